@@ -1,0 +1,81 @@
+// The claim file format: five required fields, plus optional fields that later features add
+// (`ttl` today). Unknown fields are kept when a claim is rewritten, so a newer writer's state
+// survives a beat by an older one.
+import { formatTimestamp, parseTimestamp } from "./time.js";
+
+export const DEFAULT_TTL_SECONDS = 1800;
+export const MAX_TTL_SECONDS = 30 * 24 * 3600;
+
+export interface Claim {
+  target: string;
+  holder: string;
+  purpose: string;
+  taken_at: string;
+  heartbeat_at: string;
+  /** Seconds after the last heartbeat at which the claim goes stale; absent means the reader's default TTL. */
+  ttl?: number;
+  [extra: string]: unknown;
+}
+
+export type ParsedClaim = { ok: true; claim: Claim } | { ok: false; reason: string };
+
+export function newClaim(target: string, holder: string, purpose: string, nowMs: number, ttl?: number): Claim {
+  const at = formatTimestamp(nowMs);
+  const claim: Claim = { target, holder, purpose, taken_at: at, heartbeat_at: at };
+  if (ttl !== undefined) claim.ttl = ttl;
+  return claim;
+}
+
+export function serializeClaim(claim: Claim): string {
+  return `${JSON.stringify(claim, null, 2)}\n`;
+}
+
+/** Parses and validates claim bytes. Never throws: a bad claim is a handled state, not a crash. */
+export function parseClaim(text: string): ParsedClaim {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: text.length === 0 ? "the file is empty" : "the file is not valid JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { ok: false, reason: "the file is not a JSON object" };
+  }
+  const record = value as Record<string, unknown>;
+  for (const field of ["target", "holder"] as const) {
+    if (typeof record[field] !== "string" || record[field] === "") {
+      return { ok: false, reason: `field "${field}" is missing or not a non-empty string` };
+    }
+  }
+  if (typeof record.purpose !== "string") return { ok: false, reason: 'field "purpose" is missing or not a string' };
+  for (const field of ["taken_at", "heartbeat_at"] as const) {
+    if (parseTimestamp(record[field]) === undefined) {
+      return { ok: false, reason: `field "${field}" is not a UTC ISO-8601 timestamp ending in Z` };
+    }
+  }
+  if (record.ttl !== undefined && !isValidTtl(record.ttl)) {
+    return { ok: false, reason: `field "ttl" is not whole seconds from 1 to ${MAX_TTL_SECONDS}` };
+  }
+  return { ok: true, claim: record as Claim };
+}
+
+export function isValidTtl(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_TTL_SECONDS;
+}
+
+export interface Freshness {
+  /** Heartbeat older than the TTL: anyone may take the claim over. */
+  stale: boolean;
+  /** Milliseconds since the last heartbeat; negative when the heartbeat is in the future. */
+  ageMs: number;
+  /** The heartbeat lies in the future (clock skew). It counts as fresh. */
+  skewed: boolean;
+  ttl: number;
+}
+
+/** The staleness rule: stale when now - heartbeat_at > ttl seconds, the claim's own ttl first. */
+export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number): Freshness {
+  const ttl = claim.ttl ?? defaultTtl;
+  const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
+  return { stale: ageMs > ttl * 1000, ageMs, skewed: ageMs < 0, ttl };
+}

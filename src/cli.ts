@@ -1,0 +1,184 @@
+// Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
+// Commands and chalk are imported when a verb runs, so every call loads only what it needs.
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { ClaimsError, EXIT_CODES } from "./errors.js";
+import { plain, type Style } from "./render.js";
+
+interface GlobalFlags {
+  dir?: string;
+  holder?: string;
+  ttl?: string;
+  json?: boolean;
+}
+
+const EXAMPLES: Record<string, string> = {
+  take: `
+Examples:
+  $ claims take shared-config --purpose "align the lint rule with the new preset"
+  $ claims take ../sibling/package.json ~/notes/memory.md --purpose "bump the shared dependency"
+  $ claims take shared-config --json || echo "refused (exit 3): see who holds it"`,
+  beat: `
+Examples:
+  $ claims beat                  # renew every claim you hold
+  $ claims beat shared-config`,
+  release: `
+Examples:
+  $ claims release               # release every claim you hold
+  $ claims release shared-config`,
+  status: `
+Examples:
+  $ claims status
+  $ claims status --mine --json
+  $ claims status shared-config ./src/config.ts`,
+  check: `
+Examples:
+  $ claims check src/config.ts || exit 3
+  $ git diff --name-only | xargs claims check`,
+  sweep: `
+Examples:
+  $ claims sweep --dry-run
+  */10 * * * * claims sweep --json >/dev/null   # from cron, beside live sessions`,
+};
+
+export async function main(argv: string[]): Promise<void> {
+  const json = argv.includes("--json");
+  const program = new Command("claims")
+    .description("Claim a target before writing it, so two agent sessions never overwrite each other.")
+    .version(readVersion(), "-V, --version")
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 done, 2 bad input, 3 REFUSED (held by another), 4 LOST / not yours, 1 internal error.
+Settings: --dir / CLAIMS_DIR, --holder / CLAIMS_HOLDER, --ttl / CLAIMS_TTL, or a .claims config file.
+Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has the file format.`,
+    );
+
+  verb(program, "take", "<targets...>", "take every target, or none; re-taking your own claim renews it")
+    .option("-p, --purpose <text>", "why you are taking it: shown to every session this refuses")
+    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string }) => {
+      const { take } = await import("./commands/take.js");
+      const result = take({ ...common(flags), targets, ...(flags.purpose !== undefined && { purpose: flags.purpose }) });
+      await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderTake(result, style));
+    });
+  verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours").action(
+    async (targets: string[], flags: GlobalFlags) => {
+      const { beat } = await import("./commands/beat.js");
+      const result = beat({ ...common(flags), targets });
+      await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
+    },
+  );
+  verb(program, "release", "[targets...]", "release the named claims, or all yours; another holder's claim is left untouched").action(
+    async (targets: string[], flags: GlobalFlags) => {
+      const { release } = await import("./commands/release.js");
+      const result = release({ ...common(flags), targets });
+      await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
+    },
+  );
+  verb(program, "status", "[targets...]", "list claims: target, holder, purpose, heartbeat age, fresh or stale")
+    .option("--mine", "only your own claims")
+    .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
+      const { status } = await import("./commands/status.js");
+      const result = status({ ...common(flags), targets, mine: flags.mine === true });
+      await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style));
+    });
+  verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one").action(
+    async (targets: string[], flags: GlobalFlags) => {
+      const { check } = await import("./commands/check.js");
+      const result = check({ ...common(flags), targets });
+      if (result.holder === undefined && !flags.json) {
+        process.stderr.write("claims: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
+      }
+      await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderCheck(result, style));
+    },
+  );
+  verb(program, "sweep", "", "remove stale claims and debris of crashed writers; safe beside live sessions")
+    .option("--dry-run", "show what would be removed, remove nothing")
+    .action(async (flags: GlobalFlags & { dryRun?: boolean }) => {
+      const { sweep } = await import("./commands/sweep.js");
+      const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
+      await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
+    });
+
+  try {
+    if (argv.length === 0) {
+      process.stderr.write(program.helpInformation());
+      process.exitCode = EXIT_CODES.BAD_INPUT;
+      return;
+    }
+    await program.parseAsync(argv, { from: "user" });
+  } catch (error) {
+    fail(error, json);
+  }
+}
+
+function verb(program: Command, name: string, args: string, description: string): Command {
+  return program
+    .command(`${name}${args ? ` ${args}` : ""}`)
+    .description(description)
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
+    .option("--holder <id>", "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
+    .option("--ttl <seconds>", "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)")
+    .option("--json", "print one JSON document on stdout")
+    .addHelpText("after", EXAMPLES[name] ?? "");
+}
+
+function common(flags: GlobalFlags): { dir?: string; holder?: string; ttl?: string } {
+  return {
+    ...(flags.dir !== undefined && { dir: flags.dir }),
+    ...(flags.holder !== undefined && { holder: flags.holder }),
+    ...(flags.ttl !== undefined && { ttl: flags.ttl }),
+  };
+}
+
+async function output(flags: GlobalFlags, result: object, exitCode: number, human: (style: Style) => Promise<string[]>): Promise<void> {
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    const lines = await human(await styleFor(process.stdout));
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  process.exitCode = exitCode;
+}
+
+async function styleFor(stream: NodeJS.WriteStream): Promise<Style> {
+  if (!stream.isTTY || process.env.NO_COLOR) return plain;
+  const { default: chalk } = await import("chalk");
+  return chalk;
+}
+
+/** The one place errors become exit codes: domain errors and usage errors are one sentence, anything else is a bug. */
+function fail(error: unknown, json: boolean): void {
+  let code: string;
+  let message: string;
+  let exitCode: number;
+  if (error instanceof CommanderError) {
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") {
+      process.exitCode = 0;
+      return;
+    }
+    code = "BAD_INPUT";
+    exitCode = EXIT_CODES.BAD_INPUT;
+    const text = error.message.replace(/^error: /, "").replace(/\.?$/, "");
+    message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run claims --help for usage.`;
+  } else if (error instanceof ClaimsError) {
+    code = error.code;
+    exitCode = error.exitCode;
+    message = error.message;
+  } else {
+    code = "INTERNAL";
+    exitCode = EXIT_CODES.INTERNAL;
+    message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun with CLAIMS_DEBUG=1 for the stack.`;
+    if (process.env.CLAIMS_DEBUG === "1") process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+  }
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+  process.stderr.write(`claims: ${message}\n`);
+  process.exitCode = exitCode;
+}
+
+function readVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}

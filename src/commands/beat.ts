@@ -1,0 +1,53 @@
+// beat: renew heartbeat_at of the named claims, or of all the caller's claims.
+import type { Claim } from "../claim.js";
+import { BusyError } from "../errors.js";
+import { holderOf, judge, namedOrAllMine, openContext, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { formatTimestamp } from "../time.js";
+
+export interface BeatOptions extends CommonOptions {
+  /** Targets to renew; none means every claim the holder has. */
+  targets?: string[];
+}
+
+export interface LostClaim {
+  target: string;
+  /** Who holds it now; absent when nobody does. */
+  now_held_by?: Holding;
+}
+
+export interface BeatResult {
+  holder: string;
+  renewed: string[];
+  /** Renewed, but the heartbeat had already gone stale: anyone could have taken it over meanwhile. */
+  was_stale: string[];
+  lost: LostClaim[];
+}
+
+export function beat(options: BeatOptions): BeatResult {
+  const context = openContext(options);
+  const holder = holderOf(options);
+  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [] };
+  for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
+    const outcome = renew(fileName, target, holder, context);
+    if (outcome === "renewed" || outcome === "was_stale") {
+      result.renewed.push(target);
+      if (outcome === "was_stale") result.was_stale.push(target);
+    } else {
+      result.lost.push(outcome);
+    }
+  }
+  return result;
+}
+
+function renew(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | LostClaim {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const judgement = judge(context.store.read(fileName), target, holder, context);
+    if (judgement.state === "free" || judgement.state === "blocked") return { target };
+    if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+    const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
+    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {
+      return judgement.stale ? "was_stale" : "renewed";
+    }
+  }
+  throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+}

@@ -1,0 +1,42 @@
+// release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
+import { BusyError } from "../errors.js";
+import { holderOf, judge, namedOrAllMine, openContext, type CommonOptions, type Context } from "../protocol.js";
+import type { LostClaim } from "./beat.js";
+
+export interface ReleaseOptions extends CommonOptions {
+  /** Targets to release; none means every claim the holder has. */
+  targets?: string[];
+}
+
+export interface ReleaseResult {
+  holder: string;
+  released: string[];
+  /** Nobody held these: nothing to do. */
+  not_held: string[];
+  /** Held by someone else now (or unreadable): left untouched. */
+  lost: LostClaim[];
+}
+
+export function release(options: ReleaseOptions): ReleaseResult {
+  const context = openContext(options);
+  const holder = holderOf(options);
+  const result: ReleaseResult = { holder, released: [], not_held: [], lost: [] };
+  for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
+    const outcome = releaseOne(fileName, target, holder, context);
+    if (outcome === "released") result.released.push(target);
+    else if (outcome === "not_held") result.not_held.push(target);
+    else result.lost.push(outcome);
+  }
+  return result;
+}
+
+function releaseOne(fileName: string, target: string, holder: string, context: Context): "released" | "not_held" | LostClaim {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const judgement = judge(context.store.read(fileName), target, holder, context);
+    if (judgement.state === "free") return "not_held";
+    if (judgement.state === "blocked") return { target };
+    if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+    if (context.store.change(fileName, judgement.version, () => "remove") === "done") return "released";
+  }
+  throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+}

@@ -1,0 +1,37 @@
+// sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
+// from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
+import { displayTarget, judge, openContext, type CommonOptions } from "../protocol.js";
+
+export interface SweepOptions extends CommonOptions {
+  /** Report what would be removed, remove nothing. */
+  dryRun?: boolean;
+}
+
+export interface SweepResult {
+  dry_run: boolean;
+  /** Targets whose stale (or long-unreadable) claim files were removed. */
+  removed: string[];
+  /** Leftover temp files and locks of crashed writers. */
+  debris: string[];
+  /** Entries sweep will not touch, with why (a directory where a claim file belongs). */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+export function sweep(options: SweepOptions = {}): SweepResult {
+  const context = openContext(options);
+  const dryRun = options.dryRun === true;
+  const result: SweepResult = { dry_run: dryRun, removed: [], debris: [], skipped: [] };
+  for (const { fileName, read } of context.store.list()) {
+    const target = displayTarget(fileName, read);
+    // No holder: sweep removes nobody's fresh claim, its own included.
+    const judgement = judge(read, target, undefined, context);
+    if (judgement.state === "blocked") result.skipped.push({ file: fileName, reason: judgement.reason });
+    if (judgement.state !== "stale") continue;
+    if (dryRun || context.store.change(fileName, judgement.version, () => "remove") === "done") result.removed.push(target);
+  }
+  // After the claims, so locks of the versions just removed count as debris too.
+  for (const debris of context.store.debris(context.nowMs)) {
+    if (dryRun || context.store.removeDebris(debris)) result.debris.push(debris.file);
+  }
+  return result;
+}

@@ -1,0 +1,41 @@
+// Typed domain errors. Core throws them; src/cli.ts maps each to its exit code and one sentence,
+// in exactly one place. Anything else that escapes is a bug (exit 1).
+
+export type ErrorCode = "BAD_INPUT" | "REFUSED" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
+
+export const EXIT_CODES: Record<ErrorCode, number> = {
+  INTERNAL: 1,
+  BAD_INPUT: 2,
+  REFUSED: 3,
+  LOST: 4,
+  TIMEOUT: 5,
+  QUEUED: 6,
+};
+
+export class ClaimsError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = "ClaimsError";
+    this.code = code;
+  }
+  get exitCode(): number {
+    return EXIT_CODES[this.code];
+  }
+}
+
+/** Usage errors, invalid targets, invalid TTLs, a missing holder, an unusable claims directory. */
+export class BadInputError extends ClaimsError {
+  constructor(message: string) {
+    super("BAD_INPUT", message);
+    this.name = "BadInputError";
+  }
+}
+
+/** The claims directory stayed busy for longer than a mutation should ever take. */
+export class BusyError extends ClaimsError {
+  constructor(message: string) {
+    super("INTERNAL", message);
+    this.name = "BusyError";
+  }
+}

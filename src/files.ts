@@ -1,0 +1,146 @@
+// Low-level file primitives for the claims directory. Everything here is synchronous: a verb is a
+// short process and does a handful of small writes, so async buys nothing but start-up cost.
+//
+// Why not write-file-atomic for replacement: it resolves the destination with realpath() first so
+// it can preserve symlinks, which means a claim file planted as a symlink would redirect our write
+// to wherever the link points, outside the claims directory. Renaming a temp file over the claim
+// name replaces the link itself. It also never fsyncs the directory, which the rename needs to
+// survive a crash. So the primitive is spelled out here: temp file, fsync, rename, fsync directory.
+import { createHash, randomBytes } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+
+export const TEMP_PREFIX = ".tmp-";
+/** A claim file is bigger than this only if something other than a claims writer put it there. */
+export const MAX_CLAIM_BYTES = 64 * 1024;
+
+export function tempName(): string {
+  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`;
+}
+
+/** Writes `content` whole to a new temp file in `dir` and fsyncs it. Returns the temp file's path. */
+export function writeTempFile(dir: string, content: string, mode: number): string {
+  const path = join(dir, tempName());
+  // O_EXCL + O_NOFOLLOW: never write through something that was already there.
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  try {
+    fchmodSync(fd, mode); // the umask must not strip the group bits of a group-shared directory
+    const bytes = Buffer.from(content, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    removeQuietly(path);
+    throw error;
+  }
+  closeSync(fd);
+  return path;
+}
+
+/** Makes a link, rename or unlink in `dir` durable. */
+export function fsyncDirectory(dir: string): void {
+  const fd = openSync(dir, constants.O_RDONLY);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Replaces `path` atomically: readers see the old content or the new one, never a mix. */
+export function replaceFile(dir: string, path: string, content: string, mode: number): void {
+  const temp = writeTempFile(dir, content, mode);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
+  }
+  fsyncDirectory(dir);
+}
+
+export function removeQuietly(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Snapshot =
+  | { kind: "missing" }
+  | { kind: "file"; bytes: Buffer; version: string; mtimeMs: number }
+  | { kind: "other"; what: string; version: string; mtimeMs: number };
+
+/**
+ * Reads a directory entry without following symlinks or blocking on a fifo. The version
+ * identifies this exact content of this exact file: inode, mtime in nanoseconds and a hash of
+ * the bytes. Every write of a claim makes a new inode (temp + link/rename), so a version is never
+ * seen again once the claim changes.
+ */
+export function readSnapshot(path: string): Snapshot {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "missing" };
+    if (code === "ELOOP") return describeOther(path, "a symlink");
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd, { bigint: true });
+    if (!stat.isFile()) return describeOther(path, stat.isDirectory() ? "a directory" : "not a regular file");
+    const version = `${stat.ino}-${stat.mtimeNs}`;
+    const mtimeMs = Number(stat.mtimeMs);
+    if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version, mtimeMs };
+    const bytes = readAll(fd);
+    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+    return { kind: "file", bytes, version: `${version}-${hash}`, mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function describeOther(path: string, what: string): Snapshot {
+  try {
+    const stat = lstatSync(path, { bigint: true });
+    return { kind: "other", what, version: `${stat.ino}-${stat.mtimeNs}-other`, mtimeMs: Number(stat.mtimeMs) };
+  } catch {
+    return { kind: "missing" };
+  }
+}
+
+function readAll(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(16 * 1024);
+    const count = readSync(fd, chunk, 0, chunk.length, null);
+    if (count === 0) break;
+    chunks.push(chunk.subarray(0, count));
+    total += count;
+    if (total > MAX_CLAIM_BYTES) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+/** Blocks this thread for `ms` milliseconds without spinning. */
+export function sleepSync(ms: number): void {
+  Atomics.wait(sleepCell, 0, 0, ms);
+}

@@ -1,0 +1,11 @@
+// The library API: the same verbs the CLI runs, returning plain result objects.
+export { take, type TakeOptions, type TakeResult, type GrantedClaim } from "./commands/take.js";
+export { beat, type BeatOptions, type BeatResult, type LostClaim } from "./commands/beat.js";
+export { release, type ReleaseOptions, type ReleaseResult } from "./commands/release.js";
+export { status, type StatusOptions, type StatusResult, type ClaimStatus, type UnreadableStatus } from "./commands/status.js";
+export { check, type CheckOptions, type CheckResult } from "./commands/check.js";
+export { sweep, type SweepOptions, type SweepResult } from "./commands/sweep.js";
+export { type Claim, parseClaim, DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
+export { claimFileName, parseTarget, type Target } from "./target.js";
+export { ClaimsError, BadInputError, EXIT_CODES, type ErrorCode } from "./errors.js";
+export type { CommonOptions, Holding } from "./protocol.js";

@@ -1,0 +1,115 @@
+// The per-claim mutex: who may change one version of one claim file.
+//
+// Beat, release, stale takeover and sweep all read a claim, decide, and then replace or remove
+// it. Two of them acting on the same reading would each believe they won (two holders after a
+// double takeover, a beat silently undone by a sweep). So every change of an existing claim first
+// wins a lock named after the claim file *and the exact version it read*, by link(2): creating a
+// name that already exists fails with EEXIST, so among any number of contenders exactly one
+// creates it. The winner re-reads the claim, acts only if it is still that version, and removes
+// its lock.
+//
+// Why not proper-lockfile: it breaks a lock it judges stale by mtime with rmdir + mkdir, and two
+// contenders that both judged it stale can both "win" (moxystudio/node-proper-lockfile#121), which
+// is exactly the double takeover this protocol must rule out. A time-based judgement is also wrong
+// for a paused owner, which would wake and finish its write after the lock was broken.
+//
+// A lock is broken only when its owner process is dead (src/process-identity.ts), and breaking it
+// is itself decided by link(2): the contenders race for the next lock in the chain
+// (`.lock-<key>-1`, `-2`, ...), so a crashed owner never wedges a claim and still only one process
+// acts. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
+// different version and backs off; `sweep` removes them.
+import { createHash } from "node:crypto";
+import { linkSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BusyError } from "./errors.js";
+import { readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
+import { isAlive, ownIdentity, type ProcessIdentity } from "./process-identity.js";
+
+export const LOCK_PREFIX = ".lock-";
+/** A mutation takes milliseconds; a live owner holding a lock this long is stopped or wedged. */
+const BUSY_LIMIT_MS = 10_000;
+
+export interface LockRecord extends ProcessIdentity {
+  claim: string;
+  version: string;
+}
+
+export function lockName(claimFile: string, version: string, generation: number): string {
+  const key = createHash("sha256").update(`${claimFile}\n${version}`).digest("hex").slice(0, 32);
+  return `${LOCK_PREFIX}${key}-${generation}`;
+}
+
+export function readLockRecord(path: string): LockRecord | undefined {
+  try {
+    const value = JSON.parse(readFileSync(path, "utf8")) as LockRecord;
+    return typeof value.claim === "string" && typeof value.version === "string" && typeof value.pid === "number"
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type LockedResult<T> = { outcome: "done"; value: T } | { outcome: "changed"; current: Snapshot };
+
+/**
+ * Runs `action` with the lock on `version` of `claimFile`, if the claim is still that version once
+ * the lock is won. Otherwise returns `changed` with what is there now, for the caller to decide again.
+ */
+export function withClaimLock<T>(
+  dir: string,
+  claimFile: string,
+  version: string,
+  mode: number,
+  action: (current: Snapshot) => T,
+): LockedResult<T> {
+  const claimPath = join(dir, claimFile);
+  const record: LockRecord = { claim: claimFile, version, ...ownIdentity() };
+  const ownerFile = writeTempFile(dir, `${JSON.stringify(record)}\n`, mode);
+  try {
+    const deadline = Date.now() + BUSY_LIMIT_MS;
+    let generation = 1;
+    let pause = 2;
+    for (;;) {
+      const lockPath = join(dir, lockName(claimFile, version, generation));
+      try {
+        linkSync(ownerFile, lockPath);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const owner = readLockRecord(lockPath);
+        if (owner && isAlive(owner)) {
+          // Someone is changing this very version right now. If they already did, we are done here.
+          const current = readSnapshot(claimPath);
+          if (versionOf(current) !== version) return { outcome: "changed", current };
+          if (Date.now() > deadline) {
+            throw new BusyError(
+              `The claim file ${claimFile} has been locked by process ${owner.pid} for over ${BUSY_LIMIT_MS / 1000} s; that process seems stopped. Resume or kill it, then retry.`,
+            );
+          }
+          sleepSync(pause);
+          pause = Math.min(pause * 2, 50);
+        } else if (owner || lockStillThere(lockPath)) {
+          generation += 1; // dead owner, or a lock file nobody could have written whole: race for the next one
+        }
+        continue; // the lock vanished while we looked: its owner finished; try the same one again
+      }
+      try {
+        const current = readSnapshot(claimPath);
+        if (versionOf(current) !== version) return { outcome: "changed", current };
+        return { outcome: "done", value: action(current) };
+      } finally {
+        removeQuietly(lockPath);
+      }
+    }
+  } finally {
+    removeQuietly(ownerFile);
+  }
+}
+
+export function versionOf(snapshot: Snapshot): string | undefined {
+  return snapshot.kind === "missing" ? undefined : snapshot.version;
+}
+
+function lockStillThere(path: string): boolean {
+  return readSnapshot(path).kind !== "missing";
+}

@@ -1,0 +1,136 @@
+// What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
+// judges a claim file the same way, here.
+import { freshnessOf, type Claim } from "./claim.js";
+import { formatTimestamp } from "./time.js";
+import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
+import { Store, type ClaimRead } from "./store.js";
+import { parseTarget, targetOfFileName, type Target } from "./target.js";
+
+/** Options every verb accepts. Tests pass `dir` and `now`; the CLI passes flags and the environment. */
+export interface CommonOptions {
+  /** The claims directory; otherwise --dir / CLAIMS_DIR / `.claims` / XDG resolution. */
+  dir?: string;
+  holder?: string;
+  /** Default TTL in seconds for claims taken (and for judging claims that carry no ttl). */
+  ttl?: string | number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** The current time in milliseconds since the epoch. */
+  now?: number;
+}
+
+export interface Context {
+  settings: Settings;
+  store: Store;
+  nowMs: number;
+}
+
+export function openContext(options: CommonOptions): Context {
+  const settingsInput: Parameters<typeof resolveSettings>[0] = {};
+  if (options.dir !== undefined) settingsInput.dir = options.dir;
+  if (options.ttl !== undefined) settingsInput.ttl = options.ttl;
+  if (options.cwd !== undefined) settingsInput.cwd = options.cwd;
+  if (options.env !== undefined) settingsInput.env = options.env;
+  const settings = resolveSettings(settingsInput);
+  const store = new Store(settings.dir, { groupShared: settings.groupShared });
+  return { settings, store, nowMs: options.now ?? Date.now() };
+}
+
+export function holderOf(options: CommonOptions): string {
+  return resolveHolder(options.holder, options.env ?? process.env);
+}
+
+export function parseTargets(inputs: string[], context: Context): Target[] {
+  const seen = new Map<string, Target>();
+  for (const input of inputs) {
+    const target = parseTarget(input, { cwd: context.settings.cwd, home: context.settings.home });
+    seen.set(target.fileName, target);
+  }
+  return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+}
+
+/** Who stands in the way, as every refusal and lost report names it. */
+export interface Holding {
+  target: string;
+  holder: string;
+  purpose: string;
+  heartbeat_at: string;
+  /** Seconds since that heartbeat (negative: in the future). */
+  heartbeat_age_seconds: number;
+  /** Set when the claim file could not be read: why. Such a file is held until its mtime is older than the TTL. */
+  unreadable?: string;
+}
+
+export type Judgement =
+  | { state: "free" }
+  | { state: "mine"; claim: Claim; version: string; stale: boolean }
+  | { state: "held"; holding: Holding; version: string }
+  | { state: "stale"; holding: Holding; version: string }
+  | { state: "blocked"; reason: string };
+
+/**
+ * The staleness rule applied to one read. A claim file that does not parse is treated as held by
+ * someone unknown until its mtime is older than the TTL: it may be a claim written by a newer or
+ * foreign tool, and refusing is the safe answer; after the TTL nobody is maintaining it.
+ */
+export function judge(read: ClaimRead, target: string, holder: string | undefined, context: Context): Judgement {
+  const { nowMs, settings } = context;
+  if (read.state === "missing") return { state: "free" };
+  if (read.state === "unreadable") {
+    if (read.directory) {
+      return { state: "blocked", reason: `a directory stands where the claim file of ${target} belongs; remove it by hand` };
+    }
+    const holding: Holding = {
+      target,
+      holder: "unknown",
+      purpose: `unreadable claim file: ${read.reason}`,
+      heartbeat_at: formatTimestamp(read.mtimeMs),
+      heartbeat_age_seconds: Math.floor((nowMs - read.mtimeMs) / 1000),
+      unreadable: read.reason,
+    };
+    const stale = nowMs - read.mtimeMs > settings.ttl * 1000;
+    return { state: stale ? "stale" : "held", holding, version: read.version };
+  }
+  const { claim } = read;
+  const freshness = freshnessOf(claim, nowMs, settings.ttl);
+  if (holder !== undefined && claim.holder === holder) {
+    return { state: "mine", claim, version: read.version, stale: freshness.stale };
+  }
+  const holding: Holding = {
+    target: claim.target,
+    holder: claim.holder,
+    purpose: claim.purpose,
+    heartbeat_at: claim.heartbeat_at,
+    heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
+  };
+  return { state: freshness.stale ? "stale" : "held", holding, version: read.version };
+}
+
+export function kindOf(canonicalTarget: string): "name" | "path" {
+  return canonicalTarget.startsWith("/") ? "path" : "name";
+}
+
+/** The named targets, or when none are named every claim the holder has: what beat and release act on. */
+export function namedOrAllMine(
+  inputs: string[] | undefined,
+  holder: string,
+  context: Context,
+): Array<{ fileName: string; target: string }> {
+  if (inputs && inputs.length > 0) {
+    return parseTargets(inputs, context).map((target) => ({ fileName: target.fileName, target: target.canonical }));
+  }
+  return claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
+}
+
+/** The claims the holder has, by scanning the directory. */
+export function claimsOf(holder: string, context: Context): Array<{ fileName: string; claim: Claim }> {
+  const mine: Array<{ fileName: string; claim: Claim }> = [];
+  for (const { fileName, read } of context.store.list()) {
+    if (read.state === "claim" && read.claim.holder === holder) mine.push({ fileName, claim: read.claim });
+  }
+  return mine;
+}
+
+export function displayTarget(fileName: string, read: ClaimRead): string {
+  return read.state === "claim" ? read.claim.target : targetOfFileName(fileName);
+}

@@ -1,0 +1,116 @@
+// Human output for each verb. Commands return plain objects; this turns them into lines. Colour
+// only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
+import type { BeatResult, LostClaim } from "./commands/beat.js";
+import type { CheckResult } from "./commands/check.js";
+import type { ReleaseResult } from "./commands/release.js";
+import type { StatusResult } from "./commands/status.js";
+import type { SweepResult } from "./commands/sweep.js";
+import type { TakeResult } from "./commands/take.js";
+import type { Holding } from "./protocol.js";
+import { formatAge } from "./time.js";
+
+export interface Style {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+}
+
+export const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, green: (t) => t, yellow: (t) => t };
+
+function quoted(purpose: string): string {
+  return purpose === "" ? "(no purpose given)" : JSON.stringify(purpose);
+}
+
+function heartbeat(holding: Holding): string {
+  return `heartbeat ${formatAge(holding.heartbeat_age_seconds * 1000)}${holding.heartbeat_age_seconds >= 0 ? " ago" : ""}`;
+}
+
+/** The refusal sentence: holder, purpose, heartbeat age. */
+export function describeHolding(holding: Holding): string {
+  if (holding.unreadable) {
+    return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
+  }
+  return `held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})`;
+}
+
+export function renderTake(result: TakeResult, style: Style): string[] {
+  const lines: string[] = [];
+  for (const claim of result.granted) {
+    if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}`);
+    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target} ${style.dim("(already yours; taken_at kept)")}`);
+    if (claim.action === "took_over" && claim.previous) {
+      lines.push(`${style.yellow("took over")} ${claim.target} from a stale claim: ${describeHolding(claim.previous)}`);
+    }
+  }
+  if (result.granted.length > 0) {
+    lines.push(style.dim(`holder ${result.holder}: beat every writing turn (claims beat), release at the end (claims release)`));
+  }
+  for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);
+  if (result.refused.length > 0) {
+    const targets = result.refused.map((holding) => holding.target).join(" ");
+    lines.push(`Nothing was taken. Reconcile with the holder from their purpose, or retry once it is released or stale: claims take ${targets}`);
+  }
+  return lines;
+}
+
+function describeLost(lost: LostClaim): string {
+  return lost.now_held_by
+    ? describeHolding(lost.now_held_by)
+    : `nobody holds it (released or swept); take it again with: claims take ${lost.target}`;
+}
+
+export function renderBeat(result: BeatResult, style: Style): string[] {
+  const lines = result.renewed.map((target) =>
+    result.was_stale.includes(target)
+      ? `${style.yellow("renewed")} ${target} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
+      : `${style.green("renewed")} ${target}`,
+  );
+  for (const lost of result.lost) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
+  if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);
+  return lines;
+}
+
+export function renderRelease(result: ReleaseResult, style: Style): string[] {
+  const lines = result.released.map((target) => `${style.green("released")} ${target}`);
+  for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
+  for (const lost of result.lost) {
+    lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost)}; left untouched`);
+  }
+  if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to release`);
+  return lines;
+}
+
+export function renderStatus(result: StatusResult, style: Style): string[] {
+  const lines: string[] = [];
+  for (const claim of result.claims) {
+    const age = `${formatAge(claim.heartbeat_age_seconds * 1000)}${claim.clock_skew ? "" : " ago"}`;
+    const state = claim.stale ? style.yellow("stale") : style.green("fresh");
+    const flags = [claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
+      .filter(Boolean)
+      .join(", ");
+    lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+  }
+  for (const entry of result.unreadable) {
+    lines.push(`${style.bold(entry.target)}  ${style.red("unreadable")}  ${entry.file}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
+  }
+  for (const target of result.free) lines.push(`${style.bold(target)}  ${style.dim("free")}`);
+  if (lines.length === 0) lines.push(`no claims in ${result.dir}`);
+  return lines;
+}
+
+export function renderCheck(result: CheckResult, style: Style): string[] {
+  const lines = result.allowed.map((target) => `${style.green("ok")} ${target}`);
+  for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);
+  return lines;
+}
+
+export function renderSweep(result: SweepResult, style: Style): string[] {
+  const verb = result.dry_run ? "would remove" : "removed";
+  const lines = result.removed.map((target) => `${verb} stale claim ${target}`);
+  for (const file of result.debris) lines.push(style.dim(`${verb} debris ${file}`));
+  for (const skipped of result.skipped) lines.push(`${style.yellow("skipped")} ${skipped.file}: ${skipped.reason}`);
+  if (lines.length === 0) lines.push("nothing to sweep");
+  return lines;
+}

@@ -1,0 +1,209 @@
+// Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
+// flag, then environment, then the nearest `.claims` config up from cwd, then the default.
+import { readFileSync, readlinkSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
+import { BadInputError } from "./errors.js";
+import { processStartTime, sessionLeader } from "./process-identity.js";
+
+export interface SettingsInput {
+  dir?: string;
+  ttl?: string | number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Settings {
+  dir: string;
+  /** The TTL new claims get and five-field claims are judged by. */
+  ttl: number;
+  /** True when the TTL came from a flag, the environment or a config, so a take records it in the claim. */
+  ttlExplicit: boolean;
+  /** The config says the claims directory is shared by a group: group-writable directory and files. */
+  groupShared: boolean;
+  configPath?: string;
+  cwd: string;
+  home: string;
+}
+
+interface ConfigFile {
+  path: string;
+  dir?: string;
+  ttl?: number;
+  shared_group?: boolean;
+}
+
+const CONFIG_KEYS = new Set(["dir", "ttl", "shared_group"]);
+
+export function resolveSettings(input: SettingsInput = {}): Settings {
+  const env = input.env ?? process.env;
+  const cwd = input.cwd ?? process.cwd();
+  const home = env.HOME || homedir();
+  const config = findConfig(cwd);
+
+  let dir: string;
+  if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, "--dir");
+  else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, "CLAIMS_DIR");
+  else if (config?.dir !== undefined) dir = resolve(dirname(config.path), config.dir);
+  else {
+    const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
+    dir = join(state, "claims");
+  }
+
+  let ttl = DEFAULT_TTL_SECONDS;
+  let ttlExplicit = true;
+  if (input.ttl !== undefined) ttl = parseTtl(input.ttl, "--ttl");
+  else if (env.CLAIMS_TTL) ttl = parseTtl(env.CLAIMS_TTL, "CLAIMS_TTL");
+  else if (config?.ttl !== undefined) ttl = parseTtl(config.ttl, `"ttl" in ${config.path}`);
+  else ttlExplicit = false;
+
+  const settings: Settings = { dir, ttl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
+  if (config) settings.configPath = config.path;
+  return settings;
+}
+
+function resolveDirSetting(value: string, cwd: string, source: string): string {
+  if (value.trim() === "") throw new BadInputError(`${source} is empty; give the path of the claims directory.`);
+  if (value.includes("\0")) throw new BadInputError(`${source} contains a NUL byte; give a plain directory path.`);
+  return resolve(cwd, value);
+}
+
+/** Whole seconds from 1 to 30 days. Anything else is bad input: a TTL that silently became 0 or NaN would make every claim stale. */
+export function parseTtl(value: string | number, source: string): number {
+  const text = String(value).trim();
+  const seconds = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TTL_SECONDS) {
+    throw new BadInputError(
+      `${source} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${JSON.stringify(String(value))}.`,
+    );
+  }
+  return seconds;
+}
+
+/** The nearest `.claims` file up from cwd (a directory of that name is skipped, it is not a config). */
+function findConfig(cwd: string): ConfigFile | undefined {
+  let at = resolve(cwd);
+  for (;;) {
+    const path = join(at, ".claims");
+    let isFile = false;
+    try {
+      isFile = statSync(path).isFile();
+    } catch {
+      // absent or unreadable: keep looking upwards
+    }
+    if (isFile) return readConfig(path);
+    const parent = dirname(at);
+    if (parent === at) return undefined;
+    at = parent;
+  }
+}
+
+function readConfig(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new BadInputError(`Cannot read config ${path} (${(error as NodeJS.ErrnoException).code}); fix its permissions or remove it.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(stripComments(text));
+  } catch (error) {
+    throw new BadInputError(`Config ${path} is not valid JSON (${(error as Error).message}); see .claims.example for the format.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new BadInputError(`Config ${path} must be a JSON object; see .claims.example for the format.`);
+  }
+  const record = value as Record<string, unknown>;
+  // Strict: a misspelt key silently ignored would leave claims in the wrong place or with the wrong TTL.
+  for (const key of Object.keys(record)) {
+    if (!CONFIG_KEYS.has(key)) {
+      throw new BadInputError(`Config ${path} has an unknown key "${key}"; the keys are ${[...CONFIG_KEYS].join(", ")}.`);
+    }
+  }
+  const config: ConfigFile = { path };
+  if (record.dir !== undefined) {
+    if (typeof record.dir !== "string" || record.dir.trim() === "") {
+      throw new BadInputError(`"dir" in ${path} must be a non-empty path string.`);
+    }
+    config.dir = record.dir;
+  }
+  if (record.ttl !== undefined) {
+    if (typeof record.ttl !== "number") throw new BadInputError(`"ttl" in ${path} must be a number of seconds.`);
+    config.ttl = record.ttl;
+  }
+  if (record.shared_group !== undefined) {
+    if (typeof record.shared_group !== "boolean") throw new BadInputError(`"shared_group" in ${path} must be true or false.`);
+    config.shared_group = record.shared_group;
+  }
+  return config;
+}
+
+/** Drops `//` and `/* *\/` comments outside strings, so `.claims` can explain itself like `.claims.example`. */
+function stripComments(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (char === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      out += "\n";
+    } else if (char === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
+// Holder ids. An agent's own session id wins over the terminal, so two agent sessions started
+// from one terminal never share a holder; a terminal id includes its session leader's pid and
+// start time, so two terminals (or one terminal reused later) never share one either.
+const AGENT_SESSION_VARIABLES: Array<[variable: string, prefix: string]> = [["CLAUDE_CODE_SESSION_ID", "claude"]];
+const MAX_HOLDER_LENGTH = 200;
+
+export function resolveHolder(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (flag !== undefined) return checkHolder(flag, "--holder");
+  if (env.CLAIMS_HOLDER) return checkHolder(env.CLAIMS_HOLDER, "CLAIMS_HOLDER");
+  for (const [variable, prefix] of AGENT_SESSION_VARIABLES) {
+    const id = env[variable];
+    if (id) return checkHolder(`${prefix}-${id}`, variable);
+  }
+  const terminal = terminalHolder();
+  if (terminal) return terminal;
+  throw new BadInputError(
+    "No holder id: pass --holder <id> or set CLAIMS_HOLDER (no agent session id or terminal was found to derive one).",
+  );
+}
+
+function checkHolder(holder: string, source: string): string {
+  if (holder.trim() === "" || /[\u0000-\u001f\u007f]/.test(holder) || holder.length > MAX_HOLDER_LENGTH) {
+    throw new BadInputError(`${source} must be 1 to ${MAX_HOLDER_LENGTH} printable characters; got ${JSON.stringify(holder)}.`);
+  }
+  return holder;
+}
+
+/** `tty-pts-3-4711-88213`: the terminal device, its session leader's pid and start time. Linux only. */
+function terminalHolder(): string | undefined {
+  for (const fd of [0, 1, 2]) {
+    let device: string;
+    try {
+      device = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    if (!/^\/dev\/(pts\/\d+|tty\w*)$/.test(device)) continue;
+    const leader = sessionLeader();
+    if (leader === undefined) return undefined;
+    const start = processStartTime(leader);
+    return `tty-${device.slice(5).replace("/", "-")}-${leader}${start === undefined ? "" : `-${start}`}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,213 @@
+// The claims directory: one claim file per target, plus short-lived temp files and locks whose
+// names start with `.` and never end in `.json`, so they are never mistaken for claims.
+import { accessSync, chmodSync, constants, linkSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { parseClaim, serializeClaim, type Claim } from "./claim.js";
+import { BadInputError } from "./errors.js";
+import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
+import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
+import { isAlive } from "./process-identity.js";
+import { claimFileName } from "./target.js";
+
+export type ClaimRead =
+  | { state: "missing" }
+  | { state: "claim"; claim: Claim; version: string; mtimeMs: number }
+  | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean };
+
+export type Change = { replace: Claim } | "remove" | "keep";
+
+export interface Debris {
+  file: string;
+  kind: "temp" | "lock";
+}
+
+/** Temp files live for milliseconds; one this old whose writer we cannot prove alive is debris. */
+const TEMP_DEBRIS_AGE_MS = 60_000;
+
+export function isClaimFileName(name: string): boolean {
+  return name.endsWith(".json") && !name.startsWith(".");
+}
+
+export class Store {
+  readonly dir: string;
+  readonly fileMode: number;
+  private readonly directoryMode: number;
+
+  constructor(dir: string, options: { groupShared?: boolean } = {}) {
+    this.dir = dir;
+    this.fileMode = options.groupShared ? 0o660 : 0o600;
+    this.directoryMode = options.groupShared ? 0o2770 : 0o700;
+  }
+
+  /** Creates the directory on first use (owner-only unless group-shared) and checks it is usable. */
+  ensure(): void {
+    let created = false;
+    try {
+      created = mkdirSync(this.dir, { recursive: true, mode: this.directoryMode }) !== undefined;
+      if (created && this.directoryMode !== 0o700) chmodSync(this.dir, this.directoryMode);
+    } catch (error) {
+      throw this.ioError(error, "create");
+    }
+    if (!statSync(this.dir).isDirectory()) {
+      throw new BadInputError(`The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
+    }
+    try {
+      accessSync(this.dir, constants.W_OK | constants.X_OK);
+    } catch (error) {
+      throw this.ioError(error, "write to");
+    }
+  }
+
+  /** Turns an environment failure (permissions, a full disk, a file in the way) into one clear sentence. */
+  ioError(error: unknown, doing: string): Error {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why: Record<string, string> = {
+      EACCES: "permission denied",
+      EPERM: "operation not permitted",
+      EROFS: "read-only file system",
+      ENOSPC: "no space left on device",
+      EDQUOT: "disk quota exceeded",
+      ENOTDIR: "a file is in the way of a directory",
+      EEXIST: "a file is in the way of the directory",
+    };
+    if (code && why[code]) {
+      return new BadInputError(
+        `Cannot ${doing} the claims directory ${this.dir}: ${why[code]} (${code}); fix it or choose another with --dir or CLAIMS_DIR.`,
+      );
+    }
+    return error as Error;
+  }
+
+  path(fileName: string): string {
+    return join(this.dir, fileName);
+  }
+
+  read(fileName: string): ClaimRead {
+    return interpret(readSnapshot(this.path(fileName)), fileName);
+  }
+
+  /**
+   * Creates the claim only if no claim file exists: the whole claim goes to a temp file, is
+   * fsynced, then link(2)ed to the claim name. link fails with EEXIST when the name is taken, so
+   * exactly one of any number of concurrent creators wins, and the claim appears whole or not at
+   * all (open with O_EXCL and then write would let a reader see it empty or half-written).
+   */
+  create(fileName: string, claim: Claim): boolean {
+    return this.io("write to", () => {
+      const temp = writeTempFile(this.dir, serializeClaim(claim), this.fileMode);
+      try {
+        linkSync(temp, this.path(fileName));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+        throw error;
+      } finally {
+        removeQuietly(temp);
+      }
+      fsyncDirectory(this.dir);
+      return true;
+    });
+  }
+
+  /**
+   * Changes the claim under its lock if it is still the version that was read. `decide` sees the
+   * current state and returns the change; `changed` means someone else changed it first.
+   */
+  change(fileName: string, version: string, decide: (current: ClaimRead) => Change): "done" | "changed" {
+    return this.io("write to", () => {
+      const result = withClaimLock(this.dir, fileName, version, this.fileMode, (snapshot) => {
+        const change = decide(interpret(snapshot, fileName));
+        if (change === "remove") {
+          unlinkSync(this.path(fileName));
+          fsyncDirectory(this.dir);
+        } else if (change !== "keep") {
+          replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode);
+        }
+      });
+      return result.outcome;
+    });
+  }
+
+  /** Every claim file in the directory, read. A missing directory holds no claims. */
+  list(): Array<{ fileName: string; read: ClaimRead }> {
+    return this.entries()
+      .filter(isClaimFileName)
+      .sort()
+      .map((fileName) => ({ fileName, read: this.read(fileName) }))
+      .filter((entry) => entry.read.state !== "missing");
+  }
+
+  /** Temp files of dead or long-gone writers, and locks of claim versions that no longer exist. */
+  debris(nowMs: number): Debris[] {
+    const found: Debris[] = [];
+    for (const name of this.entries()) {
+      if (name.startsWith(TEMP_PREFIX) && this.isDeadTemp(name, nowMs)) found.push({ file: name, kind: "temp" });
+      if (name.startsWith(LOCK_PREFIX) && this.isDeadLock(name, nowMs)) found.push({ file: name, kind: "lock" });
+    }
+    return found;
+  }
+
+  removeDebris(debris: Debris): boolean {
+    return removeQuietly(this.path(debris.file));
+  }
+
+  private entries(): string[] {
+    try {
+      return readdirSync(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      if ((error as NodeJS.ErrnoException).code === "ENOTDIR") {
+        throw new BadInputError(`The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
+      }
+      throw this.ioError(error, "read");
+    }
+  }
+
+  private isDeadTemp(name: string, nowMs: number): boolean {
+    const snapshot = readSnapshot(this.path(name));
+    if (snapshot.kind === "missing") return false;
+    const pid = Number(name.slice(TEMP_PREFIX.length).split("-")[0]);
+    return nowMs - snapshot.mtimeMs > TEMP_DEBRIS_AGE_MS || !isAlive({ pid });
+  }
+
+  /**
+   * A lock is debris once the claim version it guards is gone: nobody can act on that version
+   * any more (whoever wins the lock re-reads and backs off). A dead owner's lock on the *current*
+   * version stays, because the contenders' chain of locks for that version must have no gaps.
+   */
+  private isDeadLock(name: string, nowMs: number): boolean {
+    const snapshot = readSnapshot(this.path(name));
+    if (snapshot.kind === "missing") return false;
+    const record = readLockRecord(this.path(name));
+    if (!record) return nowMs - snapshot.mtimeMs > TEMP_DEBRIS_AGE_MS;
+    if (!isClaimFileName(record.claim)) return true;
+    return versionOf(readSnapshot(this.path(record.claim))) !== record.version;
+  }
+
+  private io<T>(doing: string, work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw this.ioError(error, doing);
+    }
+  }
+}
+
+function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
+  if (snapshot.kind === "missing") return { state: "missing" };
+  const unreadable = (reason: string, directory = false): ClaimRead => ({
+    state: "unreadable",
+    reason,
+    directory,
+    version: snapshot.version,
+    mtimeMs: snapshot.mtimeMs,
+  });
+  if (snapshot.kind === "other") return unreadable(`the claim file is ${snapshot.what}`, snapshot.what === "a directory");
+  const parsed = parseClaim(snapshot.bytes.toString("utf8"));
+  if (!parsed.ok) return unreadable(parsed.reason);
+  // A claim must live under the name its target encodes to; one that does not (a file copied or
+  // renamed by hand) would guard a target nobody looks up under that name.
+  if (claimFileName(parsed.claim.target) !== fileName) {
+    return unreadable(`its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
+  }
+  return { state: "claim", claim: parsed.claim, version: snapshot.version, mtimeMs: snapshot.mtimeMs };
+}
