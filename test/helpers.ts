@@ -1,0 +1,84 @@
+// Shared test fixtures: a fresh temp directory per test, a fixed clock, and a way to run the
+// real CLI as a user would (spawned, with a controlled environment).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const BIN = join(ROOT, "bin", "claims.js");
+
+/** A fixed clock: 2026-08-14T21:02:11Z. */
+export const T0 = Date.parse("2026-08-14T21:02:11Z");
+export const SECOND = 1000;
+
+export interface Sandbox {
+  /** The claims directory (not created yet). */
+  dir: string;
+  /** A project directory to use as cwd. */
+  project: string;
+  root: string;
+  cleanup(): void;
+}
+
+export function sandbox(): Sandbox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "claims-test-")));
+  const project = join(root, "project");
+  spawnSync("mkdir", ["-p", project]);
+  return { root, dir: join(root, "store"), project, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Environment for spawned CLIs: nothing inherited that could pick a holder or directory. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME ?? "/root" };
+  return { ...env, ...extra };
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs bin/claims.js synchronously, stdin closed, no TTY. */
+export function claims(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): RunResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: cleanEnv(options.env),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Starts bin/claims.js without waiting; resolves when it exits. For races between real processes. */
+export function claimsAsync(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: cleanEnv(options.env),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export function readJson(path: string): any {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** Writes a claim file by hand, as a shell script or another tool would. */
+export function writeClaimFile(dir: string, fileName: string, claim: object): void {
+  spawnSync("mkdir", ["-p", dir]);
+  writeFileSync(join(dir, fileName), `${JSON.stringify(claim)}\n`);
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(".000Z", "Z");
+}
