@@ -1,0 +1,126 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { beat } from "../../src/commands/beat.js";
+import { release } from "../../src/commands/release.js";
+import { take } from "../../src/commands/take.js";
+import { iso, readJson, sandbox, SECOND, T0, type Sandbox } from "../helpers.js";
+
+type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
+function fresh(context: Context): void {
+  context.box = sandbox();
+  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
+}
+
+const Beat = suite<Context>("beat");
+Beat.before.each(fresh);
+Beat.after.each((context) => context.box.cleanup());
+
+Beat("should renew heartbeat_at and keep everything else", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", purpose: "p", ttl: 600, now: T0 });
+  const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 30 * SECOND });
+  assert.equal(result.renewed, ["x"]);
+  assert.equal(readJson(join(box.dir, "x.json")), {
+    target: "x",
+    holder: "a",
+    purpose: "p",
+    taken_at: iso(T0),
+    heartbeat_at: iso(T0 + 30 * SECOND),
+    ttl: 600,
+  });
+});
+
+Beat("should renew every claim of the holder when no target is named, and only those", ({ box, opts }) => {
+  take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  take({ ...opts, targets: ["z"], holder: "b", now: T0 });
+  const result = beat({ ...opts, holder: "a", now: T0 + 10 * SECOND });
+  assert.equal(result.renewed.sort(), ["x", "y"]);
+  assert.is(readJson(join(box.dir, "z.json")).heartbeat_at, iso(T0));
+});
+
+Beat("should report a claim taken over by another holder as lost, naming the new holder", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  take({ ...opts, targets: ["x"], holder: "b", purpose: "mine now", now: T0 + 1801 * SECOND });
+  const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 1802 * SECOND });
+  assert.equal(result.renewed, []);
+  assert.is(result.lost[0]?.target, "x");
+  assert.is(result.lost[0]?.now_held_by?.holder, "b");
+  assert.is(result.lost[0]?.now_held_by?.purpose, "mine now");
+});
+
+Beat("should report a claim nobody holds any more as lost", ({ opts }) => {
+  const result = beat({ ...opts, targets: ["never-taken"], holder: "a", now: T0 });
+  assert.equal(result.lost, [{ target: "never-taken" }]);
+});
+
+Beat("should renew a stale claim nobody took over, and say it had gone stale", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 3600 * SECOND });
+  assert.equal(result.renewed, ["x"]);
+  assert.equal(result.was_stale, ["x"]);
+});
+
+Beat("should keep fields it does not know when it rewrites a claim", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const path = join(box.dir, "x.json");
+  const claim = readJson(path);
+  writeJson(path, { ...claim, token: 7, note: "from a newer writer" });
+  beat({ ...opts, targets: ["x"], holder: "a", now: T0 + SECOND });
+  const after = readJson(path);
+  assert.is(after.token, 7);
+  assert.is(after.note, "from a newer writer");
+});
+
+Beat.run();
+
+const Release = suite<Context>("release");
+Release.before.each(fresh);
+Release.after.each((context) => context.box.cleanup());
+
+Release("should remove the holder's claim", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  assert.equal(release({ ...opts, targets: ["x"], holder: "a", now: T0 }).released, ["x"]);
+  assert.not.ok(existsSync(join(box.dir, "x.json")));
+});
+
+Release("should leave another holder's claim untouched and report it", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", purpose: "busy", now: T0 });
+  const result = release({ ...opts, targets: ["x"], holder: "b", now: T0 });
+  assert.equal(result.released, []);
+  assert.is(result.lost[0]?.now_held_by?.holder, "a");
+  assert.is(readJson(join(box.dir, "x.json")).holder, "a");
+});
+
+Release("should not release another holder's stale claim either: that is sweep's job", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const result = release({ ...opts, targets: ["x"], holder: "b", now: T0 + 7200 * SECOND });
+  assert.is(result.lost.length, 1);
+  assert.ok(existsSync(join(box.dir, "x.json")));
+});
+
+Release("should treat a free target as a no-op with a note", ({ opts }) => {
+  const result = release({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  assert.equal(result.not_held, ["x"]);
+  assert.equal(result.lost, []);
+});
+
+Release("should release all of the holder's claims and nobody else's when no target is named", ({ box, opts }) => {
+  take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  take({ ...opts, targets: ["z"], holder: "b", now: T0 });
+  assert.equal(release({ ...opts, holder: "a", now: T0 }).released.sort(), ["x", "y"]);
+  assert.ok(existsSync(join(box.dir, "z.json")));
+});
+
+Release("should let another holder take the target at once after a release", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  release({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 }).granted[0]?.action, "taken");
+});
+
+Release.run();
+
+
+function writeJson(path: string, value: object): void {
+  writeFileSync(path, JSON.stringify(value));
+}

@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { check } from "../../src/commands/check.js";
+import { status } from "../../src/commands/status.js";
+import { sweep } from "../../src/commands/sweep.js";
+import { take } from "../../src/commands/take.js";
+import { iso, sandbox, SECOND, T0, writeClaimFile, type Sandbox } from "../helpers.js";
+
+type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
+function fresh(context: Context): void {
+  context.box = sandbox();
+  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
+}
+
+const Status = suite<Context>("status");
+Status.before.each(fresh);
+Status.after.each((context) => context.box.cleanup());
+
+Status("should list each claim with its kind, heartbeat age and freshness, without needing a holder", ({ box, opts }) => {
+  writeFileSync(join(box.project, "a.ts"), "");
+  take({ ...opts, targets: ["shared-config"], holder: "a", purpose: "lint", now: T0 });
+  take({ ...opts, targets: ["a.ts"], holder: "b", now: T0 - 3600 * SECOND });
+  const result = status({ ...opts, now: T0 + 5 * SECOND });
+  const byTarget = Object.fromEntries(result.claims.map((claim) => [claim.target, claim]));
+  assert.is(byTarget["shared-config"]?.kind, "name");
+  assert.is(byTarget["shared-config"]?.stale, false);
+  assert.is(byTarget["shared-config"]?.heartbeat_age_seconds, 5);
+  assert.is(byTarget[join(box.project, "a.ts")]?.kind, "path");
+  assert.is(byTarget[join(box.project, "a.ts")]?.stale, true);
+  assert.is(byTarget["shared-config"]?.mine, undefined);
+});
+
+Status("should show only the caller's claims with --mine", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  take({ ...opts, targets: ["y"], holder: "b", now: T0 });
+  const result = status({ ...opts, holder: "a", mine: true, now: T0 });
+  assert.equal(result.claims.map((claim) => claim.target), ["x"]);
+  assert.is(result.claims[0]?.mine, true);
+});
+
+Status("should flag a heartbeat in the future as clock skew and count it fresh", ({ box, opts }) => {
+  writeClaimFile(box.dir, "x.json", { target: "x", holder: "a", purpose: "", taken_at: iso(T0), heartbeat_at: iso(T0 + 600 * SECOND) });
+  const [claim] = status({ ...opts, now: T0 }).claims;
+  assert.is(claim?.clock_skew, true);
+  assert.is(claim?.stale, false);
+});
+
+Status("should report an unreadable claim file instead of crashing", ({ box, opts }) => {
+  mkdirSync(box.dir, { recursive: true });
+  writeFileSync(join(box.dir, "torn.json"), '{"target": "torn", "hol');
+  writeFileSync(join(box.dir, "empty.json"), "");
+  const result = status({ ...opts, now: Date.now() });
+  assert.equal(result.unreadable.map((entry) => [entry.target, entry.reason]).sort(), [
+    ["empty", "the file is empty"],
+    ["torn", "the file is not valid JSON"],
+  ]);
+});
+
+Status("should never list temp files or locks as claims", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  writeFileSync(join(box.dir, ".tmp-1-abc"), "{}");
+  writeFileSync(join(box.dir, ".lock-abc-1"), "{}");
+  assert.equal(status({ ...opts, now: T0 }).claims.map((claim) => claim.target), ["x"]);
+});
+
+Status("should report named targets nobody holds as free", ({ opts }) => {
+  assert.equal(status({ ...opts, targets: ["nothing"], now: T0 }).free, ["nothing"]);
+});
+
+Status.run();
+
+const Check = suite<Context>("check");
+Check.before.each(fresh);
+Check.after.each((context) => context.box.cleanup());
+
+Check("should allow free and own targets and refuse another holder's fresh claim", ({ opts }) => {
+  take({ ...opts, targets: ["mine"], holder: "a", now: T0 });
+  take({ ...opts, targets: ["theirs"], holder: "b", purpose: "busy", now: T0 });
+  const result = check({ ...opts, targets: ["free", "mine", "theirs"], holder: "a", now: T0 });
+  assert.equal(result.allowed.sort(), ["free", "mine"]);
+  assert.equal(result.refused.map((refusal) => [refusal.target, refusal.holder, refusal.purpose]), [["theirs", "b", "busy"]]);
+});
+
+Check("should allow a target whose claim is stale", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "b", now: T0 });
+  assert.equal(check({ ...opts, targets: ["x"], holder: "a", now: T0 + 1801 * SECOND }).refused, []);
+});
+
+Check("should count every fresh claim as another's when no holder is known", ({ opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const result = check({ ...opts, targets: ["x"], now: T0 });
+  assert.is(result.holder, undefined);
+  assert.is(result.refused.length, 1);
+});
+
+Check("should match a path claim whatever the spelling of the path", ({ box, opts }) => {
+  writeFileSync(join(box.project, "a.ts"), "");
+  take({ ...opts, targets: [join(box.project, "a.ts")], holder: "hook", now: T0 });
+  assert.is(check({ ...opts, targets: ["./a.ts"], holder: "me", now: T0 }).refused.length, 1);
+  assert.is(check({ ...opts, targets: ["a.ts"], holder: "me", now: T0 }).refused.length, 1);
+});
+
+Check.run();
+
+const Sweep = suite<Context>("sweep");
+Sweep.before.each(fresh);
+Sweep.after.each((context) => context.box.cleanup());
+
+Sweep("should remove stale claims and keep fresh ones", ({ box, opts }) => {
+  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+  take({ ...opts, targets: ["new"], holder: "b", now: T0 });
+  const result = sweep({ ...opts, now: T0 });
+  assert.equal(result.removed, ["old"]);
+  assert.equal(readdirSync(box.dir), ["new.json"]);
+});
+
+Sweep("should remove nothing with --dry-run", ({ box, opts }) => {
+  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+  const result = sweep({ ...opts, dryRun: true, now: T0 });
+  assert.equal(result.removed, ["old"]);
+  assert.ok(existsSync(join(box.dir, "old.json")));
+});
+
+Sweep("should remove an unreadable claim file only once it is older than the TTL", ({ box, opts }) => {
+  mkdirSync(box.dir, { recursive: true });
+  writeFileSync(join(box.dir, "torn.json"), "{");
+  assert.equal(sweep({ ...opts, now: Date.now() }).removed, []);
+  assert.equal(sweep({ ...opts, now: Date.now() + 1801 * SECOND }).removed, ["torn"]);
+  assert.not.ok(existsSync(join(box.dir, "torn.json")));
+});
+
+Sweep("should remove temp files of dead writers and locks of claims that changed", ({ box, opts }) => {
+  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  // A temp file whose writer (pid 999999999) cannot exist, and a lock for a version that is gone.
+  writeFileSync(join(box.dir, ".tmp-999999999-abcdef"), "{}");
+  writeFileSync(join(box.dir, ".lock-0123-1"), JSON.stringify({ claim: "x.json", version: "1-2-gone", pid: 999999999 }));
+  const result = sweep({ ...opts, now: T0 });
+  assert.equal(result.debris.sort(), [".lock-0123-1", ".tmp-999999999-abcdef"]);
+  assert.equal(readdirSync(box.dir), ["x.json"]);
+});
+
+Sweep("should leave a directory that stands where a claim belongs, and say so", ({ box, opts }) => {
+  mkdirSync(join(box.dir, "odd.json"), { recursive: true });
+  const result = sweep({ ...opts, now: Date.now() + 7200 * SECOND });
+  assert.is(result.skipped.length, 1);
+  assert.ok(existsSync(join(box.dir, "odd.json")));
+});
+
+Sweep("should need no holder", ({ opts }) => {
+  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+  assert.equal(sweep({ dir: opts.dir, cwd: opts.cwd, env: {}, now: T0 }).removed, ["old"]);
+});
+
+Sweep.run();

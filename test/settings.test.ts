@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BadInputError } from "../src/errors.js";
+import { resolveHolder, resolveSettings } from "../src/settings.js";
+import { sandbox, type Sandbox } from "./helpers.js";
+
+const Dir = suite<{ box: Sandbox }>("claims directory and TTL resolution");
+Dir.before.each((context) => {
+  context.box = sandbox();
+});
+Dir.after.each((context) => context.box.cleanup());
+
+Dir("should default to $XDG_STATE_HOME/claims, else ~/.local/state/claims", ({ box }) => {
+  const env = { HOME: box.root };
+  assert.is(resolveSettings({ cwd: box.project, env }).dir, join(box.root, ".local", "state", "claims"));
+  assert.is(resolveSettings({ cwd: box.project, env: { ...env, XDG_STATE_HOME: "/xdg" } }).dir, "/xdg/claims");
+});
+
+Dir("should prefer --dir over CLAIMS_DIR over the config over the default", ({ box }) => {
+  writeFileSync(join(box.root, ".claims"), JSON.stringify({ dir: "from-config" }));
+  const env = { HOME: box.root, CLAIMS_DIR: "/from-env" };
+  assert.is(resolveSettings({ cwd: box.project, env, dir: "/from-flag" }).dir, "/from-flag");
+  assert.is(resolveSettings({ cwd: box.project, env }).dir, "/from-env");
+  assert.is(resolveSettings({ cwd: box.project, env: { HOME: box.root } }).dir, join(box.root, "from-config"));
+});
+
+Dir("should read the nearest .claims up from cwd, with comments, dir relative to the file", ({ box }) => {
+  mkdirSync(join(box.project, "deep", "er"), { recursive: true });
+  writeFileSync(join(box.project, ".claims"), '{\n  // shared by the whole project\n  "dir": "../team-claims", "ttl": 600\n}\n');
+  const settings = resolveSettings({ cwd: join(box.project, "deep", "er"), env: { HOME: box.root } });
+  assert.is(settings.dir, join(box.root, "team-claims"));
+  assert.is(settings.ttl, 600);
+  assert.is(settings.ttlExplicit, true);
+});
+
+Dir("should skip a directory named .claims: it is not a config", ({ box }) => {
+  mkdirSync(join(box.project, ".claims"));
+  assert.is(resolveSettings({ cwd: box.project, env: { HOME: box.root } }).configPath, undefined);
+});
+
+Dir("should refuse a config that is not JSON, has an unknown key or a bad value", ({ box }) => {
+  const configs: Array<[string, RegExp]> = [
+    ["{ dir: ", /not valid JSON/],
+    ['{ "dri": "x" }', /unknown key "dri"/],
+    ['{ "ttl": "soon" }', /"ttl" .* must be a number/],
+    ['{ "ttl": 0 }', /must be whole seconds from 1 to 2592000/],
+    ["[]", /must be a JSON object/],
+  ];
+  for (const [text, message] of configs) {
+    writeFileSync(join(box.project, ".claims"), text);
+    try {
+      resolveSettings({ cwd: box.project, env: { HOME: box.root } });
+      assert.unreachable(text);
+    } catch (error) {
+      assert.instance(error, BadInputError);
+      assert.match((error as Error).message, message);
+    }
+  }
+});
+
+Dir("should accept TTLs of whole seconds from 1 to 30 days only", ({ box }) => {
+  const at = (ttl: string) => resolveSettings({ cwd: box.project, env: { HOME: box.root }, ttl });
+  assert.is(at("1").ttl, 1);
+  assert.is(at("2592000").ttl, 2592000);
+  for (const bad of ["0", "-5", "1.5", "abc", "", "2592001", "1e3"]) {
+    assert.throws(() => at(bad), (error: Error) => error instanceof BadInputError, bad);
+  }
+});
+
+Dir.run();
+
+const Holder = suite("holder resolution");
+
+Holder("should prefer --holder, then CLAIMS_HOLDER, then the agent's session id", () => {
+  const env = { CLAIMS_HOLDER: "from-env", CLAUDE_CODE_SESSION_ID: "abc-123" };
+  assert.is(resolveHolder("from-flag", env), "from-flag");
+  assert.is(resolveHolder(undefined, env), "from-env");
+  assert.is(resolveHolder(undefined, { CLAUDE_CODE_SESSION_ID: "abc-123" }), "claude-abc-123");
+});
+
+Holder("should give two agent sessions two different holders", () => {
+  assert.is.not(resolveHolder(undefined, { CLAUDE_CODE_SESSION_ID: "one" }), resolveHolder(undefined, { CLAUDE_CODE_SESSION_ID: "two" }));
+});
+
+Holder("should refuse a holder with control characters", () => {
+  assert.throws(() => resolveHolder("a\nb", {}), /printable/);
+});
+
+Holder.run();

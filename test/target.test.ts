@@ -1,0 +1,112 @@
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BadInputError } from "../src/errors.js";
+import { claimFileName, parseTarget } from "../src/target.js";
+import { sandbox, type Sandbox } from "./helpers.js";
+
+const Kinds = suite<{ box: Sandbox }>("target kinds");
+Kinds.before.each((context) => {
+  context.box = sandbox();
+});
+Kinds.after.each((context) => context.box.cleanup());
+
+Kinds("should treat a plain word as a name", ({ box }) => {
+  const target = parseTarget("shared-config", { cwd: box.project, home: box.root });
+  assert.is(target.kind, "name");
+  assert.is(target.canonical, "shared-config");
+  assert.is(target.fileName, "shared-config.json");
+});
+
+Kinds("should treat a word naming a file in the current directory as that file's path", ({ box }) => {
+  writeFileSync(join(box.project, "package.json"), "{}");
+  const target = parseTarget("package.json", { cwd: box.project, home: box.root });
+  assert.is(target.kind, "path");
+  assert.is(target.canonical, join(box.project, "package.json"));
+});
+
+Kinds("should give every spelling of one file the same target", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "a.ts"), "");
+  symlinkSync(join(box.project, "src"), join(box.root, "link"));
+  const context = { cwd: box.project, home: box.root };
+  const spellings = ["src/a.ts", "./src/a.ts", join(box.project, "src/a.ts"), join(box.root, "link", "a.ts"), "src/../src/a.ts"];
+  const canonical = spellings.map((spelling) => parseTarget(spelling, context).canonical);
+  for (const form of canonical) assert.is(form, join(box.project, "src", "a.ts"));
+});
+
+Kinds("should resolve symlinks through the longest existing prefix of a file not yet created", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  symlinkSync(join(box.project, "src"), join(box.root, "link"));
+  const target = parseTarget(join(box.root, "link", "new", "b.ts"), { cwd: box.project, home: box.root });
+  assert.is(target.canonical, join(box.project, "src", "new", "b.ts"));
+});
+
+Kinds("should expand ~ to the home directory", ({ box }) => {
+  const target = parseTarget("~/notes/memory.md", { cwd: box.project, home: box.root });
+  assert.is(target.canonical, join(box.root, "notes", "memory.md"));
+});
+
+Kinds("should normalize names to NFC so visually equal names are one target", ({ box }) => {
+  const composed = parseTarget("caf\u00e9", { cwd: box.project, home: box.root });
+  const decomposed = parseTarget("cafe\u0301", { cwd: box.project, home: box.root });
+  assert.is(composed.fileName, decomposed.fileName);
+});
+
+Kinds.run();
+
+const Invalid = suite("invalid targets");
+const context = { cwd: "/tmp", home: "/root" };
+const cases: Array<[string, string, RegExp]> = [
+  ["empty", "", /empty/],
+  ["blank", "   ", /empty/],
+  ["NUL", "a\u0000b", /control character/],
+  ["newline", "a\nb", /control character/],
+  ["too long", "x".repeat(3000), /3000 bytes long; targets are limited to 1024/],
+  ["glob", "src/*.ts", /Glob targets .* not supported yet/],
+  ["symbol", "utils.js#formatPrice", /Symbol targets .* not supported yet/],
+  ["directory", "convex/_generated/", /Directory targets .* not supported yet/],
+  ["~user", "~bob/x", /~user/],
+];
+for (const [label, input, message] of cases) {
+  Invalid(`should refuse a ${label} target with a clear sentence`, () => {
+    try {
+      parseTarget(input, context);
+      assert.unreachable("should have thrown");
+    } catch (error) {
+      assert.instance(error, BadInputError);
+      assert.match((error as Error).message, message);
+    }
+  });
+}
+Invalid.run();
+
+const Names = suite("claim file names");
+Names("should keep simple names readable", () => {
+  assert.is(claimFileName("shared-config"), "shared-config.json");
+  assert.is(claimFileName("v1.2_rc"), "v1.2_rc.json");
+});
+
+Names("should never let a separator, dot-dot or a leading dot reach the file system", () => {
+  for (const target of ["/etc/passwd", "../../x", "..", ".hidden", "a/../../b"]) {
+    const name = claimFileName(target);
+    assert.not.ok(name.includes("/"), name);
+    assert.not.ok(name.startsWith("."), name);
+    assert.ok(name.endsWith(".json"));
+  }
+});
+
+Names("should be injective: targets that differ get different files", () => {
+  const targets = ["a b", "a%20b", "a/b", "a%2Fb", "%2Fa", "/a", "a", "A", ".a", "%2Ea", "caf\u00e9", "x".repeat(300), `${"x".repeat(299)}y`];
+  const names = new Set(targets.map(claimFileName));
+  assert.is(names.size, targets.length);
+});
+
+Names("should bound the length of a file name for a long target", () => {
+  const long = `/${"deep/".repeat(150)}file.ts`;
+  const name = claimFileName(long);
+  assert.ok(Buffer.byteLength(name) <= 255, `${Buffer.byteLength(name)} bytes`);
+  assert.ok(name.includes("%~"));
+});
+Names.run();
