@@ -1,0 +1,159 @@
+// End to end: bin/claims.js spawned as a user or a script would run it.
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox };
+const setup = (context: Context) => {
+  context.box = sandbox();
+};
+
+const Cli = suite<Context>("the claims CLI");
+Cli.before.each(setup);
+Cli.after.each((context) => context.box.cleanup());
+
+Cli("should grant, refuse with exit 3 naming holder and purpose, and release", ({ box }) => {
+  const a = ["--dir", box.dir, "--holder", "session-a41"];
+  const b = ["--dir", box.dir, "--holder", "session-b7"];
+  assert.is(claims(["take", "shared-config", "--purpose", "align the lint rule", ...a]).code, 0);
+  const refused = claims(["take", "shared-config", ...b]);
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, /REFUSED shared-config: held by session-a41 for "align the lint rule" \(heartbeat \d+s ago\)/);
+  assert.match(refused.stdout, /Nothing was taken/);
+  assert.is(claims(["release", "shared-config", ...a]).code, 0);
+  assert.is(claims(["take", "shared-config", ...b]).code, 0);
+});
+
+Cli("should print the JSON shapes of the contract", ({ box }) => {
+  const a = ["--dir", box.dir, "--holder", "a", "--json"];
+  const taken = JSON.parse(claims(["take", "x", "--purpose", "p", ...a]).stdout);
+  assert.equal(Object.keys(taken).sort(), ["granted", "holder", "refused"]);
+  assert.is(taken.granted[0].target, "x");
+  assert.is(taken.granted[0].holder, "a");
+  const refused = claims(["take", "x", "--dir", box.dir, "--holder", "b", "--json"]);
+  assert.is(refused.code, 3);
+  const body = JSON.parse(refused.stdout);
+  assert.equal(Object.keys(body.refused[0]).sort(), ["heartbeat_age_seconds", "heartbeat_at", "holder", "purpose", "target"]);
+  const shown = JSON.parse(claims(["status", ...a]).stdout);
+  assert.is(shown.claims[0].stale, false);
+  const beat = JSON.parse(claims(["beat", ...a]).stdout);
+  assert.equal([beat.renewed, beat.lost], [["x"], []]);
+  const released = JSON.parse(claims(["release", ...a]).stdout);
+  assert.equal([released.released, released.lost], [["x"], []]);
+  assert.equal(JSON.parse(claims(["sweep", "--dir", box.dir, "--json"]).stdout).removed, []);
+});
+
+Cli("should exit 4 when beating or releasing a claim another holder has", ({ box }) => {
+  claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
+  const beat = claims(["beat", "x", "--dir", box.dir, "--holder", "b"]);
+  assert.is(beat.code, 4);
+  assert.match(beat.stdout, /LOST x: held by a/);
+  const release = claims(["release", "x", "--dir", box.dir, "--holder", "b", "--json"]);
+  assert.is(release.code, 4);
+  assert.is(JSON.parse(release.stdout).lost[0].now_held_by.holder, "a");
+});
+
+Cli("should make check exit 0 for free or own paths and 3 for another holder's", ({ box }) => {
+  writeFileSync(join(box.project, "a.ts"), "");
+  claims(["take", join(box.project, "a.ts"), "--dir", box.dir, "--holder", "hook-session"]);
+  assert.is(claims(["check", "a.ts", "--dir", box.dir, "--holder", "hook-session"], { cwd: box.project }).code, 0);
+  const other = claims(["check", "a.ts", "--dir", box.dir, "--holder", "me"], { cwd: box.project });
+  assert.is(other.code, 3);
+  assert.match(other.stdout, /REFUSED .*a\.ts: held by hook-session/);
+  assert.is(claims(["check", "b.ts", "--dir", box.dir, "--holder", "me"], { cwd: box.project }).code, 0);
+});
+
+Cli("should let `claims take package.json` in a project collide with a hook's absolute path", ({ box }) => {
+  writeFileSync(join(box.project, "package.json"), "{}");
+  assert.is(claims(["take", join(box.project, "package.json"), "--dir", box.dir, "--holder", "hook"]).code, 0);
+  const result = claims(["take", "package.json", "--dir", box.dir, "--holder", "shell"], { cwd: box.project });
+  assert.is(result.code, 3);
+});
+
+Cli("should take its holder from the agent's session id", ({ box }) => {
+  const env = { CLAUDE_CODE_SESSION_ID: "0f3c" };
+  const taken = JSON.parse(claims(["take", "x", "--dir", box.dir, "--json"], { env }).stdout);
+  assert.is(taken.holder, "claude-0f3c");
+});
+
+Cli("should find its settings in the environment and in a .claims config", ({ box }) => {
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "store-from-config", ttl: 90 }));
+  const taken = JSON.parse(claims(["take", "x", "--json"], { cwd: box.project, env: { CLAIMS_HOLDER: "cfg" } }).stdout);
+  assert.is(taken.granted[0].ttl, 90);
+  assert.equal(readdirSync(join(box.project, "store-from-config")), ["x.json"]);
+});
+
+Cli.run();
+
+const BadInput = suite<Context>("bad input");
+BadInput.before.each(setup);
+BadInput.after.each((context) => context.box.cleanup());
+
+const oneSentence = (stderr: string) => {
+  assert.match(stderr, /^claims: [A-Z-].*\.\n$/);
+  assert.not.match(stderr, /\n\s+at /); // no stack trace
+};
+
+const cases: Array<[string, string[], RegExp]> = [
+  ["an unknown verb", ["frobnicate"], /Unknown command 'frobnicate'/],
+  ["an unknown flag", ["take", "x", "--holder", "a", "--frob"], /Unknown option '--frob'/],
+  ["a missing target", ["take", "--holder", "a"], /Missing required argument/],
+  ["a negative TTL", ["take", "x", "--holder", "a", "--ttl", "-5"], /--ttl must be whole seconds from 1 to 2592000/],
+  ["a fractional TTL", ["take", "x", "--holder", "a", "--ttl", "1.5"], /--ttl must be whole seconds/],
+  ["a TTL over 30 days", ["take", "x", "--holder", "a", "--ttl", "2592001"], /--ttl must be whole seconds/],
+  ["no holder", ["take", "x"], /pass --holder <id> or set CLAIMS_HOLDER/],
+  ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
+  ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
+  ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],
+];
+for (const [label, args, message] of cases) {
+  BadInput(`should answer ${label} with exit 2, one sentence, nothing on disk changed`, ({ box }) => {
+    claims(["take", "kept", "--dir", box.dir, "--holder", "owner", "--purpose", "precious"]);
+    const before = readFileSync(join(box.dir, "kept.json"), "utf8");
+    const result = claims([...args, "--dir", box.dir]);
+    assert.is(result.code, 2, result.stderr);
+    oneSentence(result.stderr);
+    assert.match(result.stderr, message);
+    assert.equal(readdirSync(box.dir), ["kept.json"]);
+    assert.is(readFileSync(join(box.dir, "kept.json"), "utf8"), before);
+  });
+}
+
+BadInput("should put the error in JSON on stdout under --json", ({ box }) => {
+  const result = claims(["take", "x", "--ttl", "0", "--dir", box.dir, "--holder", "a", "--json"]);
+  assert.is(result.code, 2);
+  const body = JSON.parse(result.stdout);
+  assert.is(body.error.code, "BAD_INPUT");
+  assert.match(body.error.message, /--ttl/);
+});
+
+BadInput("should refuse a claims directory that is a file", ({ box }) => {
+  writeFileSync(join(box.root, "not-a-dir"), "keep me");
+  const result = claims(["take", "x", "--dir", join(box.root, "not-a-dir"), "--holder", "a"]);
+  assert.is(result.code, 2);
+  oneSentence(result.stderr);
+  assert.is(readFileSync(join(box.root, "not-a-dir"), "utf8"), "keep me");
+});
+
+BadInput("should report a corrupt claim file in status and refuse to take it while it is recent", ({ box }) => {
+  mkdirSync(box.dir);
+  writeFileSync(join(box.dir, "x.json"), "{ torn");
+  const shown = claims(["status", "--dir", box.dir]);
+  assert.is(shown.code, 0);
+  assert.match(shown.stdout, /x\s+unreadable\s+x\.json: the file is not valid JSON/);
+  const taken = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
+  assert.is(taken.code, 3);
+  assert.match(taken.stdout, /cannot be read/);
+  assert.is(readFileSync(join(box.dir, "x.json"), "utf8"), "{ torn");
+});
+
+BadInput("should show help with examples for a verb", () => {
+  const result = claims(["take", "--help"]);
+  assert.is(result.code, 0);
+  assert.match(result.stdout, /Examples:/);
+  assert.match(result.stdout, /--purpose/);
+});
+
+BadInput.run();
