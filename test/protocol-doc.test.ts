@@ -1,0 +1,76 @@
+// docs/PROTOCOL.md promises that a shell script can take and release a claim the CLI respects.
+// Its two scripts are run here, as written in the doc, against the CLI.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readSnapshot } from "../src/files.js";
+import { lockName, versionOf } from "../src/lock.js";
+import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
+
+const scripts = [...readFileSync(join(ROOT, "docs", "PROTOCOL.md"), "utf8").matchAll(/```bash\n([\s\S]*?)```/g)].map(
+  (match) => match[1] as string,
+);
+
+const Shell = suite<{ box: Sandbox; run: (script: number, args: string[]) => number }>("the shell recipes in docs/PROTOCOL.md");
+Shell.before.each((context) => {
+  context.box = sandbox();
+  const paths = scripts.map((text, index) => {
+    const path = join(context.box.root, `script-${index}.sh`);
+    writeFileSync(path, text);
+    return path;
+  });
+  context.run = (script, args) =>
+    spawnSync("bash", [paths[script] as string, ...args], { env: { ...process.env, CLAIMS_DIR: context.box.dir }, stdio: "ignore" })
+      .status ?? -1;
+});
+Shell.after.each((context) => context.box.cleanup());
+
+Shell("should contain a take and a release script", () => {
+  assert.is(scripts.length, 2);
+});
+
+Shell("should take a claim that the CLI then refuses to another holder", ({ box, run }) => {
+  assert.is(run(0, ["shared-config", "script-holder", "from a shell"]), 0);
+  const refused = claims(["take", "shared-config", "--dir", box.dir, "--holder", "cli", "--json"]);
+  assert.is(refused.code, 3);
+  assert.is(JSON.parse(refused.stdout).refused[0].holder, "script-holder");
+  assert.is(JSON.parse(refused.stdout).refused[0].purpose, "from a shell");
+});
+
+Shell("should be refused by a claim the CLI holds", ({ box, run }) => {
+  claims(["take", "shared-config", "--dir", box.dir, "--holder", "cli"]);
+  assert.is(run(0, ["shared-config", "script-holder", "x"]), 3);
+  assert.is(JSON.parse(readFileSync(join(box.dir, "shared-config.json"), "utf8")).holder, "cli");
+});
+
+Shell("should release its own claim and leave another holder's alone", ({ box, run }) => {
+  claims(["take", "theirs", "--dir", box.dir, "--holder", "cli"]);
+  assert.is(run(1, ["theirs", "script-holder"]), 4);
+  assert.ok(existsSync(join(box.dir, "theirs.json")));
+  run(0, ["mine", "script-holder", "x"]);
+  assert.is(run(1, ["mine", "script-holder"]), 0);
+  assert.not.ok(existsSync(join(box.dir, "mine.json")));
+  assert.is(claims(["take", "mine", "--dir", box.dir, "--holder", "cli"]).code, 0);
+});
+
+Shell("should release a claim the CLI took and renewed", ({ box, run }) => {
+  claims(["take", "x", "--dir", box.dir, "--holder", "same"]);
+  claims(["beat", "x", "--dir", box.dir, "--holder", "same"]);
+  assert.is(run(1, ["x", "same"]), 0);
+  assert.equal(JSON.parse(claims(["status", "--dir", box.dir, "--json"]).stdout).claims, []);
+});
+
+Shell("should compute the same lock name as the CLI for the version it read", ({ box }) => {
+  claims(["take", "x", "--dir", box.dir, "--holder", "same"]);
+  const release = scripts[1] as string;
+  const versionLine = release.split("\n").find((line) => line.startsWith("version() {")) as string;
+  const keyLine = /key=\$\(printf .*? \| cut -c1-32\)/.exec(release)?.[0] as string;
+  const shell = `dir=${box.dir} file=x.json\n${versionLine}\nv=$(version) ${keyLine}\necho ".lock-$key-1"`;
+  const fromShell = spawnSync("bash", ["-c", shell], { encoding: "utf8" }).stdout.trim();
+  const version = versionOf(readSnapshot(join(box.dir, "x.json"))) as string;
+  assert.is(fromShell, lockName("x.json", version, 1));
+});
+
+Shell.run();
