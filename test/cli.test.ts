@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, type Sandbox } from "./helpers.js";
+import { spawnSync } from "node:child_process";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox };
 const setup = (context: Context) => {
@@ -157,3 +158,31 @@ BadInput("should show help with examples for a verb", () => {
 });
 
 BadInput.run();
+
+const Terminal = suite<Context>("holder ids derived from the terminal");
+Terminal.before.each(setup);
+Terminal.after.each((context) => context.box.cleanup());
+
+/** Runs shell commands inside a new pseudo-terminal session (util-linux `script`), like a person at a terminal. */
+function inTerminal(commands: string, box: Sandbox): string {
+  const result = spawnSync("script", ["-qec", commands, "/dev/null"], {
+    cwd: box.project,
+    env: cleanEnv({ CLAIMS_DIR: box.dir }),
+    encoding: "utf8",
+  });
+  return result.stdout;
+}
+
+Terminal("should be one holder for every call in one terminal and another in a second terminal", ({ box }) => {
+  const take = `${process.execPath} ${BIN} take x --json`;
+  // The top-level "holder" of each take's JSON (two-space indent), not the claims' own.
+  const first = inTerminal(`${take}; ${take}`, box).match(/^ {2}"holder": "[^"]+"/gm) ?? [];
+  assert.is(first.length, 2);
+  assert.is(first[0], first[1]);
+  assert.match(first[0] as string, /tty-/);
+  const second = inTerminal(`${process.execPath} ${BIN} take x --json`, box);
+  assert.match(second, /"refused"/);
+  assert.not.match(second, /"granted": \[\n\s+\{/);
+});
+
+Terminal.run();
