@@ -100,6 +100,7 @@ export function readSnapshot(path: string): Snapshot {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { kind: "missing" };
     if (code === "ELOOP") return describeOther(path, "a symlink");
+    if (code === "EACCES") return describeOther(path, "not readable by this user");
     throw error;
   }
   try {

@@ -32,6 +32,13 @@ Take("should create the claims directory owner-only on first use", ({ box, opts 
   assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o600);
 });
 
+Take("should create a group-shared directory when the config says so", ({ box }) => {
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../store", shared_group: true }));
+  take({ cwd: box.project, env: {}, targets: ["x"], holder: "a", now: T0 });
+  assert.is(statSync(box.dir).mode & 0o7777, 0o2770);
+  assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o660);
+});
+
 Take("should write whole seconds even when the clock has milliseconds", ({ box, opts }) => {
   take({ ...opts, targets: ["x"], holder: "a", now: T0 + 987 });
   assert.is(readJson(join(box.dir, "x.json")).taken_at, "2026-08-14T21:02:11Z");
