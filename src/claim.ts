@@ -14,16 +14,25 @@ export interface Claim {
   heartbeat_at: string;
   /** Seconds after the last heartbeat at which the claim goes stale; absent means the reader's default TTL. */
   ttl?: number;
+  /** "shared": coexists with other shared claims, conflicts with exclusive ones. Absent means exclusive. */
+  mode?: "shared" | "exclusive";
   [extra: string]: unknown;
 }
 
 export type ParsedClaim = { ok: true; claim: Claim } | { ok: false; reason: string };
 
-export function newClaim(target: string, holder: string, purpose: string, nowMs: number, ttl?: number): Claim {
+export type Mode = "shared" | "exclusive";
+
+export function newClaim(target: string, holder: string, purpose: string, nowMs: number, ttl?: number, mode: Mode = "exclusive"): Claim {
   const at = formatTimestamp(nowMs);
   const claim: Claim = { target, holder, purpose, taken_at: at, heartbeat_at: at };
   if (ttl !== undefined) claim.ttl = ttl;
+  if (mode === "shared") claim.mode = "shared";
   return claim;
+}
+
+export function modeOf(claim: Claim): Mode {
+  return claim.mode === "shared" ? "shared" : "exclusive";
 }
 
 export function serializeClaim(claim: Claim): string {
@@ -55,6 +64,9 @@ export function parseClaim(text: string): ParsedClaim {
   }
   if (record.ttl !== undefined && !isValidTtl(record.ttl)) {
     return { ok: false, reason: `field "ttl" is not whole seconds from 1 to ${MAX_TTL_SECONDS}` };
+  }
+  if (record.mode !== undefined && record.mode !== "shared" && record.mode !== "exclusive") {
+    return { ok: false, reason: 'field "mode" is neither "shared" nor "exclusive"' };
   }
   return { ok: true, claim: record as Claim };
 }

@@ -59,9 +59,17 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
 
   verb(program, "take", "<targets...>", "take every target, or none; re-taking your own claim renews it")
     .option("-p, --purpose <text>", "why you are taking it: shown to every session this refuses")
-    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string }) => {
+    .option("--shared", "a shared claim: coexists with other shared claims, conflicts with exclusive ones")
+    .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
+    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string; shared?: boolean; partial?: boolean }) => {
       const { take } = await import("./commands/take.js");
-      const result = take({ ...common(flags), targets, ...(flags.purpose !== undefined && { purpose: flags.purpose }) });
+      const result = await take({
+        ...common(flags),
+        targets,
+        shared: flags.shared === true,
+        partial: flags.partial === true,
+        ...(flags.purpose !== undefined && { purpose: flags.purpose }),
+      });
       await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderTake(result, style));
     });
   verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours").action(

@@ -50,7 +50,9 @@ export function readLockRecord(path: string): LockRecord | undefined {
   }
 }
 
-export type LockedResult<T> = { outcome: "done"; value: T } | { outcome: "changed"; current: Snapshot };
+export type LockedResult<T> =
+  | { outcome: "done"; value: T; /** > 1 when dead owners' locks were passed over. */ generation: number }
+  | { outcome: "changed"; current: Snapshot };
 
 /**
  * Runs `action` with the lock on `version` of `claimFile`, if the claim is still that version once
@@ -96,7 +98,7 @@ export function withClaimLock<T>(
       try {
         const current = readSnapshot(claimPath);
         if (versionOf(current) !== version) return { outcome: "changed", current };
-        return { outcome: "done", value: action(current) };
+        return { outcome: "done", value: action(current), generation };
       } finally {
         removeQuietly(lockPath);
       }

@@ -1,10 +1,11 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
-import { freshnessOf, type Claim } from "./claim.js";
+import { freshnessOf, modeOf, type Claim } from "./claim.js";
 import { formatTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
-import { parseTarget, targetOfFileName, type Target } from "./target.js";
+import { shapeOf, type TargetKind } from "./overlap.js";
+import { parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "./target.js";
 
 /** Options every verb accepts. Tests pass `dir` and `now`; the CLI passes flags and the environment. */
 export interface CommonOptions {
@@ -59,6 +60,34 @@ export interface Holding {
   heartbeat_age_seconds: number;
   /** Set when the claim file could not be read: why. Such a file is held until its mtime is older than the TTL. */
   unreadable?: string;
+  /** The target of the claim in the way, when it is not the target asked for (a directory above it, a glob, …). */
+  held_target?: string;
+  /** Set when the claim in the way is shared (it refuses exclusive takes only). */
+  shared?: true;
+}
+
+export function holdingOf(claim: Claim, context: Context): Holding {
+  const freshness = freshnessOf(claim, context.nowMs, context.settings.ttl);
+  const holding: Holding = {
+    target: claim.target,
+    holder: claim.holder,
+    purpose: claim.purpose,
+    heartbeat_at: claim.heartbeat_at,
+    heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
+  };
+  if (modeOf(claim) === "shared") holding.shared = true;
+  return holding;
+}
+
+export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number }, context: Context): Holding {
+  return {
+    target,
+    holder: "unknown",
+    purpose: `unreadable claim file: ${read.reason}`,
+    heartbeat_at: formatTimestamp(read.mtimeMs),
+    heartbeat_age_seconds: Math.floor((context.nowMs - read.mtimeMs) / 1000),
+    unreadable: read.reason,
+  };
 }
 
 export type Judgement =
@@ -80,14 +109,7 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
     if (read.directory) {
       return { state: "blocked", reason: `a directory stands where the claim file of ${target} belongs; remove it by hand` };
     }
-    const holding: Holding = {
-      target,
-      holder: "unknown",
-      purpose: `unreadable claim file: ${read.reason}`,
-      heartbeat_at: formatTimestamp(read.mtimeMs),
-      heartbeat_age_seconds: Math.floor((nowMs - read.mtimeMs) / 1000),
-      unreadable: read.reason,
-    };
+    const holding = unreadableHolding(target, read, context);
     const stale = nowMs - read.mtimeMs > settings.ttl * 1000;
     return { state: stale ? "stale" : "held", holding, version: read.version };
   }
@@ -96,30 +118,37 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
   if (holder !== undefined && claim.holder === holder) {
     return { state: "mine", claim, version: read.version, stale: freshness.stale };
   }
-  const holding: Holding = {
-    target: claim.target,
-    holder: claim.holder,
-    purpose: claim.purpose,
-    heartbeat_at: claim.heartbeat_at,
-    heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
-  };
-  return { state: freshness.stale ? "stale" : "held", holding, version: read.version };
+  return { state: freshness.stale ? "stale" : "held", holding: holdingOf(claim, context), version: read.version };
 }
 
-export function kindOf(canonicalTarget: string): "name" | "path" {
-  return canonicalTarget.startsWith("/") ? "path" : "name";
+export function kindOf(canonicalTarget: string): TargetKind {
+  return shapeOf(canonicalTarget).kind;
 }
 
-/** The named targets, or when none are named every claim the holder has: what beat and release act on. */
+/**
+ * The named targets, or when none are named every claim the holder has: what beat and release act
+ * on. A named target may be held by the caller exclusively or shared (its own shared file).
+ */
 export function namedOrAllMine(
   inputs: string[] | undefined,
   holder: string,
   context: Context,
 ): Array<{ fileName: string; target: string }> {
-  if (inputs && inputs.length > 0) {
-    return parseTargets(inputs, context).map((target) => ({ fileName: target.fileName, target: target.canonical }));
+  if (!inputs || inputs.length === 0) {
+    return claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
   }
-  return claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
+  const work: Array<{ fileName: string; target: string }> = [];
+  for (const target of parseTargets(inputs, context)) {
+    const shared = sharedClaimFileName(target.canonical, holder);
+    const isMine = (fileName: string) => {
+      const read = context.store.read(fileName);
+      return read.state === "claim" && read.claim.holder === holder;
+    };
+    const sharedIsMine = isMine(shared);
+    if (sharedIsMine) work.push({ fileName: shared, target: target.canonical });
+    if (!sharedIsMine || isMine(target.fileName)) work.push({ fileName: target.fileName, target: target.canonical });
+  }
+  return work;
 }
 
 /** The claims the holder has, by scanning the directory. */

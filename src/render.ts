@@ -32,7 +32,8 @@ export function describeHolding(holding: Holding): string {
   if (holding.unreadable) {
     return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
-  return `held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})`;
+  const claim = holding.held_target ? `covered by the ${holding.shared ? "shared " : ""}claim on ${holding.held_target}, ` : holding.shared ? "shared and " : "";
+  return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})`;
 }
 
 export function renderTake(result: TakeResult, style: Style): string[] {
@@ -87,7 +88,7 @@ export function renderStatus(result: StatusResult, style: Style): string[] {
   for (const claim of result.claims) {
     const age = `${formatAge(claim.heartbeat_age_seconds * 1000)}${claim.clock_skew ? "" : " ago"}`;
     const state = claim.stale ? style.yellow("stale") : style.green("fresh");
-    const flags = [claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
+    const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
     lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);

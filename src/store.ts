@@ -2,12 +2,12 @@
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
 import { accessSync, chmodSync, constants, linkSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { parseClaim, serializeClaim, type Claim } from "./claim.js";
+import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
 import { isAlive } from "./process-identity.js";
-import { claimFileName } from "./target.js";
+import { claimFileName, sharedClaimFileName } from "./target.js";
 
 export type ClaimRead =
   | { state: "missing" }
@@ -21,12 +21,22 @@ export interface Debris {
   kind: "temp" | "lock";
 }
 
+/**
+ * The take lock file. Every take holds the claim lock of its current version while it looks for
+ * overlapping claims and creates its own, so overlap checks and creation are one atomic step
+ * across processes (section 6 of docs/PROTOCOL.md). It is rewritten only when a dead owner's lock
+ * had to be passed over, which makes those dead locks debris.
+ */
+export const TAKES_FILE = ".takes";
+
 /** Temp files live for milliseconds; one this old whose writer we cannot prove alive is debris. */
 const TEMP_DEBRIS_AGE_MS = 60_000;
 
 export function isClaimFileName(name: string): boolean {
   return name.endsWith(".json") && !name.startsWith(".");
 }
+
+const TAKES_CONTENT = `${JSON.stringify({ about: "the take lock of this claims directory; see docs/PROTOCOL.md" })}\n`;
 
 export class Store {
   readonly dir: string;
@@ -127,6 +137,38 @@ export class Store {
     });
   }
 
+  /** Runs `work` while holding the take lock. Takes of any targets are serialized by it; nothing else is. */
+  withTakeLock<T>(work: () => T): T {
+    return this.io("write to", () => {
+      for (;;) {
+        const path = this.path(TAKES_FILE);
+        let snapshot = readSnapshot(path);
+        if (snapshot.kind === "missing") {
+          const temp = writeTempFile(this.dir, TAKES_CONTENT, this.fileMode);
+          try {
+            linkSync(temp, path);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          } finally {
+            removeQuietly(temp);
+          }
+          snapshot = readSnapshot(path);
+        }
+        const version = versionOf(snapshot);
+        if (version === undefined) continue;
+        const result = withClaimLock(this.dir, TAKES_FILE, version, this.fileMode, () => work());
+        if (result.outcome === "changed") continue;
+        if (result.generation > 1) replaceFile(this.dir, path, TAKES_CONTENT, this.fileMode);
+        return result.value;
+      }
+    });
+  }
+
+  /** The names of every claim file, without reading them. A missing directory holds no claims. */
+  claimFileNames(): string[] {
+    return this.entries().filter(isClaimFileName);
+  }
+
   /** Every claim file in the directory, read. A missing directory holds no claims. */
   list(): Array<{ fileName: string; read: ClaimRead }> {
     return this.entries()
@@ -179,7 +221,7 @@ export class Store {
     if (snapshot.kind === "missing") return false;
     const record = readLockRecord(this.path(name));
     if (!record) return nowMs - snapshot.mtimeMs > TEMP_DEBRIS_AGE_MS;
-    if (!isClaimFileName(record.claim)) return true;
+    if (!isClaimFileName(record.claim) && record.claim !== TAKES_FILE) return true;
     return versionOf(readSnapshot(this.path(record.claim))) !== record.version;
   }
 
@@ -190,6 +232,11 @@ export class Store {
       throw this.ioError(error, doing);
     }
   }
+}
+
+/** Where a claim lives: one file per target for exclusive claims, one per target and holder for shared ones. */
+export function fileNameOf(claim: Claim): string {
+  return modeOf(claim) === "shared" ? sharedClaimFileName(claim.target, claim.holder) : claimFileName(claim.target);
 }
 
 function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
@@ -206,7 +253,7 @@ function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
   if (!parsed.ok) return unreadable(parsed.reason);
   // A claim must live under the name its target encodes to; one that does not (a file copied or
   // renamed by hand) would guard a target nobody looks up under that name.
-  if (claimFileName(parsed.claim.target) !== fileName) {
+  if (fileNameOf(parsed.claim) !== fileName) {
     return unreadable(`its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
   }
   return { state: "claim", claim: parsed.claim, version: snapshot.version, mtimeMs: snapshot.mtimeMs };

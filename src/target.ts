@@ -4,17 +4,16 @@
 // symlinks resolved through the longest existing prefix, so every spelling of one file
 // (relative, `./`, absolute, through a symlinked directory) is one target and one claim file.
 import { createHash } from "node:crypto";
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import picomatch from "picomatch";
 import { BadInputError } from "./errors.js";
+import { shapeOf, type TargetShape } from "./overlap.js";
 
-export type TargetKind = "name" | "path";
+export type { TargetKind } from "./overlap.js";
 
-export interface Target {
-  kind: TargetKind;
-  /** The canonical form: the name itself, or the absolute resolved path. Stored in the claim. */
-  canonical: string;
-  /** The claim file name inside the claims directory. */
+export interface Target extends TargetShape {
+  /** The claim file name inside the claims directory (exclusive claims; shared ones add the holder). */
   fileName: string;
 }
 
@@ -22,6 +21,7 @@ export interface Target {
 export const MAX_TARGET_BYTES = 1024;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const GLOB = /[*?[\]{}]/;
+const SYMBOL = /^[A-Za-z_$][\w$]*$/;
 
 export interface TargetContext {
   cwd: string;
@@ -34,24 +34,49 @@ export function parseTarget(input: string, context: TargetContext): Target {
     throw new BadInputError(`Target ${JSON.stringify(input)} contains a control character; targets must be printable.`);
   }
   checkLength(input);
-  if (!isPathLike(input, context.cwd)) {
-    const canonical = input.normalize("NFC");
-    return { kind: "name", canonical, fileName: claimFileName(canonical) };
-  }
-  if (input.includes("#")) {
-    throw new BadInputError(`Symbol targets like ${input} are not supported yet; claim the whole file instead.`);
-  }
-  if (GLOB.test(input)) {
-    throw new BadInputError(`Glob targets like ${input} are not supported yet; claim each file by its path.`);
-  }
-  if (input.endsWith("/") && input !== "/") {
-    throw new BadInputError(
-      `Directory targets like ${input} are not supported yet; claim files by path, or the directory without the trailing slash as one path.`,
-    );
-  }
-  const canonical = canonicalPath(expandHome(input, context.home), context.cwd);
+  const canonical = canonicalTarget(input, context);
   checkLength(canonical);
-  return { kind: "path", canonical, fileName: claimFileName(canonical) };
+  return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
+}
+
+function canonicalTarget(input: string, context: TargetContext): string {
+  if (!isPathLike(input, context.cwd)) return input.normalize("NFC");
+  const expanded = expandHome(input, context.home);
+  if (expanded.endsWith("/")) {
+    if (GLOB.test(expanded)) throw new BadInputError(`Target ${input} is a glob ending in /; write the glob as dir/** instead.`);
+    const directory = canonicalPath(expanded, context.cwd);
+    return directory === "/" ? "/" : `${directory}/`;
+  }
+  const slash = expanded.lastIndexOf("/");
+  const hash = expanded.indexOf("#", slash);
+  if (hash !== -1) {
+    const file = expanded.slice(0, hash);
+    const symbol = expanded.slice(hash + 1);
+    if (file === "" || file.endsWith("/") || GLOB.test(file)) {
+      throw new BadInputError(`Target ${input} puts a #symbol on something that is not one file; write path/to/file.ts#name.`);
+    }
+    if (!SYMBOL.test(symbol)) {
+      throw new BadInputError(`Target ${input} names the symbol ${JSON.stringify(symbol)}, which is not an identifier; write file#name.`);
+    }
+    return `${canonicalPath(file, context.cwd)}#${symbol}`;
+  }
+  const scan = picomatch.scan(expanded);
+  if (scan.isGlob) {
+    if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
+    const base = canonicalPath(scan.base === "" ? "." : scan.base, context.cwd);
+    return `${base === "/" ? "" : base}/${scan.glob}`;
+  }
+  // A directory that exists is claimed as a directory, with or without the trailing slash.
+  const path = canonicalPath(expanded, context.cwd);
+  return isDirectory(path) && path !== "/" ? `${path}/` : path;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** CONTRACT: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
@@ -128,17 +153,52 @@ export function claimFileName(canonical: string): string {
   return `${encoded}.json`;
 }
 
-/** Best-effort inverse for display: the target a claim file name stands for. */
-export function targetOfFileName(fileName: string): string {
-  const stem = fileName.replace(/\.json$/, "");
-  if (stem.includes("%~")) return `${decodeSafely(stem.slice(0, stem.indexOf("%~")))}…`;
-  return decodeSafely(stem);
+/**
+ * A shared claim has one file per holder: the target's file name with `+` and 16 hex digits of
+ * the SHA-256 of the holder before `.json`. `+` is never produced by the encoding above.
+ */
+export function sharedClaimFileName(canonical: string, holder: string): string {
+  return `${claimFileName(canonical).slice(0, -".json".length)}+${holderTag(holder)}.json`;
 }
 
-function decodeSafely(text: string): string {
+export function holderTag(holder: string): string {
+  return createHash("sha256").update(holder).digest("hex").slice(0, 16);
+}
+
+export interface FileNameParts {
+  /** The canonical target, or undefined when the name holds only a hashed prefix of it. */
+  target?: string;
+  /** For shared claims: the holder tag. */
+  sharedTag?: string;
+}
+
+/** The target a claim file name stands for, read from the name alone. */
+export function partsOfFileName(fileName: string): FileNameParts {
+  let stem = fileName.slice(0, -".json".length);
+  const parts: FileNameParts = {};
+  const plus = stem.lastIndexOf("+");
+  if (plus !== -1) {
+    parts.sharedTag = stem.slice(plus + 1);
+    stem = stem.slice(0, plus);
+  }
+  if (stem.includes("%~")) return parts;
+  const decoded = decodeSafely(stem);
+  if (decoded !== undefined) parts.target = decoded;
+  return parts;
+}
+
+/** Best-effort inverse for display: the target a claim file name stands for. */
+export function targetOfFileName(fileName: string): string {
+  const parts = partsOfFileName(fileName);
+  if (parts.target !== undefined) return parts.target;
+  const stem = fileName.slice(0, fileName.indexOf("%~"));
+  return `${decodeSafely(stem) ?? stem}…`;
+}
+
+function decodeSafely(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return undefined;
   }
 }

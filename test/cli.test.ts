@@ -1,10 +1,10 @@
 // End to end: bin/claims.js spawned as a user or a script would run it.
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { entries, BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox };
 const setup = (context: Context) => {
@@ -83,7 +83,7 @@ Cli("should find its settings in the environment and in a .claims config", ({ bo
   writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "store-from-config", ttl: 90 }));
   const taken = JSON.parse(claims(["take", "x", "--json"], { cwd: box.project, env: { CLAIMS_HOLDER: "cfg" } }).stdout);
   assert.is(taken.granted[0].ttl, 90);
-  assert.equal(readdirSync(join(box.project, "store-from-config")), ["x.json"]);
+  assert.equal(entries(join(box.project, "store-from-config")), ["x.json"]);
 });
 
 Cli.run();
@@ -117,7 +117,7 @@ for (const [label, args, message] of cases) {
     assert.is(result.code, 2, result.stderr);
     oneSentence(result.stderr);
     assert.match(result.stderr, message);
-    assert.equal(readdirSync(box.dir), ["kept.json"]);
+    assert.equal(entries(box.dir), ["kept.json"]);
     assert.is(readFileSync(join(box.dir, "kept.json"), "utf8"), before);
   });
 }

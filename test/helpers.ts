@@ -1,7 +1,7 @@
 // Shared test fixtures: a fresh temp directory per test, a fixed clock, and a way to run the
 // real CLI as a user would (spawned, with a controlled environment).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,4 +81,11 @@ export function writeClaimFile(dir: string, fileName: string, claim: object): vo
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(".000Z", "Z");
+}
+
+/** The entries of a claims directory, sorted, without the permanent take lock file `.takes`. */
+export function entries(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name !== ".takes")
+    .sort();
 }

@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -7,7 +7,7 @@ import { sweep } from "../src/commands/sweep.js";
 import { take } from "../src/commands/take.js";
 import { readSnapshot } from "../src/files.js";
 import { lockName, versionOf } from "../src/lock.js";
-import { readJson, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
+import { entries, readJson, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
 
 const Locks = suite<{ box: Sandbox }>("claim locks");
 Locks.before.each((context) => {
@@ -27,31 +27,31 @@ function plantDeadLocks(dir: string, claimFile: string, generations: number): st
   return names;
 }
 
-Locks("should not let a crashed writer's lock wedge the claim", ({ box }) => {
+Locks("should not let a crashed writer's lock wedge the claim", async ({ box }) => {
   const opts = { dir: box.dir, cwd: box.project, env: {} };
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   plantDeadLocks(box.dir, "x.json", 2);
   assert.equal(beat({ ...opts, holder: "a", now: T0 + 5 * SECOND }).renewed, ["x"]);
   assert.is(readJson(join(box.dir, "x.json")).heartbeat_at, "2026-08-14T21:02:16Z");
 });
 
-Locks("should keep dead locks of the current version and remove them once the claim changed", ({ box }) => {
+Locks("should keep dead locks of the current version and remove them once the claim changed", async ({ box }) => {
   const opts = { dir: box.dir, cwd: box.project, env: {} };
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   const planted = plantDeadLocks(box.dir, "x.json", 1);
   // The version they guard is still current: a gap in the chain could let two contenders act.
   assert.equal(sweep({ ...opts, now: T0 }).debris, []);
   beat({ ...opts, holder: "a", now: T0 + SECOND });
   assert.equal(sweep({ ...opts, now: T0 + SECOND }).debris, planted);
-  assert.equal(readdirSync(box.dir), ["x.json"]);
+  assert.equal(entries(box.dir), ["x.json"]);
 });
 
-Locks("should leave no lock or temp file behind after normal operation", ({ box }) => {
+Locks("should leave no lock or temp file behind after normal operation", async ({ box }) => {
   const opts = { dir: box.dir, cwd: box.project, env: {} };
-  take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
   beat({ ...opts, holder: "a", now: T0 + SECOND });
-  take({ ...opts, targets: ["x"], holder: "b", now: T0 + 3600 * SECOND });
-  assert.equal(readdirSync(box.dir).sort(), ["x.json", "y.json"]);
+  await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 3600 * SECOND });
+  assert.equal(entries(box.dir), ["x.json", "y.json"]);
 });
 
 Locks.run();

@@ -54,6 +54,30 @@ Kinds("should normalize names to NFC so visually equal names are one target", ({
   assert.is(composed.fileName, decomposed.fileName);
 });
 
+Kinds("should canonicalize a directory with its trailing slash, resolving symlinks", ({ box }) => {
+  mkdirSync(join(box.project, "convex", "_generated"), { recursive: true });
+  symlinkSync(join(box.project, "convex"), join(box.root, "c"));
+  const target = parseTarget(join(box.root, "c", "_generated") + "/", { cwd: box.project, home: box.root });
+  assert.is(target.kind, "directory");
+  assert.is(target.canonical, join(box.project, "convex", "_generated") + "/");
+});
+
+Kinds("should anchor a glob at the directory it was taken from", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  const relative = parseTarget("src/**/*.ts", { cwd: box.project, home: box.root });
+  assert.is(relative.kind, "glob");
+  assert.is(relative.canonical, join(box.project, "src") + "/**/*.ts");
+  assert.is(parseTarget("*.md", { cwd: box.project, home: box.root }).canonical, `${box.project}/*.md`);
+});
+
+Kinds("should split a symbol target into its canonical file and the symbol", ({ box }) => {
+  writeFileSync(join(box.project, "utils.js"), "");
+  const target = parseTarget("./utils.js#formatPrice", { cwd: box.project, home: box.root });
+  assert.is(target.kind, "symbol");
+  assert.is(target.canonical, `${join(box.project, "utils.js")}#formatPrice`);
+  assert.is(target.symbol, "formatPrice");
+});
+
 Kinds.run();
 
 const Invalid = suite("invalid targets");
@@ -64,9 +88,10 @@ const cases: Array<[string, string, RegExp]> = [
   ["NUL", "a\u0000b", /control character/],
   ["newline", "a\nb", /control character/],
   ["too long", "x".repeat(3000), /3000 bytes long; targets are limited to 1024/],
-  ["glob", "src/*.ts", /Glob targets .* not supported yet/],
-  ["symbol", "utils.js#formatPrice", /Symbol targets .* not supported yet/],
-  ["directory", "convex/_generated/", /Directory targets .* not supported yet/],
+  ["negated glob", "!src/*.ts", /negated glob/],
+  ["glob with a trailing slash", "src/*/", /write the glob as dir\/\*\*/],
+  ["symbol on a glob", "src/*.ts#main", /not one file/],
+  ["symbol that is not an identifier", "utils.js#format-price", /not an identifier/],
   ["~user", "~bob/x", /~user/],
 ];
 for (const [label, input, message] of cases) {

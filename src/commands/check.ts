@@ -1,6 +1,11 @@
-// check: may I write these paths? 0 when every one is free or mine, 3 when another holder's fresh
-// claim covers one. For shell scripts and git hooks: `claims check "$f" || exit 3`.
-import { holderOf, judge, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
+// check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
+// directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
+// scripts and git hooks: `claims check "$f" || exit 3`.
+import { findConflicts } from "../conflicts.js";
+import { overlaps, shapeOf, type TargetShape } from "../overlap.js";
+import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { holderTag, partsOfFileName } from "../target.js";
+import { freshnessOf } from "../claim.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
@@ -23,10 +28,27 @@ export function check(options: CheckOptions): CheckResult {
   }
   const result: CheckResult = { allowed: [], refused: [] };
   if (holder !== undefined) result.holder = holder;
+  const fileNames = context.store.claimFileNames();
   for (const target of parseTargets(options.targets, context)) {
-    const judgement = judge(context.store.read(target.fileName), target.canonical, holder, context);
-    if (judgement.state === "held") result.refused.push(judgement.holding);
+    // Writing needs exclusive access, unless the caller itself shares the target with others.
+    const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
+    const conflicts = findConflicts(target, mode, holder, context, fileNames);
+    if (conflicts.length > 0) result.refused.push(...conflicts);
     else result.allowed.push(target.canonical);
   }
   return result;
+}
+
+function holdsShared(target: TargetShape, holder: string, fileNames: string[], context: Context): boolean {
+  const tag = holderTag(holder);
+  return fileNames.some((fileName) => {
+    if (partsOfFileName(fileName).sharedTag !== tag) return false;
+    const read = context.store.read(fileName);
+    return (
+      read.state === "claim" &&
+      read.claim.holder === holder &&
+      overlaps(target, shapeOf(read.claim.target)) &&
+      !freshnessOf(read.claim, context.nowMs, context.settings.ttl).stale
+    );
+  });
 }

@@ -4,6 +4,7 @@ import { freshnessOf, type Claim } from "../claim.js";
 import { displayTarget, holderOf, kindOf, openContext, parseTargets, type CommonOptions } from "../protocol.js";
 import type { ClaimRead } from "../store.js";
 import { formatTimestamp } from "../time.js";
+import type { TargetKind } from "../target.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -13,7 +14,7 @@ export interface StatusOptions extends CommonOptions {
 }
 
 export interface ClaimStatus extends Claim {
-  kind: "name" | "path";
+  kind: TargetKind;
   stale: boolean;
   heartbeat_age_seconds: number;
   /** The TTL this claim is judged by: its own `ttl`, else the default. */

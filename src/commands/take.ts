@@ -1,18 +1,25 @@
-// take: every target, or none. Each claim is created by link(2) and read back before success.
-import { newClaim, type Claim } from "../claim.js";
+// take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
+// under the take lock, so two takes of overlapping targets never both succeed. Each claim is
+// created by link(2) and read back before success is reported.
+import { newClaim, type Claim, type Mode } from "../claim.js";
+import { findConflicts } from "../conflicts.js";
 import { BadInputError, BusyError } from "../errors.js";
 import { holderOf, judge, kindOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { sharedClaimFileName, type Target, type TargetKind } from "../target.js";
 import { formatTimestamp } from "../time.js";
-import type { Target } from "../target.js";
 
 export interface TakeOptions extends CommonOptions {
   targets: string[];
   /** Why: shown to every session this claim refuses. A re-take without a purpose keeps the old one. */
   purpose?: string;
+  /** Shared claims coexist with each other and conflict with exclusive ones (the default). */
+  shared?: boolean;
+  /** Take what is free and report the rest, instead of all or nothing. */
+  partial?: boolean;
 }
 
 export interface GrantedClaim extends Claim {
-  kind: "name" | "path";
+  kind: TargetKind;
   /** taken: it was free; retaken: it was already yours (heartbeat renewed, taken_at kept); took_over: it was stale. */
   action: "taken" | "retaken" | "took_over";
   /** For took_over: whose stale claim was replaced. */
@@ -26,70 +33,91 @@ export interface TakeResult {
 }
 
 const MAX_ATTEMPTS = 50;
+export const MAX_PURPOSE_LENGTH = 1000;
 
-export function take(options: TakeOptions): TakeResult {
+export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
-  if (options.purpose !== undefined && options.purpose.length > 1000) {
-    throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under 1000.`);
+  if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
+    throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
   const context = openContext(options);
   const holder = holderOf(options);
   const targets = parseTargets(options.targets, context);
+  const mode: Mode = options.shared ? "shared" : "exclusive";
   context.store.ensure();
 
-  // Look before taking anything, so every refusal is reported and a refused take leaves no trace.
-  const refused: Holding[] = [];
-  for (const target of targets) {
-    const judgement = judge(context.store.read(target.fileName), target.canonical, holder, context);
-    if (judgement.state === "blocked") throw new BadInputError(`Cannot take ${target.canonical}: ${judgement.reason}.`);
-    if (judgement.state === "held") refused.push(judgement.holding);
-  }
-  if (refused.length > 0) return { holder, granted: [], refused };
-
-  const granted: Array<{ target: Target; claim: GrantedClaim }> = [];
-  for (const target of targets) {
-    const outcome = takeOne(target, holder, options.purpose, context);
-    if ("action" in outcome) {
-      granted.push({ target, claim: outcome });
-      continue;
+  return context.store.withTakeLock(() => {
+    // Look at everything first, so every refusal is reported and a refused take leaves no trace.
+    const fileNames = context.store.claimFileNames();
+    const refused: Holding[] = [];
+    const free: Target[] = [];
+    for (const target of targets) {
+      const conflicts = findConflicts(target, mode, holder, context, fileNames);
+      if (conflicts.length > 0) refused.push(...conflicts);
+      else free.push(target);
     }
-    // Someone got in between the look and the take: all or nothing, so give back what this call took.
-    for (const { target, claim } of granted) if (claim.action !== "retaken") giveBack(target, claim, context);
-    return { holder, granted: [], refused: [outcome] };
-  }
-  return { holder, granted: granted.map((entry) => entry.claim), refused: [] };
+    if (refused.length > 0 && !options.partial) return { holder, granted: [], refused };
+
+    const granted: Array<{ fileName: string; claim: GrantedClaim }> = [];
+    for (const target of free) {
+      const fileName = mode === "shared" ? sharedClaimFileName(target.canonical, holder) : target.fileName;
+      const outcome = takeOne(target, fileName, mode, holder, options.purpose, context);
+      if ("action" in outcome) {
+        granted.push({ fileName, claim: outcome });
+        dropOtherMode(target, mode, holder, context);
+        continue;
+      }
+      // A writer that does not use the take lock got in between: report it like any refusal.
+      refused.push(outcome);
+      if (options.partial) continue;
+      for (const entry of granted) if (entry.claim.action !== "retaken") giveBack(entry.fileName, entry.claim, context);
+      return { holder, granted: [], refused };
+    }
+    return { holder, granted: granted.map((entry) => entry.claim), refused };
+  });
 }
 
-function takeOne(target: Target, holder: string, purpose: string | undefined, context: Context): GrantedClaim | Holding {
+function takeOne(
+  target: Target,
+  fileName: string,
+  mode: Mode,
+  holder: string,
+  purpose: string | undefined,
+  context: Context,
+): GrantedClaim | Holding {
   const { store, settings, nowMs } = context;
   const ttl = settings.ttlExplicit ? settings.ttl : undefined;
+  const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
+    ...claim,
+    kind: kindOf(claim.target),
+    action,
+    ...(previous && { previous }),
+  });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const judgement = judge(store.read(target.fileName), target.canonical, holder, context);
+    const judgement = judge(store.read(fileName), target.canonical, holder, context);
     switch (judgement.state) {
       case "blocked":
         throw new BadInputError(`Cannot take ${target.canonical}: ${judgement.reason}.`);
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl);
-        if (store.create(target.fileName, claim) && confirmed(target, claim, context)) {
-          return { ...claim, kind: kindOf(claim.target), action: "taken" };
-        }
+        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl, mode);
+        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) return grant(claim, "taken");
         break;
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
-        if (store.change(target.fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(target, renewed, context)) {
-          return { ...renewed, kind: kindOf(renewed.target), action: "retaken" };
+        if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
+          return grant(renewed, "retaken");
         }
         break;
       }
       case "stale": {
-        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl);
-        if (store.change(target.fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(target, claim, context)) {
-          return { ...claim, kind: kindOf(claim.target), action: "took_over", previous: judgement.holding };
+        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl, mode);
+        if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
+          return grant(claim, "took_over", judgement.holding);
         }
         break;
       }
@@ -99,14 +127,21 @@ function takeOne(target: Target, holder: string, purpose: string | undefined, co
 }
 
 /** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
-function confirmed(target: Target, claim: Claim, context: Context): boolean {
-  const read = context.store.read(target.fileName);
+function confirmed(fileName: string, claim: Claim, context: Context): boolean {
+  const read = context.store.read(fileName);
   return read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at;
 }
 
 /** Removes a claim this call created, if it is still exactly ours. */
-function giveBack(target: Target, claim: Claim, context: Context): void {
-  const read = context.store.read(target.fileName);
+function giveBack(fileName: string, claim: Claim, context: Context): void {
+  const read = context.store.read(fileName);
   if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
-  context.store.change(target.fileName, read.version, () => "remove");
+  context.store.change(fileName, read.version, () => "remove");
+}
+
+/** Taking a target in one mode replaces the holder's own claim on it in the other mode. */
+function dropOtherMode(target: Target, mode: Mode, holder: string, context: Context): void {
+  const other = mode === "shared" ? target.fileName : sharedClaimFileName(target.canonical, holder);
+  const read = context.store.read(other);
+  if (read.state === "claim" && read.claim.holder === holder) context.store.change(other, read.version, () => "remove");
 }

@@ -17,8 +17,8 @@ const Beat = suite<Context>("beat");
 Beat.before.each(fresh);
 Beat.after.each((context) => context.box.cleanup());
 
-Beat("should renew heartbeat_at and keep everything else", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "p", ttl: 600, now: T0 });
+Beat("should renew heartbeat_at and keep everything else", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "p", ttl: 600, now: T0 });
   const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 30 * SECOND });
   assert.equal(result.renewed, ["x"]);
   assert.equal(readJson(join(box.dir, "x.json")), {
@@ -31,17 +31,17 @@ Beat("should renew heartbeat_at and keep everything else", ({ box, opts }) => {
   });
 });
 
-Beat("should renew every claim of the holder when no target is named, and only those", ({ box, opts }) => {
-  take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
-  take({ ...opts, targets: ["z"], holder: "b", now: T0 });
+Beat("should renew every claim of the holder when no target is named, and only those", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["z"], holder: "b", now: T0 });
   const result = beat({ ...opts, holder: "a", now: T0 + 10 * SECOND });
   assert.equal(result.renewed.sort(), ["x", "y"]);
   assert.is(readJson(join(box.dir, "z.json")).heartbeat_at, iso(T0));
 });
 
-Beat("should report a claim taken over by another holder as lost, naming the new holder", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
-  take({ ...opts, targets: ["x"], holder: "b", purpose: "mine now", now: T0 + 1801 * SECOND });
+Beat("should report a claim taken over by another holder as lost, naming the new holder", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["x"], holder: "b", purpose: "mine now", now: T0 + 1801 * SECOND });
   const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 1802 * SECOND });
   assert.equal(result.renewed, []);
   assert.is(result.lost[0]?.target, "x");
@@ -49,20 +49,20 @@ Beat("should report a claim taken over by another holder as lost, naming the new
   assert.is(result.lost[0]?.now_held_by?.purpose, "mine now");
 });
 
-Beat("should report a claim nobody holds any more as lost", ({ opts }) => {
+Beat("should report a claim nobody holds any more as lost", async ({ opts }) => {
   const result = beat({ ...opts, targets: ["never-taken"], holder: "a", now: T0 });
   assert.equal(result.lost, [{ target: "never-taken" }]);
 });
 
-Beat("should renew a stale claim nobody took over, and say it had gone stale", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Beat("should renew a stale claim nobody took over, and say it had gone stale", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 3600 * SECOND });
   assert.equal(result.renewed, ["x"]);
   assert.equal(result.was_stale, ["x"]);
 });
 
-Beat("should keep fields it does not know when it rewrites a claim", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Beat("should keep fields it does not know when it rewrites a claim", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   const path = join(box.dir, "x.json");
   const claim = readJson(path);
   writeJson(path, { ...claim, token: 7, note: "from a newer writer" });
@@ -78,44 +78,44 @@ const Release = suite<Context>("release");
 Release.before.each(fresh);
 Release.after.each((context) => context.box.cleanup());
 
-Release("should remove the holder's claim", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Release("should remove the holder's claim", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   assert.equal(release({ ...opts, targets: ["x"], holder: "a", now: T0 }).released, ["x"]);
   assert.not.ok(existsSync(join(box.dir, "x.json")));
 });
 
-Release("should leave another holder's claim untouched and report it", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "busy", now: T0 });
+Release("should leave another holder's claim untouched and report it", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "busy", now: T0 });
   const result = release({ ...opts, targets: ["x"], holder: "b", now: T0 });
   assert.equal(result.released, []);
   assert.is(result.lost[0]?.now_held_by?.holder, "a");
   assert.is(readJson(join(box.dir, "x.json")).holder, "a");
 });
 
-Release("should not release another holder's stale claim either: that is sweep's job", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Release("should not release another holder's stale claim either: that is sweep's job", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   const result = release({ ...opts, targets: ["x"], holder: "b", now: T0 + 7200 * SECOND });
   assert.is(result.lost.length, 1);
   assert.ok(existsSync(join(box.dir, "x.json")));
 });
 
-Release("should treat a free target as a no-op with a note", ({ opts }) => {
+Release("should treat a free target as a no-op with a note", async ({ opts }) => {
   const result = release({ ...opts, targets: ["x"], holder: "a", now: T0 });
   assert.equal(result.not_held, ["x"]);
   assert.equal(result.lost, []);
 });
 
-Release("should release all of the holder's claims and nobody else's when no target is named", ({ box, opts }) => {
-  take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
-  take({ ...opts, targets: ["z"], holder: "b", now: T0 });
+Release("should release all of the holder's claims and nobody else's when no target is named", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["z"], holder: "b", now: T0 });
   assert.equal(release({ ...opts, holder: "a", now: T0 }).released.sort(), ["x", "y"]);
   assert.ok(existsSync(join(box.dir, "z.json")));
 });
 
-Release("should let another holder take the target at once after a release", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Release("should let another holder take the target at once after a release", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   release({ ...opts, targets: ["x"], holder: "a", now: T0 });
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 }).granted[0]?.action, "taken");
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 })).granted[0]?.action, "taken");
 });
 
 Release.run();

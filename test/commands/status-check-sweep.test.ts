@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -6,7 +6,7 @@ import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
-import { iso, sandbox, SECOND, T0, writeClaimFile, type Sandbox } from "../helpers.js";
+import { entries, iso, sandbox, SECOND, T0, writeClaimFile, type Sandbox } from "../helpers.js";
 
 type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
 function fresh(context: Context): void {
@@ -18,10 +18,10 @@ const Status = suite<Context>("status");
 Status.before.each(fresh);
 Status.after.each((context) => context.box.cleanup());
 
-Status("should list each claim with its kind, heartbeat age and freshness, without needing a holder", ({ box, opts }) => {
+Status("should list each claim with its kind, heartbeat age and freshness, without needing a holder", async ({ box, opts }) => {
   writeFileSync(join(box.project, "a.ts"), "");
-  take({ ...opts, targets: ["shared-config"], holder: "a", purpose: "lint", now: T0 });
-  take({ ...opts, targets: ["a.ts"], holder: "b", now: T0 - 3600 * SECOND });
+  await take({ ...opts, targets: ["shared-config"], holder: "a", purpose: "lint", now: T0 });
+  await take({ ...opts, targets: ["a.ts"], holder: "b", now: T0 - 3600 * SECOND });
   const result = status({ ...opts, now: T0 + 5 * SECOND });
   const byTarget = Object.fromEntries(result.claims.map((claim) => [claim.target, claim]));
   assert.is(byTarget["shared-config"]?.kind, "name");
@@ -32,22 +32,22 @@ Status("should list each claim with its kind, heartbeat age and freshness, witho
   assert.is(byTarget["shared-config"]?.mine, undefined);
 });
 
-Status("should show only the caller's claims with --mine", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
-  take({ ...opts, targets: ["y"], holder: "b", now: T0 });
+Status("should show only the caller's claims with --mine", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["y"], holder: "b", now: T0 });
   const result = status({ ...opts, holder: "a", mine: true, now: T0 });
   assert.equal(result.claims.map((claim) => claim.target), ["x"]);
   assert.is(result.claims[0]?.mine, true);
 });
 
-Status("should flag a heartbeat in the future as clock skew and count it fresh", ({ box, opts }) => {
+Status("should flag a heartbeat in the future as clock skew and count it fresh", async ({ box, opts }) => {
   writeClaimFile(box.dir, "x.json", { target: "x", holder: "a", purpose: "", taken_at: iso(T0), heartbeat_at: iso(T0 + 600 * SECOND) });
   const [claim] = status({ ...opts, now: T0 }).claims;
   assert.is(claim?.clock_skew, true);
   assert.is(claim?.stale, false);
 });
 
-Status("should report an unreadable claim file instead of crashing", ({ box, opts }) => {
+Status("should report an unreadable claim file instead of crashing", async ({ box, opts }) => {
   mkdirSync(box.dir, { recursive: true });
   writeFileSync(join(box.dir, "torn.json"), '{"target": "torn", "hol');
   writeFileSync(join(box.dir, "empty.json"), "");
@@ -58,14 +58,14 @@ Status("should report an unreadable claim file instead of crashing", ({ box, opt
   ]);
 });
 
-Status("should never list temp files or locks as claims", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Status("should never list temp files or locks as claims", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   writeFileSync(join(box.dir, ".tmp-1-abc"), "{}");
   writeFileSync(join(box.dir, ".lock-abc-1"), "{}");
   assert.equal(status({ ...opts, now: T0 }).claims.map((claim) => claim.target), ["x"]);
 });
 
-Status("should report named targets nobody holds as free", ({ opts }) => {
+Status("should report named targets nobody holds as free", async ({ opts }) => {
   assert.equal(status({ ...opts, targets: ["nothing"], now: T0 }).free, ["nothing"]);
 });
 
@@ -75,29 +75,29 @@ const Check = suite<Context>("check");
 Check.before.each(fresh);
 Check.after.each((context) => context.box.cleanup());
 
-Check("should allow free and own targets and refuse another holder's fresh claim", ({ opts }) => {
-  take({ ...opts, targets: ["mine"], holder: "a", now: T0 });
-  take({ ...opts, targets: ["theirs"], holder: "b", purpose: "busy", now: T0 });
+Check("should allow free and own targets and refuse another holder's fresh claim", async ({ opts }) => {
+  await take({ ...opts, targets: ["mine"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["theirs"], holder: "b", purpose: "busy", now: T0 });
   const result = check({ ...opts, targets: ["free", "mine", "theirs"], holder: "a", now: T0 });
   assert.equal(result.allowed.sort(), ["free", "mine"]);
   assert.equal(result.refused.map((refusal) => [refusal.target, refusal.holder, refusal.purpose]), [["theirs", "b", "busy"]]);
 });
 
-Check("should allow a target whose claim is stale", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "b", now: T0 });
+Check("should allow a target whose claim is stale", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "b", now: T0 });
   assert.equal(check({ ...opts, targets: ["x"], holder: "a", now: T0 + 1801 * SECOND }).refused, []);
 });
 
-Check("should count every fresh claim as another's when no holder is known", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Check("should count every fresh claim as another's when no holder is known", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   const result = check({ ...opts, targets: ["x"], now: T0 });
   assert.is(result.holder, undefined);
   assert.is(result.refused.length, 1);
 });
 
-Check("should match a path claim whatever the spelling of the path", ({ box, opts }) => {
+Check("should match a path claim whatever the spelling of the path", async ({ box, opts }) => {
   writeFileSync(join(box.project, "a.ts"), "");
-  take({ ...opts, targets: [join(box.project, "a.ts")], holder: "hook", now: T0 });
+  await take({ ...opts, targets: [join(box.project, "a.ts")], holder: "hook", now: T0 });
   assert.is(check({ ...opts, targets: ["./a.ts"], holder: "me", now: T0 }).refused.length, 1);
   assert.is(check({ ...opts, targets: ["a.ts"], holder: "me", now: T0 }).refused.length, 1);
 });
@@ -108,22 +108,22 @@ const Sweep = suite<Context>("sweep");
 Sweep.before.each(fresh);
 Sweep.after.each((context) => context.box.cleanup());
 
-Sweep("should remove stale claims and keep fresh ones", ({ box, opts }) => {
-  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
-  take({ ...opts, targets: ["new"], holder: "b", now: T0 });
+Sweep("should remove stale claims and keep fresh ones", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+  await take({ ...opts, targets: ["new"], holder: "b", now: T0 });
   const result = sweep({ ...opts, now: T0 });
   assert.equal(result.removed, ["old"]);
-  assert.equal(readdirSync(box.dir), ["new.json"]);
+  assert.equal(entries(box.dir), ["new.json"]);
 });
 
-Sweep("should remove nothing with --dry-run", ({ box, opts }) => {
-  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+Sweep("should remove nothing with --dry-run", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
   const result = sweep({ ...opts, dryRun: true, now: T0 });
   assert.equal(result.removed, ["old"]);
   assert.ok(existsSync(join(box.dir, "old.json")));
 });
 
-Sweep("should remove an unreadable claim file only once it is older than the TTL", ({ box, opts }) => {
+Sweep("should remove an unreadable claim file only once it is older than the TTL", async ({ box, opts }) => {
   mkdirSync(box.dir, { recursive: true });
   writeFileSync(join(box.dir, "torn.json"), "{");
   assert.equal(sweep({ ...opts, now: Date.now() }).removed, []);
@@ -131,25 +131,25 @@ Sweep("should remove an unreadable claim file only once it is older than the TTL
   assert.not.ok(existsSync(join(box.dir, "torn.json")));
 });
 
-Sweep("should remove temp files of dead writers and locks of claims that changed", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Sweep("should remove temp files of dead writers and locks of claims that changed", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   // A temp file whose writer (pid 999999999) cannot exist, and a lock for a version that is gone.
   writeFileSync(join(box.dir, ".tmp-999999999-abcdef"), "{}");
   writeFileSync(join(box.dir, ".lock-0123-1"), JSON.stringify({ claim: "x.json", version: "1-2-gone", pid: 999999999 }));
   const result = sweep({ ...opts, now: T0 });
   assert.equal(result.debris.sort(), [".lock-0123-1", ".tmp-999999999-abcdef"]);
-  assert.equal(readdirSync(box.dir), ["x.json"]);
+  assert.equal(entries(box.dir), ["x.json"]);
 });
 
-Sweep("should leave a directory that stands where a claim belongs, and say so", ({ box, opts }) => {
+Sweep("should leave a directory that stands where a claim belongs, and say so", async ({ box, opts }) => {
   mkdirSync(join(box.dir, "odd.json"), { recursive: true });
   const result = sweep({ ...opts, now: Date.now() + 7200 * SECOND });
   assert.is(result.skipped.length, 1);
   assert.ok(existsSync(join(box.dir, "odd.json")));
 });
 
-Sweep("should need no holder", ({ opts }) => {
-  take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
+Sweep("should need no holder", async ({ opts }) => {
+  await take({ ...opts, targets: ["old"], holder: "a", now: T0 - 3600 * SECOND });
   assert.equal(sweep({ dir: opts.dir, cwd: opts.cwd, env: {}, now: T0 }).removed, ["old"]);
 });
 

@@ -1,9 +1,9 @@
-import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../../src/commands/take.js";
-import { readJson, sandbox, SECOND, T0, iso, writeClaimFile, type Sandbox } from "../helpers.js";
+import { entries, readJson, sandbox, SECOND, T0, iso, writeClaimFile, type Sandbox } from "../helpers.js";
 
 const Take = suite<{ box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } }>("take");
 Take.before.each((context) => {
@@ -12,8 +12,8 @@ Take.before.each((context) => {
 });
 Take.after.each((context) => context.box.cleanup());
 
-Take("should write exactly the five fields for a plain take", ({ box, opts }) => {
-  const result = take({ ...opts, targets: ["shared-config"], holder: "session-a41", purpose: "align the lint rule", now: T0 });
+Take("should write exactly the five fields for a plain take", async ({ box, opts }) => {
+  const result = await take({ ...opts, targets: ["shared-config"], holder: "session-a41", purpose: "align the lint rule", now: T0 });
   assert.is(result.granted.length, 1);
   assert.is(result.granted[0]?.action, "taken");
   const onDisk = readJson(join(box.dir, "shared-config.json"));
@@ -26,51 +26,51 @@ Take("should write exactly the five fields for a plain take", ({ box, opts }) =>
   });
 });
 
-Take("should create the claims directory owner-only on first use", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+Take("should create the claims directory owner-only on first use", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   assert.is(statSync(box.dir).mode & 0o777, 0o700);
   assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o600);
 });
 
-Take("should create a group-shared directory when the config says so", ({ box }) => {
+Take("should create a group-shared directory when the config says so", async ({ box }) => {
   writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../store", shared_group: true }));
-  take({ cwd: box.project, env: {}, targets: ["x"], holder: "a", now: T0 });
+  await take({ cwd: box.project, env: {}, targets: ["x"], holder: "a", now: T0 });
   assert.is(statSync(box.dir).mode & 0o7777, 0o2770);
   assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o660);
 });
 
-Take("should write whole seconds even when the clock has milliseconds", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 + 987 });
+Take("should write whole seconds even when the clock has milliseconds", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 987 });
   assert.is(readJson(join(box.dir, "x.json")).taken_at, "2026-08-14T21:02:11Z");
 });
 
-Take("should refuse a fresh claim of another holder, naming holder, purpose and heartbeat age", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 });
-  const result = take({ ...opts, targets: ["x"], holder: "b", now: T0 + 120 * SECOND });
+Take("should refuse a fresh claim of another holder, naming holder, purpose and heartbeat age", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 });
+  const result = await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 120 * SECOND });
   assert.is(result.granted.length, 0);
   assert.equal(result.refused, [
     { target: "x", holder: "a", purpose: "first", heartbeat_at: "2026-08-14T21:02:11Z", heartbeat_age_seconds: 120 },
   ]);
 });
 
-Take("should renew on re-take, keeping taken_at and updating the purpose when given", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 });
-  const result = take({ ...opts, targets: ["x"], holder: "a", now: T0 + 60 * SECOND });
+Take("should renew on re-take, keeping taken_at and updating the purpose when given", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 });
+  const result = await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 60 * SECOND });
   assert.is(result.granted[0]?.action, "retaken");
   let onDisk = readJson(join(box.dir, "x.json"));
   assert.is(onDisk.taken_at, iso(T0));
   assert.is(onDisk.heartbeat_at, iso(T0 + 60 * SECOND));
   assert.is(onDisk.purpose, "first");
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "second", now: T0 + 90 * SECOND });
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "second", now: T0 + 90 * SECOND });
   onDisk = readJson(join(box.dir, "x.json"));
   assert.is(onDisk.purpose, "second");
   assert.is(onDisk.taken_at, iso(T0));
 });
 
-Take("should take over a stale claim and say from whom", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", purpose: "old work", now: T0 });
+Take("should take over a stale claim and say from whom", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "old work", now: T0 });
   const later = T0 + 1801 * SECOND;
-  const result = take({ ...opts, targets: ["x"], holder: "b", purpose: "new work", now: later });
+  const result = await take({ ...opts, targets: ["x"], holder: "b", purpose: "new work", now: later });
   assert.is(result.granted[0]?.action, "took_over");
   assert.is(result.granted[0]?.previous?.holder, "a");
   assert.is(result.granted[0]?.previous?.purpose, "old work");
@@ -79,66 +79,66 @@ Take("should take over a stale claim and say from whom", ({ box, opts }) => {
   assert.is(onDisk.taken_at, iso(later));
 });
 
-Take("should still refuse at exactly the TTL: stale means older than the TTL", ({ opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", now: T0 });
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 + 1800 * SECOND }).refused.length, 1);
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 + 1800 * SECOND + 1 }).granted.length, 1);
+Take("should still refuse at exactly the TTL: stale means older than the TTL", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 1800 * SECOND })).refused.length, 1);
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 1800 * SECOND + 1 })).granted.length, 1);
 });
 
-Take("should store an explicit --ttl in the claim and judge staleness by it", ({ box, opts }) => {
-  take({ ...opts, targets: ["x"], holder: "a", ttl: 60, now: T0 });
+Take("should store an explicit --ttl in the claim and judge staleness by it", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", ttl: 60, now: T0 });
   assert.is(readJson(join(box.dir, "x.json")).ttl, 60);
   // An observer with the default TTL still judges the claim by its own ttl.
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 + 59 * SECOND }).refused.length, 1);
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 + 61 * SECOND }).granted[0]?.action, "took_over");
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 59 * SECOND })).refused.length, 1);
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 61 * SECOND })).granted[0]?.action, "took_over");
 });
 
-Take("should count a heartbeat in the future as fresh", ({ box, opts }) => {
+Take("should count a heartbeat in the future as fresh", async ({ box, opts }) => {
   writeClaimFile(box.dir, "x.json", { target: "x", holder: "a", purpose: "", taken_at: iso(T0), heartbeat_at: iso(T0 + 3600 * SECOND) });
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: T0 }).refused.length, 1);
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 })).refused.length, 1);
 });
 
-Take("should take every target or none, reporting every refusal", ({ box, opts }) => {
-  take({ ...opts, targets: ["b"], holder: "other", purpose: "mine", now: T0 });
-  take({ ...opts, targets: ["d"], holder: "other", purpose: "mine too", now: T0 });
-  const result = take({ ...opts, targets: ["a", "b", "c", "d"], holder: "me", now: T0 + SECOND });
+Take("should take every target or none, reporting every refusal", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["b"], holder: "other", purpose: "mine", now: T0 });
+  await take({ ...opts, targets: ["d"], holder: "other", purpose: "mine too", now: T0 });
+  const result = await take({ ...opts, targets: ["a", "b", "c", "d"], holder: "me", now: T0 + SECOND });
   assert.is(result.granted.length, 0);
   assert.equal(result.refused.map((refusal) => refusal.target).sort(), ["b", "d"]);
-  assert.equal(readdirSync(box.dir).sort(), ["b.json", "d.json"]);
+  assert.equal(entries(box.dir), ["b.json", "d.json"]);
 });
 
-Take("should treat an unparseable claim as held until its mtime is older than the TTL", ({ box, opts }) => {
+Take("should treat an unparseable claim as held until its mtime is older than the TTL", async ({ box, opts }) => {
   writeClaimFile(box.dir, "x.json", {});
   writeFileSync(join(box.dir, "x.json"), '{"target": "x", "holder": "a", "purp');
   const now = Date.now();
-  const refused = take({ ...opts, targets: ["x"], holder: "b", now });
+  const refused = await take({ ...opts, targets: ["x"], holder: "b", now });
   assert.is(refused.refused[0]?.holder, "unknown");
   assert.match(refused.refused[0]?.purpose ?? "", /unreadable claim file: the file is not valid JSON/);
-  const later = take({ ...opts, targets: ["x"], holder: "b", now: now + 1801 * SECOND });
+  const later = await take({ ...opts, targets: ["x"], holder: "b", now: now + 1801 * SECOND });
   assert.is(later.granted[0]?.action, "took_over");
   assert.is(readJson(join(box.dir, "x.json")).holder, "b");
 });
 
-Take("should treat a claim whose fields have the wrong types as unreadable, not crash", ({ box, opts }) => {
+Take("should treat a claim whose fields have the wrong types as unreadable, not crash", async ({ box, opts }) => {
   writeClaimFile(box.dir, "x.json", { target: "x", holder: 42, purpose: [], taken_at: "yesterday", heartbeat_at: null });
-  const result = take({ ...opts, targets: ["x"], holder: "b", now: Date.now() });
+  const result = await take({ ...opts, targets: ["x"], holder: "b", now: Date.now() });
   assert.match(result.refused[0]?.purpose ?? "", /field "holder"/);
 });
 
-Take("should keep a claims file inside the directory for a path that climbs out", ({ box, opts }) => {
-  const result = take({ ...opts, targets: ["../../../../etc/passwd"], holder: "a", now: T0 });
+Take("should keep a claims file inside the directory for a path that climbs out", async ({ box, opts }) => {
+  const result = await take({ ...opts, targets: ["../../../../etc/passwd"], holder: "a", now: T0 });
   assert.is(result.granted[0]?.target, "/etc/passwd");
-  assert.equal(readdirSync(box.dir), ["%2Fetc%2Fpasswd.json"]);
+  assert.equal(entries(box.dir), ["%2Fetc%2Fpasswd.json"]);
 });
 
-Take("should replace a claim file that is a symlink without writing through it", ({ box, opts }) => {
+Take("should replace a claim file that is a symlink without writing through it", async ({ box, opts }) => {
   const outside = join(box.root, "outside.txt");
   writeFileSync(outside, "precious");
-  take({ ...opts, targets: ["y"], holder: "a", now: T0 }); // creates the directory
+  await take({ ...opts, targets: ["y"], holder: "a", now: T0 }); // creates the directory
   symlinkSync(outside, join(box.dir, "x.json"));
   // Planted just now: held (unknown) until the TTL passes by the link's own mtime.
-  assert.is(take({ ...opts, targets: ["x"], holder: "b", now: Date.now() }).refused.length, 1);
-  const result = take({ ...opts, targets: ["x"], holder: "b", now: Date.now() + 1801 * SECOND });
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: Date.now() })).refused.length, 1);
+  const result = await take({ ...opts, targets: ["x"], holder: "b", now: Date.now() + 1801 * SECOND });
   assert.is(result.granted[0]?.action, "took_over");
   assert.is(readFileSync(outside, "utf8"), "precious");
   assert.ok(lstatSync(join(box.dir, "x.json")).isFile());

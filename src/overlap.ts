@@ -1,0 +1,155 @@
+// Which targets overlap. The kind of a target is a pure function of its canonical string, so
+// overlaps can be decided from claim file names alone (src/store.ts), without reading the files.
+//
+//   name         shared-config          anything not starting with `/`
+//   directory    /p/src/                ends with `/`; everything under it
+//   symbol       /p/utils.js#formatPrice  `#` in the last segment; one top-level declaration
+//   glob         /p/src/**/*.ts         glob characters (picomatch semantics, dotfiles included)
+//   path         /p/src/a.ts            any other absolute path
+import picomatch from "picomatch";
+
+export type TargetKind = "name" | "path" | "directory" | "glob" | "symbol";
+
+export interface TargetShape {
+  kind: TargetKind;
+  canonical: string;
+  /** path: the file; directory: the directory with its trailing `/`; symbol: its file; glob: the static base directory. */
+  path: string;
+  symbol?: string;
+}
+
+const MAGIC = /[*?[\]{}()!+@\\]/;
+
+export function shapeOf(canonical: string): TargetShape {
+  if (!canonical.startsWith("/")) return { kind: "name", canonical, path: canonical };
+  if (canonical.endsWith("/")) return { kind: "directory", canonical, path: canonical };
+  const slash = canonical.lastIndexOf("/");
+  const hash = canonical.indexOf("#", slash);
+  if (hash !== -1) return { kind: "symbol", canonical, path: canonical.slice(0, hash), symbol: canonical.slice(hash + 1) };
+  if (MAGIC.test(canonical) && picomatch.scan(canonical).isGlob) {
+    return { kind: "glob", canonical, path: picomatch.scan(canonical).base || "/" };
+  }
+  return { kind: "path", canonical, path: canonical };
+}
+
+/** True when a claim on `a` and a claim on `b` cover at least one common thing (in either direction). */
+export function overlaps(a: TargetShape, b: TargetShape): boolean {
+  if (a.kind === "name" || b.kind === "name") return a.kind === b.kind && a.canonical === b.canonical;
+  if (a.kind === "glob" && b.kind === "glob") return globsMayIntersect(a.canonical, b.canonical);
+  if (a.kind === "glob") return globCovers(a.canonical, b);
+  if (b.kind === "glob") return globCovers(b.canonical, a);
+  if (a.kind === "directory" && b.kind === "directory") return a.path.startsWith(b.path) || b.path.startsWith(a.path);
+  if (a.kind === "directory") return within(b.path, a.path);
+  if (b.kind === "directory") return within(a.path, b.path);
+  // path and symbol: one file. Two symbols of one file overlap only when they are the same symbol.
+  if (a.path !== b.path) return false;
+  return a.kind === "path" || b.kind === "path" || a.symbol === b.symbol;
+}
+
+/** A file path under a directory (which ends with `/`), or the directory's own path. */
+function within(path: string, directory: string): boolean {
+  return path.startsWith(directory) || path === directory.slice(0, -1);
+}
+
+function globCovers(glob: string, other: TargetShape): boolean {
+  if (other.kind === "directory") return globReachesInto(glob, other.path);
+  return matcher(glob)(other.path);
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+function matcher(pattern: string): (path: string) => boolean {
+  let match = matchers.get(pattern);
+  if (!match) {
+    match = picomatch(pattern, { dot: true });
+    matchers.set(pattern, match);
+  }
+  return match;
+}
+
+function segments(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "");
+}
+
+/** Braces may hide a `/` (`{a,b/c}`), so a glob with braces is compared by its static base only: conservative. */
+function hasBraces(glob: string): boolean {
+  return picomatch.scan(glob).isBrace;
+}
+
+function basesRelated(a: string, b: string): boolean {
+  const baseA = `${picomatch.scan(a).base}/`;
+  const baseB = `${picomatch.scan(b).base}/`;
+  return baseA.startsWith(baseB) || baseB.startsWith(baseA);
+}
+
+/** Can the glob match some path strictly under `directory` (which ends with `/`)? */
+function globReachesInto(glob: string, directory: string): boolean {
+  if (hasBraces(glob)) return basesRelated(glob, directory);
+  const pattern = segments(glob);
+  const dir = segments(directory);
+  const memo = new Map<number, boolean>();
+  const reach = (i: number, j: number): boolean => {
+    if (j === dir.length) return i < pattern.length; // the glob goes on below the directory
+    if (i === pattern.length) return false; // the glob stops above it: it names an ancestor path only
+    const key = i * (dir.length + 1) + j;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const segment = pattern[i] as string;
+    const result =
+      segment === "**"
+        ? reach(i + 1, j) || reach(i, j + 1)
+        : segmentMatches(segment, dir[j] as string) && reach(i + 1, j + 1);
+    memo.set(key, result);
+    return result;
+  };
+  return reach(0, 0);
+}
+
+/**
+ * Could one path match both globs, now or once it is created? Decided per path segment: literal
+ * segments must be equal or match the other's pattern; two patterns are compatible unless their
+ * literal prefixes or suffixes rule it out (`*.ts` vs `*.py`); `**` absorbs any number of segments.
+ * This errs towards "yes": a false conflict is acceptable, a missed one is not.
+ */
+export function globsMayIntersect(a: string, b: string): boolean {
+  if (hasBraces(a) || hasBraces(b)) return basesRelated(a, b);
+  const left = segments(a);
+  const right = segments(b);
+  const memo = new Map<number, boolean>();
+  const compatible = (i: number, j: number): boolean => {
+    const key = i * (right.length + 1) + j;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let result: boolean;
+    if (i === left.length && j === right.length) result = true;
+    else if (i < left.length && left[i] === "**") result = compatible(i + 1, j) || (j < right.length && compatible(i, j + 1));
+    else if (j < right.length && right[j] === "**") result = compatible(i, j + 1) || (i < left.length && compatible(i + 1, j));
+    else if (i === left.length || j === right.length) result = false;
+    else result = segmentsCompatible(left[i] as string, right[j] as string) && compatible(i + 1, j + 1);
+    memo.set(key, result);
+    return result;
+  };
+  return compatible(0, 0);
+}
+
+function isMagic(segment: string): boolean {
+  return MAGIC.test(segment);
+}
+
+function segmentMatches(pattern: string, literal: string): boolean {
+  return isMagic(pattern) ? matcher(pattern)(literal) : pattern === literal;
+}
+
+function segmentsCompatible(a: string, b: string): boolean {
+  if (!isMagic(a)) return segmentMatches(b, a);
+  if (!isMagic(b)) return segmentMatches(a, b);
+  const prefixA = a.slice(0, a.search(MAGIC));
+  const prefixB = b.slice(0, b.search(MAGIC));
+  const suffixA = a.slice(lastMagic(a) + 1);
+  const suffixB = b.slice(lastMagic(b) + 1);
+  return (prefixA.startsWith(prefixB) || prefixB.startsWith(prefixA)) && (suffixA.endsWith(suffixB) || suffixB.endsWith(suffixA));
+}
+
+function lastMagic(segment: string): number {
+  for (let i = segment.length - 1; i >= 0; i--) if (MAGIC.test(segment[i] as string)) return i;
+  return -1;
+}
