@@ -17,6 +17,10 @@ const EXAMPLES: Record<string, string> = {
 Examples:
   $ claims take shared-config --purpose "align the lint rule with the new preset"
   $ claims take ../sibling/package.json ~/notes/memory.md --purpose "bump the shared dependency"
+  $ claims take src/ --purpose "regenerate the API client"          # a directory and all below it
+  $ claims take 'src/**/*.test.ts' --shared                         # a glob, shared with other sharers
+  $ claims take utils.js#formatPrice --purpose "fix rounding"       # one top-level symbol
+  $ claims take a.ts b.ts c.ts --partial                            # what is free; the rest is reported
   $ claims take shared-config --json || echo "refused (exit 3): see who holds it"`,
   beat: `
 Examples:
@@ -61,13 +65,15 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("-p, --purpose <text>", "why you are taking it: shown to every session this refuses")
     .option("--shared", "a shared claim: coexists with other shared claims, conflicts with exclusive ones")
     .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
-    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string; shared?: boolean; partial?: boolean }) => {
+    .option("--creating", "allow file#symbol for a symbol you are about to add")
+    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string; shared?: boolean; partial?: boolean; creating?: boolean }) => {
       const { take } = await import("./commands/take.js");
       const result = await take({
         ...common(flags),
         targets,
         shared: flags.shared === true,
         partial: flags.partial === true,
+        creating: flags.creating === true,
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
       });
       await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderTake(result, style));

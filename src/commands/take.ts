@@ -16,6 +16,8 @@ export interface TakeOptions extends CommonOptions {
   shared?: boolean;
   /** Take what is free and report the rest, instead of all or nothing. */
   partial?: boolean;
+  /** Allow `file#symbol` for a symbol about to be added; otherwise a symbol the file lacks is bad input. */
+  creating?: boolean;
 }
 
 export interface GrantedClaim extends Claim {
@@ -44,6 +46,11 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const holder = holderOf(options);
   const targets = parseTargets(options.targets, context);
   const mode: Mode = options.shared ? "shared" : "exclusive";
+  const symbols = targets.filter((target) => target.kind === "symbol");
+  if (symbols.length > 0) {
+    const { checkSymbol } = await import("../symbols.js"); // the parser loads only for symbol targets
+    for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
+  }
   context.store.ensure();
 
   return context.store.withTakeLock(() => {

@@ -1,0 +1,181 @@
+// Top-level declarations of a source file, found with a real parser (tree-sitter grammars compiled
+// to WebAssembly), so `file#name` claims bind to something that exists. Loaded only when a symbol
+// target is used: plain takes never pay for it.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, extname, join } from "node:path";
+import type Parser from "web-tree-sitter";
+import { BadInputError } from "./errors.js";
+
+const GRAMMARS: Record<string, string> = {
+  ".js": "javascript",
+  ".mjs": "javascript",
+  ".cjs": "javascript",
+  ".jsx": "javascript",
+  ".ts": "typescript",
+  ".mts": "typescript",
+  ".cts": "typescript",
+  ".tsx": "tsx",
+  ".py": "python",
+  ".go": "go",
+  ".rs": "rust",
+  ".java": "java",
+  ".rb": "ruby",
+  ".c": "c",
+  ".h": "c",
+  ".cc": "cpp",
+  ".cpp": "cpp",
+  ".cxx": "cpp",
+  ".hh": "cpp",
+  ".hpp": "cpp",
+  ".hxx": "cpp",
+};
+
+export interface SymbolInfo {
+  name: string;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+}
+
+export function grammarOf(file: string): string | undefined {
+  return GRAMMARS[extname(file).toLowerCase()];
+}
+
+let parserModule: Promise<typeof Parser> | undefined;
+const languages = new Map<string, Promise<Parser.Language>>();
+
+async function parserFor(grammar: string): Promise<Parser> {
+  parserModule ??= import("web-tree-sitter").then(async (module) => {
+    const ParserClass = (module.default ?? module) as typeof Parser;
+    await ParserClass.init();
+    return ParserClass;
+  });
+  const ParserClass = await parserModule;
+  let language = languages.get(grammar);
+  if (!language) {
+    const require = createRequire(import.meta.url);
+    const wasms = join(dirname(require.resolve("tree-sitter-wasms/package.json")), "out");
+    language = ParserClass.Language.load(join(wasms, `tree-sitter-${grammar}.wasm`));
+    languages.set(grammar, language);
+  }
+  const parser = new ParserClass();
+  parser.setLanguage(await language);
+  return parser;
+}
+
+/** The top-level declarations of `file`: functions, classes and other method-bearing types, interfaces, type aliases, enums, top-level variables. */
+export async function listSymbols(file: string, source: string): Promise<SymbolInfo[]> {
+  const grammar = grammarOf(file);
+  if (!grammar) throw new BadInputError(`${basename(file)} has no grammar for symbol claims; claim the whole file instead.`);
+  const parser = await parserFor(grammar);
+  const tree = parser.parse(source);
+  const found: SymbolInfo[] = [];
+  for (const node of tree.rootNode.namedChildren) collect(node, node, found);
+  tree.delete();
+  parser.delete();
+  return found;
+}
+
+/** Wrappers whose inner declaration is the symbol: `export …`, decorators, `declare …`, templates. */
+const WRAPPERS = new Set(["export_statement", "decorated_definition", "ambient_declaration", "template_declaration", "expression_statement"]);
+/** Nodes that declare one or more names through children (`const a = 1, b = 2`, Go's `var (…)`). */
+const DECLARATION_LISTS = new Set([
+  "lexical_declaration",
+  "variable_declaration",
+  "type_declaration",
+  "var_declaration",
+  "const_declaration",
+  "declaration",
+]);
+const NAMELESS_SCOPES = new Set(["impl_item", "package_clause", "package_declaration", "import_statement", "comment"]);
+
+function collect(node: Parser.SyntaxNode, outer: Parser.SyntaxNode, found: SymbolInfo[]): void {
+  if (NAMELESS_SCOPES.has(node.type)) return;
+  const add = (name: string | undefined) => {
+    if (name && /^[A-Za-z_$][\w$]*$/.test(name)) {
+      found.push({ name, startLine: outer.startPosition.row + 1, endLine: outer.endPosition.row + 1 });
+    }
+  };
+  if (WRAPPERS.has(node.type)) {
+    for (const child of node.namedChildren) collect(child, outer, found);
+    return;
+  }
+  if (node.type === "assignment") {
+    // Python `MAX = 3`, Ruby `CONST = 1`: the left side when it is a plain name.
+    const left = node.childForFieldName("left") ?? node.namedChildren[0];
+    if (left && /^(identifier|constant)$/.test(left.type)) add(left.text);
+    return;
+  }
+  if (DECLARATION_LISTS.has(node.type)) {
+    for (const child of node.namedChildren) {
+      if (/declarator|_spec$/.test(child.type)) add(declaredName(child));
+    }
+    if (node.type === "declaration") return;
+  }
+  const name = node.childForFieldName("name");
+  if (name) add(name.type === "qualified_identifier" ? lastIdentifier(name) : name.text);
+  else if (node.childForFieldName("declarator")) add(declaredName(node)); // C and C++ functions, typedefs
+}
+
+/** Follows C-style declarators (`*f(void)`, `Cart::total()`) and JS declarators down to the identifier. */
+function declaredName(node: Parser.SyntaxNode): string | undefined {
+  let current: Parser.SyntaxNode | null = node;
+  while (current) {
+    if (/^(identifier|field_identifier|type_identifier)$/.test(current.type)) return current.text;
+    if (current.type === "qualified_identifier") return lastIdentifier(current);
+    current = current.childForFieldName("name") ?? current.childForFieldName("declarator");
+  }
+  return undefined;
+}
+
+function lastIdentifier(node: Parser.SyntaxNode): string | undefined {
+  const name = node.childForFieldName("name");
+  if (!name) return undefined;
+  return name.type === "qualified_identifier" ? lastIdentifier(name) : name.text;
+}
+
+/**
+ * Denies a claim on a symbol the file does not declare (it would bind nothing), with the nearest
+ * names as a suggestion; `creating` allows a symbol about to be added.
+ */
+export async function checkSymbol(file: string, symbol: string, creating: boolean): Promise<void> {
+  const grammar = grammarOf(file);
+  if (!grammar) throw new BadInputError(`${basename(file)} has no grammar for symbol claims; claim the whole file instead.`);
+  let source: string;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch (error) {
+    if (creating && (error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw new BadInputError(
+      `Cannot read ${file} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass --creating for a symbol you are about to add.`,
+    );
+  }
+  const names = [...new Set((await listSymbols(file, source)).map((info) => info.name))];
+  if (names.includes(symbol) || creating) return;
+  const near = nearest(symbol, names);
+  const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : "pass --creating to claim a symbol you are about to add.";
+  throw new BadInputError(`No symbol \`${symbol}\` in ${basename(file)}; ${hint}`);
+}
+
+function nearest(wanted: string, names: string[]): string[] {
+  const limit = Math.max(2, Math.floor(wanted.length / 3));
+  return names
+    .map((name) => ({ name, distance: editDistance(wanted.toLowerCase(), name.toLowerCase()) }))
+    .filter((entry) => entry.distance <= limit)
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map((entry) => entry.name);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}

@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { take } from "../src/commands/take.js";
+import { BadInputError } from "../src/errors.js";
+import { checkSymbol, listSymbols } from "../src/symbols.js";
+import { sandbox, T0, type Sandbox } from "./helpers.js";
+
+const Languages = suite("top-level symbols per language");
+const samples: Array<[string, string, string[]]> = [
+  ["a.js", "function formatPrice(x) {}\nconst a = 1, b = () => 2;\nclass Cart { total() {} }\nexport function exported() {}\nexport const c = 3;\nconst { z } = q;", ["formatPrice", "a", "b", "Cart", "exported", "c"]],
+  ["a.jsx", "export function App() { return <div className='x'/> }", ["App"]],
+  ["a.ts", "interface Props { a: string }\ntype Alias = string;\nenum Color { Red }\nexport class K { m() {} }\nabstract class Abs {}\ndeclare function g(): void;", ["Props", "Alias", "Color", "K", "Abs", "g"]],
+  ["a.tsx", "export function App() { return <div/> }\nconst Comp = () => <span/>;", ["App", "Comp"]],
+  ["a.py", "def format_price(x):\n  pass\nclass Cart:\n  def total(self): pass\nMAX = 3\n@decorator\ndef decorated(): pass", ["format_price", "Cart", "MAX", "decorated"]],
+  ["a.go", "package main\nfunc Format() {}\nfunc (c *Cart) Total() {}\ntype Cart struct {}\nvar X = 1\nconst Y = 2", ["Format", "Total", "Cart", "X", "Y"]],
+  ["a.rs", "fn format() {}\nstruct Cart {}\nenum E { A }\ntrait T {}\nimpl Cart { fn total(&self) {} }\nconst C: i32 = 1;\ntype A = i32;", ["format", "Cart", "E", "T", "C", "A"]],
+  ["A.java", "package x;\npublic class Cart { void total() {} }\ninterface I {}\nenum E { A }\nrecord R(int a) {}", ["Cart", "I", "E", "R"]],
+  ["a.rb", "def format_price(x)\nend\nclass Cart\n  def total; end\nend\nmodule M\nend\nCONST = 1", ["format_price", "Cart", "M", "CONST"]],
+  ["a.c", "int format(int x) { return x; }\nstruct Cart { int a; };\ntypedef int myint;\nint global = 1;\nint *ptrfn(void) { return 0; }", ["format", "Cart", "myint", "global", "ptrfn"]],
+  ["a.cpp", "int format(int x) { return x; }\nclass Cart { void total(); };\nnamespace ns { void f(); }\ntemplate<typename T> T maxof(T a, T b) { return a; }", ["format", "Cart", "ns", "maxof"]],
+];
+for (const [file, source, expected] of samples) {
+  Languages(`should find the top-level declarations of ${file}, and no nested ones`, async () => {
+    const names = (await listSymbols(file, source)).map((symbol) => symbol.name);
+    assert.equal(names, expected);
+  });
+}
+Languages("should give each symbol the lines of its declaration", async () => {
+  const symbols = await listSymbols("a.py", "import os\n\ndef first():\n    return 1\n\n\ndef second():\n    return 2\n");
+  assert.equal(symbols, [
+    { name: "first", startLine: 3, endLine: 4 },
+    { name: "second", startLine: 7, endLine: 8 },
+  ]);
+});
+Languages.run();
+
+const Denials = suite<{ box: Sandbox }>("symbol claims that bind nothing");
+Denials.before.each((context) => {
+  context.box = sandbox();
+});
+Denials.after.each((context) => context.box.cleanup());
+
+async function denial(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.instance(error, BadInputError);
+    return (error as Error).message;
+  }
+  assert.unreachable("should have been denied");
+  return "";
+}
+
+Denials("should deny a missing symbol with the nearest existing name", async ({ box }) => {
+  const file = join(box.project, "utils.js");
+  writeFileSync(file, "export function formatPrice(x) {}\nexport function formatDate(d) {}\n");
+  assert.is(await denial(checkSymbol(file, "formatPrize", false)), "No symbol `formatPrize` in utils.js; did you mean `formatPrice`?");
+  assert.match(await denial(checkSymbol(file, "render", false)), /pass --creating/);
+});
+
+Denials("should allow a symbol about to be added with --creating", async ({ box }) => {
+  const file = join(box.project, "utils.py");
+  writeFileSync(file, "def existing():\n    pass\n");
+  await checkSymbol(file, "to_be_added", true);
+  const result = await take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["utils.py#to_be_added"], creating: true, now: T0 });
+  assert.is(result.granted[0]?.kind, "symbol");
+});
+
+Denials("should deny a file type without a grammar and say to claim the whole file", async ({ box }) => {
+  const file = join(box.project, "notes.md");
+  writeFileSync(file, "# notes\n");
+  assert.is(await denial(checkSymbol(file, "intro", false)), "notes.md has no grammar for symbol claims; claim the whole file instead.");
+});
+
+Denials("should deny the whole take, writing nothing, when one symbol is missing", async ({ box }) => {
+  writeFileSync(join(box.project, "a.ts"), "export function real() {}\n");
+  const message = await denial(
+    take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["shared-config", "a.ts#imaginary"], now: T0 }),
+  );
+  assert.match(message, /No symbol `imaginary` in a\.ts/);
+  assert.equal(entriesIfAny(box.dir), []);
+});
+
+Denials.run();
+
+
+function entriesIfAny(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
