@@ -1,6 +1,8 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
+import { createRequire } from "node:module";
+import picomatch from "picomatch";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context, Holding } from "./protocol.js";
@@ -31,9 +33,33 @@ export function findConflicts(
     if (named === undefined && !overlaps(target, shapeOf(claim.target))) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
     if (freshnessOf(claim, context.nowMs, context.settings.ttl).stale) continue;
-    conflicts.push(withTarget(holdingOf(claim, context), target.canonical));
+    const holding = withTarget(holdingOf(claim, context), target.canonical);
+    if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
+    conflicts.push(holding);
   }
   return conflicts;
+}
+
+/**
+ * Two globs conflict when one path can match both (src/overlap.ts decides, conservatively). For
+ * the refusal, name a file that exists and matches both when there is one (fast-glob, loaded only
+ * here); otherwise say the conflict is about paths not created yet.
+ */
+function explainGlobs(a: string, b: string): string {
+  const require = createRequire(import.meta.url);
+  const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  const [narrow, wide] = picomatch.scan(a).base.length >= picomatch.scan(b).base.length ? [a, b] : [b, a];
+  const { base, glob } = picomatch.scan(narrow);
+  const matchesWide = picomatch(wide, { dot: true });
+  try {
+    const witness = fastGlob
+      .sync(glob, { cwd: base || "/", absolute: true, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true, deep: 12 })
+      .find((path) => matchesWide(path));
+    if (witness) return `both match ${witness}`;
+  } catch {
+    // an unreadable tree only costs the example
+  }
+  return "no existing file matches both, but a path created later could";
 }
 
 /** A refusal names the target asked for; when the claim in the way is on another target, that one too. */

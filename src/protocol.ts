@@ -64,6 +64,8 @@ export interface Holding {
   held_target?: string;
   /** Set when the claim in the way is shared (it refuses exclusive takes only). */
   shared?: true;
+  /** For two globs: a file both match, or why they may. */
+  overlap?: string;
 }
 
 export function holdingOf(claim: Claim, context: Context): Holding {

@@ -33,7 +33,8 @@ export function describeHolding(holding: Holding): string {
     return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
   const claim = holding.held_target ? `covered by the ${holding.shared ? "shared " : ""}claim on ${holding.held_target}, ` : holding.shared ? "shared and " : "";
-  return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})`;
+  const overlap = holding.overlap ? `; ${holding.overlap}` : "";
+  return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
 
 export function renderTake(result: TakeResult, style: Style): string[] {
