@@ -12,6 +12,14 @@ interface GlobalFlags {
   json?: boolean;
 }
 
+interface TakeFlags {
+  purpose?: string;
+  shared?: boolean;
+  partial?: boolean;
+  creating?: boolean;
+  idempotencyKey?: string;
+}
+
 const EXAMPLES: Record<string, string> = {
   take: `
 Examples:
@@ -66,7 +74,8 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--shared", "a shared claim: coexists with other shared claims, conflicts with exclusive ones")
     .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
     .option("--creating", "allow file#symbol for a symbol you are about to add")
-    .action(async (targets: string[], flags: GlobalFlags & { purpose?: string; shared?: boolean; partial?: boolean; creating?: boolean }) => {
+    .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
+    .action(async (targets: string[], flags: GlobalFlags & TakeFlags) => {
       const { take } = await import("./commands/take.js");
       const result = await take({
         ...common(flags),
@@ -74,6 +83,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
         shared: flags.shared === true,
         partial: flags.partial === true,
         creating: flags.creating === true,
+        ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
       });
       await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderTake(result, style));

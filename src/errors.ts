@@ -1,11 +1,12 @@
 // Typed domain errors. Core throws them; src/cli.ts maps each to its exit code and one sentence,
 // in exactly one place. Anything else that escapes is a bug (exit 1).
 
-export type ErrorCode = "BAD_INPUT" | "REFUSED" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
+export type ErrorCode = "BAD_INPUT" | "IDEMPOTENCY_KEY_CONFLICT" | "REFUSED" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
 
 export const EXIT_CODES: Record<ErrorCode, number> = {
   INTERNAL: 1,
   BAD_INPUT: 2,
+  IDEMPOTENCY_KEY_CONFLICT: 2,
   REFUSED: 3,
   LOST: 4,
   TIMEOUT: 5,

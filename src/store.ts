@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
+import { IDEMPOTENCY_PREFIX, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
 import { isAlive } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
@@ -18,7 +19,7 @@ export type Change = { replace: Claim } | "remove" | "keep";
 
 export interface Debris {
   file: string;
-  kind: "temp" | "lock";
+  kind: "temp" | "lock" | "idempotency";
 }
 
 /**
@@ -178,12 +179,13 @@ export class Store {
       .filter((entry) => entry.read.state !== "missing");
   }
 
-  /** Temp files of dead or long-gone writers, and locks of claim versions that no longer exist. */
+  /** Temp files of dead or long-gone writers, locks of claim versions that no longer exist, expired idempotency keys. */
   debris(nowMs: number): Debris[] {
     const found: Debris[] = [];
     for (const name of this.entries()) {
       if (name.startsWith(TEMP_PREFIX) && this.isDeadTemp(name, nowMs)) found.push({ file: name, kind: "temp" });
       if (name.startsWith(LOCK_PREFIX) && this.isDeadLock(name, nowMs)) found.push({ file: name, kind: "lock" });
+      if (name.startsWith(IDEMPOTENCY_PREFIX) && isExpiredRecord(this.path(name), nowMs)) found.push({ file: name, kind: "idempotency" });
     }
     return found;
   }

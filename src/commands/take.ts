@@ -4,6 +4,7 @@
 import { newClaim, type Claim, type Mode } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, BusyError } from "../errors.js";
+import { checkKey, remember, replay } from "../idempotency.js";
 import { holderOf, judge, kindOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { sharedClaimFileName, type Target, type TargetKind } from "../target.js";
 import { formatTimestamp } from "../time.js";
@@ -18,6 +19,8 @@ export interface TakeOptions extends CommonOptions {
   partial?: boolean;
   /** Allow `file#symbol` for a symbol about to be added; otherwise a symbol the file lacks is bad input. */
   creating?: boolean;
+  /** A retry with the same key and arguments returns the first result (for 7 days) instead of acting again. */
+  idempotencyKey?: string;
 }
 
 export interface GrantedClaim extends Claim {
@@ -32,6 +35,8 @@ export interface TakeResult {
   holder: string;
   granted: GrantedClaim[];
   refused: Holding[];
+  /** Set when this is the stored first result of an idempotency key. */
+  idempotent_replay?: true;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -42,6 +47,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
+  if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
   const context = openContext(options);
   const holder = holderOf(options);
   const targets = parseTargets(options.targets, context);
@@ -53,35 +59,53 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   }
   context.store.ensure();
 
-  return context.store.withTakeLock(() => {
-    // Look at everything first, so every refusal is reported and a refused take leaves no trace.
-    const fileNames = context.store.claimFileNames();
-    const refused: Holding[] = [];
-    const free: Target[] = [];
-    for (const target of targets) {
-      const conflicts = findConflicts(target, mode, holder, context, fileNames);
-      if (conflicts.length > 0) refused.push(...conflicts);
-      else free.push(target);
-    }
-    if (refused.length > 0 && !options.partial) return { holder, granted: [], refused };
-
-    const granted: Array<{ fileName: string; claim: GrantedClaim }> = [];
-    for (const target of free) {
-      const fileName = mode === "shared" ? sharedClaimFileName(target.canonical, holder) : target.fileName;
-      const outcome = takeOne(target, fileName, mode, holder, options.purpose, context);
-      if ("action" in outcome) {
-        granted.push({ fileName, claim: outcome });
-        dropOtherMode(target, mode, holder, context);
-        continue;
-      }
-      // A writer that does not use the take lock got in between: report it like any refusal.
-      refused.push(outcome);
-      if (options.partial) continue;
-      for (const entry of granted) if (entry.claim.action !== "retaken") giveBack(entry.fileName, entry.claim, context);
-      return { holder, granted: [], refused };
-    }
-    return { holder, granted: granted.map((entry) => entry.claim), refused };
+  const key = options.idempotencyKey;
+  if (key === undefined) return context.store.withTakeLock(() => takeLocked(targets, mode, holder, options, context));
+  const args = JSON.stringify({
+    targets: targets.map((target) => target.canonical),
+    purpose: options.purpose ?? null,
+    mode,
+    partial: options.partial === true,
+    creating: options.creating === true,
+    ttl: context.settings.ttlExplicit ? context.settings.ttl : null,
   });
+  return context.store.withTakeLock(() => {
+    const first = replay<TakeResult>(context.store, holder, key, args, context.nowMs);
+    if (first) return { ...first, idempotent_replay: true };
+    const result = takeLocked(targets, mode, holder, options, context);
+    remember(context.store, holder, key, args, context.nowMs, result);
+    return result;
+  });
+}
+
+function takeLocked(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context): TakeResult {
+  // Look at everything first, so every refusal is reported and a refused take leaves no trace.
+  const fileNames = context.store.claimFileNames();
+  const refused: Holding[] = [];
+  const free: Target[] = [];
+  for (const target of targets) {
+    const conflicts = findConflicts(target, mode, holder, context, fileNames);
+    if (conflicts.length > 0) refused.push(...conflicts);
+    else free.push(target);
+  }
+  if (refused.length > 0 && !options.partial) return { holder, granted: [], refused };
+
+  const granted: Array<{ fileName: string; claim: GrantedClaim }> = [];
+  for (const target of free) {
+    const fileName = mode === "shared" ? sharedClaimFileName(target.canonical, holder) : target.fileName;
+    const outcome = takeOne(target, fileName, mode, holder, options.purpose, context);
+    if ("action" in outcome) {
+      granted.push({ fileName, claim: outcome });
+      dropOtherMode(target, mode, holder, context);
+      continue;
+    }
+    // A writer that does not use the take lock got in between: report it like any refusal.
+    refused.push(outcome);
+    if (options.partial) continue;
+    for (const entry of granted) if (entry.claim.action !== "retaken") giveBack(entry.fileName, entry.claim, context);
+    return { holder, granted: [], refused };
+  }
+  return { holder, granted: granted.map((entry) => entry.claim), refused };
 }
 
 function takeOne(
