@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readSnapshot } from "../src/files.js";
 import { lockName, versionOf } from "../src/lock.js";
-import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { claims, entries, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const scripts = [...readFileSync(join(ROOT, "docs", "PROTOCOL.md"), "utf8").matchAll(/```bash\n([\s\S]*?)```/g)].map(
   (match) => match[1] as string,
@@ -43,6 +43,19 @@ Shell("should be refused by a claim the CLI holds", ({ box, run }) => {
   claims(["take", "shared-config", "--dir", box.dir, "--holder", "cli"]);
   assert.is(run(0, ["shared-config", "script-holder", "x"]), 3);
   assert.is(JSON.parse(readFileSync(join(box.dir, "shared-config.json"), "utf8")).holder, "cli");
+});
+
+Shell("should be refused by a shared claim the CLI holds on the name", ({ box, run }) => {
+  claims(["take", "shared-config", "--shared", "--dir", box.dir, "--holder", "cli"]);
+  assert.is(run(0, ["shared-config", "script-holder", "x"]), 3);
+  assert.not.ok(existsSync(join(box.dir, "shared-config.json")));
+});
+
+Shell("should leave no temp file or lock behind", ({ box, run }) => {
+  run(0, ["a", "script-holder", "x"]);
+  run(0, ["a", "other", "x"]);
+  run(1, ["a", "script-holder"]);
+  assert.equal(entries(box.dir), []);
 });
 
 Shell("should release its own claim and leave another holder's alone", ({ box, run }) => {
