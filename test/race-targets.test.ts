@@ -1,0 +1,58 @@
+// Takes of overlapping directories, files, globs and symbols between real processes: the take
+// lock must make each overlap check and its creations one step, so no two overlapping sets win.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { overlaps, shapeOf } from "../src/overlap.js";
+import { claimsAsync, sandbox, type Sandbox } from "./helpers.js";
+
+const Race = suite<{ box: Sandbox }>("concurrent takes of overlapping target sets");
+Race.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(join(context.box.project, "src", "api"), { recursive: true });
+  writeFileSync(join(context.box.project, "src", "a.ts"), "export function f() {}\nexport function g() {}\n");
+});
+Race.after.each((context) => context.box.cleanup());
+
+const SETS: string[][] = [
+  ["src/", "alpha"],
+  ["src/a.ts", "beta"],
+  ["src/**/*.ts"],
+  ["src/a.ts#f", "gamma"],
+  ["src/a.ts#g", "alpha"],
+  ["src/api/", "beta"],
+  ["gamma", "delta"],
+  ["lib/*.js", "delta"],
+];
+
+Race("should never grant two overlapping sets, and leave nothing of a refused one", async ({ box }) => {
+  for (let round = 0; round < 4; round++) {
+    rmSync(box.dir, { recursive: true, force: true });
+    const results = await Promise.all(
+      SETS.map((targets, index) =>
+        claimsAsync(["take", ...targets, "--holder", `h${index}`, "--dir", box.dir, "--json"], { cwd: box.project }),
+      ),
+    );
+    const winners: Array<{ holder: string; targets: string[] }> = [];
+    results.forEach((result, index) => {
+      assert.ok(result.code === 0 || result.code === 3, `round ${round} h${index}: exit ${result.code} ${result.stderr}`);
+      const body = JSON.parse(result.stdout);
+      if (result.code === 0) winners.push({ holder: `h${index}`, targets: body.granted.map((claim: { target: string }) => claim.target) });
+    });
+    assert.ok(winners.length > 0, "someone must win");
+    for (const a of winners) {
+      for (const b of winners) {
+        if (a === b) continue;
+        for (const x of a.targets) for (const y of b.targets) assert.not.ok(overlaps(shapeOf(x), shapeOf(y)), `${a.holder} ${x} / ${b.holder} ${y}`);
+      }
+    }
+    const onDisk = readdirSync(box.dir)
+      .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+      .map((name) => JSON.parse(readFileSync(join(box.dir, name), "utf8")) as { holder: string; target: string });
+    const expected = winners.flatMap((winner) => winner.targets.map((target) => `${winner.holder} ${target}`)).sort();
+    assert.equal(onDisk.map((claim) => `${claim.holder} ${claim.target}`).sort(), expected);
+  }
+});
+
+Race.run();
