@@ -53,6 +53,9 @@ export function readLockRecord(path: string): LockRecord | undefined {
 export type LockedResult<T> =
   | { outcome: "done"; value: T; /** > 1 when dead owners' locks were passed over. */ generation: number }
   | { outcome: "changed"; current: Snapshot };
+// The action gets the generation it won: above 1, dead owners' locks were passed over, and an
+// action that leaves the file as it was may want to change its version before letting go, so the
+// dead locks become debris (see Store.withTakeLock).
 
 /**
  * Runs `action` with the lock on `version` of `claimFile`, if the claim is still that version once
@@ -63,7 +66,7 @@ export function withClaimLock<T>(
   claimFile: string,
   version: string,
   mode: number,
-  action: (current: Snapshot) => T,
+  action: (current: Snapshot, generation: number) => T,
 ): LockedResult<T> {
   const claimPath = join(dir, claimFile);
   const record: LockRecord = { claim: claimFile, version, ...ownIdentity() };
@@ -98,7 +101,7 @@ export function withClaimLock<T>(
       try {
         const current = readSnapshot(claimPath);
         if (versionOf(current) !== version) return { outcome: "changed", current };
-        return { outcome: "done", value: action(current), generation };
+        return { outcome: "done", value: action(current, generation), generation };
       } finally {
         removeQuietly(lockPath);
       }

@@ -157,9 +157,16 @@ export class Store {
         }
         const version = versionOf(snapshot);
         if (version === undefined) continue;
-        const result = withClaimLock(this.dir, TAKES_FILE, version, this.fileMode, () => work());
+        const result = withClaimLock(this.dir, TAKES_FILE, version, this.fileMode, (_current, generation) => {
+          const value = work();
+          // Dead owners' locks were passed over: give .takes a new version *before* letting go,
+          // so the dead locks become debris and no later taker can walk the old chain into a lock
+          // while someone on the new version is inside. Rewriting it any earlier would let a
+          // taker on the new version in while this work still runs.
+          if (generation > 1) replaceFile(this.dir, path, TAKES_CONTENT, this.fileMode);
+          return value;
+        });
         if (result.outcome === "changed") continue;
-        if (result.generation > 1) replaceFile(this.dir, path, TAKES_CONTENT, this.fileMode);
         return result.value;
       }
     });

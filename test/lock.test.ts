@@ -7,6 +7,7 @@ import { sweep } from "../src/commands/sweep.js";
 import { take } from "../src/commands/take.js";
 import { readSnapshot } from "../src/files.js";
 import { lockName, versionOf } from "../src/lock.js";
+import { Store, TAKES_FILE } from "../src/store.js";
 import { entries, readJson, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
 
 const Locks = suite<{ box: Sandbox }>("claim locks");
@@ -52,6 +53,21 @@ Locks("should leave no lock or temp file behind after normal operation", async (
   beat({ ...opts, holder: "a", now: T0 + SECOND });
   await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 3600 * SECOND });
   assert.equal(entries(box.dir), ["x.json", "y.json"]);
+});
+
+Locks("should give the take lock's file a new version, after the work, when a dead taker's lock was passed over", ({ box }) => {
+  const store = new Store(box.dir);
+  store.ensure();
+  store.withTakeLock(() => null);
+  const before = versionOf(readSnapshot(join(box.dir, TAKES_FILE))) as string;
+  const [dead] = plantDeadLocks(box.dir, TAKES_FILE, 1);
+  let during: string | undefined;
+  store.withTakeLock(() => {
+    during = versionOf(readSnapshot(join(box.dir, TAKES_FILE)));
+  });
+  assert.is(during, before, "the version must not change while the work runs: a taker on a new version would get in");
+  assert.is.not(versionOf(readSnapshot(join(box.dir, TAKES_FILE))), before, "the dead lock's chain must be retired");
+  assert.equal(sweep({ dir: box.dir, cwd: box.project, env: {}, now: T0 }).debris, [dead]);
 });
 
 Locks.run();
