@@ -1,0 +1,603 @@
+// Races between real processes: every contender is a spawned `bin/claims.js` (or, for crashes, a
+// spawned node script using the built library), all on one claims directory. Nothing is mocked.
+//
+// To make the contenders really overlap (instead of starting tens of milliseconds apart, one node
+// start-up after another), each spawned CLI preloads a small barrier module through NODE_OPTIONS:
+// it loads the CLI's modules, reports "ready", and blocks until the test creates a "go" file. The
+// test waits for every contender to be ready, then releases them all at once. The barrier only
+// makes races more likely; no assertion depends on who wins or on timing, so a slow machine can
+// make a race less interesting but never makes a test pass or fail by luck.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readSnapshot } from "../src/files.js";
+import { readLockRecord, versionOf } from "../src/lock.js";
+import { take } from "../src/index.js";
+import { claims, claimsAsync, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, type RunResult, type Sandbox } from "./helpers.js";
+
+const HOUR = 3600 * SECOND;
+const DIST_URL = pathToFileURL(join(ROOT, "dist") + "/").href;
+const CLAIM_FIELDS = ["target", "holder", "purpose", "taken_at", "heartbeat_at"] as const;
+
+const BARRIER_MODULE = `
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const dist = process.env.RACE_DIST;
+for (const module of ["cli.js", "commands/take.js", "commands/beat.js", "commands/release.js", "commands/sweep.js", "render.js"]) {
+  try {
+    await import(new URL(module, dist).href);
+  } catch {
+    // Only a warm-up: the CLI itself reports whatever is wrong with its modules.
+  }
+}
+const barrier = process.env.RACE_BARRIER;
+writeFileSync(join(barrier, "ready-" + process.pid), "");
+const go = join(barrier, "go");
+const cell = new Int32Array(new SharedArrayBuffer(4));
+const deadline = Date.now() + 60000;
+while (!existsSync(go) && Date.now() < deadline) Atomics.wait(cell, 0, 0, 1);
+`;
+
+interface Job {
+  args: string[];
+}
+
+let raceCount = 0;
+
+/** Starts every job as its own `claims` process, releases them together, and waits for all of them. */
+async function race(sb: Sandbox, jobs: Job[]): Promise<RunResult[]> {
+  const barrier = join(sb.root, `barrier-${++raceCount}`);
+  mkdirSync(barrier, { recursive: true });
+  const preload = join(sb.root, "barrier.mjs");
+  if (!existsSync(preload)) writeFileSync(preload, BARRIER_MODULE);
+  const env = {
+    NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`,
+    RACE_DIST: DIST_URL,
+    RACE_BARRIER: barrier,
+  };
+  let exited = 0;
+  const running = jobs.map((job) =>
+    claimsAsync(job.args, { cwd: sb.project, env }).then((result) => {
+      exited += 1;
+      return result;
+    }),
+  );
+  // Wait until every contender is loaded and parked (or one died before getting there: then let the
+  // rest go at once, and the assertions on its result will say what happened).
+  const deadline = Date.now() + 60 * SECOND;
+  while (exited === 0 && Date.now() < deadline) {
+    const ready = readdirSync(barrier).filter((name) => name.startsWith("ready-")).length;
+    if (ready === jobs.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  writeFileSync(join(barrier, "go"), "");
+  return Promise.all(running);
+}
+
+function parse(result: RunResult, what: string): any {
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    assert.unreachable(`${what}: stdout is not one JSON document (exit ${result.code}): ${result.stdout}\n${result.stderr}`);
+  }
+}
+
+function describe(results: RunResult[]): string {
+  return results.map((r, i) => `#${i} exit ${r.code} ${r.stdout.replace(/\s+/g, " ")} ${r.stderr.trim()}`).join("\n");
+}
+
+/** The claim file on disk for a simple name, or undefined when there is none. */
+function claimOnDisk(dir: string, name: string): any {
+  const path = join(dir, `${name}.json`);
+  return existsSync(path) ? readJson(path) : undefined;
+}
+
+/** Every process here exited normally, so none may have left a temp file or a lock behind. */
+function assertNoDebris(dir: string): void {
+  const debris = readdirSync(dir).filter((name) => name.startsWith(".tmp-") || name.startsWith(".lock-"));
+  assert.equal(debris, [], `temp files or locks left behind by processes that exited normally: ${debris.join(", ")}`);
+}
+
+function staleClaim(target: string, holder: string): object {
+  const now = Date.now();
+  return {
+    target,
+    holder,
+    purpose: `abandoned by ${holder}`,
+    taken_at: iso(Math.floor((now - 3 * HOUR) / SECOND) * SECOND),
+    heartbeat_at: iso(Math.floor((now - 2 * HOUR) / SECOND) * SECOND),
+  };
+}
+
+// 1 ---------------------------------------------------------------------------------------------
+
+const freeTake = suite("take race on a free target");
+
+freeTake("should grant a free target to exactly one of 24 concurrent processes and name that one to the rest", async () => {
+  const sb = sandbox();
+  try {
+    const holders = Array.from({ length: 24 }, (_, i) => `h${i}`);
+    // The claims directory does not exist yet: the contenders also race to create it.
+    const results = await race(
+      sb,
+      holders.map((holder) => ({ args: ["take", "x", "--holder", holder, "--purpose", `work of ${holder}`, "--json", "--dir", sb.dir] })),
+    );
+    const winners = results.flatMap((r, i) => (r.code === 0 ? [i] : []));
+    assert.is(winners.length, 1, `exactly one process must win:\n${describe(results)}`);
+    const winner = holders[winners[0]!]!;
+    const won = parse(results[winners[0]!]!, winner);
+    assert.is(won.granted.length, 1);
+    assert.is(won.granted[0].holder, winner);
+    assert.is(won.granted[0].action, "taken");
+    assert.equal(won.refused, []);
+
+    const onDisk = claimOnDisk(sb.dir, "x");
+    assert.ok(onDisk, "the winner's claim file must exist");
+    assert.is(onDisk.holder, winner, "the claim file must name the process that exited 0");
+    assert.is(onDisk.purpose, `work of ${winner}`);
+
+    results.forEach((result, i) => {
+      if (i === winners[0]) return;
+      assert.is(result.code, 3, `${holders[i]} must be refused (exit 3):\n${describe([result])}`);
+      const refused = parse(result, holders[i]!);
+      assert.equal(refused.granted, []);
+      assert.is(refused.refused.length, 1);
+      assert.is(refused.refused[0].target, "x");
+      assert.is(refused.refused[0].holder, winner, `${holders[i]} must be told the winner holds x`);
+      assert.is(refused.refused[0].purpose, `work of ${winner}`);
+    });
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+freeTake.run();
+
+// 2 ---------------------------------------------------------------------------------------------
+
+const staleTake = suite("take race on a stale claim");
+
+staleTake("should let exactly one of 16 concurrent processes take over a stale claim, reporting from whom", async () => {
+  const sb = sandbox();
+  try {
+    const stale = staleClaim("x", "gone") as { taken_at: string };
+    writeClaimFile(sb.dir, "x.json", stale);
+    const holders = Array.from({ length: 16 }, (_, i) => `h${i}`);
+    const results = await race(
+      sb,
+      holders.map((holder) => ({ args: ["take", "x", "--holder", holder, "--json", "--dir", sb.dir] })),
+    );
+    const winners = results.flatMap((r, i) => (r.code === 0 ? [i] : []));
+    assert.is(winners.length, 1, `exactly one process must take the stale claim over:\n${describe(results)}`);
+    const winner = holders[winners[0]!]!;
+    const won = parse(results[winners[0]!]!, winner);
+    assert.is(won.granted.length, 1);
+    assert.is(won.granted[0].holder, winner);
+    assert.is(won.granted[0].action, "took_over");
+    assert.is(won.granted[0].previous.holder, "gone", "the takeover must say whose stale claim it replaced");
+
+    const onDisk = claimOnDisk(sb.dir, "x");
+    assert.ok(onDisk, "the winner's claim file must exist");
+    assert.is(onDisk.holder, winner);
+    assert.is.not(onDisk.taken_at, stale.taken_at, "the winner's claim is new, not the stale one renamed");
+
+    results.forEach((result, i) => {
+      if (i === winners[0]) return;
+      assert.is(result.code, 3, `${holders[i]} must be refused (exit 3):\n${describe([result])}`);
+      const refused = parse(result, holders[i]!);
+      assert.equal(refused.granted, []);
+      assert.is(refused.refused.length, 1);
+      assert.is(refused.refused[0].holder, winner, `${holders[i]} must be told the winner holds x, not the stale holder`);
+    });
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+staleTake.run();
+
+// 3 ---------------------------------------------------------------------------------------------
+
+const beatSweep = suite("beat racing sweep");
+
+beatSweep("should never let a sweep remove a fresh claim while its holder beats", async () => {
+  const sb = sandbox();
+  try {
+    const taken = claims(["take", "x", "--holder", "h", "--json", "--dir", sb.dir]);
+    assert.is(taken.code, 0, taken.stderr);
+    const before = claimOnDisk(sb.dir, "x");
+
+    const jobs: Job[] = [];
+    for (let i = 0; i < 10; i++) {
+      jobs.push({ args: ["beat", "x", "--holder", "h", "--json", "--dir", sb.dir] });
+      jobs.push({ args: ["sweep", "--json", "--dir", sb.dir] });
+    }
+    const results = await race(sb, jobs);
+    results.forEach((result, i) => {
+      const what = jobs[i]!.args[0]!;
+      assert.is(result.code, 0, `every ${what} must succeed:\n${describe([result])}`);
+      const output = parse(result, what);
+      if (what === "beat") {
+        assert.equal(output.renewed, ["x"]);
+        assert.equal(output.lost, []);
+      } else {
+        assert.equal(output.removed, [], "a sweep must not remove a fresh claim");
+      }
+    });
+    const after = claimOnDisk(sb.dir, "x");
+    assert.ok(after, "the fresh claim must survive the sweeps");
+    assert.is(after.holder, "h");
+    assert.is(after.taken_at, before.taken_at, "beats keep taken_at");
+    assert.ok(after.heartbeat_at >= before.heartbeat_at);
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+beatSweep("should either renew a stale claim for every beat or lose it for every beat, never both", async () => {
+  // On one stale version, exactly one of the beats and sweeps wins. If a beat wins, the claim is
+  // fresh from then on, so no sweep may remove it and every beat renews it. If a sweep wins, the
+  // claim is gone and every beat must report it lost; nothing brings it back. A beat that says
+  // "renewed" while the claim ends up swept is exactly the bug this rules out.
+  //
+  // In odd rounds 300 fresh claims of other sessions sort after x: a sweep reads x first and the
+  // others after it, so some time passes between its reading of x and its acting on x, and the
+  // beats renew x in between. A sweep that acted on that old reading instead of re-checking under
+  // the lock would remove a fresh claim (and the others are fresh: no sweep may touch them).
+  const sb = sandbox();
+  try {
+    for (let round = 0; round < 4; round++) {
+      const name = `x${round}`;
+      const stale = staleClaim(name, "h") as { heartbeat_at: string };
+      writeClaimFile(sb.dir, `${name}.json`, stale);
+      const others = round % 2 === 1 ? Array.from({ length: 300 }, (_, i) => `y${round}-${String(i).padStart(3, "0")}`) : [];
+      const now = iso(Math.floor(Date.now() / SECOND) * SECOND);
+      for (const other of others) {
+        const claim = { target: other, holder: "busy", purpose: "working", taken_at: now, heartbeat_at: now };
+        writeFileSync(join(sb.dir, `${other}.json`), `${JSON.stringify(claim)}\n`);
+      }
+      const jobs: Job[] = [];
+      for (let i = 0; i < 8; i++) {
+        jobs.push({ args: ["beat", name, "--holder", "h", "--json", "--dir", sb.dir] });
+        jobs.push({ args: ["sweep", "--json", "--dir", sb.dir] });
+      }
+      const results = await race(sb, jobs);
+      const beats = results.filter((_, i) => jobs[i]!.args[0] === "beat");
+      const sweeps = results.filter((_, i) => jobs[i]!.args[0] === "sweep");
+      for (const result of sweeps) assert.is(result.code, 0, `every sweep must succeed:\n${describe([result])}`);
+      const sweptBy = sweeps.filter((r) => parse(r, "sweep").removed.includes(name)).length;
+      const onDisk = claimOnDisk(sb.dir, name);
+      if (beats.some((r) => r.code === 0)) {
+        for (const result of beats) {
+          assert.is(result.code, 0, `once one beat renewed ${name}, every beat must renew it:\n${describe(beats)}`);
+          const output = parse(result, "beat");
+          assert.equal(output.renewed, [name]);
+          assert.equal(output.lost, []);
+        }
+        const wasStale = beats.filter((r) => parse(r, "beat").was_stale.includes(name)).length;
+        assert.is(wasStale, 1, "exactly one beat renewed the stale version, and must say it was stale");
+        assert.is(sweptBy, 0, `a sweep removed ${name} although a beat renewed it:\n${describe(results)}`);
+        assert.ok(onDisk, `${name} was renewed by every beat but is gone:\n${describe(results)}`);
+        assert.is(onDisk.holder, "h");
+        assert.ok(onDisk.heartbeat_at > stale.heartbeat_at, "the renewed heartbeat must be newer than the stale one");
+      } else {
+        for (const result of beats) {
+          assert.is(result.code, 4, `a beat that did not renew must report the claim lost (exit 4):\n${describe([result])}`);
+          const output = parse(result, "beat");
+          assert.equal(output.renewed, []);
+          assert.is(output.lost.length, 1);
+          assert.is(output.lost[0].target, name);
+        }
+        assert.is(sweptBy, 1, `every beat lost ${name}, so exactly one sweep must have removed it:\n${describe(results)}`);
+        assert.is(onDisk, undefined, `every beat lost ${name}, yet its claim file is there`);
+      }
+      for (const result of sweeps) assert.equal(parse(result, "sweep").removed.filter((t: string) => t !== name), []);
+      for (const other of others) rmSync(join(sb.dir, `${other}.json`));
+    }
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+beatSweep.run();
+
+// 4 ---------------------------------------------------------------------------------------------
+
+const releaseTake = suite("release racing take");
+
+releaseTake("should never leave two holders when a release races two takes of a fresh claim", async () => {
+  const sb = sandbox();
+  try {
+    for (let round = 0; round < 10; round++) {
+      const target = `t${round}`;
+      const taken = claims(["take", target, "--holder", "A", "--json", "--dir", sb.dir]);
+      assert.is(taken.code, 0, taken.stderr);
+      const [released, ...takes] = await race(sb, [
+        { args: ["release", target, "--holder", "A", "--json", "--dir", sb.dir] },
+        { args: ["take", target, "--holder", "B", "--json", "--dir", sb.dir] },
+        { args: ["take", target, "--holder", "C", "--json", "--dir", sb.dir] },
+      ]);
+      const report = describe([released!, ...takes]);
+
+      // A's claim is fresh, so no taker touches it: A's release always finds it and removes it.
+      assert.is(released!.code, 0, `A's release must succeed:\n${report}`);
+      assert.equal(parse(released!, "release").released, [target]);
+      assert.equal(parse(released!, "release").lost, []);
+
+      const takers = ["B", "C"];
+      for (const result of takes) assert.ok(result.code === 0 || result.code === 3, `a take must be granted or refused:\n${report}`);
+      const winners = takers.filter((_, i) => takes[i]!.code === 0);
+      assert.ok(winners.length <= 1, `two takers were granted ${target}:\n${report}`);
+      const winner = winners[0];
+
+      const onDisk = claimOnDisk(sb.dir, target);
+      if (winner === undefined) {
+        assert.is(onDisk, undefined, `A released ${target} and nobody took it, yet a claim file is there:\n${report}`);
+      } else {
+        assert.ok(onDisk, `${winner} was granted ${target} but there is no claim file:\n${report}`);
+        assert.is(onDisk.holder, winner, `${winner} was granted ${target} but the file names ${onDisk.holder}:\n${report}`);
+        const granted = parse(takes[takers.indexOf(winner)]!, winner).granted;
+        assert.is(granted.length, 1);
+        assert.is(granted[0].action, "taken", "the winner took a released target, not A's fresh claim");
+        assert.is(granted[0].taken_at, onDisk.taken_at);
+      }
+      takes.forEach((result, i) => {
+        if (result.code !== 3) return;
+        const holder = parse(result, takers[i]!).refused[0].holder;
+        // Refused while A still held it, or after the winner took it; never by a phantom.
+        const allowed = winner === undefined ? ["A"] : ["A", winner];
+        assert.ok(allowed.includes(holder), `${takers[i]} was refused naming ${holder}, who never held ${target}:\n${report}`);
+      });
+    }
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+releaseTake("should give a stale claim to exactly one taker when its holder releases it at the same time", async () => {
+  // A's claim is stale: B and C may take it over, and A's release races them on the same version.
+  // Either A removes it first (A: released; then B and C race for a free target) or a taker
+  // replaces it first (that taker: took_over from A; A: lost, naming that taker). Both ways,
+  // exactly one taker ends up holding it, and A and the winner agree on what happened.
+  const sb = sandbox();
+  try {
+    for (let round = 0; round < 8; round++) {
+      const target = `s${round}`;
+      writeClaimFile(sb.dir, `${target}.json`, staleClaim(target, "A"));
+      const [released, ...takes] = await race(sb, [
+        { args: ["release", target, "--holder", "A", "--json", "--dir", sb.dir] },
+        { args: ["take", target, "--holder", "B", "--json", "--dir", sb.dir] },
+        { args: ["take", target, "--holder", "C", "--json", "--dir", sb.dir] },
+      ]);
+      const report = describe([released!, ...takes]);
+
+      const takers = ["B", "C"];
+      const winners = takers.filter((_, i) => takes[i]!.code === 0);
+      assert.is(winners.length, 1, `exactly one taker must end up with ${target}:\n${report}`);
+      const winner = winners[0]!;
+      const loser = takes[1 - takers.indexOf(winner)]!;
+      assert.is(loser.code, 3, `the other taker must be refused:\n${report}`);
+      assert.is(parse(loser, "take").refused[0].holder, winner, `the refused taker must name ${winner}:\n${report}`);
+
+      const granted = parse(takes[takers.indexOf(winner)]!, winner).granted;
+      assert.is(granted.length, 1);
+      const onDisk = claimOnDisk(sb.dir, target);
+      assert.ok(onDisk, `${winner} was granted ${target} but there is no claim file:\n${report}`);
+      assert.is(onDisk.holder, winner);
+      assert.is(granted[0].taken_at, onDisk.taken_at);
+
+      const release = parse(released!, "release");
+      if (released!.code === 0) {
+        assert.equal(release.released, [target]);
+        assert.is(granted[0].action, "taken", `A released ${target} first, so ${winner} cannot have taken it over from A:\n${report}`);
+      } else {
+        assert.is(released!.code, 4, `A's release must succeed or report the claim lost:\n${report}`);
+        assert.equal(release.released, []);
+        assert.is(release.lost[0].target, target);
+        assert.is(release.lost[0].now_held_by?.holder, winner, `A's release must name who holds ${target} now:\n${report}`);
+        assert.is(granted[0].action, "took_over", `A lost ${target}, so ${winner} must have taken it over:\n${report}`);
+        assert.is(granted[0].previous.holder, "A");
+      }
+    }
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+releaseTake.run();
+
+// 5 ---------------------------------------------------------------------------------------------
+
+const allOrNothing = suite("all-or-nothing take between processes");
+
+allOrNothing("should grant overlapping multi-target takes to exactly one process and leave nothing of the other", async () => {
+  // P and Q each take two targets, one of them shared. Both cannot win (the shared one), and both
+  // cannot lose either: a process is refused on the shared target only when the other already
+  // holds it, and then nothing else stands in the other's way. The loser must leave no claim
+  // behind, whatever it managed to create before meeting the shared target. The layouts put the
+  // shared target first for both, last for both, or last for one and first for the other (in
+  // sorted order), so a take that goes target by target meets it at every point.
+  const layouts = [
+    { P: ["a", "b"], Q: ["b", "c"] }, // `take a b` vs `take b c`
+    { P: ["a", "c"], Q: ["b", "c"] }, // both take their own target first, then meet on c
+    { P: ["a", "b"], Q: ["a", "c"] }, // both meet on a first
+  ];
+  const sb = sandbox();
+  try {
+    for (let round = 0; round < 15; round++) {
+      const layout = layouts[round % layouts.length]!;
+      const sets: Record<string, string[]> = {
+        P: layout.P.map((t) => `${t}${round}`),
+        Q: layout.Q.map((t) => `${t}${round}`),
+      };
+      const names = [...new Set([...sets.P!, ...sets.Q!])];
+      const shared = sets.P!.find((t) => sets.Q!.includes(t))!;
+      // Alternate which process is spawned first, and the order the targets are written in.
+      const order = round % 2 === 0 ? ["P", "Q"] : ["Q", "P"];
+      const jobs: Job[] = order.map((holder) => {
+        const targets = round % 4 < 2 ? sets[holder]! : [...sets[holder]!].reverse();
+        return { args: ["take", ...targets, "--holder", holder, "--json", "--dir", sb.dir] };
+      });
+      const results = await race(sb, jobs);
+      const report = describe(results);
+      const winners = order.filter((_, i) => results[i]!.code === 0);
+      assert.is(winners.length, 1, `exactly one of two overlapping takes must be granted:\n${report}`);
+      const winner = winners[0]!;
+      const loser = order.find((holder) => holder !== winner)!;
+      const lost = results[order.indexOf(loser)]!;
+      assert.is(lost.code, 3, `the other take must be refused:\n${report}`);
+      const refusal = parse(lost, loser);
+      assert.equal(refusal.granted, []);
+      assert.is(refusal.refused.length, 1);
+      assert.is(refusal.refused[0].target, shared);
+      assert.is(refusal.refused[0].holder, winner);
+      const granted = parse(results[order.indexOf(winner)]!, winner).granted.map((claim: { target: string }) => claim.target);
+      assert.equal(granted.sort(), [...sets[winner]!].sort());
+
+      for (const name of names) {
+        const onDisk = claimOnDisk(sb.dir, name);
+        if (sets[winner]!.includes(name)) {
+          assert.ok(onDisk, `${winner} was granted ${name} but there is no claim file:\n${report}`);
+          assert.is(onDisk.holder, winner);
+        } else {
+          assert.is(onDisk, undefined, `the refused ${loser} left a claim on ${name} behind:\n${report}`);
+        }
+      }
+    }
+    assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+allOrNothing.run();
+
+// 6 ---------------------------------------------------------------------------------------------
+
+const crashes = suite("crashed writers");
+
+const CRASHER = `
+const { take, beat, release } = await import(process.env.CLAIMS_LIB);
+const dir = process.env.CLAIMS_TEST_DIR;
+const holder = process.env.CLAIMS_TEST_HOLDER;
+const targets = ["t0", "t1", "t2", "t3"];
+for (let i = 0; ; i++) {
+  const pair = [targets[i % 4], targets[(i + 1) % 4]];
+  await take({ dir, holder, targets: pair, ttl: 1, purpose: "crash loop " + i });
+  await beat({ dir, holder, targets: [pair[0]] });
+  await take({ dir, holder, targets: [pair[1]], ttl: 1 });
+  if (i % 3 !== 0) await release({ dir, holder, targets: [pair[1]] });
+  process.stdout.write(".");
+}
+`;
+
+/**
+ * Runs the take/beat/release loop as its own process and SIGKILLs it once it has done `marks`
+ * iterations, or (inLock) at the first lock it is seen holding after that, to die mid-change.
+ */
+function runAndKill(sb: Sandbox, holder: string, marks: number, inLock: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    mkdirSync(sb.dir, { recursive: true, mode: 0o700 });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", CRASHER], {
+      cwd: sb.project,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME ?? "/root",
+        CLAIMS_LIB: new URL("index.js", DIST_URL).href,
+        CLAIMS_TEST_DIR: sb.dir,
+        CLAIMS_TEST_HOLDER: holder,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let seen = 0;
+    let stderr = "";
+    const watcher = watch(sb.dir, (_event, name) => {
+      if (!inLock || seen < marks || !name?.startsWith(".lock-")) return;
+      if (readLockRecord(join(sb.dir, name))?.pid === child.pid) child.kill("SIGKILL");
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      // Without a lock sighting, kill wherever it is a few iterations later.
+      if (seen >= marks + (inLock ? 20 : 0)) child.kill("SIGKILL");
+    });
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      watcher.close();
+      if (signal === "SIGKILL") resolve(child.pid!);
+      else reject(new Error(`the loop exited by itself (code ${code}) instead of being killed: ${stderr}`));
+    });
+  });
+}
+
+crashes("should leave only whole claims and removable debris when writers are SIGKILLed mid-loop", async () => {
+  const sb = sandbox();
+  try {
+    const targets = ["t0", "t1", "t2", "t3"];
+    const killed: number[] = [];
+    // Kill at a different point each round; two loops at a time so they also meet each other's locks.
+    for (let round = 0; round < 4; round++) {
+      const inLock = round % 2 === 1;
+      killed.push(...(await Promise.all([runAndKill(sb, "crasher", 1 + round * 7, inLock), runAndKill(sb, "crasher", 3 + round * 5, inLock)])));
+    }
+
+    // No reader may ever see a partial claim: every claim file is a whole five-field claim.
+    const entries = readdirSync(sb.dir);
+    for (const name of entries.filter((n) => n.endsWith(".json") && !n.startsWith("."))) {
+      const claim = JSON.parse(readFileSync(join(sb.dir, name), "utf8"));
+      for (const field of CLAIM_FIELDS) assert.type(claim[field], "string", `${name}: field ${field}`);
+      assert.is(claim.holder, "crasher");
+      assert.is(`${claim.target}.json`, name);
+    }
+
+    const swept = claims(["sweep", "--json", "--dir", sb.dir]);
+    assert.is(swept.code, 0, swept.stderr);
+    const sweepResult = parse(swept, "sweep");
+    assert.ok(Array.isArray(sweepResult.removed));
+
+    // Temp files are only ever written by the dead loops: all of them are debris and must be gone.
+    const afterSweep = readdirSync(sb.dir);
+    assert.equal(afterSweep.filter((n) => n.startsWith(".tmp-")), [], "sweep must remove the temp files of killed writers");
+    // A killed writer's lock may stay only while the exact claim version it guards is still on disk
+    // (the lock chain for that version must have no gap); any other lock is debris.
+    for (const name of afterSweep.filter((n) => n.startsWith(".lock-"))) {
+      const record = readLockRecord(join(sb.dir, name));
+      assert.ok(record, `${name} is not a readable lock`);
+      assert.ok(killed.includes(record!.pid), `${name} belongs to ${record!.pid}, which is not one of the killed loops`);
+      const current = versionOf(readSnapshot(join(sb.dir, record!.claim)));
+      assert.is(current, record!.version, `sweep left ${name}, a lock of a claim version that no longer exists`);
+    }
+
+    // Once the dead loops' claims are stale (ttl 1; judged an hour on), another holder gets every
+    // target in one all-or-nothing take: no dead lock wedges a claim.
+    const later = await take({ dir: sb.dir, holder: "survivor", targets, now: Date.now() + HOUR });
+    assert.equal(later.refused, []);
+    assert.equal(later.granted.map((claim) => claim.target).sort(), targets);
+    for (const claim of later.granted) {
+      assert.ok(claim.action === "taken" || claim.action === "took_over", `${claim.target}: ${claim.action}`);
+      if (claim.action === "took_over") assert.is(claim.previous?.holder, "crasher");
+    }
+
+    // Now every version a dead loop locked is gone, so a sweep leaves nothing but the survivor's claims.
+    const again = claims(["sweep", "--json", "--dir", sb.dir]);
+    assert.is(again.code, 0, again.stderr);
+    assert.equal(parse(again, "sweep").removed, [], "the survivor's claims are fresh");
+    const left = readdirSync(sb.dir);
+    assert.equal(left.filter((n) => n.startsWith(".tmp-") || n.startsWith(".lock-")), [], "no debris may outlive the versions it locked");
+    assert.equal(left.filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort(), targets.map((t) => `${t}.json`));
+    for (const target of targets) assert.is(claimOnDisk(sb.dir, target).holder, "survivor");
+  } finally {
+    sb.cleanup();
+  }
+});
+
+crashes.run();
