@@ -89,3 +89,15 @@ export function entries(dir: string): string[] {
     .filter((name) => name !== ".takes")
     .sort();
 }
+
+/** Per-test state for calling the library: a fresh sandbox, and the options that point into it. */
+export interface LibraryContext {
+  box: Sandbox;
+  opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv };
+}
+
+/** A uvu suite's before.each: fresh sandbox, no environment (no holder or directory leaks in). */
+export function freshLibraryContext(context: LibraryContext): void {
+  context.box = sandbox();
+  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
+}

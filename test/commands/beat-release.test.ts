@@ -5,13 +5,10 @@ import * as assert from "uvu/assert";
 import { beat } from "../../src/commands/beat.js";
 import { release } from "../../src/commands/release.js";
 import { take } from "../../src/commands/take.js";
-import { iso, readJson, sandbox, SECOND, T0, type Sandbox } from "../helpers.js";
+import { freshLibraryContext, iso, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
 
-type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
-function fresh(context: Context): void {
-  context.box = sandbox();
-  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
-}
+type Context = LibraryContext;
+const fresh = freshLibraryContext;
 
 const Beat = suite<Context>("beat");
 Beat.before.each(fresh);

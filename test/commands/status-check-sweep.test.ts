@@ -6,13 +6,10 @@ import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
-import { entries, iso, sandbox, SECOND, T0, writeClaimFile, type Sandbox } from "../helpers.js";
+import { freshLibraryContext, entries, iso, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
-type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
-function fresh(context: Context): void {
-  context.box = sandbox();
-  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
-}
+type Context = LibraryContext;
+const fresh = freshLibraryContext;
 
 const Status = suite<Context>("status");
 Status.before.each(fresh);

@@ -4,15 +4,12 @@ import { release } from "../../src/commands/release.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
 import { ClaimsError } from "../../src/errors.js";
-import { claims, entries, sandbox, SECOND, T0, type Sandbox } from "../helpers.js";
+import { freshLibraryContext, claims, entries, SECOND, T0, type LibraryContext } from "../helpers.js";
 
 const DAY = 24 * 3600 * SECOND;
-type Context = { box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } };
+type Context = LibraryContext;
 const Keys = suite<Context>("take --idempotency-key");
-Keys.before.each((context) => {
-  context.box = sandbox();
-  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
-});
+Keys.before.each(freshLibraryContext);
 Keys.after.each((context) => context.box.cleanup());
 
 Keys("should return the first result to a retry instead of acting again", async ({ opts }) => {

@@ -3,13 +3,10 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../../src/commands/take.js";
-import { entries, readJson, sandbox, SECOND, T0, iso, writeClaimFile, type Sandbox } from "../helpers.js";
+import { freshLibraryContext, entries, readJson, SECOND, T0, iso, writeClaimFile, type LibraryContext } from "../helpers.js";
 
-const Take = suite<{ box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv } }>("take");
-Take.before.each((context) => {
-  context.box = sandbox();
-  context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
-});
+const Take = suite<LibraryContext>("take");
+Take.before.each(freshLibraryContext);
 Take.after.each((context) => context.box.cleanup());
 
 Take("should write exactly the five fields for a plain take", async ({ box, opts }) => {
