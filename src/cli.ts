@@ -47,6 +47,12 @@ Examples:
 Examples:
   $ claims check src/config.ts || exit 3
   $ git diff --name-only | xargs claims check`,
+  log: `
+Examples:
+  $ claims log                                   # everything, oldest first
+  $ claims log shared-config --since 2h
+  $ claims log --holder session-b7 --json
+  $ claims log --follow                          # watch live; Ctrl-C to stop`,
   sweep: `
 Examples:
   $ claims sweep --dry-run
@@ -125,6 +131,39 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { sweep } = await import("./commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
+    });
+
+  program
+    .command("log [target]")
+    .description("show the record of every state change (take, refusal, release, grant, sweep, ...), oldest first")
+    .option("--holder <id>", "only entries by or about this holder")
+    .option("--since <time>", "only entries since a UTC time (2026-08-14T21:02:11Z) or an age (30s, 10m, 2h, 7d)")
+    .option("--follow", "keep printing new entries until interrupted")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
+    .option("--json", "print one JSON document on stdout (with --follow: one JSON line per entry)")
+    .addHelpText("after", EXAMPLES.log ?? "")
+    .action(async (target: string | undefined, flags: { holder?: string; since?: string; follow?: boolean; dir?: string; json?: boolean }) => {
+      const { log, followLog } = await import("./commands/log.js");
+      const { renderLogEntry } = await import("./render.js");
+      const options = {
+        ...(target !== undefined && { target }),
+        ...(flags.holder !== undefined && { holder: flags.holder }),
+        ...(flags.since !== undefined && { since: flags.since }),
+        ...(flags.dir !== undefined && { dir: flags.dir }),
+      };
+      const result = log(options);
+      if (!flags.follow) {
+        await output(flags, result, 0, async (style) => (result.entries.length ? result.entries.map((entry) => renderLogEntry(entry, style)) : ["no entries"]));
+        return;
+      }
+      const style = flags.json ? plain : await styleFor(process.stdout);
+      const print = (entry: (typeof result.entries)[number]) =>
+        process.stdout.write(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`);
+      result.entries.forEach(print);
+      const stop = new AbortController();
+      process.once("SIGINT", () => stop.abort());
+      process.once("SIGTERM", () => stop.abort());
+      await followLog(options, print, stop.signal);
     });
 
   try {

@@ -1,6 +1,7 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
 import { freshnessOf, modeOf, type Claim } from "./claim.js";
+import { appendLog, type LogEntry } from "./log.js";
 import { formatTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
@@ -35,6 +36,11 @@ export function openContext(options: CommonOptions): Context {
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
   return { settings, store, nowMs: options.now ?? Date.now() };
+}
+
+/** Appends to the record (best effort; see src/log.ts). */
+export function record(context: Context, entry: Omit<LogEntry, "at" | "pid">): void {
+  appendLog(context.store.dir, context.nowMs, entry, context.store.fileMode);
 }
 
 export function holderOf(options: CommonOptions): string {

@@ -6,6 +6,7 @@ import type { ReleaseResult } from "./commands/release.js";
 import type { StatusResult } from "./commands/status.js";
 import type { SweepResult } from "./commands/sweep.js";
 import type { TakeResult } from "./commands/take.js";
+import type { LogEntry } from "./log.js";
 import type { Holding } from "./protocol.js";
 import { formatAge } from "./time.js";
 
@@ -116,3 +117,17 @@ export function renderSweep(result: SweepResult, style: Style): string[] {
   if (lines.length === 0) lines.push("nothing to sweep");
   return lines;
 }
+
+export function renderLogEntry(entry: LogEntry, style: Style): string {
+  const other = entry.other ? ` ${style.dim(otherLabel[entry.event] ?? "other")} ${entry.other}` : "";
+  const purpose = entry.purpose ? `  ${quoted(entry.purpose)}` : "";
+  return `${style.dim(entry.at)}  ${entry.event.padEnd(8)}  ${entry.target}  ${entry.holder}${other}${purpose}`;
+}
+
+const otherLabel: Partial<Record<LogEntry["event"], string>> = {
+  takeover: "from",
+  refused: "held by",
+  lost: "now held by",
+  grant: "after",
+  transfer: "to",
+};

@@ -83,10 +83,10 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(".000Z", "Z");
 }
 
-/** The entries of a claims directory, sorted, without the permanent take lock file `.takes`. */
+/** The entries of a claims directory, sorted, without its bookkeeping: the take lock file `.takes` and the log. */
 export function entries(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name !== ".takes")
+    .filter((name) => name !== ".takes" && !/^log(-.+)?\.jsonl$/.test(name))
     .sort();
 }
 

@@ -1,7 +1,7 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims.
 import type { Claim } from "../claim.js";
 import { BusyError } from "../errors.js";
-import { holderOf, judge, namedOrAllMine, openContext, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { formatTimestamp } from "../time.js";
 
 export interface BeatOptions extends CommonOptions {
@@ -34,6 +34,7 @@ export function beat(options: BeatOptions): BeatResult {
       if (outcome === "was_stale") result.was_stale.push(target);
     } else {
       result.lost.push(outcome);
+      record(context, { event: "lost", target, holder, ...(outcome.now_held_by && { other: outcome.now_held_by.holder }) });
     }
   }
   return result;

@@ -1,6 +1,6 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BusyError } from "../errors.js";
-import { holderOf, judge, namedOrAllMine, openContext, type CommonOptions, type Context } from "../protocol.js";
+import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context } from "../protocol.js";
 import type { LostClaim } from "./beat.js";
 
 export interface ReleaseOptions extends CommonOptions {
@@ -23,7 +23,10 @@ export function release(options: ReleaseOptions): ReleaseResult {
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     const outcome = releaseOne(fileName, target, holder, context);
-    if (outcome === "released") result.released.push(target);
+    if (outcome === "released") {
+      result.released.push(target);
+      record(context, { event: "release", target, holder });
+    }
     else if (outcome === "not_held") result.not_held.push(target);
     else result.lost.push(outcome);
   }

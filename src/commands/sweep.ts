@@ -1,6 +1,6 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
-import { displayTarget, judge, openContext, type CommonOptions } from "../protocol.js";
+import { displayTarget, judge, openContext, record, type CommonOptions } from "../protocol.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */
@@ -27,7 +27,11 @@ export function sweep(options: SweepOptions = {}): SweepResult {
     const judgement = judge(read, target, undefined, context);
     if (judgement.state === "blocked") result.skipped.push({ file: fileName, reason: judgement.reason });
     if (judgement.state !== "stale") continue;
-    if (dryRun || context.store.change(fileName, judgement.version, () => "remove") === "done") result.removed.push(target);
+    if (dryRun) result.removed.push(target);
+    else if (context.store.change(fileName, judgement.version, () => "remove") === "done") {
+      result.removed.push(target);
+      record(context, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
+    }
   }
   // After the claims, so locks of the versions just removed count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {

@@ -5,7 +5,7 @@ import { newClaim, type Claim, type Mode } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, BusyError } from "../errors.js";
 import { checkKey, remember, replay } from "../idempotency.js";
-import { holderOf, judge, kindOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { holderOf, judge, kindOf, openContext, parseTargets, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { sharedClaimFileName, type Target, type TargetKind } from "../target.js";
 import { formatTimestamp } from "../time.js";
 
@@ -60,7 +60,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   context.store.ensure();
 
   const key = options.idempotencyKey;
-  if (key === undefined) return context.store.withTakeLock(() => takeLocked(targets, mode, holder, options, context));
+  if (key === undefined) return context.store.withTakeLock(() => recorded(takeLocked(targets, mode, holder, options, context), context));
   const args = JSON.stringify({
     targets: targets.map((target) => target.canonical),
     purpose: options.purpose ?? null,
@@ -72,7 +72,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   return context.store.withTakeLock(() => {
     const first = replay<TakeResult>(context.store, holder, key, args, context.nowMs);
     if (first) return { ...first, idempotent_replay: true };
-    const result = takeLocked(targets, mode, holder, options, context);
+    const result = recorded(takeLocked(targets, mode, holder, options, context), context);
     remember(context.store, holder, key, args, context.nowMs, result);
     return result;
   });
@@ -106,6 +106,18 @@ function takeLocked(targets: Target[], mode: Mode, holder: string, options: Take
     return { holder, granted: [], refused };
   }
   return { holder, granted: granted.map((entry) => entry.claim), refused };
+}
+
+function recorded(result: TakeResult, context: Context): TakeResult {
+  const events = { taken: "take", retaken: "retake", took_over: "takeover" } as const;
+  for (const claim of result.granted) {
+    const entry = { event: events[claim.action], target: claim.target, holder: claim.holder, purpose: claim.purpose };
+    record(context, claim.previous ? { ...entry, other: claim.previous.holder } : entry);
+  }
+  for (const refusal of result.refused) {
+    record(context, { event: "refused", target: refusal.target, holder: result.holder, other: refusal.holder, purpose: refusal.purpose });
+  }
+  return result;
 }
 
 function takeOne(

@@ -1,0 +1,96 @@
+// log: the record of every state change, oldest first, filtered by target, holder and time.
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { BadInputError } from "../errors.js";
+import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../log.js";
+import { waitForChanges } from "../watch.js";
+import { openContext, parseTargets, type CommonOptions } from "../protocol.js";
+import { parseTimestamp } from "../time.js";
+
+export interface LogOptions extends Omit<CommonOptions, "holder"> {
+  /** Only entries about this target (canonicalized like any target). */
+  target?: string;
+  /** Only entries by or about this holder. */
+  holder?: string;
+  /** Only entries at or after this time: an ISO timestamp, or an age like 30s, 10m, 2h, 7d. */
+  since?: string;
+}
+
+export interface LogResult {
+  entries: LogEntry[];
+}
+
+export interface LogFilter {
+  matches(entry: LogEntry): boolean;
+}
+
+export function logFilter(options: LogOptions, nowMs: number, canonicalTarget?: string): LogFilter {
+  const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
+  return {
+    matches: (entry) =>
+      (canonicalTarget === undefined || entry.target === canonicalTarget) &&
+      (options.holder === undefined || entry.holder === options.holder || entry.other === options.holder) &&
+      (sinceMs === undefined || (parseTimestamp(entry.at) ?? 0) >= sinceMs),
+  };
+}
+
+export function log(options: LogOptions = {}): LogResult {
+  const context = openContext(options);
+  const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
+  const filter = logFilter(options, context.nowMs, target);
+  const entries: LogEntry[] = [];
+  for (const file of logFiles(context.store.dir)) entries.push(...readLogFile(file).entries.filter((entry) => filter.matches(entry)));
+  return { entries };
+}
+
+/**
+ * Prints new entries as they are appended, until `signal` aborts: watches the directory, with a
+ * polling fallback for filesystems whose watch events are unreliable. Follows rotation.
+ */
+export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) => void, signal: AbortSignal): Promise<void> {
+  const context = openContext(options);
+  const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
+  const filter = logFilter({ ...options, since: undefined }, context.nowMs, target);
+  const path = join(context.store.dir, LOG_FILE);
+  let offset = sizeOf(path);
+  let inode = inodeOf(path);
+  const drain = () => {
+    if (inodeOf(path) !== inode) {
+      inode = inodeOf(path);
+      offset = 0; // rotated: the new file starts empty
+    }
+    const { entries, end } = readLogFile(path, offset);
+    offset = end;
+    for (const entry of entries) if (filter.matches(entry)) onEntry(entry);
+  };
+  await waitForChanges(context.store.dir, drain, signal);
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function inodeOf(path: string): number | undefined {
+  try {
+    return statSync(path).ino;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseSince(text: string, nowMs: number): number {
+  const age = /^(\d+)([smhd])$/.exec(text.trim());
+  if (age) {
+    const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[age[2] as "s" | "m" | "h" | "d"];
+    return nowMs - Number(age[1]) * unit;
+  }
+  const at = parseTimestamp(text.trim()) ?? parseTimestamp(`${text.trim()}Z`);
+  if (at === undefined) {
+    throw new BadInputError(`--since ${JSON.stringify(text)} is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z.`);
+  }
+  return at;
+}

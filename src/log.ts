@@ -1,0 +1,92 @@
+// The record: every state change appends one JSON line to `log.jsonl` in the claims directory, so
+// collisions can be audited after the fact. Appends are single write(2) calls with O_APPEND, which
+// never interleave on a local filesystem; a line is bounded so it is one small write. At 1 MiB the
+// log is renamed to `log-<time>-<pid>.jsonl` (a unique name: two rotators never overwrite each
+// other) and a new one starts; it is never rewritten in place. A broken or missing log never
+// blocks a verb: writing it is best effort.
+import { appendFileSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { formatTimestamp } from "./time.js";
+
+export const LOG_FILE = "log.jsonl";
+export const ROTATE_BYTES = 1024 * 1024;
+const MAX_FIELD = 500;
+
+export type LogEvent =
+  | "take"
+  | "retake"
+  | "takeover"
+  | "refused"
+  | "lost"
+  | "release"
+  | "queue"
+  | "dequeue"
+  | "grant"
+  | "transfer"
+  | "sweep";
+
+export interface LogEntry {
+  at: string;
+  event: LogEvent;
+  target: string;
+  holder: string;
+  purpose?: string;
+  /** takeover: whose stale claim; refused: who held it; grant: who freed it; transfer: to whom. */
+  other?: string;
+  pid: number;
+}
+
+export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at" | "pid">, mode = 0o600): void {
+  try {
+    const line: LogEntry = { at: formatTimestamp(nowMs), ...clip(entry), pid: process.pid };
+    const path = join(dir, LOG_FILE);
+    appendFileSync(path, `${JSON.stringify(line)}\n`, { mode, flag: "a" });
+    if (statSync(path).size > ROTATE_BYTES) {
+      renameSync(path, join(dir, `log-${new Date(nowMs).toISOString().replace(/[:.]/g, "")}-${process.pid}.jsonl`));
+    }
+  } catch {
+    // The record must never cost a claim: a full disk or an unwritable log is not the caller's problem.
+  }
+}
+
+function clip(entry: Omit<LogEntry, "at" | "pid">): Omit<LogEntry, "at" | "pid"> {
+  const out = { ...entry };
+  if (out.purpose && out.purpose.length > MAX_FIELD) out.purpose = `${out.purpose.slice(0, MAX_FIELD)}…`;
+  return out;
+}
+
+/** Every log file of the directory, oldest first: the rotated ones by name (their time), then the current one. */
+export function logFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const rotated = names.filter((name) => /^log-.+\.jsonl$/.test(name)).sort();
+  return [...rotated, ...(names.includes(LOG_FILE) ? [LOG_FILE] : [])].map((name) => join(dir, name));
+}
+
+/** Parses the lines of one log file, skipping any that are not whole entries. */
+export function readLogFile(path: string, from = 0): { entries: LogEntry[]; end: number } {
+  let text: string;
+  try {
+    const size = statSync(path).size;
+    if (size <= from) return { entries: [], end: size };
+    text = readFileSync(path).subarray(from).toString("utf8");
+  } catch {
+    return { entries: [], end: from };
+  }
+  const complete = text.lastIndexOf("\n") + 1;
+  const entries: LogEntry[] = [];
+  for (const line of text.slice(0, complete).split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const value = JSON.parse(line) as LogEntry;
+      if (typeof value.event === "string" && typeof value.at === "string") entries.push(value);
+    } catch {
+      // a foreign or damaged line: skip it, keep the rest
+    }
+  }
+  return { entries, end: from + Buffer.byteLength(text.slice(0, complete)) };
+}

@@ -1,0 +1,51 @@
+// Waiting for something to change in the claims directory without a busy loop: fs.watch wakes
+// us at once on local filesystems; a slow poll covers filesystems where watch events are missing
+// (network mounts, some containers). Used by `take --wait` and `log --follow`.
+import { watch, type FSWatcher } from "node:fs";
+
+const POLL_MS = 500;
+
+/**
+ * Calls `onChange` now, then after every change in `dir` (and at least every 500 ms), until
+ * `signal` aborts or `onChange` returns true. `wakeAt` optionally asks for one extra wake-up at a
+ * given time (e.g. when a claim goes stale), read after every call.
+ */
+export function waitForChanges(
+  dir: string,
+  onChange: () => boolean | void,
+  signal: AbortSignal,
+  wakeAt?: () => number | undefined,
+): Promise<void> {
+  return new Promise((resolve) => {
+    let watcher: FSWatcher | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      watcher?.close();
+      if (timer) clearTimeout(timer);
+      signal.removeEventListener("abort", finish);
+      resolve();
+    };
+    const schedule = () => {
+      if (timer) clearTimeout(timer);
+      const at = wakeAt?.();
+      const delay = at === undefined ? POLL_MS : Math.max(1, Math.min(POLL_MS, at - Date.now()));
+      timer = setTimeout(run, delay);
+    };
+    const run = () => {
+      if (done) return;
+      if (onChange() === true) finish();
+      else schedule();
+    };
+    signal.addEventListener("abort", finish);
+    try {
+      watcher = watch(dir, { persistent: true }, () => run());
+      watcher.on("error", () => watcher?.close());
+    } catch {
+      watcher = undefined; // polling alone
+    }
+    run();
+  });
+}

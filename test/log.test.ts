@@ -1,0 +1,69 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { log } from "../src/commands/log.js";
+import { release } from "../src/commands/release.js";
+import { take } from "../src/commands/take.js";
+import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/log.js";
+import { claimsAsync, freshLibraryContext, iso, SECOND, T0, type LibraryContext } from "./helpers.js";
+
+const Record = suite<LibraryContext>("the log");
+Record.before.each(freshLibraryContext);
+Record.after.each((context) => context.box.cleanup());
+
+Record("should record a take, a refusal and a takeover with who and when", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], purpose: "first", now: T0 });
+  await take({ ...opts, holder: "b", targets: ["x"], now: T0 + 10 * SECOND });
+  await take({ ...opts, holder: "c", targets: ["x"], purpose: "late", now: T0 + 3600 * SECOND });
+  const entries = log({ ...opts, now: T0 + 3601 * SECOND }).entries.map(({ at, event, target, holder, other }) => ({ at, event, target, holder, other }));
+  assert.equal(entries, [
+    { at: iso(T0), event: "take", target: "x", holder: "a", other: undefined },
+    { at: iso(T0 + 10 * SECOND), event: "refused", target: "x", holder: "b", other: "a" },
+    { at: iso(T0 + 3600 * SECOND), event: "takeover", target: "x", holder: "c", other: "a" },
+  ]);
+});
+
+Record("should filter by target, holder and time", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x", "y"], now: T0 });
+  release({ ...opts, holder: "a", targets: ["y"], now: T0 + 600 * SECOND });
+  assert.equal(log({ ...opts, target: "y", now: T0 }).entries.map((entry) => entry.event), ["take", "release"]);
+  assert.equal(log({ ...opts, holder: "nobody", now: T0 }).entries, []);
+  assert.equal(log({ ...opts, since: "5m", now: T0 + 601 * SECOND }).entries.map((entry) => entry.event), ["release"]);
+  assert.throws(() => log({ ...opts, since: "yesterday", now: T0 }), /--since/);
+});
+
+Record("should rotate by renaming, never rewriting, and still read every entry", ({ opts }) => {
+  mkdirSync(opts.dir, { recursive: true });
+  const purpose = "p".repeat(400);
+  const lines = Math.ceil(ROTATE_BYTES / 500) + 10;
+  for (let i = 0; i < lines; i++) appendLog(opts.dir, T0 + i * SECOND, { event: "take", target: `t${i}`, holder: "a", purpose });
+  assert.is(logFiles(opts.dir).length, 2);
+  assert.is(log({ ...opts, now: T0 }).entries.length, lines);
+});
+
+Record("should never block a verb when the log cannot be written", async ({ opts }) => {
+  mkdirSync(join(opts.dir, LOG_FILE), { recursive: true }); // a directory where the log belongs
+  assert.is((await take({ ...opts, holder: "a", targets: ["x"], now: T0 })).granted.length, 1);
+});
+
+Record("should skip damaged lines and keep the rest", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  writeFileSync(join(opts.dir, LOG_FILE), `${readFileSync(join(opts.dir, LOG_FILE), "utf8")}{"torn\n`);
+  await take({ ...opts, holder: "a", targets: ["y"], now: T0 });
+  assert.equal(log({ ...opts, now: T0 }).entries.map((entry) => entry.target), ["x", "y"]);
+});
+
+Record("should survive concurrent writers without interleaved lines", async ({ box }) => {
+  const jobs = Array.from({ length: 12 }, (_, i) =>
+    claimsAsync(["take", `t${i % 3}`, `u${i}`, "--holder", `h${i}`, "--purpose", "x".repeat(300), "--dir", box.dir, "--partial"]),
+  );
+  await Promise.all(jobs);
+  const text = readFileSync(join(box.dir, LOG_FILE), "utf8");
+  const lines = text.trimEnd().split("\n");
+  for (const line of lines) JSON.parse(line); // every line is one whole entry
+  // 12 takes of the u targets, and for each of t0..t2 one take and three refusals: nothing lost either.
+  assert.is(lines.length, 24);
+});
+
+Record.run();
