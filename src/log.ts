@@ -1,10 +1,11 @@
 // The record: every state change appends one JSON line to `log.jsonl` in the claims directory, so
 // collisions can be audited after the fact. Appends are single write(2) calls with O_APPEND, which
 // never interleave on a local filesystem; a line is bounded so it is one small write. At 1 MiB the
-// log is renamed to `log-<time>-<pid>.jsonl` (a unique name: two rotators never overwrite each
+// log is renamed to `log-<time>-<pid>-<random>.jsonl` (a unique name: two rotators never overwrite each
 // other) and a new one starts; it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
 import { appendFileSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { formatTimestamp } from "./time.js";
 
@@ -42,7 +43,8 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
     const path = join(dir, LOG_FILE);
     appendFileSync(path, `${JSON.stringify(line)}\n`, { mode, flag: "a" });
     if (statSync(path).size > ROTATE_BYTES) {
-      renameSync(path, join(dir, `log-${new Date(nowMs).toISOString().replace(/[:.]/g, "")}-${process.pid}.jsonl`));
+      const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, "");
+      renameSync(path, join(dir, `log-${stamp}-${process.pid}-${randomBytes(3).toString("hex")}.jsonl`));
     }
   } catch {
     // The record must never cost a claim: a full disk or an unwritable log is not the caller's problem.
