@@ -1,13 +1,15 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { newClaim, type Claim, type Mode } from "../claim.js";
+import { acquire, dropOtherMode, giveBack, type GrantedClaim } from "../acquire.js";
+import type { Mode } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
-import { BadInputError, BusyError } from "../errors.js";
+import { BadInputError } from "../errors.js";
 import { checkKey, remember, replay } from "../idempotency.js";
-import { holderOf, judge, kindOf, openContext, parseTargets, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { sharedClaimFileName, type Target, type TargetKind } from "../target.js";
-import { formatTimestamp } from "../time.js";
+import { holderOf, openContext, parseTargets, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import type { Target } from "../target.js";
+
+export type { GrantedClaim } from "../acquire.js";
 
 export interface TakeOptions extends CommonOptions {
   targets: string[];
@@ -23,14 +25,6 @@ export interface TakeOptions extends CommonOptions {
   idempotencyKey?: string;
 }
 
-export interface GrantedClaim extends Claim {
-  kind: TargetKind;
-  /** taken: it was free; retaken: it was already yours (heartbeat renewed, taken_at kept); took_over: it was stale. */
-  action: "taken" | "retaken" | "took_over";
-  /** For took_over: whose stale claim was replaced. */
-  previous?: Holding;
-}
-
 export interface TakeResult {
   holder: string;
   granted: GrantedClaim[];
@@ -39,7 +33,6 @@ export interface TakeResult {
   idempotent_replay?: true;
 }
 
-const MAX_ATTEMPTS = 50;
 export const MAX_PURPOSE_LENGTH = 1000;
 
 export async function take(options: TakeOptions): Promise<TakeResult> {
@@ -90,22 +83,23 @@ function takeLocked(targets: Target[], mode: Mode, holder: string, options: Take
   }
   if (refused.length > 0 && !options.partial) return { holder, granted: [], refused };
 
-  const granted: Array<{ fileName: string; claim: GrantedClaim }> = [];
+  const granted: GrantedClaim[] = [];
+  const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   for (const target of free) {
-    const fileName = mode === "shared" ? sharedClaimFileName(target.canonical, holder) : target.fileName;
-    const outcome = takeOne(target, fileName, mode, holder, options.purpose, context);
+    const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
+    const outcome = acquire(request, context);
     if ("action" in outcome) {
-      granted.push({ fileName, claim: outcome });
-      dropOtherMode(target, mode, holder, context);
+      granted.push(outcome);
+      dropOtherMode(request, context);
       continue;
     }
     // A writer that does not use the take lock got in between: report it like any refusal.
     refused.push(outcome);
     if (options.partial) continue;
-    for (const entry of granted) if (entry.claim.action !== "retaken") giveBack(entry.fileName, entry.claim, context);
+    for (const claim of granted) if (claim.action !== "retaken") giveBack(claim, context);
     return { holder, granted: [], refused };
   }
-  return { holder, granted: granted.map((entry) => entry.claim), refused };
+  return { holder, granted, refused };
 }
 
 function recorded(result: TakeResult, context: Context): TakeResult {
@@ -120,71 +114,3 @@ function recorded(result: TakeResult, context: Context): TakeResult {
   return result;
 }
 
-function takeOne(
-  target: Target,
-  fileName: string,
-  mode: Mode,
-  holder: string,
-  purpose: string | undefined,
-  context: Context,
-): GrantedClaim | Holding {
-  const { store, settings, nowMs } = context;
-  const ttl = settings.ttlExplicit ? settings.ttl : undefined;
-  const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
-    ...claim,
-    kind: kindOf(claim.target),
-    action,
-    ...(previous && { previous }),
-  });
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const judgement = judge(store.read(fileName), target.canonical, holder, context);
-    switch (judgement.state) {
-      case "blocked":
-        throw new BadInputError(`Cannot take ${target.canonical}: ${judgement.reason}.`);
-      case "held":
-        return judgement.holding;
-      case "free": {
-        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl, mode);
-        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) return grant(claim, "taken");
-        break;
-      }
-      case "mine": {
-        const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
-        if (purpose !== undefined) renewed.purpose = purpose;
-        if (ttl !== undefined) renewed.ttl = ttl;
-        if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
-          return grant(renewed, "retaken");
-        }
-        break;
-      }
-      case "stale": {
-        const claim = newClaim(target.canonical, holder, purpose ?? "", nowMs, ttl, mode);
-        if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
-          return grant(claim, "took_over", judgement.holding);
-        }
-        break;
-      }
-    }
-  }
-  throw new BusyError(`The claim of ${target.canonical} kept changing under ${MAX_ATTEMPTS} attempts; retry.`);
-}
-
-/** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
-function confirmed(fileName: string, claim: Claim, context: Context): boolean {
-  const read = context.store.read(fileName);
-  return read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at;
-}
-
-/** Removes a claim this call created, if it is still exactly ours. */
-function giveBack(fileName: string, claim: Claim, context: Context): void {
-  const read = context.store.read(fileName);
-  if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
-  context.store.change(fileName, read.version, () => "remove");
-}
-
-/** Taking a target in one mode replaces the holder's own claim on it in the other mode. */
-function dropOtherMode(target: Target, mode: Mode, holder: string, context: Context): void {
-  const other = mode === "shared" ? target.fileName : sharedClaimFileName(target.canonical, holder);
-  const read = context.store.read(other);
-  if (read.state === "claim" && read.claim.holder === holder) context.store.change(other, read.version, () => "remove");
-}

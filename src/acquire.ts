@@ -1,0 +1,97 @@
+// Acquiring one claim file for a holder: create it when free, renew it when it is already theirs,
+// take it over when stale; each change under the claim's lock, each success read back. Used by
+// take and by queue grants, always under the take lock.
+import { newClaim, type Claim, type Mode } from "./claim.js";
+import { BadInputError, BusyError } from "./errors.js";
+import { judge, kindOf, type Context, type Holding } from "./protocol.js";
+import { claimFileName, sharedClaimFileName, type TargetKind } from "./target.js";
+import { formatTimestamp } from "./time.js";
+
+export interface GrantedClaim extends Claim {
+  kind: TargetKind;
+  /** taken: it was free; retaken: it was already yours (heartbeat renewed, taken_at kept); took_over: it was stale. */
+  action: "taken" | "retaken" | "took_over";
+  /** For took_over: whose stale claim was replaced. */
+  previous?: Holding;
+}
+
+export interface Request {
+  target: string;
+  holder: string;
+  mode: Mode;
+  /** Undefined keeps the purpose of a claim being renewed (and is "" for a new one). */
+  purpose?: string;
+  /** An explicit TTL to record in the claim; undefined writes none (or keeps the one there). */
+  ttl?: number;
+}
+
+const MAX_ATTEMPTS = 50;
+
+export function claimFileOf(request: Pick<Request, "target" | "holder" | "mode">): string {
+  return request.mode === "shared" ? sharedClaimFileName(request.target, request.holder) : claimFileName(request.target);
+}
+
+/** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
+export function acquire(request: Request, context: Context): GrantedClaim | Holding {
+  const { store, nowMs } = context;
+  const { target, holder, mode, purpose, ttl } = request;
+  const fileName = claimFileOf(request);
+  const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
+    ...claim,
+    kind: kindOf(claim.target),
+    action,
+    ...(previous && { previous }),
+  });
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const judgement = judge(store.read(fileName), target, holder, context);
+    switch (judgement.state) {
+      case "blocked":
+        throw new BadInputError(`Cannot take ${target}: ${judgement.reason}.`);
+      case "held":
+        return judgement.holding;
+      case "free": {
+        const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
+        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) return grant(claim, "taken");
+        break;
+      }
+      case "mine": {
+        const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
+        if (purpose !== undefined) renewed.purpose = purpose;
+        if (ttl !== undefined) renewed.ttl = ttl;
+        if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
+          return grant(renewed, "retaken");
+        }
+        break;
+      }
+      case "stale": {
+        const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
+        if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
+          return grant(claim, "took_over", judgement.holding);
+        }
+        break;
+      }
+    }
+  }
+  throw new BusyError(`The claim of ${target} kept changing under ${MAX_ATTEMPTS} attempts; retry.`);
+}
+
+/** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
+function confirmed(fileName: string, claim: Claim, context: Context): boolean {
+  const read = context.store.read(fileName);
+  return read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at;
+}
+
+/** Removes a claim this call created, if it is still exactly ours. */
+export function giveBack(claim: Claim, context: Context): void {
+  const fileName = claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" });
+  const read = context.store.read(fileName);
+  if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
+  context.store.change(fileName, read.version, () => "remove");
+}
+
+/** Taking a target in one mode replaces the holder's own claim on it in the other mode. */
+export function dropOtherMode(request: Pick<Request, "target" | "holder" | "mode">, context: Context): void {
+  const other = claimFileOf({ ...request, mode: request.mode === "shared" ? "exclusive" : "shared" });
+  const read = context.store.read(other);
+  if (read.state === "claim" && read.claim.holder === request.holder) context.store.change(other, read.version, () => "remove");
+}
