@@ -31,6 +31,12 @@ export function claimFileOf(request: Pick<Request, "target" | "holder" | "mode">
   return request.mode === "shared" ? sharedClaimFileName(request.target, request.holder) : claimFileName(request.target);
 }
 
+/** Whether the holder already holds its claim on the target, in this mode. */
+export function holds(request: Pick<Request, "target" | "holder" | "mode">, context: Context): boolean {
+  const read = context.store.read(claimFileOf(request));
+  return read.state === "claim" && read.claim.holder === request.holder;
+}
+
 /** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
 export function acquire(request: Request, context: Context): GrantedClaim | Holding {
   const { store, nowMs } = context;

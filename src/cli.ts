@@ -18,6 +18,13 @@ interface TakeFlags {
   partial?: boolean;
   creating?: boolean;
   idempotencyKey?: string;
+  wait?: string;
+  queue?: boolean;
+}
+
+/** Whole seconds; the range is checked by take itself, so a library caller gets the same answer. */
+function parseWait(text: string): number {
+  return /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
 }
 
 const EXAMPLES: Record<string, string> = {
@@ -29,7 +36,14 @@ Examples:
   $ claims take 'src/**/*.test.ts' --shared                         # a glob, shared with other sharers
   $ claims take utils.js#formatPrice --purpose "fix rounding"       # one top-level symbol
   $ claims take a.ts b.ts c.ts --partial                            # what is free; the rest is reported
+  $ claims take shared-config --wait 120                             # block until free (exit 5 on timeout)
+  $ claims take shared-config --queue -p "bump the preset"          # get in line, keep working (exit 6)
   $ claims take shared-config --json || echo "refused (exit 3): see who holds it"`,
+  handover: `
+Examples:
+  $ claims handover shared-config --purpose "bump the preset after the lint fix"   # exit 6: queued
+  $ claims status --mine                      # later: shows "granted while you waited"
+  $ claims handover shared-config --to session-b7                                  # give your claim away`,
   beat: `
 Examples:
   $ claims beat                  # renew every claim you hold
@@ -70,7 +84,8 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText(
       "after",
       `
-Exit codes: 0 done, 2 bad input, 3 REFUSED (held by another), 4 LOST / not yours, 1 internal error.
+Exit codes: 0 done, 1 internal error, 2 bad input, 3 REFUSED (held by another, or a deadlock),
+4 LOST / not yours, 5 TIMEOUT (--wait ran out), 6 QUEUED (--queue, handover).
 Settings: --dir / CLAIMS_DIR, --holder / CLAIMS_HOLDER, --ttl / CLAIMS_TTL, or a .claims config file.
 Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has the file format.`,
     );
@@ -81,18 +96,46 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
     .option("--creating", "allow file#symbol for a symbol you are about to add")
     .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
+    .option("--wait <seconds>", "when refused, queue and wait up to this long for every target (exit 5 on timeout)")
+    .option("--queue", "when refused, queue for each target and return at once (exit 6); granted in order as it frees")
     .action(async (targets: string[], flags: GlobalFlags & TakeFlags) => {
       const { take } = await import("./commands/take.js");
+      const { renderTake, renderWaiting } = await import("./render.js");
+      const stop = new AbortController();
+      process.once("SIGINT", () => stop.abort());
+      const tty = process.stderr.isTTY && !flags.json;
       const result = await take({
         ...common(flags),
         targets,
         shared: flags.shared === true,
         partial: flags.partial === true,
         creating: flags.creating === true,
+        queue: flags.queue === true,
+        signal: stop.signal,
+        ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),
+        ...(tty && { onWaiting: (refused, waitedMs) => process.stderr.write(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
         ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
       });
-      await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderTake(result, style));
+      if (tty && flags.wait !== undefined) process.stderr.write("\r\x1b[K");
+      const code = result.timed_out ? EXIT_CODES.TIMEOUT : (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
+      await output(flags, result, stop.signal.aborted ? 130 : code, async (style) => renderTake(result, style));
+    });
+  verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
+    .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")
+    .option("--to <holder>", "hand your claim directly to this holder (exit 4 if you do not hold it)")
+    .action(async (target: string, flags: GlobalFlags & { purpose?: string; to?: string }) => {
+      const { handover } = await import("./commands/handover.js");
+      const { renderTake, renderTransfer } = await import("./render.js");
+      const result = await handover({
+        ...common(flags),
+        target,
+        ...(flags.purpose !== undefined && { purpose: flags.purpose }),
+        ...(flags.to !== undefined && { to: flags.to }),
+      });
+      if ("to" in result) return output(flags, result, 0, async () => renderTransfer(result));
+      const code = (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
+      return output(flags, result, code, async (style) => renderTake(result, style));
     });
   verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours").action(
     async (targets: string[], flags: GlobalFlags) => {

@@ -1,13 +1,14 @@
 // Typed domain errors. Core throws them; src/cli.ts maps each to its exit code and one sentence,
 // in exactly one place. Anything else that escapes is a bug (exit 1).
 
-export type ErrorCode = "BAD_INPUT" | "IDEMPOTENCY_KEY_CONFLICT" | "REFUSED" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
+export type ErrorCode = "BAD_INPUT" | "IDEMPOTENCY_KEY_CONFLICT" | "REFUSED" | "DEADLOCK" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
 
 export const EXIT_CODES: Record<ErrorCode, number> = {
   INTERNAL: 1,
   BAD_INPUT: 2,
   IDEMPOTENCY_KEY_CONFLICT: 2,
   REFUSED: 3,
+  DEADLOCK: 3,
   LOST: 4,
   TIMEOUT: 5,
   QUEUED: 6,
@@ -38,5 +39,20 @@ export class BusyError extends ClaimsError {
   constructor(message: string) {
     super("INTERNAL", message);
     this.name = "BusyError";
+  }
+}
+
+/** Waiting would close a cycle in the waits-for graph: refused at once instead of hanging forever. */
+export class DeadlockError extends ClaimsError {
+  readonly cycle: string[];
+  readonly refused: unknown[];
+  constructor(cycle: string[], refused: unknown[]) {
+    super(
+      "DEADLOCK",
+      `Waiting would deadlock: ${cycle.join(" waits for ")}. Nothing was queued; release what you hold that the others wait for, or give up this take.`,
+    );
+    this.name = "DeadlockError";
+    this.cycle = cycle;
+    this.refused = refused;
   }
 }

@@ -72,6 +72,8 @@ export interface Holding {
   shared?: true;
   /** For two globs: a file both match, or why they may. */
   overlap?: string;
+  /** Not a claim but an earlier queued interest: the queue outranks direct takers. */
+  queued?: true;
 }
 
 export function holdingOf(claim: Claim, context: Context): Holding {

@@ -2,6 +2,7 @@
 // only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
 import type { BeatResult, LostClaim } from "./commands/beat.js";
 import type { CheckResult } from "./commands/check.js";
+import type { TransferResult } from "./commands/handover.js";
 import type { ReleaseResult } from "./commands/release.js";
 import type { StatusResult } from "./commands/status.js";
 import type { SweepResult } from "./commands/sweep.js";
@@ -33,6 +34,10 @@ export function describeHolding(holding: Holding): string {
   if (holding.unreadable) {
     return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
+  if (holding.queued) {
+    const on = holding.held_target ? ` (for ${holding.held_target})` : "";
+    return `${holding.holder} is queued ahead of you${on} for ${quoted(holding.purpose)}: the queue goes first`;
+  }
   const claim = holding.held_target ? `covered by the ${holding.shared ? "shared " : ""}claim on ${holding.held_target}, ` : holding.shared ? "shared and " : "";
   const overlap = holding.overlap ? `; ${holding.overlap}` : "";
   return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
@@ -50,12 +55,32 @@ export function renderTake(result: TakeResult, style: Style): string[] {
   if (result.granted.length > 0) {
     lines.push(style.dim(`holder ${result.holder}: beat every writing turn (claims beat), release at the end (claims release)`));
   }
-  for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);
-  if (result.refused.length > 0) {
-    const targets = result.refused.map((holding) => holding.target).join(" ");
-    lines.push(`Nothing was taken. Reconcile with the holder from their purpose, or retry once it is released or stale: claims take ${targets}`);
+  for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${note.holder} is queued for ${note.target} since ${note.queued_at}: ${quoted(note.purpose)}`);
+  const word = result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
+  for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${holding.target}: ${describeHolding(holding)}`);
+  for (const place of result.queued ?? []) {
+    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine shows it)`);
+  }
+  if (result.timed_out) {
+    lines.push("Nothing was kept: the wait ran out. Queue instead (claims take --queue) to be granted it later, in order.");
+  } else if (result.refused.length > 0 && !result.queued?.length) {
+    const targets = [...new Set(result.refused.map((holding) => holding.target))].join(" ");
+    lines.push(
+      `${result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken"}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets} --queue --purpose "..."`,
+    );
   }
   return lines;
+}
+
+export function renderWaiting(refused: Holding[], waitedMs: number): string {
+  const first = refused[0];
+  const who = first ? `${first.target}: ${first.queued ? `queued behind ${first.holder}` : `held by ${first.holder}`}` : "the queue";
+  const more = refused.length > 1 ? ` (+${refused.length - 1} more)` : "";
+  return `waiting ${formatAge(waitedMs)} for ${who}${more}; Ctrl-C to give up`;
+}
+
+export function renderTransfer(result: TransferResult): string[] {
+  return [`handed ${result.target} to ${result.to}`];
 }
 
 function describeLost(lost: LostClaim): string {
@@ -71,12 +96,15 @@ export function renderBeat(result: BeatResult, style: Style): string[] {
       : `${style.green("renewed")} ${target}`,
   );
   for (const lost of result.lost) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
+  for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${target}`);
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);
   return lines;
 }
 
 export function renderRelease(result: ReleaseResult, style: Style): string[] {
   const lines = result.released.map((target) => `${style.green("released")} ${target}`);
+  for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${handed.target} to ${handed.holder}, next in the queue`);
+  for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${target}`);
   for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
   for (const lost of result.lost) {
     lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost)}; left untouched`);
@@ -87,6 +115,11 @@ export function renderRelease(result: ReleaseResult, style: Style): string[] {
 
 export function renderStatus(result: StatusResult, style: Style): string[] {
   const lines: string[] = [];
+  for (const grant of result.granted_while_waiting) {
+    const after = grant.previous ? ` (taken over from ${grant.previous}, whose claim had gone stale)` : "";
+    lines.push(`${style.green(style.bold("granted while you waited"))}: ${grant.target} at ${grant.granted_at}${after}`);
+    for (const note of grant.notes) lines.push(`  ${style.yellow("note")} ${note.holder} is queued next for ${note.target}: ${quoted(note.purpose)}`);
+  }
   for (const claim of result.claims) {
     const age = `${formatAge(claim.heartbeat_age_seconds * 1000)}${claim.clock_skew ? "" : " ago"}`;
     const state = claim.stale ? style.yellow("stale") : style.green("fresh");
@@ -94,11 +127,16 @@ export function renderStatus(result: StatusResult, style: Style): string[] {
       .filter(Boolean)
       .join(", ");
     lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} for ${quoted(note.purpose)}`));
   }
   for (const entry of result.unreadable) {
     lines.push(`${style.bold(entry.target)}  ${style.red("unreadable")}  ${entry.file}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
   }
   for (const target of result.free) lines.push(`${style.bold(target)}  ${style.dim("free")}`);
+  const shown = new Set(result.claims.flatMap((claim) => claim.queue.map((note) => `${note.holder}\n${note.target}`)));
+  for (const note of result.queued.filter((entry) => !shown.has(`${entry.holder}\n${entry.target}`))) {
+    lines.push(`${style.bold(note.target)}  ${style.yellow("queued")}  ${note.holder} since ${note.queued_at} for ${quoted(note.purpose)}`);
+  }
   if (lines.length === 0) lines.push(`no claims in ${result.dir}`);
   return lines;
 }
@@ -114,6 +152,7 @@ export function renderSweep(result: SweepResult, style: Style): string[] {
   const lines = result.removed.map((target) => `${verb} stale claim ${target}`);
   for (const file of result.debris) lines.push(style.dim(`${verb} debris ${file}`));
   for (const skipped of result.skipped) lines.push(`${style.yellow("skipped")} ${skipped.file}: ${skipped.reason}`);
+  for (const granted of result.granted) lines.push(`granted ${granted.target} to ${granted.holder}, next in the queue`);
   if (lines.length === 0) lines.push("nothing to sweep");
   return lines;
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
-import { IDEMPOTENCY_PREFIX, isExpiredRecord } from "./idempotency.js";
+import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
 import { isAlive } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
@@ -19,7 +19,7 @@ export type Change = { replace: Claim } | "remove" | "keep";
 
 export interface Debris {
   file: string;
-  kind: "temp" | "lock" | "idempotency";
+  kind: "temp" | "lock" | "idempotency" | "notice";
 }
 
 /**
@@ -29,6 +29,9 @@ export interface Debris {
  * had to be passed over, which makes those dead locks debris.
  */
 export const TAKES_FILE = ".takes";
+
+/** Grant notices: a waiter learns from `status` that it was granted a target while it waited (src/grant.ts). */
+export const NOTICE_PREFIX = ".granted-";
 
 /** Temp files live for milliseconds; one this old whose writer we cannot prove alive is debris. */
 const TEMP_DEBRIS_AGE_MS = 60_000;
@@ -174,25 +177,29 @@ export class Store {
 
   /** The names of every claim file, without reading them. A missing directory holds no claims. */
   claimFileNames(): string[] {
-    return this.entries().filter(isClaimFileName);
+    return this.names().filter(isClaimFileName);
   }
 
   /** Every claim file in the directory, read. A missing directory holds no claims. */
   list(): Array<{ fileName: string; read: ClaimRead }> {
-    return this.entries()
+    return this.names()
       .filter(isClaimFileName)
       .sort()
       .map((fileName) => ({ fileName, read: this.read(fileName) }))
       .filter((entry) => entry.read.state !== "missing");
   }
 
-  /** Temp files of dead or long-gone writers, locks of claim versions that no longer exist, expired idempotency keys. */
+  /**
+   * Temp files of dead or long-gone writers, locks of claim versions that no longer exist, expired
+   * idempotency keys, and grant notices nobody read for 7 days.
+   */
   debris(nowMs: number): Debris[] {
     const found: Debris[] = [];
-    for (const name of this.entries()) {
+    for (const name of this.names()) {
       if (name.startsWith(TEMP_PREFIX) && this.isDeadTemp(name, nowMs)) found.push({ file: name, kind: "temp" });
       if (name.startsWith(LOCK_PREFIX) && this.isDeadLock(name, nowMs)) found.push({ file: name, kind: "lock" });
       if (name.startsWith(IDEMPOTENCY_PREFIX) && isExpiredRecord(this.path(name), nowMs)) found.push({ file: name, kind: "idempotency" });
+      if (name.startsWith(NOTICE_PREFIX) && this.isOld(name, nowMs, IDEMPOTENCY_TTL_MS)) found.push({ file: name, kind: "notice" });
     }
     return found;
   }
@@ -201,7 +208,8 @@ export class Store {
     return removeQuietly(this.path(debris.file));
   }
 
-  private entries(): string[] {
+  /** Every entry of the directory (claims, queue, bookkeeping); none when it does not exist. */
+  names(): string[] {
     try {
       return readdirSync(this.dir);
     } catch (error) {
@@ -211,6 +219,11 @@ export class Store {
       }
       throw this.ioError(error, "read");
     }
+  }
+
+  private isOld(name: string, nowMs: number, ageMs: number): boolean {
+    const snapshot = readSnapshot(this.path(name));
+    return snapshot.kind !== "missing" && nowMs - snapshot.mtimeMs > ageMs;
   }
 
   private isDeadTemp(name: string, nowMs: number): boolean {

@@ -6,15 +6,15 @@ import { watch, type FSWatcher } from "node:fs";
 const POLL_MS = 500;
 
 /**
- * Calls `onChange` now, then after every change in `dir` (and at least every 500 ms), until
- * `signal` aborts or `onChange` returns true. `wakeAt` optionally asks for one extra wake-up at a
- * given time (e.g. when a claim goes stale), read after every call.
+ * Calls `onChange` now, then after every change in `dir` (and at least every 500 ms, which also
+ * notices a claim going stale), until `signal` aborts or `onChange` returns true. `relevant` can
+ * ignore changes by file name (our own locks and temp files, say).
  */
 export function waitForChanges(
   dir: string,
   onChange: () => boolean | void,
   signal: AbortSignal,
-  wakeAt?: () => number | undefined,
+  relevant: (fileName: string) => boolean = () => true,
 ): Promise<void> {
   return new Promise((resolve) => {
     let watcher: FSWatcher | undefined;
@@ -30,9 +30,7 @@ export function waitForChanges(
     };
     const schedule = () => {
       if (timer) clearTimeout(timer);
-      const at = wakeAt?.();
-      const delay = at === undefined ? POLL_MS : Math.max(1, Math.min(POLL_MS, at - Date.now()));
-      timer = setTimeout(run, delay);
+      timer = setTimeout(run, POLL_MS);
     };
     const run = () => {
       if (done) return;
@@ -41,7 +39,9 @@ export function waitForChanges(
     };
     signal.addEventListener("abort", finish);
     try {
-      watcher = watch(dir, { persistent: true }, () => run());
+      watcher = watch(dir, { persistent: true }, (_event, fileName) => {
+        if (fileName === null || relevant(fileName.toString())) run();
+      });
       watcher.on("error", () => watcher?.close());
     } catch {
       watcher = undefined; // polling alone

@@ -2,6 +2,8 @@
 import type { Claim } from "../claim.js";
 import { BusyError } from "../errors.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { grantQueued } from "../grant.js";
+import { QUEUE_PREFIX, readQueue, refreshInterest } from "../queue.js";
 import { formatTimestamp } from "../time.js";
 
 export interface BeatOptions extends CommonOptions {
@@ -21,12 +23,14 @@ export interface BeatResult {
   /** Renewed, but the heartbeat had already gone stale: anyone could have taken it over meanwhile. */
   was_stale: string[];
   lost: LostClaim[];
+  /** Targets of the caller's queued interests, kept alive by this beat. */
+  waiting: string[];
 }
 
 export function beat(options: BeatOptions): BeatResult {
   const context = openContext(options);
   const holder = holderOf(options);
-  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [] };
+  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], waiting: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     const outcome = renew(fileName, target, holder, context);
     if (outcome === "renewed" || outcome === "was_stale") {
@@ -36,6 +40,17 @@ export function beat(options: BeatOptions): BeatResult {
       result.lost.push(outcome);
       record(context, { event: "lost", target, holder, ...(outcome.now_held_by && { other: outcome.now_held_by.holder }) });
     }
+  }
+  if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+    // A waiter's beat keeps its queued interests alive; and any target found free goes to the queue.
+    context.store.withTakeLock(() => {
+      for (const interest of readQueue(context, undefined, true)) {
+        if (interest.entry.holder !== holder) continue;
+        refreshInterest(interest, context);
+        result.waiting.push(interest.entry.target);
+      }
+      grantQueued(context);
+    });
   }
   return result;
 }

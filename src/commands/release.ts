@@ -1,6 +1,8 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BusyError } from "../errors.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context } from "../protocol.js";
+import { grantQueued } from "../grant.js";
+import { dequeue, QUEUE_PREFIX, readQueue } from "../queue.js";
 import type { LostClaim } from "./beat.js";
 
 export interface ReleaseOptions extends CommonOptions {
@@ -15,21 +17,38 @@ export interface ReleaseResult {
   not_held: string[];
   /** Held by someone else now (or unreadable): left untouched. */
   lost: LostClaim[];
+  /** Queued interests withdrawn: the caller's own, in the released targets (all of them when none is named). */
+  withdrawn: string[];
+  /** Who was granted what as a result: the next in the queue. */
+  handed_to: Array<{ target: string; holder: string }>;
 }
 
 export function release(options: ReleaseOptions): ReleaseResult {
   const context = openContext(options);
   const holder = holderOf(options);
-  const result: ReleaseResult = { holder, released: [], not_held: [], lost: [] };
-  for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
+  const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], withdrawn: [], handed_to: [] };
+  const work = namedOrAllMine(options.targets, holder, context);
+  for (const { fileName, target } of work) {
     const outcome = releaseOne(fileName, target, holder, context);
     if (outcome === "released") {
       result.released.push(target);
       record(context, { event: "release", target, holder });
-    }
-    else if (outcome === "not_held") result.not_held.push(target);
+    } else if (outcome === "not_held") result.not_held.push(target);
     else result.lost.push(outcome);
   }
+  if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
+  // Freed targets go to whoever queued first; the releaser's own waiting on them is over.
+  const named = new Set(work.map((entry) => entry.target));
+  const everything = (options.targets ?? []).length === 0;
+  context.store.withTakeLock(() => {
+    for (const interest of readQueue(context)) {
+      if (interest.entry.holder !== holder || !(everything || named.has(interest.entry.target))) continue;
+      dequeue(interest, context);
+      result.withdrawn.push(interest.entry.target);
+      record(context, { event: "dequeue", target: interest.entry.target, holder });
+    }
+    result.handed_to = grantQueued(context).map((grant) => ({ target: grant.target, holder: grant.holder }));
+  });
   return result;
 }
 

@@ -2,7 +2,10 @@
 // unless --mine is given.
 import { freshnessOf, type Claim } from "../claim.js";
 import { displayTarget, holderOf, kindOf, openContext, parseTargets, type CommonOptions } from "../protocol.js";
-import type { ClaimRead } from "../store.js";
+import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../grant.js";
+import { QUEUE_PREFIX, readQueue } from "../queue.js";
+import { isClaimFileName, type ClaimRead } from "../store.js";
+import { partsOfFileName } from "../target.js";
 import { formatTimestamp } from "../time.js";
 import type { TargetKind } from "../target.js";
 
@@ -23,6 +26,8 @@ export interface ClaimStatus extends Claim {
   clock_skew: boolean;
   /** Present when a holder is known: whether the claim is the caller's. */
   mine?: boolean;
+  /** Who is queued behind this claim, in order. */
+  queue: Note[];
 }
 
 export interface UnreadableStatus {
@@ -40,21 +45,34 @@ export interface StatusResult {
   unreadable: UnreadableStatus[];
   /** Named targets that nobody holds. */
   free: string[];
+  /** Live queued interests (handover notes), in order (with --mine: the caller's). */
+  queued: Note[];
+  /** Targets granted to the caller from the queue since it last looked: shown once. */
+  granted_while_waiting: Grant[];
 }
 
 export function status(options: StatusOptions = {}): StatusResult {
   const context = openContext(options);
   const holder = options.mine ? holderOf(options) : tryHolder(options);
-  const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [] };
+  const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
+  // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
+  if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) context.store.withTakeLock(() => grantQueued(context));
+  const names = context.store.names();
+  const queue = readQueue(context, names);
+  if (holder !== undefined) result.granted_while_waiting = consumeNotices(holder, context, names);
   const named = options.targets ?? [];
-  const entries: Array<{ fileName: string; target: string; read: ClaimRead }> =
-    named.length > 0
-      ? parseTargets(named, context).map((target) => ({
-          fileName: target.fileName,
-          target: target.canonical,
-          read: context.store.read(target.fileName),
-        }))
-      : context.store.list().map(({ fileName, read }) => ({ fileName, target: displayTarget(fileName, read), read }));
+  const entries: Array<{ fileName: string; target: string; read: ClaimRead }> = [];
+  if (named.length > 0) {
+    for (const target of parseTargets(named, context)) {
+      // The exclusive claim file, and every shared one on the same target.
+      const files = names.filter((name) => isClaimFileName(name) && partsOfFileName(name).target === target.canonical);
+      if (files.length === 0) entries.push({ fileName: target.fileName, target: target.canonical, read: { state: "missing" } });
+      for (const fileName of files) entries.push({ fileName, target: target.canonical, read: context.store.read(fileName) });
+    }
+  } else {
+    for (const { fileName, read } of context.store.list()) entries.push({ fileName, target: displayTarget(fileName, read), read });
+  }
+  result.queued = queue.filter(({ entry }) => !options.mine || entry.holder === holder).map(({ entry }) => noteOf(entry));
 
   for (const { fileName, target, read } of entries) {
     if (read.state === "missing") {
@@ -79,6 +97,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
+        queue: notesFor(claim.target, claim.holder, queue),
       };
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);

@@ -1,6 +1,8 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
+import { grantQueued } from "../grant.js";
 import { displayTarget, judge, openContext, record, type CommonOptions } from "../protocol.js";
+import { QUEUE_PREFIX } from "../queue.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */
@@ -15,12 +17,14 @@ export interface SweepResult {
   debris: string[];
   /** Entries sweep will not touch, with why (a directory where a claim file belongs). */
   skipped: Array<{ file: string; reason: string }>;
+  /** Targets granted to queued waiters once their claims were swept. */
+  granted: Array<{ target: string; holder: string }>;
 }
 
 export function sweep(options: SweepOptions = {}): SweepResult {
   const context = openContext(options);
   const dryRun = options.dryRun === true;
-  const result: SweepResult = { dry_run: dryRun, removed: [], debris: [], skipped: [] };
+  const result: SweepResult = { dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
   for (const { fileName, read } of context.store.list()) {
     const target = displayTarget(fileName, read);
     // No holder: sweep removes nobody's fresh claim, its own included.
@@ -32,6 +36,10 @@ export function sweep(options: SweepOptions = {}): SweepResult {
       result.removed.push(target);
       record(context, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
     }
+  }
+  // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
+  if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+    result.granted = context.store.withTakeLock(() => grantQueued(context)).map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
   // After the claims, so locks of the versions just removed count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {

@@ -1,13 +1,20 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { acquire, dropOtherMode, giveBack, type GrantedClaim } from "../acquire.js";
+import { acquire, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
 import type { Mode } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
-import { BadInputError } from "../errors.js";
+import { BadInputError, DeadlockError } from "../errors.js";
+import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
 import { checkKey, remember, replay } from "../idempotency.js";
 import { holderOf, openContext, parseTargets, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { dequeue, enqueue, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
+import { isClaimFileName } from "../store.js";
 import type { Target } from "../target.js";
+import { parseTimestamp } from "../time.js";
+
+/** A wait longer than this is better done with --queue. */
+export const MAX_WAIT_SECONDS = 3600;
 
 export type { GrantedClaim } from "../acquire.js";
 
@@ -23,14 +30,33 @@ export interface TakeOptions extends CommonOptions {
   creating?: boolean;
   /** A retry with the same key and arguments returns the first result (for 7 days) instead of acting again. */
   idempotencyKey?: string;
+  /** When refused, queue an interest in every target and return at once; each is granted in order as it frees. */
+  queue?: boolean;
+  /** When refused, queue and wait up to this many seconds for every target (see src/waiting.ts). */
+  wait?: number;
+  /** Called while waiting, about once a second, with what is still in the way. */
+  onWaiting?: (refused: Holding[], waitedMs: number) => void;
+  /** Stops a wait early (Ctrl-C): nothing is left behind. */
+  signal?: AbortSignal;
 }
 
 export interface TakeResult {
   holder: string;
   granted: GrantedClaim[];
   refused: Holding[];
+  /** The caller's interests now waiting in the queue (with --queue / --wait), with their place. */
+  queued?: QueuedPlace[];
+  /** Handover notes: who is queued on the granted targets, since when and what for. */
+  notes?: Note[];
+  /** --wait ran out (or was interrupted) while still refused; nothing was kept. */
+  timed_out?: true;
   /** Set when this is the stored first result of an idempotency key. */
   idempotent_replay?: true;
+}
+
+export interface QueuedPlace extends Note {
+  /** 1 = next in line for this target. */
+  position: number;
 }
 
 export const MAX_PURPOSE_LENGTH = 1000;
@@ -39,6 +65,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
+  }
+  if (options.wait !== undefined && options.queue) throw new BadInputError("--wait and --queue cannot be used together: --wait blocks, --queue returns at once.");
+  if (options.wait !== undefined && (!Number.isInteger(options.wait) || options.wait < 0 || options.wait > MAX_WAIT_SECONDS)) {
+    throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
   const context = openContext(options);
@@ -51,38 +81,60 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
   context.store.ensure();
+  const step = () => recorded(takeStep(targets, mode, holder, options, context), context);
 
+  if (options.wait !== undefined) {
+    const { waitUntilGranted } = await import("../waiting.js");
+    return waitUntilGranted({ targets, mode, holder, options, context, step });
+  }
   const key = options.idempotencyKey;
-  if (key === undefined) return context.store.withTakeLock(() => recorded(takeLocked(targets, mode, holder, options, context), context));
+  if (key === undefined) return context.store.withTakeLock(step);
   const args = JSON.stringify({
     targets: targets.map((target) => target.canonical),
     purpose: options.purpose ?? null,
     mode,
     partial: options.partial === true,
     creating: options.creating === true,
+    queue: options.queue === true,
     ttl: context.settings.ttlExplicit ? context.settings.ttl : null,
   });
   return context.store.withTakeLock(() => {
     const first = replay<TakeResult>(context.store, holder, key, args, context.nowMs);
     if (first) return { ...first, idempotent_replay: true };
-    const result = recorded(takeLocked(targets, mode, holder, options, context), context);
+    const result = step();
     remember(context.store, holder, key, args, context.nowMs, result);
     return result;
   });
 }
 
-function takeLocked(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context): TakeResult {
+/** One attempt, under the take lock: grant the queue first, then look, then take (or queue). */
+export function takeStep(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context): TakeResult {
+  grantQueued(context); // a target that freed goes to whoever queued for it first
+  const names = context.store.names();
+  const fileNames = names.filter(isClaimFileName);
+  const queue = readQueue(context, names);
+  const queueing = options.queue === true || options.wait !== undefined;
+
   // Look at everything first, so every refusal is reported and a refused take leaves no trace.
-  const fileNames = context.store.claimFileNames();
   const refused: Holding[] = [];
   const free: Target[] = [];
   for (const target of targets) {
-    const conflicts = findConflicts(target, mode, holder, context, fileNames);
-    if (conflicts.length > 0) refused.push(...conflicts);
+    // The queue goes before direct takers, but not before the holder renewing its own claim.
+    const ahead = holds({ target: target.canonical, holder, mode }, context) ? [] : queueAhead(target.canonical, mode, holder, queue);
+    const blockers = [
+      ...findConflicts(target, mode, holder, context, fileNames),
+      ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
+    ];
+    if (blockers.length > 0) refused.push(...blockers);
     else free.push(target);
   }
-  if (refused.length > 0 && !options.partial) return { holder, granted: [], refused };
+  if (refused.length > 0 && !queueing && !options.partial) return { holder, granted: [], refused };
+  if (refused.length > 0 && queueing) {
+    const cycle = findCycle(holder, refused, context, queue);
+    if (cycle) throw new DeadlockError(cycle, refused);
+  }
 
+  // Take what is free: everything, or with --partial / --queue / --wait what is not refused.
   const granted: GrantedClaim[] = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   for (const target of free) {
@@ -95,11 +147,54 @@ function takeLocked(targets: Target[], mode: Mode, holder: string, options: Take
     }
     // A writer that does not use the take lock got in between: report it like any refusal.
     refused.push(outcome);
-    if (options.partial) continue;
+    if (options.partial || queueing) continue;
     for (const claim of granted) if (claim.action !== "retaken") giveBack(claim, context);
     return { holder, granted: [], refused };
   }
-  return { holder, granted, refused };
+  // The caller's own interests in what it now holds are spent; the notes of others reach it.
+  const notes: Note[] = [];
+  for (const claim of granted) {
+    for (const interest of queue) {
+      if (interest.entry.holder === holder && interest.entry.target === claim.target) dequeue(interest, context);
+    }
+    notes.push(...notesFor(claim.target, holder, queue));
+  }
+  const result: TakeResult = { holder, granted, refused, ...(notes.length > 0 && { notes }) };
+  if (refused.length > 0 && queueing) result.queued = queueRefused(refused, mode, holder, options, queue, context);
+  return result;
+}
+
+/** With --queue or --wait: an interest in every refused target, behind whoever is in the way. */
+function queueRefused(
+  refused: Holding[],
+  mode: Mode,
+  holder: string,
+  options: TakeOptions,
+  queue: QueuedInterest[],
+  context: Context,
+): QueuedPlace[] {
+  const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
+  const places: QueuedPlace[] = [];
+  for (const target of new Set(refused.map((holding) => holding.target))) {
+    const before = queue.length;
+    const interest = enqueue({ target, holder, mode, purpose: options.purpose ?? "", ...(ttl !== undefined && { ttl }) }, queue, context);
+    if (queue.length > before) record(context, { event: "queue", target, holder, purpose: interest.entry.purpose });
+    places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue).length + 1 });
+  }
+  return places;
+}
+
+function queuedHolding(entry: QueueEntry, requested: string, context: Context): Holding {
+  const holding: Holding = {
+    target: requested,
+    holder: entry.holder,
+    purpose: entry.purpose,
+    heartbeat_at: entry.heartbeat_at,
+    heartbeat_age_seconds: Math.floor((context.nowMs - (parseTimestamp(entry.heartbeat_at) as number)) / 1000),
+    queued: true,
+  };
+  if (entry.target !== requested) holding.held_target = entry.target;
+  return holding;
 }
 
 function recorded(result: TakeResult, context: Context): TakeResult {

@@ -1,0 +1,67 @@
+// handover: leave a note for a target someone else holds and be granted it, in order, when it
+// frees (the same queued interest as `take --queue`); or, with `to`, hand your own claim directly
+// to another holder.
+import { BadInputError, ClaimsError } from "../errors.js";
+import { readQueue, dequeue, queueFileName } from "../queue.js";
+import { holderOf, judge, openContext, parseTargets, record, type CommonOptions, type Holding } from "../protocol.js";
+import { formatTimestamp } from "../time.js";
+import { take, type TakeResult } from "./take.js";
+
+export interface HandoverOptions extends CommonOptions {
+  target: string;
+  purpose?: string;
+  /** Hand your claim directly to this holder instead of queueing. */
+  to?: string;
+}
+
+export interface TransferResult {
+  holder: string;
+  target: string;
+  /** The new holder. */
+  to: string;
+  /** The previous holder's purpose, kept unless a new one was given. */
+  purpose: string;
+}
+
+export async function handover(options: HandoverOptions): Promise<TakeResult | TransferResult> {
+  if (options.to === undefined) return take({ ...options, targets: [options.target], queue: true });
+  return transfer(options, options.to);
+}
+
+function transfer(options: HandoverOptions, to: string): TransferResult {
+  if (to.trim() === "" || /[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError("--to must name a holder id, e.g. --to session-b7.");
+  const context = openContext(options);
+  const holder = holderOf(options);
+  const [target] = parseTargets([options.target], context);
+  if (!target) throw new BadInputError("handover needs a target.");
+  return context.store.withTakeLock(() => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const read = context.store.read(target.fileName);
+      const judgement = judge(read, target.canonical, holder, context);
+      if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
+      const now = formatTimestamp(context.nowMs);
+      const purpose = options.purpose ?? judgement.claim.purpose;
+      const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now };
+      if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
+      // The new holder's own queued interest in the target is spent.
+      for (const interest of readQueue(context)) if (interest.fileName === queueFileName(target.canonical, to)) dequeue(interest, context);
+      record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });
+      return { holder, target: target.canonical, to, purpose };
+    }
+    throw new ClaimsError("INTERNAL", `The claim of ${target.canonical} kept changing; retry.`);
+  });
+}
+
+/** Exit 4: handing over a claim the caller does not hold. */
+export class NotYoursError extends ClaimsError {
+  readonly now_held_by: Holding | undefined;
+  constructor(target: string, holding: Holding | undefined) {
+    super(
+      "LOST",
+      holding
+        ? `You do not hold ${target}: ${holding.holder} does, for ${JSON.stringify(holding.purpose)}; only the holder can hand it over.`
+        : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
+    );
+    this.now_held_by = holding;
+  }
+}

@@ -1,0 +1,183 @@
+// In-order grants, with no daemon: whichever process frees a target or observes it free (release,
+// take, status, sweep, beat) calls grantQueued under the take lock, and the earliest live queued
+// interest whose target can be granted gets its claim, written for the waiter, exactly once.
+import { randomBytes } from "node:crypto";
+import { renameSync } from "node:fs";
+import { join } from "node:path";
+import { acquire, dropOtherMode } from "./acquire.js";
+import type { Mode } from "./claim.js";
+import { findConflicts } from "./conflicts.js";
+import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
+import { overlaps, shapeOf } from "./overlap.js";
+import { record, type Context, type Holding } from "./protocol.js";
+import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
+import { NOTICE_PREFIX } from "./store.js";
+import { holderTag } from "./target.js";
+import { formatTimestamp, parseTimestamp } from "./time.js";
+
+
+/** A handover note: who waits for a target, since when, and what for. */
+export interface Note {
+  target: string;
+  holder: string;
+  purpose: string;
+  queued_at: string;
+}
+
+export interface Grant {
+  target: string;
+  holder: string;
+  purpose: string;
+  granted_at: string;
+  /** Whose stale claim the grant replaced, if any. */
+  previous?: string;
+  /** Who is queued behind the new holder on overlapping targets. */
+  notes: Note[];
+}
+
+function modeOf(entry: QueueEntry): Mode {
+  return entry.mode === "shared" ? "shared" : "exclusive";
+}
+
+function conflicting(a: QueueEntry, b: { target: string; mode?: string | undefined }): boolean {
+  return overlaps(shapeOf(a.target), shapeOf(b.target)) && !(a.mode === "shared" && b.mode === "shared");
+}
+
+export function noteOf(entry: QueueEntry): Note {
+  return { target: entry.target, holder: entry.holder, purpose: entry.purpose, queued_at: entry.queued_at };
+}
+
+/** Live interests of others on targets overlapping `target`, in order: the notes that reach its holder. */
+export function notesFor(target: string, holder: string, queue: QueuedInterest[]): Note[] {
+  return queue
+    .filter(({ entry }) => entry.holder !== holder && overlaps(shapeOf(entry.target), shapeOf(target)))
+    .map(({ entry }) => noteOf(entry));
+}
+
+/**
+ * The queued interests that go before a take of `target` by `holder`: other waiters on overlapping
+ * targets, except those that arrived after the holder's own interest in an overlapping target.
+ */
+export function queueAhead(target: string, mode: Mode, holder: string, queue: QueuedInterest[]): QueuedInterest[] {
+  const request = { target, mode: mode === "shared" ? "shared" : undefined };
+  const own = queue.find(({ entry }) => entry.holder === holder && overlaps(shapeOf(entry.target), shapeOf(target)));
+  return queue.filter(
+    ({ entry }) => entry.holder !== holder && conflicting(entry, request) && (own === undefined || entry.seq < own.entry.seq),
+  );
+}
+
+/** Grants every queued interest that can be granted now, earliest first. Call under the take lock. */
+export function grantQueued(context: Context): Grant[] {
+  const names = context.store.names();
+  const queue = readQueue(context, names, true);
+  if (queue.length === 0) return [];
+  let claimFiles = names.filter((name) => name.endsWith(".json") && !name.startsWith("."));
+  const waiting: QueueEntry[] = [];
+  const grants: Grant[] = [];
+  const granted = new Set<QueuedInterest>();
+  for (const interest of queue) {
+    const { entry } = interest;
+    const mode = modeOf(entry);
+    const behindEarlier = waiting.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry));
+    if (behindEarlier || findConflicts(shapeOf(entry.target), mode, entry.holder, context, claimFiles).length > 0) {
+      waiting.push(entry);
+      continue;
+    }
+    const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }) };
+    const outcome = acquire(request, context);
+    if (!("action" in outcome)) {
+      waiting.push(entry); // a writer that ignores the take lock got there first
+      continue;
+    }
+    dropOtherMode(request, context);
+    dequeue(interest, context);
+    granted.add(interest);
+    const grant: Grant = {
+      target: entry.target,
+      holder: entry.holder,
+      purpose: entry.purpose,
+      granted_at: formatTimestamp(context.nowMs),
+      notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other))),
+      ...(outcome.previous && { previous: outcome.previous.holder }),
+    };
+    writeNotice(grant, context);
+    record(context, { event: "grant", target: entry.target, holder: entry.holder, purpose: entry.purpose, ...(grant.previous && { other: grant.previous }) });
+    grants.push(grant);
+    claimFiles = context.store.claimFileNames();
+  }
+  return grants;
+}
+
+/** The waiter learns of its grant from `status`, exactly once (consumeNotices). */
+function writeNotice(grant: Grant, context: Context): void {
+  const name = `${NOTICE_PREFIX}${holderTag(grant.holder)}-${randomBytes(8).toString("hex")}`;
+  replaceFile(context.store.dir, join(context.store.dir, name), `${JSON.stringify(grant)}\n`, context.store.fileMode);
+}
+
+/**
+ * The holder's grant notices, each handed to exactly one caller: a notice is first renamed to a
+ * name of this process's own (rename succeeds for one of any number of concurrent callers), then
+ * read and removed.
+ */
+export function consumeNotices(holder: string, context: Context, names: string[] = context.store.names()): Grant[] {
+  const prefix = `${NOTICE_PREFIX}${holderTag(holder)}-`;
+  const grants: Grant[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const mine = join(context.store.dir, tempName());
+    try {
+      renameSync(join(context.store.dir, name), mine);
+    } catch {
+      continue; // someone else took it
+    }
+    const snapshot = readSnapshot(mine);
+    removeQuietly(mine);
+    if (snapshot.kind !== "file") continue;
+    try {
+      const grant = JSON.parse(snapshot.bytes.toString("utf8")) as Grant;
+      if (grant.holder === holder && parseTimestamp(grant.granted_at) !== undefined) grants.push(grant);
+    } catch {
+      // not a notice we wrote
+    }
+  }
+  return grants.sort((a, b) => (a.granted_at < b.granted_at ? -1 : 1));
+}
+
+/**
+ * Waits-for cycles: `waiter` about to wait for `blockers`. Each queued waiter waits for the holders
+ * of fresh claims in its way and for the waiters queued ahead of it. Returns the cycle (waiter
+ * first, back to the waiter) if waiting would close one, so the caller can refuse at once.
+ */
+export function findCycle(waiter: string, blockers: Holding[], context: Context, queue: QueuedInterest[]): string[] | undefined {
+  const claimFiles = context.store.claimFileNames();
+  const edges = new Map<string, Set<string>>();
+  const waitsFor = (holder: string): Set<string> => {
+    let next = edges.get(holder);
+    if (next) return next;
+    next = new Set<string>();
+    edges.set(holder, next);
+    for (const { entry } of queue) {
+      if (entry.holder !== holder) continue;
+      for (const conflict of findConflicts(shapeOf(entry.target), modeOf(entry), holder, context, claimFiles)) next.add(conflict.holder);
+      for (const ahead of queueAhead(entry.target, modeOf(entry), holder, queue)) next.add(ahead.entry.holder);
+    }
+    return next;
+  };
+  const start = [...new Set(blockers.map((blocker) => blocker.holder))];
+  const seen = new Set<string>();
+  const walk = (holder: string, path: string[]): string[] | undefined => {
+    if (holder === waiter) return [...path, holder];
+    if (seen.has(holder)) return undefined;
+    seen.add(holder);
+    for (const next of waitsFor(holder)) {
+      const cycle = walk(next, [...path, holder]);
+      if (cycle) return cycle;
+    }
+    return undefined;
+  };
+  for (const blocker of start) {
+    const cycle = walk(blocker, [waiter]);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+// Queued interests (handover notes): a session refused a target registers who, when and what for
+// behind the holder, and is granted the target in order when it frees (src/grant.ts). One file per
+// target and waiter, `.queue-<encoded target>+<holder tag>`, written whole by rename. Every change
+// to the queue happens under the take lock, so order and grants are decided one at a time.
+import { join } from "node:path";
+import { isValidTtl, type Mode } from "./claim.js";
+import { readSnapshot, removeQuietly, replaceFile } from "./files.js";
+import type { Context } from "./protocol.js";
+import { claimFileName, holderTag } from "./target.js";
+import { formatTimestamp, parseTimestamp } from "./time.js";
+
+export const QUEUE_PREFIX = ".queue-";
+
+export interface QueueEntry {
+  target: string;
+  holder: string;
+  purpose: string;
+  queued_at: string;
+  heartbeat_at: string;
+  /** Order of arrival: grants go to the lowest live `seq` whose target can be granted. */
+  seq: number;
+  ttl?: number;
+  mode?: "shared";
+}
+
+export interface QueuedInterest {
+  fileName: string;
+  entry: QueueEntry;
+}
+
+export function queueFileName(target: string, holder: string): string {
+  return `${QUEUE_PREFIX}${claimFileName(target).slice(0, -".json".length)}+${holderTag(holder)}`;
+}
+
+function parseEntry(text: string): QueueEntry | undefined {
+  try {
+    const value = JSON.parse(text) as QueueEntry;
+    const valid =
+      typeof value.target === "string" &&
+      typeof value.holder === "string" &&
+      typeof value.purpose === "string" &&
+      typeof value.seq === "number" &&
+      parseTimestamp(value.queued_at) !== undefined &&
+      parseTimestamp(value.heartbeat_at) !== undefined &&
+      (value.ttl === undefined || isValidTtl(value.ttl));
+    return valid ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isLive(entry: QueueEntry, context: Context): boolean {
+  const ttl = entry.ttl ?? context.settings.ttl;
+  return context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) <= ttl * 1000;
+}
+
+/**
+ * Every queued interest, in order of arrival. With `prune` (only under the take lock), entries of
+ * waiters that stopped beating, and files that do not parse, are removed on the way.
+ */
+export function readQueue(context: Context, names: string[] = context.store.names(), prune = false): QueuedInterest[] {
+  const queue: QueuedInterest[] = [];
+  for (const fileName of names) {
+    if (!fileName.startsWith(QUEUE_PREFIX)) continue;
+    const path = join(context.store.dir, fileName);
+    const snapshot = readSnapshot(path);
+    if (snapshot.kind === "missing") continue;
+    const entry = snapshot.kind === "file" ? parseEntry(snapshot.bytes.toString("utf8")) : undefined;
+    if (entry && isLive(entry, context)) queue.push({ fileName, entry });
+    else if (prune) removeQuietly(path);
+  }
+  return queue.sort((a, b) => a.entry.seq - b.entry.seq || (a.entry.queued_at < b.entry.queued_at ? -1 : 1));
+}
+
+export interface Enqueue {
+  target: string;
+  holder: string;
+  purpose: string;
+  mode: Mode;
+  ttl?: number;
+}
+
+/**
+ * Adds the holder's interest in the target to the queue (and to `queue`), or refreshes an existing
+ * one in place, keeping its place. Under the take lock.
+ */
+export function enqueue(request: Enqueue, queue: QueuedInterest[], context: Context): QueuedInterest {
+  const fileName = queueFileName(request.target, request.holder);
+  const existing = queue.find((interest) => interest.fileName === fileName);
+  const now = formatTimestamp(context.nowMs);
+  if (existing && existing.entry.purpose === request.purpose && existing.entry.heartbeat_at === now) return existing;
+  const entry: QueueEntry = existing
+    ? { ...existing.entry, purpose: request.purpose, heartbeat_at: now }
+    : {
+        target: request.target,
+        holder: request.holder,
+        purpose: request.purpose,
+        queued_at: now,
+        heartbeat_at: now,
+        seq: Math.max(0, ...queue.map((interest) => interest.entry.seq)) + 1,
+      };
+  if (request.ttl !== undefined) entry.ttl = request.ttl;
+  if (request.mode === "shared") entry.mode = "shared";
+  else delete entry.mode;
+  replaceFile(context.store.dir, join(context.store.dir, fileName), `${JSON.stringify(entry, null, 2)}\n`, context.store.fileMode);
+  const interest = { fileName, entry };
+  if (existing) queue[queue.indexOf(existing)] = interest;
+  else queue.push(interest);
+  return interest;
+}
+
+export function dequeue(interest: QueuedInterest, context: Context): void {
+  removeQuietly(join(context.store.dir, interest.fileName));
+}
+
+/** A waiter's beat: its queued interests live on for another TTL. Under the take lock. */
+export function refreshInterest(interest: QueuedInterest, context: Context): void {
+  const entry = { ...interest.entry, heartbeat_at: formatTimestamp(context.nowMs) };
+  replaceFile(context.store.dir, join(context.store.dir, interest.fileName), `${JSON.stringify(entry, null, 2)}\n`, context.store.fileMode);
+}
