@@ -16,10 +16,12 @@
 // A lock is broken only when its owner process is dead (src/process-identity.ts), and breaking it
 // is itself decided by link(2): the contenders race for the next lock in the chain
 // (`.lock-<key>-1`, `-2`, ...), so a crashed owner never wedges a claim and still only one process
-// acts. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
+// acts. A contender passes over a lock only if, after judging its owner dead, the lock is still
+// the same file (inode, mtime, bytes): an owner that finished and exited in between left no lock,
+// or a new owner's. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
 // different version and backs off; `sweep` removes them.
 import { createHash } from "node:crypto";
-import { linkSync, readFileSync } from "node:fs";
+import { linkSync } from "node:fs";
 import { join } from "node:path";
 import { BusyError } from "./errors.js";
 import { readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
@@ -39,9 +41,15 @@ export function lockName(claimFile: string, version: string, generation: number)
   return `${LOCK_PREFIX}${key}-${generation}`;
 }
 
+/** Reads a lock's owner record without following links or blocking on a fifo planted at its name. */
 export function readLockRecord(path: string): LockRecord | undefined {
+  const snapshot = readSnapshot(path);
+  return snapshot.kind === "file" ? parseLockRecord(snapshot.bytes) : undefined;
+}
+
+function parseLockRecord(bytes: Buffer): LockRecord | undefined {
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as LockRecord;
+    const value = JSON.parse(bytes.toString("utf8")) as LockRecord;
     return typeof value.claim === "string" && typeof value.version === "string" && typeof value.pid === "number"
       ? value
       : undefined;
@@ -81,7 +89,9 @@ export function withClaimLock<T>(
         linkSync(ownerFile, lockPath);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        const owner = readLockRecord(lockPath);
+        const judged = readSnapshot(lockPath);
+        if (judged.kind === "missing") continue; // its owner just finished: try the same lock again
+        const owner = judged.kind === "file" ? parseLockRecord(judged.bytes) : undefined;
         if (owner && isAlive(owner)) {
           // Someone is changing this very version right now. If they already did, we are done here.
           const current = readSnapshot(claimPath);
@@ -93,10 +103,14 @@ export function withClaimLock<T>(
           }
           sleepSync(pause);
           pause = Math.min(pause * 2, 50);
-        } else if (owner || lockStillThere(lockPath)) {
-          generation += 1; // dead owner, or a lock file nobody could have written whole: race for the next one
+          continue;
         }
-        continue; // the lock vanished while we looked: its owner finished; try the same one again
+        // A dead owner, or a record nobody could have written whole. Pass over the lock only if it
+        // is still the very file we judged: an owner that finished and exited between our read and
+        // our liveness check looks dead, but its lock is gone (or already another's), and passing
+        // over *that* would put us beside whoever holds it now.
+        if (versionOf(readSnapshot(lockPath)) === judged.version) generation += 1;
+        continue;
       }
       try {
         const current = readSnapshot(claimPath);
@@ -115,6 +129,3 @@ export function versionOf(snapshot: Snapshot): string | undefined {
   return snapshot.kind === "missing" ? undefined : snapshot.version;
 }
 
-function lockStillThere(path: string): boolean {
-  return readSnapshot(path).kind !== "missing";
-}

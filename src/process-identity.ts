@@ -5,7 +5,7 @@
 // On Linux a pid is paired with its start time (field 22 of /proc/<pid>/stat) and the boot id, so
 // a reused pid or a reboot is not mistaken for the original owner. Elsewhere we fall back to
 // `kill(pid, 0)`.
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 
 export interface ProcessIdentity {
   pid: number;
@@ -13,6 +13,8 @@ export interface ProcessIdentity {
   start?: number;
   /** /proc/sys/kernel/random/boot_id (Linux), when known. */
   boot?: string;
+  /** The pid namespace (`readlink /proc/self/ns/pid`), when known: a pid means nothing outside it. */
+  ns?: string;
 }
 
 function readStatFields(pid: number | "self"): string[] | undefined {
@@ -59,24 +61,52 @@ export function ownIdentity(): ProcessIdentity {
     cachedSelf = { pid: process.pid };
     const start = processStartTime("self");
     const boot = bootId();
+    const ns = pidNamespace();
     if (start !== undefined) cachedSelf.start = start;
     if (boot !== undefined) cachedSelf.boot = boot;
+    if (ns !== undefined) cachedSelf.ns = ns;
   }
   return cachedSelf;
 }
 
+function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the owner may still be running. When in doubt the answer is yes (a lock is then waited
+ * for, never broken): an owner in another pid namespace (a sandbox or container sharing the claims
+ * directory) cannot be looked up from here, and with `hidepid` another user's process is invisible
+ * in /proc but answers kill(0) with EPERM.
+ */
 export function isAlive(owner: ProcessIdentity): boolean {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
-  const boot = bootId();
-  if (owner.boot !== undefined && boot !== undefined && owner.boot !== boot) return false;
-  if (owner.start !== undefined && boot !== undefined) {
-    const start = processStartTime(owner.pid);
-    return start === owner.start;
-  }
+  const self = ownIdentity();
+  if (owner.boot !== undefined && self.boot !== undefined && owner.boot !== self.boot) return false; // rebooted since
+  if (owner.ns !== undefined && self.ns !== undefined && owner.ns !== self.ns) return true;
+  if (!signalable(owner.pid)) return false;
+  if (owner.start === undefined) return true;
+  const start = processStartTime(owner.pid);
+  if (start !== undefined) return start === owner.start;
+  // No start time: a zombie (it has exited), or /proc hides it (hidepid): then it exists, and we
+  // cannot tell whether it is the same process.
+  return isZombie(owner.pid) !== true;
+}
+
+function signalable(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+function isZombie(pid: number): boolean | undefined {
+  const fields = readStatFields(pid);
+  return fields ? fields[0] === "Z" || fields[0] === "X" : undefined;
 }
