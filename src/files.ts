@@ -101,7 +101,8 @@ export function readSnapshot(path: string): Snapshot {
     if (code === "ENOENT") return { kind: "missing" };
     if (code === "ELOOP") return describeOther(path, "a symlink");
     if (code === "EACCES") return describeOther(path, "not readable by this user");
-    throw error;
+    if (code === "ENXIO") return describeOther(path, "a socket");
+    return describeOther(path, `not readable (${code})`);
   }
   try {
     const stat = fstatSync(fd, { bigint: true });

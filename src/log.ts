@@ -4,7 +4,7 @@
 // log is renamed to `log-<time>-<pid>-<random>.jsonl` (a unique name: two rotators never overwrite each
 // other) and a new one starts; it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
-import { appendFileSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { formatTimestamp } from "./time.js";
@@ -41,8 +41,18 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
   try {
     const line: LogEntry = { at: formatTimestamp(nowMs), ...clip(entry), pid: process.pid };
     const path = join(dir, LOG_FILE);
-    appendFileSync(path, `${JSON.stringify(line)}\n`, { mode, flag: "a" });
-    if (statSync(path).size > ROTATE_BYTES) {
+    // O_NOFOLLOW and O_NONBLOCK: a symlink planted at the log's name must not redirect our append
+    // outside the claims directory, and a fifo must not hang a verb. Only a regular file is written.
+    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
+    let size: number;
+    try {
+      if (!fstatSync(fd).isFile()) return;
+      writeSync(fd, `${JSON.stringify(line)}\n`);
+      size = fstatSync(fd).size;
+    } finally {
+      closeSync(fd);
+    }
+    if (size > ROTATE_BYTES) {
       const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, "");
       renameSync(path, join(dir, `log-${stamp}-${process.pid}-${randomBytes(3).toString("hex")}.jsonl`));
     }

@@ -32,28 +32,40 @@ export function shapeOf(canonical: string): TargetShape {
   return { kind: "path", canonical, path: canonical };
 }
 
-/** True when a claim on `a` and a claim on `b` cover at least one common thing (in either direction). */
+/**
+ * True when a claim on `a` and a claim on `b` cover at least one common thing (in either
+ * direction). A path covers the file and, should it ever become a directory, everything under it,
+ * so it covers the same region as the directory of that name; a symbol covers part of its file.
+ */
 export function overlaps(a: TargetShape, b: TargetShape): boolean {
   if (a.kind === "name" || b.kind === "name") return a.kind === b.kind && a.canonical === b.canonical;
   if (a.kind === "glob" && b.kind === "glob") return globsMayIntersect(a.canonical, b.canonical);
   if (a.kind === "glob") return globCovers(a.canonical, b);
   if (b.kind === "glob") return globCovers(b.canonical, a);
-  if (a.kind === "directory" && b.kind === "directory") return a.path.startsWith(b.path) || b.path.startsWith(a.path);
-  if (a.kind === "directory") return within(b.path, a.path);
-  if (b.kind === "directory") return within(a.path, b.path);
-  // path and symbol: one file. Two symbols of one file overlap only when they are the same symbol.
-  if (a.path !== b.path) return false;
-  return a.kind === "path" || b.kind === "path" || a.symbol === b.symbol;
+  if (a.kind === "symbol" && b.kind === "symbol") return a.path === b.path && a.symbol === b.symbol;
+  if (a.kind === "symbol") return covers(regionOf(b), a.path);
+  if (b.kind === "symbol") return covers(regionOf(a), b.path);
+  return covers(regionOf(a), regionOf(b)) || covers(regionOf(b), regionOf(a));
 }
 
-/** A file path under a directory (which ends with `/`), or the directory's own path. */
-function within(path: string, directory: string): boolean {
-  return path.startsWith(directory) || path === directory.slice(0, -1);
+/** The path at the top of what a path or directory claim covers (`/p/src` for `/p/src/`, "" for `/`). */
+function regionOf(shape: TargetShape): string {
+  return shape.kind === "directory" ? shape.path.slice(0, -1) : shape.path;
 }
 
+/** `path` is `top` or lies under it. */
+function covers(top: string, path: string): boolean {
+  return path === top || path.startsWith(`${top}/`);
+}
+
+/**
+ * A glob against a file (path or symbol) is a plain match: treating the file as a future directory
+ * here would make every `**` glob collide with every file claim beside it. Against a directory,
+ * the glob conflicts if it can match the directory or anything under it.
+ */
 function globCovers(glob: string, other: TargetShape): boolean {
-  if (other.kind === "directory") return globReachesInto(glob, other.path);
-  return matcher(glob)(other.path);
+  if (other.kind !== "directory") return matcher(glob)(other.path);
+  return globReachesInto(glob, other.path);
 }
 
 const matchers = new Map<string, (path: string) => boolean>();
@@ -76,19 +88,19 @@ function hasBraces(glob: string): boolean {
 }
 
 function basesRelated(a: string, b: string): boolean {
-  const baseA = `${picomatch.scan(a).base}/`;
-  const baseB = `${picomatch.scan(b).base}/`;
+  const baseA = `${picomatch.scan(a).base.replace(/\/+$/, "")}/`;
+  const baseB = `${picomatch.scan(b).base.replace(/\/+$/, "")}/`;
   return baseA.startsWith(baseB) || baseB.startsWith(baseA);
 }
 
-/** Can the glob match some path strictly under `directory` (which ends with `/`)? */
+/** Can the glob match `directory` (which ends with `/`) itself or some path under it? */
 function globReachesInto(glob: string, directory: string): boolean {
   if (hasBraces(glob)) return basesRelated(glob, directory);
   const pattern = segments(glob);
   const dir = segments(directory);
   const memo = new Map<number, boolean>();
   const reach = (i: number, j: number): boolean => {
-    if (j === dir.length) return i < pattern.length; // the glob goes on below the directory
+    if (j === dir.length) return true; // the glob goes on below the directory, or names the directory itself
     if (i === pattern.length) return false; // the glob stops above it: it names an ancestor path only
     const key = i * (dir.length + 1) + j;
     const known = memo.get(key);

@@ -7,7 +7,6 @@ import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
-import { isAlive } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
 
 export type ClaimRead =
@@ -33,7 +32,7 @@ export const TAKES_FILE = ".takes";
 /** Grant notices: a waiter learns from `status` that it was granted a target while it waited (src/grant.ts). */
 export const NOTICE_PREFIX = ".granted-";
 
-/** Temp files live for milliseconds; one this old whose writer we cannot prove alive is debris. */
+/** Temp files live for milliseconds; one this old is debris. */
 const TEMP_DEBRIS_AGE_MS = 60_000;
 
 export function isClaimFileName(name: string): boolean {
@@ -226,11 +225,13 @@ export class Store {
     return snapshot.kind !== "missing" && nowMs - snapshot.mtimeMs > ageMs;
   }
 
+  /**
+   * By age alone: the pid in the name may belong to another pid namespace (a sandbox sharing the
+   * directory), so it cannot prove the writer dead, and removing a live writer's temp file would
+   * fail its take.
+   */
   private isDeadTemp(name: string, nowMs: number): boolean {
-    const snapshot = readSnapshot(this.path(name));
-    if (snapshot.kind === "missing") return false;
-    const pid = Number(name.slice(TEMP_PREFIX.length).split("-")[0]);
-    return nowMs - snapshot.mtimeMs > TEMP_DEBRIS_AGE_MS || !isAlive({ pid });
+    return this.isOld(name, nowMs, TEMP_DEBRIS_AGE_MS);
   }
 
   /**

@@ -4,8 +4,8 @@
 // symlinks resolved through the longest existing prefix, so every spelling of one file
 // (relative, `./`, absolute, through a symlinked directory) is one target and one claim file.
 import { createHash } from "node:crypto";
-import { lstatSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { lstatSync, readlinkSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import picomatch from "picomatch";
 import { BadInputError } from "./errors.js";
 import { shapeOf, type TargetShape } from "./overlap.js";
@@ -63,6 +63,9 @@ function canonicalTarget(input: string, context: TargetContext): string {
   const scan = picomatch.scan(expanded);
   if (scan.isGlob) {
     if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
+    if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
+      throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
+    }
     const base = canonicalPath(scan.base === "" ? "." : scan.base, context.cwd);
     return `${base === "/" ? "" : base}/${scan.glob}`;
   }
@@ -107,25 +110,40 @@ function expandHome(input: string, home: string): string {
   return input;
 }
 
-/** Absolute, `..` folded, symlinks resolved through the longest prefix that exists. */
+/**
+ * The path the kernel would reach: resolved component by component from `cwd`, following every
+ * symlink (dangling ones too, to where they point) and applying `..` to what was resolved so far,
+ * as the kernel does. Components that do not exist yet are kept as written.
+ */
 export function canonicalPath(input: string, cwd: string): string {
-  const absolute = isAbsolute(input) ? resolve(input) : resolve(cwd, input);
-  const missing: string[] = [];
-  let existing = absolute;
-  for (;;) {
+  const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/");
+  let resolved = "";
+  let links = 0;
+  while (pending.length > 0) {
+    const part = pending.shift() as string;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      resolved = resolved.slice(0, resolved.lastIndexOf("/"));
+      continue;
+    }
+    const next = `${resolved}/${part}`;
+    let link: string | undefined;
     try {
-      return join(realpathSync.native(existing), ...missing);
+      link = lstatSync(next).isSymbolicLink() ? readlinkSync(next) : undefined;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ELOOP") throw new BadInputError(`Path ${input} runs into a symlink loop; claim a path that resolves.`);
-      // ENOENT / ENOTDIR: that part does not exist yet; EACCES: we may not look. Keep it as written.
-      if (code !== "ENOENT" && code !== "ENOTDIR" && code !== "EACCES") throw error;
-      const parent = dirname(existing);
-      if (parent === existing) return absolute;
-      missing.unshift(basename(existing));
-      existing = parent;
+      if (code === "ENAMETOOLONG") throw new BadInputError(`Path ${input} has a name too long for the file system; claim a real path.`);
+      // ENOENT / ENOTDIR: not there (yet); EACCES: we may not look. Keep it as written.
     }
+    if (link === undefined) {
+      resolved = next;
+      continue;
+    }
+    if (++links > 40) throw new BadInputError(`Path ${input} runs into a symlink loop; claim a path that resolves.`);
+    pending.unshift(...link.split("/"));
+    if (link.startsWith("/")) resolved = "";
   }
+  return resolved === "" ? "/" : resolved;
 }
 
 // Claim file names: ASCII letters, digits, `-`, `_` and `.` stay as they are (so `shared-config`

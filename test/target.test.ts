@@ -43,6 +43,21 @@ Kinds("should resolve symlinks through the longest existing prefix of a file not
   assert.is(target.canonical, join(box.project, "src", "new", "b.ts"));
 });
 
+Kinds("should follow a dangling symlink to the file it will create", ({ box }) => {
+  mkdirSync(join(box.root, "other"));
+  symlinkSync("../other/new.ts", join(box.project, "link.ts"));
+  const context = { cwd: box.project, home: box.root };
+  assert.is(parseTarget("link.ts", context).canonical, join(box.root, "other", "new.ts"));
+  assert.is(parseTarget(join(box.root, "other", "new.ts"), context).canonical, join(box.root, "other", "new.ts"));
+});
+
+Kinds("should apply .. after a symlink the way the kernel does", ({ box }) => {
+  mkdirSync(join(box.root, "other", "dir"), { recursive: true });
+  symlinkSync(join(box.root, "other", "dir"), join(box.project, "d"));
+  const target = parseTarget("d/../cfg.json", { cwd: box.project, home: box.root });
+  assert.is(target.canonical, join(box.root, "other", "cfg.json"));
+});
+
 Kinds("should expand ~ to the home directory", ({ box }) => {
   const target = parseTarget("~/notes/memory.md", { cwd: box.project, home: box.root });
   assert.is(target.canonical, join(box.root, "notes", "memory.md"));
@@ -92,6 +107,8 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with a trailing slash", "src/*/", /write the glob as dir\/\*\*/],
   ["symbol on a glob", "src/*.ts#main", /not one file/],
   ["symbol that is not an identifier", "utils.js#format-price", /not an identifier/],
+  ["glob with .. in its pattern", "src/*/../a.ts", /\. or \.\. after its first glob character/],
+  ["path with a name longer than the file system allows", `./${"n".repeat(300)}/x.ts`, /name too long/],
   ["~user", "~bob/x", /~user/],
 ];
 for (const [label, input, message] of cases) {
