@@ -21,13 +21,18 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { ownIdentity } from "./process-identity.js";
 
 export const TEMP_PREFIX = ".tmp-";
 /** A claim file is bigger than this only if something other than a claims writer put it there. */
 export const MAX_CLAIM_BYTES = 64 * 1024;
 
+/**
+ * `.tmp-<pid>-<pid namespace>-<random>`: the writer's pid and namespace let sweep remove the temp
+ * file of a crashed writer at once (src/store.ts), and never a live one in another namespace.
+ */
 export function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`;
+  return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomBytes(6).toString("hex")}`;
 }
 
 /** Writes `content` whole to a new temp file in `dir` and fsyncs it. Returns the temp file's path. */

@@ -7,6 +7,7 @@ import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
+import { isAlive, ownIdentity } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
 
 export type ClaimRead =
@@ -226,12 +227,14 @@ export class Store {
   }
 
   /**
-   * By age alone: the pid in the name may belong to another pid namespace (a sandbox sharing the
-   * directory), so it cannot prove the writer dead, and removing a live writer's temp file would
-   * fail its take.
+   * A temp file is debris once it is a minute old, or at once when its writer (pid and pid
+   * namespace in its name) is provably gone. A pid from another namespace proves nothing here.
    */
   private isDeadTemp(name: string, nowMs: number): boolean {
-    return this.isOld(name, nowMs, TEMP_DEBRIS_AGE_MS);
+    if (this.isOld(name, nowMs, TEMP_DEBRIS_AGE_MS)) return true;
+    const [pid, namespace] = name.slice(TEMP_PREFIX.length).split("-");
+    const own = ownIdentity().ns?.replace(/\D/g, "");
+    return own !== undefined && namespace === own && !isAlive({ pid: Number(pid) });
   }
 
   /**

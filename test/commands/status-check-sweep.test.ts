@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -129,13 +129,19 @@ Sweep("should remove an unreadable claim file only once it is older than the TTL
 });
 
 Sweep("should remove temp files of dead writers and locks of claims that changed", async ({ box, opts }) => {
-  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
-  // A temp file whose writer (pid 999999999) cannot exist, and a lock for a version that is gone.
-  writeFileSync(join(box.dir, ".tmp-999999999-abcdef"), "{}");
+  await take({ ...opts, targets: ["x"], holder: "a", now: Date.now() });
+  const namespace = readlinkSync("/proc/self/ns/pid").replace(/\D/g, "");
+  // A writer (pid 999999999) that cannot exist in this pid namespace, and a lock for a version that is gone.
+  writeFileSync(join(box.dir, `.tmp-999999999-${namespace}-abcdef`), "{}");
   writeFileSync(join(box.dir, ".lock-0123-1"), JSON.stringify({ claim: "x.json", version: "1-2-gone", pid: 999999999 }));
-  const result = sweep({ ...opts, now: T0 });
-  assert.equal(result.debris.sort(), [".lock-0123-1", ".tmp-999999999-abcdef"]);
-  assert.equal(entries(box.dir), ["x.json"]);
+  // The same pid in another pid namespace proves nothing: only age makes that one debris.
+  writeFileSync(join(box.dir, ".tmp-999999999-1-fresh"), "{}");
+  writeFileSync(join(box.dir, ".tmp-999999999-1-old"), "{}");
+  const old = (Date.now() - 120 * SECOND) / 1000;
+  utimesSync(join(box.dir, ".tmp-999999999-1-old"), old, old);
+  const result = sweep({ ...opts, now: Date.now() });
+  assert.equal(result.debris.sort(), [".lock-0123-1", `.tmp-999999999-${namespace}-abcdef`, ".tmp-999999999-1-old"].sort());
+  assert.equal(entries(box.dir), [".tmp-999999999-1-fresh", "x.json"]);
 });
 
 Sweep("should leave a directory that stands where a claim belongs, and say so", async ({ box, opts }) => {
