@@ -85,9 +85,15 @@ export interface Freshness {
   ttl: number;
 }
 
-/** The staleness rule: stale when now - heartbeat_at > ttl seconds, the claim's own ttl first. */
-export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number): Freshness {
+/**
+ * The staleness rule: stale when now - heartbeat_at > ttl seconds, the claim's own ttl first. A
+ * heartbeat in the future is clock skew and counts as fresh, unless it lies more than a TTL ahead:
+ * no clock is that wrong for long, and such a claim would otherwise block its target for as long
+ * as the bad clock said. Then the file's mtime stands in for the heartbeat.
+ */
+export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number): Freshness {
   const ttl = claim.ttl ?? defaultTtl;
   const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
-  return { stale: ageMs > ttl * 1000, ageMs, skewed: ageMs < 0, ttl };
+  const stale = ageMs < -ttl * 1000 ? nowMs - mtimeMs > ttl * 1000 : ageMs > ttl * 1000;
+  return { stale, ageMs, skewed: ageMs < 0, ttl };
 }

@@ -24,7 +24,7 @@ export function findConflicts(
     if (read.state === "missing") continue;
     if (read.state === "unreadable") {
       // Nobody knows whose it is or what mode: held until its mtime is older than the TTL.
-      if (named === undefined || context.nowMs - read.mtimeMs > context.settings.ttl * 1000) continue;
+      if (named === undefined || context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000) continue;
       conflicts.push(withTarget(unreadableHolding(named, read, context), target.canonical));
       continue;
     }
@@ -32,7 +32,7 @@ export function findConflicts(
     if (holder !== undefined && claim.holder === holder) continue;
     if (named === undefined && !overlaps(target, shapeOf(claim.target))) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.ttl).stale) continue;
+    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale) continue;
     const holding = withTarget(holdingOf(claim, context), target.canonical);
     if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
     conflicts.push(holding);

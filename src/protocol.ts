@@ -2,7 +2,7 @@
 // judges a claim file the same way, here.
 import { freshnessOf, modeOf, type Claim } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
-import { formatTimestamp } from "./time.js";
+import { formatTimestamp, parseTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
 import { shapeOf, type TargetKind } from "./overlap.js";
@@ -77,13 +77,13 @@ export interface Holding {
 }
 
 export function holdingOf(claim: Claim, context: Context): Holding {
-  const freshness = freshnessOf(claim, context.nowMs, context.settings.ttl);
+  const ageMs = context.nowMs - (parseTimestamp(claim.heartbeat_at) as number);
   const holding: Holding = {
     target: claim.target,
     holder: claim.holder,
     purpose: claim.purpose,
     heartbeat_at: claim.heartbeat_at,
-    heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
+    heartbeat_age_seconds: Math.floor(ageMs / 1000),
   };
   if (modeOf(claim) === "shared") holding.shared = true;
   return holding;
@@ -120,11 +120,11 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
       return { state: "blocked", reason: `a directory stands where the claim file of ${target} belongs; remove it by hand` };
     }
     const holding = unreadableHolding(target, read, context);
-    const stale = nowMs - read.mtimeMs > settings.ttl * 1000;
+    const stale = nowMs - read.mtimeMs > settings.judgeTtl * 1000;
     return { state: stale ? "stale" : "held", holding, version: read.version };
   }
   const { claim } = read;
-  const freshness = freshnessOf(claim, nowMs, settings.ttl);
+  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs);
   if (holder !== undefined && claim.holder === holder) {
     return { state: "mine", claim, version: read.version, stale: freshness.stale };
   }

@@ -50,7 +50,7 @@ function parseEntry(text: string): QueueEntry | undefined {
 }
 
 export function isLive(entry: QueueEntry, context: Context): boolean {
-  const ttl = entry.ttl ?? context.settings.ttl;
+  const ttl = entry.ttl ?? context.settings.judgeTtl;
   return context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) <= ttl * 1000;
 }
 

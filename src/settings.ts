@@ -16,8 +16,14 @@ export interface SettingsInput {
 
 export interface Settings {
   dir: string;
-  /** The TTL new claims get and five-field claims are judged by. */
+  /** The TTL the caller's new claims get (and its queued interests). */
   ttl: number;
+  /**
+   * The TTL by which claims that carry no `ttl` of their own (and unreadable claim files) are
+   * judged: never shorter than the protocol's 1800 s, so one session's short --ttl or CLAIMS_TTL
+   * cannot make everybody else's fresh claims stale.
+   */
+  judgeTtl: number;
   /** True when the TTL came from a flag, the environment or a config, so a take records it in the claim. */
   ttlExplicit: boolean;
   /** The config says the claims directory is shared by a group: group-writable directory and files. */
@@ -58,7 +64,8 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   else if (config?.ttl !== undefined) ttl = parseTtl(config.ttl, `"ttl" in ${config.path}`);
   else ttlExplicit = false;
 
-  const settings: Settings = { dir, ttl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
+  const judgeTtl = Math.max(DEFAULT_TTL_SECONDS, ttl);
+  const settings: Settings = { dir, ttl, judgeTtl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
   if (config) settings.configPath = config.path;
   return settings;
 }

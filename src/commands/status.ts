@@ -84,12 +84,12 @@ export function status(options: StatusOptions = {}): StatusResult {
         target,
         reason: read.reason,
         modified_at: formatTimestamp(read.mtimeMs),
-        stale: context.nowMs - read.mtimeMs > context.settings.ttl * 1000,
+        stale: context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000,
       });
     } else {
       const { claim } = read;
       if (options.mine && claim.holder !== holder) continue;
-      const freshness = freshnessOf(claim, context.nowMs, context.settings.ttl);
+      const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs);
       const entry: ClaimStatus = {
         ...claim,
         kind: kindOf(claim.target),

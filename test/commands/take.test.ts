@@ -90,6 +90,20 @@ Take("should store an explicit --ttl in the claim and judge staleness by it", as
   assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 61 * SECOND })).granted[0]?.action, "took_over");
 });
 
+Take("should not let a taker's short TTL make another's default claim stale", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const result = await take({ ...opts, targets: ["x"], holder: "b", ttl: 2, now: T0 + 60 * SECOND });
+  assert.is(result.refused.length, 1, "a's claim carries no ttl: it is judged by the protocol's 1800 s");
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", ttl: 7200, now: T0 + 1801 * SECOND })).refused.length, 1, "a longer TTL of the reader counts");
+});
+
+Take("should judge a heartbeat more than a TTL in the future by the file's mtime", async ({ box, opts }) => {
+  writeClaimFile(box.dir, "x.json", { target: "x", holder: "a", purpose: "", taken_at: iso(T0), heartbeat_at: "2099-01-01T00:00:00Z" });
+  const now = Date.now();
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now })).refused.length, 1);
+  assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: now + 1801 * SECOND })).granted[0]?.action, "took_over");
+});
+
 Take("should count a heartbeat in the future as fresh", async ({ box, opts }) => {
   writeClaimFile(box.dir, "x.json", { target: "x", holder: "a", purpose: "", taken_at: iso(T0), heartbeat_at: iso(T0 + 3600 * SECOND) });
   assert.is((await take({ ...opts, targets: ["x"], holder: "b", now: T0 })).refused.length, 1);
