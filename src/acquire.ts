@@ -3,6 +3,7 @@
 // take and by queue grants, always under the take lock.
 import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "./errors.js";
+import { rememberHeld } from "./held.js";
 import { judge, kindOf, type Context, type Holding } from "./protocol.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "./target.js";
 import { formatTimestamp } from "./time.js";
@@ -57,7 +58,10 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         return judgement.holding;
       case "free": {
         const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
-        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) return grant(claim, "taken");
+        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) {
+          rememberHeld({ target, holder, mode }, context);
+          return grant(claim, "taken");
+        }
         break;
       }
       case "mine": {
@@ -72,6 +76,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "stale": {
         const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
         if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
+          rememberHeld({ target, holder, mode }, context);
           return grant(claim, "took_over", judgement.holding);
         }
         break;

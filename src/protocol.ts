@@ -6,7 +6,8 @@ import { formatTimestamp, parseTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
 import { shapeOf, type TargetKind } from "./overlap.js";
-import { parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "./target.js";
+import { heldMarkers } from "./held.js";
+import { claimFileName, parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "./target.js";
 
 /** Options every verb accepts. Tests pass `dir` and `now`; the CLI passes flags and the environment. */
 export interface CommonOptions {
@@ -25,6 +26,16 @@ export interface Context {
   settings: Settings;
   store: Store;
   nowMs: number;
+  /** False when the caller fixed the time (tests); then `now` never moves. */
+  realTime: boolean;
+}
+
+/**
+ * Reads the clock again, after waiting for a lock: a claim written with the time from before the
+ * wait would be born older than it is (and, with a short TTL, born stale).
+ */
+export function refreshNow(context: Context): void {
+  if (context.realTime) context.nowMs = Date.now();
 }
 
 export function openContext(options: CommonOptions): Context {
@@ -35,7 +46,7 @@ export function openContext(options: CommonOptions): Context {
   if (options.env !== undefined) settingsInput.env = options.env;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
-  return { settings, store, nowMs: options.now ?? Date.now() };
+  return { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };
 }
 
 /** Appends to the record (best effort; see src/log.ts). */
@@ -145,7 +156,13 @@ export function namedOrAllMine(
   context: Context,
 ): Array<{ fileName: string; target: string }> {
   if (!inputs || inputs.length === 0) {
-    return claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
+    // Everything the holder has, and everything it was granted and has not heard it lost.
+    const work = claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
+    for (const marker of heldMarkers(holder, context)) {
+      const fileName = marker.mode === "shared" ? sharedClaimFileName(marker.target, holder) : claimFileName(marker.target);
+      if (!work.some((entry) => entry.fileName === fileName)) work.push({ fileName, target: marker.target });
+    }
+    return work;
   }
   const work: Array<{ fileName: string; target: string }> = [];
   for (const target of parseTargets(inputs, context)) {

@@ -95,7 +95,7 @@ export function renderBeat(result: BeatResult, style: Style): string[] {
       ? `${style.yellow("renewed")} ${target} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
       : `${style.green("renewed")} ${target}`,
   );
-  for (const lost of result.lost) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
+  for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
   for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${target}`);
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);
   return lines;
@@ -106,7 +106,7 @@ export function renderRelease(result: ReleaseResult, style: Style): string[] {
   for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${handed.target} to ${handed.holder}, next in the queue`);
   for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${target}`);
   for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
-  for (const lost of result.lost) {
+  for (const lost of result.lost_to) {
     lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost)}; left untouched`);
   }
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to release`);

@@ -8,7 +8,7 @@ import type { Mode } from "./claim.js";
 import type { TakeOptions, TakeResult } from "./commands/take.js";
 import { findConflicts } from "./conflicts.js";
 import { queueAhead } from "./grant.js";
-import type { Context } from "./protocol.js";
+import { refreshNow, type Context } from "./protocol.js";
 import { dequeue, queueFileName, readQueue } from "./queue.js";
 import { isClaimFileName } from "./store.js";
 import type { Target } from "./target.js";
@@ -45,7 +45,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     await waitForChanges(
       store.dir,
       () => {
-        context.nowMs = Date.now();
+        refreshNow(context);
         const blockers = look(job);
         const now = signature(blockers);
         if (blockers.length > 0 && now === lastLook && Date.now() - lastStep < refreshEvery) return false;
@@ -65,7 +65,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   if (complete(result)) return result;
 
   // Out of time (or interrupted): all or nothing, so withdraw the interests and give back what the wait got.
-  context.nowMs = Date.now();
+  refreshNow(context);
   return store.withTakeLock(() => {
     if (targets.every((target) => holdsTarget(job, target))) return job.step();
     for (const interest of readQueue(context)) {

@@ -53,7 +53,8 @@ Cli("should exit 4 when beating or releasing a claim another holder has", ({ box
   assert.match(beat.stdout, /LOST x: held by a/);
   const release = claims(["release", "x", "--dir", box.dir, "--holder", "b", "--json"]);
   assert.is(release.code, 4);
-  assert.is(JSON.parse(release.stdout).lost[0].now_held_by.holder, "a");
+  assert.equal(JSON.parse(release.stdout).lost, ["x"]);
+  assert.is(JSON.parse(release.stdout).lost_to[0].now_held_by.holder, "a");
 });
 
 Cli("should make check exit 0 for free or own paths and 3 for another holder's", ({ box }) => {

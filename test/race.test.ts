@@ -291,8 +291,7 @@ beatSweep("should either renew a stale claim for every beat or lose it for every
           assert.is(result.code, 4, `a beat that did not renew must report the claim lost (exit 4):\n${describe([result])}`);
           const output = parse(result, "beat");
           assert.equal(output.renewed, []);
-          assert.is(output.lost.length, 1);
-          assert.is(output.lost[0].target, name);
+          assert.equal(output.lost, [name]);
         }
         assert.is(sweptBy, 1, `every beat lost ${name}, so exactly one sweep must have removed it:\n${describe(results)}`);
         assert.is(onDisk, undefined, `every beat lost ${name}, yet its claim file is there`);
@@ -401,8 +400,8 @@ releaseTake("should give a stale claim to exactly one taker when its holder rele
       } else {
         assert.is(released!.code, 4, `A's release must succeed or report the claim lost:\n${report}`);
         assert.equal(release.released, []);
-        assert.is(release.lost[0].target, target);
-        assert.is(release.lost[0].now_held_by?.holder, winner, `A's release must name who holds ${target} now:\n${report}`);
+        assert.equal(release.lost, [target]);
+        assert.is(release.lost_to[0].now_held_by?.holder, winner, `A's release must name who holds ${target} now:\n${report}`);
         assert.is(granted[0].action, "took_over", `A lost ${target}, so ${winner} must have taken it over:\n${report}`);
         assert.is(granted[0].previous.holder, "A");
       }

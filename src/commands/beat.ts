@@ -1,28 +1,35 @@
-// beat: renew heartbeat_at of the named claims, or of all the caller's claims.
+// beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
+// the caller no longer holds as lost.
 import type { Claim } from "../claim.js";
+import { findConflicts } from "../conflicts.js";
 import { BusyError } from "../errors.js";
-import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { grantQueued } from "../grant.js";
+import { forgetHeld } from "../held.js";
+import { shapeOf } from "../overlap.js";
+import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../queue.js";
 import { formatTimestamp } from "../time.js";
 
 export interface BeatOptions extends CommonOptions {
-  /** Targets to renew; none means every claim the holder has. */
+  /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
   targets?: string[];
 }
 
 export interface LostClaim {
   target: string;
-  /** Who holds it now; absent when nobody does. */
+  /** Who holds it, or a claim overlapping it, now; absent when nobody does. */
   now_held_by?: Holding;
 }
 
 export interface BeatResult {
   holder: string;
   renewed: string[];
-  /** Renewed, but the heartbeat had already gone stale: anyone could have taken it over meanwhile. */
+  /** Renewed, but the heartbeat had already gone stale: nobody took it meanwhile, but someone could have. */
   was_stale: string[];
-  lost: LostClaim[];
+  /** Claims the caller no longer holds: taken over, swept, or never taken. */
+  lost: string[];
+  /** For each lost target, who is in the way now. */
+  lost_to: LostClaim[];
   /** Targets of the caller's queued interests, kept alive by this beat. */
   waiting: string[];
 }
@@ -30,16 +37,18 @@ export interface BeatResult {
 export function beat(options: BeatOptions): BeatResult {
   const context = openContext(options);
   const holder = holderOf(options);
-  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], waiting: [] };
+  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     const outcome = renew(fileName, target, holder, context);
     if (outcome === "renewed" || outcome === "was_stale") {
       result.renewed.push(target);
       if (outcome === "was_stale") result.was_stale.push(target);
-    } else {
-      result.lost.push(outcome);
-      record(context, { event: "lost", target, holder, ...(outcome.now_held_by && { other: outcome.now_held_by.holder }) });
+      continue;
     }
+    result.lost.push(target);
+    result.lost_to.push(outcome);
+    forgetHeld(holder, target, context);
+    record(context, { event: "lost", target, holder, ...(outcome.now_held_by && { other: outcome.now_held_by.holder }) });
   }
   if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     // A waiter's beat keeps its queued interests alive; and any target found free goes to the queue.
@@ -60,10 +69,36 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+    if (judgement.stale) return renewStale(fileName, target, holder, context);
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
-    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {
-      return judgement.stale ? "was_stale" : "renewed";
-    }
+    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") return "renewed";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+}
+
+/**
+ * The caller's own claim went stale: anyone could have moved in meanwhile. The queue gets it
+ * first (a stale claim is a freed target), and a fresh claim of another holder on an overlapping
+ * target means it is lost, even though its file still names the caller.
+ */
+function renewStale(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | LostClaim {
+  return context.store.withTakeLock(() => {
+    refreshNow(context);
+    grantQueued(context);
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const judgement = judge(context.store.read(fileName), target, holder, context);
+      if (judgement.state === "free" || judgement.state === "blocked") return { target };
+      if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
+      if (judgement.stale) {
+        const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
+        const [inTheWay] = findConflicts(shapeOf(target), mode, holder, context, context.store.claimFileNames());
+        if (inTheWay) return { target, now_held_by: inTheWay };
+      }
+      const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
+      if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {
+        return judgement.stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
+      }
+    }
+    throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+  });
 }

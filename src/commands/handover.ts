@@ -3,7 +3,8 @@
 // to another holder.
 import { BadInputError, ClaimsError } from "../errors.js";
 import { readQueue, dequeue, queueFileName } from "../queue.js";
-import { holderOf, judge, openContext, parseTargets, record, type CommonOptions, type Holding } from "../protocol.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
+import { forgetHeld, rememberHeld } from "../held.js";
 import { formatTimestamp } from "../time.js";
 import { take, type TakeResult } from "./take.js";
 
@@ -35,6 +36,7 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   const [target] = parseTargets([options.target], context);
   if (!target) throw new BadInputError("handover needs a target.");
   return context.store.withTakeLock(() => {
+    refreshNow(context);
     for (let attempt = 0; attempt < 50; attempt++) {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
@@ -45,6 +47,8 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
       // The new holder's own queued interest in the target is spent.
       for (const interest of readQueue(context)) if (interest.fileName === queueFileName(target.canonical, to)) dequeue(interest, context);
+      forgetHeld(holder, target.canonical, context);
+      rememberHeld({ target: target.canonical, holder: to, mode: "exclusive" }, context);
       record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });
       return { holder, target: target.canonical, to, purpose };
     }

@@ -1,7 +1,8 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BusyError } from "../errors.js";
-import { holderOf, judge, namedOrAllMine, openContext, record, type CommonOptions, type Context } from "../protocol.js";
+import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol.js";
 import { grantQueued } from "../grant.js";
+import { forgetHeld } from "../held.js";
 import { dequeue, QUEUE_PREFIX, readQueue } from "../queue.js";
 import type { LostClaim } from "./beat.js";
 
@@ -15,8 +16,10 @@ export interface ReleaseResult {
   released: string[];
   /** Nobody held these: nothing to do. */
   not_held: string[];
-  /** Held by someone else now (or unreadable): left untouched. */
-  lost: LostClaim[];
+  /** Not the caller's any more (taken over, swept) or held by someone else: left untouched. */
+  lost: string[];
+  /** For each lost target, who holds it now. */
+  lost_to: LostClaim[];
   /** Queued interests withdrawn: the caller's own, in the released targets (all of them when none is named). */
   withdrawn: string[];
   /** Who was granted what as a result: the next in the queue. */
@@ -26,21 +29,27 @@ export interface ReleaseResult {
 export function release(options: ReleaseOptions): ReleaseResult {
   const context = openContext(options);
   const holder = holderOf(options);
-  const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], withdrawn: [], handed_to: [] };
+  const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
   const work = namedOrAllMine(options.targets, holder, context);
   for (const { fileName, target } of work) {
     const outcome = releaseOne(fileName, target, holder, context);
     if (outcome === "released") {
       result.released.push(target);
       record(context, { event: "release", target, holder });
-    } else if (outcome === "not_held") result.not_held.push(target);
-    else result.lost.push(outcome);
+    } else if (outcome === "not_held") {
+      result.not_held.push(target);
+    } else {
+      result.lost.push(target);
+      result.lost_to.push(outcome);
+    }
+    forgetHeld(holder, target, context);
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
   // Freed targets go to whoever queued first; the releaser's own waiting on them is over.
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
   context.store.withTakeLock(() => {
+    refreshNow(context);
     for (const interest of readQueue(context)) {
       if (interest.entry.holder !== holder || !(everything || named.has(interest.entry.target))) continue;
       dequeue(interest, context);

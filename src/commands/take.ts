@@ -7,7 +7,7 @@ import { findConflicts } from "../conflicts.js";
 import { BadInputError, DeadlockError } from "../errors.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
 import { checkKey, remember, replay } from "../idempotency.js";
-import { holderOf, openContext, parseTargets, record, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { dequeue, enqueue, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
 import { isClaimFileName } from "../store.js";
 import type { Target } from "../target.js";
@@ -81,7 +81,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
   context.store.ensure();
-  const step = () => recorded(takeStep(targets, mode, holder, options, context), context);
+  const step = () => {
+    refreshNow(context);
+    return recorded(takeStep(targets, mode, holder, options, context), context);
+  };
 
   if (options.wait !== undefined) {
     const { waitUntilGranted } = await import("../waiting.js");

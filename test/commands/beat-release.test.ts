@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -41,14 +41,34 @@ Beat("should report a claim taken over by another holder as lost, naming the new
   await take({ ...opts, targets: ["x"], holder: "b", purpose: "mine now", now: T0 + 1801 * SECOND });
   const result = beat({ ...opts, targets: ["x"], holder: "a", now: T0 + 1802 * SECOND });
   assert.equal(result.renewed, []);
-  assert.is(result.lost[0]?.target, "x");
-  assert.is(result.lost[0]?.now_held_by?.holder, "b");
-  assert.is(result.lost[0]?.now_held_by?.purpose, "mine now");
+  assert.equal(result.lost, ["x"]);
+  assert.is(result.lost_to[0]?.now_held_by?.holder, "b");
+  assert.is(result.lost_to[0]?.now_held_by?.purpose, "mine now");
 });
 
 Beat("should report a claim nobody holds any more as lost", async ({ opts }) => {
   const result = beat({ ...opts, targets: ["never-taken"], holder: "a", now: T0 });
-  assert.equal(result.lost, [{ target: "never-taken" }]);
+  assert.equal(result.lost, ["never-taken"]);
+  assert.equal(result.lost_to, [{ target: "never-taken" }]);
+});
+
+Beat("should report a lost claim even when beating all claims, once", async ({ opts }) => {
+  await take({ ...opts, targets: ["x", "y"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 1801 * SECOND });
+  const result = beat({ ...opts, holder: "a", now: T0 + 1802 * SECOND });
+  assert.equal([result.renewed, result.lost], [["y"], ["x"]]);
+  assert.is(result.lost_to[0]?.now_held_by?.holder, "b");
+  assert.equal(beat({ ...opts, holder: "a", now: T0 + 1803 * SECOND }).lost, [], "reported once");
+});
+
+Beat("should not renew a stale claim when another holder took an overlapping target meanwhile", async ({ box, opts }) => {
+  mkdirSync(join(box.project, "src"));
+  await take({ ...opts, targets: ["src/"], holder: "a", now: T0 });
+  await take({ ...opts, targets: ["src/a.ts"], holder: "b", purpose: "inside", now: T0 + 1801 * SECOND });
+  const result = beat({ ...opts, holder: "a", now: T0 + 1802 * SECOND });
+  assert.equal(result.renewed, []);
+  assert.equal(result.lost, [join(box.project, "src") + "/"]);
+  assert.is(result.lost_to[0]?.now_held_by?.holder, "b");
 });
 
 Beat("should renew a stale claim nobody took over, and say it had gone stale", async ({ opts }) => {
@@ -85,7 +105,8 @@ Release("should leave another holder's claim untouched and report it", async ({ 
   await take({ ...opts, targets: ["x"], holder: "a", purpose: "busy", now: T0 });
   const result = release({ ...opts, targets: ["x"], holder: "b", now: T0 });
   assert.equal(result.released, []);
-  assert.is(result.lost[0]?.now_held_by?.holder, "a");
+  assert.equal(result.lost, ["x"]);
+  assert.is(result.lost_to[0]?.now_held_by?.holder, "a");
   assert.is(readJson(join(box.dir, "x.json")).holder, "a");
 });
 

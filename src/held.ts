@@ -1,0 +1,58 @@
+// What each holder was granted, so `beat` and `release` without targets can report a claim the
+// holder lost (taken over when stale, swept) instead of silently not seeing it: the claim files
+// alone only show what a holder still has. One small marker per holder and target,
+// `.held-<holder tag>-<target hash>`, created when a claim is granted and removed when it is
+// released or reported lost. Markers are independent files, so they need no lock; they never
+// decide who holds what (the claim files do), they only remember what to ask about.
+import { createHash } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Mode } from "./claim.js";
+import { readSnapshot, removeQuietly, tempName } from "./files.js";
+import type { Context } from "./protocol.js";
+import { holderTag } from "./target.js";
+
+export const HELD_PREFIX = ".held-";
+
+export interface HeldMarker {
+  target: string;
+  holder: string;
+  mode: Mode;
+}
+
+function markerName(holder: string, target: string): string {
+  return `${HELD_PREFIX}${holderTag(holder)}-${createHash("sha256").update(target).digest("hex").slice(0, 24)}`;
+}
+
+export function rememberHeld(marker: HeldMarker, context: Context): void {
+  try {
+    // Written whole by rename; not fsynced: a marker lost in a machine crash only costs a report.
+    const temp = join(context.store.dir, tempName());
+    writeFileSync(temp, `${JSON.stringify(marker)}\n`, { mode: context.store.fileMode });
+    renameSync(temp, join(context.store.dir, markerName(marker.holder, marker.target)));
+  } catch {
+    // best effort: the claim itself is what counts
+  }
+}
+
+export function forgetHeld(holder: string, target: string, context: Context): void {
+  removeQuietly(join(context.store.dir, markerName(holder, target)));
+}
+
+/** The targets the holder was granted and has not released (nor been told it lost). */
+export function heldMarkers(holder: string, context: Context, names: string[] = context.store.names()): HeldMarker[] {
+  const prefix = `${HELD_PREFIX}${holderTag(holder)}-`;
+  const markers: HeldMarker[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const snapshot = readSnapshot(join(context.store.dir, name));
+    if (snapshot.kind !== "file") continue;
+    try {
+      const marker = JSON.parse(snapshot.bytes.toString("utf8")) as HeldMarker;
+      if (marker.holder === holder && typeof marker.target === "string") markers.push(marker);
+    } catch {
+      // not ours
+    }
+  }
+  return markers;
+}
