@@ -60,7 +60,7 @@ Examples:
   check: `
 Examples:
   $ claims check src/config.ts || exit 3
-  $ git diff --name-only | xargs claims check`,
+  $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
   log: `
 Examples:
   $ claims log                                   # everything, oldest first
@@ -118,8 +118,17 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
       });
       if (tty && flags.wait !== undefined) process.stderr.write("\r\x1b[K");
-      const code = result.timed_out ? EXIT_CODES.TIMEOUT : (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
-      await output(flags, result, stop.signal.aborted ? 130 : code, async (style) => renderTake(result, style));
+      for (const warning of result.warnings ?? []) process.stderr.write(`claims: note: ${warning}\n`);
+      const code = result.no_longer_held
+        ? EXIT_CODES.LOST
+        : result.timed_out
+          ? EXIT_CODES.TIMEOUT
+          : (result.queued ?? []).length > 0
+            ? EXIT_CODES.QUEUED
+            : result.refused.length > 0
+              ? EXIT_CODES.REFUSED
+              : 0;
+      await output(flags, result, stop.signal.aborted ? 130 : code, async (style) => renderTake(result, style, targets));
     });
   verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
     .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")
@@ -135,7 +144,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       });
       if ("to" in result) return output(flags, result, 0, async () => renderTransfer(result));
       const code = (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
-      return output(flags, result, code, async (style) => renderTake(result, style));
+      return output(flags, result, code, async (style) => renderTake(result, style, [target]));
     });
   verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours").action(
     async (targets: string[], flags: GlobalFlags) => {
@@ -225,7 +234,7 @@ function verb(program: Command, name: string, args: string, description: string)
   return program
     .command(`${name}${args ? ` ${args}` : ""}`)
     .description(description)
-    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
     .option("--holder <id>", "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
     .option("--ttl <seconds>", "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)")
     .option("--json", "print one JSON document on stdout")
@@ -268,7 +277,7 @@ function fail(error: unknown, json: boolean): void {
     }
     code = "BAD_INPUT";
     exitCode = EXIT_CODES.BAD_INPUT;
-    const text = error.message.replace(/^error: /, "").replace(/\.?$/, "");
+    const text = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace(/\.?$/, "");
     message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run claims --help for usage.`;
   } else if (error instanceof ClaimsError) {
     code = error.code;

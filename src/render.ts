@@ -43,16 +43,27 @@ export function describeHolding(holding: Holding): string {
   return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
 
-export function renderTake(result: TakeResult, style: Style): string[] {
+/** Quotes an argument for a shell, so a suggested command can be pasted as it is. */
+export function shellQuote(argument: string): string {
+  return /^[\w./:@%+=,-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, "'\\''")}'`;
+}
+
+/** `asked`: the targets as the user typed them, for the command the refusal suggests. */
+export function renderTake(result: TakeResult, style: Style, asked: string[] = []): string[] {
   const lines: string[] = [];
-  for (const claim of result.granted) {
+  if (result.idempotent_replay) lines.push(style.dim("(the first result of this idempotency key: nothing was done again)"));
+  for (const target of result.no_longer_held ?? []) {
+    lines.push(`${style.red(style.bold("LOST"))} ${target}: granted by the first take, but no longer yours (taken over, swept or released); take it again`);
+  }
+  const gone = new Set(result.no_longer_held ?? []);
+  for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}`);
     if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target} ${style.dim("(already yours; taken_at kept)")}`);
     if (claim.action === "took_over" && claim.previous) {
       lines.push(`${style.yellow("took over")} ${claim.target} from a stale claim: ${describeHolding(claim.previous)}`);
     }
   }
-  if (result.granted.length > 0) {
+  if (result.granted.length > gone.size) {
     lines.push(style.dim(`holder ${result.holder}: beat every writing turn (claims beat), release at the end (claims release)`));
   }
   for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${note.holder} is queued for ${note.target} since ${note.queued_at}: ${quoted(note.purpose)}`);
@@ -64,7 +75,8 @@ export function renderTake(result: TakeResult, style: Style): string[] {
   if (result.timed_out) {
     lines.push("Nothing was kept: the wait ran out. Queue instead (claims take --queue) to be granted it later, in order.");
   } else if (result.refused.length > 0 && !result.queued?.length) {
-    const targets = [...new Set(result.refused.map((holding) => holding.target))].join(" ");
+    const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))] : asked;
+    const targets = retry.map(shellQuote).join(" ");
     lines.push(
       `${result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken"}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets} --queue --purpose "..."`,
     );

@@ -1,7 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { acquire, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
 import type { Mode } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, DeadlockError } from "../errors.js";
@@ -52,6 +52,10 @@ export interface TakeResult {
   timed_out?: true;
   /** Set when this is the stored first result of an idempotency key. */
   idempotent_replay?: true;
+  /** On a replay: targets the first take granted that the caller no longer holds (taken over, swept, released). */
+  no_longer_held?: string[];
+  /** Notes about the targets as given, e.g. a word that was claimed as a name although it looks like a file. */
+  warnings?: string[];
 }
 
 export interface QueuedPlace extends Note {
@@ -80,18 +84,22 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     const { checkSymbol } = await import("../symbols.js"); // the parser loads only for symbol targets
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
+  const warnings = targets
+    .filter((target) => target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical))
+    .map((target) => `${target.canonical} was claimed as a name (no such file here); write ./${target.canonical} to claim the file it will be`);
   context.store.ensure();
   const step = () => {
     refreshNow(context);
     return recorded(takeStep(targets, mode, holder, options, context), context);
   };
 
+  const withWarnings = (result: TakeResult): TakeResult => (warnings.length > 0 ? { ...result, warnings } : result);
   if (options.wait !== undefined) {
     const { waitUntilGranted } = await import("../waiting.js");
-    return waitUntilGranted({ targets, mode, holder, options, context, step });
+    return withWarnings(await waitUntilGranted({ targets, mode, holder, options, context, step }));
   }
   const key = options.idempotencyKey;
-  if (key === undefined) return context.store.withTakeLock(step);
+  if (key === undefined) return withWarnings(context.store.withTakeLock(step));
   const args = JSON.stringify({
     targets: targets.map((target) => target.canonical),
     purpose: options.purpose ?? null,
@@ -101,13 +109,13 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     queue: options.queue === true,
     ttl: context.settings.ttlExplicit ? context.settings.ttl : null,
   });
-  return context.store.withTakeLock(() => {
+  return withWarnings(context.store.withTakeLock(() => {
     const first = replay<TakeResult>(context.store, holder, key, args, context.nowMs);
-    if (first) return { ...first, idempotent_replay: true };
+    if (first) return replayed(first, context);
     const result = step();
     remember(context.store, holder, key, args, context.nowMs, result);
     return result;
-  });
+  }));
 }
 
 /** One attempt, under the take lock: grant the queue first, then look, then take (or queue). */
@@ -185,6 +193,21 @@ function queueRefused(
     places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue).length + 1 });
   }
   return places;
+}
+
+/**
+ * The first result again, but never a stale promise: a granted claim that is no longer the
+ * caller's (same holder and taken_at on disk) is listed in `no_longer_held`, and the CLI answers
+ * LOST, so a retrying agent does not write over whoever holds it now.
+ */
+function replayed(first: TakeResult, context: Context): TakeResult {
+  const gone = first.granted.filter((claim) => {
+    const read = context.store.read(claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }));
+    return !(read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at);
+  });
+  const result: TakeResult = { ...first, idempotent_replay: true };
+  if (gone.length > 0) result.no_longer_held = gone.map((claim) => claim.target);
+  return result;
 }
 
 function queuedHolding(entry: QueueEntry, requested: string, context: Context): Holding {

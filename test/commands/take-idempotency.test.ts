@@ -69,3 +69,22 @@ Keys("should answer a reused key with exit 2 and the IDEMPOTENCY_KEY_CONFLICT co
 });
 
 Keys.run();
+
+const Replays = suite<LibraryContext>("idempotent replays never promise a lost claim");
+Replays.before.each(freshLibraryContext);
+Replays.after.each((context) => context.box.cleanup());
+
+Replays("should list granted targets the caller no longer holds, and exit 4 from the CLI", async ({ box, opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x", "y"], idempotencyKey: "k", now: T0 });
+  await take({ ...opts, holder: "b", targets: ["x"], now: T0 + 1801 * SECOND });
+  const retry = await take({ ...opts, holder: "a", targets: ["x", "y"], idempotencyKey: "k", now: T0 + 1802 * SECOND });
+  assert.equal(retry.no_longer_held, ["x"]);
+  claims(["take", "z", "--dir", box.dir, "--holder", "c", "--idempotency-key", "k2"]);
+  claims(["release", "z", "--dir", box.dir, "--holder", "c"]);
+  const cli = claims(["take", "z", "--dir", box.dir, "--holder", "c", "--idempotency-key", "k2"]);
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout, /LOST z: granted by the first take, but no longer yours/);
+  assert.not.match(cli.stdout, /granted z/);
+});
+
+Replays.run();
