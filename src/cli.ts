@@ -165,6 +165,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
       const { status } = await import("./commands/status.js");
       const result = status({ ...common(flags), targets, mine: flags.mine === true });
+      if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style));
     });
   verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one").action(
@@ -172,8 +173,9 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { check } = await import("./commands/check.js");
       const result = check({ ...common(flags), targets });
       if (result.holder === undefined && !flags.json) {
-        process.stderr.write("claims: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
+        process.stderr.write("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
       }
+      if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderCheck(result, style));
     },
   );

@@ -7,7 +7,32 @@ import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context, Holding } from "./protocol.js";
 import { holdingOf, unreadableHolding } from "./protocol.js";
+import type { ClaimRead } from "./store.js";
 import { partsOfFileName } from "./target.js";
+
+/**
+ * The claim files whose targets overlap `target`, read. Decided from the file names; a name
+ * shortened with a hash is read for its target, and if it cannot be read, its readable prefix
+ * decides, conservatively.
+ */
+export function overlappingClaims(target: TargetShape, context: Context, fileNames: string[]): Array<{ fileName: string; named: string; read: ClaimRead }> {
+  const found: Array<{ fileName: string; named: string; read: ClaimRead }> = [];
+  for (const fileName of fileNames) {
+    const parts = partsOfFileName(fileName);
+    if (parts.target !== undefined && !overlaps(target, shapeOf(parts.target))) continue;
+    const read = context.store.read(fileName);
+    if (read.state === "missing") continue;
+    let named = parts.target;
+    if (named === undefined && read.state === "claim") named = read.claim.target;
+    if (named === undefined) {
+      const prefix = parts.prefix ?? "";
+      if (!(target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical))) continue;
+      named = `${prefix}…`;
+    } else if (parts.target === undefined && !overlaps(target, shapeOf(named))) continue;
+    found.push({ fileName, named, read });
+  }
+  return found;
+}
 
 export function findConflicts(
   target: TargetShape,
@@ -17,20 +42,16 @@ export function findConflicts(
   fileNames: string[],
 ): Holding[] {
   const conflicts: Holding[] = [];
-  for (const fileName of fileNames) {
-    const named = partsOfFileName(fileName).target;
-    if (named !== undefined && !overlaps(target, shapeOf(named))) continue;
-    const read = context.store.read(fileName);
+  for (const { named, read } of overlappingClaims(target, context, fileNames)) {
     if (read.state === "missing") continue;
     if (read.state === "unreadable") {
       // Nobody knows whose it is or what mode: held until its mtime is older than the TTL.
-      if (named === undefined || context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000) continue;
+      if (context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000) continue;
       conflicts.push(withTarget(unreadableHolding(named, read, context), target.canonical));
       continue;
     }
     const { claim } = read;
     if (holder !== undefined && claim.holder === holder) continue;
-    if (named === undefined && !overlaps(target, shapeOf(claim.target))) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
     if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale) continue;
     const holding = withTarget(holdingOf(claim, context), target.canonical);

@@ -49,9 +49,9 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   const config = findConfig(cwd);
 
   let dir: string;
-  if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, "--dir");
-  else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, "CLAIMS_DIR");
-  else if (config?.dir !== undefined) dir = resolve(dirname(config.path), config.dir);
+  if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, "--dir");
+  else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, home, "CLAIMS_DIR");
+  else if (config?.dir !== undefined) dir = resolveDirSetting(config.dir, dirname(config.path), home, `"dir" in ${config.path}`);
   else {
     const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
     dir = join(state, "claims");
@@ -70,10 +70,12 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   return settings;
 }
 
-function resolveDirSetting(value: string, cwd: string, source: string): string {
+/** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
+function resolveDirSetting(value: string, base: string, home: string, source: string): string {
   if (value.trim() === "") throw new BadInputError(`${source} is empty; give the path of the claims directory.`);
   if (value.includes("\0")) throw new BadInputError(`${source} contains a NUL byte; give a plain directory path.`);
-  return resolve(cwd, value);
+  if (value === "~" || value.startsWith("~/")) return join(home, value.slice(1));
+  return resolve(base, value);
 }
 
 /** Whole seconds from 1 to 30 days. Anything else is bad input: a TTL that silently became 0 or NaN would make every claim stale. */

@@ -1,7 +1,7 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
 import { accessSync, chmodSync, constants, linkSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
@@ -55,15 +55,33 @@ export class Store {
 
   /** Creates the directory on first use (owner-only unless group-shared) and checks it is usable. */
   ensure(): void {
-    let created = false;
-    try {
-      created = mkdirSync(this.dir, { recursive: true, mode: this.directoryMode }) !== undefined;
-      if (created && this.directoryMode !== 0o700) chmodSync(this.dir, this.directoryMode);
-    } catch (error) {
-      throw this.ioError(error, "create");
+    // One level at a time rather than mkdir({ recursive: true }), which spins forever under /proc
+    // (mkdir answers ENOENT there for a parent that exists).
+    const missing: string[] = [];
+    for (let path = this.dir; ; path = dirname(path)) {
+      try {
+        if (statSync(path).isDirectory()) break;
+        throw new BadInputError(`The claims directory ${this.dir} is not a directory, or ${path} is in its way; point --dir or CLAIMS_DIR elsewhere.`);
+      } catch (error) {
+        if (error instanceof BadInputError) throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT") throw this.ioError(error, "create");
+        missing.unshift(path);
+        if (dirname(path) === path) break;
+      }
     }
-    if (!statSync(this.dir).isDirectory()) {
-      throw new BadInputError(`The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
+    for (const path of missing) {
+      try {
+        mkdirSync(path, { mode: this.directoryMode });
+        if (path === this.dir && this.directoryMode !== 0o700) chmodSync(path, this.directoryMode);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EEXIST" && statSync(path).isDirectory()) continue; // created by someone else meanwhile
+        if (code === "ENOENT") {
+          throw new BadInputError(`Cannot create the claims directory ${this.dir}: the file system refuses it; choose another with --dir or CLAIMS_DIR.`);
+        }
+        throw this.ioError(error, "create");
+      }
     }
     try {
       accessSync(this.dir, constants.W_OK | constants.X_OK);

@@ -186,6 +186,8 @@ export function holderTag(holder: string): string {
 export interface FileNameParts {
   /** The canonical target, or undefined when the name holds only a hashed prefix of it. */
   target?: string;
+  /** For a hashed name: the readable start of the target. */
+  prefix?: string;
   /** For shared claims: the holder tag. */
   sharedTag?: string;
 }
@@ -199,7 +201,11 @@ export function partsOfFileName(fileName: string): FileNameParts {
     parts.sharedTag = stem.slice(plus + 1);
     stem = stem.slice(0, plus);
   }
-  if (stem.includes("%~")) return parts;
+  if (stem.includes("%~")) {
+    const prefix = decodeSafely(stem.slice(0, stem.indexOf("%~")));
+    if (prefix !== undefined) parts.prefix = prefix;
+    return parts;
+  }
   const decoded = decodeSafely(stem);
   if (decoded !== undefined) parts.target = decoded;
   return parts;

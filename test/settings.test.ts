@@ -35,6 +35,14 @@ Dir("should read the nearest .claims up from cwd, with comments, dir relative to
   assert.is(settings.ttlExplicit, true);
 });
 
+Dir("should expand ~ in --dir, CLAIMS_DIR and the config's dir", ({ box }) => {
+  const env = { HOME: box.root };
+  assert.is(resolveSettings({ cwd: box.project, env, dir: "~/a" }).dir, join(box.root, "a"));
+  assert.is(resolveSettings({ cwd: box.project, env: { ...env, CLAIMS_DIR: "~/b" } }).dir, join(box.root, "b"));
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "~/c" }));
+  assert.is(resolveSettings({ cwd: box.project, env }).dir, join(box.root, "c"));
+});
+
 Dir("should skip a directory named .claims: it is not a config", ({ box }) => {
   mkdirSync(join(box.project, ".claims"));
   assert.is(resolveSettings({ cwd: box.project, env: { HOME: box.root } }).configPath, undefined);

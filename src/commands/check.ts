@@ -5,6 +5,7 @@ import { findConflicts } from "../conflicts.js";
 import { overlaps, shapeOf, type TargetShape } from "../overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { holderTag, partsOfFileName } from "../target.js";
+import { existsSync } from "node:fs";
 import { freshnessOf } from "../claim.js";
 
 export interface CheckOptions extends CommonOptions {
@@ -12,8 +13,11 @@ export interface CheckOptions extends CommonOptions {
 }
 
 export interface CheckResult {
+  dir: string;
   /** Undefined when no holder could be resolved: then every fresh claim counts as another's. */
   holder?: string;
+  /** The claims directory does not exist (yet): nothing is claimed there. A typo in CLAIMS_DIR looks like this. */
+  directory_missing?: true;
   allowed: string[];
   refused: Holding[];
 }
@@ -26,8 +30,9 @@ export function check(options: CheckOptions): CheckResult {
   } catch {
     holder = undefined;
   }
-  const result: CheckResult = { allowed: [], refused: [] };
+  const result: CheckResult = { dir: context.settings.dir, allowed: [], refused: [] };
   if (holder !== undefined) result.holder = holder;
+  if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const fileNames = context.store.claimFileNames();
   for (const target of parseTargets(options.targets, context)) {
     // Writing needs exclusive access, unless the caller itself shares the target with others.

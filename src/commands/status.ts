@@ -5,7 +5,8 @@ import { displayTarget, holderOf, kindOf, openContext, parseTargets, type Common
 import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../grant.js";
 import { QUEUE_PREFIX, readQueue } from "../queue.js";
 import { isClaimFileName, type ClaimRead } from "../store.js";
-import { partsOfFileName } from "../target.js";
+import { existsSync } from "node:fs";
+import { overlappingClaims } from "../conflicts.js";
 import { formatTimestamp } from "../time.js";
 import type { TargetKind } from "../target.js";
 
@@ -43,12 +44,14 @@ export interface StatusResult {
   dir: string;
   claims: ClaimStatus[];
   unreadable: UnreadableStatus[];
-  /** Named targets that nobody holds. */
+  /** Named targets that no claim covers. */
   free: string[];
   /** Live queued interests (handover notes), in order (with --mine: the caller's). */
   queued: Note[];
   /** Targets granted to the caller from the queue since it last looked: shown once. */
   granted_while_waiting: Grant[];
+  /** The claims directory does not exist (yet): nothing is claimed there. A typo in CLAIMS_DIR looks like this. */
+  directory_missing?: true;
 }
 
 export function status(options: StatusOptions = {}): StatusResult {
@@ -58,16 +61,21 @@ export function status(options: StatusOptions = {}): StatusResult {
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
   if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) context.store.withTakeLock(() => grantQueued(context));
   const names = context.store.names();
+  if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const queue = readQueue(context, names);
   if (holder !== undefined) result.granted_while_waiting = consumeNotices(holder, context, names);
   const named = options.targets ?? [];
   const entries: Array<{ fileName: string; target: string; read: ClaimRead }> = [];
   if (named.length > 0) {
+    // Every claim covering a named target: its own (exclusive or shared), a directory above it, a glob, a symbol in it.
+    const seen = new Set<string>();
     for (const target of parseTargets(named, context)) {
-      // The exclusive claim file, and every shared one on the same target.
-      const files = names.filter((name) => isClaimFileName(name) && partsOfFileName(name).target === target.canonical);
-      if (files.length === 0) entries.push({ fileName: target.fileName, target: target.canonical, read: { state: "missing" } });
-      for (const fileName of files) entries.push({ fileName, target: target.canonical, read: context.store.read(fileName) });
+      const found = overlappingClaims(target, context, names.filter(isClaimFileName));
+      if (found.length === 0) result.free.push(target.canonical);
+      for (const { fileName, named: covering, read } of found) {
+        if (!seen.has(fileName)) entries.push({ fileName, target: covering, read });
+        seen.add(fileName);
+      }
     }
   } else {
     for (const { fileName, read } of context.store.list()) entries.push({ fileName, target: displayTarget(fileName, read), read });

@@ -130,6 +130,10 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
   const refused: Holding[] = [];
   const free: Target[] = [];
   for (const target of targets) {
+    const own = context.store.read(claimFileOf({ target: target.canonical, holder, mode }));
+    if (own.state === "unreadable" && own.directory) {
+      throw new BadInputError(`Cannot take ${target.canonical}: a directory stands where its claim file belongs (${context.store.path(claimFileOf({ target: target.canonical, holder, mode }))}); remove it by hand.`);
+    }
     // The queue goes before direct takers, but not before the holder renewing its own claim.
     const ahead = holds({ target: target.canonical, holder, mode }, context) ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [

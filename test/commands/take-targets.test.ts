@@ -137,4 +137,39 @@ Targets("should let a holder sharing a target write it beside other sharers", as
   assert.is(check({ ...opts, holder: "z", targets: ["src/a.ts"] }).refused.length, 2);
 });
 
+Targets("should show in status every claim covering a named target", async ({ box, as }) => {
+  await as("a", ["src/api/"], { purpose: "codegen" });
+  await as("b", ["shared-config"], { shared: true });
+  await as("c", ["shared-config"], { shared: true });
+  const result = status({ dir: box.dir, cwd: box.project, env: {}, targets: ["src/api/b.ts", "shared-config", "lib/x.ts"], now: T0 });
+  assert.equal(result.claims.map((claim) => [claim.target, claim.holder]).sort(), [
+    [join(box.project, "src", "api") + "/", "a"],
+    ["shared-config", "b"],
+    ["shared-config", "c"],
+  ]);
+  assert.equal(result.free, [join(box.project, "lib", "x.ts")]);
+});
+
+Targets("should refuse with exit 2 and write nothing when a directory stands where a claim file belongs", async ({ box, as }) => {
+  mkdirSync(join(box.dir, "b.json"), { recursive: true });
+  try {
+    await as("a", ["a", "b"]);
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, /a directory stands where its claim file belongs/);
+  }
+  assert.equal(entries(box.dir), ["b.json"]);
+});
+
+Targets("should count an unreadable claim with a long hashed name as covering what its readable prefix covers", async ({ box, as }) => {
+  const deep = `deep/${"x".repeat(150)}/`;
+  mkdirSync(join(box.project, deep), { recursive: true });
+  await as("a", [deep]);
+  const [file] = entries(box.dir);
+  writeFileSync(join(box.dir, file as string), "{ torn");
+  const result = await as("b", [`${deep}inner.ts`]);
+  assert.is(result.refused.length, 1);
+  assert.is(result.refused[0]?.holder, "unknown");
+});
+
 Targets.run();
