@@ -1,0 +1,172 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { beat } from "../../src/commands/beat.js";
+import { handover } from "../../src/commands/handover.js";
+import { log } from "../../src/commands/log.js";
+import { release } from "../../src/commands/release.js";
+import { status } from "../../src/commands/status.js";
+import { sweep } from "../../src/commands/sweep.js";
+import { take } from "../../src/commands/take.js";
+import { ClaimsError } from "../../src/errors.js";
+import { freshLibraryContext, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+
+const Queue = suite<LibraryContext>("queue and handover");
+Queue.before.each(freshLibraryContext);
+Queue.after.each((context) => context.box.cleanup());
+
+const holderOf = (dir: string, name: string) => readJson(join(dir, `${name}.json`)).holder as string;
+const queueFiles = (dir: string) => readdirSync(dir).filter((name) => name.startsWith(".queue-"));
+
+Queue("should queue behind the holder (exit 6 in the CLI) and grant in order of arrival on release", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], purpose: "first", now: T0 });
+  const b = await take({ ...opts, holder: "b", targets: ["cfg"], purpose: "second", queue: true, now: T0 + SECOND });
+  assert.equal(b.queued?.map((place) => [place.target, place.position]), [["cfg", 1]]);
+  const c = await handover({ ...opts, holder: "c", target: "cfg", purpose: "third", now: T0 + 2 * SECOND });
+  assert.equal("queued" in c && c.queued?.map((place) => place.position), [2]);
+  const released = release({ ...opts, holder: "a", targets: ["cfg"], now: T0 + 3 * SECOND });
+  assert.equal(released.handed_to, [{ target: "cfg", holder: "b" }]);
+  assert.is(holderOf(opts.dir, "cfg"), "b");
+  assert.is(readJson(join(opts.dir, "cfg.json")).purpose, "second");
+  release({ ...opts, holder: "b", targets: ["cfg"], now: T0 + 4 * SECOND });
+  assert.is(holderOf(opts.dir, "cfg"), "c");
+  assert.equal(queueFiles(opts.dir), []);
+});
+
+Queue("should tell the waiter once, in status, that it was granted while it waited", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
+  await take({ ...opts, holder: "c", targets: ["cfg"], queue: true, purpose: "after b", now: T0 });
+  release({ ...opts, holder: "a", now: T0 });
+  const first = status({ ...opts, holder: "b", mine: true, now: T0 });
+  assert.equal(first.granted_while_waiting.map((grant) => grant.target), ["cfg"]);
+  assert.equal(first.granted_while_waiting[0]?.notes.map((note) => [note.holder, note.purpose]), [["c", "after b"]]);
+  assert.equal(status({ ...opts, holder: "b", mine: true, now: T0 }).granted_while_waiting, [], "exactly once");
+  const retake = await take({ ...opts, holder: "b", targets: ["cfg"], now: T0 + SECOND });
+  assert.is(retake.granted[0]?.action, "retaken");
+});
+
+Queue("should grant to the queue when status, sweep or beat finds the claim stale", async ({ opts }) => {
+  for (const [observer, observe] of [
+    ["status", (now: number) => status({ ...opts, now })],
+    ["sweep", (now: number) => sweep({ ...opts, now })],
+    ["beat", (now: number) => beat({ ...opts, holder: "someone-else", now })],
+  ] as const) {
+    const target = `t-${observer}`;
+    await take({ ...opts, holder: "a", targets: [target], now: T0 });
+    await take({ ...opts, holder: "b", targets: [target], queue: true, ttl: 7200, now: T0 });
+    observe(T0 + 1801 * SECOND);
+    assert.is(holderOf(opts.dir, target), "b", `${observer} granted it`);
+  }
+});
+
+Queue("should let the queue outrank a direct take of a stale claim", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, ttl: 7200, now: T0 });
+  const direct = await take({ ...opts, holder: "c", targets: ["cfg"], now: T0 + 1801 * SECOND });
+  assert.is(direct.granted.length, 0);
+  assert.is(direct.refused[0]?.holder, "b");
+  assert.is(holderOf(opts.dir, "cfg"), "b");
+});
+
+Queue("should refuse a direct take while someone is queued, naming the place it could take", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
+  const direct = await take({ ...opts, holder: "c", targets: ["cfg"], now: T0 });
+  assert.equal(direct.refused.map((refusal) => [refusal.holder, refusal.queued ?? false]), [
+    ["a", false],
+    ["b", true],
+  ]);
+});
+
+Queue("should skip a waiter that stopped beating", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], ttl: 7200, now: T0 });
+  await take({ ...opts, holder: "dead", targets: ["cfg"], queue: true, ttl: 60, now: T0 });
+  await take({ ...opts, holder: "alive", targets: ["cfg"], queue: true, ttl: 7200, now: T0 + SECOND });
+  beat({ ...opts, holder: "alive", now: T0 + 3000 * SECOND });
+  release({ ...opts, holder: "a", targets: ["cfg"], now: T0 + 3600 * SECOND });
+  assert.is(holderOf(opts.dir, "cfg"), "alive");
+});
+
+Queue("should withdraw the releaser's own queued interests", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
+  const withdrawn = release({ ...opts, holder: "b", targets: ["cfg"], now: T0 });
+  assert.equal(withdrawn.withdrawn, ["cfg"]);
+  release({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  assert.equal(status({ ...opts, now: T0 }).claims, []);
+});
+
+Queue("should hand a claim directly to another holder, and refuse it to a non-holder with LOST", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], purpose: "p", now: T0 });
+  const handed = await handover({ ...opts, holder: "a", target: "cfg", to: "b", now: T0 + SECOND });
+  assert.equal(handed, { holder: "a", target: "cfg", to: "b", purpose: "p" });
+  assert.is(holderOf(opts.dir, "cfg"), "b");
+  try {
+    await handover({ ...opts, holder: "a", target: "cfg", to: "c", now: T0 + 2 * SECOND });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ClaimsError);
+    assert.is((error as ClaimsError).exitCode, 4);
+  }
+});
+
+Queue("should refuse a queue that would close a waits-for cycle, naming it", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["y"], now: T0 });
+  await take({ ...opts, holder: "a", targets: ["y"], queue: true, now: T0 });
+  try {
+    await take({ ...opts, holder: "b", targets: ["x"], queue: true, now: T0 });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ClaimsError);
+    assert.is((error as ClaimsError).code, "DEADLOCK");
+    assert.is((error as ClaimsError).exitCode, 3);
+    assert.match((error as Error).message, /b waits for a waits for b/);
+  }
+  assert.is(readdirSync(opts.dir).filter((name) => name.startsWith(".queue-")).length, 1, "nothing was queued for b");
+});
+
+Queue("should keep order across granularity: a file waiter is not overtaken by a later symbol waiter", async ({ box, opts }) => {
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "u.ts"), "export function f() {}\nexport function g() {}\n");
+  await take({ ...opts, holder: "a", targets: ["src/u.ts#f"], now: T0 });
+  await take({ ...opts, holder: "d", targets: ["src/u.ts#g"], now: T0 });
+  await take({ ...opts, holder: "file", targets: ["src/u.ts"], queue: true, now: T0 });
+  await take({ ...opts, holder: "sym", targets: ["src/u.ts#f"], queue: true, now: T0 });
+  release({ ...opts, holder: "a", now: T0 });
+  const shown = status({ ...opts, now: T0 });
+  assert.not.ok(shown.claims.some((claim) => claim.holder === "sym"), "the later symbol waiter must not overtake the file waiter");
+  release({ ...opts, holder: "d", now: T0 });
+  const after = status({ ...opts, now: T0 }).claims.map((claim) => claim.holder);
+  assert.equal(after, ["file"]);
+});
+
+Queue("should pass the notes of those queued to whoever takes the target", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await handover({ ...opts, holder: "b", target: "cfg", purpose: "bump the preset", now: T0 });
+  const retake = await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 + SECOND });
+  assert.equal(retake.notes?.map((note) => [note.holder, note.purpose]), [["b", "bump the preset"]]);
+  assert.equal(status({ ...opts, now: T0 }).claims[0]?.queue.map((note) => note.holder), ["b"]);
+});
+
+Queue("should refuse --wait together with --queue", async ({ opts }) => {
+  try {
+    await take({ ...opts, holder: "a", targets: ["cfg"], queue: true, wait: 5, now: T0 });
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, /--wait and --queue cannot be used together/);
+  }
+});
+
+Queue("should record queueing, the grant and the takeover in the log", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
+  release({ ...opts, holder: "a", now: T0 + SECOND });
+  const events = log({ ...opts, now: T0 }).entries.map((entry) => `${entry.event} ${entry.holder}`);
+  assert.ok(events.includes("queue b") && events.includes("grant b") && events.includes("release a"), events.join(", "));
+});
+
+Queue.run();

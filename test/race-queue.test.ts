@@ -1,0 +1,119 @@
+// Waiting, queueing and granting between real processes: no daemon, so whichever process frees or
+// observes a target does the grant, and it must happen exactly once.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type Sandbox } from "./helpers.js";
+
+const Waiting = suite<{ box: Sandbox }>("take --wait and the queue between processes");
+Waiting.before.each((context) => {
+  context.box = sandbox();
+});
+Waiting.after.each((context) => context.box.cleanup());
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const asAsync = (box: Sandbox, holder: string, ...args: string[]) =>
+  claimsAsync([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+
+/** Resolves once `predicate` holds on the claims directory (checked on every change, bounded). */
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(predicate(), `timed out waiting until ${what}`);
+}
+
+const queued = (box: Sandbox) => (existsSync(box.dir) ? readdirSync(box.dir).filter((name) => name.startsWith(".queue-")) : []);
+
+Waiting("should grant a waiting take as soon as the holder releases", async ({ box }) => {
+  as(box, "a", "take", "cfg");
+  const waiting = asAsync(box, "b", "take", "cfg", "--wait", "60", "--purpose", "after a");
+  await until(() => queued(box).length === 1, "b is queued");
+  assert.is(as(box, "a", "release", "cfg").code, 0);
+  const result = await waiting;
+  assert.is(result.code, 0, result.stderr); // well before its 60 s: woken by the release
+  assert.is(JSON.parse(result.stdout).granted[0].holder, "b");
+  assert.is(readJson(join(box.dir, "cfg.json")).purpose, "after a");
+});
+
+Waiting("should time out with exit 5, explain the refusal, and leave nothing behind", async ({ box }) => {
+  as(box, "a", "take", "cfg", "--purpose", "long job");
+  const result = as(box, "b", "take", "cfg", "other", "--wait", "1");
+  assert.is(result.code, 5);
+  const body = JSON.parse(result.stdout);
+  assert.is(body.timed_out, true);
+  assert.is(body.refused[0].holder, "a");
+  assert.is(body.refused[0].purpose, "long job");
+  assert.equal(queued(box), []);
+  assert.not.ok(existsSync(join(box.dir, "other.json")), "the free target taken while waiting was given back");
+});
+
+Waiting("should fail at once, even with --wait, on a denial waiting cannot fix", async ({ box }) => {
+  writeFileSync(join(box.project, "u.ts"), "export function formatPrice() {}\n");
+  const result = as(box, "b", "take", "u.ts#formatPrize", "--wait", "60");
+  assert.is(result.code, 2);
+  assert.match(JSON.parse(result.stdout).error.message, /did you mean `formatPrice`/);
+  assert.is(as(box, "b", "take", "x", "--wait", "60", "--queue").code, 2);
+});
+
+Waiting("should grant three queued sessions in the order they queued", async ({ box }) => {
+  as(box, "a", "take", "cfg");
+  for (const holder of ["q1", "q2", "q3"]) assert.is(as(box, holder, "take", "cfg", "--queue").code, 6);
+  const order: string[] = [];
+  let current = "a";
+  for (let i = 0; i < 3; i++) {
+    as(box, current, "release", "cfg");
+    current = readJson(join(box.dir, "cfg.json")).holder;
+    order.push(current);
+  }
+  assert.equal(order, ["q1", "q2", "q3"]);
+});
+
+Waiting("should grant exactly once when releases and observers race", async ({ box }) => {
+  for (let round = 0; round < 5; round++) {
+    const target = `t${round}`;
+    as(box, "a", "take", target);
+    as(box, "w1", "take", target, "--queue");
+    as(box, "w2", "take", target, "--queue");
+    const racers = [
+      asAsync(box, "a", "release", target),
+      ...Array.from({ length: 4 }, () => asAsync(box, "observer", "status")),
+      ...Array.from({ length: 3 }, () => claimsAsync(["sweep", "--dir", box.dir, "--json"])),
+    ];
+    await Promise.all(racers);
+    assert.is(readJson(join(box.dir, `${target}.json`)).holder, "w1", "the head of the queue got it");
+    const notices = readdirSync(box.dir).filter((name) => name.startsWith(".granted-"));
+    assert.is(notices.length, 1 + round, "one grant notice per round: granted exactly once");
+    const waiting = JSON.parse(as(box, "w2", "status").stdout).queued.filter((note: { target: string }) => note.target === target);
+    assert.equal(waiting.map((note: { holder: string }) => note.holder), ["w2"], "w2 still waits, behind w1");
+  }
+});
+
+Waiting("should leave nothing behind when a waiting take is interrupted", async ({ box }) => {
+  as(box, "a", "take", "cfg");
+  const child = spawn(process.execPath, [BIN, "take", "cfg", "free-one", "--wait", "60", "--dir", box.dir, "--holder", "b"], {
+    env: cleanEnv(),
+    stdio: "ignore",
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  await until(() => queued(box).length === 1, "b is queued");
+  child.kill("SIGINT");
+  assert.is(await exited, 130);
+  assert.equal(queued(box), []);
+  assert.not.ok(existsSync(join(box.dir, "free-one.json")));
+  assert.is(readJson(join(box.dir, "cfg.json")).holder, "a");
+});
+
+Waiting("should detect a two-session deadlock between processes", async ({ box }) => {
+  as(box, "a", "take", "x");
+  as(box, "b", "take", "y");
+  const first = asAsync(box, "a", "take", "y", "--wait", "30");
+  await until(() => queued(box).length === 1, "a waits for y");
+  const second = as(box, "b", "take", "x", "--wait", "30");
+  assert.is(second.code, 3);
+  assert.match(JSON.parse(second.stdout).error.message, /deadlock: b waits for a waits for b/);
+  as(box, "b", "release", "y");
+  assert.is((await first).code, 0);
+});
+
+Waiting.run();
