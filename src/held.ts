@@ -10,9 +10,9 @@ import { join } from "node:path";
 import type { Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, tempName } from "./files.js";
 import type { Context } from "./protocol.js";
+import { HELD_PREFIX } from "./store.js";
 import { holderTag } from "./target.js";
 
-export const HELD_PREFIX = ".held-";
 
 export interface HeldMarker {
   target: string;

@@ -19,7 +19,7 @@ export type Change = { replace: Claim } | "remove" | "keep";
 
 export interface Debris {
   file: string;
-  kind: "temp" | "lock" | "idempotency" | "notice";
+  kind: "temp" | "lock" | "idempotency" | "notice" | "marker";
 }
 
 /**
@@ -32,6 +32,9 @@ export const TAKES_FILE = ".takes";
 
 /** Grant notices: a waiter learns from `status` that it was granted a target while it waited (src/grant.ts). */
 export const NOTICE_PREFIX = ".granted-";
+
+/** Held markers (src/held.ts): what a holder was granted, so a lost claim can be reported. */
+export const HELD_PREFIX = ".held-";
 
 /** Temp files live for milliseconds; one this old is debris. */
 const TEMP_DEBRIS_AGE_MS = 60_000;
@@ -218,6 +221,9 @@ export class Store {
       if (name.startsWith(LOCK_PREFIX) && this.isDeadLock(name, nowMs)) found.push({ file: name, kind: "lock" });
       if (name.startsWith(IDEMPOTENCY_PREFIX) && isExpiredRecord(this.path(name), nowMs)) found.push({ file: name, kind: "idempotency" });
       if (name.startsWith(NOTICE_PREFIX) && this.isOld(name, nowMs, IDEMPOTENCY_TTL_MS)) found.push({ file: name, kind: "notice" });
+      if (name.startsWith(HELD_PREFIX) && this.isOld(name, nowMs, IDEMPOTENCY_TTL_MS) && !this.markerStillHeld(name)) {
+        found.push({ file: name, kind: "marker" });
+      }
     }
     return found;
   }
@@ -236,6 +242,20 @@ export class Store {
         throw new BadInputError(`The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
       }
       throw this.ioError(error, "read");
+    }
+  }
+
+  /** A held marker whose holder still holds the claim it names is not debris, however old. */
+  private markerStillHeld(name: string): boolean {
+    const snapshot = readSnapshot(this.path(name));
+    if (snapshot.kind !== "file") return false;
+    try {
+      const marker = JSON.parse(snapshot.bytes.toString("utf8")) as { target: string; holder: string; mode?: string };
+      const fileName = marker.mode === "shared" ? sharedClaimFileName(marker.target, marker.holder) : claimFileName(marker.target);
+      const read = this.read(fileName);
+      return read.state === "claim" && read.claim.holder === marker.holder;
+    } catch {
+      return false;
     }
   }
 

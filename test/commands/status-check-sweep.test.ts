@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { beat } from "../../src/commands/beat.js";
 import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
@@ -149,6 +150,18 @@ Sweep("should leave a directory that stands where a claim belongs, and say so", 
   const result = sweep({ ...opts, now: Date.now() + 7200 * SECOND });
   assert.is(result.skipped.length, 1);
   assert.ok(existsSync(join(box.dir, "odd.json")));
+});
+
+Sweep("should remove a held marker a week old once its holder no longer holds the claim", async ({ box, opts }) => {
+  const now = Date.now();
+  await take({ ...opts, targets: ["kept"], holder: "a", now });
+  await take({ ...opts, targets: ["lost"], holder: "a", ttl: 1, now });
+  await take({ ...opts, targets: ["lost"], holder: "b", now: now + 2 * SECOND });
+  const weekAgo = (now - 8 * 24 * 3600 * SECOND) / 1000;
+  for (const name of readdirSync(box.dir).filter((file) => file.startsWith(".held-"))) utimesSync(join(box.dir, name), weekAgo, weekAgo);
+  const removed = sweep({ ...opts, now: now + 3 * SECOND }).debris.filter((file) => file.startsWith(".held-"));
+  assert.is(removed.length, 1, "only a's marker of the claim b took over");
+  assert.equal(beat({ ...opts, holder: "a", now: now + 4 * SECOND }).lost, [], "a was told nothing more: the marker is gone");
 });
 
 Sweep("should need no holder", async ({ opts }) => {
