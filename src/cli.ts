@@ -2,7 +2,7 @@
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { ClaimsError, EXIT_CODES } from "./errors.js";
+import { BadInputError, ClaimsError, EXIT_CODES } from "./errors.js";
 import { plain, type Style } from "./render.js";
 
 interface GlobalFlags {
@@ -61,6 +61,11 @@ Examples:
 Examples:
   $ claims check src/config.ts || exit 3
   $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
+  hook: `
+Examples:
+  $ claims hook print-config claude >> /dev/stdout     # the settings snippet to paste
+  $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude
+See docs/HOOKS.md.`,
   log: `
 Examples:
   $ claims log                                   # everything, oldest first
@@ -185,6 +190,40 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { sweep } = await import("./commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
+    });
+
+  program
+    .command("hook <agent> [which]")
+    .description("run as an agent's hook (claude, codex): the event JSON on stdin; or print-config <agent>")
+    .option("--no-auto-take", "do not claim a free file for the session before it writes")
+    .option("--fail-closed", "deny writes when the claims directory cannot be used (default: allow, with a note)")
+    .option("--merge-subagents", "count a subagent as its parent session")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd)")
+    .addHelpText("after", EXAMPLES.hook ?? "")
+    .action(async (agent: string, which: string | undefined, flags: { autoTake?: boolean; failClosed?: boolean; mergeSubagents?: boolean; dir?: string }) => {
+      const agents = ["claude", "codex"] as const;
+      const name = agent === "print-config" ? which : agent;
+      if (!agents.includes(name as (typeof agents)[number])) {
+        throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude, claims hook codex, or claims hook print-config claude|codex.`);
+      }
+      if (agent === "print-config") {
+        const { hookConfig } = await import("./hooks/config.js");
+        process.stdout.write(hookConfig(name as "claude" | "codex", process.argv[1] as string));
+        return;
+      }
+      const { hook } = await import("./commands/hook.js");
+      const input = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
+      const answer = await hook({
+        agent: name as "claude" | "codex",
+        input,
+        autoTake: flags.autoTake !== false,
+        failClosed: flags.failClosed === true,
+        mergeSubagents: flags.mergeSubagents === true,
+        ...(flags.dir !== undefined && { dir: flags.dir }),
+      });
+      process.stdout.write(answer.stdout);
+      process.stderr.write(answer.stderr);
+      process.exitCode = answer.exitCode;
     });
 
   program

@@ -1,0 +1,128 @@
+// The decision an agent hook makes before a write: is another holder's fresh claim in the way (the
+// file, a directory above it, a glob, a symbol the edit touches, or a waiter queued for it)? If
+// not, the write is the session's: its own covering claims are renewed, or the file is claimed for
+// it (auto-take) so the next writer is refused.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { beat } from "../commands/beat.js";
+import { take } from "../commands/take.js";
+import { findConflicts, overlappingClaims } from "../conflicts.js";
+import { queueAhead } from "../grant.js";
+import { shapeOf } from "../overlap.js";
+import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
+import { readQueue } from "../queue.js";
+import { isClaimFileName } from "../store.js";
+
+export interface WriteRequest extends CommonOptions {
+  holder: string;
+  /** Absolute paths (or relative to `cwd`) the tool is about to write. */
+  files: string[];
+  /** For a single-file edit: what it replaces and with what; absent means the whole file. */
+  edits?: Array<{ old: string; new: string }>;
+  autoTake: boolean;
+  purpose: string;
+}
+
+export interface WriteDecision {
+  allow: boolean;
+  /** What is in the way, when not allowed. */
+  blocking: Holding[];
+  /** Files claimed for the session just now. */
+  took: string[];
+  /** The session's own claims renewed. */
+  renewed: string[];
+}
+
+export async function decideWrite(request: WriteRequest): Promise<WriteDecision> {
+  const context = openContext(request);
+  const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [] };
+  // Absolute first: a file that does not exist yet must not be mistaken for a name.
+  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context);
+  const names = existsSync(context.settings.dir) ? context.store.names() : [];
+  const claimFiles = names.filter(isClaimFileName);
+  const queue = readQueue(context, names);
+  const partlyOthers = new Set<string>();
+  const own = new Set<string>();
+
+  for (const target of targets) {
+    const conflicts = findConflicts(target, "exclusive", request.holder, context, claimFiles);
+    const symbols = conflicts.filter((holding) => isSymbolOf(holding, target.canonical));
+    decision.blocking.push(...conflicts.filter((holding) => !symbols.includes(holding)));
+    if (symbols.length > 0) {
+      partlyOthers.add(target.canonical);
+      const touched = await touchedSymbols(target.canonical, request.edits, symbols);
+      decision.blocking.push(...symbols.filter((holding) => touched.has(shapeOf(holding.held_target as string).symbol as string)));
+    }
+    for (const { read } of overlappingClaims(target, context, claimFiles)) {
+      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
+    }
+    // A waiter queued for the file goes first, unless the session already holds it.
+    if (!own.has(target.canonical)) {
+      for (const { entry } of queueAhead(target.canonical, "exclusive", request.holder, queue)) {
+        decision.blocking.push({
+          target: target.canonical,
+          holder: entry.holder,
+          purpose: entry.purpose,
+          heartbeat_at: entry.heartbeat_at,
+          heartbeat_age_seconds: 0,
+          queued: true,
+        });
+      }
+    }
+  }
+  if (decision.blocking.length > 0) return { ...decision, allow: false };
+
+  if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own] }).renewed;
+  const unclaimed = targets.filter((target) => ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical));
+  if (request.autoTake && unclaimed.length > 0) {
+    const taken = await take({ ...request, targets: unclaimed.map((target) => target.canonical), purpose: request.purpose });
+    if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
+    decision.took = taken.granted.map((claim) => claim.target);
+  }
+  return decision;
+}
+
+function isSymbolOf(holding: Holding, file: string): boolean {
+  if (!holding.held_target) return false;
+  const shape = shapeOf(holding.held_target);
+  return shape.kind === "symbol" && shape.path === file;
+}
+
+function coversTarget(claimTarget: string, file: string): boolean {
+  const shape = shapeOf(claimTarget);
+  if (shape.kind === "path") return claimTarget === file;
+  if (shape.kind === "directory") return file.startsWith(claimTarget);
+  return false; // a glob or a symbol of the session's: still claim the file itself
+}
+
+/**
+ * The claimed symbols an edit touches: those whose declaration lines contain text the edit
+ * replaces. A whole-file write touches all of them; replaced text that cannot be found, or a
+ * claimed symbol not in the file yet (claimed with --creating) that the new text mentions, counts
+ * as touched. The parser loads only here, when another session holds a symbol of this file.
+ */
+async function touchedSymbols(file: string, edits: WriteRequest["edits"], claimed: Holding[]): Promise<Set<string>> {
+  const names = claimed.map((holding) => shapeOf(holding.held_target as string).symbol as string);
+  if (!edits) return new Set(names);
+  let source: string;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch {
+    return new Set(names);
+  }
+  const { listSymbols } = await import("../symbols.js");
+  const symbols = await listSymbols(file, source);
+  const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
+  const touched = new Set<string>();
+  for (const edit of edits) {
+    let at = edit.old === "" ? -1 : source.indexOf(edit.old);
+    if (at === -1) return new Set(names);
+    for (; at !== -1; at = source.indexOf(edit.old, at + 1)) {
+      const first = lineOf(at);
+      const last = lineOf(at + edit.old.length);
+      for (const symbol of symbols) if (symbol.startLine <= last && symbol.endLine >= first) touched.add(symbol.name);
+    }
+    for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
+  }
+  return touched;
+}
