@@ -1,6 +1,6 @@
 // Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { BadInputError, ClaimsError, EXIT_CODES } from "./errors.js";
 import { plain, type Style } from "./render.js";
@@ -66,6 +66,13 @@ Examples:
   $ claims hook print-config claude >> /dev/stdout     # the settings snippet to paste
   $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude
 See docs/HOOKS.md.`,
+  guard: `
+Examples:
+  $ claims guard install --pre-push      # in the repository (or worktree) to guard
+  $ git commit                           # refused while another session holds a staged path
+  $ CLAIMS_GUARD=warn git commit         # print, but allow; CLAIMS_GUARD=off skips the check
+  $ git commit --no-verify               # bypass, as git intends
+  $ claims guard uninstall               # puts back the hooks that were there`,
   log: `
 Examples:
   $ claims log                                   # everything, oldest first
@@ -224,6 +231,36 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       process.stdout.write(answer.stdout);
       process.stderr.write(answer.stderr);
       process.exitCode = answer.exitCode;
+    });
+
+  program
+    .command("guard <action>")
+    .description("git guard: install | uninstall the pre-commit (and --pre-push) hook; check is what the hooks run")
+    .option("--pre-push", "install: also a pre-push hook, checking the commits no remote has yet")
+    .option("--hook <name>", "check: pre-commit (the staged paths, default) or pre-push (refs on stdin)", "pre-commit")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
+    .option("--holder <id>", "who is committing (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
+    .option("--json", "print one JSON document on stdout")
+    .addHelpText("after", EXAMPLES.guard ?? "")
+    .action(async (action: string, flags: GlobalFlags & { prePush?: boolean; hook?: string }) => {
+      const guard = await import("./commands/guard.js");
+      const render = await import("./render.js");
+      if (action === "install") {
+        const result = guard.install({ prePush: flags.prePush === true, binary: realpathSync(process.argv[1] as string) });
+        return output(flags, result, 0, async () => render.renderInstall(result));
+      }
+      if (action === "uninstall") {
+        const result = guard.uninstall({});
+        return output(flags, result, 0, async () => render.renderUninstall(result));
+      }
+      if (action !== "check") throw new BadInputError(`Unknown guard action ${JSON.stringify(action)}; use install, uninstall or check.`);
+      if (flags.hook !== "pre-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
+      const refs = flags.hook === "pre-push" && !process.stdin.isTTY ? readFileSync(0, "utf8") : "";
+      const result = await guard.guardCheck({ ...common(flags), hook: flags.hook, refs });
+      const refuse = result.refused.length > 0 && result.mode === "enforce";
+      if (!flags.json) process.stderr.write(render.renderGuard(result).map((line) => `${line}\n`).join(""));
+      else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      process.exitCode = refuse ? 1 : 0;
     });
 
   program

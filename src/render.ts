@@ -2,6 +2,7 @@
 // only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
 import type { BeatResult, LostClaim } from "./commands/beat.js";
 import type { CheckResult } from "./commands/check.js";
+import type { GuardResult, InstallResult } from "./commands/guard.js";
 import type { TransferResult } from "./commands/handover.js";
 import type { ReleaseResult } from "./commands/release.js";
 import type { StatusResult } from "./commands/status.js";
@@ -182,3 +183,32 @@ const otherLabel: Partial<Record<LogEntry["event"], string>> = {
   grant: "after",
   transfer: "to",
 };
+
+export function renderInstall(result: InstallResult): string[] {
+  const lines = [`installed ${result.installed.join(" and ")} in ${result.hooks_dir}`];
+  for (const name of result.chained) lines.push(`the ${name} hook that was there runs first, from ${name}.claims-chained`);
+  return lines;
+}
+
+export function renderUninstall(result: { hooks_dir: string; removed: string[]; restored: string[] }): string[] {
+  if (result.removed.length === 0) return [`no claims guard hooks in ${result.hooks_dir}; nothing to do`];
+  const lines = [`removed ${result.removed.join(" and ")} from ${result.hooks_dir}`];
+  for (const name of result.restored) lines.push(`put back the ${name} hook that was there before`);
+  return lines;
+}
+
+/** What the git hook prints (on stderr, where git shows it). */
+export function renderGuard(result: GuardResult): string[] {
+  if (result.mode === "off") return [];
+  if (result.refused.length === 0) {
+    return result.nothing_claimed && result.checked.length > 0 ? ["claims guard: no claims apply to these paths"] : [];
+  }
+  const verb = result.mode === "warn" ? "would refuse (CLAIMS_GUARD=warn: allowed)" : "refused";
+  const lines = [`claims guard: ${verb}: another session holds what this touches`];
+  for (const holding of result.refused) lines.push(`  ${holding.target}: ${describeHolding(holding)}`);
+  if (result.mode === "enforce") {
+    const bypass = result.hook === "pre-push" ? "git push --no-verify" : "git commit --no-verify";
+    lines.push(`Reconcile with the holder, or queue a handover (claims handover <path> --purpose ...). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);
+  }
+  return lines;
+}

@@ -1,0 +1,141 @@
+// guard: a git hook that refuses a commit (or push) touching a path another holder's fresh
+// exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
+// chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findConflicts } from "../conflicts.js";
+import { BadInputError } from "../errors.js";
+import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../git.js";
+import { shapeOf } from "../overlap.js";
+import { holderOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
+import { shellQuote } from "../render.js";
+import { isClaimFileName } from "../store.js";
+
+const MARKER = "# claims guard:";
+const CHAINED = ".claims-chained";
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+export type GitHook = "pre-commit" | "pre-push";
+
+export interface InstallResult {
+  hooks_dir: string;
+  installed: GitHook[];
+  /** Hooks that were there before and now run first, from `<hook>.claims-chained`. */
+  chained: GitHook[];
+}
+
+export function install(options: { cwd?: string; prePush?: boolean; binary: string }): InstallResult {
+  const root = repositoryRoot(options.cwd ?? process.cwd());
+  const dir = hooksDirectory(root);
+  mkdirSync(dir, { recursive: true });
+  const result: InstallResult = { hooks_dir: dir, installed: [], chained: [] };
+  for (const name of options.prePush ? (["pre-commit", "pre-push"] as const) : (["pre-commit"] as const)) {
+    const path = join(dir, name);
+    if (existsSync(path) && !readFileSync(path, "utf8").includes(MARKER)) {
+      if (existsSync(path + CHAINED)) {
+        throw new BadInputError(`${path}${CHAINED} already exists; move it away (or run claims guard uninstall) before installing again.`);
+      }
+      renameSync(path, path + CHAINED);
+      result.chained.push(name);
+    }
+    writeFileSync(path, script(name, options.binary));
+    chmodSync(path, 0o755);
+    result.installed.push(name);
+  }
+  return result;
+}
+
+export function uninstall(options: { cwd?: string }): { hooks_dir: string; removed: GitHook[]; restored: GitHook[] } {
+  const root = repositoryRoot(options.cwd ?? process.cwd());
+  const dir = hooksDirectory(root);
+  const result = { hooks_dir: dir, removed: [] as GitHook[], restored: [] as GitHook[] };
+  for (const name of ["pre-commit", "pre-push"] as const) {
+    const path = join(dir, name);
+    if (!existsSync(path) || !readFileSync(path, "utf8").includes(MARKER)) continue;
+    rmSync(path);
+    result.removed.push(name);
+    if (existsSync(path + CHAINED)) {
+      renameSync(path + CHAINED, path);
+      result.restored.push(name);
+    }
+  }
+  return result;
+}
+
+/** The hook script: the chained hook first (with the same stdin), then the check, with this node and this binary. */
+function script(name: GitHook, binary: string): string {
+  const check = [process.execPath, binary, "guard", "check", "--hook", name].map(shellQuote).join(" ");
+  const header = `#!/bin/sh
+${MARKER} installed by \`claims guard install\`; \`claims guard uninstall\` puts back what was here.
+chained="$(dirname "$0")/${name}${CHAINED}"
+`;
+  if (name === "pre-commit") return `${header}if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi\nexec ${check}\n`;
+  return `${header}refs=$(cat)
+if [ -x "$chained" ]; then printf '%s\\n' "$refs" | "$chained" "$@" || exit $?; fi
+printf '%s\\n' "$refs" | ${check}
+`;
+}
+
+export interface GuardOptions extends CommonOptions {
+  hook: GitHook;
+  /** pre-push: the refs git passes on stdin. */
+  refs?: string;
+}
+
+export interface GuardResult {
+  hook: GitHook;
+  mode: "enforce" | "warn" | "off";
+  holder?: string;
+  checked: string[];
+  refused: Holding[];
+  /** No claim covers any checked path. */
+  nothing_claimed: boolean;
+}
+
+export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
+  const env = options.env ?? process.env;
+  const mode = env.CLAIMS_GUARD === "off" ? "off" : env.CLAIMS_GUARD === "warn" ? "warn" : "enforce";
+  const result: GuardResult = { hook: options.hook, mode, checked: [], refused: [], nothing_claimed: true };
+  if (mode === "off") return result;
+  const root = repositoryRoot(options.cwd ?? process.cwd());
+  const context = openContext({ ...options, cwd: root });
+  try {
+    result.holder = holderOf(options);
+  } catch {
+    // no holder: every fresh exclusive claim counts as another's
+  }
+  // What changes, and where its new content is: the index ("") for a commit, the pushed tip for a push.
+  const changes: Array<{ from: string; to?: string; revision: string; paths: string[] }> =
+    options.hook === "pre-commit"
+      ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
+      : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
+  const claimFiles = context.store.names().filter(isClaimFileName);
+  for (const change of changes) {
+    for (const target of parseTargets(change.paths, context)) {
+      result.checked.push(target.canonical);
+      // "shared" mode: only exclusive claims of others stand in a commit's way.
+      const conflicts = findConflicts(target, "shared", result.holder, context, claimFiles);
+      if (conflicts.length > 0) result.nothing_claimed = false;
+      for (const holding of conflicts) {
+        const symbol = holding.held_target ? shapeOf(holding.held_target) : undefined;
+        if (symbol?.kind === "symbol" && symbol.path === target.canonical) {
+          const touched = await symbolTouched(root, target.canonical, symbol.symbol as string, change);
+          if (!touched) continue;
+        }
+        result.refused.push(holding);
+      }
+    }
+  }
+  return result;
+}
+
+/** Whether a change touches the lines of `symbol` in the new content (or the symbol is gone: conservatively yes). */
+async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
+  const content = contentAt(root, file, change.revision);
+  if (content === undefined) return true;
+  const { listSymbols, grammarOf } = await import("../symbols.js");
+  if (!grammarOf(file)) return true;
+  const declaration = (await listSymbols(file, content)).find((info) => info.name === symbol);
+  if (!declaration) return true;
+  return changedLines(root, file, change.from, change.to).some(([first, last]) => first <= declaration.endLine && last >= declaration.startLine);
+}

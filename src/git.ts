@@ -1,0 +1,91 @@
+// The few git questions the guard asks, through the git binary (as a hook would).
+import { spawnSync } from "node:child_process";
+import { isAbsolute, join, resolve } from "node:path";
+import { BadInputError } from "./errors.js";
+
+export function git(args: string[], cwd: string, input?: string): string {
+  const result = spawnSync("git", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...(input !== undefined && { input }) });
+  if (result.error) throw new BadInputError(`Cannot run git (${(result.error as NodeJS.ErrnoException).code}); the guard needs git on PATH.`);
+  if (result.status !== 0) throw new BadInputError(`git ${args[0]} failed: ${result.stderr.trim().split("\n")[0] ?? ""}`);
+  return result.stdout;
+}
+
+export function repositoryRoot(cwd: string): string {
+  try {
+    return git(["rev-parse", "--show-toplevel"], cwd).trim();
+  } catch {
+    throw new BadInputError(`${cwd} is not inside a git repository; run claims guard from the repository (or worktree) it should guard.`);
+  }
+}
+
+/** The hooks directory git actually reads: honours core.hooksPath, and works from a linked worktree. */
+export function hooksDirectory(root: string): string {
+  const path = git(["rev-parse", "--git-path", "hooks"], root).trim();
+  return isAbsolute(path) ? path : resolve(root, path);
+}
+
+/** Paths from `--name-status -z` output; both names of a rename or copy. */
+function namesFromStatus(output: string): string[] {
+  const fields = output.split("\0").filter((field) => field !== "");
+  const paths: string[] = [];
+  for (let i = 0; i < fields.length; ) {
+    const status = fields[i++] as string;
+    const count = /^[RC]/.test(status) ? 2 : 1;
+    for (let k = 0; k < count && i < fields.length; k++) paths.push(fields[i++] as string);
+  }
+  return paths;
+}
+
+export function stagedPaths(root: string): string[] {
+  return [...new Set(namesFromStatus(git(["diff", "--cached", "--name-status", "-M", "-z"], root)))].map((path) => join(root, path));
+}
+
+export interface PushedChange {
+  /** The oldest unpushed commit's parent (or undefined for a root commit) and the pushed tip. */
+  from?: string;
+  to: string;
+  paths: string[];
+}
+
+const ZERO = /^0+$/;
+
+/** For each pushed ref (pre-push stdin), the commits no remote has yet and the paths they touch. */
+export function pushedChanges(root: string, refs: string): PushedChange[] {
+  const changes: PushedChange[] = [];
+  for (const line of refs.split("\n")) {
+    const [, localSha] = line.trim().split(/\s+/);
+    if (!localSha || ZERO.test(localSha)) continue; // a deleted ref pushes no content
+    const commits = git(["rev-list", localSha, "--not", "--remotes"], root).split("\n").filter(Boolean);
+    if (commits.length === 0) continue;
+    const paths = new Set<string>();
+    for (const commit of commits) {
+      for (const path of namesFromStatus(git(["diff-tree", "--no-commit-id", "--name-status", "-r", "-M", "-z", "--root", commit], root))) {
+        paths.add(join(root, path));
+      }
+    }
+    const oldest = commits[commits.length - 1] as string;
+    const parents = git(["rev-list", "--parents", "-n", "1", oldest], root).trim().split(" ").slice(1);
+    changes.push({ ...(parents[0] && { from: parents[0] }), to: localSha, paths: [...paths] });
+  }
+  return changes;
+}
+
+/** 1-based line ranges of `file` (new side) that a diff changes; a pure deletion marks the line where it was. */
+export function changedLines(root: string, file: string, from: string | "--cached", to?: string): Array<[number, number]> {
+  const range = from === "--cached" ? ["--cached"] : to ? [from, to] : [from];
+  const diff = git(["diff", "-U0", "--no-color", ...range, "--", file], root);
+  const ranges: Array<[number, number]> = [];
+  for (const match of diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const start = Number(match[1]);
+    const count = match[2] === undefined ? 1 : Number(match[2]);
+    ranges.push([Math.max(1, start), Math.max(1, start + Math.max(count, 1) - 1)]);
+  }
+  return ranges;
+}
+
+/** The content of `file` as staged (`:path`) or at a commit; undefined when it is not there (deleted). */
+export function contentAt(root: string, file: string, at: string): string | undefined {
+  const relative = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+  const result = spawnSync("git", ["show", `${at}:${relative}`], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return result.status === 0 ? result.stdout : undefined;
+}
