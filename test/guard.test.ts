@@ -1,0 +1,158 @@
+// The git guard end to end: a real repository, real `git commit` and `git push`.
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox; repo: string; git: (args: string[], env?: Record<string, string>, cwd?: string) => { code: number; out: string } };
+const Guard = suite<Context>("claims guard with real git");
+Guard.before.each((context) => {
+  context.box = sandbox();
+  context.repo = context.box.project;
+  context.git = (args, env = {}, cwd = context.repo) => {
+    const result = spawnSync("git", args, {
+      cwd,
+      env: cleanEnv({ CLAIMS_DIR: context.box.dir, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t", ...env }),
+      encoding: "utf8",
+    });
+    return { code: result.status ?? -1, out: `${result.stdout}${result.stderr}` };
+  };
+  context.git(["init", "-q", "-b", "main"]);
+  writeFileSync(join(context.repo, "a.ts"), "export function f() {\n  return 1;\n}\n\nexport function g() {\n  return 2;\n}\n");
+  writeFileSync(join(context.repo, "b.txt"), "b\n");
+  context.git(["add", "."]);
+  context.git(["commit", "-qm", "init"]);
+});
+Guard.after.each((context) => context.box.cleanup());
+
+const install = (context: Context, ...args: string[]) => claims(["guard", "install", ...args, "--dir", context.box.dir], { cwd: context.repo });
+const hold = (context: Context, target: string, holder = "other", purpose = "rewriting it") =>
+  claims(["take", target, "--dir", context.box.dir, "--holder", holder, "--purpose", purpose], { cwd: context.repo });
+
+Guard("should refuse a commit touching another holder's claim, naming path, holder and purpose, and allow it once released", (context) => {
+  const { git, repo } = context;
+  assert.is(install(context).code, 0);
+  hold(context, "b.txt");
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["add", "b.txt"]);
+  const refused = git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(refused.code, 0);
+  assert.match(refused.out, /b\.txt: held by other for "rewriting it"/);
+  claims(["release", "b.txt", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
+  assert.is(git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" }).code, 0);
+});
+
+Guard("should check both names of a rename", (context) => {
+  const { git } = context;
+  install(context);
+  hold(context, "./renamed.txt"); // not there yet: ./ makes it a path, not a name
+  git(["mv", "b.txt", "renamed.txt"]);
+  assert.is.not(git(["commit", "-qm", "rename"], { CLAIMS_HOLDER: "me" }).code, 0);
+});
+
+Guard("should allow the committer's own claims, shared claims of others, and untouched symbols", (context) => {
+  const { git, repo } = context;
+  install(context);
+  hold(context, "b.txt", "me");
+  claims(["take", "a.ts#f", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
+  writeFileSync(join(repo, "b.txt"), "mine\n");
+  writeFileSync(join(repo, "a.ts"), readFileSync(join(repo, "a.ts"), "utf8").replace("return 2", "return 3"));
+  git(["add", "."]);
+  assert.is(git(["commit", "-qm", "g only"], { CLAIMS_HOLDER: "me" }).code, 0);
+  writeFileSync(join(repo, "a.ts"), readFileSync(join(repo, "a.ts"), "utf8").replace("return 1", "return 5"));
+  git(["add", "."]);
+  const touching = git(["commit", "-qm", "f"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(touching.code, 0);
+  assert.match(touching.out, /a\.ts#f/);
+});
+
+Guard("should warn and allow with CLAIMS_GUARD=warn, skip with off, and be bypassed by --no-verify", (context) => {
+  const { git, repo } = context;
+  install(context);
+  hold(context, "b.txt");
+  for (const [env, args, note] of [
+    [{ CLAIMS_GUARD: "warn" }, [], /would refuse/],
+    [{ CLAIMS_GUARD: "off" }, [], /^$/],
+    [{}, ["--no-verify"], /^$/],
+  ] as const) {
+    writeFileSync(join(repo, "b.txt"), `${Math.random()}\n`);
+    git(["add", "b.txt"]);
+    const result = git(["commit", "-qm", "x", ...args], { CLAIMS_HOLDER: "me", ...env });
+    assert.is(result.code, 0, result.out);
+    assert.match(result.out.trim(), note);
+  }
+});
+
+Guard("should pass with a note where no claims apply", (context) => {
+  const { git, repo } = context;
+  install(context);
+  writeFileSync(join(repo, "b.txt"), "free\n");
+  git(["add", "b.txt"]);
+  const result = git(["commit", "-qm", "free"], { CLAIMS_HOLDER: "me" });
+  assert.is(result.code, 0);
+  assert.match(result.out, /no claims apply/);
+});
+
+Guard("should keep an existing hook in the chain and put it back on uninstall", (context) => {
+  const { git, repo } = context;
+  const hook = join(repo, ".git", "hooks", "pre-commit");
+  writeFileSync(hook, "#!/bin/sh\necho chained-hook-ran\nexit 0\n");
+  chmodSync(hook, 0o755);
+  install(context);
+  writeFileSync(join(repo, "b.txt"), "x\n");
+  git(["add", "b.txt"]);
+  assert.match(git(["commit", "-qm", "x"], { CLAIMS_HOLDER: "me" }).out, /chained-hook-ran/);
+  writeFileSync(hook + ".claims-chained", "#!/bin/sh\necho failing\nexit 1\n");
+  writeFileSync(join(repo, "b.txt"), "y\n");
+  git(["add", "b.txt"]);
+  assert.is.not(git(["commit", "-qm", "y"], { CLAIMS_HOLDER: "me" }).code, 0, "a failing chained hook still stops the commit");
+  writeFileSync(hook + ".claims-chained", "#!/bin/sh\necho original\n");
+  assert.is(claims(["guard", "uninstall"], { cwd: repo }).code, 0);
+  assert.is(readFileSync(hook, "utf8"), "#!/bin/sh\necho original\n");
+  assert.not.ok(existsSync(hook + ".claims-chained"));
+});
+
+Guard("should install where git reads hooks: core.hooksPath, and from a linked worktree", (context) => {
+  const { git, repo, box } = context;
+  git(["config", "core.hooksPath", ".githooks"]);
+  install(context);
+  assert.ok(existsSync(join(repo, ".githooks", "pre-commit")));
+  git(["config", "--unset", "core.hooksPath"]);
+  const worktree = join(box.root, "wt");
+  git(["worktree", "add", "-q", worktree]);
+  assert.is(claims(["guard", "install", "--dir", box.dir], { cwd: worktree }).code, 0);
+  assert.ok(existsSync(join(repo, ".git", "hooks", "pre-commit")));
+  hold(context, join(worktree, "b.txt"));
+  writeFileSync(join(worktree, "b.txt"), "wt\n");
+  git(["add", "b.txt"], {}, worktree);
+  assert.is.not(git(["commit", "-qm", "wt"], { CLAIMS_HOLDER: "me" }, worktree).code, 0);
+});
+
+Guard("should refuse a push of commits no remote has that touch a claimed path", (context) => {
+  const { git, repo, box } = context;
+  const remote = join(box.root, "remote.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  git(["remote", "add", "origin", remote]);
+  git(["push", "-q", "origin", "main"]);
+  install(context, "--pre-push");
+  writeFileSync(join(repo, "b.txt"), "pushed\n");
+  git(["add", "b.txt"]);
+  git(["commit", "-qm", "b"], { CLAIMS_GUARD: "off" });
+  hold(context, "b.txt");
+  const refused = git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(refused.code, 0);
+  assert.match(refused.out, /git push --no-verify/);
+  claims(["release", "b.txt", "--dir", box.dir, "--holder", "other"], { cwd: repo });
+  assert.is(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0);
+});
+
+Guard("should say what to do outside a repository", ({ box }) => {
+  mkdirSync(join(box.root, "plain"));
+  const result = claims(["guard", "install"], { cwd: join(box.root, "plain") });
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /not inside a git repository/);
+});
+
+Guard.run();

@@ -1,0 +1,178 @@
+// Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox; file: string };
+const Claude = suite<Context>("claims hook claude");
+Claude.before.each((context) => {
+  context.box = sandbox();
+  context.file = join(context.box.project, "utils.ts");
+  writeFileSync(context.file, "export function formatPrice(x: number) {\n  return x.toFixed(2);\n}\n\nexport function formatDate(d: Date) {\n  return d.toISOString();\n}\n");
+});
+Claude.after.each((context) => context.box.cleanup());
+
+function hook(box: Sandbox, payload: unknown, agent = "claude", extra: string[] = []) {
+  const result = spawnSync(process.execPath, [BIN, "hook", agent, ...extra], {
+    input: typeof payload === "string" ? payload : JSON.stringify(payload),
+    env: cleanEnv({ CLAIMS_DIR: box.dir }),
+    encoding: "utf8",
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const edit = (box: Sandbox, session: string, file: string, old: string, extra: object = {}) => ({
+  session_id: session,
+  transcript_path: "/tmp/t.jsonl",
+  cwd: box.project,
+  permission_mode: "default",
+  hook_event_name: "PreToolUse",
+  tool_name: "Edit",
+  tool_input: { file_path: file, old_string: old, new_string: "X" },
+  tool_use_id: "toolu_01",
+  ...extra,
+});
+
+const decision = (stdout: string) => (stdout.trim() ? JSON.parse(stdout).hookSpecificOutput : undefined);
+
+Claude("should claim a free file for the session and let the write through silently", ({ box, file }) => {
+  const result = hook(box, edit(box, "s1", file, "toFixed"));
+  assert.is(result.code, 0);
+  assert.is(result.stdout, "", "allow is silence: an explicit allow would skip the user's permission prompts");
+  assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s1");
+});
+
+Claude("should deny another session's write with holder, purpose and the handover command", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "fix rounding"]);
+  const result = hook(box, edit(box, "s2", file, "toFixed"));
+  assert.is(result.code, 0);
+  const output = decision(result.stdout);
+  assert.is(output.hookEventName, "PreToolUse");
+  assert.is(output.permissionDecision, "deny");
+  assert.match(output.permissionDecisionReason, /held by claude-s1 for "fix rounding"/);
+  assert.match(output.permissionDecisionReason, /claims handover "utils.ts" --purpose/);
+});
+
+Claude("should deny a write under another session's directory claim, and a Write of a new file there", ({ box }) => {
+  mkdirSync(join(box.project, "gen"));
+  claims(["take", join(box.project, "gen") + "/", "--dir", box.dir, "--holder", "codegen"]);
+  const payload = { ...edit(box, "s2", join(box.project, "gen", "new.ts"), ""), tool_name: "Write", tool_input: { file_path: join(box.project, "gen", "new.ts"), content: "x" } };
+  assert.is(decision(hook(box, payload).stdout)?.permissionDecision, "deny");
+});
+
+Claude("should let an edit through that touches only symbols nobody else holds", ({ box, file }) => {
+  claims(["take", `${file}#formatPrice`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  assert.is(hook(box, edit(box, "s2", file, "toISOString")).stdout, "", "formatDate is free");
+  const touching = decision(hook(box, edit(box, "s2", file, "toFixed")).stdout);
+  assert.is(touching?.permissionDecision, "deny");
+  assert.match(touching.permissionDecisionReason, /formatPrice/);
+  const multi = { ...edit(box, "s2", file, ""), tool_name: "MultiEdit", tool_input: { file_path: file, edits: [{ old_string: "toISOString", new_string: "a" }, { old_string: "toFixed", new_string: "b" }] } };
+  assert.is(decision(hook(box, multi).stdout)?.permissionDecision, "deny", "one of the edits touches formatPrice");
+  const write = { ...edit(box, "s2", file, ""), tool_name: "Write", tool_input: { file_path: file, content: "" } };
+  assert.is(decision(hook(box, write).stdout)?.permissionDecision, "deny", "a whole-file write touches every symbol");
+});
+
+Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
+  hook(box, edit(box, "s1", file, "toFixed"));
+  claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);
+  assert.is(hook(box, edit(box, "s1", file, "toFixed")).stdout, "", "its own claim: renewed, allowed");
+  assert.is(hook(box, { ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} }).code, 0);
+  const ended = hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "SessionEnd", reason: "exit" });
+  assert.is(ended.code, 0);
+  assert.match(ended.stderr, /handed .*utils\.ts to claude-s2/);
+  assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s2");
+});
+
+Claude("should give a subagent its own holder, or merge it with --merge-subagents", ({ box, file }) => {
+  hook(box, edit(box, "s1", file, "toFixed", { agent_id: "sub-7", agent_type: "general-purpose" }));
+  assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s1/sub-7");
+  assert.is(decision(hook(box, edit(box, "s1", file, "toFixed")).stdout)?.permissionDecision, "deny", "the parent is another holder");
+  assert.is(hook(box, edit(box, "s1", file, "toFixed", { agent_id: "sub-7" })).stdout, "");
+  const merged = hook(box, edit(box, "s9", join(box.project, "other.ts"), "", { agent_id: "sub-1" }), "claude", ["--merge-subagents"]);
+  assert.is(merged.code, 0);
+  assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).holder === "claude-s9"));
+});
+
+Claude("should match the holder the CLI derives from CLAUDE_CODE_SESSION_ID", ({ box, file }) => {
+  hook(box, edit(box, "abc", file, "toFixed"));
+  const fromShell = spawnSync(process.execPath, [BIN, "release", file, "--dir", box.dir, "--json"], {
+    env: cleanEnv({ CLAUDE_CODE_SESSION_ID: "abc" }),
+    encoding: "utf8",
+  });
+  assert.equal(JSON.parse(fromShell.stdout).released, [file]);
+});
+
+Claude("should not take with --no-auto-take, and pass malformed, empty or non-writing payloads without touching the store", ({ box, file }) => {
+  assert.is(hook(box, edit(box, "s1", file, "toFixed"), "claude", ["--no-auto-take"]).stdout, "");
+  for (const payload of ["", "{", "[]", "null", JSON.stringify({ hook_event_name: "PreToolUse" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Read" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Bash", tool_input: { command: "rm -rf /" } })]) {
+    const result = hook(box, payload);
+    assert.is(result.code, 0, payload);
+    assert.is(result.stdout, "", payload);
+  }
+  assert.equal(entries(box.root).includes("store"), false, "the claims directory was never created");
+});
+
+Claude("should fail open with a one-line note, or closed with --fail-closed, when the claims directory is unusable", ({ box, file }) => {
+  writeFileSync(join(box.root, "not-a-dir"), "");
+  const env = { CLAIMS_DIR: join(box.root, "not-a-dir") };
+  const run = (extra: string[]) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude", ...extra], { input: JSON.stringify(edit(box, "s1", file, "toFixed")), env: cleanEnv(env), encoding: "utf8" });
+  const open = run([]);
+  assert.is(open.status, 0);
+  assert.is(open.stdout, "");
+  assert.match(open.stderr, /^claims: .*fail-open\)\n$/);
+  const closed = run(["--fail-closed"]);
+  assert.is(JSON.parse(closed.stdout).hookSpecificOutput.permissionDecision, "deny");
+});
+
+Claude("should print a settings snippet that runs this binary", () => {
+  const result = claims(["hook", "print-config", "claude"]);
+  assert.is(result.code, 0);
+  const json = JSON.parse(result.stdout.replace(/^\/\/.*\n/gm, ""));
+  assert.ok(json.hooks.PreToolUse[0].hooks[0].command.includes("claims.js hook claude"));
+  assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|MultiEdit|NotebookEdit");
+  assert.is(claims(["hook", "print-config", "cursor"]).code, 2);
+});
+
+Claude.run();
+
+const Codex = suite<Context>("claims hook codex");
+Codex.before.each((context) => {
+  context.box = sandbox();
+  context.file = join(context.box.project, "src", "a.ts");
+  mkdirSync(join(context.box.project, "src"));
+  writeFileSync(context.file, "a\n");
+});
+Codex.after.each((context) => context.box.cleanup());
+
+const patch = (body: string) => ({
+  session_id: "cx1",
+  cwd: "",
+  hook_event_name: "PreToolUse",
+  tool_name: "apply_patch",
+  tool_input: { command: `*** Begin Patch\n${body}\n*** End Patch\n` },
+});
+
+Codex("should deny a patch touching any path another holds, with exit 2 and the reason on stderr", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  const body = "*** Add File: src/new.ts\n+x\n*** Update File: src/b.ts\n*** Move to: src/a.ts\n@@\n-a\n+b";
+  const result = hook(box, { ...patch(body), cwd: box.project }, "codex");
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /src\/a\.ts: held by claude-s1 for "mine"/);
+  assert.equal(entries(box.dir).length, 1, "nothing was claimed for the refused patch");
+});
+
+Codex("should claim every path of an allowed patch for the session", ({ box }) => {
+  const body = "*** Add File: src/new.ts\n+x\n*** Delete File: src/old.ts";
+  assert.is(hook(box, { ...patch(body), cwd: box.project }, "codex").code, 0);
+  const holders = entries(box.dir).map((name) => [readJson(join(box.dir, name)).target, readJson(join(box.dir, name)).holder]);
+  assert.equal(holders.sort(), [
+    [join(box.project, "src", "new.ts"), "codex-cx1"],
+    [join(box.project, "src", "old.ts"), "codex-cx1"],
+  ]);
+});
+
+Codex.run();
