@@ -1,0 +1,104 @@
+// What every verb's wiring shares: the common flags, JSON-or-human output, colour, examples.
+import type { Command } from "commander";
+import { plain, type Style } from "./render.js";
+
+export interface GlobalFlags {
+  dir?: string;
+  holder?: string;
+  ttl?: string;
+  json?: boolean;
+}
+
+export const EXAMPLES: Record<string, string> = {
+  take: `
+Examples:
+  $ claims take shared-config --purpose "align the lint rule with the new preset"
+  $ claims take ../sibling/package.json ~/notes/memory.md --purpose "bump the shared dependency"
+  $ claims take src/ --purpose "regenerate the API client"          # a directory and all below it
+  $ claims take 'src/**/*.test.ts' --shared                         # a glob, shared with other sharers
+  $ claims take utils.js#formatPrice --purpose "fix rounding"       # one top-level symbol
+  $ claims take a.ts b.ts c.ts --partial                            # what is free; the rest is reported
+  $ claims take shared-config --wait 120                             # block until free (exit 5 on timeout)
+  $ claims take shared-config --queue -p "bump the preset"          # get in line, keep working (exit 6)
+  $ claims take shared-config --json || echo "refused (exit 3): see who holds it"`,
+  handover: `
+Examples:
+  $ claims handover shared-config --purpose "bump the preset after the lint fix"   # exit 6: queued
+  $ claims status --mine                      # later: shows "granted while you waited"
+  $ claims handover shared-config --to session-b7                                  # give your claim away`,
+  beat: `
+Examples:
+  $ claims beat                  # renew every claim you hold
+  $ claims beat shared-config`,
+  release: `
+Examples:
+  $ claims release               # release every claim you hold
+  $ claims release shared-config`,
+  status: `
+Examples:
+  $ claims status
+  $ claims status --mine --json
+  $ claims status shared-config ./src/config.ts`,
+  check: `
+Examples:
+  $ claims check src/config.ts || exit 3
+  $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
+  hook: `
+Examples:
+  $ claims hook print-config claude >> /dev/stdout     # the settings snippet to paste
+  $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude
+See docs/HOOKS.md.`,
+  guard: `
+Examples:
+  $ claims guard install --pre-push      # in the repository (or worktree) to guard
+  $ git commit                           # refused while another session holds a staged path
+  $ CLAIMS_GUARD=warn git commit         # print, but allow; CLAIMS_GUARD=off skips the check
+  $ git commit --no-verify               # bypass, as git intends
+  $ claims guard uninstall               # puts back the hooks that were there`,
+  log: `
+Examples:
+  $ claims log                                   # everything, oldest first
+  $ claims log shared-config --since 2h
+  $ claims log --holder session-b7 --json
+  $ claims log --follow                          # watch live; Ctrl-C to stop`,
+  sweep: `
+Examples:
+  $ claims sweep --dry-run
+  */10 * * * * claims sweep --json >/dev/null   # from cron, beside live sessions`,
+};
+
+export function verb(program: Command, name: string, args: string, description: string): Command {
+  return program
+    .command(`${name}${args ? ` ${args}` : ""}`)
+    .description(description)
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
+    .option("--holder <id>", "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
+    .option("--ttl <seconds>", "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)")
+    .option("--json", "print one JSON document on stdout")
+    .addHelpText("after", EXAMPLES[name] ?? "");
+}
+
+export function common(flags: GlobalFlags): { dir?: string; holder?: string; ttl?: string } {
+  return {
+    ...(flags.dir !== undefined && { dir: flags.dir }),
+    ...(flags.holder !== undefined && { holder: flags.holder }),
+    ...(flags.ttl !== undefined && { ttl: flags.ttl }),
+  };
+}
+
+export async function output(flags: GlobalFlags, result: object, exitCode: number, human: (style: Style) => Promise<string[]>): Promise<void> {
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    const lines = await human(await styleFor(process.stdout));
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  process.exitCode = exitCode;
+}
+
+export async function styleFor(stream: NodeJS.WriteStream): Promise<Style> {
+  if (!stream.isTTY || process.env.NO_COLOR) return plain;
+  const { default: chalk } = await import("chalk");
+  return chalk;
+}
+

@@ -1,0 +1,105 @@
+// Wiring of the verbs that run inside other tools: agent hooks, the git guard, and the log.
+import { readFileSync, realpathSync } from "node:fs";
+import type { Command } from "commander";
+import { BadInputError } from "./errors.js";
+import { common, EXAMPLES, output, styleFor, type GlobalFlags } from "./cli-shared.js";
+import { plain } from "./render.js";
+
+export function registerToolVerbs(program: Command): void {
+  program
+    .command("hook <agent> [which]")
+    .description("run as an agent's hook (claude, codex): the event JSON on stdin; or print-config <agent>")
+    .option("--no-auto-take", "do not claim a free file for the session before it writes")
+    .option("--fail-closed", "deny writes when the claims directory cannot be used (default: allow, with a note)")
+    .option("--merge-subagents", "count a subagent as its parent session")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd)")
+    .addHelpText("after", EXAMPLES.hook ?? "")
+    .action(async (agent: string, which: string | undefined, flags: { autoTake?: boolean; failClosed?: boolean; mergeSubagents?: boolean; dir?: string }) => {
+      const agents = ["claude", "codex"] as const;
+      const name = agent === "print-config" ? which : agent;
+      if (!agents.includes(name as (typeof agents)[number])) {
+        throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude, claims hook codex, or claims hook print-config claude|codex.`);
+      }
+      if (agent === "print-config") {
+        const { hookConfig } = await import("./hooks/config.js");
+        process.stdout.write(hookConfig(name as "claude" | "codex", process.argv[1] as string));
+        return;
+      }
+      const { hook } = await import("./commands/hook.js");
+      const input = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
+      const answer = await hook({
+        agent: name as "claude" | "codex",
+        input,
+        autoTake: flags.autoTake !== false,
+        failClosed: flags.failClosed === true,
+        mergeSubagents: flags.mergeSubagents === true,
+        ...(flags.dir !== undefined && { dir: flags.dir }),
+      });
+      process.stdout.write(answer.stdout);
+      process.stderr.write(answer.stderr);
+      process.exitCode = answer.exitCode;
+    });
+
+  program
+    .command("guard <action>")
+    .description("git guard: install | uninstall the pre-commit (and --pre-push) hook; check is what the hooks run")
+    .option("--pre-push", "install: also a pre-push hook, checking the commits no remote has yet")
+    .option("--hook <name>", "check: pre-commit (the staged paths, default) or pre-push (refs on stdin)", "pre-commit")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
+    .option("--holder <id>", "who is committing (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
+    .option("--json", "print one JSON document on stdout")
+    .addHelpText("after", EXAMPLES.guard ?? "")
+    .action(async (action: string, flags: GlobalFlags & { prePush?: boolean; hook?: string }) => {
+      const guard = await import("./commands/guard.js");
+      const render = await import("./render.js");
+      if (action === "install") {
+        const result = guard.install({ prePush: flags.prePush === true, binary: realpathSync(process.argv[1] as string) });
+        return output(flags, result, 0, async () => render.renderInstall(result));
+      }
+      if (action === "uninstall") {
+        const result = guard.uninstall({});
+        return output(flags, result, 0, async () => render.renderUninstall(result));
+      }
+      if (action !== "check") throw new BadInputError(`Unknown guard action ${JSON.stringify(action)}; use install, uninstall or check.`);
+      if (flags.hook !== "pre-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
+      const refs = flags.hook === "pre-push" && !process.stdin.isTTY ? readFileSync(0, "utf8") : "";
+      const result = await guard.guardCheck({ ...common(flags), hook: flags.hook, refs });
+      const refuse = result.refused.length > 0 && result.mode === "enforce";
+      if (!flags.json) process.stderr.write(render.renderGuard(result).map((line) => `${line}\n`).join(""));
+      else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      process.exitCode = refuse ? 1 : 0;
+    });
+
+  program
+    .command("log [target]")
+    .description("show the record of every state change (take, refusal, release, grant, sweep, ...), oldest first")
+    .option("--holder <id>", "only entries by or about this holder")
+    .option("--since <time>", "only entries since a UTC time (2026-08-14T21:02:11Z) or an age (30s, 10m, 2h, 7d)")
+    .option("--follow", "keep printing new entries until interrupted")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
+    .option("--json", "print one JSON document on stdout (with --follow: one JSON line per entry)")
+    .addHelpText("after", EXAMPLES.log ?? "")
+    .action(async (target: string | undefined, flags: { holder?: string; since?: string; follow?: boolean; dir?: string; json?: boolean }) => {
+      const { log, followLog } = await import("./commands/log.js");
+      const { renderLogEntry } = await import("./render.js");
+      const options = {
+        ...(target !== undefined && { target }),
+        ...(flags.holder !== undefined && { holder: flags.holder }),
+        ...(flags.since !== undefined && { since: flags.since }),
+        ...(flags.dir !== undefined && { dir: flags.dir }),
+      };
+      const result = log(options);
+      if (!flags.follow) {
+        await output(flags, result, 0, async (style) => (result.entries.length ? result.entries.map((entry) => renderLogEntry(entry, style)) : ["no entries"]));
+        return;
+      }
+      const style = flags.json ? plain : await styleFor(process.stdout);
+      const print = (entry: (typeof result.entries)[number]) =>
+        process.stdout.write(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`);
+      result.entries.forEach(print);
+      const stop = new AbortController();
+      process.once("SIGINT", () => stop.abort());
+      process.once("SIGTERM", () => stop.abort());
+      await followLog(options, print, stop.signal);
+    });
+}
