@@ -3,6 +3,7 @@
 // take and by queue grants, always under the take lock.
 import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "./errors.js";
+import { nextToken } from "./fencing.js";
 import { rememberHeld } from "./held.js";
 import { judge, kindOf, type Context, type Holding } from "./protocol.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "./target.js";
@@ -57,7 +58,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context) };
         if (store.create(fileName, claim) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "taken");
@@ -66,6 +67,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
+        if (typeof renewed.token !== "number") renewed.token = nextToken(target, context); // a claim from before tokens, or a script
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
         if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
@@ -74,7 +76,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         break;
       }
       case "stale": {
-        const claim = newClaim(target, holder, purpose ?? "", nowMs, ttl, mode);
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
         if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "took_over", judgement.holding);
@@ -84,6 +86,12 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
     }
   }
   throw new BusyError(`The claim of ${target} kept changing under ${MAX_ATTEMPTS} attempts; retry.`);
+}
+
+/** The token of the claim being taken over, so the new one is higher even if the counter file was lost. */
+function staleToken(fileName: string, context: Context): number {
+  const read = context.store.read(fileName);
+  return read.state === "claim" && typeof read.claim.token === "number" ? read.claim.token : 0;
 }
 
 /** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */

@@ -16,6 +16,8 @@ export interface Claim {
   ttl?: number;
   /** "shared": coexists with other shared claims, conflicts with exclusive ones. Absent means exclusive. */
   mode?: "shared" | "exclusive";
+  /** The fencing token of this holding: strictly increasing per target (src/fencing.ts). */
+  token?: number;
   [extra: string]: unknown;
 }
 
@@ -64,6 +66,9 @@ export function parseClaim(text: string): ParsedClaim {
   }
   if (record.ttl !== undefined && !isValidTtl(record.ttl)) {
     return { ok: false, reason: `field "ttl" is not whole seconds from 1 to ${MAX_TTL_SECONDS}` };
+  }
+  if (record.token !== undefined && !(Number.isSafeInteger(record.token) && (record.token as number) > 0)) {
+    return { ok: false, reason: 'field "token" is not a positive whole number' };
   }
   if (record.mode !== undefined && record.mode !== "shared" && record.mode !== "exclusive") {
     return { ok: false, reason: 'field "mode" is neither "shared" nor "exclusive"' };

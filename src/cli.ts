@@ -2,7 +2,7 @@
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
-import { ClaimsError, EXIT_CODES } from "./errors.js";
+import { BadInputError, ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
 
@@ -14,6 +14,15 @@ interface TakeFlags {
   idempotencyKey?: string;
   wait?: string;
   queue?: boolean;
+}
+
+/** `--token <n>`: a positive whole number, or bad input. */
+function tokenOf(flags: { token?: string }): { token?: number } {
+  if (flags.token === undefined) return {};
+  if (!/^\d+$/.test(flags.token) || Number(flags.token) < 1 || !Number.isSafeInteger(Number(flags.token))) {
+    throw new BadInputError(`--token must be a fencing token: a positive whole number, as take printed; got ${JSON.stringify(flags.token)}.`);
+  }
+  return { token: Number(flags.token) };
 }
 
 /** Whole seconds; the range is checked by take itself, so a library caller gets the same answer. */
@@ -82,7 +91,8 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
   verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
     .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")
     .option("--to <holder>", "hand your claim directly to this holder (exit 4 if you do not hold it)")
-    .action(async (target: string, flags: GlobalFlags & { purpose?: string; to?: string }) => {
+    .option("--token <n>", "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one)")
+    .action(async (target: string, flags: GlobalFlags & { purpose?: string; to?: string; token?: string }) => {
       const { handover } = await import("./commands/handover.js");
       const { renderTake, renderTransfer } = await import("./render.js");
       const result = await handover({
@@ -90,25 +100,26 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
         target,
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
         ...(flags.to !== undefined && { to: flags.to }),
+        ...tokenOf(flags),
       });
       if ("to" in result) return output(flags, result, 0, async () => renderTransfer(result));
       const code = (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
       return output(flags, result, code, async (style) => renderTake(result, style, [target]));
     });
-  verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours").action(
-    async (targets: string[], flags: GlobalFlags) => {
+  verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours")
+    .option("--token <n>", "the fencing token of your holding: LOST if the claim carries a newer one")
+    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
       const { beat } = await import("./commands/beat.js");
-      const result = beat({ ...common(flags), targets });
+      const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
       await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
-    },
-  );
-  verb(program, "release", "[targets...]", "release the named claims, or all yours; another holder's claim is left untouched").action(
-    async (targets: string[], flags: GlobalFlags) => {
+    });
+  verb(program, "release", "[targets...]", "release the named claims, or all yours; another holder's claim is left untouched")
+    .option("--token <n>", "the fencing token of your holding: a claim carrying a newer one is left alone (LOST)")
+    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
       const { release } = await import("./commands/release.js");
-      const result = release({ ...common(flags), targets });
+      const result = release({ ...common(flags), targets, ...tokenOf(flags) });
       await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
-    },
-  );
+    });
   verb(program, "status", "[targets...]", "list claims: target, holder, purpose, heartbeat age, fresh or stale")
     .option("--mine", "only your own claims")
     .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
@@ -117,17 +128,18 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style));
     });
-  verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one").action(
-    async (targets: string[], flags: GlobalFlags) => {
+  verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one")
+    .option("--token <n>", "also exit 4 unless the claim on each target still carries this fencing token")
+    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
       const { check } = await import("./commands/check.js");
-      const result = check({ ...common(flags), targets });
+      const result = check({ ...common(flags), targets, ...tokenOf(flags) });
       if (result.holder === undefined && !flags.json) {
         process.stderr.write("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
       }
       if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
-      await output(flags, result, result.refused.length > 0 ? EXIT_CODES.REFUSED : 0, async (style) => (await import("./render.js")).renderCheck(result, style));
-    },
-  );
+      const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
+      await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
+    });
   verb(program, "sweep", "", "remove stale claims and debris of crashed writers; safe beside live sessions")
     .option("--dry-run", "show what would be removed, remove nothing")
     .action(async (flags: GlobalFlags & { dryRun?: boolean }) => {

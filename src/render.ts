@@ -58,7 +58,8 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   }
   const gone = new Set(result.no_longer_held ?? []);
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
-    if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}`);
+    const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
+    if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}${token}`);
     if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target} ${style.dim("(already yours; taken_at kept)")}`);
     if (claim.action === "took_over" && claim.previous) {
       lines.push(`${style.yellow("took over")} ${claim.target} from a stale claim: ${describeHolding(claim.previous)}`);
@@ -97,6 +98,7 @@ export function renderTransfer(result: TransferResult): string[] {
 }
 
 function describeLost(lost: LostClaim): string {
+  if (lost.newer_token !== undefined) return `the claim now carries token ${lost.newer_token}, newer than yours: a later holding; yours is fenced off`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
     : `nobody holds it (released or swept); take it again with: claims take ${lost.target}`;
@@ -156,6 +158,10 @@ export function renderStatus(result: StatusResult, style: Style): string[] {
 
 export function renderCheck(result: CheckResult, style: Style): string[] {
   const lines = result.allowed.map((target) => `${style.green("ok")} ${target}`);
+  for (const fenced of result.fenced) {
+    const now = fenced.current_token === undefined ? "no claim carries it any more" : `the claim now carries token ${fenced.current_token}`;
+    lines.push(`${style.red(style.bold("FENCED"))} ${fenced.target}: token ${fenced.token} is not current (${now}); reject this writer`);
+  }
   for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);
   return lines;
 }

@@ -83,10 +83,10 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(".000Z", "Z");
 }
 
-/** The entries of a claims directory, sorted, without its bookkeeping: the take lock file, the log, held markers. */
+/** The entries of a claims directory, sorted, without its bookkeeping: the take lock file, the log, held markers, token counters. */
 export function entries(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name !== ".takes" && !name.startsWith(".held-") && !/^log(-.+)?\.jsonl$/.test(name))
+    .filter((name) => name !== ".takes" && !name.startsWith(".held-") && !name.startsWith(".token-") && !/^log(-.+)?\.jsonl$/.test(name))
     .sort();
 }
 

@@ -13,12 +13,16 @@ import { formatTimestamp } from "../time.js";
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
   targets?: string[];
+  /** The fencing token of the caller's holding: a claim carrying a newer one is a later holding, so lost to this one. */
+  token?: number;
 }
 
 export interface LostClaim {
   target: string;
   /** Who holds it, or a claim overlapping it, now; absent when nobody does. */
   now_held_by?: Holding;
+  /** With --token: the claim is held under a newer token (a later holding), so this one is fenced off. */
+  newer_token?: number;
 }
 
 export interface BeatResult {
@@ -39,7 +43,7 @@ export function beat(options: BeatOptions): BeatResult {
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
-    const outcome = renew(fileName, target, holder, context);
+    const outcome = renew(fileName, target, holder, context, options.token);
     if (outcome === "renewed" || outcome === "was_stale") {
       result.renewed.push(target);
       if (outcome === "was_stale") result.was_stale.push(target);
@@ -64,11 +68,12 @@ export function beat(options: BeatOptions): BeatResult {
   return result;
 }
 
-function renew(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | LostClaim {
+function renew(fileName: string, target: string, holder: string, context: Context, token?: number): "renewed" | "was_stale" | LostClaim {
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+    if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
     if (judgement.stale) return renewStale(fileName, target, holder, context);
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
     if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") return "renewed";

@@ -10,6 +10,8 @@ import { freshnessOf } from "../claim.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
+  /** A fencing token: allowed only while the claim on each target carries exactly this token. */
+  token?: number;
 }
 
 export interface CheckResult {
@@ -20,6 +22,8 @@ export interface CheckResult {
   directory_missing?: true;
   allowed: string[];
   refused: Holding[];
+  /** With a token: targets whose claim is gone or carries another token (a later holding). */
+  fenced: Array<{ target: string; token: number; current_token?: number }>;
 }
 
 export function check(options: CheckOptions): CheckResult {
@@ -30,7 +34,7 @@ export function check(options: CheckOptions): CheckResult {
   } catch {
     holder = undefined;
   }
-  const result: CheckResult = { dir: context.settings.dir, allowed: [], refused: [] };
+  const result: CheckResult = { dir: context.settings.dir, allowed: [], refused: [], fenced: [] };
   if (holder !== undefined) result.holder = holder;
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const fileNames = context.store.claimFileNames();
@@ -38,6 +42,14 @@ export function check(options: CheckOptions): CheckResult {
     // Writing needs exclusive access, unless the caller itself shares the target with others.
     const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
     const conflicts = findConflicts(target, mode, holder, context, fileNames);
+    if (options.token !== undefined) {
+      const read = context.store.read(target.fileName);
+      const current = read.state === "claim" ? read.claim.token : undefined;
+      if (current !== options.token) {
+        result.fenced.push({ target: target.canonical, token: options.token, ...(current !== undefined && { current_token: current }) });
+        continue;
+      }
+    }
     if (conflicts.length > 0) result.refused.push(...conflicts);
     else result.allowed.push(target.canonical);
   }

@@ -4,6 +4,7 @@
 import { BadInputError, ClaimsError } from "../errors.js";
 import { readQueue, dequeue, queueFileName } from "../queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
+import { nextToken } from "../fencing.js";
 import { forgetHeld, rememberHeld } from "../held.js";
 import { formatTimestamp } from "../time.js";
 import { take, type TakeResult } from "./take.js";
@@ -13,6 +14,8 @@ export interface HandoverOptions extends CommonOptions {
   purpose?: string;
   /** Hand your claim directly to this holder instead of queueing. */
   to?: string;
+  /** With `to`: the fencing token of your holding; refused (LOST) if the claim carries a newer one. */
+  token?: number;
 }
 
 export interface TransferResult {
@@ -43,7 +46,11 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
       const now = formatTimestamp(context.nowMs);
       const purpose = options.purpose ?? judgement.claim.purpose;
-      const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now };
+      if (options.token !== undefined && (judgement.claim.token ?? 0) > options.token) {
+        throw new NotYoursError(target.canonical, undefined, `your token ${options.token} is older than the claim's ${judgement.claim.token}`);
+      }
+      const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
+      const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
       // The new holder's own queued interest in the target is spent.
       for (const interest of readQueue(context)) if (interest.fileName === queueFileName(target.canonical, to)) dequeue(interest, context);
@@ -59,12 +66,14 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
 /** Exit 4: handing over a claim the caller does not hold. */
 export class NotYoursError extends ClaimsError {
   readonly now_held_by: Holding | undefined;
-  constructor(target: string, holding: Holding | undefined) {
+  constructor(target: string, holding: Holding | undefined, fenced?: string) {
     super(
       "LOST",
-      holding
-        ? `You do not hold ${target}: ${holding.holder} does, for ${JSON.stringify(holding.purpose)}; only the holder can hand it over.`
-        : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
+      fenced
+        ? `You no longer hold ${target} as that holding: ${fenced}; only the current holding can hand it over.`
+        : holding
+          ? `You do not hold ${target}: ${holding.holder} does, for ${JSON.stringify(holding.purpose)}; only the holder can hand it over.`
+          : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
     );
     this.now_held_by = holding;
   }

@@ -9,6 +9,8 @@ import type { LostClaim } from "./beat.js";
 export interface ReleaseOptions extends CommonOptions {
   /** Targets to release; none means every claim the holder has. */
   targets?: string[];
+  /** The fencing token of the caller's holding: a claim carrying a newer one is left alone (LOST). */
+  token?: number;
 }
 
 export interface ReleaseResult {
@@ -32,7 +34,7 @@ export function release(options: ReleaseOptions): ReleaseResult {
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
   const work = namedOrAllMine(options.targets, holder, context);
   for (const { fileName, target } of work) {
-    const outcome = releaseOne(fileName, target, holder, context);
+    const outcome = releaseOne(fileName, target, holder, context, options.token);
     if (outcome === "released") {
       result.released.push(target);
       record(context, { event: "release", target, holder });
@@ -61,12 +63,13 @@ export function release(options: ReleaseOptions): ReleaseResult {
   return result;
 }
 
-function releaseOne(fileName: string, target: string, holder: string, context: Context): "released" | "not_held" | LostClaim {
+function releaseOne(fileName: string, target: string, holder: string, context: Context, token?: number): "released" | "not_held" | LostClaim {
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free") return "not_held";
     if (judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+    if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
     if (context.store.change(fileName, judgement.version, () => "remove") === "done") return "released";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);

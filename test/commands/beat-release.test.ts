@@ -25,6 +25,7 @@ Beat("should renew heartbeat_at and keep everything else", async ({ box, opts })
     taken_at: iso(T0),
     heartbeat_at: iso(T0 + 30 * SECOND),
     ttl: 600,
+    token: 1,
   });
 });
 

@@ -9,7 +9,7 @@ const Take = suite<LibraryContext>("take");
 Take.before.each(freshLibraryContext);
 Take.after.each((context) => context.box.cleanup());
 
-Take("should write exactly the five fields for a plain take", async ({ box, opts }) => {
+Take("should write exactly the five fields, plus the fencing token, for a plain take", async ({ box, opts }) => {
   const result = await take({ ...opts, targets: ["shared-config"], holder: "session-a41", purpose: "align the lint rule", now: T0 });
   assert.is(result.granted.length, 1);
   assert.is(result.granted[0]?.action, "taken");
@@ -20,6 +20,7 @@ Take("should write exactly the five fields for a plain take", async ({ box, opts
     purpose: "align the lint rule",
     taken_at: "2026-08-14T21:02:11Z",
     heartbeat_at: "2026-08-14T21:02:11Z",
+    token: 1,
   });
 });
 
