@@ -7,6 +7,7 @@
 // under the take lock (so two takes never get the same number), and is written and fsynced before
 // the claim that carries it, so a crash can skip a number but never reuse one.
 import { join } from "node:path";
+import { crashPoint } from "./crash.js";
 import { readSnapshot, replaceFile } from "./files.js";
 import type { Context } from "./protocol.js";
 import { claimFileName } from "./target.js";
@@ -29,5 +30,6 @@ export function lastToken(target: string, context: Context): number {
 export function nextToken(target: string, context: Context, atLeast = 0): number {
   const token = Math.max(lastToken(target, context), atLeast) + 1;
   replaceFile(context.store.dir, join(context.store.dir, tokenFileName(target)), `${token}\n`, context.store.fileMode);
+  crashPoint("token-issued");
   return token;
 }

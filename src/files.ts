@@ -21,6 +21,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { crashPoint } from "./crash.js";
 import { ownIdentity } from "./process-identity.js";
 
 export const TEMP_PREFIX = ".tmp-";
@@ -45,6 +46,7 @@ export function writeTempFile(dir: string, content: string, mode: number): strin
     const bytes = Buffer.from(content, "utf8");
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    crashPoint("temp-written");
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -68,12 +70,14 @@ export function fsyncDirectory(dir: string): void {
 /** Replaces `path` atomically: readers see the old content or the new one, never a mix. */
 export function replaceFile(dir: string, path: string, content: string, mode: number): void {
   const temp = writeTempFile(dir, content, mode);
+  crashPoint("before-rename");
   try {
     renameSync(temp, path);
   } catch (error) {
     removeQuietly(temp);
     throw error;
   }
+  crashPoint("after-rename");
   fsyncDirectory(dir);
 }
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { acquire, dropOtherMode } from "./acquire.js";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
+import { crashPoint } from "./crash.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
 import { overlaps, shapeOf } from "./overlap.js";
 import { record, type Context, type Holding } from "./protocol.js";
@@ -90,6 +91,7 @@ export function grantQueued(context: Context): Grant[] {
       continue;
     }
     dropOtherMode(request, context);
+    crashPoint("grant-acquired");
     dequeue(interest, context);
     granted.add(interest);
     const grant: Grant = {

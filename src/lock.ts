@@ -23,6 +23,7 @@
 import { createHash } from "node:crypto";
 import { linkSync } from "node:fs";
 import { join } from "node:path";
+import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
 import { readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
 import { isAlive, ownIdentity, type ProcessIdentity } from "./process-identity.js";
@@ -113,6 +114,7 @@ export function withClaimLock<T>(
         continue;
       }
       try {
+        crashPoint("lock-won");
         const current = readSnapshot(claimPath);
         if (versionOf(current) !== version) return { outcome: "changed", current };
         return { outcome: "done", value: action(current, generation), generation };

@@ -4,6 +4,7 @@ import { accessSync, chmodSync, constants, linkSync, mkdirSync, readdirSync, sta
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError } from "./errors.js";
+import { crashPoint } from "./crash.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
@@ -130,8 +131,10 @@ export class Store {
   create(fileName: string, claim: Claim): boolean {
     return this.io("write to", () => {
       const temp = writeTempFile(this.dir, serializeClaim(claim), this.fileMode);
+      crashPoint("before-link");
       try {
         linkSync(temp, this.path(fileName));
+        crashPoint("after-link");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
         throw error;
@@ -152,6 +155,7 @@ export class Store {
       const result = withClaimLock(this.dir, fileName, version, this.fileMode, (snapshot) => {
         const change = decide(interpret(snapshot, fileName));
         if (change === "remove") {
+          crashPoint("before-unlink");
           unlinkSync(this.path(fileName));
           fsyncDirectory(this.dir);
         } else if (change !== "keep") {
@@ -226,6 +230,35 @@ export class Store {
       }
     }
     return found;
+  }
+
+  /**
+   * Locks a crashed owner left on the *current* version of a file cannot just be removed (the
+   * chain must have no gaps, src/lock.ts). They are retired instead: the file is rewritten, same
+   * content, under its lock (walking past the dead ones), which gives it a new version and makes
+   * the dead locks plain debris. Returns how many files were rewritten.
+   */
+  retireDeadLocks(): number {
+    const files = new Set<string>();
+    for (const name of this.names()) {
+      if (!name.startsWith(LOCK_PREFIX)) continue;
+      const record = readLockRecord(this.path(name));
+      if (!record || isAlive(record)) continue;
+      if (versionOf(readSnapshot(this.path(record.claim))) === record.version) files.add(record.claim);
+    }
+    let retired = 0;
+    for (const file of files) {
+      if (file === TAKES_FILE) {
+        this.withTakeLock(() => undefined);
+        retired += 1;
+        continue;
+      }
+      if (!isClaimFileName(file)) continue;
+      const read = this.read(file);
+      if (read.state !== "claim") continue;
+      if (this.change(file, read.version, (current) => (current.state === "claim" ? { replace: current.claim } : "keep")) === "done") retired += 1;
+    }
+    return retired;
   }
 
   removeDebris(debris: Debris): boolean {

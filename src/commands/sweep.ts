@@ -41,7 +41,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     result.granted = context.store.withTakeLock(() => grantQueued(context)).map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
-  // After the claims, so locks of the versions just removed count as debris too.
+  if (!dryRun) context.store.retireDeadLocks();
+  // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {
     if (dryRun || context.store.removeDebris(debris)) result.debris.push(debris.file);
   }

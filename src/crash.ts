@@ -1,0 +1,17 @@
+// Crash injection for the test suite: with CLAIMS_CRASH_AT=<step>, the process kills itself with
+// SIGKILL at that step, as a power cut or an OOM kill would, so tests can prove that a writer
+// killed anywhere leaves only debris that sweep removes. A no-op otherwise (one env lookup).
+export type CrashStep =
+  | "temp-written" // a temp file written, not yet fsynced
+  | "before-link" // a new claim's temp file complete, not linked
+  | "after-link" // a new claim linked, temp not removed, directory not fsynced, not read back
+  | "lock-won" // a claim lock won, nothing changed yet
+  | "before-rename" // a replacement written to its temp file, not renamed over the claim
+  | "after-rename" // a claim replaced, its lock not removed yet
+  | "before-unlink" // holding the lock, about to remove a claim (release, sweep)
+  | "token-issued" // a fencing token written, its claim not yet
+  | "grant-acquired"; // a queued interest's claim written, the interest not yet removed
+
+export function crashPoint(step: CrashStep): void {
+  if (process.env.CLAIMS_CRASH_AT === step) process.kill(process.pid, "SIGKILL");
+}
