@@ -1,6 +1,6 @@
 // Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { BadInputError, ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
@@ -146,6 +146,14 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { sweep } = await import("./commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
+    });
+
+  verb(program, "doctor", "", "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris")
+    .action(async (flags: GlobalFlags) => {
+      const { doctor } = await import("./commands/doctor.js");
+      const { renderDoctor } = await import("./render.js");
+      const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string) });
+      await output(flags, result, result.trusted ? 0 : EXIT_CODES.INTERNAL, async (style) => renderDoctor(result, style));
     });
 
   registerToolVerbs(program);

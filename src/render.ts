@@ -2,6 +2,7 @@
 // only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
 import type { BeatResult, LostClaim } from "./commands/beat.js";
 import type { CheckResult } from "./commands/check.js";
+import type { DoctorResult } from "./commands/doctor.js";
 import type { GuardResult, InstallResult } from "./commands/guard.js";
 import type { TransferResult } from "./commands/handover.js";
 import type { ReleaseResult } from "./commands/release.js";
@@ -189,6 +190,14 @@ const otherLabel: Partial<Record<LogEntry["event"], string>> = {
   grant: "after",
   transfer: "to",
 };
+
+export function renderDoctor(result: DoctorResult, style: Style): string[] {
+  const mark = { ok: style.green("ok  "), warn: style.yellow("warn"), fail: style.red(style.bold("FAIL")) };
+  const lines = result.checks.map((check) => `${mark[check.status]}  ${check.check}: ${check.detail}`);
+  const failed = result.checks.filter((check) => check.status === "fail").map((check) => check.check);
+  lines.push(failed.length === 0 ? `the guard can be trusted on ${result.dir}` : `the guard cannot be trusted on ${result.dir}: ${failed.join(", ")} failed`);
+  return lines;
+}
 
 export function renderInstall(result: InstallResult): string[] {
   const lines = [`installed ${result.installed.join(" and ")} in ${result.hooks_dir}`];

@@ -1,0 +1,113 @@
+// doctor: verifies the guard on the configured claims directory as it is, with real processes:
+// exclusive create and atomic rename work on this filesystem, racing takers get exactly one
+// winner (for a free and for a stale claim), read-back works, the clock agrees with the
+// filesystem, nothing is world-writable, no debris is pending. It cleans up after itself.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { tokenFileName } from "../fencing.js";
+import { removeQuietly, writeTempFile } from "../files.js";
+import { openContext, type CommonOptions } from "../protocol.js";
+import { claimFileName } from "../target.js";
+import { formatTimestamp } from "../time.js";
+import { release } from "./release.js";
+import { take } from "./take.js";
+
+export interface DoctorCheck {
+  check: string;
+  status: "ok" | "warn" | "fail";
+  detail: string;
+}
+
+export interface DoctorResult {
+  dir: string;
+  checks: DoctorCheck[];
+  /** False when any check failed: the guard cannot be trusted on this directory. */
+  trusted: boolean;
+}
+
+const RACERS = 8;
+
+export async function doctor(options: CommonOptions & { binary: string }): Promise<DoctorResult> {
+  const context = openContext(options);
+  const { store } = context;
+  const checks: DoctorCheck[] = [];
+  const add = (check: string, status: DoctorCheck["status"], detail: string) => checks.push({ check, status, detail });
+  const scratch = `claims-doctor-${randomBytes(4).toString("hex")}`;
+
+  try {
+    store.ensure();
+  } catch (error) {
+    add("directory", "fail", (error as Error).message);
+    return { dir: store.dir, checks, trusted: false };
+  }
+  const mode = statSync(store.dir).mode & 0o777;
+  if (mode & 0o002) add("permissions", "fail", `${store.dir} is world-writable (${mode.toString(8)}): anyone on the machine can forge or remove claims`);
+  else if (mode & 0o020 && !context.settings.groupShared) add("permissions", "warn", `${store.dir} is group-writable (${mode.toString(8)}) but the config does not say shared_group`);
+  else add("permissions", "ok", `${store.dir} is ${mode.toString(8)}`);
+
+  const a = writeTempFile(store.dir, "a\n", store.fileMode);
+  const b = writeTempFile(store.dir, "b\n", store.fileMode);
+  const linked = join(store.dir, `.tmp-doctor-${scratch}`);
+  try {
+    linkSync(a, linked);
+    let exclusive = false;
+    try {
+      linkSync(b, linked);
+    } catch (error) {
+      exclusive = (error as NodeJS.ErrnoException).code === "EEXIST";
+    }
+    add("link(2)", exclusive ? "ok" : "fail", exclusive ? "creating an existing name fails with EEXIST: exactly one creator wins" : "a second link over an existing name did not fail with EEXIST");
+    renameSync(b, linked);
+    const replaced = readFileSync(linked, "utf8") === "b\n";
+    add("rename(2)", replaced ? "ok" : "fail", replaced ? "a rename replaces the file whole" : "a rename did not replace the file");
+  } catch (error) {
+    add("link(2)", "fail", `this filesystem does not support link(2) or rename(2) as needed (${(error as NodeJS.ErrnoException).code})`);
+  } finally {
+    for (const path of [a, b, linked]) removeQuietly(path);
+  }
+
+  const free = await race(options, `${scratch}-free`);
+  add("race on a free target", free.winners === 1 ? "ok" : "fail", `${RACERS} processes took one free target: ${free.winners} won, ${free.refused} refused`);
+  const staleTarget = `${scratch}-stale`;
+  const old = formatTimestamp(context.nowMs - 2 * 24 * 3600 * 1000);
+  const staleClaim = `${JSON.stringify({ target: staleTarget, holder: "claims-doctor-ghost", purpose: "", taken_at: old, heartbeat_at: old })}\n`;
+  const temp = writeTempFile(store.dir, staleClaim, store.fileMode);
+  renameSync(temp, join(store.dir, claimFileName(staleTarget)));
+  const stale = await race(options, staleTarget);
+  add("race on a stale claim", stale.winners === 1 ? "ok" : "fail", `${RACERS} processes took over one stale claim: ${stale.winners} won, ${stale.refused} refused`);
+
+  const readBack = await take({ ...options, targets: [`${scratch}-read`], holder: "claims-doctor", purpose: "claims doctor read-back" });
+  const onDisk = readBack.granted[0] ? JSON.parse(readFileSync(join(store.dir, claimFileName(`${scratch}-read`)), "utf8")) : undefined;
+  const readOk = onDisk?.holder === "claims-doctor" && onDisk?.taken_at === readBack.granted[0]?.taken_at;
+  add("read-back", readOk ? "ok" : "fail", readOk ? "a claim reads back with its holder and taken_at" : "a claim did not read back as written");
+  release({ ...options, holder: "claims-doctor", targets: [`${scratch}-read`] });
+
+  const probe = writeTempFile(store.dir, "clock\n", store.fileMode);
+  const skewMs = statSync(probe).mtimeMs - Date.now();
+  unlinkSync(probe);
+  const skew = Math.abs(skewMs) / 1000;
+  add("clock", skew > 60 ? "fail" : skew > 2 ? "warn" : "ok", `this clock and the filesystem's timestamps differ by ${skew.toFixed(1)} s`);
+
+  // Clean up: the scratch targets' token counters are the only trace left (besides the log).
+  for (const suffix of ["free", "stale", "read"]) removeQuietly(join(store.dir, tokenFileName(`${scratch}-${suffix}`)));
+  const debris = store.debris(Date.now());
+  add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
+  return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };
+}
+
+/** Several real processes take one target at once; each racer releases what it won. */
+async function race(options: CommonOptions & { binary: string }, target: string): Promise<{ winners: number; refused: number }> {
+  const dirArgs = options.dir !== undefined ? ["--dir", options.dir] : [];
+  const run = (args: string[]) =>
+    new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [options.binary, ...args, ...dirArgs], { stdio: "ignore", cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env });
+      child.on("close", (code) => resolve(code ?? -1));
+      child.on("error", () => resolve(-1));
+    });
+  const codes = await Promise.all(Array.from({ length: RACERS }, (_, i) => run(["take", target, "--holder", `claims-doctor-${i}`])));
+  const winner = codes.indexOf(0);
+  if (winner !== -1) await run(["release", target, "--holder", `claims-doctor-${winner}`]);
+  return { winners: codes.filter((code) => code === 0).length, refused: codes.filter((code) => code === 3).length };
+}

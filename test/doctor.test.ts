@@ -1,0 +1,36 @@
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+
+const Doctor = suite<{ box: Sandbox }>("claims doctor");
+Doctor.before.each((context) => {
+  context.box = sandbox();
+});
+Doctor.after.each((context) => context.box.cleanup());
+
+Doctor("should pass every check on a healthy directory, racing real processes, and clean up", ({ box }) => {
+  const result = claims(["doctor", "--dir", box.dir, "--json"]);
+  assert.is(result.code, 0, result.stdout);
+  const body = JSON.parse(result.stdout);
+  assert.is(body.trusted, true);
+  const byName = Object.fromEntries(body.checks.map((check: { check: string; status: string; detail: string }) => [check.check, check]));
+  for (const name of ["permissions", "link(2)", "rename(2)", "race on a free target", "race on a stale claim", "read-back", "clock", "debris"]) {
+    assert.is(byName[name]?.status, "ok", `${name}: ${byName[name]?.detail}`);
+  }
+  assert.match(byName["race on a free target"].detail, /1 won, 7 refused/);
+  assert.match(byName["race on a stale claim"].detail, /1 won, 7 refused/);
+  const left = readdirSync(box.dir).filter((name) => name !== ".takes" && name !== "log.jsonl");
+  assert.equal(left, [], "doctor leaves no claim, marker, counter or debris behind");
+});
+
+Doctor("should refuse to trust a world-writable directory, saying why, with a non-zero exit", ({ box }) => {
+  mkdirSync(box.dir);
+  chmodSync(box.dir, 0o777);
+  const result = claims(["doctor", "--dir", box.dir]);
+  assert.is(result.code, 1);
+  assert.match(result.stdout, /FAIL  permissions: .* is world-writable/);
+  assert.match(result.stdout, /the guard cannot be trusted on .*: permissions failed/);
+});
+
+Doctor.run();
