@@ -60,7 +60,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { take } = await import("./commands/take.js");
       const { renderTake, renderWaiting } = await import("./render.js");
       const stop = new AbortController();
-      process.once("SIGINT", () => stop.abort());
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => stop.abort());
       const tty = process.stderr.isTTY && !flags.json;
       const result = await take({
         ...common(flags),
@@ -86,7 +86,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
             : result.refused.length > 0
               ? EXIT_CODES.REFUSED
               : 0;
-      await output(flags, result, stop.signal.aborted ? 130 : code, async (style) => renderTake(result, style, targets));
+      await output(flags, result, result.interrupted ? 130 : code, async (style) => renderTake(result, style, targets));
     });
   verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
     .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")

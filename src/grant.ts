@@ -8,6 +8,7 @@ import { acquire, dropOtherMode } from "./acquire.js";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { crashPoint } from "./crash.js";
+import { ClaimsError } from "./errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
 import { overlaps, shapeOf } from "./overlap.js";
 import { record, type Context, type Holding } from "./protocol.js";
@@ -85,7 +86,15 @@ export function grantQueued(context: Context): Grant[] {
       continue;
     }
     const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }) };
-    const outcome = acquire(request, context);
+    let outcome: ReturnType<typeof acquire>;
+    try {
+      outcome = acquire(request, context);
+    } catch (error) {
+      // One target that cannot be granted (a directory standing at its claim name) must not stop every verb.
+      if (!(error instanceof ClaimsError)) throw error;
+      waiting.push(entry);
+      continue;
+    }
     if (!("action" in outcome)) {
       waiting.push(entry); // a writer that ignores the take lock got there first
       continue;
@@ -111,7 +120,7 @@ export function grantQueued(context: Context): Grant[] {
 }
 
 /** The waiter learns of its grant from `status`, exactly once (consumeNotices). */
-function writeNotice(grant: Grant, context: Context): void {
+export function writeNotice(grant: Grant, context: Context): void {
   const name = `${NOTICE_PREFIX}${holderTag(grant.holder)}-${randomBytes(8).toString("hex")}`;
   replaceFile(context.store.dir, join(context.store.dir, name), `${JSON.stringify(grant)}\n`, context.store.fileMode);
 }
@@ -121,11 +130,12 @@ function writeNotice(grant: Grant, context: Context): void {
  * name of this process's own (rename succeeds for one of any number of concurrent callers), then
  * read and removed.
  */
-export function consumeNotices(holder: string, context: Context, names: string[] = context.store.names()): Grant[] {
+export function consumeNotices(holder: string, context: Context, names: string[] = context.store.names(), only?: Set<string>): Grant[] {
   const prefix = `${NOTICE_PREFIX}${holderTag(holder)}-`;
   const grants: Grant[] = [];
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
+    if (only && !noticeTargetIn(join(context.store.dir, name), only)) continue;
     const mine = join(context.store.dir, tempName());
     try {
       renameSync(join(context.store.dir, name), mine);
@@ -143,6 +153,16 @@ export function consumeNotices(holder: string, context: Context, names: string[]
     }
   }
   return grants.sort((a, b) => (a.granted_at < b.granted_at ? -1 : 1));
+}
+
+function noticeTargetIn(path: string, targets: Set<string>): boolean {
+  const snapshot = readSnapshot(path);
+  if (snapshot.kind !== "file") return false;
+  try {
+    return targets.has((JSON.parse(snapshot.bytes.toString("utf8")) as Grant).target);
+  } catch {
+    return false;
+  }
 }
 
 /**

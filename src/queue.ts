@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { isValidTtl, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "./files.js";
+import { isAlive, type ProcessIdentity } from "./process-identity.js";
 import type { Context } from "./protocol.js";
 import { claimFileName, holderTag } from "./target.js";
 import { formatTimestamp, parseTimestamp } from "./time.js";
@@ -21,6 +22,8 @@ export interface QueueEntry {
   seq: number;
   ttl?: number;
   mode?: "shared";
+  /** A waiting process (`take --wait`): its interest dies with it, instead of living out its TTL. */
+  waiter?: ProcessIdentity;
 }
 
 export interface QueuedInterest {
@@ -50,6 +53,7 @@ function parseEntry(text: string): QueueEntry | undefined {
 }
 
 export function isLive(entry: QueueEntry, context: Context): boolean {
+  if (entry.waiter && !isAlive(entry.waiter)) return false;
   const ttl = entry.ttl ?? context.settings.judgeTtl;
   return context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) <= ttl * 1000;
 }
@@ -75,7 +79,9 @@ export function readQueue(context: Context, names: string[] = context.store.name
 export interface Enqueue {
   target: string;
   holder: string;
-  purpose: string;
+  /** Undefined keeps the purpose of an interest already queued ("" for a new one). */
+  purpose?: string;
+  waiter?: ProcessIdentity;
   mode: Mode;
   ttl?: number;
 }
@@ -88,13 +94,14 @@ export function enqueue(request: Enqueue, queue: QueuedInterest[], context: Cont
   const fileName = queueFileName(request.target, request.holder);
   const existing = queue.find((interest) => interest.fileName === fileName);
   const now = formatTimestamp(context.nowMs);
-  if (existing && existing.entry.purpose === request.purpose && existing.entry.heartbeat_at === now) return existing;
+  const purpose = request.purpose ?? existing?.entry.purpose ?? "";
+  if (existing && existing.entry.purpose === purpose && existing.entry.heartbeat_at === now) return existing;
   const entry: QueueEntry = existing
-    ? { ...existing.entry, purpose: request.purpose, heartbeat_at: now }
+    ? { ...existing.entry, purpose, heartbeat_at: now }
     : {
         target: request.target,
         holder: request.holder,
-        purpose: request.purpose,
+        purpose,
         queued_at: now,
         heartbeat_at: now,
         seq: Math.max(0, ...queue.map((interest) => interest.entry.seq)) + 1,
@@ -102,6 +109,7 @@ export function enqueue(request: Enqueue, queue: QueuedInterest[], context: Cont
   if (request.ttl !== undefined) entry.ttl = request.ttl;
   if (request.mode === "shared") entry.mode = "shared";
   else delete entry.mode;
+  if (!existing && request.waiter) entry.waiter = request.waiter;
   replaceFile(context.store.dir, join(context.store.dir, fileName), `${JSON.stringify(entry, null, 2)}\n`, context.store.fileMode);
   const interest = { fileName, entry };
   if (existing) queue[queue.indexOf(existing)] = interest;

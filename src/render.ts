@@ -70,12 +70,14 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     lines.push(style.dim(`holder ${result.holder}: beat every writing turn (claims beat), release at the end (claims release)`));
   }
   for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${note.holder} is queued for ${note.target} since ${note.queued_at}: ${quoted(note.purpose)}`);
-  const word = result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
+  const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
   for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${holding.target}: ${describeHolding(holding)}`);
   for (const place of result.queued ?? []) {
     lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine shows it)`);
   }
-  if (result.timed_out) {
+  if (result.interrupted) {
+    lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
+  } else if (result.timed_out) {
     lines.push("Nothing was kept: the wait ran out. Queue instead (claims take --queue) to be granted it later, in order.");
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))] : asked;

@@ -4,11 +4,13 @@
 // take lock is taken only when the picture changed (a release, a grant, a claim gone stale) or the
 // queued interests need a heartbeat. Timing out or being interrupted leaves nothing behind.
 import { claimFileOf, giveBack, holds } from "./acquire.js";
+import { consumeNotices, grantQueued } from "./grant.js";
+import { forgetHeld } from "./held.js";
 import type { Mode } from "./claim.js";
 import type { TakeOptions, TakeResult } from "./commands/take.js";
 import { findConflicts } from "./conflicts.js";
 import { queueAhead } from "./grant.js";
-import { refreshNow, type Context } from "./protocol.js";
+import { record, refreshNow, type Context } from "./protocol.js";
 import { dequeue, queueFileName, readQueue } from "./queue.js";
 import { isClaimFileName } from "./store.js";
 import type { Target } from "./target.js";
@@ -20,39 +22,49 @@ export interface WaitJob {
   holder: string;
   options: TakeOptions;
   context: Context;
-  step: () => TakeResult;
+  /** One locked attempt; `first` says whether its refusals are new (logged) or the same wait looking again. */
+  step: (first: boolean) => TakeResult;
 }
 
 export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   const { context, options, targets } = job;
   const store = context.store;
   const heldBefore = new Set(targets.filter((target) => holdsTarget(job, target)).map((target) => target.canonical));
+  // Interests the holder had queued before this wait keep their place, whatever happens to the wait.
+  const queuedBefore = new Set(readQueue(context).filter(({ entry }) => entry.holder === job.holder).map(({ fileName }) => fileName));
   const started = Date.now();
   const deadline = started + (options.wait as number) * 1000;
   // Queued interests and claims granted meanwhile need a heartbeat while we wait for the rest.
   const refreshEvery = Math.min(60_000, (context.settings.ttl * 1000) / 4);
   let lastStep = Date.now();
-  let result = store.withTakeLock(job.step);
-  if (complete(result)) return result;
+  let result = store.withTakeLock(() => job.step(true));
+  if (complete(result)) return finished(job, result, heldBefore);
 
   let lastLook = signature(look(job));
+  let failure: unknown;
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), Math.max(0, deadline - Date.now()));
   const abort = () => stop.abort();
   options.signal?.addEventListener("abort", abort);
+  if (options.signal?.aborted) stop.abort(); // interrupted before we listened
   const progress = options.onWaiting && setInterval(() => options.onWaiting?.(result.refused, Date.now() - started), 1000);
   try {
     await waitForChanges(
       store.dir,
       () => {
-        refreshNow(context);
-        const blockers = look(job);
-        const now = signature(blockers);
-        if (blockers.length > 0 && now === lastLook && Date.now() - lastStep < refreshEvery) return false;
-        lastLook = now;
-        lastStep = Date.now();
-        result = store.withTakeLock(job.step);
-        return complete(result);
+        try {
+          refreshNow(context);
+          const blockers = look(job);
+          const now = signature(blockers);
+          if (blockers.length > 0 && now === lastLook && Date.now() - lastStep < refreshEvery) return false;
+          lastLook = now;
+          lastStep = Date.now();
+          result = store.withTakeLock(() => job.step(false));
+          return complete(result);
+        } catch (error) {
+          failure = error; // finish the wait, clean up below, then report it
+          return true;
+        }
       },
       stop.signal,
       (name) => !/^(\.lock-|\.tmp-|log)/.test(name),
@@ -62,23 +74,44 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     if (progress) clearInterval(progress);
     options.signal?.removeEventListener("abort", abort);
   }
-  if (complete(result)) return result;
+  if (failure === undefined && complete(result)) return finished(job, result, heldBefore);
 
-  // Out of time (or interrupted): all or nothing, so withdraw the interests and give back what the wait got.
+  // Out of time, interrupted, or failed: all or nothing, so withdraw the interests this wait
+  // queued and give back what it got; the queue then gets whatever that frees.
   refreshNow(context);
-  return store.withTakeLock(() => {
-    if (targets.every((target) => holdsTarget(job, target))) return job.step();
+  const interrupted = options.signal?.aborted === true && Date.now() < deadline;
+  const ended = store.withTakeLock((): TakeResult => {
+    if (failure === undefined && targets.every((target) => holdsTarget(job, target))) return finished(job, job.step(false), heldBefore);
     for (const interest of readQueue(context)) {
-      const mine = targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder));
-      if (mine) dequeue(interest, context);
+      const ours = targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder));
+      if (!ours || queuedBefore.has(interest.fileName)) continue;
+      dequeue(interest, context);
+      record(context, { event: "dequeue", target: interest.entry.target, holder: job.holder });
     }
     for (const target of targets) {
       if (heldBefore.has(target.canonical)) continue;
       const read = store.read(claimFileOf({ target: target.canonical, holder: job.holder, mode: job.mode }));
-      if (read.state === "claim" && read.claim.holder === job.holder) giveBack(read.claim, context);
+      if (read.state !== "claim" || read.claim.holder !== job.holder) continue;
+      giveBack(read.claim, context);
+      forgetHeld(job.holder, target.canonical, context);
+      record(context, { event: "release", target: target.canonical, holder: job.holder });
     }
-    return { holder: job.holder, granted: [], refused: result.refused, timed_out: true };
+    consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical)));
+    grantQueued(context);
+    return { holder: job.holder, granted: [], refused: result.refused, ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
   });
+  if (failure !== undefined) throw failure;
+  return ended;
+}
+
+/**
+ * Granted: targets the holder did not hold before the wait were taken by it (or for it, by a
+ * grant), not renewed; the grant notices for them are spent, since the caller is told right here.
+ */
+function finished(job: WaitJob, result: TakeResult, heldBefore: Set<string>): TakeResult {
+  consumeNotices(job.holder, job.context, undefined, new Set(job.targets.map((target) => target.canonical)));
+  const granted = result.granted.map((claim) => (claim.action === "retaken" && !heldBefore.has(claim.target) ? { ...claim, action: "taken" as const } : claim));
+  return { ...result, granted };
 }
 
 function complete(result: TakeResult): boolean {

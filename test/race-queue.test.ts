@@ -48,6 +48,33 @@ Waiting("should time out with exit 5, explain the refusal, and leave nothing beh
   assert.not.ok(existsSync(join(box.dir, "other.json")), "the free target taken while waiting was given back");
 });
 
+Waiting("should leave no trace of a wait that ran out: no lost claims, no stale notices, an earlier place kept", async ({ box }) => {
+  as(box, "h", "take", "x");
+  as(box, "k", "take", "y");
+  assert.is(as(box, "a", "take", "y", "--queue", "--purpose", "important").code, 6);
+  const waiting = asAsync(box, "a", "take", "z", "x", "y", "--wait", "3");
+  await until(() => queued(box).length === 2, "a waits for x as well");
+  as(box, "h", "release", "x"); // x is granted to the waiting a, then given back when y never frees
+  assert.is((await waiting).code, 5);
+  const beat = as(box, "a", "beat");
+  assert.equal(JSON.parse(beat.stdout).lost, [], "the wait gave back what it got, and said so");
+  const shown = JSON.parse(as(box, "a", "status", "--mine").stdout);
+  assert.equal(shown.granted_while_waiting, []);
+  assert.equal(shown.queued.map((note: { target: string; purpose: string }) => [note.target, note.purpose]), [["y", "important"]]);
+});
+
+Waiting("should withdraw a waiter killed with SIGTERM and let the next one through", async ({ box }) => {
+  as(box, "a", "take", "cfg");
+  const child = spawn(process.execPath, [BIN, "take", "cfg", "--wait", "60", "--dir", box.dir, "--holder", "b"], { env: cleanEnv(), stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  await until(() => queued(box).length === 1, "b is queued");
+  child.kill("SIGTERM");
+  assert.is(await exited, 130);
+  assert.equal(queued(box), []);
+  as(box, "a", "release", "cfg");
+  assert.is(as(box, "c", "take", "cfg").code, 0);
+});
+
 Waiting("should fail at once, even with --wait, on a denial waiting cannot fix", async ({ box }) => {
   writeFileSync(join(box.project, "u.ts"), "export function formatPrice() {}\n");
   const result = as(box, "b", "take", "u.ts#formatPrize", "--wait", "60");

@@ -57,6 +57,7 @@ export function beat(options: BeatOptions): BeatResult {
   if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     // A waiter's beat keeps its queued interests alive; and any target found free goes to the queue.
     context.store.withTakeLock(() => {
+      refreshNow(context);
       for (const interest of readQueue(context, undefined, true)) {
         if (interest.entry.holder !== holder) continue;
         refreshInterest(interest, context);

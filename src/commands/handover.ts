@@ -2,7 +2,8 @@
 // frees (the same queued interest as `take --queue`); or, with `to`, hand your own claim directly
 // to another holder.
 import { BadInputError, ClaimsError } from "../errors.js";
-import { readQueue, dequeue, queueFileName } from "../queue.js";
+import { grantQueued, writeNotice } from "../grant.js";
+import { dequeue, queueFileName, readQueue } from "../queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
 import { nextToken } from "../fencing.js";
 import { forgetHeld, rememberHeld } from "../held.js";
@@ -40,6 +41,7 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   if (!target) throw new BadInputError("handover needs a target.");
   return context.store.withTakeLock(() => {
     refreshNow(context);
+    grantQueued(context); // a claim gone stale belongs to the queue first, not to whoever its holder names
     for (let attempt = 0; attempt < 50; attempt++) {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
@@ -52,8 +54,13 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
-      // The new holder's own queued interest in the target is spent.
-      for (const interest of readQueue(context)) if (interest.fileName === queueFileName(target.canonical, to)) dequeue(interest, context);
+      // The new holder's own queued interest in the target is spent, and it learns of the claim as a waiter would.
+      for (const interest of readQueue(context)) {
+        if (interest.fileName !== queueFileName(target.canonical, to)) continue;
+        dequeue(interest, context);
+        record(context, { event: "dequeue", target: target.canonical, holder: to });
+      }
+      writeNotice({ target: target.canonical, holder: to, purpose, granted_at: now, previous: holder, notes: [] }, context);
       forgetHeld(holder, target.canonical, context);
       rememberHeld({ target: target.canonical, holder: to, mode: "exclusive" }, context);
       record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });

@@ -1,7 +1,9 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BusyError } from "../errors.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol.js";
+import { overlappingClaims } from "../conflicts.js";
 import { grantQueued } from "../grant.js";
+import { shapeOf } from "../overlap.js";
 import { forgetHeld } from "../held.js";
 import { dequeue, QUEUE_PREFIX, readQueue } from "../queue.js";
 import type { LostClaim } from "./beat.js";
@@ -58,7 +60,14 @@ export function release(options: ReleaseOptions): ReleaseResult {
       result.withdrawn.push(interest.entry.target);
       record(context, { event: "dequeue", target: interest.entry.target, holder });
     }
-    result.handed_to = grantQueued(context).map((grant) => ({ target: grant.target, holder: grant.holder }));
+    grantQueued(context);
+    // Whoever holds the released targets now got them from the queue, whichever process granted it.
+    for (const target of result.released) {
+      const holders = overlappingClaims(shapeOf(target), context, context.store.claimFileNames()).flatMap(({ read }) =>
+        read.state === "claim" && read.claim.holder !== holder && read.claim.target === target ? [read.claim.holder] : [],
+      );
+      for (const next of holders) result.handed_to.push({ target, holder: next });
+    }
   });
   return result;
 }

@@ -1,7 +1,7 @@
 // status: what is claimed, by whom, for what, and whether it is still fresh. Needs no holder
 // unless --mine is given.
 import { freshnessOf, type Claim } from "../claim.js";
-import { displayTarget, holderOf, kindOf, openContext, parseTargets, type CommonOptions } from "../protocol.js";
+import { displayTarget, holderOf, kindOf, openContext, parseTargets, refreshNow, type CommonOptions } from "../protocol.js";
 import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../grant.js";
 import { QUEUE_PREFIX, readQueue } from "../queue.js";
 import { isClaimFileName, type ClaimRead } from "../store.js";
@@ -59,7 +59,12 @@ export function status(options: StatusOptions = {}): StatusResult {
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
-  if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) context.store.withTakeLock(() => grantQueued(context));
+  if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+    context.store.withTakeLock(() => {
+      refreshNow(context);
+      grantQueued(context);
+    });
+  }
   const names = context.store.names();
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const queue = readQueue(context, names);

@@ -1,7 +1,7 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { grantQueued } from "../grant.js";
-import { displayTarget, judge, openContext, record, type CommonOptions } from "../protocol.js";
+import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol.js";
 import { QUEUE_PREFIX } from "../queue.js";
 
 export interface SweepOptions extends CommonOptions {
@@ -39,7 +39,12 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   }
   // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
   if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
-    result.granted = context.store.withTakeLock(() => grantQueued(context)).map((grant) => ({ target: grant.target, holder: grant.holder }));
+    result.granted = context.store
+      .withTakeLock(() => {
+        refreshNow(context);
+        return grantQueued(context);
+      })
+      .map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
   if (!dryRun) context.store.retireDeadLocks();
   // After the claims, so locks of the versions just removed (or retired) count as debris too.

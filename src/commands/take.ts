@@ -11,6 +11,7 @@ import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOpt
 import { dequeue, enqueue, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
 import { isClaimFileName } from "../store.js";
 import type { Target } from "../target.js";
+import { ownIdentity } from "../process-identity.js";
 import { parseTimestamp } from "../time.js";
 
 /** A wait longer than this is better done with --queue. */
@@ -48,8 +49,10 @@ export interface TakeResult {
   queued?: QueuedPlace[];
   /** Handover notes: who is queued on the granted targets, since when and what for. */
   notes?: Note[];
-  /** --wait ran out (or was interrupted) while still refused; nothing was kept. */
+  /** --wait ran out while still refused; nothing was kept. */
   timed_out?: true;
+  /** --wait was interrupted (Ctrl-C, SIGTERM) while still refused; nothing was kept. */
+  interrupted?: true;
   /** Set when this is the stored first result of an idempotency key. */
   idempotent_replay?: true;
   /** On a replay: targets the first take granted that the caller no longer holds (taken over, swept, released). */
@@ -71,6 +74,9 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
   if (options.wait !== undefined && options.queue) throw new BadInputError("--wait and --queue cannot be used together: --wait blocks, --queue returns at once.");
+  if (options.wait !== undefined && options.idempotencyKey !== undefined) {
+    throw new BadInputError("--wait and --idempotency-key cannot be used together: a retried wait simply waits again.");
+  }
   if (options.wait !== undefined && (!Number.isInteger(options.wait) || options.wait < 0 || options.wait > MAX_WAIT_SECONDS)) {
     throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
@@ -88,9 +94,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     .filter((target) => target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical))
     .map((target) => `${target.canonical} was claimed as a name (no such file here); write ./${target.canonical} to claim the file it will be`);
   context.store.ensure();
-  const step = () => {
+  const step = (first = true) => {
     refreshNow(context);
-    return recorded(takeStep(targets, mode, holder, options, context), context);
+    const result = takeStep(targets, mode, holder, options, context);
+    return first ? recorded(result, context) : recordGrants(result, context);
   };
 
   const withWarnings = (result: TakeResult): TakeResult => (warnings.length > 0 ? { ...result, warnings } : result);
@@ -192,7 +199,11 @@ function queueRefused(
   const places: QueuedPlace[] = [];
   for (const target of new Set(refused.map((holding) => holding.target))) {
     const before = queue.length;
-    const interest = enqueue({ target, holder, mode, purpose: options.purpose ?? "", ...(ttl !== undefined && { ttl }) }, queue, context);
+    const interest = enqueue(
+      { target, holder, mode, ...(options.purpose !== undefined && { purpose: options.purpose }), ...(ttl !== undefined && { ttl }), ...(options.wait !== undefined && { waiter: ownIdentity() }) },
+      queue,
+      context,
+    );
     if (queue.length > before) record(context, { event: "queue", target, holder, purpose: interest.entry.purpose });
     places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue).length + 1 });
   }
@@ -225,6 +236,12 @@ function queuedHolding(entry: QueueEntry, requested: string, context: Context): 
   };
   if (entry.target !== requested) holding.held_target = entry.target;
   return holding;
+}
+
+/** A wait looking again records what it got, not the same refusals over and over. */
+function recordGrants(result: TakeResult, context: Context): TakeResult {
+  recorded({ ...result, refused: [] }, context);
+  return result;
 }
 
 function recorded(result: TakeResult, context: Context): TakeResult {
