@@ -1,0 +1,54 @@
+// The torture test: N real processes run random operations over overlapping targets with a short
+// TTL (and stalls long enough to lose their claims), then the checker looks for any violation.
+// Small in `npm test`; `npm run torture` runs the large sizes. A failing seed is printed and can be
+// replayed with TORTURE_SEED=<seed>.
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { ROOT, sandbox } from "../helpers.js";
+import { check } from "./checker.js";
+
+const WORKERS = Number(process.env.TORTURE_WORKERS ?? 4);
+const OPS = Number(process.env.TORTURE_OPS ?? 40);
+const SEEDS = Number(process.env.TORTURE_SEEDS ?? 1);
+const TTL = 1;
+const WORKER = join(ROOT, "test", "torture", "worker.mjs");
+const DIST = pathToFileURL(join(ROOT, "dist")).href;
+
+function runWorker(args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [WORKER, ...args], { stdio: ["ignore", "ignore", "inherit"] });
+    child.on("close", (code) => resolve(code ?? -1));
+  });
+}
+
+const Torture = suite("torture: random concurrent operations, checked");
+
+Torture(`should show no violation over ${SEEDS} seed(s) of ${WORKERS} processes x ${OPS} operations`, async () => {
+  const totals = { operations: 0, intervals: 0 };
+  for (let run = 0; run < SEEDS; run++) {
+    const seed = process.env.TORTURE_SEED ? Number(process.env.TORTURE_SEED) : Math.floor(Math.random() * 2 ** 31);
+    const box = sandbox();
+    try {
+      writeFileSync(join(box.project, "f.ts"), "export function a() {\n  return 1;\n}\n\nexport function b() {\n  return 2;\n}\n");
+      const outputs = Array.from({ length: WORKERS }, (_, i) => join(box.root, `history-${i}.jsonl`));
+      outputs.forEach((path) => writeFileSync(path, ""));
+      const codes = await Promise.all(
+        outputs.map((out, i) => runWorker([DIST, box.dir, box.project, `w${i}`, String(seed + i * 7919), String(OPS), String(TTL), out])),
+      );
+      assert.equal(codes, outputs.map(() => 0), `seed ${seed}: a worker crashed`);
+      const verdict = check(outputs.map((path) => readFileSync(path, "utf8")), box.dir, TTL);
+      totals.operations += verdict.operations;
+      totals.intervals += verdict.intervals;
+      assert.equal(verdict.violations, [], `seed ${seed} (replay with TORTURE_SEED=${seed}):\n${verdict.violations.join("\n")}`);
+    } finally {
+      box.cleanup();
+    }
+  }
+  console.log(`  torture: ${SEEDS} seed(s), ${totals.operations} operations, ${totals.intervals} holding intervals checked, 0 violations`);
+});
+
+Torture.run();

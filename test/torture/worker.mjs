@@ -1,0 +1,52 @@
+// One torture worker: a random sequence of take / beat / release / sweep / queue / pause over a
+// few overlapping targets, through the built library, recording every operation with its result
+// and when it started and was acknowledged (one JSON line each).
+import { appendFileSync } from "node:fs";
+
+const [dist, dir, cwd, holder, seedText, opsText, ttlText, out] = process.argv.slice(2);
+const { take, beat, release, sweep, status } = await import(`${dist}/index.js`);
+const ttl = Number(ttlText);
+let seed = Number(seedText) >>> 0;
+const random = () => {
+  // mulberry32: small, seedable, good enough to pick operations
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = (list) => list[Math.floor(random() * list.length)];
+const TARGETS = ["n1", "n2", `${cwd}/f.ts`, `${cwd}/`, `${cwd}/*.ts`, `${cwd}/f.ts#a`, `${cwd}/f.ts#b`];
+const options = { dir, cwd, holder, env: {}, ttl };
+const log = (entry) => appendFileSync(out, `${JSON.stringify({ holder, ...entry })}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+for (let i = 0; i < Number(opsText); i++) {
+  const op = pick(["take", "take", "take", "beat", "beat", "release", "sweep", "queue", "pause", "status"]);
+  const t0 = Date.now();
+  try {
+    if (op === "take" || op === "queue") {
+      const targets = [pick(TARGETS), ...(random() < 0.3 ? [pick(TARGETS)] : [])];
+      const result = await take({ ...options, targets, ...(op === "queue" && { queue: true }) });
+      log({ op, t0, t1: Date.now(), targets, granted: result.granted.map(({ target, taken_at, heartbeat_at, action }) => ({ target, taken_at, heartbeat_at, action })), refused: result.refused.length });
+    } else if (op === "beat") {
+      const result = beat(options);
+      log({ op, t0, t1: Date.now(), renewed: result.renewed, lost: result.lost });
+    } else if (op === "release") {
+      const result = release(options);
+      log({ op, t0, t1: Date.now(), released: result.released, lost: result.lost });
+    } else if (op === "sweep") {
+      const result = sweep({ dir, cwd, env: {}, ttl });
+      log({ op, t0, t1: Date.now(), removed: result.removed });
+    } else if (op === "status") {
+      const result = status({ dir, cwd, env: {}, ttl });
+      log({ op, t0, t1: Date.now(), unreadable: result.unreadable.length });
+    } else {
+      // A stall: sometimes long enough for this worker's claims to go stale and be taken over.
+      await sleep(Math.floor(random() * ttl * 1500));
+      log({ op, t0, t1: Date.now() });
+    }
+  } catch (error) {
+    log({ op, t0, t1: Date.now(), error: String(error?.message ?? error) });
+  }
+}
