@@ -47,6 +47,8 @@ for (let i = 0; i < Number(opsText); i++) {
       log({ op, t0, t1: Date.now() });
     }
   } catch (error) {
-    log({ op, t0, t1: Date.now(), error: String(error?.message ?? error) });
+    // Refusing a queue that would deadlock is an answer (exit 3), not a failure.
+    if (error?.code === "DEADLOCK") log({ op, t0, t1: Date.now(), deadlock: true });
+    else log({ op, t0, t1: Date.now(), error: String(error?.message ?? error) });
   }
 }
