@@ -11,8 +11,8 @@ import * as assert from "uvu/assert";
 import { ROOT, sandbox } from "../helpers.js";
 import { check } from "./checker.js";
 
-const WORKERS = Number(process.env.TORTURE_WORKERS ?? 4);
-const OPS = Number(process.env.TORTURE_OPS ?? 40);
+const WORKERS = Number(process.env.TORTURE_WORKERS ?? 8);
+const OPS = Number(process.env.TORTURE_OPS ?? 25);
 const SEEDS = Number(process.env.TORTURE_SEEDS ?? 1);
 const TTL = 1;
 const WORKER = join(ROOT, "test", "torture", "worker.mjs");
@@ -29,8 +29,10 @@ const Torture = suite("torture: random concurrent operations, checked");
 
 Torture(`should show no violation over ${SEEDS} seed(s) of ${WORKERS} processes x ${OPS} operations`, async () => {
   const totals = { operations: 0, intervals: 0 };
+  const seeds: number[] = [];
   for (let run = 0; run < SEEDS; run++) {
     const seed = process.env.TORTURE_SEED ? Number(process.env.TORTURE_SEED) : Math.floor(Math.random() * 2 ** 31);
+    seeds.push(seed);
     const box = sandbox();
     try {
       writeFileSync(join(box.project, "f.ts"), "export function a() {\n  return 1;\n}\n\nexport function b() {\n  return 2;\n}\n");
@@ -48,7 +50,7 @@ Torture(`should show no violation over ${SEEDS} seed(s) of ${WORKERS} processes 
       box.cleanup();
     }
   }
-  console.log(`  torture: ${SEEDS} seed(s), ${totals.operations} operations, ${totals.intervals} holding intervals checked, 0 violations`);
+  console.log(`  torture: seed(s) ${seeds.join(", ")}: ${totals.operations} operations, ${totals.intervals} holding intervals checked, 0 violations`);
 });
 
 Torture.run();
