@@ -36,8 +36,12 @@ export function tempName(): string {
   return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomBytes(6).toString("hex")}`;
 }
 
-/** Writes `content` whole to a new temp file in `dir` and fsyncs it. Returns the temp file's path. */
-export function writeTempFile(dir: string, content: string, mode: number): string {
+/**
+ * Writes `content` whole to a new temp file in `dir` and (unless `durable` is false) fsyncs it.
+ * Returns the temp file's path. Lock owner records skip the fsync: a lock means nothing after a
+ * machine crash (the boot id changes), so it need not survive one.
+ */
+export function writeTempFile(dir: string, content: string, mode: number, durable = true): string {
   const path = join(dir, tempName());
   // O_EXCL + O_NOFOLLOW: never write through something that was already there.
   const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
@@ -47,7 +51,7 @@ export function writeTempFile(dir: string, content: string, mode: number): strin
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
     crashPoint("temp-written");
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     removeQuietly(path);

@@ -79,7 +79,7 @@ export function withClaimLock<T>(
 ): LockedResult<T> {
   const claimPath = join(dir, claimFile);
   const record: LockRecord = { claim: claimFile, version, ...ownIdentity() };
-  const ownerFile = writeTempFile(dir, `${JSON.stringify(record)}\n`, mode);
+  const ownerFile = writeTempFile(dir, `${JSON.stringify(record)}\n`, mode, false);
   try {
     const deadline = Date.now() + BUSY_LIMIT_MS;
     let generation = 1;
