@@ -131,6 +131,19 @@ Waiting("should leave nothing behind when a waiting take is interrupted", async 
   assert.is(readJson(join(box.dir, "cfg.json")).holder, "a");
 });
 
+Waiting("should show on a terminal whom it waits for and for how long", async ({ box }) => {
+  as(box, "a", "take", "cfg", "--purpose", "long job");
+  const command = `${process.execPath} ${BIN} take cfg --holder b --wait 20 --dir ${box.dir}`;
+  const child = spawn("script", ["-qec", command, "/dev/null"], { env: cleanEnv(), stdio: ["ignore", "pipe", "ignore"] });
+  let screen = "";
+  child.stdout.on("data", (chunk) => (screen += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  await until(() => /waiting \ds for cfg: held by a; Ctrl-C to give up/.test(screen), "the waiting line is shown");
+  as(box, "a", "release", "cfg");
+  assert.is(await exited, 0);
+  assert.match(screen, /granted.*cfg/);
+});
+
 Waiting("should detect a two-session deadlock between processes", async ({ box }) => {
   as(box, "a", "take", "x");
   as(box, "b", "take", "y");
