@@ -123,7 +123,7 @@ export function readSnapshot(path: string): Snapshot {
     const version = `${stat.ino}-${stat.mtimeNs}`;
     const mtimeMs = Number(stat.mtimeMs);
     if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version, mtimeMs };
-    const bytes = readAll(fd);
+    const bytes = readAll(fd, Number(stat.size));
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
     return { kind: "file", bytes, version: `${version}-${hash}`, mtimeMs };
   } finally {
@@ -140,11 +140,12 @@ function describeOther(path: string, what: string): Snapshot {
   }
 }
 
-function readAll(fd: number): Buffer {
+/** `size` is what fstat said: the first read takes a claim whole, without zero-filling 16 KiB for it. */
+function readAll(fd: number, size: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {
-    const chunk = Buffer.alloc(16 * 1024);
+    const chunk = Buffer.allocUnsafe(chunks.length === 0 ? size + 1 : 16 * 1024);
     const count = readSync(fd, chunk, 0, chunk.length, null);
     if (count === 0) break;
     chunks.push(chunk.subarray(0, count));

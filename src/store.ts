@@ -146,6 +146,9 @@ export class Store {
     });
   }
 
+  /** Set by sweep: removals skip their directory fsync, and sweep fsyncs the directory once at the end. */
+  deferDirectorySync = false;
+
   /**
    * Changes the claim under its lock if it is still the version that was read. `decide` sees the
    * current state and returns the change; `changed` means someone else changed it first.
@@ -157,7 +160,7 @@ export class Store {
         if (change === "remove") {
           crashPoint("before-unlink");
           unlinkSync(this.path(fileName));
-          fsyncDirectory(this.dir);
+          if (!this.deferDirectorySync) fsyncDirectory(this.dir);
         } else if (change !== "keep") {
           replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode);
         }

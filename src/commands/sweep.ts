@@ -2,6 +2,7 @@
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { grantQueued } from "../grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol.js";
+import { fsyncDirectory } from "../files.js";
 import { QUEUE_PREFIX } from "../queue.js";
 
 export interface SweepOptions extends CommonOptions {
@@ -25,6 +26,7 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   const context = openContext(options);
   const dryRun = options.dryRun === true;
   const result: SweepResult = { dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
+  context.store.deferDirectorySync = !dryRun;
   for (const { fileName, read } of context.store.list()) {
     const target = displayTarget(fileName, read);
     // No holder: sweep removes nobody's fresh claim, its own included.
@@ -37,6 +39,9 @@ export function sweep(options: SweepOptions = {}): SweepResult {
       record(context, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
     }
   }
+  // One directory fsync makes every removal above durable (a crash before it only leaves stale claims to sweep again).
+  context.store.deferDirectorySync = false;
+  if (!dryRun && result.removed.length > 0) fsyncDirectory(context.settings.dir);
   // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
   if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     result.granted = context.store
