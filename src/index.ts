@@ -9,3 +9,8 @@ export { type Claim, parseClaim, DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./
 export { claimFileName, parseTarget, type Target } from "./target.js";
 export { ClaimsError, BadInputError, EXIT_CODES, type ErrorCode } from "./errors.js";
 export type { CommonOptions, Holding } from "./protocol.js";
+export { handover, type HandoverOptions, type TransferResult } from "./commands/handover.js";
+export { log, type LogOptions, type LogResult } from "./commands/log.js";
+export { doctor, type DoctorCheck, type DoctorResult } from "./commands/doctor.js";
+export { hook, type HookOptions, type HookAnswer } from "./commands/hook.js";
+export type { LogEntry } from "./log.js";
