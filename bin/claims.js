@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The CLI lives in src/cli.ts; `npm ci` builds it into dist/ (the `prepare` script).
-import { main } from "../dist/cli.js";
+// The CLI lives in src/cli.ts; `npm ci` builds it into one file, dist/cli.cjs (the `prepare` script).
+import { createRequire } from "node:module";
 
-main(process.argv.slice(2));
+createRequire(import.meta.url)("../dist/cli.cjs").main(process.argv.slice(2));
