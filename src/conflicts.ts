@@ -8,7 +8,7 @@ import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context, Holding } from "./protocol.js";
 import { holdingOf, unreadableHolding } from "./protocol.js";
 import type { ClaimRead } from "./store.js";
-import { partsOfFileName } from "./target.js";
+import { claimFileName, partsOfFileName, percentEncode } from "./target.js";
 
 /**
  * The claim files whose targets overlap `target`, read. Decided from the file names; a name
@@ -17,7 +17,9 @@ import { partsOfFileName } from "./target.js";
  */
 export function overlappingClaims(target: TargetShape, context: Context, fileNames: string[]): Array<{ fileName: string; named: string; read: ClaimRead }> {
   const found: Array<{ fileName: string; named: string; read: ClaimRead }> = [];
+  const mayOverlap = encodedFilter(target);
   for (const fileName of fileNames) {
+    if (!mayOverlap(fileName)) continue;
     const parts = partsOfFileName(fileName);
     if (parts.target !== undefined && !overlaps(target, shapeOf(parts.target))) continue;
     const read = context.store.read(fileName);
@@ -32,6 +34,37 @@ export function overlappingClaims(target: TargetShape, context: Context, fileNam
     found.push({ fileName, named, read });
   }
   return found;
+}
+
+/**
+ * A cheap test on the encoded file name, before decoding it: percent-encoding is a prefix code, so
+ * "one path is a prefix of the other" can be read off the encoded names directly. A name claim
+ * never overlaps a path-like target (and vice versa); a plain path or directory claim overlaps
+ * only if its path and the target's (for a glob, its static base) are prefix-related. Globs,
+ * symbols and hashed names pass through to the full decision. Only ever errs towards "maybe".
+ */
+function encodedFilter(target: TargetShape): (fileName: string) => boolean {
+  if (target.kind === "name") {
+    const own = claimFileName(target.canonical).slice(0, -".json".length);
+    return (fileName) => stemOf(fileName) === own || fileName.includes("%~");
+  }
+  const region = target.kind === "directory" ? target.path.slice(0, -1) : target.path.replace(/\/$/, "");
+  const encodedRegion = percentEncode(region);
+  return (fileName) => {
+    if (fileName.includes("%~")) return true;
+    const stem = stemOf(fileName);
+    if (!stem.startsWith("%2F")) return false; // a name
+    if (/%2A|%3F|%5B|%7B|%23|%5C|%28|%21|%2B|%40/.test(stem)) return true; // a glob or a symbol: decide in full
+    const theirs = stem.endsWith("%2F") ? stem.slice(0, -3) : stem;
+    return theirs.startsWith(encodedRegion) || encodedRegion.startsWith(theirs);
+  };
+}
+
+/** A claim file name without `.json` and without a shared claim's `+<holder tag>`. */
+function stemOf(fileName: string): string {
+  const stem = fileName.slice(0, -".json".length);
+  const plus = stem.lastIndexOf("+");
+  return plus === -1 ? stem : stem.slice(0, plus);
 }
 
 export function findConflicts(

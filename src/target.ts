@@ -156,12 +156,7 @@ const KEEP = /^[A-Za-z0-9._-]$/;
 const MAX_ENCODED = 200;
 
 export function claimFileName(canonical: string): string {
-  let encoded = "";
-  for (const byte of Buffer.from(canonical, "utf8")) {
-    const char = String.fromCharCode(byte);
-    encoded += byte < 0x80 && KEEP.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  if (encoded.startsWith(".")) encoded = `%2E${encoded.slice(1)}`;
+  let encoded = percentEncode(canonical);
   if (encoded.length > MAX_ENCODED) {
     let prefix = encoded.slice(0, 120);
     const cut = prefix.lastIndexOf("%");
@@ -169,6 +164,16 @@ export function claimFileName(canonical: string): string {
     encoded = `${prefix}%~${createHash("sha256").update(canonical).digest("hex")}`;
   }
   return `${encoded}.json`;
+}
+
+/** Step 1 of the file name: the percent-encoding alone, never shortened. */
+export function percentEncode(canonical: string): string {
+  let encoded = "";
+  for (const byte of Buffer.from(canonical, "utf8")) {
+    const char = String.fromCharCode(byte);
+    encoded += byte < 0x80 && KEEP.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return encoded.startsWith(".") ? `%2E${encoded.slice(1)}` : encoded;
 }
 
 /**

@@ -8,7 +8,7 @@ import { BadInputError, DeadlockError } from "../errors.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
 import { checkKey, remember, replay } from "../idempotency.js";
 import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { dequeue, enqueue, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
+import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
 import { isClaimFileName } from "../store.js";
 import type { Target } from "../target.js";
 import { ownIdentity } from "../process-identity.js";
@@ -127,8 +127,11 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
 
 /** One attempt, under the take lock: grant the queue first, then look, then take (or queue). */
 export function takeStep(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context): TakeResult {
-  grantQueued(context); // a target that freed goes to whoever queued for it first
-  const names = context.store.names();
+  let names = context.store.names();
+  if (names.some((name) => name.startsWith(QUEUE_PREFIX))) {
+    grantQueued(context); // a target that freed goes to whoever queued for it first
+    names = context.store.names();
+  }
   const fileNames = names.filter(isClaimFileName);
   const queue = readQueue(context, names);
   const queueing = options.queue === true || options.wait !== undefined;
