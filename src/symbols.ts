@@ -46,11 +46,13 @@ let parserModule: Promise<typeof Parser> | undefined;
 const languages = new Map<string, Promise<Parser.Language>>();
 
 async function parserFor(grammar: string): Promise<Parser> {
-  parserModule ??= import("web-tree-sitter").then(async (module) => {
-    const ParserClass = (module.default ?? module) as typeof Parser;
+  // require, not import(): web-tree-sitter is CommonJS, and the CLI runs as a bundle compiled
+  // through vm.Script (for its code cache, bin/claims.js), where import() is not available.
+  parserModule ??= (async () => {
+    const ParserClass = createRequire(import.meta.url)("web-tree-sitter") as typeof Parser;
     await ParserClass.init();
     return ParserClass;
-  });
+  })();
   const ParserClass = await parserModule;
   let language = languages.get(grammar);
   if (!language) {
