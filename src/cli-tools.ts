@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { BadInputError } from "./errors.js";
 import { common, EXAMPLES, output, styleFor, type GlobalFlags } from "./cli-shared.js";
 import { plain } from "./render.js";
+import { runHook } from "./cli-actions.js";
 
 export function registerToolVerbs(program: Command): void {
   program
@@ -14,31 +15,7 @@ export function registerToolVerbs(program: Command): void {
     .option("--merge-subagents", "count a subagent as its parent session")
     .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd)")
     .addHelpText("after", EXAMPLES.hook ?? "")
-    .action(async (agent: string, which: string | undefined, flags: { autoTake?: boolean; failClosed?: boolean; mergeSubagents?: boolean; dir?: string }) => {
-      const agents = ["claude", "codex"] as const;
-      const name = agent === "print-config" ? which : agent;
-      if (!agents.includes(name as (typeof agents)[number])) {
-        throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude, claims hook codex, or claims hook print-config claude|codex.`);
-      }
-      if (agent === "print-config") {
-        const { hookConfig } = await import("./hooks/config.js");
-        process.stdout.write(hookConfig(name as "claude" | "codex", process.argv[1] as string));
-        return;
-      }
-      const { hook } = await import("./commands/hook.js");
-      const input = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
-      const answer = await hook({
-        agent: name as "claude" | "codex",
-        input,
-        autoTake: flags.autoTake !== false,
-        failClosed: flags.failClosed === true,
-        mergeSubagents: flags.mergeSubagents === true,
-        ...(flags.dir !== undefined && { dir: flags.dir }),
-      });
-      process.stdout.write(answer.stdout);
-      process.stderr.write(answer.stderr);
-      process.exitCode = answer.exitCode;
-    });
+    .action(runHook);
 
   program
     .command("guard <action>")

@@ -1,38 +1,23 @@
 // Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { readFileSync, realpathSync } from "node:fs";
-import { Command, CommanderError } from "commander";
-import { BadInputError, ClaimsError, EXIT_CODES } from "./errors.js";
+import { ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
-
-interface TakeFlags {
-  purpose?: string;
-  shared?: boolean;
-  partial?: boolean;
-  creating?: boolean;
-  idempotencyKey?: string;
-  wait?: string;
-  queue?: boolean;
-}
-
-/** `--token <n>`: a positive whole number, or bad input. */
-function tokenOf(flags: { token?: string }): { token?: number } {
-  if (flags.token === undefined) return {};
-  if (!/^\d+$/.test(flags.token) || Number(flags.token) < 1 || !Number.isSafeInteger(Number(flags.token))) {
-    throw new BadInputError(`--token must be a fencing token: a positive whole number, as take printed; got ${JSON.stringify(flags.token)}.`);
-  }
-  return { token: Number(flags.token) };
-}
-
-/** Whole seconds; the range is checked by take itself, so a library caller gets the same answer. */
-function parseWait(text: string): number {
-  return /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-}
+import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
 
 
 export async function main(argv: string[]): Promise<void> {
   const json = argv.includes("--json");
+  try {
+    const { runFast } = await import("./cli-fast.js");
+    if (await runFast(argv)) return;
+  } catch (error) {
+    fail(error, json);
+    return;
+  }
+  // Everything else: loaded only now, so the hot calls above never pay for it.
+  const { Command } = await import("commander");
   const program = new Command("claims")
     .description("Claim a target before writing it, so two agent sessions never overwrite each other.")
     .version(readVersion(), "-V, --version")
@@ -56,38 +41,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
     .option("--wait <seconds>", "when refused, queue and wait up to this long for every target (exit 5 on timeout)")
     .option("--queue", "when refused, queue for each target and return at once (exit 6); granted in order as it frees")
-    .action(async (targets: string[], flags: GlobalFlags & TakeFlags) => {
-      const { take } = await import("./commands/take.js");
-      const { renderTake, renderWaiting } = await import("./render.js");
-      const stop = new AbortController();
-      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => stop.abort());
-      const tty = process.stderr.isTTY && !flags.json;
-      const result = await take({
-        ...common(flags),
-        targets,
-        shared: flags.shared === true,
-        partial: flags.partial === true,
-        creating: flags.creating === true,
-        queue: flags.queue === true,
-        signal: stop.signal,
-        ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),
-        ...(tty && { onWaiting: (refused, waitedMs) => process.stderr.write(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
-        ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
-        ...(flags.purpose !== undefined && { purpose: flags.purpose }),
-      });
-      if (tty && flags.wait !== undefined) process.stderr.write("\r\x1b[K");
-      for (const warning of result.warnings ?? []) process.stderr.write(`claims: note: ${warning}\n`);
-      const code = result.no_longer_held
-        ? EXIT_CODES.LOST
-        : result.timed_out
-          ? EXIT_CODES.TIMEOUT
-          : (result.queued ?? []).length > 0
-            ? EXIT_CODES.QUEUED
-            : result.refused.length > 0
-              ? EXIT_CODES.REFUSED
-              : 0;
-      await output(flags, result, result.interrupted ? 130 : code, async (style) => renderTake(result, style, targets));
-    });
+    .action(runTake);
   verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
     .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")
     .option("--to <holder>", "hand your claim directly to this holder (exit 4 if you do not hold it)")
@@ -108,18 +62,10 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     });
   verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours")
     .option("--token <n>", "the fencing token of your holding: LOST if the claim carries a newer one")
-    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
-      const { beat } = await import("./commands/beat.js");
-      const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
-      await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
-    });
+    .action(runBeat);
   verb(program, "release", "[targets...]", "release the named claims, or all yours; another holder's claim is left untouched")
     .option("--token <n>", "the fencing token of your holding: a claim carrying a newer one is left alone (LOST)")
-    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
-      const { release } = await import("./commands/release.js");
-      const result = release({ ...common(flags), targets, ...tokenOf(flags) });
-      await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
-    });
+    .action(runRelease);
   verb(program, "status", "[targets...]", "list claims: target, holder, purpose, heartbeat age, fresh or stale")
     .option("--mine", "only your own claims")
     .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
@@ -130,16 +76,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     });
   verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one")
     .option("--token <n>", "also exit 4 unless the claim on each target still carries this fencing token")
-    .action(async (targets: string[], flags: GlobalFlags & { token?: string }) => {
-      const { check } = await import("./commands/check.js");
-      const result = check({ ...common(flags), targets, ...tokenOf(flags) });
-      if (result.holder === undefined && !flags.json) {
-        process.stderr.write("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
-      }
-      if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
-      const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
-      await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
-    });
+    .action(runCheck);
   verb(program, "sweep", "", "remove stale claims and debris of crashed writers; safe beside live sessions")
     .option("--dry-run", "show what would be removed, remove nothing")
     .action(async (flags: GlobalFlags & { dryRun?: boolean }) => {
@@ -175,7 +112,7 @@ function fail(error: unknown, json: boolean): void {
   let code: string;
   let message: string;
   let exitCode: number;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") {
       process.exitCode = 0;
       return;
@@ -197,6 +134,10 @@ function fail(error: unknown, json: boolean): void {
   if (json) process.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
   process.stderr.write(`claims: ${message}\n`);
   process.exitCode = exitCode;
+}
+
+function isCommanderError(error: unknown): error is Error & { code: string } {
+  return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("commander.");
 }
 
 function readVersion(): string {

@@ -1,0 +1,118 @@
+// What the verbs most often called do once their arguments are known: shared by the commander
+// wiring (src/cli.ts) and the fast path that skips commander for hot calls (src/cli-fast.ts).
+import { readFileSync } from "node:fs";
+import { BadInputError, EXIT_CODES } from "./errors.js";
+import { common, output, type GlobalFlags } from "./cli-shared.js";
+
+export interface TakeFlags {
+  purpose?: string;
+  shared?: boolean;
+  partial?: boolean;
+  creating?: boolean;
+  idempotencyKey?: string;
+  wait?: string;
+  queue?: boolean;
+}
+
+/** Whole seconds; the range is checked by take itself, so a library caller gets the same answer. */
+function parseWait(text: string): number {
+  return /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+}
+
+/** `--token <n>`: a positive whole number, or bad input. */
+export function tokenOf(flags: { token?: string }): { token?: number } {
+  if (flags.token === undefined) return {};
+  if (!/^\d+$/.test(flags.token) || Number(flags.token) < 1 || !Number.isSafeInteger(Number(flags.token))) {
+    throw new BadInputError(`--token must be a fencing token: a positive whole number, as take printed; got ${JSON.stringify(flags.token)}.`);
+  }
+  return { token: Number(flags.token) };
+}
+
+export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags): Promise<void> {
+  const { take } = await import("./commands/take.js");
+  const { renderTake, renderWaiting } = await import("./render.js");
+  const stop = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => stop.abort());
+  const tty = process.stderr.isTTY && !flags.json;
+  const result = await take({
+    ...common(flags),
+    targets,
+    shared: flags.shared === true,
+    partial: flags.partial === true,
+    creating: flags.creating === true,
+    queue: flags.queue === true,
+    signal: stop.signal,
+    ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),
+    ...(tty && { onWaiting: (refused, waitedMs) => process.stderr.write(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
+    ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
+    ...(flags.purpose !== undefined && { purpose: flags.purpose }),
+  });
+  if (tty && flags.wait !== undefined) process.stderr.write("\r\x1b[K");
+  for (const warning of result.warnings ?? []) process.stderr.write(`claims: note: ${warning}\n`);
+  const code = result.no_longer_held
+    ? EXIT_CODES.LOST
+    : result.timed_out
+      ? EXIT_CODES.TIMEOUT
+      : (result.queued ?? []).length > 0
+        ? EXIT_CODES.QUEUED
+        : result.refused.length > 0
+          ? EXIT_CODES.REFUSED
+          : 0;
+  await output(flags, result, result.interrupted ? 130 : code, async (style) => renderTake(result, style, targets));
+}
+
+export async function runBeat(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+  const { beat } = await import("./commands/beat.js");
+  const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
+  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
+}
+
+export async function runRelease(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+  const { release } = await import("./commands/release.js");
+  const result = release({ ...common(flags), targets, ...tokenOf(flags) });
+  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
+}
+
+export async function runCheck(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+  const { check } = await import("./commands/check.js");
+  const result = check({ ...common(flags), targets, ...tokenOf(flags) });
+  if (result.holder === undefined && !flags.json) {
+    process.stderr.write("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
+  }
+  if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
+  const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
+  await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
+}
+
+export interface HookFlags {
+  autoTake?: boolean;
+  failClosed?: boolean;
+  mergeSubagents?: boolean;
+  dir?: string;
+}
+
+export async function runHook(agent: string, which: string | undefined, flags: HookFlags): Promise<void> {
+  const agents = ["claude", "codex"] as const;
+  const name = agent === "print-config" ? which : agent;
+  if (!agents.includes(name as (typeof agents)[number])) {
+    throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude, claims hook codex, or claims hook print-config claude|codex.`);
+  }
+  if (agent === "print-config") {
+    const { hookConfig } = await import("./hooks/config.js");
+    process.stdout.write(hookConfig(name as "claude" | "codex", process.argv[1] as string));
+    return;
+  }
+  const { hook } = await import("./commands/hook.js");
+  const input = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
+  const answer = await hook({
+    agent: name as "claude" | "codex",
+    input,
+    autoTake: flags.autoTake !== false,
+    failClosed: flags.failClosed === true,
+    mergeSubagents: flags.mergeSubagents === true,
+    ...(flags.dir !== undefined && { dir: flags.dir }),
+  });
+  process.stdout.write(answer.stdout);
+  process.stderr.write(answer.stderr);
+  process.exitCode = answer.exitCode;
+}
