@@ -1,11 +1,11 @@
 // A hostile-input corpus: every input gets a clear exit 2 or a documented handled state, never a
 // stack trace, never a write outside the claims directory, and never costs a claim already held.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 interface Case {
   name: string;
@@ -151,6 +151,20 @@ Hostile.before.each((context) => {
 });
 Hostile.after.each((context) => context.box.cleanup());
 
+/**
+ * nobody may not be able to read this checkout (a clone in a private temp directory, as CI makes),
+ * so it runs a copy of the CLI (the shim and the bundle) placed in its own sandbox.
+ */
+function nobodyCopy(box: Sandbox): string {
+  const app = join(box.root, "app");
+  mkdirSync(join(app, "bin"), { recursive: true });
+  mkdirSync(join(app, "dist"), { recursive: true });
+  copyFileSync(BIN, join(app, "bin", "claims.js"));
+  copyFileSync(join(ROOT, "dist", "cli.cjs"), join(app, "dist", "cli.cjs"));
+  for (const path of [app, join(app, "bin"), join(app, "dist")]) chmodSync(path, 0o755);
+  return join(app, "bin", "claims.js");
+}
+
 function outsideSnapshot(box: Sandbox): string {
   const list = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -183,9 +197,10 @@ for (const testCase of CASES) {
       chownSync(box.root, 65534, 65534);
       chmodSync(box.root, 0o755);
     }
+    const cli = testCase.asNobody ? nobodyCopy(box) : BIN;
     const before = outsideSnapshot(box);
     const env = cleanEnv({ CLAIMS_DIR: box.dir, ...extraEnv });
-    const command = testCase.asNobody ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, BIN] : [process.execPath, BIN];
+    const command = testCase.asNobody ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, cli] : [process.execPath, cli];
     const result = spawnSync(command[0] as string, [...command.slice(1), ...testCase.args], {
       cwd: box.project,
       env,
