@@ -153,7 +153,7 @@ Hostile.after.each((context) => context.box.cleanup());
 
 /**
  * nobody may not be able to read this checkout (a clone in a private temp directory, as CI makes),
- * so it runs a copy of the CLI (the shim and the bundle) placed in its own sandbox.
+ * so it runs a copy of the CLI (the shim, the bundle, package.json) placed in its own sandbox.
  */
 function nobodyCopy(box: Sandbox): string {
   const app = join(box.root, "app");
@@ -161,6 +161,7 @@ function nobodyCopy(box: Sandbox): string {
   mkdirSync(join(app, "dist"), { recursive: true });
   copyFileSync(BIN, join(app, "bin", "claims.js"));
   copyFileSync(join(ROOT, "dist", "cli.cjs"), join(app, "dist", "cli.cjs"));
+  copyFileSync(join(ROOT, "package.json"), join(app, "package.json"));
   for (const path of [app, join(app, "bin"), join(app, "dist")]) chmodSync(path, 0o755);
   return join(app, "bin", "claims.js");
 }
