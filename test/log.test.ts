@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { log } from "../src/commands/log.js";
+import { followLog, log } from "../src/commands/log.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
 import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/log.js";
@@ -69,3 +69,25 @@ Record("should survive concurrent writers without interleaved lines", async ({ b
 });
 
 Record.run();
+
+const Follow = suite<LibraryContext>("log --follow");
+Follow.before.each(freshLibraryContext);
+Follow.after.each((context) => context.box.cleanup());
+
+Follow("should print every entry across a rotation, the old file's last lines included", async ({ opts }) => {
+  mkdirSync(opts.dir, { recursive: true });
+  appendLog(opts.dir, T0, { event: "take", target: "before", holder: "a" });
+  const seen: string[] = [];
+  const stop = new AbortController();
+  const following = followLog(opts, (entry) => seen.push(entry.target), stop.signal);
+  const purpose = "p".repeat(400);
+  let written = 0;
+  while (logFiles(opts.dir).length < 2 && written < 4000) appendLog(opts.dir, T0, { event: "take", target: `t${written++}`, holder: "a", purpose });
+  appendLog(opts.dir, T0, { event: "take", target: "after", holder: "a" });
+  for (let i = 0; i < 100 && !seen.includes("after"); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  stop.abort();
+  await following;
+  assert.equal(seen, [...Array.from({ length: written }, (_, i) => `t${i}`), "after"]);
+});
+
+Follow.run();

@@ -54,14 +54,21 @@ export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) 
   const path = join(context.store.dir, LOG_FILE);
   let offset = sizeOf(path);
   let inode = inodeOf(path);
+  const emit = (entries: LogEntry[]) => {
+    for (const entry of entries) if (filter.matches(entry)) onEntry(entry);
+  };
   const drain = () => {
-    if (inodeOf(path) !== inode) {
-      inode = inodeOf(path);
-      offset = 0; // rotated: the new file starts empty
+    const current = inodeOf(path);
+    if (current !== inode) {
+      // Rotated: finish the old file (renamed to log-<time>-….jsonl, same inode), then start the new one.
+      const rotated = logFiles(context.store.dir).find((file) => file !== path && inodeOf(file) === inode);
+      if (rotated) emit(readLogFile(rotated, offset).entries);
+      inode = current;
+      offset = 0;
     }
     const { entries, end } = readLogFile(path, offset);
     offset = end;
-    for (const entry of entries) if (filter.matches(entry)) onEntry(entry);
+    emit(entries);
   };
   await waitForChanges(context.store.dir, drain, signal);
 }
