@@ -7,11 +7,9 @@ import { release } from "../../src/commands/release.js";
 import { take } from "../../src/commands/take.js";
 import { freshLibraryContext, iso, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
 
-type Context = LibraryContext;
-const fresh = freshLibraryContext;
 
-const Beat = suite<Context>("beat");
-Beat.before.each(fresh);
+const Beat = suite<LibraryContext>("beat");
+Beat.before.each(freshLibraryContext);
 Beat.after.each((context) => context.box.cleanup());
 
 Beat("should renew heartbeat_at and keep everything else", async ({ box, opts }) => {
@@ -92,8 +90,8 @@ Beat("should keep fields it does not know when it rewrites a claim", async ({ bo
 
 Beat.run();
 
-const Release = suite<Context>("release");
-Release.before.each(fresh);
+const Release = suite<LibraryContext>("release");
+Release.before.each(freshLibraryContext);
 Release.after.each((context) => context.box.cleanup());
 
 Release("should remove the holder's claim", async ({ box, opts }) => {

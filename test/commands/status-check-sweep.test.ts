@@ -9,11 +9,9 @@ import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
 import { freshLibraryContext, entries, iso, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
-type Context = LibraryContext;
-const fresh = freshLibraryContext;
 
-const Status = suite<Context>("status");
-Status.before.each(fresh);
+const Status = suite<LibraryContext>("status");
+Status.before.each(freshLibraryContext);
 Status.after.each((context) => context.box.cleanup());
 
 Status("should list each claim with its kind, heartbeat age and freshness, without needing a holder", async ({ box, opts }) => {
@@ -69,8 +67,8 @@ Status("should report named targets nobody holds as free", async ({ opts }) => {
 
 Status.run();
 
-const Check = suite<Context>("check");
-Check.before.each(fresh);
+const Check = suite<LibraryContext>("check");
+Check.before.each(freshLibraryContext);
 Check.after.each((context) => context.box.cleanup());
 
 Check("should allow free and own targets and refuse another holder's fresh claim", async ({ opts }) => {
@@ -102,8 +100,8 @@ Check("should match a path claim whatever the spelling of the path", async ({ bo
 
 Check.run();
 
-const Sweep = suite<Context>("sweep");
-Sweep.before.each(fresh);
+const Sweep = suite<LibraryContext>("sweep");
+Sweep.before.each(freshLibraryContext);
 Sweep.after.each((context) => context.box.cleanup());
 
 Sweep("should remove stale claims and keep fresh ones", async ({ box, opts }) => {

@@ -7,8 +7,7 @@ import { ClaimsError } from "../../src/errors.js";
 import { freshLibraryContext, claims, entries, SECOND, T0, type LibraryContext } from "../helpers.js";
 
 const DAY = 24 * 3600 * SECOND;
-type Context = LibraryContext;
-const Keys = suite<Context>("take --idempotency-key");
+const Keys = suite<LibraryContext>("take --idempotency-key");
 Keys.before.each(freshLibraryContext);
 Keys.after.each((context) => context.box.cleanup());
 
