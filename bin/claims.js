@@ -1,17 +1,22 @@
 #!/usr/bin/env node
+"use strict";
 // The CLI is one CommonJS bundle, dist/cli.cjs, built by `npm ci` (the `prepare` script). It is
 // compiled with a V8 code cache kept beside it (dist/cli.cjs.v8cache), as the v8-compile-cache
 // package does (Node 22's module.enableCompileCache() is the built-in equivalent): start-up is
 // most of the cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). A
 // missing or rejected cache (another Node version, a rebuilt bundle) is written anew after the
 // command ran; where dist/ is not writable the bundle simply runs uncached.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import vm from "node:vm";
+//
+// This file is CommonJS (bin/package.json says so): an ES-module entry would load Node's ESM
+// loader and build a facade of every export of node:fs (fs.promises, the streams), a few
+// milliseconds per call that no claim needs.
+const { readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { join } = require("node:path");
+const vm = require("node:vm");
 
-const file = fileURLToPath(new URL("../dist/cli.cjs", import.meta.url));
+const dir = join(__dirname, "..", "dist");
+const file = join(dir, "cli.cjs");
 const cacheFile = `${file}.v8cache`;
 let cachedData;
 try {
@@ -26,7 +31,7 @@ const script = new vm.Script(source, {
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 });
 const bundle = { exports: {} };
-script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dirname(file));
+script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dir);
 const done = bundle.exports.main(process.argv.slice(2));
 if (cachedData === undefined || script.cachedDataRejected) {
   done.then(() => {

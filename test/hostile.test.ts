@@ -153,13 +153,15 @@ Hostile.after.each((context) => context.box.cleanup());
 
 /**
  * nobody may not be able to read this checkout (a clone in a private temp directory, as CI makes),
- * so it runs a copy of the CLI (the shim, the bundle, package.json) placed in its own sandbox.
+ * so it runs a copy of the CLI (the shim and its package.json, the bundle, the package's
+ * package.json) placed in its own sandbox.
  */
 function nobodyCopy(box: Sandbox): string {
   const app = join(box.root, "app");
   mkdirSync(join(app, "bin"), { recursive: true });
   mkdirSync(join(app, "dist"), { recursive: true });
   copyFileSync(BIN, join(app, "bin", "claims.js"));
+  copyFileSync(join(ROOT, "bin", "package.json"), join(app, "bin", "package.json"));
   copyFileSync(join(ROOT, "dist", "cli.cjs"), join(app, "dist", "cli.cjs"));
   copyFileSync(join(ROOT, "package.json"), join(app, "package.json"));
   for (const path of [app, join(app, "bin"), join(app, "dist")]) chmodSync(path, 0o755);
