@@ -6,7 +6,6 @@
 // to wherever the link points, outside the claims directory. Renaming a temp file over the claim
 // name replaces the link itself. It also never fsyncs the directory, which the rename needs to
 // survive a crash. So the primitive is spelled out here: temp file, fsync, rename, fsync directory.
-import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -22,6 +21,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
+import { randomHex, sha256Hex } from "./hash.js";
 import { ownIdentity } from "./process-identity.js";
 
 export const TEMP_PREFIX = ".tmp-";
@@ -33,7 +33,7 @@ export const MAX_CLAIM_BYTES = 64 * 1024;
  * file of a crashed writer at once (src/store.ts), and never a live one in another namespace.
  */
 export function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomBytes(6).toString("hex")}`;
+  return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomHex(12)}`;
 }
 
 /**
@@ -124,7 +124,7 @@ export function readSnapshot(path: string): Snapshot {
     const mtimeMs = Number(stat.mtimeMs);
     if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version, mtimeMs };
     const bytes = readAll(fd, Number(stat.size));
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+    const hash = sha256Hex(bytes).slice(0, 16);
     return { kind: "file", bytes, version: `${version}-${hash}`, mtimeMs };
   } finally {
     closeSync(fd);

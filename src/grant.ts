@@ -1,7 +1,6 @@
 // In-order grants, with no daemon: whichever process frees a target or observes it free (release,
 // take, status, sweep, beat) calls grantQueued under the take lock, and the earliest live queued
 // interest whose target can be granted gets its claim, written for the waiter, exactly once.
-import { randomBytes } from "node:crypto";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { acquire, dropOtherMode } from "./acquire.js";
@@ -10,6 +9,7 @@ import { findConflicts } from "./conflicts.js";
 import { crashPoint } from "./crash.js";
 import { ClaimsError } from "./errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
+import { randomHex } from "./hash.js";
 import { overlaps, shapeOf } from "./overlap.js";
 import { record, type Context, type Holding } from "./protocol.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
@@ -121,7 +121,7 @@ export function grantQueued(context: Context): Grant[] {
 
 /** The waiter learns of its grant from `status`, exactly once (consumeNotices). */
 export function writeNotice(grant: Grant, context: Context): void {
-  const name = `${NOTICE_PREFIX}${holderTag(grant.holder)}-${randomBytes(8).toString("hex")}`;
+  const name = `${NOTICE_PREFIX}${holderTag(grant.holder)}-${randomHex(16)}`;
   replaceFile(context.store.dir, join(context.store.dir, name), `${JSON.stringify(grant)}\n`, context.store.fileMode);
 }
 

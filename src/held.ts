@@ -4,11 +4,11 @@
 // `.held-<holder tag>-<target hash>`, created when a claim is granted and removed when it is
 // released or reported lost. Markers are independent files, so they need no lock; they never
 // decide who holds what (the claim files do), they only remember what to ask about.
-import { createHash } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, tempName } from "./files.js";
+import { sha256Hex } from "./hash.js";
 import type { Context } from "./protocol.js";
 import { HELD_PREFIX } from "./store.js";
 import { holderTag } from "./target.js";
@@ -21,7 +21,7 @@ export interface HeldMarker {
 }
 
 function markerName(holder: string, target: string): string {
-  return `${HELD_PREFIX}${holderTag(holder)}-${createHash("sha256").update(target).digest("hex").slice(0, 24)}`;
+  return `${HELD_PREFIX}${holderTag(holder)}-${sha256Hex(target).slice(0, 24)}`;
 }
 
 export function rememberHeld(marker: HeldMarker, context: Context): void {

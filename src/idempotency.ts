@@ -1,10 +1,10 @@
 // Idempotency keys for take: a retry with the same key and the same arguments gets the first
 // result back instead of acting again; the same key with other arguments is an error. Records live
 // beside the claims as `.idem-<hash>` (never mistaken for claims) and expire after 7 days.
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { ClaimsError } from "./errors.js";
 import { readSnapshot, replaceFile } from "./files.js";
+import { sha256Hex } from "./hash.js";
 import type { Store } from "./store.js";
 
 export const IDEMPOTENCY_PREFIX = ".idem-";
@@ -35,7 +35,7 @@ export function checkKey(key: string): void {
 }
 
 function recordPath(store: Store, holder: string, key: string): string {
-  const hash = createHash("sha256").update(`${holder}\n${key}`).digest("hex").slice(0, 32);
+  const hash = sha256Hex(`${holder}\n${key}`).slice(0, 32);
   return join(store.dir, `${IDEMPOTENCY_PREFIX}${hash}`);
 }
 

@@ -20,12 +20,12 @@
 // the same file (inode, mtime, bytes): an owner that finished and exited in between left no lock,
 // or a new owner's. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
 // different version and backs off; `sweep` removes them.
-import { createHash } from "node:crypto";
 import { linkSync } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
 import { readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
+import { sha256Hex } from "./hash.js";
 import { isAlive, ownIdentity, type ProcessIdentity } from "./process-identity.js";
 
 export const LOCK_PREFIX = ".lock-";
@@ -38,7 +38,7 @@ export interface LockRecord extends ProcessIdentity {
 }
 
 export function lockName(claimFile: string, version: string, generation: number): string {
-  const key = createHash("sha256").update(`${claimFile}\n${version}`).digest("hex").slice(0, 32);
+  const key = sha256Hex(`${claimFile}\n${version}`).slice(0, 32);
   return `${LOCK_PREFIX}${key}-${generation}`;
 }
 

@@ -5,8 +5,8 @@
 // other) and a new one starts; it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { randomHex } from "./hash.js";
 import { formatTimestamp } from "./time.js";
 
 export const LOG_FILE = "log.jsonl";
@@ -54,7 +54,7 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
     }
     if (size > ROTATE_BYTES) {
       const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, "");
-      renameSync(path, join(dir, `log-${stamp}-${process.pid}-${randomBytes(3).toString("hex")}.jsonl`));
+      renameSync(path, join(dir, `log-${stamp}-${process.pid}-${randomHex(6)}.jsonl`));
     }
   } catch {
     // The record must never cost a claim: a full disk or an unwritable log is not the caller's problem.

@@ -3,11 +3,11 @@
 // A target is a name (`shared-config`) or a file path. Paths are canonical: absolute, with
 // symlinks resolved through the longest existing prefix, so every spelling of one file
 // (relative, `./`, absolute, through a symlinked directory) is one target and one claim file.
-import { createHash } from "node:crypto";
 import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import picomatch from "picomatch";
 import { BadInputError } from "./errors.js";
+import { sha256Hex } from "./hash.js";
 import { shapeOf, type TargetShape } from "./overlap.js";
 
 export type { TargetKind } from "./overlap.js";
@@ -161,7 +161,7 @@ export function claimFileName(canonical: string): string {
     let prefix = encoded.slice(0, 120);
     const cut = prefix.lastIndexOf("%");
     if (cut > prefix.length - 3) prefix = prefix.slice(0, cut);
-    encoded = `${prefix}%~${createHash("sha256").update(canonical).digest("hex")}`;
+    encoded = `${prefix}%~${sha256Hex(canonical)}`;
   }
   return `${encoded}.json`;
 }
@@ -185,7 +185,7 @@ export function sharedClaimFileName(canonical: string, holder: string): string {
 }
 
 export function holderTag(holder: string): string {
-  return createHash("sha256").update(holder).digest("hex").slice(0, 16);
+  return sha256Hex(holder).slice(0, 16);
 }
 
 export interface FileNameParts {

@@ -3,11 +3,11 @@
 // winner (for a free and for a stale claim), read-back works, the clock agrees with the
 // filesystem, nothing is world-writable, no debris is pending. It cleans up after itself.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { tokenFileName } from "../fencing.js";
 import { removeQuietly, writeTempFile } from "../files.js";
+import { randomHex } from "../hash.js";
 import { openContext, type CommonOptions } from "../protocol.js";
 import { claimFileName } from "../target.js";
 import { formatTimestamp } from "../time.js";
@@ -34,7 +34,7 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
   const { store } = context;
   const checks: DoctorCheck[] = [];
   const add = (check: string, status: DoctorCheck["status"], detail: string) => checks.push({ check, status, detail });
-  const scratch = `claims-doctor-${randomBytes(4).toString("hex")}`;
+  const scratch = `claims-doctor-${randomHex(8)}`;
 
   try {
     store.ensure();
