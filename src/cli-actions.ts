@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { BadInputError, EXIT_CODES } from "./errors.js";
 import { common, output, type GlobalFlags } from "./cli-shared.js";
+import { isTerminal, writeErr, writeOut } from "./stdio.js";
 
 export interface TakeFlags {
   purpose?: string;
@@ -31,9 +32,15 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags): Promise<void> {
   const { take } = await import("./commands/take.js");
   const { renderTake, renderWaiting } = await import("./render.js");
-  const stop = new AbortController();
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => stop.abort());
-  const tty = process.stderr.isTTY && !flags.json;
+  // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
+  // other take is over in milliseconds, and one killed midway is recovered like a crash.
+  let signal: AbortSignal | undefined;
+  if (flags.wait !== undefined) {
+    const stop = new AbortController();
+    for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(name, () => stop.abort());
+    signal = stop.signal;
+  }
+  const tty = !flags.json && isTerminal(2);
   const result = await take({
     ...common(flags),
     targets,
@@ -41,14 +48,14 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
     partial: flags.partial === true,
     creating: flags.creating === true,
     queue: flags.queue === true,
-    signal: stop.signal,
+    ...(signal && { signal }),
     ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),
-    ...(tty && { onWaiting: (refused, waitedMs) => process.stderr.write(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
+    ...(tty && { onWaiting: (refused, waitedMs) => writeErr(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
     ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
     ...(flags.purpose !== undefined && { purpose: flags.purpose }),
   });
-  if (tty && flags.wait !== undefined) process.stderr.write("\r\x1b[K");
-  for (const warning of result.warnings ?? []) process.stderr.write(`claims: note: ${warning}\n`);
+  if (tty && flags.wait !== undefined) writeErr("\r\x1b[K");
+  for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   const code = result.no_longer_held
     ? EXIT_CODES.LOST
     : result.timed_out
@@ -77,9 +84,9 @@ export async function runCheck(targets: string[], flags: GlobalFlags & { token?:
   const { check } = await import("./commands/check.js");
   const result = check({ ...common(flags), targets, ...tokenOf(flags) });
   if (result.holder === undefined && !flags.json) {
-    process.stderr.write("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
+    writeErr("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
   }
-  if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
+  if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
   const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
   await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
 }
@@ -99,11 +106,11 @@ export async function runHook(agent: string, which: string | undefined, flags: H
   }
   if (agent === "print-config") {
     const { hookConfig } = await import("./hooks/config.js");
-    process.stdout.write(hookConfig(name as "claude" | "codex", process.argv[1] as string));
+    writeOut(hookConfig(name as "claude" | "codex", process.argv[1] as string));
     return;
   }
   const { hook } = await import("./commands/hook.js");
-  const input = process.stdin.isTTY ? "" : readFileSync(0, "utf8");
+  const input = isTerminal(0) ? "" : readFileSync(0, "utf8");
   const answer = await hook({
     agent: name as "claude" | "codex",
     input,
@@ -112,7 +119,7 @@ export async function runHook(agent: string, which: string | undefined, flags: H
     mergeSubagents: flags.mergeSubagents === true,
     ...(flags.dir !== undefined && { dir: flags.dir }),
   });
-  process.stdout.write(answer.stdout);
-  process.stderr.write(answer.stderr);
+  writeOut(answer.stdout);
+  writeErr(answer.stderr);
   process.exitCode = answer.exitCode;
 }

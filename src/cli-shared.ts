@@ -1,6 +1,7 @@
 // What every verb's wiring shares: the common flags, JSON-or-human output, colour, examples.
 import type { Command } from "commander";
 import { plain, type Style } from "./render.js";
+import { isTerminal, writeOut } from "./stdio.js";
 
 export interface GlobalFlags {
   dir?: string;
@@ -88,16 +89,16 @@ export function common(flags: GlobalFlags): { dir?: string; holder?: string; ttl
 
 export async function output(flags: GlobalFlags, result: object, exitCode: number, human: (style: Style) => Promise<string[]>): Promise<void> {
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    writeOut(`${JSON.stringify(result, null, 2)}\n`);
   } else {
-    const lines = await human(await styleFor(process.stdout));
-    process.stdout.write(`${lines.join("\n")}\n`);
+    const lines = await human(await styleFor(1));
+    writeOut(`${lines.join("\n")}\n`);
   }
   process.exitCode = exitCode;
 }
 
-export async function styleFor(stream: NodeJS.WriteStream): Promise<Style> {
-  if (!stream.isTTY || process.env.NO_COLOR) return plain;
+export async function styleFor(fd: 1 | 2): Promise<Style> {
+  if (process.env.NO_COLOR || !isTerminal(fd)) return plain;
   const { default: chalk } = await import("chalk");
   return chalk;
 }

@@ -5,6 +5,7 @@ import { BadInputError } from "./errors.js";
 import { common, EXAMPLES, output, styleFor, type GlobalFlags } from "./cli-shared.js";
 import { plain } from "./render.js";
 import { runHook } from "./cli-actions.js";
+import { isTerminal, writeErr, writeOut } from "./stdio.js";
 
 export function registerToolVerbs(program: Command): void {
   program
@@ -39,11 +40,11 @@ export function registerToolVerbs(program: Command): void {
       }
       if (action !== "check") throw new BadInputError(`Unknown guard action ${JSON.stringify(action)}; use install, uninstall or check.`);
       if (flags.hook !== "pre-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
-      const refs = flags.hook === "pre-push" && !process.stdin.isTTY ? readFileSync(0, "utf8") : "";
+      const refs = flags.hook === "pre-push" && !isTerminal(0) ? readFileSync(0, "utf8") : "";
       const result = await guard.guardCheck({ ...common(flags), hook: flags.hook, refs });
       const refuse = result.refused.length > 0 && result.mode === "enforce";
-      if (!flags.json) process.stderr.write(render.renderGuard(result).map((line) => `${line}\n`).join(""));
-      else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      if (!flags.json) writeErr(render.renderGuard(result).map((line) => `${line}\n`).join(""));
+      else writeOut(`${JSON.stringify(result, null, 2)}\n`);
       process.exitCode = refuse ? 1 : 0;
     });
 
@@ -70,9 +71,9 @@ export function registerToolVerbs(program: Command): void {
         await output(flags, result, 0, async (style) => (result.entries.length ? result.entries.map((entry) => renderLogEntry(entry, style)) : ["no entries"]));
         return;
       }
-      const style = flags.json ? plain : await styleFor(process.stdout);
+      const style = flags.json ? plain : await styleFor(1);
       const print = (entry: (typeof result.entries)[number]) =>
-        process.stdout.write(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`);
+        writeOut(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`);
       result.entries.forEach(print);
       const stop = new AbortController();
       process.once("SIGINT", () => stop.abort());

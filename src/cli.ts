@@ -5,6 +5,7 @@ import { ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
+import { writeErr, writeOut } from "./stdio.js";
 
 
 export async function main(argv: string[]): Promise<void> {
@@ -71,7 +72,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
       const { status } = await import("./commands/status.js");
       const result = status({ ...common(flags), targets, mine: flags.mine === true });
-      if (result.directory_missing) process.stderr.write(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
+      if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style));
     });
   verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one")
@@ -97,7 +98,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
 
   try {
     if (argv.length === 0) {
-      process.stderr.write(program.helpInformation());
+      writeErr(program.helpInformation());
       process.exitCode = EXIT_CODES.BAD_INPUT;
       return;
     }
@@ -129,10 +130,10 @@ function fail(error: unknown, json: boolean): void {
     code = "INTERNAL";
     exitCode = EXIT_CODES.INTERNAL;
     message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun with CLAIMS_DEBUG=1 for the stack.`;
-    if (process.env.CLAIMS_DEBUG === "1") process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+    if (process.env.CLAIMS_DEBUG === "1") writeErr(`${(error as Error)?.stack ?? error}\n`);
   }
-  if (json) process.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
-  process.stderr.write(`claims: ${message}\n`);
+  if (json) writeOut(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+  writeErr(`claims: ${message}\n`);
   process.exitCode = exitCode;
 }
 

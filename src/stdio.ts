@@ -1,0 +1,51 @@
+// Output without Node's stdout and stderr streams. process.stdout is a getter that builds a stream
+// the first time it is touched (for a pipe, a net.Socket, loading the net and stream modules with
+// it): about 3.5 ms of a call whose whole output is a line or two, and every agent hook pays it
+// (docs/BENCHMARKS.md). Node writes to pipes and files synchronously anyway, so writing the bytes
+// with writeSync is what the stream would have done, minus the stream.
+import { fstatSync, writeSync } from "node:fs";
+
+type OutFd = 1 | 2;
+
+/** Descriptors that went through the stream once: later writes must queue behind what it holds. */
+const streamed = new Set<OutFd>();
+
+const streamOf = (fd: OutFd): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
+
+/** Writes all of `text` to standard output (1) or standard error (2). */
+export function write(fd: OutFd, text: string): void {
+  if (text === "") return;
+  if (streamed.has(fd)) {
+    streamOf(fd).write(text);
+    return;
+  }
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
+  } catch (error) {
+    // A non-blocking pipe that is full (the reader is slow): the stream waits for it to drain and
+    // keeps the process alive until it has. Any other failure (the reader is gone, the descriptor
+    // is closed) leaves the output nowhere to go; the exit code still tells the result.
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") return;
+    streamed.add(fd);
+    streamOf(fd).write(bytes.subarray(done));
+  }
+}
+
+export const writeOut = (text: string): void => write(1, text);
+export const writeErr = (text: string): void => write(2, text);
+
+/**
+ * Whether the descriptor is a terminal. Only a character device can be one, and that is decided
+ * by fstat without building the stream; /dev/null is one too, so a character device is asked the
+ * stream's isTTY (for a terminal, where a person reads, the stream's cost does not matter).
+ */
+export function isTerminal(fd: 0 | OutFd): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return (fd === 0 ? process.stdin : streamOf(fd)).isTTY === true;
+}

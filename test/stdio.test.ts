@@ -1,0 +1,71 @@
+// The CLI writes its output with write(2) instead of Node's stdout stream (src/stdio.ts). What a
+// script reading that output depends on: every byte arrives, also through a non-blocking pipe
+// that fills up; and a reader that went away costs nothing but the output, never the answer.
+// Node gives its children blocking pipes, so the pipes here are made by a small Python parent.
+import { spawnSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+
+const HAS_PYTHON = spawnSync("python3", ["-c", "0"]).status === 0;
+
+// mode "full": stdout is a non-blocking pipe the parent reads only once it holds 64 KiB (the
+// child has then met EAGAIN); "closed": stdout is a pipe whose read end is closed (EPIPE).
+const PARENT = `
+import fcntl, json, os, struct, subprocess, sys, termios, time
+mode, cmd = sys.argv[1], sys.argv[2:]
+r, w = os.pipe()
+if mode == "closed":
+    os.close(r)
+else:
+    os.set_blocking(w, False)
+child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=w, stderr=subprocess.PIPE)
+os.close(w)
+out, filled = b"", False
+if mode == "full":
+    capacity = fcntl.fcntl(r, 1032)  # F_GETPIPE_SZ
+    while child.poll() is None and not filled:
+        filled = struct.unpack("i", fcntl.ioctl(r, termios.FIONREAD, b"    "))[0] >= capacity
+        time.sleep(0.01)
+    while chunk := os.read(r, 1 << 16):
+        out += chunk
+err = child.stderr.read()
+print(json.dumps({"code": child.wait(), "stdout": out.decode(), "stderr": err.decode(), "filled": filled}))
+`;
+
+function throughPipe(mode: "full" | "closed", args: string[]): { code: number; stdout: string; stderr: string; filled: boolean } {
+  const result = spawnSync("python3", ["-c", PARENT, mode, process.execPath, BIN, ...args], { env: cleanEnv(), encoding: "utf8", maxBuffer: 1 << 26 });
+  assert.is(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+const Stdio = suite<{ box: Sandbox }>("output through pipes");
+Stdio.before.each((context) => {
+  context.box = sandbox();
+});
+Stdio.after.each((context) => context.box.cleanup());
+
+const test = HAS_PYTHON ? Stdio : Stdio.skip;
+
+test("should deliver all of a large output through a non-blocking pipe that fills up", ({ box }) => {
+  const names = Array.from({ length: 1500 }, (_, i) => `shared-name-${i}`);
+  assert.is(claims(["take", ...names, "--dir", box.dir, "--holder", "a", "--purpose", "fill the pipe"]).code, 0);
+  const shown = throughPipe("full", ["status", "--json", "--dir", box.dir, "--holder", "a"]);
+  assert.ok(shown.filled, "the output never filled the pipe, so this test did not reach EAGAIN");
+  assert.is(shown.code, 0, shown.stderr);
+  const status = JSON.parse(shown.stdout);
+  assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), [...names].sort());
+});
+
+test("should keep the exit code and print no stack trace when the reader has gone", ({ box }) => {
+  const taken = throughPipe("closed", ["take", "shared-config", "--dir", box.dir, "--holder", "a"]);
+  assert.is(taken.code, 0);
+  assert.not.match(taken.stderr, /Error|at /);
+  const refused = throughPipe("closed", ["take", "shared-config", "--dir", box.dir, "--holder", "b"]);
+  assert.is(refused.code, 3);
+  assert.not.match(refused.stderr, /Error|at /);
+  const held = JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout);
+  assert.equal(held.claims.map((claim: { holder: string }) => claim.holder), ["a"]);
+});
+
+Stdio.run();
