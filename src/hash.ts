@@ -5,7 +5,7 @@
 // bytes, so the plain FIPS 180-4 algorithm below is as fast as the native one for them;
 // test/hash.test.ts checks it against node:crypto.
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -16,58 +16,87 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-const encoder = new TextEncoder();
+const INITIAL = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+// Working memory, reused: a hash runs to completion before anything else can use it.
+const state = new Int32Array(8);
+/** The message schedule. */
+const w = new Int32Array(64);
+/** The last one or two blocks: the message's tail, a 0x80 byte, zeros, and the length in bits. */
+const tail = new Uint8Array(128);
 
 /** The SHA-256 of `data` (a string is hashed as its UTF-8 bytes), as 64 lower-case hex digits. */
 export function sha256Hex(data: string | Uint8Array): string {
-  const bytes = typeof data === "string" ? encoder.encode(data) : data;
-  // The message, a 0x80 byte, zeros, and the length in bits as a 64-bit big-endian number,
-  // padded to whole 64-byte blocks.
-  const blocks = Math.ceil((bytes.length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  state.set(INITIAL);
+  const whole = bytes.length - (bytes.length % 64);
+  for (let at = 0; at < whole; at += 64) compress(state, bytes, at);
+  const rest = bytes.length - whole;
+  const tailLength = rest + 9 > 64 ? 128 : 64;
+  tail.fill(0);
+  tail.set(bytes.subarray(whole), 0);
+  tail[rest] = 0x80;
   const bits = bytes.length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(padded.length - 4, bits >>> 0);
-
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(block + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const a = w[i - 15] as number;
-      const b = w[i - 2] as number;
-      const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
-      const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
-      w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) >>> 0;
-    }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as [number, number, number, number, number, number, number, number];
-    for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) >>> 0;
-      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) >>> 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) >>> 0;
-    }
-    h[0] = (h[0] as number) + a;
-    h[1] = (h[1] as number) + b;
-    h[2] = (h[2] as number) + c;
-    h[3] = (h[3] as number) + d;
-    h[4] = (h[4] as number) + e;
-    h[5] = (h[5] as number) + f;
-    h[6] = (h[6] as number) + g;
-    h[7] = (h[7] as number) + hh;
-  }
+  writeWord(tail, tailLength - 8, Math.floor(bits / 0x100000000));
+  writeWord(tail, tailLength - 4, bits >>> 0);
+  for (let at = 0; at < tailLength; at += 64) compress(state, tail, at);
   let hex = "";
-  for (const word of h) hex += word.toString(16).padStart(8, "0");
+  for (let i = 0; i < 8; i++) {
+    const word = state[i] as number;
+    hex += (HEX[word >>> 24] as string) + (HEX[(word >>> 16) & 0xff] as string) + (HEX[(word >>> 8) & 0xff] as string) + (HEX[word & 0xff] as string);
+  }
   return hex;
+}
+
+/** One 64-byte block at `at` of `bytes` into the state (FIPS 180-4, section 6.2.2). */
+function compress(state: Int32Array, bytes: Uint8Array, at: number): void {
+  for (let i = 0; i < 16; i++) {
+    const j = at + i * 4;
+    w[i] = ((bytes[j] as number) << 24) | ((bytes[j + 1] as number) << 16) | ((bytes[j + 2] as number) << 8) | (bytes[j + 3] as number);
+  }
+  for (let i = 16; i < 64; i++) {
+    const x = w[i - 15] as number;
+    const y = w[i - 2] as number;
+    const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
+    const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
+    w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) | 0;
+  }
+  let a = state[0] as number;
+  let b = state[1] as number;
+  let c = state[2] as number;
+  let d = state[3] as number;
+  let e = state[4] as number;
+  let f = state[5] as number;
+  let g = state[6] as number;
+  let h = state[7] as number;
+  for (let i = 0; i < 64; i++) {
+    const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
+    const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
+  }
+  state[0] = (state[0] as number) + a;
+  state[1] = (state[1] as number) + b;
+  state[2] = (state[2] as number) + c;
+  state[3] = (state[3] as number) + d;
+  state[4] = (state[4] as number) + e;
+  state[5] = (state[5] as number) + f;
+  state[6] = (state[6] as number) + g;
+  state[7] = (state[7] as number) + h;
+}
+
+function writeWord(bytes: Uint8Array, at: number, word: number): void {
+  bytes[at] = word >>> 24;
+  bytes[at + 1] = word >>> 16;
+  bytes[at + 2] = word >>> 8;
+  bytes[at + 3] = word;
 }
 
 function rotr(x: number, n: number): number {
