@@ -39,9 +39,11 @@ export function overlappingClaims(target: TargetShape, context: Context, fileNam
 /**
  * A cheap test on the encoded file name, before decoding it: percent-encoding is a prefix code, so
  * "one path is a prefix of the other" can be read off the encoded names directly. A name claim
- * never overlaps a path-like target (and vice versa); a plain path or directory claim overlaps
- * only if its path and the target's (for a glob, its static base) are prefix-related. Globs,
- * symbols and hashed names pass through to the full decision. Only ever errs towards "maybe".
+ * never overlaps a path-like target (and vice versa); a path, directory, glob or symbol claim
+ * overlaps only if its region and the target's (for a glob, its static base) are prefix-related.
+ * A glob or symbol claim's region is cut at the last `/` before its first special character, so
+ * it is never narrower than the glob's static base. Hashed names pass through to the full
+ * decision. Only ever errs towards "maybe".
  */
 function encodedFilter(target: TargetShape): (fileName: string) => boolean {
   if (target.kind === "name") {
@@ -54,8 +56,8 @@ function encodedFilter(target: TargetShape): (fileName: string) => boolean {
     if (fileName.includes("%~")) return true;
     const stem = stemOf(fileName);
     if (!stem.startsWith("%2F")) return false; // a name
-    if (/%2A|%3F|%5B|%7B|%23|%5C|%28|%21|%2B|%40/.test(stem)) return true; // a glob or a symbol: decide in full
-    const theirs = stem.endsWith("%2F") ? stem.slice(0, -3) : stem;
+    const special = stem.search(/%2A|%3F|%5B|%7B|%23|%5C|%28|%21|%2B|%40/); // * ? [ { # \ ( ! + @
+    const theirs = special !== -1 ? stem.slice(0, Math.max(0, stem.lastIndexOf("%2F", special))) : stem.endsWith("%2F") ? stem.slice(0, -3) : stem;
     return theirs.startsWith(encodedRegion) || encodedRegion.startsWith(theirs);
   };
 }

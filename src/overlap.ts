@@ -26,8 +26,9 @@ export function shapeOf(canonical: string): TargetShape {
   const slash = canonical.lastIndexOf("/");
   const hash = canonical.indexOf("#", slash);
   if (hash !== -1) return { kind: "symbol", canonical, path: canonical.slice(0, hash), symbol: canonical.slice(hash + 1) };
-  if (MAGIC.test(canonical) && picomatch.scan(canonical).isGlob) {
-    return { kind: "glob", canonical, path: picomatch.scan(canonical).base || "/" };
+  if (MAGIC.test(canonical)) {
+    const scanned = picomatch.scan(canonical);
+    if (scanned.isGlob) return { kind: "glob", canonical, path: scanned.base || "/" };
   }
   return { kind: "path", canonical, path: canonical };
 }

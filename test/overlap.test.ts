@@ -1,6 +1,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { overlappingClaims } from "../src/conflicts.js";
 import { globsMayIntersect, overlaps, shapeOf } from "../src/overlap.js";
+import { openContext } from "../src/protocol.js";
+import { claimFileName } from "../src/target.js";
+import { freshLibraryContext, writeClaimFile, type LibraryContext } from "./helpers.js";
 
 const conflict = (a: string, b: string) => overlaps(shapeOf(a), shapeOf(b)) && overlaps(shapeOf(b), shapeOf(a));
 const disjoint = (a: string, b: string) => !overlaps(shapeOf(a), shapeOf(b)) && !overlaps(shapeOf(b), shapeOf(a));
@@ -74,3 +78,40 @@ Pairs("should decide two globs without any file on disk", () => {
   assert.not.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/**/*.tsx"));
 });
 Pairs.run();
+
+// A take finds the claims it could overlap from their file names before reading any
+// (src/conflicts.ts). That shortcut may only ever skip a claim the rules above call disjoint.
+const Found = suite<LibraryContext>("overlapping claims found in a directory");
+Found.before.each(freshLibraryContext);
+Found.after.each((context) => context.box.cleanup());
+
+Found("should find exactly the claims the overlap rules name, for every kind against every kind", ({ opts }) => {
+  const extra = [
+    "/p/node_modules/@types/node/index.d.ts",
+    "/p/app/(group)/page.tsx",
+    "/p/a+b/c.ts",
+    "/p/!x/y.ts",
+    "/p/src/**",
+    "/*.ts",
+    "/p*/src/a.ts",
+    "/p/s?c/a.ts",
+    "/p/src/[ab].ts",
+    "/p/src/\\*.ts",
+    "/q/src/a.ts",
+    "/q/",
+    "/p/u.js#formatPrice",
+  ];
+  const targets = [...new Set([...table.flatMap(([a, b]) => [a, b]), ...extra])];
+  for (const target of targets) {
+    writeClaimFile(opts.dir, claimFileName(target), { target, holder: "h", purpose: "", taken_at: "2026-08-14T21:02:11Z", heartbeat_at: "2026-08-14T21:02:11Z" });
+  }
+  const context = openContext(opts);
+  const names = context.store.claimFileNames();
+  assert.is(names.length, targets.length);
+  for (const target of targets) {
+    const found = overlappingClaims(shapeOf(target), context, names).map(({ read }) => (read.state === "claim" ? read.claim.target : "?"));
+    const expected = targets.filter((other) => overlaps(shapeOf(target), shapeOf(other)));
+    assert.equal(found.sort(), expected.sort(), target);
+  }
+});
+Found.run();
