@@ -3,9 +3,11 @@
 // The CLI is one CommonJS bundle, dist/cli.cjs, built by `npm ci` (the `prepare` script). It is
 // compiled with a V8 code cache kept beside it (dist/cli.cjs.v8cache), as the v8-compile-cache
 // package does (Node 22's module.enableCompileCache() is the built-in equivalent): start-up is
-// most of the cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). A
-// missing or rejected cache (another Node version, a rebuilt bundle) is written anew after the
-// command ran; where dist/ is not writable the bundle simply runs uncached.
+// most of the cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). The
+// build writes the cache after running the hot calls once (scripts/code-cache.cjs, which must
+// wrap the source exactly as below). A missing or rejected cache (another Node version, a
+// rebuilt bundle) is written anew after the command ran; where dist/ is not writable the bundle
+// simply runs uncached.
 //
 // This file is CommonJS (bin/package.json says so): an ES-module entry would load Node's ESM
 // loader and build a facade of every export of node:fs (fs.promises, the streams), a few

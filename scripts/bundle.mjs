@@ -2,6 +2,10 @@
 // files was most of the start-up cost of every `claims` call (docs/BENCHMARKS.md); one bundled
 // file loads in a fraction of that. The library keeps the plain tsc output in dist/.
 // web-tree-sitter and its grammars stay outside: they load their .wasm files from their own paths.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { build } from "esbuild";
 
 await build({
@@ -17,3 +21,17 @@ await build({
   banner: { js: 'const __claimsModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning",
 });
+
+// Then its code cache, compiled with the hot calls run once (scripts/code-cache.cjs says why).
+const scratch = mkdtempSync(join(tmpdir(), "claims-code-cache-"));
+try {
+  const target = join(scratch, "a.ts");
+  writeFileSync(target, "export const a = 1;\n");
+  const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
+  const cached = spawnSync(process.execPath, ["scripts/code-cache.cjs", scratch], { input: JSON.stringify(event), stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
+  if (cached.status !== 0) {
+    console.warn(`bundle: no code cache written (${cached.stderr.trim() || `exit ${cached.status}`}); the first claims call writes one.`);
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

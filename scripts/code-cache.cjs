@@ -1,0 +1,46 @@
+// Writes dist/cli.cjs.v8cache, the V8 code cache that bin/claims.js compiles the bundle with, after
+// running the calls every agent hook makes (take, beat, check, hook claude, release) once in this
+// process, in a scratch claims directory. A code cache holds the functions compiled before it was
+// written; bin/claims.js writes one only when there is none (or V8 rejects it), after whichever
+// command ran first. Had that been `claims --help`, every later take would compile its own code
+// from scratch, about 4 ms a call (docs/BENCHMARKS.md).
+//
+//   node scripts/code-cache.cjs SCRATCH < hook-event.json
+//
+// scripts/bundle.mjs runs it (so `npm run build` does) with an empty scratch directory holding
+// a.ts, a PreToolUse event editing SCRATCH/a.ts on stdin, and its output discarded.
+"use strict";
+const { readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { join } = require("node:path");
+const vm = require("node:vm");
+
+const dist = join(__dirname, "..", "dist");
+const file = join(dist, "cli.cjs");
+// The same source text, file name and options as bin/claims.js, or V8 rejects the cache there.
+const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
+const script = new vm.Script(source, { filename: file, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+const bundle = { exports: {} };
+script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dist);
+
+const scratch = process.argv[2];
+async function warm() {
+  const flags = ["--dir", join(scratch, "claims"), "--holder", "build"];
+  const target = join(scratch, "a.ts");
+  for (const argv of [
+    ["take", target, "--purpose", "compile the hot paths", ...flags],
+    ["beat", target, ...flags],
+    ["check", target, ...flags],
+    ["release", target, ...flags],
+    ["hook", "claude", "--dir", join(scratch, "claims")], // the event on stdin edits a.ts
+  ]) {
+    await bundle.exports.main(argv);
+  }
+}
+
+warm().then(() => {
+  const cache = join(dist, "cli.cjs.v8cache");
+  writeFileSync(`${cache}.${process.pid}`, script.createCachedData());
+  renameSync(`${cache}.${process.pid}`, cache);
+  process.exitCode = 0; // the calls set it; the cache is written either way
+});
