@@ -3,16 +3,17 @@
 //
 //   node bench/startup-profile.mjs            (after npm run build; BENCH_QUICK=1 for fewer runs)
 //
-// Part 1, import costs: whole-process medians of `node` importing one piece of the module graph
-// and exiting, interleaved with `node -e 0`; the delta is what that piece adds to every call.
+// Part 1, start-up costs: whole-process medians of `node` doing one piece of a call's start-up
+// (or one thing the CLI avoids) and exiting, then whole claims calls, interleaved with `node -e 0`;
+// the delta is what that piece adds to a call.
 // Part 2, CPU profiles (node --cpu-prof) of take, release and check, each sample put in one
 // bucket: module loading (Node's ESM/CJS loader: resolve, read, compile, link), claims code, etc.
 // The profiler slows everything somewhat, so read part 2 for proportions, part 1 for milliseconds.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const CLI = join(ROOT, "bin", "claims.js");
@@ -28,45 +29,48 @@ const TARGET = join(TMP, "project", "a.ts");
 mkdirSync(dirname(TARGET), { recursive: true });
 const ENV = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("CLAIMS_"))), HOME: TMP, NO_COLOR: "1" };
 
-const url = (path) => pathToFileURL(join(ROOT, path)).href;
-const importing = (...specs) => ["--input-type=module", "-e", specs.map((s) => `await import(${JSON.stringify(s)});`).join("")];
-const dist = (name) => (existsSync(join(ROOT, "dist", name)) ? url(`dist/${name}`) : undefined);
+const BUNDLE = join(ROOT, "dist", "cli.cjs");
+// The bundle compiled as bin/claims.js compiles it, with or without its code cache, and no command run.
+const loadBundle = (cached) =>
+  `const fs=require("fs"),vm=require("vm");const f=${JSON.stringify(BUNDLE)};` +
+  `const s=new vm.Script("(function (exports, require, module, __filename, __dirname) {"+fs.readFileSync(f,"utf8")+"\\n})",` +
+  `{filename:f,${cached ? 'cachedData:fs.readFileSync(f+".v8cache"),' : ""}importModuleDynamically:vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER});` +
+  `const m={exports:{}};s.runInThisContext()(m.exports,require("module").createRequire(f),m,f,require("path").dirname(f));`;
+const EVENT = JSON.stringify({ session_id: "profile", hook_event_name: "PreToolUse", cwd: TMP, tool_name: "Edit", tool_input: { file_path: join(TMP, "project", "hooked.ts"), old_string: "a", new_string: "b" } });
 
+// [what, node arguments, after (untimed), before (untimed), stdin]. stdout is a pipe, as an agent
+// hook's is (spawnSync collects it).
 const probes = [
   ["node -e 0 (baseline)", ["-e", "0"]],
-  ["node, ESM entry, empty", ["--input-type=module", "-e", "0"]],
-  ["node:crypto + sha256 + randomBytes", ["-e", "require('node:crypto').createHash('sha256').update('x').digest('hex');require('node:crypto').randomBytes(6)"]],
-  ["commander", importing(url("node_modules/commander/index.js"))],
-  ["picomatch", importing(url("node_modules/picomatch/index.js"))],
-  ["dist/cli.js (commander + errors + render)", importing(dist("cli.js"))],
-  ["dist/protocol.js (settings, store, locks, log)", importing(dist("protocol.js"))],
-  ["dist/commands/take.js", importing(dist("commands/take.js"))],
-  ["dist/commands/release.js", importing(dist("commands/release.js"))],
-  ["dist/commands/check.js", importing(dist("commands/check.js"))],
-  ...(dist("commands/hook.js") ? [["dist/commands/hook.js", importing(dist("commands/hook.js"))]] : []),
-  ["dist/cli.js + commands/take.js + render.js", importing(dist("cli.js"), dist("commands/take.js"), dist("render.js"))],
-  ["claims --version", [CLI, "--version"]],
+  ["an ES-module entry, empty (bin/claims.js is CommonJS)", ["--input-type=module", "-e", "0"]],
+  ["node:crypto, one SHA-256 (src/hash.ts instead)", ["-e", "require('node:crypto').createHash('sha256').update('x').digest('hex')"]],
+  ["process.stdout.write of a line (src/stdio.ts instead)", ["-e", "process.stdout.write('x\\n')"]],
+  ["require commander (only the verbs off the fast path)", ["-e", `require(${JSON.stringify(join(ROOT, "node_modules", "commander"))})`]],
+  ["the bundle compiled, no code cache, no command", ["-e", loadBundle(false)]],
+  ["the bundle compiled from its code cache, no command", ["-e", loadBundle(true)]],
+  ["claims --version (loads commander)", [CLI, "--version"]],
   ["claims take", [CLI, "take", TARGET, "--dir", DIR, "--holder", "p"], () => run([CLI, "release", TARGET, "--dir", DIR, "--holder", "p"])],
   ["claims release (after an untimed take)", [CLI, "release", TARGET, "--dir", DIR, "--holder", "p"], null, () => run([CLI, "take", TARGET, "--dir", DIR, "--holder", "p"])],
   ["claims check", [CLI, "check", TARGET, "--dir", DIR, "--holder", "p"]],
+  ["claims hook claude (auto-take renews)", [CLI, "hook", "claude", "--dir", DIR], null, null, EVENT],
 ];
 
-function run(args) {
+function run(args, input) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(NODE, args, { cwd: TMP, env: ENV, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const result = spawnSync(NODE, args, { cwd: TMP, env: ENV, input, stdio: ["pipe", "pipe", "pipe"], encoding: "utf8" });
   if (result.status !== 0) throw new Error(`node ${args.join(" ")}: exit ${result.status} ${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-console.log(`Part 1: import costs, ${RUNS} interleaved runs each after 2 warm-ups, medians (node ${process.version})\n`);
+console.log(`Part 1: start-up costs, ${RUNS} interleaved runs each after 2 warm-ups, medians (node ${process.version})\n`);
 run([CLI, "take", "warm", "--dir", DIR, "--holder", "p"]);
 const samples = probes.map(() => []);
 for (let i = 0; i < RUNS + 2; i++) {
-  probes.forEach(([, args, after, before], k) => {
+  probes.forEach(([, args, after, before, input], k) => {
     before?.();
-    const ms = run(args);
+    const ms = run(args, input);
     after?.();
     if (i >= 2) samples[k].push(ms);
   });
@@ -74,7 +78,7 @@ for (let i = 0; i < RUNS + 2; i++) {
 const base = median(samples[0]);
 for (const [k, [what]] of probes.entries()) {
   const m = median(samples[k]);
-  console.log(`${what.padEnd(48)} ${m.toFixed(1).padStart(6)} ms   ${k === 0 ? "" : `+${(m - base).toFixed(1)} ms`.padStart(9)}`);
+  console.log(`${what.padEnd(56)} ${m.toFixed(1).padStart(6)} ms   ${k === 0 ? "" : `+${(m - base).toFixed(1)} ms`.padStart(9)}`);
 }
 
 console.log(`\nPart 2: CPU profiles (--cpu-prof, 100 us sampling), mean of ${PROFILES} processes per verb, ms per bucket\n`);
