@@ -26,7 +26,14 @@ try {
 } catch {
   cachedData = undefined;
 }
-const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
+let bundled;
+try {
+  bundled = readFileSync(file, "utf8");
+} catch (error) {
+  process.stderr.write(`claims: the CLI is not built (${file}: ${error.code}); run npm ci, or npm run build, in ${join(__dirname, "..")}.\n`);
+  process.exit(1);
+}
+const source = `(function (exports, require, module, __filename, __dirname) {${bundled}\n})`;
 const script = new vm.Script(source, {
   filename: file,
   cachedData,

@@ -2,7 +2,7 @@
 // What a user depends on: the cache `npm run build` writes is the one the CLI uses (V8 accepts it,
 // so it is not rewritten by the first call), and a cache V8 rejects (another Node version, a
 // damaged file) costs nothing but a rewrite. Each case runs a copy of the CLI in a sandbox.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -51,6 +51,15 @@ Cache("should answer as usual with a damaged cache, and replace it", ({ box }) =
   assert.is.not(readFileSync(cache, "utf8"), "not a code cache");
   const refused = run(bin, ["take", "shared-config", "--dir", box.dir, "--holder", "b"]);
   assert.is(refused.status, 3);
+});
+
+Cache("should say how to build it when the bundle is missing", ({ box }) => {
+  const { bin } = copyOfCli(box);
+  rmSync(join(box.root, "app", "dist", "cli.cjs"));
+  const result = run(bin, ["take", "shared-config", "--dir", box.dir, "--holder", "a"]);
+  assert.is(result.status, 1);
+  assert.match(result.stderr, /^claims: the CLI is not built \(.*cli\.cjs: ENOENT\); run npm ci, or npm run build, in .*\.\n$/);
+  assert.not.ok(existsSync(box.dir), "nothing may be written");
 });
 
 Cache.run();
