@@ -39,27 +39,38 @@ export function overlappingClaims(target: TargetShape, context: Context, fileNam
 /**
  * A cheap test on the encoded file name, before decoding it: percent-encoding is a prefix code, so
  * "one path is a prefix of the other" can be read off the encoded names directly. A name claim
- * never overlaps a path-like target (and vice versa); a path, directory, glob or symbol claim
- * overlaps only if its region and the target's (for a glob, its static base) are prefix-related.
- * A glob or symbol claim's region is cut at the last `/` before its first special character, so
- * it is never narrower than the glob's static base. Hashed names pass through to the full
- * decision. Only ever errs towards "maybe".
+ * never overlaps a path-like target (and vice versa); any other claim overlaps only if its region
+ * and the target's are prefix-related. Both regions are cut before their first glob or symbol
+ * character (regionBeforeSpecial), on both sides alike, so the test never depends on which of
+ * two claims was taken first. Hashed names pass through to the full decision. Only ever errs
+ * towards "maybe"; test/overlap.test.ts checks it against the overlap rules.
  */
 function encodedFilter(target: TargetShape): (fileName: string) => boolean {
   if (target.kind === "name") {
     const own = claimFileName(target.canonical).slice(0, -".json".length);
     return (fileName) => stemOf(fileName) === own || fileName.includes("%~");
   }
-  const region = target.kind === "directory" ? target.path.slice(0, -1) : target.path.replace(/\/$/, "");
-  const encodedRegion = percentEncode(region);
+  const ours = regionBeforeSpecial(percentEncode(target.canonical));
   return (fileName) => {
     if (fileName.includes("%~")) return true;
     const stem = stemOf(fileName);
     if (!stem.startsWith("%2F")) return false; // a name
-    const special = stem.search(/%2A|%3F|%5B|%7B|%23|%5C|%28|%21|%2B|%40/); // * ? [ { # \ ( ! + @
-    const theirs = special !== -1 ? stem.slice(0, Math.max(0, stem.lastIndexOf("%2F", special))) : stem.endsWith("%2F") ? stem.slice(0, -3) : stem;
-    return theirs.startsWith(encodedRegion) || encodedRegion.startsWith(theirs);
+    const theirs = regionBeforeSpecial(stem);
+    return theirs.startsWith(ours) || ours.startsWith(theirs);
   };
+}
+
+/** Encoded: * ? [ ] { } ( ) ! + @ \ " (glob syntax, as picomatch reads it) and # (a symbol). */
+const SPECIAL = /%2A|%3F|%5B|%5D|%7B|%7D|%28|%29|%21|%2B|%40|%5C|%22|%23/;
+
+/**
+ * An encoded canonical path up to the last `/` before its first special character, or without
+ * its trailing `/` if it has none: a path no narrower than everything its claim can cover.
+ */
+function regionBeforeSpecial(encoded: string): string {
+  const special = encoded.search(SPECIAL);
+  if (special === -1) return encoded.endsWith("%2F") ? encoded.slice(0, -3) : encoded;
+  return encoded.slice(0, Math.max(0, encoded.lastIndexOf("%2F", special)));
 }
 
 /** A claim file name without `.json` and without a shared claim's `+<holder tag>`. */

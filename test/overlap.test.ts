@@ -100,8 +100,17 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
     "/q/src/a.ts",
     "/q/",
     "/p/u.js#formatPrice",
+    "/p/!x/*.ts",
+    "/p/!drafts/*.md",
+    "/!/*{a,b}",
+    '/p/"a"b/*.ts',
+    "/p/a]b/c.ts",
+    "/p/a}b/*.ts",
+    "/p/a)b/",
+    "/p/@(x|y)/*.ts",
+    "/p/+(a)/b.ts",
   ];
-  const targets = [...new Set([...table.flatMap(([a, b]) => [a, b]), ...extra])];
+  const targets = [...new Set([...table.flatMap(([a, b]) => [a, b]), ...extra, ...randomTargets(120, 7)])];
   for (const target of targets) {
     writeClaimFile(opts.dir, claimFileName(target), { target, holder: "h", purpose: "", taken_at: "2026-08-14T21:02:11Z", heartbeat_at: "2026-08-14T21:02:11Z" });
   }
@@ -114,4 +123,21 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
     assert.equal(found.sort(), expected.sort(), target);
   }
 });
+/** `count` canonical targets of every kind, from segments with the characters globs give meaning to (seeded). */
+function randomTargets(count: number, seed: number): string[] {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+  const segments = ["p", "src", "a.ts", "lib", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", "!x", "@(a|b)", "+(a)", "a]", "b}", "c)", '"q"', "\\*", "x+y", "n@m", "(g)"];
+  const targets: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const path = `/${Array.from({ length: 1 + next(4) }, () => segments[next(segments.length)]).join("/")}`;
+    const kind = next(4);
+    targets.push(kind === 0 ? `${path}/` : kind === 1 ? `${path}#f${next(2)}` : kind === 2 ? `name-${next(5)}` : path);
+  }
+  return targets;
+}
+
 Found.run();
