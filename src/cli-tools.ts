@@ -72,12 +72,14 @@ export function registerToolVerbs(program: Command): void {
         return;
       }
       const style = flags.json ? plain : await styleFor(1);
-      const print = (entry: (typeof result.entries)[number]) =>
-        writeOut(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`);
-      result.entries.forEach(print);
+      // Following ends on Ctrl-C or SIGTERM, or when the reader has gone (`claims log --follow | grep -m1 …`).
       const stop = new AbortController();
       process.once("SIGINT", () => stop.abort());
       process.once("SIGTERM", () => stop.abort());
-      await followLog(options, print, stop.signal);
+      const print = (entry: (typeof result.entries)[number]) => {
+        if (!writeOut(`${flags.json ? JSON.stringify(entry) : renderLogEntry(entry, style)}\n`)) stop.abort();
+      };
+      result.entries.forEach(print);
+      if (!stop.signal.aborted) await followLog(options, print, stop.signal);
     });
 }

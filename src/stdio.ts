@@ -12,29 +12,40 @@ const streamed = new Set<OutFd>();
 
 const streamOf = (fd: OutFd): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
 
-/** Writes all of `text` to standard output (1) or standard error (2). */
-export function write(fd: OutFd, text: string): void {
-  if (text === "") return;
+/** Descriptors whose reader is gone (EPIPE) or that cannot be written at all. */
+const gone = new Set<OutFd>();
+
+/**
+ * Writes all of `text` to standard output (1) or standard error (2). False when the output has
+ * nowhere to go (the reader is gone, the descriptor is closed): the verb's answer is still its
+ * exit code, and a verb that would go on printing forever (log --follow) stops.
+ */
+export function write(fd: OutFd, text: string): boolean {
+  if (gone.has(fd)) return false;
+  if (text === "") return true;
   if (streamed.has(fd)) {
     streamOf(fd).write(text);
-    return;
+    return true;
   }
   const bytes = Buffer.from(text);
   let done = 0;
   try {
     while (done < bytes.length) done += writeSync(fd, bytes, done);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") {
+      gone.add(fd);
+      return false;
+    }
     // A non-blocking pipe that is full (the reader is slow): the stream waits for it to drain and
-    // keeps the process alive until it has. Any other failure (the reader is gone, the descriptor
-    // is closed) leaves the output nowhere to go; the exit code still tells the result.
-    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") return;
+    // keeps the process alive until it has.
     streamed.add(fd);
     streamOf(fd).write(bytes.subarray(done));
   }
+  return true;
 }
 
-export const writeOut = (text: string): void => write(1, text);
-export const writeErr = (text: string): void => write(2, text);
+export const writeOut = (text: string): boolean => write(1, text);
+export const writeErr = (text: string): boolean => write(2, text);
 
 /**
  * Whether the descriptor is a terminal. Only a character device can be one, and that is decided
