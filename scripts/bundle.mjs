@@ -28,7 +28,11 @@ try {
   const target = join(scratch, "a.ts");
   writeFileSync(target, "export const a = 1;\n");
   const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
-  const cached = spawnSync(process.execPath, ["scripts/code-cache.cjs", scratch], { input: JSON.stringify(event), stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
+  // Without NODE_OPTIONS: V8 rejects a cache made under other flags (--max-old-space-size, common
+  // in CI, is one), and a claims call in an agent hook usually runs without any.
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const cached = spawnSync(process.execPath, ["scripts/code-cache.cjs", scratch], { input: JSON.stringify(event), env, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
   if (cached.status !== 0) {
     console.warn(`bundle: no code cache written (${cached.stderr.trim() || `exit ${cached.status}`}); the first claims call writes one.`);
   }
