@@ -18,7 +18,7 @@ export interface TargetShape {
   symbol?: string;
 }
 
-const MAGIC = /[*?[\]{}()!+@\\]/;
+const MAGIC = /[*?[\]{}()!+@\\"]/;
 
 export function shapeOf(canonical: string): TargetShape {
   if (!canonical.startsWith("/")) return { kind: "name", canonical, path: canonical };

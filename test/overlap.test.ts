@@ -60,6 +60,11 @@ const table: Array<[string, string, boolean]> = [
   ["/p/**/test/*.ts", "/p/src/**", true],
   ["/p/src/{a,b}/*.ts", "/p/src/c/*.ts", true],
   ["/p/src/{a,b}/*.ts", "/p/lib/*.ts", false],
+  // picomatch reads quotes as quoting, not as characters: "a"b is ab
+  ['/p/"a"b/*.ts', "/p/ab/x.ts", true],
+  ['/p/"a"b/*.ts', "/p/ab/", true],
+  ['/p/"a"b/*.ts', "/p/ab/*.ts", true],
+  ['/p/"a"b/*.ts', "/p/ac/x.ts", false],
   // symbols
   ["/p/u.js#formatPrice", "/p/u.js#formatDate", false],
   ["/p/u.js#formatPrice", "/p/u.js#formatPrice", true],
