@@ -106,7 +106,9 @@ export async function runHook(agent: string, which: string | undefined, flags: H
   }
   if (agent === "print-config") {
     const { hookConfig } = await import("./hooks/config.js");
-    writeOut(hookConfig(name as "claude" | "codex", process.argv[1] as string));
+    const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, flags);
+    writeOut(snippet.json);
+    writeErr(snippet.notes);
     return;
   }
   const { hook } = await import("./commands/hook.js");

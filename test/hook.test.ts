@@ -128,13 +128,23 @@ Claude("should fail open with a one-line note, or closed with --fail-closed, whe
   assert.is(JSON.parse(closed.stdout).hookSpecificOutput.permissionDecision, "deny");
 });
 
-Claude("should print a settings snippet that runs this binary", () => {
+Claude("should print a settings snippet that runs this binary: JSON on stdout, where it goes on stderr", () => {
   const result = claims(["hook", "print-config", "claude"]);
   assert.is(result.code, 0);
-  const json = JSON.parse(result.stdout.replace(/^\/\/.*\n/gm, ""));
-  assert.ok(json.hooks.PreToolUse[0].hooks[0].command.includes("claims.js hook claude"));
+  const json = JSON.parse(result.stdout);
+  assert.ok(json.hooks.PreToolUse[0].hooks[0].command.endsWith("claims.js hook claude"));
   assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|MultiEdit|NotebookEdit");
+  assert.match(result.stderr, /merge this into ~\/\.claude\/settings\.json/);
   assert.is(claims(["hook", "print-config", "cursor"]).code, 2);
+});
+
+Claude("should put the hook's options into the printed command", ({ box }) => {
+  const result = claims(["hook", "print-config", "claude", "--no-auto-take", "--fail-closed", "--dir", "store"], { cwd: box.project });
+  const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
+  assert.ok(command.endsWith(`hook claude --no-auto-take --fail-closed --dir ${join(box.project, "store")}`), command);
+  const codex = JSON.parse(claims(["hook", "print-config", "codex", "--no-auto-take"]).stdout);
+  assert.ok(codex.hooks.PreToolUse[0].hooks[0].command.endsWith("hook codex --no-auto-take"));
+  assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch");
 });
 
 Claude.run();
@@ -173,6 +183,18 @@ Codex("should claim every path of an allowed patch for the session", ({ box }) =
     [join(box.project, "src", "new.ts"), "codex-cx1"],
     [join(box.project, "src", "old.ts"), "codex-cx1"],
   ]);
+});
+
+Codex("should read a patch run through the shell, as a string or an argument array", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  const text = "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch\nEOF\n";
+  for (const command of [text, ["bash", "-lc", text], ["apply_patch", text.split("\n").slice(1, -2).join("\n")]]) {
+    const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }, "codex");
+    assert.is(result.code, 2, JSON.stringify(command));
+    assert.match(result.stderr, /src\/a\.ts: held by claude-s1/);
+  }
+  const plain = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: ["ls", "-la"] } }, "codex");
+  assert.is(plain.code, 0);
 });
 
 Codex.run();

@@ -85,9 +85,20 @@ function writtenFiles(agent: Agent, payload: HookPayload): string[] {
     const file = field && stringField(payload.tool_input, field);
     return file ? [file] : [];
   }
-  if (toolName !== "apply_patch") return [];
-  const patch = stringField(payload.tool_input, "command") ?? stringField(payload.tool_input, "patch") ?? stringField(payload.tool_input, "input");
-  return patch ? patchPaths(patch) : [];
+  // Codex sends apply_patch with the patch text in tool_input.command (openai/codex#18391). A
+  // patch can also come through the shell (`apply_patch <<'EOF'` in a Bash call, or a command given
+  // as an argument array), so any tool's command is read for patch headers.
+  const input = payload.tool_input;
+  const text = commandText(input, "command") ?? (toolName === "apply_patch" ? (stringField(input, "patch") ?? stringField(input, "input")) : undefined);
+  return text ? patchPaths(text) : [];
+}
+
+/** A command as one text: a string as it is, an argument array joined by newlines. */
+function commandText(record: unknown, key: string): string | undefined {
+  const value = typeof record === "object" && record !== null ? (record as Record<string, unknown>)[key] : undefined;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.every((part) => typeof part === "string")) return value.join("\n");
+  return undefined;
 }
 
 function editsNew(toolInput: unknown): string[] {
