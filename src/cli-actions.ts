@@ -87,6 +87,7 @@ export async function runCheck(targets: string[], flags: GlobalFlags & { token?:
     writeErr("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
   }
   if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
+  for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
   await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
 }

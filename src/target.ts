@@ -28,6 +28,14 @@ export interface TargetContext {
   home: string;
 }
 
+/**
+ * A name that reads like a file (`gen.txt`): no such file exists here, so it is a name, not the
+ * file it may become. take notes this; check also checks the file it may become.
+ */
+export function looksLikeFile(target: Target): boolean {
+  return target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical);
+}
+
 export function parseTarget(input: string, context: TargetContext): Target {
   if (input.trim() === "") throw new BadInputError("A target is empty; give a name like shared-config or a file path.");
   if (CONTROL.test(input)) {

@@ -87,6 +87,19 @@ Cli("should find its settings in the environment and in a .claims config", ({ bo
   assert.equal(entries(join(box.project, "store-from-config")), ["x.json"]);
 });
 
+Cli("should check and show a word that reads like a file also as the file it will be", ({ box }) => {
+  // An agent's hook claimed ./gen.txt before creating it; a script then checks "gen.txt".
+  assert.is(claims(["take", "./gen.txt", "--dir", box.dir, "--holder", "claude-s9"], { cwd: box.project }).code, 0);
+  const checked = claims(["check", "gen.txt", "--dir", box.dir, "--holder", "script"], { cwd: box.project });
+  assert.is(checked.code, 3);
+  assert.match(checked.stdout, /held by claude-s9/);
+  assert.match(checked.stderr, /gen\.txt is no file here yet, so it was checked both as a name and as the file \.\/gen\.txt will be/);
+  const shown = JSON.parse(claims(["status", "gen.txt", "--json", "--dir", box.dir], { cwd: box.project }).stdout);
+  assert.equal(shown.claims.map((claim: { holder: string }) => claim.holder), ["claude-s9"]);
+  assert.equal(shown.free, []);
+  assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], { cwd: box.project }).code, 0);
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");

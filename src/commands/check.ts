@@ -4,7 +4,7 @@
 import { findConflicts } from "../conflicts.js";
 import { overlaps, shapeOf, type TargetShape } from "../overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { holderTag, partsOfFileName } from "../target.js";
+import { holderTag, looksLikeFile, partsOfFileName } from "../target.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../claim.js";
 
@@ -24,6 +24,8 @@ export interface CheckResult {
   refused: Holding[];
   /** With a token: targets whose claim is gone or carries another token (a later holding). */
   fenced: Array<{ target: string; token: number; current_token?: number }>;
+  /** Notes about the targets as given, e.g. a word checked both as a name and as the file it may become. */
+  warnings?: string[];
 }
 
 export function check(options: CheckOptions): CheckResult {
@@ -42,6 +44,12 @@ export function check(options: CheckOptions): CheckResult {
     // Writing needs exclusive access, unless the caller itself shares the target with others.
     const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
     const conflicts = findConflicts(target, mode, holder, context, fileNames);
+    if (looksLikeFile(target)) {
+      // `claims check gen.txt` before creating gen.txt: another session may hold the file it will be.
+      const [file] = parseTargets([`./${target.canonical}`], context);
+      if (file) conflicts.push(...findConflicts(file, mode, holder, context, fileNames).filter((found) => !conflicts.some((seen) => seen.target === found.target && seen.holder === found.holder)));
+      (result.warnings ??= []).push(`${target.canonical} is no file here yet, so it was checked both as a name and as the file ./${target.canonical} will be`);
+    }
     if (options.token !== undefined) {
       const read = context.store.read(target.fileName);
       const current = read.state === "claim" ? read.claim.token : undefined;

@@ -10,7 +10,7 @@ import { checkKey, remember, replay } from "../idempotency.js";
 import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
 import { isClaimFileName } from "../store.js";
-import type { Target } from "../target.js";
+import { looksLikeFile, type Target } from "../target.js";
 import { ownIdentity } from "../process-identity.js";
 import { parseTimestamp } from "../time.js";
 
@@ -91,7 +91,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
   const warnings = targets
-    .filter((target) => target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical))
+    .filter(looksLikeFile)
     .map((target) => `${target.canonical} was claimed as a name (no such file here); write ./${target.canonical} to claim the file it will be`);
   context.store.ensure();
   const step = (first = true) => {
