@@ -61,9 +61,9 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
     if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}${token}`);
-    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target} ${style.dim("(already yours; taken_at kept)")}`);
+    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target}${token} ${style.dim("(already yours; taken_at kept)")}`);
     if (claim.action === "took_over" && claim.previous) {
-      lines.push(`${style.yellow("took over")} ${claim.target} from a stale claim: ${describeHolding(claim.previous)}`);
+      lines.push(`${style.yellow("took over")} ${claim.target}${token} from a stale claim: ${describeHolding(claim.previous)}`);
     }
   }
   if (result.granted.length > gone.size) {

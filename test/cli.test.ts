@@ -100,6 +100,15 @@ Cli("should check and show a word that reads like a file also as the file it wil
   assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], { cwd: box.project }).code, 0);
 });
 
+Cli("should print the fencing token on every kind of grant: a new claim, a renewal, a takeover", ({ box }) => {
+  const a = ["--dir", box.dir, "--holder", "a"];
+  assert.match(claims(["take", "x", ...a]).stdout, /^granted x \(token 1\)$/m);
+  assert.match(claims(["take", "x", ...a]).stdout, /^renewed x \(token 1\) \(already yours; taken_at kept\)$/m);
+  const old = "2020-01-01T00:00:00Z";
+  writeFileSync(join(box.dir, "y.json"), `${JSON.stringify({ target: "y", holder: "gone", purpose: "p", taken_at: old, heartbeat_at: old })}\n`);
+  assert.match(claims(["take", "y", ...a]).stdout, /^took over y \(token \d+\) from a stale claim: held by gone/m);
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");
