@@ -15,9 +15,10 @@ export interface TakeFlags {
   queue?: boolean;
 }
 
-/** Whole seconds; the range is checked by take itself, so a library caller gets the same answer. */
+/** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
-  return /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!/^\d+$/.test(text.trim())) throw new BadInputError(`--wait must be whole seconds, e.g. --wait 120; got ${JSON.stringify(text)}.`);
+  return Number(text);
 }
 
 /** `--token <n>`: a positive whole number, or bad input. */
