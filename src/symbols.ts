@@ -1,7 +1,7 @@
 // Top-level declarations of a source file, found with a real parser (tree-sitter grammars compiled
 // to WebAssembly), so `file#name` claims bind to something that exists. Loaded only when a symbol
 // target is used: plain takes never pay for it.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, extname, join } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -143,6 +143,11 @@ function lastIdentifier(node: Parser.SyntaxNode): string | undefined {
  */
 export async function checkSymbol(file: string, symbol: string, creating: boolean): Promise<void> {
   const grammar = grammarOf(file);
+  if (!grammar && !existsSync(file)) {
+    throw new BadInputError(
+      `${basename(file)}#${symbol} reads as the symbol ${symbol} of the file ${file}, which does not exist; for a name, leave out the #.`,
+    );
+  }
   if (!grammar) throw new BadInputError(`${basename(file)} has no grammar for symbol claims; claim the whole file instead.`);
   let source: string;
   try {

@@ -74,6 +74,11 @@ Denials("should deny a file type without a grammar and say to claim the whole fi
   assert.is(await denial(checkSymbol(file, "intro", false)), "notes.md has no grammar for symbol claims; claim the whole file instead.");
 });
 
+Denials("should say that a word with # and no such file reads as a symbol claim", async ({ box }) => {
+  const file = join(box.project, "ticket");
+  assert.is(await denial(checkSymbol(file, "42", false)), `ticket#42 reads as the symbol 42 of the file ${file}, which does not exist; for a name, leave out the #.`);
+});
+
 Denials("should deny the whole take, writing nothing, when one symbol is missing", async ({ box }) => {
   writeFileSync(join(box.project, "a.ts"), "export function real() {}\n");
   const message = await denial(
