@@ -3,7 +3,7 @@
 import { freshnessOf, modeOf, type Claim } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { formatTimestamp, parseTimestamp } from "./time.js";
-import { resolveHolder, resolveSettings, type Settings } from "./settings.js";
+import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
 import { shapeOf, type TargetKind } from "./overlap.js";
 import { heldMarkers } from "./held.js";
@@ -17,7 +17,7 @@ export interface CommonOptions {
   /** Default TTL in seconds for claims taken (and for judging claims that carry no ttl). */
   ttl?: string | number;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
   /** The current time in milliseconds since the epoch. */
   now?: number;
 }

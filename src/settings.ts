@@ -7,11 +7,14 @@ import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { processStartTime, sessionLeader } from "./process-identity.js";
 
+/** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
+export type Environment = Record<string, string | undefined>;
+
 export interface SettingsInput {
   dir?: string;
   ttl?: string | number;
   cwd?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
 }
 
 export interface Settings {
@@ -178,7 +181,7 @@ function stripComments(text: string): string {
 const AGENT_SESSION_VARIABLES: Array<[variable: string, prefix: string]> = [["CLAUDE_CODE_SESSION_ID", "claude"]];
 const MAX_HOLDER_LENGTH = 200;
 
-export function resolveHolder(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveHolder(flag: string | undefined, env: Environment = process.env): string {
   if (flag !== undefined) return checkHolder(flag, "--holder");
   if (env.CLAIMS_HOLDER) return checkHolder(env.CLAIMS_HOLDER, "CLAIMS_HOLDER");
   for (const [variable, prefix] of AGENT_SESSION_VARIABLES) {
