@@ -46,7 +46,8 @@ Examples:
   $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
   hook: `
 Examples:
-  $ claims hook print-config claude >> /dev/stdout     # the settings snippet to paste
+  $ claims hook print-config claude                    # the settings snippet (JSON) to merge
+  $ claims hook print-config codex --fail-closed > hooks.json
   $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude
 See docs/HOOKS.md.`,
   guard: `
@@ -62,6 +63,10 @@ Examples:
   $ claims log shared-config --since 2h
   $ claims log --holder session-b7 --json
   $ claims log --follow                          # watch live; Ctrl-C to stop`,
+  doctor: `
+Examples:
+  $ claims doctor                                # the directory every session uses here
+  $ claims doctor --dir /mnt/shared/claims --json  # before trusting another file system`,
   sweep: `
 Examples:
   $ claims sweep --dry-run

@@ -104,12 +104,13 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     }
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
-    fail(error, json);
+    const named = program.commands.find((command) => command.name() === argv[0]);
+    fail(error, json, named?.name());
   }
 }
 
 /** The one place errors become exit codes: domain errors and usage errors are one sentence, anything else is a bug. */
-function fail(error: unknown, json: boolean): void {
+function fail(error: unknown, json: boolean, verbName?: string): void {
   let code: string;
   let message: string;
   let exitCode: number;
@@ -121,7 +122,8 @@ function fail(error: unknown, json: boolean): void {
     code = "BAD_INPUT";
     exitCode = EXIT_CODES.BAD_INPUT;
     const text = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace(/\.?$/, "");
-    message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run claims --help for usage.`;
+    const help = verbName === undefined ? "claims --help" : `claims ${verbName} --help`;
+    message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run ${help} for usage.`;
   } else if (error instanceof ClaimsError) {
     code = error.code;
     exitCode = error.exitCode;

@@ -118,6 +118,14 @@ Cli("should name the --wait value as typed when it is not whole seconds", ({ box
   assert.match(claims(["take", "q", "--wait", "86400", "--dir", box.dir, "--holder", "a"]).stderr, /from 0 to 3600; got "86400"/);
 });
 
+Cli("should point a usage error at the help of the verb it was in", ({ box }) => {
+  const unknown = claims(["log", "--ttl", "60", "--dir", box.dir]);
+  assert.is(unknown.code, 2);
+  assert.is(unknown.stderr, "claims: Unknown option '--ttl'; run claims log --help for usage.\n");
+  assert.match(claims(["tkae", "x"]).stderr, /Unknown command 'tkae' \(Did you mean take\?\); run claims --help for usage/);
+  assert.match(claims(["doctor", "--help"]).stdout, /Examples:\n {2}\$ claims doctor/);
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");
