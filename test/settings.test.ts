@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BadInputError } from "../src/errors.js";
 import { resolveHolder, resolveSettings } from "../src/settings.js";
-import { sandbox, type Sandbox } from "./helpers.js";
+import { ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Dir = suite<{ box: Sandbox }>("claims directory and TTL resolution");
 Dir.before.each((context) => {
@@ -33,6 +33,16 @@ Dir("should read the nearest .claims up from cwd, with comments, dir relative to
   assert.is(settings.dir, join(box.root, "team-claims"));
   assert.is(settings.ttl, 600);
   assert.is(settings.ttlExplicit, true);
+});
+
+Dir("should accept .claims.example copied as it is, in a project or the home directory, without moving the claims directory", ({ box }) => {
+  const example = readFileSync(join(ROOT, ".claims.example"), "utf8");
+  for (const where of [box.project, box.root]) {
+    writeFileSync(join(where, ".claims"), example);
+    const settings = resolveSettings({ cwd: box.project, env: { HOME: box.root } });
+    assert.is(settings.dir, join(box.root, ".local", "state", "claims"));
+    assert.is(settings.ttl, 1800);
+  }
 });
 
 Dir("should expand ~ in --dir, CLAIMS_DIR and the config's dir", ({ box }) => {
