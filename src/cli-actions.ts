@@ -35,10 +35,17 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
   const { renderTake, renderWaiting } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
+  // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
   let signal: AbortSignal | undefined;
+  let interruptedCode = 130;
   if (flags.wait !== undefined) {
     const stop = new AbortController();
-    for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(name, () => stop.abort());
+    for (const [name, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+      process.once(name, () => {
+        interruptedCode = code;
+        stop.abort();
+      });
+    }
     signal = stop.signal;
   }
   const tty = !flags.json && isTerminal(2);
@@ -66,7 +73,7 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
         : result.refused.length > 0
           ? EXIT_CODES.REFUSED
           : 0;
-  await output(flags, result, result.interrupted ? 130 : code, async (style) => renderTake(result, style, targets));
+  await output(flags, result, result.interrupted ? interruptedCode : code, async (style) => renderTake(result, style, targets));
 }
 
 export async function runBeat(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {

@@ -69,7 +69,7 @@ Waiting("should withdraw a waiter killed with SIGTERM and let the next one throu
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   await until(() => queued(box).length === 1, "b is queued");
   child.kill("SIGTERM");
-  assert.is(await exited, 130);
+  assert.is(await exited, 143);
   assert.equal(queued(box), []);
   as(box, "a", "release", "cfg");
   assert.is(as(box, "c", "take", "cfg").code, 0);
