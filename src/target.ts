@@ -30,10 +30,23 @@ export interface TargetContext {
 
 /**
  * A name that reads like a file (`gen.txt`): no such file exists here, so it is a name, not the
- * file it may become. take notes this; check also checks the file it may become.
+ * file it may become. take notes this; check and status, when nobody claims the name, answer for
+ * the file it will be (fileStandIn).
  */
 export function looksLikeFile(target: Target): boolean {
   return target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical);
+}
+
+/**
+ * For check and status: a file-looking word that no claim names (`claimFileNames` holds neither
+ * its claim nor a shared one) is asked about as the file it will be, `./word`: a script checking
+ * before it creates gen.txt must hear about the file an agent's hook claimed. Otherwise undefined.
+ */
+export function fileStandIn(target: Target, claimFileNames: string[], context: TargetContext): Target | undefined {
+  if (!looksLikeFile(target)) return undefined;
+  const stem = target.fileName.slice(0, -".json".length);
+  if (claimFileNames.some((name) => name === target.fileName || (name.startsWith(`${stem}+`) && name.endsWith(".json")))) return undefined;
+  return parseTarget(`./${target.canonical}`, context);
 }
 
 export function parseTarget(input: string, context: TargetContext): Target {

@@ -87,17 +87,36 @@ Cli("should find its settings in the environment and in a .claims config", ({ bo
   assert.equal(entries(join(box.project, "store-from-config")), ["x.json"]);
 });
 
-Cli("should check and show a word that reads like a file also as the file it will be", ({ box }) => {
+Cli("should check and show a word that reads like a file, which no claim names, as the file it will be", ({ box }) => {
   // An agent's hook claimed ./gen.txt before creating it; a script then checks "gen.txt".
-  assert.is(claims(["take", "./gen.txt", "--dir", box.dir, "--holder", "claude-s9"], { cwd: box.project }).code, 0);
-  const checked = claims(["check", "gen.txt", "--dir", box.dir, "--holder", "script"], { cwd: box.project });
+  const at = { cwd: box.project };
+  const taken = JSON.parse(claims(["take", "./gen.txt", "--json", "--dir", box.dir, "--holder", "claude-s9"], at).stdout);
+  const checked = claims(["check", "gen.txt", "--dir", box.dir, "--holder", "script"], at);
   assert.is(checked.code, 3);
   assert.match(checked.stdout, /held by claude-s9/);
-  assert.match(checked.stderr, /gen\.txt is no file here yet, so it was checked both as a name and as the file \.\/gen\.txt will be/);
-  const shown = JSON.parse(claims(["status", "gen.txt", "--json", "--dir", box.dir], { cwd: box.project }).stdout);
+  assert.match(checked.stderr, /no claim names gen\.txt and no such file exists here, so it was checked as the file \.\/gen\.txt will be/);
+  const shown = JSON.parse(claims(["status", "gen.txt", "--json", "--dir", box.dir], at).stdout);
   assert.equal(shown.claims.map((claim: { holder: string }) => claim.holder), ["claude-s9"]);
   assert.equal(shown.free, []);
-  assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], { cwd: box.project }).code, 0);
+  // The holder itself may write it, also when checking with its fencing token.
+  const own = ["--dir", box.dir, "--holder", "claude-s9", "--token", String(taken.granted[0].token)];
+  assert.is(claims(["check", "gen.txt", ...own], at).code, 0);
+  assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], at).code, 0);
+});
+
+Cli("should check a file-looking word that a claim names as that name, wherever it runs", ({ box }) => {
+  const at = { cwd: box.project };
+  assert.is(claims(["take", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["take", "./", "--dir", box.dir, "--holder", "b"], at).code, 0);
+  assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "c"], at).code, 3);
+});
+
+Cli("should let sharers of the file a file-looking word will be check it", ({ box }) => {
+  const at = { cwd: box.project };
+  for (const holder of ["a", "b"]) assert.is(claims(["take", "./gen.txt", "--shared", "--dir", box.dir, "--holder", holder], at).code, 0);
+  assert.is(claims(["check", "gen.txt", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["check", "gen.txt", "--dir", box.dir, "--holder", "c"], at).code, 3);
 });
 
 Cli("should print the fencing token on every kind of grant: a new claim, a renewal, a takeover", ({ box }) => {

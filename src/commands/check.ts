@@ -4,7 +4,7 @@
 import { findConflicts } from "../conflicts.js";
 import { overlaps, shapeOf, type TargetShape } from "../overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { holderTag, looksLikeFile, partsOfFileName } from "../target.js";
+import { fileStandIn, holderTag, partsOfFileName } from "../target.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../claim.js";
 
@@ -40,16 +40,14 @@ export function check(options: CheckOptions): CheckResult {
   if (holder !== undefined) result.holder = holder;
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const fileNames = context.store.claimFileNames();
-  for (const target of parseTargets(options.targets, context)) {
+  for (const named of parseTargets(options.targets, context)) {
+    // `claims check gen.txt` before creating gen.txt: another session may hold the file it will be.
+    const standIn = fileStandIn(named, fileNames, context.settings);
+    if (standIn) (result.warnings ??= []).push(`no claim names ${named.canonical} and no such file exists here, so it was checked as the file ./${named.canonical} will be`);
+    const target = standIn ?? named;
     // Writing needs exclusive access, unless the caller itself shares the target with others.
     const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
     const conflicts = findConflicts(target, mode, holder, context, fileNames);
-    if (looksLikeFile(target)) {
-      // `claims check gen.txt` before creating gen.txt: another session may hold the file it will be.
-      const [file] = parseTargets([`./${target.canonical}`], context);
-      if (file) conflicts.push(...findConflicts(file, mode, holder, context, fileNames).filter((found) => !conflicts.some((seen) => seen.target === found.target && seen.holder === found.holder)));
-      (result.warnings ??= []).push(`${target.canonical} is no file here yet, so it was checked both as a name and as the file ./${target.canonical} will be`);
-    }
     if (options.token !== undefined) {
       const read = context.store.read(target.fileName);
       const current = read.state === "claim" ? read.claim.token : undefined;

@@ -8,7 +8,7 @@ import { isClaimFileName, type ClaimRead } from "../store.js";
 import { existsSync } from "node:fs";
 import { overlappingClaims } from "../conflicts.js";
 import { formatTimestamp } from "../time.js";
-import { looksLikeFile, type TargetKind } from "../target.js";
+import { fileStandIn, type TargetKind } from "../target.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -74,10 +74,11 @@ export function status(options: StatusOptions = {}): StatusResult {
   if (named.length > 0) {
     // Every claim covering a named target: its own (exclusive or shared), a directory above it, a glob, a symbol in it.
     const seen = new Set<string>();
-    for (const target of parseTargets(named, context)) {
-      // A name that reads like a file (no such file yet) is also looked up as the file it will be, as check does.
-      const shapes = looksLikeFile(target) ? [target, ...parseTargets([`./${target.canonical}`], context)] : [target];
-      const found = shapes.flatMap((shape) => overlappingClaims(shape, context, names.filter(isClaimFileName)));
+    const claimFiles = names.filter(isClaimFileName);
+    for (const given of parseTargets(named, context)) {
+      // A file-looking word nobody claims as a name is shown as the file it will be, as check answers for it.
+      const target = fileStandIn(given, claimFiles, context.settings) ?? given;
+      const found = overlappingClaims(target, context, claimFiles);
       if (found.length === 0) result.free.push(target.canonical);
       for (const { fileName, named: covering, read } of found) {
         if (!seen.has(fileName)) entries.push({ fileName, target: covering, read });
