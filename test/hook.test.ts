@@ -197,4 +197,17 @@ Codex("should read a patch run through the shell, as a string or an argument arr
   assert.is(plain.code, 0);
 });
 
+Codex("should leave alone a shell command that only quotes patch headers, and claim nothing for it", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  for (const command of [
+    ["rg", "-n", "*** Update File: src/a.ts", "docs"],
+    "cat > test/fixture.txt <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n*** End Patch\nEOF\n",
+    ["rg", "-n", "*** Update File: src/b.ts", "docs"],
+  ]) {
+    const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }, "codex");
+    assert.is(result.code, 0, JSON.stringify(command));
+  }
+  assert.equal(entries(box.dir).length, 1, "only claude-s1's claim: the searches took nothing");
+});
+
 Codex.run();

@@ -86,11 +86,16 @@ function writtenFiles(agent: Agent, payload: HookPayload): string[] {
     return file ? [file] : [];
   }
   // Codex sends apply_patch with the patch text in tool_input.command (openai/codex#18391). A
-  // patch can also come through the shell (`apply_patch <<'EOF'` in a Bash call, or a command given
-  // as an argument array), so any tool's command is read for patch headers.
+  // patch can also come through the shell: `apply_patch <<'EOF'` in a Bash call, or a command given
+  // as an argument array. Another command is left alone even if its text quotes patch headers
+  // (a grep for them, a fixture written with cat): it writes no patch.
   const input = payload.tool_input;
-  const text = commandText(input, "command") ?? (toolName === "apply_patch" ? (stringField(input, "patch") ?? stringField(input, "input")) : undefined);
-  return text ? patchPaths(text) : [];
+  if (toolName === "apply_patch") {
+    const patch = commandText(input, "command") ?? stringField(input, "patch") ?? stringField(input, "input");
+    return patch ? patchPaths(patch) : [];
+  }
+  const command = commandText(input, "command");
+  return command && /(^|[\s;&|(])apply_patch(\s|$)/.test(command) && command.includes("*** Begin Patch") ? patchPaths(command) : [];
 }
 
 /** A command as one text: a string as it is, an argument array joined by newlines. */
