@@ -115,7 +115,10 @@ export async function runHook(agent: string, which: string | undefined, flags: H
   }
   if (agent === "print-config") {
     const { hookConfig } = await import("./hooks/config.js");
-    const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, flags);
+    const { resolveSettings } = await import("./settings.js");
+    // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
+    const dir = flags.dir === undefined ? undefined : resolveSettings({ dir: flags.dir }).dir;
+    const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, { ...flags, ...(dir !== undefined && { dir }) });
     writeOut(snippet.json);
     writeErr(snippet.notes);
     return;

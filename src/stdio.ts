@@ -37,8 +37,10 @@ export function write(fd: OutFd, text: string): boolean {
       return false;
     }
     // A non-blocking pipe that is full (the reader is slow): the stream waits for it to drain and
-    // keeps the process alive until it has.
+    // keeps the process alive until it has. Should the reader go away meanwhile, the stream's
+    // error marks the output gone instead of crashing the process.
     streamed.add(fd);
+    streamOf(fd).on("error", () => gone.add(fd));
     streamOf(fd).write(bytes.subarray(done));
   }
   return true;

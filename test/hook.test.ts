@@ -142,6 +142,8 @@ Claude("should put the hook's options into the printed command", ({ box }) => {
   const result = claims(["hook", "print-config", "claude", "--no-auto-take", "--fail-closed", "--dir", "store"], { cwd: box.project });
   const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
   assert.ok(command.endsWith(`hook claude --no-auto-take --fail-closed --dir ${join(box.project, "store")}`), command);
+  const home = JSON.parse(claims(["hook", "print-config", "claude", "--dir", "~/my claims"], { env: { HOME: box.root } }).stdout);
+  assert.ok(home.hooks.PreToolUse[0].hooks[0].command.endsWith(`--dir '${join(box.root, "my claims")}'`), home.hooks.PreToolUse[0].hooks[0].command);
   const codex = JSON.parse(claims(["hook", "print-config", "codex", "--no-auto-take"]).stdout);
   assert.ok(codex.hooks.PreToolUse[0].hooks[0].command.endsWith("hook codex --no-auto-take"));
   assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch");

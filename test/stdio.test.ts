@@ -10,8 +10,9 @@ import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 // The pipe sizes come from Linux's F_GETPIPE_SZ and FIONREAD.
 const CAN_RUN = process.platform === "linux" && spawnSync("python3", ["-c", "0"]).status === 0;
 
-// mode "full": stdout is a non-blocking pipe the parent reads only once it holds 64 KiB (the
-// child has then met EAGAIN); "closed": stdout is a pipe whose read end is closed (EPIPE).
+// mode "full": stdout is a non-blocking pipe the parent reads only once it is full (the child
+// has then met EAGAIN); "full-then-closed": the parent closes it once it is full, unread;
+// "closed": stdout is a pipe whose read end is closed from the start (EPIPE).
 const PARENT = `
 import fcntl, json, os, struct, subprocess, sys, termios, time
 mode, cmd = sys.argv[1], sys.argv[2:]
@@ -23,13 +24,16 @@ else:
 child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=w, stderr=subprocess.PIPE)
 os.close(w)
 out, filled = b"", False
-if mode == "full":
+if mode.startswith("full"):
     capacity = fcntl.fcntl(r, 1032)  # F_GETPIPE_SZ
     while child.poll() is None and not filled:
         filled = struct.unpack("i", fcntl.ioctl(r, termios.FIONREAD, b"    "))[0] >= capacity
         time.sleep(0.01)
-    while chunk := os.read(r, 1 << 16):
-        out += chunk
+    if mode == "full-then-closed":
+        os.close(r)
+    else:
+        while chunk := os.read(r, 1 << 16):
+            out += chunk
 try:
     err, code = child.communicate(timeout=60)[1], child.returncode
 except subprocess.TimeoutExpired:  # a hang is the failure; the limit only ends the test
@@ -38,7 +42,7 @@ except subprocess.TimeoutExpired:  # a hang is the failure; the limit only ends 
 print(json.dumps({"code": code, "stdout": out.decode(), "stderr": err.decode(), "filled": filled}))
 `;
 
-function throughPipe(mode: "full" | "closed", args: string[]): { code: number | string; stdout: string; stderr: string; filled: boolean } {
+function throughPipe(mode: "full" | "full-then-closed" | "closed", args: string[]): { code: number | string; stdout: string; stderr: string; filled: boolean } {
   const result = spawnSync("python3", ["-c", PARENT, mode, process.execPath, BIN, ...args], { env: cleanEnv(), encoding: "utf8", maxBuffer: 1 << 26 });
   assert.is(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
@@ -60,6 +64,15 @@ test("should deliver all of a large output through a non-blocking pipe that fill
   assert.is(shown.code, 0, shown.stderr);
   const status = JSON.parse(shown.stdout);
   assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), [...names].sort());
+});
+
+test("should finish quietly when the reader of a full non-blocking pipe goes away", ({ box }) => {
+  const names = Array.from({ length: 1500 }, (_, i) => `shared-name-${i}`);
+  assert.is(claims(["take", ...names, "--dir", box.dir, "--holder", "a"]).code, 0);
+  const shown = throughPipe("full-then-closed", ["status", "--json", "--dir", box.dir, "--holder", "a"]);
+  assert.ok(shown.filled, "the output never filled the pipe, so this test did not reach EAGAIN");
+  assert.is(shown.code, 0);
+  assert.not.match(shown.stderr, /Error|at /);
 });
 
 test("should keep the exit code and print no stack trace when the reader has gone", ({ box }) => {

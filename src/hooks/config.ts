@@ -1,7 +1,6 @@
 // The exact settings snippets `claims hook print-config <agent>` prints, pointing at this very
 // binary so they work whatever PATH the agent's hooks run with.
 import { realpathSync } from "node:fs";
-import { resolve } from "node:path";
 import { shellQuote } from "../render.js";
 
 /** The options of `claims hook` that belong in the hook's own command line. */
@@ -9,6 +8,7 @@ export interface HookCommandOptions {
   autoTake?: boolean;
   failClosed?: boolean;
   mergeSubagents?: boolean;
+  /** Absolute. */
   dir?: string;
 }
 
@@ -17,7 +17,7 @@ function command(agent: string, binary: string, options: HookCommandOptions): st
   if (options.autoTake === false) args.push("--no-auto-take");
   if (options.failClosed) args.push("--fail-closed");
   if (options.mergeSubagents && agent === "claude") args.push("--merge-subagents");
-  if (options.dir !== undefined) args.push("--dir", resolve(options.dir)); // the hook runs in the agent's cwd
+  if (options.dir !== undefined) args.push("--dir", options.dir); // absolute: the hook runs in the agent's cwd
   return args.map(shellQuote).join(" ");
 }
 
