@@ -115,7 +115,9 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
     "/p/@(x|y)/*.ts",
     "/p/+(a)/b.ts",
   ];
-  const targets = [...new Set([...table.flatMap(([a, b]) => [a, b]), ...extra, ...randomTargets(120, 7)])];
+  const random = randomTargets(150, 7);
+  assert.ok(new Set(random).size > 100 && ["name", "path", "directory", "glob", "symbol"].every((kind) => random.some((target) => shapeOf(target).kind === kind)), "the corpus covers every kind");
+  const targets = [...new Set([...table.flatMap(([a, b]) => [a, b]), ...extra, ...random])];
   for (const target of targets) {
     writeClaimFile(opts.dir, claimFileName(target), { target, holder: "h", purpose: "", taken_at: "2026-08-14T21:02:11Z", heartbeat_at: "2026-08-14T21:02:11Z" });
   }
@@ -132,10 +134,10 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
 function randomTargets(count: number, seed: number): string[] {
   let state = seed;
   const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
+    state = (state * 48271) % 2147483647; // Park-Miller: exact in doubles
     return state % n;
   };
-  const segments = ["p", "src", "a.ts", "lib", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", "!x", "@(a|b)", "+(a)", "a]", "b}", "c)", '"q"', "\\*", "x+y", "n@m", "(g)"];
+  const segments = ["p", "src", "a.ts", "lib", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", "!x", "@(a|b)", "+(a)", "a]", "b}", "c)", '"q"', "\\*", "x+y", "n@m", "(g)", "it's", "a b", "%", "é", "a,b", "^x"];
   const targets: string[] = [];
   for (let i = 0; i < count; i++) {
     const path = `/${Array.from({ length: 1 + next(4) }, () => segments[next(segments.length)]).join("/")}`;
