@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -84,6 +84,36 @@ Claude("should renew the session's own claim on each write and release it, handi
   assert.is(ended.code, 0);
   assert.match(ended.stderr, /handed .*utils\.ts to claude-s2/);
   assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s2");
+});
+
+Claude("should rewrite a heartbeat before and after a write only once it is a minute old (or a tenth of its TTL)", ({ box, file }) => {
+  const claimFile = (target: string) => join(box.dir, entries(box.dir).find((name) => readJson(join(box.dir, name)).target === target) as string);
+  const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const other = join(box.project, "other.ts");
+  const handWritten = (target: string, heartbeatSecondsAgo: number, ttl?: number) => {
+    const claim = { target, holder: "claude-s1", purpose: "p", taken_at: ago(3000), heartbeat_at: ago(heartbeatSecondsAgo), ...(ttl !== undefined && { ttl }) };
+    writeFileSync(claimFile(target), `${JSON.stringify(claim, null, 2)}\n`);
+    return statSync(claimFile(target)).ino;
+  };
+  hook(box, edit(box, "s1", file, "toFixed"));
+  hook(box, edit(box, "s1", other, ""));
+  // Seconds old: an edit and its PostToolUse read the claims but write nothing.
+  const young = handWritten(file, 5);
+  assert.is(hook(box, edit(box, "s1", file, "toFixed")).stdout, "");
+  assert.is(hook(box, { ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} }).code, 0);
+  assert.is(statSync(claimFile(file)).ino, young, "a heartbeat 5 s old was rewritten");
+  // Two minutes old: renewed before the write; the session's other claim is renewed after it.
+  handWritten(file, 120);
+  handWritten(other, 120);
+  hook(box, edit(box, "s1", file, "toFixed"));
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(file)).heartbeat_at) < 30_000, "a heartbeat 2 minutes old was not renewed before the write");
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) > 60_000, "PreToolUse renews only the claims covering the file");
+  hook(box, { ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} });
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) < 30_000, "PostToolUse renews every claim of the session that is old enough");
+  // A claim with a TTL of 100 s is renewed after 10 s.
+  handWritten(file, 20, 100);
+  hook(box, edit(box, "s1", file, "toFixed"));
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(file)).heartbeat_at) < 15_000, "a tenth of a short TTL was not respected");
 });
 
 Claude("should give a subagent its own holder, or merge it with --merge-subagents", ({ box, file }) => {

@@ -8,13 +8,20 @@ import { forgetHeld } from "../held.js";
 import { shapeOf } from "../overlap.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../queue.js";
-import { formatTimestamp } from "../time.js";
+import { formatTimestamp, parseTimestamp } from "../time.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
   targets?: string[];
   /** The fencing token of the caller's holding: a claim carrying a newer one is a later holding, so lost to this one. */
   token?: number;
+  /**
+   * Rewrite only heartbeats at least this old (and never older than a tenth of the claim's TTL);
+   * younger ones are left as they are and not listed. For the agent hooks, which beat on every
+   * edit: a heartbeat seconds old needs no write. Every claim is still checked, so a lost one is
+   * reported all the same.
+   */
+  renewAfterMs?: number;
 }
 
 export interface LostClaim {
@@ -43,7 +50,8 @@ export function beat(options: BeatOptions): BeatResult {
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
-    const outcome = renew(fileName, target, holder, context, options.token);
+    const outcome = renew(fileName, target, holder, context, options.token, options.renewAfterMs);
+    if (outcome === "young") continue;
     if (outcome === "renewed" || outcome === "was_stale") {
       result.renewed.push(target);
       if (outcome === "was_stale") result.was_stale.push(target);
@@ -69,13 +77,18 @@ export function beat(options: BeatOptions): BeatResult {
   return result;
 }
 
-function renew(fileName: string, target: string, holder: string, context: Context, token?: number): "renewed" | "was_stale" | LostClaim {
+function renew(fileName: string, target: string, holder: string, context: Context, token?: number, renewAfterMs?: number): "renewed" | "was_stale" | "young" | LostClaim {
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
     if (judgement.stale) return renewStale(fileName, target, holder, context);
+    if (renewAfterMs !== undefined) {
+      const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
+      const ttlMs = (judgement.claim.ttl ?? context.settings.judgeTtl) * 1000;
+      if (ageMs >= 0 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
+    }
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
     if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") return "renewed";
   }

@@ -5,7 +5,7 @@
 import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../errors.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
-import { decideWrite } from "../hooks/write-guard.js";
+import { decideWrite, HOOK_RENEW_AFTER_MS } from "../hooks/write-guard.js";
 import type { CommonOptions, Holding } from "../protocol.js";
 import { describeHolding } from "../render.js";
 import { beat } from "./beat.js";
@@ -46,7 +46,7 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   try {
     if (event === "PreToolUse") return await beforeWrite(options, payload, common);
     if (event === "PostToolUse") {
-      if (writtenFiles(options.agent, payload).length > 0) beat(common);
+      if (writtenFiles(options.agent, payload).length > 0) beat({ ...common, renewAfterMs: HOOK_RENEW_AFTER_MS });
       return PASS;
     }
     if (event === "SessionEnd" || event === "Stop" || event === "SubagentStop") {

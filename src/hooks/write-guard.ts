@@ -33,6 +33,12 @@ export interface WriteDecision {
   renewed: string[];
 }
 
+/**
+ * The hooks fire on every edit, before and after; a heartbeat younger than this (or than a tenth
+ * of the claim's TTL) is not rewritten, so a burst of edits costs reads, not writes and fsyncs.
+ */
+export const HOOK_RENEW_AFTER_MS = 60_000;
+
 export async function decideWrite(request: WriteRequest): Promise<WriteDecision> {
   const context = openContext(request);
   const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [] };
@@ -72,7 +78,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   }
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
-  if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own] }).renewed;
+  if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
   const unclaimed = targets.filter((target) => ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical));
   if (request.autoTake && unclaimed.length > 0) {
     const taken = await take({ ...request, targets: unclaimed.map((target) => target.canonical), purpose: request.purpose });
