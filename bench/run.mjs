@@ -11,7 +11,7 @@
 // code is 0 whether or not they are met (it is 1 only when a measurement itself failed).
 // Everything runs in a temporary directory (claims dirs, HOME, XDG_STATE_HOME) removed at the end.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -257,7 +257,23 @@ section("hook", () => {
     subject: result.subject,
     baseline: { what: "node -e 0", ...result.baseline },
     target: { kind: "ratio", max: 1.25, text: "<= 1.25x" },
-    note: `payload on stdin, CLAIMS_DIR set; first call: exit ${probe.status}, ${held.length ? held.join(", ") : "no claim taken"}; the timed calls find the session's own claim (auto-take renews it)`,
+    note: `payload on stdin, CLAIMS_DIR set; first call: exit ${probe.status}, ${held.length ? held.join(", ") : "no claim taken"}; the timed calls find the session's own claim, renewed seconds ago, so they only read (a heartbeat is rewritten once it is a minute old)`,
+  });
+  // The same call when the session's claim is two minutes old: the hook rewrites its heartbeat.
+  const claimFile = join(dir, readdirSync(dir).find((name) => name.endsWith(".json") && !name.startsWith(".")));
+  const age = () => {
+    const claim = JSON.parse(readFileSync(claimFile, "utf8"));
+    claim.heartbeat_at = new Date(Date.now() - 120_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    writeFileSync(claimFile, `${JSON.stringify(claim, null, 2)}\n`);
+  };
+  const renewing = paired(() => (age(), claims(["hook", "claude"], { input: payload, env }).ms), () => nodeNoop().ms);
+  addRow({
+    id: "hook-renewing",
+    what: "  hook claude, renewing a claim 2 min old",
+    unit: "ms",
+    subject: renewing.subject,
+    baseline: { what: "node -e 0", ...renewing.baseline },
+    note: "the claim's heartbeat set two minutes back (untimed) before each call",
   });
   const passiveEnv = { ...env, CLAIMS_DIR: freshDir("hook-passive") };
   const passive = paired(() => claims(["hook", "claude", "--no-auto-take"], { input: payload, env: passiveEnv }).ms, () => nodeNoop().ms);
