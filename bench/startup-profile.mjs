@@ -52,7 +52,7 @@ const probes = [
   ["claims take", [CLI, "take", TARGET, "--dir", DIR, "--holder", "p"], () => run([CLI, "release", TARGET, "--dir", DIR, "--holder", "p"])],
   ["claims release (after an untimed take)", [CLI, "release", TARGET, "--dir", DIR, "--holder", "p"], null, () => run([CLI, "take", TARGET, "--dir", DIR, "--holder", "p"])],
   ["claims check", [CLI, "check", TARGET, "--dir", DIR, "--holder", "p"]],
-  ["claims hook claude (auto-take renews)", [CLI, "hook", "claude", "--dir", DIR], null, null, EVENT],
+  ["claims hook claude (its claim renewed seconds ago)", [CLI, "hook", "claude", "--dir", DIR], null, null, EVENT],
 ];
 
 function run(args, input) {
