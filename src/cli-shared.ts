@@ -62,7 +62,8 @@ Examples:
   $ claims log                                   # everything, oldest first
   $ claims log shared-config --since 2h
   $ claims log --holder session-b7 --json
-  $ claims log --follow                          # watch live; Ctrl-C to stop`,
+  $ claims log --follow                          # watch live; Ctrl-C to stop
+  $ claims log --follow --since 1m --json | jq -c 'select(.event == "grant")'`,
   doctor: `
 Examples:
   $ claims doctor                                # the directory every session uses here

@@ -53,7 +53,7 @@ export function registerToolVerbs(program: Command): void {
     .description("show the record of every state change (take, refusal, release, grant, sweep, ...), oldest first")
     .option("--holder <id>", "only entries by or about this holder")
     .option("--since <time>", "only entries since a UTC time (2026-08-14T21:02:11Z) or an age (30s, 10m, 2h, 7d)")
-    .option("--follow", "keep printing new entries until interrupted")
+    .option("--follow", "print the entries so far, then new ones as they come, until interrupted or until the reader has gone (noticed at the next entry, as tail -f does)")
     .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
     .option("--json", "print one JSON document on stdout (with --follow: one JSON line per entry)")
     .addHelpText("after", EXAMPLES.log ?? "")
