@@ -82,9 +82,13 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))] : asked;
     const targets = retry.map(shellQuote).join(" ");
-    lines.push(
-      `${result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken"}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets} --queue --purpose "..."`,
-    );
+    const start = result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken";
+    if (result.refused.every((holding) => holding.unreadable)) {
+      // No holder and no purpose to reconcile with: only the file itself is in the way.
+      lines.push(`${start}. Look at the file (claims status lists it), or let claims sweep remove it once it is older than the TTL; a queued take gets it then: claims take ${targets} --queue --purpose "..."`);
+    } else {
+      lines.push(`${start}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets} --queue --purpose "..."`);
+    }
   }
   return lines;
 }

@@ -145,6 +145,16 @@ Cli("should point a usage error at the help of the verb it was in", ({ box }) =>
   assert.match(claims(["doctor", "--help"]).stdout, /Examples:\n {2}\$ claims doctor/);
 });
 
+Cli("should advise on the file, not on a holder, when only an unreadable claim file is in the way", ({ box }) => {
+  mkdirSync(box.dir, { recursive: true });
+  writeFileSync(join(box.dir, "x.json"), "garbage\n");
+  const refused = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, /REFUSED x: its claim file cannot be read/);
+  assert.match(refused.stdout, /Look at the file \(claims status lists it\), or let claims sweep remove it/);
+  assert.not.match(refused.stdout, /Reconcile with the holder/);
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");
