@@ -28,6 +28,18 @@ export interface TargetContext {
   home: string;
 }
 
+/** Every `{` of a glob is closed by a `}` after it (escaped ones aside): picomatch would read a lone one literally. */
+function bracesBalance(glob: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 /**
  * A name that reads like a file (`gen.txt`): no such file exists here, so it is a name, not the
  * file it may become. take notes this; check and status, when nobody claims the name, answer for
@@ -86,6 +98,9 @@ function canonicalTarget(input: string, context: TargetContext): string {
     if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
     if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
       throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
+    }
+    if (!bracesBalance(scan.glob)) {
+      throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}, or escape it with \\.`);
     }
     const base = canonicalPath(scan.base === "" ? "." : scan.base, context.cwd);
     return `${base === "/" ? "" : base}/${scan.glob}`;

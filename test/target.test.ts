@@ -110,6 +110,8 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with .. in its pattern", "src/*/../a.ts", /\. or \.\. after its first glob character/],
   ["path with a name longer than the file system allows", `./${"n".repeat(300)}/x.ts`, /name too long/],
   ["~user", "~bob/x", /~user/],
+  ["glob with an unclosed brace", "src/*.{js", /has a \{ without its \}.*src\/\*\.\{js,ts\}/],
+  ["glob with a stray closing brace", "src/a}*.ts", /has a \{ without its \}/],
 ];
 for (const [label, input, message] of cases) {
   Invalid(`should refuse a ${label} target with a clear sentence`, () => {
@@ -122,6 +124,10 @@ for (const [label, input, message] of cases) {
     }
   });
 }
+Invalid("should accept balanced braces in a glob", () => {
+  assert.is(parseTarget("src/*.{js,ts}", context).kind, "glob");
+  assert.is(parseTarget("src/{a,{b,c}}/*.ts", context).kind, "glob");
+});
 Invalid.run();
 
 const Names = suite("claim file names");
