@@ -100,7 +100,7 @@ function canonicalTarget(input: string, context: TargetContext): string {
       throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
     }
     if (!bracesBalance(scan.glob)) {
-      throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}, or escape it with \\.`);
+      throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}.`);
     }
     const base = canonicalPath(scan.base === "" ? "." : scan.base, context.cwd);
     return `${base === "/" ? "" : base}/${scan.glob}`;
