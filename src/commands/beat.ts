@@ -16,7 +16,7 @@ export interface BeatOptions extends CommonOptions {
   /** The fencing token of the caller's holding: a claim carrying a newer one is a later holding, so lost to this one. */
   token?: number;
   /**
-   * Rewrite only heartbeats at least this old (and never older than a tenth of the claim's TTL);
+   * Rewrite only heartbeats at least this old, or a tenth of the claim's TTL if that is less;
    * younger ones are left as they are and not listed. For the agent hooks, which beat on every
    * edit: a heartbeat seconds old needs no write. Every claim is still checked, so a lost one is
    * reported all the same.

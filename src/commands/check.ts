@@ -24,7 +24,7 @@ export interface CheckResult {
   refused: Holding[];
   /** With a token: targets whose claim is gone or carries another token (a later holding). */
   fenced: Array<{ target: string; token: number; current_token?: number }>;
-  /** Notes about the targets as given, e.g. a word checked both as a name and as the file it may become. */
+  /** Notes about the targets as given, e.g. a file-looking word no claim names, checked as the file it will be. */
   warnings?: string[];
 }
 
