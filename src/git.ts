@@ -73,7 +73,8 @@ export function pushedChanges(root: string, refs: string): PushedChange[] {
 /** 1-based line ranges of `file` (new side) that a diff changes; a pure deletion marks the line where it was. */
 export function changedLines(root: string, file: string, from: string | "--cached", to?: string): Array<[number, number]> {
   const range = from === "--cached" ? ["--cached"] : to ? [from, to] : [from];
-  const diff = git(["diff", "-U0", "--no-color", ...range, "--", file], root);
+  // :(literal): a file's name with glob characters is that file, not a pathspec pattern.
+  const diff = git(["diff", "-U0", "--no-color", ...range, "--", `:(literal)${file}`], root);
   const ranges: Array<[number, number]> = [];
   for (const match of diff.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
     const start = Number(match[1]);

@@ -6,6 +6,10 @@
 //   symbol       /p/utils.js#formatPrice  `#` in the last segment; one top-level declaration
 //   glob         /p/src/**/*.ts         glob characters (picomatch semantics, dotfiles included)
 //   path         /p/src/a.ts            any other absolute path
+//
+// In a canonical path, a character of a file or directory name that glob or symbol syntax would
+// read (`* ? [ ] { } ( ) " # \`) is escaped with a backslash (`/p/app/\[id\]/page.tsx`), as
+// picomatch reads it: a literal name never turns into a pattern, and `path` holds the real path.
 import picomatch from "picomatch";
 
 export type TargetKind = "name" | "path" | "directory" | "glob" | "symbol";
@@ -20,17 +24,39 @@ export interface TargetShape {
 
 const MAGIC = /[*?[\]{}()!+@\\"]/;
 
+/** What a literal name escapes in a canonical target: what picomatch or the `#symbol` suffix would read. */
+const LITERAL_SPECIAL = /[\\*?[\]{}()"#]/g;
+
+/** A real path as it appears in a canonical target: its special characters escaped. */
+export function escapeLiteral(path: string): string {
+  return path.replace(LITERAL_SPECIAL, "\\$&");
+}
+
+/** The real path a canonical path (or a glob's static base) spells: escapes removed. */
+export function unescapeLiteral(text: string): string {
+  return text.includes("\\") ? text.replace(/\\(.)/gs, "$1") : text;
+}
+
+/** The index of the last `char` in `text` at or after `from` that no backslash escapes, or -1. */
+export function lastUnescaped(text: string, char: string, from: number): number {
+  let found = -1;
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === char) found = i;
+  }
+  return found;
+}
+
 export function shapeOf(canonical: string): TargetShape {
   if (!canonical.startsWith("/")) return { kind: "name", canonical, path: canonical };
-  if (canonical.endsWith("/")) return { kind: "directory", canonical, path: canonical };
-  const slash = canonical.lastIndexOf("/");
-  const hash = canonical.indexOf("#", slash);
-  if (hash !== -1) return { kind: "symbol", canonical, path: canonical.slice(0, hash), symbol: canonical.slice(hash + 1) };
+  if (canonical.endsWith("/")) return { kind: "directory", canonical, path: unescapeLiteral(canonical) };
+  const hash = lastUnescaped(canonical, "#", canonical.lastIndexOf("/"));
+  if (hash !== -1) return { kind: "symbol", canonical, path: unescapeLiteral(canonical.slice(0, hash)), symbol: canonical.slice(hash + 1) };
   if (MAGIC.test(canonical)) {
     const scanned = picomatch.scan(canonical);
-    if (scanned.isGlob) return { kind: "glob", canonical, path: scanned.base || "/" };
+    if (scanned.isGlob) return { kind: "glob", canonical, path: unescapeLiteral(scanned.base) || "/" };
   }
-  return { kind: "path", canonical, path: canonical };
+  return { kind: "path", canonical, path: unescapeLiteral(canonical) };
 }
 
 /**
@@ -47,6 +73,20 @@ export function overlaps(a: TargetShape, b: TargetShape): boolean {
   if (a.kind === "symbol") return covers(regionOf(b), a.path);
   if (b.kind === "symbol") return covers(regionOf(a), b.path);
   return covers(regionOf(a), regionOf(b)) || covers(regionOf(b), regionOf(a));
+}
+
+/**
+ * True when a claim on `outer` covers all of `inner`: the same target, a directory above it, a
+ * glob matching its file, or the file of a symbol. (For fencing: a claim's token may stand for a
+ * write to what the claim covers.)
+ */
+export function claimCovers(outer: TargetShape, inner: TargetShape): boolean {
+  if (outer.canonical === inner.canonical) return true;
+  if (outer.kind === "name" || inner.kind === "name") return false;
+  if (outer.kind === "directory") return inner.kind === "glob" ? covers(regionOf(outer), inner.path) : inner.path.startsWith(outer.path);
+  if (outer.kind === "path") return inner.kind === "symbol" && inner.path === outer.path;
+  if (outer.kind === "glob") return (inner.kind === "path" || inner.kind === "symbol") && matcher(outer.canonical)(inner.path);
+  return false;
 }
 
 /** The path at the top of what a path or directory claim covers (`/p/src` for `/p/src/`, "" for `/`). */
@@ -71,14 +111,15 @@ function globCovers(glob: string, other: TargetShape): boolean {
 
 /**
  * Every path a glob matches starts with the glob's text up to the last `/` before its first magic
- * character, so a path without that prefix is decided without compiling the glob: a store of
- * thousands of glob claims costs string comparisons, not thousands of picomatch compilations.
+ * character, or is that text without its `/` (picomatch: `P/**` matches `P` itself), so a path
+ * without that prefix is decided without compiling the glob: a store of thousands of glob claims
+ * costs string comparisons, not thousands of picomatch compilations.
  */
 function literalPrefixAllows(glob: string, path: string): boolean {
   const magic = glob.search(MAGIC);
   if (magic === -1) return true;
   const slash = glob.lastIndexOf("/", magic);
-  return slash <= 0 || path.startsWith(glob.slice(0, slash + 1));
+  return slash <= 0 || `${path}/`.startsWith(glob.slice(0, slash + 1));
 }
 
 const matchers = new Map<string, (path: string) => boolean>();

@@ -2,7 +2,7 @@
 // judges a claim file the same way, here.
 import { freshnessOf, modeOf, type Claim } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
-import { formatTimestamp, parseTimestamp } from "./time.js";
+import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
 import { shapeOf, type TargetKind } from "./overlap.js";
@@ -58,10 +58,11 @@ export function holderOf(options: CommonOptions): string {
   return resolveHolder(options.holder, options.env ?? process.env);
 }
 
-export function parseTargets(inputs: string[], context: Context): Target[] {
+/** `literal`: the inputs are files' paths exactly as written on disk (hooks, the git guard), never globs or symbols. */
+export function parseTargets(inputs: string[], context: Context, literal = false): Target[] {
   const seen = new Map<string, Target>();
   for (const input of inputs) {
-    const target = parseTarget(input, { cwd: context.settings.cwd, home: context.settings.home });
+    const target = parseTarget(input, { cwd: context.settings.cwd, home: context.settings.home }, literal);
     seen.set(target.fileName, target);
   }
   return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
@@ -73,7 +74,7 @@ export interface Holding {
   holder: string;
   purpose: string;
   heartbeat_at: string;
-  /** Seconds since that heartbeat (negative: in the future). */
+  /** Seconds since that heartbeat (0 up to a second ahead, as its writer rounds up; negative: further in the future). */
   heartbeat_age_seconds: number;
   /** Set when the claim file could not be read: why. Such a file is held until its mtime is older than the TTL. */
   unreadable?: string;
@@ -94,7 +95,7 @@ export function holdingOf(claim: Claim, context: Context): Holding {
     holder: claim.holder,
     purpose: claim.purpose,
     heartbeat_at: claim.heartbeat_at,
-    heartbeat_age_seconds: Math.floor(ageMs / 1000),
+    heartbeat_age_seconds: ageInSeconds(ageMs),
   };
   if (modeOf(claim) === "shared") holding.shared = true;
   return holding;
@@ -105,8 +106,8 @@ export function unreadableHolding(target: string, read: { reason: string; mtimeM
     target,
     holder: "unknown",
     purpose: `unreadable claim file: ${read.reason}`,
-    heartbeat_at: formatTimestamp(read.mtimeMs),
-    heartbeat_age_seconds: Math.floor((context.nowMs - read.mtimeMs) / 1000),
+    heartbeat_at: formatTimestampRoundedDown(read.mtimeMs),
+    heartbeat_age_seconds: ageInSeconds(context.nowMs - read.mtimeMs),
     unreadable: read.reason,
   };
 }

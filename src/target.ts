@@ -8,7 +8,7 @@ import { isAbsolute, join } from "node:path";
 import picomatch from "picomatch";
 import { BadInputError } from "./errors.js";
 import { sha256Hex } from "./hash.js";
-import { shapeOf, type TargetShape } from "./overlap.js";
+import { escapeLiteral, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -61,53 +61,98 @@ export function fileStandIn(target: Target, claimFileNames: string[], context: T
   return parseTarget(`./${target.canonical}`, context);
 }
 
-export function parseTarget(input: string, context: TargetContext): Target {
+/**
+ * `literal`: the input is a file's path exactly as the file system names it (an agent's write, a
+ * staged file), never a glob or a symbol, whatever characters it has.
+ */
+export function parseTarget(input: string, context: TargetContext, literal = false): Target {
   if (input.trim() === "") throw new BadInputError("A target is empty; give a name like shared-config or a file path.");
-  if (CONTROL.test(input)) {
+  // A literal path names a file that exists with that name (a tab in a staged file's name): check it.
+  if (!literal && CONTROL.test(input)) {
     throw new BadInputError(`Target ${JSON.stringify(input)} contains a control character; targets must be printable.`);
   }
   checkLength(input);
-  const canonical = canonicalTarget(input, context);
+  const canonical = canonicalTarget(input, context, literal);
   checkLength(canonical);
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
 }
 
-function canonicalTarget(input: string, context: TargetContext): string {
+/** The prefix that makes an argument a glob even when its text names an existing file. */
+export const GLOB_PREFIX = "glob:";
+
+function canonicalTarget(input: string, context: TargetContext, literal: boolean): string {
+  if (literal) return canonicalLiteral(expandHome(input, context.home), context.cwd);
+  const explicitGlob = input.startsWith(GLOB_PREFIX);
+  if (explicitGlob) return canonicalGlob(expandHome(input.slice(GLOB_PREFIX.length), context.home), input, context.cwd, true);
   if (!isPathLike(input, context.cwd)) return input.normalize("NFC");
   const expanded = expandHome(input, context.home);
+  // An argument that names an existing file or directory is that file or directory, whatever
+  // characters its name has (`app/[id]`, `app/(group)`, `notes#1.md`).
+  const written = unescapeLiteral(expanded);
+  if (exists(written, context.cwd)) return canonicalLiteral(written, context.cwd);
   if (expanded.endsWith("/")) {
-    if (GLOB.test(expanded)) throw new BadInputError(`Target ${input} is a glob ending in /; write the glob as dir/** instead.`);
-    const directory = canonicalPath(expanded, context.cwd);
-    return directory === "/" ? "/" : `${directory}/`;
+    if (picomatch.scan(expanded).isGlob) {
+      throw new BadInputError(
+        `Target ${input} is a glob ending in / and no such directory exists; write the glob as dir/**, or escape the characters of a directory not created yet (app/\\[id\\]/).`,
+      );
+    }
+    return canonicalLiteral(written, context.cwd);
   }
-  const slash = expanded.lastIndexOf("/");
-  const hash = expanded.indexOf("#", slash);
+  const hash = lastUnescaped(expanded, "#", expanded.lastIndexOf("/"));
   if (hash !== -1) {
-    const file = expanded.slice(0, hash);
+    const written = expanded.slice(0, hash);
+    const file = unescapeLiteral(written);
     const symbol = expanded.slice(hash + 1);
-    if (file === "" || file.endsWith("/") || GLOB.test(file)) {
+    // A symbol belongs to one file: glob characters in the name of a file that exists are part of
+    // its name (app/[id]/page.tsx#Page); in one that does not, they read as a glob (escape them).
+    const globOfFiles = !exists(file, context.cwd) && picomatch.scan(written).isGlob;
+    if (file === "" || file.endsWith("/") || globOfFiles || isDirectory(canonicalPath(file, context.cwd))) {
       throw new BadInputError(`Target ${input} puts a #symbol on something that is not one file; write path/to/file.ts#name.`);
     }
     if (!SYMBOL.test(symbol)) {
       throw new BadInputError(`Target ${input} names the symbol ${JSON.stringify(symbol)}, which is not an identifier; write file#name.`);
     }
-    return `${canonicalPath(file, context.cwd)}#${symbol}`;
+    return `${escapeLiteral(canonicalPath(file, context.cwd))}#${symbol}`;
   }
-  const scan = picomatch.scan(expanded);
-  if (scan.isGlob) {
-    if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
-    if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
-      throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
-    }
-    if (!bracesBalance(scan.glob)) {
-      throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}.`);
-    }
-    const base = canonicalPath(scan.base === "" ? "." : scan.base, context.cwd);
-    return `${base === "/" ? "" : base}/${scan.glob}`;
-  }
+  if (picomatch.scan(expanded).isGlob) return canonicalGlob(expanded, input, context.cwd, false);
+  return canonicalLiteral(written, context.cwd);
+}
+
+/** A real path (no syntax): the file or directory itself, canonical and escaped. */
+function canonicalLiteral(path: string, cwd: string): string {
+  const resolved = canonicalPath(path, cwd);
+  if (resolved === "/") return "/";
+  const escaped = escapeLiteral(resolved);
   // A directory that exists is claimed as a directory, with or without the trailing slash.
-  const path = canonicalPath(expanded, context.cwd);
-  return isDirectory(path) && path !== "/" ? `${path}/` : path;
+  return path.endsWith("/") || isDirectory(resolved) ? `${escaped}/` : escaped;
+}
+
+/** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
+function canonicalGlob(expanded: string, input: string, cwd: string, explicit: boolean): string {
+  const scan = picomatch.scan(expanded);
+  if (!scan.isGlob) {
+    if (explicit) throw new BadInputError(`Target ${input} has no glob characters after ${GLOB_PREFIX}; drop the prefix to claim the path itself.`);
+    return canonicalLiteral(unescapeLiteral(expanded), cwd);
+  }
+  if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
+  if (expanded.endsWith("/")) throw new BadInputError(`Target ${input} is a glob ending in /; write the glob as dir/** instead.`);
+  if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
+    throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
+  }
+  if (!bracesBalance(scan.glob)) {
+    throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}.`);
+  }
+  const base = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
+  return `${base === "/" ? "" : escapeLiteral(base)}/${scan.glob}`;
+}
+
+function exists(path: string, cwd: string): boolean {
+  try {
+    lstatSync(isAbsolute(path) ? path : join(cwd, path));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(path: string): boolean {

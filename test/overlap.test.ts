@@ -18,6 +18,13 @@ Kinds("should tell every kind from its canonical string alone", () => {
   assert.is(shapeOf("/p/utils.js#formatPrice").kind, "symbol");
   assert.is(shapeOf("/p/@types/node/index.d.ts").kind, "path");
 });
+Kinds("should read escaped glob and symbol characters as part of a name, with the real path in path", () => {
+  assert.equal(shapeOf("/p/app/\\[id\\]/page.tsx"), { kind: "path", canonical: "/p/app/\\[id\\]/page.tsx", path: "/p/app/[id]/page.tsx" });
+  assert.equal(shapeOf("/p/app/\\(g\\)/"), { kind: "directory", canonical: "/p/app/\\(g\\)/", path: "/p/app/(g)/" });
+  assert.equal(shapeOf("/p/app/\\[id\\]/page.tsx#Page"), { kind: "symbol", canonical: "/p/app/\\[id\\]/page.tsx#Page", path: "/p/app/[id]/page.tsx", symbol: "Page" });
+  assert.equal(shapeOf("/p/notes\\#1.md"), { kind: "path", canonical: "/p/notes\\#1.md", path: "/p/notes#1.md" });
+  assert.equal(shapeOf("/p/app/\\[id\\]/*.tsx").path, "/p/app/[id]", "a glob's base is its real directory");
+});
 Kinds.run();
 
 const Pairs = suite("overlap rules");
@@ -72,6 +79,20 @@ const table: Array<[string, string, boolean]> = [
   ["/p/u.js#formatPrice", "/p/", true],
   ["/p/u.js#formatPrice", "/p/*.js", true],
   ["/p/u.js#formatPrice", "/p/v.js", false],
+  // names with glob characters, escaped: the directory app/[id] and the files in it
+  ["/p/app/\\[id\\]/", "/p/app/\\[id\\]/page.tsx", true],
+  ["/p/app/\\[id\\]/", "/p/app/\\[id\\]/page.tsx#Page", true],
+  ["/p/app/\\[id\\]/", "/p/app/i/page.tsx", false],
+  ["/p/app/\\(group\\)/", "/p/app/\\(group\\)/x.ts", true],
+  ["/p/app/\\[id\\]/*.tsx", "/p/app/\\[id\\]/page.tsx", true],
+  ["/p/app/\\[id\\]/*.tsx", "/p/app/\\[id\\]/", true],
+  ["/p/app/*/page.tsx", "/p/app/\\[id\\]/page.tsx", true],
+  ["/p/notes\\#1.md", "/p/*.md", true],
+  ["/p/notes\\#1.md", "/p/notes#f", false],
+  // a path P is the region P/** covers (picomatch: P/** matches P itself)
+  ["/p/newpkg", "/p/newpkg/**", true],
+  ["/p/F#sym", "/p/F/**", true],
+  ["/p/newpkg", "/p/newpkg/*", false],
 ];
 for (const [a, b, expected] of table) {
   Pairs(`should ${expected ? "" : "not "}find ${a} and ${b} overlapping, in both directions`, () => {
@@ -114,6 +135,13 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
     "/p/a)b/",
     "/p/@(x|y)/*.ts",
     "/p/+(a)/b.ts",
+    "/p/app/\\[id\\]/",
+    "/p/app/\\[id\\]/page.tsx",
+    "/p/app/\\[id\\]/page.tsx#Page",
+    "/p/app/\\(g\\)/x.ts",
+    "/p/newpkg",
+    "/p/newpkg/**",
+    "/p/notes\\#1.md",
   ];
   const random = randomTargets(150, 7);
   assert.ok(new Set(random).size > 100 && ["name", "path", "directory", "glob", "symbol"].every((kind) => random.some((target) => shapeOf(target).kind === kind)), "the corpus covers every kind");
@@ -137,7 +165,7 @@ function randomTargets(count: number, seed: number): string[] {
     state = (state * 48271) % 2147483647; // Park-Miller: exact in doubles
     return state % n;
   };
-  const segments = ["p", "src", "a.ts", "lib", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", "!x", "@(a|b)", "+(a)", "a]", "b}", "c)", '"q"', "\\*", "x+y", "n@m", "(g)", "it's", "a b", "%", "é", "a,b", "^x"];
+  const segments = ["p", "src", "a.ts", "lib", "*", "**", "*.ts", "a*", "?", "[ab]", "{a,b}", "!x", "@(a|b)", "+(a)", "a]", "b}", "c)", '"q"', "\\*", "x+y", "n@m", "(g)", "it's", "a b", "%", "é", "a,b", "^x", "\\[id\\]", "\\(g\\)", "n\\#1"];
   const targets: string[] = [];
   for (let i = 0; i < count; i++) {
     const path = `/${Array.from({ length: 1 + next(4) }, () => segments[next(segments.length)]).join("/")}`;

@@ -158,3 +158,70 @@ Names("should bound the length of a file name for a long target", () => {
   assert.ok(name.includes("%~"));
 });
 Names.run();
+
+const Literal = suite<{ box: Sandbox }>("names with glob and symbol characters");
+Literal.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(join(context.box.project, "app", "[id]"), { recursive: true });
+  mkdirSync(join(context.box.project, "app", "(group)"), { recursive: true });
+  writeFileSync(join(context.box.project, "app", "[id]", "page.tsx"), "export function Page() {}\n");
+  writeFileSync(join(context.box.project, "notes#1.md"), "");
+});
+Literal.after.each((context) => context.box.cleanup());
+
+Literal("should claim an existing directory whose name has glob characters as that directory, with or without the slash", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  for (const spelling of ["app/[id]", "app/[id]/", "./app/[id]", join(box.project, "app/[id]"), "app/\\[id\\]"]) {
+    const target = parseTarget(spelling, context);
+    assert.is(target.kind, "directory", spelling);
+    assert.is(target.canonical, `${box.project}/app/\\[id\\]/`, spelling);
+    assert.is(target.path, `${box.project}/app/[id]/`, spelling);
+  }
+  assert.is(parseTarget("app/(group)", context).canonical, `${box.project}/app/\\(group\\)/`);
+});
+
+Literal("should claim an existing file whose name has glob or # characters as that file, and a symbol in it", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  assert.equal(
+    [parseTarget("app/[id]/page.tsx", context).kind, parseTarget("app/[id]/page.tsx", context).canonical],
+    ["path", `${box.project}/app/\\[id\\]/page.tsx`],
+  );
+  const symbol = parseTarget("app/[id]/page.tsx#Page", context);
+  assert.equal([symbol.kind, symbol.path, symbol.symbol], ["symbol", `${box.project}/app/[id]/page.tsx`, "Page"]);
+  const hashed = parseTarget("notes#1.md", context);
+  assert.equal([hashed.kind, hashed.path], ["path", `${box.project}/notes#1.md`]);
+});
+
+Literal("should read glob characters as a glob when nothing of that name exists, or with glob:", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  assert.is(parseTarget("app/[xy]", context).kind, "glob");
+  const forced = parseTarget("glob:app/[id]", context);
+  assert.equal([forced.kind, forced.canonical], ["glob", `${box.project}/app/[id]`]);
+  assert.throws(() => parseTarget("glob:app/page.tsx", context), /no glob characters after glob:/);
+});
+
+Literal("should claim a directory or file not created yet when its glob characters are escaped", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  const directory = parseTarget("app/\\[slug\\]/", context);
+  assert.equal([directory.kind, directory.path], ["directory", `${box.project}/app/[slug]/`]);
+  const file = parseTarget("app/\\[slug\\]/page.tsx", context);
+  assert.equal([file.kind, file.path], ["path", `${box.project}/app/[slug]/page.tsx`]);
+  assert.throws(() => parseTarget("app/[slug]/", context), /glob ending in \/ and no such directory exists.*escape/);
+});
+
+Literal("should take a hook's or a staged file's path literally, whatever its characters", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  const target = parseTarget(join(box.project, "app/[new]/page.tsx"), context, true);
+  assert.equal([target.kind, target.path], ["path", `${box.project}/app/[new]/page.tsx`]);
+  assert.is(parseTarget(join(box.project, "a#b.ts"), context, true).kind, "path");
+  assert.is(parseTarget(join(box.project, "tab\there.ts"), context, true).kind, "path");
+});
+
+Literal("should give back the same target from its canonical form", ({ box }) => {
+  const context = { cwd: box.project, home: box.root };
+  for (const spelling of ["app/[id]", "app/[id]/page.tsx", "app/[id]/page.tsx#Page", "notes#1.md", "app/\\[slug\\]/x.ts", "app/*.ts"]) {
+    const canonical = parseTarget(spelling, context).canonical;
+    assert.is(parseTarget(canonical, context).canonical, canonical, spelling);
+  }
+});
+Literal.run();

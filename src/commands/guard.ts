@@ -111,15 +111,15 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
       : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
   const claimFiles = context.store.names().filter(isClaimFileName);
   for (const change of changes) {
-    for (const target of parseTargets(change.paths, context)) {
+    for (const target of parseTargets(change.paths, context, true)) {
       result.checked.push(target.canonical);
       // "shared" mode: only exclusive claims of others stand in a commit's way.
       const conflicts = findConflicts(target, "shared", result.holder, context, claimFiles);
       if (conflicts.length > 0) result.nothing_claimed = false;
       for (const holding of conflicts) {
         const symbol = holding.held_target ? shapeOf(holding.held_target) : undefined;
-        if (symbol?.kind === "symbol" && symbol.path === target.canonical) {
-          const touched = await symbolTouched(root, target.canonical, symbol.symbol as string, change);
+        if (symbol?.kind === "symbol" && symbol.path === target.path) {
+          const touched = await symbolTouched(root, target.path, symbol.symbol as string, change);
           if (!touched) continue;
         }
         result.refused.push(holding);

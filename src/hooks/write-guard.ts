@@ -43,7 +43,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const context = openContext(request);
   const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [] };
   // Absolute first: a file that does not exist yet must not be mistaken for a name.
-  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context);
+  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context, true);
   const names = existsSync(context.settings.dir) ? context.store.names() : [];
   const claimFiles = names.filter(isClaimFileName);
   const queue = readQueue(context, names);
@@ -52,11 +52,11 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
 
   for (const target of targets) {
     const conflicts = findConflicts(target, "exclusive", request.holder, context, claimFiles);
-    const symbols = conflicts.filter((holding) => isSymbolOf(holding, target.canonical));
+    const symbols = conflicts.filter((holding) => isSymbolOf(holding, target.path));
     decision.blocking.push(...conflicts.filter((holding) => !symbols.includes(holding)));
     if (symbols.length > 0) {
       partlyOthers.add(target.canonical);
-      const touched = await touchedSymbols(target.canonical, request.edits, symbols);
+      const touched = await touchedSymbols(target.path, request.edits, symbols);
       decision.blocking.push(...symbols.filter((holding) => touched.has(shapeOf(holding.held_target as string).symbol as string)));
     }
     for (const { read } of overlappingClaims(target, context, claimFiles)) {

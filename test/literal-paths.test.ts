@@ -1,0 +1,87 @@
+// Names with glob characters (Next.js `app/[id]`, `app/(group)`), and a path against the glob
+// `path/**`, through the real CLI and the Claude Code hook: one file, one holder.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+
+const Routes = suite<{ box: Sandbox; run: (args: string[]) => ReturnType<typeof claims> }>("directories and files named with glob characters");
+Routes.before.each((context) => {
+  const box = sandbox();
+  context.box = box;
+  mkdirSync(join(box.project, "app", "[id]"), { recursive: true });
+  mkdirSync(join(box.project, "app", "(group)"), { recursive: true });
+  writeFileSync(join(box.project, "app", "[id]", "page.tsx"), "export default function Page() {\n  return null;\n}\nexport function helper() {}\n");
+  writeFileSync(join(box.project, "app", "(group)", "layout.tsx"), "");
+  context.run = (args) => claims([...args, "--dir", box.dir], { cwd: box.project });
+});
+Routes.after.each((context) => context.box.cleanup());
+
+Routes("should refuse another holder a file inside app/[id] claimed without the slash", ({ run }) => {
+  const taken = run(["take", "app/[id]", "--holder", "a", "--json"]);
+  assert.is(taken.code, 0, taken.stderr);
+  assert.is(JSON.parse(taken.stdout).granted[0].kind, "directory");
+  assert.is(run(["check", "app/[id]/page.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["take", "app/[id]/page.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["take", "app/[id]/page.tsx#Page", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "app/[id]/page.tsx", "--holder", "a"]).code, 0);
+});
+
+Routes("should refuse another holder a file inside app/(group)", ({ run }) => {
+  assert.is(run(["take", "app/(group)", "--holder", "a"]).code, 0);
+  assert.is(run(["check", "app/(group)/layout.tsx", "--holder", "b"]).code, 3);
+});
+
+Routes("should claim a symbol of a file in app/[id], and refuse a take of the whole file", ({ run }) => {
+  const symbol = run(["take", "app/[id]/page.tsx#helper", "--holder", "a", "--json"]);
+  assert.is(symbol.code, 0, symbol.stderr);
+  assert.is(JSON.parse(symbol.stdout).granted[0].kind, "symbol");
+  assert.is(run(["take", "app/[id]/page.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["take", "app/[id]", "--holder", "b"]).code, 3);
+});
+
+Routes("should explain a glob ending in / that names no directory, and accept the escaped directory", ({ run }) => {
+  const refused = run(["take", "app/[slug]/", "--holder", "a"]);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /glob ending in \/ and no such directory exists/);
+  assert.is(run(["take", "app/\\[slug\\]/", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "app/\\[slug\\]/page.tsx", "--holder", "b"]).code, 3);
+});
+
+Routes("should refuse P/** to another holder of the path P, and of a file F or F#symbol", ({ box, run }) => {
+  assert.is(run(["take", "./newpkg", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "newpkg/**", "--holder", "b"]).code, 3);
+  writeFileSync(join(box.project, "F.ts"), "export const x = 1;\n");
+  assert.is(run(["take", "F.ts#x", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "F.ts/**", "--holder", "b"]).code, 3);
+  assert.is(run(["take", "glob:app/[id]", "--holder", "c"]).code, 0, "glob: still claims the pattern");
+});
+
+Routes("should deny a second session's hook write to a new file under app/[new] the first session wrote", ({ box }) => {
+  mkdirSync(join(box.project, "app", "[new]"));
+  const file = join(box.project, "app", "[new]", "page.tsx");
+  const write = (session: string) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({
+        session_id: session,
+        transcript_path: "/tmp/t.jsonl",
+        cwd: box.project,
+        hook_event_name: "PreToolUse",
+        tool_name: "Write",
+        tool_input: { file_path: file, content: "x" },
+      }),
+      env: cleanEnv({ CLAIMS_DIR: box.dir }),
+      encoding: "utf8",
+    });
+  const first = write("s1");
+  assert.is(first.status, 0);
+  assert.is(first.stdout, "");
+  const second = write("s2");
+  assert.match(JSON.parse(second.stdout).hookSpecificOutput.permissionDecision, /deny/);
+  const status = claims(["status", "--json", "--dir", box.dir], { cwd: box.project });
+  assert.is(JSON.parse(status.stdout).claims[0].target, `${box.project}/app/\\[new\\]/page.tsx`);
+});
+
+Routes.run();
