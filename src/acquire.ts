@@ -58,7 +58,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context) };
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, holder, context) };
         if (store.create(fileName, claim) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "taken");
@@ -67,7 +67,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
-        if (typeof renewed.token !== "number") renewed.token = nextToken(target, context); // a claim from before tokens, or a script
+        if (typeof renewed.token !== "number") renewed.token = nextToken(target, holder, context); // a claim from before tokens, or a script
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
         if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
@@ -76,7 +76,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         break;
       }
       case "stale": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, holder, context, staleToken(fileName, context)) };
         if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "took_over", judgement.holding);

@@ -105,6 +105,9 @@ export function renderTransfer(result: TransferResult): string[] {
 }
 
 function describeLost(lost: LostClaim): string {
+  if (lost.newer_token_target !== undefined) {
+    return `another holder was issued token ${lost.newer_token} on ${lost.newer_token_target}, which overlaps it, after yours: yours is fenced off`;
+  }
   if (lost.newer_token !== undefined) return `the claim now carries token ${lost.newer_token}, newer than yours: a later holding; yours is fenced off`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
@@ -166,7 +169,12 @@ export function renderStatus(result: StatusResult, style: Style): string[] {
 export function renderCheck(result: CheckResult, style: Style): string[] {
   const lines = result.allowed.map((target) => `${style.green("ok")} ${target}`);
   for (const fenced of result.fenced) {
-    const now = fenced.current_token === undefined ? "no claim carries it any more" : `the claim now carries token ${fenced.current_token}`;
+    const now =
+      fenced.newer_token_target !== undefined
+        ? `another holder was issued token ${fenced.current_token} on ${fenced.newer_token_target}, which overlaps it, since`
+        : fenced.current_token === undefined
+          ? "no claim covering it carries it any more"
+          : `the claim now carries token ${fenced.current_token}`;
     lines.push(`${style.red(style.bold("FENCED"))} ${fenced.target}: token ${fenced.token} is not current (${now}); reject this writer`);
   }
   for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);

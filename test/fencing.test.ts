@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
@@ -71,3 +73,54 @@ Tokens("should let check --token reject a writer whose holding is over", async (
 });
 
 Tokens.run();
+
+const Overlapping = suite<LibraryContext>("fencing across overlapping targets");
+Overlapping.before.each((context) => {
+  freshLibraryContext(context);
+  mkdirSync(join(context.box.project, "D"));
+  writeFileSync(join(context.box.project, "D", "a.js"), "");
+});
+Overlapping.after.each((context) => context.box.cleanup());
+
+Overlapping("should fence a lapsed directory claim once another holder took a file under it, even after that one released", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
+  const token = first.granted[0]?.token as number;
+  const under = await take({ ...opts, holder: "b", targets: ["D/a.js"], now: T0 + 3 * SECOND });
+  assert.ok((under.granted[0]?.token as number) > token, "a token on an overlapping target is newer");
+  release({ ...opts, holder: "b", now: T0 + 4 * SECOND });
+  const checked = check({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
+  assert.equal(checked.fenced, [{ target: `${box.project}/D/`, token, current_token: under.granted[0]?.token as number, newer_token_target: `${box.project}/D/a.js` }]);
+  const beaten = beat({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
+  assert.equal(beaten.lost, [`${box.project}/D/`]);
+  assert.is(beaten.lost_to[0]?.newer_token_target, `${box.project}/D/a.js`);
+  const cli = claims(["check", "D/", "--token", String(token), "--dir", box.dir, "--holder", "a"], { cwd: box.project });
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout, /FENCED .*D\/: token 1 is not current \(another holder was issued token 2 on .*D\/a\.js, which overlaps it, since\)/);
+  assert.is(claims(["beat", "D/", "--token", String(token), "--dir", box.dir, "--holder", "a"], { cwd: box.project }).code, 4);
+});
+
+Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
+  const token = first.granted[0]?.token as number;
+  await take({ ...opts, holder: "a", targets: ["D/a.js"], now: T0 + SECOND });
+  release({ ...opts, holder: "a", targets: ["D/a.js"], now: T0 + SECOND });
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND }).fenced, []);
+  const beaten = beat({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
+  assert.equal(beaten.lost, []);
+});
+
+Overlapping("should let the holder of a directory or glob check a file under it with its token", async ({ box, opts }) => {
+  const directory = await take({ ...opts, holder: "a", targets: ["D/"], now: T0 });
+  const token = directory.granted[0]?.token as number;
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/a.js"], token, now: T0 }).fenced, []);
+  assert.equal(check({ ...opts, targets: ["D/a.js"], token, now: T0 }).fenced, [], "a downstream writer without a holder");
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/a.js"], token: token + 7, now: T0 }).fenced, [{ target: `${box.project}/D/a.js`, token: token + 7 }]);
+  release({ ...opts, holder: "a", now: T0 });
+  const glob = await take({ ...opts, holder: "b", targets: ["D/*.js"], now: T0 });
+  const globToken = glob.granted[0]?.token as number;
+  assert.ok(globToken > token);
+  assert.equal(check({ ...opts, holder: "b", targets: ["D/a.js"], token: globToken, now: T0 }).fenced, []);
+  assert.is(check({ ...opts, holder: "b", targets: ["D/a.ts"], token: globToken, now: T0 }).fenced.length, 1, "a file the glob does not match");
+});
+
+Overlapping.run();

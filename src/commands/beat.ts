@@ -2,6 +2,7 @@
 // the caller no longer holds as lost.
 import type { Claim } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
+import { newerTokenOfOther, type NewerToken } from "../fencing.js";
 import { BusyError } from "../errors.js";
 import { grantQueued } from "../grant.js";
 import { forgetHeld } from "../held.js";
@@ -30,6 +31,8 @@ export interface LostClaim {
   now_held_by?: Holding;
   /** With --token: the claim is held under a newer token (a later holding), so this one is fenced off. */
   newer_token?: number;
+  /** When the newer token was issued on an overlapping target (another holder wrote there meanwhile): that target. */
+  newer_token_target?: string;
 }
 
 export interface BeatResult {
@@ -83,6 +86,10 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
+    if (token !== undefined) {
+      const newer = fencedByOverlap(target, holder, token, judgement.claim, context);
+      if (newer) return { target, newer_token: newer.token, ...(newer.target !== target && { newer_token_target: newer.target }) };
+    }
     if (judgement.stale) return renewStale(fileName, target, holder, context);
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
@@ -120,4 +127,14 @@ function renewStale(fileName: string, target: string, holder: string, context: C
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
   });
+}
+
+/**
+ * An exclusive holding's token fences everything it covered: if another holder was issued a newer
+ * token on an overlapping target (the claim lapsed and someone wrote under it), this token is no
+ * good any more. Shared holders coexist by design, so a shared claim is fenced on its own target only.
+ */
+function fencedByOverlap(target: string, holder: string, token: number, claim: Claim, context: Context): NewerToken | undefined {
+  if (claim.mode === "shared") return undefined;
+  return newerTokenOfOther(shapeOf(target), holder, token, context);
 }

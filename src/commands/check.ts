@@ -2,9 +2,11 @@
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit 3`.
 import { findConflicts } from "../conflicts.js";
-import { overlaps, shapeOf, type TargetShape } from "../overlap.js";
+import { claimCovers, overlaps, shapeOf, type TargetShape } from "../overlap.js";
+import { newerTokenOfOther } from "../fencing.js";
+import { overlappingClaims } from "../conflicts.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { fileStandIn, holderTag, partsOfFileName } from "../target.js";
+import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../target.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../claim.js";
 
@@ -12,6 +14,15 @@ export interface CheckOptions extends CommonOptions {
   targets: string[];
   /** A fencing token: allowed only while the claim on each target carries exactly this token. */
   token?: number;
+}
+
+export interface Fenced {
+  target: string;
+  token: number;
+  /** The token the claim on the target carries now, or the newer one issued on `newer_token_target`. */
+  current_token?: number;
+  /** Another holder was issued `current_token` on this target, which overlaps the one checked. */
+  newer_token_target?: string;
 }
 
 export interface CheckResult {
@@ -22,8 +33,11 @@ export interface CheckResult {
   directory_missing?: true;
   allowed: string[];
   refused: Holding[];
-  /** With a token: targets whose claim is gone or carries another token (a later holding). */
-  fenced: Array<{ target: string; token: number; current_token?: number }>;
+  /**
+   * With a token: targets no claim carrying the token covers any more (gone, or a later holding),
+   * or where another holder was issued a newer token on an overlapping target since.
+   */
+  fenced: Fenced[];
   /** Notes about the targets as given, e.g. a file-looking word no claim names, checked as the file it will be. */
   warnings?: string[];
 }
@@ -49,10 +63,9 @@ export function check(options: CheckOptions): CheckResult {
     const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
     const conflicts = findConflicts(target, mode, holder, context, fileNames);
     if (options.token !== undefined) {
-      const read = context.store.read(target.fileName);
-      const current = read.state === "claim" ? read.claim.token : undefined;
-      if (current !== options.token) {
-        result.fenced.push({ target: target.canonical, token: options.token, ...(current !== undefined && { current_token: current }) });
+      const fenced = fenceOf(target, options.token, holder, context, fileNames);
+      if (fenced) {
+        result.fenced.push(fenced);
         continue;
       }
     }
@@ -74,4 +87,24 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
       !freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale
     );
   });
+}
+
+/**
+ * A write under `token` is fenced unless a claim carrying that token covers the target (the claim
+ * on the target itself, a directory above it, a glob matching it, the file of a symbol), and no
+ * other holder was issued a newer token on anything overlapping the target since: a lapsed claim
+ * whose region another holder took meanwhile must not write again.
+ */
+function fenceOf(target: TargetShape, token: number, holder: string | undefined, context: Context, fileNames: string[]): Fenced | undefined {
+  const own = context.store.read(claimFileName(target.canonical));
+  const current = own.state === "claim" ? own.claim.token : undefined;
+  const carrier = [
+    ...(own.state === "claim" ? [own.claim] : []),
+    ...overlappingClaims(target, context, fileNames).flatMap(({ read }) => (read.state === "claim" ? [read.claim] : [])),
+  ].find((claim) => claim.token === token && (holder === undefined || claim.holder === holder) && claimCovers(shapeOf(claim.target), target));
+  if (!carrier) return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
+  if (carrier.mode === "shared") return undefined;
+  const newer = newerTokenOfOther(target, carrier.holder, token, context);
+  if (!newer) return undefined;
+  return { target: target.canonical, token, current_token: newer.token, ...(newer.target !== target.canonical && { newer_token_target: newer.target }) };
 }

@@ -51,7 +51,7 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (options.token !== undefined && (judgement.claim.token ?? 0) > options.token) {
         throw new NotYoursError(target.canonical, undefined, `your token ${options.token} is older than the claim's ${judgement.claim.token}`);
       }
-      const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
+      const token = nextToken(target.canonical, to, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
       // The new holder's own queued interest in the target is spent, and it learns of the claim as a waiter would.
