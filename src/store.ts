@@ -80,7 +80,7 @@ export class Store {
         if (path === this.dir && this.directoryMode !== 0o700) chmodSync(path, this.directoryMode);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === "EEXIST" && statSync(path).isDirectory()) continue; // created by someone else meanwhile
+        if (code === "EEXIST" && this.isDirectory(path)) continue; // created by someone else meanwhile
         if (code === "ENOENT") {
           throw new BadInputError(`Cannot create the claims directory ${this.dir}: the file system refuses it; choose another with --dir or CLAIMS_DIR.`);
         }
@@ -91,6 +91,19 @@ export class Store {
       accessSync(this.dir, constants.W_OK | constants.X_OK);
     } catch (error) {
       throw this.ioError(error, "write to");
+    }
+  }
+
+  /** Makes removals done with `deferDirectorySync` durable, with one fsync of the directory. */
+  syncDirectory(): void {
+    this.io("write to", () => fsyncDirectory(this.dir));
+  }
+
+  private isDirectory(path: string): boolean {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return false; // removed again meanwhile: the caller reports it
     }
   }
 
@@ -106,6 +119,13 @@ export class Store {
       ENOTDIR: "a file is in the way of a directory",
       EEXIST: "a file is in the way of the directory",
     };
+    if (code === "ENOENT") {
+      // Every path the store writes is in the claims directory, and the store's own temp files
+      // live until it removes them, so a missing one means the directory itself went away mid-call.
+      return new BadInputError(
+        `Cannot ${doing} the claims directory ${this.dir}: it was removed while this call was using it (ENOENT); run the command again, and leave the directory in place while sessions use it.`,
+      );
+    }
     if (code && why[code]) {
       return new BadInputError(
         `Cannot ${doing} the claims directory ${this.dir}: ${why[code]} (${code}); fix it or choose another with --dir or CLAIMS_DIR.`,

@@ -2,7 +2,6 @@
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { grantQueued } from "../grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol.js";
-import { fsyncDirectory } from "../files.js";
 import { QUEUE_PREFIX } from "../queue.js";
 
 export interface SweepOptions extends CommonOptions {
@@ -41,7 +40,7 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   }
   // One directory fsync makes every removal above durable (a crash before it only leaves stale claims to sweep again).
   context.store.deferDirectorySync = false;
-  if (!dryRun && result.removed.length > 0) fsyncDirectory(context.settings.dir);
+  if (!dryRun && result.removed.length > 0) context.store.syncDirectory();
   // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
   if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     result.granted = context.store
