@@ -1,7 +1,7 @@
 // The claim file format: five required fields, plus optional fields that later features add
 // (`ttl` today). Unknown fields are kept when a claim is rewritten, so a newer writer's state
 // survives a beat by an older one.
-import { formatTimestamp, parseTimestamp } from "./time.js";
+import { formatTimestamp, isAheadOfClock, parseTimestamp } from "./time.js";
 
 export const DEFAULT_TTL_SECONDS = 1800;
 export const MAX_TTL_SECONDS = 30 * 24 * 3600;
@@ -85,7 +85,7 @@ export interface Freshness {
   stale: boolean;
   /** Milliseconds since the last heartbeat; negative when the heartbeat is in the future. */
   ageMs: number;
-  /** The heartbeat lies in the future (clock skew). It counts as fresh. */
+  /** The heartbeat lies a second or more in the future (clock skew; less is its writer rounding up). It counts as fresh. */
   skewed: boolean;
   ttl: number;
 }
@@ -100,5 +100,5 @@ export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mti
   const ttl = claim.ttl ?? defaultTtl;
   const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
   const stale = ageMs < -ttl * 1000 ? nowMs - mtimeMs > ttl * 1000 : ageMs > ttl * 1000;
-  return { stale, ageMs, skewed: ageMs < 0, ttl };
+  return { stale, ageMs, skewed: isAheadOfClock(ageMs), ttl };
 }

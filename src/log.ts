@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "./hash.js";
-import { formatTimestamp } from "./time.js";
+import { formatTimestampRoundedDown } from "./time.js";
 
 export const LOG_FILE = "log.jsonl";
 export const ROTATE_BYTES = 1024 * 1024;
@@ -39,7 +39,7 @@ export interface LogEntry {
 
 export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at" | "pid">, mode = 0o600): void {
   try {
-    const line: LogEntry = { at: formatTimestamp(nowMs), ...clip(entry), pid: process.pid };
+    const line: LogEntry = { at: formatTimestampRoundedDown(nowMs), ...clip(entry), pid: process.pid };
     const path = join(dir, LOG_FILE);
     // O_NOFOLLOW and O_NONBLOCK: a symlink planted at the log's name must not redirect our append
     // outside the claims directory, and a fifo must not hang a verb. Only a regular file is written.

@@ -3,7 +3,19 @@
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
+/**
+ * A stamp that starts or renews a lease: a claim's `taken_at` and `heartbeat_at`, a queued
+ * interest's, a grant's. Whole seconds, rounded UP. Staleness is `now - heartbeat_at > ttl`, so a
+ * heartbeat rounded down would cut up to a second off every lease (with a TTL of 1 s, another
+ * holder could take over a few milliseconds after the grant); rounded up, a lease lasts at least
+ * its TTL and less than a second more, and a fresh stamp lies up to a second in the future.
+ */
 export function formatTimestamp(ms: number): string {
+  return new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+}
+
+/** A stamp of something that already happened (a log line, a file's mtime shown): whole seconds, rounded down. */
+export function formatTimestampRoundedDown(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
 }
 
@@ -12,6 +24,22 @@ export function parseTimestamp(text: unknown): number | undefined {
   if (typeof text !== "string" || !TIMESTAMP.test(text)) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * Whether a stamp lies in the future by more than a writer's rounding up explains: clock skew. A
+ * stamp less than a second ahead is what every fresh claim carries (formatTimestamp).
+ */
+export function isAheadOfClock(ageMs: number): boolean {
+  return ageMs <= -1000;
+}
+
+/**
+ * Whole seconds since a stamp, for output: 0 for one up to a second ahead (rounded up by its
+ * writer, not skewed), negative only for a stamp further in the future.
+ */
+export function ageInSeconds(ageMs: number): number {
+  return Math.trunc(ageMs / 1000) || 0;
 }
 
 /** A short human age: "12s", "4m", "2h 5m", "3d 4h". Negative ages (clock skew) read "in the future". */

@@ -7,7 +7,7 @@ import { QUEUE_PREFIX, readQueue } from "../queue.js";
 import { isClaimFileName, type ClaimRead } from "../store.js";
 import { existsSync } from "node:fs";
 import { overlappingClaims } from "../conflicts.js";
-import { formatTimestamp } from "../time.js";
+import { ageInSeconds, formatTimestampRoundedDown } from "../time.js";
 import { fileStandIn, type TargetKind } from "../target.js";
 
 export interface StatusOptions extends CommonOptions {
@@ -99,7 +99,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         file: fileName,
         target,
         reason: read.reason,
-        modified_at: formatTimestamp(read.mtimeMs),
+        modified_at: formatTimestampRoundedDown(read.mtimeMs),
         stale: context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000,
       });
     } else {
@@ -110,7 +110,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         ...claim,
         kind: kindOf(claim.target),
         stale: freshness.stale,
-        heartbeat_age_seconds: Math.floor(freshness.ageMs / 1000),
+        heartbeat_age_seconds: ageInSeconds(freshness.ageMs),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
         queue: notesFor(claim.target, claim.holder, queue),

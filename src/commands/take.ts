@@ -12,7 +12,7 @@ import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type Queued
 import { isClaimFileName } from "../store.js";
 import { looksLikeFile, type Target } from "../target.js";
 import { ownIdentity } from "../process-identity.js";
-import { parseTimestamp } from "../time.js";
+import { ageInSeconds, parseTimestamp } from "../time.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -234,7 +234,7 @@ function queuedHolding(entry: QueueEntry, requested: string, context: Context): 
     holder: entry.holder,
     purpose: entry.purpose,
     heartbeat_at: entry.heartbeat_at,
-    heartbeat_age_seconds: Math.floor((context.nowMs - (parseTimestamp(entry.heartbeat_at) as number)) / 1000),
+    heartbeat_age_seconds: ageInSeconds(context.nowMs - (parseTimestamp(entry.heartbeat_at) as number)),
     queued: true,
   };
   if (entry.target !== requested) holding.held_target = entry.target;
