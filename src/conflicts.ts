@@ -8,6 +8,7 @@ import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context, Holding } from "./protocol.js";
 import { holdingOf, unreadableHolding } from "./protocol.js";
 import type { ClaimRead } from "./store.js";
+import { linkConflicts } from "./aliases.js";
 import { claimFileName, partsOfFileName, percentEncode } from "./target.js";
 
 /**
@@ -103,6 +104,10 @@ export function findConflicts(
     const holding = withTarget(holdingOf(claim, context), target.canonical);
     if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
     conflicts.push(holding);
+  }
+  // A glob claim that matched a symlink to this target when it was taken (src/aliases.ts).
+  for (const holding of linkConflicts(target, mode, holder, context)) {
+    if (!conflicts.some((known) => known.holder === holding.holder && known.held_target === holding.held_target)) conflicts.push(holding);
   }
   return conflicts;
 }

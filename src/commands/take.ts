@@ -3,6 +3,7 @@
 // created by link(2) and read back before success is reported.
 import { acquire, claimFileOf, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
 import type { Mode } from "../claim.js";
+import { rememberLinks, symlinksMatched, type Link } from "../aliases.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, DeadlockError } from "../errors.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
@@ -93,10 +94,17 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const warnings = targets
     .filter(looksLikeFile)
     .map((target) => `${target.canonical} was claimed as a name (no such file here); write ./${target.canonical} to claim the file it will be`);
+  // Symlinks a glob matches lead to files elsewhere: the glob covers those too (src/aliases.ts).
+  const links = new Map<string, Link[]>();
+  for (const target of targets) {
+    if (target.kind !== "glob") continue;
+    const found = symlinksMatched(target, context.settings.home);
+    if (found.length > 0) links.set(target.canonical, found);
+  }
   context.store.ensure();
   const step = (first = true) => {
     refreshNow(context);
-    const result = takeStep(targets, mode, holder, options, context);
+    const result = takeStep(targets, mode, holder, options, context, links);
     return first ? recorded(result, context) : recordGrants(result, context);
   };
 
@@ -126,7 +134,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
 }
 
 /** One attempt, under the take lock: grant the queue first, then look, then take (or queue). */
-export function takeStep(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context): TakeResult {
+export function takeStep(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context, links = new Map<string, Link[]>()): TakeResult {
   let names = context.store.names();
   if (names.some((name) => name.startsWith(QUEUE_PREFIX))) {
     grantQueued(context); // a target that freed goes to whoever queued for it first
@@ -148,6 +156,14 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
     const ahead = holds({ target: target.canonical, holder, mode }, context) ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [
       ...findConflicts(target, mode, holder, context, fileNames),
+      ...(links.get(target.canonical) ?? []).flatMap(({ link, real }) =>
+        findConflicts(real, mode, holder, context, fileNames).map((holding) => ({
+          ...holding,
+          target: target.canonical,
+          held_target: holding.held_target ?? holding.target,
+          overlap: `through the symlink ${link}`,
+        })),
+      ),
       ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
     ];
     if (blockers.length > 0) refused.push(...blockers);
@@ -166,6 +182,7 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
     const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
     const outcome = acquire(request, context);
     if ("action" in outcome) {
+      rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
       granted.push(outcome);
       dropOtherMode(request, context);
       continue;

@@ -1,0 +1,134 @@
+// Symlinks under a glob. A glob is matched on its spelled text, under its resolved static base, but
+// a file it matches may be a symlink to a file elsewhere (`node_modules/.bin/tsc` ->
+// `../typescript/bin/tsc`): writing through the link writes the other file. So a glob also covers
+// the real paths of the symlinks it matches when it is taken:
+//
+// - the take refuses when another holder's fresh claim covers one of those real paths, and
+// - for every such link it leaves an alias marker in `.aliases/`, named by the real path, so a
+//   later take or check of the real path finds the glob claim from names alone, as it finds claims.
+//
+// A marker is a hint that points at the glob's claim file: it counts only while that claim exists
+// and still names the glob; the claim's holder, freshness and mode decide, as for any claim. A
+// symlink created after the take is not covered (claim the real file, or its directory).
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { mkdirSync, readdirSync } from "node:fs";
+import picomatch from "picomatch";
+import { freshnessOf, modeOf, type Mode } from "./claim.js";
+import { readSnapshot, replaceFile } from "./files.js";
+import { sha256Hex } from "./hash.js";
+import { overlaps, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
+import { holdingOf, type Context, type Holding } from "./protocol.js";
+import { canonicalPath, percentEncode, parseTarget, type Target } from "./target.js";
+
+export const ALIASES_DIRECTORY = ".aliases";
+
+/** A symlink a glob matches, and the real target it leads to. */
+export interface Link {
+  /** The link as the glob spells it. */
+  link: string;
+  /** The real file or directory, as a target. */
+  real: Target;
+}
+
+/**
+ * The symlinks among the existing entries the glob matches whose real path the glob does not
+ * match itself (fast-glob, loaded only for glob targets; 12 levels deep at most, as the refusal's
+ * example search).
+ */
+export function symlinksMatched(glob: TargetShape, home: string): Link[] {
+  const require = createRequire(import.meta.url);
+  const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  const { base, glob: pattern } = picomatch.scan(glob.canonical);
+  const matches = picomatch(glob.canonical, { dot: true });
+  const links: Link[] = [];
+  let entries: Array<{ path: string; dirent: { isSymbolicLink(): boolean } }>;
+  try {
+    entries = fastGlob.sync(pattern, {
+      cwd: unescapeLiteral(base) || "/",
+      absolute: true,
+      dot: true,
+      onlyFiles: false,
+      followSymbolicLinks: false,
+      suppressErrors: true,
+      objectMode: true,
+      deep: 12,
+    });
+  } catch {
+    return links; // an unreadable tree has no links we can see
+  }
+  for (const entry of entries) {
+    if (!entry.dirent.isSymbolicLink()) continue;
+    const real = canonicalPath(entry.path, "/");
+    if (real === entry.path || matches(real)) continue;
+    links.push({ link: entry.path, real: parseTarget(real, { cwd: "/", home }, true) });
+  }
+  return links;
+}
+
+interface Marker {
+  /** The glob's claim file. */
+  claim: string;
+  glob: string;
+  link: string;
+  real: string;
+}
+
+/** Leaves a marker per link, so a take or check of the real path finds the glob claim. Call under the take lock. */
+export function rememberLinks(glob: string, claimFile: string, links: Link[], context: Context): void {
+  if (links.length === 0) return;
+  const directory = join(context.store.dir, ALIASES_DIRECTORY);
+  mkdirSync(directory, { recursive: true, mode: 0o700 | (context.store.fileMode & 0o070 ? 0o2070 : 0) });
+  for (const { link, real } of links) {
+    const marker: Marker = { claim: claimFile, glob, link, real: real.canonical };
+    const name = `${regionOf(real).slice(0, 150)}+${sha256Hex(`${real.canonical}\n${claimFile}`).slice(0, 16)}`;
+    replaceFile(directory, join(directory, name), `${JSON.stringify(marker)}\n`, context.store.fileMode);
+  }
+}
+
+/**
+ * Fresh glob claims of other holders that reach `target` through a symlink they matched when taken.
+ * Markers are found by name (a prefix of the encoded real path) and read only when they may overlap.
+ */
+export function linkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context): Holding[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(context.store.dir, ALIASES_DIRECTORY));
+  } catch {
+    return [];
+  }
+  const conflicts: Holding[] = [];
+  if (target.kind === "name") return conflicts;
+  const ours = regionOf(target);
+  for (const name of names) {
+    // Encoded real paths: a prefix on either side is the only way they can overlap (a shortened name errs towards reading).
+    const theirs = name.slice(0, name.lastIndexOf("+"));
+    if (!(theirs.startsWith(ours) || ours.startsWith(theirs))) continue;
+    const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
+    if (!marker || !overlaps(target, shapeOf(marker.real))) continue;
+    const read = context.store.read(marker.claim);
+    if (read.state !== "claim" || read.claim.target !== marker.glob) continue; // released: the marker is a leftover
+    const { claim } = read;
+    if (holder !== undefined && claim.holder === holder) continue;
+    if (mode === "shared" && modeOf(claim) === "shared") continue;
+    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale) continue;
+    conflicts.push({ ...holdingOf(claim, context), target: target.canonical, held_target: claim.target, overlap: `through the symlink ${marker.link}` });
+  }
+  return conflicts;
+}
+
+/** The real path a target covers (a glob: its base), encoded, without a trailing slash. */
+function regionOf(target: TargetShape): string {
+  return percentEncode(target.path.replace(/\/$/, ""));
+}
+
+function readMarker(path: string): Marker | undefined {
+  const snapshot = readSnapshot(path);
+  if (snapshot.kind !== "file") return undefined;
+  try {
+    const marker = JSON.parse(snapshot.bytes.toString("utf8")) as Marker;
+    return typeof marker.claim === "string" && typeof marker.real === "string" && typeof marker.glob === "string" ? marker : undefined;
+  } catch {
+    return undefined;
+  }
+}

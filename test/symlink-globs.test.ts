@@ -1,0 +1,47 @@
+// A glob that matches a symlink covers the file the link leads to: `node_modules/.bin/*` and
+// `node_modules/typescript/bin/tsc` are one file through `.bin/tsc`, so never two holders.
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+
+const Links = suite<{ box: Sandbox; run: (args: string[]) => ReturnType<typeof claims> }>("globs matching symlinks");
+Links.before.each((context) => {
+  const box = sandbox();
+  context.box = box;
+  mkdirSync(join(box.project, "node_modules", ".bin"), { recursive: true });
+  mkdirSync(join(box.project, "node_modules", "typescript", "bin"), { recursive: true });
+  writeFileSync(join(box.project, "node_modules", "typescript", "bin", "tsc"), "#!/usr/bin/env node\n");
+  symlinkSync("../typescript/bin/tsc", join(box.project, "node_modules", ".bin", "tsc"));
+  context.run = (args) => claims([...args, "--dir", box.dir], { cwd: box.project });
+});
+Links.after.each((context) => context.box.cleanup());
+
+Links("should refuse the real file to another holder of a glob matching a link to it, in take and check", ({ run }) => {
+  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a", "--purpose", "relink"]).code, 0);
+  const refused = run(["take", "node_modules/typescript/bin/tsc", "--holder", "b", "--json"]);
+  assert.is(refused.code, 3);
+  const holding = JSON.parse(refused.stdout).refused[0];
+  assert.is(holding.holder, "a");
+  assert.match(holding.held_target, /node_modules\/\.bin\/\*$/);
+  assert.match(holding.overlap, /through the symlink .*node_modules\/\.bin\/tsc/);
+  assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "node_modules/.bin/tsc", "--holder", "b"]).code, 3, "the link's own spelling too");
+  assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "a"]).code, 0, "the glob's holder may write");
+});
+
+Links("should refuse a glob matching a link to a file another holder claimed", ({ run }) => {
+  assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0);
+  const refused = run(["take", "node_modules/.bin/*", "--holder", "a"]);
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout + refused.stderr, /through the symlink/);
+});
+
+Links("should free the real file once the glob is released", ({ run }) => {
+  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0);
+  assert.is(run(["release", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0);
+});
+
+Links.run();
