@@ -5,11 +5,13 @@ import { ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
+import { compileGrammarsWithoutTierUp } from "./symbols.js";
 import { writeErr, writeOut } from "./stdio.js";
 
 
 export async function main(argv: string[]): Promise<void> {
   const json = argv.includes("--json");
+  compileGrammarsWithoutTierUp(); // one call, then exit: see there
   try {
     const { runFast } = await import("./cli-fast.js");
     if (await runFast(argv)) return;

@@ -44,12 +44,30 @@ export function grammarOf(file: string): string | undefined {
 
 let parserModule: Promise<typeof Parser> | undefined;
 const languages = new Map<string, Promise<Parser.Language>>();
+let tierUp = true;
+
+/**
+ * For a process that makes one call and exits (the CLI, so every agent hook): compile grammars
+ * with V8's baseline WebAssembly compiler only. Otherwise, once a parse makes a grammar's huge
+ * lexer function hot, V8 recompiles it with its optimizing compiler on background threads, and
+ * Node waits for that before the process can exit: 0.5 s after a symbol take had written its claim
+ * and printed its answer (2-4 s under load), all of it spent from the claim's TTL. One parse gains
+ * nothing from the optimized code. Not for the library: a V8 flag holds for the whole process, and
+ * a long-lived host parsing many files does gain. (A code cache written after a flag change is
+ * rejected; bin/claims.js writes one only when it had none or V8 rejected it, so that costs at
+ * most one rewrite, by the next call.)
+ */
+export function compileGrammarsWithoutTierUp(): void {
+  tierUp = false;
+}
 
 async function parserFor(grammar: string): Promise<Parser> {
   // require, not import(): web-tree-sitter is CommonJS, and the CLI runs as a bundle compiled
   // through vm.Script (for its code cache, bin/claims.js), where import() is not available.
   parserModule ??= (async () => {
-    const ParserClass = createRequire(import.meta.url)("web-tree-sitter") as typeof Parser;
+    const require = createRequire(import.meta.url);
+    if (!tierUp) (require("node:v8") as typeof import("node:v8")).setFlagsFromString("--liftoff-only"); // before any grammar compiles
+    const ParserClass = require("web-tree-sitter") as typeof Parser;
     await ParserClass.init();
     return ParserClass;
   })();
