@@ -37,9 +37,9 @@ Take("should create a group-shared directory when the config says so", async ({ 
   assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o660);
 });
 
-Take("should write whole seconds even when the clock has milliseconds", async ({ box, opts }) => {
+Take("should write whole seconds, rounded up, even when the clock has milliseconds", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 987 });
-  assert.is(readJson(join(box.dir, "x.json")).taken_at, "2026-08-14T21:02:11Z");
+  assert.is(readJson(join(box.dir, "x.json")).taken_at, "2026-08-14T21:02:12Z"); // a lease is never shorter than its TTL
 });
 
 Take("should refuse a fresh claim of another holder, naming holder, purpose and heartbeat age", async ({ opts }) => {
