@@ -51,6 +51,7 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
   const tty = !flags.json && isTerminal(2);
   const result = await take({
     ...common(flags),
+    startedAt: Date.now() - process.uptime() * 1000, // the call began when this process did
     targets,
     shared: flags.shared === true,
     partial: flags.partial === true,

@@ -40,6 +40,11 @@ export interface TakeOptions extends CommonOptions {
   onWaiting?: (refused: Holding[], waitedMs: number) => void;
   /** Stops a wait early (Ctrl-C): nothing is left behind. */
   signal?: AbortSignal;
+  /**
+   * When the call began, in milliseconds since the epoch, if earlier than this function was called
+   * (the CLI passes its process start). Only for the warning about a TTL shorter than the call.
+   */
+  startedAt?: number;
 }
 
 export interface TakeResult {
@@ -58,7 +63,10 @@ export interface TakeResult {
   idempotent_replay?: true;
   /** On a replay: targets the first take granted that the caller no longer holds (taken over, swept, released). */
   no_longer_held?: string[];
-  /** Notes about the targets as given, e.g. a word that was claimed as a name although it looks like a file. */
+  /**
+   * Notes about the targets as given (a word that was claimed as a name although it looks like a
+   * file), and about the call: one that took longer than the TTL it asked for.
+   */
   warnings?: string[];
 }
 
@@ -82,6 +90,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
+  let attemptStartedMs = options.startedAt ?? Date.now();
   const context = openContext(options);
   const holder = holderOf(options);
   const targets = parseTargets(options.targets, context);
@@ -103,12 +112,16 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   }
   context.store.ensure();
   const step = (first = true) => {
+    if (!first) attemptStartedMs = Date.now(); // a wait looking again: the time it slept is not the call's
     refreshNow(context);
     const result = takeStep(targets, mode, holder, options, context, links);
     return first ? recorded(result, context) : recordGrants(result, context);
   };
 
-  const withWarnings = (result: TakeResult): TakeResult => (warnings.length > 0 ? { ...result, warnings } : result);
+  const withWarnings = (result: TakeResult): TakeResult => {
+    const all = [...warnings, ...slowCallWarning(result, attemptStartedMs, context)];
+    return all.length > 0 ? { ...result, warnings: all } : result;
+  };
   if (options.wait !== undefined) {
     const { waitUntilGranted } = await import("../waiting.js");
     return withWarnings(await waitUntilGranted({ targets, mode, holder, options, context, step }));
@@ -179,10 +192,12 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
   const granted: GrantedClaim[] = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   for (const target of free) {
+    refreshNow(context); // the lease starts when the claim is written, not when the look began
     const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
+    // Markers first: the token the glob gets must be above those of what its links lead to.
+    rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
     const outcome = acquire(request, context);
     if ("action" in outcome) {
-      rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
       granted.push(outcome);
       dropOtherMode(request, context);
       continue;
@@ -256,6 +271,20 @@ function queuedHolding(entry: QueueEntry, requested: string, context: Context): 
   };
   if (entry.target !== requested) holding.held_target = entry.target;
   return holding;
+}
+
+/**
+ * The lease starts when a claim is written, near the end of the call; but a call that took longer
+ * than the TTL it asked for (a parser loading under load, a long wait for the take lock) says that
+ * a beat may take as long, and the claim would go stale before it is renewed. Measured on the real
+ * clock only (a caller that fixed `now` gets the same answer every time).
+ */
+function slowCallWarning(result: TakeResult, startedMs: number, context: Context): string[] {
+  if (!context.realTime || result.granted.length === 0 || result.idempotent_replay) return [];
+  const tookMs = Date.now() - startedMs;
+  const ttl = context.settings.ttl;
+  if (tookMs <= ttl * 1000) return [];
+  return [`this take took ${(tookMs / 1000).toFixed(1)} s, longer than the TTL of ${ttl} s it asked for: a beat may take as long, so the claim can go stale before it is renewed; ask for a longer --ttl`];
 }
 
 /** A wait looking again records what it got, not the same refusals over and over. */
