@@ -81,7 +81,14 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   refreshNow(context);
   const interrupted = options.signal?.aborted === true && Date.now() < deadline;
   const ended = store.withTakeLock((): TakeResult => {
-    if (failure === undefined && targets.every((target) => holdsTarget(job, target))) return finished(job, job.step(false), heldBefore);
+    if (failure === undefined && targets.every((target) => holdsTarget(job, target))) {
+      // Holding every claim file is not enough: one granted while this process was stopped may
+      // have gone stale and been overlapped since. Only a complete last step is a success; any
+      // other ends the wait like a timeout, giving back what it got and whatever this step queued.
+      const last = job.step(false);
+      if (complete(last)) return finished(job, last, heldBefore);
+      result = last;
+    }
     for (const interest of readQueue(context)) {
       const ours = targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder));
       if (!ours || queuedBefore.has(interest.fileName)) continue;

@@ -1,12 +1,24 @@
 // Errors and leftovers: a claims directory removed under running calls, a wait resumed after its
 // deadline, a release on a full disk, a world-writable directory of another user, and what the
 // log and release report. Races and crashes use real processes.
-import { rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claimsAsync, sandbox, type RunResult, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type RunResult, type Sandbox } from "./helpers.js";
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `predicate` holds (checked every 25 ms, bounded). */
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !predicate(); i++) await pause(25);
+  assert.ok(predicate(), `timed out waiting until ${what}`);
+}
+
+const namesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
 const Removed = suite<{ box: Sandbox }>("a claims directory removed while calls run");
 Removed.before.each((context) => {
@@ -63,4 +75,64 @@ Removed("should answer every verb with a result or one sentence, never an intern
 });
 
 Removed.run();
+
+/**
+ * Stops a process at a moment it holds no lock in the claims directory (stopped inside the take
+ * lock it would stall every other verb, which is not the case under test).
+ */
+async function stopOutsideLocks(pid: number, dir: string, signal: (name: NodeJS.Signals) => void): Promise<void> {
+  for (;;) {
+    signal("SIGSTOP");
+    const locks = namesIn(dir).filter((name) => name.startsWith(".lock-"));
+    const holding = locks.some((name) => {
+      try {
+        return readJson(join(dir, name)).pid === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    if (!holding) return;
+    signal("SIGCONT");
+    await pause(5);
+  }
+}
+
+const Resumed = suite<{ box: Sandbox }>("take --wait resumed after its deadline");
+Resumed.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(join(context.box.project, "D"));
+});
+Resumed.after.each((context) => context.box.cleanup());
+
+Resumed("should time out with nothing kept when the grant it got while stopped went stale and was overlapped", async ({ box }) => {
+  assert.is(as(box, "a", "take", "D/").code, 0);
+  const child = spawn(process.execPath, [BIN, "take", "D/*.js", "--wait", "1", "--ttl", "2", "--dir", box.dir, "--holder", "w", "--json"], {
+    cwd: box.project,
+    env: cleanEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  const exited = new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? -1)));
+  await until(() => namesIn(box.dir).some((name) => name.startsWith(".queue-")), "w is queued");
+  await stopOutsideLocks(child.pid as number, box.dir, (signal) => child.kill(signal));
+  try {
+    const released = as(box, "a", "release", "D/");
+    assert.is(released.code, 0, released.stderr);
+    const claimOfW = namesIn(box.dir).find((name) => name.endsWith(".json") && readJson(join(box.dir, name)).holder === "w");
+    assert.ok(claimOfW, `the queue granted D/*.js to the stopped waiter: ${released.stdout}`);
+    // Its claim (ttl 2) goes stale while it is stopped; then another holder takes a file under it.
+    await until(() => as(box, "v", "take", "D/a.js").code === 0, "v gets D/a.js past w's stale claim");
+  } finally {
+    child.kill("SIGCONT");
+  }
+  const code = await exited;
+  assert.is(code, 5, stdout);
+  assert.is(JSON.parse(stdout).timed_out, true);
+  assert.equal(namesIn(box.dir).filter((name) => name.startsWith(".queue-")), [], "no queue entry left behind");
+  const claimsLeft = namesIn(box.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".") && !name.startsWith("log"));
+  assert.equal(claimsLeft.map((name) => readJson(join(box.dir, name)).holder), ["v"], "w's stale grant was given back, v's claim kept");
+});
+
+Resumed.run();
 
