@@ -8,9 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["src/cli.ts"],
-  outfile: "dist/cli.cjs",
+const common = {
   bundle: true,
   platform: "node",
   format: "cjs",
@@ -20,7 +18,20 @@ await build({
   define: { "import.meta.url": "__claimsModuleUrl" },
   banner: { js: 'const __claimsModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning",
-});
+};
+// `claims mcp` (the server, the MCP SDK, zod) is a bundle of its own, dist/mcp.cjs, that the CLI
+// requires only for that verb: in dist/cli.cjs it would make every hot call read and hash a file
+// several times larger. require, not import(): the CLI runs through vm.Script (bin/claims.js).
+const mcpApart = {
+  name: "mcp-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcp\/server\.js$/ }, () => ({ path: "mcp", namespace: "mcp-apart" }));
+    build.onLoad({ filter: /.*/, namespace: "mcp-apart" }, () => ({ contents: 'module.exports = require("./mcp.cjs");', loader: "js" }));
+    build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: "./mcp.cjs", external: true }));
+  },
+};
+await build({ ...common, entryPoints: ["src/cli.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart] });
+await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs" });
 
 // Then its code cache, compiled with the hot calls run once (scripts/code-cache.cjs says why).
 const scratch = mkdtempSync(join(tmpdir(), "claims-code-cache-"));

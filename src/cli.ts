@@ -4,6 +4,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { ClaimsError, EXIT_CODES } from "./errors.js";
 import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
+import { registerMcpVerb } from "./cli-mcp.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
 import { compileGrammarsWithoutTierUp } from "./symbols.js";
 import { writeErr, writeOut } from "./stdio.js";
@@ -97,6 +98,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     });
 
   registerToolVerbs(program);
+  registerMcpVerb(program);
 
   try {
     if (argv.length === 0) {

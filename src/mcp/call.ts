@@ -1,0 +1,11 @@
+// What every tool handler gets besides its arguments: who it acts for, the settings the server
+// was started with, and a signal that fires when the client cancels the call or goes away.
+import type { CommonOptions } from "../protocol.js";
+
+export interface Call {
+  /** The holder for this call: its own actor if it names one (src/mcp/identity.ts). */
+  holder(actor: string | undefined): string;
+  /** --dir, --ttl, the environment and the working directory of the server. */
+  common: CommonOptions;
+  signal: AbortSignal;
+}

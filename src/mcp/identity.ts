@@ -1,0 +1,57 @@
+// Who an MCP tool call acts for (docs/MCP.md, "Identity"): the call's own `actor` (or
+// `agent_name`); else the server's --holder or CLAIMS_HOLDER; else the holder the agent's hooks and
+// shell derive in the same session (CLAUDE_CODE_SESSION_ID, ...), so that MCP, hook and shell act
+// as one holder and a refusal's suggested command acts for the session that was refused; else an
+// id made for this connection.
+import { randomBytes } from "node:crypto";
+import { resolveHolder, type Environment } from "../settings.js";
+
+export class Identity {
+  private connectionHolder: string | undefined;
+
+  constructor(
+    private readonly flag: string | undefined,
+    private readonly env: Environment,
+    /** The client's name from its `initialize` request, once it has sent one. */
+    private readonly clientName: () => string | undefined,
+  ) {}
+
+  /** The holder a call acts for: its own actor when it names one. Throws BadInputError for an unusable id. */
+  holderFor(actor: string | undefined): string {
+    if (actor !== undefined) return resolveHolder(actor, this.env);
+    if (this.flag !== undefined || this.env.CLAIMS_HOLDER) return resolveHolder(this.flag, this.env);
+    return this.sessionHolder() ?? this.forConnection();
+  }
+
+  /**
+   * The id the hooks and the shell derive from the agent's session variable. resolveHolder falls
+   * back to a per-terminal id, which is no session: two clients started from one terminal would
+   * share it, so it is not used here.
+   */
+  private sessionHolder(): string | undefined {
+    let holder: string;
+    try {
+      holder = resolveHolder(undefined, this.env);
+    } catch {
+      return undefined;
+    }
+    return holder.startsWith("tty-") ? undefined : holder;
+  }
+
+  /**
+   * `claude-code-4711-3fa2`: the client's name, this server's pid and a random suffix. A stdio
+   * server serves one connection, and no two live processes share a pid, so two connections never
+   * get one id; the suffix keeps a reused pid from inheriting an old connection's claims.
+   */
+  private forConnection(): string {
+    if (this.connectionHolder === undefined) {
+      const name = (this.clientName() ?? "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 40);
+      this.connectionHolder = `${name || "mcp"}-${process.pid}-${randomBytes(2).toString("hex")}`;
+    }
+    return this.connectionHolder;
+  }
+}

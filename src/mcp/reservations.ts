@@ -1,0 +1,156 @@
+// The second reference system's tools: file_reservation_paths, renew_file_reservations and
+// release_file_reservations. A reservation is a claim whose holder is the agent_name, on a path or
+// glob inside project_key; it is taken, renewed and released by the CLI's own take and release, so
+// a reservation refuses a `claims take` and the agent hooks as any claim does.
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, sep } from "node:path";
+import { MAX_TTL_SECONDS, type Claim } from "../claim.js";
+import { release } from "../commands/release.js";
+import { take, type GrantedClaim } from "../commands/take.js";
+import { BadInputError } from "../errors.js";
+import { sha256Hex } from "../hash.js";
+import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { parseTarget } from "../target.js";
+import { formatTimestamp, parseTimestamp } from "../time.js";
+import type { Call } from "./call.js";
+import { expiryOfClaim, holderInfo } from "./holdings.js";
+import { answer, type FlagNames, type ToolResult } from "./results.js";
+import type { ReleaseReservationsInput, RenewReservationsInput, ReservePathsInput } from "./schemas.js";
+
+export const RESERVATION_FLAGS: FlagNames = { "--ttl": "ttl_seconds", "--purpose": "reason", "--idempotency-key": "idempotency_key", "--holder": "agent_name" };
+
+interface Project {
+  /** project_key with symlinks resolved, as canonical targets spell it. */
+  root: string;
+  home: string;
+  options: CommonOptions;
+}
+
+export async function reservePathsTool(input: ReservePathsInput, call: Call): Promise<ToolResult> {
+  const project = projectOf(input.project_key, call);
+  const holder = call.holder(input.agent_name);
+  const targets = input.paths.map((path) => insideProject(path, project));
+  const result = await take({
+    ...project.options,
+    holder,
+    targets,
+    ttl: input.ttl_seconds,
+    shared: !input.exclusive,
+    partial: true, // a conflicting path is not granted; the others are
+    ...(input.reason !== undefined && { purpose: input.reason }),
+    ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }),
+  });
+  const context = openContext(project.options);
+  const gone = new Set(result.no_longer_held ?? []);
+  const conflicts = new Map<string, Holding[]>();
+  for (const holding of result.refused) conflicts.set(holding.target, [...(conflicts.get(holding.target) ?? []), holding]);
+  const shaped: Record<string, unknown> = {
+    granted: result.granted.filter((claim) => !gone.has(claim.target)).map((claim) => reservationOf(claim, project, context)),
+    conflicts: [...conflicts].map(([target, holdings]) => ({
+      path: relativePattern(target, project),
+      holders: holdings.map((holding) => ({
+        agent: holding.holder,
+        path_pattern: relativePattern(holding.held_target ?? holding.target, project),
+        exclusive: holding.shared !== true,
+        expires_ts: holderInfo(holding, context).holderExpiresAt ?? null,
+        reason: holding.purpose,
+      })),
+    })),
+  };
+  if (result.idempotent_replay) shaped.idempotent_replay = true;
+  if (gone.size > 0) shaped.no_longer_held = [...gone].map((target) => relativePattern(target, project));
+  if (result.warnings?.length) shaped.warnings = result.warnings;
+  return answer(shaped);
+}
+
+export async function renewReservationsTool(input: RenewReservationsInput, call: Call): Promise<ToolResult> {
+  const project = projectOf(input.project_key, call);
+  const holder = call.holder(input.agent_name);
+  const context = openContext(project.options);
+  const renewed: Array<Record<string, unknown>> = [];
+  const lost: Array<Record<string, unknown>> = [];
+  for (const claim of selectReservations(holder, input, project, context)) {
+    // The new lease runs extend_seconds past the old expiry (past now, if that has gone by): a
+    // re-take of one's own claim with that TTL, which renews the heartbeat and keeps taken_at.
+    const oldExpiry = expiryOfClaim(claim, context);
+    const leftSeconds = Math.max(0, Math.ceil(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
+    const ttl = Math.min(MAX_TTL_SECONDS, leftSeconds + input.extend_seconds);
+    const result = await take({ ...project.options, holder, targets: [claim.target], ttl, shared: claim.mode === "shared", creating: true });
+    const [again] = result.granted;
+    if (again) {
+      renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context) });
+    } else {
+      lost.push({ path_pattern: relativePattern(claim.target, project), holders: result.refused.map((holding) => holding.holder) });
+    }
+  }
+  return answer({ renewed: renewed.length, file_reservations: renewed, ...(lost.length > 0 && { lost }) });
+}
+
+export async function releaseReservationsTool(input: ReleaseReservationsInput, call: Call): Promise<ToolResult> {
+  const project = projectOf(input.project_key, call);
+  const holder = call.holder(input.agent_name);
+  const context = openContext(project.options);
+  const selected = selectReservations(holder, input, project, context).map((claim) => claim.target);
+  // release() with no targets releases everything: an empty selection must release nothing.
+  const result = selected.length === 0 ? undefined : release({ ...project.options, holder, targets: selected });
+  return answer({ released: result?.released.length ?? 0, released_at: formatTimestamp(Date.now()) });
+}
+
+/** The agent's claims inside the project, narrowed to the paths and ids named (all of them when neither is). */
+function selectReservations(holder: string, input: { paths?: string[] | undefined; file_reservation_ids?: number[] | undefined }, project: Project, context: Context): Claim[] {
+  const inProject = claimsOf(holder, context)
+    .map(({ claim }) => claim)
+    .filter((claim) => claim.target === project.root || claim.target.startsWith(`${project.root}${sep}`));
+  if (input.paths === undefined && input.file_reservation_ids === undefined) return inProject;
+  const patterns = new Set((input.paths ?? []).map((path) => parseTarget(insideProject(path, project), { cwd: project.root, home: project.home }).canonical));
+  const ids = new Set(input.file_reservation_ids ?? []);
+  return inProject.filter((claim) => patterns.has(claim.target) || ids.has(reservationIdOf(claim)));
+}
+
+function reservationOf(claim: GrantedClaim | Claim, project: Project, context: Context): Record<string, unknown> {
+  return {
+    id: reservationIdOf(claim),
+    path_pattern: relativePattern(claim.target, project),
+    exclusive: claim.mode !== "shared",
+    reason: claim.purpose,
+    expires_ts: expiryOfClaim(claim, context),
+  };
+}
+
+/**
+ * A reservation's id: a whole number naming one holding (holder, target, taken_at), so it stays
+ * the same while the holding is renewed and changes once the target is released and taken again.
+ * 48 bits of a hash: a safe integer in JSON.
+ */
+export function reservationIdOf(claim: Pick<Claim, "holder" | "target" | "taken_at">): number {
+  return Number.parseInt(sha256Hex(`${claim.holder}\n${claim.target}\n${claim.taken_at}`).slice(0, 12), 16);
+}
+
+function projectOf(projectKey: string, call: Call): Project {
+  if (!isAbsolute(projectKey)) {
+    throw new BadInputError(`project_key must be the absolute path of the repository's primary checkout; got ${JSON.stringify(projectKey)}.`);
+  }
+  if (!existsSync(projectKey) || !statSync(projectKey).isDirectory()) {
+    throw new BadInputError(`project_key ${projectKey} is not a directory; give the absolute path of the repository's primary checkout.`);
+  }
+  const root = realpathSync(projectKey);
+  const options = { ...call.common, cwd: root };
+  return { root, home: openContext(options).settings.home, options };
+}
+
+/** A path relative to the project as a path-like target (`./README.md`, never the name README.md), refused outside it. */
+function insideProject(path: string, project: Project): string {
+  const given = isAbsolute(path) ? path : `./${path}`;
+  const canonical = parseTarget(given, { cwd: project.root, home: project.home }).canonical;
+  if (canonical !== project.root && !canonical.startsWith(`${project.root}${sep}`) && canonical !== `${project.root}${sep}`) {
+    throw new BadInputError(`${path} is outside project_key ${project.root}; reserve paths inside the repository, relative to it.`);
+  }
+  return given;
+}
+
+/** A target as the project's agents write it: relative to project_key when inside it. */
+function relativePattern(target: string, project: Project): string {
+  if (target === project.root || target === `${project.root}${sep}`) return "./";
+  if (!target.startsWith(`${project.root}${sep}`)) return target;
+  return relative(project.root, target.endsWith(sep) ? target.slice(0, -1) : target) + (target.endsWith(sep) ? "/" : "");
+}

@@ -1,0 +1,38 @@
+// Tool results. An answer is the result object twice: as JSON text for the model (what clients
+// show it) and as structuredContent for programs. A failure is `isError` with the one sentence the
+// CLI would print for it, argument names standing where the CLI names its flags.
+import { ClaimsError } from "../errors.js";
+import { formatTimestamp, parseTimestamp } from "../time.js";
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: "text"; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function answer(value: object): ToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
+}
+
+/** The CLI's flags, as the tools' arguments name them. */
+export type FlagNames = Record<string, string>;
+
+export function failure(error: unknown, flags: FlagNames = {}): ToolResult {
+  let code: string;
+  let message: string;
+  if (error instanceof ClaimsError) {
+    code = error.code;
+    message = error.message.replace(/--[a-z][a-z-]*/g, (flag) => flags[flag] ?? flag);
+  } else {
+    code = "INTERNAL";
+    message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun the server with CLAIMS_DEBUG=1 for the stack.`;
+    if (process.env.CLAIMS_DEBUG === "1") process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+  }
+  return { content: [{ type: "text", text: message }], structuredContent: { error: { code, message } }, isError: true };
+}
+
+/** When a claim goes stale: its last heartbeat plus its TTL. */
+export function expiryOf(heartbeatAt: string, ttlSeconds: number): string {
+  return formatTimestamp((parseTimestamp(heartbeatAt) as number) + ttlSeconds * 1000);
+}

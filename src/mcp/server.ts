@@ -1,0 +1,120 @@
+// `claims mcp`: an MCP server over stdio, started by the agent's client, one per connection. No
+// daemon and no state of its own: every tool call runs a command on the claims directory, as the
+// CLI does, so two servers (two clients) and the CLI on one directory see each other at once. It
+// serves until the client closes stdin or signals it; a wait in progress is then withdrawn, so a
+// client that goes away mid-wait leaves nothing queued behind it.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { BadInputError } from "../errors.js";
+import type { CommonOptions } from "../protocol.js";
+import { resolveHolder, resolveSettings, type Environment } from "../settings.js";
+import type { Call } from "./call.js";
+import { Identity } from "./identity.js";
+import { failure, type ToolResult } from "./results.js";
+import { jsonSchemaOf, violationOf } from "./schemas.js";
+import { TOOLS, type Tool } from "./tools.js";
+
+export interface McpOptions {
+  dir?: string;
+  holder?: string;
+  ttl?: string;
+  version: string;
+  env?: Environment;
+  cwd?: string;
+}
+
+const INSTRUCTIONS = `claims keeps coding agents on one machine from overwriting each other. Call claim (or file_reservation_paths) on a path BEFORE you edit it; a refusal names the holder and their intent: reconcile from it, or queue (queue: true) and keep working, and never edit a path you were refused. Claim again to renew on long tasks; release when done. get_status shows what you were granted while you waited.`;
+
+const SIGNALS = [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+] as const;
+
+/** Serves until the client goes away; resolves once every call in progress has finished and cleaned up. */
+export async function serveMcp(options: McpOptions): Promise<void> {
+  const env = options.env ?? process.env;
+  const common: CommonOptions = { env, cwd: options.cwd ?? process.cwd() };
+  if (options.dir !== undefined) common.dir = options.dir;
+  if (options.ttl !== undefined) common.ttl = options.ttl;
+  // A bad --dir, --ttl, --holder or .claims config is exit 2 at start, not an error in every call.
+  resolveSettings(common);
+  if (options.holder !== undefined) resolveHolder(options.holder, env);
+
+  const server = new Server({ name: "claims", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const transport = new StdioServerTransport();
+  const identity = new Identity(options.holder, env, () => server.getClientVersion()?.name);
+  const closing = new AbortController();
+  const inFlight = new Set<Promise<ToolResult>>();
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input), annotations: tool.annotations })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = TOOLS.find((candidate) => candidate.name === request.params.name);
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((known) => known.name).join(", ")}.`);
+    }
+    const call: Call = { holder: (actor) => identity.holderFor(actor), common, signal: AbortSignal.any([closing.signal, extra.signal]) };
+    const running = callTool(tool, request.params.arguments ?? {}, call);
+    inFlight.add(running);
+    try {
+      return await running;
+    } finally {
+      inFlight.delete(running);
+    }
+  });
+  // The SDK reports a line that is not JSON, or not JSON-RPC, only to onerror; JSON-RPC asks for
+  // an error response (id null: the request's id cannot be known). The line is dropped, and the
+  // server reads on.
+  server.onerror = (error) => {
+    const protocolError = error instanceof SyntaxError ? { code: ErrorCode.ParseError, message: `Parse error: ${error.message}` }
+      : isSchemaError(error) ? { code: ErrorCode.InvalidRequest, message: "Invalid Request: not a JSON-RPC 2.0 message" }
+      : undefined;
+    if (protocolError) {
+      transport.send({ jsonrpc: "2.0", id: null, error: protocolError } as unknown as JSONRPCMessage).catch(() => {});
+    } else if (env.CLAIMS_DEBUG === "1") {
+      process.stderr.write(`claims mcp: ${error.stack ?? error.message}\n`);
+    }
+  };
+
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  let stopping = false;
+  const stop = async (exitCode?: number) => {
+    if (stopping) return;
+    stopping = true;
+    closing.abort(); // waits withdraw their queued interests and give back what they got
+    await Promise.allSettled([...inFlight]);
+    await server.close().catch(() => {});
+    process.stdin.destroy();
+    if (exitCode !== undefined) {
+      process.exitCode = exitCode;
+      // After a signal, nothing is left to flush; should a handle we do not own keep the process
+      // up, it still ends (unref: this timer alone keeps nothing alive).
+      setTimeout(() => process.exit(), 1000).unref();
+    }
+    finished();
+  };
+  process.stdin.once("end", () => void stop());
+  process.stdin.once("close", () => void stop());
+  process.stdout.on("error", () => void stop()); // EPIPE: the client is gone
+  for (const [name, code] of SIGNALS) process.once(name, () => void stop(code));
+  await server.connect(transport);
+  await done;
+}
+
+async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResult> {
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) return failure(new BadInputError(`${tool.name}: ${violationOf(parsed.error)}`));
+  try {
+    return await tool.run(parsed.data, call);
+  } catch (error) {
+    return failure(error, tool.flags);
+  }
+}
+
+function isSchemaError(error: Error): boolean {
+  return error.name === "ZodError" || Array.isArray((error as { issues?: unknown }).issues);
+}
