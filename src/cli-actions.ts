@@ -86,6 +86,7 @@ export async function runBeat(targets: string[], flags: GlobalFlags & { token?: 
 export async function runRelease(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
   const { release } = await import("./commands/release.js");
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
+  for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
 }
 

@@ -12,6 +12,7 @@ import {
   fchmodSync,
   fstatSync,
   fsyncSync,
+  ftruncateSync,
   lstatSync,
   openSync,
   readSync,
@@ -83,6 +84,25 @@ export function replaceFile(dir: string, path: string, content: string, mode: nu
   }
   crashPoint("after-rename");
   fsyncDirectory(dir);
+}
+
+/**
+ * Overwrites a regular file's bytes from the start and then cuts it to their length, without
+ * truncating it first: a truncate would hand its blocks back, and on a full disk nothing
+ * guarantees getting them again. On filesystems that overwrite in place (tmpfs, ext4, xfs) content
+ * no longer than the file's first block needs no free space at all.
+ */
+export function overwriteInPlace(path: string, content: string): void {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${path} is not a regular file`);
+    const bytes = Buffer.from(content, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, written);
+    ftruncateSync(fd, bytes.length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function removeQuietly(path: string): boolean {

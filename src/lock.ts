@@ -24,7 +24,7 @@ import { linkSync } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
-import { readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
+import { overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
 import { sha256Hex } from "./hash.js";
 import { isAlive, ownIdentity, type ProcessIdentity } from "./process-identity.js";
 
@@ -67,6 +67,12 @@ export type LockedResult<T> =
 // dead locks become debris (see Store.withTakeLock).
 
 /**
+ * A file of the caller's own in the claims directory, moved to a temp name of this process (or
+ * undefined when there is none), that the lock may overwrite and remove. See writeOwnerFile.
+ */
+export type SpareFile = () => string | undefined;
+
+/**
  * Runs `action` with the lock on `version` of `claimFile`, if the claim is still that version once
  * the lock is won. Otherwise returns `changed` with what is there now, for the caller to decide again.
  */
@@ -76,10 +82,11 @@ export function withClaimLock<T>(
   version: string,
   mode: number,
   action: (current: Snapshot, generation: number) => T,
+  spare?: SpareFile,
 ): LockedResult<T> {
   const claimPath = join(dir, claimFile);
   const record: LockRecord = { claim: claimFile, version, ...ownIdentity() };
-  const ownerFile = writeTempFile(dir, `${JSON.stringify(record)}\n`, mode, false);
+  const ownerFile = writeOwnerFile(dir, `${JSON.stringify(record)}\n`, mode, spare);
   try {
     const deadline = Date.now() + BUSY_LIMIT_MS;
     let generation = 1;
@@ -124,6 +131,31 @@ export function withClaimLock<T>(
     }
   } finally {
     removeQuietly(ownerFile);
+  }
+}
+
+/**
+ * The owner record goes to a new temp file. On a full disk that write fails, and a release (which
+ * only removes files) would keep a claim held until its TTL. So a caller about to give up a file
+ * anyway may offer it as a spare: it already holds a block, and overwriting it in place needs none
+ * (src/files.ts). The lock is then the same link(2) of a complete owner record as always, so a
+ * contender judges it exactly as any other and the one-winner argument is unchanged.
+ */
+function writeOwnerFile(dir: string, content: string, mode: number, spare: SpareFile | undefined): string {
+  try {
+    return writeTempFile(dir, content, mode, false);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((code !== "ENOSPC" && code !== "EDQUOT") || spare === undefined) throw error;
+    const path = spare();
+    if (path === undefined) throw error;
+    try {
+      overwriteInPlace(path, content);
+      return path;
+    } catch {
+      removeQuietly(path);
+      throw error;
+    }
   }
 }
 

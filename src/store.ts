@@ -7,7 +7,7 @@ import { BadInputError } from "./errors.js";
 import { crashPoint } from "./crash.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
-import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
+import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock, type SpareFile } from "./lock.js";
 import { isAlive, ownIdentity } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
 
@@ -127,9 +127,11 @@ export class Store {
       );
     }
     if (code && why[code]) {
-      return new BadInputError(
+      const mapped = new BadInputError(
         `Cannot ${doing} the claims directory ${this.dir}: ${why[code]} (${code}); fix it or choose another with --dir or CLAIMS_DIR.`,
       );
+      mapped.cause = error;
+      return mapped;
     }
     return error as Error;
   }
@@ -171,9 +173,10 @@ export class Store {
 
   /**
    * Changes the claim under its lock if it is still the version that was read. `decide` sees the
-   * current state and returns the change; `changed` means someone else changed it first.
+   * current state and returns the change; `changed` means someone else changed it first. `spare`
+   * lets a removal take the claim lock on a full disk (src/lock.ts).
    */
-  change(fileName: string, version: string, decide: (current: ClaimRead) => Change): "done" | "changed" {
+  change(fileName: string, version: string, decide: (current: ClaimRead) => Change, spare?: SpareFile): "done" | "changed" {
     return this.io("write to", () => {
       const result = withClaimLock(this.dir, fileName, version, this.fileMode, (snapshot) => {
         const change = decide(interpret(snapshot, fileName));
@@ -184,7 +187,7 @@ export class Store {
         } else if (change !== "keep") {
           replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode);
         }
-      });
+      }, spare);
       return result.outcome;
     });
   }

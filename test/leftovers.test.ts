@@ -1,8 +1,8 @@
 // Errors and leftovers: a claims directory removed under running calls, a wait resumed after its
 // deadline, a release on a full disk, a world-writable directory of another user, and what the
 // log and release report. Races and crashes use real processes.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -135,4 +135,84 @@ Resumed("should time out with nothing kept when the grant it got while stopped w
 });
 
 Resumed.run();
+
+const FullDisk = suite<{ box: Sandbox; mounted: boolean }>("release on a full disk");
+FullDisk.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(context.box.dir);
+  const mount = spawnSync("mount", ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", context.box.dir], { encoding: "utf8" });
+  context.mounted = mount.status === 0;
+  if (!context.mounted) console.log(`  (skipped: cannot mount a small tmpfs here: ${(mount.stderr || mount.error?.message || "").trim()})`);
+});
+FullDisk.after.each((context) => {
+  if (context.mounted) spawnSync("umount", [context.box.dir]);
+  context.box.cleanup();
+});
+
+/** Fills the filesystem of `dir` until a write fails with ENOSPC. */
+function fill(dir: string): void {
+  const fd = openSync(join(dir, "filler"), "w");
+  const block = Buffer.alloc(4096, 1);
+  try {
+    for (;;) writeSync(fd, block);
+  } catch (error) {
+    assert.is((error as NodeJS.ErrnoException).code, "ENOSPC");
+  } finally {
+    closeSync(fd);
+  }
+  // Also the last bytes: a smaller write must fail as well.
+  const tail = openSync(join(dir, "filler-tail"), "w");
+  try {
+    for (;;) writeSync(tail, Buffer.alloc(1, 1));
+  } catch {
+    // full
+  } finally {
+    closeSync(tail);
+  }
+}
+
+FullDisk("should release a claim, removing it, when no byte can be written", ({ box, mounted }) => {
+  if (!mounted) return;
+  assert.is(as(box, "a", "take", "x", "y", "--purpose", "long job").code, 0);
+  fill(box.dir);
+  assert.is(as(box, "a", "take", "z").code, 2, "the disk is full: a take cannot write");
+  const result = as(box, "a", "release", "x");
+  assert.is(result.code, 0, result.stderr);
+  assert.equal(JSON.parse(result.stdout).released, ["x"]);
+  assert.not.ok(existsSync(join(box.dir, "x.json")), "x's claim is gone");
+  assert.ok(existsSync(join(box.dir, "y.json")), "y is still held");
+  const all = as(box, "a", "release");
+  assert.is(all.code, 0, all.stderr);
+  assert.equal(JSON.parse(all.stdout).released, ["y"]);
+  assert.equal(namesIn(box.dir).filter((name) => name.startsWith(".tmp-") || name.startsWith(".lock-")), [], "no debris");
+});
+
+FullDisk("should release with a note when the queue cannot be served, and grant it once there is space", ({ box, mounted }) => {
+  if (!mounted) return;
+  assert.is(as(box, "a", "take", "x").code, 0);
+  assert.is(as(box, "b", "take", "x", "--queue").code, 6);
+  // A second link keeps the claim's block allocated when the claim is removed: the disk stays
+  // full, as if another writer took the freed space at once.
+  linkSync(join(box.dir, "x.json"), join(box.dir, "x-copy"));
+  fill(box.dir);
+  const result = as(box, "a", "release", "x");
+  assert.is(result.code, 0, result.stderr);
+  assert.equal(JSON.parse(result.stdout).released, ["x"]);
+  assert.match(JSON.parse(result.stdout).warnings[0], /queue was not served: the disk is full \(ENOSPC\)/);
+  assert.match(result.stderr, /^claims: note: the queue was not served/);
+  rmSync(join(box.dir, "filler"));
+  assert.is(as(box, "c", "status").code, 0);
+  assert.is(readJson(join(box.dir, "x.json")).holder, "b", "the next verb granted the queue");
+});
+
+FullDisk("should still leave another holder's claim alone on a full disk", ({ box, mounted }) => {
+  if (!mounted) return;
+  assert.is(as(box, "a", "take", "x").code, 0);
+  assert.is(as(box, "b", "take", "mine").code, 0);
+  fill(box.dir);
+  assert.is(as(box, "b", "release", "x").code, 4);
+  assert.is(readJson(join(box.dir, "x.json")).holder, "a");
+});
+
+FullDisk.run();
 

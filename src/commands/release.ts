@@ -1,10 +1,10 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
-import { BusyError } from "../errors.js";
+import { BadInputError, BusyError } from "../errors.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol.js";
 import { overlappingClaims } from "../conflicts.js";
 import { grantQueued } from "../grant.js";
 import { shapeOf } from "../overlap.js";
-import { forgetHeld } from "../held.js";
+import { forgetHeld, spareMarker } from "../held.js";
 import { dequeue, QUEUE_PREFIX, readQueue } from "../queue.js";
 import type { LostClaim } from "./beat.js";
 
@@ -28,6 +28,8 @@ export interface ReleaseResult {
   withdrawn: string[];
   /** Who was granted what as a result: the next in the queue. */
   handed_to: Array<{ target: string; holder: string }>;
+  /** Set when the queue could not be served (a full disk): the next verb that finds the targets free grants them. */
+  warnings?: string[];
 }
 
 export function release(options: ReleaseOptions): ReleaseResult {
@@ -49,6 +51,24 @@ export function release(options: ReleaseOptions): ReleaseResult {
     forgetHeld(holder, target, context);
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
+  try {
+    handToQueue(result, holder, work, options, context);
+  } catch (error) {
+    // The claims are released; granting the queue needs space to write the waiters' claims, and
+    // the next take, status, beat or sweep that finds the targets free grants them.
+    const code = outOfSpace(error);
+    if (code === undefined) throw error;
+    result.warnings = [`the queue was not served: the disk is full (${code}); the next verb to find the targets free grants them`];
+  }
+  return result;
+}
+
+function outOfSpace(error: unknown): string | undefined {
+  const code = error instanceof BadInputError ? (error.cause as NodeJS.ErrnoException | undefined)?.code : undefined;
+  return code === "ENOSPC" || code === "EDQUOT" ? code : undefined;
+}
+
+function handToQueue(result: ReleaseResult, holder: string, work: Array<{ target: string }>, options: ReleaseOptions, context: Context): void {
   // Freed targets go to whoever queued first; the releaser's own waiting on them is over.
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
@@ -69,7 +89,6 @@ export function release(options: ReleaseOptions): ReleaseResult {
       for (const next of holders) result.handed_to.push({ target, holder: next });
     }
   });
-  return result;
 }
 
 function releaseOne(fileName: string, target: string, holder: string, context: Context, token?: number): "released" | "not_held" | LostClaim {
@@ -79,7 +98,8 @@ function releaseOne(fileName: string, target: string, holder: string, context: C
     if (judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
-    if (context.store.change(fileName, judgement.version, () => "remove") === "done") return "released";
+    // On a full disk the claim lock is made from the holder's own marker of the target (src/lock.ts).
+    if (context.store.change(fileName, judgement.version, () => "remove", () => spareMarker(holder, target, context)) === "done") return "released";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
 }
