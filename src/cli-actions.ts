@@ -105,24 +105,59 @@ export async function runCheck(targets: string[], flags: GlobalFlags & { token?:
 export interface HookFlags {
   autoTake?: boolean;
   failClosed?: boolean;
+  /** Accepted for old command lines: a subagent counts as its session by default now. */
   mergeSubagents?: boolean;
+  subagentHolders?: boolean;
+  claimTtl?: string;
   dir?: string;
+  json?: boolean;
+  project?: boolean;
+  codex?: string;
 }
 
 export async function runHook(agent: string, which: string | undefined, flags: HookFlags): Promise<void> {
   const agents = ["claude", "codex"] as const;
-  const name = agent === "print-config" ? which : agent;
+  const setup = ["print-config", "install", "verify"].includes(agent);
+  const name = setup ? which : agent;
   if (!agents.includes(name as (typeof agents)[number])) {
-    throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude, claims hook codex, or claims hook print-config claude|codex.`);
+    throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
   }
-  if (agent === "print-config") {
-    const { hookConfig } = await import("./hooks/config.js");
-    const { resolveSettings } = await import("./settings.js");
+  const { parseTtl, resolveSettings } = await import("./settings.js");
+  const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, "--claim-ttl");
+  if (setup) {
     // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
     const dir = flags.dir === undefined ? undefined : resolveSettings({ dir: flags.dir }).dir;
-    const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, { ...flags, ...(dir !== undefined && { dir }) });
-    writeOut(snippet.json);
-    writeErr(snippet.notes);
+    const options = {
+      ...(flags.autoTake === false && { autoTake: false }),
+      ...(flags.failClosed && { failClosed: true }),
+      ...(flags.subagentHolders && { subagentHolders: true }),
+      ...(claimTtl !== undefined && { claimTtl }),
+      ...(dir !== undefined && { dir }),
+    };
+    if (agent === "print-config") {
+      const { hookConfig } = await import("./hooks/config.js");
+      const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, options);
+      writeOut(snippet.json);
+      writeErr(snippet.notes);
+      return;
+    }
+    const { installHook, verifyHook } = await import("./hooks/install.js");
+    const { realpathSync } = await import("node:fs");
+    const run = agent === "install" ? installHook : verifyHook;
+    const report = await run({
+      agent: name as "claude" | "codex",
+      binary: realpathSync(process.argv[1] as string),
+      ...options,
+      ...(flags.project && { project: process.cwd() }),
+      ...(flags.codex !== undefined && { codex: flags.codex }),
+    });
+    if (flags.json) writeOut(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      for (const note of report.notes) writeOut(`claims: ${note}\n`);
+      for (const problem of report.problems) writeOut(`claims: problem: ${problem}\n`);
+      writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
+    }
+    process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
     return;
   }
   const { hook } = await import("./commands/hook.js");
@@ -132,7 +167,8 @@ export async function runHook(agent: string, which: string | undefined, flags: H
     input,
     autoTake: flags.autoTake !== false,
     failClosed: flags.failClosed === true,
-    mergeSubagents: flags.mergeSubagents === true,
+    subagentHolders: flags.subagentHolders === true,
+    ...(claimTtl !== undefined && { claimTtl }),
     ...(flags.dir !== undefined && { dir: flags.dir }),
   });
   writeOut(answer.stdout);

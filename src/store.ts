@@ -57,8 +57,11 @@ export class Store {
     this.directoryMode = options.groupShared ? 0o2770 : 0o700;
   }
 
-  /** Creates the directory on first use (owner-only unless group-shared) and checks it is usable. */
-  ensure(): void {
+  /**
+   * Creates the directory on first use (owner-only unless group-shared) and checks it is usable:
+   * writable, and (unless `trustAnyMode`, for doctor, which reports it itself) not world-writable.
+   */
+  ensure(options: { trustAnyMode?: boolean } = {}): void {
     // One level at a time rather than mkdir({ recursive: true }), which spins forever under /proc
     // (mkdir answers ENOENT there for a parent that exists).
     const missing: string[] = [];
@@ -88,10 +91,30 @@ export class Store {
       }
     }
     try {
+      if (!options.trustAnyMode) this.refuseWorldWritable();
       accessSync(this.dir, constants.W_OK | constants.X_OK);
     } catch (error) {
+      if (error instanceof BadInputError) throw error;
       throw this.ioError(error, "write to");
     }
+  }
+
+  /**
+   * Anyone on the machine can forge or remove claims in a world-writable directory, so a claim
+   * taken there guards nothing: refused, as `claims doctor` fails it. The sticky bit does not
+   * help: others could still create claims on free targets, and stale takeovers would fail.
+   */
+  private refuseWorldWritable(): void {
+    const stat = statSync(this.dir);
+    if ((stat.mode & 0o002) === 0) return;
+    const mode = (stat.mode & 0o7777).toString(8);
+    const uid = process.getuid?.();
+    const why = `The claims directory ${this.dir} is world-writable (mode ${mode})`;
+    const risk = "anyone on the machine can forge or remove claims in it";
+    if (uid !== undefined && stat.uid !== uid) {
+      throw new BadInputError(`${why} and owned by another user (uid ${stat.uid}): ${risk}; choose another with --dir or CLAIMS_DIR.`);
+    }
+    throw new BadInputError(`${why}: ${risk}; run chmod o-w ${this.dir} (to share it, use a group and "shared_group": true in .claims), or choose another with --dir or CLAIMS_DIR.`);
   }
 
   /** Makes removals done with `deferDirectorySync` durable, with one fsync of the directory. */

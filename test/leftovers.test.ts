@@ -2,7 +2,7 @@
 // deadline, a release on a full disk, a world-writable directory of another user, and what the
 // log and release report. Races and crashes use real processes.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, chownSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -215,4 +215,37 @@ FullDisk("should still leave another holder's claim alone on a full disk", ({ bo
 });
 
 FullDisk.run();
+
+const WorldWritable = suite<{ box: Sandbox }>("a world-writable claims directory");
+WorldWritable.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(context.box.dir);
+});
+WorldWritable.after.each((context) => context.box.cleanup());
+
+WorldWritable("should refuse to take in a world-writable directory of another user, in one sentence", ({ box }) => {
+  if (process.getuid?.() !== 0) {
+    console.log("  (skipped: chown to nobody needs root)");
+    return;
+  }
+  chownSync(box.dir, 65534, 65534);
+  chmodSync(box.dir, 0o777);
+  const result = claims(["take", "x", "--dir", box.dir, "--holder", "a"], { cwd: box.project });
+  assert.is(result.code, 2, result.stderr);
+  assert.match(result.stderr, /^claims: [^\n]*world-writable[^\n]*\n$/);
+  assert.match(result.stderr, /owned by another user/);
+  assert.not.ok(existsSync(join(box.dir, "x.json")), "nothing was taken");
+});
+
+WorldWritable("should refuse one's own world-writable directory too, saying how to fix it", ({ box }) => {
+  chmodSync(box.dir, 0o777);
+  const result = claims(["take", "x", "--dir", box.dir, "--holder", "a", "--json"], { cwd: box.project });
+  assert.is(result.code, 2, result.stderr);
+  assert.is(JSON.parse(result.stdout).error.code, "BAD_INPUT");
+  assert.match(result.stderr, /chmod o-w/);
+  chmodSync(box.dir, 0o700);
+  assert.is(claims(["take", "x", "--dir", box.dir, "--holder", "a"], { cwd: box.project }).code, 0);
+});
+
+WorldWritable.run();
 

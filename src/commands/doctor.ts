@@ -37,14 +37,17 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
   const scratch = `claims-doctor-${randomHex(8)}`;
 
   try {
-    store.ensure();
+    store.ensure({ trustAnyMode: true }); // the permissions check below says what is wrong with the mode
   } catch (error) {
     add("directory", "fail", (error as Error).message);
     return { dir: store.dir, checks, trusted: false };
   }
   const mode = statSync(store.dir).mode & 0o777;
-  if (mode & 0o002) add("permissions", "fail", `${store.dir} is world-writable (${mode.toString(8)}): anyone on the machine can forge or remove claims`);
-  else if (mode & 0o020 && !context.settings.groupShared) add("permissions", "warn", `${store.dir} is group-writable (${mode.toString(8)}) but the config does not say shared_group`);
+  if (mode & 0o002) {
+    // take refuses such a directory, so the races and the read-back below could not run.
+    add("permissions", "fail", `${store.dir} is world-writable (${mode.toString(8)}): anyone on the machine can forge or remove claims, and take refuses it`);
+    return { dir: store.dir, checks, trusted: false };
+  } else if (mode & 0o020 && !context.settings.groupShared) add("permissions", "warn", `${store.dir} is group-writable (${mode.toString(8)}) but the config does not say shared_group`);
   else add("permissions", "ok", `${store.dir} is ${mode.toString(8)}`);
 
   const a = writeTempFile(store.dir, "a\n", store.fileMode);
