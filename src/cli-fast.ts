@@ -45,6 +45,8 @@ async function runFastHook(rest: string[]): Promise<boolean> {
     if (arg === "--no-auto-take") flags.autoTake = false;
     else if (arg === "--fail-closed") flags.failClosed = true;
     else if (arg === "--merge-subagents") flags.mergeSubagents = true;
+    else if (arg === "--subagent-holders") flags.subagentHolders = true;
+    else if (arg === "--claim-ttl" && i + 1 < args.length) flags.claimTtl = args[++i] as string;
     else if (arg === "--dir" && i + 1 < args.length) flags.dir = args[++i] as string;
     else return false;
   }

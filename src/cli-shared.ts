@@ -46,6 +46,9 @@ Examples:
   $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
   hook: `
 Examples:
+  $ claims hook install claude                         # merge into ~/.claude/settings.json
+  $ claims hook install codex                          # merge into ~/.codex/hooks.json and trust it
+  $ claims hook verify codex                           # missing, untrusted, or a binary that is gone?
   $ claims hook print-config claude                    # the settings snippet (JSON) to merge
   $ claims hook print-config codex --fail-closed > hooks.json
   $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude

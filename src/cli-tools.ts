@@ -10,11 +10,16 @@ import { isTerminal, writeErr, writeOut } from "./stdio.js";
 export function registerToolVerbs(program: Command): void {
   program
     .command("hook <agent> [which]")
-    .description("run as an agent's hook (claude, codex): the event JSON on stdin; or print-config <agent>")
+    .description("run as an agent's hook (claude, codex): the event JSON on stdin; or install | verify | print-config <agent>")
     .option("--no-auto-take", "do not claim a free file for the session before it writes")
     .option("--fail-closed", "deny writes when the claims directory cannot be used (default: allow, with a note)")
-    .option("--merge-subagents", "count a subagent as its parent session")
+    .option("--subagent-holders", "make each subagent a holder of its own (its shell then needs --holder, as refusals show)")
+    .option("--merge-subagents", "(the default now: a subagent counts as its session)")
+    .option("--claim-ttl <seconds>", "TTL of the claims the hook takes: one the session stops writing through lapses after it")
     .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd)")
+    .option("--project", "install/verify claude: the project's .claude/settings.json here, not ~/.claude/settings.json")
+    .option("--codex <path>", "install/verify codex: the codex binary that trusts and lists hooks (default: codex on PATH)")
+    .option("--json", "install/verify: the report as JSON")
     .addHelpText("after", EXAMPLES.hook ?? "")
     .action(runHook);
 

@@ -178,21 +178,45 @@ function stripComments(text: string): string {
 // Holder ids. An agent's own session id wins over the terminal, so two agent sessions started
 // from one terminal never share a holder; a terminal id includes its session leader's pid and
 // start time, so two terminals (or one terminal reused later) never share one either.
-const AGENT_SESSION_VARIABLES: Array<[variable: string, prefix: string]> = [["CLAUDE_CODE_SESSION_ID", "claude"]];
+// Claude Code sets CLAUDE_CODE_SESSION_ID in its shell, Codex CODEX_SESSION_ID (the session_id of
+// its hook payloads); the hooks name the same holders.
+const AGENT_SESSION_VARIABLES: Array<[variable: string, prefix: string]> = [
+  ["CLAUDE_CODE_SESSION_ID", "claude"],
+  ["CODEX_SESSION_ID", "codex"],
+];
 const MAX_HOLDER_LENGTH = 200;
 
 export function resolveHolder(flag: string | undefined, env: Environment = process.env): string {
   if (flag !== undefined) return checkHolder(flag, "--holder");
   if (env.CLAIMS_HOLDER) return checkHolder(env.CLAIMS_HOLDER, "CLAIMS_HOLDER");
-  for (const [variable, prefix] of AGENT_SESSION_VARIABLES) {
-    const id = env[variable];
-    if (id) return checkHolder(`${prefix}-${id}`, variable);
-  }
+  const agents = AGENT_SESSION_VARIABLES.filter(([variable]) => env[variable]);
+  // One agent started from another's shell inherits both variables: the nearer one is asking.
+  if (agents.length > 1 && nearestAgentIsCodex(env)) agents.reverse();
+  for (const [variable, prefix] of agents) return checkHolder(`${prefix}-${env[variable]}`, variable);
   const terminal = terminalHolder();
   if (terminal) return terminal;
   throw new BadInputError(
     "No holder id: pass --holder <id> or set CLAIMS_HOLDER (no agent session id or terminal was found to derive one).",
   );
+}
+
+/** Walks up the process tree: a codex process met before Claude Code's own (CLAUDE_PID) is the nearer agent. Linux only. */
+function nearestAgentIsCodex(env: Environment): boolean {
+  const claude = Number(env.CLAUDE_PID);
+  let pid = process.ppid;
+  for (let depth = 0; depth < 32 && pid > 1; depth++) {
+    if (pid === claude) return false;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      return false;
+    }
+    const close = stat.lastIndexOf(")");
+    if (/^codex/.test(stat.slice(stat.indexOf("(") + 1, close))) return true;
+    pid = Number(stat.slice(close + 2).split(" ")[1]);
+  }
+  return false;
 }
 
 function checkHolder(holder: string, source: string): string {

@@ -109,21 +109,86 @@ Claude("should rewrite a heartbeat before and after a write only once it is a mi
   assert.ok(Date.now() - Date.parse(readJson(claimFile(file)).heartbeat_at) < 30_000, "a heartbeat 2 minutes old was not renewed before the write");
   assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) > 60_000, "PreToolUse renews only the claims covering the file");
   hook(box, { ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} });
-  assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) < 30_000, "PostToolUse renews every claim of the session that is old enough");
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) > 60_000, "PostToolUse renews only what the write touched");
+  hook(box, { ...edit(box, "s1", other, ""), hook_event_name: "PostToolUse", tool_response: {} });
+  assert.ok(Date.now() - Date.parse(readJson(claimFile(other)).heartbeat_at) < 30_000, "a write of the other file renews its claim");
   // A claim with a TTL of 100 s is renewed after 10 s.
   handWritten(file, 20, 100);
   hook(box, edit(box, "s1", file, "toFixed"));
   assert.ok(Date.now() - Date.parse(readJson(claimFile(file)).heartbeat_at) < 15_000, "a tenth of a short TTL was not respected");
 });
 
-Claude("should give a subagent its own holder, or merge it with --merge-subagents", ({ box, file }) => {
+Claude("should count a subagent as its session (as its shell does), or as a holder of its own with --subagent-holders", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed", { agent_id: "sub-7", agent_type: "general-purpose" }));
-  assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s1/sub-7");
-  assert.is(decision(hook(box, edit(box, "s1", file, "toFixed")).stdout)?.permissionDecision, "deny", "the parent is another holder");
-  assert.is(hook(box, edit(box, "s1", file, "toFixed", { agent_id: "sub-7" })).stdout, "");
-  const merged = hook(box, edit(box, "s9", join(box.project, "other.ts"), "", { agent_id: "sub-1" }), "claude", ["--merge-subagents"]);
-  assert.is(merged.code, 0);
-  assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).holder === "claude-s9"));
+  assert.is(readJson(join(box.dir, entries(box.dir)[0] as string)).holder, "claude-s1", "the subagent's shell sees only CLAUDE_CODE_SESSION_ID");
+  hook(box, { ...edit(box, "s1", file, "toFixed", { agent_id: "sub-7" }), hook_event_name: "PostToolUse", tool_response: {} });
+  assert.is(hook(box, { ...edit(box, "s1", file, ""), hook_event_name: "SubagentStop", agent_id: "sub-7" }).code, 0);
+  assert.is(entries(box.dir).length, 1, "a subagent's end does not release its session's claims");
+  const other = join(box.project, "other.ts");
+  hook(box, edit(box, "s9", other, "", { agent_id: "sub-1" }), "claude", ["--subagent-holders"]);
+  assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).holder === "claude-s9/sub-1"));
+  const parent = decision(hook(box, edit(box, "s9", other, ""), "claude", ["--subagent-holders"]).stdout);
+  assert.is(parent?.permissionDecision, "deny");
+  assert.match(parent.permissionDecisionReason, /claude-s9\/sub-1 .*\(another subagent of your own session\)/);
+  assert.match(parent.permissionDecisionReason, /--holder "claude-s9"/, "the shell would not derive the holder: the command names it");
+});
+
+Claude("should claim the symbol an edit touches beside another session's symbol claim, so a second writer of it is refused", ({ box, file }) => {
+  claims(["take", `${file}#formatPrice`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  assert.is(hook(box, edit(box, "s1", file, "toISOString")).stdout, "", "formatDate is free");
+  assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).target === `${file}#formatDate`), "the edited symbol is claimed");
+  const second = decision(hook(box, edit(box, "s2", file, "toISOString")).stdout);
+  assert.is(second?.permissionDecision, "deny");
+  assert.match(second.permissionDecisionReason, /formatDate.*held by claude-s1/);
+});
+
+Claude("should give back a claim taken for a call that never ran: at its failure, or at the end of the turn", ({ box, file }) => {
+  const other = join(box.project, "other.ts");
+  const claimed = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).target).sort();
+  hook(box, edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }));
+  hook(box, edit(box, "s1", other, "", { tool_use_id: "t2" }));
+  assert.equal(claimed(), [file, other].sort());
+  hook(box, { ...edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }), hook_event_name: "PostToolUseFailure", error: "String to replace not found" });
+  assert.equal(claimed(), [other], "a failed edit gives its claim back");
+  hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
+  assert.equal(claimed(), [], "a call refused by the permission system never reached PostToolUse");
+  hook(box, edit(box, "s1", other, "", { tool_use_id: "t3" }));
+  hook(box, { ...edit(box, "s1", other, "", { tool_use_id: "t3" }), hook_event_name: "PostToolUse", tool_response: {} });
+  hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
+  assert.equal(claimed(), [other], "a write that happened keeps its claim past the turn");
+});
+
+Claude("should carry the claims over to the session /clear starts in the same client process, and to no other", ({ box, file }) => {
+  const run = (payload: object, pid: number) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify(payload), env: cleanEnv({ CLAIMS_DIR: box.dir, CLAUDE_PID: String(pid) }), encoding: "utf8" });
+  const holderOf = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).holder);
+  run(edit(box, "s1", file, "toFixed"), process.pid);
+  run({ ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} }, process.pid);
+  run({ session_id: "s1", cwd: box.project, hook_event_name: "SessionEnd", reason: "clear" }, process.pid);
+  assert.equal(holderOf(), ["claude-s1"], "kept through /clear");
+  run({ session_id: "elsewhere", cwd: box.project, hook_event_name: "SessionStart", source: "clear" }, process.ppid);
+  assert.equal(holderOf(), ["claude-s1"], "a session of another client process inherits nothing");
+  run({ session_id: "s2", cwd: box.project, hook_event_name: "SessionStart", source: "clear" }, process.pid);
+  assert.equal(holderOf(), ["claude-s2"], "the new session of the same client holds it");
+});
+
+Claude("should deny a shell command that writes a claimed file, claim what a free one writes, and never deny a read", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  const bash = (command: string) => decision(hook(box, { ...edit(box, "s1", file, ""), tool_name: "Bash", tool_input: { command } }).stdout);
+  for (const command of ["sed -i 's/a/b/' utils.ts", "echo x >> utils.ts", "cd . && tee utils.ts < /dev/null", "rm -f *.ts", "git checkout -- utils.ts", "bash -c 'truncate -s 0 utils.ts'"]) {
+    assert.is(bash(command)?.permissionDecision, "deny", command);
+  }
+  for (const command of ["cat utils.ts", "grep -n 'x > utils.ts' utils.ts", "sed -n 1p utils.ts", "git diff utils.ts", "echo hi > /dev/null"]) {
+    assert.is(bash(command), undefined, command);
+  }
+  assert.is(bash("cp utils.ts copy.ts"), undefined);
+  assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).target === join(box.project, "copy.ts")), "the file cp writes is claimed");
+});
+
+Claude("should match the holder the CLI derives from CODEX_SESSION_ID in Codex's shell", ({ box, file }) => {
+  hook(box, { session_id: "cx9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** Update File: utils.ts\n@@\n-a\n+b\n*** End Patch" } }, "codex");
+  const fromShell = spawnSync(process.execPath, [BIN, "release", file, "--dir", box.dir, "--json"], { env: cleanEnv({ CODEX_SESSION_ID: "cx9", CODEX_THREAD_ID: "cx9" }), encoding: "utf8" });
+  assert.equal(JSON.parse(fromShell.stdout).released, [file]);
 });
 
 Claude("should match the holder the CLI derives from CLAUDE_CODE_SESSION_ID", ({ box, file }) => {
@@ -163,8 +228,9 @@ Claude("should print a settings snippet that runs this binary: JSON on stdout, w
   assert.is(result.code, 0);
   const json = JSON.parse(result.stdout);
   assert.ok(json.hooks.PreToolUse[0].hooks[0].command.endsWith("claims.js hook claude"));
-  assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|MultiEdit|NotebookEdit");
-  assert.match(result.stderr, /merge this into ~\/\.claude\/settings\.json/);
+  assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|NotebookEdit|Bash");
+  assert.equal(Object.keys(json.hooks), ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "Stop", "SubagentStop", "SessionStart", "SessionEnd"]);
+  assert.match(result.stderr, /claims hook install claude merges this into ~\/\.claude\/settings\.json/);
   assert.is(claims(["hook", "print-config", "cursor"]).code, 2);
 });
 
@@ -176,7 +242,8 @@ Claude("should put the hook's options into the printed command", ({ box }) => {
   assert.ok(home.hooks.PreToolUse[0].hooks[0].command.endsWith(`--dir '${join(box.root, "my claims")}'`), home.hooks.PreToolUse[0].hooks[0].command);
   const codex = JSON.parse(claims(["hook", "print-config", "codex", "--no-auto-take"]).stdout);
   assert.ok(codex.hooks.PreToolUse[0].hooks[0].command.endsWith("hook codex --no-auto-take"));
-  assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch");
+  assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch|Bash", "a patch or a write through the shell reaches the hook");
+  assert.ok(codex.hooks.SessionEnd && !codex.hooks.Stop[0].hooks[0].command.includes("release"), "claims are released at session end");
 });
 
 Claude.run();
@@ -229,7 +296,7 @@ Codex("should read a patch run through the shell, as a string or an argument arr
   assert.is(plain.code, 0);
 });
 
-Codex("should leave alone a shell command that only quotes patch headers, and claim nothing for it", ({ box, file }) => {
+Codex("should leave alone a shell command that only quotes patch headers, and claim only what it writes", ({ box, file }) => {
   claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
   for (const command of [
     ["rg", "-n", "*** Update File: src/a.ts", "docs"],
@@ -239,7 +306,8 @@ Codex("should leave alone a shell command that only quotes patch headers, and cl
     const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }, "codex");
     assert.is(result.code, 0, JSON.stringify(command));
   }
-  assert.equal(entries(box.dir).length, 1, "only claude-s1's claim: the searches took nothing");
+  const holders = entries(box.dir).map((name) => [readJson(join(box.dir, name)).target, readJson(join(box.dir, name)).holder]);
+  assert.equal(holders.sort(), [[file, "claude-s1"], [join(box.project, "test", "fixture.txt"), "codex-cx1"]], "the searches took nothing; cat > took its file");
 });
 
 Codex.run();

@@ -1,15 +1,21 @@
 // hook: the mechanical refusal where writes happen. An agent runs `claims hook <agent>` with its
-// hook event on stdin; before a write the answer is allow (silently) or deny (with who holds the
-// file, why, and how to queue a handover); after a write the session's claims are renewed; when
-// the session (or turn, or subagent) ends they are released and handed to whoever queued.
+// hook event on stdin; before a write (an edit, a patch, or a shell command that writes) the answer
+// is allow (silently) or deny (with who holds the file, why, and how to queue a handover); after a
+// write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
+// when the session ends they are released and handed to whoever queued (after /clear, to the new
+// session of the same client).
+import { homedir } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../errors.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
-import { decideWrite, HOOK_RENEW_AFTER_MS } from "../hooks/write-guard.js";
-import type { CommonOptions, Holding } from "../protocol.js";
+import { clientProcess, confirmPending, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
+import { decideWrite, renewWritten } from "../hooks/write-guard.js";
+import { openContext, type CommonOptions, type Holding } from "../protocol.js";
 import { describeHolding } from "../render.js";
-import { beat } from "./beat.js";
+import { resolveHolder } from "../settings.js";
 import { release } from "./release.js";
+import { status } from "./status.js";
+import { take } from "./take.js";
 
 export type Agent = "claude" | "codex";
 
@@ -21,8 +27,14 @@ export interface HookOptions extends Omit<CommonOptions, "holder" | "cwd"> {
   autoTake?: boolean;
   /** Deny instead of allow when the claims directory cannot be used. */
   failClosed?: boolean;
-  /** Count a subagent as its parent session instead of a holder of its own. */
-  mergeSubagents?: boolean;
+  /**
+   * Make each subagent a holder of its own (`<agent>-<session>/<agent_id>`). Off by default: a
+   * subagent's shell sees only its session's id, so the CLI run there acts as the session, and
+   * the hook does the same so that both agree.
+   */
+  subagentHolders?: boolean;
+  /** TTL (seconds) of the claims the hook takes: an auto-claim nobody writes through lapses after it. */
+  claimTtl?: number;
 }
 
 export interface HookAnswer {
@@ -33,24 +45,58 @@ export interface HookAnswer {
 
 const PASS: HookAnswer = { exitCode: 0, stdout: "", stderr: "" };
 
+interface Session extends CommonOptions {
+  holder: string;
+  cwd: string;
+  /** Pending calls are scoped to one agent of the session: the main agent or one subagent. */
+  scope: string;
+}
+
 export async function hook(options: HookOptions): Promise<HookAnswer> {
   const payload = parsePayload(options.input);
   const sessionId = stringField(payload, "session_id");
   if (!payload || !sessionId) return PASS; // malformed, empty, or not an agent event: not ours to judge
   const event = stringField(payload, "hook_event_name") ?? "";
   const agentId = stringField(payload, "agent_id");
-  // The same id the CLI derives from CLAUDE_CODE_SESSION_ID in the agent's shell; a subagent is a holder of its own.
-  const holder = `${options.agent}-${sessionId}${agentId && !options.mergeSubagents ? `/${agentId}` : ""}`;
+  // The id the CLI derives in the agent's own shell (CLAUDE_CODE_SESSION_ID, CODEX_SESSION_ID).
+  const holder = sessionHolder(options, sessionId, agentId);
   const cwd = stringField(payload, "cwd") ?? process.cwd();
-  const common = { ...options, holder, cwd };
+  const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   try {
-    if (event === "PreToolUse") return await beforeWrite(options, payload, common);
+    if (event === "PreToolUse") return await beforeWrite(options, payload, session);
     if (event === "PostToolUse") {
-      if (writtenFiles(options.agent, payload).length > 0) beat({ ...common, renewAfterMs: HOOK_RENEW_AFTER_MS });
+      const files = await writtenFiles(options.agent, payload, cwd);
+      const call = stringField(payload, "tool_use_id");
+      if (call) confirmPending(openContext(session).settings.dir, session.scope, call);
+      if (files.length > 0) renewWritten({ ...session, files });
       return PASS;
     }
-    if (event === "SessionEnd" || event === "Stop" || event === "SubagentStop") {
-      const released = release(common);
+    if (event === "PostToolUseFailure" || event === "PermissionDenied") {
+      // A failed Edit or Write changed nothing; a failed shell command may have written half.
+      const call = stringField(payload, "tool_use_id");
+      if (call && !isShell(stringField(payload, "tool_name"))) giveBack(session, takePending(openContext(session).settings.dir, session.scope, call));
+      return PASS;
+    }
+    if (event === "Stop" || (event === "SubagentStop" && !options.subagentHolders)) {
+      // The turn is over: a call the hook claimed for that never ran (refused by the permission
+      // system or the user) gives its claims back.
+      giveBack(session, takePending(openContext(session).settings.dir, session.scope));
+      return PASS;
+    }
+    if (event === "SessionEnd" && stringField(payload, "reason") === "clear") {
+      // /clear: the same client goes on as a new session, which takes these claims over.
+      const client = clientProcess(process.env);
+      const dir = openContext(session).settings.dir;
+      giveBack(session, takePending(dir, session.scope));
+      if (client) {
+        recordCleared(dir, client, holder);
+        return PASS;
+      }
+    }
+    if (event === "SessionStart" && stringField(payload, "source") === "clear") return carryOver(session);
+    if (event === "SessionEnd" || event === "SubagentStop") {
+      takePending(openContext(session).settings.dir, session.scope);
+      const released = release(session);
       const handed = released.handed_to.map((grant) => `${grant.target} to ${grant.holder}`);
       return { ...PASS, stderr: handed.length > 0 ? `claims: handed ${handed.join(", ")}\n` : "" };
     }
@@ -60,42 +106,93 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   }
 }
 
-async function beforeWrite(options: HookOptions, payload: HookPayload, common: CommonOptions & { holder: string; cwd: string }): Promise<HookAnswer> {
-  const files = writtenFiles(options.agent, payload);
+function sessionHolder(options: HookOptions, sessionId: string, agentId: string | undefined): string {
+  return `${options.agent}-${sessionId}${agentId && options.subagentHolders ? `/${agentId}` : ""}`;
+}
+
+const isShell = (toolName: string | undefined) => toolName === "Bash" || toolName === "shell" || toolName === "local_shell" || toolName === "exec_command";
+
+function giveBack(session: Session, calls: Array<{ targets: string[] }>): void {
+  const targets = calls.flatMap((call) => call.targets);
+  if (targets.length > 0) release({ ...session, targets });
+}
+
+/** The claims of the session `/clear` ended in this client process become the new session's. */
+async function carryOver(session: Session): Promise<HookAnswer> {
+  const client = clientProcess(process.env);
+  const context = openContext(session);
+  const previous = client && takeCleared(context.settings.dir, client, context.nowMs);
+  if (!previous || previous === session.holder) return PASS;
+  const held = status({ ...session, holder: previous, mine: true }).claims.filter((claim) => !claim.stale && !claim.shared);
+  const moved: string[] = [];
+  for (const claim of held) {
+    // Released and taken at once: a session queued for it would have been served at the old
+    // session's end anyway, and is served now.
+    const released = release({ ...session, holder: previous, targets: [claim.target] });
+    if (released.handed_to.length > 0) continue;
+    const taken = await take({ ...session, targets: [claim.target], purpose: claim.purpose, ...(claim.ttl !== undefined && { ttl: claim.ttl }) });
+    moved.push(...taken.granted.map((granted) => granted.target));
+  }
+  return { ...PASS, stderr: moved.length > 0 ? `claims: carried ${moved.length} claim(s) over from ${previous}\n` : "" };
+}
+
+async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session): Promise<HookAnswer> {
+  const files = await writtenFiles(options.agent, payload, session.cwd);
   if (files.length === 0) return PASS; // a tool that does not write
   const toolName = stringField(payload, "tool_name") ?? "";
   const olds = options.agent === "claude" ? replacedTexts(toolName, payload.tool_input) : undefined;
   const news = toolName === "Edit" ? [stringField(payload.tool_input, "new_string") ?? ""] : editsNew(payload.tool_input);
   const decision = await decideWrite({
-    ...common,
+    ...session,
     files,
     ...(olds && { edits: olds.map((old, index) => ({ old, new: news[index] ?? "" })) }),
     autoTake: options.autoTake !== false,
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
+    ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
   });
+  const call = stringField(payload, "tool_use_id");
+  // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
+  const confirmed = options.agent === "claude" || toolName === "apply_patch";
+  if (decision.allow && decision.took.length > 0 && call && confirmed) {
+    recordPending(openContext(session).settings.dir, session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took });
+  }
   if (decision.allow) return PASS;
-  return deny(options.agent, refusalText(decision.blocking, common.cwd));
+  return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder));
 }
 
 /** The files a tool call writes, absolute. */
-function writtenFiles(agent: Agent, payload: HookPayload): string[] {
+async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {
   const toolName = stringField(payload, "tool_name") ?? "";
-  if (agent === "claude") {
-    const field = CLAUDE_WRITE_TOOLS[toolName];
-    const file = field && stringField(payload.tool_input, field);
+  const input = payload.tool_input;
+  if (agent === "claude" && CLAUDE_WRITE_TOOLS[toolName]) {
+    const file = stringField(input, CLAUDE_WRITE_TOOLS[toolName] as string);
     return file ? [file] : [];
   }
-  // Codex sends apply_patch with the patch text in tool_input.command (openai/codex#18391). A
-  // patch can also come through the shell: `apply_patch <<'EOF'` in a Bash call, or a command given
-  // as an argument array. Another command is left alone even if its text quotes patch headers
-  // (a grep for them, a fixture written with cat): it writes no patch.
-  const input = payload.tool_input;
-  if (toolName === "apply_patch") {
+  // Codex sends apply_patch with the patch text in tool_input.command (openai/codex#18391).
+  if (agent === "codex" && toolName === "apply_patch") {
     const patch = commandText(input, "command") ?? stringField(input, "patch") ?? stringField(input, "input");
-    return patch ? patchPaths(patch) : [];
+    return patch ? patchPaths(patch).map((path) => (isAbsolute(path) ? path : `${cwd}/${path}`)) : [];
   }
-  const command = commandText(input, "command");
-  return command && /(^|[\s;&|(])apply_patch(\s|$)/.test(command) && command.includes("*** Begin Patch") ? patchPaths(command) : [];
+  // The shell (both clients call it Bash in hook payloads): the files the command writes, read
+  // from its syntax tree: redirections, sed -i, tee, cp, mv, rm, `apply_patch <<EOF`, …
+  if (isShell(toolName)) {
+    const command = shellScript(input);
+    if (!command) return [];
+    const { mayWrite, shellWrites } = await import("../hooks/shell.js");
+    if (!mayWrite(command)) return [];
+    return shellWrites(command, cwd, process.env.HOME || homedir());
+  }
+  return [];
+}
+
+/** The script a shell call runs: a string as it is; an argument array's `-c` script, or its words. */
+function shellScript(input: unknown): string | undefined {
+  const value = typeof input === "object" && input !== null ? ((input as Record<string, unknown>).command ?? (input as Record<string, unknown>).cmd) : undefined;
+  if (typeof value === "string") return value;
+  if (!Array.isArray(value) || !value.every((part) => typeof part === "string")) return undefined;
+  const c = value.findIndex((part, index) => index > 0 && /^-[a-z]*c$/.test(part as string));
+  if (c !== -1 && c + 1 < value.length) return value[c + 1] as string;
+  return (value as string[]).map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
 }
 
 /** A command as one text: a string as it is, an argument array joined by newlines. */
@@ -112,14 +209,32 @@ function editsNew(toolInput: unknown): string[] {
 }
 
 /** A reason the agent can act on: who holds what, for what, and the command that queues a handover. */
-export function refusalText(blocking: Holding[], cwd: string): string {
-  const lines = blocking.map((holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}`);
+export function refusalText(blocking: Holding[], cwd: string, holder?: string): string {
+  const lines = blocking.map((holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}`);
   const target = blocking[0] ? display(blocking[0].target, cwd) : "";
+  // The CLI in the agent's shell derives the holder from the same session id; where it would not
+  // (no such variable, CLAIMS_HOLDER set, a subagent of its own), the command says who is asking.
+  let derived: string | undefined;
+  try {
+    derived = resolveHolder(undefined, process.env);
+  } catch {
+    derived = undefined;
+  }
+  const as = holder !== undefined && derived !== holder ? ` --holder ${JSON.stringify(holder)}` : "";
   return [
     "This file is claimed by another session (claims: one mechanical refusal instead of overwriting each other's work).",
     ...lines,
-    `Do not write it now. Reconcile from their purpose, work on something else, or queue a handover so it comes to you in order when it frees: claims handover ${JSON.stringify(target)} --purpose "<what you will do>" (then claims status --mine shows when it is yours).`,
+    `Do not write it now. Reconcile from their purpose, work on something else, or queue a handover so it comes to you in order when it frees: claims handover ${JSON.stringify(target)} --purpose "<what you will do>"${as} (then claims status --mine${as} shows when it is yours).`,
+    ...(holder !== undefined ? [`You hold claims as ${holder}.`] : []),
   ].join("\n");
+}
+
+/** A subagent of its own refused by its own session (or a sibling) is told so, not "another session". */
+function relation(blocker: string, holder: string | undefined): string {
+  if (holder === undefined) return "";
+  const session = (id: string) => id.split("/")[0];
+  if (session(blocker) !== session(holder) || blocker === holder) return "";
+  return blocker.includes("/") ? " (another subagent of your own session)" : " (the main agent of your own session)";
 }
 
 function display(target: string, cwd: string): string {

@@ -7,18 +7,54 @@ import { shellQuote } from "../render.js";
 export interface HookCommandOptions {
   autoTake?: boolean;
   failClosed?: boolean;
-  mergeSubagents?: boolean;
+  subagentHolders?: boolean;
+  /** Seconds. */
+  claimTtl?: number;
   /** Absolute. */
   dir?: string;
 }
 
-function command(agent: string, binary: string, options: HookCommandOptions): string {
+export function hookCommand(agent: string, binary: string, options: HookCommandOptions): string {
   const args = [process.execPath, realpathSync(binary), "hook", agent];
   if (options.autoTake === false) args.push("--no-auto-take");
   if (options.failClosed) args.push("--fail-closed");
-  if (options.mergeSubagents && agent === "claude") args.push("--merge-subagents");
+  if (options.subagentHolders) args.push("--subagent-holders");
+  if (options.claimTtl !== undefined) args.push("--claim-ttl", String(options.claimTtl));
   if (options.dir !== undefined) args.push("--dir", options.dir); // absolute: the hook runs in the agent's cwd
   return args.map(shellQuote).join(" ");
+}
+
+/** Claude Code's tools that write: its editors and the shell (MultiEdit is gone from current clients). */
+export const CLAUDE_MATCHER = "Write|Edit|NotebookEdit|Bash";
+/** Codex's: apply_patch, and the shell (a patch or a write can come through either; hooks call the shell Bash). */
+export const CODEX_MATCHER = "apply_patch|Bash";
+
+/** The events each agent's hook is registered for, with the matcher of each (none: every occurrence). */
+export function hookEvents(agent: "claude" | "codex"): Record<string, string | undefined> {
+  if (agent === "claude") {
+    return {
+      PreToolUse: CLAUDE_MATCHER,
+      PostToolUse: CLAUDE_MATCHER,
+      PostToolUseFailure: CLAUDE_MATCHER,
+      PermissionDenied: CLAUDE_MATCHER,
+      Stop: undefined,
+      SubagentStop: undefined,
+      SessionStart: undefined,
+      SessionEnd: undefined,
+    };
+  }
+  return { PreToolUse: CODEX_MATCHER, PostToolUse: CODEX_MATCHER, Stop: undefined, SubagentStop: undefined, SessionEnd: undefined };
+}
+
+/** The `hooks` object to merge into the agent's settings. */
+export function hookEntries(agent: "claude" | "codex", run: string): Record<string, Array<Record<string, unknown>>> {
+  const hooks: Record<string, Array<Record<string, unknown>>> = {};
+  for (const [event, matcher] of Object.entries(hookEvents(agent))) {
+    // Codex gives SessionEnd 3 seconds at most (and warns about more); releasing takes milliseconds.
+    const timeout = agent === "codex" && event === "SessionEnd" ? 3 : 10;
+    hooks[event] = [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: run, timeout }] }];
+  }
+  return hooks;
 }
 
 /**
@@ -26,26 +62,22 @@ function command(agent: string, binary: string, options: HookCommandOptions): st
  * say where it goes and what can be added (printed on stderr, so the JSON stays clean).
  */
 export function hookConfig(agent: "claude" | "codex", binary: string, options: HookCommandOptions = {}): { json: string; notes: string } {
-  const run = command(agent, binary, options);
-  const entry = (matcher?: string) => ({ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: run, timeout: 10 }] });
+  const json = `${JSON.stringify({ hooks: hookEntries(agent, hookCommand(agent, binary, options)) }, null, 2)}\n`;
   if (agent === "claude") {
-    const writers = "Write|Edit|MultiEdit|NotebookEdit";
-    const hooks = { hooks: { PreToolUse: [entry(writers)], PostToolUse: [entry(writers)], SubagentStop: [entry()], SessionEnd: [entry()] } };
     return {
-      json: `${JSON.stringify(hooks, null, 2)}\n`,
-      notes: `claims: merge this into ~/.claude/settings.json (every project) or .claude/settings.json (one project).
-claims: options: claims hook print-config claude --no-auto-take, --fail-closed, --merge-subagents or --dir PATH puts them in the command.
-claims: to release claims at the end of every turn instead of the session, add the same entry under "Stop".
+      json,
+      notes: `claims: claims hook install claude merges this into ~/.claude/settings.json (--project: .claude/settings.json here); or merge it by hand.
+claims: options: --no-auto-take, --fail-closed, --subagent-holders, --claim-ttl SECONDS or --dir PATH go into the command.
+claims: check the setup with claims hook verify claude.
 `,
     };
   }
-  const hooks = { hooks: { PreToolUse: [entry("apply_patch")], PostToolUse: [entry("apply_patch")], Stop: [entry()] } };
   return {
-    json: `${JSON.stringify(hooks, null, 2)}\n`,
-    notes: `claims: merge this into ~/.codex/hooks.json.
-claims: options: claims hook print-config codex --no-auto-take, --fail-closed or --dir PATH puts them in the command.
-claims: Codex's Stop ends a turn: claims are released then, and taken again at the next write.
-claims: a patch run through the shell is guarded too if the matchers are "apply_patch|Bash" (one claims call per shell command).
+    json,
+    notes: `claims: claims hook install codex merges this into ~/.codex/hooks.json and trusts it; or merge it by hand.
+claims: Codex runs a hook only once it is trusted: after merging by hand, start codex, type /hooks and trust each claims hook.
+claims: options: --no-auto-take, --fail-closed, --subagent-holders, --claim-ttl SECONDS or --dir PATH go into the command.
+claims: check the setup with claims hook verify codex (it reads Codex's own account of the hooks and their trust).
 `,
   };
 }

@@ -21,13 +21,15 @@ export interface WriteRequest extends CommonOptions {
   edits?: Array<{ old: string; new: string }>;
   autoTake: boolean;
   purpose: string;
+  /** TTL of what the hook claims (seconds): an auto-claim the session stops writing lapses on its own after it. */
+  claimTtl?: number;
 }
 
 export interface WriteDecision {
   allow: boolean;
   /** What is in the way, when not allowed. */
   blocking: Holding[];
-  /** Files claimed for the session just now. */
+  /** Files (or, beside another session's symbol claims, the symbols the edit touches) claimed for the session just now. */
   took: string[];
   /** The session's own claims renewed. */
   renewed: string[];
@@ -49,6 +51,9 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const queue = readQueue(context, names);
   const partlyOthers = new Set<string>();
   const own = new Set<string>();
+  // Beside another session's symbol claim, the session claims the symbols its edit touches (not
+  // the file, which the other's symbol already overlaps), so a second writer of those is refused.
+  const symbolsToTake: string[] = [];
 
   for (const target of targets) {
     const conflicts = findConflicts(target, "exclusive", request.holder, context, claimFiles);
@@ -58,6 +63,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
       partlyOthers.add(target.canonical);
       const touched = await touchedSymbols(target.path, request.edits, symbols);
       decision.blocking.push(...symbols.filter((holding) => touched.has(shapeOf(holding.held_target as string).symbol as string)));
+      for (const name of touched) symbolsToTake.push(`${target.canonical}#${name}`);
     }
     for (const { read } of overlappingClaims(target, context, claimFiles)) {
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
@@ -79,13 +85,36 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
   if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
-  const unclaimed = targets.filter((target) => ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical));
-  if (request.autoTake && unclaimed.length > 0) {
-    const taken = await take({ ...request, targets: unclaimed.map((target) => target.canonical), purpose: request.purpose });
+  // A directory the command writes (rm -r, git checkout -- .) is checked above but not claimed whole.
+  const unclaimed = targets.filter(
+    (target) => target.kind === "path" && ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical),
+  );
+  const wanted = [...unclaimed.map((target) => target.canonical), ...symbolsToTake.filter((symbol) => !own.has(symbol))];
+  if (request.autoTake && wanted.length > 0) {
+    const taken = await take({ ...request, targets: wanted, purpose: request.purpose, ...(request.claimTtl !== undefined && { ttl: request.claimTtl }) });
     if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
     decision.took = taken.granted.map((claim) => claim.target);
   }
   return decision;
+}
+
+/**
+ * After a write: renew the session's own claims that cover what it wrote (the file, a directory
+ * or glob above it, a symbol of it), and nothing else, so a file touched once is not held for as
+ * long as the session keeps writing elsewhere.
+ */
+export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & CommonOptions): string[] {
+  const context = openContext(request);
+  if (!existsSync(context.settings.dir)) return [];
+  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context, true);
+  const claimFiles = context.store.names().filter(isClaimFileName);
+  const own = new Set<string>();
+  for (const target of targets) {
+    for (const { read } of overlappingClaims(target, context, claimFiles)) {
+      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
+    }
+  }
+  return own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
 }
 
 function isSymbolOf(holding: Holding, file: string): boolean {

@@ -1,0 +1,274 @@
+// `claims hook install|verify claude|codex`: a setup that ends with a hook that runs, and a check
+// that says why one would not. Merging keeps every other setting and hook; a claims hook already
+// there (an older command line, a moved binary) is replaced, not doubled.
+//
+// Codex runs a hook from hooks.json only once it is trusted: a hash per hook in config.toml that
+// Codex computes. We do not compute it: `codex app-server` (the interface Codex's own TUI uses)
+// lists each hook with its current hash and trust, and writes the trust, so a change in Codex's
+// hashing cannot leave a hook silently untrusted here.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { BadInputError } from "../errors.js";
+import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
+
+type Agent = "claude" | "codex";
+type Env = Record<string, string | undefined>;
+
+export interface SetupOptions extends HookCommandOptions {
+  agent: Agent;
+  /** The claims binary the hook runs (this one). */
+  binary: string;
+  /** Claude Code: the project's .claude/settings.json under this directory instead of the user's settings. */
+  project?: string;
+  /** The codex binary that trusts and lists hooks; else `codex` on PATH. */
+  codex?: string;
+  env?: Env;
+}
+
+export interface SetupReport {
+  agent: Agent;
+  file: string;
+  /** The hook is set up and will run. */
+  ok: boolean;
+  /** What was done, and what is left for the user (each one line). */
+  notes: string[];
+  problems: string[];
+}
+
+/** A handler that runs `claims hook <agent>`, whatever binary path or options it has. */
+export function isClaimsHook(command: unknown, agent: Agent): boolean {
+  return typeof command === "string" && new RegExp(`claims(\\.js)?'?\\s+hook\\s+${agent}(\\s|$)`).test(command);
+}
+
+function settingsFile(options: SetupOptions): string {
+  const env = options.env ?? process.env;
+  const home = env.HOME || homedir();
+  if (options.agent === "codex") return join(env.CODEX_HOME || join(home, ".codex"), "hooks.json");
+  if (options.project !== undefined) return join(options.project, ".claude", "settings.json");
+  return join(env.CLAUDE_CONFIG_DIR || join(home, ".claude"), "settings.json");
+}
+
+function readJsonObject(file: string): Record<string, unknown> {
+  if (!existsSync(file)) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new BadInputError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BadInputError(`${file} is not a JSON object; fix it first, nothing was changed.`);
+  return value as Record<string, unknown>;
+}
+
+type Group = { matcher?: string; hooks?: Array<{ command?: unknown }> };
+
+export async function installHook(options: SetupOptions): Promise<SetupReport> {
+  const file = settingsFile(options);
+  const settings = readJsonObject(file);
+  const hooks = (typeof settings.hooks === "object" && settings.hooks !== null ? settings.hooks : {}) as Record<string, Group[]>;
+  // Every older claims hook goes, from every event (an event we no longer register included).
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    const kept = groups
+      .map((group) => ({ ...group, hooks: (group.hooks ?? []).filter((handler) => !isClaimsHook(handler.command, options.agent)) }))
+      .filter((group) => group.hooks.length > 0);
+    if (kept.length > 0) hooks[event] = kept;
+    else delete hooks[event];
+  }
+  const run = hookCommand(options.agent, options.binary, options);
+  for (const [event, groups] of Object.entries(hookEntries(options.agent, run))) hooks[event] = [...(hooks[event] ?? []), ...(groups as Group[])];
+  settings.hooks = hooks;
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.claims-${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
+  renameSync(temp, file);
+  const notes = [`wrote the claims hook into ${file} (other settings and hooks kept)`];
+  if (options.agent === "claude") {
+    const report = await verifyHook(options);
+    return { ...report, notes: [...notes, ...report.notes] };
+  }
+  const codex = findCodex(options);
+  if (!codex) {
+    return {
+      agent: "codex",
+      file,
+      ok: false,
+      notes,
+      problems: [
+        "codex was not found on PATH, so the hooks are not trusted yet and Codex will skip them: run claims hook install codex --codex /path/to/codex, or start codex, type /hooks and trust each claims hook.",
+      ],
+    };
+  }
+  const trusted = await trustCodexHooks(codex, file, run, options.env ?? process.env);
+  notes.push(trusted > 0 ? `trusted ${trusted} claims hook(s) through ${codex} app-server (Codex records it in its config.toml)` : "the claims hooks were already trusted");
+  const report = await verifyHook(options);
+  return { ...report, notes: [...notes, ...report.notes] };
+}
+
+export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
+  const file = settingsFile(options);
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const files = options.agent === "claude" && options.project === undefined ? claudeFiles(options) : [file];
+  const found = new Map<string, { matcher?: string; command: string }>();
+  for (const path of files) {
+    let settings: Record<string, unknown>;
+    try {
+      settings = readJsonObject(path);
+    } catch (error) {
+      problems.push((error as Error).message);
+      continue;
+    }
+    for (const [event, groups] of Object.entries((settings.hooks ?? {}) as Record<string, Group[]>)) {
+      for (const group of Array.isArray(groups) ? groups : []) {
+        for (const handler of group.hooks ?? []) {
+          if (isClaimsHook(handler.command, options.agent)) found.set(event, { ...(group.matcher !== undefined && { matcher: group.matcher }), command: handler.command as string });
+        }
+      }
+    }
+  }
+  for (const [event, matcher] of Object.entries(hookEvents(options.agent))) {
+    const entry = found.get(event);
+    if (!entry) {
+      problems.push(`no claims hook for ${event} in ${files.join(" or ")}: run claims hook install ${options.agent}`);
+      continue;
+    }
+    const needed = matcher?.split("|") ?? [];
+    const has = entry.matcher === undefined || entry.matcher === "" || entry.matcher === "*" ? undefined : entry.matcher.split("|");
+    const missing = has ? needed.filter((tool) => !has.includes(tool)) : [];
+    if (missing.length > 0) problems.push(`the claims hook for ${event} does not match ${missing.join(", ")}: writes through it pass unchecked; run claims hook install ${options.agent}`);
+    for (const path of commandFiles(entry.command)) {
+      if (!existsSync(path)) problems.push(`the claims hook for ${event} runs ${path}, which does not exist: run claims hook install ${options.agent} from the claims you use now`);
+    }
+  }
+  if (options.agent === "codex" && found.size > 0) {
+    const codex = findCodex(options);
+    if (!codex) problems.push("codex was not found on PATH (or --codex), so whether Codex trusts the hooks cannot be checked; an untrusted hook is skipped silently");
+    else {
+      const listed = await listCodexHooks(codex, options.env ?? process.env);
+      const ours = listed.filter((hook) => isClaimsHook(hook.command, "codex"));
+      if (ours.length === 0) problems.push(`${codex} lists no claims hook: it reads another CODEX_HOME, or the file is not valid for it`);
+      for (const hook of ours) {
+        if (hook.trustStatus !== "trusted" && !hook.isManaged) {
+          problems.push(`Codex will skip the claims hook ${hook.key}: it is ${hook.trustStatus ?? "not trusted"}; run claims hook install codex (or trust it under /hooks in codex)`);
+        }
+        if (hook.enabled === false) problems.push(`the claims hook ${hook.key} is disabled in Codex`);
+      }
+      if (ours.length > 0 && problems.length === 0) notes.push(`${codex} reports every claims hook trusted and enabled`);
+    }
+  }
+  return { agent: options.agent, file, ok: problems.length === 0, notes, problems };
+}
+
+function claudeFiles(options: SetupOptions): string[] {
+  const cwd = process.cwd();
+  return [settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")];
+}
+
+/** The absolute files a hook command runs (node and the claims script), from its shell words. */
+function commandFiles(command: string): string[] {
+  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => (match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : (match[2] as string)));
+  return words.slice(0, 2).filter((word) => word.startsWith("/"));
+}
+
+function findCodex(options: SetupOptions): string | undefined {
+  if (options.codex !== undefined) {
+    if (!existsSync(options.codex)) throw new BadInputError(`--codex ${options.codex} does not exist; give the path of the codex binary.`);
+    return options.codex;
+  }
+  for (const dir of ((options.env ?? process.env).PATH ?? "").split(delimiter)) {
+    if (dir && existsSync(join(dir, "codex"))) return join(dir, "codex");
+  }
+  return undefined;
+}
+
+interface CodexHook {
+  key: string;
+  command?: string;
+  sourcePath?: string;
+  currentHash?: string;
+  trustStatus?: string;
+  enabled?: boolean;
+  isManaged?: boolean;
+}
+
+/** A short conversation with `codex app-server` (JSON-RPC, one message a line). */
+async function withAppServer<T>(codex: string, env: Env, work: (call: (method: string, params: unknown) => Promise<Record<string, unknown>>) => Promise<T>): Promise<T> {
+  const child = spawn(codex, ["app-server"], { env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
+  const waiting = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  let buffer = "";
+  let next = 0;
+  const failAll = (error: Error) => {
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  };
+  child.on("error", (error) => failAll(new BadInputError(`could not run ${codex} app-server: ${error.message}`)));
+  child.on("exit", () => failAll(new BadInputError(`${codex} app-server exited before it answered`)));
+  child.stdout.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString("utf8");
+    for (let at = buffer.indexOf("\n"); at !== -1; at = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      let message: { id?: number; result?: Record<string, unknown>; error?: { message?: string } };
+      try {
+        message = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const pending = message.id === undefined ? undefined : waiting.get(message.id);
+      if (!pending) continue;
+      waiting.delete(message.id as number);
+      if (message.error) pending.reject(new BadInputError(`${codex} app-server: ${message.error.message ?? "error"}`));
+      else pending.resolve(message.result ?? {});
+    }
+  });
+  const call = (method: string, params: unknown) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, { resolve, reject });
+      child.stdin.write(`${JSON.stringify({ id, method, params })}\n`);
+    });
+  const timer = setTimeout(() => failAll(new BadInputError(`${codex} app-server did not answer within 30 s`)), 30_000);
+  try {
+    await call("initialize", { clientInfo: { name: "claims", version: "1" } });
+    child.stdin.write(`${JSON.stringify({ method: "initialized" })}\n`);
+    return await work(call);
+  } finally {
+    clearTimeout(timer);
+    child.stdin.end();
+    child.kill();
+  }
+}
+
+async function listCodexHooks(codex: string, env: Env): Promise<CodexHook[]> {
+  return withAppServer(codex, env, async (call) => {
+    const result = await call("hooks/list", { cwds: [process.cwd()] });
+    return ((result.data as Array<{ hooks?: CodexHook[] }> | undefined) ?? []).flatMap((entry) => entry.hooks ?? []);
+  });
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Trusts the claims hooks of `file` whose command is `run`, at the hash Codex reports for each; returns how many. */
+async function trustCodexHooks(codex: string, file: string, run: string, env: Env): Promise<number> {
+  return withAppServer(codex, env, async (call) => {
+    const result = await call("hooks/list", { cwds: [process.cwd()] });
+    const hooks = ((result.data as Array<{ hooks?: CodexHook[] }> | undefined) ?? []).flatMap((entry) => entry.hooks ?? []);
+    const state: Record<string, { trusted_hash: string }> = {};
+    for (const hook of hooks) {
+      if (hook.command !== run || !hook.sourcePath || real(hook.sourcePath) !== real(file) || !hook.currentHash || hook.trustStatus === "trusted") continue;
+      state[hook.key] = { trusted_hash: hook.currentHash };
+    }
+    if (Object.keys(state).length === 0) return 0;
+    await call("config/batchWrite", { edits: [{ keyPath: "hooks.state", value: state, mergeStrategy: "upsert" }] });
+    return Object.keys(state).length;
+  });
+}

@@ -1,0 +1,106 @@
+// What the hooks remember between one event and the next, as small dot-files in the claims
+// directory (dot-files are never claims, docs/PROTOCOL.md):
+//
+// - `.hook-pending-<session>-<call>.json`: the claims a PreToolUse took for one tool call. The
+//   client confirms the call ran with PostToolUse; a call refused after the hook allowed it (by the
+//   permission system or the user, or a failed edit) never does, and its claims are given back at
+//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest.
+// - `.hook-cleared-<process>.json`: `/clear` ended a session inside a client process that goes on
+//   with a new session id; the next session started there by `/clear` inherits the claims.
+//
+// One file per call, so parallel tool calls of one session never rewrite each other's record.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { processStartTime } from "../process-identity.js";
+
+const PENDING_PREFIX = ".hook-pending-";
+const CLEARED_PREFIX = ".hook-cleared-";
+/** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
+const CLEARED_MAX_AGE_MS = 10 * 60_000;
+
+const short = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 20);
+
+/** One agent (a session's main agent, or one subagent) within a session: the scope of a turn's pending calls. */
+export function scopeOf(holder: string, agentId: string | undefined): string {
+  return short(`${holder}\0${agentId ?? ""}`);
+}
+
+function writeWhole(path: string, value: unknown): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(value)}\n`);
+  renameSync(temp, path);
+}
+
+function readRecord<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PendingCall {
+  holder: string;
+  tool_use_id: string;
+  /** Claimed for this call only (not held before it). */
+  targets: string[];
+}
+
+export function recordPending(dir: string, scope: string, call: PendingCall): void {
+  writeWhole(join(dir, `${PENDING_PREFIX}${scope}-${short(call.tool_use_id)}.json`), call);
+}
+
+/** The call ran (PostToolUse): its claims are the session's like any other. */
+export function confirmPending(dir: string, scope: string, toolUseId: string): void {
+  rmSync(join(dir, `${PENDING_PREFIX}${scope}-${short(toolUseId)}.json`), { force: true });
+}
+
+/** Removes and returns the pending record of one call, or of every call of the scope. */
+export function takePending(dir: string, scope: string, toolUseId?: string): PendingCall[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const prefix = `${PENDING_PREFIX}${scope}-${toolUseId === undefined ? "" : `${short(toolUseId)}.json`}`;
+  const found: PendingCall[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".json")) continue;
+    const path = join(dir, name);
+    const call = readRecord<PendingCall>(path);
+    rmSync(path, { force: true });
+    if (call && Array.isArray(call.targets)) found.push(call);
+  }
+  return found;
+}
+
+/**
+ * The client process the hook runs under, as an id that a reused pid cannot repeat: Claude Code
+ * sets CLAUDE_PID for its hooks (newer clients); otherwise the hook's parent is the client.
+ */
+export function clientProcess(env: Record<string, string | undefined>): string | undefined {
+  const pid = Number(env.CLAUDE_PID) || process.ppid;
+  const start = processStartTime(pid);
+  return start === undefined ? undefined : `${pid}-${start}`;
+}
+
+export function recordCleared(dir: string, client: string, holder: string): void {
+  writeWhole(join(dir, `${CLEARED_PREFIX}${short(client)}.json`), { holder, client });
+}
+
+/** The holder whose session `/clear` ended in this very client process, once. */
+export function takeCleared(dir: string, client: string, nowMs: number): string | undefined {
+  const path = join(dir, `${CLEARED_PREFIX}${short(client)}.json`);
+  const record = readRecord<{ holder?: unknown; client?: unknown }>(path);
+  if (!record) return undefined;
+  let fresh = false;
+  try {
+    fresh = nowMs - statSync(path).mtimeMs < CLEARED_MAX_AGE_MS;
+  } catch {
+    return undefined;
+  }
+  rmSync(path, { force: true });
+  return fresh && record.client === client && typeof record.holder === "string" ? record.holder : undefined;
+}
