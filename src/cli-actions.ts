@@ -1,6 +1,6 @@
 // What the verbs most often called do once their arguments are known: shared by the commander
 // wiring (src/cli.ts) and the fast path that skips commander for hot calls (src/cli-fast.ts).
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { BadInputError, EXIT_CODES } from "./errors.js";
 import { common, output, type GlobalFlags } from "./cli-shared.js";
 import { isTerminal, writeErr, writeOut } from "./stdio.js";
@@ -142,7 +142,6 @@ export async function runHook(agent: string, which: string | undefined, flags: H
       return;
     }
     const { installHook, verifyHook } = await import("./hooks/install.js");
-    const { realpathSync } = await import("node:fs");
     const run = agent === "install" ? installHook : verifyHook;
     const report = await run({
       agent: name as "claude" | "codex",

@@ -1,0 +1,258 @@
+// The real Claude Code and Codex command-line clients (pinned dev dependencies), driven end to end
+// against the mock model server on 127.0.0.1, with the hooks set up as docs/HOOKS.md says.
+// Slow (each case starts a client): `npm run test:agents`, not `npm test`.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { startMockModel, type Step } from "./mock-model.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const BIN = join(ROOT, "bin", "claims.js");
+const CLAUDE = join(ROOT, "node_modules", ".bin", "claude");
+const CODEX = join(ROOT, "node_modules", ".bin", "codex");
+
+interface Box {
+  root: string;
+  home: string;
+  project: string;
+  dir: string;
+}
+
+function box(): Box {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "claims-agents-")));
+  const home = join(root, "home");
+  const project = join(root, "project");
+  mkdirSync(home);
+  mkdirSync(project);
+  return { root, home, project, dir: join(root, "claims") };
+}
+
+function baseEnv(b: Box, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: `${join(ROOT, "node_modules", ".bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`, HOME: b.home, CLAIMS_DIR: b.dir, ...extra };
+}
+
+function claims(b: Box, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd: b.project, env: baseEnv(b, env), encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function run(command: string, args: string[], options: { cwd: string; env: Record<string, string>; input?: string }): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+/** What the claims log recorded: [event, target, holder]. */
+function logged(b: Box): Array<[string, string, string]> {
+  const path = join(b.dir, "log.jsonl");
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line))
+    .map((entry) => [entry.event, entry.target, entry.holder]);
+}
+
+const REFUSED = /claimed by another session[\s\S]*held by someone-else for "their work"/;
+
+// ---------------------------------------------------------------- Claude Code
+
+async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | string[], args: string[] = []) {
+  const install = claims(b, ["hook", "install", "claude", "--project"]);
+  assert.is(install.code, 0, install.stdout + install.stderr);
+  const mock = await startMockModel(scripts);
+  const env = baseEnv(b, { ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: "sk-ant-mock", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1" });
+  const turns = Array.isArray(prompt) ? prompt : undefined;
+  const result = await run(
+    CLAUDE,
+    turns
+      ? ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", ...args]
+      : ["-p", prompt as string, ...args],
+    { cwd: b.project, env, ...(turns && { input: turns.map((text) => JSON.stringify({ type: "user", message: { role: "user", content: text } })).join("\n") + "\n" }) },
+  );
+  await mock.close();
+  return { ...result, results: [...new Set(mock.toolResults())] };
+}
+
+const Claude = suite<{ b: Box }>("claims hook in the real Claude Code");
+Claude.before.each((context) => {
+  context.b = box();
+});
+Claude.after.each(({ b }) => rmSync(b.root, { recursive: true, force: true }));
+
+Claude("should deny an Edit of a claimed file with the reason reaching the model, and claim and release a free file", async ({ b }) => {
+  const taken = join(b.project, "taken.ts");
+  const free = join(b.project, "free.ts");
+  writeFileSync(taken, "export const a = 1;\n");
+  writeFileSync(free, "export const b = 1;\n");
+  claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
+  const { code, results } = await claude(
+    b,
+    {
+      main: [
+        { tool: "Edit", input: { file_path: taken, old_string: "1", new_string: "2" } },
+        { tool: "Edit", input: { file_path: free, old_string: "1", new_string: "2" } },
+      ],
+    },
+    "[script:main] edit both",
+    ["--permission-mode", "acceptEdits"],
+  );
+  assert.is(code, 0);
+  assert.match(results[0] ?? "", REFUSED);
+  assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n", "the claimed file is unchanged");
+  assert.is(readFileSync(free, "utf8"), "export const b = 2;\n");
+  const log = logged(b);
+  const session = log.find(([event, target]) => event === "take" && target === free)?.[2];
+  assert.ok(session?.startsWith("claude-"), "the free file was claimed for the session");
+  assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
+});
+
+Claude("should deny shell writes to a claimed file and a Write into a claimed directory of a file named with #", async ({ b }) => {
+  const taken = join(b.project, "taken.txt");
+  writeFileSync(taken, "keep\n");
+  mkdirSync(join(b.project, "docs"));
+  claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
+  claims(b, ["take", join(b.project, "docs") + "/", "--holder", "someone-else", "--purpose", "their work"]);
+  const { results } = await claude(
+    b,
+    {
+      main: [
+        { tool: "Bash", input: { command: "sed -i 's/keep/lost/' taken.txt", description: "edit" } },
+        { tool: "Bash", input: { command: "echo lost >> taken.txt", description: "append" } },
+        { tool: "Write", input: { file_path: join(b.project, "docs", "notes#1.md"), content: "x\n" } },
+        { tool: "Bash", input: { command: "cat taken.txt", description: "read" } },
+      ],
+    },
+    "[script:main] go",
+    ["--permission-mode", "acceptEdits", "--allowedTools", "Bash"],
+  );
+  assert.match(results[0] ?? "", REFUSED, "sed -i");
+  assert.match(results[1] ?? "", REFUSED, ">>");
+  assert.match(results[2] ?? "", REFUSED, "a # in a file name is part of the name");
+  assert.match(results[3] ?? "", /^keep/, "a read passes");
+  assert.is(readFileSync(taken, "utf8"), "keep\n");
+  assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
+});
+
+Claude("should deny a subagent's write to a file another session claims", async ({ b }) => {
+  const taken = join(b.project, "taken.ts");
+  writeFileSync(taken, "export const a = 1;\n");
+  claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
+  const { results } = await claude(
+    b,
+    {
+      main: [{ tool: "Agent", input: { description: "helper", prompt: "[script:sub] edit", subagent_type: "general-purpose", run_in_background: false } }],
+      sub: [{ tool: "Write", input: { file_path: taken, content: "overwritten\n" } }],
+    },
+    "[script:main] delegate",
+    ["--permission-mode", "acceptEdits"],
+  );
+  assert.ok(results.some((text) => REFUSED.test(text)), results.join("\n---\n"));
+  assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n");
+});
+
+Claude("should give back the claim of a write the permission system refused, and carry claims over /clear", async ({ b }) => {
+  const refused = join(b.project, "refused.ts");
+  const status = `${process.execPath} ${BIN} status --mine --json`;
+  const { results } = await claude(
+    b,
+    {
+      one: [{ tool: "Write", input: { file_path: refused, content: "x\n" } }],
+      two: [
+        { tool: "Bash", input: { command: status, description: "status" } },
+        { tool: "Bash", input: { command: "echo kept > kept.txt", description: "write" } },
+      ],
+      three: [{ tool: "Bash", input: { command: status, description: "status" } }],
+    },
+    ["[script:one] write", "[script:two] check", "/clear", "[script:three] check"],
+    ["--allowedTools", "Bash"],
+  );
+  assert.match(results[0] ?? "", /permission/i, "default mode in print: the Write is refused by the permission system");
+  const [afterRefusal, , afterClear] = results.filter((text) => text.includes('"claims"')).map((text) => JSON.parse(text.slice(text.indexOf("{"))));
+  assert.equal(afterRefusal?.claims.map((claim: { target: string }) => claim.target), [], "no claim left for the call that did not happen");
+  assert.equal(afterClear?.claims.map((claim: { target: string }) => claim.target), [join(b.project, "kept.txt")], "the new session holds what the old one wrote");
+});
+
+Claude.run();
+
+// ---------------------------------------------------------------- Codex
+
+async function codex(b: Box, steps: Step[], args: string[] = []) {
+  const mock = await startMockModel({ main: steps });
+  const codexHome = join(b.home, ".codex");
+  mkdirSync(codexHome, { recursive: true });
+  const config = join(codexHome, "config.toml");
+  const previous = existsSync(config) ? readFileSync(config, "utf8") : "";
+  writeFileSync(
+    config,
+    `model = "gpt-5.5"\nmodel_provider = "mock"\n${previous.replace(/^model(_provider)? = .*\n/gm, "")}\n[model_providers.mock]\nname = "mock"\nbase_url = "${mock.url}/v1"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n`,
+  );
+  const result = await run(CODEX, ["exec", "--skip-git-repo-check", "-s", "danger-full-access", ...args, "[script:main] go"], {
+    cwd: b.project,
+    env: baseEnv(b, { CODEX_HOME: codexHome, MOCK_API_KEY: "x" }),
+  });
+  await mock.close();
+  writeFileSync(config, previous);
+  return { ...result, results: [...new Set(mock.toolResults())] };
+}
+
+const Codex = suite<{ b: Box }>("claims hook in the real Codex");
+Codex.before.each((context) => {
+  context.b = box();
+});
+Codex.after.each(({ b }) => rmSync(b.root, { recursive: true, force: true }));
+
+Codex("should report a pasted, untrusted hook, and install one that Codex trusts and runs", async ({ b }) => {
+  const codexHome = join(b.home, ".codex");
+  mkdirSync(codexHome, { recursive: true });
+  writeFileSync(join(codexHome, "hooks.json"), claims(b, ["hook", "print-config", "codex"]).stdout);
+  const pasted = claims(b, ["hook", "verify", "codex"], { CODEX_HOME: codexHome });
+  assert.is(pasted.code, 1);
+  assert.match(pasted.stdout, /Codex will skip the claims hook .*untrusted/);
+  const install = claims(b, ["hook", "install", "codex"], { CODEX_HOME: codexHome });
+  assert.is(install.code, 0, install.stdout);
+  assert.match(install.stdout, /trusted \d+ claims hook/);
+  assert.is(claims(b, ["hook", "verify", "codex"], { CODEX_HOME: codexHome }).code, 0);
+});
+
+Codex("should deny patches, through apply_patch or the shell, and shell writes to a claimed file; claim and release a free one", async ({ b }) => {
+  const codexHome = join(b.home, ".codex");
+  const install = claims(b, ["hook", "install", "codex"], { CODEX_HOME: codexHome });
+  assert.is(install.code, 0, install.stdout);
+  const taken = join(b.project, "taken.txt");
+  writeFileSync(taken, "keep\n");
+  writeFileSync(join(b.project, "free.txt"), "old\n");
+  claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
+  const patch = (file: string, from: string, to: string) => `*** Begin Patch\n*** Update File: ${file}\n@@\n-${from}\n+${to}\n*** End Patch`;
+  const { code, results } = await codex(b, [
+    { tool: "apply_patch", input: patch("taken.txt", "keep", "lost") },
+    { tool: "exec_command", input: { cmd: `apply_patch <<'PATCH'\n${patch("taken.txt", "keep", "lost")}\nPATCH` } },
+    { tool: "exec_command", input: { cmd: "echo lost > taken.txt" } },
+    { tool: "apply_patch", input: patch("free.txt", "old", "new") },
+    { tool: "exec_command", input: { cmd: `${process.execPath} ${BIN} handover taken.txt --purpose next --json` } },
+  ]);
+  assert.is(code, 0);
+  for (const index of [0, 1, 2]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  assert.is(readFileSync(taken, "utf8"), "keep\n");
+  assert.is(readFileSync(join(b.project, "free.txt"), "utf8"), "new\n");
+  const log = logged(b);
+  const session = log.find(([event, target]) => event === "take" && target === join(b.project, "free.txt"))?.[2];
+  assert.ok(session?.startsWith("codex-"), "the free file was claimed for the session");
+  assert.ok(log.some(([event, target, holder]) => event === "release" && target === join(b.project, "free.txt") && holder === session), "released at session end");
+  assert.ok(log.some(([event, , holder]) => event === "queue" && holder === session), `the handover in Codex's shell queued the same holder: ${results[4]}`);
+});
+
+Codex.run();
