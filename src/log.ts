@@ -16,6 +16,7 @@ const MAX_FIELD = 500;
 export type LogEvent =
   | "take"
   | "retake"
+  | "renew"
   | "takeover"
   | "refused"
   | "lost"

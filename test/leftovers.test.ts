@@ -6,7 +6,10 @@ import { chmodSync, chownSync, closeSync, existsSync, linkSync, mkdirSync, openS
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type RunResult, type Sandbox } from "./helpers.js";
+import { beat } from "../src/commands/beat.js";
+import { log } from "../src/commands/log.js";
+import { take } from "../src/commands/take.js";
+import { BIN, claims, claimsAsync, cleanEnv, freshLibraryContext, readJson, SECOND, sandbox, T0, type LibraryContext, type RunResult, type Sandbox } from "./helpers.js";
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
@@ -248,4 +251,22 @@ WorldWritable("should refuse one's own world-writable directory too, saying how 
 });
 
 WorldWritable.run();
+
+const Record = suite<LibraryContext>("what beat logs and release reports");
+Record.before.each(freshLibraryContext);
+Record.after.each((context) => context.box.cleanup());
+
+Record("should log a beat that renews a claim gone stale", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], ttl: 60, now: T0 });
+  const renewed = beat({ ...opts, holder: "a", ttl: 60, now: T0 + 120 * SECOND });
+  assert.equal(renewed.was_stale, ["x"]);
+  beat({ ...opts, holder: "a", ttl: 60, now: T0 + 130 * SECOND }); // a fresh heartbeat is not an event
+  const events = log({ ...opts, now: T0 + 200 * SECOND }).entries.map(({ event, target, holder }) => ({ event, target, holder }));
+  assert.equal(events, [
+    { event: "take", target: "x", holder: "a" },
+    { event: "renew", target: "x", holder: "a" },
+  ]);
+});
+
+Record.run();
 

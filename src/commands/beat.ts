@@ -57,7 +57,11 @@ export function beat(options: BeatOptions): BeatResult {
     if (outcome === "young") continue;
     if (outcome === "renewed" || outcome === "was_stale") {
       result.renewed.push(target);
-      if (outcome === "was_stale") result.was_stale.push(target);
+      if (outcome === "was_stale") {
+        // A fresh heartbeat is no event; a stale claim made fresh again is (anyone could have moved in meanwhile).
+        result.was_stale.push(target);
+        record(context, { event: "renew", target, holder });
+      }
       continue;
     }
     result.lost.push(target);
