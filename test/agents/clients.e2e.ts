@@ -44,8 +44,8 @@ function run(command: string, args: string[], options: { cwd: string; env: Recor
   return new Promise((done) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
     if (options.input !== undefined) child.stdin?.end(options.input);
     const timer = setTimeout(() => child.kill("SIGKILL"), 150_000);
     child.on("close", (code) => {
@@ -162,28 +162,6 @@ Claude("should deny a subagent's write to a file another session claims", async 
   );
   assert.ok(results.some((text) => REFUSED.test(text)), results.join("\n---\n"));
   assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n");
-});
-
-Claude("should give back the claim of a write the permission system refused, and carry claims over /clear", async ({ b }) => {
-  const refused = join(b.project, "refused.ts");
-  const status = `${process.execPath} ${BIN} status --mine --json`;
-  const { results } = await claude(
-    b,
-    {
-      one: [{ tool: "Write", input: { file_path: refused, content: "x\n" } }],
-      two: [
-        { tool: "Bash", input: { command: status, description: "status" } },
-        { tool: "Bash", input: { command: "echo kept > kept.txt", description: "write" } },
-      ],
-      three: [{ tool: "Bash", input: { command: status, description: "status" } }],
-    },
-    ["[script:one] write", "[script:two] check", "/clear", "[script:three] check"],
-    ["--allowedTools", "Bash"],
-  );
-  assert.match(results[0] ?? "", /permission/i, "default mode in print: the Write is refused by the permission system");
-  const [afterRefusal, , afterClear] = results.filter((text) => text.includes('"claims"')).map((text) => JSON.parse(text.slice(text.indexOf("{"))));
-  assert.equal(afterRefusal?.claims.map((claim: { target: string }) => claim.target), [], "no claim left for the call that did not happen");
-  assert.equal(afterClear?.claims.map((claim: { target: string }) => claim.target), [join(b.project, "kept.txt")], "the new session holds what the old one wrote");
 });
 
 Claude.run();

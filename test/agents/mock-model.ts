@@ -2,8 +2,8 @@
 // on 127.0.0.1, so the real clients can be driven end to end without a network or an account.
 // It plays scripts: each conversation names its script with a marker in its first user message
 // (`[script:NAME]`), and the script's steps are the tool calls the "model" makes in order; the
-// step to play is the number of tool results the conversation already carries, so the server
-// keeps no state between requests. Past the last step it answers with plain text and the turn
+// step to play is the number of tool results since that message, so the server keeps no state
+// between requests. Past the last step it answers with plain text and the turn
 // ends. Requests without a known marker (titles, summaries, quota probes) get a short text.
 //
 // Every request is recorded, so a test can read what reached the model (a refusal's reason in a
@@ -88,15 +88,18 @@ function textOf(value: unknown): string {
   return "";
 }
 
-/** The script a conversation asked for: the first `[script:NAME]` in its user messages. */
-function scriptOf(messages: unknown[], scripts: Record<string, Step[]>): Step[] | undefined {
-  for (const message of messages) {
-    const record = message as Record<string, unknown>;
+/**
+ * The script the conversation's latest prompt asked for (the last user message naming one), and
+ * where it starts: the step to play counts the tool results after it, so a second prompt in the
+ * same conversation starts its own script from the top.
+ */
+function scriptOf(messages: unknown[], scripts: Record<string, Step[]>): { steps: Step[]; from: number } | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const record = messages[index] as Record<string, unknown>;
     if (record.role !== "user") continue;
-    for (const match of textOf(record.content).matchAll(/\[script:([\w-]+)\]/g)) {
-      const steps = scripts[match[1] as string];
-      if (steps) return steps;
-    }
+    const names = [...textOf(record.content).matchAll(/\[script:([\w-]+)\]/g)].map((match) => match[1] as string);
+    const steps = names.map((name) => scripts[name]).find((found) => found !== undefined);
+    if (steps) return { steps, from: index };
   }
   return undefined;
 }
@@ -126,12 +129,12 @@ const nextId = (prefix: string) => `${prefix}_mock${Date.now().toString(36)}${(c
 
 function anthropic(response: ServerResponse, body: Record<string, unknown>, scripts: Record<string, Step[]>): void {
   const messages = (body.messages as unknown[] | undefined) ?? [];
-  const steps = scriptOf(messages, scripts);
-  const done = messages.flatMap((message) => {
+  const script = scriptOf(messages, scripts);
+  const done = messages.slice(script?.from ?? 0).flatMap((message) => {
     const content = (message as { content?: unknown }).content;
     return Array.isArray(content) ? content.filter((block) => (block as { type?: string }).type === "tool_result") : [];
   }).length;
-  const step: Step = steps?.[done] ?? { text: "done" };
+  const step: Step = script?.steps[done] ?? { text: "done" };
   const model = typeof body.model === "string" ? body.model : "mock";
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   const message = { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage };
@@ -160,9 +163,9 @@ function anthropic(response: ServerResponse, body: Record<string, unknown>, scri
 
 function openai(response: ServerResponse, body: Record<string, unknown>, scripts: Record<string, Step[]>): void {
   const input = (body.input as unknown[] | undefined) ?? [];
-  const steps = scriptOf(input, scripts);
-  const done = input.filter((item) => ["function_call_output", "custom_tool_call_output"].includes((item as { type?: string }).type ?? "")).length;
-  const step: Step = steps?.[done] ?? { text: "done" };
+  const script = scriptOf(input, scripts);
+  const done = input.slice(script?.from ?? 0).filter((item) => ["function_call_output", "custom_tool_call_output"].includes((item as { type?: string }).type ?? "")).length;
+  const step: Step = script?.steps[done] ?? { text: "done" };
   const id = nextId("resp");
   let item: Record<string, unknown>;
   if (!("tool" in step)) {
