@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { GlobalFlags } from "./cli-shared.js";
+import { resolveHolder, resolveSettings } from "./settings.js";
 
 export function registerMcpVerb(program: Command): void {
   program
@@ -20,6 +21,9 @@ Examples:
 See docs/MCP.md for Codex and Cursor, the tools and the identity rule.`,
     )
     .action(async (flags: Omit<GlobalFlags, "json">) => {
+      // Bad settings are exit 2 here, before the server loads: its bundle has its own error classes.
+      resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
+      if (flags.holder !== undefined) resolveHolder(flags.holder);
       const { serveMcp } = await import("./mcp/server.js");
       await serveMcp({
         version: (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version,

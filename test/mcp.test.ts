@@ -1,0 +1,445 @@
+// `claims mcp` as a client meets it: the real server as a child process over stdio, driven by the
+// MCP SDK's own client, beside the real CLI on the same claims directory.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claimFileName } from "../src/target.js";
+import { BIN, claims, cleanEnv, readJson, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
+import { connect, type Connection } from "./mcp/connect.js";
+
+interface Context {
+  box: Sandbox;
+  env: Record<string, string>;
+  open: Connection[];
+  /** A server on the sandbox's claims directory, closed after the test. */
+  server(options?: { env?: Record<string, string>; args?: string[]; name?: string }): Promise<Connection>;
+  /** The CLI on the same directory, from the project. */
+  cli(args: string[], env?: Record<string, string>): ReturnType<typeof claims>;
+}
+
+function fresh(context: Context): void {
+  context.box = sandbox();
+  context.env = { CLAIMS_DIR: context.box.dir };
+  context.open = [];
+  context.server = async (options = {}) => {
+    const connection = await connect({ cwd: context.box.project, env: { ...context.env, ...options.env }, args: options.args ?? [], name: options.name ?? "test-client" });
+    context.open.push(connection);
+    return connection;
+  };
+  context.cli = (args, env = {}) => claims(args, { cwd: context.box.project, env: { ...context.env, ...env } });
+  writeFileSync(join(context.box.project, "a.ts"), "export const a = 1;\n");
+  writeFileSync(join(context.box.project, "utils.ts"), "export function formatPrice(n: number) {\n  return n.toFixed(2);\n}\n");
+}
+
+async function closeAll(context: Context): Promise<void> {
+  await Promise.all(context.open.map((connection) => connection.close().catch(() => {})));
+  context.box.cleanup();
+}
+
+const queueFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(".queue-")) : []);
+
+async function until(what: string, condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const plus = (timestamp: string, seconds: number) => new Date(Date.parse(timestamp) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+// ---------------------------------------------------------------------------------------------
+
+const Tools = suite<Context>("mcp: tools/list");
+Tools.before.each(fresh);
+Tools.after.each(closeAll);
+
+Tools("should list exactly the documented tools, with the reference systems' argument names and defaults", async (context) => {
+  const server = await context.server();
+  const { tools } = await server.client.listTools();
+  const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+  assert.equal(Object.keys(byName).sort(), ["check", "claim", "file_reservation_paths", "get_status", "handover", "release", "release_file_reservations", "renew_file_reservations"]);
+  const shape = (name: string) => {
+    const schema = byName[name]?.inputSchema as { type: string; properties: Record<string, any>; required?: string[] };
+    assert.is(schema.type, "object");
+    return { keys: Object.keys(schema.properties).sort(), required: (schema.required ?? []).sort(), properties: schema.properties };
+  };
+  const claim = shape("claim");
+  assert.equal(claim.keys, ["actor", "creating", "intent", "paths", "queue", "wait"]);
+  assert.equal(claim.required, ["paths"]);
+  assert.equal(claim.properties.paths.type, "array");
+  assert.equal(claim.properties.paths.items.type, "string");
+  assert.is(claim.properties.wait.type, "number");
+  assert.ok(/Capped at 120/.test(claim.properties.wait.description));
+  assert.is(claim.properties.queue.type, "boolean");
+  assert.equal(shape("release").keys, ["actor", "paths"]);
+  assert.equal(shape("release").required, []);
+  assert.equal(shape("get_status").keys, ["actor"]);
+  assert.equal(shape("check").required, ["paths"]);
+  assert.equal(shape("handover").keys, ["actor", "intent", "path", "to"]);
+  assert.equal(shape("handover").required, ["path"]);
+  const reserve = shape("file_reservation_paths");
+  assert.equal(reserve.keys, ["agent_name", "exclusive", "idempotency_key", "paths", "project_key", "reason", "ttl_seconds"]);
+  assert.equal(reserve.required, ["agent_name", "paths", "project_key"]);
+  assert.equal(reserve.properties.ttl_seconds, { ...reserve.properties.ttl_seconds, type: "integer", default: 3600, minimum: 1, maximum: 2592000 });
+  assert.equal(reserve.properties.exclusive.default, true);
+  const renew = shape("renew_file_reservations");
+  assert.equal(renew.keys, ["agent_name", "extend_seconds", "file_reservation_ids", "paths", "project_key"]);
+  assert.is(renew.properties.extend_seconds.default, 1800);
+  assert.equal(shape("release_file_reservations").keys, ["agent_name", "file_reservation_ids", "paths", "project_key"]);
+  for (const tool of tools) assert.ok((tool.description ?? "").length > 80, `${tool.name} explains itself to the agent`);
+  assert.ok(/reconcile/i.test(byName.claim?.description ?? ""), "claim says how to reconcile");
+});
+
+Tools.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const Claim = suite<Context>("mcp: claim");
+Claim.before.each(fresh);
+Claim.after.each(closeAll);
+
+Claim("should grant a free file, write the claim file the CLI reads, and renew it when claimed again", async (context) => {
+  const server = await context.server();
+  const first = await server.call("claim", { paths: ["a.ts"], intent: "rename a", actor: "agent-1" });
+  assert.is(first.isError, false);
+  const target = join(context.box.project, "a.ts");
+  assert.equal(first.value.results.map((entry: any) => [entry.path, entry.target, entry.granted]), [["a.ts", target, true]]);
+  assert.is(first.value.actor, "agent-1");
+  const file = readJson(join(context.box.dir, claimFileName(target)));
+  assert.equal([file.holder, file.purpose], ["agent-1", "rename a"]);
+  assert.is(first.value.results[0].expiresAt, plus(file.heartbeat_at, 1800));
+  const status = JSON.parse(context.cli(["status", "--json"]).stdout);
+  assert.equal(status.claims.map((claim: any) => [claim.target, claim.holder]), [[target, "agent-1"]]);
+  const again = await server.call("claim", { paths: [target], actor: "agent-1" });
+  assert.is(again.value.results[0].renewed, true);
+  assert.is(readJson(join(context.box.dir, claimFileName(target))).purpose, "rename a");
+});
+
+Claim("should refuse a path another holder has, naming holder, intent and expiry, and take nothing (all or nothing)", async (context) => {
+  assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--purpose", "align the lint rule"]).code, 0);
+  const server = await context.server();
+  const refused = await server.call("claim", { paths: ["a.ts", "free-name"], actor: "agent-2" });
+  assert.is(refused.isError, false, "a refusal is an answer, not an error");
+  assert.is(refused.value.granted, false);
+  const [held, free] = refused.value.results;
+  const claim = readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts"))));
+  assert.equal([held.granted, held.holder, held.holderIntent, held.holderExpiresAt], [false, "session-a", "align the lint rule", plus(claim.heartbeat_at, 1800)]);
+  assert.match(held.reason, /held by session-a for "align the lint rule"/);
+  assert.equal([free.path, free.granted], ["free-name", false]);
+  assert.match(refused.value.message, /^REFUSED .*a\.ts: held by session-a/);
+  assert.is(existsSync(join(context.box.dir, "free-name.json")), false, "nothing was taken");
+});
+
+Claim("should answer bad input with isError and one sentence, per-target reason and suggestion, and keep serving", async (context) => {
+  const server = await context.server();
+  const symbol = await server.call("claim", { paths: ["utils.ts#formatPrce", "a.ts"] });
+  assert.is(symbol.isError, true);
+  assert.is(symbol.text, "No symbol `formatPrce` in utils.ts; did you mean `formatPrice`?");
+  const [bad, other] = symbol.value.results;
+  assert.equal([bad.granted, bad.reason, bad.suggestion], [false, symbol.text, "formatPrice"]);
+  assert.match(other.reason, /another path in this call is bad input/);
+  const both = await server.call("claim", { paths: ["a.ts"], wait: 5, queue: true });
+  assert.equal([both.isError, both.text], [true, "wait and queue cannot be used together: wait blocks, queue returns at once."]);
+  const missing = await server.call("claim", {});
+  assert.equal([missing.isError, missing.value.error.code], [true, "BAD_INPUT"]);
+  assert.match(missing.text, /^claim: paths is required: a list of paths/);
+  const wrongType = await server.call("claim", { paths: "a.ts" });
+  assert.is(wrongType.text, 'claim: paths must be a list of paths, e.g. ["src/config.ts", "docs/"]; got "a.ts".');
+  const negative = await server.call("claim", { paths: ["a.ts"], wait: -1 });
+  assert.match(negative.text, /^claim: wait must be seconds from 0/);
+  const badActor = await server.call("claim", { paths: ["a.ts"], actor: "bad\nactor" });
+  assert.match(badActor.text, /^actor must be 1 to 200 printable characters/);
+  assert.is(existsSync(context.box.dir), false, "nothing was taken by any of them");
+  const creating = await server.call("claim", { paths: ["utils.ts#formatCurrency"], creating: true, actor: "agent-3" });
+  assert.equal([creating.isError, creating.value.granted], [false, true]);
+});
+
+Claim("should name the directory when the claims directory cannot be created, as an error result", async (context) => {
+  writeFileSync(join(context.box.root, "a-file"), "");
+  const server = await context.server({ env: { CLAIMS_DIR: join(context.box.root, "a-file", "claims") } });
+  const result = await server.call("claim", { paths: ["a.ts"] });
+  assert.is(result.isError, true);
+  assert.ok(result.text.includes(join(context.box.root, "a-file", "claims")), result.text);
+  assert.is((await server.client.listTools()).tools.length, 8, "still serving");
+});
+
+Claim("should give exactly one grant when two servers race for one path, round after round", async (context) => {
+  const one = await context.server({ name: "client one" });
+  const two = await context.server({ name: "client two" });
+  for (let round = 0; round < 8; round++) {
+    const path = `race-${round}.ts`;
+    writeFileSync(join(context.box.project, path), "");
+    const results = await Promise.all([one.call("claim", { paths: [path] }), two.call("claim", { paths: [path] })]);
+    const granted = results.filter((result) => result.value.granted);
+    assert.is(granted.length, 1, `round ${round}: one grant`);
+    const winner = granted[0]?.value.actor;
+    const loser = results.find((result) => !result.value.granted);
+    assert.is(loser?.value.results[0].holder, winner);
+    assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, path)))).holder, winner);
+  }
+  const actors = new Set([(await one.call("get_status")).value.actor, (await two.call("get_status")).value.actor]);
+  assert.is(actors.size, 2, "two connections never share a derived id");
+  assert.ok([...actors].every((actor) => /^client-(one|two)-\d+-[0-9a-f]{4}$/.test(actor)), [...actors].join(" "));
+});
+
+Claim.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const Queue = suite<Context>("mcp: queue, wait, release, status");
+Queue.before.each(fresh);
+Queue.after.each(closeAll);
+
+Queue("should queue, grant on the holder's CLI release, and show the grant once in get_status", async (context) => {
+  context.cli(["take", "shared-config", "--holder", "session-a", "--purpose", "first"]);
+  const server = await context.server();
+  const queued = await server.call("claim", { paths: ["shared-config"], queue: true, intent: "second", actor: "agent-q" });
+  assert.equal([queued.value.granted, queued.value.results[0].queued, queued.value.results[0].queuePosition], [false, true, 1]);
+  assert.match(queued.value.message, /^QUEUED shared-config at position 1/);
+  const waiting = await server.call("get_status", { actor: "agent-q" });
+  assert.equal(waiting.value.queued.map((entry: any) => entry.path), ["shared-config"]);
+  const released = JSON.parse(context.cli(["release", "shared-config", "--holder", "session-a", "--json"]).stdout);
+  assert.equal(released.handed_to, [{ target: "shared-config", holder: "agent-q" }]);
+  const first = await server.call("get_status", { actor: "agent-q" });
+  assert.equal(first.value.grantedWhileWaiting.map((grant: any) => [grant.path, grant.intent]), [["shared-config", "second"]]);
+  assert.equal(first.value.claims.map((claim: any) => [claim.path, claim.holder, claim.mine]), [["shared-config", "agent-q", true]]);
+  const second = await server.call("get_status", { actor: "agent-q" });
+  assert.equal(second.value.grantedWhileWaiting, [], "shown once");
+});
+
+Queue("should block with wait until the holder releases, then grant", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const waiting = server.call("claim", { paths: ["cfg"], wait: 60, actor: "agent-w" });
+  await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
+  assert.is(context.cli(["release", "cfg", "--holder", "session-a"]).code, 0);
+  const result = await waiting;
+  assert.equal([result.value.granted, result.value.results[0].granted], [true, true]);
+  assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "agent-w");
+});
+
+Queue("should leave nothing queued when the client disconnects mid-wait", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const waiting = server.call("claim", { paths: ["cfg"], wait: 100, actor: "agent-gone" }).catch((error: Error) => error);
+  await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
+  await server.close(); // closes the server's stdin, as a client that quits does
+  assert.ok((await waiting) instanceof Error, "the call never answered");
+  assert.equal(queueFiles(context.box.dir), []);
+  const status = JSON.parse(context.cli(["status", "--json"]).stdout);
+  assert.equal(status.queued, []);
+  assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "session-a");
+});
+
+Queue("should leave nothing queued when the server is stopped with SIGTERM mid-wait", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const pid = server.transport.pid as number;
+  void server.call("claim", { paths: ["cfg"], wait: 100, actor: "agent-killed" }).catch(() => {});
+  await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
+  process.kill(pid, "SIGTERM");
+  await until("the server to exit", () => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  assert.equal(queueFiles(context.box.dir), []);
+});
+
+Queue("should release all of yours when paths is omitted, none for [], and report lapsed claims as expired", async (context) => {
+  const server = await context.server();
+  await server.call("claim", { paths: ["a.ts", "utils.ts"], actor: "agent-r" });
+  const none = await server.call("release", { paths: [], actor: "agent-r" });
+  assert.equal(none.value.released, []);
+  assert.is(readdirSync(context.box.dir).filter((name) => name.endsWith(".json")).length, 2);
+  // A claim of agent-r's that lapsed and was taken over by another session.
+  const target = join(context.box.project, "old.ts");
+  writeFileSync(target, "");
+  writeClaimFile(context.box.dir, claimFileName(target), { target, holder: "agent-r", purpose: "", taken_at: "2020-01-01T00:00:00Z", heartbeat_at: "2020-01-01T00:00:00Z" });
+  assert.is(context.cli(["take", "./old.ts", "--holder", "session-b", "--purpose", "mine now"]).code, 0);
+  const lapsed = await server.call("release", { paths: ["old.ts"], actor: "agent-r" });
+  assert.equal(lapsed.value.released, []);
+  assert.equal(lapsed.value.expired, [target]);
+  assert.equal(lapsed.value.nowHeldBy, [{ path: target, holder: "session-b", holderIntent: "mine now" }]);
+  const all = await server.call("release", { actor: "agent-r" });
+  assert.equal(all.value.released.sort(), [join(context.box.project, "a.ts"), join(context.box.project, "utils.ts")]);
+  assert.is(readJson(join(context.box.dir, claimFileName(target))).holder, "session-b", "another's claim is untouched");
+});
+
+Queue.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const Beyond = suite<Context>("mcp: check and handover");
+Beyond.before.each(fresh);
+Beyond.after.each(closeAll);
+
+Beyond("should check without taking: yours and free paths may be written, another's may not", async (context) => {
+  context.cli(["take", "./utils.ts", "--holder", "session-a", "--purpose", "fix rounding"]);
+  const server = await context.server();
+  await server.call("claim", { paths: ["a.ts"], actor: "agent-c" });
+  const mine = await server.call("check", { paths: ["a.ts", "new-file.ts"], actor: "agent-c" });
+  assert.equal([mine.value.mayWrite, mine.value.refused], [true, []]);
+  const theirs = await server.call("check", { paths: ["utils.ts"], actor: "agent-c" });
+  assert.is(theirs.value.mayWrite, false);
+  assert.equal([theirs.value.refused[0].holder, theirs.value.refused[0].holderIntent], ["session-a", "fix rounding"]);
+  assert.is(existsSync(join(context.box.dir, "new-file.ts.json")), false);
+  assert.is((await server.call("check", { paths: [] })).isError, true);
+});
+
+Beyond("should queue a handover behind the holder, and hand one's own claim to another actor", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const queued = await server.call("handover", { path: "cfg", intent: "bump the preset", actor: "agent-h" });
+  assert.equal([queued.value.results[0].queued, queued.value.results[0].queuePosition], [true, 1]);
+  const notYours = await server.call("handover", { path: "cfg", to: "agent-x", actor: "agent-h" });
+  assert.equal([notYours.isError, notYours.value.error.code], [true, "LOST"]);
+  assert.match(notYours.text, /^You do not hold cfg: session-a does/);
+  await server.call("claim", { paths: ["a.ts"], actor: "agent-h" });
+  const handed = await server.call("handover", { path: "a.ts", to: "agent-x", actor: "agent-h" });
+  assert.equal([handed.isError, handed.value.to], [false, "agent-x"]);
+  assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).holder, "agent-x");
+});
+
+Beyond.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const Reserve = suite<Context>("mcp: file reservations");
+Reserve.before.each(fresh);
+Reserve.after.each(closeAll);
+
+Reserve("should grant free paths and globs, report conflicts with their holders, and not grant a conflicting path", async (context) => {
+  const project = context.box.project;
+  mkdirSync(join(project, "src"));
+  context.cli(["take", "./utils.ts", "--holder", "session-a", "--purpose", "fix rounding"]);
+  const server = await context.server();
+  const result = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts", "src/**/*.ts", "utils.ts"], reason: "refactor", ttl_seconds: 600 });
+  assert.is(result.isError, false);
+  assert.equal(result.value.granted.map((grant: any) => [grant.path_pattern, grant.exclusive, grant.reason]).sort(), [["a.ts", true, "refactor"], ["src/**/*.ts", true, "refactor"]]);
+  const claim = readJson(join(context.box.dir, claimFileName(join(project, "a.ts"))));
+  const grant = result.value.granted.find((entry: any) => entry.path_pattern === "a.ts");
+  assert.is(grant.expires_ts, plus(claim.heartbeat_at, 600));
+  assert.ok(Number.isSafeInteger(grant.id));
+  assert.equal(result.value.conflicts, [
+    { path: "utils.ts", holders: [{ agent: "session-a", path_pattern: "utils.ts", exclusive: true, expires_ts: plus(readJson(join(context.box.dir, claimFileName(join(project, "utils.ts")))).heartbeat_at, 1800), reason: "fix rounding" }] },
+  ]);
+  assert.is(readJson(join(context.box.dir, claimFileName(join(project, "utils.ts")))).holder, "session-a");
+  // The CLI is refused by the reservation, as by any claim.
+  const cli = context.cli(["take", "./src/x.ts", "--holder", "session-a"]);
+  assert.is(cli.code, 3);
+  assert.match(cli.stderr + cli.stdout, /BlueLake/);
+  // Re-reserving one's own pattern updates it, under the same id.
+  const again = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], reason: "refactor, part 2" });
+  assert.equal([again.value.granted[0].id, again.value.granted[0].reason], [grant.id, "refactor, part 2"]);
+});
+
+Reserve("should replay an idempotency key, refuse it with other arguments, and refuse bad input with one sentence", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  const args = { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], idempotency_key: "k1" };
+  const first = await server.call("file_reservation_paths", args);
+  const replay = await server.call("file_reservation_paths", args);
+  assert.equal([first.value.idempotent_replay, replay.value.idempotent_replay], [undefined, true]);
+  assert.equal(replay.value.granted[0].id, first.value.granted[0].id);
+  const conflict = await server.call("file_reservation_paths", { ...args, paths: ["utils.ts"] });
+  assert.equal([conflict.isError, conflict.value.error.code], [true, "IDEMPOTENCY_KEY_CONFLICT"]);
+  const outside = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["../elsewhere.ts"] });
+  assert.equal([outside.isError, outside.text], [true, `../elsewhere.ts is outside project_key ${project}; reserve paths inside the repository, relative to it.`]);
+  const ttl = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 0 });
+  assert.is(ttl.text, 'file_reservation_paths: ttl_seconds must be whole seconds from 1 to 2592000 (30 days); got "0".');
+  const fraction = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 1.5 });
+  assert.match(fraction.text, /ttl_seconds must be whole seconds/);
+  const relative = await server.call("file_reservation_paths", { project_key: "project", agent_name: "BlueLake", paths: ["a.ts"] });
+  assert.match(relative.text, /^project_key must be the absolute path/);
+  const noAgent = await server.call("file_reservation_paths", { project_key: project, paths: ["a.ts"] });
+  assert.is(noAgent.text, "file_reservation_paths: agent_name is required: a string.");
+});
+
+Reserve("should renew by extend_seconds and release by id or all, within the project only", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  const reserved = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts", "utils.ts"], ttl_seconds: 600 });
+  await server.call("claim", { paths: ["elsewhere-name"], actor: "BlueLake" }); // not in the project
+  const renewed = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", extend_seconds: 1200, paths: ["a.ts"] });
+  assert.is(renewed.value.renewed, 1);
+  const [entry] = renewed.value.file_reservations;
+  const added = (Date.parse(entry.new_expires_ts) - Date.parse(entry.old_expires_ts)) / 1000;
+  assert.ok(added >= 1198 && added <= 1202, `extended by ${added} s`);
+  assert.is(entry.id, reserved.value.granted.find((grant: any) => grant.path_pattern === "a.ts").id, "the same reservation");
+  const claim = readJson(join(context.box.dir, claimFileName(join(project, "a.ts"))));
+  assert.is(plus(claim.heartbeat_at, claim.ttl), entry.new_expires_ts);
+  const utilsId = reserved.value.granted.find((grant: any) => grant.path_pattern === "utils.ts").id;
+  const byId = await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake", file_reservation_ids: [utilsId] });
+  assert.is(byId.value.released, 1);
+  assert.match(byId.value.released_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  assert.is(existsSync(join(context.box.dir, claimFileName(join(project, "utils.ts")))), false);
+  const rest = await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake" });
+  assert.is(rest.value.released, 1);
+  assert.is(readJson(join(context.box.dir, "elsewhere-name.json")).holder, "BlueLake", "a claim outside the project stays");
+});
+
+Reserve.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const Wire = suite<Context>("mcp: the wire and identity");
+Wire.before.each(fresh);
+Wire.after.each(closeAll);
+
+Wire("should answer malformed JSON-RPC with a protocol error and keep serving", async (context) => {
+  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });
+  const lines: any[] = [];
+  let buffer = "";
+  child.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    for (let at = buffer.indexOf("\n"); at !== -1; at = buffer.indexOf("\n")) {
+      lines.push(JSON.parse(buffer.slice(0, at)));
+      buffer = buffer.slice(at + 1);
+    }
+  });
+  const exited = new Promise((resolve) => child.on("close", resolve));
+  child.stdin.write("{this is not json\n");
+  await until("a parse error", () => lines.length === 1);
+  assert.equal([lines[0].id, lines[0].error.code], [null, -32700]);
+  child.stdin.write('{"hello":"world"}\n');
+  await until("an invalid-request error", () => lines.length === 2);
+  assert.equal([lines[1].id, lines[1].error.code], [null, -32600]);
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`);
+  await until("the initialize answer", () => lines.length === 3);
+  assert.equal([lines[2].id, lines[2].result.serverInfo.name], [1, "claims"]);
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such/method" })}\n`);
+  await until("a method-not-found error", () => lines.length === 4);
+  assert.equal([lines[3].id, lines[3].error.code], [2, -32601]);
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })}\n`);
+  await until("an unknown-tool error", () => lines.length === 5);
+  assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
+  child.stdin.end();
+  assert.is(await exited, 0, "exits by itself once stdin closes");
+});
+
+Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder flag, or the call's actor", async (context) => {
+  const session = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "4f1c" } });
+  assert.is((await session.call("claim", { paths: ["a.ts"] })).value.actor, "claude-4f1c", "the holder the hook and the shell derive");
+  const shell = context.cli(["take", "./a.ts", "--json"], { CLAUDE_CODE_SESSION_ID: "4f1c" });
+  assert.is(shell.code, 0, "the session's shell holds what its MCP server took");
+  const named = await context.server({ env: { CLAIMS_HOLDER: "holder-env", CLAUDE_CODE_SESSION_ID: "4f1c" } });
+  assert.is((await named.call("get_status")).value.actor, "holder-env");
+  const flagged = await context.server({ args: ["--holder", "holder-flag"] });
+  assert.is((await flagged.call("get_status")).value.actor, "holder-flag");
+  assert.is((await flagged.call("get_status", { actor: "role-reviewer" })).value.actor, "role-reviewer");
+});
+
+Wire("should refuse to start on a bad --ttl, with the CLI's sentence and exit 2", async (context) => {
+  const result = context.cli(["mcp", "--ttl", "0"]);
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /--ttl must be whole seconds from 1 to 2592000/);
+});
+
+Wire.run();
