@@ -270,3 +270,29 @@ Record("should log a beat that renews a claim gone stale", async ({ opts }) => {
 
 Record.run();
 
+const HandedTo = suite<{ box: Sandbox }>("release reports whom the queue handed what");
+HandedTo.before.each((context) => {
+  context.box = sandbox();
+  mkdirSync(join(context.box.project, "D"));
+});
+HandedTo.after.each((context) => context.box.cleanup());
+
+HandedTo("should list a waiter granted a target under the released directory", ({ box }) => {
+  assert.is(as(box, "a", "take", "D/").code, 0);
+  assert.is(as(box, "w", "take", "D/*.js", "--queue").code, 6);
+  assert.is(as(box, "x", "take", "D/b.txt", "--queue").code, 6);
+  const result = as(box, "a", "release", "D/");
+  assert.is(result.code, 0, result.stderr);
+  const handed = JSON.parse(result.stdout).handed_to as Array<{ target: string; holder: string }>;
+  const relative = (target: string) => target.slice(box.project.length + 1);
+  assert.equal(handed.map(({ target, holder }) => `${relative(target)} ${holder}`).sort(), ["D/*.js w", "D/b.txt x"]);
+});
+
+HandedTo("should list the exact target handed to the next in the queue, as before", ({ box }) => {
+  assert.is(as(box, "a", "take", "cfg").code, 0);
+  assert.is(as(box, "b", "take", "cfg", "--queue").code, 6);
+  const handed = JSON.parse(as(box, "a", "release", "cfg").stdout).handed_to;
+  assert.equal(handed, [{ target: "cfg", holder: "b" }]);
+});
+
+HandedTo.run();

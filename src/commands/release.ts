@@ -1,11 +1,11 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BadInputError, BusyError } from "../errors.js";
 import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol.js";
-import { overlappingClaims } from "../conflicts.js";
+import { holds } from "../acquire.js";
 import { grantQueued } from "../grant.js";
-import { shapeOf } from "../overlap.js";
+import { overlaps, shapeOf } from "../overlap.js";
 import { forgetHeld, spareMarker } from "../held.js";
-import { dequeue, QUEUE_PREFIX, readQueue } from "../queue.js";
+import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../queue.js";
 import type { LostClaim } from "./beat.js";
 
 export interface ReleaseOptions extends CommonOptions {
@@ -26,7 +26,7 @@ export interface ReleaseResult {
   lost_to: LostClaim[];
   /** Queued interests withdrawn: the caller's own, in the released targets (all of them when none is named). */
   withdrawn: string[];
-  /** Who was granted what as a result: the next in the queue. */
+  /** Who was granted what as a result: the waiters on the released targets and on targets overlapping them (`D/*.js` for `D/`). */
   handed_to: Array<{ target: string; holder: string }>;
   /** Set when the queue could not be served (a full disk): the next verb that finds the targets free grants them. */
   warnings?: string[];
@@ -37,6 +37,8 @@ export function release(options: ReleaseOptions): ReleaseResult {
   const holder = holderOf(options);
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
   const work = namedOrAllMine(options.targets, holder, context);
+  // Read before anything is freed: another process may grant the queue the moment a claim is gone.
+  const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   for (const { fileName, target } of work) {
     const outcome = releaseOne(fileName, target, holder, context, options.token);
     if (outcome === "released") {
@@ -52,7 +54,7 @@ export function release(options: ReleaseOptions): ReleaseResult {
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
   try {
-    handToQueue(result, holder, work, options, context);
+    handToQueue(result, holder, work, waitingBefore, options, context);
   } catch (error) {
     // The claims are released; granting the queue needs space to write the waiters' claims, and
     // the next take, status, beat or sweep that finds the targets free grants them.
@@ -68,25 +70,38 @@ function outOfSpace(error: unknown): string | undefined {
   return code === "ENOSPC" || code === "EDQUOT" ? code : undefined;
 }
 
-function handToQueue(result: ReleaseResult, holder: string, work: Array<{ target: string }>, options: ReleaseOptions, context: Context): void {
+function handToQueue(
+  result: ReleaseResult,
+  holder: string,
+  work: Array<{ target: string }>,
+  waitingBefore: QueuedInterest[],
+  options: ReleaseOptions,
+  context: Context,
+): void {
   // Freed targets go to whoever queued first; the releaser's own waiting on them is over.
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
   context.store.withTakeLock(() => {
     refreshNow(context);
-    for (const interest of readQueue(context)) {
+    const waiting = readQueue(context);
+    for (const interest of waiting) {
       if (interest.entry.holder !== holder || !(everything || named.has(interest.entry.target))) continue;
       dequeue(interest, context);
       result.withdrawn.push(interest.entry.target);
       record(context, { event: "dequeue", target: interest.entry.target, holder });
     }
     grantQueued(context);
-    // Whoever holds the released targets now got them from the queue, whichever process granted it.
-    for (const target of result.released) {
-      const holders = overlappingClaims(shapeOf(target), context, context.store.claimFileNames()).flatMap(({ read }) =>
-        read.state === "claim" && read.claim.holder !== holder && read.claim.target === target ? [read.claim.holder] : [],
-      );
-      for (const next of holders) result.handed_to.push({ target, holder: next });
+    // The waiters on targets overlapping a released one (before the release, or since) that hold
+    // their target now got it from the queue, whichever process granted it.
+    const released = result.released.map((target) => shapeOf(target));
+    const seen = new Set<string>();
+    for (const { fileName, entry } of [...waitingBefore, ...waiting]) {
+      if (entry.holder === holder || seen.has(fileName)) continue;
+      seen.add(fileName);
+      if (!released.some((shape) => overlaps(shape, shapeOf(entry.target)))) continue;
+      if (holds({ target: entry.target, holder: entry.holder, mode: entry.mode === "shared" ? "shared" : "exclusive" }, context)) {
+        result.handed_to.push({ target: entry.target, holder: entry.holder });
+      }
     }
   });
 }
