@@ -84,7 +84,7 @@ async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | 
     { cwd: b.project, env, ...(turns && { input: turns.map((text) => JSON.stringify({ type: "user", message: { role: "user", content: text } })).join("\n") + "\n" }) },
   );
   await mock.close();
-  return { ...result, results: [...new Set(mock.toolResults())] };
+  return { ...result, results: mock.toolResults(), every: mock.everyToolResult() };
 }
 
 const Claude = suite<{ b: Box }>("claims hook in the real Claude Code");
@@ -151,7 +151,7 @@ Claude("should deny a subagent's write to a file another session claims", async 
   const taken = join(b.project, "taken.ts");
   writeFileSync(taken, "export const a = 1;\n");
   claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
-  const { results } = await claude(
+  const { every } = await claude(
     b,
     {
       main: [{ tool: "Agent", input: { description: "helper", prompt: "[script:sub] edit", subagent_type: "general-purpose", run_in_background: false } }],
@@ -160,7 +160,7 @@ Claude("should deny a subagent's write to a file another session claims", async 
     "[script:main] delegate",
     ["--permission-mode", "acceptEdits"],
   );
-  assert.ok(results.some((text) => REFUSED.test(text)), results.join("\n---\n"));
+  assert.ok(every.some((text) => REFUSED.test(text)), every.join("\n---\n"));
   assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n");
 });
 
@@ -184,7 +184,7 @@ async function codex(b: Box, steps: Step[], args: string[] = []) {
   });
   await mock.close();
   writeFileSync(config, previous);
-  return { ...result, results: [...new Set(mock.toolResults())] };
+  return { ...result, results: mock.toolResults() };
 }
 
 const Codex = suite<{ b: Box }>("claims hook in the real Codex");

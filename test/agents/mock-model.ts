@@ -23,8 +23,10 @@ export interface MockModel {
   /** `http://127.0.0.1:<port>`: Claude Code's ANTHROPIC_BASE_URL; Codex's provider base_url is this plus `/v1`. */
   url: string;
   requests: RecordedRequest[];
-  /** Every tool result text the clients sent back, in order (Anthropic tool_result and OpenAI function/custom tool outputs). */
+  /** The tool results (Anthropic tool_result, OpenAI function/custom tool outputs) of the longest conversation sent, in order. */
   toolResults(): string[];
+  /** Every tool result of every conversation (a subagent's are in its own), repeated as each request repeats them. */
+  everyToolResult(): string[];
   close(): Promise<void>;
 }
 
@@ -54,7 +56,9 @@ export async function startMockModel(scripts: Record<string, Step[]>): Promise<M
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    toolResults: () => requests.flatMap((recorded) => toolResultsOf(recorded.body)),
+    // Each request carries the whole conversation so far: the longest one has every result once.
+    toolResults: () => requests.map((recorded) => toolResultsOf(recorded.body)).reduce((longest, results) => (results.length > longest.length ? results : longest), []),
+    everyToolResult: () => requests.flatMap((recorded) => toolResultsOf(recorded.body)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
