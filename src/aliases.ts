@@ -10,14 +10,13 @@
 // A marker is a hint that points at the glob's claim file: it counts only while that claim exists
 // and still names the glob; the claim's holder, freshness and mode decide, as for any claim. A
 // symlink created after the take is not covered (claim the real file, or its directory).
-import { createRequire } from "node:module";
+import { mkdirSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
-import { mkdirSync, readdirSync } from "node:fs";
 import picomatch from "picomatch";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { readSnapshot, replaceFile } from "./files.js";
 import { sha256Hex } from "./hash.js";
-import { overlaps, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
+import { globReachesInto, overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import { holdingOf, type Context, type Holding } from "./protocol.js";
 import { canonicalPath, percentEncode, parseTarget, type Target } from "./target.js";
 
@@ -31,42 +30,45 @@ export interface Link {
   real: Target;
 }
 
+/** How far the search for links goes: a glob over a huge tree must not stall a take. */
+const MAX_DEPTH = 12;
+const MAX_ENTRIES = 20_000;
+
 /**
- * The symlinks among the existing entries the glob matches whose real path the glob does not
- * match itself (fast-glob, loaded only for glob targets; 12 levels deep at most, as the refusal's
- * example search).
+ * The symlinks among the existing entries the glob matches (or can reach through, for a link to a
+ * directory) whose real path the glob does not match itself. A walk from the glob's base that
+ * enters only directories the glob can reach into, matched with picomatch (no brace expansion),
+ * at most 12 levels deep and 20,000 entries.
  */
 export function symlinksMatched(glob: TargetShape, home: string): Link[] {
-  const require = createRequire(import.meta.url);
-  const fastGlob = require("fast-glob") as typeof import("fast-glob");
-  const { base, glob: pattern } = picomatch.scan(glob.canonical);
   const matches = picomatch(glob.canonical, { dot: true });
   const links: Link[] = [];
-  let entries: Array<{ path: string; dirent: { isSymbolicLink(): boolean } }>;
-  try {
-    entries = fastGlob.sync(pattern, {
-      cwd: unescapeLiteral(base) || "/",
-      absolute: true,
-      dot: true,
-      onlyFiles: false,
-      followSymbolicLinks: false,
-      suppressErrors: true,
-      objectMode: true,
-      deep: 12,
-    });
-  } catch {
-    return links; // an unreadable tree has no links we can see
-  }
-  for (const entry of entries) {
-    if (!entry.dirent.isSymbolicLink()) continue;
-    const real = canonicalPath(entry.path, "/");
-    if (real === entry.path || matches(real)) continue;
-    links.push({ link: entry.path, real: parseTarget(real, { cwd: "/", home }, true) });
-  }
+  let budget = MAX_ENTRIES;
+  const walk = (directory: string, depth: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      return; // unreadable or gone: no links we can see
+    }
+    for (const entry of entries) {
+      if (--budget < 0) return;
+      const path = directory === "/" ? `/${entry.name}` : `${directory}/${entry.name}`;
+      if (entry.isSymbolicLink()) {
+        if (!matches(path) && !globReachesInto(glob.canonical, `${path}/`)) continue;
+        const real = canonicalPath(path, "/");
+        if (real === path || matches(real)) continue;
+        links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
+      } else if (entry.isDirectory() && depth < MAX_DEPTH && globReachesInto(glob.canonical, `${path}/`)) {
+        walk(path, depth + 1);
+      }
+    }
+  };
+  walk(glob.path.replace(/(.)\/$/, "$1"), 0);
   return links;
 }
 
-interface Marker {
+export interface Marker {
   /** The glob's claim file. */
   claim: string;
   glob: string;
@@ -87,25 +89,43 @@ export function rememberLinks(glob: string, claimFile: string, links: Link[], co
 }
 
 /**
- * Fresh glob claims of other holders that reach `target` through a symlink they matched when taken.
- * Markers are found by name (a prefix of the encoded real path) and read only when they may overlap.
+ * The markers whose real path overlaps `target`: found by name (a prefix of the encoded real path
+ * on either side; a shortened name errs towards reading), then read.
  */
-export function linkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context): Holding[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(context.store.dir, ALIASES_DIRECTORY));
-  } catch {
-    return [];
-  }
-  const conflicts: Holding[] = [];
-  if (target.kind === "name") return conflicts;
+export function markersReaching(target: TargetShape, context: Context): Marker[] {
+  if (target.kind === "name") return [];
   const ours = regionOf(target);
-  for (const name of names) {
-    // Encoded real paths: a prefix on either side is the only way they can overlap (a shortened name errs towards reading).
-    const theirs = name.slice(0, name.lastIndexOf("+"));
-    if (!(theirs.startsWith(ours) || ours.startsWith(theirs))) continue;
+  return markerNames(context)
+    .filter((name) => {
+      const theirs = name.slice(0, name.lastIndexOf("+"));
+      return theirs.startsWith(ours) || ours.startsWith(theirs);
+    })
+    .flatMap((name) => {
+      const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
+      return marker && overlaps(target, shapeOf(marker.real)) ? [marker] : [];
+    });
+}
+
+/** The markers a glob's claim file left (all markers are read: only a glob take with links asks). */
+export function markersOf(claimFile: string, context: Context): Marker[] {
+  return markerNames(context).flatMap((name) => {
     const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
-    if (!marker || !overlaps(target, shapeOf(marker.real))) continue;
+    return marker && marker.claim === claimFile ? [marker] : [];
+  });
+}
+
+function markerNames(context: Context): string[] {
+  try {
+    return readdirSync(join(context.store.dir, ALIASES_DIRECTORY));
+  } catch {
+    return []; // no glob ever matched a symlink here
+  }
+}
+
+/** Fresh glob claims of other holders that reach `target` through a symlink they matched when taken. */
+export function linkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context): Holding[] {
+  const conflicts: Holding[] = [];
+  for (const marker of markersReaching(target, context)) {
     const read = context.store.read(marker.claim);
     if (read.state !== "claim" || read.claim.target !== marker.glob) continue; // released: the marker is a leftover
     const { claim } = read;

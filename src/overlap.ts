@@ -148,7 +148,7 @@ function basesRelated(a: string, b: string): boolean {
 }
 
 /** Can the glob match `directory` (which ends with `/`) itself or some path under it? */
-function globReachesInto(glob: string, directory: string): boolean {
+export function globReachesInto(glob: string, directory: string): boolean {
   if (hasBraces(glob)) return basesRelated(glob, directory);
   const pattern = segments(glob);
   const dir = segments(directory);
