@@ -3,14 +3,15 @@
 // interest whose target can be granted gets its claim, written for the waiter, exactly once.
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { acquire, dropOtherMode } from "./acquire.js";
+import { acquire, claimFileOf, dropOtherMode } from "./acquire.js";
+import { rememberLinks, symlinksMatched } from "./aliases.js";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { crashPoint } from "./crash.js";
 import { ClaimsError } from "./errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
 import { randomHex } from "./hash.js";
-import { overlaps, shapeOf } from "./overlap.js";
+import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import { record, type Context, type Holding } from "./protocol.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
 import { NOTICE_PREFIX } from "./store.js";
@@ -81,11 +82,16 @@ export function grantQueued(context: Context): Grant[] {
     const { entry } = interest;
     const mode = modeOf(entry);
     const behindEarlier = waiting.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry));
-    if (behindEarlier || findConflicts(shapeOf(entry.target), mode, entry.holder, context, claimFiles).length > 0) {
+    const shape = shapeOf(entry.target);
+    // A glob also covers what the symlinks it matches lead to (src/aliases.ts), as in a direct take.
+    const links = !behindEarlier && shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
+    const inTheWay = (target: TargetShape) => findConflicts(target, mode, entry.holder, context, claimFiles).length > 0;
+    if (behindEarlier || inTheWay(shape) || links.some(({ real }) => inTheWay(real))) {
       waiting.push(entry);
       continue;
     }
     const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }) };
+    rememberLinks(entry.target, claimFileOf(request), links, context);
     let outcome: ReturnType<typeof acquire>;
     try {
       outcome = acquire(request, context);
