@@ -18,6 +18,7 @@
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { readSnapshot, replaceFile } from "./files.js";
+import { markersOf, markersReaching } from "./aliases.js";
 import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context } from "./protocol.js";
 import { claimFileName, holderTag, partsOfFileName } from "./target.js";
@@ -60,6 +61,14 @@ function issuedToOthers(counter: Counter, tag: string | undefined): number {
  */
 function overlappingCounters(target: TargetShape, context: Context): Array<{ fileName: string; target: string }> {
   const found: Array<{ fileName: string; target: string }> = [];
+  // A glob that reached this target through a symlink (src/aliases.ts) counts as overlapping it,
+  // and a glob's own links make what they lead to overlap it.
+  for (const marker of markersReaching(target, context)) found.push({ fileName: tokenFileName(marker.glob), target: marker.glob });
+  if (target.kind === "glob") {
+    for (const marker of markersOf(claimFileName(target.canonical), context)) {
+      found.push(...overlappingCounters(shapeOf(marker.real), context).filter((counter) => counter.target !== target.canonical));
+    }
+  }
   for (const name of context.store.names()) {
     if (!name.startsWith(TOKEN_PREFIX)) continue;
     const parts = partsOfFileName(`${name.slice(TOKEN_PREFIX.length)}.json`);
