@@ -11,7 +11,11 @@ interface Event {
   t0: number;
   t1: number;
   targets?: string[];
-  granted?: Array<{ target: string; taken_at: string; heartbeat_at: string; action: string }>;
+  granted?: Array<{ target: string; taken_at: string; heartbeat_at: string; action: string; token?: number }>;
+  /** fence: a check --token of `target` under `token` let the write through. */
+  target?: string;
+  token?: number;
+  allowed?: boolean;
   renewed?: string[];
   released?: string[];
   lost?: string[];
@@ -22,6 +26,8 @@ interface Event {
 interface Interval {
   holder: string;
   target: string;
+  /** When the take that granted it began: its token was issued after this. */
+  began: number;
   start: number;
   end: number;
 }
@@ -37,19 +43,25 @@ export interface Verdict {
  * beat that renewed it after it went stale) until it asked to release it, was told it lost it, or
  * its heartbeat (the earliest the beat could have written, whole seconds) plus the TTL passed.
  */
-export function check(histories: string[], dir: string, ttlSeconds: number): Verdict {
+export function check(histories: string[], dir: string, ttlSeconds: number, links: Array<[string, string]> = []): Verdict {
+  // Two targets overlap by the rules, or through a symlink a glob among them matches.
+  const related = (a: string, b: string) =>
+    overlaps(shapeOf(a), shapeOf(b)) ||
+    links.some(([glob, real]) => (a === glob && overlaps(shapeOf(real), shapeOf(b))) || (b === glob && overlaps(shapeOf(real), shapeOf(a))));
   const events = histories.flatMap((text) => text.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Event));
   events.sort((a, b) => a.t0 - b.t0);
   const ttl = ttlSeconds * 1000;
   const violations: string[] = [];
   const intervals: Interval[] = [];
-  const open = new Map<string, { start: number; heartbeat: number }>();
+  const open = new Map<string, { began: number; start: number; heartbeat: number }>();
+  const fences: Array<{ holder: string; target: string; token: number; at: number; grantedAt: number }> = [];
+  const grantedAt = new Map<string, number>();
   const acknowledged = new Set<string>();
   const close = (holder: string, target: string, end: number) => {
     const key = `${holder}\n${target}`;
     const holding = open.get(key);
     if (!holding) return;
-    intervals.push({ holder, target, start: holding.start, end: Math.min(end, holding.heartbeat + ttl) });
+    intervals.push({ holder, target, began: holding.began, start: holding.start, end: Math.min(end, holding.heartbeat + ttl) });
     open.delete(key);
   };
   const expire = (holder: string, now: number) => {
@@ -65,14 +77,19 @@ export function check(histories: string[], dir: string, ttlSeconds: number): Ver
       const heartbeat = Date.parse(claim.heartbeat_at);
       const holding = open.get(key);
       if (holding) holding.heartbeat = heartbeat;
-      else open.set(key, { start: event.t1, heartbeat });
+      else open.set(key, { began: event.t0, start: event.t1, heartbeat });
+      if (claim.token !== undefined && claim.action !== "retaken") grantedAt.set(`${event.holder}\n${claim.target}\n${claim.token}`, event.t1);
+    }
+    if (event.op === "fence" && event.allowed) {
+      const at = grantedAt.get(`${event.holder}\n${event.target}\n${event.token}`);
+      if (at !== undefined) fences.push({ holder: event.holder, target: event.target as string, token: event.token as number, at: event.t0, grantedAt: at });
     }
     for (const target of event.renewed ?? []) {
       const key = `${event.holder}\n${target}`;
       const heartbeat = Math.floor(event.t0 / 1000) * 1000;
       const holding = open.get(key);
       if (holding) holding.heartbeat = heartbeat;
-      else open.set(key, { start: event.t1, heartbeat });
+      else open.set(key, { began: event.t0, start: event.t1, heartbeat });
     }
     for (const target of event.lost ?? []) {
       const holding = open.get(`${event.holder}\n${target}`);
@@ -92,9 +109,16 @@ export function check(histories: string[], dir: string, ttlSeconds: number): Ver
       const a = intervals[i] as Interval;
       const b = intervals[j] as Interval;
       if (a.holder === b.holder || !(a.start < b.end && b.start < a.end)) continue;
-      if (!overlaps(shapeOf(a.target), shapeOf(b.target))) continue;
+      if (!related(a.target, b.target)) continue;
       violations.push(`${a.holder} held ${a.target} over [${a.start}, ${a.end}] while ${b.holder} held ${b.target} over [${b.start}, ${b.end}]`);
     }
+  }
+  // A token fences every write its claim covered: once another holder was granted anything
+  // overlapping after it (its take began after this token was acknowledged), check --token must
+  // not let a write under it through.
+  for (const fence of fences) {
+    const later = intervals.find((other) => other.holder !== fence.holder && other.began > fence.grantedAt && other.start < fence.at && related(other.target, fence.target));
+    if (later) violations.push(`${fence.holder}'s check of ${fence.target} under token ${fence.token} let a write through at ${fence.at}, after ${later.holder} was granted ${later.target} at ${later.start}`);
   }
   // The store at the end: every claim parses, and every claim is one a take acknowledged or the queue granted.
   const grants = grantsInLog(dir, violations);

@@ -3,7 +3,7 @@
 // Small in `npm test`; `npm run torture` runs the large sizes. A failing seed is printed and can be
 // replayed with TORTURE_SEED=<seed>.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
@@ -36,13 +36,18 @@ Torture(`should show no violation over ${SEEDS} seed(s) of ${WORKERS} processes 
     const box = sandbox();
     try {
       writeFileSync(join(box.project, "f.ts"), "export function a() {\n  return 1;\n}\n\nexport function b() {\n  return 2;\n}\n");
+      mkdirSync(join(box.project, "app", "[id]"), { recursive: true });
+      writeFileSync(join(box.project, "app", "[id]", "page.tsx"), "");
+      mkdirSync(join(box.project, "links"));
+      symlinkSync("../f.ts", join(box.project, "links", "f.ts"));
       const outputs = Array.from({ length: WORKERS }, (_, i) => join(box.root, `history-${i}.jsonl`));
       outputs.forEach((path) => writeFileSync(path, ""));
       const codes = await Promise.all(
         outputs.map((out, i) => runWorker([DIST, box.dir, box.project, `w${i}`, String(seed + i * 7919), String(OPS), String(TTL), out])),
       );
       assert.equal(codes, outputs.map(() => 0), `seed ${seed}: a worker crashed`);
-      const verdict = check(outputs.map((path) => readFileSync(path, "utf8")), box.dir, TTL);
+      const links: Array<[string, string]> = [[`${box.project}/links/*`, `${box.project}/f.ts`]];
+      const verdict = check(outputs.map((path) => readFileSync(path, "utf8")), box.dir, TTL, links);
       totals.operations += verdict.operations;
       totals.intervals += verdict.intervals;
       assert.equal(verdict.violations, [], `seed ${seed} (replay with TORTURE_SEED=${seed}):\n${verdict.violations.join("\n")}`);
