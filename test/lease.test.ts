@@ -215,3 +215,16 @@ FullTtl.run();
 Skew.run();
 Processes.run();
 SlowCall.run();
+
+const Young = suite<LibraryContext>("a hook's renewal right after a take");
+Young.before.each(freshLibraryContext);
+Young.after.each((context) => context.box.cleanup());
+
+Young("should leave a heartbeat written this second alone, though rounding put it up to a second ahead", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 + 200 });
+  const again = beat({ ...opts, holder: "a", targets: ["x"], renewAfterMs: 60_000, now: T0 + 300 });
+  assert.equal(again.renewed, [], "a heartbeat 0.7 s ahead of the clock is young, not due");
+  assert.equal(beat({ ...opts, holder: "a", targets: ["x"], now: T0 + 300 }).renewed, ["x"], "a plain beat still renews");
+});
+
+Young.run();

@@ -98,7 +98,8 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
       const ttlMs = (judgement.claim.ttl ?? context.settings.judgeTtl) * 1000;
-      if (ageMs >= 0 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
+      // Heartbeats are rounded up to the second, so one written this second may lie up to 1 s ahead.
+      if (ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
     }
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
     if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") return "renewed";
