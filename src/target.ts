@@ -15,7 +15,12 @@ export type { TargetKind } from "./overlap.js";
 export interface Target extends TargetShape {
   /** The claim file name inside the claims directory (exclusive claims; shared ones add the holder). */
   fileName: string;
+  /** Written as `name:…`: a name on purpose, even if it reads like a file. */
+  named?: true;
 }
+
+/** The prefix that makes an argument a name even when it reads like a file (`name:gen.txt`). */
+export const NAME_PREFIX = "name:";
 
 /** Targets are labels, not documents: 1024 bytes is far beyond any real name or path. */
 export const MAX_TARGET_BYTES = 1024;
@@ -41,12 +46,12 @@ function bracesBalance(glob: string): boolean {
 }
 
 /**
- * A name that reads like a file (`gen.txt`): no such file exists here, so it is a name, not the
- * file it may become. take notes this; check and status, when nobody claims the name, answer for
- * the file it will be (fileStandIn).
+ * A name that reads like a file (`gen.txt`) and was not written as `name:…`: no such file exists
+ * here. take refuses the ambiguity (a name would stop protecting once the file is created); check
+ * and status, when nobody claims the name, answer for the file it will be (fileStandIn).
  */
 export function looksLikeFile(target: Target): boolean {
-  return target.kind === "name" && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical);
+  return target.kind === "name" && target.named !== true && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical);
 }
 
 /**
@@ -72,6 +77,13 @@ export function parseTarget(input: string, context: TargetContext, literal = fal
     throw new BadInputError(`Target ${JSON.stringify(input)} contains a control character; targets must be printable.`);
   }
   checkLength(input);
+  if (!literal && input.startsWith(NAME_PREFIX)) {
+    const name = input.slice(NAME_PREFIX.length).normalize("NFC");
+    if (name.trim() === "" || name.startsWith("/")) {
+      throw new BadInputError(`Target ${input} is not a name after ${NAME_PREFIX}; write a word such as name:gen.txt, or drop the prefix for a path.`);
+    }
+    return { ...shapeOf(name), fileName: claimFileName(name), named: true };
+  }
   const canonical = canonicalTarget(input, context, literal);
   checkLength(canonical);
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };

@@ -1,5 +1,5 @@
 // End to end: bin/claims.js spawned as a user or a script would run it.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -106,10 +106,28 @@ Cli("should check and show a word that reads like a file, which no claim names, 
 
 Cli("should check a file-looking word that a claim names as that name, wherever it runs", ({ box }) => {
   const at = { cwd: box.project };
-  assert.is(claims(["take", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["take", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
   assert.is(claims(["take", "./", "--dir", box.dir, "--holder", "b"], at).code, 0);
   assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
   assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "c"], at).code, 3);
+});
+
+Cli("should refuse to guess whether a file-looking word with no such file is a name or the file it will be", ({ box }) => {
+  const at = { cwd: box.project };
+  const ambiguous = claims(["take", "gen.txt", "--dir", box.dir, "--holder", "a"], at);
+  assert.is(ambiguous.code, 2);
+  assert.match(ambiguous.stderr, /gen\.txt reads like a file, but there is no such file here; write \.\/gen\.txt to claim the file it will be, or name:gen\.txt to claim the name\./);
+  assert.not.ok(existsSync(box.dir), "nothing was taken, not even the directory created");
+  // The file it will be keeps refusing others once it is created: one file, one holder.
+  assert.is(claims(["take", "./gen.txt", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  writeFileSync(join(box.project, "gen.txt"), "");
+  assert.is(claims(["check", "gen.txt", "--dir", box.dir, "--holder", "b"], at).code, 3);
+  assert.is(claims(["take", "gen.txt", "--dir", box.dir, "--holder", "b"], at).code, 3);
+  // A name on purpose: name:gen.txt is the word, whatever the directory holds.
+  const named = claims(["take", "name:gen.txt", "--json", "--dir", box.dir, "--holder", "c"], at);
+  assert.is(named.code, 0);
+  assert.equal([JSON.parse(named.stdout).granted[0].kind, JSON.parse(named.stdout).granted[0].target], ["name", "gen.txt"]);
+  assert.is(claims(["take", "name:", "--dir", box.dir, "--holder", "c"], at).code, 2);
 });
 
 Cli("should let sharers of the file a file-looking word will be check it", ({ box }) => {

@@ -63,10 +63,7 @@ export interface TakeResult {
   idempotent_replay?: true;
   /** On a replay: targets the first take granted that the caller no longer holds (taken over, swept, released). */
   no_longer_held?: string[];
-  /**
-   * Notes about the targets as given (a word that was claimed as a name although it looks like a
-   * file), and about the call: one that took longer than the TTL it asked for.
-   */
+  /** Notes about the call: one that took longer than the TTL it asked for. */
   warnings?: string[];
 }
 
@@ -100,9 +97,13 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     const { checkSymbol } = await import("../symbols.js"); // the parser loads only for symbol targets
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
-  const warnings = targets
-    .filter(looksLikeFile)
-    .map((target) => `${target.canonical} was claimed as a name (no such file here); write ./${target.canonical} to claim the file it will be`);
+  // A name that reads like a file would stop protecting the file once it is created (it becomes a
+  // path then): ask which was meant instead of guessing.
+  const ambiguous = targets.find(looksLikeFile);
+  if (ambiguous) {
+    const word = ambiguous.canonical;
+    throw new BadInputError(`${word} reads like a file, but there is no such file here; write ./${word} to claim the file it will be, or name:${word} to claim the name.`);
+  }
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too (src/aliases.ts).
   const links = new Map<string, Link[]>();
   for (const target of targets) {
@@ -119,8 +120,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   };
 
   const withWarnings = (result: TakeResult): TakeResult => {
-    const all = [...warnings, ...slowCallWarning(result, attemptStartedMs, context)];
-    return all.length > 0 ? { ...result, warnings: all } : result;
+    const warnings = slowCallWarning(result, attemptStartedMs, context);
+    return warnings.length > 0 ? { ...result, warnings } : result;
   };
   if (options.wait !== undefined) {
     const { waitUntilGranted } = await import("../waiting.js");
