@@ -7,7 +7,7 @@ import { BadInputError } from "./errors.js";
 import { crashPoint } from "./crash.js";
 import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
-import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock, type SpareFile } from "./lock.js";
+import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
 import { isAlive, ownIdentity } from "./process-identity.js";
 import { claimFileName, sharedClaimFileName } from "./target.js";
 
@@ -197,9 +197,10 @@ export class Store {
   /**
    * Changes the claim under its lock if it is still the version that was read. `decide` sees the
    * current state and returns the change; `changed` means someone else changed it first. `spare`
-   * lets a removal take the claim lock on a full disk (src/lock.ts).
+   * lets a removal take the claim lock on a full disk (SpareFile in src/lock.ts, spelled out here
+   * so the library's declarations stay clear of the file primitives, whose types name Buffer).
    */
-  change(fileName: string, version: string, decide: (current: ClaimRead) => Change, spare?: SpareFile): "done" | "changed" {
+  change(fileName: string, version: string, decide: (current: ClaimRead) => Change, spare?: () => string | undefined): "done" | "changed" {
     return this.io("write to", () => {
       const result = withClaimLock(this.dir, fileName, version, this.fileMode, (snapshot) => {
         const change = decide(interpret(snapshot, fileName));
