@@ -498,7 +498,22 @@ section("library", () => {
   });
 });
 
-// 7. flock(1) on the same filesystem: the native floor.
+// 7. A tool call inside a running `claims mcp` server: what an MCP user pays, start-up aside.
+section("mcp", () => {
+  const out = run(NODE, [join(HERE, "mcp-worker.mjs"), CLI, pathToFileURL(INDEX).href, freshDir("mcp"), PROJECT, String(QUICK ? 50 : 300)]);
+  const { pairs, library, ping } = JSON.parse(out.stdout);
+  addRow({
+    id: "mcp-claim-release",
+    what: "MCP claim + release, in a running server",
+    unit: "ms",
+    subject: stats(pairs),
+    baseline: { what: "library take + release, in-process", ...stats(library) },
+    target: { kind: "value", max: 2, text: "< 2 ms" },
+    note: `two tool calls over stdio from the SDK client, a free path, fsyncs included, interleaved with the library pair; a ping round trip: ${stats(ping).median.toFixed(2)} ms`,
+  });
+});
+
+// 8. flock(1) on the same filesystem: the native floor.
 section("flock", () => {
   if (spawnSync("flock", ["--version"]).error) return unavailable("flock", "flock -n FILE true", "not available (no flock(1) on PATH)");
   const file = join(freshDir("flock"), ".lockfile");

@@ -48,8 +48,9 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const closing = new AbortController();
   const inFlight = new Set<Promise<ToolResult>>();
 
+  let listed: unknown[] | undefined; // the schemas do not change while the server runs
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input), annotations: tool.annotations })),
+    tools: (listed ??= TOOLS.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input), annotations: tool.annotations }))),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name);
