@@ -166,6 +166,15 @@ Claim("should name the directory when the claims directory cannot be created, as
   assert.is((await server.client.listTools()).tools.length, 8, "still serving");
 });
 
+Claim("should take over a stale claim of another holder and say from whom", async (context) => {
+  const target = join(context.box.project, "a.ts");
+  writeClaimFile(context.box.dir, claimFileName(target), { target, holder: "session-gone", purpose: "crashed", taken_at: "2020-01-01T00:00:00Z", heartbeat_at: "2020-01-01T00:00:00Z" });
+  const server = await context.server();
+  const result = await server.call("claim", { paths: ["a.ts"], actor: "agent-new" });
+  assert.equal([result.value.results[0].granted, result.value.results[0].reclaimedFrom], [true, "session-gone"]);
+  assert.is(readJson(join(context.box.dir, claimFileName(target))).holder, "agent-new");
+});
+
 Claim("should give exactly one grant when two servers race for one path, round after round", async (context) => {
   const one = await context.server({ name: "client one" });
   const two = await context.server({ name: "client two" });
@@ -272,6 +281,17 @@ Queue("should release all of yours when paths is omitted, none for [], and repor
   assert.is(readJson(join(context.box.dir, claimFileName(target))).holder, "session-b", "another's claim is untouched");
 });
 
+Queue("should withdraw a queued interest on release of that path", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  await server.call("claim", { paths: ["cfg"], queue: true, actor: "agent-q" });
+  assert.is(queueFiles(context.box.dir).length, 1);
+  const released = await server.call("release", { paths: ["cfg"], actor: "agent-q" });
+  assert.equal([released.value.released, released.value.withdrawn], [[], ["cfg"]]);
+  assert.equal(queueFiles(context.box.dir), []);
+  assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "session-a");
+});
+
 Queue.run();
 
 // ---------------------------------------------------------------------------------------------
@@ -338,6 +358,18 @@ Reserve("should grant free paths and globs, report conflicts with their holders,
   // Re-reserving one's own pattern updates it, under the same id.
   const again = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], reason: "refactor, part 2" });
   assert.equal([again.value.granted[0].id, again.value.granted[0].reason], [grant.id, "refactor, part 2"]);
+});
+
+Reserve("should let shared reservations coexist and report them to an exclusive one", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  const shared = { project_key: project, paths: ["docs/"], exclusive: false, reason: "read the docs" };
+  const one = await server.call("file_reservation_paths", { ...shared, agent_name: "Reader1" });
+  const two = await server.call("file_reservation_paths", { ...shared, agent_name: "Reader2" });
+  assert.equal([one.value.granted[0].exclusive, two.value.granted.length, two.value.conflicts], [false, 1, []]);
+  const writer = await server.call("file_reservation_paths", { project_key: project, agent_name: "Writer", paths: ["docs/a.md"] });
+  assert.equal(writer.value.granted, []);
+  assert.equal(writer.value.conflicts[0].holders.map((holder: any) => [holder.agent, holder.path_pattern, holder.exclusive]).sort(), [["Reader1", "docs/", false], ["Reader2", "docs/", false]]);
 });
 
 Reserve("should replay an idempotency key, refuse it with other arguments, and refuse bad input with one sentence", async (context) => {
