@@ -4,7 +4,7 @@
 // `.held-<holder tag>-<target hash>`, created when a claim is granted and removed when it is
 // released or reported lost. Markers are independent files, so they need no lock; they never
 // decide who holds what (the claim files do), they only remember what to ask about.
-import { renameSync, writeFileSync } from "node:fs";
+import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, tempName } from "./files.js";
@@ -29,6 +29,7 @@ export function rememberHeld(marker: HeldMarker, context: Context): void {
     // Written whole by rename; not fsynced: a marker lost in a machine crash only costs a report.
     const temp = join(context.store.dir, tempName());
     writeFileSync(temp, `${JSON.stringify(marker)}\n`, { mode: context.store.fileMode });
+    chmodSync(temp, context.store.fileMode); // the umask must not strip a group-shared directory's group bits
     renameSync(temp, join(context.store.dir, markerName(marker.holder, marker.target)));
   } catch {
     // best effort: the claim itself is what counts

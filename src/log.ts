@@ -4,7 +4,7 @@
 // log is renamed to `log-<time>-<pid>-<random>.jsonl` (a unique name: two rotators never overwrite each
 // other) and a new one starts; it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "./hash.js";
 import { formatTimestampRoundedDown } from "./time.js";
@@ -47,7 +47,11 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
     const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
     let size: number;
     try {
-      if (!fstatSync(fd).isFile()) return;
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return;
+      // open() applies the umask: a group-shared directory's log would come out 0640, and the
+      // group's appends would then fail, silently (best effort). Its owner puts the mode right.
+      if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fchmodSync(fd, mode);
       writeSync(fd, `${JSON.stringify(line)}\n`);
       size = fstatSync(fd).size;
     } finally {

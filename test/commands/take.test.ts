@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -35,6 +35,21 @@ Take("should create a group-shared directory when the config says so", async ({ 
   await take({ cwd: box.project, env: {}, targets: ["x"], holder: "a", now: T0 });
   assert.is(statSync(box.dir).mode & 0o7777, 0o2770);
   assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o660);
+});
+
+Take("should make every file of a group-shared directory 0660, the log and markers too, whatever the umask", async ({ box }) => {
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../store", shared_group: true }));
+  const umask = process.umask(0o022);
+  try {
+    await take({ cwd: box.project, env: {}, targets: ["x", "y"], holder: "a", now: T0 });
+    await take({ cwd: box.project, env: {}, targets: ["x"], holder: "b", now: T0 });
+  } finally {
+    process.umask(umask);
+  }
+  const files = readdirSync(box.dir).filter((name) => statSync(join(box.dir, name)).isFile());
+  assert.ok(files.includes("log.jsonl"), files.join(" "));
+  assert.ok(files.some((name) => name.startsWith(".held-")), files.join(" "));
+  for (const name of files) assert.is((statSync(join(box.dir, name)).mode & 0o777).toString(8), "660", name);
 });
 
 Take("should write whole seconds, rounded up, even when the clock has milliseconds", async ({ box, opts }) => {
