@@ -10,11 +10,11 @@
 // A marker is a hint that points at the glob's claim file: it counts only while that claim exists
 // and still names the glob; the claim's holder, freshness and mode decide, as for any claim. A
 // symlink created after the take is not covered (claim the real file, or its directory).
-import { mkdirSync, readdirSync, type Dirent } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import picomatch from "picomatch";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
-import { readSnapshot, replaceFile } from "./files.js";
+import { readSnapshot, removeQuietly, replaceFile } from "./files.js";
 import { sha256Hex } from "./hash.js";
 import { globReachesInto, overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import { holdingOf, type Context, type Holding } from "./protocol.js";
@@ -80,7 +80,13 @@ export interface Marker {
 export function rememberLinks(glob: string, claimFile: string, links: Link[], context: Context): void {
   if (links.length === 0) return;
   const directory = join(context.store.dir, ALIASES_DIRECTORY);
-  mkdirSync(directory, { recursive: true, mode: 0o700 | (context.store.fileMode & 0o070 ? 0o2070 : 0) });
+  const groupShared = (context.store.fileMode & 0o070) !== 0;
+  try {
+    mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
+    if (groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   for (const { link, real } of links) {
     const marker: Marker = { claim: claimFile, glob, link, real: real.canonical };
     const name = `${regionOf(real).slice(0, 150)}+${sha256Hex(`${real.canonical}\n${claimFile}`).slice(0, 16)}`;
@@ -102,8 +108,31 @@ export function markersReaching(target: TargetShape, context: Context): Marker[]
     })
     .flatMap((name) => {
       const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
-      return marker && overlaps(target, shapeOf(marker.real)) ? [marker] : [];
+      return marker && overlaps(target, shapeOf(marker.real)) && stillLeadsThere(marker) ? [marker] : [];
     });
+}
+
+/** The link still exists and resolves to the real path it did: a removed or re-pointed link covers nothing. */
+function stillLeadsThere(marker: Marker): boolean {
+  return canonicalPath(marker.link, "/") === shapeOf(marker.real).path.replace(/(.)\/$/, "$1");
+}
+
+/**
+ * Markers that count for nothing any more: their glob's claim file is gone or names another target,
+ * or their link no longer leads where it did. Call under the take lock (a glob take writes its
+ * markers, under that lock, before its claim), and remove them with removeMarker.
+ */
+export function leftoverMarkers(context: Context): string[] {
+  return markerNames(context).filter((name) => {
+    const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
+    if (!marker) return true;
+    const read = context.store.read(marker.claim);
+    return read.state !== "claim" || read.claim.target !== marker.glob || !stillLeadsThere(marker);
+  });
+}
+
+export function removeMarker(name: string, context: Context): boolean {
+  return removeQuietly(join(context.store.dir, ALIASES_DIRECTORY, name));
 }
 
 /** The markers a glob's claim file left (all markers are read: only a glob take with links asks). */

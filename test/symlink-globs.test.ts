@@ -1,6 +1,6 @@
 // A glob that matches a symlink covers the file the link leads to: `node_modules/.bin/*` and
 // `node_modules/typescript/bin/tsc` are one file through `.bin/tsc`, so never two holders.
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -42,6 +42,23 @@ Links("should free the real file once the glob is released", ({ run }) => {
   assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0);
   assert.is(run(["release", "--holder", "a"]).code, 0);
   assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0);
+});
+
+Links("should stop covering a file once the link to it is gone, and let sweep clear the markers of a released glob", ({ box, run }) => {
+  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0);
+  rmSync(join(box.project, "node_modules", ".bin", "tsc"));
+  assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0, "a removed link leads nowhere");
+  assert.equal(readdirSync(join(box.dir, ".aliases")).length, 1);
+  const kept = JSON.parse(run(["sweep", "--json"]).stdout);
+  assert.equal(kept.debris.filter((file: string) => file.startsWith(".aliases/")).length, 1, "a marker whose link is gone is debris");
+  assert.equal(readdirSync(join(box.dir, ".aliases")), []);
+  symlinkSync("../typescript/bin/tsc", join(box.project, "node_modules", ".bin", "tsc"));
+  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0, "a re-take looks again");
+  assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 3);
+  assert.equal(JSON.parse(run(["sweep", "--json"]).stdout).debris, [], "a held glob's marker stays");
+  assert.is(run(["release", "--holder", "a"]).code, 0);
+  assert.equal(JSON.parse(run(["sweep", "--json"]).stdout).debris.length, 1, "a released glob's marker goes");
+  assert.equal(readdirSync(join(box.dir, ".aliases")), []);
 });
 
 Links.run();

@@ -1,5 +1,6 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
+import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../aliases.js";
 import { grantQueued } from "../grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol.js";
 import { QUEUE_PREFIX } from "../queue.js";
@@ -51,6 +52,12 @@ export function sweep(options: SweepOptions = {}): SweepResult {
       .map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
   if (!dryRun) context.store.retireDeadLocks();
+  // Symlink markers of globs released or swept (src/aliases.ts); judged under the take lock, where
+  // a glob take writes its markers before its claim.
+  if (leftoverMarkers(context).length > 0) {
+    const leftovers = dryRun ? leftoverMarkers(context) : context.store.withTakeLock(() => leftoverMarkers(context).filter((name) => removeMarker(name, context)));
+    result.debris.push(...leftovers.map((name) => `${ALIASES_DIRECTORY}/${name}`));
+  }
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {
     if (dryRun || context.store.removeDebris(debris)) result.debris.push(debris.file);
