@@ -45,6 +45,12 @@ export function describeHolding(holding: Holding): string {
   return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
 
+/** A file's name with its control characters escaped (`\t`, `\n`, `\x1b`), so that one path stays on one line. */
+export function printable(text: string): string {
+  const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /** Quotes an argument for a shell, so a suggested command can be pasted as it is. */
 export function shellQuote(argument: string): string {
   return /^[\w./:@%+=,-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, "'\\''")}'`;
@@ -229,12 +235,11 @@ export function renderUninstall(result: { hooks_dir: string; removed: string[]; 
 /** What the git hook prints (on stderr, where git shows it). */
 export function renderGuard(result: GuardResult): string[] {
   if (result.mode === "off") return [];
-  if (result.refused.length === 0) {
-    return result.nothing_claimed && result.checked.length > 0 ? ["claims guard: no claims apply to these paths"] : [];
-  }
+  // Silent when nothing is wrong: a hook that talks on every commit teaches people to skip reading it.
+  if (result.refused.length === 0) return [];
   const verb = result.mode === "warn" ? "would refuse (CLAIMS_GUARD=warn: allowed)" : "refused";
   const lines = [`claims guard: ${verb}: another session holds what this touches`];
-  for (const holding of result.refused) lines.push(`  ${holding.target}: ${describeHolding(holding)}`);
+  for (const holding of result.refused) lines.push(`  ${printable(holding.target)}: ${describeHolding(holding)}`);
   if (result.mode === "enforce") {
     const bypass = result.hook === "pre-push" ? "git push --no-verify" : "git commit --no-verify";
     lines.push(`Reconcile with the holder, or queue a handover (claims handover <path> --purpose ...). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);

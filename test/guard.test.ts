@@ -85,14 +85,68 @@ Guard("should warn and allow with CLAIMS_GUARD=warn, skip with off, and be bypas
   }
 });
 
-Guard("should pass with a note where no claims apply", (context) => {
+Guard("should say nothing when nothing is wrong: no claim applies, or only the committer's own", (context) => {
   const { git, repo } = context;
   install(context);
   writeFileSync(join(repo, "b.txt"), "free\n");
   git(["add", "b.txt"]);
-  const result = git(["commit", "-qm", "free"], { CLAIMS_HOLDER: "me" });
-  assert.is(result.code, 0);
-  assert.match(result.out, /no claims apply/);
+  const free = git(["commit", "-qm", "free"], { CLAIMS_HOLDER: "me" });
+  assert.is(free.code, 0);
+  assert.is(free.out, "");
+  hold(context, "b.txt", "me");
+  writeFileSync(join(repo, "b.txt"), "mine\n");
+  git(["add", "b.txt"]);
+  const mine = git(["commit", "-qm", "mine"], { CLAIMS_HOLDER: "me" });
+  assert.is(mine.code, 0);
+  assert.is(mine.out, "");
+});
+
+Guard("should take staged names with #, a tab or a newline as the files they are, in a commit and a push", (context) => {
+  const { git, repo, box } = context;
+  const names = ["a#b.ts", "tab\there.txt", "new\nline.txt", "[id].tsx"];
+  const remote = join(box.root, "remote.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  git(["remote", "add", "origin", remote]);
+  git(["push", "-q", "origin", "main"]);
+  install(context, "--pre-push");
+  for (const env of [{}, { CLAIMS_GUARD: "warn" }]) {
+    for (const name of names) writeFileSync(join(repo, name), `${JSON.stringify(env)}\n`);
+    git(["add", "."]);
+    const free = git(["commit", "-qm", "odd names"], { CLAIMS_HOLDER: "me", ...env });
+    assert.is(free.code, 0, free.out);
+    assert.is(free.out, "", "no claims: nothing to say");
+  }
+  assert.is(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0);
+  hold(context, "*"); // every file at the top of the repository
+  for (const name of names) writeFileSync(join(repo, name), "y\n");
+  git(["add", "."]);
+  const refused = git(["commit", "-qm", "under a claim"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(refused.code, 0);
+  // One line per path, its control characters shown escaped.
+  assert.match(refused.out, /^ {2}\/.*\/tab\\there\.txt: covered by the claim on .*, held by other/m);
+  assert.match(refused.out, /^ {2}\/.*\/new\\nline\.txt: covered by/m);
+  assert.match(refused.out, /^ {2}\/.*\/a\\#b\.ts: covered by/m);
+  const warned = git(["commit", "-qm", "under a claim"], { CLAIMS_HOLDER: "me", CLAIMS_GUARD: "warn" });
+  assert.is(warned.code, 0);
+  assert.match(warned.out, /would refuse[\s\S]*tab\\there\.txt/);
+  const pushed = git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(pushed.code, 0);
+  assert.match(pushed.out, /new\\nline\.txt: covered by/);
+});
+
+Guard("should refuse to guess an unknown CLAIMS_GUARD value and say which are accepted; OFF in capitals is off", (context) => {
+  const { git, repo } = context;
+  install(context);
+  hold(context, "b.txt");
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["add", "b.txt"]);
+  const bogus = git(["commit", "-qm", "x"], { CLAIMS_HOLDER: "me", CLAIMS_GUARD: "bogus" });
+  assert.is.not(bogus.code, 0);
+  assert.match(bogus.out, /CLAIMS_GUARD="bogus" .*on \(the default\), warn .* or off/);
+  assert.not.match(bogus.out, /held by other/);
+  const off = git(["commit", "-qm", "x"], { CLAIMS_HOLDER: "me", CLAIMS_GUARD: "OFF" });
+  assert.is(off.code, 0, off.out);
+  assert.is(off.out, "");
 });
 
 Guard("should keep an existing hook in the chain and put it back on uninstall", (context) => {

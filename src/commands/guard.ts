@@ -94,7 +94,7 @@ export interface GuardResult {
 
 export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const env = options.env ?? process.env;
-  const mode = env.CLAIMS_GUARD === "off" ? "off" : env.CLAIMS_GUARD === "warn" ? "warn" : "enforce";
+  const mode = guardMode(env.CLAIMS_GUARD);
   const result: GuardResult = { hook: options.hook, mode, checked: [], refused: [], nothing_claimed: true };
   if (mode === "off") return result;
   const root = repositoryRoot(options.cwd ?? process.cwd());
@@ -127,6 +127,18 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
     }
   }
   return result;
+}
+
+/**
+ * CLAIMS_GUARD: unset, empty or `on` enforces, `warn` prints and allows, `off` skips, in any case.
+ * Any other value is a mistake to point out, not to guess at: read as "on" a typo meant to get
+ * past would refuse anyway, read as "off" one meant to enforce would let everything through.
+ */
+function guardMode(value: string | undefined): GuardResult["mode"] {
+  const word = (value ?? "").trim().toLowerCase();
+  if (word === "" || word === "on") return "enforce";
+  if (word === "warn" || word === "off") return word;
+  throw new BadInputError(`CLAIMS_GUARD=${JSON.stringify(value)} is not a guard mode; use on (the default), warn (print the refusal and allow) or off (skip the check).`);
 }
 
 /** Whether a change touches the lines of `symbol` in the new content (or the symbol is gone: conservatively yes). */
