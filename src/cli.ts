@@ -44,7 +44,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--creating", "allow file#symbol for a symbol you are about to add")
     .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
     .option("--wait <seconds>", "when refused, queue and wait up to this long for every target (exit 5 on timeout)")
-    .option("--queue", "when refused, queue for each target and return at once (exit 6); granted in order as it frees")
+    .option("--queue", "when refused, take nothing, queue for what is refused and return at once (exit 6); granted in order as it frees")
     .action(runTake);
   verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
     .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")

@@ -81,6 +81,11 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   for (const place of result.queued ?? []) {
     lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine shows it)`);
   }
+  const queuedOnly = (result.queued?.length ?? 0) > 0 && result.granted.length === 0 && !result.timed_out && !result.interrupted;
+  if (queuedOnly && asked.length > (result.queued?.length ?? 0)) {
+    // --queue is all or nothing too: the free targets were left free, and the caller should know it.
+    lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuote).join(" ")}`);
+  }
   if (result.interrupted) {
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {

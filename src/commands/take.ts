@@ -189,10 +189,13 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
     if (cycle) throw new DeadlockError(cycle, refused);
   }
 
-  // Take what is free: everything, or with --partial / --queue / --wait what is not refused.
+  // Take what is free: everything, or with --partial / --wait what is not refused. --queue stays
+  // all or nothing: it queues for what is refused and takes nothing now (with --partial, what is
+  // free), so the command a refusal suggests does only what it says.
+  const takeNow = refused.length === 0 || options.partial === true || options.wait !== undefined;
   const granted: GrantedClaim[] = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
-  for (const target of free) {
+  for (const target of takeNow ? free : []) {
     refreshNow(context); // the lease starts when the claim is written, not when the look began
     const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
     // Markers first: the token the glob gets must be above those of what its links lead to.

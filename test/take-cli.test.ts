@@ -1,0 +1,45 @@
+// take as a new user meets it from the command line: the rules it states, kept.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox };
+const Take = suite<Context>("take from the command line");
+Take.before.each((context) => {
+  context.box = sandbox();
+});
+Take.after.each((context) => context.box.cleanup());
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], { cwd: box.project });
+
+Take("should keep --queue all or nothing: a refused take queues for what is held and takes nothing free", ({ box }) => {
+  assert.is(as(box, "a", "take", "held", "--purpose", "first").code, 0);
+  const queued = as(box, "b", "take", "free1", "free2", "held", "--queue", "--json");
+  assert.is(queued.code, 6);
+  const body = JSON.parse(queued.stdout);
+  assert.equal(body.granted, []);
+  assert.equal(body.queued.map((place: { target: string }) => place.target), ["held"]);
+  assert.is(as(box, "c", "take", "free1", "free2").code, 0, "the free targets were left free");
+});
+
+Take("should suggest on REFUSED a --queue command that queues and takes nothing, as it says", ({ box }) => {
+  assert.is(as(box, "a", "take", "held").code, 0);
+  const refused = as(box, "b", "take", "free1", "held");
+  assert.is(refused.code, 3);
+  const suggested = /queue a handover[^:]*: claims (take [^\n]*--queue)/.exec(refused.stdout);
+  assert.ok(suggested, refused.stdout);
+  const args = (suggested[1] as string).replace(' --purpose "..."', "").split(" ");
+  const queued = as(box, "b", ...args);
+  assert.is(queued.code, 6, queued.stdout);
+  assert.match(queued.stdout, /Nothing else was taken: take is all or nothing/);
+  assert.is(as(box, "c", "take", "free1").code, 0, "free1 was not taken by the queued command");
+});
+
+Take("should take what is free and queue the rest with --partial --queue", ({ box }) => {
+  assert.is(as(box, "a", "take", "held").code, 0);
+  const queued = as(box, "b", "take", "free1", "held", "--partial", "--queue", "--json");
+  assert.is(queued.code, 6);
+  assert.equal(JSON.parse(queued.stdout).granted.map((claim: { target: string }) => claim.target), ["free1"]);
+});
+
+Take.run();
