@@ -10,6 +10,7 @@ export interface TakeFlags {
   shared?: boolean;
   partial?: boolean;
   creating?: boolean;
+  force?: boolean;
   idempotencyKey?: string;
   wait?: string;
   queue?: boolean;
@@ -56,6 +57,7 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
     shared: flags.shared === true,
     partial: flags.partial === true,
     creating: flags.creating === true,
+    force: flags.force === true,
     queue: flags.queue === true,
     ...(signal && { signal }),
     ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),

@@ -42,6 +42,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--shared", "a shared claim: coexists with other shared claims, conflicts with exclusive ones")
     .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
     .option("--creating", "allow file#symbol for a symbol you are about to add")
+    .option("--force", "take a target that covers /, a home directory or a whole repository")
     .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
     .option("--wait <seconds>", "when refused, queue and wait up to this long for every target (exit 5 on timeout)")
     .option("--queue", "when refused, take nothing, queue for what is refused and return at once (exit 6); granted in order as it frees")

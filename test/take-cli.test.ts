@@ -1,4 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, sandbox, type Sandbox } from "./helpers.js";
@@ -40,6 +42,36 @@ Take("should take what is free and queue the rest with --partial --queue", ({ bo
   const queued = as(box, "b", "take", "free1", "held", "--partial", "--queue", "--json");
   assert.is(queued.code, 6);
   assert.equal(JSON.parse(queued.stdout).granted.map((claim: { target: string }) => claim.target), ["free1"]);
+});
+
+Take("should refuse a claim on /, a home directory or a whole repository without --force, saying why", ({ box }) => {
+  const home = join(box.root, "home");
+  mkdirSync(home);
+  mkdirSync(join(box.project, ".git"));
+  mkdirSync(join(box.project, "sub"));
+  const run = (cwd: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", "a"], { cwd, env: { HOME: home } });
+  for (const [cwd, target, why] of [
+    [box.project, "/", /\/ is the filesystem root/],
+    [box.project, "~", /is your home directory/],
+    [box.project, "..", /contains your home directory/],
+    [box.project, ".", /is the root of a whole repository/],
+    [join(box.project, "sub"), "..", /is the root of a whole repository/],
+    [join(box.project, "sub"), "**", /^$/],
+    [box.project, "**", /is the root of a whole repository/],
+  ] as const) {
+    const refused = run(cwd, "take", target);
+    if (why.source === "^$") {
+      assert.is(refused.code, 0, `${target} in ${cwd}: ${refused.stderr}`);
+      continue;
+    }
+    assert.is(refused.code, 2, `${target} in ${cwd}`);
+    assert.match(refused.stderr, why);
+    assert.match(refused.stderr, /would refuse every write of every other session under it.*--force/);
+  }
+  assert.is(run(box.project, "release").code, 0);
+  const forced = run(box.project, "take", ".", "--force");
+  assert.is(forced.code, 0, forced.stderr);
+  assert.is(run(box.project, "take", "sub").code, 0, "a directory inside the repository is fine");
 });
 
 Take.run();

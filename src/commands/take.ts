@@ -4,6 +4,7 @@
 import { acquire, claimFileOf, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
 import type { Mode } from "../claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../aliases.js";
+import { tooBroad } from "../broad-target.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, DeadlockError } from "../errors.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
@@ -30,6 +31,8 @@ export interface TakeOptions extends CommonOptions {
   partial?: boolean;
   /** Allow `file#symbol` for a symbol about to be added; otherwise a symbol the file lacks is bad input. */
   creating?: boolean;
+  /** Take a target that covers `/`, a home directory or a whole repository (otherwise bad input). */
+  force?: boolean;
   /** A retry with the same key and arguments returns the first result (for 7 days) instead of acting again. */
   idempotencyKey?: string;
   /** When refused, queue an interest in every target and return at once; each is granted in order as it frees. */
@@ -103,6 +106,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   if (ambiguous) {
     const word = ambiguous.canonical;
     throw new BadInputError(`${word} reads like a file, but there is no such file here; write ./${word} to claim the file it will be, or name:${word} to claim the name.`);
+  }
+  for (const target of options.force ? [] : targets) {
+    const reason = tooBroad(target, context.settings);
+    if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass --force if you mean it.`);
   }
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too (src/aliases.ts).
   const links = new Map<string, Link[]>();

@@ -1,0 +1,46 @@
+// A claim on `/`, a home directory or a whole repository is granted like any other, and from then
+// on refuses every write of every other session under it: almost always a slip (`claims take ..`,
+// a `~` too many) rather than a plan. take asks for --force before taking one.
+import { existsSync, realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { shapeOf, unescapeLiteral } from "./overlap.js";
+import type { Target } from "./target.js";
+
+/** Why `target` covers too much to take without --force, or undefined when it does not. */
+export function tooBroad(target: Target, context: { cwd: string; home: string }): string | undefined {
+  const shape = shapeOf(target.canonical);
+  let directory: string;
+  if (shape.kind === "directory") directory = shape.path;
+  else if (shape.kind === "glob" && everythingUnder(target.canonical, shape.path)) directory = shape.path;
+  else return undefined;
+  const within = directory.replace(/\/?$/, "/");
+  const home = realOrSelf(context.home).replace(/\/?$/, "/");
+  const repository = repositoryRootOf(realOrSelf(context.cwd));
+  if (within === "/") return `${target.canonical} is the filesystem root`;
+  if (home.startsWith(within)) return `${target.canonical} ${home === within ? "is" : "contains"} your home directory`;
+  if (existsSync(join(directory, ".git"))) return `${target.canonical} is the root of a whole repository`;
+  if (repository && `${repository}/`.startsWith(within)) return `${target.canonical} contains the whole repository ${repository}`;
+  return undefined;
+}
+
+/** A glob that is its static base followed by `/**` or `/**\/*`: every path under that directory. */
+function everythingUnder(glob: string, base: string): boolean {
+  const rest = /\/\*\*(\/\*)?$/.exec(glob);
+  return rest !== null && unescapeLiteral(glob.slice(0, rest.index)) === base.replace(/\/$/, "");
+}
+
+/** The nearest directory from `start` up that has a `.git` (a repository or a linked worktree). */
+function repositoryRootOf(start: string): string | undefined {
+  for (let directory = start; ; directory = dirname(directory)) {
+    if (existsSync(join(directory, ".git"))) return directory;
+    if (dirname(directory) === directory) return undefined;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
