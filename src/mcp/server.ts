@@ -57,13 +57,21 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((known) => known.name).join(", ")}.`);
     }
-    const call: Call = { holder: (actor) => identity.holderFor(actor), common, signal: AbortSignal.any([closing.signal, extra.signal]) };
+    // Aborted when the server closes or the client cancels this call. (AbortSignal.any needs Node 20.3.)
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    if (closing.signal.aborted || extra.signal.aborted) abort();
+    closing.signal.addEventListener("abort", abort);
+    extra.signal.addEventListener("abort", abort);
+    const call: Call = { holder: (actor) => identity.holderFor(actor), common, signal: stop.signal };
     const running = callTool(tool, request.params.arguments ?? {}, call);
     inFlight.add(running);
     try {
       return await running;
     } finally {
       inFlight.delete(running);
+      closing.signal.removeEventListener("abort", abort);
+      extra.signal.removeEventListener("abort", abort);
     }
   });
   // The SDK reports a line that is not JSON, or not JSON-RPC, only to onerror; JSON-RPC asks for

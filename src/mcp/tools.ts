@@ -3,7 +3,8 @@
 // are the reference systems' own (docs/MCP.md).
 import type * as z from "zod";
 import type { Call } from "./call.js";
-import { checkTool, CLAIM_FLAGS, claimTool, getStatusTool, handoverTool, releaseTool } from "./claim-tools.js";
+import { CLAIM_FLAGS, claimTool } from "./claim.js";
+import { checkTool, getStatusTool, handoverTool, releaseTool } from "./session-tools.js";
 import { releaseReservationsTool, renewReservationsTool, RESERVATION_FLAGS, reservePathsTool } from "./reservations.js";
 import type { FlagNames, ToolResult } from "./results.js";
 import * as schemas from "./schemas.js";

@@ -1,18 +1,14 @@
-// The tools of the first reference system (claim, release, get_status), plus check and handover,
-// which it does not have. Each runs the CLI's own command, so a tool call and a `claims` call on
-// one directory are the same act; this file only translates arguments and results.
-import { check } from "../commands/check.js";
-import { handover } from "../commands/handover.js";
-import { release } from "../commands/release.js";
-import { status } from "../commands/status.js";
+// The claim tool: `claims take` with the first reference system's arguments, and its answer per
+// path asked for (handover without `to` answers the same way). The command does the work, so a
+// tool call and a `claims take` on one directory are the same act.
 import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../errors.js";
 import { openContext, type Context } from "../protocol.js";
 import { parseTarget } from "../target.js";
 import type { Call } from "./call.js";
 import { expiryOfClaim, holderInfo, type HolderInfo } from "./holdings.js";
-import { answer, expiryOf, failure, type FlagNames, type ToolResult } from "./results.js";
-import type { CheckInput, ClaimInput, GetStatusInput, HandoverInput, ReleaseInput } from "./schemas.js";
+import { answer, failure, type FlagNames, type ToolResult } from "./results.js";
+import type { ClaimInput } from "./schemas.js";
 
 /** A wait blocks one tool call; an agent that wants longer calls again (and keeps its place meanwhile). */
 export const MAX_WAIT_PER_CALL = 120;
@@ -153,86 +149,4 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
 
 function canonicalOf(path: string, context: Context): string {
   return parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home }).canonical;
-}
-
-export async function releaseTool(input: ReleaseInput, call: Call): Promise<ToolResult> {
-  const holder = call.holder(input.actor);
-  if (input.paths !== undefined && input.paths.length === 0) {
-    return answer({ actor: holder, released: [], expired: [], withdrawn: [], handedTo: [] });
-  }
-  const all = input.paths === undefined;
-  const result = release({ ...call.common, holder, ...(input.paths && { targets: input.paths }) });
-  // Everything of yours: a claim you were granted and that is gone or another's now has expired.
-  const expired = [...result.lost, ...(all ? result.not_held : [])];
-  const shaped: Record<string, unknown> = {
-    actor: holder,
-    released: result.released,
-    expired,
-    withdrawn: result.withdrawn,
-    handedTo: result.handed_to.map((handed) => ({ path: handed.target, actor: handed.holder })),
-  };
-  if (!all && result.not_held.length > 0) shaped.notHeld = result.not_held;
-  const nowHeld = result.lost_to.filter((lost) => lost.now_held_by).map((lost) => ({ path: lost.target, holder: lost.now_held_by?.holder, holderIntent: lost.now_held_by?.purpose }));
-  if (nowHeld.length > 0) shaped.nowHeldBy = nowHeld;
-  return answer(shaped);
-}
-
-export async function getStatusTool(input: GetStatusInput, call: Call): Promise<ToolResult> {
-  const holder = call.holder(input.actor);
-  const result = status({ ...call.common, holder });
-  const live = result.claims.filter((claim) => !claim.stale);
-  return answer({
-    actor: holder,
-    dir: result.dir,
-    claims: live.map((claim) => ({
-      path: claim.target,
-      kind: claim.kind,
-      holder: claim.holder,
-      intent: claim.purpose,
-      mine: claim.mine === true,
-      ...(claim.mode === "shared" && { shared: true }),
-      takenAt: claim.taken_at,
-      heartbeatAt: claim.heartbeat_at,
-      expiresAt: expiryOf(claim.heartbeat_at, claim.ttl_seconds),
-      ...(typeof claim.token === "number" && { token: claim.token }),
-      queue: claim.queue.map((note) => ({ actor: note.holder, intent: note.purpose, queuedAt: note.queued_at })),
-    })),
-    staleClaims: result.claims.length - live.length,
-    queued: result.queued.filter((note) => note.holder === holder).map((note) => ({ path: note.target, intent: note.purpose, queuedAt: note.queued_at })),
-    grantedWhileWaiting: result.granted_while_waiting.map((grant) => ({
-      path: grant.target,
-      intent: grant.purpose,
-      grantedAt: grant.granted_at,
-      ...(grant.previous !== undefined && { reclaimedFrom: grant.previous }),
-    })),
-  });
-}
-
-export async function checkTool(input: CheckInput, call: Call): Promise<ToolResult> {
-  const holder = call.holder(input.actor);
-  const result = check({ ...call.common, holder, targets: input.paths });
-  const context = openContext(call.common);
-  const shaped: Record<string, unknown> = {
-    actor: holder,
-    mayWrite: result.refused.length === 0,
-    allowed: result.allowed,
-    refused: result.refused.map((holding) => ({ path: holding.target, ...holderInfo(holding, context) })),
-  };
-  if (result.warnings?.length) shaped.warnings = result.warnings;
-  return answer(shaped);
-}
-
-export async function handoverTool(input: HandoverInput, call: Call): Promise<ToolResult> {
-  const holder = call.holder(input.actor);
-  const result = await handover({
-    ...call.common,
-    holder,
-    target: input.path,
-    ...(input.intent !== undefined && { purpose: input.intent }),
-    ...(input.to !== undefined && { to: input.to }),
-  });
-  if ("to" in result) {
-    return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours.` });
-  }
-  return answer(claimAnswer([input.path], result, openContext(call.common)));
 }
