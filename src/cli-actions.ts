@@ -33,7 +33,7 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 
 export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags): Promise<void> {
   const { take } = await import("./commands/take.js");
-  const { renderTake, renderWaiting } = await import("./render.js");
+  const { renderTake, renderWaiting, renderWaitingChange } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
   // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
@@ -61,7 +61,11 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
     queue: flags.queue === true,
     ...(signal && { signal }),
     ...(flags.wait !== undefined && { wait: parseWait(flags.wait) }),
-    ...(tty && { onWaiting: (refused, waitedMs) => writeErr(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) }),
+    // --wait: on a terminal, one progress line rewritten in place; elsewhere (an agent, a log) the
+    // WAITING lines --queue prints, on stderr, at the start and whenever who is in the way changes.
+    ...(flags.wait !== undefined && {
+      onWaiting: tty ? (refused, waitedMs) => writeErr(`\r\x1b[K${renderWaiting(refused, waitedMs)}`) : renderWaitingChange((lines) => writeErr(lines)),
+    }),
     ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
     ...(flags.purpose !== undefined && { purpose: flags.purpose }),
   });

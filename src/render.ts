@@ -111,6 +111,20 @@ export function renderWaiting(refused: Holding[], waitedMs: number): string {
   return `waiting ${formatAge(waitedMs)} for ${who}${more}; Ctrl-C to give up`;
 }
 
+/**
+ * A `--wait` callback that writes the WAITING lines (as `--queue` prints them) only when who is in
+ * the way changed since the last call: heartbeat ages alone are not news.
+ */
+export function renderWaitingChange(write: (text: string) => void): (refused: Holding[]) => void {
+  let last: string | undefined;
+  return (refused) => {
+    const now = refused.map((holding) => `${holding.target}\n${holding.holder}\n${holding.held_target ?? ""}\n${holding.queued ? "queued" : ""}`).sort().join("\n\n");
+    if (now === last) return;
+    last = now;
+    write(refused.map((holding) => `WAITING ${holding.target}: ${describeHolding(holding)}\n`).join(""));
+  };
+}
+
 export function renderTransfer(result: TransferResult): string[] {
   return [`handed ${result.target} to ${result.to}`];
 }

@@ -14,6 +14,7 @@ import { record, refreshNow, type Context } from "./protocol.js";
 import { dequeue, queueFileName, readQueue } from "./queue.js";
 import { isClaimFileName } from "./store.js";
 import type { Target } from "./target.js";
+import { ageInSeconds, parseTimestamp } from "./time.js";
 import { waitForChanges } from "./watch.js";
 
 export interface WaitJob {
@@ -47,6 +48,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   const abort = () => stop.abort();
   options.signal?.addEventListener("abort", abort);
   if (options.signal?.aborted) stop.abort(); // interrupted before we listened
+  options.onWaiting?.(result.refused, 0); // at once: an agent reading stderr learns who is in the way before a second passes
   const progress = options.onWaiting && setInterval(() => options.onWaiting?.(result.refused, Date.now() - started), 1000);
   try {
     await waitForChanges(
@@ -105,7 +107,9 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     }
     consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical)));
     grantQueued(context);
-    return { holder: job.holder, granted: [], refused: result.refused, ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
+    // The ages as of now: the last look may be from when the wait began.
+    const refused = result.refused.map((holding) => ({ ...holding, heartbeat_age_seconds: ageInSeconds(context.nowMs - (parseTimestamp(holding.heartbeat_at) as number)) }));
+    return { holder: job.holder, granted: [], refused, ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
   });
   if (failure !== undefined) throw failure;
   return ended;

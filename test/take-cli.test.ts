@@ -1,9 +1,10 @@
 // take as a new user meets it from the command line: the rules it states, kept.
+import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox };
 const Take = suite<Context>("take from the command line");
@@ -11,6 +12,12 @@ Take.before.each((context) => {
   context.box = sandbox();
 });
 Take.after.each((context) => context.box.cleanup());
+
+/** Polls for a condition a real process brings about (no timing is asserted: only that it happens). */
+async function until(predicate: () => boolean, what: () => string): Promise<void> {
+  for (let i = 0; i < 600 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(predicate(), `timed out waiting for ${what()}`);
+}
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], { cwd: box.project });
 
@@ -72,6 +79,31 @@ Take("should refuse a claim on /, a home directory or a whole repository without
   const forced = run(box.project, "take", ".", "--force");
   assert.is(forced.code, 0, forced.stderr);
   assert.is(run(box.project, "take", "sub").code, 0, "a directory inside the repository is fine");
+});
+
+Take("should print the WAITING lines of --wait on stderr when it is not a terminal, at the start and when who is in the way changes", async ({ box }) => {
+  assert.is(as(box, "a", "take", "x", "--purpose", "rewriting x").code, 0);
+  assert.is(as(box, "c", "take", "y", "--purpose", "rewriting y").code, 0);
+  const child = spawn(process.execPath, [BIN, "take", "x", "y", "--wait", "60", "--dir", box.dir, "--holder", "b"], { cwd: box.project, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? -1)));
+  await until(() => /WAITING y/.test(stderr), () => `the first WAITING lines; stderr: ${stderr}`);
+  assert.match(stderr, /^WAITING x: held by a for "rewriting x" \(heartbeat \d+s ago\)$/m);
+  assert.match(stderr, /^WAITING y: held by c for "rewriting y" \(heartbeat \d+s ago\)$/m);
+  assert.is(as(box, "c", "release", "y").code, 0);
+  await until(() => (stderr.match(/WAITING x/g) ?? []).length === 2, () => `x again, alone; stderr: ${stderr}`);
+  assert.is((stderr.match(/WAITING y/g) ?? []).length, 1, stderr);
+  assert.is(as(box, "a", "release", "x").code, 0);
+  assert.is(await exited, 0, stderr);
+});
+
+Take("should show on TIMEOUT the heartbeat's age when the wait ended, not when it began", ({ box }) => {
+  assert.is(as(box, "a", "take", "x").code, 0);
+  const timedOut = as(box, "b", "take", "x", "--wait", "3", "--json");
+  assert.is(timedOut.code, 5);
+  // Taken before the wait began and never beaten: as old as the wait, less the second its writer rounds up.
+  assert.ok(JSON.parse(timedOut.stdout).refused[0].heartbeat_age_seconds >= 2, timedOut.stdout);
 });
 
 Take.run();
