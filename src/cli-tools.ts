@@ -27,16 +27,17 @@ export function registerToolVerbs(program: Command): void {
     .command("guard <action>")
     .description("git guard: install | uninstall the pre-commit (and --pre-push) hook; check is what the hooks run")
     .option("--pre-push", "install: also a pre-push hook, checking the commits no remote has yet")
+    .option("--force", "install: even into a hooks folder inside the repository (core.hooksPath at .githooks, husky)")
     .option("--hook <name>", "check: pre-commit (the staged paths, default) or pre-push (refs on stdin)", "pre-commit")
     .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
     .option("--holder <id>", "who is committing (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
     .option("--json", "print one JSON document on stdout")
     .addHelpText("after", EXAMPLES.guard ?? "")
-    .action(async (action: string, flags: GlobalFlags & { prePush?: boolean; hook?: string }) => {
+    .action(async (action: string, flags: GlobalFlags & { prePush?: boolean; hook?: string; force?: boolean }) => {
       const guard = await import("./commands/guard.js");
       const render = await import("./render.js");
       if (action === "install") {
-        const result = guard.install({ prePush: flags.prePush === true, binary: realpathSync(process.argv[1] as string) });
+        const result = guard.install({ prePush: flags.prePush === true, force: flags.force === true, binary: realpathSync(process.argv[1] as string) });
         return output(flags, result, 0, async () => render.renderInstall(result));
       }
       if (action === "uninstall") {

@@ -170,9 +170,9 @@ Guard("should keep an existing hook in the chain and put it back on uninstall", 
 
 Guard("should install where git reads hooks: core.hooksPath, and from a linked worktree", (context) => {
   const { git, repo, box } = context;
-  git(["config", "core.hooksPath", ".githooks"]);
-  install(context);
-  assert.ok(existsSync(join(repo, ".githooks", "pre-commit")));
+  git(["config", "core.hooksPath", join(box.root, "my-hooks")]);
+  assert.is(install(context).code, 0);
+  assert.ok(existsSync(join(box.root, "my-hooks", "pre-commit")));
   git(["config", "--unset", "core.hooksPath"]);
   const worktree = join(box.root, "wt");
   git(["worktree", "add", "-q", worktree]);
@@ -182,6 +182,22 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
   writeFileSync(join(worktree, "b.txt"), "wt\n");
   git(["add", "b.txt"], {}, worktree);
   assert.is.not(git(["commit", "-qm", "wt"], { CLAIMS_HOLDER: "me" }, worktree).code, 0);
+});
+
+Guard("should leave a hooks folder inside the repository (core.hooksPath = .githooks) alone unless --force", (context) => {
+  const { git, repo } = context;
+  mkdirSync(join(repo, ".githooks"));
+  writeFileSync(join(repo, ".githooks", "pre-commit"), "#!/bin/sh\nnpm run lint\n");
+  chmodSync(join(repo, ".githooks", "pre-commit"), 0o755);
+  git(["add", ".githooks"]);
+  git(["commit", "-qm", "shared hooks"]);
+  git(["config", "core.hooksPath", ".githooks"]);
+  const refused = install(context);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /inside the repository \(core\.hooksPath\).*npx claims guard check --hook pre-commit.*--force/);
+  assert.is(git(["status", "--porcelain"]).out, "", "no tracked file changed, nothing added");
+  assert.is(install(context, "--force").code, 0);
+  assert.match(readFileSync(join(repo, ".githooks", "pre-commit"), "utf8"), /claims guard/);
 });
 
 Guard("should refuse a push of commits no remote has that touch a claimed path", (context) => {

@@ -2,7 +2,7 @@
 // exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError } from "../errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../git.js";
@@ -24,9 +24,17 @@ export interface InstallResult {
   chained: GitHook[];
 }
 
-export function install(options: { cwd?: string; prePush?: boolean; binary: string }): InstallResult {
+export function install(options: { cwd?: string; prePush?: boolean; binary: string; force?: boolean }): InstallResult {
   const root = repositoryRoot(options.cwd ?? process.cwd());
   const dir = hooksDirectory(root);
+  const inside = relative(root, dir);
+  if (!options.force && !inside.startsWith("..") && !isAbsolute(inside) && inside.split(sep)[0] !== ".git") {
+    // core.hooksPath at a folder of the working tree (.githooks, husky): its hooks are committed
+    // or generated, and ours carries this machine's node and claims paths.
+    throw new BadInputError(
+      `git reads hooks from ${dir}, inside the repository (core.hooksPath): installing there would change files the repository shares, with this machine's paths in them. Add this line to your own pre-commit hook instead: npx claims guard check --hook pre-commit (pre-push: --hook pre-push, with git's input); or pass --force to install there anyway.`,
+    );
+  }
   mkdirSync(dir, { recursive: true });
   const result: InstallResult = { hooks_dir: dir, installed: [], chained: [] };
   for (const name of options.prePush ? (["pre-commit", "pre-push"] as const) : (["pre-commit"] as const)) {
