@@ -1,0 +1,43 @@
+// Recipes the docs give for other programs to run, run here as those programs would.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, ROOT, sandbox, type Sandbox } from "./helpers.js";
+
+const Recipes = suite<{ box: Sandbox }>("the recipes in README.md and docs/HOOKS.md");
+Recipes.before.each((context) => {
+  context.box = sandbox();
+});
+Recipes.after.each((context) => context.box.cleanup());
+
+/** The command of every crontab line (after the five schedule fields) in a doc's ```crontab blocks. */
+function cronCommands(doc: string): string[] {
+  const text = readFileSync(join(ROOT, doc), "utf8");
+  return [...text.matchAll(/```crontab\n([\s\S]*?)```/g)].flatMap((block) =>
+    (block[1] as string)
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+      .map((line) => line.trim().split(/\s+/).slice(5).join(" ")),
+  );
+}
+
+Recipes("should give cron lines that run under cron's minimal PATH, once their absolute paths are this machine's", ({ box }) => {
+  const home = join(box.root, "home");
+  mkdirSync(home);
+  for (const doc of ["README.md", "docs/HOOKS.md"]) {
+    const commands = cronCommands(doc);
+    assert.ok(commands.length > 0, `${doc} has a crontab line`);
+    for (const command of commands) {
+      const [node, script] = command.split(" ");
+      assert.ok(node?.startsWith("/") && script?.startsWith("/"), `${doc}: ${command} names node and claims by absolute paths`);
+      const local = command.replace(node as string, process.execPath).replace(script as string, BIN);
+      // As cron runs it: sh -c, PATH=/usr/bin:/bin, HOME and little else.
+      const run = spawnSync("/bin/sh", ["-c", local], { env: { PATH: "/usr/bin:/bin", HOME: home, SHELL: "/bin/sh" }, encoding: "utf8" });
+      assert.is(run.status, 0, `${doc}: ${local}: ${run.stderr}`);
+    }
+  }
+});
+
+Recipes.run();
