@@ -281,6 +281,16 @@ Queue("should release all of yours when paths is omitted, none for [], and repor
   assert.is(readJson(join(context.box.dir, claimFileName(target))).holder, "session-b", "another's claim is untouched");
 });
 
+Queue("should queue only what is refused and take nothing else, all or nothing, saying so", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const result = await server.call("claim", { paths: ["cfg", "other-name"], queue: true, actor: "agent-q" });
+  const [cfg, other] = result.value.results;
+  assert.equal([cfg.queued, cfg.queuePosition, other.granted, other.queued], [true, 1, false, undefined]);
+  assert.match(result.value.message, /Nothing else was taken \(all or nothing\): once granted, claim other-name with it\.$/);
+  assert.is(existsSync(join(context.box.dir, "other-name.json")), false);
+});
+
 Queue("should withdraw a queued interest on release of that path", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();

@@ -115,7 +115,9 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
   if (result.timed_out) return `TIMEOUT: ${first?.target} is still held; nothing was kept. Call claim again with wait to keep waiting, or with queue: true to be granted it in order when it frees.`;
   if (result.queued?.length) {
     const places = results.filter((entry) => entry.queued).map((entry) => `${entry.target} at position ${entry.queuePosition}`);
-    return `QUEUED ${places.join(", ")}: you are granted it in order when it frees, with no further call; get_status shows it once under grantedWhileWaiting. Keep working meanwhile.`;
+    const left = results.filter((entry) => !entry.granted && !entry.queued).map((entry) => entry.target);
+    const rest = left.length > 0 ? ` Nothing else was taken (all or nothing): once granted, claim ${left.join(", ")} with it.` : "";
+    return `QUEUED ${places.join(", ")}: you are granted it in order when it frees, with no further call; get_status shows it once under grantedWhileWaiting. Keep working meanwhile.${rest}`;
   }
   if (first) {
     return `REFUSED ${first.target}: ${first.reason}. Nothing was taken. Reconcile with the holder from holderIntent, or call claim again with queue: true (granted in order when it frees) or wait: seconds (block until then).`;
