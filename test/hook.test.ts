@@ -158,6 +158,25 @@ Claude("should give back a claim taken for a call that never ran: at its failure
   assert.equal(claimed(), [other], "a write that happened keeps its claim past the turn");
 });
 
+Claude("should give back, at the next prompt, a claim whose call the user refused at the permission prompt (no Stop follows)", ({ box, file }) => {
+  const other = join(box.project, "other.ts");
+  const claimed = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).target).sort();
+  const write = (path: string, id: string) => ({ ...edit(box, "s1", path, "", { tool_use_id: id }), tool_name: "Write", tool_input: { file_path: path, content: "x" } });
+  const asked = (path: string) => {
+    const { tool_use_id: _, ...request } = write(path, "");
+    return { ...request, hook_event_name: "PermissionRequest" };
+  };
+  hook(box, write(file, "t1"));
+  hook(box, asked(file));
+  hook(box, write(other, "t2"));
+  hook(box, asked(other));
+  hook(box, { ...write(other, "t2"), hook_event_name: "PostToolUse", tool_response: {} });
+  hook(box, { ...edit(box, "s1", join(box.project, "third.ts"), ""), tool_name: "Write", tool_use_id: "t3" });
+  assert.equal(claimed(), [file, other, join(box.project, "third.ts")].sort());
+  hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "UserPromptSubmit", prompt: "next" });
+  assert.equal(claimed(), [other, join(box.project, "third.ts")].sort(), "the refused call's claim is given back; the approved one and one never asked about stay");
+});
+
 Claude("should carry the claims over to the session /clear starts in the same client process, and to no other", ({ box, file }) => {
   const run = (payload: object, pid: number) =>
     spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify(payload), env: cleanEnv({ CLAIMS_DIR: box.dir, CLAUDE_PID: String(pid) }), encoding: "utf8" });
@@ -229,7 +248,7 @@ Claude("should print a settings snippet that runs this binary: JSON on stdout, w
   const json = JSON.parse(result.stdout);
   assert.ok(json.hooks.PreToolUse[0].hooks[0].command.endsWith("claims.js hook claude"));
   assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|NotebookEdit|Bash");
-  assert.equal(Object.keys(json.hooks), ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "Stop", "SubagentStop", "SessionStart", "SessionEnd"]);
+  assert.equal(Object.keys(json.hooks), ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "PermissionRequest", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd"]);
   assert.match(result.stderr, /claims hook install claude merges this into ~\/\.claude\/settings\.json/);
   assert.is(claims(["hook", "print-config", "cursor"]).code, 2);
 });

@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../errors.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
-import { clientProcess, confirmPending, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
+import { clientProcess, confirmPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
 import { decideWrite, renewWritten } from "../hooks/write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol.js";
 import { describeHolding } from "../render.js";
@@ -75,6 +75,21 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       // A failed Edit or Write changed nothing; a failed shell command may have written half.
       const call = stringField(payload, "tool_use_id");
       if (call && !isShell(stringField(payload, "tool_name"))) giveBack(session, takePending(openContext(session).settings.dir, session.scope, call));
+      return PASS;
+    }
+    if (event === "PermissionRequest") {
+      // The user is asked. Refusing ends the turn with no further event (no Stop), so the call is
+      // marked, to be given back at the next prompt. Not a shell call: the user may type the next
+      // prompt while an approved command still runs, and its claims must hold until it ends.
+      const toolName = stringField(payload, "tool_name") ?? "";
+      const files = isShell(toolName) ? [] : await writtenFiles(options.agent, payload, cwd);
+      if (files.length > 0) markAsked(openContext(session).settings.dir, session.scope, toolName, files);
+      return PASS;
+    }
+    if (event === "UserPromptSubmit") {
+      // A new prompt: a permission prompt shown earlier was answered, and a call still pending
+      // after it was refused (an approved edit runs at once and reaches PostToolUse).
+      giveBack(session, takePending(openContext(session).settings.dir, session.scope, undefined, (call) => call.asked === true));
       return PASS;
     }
     if (event === "Stop" || (event === "SubagentStop" && !options.subagentHolders)) {
@@ -154,7 +169,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
   if (decision.allow && decision.took.length > 0 && call && confirmed) {
-    recordPending(openContext(session).settings.dir, session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took });
+    recordPending(openContext(session).settings.dir, session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
   }
   if (decision.allow) return PASS;
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder));

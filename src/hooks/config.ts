@@ -37,6 +37,8 @@ export function hookEvents(agent: "claude" | "codex"): Record<string, string | u
       PostToolUse: CLAUDE_MATCHER,
       PostToolUseFailure: CLAUDE_MATCHER,
       PermissionDenied: CLAUDE_MATCHER,
+      PermissionRequest: CLAUDE_MATCHER,
+      UserPromptSubmit: undefined,
       Stop: undefined,
       SubagentStop: undefined,
       SessionStart: undefined,

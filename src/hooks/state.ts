@@ -4,7 +4,10 @@
 // - `.hook-pending-<session>-<call>.json`: the claims a PreToolUse took for one tool call. The
 //   client confirms the call ran with PostToolUse; a call refused after the hook allowed it (by the
 //   permission system or the user, or a failed edit) never does, and its claims are given back at
-//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest.
+//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest. A call the
+//   user refuses at the permission prompt ends the turn with no event at all (Claude Code 2.1.332
+//   sends PermissionRequest, then nothing: no Stop), so such a call is marked when its prompt is
+//   shown and given back at the user's next prompt.
 // - `.hook-cleared-<process>.json`: `/clear` ended a session inside a client process that goes on
 //   with a new session id; the next session started there by `/clear` inherits the claims.
 //
@@ -45,6 +48,11 @@ export interface PendingCall {
   tool_use_id: string;
   /** Claimed for this call only (not held before it). */
   targets: string[];
+  /** The tool and the files it writes: a permission prompt names the call by these alone (it has no tool_use_id). */
+  tool_name?: string;
+  files?: string[];
+  /** The permission prompt was shown for this call, and it has not run since. */
+  asked?: boolean;
 }
 
 export function recordPending(dir: string, scope: string, call: PendingCall): void {
@@ -56,8 +64,8 @@ export function confirmPending(dir: string, scope: string, toolUseId: string): v
   rmSync(join(dir, `${PENDING_PREFIX}${scope}-${short(toolUseId)}.json`), { force: true });
 }
 
-/** Removes and returns the pending record of one call, or of every call of the scope. */
-export function takePending(dir: string, scope: string, toolUseId?: string): PendingCall[] {
+/** The pending records of one call, or of every call of the scope, with their paths. */
+function pendingOf(dir: string, scope: string, toolUseId?: string): Array<{ path: string; call: PendingCall | undefined }> {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -65,15 +73,28 @@ export function takePending(dir: string, scope: string, toolUseId?: string): Pen
     return [];
   }
   const prefix = `${PENDING_PREFIX}${scope}-${toolUseId === undefined ? "" : `${short(toolUseId)}.json`}`;
+  return names
+    .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
+    .map((name) => ({ path: join(dir, name), call: readRecord<PendingCall>(join(dir, name)) }));
+}
+
+/** Removes and returns the pending record of one call, or of every call of the scope (those `which` picks). */
+export function takePending(dir: string, scope: string, toolUseId?: string, which: (call: PendingCall) => boolean = () => true): PendingCall[] {
   const found: PendingCall[] = [];
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith(".json")) continue;
-    const path = join(dir, name);
-    const call = readRecord<PendingCall>(path);
+  for (const { path, call } of pendingOf(dir, scope, toolUseId)) {
+    if (call && !which(call)) continue;
     rmSync(path, { force: true });
     if (call && Array.isArray(call.targets)) found.push(call);
   }
   return found;
+}
+
+/** A permission prompt is shown for the scope's pending calls of this tool on these files. */
+export function markAsked(dir: string, scope: string, toolName: string, files: string[]): void {
+  const same = (a: string[] | undefined) => a !== undefined && a.length === files.length && a.every((file, index) => file === files[index]);
+  for (const { path, call } of pendingOf(dir, scope)) {
+    if (call && !call.asked && call.tool_name === toolName && same(call.files)) writeWhole(path, { ...call, asked: true });
+  }
 }
 
 /**
