@@ -7,11 +7,13 @@ import { registerToolVerbs } from "./cli-tools.js";
 import { registerMcpVerb } from "./cli-mcp.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
 import { compileGrammarsWithoutTierUp } from "./symbols.js";
+import { speakToCommandLine } from "./option-names.js";
 import { writeErr, writeOut } from "./stdio.js";
 
 
 export async function main(argv: string[]): Promise<void> {
   const json = argv.includes("--json");
+  speakToCommandLine(); // errors name --holder, not the library's holder
   compileGrammarsWithoutTierUp(); // one call, then exit: see there
   try {
     const { runFast } = await import("./cli-fast.js");

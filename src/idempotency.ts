@@ -3,6 +3,7 @@
 // beside the claims as `.idem-<hash>` (never mistaken for claims) and expire after 7 days.
 import { join } from "node:path";
 import { ClaimsError } from "./errors.js";
+import { optionName } from "./option-names.js";
 import { readSnapshot, replaceFile } from "./files.js";
 import { sha256Hex } from "./hash.js";
 import type { Store } from "./store.js";
@@ -30,7 +31,7 @@ export class IdempotencyConflictError extends ClaimsError {
 
 export function checkKey(key: string): void {
   if (key.trim() === "" || key.length > MAX_KEY_LENGTH || /[\u0000-\u001f\u007f]/.test(key)) {
-    throw new ClaimsError("BAD_INPUT", `--idempotency-key must be 1 to ${MAX_KEY_LENGTH} printable characters.`);
+    throw new ClaimsError("BAD_INPUT", `${optionName("idempotencyKey")} must be 1 to ${MAX_KEY_LENGTH} printable characters.`);
   }
 }
 

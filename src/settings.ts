@@ -5,6 +5,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError } from "./errors.js";
+import { optionName } from "./option-names.js";
 import { processStartTime, sessionLeader } from "./process-identity.js";
 
 /** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
@@ -52,7 +53,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   const config = findConfig(cwd);
 
   let dir: string;
-  if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, "--dir");
+  if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));
   else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, home, "CLAIMS_DIR");
   else if (config?.dir !== undefined) dir = resolveDirSetting(config.dir, dirname(config.path), home, `"dir" in ${config.path}`);
   else {
@@ -62,7 +63,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
 
   let ttl = DEFAULT_TTL_SECONDS;
   let ttlExplicit = true;
-  if (input.ttl !== undefined) ttl = parseTtl(input.ttl, "--ttl");
+  if (input.ttl !== undefined) ttl = parseTtl(input.ttl, optionName("ttl"));
   else if (env.CLAIMS_TTL) ttl = parseTtl(env.CLAIMS_TTL, "CLAIMS_TTL");
   else if (config?.ttl !== undefined) ttl = parseTtl(config.ttl, `"ttl" in ${config.path}`);
   else ttlExplicit = false;
@@ -187,7 +188,7 @@ const AGENT_SESSION_VARIABLES: Array<[variable: string, prefix: string]> = [
 const MAX_HOLDER_LENGTH = 200;
 
 export function resolveHolder(flag: string | undefined, env: Environment = process.env): string {
-  if (flag !== undefined) return checkHolder(flag, "--holder");
+  if (flag !== undefined) return checkHolder(flag, optionName("holder"));
   if (env.CLAIMS_HOLDER) return checkHolder(env.CLAIMS_HOLDER, "CLAIMS_HOLDER");
   const agents = AGENT_SESSION_VARIABLES.filter(([variable]) => env[variable]);
   // One agent started from another's shell inherits both variables: the nearer one is asking.
@@ -196,7 +197,7 @@ export function resolveHolder(flag: string | undefined, env: Environment = proce
   const terminal = terminalHolder();
   if (terminal) return terminal;
   throw new BadInputError(
-    "No holder id: pass --holder <id> or set CLAIMS_HOLDER (no agent session id or terminal was found to derive one).",
+    `No holder id: pass ${optionName("holder")} <id> or set CLAIMS_HOLDER (no agent session id or terminal was found to derive one).`,
   );
 }
 

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, extname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { BadInputError } from "./errors.js";
+import { switchOn } from "./option-names.js";
 
 const GRAMMARS: Record<string, string> = {
   ".js": "javascript",
@@ -173,13 +174,13 @@ export async function checkSymbol(file: string, symbol: string, creating: boolea
   } catch (error) {
     if (creating && (error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw new BadInputError(
-      `Cannot read ${file} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass --creating for a symbol you are about to add.`,
+      `Cannot read ${file} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass ${switchOn("creating")} for a symbol you are about to add.`,
     );
   }
   const names = [...new Set((await listSymbols(file, source)).map((info) => info.name))];
   if (names.includes(symbol) || creating) return;
   const near = nearest(symbol, names);
-  const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : "pass --creating to claim a symbol you are about to add.";
+  const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : `pass ${switchOn("creating")} to claim a symbol you are about to add.`;
   throw new BadInputError(`No symbol \`${symbol}\` in ${basename(file)}; ${hint}`);
 }
 

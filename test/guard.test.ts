@@ -109,7 +109,7 @@ Guard("should take staged names with #, a tab or a newline as the files they are
   git(["remote", "add", "origin", remote]);
   git(["push", "-q", "origin", "main"]);
   install(context, "--pre-push");
-  for (const env of [{}, { CLAIMS_GUARD: "warn" }]) {
+  for (const env of [{}, { CLAIMS_GUARD: "warn" }] as Array<Record<string, string>>) {
     for (const name of names) writeFileSync(join(repo, name), `${JSON.stringify(env)}\n`);
     git(["add", "."]);
     const free = git(["commit", "-qm", "odd names"], { CLAIMS_HOLDER: "me", ...env });

@@ -30,7 +30,7 @@ Record("should filter by target, holder and time", async ({ opts }) => {
   assert.equal(log({ ...opts, target: "y", now: T0 }).entries.map((entry) => entry.event), ["take", "release"]);
   assert.equal(log({ ...opts, holder: "nobody", now: T0 }).entries, []);
   assert.equal(log({ ...opts, since: "5m", now: T0 + 601 * SECOND }).entries.map((entry) => entry.event), ["release"]);
-  assert.throws(() => log({ ...opts, since: "yesterday", now: T0 }), /--since/);
+  assert.throws(() => log({ ...opts, since: "yesterday", now: T0 }), /^since "yesterday" is neither/);
 });
 
 Record("should rotate by renaming, never rewriting, and still read every entry", ({ opts }) => {

@@ -1,6 +1,6 @@
 // Recipes the docs give for other programs to run, run here as those programs would.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -38,6 +38,27 @@ Recipes("should give cron lines that run under cron's minimal PATH, once their a
       assert.is(run.status, 0, `${doc}: ${local}: ${run.stderr}`);
     }
   }
+});
+
+Recipes("should say the library is ESM only, and be loaded from CommonJS as it says: import() works, require() does not", ({ box }) => {
+  assert.match(readFileSync(join(ROOT, "README.md"), "utf8"), /ESM only[\s\S]*await import\("claims"\)/);
+  const app = join(box.root, "consumer");
+  mkdirSync(join(app, "node_modules"), { recursive: true });
+  symlinkSync(ROOT, join(app, "node_modules", "claims"));
+  const script = (name: string, text: string) => {
+    writeFileSync(join(app, name), text);
+    return spawnSync(process.execPath, [join(app, name)], { cwd: app, env: { PATH: process.env.PATH, HOME: box.root }, encoding: "utf8" });
+  };
+  const dynamic = script("dynamic.cjs", `import("claims").then(async ({ take }) => {
+  const result = await take({ dir: ${JSON.stringify(box.dir)}, holder: "cjs", targets: ["x"] });
+  console.log(result.granted.length);
+});
+`);
+  assert.is(dynamic.status, 0, dynamic.stderr);
+  assert.is(dynamic.stdout.trim(), "1");
+  const required = script("required.cjs", `require("claims");\n`);
+  assert.is.not(required.status, 0);
+  assert.match(required.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/);
 });
 
 Recipes.run();

@@ -106,4 +106,17 @@ Take("should show on TIMEOUT the heartbeat's age when the wait ended, not when i
   assert.ok(JSON.parse(timedOut.stdout).refused[0].heartbeat_age_seconds >= 2, timedOut.stdout);
 });
 
+Take("should name its own flags in bad input, where the library names its options", ({ box }) => {
+  for (const [args, wording] of [
+    [["take", "x", "--holder", ""], /^claims: --holder must be 1 to 200 printable characters/],
+    [["take", "x"], /^claims: No holder id: pass --holder <id> or set CLAIMS_HOLDER/],
+    [["take", "x", "--holder", "a", "--wait", "5", "--queue"], /^claims: --wait and --queue cannot be used together/],
+    [["take", "/", "--holder", "a"], /pass --force if you mean it/],
+  ] as const) {
+    const result = claims([...args, "--dir", box.dir], { cwd: box.project });
+    assert.is(result.code, 2);
+    assert.match(result.stderr, wording);
+  }
+});
+
 Take.run();

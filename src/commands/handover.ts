@@ -2,6 +2,7 @@
 // frees (the same queued interest as `take --queue`); or, with `to`, hand your own claim directly
 // to another holder.
 import { BadInputError, ClaimsError } from "../errors.js";
+import { optionName } from "../option-names.js";
 import { grantQueued, writeNotice } from "../grant.js";
 import { dequeue, queueFileName, readQueue } from "../queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
@@ -34,7 +35,7 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
 }
 
 function transfer(options: HandoverOptions, to: string): TransferResult {
-  if (to.trim() === "" || /[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError("--to must name a holder id, e.g. --to session-b7.");
+  if (to.trim() === "" || /[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError(`${optionName("to")} must name a holder id, e.g. ${optionName("to")} session-b7.`);
   const context = openContext(options);
   const holder = holderOf(options);
   const [target] = parseTargets([options.target], context);

@@ -2,6 +2,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError } from "../errors.js";
+import { optionName } from "../option-names.js";
 import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../log.js";
 import { waitForChanges } from "../watch.js";
 import { openContext, parseTargets, type CommonOptions } from "../protocol.js";
@@ -97,7 +98,7 @@ function parseSince(text: string, nowMs: number): number {
   }
   const at = parseTimestamp(text.trim()) ?? parseTimestamp(`${text.trim()}Z`);
   if (at === undefined) {
-    throw new BadInputError(`--since ${JSON.stringify(text)} is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z.`);
+    throw new BadInputError(`${optionName("since")} ${JSON.stringify(text)} is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z.`);
   }
   return at;
 }

@@ -7,6 +7,7 @@ import { rememberLinks, symlinksMatched, type Link } from "../aliases.js";
 import { tooBroad } from "../broad-target.js";
 import { findConflicts } from "../conflicts.js";
 import { BadInputError, DeadlockError } from "../errors.js";
+import { optionName, switchOn } from "../option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
 import { checkKey, remember, replay } from "../idempotency.js";
 import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
@@ -82,12 +83,13 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
-  if (options.wait !== undefined && options.queue) throw new BadInputError("--wait and --queue cannot be used together: --wait blocks, --queue returns at once.");
+  const [wait, queue] = [optionName("wait"), optionName("queue")];
+  if (options.wait !== undefined && options.queue) throw new BadInputError(`${wait} and ${queue} cannot be used together: ${wait} blocks, ${queue} returns at once.`);
   if (options.wait !== undefined && options.idempotencyKey !== undefined) {
-    throw new BadInputError("--wait and --idempotency-key cannot be used together: a retried wait simply waits again.");
+    throw new BadInputError(`${wait} and ${optionName("idempotencyKey")} cannot be used together: a retried wait simply waits again.`);
   }
   if (options.wait !== undefined && (!Number.isInteger(options.wait) || options.wait < 0 || options.wait > MAX_WAIT_SECONDS)) {
-    throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
+    throw new BadInputError(`${wait} must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
   let attemptStartedMs = options.startedAt ?? Date.now();
@@ -109,7 +111,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   }
   for (const target of options.force ? [] : targets) {
     const reason = tooBroad(target, context.settings);
-    if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass --force if you mean it.`);
+    if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass ${switchOn("force")} if you mean it.`);
   }
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too (src/aliases.ts).
   const links = new Map<string, Link[]>();

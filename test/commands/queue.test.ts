@@ -152,12 +152,12 @@ Queue("should pass the notes of those queued to whoever takes the target", async
   assert.equal(status({ ...opts, now: T0 }).claims[0]?.queue.map((note) => note.holder), ["b"]);
 });
 
-Queue("should refuse --wait together with --queue", async ({ opts }) => {
+Queue("should refuse wait together with queue, naming the options as the library caller gave them", async ({ opts }) => {
   try {
     await take({ ...opts, holder: "a", targets: ["cfg"], queue: true, wait: 5, now: T0 });
     assert.unreachable();
   } catch (error) {
-    assert.match((error as Error).message, /--wait and --queue cannot be used together/);
+    assert.match((error as Error).message, /^wait and queue cannot be used together: wait blocks, queue returns at once/);
   }
 });
 

@@ -52,6 +52,25 @@ Take("should make every file of a group-shared directory 0660, the log and marke
   for (const name of files) assert.is((statSync(join(box.dir, name)).mode & 0o777).toString(8), "660", name);
 });
 
+Take("should word bad input for the library caller: the option names of its call, not the CLI's flags", async ({ opts }) => {
+  for (const [call, wording] of [
+    [() => take({ ...opts, targets: ["x"], holder: "" }), /^holder must be 1 to 200 printable characters/],
+    [() => take({ ...opts, targets: ["x"], holder: "a", ttl: 0 }), /^ttl must be whole seconds/],
+    [() => take({ ...opts, targets: ["x"] }), /^No holder id: pass holder <id> or set CLAIMS_HOLDER/],
+    [() => take({ ...opts, targets: ["x"], holder: "a", wait: 5000 }), /^wait must be whole seconds/],
+    [() => take({ ...opts, targets: ["x"], holder: "a", idempotencyKey: "" }), /^idempotencyKey must be/],
+    [() => take({ ...opts, targets: ["/"], holder: "a" }), /pass force: true if you mean it/],
+  ] as const) {
+    try {
+      await call();
+      assert.unreachable();
+    } catch (error) {
+      assert.match((error as Error).message, wording);
+      assert.not.match((error as Error).message, /--/);
+    }
+  }
+});
+
 Take("should write whole seconds, rounded up, even when the clock has milliseconds", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 987 });
   assert.is(readJson(join(box.dir, "x.json")).taken_at, "2026-08-14T21:02:12Z"); // a lease is never shorter than its TTL
