@@ -22,6 +22,8 @@ Doctor("should pass every check on a healthy directory, racing real processes, a
   assert.match(byName["race on a stale claim"].detail, /1 won, 7 refused/);
   const left = readdirSync(box.dir).filter((name) => name !== ".takes" && name !== "log.jsonl");
   assert.equal(left, [], "doctor leaves no claim, marker, counter or debris behind");
+  const logged = JSON.parse(claims(["log", "--dir", box.dir, "--json"]).stdout).entries;
+  assert.equal(logged, [], "nor entries in the record: its races are nobody's work");
 });
 
 Doctor("should refuse to trust a world-writable directory, saying why, with a non-zero exit", ({ box }) => {

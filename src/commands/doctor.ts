@@ -7,7 +7,7 @@ import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from "node:f
 import { join } from "node:path";
 import { tokenFileName } from "../fencing.js";
 import { removeQuietly, writeTempFile } from "../files.js";
-import { randomHex } from "../hash.js";
+import { doctorScratchName } from "../log.js";
 import { openContext, type CommonOptions } from "../protocol.js";
 import { claimFileName } from "../target.js";
 import { formatTimestamp } from "../time.js";
@@ -34,7 +34,7 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
   const { store } = context;
   const checks: DoctorCheck[] = [];
   const add = (check: string, status: DoctorCheck["status"], detail: string) => checks.push({ check, status, detail });
-  const scratch = `claims-doctor-${randomHex(8)}`;
+  const scratch = doctorScratchName(); // kept out of the log (src/log.ts)
 
   try {
     store.ensure({ trustAnyMode: true }); // the permissions check below says what is wrong with the mode
@@ -93,7 +93,7 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
   const skew = Math.abs(skewMs) / 1000;
   add("clock", skew > 60 ? "fail" : skew > 2 ? "warn" : "ok", `this clock and the filesystem's timestamps differ by ${skew.toFixed(1)} s`);
 
-  // Clean up: the scratch targets' token counters are the only trace left (besides the log).
+  // Clean up: the scratch targets' token counters are the only trace left.
   for (const suffix of ["free", "stale", "read"]) removeQuietly(join(store.dir, tokenFileName(`${scratch}-${suffix}`)));
   const debris = store.debris(Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
