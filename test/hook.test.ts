@@ -204,6 +204,18 @@ Claude("should deny a shell command that writes a claimed file, claim what a fre
   assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).target === join(box.project, "copy.ts")), "the file cp writes is claimed");
 });
 
+Claude("should word a refusal of several files for all of them, with one command that queues for each", ({ box, file }) => {
+  writeFileSync(join(box.project, "other.ts"), "export const x = 1;\n");
+  claims(["take", file, "other.ts", "--dir", box.dir, "--holder", "claude-s1", "--purpose", "rounding"], { cwd: box.project });
+  const result = hook(box, { ...edit(box, "s2", file, ""), tool_name: "Bash", tool_input: { command: "rm utils.ts other.ts" } });
+  const reason = decision(result.stdout)?.permissionDecisionReason as string;
+  assert.match(reason, /^These 2 files are claimed by another session/);
+  assert.match(reason, /- other\.ts: held by claude-s1/);
+  assert.match(reason, /- utils\.ts: held by claude-s1/);
+  assert.match(reason, /Do not write them now\..*claims take "other\.ts" "utils\.ts" --queue --purpose/);
+  assert.not.match(reason, /This file|claims handover/);
+});
+
 Claude("should match the holder the CLI derives from CODEX_SESSION_ID in Codex's shell", ({ box, file }) => {
   hook(box, { session_id: "cx9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** Update File: utils.ts\n@@\n-a\n+b\n*** End Patch" } }, "codex");
   const fromShell = spawnSync(process.execPath, [BIN, "release", file, "--dir", box.dir, "--json"], { env: cleanEnv({ CODEX_SESSION_ID: "cx9", CODEX_THREAD_ID: "cx9" }), encoding: "utf8" });

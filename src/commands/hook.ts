@@ -226,7 +226,8 @@ function editsNew(toolInput: unknown): string[] {
 /** A reason the agent can act on: who holds what, for what, and the command that queues a handover. */
 export function refusalText(blocking: Holding[], cwd: string, holder?: string): string {
   const lines = blocking.map((holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}`);
-  const target = blocking[0] ? display(blocking[0].target, cwd) : "";
+  const targets = [...new Set(blocking.map((holding) => display(holding.target, cwd)))];
+  const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";
   // The CLI in the agent's shell derives the holder from the same session id; where it would not
   // (no such variable, CLAIMS_HOLDER set, a subagent of its own), the command says who is asking.
   let derived: string | undefined;
@@ -236,10 +237,14 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string): 
     derived = undefined;
   }
   const as = holder !== undefined && derived !== holder ? ` --holder ${JSON.stringify(holder)}` : "";
+  const purpose = `--purpose "<what you will do>"${as}`;
+  // handover queues for one target; take --queue for several (it takes nothing until each frees).
+  const queue = targets.length === 1 ? `claims handover ${JSON.stringify(targets[0])} ${purpose}` : `claims take ${targets.map((target) => JSON.stringify(target)).join(" ")} --queue ${purpose}`;
+  const [what, it] = targets.length === 1 ? ["This file is", "it"] : [`These ${targets.length} files are`, "them"];
   return [
-    "This file is claimed by another session (claims: one mechanical refusal instead of overwriting each other's work).",
+    `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
-    `Do not write it now. Reconcile from their purpose, work on something else, or queue a handover so it comes to you in order when it frees: claims handover ${JSON.stringify(target)} --purpose "<what you will do>"${as} (then claims status --mine${as} shows when it is yours).`,
+    `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`,
     ...(holder !== undefined ? [`You hold claims as ${holder}.`] : []),
   ].join("\n");
 }
