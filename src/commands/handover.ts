@@ -40,6 +40,9 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   const holder = holderOf(options);
   const [target] = parseTargets([options.target], context);
   if (!target) throw new BadInputError("handover needs a target.");
+  // Handing a claim to its own holder would change nothing but the fencing token, fencing off the
+  // holder's own writes in flight: a slip (a wrong variable), not a request.
+  if (to === holder) throw new BadInputError(`${optionName("to")} ${to} names you, the holder; hand ${target.canonical} to another holder (beat renews your own claim).`);
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context); // a claim gone stale belongs to the queue first, not to whoever its holder names
