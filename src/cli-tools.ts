@@ -16,7 +16,7 @@ export function registerToolVerbs(program: Command): void {
     .option("--subagent-holders", "make each subagent a holder of its own (its shell then needs --holder, as refusals show)")
     .option("--merge-subagents", "(the default now: a subagent counts as its session)")
     .option("--claim-ttl <seconds>", "TTL of the claims the hook takes: one the session stops writing through lapses after it")
-    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd)")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd, default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
     .option("--project", "install/verify claude: the project's .claude/settings.json here, not ~/.claude/settings.json")
     .option("--codex <path>", "install/verify codex: the codex binary that trusts and lists hooks (default: codex on PATH)")
     .option("--json", "install/verify: the report as JSON")
@@ -60,7 +60,7 @@ export function registerToolVerbs(program: Command): void {
     .option("--holder <id>", "only entries by or about this holder")
     .option("--since <time>", "only entries since a UTC time (2026-08-14T21:02:11Z) or an age (30s, 10m, 2h, 7d)")
     .option("--follow", "print the entries so far, then new ones as they come, until interrupted or until the reader has gone (noticed at the next entry, as tail -f does)")
-    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims)")
+    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
     .option("--json", "print one JSON document on stdout (with --follow: one JSON line per entry)")
     .addHelpText("after", EXAMPLES.log ?? "")
     .action(async (target: string | undefined, flags: { holder?: string; since?: string; follow?: boolean; dir?: string; json?: boolean }) => {

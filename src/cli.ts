@@ -79,7 +79,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { status } = await import("./commands/status.js");
       const result = status({ ...common(flags), targets, mine: flags.mine === true });
       if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
-      await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style));
+      await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style, flags.mine === true));
     });
   verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one")
     .option("--token <n>", "also exit 4 unless the claim on each target still carries this fencing token")

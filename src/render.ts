@@ -11,6 +11,7 @@ import type { SweepResult } from "./commands/sweep.js";
 import type { TakeResult } from "./commands/take.js";
 import type { LogEntry } from "./log.js";
 import type { Holding } from "./protocol.js";
+import { claimCovers, shapeOf } from "./overlap.js";
 import { formatAge } from "./time.js";
 
 export interface Style {
@@ -40,7 +41,7 @@ export function describeHolding(holding: Holding): string {
     const on = holding.held_target ? ` (for ${holding.held_target})` : "";
     return `${holding.holder} is queued ahead of you${on} for ${quoted(holding.purpose)}: the queue goes first`;
   }
-  const claim = holding.held_target ? `covered by the ${holding.shared ? "shared " : ""}claim on ${holding.held_target}, ` : holding.shared ? "shared and " : "";
+  const claim = holding.held_target ? `${whereHeld(holding.target, holding.held_target, holding.shared === true)} ` : holding.shared ? "shared and " : "";
   const overlap = holding.overlap ? `; ${holding.overlap}` : "";
   return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
@@ -49,6 +50,18 @@ export function describeHolding(holding: Holding): string {
 export function printable(text: string): string {
   const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
   return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/**
+ * How the claim in the way stands to the target asked for: above it (`D/` for `D/a.js`), inside
+ * it (`D/a.js` when `D/` was asked for, a symbol of the file), or beside it (two globs).
+ */
+function whereHeld(target: string, heldTarget: string, shared: boolean): string {
+  const [asked, held] = [shapeOf(target), shapeOf(heldTarget)];
+  const claim = `${shared ? "shared " : ""}claim on ${heldTarget}`;
+  if (claimCovers(held, asked)) return `covered by the ${claim},`;
+  if (claimCovers(asked, held)) return `the ${claim} inside it is`;
+  return `overlaps the ${claim},`;
 }
 
 /** Quotes an argument for a shell, so a suggested command can be pasted as it is. */
@@ -163,7 +176,8 @@ export function renderRelease(result: ReleaseResult, style: Style): string[] {
   return lines;
 }
 
-export function renderStatus(result: StatusResult, style: Style): string[] {
+/** `mine`: only the caller's claims were asked for (--mine), so an empty list says nothing of others'. */
+export function renderStatus(result: StatusResult, style: Style, mine = false): string[] {
   const lines: string[] = [];
   for (const grant of result.granted_while_waiting) {
     const after = grant.previous ? ` (taken over from ${grant.previous}, whose claim had gone stale)` : "";
@@ -187,7 +201,7 @@ export function renderStatus(result: StatusResult, style: Style): string[] {
   for (const note of result.queued.filter((entry) => !shown.has(`${entry.holder}\n${entry.target}`))) {
     lines.push(`${style.bold(note.target)}  ${style.yellow("queued")}  ${note.holder} since ${note.queued_at} for ${quoted(note.purpose)}`);
   }
-  if (lines.length === 0) lines.push(`no claims in ${result.dir}`);
+  if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${result.dir} (claims status lists everyone's)` : `no claims in ${result.dir}`);
   return lines;
 }
 

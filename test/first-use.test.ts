@@ -1,0 +1,64 @@
+// What a new user reads, from the real CLI: every sentence says what is so.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox };
+const Reads = suite<Context>("what a new user reads");
+Reads.before.each((context) => {
+  context.box = sandbox();
+});
+Reads.after.each((context) => context.box.cleanup());
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], { cwd: box.project });
+
+Reads("should not say the directory has no claims when only you have none (status --mine)", ({ box }) => {
+  assert.is(as(box, "a", "take", "x").code, 0);
+  const mine = as(box, "b", "status", "--mine");
+  assert.is(mine.code, 0);
+  assert.match(mine.stdout, /^you hold no claims and wait for none in .*\(claims status lists everyone's\)$/m);
+  assert.not.match(mine.stdout, /^no claims in/m);
+});
+
+Reads("should say a refused directory contains the claimed file, and a refused file is covered by the claimed directory", ({ box }) => {
+  mkdirSync(join(box.project, "D"));
+  writeFileSync(join(box.project, "D", "a.js"), "");
+  assert.is(as(box, "a", "take", "D/a.js", "--purpose", "fix a").code, 0);
+  const directory = as(box, "b", "take", "D/");
+  assert.is(directory.code, 3);
+  assert.match(directory.stdout, /REFUSED \/.*\/D\/: the claim on \/.*\/D\/a\.js inside it is held by a for "fix a"/);
+  assert.is(as(box, "a", "release").code, 0);
+  assert.is(as(box, "a", "take", "D/", "--purpose", "move D").code, 0);
+  const file = as(box, "b", "take", "D/a.js");
+  assert.match(file.stdout, /REFUSED \/.*\/D\/a\.js: covered by the claim on \/.*\/D\/, held by a for "move D"/);
+});
+
+Reads("should refuse handover --to yourself, which would only fence off your own writes", ({ box }) => {
+  const taken = JSON.parse(as(box, "a", "take", "x", "--json").stdout);
+  const self = as(box, "a", "handover", "x", "--to", "a");
+  assert.is(self.code, 2);
+  assert.match(self.stderr, /--to a names you, the holder/);
+  const after = JSON.parse(as(box, "a", "status", "x", "--json").stdout);
+  assert.is(after.claims[0].token, taken.granted[0].token, "the fencing token did not move");
+});
+
+Reads("should name the default claims directory in every --dir help, log's too", () => {
+  for (const verb of ["take", "handover", "beat", "release", "status", "check", "sweep", "doctor", "log", "guard", "hook"]) {
+    const help = claims([verb, "--help"]);
+    assert.match(help.stdout.replace(/\s+/g, " "), /--dir <path> .*~\/\.local\/state\/claims/, verb);
+  }
+});
+
+Reads("should list in the README's JSON section every key take may answer with", () => {
+  const source = readFileSync(join(ROOT, "src", "commands", "take.ts"), "utf8");
+  const body = /export interface TakeResult \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
+  const keys = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1] as string);
+  assert.ok(keys.includes("interrupted"), keys.join(" "));
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const json = readme.slice(readme.indexOf("### JSON"), readme.indexOf("## Exit codes"));
+  for (const key of keys) assert.match(json, new RegExp(`"${key}"`), key);
+});
+
+Reads.run();
