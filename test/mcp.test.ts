@@ -402,6 +402,10 @@ Reserve("should replay an idempotency key, refuse it with other arguments, and r
   assert.match(relative.text, /^project_key must be the absolute path/);
   const noAgent = await server.call("file_reservation_paths", { project_key: project, paths: ["a.ts"] });
   assert.is(noAgent.text, "file_reservation_paths: agent_name is required: a string.");
+  const badAgent = await server.call("file_reservation_paths", { project_key: project, agent_name: " ", paths: ["a.ts"] });
+  assert.is(badAgent.text, 'agent_name must be 1 to 200 printable characters; got " ".');
+  const badKey = await server.call("file_reservation_paths", { ...args, idempotency_key: "" });
+  assert.is(badKey.text, "idempotency_key must be 1 to 200 printable characters.");
 });
 
 Reserve("should renew by extend_seconds and release by id or all, within the project only", async (context) => {

@@ -3,8 +3,8 @@
 import type { CommonOptions } from "../protocol.js";
 
 export interface Call {
-  /** The holder for this call: its own actor if it names one (src/mcp/identity.ts). */
-  holder(actor: string | undefined): string;
+  /** The holder for this call: its own actor if it names one (src/mcp/identity.ts); `argument` names it in an error. */
+  holder(actor: string | undefined, argument?: string): string;
   /** --dir, --ttl, the environment and the working directory of the server. */
   common: CommonOptions;
   signal: AbortSignal;

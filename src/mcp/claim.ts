@@ -13,15 +13,8 @@ import type { ClaimInput } from "./schemas.js";
 /** A wait blocks one tool call; an agent that wants longer calls again (and keeps its place meanwhile). */
 export const MAX_WAIT_PER_CALL = 120;
 
-/** The CLI's flags in its messages, as these tools name them. */
-export const CLAIM_FLAGS: FlagNames = {
-  "--wait": "wait",
-  "--queue": "queue",
-  "--creating": "creating: true",
-  "--purpose": "intent",
-  "--holder": "actor",
-  "--to": "to",
-};
+/** The library's option names in the commands' messages, as these tools name them (most are the same). */
+export const CLAIM_FLAGS: FlagNames = { "pass force: true": "run claims take --force in a shell" };
 
 export interface TargetResult extends Partial<HolderInfo> {
   /** The path as given. */

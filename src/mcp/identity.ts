@@ -4,6 +4,7 @@
 // as one holder and a refusal's suggested command acts for the session that was refused; else an
 // id made for this connection.
 import { randomBytes } from "node:crypto";
+import { BadInputError } from "../errors.js";
 import { resolveHolder, type Environment } from "../settings.js";
 
 export class Identity {
@@ -16,9 +17,16 @@ export class Identity {
     private readonly clientName: () => string | undefined,
   ) {}
 
-  /** The holder a call acts for: its own actor when it names one. Throws BadInputError for an unusable id. */
-  holderFor(actor: string | undefined): string {
-    if (actor !== undefined) return resolveHolder(actor, this.env);
+  /** The holder a call acts for: its own actor when it names one. An unusable id is bad input naming `argument`. */
+  holderFor(actor: string | undefined, argument = "actor"): string {
+    if (actor !== undefined) {
+      try {
+        return resolveHolder(actor, this.env);
+      } catch (error) {
+        if (!(error instanceof BadInputError)) throw error;
+        throw new BadInputError(error.message.replace(/^(--)?holder\b/, argument)); // the library calls it holder
+      }
+    }
     if (this.flag !== undefined || this.env.CLAIMS_HOLDER) return resolveHolder(this.flag, this.env);
     return this.sessionHolder() ?? this.forConnection();
   }

@@ -17,7 +17,7 @@ import { expiryOfClaim, holderInfo } from "./holdings.js";
 import { answer, type FlagNames, type ToolResult } from "./results.js";
 import type { ReleaseReservationsInput, RenewReservationsInput, ReservePathsInput } from "./schemas.js";
 
-export const RESERVATION_FLAGS: FlagNames = { "--ttl": "ttl_seconds", "--purpose": "reason", "--idempotency-key": "idempotency_key", "--holder": "agent_name" };
+export const RESERVATION_FLAGS: FlagNames = { idempotencyKey: "idempotency_key", "pass force: true": "run claims take --force in a shell" };
 
 interface Project {
   /** project_key with symlinks resolved, as canonical targets spell it. */
@@ -28,7 +28,7 @@ interface Project {
 
 export async function reservePathsTool(input: ReservePathsInput, call: Call): Promise<ToolResult> {
   const project = projectOf(input.project_key, call);
-  const holder = call.holder(input.agent_name);
+  const holder = call.holder(input.agent_name, "agent_name");
   const targets = input.paths.map((path) => insideProject(path, project));
   const result = await take({
     ...project.options,
@@ -65,7 +65,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
 
 export async function renewReservationsTool(input: RenewReservationsInput, call: Call): Promise<ToolResult> {
   const project = projectOf(input.project_key, call);
-  const holder = call.holder(input.agent_name);
+  const holder = call.holder(input.agent_name, "agent_name");
   const context = openContext(project.options);
   const renewed: Array<Record<string, unknown>> = [];
   const lost: Array<Record<string, unknown>> = [];
@@ -88,7 +88,7 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
 
 export async function releaseReservationsTool(input: ReleaseReservationsInput, call: Call): Promise<ToolResult> {
   const project = projectOf(input.project_key, call);
-  const holder = call.holder(input.agent_name);
+  const holder = call.holder(input.agent_name, "agent_name");
   const context = openContext(project.options);
   const selected = selectReservations(holder, input, project, context).map((claim) => claim.target);
   // release() with no targets releases everything: an empty selection must release nothing.

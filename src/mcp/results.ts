@@ -1,6 +1,6 @@
 // Tool results. An answer is the result object twice: as JSON text for the model (what clients
 // show it) and as structuredContent for programs. A failure is `isError` with the one sentence the
-// CLI would print for it, argument names standing where the CLI names its flags.
+// CLI would print for it, the tool's argument names standing where the library names its options.
 import { ClaimsError } from "../errors.js";
 import { formatTimestamp, parseTimestamp } from "../time.js";
 
@@ -15,7 +15,7 @@ export function answer(value: object): ToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
 }
 
-/** The CLI's flags, as the tools' arguments name them. */
+/** Option names in the commands' messages (`idempotencyKey`), as a tool's arguments name them (`idempotency_key`). */
 export type FlagNames = Record<string, string>;
 
 export function failure(error: unknown, flags: FlagNames = {}): ToolResult {
@@ -23,7 +23,7 @@ export function failure(error: unknown, flags: FlagNames = {}): ToolResult {
   let message: string;
   if (error instanceof ClaimsError) {
     code = error.code;
-    message = error.message.replace(/--[a-z][a-z-]*/g, (flag) => flags[flag] ?? flag);
+    message = Object.entries(flags).reduce((text, [from, to]) => text.split(from).join(to), error.message);
   } else {
     code = "INTERNAL";
     message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun the server with CLAIMS_DEBUG=1 for the stack.`;

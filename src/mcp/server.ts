@@ -63,7 +63,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     if (closing.signal.aborted || extra.signal.aborted) abort();
     closing.signal.addEventListener("abort", abort);
     extra.signal.addEventListener("abort", abort);
-    const call: Call = { holder: (actor) => identity.holderFor(actor), common, signal: stop.signal };
+    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument), common, signal: stop.signal };
     const running = callTool(tool, request.params.arguments ?? {}, call);
     inFlight.add(running);
     try {
