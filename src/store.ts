@@ -72,7 +72,7 @@ export class Store {
       } catch (error) {
         if (error instanceof BadInputError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
-        if (code !== "ENOENT") throw this.ioError(error, "create");
+        if (code !== "ENOENT") throw this.ioError(error, "reach"); // it may exist: we cannot even look (EACCES on the way)
         missing.unshift(path);
         if (dirname(path) === path) break;
       }

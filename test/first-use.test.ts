@@ -1,9 +1,10 @@
 // What a new user reads, from the real CLI: every sentence says what is so.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox };
 const Reads = suite<Context>("what a new user reads");
@@ -59,6 +60,22 @@ Reads("should list in the README's JSON section every key take may answer with",
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   const json = readme.slice(readme.indexOf("### JSON"), readme.indexOf("## Exit codes"));
   for (const key of keys) assert.match(json, new RegExp(`"${key}"`), key);
+});
+
+Reads("should say an existing claims directory it cannot reach is unreachable, not that it cannot create it", ({ box }) => {
+  if (process.getuid?.() !== 0) return; // needs root to run as nobody, where permissions apply
+  chownSync(box.root, 65534, 65534);
+  chmodSync(box.root, 0o755);
+  const locked = join(box.root, "locked");
+  mkdirSync(join(locked, "store"), { recursive: true });
+  chmodSync(locked, 0o700); // root's: nobody cannot look inside
+  const result = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, BIN, "take", "x", "--holder", "a", "--dir", join(locked, "store")], {
+    cwd: box.root,
+    env: cleanEnv(),
+    encoding: "utf8",
+  });
+  assert.is(result.status, 2, result.stderr);
+  assert.match(result.stderr, /Cannot reach the claims directory .*\/locked\/store: permission denied/);
 });
 
 Reads.run();
