@@ -42,6 +42,14 @@ export class BusyError extends ClaimsError {
   }
 }
 
+/** The claims directory's network filesystem kept failing (ESTALE, EIO, a dropped connection) after bounded retries. */
+export class NetworkFilesystemError extends ClaimsError {
+  constructor(message: string) {
+    super("INTERNAL", message);
+    this.name = "NetworkFilesystemError";
+  }
+}
+
 /** Waiting would close a cycle in the waits-for graph: refused at once instead of hanging forever. */
 export class DeadlockError extends ClaimsError {
   readonly cycle: string[];

@@ -13,6 +13,7 @@ import {
   fstatSync,
   fsyncSync,
   ftruncateSync,
+  linkSync,
   lstatSync,
   openSync,
   readSync,
@@ -23,6 +24,7 @@ import {
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { randomHex, sha256Hex } from "./hash.js";
+import { assertWithinLease } from "./lease.js";
 import { ownIdentity } from "./process-identity.js";
 
 export const TEMP_PREFIX = ".tmp-";
@@ -77,6 +79,7 @@ export function replaceFile(dir: string, path: string, content: string, mode: nu
   const temp = writeTempFile(dir, content, mode);
   crashPoint("before-rename");
   try {
+    assertWithinLease();
     renameSync(temp, path);
   } catch (error) {
     removeQuietly(temp);
@@ -120,43 +123,119 @@ export type Snapshot =
   | { kind: "other"; what: string; version: string; mtimeMs: number };
 
 /**
+ * Errors a network filesystem gives for a moment and then not (a file handle gone stale under a
+ * concurrent rename or unlink, a FUSE server answering EIO or EPERM while it catches up). A read
+ * that met one is simply read again; see withTransientRetries.
+ */
+const TRANSIENT = new Set(["ESTALE", "EIO", "EAGAIN", "EINTR", "ETIMEDOUT", "ECONNRESET", "ENOTCONN"]);
+const TRANSIENT_ATTEMPTS = 6;
+
+export function isTransient(error: unknown): boolean {
+  return TRANSIENT.has((error as NodeJS.ErrnoException)?.code ?? "");
+}
+
+/** Runs an idempotent read again (a few times, briefly spaced) while it fails with a transient error. */
+export function withTransientRetries<T>(read: () => T): T {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return read();
+    } catch (error) {
+      if (!isTransient(error) || attempt >= TRANSIENT_ATTEMPTS) throw error;
+      sleepSync(attempt * 5);
+    }
+  }
+}
+
+/**
  * Reads a directory entry without following symlinks or blocking on a fifo. The version
- * identifies this exact content of this exact file: inode, mtime in nanoseconds and a hash of
- * the bytes. Every write of a claim makes a new inode (temp + link/rename), so a version is never
- * seen again once the claim changes.
+ * identifies this exact content: a hash of the bytes, and nothing else. Not the inode number or
+ * the mtime: every client of a network filesystem must compute the same version for one file,
+ * since lock names are made from it (src/lock.ts), and sshfs numbers inodes per mount and may
+ * show a client's cached mtime of the file that was there before. A claim's bytes name its holder
+ * and stamps, so when they come back byte for byte, deciding again on them decides the same.
  */
 export function readSnapshot(path: string): Snapshot {
+  return withTransientRetries(() => readSnapshotOnce(path));
+}
+
+function readSnapshotOnce(path: string): Snapshot {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { kind: "missing" };
+    if (isTransient(error)) throw error;
     if (code === "ELOOP") return describeOther(path, "a symlink");
     if (code === "EACCES") return describeOther(path, "not readable by this user");
     if (code === "ENXIO") return describeOther(path, "a socket");
     return describeOther(path, `not readable (${code})`);
   }
   try {
-    const stat = fstatSync(fd, { bigint: true });
-    if (!stat.isFile()) return describeOther(path, stat.isDirectory() ? "a directory" : "not a regular file");
-    const version = `${stat.ino}-${stat.mtimeNs}`;
-    const mtimeMs = Number(stat.mtimeMs);
-    if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version, mtimeMs };
-    const bytes = readAll(fd, Number(stat.size));
-    const hash = sha256Hex(bytes).slice(0, 16);
-    return { kind: "file", bytes, version: `${version}-${hash}`, mtimeMs };
+    return readOpened(path, fd);
+  } catch (error) {
+    // A path-based network filesystem (sshfs) answers fstat or read of a file removed since it was
+    // opened with ENOENT: then it is gone, as if open had said so.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    throw error;
   } finally {
+    closeQuietly(fd);
+  }
+}
+
+function readOpened(path: string, fd: number): Snapshot {
+  const stat = fstatSync(fd, { bigint: true });
+  const mtimeMs = Number(stat.mtimeMs);
+  if (!stat.isFile()) return describeOther(path, stat.isDirectory() ? "a directory" : "not a regular file");
+  if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version: `${stat.mtimeNs}-large`, mtimeMs };
+  const bytes = readAll(fd, Number(stat.size));
+  return { kind: "file", bytes, version: sha256Hex(bytes).slice(0, 16), mtimeMs };
+}
+
+/**
+ * Closing a file that was only read can fail on a network filesystem (GlusterFS answers ESTALE or
+ * ENOENT when the file was removed meanwhile by another client): nothing was written, so nothing
+ * is lost, and what was read stands.
+ */
+function closeQuietly(fd: number): void {
+  try {
     closeSync(fd);
+  } catch {
+    // see above
   }
 }
 
 function describeOther(path: string, what: string): Snapshot {
   try {
     const stat = lstatSync(path, { bigint: true });
-    return { kind: "other", what, version: `${stat.ino}-${stat.mtimeNs}-other`, mtimeMs: Number(stat.mtimeMs) };
+    return { kind: "other", what, version: `${stat.mtimeNs}-other`, mtimeMs: Number(stat.mtimeMs) };
   } catch {
     return { kind: "missing" };
+  }
+}
+
+/**
+ * link(2) that never replaces: true when `to` was created, false when a file already stood there.
+ * link is decided by the filesystem (the server, on a network filesystem), so one of any number
+ * of concurrent linkers wins. A FUSE filesystem may tell a loser EPERM or EIO instead of EEXIST
+ * (sshfs does: SFTP has one generic failure code), and a network filesystem may fail a link it
+ * did make: so after any failure but a plain one, the name decides: our own bytes there mean we
+ * made it, other bytes mean someone else did, nothing means try again.
+ */
+export function linkExclusive(from: string, to: string, ours: Buffer | string): boolean {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      linkSync(from, to);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") return false;
+      if ((code !== "EPERM" && !isTransient(error)) || attempt >= TRANSIENT_ATTEMPTS) throw error;
+      const there = readSnapshot(to);
+      if (there.kind === "file") return there.bytes.equals(Buffer.isBuffer(ours) ? ours : Buffer.from(ours, "utf8"));
+      if (there.kind === "other") return false;
+      sleepSync(attempt * 5);
+    }
   }
 }
 

@@ -20,21 +20,27 @@
 // the same file (inode, mtime, bytes): an owner that finished and exited in between left no lock,
 // or a new owner's. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
 // different version and backs off; `sweep` removes them.
-import { linkSync } from "node:fs";
+//
+// An owner on another machine (another boot id: the claims directory is on a network filesystem)
+// cannot be looked up. Its lock is waited for until the contender has seen that very lock file
+// unchanged for a lease (src/lease.ts), on the contender's own clock; live owners stop writing
+// well before that. Only then is it passed over, by the same race for the next lock.
+import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
-import { overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
-import { sha256Hex } from "./hash.js";
-import { isAlive, ownIdentity, type ProcessIdentity } from "./process-identity.js";
+import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
+import { randomHex, sha256Hex } from "./hash.js";
+import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS } from "./lease.js";
+import { livenessOf, ownMachineIdentity, type ProcessIdentity } from "./process-identity.js";
 
 export const LOCK_PREFIX = ".lock-";
-/** A mutation takes milliseconds; a live owner holding a lock this long is stopped or wedged. */
-const BUSY_LIMIT_MS = 10_000;
 
 export interface LockRecord extends ProcessIdentity {
   claim: string;
   version: string;
+  /** Makes every owner record unique, so a lock file is never mistaken for an earlier one at its name. */
+  nonce?: string;
 }
 
 export function lockName(claimFile: string, version: string, generation: number): string {
@@ -85,52 +91,73 @@ export function withClaimLock<T>(
   spare?: SpareFile,
 ): LockedResult<T> {
   const claimPath = join(dir, claimFile);
-  const record: LockRecord = { claim: claimFile, version, ...ownIdentity() };
-  const ownerFile = writeOwnerFile(dir, `${JSON.stringify(record)}\n`, mode, spare);
+  const record: LockRecord = { claim: claimFile, version, ...ownMachineIdentity(), nonce: randomHex(8) };
+  const content = `${JSON.stringify(record)}\n`;
+  const ownerFile = writeOwnerFile(dir, content, mode, spare);
   try {
-    const deadline = Date.now() + BUSY_LIMIT_MS;
     let generation = 1;
     let pause = 2;
+    // The lock file judged last, and since when (performance.now()): a busy deadline and a lease
+    // run per owner, not across successive owners.
+    let watched: { version: string; since: number } | undefined;
     for (;;) {
       const lockPath = join(dir, lockName(claimFile, version, generation));
-      try {
-        linkSync(ownerFile, lockPath);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!linkExclusive(ownerFile, lockPath, content)) {
         const judged = readSnapshot(lockPath);
         if (judged.kind === "missing") continue; // its owner just finished: try the same lock again
+        if (watched?.version !== judged.version) watched = { version: judged.version, since: performance.now() };
         const owner = judged.kind === "file" ? parseLockRecord(judged.bytes) : undefined;
-        if (owner && isAlive(owner)) {
+        const liveness = owner ? livenessOf(owner) : "dead";
+        const waited = performance.now() - watched.since;
+        if (owner && (liveness === "alive" || (liveness === "elsewhere" && waited <= LOCK_LEASE_MS))) {
           // Someone is changing this very version right now. If they already did, we are done here.
           const current = readSnapshot(claimPath);
           if (versionOf(current) !== version) return { outcome: "changed", current };
-          if (Date.now() > deadline) {
+          if (liveness === "alive" && waited > HOLD_LIMIT_MS) {
             throw new BusyError(
-              `The claim file ${claimFile} has been locked by process ${owner.pid} for over ${BUSY_LIMIT_MS / 1000} s; that process seems stopped. Resume or kill it, then retry.`,
+              `The claim file ${claimFile} has been locked by process ${owner.pid} for over ${HOLD_LIMIT_MS / 1000} s; that process seems stopped. Resume or kill it, then retry.`,
             );
           }
           sleepSync(pause);
           pause = Math.min(pause * 2, 50);
           continue;
         }
-        // A dead owner, or a record nobody could have written whole. Pass over the lock only if it
-        // is still the very file we judged: an owner that finished and exited between our read and
-        // our liveness check looks dead, but its lock is gone (or already another's), and passing
-        // over *that* would put us beside whoever holds it now.
+        // A dead owner, an owner elsewhere whose lease ran out, or a record nobody could have
+        // written whole. Pass over the lock only if it is still the very file we judged: an owner
+        // that finished and exited between our read and our liveness check looks dead, but its
+        // lock is gone (or already another's), and passing over *that* would put us beside
+        // whoever holds it now.
         if (versionOf(readSnapshot(lockPath)) === judged.version) generation += 1;
         continue;
       }
+      beginHold(() => renewLock(dir, lockPath, record, mode));
       try {
         crashPoint("lock-won");
         const current = readSnapshot(claimPath);
         if (versionOf(current) !== version) return { outcome: "changed", current };
         return { outcome: "done", value: action(current, generation), generation };
       } finally {
+        endHold();
         removeQuietly(lockPath);
       }
     }
   } finally {
     removeQuietly(ownerFile);
+  }
+}
+
+/**
+ * Replaces a held lock's file with a new owner record of the same owner: a new version, so a
+ * waiter on another machine starts its lease again (src/lease.ts). rename(2) keeps the lock name
+ * taken throughout.
+ */
+function renewLock(dir: string, lockPath: string, record: LockRecord, mode: number): void {
+  const temp = writeTempFile(dir, `${JSON.stringify({ ...record, nonce: randomHex(8) })}\n`, mode, false);
+  try {
+    renameSync(temp, lockPath);
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
   }
 }
 

@@ -3,9 +3,16 @@
 // owner may merely be paused and would wake to finish its write.
 //
 // On Linux a pid is paired with its start time (field 22 of /proc/<pid>/stat) and the boot id, so
-// a reused pid or a reboot is not mistaken for the original owner. Elsewhere we fall back to
-// `kill(pid, 0)`.
+// a reused pid is not mistaken for the original owner. Elsewhere we fall back to `kill(pid, 0)`.
+//
+// A pid means something only on the kernel that issued it. The boot id (random per boot) names
+// that kernel: an owner with another boot id runs on another machine sharing the claims directory
+// over a network filesystem, or ran here before a reboot, and nothing here can tell which, or
+// look its process up. Such an owner is "elsewhere": never judged dead from here (src/lock.ts
+// waits out a lease for it instead). The machine id and host name are recorded for the messages
+// only: cloned machines and containers often share /etc/machine-id, so it decides nothing.
 import { readFileSync, readlinkSync } from "node:fs";
+import { hostname } from "node:os";
 
 export interface ProcessIdentity {
   pid: number;
@@ -15,7 +22,14 @@ export interface ProcessIdentity {
   boot?: string;
   /** The pid namespace (`readlink /proc/self/ns/pid`), when known: a pid means nothing outside it. */
   ns?: string;
+  /** /etc/machine-id, when known: which machine, for messages. */
+  machine?: string;
+  /** The host name, for messages. */
+  host?: string;
 }
+
+/** Where an owner runs, as far as this process can tell. */
+export type Liveness = "alive" | "dead" | "elsewhere";
 
 function readStatFields(pid: number | "self"): string[] | undefined {
   let text: string;
@@ -69,6 +83,38 @@ export function ownIdentity(): ProcessIdentity {
   return cachedSelf;
 }
 
+/** The owner identity plus the machine's names: what a lock record carries. */
+export function ownMachineIdentity(): ProcessIdentity {
+  const self = { ...ownIdentity() };
+  const machine = machineId();
+  if (machine !== undefined) self.machine = machine;
+  try {
+    self.host = hostname();
+  } catch {
+    // no name: the boot id still decides
+  }
+  return self;
+}
+
+let cachedMachineId: string | null | undefined;
+function machineId(): string | undefined {
+  if (cachedMachineId === undefined) {
+    cachedMachineId = null;
+    for (const path of ["/etc/machine-id", "/var/lib/dbus/machine-id"]) {
+      try {
+        const text = readFileSync(path, "utf8").trim();
+        if (text !== "") {
+          cachedMachineId = text;
+          break;
+        }
+      } catch {
+        // try the next
+      }
+    }
+  }
+  return cachedMachineId ?? undefined;
+}
+
 function pidNamespace(): string | undefined {
   try {
     return readlinkSync("/proc/self/ns/pid");
@@ -84,9 +130,22 @@ function pidNamespace(): string | undefined {
  * in /proc but answers kill(0) with EPERM.
  */
 export function isAlive(owner: ProcessIdentity): boolean {
-  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
+  return livenessOf(owner) !== "dead";
+}
+
+/**
+ * "elsewhere" for an owner on another kernel (another boot id): another machine, or this one
+ * before a reboot. Only a lease on the filesystem can free what it holds (src/lock.ts).
+ */
+export function livenessOf(owner: ProcessIdentity): Liveness {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return "dead";
   const self = ownIdentity();
-  if (owner.boot !== undefined && self.boot !== undefined && owner.boot !== self.boot) return false; // rebooted since
+  if (owner.boot !== undefined && self.boot !== undefined && owner.boot !== self.boot) return "elsewhere";
+  return isAliveHere(owner) ? "alive" : "dead";
+}
+
+function isAliveHere(owner: ProcessIdentity): boolean {
+  const self = ownIdentity();
   if (owner.ns !== undefined && self.ns !== undefined && owner.ns !== self.ns) return true;
   if (!signalable(owner.pid)) return false;
   if (owner.start === undefined) return true;

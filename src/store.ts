@@ -1,11 +1,25 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, constants, linkSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
-import { BadInputError } from "./errors.js";
+import { BadInputError, ClaimsError, NetworkFilesystemError } from "./errors.js";
 import { crashPoint } from "./crash.js";
-import { fsyncDirectory, readSnapshot, removeQuietly, replaceFile, TEMP_PREFIX, writeTempFile, type Snapshot } from "./files.js";
+import {
+  fsyncDirectory,
+  isTransient,
+  linkExclusive,
+  readSnapshot,
+  removeQuietly,
+  replaceFile,
+  TEMP_PREFIX,
+  withTransientRetries,
+  writeTempFile,
+  type Snapshot,
+} from "./files.js";
+import { describeFilesystem } from "./filesystem.js";
+import { randomHex } from "./hash.js";
+import { assertWithinLease } from "./lease.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
 import { isAlive, ownIdentity } from "./process-identity.js";
@@ -16,7 +30,8 @@ export type ClaimRead =
   | { state: "claim"; claim: Claim; version: string; mtimeMs: number }
   | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean };
 
-export type Change = { replace: Claim } | "remove" | "keep";
+/** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
+export type Change = { replace: Claim } | "remove" | "keep" | "retire";
 
 export interface Debris {
   file: string;
@@ -45,6 +60,13 @@ export function isClaimFileName(name: string): boolean {
 }
 
 const TAKES_CONTENT = `${JSON.stringify({ about: "the take lock of this claims directory; see docs/PROTOCOL.md" })}\n`;
+/**
+ * Versions are the bytes' hash (src/files.ts), so a rewrite of `.takes` that must give it a new
+ * version writes new bytes.
+ */
+function rewrittenTakesContent(): string {
+  return `${JSON.stringify({ about: "the take lock of this claims directory; see docs/PROTOCOL.md", rewritten: randomHex(8) })}\n`;
+}
 
 export class Store {
   readonly dir: string;
@@ -133,6 +155,16 @@ export class Store {
   /** Turns an environment failure (permissions, a full disk, a file in the way) into one clear sentence. */
   ioError(error: unknown, doing: string): Error {
     const code = (error as NodeJS.ErrnoException).code;
+    if (isTransient(error) || code === "EREMOTEIO" || code === "EHOSTDOWN" || code === "EHOSTUNREACH" || code === "ENETDOWN" || code === "ENETUNREACH") {
+      // A network filesystem that kept failing after the retries: not a bug of ours, and not
+      // something the user typed. One sentence, naming the filesystem, exit 1.
+      const mapped = new NetworkFilesystemError(
+        `Cannot ${doing} the claims directory ${this.dir}: its filesystem (${describeFilesystem(this.dir)}) kept failing with ${code}; check the mount and the network, then retry.`,
+      );
+      mapped.cause = error;
+      return mapped;
+    }
+    if (error instanceof ClaimsError) return error;
     const why: Record<string, string> = {
       EACCES: "permission denied",
       EPERM: "operation not permitted",
@@ -175,14 +207,13 @@ export class Store {
    */
   create(fileName: string, claim: Claim): boolean {
     return this.io("write to", () => {
-      const temp = writeTempFile(this.dir, serializeClaim(claim), this.fileMode);
+      const content = serializeClaim(claim);
+      const temp = writeTempFile(this.dir, content, this.fileMode);
       crashPoint("before-link");
       try {
-        linkSync(temp, this.path(fileName));
+        assertWithinLease();
+        if (!linkExclusive(temp, this.path(fileName), content)) return false;
         crashPoint("after-link");
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-        throw error;
       } finally {
         removeQuietly(temp);
       }
@@ -206,8 +237,11 @@ export class Store {
         const change = decide(interpret(snapshot, fileName));
         if (change === "remove") {
           crashPoint("before-unlink");
+          assertWithinLease();
           unlinkSync(this.path(fileName));
           if (!this.deferDirectorySync) fsyncDirectory(this.dir);
+        } else if (change === "retire") {
+          if (snapshot.kind === "file") replaceFile(this.dir, this.path(fileName), otherBytes(snapshot.bytes), this.fileMode);
         } else if (change !== "keep") {
           replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode);
         }
@@ -225,9 +259,7 @@ export class Store {
         if (snapshot.kind === "missing") {
           const temp = writeTempFile(this.dir, TAKES_CONTENT, this.fileMode);
           try {
-            linkSync(temp, path);
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+            linkExclusive(temp, path, TAKES_CONTENT);
           } finally {
             removeQuietly(temp);
           }
@@ -241,7 +273,7 @@ export class Store {
           // so the dead locks become debris and no later taker can walk the old chain into a lock
           // while someone on the new version is inside. Rewriting it any earlier would let a
           // taker on the new version in while this work still runs.
-          if (generation > 1) replaceFile(this.dir, path, TAKES_CONTENT, this.fileMode);
+          if (generation > 1) replaceFile(this.dir, path, rewrittenTakesContent(), this.fileMode);
           return value;
         });
         if (result.outcome === "changed") continue;
@@ -306,7 +338,7 @@ export class Store {
       if (!isClaimFileName(file)) continue;
       const read = this.read(file);
       if (read.state !== "claim") continue;
-      if (this.change(file, read.version, (current) => (current.state === "claim" ? { replace: current.claim } : "keep")) === "done") retired += 1;
+      if (this.change(file, read.version, (current) => (current.state === "claim" ? "retire" : "keep")) === "done") retired += 1;
     }
     return retired;
   }
@@ -318,7 +350,7 @@ export class Store {
   /** Every entry of the directory (claims, queue, bookkeeping); none when it does not exist. */
   names(): string[] {
     try {
-      return readdirSync(this.dir);
+      return withTransientRetries(() => readdirSync(this.dir));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       if ((error as NodeJS.ErrnoException).code === "ENOTDIR") {
@@ -384,6 +416,17 @@ export class Store {
 /** Where a claim lives: one file per target for exclusive claims, one per target and holder for shared ones. */
 export function fileNameOf(claim: Claim): string {
   return modeOf(claim) === "shared" ? sharedClaimFileName(claim.target, claim.holder) : claimFileName(claim.target);
+}
+
+/**
+ * The same JSON in other bytes: compact when it was indented, indented otherwise. Any reader
+ * parses both alike, and the new bytes are a new version.
+ */
+function otherBytes(bytes: Buffer): string {
+  const text = bytes.toString("utf8");
+  const value: unknown = JSON.parse(text);
+  const compact = `${JSON.stringify(value)}\n`;
+  return text === compact ? `${JSON.stringify(value, null, 2)}\n` : compact;
 }
 
 function interpret(snapshot: Snapshot, fileName: string): ClaimRead {

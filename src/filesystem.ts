@@ -1,0 +1,178 @@
+// What the claims directory lives on, and that filesystem's clock.
+//
+// On a local disk the filesystem's clock is this machine's clock, and nothing here costs more than
+// one statfs(2). On a network filesystem (NFS, SMB, Ceph, a FUSE one such as sshfs or GlusterFS)
+// the clients' clocks may disagree by minutes, and heartbeats written by one are judged by
+// another. So every verb there reads the filesystem's own clock once: it creates a probe file and
+// reads back the mtime the server stamped on it, and uses that clock for every stamp it writes and
+// every age it judges (docs/PROTOCOL.md, "Across machines"), the way clock-skew-immune lock tools
+// compare server mtimes only.
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { randomHex } from "./hash.js";
+
+export interface Filesystem {
+  /** The kernel's name for it: "ext4", "nfs", "fuse.sshfs", ... */
+  type: string;
+  /** Shared with other machines, or possibly so: its clock and caches are not this machine's. */
+  network: boolean;
+  /** The mount point and its source, for FUSE and network filesystems (from /proc/self/mountinfo). */
+  mountPoint?: string;
+  source?: string;
+}
+
+// statfs(2) f_type magic numbers (linux/magic.h) of filesystems another machine can share.
+const NETWORK_MAGIC: Record<number, string> = {
+  0x6969: "nfs",
+  0x517b: "smb",
+  0xff534d42: "cifs",
+  0xfe534d42: "smb2",
+  0x00c36400: "ceph",
+  0x5346414f: "afs",
+  0x6b414653: "afs",
+  0x7461636f: "ocfs2",
+  0x01161970: "gfs2",
+  0x73757245: "coda",
+  0x01021997: "9p",
+  0x0bd00bd0: "lustre",
+  0x65735546: "fuse",
+  0x47504653: "gpfs",
+};
+const LOCAL_MAGIC: Record<number, string> = {
+  0xef53: "ext4",
+  0x58465342: "xfs",
+  0x9123683e: "btrfs",
+  0x01021994: "tmpfs",
+  0x794c7630: "overlay",
+  0x2fc12fc1: "zfs",
+  0xf2f52010: "f2fs",
+};
+
+const cache = new Map<string, Filesystem>();
+
+/** The filesystem of `dir` (or of its nearest existing parent). Never throws. */
+export function filesystemOf(dir: string): Filesystem {
+  const known = cache.get(dir);
+  if (known) return known;
+  let found: Filesystem = { type: "unknown", network: false };
+  for (let path = dir; ; path = join(path, "..")) {
+    try {
+      const type = Number(statfsSync(path).type) >>> 0;
+      const network = NETWORK_MAGIC[type];
+      found = network ? { type: network, network: true, ...mountOf(path) } : { type: LOCAL_MAGIC[type] ?? `0x${type.toString(16)}`, network: false };
+      if (network) {
+        const mounted = found.mountPoint !== undefined ? mountTypeOf(found.mountPoint) : undefined;
+        if (mounted) found.type = mounted;
+      }
+      break;
+    } catch {
+      if (path === "/" || path === join(path, "..")) break;
+    }
+  }
+  cache.set(dir, found);
+  return found;
+}
+
+/** "fuse.sshfs at /mnt/x (from host:/path)", for messages. */
+export function describeFilesystem(dir: string): string {
+  const fs = filesystemOf(dir);
+  if (!fs.network) return fs.type;
+  return `${fs.type}${fs.mountPoint ? ` at ${fs.mountPoint}` : ""}${fs.source ? ` from ${fs.source}` : ""}`;
+}
+
+interface MountLine {
+  mountPoint: string;
+  type: string;
+  source: string;
+  options: string;
+}
+
+function mountLines(): MountLine[] {
+  let text: string;
+  try {
+    text = readFileSync("/proc/self/mountinfo", "utf8");
+  } catch {
+    return [];
+  }
+  const lines: MountLine[] = [];
+  for (const line of text.split("\n")) {
+    const [left, right] = line.split(" - ");
+    if (!left || !right) continue;
+    const fields = left.split(" ");
+    const [type, source, options] = right.split(" ");
+    const mountPoint = fields[4]?.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+    if (mountPoint && type) lines.push({ mountPoint, type, source: source ?? "", options: `${fields[5] ?? ""},${options ?? ""}` });
+  }
+  return lines;
+}
+
+/** The mount that holds `path`: the longest mount point above it. */
+export function mountOf(path: string): { mountPoint?: string; source?: string; options?: string } {
+  let real = path;
+  try {
+    real = realpathSync(path);
+  } catch {
+    // judged by the path as given
+  }
+  let best: MountLine | undefined;
+  for (const line of mountLines()) {
+    const inside = real === line.mountPoint || real.startsWith(line.mountPoint.endsWith("/") ? line.mountPoint : `${line.mountPoint}/`);
+    if (inside && (!best || line.mountPoint.length >= best.mountPoint.length)) best = line;
+  }
+  return best ? { mountPoint: best.mountPoint, source: best.source, options: best.options } : {};
+}
+
+function mountTypeOf(mountPoint: string): string | undefined {
+  let best: MountLine | undefined;
+  for (const line of mountLines()) if (line.mountPoint === mountPoint) best = line;
+  return best?.type;
+}
+
+/** A clock this far off the filesystem's is corrected; closer, the difference is measurement noise. */
+export const CLOCK_TOLERANCE_MS = 1500;
+
+export interface ClockReading {
+  /** The filesystem's clock minus this machine's, in ms (0 on a local filesystem or when unmeasured). */
+  offsetMs: number;
+  /** False when no probe was made (a local filesystem) or it could not be made. */
+  measured: boolean;
+}
+
+/**
+ * Reads the filesystem's clock: creates a probe file, reads the mtime the filesystem stamped on
+ * it, removes it. The stamp may be whole seconds (sshfs) and is taken somewhere between our two
+ * readings of the local clock, so the offset is taken from the middle of both windows.
+ */
+export function readFilesystemClock(dir: string, mode: number): ClockReading {
+  if (!filesystemOf(dir).network) return { offsetMs: 0, measured: false };
+  const path = join(dir, `.tmp-${process.pid}-clock-${randomHex(8)}`);
+  let fd: number;
+  const before = Date.now();
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  } catch {
+    return { offsetMs: 0, measured: false }; // the verb itself reports what is wrong with the directory
+  }
+  try {
+    const after = Date.now();
+    const stat = fstatSync(fd, { bigint: true });
+    const stampMs = Number(stat.mtimeNs / 1_000_000n);
+    const wholeSeconds = stat.mtimeNs % 1_000_000_000n === 0n;
+    const stampMiddle = wholeSeconds ? stampMs + 500 : stampMs;
+    const offsetMs = Math.round(stampMiddle - (before + after) / 2);
+    return { offsetMs: Math.abs(offsetMs) < CLOCK_TOLERANCE_MS ? 0 : offsetMs, measured: true };
+  } catch {
+    return { offsetMs: 0, measured: false };
+  } finally {
+    try {
+      closeSync(fd);
+    } catch {
+      // only a probe
+    }
+    try {
+      unlinkSync(path);
+    } catch {
+      // sweep removes it
+    }
+  }
+}
