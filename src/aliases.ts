@@ -160,7 +160,7 @@ export function linkConflicts(target: TargetShape, mode: Mode, holder: string | 
     const { claim } = read;
     if (holder !== undefined && claim.holder === holder) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale) continue;
+    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
     conflicts.push({ ...holdingOf(claim, context), target: target.canonical, held_target: claim.target, overlap: `through the symlink ${marker.link}` });
   }
   return conflicts;

@@ -95,10 +95,16 @@ export interface Freshness {
  * heartbeat in the future is clock skew and counts as fresh, unless it lies more than a TTL ahead:
  * no clock is that wrong for long, and such a claim would otherwise block its target for as long
  * as the bad clock said. Then the file's mtime stands in for the heartbeat.
+ *
+ * `mtimeOnNowsClock`: `now` and the file's mtime come from one clock, the network filesystem's
+ * (src/filesystem.ts). Then a claim is stale only when its file, too, was last written more than a
+ * TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a skewed
+ * clock (a script, an older client), and taking it over would rob a live holder.
  */
-export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number): Freshness {
+export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number, mtimeOnNowsClock = false): Freshness {
   const ttl = claim.ttl ?? defaultTtl;
   const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
-  const stale = ageMs < -ttl * 1000 ? nowMs - mtimeMs > ttl * 1000 : ageMs > ttl * 1000;
+  const fileAged = nowMs - mtimeMs > ttl * 1000;
+  const stale = ageMs < -ttl * 1000 ? fileAged : ageMs > ttl * 1000 && (!mtimeOnNowsClock || fileAged);
   return { stale, ageMs, skewed: isAheadOfClock(ageMs), ttl };
 }

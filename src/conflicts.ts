@@ -100,7 +100,7 @@ export function findConflicts(
     const { claim } = read;
     if (holder !== undefined && claim.holder === holder) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale) continue;
+    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
     const holding = withTarget(holdingOf(claim, context), target.canonical);
     if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
     conflicts.push(holding);

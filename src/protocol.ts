@@ -5,6 +5,7 @@ import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "./time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
+import { readFilesystemClock } from "./filesystem.js";
 import { shapeOf, type TargetKind } from "./overlap.js";
 import { heldMarkers } from "./held.js";
 import { claimFileName, parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "./target.js";
@@ -28,6 +29,12 @@ export interface Context {
   nowMs: number;
   /** False when the caller fixed the time (tests); then `now` never moves. */
   realTime: boolean;
+  /**
+   * The claims directory's filesystem clock minus this machine's (src/filesystem.ts), when it is a
+   * network filesystem: `nowMs` is on the filesystem's clock, so every machine stamps and judges
+   * by one clock. Undefined on a local filesystem (or with a fixed `now`).
+   */
+  clockOffsetMs?: number;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface Context {
  * wait would be born older than it is (and, with a short TTL, born stale).
  */
 export function refreshNow(context: Context): void {
-  if (context.realTime) context.nowMs = Date.now();
+  if (context.realTime) context.nowMs = Date.now() + (context.clockOffsetMs ?? 0);
 }
 
 export function openContext(options: CommonOptions): Context {
@@ -46,7 +53,15 @@ export function openContext(options: CommonOptions): Context {
   if (options.env !== undefined) settingsInput.env = options.env;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
-  return { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };
+  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };
+  if (context.realTime) {
+    const clock = readFilesystemClock(settings.dir, store.fileMode);
+    if (clock.measured) {
+      context.clockOffsetMs = clock.offsetMs;
+      context.nowMs += clock.offsetMs;
+    }
+  }
+  return context;
 }
 
 /** Appends to the record (best effort; see src/log.ts). */
@@ -136,7 +151,7 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
     return { state: stale ? "stale" : "held", holding, version: read.version };
   }
   const { claim } = read;
-  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs);
+  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
   if (holder !== undefined && claim.holder === holder) {
     return { state: "mine", claim, version: read.version, stale: freshness.stale };
   }

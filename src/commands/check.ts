@@ -84,7 +84,7 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
       read.state === "claim" &&
       read.claim.holder === holder &&
       overlaps(target, shapeOf(read.claim.target)) &&
-      !freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs).stale
+      !freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale
     );
   });
 }

@@ -105,7 +105,7 @@ export function status(options: StatusOptions = {}): StatusResult {
     } else {
       const { claim } = read;
       if (options.mine && claim.holder !== holder) continue;
-      const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs);
+      const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
       const entry: ClaimStatus = {
         ...claim,
         kind: kindOf(claim.target),
