@@ -22,17 +22,12 @@ const HOUR = 3600 * SECOND;
 const DIST_URL = pathToFileURL(join(ROOT, "dist") + "/").href;
 const CLAIM_FIELDS = ["target", "holder", "purpose", "taken_at", "heartbeat_at"] as const;
 
+// Loaded before the CLI in every racer: it parks the process until all of them are up. (It once
+// imported dist/'s ES modules as a warm-up, but the CLI runs the bundle dist/cli.cjs, so that only
+// cost every racer its own load of modules it never used.)
 const BARRIER_MODULE = `
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-const dist = process.env.RACE_DIST;
-for (const module of ["cli.js", "commands/take.js", "commands/beat.js", "commands/release.js", "commands/sweep.js", "render.js"]) {
-  try {
-    await import(new URL(module, dist).href);
-  } catch {
-    // Only a warm-up: the CLI itself reports whatever is wrong with its modules.
-  }
-}
 const barrier = process.env.RACE_BARRIER;
 writeFileSync(join(barrier, "ready-" + process.pid), "");
 const go = join(barrier, "go");
@@ -55,7 +50,6 @@ async function race(sb: Sandbox, jobs: Job[]): Promise<RunResult[]> {
   if (!existsSync(preload)) writeFileSync(preload, BARRIER_MODULE);
   const env = {
     NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`,
-    RACE_DIST: DIST_URL,
     RACE_BARRIER: barrier,
   };
   let exited = 0;

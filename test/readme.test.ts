@@ -61,4 +61,12 @@ Recipes("should say the library is ESM only, and be loaded from CommonJS as it s
   assert.match(required.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/);
 });
 
+Recipes("should say how long npm test takes, and where the large torture went", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  assert.match(readme, /runs the whole test suite[^.]*: about \d+ tests\s+in \d+ minutes/);
+  assert.match(readme, /`npm run torture` runs the large randomized\s+one apart/);
+  const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
+  assert.match(scripts.torture, /TORTURE_WORKERS=16 TORTURE_OPS=500 TORTURE_SEEDS=20/);
+});
+
 Recipes.run();
