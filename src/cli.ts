@@ -92,11 +92,12 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
     });
 
-  verb(program, "doctor", "", "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris")
-    .action(async (flags: GlobalFlags) => {
+  verb(program, "doctor", "", "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris; on a network filesystem its caches and locks across machines")
+    .option("--via <dir>", "the same claims directory through another mount: check that each sees the other's claims and locks at once")
+    .action(async (flags: GlobalFlags & { via?: string }) => {
       const { doctor } = await import("./commands/doctor.js");
       const { renderDoctor } = await import("./render.js");
-      const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string) });
+      const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string), ...(flags.via !== undefined && { via: flags.via }) });
       await output(flags, result, result.trusted ? 0 : EXIT_CODES.INTERNAL, async (style) => renderDoctor(result, style));
     });
 

@@ -2,11 +2,18 @@
 // exclusive create and atomic rename work on this filesystem, racing takers get exactly one
 // winner (for a free and for a stale claim), read-back works, the clock agrees with the
 // filesystem, nothing is world-writable, no debris is pending. It cleans up after itself.
+// On a network filesystem it also checks the mount's caches, that a take waits for a lock of a
+// process on another machine, and, given the same directory through another mount (`via`), that
+// a claim is seen through it at once and a lock held through one path holds off the other; the
+// racers then run through both paths (src/commands/doctor-network.ts).
 import { spawn } from "node:child_process";
-import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { tokenFileName } from "../fencing.js";
 import { removeQuietly, writeTempFile } from "../files.js";
+import { readFilesystemClock } from "../filesystem.js";
+import { check } from "./check.js";
+import { checkAcrossMounts, checkFilesystem, checkOtherMachineLock } from "./doctor-network.js";
 import { doctorScratchName } from "../log.js";
 import { openContext, type CommonOptions } from "../protocol.js";
 import { claimFileName } from "../target.js";
@@ -29,7 +36,13 @@ export interface DoctorResult {
 
 const RACERS = 8;
 
-export async function doctor(options: CommonOptions & { binary: string }): Promise<DoctorResult> {
+export interface DoctorOptions extends CommonOptions {
+  binary: string;
+  /** The same claims directory through another path (another mount of the network filesystem). */
+  via?: string;
+}
+
+export async function doctor(options: DoctorOptions): Promise<DoctorResult> {
   const context = openContext(options);
   const { store } = context;
   const checks: DoctorCheck[] = [];
@@ -49,6 +62,7 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
     return { dir: store.dir, checks, trusted: false };
   } else if (mode & 0o020 && !context.settings.groupShared) add("permissions", "warn", `${store.dir} is group-writable (${mode.toString(8)}) but the config does not say shared_group`);
   else add("permissions", "ok", `${store.dir} is ${mode.toString(8)}`);
+  const filesystem = checkFilesystem(store.dir, add);
 
   const a = writeTempFile(store.dir, "a\n", store.fileMode);
   const b = writeTempFile(store.dir, "b\n", store.fileMode);
@@ -71,15 +85,26 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
     for (const path of [a, b, linked]) removeQuietly(path);
   }
 
-  const free = await race(options, `${scratch}-free`);
-  add("race on a free target", free.winners === 1 ? "ok" : "fail", `${RACERS} processes took one free target: ${free.winners} won, ${free.refused} refused`);
+  const dirs = [store.dir, ...(options.via !== undefined ? [options.via] : [])];
+  const through = dirs.length > 1 ? ` through ${dirs.join(" and ")}` : "";
+  const raceCheck = (name: string, what: string, result: RaceResult) =>
+    add(
+      name,
+      result.winners === 1 && result.failed === 0 ? "ok" : "fail",
+      `${RACERS} processes took ${what}${through}: ${result.winners} won, ${result.refused} refused${result.failed ? `, ${result.failed} failed (exit ${result.failedCodes.join(", ")})` : ""}`,
+    );
+  const free = await race(options, `${scratch}-free`, dirs);
+  raceCheck("race on a free target", "one free target", free);
   const staleTarget = `${scratch}-stale`;
   const old = formatTimestamp(context.nowMs - 2 * 24 * 3600 * 1000);
   const staleClaim = `${JSON.stringify({ target: staleTarget, holder: "claims-doctor-ghost", purpose: "", taken_at: old, heartbeat_at: old })}\n`;
   const temp = writeTempFile(store.dir, staleClaim, store.fileMode);
   renameSync(temp, join(store.dir, claimFileName(staleTarget)));
-  const stale = await race(options, staleTarget);
-  add("race on a stale claim", stale.winners === 1 ? "ok" : "fail", `${RACERS} processes took over one stale claim: ${stale.winners} won, ${stale.refused} refused`);
+  // On a network filesystem a claim whose file was written within its TTL is never taken over.
+  const twoDaysAgo = (context.nowMs - 2 * 24 * 3600 * 1000) / 1000;
+  utimesSync(join(store.dir, claimFileName(staleTarget)), twoDaysAgo, twoDaysAgo);
+  const stale = await race(options, staleTarget, dirs);
+  raceCheck("race on a stale claim", "over one stale claim", stale);
 
   const readBack = await take({ ...options, targets: [`${scratch}-read`], holder: "claims-doctor", purpose: "claims doctor read-back" });
   const onDisk = readBack.granted[0] ? JSON.parse(readFileSync(join(store.dir, claimFileName(`${scratch}-read`)), "utf8")) : undefined;
@@ -87,30 +112,57 @@ export async function doctor(options: CommonOptions & { binary: string }): Promi
   add("read-back", readOk ? "ok" : "fail", readOk ? "a claim reads back with its holder and taken_at" : "a claim did not read back as written");
   release({ ...options, holder: "claims-doctor", targets: [`${scratch}-read`] });
 
-  const probe = writeTempFile(store.dir, "clock\n", store.fileMode);
-  const skewMs = statSync(probe).mtimeMs - Date.now();
-  unlinkSync(probe);
-  const skew = Math.abs(skewMs) / 1000;
-  add("clock", skew > 60 ? "fail" : skew > 2 ? "warn" : "ok", `this clock and the filesystem's timestamps differ by ${skew.toFixed(1)} s`);
+  if (filesystem.network) {
+    // Every verb here stamps and judges by the filesystem's clock, so a skewed clock is corrected.
+    const clock = readFilesystemClock(store.dir, store.fileMode);
+    const skew = Math.abs(clock.offsetMs) / 1000;
+    if (!clock.measured) add("clock", "fail", "the filesystem's clock could not be read (a probe file could not be created)");
+    else if (skew === 0) add("clock", "ok", "this clock agrees with the filesystem's (within 1.5 s)");
+    else add("clock", "warn", `this clock is ${skew.toFixed(1)} s ${clock.offsetMs > 0 ? "behind" : "ahead of"} the filesystem's; claims stamps and judges by the filesystem's clock here, but fix this clock (NTP)`);
+    await checkOtherMachineLock(store, options.binary, `${scratch}-remote`, add);
+    if (options.via !== undefined) {
+      await checkAcrossMounts(store, options.via, options.binary, scratch, add, async (target) => {
+        const taken = await take({ ...options, targets: [target], holder: "claims-doctor", purpose: "claims doctor visibility" });
+        const seen = check({ ...options, dir: options.via as string, holder: "claims-doctor-other", targets: [target] });
+        release({ ...options, holder: "claims-doctor", targets: [target] });
+        return { taken: taken.granted.length === 1, seen: seen.refused.length === 1 };
+      });
+    }
+  } else {
+    const probe = writeTempFile(store.dir, "clock\n", store.fileMode);
+    const skewMs = statSync(probe).mtimeMs - Date.now();
+    unlinkSync(probe);
+    const skew = Math.abs(skewMs) / 1000;
+    add("clock", skew > 60 ? "fail" : skew > 2 ? "warn" : "ok", `this clock and the filesystem's timestamps differ by ${skew.toFixed(1)} s`);
+  }
 
   // Clean up: the scratch targets' token counters are the only trace left.
-  for (const suffix of ["free", "stale", "read"]) removeQuietly(join(store.dir, tokenFileName(`${scratch}-${suffix}`)));
+  for (const suffix of ["free", "stale", "read", "remote", "seen", "lock"]) removeQuietly(join(store.dir, tokenFileName(`${scratch}-${suffix}`)));
   const debris = store.debris(Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };
 }
 
-/** Several real processes take one target at once; each racer releases what it won. */
-async function race(options: CommonOptions & { binary: string }, target: string): Promise<{ winners: number; refused: number }> {
-  const dirArgs = options.dir !== undefined ? ["--dir", options.dir] : [];
-  const run = (args: string[]) =>
+interface RaceResult {
+  winners: number;
+  refused: number;
+  /** Racers that neither won nor were refused: a crash is a failure too. */
+  failed: number;
+  failedCodes: number[];
+}
+
+/** Several real processes take one target at once, through each path in turn; each racer releases what it won. */
+async function race(options: DoctorOptions, target: string, dirs: string[]): Promise<RaceResult> {
+  const run = (args: string[], dir: string) =>
     new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [options.binary, ...args, ...dirArgs], { stdio: "ignore", cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env });
+      const child = spawn(process.execPath, [options.binary, ...args, "--dir", dir], { stdio: "ignore", cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env });
       child.on("close", (code) => resolve(code ?? -1));
       child.on("error", () => resolve(-1));
     });
-  const codes = await Promise.all(Array.from({ length: RACERS }, (_, i) => run(["take", target, "--holder", `claims-doctor-${i}`])));
+  const dirOf = (i: number) => dirs[i % dirs.length] as string;
+  const codes = await Promise.all(Array.from({ length: RACERS }, (_, i) => run(["take", target, "--holder", `claims-doctor-${i}`], dirOf(i))));
   const winner = codes.indexOf(0);
-  if (winner !== -1) await run(["release", target, "--holder", `claims-doctor-${winner}`]);
-  return { winners: codes.filter((code) => code === 0).length, refused: codes.filter((code) => code === 3).length };
+  if (winner !== -1) await run(["release", target, "--holder", `claims-doctor-${winner}`], dirOf(winner));
+  const failedCodes = codes.filter((code) => code !== 0 && code !== 3);
+  return { winners: codes.filter((code) => code === 0).length, refused: codes.filter((code) => code === 3).length, failed: failedCodes.length, failedCodes };
 }
