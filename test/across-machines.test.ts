@@ -1,0 +1,82 @@
+// The parts of "Across machines" (docs/PROTOCOL.md section 11) that need no network filesystem:
+// lock owners on another kernel are waited for, not judged dead; versions are the bytes alone;
+// the staleness rule on the filesystem's clock; the filesystem of a local directory. The real
+// thing, on sshfs and GlusterFS with two mounts and two "machines", is `npm run test:netfs`.
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { freshnessOf, type Claim } from "../src/claim.js";
+import { readSnapshot } from "../src/files.js";
+import { filesystemOf, readFilesystemClock } from "../src/filesystem.js";
+import { lockName, versionOf } from "../src/lock.js";
+import { livenessOf, ownIdentity } from "../src/process-identity.js";
+import { Store, TAKES_FILE } from "../src/store.js";
+import { claims, claimsAsync, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
+
+const Across = suite<{ box: Sandbox }>("across machines, on one");
+Across.before.each((context) => {
+  context.box = sandbox();
+});
+Across.after.each((context) => context.box.cleanup());
+
+Across("should judge an owner with another boot id to be elsewhere, never dead, whatever its pid", () => {
+  const self = ownIdentity();
+  assert.is(livenessOf({ pid: 999999999, boot: "another-machine", ns: self.ns as string }), "elsewhere");
+  assert.is(livenessOf({ ...self, boot: "another-machine" }), "elsewhere");
+  assert.is(livenessOf({ ...self, pid: 999999999, start: 1 }), "dead");
+  assert.is(livenessOf(self), "alive");
+});
+
+Across("should hold a take off while a live process on another machine holds the take lock", async ({ box }) => {
+  const store = new Store(box.dir);
+  store.ensure();
+  store.withTakeLock(() => undefined);
+  const version = versionOf(readSnapshot(join(box.dir, TAKES_FILE))) as string;
+  const lock = join(box.dir, lockName(TAKES_FILE, version, 1));
+  // pid 1 exists here, but on another machine it is another process: its boot id says so.
+  writeFileSync(lock, `${JSON.stringify({ claim: TAKES_FILE, version, pid: 1, boot: "another-machine", host: "elsewhere", nonce: "x" })}\n`);
+  const started = Date.now();
+  const taking = claimsAsync(["take", "x", "--dir", box.dir, "--holder", "here"]);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.not.ok(readSnapshot(join(box.dir, "x.json")).kind === "file", "the take went past the lock of a live owner elsewhere");
+  rmSync(lock);
+  const result = await taking;
+  assert.is(result.code, 0, result.stderr);
+  assert.ok(Date.now() - started >= 1500);
+});
+
+Across("should give a claim the same version wherever its bytes are, so every mount computes one lock name", ({ box }) => {
+  mkdirSync(box.dir);
+  const a = join(box.dir, "a.json");
+  writeFileSync(a, '{"x":1}\n');
+  copyFileSync(a, join(box.dir, "b.json"));
+  const first = versionOf(readSnapshot(a));
+  const copy = versionOf(readSnapshot(join(box.dir, "b.json")));
+  assert.is(first, copy, "inode and mtime must not be part of the version");
+  assert.is(lockName("a.json", first as string, 1), lockName("a.json", copy as string, 1));
+});
+
+Across("should count a stale-looking heartbeat in a file written within the TTL as held, on the filesystem's clock only", () => {
+  const claim: Claim = { target: "x", holder: "h", purpose: "", taken_at: "2026-08-14T20:00:00Z", heartbeat_at: "2026-08-14T20:00:00Z", ttl: 60 };
+  const now = T0;
+  assert.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND).stale, "on a local disk the heartbeat decides");
+  assert.not.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND, true).stale, "written 10 s ago by the filesystem's clock: held");
+  assert.ok(freshnessOf(claim, now, 1800, now - 120 * SECOND, true).stale, "file and heartbeat both older than the TTL: stale");
+});
+
+Across("should measure no clock on a local filesystem", ({ box }) => {
+  mkdirSync(box.dir);
+  assert.is(filesystemOf(box.dir).network, false);
+  assert.equal(readFilesystemClock(box.dir, 0o600), { offsetMs: 0, measured: false });
+});
+
+Across("should report the filesystem in doctor, and run no network checks on a local one", ({ box }) => {
+  const result = JSON.parse(claims(["doctor", "--dir", box.dir, "--json"]).stdout);
+  const filesystem = result.checks.find((check: { check: string }) => check.check === "filesystem");
+  assert.is(filesystem.status, "ok");
+  assert.match(filesystem.detail, /local filesystem/);
+  assert.not.ok(result.checks.some((check: { check: string }) => check.check === "caches"));
+});
+
+Across.run();
