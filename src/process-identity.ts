@@ -83,17 +83,20 @@ export function ownIdentity(): ProcessIdentity {
   return cachedSelf;
 }
 
+let cachedMachineSelf: ProcessIdentity | undefined;
 /** The owner identity plus the machine's names: what a lock record carries. */
 export function ownMachineIdentity(): ProcessIdentity {
-  const self = { ...ownIdentity() };
-  const machine = machineId();
-  if (machine !== undefined) self.machine = machine;
-  try {
-    self.host = hostname();
-  } catch {
-    // no name: the boot id still decides
+  if (!cachedMachineSelf) {
+    cachedMachineSelf = { ...ownIdentity() };
+    const machine = machineId();
+    if (machine !== undefined) cachedMachineSelf.machine = machine;
+    try {
+      cachedMachineSelf.host = hostname();
+    } catch {
+      // no name: the boot id still decides
+    }
   }
-  return self;
+  return cachedMachineSelf;
 }
 
 let cachedMachineId: string | null | undefined;
