@@ -21,6 +21,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { constants as osConstants } from "node:os";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { randomHex, sha256Hex } from "./hash.js";
@@ -128,10 +129,27 @@ export type Snapshot =
  * that met one is simply read again; see withTransientRetries.
  */
 const TRANSIENT = new Set(["ESTALE", "EIO", "EAGAIN", "EINTR", "ETIMEDOUT", "ECONNRESET", "ENOTCONN"]);
-const TRANSIENT_ATTEMPTS = 6;
+/** Retries wait 10, 20, 40, ... ms: 2.5 s in all, past the 1 s a FUSE client keeps a name's stale handle by default. */
+const TRANSIENT_ATTEMPTS = 9;
+function pauseBeforeRetry(attempt: number): void {
+  sleepSync(10 * 2 ** (attempt - 1));
+}
+
+/**
+ * The error's code, also where libuv has no name for the errno: it reports ESTALE (116 on Linux)
+ * as "Unknown system error -116".
+ */
+export function errorCode(error: unknown): string | undefined {
+  const { code, errno } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof errno === "number" && (code === undefined || code.startsWith("Unknown system error"))) {
+    const name = Object.entries(osConstants.errno).find(([, value]) => value === -errno)?.[0];
+    if (name !== undefined) return name;
+  }
+  return code;
+}
 
 export function isTransient(error: unknown): boolean {
-  return TRANSIENT.has((error as NodeJS.ErrnoException)?.code ?? "");
+  return TRANSIENT.has(errorCode(error) ?? "");
 }
 
 /** Runs an idempotent read again (a few times, briefly spaced) while it fails with a transient error. */
@@ -141,7 +159,7 @@ export function withTransientRetries<T>(read: () => T): T {
       return read();
     } catch (error) {
       if (!isTransient(error) || attempt >= TRANSIENT_ATTEMPTS) throw error;
-      sleepSync(attempt * 5);
+      pauseBeforeRetry(attempt);
     }
   }
 }
@@ -176,7 +194,7 @@ function readSnapshotOnce(path: string): Snapshot {
   } catch (error) {
     // A path-based network filesystem (sshfs) answers fstat or read of a file removed since it was
     // opened with ENOENT: then it is gone, as if open had said so.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    if (errorCode(error) === "ENOENT") return { kind: "missing" };
     throw error;
   } finally {
     closeQuietly(fd);
@@ -228,13 +246,13 @@ export function linkExclusive(from: string, to: string, ours: Buffer | string): 
       linkSync(from, to);
       return true;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code === "EEXIST") return false;
       if ((code !== "EPERM" && !isTransient(error)) || attempt >= TRANSIENT_ATTEMPTS) throw error;
       const there = readSnapshot(to);
       if (there.kind === "file") return there.bytes.equals(Buffer.isBuffer(ours) ? ours : Buffer.from(ours, "utf8"));
       if (there.kind === "other") return false;
-      sleepSync(attempt * 5);
+      pauseBeforeRetry(attempt);
     }
   }
 }

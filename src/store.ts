@@ -6,6 +6,7 @@ import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "./errors.js";
 import { crashPoint } from "./crash.js";
 import {
+  errorCode,
   fsyncDirectory,
   isTransient,
   linkExclusive,
@@ -154,7 +155,7 @@ export class Store {
 
   /** Turns an environment failure (permissions, a full disk, a file in the way) into one clear sentence. */
   ioError(error: unknown, doing: string): Error {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (isTransient(error) || code === "EREMOTEIO" || code === "EHOSTDOWN" || code === "EHOSTUNREACH" || code === "ENETDOWN" || code === "ENETUNREACH") {
       // A network filesystem that kept failing after the retries: not a bug of ours, and not
       // something the user typed. One sentence, naming the filesystem, exit 1.
