@@ -3,7 +3,7 @@
 // take and by queue grants, always under the take lock.
 import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "./errors.js";
-import { nextToken } from "./fencing.js";
+import { nextToken, tokenFileName } from "./fencing.js";
 import { rememberHeld } from "./held.js";
 import { judge, kindOf, type Context, type Holding } from "./protocol.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "./target.js";
@@ -58,8 +58,8 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, holder, context) };
-        if (store.create(fileName, claim) && confirmed(fileName, claim, context)) {
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context) };
+        if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "taken");
         }
@@ -67,17 +67,20 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
-        if (typeof renewed.token !== "number") renewed.token = nextToken(target, holder, context); // a claim from before tokens, or a script
+        const issuing = typeof renewed.token !== "number"; // a claim from before tokens, or a script's
+        if (issuing) renewed.token = nextToken(target, context);
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
-        if (store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done" && confirmed(fileName, renewed, context)) {
+        const change = issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
+        if (store.change(fileName, judgement.version, () => change) === "done" && confirmed(fileName, renewed, context)) {
           return grant(renewed, "retaken");
         }
         break;
       }
       case "stale": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, holder, context, staleToken(fileName, context)) };
-        if (store.change(fileName, judgement.version, () => ({ replace: claim })) === "done" && confirmed(fileName, claim, context)) {
+        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
+        const change = { replace: claim, counter: tokenFileName(target, holder) };
+        if (store.change(fileName, judgement.version, () => change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "took_over", judgement.holding);
         }

@@ -6,74 +6,95 @@
 // A token fences every write its claim covered, not just its own target: a lapsed `D/` must not
 // write again after another holder took `D/a.js` meanwhile. So a new token is one more than the
 // highest issued on any overlapping target (the overlapping ones are found from the counter
-// files' names, as claims are), and each counter remembers the highest token issued on its target
-// to a holder other than its last one: that is enough to tell, for any holder, whether someone
-// else was issued a newer token on an overlapping target.
+// files' names, as claims are), and each holder's latest token on a target is kept apart from the
+// others': that is enough to tell, for any holder, whether someone else was issued a newer token
+// on an overlapping target.
 //
-// The counter of a target lives in `.token-<claim file name without .json>`, holding
-// `<last token> <holder tag of its holder> <highest token issued to any other holder>` (a file
-// with the number alone, from an older writer, counts as issued to someone else). It is advanced
-// only under the take lock (so two takes never get the same number), and is written and fsynced
-// before the claim that carries it, so a crash can skip a number but never reuse one.
+// The counters of a target are `.token-<claim file name without .json>+<holder tag>`, one per
+// holder that was ever issued a token on it, each holding the claim that carried the holder's
+// latest token there (an older writer's `.token-<stem>` without a tag holds one line
+// `<last> <holder tag> <highest issued to any other holder>`, or the number alone, and is still
+// read). A token is issued only under the take lock (so two takes never get the same number), and
+// its counter is the claim's own durable write: the claim's fsynced temp file is renamed to the
+// counter name and then linked to the claim name, so a crash can skip a number but never reuse
+// one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
 import { join } from "node:path";
-import { crashPoint } from "./crash.js";
-import { readSnapshot, replaceFile } from "./files.js";
 import { markersOf, markersReaching } from "./aliases.js";
+import { readSnapshot } from "./files.js";
 import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context } from "./protocol.js";
 import { claimFileName, holderTag, partsOfFileName } from "./target.js";
 
 export const TOKEN_PREFIX = ".token-";
 
-export function tokenFileName(target: string): string {
+function counterStem(target: string): string {
   return `${TOKEN_PREFIX}${claimFileName(target).slice(0, -".json".length)}`;
 }
 
-interface Counter {
-  last: number;
-  /** The holder tag the last token went to; undefined when unknown (an older writer's file). */
-  lastTag?: string;
-  /** The highest token issued to a holder other than `lastTag`. */
-  other: number;
+/** The counter file of `holder` on `target`: where its claim is renamed when a token is issued. */
+export function tokenFileName(target: string, holder: string): string {
+  return `${counterStem(target)}+${holderTag(holder)}`;
 }
 
-function readCounter(fileName: string, context: Context): Counter {
+/** Every counter file of the target itself, of any holder and format. */
+export function tokenFilesOf(target: string, names: string[]): string[] {
+  const stem = counterStem(target);
+  return names.filter((name) => name === stem || (name.startsWith(`${stem}+`) && !name.slice(stem.length + 1).includes("+")));
+}
+
+/** A token issued on a target, and the holder tag it went to (undefined: unknown, so someone else). */
+interface Issued {
+  token: number;
+  tag?: string;
+}
+
+const TAG = /^[0-9a-f]{16}$/;
+
+function positive(value: unknown): number {
+  const number = typeof value === "string" ? Number(value) : value;
+  return typeof number === "number" && Number.isSafeInteger(number) && number > 0 ? number : 0;
+}
+
+/** What one counter file says was issued: a claim (`token`, holder from the name) or an older writer's line. */
+function readCounter(fileName: string, context: Context): Issued[] {
   const snapshot = readSnapshot(join(context.store.dir, fileName));
-  if (snapshot.kind !== "file") return { last: 0, other: 0 };
-  const [last, tag, other] = snapshot.bytes.toString("utf8").trim().split(/\s+/);
-  const number = (text: string | undefined) => {
-    const value = Number(text);
-    return Number.isSafeInteger(value) && value > 0 ? value : 0;
-  };
-  const counter: Counter = { last: number(last), other: number(other) };
-  if (tag !== undefined && /^[0-9a-f]{16}$/.test(tag)) counter.lastTag = tag;
-  return counter;
-}
-
-/** The highest token of this counter issued to anyone but `tag`. */
-function issuedToOthers(counter: Counter, tag: string | undefined): number {
-  return tag !== undefined && counter.lastTag === tag ? counter.other : counter.last;
+  if (snapshot.kind !== "file") return [];
+  const text = snapshot.bytes.toString("utf8").trim();
+  if (text.startsWith("{")) {
+    const plus = fileName.lastIndexOf("+");
+    const tag = plus === -1 ? undefined : fileName.slice(plus + 1);
+    try {
+      const token = positive((JSON.parse(text) as { token?: unknown }).token);
+      return [{ token, ...(tag !== undefined && TAG.test(tag) && { tag }) }];
+    } catch {
+      return [];
+    }
+  }
+  const [last, tag, other] = text.split(/\s+/);
+  return [{ token: positive(last), ...(tag !== undefined && TAG.test(tag) && { tag }) }, { token: positive(other) }];
 }
 
 /**
  * The counter files of targets overlapping `target` (its own included), decided from their names
  * as claims are; a name shortened with a hash counts when its readable prefix is related.
  */
-function overlappingCounters(target: TargetShape, context: Context): Array<{ fileName: string; target: string }> {
+function overlappingCounters(target: TargetShape, context: Context, names = context.store.names()): Array<{ fileName: string; target: string }> {
   const found: Array<{ fileName: string; target: string }> = [];
   // A glob that reached this target through a symlink (src/aliases.ts) counts as overlapping it,
   // and a glob's own links make what they lead to overlap it.
-  for (const marker of markersReaching(target, context)) found.push({ fileName: tokenFileName(marker.glob), target: marker.glob });
+  const globs = new Set<string>();
+  for (const marker of markersReaching(target, context)) globs.add(marker.glob);
   if (target.kind === "glob") {
     for (const marker of markersOf(claimFileName(target.canonical), context)) {
-      found.push(...overlappingCounters(shapeOf(marker.real), context).filter((counter) => counter.target !== target.canonical));
+      found.push(...overlappingCounters(shapeOf(marker.real), context, names).filter((counter) => counter.target !== target.canonical));
     }
   }
-  for (const name of context.store.names()) {
+  for (const name of names) {
     if (!name.startsWith(TOKEN_PREFIX)) continue;
+    // The holder tag after `+` reads as a shared claim's tag to partsOfFileName; the target is the same.
     const parts = partsOfFileName(`${name.slice(TOKEN_PREFIX.length)}.json`);
     if (parts.target !== undefined) {
-      if (parts.target === target.canonical || overlaps(target, shapeOf(parts.target))) found.push({ fileName: name, target: parts.target });
+      if (globs.has(parts.target) || parts.target === target.canonical || overlaps(target, shapeOf(parts.target))) found.push({ fileName: name, target: parts.target });
     } else {
       const prefix = parts.prefix ?? "";
       if (target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical)) found.push({ fileName: name, target: `${prefix}…` });
@@ -82,25 +103,17 @@ function overlappingCounters(target: TargetShape, context: Context): Array<{ fil
   return found;
 }
 
-/** The last token issued for the target itself (0 when none). */
-export function lastToken(target: string, context: Context): number {
-  return readCounter(tokenFileName(target), context).last;
-}
-
 /**
- * Issues the next token for the target to `holder`: above every token issued on it or on any
- * overlapping target, and above `atLeast`. Call under the take lock.
+ * The next token for the target: above every token issued on it or on any overlapping target, and
+ * above `atLeast`. Writes nothing: the caller's claim, carrying it, becomes the counter
+ * `tokenFileName(target, holder)` as it is written (Store.create, Store.change). Call under the take lock.
  */
-export function nextToken(target: string, holder: string, context: Context, atLeast = 0): number {
+export function nextToken(target: string, context: Context, atLeast = 0): number {
   let highest = atLeast;
-  for (const counter of overlappingCounters(shapeOf(target), context)) highest = Math.max(highest, readCounter(counter.fileName, context).last);
-  const own = readCounter(tokenFileName(target), context);
-  const token = Math.max(highest, own.last) + 1;
-  const tag = holderTag(holder);
-  const other = own.lastTag === tag ? own.other : Math.max(own.other, own.last);
-  replaceFile(context.store.dir, join(context.store.dir, tokenFileName(target)), `${token} ${tag} ${other}\n`, context.store.fileMode);
-  crashPoint("token-issued");
-  return token;
+  for (const counter of overlappingCounters(shapeOf(target), context)) {
+    for (const issued of readCounter(counter.fileName, context)) highest = Math.max(highest, issued.token);
+  }
+  return highest + 1;
 }
 
 /** A token newer than the caller's, issued to another holder on an overlapping target. */
@@ -118,8 +131,10 @@ export function newerTokenOfOther(target: TargetShape, holder: string, token: nu
   const tag = holderTag(holder);
   let newest: NewerToken | undefined;
   for (const counter of overlappingCounters(target, context)) {
-    const issued = issuedToOthers(readCounter(counter.fileName, context), tag);
-    if (issued > token && (newest === undefined || issued > newest.token)) newest = { target: counter.target, token: issued };
+    for (const issued of readCounter(counter.fileName, context)) {
+      if (issued.tag === tag || issued.token <= token) continue;
+      if (newest === undefined || issued.token > newest.token) newest = { target: counter.target, token: issued.token };
+    }
   }
   return newest;
 }

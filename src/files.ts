@@ -75,15 +75,27 @@ export function fsyncDirectory(dir: string): void {
   }
 }
 
-/** Replaces `path` atomically: readers see the old content or the new one, never a mix. */
-export function replaceFile(dir: string, path: string, content: string, mode: number): void {
+/**
+ * Replaces `path` atomically: readers see the old content or the new one, never a mix. With
+ * `alsoAs`, the same durable file is first renamed there (a fencing token's counter, src/fencing.ts)
+ * and a second link of it replaces `path`: one fsynced file and one directory fsync for both.
+ */
+export function replaceFile(dir: string, path: string, content: string, mode: number, alsoAs?: string): void {
   const temp = writeTempFile(dir, content, mode);
-  crashPoint("before-rename");
+  let source = temp;
   try {
+    if (alsoAs !== undefined) {
+      assertWithinLease();
+      renameSync(temp, alsoAs);
+      crashPoint("token-issued");
+      source = join(dir, tempName());
+      if (!linkExclusive(alsoAs, source, content)) throw new Error(`${source} appeared from nowhere`);
+    }
+    crashPoint("before-rename");
     assertWithinLease();
-    renameSync(temp, path);
+    renameSync(source, path);
   } catch (error) {
-    removeQuietly(temp);
+    removeQuietly(source);
     throw error;
   }
   crashPoint("after-rename");

@@ -96,8 +96,9 @@ export function grantQueued(context: Context): Grant[] {
     try {
       outcome = acquire(request, context);
     } catch (error) {
-      // One target that cannot be granted (a directory standing at its claim name) must not stop every verb.
-      if (!(error instanceof ClaimsError)) throw error;
+      // One target that cannot be granted (a directory standing at its claim name) must not stop
+      // every verb; a full disk stops every grant, and the caller says so.
+      if (!(error instanceof ClaimsError) || isOutOfSpace(error)) throw error;
       waiting.push(entry);
       continue;
     }
@@ -123,6 +124,11 @@ export function grantQueued(context: Context): Grant[] {
     claimFiles = context.store.claimFileNames();
   }
   return grants;
+}
+
+function isOutOfSpace(error: ClaimsError): boolean {
+  const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
 }
 
 /** The waiter learns of its grant from `status`, exactly once (consumeNotices). */

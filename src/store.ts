@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, constants, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "./errors.js";
@@ -32,7 +32,7 @@ export type ClaimRead =
   | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
-export type Change = { replace: Claim } | "remove" | "keep" | "retire";
+export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
 
 export interface Debris {
   file: string;
@@ -205,18 +205,29 @@ export class Store {
    * fsynced, then link(2)ed to the claim name. link fails with EEXIST when the name is taken, so
    * exactly one of any number of concurrent creators wins, and the claim appears whole or not at
    * all (open with O_EXCL and then write would let a reader see it empty or half-written).
+   *
+   * With `counter` (a new fencing token's counter file, src/fencing.ts) the fsynced temp file is
+   * first renamed to the counter name, which issues the token, and the claim is a second link of
+   * that file: a crash after the rename skips the token, and one directory fsync makes both durable.
    */
-  create(fileName: string, claim: Claim): boolean {
+  create(fileName: string, claim: Claim, counter?: string): boolean {
     return this.io("write to", () => {
       const content = serializeClaim(claim);
       const temp = writeTempFile(this.dir, content, this.fileMode);
-      crashPoint("before-link");
+      let source = temp;
       try {
+        if (counter !== undefined) {
+          assertWithinLease();
+          renameSync(temp, this.path(counter));
+          source = this.path(counter);
+          crashPoint("token-issued");
+        }
+        crashPoint("before-link");
         assertWithinLease();
-        if (!linkExclusive(temp, this.path(fileName), content)) return false;
+        if (!linkExclusive(source, this.path(fileName), content)) return false;
         crashPoint("after-link");
       } finally {
-        removeQuietly(temp);
+        if (source === temp) removeQuietly(temp);
       }
       fsyncDirectory(this.dir);
       return true;
@@ -244,7 +255,7 @@ export class Store {
         } else if (change === "retire") {
           if (snapshot.kind === "file") replaceFile(this.dir, this.path(fileName), otherBytes(snapshot.bytes), this.fileMode);
         } else if (change !== "keep") {
-          replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode);
+          replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode, change.counter && this.path(change.counter));
         }
       }, spare);
       return result.outcome;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -8,6 +8,7 @@ import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
 import { ClaimsError } from "../src/errors.js";
+import { holderTag } from "../src/target.js";
 import { claims, freshLibraryContext, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Tokens = suite<LibraryContext>("fencing tokens");
@@ -70,6 +71,24 @@ Tokens("should let check --token reject a writer whose holding is over", async (
   assert.is(cli.code, 4);
   assert.match(cli.stdout, /FENCED x: token 1 is not current \(the claim now carries token 2\)/);
   assert.is(claims(["check", "x", "--token", "abc", "--dir", box.dir]).code, 2);
+});
+
+Tokens("should make the claim its own token counter, one per holder, and keep counting from an older writer's counter", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  const counter = join(box.dir, `.token-x+${holderTag("a")}`);
+  assert.is(readFileSync(counter, "utf8"), readFileSync(join(box.dir, "x.json"), "utf8"), "the counter is the claim as it was written");
+  assert.is(statSync(join(box.dir, "x.json")).ino, statSync(counter).ino, "one file, two names");
+  release({ ...opts, holder: "a", now: T0 });
+  assert.is(JSON.parse(readFileSync(counter, "utf8")).token, first.granted[0]?.token, "the counter outlives the release");
+  // An older writer's counters: the number alone, and `<last> <holder tag> <highest issued to another>`.
+  writeFileSync(join(box.dir, ".token-y"), "7\n");
+  assert.is((await take({ ...opts, holder: "a", targets: ["y"], now: T0 })).granted[0]?.token, 8);
+  writeFileSync(join(box.dir, ".token-z"), `9 ${holderTag("a")} 4\n`);
+  assert.is((await take({ ...opts, holder: "b", targets: ["z"], now: T0 })).granted[0]?.token, 10);
+  release({ ...opts, holder: "b", now: T0 });
+  assert.equal(check({ ...opts, holder: "a", targets: ["z"], token: 9, now: T0 }).fenced, [{ target: "z", token: 9 }], "b was issued 10 since");
+  writeFileSync(join(box.dir, ".token-w"), `9 ${holderTag("a")} 4\n`);
+  assert.is(beat({ ...opts, holder: "a", targets: ["w"], token: 5, now: T0 }).lost_to[0]?.newer_token, undefined, "nobody else got a token above 5 on w");
 });
 
 Tokens.run();

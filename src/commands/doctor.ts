@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { tokenFileName } from "../fencing.js";
+import { tokenFilesOf } from "../fencing.js";
 import { removeQuietly, writeTempFile } from "../files.js";
 import { readFilesystemClock } from "../filesystem.js";
 import { check } from "./check.js";
@@ -137,7 +137,10 @@ export async function doctor(options: DoctorOptions): Promise<DoctorResult> {
   }
 
   // Clean up: the scratch targets' token counters are the only trace left.
-  for (const suffix of ["free", "stale", "read", "remote", "seen", "lock"]) removeQuietly(join(store.dir, tokenFileName(`${scratch}-${suffix}`)));
+  const names = store.names();
+  for (const suffix of ["free", "stale", "read", "remote", "seen", "lock"]) {
+    for (const name of tokenFilesOf(`${scratch}-${suffix}`, names)) removeQuietly(join(store.dir, name));
+  }
   const debris = store.debris(Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };

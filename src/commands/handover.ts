@@ -6,7 +6,7 @@ import { optionName } from "../option-names.js";
 import { grantQueued, writeNotice } from "../grant.js";
 import { dequeue, queueFileName, readQueue } from "../queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
-import { nextToken } from "../fencing.js";
+import { nextToken, tokenFileName } from "../fencing.js";
 import { forgetHeld, rememberHeld } from "../held.js";
 import { formatTimestamp } from "../time.js";
 import { take, type TakeResult } from "./take.js";
@@ -55,9 +55,10 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (options.token !== undefined && (judgement.claim.token ?? 0) > options.token) {
         throw new NotYoursError(target.canonical, undefined, `your token ${options.token} is older than the claim's ${judgement.claim.token}`);
       }
-      const token = nextToken(target.canonical, to, context, judgement.claim.token ?? 0);
+      const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
-      if (context.store.change(target.fileName, judgement.version, () => ({ replace: handed })) !== "done") continue;
+      const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
+      if (context.store.change(target.fileName, judgement.version, () => change) !== "done") continue;
       // The new holder's own queued interest in the target is spent, and it learns of the claim as a waiter would.
       for (const interest of readQueue(context)) {
         if (interest.fileName !== queueFileName(target.canonical, to)) continue;
