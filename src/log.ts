@@ -54,7 +54,9 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
     const path = join(dir, LOG_FILE);
     // O_NOFOLLOW and O_NONBLOCK: a symlink planted at the log's name must not redirect our append
     // outside the claims directory, and a fifo must not hang a verb. Only a regular file is written.
-    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
+    // A refusal changed nothing: it is noted in a log that exists, and never creates one.
+    const create = entry.event === "refused" ? 0 : constants.O_CREAT;
+    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | create | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
     let size: number;
     try {
       const stat = fstatSync(fd);
@@ -62,8 +64,7 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
       // open() applies the umask: a group-shared directory's log would come out 0640, and the
       // group's appends would then fail, silently (best effort). Its owner puts the mode right.
       if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fchmodSync(fd, mode);
-      writeSync(fd, `${JSON.stringify(line)}\n`);
-      size = fstatSync(fd).size;
+      size = stat.size + writeSync(fd, `${JSON.stringify(line)}\n`); // others' appends meanwhile only delay a rotation
     } finally {
       closeSync(fd);
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -22,6 +22,18 @@ Record("should record a take, a refusal and a takeover with who and when", async
     { at: iso(T0 + 10 * SECOND), event: "refused", target: "x", holder: "b", other: "a" },
     { at: iso(T0 + 3600 * SECOND), event: "takeover", target: "x", holder: "c", other: "a" },
   ]);
+});
+
+Record("should note a refusal only in a log that exists, and otherwise leave every file as it was", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], purpose: "first", now: T0 });
+  rmSync(join(opts.dir, LOG_FILE));
+  const before = readdirSync(opts.dir).sort().map((name) => [name, statSync(join(opts.dir, name)).mtimeMs]);
+  const refused = await take({ ...opts, holder: "b", targets: ["x", "y"], now: T0 + SECOND });
+  assert.equal(refused.refused.map((holding) => holding.holder), ["a"]);
+  assert.equal(readdirSync(opts.dir).sort().map((name) => [name, statSync(join(opts.dir, name)).mtimeMs]), before, "no file created, none changed");
+  writeFileSync(join(opts.dir, LOG_FILE), "");
+  await take({ ...opts, holder: "b", targets: ["x"], now: T0 + 2 * SECOND });
+  assert.equal(log({ ...opts, now: T0 + 3 * SECOND }).entries.map(({ event, holder }) => [event, holder]), [["refused", "b"]]);
 });
 
 Record("should filter by target, holder and time", async ({ opts }) => {

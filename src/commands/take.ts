@@ -1,7 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { acquire, claimFileOf, dropOtherMode, giveBack, holds, type GrantedClaim } from "../acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack, type GrantedClaim } from "../acquire.js";
 import type { Mode } from "../claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../aliases.js";
 import { tooBroad } from "../broad-target.js";
@@ -137,7 +137,16 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     return withWarnings(await waitUntilGranted({ targets, mode, holder, options, context, step }));
   }
   const key = options.idempotencyKey;
-  if (key === undefined) return withWarnings(context.store.withTakeLock(step));
+  if (key === undefined) {
+    // Refusing is always safe: when another holder's fresh claim is in the way now, say so without
+    // the take lock, and without writing anything (the record notes it only where a log exists).
+    if (!options.queue && !options.partial) {
+      refreshNow(context);
+      const early = refusedReadOnly(targets, mode, holder, context, links);
+      if (early) return recorded(early, context);
+    }
+    return withWarnings(context.store.withTakeLock(step));
+  }
   const args = JSON.stringify({
     targets: targets.map((target) => target.canonical),
     purpose: options.purpose ?? null,
@@ -168,30 +177,7 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
   const queueing = options.queue === true || options.wait !== undefined;
 
   // Look at everything first, so every refusal is reported and a refused take leaves no trace.
-  const refused: Holding[] = [];
-  const free: Target[] = [];
-  for (const target of targets) {
-    const own = context.store.read(claimFileOf({ target: target.canonical, holder, mode }));
-    if (own.state === "unreadable" && own.directory) {
-      throw new BadInputError(`Cannot take ${target.canonical}: a directory stands where its claim file belongs (${context.store.path(claimFileOf({ target: target.canonical, holder, mode }))}); remove it by hand.`);
-    }
-    // The queue goes before direct takers, but not before the holder renewing its own claim.
-    const ahead = holds({ target: target.canonical, holder, mode }, context) ? [] : queueAhead(target.canonical, mode, holder, queue);
-    const blockers = [
-      ...findConflicts(target, mode, holder, context, fileNames),
-      ...(links.get(target.canonical) ?? []).flatMap(({ link, real }) =>
-        findConflicts(real, mode, holder, context, fileNames).map((holding) => ({
-          ...holding,
-          target: target.canonical,
-          held_target: holding.held_target ?? holding.target,
-          overlap: `through the symlink ${link}`,
-        })),
-      ),
-      ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
-    ];
-    if (blockers.length > 0) refused.push(...blockers);
-    else free.push(target);
-  }
+  const { refused, free } = look(targets, mode, holder, context, links, fileNames, queue);
   if (refused.length > 0 && !queueing && !options.partial) return { holder, granted: [], refused };
   if (refused.length > 0 && queueing) {
     const cycle = findCycle(holder, refused, context, queue);
@@ -232,6 +218,55 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
   const result: TakeResult = { holder, granted, refused, ...(notes.length > 0 && { notes }) };
   if (refused.length > 0 && queueing) result.queued = queueRefused(refused, mode, holder, options, queue, context);
   return result;
+}
+
+/**
+ * Who is in the way of each target, reading only: fresh claims of other holders that overlap it
+ * (also through the symlinks a glob matches) and earlier waiters queued on it.
+ */
+function look(targets: Target[], mode: Mode, holder: string, context: Context, links: Map<string, Link[]>, fileNames: string[], queue: QueuedInterest[]): { refused: Holding[]; free: Target[] } {
+  const refused: Holding[] = [];
+  const free: Target[] = [];
+  for (const target of targets) {
+    const own = context.store.read(claimFileOf({ target: target.canonical, holder, mode }));
+    if (own.state === "unreadable" && own.directory) {
+      throw new BadInputError(`Cannot take ${target.canonical}: a directory stands where its claim file belongs (${context.store.path(claimFileOf({ target: target.canonical, holder, mode }))}); remove it by hand.`);
+    }
+    // The queue goes before direct takers, but not before the holder renewing its own claim.
+    const renewing = own.state === "claim" && own.claim.holder === holder;
+    const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue);
+    const blockers = [
+      ...findConflicts(target, mode, holder, context, fileNames),
+      ...(links.get(target.canonical) ?? []).flatMap(({ link, real }) =>
+        findConflicts(real, mode, holder, context, fileNames).map((holding) => ({
+          ...holding,
+          target: target.canonical,
+          held_target: holding.held_target ?? holding.target,
+          overlap: `through the symlink ${link}`,
+        })),
+      ),
+      ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
+    ];
+    if (blockers.length > 0) refused.push(...blockers);
+    else free.push(target);
+  }
+  return { refused, free };
+}
+
+/**
+ * The refusal of a plain take, decided before the take lock: only when a fresh claim of another
+ * holder (not only a queued waiter, whom a grant may yet change) is in the way of some target.
+ * The claim may be released a moment later; the refusal was true when it was read, as it would be
+ * under the lock.
+ */
+function refusedReadOnly(targets: Target[], mode: Mode, holder: string, context: Context, links: Map<string, Link[]>): TakeResult | undefined {
+  const names = context.store.names();
+  const fileNames = names.filter(isClaimFileName);
+  if (fileNames.length === 0) return undefined;
+  const queue = names.some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context, names) : [];
+  const { refused } = look(targets, mode, holder, context, links, fileNames, queue);
+  if (!refused.some((holding) => !holding.queued)) return undefined;
+  return { holder, granted: [], refused };
 }
 
 /** With --queue or --wait: an interest in every refused target, behind whoever is in the way. */
