@@ -11,12 +11,36 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * its TTL and less than a second more, and a fresh stamp lies up to a second in the future.
  */
 export function formatTimestamp(ms: number): string {
-  return new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+  return formatUtcSeconds(Math.ceil(ms / 1000));
 }
 
 /** A stamp of something that already happened (a log line, a file's mtime shown): whole seconds, rounded down. */
 export function formatTimestampRoundedDown(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
+  return formatUtcSeconds(Math.floor(ms / 1000));
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `YYYY-MM-DDTHH:MM:SSZ` from seconds since the epoch, computed here (the civil-from-days
+ * algorithm of Howard Hinnant's date library) because the first `Date#toISOString` of a process
+ * makes V8 load the local time zone (`/etc/localtime` and a readlink per path component), which a
+ * UTC stamp never needs. Years 0 to 9999, as every stamp here is.
+ */
+export function formatUtcSeconds(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const inDay = seconds - days * 86_400;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const time = `${two(Math.floor(inDay / 3600))}:${two(Math.floor((inDay % 3600) / 60))}:${two(inDay % 60)}`;
+  return `${String(year).padStart(4, "0")}-${two(month)}-${two(day)}T${time}Z`;
 }
 
 /** Milliseconds since the epoch, or undefined when the text is not a UTC ISO-8601 timestamp. */
