@@ -269,7 +269,8 @@ export class Store {
         const path = this.path(TAKES_FILE);
         let snapshot = readSnapshot(path);
         if (snapshot.kind === "missing") {
-          const temp = writeTempFile(this.dir, TAKES_CONTENT, this.fileMode);
+          // Its bytes only name a version to lock; a crash that loses them leaves a file as good.
+          const temp = writeTempFile(this.dir, TAKES_CONTENT, this.fileMode, false);
           try {
             linkExclusive(temp, path, TAKES_CONTENT);
           } finally {
