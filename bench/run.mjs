@@ -5,7 +5,7 @@
 //   npm run bench                    build, then the full run (a few minutes)
 //   node bench/run.mjs               the full run against the dist/ that is there
 //   BENCH_QUICK=1 node bench/run.mjs fewer runs (well under a minute); also --quick
-//   node bench/run.mjs --only take-release,check   just those rows (ids: see ROWS below)
+//   node bench/run.mjs --only take-release,check   just those rows (ids: see ROWS below; counts: the strace table)
 //
 // Prints a table and writes bench/results.json. Targets are reported, never asserted: the exit
 // code is 0 whether or not they are met (it is 1 only when a measurement itself failed).
@@ -174,6 +174,83 @@ function unavailable(id, what, reason) {
 const ROWS = {};
 function section(id, fn) {
   ROWS[id] = fn;
+}
+
+// 0. What each call asks of the kernel: system calls (strace -f -c), fsyncs, files created and
+// directory entries made or removed (strace -f -e trace=...). Exact counts, unlike the times.
+const counts = [];
+const STRACE = spawnSync("strace", ["-V"]).error === undefined;
+const ENTRY_CALLS = "openat,open,creat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat,fsync,fdatasync";
+
+/** Runs one process under strace twice (a summary, then the file calls) and counts. */
+function countCall(command, args, { input, env = ENV, expect = [0] } = {}, setup = () => {}) {
+  const summary = join(TMP, "strace-summary.txt");
+  const calls = join(TMP, "strace-calls.txt");
+  setup();
+  run("strace", ["-f", "-c", "-o", summary, command, ...args], { input, env, expect });
+  setup();
+  run("strace", ["-f", "-qq", "-o", calls, "-e", `trace=${ENTRY_CALLS}`, command, ...args], { input, env, expect });
+  const bySyscall = {};
+  for (const line of readFileSync(summary, "utf8").split("\n")) {
+    const cells = line.trim().split(/\s+/);
+    // % time, seconds, usecs/call, calls, [errors], syscall
+    if (cells.length < 5 || !/^\d/.test(cells[0]) || cells[cells.length - 1] === "total") continue;
+    bySyscall[cells[cells.length - 1]] = Number(cells[3]);
+  }
+  const syscalls = Object.values(bySyscall).reduce((a, b) => a + b, 0);
+  const lines = readFileSync(calls, "utf8").split("\n").filter((line) => !/ = -1 /.test(line)); // successful calls only
+  const count = (pattern) => lines.filter((line) => pattern.test(line)).length;
+  return {
+    syscalls,
+    fsync: (bySyscall.fsync ?? 0) + (bySyscall.fdatasync ?? 0),
+    // A file created: an open with O_CREAT that is not an append to the log (which exists).
+    files: count(/\bopen(at)?\(.*O_CREAT/) - count(/\bopen(at)?\(.*O_CREAT.*O_APPEND|\bopen(at)?\(.*O_APPEND.*O_CREAT/),
+    links: count(/\blink(at)?\(/),
+    renames: count(/\brename(at2?)?\(/),
+    unlinks: count(/\bunlink(at)?\(/),
+    by_syscall: bySyscall,
+  };
+}
+
+function printCounts() {
+  if (!STRACE) {
+    console.log("(counts: strace is not installed; apt-get install strace to print system-call, fsync and file counts)");
+    return;
+  }
+  const dir = freshDir("counts");
+  const target = join(PROJECT, "src", "app.ts");
+  const base = ["--dir", dir, "--holder", "bench-a"];
+  const free = () => {
+    for (const holder of ["bench-a", "bench-b"]) claims(["release", target, "--dir", dir, "--holder", holder], { expect: null });
+  };
+  claims(["take", "warm", ...base]); // the directory, .takes and the log exist, as in use
+  claims(["release", "warm", ...base]);
+  const held = (holder) => () => {
+    free();
+    claims(["take", target, "--dir", dir, "--holder", holder, "--purpose", "bench"]);
+  };
+  const rows = [
+    ["node -e 0", NODE, ["-e", "0"], {}, () => {}],
+    ["take (free)", NODE, [CLI, "take", target, ...base, "--purpose", "bench"], {}, free],
+    ["release", NODE, [CLI, "release", target, ...base], {}, held("bench-a")],
+    ["take refused (held by another)", NODE, [CLI, "take", target, ...base, "--purpose", "bench"], { expect: [3] }, held("bench-b")],
+    ["check (allowed)", NODE, [CLI, "check", target, ...base], {}, free],
+  ];
+  const payload = `${JSON.stringify({ session_id: "bench-s1", hook_event_name: "PreToolUse", cwd: PROJECT, tool_name: "Edit", tool_input: { file_path: target, old_string: "a", new_string: "b" } })}\n`;
+  const hookEnv = { ...ENV, CLAIMS_DIR: freshDir("counts-hook") };
+  const hookProbe = claims(["hook", "claude"], { input: payload, env: hookEnv, expect: null });
+  if (hookProbe.status === 0) {
+    // The session's own claim, renewed seconds ago (the first call took it): the hook only reads.
+    rows.push(["hook claude (own fresh claim)", NODE, [CLI, "hook", "claude"], { input: payload, env: hookEnv }, () => claims(["hook", "claude"], { input: payload, env: hookEnv, expect: null })]);
+  }
+  for (const [what, command, args, options, setup] of rows) counts.push({ what, ...countCall(command, args, options, setup) });
+  free();
+  const floor = counts[0].syscalls;
+  console.log(`${"system calls per call (strace -f)".padEnd(42)} ${"syscalls".padStart(9)} ${"above node".padStart(11)} ${"fsync".padStart(6)} ${"files".padStart(6)} ${"links".padStart(6)} ${"renames".padStart(8)} ${"unlinks".padStart(8)}`);
+  for (const row of counts) {
+    console.log(`${row.what.padEnd(42)} ${String(row.syscalls).padStart(9)} ${(row === counts[0] ? "" : `+${row.syscalls - floor}`).padStart(11)} ${String(row.fsync).padStart(6)} ${String(row.files).padStart(6)} ${String(row.links).padStart(6)} ${String(row.renames).padStart(8)} ${String(row.unlinks).padStart(8)}`);
+  }
+  console.log("");
 }
 
 // 1. Cold start: take + release against two `node -e 0`.
@@ -582,6 +659,14 @@ function markdown() {
   return [head, ...body].join("\n");
 }
 
+function countsMarkdown() {
+  if (counts.length === 0) return undefined;
+  const floor = counts[0].syscalls;
+  const head = "| call | system calls | above node -e 0 | fsync | files created | links | renames | unlinks |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+  const body = counts.map((row, i) => `| ${row.what} | ${row.syscalls} | ${i === 0 ? "—" : `+${row.syscalls - floor}`} | ${row.fsync} | ${row.files} | ${row.links} | ${row.renames} | ${row.unlinks} |`);
+  return [head, ...body].join("\n");
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout?.trim();
@@ -592,6 +677,14 @@ console.log(
   `claims bench ${QUICK ? "(quick) " : ""}${started.toISOString()}  node ${process.version}  ${cpus().length} x ${cpus()[0]?.model ?? "?"}  load ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
 );
 console.log(`runs: ${RUNS} after ${WARMUP} warm-up (RSS ${RSS_RUNS}, 10k store ${STORE_RUNS}, sweep ${SWEEP_RUNS}, contention ${CONTENTION_RUNS}); medians; ratio = median / baseline median\n`);
+if (!ONLY || ONLY.has("counts")) {
+  try {
+    printCounts();
+  } catch (error) {
+    failures++;
+    console.log(`counts: FAILED: ${error.message.split("\n")[0]}\n`);
+  }
+}
 console.log(
   COLUMNS.map(([name, width], i) => (i === 0 || i === 2 ? name.padEnd(width) : name.padStart(width)))
     .join(" ")
@@ -645,6 +738,8 @@ const results = {
         }),
   })),
   markdown: markdown(),
+  counts,
+  counts_markdown: countsMarkdown(),
 };
 writeFileSync(join(HERE, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 const missed = rows.filter((row) => row.met === false).map((row) => row.id);
