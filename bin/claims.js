@@ -28,7 +28,9 @@ try {
 }
 let bundled;
 try {
-  bundled = readFileSync(file, "utf8");
+  // Read as bytes, then decoded: one read(2) of the whole file, where reading it as "utf8" makes
+  // Node 20 read it 8 KiB at a time (60 calls for this bundle).
+  bundled = readFileSync(file).toString("utf8");
 } catch (error) {
   process.stderr.write(`claims: the CLI is not built (${file}: ${error.code}); run npm ci, or npm run build, in ${join(__dirname, "..")}.\n`);
   process.exit(1);
