@@ -23,9 +23,10 @@ import { markersOf, markersReaching } from "./aliases.js";
 import { readSnapshot } from "./files.js";
 import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
 import type { Context } from "./protocol.js";
+import { TOKEN_PREFIX } from "./store.js";
 import { claimFileName, holderTag, partsOfFileName } from "./target.js";
 
-export const TOKEN_PREFIX = ".token-";
+export { TOKEN_PREFIX };
 
 function counterStem(target: string): string {
   return `${TOKEN_PREFIX}${claimFileName(target).slice(0, -".json".length)}`;
@@ -78,7 +79,7 @@ function readCounter(fileName: string, context: Context): Issued[] {
  * The counter files of targets overlapping `target` (its own included), decided from their names
  * as claims are; a name shortened with a hash counts when its readable prefix is related.
  */
-function overlappingCounters(target: TargetShape, context: Context, names = context.store.names()): Array<{ fileName: string; target: string }> {
+function overlappingCounters(target: TargetShape, context: Context, names = context.store.counterNames()): Array<{ fileName: string; target: string }> {
   const found: Array<{ fileName: string; target: string }> = [];
   // A glob that reached this target through a symlink (src/aliases.ts) counts as overlapping it,
   // and a glob's own links make what they lead to overlap it.

@@ -10,7 +10,7 @@ import { BadInputError, DeadlockError } from "../errors.js";
 import { optionName, switchOn } from "../option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
 import { checkKey, remember, replay } from "../idempotency.js";
-import { holderOf, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
 import { isClaimFileName } from "../store.js";
 import { looksLikeFile, type Target } from "../target.js";
@@ -254,15 +254,20 @@ function look(targets: Target[], mode: Mode, holder: string, context: Context, l
 }
 
 /**
- * The refusal of a plain take, decided before the take lock: only when a fresh claim of another
- * holder (not only a queued waiter, whom a grant may yet change) is in the way of some target.
- * The claim may be released a moment later; the refusal was true when it was read, as it would be
- * under the lock.
+ * The refusal of a plain take, decided before the take lock, when another holder's fresh claim
+ * sits on a target's own claim file (the usual collision: two sessions, one file). Only then is the
+ * directory listed, for every refusal to be reported; a take that may succeed lists it once, under
+ * the lock. The claim may be released a moment later; the refusal was true when it was read, as it
+ * would be under the lock.
  */
 function refusedReadOnly(targets: Target[], mode: Mode, holder: string, context: Context, links: Map<string, Link[]>): TakeResult | undefined {
+  const inTheWay = targets.some((target) => {
+    const judgement = judge(context.store.read(target.fileName), target.canonical, holder, context);
+    return judgement.state === "held" && !(mode === "shared" && judgement.holding.shared);
+  });
+  if (!inTheWay) return undefined;
   const names = context.store.names();
   const fileNames = names.filter(isClaimFileName);
-  if (fileNames.length === 0) return undefined;
   const queue = names.some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context, names) : [];
   const { refused } = look(targets, mode, holder, context, links, fileNames, queue);
   if (!refused.some((holding) => !holding.queued)) return undefined;
