@@ -191,6 +191,18 @@ Claude("should carry the claims over to the session /clear starts in the same cl
   assert.equal(holderOf(), ["claude-s2"], "the new session of the same client holds it");
 });
 
+Claude("should carry the claims over /clear without CLAUDE_PID, when each hook runs in a shell of its own under the client", ({ box, file }) => {
+  // Claude Code 2.1.197 sets no CLAUDE_PID and runs each hook's command through a shell.
+  const run = (payload: object) =>
+    spawnSync("sh", ["-c", `'${process.execPath}' '${BIN}' hook claude; true`], { input: JSON.stringify(payload), env: cleanEnv({ CLAIMS_DIR: box.dir }), encoding: "utf8" });
+  const holderOf = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).holder);
+  run(edit(box, "s1", file, "toFixed"));
+  run({ ...edit(box, "s1", file, "toFixed"), hook_event_name: "PostToolUse", tool_response: {} });
+  run({ session_id: "s1", cwd: box.project, hook_event_name: "SessionEnd", reason: "clear" });
+  run({ session_id: "s2", cwd: box.project, hook_event_name: "SessionStart", source: "clear" });
+  assert.equal(holderOf(), ["claude-s2"], "the two shells are one client: the test process");
+});
+
 Claude("should deny a shell command that writes a claimed file, claim what a free one writes, and never deny a read", ({ box, file }) => {
   claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   const bash = (command: string) => decision(hook(box, { ...edit(box, "s1", file, ""), tool_name: "Bash", tool_input: { command } }).stdout);
