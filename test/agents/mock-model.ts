@@ -134,9 +134,12 @@ const nextId = (prefix: string) => `${prefix}_mock${Date.now().toString(36)}${(c
 function anthropic(response: ServerResponse, body: Record<string, unknown>, scripts: Record<string, Step[]>): void {
   const messages = (body.messages as unknown[] | undefined) ?? [];
   const script = scriptOf(messages, scripts);
-  const done = messages.slice(script?.from ?? 0).flatMap((message) => {
+  const done = messages.slice(script?.from ?? 0).flatMap((message, index) => {
     const content = (message as { content?: unknown }).content;
-    return Array.isArray(content) ? content.filter((block) => (block as { type?: string }).type === "tool_result") : [];
+    if (!Array.isArray(content)) return [];
+    // A prompt typed after a refused call comes in the same message as that call's result, after it.
+    const from = index === 0 ? Math.max(0, content.findIndex((block) => /\[script:[\w-]+\]/.test(textOf(block)))) : 0;
+    return content.slice(from).filter((block) => (block as { type?: string }).type === "tool_result");
   }).length;
   const step: Step = script?.steps[done] ?? { text: "done" };
   const model = typeof body.model === "string" ? body.model : "mock";
