@@ -21,9 +21,9 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { constants as osConstants } from "node:os";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
+import { os } from "./lazy-os.js";
 import { randomHex, sha256Hex } from "./hash.js";
 import { assertWithinLease } from "./lease.js";
 import { ownIdentity } from "./process-identity.js";
@@ -154,7 +154,7 @@ function pauseBeforeRetry(attempt: number): void {
 export function errorCode(error: unknown): string | undefined {
   const { code, errno } = (error ?? {}) as NodeJS.ErrnoException;
   if (typeof errno === "number" && (code === undefined || code.startsWith("Unknown system error"))) {
-    const name = Object.entries(osConstants.errno).find(([, value]) => value === -errno)?.[0];
+    const name = Object.entries(os().constants.errno).find(([, value]) => value === -errno)?.[0];
     if (name !== undefined) return name;
   }
   return code;

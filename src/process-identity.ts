@@ -12,7 +12,7 @@
 // waits out a lease for it instead). The machine id and host name are recorded for the messages
 // only: cloned machines and containers often share /etc/machine-id, so it decides nothing.
 import { readFileSync, readlinkSync } from "node:fs";
-import { hostname } from "node:os";
+import { os } from "./lazy-os.js";
 
 export interface ProcessIdentity {
   pid: number;
@@ -91,7 +91,7 @@ export function ownMachineIdentity(): ProcessIdentity {
     const machine = machineId();
     if (machine !== undefined) cachedMachineSelf.machine = machine;
     try {
-      cachedMachineSelf.host = hostname();
+      cachedMachineSelf.host = os().hostname();
     } catch {
       // no name: the boot id still decides
     }

@@ -1,11 +1,11 @@
 // Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
 // flag, then environment, then the nearest `.claims` config up from cwd, then the default.
 import { readFileSync, readlinkSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError } from "./errors.js";
 import { optionName } from "./option-names.js";
+import { os } from "./lazy-os.js";
 import { processStartTime, sessionLeader } from "./process-identity.js";
 
 /** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
@@ -49,7 +49,7 @@ const CONFIG_KEYS = new Set(["dir", "ttl", "shared_group"]);
 export function resolveSettings(input: SettingsInput = {}): Settings {
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
-  const home = env.HOME || homedir();
+  const home = env.HOME || os().homedir();
   const config = findConfig(cwd);
 
   let dir: string;
