@@ -25,17 +25,25 @@ export const LOCK_LEASE_MS = 30_000;
 const RENEW_AFTER_MS = 3_000;
 
 interface Hold {
-  /** performance.now() when the lock was won or last renewed. */
+  /** monotonicMs() when the lock was won or last renewed. */
   since: number;
   /** Replaces the lock file with a new owner record; throws when it cannot. */
   renew: () => void;
+}
+
+/**
+ * A monotonic clock in milliseconds. Not performance.now(): the first touch of the global
+ * `performance` loads perf_hooks and seven internal modules into a call that takes one lock.
+ */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
 }
 
 /** The locks this process holds now, innermost last. */
 const holds: Hold[] = [];
 
 export function beginHold(renew: () => void): void {
-  holds.push({ since: performance.now(), renew });
+  holds.push({ since: monotonicMs(), renew });
 }
 
 export function endHold(): void {
@@ -49,7 +57,7 @@ export function endHold(): void {
  */
 export function assertWithinLease(): void {
   for (const hold of holds) {
-    const now = performance.now();
+    const now = monotonicMs();
     const held = now - hold.since;
     if (held > HOLD_LIMIT_MS) {
       throw new BusyError(

@@ -31,7 +31,7 @@ import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
 import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
 import { randomHex, sha256Hex } from "./hash.js";
-import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS } from "./lease.js";
+import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS, monotonicMs } from "./lease.js";
 import { livenessOf, ownMachineIdentity, type ProcessIdentity } from "./process-identity.js";
 
 export const LOCK_PREFIX = ".lock-";
@@ -97,7 +97,7 @@ export function withClaimLock<T>(
   try {
     let generation = 1;
     let pause = 2;
-    // The lock file judged last, and since when (performance.now()): a busy deadline and a lease
+    // The lock file judged last, and since when (monotonicMs()): a busy deadline and a lease
     // run per owner, not across successive owners.
     let watched: { version: string; since: number } | undefined;
     for (;;) {
@@ -105,10 +105,10 @@ export function withClaimLock<T>(
       if (!linkExclusive(ownerFile, lockPath, content)) {
         const judged = readSnapshot(lockPath);
         if (judged.kind === "missing") continue; // its owner just finished: try the same lock again
-        if (watched?.version !== judged.version) watched = { version: judged.version, since: performance.now() };
+        if (watched?.version !== judged.version) watched = { version: judged.version, since: monotonicMs() };
         const owner = judged.kind === "file" ? parseLockRecord(judged.bytes) : undefined;
         const liveness = owner ? livenessOf(owner) : "dead";
-        const waited = performance.now() - watched.since;
+        const waited = monotonicMs() - watched.since;
         if (owner && (liveness === "alive" || (liveness === "elsewhere" && waited <= LOCK_LEASE_MS))) {
           // Someone is changing this very version right now. If they already did, we are done here.
           const current = readSnapshot(claimPath);
