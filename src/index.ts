@@ -11,6 +11,6 @@ export { ClaimsError, BadInputError, EXIT_CODES, type ErrorCode } from "./errors
 export type { CommonOptions, Holding } from "./protocol.js";
 export { handover, type HandoverOptions, type TransferResult } from "./commands/handover.js";
 export { log, type LogOptions, type LogResult } from "./commands/log.js";
-export { doctor, type DoctorCheck, type DoctorResult } from "./commands/doctor.js";
+export { doctor, type DoctorCheck, type DoctorOptions, type DoctorResult } from "./commands/doctor.js";
 export { hook, type HookOptions, type HookAnswer } from "./commands/hook.js";
 export type { LogEntry } from "./log.js";

@@ -1,7 +1,9 @@
 import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, type Sandbox } from "./helpers.js";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Doctor = suite<{ box: Sandbox }>("claims doctor");
 Doctor.before.each((context) => {
@@ -33,6 +35,13 @@ Doctor("should refuse to trust a world-writable directory, saying why, with a no
   assert.is(result.code, 1);
   assert.match(result.stdout, /FAIL  permissions: .* is world-writable/);
   assert.match(result.stdout, /the guard cannot be trusted on .*: permissions failed/);
+});
+
+Doctor("should work from the library as the README shows it, with no binary given, and leave no claim", async ({ box }) => {
+  const { doctor, status } = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
+  const result = await doctor({ dir: box.dir, env: {} });
+  assert.ok(result.trusted, JSON.stringify(result.checks.filter((check: { ok: boolean }) => !check.ok)));
+  assert.equal(status({ dir: box.dir, env: {} }).claims, []);
 });
 
 Doctor.run();

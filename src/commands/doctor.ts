@@ -7,13 +7,15 @@
 // a claim is seen through it at once and a lock held through one path holds off the other; the
 // racers then run through both paths (src/commands/doctor-network.ts).
 import { spawn } from "node:child_process";
-import { linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { tokenFilesOf } from "../fencing.js";
 import { removeQuietly, writeTempFile } from "../files.js";
 import { readFilesystemClock } from "../filesystem.js";
 import { check } from "./check.js";
 import { checkAcrossMounts, checkFilesystem, checkOtherMachineLock } from "./doctor-network.js";
+import { BadInputError } from "../errors.js";
 import { doctorScratchName } from "../log.js";
 import { openContext, type CommonOptions } from "../protocol.js";
 import { claimFileName } from "../target.js";
@@ -37,12 +39,26 @@ export interface DoctorResult {
 const RACERS = 8;
 
 export interface DoctorOptions extends CommonOptions {
-  binary: string;
+  /** The claims CLI its racing processes run; by default this package's own bin/claims.js. */
+  binary?: string;
   /** The same claims directory through another path (another mount of the network filesystem). */
   via?: string;
 }
 
-export async function doctor(options: DoctorOptions): Promise<DoctorResult> {
+/**
+ * This package's bin/claims.js, found from this module: dist/commands/ for the library, dist/ for
+ * the CLI's bundle.
+ */
+function ownBinary(): string {
+  for (const relative of ["../../bin/claims.js", "../bin/claims.js"]) {
+    const path = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new BadInputError("doctor cannot find the claims CLI beside this library; pass binary, the path of bin/claims.js.");
+}
+
+export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
+  const options = { ...input, binary: input.binary ?? ownBinary() };
   const context = openContext(options);
   const { store } = context;
   const checks: DoctorCheck[] = [];
@@ -155,7 +171,7 @@ interface RaceResult {
 }
 
 /** Several real processes take one target at once, through each path in turn; each racer releases what it won. */
-async function race(options: DoctorOptions, target: string, dirs: string[]): Promise<RaceResult> {
+async function race(options: DoctorOptions & { binary: string }, target: string, dirs: string[]): Promise<RaceResult> {
   const run = (args: string[], dir: string) =>
     new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [options.binary, ...args, "--dir", dir], { stdio: "ignore", cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env });
