@@ -147,6 +147,7 @@ function describeLost(lost: LostClaim): string {
     return `another holder was issued token ${lost.newer_token} on ${lost.newer_token_target}, which overlaps it, after yours: yours is fenced off`;
   }
   if (lost.newer_token !== undefined) return `the claim now carries token ${lost.newer_token}, newer than yours: a later holding; yours is fenced off`;
+  if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's; left untouched`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
     : `nobody holds it (released or swept); take it again with: claims take ${lost.target}`;

@@ -91,6 +91,24 @@ Tokens("should make the claim its own token counter, one per holder, and keep co
   assert.is(beat({ ...opts, holder: "a", targets: ["w"], token: 5, now: T0 }).lost_to[0]?.newer_token, undefined, "nobody else got a token above 5 on w");
 });
 
+Tokens("should answer LOST to a beat, release or handover with a token the claim never carried", async ({ box, opts }) => {
+  const taken = await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  const token = taken.granted[0]?.token as number;
+  const beaten = beat({ ...opts, holder: "a", targets: ["x"], token: token + 996, now: T0 });
+  assert.equal([beaten.renewed, beaten.lost_to[0]?.current_token], [[], token]);
+  assert.equal(release({ ...opts, holder: "a", targets: ["x"], token: token + 996, now: T0 }).lost, ["x"]);
+  try {
+    await handover({ ...opts, holder: "a", target: "x", to: "z", token: token + 996, now: T0 });
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as ClaimsError).exitCode, 4);
+  }
+  const cli = claims(["release", "x", "--token", String(token + 996), "--dir", box.dir, "--holder", "a"]);
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout + cli.stderr, /carries token \d+, not the one given/);
+  assert.equal(release({ ...opts, holder: "a", targets: ["x"], token, now: T0 }).released, ["x"], "its own token still works");
+});
+
 Tokens.run();
 
 const Overlapping = suite<LibraryContext>("fencing across overlapping targets");

@@ -33,6 +33,8 @@ export interface LostClaim {
   newer_token?: number;
   /** When the newer token was issued on an overlapping target (another holder wrote there meanwhile): that target. */
   newer_token_target?: string;
+  /** With --token: the claim carries this other, older token: the one given was never this holding's. */
+  current_token?: number;
 }
 
 export interface BeatResult {
@@ -90,6 +92,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
+    if (token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== token) return { target, current_token: judgement.claim.token };
     if (token !== undefined) {
       const newer = fencedByOverlap(target, holder, token, judgement.claim, context);
       if (newer) return { target, newer_token: newer.token, ...(newer.target !== target && { newer_token_target: newer.target }) };

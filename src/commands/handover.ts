@@ -55,6 +55,9 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (options.token !== undefined && (judgement.claim.token ?? 0) > options.token) {
         throw new NotYoursError(target.canonical, undefined, `your token ${options.token} is older than the claim's ${judgement.claim.token}`);
       }
+      if (options.token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== options.token) {
+        throw new NotYoursError(target.canonical, undefined, `the claim carries token ${judgement.claim.token}, not ${options.token}`);
+      }
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
