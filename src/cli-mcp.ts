@@ -16,7 +16,7 @@ export function registerMcpVerb(program: Command): void {
       "after",
       `
 Examples:
-  $ claude mcp add claims -- claims mcp                       # Claude Code
+  $ claude mcp add --scope user claims -- claims mcp          # Claude Code, every project
   $ claims mcp --dir /mnt/shared/claims                       # as the client's config starts it
 See docs/MCP.md for Codex and Cursor, the tools and the identity rule.`,
     )
