@@ -87,7 +87,7 @@ export class NotYoursError extends ClaimsError {
       fenced
         ? `You no longer hold ${target} as that holding: ${fenced}; only the current holding can hand it over.`
         : holding
-          ? `You do not hold ${target}: ${holding.holder} does, for ${JSON.stringify(holding.purpose)}; only the holder can hand it over.`
+          ? `You do not hold ${target}: ${holding.holder} does, for ${holding.purpose === "" ? "(no purpose given)" : JSON.stringify(holding.purpose)}; only the holder can hand it over.`
           : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
     );
     this.now_held_by = holding;

@@ -35,6 +35,16 @@ Queue("should queue behind the holder (exit 6 in the CLI) and grant in order of 
   assert.equal(queueFiles(opts.dir), []);
 });
 
+Queue("should say (no purpose given) when someone hands over a claim another holds without a purpose", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  try {
+    await handover({ ...opts, holder: "b", target: "cfg", to: "c", now: T0 });
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, /a does, for \(no purpose given\); only the holder can hand it over/);
+  }
+});
+
 Queue("should tell the waiter once, in status, that it was granted while it waited", async ({ opts }) => {
   await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
   await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
