@@ -4,6 +4,8 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { beat } from "../src/commands/beat.js";
+import { take } from "../src/commands/take.js";
 import { claims, sandbox, type Sandbox } from "./helpers.js";
 
 const Links = suite<{ box: Sandbox; run: (args: string[]) => ReturnType<typeof claims> }>("globs matching symlinks");
@@ -29,6 +31,18 @@ Links("should refuse the real file to another holder of a glob matching a link t
   assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 3);
   assert.is(run(["check", "node_modules/.bin/tsc", "--holder", "b"]).code, 3, "the link's own spelling too");
   assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "a"]).code, 0, "the glob's holder may write");
+});
+
+Links("should report a stale glob lost, not renew it, once another holder took the file a link of it leads to", async ({ box }) => {
+  const opts = { dir: box.dir, cwd: box.project };
+  const T0 = Date.parse("2026-08-14T21:02:11Z");
+  await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], ttl: 1, now: T0 });
+  const other = await take({ ...opts, holder: "b", targets: ["node_modules/typescript/bin/tsc"], now: T0 + 5000 });
+  assert.is(other.granted.length, 1, "the glob went stale: the file is free");
+  const beaten = beat({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
+  assert.is(beaten.renewed.length, 0);
+  assert.is(beaten.lost.length, 1);
+  assert.is(beaten.lost_to[0]?.now_held_by?.holder, "b");
 });
 
 Links("should refuse a glob matching a link to a file another holder claimed", ({ run }) => {

@@ -1,5 +1,6 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
 // the caller no longer holds as lost.
+import { markersOf } from "../aliases.js";
 import type { Claim } from "../claim.js";
 import { findConflicts } from "../conflicts.js";
 import { newerTokenOfOther, type NewerToken } from "../fencing.js";
@@ -125,7 +126,11 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
       if (judgement.stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
-        const [inTheWay] = findConflicts(shapeOf(target), mode, holder, context, context.store.claimFileNames());
+        const fileNames = context.store.claimFileNames();
+        // A glob also covers what the symlinks it matched when taken lead to (src/aliases.ts): a
+        // claim taken on such a file while the glob was stale is in its way as much as any other.
+        const reaches = [shapeOf(target), ...markersOf(fileName, context).filter((marker) => marker.glob === target).map((marker) => shapeOf(marker.real))];
+        const inTheWay = reaches.flatMap((shape) => findConflicts(shape, mode, holder, context, fileNames))[0];
         if (inTheWay) return { target, now_held_by: inTheWay };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
