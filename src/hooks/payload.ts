@@ -61,3 +61,6 @@ export function patchPaths(patch: string): string[] {
   }
   return [...new Set(paths)];
 }
+
+/** Marks, in the list of what a shell command writes, a glob checked as a glob rather than expanded (no path starts with NUL). */
+export const GLOB_MARK = "\0glob:";

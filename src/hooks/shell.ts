@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
-import { patchPaths } from "./payload.js";
+import { GLOB_MARK, patchPaths } from "./payload.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -133,6 +133,11 @@ function redirect(node: Node, walk: Walk): void {
 }
 
 function add(walk: Walk, path: string): void {
+  if (path.startsWith(GLOB_MARK)) {
+    const pattern = path.slice(GLOB_MARK.length);
+    walk.found.add(GLOB_MARK + (isAbsolute(pattern) ? pattern : join(walk.cwd, pattern)));
+    return;
+  }
   const absolute = resolve(walk.cwd, path);
   if (!DEVICES.test(absolute)) walk.found.add(absolute);
 }
@@ -161,9 +166,18 @@ function wordValues(node: Node, walk: Walk): string[] | undefined {
   if (value === undefined) return undefined;
   const unquotedGlob = (node.type === "word" || node.type === "concatenation") && /(^|[^\\])[*?[]/.test(node.text) && !/['"]/.test(node.text);
   if (!unquotedGlob) return [value];
+  // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
+  // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
+  if (value.includes("**")) return [`${GLOB_MARK}${value}`];
   const require = createRequire(import.meta.url);
   const fastGlob = require("fast-glob") as typeof import("fast-glob");
-  const matches = fastGlob.sync(value, { cwd: walk.cwd, onlyFiles: false, dot: false, absolute: true });
+  // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
+  let matches: string[] = [];
+  try {
+    matches = fastGlob.sync(value, { cwd: walk.cwd, onlyFiles: false, dot: false, absolute: true, suppressErrors: true });
+  } catch {
+    matches = [];
+  }
   return matches.length > 0 ? matches : [value];
 }
 

@@ -12,6 +12,8 @@ import { shapeOf } from "../overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
 import { readQueue } from "../queue.js";
 import { isClaimFileName } from "../store.js";
+import { GLOB_PREFIX } from "../target.js";
+import { GLOB_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
   holder: string;
@@ -45,7 +47,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const context = openContext(request);
   const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [] };
   // Absolute first: a file that does not exist yet must not be mistaken for a name.
-  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context, true);
+  const targets = parseEach(request.files, context);
   const names = existsSync(context.settings.dir) ? context.store.names() : [];
   const claimFiles = names.filter(isClaimFileName);
   const queue = readQueue(context, names);
@@ -106,7 +108,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
 export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & CommonOptions): string[] {
   const context = openContext(request);
   if (!existsSync(context.settings.dir)) return [];
-  const targets = parseTargets(request.files.map((file) => resolve(context.settings.cwd, file)), context, true);
+  const targets = parseEach(request.files, context);
   const claimFiles = context.store.names().filter(isClaimFileName);
   const own = new Set<string>();
   for (const target of targets) {
@@ -115,6 +117,25 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
     }
   }
   return own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
+}
+
+/**
+ * Each path on its own: one that cannot be a target (over-long, a symlink loop) is skipped, so the
+ * rest of the command is still judged. A shell command names whatever it likes, and one odd word
+ * must not let through its write to a file another session holds.
+ */
+function parseEach(files: string[], context: ReturnType<typeof openContext>): ReturnType<typeof parseTargets> {
+  const seen = new Map<string, ReturnType<typeof parseTargets>[number]>();
+  for (const file of files) {
+    try {
+      // A shell glob too wide to expand is checked as a glob: conflicts with what it matches, never claimed.
+      const targets = file.startsWith(GLOB_MARK) ? parseTargets([`${GLOB_PREFIX}${file.slice(GLOB_MARK.length)}`], context) : parseTargets([resolve(context.settings.cwd, file)], context, true);
+      for (const target of targets) seen.set(target.fileName, target);
+    } catch {
+      // not a path anyone can claim, so not one another session holds either
+    }
+  }
+  return [...seen.values()];
 }
 
 function isSymbolOf(holding: Holding, file: string): boolean {

@@ -1,0 +1,58 @@
+// Writes through the shell, judged by the Claude hook through the real CLI: another session holds
+// u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox; file: string };
+const Shell = suite<Context>("claims hook: writes through the shell");
+Shell.before.each((context) => {
+  context.box = sandbox();
+  context.file = join(context.box.project, "u.ts");
+  writeFileSync(context.file, "export const u = 1;\n");
+  claims(["take", context.file, "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
+});
+Shell.after.each((context) => context.box.cleanup());
+
+function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = []) {
+  const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir, ...extra], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", ...payload }),
+    env: cleanEnv(),
+    encoding: "utf8",
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The hook's answer to a Bash call: "deny", or undefined for a silent allow. */
+function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}): string | undefined {
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra });
+  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
+}
+
+/** Target -> holder of every claim in the directory. */
+const holders = (box: Sandbox): Record<string, string> =>
+  Object.fromEntries(
+    entries(box.dir)
+      .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+      .map((name) => readJson(join(box.dir, name)))
+      .map((claim) => [claim.target, claim.holder]),
+  );
+
+Shell("should deny the write to a held file when another path of the command cannot be a target", ({ box }) => {
+  assert.is(bash(box, `touch ${"z".repeat(1100)}; echo y > u.ts`), "deny", "a path over 1,024 bytes");
+  symlinkSync("loop", join(box.project, "loop"));
+  assert.is(bash(box, "echo y > u.ts; touch loop"), "deny", "a symlink loop");
+  assert.is(bash(box, "rm -f u.ts /**/*.zzz"), "deny", "a glob over directories that cannot be read");
+  mkdirSync(join(box.project, "locked"));
+  chmodSync(join(box.project, "locked"), 0o000);
+  try {
+    assert.is(bash(box, "rm -f u.ts **/*.bak"), "deny", "an unreadable directory under the glob");
+  } finally {
+    chmodSync(join(box.project, "locked"), 0o755);
+  }
+});
+
+Shell.run();
