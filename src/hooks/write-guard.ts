@@ -135,7 +135,7 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
       // not a path anyone can claim, so not one another session holds either
     }
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
 }
 
 function isSymbolOf(holding: Holding, file: string): boolean {
