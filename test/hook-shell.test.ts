@@ -55,4 +55,27 @@ Shell("should deny the write to a held file when another path of the command can
   }
 });
 
+Shell("should judge a relative path after a cd it cannot follow as any file of that name, and claim none", ({ box }) => {
+  mkdirSync(join(box.project, "gen"));
+  writeFileSync(join(box.project, "gen", "a.ts"), "");
+  claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
+  for (const command of [
+    'cd "$(git rev-parse --show-toplevel)/gen" && rm a.ts',
+    'cd "$(pwd)/gen" && sed -i s/x/y/ a.ts',
+    "pushd gen && rm a.ts",
+    "env -C gen rm a.ts",
+    "env --chdir=gen rm a.ts",
+    'cd "$PWD/gen" && rm a.ts',
+    "cd $HOME; cd -; cd gen; rm a.ts",
+    "cd gen; cd -; rm u.ts",
+    "pushd gen; popd; rm u.ts",
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.is(bash(box, 'cd "$(mktemp -d)" && rm other.ts'), undefined, "no claim of that name: allowed");
+  assert.is(bash(box, "pushd gen && rm b.ts"), undefined);
+  assert.equal(Object.values(holders(box)).filter((holder) => holder !== "other"), ["claude-s2"], "only gen/b.ts, whose place is known, is claimed");
+  assert.is(holders(box)[join(box.project, "gen", "b.ts")], "claude-s2");
+});
+
 Shell.run();

@@ -64,3 +64,6 @@ export function patchPaths(patch: string): string[] {
 
 /** Marks, in the list of what a shell command writes, a glob checked as a glob rather than expanded (no path starts with NUL). */
 export const GLOB_MARK = "\0glob:";
+
+/** Marks a relative path a shell command writes after a `cd` the text does not fix: its directory is unknown. */
+export const UNKNOWN_MARK = "\0unknown:";

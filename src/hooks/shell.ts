@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
-import { GLOB_MARK, patchPaths } from "./payload.js";
+import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -49,18 +49,23 @@ async function bashParser(): Promise<Parser> {
 export async function shellWrites(command: string, cwd: string, home: string): Promise<string[]> {
   if (!mayWrite(command)) return [];
   const found = new Set<string>();
-  await walkScript(command, { cwd, home, found }, 0);
+  await walkScript(command, { cwd, previous: undefined, stack: [], home, found }, 0);
   return [...found];
 }
 
 /** `bash -c '…'`: a script to read in turn, from the directory it starts in. */
 interface Nested {
   script: string;
-  cwd: string;
+  cwd: string | undefined;
 }
 
 interface Walk {
-  cwd: string;
+  /** Where the command runs now; undefined after a `cd` to a place the text does not fix (`cd "$(…)"`). */
+  cwd: string | undefined;
+  /** Where `cd -` goes back to. */
+  previous: string | undefined;
+  /** pushd's stack (what was there before the command is unknown). */
+  stack: Array<string | undefined>;
   home: string;
   found: Set<string>;
 }
@@ -71,7 +76,7 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
   try {
     const nested: Nested[] = [];
     visit(tree.rootNode, walk, nested);
-    for (const inner of nested) await walkScript(inner.script, { ...walk, cwd: inner.cwd }, depth + 1);
+    for (const inner of nested) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [] }, depth + 1);
   } finally {
     tree.delete();
   }
@@ -80,7 +85,7 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
 /** In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell. */
 function visit(node: Node, walk: Walk, nested: Nested[]): void {
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
-    const inner = { ...walk };
+    const inner = { ...walk, stack: [...walk.stack] };
     for (const child of node.namedChildren) visit(child, inner, nested);
     return;
   }
@@ -115,7 +120,7 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
     if (child.type === "herestring_redirect") return staticWord(child.namedChildren[0], walk);
     if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
       const file = staticWord(child.childForFieldName("destination"), walk);
-      if (file) return readText(resolve(walk.cwd, file));
+      if (file && (walk.cwd !== undefined || isAbsolute(file))) return readText(resolve(walk.cwd ?? "/", file));
     }
   }
   return undefined;
@@ -133,12 +138,18 @@ function redirect(node: Node, walk: Walk): void {
 }
 
 function add(walk: Walk, path: string): void {
-  if (path.startsWith(GLOB_MARK)) {
-    const pattern = path.slice(GLOB_MARK.length);
-    walk.found.add(GLOB_MARK + (isAbsolute(pattern) ? pattern : join(walk.cwd, pattern)));
+  const glob = path.startsWith(GLOB_MARK);
+  const bare = glob ? path.slice(GLOB_MARK.length) : path;
+  if (walk.cwd === undefined && !isAbsolute(bare)) {
+    // Relative to a directory the text does not fix: checked by its name's tail, never claimed.
+    walk.found.add(UNKNOWN_MARK + bare);
     return;
   }
-  const absolute = resolve(walk.cwd, path);
+  if (glob) {
+    walk.found.add(GLOB_MARK + (isAbsolute(bare) ? bare : join(walk.cwd as string, bare)));
+    return;
+  }
+  const absolute = resolve(walk.cwd ?? "/", path);
   if (!DEVICES.test(absolute)) walk.found.add(absolute);
 }
 
@@ -151,13 +162,35 @@ function staticWord(node: Node | null | undefined, walk: Walk): string | undefin
   for (const part of parts) {
     if (part.type === "word" || part.type === "number") value += part.text.replace(/\\(.)/g, "$1");
     else if (part.type === "raw_string") value += part.text.slice(1, -1);
-    else if (part.type === "string") {
-      if (part.namedChildren.some((child) => child.type !== "string_content")) return undefined;
-      value += part.text.slice(1, -1).replace(/\\([$`"\\\n])/g, "$1");
+    else if (part.type === "simple_expansion" || part.type === "expansion") {
+      const known = knownVariable(part, walk);
+      if (known === undefined) return undefined;
+      value += known;
+    } else if (part.type === "string") {
+      // "$PWD/x", "$HOME/x": the variables the hook knows are put in; any other makes the word unknown.
+      let text = "";
+      let at = part.startIndex + 1;
+      for (const child of part.namedChildren) {
+        if (child.type === "string_content") continue;
+        const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : undefined;
+        if (known === undefined) return undefined;
+        text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1") + known;
+        at = child.endIndex;
+      }
+      value += text + part.text.slice(at - part.startIndex, -1).replace(/\\([$`"\\\n])/g, "$1");
     } else return undefined; // a variable, a substitution, $'…', arithmetic: not known before it runs
   }
   if (value === "~" || value.startsWith("~/")) value = walk.home + value.slice(1);
   return value;
+}
+
+/** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them. */
+function knownVariable(node: Node, walk: Walk): string | undefined {
+  const name = /^\$\{?(\w+)\}?$/.exec(node.text)?.[1];
+  if (name === "PWD") return walk.cwd;
+  if (name === "HOME") return walk.home;
+  if (name === "OLDPWD") return walk.previous;
+  return undefined;
 }
 
 /** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
@@ -174,7 +207,8 @@ function wordValues(node: Node, walk: Walk): string[] | undefined {
   // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
   let matches: string[] = [];
   try {
-    matches = fastGlob.sync(value, { cwd: walk.cwd, onlyFiles: false, dot: false, absolute: true, suppressErrors: true });
+    if (walk.cwd === undefined && !isAbsolute(value)) return [value];
+    matches = fastGlob.sync(value, { cwd: walk.cwd ?? "/", onlyFiles: false, dot: false, absolute: true, suppressErrors: true });
   } catch {
     matches = [];
   }
@@ -206,8 +240,10 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null);
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
   // Wrappers first: what they run is the command.
+  let here = walk;
   for (let guard = 0; guard < 5; guard++) {
-    const wrapper = WRAPPERS[basename(argv[0] ?? "")];
+    const wrapperName = basename(argv[0] ?? "");
+    const wrapper = WRAPPERS[wrapperName];
     if (!wrapper) break;
     let index = 1;
     let positional = wrapper.positional;
@@ -217,6 +253,14 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (arg === "--") {
         index++;
         break;
+      }
+      // `env -C dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
+      const chdir = (wrapperName === "env" || wrapperName === "sudo") && /^(-C|-D|--chdir)(=|$)|^-C./.test(arg);
+      if (chdir) {
+        const to = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : /^-C./.test(arg) ? arg.slice(2) : argv[index + 1];
+        here = { ...here, cwd: to === undefined ? undefined : isAbsolute(to) ? to : here.cwd === undefined ? undefined : resolve(here.cwd, to) };
+        index += arg.includes("=") || /^-C./.test(arg) ? 1 : 2;
+        continue;
       }
       if (arg.startsWith("-")) index += wrapper.valued.includes(arg) ? 2 : 1;
       else if (/^[A-Za-z_]\w*=/.test(arg)) index++;
@@ -237,25 +281,42 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     args.forEach((_, index) => {
       if (from && !from.includes(index)) return;
       const word = argWords[index];
-      const found = word && wordValues(word, walk);
+      const found = word && wordValues(word, here);
       if (found) out.push(...found);
     });
     return out;
   };
   const rule = RULES[name];
-  if (name === "cd") {
-    const to = args[0];
-    if (to !== undefined && !to.startsWith("-")) walk.cwd = resolve(walk.cwd, to);
-    return;
-  }
+  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
   if (["bash", "sh", "zsh", "dash"].includes(name)) {
     const c = args.findIndex((arg) => arg !== undefined && /^-[a-z]*c[a-z]*$/.test(arg));
     const script = c === -1 ? undefined : args[c + 1];
-    if (script !== undefined) nested.push({ script, cwd: walk.cwd });
-    else if (c === -1 && stdin !== undefined && args.every((arg) => arg !== undefined && arg.startsWith("-"))) nested.push({ script: stdin, cwd: walk.cwd });
+    if (script !== undefined) nested.push({ script, cwd: here.cwd });
+    else if (c === -1 && stdin !== undefined && args.every((arg) => arg !== undefined && arg.startsWith("-"))) nested.push({ script: stdin, cwd: here.cwd });
     return;
   }
-  if (rule) for (const path of rule({ args, indexes: operandIndexes, values, stdin, walk })) add(walk, path);
+  if (rule) for (const path of rule({ args, indexes: operandIndexes, values, stdin, walk: here })) add(here, path);
+}
+
+/** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
+function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
+  const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
+  const to = operands[0];
+  const from = walk.cwd;
+  const at = (path: string | undefined) => (path === undefined ? undefined : isAbsolute(path) ? resolve(path) : from === undefined ? undefined : resolve(from, path));
+  if (name === "popd") {
+    walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
+  } else if (name === "pushd") {
+    walk.stack.push(from);
+    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
+  } else if (operands.length === 0) {
+    walk.cwd = walk.home;
+  } else if (to === "-") {
+    walk.cwd = walk.previous;
+  } else {
+    walk.cwd = at(to);
+  }
+  walk.previous = from;
 }
 
 interface RuleInput {
@@ -319,7 +380,13 @@ function diffPaths(text: string, strip: number): string[] {
   return [...paths];
 }
 
+/** A path from a directory, or the path as written where the directory is unknown (add() then marks it). */
+function within(cwd: string | undefined, path: string): string {
+  return cwd === undefined ? path : resolve(cwd, path);
+}
+
 function readText(path: string): string | undefined {
+  if (!isAbsolute(path)) return undefined; // relative to a directory the text does not fix
   try {
     return statSync(path).size < 16 * 1024 * 1024 ? readFileSync(path, "utf8") : undefined;
   } catch {
@@ -344,7 +411,7 @@ function copyTargets(input: RuleInput, valued: string[]): string[] {
   const destination = target ?? (operands.length > 0 ? args[operands[operands.length - 1] as number] : undefined);
   if (destination === undefined) return [];
   const noTargetDirectory = args.includes("-T") || args.includes("--no-target-directory");
-  const intoDirectory = target !== undefined || (!noTargetDirectory && (sources.length > 1 || isDirectory(resolve(walk.cwd, destination))));
+  const intoDirectory = target !== undefined || (!noTargetDirectory && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
   if (!intoDirectory) return [destination];
   const names = input.values(sources).map((source) => basename(source));
   return names.length > 0 ? names.map((name) => join(destination, name)) : [destination];
@@ -405,17 +472,17 @@ const RULES: Record<string, Rule> = {
   patch: (input) => {
     const { args, walk } = input;
     const directory = optionValue(args, "-d", "--directory");
-    const base = directory === undefined ? walk.cwd : resolve(walk.cwd, directory);
+    const base = directory === undefined ? walk.cwd : within(walk.cwd, directory);
     const output = optionValue(args, "-o", "--output");
     const operands = input.indexes(args, ["-i", "-p", "-d", "-o", "-r", "-B", "-D", "-F", "-V", "-Y", "-z", "--input", "--strip", "--directory", "--output", "--reject-file"]);
     const written: string[] = output !== undefined && output !== "-" ? [output] : [];
-    if (operands.length > 0) return [...written, ...input.values(operands.slice(0, 1)).map((file) => resolve(base, file))];
+    if (operands.length > 0) return [...written, ...input.values(operands.slice(0, 1)).map((file) => within(base, file))];
     const from = optionValue(args, "-i", "--input");
-    const text = from !== undefined ? readText(resolve(walk.cwd, from)) : input.stdin;
+    const text = from !== undefined ? readText(within(walk.cwd, from)) : input.stdin;
     if (text === undefined) return written;
     const strip = optionValue(args, "-p", "--strip");
     const paths = strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip));
-    return [...written, ...[...new Set(paths)].map((path) => resolve(base, path))];
+    return [...written, ...[...new Set(paths)].map((path) => within(base, path))];
   },
   apply_patch: (input) => {
     const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
@@ -431,12 +498,12 @@ function gitWrites(input: RuleInput): string[] {
   let cwd = walk.cwd;
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
-    if (option === "-C") cwd = resolve(cwd, args[index + 1] ?? ".");
+    if (option === "-C") cwd = within(cwd, args[index + 1] ?? ".");
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
   const rest = args.slice(index + 1);
-  const at = (paths: string[]) => paths.map((path) => (isAbsolute(path) ? path : resolve(cwd, path)));
+  const at = (paths: string[]) => paths.map((path) => (isAbsolute(path) ? path : within(cwd, path)));
   const sub_input: RuleInput = { ...input, args: rest, values: (indexes) => input.values(indexes?.map((i) => i + index + 1) ?? rest.map((_, i) => i + index + 1)) };
   switch (sub) {
     case "checkout": {
@@ -458,9 +525,9 @@ function gitWrites(input: RuleInput): string[] {
       const strip = optionValue(rest, "-p", undefined);
       const directory = optionValue(rest, undefined, "--directory");
       const files = sub_input.values(operandIndexes(rest, ["-p", "-C", "--exclude", "--include", "--directory", "--whitespace"]));
-      const texts = files.length > 0 ? files.map((file) => readText(resolve(walk.cwd, file))) : [input.stdin];
-      const root = directory === undefined ? cwd : resolve(cwd, directory);
-      return texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip)).map((path) => resolve(root, path))));
+      const texts = files.length > 0 ? files.map((file) => readText(within(walk.cwd, file))) : [input.stdin];
+      const root = directory === undefined ? cwd : within(cwd, directory);
+      return texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip)).map((path) => within(root, path))));
     }
     default:
       return [];

@@ -3,17 +3,19 @@
 // not, the write is the session's: its own covering claims are renewed, or the file is claimed for
 // it (auto-take) so the next writer is refused.
 import { existsSync, readFileSync } from "node:fs";
+import picomatch from "picomatch";
 import { resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";
+import { freshnessOf } from "../claim.js";
 import { findConflicts, overlappingClaims } from "../conflicts.js";
 import { queueAhead } from "../grant.js";
 import { shapeOf } from "../overlap.js";
-import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
+import { holdingOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
 import { readQueue } from "../queue.js";
 import { isClaimFileName } from "../store.js";
 import { GLOB_PREFIX } from "../target.js";
-import { GLOB_MARK } from "./payload.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
   holder: string;
@@ -84,6 +86,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
       }
     }
   }
+  decision.blocking.push(...unknownPlaceConflicts(request.files, request.holder, context, claimFiles));
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
   if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
@@ -127,6 +130,7 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
 function parseEach(files: string[], context: ReturnType<typeof openContext>): ReturnType<typeof parseTargets> {
   const seen = new Map<string, ReturnType<typeof parseTargets>[number]>();
   for (const file of files) {
+    if (file.startsWith(UNKNOWN_MARK)) continue; // unknownPlaceConflicts judges these
     try {
       // A shell glob too wide to expand is checked as a glob: conflicts with what it matches, never claimed.
       const targets = file.startsWith(GLOB_MARK) ? parseTargets([`${GLOB_PREFIX}${file.slice(GLOB_MARK.length)}`], context) : parseTargets([resolve(context.settings.cwd, file)], context, true);
@@ -136,6 +140,33 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
     }
   }
   return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+}
+
+/**
+ * A relative path written after a `cd` the hook cannot follow (`cd "$(git rev-parse
+ * --show-toplevel)/gen" && rm a.ts`) could be any file of that name. Conservatively, it is in the
+ * way of another holder's fresh exclusive claim on a file whose path ends with it (or matches it,
+ * for a glob), and of such a claim on a directory or glob under the session's cwd. Read only when
+ * such a path exists: every claim file is read.
+ */
+function unknownPlaceConflicts(files: string[], holder: string, context: ReturnType<typeof openContext>, claimFiles: string[]): Holding[] {
+  const tails = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length).replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
+  if (tails.length === 0) return [];
+  const matchers = tails.map((tail) => (tail === "" || tail === "." ? () => true : picomatch(`**/${tail}`, { dot: true })));
+  const under = context.settings.cwd.endsWith("/") ? context.settings.cwd : `${context.settings.cwd}/`;
+  const found: Holding[] = [];
+  for (const fileName of claimFiles) {
+    const read = context.store.read(fileName);
+    if (read.state !== "claim" || read.claim.holder === holder || read.claim.mode === "shared") continue;
+    if (freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
+    const shape = shapeOf(read.claim.target);
+    const hit =
+      shape.kind === "path" || shape.kind === "symbol"
+        ? matchers.some((matches) => matches(shape.path))
+        : (shape.kind === "directory" || shape.kind === "glob") && (shape.path.startsWith(under) || `${shape.path}/`.startsWith(under) || under.startsWith(shape.path));
+    if (hit) found.push(holdingOf(read.claim, context));
+  }
+  return found;
 }
 
 function isSymbolOf(holding: Holding, file: string): boolean {
