@@ -78,4 +78,49 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
   assert.is(holders(box)[join(box.project, "gen", "b.ts")], "claude-s2");
 });
 
+const Turns = suite<Context>("claims hook: what a turn gives back");
+Turns.before.each((context) => {
+  context.box = sandbox();
+  context.file = join(context.box.project, "u.ts");
+  writeFileSync(context.file, "export const u = 1;\n");
+});
+Turns.after.each((context) => context.box.cleanup());
+
+const editCall = (box: Sandbox, id: string, event = "PreToolUse") => ({ hook_event_name: event, tool_name: "Edit", tool_use_id: id, tool_input: { file_path: join(box.project, "u.ts"), old_string: "1", new_string: "2" } });
+
+Turns("should keep the claims of a shell command that failed after it ran, past the end of the turn", ({ box }) => {
+  const call = { tool_name: "Bash", tool_input: { command: "echo x > new.ts && false" } };
+  assert.is(bash(box, "echo x > new.ts && false"), undefined);
+  event(box, { hook_event_name: "PostToolUseFailure", ...call, error: "exit 1" });
+  event(box, { hook_event_name: "Stop" });
+  assert.is(holders(box)[join(box.project, "new.ts")], "claude-s2", "new.ts was written: it stays claimed");
+});
+
+Turns("should not give back a file one call of the turn wrote when another call of it fails or is refused", ({ box, file }) => {
+  event(box, editCall(box, "A"));
+  event(box, editCall(box, "B"));
+  event(box, editCall(box, "B", "PostToolUse"));
+  event(box, { ...editCall(box, "A", "PostToolUseFailure"), error: "old_string not found" });
+  assert.is(holders(box)[file], "claude-s2", "B wrote it");
+  event(box, { hook_event_name: "Stop" });
+  assert.is(holders(box)[file], "claude-s2");
+});
+
+Turns("should not give back at the next Stop what a refused shell command claimed once the next turn wrote it", ({ box, file }) => {
+  assert.is(bash(box, "echo y > u.ts", { tool_use_id: "refused" }), undefined);
+  // The user said No: no event. The next turn edits the same file, and ends.
+  event(box, editCall(box, "next"));
+  event(box, editCall(box, "next", "PostToolUse"));
+  event(box, { hook_event_name: "Stop" });
+  assert.is(holders(box)[file], "claude-s2");
+});
+
+Turns("should release nothing at a SubagentStop without agent_id when subagents hold claims of their own", ({ box, file }) => {
+  event(box, editCall(box, "A"));
+  event(box, editCall(box, "A", "PostToolUse"));
+  event(box, { hook_event_name: "SubagentStop" }, ["--subagent-holders"]);
+  assert.is(holders(box)[file], "claude-s2");
+});
+
 Shell.run();
+Turns.run();

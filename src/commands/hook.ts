@@ -8,7 +8,7 @@ import { homedir } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../errors.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
-import { clientProcess, confirmPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
+import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
 import { decideWrite, renewWritten } from "../hooks/write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol.js";
 import { describeHolding } from "../render.js";
@@ -64,17 +64,22 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   try {
     if (event === "PreToolUse") return await beforeWrite(options, payload, session);
-    if (event === "PostToolUse") {
-      const files = await writtenFiles(options.agent, payload, cwd);
+    const shellFailed = event === "PostToolUseFailure" && isShell(stringField(payload, "tool_name"));
+    if (event === "PostToolUse" || shellFailed) {
+      // The call ran (a failed shell command ran too, and may have written half): what it writes
+      // is the session's, and no other pending call of the turn gives it back.
+      const dir = openContext(session).settings.dir;
       const call = stringField(payload, "tool_use_id");
-      if (call) confirmPending(openContext(session).settings.dir, session.scope, call);
-      if (files.length > 0) renewWritten({ ...session, files });
+      const record = call ? takePending(dir, session.scope, call)[0] : undefined;
+      // What the PreToolUse read from the command, so the shell is not parsed twice.
+      const files = Array.isArray(record?.files) ? record.files : await writtenFiles(options.agent, payload, cwd);
+      if (files.length > 0) dropFromPending(dir, session.scope, renewWritten({ ...session, files }).covering);
       return PASS;
     }
     if (event === "PostToolUseFailure" || event === "PermissionDenied") {
-      // A failed Edit or Write changed nothing; a failed shell command may have written half.
+      // A failed or refused Edit or Write changed nothing.
       const call = stringField(payload, "tool_use_id");
-      if (call && !isShell(stringField(payload, "tool_name"))) giveBack(session, takePending(openContext(session).settings.dir, session.scope, call));
+      if (call) giveBack(session, takePending(openContext(session).settings.dir, session.scope, call));
       return PASS;
     }
     if (event === "PermissionRequest") {
@@ -92,6 +97,8 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       giveBack(session, takePending(openContext(session).settings.dir, session.scope, undefined, (call) => call.asked === true));
       return PASS;
     }
+    // A subagent of its own with no agent_id to say which: the main session's claims are not its to release.
+    if (event === "SubagentStop" && options.subagentHolders && !agentId) return PASS;
     if (event === "Stop" || (event === "SubagentStop" && !options.subagentHolders)) {
       // The turn is over: a call the hook claimed for that never ran (refused by the permission
       // system or the user) gives its claims back.
@@ -168,7 +175,8 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const call = stringField(payload, "tool_use_id");
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
-  if (decision.allow && decision.took.length > 0 && call && confirmed) {
+  // A shell call is recorded even when it took nothing: its PostToolUse reads the paths from here.
+  if (decision.allow && (decision.took.length > 0 || isShell(toolName)) && call && confirmed) {
     recordPending(openContext(session).settings.dir, session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
   }
   if (decision.allow) return PASS;

@@ -89,6 +89,18 @@ export function takePending(dir: string, scope: string, toolUseId?: string, whic
   return found;
 }
 
+/**
+ * A call wrote these claims' targets: no pending call gives them back any more, whichever call
+ * took them (two edits of one file in a turn: the first may fail after the second wrote).
+ */
+export function dropFromPending(dir: string, scope: string, targets: string[]): void {
+  if (targets.length === 0) return;
+  for (const { path, call } of pendingOf(dir, scope)) {
+    if (!call || !Array.isArray(call.targets) || !call.targets.some((target) => targets.includes(target))) continue;
+    writeWhole(path, { ...call, targets: call.targets.filter((target) => !targets.includes(target)) });
+  }
+}
+
 /** A permission prompt is shown for the scope's pending calls of this tool on these files. */
 export function markAsked(dir: string, scope: string, toolName: string, files: string[]): void {
   const same = (a: string[] | undefined) => a !== undefined && a.length === files.length && a.every((file, index) => file === files[index]);

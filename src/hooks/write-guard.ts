@@ -108,9 +108,9 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
  * or glob above it, a symbol of it), and nothing else, so a file touched once is not held for as
  * long as the session keeps writing elsewhere.
  */
-export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & CommonOptions): string[] {
+export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & CommonOptions): { renewed: string[]; covering: string[] } {
   const context = openContext(request);
-  if (!existsSync(context.settings.dir)) return [];
+  if (!existsSync(context.settings.dir)) return { renewed: [], covering: [] };
   const targets = parseEach(request.files, context);
   const claimFiles = context.store.names().filter(isClaimFileName);
   const own = new Set<string>();
@@ -119,7 +119,8 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
     }
   }
-  return own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
+  const renewed = own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
+  return { renewed, covering: [...own] };
 }
 
 /**
