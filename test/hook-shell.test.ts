@@ -78,6 +78,41 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
   assert.is(holders(box)[join(box.project, "gen", "b.ts")], "claude-s2");
 });
 
+Shell("should deny the writes of commands and redirections that name the held file", ({ box }) => {
+  writeFileSync(join(box.project, "x.ts"), "");
+  for (const command of [
+    "\\rm u.ts",
+    "\\cp x.ts u.ts",
+    "\\mv u.ts v.ts",
+    "printf x 1<>u.ts",
+    "echo x >&u.ts",
+    "git checkout u.ts",
+    "git checkout .",
+    "git checkout HEAD u.ts",
+    "coproc rm u.ts",
+    "sort -o u.ts x.ts",
+    "curl -so u.ts https://example.com/",
+    "wget -qO u.ts https://example.com/",
+    "rsync x.ts u.ts",
+    "gzip u.ts",
+    "gunzip u.ts.gz",
+    "awk -i inplace '{print}' u.ts",
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["git checkout main", "git status", "git log -p u.ts 2>&1", "sort u.ts >/dev/null", "curl -s https://example.com/ 2>&1", "gzip -c u.ts > /dev/null", "awk '{print}' u.ts", "rsync x.ts host:u.ts"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Shell("should not load the shell parser for commands that write no file", async () => {
+  const { mayWrite } = await import("../src/hooks/shell.js");
+  for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/"]) {
+    assert.not.ok(mayWrite(command), command);
+  }
+  for (const command of ["echo x > f", "git checkout f", "\\rm f", "x 1<>f", "sort -o f g"]) assert.ok(mayWrite(command), command);
+});
+
 const Turns = suite<Context>("claims hook: what a turn gives back");
 Turns.before.each((context) => {
   context.box = sandbox();

@@ -7,7 +7,7 @@
 // Only what the text itself says: a word built from a variable, a command substitution or
 // arithmetic is unknown and skipped, and so is whatever a script or program writes from inside
 // (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). docs/HOOKS.md lists both sides.
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -16,11 +16,15 @@ import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 type Node = Parser.SyntaxNode;
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
-const MAY_WRITE =
-  /[>]|(^|[\s;&|(`'"/])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|git|apply_patch|bash|sh|zsh|dash)([\s;&|)`'"]|$)/;
+const WRITING_COMMAND =
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz)([\s;&|)`'"]|$)/;
+/** git, sort, curl, wget, awk only with what makes them write: loading the parser costs 40-50 ms. */
+const WRITING_USE = /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|wget|awk|gawk)\b[^;&|\n]*\s(-[a-zA-Z]*[oOi]|--output|--include|--in-place)/;
+/** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
+const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
-  return MAY_WRITE.test(command);
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command);
 }
 
 let parser: Promise<Parser> | undefined;
@@ -129,10 +133,13 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
 const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
 
 function redirect(node: Node, walk: Walk): void {
-  const operator = node.children.find((child) => !child.isNamed)?.type ?? "";
-  if (![">", ">>", ">|", "&>", "&>>", "<>"].includes(operator)) return; // `<` reads; `>&2` duplicates
   const destination = node.childForFieldName("destination");
   if (!destination || destination.type === "number") return;
+  // The operator is the text between the descriptor and the destination: the grammar leaves
+  // `1<>file` an ERROR node there.
+  const descriptor = node.childForFieldName("descriptor");
+  const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
+  if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
   const path = staticWord(destination, walk);
   if (path !== undefined && path !== "-") add(walk, path);
 }
@@ -230,6 +237,7 @@ const WRAPPERS: Record<string, { valued: string[]; positional: number }> = {
   timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], positional: 1 },
   ionice: { valued: ["-c", "-n", "-p"], positional: 0 },
   chronic: { valued: [], positional: 0 },
+  coproc: { valued: [], positional: 0 },
 };
 
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined): void {
@@ -394,6 +402,15 @@ function readText(path: string): string | undefined {
   }
 }
 
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -489,7 +506,61 @@ const RULES: Record<string, Rule> = {
     return text ? patchPaths(text) : [];
   },
   git: (input) => gitWrites(input),
+  sort: (input) => [optionValue(input.args, "-o", "--output")].filter((path): path is string => path !== undefined),
+  curl: (input) => [clusteredValue(input.args, "o", "--output")].filter((path): path is string => path !== undefined && path !== "-"),
+  wget: (input) => [clusteredValue(input.args, "O", "--output-document")].filter((path): path is string => path !== undefined && path !== "-"),
+  rsync: (input) => {
+    const operands = input.indexes(input.args, ["-e", "--rsh", "-f", "--filter", "--exclude", "--include", "-T", "--temp-dir", "--partial-dir", "--log-file"]);
+    const destination = operands.length > 1 ? input.args[operands[operands.length - 1] as number] : undefined;
+    if (destination === undefined || /^[^/]*:/.test(destination)) return []; // host:path is another machine's
+    if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination))) return [destination];
+    return input.values(operands.slice(0, -1)).map((source) => join(destination, basename(source)));
+  },
+  gzip: compressed(false),
+  bzip2: compressed(false),
+  xz: compressed(false),
+  gunzip: compressed(true),
+  bunzip2: compressed(true),
+  unxz: compressed(true),
+  awk: (input) => awkInPlace(input),
+  gawk: (input) => awkInPlace(input),
 };
+
+/** curl -so file, -o file, -ofile, --output file: a short option that takes a value may end a cluster of flags. */
+function clusteredValue(args: Array<string | undefined>, letter: string, long: string): string | undefined {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === undefined) continue;
+    if (arg === "--") break;
+    if (arg.startsWith(`${long}=`)) return arg.slice(long.length + 1);
+    if (arg === long) return args[index + 1];
+    const at = arg.startsWith("--") ? -1 : arg.indexOf(letter);
+    if (arg.startsWith("-") && at > 0 && /^-[a-zA-Z]+/.test(arg.slice(0, at + 1))) return at === arg.length - 1 ? args[index + 1] : arg.slice(at + 1);
+  }
+  return undefined;
+}
+
+/** gzip f replaces f with f.gz; gunzip f.gz writes f. Not with -c, -t, -l (stdout, test, list). */
+function compressed(decompressing: boolean): Rule {
+  return (input) => {
+    const { args } = input;
+    if (args.some((arg) => arg !== undefined && (/^-[a-zA-Z]*[ctl]/.test(arg) && !arg.startsWith("--") ? true : ["--stdout", "--to-stdout", "--test", "--list"].includes(arg)))) return [];
+    const unpack = decompressing || args.some((arg) => arg === "--decompress" || (arg !== undefined && /^-[a-zA-Z]*d/.test(arg) && !arg.startsWith("--")));
+    const files = input.values(input.indexes(args, ["-S", "--suffix"]));
+    return unpack ? files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]) : files;
+  };
+}
+
+/** gawk -i inplace (or --include=inplace): the files after the program are rewritten. */
+function awkInPlace(input: RuleInput): string[] {
+  const { args } = input;
+  const inPlace = args.some((arg, index) => (arg === "-i" || arg === "--include") ? /^inplace(\.awk)?$/.test(args[index + 1] ?? "") : arg !== undefined && /^(-i|--include=)inplace(\.awk)?$/.test(arg));
+  if (!inPlace) return [];
+  const valued = ["-f", "-v", "-F", "-i", "-e", "-l", "--file", "--assign", "--field-separator", "--include", "--source", "--load"];
+  const scripted = args.some((arg) => arg === "-f" || arg === "-e" || arg === "--file" || arg === "--source");
+  const operands = input.indexes(args, valued).filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
+  return input.values(scripted ? operands : operands.slice(1));
+}
 
 /** The git subcommands that write named files of the working tree. */
 function gitWrites(input: RuleInput): string[] {
@@ -508,7 +579,14 @@ function gitWrites(input: RuleInput): string[] {
   switch (sub) {
     case "checkout": {
       const dashes = rest.indexOf("--");
-      return dashes === -1 ? [] : at(sub_input.values(rest.map((_, i) => i).filter((i) => i > dashes)));
+      if (dashes !== -1) return at(sub_input.values(rest.map((_, i) => i).filter((i) => i > dashes)));
+      if (rest.some((arg) => arg !== undefined && /^(-[bB]|--orphan|--detach)$/.test(arg))) return [];
+      // `git checkout f`, `git checkout HEAD f`, `git checkout .`: an operand that names a file or
+      // directory there is a path (git reads it so when no branch has that name); a branch is not.
+      // Where the directory is unknown, every operand counts.
+      const operands = operandIndexes(rest, ["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"]);
+      const paths = operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")));
+      return at(sub_input.values(paths));
     }
     case "restore": {
       const staged = rest.some((arg) => arg === "--staged" || arg === "-S");
