@@ -1,7 +1,7 @@
 // Writes through the shell, judged by the Claude hook through the real CLI: another session holds
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -111,6 +111,19 @@ Shell("should not load the shell parser for commands that write no file", async 
     assert.not.ok(mayWrite(command), command);
   }
   for (const command of ["echo x > f", "git checkout f", "\\rm f", "x 1<>f", "sort -o f g"]) assert.ok(mayWrite(command), command);
+});
+
+Shell("should refuse to install into an odd settings file with exit 2 and one sentence, changing nothing", ({ box }) => {
+  const settings = join(box.project, ".claude", "settings.json");
+  mkdirSync(join(box.project, ".claude"));
+  for (const odd of ['{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":"x"}]}}', '{"hooks":{"PreToolUse":"x"}}', '{"hooks":[1]}', '{"hooks":{"Stop":[null]}}']) {
+    writeFileSync(settings, odd);
+    const result = claims(["hook", "install", "claude", "--project"], { cwd: box.project, env: { HOME: box.root } });
+    assert.is(result.code, 2, `${odd}: ${result.stderr}`);
+    assert.match(result.stderr, /nothing was changed/);
+    assert.is(readFileSync(settings, "utf8"), odd);
+    assert.is(claims(["hook", "verify", "claude", "--project"], { cwd: box.project, env: { HOME: box.root } }).code, 1);
+  }
 });
 
 const Turns = suite<Context>("claims hook: what a turn gives back");

@@ -64,9 +64,25 @@ function readJsonObject(file: string): Record<string, unknown> {
 
 type Group = { matcher?: string; hooks?: Array<{ command?: unknown }> };
 
+/** `hooks` as the agents define it: events of groups of handlers. Anything else is the user's to fix: nothing is rewritten. */
+function checkHooksShape(file: string, settings: Record<string, unknown>): void {
+  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const odd = (where: string) => new BadInputError(`${file} has ${where} that is not what the hooks settings allow; fix it first, nothing was changed.`);
+  if (settings.hooks === undefined) return;
+  if (!isObject(settings.hooks)) throw odd('a "hooks" value');
+  for (const [event, groups] of Object.entries(settings.hooks as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) throw odd(`a hooks.${event} value`);
+    for (const group of groups) {
+      if (!isObject(group) || ((group as Group).hooks !== undefined && !Array.isArray((group as Group).hooks))) throw odd(`a group in hooks.${event}`);
+      if (((group as Group).hooks ?? []).some((handler) => !isObject(handler))) throw odd(`a handler in hooks.${event}`);
+    }
+  }
+}
+
 export async function installHook(options: SetupOptions): Promise<SetupReport> {
   const file = settingsFile(options);
   const settings = readJsonObject(file);
+  checkHooksShape(file, settings);
   const hooks = (typeof settings.hooks === "object" && settings.hooks !== null ? settings.hooks : {}) as Record<string, Group[]>;
   // Every older claims hook goes, from every event (an event we no longer register included).
   for (const [event, groups] of Object.entries(hooks)) {
@@ -117,6 +133,7 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
     let settings: Record<string, unknown>;
     try {
       settings = readJsonObject(path);
+      checkHooksShape(path, settings);
     } catch (error) {
       problems.push((error as Error).message);
       continue;
