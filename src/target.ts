@@ -158,7 +158,8 @@ function canonicalGlob(expanded: string, input: string, cwd: string, explicit: b
   return `${base === "/" ? "" : escapeLiteral(base)}/${scan.glob}`;
 }
 
-function exists(path: string, cwd: string): boolean {
+/** Something (a file, a directory, a dangling symlink) is at `path`, read from `cwd` when relative. */
+export function exists(path: string, cwd = "/"): boolean {
   try {
     lstatSync(isAbsolute(path) ? path : join(cwd, path));
     return true;
@@ -167,7 +168,7 @@ function exists(path: string, cwd: string): boolean {
   }
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -11,7 +11,7 @@ import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
 import { status } from "../src/commands/status.js";
 import { take } from "../src/commands/take.js";
-import { claims, freshLibraryContext, ROOT, SECOND, T0, type LibraryContext } from "./helpers.js";
+import { claims, claimsAsync, freshLibraryContext, ROOT, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const WHOLE_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -182,18 +182,7 @@ SlowCall("should warn when the call took longer than the TTL it asked for", asyn
 
 SlowCall("should warn on stderr and under warnings in --json output", async ({ box }) => {
   const { letGo } = await holdTakeLock(box.dir, 1500);
-  const taken = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin", "claims.js"), "take", "x", "--ttl", "1", "--json", "--dir", box.dir, "--holder", "a"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME ?? "/root" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  const taken = await claimsAsync(["take", "x", "--ttl", "1", "--json", "--dir", box.dir, "--holder", "a"]);
   await letGo;
   assert.is(taken.code, 0, taken.stderr);
   const json = JSON.parse(taken.stdout);

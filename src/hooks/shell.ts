@@ -7,10 +7,11 @@
 // Only what the text itself says: a word built from a variable, a command substitution or
 // arithmetic is unknown and skipped, and so is whatever a script or program writes from inside
 // (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). docs/HOOKS.md lists both sides.
-import { lstatSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
+import { exists, isDirectory } from "../target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 
 type Node = Parser.SyntaxNode;
@@ -402,22 +403,6 @@ function readText(path: string): string | undefined {
   }
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
 function copyTargets(input: RuleInput, valued: string[]): string[] {
