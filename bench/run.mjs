@@ -590,6 +590,23 @@ section("mcp", () => {
   });
 });
 
+// 8a. What a machine-wide NODE_EXTRA_CA_CERTS costs every Node start-up, claims or not.
+section("ca-certs", () => {
+  const bundle = process.env.NODE_EXTRA_CA_CERTS;
+  if (!bundle) return;
+  const without = { ...ENV };
+  delete without.NODE_EXTRA_CA_CERTS;
+  const result = paired(() => nodeNoop().ms, () => run(NODE, ["-e", "0"], { env: without }).ms);
+  addRow({
+    id: "ca-certs",
+    what: "node -e 0 with NODE_EXTRA_CA_CERTS",
+    unit: "ms",
+    subject: result.subject,
+    baseline: { what: "node -e 0 without it", ...result.baseline },
+    note: `NODE_EXTRA_CA_CERTS=${bundle} is set here; every baseline above includes it`,
+  });
+});
+
 // 8. flock(1) on the same filesystem: the native floor.
 section("flock", () => {
   if (spawnSync("flock", ["--version"]).error) return unavailable("flock", "flock -n FILE true", "not available (no flock(1) on PATH)");
