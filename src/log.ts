@@ -45,7 +45,8 @@ export interface LogEntry {
 export function doctorScratchName(): string {
   return `claims-doctor-${randomHex(8)}`;
 }
-const DOCTOR_SCRATCH = /^claims-doctor-[0-9a-f]{8}-(free|stale|read)$/;
+/** Every scratch target doctor takes is its scratch name plus a suffix (-free, -stale, -remote, -lock, …). */
+const DOCTOR_SCRATCH = /^claims-doctor-[0-9a-f]{8}-/;
 
 export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at" | "pid">, mode = 0o600): void {
   if (DOCTOR_SCRATCH.test(entry.target)) return;
