@@ -4,9 +4,9 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { homedir } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../errors.js";
+import { os } from "../lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
 import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
 import { decideWrite, renewWritten } from "../hooks/write-guard.js";
@@ -203,7 +203,7 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     if (!command) return [];
     const { mayWrite, shellWrites } = await import("../hooks/shell.js");
     if (!mayWrite(command)) return [];
-    return shellWrites(command, cwd, process.env.HOME || homedir());
+    return shellWrites(command, cwd, process.env.HOME || os().homedir());
   }
   return [];
 }

@@ -12,9 +12,9 @@
 //   with a new session id; the next session started there by `/clear` inherits the claims.
 //
 // One file per call, so parallel tool calls of one session never rewrite each other's record.
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sha256Hex } from "../hash.js";
 import { processStartTime } from "../process-identity.js";
 
 const PENDING_PREFIX = ".hook-pending-";
@@ -22,7 +22,8 @@ const CLEARED_PREFIX = ".hook-cleared-";
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
 
-const short = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 20);
+// src/hash.ts, not node:crypto: its load would cost every hook call about 2.5 ms.
+const short = (text: string) => sha256Hex(text).slice(0, 20);
 
 /** One agent (a session's main agent, or one subagent) within a session: the scope of a turn's pending calls. */
 export function scopeOf(holder: string, agentId: string | undefined): string {
@@ -57,11 +58,6 @@ export interface PendingCall {
 
 export function recordPending(dir: string, scope: string, call: PendingCall): void {
   writeWhole(join(dir, `${PENDING_PREFIX}${scope}-${short(call.tool_use_id)}.json`), call);
-}
-
-/** The call ran (PostToolUse): its claims are the session's like any other. */
-export function confirmPending(dir: string, scope: string, toolUseId: string): void {
-  rmSync(join(dir, `${PENDING_PREFIX}${scope}-${short(toolUseId)}.json`), { force: true });
 }
 
 /** The pending records of one call, or of every call of the scope, with their paths. */
