@@ -23,6 +23,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
+import { BusyError } from "./errors.js";
 import { os } from "./lazy-os.js";
 import { randomHex, sha256Hex } from "./hash.js";
 import { assertWithinLease } from "./lease.js";
@@ -89,7 +90,8 @@ export function replaceFile(dir: string, path: string, content: string, mode: nu
       renameSync(temp, alsoAs);
       crashPoint("token-issued");
       source = join(dir, tempName());
-      if (!linkExclusive(alsoAs, source, content)) throw new Error(`${source} appeared from nowhere`);
+      // A fresh random temp name taken meanwhile: someone else wrote there; say so and let the caller retry.
+      if (!linkExclusive(alsoAs, source, content)) throw new BusyError(`The temp file ${source} was created by someone else during this call; run the command again.`);
     }
     crashPoint("before-rename");
     assertWithinLease();
