@@ -26,7 +26,6 @@ import type { Context } from "./protocol.js";
 import { TOKEN_PREFIX } from "./store.js";
 import { claimFileName, holderTag, partsOfFileName } from "./target.js";
 
-export { TOKEN_PREFIX };
 
 function counterStem(target: string): string {
   return `${TOKEN_PREFIX}${claimFileName(target).slice(0, -".json".length)}`;

@@ -1,10 +1,9 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit 3`.
-import { findConflicts } from "../conflicts.js";
+import { findConflicts, overlappingClaims } from "../conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../overlap.js";
 import { newerTokenOfOther } from "../fencing.js";
-import { overlappingClaims } from "../conflicts.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
 import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../target.js";
 import { existsSync } from "node:fs";
