@@ -62,7 +62,8 @@ export function compileGrammarsWithoutTierUp(): void {
   tierUp = false;
 }
 
-async function parserFor(grammar: string): Promise<Parser> {
+/** A parser for one tree-sitter grammar of tree-sitter-wasms (`typescript`, `bash`, …), loaded once. */
+export async function parserFor(grammar: string): Promise<Parser> {
   // require, not import(): web-tree-sitter is CommonJS, and the CLI runs as a bundle compiled
   // through vm.Script (for its code cache, bin/claims.js), where import() is not available.
   parserModule ??= (async () => {

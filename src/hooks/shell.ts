@@ -9,7 +9,7 @@
 // (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). docs/HOOKS.md lists both sides.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists, isDirectory } from "../target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
@@ -26,28 +26,6 @@ const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s
 
 export function mayWrite(command: string): boolean {
   return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command);
-}
-
-let parser: Promise<Parser> | undefined;
-
-async function bashParser(): Promise<Parser> {
-  // require, not import(): web-tree-sitter is CommonJS, and the CLI runs as a bundle compiled
-  // through vm.Script (bin/claims.js), where import() is not available. Baseline compilation only,
-  // as for symbols (src/symbols.ts says why: one parse, then the process exits).
-  parser ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const { compileGrammarsWithoutTierUp } = await import("../symbols.js");
-    compileGrammarsWithoutTierUp();
-    (require("node:v8") as typeof import("node:v8")).setFlagsFromString("--liftoff-only");
-    const ParserClass = require("web-tree-sitter") as typeof Parser;
-    await ParserClass.init();
-    const wasms = join(dirname(require.resolve("tree-sitter-wasms/package.json")), "out");
-    const language = await ParserClass.Language.load(join(wasms, "tree-sitter-bash.wasm"));
-    const instance = new ParserClass();
-    instance.setLanguage(language);
-    return instance;
-  })();
-  return parser;
 }
 
 /** Absolute paths the command writes (an existing directory stands for everything under it). */
@@ -77,7 +55,9 @@ interface Walk {
 
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
   if (depth > 3) return; // bash -c 'bash -c …': deep enough
-  const tree = (await bashParser()).parse(script);
+  // The grammar loads as symbols' do (src/symbols.ts), with the CLI's baseline-only compilation.
+  const { parserFor } = await import("../symbols.js");
+  const tree = (await parserFor("bash")).parse(script);
   try {
     const nested: Nested[] = [];
     visit(tree.rootNode, walk, nested);
