@@ -1,8 +1,7 @@
 // Wiring of `claims mcp`. The server, the MCP SDK and zod load only when it runs: the bundle keeps
 // them in dist/mcp.cjs (scripts/bundle.mjs), so no other verb reads or compiles a byte of them.
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { GlobalFlags } from "./cli-shared.js";
+import { readVersion, type GlobalFlags } from "./cli-shared.js";
 import { resolveHolder, resolveSettings } from "./settings.js";
 
 export function registerMcpVerb(program: Command): void {
@@ -26,7 +25,7 @@ See docs/MCP.md for Codex and Cursor, the tools and the identity rule.`,
       if (flags.holder !== undefined) resolveHolder(flags.holder);
       const { serveMcp } = await import("./mcp/server.js");
       await serveMcp({
-        version: (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version,
+        version: readVersion(),
         ...(flags.dir !== undefined && { dir: flags.dir }),
         ...(flags.holder !== undefined && { holder: flags.holder }),
         ...(flags.ttl !== undefined && { ttl: flags.ttl }),

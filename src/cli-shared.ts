@@ -1,4 +1,5 @@
 // What every verb's wiring shares: the common flags, JSON-or-human output, colour, examples.
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "./stdio.js";
@@ -112,3 +113,7 @@ export async function styleFor(fd: 1 | 2): Promise<Style> {
   return chalk;
 }
 
+/** The package version, from package.json beside dist/. */
+export function readVersion(): string {
+  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}

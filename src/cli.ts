@@ -1,8 +1,8 @@
 // Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { ClaimsError, EXIT_CODES } from "./errors.js";
-import { common, output, verb, type GlobalFlags } from "./cli-shared.js";
+import { common, output, readVersion, verb, type GlobalFlags } from "./cli-shared.js";
 import { registerToolVerbs } from "./cli-tools.js";
 import { registerMcpVerb } from "./cli-mcp.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
@@ -151,6 +151,3 @@ function isCommanderError(error: unknown): error is Error & { code: string } {
   return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("commander.");
 }
 
-function readVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
-}

@@ -201,8 +201,7 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
   if (isShell(toolName)) {
     const command = shellScript(input);
     if (!command) return [];
-    const { mayWrite, shellWrites } = await import("../hooks/shell.js");
-    if (!mayWrite(command)) return [];
+    const { shellWrites } = await import("../hooks/shell.js");
     return shellWrites(command, cwd, process.env.HOME || os().homedir());
   }
   return [];
