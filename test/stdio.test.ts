@@ -105,4 +105,12 @@ test("should stop following the log once its reader has gone", ({ box }) => {
   assert.not.match(followed.stderr, /Error|at /);
 });
 
+test("should end --help quietly when the reader has gone (claims mcp --help | head -1)", () => {
+  for (const verb of ["mcp", "take", "hook"]) {
+    const piped = spawnSync("bash", ["-c", `"${process.execPath}" "${BIN}" ${verb} --help | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: "utf8", env: cleanEnv() });
+    assert.is(piped.stdout.trim(), "0", verb);
+    assert.not.match(piped.stderr, /EPIPE|Unhandled/, verb);
+  }
+});
+
 Stdio.run();
