@@ -111,8 +111,6 @@ export async function runCheck(targets: string[], flags: GlobalFlags & { token?:
 export interface HookFlags {
   autoTake?: boolean;
   failClosed?: boolean;
-  /** Accepted for old command lines: a subagent counts as its session by default now. */
-  mergeSubagents?: boolean;
   subagentHolders?: boolean;
   claimTtl?: string;
   dir?: string;

@@ -44,7 +44,7 @@ async function runFastHook(rest: string[]): Promise<boolean> {
     const arg = args[i];
     if (arg === "--no-auto-take") flags.autoTake = false;
     else if (arg === "--fail-closed") flags.failClosed = true;
-    else if (arg === "--merge-subagents") flags.mergeSubagents = true;
+    else if (arg === "--merge-subagents") continue; // accepted from older settings: it is the default now
     else if (arg === "--subagent-holders") flags.subagentHolders = true;
     else if (arg === "--claim-ttl" && i + 1 < args.length) flags.claimTtl = args[++i] as string;
     else if (arg === "--dir" && i + 1 < args.length) flags.dir = args[++i] as string;

@@ -129,7 +129,7 @@ function mountTypeOf(mountPoint: string): string | undefined {
 }
 
 /** A clock this far off the filesystem's is corrected; closer, the difference is measurement noise. */
-export const CLOCK_TOLERANCE_MS = 1500;
+const CLOCK_TOLERANCE_MS = 1500;
 
 export interface ClockReading {
   /** The filesystem's clock minus this machine's, in ms (0 on a local filesystem or when unmeasured). */

@@ -47,7 +47,7 @@ export function describeHolding(holding: Holding): string {
 }
 
 /** A file's name with its control characters escaped (`\t`, `\n`, `\x1b`), so that one path stays on one line. */
-export function printable(text: string): string {
+function printable(text: string): string {
   const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
   return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }

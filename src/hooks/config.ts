@@ -25,9 +25,9 @@ export function hookCommand(agent: string, binary: string, options: HookCommandO
 }
 
 /** Claude Code's tools that write: its editors and the shell (MultiEdit is gone from current clients). */
-export const CLAUDE_MATCHER = "Write|Edit|NotebookEdit|Bash";
+const CLAUDE_MATCHER = "Write|Edit|NotebookEdit|Bash";
 /** Codex's: apply_patch, and the shell (a patch or a write can come through either; hooks call the shell Bash). */
-export const CODEX_MATCHER = "apply_patch|Bash";
+const CODEX_MATCHER = "apply_patch|Bash";
 
 /** The events each agent's hook is registered for, with the matcher of each (none: every occurrence). */
 export function hookEvents(agent: "claude" | "codex"): Record<string, string | undefined> {

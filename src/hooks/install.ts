@@ -38,7 +38,7 @@ export interface SetupReport {
 }
 
 /** A handler that runs `claims hook <agent>`, whatever binary path or options it has. */
-export function isClaimsHook(command: unknown, agent: Agent): boolean {
+function isClaimsHook(command: unknown, agent: Agent): boolean {
   return typeof command === "string" && new RegExp(`claims(\\.js)?'?\\s+hook\\s+${agent}(\\s|$)`).test(command);
 }
 

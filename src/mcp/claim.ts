@@ -11,7 +11,7 @@ import { answer, failure, type FlagNames, type ToolResult } from "./results.js";
 import type { ClaimInput } from "./schemas.js";
 
 /** A wait blocks one tool call; an agent that wants longer calls again (and keeps its place meanwhile). */
-export const MAX_WAIT_PER_CALL = 120;
+const MAX_WAIT_PER_CALL = 120;
 
 /** The library's option names in the commands' messages, as these tools name them (most are the same). */
 export const CLAIM_FLAGS: FlagNames = { "pass force: true": "run claims take --force in a shell" };

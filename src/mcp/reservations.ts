@@ -122,7 +122,7 @@ function reservationOf(claim: GrantedClaim | Claim, project: Project, context: C
  * the same while the holding is renewed and changes once the target is released and taken again.
  * 48 bits of a hash: a safe integer in JSON.
  */
-export function reservationIdOf(claim: Pick<Claim, "holder" | "target" | "taken_at">): number {
+function reservationIdOf(claim: Pick<Claim, "holder" | "target" | "taken_at">): number {
   return Number.parseInt(sha256Hex(`${claim.holder}\n${claim.target}\n${claim.taken_at}`).slice(0, 12), 16);
 }
 
