@@ -39,7 +39,7 @@ const LIB_RUNS = QUICK ? 1 : 5;
 const LIB_MS = QUICK ? 1000 : 2000;
 const STORE_SIZE = 10_000;
 
-if (!existsSync(INDEX) || !existsSync(join(ROOT, "dist", "cli.js"))) {
+if (!existsSync(INDEX) || !existsSync(join(ROOT, "dist", "cli.cjs"))) {
   console.error("bench: dist/ is not built; run npm run bench (which builds) or npm run build first.");
   process.exit(1);
 }

@@ -25,12 +25,12 @@ const common = {
 const mcpApart = {
   name: "mcp-apart",
   setup(build) {
-    build.onResolve({ filter: /^\.\/mcp\/server\.js$/ }, () => ({ path: "mcp", namespace: "mcp-apart" }));
+    build.onResolve({ filter: /^\.\.\/mcp\/server\.js$/ }, () => ({ path: "mcp", namespace: "mcp-apart" }));
     build.onLoad({ filter: /.*/, namespace: "mcp-apart" }, () => ({ contents: 'module.exports = require("./mcp.cjs");', loader: "js" }));
     build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: "./mcp.cjs", external: true }));
   },
 };
-await build({ ...common, entryPoints: ["src/cli.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart] });
+await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart] });
 await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs" });
 
 // Then its code cache, compiled with the hot calls run once (scripts/code-cache.cjs says why).

@@ -6,12 +6,12 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { freshnessOf, type Claim } from "../src/claim.js";
-import { readSnapshot } from "../src/files.js";
-import { filesystemOf, readFilesystemClock } from "../src/filesystem.js";
-import { lockName, versionOf } from "../src/lock.js";
-import { livenessOf, ownIdentity } from "../src/process-identity.js";
-import { Store, TAKES_FILE } from "../src/store.js";
+import { freshnessOf, type Claim } from "../src/protocol/claim.js";
+import { readSnapshot } from "../src/os/files.js";
+import { filesystemOf, readFilesystemClock } from "../src/os/filesystem.js";
+import { lockName, versionOf } from "../src/protocol/lock.js";
+import { livenessOf, ownIdentity } from "../src/os/process-identity.js";
+import { Store, TAKES_FILE } from "../src/protocol/store.js";
 import { claims, claimsAsync, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
 
 const Across = suite<{ box: Sandbox }>("across machines, on one");

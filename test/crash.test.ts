@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { parseClaim } from "../src/claim.js";
+import { parseClaim } from "../src/protocol/claim.js";
 import { release } from "../src/commands/release.js";
 import { sweep } from "../src/commands/sweep.js";
 import { take } from "../src/commands/take.js";
-import type { CrashStep } from "../src/crash.js";
+import type { CrashStep } from "../src/os/crash.js";
 import { BIN, cleanEnv, iso, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
 
 const STEPS: CrashStep[] = ["temp-written", "before-link", "after-link", "lock-won", "before-rename", "after-rename", "before-unlink", "token-issued", "grant-acquired"];

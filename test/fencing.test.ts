@@ -7,8 +7,8 @@ import { check } from "../src/commands/check.js";
 import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
-import { ClaimsError } from "../src/errors.js";
-import { holderTag } from "../src/target.js";
+import { ClaimsError } from "../src/os/errors.js";
+import { holderTag } from "../src/targets/target.js";
 import { claims, freshLibraryContext, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Tokens = suite<LibraryContext>("fencing tokens");

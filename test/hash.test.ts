@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { randomHex, sha256Hex } from "../src/hash.js";
+import { randomHex, sha256Hex } from "../src/os/hash.js";
 
 // Claim names, lock names and versions are SHA-256 digests that other implementations (the shell
 // take of docs/PROTOCOL.md, sha256sum) must reproduce, so the built-in hash must match the

@@ -135,8 +135,8 @@ Processes("should refuse a take right after another process's symbol take with -
  */
 async function holdTakeLock(dir: string, ms: number): Promise<{ letGo: Promise<number> }> {
   const script = `
-    import { Store } from ${JSON.stringify(join(ROOT, "dist", "store.js"))};
-    import { sleepSync } from ${JSON.stringify(join(ROOT, "dist", "files.js"))};
+    import { Store } from ${JSON.stringify(join(ROOT, "dist", "protocol", "store.js"))};
+    import { sleepSync } from ${JSON.stringify(join(ROOT, "dist", "os", "files.js"))};
     const store = new Store(${JSON.stringify(dir)});
     store.ensure();
     store.withTakeLock(() => {

@@ -43,7 +43,7 @@ Contention("should never let two of 24 processes be inside at once", async ({ bo
   writeFileSync(worker, WORKER);
   const sentinel = join(box.root, "inside");
   const violations = join(box.root, "violations");
-  const storeUrl = pathToFileURL(join(ROOT, "dist", "store.js")).href;
+  const storeUrl = pathToFileURL(join(ROOT, "dist", "protocol", "store.js")).href;
   const codes = await Promise.all(
     Array.from(
       { length: 24 },

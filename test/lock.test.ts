@@ -5,9 +5,9 @@ import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
 import { sweep } from "../src/commands/sweep.js";
 import { take } from "../src/commands/take.js";
-import { readSnapshot } from "../src/files.js";
-import { lockName, versionOf } from "../src/lock.js";
-import { Store, TAKES_FILE } from "../src/store.js";
+import { readSnapshot } from "../src/os/files.js";
+import { lockName, versionOf } from "../src/protocol/lock.js";
+import { Store, TAKES_FILE } from "../src/protocol/store.js";
 import { entries, readJson, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
 
 const Locks = suite<{ box: Sandbox }>("claim locks");

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { followLog, log } from "../src/commands/log.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
-import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/log.js";
+import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/protocol/log.js";
 import { claimsAsync, freshLibraryContext, iso, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Record = suite<LibraryContext>("the log");

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claimFileName } from "../src/target.js";
+import { claimFileName } from "../src/targets/target.js";
 import { BIN, claims, cleanEnv, readJson, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
 import { connect, type Connection } from "./mcp/connect.js";
 

@@ -1,9 +1,9 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { overlappingClaims } from "../src/conflicts.js";
-import { globsMayIntersect, overlaps, shapeOf } from "../src/overlap.js";
-import { openContext } from "../src/protocol.js";
-import { claimFileName } from "../src/target.js";
+import { overlappingClaims } from "../src/protocol/conflicts.js";
+import { globsMayIntersect, overlaps, shapeOf } from "../src/targets/overlap.js";
+import { openContext } from "../src/protocol/context.js";
+import { claimFileName } from "../src/targets/target.js";
 import { freshLibraryContext, writeClaimFile, type LibraryContext } from "./helpers.js";
 
 const conflict = (a: string, b: string) => overlaps(shapeOf(a), shapeOf(b)) && overlaps(shapeOf(b), shapeOf(a));

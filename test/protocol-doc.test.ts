@@ -5,8 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { readSnapshot } from "../src/files.js";
-import { lockName, versionOf } from "../src/lock.js";
+import { readSnapshot } from "../src/os/files.js";
+import { lockName, versionOf } from "../src/protocol/lock.js";
 import { claims, entries, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const scripts = [...readFileSync(join(ROOT, "docs", "PROTOCOL.md"), "utf8").matchAll(/```bash\n([\s\S]*?)```/g)].map(

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { overlaps, shapeOf } from "../src/overlap.js";
+import { overlaps, shapeOf } from "../src/targets/overlap.js";
 import { claimsAsync, sandbox, type Sandbox } from "./helpers.js";
 
 const Race = suite<{ box: Sandbox }>("concurrent takes of overlapping target sets");

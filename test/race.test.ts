@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { readSnapshot } from "../src/files.js";
-import { readLockRecord, versionOf } from "../src/lock.js";
+import { readSnapshot } from "../src/os/files.js";
+import { readLockRecord, versionOf } from "../src/protocol/lock.js";
 import { take } from "../src/index.js";
 import { claims, claimsAsync, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, type RunResult, type Sandbox } from "./helpers.js";
 

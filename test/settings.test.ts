@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BadInputError } from "../src/errors.js";
-import { resolveHolder, resolveSettings } from "../src/settings.js";
+import { BadInputError } from "../src/os/errors.js";
+import { resolveHolder, resolveSettings } from "../src/protocol/settings.js";
 import { ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Dir = suite<{ box: Sandbox }>("claims directory and TTL resolution");

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
-import { BadInputError } from "../src/errors.js";
-import { checkSymbol, listSymbols } from "../src/symbols.js";
+import { BadInputError } from "../src/os/errors.js";
+import { checkSymbol, listSymbols } from "../src/targets/symbols.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
 
 const Languages = suite("top-level symbols per language");

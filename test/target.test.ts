@@ -2,8 +2,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BadInputError } from "../src/errors.js";
-import { claimFileName, parseTarget } from "../src/target.js";
+import { BadInputError } from "../src/os/errors.js";
+import { claimFileName, parseTarget } from "../src/targets/target.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 
 const Kinds = suite<{ box: Sandbox }>("target kinds");

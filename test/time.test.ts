@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { formatTimestamp, formatTimestampRoundedDown, formatUtcSeconds } from "../src/time.js";
+import { formatTimestamp, formatTimestampRoundedDown, formatUtcSeconds } from "../src/os/time.js";
 
 const Stamps = suite("UTC stamps without the time zone");
 

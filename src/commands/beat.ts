@@ -1,16 +1,16 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
 // the caller no longer holds as lost.
-import { markersOf } from "../aliases.js";
-import type { Claim } from "../claim.js";
-import { findConflicts } from "../conflicts.js";
-import { newerTokenOfOther, type NewerToken } from "../fencing.js";
-import { BusyError } from "../errors.js";
-import { grantQueued } from "../grant.js";
-import { forgetHeld } from "../held.js";
-import { shapeOf } from "../overlap.js";
-import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { QUEUE_PREFIX, readQueue, refreshInterest } from "../queue.js";
-import { formatTimestamp, parseTimestamp } from "../time.js";
+import { markersOf } from "../protocol/aliases.js";
+import type { Claim } from "../protocol/claim.js";
+import { findConflicts } from "../protocol/conflicts.js";
+import { newerTokenOfOther, type NewerToken } from "../protocol/fencing.js";
+import { BusyError } from "../os/errors.js";
+import { grantQueued } from "../protocol/grant.js";
+import { forgetHeld } from "../protocol/held.js";
+import { shapeOf } from "../targets/overlap.js";
+import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
+import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */

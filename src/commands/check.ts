@@ -1,13 +1,13 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit 3`.
-import { findConflicts, overlappingClaims } from "../conflicts.js";
-import { claimCovers, overlaps, shapeOf, type TargetShape } from "../overlap.js";
-import { newerTokenOfOther } from "../fencing.js";
-import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../target.js";
+import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
+import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { newerTokenOfOther } from "../protocol/fencing.js";
+import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../targets/target.js";
 import { existsSync } from "node:fs";
-import { freshnessOf } from "../claim.js";
+import { freshnessOf } from "../protocol/claim.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];

@@ -5,13 +5,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { linkExclusive, readSnapshot, removeQuietly, sleepSync, writeTempFile } from "../files.js";
-import { filesystemOf, mountOf, type Filesystem } from "../filesystem.js";
-import { randomHex } from "../hash.js";
-import { lockName, versionOf } from "../lock.js";
-import { ownMachineIdentity } from "../process-identity.js";
-import { TAKES_FILE, type Store } from "../store.js";
-import { claimFileName } from "../target.js";
+import { linkExclusive, readSnapshot, removeQuietly, sleepSync, writeTempFile } from "../os/files.js";
+import { filesystemOf, mountOf, type Filesystem } from "../os/filesystem.js";
+import { randomHex } from "../os/hash.js";
+import { lockName, versionOf } from "../protocol/lock.js";
+import { ownMachineIdentity } from "../os/process-identity.js";
+import { TAKES_FILE, type Store } from "../protocol/store.js";
+import { claimFileName } from "../targets/target.js";
 import type { DoctorCheck } from "./doctor.js";
 
 type Add = (check: string, status: DoctorCheck["status"], detail: string) => void;

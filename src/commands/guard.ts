@@ -3,13 +3,13 @@
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { findConflicts } from "../conflicts.js";
-import { BadInputError } from "../errors.js";
-import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../git.js";
-import { shapeOf } from "../overlap.js";
-import { holderOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
-import { shellQuote } from "../render.js";
-import { isClaimFileName } from "../store.js";
+import { findConflicts } from "../protocol/conflicts.js";
+import { BadInputError } from "../os/errors.js";
+import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
+import { shapeOf } from "../targets/overlap.js";
+import { holderOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
+import { shellQuote } from "../cli/render.js";
+import { isClaimFileName } from "../protocol/store.js";
 
 const MARKER = "# claims guard:";
 const CHAINED = ".claims-chained";
@@ -153,7 +153,7 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const { listSymbols, grammarOf } = await import("../symbols.js");
+  const { listSymbols, grammarOf } = await import("../targets/symbols.js");
   if (!grammarOf(file)) return true;
   const declaration = (await listSymbols(file, content)).find((info) => info.name === symbol);
   if (!declaration) return true;

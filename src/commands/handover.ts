@@ -1,14 +1,14 @@
 // handover: leave a note for a target someone else holds and be granted it, in order, when it
 // frees (the same queued interest as `take --queue`); or, with `to`, hand your own claim directly
 // to another holder.
-import { BadInputError, ClaimsError } from "../errors.js";
-import { optionName } from "../option-names.js";
-import { grantQueued, writeNotice } from "../grant.js";
-import { dequeue, queueFileName, readQueue } from "../queue.js";
-import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol.js";
-import { nextToken, tokenFileName } from "../fencing.js";
-import { forgetHeld, rememberHeld } from "../held.js";
-import { formatTimestamp } from "../time.js";
+import { BadInputError, ClaimsError } from "../os/errors.js";
+import { optionName } from "../os/option-names.js";
+import { grantQueued, writeNotice } from "../protocol/grant.js";
+import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
+import { nextToken, tokenFileName } from "../protocol/fencing.js";
+import { forgetHeld, rememberHeld } from "../protocol/held.js";
+import { formatTimestamp } from "../os/time.js";
 import { take, type TakeResult } from "./take.js";
 
 export interface HandoverOptions extends CommonOptions {

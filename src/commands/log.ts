@@ -1,12 +1,12 @@
 // log: the record of every state change, oldest first, filtered by target, holder and time.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { BadInputError } from "../errors.js";
-import { optionName } from "../option-names.js";
-import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../log.js";
-import { waitForChanges } from "../watch.js";
-import { openContext, parseTargets, type CommonOptions } from "../protocol.js";
-import { parseTimestamp } from "../time.js";
+import { BadInputError } from "../os/errors.js";
+import { optionName } from "../os/option-names.js";
+import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../protocol/log.js";
+import { waitForChanges } from "../os/watch.js";
+import { openContext, parseTargets, type CommonOptions } from "../protocol/context.js";
+import { parseTimestamp } from "../os/time.js";
 
 export interface LogOptions extends Omit<CommonOptions, "holder"> {
   /** Only entries about this target (canonicalized like any target). */

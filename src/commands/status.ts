@@ -1,14 +1,14 @@
 // status: what is claimed, by whom, for what, and whether it is still fresh. Needs no holder
 // unless --mine is given.
-import { freshnessOf, type Claim } from "../claim.js";
-import { displayTarget, holderOf, kindOf, openContext, parseTargets, refreshNow, type CommonOptions } from "../protocol.js";
-import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../grant.js";
-import { QUEUE_PREFIX, readQueue } from "../queue.js";
-import { isClaimFileName, type ClaimRead } from "../store.js";
+import { freshnessOf, type Claim } from "../protocol/claim.js";
+import { displayTarget, holderOf, kindOf, openContext, parseTargets, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
+import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
+import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
-import { overlappingClaims } from "../conflicts.js";
-import { ageInSeconds, formatTimestampRoundedDown } from "../time.js";
-import { fileStandIn, type TargetKind } from "../target.js";
+import { overlappingClaims } from "../protocol/conflicts.js";
+import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
+import { fileStandIn, type TargetKind } from "../targets/target.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */

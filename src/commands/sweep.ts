@@ -1,9 +1,9 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
-import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../aliases.js";
-import { grantQueued } from "../grant.js";
-import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol.js";
-import { QUEUE_PREFIX } from "../queue.js";
+import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
+import { grantQueued } from "../protocol/grant.js";
+import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { QUEUE_PREFIX } from "../protocol/queue.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */

@@ -1,26 +1,26 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { acquire, claimFileOf, dropOtherMode, giveBack, type GrantedClaim } from "../acquire.js";
-import type { Mode } from "../claim.js";
-import { rememberLinks, symlinksMatched, type Link } from "../aliases.js";
-import { tooBroad } from "../broad-target.js";
-import { findConflicts } from "../conflicts.js";
-import { BadInputError, DeadlockError } from "../errors.js";
-import { optionName, switchOn } from "../option-names.js";
-import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../grant.js";
-import { checkKey, remember, replay } from "../idempotency.js";
-import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../queue.js";
-import { isClaimFileName } from "../store.js";
-import { looksLikeFile, type Target } from "../target.js";
-import { ownIdentity } from "../process-identity.js";
-import { ageInSeconds, parseTimestamp } from "../time.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack, type GrantedClaim } from "../protocol/acquire.js";
+import type { Mode } from "../protocol/claim.js";
+import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
+import { tooBroad } from "../targets/broad-target.js";
+import { findConflicts } from "../protocol/conflicts.js";
+import { BadInputError, DeadlockError } from "../os/errors.js";
+import { optionName, switchOn } from "../os/option-names.js";
+import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
+import { checkKey, remember, replay } from "../protocol/idempotency.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
+import { isClaimFileName } from "../protocol/store.js";
+import { looksLikeFile, type Target } from "../targets/target.js";
+import { ownIdentity } from "../os/process-identity.js";
+import { ageInSeconds, parseTimestamp } from "../os/time.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
 
-export type { GrantedClaim } from "../acquire.js";
+export type { GrantedClaim } from "../protocol/acquire.js";
 
 export interface TakeOptions extends CommonOptions {
   targets: string[];
@@ -99,7 +99,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const mode: Mode = options.shared ? "shared" : "exclusive";
   const symbols = targets.filter((target) => target.kind === "symbol");
   if (symbols.length > 0) {
-    const { checkSymbol } = await import("../symbols.js"); // the parser loads only for symbol targets
+    const { checkSymbol } = await import("../targets/symbols.js"); // the parser loads only for symbol targets
     for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
   }
   // A name that reads like a file would stop protecting the file once it is created (it becomes a
@@ -133,7 +133,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     return warnings.length > 0 ? { ...result, warnings } : result;
   };
   if (options.wait !== undefined) {
-    const { waitUntilGranted } = await import("../waiting.js");
+    const { waitUntilGranted } = await import("./take-wait.js");
     return withWarnings(await waitUntilGranted({ targets, mode, holder, options, context, step }));
   }
   const key = options.idempotencyKey;

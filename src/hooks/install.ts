@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError } from "../os/errors.js";
 import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
 
 type Agent = "claude" | "codex";

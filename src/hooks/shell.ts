@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
-import { exists, isDirectory } from "../target.js";
+import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 
 type Node = Parser.SyntaxNode;
@@ -56,7 +56,7 @@ interface Walk {
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
   if (depth > 3) return; // bash -c 'bash -c …': deep enough
   // The grammar loads as symbols' do (src/symbols.ts), with the CLI's baseline-only compilation.
-  const { parserFor } = await import("../symbols.js");
+  const { parserFor } = await import("../targets/symbols.js");
   const tree = (await parserFor("bash")).parse(script);
   try {
     const nested: Nested[] = [];

@@ -14,8 +14,8 @@
 // One file per call, so parallel tool calls of one session never rewrite each other's record.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../hash.js";
-import { processStartTime } from "../process-identity.js";
+import { sha256Hex } from "../os/hash.js";
+import { processStartTime } from "../os/process-identity.js";
 
 const PENDING_PREFIX = ".hook-pending-";
 const CLEARED_PREFIX = ".hook-cleared-";

@@ -7,14 +7,14 @@ import picomatch from "picomatch";
 import { resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";
-import { freshnessOf } from "../claim.js";
-import { findConflicts, overlappingClaims } from "../conflicts.js";
-import { queueAhead } from "../grant.js";
-import { shapeOf } from "../overlap.js";
-import { holdingOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol.js";
-import { readQueue } from "../queue.js";
-import { isClaimFileName } from "../store.js";
-import { GLOB_PREFIX } from "../target.js";
+import { freshnessOf } from "../protocol/claim.js";
+import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
+import { queueAhead } from "../protocol/grant.js";
+import { shapeOf } from "../targets/overlap.js";
+import { holdingOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
+import { readQueue } from "../protocol/queue.js";
+import { isClaimFileName } from "../protocol/store.js";
+import { GLOB_PREFIX } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -198,7 +198,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   } catch {
     return new Set(names);
   }
-  const { listSymbols } = await import("../symbols.js");
+  const { listSymbols } = await import("../targets/symbols.js");
   const symbols = await listSymbols(file, source);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
   const touched = new Set<string>();

@@ -2,9 +2,9 @@
 // path asked for (handover without `to` answers the same way). The command does the work, so a
 // tool call and a `claims take` on one directory are the same act.
 import { take, type TakeResult } from "../commands/take.js";
-import { BadInputError } from "../errors.js";
-import { openContext, type Context } from "../protocol.js";
-import { parseTarget } from "../target.js";
+import { BadInputError } from "../os/errors.js";
+import { openContext, type Context } from "../protocol/context.js";
+import { parseTarget } from "../targets/target.js";
 import type { Call } from "./call.js";
 import { expiryOfClaim, holderInfo, type HolderInfo } from "./holdings.js";
 import { answer, failure, type FlagNames, type ToolResult } from "./results.js";
@@ -128,7 +128,7 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
       const target = parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home });
       entry.target = target.canonical;
       if (target.kind === "symbol") {
-        const { checkSymbol } = await import("../symbols.js");
+        const { checkSymbol } = await import("../targets/symbols.js");
         await checkSymbol(target.path, target.symbol as string, creating);
       }
     } catch (error) {

@@ -1,10 +1,10 @@
 // Who stands in the way, in the reference systems' words: holder, holderIntent, holderExpiresAt.
 // A refusal carries the holder's heartbeat; when the claim goes stale depends on its own TTL, read
 // from its file here (read only: every change goes through the commands).
-import { claimFileOf } from "../acquire.js";
-import { freshnessOf, type Claim } from "../claim.js";
-import type { Context, Holding } from "../protocol.js";
-import { describeHolding } from "../render.js";
+import { claimFileOf } from "../protocol/acquire.js";
+import { freshnessOf, type Claim } from "../protocol/claim.js";
+import type { Context, Holding } from "../protocol/context.js";
+import { describeHolding } from "../cli/render.js";
 import { expiryOf } from "./results.js";
 
 export interface HolderInfo {

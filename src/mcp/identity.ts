@@ -4,8 +4,8 @@
 // as one holder and a refusal's suggested command acts for the session that was refused; else an
 // id made for this connection.
 import { randomBytes } from "node:crypto";
-import { BadInputError } from "../errors.js";
-import { resolveHolder, type Environment } from "../settings.js";
+import { BadInputError } from "../os/errors.js";
+import { resolveHolder, type Environment } from "../protocol/settings.js";
 
 export class Identity {
   private connectionHolder: string | undefined;

@@ -4,14 +4,14 @@
 // a reservation refuses a `claims take` and the agent hooks as any claim does.
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
-import { MAX_TTL_SECONDS, type Claim } from "../claim.js";
+import { MAX_TTL_SECONDS, type Claim } from "../protocol/claim.js";
 import { release } from "../commands/release.js";
 import { take, type GrantedClaim } from "../commands/take.js";
-import { BadInputError } from "../errors.js";
-import { sha256Hex } from "../hash.js";
-import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol.js";
-import { parseTarget } from "../target.js";
-import { formatTimestamp, parseTimestamp } from "../time.js";
+import { BadInputError } from "../os/errors.js";
+import { sha256Hex } from "../os/hash.js";
+import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { parseTarget } from "../targets/target.js";
+import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import type { Call } from "./call.js";
 import { expiryOfClaim, holderInfo } from "./holdings.js";
 import { answer, type FlagNames, type ToolResult } from "./results.js";

@@ -1,8 +1,8 @@
 // Tool results. An answer is the result object twice: as JSON text for the model (what clients
 // show it) and as structuredContent for programs. A failure is `isError` with the one sentence the
 // CLI would print for it, the tool's argument names standing where the library names its options.
-import { ClaimsError } from "../errors.js";
-import { formatTimestamp, parseTimestamp } from "../time.js";
+import { ClaimsError } from "../os/errors.js";
+import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
 export interface ToolResult {
   [key: string]: unknown;

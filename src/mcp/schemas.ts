@@ -3,7 +3,7 @@
 // systems' own (docs/MCP.md), so a prompt or script written for them works unchanged. Every
 // violation reads as one sentence naming the argument, as the CLI's usage errors do.
 import * as z from "zod";
-import { MAX_TTL_SECONDS } from "../claim.js";
+import { MAX_TTL_SECONDS } from "../protocol/claim.js";
 
 /** The `error` of one argument: what it must be, and what it got (or that it is missing). */
 function expecting(name: string, expected: string) {

@@ -6,9 +6,9 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { BadInputError } from "../errors.js";
-import type { CommonOptions } from "../protocol.js";
-import { resolveHolder, resolveSettings, type Environment } from "../settings.js";
+import { BadInputError } from "../os/errors.js";
+import type { CommonOptions } from "../protocol/context.js";
+import { resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
 import type { Call } from "./call.js";
 import { Identity } from "./identity.js";
 import { failure, type ToolResult } from "./results.js";

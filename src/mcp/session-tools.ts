@@ -4,7 +4,7 @@ import { check } from "../commands/check.js";
 import { handover } from "../commands/handover.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
-import { openContext } from "../protocol.js";
+import { openContext } from "../protocol/context.js";
 import type { Call } from "./call.js";
 import { claimAnswer } from "./claim.js";
 import { holderInfo } from "./holdings.js";

@@ -9,7 +9,7 @@ import { release } from "../../src/commands/release.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
-import { ClaimsError } from "../../src/errors.js";
+import { ClaimsError } from "../../src/os/errors.js";
 import { freshLibraryContext, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { release } from "../../src/commands/release.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
-import { ClaimsError } from "../../src/errors.js";
+import { ClaimsError } from "../../src/os/errors.js";
 import { freshLibraryContext, claims, entries, SECOND, T0, type LibraryContext } from "../helpers.js";
 
 const DAY = 24 * 3600 * SECOND;

@@ -51,7 +51,7 @@ const DIST_URL = pathToFileURL(join(ROOT, "dist") + "/").href;
 const BARRIER_MODULE = `
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-for (const module of ["cli.js", "commands/take.js", "commands/check.js", "commands/release.js"]) {
+for (const module of ["cli/main.js", "commands/take.js", "commands/check.js", "commands/release.js"]) {
   try { await import(new URL(module, process.env.RACE_DIST).href); } catch {}
 }
 const barrier = process.env.RACE_BARRIER;
@@ -115,7 +115,7 @@ export async function holdTakeLock(machine: Machine, dir: string, scratch: strin
   const inside = join(scratch, `inside-${randomUUID()}`);
   const script = `
 import { writeFileSync } from "node:fs";
-import { Store } from ${JSON.stringify(new URL("store.js", DIST_URL).href)};
+import { Store } from ${JSON.stringify(new URL("protocol/store.js", DIST_URL).href)};
 const cell = new Int32Array(new SharedArrayBuffer(4));
 new Store(${JSON.stringify(dir)}).withTakeLock(() => {
   writeFileSync(${JSON.stringify(inside)}, String(process.pid));

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { LOCK_LEASE_MS } from "../../src/lease.js";
+import { LOCK_LEASE_MS } from "../../src/os/lease.js";
 import { holdTakeLock, otherMachine, race, run, thisMachine, type Job, type Machine } from "./machines.js";
 import { missingPrerequisite, type NetworkMounts } from "./servers.js";
 

@@ -2,9 +2,9 @@
 // store and the log at the end, finds any violation of the guard.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseClaim } from "../../src/claim.js";
-import { logFiles } from "../../src/log.js";
-import { overlaps, shapeOf } from "../../src/overlap.js";
+import { parseClaim } from "../../src/protocol/claim.js";
+import { logFiles } from "../../src/protocol/log.js";
+import { overlaps, shapeOf } from "../../src/targets/overlap.js";
 
 interface Event {
   holder: string;

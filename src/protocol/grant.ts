@@ -7,16 +7,16 @@ import { acquire, claimFileOf, dropOtherMode } from "./acquire.js";
 import { rememberLinks, symlinksMatched } from "./aliases.js";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
-import { crashPoint } from "./crash.js";
-import { ClaimsError } from "./errors.js";
-import { readSnapshot, removeQuietly, replaceFile, tempName } from "./files.js";
-import { randomHex } from "./hash.js";
-import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
-import { record, type Context, type Holding } from "./protocol.js";
+import { crashPoint } from "../os/crash.js";
+import { ClaimsError } from "../os/errors.js";
+import { readSnapshot, removeQuietly, replaceFile, tempName } from "../os/files.js";
+import { randomHex } from "../os/hash.js";
+import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { record, type Context, type Holding } from "./context.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
 import { NOTICE_PREFIX } from "./store.js";
-import { holderTag } from "./target.js";
-import { formatTimestamp, parseTimestamp } from "./time.js";
+import { holderTag } from "../targets/target.js";
+import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
 
 /** A handover note: who waits for a target, since when, and what for. */

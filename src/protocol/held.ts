@@ -7,11 +7,11 @@
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, tempName } from "./files.js";
-import { sha256Hex } from "./hash.js";
-import type { Context } from "./protocol.js";
+import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
+import { sha256Hex } from "../os/hash.js";
+import type { Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
-import { holderTag } from "./target.js";
+import { holderTag } from "../targets/target.js";
 
 
 export interface HeldMarker {

@@ -1,9 +1,9 @@
 // What the verbs most often called do once their arguments are known: shared by the commander
 // wiring (src/cli.ts) and the fast path that skips commander for hot calls (src/cli-fast.ts).
 import { readFileSync, realpathSync } from "node:fs";
-import { BadInputError, EXIT_CODES } from "./errors.js";
-import { common, output, type GlobalFlags } from "./cli-shared.js";
-import { isTerminal, writeErr, writeOut } from "./stdio.js";
+import { BadInputError, EXIT_CODES } from "../os/errors.js";
+import { common, output, type GlobalFlags } from "./shared.js";
+import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
 
 export interface TakeFlags {
   purpose?: string;
@@ -32,7 +32,7 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 }
 
 export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags): Promise<void> {
-  const { take } = await import("./commands/take.js");
+  const { take } = await import("../commands/take.js");
   const { renderTake, renderWaiting, renderWaitingChange } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
@@ -84,20 +84,20 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
 }
 
 export async function runBeat(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
-  const { beat } = await import("./commands/beat.js");
+  const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
 }
 
 export async function runRelease(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
-  const { release } = await import("./commands/release.js");
+  const { release } = await import("../commands/release.js");
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
 }
 
 export async function runCheck(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
-  const { check } = await import("./commands/check.js");
+  const { check } = await import("../commands/check.js");
   const result = check({ ...common(flags), targets, ...tokenOf(flags) });
   if (result.holder === undefined && !flags.json) {
     writeErr("claims: note: no holder set (--holder or CLAIMS_HOLDER), so every fresh claim counts as another's\n");
@@ -126,7 +126,7 @@ export async function runHook(agent: string, which: string | undefined, flags: H
   if (!agents.includes(name as (typeof agents)[number])) {
     throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
   }
-  const { parseTtl, resolveSettings } = await import("./settings.js");
+  const { parseTtl, resolveSettings } = await import("../protocol/settings.js");
   const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, "--claim-ttl");
   if (setup) {
     // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
@@ -139,13 +139,13 @@ export async function runHook(agent: string, which: string | undefined, flags: H
       ...(dir !== undefined && { dir }),
     };
     if (agent === "print-config") {
-      const { hookConfig } = await import("./hooks/config.js");
+      const { hookConfig } = await import("../hooks/config.js");
       const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, options);
       writeOut(snippet.json);
       writeErr(snippet.notes);
       return;
     }
-    const { installHook, verifyHook } = await import("./hooks/install.js");
+    const { installHook, verifyHook } = await import("../hooks/install.js");
     const run = agent === "install" ? installHook : verifyHook;
     const report = await run({
       agent: name as "claude" | "codex",
@@ -163,7 +163,7 @@ export async function runHook(agent: string, which: string | undefined, flags: H
     process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
     return;
   }
-  const { hook } = await import("./commands/hook.js");
+  const { hook } = await import("../hooks/hook.js");
   const input = isTerminal(0) ? "" : readFileSync(0, "utf8");
   const answer = await hook({
     agent: name as "claude" | "codex",

@@ -1,11 +1,11 @@
 // Wiring of the verbs that run inside other tools: agent hooks, the git guard, and the log.
 import { readFileSync, realpathSync } from "node:fs";
 import type { Command } from "commander";
-import { BadInputError } from "./errors.js";
-import { common, EXAMPLES, output, styleFor, type GlobalFlags } from "./cli-shared.js";
+import { BadInputError } from "../os/errors.js";
+import { common, EXAMPLES, output, styleFor, type GlobalFlags } from "./shared.js";
 import { plain } from "./render.js";
-import { runHook } from "./cli-actions.js";
-import { isTerminal, writeErr, writeOut } from "./stdio.js";
+import { runHook } from "./actions.js";
+import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
 
 export function registerToolVerbs(program: Command): void {
   program
@@ -34,7 +34,7 @@ export function registerToolVerbs(program: Command): void {
     .option("--json", "print one JSON document on stdout")
     .addHelpText("after", EXAMPLES.guard ?? "")
     .action(async (action: string, flags: GlobalFlags & { prePush?: boolean; hook?: string; force?: boolean }) => {
-      const guard = await import("./commands/guard.js");
+      const guard = await import("../commands/guard.js");
       const render = await import("./render.js");
       if (action === "install") {
         const result = guard.install({ prePush: flags.prePush === true, force: flags.force === true, binary: realpathSync(process.argv[1] as string) });
@@ -64,7 +64,7 @@ export function registerToolVerbs(program: Command): void {
     .option("--json", "print one JSON document on stdout (with --follow: one JSON line per entry)")
     .addHelpText("after", EXAMPLES.log ?? "")
     .action(async (target: string | undefined, flags: { holder?: string; since?: string; follow?: boolean; dir?: string; json?: boolean }) => {
-      const { log, followLog } = await import("./commands/log.js");
+      const { log, followLog } = await import("../commands/log.js");
       const { renderLogEntry } = await import("./render.js");
       const options = {
         ...(target !== undefined && { target }),

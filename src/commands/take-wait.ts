@@ -3,19 +3,19 @@
 // slow poll as fallback) and looks again only when something changed. Looking is read-only; the
 // take lock is taken only when the picture changed (a release, a grant, a claim gone stale) or the
 // queued interests need a heartbeat. Timing out or being interrupted leaves nothing behind.
-import { claimFileOf, giveBack, holds } from "./acquire.js";
-import { consumeNotices, grantQueued } from "./grant.js";
-import { forgetHeld } from "./held.js";
-import type { Mode } from "./claim.js";
-import type { TakeOptions, TakeResult } from "./commands/take.js";
-import { findConflicts } from "./conflicts.js";
-import { queueAhead } from "./grant.js";
-import { record, refreshNow, type Context } from "./protocol.js";
-import { dequeue, queueFileName, readQueue } from "./queue.js";
-import { isClaimFileName } from "./store.js";
-import type { Target } from "./target.js";
-import { ageInSeconds, parseTimestamp } from "./time.js";
-import { waitForChanges } from "./watch.js";
+import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";
+import { consumeNotices, grantQueued } from "../protocol/grant.js";
+import { forgetHeld } from "../protocol/held.js";
+import type { Mode } from "../protocol/claim.js";
+import type { TakeOptions, TakeResult } from "./take.js";
+import { findConflicts } from "../protocol/conflicts.js";
+import { queueAhead } from "../protocol/grant.js";
+import { record, refreshNow, type Context } from "../protocol/context.js";
+import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
+import { isClaimFileName } from "../protocol/store.js";
+import type { Target } from "../targets/target.js";
+import { ageInSeconds, parseTimestamp } from "../os/time.js";
+import { waitForChanges } from "../os/watch.js";
 
 export interface WaitJob {
   targets: Target[];

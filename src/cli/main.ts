@@ -1,14 +1,14 @@
 // Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { realpathSync } from "node:fs";
-import { ClaimsError, EXIT_CODES } from "./errors.js";
-import { common, output, readVersion, verb, type GlobalFlags } from "./cli-shared.js";
-import { registerToolVerbs } from "./cli-tools.js";
-import { registerMcpVerb } from "./cli-mcp.js";
-import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./cli-actions.js";
-import { compileGrammarsWithoutTierUp } from "./symbols.js";
-import { speakToCommandLine } from "./option-names.js";
-import { writeErr, writeOut } from "./stdio.js";
+import { ClaimsError, EXIT_CODES } from "../os/errors.js";
+import { common, output, readVersion, verb, type GlobalFlags } from "./shared.js";
+import { registerToolVerbs } from "./tools.js";
+import { registerMcpVerb } from "./mcp.js";
+import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./actions.js";
+import { compileGrammarsWithoutTierUp } from "../targets/symbols.js";
+import { speakToCommandLine } from "../os/option-names.js";
+import { writeErr, writeOut } from "../os/stdio.js";
 
 
 export async function main(argv: string[]): Promise<void> {
@@ -16,7 +16,7 @@ export async function main(argv: string[]): Promise<void> {
   speakToCommandLine(); // errors name --holder, not the library's holder
   compileGrammarsWithoutTierUp(); // one call, then exit: see there
   try {
-    const { runFast } = await import("./cli-fast.js");
+    const { runFast } = await import("./fast.js");
     if (await runFast(argv)) return;
   } catch (error) {
     fail(error, json);
@@ -56,7 +56,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .option("--to <holder>", "hand your claim directly to this holder (exit 4 if you do not hold it)")
     .option("--token <n>", "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one)")
     .action(async (target: string, flags: GlobalFlags & { purpose?: string; to?: string; token?: string }) => {
-      const { handover } = await import("./commands/handover.js");
+      const { handover } = await import("../commands/handover.js");
       const { renderTake, renderTransfer } = await import("./render.js");
       const result = await handover({
         ...common(flags),
@@ -78,7 +78,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
   verb(program, "status", "[targets...]", "list claims: target, holder, purpose, heartbeat age, fresh or stale")
     .option("--mine", "only your own claims")
     .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
-      const { status } = await import("./commands/status.js");
+      const { status } = await import("../commands/status.js");
       const result = status({ ...common(flags), targets, mine: flags.mine === true });
       if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style, flags.mine === true));
@@ -89,7 +89,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
   verb(program, "sweep", "", "remove stale claims and debris of crashed writers; safe beside live sessions")
     .option("--dry-run", "show what would be removed, remove nothing")
     .action(async (flags: GlobalFlags & { dryRun?: boolean }) => {
-      const { sweep } = await import("./commands/sweep.js");
+      const { sweep } = await import("../commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
     });
@@ -97,7 +97,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
   verb(program, "doctor", "", "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris; on a network filesystem its caches and locks across machines")
     .option("--via <dir>", "the same claims directory through another mount: check that each sees the other's claims and locks at once")
     .action(async (flags: GlobalFlags & { via?: string }) => {
-      const { doctor } = await import("./commands/doctor.js");
+      const { doctor } = await import("../commands/doctor.js");
       const { renderDoctor } = await import("./render.js");
       const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string), ...(flags.via !== undefined && { via: flags.via }) });
       await output(flags, result, result.trusted ? 0 : EXIT_CODES.INTERNAL, async (style) => renderDoctor(result, style));

@@ -14,11 +14,11 @@ import { chmodSync, mkdirSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import picomatch from "picomatch";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, replaceFile } from "./files.js";
-import { sha256Hex } from "./hash.js";
-import { globReachesInto, overlaps, shapeOf, type TargetShape } from "./overlap.js";
-import { holdingOf, type Context, type Holding } from "./protocol.js";
-import { canonicalPath, percentEncode, parseTarget, type Target } from "./target.js";
+import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
+import { sha256Hex } from "../os/hash.js";
+import { globReachesInto, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { holdingOf, type Context, type Holding } from "./context.js";
+import { canonicalPath, percentEncode, parseTarget, type Target } from "../targets/target.js";
 
 export const ALIASES_DIRECTORY = ".aliases";
 

@@ -5,17 +5,17 @@
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
 import { isAbsolute, relative } from "node:path";
-import { ClaimsError } from "../errors.js";
-import { os } from "../lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "../hooks/payload.js";
-import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "../hooks/state.js";
-import { decideWrite, renewWritten } from "../hooks/write-guard.js";
-import { openContext, type CommonOptions, type Holding } from "../protocol.js";
-import { describeHolding } from "../render.js";
-import { resolveHolder } from "../settings.js";
-import { release } from "./release.js";
-import { status } from "./status.js";
-import { take } from "./take.js";
+import { ClaimsError } from "../os/errors.js";
+import { os } from "../os/lazy-os.js";
+import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
+import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "./state.js";
+import { decideWrite, renewWritten } from "./write-guard.js";
+import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
+import { describeHolding } from "../cli/render.js";
+import { resolveHolder } from "../protocol/settings.js";
+import { release } from "../commands/release.js";
+import { status } from "../commands/status.js";
+import { take } from "../commands/take.js";
 
 export type Agent = "claude" | "codex";
 
@@ -201,7 +201,7 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
   if (isShell(toolName)) {
     const command = shellScript(input);
     if (!command) return [];
-    const { shellWrites } = await import("../hooks/shell.js");
+    const { shellWrites } = await import("./shell.js");
     return shellWrites(command, cwd, process.env.HOME || os().homedir());
   }
   return [];

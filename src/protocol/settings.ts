@@ -3,10 +3,10 @@
 import { readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
-import { BadInputError } from "./errors.js";
-import { optionName } from "./option-names.js";
-import { os } from "./lazy-os.js";
-import { processStartTime, sessionLeader } from "./process-identity.js";
+import { BadInputError } from "../os/errors.js";
+import { optionName } from "../os/option-names.js";
+import { os } from "../os/lazy-os.js";
+import { processStartTime, sessionLeader } from "../os/process-identity.js";
 
 /** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
 export type Environment = Record<string, string | undefined>;

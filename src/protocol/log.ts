@@ -6,8 +6,8 @@
 // blocks a verb: writing it is best effort.
 import { closeSync, constants, fchmodSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { randomHex } from "./hash.js";
-import { formatTimestampRoundedDown } from "./time.js";
+import { randomHex } from "../os/hash.js";
+import { formatTimestampRoundedDown } from "../os/time.js";
 
 export const LOG_FILE = "log.jsonl";
 export const ROTATE_BYTES = 1024 * 1024;

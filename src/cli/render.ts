@@ -1,18 +1,18 @@
 // Human output for each verb. Commands return plain objects; this turns them into lines. Colour
 // only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
-import type { BeatResult, LostClaim } from "./commands/beat.js";
-import type { CheckResult } from "./commands/check.js";
-import type { DoctorResult } from "./commands/doctor.js";
-import type { GuardResult, InstallResult } from "./commands/guard.js";
-import type { TransferResult } from "./commands/handover.js";
-import type { ReleaseResult } from "./commands/release.js";
-import type { StatusResult } from "./commands/status.js";
-import type { SweepResult } from "./commands/sweep.js";
-import type { TakeResult } from "./commands/take.js";
-import type { LogEntry } from "./log.js";
-import type { Holding } from "./protocol.js";
-import { claimCovers, shapeOf } from "./overlap.js";
-import { formatAge } from "./time.js";
+import type { BeatResult, LostClaim } from "../commands/beat.js";
+import type { CheckResult } from "../commands/check.js";
+import type { DoctorResult } from "../commands/doctor.js";
+import type { GuardResult, InstallResult } from "../commands/guard.js";
+import type { TransferResult } from "../commands/handover.js";
+import type { ReleaseResult } from "../commands/release.js";
+import type { StatusResult } from "../commands/status.js";
+import type { SweepResult } from "../commands/sweep.js";
+import type { TakeResult } from "../commands/take.js";
+import type { LogEntry } from "../protocol/log.js";
+import type { Holding } from "../protocol/context.js";
+import { claimCovers, shapeOf } from "../targets/overlap.js";
+import { formatAge } from "../os/time.js";
 
 export interface Style {
   bold(text: string): string;

@@ -27,12 +27,12 @@
 // well before that. Only then is it passed over, by the same race for the next lock.
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { crashPoint } from "./crash.js";
-import { BusyError } from "./errors.js";
-import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "./files.js";
-import { randomHex, sha256Hex } from "./hash.js";
-import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS, monotonicMs } from "./lease.js";
-import { livenessOf, ownMachineIdentity, type ProcessIdentity } from "./process-identity.js";
+import { crashPoint } from "../os/crash.js";
+import { BusyError } from "../os/errors.js";
+import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "../os/files.js";
+import { randomHex, sha256Hex } from "../os/hash.js";
+import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS, monotonicMs } from "../os/lease.js";
+import { livenessOf, ownMachineIdentity, type ProcessIdentity } from "../os/process-identity.js";
 
 export const LOCK_PREFIX = ".lock-";
 

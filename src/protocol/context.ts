@@ -2,13 +2,13 @@
 // judges a claim file the same way, here.
 import { freshnessOf, modeOf, type Claim } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
-import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "./time.js";
+import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
-import { readFilesystemClock } from "./filesystem.js";
-import { shapeOf, type TargetKind } from "./overlap.js";
+import { readFilesystemClock } from "../os/filesystem.js";
+import { shapeOf, type TargetKind } from "../targets/overlap.js";
 import { heldMarkers } from "./held.js";
-import { claimFileName, parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "./target.js";
+import { claimFileName, parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "../targets/target.js";
 
 /** Options every verb accepts. Tests pass `dir` and `now`; the CLI passes flags and the environment. */
 export interface CommonOptions {

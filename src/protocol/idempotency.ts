@@ -2,10 +2,10 @@
 // result back instead of acting again; the same key with other arguments is an error. Records live
 // beside the claims as `.idem-<hash>` (never mistaken for claims) and expire after 7 days.
 import { join } from "node:path";
-import { ClaimsError } from "./errors.js";
-import { optionName } from "./option-names.js";
-import { readSnapshot, replaceFile } from "./files.js";
-import { sha256Hex } from "./hash.js";
+import { ClaimsError } from "../os/errors.js";
+import { optionName } from "../os/option-names.js";
+import { readSnapshot, replaceFile } from "../os/files.js";
+import { sha256Hex } from "../os/hash.js";
 import type { Store } from "./store.js";
 
 export const IDEMPOTENCY_PREFIX = ".idem-";

@@ -1,7 +1,7 @@
 // The claim file format: five required fields, plus optional fields that later features add
 // (`ttl` today). Unknown fields are kept when a claim is rewritten, so a newer writer's state
 // survives a beat by an older one.
-import { formatTimestamp, isAheadOfClock, parseTimestamp } from "./time.js";
+import { formatTimestamp, isAheadOfClock, parseTimestamp } from "../os/time.js";
 
 export const DEFAULT_TTL_SECONDS = 1800;
 export const MAX_TTL_SECONDS = 30 * 24 * 3600;

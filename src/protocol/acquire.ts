@@ -2,12 +2,12 @@
 // take it over when stale; each change under the claim's lock, each success read back. Used by
 // take and by queue grants, always under the take lock.
 import { newClaim, type Claim, type Mode } from "./claim.js";
-import { BadInputError, BusyError } from "./errors.js";
+import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, tokenFileName } from "./fencing.js";
 import { rememberHeld } from "./held.js";
-import { judge, kindOf, type Context, type Holding } from "./protocol.js";
-import { claimFileName, sharedClaimFileName, type TargetKind } from "./target.js";
-import { formatTimestamp } from "./time.js";
+import { judge, kindOf, type Context, type Holding } from "./context.js";
+import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
+import { formatTimestamp } from "../os/time.js";
 
 export interface GrantedClaim extends Claim {
   kind: TargetKind;

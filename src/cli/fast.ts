@@ -2,7 +2,7 @@
 // `check` with only the common flags. Every agent hook runs one of these per write, and loading
 // commander is a measurable share of their start-up (docs/BENCHMARKS.md). Anything else (help,
 // another flag, `--x=y`, a typo) falls through to the full CLI, which parses and reports it.
-import { runBeat, runCheck, runHook, runRelease, runTake, type HookFlags } from "./cli-actions.js";
+import { runBeat, runCheck, runHook, runRelease, runTake, type HookFlags } from "./actions.js";
 
 const VALUED: Record<string, string> = { "--dir": "dir", "--holder": "holder", "--ttl": "ttl", "--purpose": "purpose", "-p": "purpose", "--token": "token" };
 const OWN: Record<string, string[]> = { take: ["purpose"], beat: ["token"], release: ["token"], check: ["token"] };

@@ -1,8 +1,8 @@
 // What every verb's wiring shares: the common flags, JSON-or-human output, colour, examples.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { plain, type Style } from "./render.js";
-import { isTerminal, writeOut } from "./stdio.js";
+import { isTerminal, writeOut } from "../os/stdio.js";
 
 export interface GlobalFlags {
   dir?: string;
@@ -113,7 +113,8 @@ export async function styleFor(fd: 1 | 2): Promise<Style> {
   return chalk;
 }
 
-/** The package version, from package.json beside dist/. */
+/** The package version, from package.json beside dist/ (one level up from a bundle in dist/, two from dist/cli/). */
 export function readVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  const file = ["../package.json", "../../package.json"].map((relative) => new URL(relative, import.meta.url)).find((url) => existsSync(url)) ?? new URL("../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }

@@ -6,8 +6,8 @@
 import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import picomatch from "picomatch";
-import { BadInputError } from "./errors.js";
-import { sha256Hex } from "./hash.js";
+import { BadInputError } from "../os/errors.js";
+import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 
 export type { TargetKind } from "./overlap.js";

@@ -20,11 +20,11 @@
 // one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
 import { join } from "node:path";
 import { markersOf, markersReaching } from "./aliases.js";
-import { readSnapshot } from "./files.js";
-import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
-import type { Context } from "./protocol.js";
+import { readSnapshot } from "../os/files.js";
+import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import type { Context } from "./context.js";
 import { TOKEN_PREFIX } from "./store.js";
-import { claimFileName, holderTag, partsOfFileName } from "./target.js";
+import { claimFileName, holderTag, partsOfFileName } from "../targets/target.js";
 
 
 function counterStem(target: string): string {

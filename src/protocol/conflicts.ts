@@ -4,12 +4,12 @@
 import { createRequire } from "node:module";
 import picomatch from "picomatch";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
-import { overlaps, shapeOf, type TargetShape } from "./overlap.js";
-import type { Context, Holding } from "./protocol.js";
-import { holdingOf, unreadableHolding } from "./protocol.js";
+import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import type { Context, Holding } from "./context.js";
+import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { linkConflicts } from "./aliases.js";
-import { claimFileName, partsOfFileName, percentEncode } from "./target.js";
+import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
 /**
  * The claim files whose targets overlap `target`, read. Decided from the file names; a name

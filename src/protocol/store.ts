@@ -3,8 +3,8 @@
 import { accessSync, chmodSync, constants, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
-import { BadInputError, ClaimsError, NetworkFilesystemError } from "./errors.js";
-import { crashPoint } from "./crash.js";
+import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
+import { crashPoint } from "../os/crash.js";
 import {
   errorCode,
   fsyncDirectory,
@@ -17,14 +17,14 @@ import {
   withTransientRetries,
   writeTempFile,
   type Snapshot,
-} from "./files.js";
-import { describeFilesystem } from "./filesystem.js";
-import { randomHex } from "./hash.js";
-import { assertWithinLease } from "./lease.js";
+} from "../os/files.js";
+import { describeFilesystem } from "../os/filesystem.js";
+import { randomHex } from "../os/hash.js";
+import { assertWithinLease } from "../os/lease.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
 import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
-import { isAlive, ownIdentity } from "./process-identity.js";
-import { claimFileName, sharedClaimFileName } from "./target.js";
+import { isAlive, ownIdentity } from "../os/process-identity.js";
+import { claimFileName, sharedClaimFileName } from "../targets/target.js";
 
 export type ClaimRead =
   | { state: "missing" }

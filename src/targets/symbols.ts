@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, extname, join } from "node:path";
 import type Parser from "web-tree-sitter";
-import { BadInputError } from "./errors.js";
-import { switchOn } from "./option-names.js";
+import { BadInputError } from "../os/errors.js";
+import { switchOn } from "../os/option-names.js";
 
 const GRAMMARS: Record<string, string> = {
   ".js": "javascript",

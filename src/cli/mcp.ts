@@ -1,8 +1,8 @@
 // Wiring of `claims mcp`. The server, the MCP SDK and zod load only when it runs: the bundle keeps
 // them in dist/mcp.cjs (scripts/bundle.mjs), so no other verb reads or compiles a byte of them.
 import type { Command } from "commander";
-import { readVersion, type GlobalFlags } from "./cli-shared.js";
-import { resolveHolder, resolveSettings } from "./settings.js";
+import { readVersion, type GlobalFlags } from "./shared.js";
+import { resolveHolder, resolveSettings } from "../protocol/settings.js";
 
 export function registerMcpVerb(program: Command): void {
   program
@@ -23,7 +23,7 @@ See docs/MCP.md for Codex and Cursor, the tools and the identity rule.`,
       // Bad settings are exit 2 here, before the server loads: its bundle has its own error classes.
       resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
       if (flags.holder !== undefined) resolveHolder(flags.holder);
-      const { serveMcp } = await import("./mcp/server.js");
+      const { serveMcp } = await import("../mcp/server.js");
       await serveMcp({
         version: readVersion(),
         ...(flags.dir !== undefined && { dir: flags.dir }),

@@ -4,11 +4,11 @@
 // to the queue happens under the take lock, so order and grants are decided one at a time.
 import { join } from "node:path";
 import { isValidTtl, type Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, replaceFile } from "./files.js";
-import { isAlive, type ProcessIdentity } from "./process-identity.js";
-import type { Context } from "./protocol.js";
-import { claimFileName, holderTag } from "./target.js";
-import { formatTimestamp, parseTimestamp } from "./time.js";
+import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
+import { isAlive, type ProcessIdentity } from "../os/process-identity.js";
+import type { Context } from "./context.js";
+import { claimFileName, holderTag } from "../targets/target.js";
+import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
 export const QUEUE_PREFIX = ".queue-";
 
