@@ -53,7 +53,7 @@ Reads("should name the default claims directory in every --dir help, log's too",
 });
 
 Reads("should list in the README's JSON section every key take may answer with", () => {
-  const source = readFileSync(join(ROOT, "src", "commands", "take.ts"), "utf8");
+  const source = readFileSync(join(ROOT, "src", "commands", "take-types.ts"), "utf8");
   const body = /export interface TakeResult \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
   const keys = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1] as string);
   assert.ok(keys.includes("interrupted"), keys.join(" "));

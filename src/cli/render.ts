@@ -11,8 +11,9 @@ import type { SweepResult } from "../commands/sweep.js";
 import type { TakeResult } from "../commands/take.js";
 import type { LogEntry } from "../protocol/log.js";
 import type { Holding } from "../protocol/context.js";
-import { claimCovers, shapeOf } from "../targets/overlap.js";
 import { formatAge } from "../os/time.js";
+import { shellQuote } from "../os/shell-quote.js";
+import { describeHolding, quoted } from "../protocol/describe.js";
 
 export interface Style {
   bold(text: string): string;
@@ -24,49 +25,10 @@ export interface Style {
 
 export const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, green: (t) => t, yellow: (t) => t };
 
-function quoted(purpose: string): string {
-  return purpose === "" ? "(no purpose given)" : JSON.stringify(purpose);
-}
-
-function heartbeat(holding: Holding): string {
-  return `heartbeat ${formatAge(holding.heartbeat_age_seconds * 1000)}${holding.heartbeat_age_seconds >= 0 ? " ago" : ""}`;
-}
-
-/** The refusal sentence: holder, purpose, heartbeat age. */
-export function describeHolding(holding: Holding): string {
-  if (holding.unreadable) {
-    return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
-  }
-  if (holding.queued) {
-    const on = holding.held_target ? ` (for ${holding.held_target})` : "";
-    return `${holding.holder} is queued ahead of you${on} for ${quoted(holding.purpose)}: the queue goes first`;
-  }
-  const claim = holding.held_target ? `${whereHeld(holding.target, holding.held_target, holding.shared === true)} ` : holding.shared ? "shared and " : "";
-  const overlap = holding.overlap ? `; ${holding.overlap}` : "";
-  return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
-}
-
 /** A file's name with its control characters escaped (`\t`, `\n`, `\x1b`), so that one path stays on one line. */
 function printable(text: string): string {
   const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
   return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
-
-/**
- * How the claim in the way stands to the target asked for: above it (`D/` for `D/a.js`), inside
- * it (`D/a.js` when `D/` was asked for, a symbol of the file), or beside it (two globs).
- */
-function whereHeld(target: string, heldTarget: string, shared: boolean): string {
-  const [asked, held] = [shapeOf(target), shapeOf(heldTarget)];
-  const claim = `${shared ? "shared " : ""}claim on ${heldTarget}`;
-  if (claimCovers(held, asked)) return `covered by the ${claim},`;
-  if (claimCovers(asked, held)) return `the ${claim} inside it is`;
-  return `overlaps the ${claim},`;
-}
-
-/** Quotes an argument for a shell, so a suggested command can be pasted as it is. */
-export function shellQuote(argument: string): string {
-  return /^[\w./:@%+=,-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, "'\\''")}'`;
 }
 
 /** `asked`: the targets as the user typed them, for the command the refusal suggests. */

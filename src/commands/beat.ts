@@ -6,9 +6,9 @@ import { findConflicts } from "../protocol/conflicts.js";
 import { newerTokenOfOther, type NewerToken } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
-import { forgetHeld } from "../protocol/held.js";
+import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 

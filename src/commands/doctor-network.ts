@@ -12,7 +12,13 @@ import { lockName, versionOf } from "../protocol/lock.js";
 import { ownMachineIdentity } from "../os/process-identity.js";
 import { TAKES_FILE, type Store } from "../protocol/store.js";
 import { claimFileName } from "../targets/target.js";
-import type { DoctorCheck } from "./doctor.js";
+
+/** One line of doctor's report (declared here, where the network checks make most of them; doctor.ts re-exports it). */
+export interface DoctorCheck {
+  check: string;
+  status: "ok" | "warn" | "fail";
+  detail: string;
+}
 
 type Add = (check: string, status: DoctorCheck["status"], detail: string) => void;
 

@@ -22,12 +22,9 @@ import { claimFileName } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 import { release } from "./release.js";
 import { take } from "./take.js";
+import type { DoctorCheck } from "./doctor-network.js";
 
-export interface DoctorCheck {
-  check: string;
-  status: "ok" | "warn" | "fail";
-  detail: string;
-}
+export type { DoctorCheck };
 
 export interface DoctorResult {
   dir: string;

@@ -8,7 +8,7 @@ import { BadInputError } from "../os/errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
-import { shellQuote } from "../cli/render.js";
+import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
 
 const MARKER = "# claims guard:";

@@ -1,10 +1,10 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BadInputError, BusyError } from "../os/errors.js";
-import { holderOf, judge, namedOrAllMine, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
+import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { grantQueued } from "../protocol/grant.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
-import { forgetHeld, spareMarker } from "../protocol/held.js";
+import { forgetHeld, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
 

@@ -7,7 +7,7 @@ import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";
 import { consumeNotices, grantQueued } from "../protocol/grant.js";
 import { forgetHeld } from "../protocol/held.js";
 import type { Mode } from "../protocol/claim.js";
-import type { TakeOptions, TakeResult } from "./take.js";
+import type { TakeOptions, TakeResult } from "./take-types.js";
 import { findConflicts } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
 import { record, refreshNow, type Context } from "../protocol/context.js";

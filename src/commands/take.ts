@@ -10,7 +10,7 @@ import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
-import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { looksLikeFile, type Target } from "../targets/target.js";
@@ -22,59 +22,8 @@ export const MAX_WAIT_SECONDS = 3600;
 
 export type { GrantedClaim } from "../protocol/acquire.js";
 
-export interface TakeOptions extends CommonOptions {
-  targets: string[];
-  /** Why: shown to every session this claim refuses. A re-take without a purpose keeps the old one. */
-  purpose?: string;
-  /** Shared claims coexist with each other and conflict with exclusive ones (the default). */
-  shared?: boolean;
-  /** Take what is free and report the rest, instead of all or nothing. */
-  partial?: boolean;
-  /** Allow `file#symbol` for a symbol about to be added; otherwise a symbol the file lacks is bad input. */
-  creating?: boolean;
-  /** Take a target that covers `/`, a home directory or a whole repository (otherwise bad input). */
-  force?: boolean;
-  /** A retry with the same key and arguments returns the first result (for 7 days) instead of acting again. */
-  idempotencyKey?: string;
-  /** When refused, queue an interest in every target and return at once; each is granted in order as it frees. */
-  queue?: boolean;
-  /** When refused, queue and wait up to this many seconds for every target (see src/waiting.ts). */
-  wait?: number;
-  /** Called while waiting, about once a second, with what is still in the way. */
-  onWaiting?: (refused: Holding[], waitedMs: number) => void;
-  /** Stops a wait early (Ctrl-C): nothing is left behind. */
-  signal?: AbortSignal;
-  /**
-   * When the call began, in milliseconds since the epoch, if earlier than this function was called
-   * (the CLI passes its process start). Only for the warning about a TTL shorter than the call.
-   */
-  startedAt?: number;
-}
-
-export interface TakeResult {
-  holder: string;
-  granted: GrantedClaim[];
-  refused: Holding[];
-  /** The caller's interests now waiting in the queue (with --queue / --wait), with their place. */
-  queued?: QueuedPlace[];
-  /** Handover notes: who is queued on the granted targets, since when and what for. */
-  notes?: Note[];
-  /** --wait ran out while still refused; nothing was kept. */
-  timed_out?: true;
-  /** --wait was interrupted (Ctrl-C, SIGTERM) while still refused; nothing was kept. */
-  interrupted?: true;
-  /** Set when this is the stored first result of an idempotency key. */
-  idempotent_replay?: true;
-  /** On a replay: targets the first take granted that the caller no longer holds (taken over, swept, released). */
-  no_longer_held?: string[];
-  /** Notes about the call: one that took longer than the TTL it asked for. */
-  warnings?: string[];
-}
-
-export interface QueuedPlace extends Note {
-  /** 1 = next in line for this target. */
-  position: number;
-}
+export type { QueuedPlace, TakeOptions, TakeResult } from "./take-types.js";
+import type { QueuedPlace, TakeOptions, TakeResult } from "./take-types.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 

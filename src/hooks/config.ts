@@ -1,7 +1,7 @@
 // The exact settings snippets `claims hook print-config <agent>` prints, pointing at this very
 // binary so they work whatever PATH the agent's hooks run with.
 import { realpathSync } from "node:fs";
-import { shellQuote } from "../cli/render.js";
+import { shellQuote } from "../os/shell-quote.js";
 
 /** The options of `claims hook` that belong in the hook's own command line. */
 export interface HookCommandOptions {

@@ -11,7 +11,7 @@ import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringFiel
 import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "./state.js";
 import { decideWrite, renewWritten } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
-import { describeHolding } from "../cli/render.js";
+import { describeHolding } from "../protocol/describe.js";
 import { resolveHolder } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";

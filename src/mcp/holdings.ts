@@ -4,7 +4,7 @@
 import { claimFileOf } from "../protocol/acquire.js";
 import { freshnessOf, type Claim } from "../protocol/claim.js";
 import type { Context, Holding } from "../protocol/context.js";
-import { describeHolding } from "../cli/render.js";
+import { describeHolding } from "../protocol/describe.js";
 import { expiryOf } from "./results.js";
 
 export interface HolderInfo {

@@ -7,8 +7,7 @@ import { resolveHolder, resolveSettings, type Environment, type Settings } from 
 import { Store, type ClaimRead } from "./store.js";
 import { readFilesystemClock } from "../os/filesystem.js";
 import { shapeOf, type TargetKind } from "../targets/overlap.js";
-import { heldMarkers } from "./held.js";
-import { claimFileName, parseTarget, sharedClaimFileName, targetOfFileName, type Target } from "../targets/target.js";
+import { parseTarget, targetOfFileName, type Target } from "../targets/target.js";
 
 /** Options every verb accepts. Tests pass `dir` and `now`; the CLI passes flags and the environment. */
 export interface CommonOptions {
@@ -160,38 +159,6 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
 
 export function kindOf(canonicalTarget: string): TargetKind {
   return shapeOf(canonicalTarget).kind;
-}
-
-/**
- * The named targets, or when none are named every claim the holder has: what beat and release act
- * on. A named target may be held by the caller exclusively or shared (its own shared file).
- */
-export function namedOrAllMine(
-  inputs: string[] | undefined,
-  holder: string,
-  context: Context,
-): Array<{ fileName: string; target: string }> {
-  if (!inputs || inputs.length === 0) {
-    // Everything the holder has, and everything it was granted and has not heard it lost.
-    const work = claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
-    for (const marker of heldMarkers(holder, context)) {
-      const fileName = marker.mode === "shared" ? sharedClaimFileName(marker.target, holder) : claimFileName(marker.target);
-      if (!work.some((entry) => entry.fileName === fileName)) work.push({ fileName, target: marker.target });
-    }
-    return work;
-  }
-  const work: Array<{ fileName: string; target: string }> = [];
-  for (const target of parseTargets(inputs, context)) {
-    const shared = sharedClaimFileName(target.canonical, holder);
-    const isMine = (fileName: string) => {
-      const read = context.store.read(fileName);
-      return read.state === "claim" && read.claim.holder === holder;
-    };
-    const sharedIsMine = isMine(shared);
-    if (sharedIsMine) work.push({ fileName: shared, target: target.canonical });
-    if (!sharedIsMine || isMine(target.fileName)) work.push({ fileName: target.fileName, target: target.canonical });
-  }
-  return work;
 }
 
 /** The claims the holder has, by scanning the directory. */

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import type { Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import type { Context } from "./context.js";
+import { claimsOf, parseTargets, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
-import { holderTag } from "../targets/target.js";
+import { claimFileName, holderTag, sharedClaimFileName } from "../targets/target.js";
 
 
 export interface HeldMarker {
@@ -71,4 +71,36 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
     }
   }
   return markers;
+}
+
+/**
+ * The named targets, or when none are named every claim the holder has: what beat and release act
+ * on. A named target may be held by the caller exclusively or shared (its own shared file).
+ */
+export function namedOrAllMine(
+  inputs: string[] | undefined,
+  holder: string,
+  context: Context,
+): Array<{ fileName: string; target: string }> {
+  if (!inputs || inputs.length === 0) {
+    // Everything the holder has, and everything it was granted and has not heard it lost.
+    const work = claimsOf(holder, context).map(({ fileName, claim }) => ({ fileName, target: claim.target }));
+    for (const marker of heldMarkers(holder, context)) {
+      const fileName = marker.mode === "shared" ? sharedClaimFileName(marker.target, holder) : claimFileName(marker.target);
+      if (!work.some((entry) => entry.fileName === fileName)) work.push({ fileName, target: marker.target });
+    }
+    return work;
+  }
+  const work: Array<{ fileName: string; target: string }> = [];
+  for (const target of parseTargets(inputs, context)) {
+    const shared = sharedClaimFileName(target.canonical, holder);
+    const isMine = (fileName: string) => {
+      const read = context.store.read(fileName);
+      return read.state === "claim" && read.claim.holder === holder;
+    };
+    const sharedIsMine = isMine(shared);
+    if (sharedIsMine) work.push({ fileName: shared, target: target.canonical });
+    if (!sharedIsMine || isMine(target.fileName)) work.push({ fileName: target.fileName, target: target.canonical });
+  }
+  return work;
 }

@@ -6,7 +6,6 @@ import { ClaimsError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { readSnapshot, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import type { Store } from "./store.js";
 
 export const IDEMPOTENCY_PREFIX = ".idem-";
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -35,13 +34,19 @@ export function checkKey(key: string): void {
   }
 }
 
-function recordPath(store: Store, holder: string, key: string): string {
+/** Where records are kept: the claims directory and the mode of its files (a Store is one). */
+export interface RecordDirectory {
+  dir: string;
+  fileMode: number;
+}
+
+function recordPath(store: RecordDirectory, holder: string, key: string): string {
   const hash = sha256Hex(`${holder}\n${key}`).slice(0, 32);
   return join(store.dir, `${IDEMPOTENCY_PREFIX}${hash}`);
 }
 
 /** The first result for this key, if the key is live; throws when it was used with other arguments. */
-export function replay<T>(store: Store, holder: string, key: string, args: string, nowMs: number): T | undefined {
+export function replay<T>(store: RecordDirectory, holder: string, key: string, args: string, nowMs: number): T | undefined {
   const snapshot = readSnapshot(recordPath(store, holder, key));
   if (snapshot.kind !== "file") return undefined;
   let record: IdempotencyRecord<T>;
@@ -55,7 +60,7 @@ export function replay<T>(store: Store, holder: string, key: string, args: strin
   return record.result;
 }
 
-export function remember<T>(store: Store, holder: string, key: string, args: string, nowMs: number, result: T): void {
+export function remember<T>(store: RecordDirectory, holder: string, key: string, args: string, nowMs: number, result: T): void {
   const record: IdempotencyRecord<T> = { key, holder, arguments: args, created_at_ms: nowMs, result };
   replaceFile(store.dir, recordPath(store, holder, key), `${JSON.stringify(record)}\n`, store.fileMode);
 }

@@ -1,0 +1,125 @@
+// The folders under src/ are the layers (docs/ARCHITECTURE.md), and imports point one way: down.
+// Every import counts, `import type` and `import()` included: a type circle still ties two files
+// together for a reader, and a dynamic import is still a dependency.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SRC = join(ROOT, "src");
+
+/** Higher imports lower, never the reverse; folders of one rank do not import each other. */
+const RANK: Record<string, number> = { "index.ts": 8, cli: 7, mcp: 6, hooks: 6, commands: 5, protocol: 3, targets: 2, os: 1 };
+
+interface Edge {
+  from: string;
+  to: string;
+  line: number;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function importsOf(file: string): Edge[] {
+  const text = readFileSync(file, "utf8");
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles
+    .filter((imported) => imported.fileName.startsWith("."))
+    .map((imported) => {
+      const target = resolve(dirname(file), imported.fileName).replace(/\.js$/, ".ts");
+      const line = text.slice(0, imported.pos).split("\n").length;
+      return { from: relative(SRC, file), to: relative(SRC, target), line };
+    });
+}
+
+const layerOf = (path: string): string => (path.includes("/") ? (path.split("/")[0] as string) : path);
+
+/** Strongly connected components with more than one file (Tarjan). */
+function circles(edges: Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const other of next.get(node) ?? []) {
+      if (!index.has(other)) {
+        visit(other);
+        low.set(node, Math.min(low.get(node) as number, low.get(other) as number));
+      } else if (onStack.has(other)) low.set(node, Math.min(low.get(node) as number, index.get(other) as number));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const edges = sourceFiles(SRC).flatMap(importsOf);
+
+const layers = suite("the layers of src/");
+
+layers("should read some imports (a check that sees none proves nothing)", () => {
+  assert.ok(edges.length > 200, `only ${edges.length} imports found`);
+  assert.ok(edges.some((edge) => edge.from === "commands/take.ts" && edge.to === "protocol/acquire.ts"));
+});
+
+layers("should resolve every relative import to a file under src/", () => {
+  const missing = edges.filter((edge) => !existsSync(join(SRC, edge.to)) || edge.to.startsWith(".."));
+  assert.equal(missing.map((edge) => `${edge.from}:${edge.line} -> ${edge.to}`), []);
+});
+
+layers("should place every file in a known layer", () => {
+  const unknown = sourceFiles(SRC).map((file) => relative(SRC, file)).filter((path) => RANK[layerOf(path)] === undefined);
+  assert.equal(unknown, []);
+});
+
+layers("should import only downward: cli > mcp, hooks > commands > protocol > targets > os", () => {
+  const upward = edges.filter((edge) => {
+    const [from, to] = [layerOf(edge.from), layerOf(edge.to)];
+    return from !== to && (RANK[to] as number) >= (RANK[from] as number);
+  });
+  assert.equal(upward.map((edge) => `${edge.from}:${edge.line} imports ${edge.to}`), []);
+});
+
+layers("should have no import circles, not even of types", () => {
+  assert.equal(circles(edges), []);
+});
+
+layers("should keep commander and chalk out of the protocol, targets and os layers", () => {
+  const offenders = sourceFiles(SRC)
+    .filter((file) => ["protocol", "targets", "os"].includes(layerOf(relative(SRC, file))))
+    .filter((file) => /from "(commander|chalk)"|import\("(commander|chalk)"\)/.test(readFileSync(file, "utf8")))
+    .map((file) => relative(SRC, file));
+  assert.equal(offenders, []);
+});
+
+layers("should keep the MCP server out of the CLI bundle that every hook call loads", () => {
+  const cli = readFileSync(join(ROOT, "dist", "cli.cjs"), "utf8");
+  assert.ok(existsSync(join(ROOT, "dist", "mcp.cjs")), "dist/mcp.cjs was not built");
+  assert.not.match(cli, "@modelcontextprotocol");
+  assert.match(cli, 'require("./mcp.cjs")');
+});
+
+layers.run();
