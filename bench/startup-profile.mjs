@@ -43,8 +43,8 @@ const EVENT = JSON.stringify({ session_id: "profile", hook_event_name: "PreToolU
 const probes = [
   ["node -e 0 (baseline)", ["-e", "0"]],
   ["an ES-module entry, empty (bin/claims.js is CommonJS)", ["--input-type=module", "-e", "0"]],
-  ["node:crypto, one SHA-256 (src/hash.ts instead)", ["-e", "require('node:crypto').createHash('sha256').update('x').digest('hex')"]],
-  ["process.stdout.write of a line (src/stdio.ts instead)", ["-e", "process.stdout.write('x\\n')"]],
+  ["node:crypto, one SHA-256 (src/os/hash.ts instead)", ["-e", "require('node:crypto').createHash('sha256').update('x').digest('hex')"]],
+  ["process.stdout.write of a line (src/os/stdio.ts instead)", ["-e", "process.stdout.write('x\\n')"]],
   ["require commander (only the verbs off the fast path)", ["-e", `require(${JSON.stringify(join(ROOT, "node_modules", "commander"))})`]],
   ["the bundle compiled, no code cache, no command", ["-e", loadBundle(false)]],
   ["the bundle compiled from its code cache, no command", ["-e", loadBundle(true)]],

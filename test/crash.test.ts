@@ -1,5 +1,5 @@
 // Crash injection: writers killed with SIGKILL at named steps inside take, beat, release,
-// takeover and grant (CLAIMS_CRASH_AT, src/crash.ts). After every kill: every claim file parses,
+// takeover and grant (CLAIMS_CRASH_AT, src/os/crash.ts). After every kill: every claim file parses,
 // no acknowledged claim is lost, nothing unacknowledged looks valid, sweep removes all debris, and
 // the next writer gets on with it.
 import { spawnSync } from "node:child_process";

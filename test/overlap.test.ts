@@ -106,7 +106,8 @@ Pairs("should decide two globs without any file on disk", () => {
 Pairs.run();
 
 // A take finds the claims it could overlap from their file names before reading any
-// (src/conflicts.ts). That shortcut may only ever skip a claim the rules above call disjoint.
+// (src/protocol/conflicts.ts). That shortcut may only ever skip a claim the rules above call
+// disjoint.
 const Found = suite<LibraryContext>("overlapping claims found in a directory");
 Found.before.each(freshLibraryContext);
 Found.after.each((context) => context.box.cleanup());

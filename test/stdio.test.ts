@@ -1,4 +1,4 @@
-// The CLI writes its output with write(2) instead of Node's stdout stream (src/stdio.ts). What a
+// The CLI writes its output with write(2) instead of Node's stdout stream (src/os/stdio.ts). What a
 // script reading that output depends on: every byte arrives, also through a non-blocking pipe
 // that fills up; and a reader that went away costs nothing but the output, never the answer.
 // Node gives its children blocking pipes, so the pipes here are made by a small Python parent.

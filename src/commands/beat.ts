@@ -127,8 +127,9 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (judgement.stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         const fileNames = context.store.claimFileNames();
-        // A glob also covers what the symlinks it matched when taken lead to (src/aliases.ts): a
-        // claim taken on such a file while the glob was stale is in its way as much as any other.
+        // A glob also covers what the symlinks it matched when taken lead to
+        // (src/protocol/aliases.ts): a claim taken on such a file while the glob was stale is in
+        // its way as much as any other.
         const reaches = [shapeOf(target), ...markersOf(fileName, context).filter((marker) => marker.glob === target).map((marker) => shapeOf(marker.real))];
         const inTheWay = reaches.flatMap((shape) => findConflicts(shape, mode, holder, context, fileNames))[0];
         if (inTheWay) return { target, now_held_by: inTheWay };

@@ -60,7 +60,7 @@ export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
   const { store } = context;
   const checks: DoctorCheck[] = [];
   const add = (check: string, status: DoctorCheck["status"], detail: string) => checks.push({ check, status, detail });
-  const scratch = doctorScratchName(); // kept out of the log (src/log.ts)
+  const scratch = doctorScratchName(); // kept out of the log (src/protocol/log.ts)
 
   try {
     store.ensure({ trustAnyMode: true }); // the permissions check below says what is wrong with the mode

@@ -115,7 +115,8 @@ function releaseOne(fileName: string, target: string, holder: string, context: C
     if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
     // A token the claim does not carry (a typo, another target's) is not this holding's: leave it alone.
     if (token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== token) return { target, current_token: judgement.claim.token };
-    // On a full disk the claim lock is made from the holder's own marker of the target (src/lock.ts).
+    // On a full disk the claim lock is made from the holder's own marker of the target
+    // (src/protocol/lock.ts).
     if (context.store.change(fileName, judgement.version, () => "remove", () => spareMarker(holder, target, context)) === "done") return "released";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);

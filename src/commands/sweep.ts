@@ -52,8 +52,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
       .map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
   if (!dryRun) context.store.retireDeadLocks();
-  // Symlink markers of globs released or swept (src/aliases.ts); judged under the take lock, where
-  // a glob take writes its markers before its claim.
+  // Symlink markers of globs released or swept (src/protocol/aliases.ts); judged under the take
+  // lock, where a glob take writes its markers before its claim.
   if (leftoverMarkers(context).length > 0) {
     const leftovers = dryRun ? leftoverMarkers(context) : context.store.withTakeLock(() => leftoverMarkers(context).filter((name) => removeMarker(name, context)));
     result.debris.push(...leftovers.map((name) => `${ALIASES_DIRECTORY}/${name}`));

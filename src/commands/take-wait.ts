@@ -1,6 +1,6 @@
 // take --wait: queue behind whoever is in the way, then block until every target is granted or the
-// time runs out. No busy loop: the process sleeps on directory change events (src/watch.ts, with a
-// slow poll as fallback) and looks again only when something changed. Looking is read-only; the
+// time runs out. No busy loop: the process sleeps on directory change events (src/os/watch.ts, with
+// a slow poll as fallback) and looks again only when something changed. Looking is read-only; the
 // take lock is taken only when the picture changed (a release, a grant, a claim gone stale) or the
 // queued interests need a heartbeat. Timing out or being interrupted leaves nothing behind.
 import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";

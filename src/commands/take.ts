@@ -62,7 +62,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     const reason = tooBroad(target, context.settings);
     if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass ${switchOn("force")} if you mean it.`);
   }
-  // Symlinks a glob matches lead to files elsewhere: the glob covers those too (src/aliases.ts).
+  // Symlinks a glob matches lead to files elsewhere: the glob covers those too
+  // (src/protocol/aliases.ts).
   const links = new Map<string, Link[]>();
   for (const target of targets) {
     if (target.kind !== "glob") continue;

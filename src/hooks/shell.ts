@@ -55,7 +55,8 @@ interface Walk {
 
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
   if (depth > 3) return; // bash -c 'bash -c …': deep enough
-  // The grammar loads as symbols' do (src/symbols.ts), with the CLI's baseline-only compilation.
+  // The grammar loads as symbols' do (src/targets/symbols.ts), with the CLI's baseline-only
+  // compilation.
   const { parserFor } = await import("../targets/symbols.js");
   const tree = (await parserFor("bash")).parse(script);
   try {

@@ -22,7 +22,7 @@ const CLEARED_PREFIX = ".hook-cleared-";
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
 
-// src/hash.ts, not node:crypto: its load would cost every hook call about 2.5 ms.
+// src/os/hash.ts, not node:crypto: its load would cost every hook call about 2.5 ms.
 const short = (text: string) => sha256Hex(text).slice(0, 20);
 
 /** One agent (a session's main agent, or one subagent) within a session: the scope of a turn's pending calls. */

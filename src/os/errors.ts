@@ -1,5 +1,5 @@
-// Typed domain errors. Core throws them; src/cli.ts maps each to its exit code and one sentence,
-// in exactly one place. Anything else that escapes is a bug (exit 1).
+// Typed domain errors. Core throws them; src/cli/main.ts maps each to its exit code and one
+// sentence, in exactly one place. Anything else that escapes is a bug (exit 1).
 
 export type ErrorCode = "BAD_INPUT" | "IDEMPOTENCY_KEY_CONFLICT" | "REFUSED" | "DEADLOCK" | "LOST" | "TIMEOUT" | "QUEUED" | "INTERNAL";
 

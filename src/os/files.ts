@@ -35,7 +35,8 @@ export const MAX_CLAIM_BYTES = 64 * 1024;
 
 /**
  * `.tmp-<pid>-<pid namespace>-<random>`: the writer's pid and namespace let sweep remove the temp
- * file of a crashed writer at once (src/store.ts), and never a live one in another namespace.
+ * file of a crashed writer at once (src/protocol/store.ts), and never a live one in another
+ * namespace.
  */
 export function tempName(): string {
   return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomHex(12)}`;
@@ -78,8 +79,9 @@ export function fsyncDirectory(dir: string): void {
 
 /**
  * Replaces `path` atomically: readers see the old content or the new one, never a mix. With
- * `alsoAs`, the same durable file is first renamed there (a fencing token's counter, src/fencing.ts)
- * and a second link of it replaces `path`: one fsynced file and one directory fsync for both.
+ * `alsoAs`, the same durable file is first renamed there (a fencing token's counter,
+ * src/protocol/fencing.ts) and a second link of it replaces `path`: one fsynced file and one
+ * directory fsync for both.
  */
 export function replaceFile(dir: string, path: string, content: string, mode: number, alsoAs?: string): void {
   const temp = writeTempFile(dir, content, mode);
@@ -182,9 +184,9 @@ export function withTransientRetries<T>(read: () => T): T {
  * Reads a directory entry without following symlinks or blocking on a fifo. The version
  * identifies this exact content: a hash of the bytes, and nothing else. Not the inode number or
  * the mtime: every client of a network filesystem must compute the same version for one file,
- * since lock names are made from it (src/lock.ts), and sshfs numbers inodes per mount and may
- * show a client's cached mtime of the file that was there before. A claim's bytes name its holder
- * and stamps, so when they come back byte for byte, deciding again on them decides the same.
+ * since lock names are made from it (src/protocol/lock.ts), and sshfs numbers inodes per mount and
+ * may show a client's cached mtime of the file that was there before. A claim's bytes name its
+ * holder and stamps, so when they come back byte for byte, deciding again on them decides the same.
  */
 export function readSnapshot(path: string): Snapshot {
   return withTransientRetries(() => readSnapshotOnce(path));

@@ -3,8 +3,9 @@
 // A lock owner on another machine (another boot id) cannot be looked up: its pid means nothing
 // here. So a contender that finds such an owner's lock waits, on its own monotonic clock, until it
 // has seen that very lock file unchanged for LOCK_LEASE_MS, and then treats the owner as crashed
-// (src/lock.ts). Counting on the contender's own clock, from when it first saw the lock, needs no
-// agreement between clocks (Kubernetes' leader election observes lease records the same way).
+// (src/protocol/lock.ts). Counting on the contender's own clock, from when it first saw the lock,
+// needs no agreement between clocks (Kubernetes' leader election observes lease records the same
+// way).
 //
 // That is safe only if a live owner never writes after a waiter's lease ran out. So an owner that
 // has held a lock for a while renews it before its next write: it replaces its lock file with a

@@ -1,6 +1,6 @@
-// Who is running, and is that process still alive? Used for the per-claim mutex (src/lock.ts):
-// a mutex is broken only when its owner is provably dead, never because it is old, since an old
-// owner may merely be paused and would wake to finish its write.
+// Who is running, and is that process still alive? Used for the per-claim mutex
+// (src/protocol/lock.ts): a mutex is broken only when its owner is provably dead, never because it
+// is old, since an old owner may merely be paused and would wake to finish its write.
 //
 // On Linux a pid is paired with its start time (field 22 of /proc/<pid>/stat) and the boot id, so
 // a reused pid is not mistaken for the original owner. Elsewhere we fall back to `kill(pid, 0)`.
@@ -8,9 +8,10 @@
 // A pid means something only on the kernel that issued it. The boot id (random per boot) names
 // that kernel: an owner with another boot id runs on another machine sharing the claims directory
 // over a network filesystem, or ran here before a reboot, and nothing here can tell which, or
-// look its process up. Such an owner is "elsewhere": never judged dead from here (src/lock.ts
-// waits out a lease for it instead). The machine id and host name are recorded for the messages
-// only: cloned machines and containers often share /etc/machine-id, so it decides nothing.
+// look its process up. Such an owner is "elsewhere": never judged dead from here
+// (src/protocol/lock.ts waits out a lease for it instead). The machine id and host name are
+// recorded for the messages only: cloned machines and containers often share /etc/machine-id, so it
+// decides nothing.
 import { readFileSync, readlinkSync } from "node:fs";
 import { os } from "./lazy-os.js";
 
@@ -138,7 +139,7 @@ export function isAlive(owner: ProcessIdentity): boolean {
 
 /**
  * "elsewhere" for an owner on another kernel (another boot id): another machine, or this one
- * before a reboot. Only a lease on the filesystem can free what it holds (src/lock.ts).
+ * before a reboot. Only a lease on the filesystem can free what it holds (src/protocol/lock.ts).
  */
 export function livenessOf(owner: ProcessIdentity): Liveness {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return "dead";

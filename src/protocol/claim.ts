@@ -16,7 +16,7 @@ export interface Claim {
   ttl?: number;
   /** "shared": coexists with other shared claims, conflicts with exclusive ones. Absent means exclusive. */
   mode?: "shared" | "exclusive";
-  /** The fencing token of this holding: strictly increasing per target (src/fencing.ts). */
+  /** The fencing token of this holding: strictly increasing per target (src/protocol/fencing.ts). */
   token?: number;
   [extra: string]: unknown;
 }
@@ -97,8 +97,8 @@ export interface Freshness {
  * as the bad clock said. Then the file's mtime stands in for the heartbeat.
  *
  * `mtimeOnNowsClock`: `now` and the file's mtime come from one clock, the network filesystem's
- * (src/filesystem.ts). Then a claim is stale only when its file, too, was last written more than a
- * TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a skewed
+ * (src/os/filesystem.ts). Then a claim is stale only when its file, too, was last written more than
+ * a TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a skewed
  * clock (a script, an older client), and taking it over would rob a live holder.
  */
 export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number, mtimeOnNowsClock = false): Freshness {

@@ -105,7 +105,7 @@ export function findConflicts(
     if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
     conflicts.push(holding);
   }
-  // A glob claim that matched a symlink to this target when it was taken (src/aliases.ts).
+  // A glob claim that matched a symlink to this target when it was taken (src/protocol/aliases.ts).
   for (const holding of linkConflicts(target, mode, holder, context)) {
     if (!conflicts.some((known) => known.holder === holding.holder && known.held_target === holding.held_target)) conflicts.push(holding);
   }
@@ -113,9 +113,9 @@ export function findConflicts(
 }
 
 /**
- * Two globs conflict when one path can match both (src/overlap.ts decides, conservatively). For
- * the refusal, name a file that exists and matches both when there is one (fast-glob, loaded only
- * here); otherwise say the conflict is about paths not created yet.
+ * Two globs conflict when one path can match both (src/targets/overlap.ts decides, conservatively).
+ * For the refusal, name a file that exists and matches both when there is one (fast-glob, loaded
+ * only here); otherwise say the conflict is about paths not created yet.
  */
 function explainGlobs(a: string, b: string): string {
   const require = createRequire(import.meta.url);

@@ -29,8 +29,8 @@ export interface Context {
   /** False when the caller fixed the time (tests); then `now` never moves. */
   realTime: boolean;
   /**
-   * The claims directory's filesystem clock minus this machine's (src/filesystem.ts), when it is a
-   * network filesystem: `nowMs` is on the filesystem's clock, so every machine stamps and judges
+   * The claims directory's filesystem clock minus this machine's (src/os/filesystem.ts), when it is
+   * a network filesystem: `nowMs` is on the filesystem's clock, so every machine stamps and judges
    * by one clock. Undefined on a local filesystem (or with a fixed `now`).
    */
   clockOffsetMs?: number;
@@ -63,7 +63,7 @@ export function openContext(options: CommonOptions): Context {
   return context;
 }
 
-/** Appends to the record (best effort; see src/log.ts). */
+/** Appends to the record (best effort; see src/protocol/log.ts). */
 export function record(context: Context, entry: Omit<LogEntry, "at" | "pid">): void {
   appendLog(context.store.dir, context.nowMs, entry, context.store.fileMode);
 }

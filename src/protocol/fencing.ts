@@ -80,8 +80,8 @@ function readCounter(fileName: string, context: Context): Issued[] {
  */
 function overlappingCounters(target: TargetShape, context: Context, names = context.store.counterNames()): Array<{ fileName: string; target: string }> {
   const found: Array<{ fileName: string; target: string }> = [];
-  // A glob that reached this target through a symlink (src/aliases.ts) counts as overlapping it,
-  // and a glob's own links make what they lead to overlap it.
+  // A glob that reached this target through a symlink (src/protocol/aliases.ts) counts as
+  // overlapping it, and a glob's own links make what they lead to overlap it.
   const globs = new Set<string>();
   for (const marker of markersReaching(target, context)) globs.add(marker.glob);
   if (target.kind === "glob") {

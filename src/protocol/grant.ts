@@ -83,7 +83,8 @@ export function grantQueued(context: Context): Grant[] {
     const mode = modeOf(entry);
     const behindEarlier = waiting.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry));
     const shape = shapeOf(entry.target);
-    // A glob also covers what the symlinks it matches lead to (src/aliases.ts), as in a direct take.
+    // A glob also covers what the symlinks it matches lead to (src/protocol/aliases.ts), as in a
+    // direct take.
     const links = !behindEarlier && shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
     const inTheWay = (target: TargetShape) => findConflicts(target, mode, entry.holder, context, claimFiles).length > 0;
     if (behindEarlier || inTheWay(shape) || links.some(({ real }) => inTheWay(real))) {

@@ -38,8 +38,8 @@ export function rememberHeld(marker: HeldMarker, context: Context): void {
 
 /**
  * For a release on a full disk: the holder's marker of the target, moved to a temp name of this
- * process, for the claim lock to overwrite with its owner record (src/lock.ts). The release
- * forgets the marker anyway. Undefined when there is none.
+ * process, for the claim lock to overwrite with its owner record (src/protocol/lock.ts). The
+ * release forgets the marker anyway. Undefined when there is none.
  */
 export function spareMarker(holder: string, target: string, context: Context): string | undefined {
   const spare = join(context.store.dir, tempName());

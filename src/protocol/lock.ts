@@ -13,17 +13,17 @@
 // is exactly the double takeover this protocol must rule out. A time-based judgement is also wrong
 // for a paused owner, which would wake and finish its write after the lock was broken.
 //
-// A lock is broken only when its owner process is dead (src/process-identity.ts), and breaking it
-// is itself decided by link(2): the contenders race for the next lock in the chain
+// A lock is broken only when its owner process is dead (src/os/process-identity.ts), and breaking
+// it is itself decided by link(2): the contenders race for the next lock in the chain
 // (`.lock-<key>-1`, `-2`, ...), so a crashed owner never wedges a claim and still only one process
-// acts. A contender passes over a lock only if, after judging its owner dead, the lock is still
-// the same file (inode, mtime, bytes): an owner that finished and exited in between left no lock,
-// or a new owner's. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees a
-// different version and backs off; `sweep` removes them.
+// acts. A contender passes over a lock only if, after judging its owner dead, the lock is still the
+// same file (inode, mtime, bytes): an owner that finished and exited in between left no lock, or a
+// new owner's. Locks of a version that no longer exists are debris: whoever wins one re-reads, sees
+// a different version and backs off; `sweep` removes them.
 //
 // An owner on another machine (another boot id: the claims directory is on a network filesystem)
 // cannot be looked up. Its lock is waited for until the contender has seen that very lock file
-// unchanged for a lease (src/lease.ts), on the contender's own clock; live owners stop writing
+// unchanged for a lease (src/os/lease.ts), on the contender's own clock; live owners stop writing
 // well before that. Only then is it passed over, by the same race for the next lock.
 import { renameSync } from "node:fs";
 import { join } from "node:path";
@@ -148,7 +148,7 @@ export function withClaimLock<T>(
 
 /**
  * Replaces a held lock's file with a new owner record of the same owner: a new version, so a
- * waiter on another machine starts its lease again (src/lease.ts). rename(2) keeps the lock name
+ * waiter on another machine starts its lease again (src/os/lease.ts). rename(2) keeps the lock name
  * taken throughout.
  */
 function renewLock(dir: string, lockPath: string, record: LockRecord, mode: number): void {
@@ -165,7 +165,7 @@ function renewLock(dir: string, lockPath: string, record: LockRecord, mode: numb
  * The owner record goes to a new temp file. On a full disk that write fails, and a release (which
  * only removes files) would keep a claim held until its TTL. So a caller about to give up a file
  * anyway may offer it as a spare: it already holds a block, and overwriting it in place needs none
- * (src/files.ts). The lock is then the same link(2) of a complete owner record as always, so a
+ * (src/os/files.ts). The lock is then the same link(2) of a complete owner record as always, so a
  * contender judges it exactly as any other and the one-winner argument is unchanged.
  */
 function writeOwnerFile(dir: string, content: string, mode: number, spare: SpareFile | undefined): string {

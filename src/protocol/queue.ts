@@ -1,7 +1,8 @@
 // Queued interests (handover notes): a session refused a target registers who, when and what for
-// behind the holder, and is granted the target in order when it frees (src/grant.ts). One file per
-// target and waiter, `.queue-<encoded target>+<holder tag>`, written whole by rename. Every change
-// to the queue happens under the take lock, so order and grants are decided one at a time.
+// behind the holder, and is granted the target in order when it frees (src/protocol/grant.ts). One
+// file per target and waiter, `.queue-<encoded target>+<holder tag>`, written whole by rename.
+// Every change to the queue happens under the take lock, so order and grants are decided one at a
+// time.
 import { join } from "node:path";
 import { isValidTtl, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";

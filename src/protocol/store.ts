@@ -32,7 +32,7 @@ export type ClaimRead =
   | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
-export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
+export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/protocol/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
 
 export interface Debris {
   file: string;
@@ -47,13 +47,13 @@ export interface Debris {
  */
 export const TAKES_FILE = ".takes";
 
-/** Grant notices: a waiter learns from `status` that it was granted a target while it waited (src/grant.ts). */
+/** Grant notices: a waiter learns from `status` that it was granted a target while it waited (src/protocol/grant.ts). */
 export const NOTICE_PREFIX = ".granted-";
 
-/** Fencing token counters (src/fencing.ts): created only under the take lock. */
+/** Fencing token counters (src/protocol/fencing.ts): created only under the take lock. */
 export const TOKEN_PREFIX = ".token-";
 
-/** Held markers (src/held.ts): what a holder was granted, so a lost claim can be reported. */
+/** Held markers (src/protocol/held.ts): what a holder was granted, so a lost claim can be reported. */
 export const HELD_PREFIX = ".held-";
 
 /** Temp files live for milliseconds; one this old is debris. */
@@ -65,7 +65,7 @@ export function isClaimFileName(name: string): boolean {
 
 const TAKES_CONTENT = `${JSON.stringify({ about: "the take lock of this claims directory; see docs/PROTOCOL.md" })}\n`;
 /**
- * Versions are the bytes' hash (src/files.ts), so a rewrite of `.takes` that must give it a new
+ * Versions are the bytes' hash (src/os/files.ts), so a rewrite of `.takes` that must give it a new
  * version writes new bytes.
  */
 function rewrittenTakesContent(): string {
@@ -209,9 +209,10 @@ export class Store {
    * exactly one of any number of concurrent creators wins, and the claim appears whole or not at
    * all (open with O_EXCL and then write would let a reader see it empty or half-written).
    *
-   * With `counter` (a new fencing token's counter file, src/fencing.ts) the fsynced temp file is
-   * first renamed to the counter name, which issues the token, and the claim is a second link of
-   * that file: a crash after the rename skips the token, and one directory fsync makes both durable.
+   * With `counter` (a new fencing token's counter file, src/protocol/fencing.ts) the fsynced temp
+   * file is first renamed to the counter name, which issues the token, and the claim is a second
+   * link of that file: a crash after the rename skips the token, and one directory fsync makes both
+   * durable.
    */
   create(fileName: string, claim: Claim, counter?: string): boolean {
     return this.io("write to", () => {
@@ -262,8 +263,9 @@ export class Store {
   /**
    * Changes the claim under its lock if it is still the version that was read. `decide` sees the
    * current state and returns the change; `changed` means someone else changed it first. `spare`
-   * lets a removal take the claim lock on a full disk (SpareFile in src/lock.ts, spelled out here
-   * so the library's declarations stay clear of the file primitives, whose types name Buffer).
+   * lets a removal take the claim lock on a full disk (SpareFile in src/protocol/lock.ts, spelled
+   * out here so the library's declarations stay clear of the file primitives, whose types name
+   * Buffer).
    */
   change(fileName: string, version: string, decide: (current: ClaimRead) => Change, spare?: () => string | undefined): "done" | "changed" {
     return this.io("write to", () => {
@@ -359,9 +361,9 @@ export class Store {
 
   /**
    * Locks a crashed owner left on the *current* version of a file cannot just be removed (the
-   * chain must have no gaps, src/lock.ts). They are retired instead: the file is rewritten, same
-   * content, under its lock (walking past the dead ones), which gives it a new version and makes
-   * the dead locks plain debris. Returns how many files were rewritten.
+   * chain must have no gaps, src/protocol/lock.ts). They are retired instead: the file is
+   * rewritten, same content, under its lock (walking past the dead ones), which gives it a new
+   * version and makes the dead locks plain debris. Returns how many files were rewritten.
    */
   retireDeadLocks(): number {
     const files = new Set<string>();

@@ -1,5 +1,6 @@
 // Which targets overlap. The kind of a target is a pure function of its canonical string, so
-// overlaps can be decided from claim file names alone (src/store.ts), without reading the files.
+// overlaps can be decided from claim file names alone (src/protocol/store.ts), without reading the
+// files.
 //
 //   name         shared-config          anything not starting with `/`
 //   directory    /p/src/                ends with `/`; everything under it
