@@ -1,20 +1,11 @@
 // What the verbs most often called do once their arguments are known: shared by the commander
-// wiring (src/cli.ts) and the fast path that skips commander for hot calls (src/cli-fast.ts).
+// wiring (src/cli/main.ts) and the fast path that skips commander for hot calls (src/cli/fast.ts).
 import { readFileSync, realpathSync } from "node:fs";
 import { BadInputError, EXIT_CODES } from "../os/errors.js";
-import { common, output, type GlobalFlags } from "./shared.js";
+import { common, output } from "./shared.js";
+import type { VerbFlags } from "./flags.js";
+import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
-
-export interface TakeFlags {
-  purpose?: string;
-  shared?: boolean;
-  partial?: boolean;
-  creating?: boolean;
-  force?: boolean;
-  idempotencyKey?: string;
-  wait?: string;
-  queue?: boolean;
-}
 
 /** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
@@ -31,7 +22,7 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
   return { token: Number(flags.token) };
 }
 
-export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags): Promise<void> {
+export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
   const { take } = await import("../commands/take.js");
   const { renderTake, renderWaiting, renderWaitingChange } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
@@ -83,20 +74,20 @@ export async function runTake(targets: string[], flags: GlobalFlags & TakeFlags)
   await output(flags, result, result.interrupted ? interruptedCode : code, async (style) => renderTake(result, style, targets));
 }
 
-export async function runBeat(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Promise<void> {
   const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
 }
 
-export async function runRelease(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+export async function runRelease(targets: string[], flags: VerbFlags<"release">): Promise<void> {
   const { release } = await import("../commands/release.js");
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
 }
 
-export async function runCheck(targets: string[], flags: GlobalFlags & { token?: string }): Promise<void> {
+export async function runCheck(targets: string[], flags: VerbFlags<"check">): Promise<void> {
   const { check } = await import("../commands/check.js");
   const result = check({ ...common(flags), targets, ...tokenOf(flags) });
   if (result.holder === undefined && !flags.json) {
@@ -108,18 +99,7 @@ export async function runCheck(targets: string[], flags: GlobalFlags & { token?:
   await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
 }
 
-export interface HookFlags {
-  autoTake?: boolean;
-  failClosed?: boolean;
-  subagentHolders?: boolean;
-  claimTtl?: string;
-  dir?: string;
-  json?: boolean;
-  project?: boolean;
-  codex?: string;
-}
-
-export async function runHook(agent: string, which: string | undefined, flags: HookFlags): Promise<void> {
+export async function runHook(agent: string, which: string | undefined, flags: VerbFlags<"hook">): Promise<void> {
   const agents = ["claude", "codex"] as const;
   const setup = ["print-config", "install", "verify"].includes(agent);
   const name = setup ? which : agent;
@@ -127,7 +107,7 @@ export async function runHook(agent: string, which: string | undefined, flags: H
     throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
   }
   const { parseTtl, resolveSettings } = await import("../protocol/settings.js");
-  const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, "--claim-ttl");
+  const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, HOOK_FLAGS.claimTtl.long);
   if (setup) {
     // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
     const dir = flags.dir === undefined ? undefined : resolveSettings({ dir: flags.dir }).dir;

@@ -1,55 +1,70 @@
 // The hot calls without commander: `hook claude|codex`, and plain `take`, `beat`, `release` and
-// `check` with only the common flags. Every agent hook runs one of these per write, and loading
-// commander is a measurable share of their start-up (docs/BENCHMARKS.md). Anything else (help,
-// another flag, `--x=y`, a typo) falls through to the full CLI, which parses and reports it.
-import { runBeat, runCheck, runHook, runRelease, runTake, type HookFlags } from "./actions.js";
-
-const VALUED: Record<string, string> = { "--dir": "dir", "--holder": "holder", "--ttl": "ttl", "--purpose": "purpose", "-p": "purpose", "--token": "token" };
-const OWN: Record<string, string[]> = { take: ["purpose"], beat: ["token"], release: ["token"], check: ["token"] };
-const COMMON = ["dir", "holder", "ttl"];
+// `check` with only the flags marked `fast` in their declaration (src/cli/flags.ts). Every agent
+// hook runs one of these per write, and loading commander is a measurable share of their start-up
+// (docs/BENCHMARKS.md). Anything else (help, another flag, `--x=y`, `--`, a typo) falls through to
+// the full CLI, which parses and reports it.
+//
+// A loop and not node:util's parseArgs: parseArgs also takes `--dir=x`, `-pfoo` and `--`, and
+// refuses a value that starts with a dash, where commander takes it; keeping exactly the shapes
+// this path has always taken would mean filtering its tokens afterwards, more code than the loop.
+import { runBeat, runCheck, runHook, runRelease, runTake } from "./actions.js";
+import { VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
 
 /** Runs the call and returns true, or returns false without doing anything. */
 export async function runFast(argv: string[]): Promise<boolean> {
-  const [verb, ...rest] = argv;
-  if (verb === "hook") return runFastHook(rest);
-  const own = verb === undefined ? undefined : OWN[verb];
-  if (!own) return false;
-  const targets: string[] = [];
-  const flags: Record<string, string | boolean> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    if (!arg.startsWith("-")) {
-      targets.push(arg);
-      continue;
-    }
-    if (arg === "--json") {
-      flags.json = true;
-      continue;
-    }
-    const name = VALUED[arg];
-    if (!name || !(COMMON.includes(name) || own.includes(name)) || i + 1 >= rest.length || name in flags) return false;
-    flags[name] = rest[++i] as string;
-  }
-  if ((verb === "take" || verb === "check") && targets.length === 0) return false; // let commander say what is missing
-  const run = { take: runTake, beat: runBeat, release: runRelease, check: runCheck }[verb as "take" | "beat" | "release" | "check"];
-  await run(targets, flags);
+  const [verb, ...args] = argv;
+  if (verb === "take") return runTargets(VERBS.take, args, runTake);
+  if (verb === "beat") return runTargets(VERBS.beat, args, runBeat);
+  if (verb === "release") return runTargets(VERBS.release, args, runRelease);
+  if (verb === "check") return runTargets(VERBS.check, args, runCheck);
+  if (verb === "hook") return runFastHook(args);
+  return false;
+}
+
+async function runTargets<Flags extends Verb["flags"]>(
+  verb: { args: string; flags: Flags },
+  args: string[],
+  run: (targets: string[], flags: FlagValues<Flags>) => Promise<void>,
+): Promise<boolean> {
+  const read = readFast(verb.flags, args, false);
+  if (!read) return false;
+  if (verb.args.startsWith("<") && read.positionals.length === 0) return false; // let commander say what is missing
+  await run(read.positionals, read.values);
   return true;
 }
 
-async function runFastHook(rest: string[]): Promise<boolean> {
-  const [agent, ...args] = rest;
+async function runFastHook(args: string[]): Promise<boolean> {
+  const [agent, ...rest] = args;
   if (agent !== "claude" && agent !== "codex") return false;
-  const flags: HookFlags = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--no-auto-take") flags.autoTake = false;
-    else if (arg === "--fail-closed") flags.failClosed = true;
-    else if (arg === "--merge-subagents") continue; // accepted from older settings: it is the default now
-    else if (arg === "--subagent-holders") flags.subagentHolders = true;
-    else if (arg === "--claim-ttl" && i + 1 < args.length) flags.claimTtl = args[++i] as string;
-    else if (arg === "--dir" && i + 1 < args.length) flags.dir = args[++i] as string;
-    else return false;
-  }
-  await runHook(agent, undefined, flags);
+  // A hook's settings may repeat a valued flag (last wins, as in commander); it names no other argument.
+  const read = readFast(VERBS.hook.flags, rest, true);
+  if (!read || read.positionals.length > 0) return false;
+  await runHook(agent, undefined, read.values);
   return true;
+}
+
+/**
+ * The arguments read with the verb's fast flags only, or undefined for anything else: another
+ * flag, a flag without its value, and (unless lastWins) a valued flag given twice.
+ */
+export function readFast<Flags extends Verb["flags"]>(flags: Flags, args: string[], lastWins: boolean): { positionals: string[]; values: FlagValues<Flags> } | undefined {
+  const positionals: string[] = [];
+  const values: Record<string, string | boolean> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
+    const found = Object.entries(flags).find(([, flag]: [string, Flag]) => flag.fast === true && (flag.long === arg || flag.short === arg));
+    if (!found) return undefined;
+    const [key, flag] = found;
+    if (flag.value === undefined) {
+      values[key] = !flag.long.startsWith("--no-"); // as commander: --no-auto-take sets autoTake to false
+      continue;
+    }
+    if (i + 1 >= args.length || (!lastWins && key in values)) return undefined;
+    values[key] = args[++i] as string;
+  }
+  return { positionals, values: values as FlagValues<Flags> };
 }

@@ -1,8 +1,9 @@
-// Commander wiring only: declare verbs and flags, call a command, render, set the exit code.
+// Commander wiring only: declare the verbs (src/cli/flags.ts), call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { realpathSync } from "node:fs";
 import { ClaimsError, EXIT_CODES } from "../os/errors.js";
-import { common, output, readVersion, verb, type GlobalFlags } from "./shared.js";
+import { common, declareVerb, output, readVersion } from "./shared.js";
+import type { VerbFlags } from "./flags.js";
 import { registerToolVerbs } from "./tools.js";
 import { registerMcpVerb } from "./mcp.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./actions.js";
@@ -41,21 +42,9 @@ Settings: --dir / CLAIMS_DIR, --holder / CLAIMS_HOLDER, --ttl / CLAIMS_TTL, or a
 Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has the file format.`,
     );
 
-  verb(program, "take", "<targets...>", "take every target, or none; re-taking your own claim renews it")
-    .option("-p, --purpose <text>", "why you are taking it: shown to every session this refuses")
-    .option("--shared", "a shared claim: coexists with other shared claims, conflicts with exclusive ones")
-    .option("--partial", "take what is free and report the rest (exit 3 if anything was refused)")
-    .option("--creating", "allow file#symbol for a symbol you are about to add")
-    .option("--force", "take a target that covers /, a home directory or a whole repository")
-    .option("--idempotency-key <key>", "a retry with the same key and arguments returns the first result (kept 7 days)")
-    .option("--wait <seconds>", "when refused, queue and wait up to this long for every target (exit 5 on timeout)")
-    .option("--queue", "when refused, take nothing, queue for what is refused and return at once (exit 6); granted in order as it frees")
-    .action(runTake);
-  verb(program, "handover", "<target>", "queue a handover note for a target someone holds (exit 6), or hand your own claim --to another holder")
-    .option("-p, --purpose <text>", "what you will do with it: the note the holder and the next holders see")
-    .option("--to <holder>", "hand your claim directly to this holder (exit 4 if you do not hold it)")
-    .option("--token <n>", "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one)")
-    .action(async (target: string, flags: GlobalFlags & { purpose?: string; to?: string; token?: string }) => {
+  declareVerb(program, "take").action(runTake);
+  declareVerb(program, "handover")
+    .action(async (target: string, flags: VerbFlags<"handover">) => {
       const { handover } = await import("../commands/handover.js");
       const { renderTake, renderTransfer } = await import("./render.js");
       const result = await handover({
@@ -69,34 +58,24 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const code = (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
       return output(flags, result, code, async (style) => renderTake(result, style, [target]));
     });
-  verb(program, "beat", "[targets...]", "renew the heartbeat of the named claims, or of all yours")
-    .option("--token <n>", "the fencing token of your holding: LOST if the claim carries a newer one")
-    .action(runBeat);
-  verb(program, "release", "[targets...]", "release the named claims, or all yours; another holder's claim is left untouched")
-    .option("--token <n>", "the fencing token of your holding: a claim carrying a newer one is left alone (LOST)")
-    .action(runRelease);
-  verb(program, "status", "[targets...]", "list claims: target, holder, purpose, heartbeat age, fresh or stale")
-    .option("--mine", "only your own claims")
-    .action(async (targets: string[], flags: GlobalFlags & { mine?: boolean }) => {
+  declareVerb(program, "beat").action(runBeat);
+  declareVerb(program, "release").action(runRelease);
+  declareVerb(program, "status")
+    .action(async (targets: string[], flags: VerbFlags<"status">) => {
       const { status } = await import("../commands/status.js");
       const result = status({ ...common(flags), targets, mine: flags.mine === true });
       if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderStatus(result, style, flags.mine === true));
     });
-  verb(program, "check", "<targets...>", "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one")
-    .option("--token <n>", "also exit 4 unless the claim on each target still carries this fencing token")
-    .action(runCheck);
-  verb(program, "sweep", "", "remove stale claims and debris of crashed writers; safe beside live sessions")
-    .option("--dry-run", "show what would be removed, remove nothing")
-    .action(async (flags: GlobalFlags & { dryRun?: boolean }) => {
+  declareVerb(program, "check").action(runCheck);
+  declareVerb(program, "sweep")
+    .action(async (flags: VerbFlags<"sweep">) => {
       const { sweep } = await import("../commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
     });
-
-  verb(program, "doctor", "", "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris; on a network filesystem its caches and locks across machines")
-    .option("--via <dir>", "the same claims directory through another mount: check that each sees the other's claims and locks at once")
-    .action(async (flags: GlobalFlags & { via?: string }) => {
+  declareVerb(program, "doctor")
+    .action(async (flags: VerbFlags<"doctor">) => {
       const { doctor } = await import("../commands/doctor.js");
       const { renderDoctor } = await import("./render.js");
       const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string), ...(flags.via !== undefined && { via: flags.via }) });

@@ -1,17 +1,11 @@
-// What every verb's wiring shares: the common flags, JSON-or-human output, colour, examples.
+// What every verb's wiring shares: its declaration to commander, JSON-or-human output, colour, examples.
 import { existsSync, readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "../os/stdio.js";
 
-export interface GlobalFlags {
-  dir?: string;
-  holder?: string;
-  ttl?: string;
-  json?: boolean;
-}
-
-export const EXAMPLES: Record<string, string> = {
+export const EXAMPLES: Record<VerbName, string> = {
   take: `
 Examples:
   $ claims take shared-config --purpose "align the lint rule with the new preset"
@@ -76,20 +70,24 @@ Examples:
 Examples:
   $ claims sweep --dry-run
   */10 * * * * claims sweep --json >/dev/null   # from cron, beside live sessions`,
+  mcp: `
+Examples:
+  $ claude mcp add --scope user claims -- claims mcp          # Claude Code, every project
+  $ claims mcp --dir /mnt/shared/claims                       # as the client's config starts it
+See docs/MCP.md for Codex and Cursor, the tools and the identity rule.`,
 };
 
-export function verb(program: Command, name: string, args: string, description: string): Command {
-  return program
-    .command(`${name}${args ? ` ${args}` : ""}`)
-    .description(description)
-    .option("--dir <path>", "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)")
-    .option("--holder <id>", "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)")
-    .option("--ttl <seconds>", "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)")
-    .option("--json", "print one JSON document on stdout")
-    .addHelpText("after", EXAMPLES[name] ?? "");
+/** Declares a verb to commander from its declaration in src/cli/flags.ts; the caller adds the action. */
+export function declareVerb(program: Command, name: VerbName): Command {
+  const { args, description, flags } = VERBS[name];
+  const command = program.command(args ? `${name} ${args}` : name).description(description);
+  for (const flag of Object.values(flags) as Flag[]) {
+    command.option(`${flag.short ? `${flag.short}, ` : ""}${flag.long}${flag.value ? ` ${flag.value}` : ""}`, flag.help, flag.default);
+  }
+  return command.addHelpText("after", EXAMPLES[name]);
 }
 
-export function common(flags: GlobalFlags): { dir?: string; holder?: string; ttl?: string } {
+export function common(flags: Omit<CommonFlags, "json">): { dir?: string; holder?: string; ttl?: string } {
   return {
     ...(flags.dir !== undefined && { dir: flags.dir }),
     ...(flags.holder !== undefined && { holder: flags.holder }),
@@ -97,7 +95,7 @@ export function common(flags: GlobalFlags): { dir?: string; holder?: string; ttl
   };
 }
 
-export async function output(flags: GlobalFlags, result: object, exitCode: number, human: (style: Style) => Promise<string[]>): Promise<void> {
+export async function output(flags: { json?: boolean }, result: object, exitCode: number, human: (style: Style) => Promise<string[]>): Promise<void> {
   if (flags.json) {
     writeOut(`${JSON.stringify(result, null, 2)}\n`);
   } else {

@@ -2,8 +2,9 @@
 // binary so they work whatever PATH the agent's hooks run with.
 import { realpathSync } from "node:fs";
 import { shellQuote } from "../os/shell-quote.js";
+import { HOOK_FLAGS } from "./flags.js";
 
-/** The options of `claims hook` that belong in the hook's own command line. */
+/** The options of `claims hook` that belong in the hook's own command line, keyed as in HOOK_FLAGS. */
 export interface HookCommandOptions {
   autoTake?: boolean;
   failClosed?: boolean;
@@ -16,11 +17,11 @@ export interface HookCommandOptions {
 
 export function hookCommand(agent: string, binary: string, options: HookCommandOptions): string {
   const args = [process.execPath, realpathSync(binary), "hook", agent];
-  if (options.autoTake === false) args.push("--no-auto-take");
-  if (options.failClosed) args.push("--fail-closed");
-  if (options.subagentHolders) args.push("--subagent-holders");
-  if (options.claimTtl !== undefined) args.push("--claim-ttl", String(options.claimTtl));
-  if (options.dir !== undefined) args.push("--dir", options.dir); // absolute: the hook runs in the agent's cwd
+  if (options.autoTake === false) args.push(HOOK_FLAGS.autoTake.long);
+  if (options.failClosed) args.push(HOOK_FLAGS.failClosed.long);
+  if (options.subagentHolders) args.push(HOOK_FLAGS.subagentHolders.long);
+  if (options.claimTtl !== undefined) args.push(HOOK_FLAGS.claimTtl.long, String(options.claimTtl));
+  if (options.dir !== undefined) args.push(HOOK_FLAGS.dir.long, options.dir); // absolute: the hook runs in the agent's cwd
   return args.map(shellQuote).join(" ");
 }
 
