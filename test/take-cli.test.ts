@@ -65,6 +65,12 @@ Take("should refuse a claim on /, a home directory or a whole repository without
     [join(box.project, "sub"), "..", /is the root of a whole repository/],
     [join(box.project, "sub"), "**", /^$/],
     [box.project, "**", /is the root of a whole repository/],
+    [box.project, "*/**", /is the root of a whole repository/],
+    [box.project, "../*/**", /contains your home directory/],
+    [join(box.project, "sub"), "../**/*", /is the root of a whole repository/],
+    [box.project, "/*/*/**", /\/\*\/\*\/\*\* is the filesystem root/],
+    [box.project, "**/*.md", /^$/],
+    [box.project, "sub/*/**", /^$/],
   ] as const) {
     const refused = run(cwd, "take", target);
     if (why.source === "^$") {

@@ -23,10 +23,14 @@ export function tooBroad(target: Target, context: { cwd: string; home: string })
   return undefined;
 }
 
-/** A glob that is its static base followed by `/**` or `/**\/*`: every path under that directory. */
+/**
+ * A glob that is its static base followed only by `*` and `**` segments, at least one `**`
+ * (`/**`, `/**\/*`, `/*\/**`, `/*\/*\/**`): every path under that directory, or all of it but
+ * the files at its top. `../*\/**` from a project is the home directory all the same.
+ */
 function everythingUnder(glob: string, base: string): boolean {
-  const rest = /\/\*\*(\/\*)?$/.exec(glob);
-  return rest !== null && unescapeLiteral(glob.slice(0, rest.index)) === base.replace(/\/$/, "");
+  const rest = /(\/\*\*?)+$/.exec(glob);
+  return rest !== null && rest[0].includes("**") && unescapeLiteral(glob.slice(0, rest.index)) === base.replace(/\/$/, "");
 }
 
 /** The nearest directory from `start` up that has a `.git` (a repository or a linked worktree). */
