@@ -112,6 +112,7 @@ const cases: Array<[string, string, RegExp]> = [
   ["~user", "~bob/x", /~user/],
   ["glob with an unclosed brace", "src/*.{js", /has a \{ without its \}.*src\/\*\.\{js,ts\}/],
   ["glob with a stray closing brace", "src/a}*.ts", /has a \{ without its \}/],
+  ["glob with an unclosed bracket", "src/foo*[", /has a \[ without its \].*src\/\[ab\]\.ts/],
 ];
 for (const [label, input, message] of cases) {
   Invalid(`should refuse a ${label} target with a clear sentence`, () => {
@@ -127,6 +128,11 @@ for (const [label, input, message] of cases) {
 Invalid("should accept balanced braces in a glob", () => {
   assert.is(parseTarget("src/*.{js,ts}", context).kind, "glob");
   assert.is(parseTarget("src/{a,{b,c}}/*.ts", context).kind, "glob");
+});
+Invalid("should accept closed brackets and escaped ones in a glob", () => {
+  assert.is(parseTarget("src/[ab].ts", context).kind, "glob");
+  assert.is(parseTarget("src/[[:alpha:]]*.ts", context).kind, "glob");
+  assert.is(parseTarget("src/\\[draft*", context).kind, "glob");
 });
 Invalid.run();
 

@@ -45,6 +45,18 @@ function bracesBalance(glob: string): boolean {
   return depth === 0;
 }
 
+/** Every `[` of a glob has a `]` after it (escaped ones aside): picomatch would read a lone one literally. */
+function bracketsClose(glob: string): boolean {
+  let open = false;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "[") open = true;
+    else if (char === "]") open = false;
+  }
+  return !open;
+}
+
 /**
  * A name that reads like a file (`gen.txt`) and was not written as `name:…`: no such file exists
  * here. take refuses the ambiguity (a name would stop protecting once the file is created); check
@@ -153,6 +165,9 @@ function canonicalGlob(expanded: string, input: string, cwd: string, explicit: b
   }
   if (!bracesBalance(scan.glob)) {
     throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}.`);
+  }
+  if (!bracketsClose(scan.glob)) {
+    throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
   }
   const base = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
   return `${base === "/" ? "" : escapeLiteral(base)}/${scan.glob}`;
