@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "../os/hash.js";
-import { processStartTime } from "../os/process-identity.js";
+import { processStartTime, readProcessStat } from "../os/process-identity.js";
 
 const PENDING_PREFIX = ".hook-pending-";
 const CLEARED_PREFIX = ".hook-cleared-";
@@ -110,13 +110,14 @@ export function markAsked(dir: string, scope: string, toolName: string, files: s
  * sets CLAUDE_PID for its hooks (2.1.332 does; 2.1.197 does not). Otherwise the client is the
  * hook's parent, or, where the client ran the hook's command through a shell that did not exec
  * it, the shell's parent: each hook gets a shell of its own, so the shell would make the
- * SessionEnd and the SessionStart of one /clear look like two clients.
+ * SessionEnd and the SessionStart of one /clear look like two clients. Where /proc has no parent
+ * to read, the hook's parent stands.
  */
 export function clientProcess(env: Record<string, string | undefined>): string | undefined {
   let pid = Number(env.CLAUDE_PID);
   if (!pid) {
     pid = process.ppid;
-    const parent = statOf(pid);
+    const parent = readProcessStat(pid);
     if (parent && SHELLS.has(parent.name) && parent.ppid > 1) pid = parent.ppid;
   }
   const start = processStartTime(pid);
@@ -124,20 +125,6 @@ export function clientProcess(env: Record<string, string | undefined>): string |
 }
 
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ash", "ksh"]);
-
-/** The command name and parent of a process, from /proc (where there is none, the hook's parent stands). */
-function statOf(pid: number): { name: string; ppid: number } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  // The name (field 2) is in parentheses and may itself hold spaces or parentheses; the parent is field 4.
-  const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
-  const ppid = Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]);
-  return Number.isFinite(ppid) ? { name, ppid } : undefined;
-}
 
 export function recordCleared(dir: string, client: string, holder: string): void {
   writeWhole(join(dir, `${CLEARED_PREFIX}${short(client)}.json`), { holder, client });

@@ -32,30 +32,64 @@ export interface ProcessIdentity {
 /** Where an owner runs, as far as this process can tell. */
 export type Liveness = "alive" | "dead" | "elsewhere";
 
-function readStatFields(pid: number | "self"): string[] | undefined {
+/** The fields of /proc/<pid>/stat (proc(5)) that claims reads; a number the line lacks is NaN. */
+export interface ProcessStat {
+  /** Field 2, the command name (comm, at most 15 bytes), without its parentheses. */
+  name: string;
+  /** Field 3: R, S, D, ...; Z (zombie) and X (dead) have exited. */
+  state: string;
+  /** Field 4, the parent's pid. */
+  ppid: number;
+  /** Field 6, the session id: the pid of the session leader. */
+  session: number;
+  /** Field 22, the start time in clock ticks since boot. */
+  start: number;
+}
+
+/** One read of /proc/<pid>/stat; undefined where there is none (not Linux, an exited process, hidepid). */
+export function readProcessStat(pid: number | "self"): ProcessStat | undefined {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
     return undefined;
   }
-  // The command name (field 2) is in parentheses and may itself contain spaces or parentheses.
-  return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return parseProcessStat(text);
 }
 
-/** Field 22 (starttime) of a running process; fields after the command name start at field 3. A zombie (state Z or X) has exited. */
+/** A /proc/<pid>/stat line: `pid (comm) state ppid pgrp session tty_nr ... starttime ...`. */
+export function parseProcessStat(text: string): ProcessStat {
+  // The command name (field 2) is in parentheses and is whatever the process chose (prctl,
+  // the executable's name), so it may itself contain spaces or parentheses: `1234 (a) b) S 1 ...`.
+  // Field 1 is a number, so the first "(" opens the name; nothing after the name can hold a ")",
+  // so the last ")" closes it, and the fields after it split on spaces. They start at field 3.
+  const close = text.lastIndexOf(")");
+  const fields = text.slice(close + 2).split(" ");
+  const field = (number: number) => Number(fields[number - 3]);
+  return {
+    name: text.slice(text.indexOf("(") + 1, close),
+    state: fields[0] ?? "",
+    ppid: field(4),
+    session: field(6),
+    start: field(22),
+  };
+}
+
+/** Field 22 (starttime) of a running process. A zombie (state Z or X) has exited. */
 export function processStartTime(pid: number | "self"): number | undefined {
-  const fields = readStatFields(pid);
-  if (!fields || fields[0] === "Z" || fields[0] === "X") return undefined;
-  const value = Number(fields[22 - 3]);
-  return Number.isFinite(value) ? value : undefined;
+  const stat = readProcessStat(pid);
+  if (!stat || isExited(stat)) return undefined;
+  return Number.isFinite(stat.start) ? stat.start : undefined;
 }
 
 /** Field 6 (session id) of this process: the pid of its session leader, usually the terminal's shell. */
 export function sessionLeader(): number | undefined {
-  const fields = readStatFields("self");
-  const value = fields ? Number(fields[6 - 3]) : Number.NaN;
+  const value = readProcessStat("self")?.session ?? Number.NaN;
   return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function isExited(stat: ProcessStat): boolean {
+  return stat.state === "Z" || stat.state === "X";
 }
 
 let cachedBootId: string | null | undefined;
@@ -170,6 +204,6 @@ function signalable(pid: number): boolean {
 }
 
 function isZombie(pid: number): boolean | undefined {
-  const fields = readStatFields(pid);
-  return fields ? fields[0] === "Z" || fields[0] === "X" : undefined;
+  const stat = readProcessStat(pid);
+  return stat ? isExited(stat) : undefined;
 }

@@ -6,7 +6,7 @@ import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { os } from "../os/lazy-os.js";
-import { processStartTime, sessionLeader } from "../os/process-identity.js";
+import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
 
 /** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
 export type Environment = Record<string, string | undefined>;
@@ -207,15 +207,10 @@ function nearestAgentIsCodex(env: Environment): boolean {
   let pid = process.ppid;
   for (let depth = 0; depth < 32 && pid > 1; depth++) {
     if (pid === claude) return false;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      return false;
-    }
-    const close = stat.lastIndexOf(")");
-    if (/^codex/.test(stat.slice(stat.indexOf("(") + 1, close))) return true;
-    pid = Number(stat.slice(close + 2).split(" ")[1]);
+    const stat = readProcessStat(pid);
+    if (!stat) return false;
+    if (/^codex/.test(stat.name)) return true;
+    pid = stat.ppid;
   }
   return false;
 }
