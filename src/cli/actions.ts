@@ -119,10 +119,13 @@ export async function runHook(agent: string, which: string | undefined, flags: V
       ...(dir !== undefined && { dir }),
     };
     if (agent === "print-config") {
-      const { hookConfig } = await import("../hooks/config.js");
+      const { hookCommand, hookConfig } = await import("../hooks/config.js");
+      const { directoryNotes } = await import("../hooks/install.js");
       const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, options);
       writeOut(snippet.json);
       writeErr(snippet.notes);
+      const command = hookCommand(name as string, process.argv[1] as string, options);
+      for (const note of directoryNotes("print-config", { agent: name as "claude" | "codex" }, [command])) writeErr(`claims: note: ${note}\n`);
       return;
     }
     const { installHook, verifyHook } = await import("../hooks/install.js");
@@ -138,6 +141,7 @@ export async function runHook(agent: string, which: string | undefined, flags: V
     else {
       for (const note of report.notes) writeOut(`claims: ${note}\n`);
       for (const problem of report.problems) writeOut(`claims: problem: ${problem}\n`);
+      for (const warning of report.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
       writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
     }
     process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;

@@ -15,14 +15,19 @@ export interface HookCommandOptions {
   dir?: string;
 }
 
-export function hookCommand(agent: string, binary: string, options: HookCommandOptions): string {
-  const args = [process.execPath, realpathSync(binary), "hook", agent];
+/** The words after `hook <agent>` in the hook's command line (unquoted). */
+export function hookArguments(options: HookCommandOptions): string[] {
+  const args: string[] = [];
   if (options.autoTake === false) args.push(HOOK_FLAGS.autoTake.long);
   if (options.failClosed) args.push(HOOK_FLAGS.failClosed.long);
   if (options.subagentHolders) args.push(HOOK_FLAGS.subagentHolders.long);
   if (options.claimTtl !== undefined) args.push(HOOK_FLAGS.claimTtl.long, String(options.claimTtl));
   if (options.dir !== undefined) args.push(HOOK_FLAGS.dir.long, options.dir); // absolute: the hook runs in the agent's cwd
-  return args.map(shellQuote).join(" ");
+  return args;
+}
+
+export function hookCommand(agent: string, binary: string, options: HookCommandOptions): string {
+  return [process.execPath, realpathSync(binary), "hook", agent, ...hookArguments(options)].map(shellQuote).join(" ");
 }
 
 /** Claude Code's tools that write: its editors and the shell (MultiEdit is gone from current clients). */

@@ -9,8 +9,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
+import { shellQuote } from "../os/shell-quote.js";
+import { resolveSettings } from "../protocol/settings.js";
 import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
 
 type Agent = "claude" | "codex";
@@ -35,6 +37,11 @@ export interface SetupReport {
   /** What was done, and what is left for the user (each one line). */
   notes: string[];
   problems: string[];
+  /**
+   * Set up, but the hook may check another claims directory than this environment's (each one
+   * line; a note, so `ok` is unaffected). Present only when there is one.
+   */
+  warnings?: string[];
 }
 
 /** A handler that runs `claims hook <agent>`, whatever binary path or options it has. */
@@ -112,6 +119,7 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
       file,
       ok: false,
       notes,
+      ...withWarnings(directoryNotes("install", options, [run])),
       problems: [
         "codex was not found on PATH, so the hooks are not trusted yet and Codex will skip them: run claims hook install codex --codex /path/to/codex, or start codex, type /hooks and trust each claims hook.",
       ],
@@ -160,6 +168,7 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       if (!existsSync(path)) problems.push(`the claims hook for ${event} runs ${path}, which does not exist: run claims hook install ${options.agent} from the claims you use now`);
     }
   }
+  const warnings = directoryNotes("install", options, [...new Set([...found.values()].map((entry) => entry.command))]);
   if (options.agent === "codex" && found.size > 0) {
     const codex = findCodex(options);
     if (!codex) problems.push("codex was not found on PATH (or --codex), so whether Codex trusts the hooks cannot be checked; an untrusted hook is skipped silently");
@@ -176,7 +185,60 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       if (ours.length > 0 && problems.length === 0) notes.push(`${codex} reports every claims hook trusted and enabled`);
     }
   }
-  return { agent: options.agent, file, ok: problems.length === 0, notes, problems };
+  return { agent: options.agent, file, ok: problems.length === 0, notes, problems, ...withWarnings(warnings) };
+}
+
+const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
+
+const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Codex" };
+
+/**
+ * The claims directory this environment names through CLAIMS_DIR or XDG_STATE_HOME, when it is not
+ * the one an environment without them uses.
+ */
+function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" } | undefined {
+  let named: { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" };
+  if (env.CLAIMS_DIR) {
+    try {
+      named = { dir: resolveSettings({ env }).dir, variable: "CLAIMS_DIR" };
+    } catch {
+      return undefined; // a CLAIMS_DIR no verb accepts: every verb that uses it says so
+    }
+  } else if (env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME)) named = { dir: join(env.XDG_STATE_HOME, "claims"), variable: "XDG_STATE_HOME" };
+  else return undefined;
+  return real(named.dir) === real(join(env.HOME || homedir(), ".local", "state", "claims")) ? undefined : named;
+}
+
+/**
+ * One note for each hook command that would check another claims directory than this environment
+ * names. The hook runs in the agent's environment, which need not have CLAIMS_DIR or XDG_STATE_HOME
+ * (an agent started from a desktop launcher or another shell); then it checks another directory
+ * and lets through writes to files claimed here. A .claims file needs no note: the hook finds it
+ * from the session's cwd. Only --dir in the command pins the directory.
+ */
+export function directoryNotes(verb: "install" | "print-config", options: Pick<SetupOptions, "agent" | "env" | "project" | "codex">, commands: string[]): string[] {
+  const named = environmentDirectory(options.env ?? process.env);
+  if (!named) return [];
+  const here = named.variable === "CLAIMS_DIR" ? `CLAIMS_DIR is ${named.dir} here` : `XDG_STATE_HOME makes the claims directory ${named.dir} here`;
+  const notes = new Set<string>();
+  for (const command of commands) {
+    const words = shellWords(command);
+    const at = words.findIndex((word, index) => word === "hook" && words[index + 1] === options.agent);
+    const args = at === -1 ? [] : words.slice(at + 2);
+    const flag = args.findIndex((word) => word === "--dir" || word.startsWith("--dir="));
+    const dir = flag === -1 ? undefined : args[flag] === "--dir" ? args[flag + 1] : (args[flag] as string).slice("--dir=".length);
+    if (dir !== undefined && real(dir) === real(named.dir)) continue;
+    const kept = flag === -1 ? args : args.filter((_, index) => index !== flag && !(args[flag] === "--dir" && index === flag + 1));
+    const pin = ["claims", "hook", verb, options.agent, ...kept, "--dir", named.dir, ...(options.project !== undefined ? ["--project"] : []), ...(options.codex !== undefined ? ["--codex", options.codex] : [])]
+      .map(shellQuote)
+      .join(" ");
+    notes.add(
+      dir === undefined
+        ? `${here}, but the claims hook command has no --dir: it runs in ${AGENT_NAMES[options.agent]}'s environment, and where that has no ${named.variable} it checks another directory (a .claims "dir" found from the session's cwd, else ~/.local/state/claims) and lets through writes to files claimed in ${named.dir}; to pin it, run ${pin}`
+        : `the claims hook checks ${dir} (its --dir), but ${here}: it lets through writes to files claimed in ${named.dir}; if that is the directory to use, run ${pin}`,
+    );
+  }
+  return [...notes];
 }
 
 function claudeFiles(options: SetupOptions): string[] {
@@ -184,10 +246,16 @@ function claudeFiles(options: SetupOptions): string[] {
   return [settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")];
 }
 
-/** The absolute files a hook command runs (node and the claims script), from its shell words. */
+/** A hook command's words, as shellQuote quotes them. */
+function shellWords(command: string): string[] {
+  return [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => (match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : (match[2] as string)));
+}
+
+/** The absolute files a hook command runs (node and the claims script). */
 function commandFiles(command: string): string[] {
-  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => (match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : (match[2] as string)));
-  return words.slice(0, 2).filter((word) => word.startsWith("/"));
+  return shellWords(command)
+    .slice(0, 2)
+    .filter((word) => word.startsWith("/"));
 }
 
 function findCodex(options: SetupOptions): string | undefined {

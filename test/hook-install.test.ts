@@ -1,0 +1,111 @@
+// `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
+// claims directory: the hook runs in the agent's environment, which may not have it, so setup says
+// how to pin the directory with --dir, without changing the command it writes.
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, readJson, sandbox, type Sandbox } from "./helpers.js";
+
+type Context = { box: Sandbox; shared: string };
+const Install = suite<Context>("claims hook install: the claims directory the hook checks");
+Install.before.each((context) => {
+  context.box = sandbox();
+  context.shared = join(context.box.root, "shared claims");
+});
+Install.after.each((context) => context.box.cleanup());
+
+/** Runs claims in the sandbox's project, HOME in the sandbox and no codex on PATH. */
+function run(box: Sandbox, args: string[], env: Record<string, string> = {}) {
+  return claims(args, { cwd: box.project, env: { HOME: box.root, PATH: box.root, ...env } });
+}
+
+const notes = (stderr: string) => stderr.split("\n").filter((line) => line.startsWith("claims: note:"));
+const claudeSettings = (box: Sandbox) => readJson(join(box.root, ".claude", "settings.json")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+const commandOf = (box: Sandbox) => claudeSettings(box).hooks.PreToolUse?.[0]?.hooks[0]?.command as string;
+
+Install("should note on stderr the directory CLAIMS_DIR names and the command that pins it, when no --dir is given", ({ box, shared }) => {
+  const result = run(box, ["hook", "install", "claude"], { CLAIMS_DIR: shared });
+  assert.is(result.code, 0, result.stderr);
+  const [note, ...more] = notes(result.stderr);
+  assert.equal(more, []);
+  assert.ok(note?.includes(`CLAIMS_DIR is ${shared} here, but the claims hook command has no --dir`), note);
+  assert.ok(note?.endsWith(`to pin it, run claims hook install claude --dir '${shared}'`), note);
+  assert.not.match(result.stdout, /CLAIMS_DIR/);
+});
+
+Install("should write the same command with CLAIMS_DIR as without it", ({ box, shared }) => {
+  run(box, ["hook", "install", "claude", "--fail-closed"]);
+  const plain = claudeSettings(box);
+  run(box, ["hook", "install", "claude", "--fail-closed"], { CLAIMS_DIR: shared });
+  assert.equal(claudeSettings(box), plain);
+  assert.not.match(commandOf(box), /--dir/);
+});
+
+Install("should carry the note in the JSON report's warnings, ok and exit code unchanged", ({ box, shared }) => {
+  const result = run(box, ["hook", "install", "claude", "--json"], { CLAIMS_DIR: shared });
+  assert.is(result.code, 0);
+  const report = JSON.parse(result.stdout);
+  assert.is(report.ok, true);
+  assert.is(report.warnings.length, 1);
+  assert.ok(report.warnings[0].includes(`claims hook install claude --dir '${shared}'`));
+  assert.equal(notes(result.stderr), []);
+});
+
+Install("should keep the other options and --project in the command that pins the directory", ({ box, shared }) => {
+  const result = run(box, ["hook", "install", "claude", "--project", "--no-auto-take", "--claim-ttl", "600"], { CLAIMS_DIR: shared });
+  assert.is(result.code, 0, result.stderr);
+  assert.ok(notes(result.stderr)[0]?.endsWith(`run claims hook install claude --no-auto-take --claim-ttl 600 --dir '${shared}' --project`), result.stderr);
+});
+
+Install("should say nothing of the directory with --dir, or without CLAIMS_DIR", ({ box, shared }) => {
+  const pinned = run(box, ["hook", "install", "claude", "--dir", shared, "--json"], { CLAIMS_DIR: shared });
+  assert.is(pinned.code, 0);
+  assert.is(JSON.parse(pinned.stdout).warnings, undefined);
+  assert.ok(commandOf(box).endsWith(`--dir '${shared}'`));
+  const bare = run(box, ["hook", "install", "claude"]);
+  assert.is(bare.code, 0);
+  assert.equal(notes(bare.stderr), []);
+  assert.is(bare.stderr, "");
+});
+
+Install("should note a default directory that XDG_STATE_HOME moves, and not the usual one", ({ box }) => {
+  const moved = run(box, ["hook", "install", "claude"], { XDG_STATE_HOME: join(box.root, "state") });
+  assert.ok(notes(moved.stderr)[0]?.includes(`XDG_STATE_HOME makes the claims directory ${join(box.root, "state", "claims")} here`), moved.stderr);
+  const usual = run(box, ["hook", "install", "claude"], { XDG_STATE_HOME: join(box.root, ".local", "state") });
+  assert.equal(notes(usual.stderr), []);
+});
+
+Install("should note it for codex too, even when codex is not there to trust the hooks", ({ box, shared }) => {
+  const result = run(box, ["hook", "install", "codex", "--json"], { CLAIMS_DIR: shared });
+  assert.is(result.code, 1); // no codex on PATH: a problem, not the note
+  const report = JSON.parse(result.stdout);
+  assert.ok(report.warnings[0].includes(`claims hook install codex --dir '${shared}'`));
+  assert.not.match(JSON.stringify(readJson(join(box.root, ".codex", "hooks.json"))), /--dir/);
+});
+
+Install("should note it for print-config on stderr, the JSON on stdout unchanged", ({ box, shared }) => {
+  const plain = run(box, ["hook", "print-config", "claude"]);
+  const result = run(box, ["hook", "print-config", "claude"], { CLAIMS_DIR: shared });
+  assert.is(result.stdout, plain.stdout);
+  assert.equal(notes(plain.stderr), []);
+  assert.ok(notes(result.stderr)[0]?.endsWith(`run claims hook print-config claude --dir '${shared}'`), result.stderr);
+});
+
+Install("should note on verify a CLAIMS_DIR the installed hook does not pin, or pins to another directory, exit code unchanged", ({ box, shared }) => {
+  run(box, ["hook", "install", "claude"]);
+  const unpinned = run(box, ["hook", "verify", "claude"], { CLAIMS_DIR: shared });
+  assert.is(unpinned.code, 0);
+  assert.ok(notes(unpinned.stderr)[0]?.includes("the claims hook command has no --dir"), unpinned.stderr);
+  const other = join(box.root, "other");
+  run(box, ["hook", "install", "claude", "--fail-closed", "--dir", other]);
+  const elsewhere = run(box, ["hook", "verify", "claude", "--json"], { CLAIMS_DIR: shared });
+  assert.is(elsewhere.code, 0);
+  const [warning] = JSON.parse(elsewhere.stdout).warnings;
+  assert.ok(warning.startsWith(`the claims hook checks ${other} (its --dir), but CLAIMS_DIR is ${shared} here`), warning);
+  assert.ok(warning.endsWith(`run claims hook install claude --fail-closed --dir '${shared}'`), warning);
+  const same = run(box, ["hook", "verify", "claude"], { CLAIMS_DIR: other });
+  assert.is(same.code, 0);
+  assert.equal(notes(same.stderr), []);
+});
+
+Install.run();
