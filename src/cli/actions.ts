@@ -120,7 +120,7 @@ export async function runHook(agent: string, which: string | undefined, flags: V
     };
     if (agent === "print-config") {
       const { hookCommand, hookConfig } = await import("../hooks/config.js");
-      const { directoryNotes } = await import("../hooks/install.js");
+      const { directoryNotes } = await import("../hooks/directory-note.js");
       const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, options);
       writeOut(snippet.json);
       writeErr(snippet.notes);

@@ -7,13 +7,13 @@
 // lists each hook with its current hash and trust, and writes the trust, so a change in Codex's
 // hashing cannot leave a hook silently untrusted here.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname, isAbsolute, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
-import { shellQuote } from "../os/shell-quote.js";
-import { resolveSettings } from "../protocol/settings.js";
+import { realOrSelf } from "../os/files.js";
 import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
+import { directoryNotes, shellWords } from "./directory-note.js";
 
 type Agent = "claude" | "codex";
 type Env = Record<string, string | undefined>;
@@ -190,65 +190,9 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
 
 const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings } : {});
 
-const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Codex" };
-
-/**
- * The claims directory this environment names through CLAIMS_DIR or XDG_STATE_HOME, when it is not
- * the one an environment without them uses.
- */
-function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" } | undefined {
-  let named: { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" };
-  if (env.CLAIMS_DIR) {
-    try {
-      named = { dir: resolveSettings({ env }).dir, variable: "CLAIMS_DIR" };
-    } catch {
-      return undefined; // a CLAIMS_DIR no verb accepts: every verb that uses it says so
-    }
-  } else if (env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME)) named = { dir: join(env.XDG_STATE_HOME, "claims"), variable: "XDG_STATE_HOME" };
-  else return undefined;
-  return real(named.dir) === real(join(env.HOME || homedir(), ".local", "state", "claims")) ? undefined : named;
-}
-
-/**
- * One note for each hook command that would check another claims directory than this environment
- * names. The hook runs in the agent's environment, which need not have CLAIMS_DIR or XDG_STATE_HOME
- * (an agent started from a desktop launcher or another shell); then it checks another directory
- * and lets through writes to files claimed here. A .claims file needs no note: the hook finds it
- * from the session's cwd. Only --dir in the command pins the directory.
- */
-export function directoryNotes(verb: "install" | "print-config", options: Pick<SetupOptions, "agent" | "env" | "project" | "codex">, commands: string[]): string[] {
-  const named = environmentDirectory(options.env ?? process.env);
-  if (!named) return [];
-  const here = named.variable === "CLAIMS_DIR" ? `CLAIMS_DIR is ${named.dir} here` : `XDG_STATE_HOME makes the claims directory ${named.dir} here`;
-  const notes = new Set<string>();
-  for (const command of commands) {
-    const words = shellWords(command);
-    const at = words.findIndex((word, index) => word === "hook" && words[index + 1] === options.agent);
-    const args = at === -1 ? [] : words.slice(at + 2);
-    const flag = args.findIndex((word) => word === "--dir" || word.startsWith("--dir="));
-    const dir = flag === -1 ? undefined : args[flag] === "--dir" ? args[flag + 1] : (args[flag] as string).slice("--dir=".length);
-    if (dir !== undefined && real(dir) === real(named.dir)) continue;
-    const kept = flag === -1 ? args : args.filter((_, index) => index !== flag && !(args[flag] === "--dir" && index === flag + 1));
-    const pin = ["claims", "hook", verb, options.agent, ...kept, "--dir", named.dir, ...(options.project !== undefined ? ["--project"] : []), ...(options.codex !== undefined ? ["--codex", options.codex] : [])]
-      .map(shellQuote)
-      .join(" ");
-    notes.add(
-      dir === undefined
-        ? `${here}, but the claims hook command has no --dir: it runs in ${AGENT_NAMES[options.agent]}'s environment, and where that has no ${named.variable} it checks another directory (a .claims "dir" found from the session's cwd, else ~/.local/state/claims) and lets through writes to files claimed in ${named.dir}; to pin it, run ${pin}`
-        : `the claims hook checks ${dir} (its --dir), but ${here}: it lets through writes to files claimed in ${named.dir}; if that is the directory to use, run ${pin}`,
-    );
-  }
-  return [...notes];
-}
-
 function claudeFiles(options: SetupOptions): string[] {
   const cwd = process.cwd();
   return [settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")];
-}
-
-/** A hook command's words, as shellQuote quotes them. */
-function shellWords(command: string): string[] {
-  return [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) => (match[1] !== undefined ? match[1].replace(/'\\''/g, "'") : (match[2] as string)));
 }
 
 /** The absolute files a hook command runs (node and the claims script). */
@@ -334,14 +278,6 @@ async function listCodexHooks(codex: string, env: Env): Promise<CodexHook[]> {
   });
 }
 
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 /** Trusts the claims hooks of `file` whose command is `run`, at the hash Codex reports for each; returns how many. */
 async function trustCodexHooks(codex: string, file: string, run: string, env: Env): Promise<number> {
   return withAppServer(codex, env, async (call) => {
@@ -349,7 +285,7 @@ async function trustCodexHooks(codex: string, file: string, run: string, env: En
     const hooks = ((result.data as Array<{ hooks?: CodexHook[] }> | undefined) ?? []).flatMap((entry) => entry.hooks ?? []);
     const state: Record<string, { trusted_hash: string }> = {};
     for (const hook of hooks) {
-      if (hook.command !== run || !hook.sourcePath || real(hook.sourcePath) !== real(file) || !hook.currentHash || hook.trustStatus === "trusted") continue;
+      if (hook.command !== run || !hook.sourcePath || realOrSelf(hook.sourcePath) !== realOrSelf(file) || !hook.currentHash || hook.trustStatus === "trusted") continue;
       state[hook.key] = { trusted_hash: hook.currentHash };
     }
     if (Object.keys(state).length === 0) return 0;

@@ -17,6 +17,7 @@ import {
   lstatSync,
   openSync,
   readSync,
+  realpathSync,
   renameSync,
   unlinkSync,
   writeSync,
@@ -297,4 +298,13 @@ const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 /** Blocks this thread for `ms` milliseconds without spinning. */
 export function sleepSync(ms: number): void {
   Atomics.wait(sleepCell, 0, 0, ms);
+}
+
+/** The path with its symlinks resolved, or the path as given when it does not resolve (missing, unreadable). */
+export function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

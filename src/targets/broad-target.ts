@@ -1,8 +1,9 @@
 // A claim on `/`, a home directory or a whole repository is granted like any other, and from then
 // on refuses every write of every other session under it: almost always a slip (`claims take ..`,
 // a `~` too many) rather than a plan. take asks for --force before taking one.
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { realOrSelf } from "../os/files.js";
 import { shapeOf, unescapeLiteral } from "./overlap.js";
 import type { Target } from "./target.js";
 
@@ -38,13 +39,5 @@ function repositoryRootOf(start: string): string | undefined {
   for (let directory = start; ; directory = dirname(directory)) {
     if (existsSync(join(directory, ".git"))) return directory;
     if (dirname(directory) === directory) return undefined;
-  }
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
   }
 }
