@@ -40,7 +40,17 @@ export function log(options: LogOptions = {}): LogResult {
   const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
   const filter = logFilter(options, context.nowMs, target);
   const entries: LogEntry[] = [];
-  for (const file of logFiles(context.store.dir)) entries.push(...readLogFile(file).entries.filter((entry) => filter.matches(entry)));
+  // Listed through the store, so an unreadable directory is an error naming it, not "no entries".
+  for (const file of logFiles(context.store.dir, context.store.names())) {
+    let read: ReturnType<typeof readLogFile>;
+    try {
+      read = readLogFile(file, 0, "throw");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "an error";
+      throw new BadInputError(`Cannot read the log ${file} (${code}); fix its permissions, or run claims log as a user who may read the claims directory.`);
+    }
+    entries.push(...read.entries.filter((entry) => filter.matches(entry)));
+  }
   return { entries };
 }
 

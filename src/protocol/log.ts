@@ -85,10 +85,10 @@ function clip(entry: Omit<LogEntry, "at" | "pid">): Omit<LogEntry, "at" | "pid">
 }
 
 /** Every log file of the directory, oldest first: the rotated ones by name (their time), then the current one. */
-export function logFiles(dir: string): string[] {
+export function logFiles(dir: string, listed?: string[]): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = listed ?? readdirSync(dir);
   } catch {
     return [];
   }
@@ -96,14 +96,19 @@ export function logFiles(dir: string): string[] {
   return [...rotated, ...(names.includes(LOG_FILE) ? [LOG_FILE] : [])].map((name) => join(dir, name));
 }
 
-/** Parses the lines of one log file, skipping any that are not whole entries. */
-export function readLogFile(path: string, from = 0): { entries: LogEntry[]; end: number } {
+/**
+ * Parses the lines of one log file, skipping any that are not whole entries. A file that is gone
+ * (rotated, swept) has none; one that cannot be read has none either, unless `unreadable` is
+ * "throw": then its error is thrown, for a reader that must not mistake it for an empty record.
+ */
+export function readLogFile(path: string, from = 0, unreadable: "skip" | "throw" = "skip"): { entries: LogEntry[]; end: number } {
   let text: string;
   try {
     const size = statSync(path).size;
     if (size <= from) return { entries: [], end: size };
     text = readFileSync(path).subarray(from).toString("utf8");
-  } catch {
+  } catch (error) {
+    if (unreadable === "throw" && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     return { entries: [], end: from };
   }
   const complete = text.lastIndexOf("\n") + 1;
