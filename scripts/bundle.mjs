@@ -3,10 +3,28 @@
 // file loads in a fraction of that. The library keeps the plain tsc output in dist/.
 // web-tree-sitter and its grammars stay outside: they load their .wasm files from their own paths.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { build } from "esbuild";
+
+// tsc writes over dist/ in place and never removes what it no longer emits: a source file moved or
+// deleted would leave its old output behind, still importable, and a test or script naming the old
+// path would pass here and fail on a clean clone. So what has no source any more goes. dist/ is
+// never emptied first: a CLI an agent's hook runs from this checkout stays there throughout.
+function pruneStale(directory) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) {
+      pruneStale(path);
+      if (readdirSync(path).length === 0) rmdirSync(path);
+      continue;
+    }
+    const compiled = /^(.*)\.(js|d\.ts)(\.map)?$/.exec(relative("dist", path));
+    if (compiled && !existsSync(join("src", `${compiled[1]}.ts`))) rmSync(path);
+  }
+}
+pruneStale("dist");
 
 const common = {
   bundle: true,
