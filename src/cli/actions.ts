@@ -25,7 +25,7 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
   const { take } = await import("../commands/take.js");
   const { renderTake, renderWaiting, renderWaitingChange } = await import("./render.js");
-  // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/waiting.ts); any
+  // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/commands/take-wait.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
   // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
   let signal: AbortSignal | undefined;

@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<void> {
     .description("Claim a target before writing it, so two agent sessions never overwrite each other.")
     .version(readVersion(), "-V, --version")
     .exitOverride()
-    // Help and version through src/stdio.ts too: a reader that has gone (claims --help | head -1)
+    // Help and version through src/os/stdio.ts too: a reader that has gone (claims --help | head -1)
     // ends the output instead of crashing the process with EPIPE.
     .configureOutput({ outputError: () => {}, writeOut: (text) => void writeOut(text), writeErr: (text) => void writeErr(text) })
     .showSuggestionAfterError(true)

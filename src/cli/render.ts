@@ -1,5 +1,5 @@
 // Human output for each verb. Commands return plain objects; this turns them into lines. Colour
-// only on a TTY without NO_COLOR, and chalk is loaded only then (see src/cli.ts).
+// only on a TTY without NO_COLOR, and chalk is loaded only then (styleFor in src/cli/shared.ts).
 import type { BeatResult, LostClaim } from "../commands/beat.js";
 import type { CheckResult } from "../commands/check.js";
 import type { DoctorResult } from "../commands/doctor.js";

@@ -111,8 +111,17 @@ export async function styleFor(fd: 1 | 2): Promise<Style> {
   return chalk;
 }
 
-/** The package version, from package.json beside dist/ (one level up from a bundle in dist/, two from dist/cli/). */
+/**
+ * The package version, from this package's package.json beside dist/: one level up from the bundle
+ * (dist/cli.cjs), two from the compiled dist/cli/shared.js or the source. Only one named claims
+ * counts, so a bundle copied elsewhere never reports another package's version.
+ */
 export function readVersion(): string {
-  const file = ["../package.json", "../../package.json"].map((relative) => new URL(relative, import.meta.url)).find((url) => existsSync(url)) ?? new URL("../package.json", import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  for (const relative of ["../package.json", "../../package.json"]) {
+    const file = new URL(relative, import.meta.url);
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version: string };
+    if (manifest.name === "claims") return manifest.version;
+  }
+  throw new Error(`no package.json of claims found beside ${import.meta.url}`);
 }
