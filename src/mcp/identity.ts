@@ -1,8 +1,9 @@
 // Who an MCP tool call acts for (docs/MCP.md, "Identity"): the call's own `actor` (or
 // `agent_name`); else the server's --holder or CLAIMS_HOLDER; else the holder the agent's hooks and
-// shell derive in the same session (CLAUDE_CODE_SESSION_ID, ...), so that MCP, hook and shell act
-// as one holder and a refusal's suggested command acts for the session that was refused; else an
-// id made for this connection.
+// shell derive in the same session (the session the call's `_meta` names, as Codex's do, or
+// CLAUDE_CODE_SESSION_ID in the server's environment, as Claude Code gives it), so that MCP, hook
+// and shell act as one holder and a refusal's suggested command acts for the session that was
+// refused; else an id made for this connection.
 import { randomBytes } from "node:crypto";
 import { BadInputError } from "../os/errors.js";
 import { resolveHolder, type Environment } from "../protocol/settings.js";
@@ -17,8 +18,11 @@ export class Identity {
     private readonly clientName: () => string | undefined,
   ) {}
 
-  /** The holder a call acts for: its own actor when it names one. An unusable id is bad input naming `argument`. */
-  holderFor(actor: string | undefined, argument = "actor"): string {
+  /**
+   * The holder a call acts for: its own actor when it names one. An unusable id is bad input
+   * naming `argument`. `meta` is the call's `_meta`, where a client may name its session.
+   */
+  holderFor(actor: string | undefined, argument = "actor", meta?: Record<string, unknown>): string {
     if (actor !== undefined) {
       try {
         return resolveHolder(actor, this.env);
@@ -28,7 +32,25 @@ export class Identity {
       }
     }
     if (this.flag !== undefined || this.env.CLAIMS_HOLDER) return resolveHolder(this.flag, this.env);
-    return this.sessionHolder() ?? this.forConnection();
+    return this.callSessionHolder(meta) ?? this.sessionHolder() ?? this.forConnection();
+  }
+
+  /**
+   * Codex gives its MCP servers none of its session variables (their environment is an allow-list:
+   * HOME, PATH and the like), but names the session in every tool call's `_meta`, under
+   * `x-codex-turn-metadata` (Codex 0.171.0). That session_id is the hook payload's and
+   * CODEX_SESSION_ID in Codex's shell, so the holder is derived as the shell derives it. The key is
+   * Codex's own; a generic one (`sessionId`) could mean anything in another client.
+   */
+  private callSessionHolder(meta: Record<string, unknown> | undefined): string | undefined {
+    const turn = meta?.["x-codex-turn-metadata"];
+    const session = typeof turn === "object" && turn !== null ? (turn as Record<string, unknown>).session_id : undefined;
+    if (typeof session !== "string" || session === "") return undefined;
+    try {
+      return resolveHolder(undefined, { CODEX_SESSION_ID: session });
+    } catch {
+      return undefined; // not a usable id (control characters, too long): as if none were given
+    }
   }
 
   /**

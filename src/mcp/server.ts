@@ -63,7 +63,8 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     if (closing.signal.aborted || extra.signal.aborted) abort();
     closing.signal.addEventListener("abort", abort);
     extra.signal.addEventListener("abort", abort);
-    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument), common, signal: stop.signal };
+    const meta = request.params._meta;
+    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal };
     const running = callTool(tool, request.params.arguments ?? {}, call);
     inFlight.add(running);
     try {
