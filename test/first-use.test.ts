@@ -36,6 +36,26 @@ Reads("should say a refused directory contains the claimed file, and a refused f
   assert.match(file.stdout, /REFUSED \/.*\/D\/a\.js: covered by the claim on \/.*\/D\/, held by a for "move D"/);
 });
 
+Reads("should tell the receiver of handover --to that it was handed the claim, with its token, not that it took over a stale one", ({ box }) => {
+  assert.is(as(box, "b", "take", "x", "--purpose", "mine").code, 0);
+  const handed = as(box, "b", "handover", "x", "--to", "c");
+  assert.is(handed.code, 0, handed.stderr);
+  const token = /^handed x to c \(token (\d+)\)$/m.exec(handed.stdout)?.[1];
+  assert.ok(token, handed.stdout);
+  const seen = as(box, "c", "status", "--mine");
+  assert.match(seen.stdout, /^handed to you: x at \S+ by b$/m);
+  assert.not.match(seen.stdout, /stale|while you waited/);
+  assert.is(as(box, "c", "release", "x", "--token", token as string).code, 0, "the token shown is the holding's");
+});
+
+Reads("should refuse handover --token without --to instead of ignoring it", ({ box }) => {
+  assert.is(as(box, "a", "take", "x").code, 0);
+  const queued = as(box, "b", "handover", "x", "--token", "1");
+  assert.is(queued.code, 2);
+  assert.match(queued.stderr, /--token goes with --to/);
+  assert.equal(JSON.parse(as(box, "b", "status", "--json").stdout).queued, [], "nothing was queued");
+});
+
 Reads("should refuse handover --to yourself, which would only fence off your own writes", ({ box }) => {
   const taken = JSON.parse(as(box, "a", "take", "x", "--json").stdout);
   const self = as(box, "a", "handover", "x", "--to", "a");

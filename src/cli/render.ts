@@ -101,7 +101,7 @@ export function renderWaitingChange(write: (text: string) => void): (refused: Ho
 }
 
 export function renderTransfer(result: TransferResult): string[] {
-  return [`handed ${result.target} to ${result.to}`];
+  return [`handed ${result.target} to ${result.to} (token ${result.token})`];
 }
 
 function describeLost(lost: LostClaim): string {
@@ -143,8 +143,11 @@ export function renderRelease(result: ReleaseResult, style: Style): string[] {
 export function renderStatus(result: StatusResult, style: Style, mine = false): string[] {
   const lines: string[] = [];
   for (const grant of result.granted_while_waiting) {
-    const after = grant.previous ? ` (taken over from ${grant.previous}, whose claim had gone stale)` : "";
-    lines.push(`${style.green(style.bold("granted while you waited"))}: ${grant.target} at ${grant.granted_at}${after}`);
+    if (grant.handed_by !== undefined) lines.push(`${style.green(style.bold("handed to you"))}: ${grant.target} at ${grant.granted_at} by ${grant.handed_by}`);
+    else {
+      const after = grant.previous ? ` (taken over from ${grant.previous}, whose claim had gone stale)` : "";
+      lines.push(`${style.green(style.bold("granted while you waited"))}: ${grant.target} at ${grant.granted_at}${after}`);
+    }
     for (const note of grant.notes) lines.push(`  ${style.yellow("note")} ${note.holder} is queued next for ${note.target}: ${quoted(note.purpose)}`);
   }
   for (const claim of result.claims) {

@@ -27,10 +27,15 @@ export interface TransferResult {
   to: string;
   /** The previous holder's purpose, kept unless a new one was given. */
   purpose: string;
+  /** The fencing token of the new holding: the one the new holder's --token must name. */
+  token: number;
 }
 
 export async function handover(options: HandoverOptions): Promise<TakeResult | TransferResult> {
-  if (options.to === undefined) return take({ ...options, targets: [options.target], queue: true });
+  if (options.to === undefined) {
+    if (options.token !== undefined) throw new BadInputError(`${optionName("token")} goes with ${optionName("to")}: it names the holding you hand over; add ${optionName("to")} HOLDER, or drop it to queue behind the holder.`);
+    return take({ ...options, targets: [options.target], queue: true });
+  }
   return transfer(options, options.to);
 }
 
@@ -68,11 +73,11 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
         dequeue(interest, context);
         record(context, { event: "dequeue", target: target.canonical, holder: to });
       }
-      writeNotice({ target: target.canonical, holder: to, purpose, granted_at: now, previous: holder, notes: [] }, context);
+      writeNotice({ target: target.canonical, holder: to, purpose, granted_at: now, handed_by: holder, notes: [] }, context);
       forgetHeld(holder, target.canonical, context);
       rememberHeld({ target: target.canonical, holder: to, mode: "exclusive" }, context);
       record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });
-      return { holder, target: target.canonical, to, purpose };
+      return { holder, target: target.canonical, to, purpose, token };
     }
     throw new ClaimsError("INTERNAL", `The claim of ${target.canonical} kept changing; retry.`);
   });

@@ -60,6 +60,7 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
       intent: grant.purpose,
       grantedAt: grant.granted_at,
       ...(grant.previous !== undefined && { reclaimedFrom: grant.previous }),
+      ...(grant.handed_by !== undefined && { handedBy: grant.handed_by }),
     })),
   });
 }

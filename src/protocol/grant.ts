@@ -34,6 +34,8 @@ export interface Grant {
   granted_at: string;
   /** Whose stale claim the grant replaced, if any. */
   previous?: string;
+  /** Who handed the claim over (handover --to): the holder gave it, nothing went stale. */
+  handed_by?: string;
   /** Who is queued behind the new holder on overlapping targets. */
   notes: Note[];
 }

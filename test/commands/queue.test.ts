@@ -112,7 +112,7 @@ Queue("should withdraw the releaser's own queued interests", async ({ opts }) =>
 Queue("should hand a claim directly to another holder, and refuse it to a non-holder with LOST", async ({ opts }) => {
   await take({ ...opts, holder: "a", targets: ["cfg"], purpose: "p", now: T0 });
   const handed = await handover({ ...opts, holder: "a", target: "cfg", to: "b", now: T0 + SECOND });
-  assert.equal(handed, { holder: "a", target: "cfg", to: "b", purpose: "p" });
+  assert.equal(handed, { holder: "a", target: "cfg", to: "b", purpose: "p", token: 2 });
   assert.is(holderOf(opts.dir, "cfg"), "b");
   try {
     await handover({ ...opts, holder: "a", target: "cfg", to: "c", now: T0 + 2 * SECOND });
