@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
@@ -35,6 +35,23 @@ Doctor("should refuse to trust a world-writable directory, saying why, with a no
   assert.is(result.code, 1);
   assert.match(result.stdout, /FAIL  permissions: .* is world-writable/);
   assert.match(result.stdout, /the guard cannot be trusted on .*: permissions failed/);
+});
+
+Doctor("should say a --via that is not the same directory is wrong, instead of blaming the guard", ({ box }) => {
+  const missing = join(box.root, "no-such-mount");
+  const absent = claims(["doctor", "--dir", box.dir, "--via", missing]);
+  assert.is(absent.code, 2);
+  assert.match(absent.stderr, /--via .*no-such-mount is not a directory; give the same claims directory as another mount shows it/);
+  assert.not.ok(existsSync(missing), "nothing was created there");
+  const other = join(box.root, "another-directory");
+  mkdirSync(other);
+  const result = claims(["doctor", "--dir", box.dir, "--via", other, "--json"]);
+  assert.is(result.code, 1, result.stdout);
+  const byName = Object.fromEntries(JSON.parse(result.stdout).checks.map((check: { check: string; status: string; detail: string }) => [check.check, check]));
+  assert.is(byName["same directory through --via"]?.status, "fail");
+  assert.match(byName["same directory through --via"].detail, /did not appear in .*another-directory within 2 s/);
+  assert.match(byName["race on a free target"].detail, /^8 processes took one free target: 1 won, 7 refused/, "the races ran through this directory only");
+  assert.equal(readdirSync(other), [], "nothing was written through --via");
 });
 
 Doctor("should work from the library as the README shows it, with no binary given, and leave no claim", async ({ box }) => {

@@ -9,13 +9,14 @@
 import { spawn } from "node:child_process";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { tokenFilesOf } from "../protocol/fencing.js";
-import { removeQuietly, writeTempFile } from "../os/files.js";
+import { removeQuietly, sleepSync, writeTempFile } from "../os/files.js";
 import { readFilesystemClock } from "../os/filesystem.js";
 import { check } from "./check.js";
 import { checkAcrossMounts, checkFilesystem, checkOtherMachineLock } from "./doctor-network.js";
 import { BadInputError } from "../os/errors.js";
+import { optionName } from "../os/option-names.js";
 import { doctorScratchName } from "../protocol/log.js";
 import { openContext, type CommonOptions } from "../protocol/context.js";
 import { claimFileName } from "../targets/target.js";
@@ -56,6 +57,10 @@ function ownBinary(): string {
 
 export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
   const options = { ...input, binary: input.binary ?? ownBinary() };
+  if (options.via !== undefined && !isDirectory(options.via)) {
+    // Checked before anything is written: a take through a --via that does not exist would create it.
+    throw new BadInputError(`${optionName("via")} ${options.via} is not a directory; give the same claims directory as another mount shows it (e.g. /mnt/other/claims).`);
+  }
   const context = openContext(options);
   const { store } = context;
   const checks: DoctorCheck[] = [];
@@ -98,7 +103,13 @@ export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
     for (const path of [a, b, linked]) removeQuietly(path);
   }
 
-  const dirs = [store.dir, ...(options.via !== undefined ? [options.via] : [])];
+  // A --via that is another directory, not this one through another mount, would make every race
+  // through both look like two winners: say that instead, and race through this directory only.
+  const via = options.via !== undefined && showsTheSameFiles(store.dir, options.via, store.fileMode) ? options.via : undefined;
+  if (options.via !== undefined && via === undefined) {
+    add("same directory through --via", "fail", `a file created in ${store.dir} did not appear in ${options.via} within 2 s: it is another directory, or its mount caches directory entries; the checks through it were not run`);
+  }
+  const dirs = [store.dir, ...(via !== undefined ? [via] : [])];
   const through = dirs.length > 1 ? ` through ${dirs.join(" and ")}` : "";
   const raceCheck = (name: string, what: string, result: RaceResult) =>
     add(
@@ -133,10 +144,10 @@ export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
     else if (skew === 0) add("clock", "ok", "this clock agrees with the filesystem's (within 1.5 s)");
     else add("clock", "warn", `this clock is ${skew.toFixed(1)} s ${clock.offsetMs > 0 ? "behind" : "ahead of"} the filesystem's; claims stamps and judges by the filesystem's clock here, but fix this clock (NTP)`);
     await checkOtherMachineLock(store, options.binary, `${scratch}-remote`, add);
-    if (options.via !== undefined) {
-      await checkAcrossMounts(store, options.via, options.binary, scratch, add, async (target) => {
+    if (via !== undefined) {
+      await checkAcrossMounts(store, via, options.binary, scratch, add, async (target) => {
         const taken = await take({ ...options, targets: [target], holder: "claims-doctor", purpose: "claims doctor visibility" });
-        const seen = check({ ...options, dir: options.via as string, holder: "claims-doctor-other", targets: [target] });
+        const seen = check({ ...options, dir: via, holder: "claims-doctor-other", targets: [target] });
         release({ ...options, holder: "claims-doctor", targets: [target] });
         return { taken: taken.granted.length === 1, seen: seen.refused.length === 1 };
       });
@@ -181,4 +192,26 @@ async function race(options: DoctorOptions & { binary: string }, target: string,
   if (winner !== -1) await run(["release", target, "--holder", `claims-doctor-${winner}`], dirOf(winner));
   const failedCodes = codes.filter((code) => code !== 0 && code !== 3);
   return { winners: codes.filter((code) => code === 0).length, refused: codes.filter((code) => code === 3).length, failed: failedCodes.length, failedCodes };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a file created in `dir` shows in `via` (at once, or within 2 s for a mount's caches). */
+function showsTheSameFiles(dir: string, via: string, mode: number): boolean {
+  const probe = writeTempFile(dir, "doctor --via probe\n", mode, false);
+  try {
+    const name = basename(probe);
+    for (const deadline = Date.now() + 2000; ; sleepSync(50)) {
+      if (existsSync(join(via, name))) return true;
+      if (Date.now() > deadline) return false;
+    }
+  } finally {
+    removeQuietly(probe);
+  }
 }
