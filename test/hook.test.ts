@@ -53,7 +53,16 @@ Claude("should deny another session's write with holder, purpose and the handove
   assert.is(output.hookEventName, "PreToolUse");
   assert.is(output.permissionDecision, "deny");
   assert.match(output.permissionDecisionReason, /held by claude-s1 for "fix rounding"/);
-  assert.match(output.permissionDecisionReason, /claims handover "utils.ts" --purpose/);
+  assert.match(output.permissionDecisionReason, /claims handover utils\.ts --purpose/);
+});
+
+Claude("should quote the suggested command for a shell, so a path with $ or a quote does not expand when it is run", ({ box }) => {
+  const file = join(box.project, "price $rate's.ts");
+  writeFileSync(file, "export const toFixed = 1;\n");
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "fix rounding"]);
+  const reason = decision(hook(box, edit(box, "s2", file, "toFixed")).stdout).permissionDecisionReason as string;
+  assert.ok(reason.includes(`claims handover 'price $rate'\\''s.ts' --purpose`), reason);
+  assert.match(reason, /Your holder id is claude-s2\.$/);
 });
 
 Claude("should deny a write under another session's directory claim, and a Write of a new file there", ({ box }) => {
@@ -130,7 +139,7 @@ Claude("should count a subagent as its session (as its shell does), or as a hold
   const parent = decision(hook(box, edit(box, "s9", other, ""), "claude", ["--subagent-holders"]).stdout);
   assert.is(parent?.permissionDecision, "deny");
   assert.match(parent.permissionDecisionReason, /claude-s9\/sub-1 .*\(another subagent of your own session\)/);
-  assert.match(parent.permissionDecisionReason, /--holder "claude-s9"/, "the shell would not derive the holder: the command names it");
+  assert.match(parent.permissionDecisionReason, /--holder claude-s9 /, "the shell would not derive the holder: the command names it");
 });
 
 Claude("should claim the symbol an edit touches beside another session's symbol claim, so a second writer of it is refused", ({ box, file }) => {
@@ -224,7 +233,7 @@ Claude("should word a refusal of several files for all of them, with one command
   assert.match(reason, /^These 2 files are claimed by another session/);
   assert.match(reason, /- other\.ts: held by claude-s1/);
   assert.match(reason, /- utils\.ts: held by claude-s1/);
-  assert.match(reason, /Do not write them now\..*claims take "other\.ts" "utils\.ts" --queue --purpose/);
+  assert.match(reason, /Do not write them now\..*claims take other\.ts utils\.ts --queue --purpose/);
   assert.not.match(reason, /This file|claims handover/);
 });
 

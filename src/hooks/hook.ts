@@ -12,6 +12,7 @@ import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending
 import { decideWrite, renewWritten } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding } from "../protocol/describe.js";
+import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
@@ -243,16 +244,18 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string): 
   } catch {
     derived = undefined;
   }
-  const as = holder !== undefined && derived !== holder ? ` --holder ${JSON.stringify(holder)}` : "";
+  const as = holder !== undefined && derived !== holder ? ` --holder ${shellQuote(holder)}` : "";
   const purpose = `--purpose "<what you will do>"${as}`;
   // handover queues for one target; take --queue for several (it takes nothing until each frees).
-  const queue = targets.length === 1 ? `claims handover ${JSON.stringify(targets[0])} ${purpose}` : `claims take ${targets.map((target) => JSON.stringify(target)).join(" ")} --queue ${purpose}`;
+  // Quoted for a shell (single quotes where needed): the agent runs this as it reads it, and a
+  // path with $ or ` in double quotes would expand.
+  const queue = targets.length === 1 ? `claims handover ${shellQuote(targets[0] as string)} ${purpose}` : `claims take ${targets.map(shellQuote).join(" ")} --queue ${purpose}`;
   const [what, it] = targets.length === 1 ? ["This file is", "it"] : [`These ${targets.length} files are`, "them"];
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
     `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`,
-    ...(holder !== undefined ? [`You hold claims as ${holder}.`] : []),
+    ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");
 }
 
