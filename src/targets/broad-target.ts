@@ -17,10 +17,12 @@ export function tooBroad(target: Target, context: { cwd: string; home: string })
   const within = directory.replace(/\/?$/, "/");
   const home = realOrSelf(context.home).replace(/\/?$/, "/");
   const repository = repositoryRootOf(realOrSelf(context.cwd));
-  if (within === "/") return `${target.canonical} is the filesystem root`;
-  if (home.startsWith(within)) return `${target.canonical} ${home === within ? "is" : "contains"} your home directory`;
-  if (existsSync(join(directory, ".git"))) return `${target.canonical} is the root of a whole repository`;
-  if (repository && `${repository}/`.startsWith(within)) return `${target.canonical} contains the whole repository ${repository}`;
+  // A glob is not the directory it reaches into: it covers it.
+  const glob = shape.kind === "glob";
+  if (within === "/") return glob ? `${target.canonical} covers the whole filesystem` : `${target.canonical} is the filesystem root`;
+  if (home.startsWith(within)) return `${target.canonical} ${glob ? "covers" : home === within ? "is" : "contains"} your home directory`;
+  if (existsSync(join(directory, ".git"))) return glob ? `${target.canonical} covers the whole repository ${directory.replace(/\/$/, "")}` : `${target.canonical} is the root of a whole repository`;
+  if (repository && `${repository}/`.startsWith(within)) return `${target.canonical} ${glob ? "covers" : "contains"} the whole repository ${repository}`;
   return undefined;
 }
 
