@@ -69,7 +69,8 @@ Examples:
   sweep: `
 Examples:
   $ claims sweep --dry-run
-  */10 * * * * claims sweep --json >/dev/null   # from cron, beside live sessions`,
+  # from cron, beside live sessions; cron's PATH is /usr/bin:/bin, so give node and claims in full:
+  */10 * * * * /usr/local/bin/node /usr/local/lib/node_modules/claims/bin/claims.js sweep --json >/dev/null`,
   mcp: `
 Examples:
   $ claude mcp add --scope user claims -- claims mcp          # Claude Code, every project
