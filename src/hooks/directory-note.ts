@@ -3,10 +3,9 @@
 // and lets through writes to files claimed in this one. Setup and verify say so, with the command
 // that pins the directory (--dir in the hook's command line).
 import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
 import { realOrSelf } from "../os/files.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { resolveSettings } from "../protocol/settings.js";
+import { defaultClaimsDir, resolveSettings } from "../protocol/settings.js";
 
 type Agent = "claude" | "codex";
 type Env = Record<string, string | undefined>;
@@ -26,6 +25,7 @@ const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Code
  * the one an environment without them uses.
  */
 function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" } | undefined {
+  const home = env.HOME || homedir();
   let named: { dir: string; variable: "CLAIMS_DIR" | "XDG_STATE_HOME" };
   if (env.CLAIMS_DIR) {
     try {
@@ -33,9 +33,9 @@ function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" |
     } catch {
       return undefined; // a CLAIMS_DIR no verb accepts: every verb that uses it says so
     }
-  } else if (env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME)) named = { dir: join(env.XDG_STATE_HOME, "claims"), variable: "XDG_STATE_HOME" };
+  } else if (env.XDG_STATE_HOME) named = { dir: defaultClaimsDir(env, home), variable: "XDG_STATE_HOME" };
   else return undefined;
-  return realOrSelf(named.dir) === realOrSelf(join(env.HOME || homedir(), ".local", "state", "claims")) ? undefined : named;
+  return realOrSelf(named.dir) === realOrSelf(defaultClaimsDir({}, home)) ? undefined : named;
 }
 
 /**

@@ -56,10 +56,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));
   else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, home, "CLAIMS_DIR");
   else if (config?.dir !== undefined) dir = resolveDirSetting(config.dir, dirname(config.path), home, `"dir" in ${config.path}`);
-  else {
-    const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
-    dir = join(state, "claims");
-  }
+  else dir = defaultClaimsDir(env, home);
 
   let ttl = DEFAULT_TTL_SECONDS;
   let ttlExplicit = true;
@@ -72,6 +69,12 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   const settings: Settings = { dir, ttl, judgeTtl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
   if (config) settings.configPath = config.path;
   return settings;
+}
+
+/** The claims directory where neither --dir, CLAIMS_DIR nor a .claims "dir" names one: $XDG_STATE_HOME/claims (when absolute), else ~/.local/state/claims. */
+export function defaultClaimsDir(env: Environment, home: string): string {
+  const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
+  return join(state, "claims");
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
