@@ -19,7 +19,7 @@ import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { doctorScratchName } from "../protocol/log.js";
 import { openContext, type CommonOptions } from "../protocol/context.js";
-import { claimFileName } from "../targets/target.js";
+import { claimFileName, isDirectory } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 import { release } from "./release.js";
 import { take } from "./take.js";
@@ -192,14 +192,6 @@ async function race(options: DoctorOptions & { binary: string }, target: string,
   if (winner !== -1) await run(["release", target, "--holder", `claims-doctor-${winner}`], dirOf(winner));
   const failedCodes = codes.filter((code) => code !== 0 && code !== 3);
   return { winners: codes.filter((code) => code === 0).length, refused: codes.filter((code) => code === 3).length, failed: failedCodes.length, failedCodes };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** Whether a file created in `dir` shows in `via` (at once, or within 2 s for a mount's caches). */
