@@ -73,6 +73,13 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
     assert.is(bash(box, command), "deny", command);
   }
   assert.is(bash(box, 'cd "$(mktemp -d)" && rm other.ts'), undefined, "no claim of that name: allowed");
+  writeFileSync(join(box.project, "gen", "s.ts"), "");
+  claims(["take", join(box.project, "gen", "s.ts"), "--shared", "--dir", box.dir, "--holder", "other", "--purpose", "reading"]);
+  assert.is(bash(box, 'cd "$(pwd)/gen" && rm s.ts'), "deny", "another holder's shared claim is in a write's way, as with a known path");
+  mkdirSync(join(box.project, "src"));
+  claims(["take", join(box.project, "src") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "refactor"]);
+  const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(pwd)/x" && echo hi > notes.txt' } });
+  assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /claims handover src\/ /, "a directory is suggested with its slash, not as a name");
   assert.is(bash(box, "pushd gen && rm b.ts"), undefined);
   assert.equal(Object.values(holders(box)).filter((holder) => holder !== "other"), ["claude-s2"], "only gen/b.ts, whose place is known, is claimed");
   assert.is(holders(box)[join(box.project, "gen", "b.ts")], "claude-s2");
@@ -91,6 +98,7 @@ Shell("should deny the writes of commands and redirections that name the held fi
     "git checkout HEAD u.ts",
     "coproc rm u.ts",
     "sort -o u.ts x.ts",
+    "sort -uo u.ts x.ts",
     "curl -so u.ts https://example.com/",
     "wget -qO u.ts https://example.com/",
     "rsync x.ts u.ts",

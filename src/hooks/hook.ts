@@ -270,7 +270,8 @@ function relation(blocker: string, holder: string | undefined): string {
 function display(target: string, cwd: string): string {
   if (!isAbsolute(target)) return target;
   const rel = relative(cwd, target);
-  return rel && !rel.startsWith("..") ? rel : target;
+  // A directory keeps its slash: `claims handover src` would name a name, not the directory, where ./src is gone.
+  return rel && !rel.startsWith("..") ? `${rel}${target.endsWith("/") ? "/" : ""}` : target;
 }
 
 /** Claude Code reads a JSON decision on stdout; Codex blocks on exit code 2 with the reason on stderr. */

@@ -58,13 +58,15 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
   // The grammar loads as symbols' do (src/targets/symbols.ts), with the CLI's baseline-only
   // compilation.
   const { parserFor } = await import("../targets/symbols.js");
-  const tree = (await parserFor("bash")).parse(script);
+  const parser = await parserFor("bash");
+  const tree = parser.parse(script);
   try {
     const nested: Nested[] = [];
     visit(tree.rootNode, walk, nested);
     for (const inner of nested) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [] }, depth + 1);
   } finally {
     tree.delete();
+    parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
 }
 
@@ -472,7 +474,7 @@ const RULES: Record<string, Rule> = {
     return text ? patchPaths(text) : [];
   },
   git: (input) => gitWrites(input),
-  sort: (input) => [optionValue(input.args, "-o", "--output")].filter((path): path is string => path !== undefined),
+  sort: (input) => [clusteredValue(input.args, "o", "--output")].filter((path): path is string => path !== undefined), // sort -uo out in
   curl: (input) => [clusteredValue(input.args, "o", "--output")].filter((path): path is string => path !== undefined && path !== "-"),
   wget: (input) => [clusteredValue(input.args, "O", "--output-document")].filter((path): path is string => path !== undefined && path !== "-"),
   rsync: (input) => {

@@ -7,14 +7,13 @@ import picomatch from "picomatch";
 import { resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";
-import { freshnessOf } from "../protocol/claim.js";
-import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
+import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holdingOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
+import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { GLOB_PREFIX } from "../targets/target.js";
+import { GLOB_PREFIX, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -146,9 +145,9 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
 /**
  * A relative path written after a `cd` the hook cannot follow (`cd "$(git rev-parse
  * --show-toplevel)/gen" && rm a.ts`) could be any file of that name. Conservatively, it is in the
- * way of another holder's fresh exclusive claim on a file whose path ends with it (or matches it,
- * for a glob), and of such a claim on a directory or glob under the session's cwd. Read only when
- * such a path exists: every claim file is read.
+ * way of another holder's claim (as any write is: inTheWay) on a file whose path ends with it (or
+ * matches it, for a glob), and of one on a directory or glob under the session's cwd. Read only
+ * when such a path exists: every claim file is read.
  */
 function unknownPlaceConflicts(files: string[], holder: string, context: ReturnType<typeof openContext>, claimFiles: string[]): Holding[] {
   const tails = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length).replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
@@ -158,14 +157,15 @@ function unknownPlaceConflicts(files: string[], holder: string, context: ReturnT
   const found: Holding[] = [];
   for (const fileName of claimFiles) {
     const read = context.store.read(fileName);
-    if (read.state !== "claim" || read.claim.holder === holder || read.claim.mode === "shared") continue;
-    if (freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
-    const shape = shapeOf(read.claim.target);
+    const named = read.state === "claim" ? read.claim.target : targetOfFileName(fileName);
+    const holding = inTheWay(named, read, "exclusive", holder, context);
+    if (!holding) continue;
+    const shape = shapeOf(named);
     const hit =
       shape.kind === "path" || shape.kind === "symbol"
         ? matchers.some((matches) => matches(shape.path))
         : (shape.kind === "directory" || shape.kind === "glob") && (shape.path.startsWith(under) || `${shape.path}/`.startsWith(under) || under.startsWith(shape.path));
-    if (hit) found.push(holdingOf(read.claim, context));
+    if (hit) found.push(holding);
   }
   return found;
 }

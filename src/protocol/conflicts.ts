@@ -74,6 +74,23 @@ function regionBeforeSpecial(encoded: string): string {
   return encoded.slice(0, Math.max(0, encoded.lastIndexOf("%2F", special)));
 }
 
+/**
+ * Whether one claim file read stands in the way of `holder` taking in `mode`, and as what holding.
+ * An unreadable file counts as held (nobody knows whose it is or what mode) until its mtime is
+ * older than the TTL; a claim of the holder's own, a shared claim for a shared taker and a stale
+ * claim do not. The one rule every search for conflicts applies (`named`: the target, from the
+ * file name where the file cannot be read).
+ */
+export function inTheWay(named: string, read: ClaimRead, mode: Mode, holder: string | undefined, context: Context): Holding | undefined {
+  if (read.state === "missing") return undefined;
+  if (read.state === "unreadable") return context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000 ? undefined : unreadableHolding(named, read, context);
+  const { claim } = read;
+  if (holder !== undefined && claim.holder === holder) return undefined;
+  if (mode === "shared" && modeOf(claim) === "shared") return undefined;
+  if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) return undefined;
+  return holdingOf(claim, context);
+}
+
 /** A claim file name without `.json` and without a shared claim's `+<holder tag>`. */
 function stemOf(fileName: string): string {
   const stem = fileName.slice(0, -".json".length);
@@ -90,19 +107,10 @@ export function findConflicts(
 ): Holding[] {
   const conflicts: Holding[] = [];
   for (const { named, read } of overlappingClaims(target, context, fileNames)) {
-    if (read.state === "missing") continue;
-    if (read.state === "unreadable") {
-      // Nobody knows whose it is or what mode: held until its mtime is older than the TTL.
-      if (context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000) continue;
-      conflicts.push(withTarget(unreadableHolding(named, read, context), target.canonical));
-      continue;
-    }
-    const { claim } = read;
-    if (holder !== undefined && claim.holder === holder) continue;
-    if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
-    const holding = withTarget(holdingOf(claim, context), target.canonical);
-    if (target.kind === "glob" && shapeOf(claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, claim.target);
+    const inWay = inTheWay(named, read, mode, holder, context);
+    if (!inWay) continue;
+    const holding = withTarget(inWay, target.canonical);
+    if (read.state === "claim" && target.kind === "glob" && shapeOf(read.claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, read.claim.target);
     conflicts.push(holding);
   }
   // A glob claim that matched a symlink to this target when it was taken (src/protocol/aliases.ts).
