@@ -62,13 +62,18 @@ export function recordPending(dir: string, scope: string, call: PendingCall): vo
 
 /** The pending records of one call, or of every call of the scope, with their paths. */
 function pendingOf(dir: string, scope: string, toolUseId?: string): Array<{ path: string; call: PendingCall | undefined }> {
+  if (toolUseId !== undefined) {
+    // One call's record has a name of its own: read it, not the whole claims directory.
+    const path = join(dir, `${PENDING_PREFIX}${scope}-${short(toolUseId)}.json`);
+    return [{ path, call: readRecord<PendingCall>(path) }]; // a missing one is not there to remove (rmSync force)
+  }
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return [];
   }
-  const prefix = `${PENDING_PREFIX}${scope}-${toolUseId === undefined ? "" : `${short(toolUseId)}.json`}`;
+  const prefix = `${PENDING_PREFIX}${scope}-`;
   return names
     .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
     .map((name) => ({ path: join(dir, name), call: readRecord<PendingCall>(join(dir, name)) }));
