@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 "use strict";
-// The CLI is one CommonJS bundle, dist/cli.cjs, built by `npm ci` (the `prepare` script). It is
-// compiled with a V8 code cache kept beside it (dist/cli.cjs.v8cache), as the v8-compile-cache
-// package does (Node 22's module.enableCompileCache() is the built-in equivalent): start-up is
-// most of the cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). The
-// build writes the cache after running the hot calls once (scripts/code-cache.cjs, which must
-// wrap the source exactly as below). A missing or rejected cache (another Node version, a
-// rebuilt bundle) is written anew after the command ran; where dist/ is not writable the bundle
-// simply runs uncached.
+// The CLI is two CommonJS bundles built by `npm ci` (the `prepare` script): dist/hot.cjs, the
+// verbs every agent hook runs (take, beat, release, check, hook) without commander, and
+// dist/cli.cjs, everything. A hot verb loads hot.cjs alone; a call it does not take (help, a
+// flag only commander reads) goes on to cli.cjs. Each is compiled with a V8 code cache kept
+// beside it, as the v8-compile-cache package does (Node 22's module.enableCompileCache() is the
+// built-in equivalent): start-up is most of the cost of a `claims` call, and every agent hook
+// pays it (docs/BENCHMARKS.md). hot.cjs has one cache per verb (hot.cjs.take.v8cache, ...), so a
+// check deserializes the code a check runs and no more. The build writes every cache after
+// running its calls once (scripts/bundle.mjs, scripts/code-cache.cjs, which must wrap the source
+// exactly as below). A missing or rejected cache (another Node version, a rebuilt bundle) is
+// written anew after the command ran; where dist/ is not writable the bundle simply runs uncached.
 //
 // This file is CommonJS (bin/package.json says so): an ES-module entry would load Node's ESM
 // loader and build a facade of every export of node:fs (fs.promises, the streams), a few
@@ -18,34 +21,37 @@ const { join } = require("node:path");
 const vm = require("node:vm");
 
 const dir = join(__dirname, "..", "dist");
-const file = join(dir, "cli.cjs");
-const cacheFile = `${file}.v8cache`;
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
-let bundled;
-try {
-  // Read as bytes, then decoded: one read(2) of the whole file, where reading it as "utf8" makes
-  // Node 20 read it 8 KiB at a time (60 calls for this bundle).
-  bundled = readFileSync(file).toString("utf8");
-} catch (error) {
-  process.stderr.write(`claims: the CLI is not built (${file}: ${error.code}); run npm ci, or npm run build, in ${join(__dirname, "..")}.\n`);
-  process.exit(1);
-}
-const source = `(function (exports, require, module, __filename, __dirname) {${bundled}\n})`;
-const script = new vm.Script(source, {
-  filename: file,
-  cachedData,
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
-const bundle = { exports: {} };
-script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dir);
-const done = bundle.exports.main(process.argv.slice(2));
-if (cachedData === undefined || script.cachedDataRejected) {
-  done.then(() => {
+const HOT = new Set(["take", "beat", "release", "check", "hook"]);
+
+/** Compiles and runs one bundle; `saveCache` writes its code cache when V8 had none it accepted. */
+function load(name, cacheName) {
+  const file = join(dir, name);
+  const cacheFile = join(dir, cacheName);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  let bundled;
+  try {
+    // Read as bytes, then decoded: one read(2) of the whole file, where reading it as "utf8" makes
+    // Node 20 read it 8 KiB at a time (60 calls for this bundle).
+    bundled = readFileSync(file).toString("utf8");
+  } catch (error) {
+    process.stderr.write(`claims: the CLI is not built (${file}: ${error.code}); run npm ci, or npm run build, in ${join(__dirname, "..")}.\n`);
+    process.exit(1);
+  }
+  const source = `(function (exports, require, module, __filename, __dirname) {${bundled}\n})`;
+  const script = new vm.Script(source, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const bundle = { exports: {} };
+  script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dir);
+  const saveCache = () => {
+    if (cachedData !== undefined && !script.cachedDataRejected) return;
     try {
       const temp = `${cacheFile}.${process.pid}`;
       writeFileSync(temp, script.createCachedData());
@@ -53,5 +59,20 @@ if (cachedData === undefined || script.cachedDataRejected) {
     } catch {
       // an unwritable dist/ only costs the cache
     }
-  });
+  };
+  return { main: bundle.exports.main, saveCache };
 }
+
+async function run(argv) {
+  const verb = argv[0];
+  if (HOT.has(verb)) {
+    const hot = load("hot.cjs", `hot.cjs.${verb}.v8cache`);
+    // Saved only after a call it ran: a cache made by `take --help` would hold none of take's code.
+    if (await hot.main(argv)) return hot.saveCache();
+  }
+  const cli = load("cli.cjs", "cli.cjs.v8cache");
+  await cli.main(argv);
+  cli.saveCache();
+}
+
+run(process.argv.slice(2));

@@ -49,22 +49,41 @@ const mcpApart = {
   },
 };
 await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart] });
+// The verbs every agent hook runs, without commander (src/cli/hot.ts): bin/claims.js loads this
+// one for them, and dist/cli.cjs only for a call it does not take.
+await build({ ...common, entryPoints: ["src/cli/hot.ts"], outfile: "dist/hot.cjs", plugins: [mcpApart] });
 await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs" });
 
-// Then its code cache, compiled with the hot calls run once (scripts/code-cache.cjs says why).
+// Then the code caches. V8 checks a cache against its source's length only, so a cache left from
+// an earlier build of the same length would be taken for this one: every cache goes first.
+for (const name of readdirSync("dist")) if (name.endsWith(".v8cache")) rmSync(join("dist", name));
 const scratch = mkdtempSync(join(tmpdir(), "claims-code-cache-"));
 try {
   const target = join(scratch, "a.ts");
+  const claimsDir = join(scratch, "hot-claims"); // code-cache.cjs leaves its hook's claim in scratch/claims
   writeFileSync(target, "export const a = 1;\n");
   const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
   // Without NODE_OPTIONS: V8 rejects a cache made under other flags (--max-old-space-size, common
   // in CI, is one), and a claims call in an agent hook usually runs without any.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const cached = spawnSync(process.execPath, ["scripts/code-cache.cjs", scratch], { input: JSON.stringify(event), env, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
-  if (cached.status !== 0) {
-    console.warn(`bundle: no code cache written (${cached.stderr.trim() || `exit ${cached.status}`}); the first claims call writes one.`);
+  const run = (args, input) => spawnSync(process.execPath, args, { input: input ?? "", env, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
+  // dist/cli.cjs: compiled with the hot calls run once in one process (scripts/code-cache.cjs says why).
+  const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event))];
+  // dist/hot.cjs: one cache per verb, each written by bin/claims.js after running that verb alone,
+  // in the order a session runs them, so each holds what its verb compiles and nothing more.
+  const flags = ["--dir", claimsDir, "--holder", "build"];
+  for (const [args, input] of [
+    [["take", target, "--purpose", "compile the hot paths", ...flags]],
+    [["beat", target, ...flags]],
+    [["check", target, ...flags]],
+    [["release", target, ...flags]],
+    [["hook", "claude", "--dir", claimsDir], JSON.stringify(event)],
+  ]) {
+    calls.push(run(["bin/claims.js", ...args], input));
   }
+  const failed = calls.find((call) => call.status !== 0);
+  if (failed) console.warn(`bundle: a code cache was not written (${failed.stderr.trim() || `exit ${failed.status}`}); the first claims call of that verb writes it.`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

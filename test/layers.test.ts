@@ -117,11 +117,21 @@ layers("should keep commander and chalk out of the protocol, targets and os laye
   assert.equal(offenders, []);
 });
 
-layers("should keep the MCP server out of the CLI bundle that every hook call loads", () => {
+layers("should keep the MCP server out of the CLI bundles that every hook call loads", () => {
   const cli = readFileSync(join(ROOT, "dist", "cli.cjs"), "utf8");
   assert.ok(existsSync(join(ROOT, "dist", "mcp.cjs")), "dist/mcp.cjs was not built");
   assert.not.match(cli, "@modelcontextprotocol");
   assert.match(cli, 'require("./mcp.cjs")');
+  assert.not.match(readFileSync(join(ROOT, "dist", "hot.cjs"), "utf8"), "@modelcontextprotocol");
+});
+
+layers("should keep commander and the other verbs out of the bundle of the hot verbs", () => {
+  const hot = readFileSync(join(ROOT, "dist", "hot.cjs"), "utf8");
+  // esbuild names each bundled source file in a comment: the hot verbs' own are there, the rest not.
+  for (const present of ["src/commands/take.ts", "src/commands/check.ts", "src/hooks/hook.ts"]) assert.match(hot, `// ${present}`);
+  for (const absent of ["node_modules/commander/", "src/commands/sweep.ts", "src/commands/doctor.ts", "src/cli/main.ts"]) {
+    assert.not.match(hot, `// ${absent}`, `dist/hot.cjs holds ${absent}`);
+  }
 });
 
 layers.run();

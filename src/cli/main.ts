@@ -1,7 +1,8 @@
 // Commander wiring only: declare the verbs (src/cli/flags.ts), call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
 import { realpathSync } from "node:fs";
-import { ClaimsError, EXIT_CODES } from "../os/errors.js";
+import { EXIT_CODES } from "../os/errors.js";
+import { fail } from "./fail.js";
 import { common, declareVerb, output, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { registerToolVerbs } from "./tools.js";
@@ -97,38 +98,3 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     fail(error, json, named?.name());
   }
 }
-
-/** The one place errors become exit codes: domain errors and usage errors are one sentence, anything else is a bug. */
-function fail(error: unknown, json: boolean, verbName?: string): void {
-  let code: string;
-  let message: string;
-  let exitCode: number;
-  if (isCommanderError(error)) {
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") {
-      process.exitCode = 0;
-      return;
-    }
-    code = "BAD_INPUT";
-    exitCode = EXIT_CODES.BAD_INPUT;
-    const text = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace(/\.?$/, "");
-    const help = verbName === undefined ? "claims --help" : `claims ${verbName} --help`;
-    message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run ${help} for usage.`;
-  } else if (error instanceof ClaimsError) {
-    code = error.code;
-    exitCode = error.exitCode;
-    message = error.message;
-  } else {
-    code = "INTERNAL";
-    exitCode = EXIT_CODES.INTERNAL;
-    message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun with CLAIMS_DEBUG=1 for the stack.`;
-    if (process.env.CLAIMS_DEBUG === "1") writeErr(`${(error as Error)?.stack ?? error}\n`);
-  }
-  if (json) writeOut(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
-  writeErr(`claims: ${message}\n`);
-  process.exitCode = exitCode;
-}
-
-function isCommanderError(error: unknown): error is Error & { code: string } {
-  return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("commander.");
-}
-

@@ -1,0 +1,38 @@
+// The one place errors become exit codes, for both bundles (src/cli/hot.ts, src/cli/main.ts):
+// domain errors and usage errors are one sentence, anything else is a bug.
+import { ClaimsError, EXIT_CODES } from "../os/errors.js";
+import { writeErr, writeOut } from "../os/stdio.js";
+
+export function fail(error: unknown, json: boolean, verbName?: string): void {
+  let code: string;
+  let message: string;
+  let exitCode: number;
+  if (isCommanderError(error)) {
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") {
+      process.exitCode = 0;
+      return;
+    }
+    code = "BAD_INPUT";
+    exitCode = EXIT_CODES.BAD_INPUT;
+    const text = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace(/\.?$/, "");
+    const help = verbName === undefined ? "claims --help" : `claims ${verbName} --help`;
+    message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run ${help} for usage.`;
+  } else if (error instanceof ClaimsError) {
+    code = error.code;
+    exitCode = error.exitCode;
+    message = error.message;
+  } else {
+    code = "INTERNAL";
+    exitCode = EXIT_CODES.INTERNAL;
+    message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun with CLAIMS_DEBUG=1 for the stack.`;
+    if (process.env.CLAIMS_DEBUG === "1") writeErr(`${(error as Error)?.stack ?? error}\n`);
+  }
+  if (json) writeOut(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+  writeErr(`claims: ${message}\n`);
+  process.exitCode = exitCode;
+}
+
+/** Commander's errors carry a `commander.*` code; told apart without loading commander. */
+function isCommanderError(error: unknown): error is Error & { code: string } {
+  return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("commander.");
+}
