@@ -8,7 +8,7 @@ import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
-import { clientProcess, dropFromPending, markAsked, recordCleared, recordPending, scopeOf, takeCleared, takePending } from "./state.js";
+import { clearMarks, clientProcess, markAsked, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding } from "../protocol/describe.js";
@@ -63,24 +63,26 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const holder = sessionHolder(options, sessionId, agentId);
   const cwd = stringField(payload, "cwd") ?? process.cwd();
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
+  // The claims directory, resolved once per event, and only by an event that needs it.
+  let resolved: string | undefined;
+  const claimsDir = () => (resolved ??= openContext(session).settings.dir);
   try {
-    if (event === "PreToolUse") return await beforeWrite(options, payload, session);
+    if (event === "PreToolUse") return await beforeWrite(options, payload, session, claimsDir);
     const shellFailed = event === "PostToolUseFailure" && isShell(stringField(payload, "tool_name"));
     if (event === "PostToolUse" || shellFailed) {
       // The call ran (a failed shell command ran too, and may have written half): what it writes
       // is the session's, and no other pending call of the turn gives it back.
-      const dir = openContext(session).settings.dir;
       const call = stringField(payload, "tool_use_id");
-      const record = call ? takePending(dir, session.scope, call)[0] : undefined;
+      const record = call ? takePending(claimsDir(), session.scope, call)[0] : undefined;
       // What the PreToolUse read from the command, so the shell is not parsed twice.
       const files = Array.isArray(record?.files) ? record.files : await writtenFiles(options.agent, payload, cwd);
-      if (files.length > 0) dropFromPending(dir, session.scope, renewWritten({ ...session, files }).covering);
+      if (files.length > 0) markWritten(claimsDir(), session.scope, renewWritten({ ...session, files }).covering);
       return PASS;
     }
     if (event === "PostToolUseFailure" || event === "PermissionDenied") {
       // A failed or refused Edit or Write changed nothing.
       const call = stringField(payload, "tool_use_id");
-      if (call) giveBack(session, takePending(openContext(session).settings.dir, session.scope, call));
+      if (call) giveBack(session, claimsDir(), takePending(claimsDir(), session.scope, call));
       return PASS;
     }
     if (event === "PermissionRequest") {
@@ -89,36 +91,38 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       // prompt while an approved command still runs, and its claims must hold until it ends.
       const toolName = stringField(payload, "tool_name") ?? "";
       const files = isShell(toolName) ? [] : await writtenFiles(options.agent, payload, cwd);
-      if (files.length > 0) markAsked(openContext(session).settings.dir, session.scope, toolName, files);
+      if (files.length > 0) markAsked(claimsDir(), session.scope, toolName, files);
       return PASS;
     }
     if (event === "UserPromptSubmit") {
       // A new prompt: a permission prompt shown earlier was answered, and a call still pending
       // after it was refused (an approved edit runs at once and reaches PostToolUse).
-      giveBack(session, takePending(openContext(session).settings.dir, session.scope, undefined, (call) => call.asked === true));
+      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope, undefined, (call) => call.asked === true));
       return PASS;
     }
     // A subagent of its own with no agent_id to say which: the main session's claims are not its to release.
     if (event === "SubagentStop" && options.subagentHolders && !agentId) return PASS;
     if (event === "Stop" || (event === "SubagentStop" && !options.subagentHolders)) {
       // The turn is over: a call the hook claimed for that never ran (refused by the permission
-      // system or the user) gives its claims back.
-      giveBack(session, takePending(openContext(session).settings.dir, session.scope));
+      // system or the user) gives its claims back, but nothing a call of the turn wrote.
+      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope));
+      clearMarks(claimsDir(), session.scope);
       return PASS;
     }
     if (event === "SessionEnd" && stringField(payload, "reason") === "clear") {
       // /clear: the same client goes on as a new session, which takes these claims over.
       const client = clientProcess(process.env);
-      const dir = openContext(session).settings.dir;
-      giveBack(session, takePending(dir, session.scope));
+      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope));
+      clearMarks(claimsDir(), session.scope);
       if (client) {
-        recordCleared(dir, client, holder);
+        recordCleared(claimsDir(), client, holder);
         return PASS;
       }
     }
     if (event === "SessionStart" && stringField(payload, "source") === "clear") return carryOver(session);
     if (event === "SessionEnd" || event === "SubagentStop") {
-      takePending(openContext(session).settings.dir, session.scope);
+      takePending(claimsDir(), session.scope);
+      clearMarks(claimsDir(), session.scope);
       const released = release(session);
       const handed = released.handed_to.map((grant) => `${grant.target} to ${grant.holder}`);
       return { ...PASS, stderr: handed.length > 0 ? `claims: handed ${handed.join(", ")}\n` : "" };
@@ -135,8 +139,9 @@ function sessionHolder(options: HookOptions, sessionId: string, agentId: string 
 
 const isShell = (toolName: string | undefined) => toolName === "Bash" || toolName === "shell" || toolName === "local_shell" || toolName === "exec_command";
 
-function giveBack(session: Session, calls: Array<{ targets: string[] }>): void {
-  const targets = calls.flatMap((call) => call.targets);
+/** What these calls took goes back, except what a call of the turn wrote (whichever call took it). */
+function giveBack(session: Session, dir: string, calls: Array<{ targets: string[] }>): void {
+  const targets = unwritten(dir, session.scope, calls.flatMap((call) => call.targets));
   if (targets.length > 0) release({ ...session, targets });
 }
 
@@ -159,7 +164,7 @@ async function carryOver(session: Session): Promise<HookAnswer> {
   return { ...PASS, stderr: moved.length > 0 ? `claims: carried ${moved.length} claim(s) over from ${previous}\n` : "" };
 }
 
-async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session): Promise<HookAnswer> {
+async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, claimsDir: () => string): Promise<HookAnswer> {
   const files = await writtenFiles(options.agent, payload, session.cwd);
   if (files.length === 0) return PASS; // a tool that does not write
   const toolName = stringField(payload, "tool_name") ?? "";
@@ -178,7 +183,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
   // A shell call is recorded even when it took nothing: its PostToolUse reads the paths from here.
   if (decision.allow && (decision.took.length > 0 || isShell(toolName)) && call && confirmed) {
-    recordPending(openContext(session).settings.dir, session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
+    recordPending(claimsDir(), session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
   }
   if (decision.allow) return PASS;
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder));

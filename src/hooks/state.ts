@@ -1,23 +1,34 @@
 // What the hooks remember between one event and the next, as small dot-files in the claims
-// directory (dot-files are never claims, docs/PROTOCOL.md):
+// directory (dot-files are never claims, docs/PROTOCOL.md). `<scope>` is one agent of a session
+// (scopeOf), `<call>` a hash of a tool call's id, `<target>` a hash of a claim's target:
 //
-// - `.hook-pending-<session>-<call>.json`: the claims a PreToolUse took for one tool call. The
+// - `.hook-pending-<scope>-<call>.json`: the claims a PreToolUse took for one tool call. The
 //   client confirms the call ran with PostToolUse; a call refused after the hook allowed it (by the
 //   permission system or the user, or a failed edit) never does, and its claims are given back at
-//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest. A call the
-//   user refuses at the permission prompt ends the turn with no event at all (Claude Code 2.1.332
-//   sends PermissionRequest, then nothing: no Stop), so such a call is marked when its prompt is
-//   shown and given back at the user's next prompt.
+//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest.
+// - `.hook-written-<scope>-<target>`: a call of the turn wrote what this claim covers (its
+//   PostToolUse came): no pending call gives the target back any more, whichever call took it.
+// - `.hook-asked-<scope>-<call>`: the permission prompt was shown for a pending call. A call the
+//   user refuses there ends the turn with no event at all (Claude Code 2.1.332 sends
+//   PermissionRequest, then nothing: no Stop), so such a call is given back at the user's next
+//   prompt. Removed with the call's pending record.
 // - `.hook-cleared-<process>.json`: `/clear` ended a session inside a client process that goes on
 //   with a new session id; the next session started there by `/clear` inherits the claims.
 //
-// One file per call, so parallel tool calls of one session never rewrite each other's record.
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+// Parallel tool calls of one session run their hooks as processes of their own, at the same time.
+// So no file is ever read, changed and written back: a record or marker is created whole, read,
+// and removed, and each fact about a call or a target is a file of its own. (A rewrite of another
+// call's record could land after that call's PostToolUse removed it, and bring it back: its
+// targets, written, would be given back at Stop.) The written and asked markers of a scope are
+// removed at the end of its turn, after the give-back, and at session end.
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256Hex } from "../os/hash.js";
 import { processStartTime, readProcessStat } from "../os/process-identity.js";
 
 const PENDING_PREFIX = ".hook-pending-";
+const WRITTEN_PREFIX = ".hook-written-";
+const ASKED_PREFIX = ".hook-asked-";
 const CLEARED_PREFIX = ".hook-cleared-";
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
@@ -52,61 +63,87 @@ export interface PendingCall {
   /** The tool and the files it writes: a permission prompt names the call by these alone (it has no tool_use_id). */
   tool_name?: string;
   files?: string[];
-  /** The permission prompt was shown for this call, and it has not run since. */
+  /** The permission prompt was shown for this call, and it has not run since: its asked marker exists (not stored in the record). */
   asked?: boolean;
 }
 
+const pendingPath = (dir: string, scope: string, call: string) => join(dir, `${PENDING_PREFIX}${scope}-${call}.json`);
+const askedPath = (dir: string, scope: string, call: string) => join(dir, `${ASKED_PREFIX}${scope}-${call}`);
+const writtenPath = (dir: string, scope: string, target: string) => join(dir, `${WRITTEN_PREFIX}${scope}-${short(target)}`);
+
 export function recordPending(dir: string, scope: string, call: PendingCall): void {
-  writeWhole(join(dir, `${PENDING_PREFIX}${scope}-${short(call.tool_use_id)}.json`), call);
+  const { asked: _, ...record } = call;
+  writeWhole(pendingPath(dir, scope, short(call.tool_use_id)), record);
 }
 
-/** The pending records of one call, or of every call of the scope, with their paths. */
-function pendingOf(dir: string, scope: string, toolUseId?: string): Array<{ path: string; call: PendingCall | undefined }> {
+/** The pending records of one call, or of every call of the scope, by the hash of the call's id. */
+function pendingOf(dir: string, scope: string, toolUseId?: string): Array<{ call: string; record: PendingCall | undefined }> {
+  let calls: string[];
   if (toolUseId !== undefined) {
     // One call's record has a name of its own: read it, not the whole claims directory.
-    const path = join(dir, `${PENDING_PREFIX}${scope}-${short(toolUseId)}.json`);
-    return [{ path, call: readRecord<PendingCall>(path) }]; // a missing one is not there to remove (rmSync force)
+    calls = [short(toolUseId)]; // a missing one is not there to remove (rmSync force)
+  } else {
+    const prefix = `${PENDING_PREFIX}${scope}-`;
+    calls = namesIn(dir)
+      .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
+      .map((name) => name.slice(prefix.length, -".json".length));
   }
-  let names: string[];
+  return calls.map((call) => ({ call, record: readRecord<PendingCall>(pendingPath(dir, scope, call)) }));
+}
+
+function namesIn(dir: string): string[] {
   try {
-    names = readdirSync(dir);
+    return readdirSync(dir);
   } catch {
     return [];
   }
-  const prefix = `${PENDING_PREFIX}${scope}-`;
-  return names
-    .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
-    .map((name) => ({ path: join(dir, name), call: readRecord<PendingCall>(join(dir, name)) }));
 }
 
-/** Removes and returns the pending record of one call, or of every call of the scope (those `which` picks). */
+/**
+ * Removes and returns the pending record of one call, or of every call of the scope (those `which`
+ * picks), with the call's asked marker.
+ */
 export function takePending(dir: string, scope: string, toolUseId?: string, which: (call: PendingCall) => boolean = () => true): PendingCall[] {
   const found: PendingCall[] = [];
-  for (const { path, call } of pendingOf(dir, scope, toolUseId)) {
-    if (call && !which(call)) continue;
-    rmSync(path, { force: true });
-    if (call && Array.isArray(call.targets)) found.push(call);
+  for (const { call, record } of pendingOf(dir, scope, toolUseId)) {
+    const asked = existsSync(askedPath(dir, scope, call));
+    if (record && !which({ ...record, asked })) continue;
+    rmSync(pendingPath(dir, scope, call), { force: true });
+    rmSync(askedPath(dir, scope, call), { force: true });
+    if (record && Array.isArray(record.targets)) found.push({ ...record, asked });
   }
   return found;
 }
 
 /**
  * A call wrote these claims' targets: no pending call gives them back any more, whichever call
- * took them (two edits of one file in a turn: the first may fail after the second wrote).
+ * took them (two edits of one file in a turn: the first may fail after the second wrote). A
+ * marker per target, created and never rewritten, so no other call's record is touched.
  */
-export function dropFromPending(dir: string, scope: string, targets: string[]): void {
-  if (targets.length === 0) return;
-  for (const { path, call } of pendingOf(dir, scope)) {
-    if (!call || !Array.isArray(call.targets) || !call.targets.some((target) => targets.includes(target))) continue;
-    writeWhole(path, { ...call, targets: call.targets.filter((target) => !targets.includes(target)) });
-  }
+export function markWritten(dir: string, scope: string, targets: string[]): void {
+  for (const target of targets) writeFileSync(writtenPath(dir, scope, target), `${JSON.stringify(target)}\n`);
+}
+
+/** Of these targets taken for pending calls, those no call of the scope has written: the ones to give back. */
+export function unwritten(dir: string, scope: string, targets: string[]): string[] {
+  return targets.filter((target) => !existsSync(writtenPath(dir, scope, target)));
 }
 
 /** A permission prompt is shown for the scope's pending calls of this tool on these files. */
 export function markAsked(dir: string, scope: string, toolName: string, files: string[]): void {
   const same = (a: string[] | undefined) => a !== undefined && a.length === files.length && a.every((file, index) => file === files[index]);
-  for (const { path, call } of pendingOf(dir, scope)) {
-    if (call && !call.asked && call.tool_name === toolName && same(call.files)) writeWhole(path, { ...call, asked: true });
+  for (const { call, record } of pendingOf(dir, scope)) {
+    // The record is only read: a call that ran meanwhile leaves at most a stray marker, which
+    // gives nothing back (its record is gone) and goes at the end of the turn.
+    if (record && record.tool_name === toolName && same(record.files)) writeFileSync(askedPath(dir, scope, call), "");
+  }
+}
+
+/** The end of a scope's turn (after its pending calls were given back): its written and asked markers go. */
+export function clearMarks(dir: string, scope: string): void {
+  const prefixes = [`${WRITTEN_PREFIX}${scope}-`, `${ASKED_PREFIX}${scope}-`];
+  for (const name of namesIn(dir)) {
+    if (prefixes.some((prefix) => name.startsWith(prefix))) rmSync(join(dir, name), { force: true });
   }
 }
 
