@@ -37,6 +37,18 @@ Hash("should match node:crypto on random input of a megabyte", () => {
   assert.is(sha256Hex(bytes), nodeSha(bytes));
 });
 
+Hash("should hash bytes changed in place anew, not answer from an earlier call", () => {
+  // Calls remember recent inputs; a caller reusing one buffer must still get its new bytes' hash.
+  const bytes = new Uint8Array(200).fill(7);
+  const text = "x".repeat(200);
+  for (let round = 0; round < 20; round++) {
+    bytes[round % 200] = round;
+    assert.is(sha256Hex(bytes), nodeSha(bytes), `round ${round}`);
+    assert.is(sha256Hex(text), nodeSha(text));
+    assert.is(sha256Hex(`${text}${round}`), nodeSha(`${text}${round}`));
+  }
+});
+
 const Random = suite("randomHex");
 
 Random("should give the number of hex digits asked for", () => {

@@ -26,8 +26,33 @@ const w = new Int32Array(64);
 /** The last one or two blocks: the message's tail, a 0x80 byte, zeros, and the length in bits. */
 const tail = new Uint8Array(128);
 
+/**
+ * The last few inputs and their hashes. A call hashes the same few things again and again (the
+ * holder for its tag, a claim's bytes for its version at every read of it), and in a process that
+ * lives for one call, before the JIT has compiled `compress`, each hash costs tens of microseconds.
+ */
+const recent: Array<{ data: string | Uint8Array; hex: string }> = [];
+const RECENT = 8;
+/** Longer inputs are hashed each time: comparing and keeping them would cost more than it saves. */
+const RECENT_MAX_LENGTH = 4096;
+
+function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return a.length === b.length && Buffer.compare(a, b) === 0;
+}
+
 /** The SHA-256 of `data` (a string is hashed as its UTF-8 bytes), as 64 lower-case hex digits. */
 export function sha256Hex(data: string | Uint8Array): string {
+  if (data.length > RECENT_MAX_LENGTH) return hashOf(data);
+  for (const seen of recent) if (same(seen.data, data)) return seen.hex;
+  // A copy of bytes: the caller may reuse its buffer.
+  const hex = hashOf(data);
+  recent.unshift({ data: typeof data === "string" ? data : Uint8Array.prototype.slice.call(data), hex });
+  if (recent.length > RECENT) recent.pop();
+  return hex;
+}
+
+function hashOf(data: string | Uint8Array): string {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   state.set(INITIAL);
   const whole = bytes.length - (bytes.length % 64);
