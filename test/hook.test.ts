@@ -237,6 +237,27 @@ Claude("should word a refusal of several files for all of them, with one command
   assert.not.match(reason, /This file|claims handover/);
 });
 
+Claude("should say a refusal after a cd it cannot follow was checked against every claim the path could mean, and how to go ahead", ({ box, file }) => {
+  mkdirSync(join(box.project, "gen"));
+  writeFileSync(join(box.project, "gen", "a.ts"), "");
+  claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
+  const bash = (command: string) => decision(hook(box, { ...edit(box, "s1", file, ""), tool_name: "Bash", tool_input: { command } }).stdout)?.permissionDecisionReason as string;
+  const reason = bash('cd "$x" && rm a.ts');
+  assert.match(reason, /- gen\/a\.ts: held by other for "codegen" \(heartbeat 0s ago\); it may be what the command writes \(its directory is unknown\)\n/);
+  assert.match(
+    reason,
+    /\nThe command writes the relative path "a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text, so it was checked against every claim it could mean/,
+  );
+  assert.match(reason, /run it again with a path that can be followed \(an absolute path, or after a cd to a literal directory\)/);
+  assert.match(reason, /claims handover gen\/a\.ts --purpose/, "the handover is still offered, in case it is that file");
+  claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  assert.not.match(bash("rm utils.ts"), /cannot be known|may be what/, "a path whose place is known is refused without the note");
+  const both = bash('rm utils.ts; cd "$x"; rm a.ts utils.ts');
+  assert.match(both, /- utils\.ts: held by other for "rounding" \(heartbeat 0s ago\)\n/, "the claim a known path names is not marked as a guess, nor listed twice");
+  assert.is(both.split("- utils.ts:").length, 2);
+  assert.match(both, /the relative paths "a\.ts", "utils\.ts" after a cd/);
+});
+
 Claude("should match the holder the CLI derives from CODEX_SESSION_ID in Codex's shell", ({ box, file }) => {
   hook(box, { session_id: "cx9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** Update File: utils.ts\n@@\n-a\n+b\n*** End Patch" } }, "codex");
   const fromShell = spawnSync(process.execPath, [BIN, "release", file, "--dir", box.dir, "--json"], { env: cleanEnv({ CODEX_SESSION_ID: "cx9", CODEX_THREAD_ID: "cx9" }), encoding: "utf8" });
@@ -324,6 +345,14 @@ Codex("should deny a patch touching any path another holds, with exit 2 and the 
   assert.is(result.code, 2);
   assert.match(result.stderr, /src\/a\.ts: held by claude-s1 for "mine"/);
   assert.equal(entries(box.dir).length, 1, "nothing was claimed for the refused patch");
+});
+
+Codex("should say on stderr that a shell write after a cd it cannot follow was checked against every claim it could mean", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(git rev-parse --show-toplevel)/src" && rm a.ts' } }, "codex");
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /src\/a\.ts: held by claude-s1 for "mine" \(heartbeat 0s ago\); it may be what the command writes/);
+  assert.match(result.stderr, /"a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text/);
 });
 
 Codex("should claim every path of an allowed patch for the session", ({ box }) => {

@@ -9,9 +9,9 @@ import { ClaimsError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
-import { decideWrite, renewWritten } from "./write-guard.js";
+import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
-import { describeHolding } from "../protocol/describe.js";
+import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
@@ -186,7 +186,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     recordPending(claimsDir(), session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
   }
   if (decision.allow) return PASS;
-  return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder));
+  return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder, decision.unknownPlace));
 }
 
 /** The files a tool call writes, absolute. */
@@ -237,8 +237,11 @@ function editsNew(toolInput: unknown): string[] {
 }
 
 /** A reason the agent can act on: who holds what, for what, and the command that queues a handover. */
-export function refusalText(blocking: Holding[], cwd: string, holder?: string): string {
-  const lines = blocking.map((holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}`);
+export function refusalText(blocking: Holding[], cwd: string, holder?: string, unknownPlace?: WriteDecision["unknownPlace"]): string {
+  const maybe = new Set(unknownPlace?.blocking);
+  const lines = blocking.map(
+    (holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? "; it may be what the command writes (its directory is unknown)" : ""}`,
+  );
   const targets = [...new Set(blocking.map((holding) => display(holding.target, cwd)))];
   const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";
   // The CLI in the agent's shell derives the holder from the same session id; where it would not
@@ -259,6 +262,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string): 
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
+    ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written)] : []),
     `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");

@@ -36,6 +36,11 @@ export interface WriteDecision {
   took: string[];
   /** The session's own claims renewed. */
   renewed: string[];
+  /**
+   * Paths the command writes relative to a directory the hook cannot know (after `cd "$dir"`),
+   * as it wrote them, when a claim they could mean is in the way; `blocking` holds those claims.
+   */
+  unknownPlace?: { written: string[]; blocking: Holding[] };
 }
 
 /**
@@ -85,7 +90,12 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
       }
     }
   }
-  decision.blocking.push(...unknownPlaceConflicts(request.files, request.holder, context, claimFiles));
+  const unknown = unknownPlaceConflicts(request.files, request.holder, context, claimFiles);
+  // A claim a known path is refused by already says so; the rest are in the way only as what an unknown place could mean.
+  const known = new Set(decision.blocking.map((holding) => holding.held_target ?? holding.target));
+  const onlyUnknown = unknown.blocking.filter((holding) => !known.has(holding.target));
+  decision.blocking.push(...onlyUnknown);
+  if (onlyUnknown.length > 0) decision.unknownPlace = { written: unknown.written, blocking: onlyUnknown };
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
   if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
@@ -149,9 +159,10 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
  * matches it, for a glob), and of one on a directory or glob under the session's cwd. Read only
  * when such a path exists: every claim file is read.
  */
-function unknownPlaceConflicts(files: string[], holder: string, context: ReturnType<typeof openContext>, claimFiles: string[]): Holding[] {
-  const tails = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length).replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
-  if (tails.length === 0) return [];
+function unknownPlaceConflicts(files: string[], holder: string, context: ReturnType<typeof openContext>, claimFiles: string[]): { written: string[]; blocking: Holding[] } {
+  const written = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length));
+  const tails = written.map((file) => file.replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
+  if (tails.length === 0) return { written, blocking: [] };
   const matchers = tails.map((tail) => (tail === "" || tail === "." ? () => true : picomatch(`**/${tail}`, { dot: true })));
   const under = context.settings.cwd.endsWith("/") ? context.settings.cwd : `${context.settings.cwd}/`;
   const found: Holding[] = [];
@@ -167,7 +178,7 @@ function unknownPlaceConflicts(files: string[], holder: string, context: ReturnT
         : (shape.kind === "directory" || shape.kind === "glob") && (shape.path.startsWith(under) || `${shape.path}/`.startsWith(under) || under.startsWith(shape.path));
     if (hit) found.push(holding);
   }
-  return found;
+  return { written, blocking: found };
 }
 
 function isSymbolOf(holding: Holding, file: string): boolean {

@@ -39,3 +39,17 @@ function whereHeld(target: string, heldTarget: string, shared: boolean): string 
   if (claimCovers(asked, held)) return `the ${claim} inside it is`;
   return `overlaps the ${claim},`;
 }
+
+/**
+ * Why a write after a `cd` the hook cannot follow (`cd "$dir" && rm a.ts`) was refused by claims
+ * it may not mean: its place was unknown, so its relative paths were checked against every claim
+ * they could name, and a path the hook can follow is judged as that file alone.
+ */
+export function describeUnknownPlace(written: string[]): string {
+  const paths = written.map((path) => JSON.stringify(path)).join(", ");
+  const [these, it] = written.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
+  return (
+    `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
+    `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`
+  );
+}
