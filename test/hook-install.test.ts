@@ -1,6 +1,7 @@
 // `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
 // claims directory: the hook runs in the agent's environment, which may not have it, so setup says
 // how to pin the directory with --dir, without changing the command it writes.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -109,3 +110,62 @@ Install("should note on verify a CLAIMS_DIR the installed hook does not pin, or 
 });
 
 Install.run();
+
+const Shape = suite<{ box: Sandbox }>("claims hook install|verify: a settings file of the wrong shape");
+Shape.before.each((context) => {
+  context.box = sandbox();
+});
+Shape.after.each((context) => context.box.cleanup());
+
+/** Writes a settings file, runs the command, and asserts that it failed without touching the file or its directory. */
+function refusedUnchanged(box: Sandbox, file: string, text: string, args: string[]) {
+  mkdirSync(join(file, ".."), { recursive: true });
+  writeFileSync(file, text);
+  const before = { mtime: statSync(file).mtimeMs, names: readdirSync(join(file, "..")) };
+  const result = run(box, args);
+  assert.is(readFileSync(file, "utf8"), text, "the file is unchanged");
+  assert.is(statSync(file).mtimeMs, before.mtime);
+  assert.equal(readdirSync(join(file, "..")), before.names, "no temp file left beside it");
+  return result;
+}
+
+Shape("should name the file, the key, what it found and what it expected, exit 2, and change nothing", ({ box }) => {
+  const file = join(box.root, ".claude", "settings.json");
+  const fix = "; fix it first, nothing was changed.";
+  const cases: Array<[unknown, string]> = [
+    [{ model: "x", hooks: "on" }, `"hooks" is a string ("on"), but Claude Code expects an object of events ({"PreToolUse": [...], ...}) there`],
+    [{ hooks: ["PreToolUse"] }, `"hooks" is an array, but Claude Code expects an object of events`],
+    [{ hooks: { PreToolUse: { matcher: "Bash", hooks: [] } } }, `"hooks.PreToolUse" is an object, but Claude Code expects an array of matcher groups ([{"matcher": "...", "hooks": [...]}]) there`],
+    [{ hooks: { Stop: [null] } }, `"hooks.Stop[0]" is null, but Claude Code expects a matcher group object ({"matcher": "...", "hooks": [...]}) there`],
+    [{ hooks: { Stop: [{ hooks: [] }, { hooks: { type: "command" } }] } }, `"hooks.Stop[1].hooks" is an object, but Claude Code expects an array of handler objects ([{"type": "command", "command": "..."}]) there`],
+    [{ hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }, "echo hi"] }] } }, `"hooks.Stop[0].hooks[1]" is a string ("echo hi"), but Claude Code expects a handler object ({"type": "command", "command": "..."}) there`],
+    [{ hooks: { PreToolUse: [{ matcher: 3, hooks: [] }] } }, `"hooks.PreToolUse[0].matcher" is a number (3), but Claude Code expects a string of tool names ("Write|Edit") there`],
+  ];
+  for (const [settings, expected] of cases) {
+    const result = refusedUnchanged(box, file, `${JSON.stringify(settings)}\n`, ["hook", "install", "claude"]);
+    assert.is(result.code, 2, JSON.stringify(settings));
+    assert.ok(result.stderr.startsWith(`claims: ${file}: ${expected}`), result.stderr);
+    assert.ok(result.stderr.endsWith(`${fix}\n`), result.stderr);
+    assert.is(result.stderr.split("\n").length, 2, "one line");
+  }
+  const whole = refusedUnchanged(box, file, "[1, 2]\n", ["hook", "install", "claude", "--json"]);
+  assert.is(whole.code, 2);
+  assert.is(JSON.parse(whole.stdout).error.code, "BAD_INPUT");
+  assert.is(JSON.parse(whole.stdout).error.message, `${file} holds an array where Claude Code expects a JSON object of settings ({"hooks": {...}})${fix}`);
+});
+
+Shape("should say so for Codex's hooks.json too, and report it as verify's problem", ({ box }) => {
+  const file = join(box.root, ".codex", "hooks.json");
+  const install = refusedUnchanged(box, file, '{"hooks": {"PreToolUse": "apply_patch"}}', ["hook", "install", "codex"]);
+  assert.is(install.code, 2);
+  assert.is(install.stderr, `claims: ${file}: "hooks.PreToolUse" is a string ("apply_patch"), but Codex expects an array of matcher groups ([{"matcher": "...", "hooks": [...]}]) there; fix it first, nothing was changed.\n`);
+  const claude = join(box.root, ".claude", "settings.json");
+  const verify = refusedUnchanged(box, claude, '{"hooks": 1}', ["hook", "verify", "claude", "--json"]);
+  assert.is(verify.code, 1);
+  assert.ok(
+    JSON.parse(verify.stdout).problems.includes(`${claude}: "hooks" is a number (1), but Claude Code expects an object of events ({"PreToolUse": [...], ...}) there; fix it first, nothing was changed.`),
+    verify.stdout,
+  );
+});
+
+Shape.run();

@@ -57,7 +57,7 @@ function settingsFile(options: SetupOptions): string {
   return join(env.CLAUDE_CONFIG_DIR || join(home, ".claude"), "settings.json");
 }
 
-function readJsonObject(file: string): Record<string, unknown> {
+function readJsonObject(file: string, agent: Agent): Record<string, unknown> {
   if (!existsSync(file)) return {};
   let value: unknown;
   try {
@@ -65,31 +65,57 @@ function readJsonObject(file: string): Record<string, unknown> {
   } catch (error) {
     throw new BadInputError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new BadInputError(`${file} is not a JSON object; fix it first, nothing was changed.`);
-  return value as Record<string, unknown>;
+  if (!isObject(value)) throw new BadInputError(`${file} holds ${found(value)} where ${AGENT_NAMES[agent]} expects a JSON object of settings ({"hooks": {...}}); fix it first, nothing was changed.`);
+  return value;
 }
 
 type Group = { matcher?: string; hooks?: Array<{ command?: unknown }> };
 
-/** `hooks` as the agents define it: events of groups of handlers. Anything else is the user's to fix: nothing is rewritten. */
-function checkHooksShape(file: string, settings: Record<string, unknown>): void {
-  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-  const odd = (where: string) => new BadInputError(`${file} has ${where} that is not what the hooks settings allow; fix it first, nothing was changed.`);
+const AGENT_NAMES: Record<Agent, string> = { claude: "Claude Code", codex: "Codex" };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What a settings value is, for a message: its JSON type, and a short value where it has one. */
+function found(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  const text = JSON.stringify(value);
+  const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return `${typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean"} (${shown})`;
+}
+
+/**
+ * `hooks` as the agents define it: an object of events, each an array of groups, each group an
+ * object with an optional string `matcher` and an array of handler objects. Anything else is the
+ * user's to fix, named by file and key with what was found and what was expected: nothing is
+ * rewritten.
+ */
+function checkHooksShape(file: string, settings: Record<string, unknown>, agent: Agent): void {
+  const expects = (key: string, value: unknown, expected: string) =>
+    new BadInputError(`${file}: "${key}" is ${found(value)}, but ${AGENT_NAMES[agent]} expects ${expected} there; fix it first, nothing was changed.`);
+  const handlers = 'an array of handler objects ([{"type": "command", "command": "..."}])';
   if (settings.hooks === undefined) return;
-  if (!isObject(settings.hooks)) throw odd('a "hooks" value');
-  for (const [event, groups] of Object.entries(settings.hooks as Record<string, unknown>)) {
-    if (!Array.isArray(groups)) throw odd(`a hooks.${event} value`);
-    for (const group of groups) {
-      if (!isObject(group) || ((group as Group).hooks !== undefined && !Array.isArray((group as Group).hooks))) throw odd(`a group in hooks.${event}`);
-      if (((group as Group).hooks ?? []).some((handler) => !isObject(handler))) throw odd(`a handler in hooks.${event}`);
+  if (!isObject(settings.hooks)) throw expects("hooks", settings.hooks, 'an object of events ({"PreToolUse": [...], ...})');
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) throw expects(`hooks.${event}`, groups, `an array of matcher groups ([{"matcher": "...", "hooks": [...]}])`);
+    for (const [index, group] of groups.entries()) {
+      const at = `hooks.${event}[${index}]`;
+      if (!isObject(group)) throw expects(at, group, `a matcher group object ({"matcher": "...", "hooks": [...]})`);
+      if (group.matcher !== undefined && typeof group.matcher !== "string") throw expects(`${at}.matcher`, group.matcher, 'a string of tool names ("Write|Edit")');
+      if (group.hooks === undefined) continue;
+      if (!Array.isArray(group.hooks)) throw expects(`${at}.hooks`, group.hooks, handlers);
+      for (const [which, handler] of group.hooks.entries()) {
+        if (!isObject(handler)) throw expects(`${at}.hooks[${which}]`, handler, 'a handler object ({"type": "command", "command": "..."})');
+      }
     }
   }
 }
 
 export async function installHook(options: SetupOptions): Promise<SetupReport> {
   const file = settingsFile(options);
-  const settings = readJsonObject(file);
-  checkHooksShape(file, settings);
+  const settings = readJsonObject(file, options.agent);
+  checkHooksShape(file, settings, options.agent);
   const hooks = (typeof settings.hooks === "object" && settings.hooks !== null ? settings.hooks : {}) as Record<string, Group[]>;
   // Every older claims hook goes, from every event (an event we no longer register included).
   for (const [event, groups] of Object.entries(hooks)) {
@@ -140,8 +166,8 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
   for (const path of files) {
     let settings: Record<string, unknown>;
     try {
-      settings = readJsonObject(path);
-      checkHooksShape(path, settings);
+      settings = readJsonObject(path, options.agent);
+      checkHooksShape(path, settings, options.agent);
     } catch (error) {
       problems.push((error as Error).message);
       continue;
