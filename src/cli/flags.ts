@@ -15,6 +15,8 @@ export interface Flag {
   readonly default?: string;
   /** The fast path reads it, in the verbs it runs (take, beat, release, check, hook claude|codex). */
   readonly fast?: boolean;
+  /** Accepted but left out of --help: a flag that does nothing any more, kept for command lines older releases wrote. */
+  readonly hidden?: boolean;
 }
 
 export interface Verb {

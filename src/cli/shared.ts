@@ -83,7 +83,10 @@ export function declareVerb(program: Command, name: VerbName): Command {
   const { args, description, flags } = VERBS[name];
   const command = program.command(args ? `${name} ${args}` : name).description(description);
   for (const flag of Object.values(flags) as Flag[]) {
-    command.option(`${flag.short ? `${flag.short}, ` : ""}${flag.long}${flag.value ? ` ${flag.value}` : ""}`, flag.help, flag.default);
+    const option = command.createOption(`${flag.short ? `${flag.short}, ` : ""}${flag.long}${flag.value ? ` ${flag.value}` : ""}`, flag.help);
+    if (flag.default !== undefined) option.default(flag.default);
+    // createOption, not commander's Option: this file is loaded by the fast path, which must not load commander.
+    command.addOption(flag.hidden ? option.hideHelp() : option);
   }
   return command.addHelpText("after", EXAMPLES[name]);
 }

@@ -8,6 +8,7 @@ import { VERBS, type Flag } from "../../src/cli/flags.js";
 import { readFast } from "../../src/cli/fast.js";
 import { hookCommand } from "../../src/hooks/config.js";
 import { flagSpelling, type OptionName } from "../../src/os/option-names.js";
+import { claims } from "../helpers.js";
 
 const declared = Object.entries(VERBS).flatMap(([verb, { flags }]) => Object.entries(flags as Record<string, Flag>).map(([key, flag]) => ({ verb, key, flag })));
 
@@ -65,3 +66,23 @@ HookCommand("should write only flags the fast path reads back as the same option
 });
 
 HookCommand.run();
+
+const Retired = suite("a flag that does nothing any more: --merge-subagents");
+
+Retired("should be left out of claims hook --help", () => {
+  const help = claims(["hook", "--help"]);
+  assert.is(help.code, 0);
+  assert.match(help.stdout, /--subagent-holders/);
+  assert.not.match(help.stdout, /merge-subagents/);
+});
+
+Retired("should still be accepted by the fast path and by commander, as older settings files pass it", () => {
+  assert.equal(readFast(VERBS.hook.flags, ["--merge-subagents", "--dir", "/d"], true), { positionals: [], values: { mergeSubagents: true, dir: "/d" } });
+  const hook = claims(["hook", "claude", "--merge-subagents"]);
+  assert.equal([hook.code, hook.stderr], [0, ""], "an empty event passes");
+  const printed = claims(["hook", "print-config", "claude", "--merge-subagents"]);
+  assert.is(printed.code, 0, printed.stderr);
+  assert.not.match(printed.stdout, /merge-subagents/, "and is not written into new settings");
+});
+
+Retired.run();
