@@ -243,6 +243,12 @@ BadInput("should report a corrupt claim file in status and refuse to take it whi
   assert.is(readFileSync(join(box.dir, "x.json"), "utf8"), "{ torn");
 });
 
+BadInput("should quote a file#symbol target with two # as it was typed, its directory included", ({ box }) => {
+  const result = claims(["take", "src/utils.ts#a#b", "--dir", box.dir, "--holder", "a"], { cwd: box.project });
+  assert.is(result.code, 2);
+  assert.is(result.stderr, "claims: Target src/utils.ts#a#b has more than one #, and no file src/utils.ts#a exists; write file#name with one #, escaping a # of the file's name as \\#.\n");
+});
+
 BadInput("should show help with examples for a verb", () => {
   const result = claims(["take", "--help"]);
   assert.is(result.code, 0);

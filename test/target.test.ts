@@ -107,6 +107,8 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with a trailing slash", "src/*/", /write the glob as dir\/\*\*/],
   ["symbol on a glob", "src/*.ts#main", /not one file/],
   ["symbol that is not an identifier", "utils.js#format-price", /not an identifier/],
+  ["symbol after two # on no file", "src/utils.ts#a#b", /^Target src\/utils\.ts#a#b has more than one #, and no file src\/utils\.ts#a exists; write file#name with one #, escaping a # of the file's name as \\#\.$/],
+  ["symbol after two # under ~", "~/utils.ts#a#b", /^Target ~\/utils\.ts#a#b has more than one #, and no file ~\/utils\.ts#a exists/],
   ["glob with .. in its pattern", "src/*/../a.ts", /\. or \.\. after its first glob character/],
   ["path with a name longer than the file system allows", `./${"n".repeat(300)}/x.ts`, /name too long/],
   ["~user", "~bob/x", /~user/],
@@ -196,6 +198,10 @@ Literal("should claim an existing file whose name has glob or # characters as th
   assert.equal([symbol.kind, symbol.path, symbol.symbol], ["symbol", `${box.project}/app/[id]/page.tsx`, "Page"]);
   const hashed = parseTarget("notes#1.md", context);
   assert.equal([hashed.kind, hashed.path], ["path", `${box.project}/notes#1.md`]);
+  const inHashed = parseTarget("notes#1.md#Intro", context);
+  assert.equal([inHashed.kind, inHashed.path, inHashed.symbol], ["symbol", `${box.project}/notes#1.md`, "Intro"], "two # where the first names a file that exists");
+  const escaped = parseTarget("notes\\#2.md#Intro", context);
+  assert.equal([escaped.kind, escaped.path, escaped.symbol], ["symbol", `${box.project}/notes#2.md`, "Intro"], "an escaped # of a file not created yet");
 });
 
 Literal("should read glob characters as a glob when nothing of that name exists, or with glob:", ({ box }) => {

@@ -127,9 +127,16 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
     const written = expanded.slice(0, hash);
     const file = unescapeLiteral(written);
     const symbol = expanded.slice(hash + 1);
+    const missing = !exists(file, context.cwd);
+    // `src/utils.ts#a#b`: the symbol is after the last #, which leaves a file `src/utils.ts#a`.
+    // Said here, in the words typed: the symbol check later knows only the resolved file.
+    if (missing && lastUnescaped(written, "#", written.lastIndexOf("/")) !== -1) {
+      const typed = input.slice(0, lastUnescaped(input, "#", input.lastIndexOf("/")));
+      throw new BadInputError(`Target ${input} has more than one #, and no file ${typed} exists; write file#name with one #, escaping a # of the file's name as \\#.`);
+    }
     // A symbol belongs to one file: glob characters in the name of a file that exists are part of
     // its name (app/[id]/page.tsx#Page); in one that does not, they read as a glob (escape them).
-    const globOfFiles = !exists(file, context.cwd) && picomatch.scan(written).isGlob;
+    const globOfFiles = missing && picomatch.scan(written).isGlob;
     if (file === "" || file.endsWith("/") || globOfFiles || isDirectory(canonicalPath(file, context.cwd))) {
       throw new BadInputError(`Target ${input} puts a #symbol on something that is not one file; write path/to/file.ts#name.`);
     }
