@@ -8,6 +8,7 @@ import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
 import { overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
+import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 
 export interface StatusOptions extends CommonOptions {
@@ -46,7 +47,7 @@ export interface StatusResult {
   unreadable: UnreadableStatus[];
   /** Named targets that no claim covers. */
   free: string[];
-  /** Live queued interests (handover notes), in order (with --mine: the caller's). */
+  /** Live queued interests (handover notes), in order (with --mine: the caller's; for named targets: those overlapping one). */
   queued: Note[];
   /** Targets granted to the caller from the queue since it last looked: shown once. */
   granted_while_waiting: Grant[];
@@ -71,6 +72,7 @@ export function status(options: StatusOptions = {}): StatusResult {
   if (holder !== undefined) result.granted_while_waiting = consumeNotices(holder, context, names);
   const named = options.targets ?? [];
   const entries: Array<{ fileName: string; target: string; read: ClaimRead }> = [];
+  const asked: TargetShape[] = [];
   if (named.length > 0) {
     // Every claim covering a named target: its own (exclusive or shared), a directory above it, a glob, a symbol in it.
     const seen = new Set<string>();
@@ -78,6 +80,7 @@ export function status(options: StatusOptions = {}): StatusResult {
     for (const given of parseTargets(named, context)) {
       // A file-looking word nobody claims as a name is shown as the file it will be, as check answers for it.
       const target = fileStandIn(given, claimFiles, context.settings) ?? given;
+      asked.push(target);
       const found = overlappingClaims(target, context, claimFiles);
       if (found.length === 0) result.free.push(target.canonical);
       for (const { fileName, named: covering, read } of found) {
@@ -88,7 +91,10 @@ export function status(options: StatusOptions = {}): StatusResult {
   } else {
     for (const { fileName, read } of context.store.list()) entries.push({ fileName, target: displayTarget(fileName, read), read });
   }
-  result.queued = queue.filter(({ entry }) => !options.mine || entry.holder === holder).map(({ entry }) => noteOf(entry));
+  // For named targets, only who waits for something overlapping one of them: another target's queue is not what was asked.
+  const wanted = ({ entry }: (typeof queue)[number]) =>
+    (!options.mine || entry.holder === holder) && (named.length === 0 || asked.some((target) => overlaps(shapeOf(entry.target), target)));
+  result.queued = queue.filter(wanted).map(({ entry }) => noteOf(entry));
 
   for (const { fileName, target, read } of entries) {
     if (read.state === "missing") {

@@ -12,6 +12,7 @@ import { take } from "../../src/commands/take.js";
 import { ClaimsError } from "../../src/os/errors.js";
 import { freshLibraryContext, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { plain, renderStatus } from "../../src/cli/render.js";
 
 const Queue = suite<LibraryContext>("queue and handover");
 Queue.before.each(freshLibraryContext);
@@ -160,6 +161,22 @@ Queue("should pass the notes of those queued to whoever takes the target", async
   const retake = await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 + SECOND });
   assert.equal(retake.notes?.map((note) => [note.holder, note.purpose]), [["b", "bump the preset"]]);
   assert.equal(status({ ...opts, now: T0 }).claims[0]?.queue.map((note) => note.holder), ["b"]);
+});
+
+Queue("should list, for named targets, only the queued interests in something that overlaps one of them", async ({ opts }) => {
+  mkdirSync(join(opts.cwd, "src"));
+  await take({ ...opts, holder: "a", targets: ["cfg", "other", "src/"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], purpose: "bump", queue: true, now: T0 });
+  await take({ ...opts, holder: "c", targets: ["other"], purpose: "unrelated", queue: true, now: T0 });
+  await take({ ...opts, holder: "d", targets: ["src/a.ts"], purpose: "in src", queue: true, now: T0 });
+  const queued = (targets: string[]) => status({ ...opts, targets, now: T0 }).queued.map((note) => note.holder);
+  assert.equal(queued([]), ["b", "c", "d"], "unnamed: every queue");
+  assert.equal(queued(["cfg"]), ["b"]);
+  assert.equal(queued(["src/"]), ["d"], "a waiter for a file under a named directory");
+  assert.equal(queued(["src/b.ts"]), [], "not a waiter for another file of the directory claim that covers it");
+  assert.equal(queued(["src/**/*.ts", "cfg"]), ["b", "d"]);
+  const lines = renderStatus(status({ ...opts, targets: ["cfg"], now: T0 }), plain);
+  assert.equal(lines, ["cfg  fresh  a  heartbeat 0s ago  (no purpose given)", `  1. queued: b since ${new Date(T0).toISOString().replace(".000Z", "Z")} for "bump"`]);
 });
 
 Queue("should refuse wait together with queue, naming the options as the library caller gave them", async ({ opts }) => {
