@@ -3,7 +3,7 @@
 import { markersOf } from "../protocol/aliases.js";
 import type { Claim } from "../protocol/claim.js";
 import { findConflicts } from "../protocol/conflicts.js";
-import { newerTokenOfOther, type NewerToken } from "../protocol/fencing.js";
+import { newerTokenOfOther, tokenMismatch, type NewerToken } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
@@ -92,8 +92,8 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-    if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
-    if (token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== token) return { target, current_token: judgement.claim.token };
+    const mismatch = tokenMismatch(judgement.claim, token);
+    if (mismatch) return { target, ...mismatch };
     if (token !== undefined) {
       const newer = fencedByOverlap(target, holder, token, judgement.claim, context);
       if (newer) return { target, newer_token: newer.token, ...(newer.target !== target && { newer_token_target: newer.target }) };

@@ -6,7 +6,7 @@ import { optionName } from "../os/option-names.js";
 import { grantQueued, writeNotice } from "../protocol/grant.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
-import { nextToken, tokenFileName } from "../protocol/fencing.js";
+import { nextToken, tokenFileName, tokenMismatch } from "../protocol/fencing.js";
 import { forgetHeld, rememberHeld } from "../protocol/held.js";
 import { formatTimestamp } from "../os/time.js";
 import { take, type TakeResult } from "./take.js";
@@ -57,11 +57,10 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
       const now = formatTimestamp(context.nowMs);
       const purpose = options.purpose ?? judgement.claim.purpose;
-      if (options.token !== undefined && (judgement.claim.token ?? 0) > options.token) {
-        throw new NotYoursError(target.canonical, undefined, `your token ${options.token} is older than the claim's ${judgement.claim.token}`);
-      }
-      if (options.token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== options.token) {
-        throw new NotYoursError(target.canonical, undefined, `the claim carries token ${judgement.claim.token}, not ${options.token}`);
+      const mismatch = tokenMismatch(judgement.claim, options.token);
+      if (mismatch) {
+        const fenced = "newer_token" in mismatch ? `your token ${options.token} is older than the claim's ${mismatch.newer_token}` : `the claim carries token ${mismatch.current_token}, not ${options.token}`;
+        throw new NotYoursError(target.canonical, undefined, fenced);
       }
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };

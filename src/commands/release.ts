@@ -2,6 +2,7 @@
 import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
+import { tokenMismatch } from "../protocol/fencing.js";
 import { grantQueued } from "../protocol/grant.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
 import { forgetHeld, namedOrAllMine, spareMarker } from "../protocol/held.js";
@@ -112,9 +113,9 @@ function releaseOne(fileName: string, target: string, holder: string, context: C
     if (judgement.state === "free") return "not_held";
     if (judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-    if (token !== undefined && (judgement.claim.token ?? 0) > token) return { target, newer_token: judgement.claim.token as number };
-    // A token the claim does not carry (a typo, another target's) is not this holding's: leave it alone.
-    if (token !== undefined && judgement.claim.token !== undefined && judgement.claim.token !== token) return { target, current_token: judgement.claim.token };
+    // A later holding, or a token that was never this holding's: leave the claim alone.
+    const mismatch = tokenMismatch(judgement.claim, token);
+    if (mismatch) return { target, ...mismatch };
     // On a full disk the claim lock is made from the holder's own marker of the target
     // (src/protocol/lock.ts).
     if (context.store.change(fileName, judgement.version, () => "remove", () => spareMarker(holder, target, context)) === "done") return "released";

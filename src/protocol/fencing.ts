@@ -20,6 +20,7 @@
 // one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
 import { join } from "node:path";
 import { markersOf, markersReaching } from "./aliases.js";
+import type { Claim } from "./claim.js";
 import { readSnapshot } from "../os/files.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context } from "./context.js";
@@ -137,4 +138,21 @@ export function newerTokenOfOther(target: TargetShape, holder: string, token: nu
     }
   }
   return newest;
+}
+
+/** Why a claim is not the holding a token names: a later one (`newer_token`), or another (`current_token`). */
+export type TokenMismatch = { newer_token: number } | { current_token: number };
+
+/**
+ * Whether the claim is the holding `token` names, for beat, release and handover --to (section
+ * 4a); undefined when it is, or no token was given. A newer token on the claim is a later holding,
+ * even under the same holder (the caller's lapsed and was taken again); any other token means the
+ * one given was never this holding's (a typo, another target's). A claim without a token (a shell
+ * script's) is any holding's. Each verb turns the answer into its own LOST.
+ */
+export function tokenMismatch(claim: Claim, token: number | undefined): TokenMismatch | undefined {
+  if (token === undefined) return undefined;
+  if ((claim.token ?? 0) > token) return { newer_token: claim.token as number };
+  if (claim.token !== undefined && claim.token !== token) return { current_token: claim.token };
+  return undefined;
 }
