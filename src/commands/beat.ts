@@ -1,8 +1,8 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
 // the caller no longer holds as lost.
-import { markersOf } from "../protocol/aliases.js";
+import { linksOf } from "../protocol/aliases.js";
 import type { Claim } from "../protocol/claim.js";
-import { findConflicts } from "../protocol/conflicts.js";
+import { findConflictsWithLinks } from "../protocol/conflicts.js";
 import { newerTokenOfOther, tokenMismatch, type NewerToken } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
@@ -126,13 +126,11 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
       if (judgement.stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
-        const fileNames = context.store.claimFileNames();
-        // A glob also covers what the symlinks it matched when taken lead to
-        // (src/protocol/aliases.ts): a claim taken on such a file while the glob was stale is in
-        // its way as much as any other.
-        const reaches = [shapeOf(target), ...markersOf(fileName, context).filter((marker) => marker.glob === target).map((marker) => shapeOf(marker.real))];
-        const inTheWay = reaches.flatMap((shape) => findConflicts(shape, mode, holder, context, fileNames))[0];
-        if (inTheWay) return { target, now_held_by: inTheWay };
+        // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
+        // a file while the glob was stale is in its way as much as any other.
+        const links = linksOf(fileName, target, context);
+        const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
+        if (inTheWay) return { target, now_held_by: inTheWay.holding };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
       if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {

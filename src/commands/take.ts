@@ -5,7 +5,7 @@ import { acquire, claimFileOf, dropOtherMode, giveBack, type GrantedClaim } from
 import type { Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
-import { findConflicts } from "../protocol/conflicts.js";
+import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
@@ -186,15 +186,7 @@ function look(targets: Target[], mode: Mode, holder: string, context: Context, l
     const renewing = own.state === "claim" && own.claim.holder === holder;
     const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [
-      ...findConflicts(target, mode, holder, context, fileNames),
-      ...(links.get(target.canonical) ?? []).flatMap(({ link, real }) =>
-        findConflicts(real, mode, holder, context, fileNames).map((holding) => ({
-          ...holding,
-          target: target.canonical,
-          held_target: holding.held_target ?? holding.target,
-          overlap: `through the symlink ${link}`,
-        })),
-      ),
+      ...findConflictsWithLinks(target, links.get(target.canonical) ?? [], mode, holder, context, fileNames).map((conflict) => refusalOf(target.canonical, conflict)),
       ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
     ];
     if (blockers.length > 0) refused.push(...blockers);

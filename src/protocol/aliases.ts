@@ -18,7 +18,7 @@ import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { globReachesInto, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { holdingOf, type Context, type Holding } from "./context.js";
-import { canonicalPath, percentEncode, parseTarget, type Target } from "../targets/target.js";
+import { canonicalPath, percentEncode, parseTarget } from "../targets/target.js";
 
 export const ALIASES_DIRECTORY = ".aliases";
 
@@ -27,7 +27,7 @@ export interface Link {
   /** The link as the glob spells it. */
   link: string;
   /** The real file or directory, as a target. */
-  real: Target;
+  real: TargetShape;
 }
 
 /** How far the search for links goes: a glob over a huge tree must not stall a take. */
@@ -141,6 +141,13 @@ export function markersOf(claimFile: string, context: Context): Marker[] {
     const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
     return marker && marker.claim === claimFile ? [marker] : [];
   });
+}
+
+/** The symlinks a glob's claim matched when it was taken, read back from the markers that take left. */
+export function linksOf(claimFile: string, glob: string, context: Context): Link[] {
+  return markersOf(claimFile, context)
+    .filter((marker) => marker.glob === glob)
+    .map(({ link, real }) => ({ link, real: shapeOf(real) }));
 }
 
 function markerNames(context: Context): string[] {

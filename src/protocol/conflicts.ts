@@ -8,7 +8,7 @@ import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context, Holding } from "./context.js";
 import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
-import { linkConflicts } from "./aliases.js";
+import { linkConflicts, type Link } from "./aliases.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
 /**
@@ -118,6 +118,45 @@ export function findConflicts(
     if (!conflicts.some((known) => known.holder === holding.holder && known.held_target === holding.held_target)) conflicts.push(holding);
   }
   return conflicts;
+}
+
+/** A holding in the way, and the glob's symlink it is in the way through, if any. */
+export interface Conflict {
+  holding: Holding;
+  link?: string;
+}
+
+/**
+ * Who is in the way of `target`, where its symlinks lead included: a glob covers the real files
+ * and directories the symlinks it matched lead to (docs/PROTOCOL.md 5a, src/protocol/aliases.ts),
+ * so whoever is in the way of one of those is in the glob's way. `links` are the glob's links as
+ * the caller knows them: a take or a grant finds them as it takes (symlinksMatched); a beat reads
+ * back the ones its take found (linksOf). The conflicts of the target itself come first, each
+ * holding as findConflicts names it; a conflict through a link carries the link, and its holding
+ * is named for the real target.
+ */
+export function findConflictsWithLinks(
+  target: TargetShape,
+  links: readonly Link[],
+  mode: Mode,
+  holder: string | undefined,
+  context: Context,
+  fileNames: string[],
+): Conflict[] {
+  return [
+    ...findConflicts(target, mode, holder, context, fileNames).map((holding) => ({ holding })),
+    ...links.flatMap(({ link, real }) => findConflicts(real, mode, holder, context, fileNames).map((holding) => ({ holding, link }))),
+  ];
+}
+
+/**
+ * A conflict as a refusal of the glob names it: one through a link names the glob asked for, the
+ * claim in the way of the real target (`held_target`) and the link (`overlap`), as a glob's marker
+ * does for the real target (linkConflicts).
+ */
+export function refusalOf(requested: string, { holding, link }: Conflict): Holding {
+  if (link === undefined) return holding;
+  return { ...holding, target: requested, held_target: holding.held_target ?? holding.target, overlap: `through the symlink ${link}` };
 }
 
 /**

@@ -6,12 +6,12 @@ import { join } from "node:path";
 import { acquire, claimFileOf, dropOtherMode } from "./acquire.js";
 import { rememberLinks, symlinksMatched } from "./aliases.js";
 import type { Mode } from "./claim.js";
-import { findConflicts } from "./conflicts.js";
+import { findConflicts, findConflictsWithLinks } from "./conflicts.js";
 import { crashPoint } from "../os/crash.js";
 import { ClaimsError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "../os/files.js";
 import { randomHex } from "../os/hash.js";
-import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { overlaps, shapeOf } from "../targets/overlap.js";
 import { record, type Context, type Holding } from "./context.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
 import { NOTICE_PREFIX } from "./store.js";
@@ -85,11 +85,9 @@ export function grantQueued(context: Context): Grant[] {
     const mode = modeOf(entry);
     const behindEarlier = waiting.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry));
     const shape = shapeOf(entry.target);
-    // A glob also covers what the symlinks it matches lead to (src/protocol/aliases.ts), as in a
-    // direct take.
+    // A glob is granted what the symlinks it matches now lead to, as in a direct take.
     const links = !behindEarlier && shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
-    const inTheWay = (target: TargetShape) => findConflicts(target, mode, entry.holder, context, claimFiles).length > 0;
-    if (behindEarlier || inTheWay(shape) || links.some(({ real }) => inTheWay(real))) {
+    if (behindEarlier || findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0) {
       waiting.push(entry);
       continue;
     }
