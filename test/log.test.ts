@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { handover } from "../src/commands/handover.js";
 import { followLog, log } from "../src/commands/log.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
@@ -22,6 +23,23 @@ Record("should record a take, a refusal and a takeover with who and when", async
     { at: iso(T0 + 10 * SECOND), event: "refused", target: "x", holder: "b", other: "a" },
     { at: iso(T0 + 3600 * SECOND), event: "takeover", target: "x", holder: "c", other: "a" },
   ]);
+});
+
+Record("should record a handover or take --queue that queues as refused first, then queued", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], purpose: "first", now: T0 });
+  await handover({ ...opts, holder: "b", target: "x", purpose: "next", now: T0 + SECOND });
+  await take({ ...opts, holder: "c", targets: ["x"], queue: true, now: T0 + 2 * SECOND });
+  await handover({ ...opts, holder: "b", target: "x", now: T0 + 3 * SECOND });
+  const entries = log({ ...opts, now: T0 + 4 * SECOND }).entries.map(({ at, event, holder, other }) => ({ at, event, holder, other }));
+  assert.equal(entries, [
+    { at: iso(T0), event: "take", holder: "a", other: undefined },
+    { at: iso(T0 + SECOND), event: "refused", holder: "b", other: "a" },
+    { at: iso(T0 + SECOND), event: "queue", holder: "b", other: undefined },
+    { at: iso(T0 + 2 * SECOND), event: "refused", holder: "c", other: "a" },
+    { at: iso(T0 + 2 * SECOND), event: "refused", holder: "c", other: "b" },
+    { at: iso(T0 + 2 * SECOND), event: "queue", holder: "c", other: undefined },
+    { at: iso(T0 + 3 * SECOND), event: "refused", holder: "b", other: "a" },
+  ], "a waiter queueing again keeps its place: refused, but not queued anew");
 });
 
 Record("should note a refusal only in a log that exists, and otherwise leave every file as it was", async ({ opts }) => {

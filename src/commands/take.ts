@@ -74,8 +74,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const step = (first = true) => {
     if (!first) attemptStartedMs = Date.now(); // a wait looking again: the time it slept is not the call's
     refreshNow(context);
-    const result = takeStep(targets, mode, holder, options, context, links);
-    return first ? recorded(result, context) : recordGrants(result, context);
+    const { result, queuedNow } = takeStep(targets, mode, holder, options, context, links);
+    // A wait looking again records what it got, not the same refusals over and over.
+    recorded(first ? result : { ...result, refused: [] }, context, queuedNow);
+    return result;
   };
 
   const withWarnings = (result: TakeResult): TakeResult => {
@@ -115,8 +117,19 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   }));
 }
 
-/** One attempt, under the take lock: grant the queue first, then look, then take (or queue). */
-export function takeStep(targets: Target[], mode: Mode, holder: string, options: TakeOptions, context: Context, links = new Map<string, Link[]>()): TakeResult {
+/**
+ * One attempt, under the take lock: grant the queue first, then look, then take (or queue). The
+ * caller records it, with the interests it queued anew (`queuedNow`): after the refusals that
+ * queued them.
+ */
+export function takeStep(
+  targets: Target[],
+  mode: Mode,
+  holder: string,
+  options: TakeOptions,
+  context: Context,
+  links = new Map<string, Link[]>(),
+): { result: TakeResult; queuedNow: QueueEntry[] } {
   let names = context.store.names();
   if (names.some((name) => name.startsWith(QUEUE_PREFIX))) {
     grantQueued(context); // a target that freed goes to whoever queued for it first
@@ -128,7 +141,7 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
 
   // Look at everything first, so every refusal is reported and a refused take leaves no trace.
   const { refused, free } = look(targets, mode, holder, context, links, fileNames, queue);
-  if (refused.length > 0 && !queueing && !options.partial) return { holder, granted: [], refused };
+  if (refused.length > 0 && !queueing && !options.partial) return { result: { holder, granted: [], refused }, queuedNow: [] };
   if (refused.length > 0 && queueing) {
     const cycle = findCycle(holder, refused, context, queue);
     if (cycle) throw new DeadlockError(cycle, refused);
@@ -155,7 +168,7 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
     refused.push(outcome);
     if (options.partial || queueing) continue;
     for (const claim of granted) if (claim.action !== "retaken") giveBack(claim, context);
-    return { holder, granted: [], refused };
+    return { result: { holder, granted: [], refused }, queuedNow: [] };
   }
   // The caller's own interests in what it now holds are spent; the notes of others reach it.
   const notes: Note[] = [];
@@ -166,8 +179,9 @@ export function takeStep(targets: Target[], mode: Mode, holder: string, options:
     notes.push(...notesFor(claim.target, holder, queue));
   }
   const result: TakeResult = { holder, granted, refused, ...(notes.length > 0 && { notes }) };
-  if (refused.length > 0 && queueing) result.queued = queueRefused(refused, mode, holder, options, queue, context);
-  return result;
+  if (refused.length === 0 || !queueing) return { result, queuedNow: [] };
+  const { places, queuedNow } = queueRefused(refused, mode, holder, options, queue, context);
+  return { result: { ...result, queued: places }, queuedNow };
 }
 
 /**
@@ -216,7 +230,11 @@ function refusedReadOnly(targets: Target[], mode: Mode, holder: string, context:
   return { holder, granted: [], refused };
 }
 
-/** With --queue or --wait: an interest in every refused target, behind whoever is in the way. */
+/**
+ * With --queue or --wait: an interest in every refused target, behind whoever is in the way. Its
+ * place in each queue, and for the record the interests that are new (`queuedNow`; a waiter
+ * queueing again keeps its place).
+ */
 function queueRefused(
   refused: Holding[],
   mode: Mode,
@@ -224,9 +242,10 @@ function queueRefused(
   options: TakeOptions,
   queue: QueuedInterest[],
   context: Context,
-): QueuedPlace[] {
+): { places: QueuedPlace[]; queuedNow: QueueEntry[] } {
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   const places: QueuedPlace[] = [];
+  const queuedNow: QueueEntry[] = [];
   for (const target of new Set(refused.map((holding) => holding.target))) {
     const before = queue.length;
     const interest = enqueue(
@@ -234,10 +253,10 @@ function queueRefused(
       queue,
       context,
     );
-    if (queue.length > before) record(context, { event: "queue", target, holder, purpose: interest.entry.purpose });
+    if (queue.length > before) queuedNow.push(interest.entry);
     places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue).length + 1 });
   }
-  return places;
+  return { places, queuedNow };
 }
 
 /**
@@ -282,13 +301,11 @@ function slowCallWarning(result: TakeResult, startedMs: number, context: Context
   return [`this take took ${(tookMs / 1000).toFixed(1)} s, longer than the TTL of ${ttl} s it asked for: a beat may take as long, so the claim can go stale before it is renewed; ask for a longer --ttl`];
 }
 
-/** A wait looking again records what it got, not the same refusals over and over. */
-function recordGrants(result: TakeResult, context: Context): TakeResult {
-  recorded({ ...result, refused: [] }, context);
-  return result;
-}
-
-function recorded(result: TakeResult, context: Context): TakeResult {
+/**
+ * The record of a take: what it got, what was refused, and then what it queued for, as an
+ * interest is queued because its target was refused (handover, take --queue).
+ */
+function recorded(result: TakeResult, context: Context, queuedNow: QueueEntry[] = []): TakeResult {
   const events = { taken: "take", retaken: "retake", took_over: "takeover" } as const;
   for (const claim of result.granted) {
     const entry = { event: events[claim.action], target: claim.target, holder: claim.holder, purpose: claim.purpose };
@@ -297,6 +314,7 @@ function recorded(result: TakeResult, context: Context): TakeResult {
   for (const refusal of result.refused) {
     record(context, { event: "refused", target: refusal.target, holder: result.holder, other: refusal.holder, purpose: refusal.purpose });
   }
+  for (const entry of queuedNow) record(context, { event: "queue", target: entry.target, holder: entry.holder, purpose: entry.purpose });
   return result;
 }
 
