@@ -96,7 +96,7 @@ export const VERBS = {
   },
   sweep: {
     args: "",
-    description: "remove stale claims and debris of crashed writers; safe beside live sessions",
+    description: "remove stale claims, debris of crashed writers, and agent hooks' files a day old (of clients that died mid-turn); safe beside live sessions",
     flags: { ...COMMON, dryRun: { long: "--dry-run", help: "show what would be removed, remove nothing" } },
   },
   doctor: {

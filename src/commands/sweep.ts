@@ -3,7 +3,9 @@
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
 import { grantQueued } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
+import { readSnapshot, removeQuietly } from "../os/files.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */
@@ -14,7 +16,7 @@ export interface SweepResult {
   dry_run: boolean;
   /** Targets whose stale (or long-unreadable) claim files were removed. */
   removed: string[];
-  /** Leftover temp files and locks of crashed writers. */
+  /** Leftover temp files and locks of crashed writers, and agent hooks' files of clients that died mid-turn. */
   debris: string[];
   /** Entries sweep will not touch, with why (a directory where a claim file belongs). */
   skipped: Array<{ file: string; reason: string }>;
@@ -61,6 +63,13 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {
     if (dryRun || context.store.removeDebris(debris)) result.debris.push(debris.file);
+  }
+  // The hooks' files of a client that died before its Stop or SessionEnd: each lives a turn, so
+  // one a day old is nobody's. A live hook only creates and removes them, so removing one races nothing.
+  for (const name of context.store.names().filter(isHookFileName)) {
+    const file = readSnapshot(context.store.path(name));
+    if (file.kind !== "file" || context.nowMs - file.mtimeMs <= HOOK_FILE_DEBRIS_AGE_MS) continue;
+    if (dryRun || removeQuietly(context.store.path(name))) result.debris.push(name);
   }
   return result;
 }

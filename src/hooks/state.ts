@@ -25,11 +25,8 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join } from "node:path";
 import { sha256Hex } from "../os/hash.js";
 import { processStartTime, readProcessStat } from "../os/process-identity.js";
+import { HOOK_ASKED_PREFIX as ASKED_PREFIX, HOOK_CLEARED_PREFIX as CLEARED_PREFIX, HOOK_PENDING_PREFIX as PENDING_PREFIX, HOOK_WRITTEN_PREFIX as WRITTEN_PREFIX } from "../protocol/hook-files.js";
 
-const PENDING_PREFIX = ".hook-pending-";
-const WRITTEN_PREFIX = ".hook-written-";
-const ASKED_PREFIX = ".hook-asked-";
-const CLEARED_PREFIX = ".hook-cleared-";
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
 

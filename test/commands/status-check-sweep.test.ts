@@ -7,6 +7,7 @@ import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
+import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
 import { freshLibraryContext, entries, iso, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
 
@@ -160,6 +161,35 @@ Sweep("should remove a held marker a week old once its holder no longer holds th
   const removed = sweep({ ...opts, now: now + 3 * SECOND }).debris.filter((file) => file.startsWith(".held-"));
   assert.is(removed.length, 1, "only a's marker of the claim b took over");
   assert.equal(beat({ ...opts, holder: "a", now: now + 4 * SECOND }).lost, [], "a was told nothing more: the marker is gone");
+});
+
+Sweep("should remove the hooks' files a day old, left by a client that died mid-turn, and list them as debris", async ({ box, opts }) => {
+  mkdirSync(box.dir, { recursive: true });
+  const now = Date.now();
+  // As the hooks write them: a pending call, asked for, a written target, a /clear in progress, and a torn temp file.
+  recordPending(box.dir, "deadscope", { holder: "claude-dead", tool_use_id: "toolu_1", targets: ["/p/a.ts"], tool_name: "Edit", files: ["/p/a.ts"] });
+  markAsked(box.dir, "deadscope", "Edit", ["/p/a.ts"]);
+  markWritten(box.dir, "deadscope", ["/p/b.ts"]);
+  recordCleared(box.dir, "123-456", "claude-dead");
+  writeFileSync(join(box.dir, ".hook-pending-deadscope-x.json.999999999.tmp"), "{");
+  const dead = readdirSync(box.dir).filter((name) => name.startsWith(".hook-")).sort();
+  assert.is(dead.length, 5);
+  const dayAgo = (now - 24 * 3600 * SECOND - 5 * SECOND) / 1000;
+  for (const name of dead) utimesSync(join(box.dir, name), dayAgo, dayAgo);
+  // A live session's: written an hour ago, in a turn still running.
+  recordPending(box.dir, "livescope", { holder: "claude-live", tool_use_id: "toolu_2", targets: [], tool_name: "Bash", files: [] });
+  markWritten(box.dir, "livescope", ["/p/c.ts"]);
+  const hourAgo = (now - 3600 * SECOND) / 1000;
+  const live = readdirSync(box.dir).filter((name) => name.includes("livescope")).sort();
+  for (const name of live) utimesSync(join(box.dir, name), hourAgo, hourAgo);
+
+  const dry = sweep({ ...opts, dryRun: true, now });
+  assert.equal(dry.debris.sort(), dead);
+  assert.is(readdirSync(box.dir).filter((name) => name.startsWith(".hook-")).length, 7, "--dry-run removes nothing");
+  const swept = sweep({ ...opts, now });
+  assert.equal(swept.debris.sort(), dead);
+  assert.equal(readdirSync(box.dir).filter((name) => name.startsWith(".hook-")).sort(), live);
+  assert.equal(sweep({ ...opts, now }).debris, []);
 });
 
 Sweep("should need no holder", async ({ opts }) => {
