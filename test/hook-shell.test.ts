@@ -113,12 +113,114 @@ Shell("should deny the writes of commands and redirections that name the held fi
   }
 });
 
+Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  claims(["take", join(box.project, "dst", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
+  for (const command of ["cp -at dst a.ts", "cp -rt dst a.ts", "ln -st dst a.ts", "ln -sft dst a.ts", "mv -ft dst a.ts", "install -Dm644 -t dst a.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.is(bash(box, "cp -at dst b.ts"), undefined, "dst/b.ts is no one's");
+  assert.is(holders(box)[join(box.project, "dst", "b.ts")], "claude-s2", "and is read as the file written: the session claims it");
+});
+
+/** What a command writes, as the hook reads it from the project directory, relative to it and sorted. */
+async function writes(box: Sandbox, command: string): Promise<string[]> {
+  const { shellWrites } = await import("../src/hooks/shell.js");
+  const found = await shellWrites(command, box.project, box.root);
+  return found.map((path) => (path.startsWith(`${box.project}/`) ? path.slice(box.project.length + 1) : path)).sort();
+}
+
+Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  mkdirSync(join(box.project, "sub"));
+  const diff = "--- a/src/x.ts\n+++ b/src/x.ts\n@@ -1 +1 @@\n-a\n+b\n";
+  writeFileSync(join(box.project, "fix.diff"), diff);
+  writeFileSync(join(box.project, "sub", "fix.diff"), diff);
+  const cases: Array<[string, string[]]> = [
+    // cp, mv, ln, install: -t's value ends a cluster or is the rest of it; -S and -m take one too.
+    ["cp -at dst a.ts", ["dst/a.ts"]],
+    ["cp -rt dst a.ts", ["dst/a.ts"]],
+    ["cp -tdst a.ts", ["dst/a.ts"]],
+    ["cp -a -t dst a.ts", ["dst/a.ts"]],
+    ["cp -vt dst a b", ["dst/a", "dst/b"]],
+    ["cp a b -vt dst", ["dst/a", "dst/b"]],
+    ["cp --target dst a.ts", ["dst/a.ts"]],
+    ["cp -bS .orig a.ts dst", ["dst/a.ts"]],
+    ["cp -fT a.ts dst", ["dst"]],
+    ["mv -ft dst a.ts", ["a.ts", "dst/a.ts"]],
+    ["mv -vS .old a.ts b.ts", ["a.ts", "b.ts"]],
+    ["ln -st dst a.ts", ["dst/a.ts"]],
+    ["ln -sft dst a", ["dst/a"]],
+    ["install -Dm644 -t dst f", ["dst/f"]],
+    ["install -m 644 -o root f dst", ["dst/f"]],
+    ["install -dm755 sub/d", []],
+    // touch, truncate, shred: the value after a cluster is not a file.
+    ["touch -cd tomorrow f", ["f"]],
+    ["touch -r ref f", ["f"]],
+    ["truncate -cs 0 f", ["f"]],
+    ["shred -un 3 f", ["f"]],
+    // sed: -i takes a suffix only attached; -e and -f take the script.
+    ["sed -ni.bak s/a/b/ f", ["f"]],
+    ["sed -i -es/a/b/ f", ["f"]],
+    ["sed -ie s/a/b/ f g", ["f", "g"]],
+    ["sed -Ei -e s/a/b/ -f x.sed f", ["f"]],
+    ["sed --in-place=.bak s/a/b/ f", ["f"]],
+    ["sed -e s/a/b/ f", []],
+    ["perl -pi -es/a/b/ f", ["f"]],
+    ["perl -0pi -e s/a/b/ f", ["f"]],
+    ["perl -pie s/a/b/ f", ["f"]],
+    // patch: -p and -d in clusters; -d is where it opens -i's file and writes.
+    ["patch -sp1 -d sub -i fix.diff", ["sub/src/x.ts"]],
+    ["patch -sd sub -p1 < fix.diff", ["sub/src/x.ts"]],
+    ["patch -Np1 -o out.ts < fix.diff", ["out.ts", "src/x.ts"]],
+    // sort, curl, wget: the output letter anywhere in a cluster, and not when another letter's value holds it.
+    ["sort -uo out in", ["out"]],
+    ["sort -muo out a b", ["out"]],
+    ["sort -to out in", []],
+    ["curl -so f https://example.com/", ["f"]],
+    ["curl -sSLo f https://example.com/", ["f"]],
+    ["curl -Ho https://example.com/", []],
+    ["curl -o a -o b https://example.com/a https://example.com/b", ["a", "b"]],
+    ["curl --output-dir dst -o a https://example.com/", ["dst/a"]],
+    ["curl -sD headers -c jar https://example.com/", ["headers", "jar"]],
+    ["wget -qO f https://example.com/", ["f"]],
+    ["wget -nv -o log -O - https://example.com/", ["log"]],
+    // rsync: a value never stands for the destination.
+    ["rsync -avT tmp a.ts dst", ["dst/a.ts"]],
+    ["rsync -ae ssh a.ts host:dst", []],
+    ["rsync a.ts b.ts --backup-dir bak", ["b.ts"]],
+    // gzip and co: -c, -t, -l anywhere in a cluster write nothing; -S takes a suffix.
+    ["gzip -kS .z f", ["f"]],
+    ["gzip -kc f", []],
+    ["xz -T0 -d f.xz", ["f", "f.xz"]],
+    ["gawk -bi inplace '{print}' f", ["f"]],
+    ["awk -v x=1 -iinplace '{print}' f", ["f"]],
+    // git's subcommands.
+    ["git checkout -fb new", []],
+    ["git restore -WS f", ["f"]],
+    ["git restore -S f", []],
+    ["git apply -Rp1 fix.diff", ["src/x.ts"]],
+    ["git apply --stat --apply fix.diff", ["src/x.ts"]],
+    // Wrappers and shells read their own options as clusters too.
+    ["sudo -Eu root rm f", ["f"]],
+    ["sudo -C 4 rm f", ["f"]],
+    ["env -iC sub rm f", ["sub/f"]],
+    ["env - PATH=/bin rm f", ["f"]],
+    ["timeout -s KILL 5 rm f", ["f"]],
+    ["bash -c -- 'rm f'", ["f"]],
+    ["bash -o pipefail -c 'rm f'", ["f"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+});
+
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
   for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/"]) {
     assert.not.ok(mayWrite(command), command);
   }
-  for (const command of ["echo x > f", "git checkout f", "\\rm f", "x 1<>f", "sort -o f g"]) assert.ok(mayWrite(command), command);
+  for (const command of ["echo x > f", "git checkout f", "\\rm f", "x 1<>f", "sort -o f g", "curl -sD h https://example.com/", "curl -c jar https://example.com/", "wget -a log https://example.com/"]) {
+    assert.ok(mayWrite(command), command);
+  }
 });
 
 Shell("should refuse to install into an odd settings file with exit 2 and one sentence, changing nothing", ({ box }) => {

@@ -3,6 +3,8 @@
 // `<>`), and the arguments of the commands that write the files they name (sed -i, perl -i, tee,
 // cp, mv, rm, truncate, touch, dd of=, ln, install, patch, git checkout/restore/rm/mv/apply,
 // apply_patch), through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, and `cd` before them.
+// Each command's options are read as getopt reads them, from one declaration of the ones that take
+// a value (Syntax, readOptions): `cp -at dst f` copies into dst, `sort -uo out` writes out.
 //
 // Only what the text itself says: a word built from a variable, a command substitution or
 // arithmetic is unknown and skipped, and so is whatever a script or program writes from inside
@@ -19,8 +21,12 @@ type Node = Parser.SyntaxNode;
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
   /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz)([\s;&|)`'"]|$)/;
-/** git, sort, curl, wget, awk only with what makes them write: loading the parser costs 40-50 ms. */
-const WRITING_USE = /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|wget|awk|gawk)\b[^;&|\n]*\s(-[a-zA-Z]*[oOi]|--output|--include|--in-place)/;
+/**
+ * git, sort, curl, wget, awk only with what makes them write (`-o`, `-O`, `-i`, `-c`, `-D`, `-a` in
+ * a cluster of short options, or the start of a long option that names an output): loading the
+ * parser costs 40-50 ms.
+ */
+const WRITING_USE = /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|wget|awk|gawk)\b[^;&|\n]*\s(-[a-zA-Z]*[oOicDa]|--(o|in|du|coo|tr|std|et|li|ap))/;
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
@@ -206,23 +212,36 @@ function wordValues(node: Node, walk: Walk): string[] | undefined {
   return matches.length > 0 ? matches : [value];
 }
 
-/** Wrappers that run the command after their own options: `sudo -u x cmd`, `env A=1 cmd`, `timeout 5 cmd`. */
-const WRAPPERS: Record<string, { valued: string[]; positional: number }> = {
-  sudo: { valued: ["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"], positional: 0 },
-  doas: { valued: ["-u", "-C"], positional: 0 },
-  env: { valued: ["-u", "-C", "-S", "--unset", "--chdir"], positional: 0 },
-  nice: { valued: ["-n", "--adjustment"], positional: 0 },
-  nohup: { valued: [], positional: 0 },
-  time: { valued: ["-f", "-o"], positional: 0 },
-  command: { valued: [], positional: 0 },
-  exec: { valued: ["-a"], positional: 0 },
-  builtin: { valued: [], positional: 0 },
-  stdbuf: { valued: ["-i", "-o", "-e"], positional: 0 },
-  timeout: { valued: ["-s", "-k", "--signal", "--kill-after"], positional: 1 },
-  ionice: { valued: ["-c", "-n", "-p"], positional: 0 },
-  chronic: { valued: [], positional: 0 },
-  coproc: { valued: [], positional: 0 },
+/**
+ * Wrappers that run the command after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout
+ * 5 cmd`), read up to the first operand: `positional` operands of their own, then the command.
+ * `chdir`: the option that makes the command run elsewhere.
+ */
+const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string }> = {
+  sudo: {
+    syntax: {
+      short: "a:C:c:D:g:h:p:R:r:T:t:U:u:",
+      long: { "auth-type": "a", "close-from": "C", "login-class": "c", chdir: "D", group: "g", host: ":", prompt: "p", chroot: "R", role: "r", "command-timeout": "T", type: "t", "other-user": "U", user: "u" },
+    },
+    chdir: "D",
+  },
+  doas: { syntax: { short: "a:C:u:" } },
+  env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C" },
+  nice: { syntax: { short: "n:", long: { adjustment: "n" } } },
+  nohup: { syntax: {} },
+  time: { syntax: { short: "f:o:", long: { format: "f", output: "o" } } },
+  command: { syntax: {} },
+  exec: { syntax: { short: "a:" } },
+  builtin: { syntax: {} },
+  stdbuf: { syntax: { short: "e:i:o:", long: { error: "e", input: "i", output: "o" } } },
+  timeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
+  ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
+  chronic: { syntax: {} },
+  coproc: { syntax: {} },
 };
+
+/** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */
+const SHELL: Syntax = { short: "o:O:", long: { rcfile: ":", "init-file": ":" }, ordered: true, plus: true };
 
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
@@ -234,28 +253,18 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   // Wrappers first: what they run is the command.
   let here = walk;
   for (let guard = 0; guard < 5; guard++) {
-    const wrapperName = basename(argv[0] ?? "");
-    const wrapper = WRAPPERS[wrapperName];
+    const wrapper = WRAPPERS[basename(argv[0] ?? "")];
     if (!wrapper) break;
     let index = 1;
-    let positional = wrapper.positional;
-    while (index < argv.length) {
+    let positional = wrapper.positional ?? 0;
+    for (;;) {
+      const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
+      // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
+      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      index = reading.end;
       const arg = argv[index];
       if (arg === undefined) return;
-      if (arg === "--") {
-        index++;
-        break;
-      }
-      // `env -C dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
-      const chdir = (wrapperName === "env" || wrapperName === "sudo") && /^(-C|-D|--chdir)(=|$)|^-C./.test(arg);
-      if (chdir) {
-        const to = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : /^-C./.test(arg) ? arg.slice(2) : argv[index + 1];
-        here = { ...here, cwd: to === undefined ? undefined : isAbsolute(to) ? to : here.cwd === undefined ? undefined : resolve(here.cwd, to) };
-        index += arg.includes("=") || /^-C./.test(arg) ? 1 : 2;
-        continue;
-      }
-      if (arg.startsWith("-")) index += wrapper.valued.includes(arg) ? 2 : 1;
-      else if (/^[A-Za-z_]\w*=/.test(arg)) index++;
+      if (arg === "-" || /^[A-Za-z_]\w*=/.test(arg)) index++; // `env - A=1 cmd`: `-` is env's -i
       else if (positional > 0) {
         positional--;
         index++;
@@ -281,13 +290,15 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   const rule = RULES[name];
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
   if (["bash", "sh", "zsh", "dash"].includes(name)) {
-    const c = args.findIndex((arg) => arg !== undefined && /^-[a-z]*c[a-z]*$/.test(arg));
-    const script = c === -1 ? undefined : args[c + 1];
-    if (script !== undefined) nested.push({ script, cwd: here.cwd });
-    else if (c === -1 && stdin !== undefined && args.every((arg) => arg !== undefined && arg.startsWith("-"))) nested.push({ script: stdin, cwd: here.cwd });
+    const reading = readOptions(args, SHELL);
+    const first = reading.operands[0];
+    if (reading.has("c")) {
+      const script = first === undefined ? undefined : args[first];
+      if (script !== undefined) nested.push({ script, cwd: here.cwd });
+    } else if (stdin !== undefined && (first === undefined || reading.has("s"))) nested.push({ script: stdin, cwd: here.cwd });
     return;
   }
-  if (rule) for (const path of rule({ args, indexes: operandIndexes, values, stdin, walk: here })) add(here, path);
+  if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here })) add(here, path);
 }
 
 /** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
@@ -295,7 +306,7 @@ function changeDirectory(name: string, args: Array<string | undefined>, walk: Wa
   const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
   const to = operands[0];
   const from = walk.cwd;
-  const at = (path: string | undefined) => (path === undefined ? undefined : isAbsolute(path) ? resolve(path) : from === undefined ? undefined : resolve(from, path));
+  const at = (path: string | undefined) => directoryAt(from, path);
   if (name === "popd") {
     walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
   } else if (name === "pushd") {
@@ -311,45 +322,123 @@ function changeDirectory(name: string, args: Array<string | undefined>, walk: Wa
   walk.previous = from;
 }
 
+/**
+ * How a command takes its options, as getopt reads them. `short` is getopt's optstring: a letter
+ * followed by `:` takes a value, the rest of its cluster or else the next argument (`-t dst`,
+ * `-tdst`, `-at dst`: in a cluster, letters are flags up to the first that takes a value); by `::`,
+ * only the rest of its cluster (`sed -i.bak`, `sed -ni`); any other letter, listed or not, is a
+ * flag. `long` names long options, each by the letter it stands for or, for one with no letter, `:`
+ * (takes a value: `--name=value` or `--name value`), `::` (only as `--name=value`) or `` (a flag).
+ * An unambiguous start of a listed name stands for it (`--target dst`), as with getopt_long.
+ */
+interface Syntax {
+  short?: string;
+  long?: Record<string, string>;
+  /** Options end at the first operand (sudo, env, bash, perl, awk), where GNU tools take them anywhere. */
+  ordered?: boolean;
+  /** `+o name`, `+x`: bash's options that turn a setting off. */
+  plus?: boolean;
+}
+
+/** A command's arguments read by its syntax: its options' values and its operands, from one scan. */
+interface Reading {
+  /** Indexes of the operands: the arguments that are neither options nor an option's value. */
+  operands: number[];
+  /** Where the options end: the first operand (after `--`), where a wrapper's command starts. */
+  end: number;
+  /** Whether one of these options is given (an option is named by its letter, or by its long name when it has none). */
+  has: (...keys: string[]) => boolean;
+  /** The value of the option's last occurrence: undefined when it is not given or the text does not fix its value. */
+  value: (key: string) => string | undefined;
+  /** The values of each of its occurrences, in order. */
+  values: (key: string) => Array<string | undefined>;
+}
+
+/** 0: a flag; 1: takes a value, attached or the next argument; 2: takes one only attached. */
+type Takes = 0 | 1 | 2;
+
+function shortTakes(syntax: Syntax, letter: string): Takes {
+  const short = syntax.short ?? "";
+  const at = letter === ":" ? -1 : short.indexOf(letter);
+  if (at === -1 || short[at + 1] !== ":") return 0;
+  return short[at + 2] === ":" ? 2 : 1;
+}
+
+/** The long option a name (or an unambiguous start of one) stands for, or undefined for one not listed. */
+function longOption(syntax: Syntax, name: string): { key: string; takes: Takes } | undefined {
+  const table = syntax.long ?? {};
+  const names = Object.hasOwn(table, name) ? [name] : name === "" ? [] : Object.keys(table).filter((known) => known.startsWith(name));
+  const found = new Map<string, Takes>();
+  for (const known of names) {
+    const spec = table[known] as string;
+    if (spec !== "" && spec !== ":" && spec !== "::") found.set(spec, shortTakes(syntax, spec));
+    else found.set(known, spec === ":" ? 1 : spec === "::" ? 2 : 0);
+  }
+  const [only, ...more] = [...found];
+  return only === undefined || more.length > 0 ? undefined : { key: only[0], takes: only[1] };
+}
+
+/**
+ * The one reading of options every rule and wrapper uses. `--` ends the options; a lone `-` is an
+ * operand; a word the text does not fix is an operand, or the value of the option before it.
+ */
+function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0): Reading {
+  const given: Array<{ key: string; value: string | undefined }> = [];
+  const operands: number[] = [];
+  let end = args.length;
+  let ended = false;
+  for (let index = start; index < args.length; index++) {
+    const arg = args[index];
+    const option = !ended && arg !== undefined && arg.length > 1 && (arg.startsWith("-") || (syntax.plus === true && arg.startsWith("+")));
+    if (!option || arg === "--") {
+      if (syntax.ordered) {
+        end = option ? index + 1 : index;
+        for (let rest = end; rest < args.length; rest++) operands.push(rest);
+        break;
+      }
+      if (option) ended = true;
+      else operands.push(index);
+      continue;
+    }
+    if (arg.startsWith("--")) {
+      const equals = arg.indexOf("=");
+      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+      const attached = equals === -1 ? undefined : arg.slice(equals + 1);
+      const known = longOption(syntax, name);
+      if (known?.takes === 1 && attached === undefined) given.push({ key: known.key, value: args[++index] });
+      else given.push({ key: known?.key ?? `--${name}`, value: attached }); // one not listed: no rule asks for it
+      continue;
+    }
+    for (let at = 1; at < arg.length; at++) {
+      const letter = arg[at] as string;
+      const takes = shortTakes(syntax, letter);
+      if (takes === 0) {
+        given.push({ key: letter, value: undefined });
+        continue;
+      }
+      const rest = arg.slice(at + 1);
+      given.push({ key: letter, value: rest !== "" ? rest : takes === 1 ? args[++index] : undefined });
+      break;
+    }
+  }
+  const values = (key: string) => given.filter((option) => option.key === key).map((option) => option.value);
+  return {
+    operands,
+    end,
+    has: (...keys) => given.some((option) => keys.includes(option.key)),
+    value: (key) => values(key).pop(),
+    values,
+  };
+}
+
 interface RuleInput {
   args: Array<string | undefined>;
-  /** Indexes of the operands: arguments that are not options, nor the values of the options named. */
-  indexes: typeof operandIndexes;
-  /** The (glob-expanded) values of the arguments at those indexes. */
+  /** The arguments read by the rule's syntax. */
+  reading: Reading;
+  /** The (glob-expanded) values of the arguments at those indexes (all of them when none are given). */
   values: (indexes?: number[]) => string[];
   stdin: string | undefined;
   walk: Walk;
-}
-
-function operandIndexes(args: Array<string | undefined>, valued: string[] = []): number[] {
-  const out: number[] = [];
-  let ended = false;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (!ended && arg === "--") {
-      ended = true;
-      continue;
-    }
-    if (!ended && arg !== undefined && arg.startsWith("-") && arg !== "-") {
-      if (valued.includes(arg)) index++;
-      continue;
-    }
-    out.push(index);
-  }
-  return out;
-}
-
-/** `--name=value` or `--name value` / `-x value` / `-xvalue`. */
-function optionValue(args: Array<string | undefined>, short: string | undefined, long: string | undefined): string | undefined {
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === undefined) continue;
-    if (arg === "--") break;
-    if (long && arg.startsWith(`${long}=`)) return arg.slice(long.length + 1);
-    if ((short && arg === short) || (long && arg === long)) return args[index + 1];
-    if (short && arg.startsWith(short) && !arg.startsWith("--") && arg.length > short.length) return arg.slice(short.length);
-  }
-  return undefined;
 }
 
 /** Paths a unified diff writes: `+++ ` and `--- ` names (not /dev/null), `diff --git a/x b/y`, less `strip` leading components. */
@@ -377,6 +466,11 @@ function within(cwd: string | undefined, path: string): string {
   return cwd === undefined ? path : resolve(cwd, path);
 }
 
+/** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */
+function directoryAt(cwd: string | undefined, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : isAbsolute(path) ? resolve(path) : cwd === undefined ? undefined : resolve(cwd, path);
+}
+
 function readText(path: string): string | undefined {
   if (!isAbsolute(path)) return undefined; // relative to a directory the text does not fix
   try {
@@ -388,147 +482,270 @@ function readText(path: string): string | undefined {
 
 
 /** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
-function copyTargets(input: RuleInput, valued: string[]): string[] {
-  const { args, walk } = input;
-  const target = optionValue(args, "-t", "--target-directory");
-  const operands = input.indexes(args, [...valued, "-t", "--target-directory"]);
-  const sources = target !== undefined ? operands : operands.slice(0, -1);
-  const destination = target ?? (operands.length > 0 ? args[operands[operands.length - 1] as number] : undefined);
+function copyTargets(input: RuleInput): string[] {
+  const { args, reading, walk } = input;
+  const { operands } = reading;
+  const targetDirectory = reading.has("t");
+  const sources = targetDirectory ? operands : operands.slice(0, -1);
+  const last = operands[operands.length - 1];
+  const destination = targetDirectory ? reading.value("t") : last === undefined ? undefined : args[last];
   if (destination === undefined) return [];
-  const noTargetDirectory = args.includes("-T") || args.includes("--no-target-directory");
-  const intoDirectory = target !== undefined || (!noTargetDirectory && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
+  // cp --parents src/a.ts dst writes dst/src/a.ts: the directory (it must exist) stands for what lands under it.
+  if (reading.has("parents")) return [destination];
+  const intoDirectory = targetDirectory || (!reading.has("T") && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
   if (!intoDirectory) return [destination];
   const names = input.values(sources).map((source) => basename(source));
   return names.length > 0 ? names.map((name) => join(destination, name)) : [destination];
 }
 
-type Rule = (input: RuleInput) => string[];
-
-const plainOperands =
-  (valued: string[] = []): Rule =>
-  (input) =>
-    input.values(input.indexes(input.args, valued));
-
-const RULES: Record<string, Rule> = {
-  rm: plainOperands(),
-  rmdir: plainOperands(),
-  unlink: plainOperands(),
-  shred: plainOperands(["-n", "-s", "--iterations", "--size", "--random-source"]),
-  touch: plainOperands(["-r", "-d", "-t", "--reference", "--date"]),
-  truncate: plainOperands(["-s", "-r", "--size", "--reference"]),
-  tee: plainOperands(),
-  mkdir: () => [], // creates, but writes no file anyone claims
-  cp: (input) => copyTargets(input, ["-S", "--suffix"]),
-  install: (input) => (input.args.includes("-d") ? [] : copyTargets(input, ["-m", "-o", "-g", "-S", "--mode", "--owner", "--group", "--suffix"])),
-  ln: (input) => {
-    const operands = input.indexes(input.args, ["-S", "-t", "--suffix", "--target-directory"]);
-    if (operands.length === 1 && optionValue(input.args, "-t", "--target-directory") === undefined) {
-      return [basename(input.args[operands[0] as number] ?? "")].filter(Boolean);
-    }
-    return copyTargets(input, ["-S", "--suffix"]);
-  },
-  mv: (input) => {
-    const valued = ["-S", "--suffix", "-t", "--target-directory"];
-    const operands = input.indexes(input.args, valued);
-    const target = optionValue(input.args, "-t", "--target-directory");
-    const sources = target !== undefined ? operands : operands.slice(0, -1);
-    return [...input.values(sources), ...copyTargets(input, ["-S", "--suffix"])];
-  },
-  sed: (input) => {
-    const { args } = input;
-    const inPlace = args.some((arg) => arg !== undefined && (/^-[a-zA-Z]*i/.test(arg) && !arg.startsWith("--") ? true : arg.startsWith("--in-place")));
-    if (!inPlace) return [];
-    const scripted = args.some((arg) => arg === "-e" || arg === "-f" || arg === "--expression" || arg === "--file" || (arg !== undefined && /^--(expression|file)=/.test(arg)));
-    const operands = input.indexes(args, ["-e", "-f", "--expression", "--file", "-l", "--line-length"]);
-    return input.values(scripted ? operands : operands.slice(1));
-  },
-  perl: (input) => {
-    const { args } = input;
-    const inPlace = args.some((arg) => arg !== undefined && /^-[a-zA-Z]*i/.test(arg) && !arg.startsWith("--"));
-    if (!inPlace) return [];
-    const scripted = args.some((arg) => arg !== undefined && /^-[a-zA-Z]*[eE]$/.test(arg));
-    const operands = input.indexes(args, ["-e", "-E", "-I", "-M", "-m"]).filter((index) => {
-      const previous = args[index - 1];
-      return !(previous !== undefined && /^-[a-zA-Z]*[eE]$/.test(previous)); // the script after -pie
-    });
-    return input.values(scripted ? operands : operands.slice(1));
-  },
-  dd: (input) => input.args.flatMap((arg) => (arg?.startsWith("of=") ? [arg.slice(3)] : [])),
-  patch: (input) => {
-    const { args, walk } = input;
-    const directory = optionValue(args, "-d", "--directory");
-    const base = directory === undefined ? walk.cwd : within(walk.cwd, directory);
-    const output = optionValue(args, "-o", "--output");
-    const operands = input.indexes(args, ["-i", "-p", "-d", "-o", "-r", "-B", "-D", "-F", "-V", "-Y", "-z", "--input", "--strip", "--directory", "--output", "--reject-file"]);
-    const written: string[] = output !== undefined && output !== "-" ? [output] : [];
-    if (operands.length > 0) return [...written, ...input.values(operands.slice(0, 1)).map((file) => within(base, file))];
-    const from = optionValue(args, "-i", "--input");
-    const text = from !== undefined ? readText(within(walk.cwd, from)) : input.stdin;
-    if (text === undefined) return written;
-    const strip = optionValue(args, "-p", "--strip");
-    const paths = strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip));
-    return [...written, ...[...new Set(paths)].map((path) => within(base, path))];
-  },
-  apply_patch: (input) => {
-    const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
-    return text ? patchPaths(text) : [];
-  },
-  git: (input) => gitWrites(input),
-  sort: (input) => [clusteredValue(input.args, "o", "--output")].filter((path): path is string => path !== undefined), // sort -uo out in
-  curl: (input) => [clusteredValue(input.args, "o", "--output")].filter((path): path is string => path !== undefined && path !== "-"),
-  wget: (input) => [clusteredValue(input.args, "O", "--output-document")].filter((path): path is string => path !== undefined && path !== "-"),
-  rsync: (input) => {
-    const operands = input.indexes(input.args, ["-e", "--rsh", "-f", "--filter", "--exclude", "--include", "-T", "--temp-dir", "--partial-dir", "--log-file"]);
-    const destination = operands.length > 1 ? input.args[operands[operands.length - 1] as number] : undefined;
-    if (destination === undefined || /^[^/]*:/.test(destination)) return []; // host:path is another machine's
-    if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination))) return [destination];
-    return input.values(operands.slice(0, -1)).map((source) => join(destination, basename(source)));
-  },
-  gzip: compressed(false),
-  bzip2: compressed(false),
-  xz: compressed(false),
-  gunzip: compressed(true),
-  bunzip2: compressed(true),
-  unxz: compressed(true),
-  awk: (input) => awkInPlace(input),
-  gawk: (input) => awkInPlace(input),
-};
-
-/** curl -so file, -o file, -ofile, --output file: a short option that takes a value may end a cluster of flags. */
-function clusteredValue(args: Array<string | undefined>, letter: string, long: string): string | undefined {
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index];
-    if (arg === undefined) continue;
-    if (arg === "--") break;
-    if (arg.startsWith(`${long}=`)) return arg.slice(long.length + 1);
-    if (arg === long) return args[index + 1];
-    const at = arg.startsWith("--") ? -1 : arg.indexOf(letter);
-    if (arg.startsWith("-") && at > 0 && /^-[a-zA-Z]+/.test(arg.slice(0, at + 1))) return at === arg.length - 1 ? args[index + 1] : arg.slice(at + 1);
-  }
-  return undefined;
+interface Rule {
+  /** Its options, declared once: both their values and which arguments are operands come from reading them. */
+  syntax: Syntax;
+  writes: (input: RuleInput) => string[];
 }
 
+const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
+
+/** cp, mv, ln and install's -S SUFFIX, -t DIR and -T, with each one's own. */
+const copying = (short = "", long: Record<string, string> = {}): Syntax => ({
+  short: `S:t:T${short}`,
+  long: { suffix: "S", "target-directory": "t", "no-target-directory": "T", ...long },
+});
+
+/** Long options with no letter that take a value, named in one string. */
+const valuedLong = (names: string): Record<string, string> => Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, ":"]));
+
+/** Written paths among option values: not `-` (stdout) nor one the text does not fix. */
+const outputs = (paths: Array<string | undefined>): string[] => paths.filter((path): path is string => path !== undefined && path !== "-");
+
+/** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
+const COMPRESSING: Record<string, string> = {
+  suffix: "S",
+  stdout: "c",
+  "to-stdout": "c",
+  test: "t",
+  list: "l",
+  decompress: "d",
+  uncompress: "d",
+  check: "C",
+  format: "F",
+  memlimit: "M",
+  threads: "T",
+  ...valuedLong("memlimit-compress memlimit-decompress block-size block-list filters"),
+};
+
+const RULES: Record<string, Rule> = {
+  rm: operandsOf(),
+  rmdir: operandsOf(),
+  unlink: operandsOf(),
+  shred: operandsOf({ short: "n:s:", long: { iterations: "n", size: "s", "random-source": ":" } }),
+  touch: operandsOf({ short: "d:r:t:", long: { date: "d", reference: "r", time: ":" } }),
+  truncate: operandsOf({ short: "r:s:", long: { reference: "r", size: "s" } }),
+  tee: operandsOf(),
+  mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
+  cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: copyTargets },
+  install: {
+    syntax: copying("dg:m:o:", { directory: "d", group: "g", mode: "m", owner: "o", "strip-program": ":" }),
+    writes: (input) => (input.reading.has("d") ? [] : copyTargets(input)),
+  },
+  ln: {
+    syntax: copying(),
+    writes: (input) => {
+      const { operands } = input.reading;
+      if (operands.length === 1 && !input.reading.has("t")) return [basename(input.args[operands[0] as number] ?? "")].filter(Boolean);
+      return copyTargets(input);
+    },
+  },
+  mv: {
+    syntax: copying(),
+    writes: (input) => {
+      const { operands } = input.reading;
+      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...copyTargets(input)];
+    },
+  },
+  sed: {
+    // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
+    syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (!reading.has("i")) return [];
+      return input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
+    },
+  },
+  perl: {
+    // Perl's own reading: switches end at the script or first file; -i's extension and -I/-M/-m's
+    // values are attached only. `perl -pie s/a/b/ f` is -i with extension "e".
+    syntax: { short: "e:E:i::I::M::m::", ordered: true },
+    writes: (input) => {
+      const { reading } = input;
+      if (!reading.has("i")) return [];
+      return input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
+    },
+  },
+  dd: { syntax: {}, writes: (input) => input.args.flatMap((arg) => (arg?.startsWith("of=") ? [arg.slice(3)] : [])) },
+  patch: {
+    syntax: {
+      short: "B:d:D:F:g:i:o:p:r:V:x:Y:z:",
+      long: {
+        prefix: "B",
+        directory: "d",
+        ifdef: "D",
+        fuzz: "F",
+        get: "g",
+        input: "i",
+        output: "o",
+        strip: "p",
+        "reject-file": "r",
+        "version-control": "V",
+        debug: "x",
+        "basename-prefix": "Y",
+        suffix: "z",
+        "quoting-style": ":",
+        "reject-format": ":",
+        "read-only": ":",
+        merge: "::",
+      },
+    },
+    writes: (input) => {
+      const { reading, walk } = input;
+      // -d: patch changes to that directory before it opens anything, the -i, -o and -r files too.
+      const directory = reading.value("d");
+      const base = directory === undefined ? walk.cwd : within(walk.cwd, directory);
+      const written = outputs([reading.value("o"), reading.value("r")]).map((path) => within(base, path));
+      const { operands } = reading;
+      if (operands.length > 0) return [...written, ...input.values(operands.slice(0, 1)).map((file) => within(base, file))];
+      const from = reading.value("i");
+      const text = reading.has("i") ? (from === undefined ? undefined : readText(within(base, from))) : input.stdin;
+      if (text === undefined) return written;
+      const strip = reading.value("p");
+      const paths = strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip));
+      return [...written, ...[...new Set(paths)].map((path) => within(base, path))];
+    },
+  },
+  apply_patch: {
+    syntax: {},
+    writes: (input) => {
+      const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
+      return text ? patchPaths(text) : [];
+    },
+  },
+  git: { syntax: {}, writes: (input) => gitWrites(input) },
+  sort: {
+    syntax: {
+      short: "k:o:S:t:T:y:",
+      long: {
+        key: "k",
+        output: "o",
+        "buffer-size": "S",
+        "field-separator": "t",
+        "temporary-directory": "T",
+        "batch-size": ":",
+        "compress-program": ":",
+        "files0-from": ":",
+        parallel: ":",
+        "random-source": ":",
+        sort: ":",
+        check: "::",
+      },
+    },
+    writes: (input) => [input.reading.value("o")].filter((path): path is string => path !== undefined), // sort -uo out in
+  },
+  curl: {
+    // Every curl option with a value has its letter here, so that none hides an -o after it.
+    syntax: {
+      short: "A:b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:t:T:u:U:w:x:X:y:Y:z:",
+      long: { output: "o", "output-dir": ":", "dump-header": "D", "cookie-jar": "c", trace: ":", "trace-ascii": ":", stderr: ":", "etag-save": ":", libcurl: ":" },
+    },
+    writes: (input) => {
+      const { reading } = input;
+      const directory = reading.value("output-dir"); // where -o's relative names land
+      const files = outputs(reading.values("o")).flatMap((file) => (directory === undefined ? [file] : isAbsolute(file) ? [file, join(directory, file)] : [join(directory, file)]));
+      return [...files, ...outputs(["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"].flatMap((key) => reading.values(key)))];
+    },
+  },
+  wget: {
+    syntax: { short: "a:A:B:D:e:i:I:l:n:o:O:P:Q:R:t:T:U:w:X:", long: { "output-document": "O", "output-file": "o", "append-output": "a" } },
+    writes: (input) => outputs(["O", "o", "a"].flatMap((key) => input.reading.values(key))), // the document, and the log
+  },
+  rsync: {
+    syntax: {
+      short: "B:e:f:M:T:@:",
+      long: {
+        "block-size": "B",
+        rsh: "e",
+        filter: "f",
+        "remote-option": "M",
+        "temp-dir": "T",
+        "modify-window": "@",
+        ...valuedLong(`address backup-dir bwlimit cc checksum-choice checksum-seed chmod chown compare-dest compress-choice
+          compress-level config contimeout copy-as copy-dest debug dparam early-input exclude exclude-from files-from groupmap iconv
+          include include-from info link-dest log-file log-file-format max-alloc max-delete max-size min-size only-write-batch
+          out-format outbuf partial-dir password-file port protocol read-batch rsync-path skip-compress sockopts stderr stop-after
+          stop-at suffix time-limit timeout usermap write-batch zc zl`),
+      },
+    },
+    writes: (input) => {
+      const { reading } = input;
+      const logs = outputs(["log-file", "write-batch", "only-write-batch"].flatMap((key) => reading.values(key)));
+      const batches = outputs([...reading.values("write-batch"), ...reading.values("only-write-batch")]).map((file) => `${file}.sh`);
+      const { operands } = reading;
+      const destination = operands.length > 1 ? input.args[operands[operands.length - 1] as number] : undefined;
+      if (destination === undefined || /^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
+      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination))) return [destination, ...logs, ...batches];
+      return [...input.values(operands.slice(0, -1)).map((source) => join(destination, basename(source))), ...logs, ...batches];
+    },
+  },
+  gzip: compressed(false, "b:S:"),
+  bzip2: compressed(false),
+  xz: compressed(false, "C:F:M:S:T:"),
+  gunzip: compressed(true, "b:S:"),
+  bunzip2: compressed(true),
+  unxz: compressed(true, "C:F:M:S:T:"),
+  awk: awkInPlace(),
+  gawk: awkInPlace(),
+};
+
 /** gzip f replaces f with f.gz; gunzip f.gz writes f. Not with -c, -t, -l (stdout, test, list). */
-function compressed(decompressing: boolean): Rule {
-  return (input) => {
-    const { args } = input;
-    if (args.some((arg) => arg !== undefined && (/^-[a-zA-Z]*[ctl]/.test(arg) && !arg.startsWith("--") ? true : ["--stdout", "--to-stdout", "--test", "--list"].includes(arg)))) return [];
-    const unpack = decompressing || args.some((arg) => arg === "--decompress" || (arg !== undefined && /^-[a-zA-Z]*d/.test(arg) && !arg.startsWith("--")));
-    const files = input.values(input.indexes(args, ["-S", "--suffix"]));
-    return unpack ? files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]) : files;
+function compressed(decompressing: boolean, short = ""): Rule {
+  return {
+    syntax: { short, long: COMPRESSING },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("c", "t", "l")) return [];
+      const files = input.values(reading.operands);
+      return decompressing || reading.has("d") ? files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]) : files;
+    },
   };
 }
 
 /** gawk -i inplace (or --include=inplace): the files after the program are rewritten. */
-function awkInPlace(input: RuleInput): string[] {
-  const { args } = input;
-  const inPlace = args.some((arg, index) => (arg === "-i" || arg === "--include") ? /^inplace(\.awk)?$/.test(args[index + 1] ?? "") : arg !== undefined && /^(-i|--include=)inplace(\.awk)?$/.test(arg));
-  if (!inPlace) return [];
-  const valued = ["-f", "-v", "-F", "-i", "-e", "-l", "--file", "--assign", "--field-separator", "--include", "--source", "--load"];
-  const scripted = args.some((arg) => arg === "-f" || arg === "-e" || arg === "--file" || arg === "--source");
-  const operands = input.indexes(args, valued).filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
-  return input.values(scripted ? operands : operands.slice(1));
+function awkInPlace(): Rule {
+  return {
+    syntax: {
+      short: "d::D::e:E:f:F:i:l:L::o::p::v:W:Z:",
+      long: { source: "e", exec: "E", file: "f", "field-separator": "F", include: "i", load: "l", assign: "v", "dump-variables": "d", debug: "D", lint: "L", "pretty-print": "o", profile: "p" },
+      ordered: true,
+    },
+    writes: (input) => {
+      const { args, reading } = input;
+      if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return [];
+      const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
+      return input.values(reading.has("f", "e", "E") ? operands : operands.slice(1));
+    },
+  };
 }
+
+/** The options of the git subcommands that write named files of the working tree. */
+const GIT: Record<string, Syntax> = {
+  checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", "pathspec-from-file": ":" } },
+  restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
+  rm: { long: { cached: "", "pathspec-from-file": ":" } },
+  mv: {},
+  apply: {
+    short: "p:C:",
+    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "" },
+  },
+};
 
 /** The git subcommands that write named files of the working tree. */
 function gitWrites(input: RuleInput): string[] {
@@ -541,36 +758,35 @@ function gitWrites(input: RuleInput): string[] {
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
+  const syntax = sub === undefined || !Object.hasOwn(GIT, sub) ? undefined : GIT[sub];
+  if (syntax === undefined) return [];
   const rest = args.slice(index + 1);
+  const reading = readOptions(rest, syntax);
   const at = (paths: string[]) => paths.map((path) => (isAbsolute(path) ? path : within(cwd, path)));
-  const sub_input: RuleInput = { ...input, args: rest, values: (indexes) => input.values(indexes?.map((i) => i + index + 1) ?? rest.map((_, i) => i + index + 1)) };
+  const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
   switch (sub) {
     case "checkout": {
       const dashes = rest.indexOf("--");
-      if (dashes !== -1) return at(sub_input.values(rest.map((_, i) => i).filter((i) => i > dashes)));
-      if (rest.some((arg) => arg !== undefined && /^(-[bB]|--orphan|--detach)$/.test(arg))) return [];
+      if (dashes !== -1) return at(values(rest.map((_, i) => i).filter((i) => i > dashes)));
+      if (reading.has("b", "B", "orphan", "detach")) return [];
       // `git checkout f`, `git checkout HEAD f`, `git checkout .`: an operand that names a file or
       // directory there is a path (git reads it so when no branch has that name); a branch is not.
       // Where the directory is unknown, every operand counts.
-      const operands = operandIndexes(rest, ["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"]);
-      const paths = operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")));
-      return at(sub_input.values(paths));
+      return at(values(reading.operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")))));
     }
-    case "restore": {
-      const staged = rest.some((arg) => arg === "--staged" || arg === "-S");
-      const worktree = rest.some((arg) => arg === "--worktree" || arg === "-W");
-      if (staged && !worktree) return [];
-      return at(sub_input.values(operandIndexes(rest, ["-s", "--source", "--pathspec-from-file"])));
-    }
+    case "restore":
+      if (reading.has("S") && !reading.has("W")) return [];
+      return at(values(reading.operands));
     case "rm":
-      return rest.includes("--cached") ? [] : at(sub_input.values(operandIndexes(rest, ["--pathspec-from-file"])));
+      return reading.has("cached") ? [] : at(values(reading.operands));
     case "mv":
-      return at(sub_input.values(operandIndexes(rest)));
+      return at(values(reading.operands));
     case "apply": {
-      if (rest.includes("--cached") || rest.includes("--stat") || rest.includes("--check") || rest.includes("--numstat") || rest.includes("--summary")) return [];
-      const strip = optionValue(rest, "-p", undefined);
-      const directory = optionValue(rest, undefined, "--directory");
-      const files = sub_input.values(operandIndexes(rest, ["-p", "-C", "--exclude", "--include", "--directory", "--whitespace"]));
+      // --stat, --numstat, --summary and --check turn applying off, unless --apply turns it back on.
+      if (reading.has("cached") || (reading.has("stat", "numstat", "summary", "check") && !reading.has("apply"))) return [];
+      const strip = reading.value("p");
+      const directory = reading.value("directory");
+      const files = values(reading.operands);
       const texts = files.length > 0 ? files.map((file) => readText(within(walk.cwd, file))) : [input.stdin];
       const root = directory === undefined ? cwd : within(cwd, directory);
       return texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip)).map((path) => within(root, path))));
