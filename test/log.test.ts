@@ -7,7 +7,7 @@ import { followLog, log } from "../src/commands/log.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
 import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/protocol/log.js";
-import { claimsAsync, freshLibraryContext, iso, SECOND, T0, type LibraryContext } from "./helpers.js";
+import { claims, claimsAsync, freshLibraryContext, iso, readJson, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Record = suite<LibraryContext>("the log");
 Record.before.each(freshLibraryContext);
@@ -23,6 +23,16 @@ Record("should record a take, a refusal and a takeover with who and when", async
     { at: iso(T0 + 10 * SECOND), event: "refused", target: "x", holder: "b", other: "a" },
     { at: iso(T0 + 3600 * SECOND), event: "takeover", target: "x", holder: "c", other: "a" },
   ]);
+});
+
+Record("should stamp a take's line with its second rounded down and its claim rounded up, and say so in log --help", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 + 400 });
+  assert.is(log({ ...opts, now: T0 + SECOND }).entries[0]?.at, iso(T0), "the log: when it happened");
+  const claim = readJson(join(opts.dir, "x.json"));
+  assert.equal([claim.taken_at, claim.heartbeat_at], [iso(T0 + SECOND), iso(T0 + SECOND)], "the claim: a lease lasts its whole TTL");
+  const help = claims(["log", "--help"]).stdout.replace(/\s+/g, " ");
+  assert.match(help, /Times are when each change happened, rounded down to the second\. A claim's taken_at and heartbeat_at \(and a grant's time in status\) are rounded up/);
+  assert.match(help, /they may read one second later than the log line of the same take\. See docs\/PROTOCOL\.md, section 8b\./);
 });
 
 Record("should record a handover or take --queue that queues as refused first, then queued", async ({ opts }) => {

@@ -61,7 +61,10 @@ Examples:
   $ claims log shared-config --since 2h
   $ claims log --holder session-b7 --json
   $ claims log --follow                          # watch live; Ctrl-C to stop
-  $ claims log --follow --since 1m --json | jq -c 'select(.event == "grant")'`,
+  $ claims log --follow --since 1m --json | jq -c 'select(.event == "grant")'
+Times are when each change happened, rounded down to the second. A claim's taken_at and heartbeat_at
+(and a grant's time in status) are rounded up, so that a lease lasts its whole TTL: they may read one
+second later than the log line of the same take. See docs/PROTOCOL.md, section 8b.`,
   doctor: `
 Examples:
   $ claims doctor                                # the directory every session uses here
