@@ -65,6 +65,7 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
     "pushd gen && rm a.ts",
     "env -C gen rm a.ts",
     "env --chdir=gen rm a.ts",
+    'cd "$(pwd)/x" && git -C gen rm a.ts',
     'cd "$PWD/gen" && rm a.ts',
     "cd $HOME; cd -; cd gen; rm a.ts",
     "cd gen; cd -; rm u.ts",

@@ -754,7 +754,7 @@ function gitWrites(input: RuleInput): string[] {
   let cwd = walk.cwd;
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
-    if (option === "-C") cwd = within(cwd, args[index + 1] ?? ".");
+    if (option === "-C") cwd = directoryAt(cwd, args[index + 1]); // after a cd it cannot follow, still unknown: not the hook's own directory
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
