@@ -151,20 +151,44 @@ Claude("should claim the symbol an edit touches beside another session's symbol 
   assert.match(second.permissionDecisionReason, /formatDate.*held by claude-s1/);
 });
 
-Claude("should give back a claim taken for a call that never ran: at its failure, or at the end of the turn", ({ box, file }) => {
+Claude("should give back a claim taken for a call that never ran, at the end of the turn", ({ box, file }) => {
   const other = join(box.project, "other.ts");
   const claimed = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).target).sort();
   hook(box, edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }));
   hook(box, edit(box, "s1", other, "", { tool_use_id: "t2" }));
   assert.equal(claimed(), [file, other].sort());
   hook(box, { ...edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }), hook_event_name: "PostToolUseFailure", error: "String to replace not found" });
-  assert.equal(claimed(), [other], "a failed edit gives its claim back");
+  assert.equal(claimed(), [file, other].sort(), "a failed edit keeps its claim until the turn ends: a parallel call may be writing the file");
   hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
-  assert.equal(claimed(), [], "a call refused by the permission system never reached PostToolUse");
+  assert.equal(claimed(), [], "the failed call, and a call refused by the permission system, never reached PostToolUse");
   hook(box, edit(box, "s1", other, "", { tool_use_id: "t3" }));
   hook(box, { ...edit(box, "s1", other, "", { tool_use_id: "t3" }), hook_event_name: "PostToolUse", tool_response: {} });
   hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
   assert.equal(claimed(), [other], "a write that happened keeps its claim past the turn");
+});
+
+Claude("should keep a file claimed while a parallel edit of it runs, when the call that took the claim fails", ({ box, file }) => {
+  // Claude Code runs a turn's edits of one file at once: t1 takes the claim, t2 finds it the
+  // session's own; t1 failing must not give back the file t2 is writing.
+  const claimed = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).target).sort();
+  hook(box, edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }));
+  hook(box, edit(box, "s1", file, "const", { tool_use_id: "t2" }));
+  hook(box, { ...edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }), hook_event_name: "PostToolUseFailure", error: "String to replace not found" });
+  assert.equal(claimed(), [file], "still claimed while t2 writes");
+  const other = hook(box, edit(box, "s2", file, "const", { tool_use_id: "u1" }));
+  assert.is(decision(other.stdout)?.permissionDecision, "deny", "another session is refused meanwhile");
+  hook(box, { ...edit(box, "s1", file, "const", { tool_use_id: "t2" }), hook_event_name: "PostToolUse", tool_response: {} });
+  hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
+  assert.equal(claimed(), [file], "t2 wrote the file: the claim outlives the turn");
+});
+
+Claude("should give back a failed call's claim at the next prompt when the user interrupted the turn (no Stop)", ({ box, file }) => {
+  const claimed = () => entries(box.dir).filter((name) => !name.startsWith(".")).map((name) => readJson(join(box.dir, name)).target).sort();
+  hook(box, edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }));
+  hook(box, { ...edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }), hook_event_name: "PostToolUseFailure", error: "Interrupted by user", is_interrupt: true });
+  assert.equal(claimed(), [file]);
+  hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "UserPromptSubmit", prompt: "go on" });
+  assert.equal(claimed(), [], "given back: the call changed nothing");
 });
 
 Claude("should give back, at the next prompt, a claim whose call the user refused at the permission prompt (no Stop follows)", ({ box, file }) => {

@@ -8,7 +8,7 @@ import { isAbsolute, relative } from "node:path";
 import { ClaimsError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
-import { clearMarks, clientProcess, markAsked, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
+import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
@@ -80,9 +80,10 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       return PASS;
     }
     if (event === "PostToolUseFailure" || event === "PermissionDenied") {
-      // A failed or refused Edit or Write changed nothing.
+      // A failed or refused Edit or Write changed nothing; its claims go back with the turn's other
+      // unfinished calls, not now: a parallel call may be writing the same file (markUnfinished).
       const call = stringField(payload, "tool_use_id");
-      if (call) giveBack(session, claimsDir(), takePending(claimsDir(), session.scope, call));
+      if (call) markUnfinished(claimsDir(), session.scope, call);
       return PASS;
     }
     if (event === "PermissionRequest") {
@@ -96,7 +97,8 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
     }
     if (event === "UserPromptSubmit") {
       // A new prompt: a permission prompt shown earlier was answered, and a call still pending
-      // after it was refused (an approved edit runs at once and reaches PostToolUse).
+      // after it was refused (an approved edit runs at once and reaches PostToolUse); a call that
+      // failed before the user interrupted the turn (no Stop then) goes back too.
       giveBack(session, claimsDir(), takePending(claimsDir(), session.scope, undefined, (call) => call.asked === true));
       return PASS;
     }

@@ -5,13 +5,14 @@
 // - `.hook-pending-<scope>-<call>.json`: the claims a PreToolUse took for one tool call. The
 //   client confirms the call ran with PostToolUse; a call refused after the hook allowed it (by the
 //   permission system or the user, or a failed edit) never does, and its claims are given back at
-//   PostToolUseFailure / PermissionDenied, or at the end of the turn at the latest.
+//   the end of the turn (not at its PostToolUseFailure: a parallel call may be writing the file).
 // - `.hook-written-<scope>-<target>`: a call of the turn wrote what this claim covers (its
 //   PostToolUse came): no pending call gives the target back any more, whichever call took it.
-// - `.hook-asked-<scope>-<call>`: the permission prompt was shown for a pending call. A call the
-//   user refuses there ends the turn with no event at all (Claude Code 2.1.332 sends
-//   PermissionRequest, then nothing: no Stop), so such a call is given back at the user's next
-//   prompt. Removed with the call's pending record.
+// - `.hook-asked-<scope>-<call>`: a pending call failed or was refused (markUnfinished), or its
+//   permission prompt was shown. A call the user refuses there ends the turn with no event at all
+//   (Claude Code 2.1.332 sends PermissionRequest, then nothing: no Stop), nor does a turn the user
+//   interrupts, so such a call is given back at the user's next prompt. Removed with the call's
+//   pending record.
 // - `.hook-cleared-<process>.json`: `/clear` ended a session inside a client process that goes on
 //   with a new session id; the next session started there by `/clear` inherits the claims.
 //
@@ -134,6 +135,18 @@ export function markAsked(dir: string, scope: string, toolName: string, files: s
     // gives nothing back (its record is gone) and goes at the end of the turn.
     if (record && record.tool_name === toolName && same(record.files)) writeFileSync(askedPath(dir, scope, call), "");
   }
+}
+
+/**
+ * A call that failed or was refused changed nothing, but its claims are not given back yet: a
+ * parallel call of the turn that found them already the session's may be writing the same file
+ * now. Marked like a call whose prompt was shown, it goes back with the turn's other unfinished
+ * calls, at the end of the turn or at the next prompt (an interrupted turn has no Stop), and never
+ * what a call wrote meanwhile.
+ */
+export function markUnfinished(dir: string, scope: string, toolUseId: string): void {
+  const call = short(toolUseId);
+  if (existsSync(pendingPath(dir, scope, call))) writeFileSync(askedPath(dir, scope, call), "");
 }
 
 /** The end of a scope's turn (after its pending calls were given back): its written and asked markers go. */

@@ -6,7 +6,7 @@
 export const HOOK_PENDING_PREFIX = ".hook-pending-";
 /** A call of the turn wrote what a claim covers: `.hook-written-<scope>-<target hash>`. */
 export const HOOK_WRITTEN_PREFIX = ".hook-written-";
-/** The permission prompt was shown for a pending call: `.hook-asked-<scope>-<call hash>`. */
+/** A pending call failed, was refused, or had its permission prompt shown: `.hook-asked-<scope>-<call hash>`. */
 export const HOOK_ASKED_PREFIX = ".hook-asked-";
 /** A `/clear` in progress in one client process: `.hook-cleared-<process>.json`. */
 export const HOOK_CLEARED_PREFIX = ".hook-cleared-";
