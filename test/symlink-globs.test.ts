@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
+import { plain, renderBeat } from "../src/cli/render.js";
 import { take } from "../src/commands/take.js";
 import { claims, sandbox, type Sandbox } from "./helpers.js";
 
@@ -43,6 +44,27 @@ Links("should report a stale glob lost, not renew it, once another holder took t
   assert.is(beaten.renewed.length, 0);
   assert.is(beaten.lost.length, 1);
   assert.is(beaten.lost_to[0]?.now_held_by?.holder, "b");
+});
+
+Links("should name the claim a stale glob lost to as a take of the glob is refused by it: the glob, the real file, the link", async ({ box }) => {
+  const opts = { dir: box.dir, cwd: box.project };
+  const T0 = Date.parse("2026-08-14T21:02:11Z");
+  await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], ttl: 1, now: T0 });
+  await take({ ...opts, holder: "b", targets: ["node_modules/typescript/bin/tsc"], purpose: "pin tsc", now: T0 + 5000 });
+  const refused = await take({ ...opts, holder: "c", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
+  const glob = `${box.project}/node_modules/.bin/*`;
+  assert.equal(refused.refused[0], {
+    target: glob,
+    holder: "b",
+    purpose: "pin tsc",
+    heartbeat_at: "2026-08-14T21:02:16Z",
+    heartbeat_age_seconds: 1,
+    held_target: `${box.project}/node_modules/typescript/bin/tsc`,
+    overlap: `through the symlink ${box.project}/node_modules/.bin/tsc`,
+  });
+  const beaten = beat({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
+  assert.equal(beaten.lost_to, [{ target: glob, now_held_by: refused.refused[0] }]);
+  assert.match(renderBeat(beaten, plain).join("\n"), /^LOST .*node_modules\/\.bin\/\*: overlaps the claim on .*node_modules\/typescript\/bin\/tsc, held by b for "pin tsc" \(heartbeat .* ago\); through the symlink .*node_modules\/\.bin\/tsc/);
 });
 
 Links("should refuse a glob matching a link to a file another holder claimed", ({ run }) => {

@@ -2,7 +2,7 @@
 // the caller no longer holds as lost.
 import { linksOf } from "../protocol/aliases.js";
 import type { Claim } from "../protocol/claim.js";
-import { findConflictsWithLinks } from "../protocol/conflicts.js";
+import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { newerTokenOfOther, tokenMismatch, type NewerToken } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
@@ -127,10 +127,11 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (judgement.stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
-        // a file while the glob was stale is in its way as much as any other.
+        // a file while the glob was stale is in its way as much as any other, and is named as a
+        // take of the glob would be refused by it (the glob, the real file, the link).
         const links = linksOf(fileName, target, context);
         const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
-        if (inTheWay) return { target, now_held_by: inTheWay.holding };
+        if (inTheWay) return { target, now_held_by: refusalOf(target, inTheWay) };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
       if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {
