@@ -67,6 +67,18 @@ Links("should name the claim a stale glob lost to as a take of the glob is refus
   assert.match(renderBeat(beaten, plain).join("\n"), /^LOST .*node_modules\/\.bin\/\*: overlaps the claim on .*node_modules\/typescript\/bin\/tsc, held by b for "pin tsc" \(heartbeat .* ago\); through the symlink .*node_modules\/\.bin\/tsc/);
 });
 
+Links("should renew a stale glob whose link was removed, though another holder took the file the link led to", async ({ box }) => {
+  const opts = { dir: box.dir, cwd: box.project };
+  const T0 = Date.parse("2026-08-14T21:02:11Z");
+  await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], ttl: 1, now: T0 });
+  rmSync(join(box.project, "node_modules", ".bin", "tsc"));
+  assert.is((await take({ ...opts, holder: "b", targets: ["node_modules/typescript/bin/tsc"], now: T0 + 1000 })).granted.length, 1, "a removed link leads nowhere");
+  const beaten = beat({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
+  assert.equal([beaten.renewed, beaten.was_stale, beaten.lost], [[`${box.project}/node_modules/.bin/*`], [`${box.project}/node_modules/.bin/*`], []]);
+  const retaken = await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
+  assert.is(retaken.refused.length, 0, "as a take of the glob would be granted");
+});
+
 Links("should refuse a glob matching a link to a file another holder claimed", ({ run }) => {
   assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0);
   const refused = run(["take", "node_modules/.bin/*", "--holder", "a"]);

@@ -143,10 +143,14 @@ export function markersOf(claimFile: string, context: Context): Marker[] {
   });
 }
 
-/** The symlinks a glob's claim matched when it was taken, read back from the markers that take left. */
+/**
+ * The symlinks a glob's claim matched when it was taken, read back from the markers that take left;
+ * only those that still lead where they did: a removed or re-pointed link covers nothing, as
+ * markersReaching says to a take or check of the real file.
+ */
 export function linksOf(claimFile: string, glob: string, context: Context): Link[] {
   return markersOf(claimFile, context)
-    .filter((marker) => marker.glob === glob)
+    .filter((marker) => marker.glob === glob && stillLeadsThere(marker))
     .map(({ link, real }) => ({ link, real: shapeOf(real) }));
 }
 
