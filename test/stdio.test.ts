@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, iso, sandbox, type Sandbox } from "./helpers.js";
 
@@ -113,4 +113,46 @@ test("should end --help quietly when the reader has gone (claims mcp --help | he
   }
 });
 
+
+// What a call loads to print: the hot verbs write with write(2) and decide colour by fstat, so a
+// script's `>/dev/null` or a pipe never builds Node's stdout stream (node:stream and, for a pipe,
+// node:net: milliseconds of every call). Node's own list of the modules it loaded says so.
+const Loads = suite<{ box: Sandbox }>("what printing loads");
+Loads.before.each((context) => {
+  context.box = sandbox();
+});
+Loads.after.each((context) => context.box.cleanup());
+
+function modulesLoaded(box: Sandbox, args: string[], to: "/dev/null" | "pipe"): { code: number | null; modules: string[] } {
+  const report = join(box.root, "loaded.txt");
+  const preload = join(box.root, "report-loaded.cjs");
+  writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join("\\n")));\n`);
+  const out = to === "pipe" ? "pipe" : openSync("/dev/null", "w");
+  try {
+    const result = spawnSync(process.execPath, ["--require", preload, BIN, ...args], { env: cleanEnv(), stdio: ["ignore", out, out] });
+    return { code: result.status, modules: readFileSync(report, "utf8").split("\n") };
+  } finally {
+    if (typeof out === "number") closeSync(out);
+  }
+}
+
+const streams = (modules: string[]) => modules.filter((name) => /^NativeModule (stream|net|tty)$/.test(name));
+
+for (const to of ["/dev/null", "pipe"] as const) {
+  Loads(`should answer check and a refused take without building an output stream (output to ${to})`, ({ box }) => {
+    const file = join(box.project, "a.ts");
+    writeFileSync(file, "");
+    const flags = ["--dir", box.dir];
+    assert.is(claims(["take", file, "--holder", "a", ...flags]).code, 0);
+    const checked = modulesLoaded(box, ["check", file, "--holder", "a", ...flags], to);
+    assert.is(checked.code, 0);
+    assert.ok(checked.modules.includes("NativeModule fs"), "the report lists Node's modules");
+    assert.equal(streams(checked.modules), []);
+    const refused = modulesLoaded(box, ["take", file, "--holder", "b", ...flags], to);
+    assert.is(refused.code, 3);
+    assert.equal(streams(refused.modules), []);
+  });
+}
+
 Stdio.run();
+Loads.run();

@@ -51,14 +51,24 @@ export const writeErr = (text: string): boolean => write(2, text);
 
 /**
  * Whether the descriptor is a terminal. Only a character device can be one, and that is decided
- * by fstat without building the stream; /dev/null is one too, so a character device is asked the
+ * by fstat without building the stream. /dev/null is a character device too, and where scripts
+ * and git hooks send a call's output (`>/dev/null`): on Linux its major number, 1 (the memory
+ * devices: null, zero, full, random), is never a terminal's, so it is answered without the stream
+ * (about 2 ms: a SyncWriteStream loads node:stream). Any other character device is asked the
  * stream's isTTY (for a terminal, where a person reads, the stream's cost does not matter).
  */
 export function isTerminal(fd: 0 | OutFd): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const stat = fstatSync(fd);
+    if (!stat.isCharacterDevice()) return false;
+    if (process.platform === "linux" && majorOf(stat.rdev) === MEMORY_DEVICES) return false;
   } catch {
     return false;
   }
   return (fd === 0 ? process.stdin : streamOf(fd)).isTTY === true;
 }
+
+const MEMORY_DEVICES = 1;
+
+/** The major number of a Linux device number (glibc's gnu_dev_major). */
+const majorOf = (rdev: number): number => ((rdev >>> 8) & 0xfff) | (Math.floor(rdev / 2 ** 32) & ~0xfff);
