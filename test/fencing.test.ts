@@ -8,8 +8,8 @@ import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
 import { ClaimsError } from "../src/os/errors.js";
-import { holderTag } from "../src/targets/target.js";
-import { claims, freshLibraryContext, SECOND, T0, type LibraryContext } from "./helpers.js";
+import { claimFileName, holderTag } from "../src/targets/target.js";
+import { claims, freshLibraryContext, readJson, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Tokens = suite<LibraryContext>("fencing tokens");
 Tokens.before.each(freshLibraryContext);
@@ -136,6 +136,28 @@ Overlapping("should fence a lapsed directory claim once another holder took a fi
   assert.is(claims(["beat", "D/", "--token", String(token), "--dir", box.dir, "--holder", "a"], { cwd: box.project }).code, 4);
 });
 
+Overlapping("should leave a lapsed directory claim alone to a release or handover with its token once another holder took a file under it", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
+  const token = first.granted[0]?.token as number;
+  const under = await take({ ...opts, holder: "b", targets: ["D/a.js"], now: T0 + 3 * SECOND });
+  const newer = under.granted[0]?.token as number;
+  const directory = `${box.project}/D/`;
+  const released = release({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 4 * SECOND });
+  assert.equal([released.released, released.lost_to], [[], [{ target: directory, newer_token: newer, newer_token_target: `${box.project}/D/a.js` }]]);
+  try {
+    await handover({ ...opts, holder: "a", target: "D/", to: "c", token, now: T0 + 4 * SECOND });
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as ClaimsError).exitCode, 4);
+    assert.match((error as ClaimsError).message, /another holder was issued token 2 on .*D\/a\.js, which overlaps it, after yours/);
+  }
+  assert.is(readJson(join(box.dir, claimFileName(directory))).holder, "a", "neither released nor handed over");
+  const cli = claims(["release", "D/", "--token", String(token), "--dir", box.dir, "--holder", "a"], { cwd: box.project });
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout, /NOT YOURS .*D\/: another holder was issued token 2 on .*D\/a\.js, which overlaps it, after yours: yours is fenced off; left untouched/);
+  assert.equal(release({ ...opts, holder: "a", targets: ["D/"], now: T0 + 4 * SECOND }).released, [directory], "without --token it is released");
+});
+
 Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
   const token = first.granted[0]?.token as number;
@@ -144,6 +166,9 @@ Overlapping("should not fence a holder by its own claims inside its region, nor 
   assert.equal(check({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND }).fenced, []);
   const beaten = beat({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
   assert.equal(beaten.lost, []);
+  const handed = await handover({ ...opts, holder: "a", target: "D/", to: "c", token, now: T0 + 5 * SECOND });
+  assert.is((handed as { to: string }).to, "c");
+  assert.equal(release({ ...opts, holder: "c", targets: ["D/"], token: (handed as { token: number }).token, now: T0 + 5 * SECOND }).released.length, 1);
 });
 
 Overlapping("should let the holder of a directory or glob check a file under it with its token", async ({ box, opts }) => {

@@ -68,20 +68,20 @@ export const VERBS = {
       ...COMMON,
       purpose: { short: "-p", long: "--purpose", value: "<text>", help: "what you will do with it: the note the holder and the next holders see" },
       to: { long: "--to", value: "<holder>", help: "hand your claim directly to this holder (exit 4 if you do not hold it)" },
-      token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one)" },
+      token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one, or another holder took anything it covered since)" },
     },
   },
   beat: {
     args: "[targets...]",
     description: "renew the heartbeat of the named claims, or of all yours",
-    flags: { ...COMMON, token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one", fast: true } },
+    flags: { ...COMMON, token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one, or another holder took anything it covered since", fast: true } },
   },
   release: {
     args: "[targets...]",
     description: "release the named claims, or all yours; another holder's claim is left untouched",
     flags: {
       ...COMMON,
-      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: a claim carrying a newer one is left alone (LOST)", fast: true },
+      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: a claim carrying a newer one, or whose region another holder took since, is left alone (LOST)", fast: true },
     },
   },
   status: {

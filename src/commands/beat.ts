@@ -3,7 +3,7 @@
 import { linksOf } from "../protocol/aliases.js";
 import type { Claim } from "../protocol/claim.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import { newerTokenOfOther, tokenMismatch, type NewerToken } from "../protocol/fencing.js";
+import { fencedOff } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
@@ -15,7 +15,7 @@ import { formatTimestamp, parseTimestamp } from "../os/time.js";
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
   targets?: string[];
-  /** The fencing token of the caller's holding: a claim carrying a newer one is a later holding, so lost to this one. */
+  /** The fencing token of the caller's holding: a claim carrying a newer one is a later holding, and one whose region another holder took since is fenced: lost to this one. */
   token?: number;
   /**
    * Rewrite only heartbeats at least this old, or a tenth of the claim's TTL if that is less;
@@ -92,12 +92,8 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-    const mismatch = tokenMismatch(judgement.claim, token);
-    if (mismatch) return { target, ...mismatch };
-    if (token !== undefined) {
-      const newer = fencedByOverlap(target, holder, token, judgement.claim, context);
-      if (newer) return { target, newer_token: newer.token, ...(newer.target !== target && { newer_token_target: newer.target }) };
-    }
+    const fenced = fencedOff(judgement.claim, holder, token, context);
+    if (fenced) return { target, ...fenced };
     if (judgement.stale) return renewStale(fileName, target, holder, context);
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
@@ -140,14 +136,4 @@ function renewStale(fileName: string, target: string, holder: string, context: C
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
   });
-}
-
-/**
- * An exclusive holding's token fences everything it covered: if another holder was issued a newer
- * token on an overlapping target (the claim lapsed and someone wrote under it), this token is no
- * good any more. Shared holders coexist by design, so a shared claim is fenced on its own target only.
- */
-function fencedByOverlap(target: string, holder: string, token: number, claim: Claim, context: Context): NewerToken | undefined {
-  if (claim.mode === "shared") return undefined;
-  return newerTokenOfOther(shapeOf(target), holder, token, context);
 }

@@ -6,7 +6,7 @@ import { optionName } from "../os/option-names.js";
 import { grantQueued, writeNotice } from "../protocol/grant.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
-import { nextToken, tokenFileName, tokenMismatch } from "../protocol/fencing.js";
+import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fencing.js";
 import { forgetHeld, rememberHeld } from "../protocol/held.js";
 import { formatTimestamp } from "../os/time.js";
 import { take, type TakeResult } from "./take.js";
@@ -16,7 +16,7 @@ export interface HandoverOptions extends CommonOptions {
   purpose?: string;
   /** Hand your claim directly to this holder instead of queueing. */
   to?: string;
-  /** With `to`: the fencing token of your holding; refused (LOST) if the claim carries a newer one. */
+  /** With `to`: the fencing token of your holding; refused (LOST) if the claim carries a newer one, or another holder took anything it covered since. */
   token?: number;
 }
 
@@ -57,11 +57,8 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
       const now = formatTimestamp(context.nowMs);
       const purpose = options.purpose ?? judgement.claim.purpose;
-      const mismatch = tokenMismatch(judgement.claim, options.token);
-      if (mismatch) {
-        const fenced = "newer_token" in mismatch ? `your token ${options.token} is older than the claim's ${mismatch.newer_token}` : `the claim carries token ${mismatch.current_token}, not ${options.token}`;
-        throw new NotYoursError(target.canonical, undefined, fenced);
-      }
+      const fenced = fencedOff(judgement.claim, holder, options.token, context);
+      if (fenced) throw new NotYoursError(target.canonical, undefined, whyFenced(fenced, options.token as number));
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
@@ -80,6 +77,12 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
     }
     throw new ClaimsError("INTERNAL", `The claim of ${target.canonical} kept changing; retry.`);
   });
+}
+
+function whyFenced(fenced: Fenced, token: number): string {
+  if ("current_token" in fenced) return `the claim carries token ${fenced.current_token}, not ${token}`;
+  if (fenced.newer_token_target !== undefined) return `another holder was issued token ${fenced.newer_token} on ${fenced.newer_token_target}, which overlaps it, after yours (${token})`;
+  return `your token ${token} is older than the claim's ${fenced.newer_token}`;
 }
 
 /** Exit 4: handing over a claim the caller does not hold. */

@@ -2,7 +2,7 @@
 import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
-import { tokenMismatch } from "../protocol/fencing.js";
+import { fencedOff } from "../protocol/fencing.js";
 import { grantQueued } from "../protocol/grant.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
 import { forgetHeld, namedOrAllMine, spareMarker } from "../protocol/held.js";
@@ -12,7 +12,7 @@ import type { LostClaim } from "./beat.js";
 export interface ReleaseOptions extends CommonOptions {
   /** Targets to release; none means every claim the holder has. */
   targets?: string[];
-  /** The fencing token of the caller's holding: a claim carrying a newer one is left alone (LOST). */
+  /** The fencing token of the caller's holding: a claim carrying a newer one, or whose region another holder took since, is left alone (LOST). */
   token?: number;
 }
 
@@ -113,9 +113,10 @@ function releaseOne(fileName: string, target: string, holder: string, context: C
     if (judgement.state === "free") return "not_held";
     if (judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-    // A later holding, or a token that was never this holding's: leave the claim alone.
-    const mismatch = tokenMismatch(judgement.claim, token);
-    if (mismatch) return { target, ...mismatch };
+    // A later holding, a token that was never this holding's, or a lapse another holder wrote
+    // under meanwhile: leave the claim alone, as beat would report it lost.
+    const fenced = fencedOff(judgement.claim, holder, token, context);
+    if (fenced) return { target, ...fenced };
     // On a full disk the claim lock is made from the holder's own marker of the target
     // (src/protocol/lock.ts).
     if (context.store.change(fileName, judgement.version, () => "remove", () => spareMarker(holder, target, context)) === "done") return "released";

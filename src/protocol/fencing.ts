@@ -140,19 +140,27 @@ export function newerTokenOfOther(target: TargetShape, holder: string, token: nu
   return newest;
 }
 
-/** Why a claim is not the holding a token names: a later one (`newer_token`), or another (`current_token`). */
-export type TokenMismatch = { newer_token: number } | { current_token: number };
+/**
+ * Why a token no longer names the caller's holding: the claim carries a newer one (a later holding,
+ * even under the same holder), or another one it never carried (`current_token`: a typo, another
+ * target's), or another holder was issued a newer one on an overlapping target
+ * (`newer_token_target`): the holding lapsed and someone wrote where it covered.
+ */
+export type Fenced = { newer_token: number; newer_token_target?: string } | { current_token: number };
 
 /**
- * Whether the claim is the holding `token` names, for beat, release and handover --to (section
- * 4a); undefined when it is, or no token was given. A newer token on the claim is a later holding,
- * even under the same holder (the caller's lapsed and was taken again); any other token means the
- * one given was never this holding's (a typo, another target's). A claim without a token (a shell
- * script's) is any holding's. Each verb turns the answer into its own LOST.
+ * Whether `token` is no longer good for the holder's claim, for beat, release and handover --to
+ * alike (section 4a): each turns the answer into its own LOST and leaves the claim as it is.
+ * Undefined when no token was given, or it still fences every write its claim covered. A claim
+ * without a token (a shell script's) is any holding's. Shared holders coexist by design, so a shared
+ * claim is fenced on its own target only.
  */
-export function tokenMismatch(claim: Claim, token: number | undefined): TokenMismatch | undefined {
+export function fencedOff(claim: Claim, holder: string, token: number | undefined, context: Context): Fenced | undefined {
   if (token === undefined) return undefined;
   if ((claim.token ?? 0) > token) return { newer_token: claim.token as number };
   if (claim.token !== undefined && claim.token !== token) return { current_token: claim.token };
-  return undefined;
+  if (claim.mode === "shared") return undefined;
+  const newer = newerTokenOfOther(shapeOf(claim.target), holder, token, context);
+  if (!newer) return undefined;
+  return { newer_token: newer.token, ...(newer.target !== claim.target && { newer_token_target: newer.target }) };
 }
