@@ -224,7 +224,18 @@ function readOpened(path: string, fd: number): Snapshot {
   if (!stat.isFile()) return describeOther(path, stat.isDirectory() ? "a directory" : "not a regular file");
   if (stat.size > BigInt(MAX_CLAIM_BYTES)) return { kind: "other", what: "larger than 64 KiB", version: `${stat.mtimeNs}-large`, mtimeMs };
   const bytes = readAll(fd, Number(stat.size));
-  return { kind: "file", bytes, version: sha256Hex(bytes).slice(0, 16), mtimeMs };
+  // Hashed when first asked for: most reads only decide (a check, a hook finding its own fresh
+  // claim) and never name the version, and a claim's few blocks of SHA-256 cost tenths of a
+  // millisecond in a process that lives for one call.
+  let version: string | undefined;
+  return {
+    kind: "file",
+    bytes,
+    mtimeMs,
+    get version() {
+      return (version ??= sha256Hex(bytes).slice(0, 16));
+    },
+  };
 }
 
 /**

@@ -147,14 +147,35 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
     }
     const holding = unreadableHolding(target, read, context);
     const stale = nowMs - read.mtimeMs > settings.judgeTtl * 1000;
-    return { state: stale ? "stale" : "held", holding, version: read.version };
+    const unread = read;
+    return {
+      state: stale ? "stale" : "held",
+      holding,
+      get version() {
+        return unread.version;
+      },
+    };
   }
   const { claim } = read;
+  const parsed = read; // its version is a getter (src/os/files.ts): passed on unasked
   const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
   if (holder !== undefined && claim.holder === holder) {
-    return { state: "mine", claim, version: read.version, stale: freshness.stale };
+    return {
+      state: "mine",
+      claim,
+      stale: freshness.stale,
+      get version() {
+        return parsed.version;
+      },
+    };
   }
-  return { state: freshness.stale ? "stale" : "held", holding: holdingOf(claim, context), version: read.version };
+  return {
+    state: freshness.stale ? "stale" : "held",
+    holding: holdingOf(claim, context),
+    get version() {
+      return parsed.version;
+    },
+  };
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {

@@ -478,11 +478,14 @@ function otherBytes(bytes: Buffer): string {
 
 function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
   if (snapshot.kind === "missing") return { state: "missing" };
+  const read = snapshot; // the version is a getter (readSnapshot): passed on unasked
   const unreadable = (reason: string, directory = false): ClaimRead => ({
     state: "unreadable",
     reason,
     directory,
-    version: snapshot.version,
+    get version() {
+      return read.version;
+    },
     mtimeMs: snapshot.mtimeMs,
   });
   if (snapshot.kind === "other") return unreadable(`the claim file is ${snapshot.what}`, snapshot.what === "a directory");
@@ -493,5 +496,12 @@ function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
   if (fileNameOf(parsed.claim) !== fileName) {
     return unreadable(`its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
   }
-  return { state: "claim", claim: parsed.claim, version: snapshot.version, mtimeMs: snapshot.mtimeMs };
+  return {
+    state: "claim",
+    claim: parsed.claim,
+    get version() {
+      return read.version;
+    },
+    mtimeMs: snapshot.mtimeMs,
+  };
 }
