@@ -158,6 +158,22 @@ Overlapping("should leave a lapsed directory claim alone to a release or handove
   assert.equal(release({ ...opts, holder: "a", targets: ["D/"], now: T0 + 4 * SECOND }).released, [directory], "without --token it is released");
 });
 
+Overlapping("should fence a lapsed glob once another holder took a file it matches whose name is too long to spell in a claim file name", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/**"], ttl: 1, now: T0 });
+  const token = first.granted[0]?.token as number;
+  const long = `D/${"x".repeat(230)}.js`;
+  assert.match(claimFileName(`${box.project}/${long}`), /%~/, "a name shortened with a hash");
+  const under = await take({ ...opts, holder: "b", targets: [`./${long}`], now: T0 + 3 * SECOND });
+  const newer = under.granted[0]?.token as number;
+  assert.ok(newer > token);
+  release({ ...opts, holder: "b", now: T0 + 4 * SECOND });
+  const fenced = { target: `${box.project}/D/**`, token, current_token: newer, newer_token_target: `${box.project}/${long}` };
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/**"], token, now: T0 + 5 * SECOND }).fenced, [fenced]);
+  assert.equal(beat({ ...opts, holder: "a", targets: ["D/**"], token, now: T0 + 5 * SECOND }).lost_to, [{ target: fenced.target, newer_token: newer, newer_token_target: fenced.newer_token_target }]);
+  const again = await take({ ...opts, holder: "c", targets: ["D/**"], now: T0 + 6 * SECOND });
+  assert.ok((again.granted[0]?.token as number) > newer, "the next token on the glob is above it too");
+});
+
 Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
   const token = first.granted[0]?.token as number;

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
+import { check } from "../src/commands/check.js";
+import { release } from "../src/commands/release.js";
 import { plain, renderBeat } from "../src/cli/render.js";
 import { take } from "../src/commands/take.js";
 import { claims, sandbox, type Sandbox } from "./helpers.js";
@@ -77,6 +79,25 @@ Links("should renew a stale glob whose link was removed, though another holder t
   assert.equal([beaten.renewed, beaten.was_stale, beaten.lost], [[`${box.project}/node_modules/.bin/*`], [`${box.project}/node_modules/.bin/*`], []]);
   const retaken = await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], now: T0 + 6000 });
   assert.is(retaken.refused.length, 0, "as a take of the glob would be granted");
+});
+
+Links("should fence a lapsed glob once another holder took the file a link of it leads to, and count each other's tokens both ways", async ({ box }) => {
+  const opts = { dir: box.dir, cwd: box.project };
+  const T0 = Date.parse("2026-08-14T21:02:11Z");
+  const real = `${box.project}/node_modules/typescript/bin/tsc`;
+  const before = await take({ ...opts, holder: "c", targets: ["node_modules/typescript/bin/tsc"], now: T0 });
+  release({ ...opts, holder: "c", now: T0 });
+  const glob = await take({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], ttl: 1, now: T0 });
+  const token = glob.granted[0]?.token as number;
+  assert.ok(token > (before.granted[0]?.token as number), "above the tokens of what its links lead to");
+  const file = await take({ ...opts, holder: "b", targets: ["node_modules/typescript/bin/tsc"], now: T0 + 5000 });
+  const newer = file.granted[0]?.token as number;
+  assert.ok(newer > token, "above the tokens of a glob whose link leads to it");
+  release({ ...opts, holder: "b", now: T0 + 5000 });
+  const fenced = check({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], token, now: T0 + 6000 }).fenced;
+  assert.equal(fenced, [{ target: `${box.project}/node_modules/.bin/*`, token, current_token: newer, newer_token_target: real }]);
+  assert.equal(beat({ ...opts, holder: "a", targets: ["node_modules/.bin/*"], token, now: T0 + 6000 }).lost_to[0]?.newer_token_target, real);
+  assert.equal(check({ ...opts, holder: "b", targets: ["node_modules/typescript/bin/tsc"], token: newer, now: T0 + 6000 }).fenced.length, 1, "b released it");
 });
 
 Links("should refuse a glob matching a link to a file another holder claimed", ({ run }) => {

@@ -151,7 +151,22 @@ export function markersOf(claimFile: string, context: Context): Marker[] {
 export function linksOf(claimFile: string, glob: string, context: Context): Link[] {
   return markersOf(claimFile, context)
     .filter((marker) => marker.glob === glob && stillLeadsThere(marker))
-    .map(({ link, real }) => ({ link, real: shapeOf(real) }));
+    .map(linkOf);
+}
+
+/**
+ * Every symlink the takes of a glob's claim file matched, as their markers recorded it, whether or
+ * not it still leads there: what the glob's tokens fenced (src/protocol/fencing.ts), as a token
+ * stands for every write its holding covered when it was issued.
+ */
+export function linksTakenWith(claimFile: string, glob: string, context: Context): Link[] {
+  return markersOf(claimFile, context)
+    .filter((marker) => marker.glob === glob)
+    .map(linkOf);
+}
+
+function linkOf({ link, real }: Marker): Link {
+  return { link, real: shapeOf(real) };
 }
 
 function markerNames(context: Context): string[] {

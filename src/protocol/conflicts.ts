@@ -17,22 +17,41 @@ import { claimFileName, partsOfFileName, percentEncode } from "../targets/target
  * decides, conservatively.
  */
 export function overlappingClaims(target: TargetShape, context: Context, fileNames: string[]): Array<{ fileName: string; named: string; read: ClaimRead }> {
-  const found: Array<{ fileName: string; named: string; read: ClaimRead }> = [];
+  return overlappingFiles(target, fileNames, (fileName) => {
+    const read = context.store.read(fileName);
+    if (read.state === "missing") return undefined;
+    return { read, ...(read.state === "claim" && { target: read.claim.target }) };
+  });
+}
+
+/**
+ * The overlap rule as it is decided from names (docs/PROTOCOL.md 5a), for claim files and for
+ * anything named as they are (the token counters): the files among `fileNames` whose target
+ * overlaps `target`, each read once with `read` (undefined: the file is gone). The name encodes
+ * the target; a name shortened with a hash goes by the target its file says (`read`'s `target`),
+ * and when that is unknown, by its readable prefix, conservatively. `named`: the target, or the
+ * prefix and `…`.
+ */
+export function overlappingFiles<Read>(
+  target: TargetShape,
+  fileNames: string[],
+  read: (fileName: string) => { read: Read; target?: string } | undefined,
+): Array<{ fileName: string; named: string; read: Read }> {
+  const found: Array<{ fileName: string; named: string; read: Read }> = [];
   const mayOverlap = encodedFilter(target);
   for (const fileName of fileNames) {
     if (!mayOverlap(fileName)) continue;
     const parts = partsOfFileName(fileName);
     if (parts.target !== undefined && !overlaps(target, shapeOf(parts.target))) continue;
-    const read = context.store.read(fileName);
-    if (read.state === "missing") continue;
-    let named = parts.target;
-    if (named === undefined && read.state === "claim") named = read.claim.target;
+    const got = read(fileName);
+    if (got === undefined) continue;
+    let named = parts.target ?? got.target;
     if (named === undefined) {
       const prefix = parts.prefix ?? "";
       if (!(target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical))) continue;
       named = `${prefix}…`;
     } else if (parts.target === undefined && !overlaps(target, shapeOf(named))) continue;
-    found.push({ fileName, named, read });
+    found.push({ fileName, named, read: got.read });
   }
   return found;
 }

@@ -19,13 +19,14 @@
 // counter name and then linked to the claim name, so a crash can skip a number but never reuse
 // one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
 import { join } from "node:path";
-import { markersOf, markersReaching } from "./aliases.js";
+import { linksTakenWith, markersReaching } from "./aliases.js";
 import type { Claim } from "./claim.js";
+import { overlappingFiles } from "./conflicts.js";
 import { readSnapshot } from "../os/files.js";
-import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context } from "./context.js";
 import { TOKEN_PREFIX } from "./store.js";
-import { claimFileName, holderTag, partsOfFileName } from "../targets/target.js";
+import { claimFileName, holderTag } from "../targets/target.js";
 
 
 function counterStem(target: string): string {
@@ -56,52 +57,67 @@ function positive(value: unknown): number {
   return typeof number === "number" && Number.isSafeInteger(number) && number > 0 ? number : 0;
 }
 
-/** What one counter file says was issued: a claim (`token`, holder from the name) or an older writer's line. */
-function readCounter(fileName: string, context: Context): Issued[] {
+/**
+ * What one counter file says was issued: a claim (`token`, holder from the name) or an older
+ * writer's line; and, for a claim, its target, when that gives back the counter's name (a name
+ * shortened with a hash does not spell it). Undefined when the file is gone.
+ */
+function readCounter(fileName: string, context: Context): { issued: Issued[]; target?: string } | undefined {
   const snapshot = readSnapshot(join(context.store.dir, fileName));
-  if (snapshot.kind !== "file") return [];
+  if (snapshot.kind === "missing") return undefined;
+  if (snapshot.kind !== "file") return { issued: [] };
   const text = snapshot.bytes.toString("utf8").trim();
   if (text.startsWith("{")) {
     const plus = fileName.lastIndexOf("+");
     const tag = plus === -1 ? undefined : fileName.slice(plus + 1);
     try {
-      const token = positive((JSON.parse(text) as { token?: unknown }).token);
-      return [{ token, ...(tag !== undefined && TAG.test(tag) && { tag }) }];
+      const claim = JSON.parse(text) as { token?: unknown; target?: unknown };
+      const issued = [{ token: positive(claim.token), ...(tag !== undefined && TAG.test(tag) && { tag }) }];
+      const target = typeof claim.target === "string" && tokenFilesOf(claim.target, [fileName]).length === 1 ? claim.target : undefined;
+      return { issued, ...(target !== undefined && { target }) };
     } catch {
-      return [];
+      return { issued: [] };
     }
   }
   const [last, tag, other] = text.split(/\s+/);
-  return [{ token: positive(last), ...(tag !== undefined && TAG.test(tag) && { tag }) }, { token: positive(other) }];
+  return { issued: [{ token: positive(last), ...(tag !== undefined && TAG.test(tag) && { tag }) }, { token: positive(other) }] };
+}
+
+/** A counter file of a target overlapping the one asked about: that target (or a shortened name's prefix and `…`), and what it says was issued. */
+interface Counter {
+  fileName: string;
+  target: string;
+  issued: Issued[];
 }
 
 /**
- * The counter files of targets overlapping `target` (its own included), decided from their names
- * as claims are; a name shortened with a hash counts when its readable prefix is related.
+ * The counter files of targets overlapping `target` (its own included), found by the rule claims
+ * are found by: overlappingFiles on their names (a counter is named as its target's claim file,
+ * behind `.token-`), and the symlinks of docs/PROTOCOL.md 5a, as a take asks
+ * findConflictsWithLinks: a glob also reaches the real paths of the links its takes matched, and a
+ * glob whose marker reaches a target overlaps it. A glob's links count here even once removed
+ * (linksTakenWith, not linksOf): a token stands for what its holding covered when it was issued.
  */
-function overlappingCounters(target: TargetShape, context: Context, names = context.store.counterNames()): Array<{ fileName: string; target: string }> {
-  const found: Array<{ fileName: string; target: string }> = [];
-  // A glob that reached this target through a symlink (src/protocol/aliases.ts) counts as
-  // overlapping it, and a glob's own links make what they lead to overlap it.
-  const globs = new Set<string>();
-  for (const marker of markersReaching(target, context)) globs.add(marker.glob);
-  if (target.kind === "glob") {
-    for (const marker of markersOf(claimFileName(target.canonical), context)) {
-      found.push(...overlappingCounters(shapeOf(marker.real), context, names).filter((counter) => counter.target !== target.canonical));
+function overlappingCounters(target: TargetShape, context: Context): Counter[] {
+  const names = context.store.counterNames();
+  const counterOf = new Map(names.map((name) => [`${name.slice(TOKEN_PREFIX.length)}.json`, name]));
+  const found = new Map<string, Counter>();
+  const links = target.kind === "glob" ? linksTakenWith(claimFileName(target.canonical), target.canonical, context) : [];
+  for (const reached of [target, ...links.map((link) => link.real)]) {
+    const overlapping = overlappingFiles(reached, [...counterOf.keys()], (asClaim) => {
+      const fileName = counterOf.get(asClaim) as string;
+      const read = readCounter(fileName, context);
+      return read && { read: { fileName, issued: read.issued }, ...(read.target !== undefined && { target: read.target }) };
+    });
+    for (const { named, read } of overlapping) found.set(read.fileName, { ...read, target: named });
+    for (const marker of markersReaching(reached, context)) {
+      for (const fileName of tokenFilesOf(marker.glob, names)) {
+        const read = found.has(fileName) ? undefined : readCounter(fileName, context);
+        if (read) found.set(fileName, { fileName, target: marker.glob, issued: read.issued });
+      }
     }
   }
-  for (const name of names) {
-    if (!name.startsWith(TOKEN_PREFIX)) continue;
-    // The holder tag after `+` reads as a shared claim's tag to partsOfFileName; the target is the same.
-    const parts = partsOfFileName(`${name.slice(TOKEN_PREFIX.length)}.json`);
-    if (parts.target !== undefined) {
-      if (globs.has(parts.target) || parts.target === target.canonical || overlaps(target, shapeOf(parts.target))) found.push({ fileName: name, target: parts.target });
-    } else {
-      const prefix = parts.prefix ?? "";
-      if (target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical)) found.push({ fileName: name, target: `${prefix}…` });
-    }
-  }
-  return found;
+  return [...found.values()];
 }
 
 /**
@@ -112,7 +128,7 @@ function overlappingCounters(target: TargetShape, context: Context, names = cont
 export function nextToken(target: string, context: Context, atLeast = 0): number {
   let highest = atLeast;
   for (const counter of overlappingCounters(shapeOf(target), context)) {
-    for (const issued of readCounter(counter.fileName, context)) highest = Math.max(highest, issued.token);
+    for (const issued of counter.issued) highest = Math.max(highest, issued.token);
   }
   return highest + 1;
 }
@@ -132,7 +148,7 @@ export function newerTokenOfOther(target: TargetShape, holder: string, token: nu
   const tag = holderTag(holder);
   let newest: NewerToken | undefined;
   for (const counter of overlappingCounters(target, context)) {
-    for (const issued of readCounter(counter.fileName, context)) {
+    for (const issued of counter.issued) {
       if (issued.tag === tag || issued.token <= token) continue;
       if (newest === undefined || issued.token > newest.token) newest = { target: counter.target, token: issued.token };
     }
