@@ -143,6 +143,19 @@ Found("should find exactly the claims the overlap rules name, for every kind aga
     "/p/newpkg",
     "/p/newpkg/**",
     "/p/notes\\#1.md",
+    // Long enough for a name shortened with a hash: only a prefix of the target is readable.
+    `/p/src/${"x".repeat(200)}.ts`,
+    `/p/src/${"x".repeat(200)}.ts#f0`,
+    `/p/src/${"y".repeat(190)}/`,
+    `/p/src/${"y".repeat(190)}/*.ts`,
+    `/p/src/${"y".repeat(100)}/${"y".repeat(100)}.ts`,
+    `/p/src/${"y".repeat(100)}*/${"y".repeat(100)}.ts`,
+    `/p/${"z".repeat(20)}*/${"w".repeat(200)}`,
+    `/p/${"z".repeat(110)}/**/${"w".repeat(200)}`,
+    `/p/${"z".repeat(110)}/${"w".repeat(100)}.ts`,
+    `/p/${"z".repeat(110)}/a.ts`,
+    `/q/${"v".repeat(200)}/`,
+    `name-${"n".repeat(250)}`,
   ];
   const random = randomTargets(150, 7);
   assert.ok(new Set(random).size > 100 && ["name", "path", "directory", "glob", "symbol"].every((kind) => random.some((target) => shapeOf(target).kind === kind)), "the corpus covers every kind");

@@ -62,7 +62,8 @@ export function overlappingFiles<Read>(
  * never overlaps a path-like target (and vice versa); any other claim overlaps only if its region
  * and the target's are prefix-related. Both regions are cut before their first glob or symbol
  * character (regionBeforeSpecial), on both sides alike, so the test never depends on which of
- * two claims was taken first. Hashed names pass through to the full decision. Only ever errs
+ * two claims was taken first. A name shortened with a hash is tested by its readable prefix
+ * (regionOfPrefix), so counters and claims of long targets elsewhere are not read. Only ever errs
  * towards "maybe"; test/overlap.test.ts checks it against the overlap rules.
  */
 function encodedFilter(target: TargetShape): (fileName: string) => boolean {
@@ -72,12 +73,22 @@ function encodedFilter(target: TargetShape): (fileName: string) => boolean {
   }
   const ours = regionBeforeSpecial(percentEncode(target.canonical));
   return (fileName) => {
-    if (fileName.includes("%~")) return true;
     const stem = stemOf(fileName);
     if (!stem.startsWith("%2F")) return false; // a name
-    const theirs = regionBeforeSpecial(stem);
+    const hashed = stem.indexOf("%~");
+    const theirs = hashed === -1 ? regionBeforeSpecial(stem) : regionOfPrefix(stem.slice(0, hashed));
     return theirs.startsWith(ours) || ours.startsWith(theirs);
   };
+}
+
+/**
+ * For a name shortened with a hash, which keeps only a readable prefix of the encoded target: a
+ * path that the region of every target with that prefix starts with (the prefix's own region when
+ * it has a special character; else the prefix up to its last `/`, as what follows may hold one).
+ */
+function regionOfPrefix(prefix: string): string {
+  if (SPECIAL.test(prefix)) return regionBeforeSpecial(prefix);
+  return prefix.slice(0, Math.max(0, prefix.lastIndexOf("%2F")));
 }
 
 /** Encoded: * ? [ ] { } ( ) ! + @ \ " (glob syntax, as picomatch reads it) and # (a symbol). */
