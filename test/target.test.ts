@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BadInputError } from "../src/os/errors.js";
+import picomatch from "picomatch";
+import { isGlobText } from "../src/targets/overlap.js";
 import { claimFileName, parseTarget } from "../src/targets/target.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 
@@ -237,3 +239,28 @@ Literal("should give back the same target from its canonical form", ({ box }) =>
   }
 });
 Literal.run();
+
+const Globs = suite("what reads as a glob");
+
+Globs("should read exactly what picomatch reads as a glob, without scanning plain text", () => {
+  // isGlobText skips picomatch's scanner for text with no glob character; it must never answer
+  // differently from the scanner. Random texts over every printable character, seeded.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const alphabet = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), "é", "/", "/", "a", "."];
+  const differ: string[] = [];
+  let globs = 0;
+  for (let i = 0; i < 50_000; i++) {
+    let text = "";
+    for (let n = 1 + Math.floor(next() * 12); n > 0; n--) text += alphabet[Math.floor(next() * alphabet.length)];
+    const scanned = picomatch.scan(text).isGlob;
+    if (scanned) globs += 1;
+    if (isGlobText(text) !== scanned) differ.push(text);
+  }
+  assert.equal(differ, []);
+  assert.ok(globs > 1000, "the texts include globs");
+  for (const text of ["src/*.ts", "a/**", "f?.md", "src/{a,b}.ts", "[ab].ts", "@(x|y)", "!(x)"]) assert.ok(isGlobText(text), text);
+  for (const text of ["src/app.ts", "/tmp/new/file.ts", "notes#1.md", "a b/c-d_e.f~"]) assert.not.ok(isGlobText(text), text);
+});
+
+Globs.run();

@@ -25,6 +25,15 @@ export interface TargetShape {
 
 const MAGIC = /[*?[\]{}()!+@\\"]/;
 
+/**
+ * Whether picomatch reads `text` as a glob. A text without any of the characters a glob is made
+ * of is not one, and saying so costs no scan: most targets are plain paths (an agent's new file),
+ * and picomatch's scanner, run once in a short-lived process, costs tenths of a millisecond.
+ */
+export function isGlobText(text: string): boolean {
+  return MAGIC.test(text) && picomatch.scan(text).isGlob;
+}
+
 /** What a literal name escapes in a canonical target: what picomatch or the `#symbol` suffix would read. */
 const LITERAL_SPECIAL = /[\\*?[\]{}()"#]/g;
 

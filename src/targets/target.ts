@@ -8,7 +8,7 @@ import { isAbsolute, join } from "node:path";
 import picomatch from "picomatch";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
-import { escapeLiteral, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
+import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -115,7 +115,7 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
   const written = unescapeLiteral(expanded);
   if (exists(written, context.cwd)) return canonicalLiteral(written, context.cwd);
   if (expanded.endsWith("/")) {
-    if (picomatch.scan(expanded).isGlob) {
+    if (isGlobText(expanded)) {
       throw new BadInputError(
         `Target ${input} is a glob ending in / and no such directory exists; write the glob as dir/**, or escape the characters of a directory not created yet (app/\\[id\\]/).`,
       );
@@ -136,7 +136,7 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
     }
     // A symbol belongs to one file: glob characters in the name of a file that exists are part of
     // its name (app/[id]/page.tsx#Page); in one that does not, they read as a glob (escape them).
-    const globOfFiles = missing && picomatch.scan(written).isGlob;
+    const globOfFiles = missing && isGlobText(written);
     if (file === "" || file.endsWith("/") || globOfFiles || isDirectory(canonicalPath(file, context.cwd))) {
       throw new BadInputError(`Target ${input} puts a #symbol on something that is not one file; write path/to/file.ts#name.`);
     }
@@ -145,7 +145,7 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
     }
     return `${escapeLiteral(canonicalPath(file, context.cwd))}#${symbol}`;
   }
-  if (picomatch.scan(expanded).isGlob) return canonicalGlob(expanded, input, context.cwd, false);
+  if (isGlobText(expanded)) return canonicalGlob(expanded, input, context.cwd, false);
   return canonicalLiteral(written, context.cwd);
 }
 
