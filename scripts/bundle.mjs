@@ -33,8 +33,9 @@ const common = {
   target: "node20",
   external: ["web-tree-sitter", "tree-sitter-wasms"],
   // import.meta.url has no CommonJS equivalent; the bundle's own file URL stands in (same dist/ folder).
-  define: { "import.meta.url": "__claimsModuleUrl" },
-  banner: { js: 'const __claimsModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // Made when first asked for: pathToFileURL costs 0.2 ms of every call, and the hot calls never ask.
+  define: { "import.meta.url": "__claimsModule.url" },
+  banner: { js: 'const __claimsModule = { get url() { return (this.known ??= require("node:url").pathToFileURL(__filename).href); } };' },
   logLevel: "warning",
 };
 // `claims mcp` (the server, the MCP SDK, zod) is a bundle of its own, dist/mcp.cjs, that the CLI
