@@ -47,8 +47,12 @@ export function overlappingFiles<Read>(
     if (got === undefined) continue;
     let named = parts.target ?? got.target;
     if (named === undefined) {
+      // A name shortened with a hash whose file says nothing (unreadable): its readable prefix is
+      // all there is, and the name filter's region test on it already said "maybe", which must
+      // stand (a glob's target, /p/D/**, is no prefix of /p/D/xxx… nor the other way round). A name
+      // target only ever meets names, which are compared whole.
       const prefix = parts.prefix ?? "";
-      if (!(target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical))) continue;
+      if (target.kind === "name" && !(target.canonical.startsWith(prefix) || prefix.startsWith(target.canonical))) continue;
       named = `${prefix}…`;
     } else if (parts.target === undefined && !overlaps(target, shapeOf(named))) continue;
     found.push({ fileName, named, read: got.read });
