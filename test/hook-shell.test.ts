@@ -124,11 +124,15 @@ Shell("should deny a copy into a held file's directory written with clustered op
   assert.is(holders(box)[join(box.project, "dst", "b.ts")], "claude-s2", "and is read as the file written: the session claims it");
 });
 
-/** What a command writes, as the hook reads it from the project directory, relative to it and sorted. */
-async function writes(box: Sandbox, command: string): Promise<string[]> {
+/**
+ * What a command writes, as the hook reads it from the project directory, relative to it and
+ * sorted; a glob checked as a glob is shown `glob:…`, a path in a place the hook cannot know
+ * `unknown:…` (`unknown:.`: a write it cannot name at all). No variables but the ones given.
+ */
+async function writes(box: Sandbox, command: string, environment: Record<string, string> = {}): Promise<string[]> {
   const { shellWrites } = await import("../src/hooks/shell.js");
-  const found = await shellWrites(command, box.project, box.root);
-  return found.map((path) => (path.startsWith(`${box.project}/`) ? path.slice(box.project.length + 1) : path)).sort();
+  const found = await shellWrites(command, box.project, box.root, environment);
+  return found.map((path) => path.replace(/^\0(glob|unknown):/, "$1:").replace(`${box.project}/`, "")).sort();
 }
 
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
@@ -146,10 +150,10 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["cp -vt dst a b", ["dst/a", "dst/b"]],
     ["cp a b -vt dst", ["dst/a", "dst/b"]],
     ["cp --target dst a.ts", ["dst/a.ts"]],
-    ["cp -bS .orig a.ts dst", ["dst/a.ts"]],
+    ["cp -bS .orig a.ts dst", ["dst/a.ts", "dst/a.ts.orig", "glob:dst/a.ts.~*~"]],
     ["cp -fT a.ts dst", ["dst"]],
     ["mv -ft dst a.ts", ["a.ts", "dst/a.ts"]],
-    ["mv -vS .old a.ts b.ts", ["a.ts", "b.ts"]],
+    ["mv -vS .old a.ts b.ts", ["a.ts", "b.ts", "b.ts.old", "glob:b.ts.~*~"]],
     ["ln -st dst a.ts", ["dst/a.ts"]],
     ["ln -sft dst a", ["dst/a"]],
     ["install -Dm644 -t dst f", ["dst/f"]],
@@ -170,10 +174,10 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["perl -pi -es/a/b/ f", ["f"]],
     ["perl -0pi -e s/a/b/ f", ["f"]],
     ["perl -pie s/a/b/ f", ["f"]],
-    // patch: -p and -d in clusters; -d is where it opens -i's file and writes.
-    ["patch -sp1 -d sub -i fix.diff", ["sub/src/x.ts"]],
-    ["patch -sd sub -p1 < fix.diff", ["sub/src/x.ts"]],
-    ["patch -Np1 -o out.ts < fix.diff", ["out.ts", "src/x.ts"]],
+    // patch: -p and -d in clusters; -d is where it opens -i's file and writes (its .rej and .orig too).
+    ["patch -sp1 -d sub -i fix.diff", ["glob:sub/src/x.ts.~*~", "sub/src/x.ts", "sub/src/x.ts.orig", "sub/src/x.ts.rej"]],
+    ["patch -sd sub -p1 < fix.diff", ["glob:sub/src/x.ts.~*~", "sub/src/x.ts", "sub/src/x.ts.orig", "sub/src/x.ts.rej"]],
+    ["patch -Np1 -o out.ts < fix.diff", ["out.ts", "out.ts.rej", "src/x.ts"]],
     // sort, curl, wget: the output letter anywhere in a cluster, and not when another letter's value holds it.
     ["sort -uo out in", ["out"]],
     ["sort -muo out a b", ["out"]],
@@ -214,12 +218,139 @@ Shell("should read short options clustered as getopt does: flags up to the first
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
 
+Shell("should read what a wrapper writes itself, and the command line env -S splits", async ({ box }) => {
+  mkdirSync(join(box.project, "sub"));
+  const cases: Array<[string, string[]]> = [
+    ["env -S 'rm -f' a.ts", ["a.ts"]],
+    ["env -S'A=1 rm' a.ts", ["a.ts"]],
+    ["env --split-string='-C sub rm a.ts'", ["sub/a.ts"]],
+    ["time -o out rm f", ["f", "out"]],
+    ["time --output=out -a ls", ["out"]],
+    ["sudo -e f g", ["f", "g"]],
+    ["sudo -u root --edit f", ["f"]],
+    ["sudoedit -u root f", ["f"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["env -S 'rm -f' u.ts", "time -o u.ts ls", "time -ao u.ts ls", "sudo -e u.ts", "sudoedit u.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["env -S 'ls -l' u.ts", "time ls", "sudo -E ls"]) assert.is(bash(box, command), undefined, command);
+});
+
+Shell("should judge the backups and rejects that cp, mv, ln, install and patch leave beside what they write", async ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  const diff = "--- a/src/x.ts\n+++ b/src/x.ts\n@@ -1 +1 @@\n-a\n+b\n";
+  writeFileSync(join(box.project, "fix.diff"), diff);
+  const cases: Array<[string, string[], Record<string, string>?]> = [
+    // dst~, or the -S suffix, or SIMPLE_BACKUP_SUFFIX; numbered (f.~N~) where numbered backups are asked for or already there.
+    ["cp -b a b", ["b", "b~", "glob:b.~*~"]],
+    ["cp --backup a dst", ["dst/a", "dst/a~", "glob:dst/a.~*~"]],
+    ["cp --backup=numbered a b", ["b", "glob:b.~*~"]],
+    ["cp --backup=simple --suffix=.old a b", ["b", "b.old"]],
+    ["cp --backup=none a b", ["b"]],
+    ["cp -b a b", ["b", "b.bak"], { SIMPLE_BACKUP_SUFFIX: ".bak", VERSION_CONTROL: "simple" }],
+    ["SIMPLE_BACKUP_SUFFIX=.x VERSION_CONTROL=never mv -b a b", ["a", "b", "b.x"]],
+    ["env VERSION_CONTROL=simple ln -sfb a b", ["b", "b~"]],
+    ["ln -sb ../a", ["a", "a~", "glob:a.~*~"]],
+    ["install -bm644 -t dst a", ["dst/a", "dst/a~", "glob:dst/a.~*~"]],
+    ['cp -S "$suffix" a b', ["b", "glob:b*", "glob:b.~*~"]],
+    // patch: f.rej and f.orig beside each file (-r names the rejects, -B, -Y and -z the originals).
+    ["patch -p1 -i fix.diff", ["glob:src/x.ts.~*~", "src/x.ts", "src/x.ts.orig", "src/x.ts.rej"]],
+    ["patch -V never -r - f fix.diff", ["f", "f.orig"]],
+    ["patch -B old/ -r out.rej f fix.diff", ["f", "old/f", "out.rej"]],
+    ["patch -Y bk_ -z .z --no-backup-if-mismatch -b sub/f fix.diff", ["sub/bk_f.z", "sub/f", "sub/f.rej"]],
+    ["patch --no-backup-if-mismatch -p1 -i fix.diff", ["src/x.ts", "src/x.ts.rej"]],
+    ["git apply --reject fix.diff", ["src/x.ts", "src/x.ts.rej"]],
+  ];
+  for (const [command, expected, environment] of cases) assert.equal(await writes(box, command, environment), expected, command);
+  writeFileSync(join(box.project, "b.ts"), "");
+  claims(["take", join(box.project, "b.ts~"), join(box.project, "src", "x.ts.rej"), "--dir", box.dir, "--holder", "other", "--purpose", "keeping"]);
+  for (const command of ["cp -b x.ts b.ts", "mv --backup=simple x.ts b.ts", "patch -p1 < fix.diff"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "cp x.ts b.ts"), undefined, "no backup asked for");
+});
+
+Shell("should judge the file curl -O and wget name from the URL, and any file where a config or a list names them", async ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  const cases: Array<[string, string[]]> = [
+    ["curl -O https://example.com/a/u.ts?q=1#top", ["u.ts"]],
+    ["curl -sLO https://example.com/u.ts -o b https://example.com/b", ["b", "u.ts"]],
+    ["curl --remote-name-all https://example.com/a https://example.com/", ["a"]],
+    ["curl -OJ --output-dir dst https://example.com/u.ts", ["dst/u.ts"]],
+    ['curl --output-dir dst -O "$url"', ["glob:dst/*"]],
+    ["curl -O 'https://example.com/f[1-3].txt'", ["glob:f*.txt"]],
+    ["curl -K opts https://example.com/", ["unknown:."]],
+    ["wget https://example.com/u.ts", ["u.ts"]],
+    ["wget -q 'https://example.com/u.ts?x=1'", ["u.ts?x=1"]],
+    ["wget -P dst https://example.com/", ["dst/index.html"]],
+    ["wget -r -np https://example.com/docs/", ["glob:**"]],
+    ["wget -e robots=off https://example.com/a", ["unknown:."]],
+    ["wget --execute=output_document=u.ts https://example.com/a", ["unknown:."]],
+    ["wget -qO- https://example.com/a", []],
+    ["wget --spider https://example.com/a", []],
+    ["xz --files=list", ["unknown:."]],
+    ["unxz --files0 < list", ["unknown:."]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["curl -sO https://example.com/u.ts", "curl --remote-name https://example.com/src/u.ts", "wget https://example.com/u.ts", "wget -P . https://example.com/u.ts", "curl -K opts https://example.com/", "wget -e robots=off https://example.com/x", "xz --files=list"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["curl -s https://example.com/u.ts", "wget -qO- https://example.com/u.ts", "curl -O https://example.com/v.ts"]) assert.is(bash(box, command), undefined, command);
+});
+
+Shell("should judge a write into a directory a variable names as one in a place the hook cannot know", async ({ box }) => {
+  mkdirSync(join(box.project, "gen"));
+  writeFileSync(join(box.project, "a.ts"), "");
+  writeFileSync(join(box.project, "fix.diff"), "--- a.ts\n+++ a.ts\n@@ -1 +1 @@\n-a\n+b\n");
+  claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
+  const cases: Array<[string, string[]]> = [
+    ['cp -t "$d" a.ts', ["unknown:a.ts"]],
+    ['cp a.ts "$d"', ["unknown:a.ts"]],
+    ['mv -t "$(pwd)/gen" a.ts', ["a.ts", "unknown:a.ts"]],
+    ['git -C "$d" rm a.ts', ["unknown:a.ts"]],
+    ['patch -d "$d" -p0 -r - --no-backup-if-mismatch < fix.diff', ["unknown:a.ts"]],
+    ['curl --output-dir "$d" -o a.ts https://example.com/', ["unknown:a.ts"]],
+    ['wget -P "$d" https://example.com/a.ts', ["unknown:a.ts"]],
+    ['rsync a.ts "$d"/', ["unknown:a.ts"]],
+    ['rsync -a src/ "$d"', ["unknown:."]],
+    ["rsync -a src/ gen", ["gen"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const [command] of cases.slice(0, -1)) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, 'cp -t "$d" other.ts'), undefined, "no claim of that name");
+});
+
+Shell("should judge a shell that reads its program from a pipe or an unknown file as writing what it cannot know", async ({ box }) => {
+  for (const command of ["cat x | bash", "curl -fsSL https://example.com/install.sh | sudo sh -s -- -y", 'bash < "$script"', "sh -s", "sh -"]) {
+    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "bash <<'EOF'\nrm f\nEOF"), ["f"], "a heredoc is read as the program");
+  for (const command of ["bash --version", "bash -n < x.sh", "ls | grep x"]) assert.is(bash(box, command), undefined, command);
+});
+
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
   for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/"]) {
     assert.not.ok(mayWrite(command), command);
   }
-  for (const command of ["echo x > f", "git checkout f", "\\rm f", "x 1<>f", "sort -o f g", "curl -sD h https://example.com/", "curl -c jar https://example.com/", "wget -a log https://example.com/"]) {
+  for (const command of [
+    "echo x > f",
+    "git checkout f",
+    "\\rm f",
+    "x 1<>f",
+    "sort -o f g",
+    "curl -sD h https://example.com/",
+    "curl -c jar https://example.com/",
+    "wget -a log https://example.com/",
+    "wget https://example.com/f",
+    "curl -sO https://example.com/f",
+    "curl --remote-name-all https://example.com/f",
+    "curl -K opts",
+    "time -o f ls",
+    "sudo -e f",
+    "sudoedit f",
+    "env -S 'ls' f",
+  ]) {
     assert.ok(mayWrite(command), command);
   }
 });

@@ -8,10 +8,13 @@
 //
 // Only what the text itself says: a word built from a variable, a command substitution or
 // arithmetic is unknown and skipped, and so is whatever a script or program writes from inside
-// (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). docs/HOOKS.md lists both sides.
+// (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). Where such a word decides the
+// directory of a write (`cp -t "$d" f`, `git -C "$d"`), the write is in a place unknown, as after
+// an unknown `cd`; where the text cannot name what is written at all (`curl … | sh`, `curl -K`),
+// it could be any file. docs/HOOKS.md lists both sides.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
@@ -20,13 +23,14 @@ type Node = Parser.SyntaxNode;
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit)([\s;&|)`'"]|$)/;
 /**
- * git, sort, curl, wget, awk only with what makes them write (`-o`, `-O`, `-i`, `-c`, `-D`, `-a` in
- * a cluster of short options, or the start of a long option that names an output): loading the
- * parser costs 40-50 ms.
+ * git, sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
+ * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
+ * output; sudo's `-e`, env's `-S`): loading the parser costs 40-50 ms.
  */
-const WRITING_USE = /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|wget|awk|gawk)\b[^;&|\n]*\s(-[a-zA-Z]*[oOicDa]|--(o|in|du|coo|tr|std|et|li|ap))/;
+const WRITING_USE =
+  /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
@@ -34,13 +38,19 @@ export function mayWrite(command: string): boolean {
   return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command);
 }
 
-/** Absolute paths the command writes (an existing directory stands for everything under it). */
-export async function shellWrites(command: string, cwd: string, home: string): Promise<string[]> {
+/**
+ * Absolute paths the command writes (an existing directory stands for everything under it). The
+ * environment is the one the command inherits, for the variables that name what a tool writes
+ * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
+ */
+export async function shellWrites(command: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
   if (!mayWrite(command)) return [];
   const found = new Set<string>();
-  await walkScript(command, { cwd, previous: undefined, stack: [], home, found }, 0);
+  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found }, 0);
   return [...found];
 }
+
+type Environment = Record<string, string | undefined>;
 
 /** `bash -c '…'`: a script to read in turn, from the directory it starts in. */
 interface Nested {
@@ -56,6 +66,7 @@ interface Walk {
   /** pushd's stack (what was there before the command is unknown). */
   stack: Array<string | undefined>;
   home: string;
+  environment: Environment;
   found: Set<string>;
 }
 
@@ -134,7 +145,21 @@ function redirect(node: Node, walk: Walk): void {
   if (path !== undefined && path !== "-") add(walk, path);
 }
 
+/**
+ * A write the text names nowhere (`curl -K opts`, a shell reading its program from a pipe): judged
+ * as a relative path after a cd the hook cannot follow whose name could be anything, so any claim
+ * of another session is in its way.
+ */
+const UNKNOWABLE = `${UNKNOWN_MARK}.`;
+
+/** A name the text does not give, written into a directory (`curl -O "$url"`): any file there. */
+const anyIn = (directory: string | undefined): string => (directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "*")}`);
+
 function add(walk: Walk, path: string): void {
+  if (path.startsWith(UNKNOWN_MARK)) {
+    walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
+    return;
+  }
   const glob = path.startsWith(GLOB_MARK);
   const bare = glob ? path.slice(GLOB_MARK.length) : path;
   if (walk.cwd === undefined && !isAbsolute(bare)) {
@@ -212,24 +237,27 @@ function wordValues(node: Node, walk: Walk): string[] | undefined {
   return matches.length > 0 ? matches : [value];
 }
 
+/** sudo's options, which sudoedit shares. */
+const SUDO: Syntax = {
+  short: "a:C:c:D:g:h:p:R:r:T:t:U:u:",
+  long: { "auth-type": "a", "close-from": "C", "login-class": "c", chdir: "D", edit: "e", group: "g", host: ":", prompt: "p", chroot: "R", role: "r", "command-timeout": "T", type: "t", "other-user": "U", user: "u" },
+};
+
 /**
  * Wrappers that run the command after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout
  * 5 cmd`), read up to the first operand: `positional` operands of their own, then the command.
- * `chdir`: the option that makes the command run elsewhere.
+ * `chdir`: the option that makes the command run elsewhere; `writes`: options whose value is a file
+ * the wrapper writes itself (`time -o out`); `edits`: the option that makes the operands files to
+ * edit instead of a command (`sudo -e f`); `split`: the option whose value is a command line
+ * (`env -S 'cmd args'`).
  */
-const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string }> = {
-  sudo: {
-    syntax: {
-      short: "a:C:c:D:g:h:p:R:r:T:t:U:u:",
-      long: { "auth-type": "a", "close-from": "C", "login-class": "c", chdir: "D", group: "g", host: ":", prompt: "p", chroot: "R", role: "r", "command-timeout": "T", type: "t", "other-user": "U", user: "u" },
-    },
-    chdir: "D",
-  },
+const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string }> = {
+  sudo: { syntax: SUDO, chdir: "D", edits: "e" },
   doas: { syntax: { short: "a:C:u:" } },
-  env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C" },
+  env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C", split: "S" },
   nice: { syntax: { short: "n:", long: { adjustment: "n" } } },
   nohup: { syntax: {} },
-  time: { syntax: { short: "f:o:", long: { format: "f", output: "o" } } },
+  time: { syntax: { short: "f:o:", long: { format: "f", output: "o" } }, writes: ["o"] },
   command: { syntax: {} },
   exec: { syntax: { short: "a:" } },
   builtin: { syntax: {} },
@@ -243,6 +271,8 @@ const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: st
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */
 const SHELL: Syntax = { short: "o:O:", long: { rcfile: ":", "init-file": ":" }, ordered: true, plus: true };
 
+const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
+
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
@@ -250,8 +280,16 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   const nameNode = node.childForFieldName("name");
   const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null);
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
+  // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
+  const environment: Environment = { ...walk.environment };
+  for (const child of node.namedChildren) {
+    if (child.type !== "variable_assignment") continue;
+    const name = child.childForFieldName("name")?.text;
+    const value = child.childForFieldName("value");
+    if (name !== undefined) environment[name] = value ? staticWord(value, walk) : "";
+  }
   // Wrappers first: what they run is the command.
-  let here = walk;
+  let here: Walk = { ...walk, environment };
   for (let guard = 0; guard < 5; guard++) {
     const wrapper = WRAPPERS[basename(argv[0] ?? "")];
     if (!wrapper) break;
@@ -261,10 +299,26 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
       if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      for (const path of outputs((wrapper.writes ?? []).flatMap((key) => reading.values(key)))) add(here, path);
+      if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
+        // sudo -e f g (sudoedit): each operand is a file it writes back.
+        for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
+        return;
+      }
+      if (wrapper.split !== undefined && reading.has(wrapper.split)) {
+        // env -S 'cmd args' rest: the string is split into words and the rest follows. Read as a
+        // shell line of env's (so `-S 'A=1 cmd'` and `-S '-C dir cmd'` keep their meaning): a
+        // redirection in it, which env passes on as a word, is judged a write, never the reverse.
+        const line = reading.value(wrapper.split);
+        if (line !== undefined) nested.push({ script: ["env", line, ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+        return;
+      }
       index = reading.end;
       const arg = argv[index];
       if (arg === undefined) return;
-      if (arg === "-" || /^[A-Za-z_]\w*=/.test(arg)) index++; // `env - A=1 cmd`: `-` is env's -i
+      const assignment = ASSIGNMENT.exec(arg);
+      if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
+      if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
       else if (positional > 0) {
         positional--;
         index++;
@@ -295,7 +349,12 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (reading.has("c")) {
       const script = first === undefined ? undefined : args[first];
       if (script !== undefined) nested.push({ script, cwd: here.cwd });
-    } else if (stdin !== undefined && (first === undefined || reading.has("s"))) nested.push({ script: stdin, cwd: here.cwd });
+    } else if (first === undefined || args[first] === "-" || reading.has("s")) {
+      // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
+      // (`curl … | sh`), or a file it cannot read, runs commands it cannot see.
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
+    }
     return;
   }
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here })) add(here, path);
@@ -461,9 +520,23 @@ function diffPaths(text: string, strip: number): string[] {
   return [...paths];
 }
 
-/** A path from a directory, or the path as written where the directory is unknown (add() then marks it). */
+/**
+ * A path from a directory. Where the directory is unknown (after a cd the hook cannot follow, or an
+ * option naming it from a variable: `cp -t "$d"`, `patch -d "$d"`, `git -C "$d"`), a relative path
+ * is marked so, and judged by its name's tail: never as the harmless file of that name here.
+ */
 function within(cwd: string | undefined, path: string): string {
-  return cwd === undefined ? path : resolve(cwd, path);
+  if (path.startsWith(UNKNOWN_MARK)) return path;
+  if (path.startsWith(GLOB_MARK)) {
+    const bare = path.slice(GLOB_MARK.length);
+    return cwd === undefined && !isAbsolute(bare) ? UNKNOWN_MARK + bare : GLOB_MARK + (cwd === undefined ? bare : resolve(cwd, bare));
+  }
+  return isAbsolute(path) ? resolve(path) : cwd === undefined ? UNKNOWN_MARK + path : resolve(cwd, path);
+}
+
+/** Where an option that names a directory puts what follows it (patch -d, curl --output-dir, wget -P): cwd when it is not given. */
+function placeOf(reading: Reading, key: string, cwd: string | undefined): string | undefined {
+  return reading.has(key) ? directoryAt(cwd, reading.value(key)) : cwd;
 }
 
 /** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */
@@ -488,8 +561,14 @@ function copyTargets(input: RuleInput): string[] {
   const targetDirectory = reading.has("t");
   const sources = targetDirectory ? operands : operands.slice(0, -1);
   const last = operands[operands.length - 1];
-  const destination = targetDirectory ? reading.value("t") : last === undefined ? undefined : args[last];
-  if (destination === undefined) return [];
+  if (!targetDirectory && last === undefined) return [];
+  const destination = targetDirectory ? reading.value("t") : args[last as number];
+  if (destination === undefined) {
+    // -t "$d", or a last operand the text does not fix (cp f "$d"): each source lands under its
+    // name (with --parents, its path) in a directory that could be anywhere. ("$d" may be a file
+    // instead, of any name: it is judged as the directory it most often is.)
+    return input.values(sources).map((source) => UNKNOWN_MARK + (reading.has("parents") ? source.replace(/^\/+/, "") : basename(source)));
+  }
   // cp --parents src/a.ts dst writes dst/src/a.ts: the directory (it must exist) stands for what lands under it.
   if (reading.has("parents")) return [destination];
   const intoDirectory = targetDirectory || (!reading.has("T") && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
@@ -506,11 +585,41 @@ interface Rule {
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
-/** cp, mv, ln and install's -S SUFFIX, -t DIR and -T, with each one's own. */
+/** cp, mv, ln and install's -b (--backup[=CONTROL]), -S SUFFIX, -t DIR and -T, with each one's own. */
 const copying = (short = "", long: Record<string, string> = {}): Syntax => ({
-  short: `S:t:T${short}`,
-  long: { suffix: "S", "target-directory": "t", "no-target-directory": "T", ...long },
+  short: `bS:t:T${short}`,
+  long: { backup: "b", suffix: "S", "target-directory": "t", "no-target-directory": "T", ...long },
 });
+
+/** A variable of the command's environment: undefined when the text sets it to a value it does not fix. */
+const variable = (environment: Environment, name: string, otherwise: string | undefined): string | undefined =>
+  Object.hasOwn(environment, name) ? environment[name] : otherwise;
+
+/** A path written as a glob: checked against the claims, never claimed (a path already in an unknown place keeps its mark). */
+const globOf = (path: string): string => (path.startsWith(UNKNOWN_MARK) ? path : GLOB_MARK + path);
+
+/**
+ * The backups GNU tools keep of the files they replace, by the version control asked for (else
+ * VERSION_CONTROL, else `existing`): simple `f~` (or the suffix), numbered `f.~N~`, or, for
+ * `existing`, numbered where a numbered backup is already there: either. A suffix the text does not
+ * fix could be anything after the name.
+ */
+function backupNames(files: string[], control: string | undefined, suffix: string | undefined): string[] {
+  const kind = control ?? "existing";
+  const is = (...names: string[]) => kind !== "" && names.some((name) => name.startsWith(kind));
+  if (is("none", "off")) return [];
+  const simple = (file: string) => (suffix === undefined ? globOf(`${file}*`) : `${file}${suffix}`);
+  const numbered = (file: string) => globOf(`${file}.~*~`);
+  return files.flatMap((file) => (is("numbered", "t") ? [numbered(file)] : is("simple", "never") ? [simple(file)] : [simple(file), numbered(file)]));
+}
+
+/** cp, mv, ln and install with -b, --backup or -S: each file they replace is kept beside it, `dst~` (-S, SIMPLE_BACKUP_SUFFIX). */
+function withBackups(input: RuleInput, files: string[]): string[] {
+  const { reading, walk } = input;
+  if (!reading.has("b", "S")) return files;
+  const suffix = reading.has("S") ? reading.value("S") : variable(walk.environment, "SIMPLE_BACKUP_SUFFIX", "~");
+  return [...files, ...backupNames(files, reading.value("b") ?? variable(walk.environment, "VERSION_CONTROL", undefined), suffix)];
+}
 
 /** Long options with no letter that take a value, named in one string. */
 const valuedLong = (names: string): Record<string, string> => Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, ":"]));
@@ -534,6 +643,9 @@ const COMPRESSING: Record<string, string> = {
   ...valuedLong("memlimit-compress memlimit-decompress block-size block-list filters"),
 };
 
+/** xz's --files[=F] and --files0[=F]: the files to compress, named in F or on stdin. */
+const XZ_FILES: Record<string, string> = { files: "::", files0: "::" };
+
 const RULES: Record<string, Rule> = {
   rm: operandsOf(),
   rmdir: operandsOf(),
@@ -543,26 +655,27 @@ const RULES: Record<string, Rule> = {
   truncate: operandsOf({ short: "r:s:", long: { reference: "r", size: "s" } }),
   tee: operandsOf(),
   mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
-  cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: copyTargets },
+  cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: (input) => withBackups(input, copyTargets(input)) },
   install: {
     syntax: copying("dg:m:o:", { directory: "d", group: "g", mode: "m", owner: "o", "strip-program": ":" }),
-    writes: (input) => (input.reading.has("d") ? [] : copyTargets(input)),
+    writes: (input) => (input.reading.has("d") ? [] : withBackups(input, copyTargets(input))),
   },
   ln: {
     syntax: copying(),
     writes: (input) => {
       const { operands } = input.reading;
-      if (operands.length === 1 && !input.reading.has("t")) return [basename(input.args[operands[0] as number] ?? "")].filter(Boolean);
-      return copyTargets(input);
+      if (operands.length === 1 && !input.reading.has("t")) return withBackups(input, [basename(input.args[operands[0] as number] ?? "")].filter(Boolean));
+      return withBackups(input, copyTargets(input));
     },
   },
   mv: {
     syntax: copying(),
     writes: (input) => {
       const { operands } = input.reading;
-      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...copyTargets(input)];
+      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...withBackups(input, copyTargets(input))];
     },
   },
+  sudoedit: operandsOf(SUDO),
   sed: {
     // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
     syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
@@ -604,22 +717,31 @@ const RULES: Record<string, Rule> = {
         "reject-format": ":",
         "read-only": ":",
         merge: "::",
+        backup: "b",
+        "backup-if-mismatch": "",
+        "no-backup-if-mismatch": "",
       },
     },
     writes: (input) => {
       const { reading, walk } = input;
       // -d: patch changes to that directory before it opens anything, the -i, -o and -r files too.
-      const directory = reading.value("d");
-      const base = directory === undefined ? walk.cwd : within(walk.cwd, directory);
-      const written = outputs([reading.value("o"), reading.value("r")]).map((path) => within(base, path));
+      const base = placeOf(reading, "d", walk.cwd);
+      const output = reading.value("o");
       const { operands } = reading;
-      if (operands.length > 0) return [...written, ...input.values(operands.slice(0, 1)).map((file) => within(base, file))];
-      const from = reading.value("i");
-      const text = reading.has("i") ? (from === undefined ? undefined : readText(within(base, from))) : input.stdin;
-      if (text === undefined) return written;
-      const strip = reading.value("p");
-      const paths = strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip));
-      return [...written, ...[...new Set(paths)].map((path) => within(base, path))];
+      let patched: string[] = [];
+      if (operands.length > 0) patched = input.values(operands.slice(0, 1));
+      else {
+        const from = reading.value("i");
+        const text = reading.has("i") ? (from === undefined ? undefined : readText(within(base, from))) : input.stdin;
+        const strip = reading.value("p");
+        if (text !== undefined) patched = [...new Set(strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip)))];
+      }
+      // Beside what it writes, the hunks it could not apply (f.rej, or -r's file; -r - keeps none),
+      // and, unless -o, the original when a hunk applied only with an offset or fuzz (or always, -b).
+      const results = output === undefined || output === "-" ? patched : [output];
+      const rejects = reading.has("r") ? outputs([reading.value("r")]) : results.map((file) => `${file}.rej`);
+      const originals = reading.has("o") || (reading.has("no-backup-if-mismatch") && !reading.has("b")) ? [] : patchBackups(input, patched);
+      return [...outputs([output]), ...patched, ...rejects, ...originals].map((path) => within(base, path));
     },
   },
   apply_patch: {
@@ -654,18 +776,88 @@ const RULES: Record<string, Rule> = {
     // Every curl option with a value has its letter here, so that none hides an -o after it.
     syntax: {
       short: "A:b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:t:T:u:U:w:x:X:y:Y:z:",
-      long: { output: "o", "output-dir": ":", "dump-header": "D", "cookie-jar": "c", trace: ":", "trace-ascii": ":", stderr: ":", "etag-save": ":", libcurl: ":" },
+      long: {
+        output: "o",
+        "output-dir": ":",
+        "remote-name": "O",
+        "remote-name-all": "",
+        config: "K",
+        globoff: "g",
+        url: ":",
+        "dump-header": "D",
+        "cookie-jar": "c",
+        trace: ":",
+        "trace-ascii": ":",
+        stderr: ":",
+        "etag-save": ":",
+        libcurl: ":",
+        ...valuedLong(`data-ascii data-binary data-raw data-urlencode json form-string connect-timeout max-time retry retry-delay
+          retry-max-time cacert capath cert-type key key-type pass resolve connect-to proto proto-redir limit-rate max-filesize
+          interface noproxy proxy-user oauth2-bearer aws-sigv4 request-target variable expect100-timeout max-redirs unix-socket
+          abstract-unix-socket dns-servers happy-eyeballs-timeout-ms keepalive-time speed-limit speed-time`),
+      },
     },
     writes: (input) => {
-      const { reading } = input;
-      const directory = reading.value("output-dir"); // where -o's relative names land
-      const files = outputs(reading.values("o")).flatMap((file) => (directory === undefined ? [file] : isAbsolute(file) ? [file, join(directory, file)] : [join(directory, file)]));
-      return [...files, ...outputs(["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"].flatMap((key) => reading.values(key)))];
+      const { args, reading, walk } = input;
+      const directory = placeOf(reading, "output-dir", walk.cwd); // where -o's and -O's relative names land
+      const into = (file: string) => (!reading.has("output-dir") ? [file] : isAbsolute(file) ? [file, within(directory, file.slice(1))] : [within(directory, file)]);
+      const files = outputs(reading.values("o")).flatMap(into);
+      // -O (--remote-name-all): the URL's last path segment, without query or fragment. -J asks the
+      // server for a name, but curl creates that file only where none exists, and uses the URL's otherwise.
+      const urls = [...reading.operands.map((at) => args[at]), ...reading.values("url")];
+      const remote = !reading.has("O", "remote-name-all")
+        ? []
+        : urls.flatMap((url) => {
+            if (url === undefined) return [anyIn(directory)];
+            const name = urlName(url, false);
+            // curl's URL globbing (`file[1-3].txt`, `{a,b}.txt`) fetches several: any name of that shape.
+            return name === "" ? [] : /[[{]/.test(name) && !reading.has("g") ? [within(directory, GLOB_MARK + name.replace(/\[[^\]]*\]|\{[^}]*\}/g, "*"))] : into(name);
+          });
+      // -K: a config file can name any output (a `-` reads it from stdin).
+      const config = reading.has("K") ? [UNKNOWABLE] : [];
+      return [...files, ...remote, ...config, ...outputs(["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"].flatMap((key) => reading.values(key)))];
     },
   },
   wget: {
-    syntax: { short: "a:A:B:D:e:i:I:l:n:o:O:P:Q:R:t:T:U:w:X:", long: { "output-document": "O", "output-file": "o", "append-output": "a" } },
-    writes: (input) => outputs(["O", "o", "a"].flatMap((key) => input.reading.values(key))), // the document, and the log
+    syntax: {
+      short: "a:A:B:D:e:i:I:l:n:o:O:P:Q:R:t:T:U:w:X:",
+      long: {
+        "output-document": "O",
+        "output-file": "o",
+        "append-output": "a",
+        "directory-prefix": "P",
+        execute: "e",
+        "input-file": "i",
+        recursive: "r",
+        mirror: "m",
+        "page-requisites": "p",
+        "force-directories": "x",
+        spider: "",
+        "content-disposition": "",
+        "trust-server-names": "",
+        config: ":",
+        "rejected-log": ":",
+        "save-cookies": ":",
+        ...valuedLong(`header user password http-user http-password proxy-user proxy-password ftp-user ftp-password post-data post-file
+          body-data body-file method referer load-cookies default-page restrict-file-names bind-address limit-rate certificate
+          certificate-type private-key private-key-type ca-certificate ca-directory crl-file pinnedpubkey random-file egd-file ciphers
+          secure-protocol hsts-file dns-timeout connect-timeout read-timeout waitretry retry-on-http-error report-speed progress
+          start-pos prefer-family local-encoding remote-encoding use-askpass cut-dirs compression max-redirect backups
+          accept-regex reject-regex regex-type exclude-domains follow-tags ignore-tags warc-file warc-header warc-max-size
+          warc-dedup warc-tempdir`),
+      },
+    },
+    writes: (input) => {
+      const { args, reading, walk } = input;
+      const logs = outputs(["O", "o", "a", "rejected-log", "save-cookies"].flatMap((key) => reading.values(key))); // the document, and the log
+      if (reading.has("e", "config")) return [...logs, UNKNOWABLE]; // a wgetrc command can set any output
+      if (reading.has("O", "spider")) return logs;
+      // Without -O, each URL's last path segment (index.html for none), in -P's directory.
+      const directory = placeOf(reading, "P", walk.cwd);
+      // Recursion, -x's host directories, -i's list of URLs, a name the server gives: files under it that the text does not name.
+      if (reading.has("r", "m", "p", "x", "i", "content-disposition", "trust-server-names")) return [...logs, directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**")}`];
+      return [...logs, ...reading.operands.map((at) => args[at]).map((url) => (url === undefined ? anyIn(directory) : within(directory, urlName(url, true) || "index.html")))];
+    },
   },
   rsync: {
     syntax: {
@@ -689,29 +881,59 @@ const RULES: Record<string, Rule> = {
       const logs = outputs(["log-file", "write-batch", "only-write-batch"].flatMap((key) => reading.values(key)));
       const batches = outputs([...reading.values("write-batch"), ...reading.values("only-write-batch")]).map((file) => `${file}.sh`);
       const { operands } = reading;
-      const destination = operands.length > 1 ? input.args[operands[operands.length - 1] as number] : undefined;
-      if (destination === undefined || /^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
-      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination))) return [destination, ...logs, ...batches];
-      return [...input.values(operands.slice(0, -1)).map((source) => join(destination, basename(source))), ...logs, ...batches];
+      if (operands.length < 2) return [...logs, ...batches];
+      const destination = input.args[operands[operands.length - 1] as number];
+      const sources = input.values(operands.slice(0, -1));
+      // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
+      const landing = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : place === undefined ? UNKNOWN_MARK + basename(source) : join(place, basename(source))));
+      if (destination === undefined) return [...landing(undefined), ...logs, ...batches]; // "$d"/: a directory that could be anywhere
+      if (/^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
+      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return [destination, ...logs, ...batches];
+      return [...landing(destination), ...logs, ...batches];
     },
   },
   gzip: compressed(false, "b:S:"),
   bzip2: compressed(false),
-  xz: compressed(false, "C:F:M:S:T:"),
+  xz: compressed(false, "C:F:M:S:T:", XZ_FILES),
   gunzip: compressed(true, "b:S:"),
   bunzip2: compressed(true),
-  unxz: compressed(true, "C:F:M:S:T:"),
+  unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),
   awk: awkInPlace(),
   gawk: awkInPlace(),
 };
 
+/** The originals patch keeps: `f.orig` (-z, SIMPLE_BACKUP_SUFFIX, -V), or named with -B's prefix to the path or -Y's to the name. */
+function patchBackups(input: RuleInput, files: string[]): string[] {
+  const { reading, walk } = input;
+  const suffix = reading.has("z") ? reading.value("z") : variable(walk.environment, "SIMPLE_BACKUP_SUFFIX", ".orig");
+  if (reading.has("B", "Y")) {
+    const prefix = reading.has("B") ? reading.value("B") : reading.value("Y");
+    if (prefix === undefined || suffix === undefined) return [UNKNOWABLE]; // a prefix the text does not fix could put it anywhere
+    const after = reading.has("z") ? suffix : "";
+    return files.map((file) => (reading.has("B") ? `${prefix}${file}${after}` : join(dirname(file), `${prefix}${basename(file)}${after}`)));
+  }
+  const control = reading.value("V") ?? variable(walk.environment, "PATCH_VERSION_CONTROL", variable(walk.environment, "VERSION_CONTROL", undefined));
+  return backupNames(files, control, suffix);
+}
+
+/** The last segment of a URL's path (curl drops the query, wget keeps it); "" where it has none. */
+function urlName(url: string, keepQuery: boolean): string {
+  const rest = url.replace(/#.*$/s, "").replace(/^([A-Za-z][\w+.-]*:\/\/)?[^/?]*/, "");
+  const query = rest.indexOf("?");
+  const path = query === -1 ? rest : rest.slice(0, query);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name === "" || !keepQuery || query === -1 ? name : name + rest.slice(query);
+}
+
 /** gzip f replaces f with f.gz; gunzip f.gz writes f. Not with -c, -t, -l (stdout, test, list). */
-function compressed(decompressing: boolean, short = ""): Rule {
+function compressed(decompressing: boolean, short = "", long: Record<string, string> = {}): Rule {
   return {
-    syntax: { short, long: COMPRESSING },
+    syntax: { short, long: { ...COMPRESSING, ...long } },
     writes: (input) => {
       const { reading } = input;
       if (reading.has("c", "t", "l")) return [];
+      // xz --files=F, --files0: the names come from F (or stdin), which the text does not give.
+      if (reading.has("files", "files0")) return [...input.values(reading.operands), UNKNOWABLE];
       const files = input.values(reading.operands);
       return decompressing || reading.has("d") ? files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]) : files;
     },
@@ -743,7 +965,7 @@ const GIT: Record<string, Syntax> = {
   mv: {},
   apply: {
     short: "p:C:",
-    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "" },
+    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
   },
 };
 
@@ -754,7 +976,13 @@ function gitWrites(input: RuleInput): string[] {
   let cwd = walk.cwd;
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
-    if (option === "-C") cwd = directoryAt(cwd, args[index + 1]); // after a cd it cannot follow, still unknown: not the hook's own directory
+    // -C "$d", or -C after a cd it cannot follow: unknown, never the hook's own directory.
+    if (option === "-C") cwd = directoryAt(cwd, args[index + 1]);
+    if (option === "--work-tree" || option.startsWith("--work-tree=")) {
+      // Paths are read from where git runs inside the work tree, or from its top when it runs outside.
+      const tree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : args[index + 1]);
+      cwd = tree !== undefined && cwd !== undefined && `${cwd}/`.startsWith(`${tree}/`) ? cwd : tree;
+    }
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
@@ -785,11 +1013,12 @@ function gitWrites(input: RuleInput): string[] {
       // --stat, --numstat, --summary and --check turn applying off, unless --apply turns it back on.
       if (reading.has("cached") || (reading.has("stat", "numstat", "summary", "check") && !reading.has("apply"))) return [];
       const strip = reading.value("p");
-      const directory = reading.value("directory");
       const files = values(reading.operands);
-      const texts = files.length > 0 ? files.map((file) => readText(within(walk.cwd, file))) : [input.stdin];
-      const root = directory === undefined ? cwd : within(cwd, directory);
-      return texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip)).map((path) => within(root, path))));
+      const texts = files.length > 0 ? files.map((file) => readText(within(cwd, file))) : [input.stdin];
+      const root = placeOf(reading, "directory", cwd);
+      const paths = texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip))));
+      // --reject: the hunks that do not apply are left beside each file, in f.rej.
+      return [...paths, ...(reading.has("reject") ? paths.map((path) => `${path}.rej`) : [])].map((path) => within(root, path));
     }
     default:
       return [];
