@@ -325,6 +325,13 @@ Shell("should judge a shell that reads its program from a pipe or an unknown fil
     assert.is(bash(box, command), "deny", command);
   }
   assert.equal(await writes(box, "bash <<'EOF'\nrm f\nEOF"), ["f"], "a heredoc is read as the program");
+  claims(["take", join(box.project, "held.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
+  const refused = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat x | bash" } });
+  const reason: string = JSON.parse(refused.stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.match(reason, 'held by other for "codegen"');
+  assert.match(reason, "(what it writes cannot be known)");
+  assert.match(reason, "runs commands its text does not show");
+  assert.not.match(reason, "after a cd", "no cd is in the command");
   for (const command of ["bash --version", "bash -n < x.sh", "ls | grep x"]) assert.is(bash(box, command), undefined, command);
 });
 

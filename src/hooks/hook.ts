@@ -241,8 +241,10 @@ function editsNew(toolInput: unknown): string[] {
 /** A reason the agent can act on: who holds what, for what, and the command that queues a handover. */
 export function refusalText(blocking: Holding[], cwd: string, holder?: string, unknownPlace?: WriteDecision["unknownPlace"]): string {
   const maybe = new Set(unknownPlace?.blocking);
+  // "." is a write the command's text does not name at all (src/hooks/shell.ts).
+  const why = unknownPlace?.written.every((path) => path === ".") ? "what it writes cannot be known" : "its directory is unknown";
   const lines = blocking.map(
-    (holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? "; it may be what the command writes (its directory is unknown)" : ""}`,
+    (holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
   );
   const targets = [...new Set(blocking.map((holding) => display(holding.target, cwd)))];
   const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";

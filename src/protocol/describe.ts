@@ -46,10 +46,23 @@ function whereHeld(target: string, heldTarget: string, shared: boolean): string 
  * they could name, and a path the hook can follow is judged as that file alone.
  */
 export function describeUnknownPlace(written: string[]): string {
-  const paths = written.map((path) => JSON.stringify(path)).join(", ");
-  const [these, it] = written.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
-  return (
-    `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
-    `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`
-  );
+  // "." stands for writes the text does not name at all (a shell reading its program from a pipe,
+  // curl -K): src/hooks/shell.ts.
+  const named = written.filter((path) => path !== ".");
+  const sentences: string[] = [];
+  if (named.length > 0) {
+    const paths = named.map((path) => JSON.stringify(path)).join(", ");
+    const [these, it] = named.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
+    sentences.push(
+      `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
+        `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`,
+    );
+  }
+  if (named.length < written.length) {
+    sentences.push(
+      `The command ${named.length > 0 ? "also " : ""}runs commands its text does not show (a shell reading its program from a pipe or a file the hook cannot read, or options such as curl -K, wget -e or xz --files that bring their own), so what they write cannot be known and every claim of another session is in its way. ` +
+        `If it writes none of these files, run what it would run as commands of their own, which the hook can read: only the files they write are judged.`,
+    );
+  }
+  return sentences.join("\n");
 }
