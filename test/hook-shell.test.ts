@@ -283,7 +283,10 @@ Shell("should judge the file curl -O and wget name from the URL, and any file wh
     ["wget -q 'https://example.com/u.ts?x=1'", ["u.ts?x=1"]],
     ["wget -P dst https://example.com/", ["dst/index.html"]],
     ["wget -r -np https://example.com/docs/", ["glob:**"]],
-    ["wget -e robots=off https://example.com/a", ["unknown:."]],
+    ["wget -e robots=off https://example.com/a", ["a"]],
+    ["wget -e robots=off -e User_Agent=x -r https://example.com/d/", ["glob:**"]],
+    ["wget -e robots=off -e dir_prefix=/tmp https://example.com/a", ["unknown:."]],
+    ["wget -e output_document=u.ts https://example.com/a", ["unknown:."]],
     ["wget --execute=output_document=u.ts https://example.com/a", ["unknown:."]],
     ["wget -qO- https://example.com/a", []],
     ["wget --spider https://example.com/a", []],
@@ -291,10 +294,12 @@ Shell("should judge the file curl -O and wget name from the URL, and any file wh
     ["unxz --files0 < list", ["unknown:."]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["curl -sO https://example.com/u.ts", "curl --remote-name https://example.com/src/u.ts", "wget https://example.com/u.ts", "wget -P . https://example.com/u.ts", "curl -K opts https://example.com/", "wget -e robots=off https://example.com/x", "xz --files=list"]) {
+  for (const command of ["curl -sO https://example.com/u.ts", "curl --remote-name https://example.com/src/u.ts", "wget https://example.com/u.ts", "wget -P . https://example.com/u.ts", "curl -K opts https://example.com/", "wget -e timeout=5 -e logfile=l https://example.com/x", "xz --files=list"]) {
     assert.is(bash(box, command), "deny", command);
   }
-  for (const command of ["curl -s https://example.com/u.ts", "wget -qO- https://example.com/u.ts", "curl -O https://example.com/v.ts"]) assert.is(bash(box, command), undefined, command);
+  for (const command of ["curl -s https://example.com/u.ts", "wget -qO- https://example.com/u.ts", "curl -O https://example.com/v.ts", "wget -e robots=off https://example.com/v.ts"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
 });
 
 Shell("should judge a write into a directory a variable names as one in a place the hook cannot know", async ({ box }) => {

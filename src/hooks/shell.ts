@@ -850,7 +850,8 @@ const RULES: Record<string, Rule> = {
     writes: (input) => {
       const { args, reading, walk } = input;
       const logs = outputs(["O", "o", "a", "rejected-log", "save-cookies"].flatMap((key) => reading.values(key))); // the document, and the log
-      if (reading.has("e", "config")) return [...logs, UNKNOWABLE]; // a wgetrc command can set any output
+      // A wgetrc command (-e) can set any output; the common ones that set none (robots=off) do not.
+      if (reading.has("config") || !reading.values("e").every(setsNoOutput)) return [...logs, UNKNOWABLE];
       if (reading.has("O", "spider")) return logs;
       // Without -O, each URL's last path segment (index.html for none), in -P's directory.
       const directory = placeOf(reading, "P", walk.cwd);
@@ -914,6 +915,22 @@ function patchBackups(input: RuleInput, files: string[]): string[] {
   }
   const control = reading.value("V") ?? variable(walk.environment, "PATCH_VERSION_CONTROL", variable(walk.environment, "VERSION_CONTROL", undefined));
   return backupNames(files, control, suffix);
+}
+
+/**
+ * wgetrc settings (`wget -e key=value`) that name no file and move none: how to fetch, not where
+ * to write. wget reads a key without case, `_` or `-` (user_agent, useragent).
+ */
+const WGETRC_NO_OUTPUT = new Set(
+  `robots useragent timeout readtimeout connecttimeout dnstimeout tries wait waitretry randomwait checkcertificate httpsonly
+   verbose quiet serverresponse showprogress progress httpproxy httpsproxy ftpproxy noproxy useproxy inet4only inet6only
+   preferfamily maxredirect header compression cache cookies limitrate retryconnrefused`.split(/\s+/),
+);
+
+function setsNoOutput(command: string | undefined): boolean {
+  const equals = command?.indexOf("=") ?? -1;
+  if (command === undefined || equals === -1) return false;
+  return WGETRC_NO_OUTPUT.has(command.slice(0, equals).trim().toLowerCase().replace(/[-_]/g, ""));
 }
 
 /** The last segment of a URL's path (curl drops the query, wget keeps it); "" where it has none. */
