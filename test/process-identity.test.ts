@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { parseProcessStat, processStartTime, readProcessStat, sessionLeader } from "../src/os/process-identity.js";
+import { hostname } from "node:os";
+import { ownMachineIdentity, parseProcessStat, processStartTime, readProcessStat, sessionLeader } from "../src/os/process-identity.js";
 
 // One parser of /proc/<pid>/stat serves the lock's owner check (start time), the terminal holder
 // (session id), the hook's client process and the nearest agent (name and parent).
@@ -55,6 +56,11 @@ Read("should give undefined for a process that does not exist", () => {
   // Above the kernel's pid_max (at most 2^22), so no process can have it.
   assert.is(readProcessStat(2 ** 30), undefined);
   assert.is(processStartTime(2 ** 30), undefined);
+});
+
+Read("should name the machine in a lock record as Node's os.hostname() does", () => {
+  // Another version, or another tool, on this machine judges the record's host by that name.
+  assert.is(ownMachineIdentity().host, hostname());
 });
 
 Read.run();

@@ -137,6 +137,19 @@ function modulesLoaded(box: Sandbox, args: string[], to: "/dev/null" | "pipe"): 
 }
 
 const streams = (modules: string[]) => modules.filter((name) => /^NativeModule (stream|net|tty)$/.test(name));
+/** Node modules a hot call does without (docs/BENCHMARKS.md): each costs a share of every agent hook. */
+const heavy = (modules: string[]) => modules.filter((name) => /^NativeModule (os|crypto|child_process|stream|net|tty)$/.test(name));
+
+Loads("should take, release, check and run the hook without node:os, node:crypto or child_process", ({ box }) => {
+  const file = join(box.project, "a.ts");
+  writeFileSync(file, "");
+  const flags = ["--dir", box.dir, "--holder", "a"];
+  for (const args of [["take", file, ...flags], ["check", file, ...flags], ["release", file, ...flags]]) {
+    const call = modulesLoaded(box, args, "pipe");
+    assert.is(call.code, 0, args[0]);
+    assert.equal(heavy(call.modules), [], args[0]);
+  }
+});
 
 for (const to of ["/dev/null", "pipe"] as const) {
   Loads(`should answer check and a refused take without building an output stream (output to ${to})`, ({ box }) => {

@@ -125,13 +125,30 @@ export function ownMachineIdentity(): ProcessIdentity {
     cachedMachineSelf = { ...ownIdentity() };
     const machine = machineId();
     if (machine !== undefined) cachedMachineSelf.machine = machine;
-    try {
-      cachedMachineSelf.host = os().hostname();
-    } catch {
-      // no name: the boot id still decides
-    }
+    const host = hostName();
+    if (host !== undefined) cachedMachineSelf.host = host; // no name: the boot id still decides
   }
   return cachedMachineSelf;
+}
+
+/**
+ * The machine's name, as gethostname(2) answers it. Linux shows the same name (its UTS
+ * namespace's) in /proc; reading it there spares every take and release loading node:os.
+ */
+function hostName(): string | undefined {
+  if (process.platform === "linux") {
+    try {
+      const name = readFileSync("/proc/sys/kernel/hostname", "utf8").trim();
+      if (name !== "") return name;
+    } catch {
+      // no /proc: ask Node
+    }
+  }
+  try {
+    return os().hostname();
+  } catch {
+    return undefined;
+  }
 }
 
 let cachedMachineId: string | null | undefined;
