@@ -3,7 +3,7 @@
 // not, the write is the session's: its own covering claims are renewed, or the file is claimed for
 // it (auto-take) so the next writer is refused.
 import { existsSync, readFileSync } from "node:fs";
-import picomatch from "picomatch";
+import { picomatch } from "../targets/picomatch.js";
 import { resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";

@@ -12,7 +12,7 @@
 // symlink created after the take is not covered (claim the real file, or its directory).
 import { chmodSync, mkdirSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
-import picomatch from "picomatch";
+import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";

@@ -2,7 +2,7 @@
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
 import { createRequire } from "node:module";
-import picomatch from "picomatch";
+import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context, Holding } from "./context.js";

@@ -11,7 +11,7 @@
 // In a canonical path, a character of a file or directory name that glob or symbol syntax would
 // read (`* ? [ ] { } ( ) " # \`) is escaped with a backslash (`/p/app/\[id\]/page.tsx`), as
 // picomatch reads it: a literal name never turns into a pattern, and `path` holds the real path.
-import picomatch from "picomatch";
+import { picomatch } from "./picomatch.js";
 
 export type TargetKind = "name" | "path" | "directory" | "glob" | "symbol";
 

@@ -5,7 +5,7 @@
 // (relative, `./`, absolute, through a symlinked directory) is one target and one claim file.
 import { lstatSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import picomatch from "picomatch";
+import { picomatch } from "./picomatch.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
