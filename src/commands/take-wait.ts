@@ -5,7 +5,6 @@
 // queued interests need a heartbeat. Timing out or being interrupted leaves nothing behind.
 import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";
 import { consumeNotices, grantQueued } from "../protocol/grant.js";
-import { forgetHeld } from "../protocol/held.js";
 import type { Mode } from "../protocol/claim.js";
 import type { TakeOptions, TakeResult } from "./take-types.js";
 import { findConflicts } from "../protocol/conflicts.js";
@@ -101,8 +100,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
       if (heldBefore.has(target.canonical)) continue;
       const read = store.read(claimFileOf({ target: target.canonical, holder: job.holder, mode: job.mode }));
       if (read.state !== "claim" || read.claim.holder !== job.holder) continue;
-      giveBack(read.claim, context);
-      forgetHeld(job.holder, target.canonical, context);
+      giveBack(read.claim, context); // and its held marker
       record(context, { event: "release", target: target.canonical, holder: job.holder });
     }
     consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical)));

@@ -4,7 +4,7 @@
 import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, tokenFileName } from "./fencing.js";
-import { rememberHeld } from "./held.js";
+import { forgetHeld, rememberHeld } from "./held.js";
 import { judge, kindOf, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
@@ -103,8 +103,12 @@ function confirmed(fileName: string, claim: Claim, context: Context): boolean {
   return read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at;
 }
 
-/** Removes a claim this call created, if it is still exactly ours. */
+/**
+ * Removes a claim this call created, if it is still exactly ours, and its held marker: the caller
+ * is told it was granted nothing, so a later beat or release must not report it lost.
+ */
 export function giveBack(claim: Claim, context: Context): void {
+  forgetHeld(claim.holder, claim.target, context);
   const fileName = claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" });
   const read = context.store.read(fileName);
   if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
