@@ -137,7 +137,7 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   const server = await context.server();
   const symbol = await server.call("claim", { paths: ["utils.ts#formatPrce", "a.ts"] });
   assert.is(symbol.isError, true);
-  assert.is(symbol.text, "No symbol `formatPrce` in utils.ts; did you mean `formatPrice`?");
+  assert.is(symbol.text, `Target ${join(context.box.project, "utils.ts")}#formatPrce names nothing: the file declares no top-level \`formatPrce\`; did you mean \`formatPrice\`?`);
   const [bad, other] = symbol.value.results;
   assert.equal([bad.granted, bad.reason, bad.suggestion], [false, symbol.text, "formatPrice"]);
   assert.match(other.reason, /another path in this call is bad input/);

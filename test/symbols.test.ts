@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
 import { BadInputError } from "../src/os/errors.js";
 import { checkSymbol, listSymbols } from "../src/targets/symbols.js";
+import { parseTarget } from "../src/targets/target.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
 
 const Languages = suite("top-level symbols per language");
@@ -53,17 +54,42 @@ async function denial(promise: Promise<unknown>): Promise<string> {
   return "";
 }
 
+/** The symbol target `typed`, as take parses it in the project directory. */
+function symbolTarget(box: Sandbox, typed: string) {
+  return parseTarget(typed, { cwd: box.project, home: box.root });
+}
+
 Denials("should deny a missing symbol with the nearest existing name", async ({ box }) => {
   const file = join(box.project, "utils.js");
   writeFileSync(file, "export function formatPrice(x) {}\nexport function formatDate(d) {}\n");
-  assert.is(await denial(checkSymbol(file, "formatPrize", false)), "No symbol `formatPrize` in utils.js; did you mean `formatPrice`?");
-  assert.match(await denial(checkSymbol(file, "render", false)), /pass creating: true/, "worded for the library caller; the CLI says --creating");
+  assert.is(
+    await denial(checkSymbol(symbolTarget(box, "utils.js#formatPrize"), false)),
+    `Target ${file}#formatPrize names nothing: the file declares no top-level \`formatPrize\`; did you mean \`formatPrice\`?`,
+  );
+  assert.match(await denial(checkSymbol(symbolTarget(box, "utils.js#render"), false)), /pass creating: true/, "worded for the library caller; the CLI says --creating");
+});
+
+Denials("should name the whole canonical target, not the file's base name, when the symbol is missing", async ({ box }) => {
+  for (const dir of ["web", "api"]) {
+    mkdirSync(join(box.project, dir));
+    writeFileSync(join(box.project, dir, "utils.js"), "export function formatPrice(x) {}\n");
+  }
+  const message = await denial(take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["./api/utils.js#formatPrize"], now: T0 }));
+  assert.ok(message.startsWith(`Target ${join(box.project, "api", "utils.js")}#formatPrize names nothing:`), message);
+});
+
+Denials("should name a file whose name has glob characters by its canonical, escaped form", async ({ box }) => {
+  mkdirSync(join(box.project, "app", "[id]"), { recursive: true });
+  writeFileSync(join(box.project, "app", "[id]", "page.tsx"), "export default function Page() {}\n");
+  const message = await denial(take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["app/[id]/page.tsx#Pag"], now: T0 }));
+  assert.ok(message.startsWith(`Target ${join(box.project, "app", "\\[id\\]", "page.tsx")}#Pag names nothing:`), message);
+  assert.match(message, /did you mean `Page`\?$/);
 });
 
 Denials("should allow a symbol about to be added with --creating", async ({ box }) => {
   const file = join(box.project, "utils.py");
   writeFileSync(file, "def existing():\n    pass\n");
-  await checkSymbol(file, "to_be_added", true);
+  await checkSymbol(symbolTarget(box, "utils.py#to_be_added"), true);
   const result = await take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["utils.py#to_be_added"], creating: true, now: T0 });
   assert.is(result.granted[0]?.kind, "symbol");
 });
@@ -71,12 +97,18 @@ Denials("should allow a symbol about to be added with --creating", async ({ box 
 Denials("should deny a file type without a grammar and say to claim the whole file", async ({ box }) => {
   const file = join(box.project, "notes.md");
   writeFileSync(file, "# notes\n");
-  assert.is(await denial(checkSymbol(file, "intro", false)), "notes.md has no grammar for symbol claims; claim the whole file instead.");
+  assert.is(
+    await denial(checkSymbol(symbolTarget(box, "notes.md#intro"), false)),
+    `Target ${file}#intro names a symbol, but ${file} has no grammar for symbol claims; claim the whole file instead.`,
+  );
 });
 
 Denials("should say that a word with # and no such file reads as a symbol claim", async ({ box }) => {
   const file = join(box.project, "ticket");
-  assert.is(await denial(checkSymbol(file, "42", false)), `ticket#42 reads as the symbol 42 of the file ${file}, which does not exist; for a name, leave out the #.`);
+  assert.is(
+    await denial(checkSymbol(symbolTarget(box, "ticket#close"), false)),
+    `Target ${file}#close reads as the symbol close of the file ${file}, which does not exist; for a name, leave out the #.`,
+  );
 });
 
 Denials("should deny the whole take, writing nothing, when one symbol is missing", async ({ box }) => {
@@ -84,7 +116,7 @@ Denials("should deny the whole take, writing nothing, when one symbol is missing
   const message = await denial(
     take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["shared-config", "a.ts#imaginary"], now: T0 }),
   );
-  assert.match(message, /No symbol `imaginary` in a\.ts/);
+  assert.match(message, /the file declares no top-level `imaginary`/);
   assert.equal(entriesIfAny(box.dir), []);
 });
 

@@ -49,7 +49,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const symbols = targets.filter((target) => target.kind === "symbol");
   if (symbols.length > 0) {
     const { checkSymbol } = await import("../targets/symbols.js"); // the parser loads only for symbol targets
-    for (const target of symbols) await checkSymbol(target.path, target.symbol as string, options.creating === true);
+    for (const target of symbols) await checkSymbol(target, options.creating === true);
   }
   // A name that reads like a file would stop protecting the file once it is created (it becomes a
   // path then): ask which was meant instead of guessing.

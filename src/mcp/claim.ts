@@ -129,7 +129,7 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
       entry.target = target.canonical;
       if (target.kind === "symbol") {
         const { checkSymbol } = await import("../targets/symbols.js");
-        await checkSymbol(target.path, target.symbol as string, creating);
+        await checkSymbol(target, creating);
       }
     } catch (error) {
       if (!(error instanceof BadInputError)) throw error;

@@ -3,10 +3,11 @@
 // target is used: plain takes never pay for it.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, extname, join } from "node:path";
+import { dirname, extname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { BadInputError } from "../os/errors.js";
 import { switchOn } from "../os/option-names.js";
+import type { TargetShape } from "./overlap.js";
 
 const GRAMMARS: Record<string, string> = {
   ".js": "javascript",
@@ -89,7 +90,7 @@ export async function parserFor(grammar: string): Promise<Parser> {
 /** The top-level declarations of `file`: functions, classes and other method-bearing types, interfaces, type aliases, enums, top-level variables. */
 export async function listSymbols(file: string, source: string): Promise<SymbolInfo[]> {
   const grammar = grammarOf(file);
-  if (!grammar) throw new BadInputError(`${basename(file)} has no grammar for symbol claims; claim the whole file instead.`);
+  if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
   const tree = parser.parse(source);
   const found: SymbolInfo[] = [];
@@ -159,30 +160,32 @@ function lastIdentifier(node: Parser.SyntaxNode): string | undefined {
 
 /**
  * Denies a claim on a symbol the file does not declare (it would bind nothing), with the nearest
- * names as a suggestion; `creating` allows a symbol about to be added.
+ * names as a suggestion; `creating` allows a symbol about to be added. The target is named in
+ * full, canonical, as every other answer names it: two files may share a base name.
  */
-export async function checkSymbol(file: string, symbol: string, creating: boolean): Promise<void> {
+export async function checkSymbol(target: Pick<TargetShape, "canonical" | "path" | "symbol">, creating: boolean): Promise<void> {
+  const { canonical, path: file } = target;
+  const symbol = target.symbol as string;
+  const shownFile = canonical.slice(0, canonical.length - symbol.length - 1); // the file as canonical (escaped) text
   const grammar = grammarOf(file);
   if (!grammar && !existsSync(file)) {
-    throw new BadInputError(
-      `${basename(file)}#${symbol} reads as the symbol ${symbol} of the file ${file}, which does not exist; for a name, leave out the #.`,
-    );
+    throw new BadInputError(`Target ${canonical} reads as the symbol ${symbol} of the file ${shownFile}, which does not exist; for a name, leave out the #.`);
   }
-  if (!grammar) throw new BadInputError(`${basename(file)} has no grammar for symbol claims; claim the whole file instead.`);
+  if (!grammar) throw new BadInputError(`Target ${canonical} names a symbol, but ${shownFile} has no grammar for symbol claims; claim the whole file instead.`);
   let source: string;
   try {
     source = readFileSync(file, "utf8");
   } catch (error) {
     if (creating && (error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw new BadInputError(
-      `Cannot read ${file} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass ${switchOn("creating")} for a symbol you are about to add.`,
+      `Cannot read ${shownFile} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass ${switchOn("creating")} for a symbol you are about to add.`,
     );
   }
   const names = [...new Set((await listSymbols(file, source)).map((info) => info.name))];
   if (names.includes(symbol) || creating) return;
   const near = nearest(symbol, names);
   const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : `pass ${switchOn("creating")} to claim a symbol you are about to add.`;
-  throw new BadInputError(`No symbol \`${symbol}\` in ${basename(file)}; ${hint}`);
+  throw new BadInputError(`Target ${canonical} names nothing: the file declares no top-level \`${symbol}\`; ${hint}`);
 }
 
 function nearest(wanted: string, names: string[]): string[] {
