@@ -86,7 +86,8 @@ export const VERBS = {
   },
   status: {
     args: "[targets...]",
-    description: "list claims: target, holder, purpose, heartbeat age, fresh or stale",
+    description:
+      "list claims: target, holder, purpose, heartbeat age, fresh or stale, who is queued behind each; for named targets, the claims covering them and only those queued for something of theirs",
     flags: { ...COMMON, mine: { long: "--mine", help: "only your own claims" } },
   },
   check: {

@@ -91,10 +91,11 @@ export function status(options: StatusOptions = {}): StatusResult {
   } else {
     for (const { fileName, read } of context.store.list()) entries.push({ fileName, target: displayTarget(fileName, read), read });
   }
-  // For named targets, only who waits for something overlapping one of them: another target's queue is not what was asked.
-  const wanted = ({ entry }: (typeof queue)[number]) =>
-    (!options.mine || entry.holder === holder) && (named.length === 0 || asked.some((target) => overlaps(shapeOf(entry.target), target)));
-  result.queued = queue.filter(wanted).map(({ entry }) => noteOf(entry));
+  // For named targets, only who waits for something overlapping one of them: another target's
+  // queue is not what was asked. So also behind a claim that covers a named target (a directory,
+  // a glob): its waiters for other files under it wait for something else.
+  const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => overlaps(shapeOf(waitedFor), target));
+  result.queued = queue.filter(({ entry }) => (!options.mine || entry.holder === holder) && asks(entry.target)).map(({ entry }) => noteOf(entry));
 
   for (const { fileName, target, read } of entries) {
     if (read.state === "missing") {
@@ -119,7 +120,7 @@ export function status(options: StatusOptions = {}): StatusResult {
         heartbeat_age_seconds: ageInSeconds(freshness.ageMs),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
-        queue: notesFor(claim.target, claim.holder, queue),
+        queue: notesFor(claim.target, claim.holder, queue).filter((note) => asks(note.target)),
       };
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);

@@ -179,6 +179,27 @@ Queue("should list, for named targets, only the queued interests in something th
   assert.equal(lines, ["cfg  fresh  a  heartbeat 0s ago  (no purpose given)", `  1. queued: b since ${new Date(T0).toISOString().replace(".000Z", "Z")} for "bump"`]);
 });
 
+Queue("should show behind a directory claim covering a named target only the waiters for something overlapping that target", async ({ opts }) => {
+  mkdirSync(join(opts.cwd, "src"));
+  const src = join(opts.cwd, "src");
+  await take({ ...opts, holder: "a", targets: ["src/"], purpose: "restructure", now: T0 });
+  await take({ ...opts, holder: "b", targets: ["src/a.ts"], purpose: "fix a", queue: true, now: T0 });
+  await take({ ...opts, holder: "c", targets: ["src/b.ts"], purpose: "fix b", queue: true, now: T0 });
+  await take({ ...opts, holder: "d", targets: ["src/"], purpose: "all of it", queue: true, now: T0 });
+  const behind = (targets: string[]) => status({ ...opts, targets, now: T0 }).claims.map((claim) => [claim.target, claim.queue.map((note) => note.holder)]);
+  assert.equal(behind([]), [[`${src}/`, ["b", "c", "d"]]], "unnamed: the directory's whole queue");
+  assert.equal(behind(["src/a.ts"]), [[`${src}/`, ["b", "d"]]], "not c, who waits for another file of the directory");
+  assert.equal(behind(["src/"]), [[`${src}/`, ["b", "c", "d"]]]);
+  assert.equal(behind(["src/a.ts", "src/b.ts"]), [[`${src}/`, ["b", "c", "d"]]]);
+  assert.equal(behind(["src/new.ts"]), [[`${src}/`, ["d"]]]);
+  const since = new Date(T0).toISOString().replace(".000Z", "Z");
+  assert.equal(renderStatus(status({ ...opts, targets: ["src/a.ts"], now: T0 }), plain), [
+    `${src}/  fresh  a  heartbeat 0s ago  "restructure"  (directory)`,
+    `  1. queued: b since ${since} for "fix a"`,
+    `  2. queued: d since ${since} for "all of it"`,
+  ]);
+});
+
 Queue("should refuse wait together with queue, naming the options as the library caller gave them", async ({ opts }) => {
   try {
     await take({ ...opts, holder: "a", targets: ["cfg"], queue: true, wait: 5, now: T0 });
