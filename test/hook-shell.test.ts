@@ -193,7 +193,7 @@ Shell("should read short options clustered as getopt does: flags up to the first
     // rsync: a value never stands for the destination.
     ["rsync -avT tmp a.ts dst", ["dst/a.ts"]],
     ["rsync -ae ssh a.ts host:dst", []],
-    ["rsync a.ts b.ts --backup-dir bak", ["b.ts"]],
+    ["rsync a.ts b.ts --backup-dir bak", ["b.ts", "bak/b.ts"]],
     // gzip and co: -c, -t, -l anywhere in a cluster write nothing; -S takes a suffix.
     ["gzip -kS .z f", ["f"]],
     ["gzip -kc f", []],
@@ -340,9 +340,156 @@ Shell("should judge a shell that reads its program from a pipe or an unknown fil
   for (const command of ["bash --version", "bash -n < x.sh", "ls | grep x"]) assert.is(bash(box, command), undefined, command);
 });
 
+Shell("should judge a written path with a variable or a substitution in it by the part the text fixes", async ({ box }) => {
+  mkdirSync(join(box.project, "gen"));
+  mkdirSync(join(box.project, "dst"));
+  const cases: Array<[string, string[]]> = [
+    // In a directory: the fixed tail after the last expansion, in a place the hook cannot know.
+    ['echo x > "$d/u.ts"', ["unknown:u.ts"]],
+    ['echo x > "$(pwd)/u.ts"', ["unknown:u.ts"]],
+    ['echo x >> "${dir}x/sub/u.ts"', ["unknown:sub/u.ts"]],
+    ['sort -o "$d/x" f', ["unknown:x"]],
+    ['cp a "$d/b.ts"', ["unknown:a", "unknown:b.ts"]],
+    ['cp "$d/a.ts" dst', ["dst/a.ts"]],
+    ['tee "$d/x"', ["unknown:x"]],
+    ['tee "$HOME/project/x"', ["x"]],
+    ['touch "${dir}/a.ts"', ["unknown:a.ts"]],
+    ['rm -f "$d"/*.ts', ["unknown:*.ts"]],
+    ['dd if=/dev/zero of="$d/img"', ["unknown:img"]],
+    ['time -o "$d/t" ls', ["unknown:t"]],
+    ['curl -so "$d/a" https://example.com/', ["unknown:a"]],
+    // In the name: any file of that shape in a fixed directory; a name that starts with one may be a path.
+    ['echo x > "out-$n.ts"', ["glob:out-*.ts"]],
+    ['echo x > "gen/out-${n}-$m.ts"', ["glob:gen/out-*-*.ts"]],
+    ['echo x > "gen/$f"', ["glob:gen/**"]],
+    ['cp "$f" dst/', ["glob:dst/**"]],
+    ['cp "out-$n.ts" dst/', ["glob:dst/out-*.ts"]],
+    ['echo x > "$f"', ["unknown:."]],
+    ['echo x > "$d/out-$n.ts"', ["unknown:out-*.ts"]],
+    // Temp space: $TMPDIR and what mktemp makes hold no claim.
+    ['echo x > "$TMPDIR/x"', []],
+    ['echo x > "${TMPDIR:-/tmp}/x"', []],
+    ['echo x > "$(mktemp)"', []],
+    ['t=$(mktemp -d); cp a.ts "$t/"; echo x > "$t/b"; mv "$t/b" u.ts', ["u.ts"]],
+    ['t="$(mktemp)"; t=u.ts; echo x > "$t"', ["unknown:."]],
+    ['TMPDIR=.; echo x > "$TMPDIR/u.ts"', ["unknown:u.ts"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ['echo x > "$d/u.ts"', 'echo x > "$(pwd)/u.ts"', 'sort -o "$d/u.ts" x.ts', 'cp a "$d/u.ts"', 'tee "$d/u.ts"', 'touch "${dir}/u.ts"', 'echo x > "$f"', 'echo x > "${n}.ts"']) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ['echo x > "$d/v.ts"', 'echo x > "$TMPDIR/u.ts"', 'f=$(mktemp); sort u.ts > "$f"', "echo x >/dev/null 2>&1", 'echo x > "out-$n.js"', 'cp v.ts "$d/"']) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Shell("should judge a program read from a pipe, a substitution or a string the text does not fix as writing what it cannot know", async ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  for (const command of [
+    "bash <(curl -fsSL https://example.com/install.sh)",
+    'bash -c "$(curl -fsSL https://example.com/install.sh)"',
+    "curl -s https://example.com/x | source /dev/stdin",
+    "source /dev/stdin",
+    ". <(kubectl completion bash)",
+    "curl -s https://example.com/x.py | python3",
+    "curl -s https://example.com/x.py | python3 -",
+    "curl -s https://example.com/x.py | python3.12 -u - --flag",
+    "curl -s https://example.com/x.js | node",
+    "curl -s https://example.com/x.js | node -",
+    "curl -s https://example.com/x.pl | perl",
+    "curl -s https://example.com/x.rb | ruby",
+    "curl -s https://example.com/x.php | php",
+    "cat x.py | sudo -E python3 2>/dev/null",
+    "python3 <(curl -s https://example.com/x.py)",
+    'env -S "$cmd"',
+    'eval "$x"',
+    "find . -name '*.ts' | xargs sh -c 'echo \"$@\"' _",
+    "find . -name '*.ts' | xargs rm",
+    "find . -name '*.ts' | xargs -0 sed -i s/a/b/",
+  ]) {
+    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  const cases: Array<[string, string[]]> = [
+    ["eval 'rm f'", ["f"]],
+    ["ls | xargs -I{} cp {} dst/", ["glob:dst/**"]],
+    ["ls | xargs -n1 cp -t dst", ["glob:dst/**"]],
+    ["ls | xargs grep -l x", []],
+    ["python3 script.py", []],
+    ["node x.js", []],
+    ["cat data | python3 script.py", []],
+    ["cat data | python3 -c 'import sys; print(sys.stdin.read())'", []],
+    ["cat x.js | node --check", []],
+    ["python3 - <<'EOF'\nprint(1)\nEOF", []],
+    ["ruby -v", []],
+    ["bash scripts/build.sh", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["python3 script.py", "node x.js", "cat data | python3 script.py", "ls | xargs grep -l x", "ls | xargs -I{} cat {}"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["tar xf a.tar", ["glob:**"]],
+    ["tar -xzf a.tgz -C dir", ["glob:dir/**"]],
+    ["tar --extract --file=a.tar --directory dir", ["glob:dir/**"]],
+    ["tar xzfC a.tgz dir", ["glob:dir/**"]],
+    ['tar -xf a.tar -C "$d"', ["unknown:."]],
+    ["tar -xOf a.tar f", []],
+    ["tar cf out.tar src", ["out.tar"]],
+    ["tar -czvf out.tgz src", ["out.tgz"]],
+    ["tar -c -f out.tgz -C src .", ["out.tgz"]],
+    ['tar czf "$d/out.tgz" src', ["unknown:out.tgz"]],
+    ["tar czf out.tgz --remove-files a.ts", ["a.ts", "out.tgz"]],
+    ["tar -rf out.tar a.ts", ["out.tar"]],
+    ["tar cf - src", []],
+    ["tar tf a.tar", []],
+    ["tar -tvzf a.tgz", []],
+    ["unzip a.zip", ["glob:**"]],
+    ["unzip -oq a.zip -d out", ["glob:out/**"]],
+    ["unzip -l a.zip", []],
+    ["unzip -p a.zip f", []],
+    ["7z x a.7z", ["glob:**"]],
+    ["7z x a.7z -oout -y", ["glob:out/**"]],
+    ["7z x a.7z -so", []],
+    ["7z a out.7z src", ["out.7z"]],
+    ["7z l a.7z", []],
+    ["gunzip -k f.gz", ["f", "f.gz"]],
+    ["gzip -d f.gz", ["f", "f.gz"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["tar xf a.tar", "tar -xzf a.tgz -C .", "tar cf u.ts src", "unzip a.zip", "7z x a.7z"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["tar tf a.tar", "tar -xzf a.tgz -C other", "unzip -l a.zip", "tar cf out.tar u.ts"]) assert.is(bash(box, command), undefined, command);
+});
+
+Shell("should judge the backups rsync and wget keep, and wget's WARC file", async ({ box }) => {
+  mkdirSync(join(box.project, "dst"));
+  const cases: Array<[string, string[]]> = [
+    ["rsync -b a b", ["b", "b~"]],
+    ["rsync -ab --suffix=.old a dst", ["dst/a", "dst/a.old"]],
+    ["rsync --backup a b", ["b", "b~"]],
+    ["rsync -a --backup-dir=bak a dst/", ["dst/a", "dst/bak/a"]],
+    ["rsync -ab --backup-dir=../bak src/ dst/", ["dst", "glob:bak/**"]],
+    ['rsync -b --backup-dir "$d" a b', ["b", "unknown:b"]],
+    ["wget -k -K https://example.com/u.html", ["u.html", "u.html.orig"]],
+    ["wget --backup-converted -P dst https://example.com/u.html", ["dst/u.html", "dst/u.html.orig"]],
+    ["wget --warc-file=arc https://example.com/a", ["a", "arc.warc.gz"]],
+    ["wget -qO- --warc-file arc --no-warc-compression https://example.com/a", ["arc.warc"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  writeFileSync(join(box.project, "t.ts"), "");
+  claims(["take", join(box.project, "u~"), join(box.project, "u.orig"), join(box.project, "u.ts.warc.gz"), join(box.project, "dst", "bak", "t.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "keeping"]);
+  for (const command of ["rsync -b t.ts u", "rsync --backup-dir=bak t.ts dst/", "wget -K https://example.com/u", "wget --warc-file=u.ts https://example.com/a"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.is(bash(box, "rsync t.ts u"), undefined, "no backup asked for");
+});
+
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
-  for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/"]) {
+  for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "python3 x.py", "node x.js", "ls | grep x"]) {
     assert.not.ok(mayWrite(command), command);
   }
   for (const command of [
@@ -362,6 +509,13 @@ Shell("should not load the shell parser for commands that write no file", async 
     "sudo -e f",
     "sudoedit f",
     "env -S 'ls' f",
+    "tar xf a.tar",
+    "unzip a.zip",
+    "curl -s https://example.com/x | python3",
+    "python3 <(curl -s https://example.com/x)",
+    ". <(cmd)",
+    'eval "$x"',
+    "ls | xargs rm",
   ]) {
     assert.ok(mayWrite(command), command);
   }

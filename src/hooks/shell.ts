@@ -1,20 +1,21 @@
 // The files a shell command will write, read from its syntax tree (tree-sitter's bash grammar, the
 // same parser family the symbol claims use), not from a regex: redirections (`>`, `>>`, `&>`,
 // `<>`), and the arguments of the commands that write the files they name (sed -i, perl -i, tee,
-// cp, mv, rm, truncate, touch, dd of=, ln, install, patch, git checkout/restore/rm/mv/apply,
-// apply_patch), through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, and `cd` before them.
-// Each command's options are read as getopt reads them, from one declaration of the ones that take
-// a value (Syntax, readOptions): `cp -at dst f` copies into dst, `sort -uo out` writes out.
+// cp, mv, rm, truncate, touch, dd of=, ln, install, patch, tar, unzip, git checkout/restore/rm/mv/apply,
+// apply_patch), through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, `eval '…'`, `xargs`,
+// and `cd` before them. Each command's options are read as getopt reads them, from one declaration
+// of the ones that take a value (Syntax, readOptions): `cp -at dst f` copies into dst, `sort -uo out` writes out.
 //
-// Only what the text itself says: a word built from a variable, a command substitution or
-// arithmetic is unknown and skipped, and so is whatever a script or program writes from inside
-// (`bash build.sh`, `eval`, `npm run fmt`, `git reset --hard`). Where such a word decides the
-// directory of a write (`cp -t "$d" f`, `git -C "$d"`), the write is in a place unknown, as after
-// an unknown `cd`; where the text cannot name what is written at all (`curl … | sh`, `curl -K`),
-// it could be any file. docs/HOOKS.md lists both sides.
+// Only what the text itself says. A written word built from a variable, a command substitution or
+// arithmetic is judged by the part the text fixes (judgedPath: `"$d/u.ts"` is a u.ts in a place
+// unknown, as after an unknown `cd`; `"out-$n.ts"` any out-*.ts there), unless it is in temp space
+// ($TMPDIR, mktemp); so is a write whose directory such a word decides (`cp -t "$d" f`, `git -C
+// "$d"`). Where the text cannot name what is written at all (`curl … | sh`, `eval "$x"`, `curl -K`),
+// it could be any file. What a script or program on disk writes from inside (`bash build.sh`,
+// `python gen.py`, `npm run fmt`, `git reset --hard`) is not read. docs/HOOKS.md lists both sides.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
@@ -23,14 +24,15 @@ type Node = Parser.SyntaxNode;
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source)([\s;&|)`'"]|$)/;
 /**
  * git, sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
  * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
- * output; sudo's `-e`, env's `-S`): loading the parser costs 40-50 ms.
+ * output; sudo's `-e`, env's `-S`); an interpreter reading a pipe or `<(…)`, and the `.` command:
+ * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
@@ -46,7 +48,7 @@ export function mayWrite(command: string): boolean {
 export async function shellWrites(command: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
   if (!mayWrite(command)) return [];
   const found = new Set<string>();
-  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found }, 0);
+  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set() }, 0);
   return [...found];
 }
 
@@ -68,6 +70,8 @@ interface Walk {
   home: string;
   environment: Environment;
   found: Set<string>;
+  /** The variables that name temp space in this script (isTemporary). */
+  temporary: Set<string>;
 }
 
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
@@ -79,6 +83,7 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
   const tree = parser.parse(script);
   try {
     const nested: Nested[] = [];
+    walk.temporary = temporaryVariables(tree.rootNode);
     visit(tree.rootNode, walk, nested);
     for (const inner of nested) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [] }, depth + 1);
   } finally {
@@ -87,8 +92,11 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
   }
 }
 
-/** In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell. */
-function visit(node: Node, walk: Walk, nested: Nested[]): void {
+/**
+ * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
+ * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
+ */
+function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
     const inner = { ...walk, stack: [...walk.stack] };
     for (const child of node.namedChildren) visit(child, inner, nested);
@@ -100,7 +108,7 @@ function visit(node: Node, walk: Walk, nested: Nested[]): void {
     const stdin = stdinOf(node, walk);
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
-        if (child.type === "command") command(child, walk, nested, stdin);
+        if (child.type === "command") command(child, walk, nested, stdin, piped && stdin === undefined);
         else visit(child, walk, nested);
       } else visit(child, walk, nested);
     }
@@ -111,7 +119,11 @@ function visit(node: Node, walk: Walk, nested: Nested[]): void {
     for (const child of node.namedChildren) if (child.type !== "heredoc_body") visit(child, walk, nested);
     return;
   }
-  if (node.type === "command") return command(node, walk, nested, undefined);
+  if (node.type === "command") return command(node, walk, nested, undefined, piped);
+  if (node.type === "pipeline") {
+    node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
+    return;
+  }
   for (const child of node.namedChildren) visit(child, walk, nested);
 }
 
@@ -141,7 +153,8 @@ function redirect(node: Node, walk: Walk): void {
   const descriptor = node.childForFieldName("descriptor");
   const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
   if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
-  const path = staticWord(destination, walk);
+  const value = wordValue(destination, walk);
+  const path = value === undefined ? undefined : judgedPath(value);
   if (path !== undefined && path !== "-") add(walk, path);
 }
 
@@ -154,6 +167,23 @@ const UNKNOWABLE = `${UNKNOWN_MARK}.`;
 
 /** A name the text does not give, written into a directory (`curl -O "$url"`): any file there. */
 const anyIn = (directory: string | undefined): string => (directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "*")}`);
+
+/** Files the text does not name, written anywhere under a directory (wget -r, tar x): checked as its `**` glob. */
+const anyUnder = (directory: string | undefined): string => (directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**")}`);
+
+/**
+ * Where a source lands under its own name in a directory (cp, mv, ln, install, rsync). A source the
+ * text does not fix lands as its judged path names it: `"$d/a.ts"` as a.ts, `"out-$n"` as any
+ * out-*; one whose name is unknown (`"$f"`) as anything under the directory (`cp -r` puts a tree there).
+ */
+function landing(directory: string | undefined, source: string): string {
+  const glob = source.startsWith(GLOB_MARK);
+  const bare = glob ? source.slice(GLOB_MARK.length) : source.startsWith(UNKNOWN_MARK) ? source.slice(UNKNOWN_MARK.length) : source;
+  const name = basename(bare);
+  if (source === UNKNOWABLE || name === "**") return anyUnder(directory);
+  if (directory === undefined) return UNKNOWN_MARK + name;
+  return glob ? `${GLOB_MARK}${join(directory, name)}` : join(directory, name);
+}
 
 function add(walk: Walk, path: string): void {
   if (path.startsWith(UNKNOWN_MARK)) {
@@ -175,35 +205,106 @@ function add(walk: Walk, path: string): void {
   if (!DEVICES.test(absolute)) walk.found.add(absolute);
 }
 
+/** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */
+const HOLE = "\u0001";
+/** Starts a word's value whose first part is temp space: `$TMPDIR`, a mktemp result. */
+const TEMP = "\u0002";
+
 /** A word's value when the text fixes it: quotes removed, `~` expanded, a glob expanded against the files there. */
 function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
+  const value = wordValue(node, walk);
+  return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
+}
+
+/** A word's value, with a HOLE for each part the text does not fix (and TEMP for a first part in temp space). */
+function wordValue(node: Node | null | undefined, walk: Walk): string | undefined {
   if (!node) return undefined;
-  if (node.type === "command_name") return staticWord(node.namedChildren[0], walk);
+  if (node.type === "command_name") return wordValue(node.namedChildren[0], walk);
   const parts = node.type === "concatenation" ? node.namedChildren : [node];
   let value = "";
+  const unknown = (part: Node, before: string) => (value + before === "" && isTemporary(part, walk) ? TEMP : HOLE);
   for (const part of parts) {
     if (part.type === "word" || part.type === "number") value += part.text.replace(/\\(.)/g, "$1");
     else if (part.type === "raw_string") value += part.text.slice(1, -1);
-    else if (part.type === "simple_expansion" || part.type === "expansion") {
-      const known = knownVariable(part, walk);
-      if (known === undefined) return undefined;
-      value += known;
-    } else if (part.type === "string") {
-      // "$PWD/x", "$HOME/x": the variables the hook knows are put in; any other makes the word unknown.
+    else if (part.type === "simple_expansion" || part.type === "expansion") value += knownVariable(part, walk) ?? unknown(part, "");
+    else if (part.type === "string") {
+      // "$PWD/x", "$HOME/x": the variables the hook knows are put in; any other is a hole.
       let text = "";
       let at = part.startIndex + 1;
       for (const child of part.namedChildren) {
         if (child.type === "string_content") continue;
         const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : undefined;
-        if (known === undefined) return undefined;
-        text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1") + known;
+        text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1");
+        text += known ?? unknown(child, text);
         at = child.endIndex;
       }
       value += text + part.text.slice(at - part.startIndex, -1).replace(/\\([$`"\\\n])/g, "$1");
-    } else return undefined; // a variable, a substitution, $'…', arithmetic: not known before it runs
+    } else value += unknown(part, ""); // a substitution, $'…', arithmetic: not known before it runs
   }
   if (value === "~" || value.startsWith("~/")) value = walk.home + value.slice(1);
   return value;
+}
+
+/**
+ * `$TMPDIR`, `$(mktemp)`, or a variable the script sets only to a mktemp result: a new name in
+ * temp space, where no session claims anything. (Decided so: a claim lives with the project's
+ * files, and judging these would refuse every script that writes a scratch file.)
+ */
+function isTemporary(part: Node, walk: Walk): boolean {
+  if (part.type === "command_substitution") return isMktemp(part);
+  const name = /^\$\{?(\w+)(?::?[-=][^}]*)?\}?$/s.exec(part.text)?.[1];
+  return name !== undefined && walk.temporary.has(name);
+}
+
+/** `$(mktemp …)`: a command substitution that runs mktemp alone. */
+function isMktemp(node: Node): boolean {
+  const inner = node.type === "string" && node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : node;
+  if (inner.type !== "command_substitution" || inner.namedChildren.length !== 1) return false;
+  const command = inner.namedChildren[0] as Node;
+  return command.type === "command" && command.childForFieldName("name")?.text === "mktemp";
+}
+
+/** TMPDIR, and the variables a script sets only to `$(mktemp …)`: none set otherwise (another assignment, a loop, read). */
+function temporaryVariables(root: Node): Set<string> {
+  const temporary = new Set<string>(["TMPDIR"]);
+  const other = new Set<string>();
+  for (const assignment of root.descendantsOfType("variable_assignment")) {
+    const name = assignment.childForFieldName("name")?.text;
+    const value = assignment.childForFieldName("value");
+    if (name !== undefined) (value && isMktemp(value) && name !== "TMPDIR" ? temporary : other).add(name);
+  }
+  for (const loop of root.descendantsOfType("for_statement")) other.add(loop.childForFieldName("variable")?.text ?? "");
+  for (const command of root.descendantsOfType("command")) {
+    if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(command.childForFieldName("name")?.text ?? "")) continue;
+    for (const argument of command.childrenForFieldName("argument")) other.add(argument.text);
+  }
+  for (const name of other) temporary.delete(name);
+  return temporary;
+}
+
+/**
+ * The path a written word names where the text does not fix all of it. In temp space: none.
+ * Where an expansion is in a directory (`"$d/u.ts"`, `"$(pwd)/u.ts"`): the fixed tail after it, in
+ * a place unknown. Where one is in the name (`"out-$n.ts"`): any file of that shape in the
+ * directory, when that is fixed; a name that starts with one (`"$f"`, `"dir/$f"`) may hold a path
+ * itself: anything under the directory, and with none fixed, any file.
+ */
+function judgedPath(value: string): string | undefined {
+  if (value.startsWith(TEMP)) return undefined;
+  const holes = value.replaceAll(TEMP, HOLE);
+  if (!holes.includes(HOLE)) return value;
+  const cut = holes.lastIndexOf("/");
+  const directory = cut === -1 ? "" : holes.slice(0, cut + 1);
+  const name = holes.slice(cut + 1);
+  if (!name.includes(HOLE)) {
+    const tail = holes.slice(holes.lastIndexOf(HOLE) + 1);
+    const rest = tail.slice(tail.indexOf("/") + 1).replace(/^\/+/, "");
+    return rest === "" ? UNKNOWABLE : UNKNOWN_MARK + rest;
+  }
+  if (name.startsWith(HOLE)) return directory === "" || directory.includes(HOLE) ? UNKNOWABLE : `${GLOB_MARK}${directory}**`;
+  // Fixed text with glob characters of its own would be read as a glob: then any name.
+  const shape = /[*?[\]{}()!+@\\]/.test(name.replaceAll(HOLE, "")) ? "*" : name.split(HOLE).join("*").replace(/\*+/g, "*");
+  return directory.includes(HOLE) ? UNKNOWN_MARK + shape : GLOB_MARK + directory + shape;
 }
 
 /** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them. */
@@ -217,8 +318,9 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
 
 /** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
 function wordValues(node: Node, walk: Walk): string[] | undefined {
-  const value = staticWord(node, walk);
+  const value = wordValue(node, walk);
   if (value === undefined) return undefined;
+  if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
   const unquotedGlob = (node.type === "word" || node.type === "concatenation") && /(^|[^\\])[*?[]/.test(node.text) && !/['"]/.test(node.text);
   if (!unquotedGlob) return [value];
   // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
@@ -271,9 +373,49 @@ const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: st
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */
 const SHELL: Syntax = { short: "o:O:", long: { rcfile: ":", "init-file": ":" }, ordered: true, plus: true };
 
+const SHELLS = ["bash", "sh", "zsh", "dash", "ksh"];
+
+/** A program's own name for stdin: `-`, /dev/stdin, descriptor 0. */
+const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** perl's switches, for its -i rule and as an interpreter. */
+const PERL: Syntax = { short: "e:E:i::I::M::m::", ordered: true };
+
+/**
+ * Interpreters that read their program from stdin when given no script (or `-`, /dev/stdin), each
+ * with its options and those that give it something else to run or do (`-c`, `-e`, `-m`, `--version`).
+ */
+const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[] }> = {
+  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true }, inline: ["c", "m", "h", "V"] },
+  node: {
+    syntax: {
+      short: "e:p:r:C:",
+      long: { eval: "e", print: "p", require: "r", conditions: "C", check: "c", help: "h", version: "v", test: "", ...valuedLong("import loader experimental-loader input-type env-file title") },
+      ordered: true,
+    },
+    inline: ["e", "p", "c", "h", "v", "test"],
+  },
+  perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
+  ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
+  php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"] },
+};
+
+/** python3.12 and pypy3 are python; nodejs is node. */
+const interpreterOf = (name: string) => INTERPRETERS[name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node")];
+
+/** xargs' options: its command follows them. */
+const XARGS: Syntax = {
+  short: "a:d:E:e::I:i::L:l::n:P:s:",
+  long: { "arg-file": "a", delimiter: "d", eof: "e", replace: "i", "max-lines": "l", "max-args": "n", "max-procs": "P", "max-chars": "s", "process-slot-var": ":" },
+  ordered: true,
+};
+
+/** The word that stands, in the command xargs runs, for the arguments it reads. */
+const INPUT = '"$XARGS_INPUT"';
+
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 
-function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined): void {
+function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
   for (const child of node.namedChildren) if (child.type === "command_substitution" || child.type === "process_substitution") visit(child, walk, nested);
@@ -299,7 +441,10 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
       if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
-      for (const path of outputs((wrapper.writes ?? []).flatMap((key) => reading.values(key)))) add(here, path);
+      for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
+        const paths = value !== undefined ? outputs([value]) : at === undefined ? [] : (wordValues(words[at] as Node, here) ?? []);
+        for (const path of paths) add(here, path);
+      }
       if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
         // sudo -e f g (sudoedit): each operand is a file it writes back.
         for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
@@ -311,6 +456,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
         // redirection in it, which env passes on as a word, is judged a write, never the reverse.
         const line = reading.value(wrapper.split);
         if (line !== undefined) nested.push({ script: ["env", line, ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+        else add(here, UNKNOWABLE); // env -S "$cmd": a command line the text does not give
         return;
       }
       index = reading.end;
@@ -343,21 +489,65 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   };
   const rule = RULES[name];
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
-  if (["bash", "sh", "zsh", "dash"].includes(name)) {
+  // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
+  const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
+  if (SHELLS.includes(name)) {
     const reading = readOptions(args, SHELL);
     const first = reading.operands[0];
     if (reading.has("c")) {
       const script = first === undefined ? undefined : args[first];
       if (script !== undefined) nested.push({ script, cwd: here.cwd });
-    } else if (first === undefined || args[first] === "-" || reading.has("s")) {
+      else if (first !== undefined) add(here, UNKNOWABLE); // bash -c "$(curl …)"
+    } else if (first === undefined || STDIN.test(args[first] ?? "") || reading.has("s")) {
       // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
       // (`curl … | sh`), or a file it cannot read, runs commands it cannot see.
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
+    } else if (piping(first)) add(here, UNKNOWABLE);
+    return;
+  }
+  if (name === "source" || name === ".") {
+    // As `bash file` (a script on disk is not read): a process substitution, or stdin.
+    if (piping(0)) add(here, UNKNOWABLE);
+    else if (STDIN.test(args[0] ?? "") && args[0] !== "-") {
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      else add(here, UNKNOWABLE);
     }
     return;
   }
-  if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here })) add(here, path);
+  if (name === "eval") {
+    // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give.
+    if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
+    else add(here, UNKNOWABLE);
+    return;
+  }
+  if (name === "xargs") {
+    // The command runs with arguments read from xargs' input: read as that command with an operand
+    // the text does not fix (or, with -I, with that operand in place of each word holding the
+    // replacement). A shell or interpreter it runs is code the hook cannot see with those arguments.
+    const reading = readOptions(args, XARGS);
+    const inner = args[reading.end];
+    if (reading.end >= args.length) return; // echo
+    if (inner === undefined || SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
+      add(here, UNKNOWABLE);
+      return;
+    }
+    const replace = reading.has("I") ? reading.value("I") : reading.has("i") ? (reading.value("i") ?? "{}") : undefined;
+    const texts = argWords.slice(reading.end).map((word) => word.text);
+    const line = replace === undefined ? [...texts, INPUT] : texts.map((text) => (text.includes(replace) ? INPUT : text));
+    nested.push({ script: line.join(" "), cwd: here.cwd });
+    return;
+  }
+  const interpreter = interpreterOf(name);
+  if (interpreter) {
+    // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
+    // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
+    const reading = readOptions(args, interpreter.syntax);
+    const program = reading.operands[0];
+    if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
+  }
+  const text = (index: number) => wordValue(argWords[index], here);
+  if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
 }
 
 /** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
@@ -411,6 +601,8 @@ interface Reading {
   value: (key: string) => string | undefined;
   /** The values of each of its occurrences, in order. */
   values: (key: string) => Array<string | undefined>;
+  /** Each occurrence's value and, when it is an argument of its own, that argument's index. */
+  occurrences: (key: string) => Array<{ value: string | undefined; at: number | undefined }>;
 }
 
 /** 0: a flag; 1: takes a value, attached or the next argument; 2: takes one only attached. */
@@ -442,7 +634,7 @@ function longOption(syntax: Syntax, name: string): { key: string; takes: Takes }
  * operand; a word the text does not fix is an operand, or the value of the option before it.
  */
 function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0): Reading {
-  const given: Array<{ key: string; value: string | undefined }> = [];
+  const given: Array<{ key: string; value: string | undefined; at?: number }> = [];
   const operands: number[] = [];
   let end = args.length;
   let ended = false;
@@ -464,7 +656,7 @@ function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0)
       const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
       const attached = equals === -1 ? undefined : arg.slice(equals + 1);
       const known = longOption(syntax, name);
-      if (known?.takes === 1 && attached === undefined) given.push({ key: known.key, value: args[++index] });
+      if (known?.takes === 1 && attached === undefined) given.push({ key: known.key, value: args[++index], at: index });
       else given.push({ key: known?.key ?? `--${name}`, value: attached }); // one not listed: no rule asks for it
       continue;
     }
@@ -476,12 +668,14 @@ function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0)
         continue;
       }
       const rest = arg.slice(at + 1);
-      given.push({ key: letter, value: rest !== "" ? rest : takes === 1 ? args[++index] : undefined });
+      given.push(rest !== "" || takes === 2 ? { key: letter, value: rest === "" ? undefined : rest } : { key: letter, value: args[++index], at: index });
       break;
     }
   }
-  const values = (key: string) => given.filter((option) => option.key === key).map((option) => option.value);
+  const occurrences = (key: string) => given.filter((option) => option.key === key).map(({ value, at }) => ({ value, at }));
+  const values = (key: string) => occurrences(key).map((option) => option.value);
   return {
+    occurrences,
     operands,
     end,
     has: (...keys) => given.some((option) => keys.includes(option.key)),
@@ -498,6 +692,17 @@ interface RuleInput {
   values: (indexes?: number[]) => string[];
   stdin: string | undefined;
   walk: Walk;
+  /** An argument's value with a HOLE where the text does not fix it (`of="$d/x"`). */
+  text: (index: number) => string | undefined;
+}
+
+/**
+ * The files options name (`sort -o out`, `curl -D h`): each value the text fixes, and where it does
+ * not (`-o "$d/x"`), its word judged as a written path; never `-` (stdout). `origin`: where an
+ * argument of the reading stands in the command's own (tar's old-style options are read rewritten).
+ */
+function optionFiles(input: RuleInput, keys: string[], reading = input.reading, origin = (at: number) => at): string[] {
+  return keys.flatMap((key) => reading.occurrences(key).flatMap(({ value, at }) => (value !== undefined ? outputs([value]) : at === undefined ? [] : input.values([origin(at)]))));
 }
 
 /** Paths a unified diff writes: `+++ ` and `--- ` names (not /dev/null), `diff --git a/x b/y`, less `strip` leading components. */
@@ -564,17 +769,21 @@ function copyTargets(input: RuleInput): string[] {
   if (!targetDirectory && last === undefined) return [];
   const destination = targetDirectory ? reading.value("t") : args[last as number];
   if (destination === undefined) {
+    if (!targetDirectory && input.text(last as number)?.startsWith(TEMP)) return []; // cp f "$TMPDIR/x": into temp space
     // -t "$d", or a last operand the text does not fix (cp f "$d"): each source lands under its
     // name (with --parents, its path) in a directory that could be anywhere. ("$d" may be a file
-    // instead, of any name: it is judged as the directory it most often is.)
-    return input.values(sources).map((source) => UNKNOWN_MARK + (reading.has("parents") ? source.replace(/^\/+/, "") : basename(source)));
+    // instead, of any name: it is judged as the directory it most often is; "$d/b.ts" as the file
+    // b.ts too.)
+    const named = targetDirectory ? [] : input.values([last as number]).filter((path) => path !== UNKNOWABLE);
+    const parents = (source: string) => (source.startsWith("\0") ? landing(undefined, source) : UNKNOWN_MARK + source.replace(/^\/+/, ""));
+    return [...named, ...input.values(sources).map((source) => (reading.has("parents") ? parents(source) : landing(undefined, source)))];
   }
   // cp --parents src/a.ts dst writes dst/src/a.ts: the directory (it must exist) stands for what lands under it.
   if (reading.has("parents")) return [destination];
   const intoDirectory = targetDirectory || (!reading.has("T") && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
   if (!intoDirectory) return [destination];
-  const names = input.values(sources).map((source) => basename(source));
-  return names.length > 0 ? names.map((name) => join(destination, name)) : [destination];
+  const landed = input.values(sources).map((source) => landing(destination, source));
+  return landed.length > 0 ? landed : [destination];
 }
 
 interface Rule {
@@ -596,7 +805,7 @@ const variable = (environment: Environment, name: string, otherwise: string | un
   Object.hasOwn(environment, name) ? environment[name] : otherwise;
 
 /** A path written as a glob: checked against the claims, never claimed (a path already in an unknown place keeps its mark). */
-const globOf = (path: string): string => (path.startsWith(UNKNOWN_MARK) ? path : GLOB_MARK + path);
+const globOf = (path: string): string => (path.startsWith(UNKNOWN_MARK) || path.startsWith(GLOB_MARK) ? path : GLOB_MARK + path);
 
 /**
  * The backups GNU tools keep of the files they replace, by the version control asked for (else
@@ -622,7 +831,9 @@ function withBackups(input: RuleInput, files: string[]): string[] {
 }
 
 /** Long options with no letter that take a value, named in one string. */
-const valuedLong = (names: string): Record<string, string> => Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, ":"]));
+function valuedLong(names: string): Record<string, string> {
+  return Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, ":"]));
+}
 
 /** Written paths among option values: not `-` (stdout) nor one the text does not fix. */
 const outputs = (paths: Array<string | undefined>): string[] => paths.filter((path): path is string => path !== undefined && path !== "-");
@@ -646,6 +857,47 @@ const COMPRESSING: Record<string, string> = {
 /** xz's --files[=F] and --files0[=F]: the files to compress, named in F or on stdin. */
 const XZ_FILES: Record<string, string> = { files: "::", files0: "::" };
 
+/** GNU tar's options; its modes are letters (`-x`, `-c`, `-t`) and their long names. */
+const TAR: Syntax = {
+  short: "b:C:f:F:g:H:I:K:L:N:T:V:X:",
+  long: {
+    extract: "x",
+    get: "x",
+    create: "c",
+    append: "r",
+    update: "u",
+    catenate: "A",
+    concatenate: "A",
+    list: "t",
+    diff: "d",
+    compare: "d",
+    delete: "",
+    file: "f",
+    directory: "C",
+    "to-stdout": "O",
+    "remove-files": "",
+    "listed-incremental": "g",
+    "files-from": "T",
+    "exclude-from": "X",
+    "blocking-factor": "b",
+    "info-script": "F",
+    "new-volume-script": "F",
+    format: "H",
+    "use-compress-program": "I",
+    "starting-file": "K",
+    "tape-length": "L",
+    newer: "N",
+    "after-date": "N",
+    label: "V",
+    backup: "::",
+    checkpoint: "::",
+    occurrence: "::",
+    "atime-preserve": "::",
+    ...valuedLong(`to-command index-file exclude owner group mode mtime transform xform strip-components suffix newer-mtime record-size
+      rmt-command rsh-command volno-file quoting-style sort warning checkpoint-action owner-map group-map hole-detection`),
+  },
+};
+
 const RULES: Record<string, Rule> = {
   rm: operandsOf(),
   rmdir: operandsOf(),
@@ -664,7 +916,7 @@ const RULES: Record<string, Rule> = {
     syntax: copying(),
     writes: (input) => {
       const { operands } = input.reading;
-      if (operands.length === 1 && !input.reading.has("t")) return withBackups(input, [basename(input.args[operands[0] as number] ?? "")].filter(Boolean));
+      if (operands.length === 1 && !input.reading.has("t")) return withBackups(input, input.values(operands).map((target) => landing(".", target)));
       return withBackups(input, copyTargets(input));
     },
   },
@@ -688,14 +940,14 @@ const RULES: Record<string, Rule> = {
   perl: {
     // Perl's own reading: switches end at the script or first file; -i's extension and -I/-M/-m's
     // values are attached only. `perl -pie s/a/b/ f` is -i with extension "e".
-    syntax: { short: "e:E:i::I::M::m::", ordered: true },
+    syntax: PERL,
     writes: (input) => {
       const { reading } = input;
       if (!reading.has("i")) return [];
       return input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
     },
   },
-  dd: { syntax: {}, writes: (input) => input.args.flatMap((arg) => (arg?.startsWith("of=") ? [arg.slice(3)] : [])) },
+  dd: { syntax: {}, writes: (input) => input.args.flatMap((_, index) => (input.text(index)?.startsWith("of=") ? outputs([judgedPath(input.text(index)?.slice(3) ?? "")]) : [])) },
   patch: {
     syntax: {
       short: "B:d:D:F:g:i:o:p:r:V:x:Y:z:",
@@ -739,9 +991,9 @@ const RULES: Record<string, Rule> = {
       // Beside what it writes, the hunks it could not apply (f.rej, or -r's file; -r - keeps none),
       // and, unless -o, the original when a hunk applied only with an offset or fuzz (or always, -b).
       const results = output === undefined || output === "-" ? patched : [output];
-      const rejects = reading.has("r") ? outputs([reading.value("r")]) : results.map((file) => `${file}.rej`);
+      const rejects = reading.has("r") ? optionFiles(input, ["r"]) : results.map((file) => `${file}.rej`);
       const originals = reading.has("o") || (reading.has("no-backup-if-mismatch") && !reading.has("b")) ? [] : patchBackups(input, patched);
-      return [...outputs([output]), ...patched, ...rejects, ...originals].map((path) => within(base, path));
+      return [...optionFiles(input, ["o"]), ...patched, ...rejects, ...originals].map((path) => within(base, path));
     },
   },
   apply_patch: {
@@ -770,7 +1022,7 @@ const RULES: Record<string, Rule> = {
         check: "::",
       },
     },
-    writes: (input) => [input.reading.value("o")].filter((path): path is string => path !== undefined), // sort -uo out in
+    writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
   },
   curl: {
     // Every curl option with a value has its letter here, so that none hides an -o after it.
@@ -801,7 +1053,7 @@ const RULES: Record<string, Rule> = {
       const { args, reading, walk } = input;
       const directory = placeOf(reading, "output-dir", walk.cwd); // where -o's and -O's relative names land
       const into = (file: string) => (!reading.has("output-dir") ? [file] : isAbsolute(file) ? [file, within(directory, file.slice(1))] : [within(directory, file)]);
-      const files = outputs(reading.values("o")).flatMap(into);
+      const files = optionFiles(input, ["o"]).flatMap(into);
       // -O (--remote-name-all): the URL's last path segment, without query or fragment. -J asks the
       // server for a name, but curl creates that file only where none exists, and uses the URL's otherwise.
       const urls = [...reading.operands.map((at) => args[at]), ...reading.values("url")];
@@ -815,7 +1067,7 @@ const RULES: Record<string, Rule> = {
           });
       // -K: a config file can name any output (a `-` reads it from stdin).
       const config = reading.has("K") ? [UNKNOWABLE] : [];
-      return [...files, ...remote, ...config, ...outputs(["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"].flatMap((key) => reading.values(key)))];
+      return [...files, ...remote, ...config, ...optionFiles(input, ["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"])];
     },
   },
   wget: {
@@ -835,6 +1087,10 @@ const RULES: Record<string, Rule> = {
         spider: "",
         "content-disposition": "",
         "trust-server-names": "",
+        "convert-links": "k",
+        "backup-converted": "K",
+        "no-warc-compression": "",
+        "warc-cdx": "",
         config: ":",
         "rejected-log": ":",
         "save-cookies": ":",
@@ -849,15 +1105,25 @@ const RULES: Record<string, Rule> = {
     },
     writes: (input) => {
       const { args, reading, walk } = input;
-      const logs = outputs(["O", "o", "a", "rejected-log", "save-cookies"].flatMap((key) => reading.values(key))); // the document, and the log
+      // The document, the log, and the WARC archive: F.warc.gz (F.warc uncompressed; F-NNNNN.warc.gz
+      // and F-meta.warc.gz when split by size; F.cdx with --warc-cdx).
+      const warc = optionFiles(input, ["warc-file"]).flatMap((file) => [
+        `${file}.warc${reading.has("no-warc-compression") ? "" : ".gz"}`,
+        ...(reading.has("warc-max-size") ? [globOf(`${file}-*.warc*`)] : []),
+        ...(reading.has("warc-cdx") ? [`${file}.cdx`] : []),
+      ]);
+      const logs = [...optionFiles(input, ["O", "o", "a", "rejected-log", "save-cookies"]), ...warc];
       // A wgetrc command (-e) can set any output; the common ones that set none (robots=off) do not.
       if (reading.has("config") || !reading.values("e").every(setsNoOutput)) return [...logs, UNKNOWABLE];
       if (reading.has("O", "spider")) return logs;
       // Without -O, each URL's last path segment (index.html for none), in -P's directory.
       const directory = placeOf(reading, "P", walk.cwd);
       // Recursion, -x's host directories, -i's list of URLs, a name the server gives: files under it that the text does not name.
-      if (reading.has("r", "m", "p", "x", "i", "content-disposition", "trust-server-names")) return [...logs, directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**")}`];
-      return [...logs, ...reading.operands.map((at) => args[at]).map((url) => (url === undefined ? anyIn(directory) : within(directory, urlName(url, true) || "index.html")))];
+      if (reading.has("r", "m", "p", "x", "i", "content-disposition", "trust-server-names")) return [...logs, anyUnder(directory)];
+      const files = reading.operands.map((at) => args[at]).map((url) => (url === undefined ? anyIn(directory) : within(directory, urlName(url, true) || "index.html")));
+      // -K keeps each file it converts as f.orig; --backups=N rotates the one it replaces to f.1…f.N.
+      const kept = files.flatMap((file) => [...(reading.has("K") ? [`${file}.orig`] : []), ...(reading.has("backups") ? [globOf(`${file}.[0-9]*`)] : [])]);
+      return [...logs, ...files, ...kept];
     },
   },
   rsync: {
@@ -870,6 +1136,7 @@ const RULES: Record<string, Rule> = {
         "remote-option": "M",
         "temp-dir": "T",
         "modify-window": "@",
+        backup: "b",
         ...valuedLong(`address backup-dir bwlimit cc checksum-choice checksum-seed chmod chown compare-dest compress-choice
           compress-level config contimeout copy-as copy-dest debug dparam early-input exclude exclude-from files-from groupmap iconv
           include include-from info link-dest log-file log-file-format max-alloc max-delete max-size min-size only-write-batch
@@ -879,18 +1146,19 @@ const RULES: Record<string, Rule> = {
     },
     writes: (input) => {
       const { reading } = input;
-      const logs = outputs(["log-file", "write-batch", "only-write-batch"].flatMap((key) => reading.values(key)));
+      const logs = optionFiles(input, ["log-file", "write-batch", "only-write-batch"]);
       const batches = outputs([...reading.values("write-batch"), ...reading.values("only-write-batch")]).map((file) => `${file}.sh`);
       const { operands } = reading;
       if (operands.length < 2) return [...logs, ...batches];
       const destination = input.args[operands[operands.length - 1] as number];
       const sources = input.values(operands.slice(0, -1));
       // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
-      const landing = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : place === undefined ? UNKNOWN_MARK + basename(source) : join(place, basename(source))));
-      if (destination === undefined) return [...landing(undefined), ...logs, ...batches]; // "$d"/: a directory that could be anywhere
+      const landed = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : landing(place, source)));
+      const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
+      if (destination === undefined) return written(landed(undefined), undefined); // "$d"/: a directory that could be anywhere
       if (/^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
-      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return [destination, ...logs, ...batches];
-      return [...landing(destination), ...logs, ...batches];
+      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return written([destination], dirname(destination));
+      return written(landed(destination), destination);
     },
   },
   gzip: compressed(false, "b:S:"),
@@ -901,7 +1169,108 @@ const RULES: Record<string, Rule> = {
   unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),
   awk: awkInPlace(),
   gawk: awkInPlace(),
+  tar: { syntax: TAR, writes: (input) => tarWrites(input) },
+  unzip: {
+    // -x's names follow it: operands to us, which no rule reads.
+    syntax: { short: "d:I:O:P:" },
+    writes: (input) => {
+      const { reading, walk } = input;
+      // -l, -t, -v, -z, -Z list or test; -p and -c extract to stdout.
+      if (reading.has("l", "t", "v", "z", "Z", "p", "c")) return [];
+      return [anyUnder(placeOf(reading, "d", walk.cwd))]; // what the archive holds, under -d's directory
+    },
+  },
+  "7z": sevenZip(),
+  "7za": sevenZip(),
+  "7zr": sevenZip(),
+  "7zz": sevenZip(),
 };
+
+/**
+ * tar x writes what the archive holds, which the text does not name: anything under -C's directory
+ * (or here). tar c, r, u, A and --delete write the -f archive (and -g's snapshot; --remove-files
+ * removes what they archive); t and d only read.
+ */
+function tarWrites(input: RuleInput): string[] {
+  const { args, walk } = input;
+  // `tar xzf a.tgz`: a first word without a dash is a cluster of letters whose values follow it, in order.
+  let list = args;
+  let origin = (at: number) => at;
+  const first = args[0];
+  if (first !== undefined && /^[A-Za-z]+$/.test(first)) {
+    const rewritten: Array<string | undefined> = [];
+    const from: number[] = [];
+    let next = 1;
+    for (const letter of first) {
+      rewritten.push(`-${letter}`);
+      from.push(0);
+      if (shortTakes(TAR, letter) === 1) {
+        rewritten.push(args[next]);
+        from.push(next++);
+      }
+    }
+    for (let at = next; at < args.length; at++) {
+      rewritten.push(args[at]);
+      from.push(at);
+    }
+    list = rewritten;
+    origin = (at) => from[at] as number;
+  }
+  const reading = readOptions(list, TAR);
+  const index = optionFiles(input, ["index-file"], reading, origin);
+  if (reading.has("x")) {
+    if (reading.has("O")) return index;
+    if (reading.has("to-command")) return [...index, UNKNOWABLE]; // each file is fed to a command
+    const places = reading.has("C") ? reading.values("C").map((directory) => directoryAt(walk.cwd, directory)) : [walk.cwd];
+    return [...index, ...places.map(anyUnder)];
+  }
+  if (!reading.has("c", "r", "u", "A", "delete")) return index;
+  // The archive is opened from where tar starts; -C moves only the names after it.
+  const removed = !reading.has("remove-files") ? [] : reading.has("C") ? [UNKNOWABLE] : input.values(reading.operands.map(origin));
+  return [...index, ...optionFiles(input, ["f"], reading, origin), ...(reading.has("c") ? optionFiles(input, ["g"], reading, origin) : []), ...removed];
+}
+
+/**
+ * 7z COMMAND ARCHIVE FILES… -SWITCHES: x and e extract what the archive holds under -o's directory
+ * (-so: to stdout); a, u, d and rn write the archive (`out` gets `.7z` when it has no extension;
+ * -sdel removes the files it adds); l, t, h, i, b read. Each switch is a word: -o{dir}, -so, -mx=9.
+ */
+function sevenZip(): Rule {
+  return {
+    syntax: { short: "a::b::i::m::o::p::r::s::t::u::v::w::x::" },
+    writes: (input) => {
+      const { args, reading, walk } = input;
+      const [command, archive, ...files] = reading.operands;
+      const verb = command === undefined ? undefined : args[command];
+      const switches = (key: string) => reading.values(key);
+      if (verb === "x" || verb === "e") return switches("s").includes("o") ? [] : [anyUnder(placeOf(reading, "o", walk.cwd))];
+      if (!["a", "u", "d", "rn"].includes(verb ?? "") || archive === undefined) return [];
+      const named = input.values([archive]).flatMap((path) => (path.startsWith("\0") || /\.[^./]+$/.test(path) ? [path] : [path, `${path}.7z`]));
+      return [...named, ...(switches("s").includes("del") ? input.values(files) : [])];
+    },
+  };
+}
+
+/**
+ * rsync -b (--backup, or --backup-dir, which implies it) keeps each file it replaces: beside it as
+ * `f~` (--suffix), or with --backup-dir=DIR (relative to the destination directory, `root`) at the
+ * same place under DIR, suffix none unless given. A whole directory's contents keep theirs under it,
+ * or anywhere under DIR.
+ */
+function rsyncBackups(input: RuleInput, files: string[], root: string | undefined): string[] {
+  const { reading } = input;
+  if (!reading.has("b", "backup-dir")) return [];
+  const backupDirectory = reading.has("backup-dir") ? reading.value("backup-dir") : undefined;
+  const suffix = reading.has("suffix") ? reading.value("suffix") : reading.has("backup-dir") ? "" : "~";
+  const named = (file: string) => (suffix === undefined ? globOf(`${file}*`) : `${file}${suffix}`);
+  if (!reading.has("backup-dir")) return files.filter((file) => file !== root && file !== UNKNOWABLE).map(named);
+  const base = backupDirectory === undefined ? undefined : directoryAt(root === undefined ? undefined : resolve(input.walk.cwd ?? "/", root), backupDirectory);
+  return files.map((file) => {
+    if (file === root || file.startsWith(GLOB_MARK) || file === UNKNOWABLE) return anyUnder(base);
+    const name = file.startsWith(UNKNOWN_MARK) || root === undefined ? basename(file) : relative(root, file);
+    return base === undefined ? UNKNOWN_MARK + named(name) : named(join(base, name));
+  });
+}
 
 /** The originals patch keeps: `f.orig` (-z, SIMPLE_BACKUP_SUFFIX, -V), or named with -B's prefix to the path or -Y's to the name. */
 function patchBackups(input: RuleInput, files: string[]): string[] {
