@@ -1,12 +1,17 @@
 // docs/PROTOCOL.md promises that a shell script can take and release a claim the CLI respects.
 // Its two scripts are run here, as written in the doc, against the CLI.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readSnapshot } from "../src/os/files.js";
-import { lockName, versionOf } from "../src/protocol/lock.js";
+import { TEMP_PREFIX } from "../src/os/files.js";
+import { ALIASES_DIRECTORY } from "../src/protocol/aliases.js";
+import { HOOK_FILE_DEBRIS_AGE_MS, HOOK_FILE_PREFIXES } from "../src/protocol/hook-files.js";
+import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS } from "../src/protocol/idempotency.js";
+import { LOCK_PREFIX, lockName, versionOf } from "../src/protocol/lock.js";
+import { HELD_PREFIX, NOTICE_PREFIX } from "../src/protocol/store.js";
 import { claims, entries, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const scripts = [...readFileSync(join(ROOT, "docs", "PROTOCOL.md"), "utf8").matchAll(/```bash\n([\s\S]*?)```/g)].map(
@@ -87,3 +92,52 @@ Shell("should compute the same lock name as the CLI for the version it read", ({
 });
 
 Shell.run();
+
+const PROTOCOL = readFileSync(join(ROOT, "docs", "PROTOCOL.md"), "utf8");
+const ARCHITECTURE = readFileSync(join(ROOT, "docs", "ARCHITECTURE.md"), "utf8");
+
+/** The text from `start` up to the next `## ` heading (or the end). */
+function sectionOf(text: string, start: string): string {
+  const from = text.indexOf(start);
+  assert.ok(from !== -1, `no ${JSON.stringify(start)}`);
+  const next = text.indexOf("\n## ", from + start.length);
+  return text.slice(from, next === -1 ? undefined : next);
+}
+
+const Sweep = suite("sweep's steps in docs/PROTOCOL.md section 8");
+
+Sweep("should name every kind of file sweep removes, with the ages the code uses", () => {
+  const steps = sectionOf(PROTOCOL, "**sweep `[--dry-run]`**");
+  for (const prefix of [TEMP_PREFIX, LOCK_PREFIX, IDEMPOTENCY_PREFIX, NOTICE_PREFIX, HELD_PREFIX, `${ALIASES_DIRECTORY}/`, ...HOOK_FILE_PREFIXES]) {
+    assert.ok(steps.includes(`\`${prefix}`), `the sweep steps do not name ${prefix}`);
+  }
+  assert.is(IDEMPOTENCY_TTL_MS, 7 * 24 * 3600_000);
+  assert.match(steps, /older than 7 days/);
+  assert.is(HOOK_FILE_DEBRIS_AGE_MS, 24 * 3600_000);
+  assert.match(steps, /older than a day/);
+});
+
+Sweep.run();
+
+const Files = suite("the file table of docs/ARCHITECTURE.md");
+
+Files("should list every file of src/protocol, src/targets and src/os", () => {
+  const table = sectionOf(ARCHITECTURE, "## Which file implements which part of PROTOCOL.md");
+  for (const folder of ["protocol", "targets", "os"]) {
+    for (const file of readdirSync(join(ROOT, "src", folder)).filter((name) => name.endsWith(".ts"))) {
+      assert.ok(table.includes(`\`${folder}/${file}\``), `docs/ARCHITECTURE.md's file table lacks ${folder}/${file}`);
+    }
+  }
+});
+
+Files("should name only files that exist", () => {
+  // Paths with a folder: under src/ unless they name another top-level folder. Build output is not checked.
+  const named = [...ARCHITECTURE.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|js|mjs|cjs))`/g)].map((match) => match[1] as string);
+  assert.ok(named.length > 20, "the paths are found");
+  for (const path of named.filter((name) => !name.startsWith("dist/"))) {
+    const full = /^(src|test|scripts|bin)\//.test(path) ? join(ROOT, path) : join(ROOT, "src", path);
+    assert.ok(existsSync(full), `docs/ARCHITECTURE.md names ${path}, which does not exist`);
+  }
+});
+
+Files.run();
