@@ -57,6 +57,24 @@ Cli("should exit 4 when beating or releasing a claim another holder has", ({ box
   assert.is(JSON.parse(release.stdout).lost_to[0].now_held_by.holder, "a");
 });
 
+Cli("should tell a holder who lost a name claim a take command that names it again (name:gen.txt)", ({ box }) => {
+  const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], { cwd: box.root });
+  assert.is(as("a", "take", "name:gen.txt").code, 0);
+  assert.is(as("a", "take", "plain-name").code, 0);
+  // Made two hours stale, then swept: nobody holds them; the beat reports them lost, with the command to take them again.
+  const old = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  for (const name of entries(box.dir).filter((entry) => entry.endsWith(".json") && !entry.startsWith("."))) {
+    const path = join(box.dir, name);
+    writeFileSync(path, `${JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), taken_at: old, heartbeat_at: old })}\n`);
+  }
+  assert.equal(JSON.parse(claims(["sweep", "--dir", box.dir, "--json"]).stdout).removed.length, 2);
+  const beat = as("a", "beat");
+  assert.is(beat.code, 4, beat.stdout);
+  const advised = [...beat.stdout.matchAll(/take it again with: (claims take .*)$/gm)].map((match) => match[1]).sort();
+  assert.equal(advised, ["claims take name:gen.txt", "claims take plain-name"]);
+  assert.is(as("a", "take", "name:gen.txt").code, 0, "the advised command works");
+});
+
 Cli("should make check exit 0 for free or own paths and 3 for another holder's", ({ box }) => {
   writeFileSync(join(box.project, "a.ts"), "");
   claims(["take", join(box.project, "a.ts"), "--dir", box.dir, "--holder", "hook-session"]);

@@ -40,6 +40,7 @@ Guard("should refuse a commit touching another holder's claim, naming path, hold
   const refused = git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" });
   assert.is.not(refused.code, 0);
   assert.match(refused.out, /b\.txt: held by other for "rewriting it"/);
+  assert.match(refused.out, `(claims handover ${join(repo, "b.txt")} --purpose "...")`);
   claims(["release", "b.txt", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
   assert.is(git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" }).code, 0);
 });

@@ -58,6 +58,17 @@ Install("should keep the other options and --project in the command that pins th
   assert.ok(notes(result.stderr)[0]?.endsWith(`run claims hook install claude --no-auto-take --claim-ttl 600 --dir '${shared}' --project`), result.stderr);
 });
 
+Install("should warn that a project's settings file, usually committed, names this machine's paths", ({ box, shared }) => {
+  const result = run(box, ["hook", "install", "claude", "--project", "--dir", shared]);
+  assert.is(result.code, 0, result.stderr);
+  const said = notes(result.stderr);
+  assert.is(said.length, 1, result.stderr);
+  assert.match(said[0] as string, `${join(box.project, ".claude", "settings.json")} is usually committed`);
+  assert.match(said[0] as string, process.execPath);
+  assert.match(said[0] as string, "install it with claims hook install claude (your own ~/.claude/settings.json)");
+  assert.equal(notes(run(box, ["hook", "install", "claude", "--dir", shared]).stderr), [], "not for the user's own settings");
+});
+
 Install("should say nothing of the directory with --dir, or without CLAIMS_DIR", ({ box, shared }) => {
   const pinned = run(box, ["hook", "install", "claude", "--dir", shared, "--json"], { CLAIMS_DIR: shared });
   assert.is(pinned.code, 0);

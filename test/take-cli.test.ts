@@ -112,6 +112,13 @@ Take("should show on TIMEOUT the heartbeat's age when the wait ended, not when i
   assert.ok(JSON.parse(timedOut.stdout).refused[0].heartbeat_age_seconds >= 2, timedOut.stdout);
 });
 
+Take("should advise on TIMEOUT the take that queues for the same targets", ({ box }) => {
+  assert.is(as(box, "a", "take", "x").code, 0);
+  const timedOut = as(box, "b", "take", "x", "y z", "--wait", "1");
+  assert.is(timedOut.code, 5);
+  assert.match(timedOut.stdout, `Queue instead to be granted it later, in order: claims take x 'y z' --queue --purpose "..."`);
+});
+
 Take("should name its own flags in bad input, where the library names its options", ({ box }) => {
   for (const [args, wording] of [
     [["take", "x", "--holder", ""], /^claims: --holder must be 1 to 200 printable characters/],

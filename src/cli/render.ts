@@ -14,6 +14,7 @@ import type { Holding } from "../protocol/context.js";
 import { formatAge } from "../os/time.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { describeHolding, quoted } from "../protocol/describe.js";
+import { looksLikeFile, NAME_PREFIX, parseTarget } from "../targets/target.js";
 
 export interface Style {
   bold(text: string): string;
@@ -54,7 +55,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
   for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${holding.target}: ${describeHolding(holding)}`);
   for (const place of result.queued ?? []) {
-    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine shows it)`);
+    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuote(result.holder)} shows it)`);
   }
   const queuedOnly = (result.queued?.length ?? 0) > 0 && result.granted.length === 0 && !result.timed_out && !result.interrupted;
   if (queuedOnly && asked.length > (result.queued?.length ?? 0)) {
@@ -64,10 +65,11 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   if (result.interrupted) {
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {
-    lines.push("Nothing was kept: the wait ran out. Queue instead (claims take --queue) to be granted it later, in order.");
+    const targets = (asked.length > 0 ? asked.map(shellQuote) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
+    lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
-    const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))] : asked;
-    const targets = retry.map(shellQuote).join(" ");
+    const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuote);
+    const targets = retry.join(" ");
     const start = result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken";
     if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way.
@@ -104,6 +106,22 @@ export function renderTransfer(result: TransferResult): string[] {
   return [`handed ${result.target} to ${result.to} (token ${result.token})`];
 }
 
+/**
+ * A claim's target as an argument that names it again, quoted for a shell: a name that would read
+ * as a path, or as a file not created yet (gen.txt), goes behind name:.
+ */
+function asArgument(target: string): string {
+  if (target.startsWith("/")) return shellQuote(target);
+  let same = false;
+  try {
+    const parsed = parseTarget(target, { cwd: process.cwd(), home: process.env.HOME ?? "" });
+    same = parsed.kind === "name" && parsed.canonical === target && !looksLikeFile(parsed);
+  } catch {
+    same = false;
+  }
+  return shellQuote(same ? target : `${NAME_PREFIX}${target}`);
+}
+
 function describeLost(lost: LostClaim): string {
   if (lost.newer_token_target !== undefined) {
     return `another holder was issued token ${lost.newer_token} on ${lost.newer_token_target}, which overlaps it, after yours: yours is fenced off`;
@@ -112,7 +130,7 @@ function describeLost(lost: LostClaim): string {
   if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's; left untouched`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
-    : `nobody holds it (released or swept); take it again with: claims take ${lost.target}`;
+    : `nobody holds it (released or swept); take it again with: claims take ${asArgument(lost.target)}`;
 }
 
 export function renderBeat(result: BeatResult, style: Style): string[] {
@@ -241,7 +259,9 @@ export function renderGuard(result: GuardResult): string[] {
   for (const holding of result.refused) lines.push(`  ${printable(holding.target)}: ${describeHolding(holding)}`);
   if (result.mode === "enforce") {
     const bypass = result.hook === "pre-push" ? "git push --no-verify" : "git commit --no-verify";
-    lines.push(`Reconcile with the holder, or queue a handover (claims handover <path> --purpose ...). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);
+    const targets = [...new Set(result.refused.map((holding) => holding.target))].map(asArgument);
+    const queue = targets.length === 1 ? `claims handover ${targets[0]} --purpose "..."` : `claims take ${targets.join(" ")} --queue --purpose "..."`;
+    lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);
   }
   return lines;
 }

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
 import { realOrSelf } from "../os/files.js";
 import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
@@ -136,7 +136,11 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
   const notes = [`wrote the claims hook into ${file} (other settings and hooks kept)`];
   if (options.agent === "claude") {
     const report = await verifyHook(options);
-    return { ...report, notes: [...notes, ...report.notes] };
+    // A project's .claude/settings.json is usually committed; the command names this machine's paths.
+    const shared = options.project !== undefined && basename(file) === "settings.json"
+      ? [`${file} is usually committed with the project, and the hook's command names this machine's paths (${run}); on a machine without them the hook does not run and nothing is refused: there, install it with claims hook install claude (your own ~/.claude/settings.json)`]
+      : [];
+    return { ...report, notes: [...notes, ...report.notes], ...withWarnings([...(report.warnings ?? []), ...shared]) };
   }
   const codex = findCodex(options);
   if (!codex) {
