@@ -58,6 +58,24 @@ Install("should keep the other options and --project in the command that pins th
   assert.ok(notes(result.stderr)[0]?.endsWith(`run claims hook install claude --no-auto-take --claim-ttl 600 --dir '${shared}' --project`), result.stderr);
 });
 
+Install("should name the misspelt word: an unknown action before a known agent, or an unknown agent", ({ box }) => {
+  const action = run(box, ["hook", "instal", "claude"]);
+  assert.is(action.code, 2);
+  assert.is(action.stderr, "claims: Unknown hook action \"instal\"; use claims hook print-config|install|verify claude.\n");
+  const agent = run(box, ["hook", "install", "claud"]);
+  assert.is(agent.code, 2);
+  assert.match(agent.stderr, 'Unknown agent "claud"');
+});
+
+Install("should report a hook that is not installed at all as one problem naming every event", ({ box }) => {
+  const verify = run(box, ["hook", "verify", "claude", "--json"]);
+  assert.is(verify.code, 1);
+  const { problems } = JSON.parse(verify.stdout) as { problems: string[] };
+  assert.is(problems.length, 1, problems.join("\n"));
+  assert.match(problems[0] as string, /^no claims hook for PreToolUse, PostToolUse, .*SessionEnd in .*: run claims hook install claude$/);
+  assert.is((problems[0] as string).split(join(box.root, ".claude", "settings.json")).length, 2, "each file named once");
+});
+
 Install("should warn that a project's settings file, usually committed, names this machine's paths", ({ box, shared }) => {
   const result = run(box, ["hook", "install", "claude", "--project", "--dir", shared]);
   assert.is(result.code, 0, result.stderr);

@@ -103,6 +103,10 @@ export async function runHook(agent: string, which: string | undefined, flags: V
   const agents = ["claude", "codex"] as const;
   const setup = ["print-config", "install", "verify"].includes(agent);
   const name = setup ? which : agent;
+  if (!setup && agents.includes(which as (typeof agents)[number])) {
+    // `claims hook instal claude`: the agent is right, the action before it is not one.
+    throw new BadInputError(`Unknown hook action ${JSON.stringify(agent)}; use claims hook print-config|install|verify ${which}.`);
+  }
   if (!agents.includes(name as (typeof agents)[number])) {
     throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
   }

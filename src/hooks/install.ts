@@ -184,10 +184,12 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       }
     }
   }
+  const absent: string[] = [];
+  const before = problems.length;
   for (const [event, matcher] of Object.entries(hookEvents(options.agent))) {
     const entry = found.get(event);
     if (!entry) {
-      problems.push(`no claims hook for ${event} in ${files.join(" or ")}: run claims hook install ${options.agent}`);
+      absent.push(event);
       continue;
     }
     const needed = matcher?.split("|") ?? [];
@@ -198,6 +200,8 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       if (!existsSync(path)) problems.push(`the claims hook for ${event} runs ${path}, which does not exist: run claims hook install ${options.agent} from the claims you use now`);
     }
   }
+  // One line for the events with no hook: none at all is one problem, not one per event.
+  if (absent.length > 0) problems.splice(before, 0, `no claims hook for ${absent.join(", ")} in ${files.join(" or ")}: run claims hook install ${options.agent}`);
   const warnings = directoryNotes("install", options, [...new Set([...found.values()].map((entry) => entry.command))]);
   if (options.agent === "codex" && found.size > 0) {
     const codex = findCodex(options);
@@ -222,7 +226,7 @@ const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings }
 
 function claudeFiles(options: SetupOptions): string[] {
   const cwd = process.cwd();
-  return [settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")];
+  return [...new Set([settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")])]; // one file once, when the project is the home directory
 }
 
 /** The absolute files a hook command runs (node and the claims script). */
