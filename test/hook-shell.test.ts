@@ -335,8 +335,11 @@ Shell("should judge a shell that reads its program from a pipe or an unknown fil
   const reason: string = JSON.parse(refused.stdout).hookSpecificOutput.permissionDecisionReason;
   assert.match(reason, 'held by other for "codegen"');
   assert.match(reason, "(what it writes cannot be known)");
-  assert.match(reason, "runs commands its text does not show");
+  assert.match(reason, "writes files its text does not name");
   assert.not.match(reason, "after a cd", "no cd is in the command");
+  const underVariable = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'echo x > "$d/held.ts"' } });
+  const told: string = JSON.parse(underVariable.stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.match(told, `writes the relative path "held.ts" after a cd (or pushd, popd) whose directory cannot be known from the command's text, or under a directory a variable names ("$d/held.ts")`);
   for (const command of ["bash --version", "bash -n < x.sh", "ls | grep x"]) assert.is(bash(box, command), undefined, command);
 });
 

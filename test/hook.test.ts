@@ -270,7 +270,7 @@ Claude("should say a refusal after a cd it cannot follow was checked against eve
   assert.match(reason, /- gen\/a\.ts: held by other for "codegen" \(heartbeat 0s ago\); it may be what the command writes \(its directory is unknown\)\n/);
   assert.match(
     reason,
-    /\nThe command writes the relative path "a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text, so it was checked against every claim it could mean/,
+    /\nThe command writes the relative path "a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text, or under a directory a variable names \("\$d\/a\.ts"\), so it was checked against every claim it could mean/,
   );
   assert.match(reason, /run it again with a path that can be followed \(an absolute path, or after a cd to a literal directory\)/);
   assert.match(reason, /claims handover gen\/a\.ts --purpose/, "the handover is still offered, in case it is that file");

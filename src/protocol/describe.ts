@@ -41,9 +41,10 @@ function whereHeld(target: string, heldTarget: string, shared: boolean): string 
 }
 
 /**
- * Why a write after a `cd` the hook cannot follow (`cd "$dir" && rm a.ts`) was refused by claims
- * it may not mean: its place was unknown, so its relative paths were checked against every claim
- * they could name, and a path the hook can follow is judged as that file alone.
+ * Why a write in a place the hook cannot know (`cd "$dir" && rm a.ts`, `> "$d/a.ts"`) was refused
+ * by claims it may not mean: its relative paths were checked against every claim they could name,
+ * and a path the hook can follow is judged as that file alone. "." is a write the text does not
+ * name at all.
  */
 export function describeUnknownPlace(written: string[]): string {
   // "." stands for writes the text does not name at all (a shell reading its program from a pipe,
@@ -54,14 +55,14 @@ export function describeUnknownPlace(written: string[]): string {
     const paths = named.map((path) => JSON.stringify(path)).join(", ");
     const [these, it] = named.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
     sentences.push(
-      `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
+      `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, or under a directory a variable names ("$d/${named[0]}"), so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
         `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`,
     );
   }
   if (named.length < written.length) {
     sentences.push(
-      `The command ${named.length > 0 ? "also " : ""}runs commands its text does not show (a shell reading its program from a pipe or a file the hook cannot read, or options such as curl -K, wget -e or xz --files that bring their own), so what they write cannot be known and every claim of another session is in its way. ` +
-        `If it writes none of these files, run what it would run as commands of their own, which the hook can read: only the files they write are judged.`,
+      `The command ${named.length > 0 ? "also " : ""}writes files its text does not name: a file named only by a variable ("$f"), or commands it runs that the hook cannot read (a shell or interpreter reading its program from a pipe, eval, curl -K, wget -e, xz --files), so every claim of another session is in its way. ` +
+        `If it writes none of these files, run it with the files it writes spelled out, and what it runs as commands of their own, which the hook can read: only those files are judged.`,
     );
   }
   return sentences.join("\n");
