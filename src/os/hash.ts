@@ -129,7 +129,6 @@ function writeWord(bytes: Uint8Array, at: number, word: number): void {
   bytes[at + 3] = word;
 }
 
-
 /**
  * `digits` random hex digits, for a file name that must not collide with another process's
  * (temp names also carry the pid). Not for secrets: V8 seeds Math.random from the operating
