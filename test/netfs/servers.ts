@@ -89,7 +89,7 @@ function unmount(path: string): void {
 export const SSHFS_OPTIONS = ["dir_cache=no", "entry_timeout=0", "negative_timeout=0", "attr_timeout=0"];
 
 export async function startSshfs(options: { mountOptions?: string[] } = {}): Promise<NetworkMounts> {
-  installPrograms(["sshfs", "sshd", "ssh-keygen"]);
+  installPrograms(["sshfs", "sshd", "ssh-keygen", "faketime"]); // faketime: the skewed clocks of machines.ts
   const root = mkdtempSync("/tmp/claims-sshfs-");
   const port = await freePort();
   const served = join(root, "served");
@@ -179,7 +179,7 @@ export const GLUSTER_VOLUME_OPTIONS: Array<[string, string]> = [
 export const GLUSTER_MOUNT_OPTIONS = ["attribute-timeout=0", "entry-timeout=0", "negative-timeout=0"];
 
 export async function startGluster(options: { volumeOptions?: Array<[string, string]>; mountOptions?: string[] } = {}): Promise<NetworkMounts> {
-  installPrograms(["glusterd", "mount.glusterfs"]);
+  installPrograms(["glusterd", "mount.glusterfs", "faketime"]);
   const root = mkdtempSync("/tmp/claims-gluster-");
   const volume = `claims${process.pid}`;
   const brick = join(root, "brick");
