@@ -13,7 +13,7 @@ import type { LogEntry } from "../protocol/log.js";
 import type { Holding } from "../protocol/context.js";
 import { formatAge } from "../os/time.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { describeHolding, quoted } from "../protocol/describe.js";
+import { describeHolding, forPurpose, quoted } from "../protocol/describe.js";
 import { looksLikeFile, NAME_PREFIX, parseTarget } from "../targets/target.js";
 
 export interface Style {
@@ -175,7 +175,7 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
       .filter(Boolean)
       .join(", ");
     lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
-    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} for ${quoted(note.purpose)}`));
+    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}`));
   }
   for (const entry of result.unreadable) {
     lines.push(`${style.bold(entry.target)}  ${style.red("unreadable")}  ${entry.file}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
@@ -183,7 +183,7 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
   for (const target of result.free) lines.push(`${style.bold(target)}  ${style.dim("free")}`);
   const shown = new Set(result.claims.flatMap((claim) => claim.queue.map((note) => `${note.holder}\n${note.target}`)));
   for (const note of result.queued.filter((entry) => !shown.has(`${entry.holder}\n${entry.target}`))) {
-    lines.push(`${style.bold(note.target)}  ${style.yellow("queued")}  ${note.holder} since ${note.queued_at} for ${quoted(note.purpose)}`);
+    lines.push(`${style.bold(note.target)}  ${style.yellow("queued")}  ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}`);
   }
   if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${result.dir} (claims status lists everyone's)` : `no claims in ${result.dir}`);
   return lines;

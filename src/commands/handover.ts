@@ -8,6 +8,7 @@ import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
 import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fencing.js";
 import { forgetHeld, rememberHeld } from "../protocol/held.js";
+import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
 import { take, type TakeResult } from "./take.js";
 
@@ -94,7 +95,7 @@ export class NotYoursError extends ClaimsError {
       fenced
         ? `You no longer hold ${target} as that holding: ${fenced}; only the current holding can hand it over.`
         : holding
-          ? `You do not hold ${target}: ${holding.holder} does, for ${holding.purpose === "" ? "(no purpose given)" : JSON.stringify(holding.purpose)}; only the holder can hand it over.`
+          ? `You do not hold ${target}: ${holding.holder} does, ${forPurpose(holding.purpose)}; only the holder can hand it over.`
           : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
     );
     this.now_held_by = holding;

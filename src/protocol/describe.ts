@@ -10,6 +10,11 @@ export function quoted(purpose: string): string {
   return purpose === "" ? "(no purpose given)" : JSON.stringify(purpose);
 }
 
+/** A purpose after who holds or wants something: `for "…"`, or `with no purpose given` (never `for (no purpose given)`). */
+export function forPurpose(purpose: string): string {
+  return purpose === "" ? "with no purpose given" : `for ${JSON.stringify(purpose)}`;
+}
+
 function heartbeat(holding: Holding): string {
   return `heartbeat ${formatAge(holding.heartbeat_age_seconds * 1000)}${holding.heartbeat_age_seconds >= 0 ? " ago" : ""}`;
 }
@@ -21,11 +26,11 @@ export function describeHolding(holding: Holding): string {
   }
   if (holding.queued) {
     const on = holding.held_target ? ` (for ${holding.held_target})` : "";
-    return `${holding.holder} is queued ahead of you${on} for ${quoted(holding.purpose)}: the queue goes first`;
+    return `${holding.holder} is queued ahead of you${on} ${forPurpose(holding.purpose)}: the queue goes first`;
   }
   const claim = holding.held_target ? `${whereHeld(holding.target, holding.held_target, holding.shared === true)} ` : holding.shared ? "shared and " : "";
   const overlap = holding.overlap ? `; ${holding.overlap}` : "";
-  return `${claim}held by ${holding.holder} for ${quoted(holding.purpose)} (${heartbeat(holding)})${overlap}`;
+  return `${claim}held by ${holding.holder} ${forPurpose(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../../src/commands/take.js";
+import { plain, renderTake } from "../../src/cli/render.js";
 import { freshLibraryContext, entries, readJson, SECOND, T0, iso, writeClaimFile, type LibraryContext } from "../helpers.js";
 
 const Take = suite<LibraryContext>("take");
@@ -83,6 +84,12 @@ Take("should refuse a fresh claim of another holder, naming holder, purpose and 
   assert.equal(result.refused, [
     { target: "x", holder: "a", purpose: "first", heartbeat_at: "2026-08-14T21:02:11Z", heartbeat_age_seconds: 120 },
   ]);
+});
+
+Take("should word the refusal of a claim taken without a purpose as a sentence, not 'for (no purpose given)'", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const result = await take({ ...opts, targets: ["x"], holder: "b", now: T0 + 40 * SECOND });
+  assert.is(renderTake(result, plain, ["x"])[0], "REFUSED x: held by a with no purpose given (heartbeat 40s ago)");
 });
 
 Take("should renew on re-take, keeping taken_at and updating the purpose when given", async ({ box, opts }) => {
