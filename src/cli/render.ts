@@ -8,7 +8,7 @@ import type { TransferResult } from "../commands/handover.js";
 import type { ReleaseResult } from "../commands/release.js";
 import type { StatusResult } from "../commands/status.js";
 import type { SweepResult } from "../commands/sweep.js";
-import type { TakeResult } from "../commands/take.js";
+import type { TakenClaim, TakeResult } from "../commands/take.js";
 import type { LogEntry } from "../protocol/log.js";
 import type { Holding } from "../protocol/context.js";
 import { formatAge } from "../os/time.js";
@@ -43,7 +43,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
     if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}${token}`);
-    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target}${token} ${style.dim("(already yours; taken_at kept)")}`);
+    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}`);
     if (claim.action === "took_over" && claim.previous) {
       lines.push(`${style.yellow("took over")} ${claim.target}${token} from a stale claim: ${describeHolding(claim.previous)}`);
     }
@@ -79,6 +79,15 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     }
   }
   return lines;
+}
+
+/** A re-take that replaced the purpose every refusal shows says so, with the old and the new. */
+function purposeChange(claim: TakenClaim): string {
+  const before = claim.previous_purpose;
+  if (before === undefined) return "";
+  if (before === "") return `; purpose set to ${quoted(claim.purpose)}`;
+  if (claim.purpose === "") return `; purpose cleared (it was ${quoted(before)})`;
+  return `; purpose changed from ${quoted(before)} to ${quoted(claim.purpose)}`;
 }
 
 export function renderWaiting(refused: Holding[], waitedMs: number): string {

@@ -33,9 +33,15 @@ export interface TakeOptions extends CommonOptions {
   startedAt?: number;
 }
 
+/** A claim take granted; a re-take that changed the purpose also names the one it replaced. */
+export interface TakenClaim extends GrantedClaim {
+  /** action "retaken" only: the purpose the claim had before this take replaced it. */
+  previous_purpose?: string;
+}
+
 export interface TakeResult {
   holder: string;
-  granted: GrantedClaim[];
+  granted: TakenClaim[];
   refused: Holding[];
   /** The caller's interests now waiting in the queue (with --queue / --wait), with their place. */
   queued?: QueuedPlace[];

@@ -1,7 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { acquire, claimFileOf, dropOtherMode, giveBack, type GrantedClaim } from "../protocol/acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import type { Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
@@ -22,8 +22,8 @@ export const MAX_WAIT_SECONDS = 3600;
 
 export type { GrantedClaim } from "../protocol/acquire.js";
 
-export type { QueuedPlace, TakeOptions, TakeResult } from "./take-types.js";
-import type { QueuedPlace, TakeOptions, TakeResult } from "./take-types.js";
+export type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
+import type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
@@ -140,7 +140,7 @@ export function takeStep(
   const queueing = options.queue === true || options.wait !== undefined;
 
   // Look at everything first, so every refusal is reported and a refused take leaves no trace.
-  const { refused, free } = look(targets, mode, holder, context, links, fileNames, queue);
+  const { refused, free, ownPurposes } = look(targets, mode, holder, context, links, fileNames, queue);
   if (refused.length > 0 && !queueing && !options.partial) return { result: { holder, granted: [], refused }, queuedNow: [] };
   if (refused.length > 0 && queueing) {
     const cycle = findCycle(holder, refused, context, queue);
@@ -151,7 +151,7 @@ export function takeStep(
   // all or nothing: it queues for what is refused and takes nothing now (with --partial, what is
   // free), so the command a refusal suggests does only what it says.
   const takeNow = refused.length === 0 || options.partial === true || options.wait !== undefined;
-  const granted: GrantedClaim[] = [];
+  const granted: TakenClaim[] = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   for (const target of takeNow ? free : []) {
     refreshNow(context); // the lease starts when the claim is written, not when the look began
@@ -160,7 +160,10 @@ export function takeStep(
     rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
     const outcome = acquire(request, context);
     if ("action" in outcome) {
-      granted.push(outcome);
+      // A re-take with another purpose replaces the one every refusal shows: say so, not only "renewed".
+      const before = ownPurposes.get(target.canonical);
+      const changed = outcome.action === "retaken" && before !== undefined && before !== outcome.purpose;
+      granted.push(changed ? { ...outcome, previous_purpose: before } : outcome);
       dropOtherMode(request, context);
       continue;
     }
@@ -188,9 +191,19 @@ export function takeStep(
  * Who is in the way of each target, reading only: fresh claims of other holders that overlap it
  * (also through the symlinks a glob matches) and earlier waiters queued on it.
  */
-function look(targets: Target[], mode: Mode, holder: string, context: Context, links: Map<string, Link[]>, fileNames: string[], queue: QueuedInterest[]): { refused: Holding[]; free: Target[] } {
+function look(
+  targets: Target[],
+  mode: Mode,
+  holder: string,
+  context: Context,
+  links: Map<string, Link[]>,
+  fileNames: string[],
+  queue: QueuedInterest[],
+): { refused: Holding[]; free: Target[]; ownPurposes: Map<string, string> } {
   const refused: Holding[] = [];
   const free: Target[] = [];
+  /** The purposes of the holder's own claims a take would renew, by target: a re-take may change one. */
+  const ownPurposes = new Map<string, string>();
   for (const target of targets) {
     const own = context.store.read(claimFileOf({ target: target.canonical, holder, mode }));
     if (own.state === "unreadable" && own.directory) {
@@ -198,6 +211,7 @@ function look(targets: Target[], mode: Mode, holder: string, context: Context, l
     }
     // The queue goes before direct takers, but not before the holder renewing its own claim.
     const renewing = own.state === "claim" && own.claim.holder === holder;
+    if (renewing) ownPurposes.set(target.canonical, own.claim.purpose);
     const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [
       ...findConflictsWithLinks(target, links.get(target.canonical) ?? [], mode, holder, context, fileNames).map((conflict) => refusalOf(target.canonical, conflict)),
@@ -206,7 +220,7 @@ function look(targets: Target[], mode: Mode, holder: string, context: Context, l
     if (blockers.length > 0) refused.push(...blockers);
     else free.push(target);
   }
-  return { refused, free };
+  return { refused, free, ownPurposes };
 }
 
 /**

@@ -106,6 +106,23 @@ Take("should renew on re-take, keeping taken_at and updating the purpose when gi
   assert.is(onDisk.taken_at, iso(T0));
 });
 
+Take("should say when a re-take replaces the purpose, naming the old one, and not when it keeps it", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 });
+  const same = await take({ ...opts, targets: ["x"], holder: "a", purpose: "first", now: T0 + SECOND });
+  assert.is(same.granted[0]?.previous_purpose, undefined);
+  assert.is(renderTake(same, plain)[0], "renewed x (token 1) (already yours; taken_at kept)");
+  const kept = await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 2 * SECOND });
+  assert.is(kept.granted[0]?.previous_purpose, undefined, "no purpose given keeps the old one");
+  const changed = await take({ ...opts, targets: ["x"], holder: "a", purpose: "second", now: T0 + 3 * SECOND });
+  assert.is(changed.granted[0]?.previous_purpose, "first");
+  assert.is(changed.granted[0]?.purpose, "second");
+  assert.is(renderTake(changed, plain)[0], 'renewed x (token 1) (already yours; taken_at kept); purpose changed from "first" to "second"');
+  const cleared = await take({ ...opts, targets: ["x"], holder: "a", purpose: "", now: T0 + 4 * SECOND });
+  assert.is(renderTake(cleared, plain)[0], 'renewed x (token 1) (already yours; taken_at kept); purpose cleared (it was "second")');
+  const set = await take({ ...opts, targets: ["x"], holder: "a", purpose: "third", now: T0 + 5 * SECOND });
+  assert.is(renderTake(set, plain)[0], 'renewed x (token 1) (already yours; taken_at kept); purpose set to "third"');
+});
+
 Take("should take over a stale claim and say from whom", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", purpose: "old work", now: T0 });
   const later = T0 + 1801 * SECOND;
