@@ -6,7 +6,7 @@ import type { DoctorResult } from "../commands/doctor.js";
 import type { GuardResult, InstallResult } from "../commands/guard.js";
 import type { TransferResult } from "../commands/handover.js";
 import type { ReleaseResult } from "../commands/release.js";
-import type { StatusResult } from "../commands/status.js";
+import type { ClaimStatus, StatusResult } from "../commands/status.js";
 import type { SweepResult } from "../commands/sweep.js";
 import type { TakenClaim, TakeResult } from "../commands/take.js";
 import type { LogEntry } from "../protocol/log.js";
@@ -183,8 +183,10 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
     const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
-    lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
-    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}`));
+    lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${lease(claim)}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+    // Behind a directory or glob claim, a waiter may want one file under it: say which.
+    const wants = (target: string) => (target === claim.target ? "" : ` (wants ${target})`);
+    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));
   }
   for (const entry of result.unreadable) {
     lines.push(`${style.bold(entry.target)}  ${style.red("unreadable")}  ${entry.file}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
@@ -196,6 +198,16 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
   }
   if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${result.dir} (claims status lists everyone's)` : `no claims in ${result.dir}`);
   return lines;
+}
+
+/**
+ * How long a fresh claim has before it goes stale unless beaten ("stale in 29m"); for one already
+ * stale, or judged by its file's mtime (a heartbeat in the future), the TTL it is judged by.
+ */
+function lease(claim: ClaimStatus): string {
+  const left = claim.ttl_seconds - claim.heartbeat_age_seconds;
+  if (claim.stale || claim.clock_skew || left < 0) return `ttl ${formatAge(claim.ttl_seconds * 1000)}`;
+  return `stale in ${formatAge(left * 1000)}`;
 }
 
 export function renderCheck(result: CheckResult, style: Style): string[] {

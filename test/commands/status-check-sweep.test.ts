@@ -7,6 +7,7 @@ import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
+import { plain, renderStatus } from "../../src/cli/render.js";
 import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
 import { freshLibraryContext, entries, iso, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
@@ -27,6 +28,21 @@ Status("should list each claim with its kind, heartbeat age and freshness, witho
   assert.is(byTarget[join(box.project, "a.ts")]?.kind, "path");
   assert.is(byTarget[join(box.project, "a.ts")]?.stale, true);
   assert.is(byTarget["shared-config"]?.mine, undefined);
+});
+
+Status("should show when a fresh claim goes stale unless beaten, and the TTL a stale one was judged by", async ({ opts }) => {
+  await take({ ...opts, targets: ["cfg"], holder: "a", purpose: "lint", ttl: 600, now: T0 });
+  await take({ ...opts, targets: ["old"], holder: "b", purpose: "gone", now: T0 - 3600 * SECOND });
+  const lines = renderStatus(status({ ...opts, now: T0 + 100 * SECOND }), plain);
+  assert.ok(lines.includes('cfg  fresh  a  heartbeat 1m ago  stale in 8m  "lint"'), lines.join("\n"));
+  assert.ok(lines.includes('old  stale  b  heartbeat 1h 1m ago  ttl 30m  "gone"'), lines.join("\n"));
+});
+
+Status("should say which file a waiter behind a glob claim wants", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["src/*.ts"], holder: "a", purpose: "format", now: T0 });
+  await take({ ...opts, targets: ["src/a.ts"], holder: "b", purpose: "fix a", queue: true, now: T0 });
+  const lines = renderStatus(status({ ...opts, now: T0 }), plain);
+  assert.equal(lines.slice(1), [`  1. queued: b since ${iso(T0)} for "fix a" (wants ${join(box.project, "src/a.ts")})`]);
 });
 
 Status("should show only the caller's claims with --mine", async ({ opts }) => {
