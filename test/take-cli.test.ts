@@ -1,6 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -29,6 +29,22 @@ Take("should keep --queue all or nothing: a refused take queues for what is held
   assert.equal(body.granted, []);
   assert.equal(body.queued.map((place: { target: string }) => place.target), ["held"]);
   assert.is(as(box, "c", "take", "free1", "free2").code, 0, "the free targets were left free");
+});
+
+Take("should grant a glob that matches no file yet with a one-line note on stderr, and say nothing of one that matches", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  const unmatched = as(box, "a", "take", "src/*.tss");
+  assert.is(unmatched.code, 0);
+  assert.match(unmatched.stdout, /^granted .*\/src\/\*\.tss/m);
+  assert.equal(unmatched.stderr.trim().split("\n"), [`claims: note: ${join(box.project, "src/*.tss")} matches no file yet; the claim covers matching files once they are created (check the pattern if you meant existing ones)`]);
+  const json = as(box, "b", "take", "lib/**", "--json");
+  assert.equal(JSON.parse(json.stdout).unmatched_globs, [join(box.project, "lib/**")]);
+  assert.is(json.stderr, "", "--json: the field, not the note");
+  mkdirSync(join(box.project, "docs"));
+  writeFileSync(join(box.project, "docs", "a.md"), "");
+  const matched = as(box, "c", "take", "docs/*.md");
+  assert.is(matched.code, 0);
+  assert.is.not(matched.stderr.includes("matches no file"), true, matched.stderr);
 });
 
 Take("should suggest on REFUSED a --queue command that queues and takes nothing, as it says", ({ box }) => {

@@ -62,6 +62,11 @@ export async function runTake(targets: string[], flags: VerbFlags<"take">): Prom
   });
   if (tty && flags.wait !== undefined) writeErr("\r\x1b[K");
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
+  if (!flags.json) {
+    for (const glob of result.unmatched_globs ?? []) {
+      writeErr(`claims: note: ${glob} matches no file yet; the claim covers matching files once they are created (check the pattern if you meant existing ones)\n`);
+    }
+  }
   const code = result.no_longer_held
     ? EXIT_CODES.LOST
     : result.timed_out

@@ -57,6 +57,8 @@ export interface TakeResult {
   no_longer_held?: string[];
   /** Notes about the call: one that took longer than the TTL it asked for. */
   warnings?: string[];
+  /** Globs granted that match no existing file yet (allowed: the claim covers files created later; but check the pattern). */
+  unmatched_globs?: string[];
 }
 
 export interface QueuedPlace extends Note {

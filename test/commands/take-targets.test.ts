@@ -50,6 +50,15 @@ Targets("should refuse files and directories a glob matches, and let others thro
   assert.is((await as("b", ["src/readme.md"])).granted.length, 1);
 });
 
+Targets("should grant a glob that matches no file yet, and name it among unmatched_globs so the caller can check the pattern", async ({ box, as }) => {
+  const none = await as("a", ["src/**/*.py", "gen/*.ts", "src/a.ts"]);
+  assert.equal(none.granted.map((claim) => claim.kind), ["glob", "glob", "path"]);
+  assert.equal(none.unmatched_globs?.sort(), [join(box.project, "gen/*.ts"), join(box.project, "src/**/*.py")], "a base that does not exist matches nothing either");
+  const some = await as("a", ["src/**/b.ts", "src/*"]);
+  assert.is(some.granted.length, 2);
+  assert.is(some.unmatched_globs, undefined, "a glob matching a file below its base, or a directory, is not unmatched");
+});
+
 Targets("should refuse a glob that could match a claimed file, even one not created yet", async ({ as }) => {
   await as("a", ["src/new/thing.ts"]);
   assert.is((await as("b", ["src/**/*.ts"])).refused.length, 1);
