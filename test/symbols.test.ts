@@ -69,6 +69,19 @@ Denials("should deny a missing symbol with the nearest existing name", async ({ 
   assert.match(await denial(checkSymbol(symbolTarget(box, "utils.js#render"), false)), /pass creating: true/, "worded for the library caller; the CLI says --creating");
 });
 
+Denials("should list what the file declares when a missing symbol has no close match, so the caller can pick one", async ({ box }) => {
+  const file = join(box.project, "utils.js");
+  writeFileSync(file, "export function formatPrice(x) {}\nexport function formatDate(d) {}\nexport const TAX = 0.2;\n");
+  assert.is(
+    await denial(checkSymbol(symbolTarget(box, "utils.js#render"), false)),
+    `Target ${file}#render names nothing: the file declares no top-level \`render\`; it declares \`formatPrice\`, \`formatDate\`, \`TAX\`; pass creating: true to claim a symbol you are about to add.`,
+  );
+  writeFileSync(file, Array.from({ length: 11 }, (_, i) => `export function f${i}() {}`).join("\n"));
+  assert.match(await denial(checkSymbol(symbolTarget(box, "utils.js#render"), false)), /it declares `f0`, `f1`, `f2`, `f3`, `f4`, `f5`, `f6`, `f7` and 3 more; pass creating: true/);
+  writeFileSync(file, "// nothing yet\n");
+  assert.match(await denial(checkSymbol(symbolTarget(box, "utils.js#render"), false)), /it declares no top-level symbols at all \(claim the whole file instead\); pass creating: true/);
+});
+
 Denials("should name the whole canonical target, not the file's base name, when the symbol is missing", async ({ box }) => {
   for (const dir of ["web", "api"]) {
     mkdirSync(join(box.project, dir));

@@ -184,8 +184,18 @@ export async function checkSymbol(target: Pick<TargetShape, "canonical" | "path"
   const names = [...new Set((await listSymbols(file, source)).map((info) => info.name))];
   if (names.includes(symbol) || creating) return;
   const near = nearest(symbol, names);
-  const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : `pass ${switchOn("creating")} to claim a symbol you are about to add.`;
+  const hint = near.length > 0 ? `did you mean ${near.map((name) => `\`${name}\``).join(" or ")}?` : `${declared(names)}; pass ${switchOn("creating")} to claim a symbol you are about to add.`;
   throw new BadInputError(`Target ${canonical} names nothing: the file declares no top-level \`${symbol}\`; ${hint}`);
+}
+
+/** With no close match, what the file does declare (the first few, in file order), so the caller can pick one. */
+const LISTED_SYMBOLS = 8;
+
+function declared(names: string[]): string {
+  if (names.length === 0) return "it declares no top-level symbols at all (claim the whole file instead)";
+  const shown = names.slice(0, LISTED_SYMBOLS).map((name) => `\`${name}\``).join(", ");
+  const more = names.length > LISTED_SYMBOLS ? ` and ${names.length - LISTED_SYMBOLS} more` : "";
+  return `it declares ${shown}${more}`;
 }
 
 function nearest(wanted: string, names: string[]): string[] {
