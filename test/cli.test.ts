@@ -191,6 +191,15 @@ Cli("should advise on the file, not on a holder, when only an unreadable claim f
   assert.not.match(refused.stdout, /Reconcile with the holder/);
 });
 
+Cli("should leave no claim behind when the example in claims hook --help is run as given", ({ box }) => {
+  const help = claims(["hook", "--help"]).stdout;
+  const example = /^\s*\$ (echo .* \| claims hook claude.*)$/m.exec(help)?.[1];
+  assert.ok(example, help);
+  const run = spawnSync("sh", ["-c", example.replace("| claims ", `| "${process.execPath}" "${BIN}" `)], { env: cleanEnv({ CLAIMS_DIR: box.dir }), encoding: "utf8" });
+  assert.is(run.status, 0, run.stderr);
+  assert.equal(JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims, []);
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");

@@ -46,7 +46,8 @@ Examples:
   $ claims hook verify codex                           # missing, untrusted, or a binary that is gone?
   $ claims hook print-config claude                    # the settings snippet (JSON) to merge
   $ claims hook print-config codex --fail-closed > hooks.json
-  $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude
+  # what the hook answers for an edit of /p/a.ts; --no-auto-take: it only checks, and leaves no claim behind
+  $ echo '{"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Edit","tool_input":{"file_path":"/p/a.ts","old_string":"x","new_string":"y"}}' | claims hook claude --no-auto-take
 See docs/HOOKS.md.`,
   guard: `
 Examples:
