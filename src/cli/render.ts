@@ -180,10 +180,11 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
   for (const claim of result.claims) {
     const age = `${formatAge(claim.heartbeat_age_seconds * 1000)}${claim.clock_skew ? "" : " ago"}`;
     const state = claim.stale ? style.yellow("stale") : style.green("fresh");
+    const lease = claimLease(claim);
     const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
-    lines.push(`${style.bold(claim.target)}  ${state}  ${claim.holder}  heartbeat ${age}  ${lease(claim)}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+    lines.push(`${style.bold(claim.target)}  ${state}${lease}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
     // Behind a directory or glob claim, a waiter may want one file under it: say which.
     const wants = (target: string) => (target === claim.target ? "" : ` (wants ${target})`);
     claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));
@@ -201,13 +202,14 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
 }
 
 /**
- * How long a fresh claim has before it goes stale unless beaten ("stale in 29m"); for one already
- * stale, or judged by its file's mtime (a heartbeat in the future), the TTL it is judged by.
+ * Beside fresh or stale: how long a fresh claim stays fresh unless beaten (" for 29m"); for one
+ * already stale, or judged by its file's mtime (a heartbeat in the future), the TTL it is judged
+ * by (" (ttl 30m)"). Never the word "stale" on a fresh claim: scripts grep for it.
  */
-function lease(claim: ClaimStatus): string {
+function claimLease(claim: ClaimStatus): string {
   const left = claim.ttl_seconds - claim.heartbeat_age_seconds;
-  if (claim.stale || claim.clock_skew || left < 0) return `ttl ${formatAge(claim.ttl_seconds * 1000)}`;
-  return `stale in ${formatAge(left * 1000)}`;
+  if (claim.stale || claim.clock_skew || left < 0) return ` (ttl ${formatAge(claim.ttl_seconds * 1000)})`;
+  return ` for ${formatAge(left * 1000)}`;
 }
 
 export function renderCheck(result: CheckResult, style: Style): string[] {

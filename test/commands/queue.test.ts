@@ -176,7 +176,7 @@ Queue("should list, for named targets, only the queued interests in something th
   assert.equal(queued(["src/b.ts"]), [], "not a waiter for another file of the directory claim that covers it");
   assert.equal(queued(["src/**/*.ts", "cfg"]), ["b", "d"]);
   const lines = renderStatus(status({ ...opts, targets: ["cfg"], now: T0 }), plain);
-  assert.equal(lines, ["cfg  fresh  a  heartbeat 0s ago  stale in 30m  (no purpose given)", `  1. queued: b since ${new Date(T0).toISOString().replace(".000Z", "Z")} for "bump"`]);
+  assert.equal(lines, ["cfg  fresh for 30m  a  heartbeat 0s ago  (no purpose given)", `  1. queued: b since ${new Date(T0).toISOString().replace(".000Z", "Z")} for "bump"`]);
 });
 
 Queue("should show behind a directory claim covering a named target only the waiters for something overlapping that target", async ({ opts }) => {
@@ -194,7 +194,7 @@ Queue("should show behind a directory claim covering a named target only the wai
   assert.equal(behind(["src/new.ts"]), [[`${src}/`, ["d"]]]);
   const since = new Date(T0).toISOString().replace(".000Z", "Z");
   assert.equal(renderStatus(status({ ...opts, targets: ["src/a.ts"], now: T0 }), plain), [
-    `${src}/  fresh  a  heartbeat 0s ago  stale in 30m  "restructure"  (directory)`,
+    `${src}/  fresh for 30m  a  heartbeat 0s ago  "restructure"  (directory)`,
     `  1. queued: b since ${since} for "fix a" (wants ${src}/a.ts)`,
     `  2. queued: d since ${since} for "all of it"`,
   ]);

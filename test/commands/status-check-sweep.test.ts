@@ -30,12 +30,12 @@ Status("should list each claim with its kind, heartbeat age and freshness, witho
   assert.is(byTarget["shared-config"]?.mine, undefined);
 });
 
-Status("should show when a fresh claim goes stale unless beaten, and the TTL a stale one was judged by", async ({ opts }) => {
+Status("should show how long a fresh claim stays fresh unless beaten, and the TTL a stale one was judged by", async ({ opts }) => {
   await take({ ...opts, targets: ["cfg"], holder: "a", purpose: "lint", ttl: 600, now: T0 });
   await take({ ...opts, targets: ["old"], holder: "b", purpose: "gone", now: T0 - 3600 * SECOND });
   const lines = renderStatus(status({ ...opts, now: T0 + 100 * SECOND }), plain);
-  assert.ok(lines.includes('cfg  fresh  a  heartbeat 1m ago  stale in 8m  "lint"'), lines.join("\n"));
-  assert.ok(lines.includes('old  stale  b  heartbeat 1h 1m ago  ttl 30m  "gone"'), lines.join("\n"));
+  assert.ok(lines.includes('cfg  fresh for 8m  a  heartbeat 1m ago  "lint"'), lines.join("\n"));
+  assert.ok(lines.includes('old  stale (ttl 30m)  b  heartbeat 1h 1m ago  "gone"'), lines.join("\n"));
 });
 
 Status("should say which file a waiter behind a glob claim wants", async ({ box, opts }) => {
