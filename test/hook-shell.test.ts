@@ -1,7 +1,7 @@
 // Writes through the shell, judged by the Claude hook through the real CLI: another session holds
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -429,6 +429,90 @@ Shell("should judge a program read from a pipe, a substitution or a string the t
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["python3 script.py", "node x.js", "cat data | python3 script.py", "ls | xargs grep -l x", "ls | xargs -I{} cat {}"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Shell("should judge git commands that rewrite the work tree as writes anywhere in it, and the ones that do not as none", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  mkdirSync(join(box.project, "sub"));
+  writeFileSync(join(box.project, "x.ts"), "");
+  const cases: Array<[string, string[]]> = [
+    ["git checkout main", ["glob:**"]],
+    ["git checkout -b new origin/main", ["glob:**"]],
+    ["git checkout main new.ts", ["glob:**"]],
+    ["git checkout -b new", []],
+    ["git switch main", ["glob:**"]],
+    ["git switch -c new", []],
+    ["git reset --hard", ["glob:**"]],
+    ["git reset --keep HEAD~1", ["glob:**"]],
+    ["git reset HEAD~1", []],
+    ["git stash", ["glob:**"]],
+    ["git stash -u", ["glob:**"]],
+    ["git stash pop", ["glob:**"]],
+    ["git stash push -- x.ts", ["x.ts"]],
+    ["git stash list", []],
+    ["git stash show -p", []],
+    ["git clean -fd", ["glob:**"]],
+    ["git clean -f sub", ["sub"]],
+    ["git clean -nd", []],
+    ["git pull --rebase", ["glob:**"]],
+    ["git merge feature", ["glob:**"]],
+    ["git rebase -i HEAD~3", ["glob:**"]],
+    ["git rebase --quit", []],
+    ["git cherry-pick abc123", ["glob:**"]],
+    ["git revert HEAD", ["glob:**"]],
+    ["git am < fix.mbox", ["glob:**"]],
+    ["git -C sub reset --hard", ["glob:**"]],
+    ['git -C "$d" reset --hard', ["unknown:."]],
+    ["GIT_WORK_TREE=sub git checkout main", ["glob:sub/**"]],
+    ["git status", []],
+    ["git log --grep=merge", []],
+    ["git merge --help", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  const reason = JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git checkout main" } }).stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.ok(reason.includes("claims handover u.ts --purpose"), `the handover named is the claim in the way, not the whole tree:\n${reason}`);
+  for (const command of ["git checkout -b new", "git stash list", "git reset HEAD~1", "git clean -n", "git status", "git clean -f sub"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+  // Outside a repository git writes nothing.
+  rmSync(join(box.project, ".git"), { recursive: true });
+  assert.equal(await writes(box, "git checkout main"), [], "no repository");
+  assert.is(bash(box, "git reset --hard"), undefined, "no repository");
+});
+
+Shell("should judge find's -delete, -exec and -fprint: what it finds under each starting point, and the file it prints to", async ({ box }) => {
+  mkdirSync(join(box.project, "sub"));
+  mkdirSync(join(box.project, "dst"));
+  writeFileSync(join(box.project, "x.ts"), "");
+  const cases: Array<[string, string[]]> = [
+    ["find sub -name '*.ts' -exec sed -i s/a/b/ {} +", ["glob:sub/**"]],
+    ["find . -exec sed -i s/a/b/ '{}' ';'", ["glob:**"]],
+    ["find x.ts -exec rm {} \\;", ["x.ts"]],
+    ["find sub x.ts -exec rm {} +", ["glob:sub/**", "x.ts"]],
+    ["find . -type f -exec cp {} dst/ \\;", ["glob:dst/**"]],
+    ["find sub -execdir rm {} +", ["glob:sub/**"]],
+    ["find sub -exec bash -c 'sed -i s/x/y/ {}' \\;", ["glob:sub/**"]],
+    ["find sub -exec sh -c 'rm \"$1\"' _ {} \\;", ["unknown:."]],
+    ["find . -exec mv {} {}.bak \\;", ["glob:**", "unknown:."]],
+    ["find -L sub -name '*.orig' -delete", ["sub"]],
+    ["find -name '*.orig' -delete", ["."]],
+    ['find "$d" -delete', ["unknown:."]],
+    ["find . -fprint list.txt", ["list.txt"]],
+    ["find . -fprintf list.txt '%p'", ["list.txt"]],
+    ["find . -name '*.ts' -exec grep -l x {} +", []],
+    ["find . -name -delete -print", []],
+    ["find . -newermt yesterday -print", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
+  for (const command of ["find . -name '*.ts' -exec sed -i s/a/b/ {} +", "find . -name u.ts -delete", "find . -type f -exec rm {} \\;", "find . -execdir rm {} +"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["find . -name '*.ts'", "find . -name '*.ts' -exec grep -l x {} +", "find sub -delete", "find sub -exec sed -i s/a/b/ {} +"]) {
     assert.is(bash(box, command), undefined, command);
   }
 });

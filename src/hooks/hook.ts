@@ -12,6 +12,7 @@ import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, reco
 import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
+import { isGlobText } from "../targets/overlap.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
@@ -246,7 +247,10 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   const lines = blocking.map(
     (holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
   );
-  const targets = [...new Set(blocking.map((holding) => display(holding.target, cwd)))];
+  // What to queue for: the target written, or, where that is a glob standing for files the command
+  // does not name (`git checkout main`, `tar x`, `find -exec`), the claim in its way.
+  const queued = (holding: Holding) => (holding.held_target !== undefined && isGlobText(holding.target) ? holding.held_target : holding.target);
+  const targets = [...new Set(blocking.map((holding) => display(queued(holding), cwd)))];
   const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";
   // The CLI in the agent's shell derives the holder from the same session id; where it would not
   // (no such variable, CLAIMS_HOLDER set, a subagent of its own), the command says who is asking.

@@ -2,8 +2,9 @@
 // same parser family the symbol claims use), not from a regex: redirections (`>`, `>>`, `&>`,
 // `<>`), and the arguments of the commands that write the files they name (sed -i, perl -i, tee,
 // cp, mv, rm, truncate, touch, dd of=, ln, install, patch, tar, unzip, git checkout/restore/rm/mv/apply,
-// apply_patch), through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, `eval '…'`, `xargs`,
-// and `cd` before them. Each command's options are read as getopt reads them, from one declaration
+// apply_patch), the work tree that git's branch, reset, stash and merge commands rewrite, what find's
+// -delete and -exec reach, through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, `eval '…'`,
+// `xargs`, and `cd` before them. Each command's options are read as getopt reads them, from one declaration
 // of the ones that take a value (Syntax, readOptions): `cp -at dst f` copies into dst, `sort -uo out` writes out.
 //
 // Only what the text itself says. A written word built from a variable, a command substitution or
@@ -12,7 +13,7 @@
 // ($TMPDIR, mktemp); so is a write whose directory such a word decides (`cp -t "$d" f`, `git -C
 // "$d"`). Where the text cannot name what is written at all (`curl … | sh`, `eval "$x"`, `curl -K`),
 // it could be any file. What a script or program on disk writes from inside (`bash build.sh`,
-// `python gen.py`, `npm run fmt`, `git reset --hard`) is not read. docs/HOOKS.md lists both sides.
+// `python gen.py`, `npm run fmt`, `make`) is not read. docs/HOOKS.md lists both sides.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -26,13 +27,14 @@ type Node = Parser.SyntaxNode;
 const WRITING_COMMAND =
   /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source)([\s;&|)`'"]|$)/;
 /**
- * git, sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
+ * git with a subcommand that writes the work tree, find with an action that writes (`-delete`,
+ * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
  * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
  * output; sudo's `-e`, env's `-S`); an interpreter reading a pipe or `<(…)`, and the `.` command:
  * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|restore|rm|mv|apply)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|switch|restore|reset|stash|clean|rm|mv|apply|merge|pull|rebase|cherry-pick|revert|am)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
@@ -58,6 +60,8 @@ type Environment = Record<string, string | undefined>;
 interface Nested {
   script: string;
   cwd: string | undefined;
+  /** What `"$__claims_find_files"` stands for in it: the files `find -exec` gives the command (findCommand). */
+  found?: string[];
 }
 
 interface Walk {
@@ -72,6 +76,8 @@ interface Walk {
   found: Set<string>;
   /** The variables that name temp space in this script (isTemporary). */
   temporary: Set<string>;
+  /** In a command `find -exec` runs: what its `{}` stands for (Nested.found). */
+  found_by_find?: string[];
 }
 
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
@@ -85,7 +91,9 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
     const nested: Nested[] = [];
     walk.temporary = temporaryVariables(tree.rootNode);
     visit(tree.rootNode, walk, nested);
-    for (const inner of nested) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [] }, depth + 1);
+    for (const inner of nested) {
+      await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], found_by_find: inner.found ?? walk.found_by_find }, depth + 1);
+    }
   } finally {
     tree.delete();
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
@@ -318,6 +326,7 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
 
 /** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
 function wordValues(node: Node, walk: Walk): string[] | undefined {
+  if (walk.found_by_find !== undefined && FOUND_WORD.test(node.text)) return walk.found_by_find;
   const value = wordValue(node, walk);
   if (value === undefined) return undefined;
   if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
@@ -538,6 +547,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     nested.push({ script: line.join(" "), cwd: here.cwd });
     return;
   }
+  if (name === "find") return findCommand(args, argWords, here, nested);
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
@@ -548,6 +558,66 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
   const text = (index: number) => wordValue(argWords[index], here);
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+}
+
+/** The variable that stands for `{}` in the command `find -exec` runs, and the words that read it whole. */
+const FOUND = "__claims_find_files";
+const FOUND_WORD = new RegExp(`^"?\\$(${FOUND}|\\{${FOUND}\\})"?$`);
+
+/** find's tests and actions that take a value (`-newerXY` too); `-fprintf` takes the file, then a format. */
+const FIND_VALUED = new Set(
+  `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -lname -ilname -type -xtype -user -group -uid -gid
+  -perm -size -links -inum -samefile -newer -anewer -cnewer -amin -atime -cmin -ctime -mmin -mtime -used -maxdepth -mindepth
+  -fstype -context -printf -files0-from -fprint -fprint0 -fls -fprintf`.split(/\s+/),
+);
+
+/**
+ * find: `-delete` removes what it finds under each starting point (read as `rm -r` of it); `-fprint`,
+ * `-fprint0`, `-fprintf` and `-fls` write their file; `-exec`, `-execdir`, `-ok` and `-okdir` run a
+ * command, read in turn with each `{}` standing for any file under the starting points (a starting
+ * point that is a file, for itself). `-execdir` runs it in each file's directory: a place the text
+ * does not fix. The tests are not read: `-name '*.ts'` narrows what is found, but a claim anywhere
+ * under the starting point is judged as if found.
+ */
+function findCommand(args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
+  let index = 0;
+  // -H, -L, -P, -O3, -D debugopts: before the starting points.
+  while (index < args.length && /^-([HLP]|O\d*|D)$/.test(args[index] ?? "")) index += args[index] === "-D" ? 2 : 1;
+  const starts: string[] = [];
+  for (; index < args.length; index++) {
+    const arg = args[index];
+    if (arg !== undefined && ((arg.startsWith("-") && arg.length > 1) || ["(", ")", "!", ","].includes(arg))) break;
+    starts.push(...(wordValues(words[index] as Node, here) ?? [UNKNOWABLE]));
+  }
+  // Where each starting point is: unknown, a file standing for itself, or a directory for everything under it.
+  const roots = (starts.length > 0 ? starts : ["."]).map((start) => within(here.cwd, start));
+  const found = roots.map((root) => (root.startsWith(UNKNOWN_MARK) ? UNKNOWABLE : root.startsWith(GLOB_MARK) || isDirectory(root) || !exists(root) ? anyUnder(root.replace(GLOB_MARK, "")) : root));
+  for (; index < args.length; index++) {
+    const arg = args[index] ?? "";
+    if (arg === "-delete") for (const root of roots) add(here, root.startsWith(UNKNOWN_MARK) ? UNKNOWABLE : root);
+    else if (["-fprint", "-fprint0", "-fls", "-fprintf"].includes(arg)) {
+      for (const path of words[index + 1] === undefined ? [] : (wordValues(words[index + 1] as Node, here) ?? [])) add(here, path);
+    } else if (["-exec", "-execdir", "-ok", "-okdir"].includes(arg)) {
+      // The command's words up to `;`, or to `+` right after a `{}`. A `{}` inside a word is a name
+      // unknown (`{}.bak`), or, in a shell's script (`sh -c 'sed -i … {}'`), the files found.
+      const line: string[] = [];
+      const shell = SHELLS.includes(basename(args[index + 1] ?? ""));
+      let end = index + 1;
+      for (; end < args.length; end++) {
+        const value = args[end];
+        if (value === ";" || (value === "+" && args[end - 1] === "{}")) break;
+        const word = words[end] as Node;
+        if (value === "{}") line.push(`"$${FOUND}"`);
+        else if (value?.includes("{}") && shell) line.push(`'${value.replaceAll("'", "'\\''").replaceAll("{}", `"$${FOUND}"`)}'`);
+        else if (value?.includes("{}")) line.push(`"${value.replace(/[\\"$`]/g, "\\$&").replaceAll("{}", `\${${FOUND}}`)}"`);
+        else line.push(word.text);
+      }
+      if (line.length > 0) nested.push({ script: line.join(" "), cwd: arg.endsWith("dir") ? undefined : here.cwd, found });
+      index = end;
+      continue;
+    }
+    if (FIND_VALUED.has(arg) || /^-newer[aBcmt][aBcmt]$/.test(arg)) index += arg === "-fprintf" ? 2 : 1;
+  }
 }
 
 /** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
@@ -1343,9 +1413,19 @@ function awkInPlace(): Rule {
   };
 }
 
-/** The options of the git subcommands that write named files of the working tree. */
+/** The options of the git subcommands that write files of the working tree. */
 const GIT: Record<string, Syntax> = {
   checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", "pathspec-from-file": ":" } },
+  switch: { short: "c:C:", long: { create: "c", "force-create": "C", orphan: ":", detach: "", conflict: ":" } },
+  reset: { long: { hard: "", merge: "", keep: "", "pathspec-from-file": ":" } },
+  stash: { short: "m:", long: { message: "m", "pathspec-from-file": ":" } },
+  clean: { short: "ne:", long: { "dry-run": "n", exclude: "e" } },
+  merge: { short: "m:s:X:F:", long: { message: "m", strategy: "s", "strategy-option": "X", file: "F", "into-name": ":", quit: "" } },
+  pull: { short: "s:X:", long: { strategy: "s", "strategy-option": "X", "upload-pack": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "dry-run": "" } },
+  rebase: { short: "s:X:x:", long: { strategy: "s", "strategy-option": "X", exec: "x", onto: ":", quit: "", "edit-todo": "", "show-current-patch": "" } },
+  "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
+  revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
+  am: { short: "C:p:", long: { directory: ":", exclude: ":", include: ":", "patch-format": ":", quit: "", "show-current-patch": "" } },
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
@@ -1355,11 +1435,33 @@ const GIT: Record<string, Syntax> = {
   },
 };
 
-/** The git subcommands that write named files of the working tree. */
+/**
+ * The top of the work tree git acts on from cwd: `--work-tree`'s, else `GIT_WORK_TREE`'s, else the
+ * nearest directory up from cwd that holds `.git`; unknown (undefined) where cwd is; none ("") outside a repository.
+ */
+function workTreeOf(cwd: string | undefined, given: string | undefined, environment: Environment): string | undefined {
+  if (given !== undefined) return given;
+  const fromEnvironment = environment.GIT_WORK_TREE;
+  if (fromEnvironment !== undefined && fromEnvironment !== "") return directoryAt(cwd, fromEnvironment);
+  if (cwd === undefined) return undefined;
+  for (let directory = cwd; ; directory = dirname(directory)) {
+    if (exists(join(directory, ".git"))) return directory;
+    if (directory === dirname(directory)) return "";
+  }
+}
+
+/**
+ * The git subcommands that write files of the working tree: named files (checkout -- f, restore,
+ * rm, mv, apply), and any tracked or untracked file of the work tree (checkout <branch>, switch,
+ * reset --hard, stash, merge, pull, rebase, cherry-pick, revert, am), checked as everything under
+ * its top; `clean` removes untracked files from cwd down, or under the paths it is given.
+ */
 function gitWrites(input: RuleInput): string[] {
   const { args, walk } = input;
   let index = 0;
   let cwd = walk.cwd;
+  let workTree: string | undefined;
+  let treeGiven = false;
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
     // -C "$d", or -C after a cd it cannot follow: unknown, never the hook's own directory.
@@ -1368,6 +1470,8 @@ function gitWrites(input: RuleInput): string[] {
       // Paths are read from where git runs inside the work tree, or from its top when it runs outside.
       const tree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : args[index + 1]);
       cwd = tree !== undefined && cwd !== undefined && `${cwd}/`.startsWith(`${tree}/`) ? cwd : tree;
+      workTree = tree;
+      treeGiven = true;
     }
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
@@ -1378,16 +1482,59 @@ function gitWrites(input: RuleInput): string[] {
   const reading = readOptions(rest, syntax);
   const at = (paths: string[]) => paths.map((path) => (isAbsolute(path) ? path : within(cwd, path)));
   const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
+  const dashes = rest.indexOf("--");
+  const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
+  // Every file of the work tree: a tree unknown is any file at all; outside a repository git writes nothing.
+  const wholeTree = (): string[] => {
+    const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
+    return top === "" ? [] : [anyUnder(top)];
+  };
+  if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
   switch (sub) {
     case "checkout": {
-      const dashes = rest.indexOf("--");
-      if (dashes !== -1) return at(values(rest.map((_, i) => i).filter((i) => i > dashes)));
-      if (reading.has("b", "B", "orphan", "detach")) return [];
+      if (dashes !== -1) return at(values(afterDashes));
+      if (reading.has("pathspec-from-file")) return wholeTree();
+      const operands = reading.operands;
+      // `git checkout -b new`, `--detach`: the files stay as they are; with a start point they change to it.
+      if (reading.has("b", "B", "orphan", "detach")) return operands.length === 0 ? [] : wholeTree();
       // `git checkout f`, `git checkout HEAD f`, `git checkout .`: an operand that names a file or
       // directory there is a path (git reads it so when no branch has that name); a branch is not.
       // Where the directory is unknown, every operand counts.
-      return at(values(reading.operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")))));
+      const paths = operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")));
+      if (paths.length > 0) return at(values(paths));
+      // `git checkout main`: every file that differs between the branches (or, for a name that is
+      // neither, a file of that name restored from the index); `git checkout main new.ts`: a file
+      // not here yet. Both are within the work tree.
+      return operands.length === 0 ? [] : wholeTree();
     }
+    case "switch":
+      // `git switch -c new` leaves the files as they are; a branch, a start point or --orphan change them.
+      return reading.operands.length === 0 && !reading.has("orphan") ? [] : wholeTree();
+    case "reset":
+      // Only --hard, --merge and --keep touch the work tree; the other modes move HEAD and the index.
+      return reading.has("hard", "merge", "keep") ? wholeTree() : [];
+    case "stash": {
+      const action = reading.operands[0] === undefined ? "push" : rest[reading.operands[0]];
+      if (["list", "show", "drop", "clear", "create", "store"].includes(action ?? "")) return [];
+      // push (also with no action, and `save`) puts the changed files back as HEAD has them: with
+      // paths after `--`, only those; pop, apply and branch write the stash's files.
+      if ((action === "push" || action === "save") && dashes !== -1) return at(values(afterDashes));
+      if (action === "push" && reading.operands.length > 1) return at(values(reading.operands.slice(1)));
+      return wholeTree();
+    }
+    case "clean": {
+      if (reading.has("n")) return [];
+      // Untracked files from where it runs down, or under the paths given.
+      const paths = dashes !== -1 ? afterDashes : reading.operands;
+      return paths.length > 0 ? at(values(paths)) : [anyUnder(cwd)];
+    }
+    case "merge":
+    case "pull":
+    case "rebase":
+    case "cherry-pick":
+    case "revert":
+    case "am":
+      return reading.has("quit", "edit-todo", "show-current-patch", "dry-run") ? [] : wholeTree();
     case "restore":
       if (reading.has("S") && !reading.has("W")) return [];
       return at(values(reading.operands));
