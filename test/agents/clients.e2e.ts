@@ -1,6 +1,7 @@
 // The real Claude Code and Codex command-line clients (pinned dev dependencies), driven end to end
 // against the mock model server on 127.0.0.1, with the hooks set up as docs/HOOKS.md says.
 // Slow (each case starts a client): `npm run test:agents`, not `npm test`.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -60,8 +61,14 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec and git stash too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
+  // A repository where taken.txt has changes: `git stash` would put back the committed text.
+  writeFileSync(taken, "committed\n");
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: b.project, encoding: "utf8" });
+  git("init", "-q");
+  git("add", "taken.txt");
+  assert.is(git("commit", "-qm", "first").status, 0);
   writeFileSync(taken, "keep\n");
   mkdirSync(join(b.project, "docs"));
   claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
@@ -73,6 +80,8 @@ Claude("should deny shell writes to a claimed file and a Write into a claimed di
         { tool: "Bash", input: { command: "sed -i 's/keep/lost/' taken.txt", description: "edit" } },
         { tool: "Bash", input: { command: "echo lost >> taken.txt", description: "append" } },
         { tool: "Write", input: { file_path: join(b.project, "docs", "notes#1.md"), content: "x\n" } },
+        { tool: "Bash", input: { command: "find . -name '*.txt' -exec sed -i 's/keep/lost/' {} +", description: "edit all" } },
+        { tool: "Bash", input: { command: "git stash", description: "stash" } },
         { tool: "Bash", input: { command: "cat taken.txt", description: "read" } },
       ],
     },
@@ -82,7 +91,9 @@ Claude("should deny shell writes to a claimed file and a Write into a claimed di
   assert.match(results[0] ?? "", REFUSED, "sed -i");
   assert.match(results[1] ?? "", REFUSED, ">>");
   assert.match(results[2] ?? "", REFUSED, "a # in a file name is part of the name");
-  assert.match(results[3] ?? "", /^keep/, "a read passes");
+  assert.match(results[3] ?? "", REFUSED, "find -exec sed -i");
+  assert.match(results[4] ?? "", REFUSED, "git stash");
+  assert.match(results[5] ?? "", /^keep/, "a read passes");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
