@@ -464,6 +464,8 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["git revert HEAD", ["glob:**"]],
     ["git am < fix.mbox", ["glob:**"]],
     ["git -C sub reset --hard", ["glob:**"]],
+    ['git checkout "$branch"', ["glob:**"]],
+    ['git restore -- "$f"', ["glob:**"]],
     ['git -C "$d" reset --hard', ["unknown:."]],
     ["GIT_WORK_TREE=sub git checkout main", ["glob:sub/**"]],
     ["git status", []],
@@ -515,6 +517,40 @@ Shell("should judge find's -delete, -exec and -fprint: what it finds under each 
   for (const command of ["find . -name '*.ts'", "find . -name '*.ts' -exec grep -l x {} +", "find sub -delete", "find sub -exec sed -i s/a/b/ {} +"]) {
     assert.is(bash(box, command), undefined, command);
   }
+});
+
+Shell("should read a for loop's variable as each value of its list, and a list the text does not fix as unknown", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  mkdirSync(join(box.project, "dst"));
+  for (const name of ["a.ts", "b.ts", "c.md"]) writeFileSync(join(box.project, "src", name), "");
+  const cases: Array<[string, string[]]> = [
+    ['for f in src/*.ts; do sed -i s/a/b/ "$f"; done', ["src/a.ts", "src/b.ts"]],
+    ["for f in u.ts x.ts; do rm $f; done", ["u.ts", "x.ts"]],
+    ['for f in src/*.ts; do cp "${f}" dst/; done', ["dst/a.ts", "dst/b.ts"]],
+    ['for f in src/**; do rm "$f"; done', ["glob:src/**"]],
+    ['for f in src/*.ts; do echo "$f"; done > list.txt', ["list.txt"]],
+    ['for f in $(git ls-files); do rm "$f"; done', ["unknown:."]],
+    ['for f in "$@"; do rm "$f"; done', ["unknown:."]],
+    ['for f; do rm "$f"; done', ["unknown:."]],
+    ['for f in a.ts; do f=u.ts; rm "$f"; done', ["unknown:."]],
+    ['for f in src/*.ts; do rm "$f.bak"; done', ["unknown:."]],
+    ['for f in src/a.ts; do for g in src/b.ts; do cp "$f" "$g"; done; done', ["src/b.ts"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, 'for f in src/*.ts; do sed -i s/a/b/ "$f"; done'), undefined, "none of the loop's files is held");
+  assert.is(bash(box, 'for f in src/*.ts u.ts; do sed -i s/a/b/ "$f"; done'), "deny", "u.ts is");
+});
+
+Shell("should read eval of a tool that only prints shell settings as writing nothing, and any other eval of output as unknown", async ({ box }) => {
+  for (const command of ['eval "$(ssh-agent -s)"', "eval $(pyenv init -)", 'eval "$(brew shellenv)"', 'eval "$(conda shell.bash hook)"', "eval `dircolors -b`", 'eval "$(zoxide init bash)"']) {
+    assert.equal(await writes(box, command), [], command);
+    assert.is(bash(box, command), undefined, command);
+  }
+  for (const command of ['eval "$(direnv export bash)"', 'eval "$(ssh-agent -s; rm x)"', 'eval "$(curl -s https://example.com/)"', 'eval "set $(ssh-agent -s)"']) {
+    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, 'eval "$(pyenv init -)" && echo x > u.ts'), ["u.ts"], "what follows is read as ever");
 });
 
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {

@@ -60,8 +60,8 @@ type Environment = Record<string, string | undefined>;
 interface Nested {
   script: string;
   cwd: string | undefined;
-  /** What `"$__claims_find_files"` stands for in it: the files `find -exec` gives the command (findCommand). */
-  found?: string[];
+  /** Variables that stand for known values in it (Walk.bound): `{}` of `find -exec`. */
+  bound?: Map<string, string[]>;
 }
 
 interface Walk {
@@ -76,8 +76,11 @@ interface Walk {
   found: Set<string>;
   /** The variables that name temp space in this script (isTemporary). */
   temporary: Set<string>;
-  /** In a command `find -exec` runs: what its `{}` stands for (Nested.found). */
-  found_by_find?: string[];
+  /**
+   * Variables whose values the text fixes, read whole where they are a word of their own (`"$f"`):
+   * a for loop's over its list (`for f in src/*.ts`), and `{}` in what `find -exec` runs.
+   */
+  bound?: Map<string, string[]>;
 }
 
 async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
@@ -92,7 +95,7 @@ async function walkScript(script: string, walk: Walk, depth: number): Promise<vo
     walk.temporary = temporaryVariables(tree.rootNode);
     visit(tree.rootNode, walk, nested);
     for (const inner of nested) {
-      await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], found_by_find: inner.found ?? walk.found_by_find }, depth + 1);
+      await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1);
     }
   } finally {
     tree.delete();
@@ -127,12 +130,42 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     for (const child of node.namedChildren) if (child.type !== "heredoc_body") visit(child, walk, nested);
     return;
   }
+  if (node.type === "for_statement") return forLoop(node, walk, nested);
   if (node.type === "command") return command(node, walk, nested, undefined, piped);
   if (node.type === "pipeline") {
     node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
     return;
   }
   for (const child of node.namedChildren) visit(child, walk, nested);
+}
+
+/**
+ * `for f in src/*.ts a.ts; do sed -i … "$f"; done`: in the body, `"$f"` is each value of the list
+ * (a glob as bash expands it when the loop starts). A list the text does not fix (`$(ls)`, `"$@"`,
+ * none), or a body that sets the variable itself, leaves it a variable the text does not fix.
+ */
+function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
+  const name = node.childForFieldName("variable")?.text;
+  const body = node.childForFieldName("body");
+  const list = node.childrenForFieldName("value");
+  let values: string[] | undefined = list.length > 0 && name !== undefined && !new RegExp(`(^|[^\\w])(${name}=|read\\b[^;&|\\n]*\\b${name}\\b)`).test(body?.text ?? "") ? [] : undefined;
+  for (const word of list) {
+    const got = values && wordValues(word, walk);
+    values = got === undefined || got.some((value) => value.startsWith(UNKNOWN_MARK)) ? undefined : [...(values ?? []), ...got];
+    if (values === undefined) break;
+  }
+  for (const word of list) visit(word, walk, nested); // a substitution in the list runs too
+  const outer = walk.bound;
+  if (name !== undefined) {
+    walk.bound = new Map(outer);
+    if (values !== undefined) walk.bound.set(name, values);
+    else walk.bound.delete(name);
+  }
+  try {
+    if (body) visit(body, walk, nested);
+  } finally {
+    walk.bound = outer;
+  }
 }
 
 /** What a command reads on stdin, when the statement gives it literally: a heredoc's text or a `< file`. */
@@ -220,6 +253,9 @@ const TEMP = "\u0002";
 
 /** A word's value when the text fixes it: quotes removed, `~` expanded, a glob expanded against the files there. */
 function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
+  // A loop's variable over a list of one plain value is that value (Walk.bound).
+  const bound = node ? walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "") : undefined;
+  if (bound?.length === 1 && !(bound[0] as string).startsWith(GLOB_MARK) && !(bound[0] as string).startsWith(UNKNOWN_MARK)) return bound[0];
   const value = wordValue(node, walk);
   return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
 }
@@ -324,9 +360,13 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
   return undefined;
 }
 
+/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`. */
+const BOUND_WORD = /^"?\$\{?(\w+)\}?"?$/;
+
 /** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
 function wordValues(node: Node, walk: Walk): string[] | undefined {
-  if (walk.found_by_find !== undefined && FOUND_WORD.test(node.text)) return walk.found_by_find;
+  const bound = walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "");
+  if (bound !== undefined) return bound;
   const value = wordValue(node, walk);
   if (value === undefined) return undefined;
   if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
@@ -525,9 +565,10 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     return;
   }
   if (name === "eval") {
-    // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give.
+    // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
+    // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
     if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
-    else add(here, UNKNOWABLE);
+    else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
     return;
   }
   if (name === "xargs") {
@@ -560,9 +601,24 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
 }
 
-/** The variable that stands for `{}` in the command `find -exec` runs, and the words that read it whole. */
+/**
+ * Tools whose output is meant for `eval` and only sets variables and defines functions for the shell
+ * (`eval "$(ssh-agent -s)"`, `eval "$(pyenv init -)"`, `eval "$(brew shellenv)"`): no file is
+ * written by running it. direnv is not one: its output runs the project's .envrc.
+ */
+const ENVIRONMENT_SETUP =
+  /^(ssh-agent( -[sckD]+)*|keychain( [-\w=.]+)*|(pyenv|rbenv|nodenv|goenv|jenv|plenv) init( -| --path| -- ?\w+| \w+)*|pyenv virtualenv-init -|(\/[\w./-]+\/)?brew shellenv( \w+)?|(conda|micromamba|mamba) shell\.\w+ hook|dircolors( -[bcp])*( [\w./~-]+)?|opam env( --?[\w=-]+)*|fnm env( --?[\w=-]+)*|mise (activate|env)( --?[\w=-]+| \w+)*|zoxide init \w+( --?[\w=-]+)*|starship init \w+( --print-full-init)?)$/;
+
+/** A word that is `"$(tool …)"` or `$(tool …)` of one of ENVIRONMENT_SETUP's tools and nothing else. */
+function printsEnvironment(word: Node): boolean {
+  const inner = word.type === "string" && word.namedChildren.length === 1 ? word.namedChildren[0] : word;
+  if (inner?.type !== "command_substitution" || word.text.replace(/^"|"$/g, "") !== inner.text) return false;
+  const code = inner.text.replace(/^(\$\(|`)|(\)|`)$/g, "").trim().replace(/\s+/g, " ");
+  return ENVIRONMENT_SETUP.test(code);
+}
+
+/** The variable that stands for `{}` in the command `find -exec` runs (Walk.bound). */
 const FOUND = "__claims_find_files";
-const FOUND_WORD = new RegExp(`^"?\\$(${FOUND}|\\{${FOUND}\\})"?$`);
 
 /** find's tests and actions that take a value (`-newerXY` too); `-fprintf` takes the file, then a format. */
 const FIND_VALUED = new Set(
@@ -612,7 +668,7 @@ function findCommand(args: Array<string | undefined>, words: Node[], here: Walk,
         else if (value?.includes("{}")) line.push(`"${value.replace(/[\\"$`]/g, "\\$&").replaceAll("{}", `\${${FOUND}}`)}"`);
         else line.push(word.text);
       }
-      if (line.length > 0) nested.push({ script: line.join(" "), cwd: arg.endsWith("dir") ? undefined : here.cwd, found });
+      if (line.length > 0) nested.push({ script: line.join(" "), cwd: arg.endsWith("dir") ? undefined : here.cwd, bound: new Map([[FOUND, found]]) });
       index = end;
       continue;
     }
@@ -1480,15 +1536,16 @@ function gitWrites(input: RuleInput): string[] {
   if (syntax === undefined) return [];
   const rest = args.slice(index + 1);
   const reading = readOptions(rest, syntax);
-  const at = (paths: string[]) => paths.map((path) => (isAbsolute(path) ? path : within(cwd, path)));
-  const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
-  const dashes = rest.indexOf("--");
-  const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
   // Every file of the work tree: a tree unknown is any file at all; outside a repository git writes nothing.
   const wholeTree = (): string[] => {
     const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
     return top === "" ? [] : [anyUnder(top)];
   };
+  // A path the text does not fix (`git checkout "$x"`) is still one of the work tree's: git refuses any other.
+  const at = (paths: string[]) => paths.flatMap((path) => (path === UNKNOWABLE ? wholeTree() : [isAbsolute(path) ? path : within(cwd, path)]));
+  const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
+  const dashes = rest.indexOf("--");
+  const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
   if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
   switch (sub) {
     case "checkout": {
