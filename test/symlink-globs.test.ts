@@ -131,3 +131,37 @@ Links("should stop covering a file once the link to it is gone, and let sweep cl
 });
 
 Links.run();
+
+// Fencing through a glob's symlinks (docs/PROTOCOL.md 4a, 5a).
+const Fenced = suite<{ box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv }; real: string; glob: string }>("fencing through a glob's symlinks");
+Fenced.before.each((context) => {
+  const box = sandbox();
+  context.box = box;
+  context.opts = { dir: box.dir, cwd: box.project, env: {} };
+  mkdirSync(join(box.project, "node_modules", ".bin"), { recursive: true });
+  mkdirSync(join(box.project, "node_modules", "typescript", "bin"), { recursive: true });
+  writeFileSync(join(box.project, "node_modules", "typescript", "bin", "tsc"), "#!/usr/bin/env node\n");
+  symlinkSync("../typescript/bin/tsc", join(box.project, "node_modules", ".bin", "tsc"));
+  context.real = `${box.project}/node_modules/typescript/bin/tsc`;
+  context.glob = `${box.project}/node_modules/.bin/*`;
+});
+Fenced.after.each((context) => context.box.cleanup());
+
+const T = Date.parse("2026-08-14T21:02:11Z");
+const FILE = "node_modules/typescript/bin/tsc";
+const GLOB = "node_modules/.bin/*";
+
+Fenced("should fence the file's lapsed holder through a link of a shared glob: the shared glob's token is above the file's", async ({ opts, real, glob }) => {
+  for (const holder of ["c", "d"]) {
+    await take({ ...opts, holder, targets: [FILE], now: T });
+    release({ ...opts, holder, now: T });
+  }
+  const old = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
+  assert.is(old, 3);
+  const shared = await take({ ...opts, holder: "a", targets: [GLOB], shared: true, now: T + 5000 });
+  const newer = shared.granted[0]?.token as number;
+  assert.ok(newer > old, `the shared glob's token ${newer} is above the file's ${old}`);
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+});
+
+Fenced.run();

@@ -155,14 +155,16 @@ export function linksOf(claimFile: string, glob: string, context: Context): Link
 }
 
 /**
- * Every symlink the takes of a glob's claim file matched, as their markers recorded it, whether or
- * not it still leads there: what the glob's tokens fenced (src/protocol/fencing.ts), as a token
- * stands for every write its holding covered when it was issued.
+ * Every symlink the takes of a glob matched, exclusive or shared (each has its own claim file), as
+ * their markers recorded it, whether or not it still leads there: what the glob's tokens fenced
+ * (src/protocol/fencing.ts), as a token stands for every write its holding covered when it was
+ * issued.
  */
-export function linksTakenWith(claimFile: string, glob: string, context: Context): Link[] {
-  return markersOf(claimFile, context)
-    .filter((marker) => marker.glob === glob)
-    .map(linkOf);
+export function linksTakenWith(glob: string, context: Context): Link[] {
+  return markerNames(context).flatMap((name) => {
+    const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
+    return marker && marker.glob === glob ? [linkOf(marker)] : [];
+  });
 }
 
 function linkOf({ link, real }: Marker): Link {

@@ -96,13 +96,15 @@ interface Counter {
  * behind `.token-`), and the symlinks of docs/PROTOCOL.md 5a, as a take asks
  * findConflictsWithLinks: a glob also reaches the real paths of the links its takes matched, and a
  * glob whose marker reaches a target overlaps it. A glob's links count here even once removed
- * (linksTakenWith, not linksOf): a token stands for what its holding covered when it was issued.
+ * (linksTakenWith, not linksOf): a token stands for what its holding covered when it was issued;
+ * a shared take's links too (its markers name its own claim file), or its token would not be
+ * above the tokens where they lead.
  */
 function overlappingCounters(target: TargetShape, context: Context): Counter[] {
   const names = context.store.counterNames();
   const counterOf = new Map(names.map((name) => [`${name.slice(TOKEN_PREFIX.length)}.json`, name]));
   const found = new Map<string, Counter>();
-  const links = target.kind === "glob" ? linksTakenWith(claimFileName(target.canonical), target.canonical, context) : [];
+  const links = target.kind === "glob" ? linksTakenWith(target.canonical, context) : [];
   for (const reached of [target, ...links.map((link) => link.real)]) {
     const overlapping = overlappingFiles(reached, [...counterOf.keys()], (asClaim) => {
       const fileName = counterOf.get(asClaim) as string;
