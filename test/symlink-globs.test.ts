@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
 import { check } from "../src/commands/check.js";
 import { release } from "../src/commands/release.js";
+import { sweep } from "../src/commands/sweep.js";
 import { plain, renderBeat } from "../src/cli/render.js";
 import { take } from "../src/commands/take.js";
 import { claims, sandbox, type Sandbox } from "./helpers.js";
@@ -113,16 +114,18 @@ Links("should free the real file once the glob is released", ({ run }) => {
   assert.is(run(["take", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0);
 });
 
-Links("should stop covering a file once the link to it is gone, and let sweep clear the markers of a released glob", ({ box, run }) => {
+Links("should stop covering a file once the link to it is gone, keep the marker for fencing while the glob is held, and let sweep clear it once no claim is left", ({ box, run }) => {
   assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0);
   rmSync(join(box.project, "node_modules", ".bin", "tsc"));
   assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 0, "a removed link leads nowhere");
   assert.equal(readdirSync(join(box.dir, ".aliases")).length, 1);
   const kept = JSON.parse(run(["sweep", "--json"]).stdout);
-  assert.equal(kept.debris.filter((file: string) => file.startsWith(".aliases/")).length, 1, "a marker whose link is gone is debris");
+  assert.equal(kept.debris, [], "a held glob's marker whose link is gone stays: the glob's token still stands for the file (PROTOCOL 4a)");
+  assert.is(run(["release", "--holder", "a"]).code, 0);
+  assert.equal(JSON.parse(run(["sweep", "--json"]).stdout).debris.length, 1, "no claim is left that it could fence");
   assert.equal(readdirSync(join(box.dir, ".aliases")), []);
   symlinkSync("../typescript/bin/tsc", join(box.project, "node_modules", ".bin", "tsc"));
-  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0, "a re-take looks again");
+  assert.is(run(["take", "node_modules/.bin/*", "--holder", "a"]).code, 0, "a take looks again");
   assert.is(run(["check", "node_modules/typescript/bin/tsc", "--holder", "b"]).code, 3);
   assert.equal(JSON.parse(run(["sweep", "--json"]).stdout).debris, [], "a held glob's marker stays");
   assert.is(run(["release", "--holder", "a"]).code, 0);
@@ -132,7 +135,10 @@ Links("should stop covering a file once the link to it is gone, and let sweep cl
 
 Links.run();
 
-// Fencing through a glob's symlinks (docs/PROTOCOL.md 4a, 5a).
+// Fencing through a glob's symlinks (docs/PROTOCOL.md 4a, 5a): a take of a glob that matched a link
+// to a file was a holding of that file, whatever happens to the link or the glob afterwards, so the
+// file's tokens and the glob's count against each other, on both sides alike, up to where the
+// glob's coverage of the file ended; and a glob never covers a file under a token below the file's.
 const Fenced = suite<{ box: Sandbox; opts: { dir: string; cwd: string; env: NodeJS.ProcessEnv }; real: string; glob: string }>("fencing through a glob's symlinks");
 Fenced.before.each((context) => {
   const box = sandbox();
@@ -151,6 +157,36 @@ const T = Date.parse("2026-08-14T21:02:11Z");
 const FILE = "node_modules/typescript/bin/tsc";
 const GLOB = "node_modules/.bin/*";
 
+Fenced("should fence the file's lapsed holder once a glob reached the file through a link, even after the link was removed", async ({ box, opts, real, glob }) => {
+  const held = await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T });
+  const old = held.granted[0]?.token as number;
+  // b pauses past its TTL; a takes the glob, whose link leads to the file, and writes it through the link.
+  const globbed = await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 });
+  const newer = globbed.granted[0]?.token as number;
+  assert.ok(newer > old);
+  rmSync(join(box.project, "node_modules", ".bin", "tsc"));
+  assert.is(check({ ...opts, holder: "c", targets: [FILE], now: T + 6000 }).refused.length, 0, "a removed link covers nothing: the file is free to take");
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+  const cli = claims(["check", FILE, "--token", String(old), "--holder", "b", "--dir", box.dir], { cwd: box.project });
+  assert.is(cli.code, 4, cli.stdout + cli.stderr);
+  const beaten = beat({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 });
+  assert.equal([beaten.renewed, beaten.lost_to], [[], [{ target: real, newer_token: newer, newer_token_target: glob }]]);
+  assert.equal(release({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).released, [], "nor released with it");
+  // A take of the file counts the glob as it is checked against it: its token is above the glob's.
+  const next = await take({ ...opts, holder: "c", targets: [FILE], now: T + 6000 });
+  assert.ok((next.granted[0]?.token as number) > newer, "above the token of a glob whose link led to it");
+  assert.equal(check({ ...opts, holder: "c", targets: [FILE], token: next.granted[0]?.token as number, now: T + 6000 }).fenced, [], "so it is not fenced by that glob");
+});
+
+Fenced("should fence the file's lapsed holder through a re-pointed link as through a removed one", async ({ box, opts, real, glob }) => {
+  writeFileSync(join(box.project, "node_modules", "typescript", "bin", "tsserver"), "");
+  const old = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
+  const newer = (await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 })).granted[0]?.token as number;
+  rmSync(join(box.project, "node_modules", ".bin", "tsc"));
+  symlinkSync("../typescript/bin/tsserver", join(box.project, "node_modules", ".bin", "tsc"));
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+});
+
 Fenced("should fence the file's lapsed holder through a link of a shared glob: the shared glob's token is above the file's", async ({ opts, real, glob }) => {
   for (const holder of ["c", "d"]) {
     await take({ ...opts, holder, targets: [FILE], now: T });
@@ -162,6 +198,98 @@ Fenced("should fence the file's lapsed holder through a link of a shared glob: t
   const newer = shared.granted[0]?.token as number;
   assert.ok(newer > old, `the shared glob's token ${newer} is above the file's ${old}`);
   assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+});
+
+Fenced("should keep fencing through a released glob's link after sweep while a claim on the file is left, and sweep the marker after", async ({ box, opts, real, glob }) => {
+  const old = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
+  const newer = (await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 })).granted[0]?.token as number;
+  release({ ...opts, holder: "a", now: T + 5000 });
+  // b's beat without a token renews its lapsed claim (nobody is in its way now); its old token must still be fenced.
+  assert.equal(beat({ ...opts, holder: "b", targets: [FILE], now: T + 6000 }).was_stale, [real]);
+  assert.equal(sweep({ ...opts, now: T + 6000 }).debris, [], "the marker can still fence b");
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+  release({ ...opts, holder: "b", now: T + 6000 });
+  assert.equal(sweep({ ...opts, now: T + 6000 }).debris.filter((file) => file.startsWith(".aliases/")).length, 1, "no claim is left that it could fence");
+  assert.equal(readdirSync(join(box.dir, ".aliases")), []);
+});
+
+Fenced("should keep a lapsed glob fenced by a take of the file through its link once removed and swept, should the link come back", async ({ box, opts, glob, real }) => {
+  const token = (await take({ ...opts, holder: "a", targets: [GLOB], ttl: 1, now: T })).granted[0]?.token as number;
+  const other = await take({ ...opts, holder: "b", targets: [FILE], now: T + 5000 });
+  const newer = other.granted[0]?.token as number;
+  assert.ok(newer > token);
+  release({ ...opts, holder: "b", now: T + 5000 });
+  const link = join(box.project, "node_modules", ".bin", "tsc");
+  rmSync(link);
+  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 }).was_stale, [glob], "without a token: nobody is in its way");
+  sweep({ ...opts, now: T + 6000 });
+  symlinkSync("../typescript/bin/tsc", link); // npm relinks .bin: the glob writes the file again
+  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).fenced, [{ target: glob, token, current_token: newer, newer_token_target: real }]);
+  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).lost_to, [{ target: glob, newer_token: newer, newer_token_target: real }]);
+});
+
+Fenced("should fence neither a glob holder that never lapsed nor the file's holder when the file was taken after the glob's link was removed", async ({ box, opts, glob }) => {
+  const token = (await take({ ...opts, holder: "a", targets: [GLOB], now: T })).granted[0]?.token as number;
+  const link = join(box.project, "node_modules", ".bin", "tsc");
+  rmSync(link);
+  const other = await take({ ...opts, holder: "b", targets: [FILE], now: T + 1000 });
+  assert.equal(other.refused, [], "a removed link covers nothing");
+  const newer = other.granted[0]?.token as number;
+  assert.ok(newer > token, "the take of the file counts the glob's tokens");
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: newer, now: T + 1000 }).fenced, []);
+  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token, now: T + 1000 }).fenced, [], "the glob's coverage of the file ended before that take");
+  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], token, now: T + 1000 }).renewed, [glob]);
+  symlinkSync("../typescript/bin/tsc", link);
+  assert.equal(check({ ...opts, holder: "c", targets: [FILE], now: T + 1000 }).refused.map((holding) => holding.holder), ["b"], "the link back does not make the glob cover the file again");
+  // A later holding of the glob that does not reach the file does not fence the file's holder either.
+  release({ ...opts, holder: "a", now: T + 1000 });
+  rmSync(link);
+  const later = (await take({ ...opts, holder: "c", targets: [GLOB], now: T + 1000 })).granted[0]?.token as number;
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: newer, now: T + 1000 }).fenced, []);
+  assert.equal(check({ ...opts, holder: "c", targets: [GLOB], token: later, now: T + 1000 }).fenced, []);
+});
+
+Fenced("should not let a re-take cover, under the token it keeps, the file a re-pointed link now leads to where a newer token was issued", async ({ box, opts }) => {
+  const other = `${box.project}/node_modules/typescript/bin/tsserver`;
+  writeFileSync(other, "");
+  const token = (await take({ ...opts, holder: "a", targets: [GLOB], now: T })).granted[0]?.token as number;
+  for (const holder of ["c", "d"]) {
+    await take({ ...opts, holder, targets: [other], now: T });
+    release({ ...opts, holder, now: T });
+  }
+  const old = (await take({ ...opts, holder: "b", targets: [other], ttl: 1, now: T })).granted[0]?.token as number;
+  assert.ok(old > token);
+  const link = join(box.project, "node_modules", ".bin", "tsc");
+  rmSync(link);
+  symlinkSync("../typescript/bin/tsserver", link);
+  // b lapses; a takes its glob again, which looks again: the link leads to b's file now.
+  const retaken = await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 });
+  assert.equal([retaken.refused, retaken.granted[0]?.token], [[], token], "a re-take keeps its token");
+  // Covering the file under that token would let b's stale write, checked against it, land after a's.
+  assert.equal(check({ ...opts, holder: "c", targets: [other], now: T + 5000 }).refused, [], "the glob does not cover the file");
+  assert.is(check({ ...opts, holder: "c", targets: [FILE], now: T + 5000 }).refused.length, 0, "nor the one the link left");
+  // a's writes through the link are writes of that file, which a claims for itself (as its hook would), fencing b.
+  assert.ok(((await take({ ...opts, holder: "a", targets: [other], now: T + 5000 })).granted[0]?.token as number) > old);
+  assert.is(check({ ...opts, holder: "b", targets: [other], token: old, now: T + 5000 }).fenced.length, 1);
+  release({ ...opts, holder: "a", now: T + 5000 });
+  const fresh = await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 });
+  assert.ok((fresh.granted[0]?.token as number) > old, "a new holding of the glob gets a token above the file's");
+  assert.equal(check({ ...opts, holder: "c", targets: [other], now: T + 5000 }).refused.map((holding) => holding.holder), ["a"], "and covers it");
+});
+
+Fenced("should not let a link that comes back make the glob cover again, under its token, a file taken while it was gone", async ({ box, opts, glob }) => {
+  const token = (await take({ ...opts, holder: "a", targets: [GLOB], now: T })).granted[0]?.token as number;
+  const link = join(box.project, "node_modules", ".bin", "tsc");
+  rmSync(link);
+  const newer = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
+  assert.ok(newer > token);
+  symlinkSync("../typescript/bin/tsc", link); // npm relinks .bin/
+  // b lapses. Were the glob to cover the file again, a would hold it under a token below b's, and b's stale write would pass.
+  assert.equal(check({ ...opts, holder: "c", targets: [FILE], now: T + 5000 }).refused, [], "the glob does not cover the file again");
+  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 }).renewed, [glob]);
+  const retaken = await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 });
+  assert.equal(retaken.granted[0]?.token, token);
+  assert.equal(check({ ...opts, holder: "c", targets: [FILE], now: T + 5000 }).refused, [], "nor does a re-take under that token");
 });
 
 Fenced.run();

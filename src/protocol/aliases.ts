@@ -7,9 +7,18 @@
 // - for every such link it leaves an alias marker in `.aliases/`, named by the real path, so a
 //   later take or check of the real path finds the glob claim from names alone, as it finds claims.
 //
-// A marker is a hint that points at the glob's claim file: it counts only while that claim exists
-// and still names the glob; the claim's holder, freshness and mode decide, as for any claim. A
-// symlink created after the take is not covered (claim the real file, or its directory).
+// A marker is a hint that points at the glob's claim file: in the way of a take or check it counts
+// only while that claim exists and still names the glob, the marker covers, and the link still
+// leads to the real path; the claim's holder, freshness and mode decide, as for any claim. A
+// symlink created after the take is not covered, not even by a re-take, which keeps its token
+// (claim the real file, or its directory, or take the glob afresh).
+//
+// A marker is also the record, for fencing tokens (src/protocol/fencing.ts), that the glob's
+// holdings reached the real path: the glob's tokens and the real path's count against each other
+// through it, whatever becomes of the link or the glob. A coverage that ended (`ended`: the link
+// was gone or led elsewhere when a token was issued on the glob or where it led) relates only the
+// tokens issued until then, so a later holding on either side is not fenced by the other. Sweep
+// removes a marker once no claim on anything overlapping its glob or its real path is left.
 import { chmodSync, mkdirSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { picomatch } from "../targets/picomatch.js";
@@ -18,7 +27,7 @@ import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { globReachesInto, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { holdingOf, type Context, type Holding } from "./context.js";
-import { canonicalPath, percentEncode, parseTarget } from "../targets/target.js";
+import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
 
 export const ALIASES_DIRECTORY = ".aliases";
 
@@ -74,9 +83,26 @@ export interface Marker {
   glob: string;
   link: string;
   real: string;
+  /**
+   * Set when the glob's coverage of the real path through this link ended: the highest tokens
+   * issued on (or overlapping) the real path and on the glob then. The marker covers nothing, and
+   * relates for fencing only the tokens up to these.
+   */
+  ended?: { real: number; glob: number };
 }
 
-/** Leaves a marker per link, so a take or check of the real path finds the glob claim. Call under the take lock. */
+/**
+ * Leaves a marker per link the take covers, so a take or check of the real path finds the glob
+ * claim. A take that issues the glob a token (the claim file does not hold the glob with one yet)
+ * covers every link it matched: its token will be above every token where they lead
+ * (src/protocol/fencing.ts counts the markers). A take that finds the glob already held with a
+ * token (a re-take, which keeps it, or a takeover of a stale claim) covers no link its holding did
+ * not cover already: that token may be below one issued where a new link leads, and covering the
+ * file under it would let the file's lapsed holder write after the glob. Its writes through such a
+ * link are writes of the file, which need a claim of their own (the hooks take one). Nor does it
+ * cover again a link whose coverage ended. Call under the take lock, before the take writes its
+ * claim.
+ */
 export function rememberLinks(glob: string, claimFile: string, links: Link[], context: Context): void {
   if (links.length === 0) return;
   const directory = join(context.store.dir, ALIASES_DIRECTORY);
@@ -87,18 +113,52 @@ export function rememberLinks(glob: string, claimFile: string, links: Link[], co
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  const held = context.store.read(claimFile);
+  const issuing = !(held.state === "claim" && held.claim.target === glob && typeof held.claim.token === "number");
   for (const { link, real } of links) {
-    const marker: Marker = { claim: claimFile, glob, link, real: real.canonical };
     const name = `${regionOf(real).slice(0, 150)}+${sha256Hex(`${real.canonical}\n${claimFile}`).slice(0, 16)}`;
-    replaceFile(directory, join(directory, name), `${JSON.stringify(marker)}\n`, context.store.fileMode);
+    const marker: Marker = { claim: claimFile, glob, link, real: real.canonical };
+    if (issuing) {
+      writeMarker(name, marker, context);
+      continue;
+    }
+    const known = readMarker(join(directory, name));
+    if (known && !known.ended && known.glob === glob) writeMarker(name, marker, context); // still covered: as the link is now
   }
 }
 
 /**
- * The markers whose real path overlaps `target`: found by name (a prefix of the encoded real path
- * on either side; a shortened name errs towards reading), then read.
+ * The markers that cover a real path overlapping `target`: what is in the way of a take or check of
+ * the target (linkConflicts). A removed or re-pointed link covers nothing.
  */
 export function markersReaching(target: TargetShape, context: Context): Marker[] {
+  return recordedFor(target, context).flatMap(({ marker }) => (covering(marker) ? [marker] : []));
+}
+
+/**
+ * Every marker whose real path overlaps `target`, covering or not, the glob held or not: the record
+ * that takes of that glob reached the target, which fencing counts (up to `ended`, where set).
+ */
+export function markersRecordedFor(target: TargetShape, context: Context): Marker[] {
+  return recordedFor(target, context).map(({ marker }) => marker);
+}
+
+/**
+ * The markers whose real path overlaps `target` that still cover it although their link is removed
+ * or re-pointed: a token about to be issued there ends their coverage (src/protocol/fencing.ts,
+ * endCoverage), so the link coming back does not make the glob cover, under its older token, what
+ * the new one was issued for.
+ */
+export function movedMarkers(target: TargetShape, context: Context): Array<{ name: string; marker: Marker }> {
+  return recordedFor(target, context).filter(({ marker }) => !marker.ended && !leadsThere(marker));
+}
+
+/** Ends a marker's coverage, recording the highest tokens issued on each side until then. Call under the take lock. */
+export function endCoverage(name: string, marker: Marker, ended: { real: number; glob: number }, context: Context): void {
+  writeMarker(name, { ...marker, ended }, context);
+}
+
+function recordedFor(target: TargetShape, context: Context): Array<{ name: string; marker: Marker }> {
   if (target.kind === "name") return [];
   const ours = regionOf(target);
   return markerNames(context)
@@ -108,26 +168,47 @@ export function markersReaching(target: TargetShape, context: Context): Marker[]
     })
     .flatMap((name) => {
       const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
-      return marker && overlaps(target, shapeOf(marker.real)) && stillLeadsThere(marker) ? [marker] : [];
+      return marker && overlaps(target, shapeOf(marker.real)) ? [{ name, marker }] : [];
     });
 }
 
-/** The link still exists and resolves to the real path it did: a removed or re-pointed link covers nothing. */
-function stillLeadsThere(marker: Marker): boolean {
+function writeMarker(name: string, marker: Marker, context: Context): void {
+  const directory = join(context.store.dir, ALIASES_DIRECTORY);
+  replaceFile(directory, join(directory, name), `${JSON.stringify(marker)}\n`, context.store.fileMode);
+}
+
+/** The link still exists and resolves to the real path it did. */
+function leadsThere(marker: Marker): boolean {
   return canonicalPath(marker.link, "/") === shapeOf(marker.real).path.replace(/(.)\/$/, "$1");
 }
 
+/** The marker covers its real path for its glob's claim: its coverage did not end, and the link still leads there. */
+function covering(marker: Marker): boolean {
+  return !marker.ended && leadsThere(marker);
+}
+
 /**
- * Markers that count for nothing any more: their glob's claim file is gone or names another target,
- * or their link no longer leads where it did. Call under the take lock (a glob take writes its
- * markers, under that lock, before its claim), and remove them with removeMarker.
+ * Markers that count for nothing any more: unreadable, or with no claim left on anything
+ * overlapping their glob or their real path. Such a claim's token may still be fenced through the
+ * marker (a lapsed holder of the file by a glob that reached it, or a lapsed glob by a take of the
+ * file), even when the link is gone or the glob released; once none is left, every token the
+ * marker could weigh against belongs to a claim that is gone, and a later take of either side is
+ * a new holding. Call under the take lock (a glob take writes its markers, under that lock, before
+ * its claim, and no claim is created without it), and remove them with removeMarker.
  */
 export function leftoverMarkers(context: Context): string[] {
-  return markerNames(context).filter((name) => {
+  const names = markerNames(context);
+  if (names.length === 0) return [];
+  // The target of every claim left; undefined: unknown (an unreadable file with a shortened name), which may overlap anything.
+  const claimed = context.store.list().map(({ fileName, read }) => {
+    const target = read.state === "claim" ? read.claim.target : partsOfFileName(fileName).target;
+    return target === undefined ? undefined : shapeOf(target);
+  });
+  return names.filter((name) => {
     const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
     if (!marker) return true;
-    const read = context.store.read(marker.claim);
-    return read.state !== "claim" || read.claim.target !== marker.glob || !stillLeadsThere(marker);
+    const sides = [shapeOf(marker.glob), shapeOf(marker.real)];
+    return !claimed.some((target) => target === undefined || sides.some((side) => overlaps(side, target)));
   });
 }
 
@@ -144,31 +225,27 @@ export function markersOf(claimFile: string, context: Context): Marker[] {
 }
 
 /**
- * The symlinks a glob's claim matched when it was taken, read back from the markers that take left;
- * only those that still lead where they did: a removed or re-pointed link covers nothing, as
- * markersReaching says to a take or check of the real file.
+ * The symlinks a glob's claim covers, read back from the markers its takes left: a removed or
+ * re-pointed link covers nothing, as markersReaching says to a take or check of the real file.
  */
 export function linksOf(claimFile: string, glob: string, context: Context): Link[] {
   return markersOf(claimFile, context)
-    .filter((marker) => marker.glob === glob && stillLeadsThere(marker))
-    .map(linkOf);
+    .filter((marker) => marker.glob === glob && covering(marker))
+    .map(({ link, real }) => ({ link, real: shapeOf(real) }));
 }
 
 /**
- * Every symlink the takes of a glob matched, exclusive or shared (each has its own claim file), as
- * their markers recorded it, whether or not it still leads there: what the glob's tokens fenced
- * (src/protocol/fencing.ts), as a token stands for every write its holding covered when it was
- * issued.
+ * Every symlink takes of a glob matched, exclusive or shared, as their markers recorded it, covering
+ * or not, the glob held or not: what the glob's tokens count (src/protocol/fencing.ts), a token
+ * standing for every write its holding covered. `until`: the highest token on the real path the
+ * glob's holdings covered it for (`ended`), or Infinity while the marker covers. Counted alike from
+ * the other side (markersRecordedFor).
  */
-export function linksTakenWith(glob: string, context: Context): Link[] {
+export function linksTakenWith(glob: string, context: Context): Array<Link & { until: number }> {
   return markerNames(context).flatMap((name) => {
     const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
-    return marker && marker.glob === glob ? [linkOf(marker)] : [];
+    return marker && marker.glob === glob ? [{ link: marker.link, real: shapeOf(marker.real), until: marker.ended?.real ?? Number.POSITIVE_INFINITY }] : [];
   });
-}
-
-function linkOf({ link, real }: Marker): Link {
-  return { link, real: shapeOf(real) };
 }
 
 function markerNames(context: Context): string[] {
@@ -204,7 +281,13 @@ function readMarker(path: string): Marker | undefined {
   if (snapshot.kind !== "file") return undefined;
   try {
     const marker = JSON.parse(snapshot.bytes.toString("utf8")) as Marker;
-    return typeof marker.claim === "string" && typeof marker.real === "string" && typeof marker.glob === "string" ? marker : undefined;
+    if (typeof marker.claim !== "string" || typeof marker.real !== "string" || typeof marker.glob !== "string" || typeof marker.link !== "string") return undefined;
+    const { ended } = marker as { ended?: unknown };
+    if (ended === undefined) return marker;
+    // An ended coverage whose levels cannot be read relates every token: the safe reading.
+    const levels = ended as { real?: unknown; glob?: unknown } | null;
+    const level = (value: unknown) => (typeof value === "number" && value >= 0 ? value : Number.POSITIVE_INFINITY);
+    return { ...marker, ended: { real: level(levels?.real), glob: level(levels?.glob) } };
   } catch {
     return undefined;
   }

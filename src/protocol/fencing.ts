@@ -19,7 +19,7 @@
 // counter name and then linked to the claim name, so a crash can skip a number but never reuse
 // one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
 import { join } from "node:path";
-import { linksTakenWith, markersReaching } from "./aliases.js";
+import { endCoverage, linksTakenWith, markersRecordedFor, movedMarkers } from "./aliases.js";
 import type { Claim } from "./claim.js";
 import { overlappingFiles } from "./conflicts.js";
 import { readSnapshot } from "../os/files.js";
@@ -95,44 +95,90 @@ interface Counter {
  * are found by: overlappingFiles on their names (a counter is named as its target's claim file,
  * behind `.token-`), and the symlinks of docs/PROTOCOL.md 5a, as a take asks
  * findConflictsWithLinks: a glob also reaches the real paths of the links its takes matched, and a
- * glob whose marker reaches a target overlaps it. A glob's links count here even once removed
- * (linksTakenWith, not linksOf): a token stands for what its holding covered when it was issued;
- * a shared take's links too (its markers name its own claim file), or its token would not be
- * above the tokens where they lead.
+ * glob whose marker reaches a target overlaps it.
+ *
+ * Through a symlink both sides count every marker a take of the glob left, exclusive or shared,
+ * even once its link is removed or re-pointed or the glob released (linksTakenWith and
+ * markersRecordedFor, not linksOf and markersReaching): a token stands for what its holding
+ * covered, and a glob may have written the file through a link since removed. Where the coverage
+ * ended (the marker's `ended`), only the tokens issued until then count, on each side: a take of
+ * the file once the link is gone, and a later holding of the glob that does not reach the file, do
+ * not fence each other. Tokens are issued and checked through this one function, so a new token is
+ * above every token it will be checked against.
  */
-function overlappingCounters(target: TargetShape, context: Context): Counter[] {
+function overlappingCounters(target: TargetShape, context: Context, issuing = false): Counter[] {
   const names = context.store.counterNames();
   const counterOf = new Map(names.map((name) => [`${name.slice(TOKEN_PREFIX.length)}.json`, name]));
-  const found = new Map<string, Counter>();
-  const links = target.kind === "glob" ? linksTakenWith(target.canonical, context) : [];
-  for (const reached of [target, ...links.map((link) => link.real)]) {
+  // Each counter once, with the highest token it counts up to by any way it was reached.
+  const found = new Map<string, { target: string; issued: Issued[]; upTo: number }>();
+  const add = (fileName: string, target: string, upTo: number, read: () => Issued[] | undefined) => {
+    const known = found.get(fileName);
+    if (known) {
+      known.upTo = Math.max(known.upTo, upTo);
+      return;
+    }
+    const issued = read();
+    if (issued) found.set(fileName, { target, issued, upTo });
+  };
+  const reaches = [{ reached: target, upTo: Number.POSITIVE_INFINITY }];
+  if (target.kind === "glob") for (const { real, until } of linksTakenWith(target.canonical, context)) reaches.push({ reached: real, upTo: until });
+  for (const { reached, upTo } of reaches) {
+    if (issuing) {
+      // Before the token: the highest tokens on each side, up to which the marker relates them.
+      for (const { name, marker } of movedMarkers(reached, context)) {
+        endCoverage(name, marker, { real: highestTokenOn(shapeOf(marker.real), context), glob: highestTokenOfGlob(marker.glob, context) }, context);
+      }
+    }
     const overlapping = overlappingFiles(reached, [...counterOf.keys()], (asClaim) => {
       const fileName = counterOf.get(asClaim) as string;
       const read = readCounter(fileName, context);
       return read && { read: { fileName, issued: read.issued }, ...(read.target !== undefined && { target: read.target }) };
     });
-    for (const { named, read } of overlapping) found.set(read.fileName, { ...read, target: named });
-    for (const marker of markersReaching(reached, context)) {
-      for (const fileName of tokenFilesOf(marker.glob, names)) {
-        const read = found.has(fileName) ? undefined : readCounter(fileName, context);
-        if (read) found.set(fileName, { fileName, target: marker.glob, issued: read.issued });
-      }
+    for (const { named, read } of overlapping) add(read.fileName, named, upTo, () => read.issued);
+    for (const marker of markersRecordedFor(reached, context)) {
+      const globUpTo = Math.min(upTo, marker.ended?.glob ?? Number.POSITIVE_INFINITY);
+      for (const fileName of tokenFilesOf(marker.glob, names)) add(fileName, marker.glob, globUpTo, () => readCounter(fileName, context)?.issued);
     }
   }
-  return [...found.values()];
+  return [...found.entries()].map(([fileName, { target, issued, upTo }]) => ({ fileName, target, issued: issued.filter((one) => one.token <= upTo) }));
 }
 
 /**
  * The next token for the target: above every token issued on it or on any overlapping target, and
- * above `atLeast`. Writes nothing: the caller's claim, carrying it, becomes the counter
- * `tokenFileName(target, holder)` as it is written (Store.create, Store.change). Call under the take lock.
+ * above `atLeast`. Writes no counter: the caller's claim, carrying it, becomes the counter
+ * `tokenFileName(target, holder)` as it is written (Store.create, Store.change). It ends the
+ * coverage of a glob whose link to where it reaches no longer leads there (movedMarkers): the
+ * link coming back must not make the glob cover, under an older token, what this one was issued
+ * for. Call under the take lock.
  */
 export function nextToken(target: string, context: Context, atLeast = 0): number {
   let highest = atLeast;
-  for (const counter of overlappingCounters(shapeOf(target), context)) {
+  for (const counter of overlappingCounters(shapeOf(target), context, true)) {
     for (const issued of counter.issued) highest = Math.max(highest, issued.token);
   }
   return highest + 1;
+}
+
+/**
+ * The highest token issued on the target or anything overlapping it, to anyone, apart from the
+ * tokens of the glob `apartFrom` (a glob's own, which it is asked about): 0 when none was.
+ */
+export function highestTokenOn(target: TargetShape, context: Context, apartFrom?: string): number {
+  let highest = 0;
+  for (const counter of overlappingCounters(target, context)) {
+    if (counter.target === apartFrom) continue;
+    for (const issued of counter.issued) highest = Math.max(highest, issued.token);
+  }
+  return highest;
+}
+
+/** The highest token issued on the glob itself, to anyone: 0 when none was. */
+export function highestTokenOfGlob(glob: string, context: Context): number {
+  let highest = 0;
+  for (const fileName of tokenFilesOf(glob, context.store.counterNames())) {
+    for (const issued of readCounter(fileName, context)?.issued ?? []) highest = Math.max(highest, issued.token);
+  }
+  return highest;
 }
 
 /** A token newer than the caller's, issued to another holder on an overlapping target. */
