@@ -174,6 +174,45 @@ Overlapping("should fence a lapsed glob once another holder took a file it match
   assert.ok((again.granted[0]?.token as number) > newer, "the next token on the glob is above it too");
 });
 
+Overlapping("should give a lapsed directory claim made fresh again a new token when another holder took a file under it meanwhile, so that holder's lapsed writes are fenced", async ({ box, opts }) => {
+  const directory = `${box.project}/D/`;
+  const file = `${box.project}/D/a.js`;
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
+  const old = first.granted[0]?.token as number;
+  const under = await take({ ...opts, holder: "b", targets: ["D/a.js"], ttl: 1, now: T0 + 3 * SECOND });
+  const theirs = under.granted[0]?.token as number;
+  // Both lapse; a beats first and holds D/ again, fresh, covering D/a.js.
+  const beaten = beat({ ...opts, holder: "a", targets: ["D/"], now: T0 + 6 * SECOND });
+  assert.equal(beaten.renewed, [directory]);
+  const renewed = beaten.new_tokens[0]?.token as number;
+  assert.equal(beaten.new_tokens, [{ target: directory, token: renewed, previous_token: old }]);
+  assert.ok(renewed > theirs, "above the token issued under it meanwhile");
+  assert.is(readJson(join(box.dir, claimFileName(directory))).token, renewed, "the claim carries it");
+  // b's write under its old token is fenced now: a holds what it covers.
+  assert.equal(check({ ...opts, holder: "b", targets: ["D/a.js"], token: theirs, now: T0 + 6 * SECOND }).fenced, [
+    { target: file, token: theirs, current_token: renewed, newer_token_target: directory },
+  ]);
+  const cli = claims(["check", "D/a.js", "--token", String(theirs), "--dir", box.dir, "--holder", "b"], { cwd: box.project });
+  assert.is(cli.code, 4, cli.stdout);
+  assert.equal(beat({ ...opts, holder: "b", targets: ["D/a.js"], now: T0 + 6 * SECOND }).lost, [file], "and b's claim is lost to a's");
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/a.js"], token: renewed, now: T0 + 6 * SECOND }).fenced, [], "a writes under its new token");
+  assert.is(check({ ...opts, holder: "a", targets: ["D/a.js"], token: old, now: T0 + 6 * SECOND }).fenced.length, 1, "not its old one");
+  const { plain, renderBeat } = await import("../src/cli/render.js");
+  assert.match(renderBeat(beaten, plain).join("\n"), new RegExp(`your token is now ${renewed}, not ${old}`));
+});
+
+Overlapping("should give a lapsed claim taken again by its holder a new token when another holder took a file under it meanwhile", async ({ box, opts }) => {
+  await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
+  const under = await take({ ...opts, holder: "b", targets: ["D/a.js"], ttl: 1, now: T0 + 3 * SECOND });
+  const theirs = under.granted[0]?.token as number;
+  const again = await take({ ...opts, holder: "a", targets: ["D/"], now: T0 + 6 * SECOND });
+  assert.is(again.granted[0]?.action, "retaken");
+  assert.ok((again.granted[0]?.token as number) > theirs);
+  assert.is(check({ ...opts, holder: "b", targets: ["D/a.js"], token: theirs, now: T0 + 6 * SECOND }).fenced.length, 1, "b's lapsed write is fenced");
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/a.js"], token: again.granted[0]?.token as number, now: T0 + 6 * SECOND }).fenced, []);
+  assert.is(readJson(join(box.dir, claimFileName(`${box.project}/D/`))).token, again.granted[0]?.token);
+});
+
 Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
   const token = first.granted[0]?.token as number;
@@ -182,6 +221,7 @@ Overlapping("should not fence a holder by its own claims inside its region, nor 
   assert.equal(check({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND }).fenced, []);
   const beaten = beat({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
   assert.equal(beaten.lost, []);
+  assert.equal(beaten.new_tokens, [], "its own claims under it are no reason for a new token");
   const handed = await handover({ ...opts, holder: "a", target: "D/", to: "c", token, now: T0 + 5 * SECOND });
   assert.is((handed as { to: string }).to, "c");
   assert.equal(release({ ...opts, holder: "c", targets: ["D/"], token: (handed as { token: number }).token, now: T0 + 5 * SECOND }).released.length, 1);

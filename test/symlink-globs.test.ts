@@ -204,10 +204,15 @@ Fenced("should keep fencing through a released glob's link after sweep while a c
   const old = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
   const newer = (await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 })).granted[0]?.token as number;
   release({ ...opts, holder: "a", now: T + 5000 });
-  // b's beat without a token renews its lapsed claim (nobody is in its way now); its old token must still be fenced.
-  assert.equal(beat({ ...opts, holder: "b", targets: [FILE], now: T + 6000 }).was_stale, [real]);
+  // b's beat without a token renews its lapsed claim (nobody is in its way now), under a new token
+  // above the glob's (section 4a); its old token must still be fenced.
+  const beaten = beat({ ...opts, holder: "b", targets: [FILE], now: T + 6000 });
+  assert.equal(beaten.was_stale, [real]);
+  const renewed = beaten.new_tokens[0]?.token as number;
+  assert.ok(renewed > newer, `b's new token ${renewed} is above the glob's ${newer}`);
   assert.equal(sweep({ ...opts, now: T + 6000 }).debris, [], "the marker can still fence b");
-  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }]);
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 6000 }).fenced, [{ target: real, token: old, current_token: renewed }]);
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: renewed, now: T + 6000 }).fenced, []);
   release({ ...opts, holder: "b", now: T + 6000 });
   assert.equal(sweep({ ...opts, now: T + 6000 }).debris.filter((file) => file.startsWith(".aliases/")).length, 1, "no claim is left that it could fence");
   assert.equal(readdirSync(join(box.dir, ".aliases")), []);
@@ -221,11 +226,18 @@ Fenced("should keep a lapsed glob fenced by a take of the file through its link 
   release({ ...opts, holder: "b", now: T + 5000 });
   const link = join(box.project, "node_modules", ".bin", "tsc");
   rmSync(link);
-  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 }).was_stale, [glob], "without a token: nobody is in its way");
+  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token, now: T + 5000 }).fenced, [{ target: glob, token, current_token: newer, newer_token_target: real }], "the link is gone, its marker still counts");
+  const beaten = beat({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 });
+  assert.equal(beaten.was_stale, [glob], "without a token: nobody is in its way");
+  const renewed = beaten.new_tokens[0]?.token as number;
+  assert.ok(renewed > newer, "renewed under a token above the one issued on the file meanwhile (section 4a)");
   sweep({ ...opts, now: T + 6000 });
   symlinkSync("../typescript/bin/tsc", link); // npm relinks .bin: the glob writes the file again
-  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).fenced, [{ target: glob, token, current_token: newer, newer_token_target: real }]);
-  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).lost_to, [{ target: glob, newer_token: newer, newer_token_target: real }]);
+  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).fenced, [{ target: glob, token, current_token: renewed }]);
+  assert.equal(beat({ ...opts, holder: "a", targets: [GLOB], token, now: T + 6000 }).lost_to, [{ target: glob, newer_token: renewed }]);
+  assert.equal(check({ ...opts, holder: "a", targets: [GLOB], token: renewed, now: T + 6000 }).fenced, [], "the new token is good");
+  // Its old token through the link is fenced for the file as well: b's newer token stands between.
+  assert.is(check({ ...opts, holder: "a", targets: [FILE], token, now: T + 6000 }).fenced.length, 1);
 });
 
 Fenced("should fence neither a glob holder that never lapsed nor the file's holder when the file was taken after the glob's link was removed", async ({ box, opts, glob }) => {

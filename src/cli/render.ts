@@ -143,11 +143,15 @@ function describeLost(lost: LostClaim): string {
 }
 
 export function renderBeat(result: BeatResult, style: Style): string[] {
-  const lines = result.renewed.map((target) =>
-    result.was_stale.includes(target)
+  const lines = result.renewed.map((target) => {
+    const reissued = result.new_tokens.find((renewed) => renewed.target === target);
+    if (reissued) {
+      return `${style.yellow("renewed")} ${target} ${style.dim(`(it had gone stale, and another holder was issued a newer token on what it covers meanwhile: check what they wrote; your token is now ${reissued.token}, not ${reissued.previous_token})`)}`;
+    }
+    return result.was_stale.includes(target)
       ? `${style.yellow("renewed")} ${target} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
-      : `${style.green("renewed")} ${target}`,
-  );
+      : `${style.green("renewed")} ${target}`;
+  });
   for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
   for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${target}`);
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);

@@ -3,7 +3,7 @@
 import { linksOf } from "../protocol/aliases.js";
 import type { Claim } from "../protocol/claim.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import { fencedOff } from "../protocol/fencing.js";
+import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
@@ -49,15 +49,28 @@ export interface BeatResult {
   lost_to: LostClaim[];
   /** Targets of the caller's queued interests, kept alive by this beat. */
   waiting: string[];
+  /**
+   * Stale claims renewed under a new fencing token: another holder was issued a newer one on an
+   * overlapping target while they were stale, so the old token no longer fences that holder's
+   * writes. Writes that pass --token must pass the new one.
+   */
+  new_tokens: Array<{ target: string; token: number; previous_token: number }>;
 }
 
 export function beat(options: BeatOptions): BeatResult {
   const context = openContext(options);
   const holder = holderOf(options);
-  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [] };
+  const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [], new_tokens: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     const outcome = renew(fileName, target, holder, context, options.token, options.renewAfterMs);
     if (outcome === "young") continue;
+    if (typeof outcome === "object" && "token" in outcome) {
+      result.renewed.push(target);
+      result.was_stale.push(target);
+      result.new_tokens.push({ target, token: outcome.token, previous_token: outcome.previous_token });
+      record(context, { event: "renew", target, holder });
+      continue;
+    }
     if (outcome === "renewed" || outcome === "was_stale") {
       result.renewed.push(target);
       if (outcome === "was_stale") {
@@ -87,7 +100,10 @@ export function beat(options: BeatOptions): BeatResult {
   return result;
 }
 
-function renew(fileName: string, target: string, holder: string, context: Context, token?: number, renewAfterMs?: number): "renewed" | "was_stale" | "young" | LostClaim {
+/** A stale claim renewed under a new token (BeatResult.new_tokens). */
+type Reissued = { token: number; previous_token: number };
+
+function renew(fileName: string, target: string, holder: string, context: Context, token?: number, renewAfterMs?: number): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
@@ -112,7 +128,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
  * first (a stale claim is a freed target), and a fresh claim of another holder on an overlapping
  * target means it is lost, even though its file still names the caller.
  */
-function renewStale(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | LostClaim {
+function renewStale(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | Reissued | LostClaim {
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context);
@@ -130,7 +146,12 @@ function renewStale(fileName: string, target: string, holder: string, context: C
         if (inTheWay) return { target, now_held_by: refusalOf(target, inTheWay) };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
-      if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") {
+      // Someone else held what it covers while it was stale: the old token must stop covering (docs/PROTOCOL.md 4a).
+      const token = judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
+      if (token !== undefined) renewed.token = token;
+      const change = token !== undefined ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
+      if (context.store.change(fileName, judgement.version, () => change) === "done") {
+        if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
         return judgement.stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
       }
     }

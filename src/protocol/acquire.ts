@@ -3,7 +3,7 @@
 // take and by queue grants, always under the take lock.
 import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
-import { nextToken, tokenFileName } from "./fencing.js";
+import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
 import { forgetHeld, rememberHeld } from "./held.js";
 import { judge, kindOf, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
@@ -67,8 +67,10 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
-        const issuing = typeof renewed.token !== "number"; // a claim from before tokens, or a script's
-        if (issuing) renewed.token = nextToken(target, context);
+        // A claim from before tokens, or a script's, gets one; a stale one another holder's newer token overlaps, a new one.
+        const reissued = judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
+        const issuing = typeof renewed.token !== "number" || reissued !== undefined;
+        if (issuing) renewed.token = reissued ?? nextToken(target, context);
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
         const change = issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };

@@ -181,6 +181,19 @@ export function highestTokenOfGlob(glob: string, context: Context): number {
   return highest;
 }
 
+/**
+ * The new token for a holder's own claim made fresh again after it went stale (a beat, a re-take),
+ * or undefined to keep its token. While it was stale another holder may have been issued a newer
+ * token on an overlapping target (`D/a.js` under a stale `D/`) and lapsed in turn: kept, the old
+ * token would leave that holder's writes unfenced beside a fresh holding that covers them, so the
+ * renewed claim gets a token above every overlapping one. A claim without a token (a shell
+ * script's) stays without. Call under the take lock.
+ */
+export function reissuedToken(claim: Claim, holder: string, context: Context): number | undefined {
+  if (typeof claim.token !== "number") return undefined;
+  return newerTokenOfOther(shapeOf(claim.target), holder, claim.token, context) ? nextToken(claim.target, context, claim.token) : undefined;
+}
+
 /** A token newer than the caller's, issued to another holder on an overlapping target. */
 export interface NewerToken {
   target: string;
