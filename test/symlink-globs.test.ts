@@ -204,6 +204,7 @@ Fenced("should keep fencing through a released glob's link after sweep while a c
   const old = (await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T })).granted[0]?.token as number;
   const newer = (await take({ ...opts, holder: "a", targets: [GLOB], now: T + 5000 })).granted[0]?.token as number;
   release({ ...opts, holder: "a", now: T + 5000 });
+  assert.equal(check({ ...opts, holder: "b", targets: [FILE], token: old, now: T + 5000 }).fenced, [{ target: real, token: old, current_token: newer, newer_token_target: glob }], "the released glob's marker fences b");
   // b's beat without a token renews its lapsed claim (nobody is in its way now), under a new token
   // above the glob's (section 4a); its old token must still be fenced.
   const beaten = beat({ ...opts, holder: "b", targets: [FILE], now: T + 6000 });
