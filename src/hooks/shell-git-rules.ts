@@ -1,0 +1,155 @@
+// git's subcommands that write the work tree: the files they name (checkout -- f, restore, rm, mv,
+// apply), and, for those that rewrite it wholesale (checkout <branch>, switch, reset --hard, stash,
+// merge, pull, rebase, cherry-pick, revert, am), every file under the work tree's top; clean removes
+// what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
+import { dirname, isAbsolute, join } from "node:path";
+import { exists } from "../targets/target.js";
+import { readOptions, type Syntax } from "./shell-options.js";
+import { diffPaths, placeOf, type RuleInput } from "./shell-rule.js";
+import { anyUnder, directoryAt, type Environment, readText, UNKNOWABLE, within } from "./shell-words.js";
+
+/** The options of the git subcommands that write files of the working tree. */
+const GIT: Record<string, Syntax> = {
+  checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", "pathspec-from-file": ":" } },
+  switch: { short: "c:C:", long: { create: "c", "force-create": "C", orphan: ":", detach: "", conflict: ":" } },
+  reset: { long: { hard: "", merge: "", keep: "", "pathspec-from-file": ":" } },
+  stash: { short: "m:", long: { message: "m", "pathspec-from-file": ":" } },
+  clean: { short: "ne:", long: { "dry-run": "n", exclude: "e" } },
+  merge: { short: "m:s:X:F:", long: { message: "m", strategy: "s", "strategy-option": "X", file: "F", "into-name": ":", quit: "" } },
+  pull: { short: "s:X:", long: { strategy: "s", "strategy-option": "X", "upload-pack": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "dry-run": "" } },
+  rebase: { short: "s:X:x:", long: { strategy: "s", "strategy-option": "X", exec: "x", onto: ":", quit: "", "edit-todo": "", "show-current-patch": "" } },
+  "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
+  revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
+  am: { short: "C:p:", long: { directory: ":", exclude: ":", include: ":", "patch-format": ":", quit: "", "show-current-patch": "" } },
+  restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
+  rm: { long: { cached: "", "pathspec-from-file": ":" } },
+  mv: {},
+  apply: {
+    short: "p:C:",
+    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
+  },
+};
+
+/**
+ * The top of the work tree git acts on from cwd: `--work-tree`'s, else `GIT_WORK_TREE`'s, else the
+ * nearest directory up from cwd that holds `.git`; unknown (undefined) where cwd is; none ("") outside a repository.
+ */
+function workTreeOf(cwd: string | undefined, given: string | undefined, environment: Environment): string | undefined {
+  if (given !== undefined) return given;
+  const fromEnvironment = environment.GIT_WORK_TREE;
+  if (fromEnvironment !== undefined && fromEnvironment !== "") return directoryAt(cwd, fromEnvironment);
+  if (cwd === undefined) return undefined;
+  for (let directory = cwd; ; directory = dirname(directory)) {
+    if (exists(join(directory, ".git"))) return directory;
+    if (directory === dirname(directory)) return "";
+  }
+}
+
+/**
+ * The git subcommands that write files of the working tree: named files (checkout -- f, restore,
+ * rm, mv, apply), and any tracked or untracked file of the work tree (checkout <branch>, switch,
+ * reset --hard, stash, merge, pull, rebase, cherry-pick, revert, am), checked as everything under
+ * its top; `clean` removes untracked files from cwd down, or under the paths it is given.
+ */
+export function gitWrites(input: RuleInput): string[] {
+  const { args, walk } = input;
+  let index = 0;
+  let cwd = walk.cwd;
+  let workTree: string | undefined;
+  let treeGiven = false;
+  while (index < args.length && args[index]?.startsWith("-")) {
+    const option = args[index] as string;
+    // -C "$d", or -C after a cd it cannot follow: unknown, never the hook's own directory.
+    if (option === "-C") cwd = directoryAt(cwd, args[index + 1]);
+    if (option === "--work-tree" || option.startsWith("--work-tree=")) {
+      // Paths are read from where git runs inside the work tree, or from its top when it runs outside.
+      const tree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : args[index + 1]);
+      cwd = tree !== undefined && cwd !== undefined && `${cwd}/`.startsWith(`${tree}/`) ? cwd : tree;
+      workTree = tree;
+      treeGiven = true;
+    }
+    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
+  }
+  const sub = args[index];
+  const syntax = sub === undefined || !Object.hasOwn(GIT, sub) ? undefined : GIT[sub];
+  if (syntax === undefined) return [];
+  const rest = args.slice(index + 1);
+  const reading = readOptions(rest, syntax);
+  // Every file of the work tree: a tree unknown is any file at all; outside a repository git writes nothing.
+  const wholeTree = (): string[] => {
+    const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
+    return top === "" ? [] : [anyUnder(top)];
+  };
+  // A path the text does not fix (`git checkout "$x"`) is still one of the work tree's: git refuses any other.
+  const at = (paths: string[]) => paths.flatMap((path) => (path === UNKNOWABLE ? wholeTree() : [isAbsolute(path) ? path : within(cwd, path)]));
+  const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
+  const dashes = rest.indexOf("--");
+  const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
+  if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
+  switch (sub) {
+    case "checkout": {
+      if (dashes !== -1) return at(values(afterDashes));
+      if (reading.has("pathspec-from-file")) return wholeTree();
+      const operands = reading.operands;
+      // `git checkout -b new`, `--detach`: the files stay as they are; with a start point they change to it.
+      if (reading.has("b", "B", "orphan", "detach")) return operands.length === 0 ? [] : wholeTree();
+      // `git checkout f`, `git checkout HEAD f`, `git checkout .`: an operand that names a file or
+      // directory there is a path (git reads it so when no branch has that name); a branch is not.
+      // Where the directory is unknown, every operand counts.
+      const paths = operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")));
+      if (paths.length > 0) return at(values(paths));
+      // `git checkout main`: every file that differs between the branches (or, for a name that is
+      // neither, a file of that name restored from the index); `git checkout main new.ts`: a file
+      // not here yet. Both are within the work tree.
+      return operands.length === 0 ? [] : wholeTree();
+    }
+    case "switch":
+      // `git switch -c new` leaves the files as they are; a branch, a start point or --orphan change them.
+      return reading.operands.length === 0 && !reading.has("orphan") ? [] : wholeTree();
+    case "reset":
+      // Only --hard, --merge and --keep touch the work tree; the other modes move HEAD and the index.
+      return reading.has("hard", "merge", "keep") ? wholeTree() : [];
+    case "stash": {
+      const action = reading.operands[0] === undefined ? "push" : rest[reading.operands[0]];
+      if (["list", "show", "drop", "clear", "create", "store"].includes(action ?? "")) return [];
+      // push (also with no action, and `save`) puts the changed files back as HEAD has them: with
+      // paths after `--`, only those; pop, apply and branch write the stash's files.
+      if ((action === "push" || action === "save") && dashes !== -1) return at(values(afterDashes));
+      if (action === "push" && reading.operands.length > 1) return at(values(reading.operands.slice(1)));
+      return wholeTree();
+    }
+    case "clean": {
+      if (reading.has("n")) return [];
+      // Untracked files from where it runs down, or under the paths given.
+      const paths = dashes !== -1 ? afterDashes : reading.operands;
+      return paths.length > 0 ? at(values(paths)) : [anyUnder(cwd)];
+    }
+    case "merge":
+    case "pull":
+    case "rebase":
+    case "cherry-pick":
+    case "revert":
+    case "am":
+      return reading.has("quit", "edit-todo", "show-current-patch", "dry-run") ? [] : wholeTree();
+    case "restore":
+      if (reading.has("S") && !reading.has("W")) return [];
+      return at(values(reading.operands));
+    case "rm":
+      return reading.has("cached") ? [] : at(values(reading.operands));
+    case "mv":
+      return at(values(reading.operands));
+    case "apply": {
+      // --stat, --numstat, --summary and --check turn applying off, unless --apply turns it back on.
+      if (reading.has("cached") || (reading.has("stat", "numstat", "summary", "check") && !reading.has("apply"))) return [];
+      const strip = reading.value("p");
+      const files = values(reading.operands);
+      const texts = files.length > 0 ? files.map((file) => readText(within(cwd, file))) : [input.stdin];
+      const root = placeOf(reading, "directory", cwd);
+      const paths = texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip))));
+      // --reject: the hunks that do not apply are left beside each file, in f.rej.
+      return [...paths, ...(reading.has("reject") ? paths.map((path) => `${path}.rej`) : [])].map((path) => within(root, path));
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,66 @@
+// What a command's rule is (Rule): its options, declared once (Syntax), and the paths it writes,
+// computed from its arguments as they read (RuleInput). With what several rules read alike: the
+// files options name (optionFiles), the directory an option names (placeOf), the paths a diff names
+// (diffPaths), a variable of the command's environment, a path written as a glob.
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import type { Reading, Syntax } from "./shell-options.js";
+import { directoryAt, type Environment, outputs, type Walk } from "./shell-words.js";
+
+export interface Rule {
+  /** Its options, declared once: both their values and which arguments are operands come from reading them. */
+  syntax: Syntax;
+  writes: (input: RuleInput) => string[];
+}
+
+export interface RuleInput {
+  args: Array<string | undefined>;
+  /** The arguments read by the rule's syntax. */
+  reading: Reading;
+  /** The (glob-expanded) values of the arguments at those indexes (all of them when none are given). */
+  values: (indexes?: number[]) => string[];
+  stdin: string | undefined;
+  walk: Walk;
+  /** An argument's value with a HOLE where the text does not fix it (`of="$d/x"`). */
+  text: (index: number) => string | undefined;
+}
+
+/**
+ * The files options name (`sort -o out`, `curl -D h`): each value the text fixes, and where it does
+ * not (`-o "$d/x"`), its word judged as a written path; never `-` (stdout). `origin`: where an
+ * argument of the reading stands in the command's own (tar's old-style options are read rewritten).
+ */
+export function optionFiles(input: RuleInput, keys: string[], reading = input.reading, origin = (at: number) => at): string[] {
+  return keys.flatMap((key) => reading.occurrences(key).flatMap(({ value, at }) => (value !== undefined ? outputs([value]) : at === undefined ? [] : input.values([origin(at)]))));
+}
+
+/** Where an option that names a directory puts what follows it (patch -d, curl --output-dir, wget -P): cwd when it is not given. */
+export function placeOf(reading: Reading, key: string, cwd: string | undefined): string | undefined {
+  return reading.has(key) ? directoryAt(cwd, reading.value(key)) : cwd;
+}
+
+/** Paths a unified diff writes: `+++ ` and `--- ` names (not /dev/null), `diff --git a/x b/y`, less `strip` leading components. */
+export function diffPaths(text: string, strip: number): string[] {
+  const paths = new Set<string>();
+  const stripped = (path: string) => path.split("/").slice(strip).join("/");
+  for (const line of text.split(/\r?\n/)) {
+    let match = /^(?:\+\+\+|---) ([^\t\n]+?)(?:\t.*)?$/.exec(line);
+    if (match?.[1] && match[1] !== "/dev/null") {
+      const path = stripped(match[1].trim());
+      if (path) paths.add(path);
+      continue;
+    }
+    match = /^diff --git a\/(\S+) b\/(\S+)$/.exec(line);
+    if (match?.[1] && match[2]) {
+      const partsStrip = Math.max(strip - 1, 0);
+      for (const side of [match[1], match[2]]) paths.add(side.split("/").slice(partsStrip).join("/"));
+    }
+  }
+  return [...paths];
+}
+
+/** A variable of the command's environment: undefined when the text sets it to a value it does not fix. */
+export const variable = (environment: Environment, name: string, otherwise: string | undefined): string | undefined =>
+  Object.hasOwn(environment, name) ? environment[name] : otherwise;
+
+/** A path written as a glob: checked against the claims, never claimed (a path already in an unknown place keeps its mark). */
+export const globOf = (path: string): string => (path.startsWith(UNKNOWN_MARK) || path.startsWith(GLOB_MARK) ? path : GLOB_MARK + path);

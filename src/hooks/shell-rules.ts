@@ -1,0 +1,304 @@
+// The commands that write the files they are given (RULES), looked up by the walk (shell-walk.ts)
+// by name, after any wrapper: rm, tee, touch, truncate, cp, mv, ln and install (with the backups
+// they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, rsync, gawk -i inplace; and,
+// from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
+// (shell-download-rules.ts), git (shell-git-rules.ts). Each is read by its declared options.
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { isDirectory } from "../targets/target.js";
+import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
+import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
+import { curlRule, wgetRule } from "./shell-download-rules.js";
+import { gitWrites } from "./shell-git-rules.js";
+import { type Syntax, valuedLong } from "./shell-options.js";
+import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
+import { PERL, SUDO } from "./shell-runners.js";
+import { anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
+
+/** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
+function copyTargets(input: RuleInput): string[] {
+  const { args, reading, walk } = input;
+  const { operands } = reading;
+  const targetDirectory = reading.has("t");
+  const sources = targetDirectory ? operands : operands.slice(0, -1);
+  const last = operands[operands.length - 1];
+  if (!targetDirectory && last === undefined) return [];
+  const destination = targetDirectory ? reading.value("t") : args[last as number];
+  if (destination === undefined) {
+    if (!targetDirectory && input.text(last as number)?.startsWith(TEMP)) return []; // cp f "$TMPDIR/x": into temp space
+    // -t "$d", or a last operand the text does not fix (cp f "$d"): each source lands under its
+    // name (with --parents, its path) in a directory that could be anywhere. ("$d" may be a file
+    // instead, of any name: it is judged as the directory it most often is; "$d/b.ts" as the file
+    // b.ts too.)
+    const named = targetDirectory ? [] : input.values([last as number]).filter((path) => path !== UNKNOWABLE);
+    const parents = (source: string) => (source.startsWith("\0") ? landing(undefined, source) : UNKNOWN_MARK + source.replace(/^\/+/, ""));
+    return [...named, ...input.values(sources).map((source) => (reading.has("parents") ? parents(source) : landing(undefined, source)))];
+  }
+  // cp --parents src/a.ts dst writes dst/src/a.ts: the directory (it must exist) stands for what lands under it.
+  if (reading.has("parents")) return [destination];
+  const intoDirectory = targetDirectory || (!reading.has("T") && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
+  if (!intoDirectory) return [destination];
+  const landed = input.values(sources).map((source) => landing(destination, source));
+  return landed.length > 0 ? landed : [destination];
+}
+
+const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
+
+/** cp, mv, ln and install's -b (--backup[=CONTROL]), -S SUFFIX, -t DIR and -T, with each one's own. */
+const copying = (short = "", long: Record<string, string> = {}): Syntax => ({
+  short: `bS:t:T${short}`,
+  long: { backup: "b", suffix: "S", "target-directory": "t", "no-target-directory": "T", ...long },
+});
+
+/**
+ * The backups GNU tools keep of the files they replace, by the version control asked for (else
+ * VERSION_CONTROL, else `existing`): simple `f~` (or the suffix), numbered `f.~N~`, or, for
+ * `existing`, numbered where a numbered backup is already there: either. A suffix the text does not
+ * fix could be anything after the name.
+ */
+function backupNames(files: string[], control: string | undefined, suffix: string | undefined): string[] {
+  const kind = control ?? "existing";
+  const is = (...names: string[]) => kind !== "" && names.some((name) => name.startsWith(kind));
+  if (is("none", "off")) return [];
+  const simple = (file: string) => (suffix === undefined ? globOf(`${file}*`) : `${file}${suffix}`);
+  const numbered = (file: string) => globOf(`${file}.~*~`);
+  return files.flatMap((file) => (is("numbered", "t") ? [numbered(file)] : is("simple", "never") ? [simple(file)] : [simple(file), numbered(file)]));
+}
+
+/** cp, mv, ln and install with -b, --backup or -S: each file they replace is kept beside it, `dst~` (-S, SIMPLE_BACKUP_SUFFIX). */
+function withBackups(input: RuleInput, files: string[]): string[] {
+  const { reading, walk } = input;
+  if (!reading.has("b", "S")) return files;
+  const suffix = reading.has("S") ? reading.value("S") : variable(walk.environment, "SIMPLE_BACKUP_SUFFIX", "~");
+  return [...files, ...backupNames(files, reading.value("b") ?? variable(walk.environment, "VERSION_CONTROL", undefined), suffix)];
+}
+
+export const RULES: Record<string, Rule> = {
+  rm: operandsOf(),
+  rmdir: operandsOf(),
+  unlink: operandsOf(),
+  shred: operandsOf({ short: "n:s:", long: { iterations: "n", size: "s", "random-source": ":" } }),
+  touch: operandsOf({ short: "d:r:t:", long: { date: "d", reference: "r", time: ":" } }),
+  truncate: operandsOf({ short: "r:s:", long: { reference: "r", size: "s" } }),
+  tee: operandsOf(),
+  mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
+  cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: (input) => withBackups(input, copyTargets(input)) },
+  install: {
+    syntax: copying("dg:m:o:", { directory: "d", group: "g", mode: "m", owner: "o", "strip-program": ":" }),
+    writes: (input) => (input.reading.has("d") ? [] : withBackups(input, copyTargets(input))),
+  },
+  ln: {
+    syntax: copying(),
+    writes: (input) => {
+      const { operands } = input.reading;
+      if (operands.length === 1 && !input.reading.has("t")) return withBackups(input, input.values(operands).map((target) => landing(".", target)));
+      return withBackups(input, copyTargets(input));
+    },
+  },
+  mv: {
+    syntax: copying(),
+    writes: (input) => {
+      const { operands } = input.reading;
+      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...withBackups(input, copyTargets(input))];
+    },
+  },
+  sudoedit: operandsOf(SUDO),
+  sed: {
+    // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
+    syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (!reading.has("i")) return [];
+      return input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
+    },
+  },
+  perl: {
+    // Perl's own reading: switches end at the script or first file; -i's extension and -I/-M/-m's
+    // values are attached only. `perl -pie s/a/b/ f` is -i with extension "e".
+    syntax: PERL,
+    writes: (input) => {
+      const { reading } = input;
+      if (!reading.has("i")) return [];
+      return input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
+    },
+  },
+  dd: { syntax: {}, writes: (input) => input.args.flatMap((_, index) => (input.text(index)?.startsWith("of=") ? outputs([judgedPath(input.text(index)?.slice(3) ?? "")]) : [])) },
+  patch: {
+    syntax: {
+      short: "B:d:D:F:g:i:o:p:r:V:x:Y:z:",
+      long: {
+        prefix: "B",
+        directory: "d",
+        ifdef: "D",
+        fuzz: "F",
+        get: "g",
+        input: "i",
+        output: "o",
+        strip: "p",
+        "reject-file": "r",
+        "version-control": "V",
+        debug: "x",
+        "basename-prefix": "Y",
+        suffix: "z",
+        "quoting-style": ":",
+        "reject-format": ":",
+        "read-only": ":",
+        merge: "::",
+        backup: "b",
+        "backup-if-mismatch": "",
+        "no-backup-if-mismatch": "",
+      },
+    },
+    writes: (input) => {
+      const { reading, walk } = input;
+      // -d: patch changes to that directory before it opens anything, the -i, -o and -r files too.
+      const base = placeOf(reading, "d", walk.cwd);
+      const output = reading.value("o");
+      const { operands } = reading;
+      let patched: string[] = [];
+      if (operands.length > 0) patched = input.values(operands.slice(0, 1));
+      else {
+        const from = reading.value("i");
+        const text = reading.has("i") ? (from === undefined ? undefined : readText(within(base, from))) : input.stdin;
+        const strip = reading.value("p");
+        if (text !== undefined) patched = [...new Set(strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip)))];
+      }
+      // Beside what it writes, the hunks it could not apply (f.rej, or -r's file; -r - keeps none),
+      // and, unless -o, the original when a hunk applied only with an offset or fuzz (or always, -b).
+      const results = output === undefined || output === "-" ? patched : [output];
+      const rejects = reading.has("r") ? optionFiles(input, ["r"]) : results.map((file) => `${file}.rej`);
+      const originals = reading.has("o") || (reading.has("no-backup-if-mismatch") && !reading.has("b")) ? [] : patchBackups(input, patched);
+      return [...optionFiles(input, ["o"]), ...patched, ...rejects, ...originals].map((path) => within(base, path));
+    },
+  },
+  apply_patch: {
+    syntax: {},
+    writes: (input) => {
+      const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
+      return text ? patchPaths(text) : [];
+    },
+  },
+  git: { syntax: {}, writes: (input) => gitWrites(input) },
+  sort: {
+    syntax: {
+      short: "k:o:S:t:T:y:",
+      long: {
+        key: "k",
+        output: "o",
+        "buffer-size": "S",
+        "field-separator": "t",
+        "temporary-directory": "T",
+        "batch-size": ":",
+        "compress-program": ":",
+        "files0-from": ":",
+        parallel: ":",
+        "random-source": ":",
+        sort: ":",
+        check: "::",
+      },
+    },
+    writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
+  },
+  curl: curlRule,
+  wget: wgetRule,
+  rsync: {
+    syntax: {
+      short: "B:e:f:M:T:@:",
+      long: {
+        "block-size": "B",
+        rsh: "e",
+        filter: "f",
+        "remote-option": "M",
+        "temp-dir": "T",
+        "modify-window": "@",
+        backup: "b",
+        ...valuedLong(`address backup-dir bwlimit cc checksum-choice checksum-seed chmod chown compare-dest compress-choice
+          compress-level config contimeout copy-as copy-dest debug dparam early-input exclude exclude-from files-from groupmap iconv
+          include include-from info link-dest log-file log-file-format max-alloc max-delete max-size min-size only-write-batch
+          out-format outbuf partial-dir password-file port protocol read-batch rsync-path skip-compress sockopts stderr stop-after
+          stop-at suffix time-limit timeout usermap write-batch zc zl`),
+      },
+    },
+    writes: (input) => {
+      const { reading } = input;
+      const logs = optionFiles(input, ["log-file", "write-batch", "only-write-batch"]);
+      const batches = outputs([...reading.values("write-batch"), ...reading.values("only-write-batch")]).map((file) => `${file}.sh`);
+      const { operands } = reading;
+      if (operands.length < 2) return [...logs, ...batches];
+      const destination = input.args[operands[operands.length - 1] as number];
+      const sources = input.values(operands.slice(0, -1));
+      // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
+      const landed = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : landing(place, source)));
+      const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
+      if (destination === undefined) return written(landed(undefined), undefined); // "$d"/: a directory that could be anywhere
+      if (/^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
+      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return written([destination], dirname(destination));
+      return written(landed(destination), destination);
+    },
+  },
+  gzip: compressed(false, "b:S:"),
+  bzip2: compressed(false),
+  xz: compressed(false, "C:F:M:S:T:", XZ_FILES),
+  gunzip: compressed(true, "b:S:"),
+  bunzip2: compressed(true),
+  unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),
+  awk: awkInPlace(),
+  gawk: awkInPlace(),
+  tar: { syntax: TAR, writes: (input) => tarWrites(input) },
+  unzip: unzipRule,
+  "7z": sevenZip(),
+  "7za": sevenZip(),
+  "7zr": sevenZip(),
+  "7zz": sevenZip(),
+};
+
+/**
+ * rsync -b (--backup, or --backup-dir, which implies it) keeps each file it replaces: beside it as
+ * `f~` (--suffix), or with --backup-dir=DIR (relative to the destination directory, `root`) at the
+ * same place under DIR, suffix none unless given. A whole directory's contents keep theirs under it,
+ * or anywhere under DIR.
+ */
+function rsyncBackups(input: RuleInput, files: string[], root: string | undefined): string[] {
+  const { reading } = input;
+  if (!reading.has("b", "backup-dir")) return [];
+  const backupDirectory = reading.has("backup-dir") ? reading.value("backup-dir") : undefined;
+  const suffix = reading.has("suffix") ? reading.value("suffix") : reading.has("backup-dir") ? "" : "~";
+  const named = (file: string) => (suffix === undefined ? globOf(`${file}*`) : `${file}${suffix}`);
+  if (!reading.has("backup-dir")) return files.filter((file) => file !== root && file !== UNKNOWABLE).map(named);
+  const base = backupDirectory === undefined ? undefined : directoryAt(root === undefined ? undefined : resolve(input.walk.cwd ?? "/", root), backupDirectory);
+  return files.map((file) => {
+    if (file === root || file.startsWith(GLOB_MARK) || file === UNKNOWABLE) return anyUnder(base);
+    const name = file.startsWith(UNKNOWN_MARK) || root === undefined ? basename(file) : relative(root, file);
+    return base === undefined ? UNKNOWN_MARK + named(name) : named(join(base, name));
+  });
+}
+
+/** The originals patch keeps: `f.orig` (-z, SIMPLE_BACKUP_SUFFIX, -V), or named with -B's prefix to the path or -Y's to the name. */
+function patchBackups(input: RuleInput, files: string[]): string[] {
+  const { reading, walk } = input;
+  const suffix = reading.has("z") ? reading.value("z") : variable(walk.environment, "SIMPLE_BACKUP_SUFFIX", ".orig");
+  if (reading.has("B", "Y")) {
+    const prefix = reading.has("B") ? reading.value("B") : reading.value("Y");
+    if (prefix === undefined || suffix === undefined) return [UNKNOWABLE]; // a prefix the text does not fix could put it anywhere
+    const after = reading.has("z") ? suffix : "";
+    return files.map((file) => (reading.has("B") ? `${prefix}${file}${after}` : join(dirname(file), `${prefix}${basename(file)}${after}`)));
+  }
+  const control = reading.value("V") ?? variable(walk.environment, "PATCH_VERSION_CONTROL", variable(walk.environment, "VERSION_CONTROL", undefined));
+  return backupNames(files, control, suffix);
+}
+
+/** gawk -i inplace (or --include=inplace): the files after the program are rewritten. */
+function awkInPlace(): Rule {
+  return {
+    syntax: {
+      short: "d::D::e:E:f:F:i:l:L::o::p::v:W:Z:",
+      long: { source: "e", exec: "E", file: "f", "field-separator": "F", include: "i", load: "l", assign: "v", "dump-variables": "d", debug: "D", lint: "L", "pretty-print": "o", profile: "p" },
+      ordered: true,
+    },
+    writes: (input) => {
+      const { args, reading } = input;
+      if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return [];
+      const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
+      return input.values(reading.has("f", "e", "E") ? operands : operands.slice(1));
+    },
+  };
+}

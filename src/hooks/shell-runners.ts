@@ -1,0 +1,171 @@
+// Commands that run other commands, and what they run: wrappers that run the rest of their line
+// after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout 5 cmd`: WRAPPERS), shells and
+// interpreters that read a program from an argument, a heredoc or a pipe, xargs, the tools whose
+// output, run by eval, only sets variables (`eval "$(ssh-agent -s)"`), and find, whose `-exec` runs
+// a command on what it finds and whose `-delete` removes it. A script the text gives is handed back
+// as Nested, for the walk (shell-walk.ts) to read in turn.
+import { basename } from "node:path";
+import type Parser from "web-tree-sitter";
+import { exists, isDirectory } from "../targets/target.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { type Syntax, valuedLong } from "./shell-options.js";
+import { add, anyUnder, UNKNOWABLE, type Walk, within, wordValues } from "./shell-words.js";
+
+type Node = Parser.SyntaxNode;
+
+/** `bash -c '…'`: a script to read in turn, from the directory it starts in. */
+export interface Nested {
+  script: string;
+  cwd: string | undefined;
+  /** Variables that stand for known values in it (Walk.bound): `{}` of `find -exec`. */
+  bound?: Map<string, string[]>;
+}
+
+/** sudo's options, which sudoedit shares. */
+export const SUDO: Syntax = {
+  short: "a:C:c:D:g:h:p:R:r:T:t:U:u:",
+  long: { "auth-type": "a", "close-from": "C", "login-class": "c", chdir: "D", edit: "e", group: "g", host: ":", prompt: "p", chroot: "R", role: "r", "command-timeout": "T", type: "t", "other-user": "U", user: "u" },
+};
+
+/**
+ * Wrappers that run the command after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout
+ * 5 cmd`), read up to the first operand: `positional` operands of their own, then the command.
+ * `chdir`: the option that makes the command run elsewhere; `writes`: options whose value is a file
+ * the wrapper writes itself (`time -o out`); `edits`: the option that makes the operands files to
+ * edit instead of a command (`sudo -e f`); `split`: the option whose value is a command line
+ * (`env -S 'cmd args'`).
+ */
+export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string }> = {
+  sudo: { syntax: SUDO, chdir: "D", edits: "e" },
+  doas: { syntax: { short: "a:C:u:" } },
+  env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C", split: "S" },
+  nice: { syntax: { short: "n:", long: { adjustment: "n" } } },
+  nohup: { syntax: {} },
+  time: { syntax: { short: "f:o:", long: { format: "f", output: "o" } }, writes: ["o"] },
+  command: { syntax: {} },
+  exec: { syntax: { short: "a:" } },
+  builtin: { syntax: {} },
+  stdbuf: { syntax: { short: "e:i:o:", long: { error: "e", input: "i", output: "o" } } },
+  timeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
+  ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
+  chronic: { syntax: {} },
+  coproc: { syntax: {} },
+};
+
+/** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */
+export const SHELL: Syntax = { short: "o:O:", long: { rcfile: ":", "init-file": ":" }, ordered: true, plus: true };
+
+export const SHELLS = ["bash", "sh", "zsh", "dash", "ksh"];
+
+/** A program's own name for stdin: `-`, /dev/stdin, descriptor 0. */
+export const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** perl's switches, for its -i rule and as an interpreter. */
+export const PERL: Syntax = { short: "e:E:i::I::M::m::", ordered: true };
+
+/**
+ * Interpreters that read their program from stdin when given no script (or `-`, /dev/stdin), each
+ * with its options and those that give it something else to run or do (`-c`, `-e`, `-m`, `--version`).
+ */
+const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[] }> = {
+  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true }, inline: ["c", "m", "h", "V"] },
+  node: {
+    syntax: {
+      short: "e:p:r:C:",
+      long: { eval: "e", print: "p", require: "r", conditions: "C", check: "c", help: "h", version: "v", test: "", ...valuedLong("import loader experimental-loader input-type env-file title") },
+      ordered: true,
+    },
+    inline: ["e", "p", "c", "h", "v", "test"],
+  },
+  perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
+  ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
+  php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"] },
+};
+
+/** python3.12 and pypy3 are python; nodejs is node. */
+export const interpreterOf = (name: string) => INTERPRETERS[name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node")];
+
+/** xargs' options: its command follows them. */
+export const XARGS: Syntax = {
+  short: "a:d:E:e::I:i::L:l::n:P:s:",
+  long: { "arg-file": "a", delimiter: "d", eof: "e", replace: "i", "max-lines": "l", "max-args": "n", "max-procs": "P", "max-chars": "s", "process-slot-var": ":" },
+  ordered: true,
+};
+
+/** The word that stands, in the command xargs runs, for the arguments it reads. */
+export const INPUT = '"$XARGS_INPUT"';
+
+/**
+ * Tools whose output is meant for `eval` and only sets variables and defines functions for the shell
+ * (`eval "$(ssh-agent -s)"`, `eval "$(pyenv init -)"`, `eval "$(brew shellenv)"`): no file is
+ * written by running it. direnv is not one: its output runs the project's .envrc.
+ */
+const ENVIRONMENT_SETUP =
+  /^(ssh-agent( -[sckD]+)*|keychain( [-\w=.]+)*|(pyenv|rbenv|nodenv|goenv|jenv|plenv) init( -| --path| -- ?\w+| \w+)*|pyenv virtualenv-init -|(\/[\w./-]+\/)?brew shellenv( \w+)?|(conda|micromamba|mamba) shell\.\w+ hook|dircolors( -[bcp])*( [\w./~-]+)?|opam env( --?[\w=-]+)*|fnm env( --?[\w=-]+)*|mise (activate|env)( --?[\w=-]+| \w+)*|zoxide init \w+( --?[\w=-]+)*|starship init \w+( --print-full-init)?)$/;
+
+/** A word that is `"$(tool …)"` or `$(tool …)` of one of ENVIRONMENT_SETUP's tools and nothing else. */
+export function printsEnvironment(word: Node): boolean {
+  const inner = word.type === "string" && word.namedChildren.length === 1 ? word.namedChildren[0] : word;
+  if (inner?.type !== "command_substitution" || word.text.replace(/^"|"$/g, "") !== inner.text) return false;
+  const code = inner.text.replace(/^(\$\(|`)|(\)|`)$/g, "").trim().replace(/\s+/g, " ");
+  return ENVIRONMENT_SETUP.test(code);
+}
+
+/** The variable that stands for `{}` in the command `find -exec` runs (Walk.bound). */
+const FOUND = "__claims_find_files";
+
+/** find's tests and actions that take a value (`-newerXY` too); `-fprintf` takes the file, then a format. */
+const FIND_VALUED = new Set(
+  `-name -iname -path -ipath -wholename -iwholename -regex -iregex -regextype -lname -ilname -type -xtype -user -group -uid -gid
+  -perm -size -links -inum -samefile -newer -anewer -cnewer -amin -atime -cmin -ctime -mmin -mtime -used -maxdepth -mindepth
+  -fstype -context -printf -files0-from -fprint -fprint0 -fls -fprintf`.split(/\s+/),
+);
+
+/**
+ * find: `-delete` removes what it finds under each starting point (read as `rm -r` of it); `-fprint`,
+ * `-fprint0`, `-fprintf` and `-fls` write their file; `-exec`, `-execdir`, `-ok` and `-okdir` run a
+ * command, read in turn with each `{}` standing for any file under the starting points (a starting
+ * point that is a file, for itself). `-execdir` runs it in each file's directory: a place the text
+ * does not fix. The tests are not read: `-name '*.ts'` narrows what is found, but a claim anywhere
+ * under the starting point is judged as if found.
+ */
+export function findCommand(args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
+  let index = 0;
+  // -H, -L, -P, -O3, -D debugopts: before the starting points.
+  while (index < args.length && /^-([HLP]|O\d*|D)$/.test(args[index] ?? "")) index += args[index] === "-D" ? 2 : 1;
+  const starts: string[] = [];
+  for (; index < args.length; index++) {
+    const arg = args[index];
+    if (arg !== undefined && ((arg.startsWith("-") && arg.length > 1) || ["(", ")", "!", ","].includes(arg))) break;
+    starts.push(...(wordValues(words[index] as Node, here) ?? [UNKNOWABLE]));
+  }
+  // Where each starting point is: unknown, a file standing for itself, or a directory for everything under it.
+  const roots = (starts.length > 0 ? starts : ["."]).map((start) => within(here.cwd, start));
+  const found = roots.map((root) => (root.startsWith(UNKNOWN_MARK) ? UNKNOWABLE : root.startsWith(GLOB_MARK) || isDirectory(root) || !exists(root) ? anyUnder(root.replace(GLOB_MARK, "")) : root));
+  for (; index < args.length; index++) {
+    const arg = args[index] ?? "";
+    if (arg === "-delete") for (const root of roots) add(here, root.startsWith(UNKNOWN_MARK) ? UNKNOWABLE : root);
+    else if (["-fprint", "-fprint0", "-fls", "-fprintf"].includes(arg)) {
+      for (const path of words[index + 1] === undefined ? [] : (wordValues(words[index + 1] as Node, here) ?? [])) add(here, path);
+    } else if (["-exec", "-execdir", "-ok", "-okdir"].includes(arg)) {
+      // The command's words up to `;`, or to `+` right after a `{}`. A `{}` inside a word is a name
+      // unknown (`{}.bak`), or, in a shell's script (`sh -c 'sed -i … {}'`), the files found.
+      const line: string[] = [];
+      const shell = SHELLS.includes(basename(args[index + 1] ?? ""));
+      let end = index + 1;
+      for (; end < args.length; end++) {
+        const value = args[end];
+        if (value === ";" || (value === "+" && args[end - 1] === "{}")) break;
+        const word = words[end] as Node;
+        if (value === "{}") line.push(`"$${FOUND}"`);
+        else if (value?.includes("{}") && shell) line.push(`'${value.replaceAll("'", "'\\''").replaceAll("{}", `"$${FOUND}"`)}'`);
+        else if (value?.includes("{}")) line.push(`"${value.replace(/[\\"$`]/g, "\\$&").replaceAll("{}", `\${${FOUND}}`)}"`);
+        else line.push(word.text);
+      }
+      if (line.length > 0) nested.push({ script: line.join(" "), cwd: arg.endsWith("dir") ? undefined : here.cwd, bound: new Map([[FOUND, found]]) });
+      index = end;
+      continue;
+    }
+    if (FIND_VALUED.has(arg) || /^-newer[aBcmt][aBcmt]$/.test(arg)) index += arg === "-fprintf" ? 2 : 1;
+  }
+}

@@ -1,0 +1,289 @@
+// The walk over a shell command's syntax tree, in source order, so that a `cd` applies to what
+// follows it: subshells, pipelines, redirections, heredocs, for loops, and each command, read after
+// its wrappers (`sudo`, `env -C dir`, `timeout 5`) as the command they run. A script the text gives
+// (`bash -c '…'`, `eval '…'`, `xargs`, `find -exec`, a heredoc a shell reads) is read in turn; a
+// command with a rule (shell-rules.ts) adds the paths it writes. shellWrites (shell.ts) loads this
+// file only for a command that may write, and walkScript loads the parser.
+import { basename, isAbsolute, resolve } from "node:path";
+import type Parser from "web-tree-sitter";
+import { UNKNOWN_MARK } from "./payload.js";
+import { readOptions } from "./shell-options.js";
+import { RULES } from "./shell-rules.js";
+import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
+import { add, directoryAt, type Environment, judgedPath, outputs, readText, staticWord, temporaryVariables, UNKNOWABLE, type Walk, wordValue, wordValues } from "./shell-words.js";
+
+type Node = Parser.SyntaxNode;
+
+export async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
+  if (depth > 3) return; // bash -c 'bash -c …': deep enough
+  // The grammar loads as symbols' do (src/targets/symbols.ts), with the CLI's baseline-only
+  // compilation.
+  const { parserFor } = await import("../targets/symbols.js");
+  const parser = await parserFor("bash");
+  const tree = parser.parse(script);
+  try {
+    const nested: Nested[] = [];
+    walk.temporary = temporaryVariables(tree.rootNode);
+    visit(tree.rootNode, walk, nested);
+    for (const inner of nested) {
+      await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1);
+    }
+  } finally {
+    tree.delete();
+    parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
+  }
+}
+
+/**
+ * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
+ * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
+ */
+function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
+  if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
+    const inner = { ...walk, stack: [...walk.stack] };
+    for (const child of node.namedChildren) visit(child, inner, nested);
+    return;
+  }
+  if (node.type === "file_redirect") return redirect(node, walk);
+  if (node.type === "redirected_statement") {
+    const body = node.childForFieldName("body");
+    const stdin = stdinOf(node, walk);
+    for (const child of node.namedChildren) {
+      if (child === body || child.id === body?.id) {
+        if (child.type === "command") command(child, walk, nested, stdin, piped && stdin === undefined);
+        else visit(child, walk, nested);
+      } else visit(child, walk, nested);
+    }
+    return;
+  }
+  if (node.type === "heredoc_redirect") {
+    // `cat <<EOF | tee f`: the pipeline after the heredoc's start is a command of its own.
+    for (const child of node.namedChildren) if (child.type !== "heredoc_body") visit(child, walk, nested);
+    return;
+  }
+  if (node.type === "for_statement") return forLoop(node, walk, nested);
+  if (node.type === "command") return command(node, walk, nested, undefined, piped);
+  if (node.type === "pipeline") {
+    node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
+    return;
+  }
+  for (const child of node.namedChildren) visit(child, walk, nested);
+}
+
+/**
+ * `for f in src/*.ts a.ts; do sed -i … "$f"; done`: in the body, `"$f"` is each value of the list
+ * (a glob as bash expands it when the loop starts). A list the text does not fix (`$(ls)`, `"$@"`,
+ * none), or a body that sets the variable itself, leaves it a variable the text does not fix.
+ */
+function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
+  const name = node.childForFieldName("variable")?.text;
+  const body = node.childForFieldName("body");
+  const list = node.childrenForFieldName("value");
+  let values: string[] | undefined = list.length > 0 && name !== undefined && !new RegExp(`(^|[^\\w])(${name}=|read\\b[^;&|\\n]*\\b${name}\\b)`).test(body?.text ?? "") ? [] : undefined;
+  for (const word of list) {
+    const got = values && wordValues(word, walk);
+    values = got === undefined || got.some((value) => value.startsWith(UNKNOWN_MARK)) ? undefined : [...(values ?? []), ...got];
+    if (values === undefined) break;
+  }
+  for (const word of list) visit(word, walk, nested); // a substitution in the list runs too
+  const outer = walk.bound;
+  if (name !== undefined) {
+    walk.bound = new Map(outer);
+    if (values !== undefined) walk.bound.set(name, values);
+    else walk.bound.delete(name);
+  }
+  try {
+    if (body) visit(body, walk, nested);
+  } finally {
+    walk.bound = outer;
+  }
+}
+
+/** What a command reads on stdin, when the statement gives it literally: a heredoc's text or a `< file`. */
+function stdinOf(statement: Node, walk: Walk): string | undefined {
+  for (const child of statement.namedChildren) {
+    if (child.type === "heredoc_redirect") {
+      const body = child.namedChildren.find((part) => part.type === "heredoc_body");
+      if (body) return body.text;
+    }
+    if (child.type === "herestring_redirect") return staticWord(child.namedChildren[0], walk);
+    if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
+      const file = staticWord(child.childForFieldName("destination"), walk);
+      if (file && (walk.cwd !== undefined || isAbsolute(file))) return readText(resolve(walk.cwd ?? "/", file));
+    }
+  }
+  return undefined;
+}
+
+function redirect(node: Node, walk: Walk): void {
+  const destination = node.childForFieldName("destination");
+  if (!destination || destination.type === "number") return;
+  // The operator is the text between the descriptor and the destination: the grammar leaves
+  // `1<>file` an ERROR node there.
+  const descriptor = node.childForFieldName("descriptor");
+  const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
+  if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
+  const value = wordValue(destination, walk);
+  const path = value === undefined ? undefined : judgedPath(value);
+  if (path !== undefined && path !== "-") add(walk, path);
+}
+
+const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
+
+function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
+  // Redirections written inside the command node (`echo hi > f` parses so in some positions).
+  for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
+  for (const child of node.namedChildren) if (child.type === "command_substitution" || child.type === "process_substitution") visit(child, walk, nested);
+  const nameNode = node.childForFieldName("name");
+  const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null);
+  let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
+  // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
+  const environment: Environment = { ...walk.environment };
+  for (const child of node.namedChildren) {
+    if (child.type !== "variable_assignment") continue;
+    const name = child.childForFieldName("name")?.text;
+    const value = child.childForFieldName("value");
+    if (name !== undefined) environment[name] = value ? staticWord(value, walk) : "";
+  }
+  // Wrappers first: what they run is the command.
+  let here: Walk = { ...walk, environment };
+  for (let guard = 0; guard < 5; guard++) {
+    const wrapper = WRAPPERS[basename(argv[0] ?? "")];
+    if (!wrapper) break;
+    let index = 1;
+    let positional = wrapper.positional ?? 0;
+    for (;;) {
+      const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
+      // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
+      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
+        const paths = value !== undefined ? outputs([value]) : at === undefined ? [] : (wordValues(words[at] as Node, here) ?? []);
+        for (const path of paths) add(here, path);
+      }
+      if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
+        // sudo -e f g (sudoedit): each operand is a file it writes back.
+        for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
+        return;
+      }
+      if (wrapper.split !== undefined && reading.has(wrapper.split)) {
+        // env -S 'cmd args' rest: the string is split into words and the rest follows. Read as a
+        // shell line of env's (so `-S 'A=1 cmd'` and `-S '-C dir cmd'` keep their meaning): a
+        // redirection in it, which env passes on as a word, is judged a write, never the reverse.
+        const line = reading.value(wrapper.split);
+        if (line !== undefined) nested.push({ script: ["env", line, ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+        else add(here, UNKNOWABLE); // env -S "$cmd": a command line the text does not give
+        return;
+      }
+      index = reading.end;
+      const arg = argv[index];
+      if (arg === undefined) return;
+      const assignment = ASSIGNMENT.exec(arg);
+      if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
+      if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
+      else if (positional > 0) {
+        positional--;
+        index++;
+      } else break;
+    }
+    argv = argv.slice(index);
+    words.splice(0, index);
+  }
+  const name = basename(argv[0] ?? "");
+  if (!name) return;
+  const args = argv.slice(1);
+  const argWords = words.slice(1);
+  const values = (from: number[] | undefined = undefined) => {
+    const out: string[] = [];
+    args.forEach((_, index) => {
+      if (from && !from.includes(index)) return;
+      const word = argWords[index];
+      const found = word && wordValues(word, here);
+      if (found) out.push(...found);
+    });
+    return out;
+  };
+  const rule = RULES[name];
+  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
+  // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
+  const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
+  if (SHELLS.includes(name)) {
+    const reading = readOptions(args, SHELL);
+    const first = reading.operands[0];
+    if (reading.has("c")) {
+      const script = first === undefined ? undefined : args[first];
+      if (script !== undefined) nested.push({ script, cwd: here.cwd });
+      else if (first !== undefined) add(here, UNKNOWABLE); // bash -c "$(curl …)"
+    } else if (first === undefined || STDIN.test(args[first] ?? "") || reading.has("s")) {
+      // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
+      // (`curl … | sh`), or a file it cannot read, runs commands it cannot see.
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
+    } else if (piping(first)) add(here, UNKNOWABLE);
+    return;
+  }
+  if (name === "source" || name === ".") {
+    // As `bash file` (a script on disk is not read): a process substitution, or stdin.
+    if (piping(0)) add(here, UNKNOWABLE);
+    else if (STDIN.test(args[0] ?? "") && args[0] !== "-") {
+      if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
+      else add(here, UNKNOWABLE);
+    }
+    return;
+  }
+  if (name === "eval") {
+    // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
+    // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
+    if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
+    else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
+    return;
+  }
+  if (name === "xargs") {
+    // The command runs with arguments read from xargs' input: read as that command with an operand
+    // the text does not fix (or, with -I, with that operand in place of each word holding the
+    // replacement). A shell or interpreter it runs is code the hook cannot see with those arguments.
+    const reading = readOptions(args, XARGS);
+    const inner = args[reading.end];
+    if (reading.end >= args.length) return; // echo
+    if (inner === undefined || SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
+      add(here, UNKNOWABLE);
+      return;
+    }
+    const replace = reading.has("I") ? reading.value("I") : reading.has("i") ? (reading.value("i") ?? "{}") : undefined;
+    const texts = argWords.slice(reading.end).map((word) => word.text);
+    const line = replace === undefined ? [...texts, INPUT] : texts.map((text) => (text.includes(replace) ? INPUT : text));
+    nested.push({ script: line.join(" "), cwd: here.cwd });
+    return;
+  }
+  if (name === "find") return findCommand(args, argWords, here, nested);
+  const interpreter = interpreterOf(name);
+  if (interpreter) {
+    // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
+    // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
+    const reading = readOptions(args, interpreter.syntax);
+    const program = reading.operands[0];
+    if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
+  }
+  const text = (index: number) => wordValue(argWords[index], here);
+  if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+}
+
+/** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
+function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
+  const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
+  const to = operands[0];
+  const from = walk.cwd;
+  const at = (path: string | undefined) => directoryAt(from, path);
+  if (name === "popd") {
+    walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
+  } else if (name === "pushd") {
+    walk.stack.push(from);
+    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
+  } else if (operands.length === 0) {
+    walk.cwd = walk.home;
+  } else if (to === "-") {
+    walk.cwd = walk.previous;
+  } else {
+    walk.cwd = at(to);
+  }
+  walk.previous = from;
+}

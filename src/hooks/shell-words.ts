@@ -1,0 +1,259 @@
+// A shell word's value, and the path a written word names. The text fixes a word's value when it
+// is plain, quoted, `~`, `$PWD`/`$HOME`/`$OLDPWD` where the walk knows them, or a for loop's
+// variable over a fixed list (Walk.bound); an unquoted glob is expanded against the files there. A
+// part it does not fix (a variable, a substitution, arithmetic) is a HOLE in the value, and the path
+// is judged by the rest (judgedPath), except in temp space ($TMPDIR, a mktemp result: TEMP), where
+// no session claims anything. Where a path lands: from the walk's directory (add, within), under a
+// directory (landing, anyIn, anyUnder), or in a place the text does not fix (UNKNOWN_MARK, UNKNOWABLE).
+import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, isAbsolute, join, resolve } from "node:path";
+import type Parser from "web-tree-sitter";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+
+type Node = Parser.SyntaxNode;
+
+export type Environment = Record<string, string | undefined>;
+
+export interface Walk {
+  /** Where the command runs now; undefined after a `cd` to a place the text does not fix (`cd "$(…)"`). */
+  cwd: string | undefined;
+  /** Where `cd -` goes back to. */
+  previous: string | undefined;
+  /** pushd's stack (what was there before the command is unknown). */
+  stack: Array<string | undefined>;
+  home: string;
+  environment: Environment;
+  found: Set<string>;
+  /** The variables that name temp space in this script (isTemporary). */
+  temporary: Set<string>;
+  /**
+   * Variables whose values the text fixes, read whole where they are a word of their own (`"$f"`):
+   * a for loop's over its list (`for f in src/*.ts`), and `{}` in what `find -exec` runs.
+   */
+  bound?: Map<string, string[]>;
+}
+
+/**
+ * A write the text names nowhere (`curl -K opts`, a shell reading its program from a pipe): judged
+ * as a relative path after a cd the hook cannot follow whose name could be anything, so any claim
+ * of another session is in its way.
+ */
+export const UNKNOWABLE = `${UNKNOWN_MARK}.`;
+
+/** A name the text does not give, written into a directory (`curl -O "$url"`): any file there. */
+export const anyIn = (directory: string | undefined): string => (directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "*")}`);
+
+/** Files the text does not name, written anywhere under a directory (wget -r, tar x): checked as its `**` glob. */
+export const anyUnder = (directory: string | undefined): string => (directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**")}`);
+
+/**
+ * Where a source lands under its own name in a directory (cp, mv, ln, install, rsync). A source the
+ * text does not fix lands as its judged path names it: `"$d/a.ts"` as a.ts, `"out-$n"` as any
+ * out-*; one whose name is unknown (`"$f"`) as anything under the directory (`cp -r` puts a tree there).
+ */
+export function landing(directory: string | undefined, source: string): string {
+  const glob = source.startsWith(GLOB_MARK);
+  const bare = glob ? source.slice(GLOB_MARK.length) : source.startsWith(UNKNOWN_MARK) ? source.slice(UNKNOWN_MARK.length) : source;
+  const name = basename(bare);
+  if (source === UNKNOWABLE || name === "**") return anyUnder(directory);
+  if (directory === undefined) return UNKNOWN_MARK + name;
+  return glob ? `${GLOB_MARK}${join(directory, name)}` : join(directory, name);
+}
+
+/** Where a write reaches no file: the null device, a terminal, a descriptor. */
+const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
+export function add(walk: Walk, path: string): void {
+  if (path.startsWith(UNKNOWN_MARK)) {
+    walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
+    return;
+  }
+  const glob = path.startsWith(GLOB_MARK);
+  const bare = glob ? path.slice(GLOB_MARK.length) : path;
+  if (walk.cwd === undefined && !isAbsolute(bare)) {
+    // Relative to a directory the text does not fix: checked by its name's tail, never claimed.
+    walk.found.add(UNKNOWN_MARK + bare);
+    return;
+  }
+  if (glob) {
+    walk.found.add(GLOB_MARK + (isAbsolute(bare) ? bare : join(walk.cwd as string, bare)));
+    return;
+  }
+  const absolute = resolve(walk.cwd ?? "/", path);
+  if (!DEVICES.test(absolute)) walk.found.add(absolute);
+}
+
+/** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */
+const HOLE = "\u0001";
+/** Starts a word's value whose first part is temp space: `$TMPDIR`, a mktemp result. */
+export const TEMP = "\u0002";
+
+/** A word's value when the text fixes it: quotes removed, `~` expanded, a glob expanded against the files there. */
+export function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
+  // A loop's variable over a list of one plain value is that value (Walk.bound).
+  const bound = node ? walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "") : undefined;
+  if (bound?.length === 1 && !(bound[0] as string).startsWith(GLOB_MARK) && !(bound[0] as string).startsWith(UNKNOWN_MARK)) return bound[0];
+  const value = wordValue(node, walk);
+  return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
+}
+
+/** A word's value, with a HOLE for each part the text does not fix (and TEMP for a first part in temp space). */
+export function wordValue(node: Node | null | undefined, walk: Walk): string | undefined {
+  if (!node) return undefined;
+  if (node.type === "command_name") return wordValue(node.namedChildren[0], walk);
+  const parts = node.type === "concatenation" ? node.namedChildren : [node];
+  let value = "";
+  const unknown = (part: Node, before: string) => (value + before === "" && isTemporary(part, walk) ? TEMP : HOLE);
+  for (const part of parts) {
+    if (part.type === "word" || part.type === "number") value += part.text.replace(/\\(.)/g, "$1");
+    else if (part.type === "raw_string") value += part.text.slice(1, -1);
+    else if (part.type === "simple_expansion" || part.type === "expansion") value += knownVariable(part, walk) ?? unknown(part, "");
+    else if (part.type === "string") {
+      // "$PWD/x", "$HOME/x": the variables the hook knows are put in; any other is a hole.
+      let text = "";
+      let at = part.startIndex + 1;
+      for (const child of part.namedChildren) {
+        if (child.type === "string_content") continue;
+        const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : undefined;
+        text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1");
+        text += known ?? unknown(child, text);
+        at = child.endIndex;
+      }
+      value += text + part.text.slice(at - part.startIndex, -1).replace(/\\([$`"\\\n])/g, "$1");
+    } else value += unknown(part, ""); // a substitution, $'…', arithmetic: not known before it runs
+  }
+  if (value === "~" || value.startsWith("~/")) value = walk.home + value.slice(1);
+  return value;
+}
+
+/**
+ * `$TMPDIR`, `$(mktemp)`, or a variable the script sets only to a mktemp result: a new name in
+ * temp space, where no session claims anything. (Decided so: a claim lives with the project's
+ * files, and judging these would refuse every script that writes a scratch file.)
+ */
+function isTemporary(part: Node, walk: Walk): boolean {
+  if (part.type === "command_substitution") return isMktemp(part);
+  const name = /^\$\{?(\w+)(?::?[-=][^}]*)?\}?$/s.exec(part.text)?.[1];
+  return name !== undefined && walk.temporary.has(name);
+}
+
+/** `$(mktemp …)`: a command substitution that runs mktemp alone. */
+function isMktemp(node: Node): boolean {
+  const inner = node.type === "string" && node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : node;
+  if (inner.type !== "command_substitution" || inner.namedChildren.length !== 1) return false;
+  const command = inner.namedChildren[0] as Node;
+  return command.type === "command" && command.childForFieldName("name")?.text === "mktemp";
+}
+
+/** TMPDIR, and the variables a script sets only to `$(mktemp …)`: none set otherwise (another assignment, a loop, read). */
+export function temporaryVariables(root: Node): Set<string> {
+  const temporary = new Set<string>(["TMPDIR"]);
+  const other = new Set<string>();
+  for (const assignment of root.descendantsOfType("variable_assignment")) {
+    const name = assignment.childForFieldName("name")?.text;
+    const value = assignment.childForFieldName("value");
+    if (name !== undefined) (value && isMktemp(value) && name !== "TMPDIR" ? temporary : other).add(name);
+  }
+  for (const loop of root.descendantsOfType("for_statement")) other.add(loop.childForFieldName("variable")?.text ?? "");
+  for (const command of root.descendantsOfType("command")) {
+    if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(command.childForFieldName("name")?.text ?? "")) continue;
+    for (const argument of command.childrenForFieldName("argument")) other.add(argument.text);
+  }
+  for (const name of other) temporary.delete(name);
+  return temporary;
+}
+
+/**
+ * The path a written word names where the text does not fix all of it. In temp space: none.
+ * Where an expansion is in a directory (`"$d/u.ts"`, `"$(pwd)/u.ts"`): the fixed tail after it, in
+ * a place unknown. Where one is in the name (`"out-$n.ts"`): any file of that shape in the
+ * directory, when that is fixed; a name that starts with one (`"$f"`, `"dir/$f"`) may hold a path
+ * itself: anything under the directory, and with none fixed, any file.
+ */
+export function judgedPath(value: string): string | undefined {
+  if (value.startsWith(TEMP)) return undefined;
+  const holes = value.replaceAll(TEMP, HOLE);
+  if (!holes.includes(HOLE)) return value;
+  const cut = holes.lastIndexOf("/");
+  const directory = cut === -1 ? "" : holes.slice(0, cut + 1);
+  const name = holes.slice(cut + 1);
+  if (!name.includes(HOLE)) {
+    const tail = holes.slice(holes.lastIndexOf(HOLE) + 1);
+    const rest = tail.slice(tail.indexOf("/") + 1).replace(/^\/+/, "");
+    return rest === "" ? UNKNOWABLE : UNKNOWN_MARK + rest;
+  }
+  if (name.startsWith(HOLE)) return directory === "" || directory.includes(HOLE) ? UNKNOWABLE : `${GLOB_MARK}${directory}**`;
+  // Fixed text with glob characters of its own would be read as a glob: then any name.
+  const shape = /[*?[\]{}()!+@\\]/.test(name.replaceAll(HOLE, "")) ? "*" : name.split(HOLE).join("*").replace(/\*+/g, "*");
+  return directory.includes(HOLE) ? UNKNOWN_MARK + shape : GLOB_MARK + directory + shape;
+}
+
+/** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them. */
+function knownVariable(node: Node, walk: Walk): string | undefined {
+  const name = /^\$\{?(\w+)\}?$/.exec(node.text)?.[1];
+  if (name === "PWD") return walk.cwd;
+  if (name === "HOME") return walk.home;
+  if (name === "OLDPWD") return walk.previous;
+  return undefined;
+}
+
+/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`. */
+const BOUND_WORD = /^"?\$\{?(\w+)\}?"?$/;
+
+/** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
+export function wordValues(node: Node, walk: Walk): string[] | undefined {
+  const bound = walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "");
+  if (bound !== undefined) return bound;
+  const value = wordValue(node, walk);
+  if (value === undefined) return undefined;
+  if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
+  const unquotedGlob = (node.type === "word" || node.type === "concatenation") && /(^|[^\\])[*?[]/.test(node.text) && !/['"]/.test(node.text);
+  if (!unquotedGlob) return [value];
+  // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
+  // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
+  if (value.includes("**")) return [`${GLOB_MARK}${value}`];
+  const require = createRequire(import.meta.url);
+  const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
+  let matches: string[] = [];
+  try {
+    if (walk.cwd === undefined && !isAbsolute(value)) return [value];
+    matches = fastGlob.sync(value, { cwd: walk.cwd ?? "/", onlyFiles: false, dot: false, absolute: true, suppressErrors: true });
+  } catch {
+    matches = [];
+  }
+  return matches.length > 0 ? matches : [value];
+}
+
+/**
+ * A path from a directory. Where the directory is unknown (after a cd the hook cannot follow, or an
+ * option naming it from a variable: `cp -t "$d"`, `patch -d "$d"`, `git -C "$d"`), a relative path
+ * is marked so, and judged by its name's tail: never as the harmless file of that name here.
+ */
+export function within(cwd: string | undefined, path: string): string {
+  if (path.startsWith(UNKNOWN_MARK)) return path;
+  if (path.startsWith(GLOB_MARK)) {
+    const bare = path.slice(GLOB_MARK.length);
+    return cwd === undefined && !isAbsolute(bare) ? UNKNOWN_MARK + bare : GLOB_MARK + (cwd === undefined ? bare : resolve(cwd, bare));
+  }
+  return isAbsolute(path) ? resolve(path) : cwd === undefined ? UNKNOWN_MARK + path : resolve(cwd, path);
+}
+
+/** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */
+export function directoryAt(cwd: string | undefined, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : isAbsolute(path) ? resolve(path) : cwd === undefined ? undefined : resolve(cwd, path);
+}
+
+/** A file's text, for a command that reads it (a patch, a shell's script on stdin): none where it cannot be read. */
+export function readText(path: string): string | undefined {
+  if (!isAbsolute(path)) return undefined; // relative to a directory the text does not fix
+  try {
+    return statSync(path).size < 16 * 1024 * 1024 ? readFileSync(path, "utf8") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written paths among option values: not `-` (stdout) nor one the text does not fix. */
+export const outputs = (paths: Array<string | undefined>): string[] => paths.filter((path): path is string => path !== undefined && path !== "-");
