@@ -157,6 +157,16 @@ const T = Date.parse("2026-08-14T21:02:11Z");
 const FILE = "node_modules/typescript/bin/tsc";
 const GLOB = "node_modules/.bin/*";
 
+Fenced("should let the glob's holder check the file its link leads to with the glob's token, and not once the link is gone", async ({ box, opts, real }) => {
+  const token = (await take({ ...opts, holder: "a", targets: [GLOB], now: T })).granted[0]?.token as number;
+  assert.equal(check({ ...opts, holder: "a", targets: [FILE], token, now: T + 1000 }).fenced, [], "the glob covers the file through its link");
+  assert.equal(check({ ...opts, targets: [FILE], token, now: T + 1000 }).fenced, [], "for a downstream writer too");
+  assert.is(check({ ...opts, holder: "a", targets: [FILE], token: token + 1, now: T + 1000 }).fenced.length, 1, "not another token");
+  assert.is(check({ ...opts, holder: "z", targets: [FILE], token, now: T + 1000 }).fenced.length, 1, "not another holder");
+  rmSync(join(box.project, "node_modules", ".bin", "tsc"));
+  assert.equal(check({ ...opts, holder: "a", targets: [FILE], token, now: T + 1000 }).fenced, [{ target: real, token }], "a removed link covers nothing");
+});
+
 Fenced("should fence the file's lapsed holder once a glob reached the file through a link, even after the link was removed", async ({ box, opts, real, glob }) => {
   const held = await take({ ...opts, holder: "b", targets: [FILE], ttl: 1, now: T });
   const old = held.granted[0]?.token as number;

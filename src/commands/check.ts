@@ -1,6 +1,7 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit 3`.
+import { markersReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
@@ -90,17 +91,24 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
 
 /**
  * A write under `token` is fenced unless a claim carrying that token covers the target (the claim
- * on the target itself, a directory above it, a glob matching it, the file of a symbol), and no
+ * on the target itself, a directory above it, a glob matching it or a symlink to it, the file of a symbol), and no
  * other holder was issued a newer token on anything overlapping the target since: a lapsed claim
  * whose region another holder took meanwhile must not write again.
  */
 function fenceOf(target: TargetShape, token: number, holder: string | undefined, context: Context, fileNames: string[]): Fenced | undefined {
   const own = context.store.read(claimFileName(target.canonical));
   const current = own.state === "claim" ? own.claim.token : undefined;
-  const carrier = [
+  const covering = [
     ...(own.state === "claim" ? [own.claim] : []),
     ...overlappingClaims(target, context, fileNames).flatMap(({ read }) => (read.state === "claim" ? [read.claim] : [])),
-  ].find((claim) => claim.token === token && (holder === undefined || claim.holder === holder) && claimCovers(shapeOf(claim.target), target));
+  ].filter((claim) => claimCovers(shapeOf(claim.target), target));
+  // A glob's claim also covers what a symlink it matched leads to, while its marker covers it (docs/PROTOCOL.md 5a).
+  for (const marker of markersReaching(target, context)) {
+    if (!claimCovers(shapeOf(marker.real), target)) continue;
+    const read = context.store.read(marker.claim);
+    if (read.state === "claim" && read.claim.target === marker.glob) covering.push(read.claim);
+  }
+  const carrier = covering.find((claim) => claim.token === token && (holder === undefined || claim.holder === holder));
   if (!carrier) return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
   if (carrier.mode === "shared") return undefined;
   const newer = newerTokenOfOther(target, carrier.holder, token, context);
