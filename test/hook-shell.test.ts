@@ -553,6 +553,13 @@ Shell("should read eval of a tool that only prints shell settings as writing not
   assert.equal(await writes(box, 'eval "$(pyenv init -)" && echo x > u.ts'), ["u.ts"], "what follows is read as ever");
 });
 
+Shell("should read a command named as a property every object has (constructor, toString) as the unknown command it is", async ({ box }) => {
+  assert.equal(await writes(box, "constructor rm f"), [], "not a wrapper: bash runs a command named constructor");
+  assert.equal(await writes(box, `${"toString ".repeat(6)}rm f`), []);
+  assert.equal(await writes(box, "__proto__ x > f"), ["f"], "its redirection still writes");
+  assert.is(bash(box, "valueOf rm u.ts"), undefined);
+});
+
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["tar xf a.tar", ["glob:**"]],

@@ -121,3 +121,8 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
 export function valuedLong(names: string): Record<string, string> {
   return Object.fromEntries(names.trim().split(/\s+/).map((name) => [name, ":"]));
 }
+
+/** A table's entry for a command name: its own keys only (`constructor` or `toString` is no command of ours). */
+export function ownEntry<Entry>(table: Record<string, Entry>, name: string): Entry | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}

@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { type Syntax, valuedLong } from "./shell-options.js";
+import { ownEntry, type Syntax, valuedLong } from "./shell-options.js";
 import { add, anyUnder, UNKNOWABLE, type Walk, within, wordValues } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -83,7 +83,7 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[] }> = {
 };
 
 /** python3.12 and pypy3 are python; nodejs is node. */
-export const interpreterOf = (name: string) => INTERPRETERS[name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node")];
+export const interpreterOf = (name: string) => ownEntry(INTERPRETERS, name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node"));
 
 /** xargs' options: its command follows them. */
 export const XARGS: Syntax = {

@@ -7,7 +7,7 @@
 import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { UNKNOWN_MARK } from "./payload.js";
-import { readOptions } from "./shell-options.js";
+import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
 import { add, directoryAt, type Environment, judgedPath, outputs, readText, staticWord, temporaryVariables, UNKNOWABLE, type Walk, wordValue, wordValues } from "./shell-words.js";
@@ -148,7 +148,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   // Wrappers first: what they run is the command.
   let here: Walk = { ...walk, environment };
   for (let guard = 0; guard < 5; guard++) {
-    const wrapper = WRAPPERS[basename(argv[0] ?? "")];
+    const wrapper = ownEntry(WRAPPERS, basename(argv[0] ?? ""));
     if (!wrapper) break;
     let index = 1;
     let positional = wrapper.positional ?? 0;
@@ -202,7 +202,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     });
     return out;
   };
-  const rule = RULES[name];
+  const rule = ownEntry(RULES, name);
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
   const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
