@@ -560,6 +560,48 @@ Shell("should read a command named as a property every object has (constructor, 
   assert.is(bash(box, "valueOf rm u.ts"), undefined);
 });
 
+Shell("should judge formatters and fixers by what they rewrite, and package managers by their manifest, lock file and node_modules", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "package.json"), "{}\n");
+  const cases: Array<[string, string[]]> = [
+    ["npx prettier --write u.ts", ["u.ts"]],
+    ["npx prettier@3 -w 'src/**/*.ts'", ["glob:src/**/*.ts"]],
+    ["prettier --check u.ts", []],
+    ["npx eslint --fix src", ["src"]],
+    ["eslint --fix", ["."]],
+    ["eslint -o report.txt src", ["report.txt"]],
+    ["eslint src", []],
+    ["black src", ["src"]],
+    ["black --check src", []],
+    ["python3 -m black src", ["src"]],
+    ["ruff format", ["."]],
+    ["ruff check --fix u.ts", ["u.ts"]],
+    ["ruff check u.ts", []],
+    ["uv run ruff format src", ["src"]],
+    ["gofmt -w u.go", ["u.go"]],
+    ["gofmt -l .", []],
+    ["clang-format -i a.c", ["a.c"]],
+    ["cargo fmt -- --check", []],
+    ["npx -c 'prettier --write u.ts'", ["u.ts"]],
+    ["pnpm exec prettier --write src", ["src"]],
+    ["npm install lodash", ["glob:node_modules/**", "package-lock.json", "package.json", "npm-shrinkwrap.json"].sort()],
+    ["npm ci", ["glob:node_modules/**", "npm-shrinkwrap.json", "package-lock.json"]],
+    ["cd src && npm i -D typescript", ["glob:node_modules/**", "npm-shrinkwrap.json", "package-lock.json", "package.json"]],
+    ["npm install -g typescript", []],
+    ["yarn add x", [".pnp.cjs", ".pnp.loader.mjs", "glob:node_modules/**", "package.json", "yarn.lock"]],
+    ["npm test", []],
+    ["npm run build", []],
+    ["npx tsc --noEmit", []],
+    ["go test ./...", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
+  for (const command of ["npx prettier --write u.ts", "eslint --fix .", "black .", "ruff check --fix u.ts"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["npx prettier --check u.ts", "eslint .", "npm test", "npx prettier --write src"]) assert.is(bash(box, command), undefined, command);
+  claims(["take", join(box.project, "package.json"), "--dir", box.dir, "--holder", "other", "--purpose", "scripts"]);
+  assert.is(bash(box, "npm install lodash"), "deny", "another session edits package.json");
+  assert.is(bash(box, "npm test"), undefined);
+});
+
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["tar xf a.tar", ["glob:**"]],

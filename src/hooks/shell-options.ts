@@ -20,6 +20,8 @@ export interface Syntax {
   ordered?: boolean;
   /** `+o name`, `+x`: bash's options that turn a setting off. */
   plus?: boolean;
+  /** Long options only by their whole name, never an abbreviation (click, clap, optionator: `--fix` is not `--fix-type`). */
+  exact?: boolean;
 }
 
 /** A command's arguments read by its syntax: its options' values and its operands, from one scan. */
@@ -51,7 +53,7 @@ export function shortTakes(syntax: Syntax, letter: string): Takes {
 /** The long option a name (or an unambiguous start of one) stands for, or undefined for one not listed. */
 function longOption(syntax: Syntax, name: string): { key: string; takes: Takes } | undefined {
   const table = syntax.long ?? {};
-  const names = Object.hasOwn(table, name) ? [name] : name === "" ? [] : Object.keys(table).filter((known) => known.startsWith(name));
+  const names = Object.hasOwn(table, name) ? [name] : name === "" || syntax.exact === true ? [] : Object.keys(table).filter((known) => known.startsWith(name));
   const found = new Map<string, Takes>();
   for (const known of names) {
     const spec = table[known] as string;

@@ -2,13 +2,15 @@
 // by name, after any wrapper: rm, tee, touch, truncate, cp, mv, ln and install (with the backups
 // they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
-// (shell-download-rules.ts), git (shell-git-rules.ts). Each is read by its declared options.
+// (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
+// (shell-tool-rules.ts). Each is read by its declared options.
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { gitWrites } from "./shell-git-rules.js";
+import { TOOL_RULES } from "./shell-tool-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
@@ -73,6 +75,7 @@ function withBackups(input: RuleInput, files: string[]): string[] {
 }
 
 export const RULES: Record<string, Rule> = {
+  ...TOOL_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   unlink: operandsOf(),

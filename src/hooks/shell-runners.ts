@@ -35,7 +35,7 @@ export const SUDO: Syntax = {
  * edit instead of a command (`sudo -e f`); `split`: the option whose value is a command line
  * (`env -S 'cmd args'`).
  */
-export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string }> = {
+export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string; call?: string; subcommands?: string[] }> = {
   sudo: { syntax: SUDO, chdir: "D", edits: "e" },
   doas: { syntax: { short: "a:C:u:" } },
   env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C", split: "S" },
@@ -50,6 +50,23 @@ export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chd
   ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
   chronic: { syntax: {} },
   coproc: { syntax: {} },
+  // Package runners: `npx prettier --write f`, `npm exec -- eslint --fix`, `pnpm dlx`, `uv run black .`
+  // run the command named (a package name like `prettier@3` or `@biomejs/biome` as its command);
+  // `call`: the option whose value is a command line (`npx -c 'cmd'`). With `subcommands`, only
+  // those run a command; anything else is the tool's own (`npm install`: shell-tool-rules.ts).
+  npx: { syntax: { short: "p:c:", long: { package: "p", call: "c" } }, call: "c" },
+  bunx: { syntax: { short: "p:", long: { package: "p" } } },
+  uvx: { syntax: { short: "p:", long: { python: "p", ...valuedLong("from with with-requirements with-editable index index-url") } } },
+  pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
+  npm: { syntax: { short: "c:w:", long: { call: "c", workspace: "w", package: ":", prefix: ":" } }, call: "c", subcommands: ["exec", "x"] },
+  pnpm: { syntax: { short: "C:c:", long: { dir: "C", filter: ":", package: ":" } }, chdir: "C", call: "c", subcommands: ["exec", "dlx"] },
+  yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, subcommands: ["dlx", "exec"] },
+  bun: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, subcommands: ["x"] },
+  uv: { syntax: { short: "p:", long: { python: "p", directory: ":", ...valuedLong("project package with with-requirements extra group env-file from") } }, chdir: "directory", subcommands: ["run"] },
+  poetry: { syntax: { short: "C:", long: { directory: "C" } }, chdir: "C", subcommands: ["run"] },
+  pipenv: { syntax: {}, subcommands: ["run"] },
+  pdm: { syntax: {}, subcommands: ["run"] },
+  hatch: { syntax: {}, subcommands: ["run"] },
 };
 
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */

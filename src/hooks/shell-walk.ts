@@ -152,6 +152,13 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (!wrapper) break;
     let index = 1;
     let positional = wrapper.positional ?? 0;
+    if (wrapper.subcommands !== undefined) {
+      // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own.
+      const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
+      if (!wrapper.subcommands.includes(argv[before.end] ?? "")) break;
+      if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
+      index = before.end + 1;
+    }
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
@@ -163,6 +170,13 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
         // sudo -e f g (sudoedit): each operand is a file it writes back.
         for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
+        return;
+      }
+      if (wrapper.call !== undefined && reading.has(wrapper.call)) {
+        // npx -c 'prettier --write f': the command line is read in turn (one the text does not fix is unknown).
+        const line = reading.value(wrapper.call);
+        if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
+        else add(here, UNKNOWABLE);
         return;
       }
       if (wrapper.split !== undefined && reading.has(wrapper.split)) {
@@ -188,7 +202,8 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     argv = argv.slice(index);
     words.splice(0, index);
   }
-  const name = basename(argv[0] ?? "");
+  // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
+  const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
   if (!name) return;
   const args = argv.slice(1);
   const argWords = words.slice(1);
@@ -260,6 +275,9 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
     // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
     const reading = readOptions(args, interpreter.syntax);
+    // `python -m black .`: the module runs as the command of that name.
+    const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
+    if (module !== undefined) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     const program = reading.operands[0];
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
   }

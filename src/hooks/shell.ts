@@ -3,7 +3,7 @@
 // `<>`), and the arguments of the commands that write the files they name (sed -i, perl -i, tee,
 // cp, mv, rm, truncate, touch, dd of=, ln, install, patch, tar, unzip, git checkout/restore/rm/mv/apply,
 // apply_patch), the work tree that git's branch, reset, stash and merge commands rewrite, what find's
-// -delete and -exec reach, through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, `eval '…'`,
+// -delete and -exec reach, formatters and package managers (prettier --write, npm install x), through `sudo`/`env`/`timeout`-style wrappers, `bash -c '…'`, `eval '…'`,
 // `xargs`, and `cd` before them. Each command's options are read as getopt reads them, from one declaration
 // of the ones that take a value (shell-options.ts): `cp -at dst f` copies into dst, `sort -uo out` writes out.
 //
@@ -19,9 +19,9 @@
 // shell command; the rest loads only for a command that may write: the walk over the syntax tree,
 // which loads the parser (shell-walk.ts); a word's value and the path it names (shell-words.ts);
 // options (shell-options.ts); commands that run other commands: wrappers, shells, interpreters,
-// xargs, find (shell-runners.ts); what each command writes (shell-rules.ts, which gathers
-// shell-archive-rules.ts, shell-download-rules.ts and shell-git-rules.ts; a rule's shape and the
-// readings rules share: shell-rule.ts).
+// xargs, find, package runners (shell-runners.ts); what each command writes (shell-rules.ts, which
+// gathers shell-archive-rules.ts, shell-download-rules.ts, shell-git-rules.ts and
+// shell-tool-rules.ts; a rule's shape and the readings rules share: shell-rule.ts).
 import type { Environment } from "./shell-words.js";
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
@@ -36,11 +36,30 @@ const WRITING_COMMAND =
  */
 const WRITING_USE =
   /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|switch|restore|reset|stash|clean|rm|mv|apply|merge|pull|rebase|cherry-pick|revert|am)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+/**
+ * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
+ * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
+ */
+const TOOL_USE = new RegExp(
+  [
+    String.raw`\b(black|isort|rustfmt)\b`,
+    String.raw`\bprettier\b[^;&|\n]*\s(--write|-[a-z]*w)`,
+    String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
+    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s-[a-z]*w`,
+    String.raw`\b(clang-format|autopep8|yapf)\b[^;&|\n]*\s(-[a-z]*i|--in-place)`,
+    String.raw`\bruff\b[^;&|\n]*\s(format|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
+    String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
+    String.raw`\bgo\s+(fmt|mod|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b|\bmix\s+format\b`,
+    String.raw`\bcargo\b[^;&|\n]*\s(fmt|fix|clippy|add|remove|update)\b`,
+    String.raw`\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(install|i|ci|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|dedupe|ddp|prune|version|pkg|init|import)\b|\byarn\s*($|[;&|)])`,
+    String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b`,
+  ].join("|"),
+);
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
-  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command);
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command) || TOOL_USE.test(command);
 }
 
 /**
