@@ -1,7 +1,7 @@
 // Writes through the shell, judged by the Claude hook through the real CLI: another session holds
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -440,7 +440,7 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
   const cases: Array<[string, string[]]> = [
     ["git checkout main", ["glob:**"]],
     ["git checkout -b new origin/main", ["glob:**"]],
-    ["git checkout main new.ts", ["glob:**"]],
+    ["git checkout main new.ts", ["new.ts"]],
     ["git checkout -b new", []],
     ["git switch main", ["glob:**"]],
     ["git switch -c new", []],
@@ -547,7 +547,7 @@ Shell("should read eval of a tool that only prints shell settings as writing not
     assert.is(bash(box, command), undefined, command);
   }
   for (const command of ['eval "$(direnv export bash)"', 'eval "$(ssh-agent -s; rm x)"', 'eval "$(curl -s https://example.com/)"', 'eval "set $(ssh-agent -s)"']) {
-    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.equal((await writes(box, command)).filter((path) => path !== "x"), ["unknown:."], command);
     assert.is(bash(box, command), "deny", command);
   }
   assert.equal(await writes(box, 'eval "$(pyenv init -)" && echo x > u.ts'), ["u.ts"], "what follows is read as ever");
@@ -600,6 +600,85 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
   claims(["take", join(box.project, "package.json"), "--dir", box.dir, "--holder", "other", "--purpose", "scripts"]);
   assert.is(bash(box, "npm install lodash"), "deny", "another session edits package.json");
   assert.is(bash(box, "npm test"), undefined);
+});
+
+Shell("should take a branch before a file of its name, read git pathspecs with glob characters or magic as what they match, and read the rarer git commands that rewrite the tree", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  git("init", "-q");
+  git("commit", "-q", "--allow-empty", "-m", "first");
+  git("branch", "docs");
+  mkdirSync(join(box.project, "docs"));
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "a.ts"), "");
+  const cases: Array<[string, string[]]> = [
+    ["git checkout docs", ["glob:**"]],
+    ["git checkout src", ["src"]],
+    ["git checkout HEAD src/a.ts", ["src/a.ts"]],
+    ["git checkout -- '*.ts'", ["glob:**"]],
+    ["git restore 'src/*.ts'", ["glob:src/**"]],
+    ["git stash push -- '*.ts'", ["glob:**"]],
+    ["git checkout -- ':/'", ["glob:**"]],
+    ["git restore ':(top)src'", ["glob:**"]],
+    ["git stash --", ["glob:**"]],
+    ["git bisect start", ["glob:**"]],
+    ["git bisect log", []],
+    ["git submodule update --init", ["glob:**"]],
+    ["git sparse-checkout set src", ["glob:**"]],
+    ["git read-tree -u HEAD", ["glob:**"]],
+    ["git checkout-index -a -f", ["glob:**"]],
+    ["git merge-file src/a.ts base.ts other.ts", ["src/a.ts"]],
+    ["git \\\n  checkout docs", ["glob:**"]],
+    ['git "checkout" docs', ["glob:**"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  rmSync(join(box.project, ".git"), { recursive: true });
+  assert.equal(await writes(box, `git --git-dir=${join(box.root, "elsewhere.git")} checkout main`), ["glob:**"], "with --git-dir, the work tree is where git runs");
+});
+
+Shell("should read a command substitution wherever it stands, and eval of a setting printer only when it runs that alone", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ['echo "$(rm u.ts)"', ["u.ts"]],
+    ["echo a$(rm u.ts)b", ["u.ts"]],
+    ['x="$(rm u.ts)"', ["u.ts"]],
+    ['eval "$(pyenv init -\nrm u.ts)"', ["u.ts", "unknown:."]],
+    ["find . -name x \\\n  -delete", ["."]],
+    ["find . -regextype egrep -regex '.*\\.(ts|rej)' -delete", ["."]],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
+  assert.is(bash(box, 'echo "$(rm u.ts)"'), "deny");
+});
+
+Shell("should read yarn, pnpm and bun running a package's command by name, workspace roots, directory options, toolchains and Go-style flags", async ({ box }) => {
+  writeFileSync(join(box.project, "package.json"), '{"workspaces":["packages/*"]}\n');
+  mkdirSync(join(box.project, "packages", "a", "src"), { recursive: true });
+  writeFileSync(join(box.project, "packages", "a", "package.json"), "{}\n");
+  const member = join(box.project, "packages", "a");
+  const cases: Array<[string, string[]]> = [
+    ["cd packages/a && yarn prettier --write src/a.ts", ["packages/a/src/a.ts"]],
+    ["cd packages/a && pnpm eslint --fix src", ["packages/a/src"]],
+    ["cd packages/a && bun run prettier --write src/a.ts", ["packages/a/src/a.ts"]],
+    ["npm exec prettier -- --write u.ts", ["u.ts"]],
+    ["pnpm -r exec prettier --write u.ts", ["unknown:u.ts"]],
+    ["npx --registry https://registry.example.com prettier --write u.ts", ["u.ts"]],
+    ["pnpm test", []],
+    ["yarn build", []],
+    ["npm audit", []],
+    ["cargo +nightly fmt -- --check", []],
+    ["shfmt -i 2 -ci -w s.sh", ["s.sh"]],
+    ["shfmt -ci -l s.sh", []],
+    ["gofmt -s -w x.go", ["x.go"]],
+    ["terraform -chdir=infra fmt main.tf", ["infra/main.tf"]],
+    ['for f in "src/*.ts"; do rm $f; done', ["unknown:."]],
+    ['for f in "a.ts b.ts"; do rm $f; done', ["unknown:."]],
+    ['for f in a.ts; do printf -v f x; rm "$f"; done', ["unknown:."]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  const installed = await writes(box, "cd packages/a && npm install lodash");
+  for (const path of ["packages/a/package.json", "package-lock.json", "glob:node_modules/**", "glob:packages/a/node_modules/**"]) assert.ok(installed.includes(path), `${path} in ${installed}`);
+  assert.ok(!installed.includes("package.json"), "the workspace's manifest is not the member's");
+  assert.ok((await writes(box, "npm audit fix")).includes("package-lock.json"));
+  assert.ok((await writes(box, "pnpm -C packages/a add x")).includes("packages/a/package.json"));
+  assert.ok(existsSync(member));
 });
 
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {

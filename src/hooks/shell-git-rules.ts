@@ -2,11 +2,13 @@
 // apply), and, for those that rewrite it wholesale (checkout <branch>, switch, reset --hard, stash,
 // merge, pull, rebase, cherry-pick, revert, am), every file under the work tree's top; clean removes
 // what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
+import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyUnder, directoryAt, type Environment, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 /** The options of the git subcommands that write files of the working tree. */
 const GIT: Record<string, Syntax> = {
@@ -18,6 +20,12 @@ const GIT: Record<string, Syntax> = {
   merge: { short: "m:s:X:F:", long: { message: "m", strategy: "s", "strategy-option": "X", file: "F", "into-name": ":", quit: "" } },
   pull: { short: "s:X:", long: { strategy: "s", "strategy-option": "X", "upload-pack": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "dry-run": "" } },
   rebase: { short: "s:X:x:", long: { strategy: "s", "strategy-option": "X", exec: "x", onto: ":", quit: "", "edit-todo": "", "show-current-patch": "" } },
+  bisect: {},
+  "checkout-index": { short: "a", long: { all: "a", prefix: ":", stage: ":" } },
+  "read-tree": { short: "u", long: { prefix: ":", "index-output": ":", exclude_per_directory: ":" } },
+  "sparse-checkout": {},
+  submodule: {},
+  "merge-file": { short: "pL:", long: { stdout: "p" } },
   "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   am: { short: "C:p:", long: { directory: ":", exclude: ":", include: ":", "patch-format": ":", quit: "", "show-current-patch": "" } },
@@ -51,12 +59,26 @@ function workTreeOf(cwd: string | undefined, given: string | undefined, environm
  * reset --hard, stash, merge, pull, rebase, cherry-pick, revert, am), checked as everything under
  * its top; `clean` removes untracked files from cwd down, or under the paths it is given.
  */
+/**
+ * Whether a name is a revision git would take before a file of that name: a branch, tag or remote
+ * branch (asked of git, only when a file of that name exists), or what only a revision looks like
+ * (a commit id, `HEAD~2`, `@{-1}`). When git cannot say, it may be one.
+ */
+function namesRevision(cwd: string, name: string): boolean {
+  if (/^[0-9a-f]{4,40}$/i.test(name) || /[~^@:]/.test(name)) return true;
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  const refs = [`refs/heads/${name}`, `refs/tags/${name}`, `refs/remotes/*/${name}`];
+  const found = spawnSync("git", ["for-each-ref", "--count=1", "--format=%(refname)", ...refs], { cwd, encoding: "utf8", timeout: 5000 });
+  return found.status !== 0 || found.stdout.trim() !== "";
+}
+
 export function gitWrites(input: RuleInput): string[] {
   const { args, walk } = input;
   let index = 0;
   let cwd = walk.cwd;
   let workTree: string | undefined;
   let treeGiven = false;
+  let gitDir = walk.environment.GIT_DIR !== undefined && walk.environment.GIT_DIR !== "";
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
     // -C "$d", or -C after a cd it cannot follow: unknown, never the hook's own directory.
@@ -68,6 +90,7 @@ export function gitWrites(input: RuleInput): string[] {
       workTree = tree;
       treeGiven = true;
     }
+    if (option === "--git-dir" || option.startsWith("--git-dir=")) gitDir = true;
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
@@ -76,32 +99,48 @@ export function gitWrites(input: RuleInput): string[] {
   const rest = args.slice(index + 1);
   const reading = readOptions(rest, syntax);
   // Every file of the work tree: a tree unknown is any file at all; outside a repository git writes nothing.
+  // With --git-dir (or GIT_DIR) and no work tree given, the work tree is where git runs.
   const wholeTree = (): string[] => {
     const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
+    if (top === "" && gitDir) return [anyUnder(cwd)];
     return top === "" ? [] : [anyUnder(top)];
   };
-  // A path the text does not fix (`git checkout "$x"`) is still one of the work tree's: git refuses any other.
-  const at = (paths: string[]) => paths.flatMap((path) => (path === UNKNOWABLE ? wholeTree() : [isAbsolute(path) ? path : within(cwd, path)]));
+  // A path the text does not fix (`git checkout "$x"`) is still one of the work tree's: git refuses
+  // any other; so is a pathspec with magic (`:/`, `:(top)src`). A pathspec's `*` and `?` match
+  // across `/` (`*.ts` is every .ts below): anything under the directory before its first one.
+  const at = (paths: string[]) =>
+    paths.flatMap((path) => {
+      if (path === UNKNOWABLE || path.startsWith(":")) return wholeTree();
+      if (path.startsWith(GLOB_MARK) || path.startsWith(UNKNOWN_MARK) || !/[*?[]/.test(path)) return [isAbsolute(path) ? path : within(cwd, path)];
+      const fixed = path.slice(0, path.search(/[*?[]/));
+      return [anyUnder(directoryAt(cwd, fixed.includes("/") ? fixed.slice(0, fixed.lastIndexOf("/") + 1) : "."))];
+    });
   const values = (indexes: number[]) => input.values(indexes.map((i) => i + index + 1));
   const dashes = rest.indexOf("--");
   const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
   if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
   switch (sub) {
     case "checkout": {
-      if (dashes !== -1) return at(values(afterDashes));
+      if (dashes !== -1) return afterDashes.length === 0 ? [] : at(values(afterDashes));
       if (reading.has("pathspec-from-file")) return wholeTree();
       const operands = reading.operands;
       // `git checkout -b new`, `--detach`: the files stay as they are; with a start point they change to it.
       if (reading.has("b", "B", "orphan", "detach")) return operands.length === 0 ? [] : wholeTree();
-      // `git checkout f`, `git checkout HEAD f`, `git checkout .`: an operand that names a file or
-      // directory there is a path (git reads it so when no branch has that name); a branch is not.
-      // Where the directory is unknown, every operand counts.
-      const paths = operands.filter((i) => cwd === undefined || exists(within(cwd, rest[i] ?? "")));
-      if (paths.length > 0) return at(values(paths));
-      // `git checkout main`: every file that differs between the branches (or, for a name that is
-      // neither, a file of that name restored from the index); `git checkout main new.ts`: a file
-      // not here yet. Both are within the work tree.
-      return operands.length === 0 ? [] : wholeTree();
+      const [first, ...others] = operands;
+      if (first === undefined) return [];
+      // The first operand is a revision unless it names only a file or directory there: git takes a
+      // branch before a file of the same name (`git checkout docs` with a docs/ directory switches
+      // branches). A revision alone switches the whole tree; before paths (`git checkout main f`,
+      // `HEAD f`), it writes those paths. Where the directory is unknown, it may be either.
+      const name = rest[first];
+      const path = name !== undefined && cwd !== undefined && exists(within(cwd, name));
+      if (!path || cwd === undefined || namesRevision(cwd, name as string)) {
+        if (others.length > 0) return [...at(values(others)), ...(path ? at(values([first])) : [])];
+        const tree = wholeTree();
+        // No repository found (git will fail), yet a file of that name: judged as that file all the same.
+        return tree.length > 0 || !path ? tree : at(values(operands));
+      }
+      return at(values(operands));
     }
     case "switch":
       // `git switch -c new` leaves the files as they are; a branch, a start point or --orphan change them.
@@ -114,7 +153,8 @@ export function gitWrites(input: RuleInput): string[] {
       if (["list", "show", "drop", "clear", "create", "store"].includes(action ?? "")) return [];
       // push (also with no action, and `save`) puts the changed files back as HEAD has them: with
       // paths after `--`, only those; pop, apply and branch write the stash's files.
-      if ((action === "push" || action === "save") && dashes !== -1) return at(values(afterDashes));
+      if (reading.has("pathspec-from-file")) return wholeTree();
+      if ((action === "push" || action === "save") && dashes !== -1) return afterDashes.length === 0 ? wholeTree() : at(values(afterDashes));
       if (action === "push" && reading.operands.length > 1) return at(values(reading.operands.slice(1)));
       return wholeTree();
     }
@@ -133,9 +173,23 @@ export function gitWrites(input: RuleInput): string[] {
       return reading.has("quit", "edit-todo", "show-current-patch", "dry-run") ? [] : wholeTree();
     case "restore":
       if (reading.has("S") && !reading.has("W")) return [];
-      return at(values(reading.operands));
+      return reading.has("pathspec-from-file") ? wholeTree() : at(values(reading.operands));
     case "rm":
-      return reading.has("cached") ? [] : at(values(reading.operands));
+      return reading.has("cached") ? [] : reading.has("pathspec-from-file") ? wholeTree() : at(values(reading.operands));
+    case "bisect":
+    case "sparse-checkout":
+    case "submodule": {
+      // Each checks out revisions or rewrites which files are there, except the ones that only report.
+      const action = rest[reading.operands[0] ?? -1] ?? "";
+      const reports = { bisect: ["log", "visualize", "view", "terms", "help"], "sparse-checkout": ["list", "check-rules"], submodule: ["status", "summary", "foreach", "sync", "absorbgitdirs", "set-branch", "set-url", ""] }[sub];
+      return reports.includes(action) ? [] : wholeTree();
+    }
+    case "checkout-index":
+      return reading.has("a") || reading.operands.length === 0 ? (reading.has("a") ? wholeTree() : []) : at(values(reading.operands));
+    case "read-tree":
+      return reading.has("u") ? wholeTree() : [];
+    case "merge-file":
+      return reading.has("p") || reading.operands[0] === undefined ? [] : at(values([reading.operands[0]]));
     case "mv":
       return at(values(reading.operands));
     case "apply": {

@@ -35,7 +35,10 @@ export const SUDO: Syntax = {
  * edit instead of a command (`sudo -e f`); `split`: the option whose value is a command line
  * (`env -S 'cmd args'`).
  */
-export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string; call?: string; subcommands?: string[] }> = {
+export const WRAPPERS: Record<
+  string,
+  { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string; call?: string; subcommands?: string[]; bins?: boolean; elsewhere?: string[] }
+> = {
   sudo: { syntax: SUDO, chdir: "D", edits: "e" },
   doas: { syntax: { short: "a:C:u:" } },
   env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C", split: "S" },
@@ -53,15 +56,29 @@ export const WRAPPERS: Record<string, { syntax: Syntax; positional?: number; chd
   // Package runners: `npx prettier --write f`, `npm exec -- eslint --fix`, `pnpm dlx`, `uv run black .`
   // run the command named (a package name like `prettier@3` or `@biomejs/biome` as its command);
   // `call`: the option whose value is a command line (`npx -c 'cmd'`). With `subcommands`, only
-  // those run a command; anything else is the tool's own (`npm install`: shell-tool-rules.ts).
-  npx: { syntax: { short: "p:c:", long: { package: "p", call: "c" } }, call: "c" },
+  // those run a command; anything else is the tool's own (`npm install`: shell-tool-rules.ts), and
+  // with `bins`, also a command it does not have (`yarn prettier`). `elsewhere`: options that run
+  // the command in workspace packages' directories.
+  npx: { syntax: { short: "p:c:", long: { package: "p", call: "c", ...valuedLong("registry cache userconfig prefix node-options script-shell") } }, call: "c" },
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
   uvx: { syntax: { short: "p:", long: { python: "p", ...valuedLong("from with with-requirements with-editable index index-url") } } },
   pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
-  npm: { syntax: { short: "c:w:", long: { call: "c", workspace: "w", package: ":", prefix: ":" } }, call: "c", subcommands: ["exec", "x"] },
-  pnpm: { syntax: { short: "C:c:", long: { dir: "C", filter: ":", package: ":" } }, chdir: "C", call: "c", subcommands: ["exec", "dlx"] },
-  yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, subcommands: ["dlx", "exec"] },
-  bun: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, subcommands: ["x"] },
+  npm: {
+    syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell") } },
+    call: "c",
+    subcommands: ["exec", "x"],
+    elsewhere: ["w", "workspaces"],
+  },
+  pnpm: {
+    syntax: { short: "C:c:r", long: { dir: "C", filter: ":", package: ":", recursive: "r", "workspace-root": "" } },
+    chdir: "C",
+    call: "c",
+    subcommands: ["exec", "dlx", "run"],
+    bins: true,
+    elsewhere: ["filter", "r", "workspace-root"],
+  },
+  yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], bins: true },
+  bun: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["x", "run"], bins: true },
   uv: { syntax: { short: "p:", long: { python: "p", directory: ":", ...valuedLong("project package with with-requirements extra group env-file from") } }, chdir: "directory", subcommands: ["run"] },
   poetry: { syntax: { short: "C:", long: { directory: "C" } }, chdir: "C", subcommands: ["run"] },
   pipenv: { syntax: {}, subcommands: ["run"] },
@@ -124,6 +141,8 @@ const ENVIRONMENT_SETUP =
 export function printsEnvironment(word: Node): boolean {
   const inner = word.type === "string" && word.namedChildren.length === 1 ? word.namedChildren[0] : word;
   if (inner?.type !== "command_substitution" || word.text.replace(/^"|"$/g, "") !== inner.text) return false;
+  // One simple command and nothing else: `$(pyenv init -\n rm f)` runs two.
+  if (inner.namedChildren.length !== 1 || inner.namedChildren[0]?.type !== "command") return false;
   const code = inner.text.replace(/^(\$\(|`)|(\)|`)$/g, "").trim().replace(/\s+/g, " ");
   return ENVIRONMENT_SETUP.test(code);
 }

@@ -7,10 +7,11 @@
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
+import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, within } from "./shell-words.js";
 
 /** Glob characters a tool expands itself in a quoted operand. */
 const GLOB = /[*?[\]{}]/;
@@ -34,11 +35,27 @@ function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean)
 
 /** The nearest directory from cwd up that holds one of `names` (a project's root), else cwd; undefined where cwd is unknown. */
 function projectRoot(cwd: string | undefined, names: string[]): string | undefined {
-  if (cwd === undefined) return undefined;
+  return projectRoots(cwd, names)[0];
+}
+
+/**
+ * Every directory from cwd up that holds one of `names`, nearest first (else cwd alone): a
+ * workspace member's and the workspace's, whose lock file a member's install rewrites. Empty where
+ * cwd is unknown.
+ */
+function projectRoots(cwd: string | undefined, names: string[]): string[] {
+  if (cwd === undefined) return [];
+  const roots: string[] = [];
   for (let directory = cwd; ; directory = dirname(directory)) {
-    if (names.some((name) => existsSync(join(directory, name)))) return directory;
-    if (directory === dirname(directory)) return cwd;
+    if (names.some((name) => existsSync(join(directory, name)))) roots.push(directory);
+    if (directory === dirname(directory)) return roots.length > 0 ? roots : [cwd];
   }
+}
+
+/** Lock files (and the like) at every root from cwd up: relative names where cwd is unknown (judged by name, in a place unknown). */
+function atRoots(cwd: string | undefined, manifests: string[], names: string[]): string[] {
+  const roots = projectRoots(cwd, manifests);
+  return roots.length === 0 ? names : roots.flatMap((root) => names.map((name) => join(root, name)));
 }
 
 /** Files of the project root (relative names where the root is unknown: judged by name, in a place unknown). */
@@ -46,12 +63,15 @@ function atRoot(root: string | undefined, names: string[]): string[] {
   return names.map((name) => (root === undefined ? name : join(root, name)));
 }
 
-/** A subcommand tool (`ruff format`, `cargo fmt`): the first operand picks what its options mean. */
+/**
+ * A subcommand tool (`ruff format`, `cargo fmt`): the first operand picks what its options mean
+ * (after cargo's `+nightly`, which picks a toolchain).
+ */
 function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
   return {
     syntax: { ...syntax, exact: true },
     writes: (input) => {
-      const [first, ...rest] = input.reading.operands;
+      const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
       const sub = first === undefined ? "" : (input.args[first] ?? "");
       return Object.hasOwn(rules, sub) ? (rules[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
     },
@@ -59,23 +79,50 @@ function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleInput, r
 }
 
 const JS_MANIFEST = ["package.json"];
+
+/** Each JavaScript package manager's own subcommands that rewrite the project (not a package's command to run). */
+const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[] }> = {
+  npm: {
+    install: ["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "clean-install", "dedupe", "ddp", "prune", "rebuild"],
+    change: ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init", "audit"],
+  },
+  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "init", "audit"] },
+  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "init", "workspace"] },
+  bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"] },
+};
+
+/** The subcommands a package manager runs as its own, never as a package's command (`pnpm rm x` removes a package). */
+export function packageCommands(manager: string): string[] {
+  const commands = Object.hasOwn(PACKAGE_COMMANDS, manager) ? PACKAGE_COMMANDS[manager] : undefined;
+  return commands === undefined ? [] : [...commands.install, ...commands.change];
+}
+
 /** What a JavaScript package manager rewrites: the manifest (when packages are named), its lock file, node_modules. */
-function javascriptPackages(lock: string[], install: string[], change: string[]): Rule {
+function javascriptPackages(manager: string, lock: string[]): Rule {
+  const { install, change } = PACKAGE_COMMANDS[manager] as { install: string[]; change: string[] };
   return bySubcommand(
-    { short: "C:w:", long: { prefix: "C", workspace: "w", filter: ":", dir: "C", cwd: ":", registry: ":", tag: ":", global: "g", location: ":" } },
+    { short: "C:w:", long: { prefix: "C", workspace: "w", filter: ":", dir: "C", cwd: "C", registry: ":", tag: ":", global: "g", location: ":" } },
     Object.fromEntries([
-      ...install.map((sub) => [sub, (input: RuleInput) => packageWrites(input, lock, false)] as const),
-      ...change.map((sub) => [sub, (input: RuleInput) => packageWrites(input, lock, true)] as const),
+      ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => packageWrites(input, lock, rest.length > 0)] as const),
+      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (sub === "audit" && input.args[rest[0] ?? -1] !== "fix" ? [] : packageWrites(input, lock, true, sub === "workspace"))] as const),
     ]),
   );
 }
 
-function packageWrites(input: RuleInput, lock: string[], manifest: boolean): string[] {
-  if (input.reading.has("g") || input.reading.value("location") === "global") return []; // the machine's, not the project's
-  const root = projectRoot(input.walk.cwd, JS_MANIFEST);
-  // Named packages (`npm install x`) go into the manifest; node_modules is rewritten either way.
-  const files = atRoot(root, [...(manifest || input.reading.operands.length > 1 ? JS_MANIFEST : []), ...lock]);
-  return [...files, root === undefined ? "node_modules/**" : anyUnder(join(root, "node_modules"))];
+/**
+ * The manifest where it runs (`-C`/`--prefix`/`--cwd`'s directory, else cwd up to the nearest),
+ * when packages are named or changed; and at every root from there up (a workspace's too), the
+ * lock file and node_modules. A workspace member named (`-w a`, `yarn workspace a`) is a
+ * package.json in a place unknown.
+ */
+function packageWrites(input: RuleInput, lock: string[], manifest: boolean, member = false): string[] {
+  const { reading, walk } = input;
+  if (reading.has("g") || reading.value("location") === "global") return []; // the machine's, not the project's
+  const start = reading.has("C") ? directoryAt(walk.cwd, reading.value("C")) : walk.cwd;
+  const roots = projectRoots(start, JS_MANIFEST);
+  const manifests = !manifest ? [] : member || reading.has("w") ? [`${UNKNOWN_MARK}package.json`, ...atRoot(roots[0], JS_MANIFEST)] : atRoot(roots[0], JS_MANIFEST);
+  const modules = roots.length === 0 ? ["node_modules/**"] : roots.map((root) => anyUnder(join(root, "node_modules")));
+  return [...manifests, ...atRoots(start, JS_MANIFEST, lock), ...modules];
 }
 
 const PRETTIER: Syntax = {
@@ -115,9 +162,52 @@ const RUFF: Syntax = {
   },
 };
 
-const GO: Syntax = { long: valuedLong("C modfile") };
+const GO: Syntax = { short: "C:", long: valuedLong("modfile") };
 
 const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("manifest-path config color target-dir") } };
+
+/** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */
+const cargoStart = (input: RuleInput) => {
+  const manifest = input.reading.value("manifest-path");
+  return manifest === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, dirname(manifest));
+};
+/** cargo add, remove: the package's Cargo.toml (a member `-p` names: one in a place unknown) and the lock file at every root up. */
+const cargoManifest = (input: RuleInput) => [
+  ...(input.reading.has("p") ? [`${UNKNOWN_MARK}Cargo.toml`] : []),
+  ...atRoot(projectRoot(cargoStart(input), ["Cargo.toml"]), ["Cargo.toml"]),
+  ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
+];
+
+/**
+ * A Go-style formatter (gofmt, goimports, shfmt, terraform fmt): flags are whole words after one
+ * or two dashes (`-ci` is one flag, not `-c -i`), `valued` ones take the next argument unless
+ * written `-flag=value`. Writes its operands (or `otherwise`) when `writes` says so.
+ */
+function goFormatter(valued: string[], writes: (flags: Set<string>) => boolean, otherwise: (input: RuleInput) => string[] = () => []): Rule {
+  return {
+    syntax: { ordered: true },
+    writes: (input) => {
+      const flags = new Set<string>();
+      const operands: number[] = [];
+      for (let at = 0; at < input.args.length; at++) {
+        const arg = input.args[at];
+        if (arg === "--") {
+          for (let rest = at + 1; rest < input.args.length; rest++) operands.push(rest);
+          break;
+        }
+        if (arg === undefined || !arg.startsWith("-") || arg === "-") {
+          operands.push(at);
+          continue;
+        }
+        const [flag = "", value] = arg.replace(/^--?/, "").split(/=(.*)/s);
+        flags.add(value === "false" ? `no-${flag}` : flag);
+        if (valued.includes(flag) && value === undefined) at++;
+      }
+      if (!writes(flags)) return [];
+      return operands.length > 0 ? operandFiles(input, operands) : otherwise(input);
+    },
+  };
+}
 
 export const TOOL_RULES: Record<string, Rule> = {
   prettier: formatter(PRETTIER, (has) => has("w"), []),
@@ -131,26 +221,36 @@ export const TOOL_RULES: Record<string, Rule> = {
     format: (input, rest) => (input.reading.has("--check", "--diff") ? [] : operandFiles(input, rest)),
     check: (input, rest) => [...optionFiles(input, ["o"]), ...(input.reading.has("--fix", "--fix-only", "--add-noqa") ? operandFiles(input, rest) : [])],
   }),
-  gofmt: formatter({ short: "wr:", long: {} }, (has) => has("w"), []),
-  goimports: formatter({ short: "wl", long: valuedLong("local srcdir") }, (has) => has("w"), []),
+  gofmt: goFormatter(["r", "cpuprofile"], (flags) => flags.has("w")),
+  goimports: goFormatter(["local", "srcdir", "cpuprofile", "memprofile", "trace"], (flags) => flags.has("w")),
   go: bySubcommand(GO, {
-    // go fmt ./... rewrites every package under .; `go fmt` the package here.
-    fmt: (input, rest) => (rest.length === 0 ? [anyIn(input.walk.cwd)] : input.values(rest).map((pattern) => (pattern.endsWith("/...") ? anyUnder(pattern.slice(0, -4)) : pattern))),
-    mod: (input, rest) => (["tidy", "edit", "init", "vendor"].includes(input.args[rest[0] ?? -1] ?? "") ? atRoot(projectRoot(input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]) : []),
-    get: (input) => atRoot(projectRoot(input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
+    // go fmt ./... rewrites every package under .; `go fmt` the package here. `go -C dir` runs there.
+    fmt: (input, rest) => {
+      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+      return rest.length === 0 ? [anyIn(cwd)] : input.values(rest).map((pattern) => (pattern.endsWith("/...") ? anyUnder(directoryAt(cwd, pattern.slice(0, -4) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
+    },
+    mod: (input, rest) => {
+      const action = input.args[rest[0] ?? -1] ?? "";
+      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+      const root = projectRoot(cwd, ["go.mod"]);
+      if (!["tidy", "edit", "init", "vendor"].includes(action)) return [];
+      return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
+    },
+    get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
   }),
   rustfmt: formatter({ long: valuedLong("edition config-path config emit color style-edition") }, (has) => !has("--check"), []),
+  // cargo fmt, fix and clippy --fix rewrite the workspace's sources: everything under its outermost root.
   cargo: bySubcommand(CARGO, {
-    fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoot(input.walk.cwd, ["Cargo.toml"]))]),
-    fix: (input) => [anyUnder(projectRoot(input.walk.cwd, ["Cargo.toml"]))],
-    clippy: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoot(input.walk.cwd, ["Cargo.toml"]))] : []),
-    add: (input) => atRoot(projectRoot(input.walk.cwd, ["Cargo.toml"]), ["Cargo.toml", "Cargo.lock"]),
-    remove: (input) => atRoot(projectRoot(input.walk.cwd, ["Cargo.toml"]), ["Cargo.toml", "Cargo.lock"]),
-    update: (input) => atRoot(projectRoot(input.walk.cwd, ["Cargo.toml"]), ["Cargo.lock"]),
+    fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
+    fix: (input) => [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))],
+    clippy: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : []),
+    add: cargoManifest,
+    remove: cargoManifest,
+    update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
   }),
   "clang-format": formatter({ short: "i", long: valuedLong("style assume-filename lines offset length cursor fallback-style files") }, (has) => has("i"), []),
-  shfmt: formatter({ short: "wi:l", long: { write: "w", indent: "i", ...valuedLong("ln language-dialect filename") } }, (has) => has("w"), []),
-  terraform: bySubcommand({}, { fmt: (input, rest) => (input.args.some((arg) => arg === "-check" || arg === "-write=false") ? [] : operandFiles(input, rest.filter((at) => !input.args[at]?.startsWith("-")), [input.args.includes("-recursive") ? "." : anyIn(input.walk.cwd)])) }),
+  shfmt: goFormatter(["i", "indent", "ln", "language-dialect", "filename", "apply-ignore"], (flags) => flags.has("w") || flags.has("write")),
+  terraform: terraformFmt(),
   biome: bySubcommand(
     { long: valuedLong("config-path max-diagnostics log-level log-kind diagnostic-level stdin-file-path") },
     Object.fromEntries(["format", "check", "lint"].map((sub) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("--write", "--apply", "--apply-unsafe", "--fix") ? operandFiles(input, rest) : [])])),
@@ -162,10 +262,39 @@ export const TOOL_RULES: Record<string, Rule> = {
   }),
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
   mix: bySubcommand({}, { format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)) }),
-  npm: javascriptPackages(["package-lock.json", "npm-shrinkwrap.json"], ["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "dedupe", "ddp", "prune"], ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init"]),
-  pnpm: javascriptPackages(["pnpm-lock.yaml"], ["install", "i", "dedupe", "prune", "import"], ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "init"]),
-  yarn: javascriptPackages(["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"], ["", "install", "dedupe"], ["add", "remove", "up", "upgrade", "upgrade-interactive", "init"]),
-  bun: javascriptPackages(["bun.lock", "bun.lockb"], ["install", "i"], ["add", "a", "remove", "rm", "update", "init"]),
-  poetry: bySubcommand({ short: "C:P:", long: { directory: "C", project: "P" } }, Object.fromEntries(["add", "remove", "lock", "update", "install", "init"].map((sub) => [sub, (input: RuleInput) => atRoot(projectRoot(input.walk.cwd, ["pyproject.toml"]), ["pyproject.toml", "poetry.lock"])]))),
-  uv: bySubcommand({ long: valuedLong("directory project python") }, Object.fromEntries(["add", "remove", "lock", "sync", "init"].map((sub) => [sub, (input: RuleInput) => atRoot(projectRoot(input.walk.cwd, ["pyproject.toml"]), ["pyproject.toml", "uv.lock"])]))),
+  npm: javascriptPackages("npm", ["package-lock.json", "npm-shrinkwrap.json"]),
+  pnpm: javascriptPackages("pnpm", ["pnpm-lock.yaml"]),
+  yarn: javascriptPackages("yarn", ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"]),
+  bun: javascriptPackages("bun", ["bun.lock", "bun.lockb"]),
+  poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, ["add", "remove", "lock", "update", "install", "init"], "poetry.lock"),
+  uv: pythonProject({ short: "p:", long: { directory: "C", project: "P", python: "p" } }, ["add", "remove", "lock", "sync", "init"], "uv.lock"),
 };
+
+/** poetry, uv: pyproject.toml where it runs (`--directory`/`--project`'s, else up from cwd), and the lock file at every root up. */
+function pythonProject(syntax: Syntax, subcommands: string[], lock: string): Rule {
+  const writes = (input: RuleInput) => {
+    const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
+    const start = place === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.reading.value(place));
+    return [...atRoot(projectRoot(start, ["pyproject.toml"]), ["pyproject.toml"]), ...atRoots(start, ["pyproject.toml"], [lock])];
+  };
+  return bySubcommand(syntax, Object.fromEntries(subcommands.map((sub) => [sub, writes])));
+}
+
+/** terraform fmt (Go-style flags; `-chdir=dir` before it runs it there): the files here, with -recursive everything under, or the operands. */
+function terraformFmt(): Rule {
+  const fmt = goFormatter(["var"], (flags) => !flags.has("check") && !flags.has("no-write"), (input) => [input.args.includes("-recursive") ? "." : anyIn(input.walk.cwd)]);
+  return {
+    syntax: { ordered: true },
+    writes: (input) => {
+      let at = 0;
+      let cwd = input.walk.cwd;
+      for (; at < input.args.length && input.args[at]?.startsWith("-"); at++) {
+        const arg = input.args[at] as string;
+        if (arg.startsWith("-chdir=")) cwd = directoryAt(cwd, arg.slice("-chdir=".length));
+      }
+      if (input.args[at] !== "fmt") return [];
+      const shifted: RuleInput = { ...input, args: input.args.slice(at + 1), values: (indexes) => input.values(indexes?.map((index) => index + at + 1)), walk: { ...input.walk, cwd } };
+      return fmt.writes(shifted).map((path) => (path.startsWith("\0") || isAbsolute(path) ? path : within(cwd, path)));
+    },
+  };
+}

@@ -9,6 +9,7 @@ import type Parser from "web-tree-sitter";
 import { UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
+import { packageCommands } from "./shell-tool-rules.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
 import { add, directoryAt, type Environment, judgedPath, outputs, readText, staticWord, temporaryVariables, UNKNOWABLE, type Walk, wordValue, wordValues } from "./shell-words.js";
 
@@ -79,7 +80,7 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
   const name = node.childForFieldName("variable")?.text;
   const body = node.childForFieldName("body");
   const list = node.childrenForFieldName("value");
-  let values: string[] | undefined = list.length > 0 && name !== undefined && !new RegExp(`(^|[^\\w])(${name}=|read\\b[^;&|\\n]*\\b${name}\\b)`).test(body?.text ?? "") ? [] : undefined;
+  let values: string[] | undefined = list.length > 0 && name !== undefined && !setsVariable(name, body?.text ?? "") ? [] : undefined;
   for (const word of list) {
     const got = values && wordValues(word, walk);
     values = got === undefined || got.some((value) => value.startsWith(UNKNOWN_MARK)) ? undefined : [...(values ?? []), ...got];
@@ -133,7 +134,8 @@ const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
-  for (const child of node.namedChildren) if (child.type === "command_substitution" || child.type === "process_substitution") visit(child, walk, nested);
+  // `$(…)` and `<(…)` run wherever they stand: an argument, inside "…" or a longer word, an assignment.
+  for (const substitution of substitutionsIn(node)) visit(substitution, walk, nested);
   const nameNode = node.childForFieldName("name");
   const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null);
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
@@ -153,16 +155,22 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     let index = 1;
     let positional = wrapper.positional ?? 0;
     if (wrapper.subcommands !== undefined) {
-      // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own.
+      // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own. yarn,
+      // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
       const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
-      if (!wrapper.subcommands.includes(argv[before.end] ?? "")) break;
+      const sub = argv[before.end] ?? "";
+      const bin = wrapper.bins === true && !packageCommands(basename(argv[0] ?? "")).includes(sub) && ownEntry(RULES, sub) !== undefined;
+      if (!wrapper.subcommands.includes(sub) && !bin) break;
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
-      index = before.end + 1;
+      if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
+      index = bin ? before.end : before.end + 1;
     }
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
       if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
+      if ((wrapper.elsewhere ?? []).some((key) => reading.has(key))) here = { ...here, cwd: undefined };
       for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
         const paths = value !== undefined ? outputs([value]) : at === undefined ? [] : (wordValues(words[at] as Node, here) ?? []);
         for (const path of paths) add(here, path);
@@ -201,6 +209,13 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     }
     argv = argv.slice(index);
     words.splice(0, index);
+    // `npm exec prettier -- --write f`: the runner takes the `--`; the command gets what follows.
+    if (wrapper.subcommands !== undefined || wrapper.call !== undefined) {
+      if (argv[1] === "--") {
+        argv.splice(1, 1);
+        words.splice(1, 1);
+      }
+    }
   }
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
@@ -283,6 +298,16 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
   const text = (index: number) => wordValue(argWords[index], here);
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+}
+
+/** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`. */
+function setsVariable(name: string, body: string): boolean {
+  return new RegExp(`(^|[^\\w])(${name}\\+?=|(read|mapfile|readarray)\\b[^;&|\\n]*\\b${name}\\b|printf\\s+-v\\s*${name}\\b)`).test(body);
+}
+
+/** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
+function substitutionsIn(node: Node): Node[] {
+  return node.namedChildren.flatMap((child) => (child.type === "command_substitution" || child.type === "process_substitution" ? [child] : substitutionsIn(child)));
 }
 
 /** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */

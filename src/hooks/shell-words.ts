@@ -92,7 +92,7 @@ export const TEMP = "\u0002";
 /** A word's value when the text fixes it: quotes removed, `~` expanded, a glob expanded against the files there. */
 export function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
   // A loop's variable over a list of one plain value is that value (Walk.bound).
-  const bound = node ? walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "") : undefined;
+  const bound = node ? boundValues(node, walk) : undefined;
   if (bound?.length === 1 && !(bound[0] as string).startsWith(GLOB_MARK) && !(bound[0] as string).startsWith(UNKNOWN_MARK)) return bound[0];
   const value = wordValue(node, walk);
   return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
@@ -201,9 +201,20 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
 /** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`. */
 const BOUND_WORD = /^"?\$\{?(\w+)\}?"?$/;
 
+/**
+ * What a word that is one bound variable stands for (Walk.bound). Unquoted, bash splits a value
+ * at whitespace and expands a glob in it (`for f in "src/*.ts"; do rm $f`): such a value is left
+ * unknown.
+ */
+function boundValues(node: Node, walk: Walk): string[] | undefined {
+  const values = walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "");
+  if (values === undefined || node.type === "string") return values;
+  return values.some((value) => !value.startsWith(GLOB_MARK) && /[\s*?[]/.test(value)) ? undefined : values;
+}
+
 /** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
 export function wordValues(node: Node, walk: Walk): string[] | undefined {
-  const bound = walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "");
+  const bound = boundValues(node, walk);
   if (bound !== undefined) return bound;
   const value = wordValue(node, walk);
   if (value === undefined) return undefined;

@@ -35,7 +35,7 @@ const WRITING_COMMAND =
  * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|switch|restore|reset|stash|clean|rm|mv|apply|merge|pull|rebase|cherry-pick|revert|am)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|checkout-index|switch|restore|reset|stash|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
 /**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
  * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
@@ -45,13 +45,13 @@ const TOOL_USE = new RegExp(
     String.raw`\b(black|isort|rustfmt)\b`,
     String.raw`\bprettier\b[^;&|\n]*\s(--write|-[a-z]*w)`,
     String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
-    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s-[a-z]*w`,
+    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s(-[a-z]*w|--write)`,
     String.raw`\b(clang-format|autopep8|yapf)\b[^;&|\n]*\s(-[a-z]*i|--in-place)`,
     String.raw`\bruff\b[^;&|\n]*\s(format|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
     String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
-    String.raw`\bgo\s+(fmt|mod|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b|\bmix\s+format\b`,
+    String.raw`\bgo\b[^;&|\n]*\s(fmt|mod|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b|\bmix\s+format\b`,
     String.raw`\bcargo\b[^;&|\n]*\s(fmt|fix|clippy|add|remove|update)\b`,
-    String.raw`\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(install|i|ci|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|dedupe|ddp|prune|version|pkg|init|import)\b|\byarn\s*($|[;&|)])`,
+    String.raw`\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(install|i|ci|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|dedupe|ddp|prune|rebuild|clean-install|audit|version|pkg|init|import)\b|\byarn\s*($|[;&|)])`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b`,
   ].join("|"),
 );
@@ -59,7 +59,13 @@ const TOOL_USE = new RegExp(
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
-  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(command) || TOOL_USE.test(command);
+  if (command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command)) return true;
+  // The uses are read as the shell would split them: line continuations joined, quotes gone (`git
+  // "checkout" x`), and `|`, `;`, `&` inside quotes not taken for the end of a command.
+  const words = command
+    .replace(/\\\n/g, " ")
+    .replace(/'[^']*'|"(\\.|[^"\\])*"/g, (quoted) => quoted.slice(1, -1).replace(/[|;&]/g, " "));
+  return WRITING_USE.test(words) || TOOL_USE.test(words);
 }
 
 /**
