@@ -21,17 +21,22 @@ export async function walkScript(script: string, walk: Walk, depth: number): Pro
   // compilation.
   const { parserFor } = await import("../targets/symbols.js");
   const parser = await parserFor("bash");
-  const tree = parser.parse(script);
+  let tree: Parser.Tree | undefined;
+  const nested: Nested[] = [];
   try {
-    const nested: Nested[] = [];
+    tree = parser.parse(script);
     walk.temporary = temporaryVariables(tree.rootNode);
     visit(tree.rootNode, walk, nested);
-    for (const inner of nested) {
-      await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1);
-    }
+  } catch {
+    // A command the parser cannot take apart is a command whose writes cannot be named: any file.
+    add(walk, UNKNOWABLE);
+    return;
   } finally {
-    tree.delete();
+    tree?.delete();
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
+  }
+  for (const inner of nested) {
+    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1);
   }
 }
 
@@ -159,11 +164,21 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
       const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
       const sub = argv[before.end] ?? "";
-      const bin = wrapper.bins === true && !packageCommands(basename(argv[0] ?? "")).includes(sub) && ownEntry(RULES, sub) !== undefined;
-      if (!wrapper.subcommands.includes(sub) && !bin) break;
+      const manager = basename(argv[0] ?? "");
+      // `yarn workspace a add x` is `yarn add x` in the member's directory; `yarn workspaces foreach
+      // … run cmd` runs it in every member's: places the text does not name.
+      if (manager === "yarn" && (sub === "workspace" || sub === "workspaces")) {
+        const from = sub === "workspace" ? before.end + 2 : argv.findIndex((arg, at) => at > before.end && (arg === "run" || arg === "exec"));
+        if (from > 0 && from < argv.length) nested.push({ script: ["yarn", ...words.slice(from).map((word) => word.text)].join(" "), cwd: undefined });
+        return;
+      }
+      // `uv tool run black` is `uvx black`.
+      const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
+      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && ownEntry(RULES, sub) !== undefined;
+      if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
-      index = bin ? before.end : before.end + 1;
+      index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
     }
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
@@ -197,8 +212,31 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
         return;
       }
       index = reading.end;
+      if (index >= argv.length) return; // nothing to run
       const arg = argv[index];
-      if (arg === undefined) return;
+      if (arg === undefined) {
+        // `env PATH=./node_modules/.bin:$PATH prettier …`: an assignment whose value the text does
+        // not fix; `timeout "$t" cmd`: a value of the wrapper's own. Else the command itself is not
+        // fixed (`sudo "$cmd" f`): what it writes cannot be known.
+        if (/^[A-Za-z_]\w*=/.test(words[index]?.text ?? "")) {
+          index++;
+          continue;
+        }
+        if (positional > 0) {
+          positional--;
+          index++;
+          continue;
+        }
+        add(here, UNKNOWABLE);
+        return;
+      }
+      // A runner's option it does not know, given as `--opt value`, took the command's place
+      // (`uv run --index URL black .`): the command is the next word when that is one with a rule.
+      const unknownOption = /^--[\w-]+$/.test(argv[index - 1] ?? "") && index - 1 >= 1;
+      if (isRunner(wrapper) && unknownOption && ownEntry(RULES, basename(arg)) === undefined && ownEntry(RULES, basename(argv[index + 1] ?? "")) !== undefined) {
+        index++;
+        continue;
+      }
       const assignment = ASSIGNMENT.exec(arg);
       if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
       if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
@@ -300,9 +338,14 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
 }
 
-/** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`. */
+/** A package runner (npx, npm exec, uv run, …), as opposed to a wrapper such as sudo or env. */
+function isRunner(wrapper: { subcommands?: string[]; call?: string }): boolean {
+  return wrapper.subcommands !== undefined || wrapper.call !== undefined;
+}
+
+/** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`, an inner `for f`, `select f`, `getopts … f`. */
 function setsVariable(name: string, body: string): boolean {
-  return new RegExp(`(^|[^\\w])(${name}\\+?=|(read|mapfile|readarray)\\b[^;&|\\n]*\\b${name}\\b|printf\\s+-v\\s*${name}\\b)`).test(body);
+  return new RegExp(`(^|[^\\w])(${name}\\+?=|(read|mapfile|readarray)\\b[^;&|\\n]*\\b${name}\\b|printf\\s+-v\\s*${name}\\b|(for|select)\\s+${name}\\b|getopts\\s+\\S+\\s+${name}\\b)`).test(body);
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */

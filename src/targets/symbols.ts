@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type Parser from "web-tree-sitter";
 import { BadInputError } from "../os/errors.js";
 import { switchOn } from "../os/option-names.js";
@@ -79,12 +80,26 @@ export async function parserFor(grammar: string): Promise<Parser> {
   if (!language) {
     const require = createRequire(import.meta.url);
     const wasms = join(dirname(require.resolve("tree-sitter-wasms/package.json")), "out");
-    language = ParserClass.Language.load(join(wasms, `tree-sitter-${grammar}.wasm`));
+    language = ParserClass.Language.load(grammar === "bash" ? vendoredBash() : join(wasms, `tree-sitter-${grammar}.wasm`));
     languages.set(grammar, language);
   }
   const parser = new ParserClass();
   parser.setLanguage(await language);
   return parser;
+}
+
+/**
+ * The bash grammar of tree-sitter-bash 0.23.3, kept in vendor/ (vendor/README.md): tree-sitter-wasms'
+ * build calls the C library's isalpha, which web-tree-sitter 0.24 does not provide, so parsing a
+ * `case` or a `[[ a == b ]]` threw. Found from this module up (src/targets/, dist/targets/, dist/).
+ */
+function vendoredBash(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, directory = dirname(directory)) {
+    const wasm = join(directory, "vendor", "tree-sitter-bash.wasm");
+    if (existsSync(wasm)) return wasm;
+  }
+  throw new Error("vendor/tree-sitter-bash.wasm is missing from this installation of claims; reinstall it.");
 }
 
 /** The top-level declarations of `file`: functions, classes and other method-bearing types, interfaces, type aliases, enums, top-level variables. */
