@@ -16,9 +16,7 @@ import { isClaimFileName } from "../protocol/store.js";
 import { looksLikeFile, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
-import { readdirSync, type Dirent } from "node:fs";
-import { picomatch } from "../targets/picomatch.js";
-import { globReachesInto } from "../targets/overlap.js";
+import { walkGlob } from "../targets/glob-walk.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -305,16 +303,12 @@ function queuedHolding(entry: QueueEntry, requested: string, context: Context): 
   return holding;
 }
 
-/** A walk for a glob's first match stops here: past it, the glob is taken to match something. */
-const MAX_GLOB_DEPTH = 12;
-const MAX_GLOB_ENTRIES = 20_000;
-
 /**
  * The globs granted that match no existing file or directory yet. That is allowed (a glob claim
  * covers files created later), but it is also what a mistyped pattern looks like, so the CLI says
- * so. Only glob targets are looked at, after the take lock is released: a walk from the glob's
- * static base into the directories it can reach, stopping at the first match; a walk too large to
- * finish counts as a match, so the note is never a guess.
+ * so. Only glob targets are looked at, after the take lock is released, with the bounded walk of
+ * src/targets/glob-walk.ts, stopping at the first match; a walk too large to finish counts as a
+ * match, so the note is never a guess.
  */
 function unmatchedGlobs(result: TakeResult, targets: Target[]): string[] {
   const granted = new Set(result.granted.map((claim) => claim.target));
@@ -322,30 +316,9 @@ function unmatchedGlobs(result: TakeResult, targets: Target[]): string[] {
 }
 
 function globMatchesAny(glob: Target): boolean {
-  const matches = picomatch(glob.canonical, { dot: true });
-  let budget = MAX_GLOB_ENTRIES;
-  let unsure = false;
-  const walk = (directory: string, depth: number): boolean => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(directory, { withFileTypes: true });
-    } catch {
-      return false; // missing or unreadable: nothing there to match
-    }
-    for (const entry of entries) {
-      if (--budget < 0) {
-        unsure = true;
-        return false;
-      }
-      const path = directory === "/" ? `/${entry.name}` : `${directory}/${entry.name}`;
-      if (matches(path)) return true;
-      if (!entry.isDirectory() || !globReachesInto(glob.canonical, `${path}/`)) continue;
-      if (depth >= MAX_GLOB_DEPTH) unsure = true;
-      else if (walk(path, depth + 1)) return true;
-    }
-    return false;
-  };
-  return walk(glob.path.replace(/(.)\/$/, "$1"), 0) || unsure;
+  let found = false;
+  const complete = walkGlob(glob, ({ matched }) => (found = matched));
+  return found || !complete;
 }
 
 /**

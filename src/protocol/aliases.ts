@@ -19,13 +19,14 @@
 // was gone or led elsewhere when a token was issued on the glob or where it led) relates only the
 // tokens issued until then, so a later holding on either side is not fenced by the other. Sweep
 // removes a marker once no claim on anything overlapping its glob or its real path is left.
-import { chmodSync, mkdirSync, readdirSync, type Dirent } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import { globReachesInto, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { walkGlob } from "../targets/glob-walk.js";
+import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { holdingOf, type Context, type Holding } from "./context.js";
 import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
 
@@ -39,41 +40,20 @@ export interface Link {
   real: TargetShape;
 }
 
-/** How far the search for links goes: a glob over a huge tree must not stall a take. */
-const MAX_DEPTH = 12;
-const MAX_ENTRIES = 20_000;
-
 /**
  * The symlinks among the existing entries the glob matches (or can reach through, for a link to a
- * directory) whose real path the glob does not match itself. A walk from the glob's base that
- * enters only directories the glob can reach into, matched with picomatch (no brace expansion),
- * at most 12 levels deep and 20,000 entries.
+ * directory) whose real path the glob does not match itself, found by the bounded walk of
+ * src/targets/glob-walk.ts.
  */
 export function symlinksMatched(glob: TargetShape, home: string): Link[] {
   const matches = picomatch(glob.canonical, { dot: true });
   const links: Link[] = [];
-  let budget = MAX_ENTRIES;
-  const walk = (directory: string, depth: number): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(directory, { withFileTypes: true });
-    } catch {
-      return; // unreadable or gone: no links we can see
-    }
-    for (const entry of entries) {
-      if (--budget < 0) return;
-      const path = directory === "/" ? `/${entry.name}` : `${directory}/${entry.name}`;
-      if (entry.isSymbolicLink()) {
-        if (!matches(path) && !globReachesInto(glob.canonical, `${path}/`)) continue;
-        const real = canonicalPath(path, "/");
-        if (real === path || matches(real)) continue;
-        links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
-      } else if (entry.isDirectory() && depth < MAX_DEPTH && globReachesInto(glob.canonical, `${path}/`)) {
-        walk(path, depth + 1);
-      }
-    }
-  };
-  walk(glob.path.replace(/(.)\/$/, "$1"), 0);
+  walkGlob(glob, ({ path, entry }) => {
+    if (!entry.isSymbolicLink()) return;
+    const real = canonicalPath(path, "/");
+    if (real === path || matches(real)) return;
+    links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
+  });
   return links;
 }
 
