@@ -681,6 +681,80 @@ Shell("should read yarn, pnpm and bun running a package's command by name, works
   assert.ok(existsSync(member));
 });
 
+Shell("should read case statements and [[ == ]] tests, which the parser once threw on", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ['case "$1" in *.ts) rm u.ts;; esac', ["u.ts"]],
+    ["[[ $x == y ]] && rm u.ts", ["u.ts"]],
+    ["case x in *) ;; esac; npx prettier --write u.ts", ["u.ts"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ['case "$1" in *.ts) rm u.ts;; esac', "[[ $x == y ]] && rm u.ts"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, 'case "$1" in *.md) cat u.ts;; esac'), undefined, "a case that writes nothing is not denied");
+});
+
+Shell("should read package managers and runners as a second review found them: options in every place, workspaces, variables, aliases and read-only forms", async ({ box }) => {
+  writeFileSync(join(box.project, "package.json"), '{"workspaces":["packages/*"]}\n');
+  mkdirSync(join(box.project, "packages", "a", "src"), { recursive: true });
+  writeFileSync(join(box.project, "packages", "a", "package.json"), "{}\n");
+  const cases: Array<[string, string[]]> = [
+    ['npm --prefix "$d" i x', ["unknown:node_modules/**", "unknown:npm-shrinkwrap.json", "unknown:package-lock.json", "unknown:package.json"]],
+    ['cargo add x --manifest-path "$d/Cargo.toml"', ["unknown:Cargo.lock", "unknown:Cargo.toml"]],
+    ["yarn workspace a test", []],
+    ["yarn workspace a prettier --write src", ["unknown:src"]],
+    ["yarn workspaces foreach -A run prettier --write .", ["unknown:."]],
+    ["pnpm -w add -D typescript", ["glob:node_modules/**", "package.json", "pnpm-lock.yaml"]],
+    ["pnpm -F a exec prettier --write .", ["unknown:."]],
+    ["bun --filter a run prettier --write .", ["unknown:."]],
+    ["npm --loglevel silent exec prettier -- --write u.ts", ["u.ts"]],
+    ["npx -w a prettier --write .", ["unknown:."]],
+    ["uv run --index https://example.com black u.py", ["u.py"]],
+    ["uv tool run black u.py", ["u.py"]],
+    ["env PATH=./node_modules/.bin:$PATH prettier --write u.ts", ["u.ts"]],
+    ['timeout "$t" npx prettier --write u.ts', ["u.ts"]],
+    ['timeout 5 "$cmd" u.ts && rm x', ["unknown:.", "x"]],
+    ["npm it", ["glob:node_modules/**", "npm-shrinkwrap.json", "package-lock.json"]],
+    ["yarn --immutable", [".pnp.cjs", ".pnp.loader.mjs", "glob:node_modules/**", "yarn.lock"]],
+    ["corepack pnpm add x", ["glob:node_modules/**", "package.json", "pnpm-lock.yaml"]],
+    ["python -mblack u.py", ["u.py"]],
+    ["gofmt --w u.go", ["u.go"]],
+    ["npm version", []],
+    ["npm pkg get name", []],
+    ["npm install --help", []],
+    ["npm install --dry-run", []],
+    ["go mod edit -json", []],
+    ["uv lock --check", []],
+    ["uv sync", ["uv.lock"]],
+    ["yarn patch x", []],
+    ["pnpm unlink x", []],
+    ["clang-format -style=file a.c", []],
+    ["clang-format -i -style=file a.c", ["a.c"]],
+    ['for f in a.ts; do for f in b.ts; do :; done; rm "$f"; done', ["unknown:."]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  const { mayWrite } = await import("../src/hooks/shell.js");
+  for (const command of ['git commit -m "merge upstream changes"', 'git log --grep "revert"', "git stash list", "black --check .", "ruff format --check", "cargo clippy", "cargo test update", "go mod graph", "npm audit", "npm view react version", "npm run test", "uv sync --locked"]) {
+    assert.not.ok(mayWrite(command), `${command}: no parse needed`);
+  }
+});
+
+Shell("should take a path with @ and a directory named like a branch's prefix as paths, and read checkout's -f and a trailing --", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  git("init", "-q");
+  git("commit", "-q", "--allow-empty", "-m", "first");
+  git("branch", "docs/readme");
+  mkdirSync(join(box.project, "docs"));
+  mkdirSync(join(box.project, "packages", "@acme"), { recursive: true });
+  writeFileSync(join(box.project, "packages", "@acme", "a.ts"), "");
+  const cases: Array<[string, string[]]> = [
+    ["git checkout docs", ["docs"]],
+    ["git checkout packages/@acme/a.ts", ["packages/@acme/a.ts"]],
+    ["git checkout docs/readme --", ["glob:**"]],
+    ["git checkout -f", ["glob:**"]],
+    ["git checkout --", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+});
+
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["tar xf a.tar", ["glob:**"]],

@@ -65,11 +65,13 @@ function workTreeOf(cwd: string | undefined, given: string | undefined, environm
  * (a commit id, `HEAD~2`, `@{-1}`). When git cannot say, it may be one.
  */
 function namesRevision(cwd: string, name: string): boolean {
-  if (/^[0-9a-f]{4,40}$/i.test(name) || /[~^@:]/.test(name)) return true;
+  // `@` alone, `@{-1}`, `HEAD~2`, `main^`, `:/msg`; an `@` elsewhere is a path's or a branch's (packages/@acme).
+  if (/^[0-9a-f]{4,40}$/i.test(name) || /[~^:]|@\{/.test(name) || name === "@") return true;
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
-  const refs = [`refs/heads/${name}`, `refs/tags/${name}`, `refs/remotes/*/${name}`];
-  const found = spawnSync("git", ["for-each-ref", "--count=1", "--format=%(refname)", ...refs], { cwd, encoding: "utf8", timeout: 5000 });
-  return found.status !== 0 || found.stdout.trim() !== "";
+  // for-each-ref matches a pattern up to a slash too (refs/heads/docs lists refs/heads/docs/x): the names are compared whole.
+  const found = spawnSync("git", ["for-each-ref", "--format=%(refname)", `refs/heads/${name}`, `refs/tags/${name}`, "refs/remotes/"], { cwd, encoding: "utf8", timeout: 5000 });
+  if (found.status !== 0) return true;
+  return found.stdout.split("\n").some((ref) => ref === `refs/heads/${name}` || ref === `refs/tags/${name}` || (ref.startsWith("refs/remotes/") && ref.slice("refs/remotes/".length).split("/").slice(1).join("/") === name));
 }
 
 export function gitWrites(input: RuleInput): string[] {
@@ -121,13 +123,15 @@ export function gitWrites(input: RuleInput): string[] {
   if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
   switch (sub) {
     case "checkout": {
-      if (dashes !== -1) return afterDashes.length === 0 ? [] : at(values(afterDashes));
+      // `git checkout main -- f` writes f; `git checkout main --` switches to main.
+      if (dashes !== -1) return afterDashes.length > 0 ? at(values(afterDashes)) : reading.operands.some((i) => i < dashes) ? wholeTree() : [];
       if (reading.has("pathspec-from-file")) return wholeTree();
       const operands = reading.operands;
       // `git checkout -b new`, `--detach`: the files stay as they are; with a start point they change to it.
       if (reading.has("b", "B", "orphan", "detach")) return operands.length === 0 ? [] : wholeTree();
       const [first, ...others] = operands;
-      if (first === undefined) return [];
+      // `git checkout -f` alone puts back every changed file.
+      if (first === undefined) return reading.has("f", "--force") ? wholeTree() : [];
       // The first operand is a revision unless it names only a file or directory there: git takes a
       // branch before a file of the same name (`git checkout docs` with a docs/ directory switches
       // branches). A revision alone switches the whole tree; before paths (`git checkout main f`,

@@ -27,6 +27,10 @@ export const SUDO: Syntax = {
   long: { "auth-type": "a", "close-from": "C", "login-class": "c", chdir: "D", edit: "e", group: "g", host: ":", prompt: "p", chroot: "R", role: "r", "command-timeout": "T", type: "t", "other-user": "U", user: "u" },
 };
 
+/** uv's and uvx's options that take a value (uv run's and uv's own). */
+const UV_VALUED = `project package with-requirements with-editable extra group only-group no-group env-file from index default-index index-url
+  extra-index-url find-links color cache-dir exclude-newer config-file python-preference`;
+
 /**
  * Wrappers that run the command after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout
  * 5 cmd`), read up to the first operand: `positional` operands of their own, then the command.
@@ -59,28 +63,33 @@ export const WRAPPERS: Record<
   // those run a command; anything else is the tool's own (`npm install`: shell-tool-rules.ts), and
   // with `bins`, also a command it does not have (`yarn prettier`). `elsewhere`: options that run
   // the command in workspace packages' directories.
-  npx: { syntax: { short: "p:c:", long: { package: "p", call: "c", ...valuedLong("registry cache userconfig prefix node-options script-shell") } }, call: "c" },
+  npx: {
+    syntax: { short: "p:c:w:", long: { package: "p", call: "c", workspace: "w", workspaces: "", ws: "", ...valuedLong("registry cache userconfig prefix node-options script-shell loglevel") } },
+    call: "c",
+    elsewhere: ["w", "workspaces", "ws"],
+  },
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
-  uvx: { syntax: { short: "p:", long: { python: "p", ...valuedLong("from with with-requirements with-editable index index-url") } } },
+  uvx: { syntax: { short: "p:w:", long: { python: "p", with: "w", ...valuedLong(UV_VALUED) } } },
+  corepack: { syntax: {} },
   pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
   npm: {
-    syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell") } },
+    syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", ws: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell loglevel") } },
     call: "c",
     subcommands: ["exec", "x"],
-    elsewhere: ["w", "workspaces"],
+    elsewhere: ["w", "workspaces", "ws"],
   },
   pnpm: {
-    syntax: { short: "C:c:r", long: { dir: "C", filter: ":", package: ":", recursive: "r", "workspace-root": "" } },
+    syntax: { short: "C:c:F:rw", long: { dir: "C", filter: "F", package: ":", recursive: "r", "workspace-root": "w" } },
     chdir: "C",
     call: "c",
     subcommands: ["exec", "dlx", "run"],
     bins: true,
-    elsewhere: ["filter", "r", "workspace-root"],
+    elsewhere: ["F", "r", "w"],
   },
   yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], bins: true },
-  bun: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["x", "run"], bins: true },
-  uv: { syntax: { short: "p:", long: { python: "p", directory: ":", ...valuedLong("project package with with-requirements extra group env-file from") } }, chdir: "directory", subcommands: ["run"] },
-  poetry: { syntax: { short: "C:", long: { directory: "C" } }, chdir: "C", subcommands: ["run"] },
+  bun: { syntax: { short: "p:F:", long: { package: "p", cwd: ":", filter: "F" } }, chdir: "cwd", subcommands: ["x", "run"], bins: true, elsewhere: ["F"] },
+  uv: { syntax: { short: "p:w:", long: { python: "p", directory: ":", with: "w", ...valuedLong(UV_VALUED) } }, chdir: "directory", subcommands: ["run"] },
+  poetry: { syntax: { short: "C:P:", long: { directory: "C", project: "P" } }, chdir: "C", subcommands: ["run"] },
   pipenv: { syntax: {}, subcommands: ["run"] },
   pdm: { syntax: {}, subcommands: ["run"] },
   hatch: { syntax: {}, subcommands: ["run"] },

@@ -52,15 +52,15 @@ function projectRoots(cwd: string | undefined, names: string[]): string[] {
   }
 }
 
-/** Lock files (and the like) at every root from cwd up: relative names where cwd is unknown (judged by name, in a place unknown). */
+/** Lock files (and the like) at every root from cwd up: names in a place unknown where cwd is (`--prefix "$d"`, a cd the text does not fix). */
 function atRoots(cwd: string | undefined, manifests: string[], names: string[]): string[] {
   const roots = projectRoots(cwd, manifests);
-  return roots.length === 0 ? names : roots.flatMap((root) => names.map((name) => join(root, name)));
+  return roots.length === 0 ? names.map((name) => UNKNOWN_MARK + name) : roots.flatMap((root) => names.map((name) => join(root, name)));
 }
 
-/** Files of the project root (relative names where the root is unknown: judged by name, in a place unknown). */
+/** Files of the project root (names in a place unknown where the root is). */
 function atRoot(root: string | undefined, names: string[]): string[] {
-  return names.map((name) => (root === undefined ? name : join(root, name)));
+  return names.map((name) => (root === undefined ? UNKNOWN_MARK + name : join(root, name)));
 }
 
 /**
@@ -81,30 +81,50 @@ function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleInput, r
 const JS_MANIFEST = ["package.json"];
 
 /** Each JavaScript package manager's own subcommands that rewrite the project (not a package's command to run). */
-const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[] }> = {
+const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[]; other: string[] }> = {
   npm: {
-    install: ["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "clean-install", "dedupe", "ddp", "prune", "rebuild"],
+    install: ["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "it", "cit", "sit", "ic", "install-test", "install-clean", "install-ci-test", "ci", "clean-install", "dedupe", "ddp", "prune", "rebuild"],
     change: ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init", "audit"],
+    other: ["link", "ln", "patch"],
   },
-  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "init", "audit"] },
-  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "init", "workspace"] },
-  bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"] },
+  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
+  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces"] },
+  bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"], other: ["link", "unlink", "patch", "patch-commit"] },
 };
 
-/** The subcommands a package manager runs as its own, never as a package's command (`pnpm rm x` removes a package). */
+/** The subcommands a package manager runs as its own, never as a package's command (`pnpm rm x` removes a package, `yarn patch x` is no patch(1)). */
 export function packageCommands(manager: string): string[] {
   const commands = Object.hasOwn(PACKAGE_COMMANDS, manager) ? PACKAGE_COMMANDS[manager] : undefined;
-  return commands === undefined ? [] : [...commands.install, ...commands.change];
+  return commands === undefined ? [] : [...commands.install, ...commands.change, ...commands.other];
 }
+
+/**
+ * Each manager's options: `C` where it runs, `w`/`F` a workspace member named (npm's `-w`,
+ * pnpm's `--filter`), `W` the workspace's root (pnpm's `-w`), `g` the machine's packages.
+ */
+const PACKAGE_OPTIONS: Record<string, Syntax> = {
+  npm: { short: "C:w:", long: { prefix: "C", workspace: "w", registry: ":", tag: ":", global: "g", location: ":", loglevel: ":", "dry-run": "", help: "h" } },
+  pnpm: { short: "C:F:w", long: { dir: "C", filter: "F", "workspace-root": "w", registry: ":", global: "g", "dry-run": "", help: "h" } },
+  yarn: { long: { cwd: "C", registry: ":", global: "g", help: "h" }, short: "C:" },
+  bun: { long: { cwd: "C", filter: "F", registry: ":", global: "g", "dry-run": "", help: "h" }, short: "C:F:" },
+};
 
 /** What a JavaScript package manager rewrites: the manifest (when packages are named), its lock file, node_modules. */
 function javascriptPackages(manager: string, lock: string[]): Rule {
   const { install, change } = PACKAGE_COMMANDS[manager] as { install: string[]; change: string[] };
+  const reads = (input: RuleInput, sub: string, rest: number[]) => {
+    const operand = input.args[rest[0] ?? -1];
+    if (input.reading.has("h", "dry-run")) return true;
+    if (sub === "audit") return operand !== "fix" && !input.reading.has("--fix");
+    if (sub === "version") return operand === undefined; // prints the version
+    if (sub === "pkg") return !["set", "delete", "fix"].includes(operand ?? "");
+    return false;
+  };
   return bySubcommand(
-    { short: "C:w:", long: { prefix: "C", workspace: "w", filter: ":", dir: "C", cwd: "C", registry: ":", tag: ":", global: "g", location: ":" } },
+    PACKAGE_OPTIONS[manager] as Syntax,
     Object.fromEntries([
-      ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => packageWrites(input, lock, rest.length > 0)] as const),
-      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (sub === "audit" && input.args[rest[0] ?? -1] !== "fix" ? [] : packageWrites(input, lock, true, sub === "workspace"))] as const),
+      ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, rest.length > 0))] as const),
+      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, true))] as const),
     ]),
   );
 }
@@ -115,13 +135,16 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
  * lock file and node_modules. A workspace member named (`-w a`, `yarn workspace a`) is a
  * package.json in a place unknown.
  */
-function packageWrites(input: RuleInput, lock: string[], manifest: boolean, member = false): string[] {
+function packageWrites(input: RuleInput, manager: string, lock: string[], manifest: boolean): string[] {
   const { reading, walk } = input;
   if (reading.has("g") || reading.value("location") === "global") return []; // the machine's, not the project's
-  const start = reading.has("C") ? directoryAt(walk.cwd, reading.value("C")) : walk.cwd;
+  const here = reading.has("C") ? directoryAt(walk.cwd, reading.value("C")) : walk.cwd;
+  // pnpm -w: the workspace's root, the outermost directory with a manifest.
+  const start = manager === "pnpm" && reading.has("w") ? projectRoots(here, JS_MANIFEST).at(-1) : here;
   const roots = projectRoots(start, JS_MANIFEST);
-  const manifests = !manifest ? [] : member || reading.has("w") ? [`${UNKNOWN_MARK}package.json`, ...atRoot(roots[0], JS_MANIFEST)] : atRoot(roots[0], JS_MANIFEST);
-  const modules = roots.length === 0 ? ["node_modules/**"] : roots.map((root) => anyUnder(join(root, "node_modules")));
+  const member = (manager === "npm" && reading.has("w")) || reading.has("F");
+  const manifests = !manifest ? [] : [...(member ? [`${UNKNOWN_MARK}package.json`] : []), ...atRoot(roots[0], JS_MANIFEST)];
+  const modules = roots.length === 0 ? [`${UNKNOWN_MARK}node_modules/**`] : roots.map((root) => anyUnder(join(root, "node_modules")));
   return [...manifests, ...atRoots(start, JS_MANIFEST, lock), ...modules];
 }
 
@@ -168,8 +191,9 @@ const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("mani
 
 /** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */
 const cargoStart = (input: RuleInput) => {
-  const manifest = input.reading.value("manifest-path");
-  return manifest === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, dirname(manifest));
+  if (!input.reading.has("manifest-path")) return input.walk.cwd;
+  const manifest = input.reading.value("manifest-path"); // undefined: a path the text does not fix
+  return manifest === undefined ? undefined : directoryAt(input.walk.cwd, dirname(manifest));
 };
 /** cargo add, remove: the package's Cargo.toml (a member `-p` names: one in a place unknown) and the lock file at every root up. */
 const cargoManifest = (input: RuleInput) => [
@@ -234,6 +258,7 @@ export const TOOL_RULES: Record<string, Rule> = {
       const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
       const root = projectRoot(cwd, ["go.mod"]);
       if (!["tidy", "edit", "init", "vendor"].includes(action)) return [];
+      if (action === "edit" && input.args.some((arg) => arg === "-json" || arg === "-print")) return [];
       return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
     },
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
@@ -248,7 +273,7 @@ export const TOOL_RULES: Record<string, Rule> = {
     remove: cargoManifest,
     update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
   }),
-  "clang-format": formatter({ short: "i", long: valuedLong("style assume-filename lines offset length cursor fallback-style files") }, (has) => has("i"), []),
+  "clang-format": goFormatter(["style", "assume-filename", "lines", "offset", "length", "cursor", "fallback-style", "files"], (flags) => flags.has("i")),
   shfmt: goFormatter(["i", "indent", "ln", "language-dialect", "filename", "apply-ignore"], (flags) => flags.has("w") || flags.has("write")),
   terraform: terraformFmt(),
   biome: bySubcommand(
@@ -266,18 +291,23 @@ export const TOOL_RULES: Record<string, Rule> = {
   pnpm: javascriptPackages("pnpm", ["pnpm-lock.yaml"]),
   yarn: javascriptPackages("yarn", ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"]),
   bun: javascriptPackages("bun", ["bun.lock", "bun.lockb"]),
-  poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, ["add", "remove", "lock", "update", "install", "init"], "poetry.lock"),
-  uv: pythonProject({ short: "p:", long: { directory: "C", project: "P", python: "p" } }, ["add", "remove", "lock", "sync", "init"], "uv.lock"),
+  poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, { add: true, remove: true, lock: false, update: false, install: false, init: true }, "poetry.lock"),
+  uv: pythonProject({ short: "p:C:P:", long: { directory: "C", project: "P", python: "p" } }, { add: true, remove: true, lock: false, sync: false, init: true }, "uv.lock"),
 };
 
-/** poetry, uv: pyproject.toml where it runs (`--directory`/`--project`'s, else up from cwd), and the lock file at every root up. */
-function pythonProject(syntax: Syntax, subcommands: string[], lock: string): Rule {
-  const writes = (input: RuleInput) => {
+/**
+ * poetry, uv: the lock file at every root up from where it runs (`--directory`/`--project`'s,
+ * else cwd), and pyproject.toml for the subcommands that change it (`manifest`). A check
+ * (`lock --check`, `sync --locked`/`--frozen`) writes nothing.
+ */
+function pythonProject(syntax: Syntax, subcommands: Record<string, boolean>, lock: string): Rule {
+  const writes = (manifest: boolean) => (input: RuleInput) => {
+    if (input.reading.has("--check", "--locked", "--frozen", "--dry-run")) return [];
     const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
     const start = place === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.reading.value(place));
-    return [...atRoot(projectRoot(start, ["pyproject.toml"]), ["pyproject.toml"]), ...atRoots(start, ["pyproject.toml"], [lock])];
+    return [...(manifest ? atRoot(projectRoot(start, ["pyproject.toml"]), ["pyproject.toml"]) : []), ...atRoots(start, ["pyproject.toml"], [lock])];
   };
-  return bySubcommand(syntax, Object.fromEntries(subcommands.map((sub) => [sub, writes])));
+  return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, writes(manifest)])));
 }
 
 /** terraform fmt (Go-style flags; `-chdir=dir` before it runs it there): the files here, with -recursive everything under, or the operands. */

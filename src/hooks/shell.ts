@@ -35,24 +35,26 @@ const WRITING_COMMAND =
  * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit\b[^;&|\n]*\s(checkout|checkout-index|switch|restore|reset|stash|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
 /**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
  * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
  */
 const TOOL_USE = new RegExp(
   [
-    String.raw`\b(black|isort|rustfmt)\b`,
+    String.raw`\b(black|isort|rustfmt)\b(?![^;&|\n]*\s(--check|--check-only|--diff|-c|--version|-h|--help)\b)`,
     String.raw`\bprettier\b[^;&|\n]*\s(--write|-[a-z]*w)`,
     String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
-    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s(-[a-z]*w|--write)`,
+    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s(--?w\b|-[a-z]*w|--write)`,
     String.raw`\b(clang-format|autopep8|yapf)\b[^;&|\n]*\s(-[a-z]*i|--in-place)`,
-    String.raw`\bruff\b[^;&|\n]*\s(format|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
+    String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
     String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
-    String.raw`\bgo\b[^;&|\n]*\s(fmt|mod|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b|\bmix\s+format\b`,
-    String.raw`\bcargo\b[^;&|\n]*\s(fmt|fix|clippy|add|remove|update)\b`,
-    String.raw`\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(install|i|ci|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|dedupe|ddp|prune|rebuild|clean-install|audit|version|pkg|init|import)\b|\byarn\s*($|[;&|)])`,
-    String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b`,
+    String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
+    String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run))\b`,
+    // A package manager's subcommand is its first word that is not an option (or an option's value).
+    String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version\s+\S|pkg\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
+    String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
+    String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
   ].join("|"),
 );
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
@@ -64,7 +66,8 @@ export function mayWrite(command: string): boolean {
   // "checkout" x`), and `|`, `;`, `&` inside quotes not taken for the end of a command.
   const words = command
     .replace(/\\\n/g, " ")
-    .replace(/'[^']*'|"(\\.|[^"\\])*"/g, (quoted) => quoted.slice(1, -1).replace(/[|;&]/g, " "));
+    .replace(/'[^']*'|"(\\.|[^"\\])*"/g, (quoted) => quoted.slice(1, -1).replace(/[|;&]/g, " "))
+    .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 "); // python -mblack
   return WRITING_USE.test(words) || TOOL_USE.test(words);
 }
 
