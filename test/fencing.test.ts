@@ -213,6 +213,20 @@ Overlapping("should give a lapsed claim taken again by its holder a new token wh
   assert.is(readJson(join(box.dir, claimFileName(`${box.project}/D/`))).token, again.granted[0]?.token);
 });
 
+Overlapping("should renew a lapsed shared claim under its token when only shared holders took what it covers, and under a new one after an exclusive holder did", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], shared: true, ttl: 1, now: T0 });
+  const old = first.granted[0]?.token as number;
+  await take({ ...opts, holder: "b", targets: ["D/a.js"], shared: true, ttl: 1, now: T0 + 3 * SECOND });
+  const beaten = beat({ ...opts, holder: "a", targets: ["D/"], now: T0 + 6 * SECOND });
+  assert.equal([beaten.renewed, beaten.new_tokens], [[`${box.project}/D/`], []], "shared holders coexist: nothing to fence");
+  release({ ...opts, holder: "b", now: T0 + 6 * SECOND });
+  const exclusive = await take({ ...opts, holder: "c", targets: ["D/a.js"], ttl: 1, now: T0 + 20 * SECOND });
+  assert.is(exclusive.granted.length, 1, "a's shared claim went stale again");
+  const again = beat({ ...opts, holder: "a", targets: ["D/"], now: T0 + 30 * SECOND });
+  assert.ok((again.new_tokens[0]?.token as number) > (exclusive.granted[0]?.token as number), "an exclusive holder wrote under it meanwhile");
+  assert.ok((again.new_tokens[0]?.previous_token as number) === old);
+});
+
 Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
   const token = first.granted[0]?.token as number;

@@ -48,6 +48,8 @@ export function tokenFilesOf(target: string, names: string[]): string[] {
 interface Issued {
   token: number;
   tag?: string;
+  /** Issued with a shared claim (known only from a counter that is a claim). */
+  shared?: boolean;
 }
 
 const TAG = /^[0-9a-f]{16}$/;
@@ -71,8 +73,8 @@ function readCounter(fileName: string, context: Context): { issued: Issued[]; ta
     const plus = fileName.lastIndexOf("+");
     const tag = plus === -1 ? undefined : fileName.slice(plus + 1);
     try {
-      const claim = JSON.parse(text) as { token?: unknown; target?: unknown };
-      const issued = [{ token: positive(claim.token), ...(tag !== undefined && TAG.test(tag) && { tag }) }];
+      const claim = JSON.parse(text) as { token?: unknown; target?: unknown; mode?: unknown };
+      const issued = [{ token: positive(claim.token), ...(tag !== undefined && TAG.test(tag) && { tag }), ...(claim.mode === "shared" && { shared: true }) }];
       const target = typeof claim.target === "string" && tokenFilesOf(claim.target, [fileName]).length === 1 ? claim.target : undefined;
       return { issued, ...(target !== undefined && { target }) };
     } catch {
@@ -191,7 +193,9 @@ export function highestTokenOfGlob(glob: string, context: Context): number {
  */
 export function reissuedToken(claim: Claim, holder: string, context: Context): number | undefined {
   if (typeof claim.token !== "number") return undefined;
-  return newerTokenOfOther(shapeOf(claim.target), holder, claim.token, context) ? nextToken(claim.target, context, claim.token) : undefined;
+  // A shared holding coexists with other shared ones by design: only an exclusive token issued meanwhile counts.
+  const newer = newerTokenOfOther(shapeOf(claim.target), holder, claim.token, context, claim.mode === "shared");
+  return newer ? nextToken(claim.target, context, claim.token) : undefined;
 }
 
 /** A token newer than the caller's, issued to another holder on an overlapping target. */
@@ -204,13 +208,14 @@ export interface NewerToken {
  * Whether a write under `token`, by `holder`, on `target` could come after another holder's:
  * a newer token was issued to someone else on the target or on anything overlapping it. Returns
  * the newest such token, or undefined when the token still fences every write it covered.
+ * `exclusiveOnly`: tokens issued with shared claims do not count.
  */
-export function newerTokenOfOther(target: TargetShape, holder: string, token: number, context: Context): NewerToken | undefined {
+export function newerTokenOfOther(target: TargetShape, holder: string, token: number, context: Context, exclusiveOnly = false): NewerToken | undefined {
   const tag = holderTag(holder);
   let newest: NewerToken | undefined;
   for (const counter of overlappingCounters(target, context)) {
     for (const issued of counter.issued) {
-      if (issued.tag === tag || issued.token <= token) continue;
+      if (issued.tag === tag || issued.token <= token || (exclusiveOnly && issued.shared === true)) continue;
       if (newest === undefined || issued.token > newest.token) newest = { target: counter.target, token: issued.token };
     }
   }
