@@ -49,11 +49,23 @@ const mcpApart = {
     build.onResolve({ filter: /^\.\/mcp\.cjs$/ }, () => ({ path: "./mcp.cjs", external: true }));
   },
 };
-await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart] });
+// The shell reader's walk and command rules (src/hooks/shell-walk.ts and what it imports) are one
+// more, dist/shell.cjs, required only for a shell command that may write (src/hooks/shell.ts's
+// gate): in dist/hot.cjs they made every take, check and release read some 50 KB more.
+const shellApart = {
+  name: "shell-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/shell-walk\.js$/ }, () => ({ path: "shell", namespace: "shell-apart" }));
+    build.onLoad({ filter: /.*/, namespace: "shell-apart" }, () => ({ contents: 'module.exports = require("./shell.cjs");', loader: "js" }));
+    build.onResolve({ filter: /^\.\/shell\.cjs$/ }, () => ({ path: "./shell.cjs", external: true }));
+  },
+};
+await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart, shellApart] });
 // The verbs every agent hook runs, without commander (src/cli/hot.ts): bin/claims.js loads this
 // one for them, and dist/cli.cjs only for a call it does not take.
-await build({ ...common, entryPoints: ["src/cli/hot.ts"], outfile: "dist/hot.cjs", plugins: [mcpApart] });
-await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs" });
+await build({ ...common, entryPoints: ["src/cli/hot.ts"], outfile: "dist/hot.cjs", plugins: [mcpApart, shellApart] });
+await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs", plugins: [shellApart] });
+await build({ ...common, entryPoints: ["src/hooks/shell-walk.ts"], outfile: "dist/shell.cjs" });
 
 // Then the code caches. V8 checks a cache against its source's length only, so a cache left from
 // an earlier build of the same length would be taken for this one: every cache goes first.

@@ -15,12 +15,14 @@ import { add, directoryAt, type Environment, judgedPath, outputs, readText, stat
 
 type Node = Parser.SyntaxNode;
 
-export async function walkScript(script: string, walk: Walk, depth: number): Promise<void> {
+/**
+ * `bash`: a parser of the bash grammar, from the caller's src/targets/symbols.ts (so the grammar
+ * loads once per process, with the CLI's baseline-only compilation, though the CLI keeps this walk
+ * in a bundle of its own: scripts/bundle.mjs).
+ */
+export async function walkScript(script: string, walk: Walk, depth: number, bash: () => Promise<Parser>): Promise<void> {
   if (depth > 3) return; // bash -c 'bash -c …': deep enough
-  // The grammar loads as symbols' do (src/targets/symbols.ts), with the CLI's baseline-only
-  // compilation.
-  const { parserFor } = await import("../targets/symbols.js");
-  const parser = await parserFor("bash");
+  const parser = await bash();
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
@@ -36,7 +38,7 @@ export async function walkScript(script: string, walk: Walk, depth: number): Pro
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
   for (const inner of nested) {
-    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1);
+    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash);
   }
 }
 

@@ -80,7 +80,8 @@ export async function shellWrites(command: string, cwd: string, home: string, en
   if (!mayWrite(command)) return [];
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");
+  const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
-  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set() }, 0);
+  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set() }, 0, () => parserFor("bash"));
   return [...found];
 }
