@@ -755,6 +755,14 @@ Shell("should take a path with @ and a directory named like a branch's prefix as
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
 
+Shell("should read the GitHub Actions runner's files as temp space, unless the command sets them", async ({ box }) => {
+  for (const command of ['echo "x=1" >> "$GITHUB_OUTPUT"', "echo done >> $GITHUB_STEP_SUMMARY", 'echo "$PWD/bin" >> "$GITHUB_PATH"']) {
+    assert.equal(await writes(box, command), [], command);
+    assert.is(bash(box, command), undefined, command);
+  }
+  assert.equal(await writes(box, 'GITHUB_OUTPUT=u.ts; echo x >> "$GITHUB_OUTPUT"'), ["unknown:."], "set by the command itself: an ordinary variable");
+});
+
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["tar xf a.tar", ["glob:**"]],

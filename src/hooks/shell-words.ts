@@ -146,14 +146,20 @@ function isMktemp(node: Node): boolean {
   return command.type === "command" && command.childForFieldName("name")?.text === "mktemp";
 }
 
-/** TMPDIR, and the variables a script sets only to `$(mktemp …)`: none set otherwise (another assignment, a loop, read). */
+/**
+ * The runner's own files a GitHub Actions step appends to (`echo "x=1" >> "$GITHUB_OUTPUT"`): in
+ * the runner's temp space, never a project's file.
+ */
+const RUNNER_FILES = ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"];
+
+/** TMPDIR, the runner's files, and the variables a script sets only to `$(mktemp …)`: none set otherwise (another assignment, a loop, read). */
 export function temporaryVariables(root: Node): Set<string> {
-  const temporary = new Set<string>(["TMPDIR"]);
+  const temporary = new Set<string>(["TMPDIR", ...RUNNER_FILES]);
   const other = new Set<string>();
   for (const assignment of root.descendantsOfType("variable_assignment")) {
     const name = assignment.childForFieldName("name")?.text;
     const value = assignment.childForFieldName("value");
-    if (name !== undefined) (value && isMktemp(value) && name !== "TMPDIR" ? temporary : other).add(name);
+    if (name !== undefined) (value && isMktemp(value) && name !== "TMPDIR" && !RUNNER_FILES.includes(name) ? temporary : other).add(name);
   }
   for (const loop of root.descendantsOfType("for_statement")) other.add(loop.childForFieldName("variable")?.text ?? "");
   for (const command of root.descendantsOfType("command")) {
