@@ -1,7 +1,7 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
 // scripts and git hooks: `claims check "$f" || exit 3`.
-import { markersReaching } from "../protocol/aliases.js";
+import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
@@ -103,11 +103,7 @@ function fenceOf(target: TargetShape, token: number, holder: string | undefined,
     ...overlappingClaims(target, context, fileNames).flatMap(({ read }) => (read.state === "claim" ? [read.claim] : [])),
   ].filter((claim) => claimCovers(shapeOf(claim.target), target));
   // A glob's claim also covers what a symlink it matched leads to, while its marker covers it (docs/PROTOCOL.md 5a).
-  for (const marker of markersReaching(target, context)) {
-    if (!claimCovers(shapeOf(marker.real), target)) continue;
-    const read = context.store.read(marker.claim);
-    if (read.state === "claim" && read.claim.target === marker.glob) covering.push(read.claim);
-  }
+  for (const { marker, claim } of globClaimsReaching(target, context)) if (claimCovers(shapeOf(marker.real), target)) covering.push(claim);
   const carrier = covering.find((claim) => claim.token === token && (holder === undefined || claim.holder === holder));
   if (!carrier) return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
   if (carrier.mode === "shared") return undefined;

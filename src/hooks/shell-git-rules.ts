@@ -3,11 +3,11 @@
 // merge, pull, rebase, cherry-pick, revert, am), every file under the work tree's top; clean removes
 // what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
 import { createRequire } from "node:module";
-import { dirname, isAbsolute, join } from "node:path";
+import { isAbsolute } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, type Environment, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { ancestorsHolding, anyUnder, directoryAt, type Environment, readText, UNKNOWABLE, within } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 /** The options of the git subcommands that write files of the working tree. */
@@ -46,11 +46,7 @@ function workTreeOf(cwd: string | undefined, given: string | undefined, environm
   if (given !== undefined) return given;
   const fromEnvironment = environment.GIT_WORK_TREE;
   if (fromEnvironment !== undefined && fromEnvironment !== "") return directoryAt(cwd, fromEnvironment);
-  if (cwd === undefined) return undefined;
-  for (let directory = cwd; ; directory = dirname(directory)) {
-    if (exists(join(directory, ".git"))) return directory;
-    if (directory === dirname(directory)) return "";
-  }
+  return cwd === undefined ? undefined : (ancestorsHolding(cwd, [".git"])[0] ?? "");
 }
 
 /**

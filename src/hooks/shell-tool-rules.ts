@@ -6,19 +6,16 @@
 // itself (`prettier --write "src/**/*.ts"`) is checked as a glob. Long options are read by whole
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
-import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, within } from "./shell-words.js";
-
-/** Glob characters a tool expands itself in a quoted operand. */
-const GLOB = /[*?[\]{}]/;
+import { isGlobText } from "../targets/overlap.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
-  const paths = input.values(indexes).map((path) => (GLOB.test(path) && !path.startsWith("\0") ? globOf(path) : path));
+  const paths = input.values(indexes).map((path) => (!path.startsWith("\0") && isGlobText(path) ? globOf(path) : path));
   return indexes.length > 0 ? paths.filter((path) => path !== "-") : otherwise;
 }
 
@@ -45,11 +42,8 @@ function projectRoot(cwd: string | undefined, names: string[]): string | undefin
  */
 function projectRoots(cwd: string | undefined, names: string[]): string[] {
   if (cwd === undefined) return [];
-  const roots: string[] = [];
-  for (let directory = cwd; ; directory = dirname(directory)) {
-    if (names.some((name) => existsSync(join(directory, name)))) roots.push(directory);
-    if (directory === dirname(directory)) return roots.length > 0 ? roots : [cwd];
-  }
+  const roots = ancestorsHolding(cwd, names);
+  return roots.length > 0 ? roots : [cwd];
 }
 
 /** Lock files (and the like) at every root from cwd up: names in a place unknown where cwd is (`--prefix "$d"`, a cd the text does not fix). */

@@ -7,8 +7,9 @@
 // directory (landing, anyIn, anyUnder), or in a place the text does not fix (UNKNOWN_MARK, UNKNOWABLE).
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
+import { exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 type Node = Parser.SyntaxNode;
@@ -255,6 +256,18 @@ export function within(cwd: string | undefined, path: string): string {
     return cwd === undefined && !isAbsolute(bare) ? UNKNOWN_MARK + bare : GLOB_MARK + (cwd === undefined ? bare : resolve(cwd, bare));
   }
   return isAbsolute(path) ? resolve(path) : cwd === undefined ? UNKNOWN_MARK + path : resolve(cwd, path);
+}
+
+/**
+ * The directories from `directory` up to / that hold an entry of one of `names` (`.git`,
+ * `package.json`), nearest first: a work tree's or a project's root, and the roots around it.
+ */
+export function ancestorsHolding(directory: string, names: string[]): string[] {
+  const found: string[] = [];
+  for (let at = directory; ; at = dirname(at)) {
+    if (names.some((name) => exists(join(at, name)))) found.push(at);
+    if (at === dirname(at)) return found;
+  }
 }
 
 /** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */

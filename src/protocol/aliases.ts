@@ -22,7 +22,7 @@
 import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { picomatch } from "../targets/picomatch.js";
-import { freshnessOf, modeOf, type Mode } from "./claim.js";
+import { freshnessOf, modeOf, type Claim, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
@@ -111,7 +111,7 @@ export function rememberLinks(glob: string, claimFile: string, links: Link[], co
  * The markers that cover a real path overlapping `target`: what is in the way of a take or check of
  * the target (linkConflicts). A removed or re-pointed link covers nothing.
  */
-export function markersReaching(target: TargetShape, context: Context): Marker[] {
+function markersReaching(target: TargetShape, context: Context): Marker[] {
   return recordedFor(target, context).flatMap(({ marker }) => (covering(marker) ? [marker] : []));
 }
 
@@ -237,15 +237,24 @@ function markerNames(context: Context): string[] {
 }
 
 /** Fresh glob claims of other holders that reach `target` through a symlink they matched when taken. */
+/**
+ * The glob claims whose markers cover a real path overlapping `target`, each with its marker: what
+ * a glob covers through its symlinks (a marker whose claim is gone or names another target is a
+ * leftover, and left out).
+ */
+export function globClaimsReaching(target: TargetShape, context: Context): Array<{ marker: Marker; claim: Claim; mtimeMs: number }> {
+  return markersReaching(target, context).flatMap((marker) => {
+    const read = context.store.read(marker.claim);
+    return read.state === "claim" && read.claim.target === marker.glob ? [{ marker, claim: read.claim, mtimeMs: read.mtimeMs }] : [];
+  });
+}
+
 export function linkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context): Holding[] {
   const conflicts: Holding[] = [];
-  for (const marker of markersReaching(target, context)) {
-    const read = context.store.read(marker.claim);
-    if (read.state !== "claim" || read.claim.target !== marker.glob) continue; // released: the marker is a leftover
-    const { claim } = read;
+  for (const { marker, claim, mtimeMs } of globClaimsReaching(target, context)) {
     if (holder !== undefined && claim.holder === holder) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
+    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
     conflicts.push({ ...holdingOf(claim, context), target: target.canonical, held_target: claim.target, overlap: `through the symlink ${marker.link}` });
   }
   return conflicts;
