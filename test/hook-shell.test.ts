@@ -478,6 +478,7 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
   }
   const reason = JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git checkout main" } }).stdout).hookSpecificOutput.permissionDecisionReason;
   assert.ok(reason.includes("claims handover u.ts --purpose"), `the handover named is the claim in the way, not the whole tree:\n${reason}`);
+  assert.ok(reason.includes("- any file here (the command may rewrite files it does not name): the claim on"), `the write is named in words, not as **:\n${reason}`);
   for (const command of ["git checkout -b new", "git stash list", "git reset HEAD~1", "git clean -n", "git status", "git clean -f sub"]) {
     assert.is(bash(box, command), undefined, command);
   }

@@ -245,7 +245,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   // "." is a write the command's text does not name at all (src/hooks/shell.ts).
   const why = unknownPlace?.written.every((path) => path === ".") ? "what it writes cannot be known" : "its directory is unknown";
   const lines = blocking.map(
-    (holding) => `- ${display(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
+    (holding) => `- ${written(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
   );
   // What to queue for: the target written, or, where that is a glob standing for files the command
   // does not name (`git checkout main`, `tar x`, `find -exec`), the claim in its way.
@@ -282,6 +282,13 @@ function relation(blocker: string, holder: string | undefined): string {
   const session = (id: string) => id.split("/")[0];
   if (session(blocker) !== session(holder) || blocker === holder) return "";
   return blocker.includes("/") ? " (another subagent of your own session)" : " (the main agent of your own session)";
+}
+
+/** What the command writes, as a line of the refusal names it: files it cannot name (`git checkout main`, `tar x`) as everything under their directory. */
+function written(target: string, cwd: string): string {
+  if (!target.endsWith("/**") || isGlobText(target.slice(0, -3))) return display(target, cwd);
+  const directory = target.slice(0, -3) || "/";
+  return directory === cwd ? "any file here (the command may rewrite files it does not name)" : `any file under ${display(`${directory}/`, cwd)} (the command may rewrite files it does not name)`;
 }
 
 function display(target: string, cwd: string): string {
