@@ -5,7 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { claims, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { bash, event, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox; file: string };
 const Shell = suite<Context>("claims hook: writes through the shell");
@@ -16,21 +17,6 @@ Shell.before.each((context) => {
   claims(["take", context.file, "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
 });
 Shell.after.each((context) => context.box.cleanup());
-
-function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = []) {
-  const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir, ...extra], {
-    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", ...payload }),
-    env: cleanEnv(),
-    encoding: "utf8",
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** The hook's answer to a Bash call: "deny", or undefined for a silent allow. */
-function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}): string | undefined {
-  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra });
-  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
-}
 
 /** Target -> holder of every claim in the directory. */
 const holders = (box: Sandbox): Record<string, string> =>
@@ -123,17 +109,6 @@ Shell("should deny a copy into a held file's directory written with clustered op
   assert.is(bash(box, "cp -at dst b.ts"), undefined, "dst/b.ts is no one's");
   assert.is(holders(box)[join(box.project, "dst", "b.ts")], "claude-s2", "and is read as the file written: the session claims it");
 });
-
-/**
- * What a command writes, as the hook reads it from the project directory, relative to it and
- * sorted; a glob checked as a glob is shown `glob:…`, a path in a place the hook cannot know
- * `unknown:…` (`unknown:.`: a write it cannot name at all). No variables but the ones given.
- */
-async function writes(box: Sandbox, command: string, environment: Record<string, string> = {}): Promise<string[]> {
-  const { shellWrites } = await import("../src/hooks/shell.js");
-  const found = await shellWrites(command, box.project, box.root, environment);
-  return found.map((path) => path.replace(/^\0(glob|unknown):/, "$1:").replace(`${box.project}/`, "")).sort();
-}
 
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
   mkdirSync(join(box.project, "dst"));
@@ -500,7 +475,7 @@ Shell("should judge find's -delete, -exec and -fprint: what it finds under each 
     ["find . -type f -exec cp {} dst/ \\;", ["glob:dst/**"]],
     ["find sub -execdir rm {} +", ["glob:sub/**"]],
     ["find sub -exec bash -c 'sed -i s/x/y/ {}' \\;", ["glob:sub/**"]],
-    ["find sub -exec sh -c 'rm \"$1\"' _ {} \\;", ["unknown:."]],
+    ["find sub -exec sh -c 'rm \"$1\"' _ {} \\;", ["glob:sub/**"]], // `$1` is what find finds
     ["find . -exec mv {} {}.bak \\;", ["glob:**", "unknown:."]],
     ["find -L sub -name '*.orig' -delete", ["sub"]],
     ["find -name '*.orig' -delete", ["."]],
@@ -733,7 +708,7 @@ Shell("should read package managers and runners as a second review found them: o
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   const { mayWrite } = await import("../src/hooks/shell.js");
-  for (const command of ['git commit -m "merge upstream changes"', 'git log --grep "revert"', "git stash list", "black --check .", "ruff format --check", "cargo clippy", "cargo test update", "go mod graph", "npm audit", "npm view react version", "npm run test", "uv sync --locked"]) {
+  for (const command of ['git commit -m "merge upstream changes"', 'git log --grep "revert"', "git stash list", "black --check .", "ruff format --check", "cargo clippy", "cargo test update", "go mod graph", "npm audit", "npm view react version", "uv sync --locked"]) {
     assert.not.ok(mayWrite(command), `${command}: no parse needed`);
   }
 });
@@ -823,7 +798,7 @@ Shell("should judge the backups rsync and wget keep, and wget's WARC file", asyn
 
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
-  for (const command of ["git status", "git log --oneline", "npm test 2>&1", "ls >/dev/null 2>&1", "make &>/dev/null", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "python3 x.py", "node x.js", "ls | grep x"]) {
+  for (const command of ["git status", "git log --oneline", "npm view react 2>&1", "ls >/dev/null 2>&1", "cat src/a.ts", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "python3 x.py", "node x.js", "ls | grep x"]) {
     assert.not.ok(mayWrite(command), command);
   }
   for (const command of [
@@ -850,6 +825,12 @@ Shell("should not load the shell parser for commands that write no file", async 
     ". <(cmd)",
     'eval "$x"',
     "ls | xargs rm",
+    // Scripts on disk, read in turn: a package's, a Makefile's, one run by its path.
+    "npm test 2>&1",
+    "pnpm lint",
+    "make &>/dev/null",
+    "./build.sh",
+    "sudo -u bob scripts/deploy",
   ]) {
     assert.ok(mayWrite(command), command);
   }

@@ -24,6 +24,7 @@ const GIT: Record<string, Syntax> = {
   "checkout-index": { short: "a", long: { all: "a", prefix: ":", stage: ":" } },
   "read-tree": { short: "u", long: { prefix: ":", "index-output": ":", exclude_per_directory: ":" } },
   "sparse-checkout": {},
+  worktree: { short: "b:B:", long: { reason: ":", orphan: "" } },
   submodule: {},
   "merge-file": { short: "pL:", long: { stdout: "p" } },
   "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
@@ -183,6 +184,15 @@ export function gitWrites(input: RuleInput): string[] {
       const action = rest[reading.operands[0] ?? -1] ?? "";
       const reports = { bisect: ["log", "visualize", "view", "terms", "help"], "sparse-checkout": ["list", "check-rules"], submodule: ["status", "summary", "foreach", "sync", "absorbgitdirs", "set-branch", "set-url", ""] }[sub];
       return reports.includes(action) ? [] : wholeTree();
+    }
+    case "worktree": {
+      // `add <path>` checks a tree out there, `remove <path>` deletes one, `move <from> <to>` both.
+      const [action, ...paths] = reading.operands;
+      const taking = { add: 1, remove: 1, move: 2 }[rest[action ?? -1] ?? ""] ?? 0;
+      return values(paths.slice(0, taking)).map((path) => {
+        const place = path.startsWith(GLOB_MARK) || path.startsWith(UNKNOWN_MARK) ? undefined : directoryAt(cwd, path);
+        return anyUnder(place);
+      });
     }
     case "checkout-index":
       return reading.has("a") || reading.operands.length === 0 ? (reading.has("a") ? wholeTree() : []) : at(values(reading.operands));

@@ -7,6 +7,7 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
+import { BUILD_RULES } from "./shell-build-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { gitWrites } from "./shell-git-rules.js";
@@ -76,6 +77,7 @@ function withBackups(input: RuleInput, files: string[]): string[] {
 
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
+  ...BUILD_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   unlink: operandsOf(),

@@ -9,7 +9,7 @@ import type Parser from "web-tree-sitter";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, UNKNOWABLE, type Walk, within, wordValues } from "./shell-words.js";
+import { add, anyUnder, type Positional, UNKNOWABLE, type Walk, within, wordValues } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -19,6 +19,8 @@ export interface Nested {
   cwd: string | undefined;
   /** Variables that stand for known values in it (Walk.bound): `{}` of `find -exec`. */
   bound?: Map<string, string[]>;
+  /** The arguments it is run with, as `$1`, `$2`, `"$@"`: a script's or a function's (Positional). */
+  positional?: Positional;
 }
 
 /** sudo's options, which sudoedit shares. */

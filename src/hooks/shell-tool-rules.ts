@@ -7,6 +7,7 @@
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
 import { dirname, isAbsolute, join } from "node:path";
+import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
@@ -255,6 +256,7 @@ export const TOOL_RULES: Record<string, Rule> = {
       if (action === "edit" && input.args.some((arg) => arg === "-json" || arg === "-print")) return [];
       return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
     },
+    build: goBuild,
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
   }),
   rustfmt: formatter({ long: valuedLong("edition config-path config emit color style-edition") }, (has) => !has("--check"), []),

@@ -8,10 +8,27 @@ import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
+import { makeRecipes } from "./shell-make.js";
 import { RULES } from "./shell-rules.js";
+import { PACKAGE_MANAGERS, packageRun, type Script, scriptFile, scriptPath } from "./shell-scripts.js";
+import { mayWrite } from "./shell-gate.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
-import { add, directoryAt, type Environment, judgedPath, outputs, readText, staticWord, temporaryVariables, UNKNOWABLE, type Walk, wordValue, wordValues } from "./shell-words.js";
+import {
+  add,
+  directoryAt,
+  type Environment,
+  judgedPath,
+  outputs,
+  type Positional,
+  readText,
+  staticWord,
+  temporaryVariables,
+  UNKNOWABLE,
+  type Walk,
+  wordValue,
+  wordValues,
+} from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -20,14 +37,22 @@ type Node = Parser.SyntaxNode;
  * loads once per process, with the CLI's baseline-only compilation, though the CLI keeps this walk
  * in a bundle of its own: scripts/bundle.mjs).
  */
-export async function walkScript(script: string, walk: Walk, depth: number, bash: () => Promise<Parser>): Promise<void> {
-  if (depth > 3) return; // bash -c 'bash -c …': deep enough
+/** How deep scripts run scripts before the hook stops reading (`bash -c 'bash -c …'`, a script calling itself). */
+const DEPTH = 8;
+
+export async function walkScript(script: string, walk: Walk, depth: number, bash: () => Promise<Parser>, positional?: Positional): Promise<void> {
+  if (depth > DEPTH || --walk.shared.budget < 0) {
+    // Deeper, or more scripts, than the hook reads: one that may write could write anything.
+    if (mayWrite(script)) add(walk, UNKNOWABLE);
+    return;
+  }
   const parser = await bash();
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
     tree = parser.parse(script);
     walk.temporary = temporaryVariables(tree.rootNode);
+    if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
     visit(tree.rootNode, walk, nested);
   } catch {
     // A command the parser cannot take apart is a command whose writes cannot be named: any file.
@@ -38,8 +63,52 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
   for (const inner of nested) {
-    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash);
+    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
   }
+  if (depth > 0) return;
+  // Calls of functions defined only later in the walk (in a script sourced before them): read now.
+  for (let calls = walk.shared.pending.splice(0); calls.length > 0; calls = walk.shared.pending.splice(0)) {
+    const later: Nested[] = [];
+    for (const { name, ...call } of calls) {
+      const bodies = walk.shared.functions.get(name);
+      if (bodies !== undefined) callFunction(name, bodies, call, walk, later);
+    }
+    for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional);
+  }
+}
+
+/** `$1`, `$2`, `"$@"`: the positional parameters a script or function is run with. */
+const POSITIONAL = /^(\d+|@)$/;
+
+/**
+ * The variables a script or function body sees: the caller's, but for its own arguments, which
+ * stand for their values unless it can change them (`shift`, `set -- …`) or a word's values are not
+ * one each (an unquoted glob, a word the text does not fix: from there on, unknown).
+ */
+function withPositional(bound: Map<string, string[]> | undefined, positional: Positional, root: Parser.SyntaxNode): Map<string, string[]> {
+  const own = new Map([...(bound ?? [])].filter(([key]) => !POSITIONAL.test(key)));
+  if (changesPositional(root)) return own;
+  for (const [index, values] of positional.entries()) {
+    if (values?.length !== 1) break;
+    own.set(String(index + 1), values);
+  }
+  if (positional.every((values) => values !== undefined)) own.set("@", positional.flat() as string[]);
+  return own;
+}
+
+function changesPositional(root: Parser.SyntaxNode): boolean {
+  return root.descendantsOfType("command").some((command) => {
+    const name = command.childForFieldName("name")?.text;
+    if (name === "shift") return true;
+    if (name !== "set") return false;
+    const args = command.childrenForFieldName("argument").map((arg) => arg.text);
+    for (let at = 0; at < args.length; at++) {
+      const arg = args[at] as string;
+      if (arg === "--" || arg === "-" || !/^[-+]/.test(arg)) return true;
+      if (/^[-+][a-zA-Z]*o$/.test(arg)) at++; // `set -euo pipefail`: -o takes a name
+    }
+    return false;
+  });
 }
 
 /**
@@ -70,6 +139,13 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     return;
   }
   if (node.type === "for_statement") return forLoop(node, walk, nested);
+  if (node.type === "function_definition") {
+    // A function's body runs where it is called, with the call's arguments: read then, not here.
+    const name = node.childForFieldName("name")?.text;
+    const body = node.childForFieldName("body")?.text;
+    if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), body]);
+    return;
+  }
   if (node.type === "command") return command(node, walk, nested, undefined, piped);
   if (node.type === "pipeline") {
     node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
@@ -157,7 +233,14 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   // Wrappers first: what they run is the command.
   let here: Walk = { ...walk, environment };
   for (let guard = 0; guard < 5; guard++) {
-    const wrapper = ownEntry(WRAPPERS, basename(argv[0] ?? ""));
+    const program = basename(argv[0] ?? "");
+    if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
+      // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
+      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd);
+      if (runs === UNKNOWABLE) return add(here, UNKNOWABLE);
+      if (runs !== undefined) return void nested.push(...runs);
+    }
+    const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper) break;
     let index = 1;
     let positional = wrapper.positional ?? 0;
@@ -280,8 +363,9 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     const reading = readOptions(args, SHELL);
     const first = reading.operands[0];
     if (reading.has("c")) {
+      // bash -c 'script' name args: `$0` is the name, `$1` the first of the args.
       const script = first === undefined ? undefined : args[first];
-      if (script !== undefined) nested.push({ script, cwd: here.cwd });
+      if (script !== undefined) nested.push({ script, cwd: here.cwd, positional: first === undefined ? [] : positionalOf(argWords.slice(first + 2), here) });
       else if (first !== undefined) add(here, UNKNOWABLE); // bash -c "$(curl …)"
     } else if (first === undefined || STDIN.test(args[first] ?? "") || reading.has("s")) {
       // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
@@ -289,14 +373,20 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
     } else if (piping(first)) add(here, UNKNOWABLE);
+    else if (!reading.has("n")) runScript(scriptFile(scriptAt(here.cwd, args[first]), true), here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
     return;
   }
   if (name === "source" || name === ".") {
-    // As `bash file` (a script on disk is not read): a process substitution, or stdin.
+    // As `bash file`, in this shell: its functions and variables stay, and its `cd` leaves this one
+    // in a place the text does not fix. A process substitution, or stdin, as bash reads them.
     if (piping(0)) add(here, UNKNOWABLE);
     else if (STDIN.test(args[0] ?? "") && args[0] !== "-") {
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else add(here, UNKNOWABLE);
+    } else if (argWords.length > 0) {
+      const script = scriptFile(scriptAt(here.cwd, args[0]), true);
+      runScript(script, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {});
+      if (typeof script === "object" && /(^|[\s;&|({])(cd|pushd|popd)(\s|$)/m.test(script.text)) walk.cwd = undefined;
     }
     return;
   }
@@ -325,6 +415,11 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     return;
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
+  if (name === "make" || name === "gmake") {
+    // The recipes make would run, read in turn (shell-make.ts).
+    const recipes = makeRecipes(args, here.cwd, here.environment);
+    return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
+  }
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
@@ -336,8 +431,41 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     const program = reading.operands[0];
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
   }
+  if (rule === undefined) {
+    const functions = walk.shared.functions.get(name);
+    const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) };
+    // A function's body, with the call's arguments (one defined later, in a script sourced before
+    // this, is read at the end: Shared.pending); a script run by its path (`./build.sh`).
+    if (functions !== undefined) return callFunction(name, functions, call, walk, nested);
+    if ((argv[0] ?? "").includes("/")) return runScript(scriptFile(scriptAt(here.cwd, argv[0]), false), here, nested, { bound: new Map(), positional: call.positional });
+    if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
+  }
   const text = (index: number) => wordValue(argWords[index], here);
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+}
+
+/** A script's path from where the command runs: undefined where the text does not fix it. */
+function scriptAt(cwd: string | undefined, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : scriptPath(cwd, path);
+}
+
+/** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
+function runScript(script: Script, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">): void {
+  if (script === UNKNOWABLE) add(here, UNKNOWABLE);
+  else if (script !== undefined) nested.push({ script: script.text, cwd: here.cwd, ...run });
+}
+
+/** A function's bodies read with a call's arguments, once for each different call. */
+function callFunction(name: string, bodies: string[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
+  const key = JSON.stringify([name, call.cwd, call.positional]);
+  if (walk.shared.read.has(key)) return;
+  walk.shared.read.add(key);
+  for (const body of bodies) nested.push({ script: body, ...call });
+}
+
+/** The values of a command's arguments, as a script or function it runs sees them (`$1`, `"$@"`). */
+function positionalOf(words: Node[], walk: Walk): Positional {
+  return words.map((word) => wordValues(word, walk));
 }
 
 /** A package runner (npx, npm exec, uv run, …), as opposed to a wrapper such as sudo or env. */

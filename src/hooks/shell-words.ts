@@ -33,7 +33,24 @@ export interface Walk {
    * a for loop's over its list (`for f in src/*.ts`), and `{}` in what `find -exec` runs.
    */
   bound?: Map<string, string[]>;
+  /** What every part of one command's walk shares (Shared). */
+  shared: Shared;
 }
+
+/**
+ * What the walks of one command's parts share: the shell functions it defines (name to bodies), the
+ * calls of names not defined when they were read (a function from a script sourced before them),
+ * the calls already read, and how many more scripts the hook will read for it.
+ */
+export interface Shared {
+  functions: Map<string, string[]>;
+  pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
+  read: Set<string>;
+  budget: number;
+}
+
+/** The values of a script's or function's arguments, one entry a word (undefined where the text does not fix it). */
+export type Positional = Array<string[] | undefined>;
 
 /**
  * A write the text names nowhere (`curl -K opts`, a shell reading its program from a pipe): judged
@@ -205,8 +222,8 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
   return undefined;
 }
 
-/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`. */
-const BOUND_WORD = /^"?\$\{?(\w+)\}?"?$/;
+/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`, `"$@"`. */
+const BOUND_WORD = /^"?\$\{?(\w+|@)\}?"?$/;
 
 /**
  * What a word that is one bound variable stands for (Walk.bound). Unquoted, bash splits a value

@@ -61,7 +61,7 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file (find -exec and git stash too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec, git stash, a script and a package's script too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
   // A repository where taken.txt has changes: `git stash` would put back the committed text.
   writeFileSync(taken, "committed\n");
@@ -71,6 +71,9 @@ Claude("should deny shell writes to a claimed file (find -exec and git stash too
   assert.is(git("commit", "-qm", "first").status, 0);
   writeFileSync(taken, "keep\n");
   mkdirSync(join(b.project, "docs"));
+  mkdirSync(join(b.project, "scripts"));
+  writeFileSync(join(b.project, "scripts", "fix.sh"), '#!/bin/sh\nsed -i "s/keep/lost/" "$1"\n', { mode: 0o755 });
+  writeFileSync(join(b.project, "package.json"), JSON.stringify({ scripts: { fmt: "sed -i s/keep/lost/ taken.txt" } }));
   claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
   claims(b, ["take", join(b.project, "docs") + "/", "--holder", "someone-else", "--purpose", "their work"]);
   const { results } = await claude(
@@ -83,6 +86,8 @@ Claude("should deny shell writes to a claimed file (find -exec and git stash too
         { tool: "Bash", input: { command: "find . -name '*.txt' -exec sed -i 's/keep/lost/' {} +", description: "edit all" } },
         { tool: "Bash", input: { command: "git stash", description: "stash" } },
         { tool: "Bash", input: { command: "cat taken.txt", description: "read" } },
+        { tool: "Bash", input: { command: "./scripts/fix.sh taken.txt", description: "script" } },
+        { tool: "Bash", input: { command: "npm run fmt", description: "package script" } },
       ],
     },
     "[script:main] go",
@@ -94,6 +99,8 @@ Claude("should deny shell writes to a claimed file (find -exec and git stash too
   assert.match(results[3] ?? "", REFUSED, "find -exec sed -i");
   assert.match(results[4] ?? "", REFUSED, "git stash");
   assert.match(results[5] ?? "", /^keep/, "a read passes");
+  assert.match(results[6] ?? "", REFUSED, "a script run by its path, given the file");
+  assert.match(results[7] ?? "", REFUSED, "npm run of a script that writes the file");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });

@@ -1,0 +1,211 @@
+// Compilers that write what their options name, or a file of their own naming: cc, gcc, clang,
+// c++, g++, clang++ (`-o out`; `-c` or `-S` a .o or .s of each source here; else a.out; `-MF`'s
+// dependency file), rustc (`-o`, `--out-dir`, else the crate's name here), `go build` (`-o`, else
+// the package's name here), tsc (`--outDir`, `--outFile`, `--declarationDir`, `--init`; with no
+// files, tsconfig.json's, else the .js beside each source) and javac (`-d`, else the .class beside
+// each source).
+import { readFileSync } from "node:fs";
+import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
+import { isDirectory } from "../targets/target.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt } from "./shell-words.js";
+
+/** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
+const CC_VALUED = new Set(["-o", "-MF", "-MT", "-MQ", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-idirafter", "-iprefix", "-iquote", "-isysroot", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z", "-aux-info", "-arch", "-target"]);
+
+const stem = (path: string) => basename(path, extname(path));
+
+/** A file named `name` beside a source: in the source's directory, with the source's mark when it has one (a glob, a place unknown). */
+function beside(source: string, name: string): string {
+  const mark = [GLOB_MARK, UNKNOWN_MARK].find((prefix) => source.startsWith(prefix)) ?? "";
+  return mark + join(dirname(source.slice(mark.length)), name);
+}
+
+/** What a C or C++ compiler writes. */
+function compiler(input: RuleInput): string[] {
+  const { args } = input;
+  const out: string[] = [];
+  const sources: number[] = [];
+  let mode: "link" | "c" | "S" | "E" = "link";
+  let output: number | string | undefined;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || !arg.startsWith("-") || arg === "-") {
+      if (arg !== "-") sources.push(at);
+      continue;
+    }
+    if (arg === "-c" || arg === "-S" || arg === "-E") mode = arg.slice(1) as "c" | "S" | "E";
+    if (arg === "-o") output = at + 1;
+    else if (arg.startsWith("-o")) output = arg.slice(2);
+    if (arg === "-MF") out.push(...input.values([at + 1]));
+    if (CC_VALUED.has(arg)) at++;
+  }
+  if (typeof output === "string") return [...out, output];
+  if (output !== undefined) return [...out, ...input.values([output])];
+  if (mode === "E") return out;
+  if (mode === "link") return [...out, "a.out"];
+  // Each source's object (or assembly) file lands here, under its own name.
+  return [...out, ...input.values(sources).map((source) => beside("", `${stem(source)}.${mode === "c" ? "o" : "s"}`))];
+}
+
+/** rustc: `-o`, `--out-dir`, else the crate named after its source, here. */
+function rustc(input: RuleInput): string[] {
+  const { args } = input;
+  const sources: number[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] ?? "";
+    if (arg === "-o") return input.values([at + 1]);
+    if (arg.startsWith("-o") && !arg.startsWith("--")) return [arg.slice(2)];
+    if (arg === "--out-dir") return [anyIn(directoryAt(input.walk.cwd, args[at + 1]))];
+    if (arg.startsWith("--out-dir=")) return [anyIn(directoryAt(input.walk.cwd, arg.slice(10)))];
+    if (/^(-[CLlWAFDc]|--(cfg|crate-type|crate-name|edition|emit|extern|target|cap-lints|explain|print|codegen|sysroot|error-format|json|color|remap-path-prefix|check-cfg))$/.test(arg)) at++;
+    else if (!arg.startsWith("-")) sources.push(at);
+  }
+  return input.values(sources).flatMap((source) => [stem(source), globOf(`lib${stem(source)}.*`)]);
+}
+
+/** `go build`: `-o` (a directory takes the binaries), else the binary of the one package named (or here), here; `./...` writes none. */
+export function goBuild(input: RuleInput): string[] {
+  const { args } = input;
+  // `go -C dir build`: from there.
+  const base = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+  const here = (path: string) => (isAbsolute(path) ? path : base === undefined ? UNKNOWN_MARK + path : resolve(base, path));
+  const operands: number[] = [];
+  for (let at = args.indexOf("build") + 1; at < args.length; at++) {
+    const arg = args[at] ?? "";
+    if (arg === "-o" || arg.startsWith("-o=")) {
+      const value = arg === "-o" ? args[at + 1] : arg.slice(3);
+      if (value === undefined) return input.values([at + 1]);
+      return [value.endsWith("/") || isDirectory(here(value)) ? anyIn(base === undefined && !isAbsolute(value) ? undefined : here(value)) : here(value)];
+    }
+    if (/^-(C|p|tags|ldflags|gcflags|asmflags|mod|modfile|overlay|pgo|pkgdir|toolexec|buildmode|compiler|installsuffix|exec)$/.test(arg)) at++;
+    else if (!arg.startsWith("-")) operands.push(at);
+  }
+  const named = operands.map((at) => args[at]);
+  if (named.some((name) => name === undefined || name.includes("..."))) return [];
+  if (named.length === 0) return base === undefined ? [] : [here(basename(base))];
+  const first = named[0] as string;
+  return [here(first.endsWith(".go") ? stem(first) : basename(first === "." && base !== undefined ? base : first))];
+}
+
+/** tsc's options that are flags (every other option takes the next argument unless it is `true`/`false`-free and starts with `-`). */
+const TSC_FLAGS = /^--?(noEmit|build|b|watch|w|strict|declaration|d|sourceMap|pretty|incremental|composite|allowJs|checkJs|listFiles|listEmittedFiles|version|v|help|h|all|init|showConfig|force|verbose|clean|dry|noImplicitAny|esModuleInterop|skipLibCheck|emitDeclarationOnly|isolatedModules|resolveJsonModule|removeComments|noEmitOnError|preserveWatchOutput|extendedDiagnostics|diagnostics|traceResolution|explainFiles)$/;
+
+/** The output extensions of a TypeScript (or JavaScript) source: .ts a .js, .mts a .mjs, .cts a .cjs, with their maps and declarations. */
+function emitted(source: string): string[] {
+  const extension = extname(source);
+  const js = extension === ".mts" ? ".mjs" : extension === ".cts" ? ".cjs" : extension === ".tsx" ? ".jsx" : ".js";
+  const declaration = extension === ".mts" ? ".d.mts" : extension === ".cts" ? ".d.cts" : ".d.ts";
+  const name = stem(source);
+  const out = [js, `${js}.map`, declaration, `${declaration}.map`].map((suffix) => beside(source, `${name}${suffix}`));
+  return extension === ".tsx" ? [...out, beside(source, `${name}.js`), beside(source, `${name}.js.map`)] : out;
+}
+
+/** A tsconfig.json's compiler options, with those of the configs it `extends` (relative ones), each path from its own file. */
+function compilerOptions(config: string, depth = 0): { outDir?: string; outFile?: string; declarationDir?: string; noEmit?: boolean } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(config, "utf8");
+  } catch {
+    return undefined;
+  }
+  let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown> };
+  try {
+    // JSON with comments and trailing commas, as tsc reads it.
+    parsed = JSON.parse(text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string) => string ?? "").replace(/,(\s*[}\]])/g, "$1"));
+  } catch {
+    return undefined;
+  }
+  const base = typeof parsed.extends === "string" && parsed.extends.startsWith(".") && depth < 5 ? compilerOptions(resolve(dirname(config), parsed.extends.endsWith(".json") ? parsed.extends : `${parsed.extends}.json`), depth + 1) : undefined;
+  const own = parsed.compilerOptions ?? {};
+  const path = (key: string) => (typeof own[key] === "string" ? resolve(dirname(config), own[key] as string) : undefined);
+  return {
+    ...base,
+    ...(path("outDir") ? { outDir: path("outDir") } : {}),
+    ...(path("outFile") ? { outFile: path("outFile") } : {}),
+    ...(path("declarationDir") ? { declarationDir: path("declarationDir") } : {}),
+    ...(typeof own.noEmit === "boolean" ? { noEmit: own.noEmit } : {}),
+  };
+}
+
+function tsc(input: RuleInput): string[] {
+  const { args, walk } = input;
+  const options = new Map<string, string | undefined>();
+  const operands: number[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || !arg.startsWith("-")) {
+      operands.push(at);
+      continue;
+    }
+    const name = arg.replace(/^--?/, "");
+    if (TSC_FLAGS.test(arg)) {
+      const next = args[at + 1];
+      options.set(name, next === "false" || next === "true" ? next : "true");
+      if (next === "false" || next === "true") at++;
+    } else options.set(name, args[++at]);
+  }
+  const on = (name: string) => options.get(name) === "true";
+  if (on("version") || on("v") || on("help") || on("h") || on("all") || on("showConfig")) return [];
+  if (on("init")) return ["tsconfig.json"];
+  if (on("noEmit")) return [];
+  const given = (name: string) => (options.has(name) ? [directoryAt(walk.cwd, options.get(name))] : []);
+  const outputs = [...given("outDir").map(anyUnder), ...given("declarationDir").map(anyUnder), ...[...given("outFile"), ...given("out")].map((file) => file ?? anyIn(undefined))];
+  const build = on("build") || on("b");
+  if (operands.length > 0 && !build) {
+    // Files named: no tsconfig.json is read; each source's output lands beside it, or in --outDir.
+    if (outputs.length > 0) return outputs;
+    return input.values(operands).flatMap(emitted);
+  }
+  // A project: -p's (a directory or a config file), each of -b's, else the nearest tsconfig.json up from here.
+  const projects = build && operands.length > 0 ? operands.map((at) => args[at]) : options.has("p") || options.has("project") ? [options.get("p") ?? options.get("project")] : [undefined];
+  return projects.flatMap((project) => {
+    const place = project === undefined ? walk.cwd : directoryAt(walk.cwd, project);
+    if (place === undefined) return [anyUnder(undefined)];
+    const config = project !== undefined && project.endsWith(".json") ? place : project !== undefined ? join(place, "tsconfig.json") : join(ancestorsHolding(place, ["tsconfig.json"])[0] ?? place, "tsconfig.json");
+    const settings = compilerOptions(config);
+    if (settings === undefined) return outputs;
+    if (settings.noEmit === true && outputs.length === 0) return [];
+    const written = [settings.outDir, settings.declarationDir].filter((directory): directory is string => directory !== undefined).map(anyUnder);
+    if (settings.outFile) written.push(settings.outFile);
+    if (outputs.length > 0) return [...outputs, ...written.filter((path) => !path.endsWith("**"))];
+    if (written.length > 0) return [...written, globOf(join(dirname(config), "*.tsbuildinfo"))];
+    // No outDir: beside each source under the project.
+    const root = dirname(config);
+    return ["js", "jsx", "mjs", "cjs", "map", "d.ts", "d.mts", "d.cts", "tsbuildinfo"].map((extension) => globOf(join(root, "**", `*.${extension}`)));
+  });
+}
+
+/** javac: `-d` (classes), `-s` (generated sources), `-h` (headers): anything under each; else each class beside its source. */
+function javac(input: RuleInput): string[] {
+  const { args, walk } = input;
+  const out: string[] = [];
+  const sources: number[] = [];
+  let placed = false;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] ?? "";
+    if (["-d", "-s", "-h", "--directory", "--source-directory", "--header-directory"].includes(arg)) {
+      out.push(anyUnder(directoryAt(walk.cwd, args[at + 1])));
+      if (arg === "-d" || arg === "--directory") placed = true;
+      at++;
+    } else if (/^(-cp|-classpath|--class-path|-sourcepath|--source-path|-encoding|-source|--source|-target|--target|--release|-processorpath|--processor-path|-processor|--module|-m|--module-path|-p|-bootclasspath|-extdirs|-endorseddirs|-implicit|-Xlint|-J|-A|--add-modules|--limit-modules|--module-source-path|--upgrade-module-path|--system|--add-exports|--add-reads|--patch-module)$/.test(arg)) at++;
+    else if (!arg.startsWith("-") && !arg.startsWith("@")) sources.push(at);
+  }
+  if (placed) return out;
+  return [...out, ...input.values(sources).flatMap((source) => [beside(source, `${stem(source)}.class`), globOf(beside(source, `${stem(source)}$*.class`))])];
+}
+
+const compilerRule: Rule = { syntax: {}, writes: compiler };
+
+export const BUILD_RULES: Record<string, Rule> = {
+  cc: compilerRule,
+  gcc: compilerRule,
+  clang: compilerRule,
+  "c++": compilerRule,
+  "g++": compilerRule,
+  "clang++": compilerRule,
+  rustc: { syntax: {}, writes: rustc },
+  tsc: { syntax: {}, writes: tsc },
+  javac: { syntax: {}, writes: javac },
+};

@@ -1,0 +1,73 @@
+// The cheap gate before the shell reader (shell.ts): whether a command may write at all, read from
+// its text with regexes, so that most commands an agent runs load no parser. A command it passes
+// is read whole by the walk (shell-walk.ts), which also asks it whether a script nested deeper
+// than it reads may write.
+/** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
+const WRITING_COMMAND =
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source)([\s;&|)`'"]|$)/;
+/**
+ * git with a subcommand that writes the work tree, find with an action that writes (`-delete`,
+ * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
+ * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
+ * output; sudo's `-e`, env's `-S`); an interpreter reading a pipe or `<(…)`, and the `.` command:
+ * loading the parser costs 40-50 ms.
+ */
+const WRITING_USE =
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+/**
+ * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
+ * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
+ */
+const TOOL_USE = new RegExp(
+  [
+    String.raw`\b(black|isort|rustfmt)\b(?![^;&|\n]*\s(--check|--check-only|--diff|-c|--version|-h|--help)\b)`,
+    String.raw`\bprettier\b[^;&|\n]*\s(--write|-[a-z]*w)`,
+    String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
+    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s(--?w\b|-[a-z]*w|--write)`,
+    String.raw`\b(clang-format|autopep8|yapf)\b[^;&|\n]*\s(-[a-z]*i|--in-place)`,
+    String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
+    String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
+    String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
+    String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run))\b`,
+    // A package manager's subcommand is its first word that is not an option (or an option's value).
+    String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version\s+\S|pkg\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
+    String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
+    // Compilers: they write what -o names, or a file of their own naming.
+    String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+build\b`,
+    String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
+  ].join("|"),
+);
+/**
+ * A package's scripts (`npm run fmt`, `npm test`, `pnpm lint`, `yarn fmt`, `bun run x`) and a
+ * Makefile's recipes: read from disk in turn (shell-scripts.ts, shell-make.ts).
+ */
+const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\b(pnpm|yarn)\s+[\w:-]|\b(make|gmake)\b/;
+/** Words that run the command after them, with their options: the command is the first word after these. */
+const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
+
+/** Whether a command runs a program by its path (`./build.sh`, `scripts/fmt`, `/opt/x/run`): a script the walk reads if it is one. */
+function runsPath(command: string): boolean {
+  for (const segment of command.split(/[;&|\n(){}`]|\$\(/)) {
+    const words = segment.trim().split(/\s+/);
+    let at = 0;
+    while (at < words.length - 1 && BEFORE_COMMAND.test(words[at] as string)) at++;
+    // An option's value may stand where the command seems to (`sudo -u bob ./x`): the next word too.
+    const candidates = [words[at], /^-/.test(words[at - 1] ?? "") ? words[at + 1] : undefined];
+    if (candidates.some((word) => word?.replace(/^['"]|['"]$/g, "").includes("/"))) return true;
+  }
+  return false;
+}
+
+/** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
+const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
+
+export function mayWrite(command: string): boolean {
+  if (command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command)) return true;
+  // The uses are read as the shell would split them: line continuations joined, quotes gone (`git
+  // "checkout" x`), and `|`, `;`, `&` inside quotes not taken for the end of a command.
+  const words = command
+    .replace(/\\\n/g, " ")
+    .replace(/'[^']*'|"(\\.|[^"\\])*"/g, (quoted) => quoted.slice(1, -1).replace(/[|;&]/g, " "))
+    .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 "); // python -mblack
+  return WRITING_USE.test(words) || TOOL_USE.test(words) || SCRIPT_USE.test(words) || runsPath(words);
+}

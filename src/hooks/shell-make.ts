@@ -1,0 +1,285 @@
+// A Makefile's recipes, as the shell lines make runs (`make`, `gmake`, and `$(MAKE)` in a recipe),
+// handed back to the walk (shell-walk.ts) to read in turn: the recipes of the goals named (else
+// the first target) and of the prerequisites they need, by an explicit rule or a pattern rule
+// (`%.o: %.c`), and `$(shell …)` wherever it stands. The variables the files and the command line
+// set are put in (else the environment's, else make's own: CC, RM, MAKE); an automatic variable is
+// the rule's target or prerequisites (`$@`, `$<`, `$^`); whatever else make computes
+// (`$(wildcard …)`, `$*`) is a variable the text does not fix. Conditionals are read on both
+// sides; `include`d makefiles are read too. With `-n` only the lines make runs anyway (`+`,
+// `$(MAKE)`).
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { readOptions, type Syntax } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { scriptFile } from "./shell-scripts.js";
+import { type Environment, UNKNOWABLE } from "./shell-words.js";
+
+const MAKE: Syntax = {
+  short: "C:f:I:o:W:l::j::O::",
+  long: {
+    directory: "C",
+    file: "f",
+    makefile: "f",
+    "include-dir": "I",
+    "old-file": "o",
+    "assume-old": "o",
+    "what-if": "W",
+    "new-file": "W",
+    "assume-new": "W",
+    "load-average": "l",
+    jobs: "j",
+    "just-print": "n",
+    "dry-run": "n",
+    recon: "n",
+    question: "q",
+    eval: ":",
+    "output-sync": "O",
+    "debug": "",
+  },
+};
+
+/** Variables make has of its own, when neither the files, the command line nor the environment set them. */
+const BUILTIN: Record<string, string> = { MAKE: "make", CC: "cc", CXX: "g++", CPP: "cc -E", AR: "ar", AS: "as", LD: "ld", RM: "rm -f", SHELL: "/bin/sh", LEX: "lex", YACC: "yacc" };
+
+/** A part of a recipe make computes and the text does not fix: a shell variable no one sets. */
+const HOLE = "${__make_computed}";
+
+interface MakeRule {
+  targets: string[];
+  prerequisites: string;
+  recipes: string[];
+  /** A static pattern rule's target pattern (`objs: %.o: %.c`). */
+  pattern?: string;
+}
+
+interface Makefile {
+  variables: Map<string, string>;
+  rules: MakeRule[];
+  /** `$(shell …)` outside recipes: run while make reads the file. */
+  shells: string[];
+}
+
+/** The recipes `make args…` runs from cwd, as one script (each line in a subshell of its own, as make runs them), or UNKNOWABLE. */
+export function makeRecipes(args: Array<string | undefined>, cwd: string | undefined, environment: Environment): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, MAKE);
+  const chdir = reading.has("C") ? reading.value("C") : ".";
+  const directory = cwd === undefined || chdir === undefined ? (chdir !== undefined && isAbsolute(chdir) ? chdir : undefined) : resolve(cwd, chdir);
+  if (directory === undefined) return UNKNOWABLE;
+  const given = reading.values("f");
+  if (given.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give
+  const makefile: Makefile = { variables: new Map(), rules: [], shells: [] };
+  const files = given.length > 0 ? (given as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
+  if (files[0] === undefined) return []; // no makefile: make runs nothing (its built-in rules aside)
+  const goals: string[] = [];
+  for (const at of reading.operands) {
+    const arg = args[at];
+    if (arg === undefined) return UNKNOWABLE; // `make "$target"`, `make V="$x"`
+    const assignment = /^([^=\s:]+)\s*:?=(.*)$/s.exec(arg);
+    if (assignment) makefile.variables.set(assignment[1] as string, assignment[2] as string);
+    else if (!/^\d+$/.test(arg)) goals.push(arg); // `-j 4`: a job count, not a goal
+  }
+  const fromCommandLine = new Set(makefile.variables.keys());
+  for (const file of files) if (readMakefile(file as string, makefile, fromCommandLine, 0) === UNKNOWABLE) return UNKNOWABLE;
+  const expand = (text: string, automatic: Record<string, string> = {}) => expandText(text, makefile.variables, environment, automatic, 0);
+  const lines: string[] = makefile.shells.map((shell) => `( ${expand(shell)} )`);
+  const dryRun = reading.has("n", "q");
+  for (const { target, rule, stem } of needed(makefile, goals, expand)) {
+    const prerequisites = expand(rule.prerequisites.replaceAll("%", stem ?? "%")).split(/\s+/).filter((word) => word !== "" && word !== "|");
+    const automatic = { "@": target, "<": prerequisites[0] ?? "", "^": prerequisites.join(" "), "+": prerequisites.join(" "), "?": prerequisites.join(" "), "*": stem ?? HOLE };
+    for (const recipe of rule.recipes) {
+      const runs = /^[\s@-]*\+/.test(recipe) || /\$[({]MAKE[)}]/.test(recipe);
+      if (dryRun && !runs) continue;
+      const line = expand(recipe.replace(/^[\s@+-]+/, ""), automatic).trim();
+      if (line !== "") lines.push(`( ${line}\n)`);
+    }
+  }
+  return lines.length === 0 ? [] : [{ script: lines.join("\n"), cwd: directory, bound: new Map() }];
+}
+
+/** Reads one makefile (and what it includes) into `makefile`. */
+function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<string>, depth: number): typeof UNKNOWABLE | undefined {
+  const script = scriptFile(path, true);
+  if (script === UNKNOWABLE) return UNKNOWABLE;
+  if (script === undefined) return undefined; // an `-include` of a file not there
+  if (depth > 8) return UNKNOWABLE;
+  const lines = script.text.replace(/\r\n/g, "\n").split("\n");
+  let current: MakeRule[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    let line = lines[index] as string;
+    if (line.startsWith("\t") && current.length > 0) {
+      // A recipe line; a `\` at its end continues it, as the shell reads it.
+      while (line.endsWith("\\") && index + 1 < lines.length) line = `${line.slice(0, -1)} ${(lines[++index] as string).replace(/^\t/, "")}`;
+      for (const rule of current) rule.recipes.push(line.slice(1));
+      continue;
+    }
+    while (line.endsWith("\\") && index + 1 < lines.length) line = `${line.slice(0, -1)} ${(lines[++index] as string).trim()}`;
+    const text = line.replace(/(^|[^\\])#.*$/, "$1").trim();
+    if (text === "") continue;
+    const define = /^(?:(?:export|override)\s+)*define\s+([^\s:=]+)/.exec(text);
+    if (define) {
+      const body: string[] = [];
+      while (++index < lines.length && !/^\s*endef\b/.test(lines[index] as string)) body.push(lines[index] as string);
+      if (!fromCommandLine.has(define[1] as string)) makefile.variables.set(define[1] as string, body.join("\n"));
+      current = [];
+      continue;
+    }
+    if (/^(ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(text)) continue; // both sides are read
+    const include = /^(-?include|sinclude)\s+(.+)$/.exec(text);
+    if (include) {
+      for (const name of expandText(include[2] as string, makefile.variables, {}, {}, 0).split(/\s+/)) {
+        if (name === "" || name.includes(HOLE)) continue;
+        if (readMakefile(resolve(dirname(path), name), makefile, fromCommandLine, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
+      }
+      continue;
+    }
+    const assignment = /^(?:(?:export|override|private)\s+)*([^\s:#=?+!]+)\s*(:::=|::=|:=|\?=|\+=|!=|=)\s*(.*)$/s.exec(text);
+    if (assignment) {
+      const [, name, operator, value] = assignment as unknown as [string, string, string, string];
+      current = [];
+      if (operator === "!=") makefile.shells.push(value); // `X != cmd`: the shell runs cmd now
+      if (fromCommandLine.has(name)) continue;
+      if (operator === "+=") makefile.variables.set(name, `${makefile.variables.get(name) ?? ""} ${value}`);
+      else if (operator !== "?=" || !makefile.variables.has(name)) makefile.variables.set(name, operator === "!=" ? HOLE : value);
+      continue;
+    }
+    for (const shell of shellCalls(text)) makefile.shells.push(shell);
+    const rule = /^([^:=]+?)\s*::?\s*(.*)$/.exec(text);
+    // Not a rule: a target-specific variable (`t: V = x`), or a line the hook does not read.
+    if (!rule || /^\s*(?:(?:export|override|private)\s+)*[^\s:#=;]+\s*(?::{1,3}=|\?=|\+=|!=|=)/.test(rule[2] as string)) {
+      current = [];
+      continue;
+    }
+    const [, targets, rest] = rule as unknown as [string, string, string];
+    // `t: p ; recipe`, and a static pattern rule `objs: %.o: %.c` (each target's stem is its own).
+    const semicolon = rest.indexOf(";");
+    const body = semicolon === -1 ? rest : rest.slice(0, semicolon);
+    const staticPattern = /^([^:]*%[^:]*):\s*(.*)$/.exec(body);
+    current = [
+      {
+        targets: targets.split(/\s+/).filter(Boolean),
+        prerequisites: staticPattern ? (staticPattern[2] as string) : body,
+        recipes: semicolon === -1 ? [] : [rest.slice(semicolon + 1)],
+        ...(staticPattern ? { pattern: (staticPattern[1] as string).trim() } : {}),
+      },
+    ];
+    makefile.rules.push(...current);
+  }
+  return undefined;
+}
+
+/** The `$(shell …)` calls in a line (outside recipes, make runs them as it reads the file). */
+function shellCalls(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf("$(shell "); at !== -1; at = text.indexOf("$(shell ", at + 1)) {
+    const end = closing(text, at + 1);
+    if (end !== -1) found.push(text.slice(at + 8, end));
+  }
+  return found;
+}
+
+/** The index of the bracket closing the one at `open`, or -1. */
+function closing(text: string, open: number): number {
+  const opener = text[open];
+  const closer = opener === "(" ? ")" : "}";
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    if (text[at] === opener) depth++;
+    else if (text[at] === closer && --depth === 0) return at;
+  }
+  return -1;
+}
+
+/** A makefile's text with its variables put in, as make expands a recipe before the shell gets it. */
+function expandText(text: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number): string {
+  if (depth > 10) return HOLE;
+  let out = "";
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at] as string;
+    if (char !== "$") {
+      out += char;
+      continue;
+    }
+    const next = text[at + 1];
+    if (next === undefined) break;
+    if (next === "$") {
+      out += "$"; // `$$`: a dollar for the shell
+      at++;
+      continue;
+    }
+    if (next !== "(" && next !== "{") {
+      at++;
+      out += Object.hasOwn(automatic, next) ? (automatic[next] as string) : value(next, variables, environment, automatic, depth);
+      continue;
+    }
+    const end = closing(text, at + 1);
+    if (end === -1) return out + HOLE;
+    const inner = text.slice(at + 2, end);
+    at = end;
+    const call = /^(\S+)\s+([\s\S]*)$/.exec(inner);
+    if (call?.[1] === "shell") out += `$(${expandText(call[2] as string, variables, environment, automatic, depth + 1)})`;
+    else if (call) out += HOLE; // $(wildcard …), $(patsubst …), $(foreach …): computed by make
+    else if (/^[@<^+?*][DF]$/.test(inner)) {
+      const whole = automatic[inner[0] as string];
+      out += whole === undefined || whole === HOLE ? HOLE : inner[1] === "D" ? dirname(whole) : whole.slice(whole.lastIndexOf("/") + 1);
+    } else if (inner.includes(":")) out += HOLE; // $(SRCS:.c=.o)
+    else out += value(expandText(inner, variables, environment, automatic, depth + 1), variables, environment, automatic, depth);
+  }
+  return out;
+}
+
+function value(name: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number): string {
+  const set = variables.get(name);
+  if (set !== undefined) return expandText(set, variables, environment, automatic, depth + 1);
+  if (Object.hasOwn(environment, name)) return environment[name] ?? HOLE;
+  return Object.hasOwn(BUILTIN, name) ? (BUILTIN[name] as string) : "";
+}
+
+/**
+ * The targets make would bring up to date for these goals (else the first target), with the rule
+ * whose recipe makes each: an explicit rule's, else a pattern rule's whose target pattern matches
+ * (with its stem, `$*`). At most 500: a superset of what runs.
+ */
+function needed(makefile: Makefile, goals: string[], expand: (text: string) => string): Array<{ target: string; rule: MakeRule; stem?: string }> {
+  const explicit = new Map<string, MakeRule[]>();
+  const patterns: MakeRule[] = [];
+  for (const rule of makefile.rules) {
+    for (const raw of rule.targets) {
+      for (const target of expand(raw).split(/\s+/).filter(Boolean)) {
+        if (target.includes("%")) patterns.push({ ...rule, targets: [target] });
+        else explicit.set(target, [...(explicit.get(target) ?? []), rule]);
+      }
+    }
+  }
+  const first = [...explicit.keys()].find((target) => !target.startsWith("."));
+  const queue = goals.length > 0 ? [...goals] : first === undefined ? [] : [first];
+  const seen = new Set<string>();
+  const out: Array<{ target: string; rule: MakeRule; stem?: string }> = [];
+  while (queue.length > 0 && seen.size < 500) {
+    const target = queue.shift() as string;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const rules = explicit.get(target) ?? [];
+    const found: Array<{ rule: MakeRule; stem?: string }> = rules.map((rule) => {
+      const stem = rule.pattern === undefined ? undefined : stemOf(rule.pattern, target);
+      return stem === undefined ? { rule } : { rule, stem };
+    });
+    if (!rules.some((rule) => rule.recipes.length > 0)) {
+      for (const rule of patterns) {
+        const stem = stemOf(rule.targets[0] as string, target);
+        if (stem !== undefined) found.push({ rule, stem });
+      }
+    }
+    for (const { rule, stem } of found) {
+      out.push({ target, rule, ...(stem === undefined ? {} : { stem }) });
+      const prerequisites = expand(stem === undefined ? rule.prerequisites : rule.prerequisites.replaceAll("%", stem));
+      for (const prerequisite of prerequisites.split(/\s+/)) if (prerequisite !== "" && prerequisite !== "|" && !prerequisite.includes(HOLE)) queue.push(prerequisite);
+    }
+  }
+  return out;
+}
+
+/** What `%` stands for when a pattern (`build/%.o`) matches a target, or undefined. */
+function stemOf(pattern: string, target: string): string | undefined {
+  const [before, after] = pattern.split("%", 2) as [string, string];
+  if (!target.startsWith(before) || !target.endsWith(after) || target.length < before.length + after.length) return undefined;
+  return target.slice(before.length, target.length - after.length);
+}

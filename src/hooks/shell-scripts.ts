@@ -1,0 +1,225 @@
+// Scripts on disk that a command runs, handed back to the walk (shell-walk.ts) to read in turn, as
+// it reads `bash -c '…'`: a shell script given to a shell or run by its path (`bash build.sh`,
+// `./build.sh`, `source env.sh`), with its arguments as `$1`, `"$@"`; and a package's script
+// (`npm run fmt`, `npm test`, `pnpm lint`, `yarn fmt`, `bun run x`: package.json's `scripts`, with
+// the `pre` and `post` scripts run around it), in its package, or in every workspace member for
+// `-ws`, `-r`, `--filter`, `yarn workspace a`. A Makefile's recipes come from shell-make.ts.
+//
+// What cannot be read could write any file (UNKNOWABLE): a script in a place the text does not fix,
+// one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
+// another interpreter, a binary) is not read, as `python3 gen.py` is not.
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { exists } from "../targets/target.js";
+import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { RULES } from "./shell-rules.js";
+import type { Nested } from "./shell-runners.js";
+import { SHELLS } from "./shell-runners.js";
+import { packageCommands } from "./shell-tool-rules.js";
+import { ancestorsHolding, UNKNOWABLE } from "./shell-words.js";
+
+/** A script longer than this is not read: what it writes is judged unknown. */
+const SCRIPT_LIMIT = 1024 * 1024;
+
+/** What a script file holds for the walk: its text; nothing to read (no file, a program); or UNKNOWABLE. */
+export type Script = { text: string } | typeof UNKNOWABLE | undefined;
+
+/**
+ * The script at a path (undefined: relative to a place the text does not fix). `given`: a shell is
+ * given the file (`bash f`, `source f`), which it reads whatever its first line says; run by its
+ * path (`./f`), a file is a shell script with a shell's shebang or none (the shell runs it then).
+ */
+export function scriptFile(path: string | undefined, given: boolean): Script {
+  if (path === undefined) return UNKNOWABLE;
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? undefined : UNKNOWABLE; // none there: nothing runs
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const head = Buffer.alloc(Math.min(4096, stats.size));
+    readSync(fd, head, 0, head.length, 0);
+    if (head.includes(0)) return undefined; // a binary program
+    const first = head.toString("utf8").split("\n", 1)[0] ?? "";
+    if (!given && first.startsWith("#!") && !SHELLS.includes(shebangProgram(first))) return undefined;
+    if (stats.size > SCRIPT_LIMIT) return UNKNOWABLE;
+    return { text: readFileSync(fd, "utf8") };
+  } catch {
+    return UNKNOWABLE;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */
+function shebangProgram(line: string): string {
+  const words = line.slice(2).trim().split(/\s+/);
+  const program = basename(words[0] ?? "");
+  if (program !== "env") return program;
+  return basename(words.slice(1).find((word) => !word.startsWith("-") && !word.includes("=")) ?? "");
+}
+
+/** A script run by its path, or given to a shell or `source`, resolved from where the command runs. */
+export function scriptPath(cwd: string | undefined, path: string): string | undefined {
+  return isAbsolute(path) ? path : cwd === undefined ? undefined : resolve(cwd, path);
+}
+
+export const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn", "bun"];
+
+/** npm's names for `run`, and the scripts it runs by their own name. */
+const NPM_RUN = ["run", "run-script", "rum", "urn"];
+const NPM_SCRIPTS: Record<string, string> = { test: "test", t: "test", tst: "test", start: "start", stop: "stop", restart: "restart" };
+
+/**
+ * Each manager's options before its subcommand (npm's anywhere before `--`): `w` a workspace
+ * member, `W` every member (npm's `-ws`, pnpm's `-r`, `--filter`), `C` where it runs.
+ */
+const RUN_OPTIONS: Record<string, Syntax> = {
+  npm: {
+    short: "w:C:c:",
+    long: { workspace: "w", workspaces: "W", ws: "W", prefix: "C", call: "c", ...valuedLong("registry cache userconfig node-options script-shell loglevel tag") },
+  },
+  pnpm: { short: "C:F:rw", long: { dir: "C", filter: "F", recursive: "r", "workspace-root": "w", ...valuedLong("reporter loglevel") }, ordered: true },
+  yarn: { long: { cwd: "C", ...valuedLong("mutex network-timeout") }, ordered: true },
+  bun: { short: "F:", long: { cwd: "C", filter: "F", ...valuedLong("bunfig config") }, ordered: true },
+};
+
+/** The options that run a script in workspace members, which the hook reads all of. */
+const IN_MEMBERS = ["w", "W", "F", "r"];
+
+/** A run a package manager's command asks for: the script's name, what follows it, where, and whether in every member. */
+interface Run {
+  name: string;
+  extra: string[];
+  /** `-C dir`, `--prefix dir`, `--cwd dir`: undefined where the text does not fix it. */
+  chdir?: string | undefined;
+  moved: boolean;
+  members: boolean;
+  /** Named without `run` (`pnpm fmt`): a script when there is one, else the package's command of that name. */
+  bare: boolean;
+}
+
+function runOf(manager: string, args: Array<string | undefined>, texts: string[]): Run | typeof UNKNOWABLE | undefined {
+  const syntax = RUN_OPTIONS[manager] as Syntax;
+  const npm = manager === "npm";
+  const dashes = npm ? args.indexOf("--") : -1;
+  const before = readOptions(npm && dashes !== -1 ? args.slice(0, dashes) : args, syntax);
+  const first = before.operands[0];
+  if (first === undefined) return undefined;
+  const sub = args[first] ?? "";
+  const place = { chdir: before.value("C"), moved: before.has("C"), members: before.has(...IN_MEMBERS) };
+  if (manager === "yarn" && (sub === "workspace" || sub === "workspaces")) {
+    // `yarn workspace a fmt`, `yarn workspaces foreach -A run fmt`: in members.
+    const from = sub === "workspace" ? first + 2 : args.findIndex((arg, at) => at > first && arg === "run");
+    if (from <= 0 || from >= args.length) return undefined;
+    const inner = runOf("yarn", args.slice(from), texts.slice(from));
+    return inner === undefined || inner === UNKNOWABLE ? inner : { ...inner, ...place, members: true };
+  }
+  let name: string | undefined;
+  let rest = first + 1; // where the script's own arguments start
+  let members = place.members;
+  let bare = false;
+  if ((npm ? NPM_RUN : ["run"]).includes(sub)) {
+    // `pnpm run -r fmt`: the others' options may follow `run` too.
+    const after = npm ? undefined : readOptions(args, syntax, first + 1);
+    if (after?.has(...IN_MEMBERS)) members = true;
+    const at = after ? after.operands[0] : before.operands[1];
+    if (at === undefined) return undefined; // `npm run`: lists the scripts
+    name = args[at];
+    if (name === undefined) return UNKNOWABLE; // `npm run "$task"`
+    rest = at + 1;
+  } else if (npm) {
+    if (!Object.hasOwn(NPM_SCRIPTS, sub)) return undefined;
+    name = NPM_SCRIPTS[sub];
+  } else if (sub === "test" && manager !== "bun") name = "test";
+  else if (!packageCommands(manager).includes(sub) && !["exec", "dlx", "x", "create"].includes(sub)) {
+    name = sub; // `pnpm fmt`: a script by its name, when there is one
+    bare = true;
+  } else return undefined;
+  // What follows the script's name goes to it: npm's after `--`, the others' all of it.
+  const extra = npm ? (dashes === -1 ? [] : texts.slice(dashes + 1)) : texts.slice(rest);
+  return { name: name as string, extra, ...place, members, bare };
+}
+
+/**
+ * The package scripts a package manager's command runs, to read in turn: undefined where it runs
+ * none (`npm install`, `pnpm exec x`, a name that is no script: the walk reads it as before).
+ * `args` and `texts`: the words after the manager's name, as values (undefined where the text does
+ * not fix one) and as written.
+ */
+export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
+  const run = runOf(manager, args, texts);
+  if (run === undefined || run === UNKNOWABLE) return run;
+  const start = run.moved ? (run.chdir === undefined ? undefined : scriptPath(cwd, run.chdir)) : cwd;
+  // In a place the text does not fix: scripts it cannot read, unless the name is a command with a
+  // rule, read as before (`yarn workspace a prettier --write src`).
+  if (start === undefined) return run.bare && ownEntry(RULES, run.name) !== undefined ? undefined : UNKNOWABLE;
+  const directory = ancestorsHolding(start, ["package.json"])[0];
+  const own = directory === undefined ? undefined : scriptsOf(directory, run.name, run.extra, manager === "npm");
+  if (!run.members) return own;
+  // Every member of the workspace around it (a `--filter` or `-w` is not narrowed: any member may be the one).
+  const members = workspaceMembers(start) ?? [];
+  const runs = [...(own ?? []), ...members.filter((member) => member !== directory).flatMap((member) => scriptsOf(member, run.name, run.extra, false) ?? [])];
+  // None of that name anywhere: a command of that name (`yarn workspace a prettier`), or nothing.
+  return own === undefined && runs.length === 0 ? (ownEntry(RULES, run.name) === undefined ? [] : undefined) : runs;
+}
+
+/** A package's scripts of that name with their `pre` and `post` scripts; undefined when it has none of the name. */
+function scriptsOf(directory: string, name: string, extra: string[], required: boolean): Nested[] | undefined {
+  const scripts = scriptTable(directory);
+  if (!Object.hasOwn(scripts, name)) {
+    // npm restart without a restart script runs stop and start; start without one runs `node server.js`.
+    if (name === "restart") return [...(scriptsOf(directory, "stop", [], false) ?? []), ...(scriptsOf(directory, "start", [], false) ?? [])];
+    return required ? [] : undefined; // npm: "Missing script", nothing runs
+  }
+  return [`pre${name}`, name, `post${name}`]
+    .filter((key) => Object.hasOwn(scripts, key) && typeof scripts[key] === "string")
+    .map((key) => ({ script: key === name ? [scripts[key], ...extra].join(" ") : (scripts[key] as string), cwd: directory, bound: new Map() }));
+}
+
+/** package.json's `scripts`: none where the file cannot be read as JSON (the manager runs nothing then). */
+function scriptTable(directory: string): Record<string, unknown> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { scripts?: unknown };
+    return typeof manifest.scripts === "object" && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The member packages of the workspace around a directory: package.json's `workspaces`, or pnpm-workspace.yaml's `packages`. */
+function workspaceMembers(start: string): string[] | undefined {
+  for (const root of ancestorsHolding(start, ["package.json", "pnpm-workspace.yaml"])) {
+    const patterns = workspacePatterns(root);
+    if (patterns === undefined) continue;
+    const require = createRequire(import.meta.url);
+    const fastGlob = require("fast-glob") as typeof import("fast-glob");
+    const included = patterns.filter((pattern) => !pattern.startsWith("!")).map((pattern) => `${pattern.replace(/\/+$/, "")}/package.json`);
+    const ignore = ["**/node_modules/**", ...patterns.filter((pattern) => pattern.startsWith("!")).map((pattern) => pattern.slice(1))];
+    const members = fastGlob.sync(included, { cwd: root, ignore, absolute: true, suppressErrors: true }).map((path) => dirname(path));
+    return [root, ...members.filter((member) => member !== root)];
+  }
+  return undefined;
+}
+
+function workspacePatterns(root: string): string[] | undefined {
+  if (exists(join(root, "pnpm-workspace.yaml"))) {
+    // The `packages:` list, one `- 'glob'` a line: the only part of the file the hook reads.
+    const text = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
+    const list = /^packages:\s*\n((?:[ \t]*(?:-.*)?\n?|[ \t]*#.*\n?)*)/m.exec(text)?.[1] ?? "";
+    return [...list.matchAll(/^[ \t]*-[ \t]*['"]?([^'"#\n]+?)['"]?[ \t]*(?:#.*)?$/gm)].map((match) => match[1] as string);
+  }
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { workspaces?: unknown };
+    const workspaces = manifest.workspaces;
+    const list = Array.isArray(workspaces) ? workspaces : (workspaces as { packages?: unknown } | undefined)?.packages;
+    return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string") : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,130 @@
+// Builds, read by the Claude hook from a shell command: a Makefile's recipes (`make`), compilers'
+// outputs (cc -o, tsc --outDir or tsconfig.json's, javac -d, rustc, go build -o) and `git worktree`.
+// Another session holds u.ts; session s2 runs the command.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+import { bash, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Builds = suite<Context>("claims hook: builds a shell command runs");
+Builds.before.each((context) => {
+  context.box = sandbox();
+  writeFileSync(join(context.box.project, "u.ts"), "export const u = 1;\n");
+  claims(["take", join(context.box.project, "u.ts"), "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
+});
+Builds.after.each((context) => context.box.cleanup());
+
+function file(box: Sandbox, path: string, text: string): void {
+  mkdirSync(join(box.project, path, ".."), { recursive: true });
+  writeFileSync(join(box.project, path), text);
+}
+
+const MAKEFILE = `CC ?= gcc
+OUT := build
+GEN = u.ts
+SRCS = $(wildcard src/*.c)
+VERSION != git describe --tags
+
+.PHONY: all fmt clean sub
+all: $(OUT)/app
+
+$(OUT)/app: $(OUT)/main.o
+\t$(CC) -o $@ $^
+
+$(OUT)/%.o: src/%.c
+\t@mkdir -p $(@D)
+\t$(CC) -c $< -o $@
+
+fmt:
+\tprettier --write $(GEN) \\
+\t  other.ts
+\t-sed -i 's/a/b/' $(SRCS)
+
+clean: ; rm -rf $(OUT)
+
+sub:
+\t+$(MAKE) -C sub
+
+price = $$5
+echo:
+\techo '$(price)' > $(OUT).txt
+
+include rules.mk
+`;
+
+Builds("should read the recipes make runs for its goals, with the makefile's variables put in", async ({ box }) => {
+  file(box, "Makefile", MAKEFILE);
+  file(box, "rules.mk", "stamp:\n\ttouch stamp.txt\n");
+  file(box, "sub/Makefile", "all:\n\trm -f sub.txt\n");
+  const cases: Array<[string, string[]]> = [
+    ["make", ["build/app", "build/main.o"]], // the first target, and what it needs, by the pattern rule
+    ["make fmt", ["other.ts", "u.ts", "unknown:."]], // $(SRCS) is make's to compute: any file
+    ["make clean", ["build"]],
+    ["make sub", ["sub/sub.txt"]],
+    ["make -C sub", ["sub/sub.txt"]],
+    ["make -j 4 clean", ["build"]],
+    ["make OUT=out clean", ["out"]], // the command line's variables win
+    ["make stamp", ["stamp.txt"]], // from the included file
+    ["make echo", ["build.txt"]],
+    ["make -n fmt clean sub", ["sub/sub.txt"]], // a dry run runs only `+` and $(MAKE) lines
+    ["make nothing", []],
+    ['make "$target"', ["unknown:."]],
+    ["make -f missing.mk", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "make fmt"), "deny");
+  assert.is(bash(box, "make clean"), undefined);
+});
+
+Builds("should read what compilers write: -o, their own names, tsc's project settings", async ({ box }) => {
+  file(box, "tsconfig.json", '{\n  // comments and trailing commas, as tsc reads them\n  "compilerOptions": { "outDir": "dist", },\n}\n');
+  file(box, "lib/tsconfig.json", '{ "compilerOptions": { "noEmit": true } }');
+  file(box, "web/tsconfig.json", "{}");
+  mkdirSync(join(box.project, "out"));
+  const cases: Array<[string, string[]]> = [
+    ["gcc -O2 -o app main.c", ["app"]],
+    ["cc -c a.c src/b.c", ["a.o", "b.o"]],
+    ["g++ main.cpp", ["a.out"]],
+    ["clang -E x.c", []],
+    ["gcc -MMD -MF deps.d -c x.c -o x.o", ["deps.d", "x.o"]],
+    ["rustc -o bin main.rs", ["bin"]],
+    ["go build -o bin/app .", ["bin/app"]],
+    ["go build -o out ./cmd/...", ["glob:out/*"]],
+    ["go build ./...", []],
+    ["tsc", ["glob:*.tsbuildinfo", "glob:dist/**"]],
+    ["npx tsc -p lib", []],
+    ["tsc --noEmit", []],
+    ["tsc -p web", ["glob:web/**/*.cjs", "glob:web/**/*.d.cts", "glob:web/**/*.d.mts", "glob:web/**/*.d.ts", "glob:web/**/*.js", "glob:web/**/*.jsx", "glob:web/**/*.map", "glob:web/**/*.mjs", "glob:web/**/*.tsbuildinfo"]],
+    ["tsc src/a.ts", ["src/a.d.ts", "src/a.d.ts.map", "src/a.js", "src/a.js.map"]],
+    ["tsc --outDir out src/a.ts", ["glob:out/**"]],
+    ["javac -d classes A.java", ["glob:classes/**"]],
+    ["javac src/A.java", ["glob:src/A$*.class", "src/A.class"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "gcc -o u.ts main.c"), "deny");
+  assert.is(bash(box, "tsc --outFile u.ts src/a.ts"), "deny");
+});
+
+Builds("should read git worktree add, remove and move as writes anywhere under the worktree", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  const cases: Array<[string, string[]]> = [
+    ["git worktree add wt main", ["glob:wt/**"]],
+    ["git worktree add -b topic wt", ["glob:wt/**"]],
+    ["git worktree remove --force wt", ["glob:wt/**"]],
+    ["git worktree move wt wt2", ["glob:wt/**", "glob:wt2/**"]],
+    ["git worktree list", []],
+    ["git worktree prune", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  const holder = join(box.project, "wt");
+  mkdirSync(holder);
+  writeFileSync(join(holder, "x.ts"), "");
+  claims(["take", join(holder, "x.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "a change in the worktree"]);
+  assert.is(bash(box, "git worktree remove --force wt"), "deny");
+});
+
+Builds.run();

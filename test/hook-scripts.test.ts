@@ -1,0 +1,137 @@
+// Scripts on disk that a shell command runs, read by the Claude hook as it reads the command itself:
+// a shell script (`bash x.sh`, `./x.sh`, `source x.sh`) with its arguments as `$1`…, the functions
+// a command or script defines (read where they are called), and a package's scripts (`npm run`,
+// `npm test`, `pnpm x`, `yarn x`, workspace members). Another session holds u.ts; session s2 runs
+// the command.
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, sandbox, type Sandbox } from "./helpers.js";
+import { bash, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Scripts = suite<Context>("claims hook: scripts a shell command runs");
+Scripts.before.each((context) => {
+  context.box = sandbox();
+  writeFileSync(join(context.box.project, "u.ts"), "export const u = 1;\n");
+  claims(["take", join(context.box.project, "u.ts"), "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
+});
+Scripts.after.each((context) => context.box.cleanup());
+
+function file(box: Sandbox, path: string, text: string, mode = 0o644): void {
+  mkdirSync(join(box.project, path, ".."), { recursive: true });
+  writeFileSync(join(box.project, path), text);
+  chmodSync(join(box.project, path), mode);
+}
+
+Scripts("should read a shell script a command runs, with its arguments as $1 and \"$@\"", async ({ box }) => {
+  file(box, "scripts/fix.sh", '#!/usr/bin/env bash\nset -euo pipefail\nsed -i "s/a/b/" "$1"\n', 0o755);
+  file(box, "scripts/all.sh", '#!/bin/sh\nfor f in "$@"; do perl -pi -e s/a/b/ "$f"; done\n', 0o755);
+  file(box, "scripts/clean", "rm -f gen.ts\n", 0o755); // no shebang: the shell runs it
+  file(box, "scripts/shifted.sh", 'shift\nrm -f "$1"\n', 0o755);
+  const cases: Array<[string, string[]]> = [
+    ["bash scripts/fix.sh u.ts", ["u.ts"]],
+    ["sh -e scripts/fix.sh a.ts", ["a.ts"]],
+    ["./scripts/fix.sh a.ts b.ts", ["a.ts"]],
+    ["scripts/all.sh a.ts b.ts", ["a.ts", "b.ts"]],
+    ["cd scripts && ./clean", ["scripts/gen.ts"]],
+    ["sudo -u nobody ./scripts/clean", ["gen.ts"]],
+    ["time scripts/clean && echo done", ["gen.ts"]],
+    ["bash -c 'rm -f \"$1\"' name a.ts", ["a.ts"]],
+    // What the script does with arguments it can change, or is given from a variable: any file.
+    ["./scripts/shifted.sh a.ts b.ts", ["unknown:."]],
+    ['./scripts/fix.sh "$f"', ["unknown:."]],
+    ['bash "$script"', ["unknown:."]],
+    // Nothing there, a syntax check: nothing runs.
+    ["./scripts/missing.sh u.ts", []],
+    ["bash -n scripts/fix.sh u.ts", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["./scripts/fix.sh u.ts", "bash scripts/fix.sh u.ts", "scripts/all.sh a.ts u.ts", "./scripts/shifted.sh a.ts b.ts"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "./scripts/fix.sh a.ts"), undefined, "a.ts is no one's");
+});
+
+Scripts("should not read a program in another language, and judge a script it cannot read as writing any file", async ({ box }) => {
+  file(box, "gen.py", "#!/usr/bin/env python3\nopen('u.ts', 'w')\n", 0o755);
+  file(box, "tool", "\u007fELF\u0002\u0001\u0001\u0000\u0000rm u.ts", 0o755);
+  file(box, "big.sh", `# ${"x".repeat(1024 * 1024)}\necho hi\n`, 0o755);
+  assert.equal(await writes(box, "./gen.py"), [], "as `python3 gen.py` is not read");
+  assert.equal(await writes(box, "./tool"), [], "a binary program");
+  assert.equal(await writes(box, "./big.sh"), ["unknown:."], "over a megabyte");
+  assert.equal(await writes(box, 'cd "$(mktemp -d)" && ./fix.sh'), ["unknown:."], "a script in a place the text does not fix");
+  assert.is(bash(box, "./big.sh"), "deny");
+});
+
+Scripts("should read a function's body where it is called, with the call's arguments, and a sourced file's functions", async ({ box }) => {
+  file(box, "lib.sh", 'fixup() { truncate -s0 "$1"; }\nnever() { rm -rf /; }\n');
+  file(box, "env.sh", "cd build\n");
+  const cases: Array<[string, string[]]> = [
+    ['f() { rm "$1"; }; f a.ts; f b.ts', ["a.ts", "b.ts"]],
+    ["f() { rm -rf /; }; echo f", []],
+    ["source lib.sh && fixup x.ts", ["x.ts"]],
+    [". ./lib.sh; fixup y.ts", ["y.ts"]],
+    ["source env.sh; rm a.ts", ["unknown:a.ts"]],
+    ['g() { shift; rm "$1"; }; g a.ts b.ts', ["unknown:."]],
+    // A function calling itself is read once for each different call.
+    ['r() { rm "$1"; r "$1"; }; r a.ts', ["a.ts"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "source lib.sh && fixup u.ts"), "deny");
+  assert.is(bash(box, "source lib.sh && fixup x.ts"), undefined);
+});
+
+Scripts("should judge scripts nested deeper than it reads as writing any file", async ({ box }) => {
+  assert.equal(await writes(box, `${"eval ".repeat(12)}rm a.ts`), ["unknown:."]);
+  file(box, "loop.sh", 'rm "x$1.ts"\nbash loop.sh "1$1"\n');
+  // `"x$1.ts"` is a word the text does not fix whole: any x*.ts; the script calling itself: any file.
+  assert.equal(await writes(box, "bash loop.sh 0"), ["glob:x*.ts", "unknown:."]);
+  assert.is(bash(box, `${"eval ".repeat(12)}rm a.ts`), "deny");
+});
+
+Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by name, with pre and post scripts", async ({ box }) => {
+  file(
+    box,
+    "package.json",
+    JSON.stringify({
+      scripts: { fmt: "prettier --write src", prefmt: "rm -f .cache/fmt", test: "uvu test", fix: "bash scripts/fix.sh", postfix: "touch fixed.txt", stop: "rm -f pid", start: "node server.js" },
+    }),
+  );
+  file(box, "scripts/fix.sh", 'sed -i "s/a/b/" "$@"\n');
+  mkdirSync(join(box.project, "src"));
+  const cases: Array<[string, string[]]> = [
+    ["npm run fmt", [".cache/fmt", "src"]],
+    ["npm run-script fmt --silent", [".cache/fmt", "src"]],
+    ["pnpm fmt", [".cache/fmt", "src"]],
+    ["pnpm run fmt", [".cache/fmt", "src"]],
+    ["yarn fmt", [".cache/fmt", "src"]],
+    ["bun run fmt", [".cache/fmt", "src"]],
+    ["cd src && npm run fmt", [".cache/fmt", "src"]], // the package's directory, from anywhere in it
+    ["npm run fix -- a.ts b.ts", ["a.ts", "b.ts", "fixed.txt"]],
+    ["pnpm fix a.ts", ["a.ts", "fixed.txt"]],
+    ["npm test", []],
+    ["npm restart", ["pid"]],
+    ["npm run nothing", []],
+    ["npm run", []],
+    ['npm run "$task"', ["unknown:."]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "npm run fix -- u.ts"), "deny");
+  assert.is(bash(box, "npm test"), undefined);
+});
+
+Scripts("should read a script in every workspace member for -ws, -r, --filter and yarn workspace", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ workspaces: ["packages/*"], scripts: { fmt: "prettier --write root.ts" } }));
+  file(box, "packages/a/package.json", JSON.stringify({ name: "a", scripts: { fmt: "prettier --write a.ts" } }));
+  file(box, "packages/b/package.json", JSON.stringify({ name: "b", scripts: { fmt: "prettier --write b.ts" } }));
+  file(box, "packages/c/package.json", JSON.stringify({ name: "c" }));
+  const all = ["packages/a/a.ts", "packages/b/b.ts", "root.ts"];
+  for (const command of ["npm run fmt -ws", "npm run fmt --workspace a", "pnpm -r fmt", "pnpm --filter a run fmt", "yarn workspace a fmt", "yarn workspaces foreach -A run fmt"]) {
+    assert.equal(await writes(box, command), all, command);
+  }
+  assert.equal(await writes(box, "npm run fmt"), ["root.ts"], "the package's own only");
+  file(box, "pnpm-workspace.yaml", "packages:\n  - 'packages/a'\n  # b is not a member\n");
+  assert.equal(await writes(box, "pnpm -r fmt"), ["packages/a/a.ts", "root.ts"], "pnpm-workspace.yaml's members");
+});
+
+Scripts.run();

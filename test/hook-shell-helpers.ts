@@ -1,0 +1,30 @@
+// The Claude hook's answer to a shell command, and what the shell reader finds it writes: shared by
+// the suites on writes through the shell.
+import { spawnSync } from "node:child_process";
+import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
+
+export function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = []) {
+  const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir, ...extra], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", ...payload }),
+    env: cleanEnv(),
+    encoding: "utf8",
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The hook's answer to a Bash call: "deny", or undefined for a silent allow. */
+export function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}): string | undefined {
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra });
+  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
+}
+
+/**
+ * What a command writes, as the hook reads it from the project directory, relative to it and
+ * sorted; a glob checked as a glob is shown `glob:…`, a path in a place the hook cannot know
+ * `unknown:…` (`unknown:.`: a write it cannot name at all). No variables but the ones given.
+ */
+export async function writes(box: Sandbox, command: string, environment: Record<string, string> = {}): Promise<string[]> {
+  const { shellWrites } = await import("../src/hooks/shell.js");
+  const found = await shellWrites(command, box.project, box.root, environment);
+  return found.map((path) => path.replace(/^\0(glob|unknown):/, "$1:").replace(`${box.project}/`, "")).sort();
+}
