@@ -3,6 +3,7 @@
 // a command or script defines (read where they are called), and a package's scripts (`npm run`,
 // `npm test`, `pnpm x`, `yarn x`, workspace members). Another session holds u.ts; session s2 runs
 // the command.
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -116,6 +117,10 @@ Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by na
     ['npm run "$task"', ["unknown:."]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  // From the work tree's top, which the hook knows: the package there.
+  spawnSync("git", ["init", "-q", box.project]);
+  assert.equal(await writes(box, 'cd src && cd "$(git rev-parse --show-toplevel)" && npm run fmt'), [".cache/fmt", "src"]);
+  assert.equal(await writes(box, 'cd "$(git rev-parse --show-toplevel)/src" && rm a.ts'), ["src/a.ts"]);
   assert.is(bash(box, "npm run fix -- u.ts"), "deny");
   assert.is(bash(box, "npm test"), undefined);
 });

@@ -133,13 +133,13 @@ export function wordValue(node: Node | null | undefined, walk: Walk): string | u
       let at = part.startIndex + 1;
       for (const child of part.namedChildren) {
         if (child.type === "string_content") continue;
-        const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : undefined;
+        const known = child.type === "simple_expansion" || child.type === "expansion" ? knownVariable(child, walk) : knownSubstitution(child, walk);
         text += part.text.slice(at - part.startIndex, child.startIndex - part.startIndex).replace(/\\([$`"\\\n])/g, "$1");
         text += known ?? unknown(child, text);
         at = child.endIndex;
       }
       value += text + part.text.slice(at - part.startIndex, -1).replace(/\\([$`"\\\n])/g, "$1");
-    } else value += unknown(part, ""); // a substitution, $'…', arithmetic: not known before it runs
+    } else value += knownSubstitution(part, walk) ?? unknown(part, ""); // a substitution, $'…', arithmetic: not known before it runs
   }
   if (value === "~" || value.startsWith("~/")) value = walk.home + value.slice(1);
   return value;
@@ -211,6 +211,18 @@ export function judgedPath(value: string): string | undefined {
   // Fixed text with glob characters of its own would be read as a glob: then any name.
   const shape = /[*?[\]{}()!+@\\]/.test(name.replaceAll(HOLE, "")) ? "*" : name.split(HOLE).join("*").replace(/\*+/g, "*");
   return directory.includes(HOLE) ? UNKNOWN_MARK + shape : GLOB_MARK + directory + shape;
+}
+
+/**
+ * `$(git rev-parse --show-toplevel)`: the top of the work tree around where the command runs (the
+ * nearest directory up that holds `.git`, or GIT_WORK_TREE), where the walk knows both.
+ */
+function knownSubstitution(node: Node, walk: Walk): string | undefined {
+  if (node.type !== "command_substitution" || walk.cwd === undefined) return undefined;
+  if (node.namedChildren.map((child) => child.text).join(" ").trim().replace(/\s+/g, " ") !== "git rev-parse --show-toplevel") return undefined;
+  if (walk.environment.GIT_DIR !== undefined) return undefined; // a repository elsewhere: its top is git's to say
+  if (walk.environment.GIT_WORK_TREE !== undefined) return directoryAt(walk.cwd, walk.environment.GIT_WORK_TREE);
+  return ancestorsHolding(walk.cwd, [".git"])[0];
 }
 
 /** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them. */
