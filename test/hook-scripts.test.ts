@@ -125,6 +125,20 @@ Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by na
   assert.is(bash(box, "npm test"), undefined);
 });
 
+Scripts("should load no parser for a package's script run alone whose text writes nothing", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { test: "uvu test", lint: "eslint .", fix: "eslint --fix .", pretest: "tsc --noEmit", build: "npm run lint" } }));
+  const { quietPackageRun } = await import("../src/hooks/shell-gate.js");
+  const sub = join(box.project, "src");
+  mkdirSync(sub);
+  for (const command of ["npm test", "npm t", "npm run lint", "pnpm lint", "yarn run lint", "npm test 2>&1 | tail -20", "npm test || echo failed"]) {
+    assert.ok(quietPackageRun(command, sub), command);
+  }
+  for (const command of ["npm run fix", "pnpm fix", "npm run build", "npm test | python3", "npm test || rm u.ts", "npm test > out.txt", "npm run lint -- --fix", "npm install", "pnpm install", "yarn nothing", "npm test; rm u.ts"]) {
+    assert.not.ok(quietPackageRun(command, sub), command);
+  }
+  assert.is(bash(box, "npm test 2>&1 | tail -20"), undefined);
+});
+
 Scripts("should read a script in every workspace member for -ws, -r, --filter and yarn workspace", async ({ box }) => {
   file(box, "package.json", JSON.stringify({ workspaces: ["packages/*"], scripts: { fmt: "prettier --write root.ts" } }));
   file(box, "packages/a/package.json", JSON.stringify({ name: "a", scripts: { fmt: "prettier --write a.ts" } }));

@@ -1,7 +1,10 @@
 // The cheap gate before the shell reader (shell.ts): whether a command may write at all, read from
-// its text with regexes, so that most commands an agent runs load no parser. A command it passes
-// is read whole by the walk (shell-walk.ts), which also asks it whether a script nested deeper
-// than it reads may write.
+// its text with regexes (and, for a package's script run alone, that script's text), so that most
+// commands an agent runs load no parser. A command it passes is read whole by the walk
+// (shell-walk.ts), which also asks it whether a script nested deeper than it reads may write.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
   /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source)([\s;&|)`'"]|$)/;
@@ -62,12 +65,54 @@ function runsPath(command: string): boolean {
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
-  if (command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command)) return true;
-  // The uses are read as the shell would split them: line continuations joined, quotes gone (`git
-  // "checkout" x`), and `|`, `;`, `&` inside quotes not taken for the end of a command.
-  const words = command
+  const words = shellWords(command);
+  return writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words);
+}
+
+/** The command as the shell would split it: line continuations joined, quotes gone (`git "checkout" x`), `|`, `;`, `&` inside quotes not taken for the end of a command. */
+function shellWords(command: string): string {
+  return command
     .replace(/\\\n/g, " ")
     .replace(/'[^']*'|"(\\.|[^"\\])*"/g, (quoted) => quoted.slice(1, -1).replace(/[|;&]/g, " "))
     .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 "); // python -mblack
-  return WRITING_USE.test(words) || TOOL_USE.test(words) || SCRIPT_USE.test(words) || runsPath(words);
+}
+
+/** Whether the command's own text may write, scripts on disk aside. */
+function writesItself(command: string, words: string): boolean {
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words);
+}
+
+/**
+ * `npm test`, `npm run lint 2>&1 | tail -20`, `pnpm lint`: a package's script run alone, with no
+ * arguments, whose text (and its `pre` and `post` scripts', in the nearest package.json up from
+ * cwd) the gate passes as writing nothing; then the parser need not load for it either. Anything
+ * else is read whole by the walk.
+ */
+const PLAIN_RUN = /^\s*(npm|pnpm|yarn|bun)\s+(?:(run|run-script)\s+)?([\w:.-]+)\s*(?:2>&1\s*)?(\|[^;&]*)?$/;
+
+export function quietPackageRun(command: string, cwd: string): boolean {
+  const match = PLAIN_RUN.exec(command);
+  if (!match || writesItself(match[4] ?? "", shellWords(match[4] ?? ""))) return false;
+  const [, manager, run, name] = match as unknown as [string, string, string | undefined, string];
+  if (manager === "npm" && run === undefined && !["test", "t", "tst", "start", "stop"].includes(name)) return false;
+  if (manager === "bun" && run === undefined) return false; // `bun x.ts` runs a file
+  const script = name === "t" || name === "tst" ? "test" : name;
+  for (let at = cwd; ; at = dirname(at)) {
+    let text: string;
+    try {
+      text = readFileSync(join(at, "package.json"), "utf8");
+    } catch {
+      if (at === dirname(at)) return false;
+      continue;
+    }
+    let scripts: Record<string, unknown>;
+    try {
+      scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    } catch {
+      return false;
+    }
+    if (typeof scripts !== "object" || scripts === null) return false;
+    if (manager !== "npm" && run === undefined && !Object.hasOwn(scripts, script)) return false; // perhaps a command of the manager's own
+    return [`pre${script}`, script, `post${script}`].every((key) => !Object.hasOwn(scripts, key) || (typeof scripts[key] === "string" && !mayWrite(scripts[key] as string)));
+  }
 }

@@ -27,7 +27,7 @@
 // (shell-scripts.ts, shell-make.ts); what each command writes (shell-rules.ts, which gathers
 // shell-archive-rules.ts, shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and
 // shell-tool-rules.ts; a rule's shape and the readings rules share: shell-rule.ts).
-import { mayWrite } from "./shell-gate.js";
+import { mayWrite, quietPackageRun } from "./shell-gate.js";
 import type { Environment } from "./shell-words.js";
 
 export { mayWrite };
@@ -38,7 +38,7 @@ export { mayWrite };
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
 export async function shellWrites(command: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
-  if (!mayWrite(command)) return [];
+  if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");
   const { parserFor } = await import("../targets/symbols.js");
