@@ -5,6 +5,9 @@
 // the `pre` and `post` scripts run around it), in its package, or in every workspace member for
 // `-ws`, `-r`, `--filter`, `yarn workspace a`. A Makefile's recipes come from shell-make.ts.
 //
+// A script's arguments, and a function call's, stand for their values in it (withPositional);
+// each function is read once for each different call (callFunction).
+//
 // What cannot be read could write any file (UNKNOWABLE): a script in a place the text does not fix,
 // one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
 // another interpreter, a binary) is not read, as `python3 gen.py` is not.
@@ -17,7 +20,8 @@ import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
-import { ancestorsHolding, UNKNOWABLE } from "./shell-words.js";
+import type Parser from "web-tree-sitter";
+import { add, ancestorsHolding, type Positional, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
 
 /** A script longer than this is not read: what it writes is judged unknown. */
 const SCRIPT_LIMIT = 1024 * 1024;
@@ -222,4 +226,62 @@ function workspacePatterns(root: string): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `$1`, `$2`, `"$@"`: the positional parameters a script or function is run with. */
+const POSITIONAL = /^(\d+|@)$/;
+
+/**
+ * The variables a script or function body sees: the caller's, but for its own arguments, which
+ * stand for their values unless it can change them (`shift`, `set -- …`) or a word's values are not
+ * one each (an unquoted glob, a word the text does not fix: from there on, unknown).
+ */
+export function withPositional(bound: Map<string, string[]> | undefined, positional: Positional, root: Parser.SyntaxNode): Map<string, string[]> {
+  const own = new Map([...(bound ?? [])].filter(([key]) => !POSITIONAL.test(key)));
+  if (changesPositional(root)) return own;
+  for (const [index, values] of positional.entries()) {
+    if (values?.length !== 1) break;
+    own.set(String(index + 1), values);
+  }
+  if (positional.every((values) => values !== undefined)) own.set("@", positional.flat() as string[]);
+  return own;
+}
+
+function changesPositional(root: Parser.SyntaxNode): boolean {
+  return root.descendantsOfType("command").some((command) => {
+    const name = command.childForFieldName("name")?.text;
+    if (name === "shift") return true;
+    if (name !== "set") return false;
+    const args = command.childrenForFieldName("argument").map((arg) => arg.text);
+    for (let at = 0; at < args.length; at++) {
+      const arg = args[at] as string;
+      if (arg === "--" || arg === "-" || !/^[-+]/.test(arg)) return true;
+      if (/^[-+][a-zA-Z]*o$/.test(arg)) at++; // `set -euo pipefail`: -o takes a name
+    }
+    return false;
+  });
+}
+
+/** A script's path from where the command runs: undefined where the text does not fix it. */
+export function scriptAt(cwd: string | undefined, path: string | undefined): string | undefined {
+  return path === undefined ? undefined : scriptPath(cwd, path);
+}
+
+/** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
+export function runScript(script: Script, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">): void {
+  if (script === UNKNOWABLE) add(here, UNKNOWABLE);
+  else if (script !== undefined) nested.push({ script: script.text, cwd: here.cwd, ...run });
+}
+
+/** A function's bodies read with a call's arguments, once for each different call. */
+export function callFunction(name: string, bodies: string[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
+  const key = JSON.stringify([name, call.cwd, call.positional]);
+  if (walk.shared.read.has(key)) return;
+  walk.shared.read.add(key);
+  for (const body of bodies) nested.push({ script: body, ...call });
+}
+
+/** The values of a command's arguments, as a script or function it runs sees them (`$1`, `"$@"`). */
+export function positionalOf(words: Parser.SyntaxNode[], walk: Walk): Positional {
+  return words.map((word) => wordValues(word, walk));
 }

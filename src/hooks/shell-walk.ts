@@ -1,25 +1,26 @@
 // The walk over a shell command's syntax tree, in source order, so that a `cd` applies to what
 // follows it: subshells, pipelines, redirections, heredocs, for loops, and each command, read after
-// its wrappers (`sudo`, `env -C dir`, `timeout 5`) as the command they run. A script the text gives
-// (`bash -c '…'`, `eval '…'`, `xargs`, `find -exec`, a heredoc a shell reads) is read in turn; a
-// command with a rule (shell-rules.ts) adds the paths it writes. shellWrites (shell.ts) loads this
-// file only for a command that may write, and walkScript loads the parser.
+// its wrappers (`sudo`, `env -C dir`, `timeout 5`: shell-wrappers.ts) as the command they run. A
+// script the text gives (`bash -c '…'`, `eval '…'`, `xargs`, `find -exec`, a heredoc a shell
+// reads) or one on disk it runs (shell-scripts.ts, shell-make.ts), and a function where it is
+// called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
+// shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
+// the parser.
 import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { makeRecipes } from "./shell-make.js";
+import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
-import { PACKAGE_MANAGERS, packageRun, type Script, scriptFile, scriptPath } from "./shell-scripts.js";
+import { callFunction, positionalOf, runScript, scriptAt, scriptFile, withPositional } from "./shell-scripts.js";
 import { mayWrite } from "./shell-gate.js";
-import { packageCommands } from "./shell-tool-rules.js";
-import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
+import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
   directoryAt,
   type Environment,
   judgedPath,
-  outputs,
   type Positional,
   readText,
   staticWord,
@@ -75,40 +76,6 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     }
     for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional);
   }
-}
-
-/** `$1`, `$2`, `"$@"`: the positional parameters a script or function is run with. */
-const POSITIONAL = /^(\d+|@)$/;
-
-/**
- * The variables a script or function body sees: the caller's, but for its own arguments, which
- * stand for their values unless it can change them (`shift`, `set -- …`) or a word's values are not
- * one each (an unquoted glob, a word the text does not fix: from there on, unknown).
- */
-function withPositional(bound: Map<string, string[]> | undefined, positional: Positional, root: Parser.SyntaxNode): Map<string, string[]> {
-  const own = new Map([...(bound ?? [])].filter(([key]) => !POSITIONAL.test(key)));
-  if (changesPositional(root)) return own;
-  for (const [index, values] of positional.entries()) {
-    if (values?.length !== 1) break;
-    own.set(String(index + 1), values);
-  }
-  if (positional.every((values) => values !== undefined)) own.set("@", positional.flat() as string[]);
-  return own;
-}
-
-function changesPositional(root: Parser.SyntaxNode): boolean {
-  return root.descendantsOfType("command").some((command) => {
-    const name = command.childForFieldName("name")?.text;
-    if (name === "shift") return true;
-    if (name !== "set") return false;
-    const args = command.childrenForFieldName("argument").map((arg) => arg.text);
-    for (let at = 0; at < args.length; at++) {
-      const arg = args[at] as string;
-      if (arg === "--" || arg === "-" || !/^[-+]/.test(arg)) return true;
-      if (/^[-+][a-zA-Z]*o$/.test(arg)) at++; // `set -euo pipefail`: -o takes a name
-    }
-    return false;
-  });
 }
 
 /**
@@ -212,7 +179,6 @@ function redirect(node: Node, walk: Walk): void {
   if (path !== undefined && path !== "-") add(walk, path);
 }
 
-const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
@@ -231,115 +197,11 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (name !== undefined) environment[name] = value ? staticWord(value, walk) : "";
   }
   // Wrappers first: what they run is the command.
-  let here: Walk = { ...walk, environment };
-  for (let guard = 0; guard < 5; guard++) {
-    const program = basename(argv[0] ?? "");
-    if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
-      // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
-      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd);
-      if (runs === UNKNOWABLE) return add(here, UNKNOWABLE);
-      if (runs !== undefined) return void nested.push(...runs);
-    }
-    const wrapper = ownEntry(WRAPPERS, program);
-    if (!wrapper) break;
-    let index = 1;
-    let positional = wrapper.positional ?? 0;
-    if (wrapper.subcommands !== undefined) {
-      // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own. yarn,
-      // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
-      const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
-      const sub = argv[before.end] ?? "";
-      const manager = basename(argv[0] ?? "");
-      // `yarn workspace a add x` is `yarn add x` in the member's directory; `yarn workspaces foreach
-      // … run cmd` runs it in every member's: places the text does not name.
-      if (manager === "yarn" && (sub === "workspace" || sub === "workspaces")) {
-        const from = sub === "workspace" ? before.end + 2 : argv.findIndex((arg, at) => at > before.end && (arg === "run" || arg === "exec"));
-        if (from > 0 && from < argv.length) nested.push({ script: ["yarn", ...words.slice(from).map((word) => word.text)].join(" "), cwd: undefined });
-        return;
-      }
-      // `uv tool run black` is `uvx black`.
-      const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
-      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && ownEntry(RULES, sub) !== undefined;
-      if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
-      if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
-      if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
-      index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
-    }
-    for (;;) {
-      const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
-      // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
-      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
-      // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
-      if ((wrapper.elsewhere ?? []).some((key) => reading.has(key))) here = { ...here, cwd: undefined };
-      for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
-        const paths = value !== undefined ? outputs([value]) : at === undefined ? [] : (wordValues(words[at] as Node, here) ?? []);
-        for (const path of paths) add(here, path);
-      }
-      if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
-        // sudo -e f g (sudoedit): each operand is a file it writes back.
-        for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
-        return;
-      }
-      if (wrapper.call !== undefined && reading.has(wrapper.call)) {
-        // npx -c 'prettier --write f': the command line is read in turn (one the text does not fix is unknown).
-        const line = reading.value(wrapper.call);
-        if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
-        else add(here, UNKNOWABLE);
-        return;
-      }
-      if (wrapper.split !== undefined && reading.has(wrapper.split)) {
-        // env -S 'cmd args' rest: the string is split into words and the rest follows. Read as a
-        // shell line of env's (so `-S 'A=1 cmd'` and `-S '-C dir cmd'` keep their meaning): a
-        // redirection in it, which env passes on as a word, is judged a write, never the reverse.
-        const line = reading.value(wrapper.split);
-        if (line !== undefined) nested.push({ script: ["env", line, ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
-        else add(here, UNKNOWABLE); // env -S "$cmd": a command line the text does not give
-        return;
-      }
-      index = reading.end;
-      if (index >= argv.length) return; // nothing to run
-      const arg = argv[index];
-      if (arg === undefined) {
-        // `env PATH=./node_modules/.bin:$PATH prettier …`: an assignment whose value the text does
-        // not fix; `timeout "$t" cmd`: a value of the wrapper's own. Else the command itself is not
-        // fixed (`sudo "$cmd" f`): what it writes cannot be known.
-        if (/^[A-Za-z_]\w*=/.test(words[index]?.text ?? "")) {
-          index++;
-          continue;
-        }
-        if (positional > 0) {
-          positional--;
-          index++;
-          continue;
-        }
-        add(here, UNKNOWABLE);
-        return;
-      }
-      // A runner's option it does not know, given as `--opt value`, took the command's place
-      // (`uv run --index URL black .`): the command is the next word when that is one with a rule.
-      const unknownOption = /^--[\w-]+$/.test(argv[index - 1] ?? "") && index - 1 >= 1;
-      if (isRunner(wrapper) && unknownOption && ownEntry(RULES, basename(arg)) === undefined && ownEntry(RULES, basename(argv[index + 1] ?? "")) !== undefined) {
-        index++;
-        continue;
-      }
-      const assignment = ASSIGNMENT.exec(arg);
-      if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
-      if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
-      else if (positional > 0) {
-        positional--;
-        index++;
-      } else break;
-    }
-    argv = argv.slice(index);
-    words.splice(0, index);
-    // `npm exec prettier -- --write f`: the runner takes the `--`; the command gets what follows.
-    if (wrapper.subcommands !== undefined || wrapper.call !== undefined) {
-      if (argv[1] === "--") {
-        argv.splice(1, 1);
-        words.splice(1, 1);
-      }
-    }
-  }
+  const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
+  if (unwrapped === undefined) return;
+  const { here } = unwrapped;
+  argv = unwrapped.argv;
+  words.splice(0, words.length, ...unwrapped.words);
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
   if (!name) return;
@@ -442,35 +304,6 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
   const text = (index: number) => wordValue(argWords[index], here);
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
-}
-
-/** A script's path from where the command runs: undefined where the text does not fix it. */
-function scriptAt(cwd: string | undefined, path: string | undefined): string | undefined {
-  return path === undefined ? undefined : scriptPath(cwd, path);
-}
-
-/** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
-function runScript(script: Script, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">): void {
-  if (script === UNKNOWABLE) add(here, UNKNOWABLE);
-  else if (script !== undefined) nested.push({ script: script.text, cwd: here.cwd, ...run });
-}
-
-/** A function's bodies read with a call's arguments, once for each different call. */
-function callFunction(name: string, bodies: string[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
-  const key = JSON.stringify([name, call.cwd, call.positional]);
-  if (walk.shared.read.has(key)) return;
-  walk.shared.read.add(key);
-  for (const body of bodies) nested.push({ script: body, ...call });
-}
-
-/** The values of a command's arguments, as a script or function it runs sees them (`$1`, `"$@"`). */
-function positionalOf(words: Node[], walk: Walk): Positional {
-  return words.map((word) => wordValues(word, walk));
-}
-
-/** A package runner (npx, npm exec, uv run, …), as opposed to a wrapper such as sudo or env. */
-function isRunner(wrapper: { subcommands?: string[]; call?: string }): boolean {
-  return wrapper.subcommands !== undefined || wrapper.call !== undefined;
 }
 
 /** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`, an inner `for f`, `select f`, `getopts … f`. */

@@ -1,0 +1,141 @@
+// Wrappers, read off a command to find the command they run (shell-walk.ts reads that one): `sudo
+// -u x cmd`, `env -C dir A=1 cmd`, `timeout 5 cmd`, `time -o out cmd` (and the file it writes),
+// package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
+// package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts).
+import { basename } from "node:path";
+import type Parser from "web-tree-sitter";
+import { ownEntry, readOptions } from "./shell-options.js";
+import { RULES } from "./shell-rules.js";
+import { type Nested, WRAPPERS } from "./shell-runners.js";
+import { PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
+import { packageCommands } from "./shell-tool-rules.js";
+import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
+
+type Node = Parser.SyntaxNode;
+
+const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
+
+/**
+ * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
+ * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
+ * nothing more to read (what they run is judged or handed back as `nested` already).
+ */
+export function unwrap(start: Array<string | undefined>, startWords: Node[], walk: Walk, here: Walk, nested: Nested[]): { argv: Array<string | undefined>; words: Node[]; here: Walk } | undefined {
+  let argv = start;
+  const words = [...startWords];
+  for (let guard = 0; guard < 5; guard++) {
+    const program = basename(argv[0] ?? "");
+    if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
+      // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
+      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else if (runs !== undefined) nested.push(...runs);
+      if (runs !== undefined) return undefined;
+    }
+    const wrapper = ownEntry(WRAPPERS, program);
+    if (!wrapper) break;
+    let index = 1;
+    let positional = wrapper.positional ?? 0;
+    if (wrapper.subcommands !== undefined) {
+      // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own. yarn,
+      // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
+      const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
+      const sub = argv[before.end] ?? "";
+      const manager = basename(argv[0] ?? "");
+      // `yarn workspace a add x` is `yarn add x` in the member's directory; `yarn workspaces foreach
+      // … run cmd` runs it in every member's: places the text does not name.
+      if (manager === "yarn" && (sub === "workspace" || sub === "workspaces")) {
+        const from = sub === "workspace" ? before.end + 2 : argv.findIndex((arg, at) => at > before.end && (arg === "run" || arg === "exec"));
+        if (from > 0 && from < argv.length) nested.push({ script: ["yarn", ...words.slice(from).map((word) => word.text)].join(" "), cwd: undefined });
+        return undefined;
+      }
+      // `uv tool run black` is `uvx black`.
+      const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
+      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && ownEntry(RULES, sub) !== undefined;
+      if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
+      if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
+      if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
+      index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
+    }
+    for (;;) {
+      const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
+      // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
+      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
+      if ((wrapper.elsewhere ?? []).some((key) => reading.has(key))) here = { ...here, cwd: undefined };
+      for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
+        const paths = value !== undefined ? outputs([value]) : at === undefined ? [] : (wordValues(words[at] as Node, here) ?? []);
+        for (const path of paths) add(here, path);
+      }
+      if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
+        // sudo -e f g (sudoedit): each operand is a file it writes back.
+        for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
+        return undefined;
+      }
+      if (wrapper.call !== undefined && reading.has(wrapper.call)) {
+        // npx -c 'prettier --write f': the command line is read in turn (one the text does not fix is unknown).
+        const line = reading.value(wrapper.call);
+        if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
+        else add(here, UNKNOWABLE);
+        return undefined;
+      }
+      if (wrapper.split !== undefined && reading.has(wrapper.split)) {
+        // env -S 'cmd args' rest: the string is split into words and the rest follows. Read as a
+        // shell line of env's (so `-S 'A=1 cmd'` and `-S '-C dir cmd'` keep their meaning): a
+        // redirection in it, which env passes on as a word, is judged a write, never the reverse.
+        const line = reading.value(wrapper.split);
+        if (line !== undefined) nested.push({ script: ["env", line, ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+        else add(here, UNKNOWABLE); // env -S "$cmd": a command line the text does not give
+        return undefined;
+      }
+      index = reading.end;
+      if (index >= argv.length) return undefined; // nothing to run
+      const arg = argv[index];
+      if (arg === undefined) {
+        // `env PATH=./node_modules/.bin:$PATH prettier …`: an assignment whose value the text does
+        // not fix; `timeout "$t" cmd`: a value of the wrapper's own. Else the command itself is not
+        // fixed (`sudo "$cmd" f`): what it writes cannot be known.
+        if (/^[A-Za-z_]\w*=/.test(words[index]?.text ?? "")) {
+          index++;
+          continue;
+        }
+        if (positional > 0) {
+          positional--;
+          index++;
+          continue;
+        }
+        add(here, UNKNOWABLE);
+        return undefined;
+      }
+      // A runner's option it does not know, given as `--opt value`, took the command's place
+      // (`uv run --index URL black .`): the command is the next word when that is one with a rule.
+      const unknownOption = /^--[\w-]+$/.test(argv[index - 1] ?? "") && index - 1 >= 1;
+      if (isRunner(wrapper) && unknownOption && ownEntry(RULES, basename(arg)) === undefined && ownEntry(RULES, basename(argv[index + 1] ?? "")) !== undefined) {
+        index++;
+        continue;
+      }
+      const assignment = ASSIGNMENT.exec(arg);
+      if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
+      if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
+      else if (positional > 0) {
+        positional--;
+        index++;
+      } else break;
+    }
+    argv = argv.slice(index);
+    words.splice(0, index);
+    // `npm exec prettier -- --write f`: the runner takes the `--`; the command gets what follows.
+    if (wrapper.subcommands !== undefined || wrapper.call !== undefined) {
+      if (argv[1] === "--") {
+        argv.splice(1, 1);
+        words.splice(1, 1);
+      }
+    }
+  }
+  return { argv, words, here };
+}
+
+/** A package runner (npx, npm exec, uv run, …), as opposed to a wrapper such as sudo or env. */
+function isRunner(wrapper: { subcommands?: string[]; call?: string }): boolean {
+  return wrapper.subcommands !== undefined || wrapper.call !== undefined;
+}
