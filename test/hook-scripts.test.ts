@@ -125,6 +125,18 @@ Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by na
   assert.is(bash(box, "npm test"), undefined);
 });
 
+Scripts("should read the project's own install scripts an install runs: preinstall, postinstall, prepare", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { postinstall: "cp template.ts gen.ts", prepare: "touch .prepared", test: "uvu" } }));
+  const lock = ["glob:node_modules/**", "npm-shrinkwrap.json", "package-lock.json"];
+  assert.equal(await writes(box, "npm ci"), [".prepared", "gen.ts", ...lock].sort());
+  assert.equal(await writes(box, "npm install lodash"), [".prepared", "gen.ts", ...lock, "package.json"].sort());
+  assert.equal(await writes(box, "pnpm install"), [".prepared", "gen.ts", "glob:node_modules/**", "pnpm-lock.yaml"]);
+  assert.equal(await writes(box, "npm ci --ignore-scripts"), lock);
+  assert.equal(await writes(box, "npm install -g typescript"), [], "the machine's packages, not the project's");
+  file(box, "package.json", JSON.stringify({ scripts: { postinstall: "cp template.ts u.ts" } }));
+  assert.is(bash(box, "npm ci"), "deny");
+});
+
 Scripts("should load no parser for a package's script run alone whose text writes nothing", async ({ box }) => {
   file(box, "package.json", JSON.stringify({ scripts: { test: "uvu test", lint: "eslint .", fix: "eslint --fix .", pretest: "tsc --noEmit", build: "npm run lint" } }));
   const { quietPackageRun } = await import("../src/hooks/shell-gate.js");

@@ -19,7 +19,7 @@ import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.
 import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
-import { packageCommands } from "./shell-tool-rules.js";
+import { installCommands, packageCommands } from "./shell-tool-rules.js";
 import type Parser from "web-tree-sitter";
 import { add, ancestorsHolding, type Positional, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
 
@@ -171,6 +171,25 @@ export function packageRun(manager: string, args: Array<string | undefined>, tex
   const runs = [...(own ?? []), ...members.filter((member) => member !== directory).flatMap((member) => scriptsOf(member, run.name, run.extra, false) ?? [])];
   // None of that name anywhere: a command of that name (`yarn workspace a prettier`), or nothing.
   return own === undefined && runs.length === 0 ? (ownEntry(RULES, run.name) === undefined ? [] : undefined) : runs;
+}
+
+/** The project's own scripts an install runs, in order. */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"];
+
+/**
+ * The package's own install scripts (`postinstall`, `prepare`, …) that `npm install`, `npm ci`,
+ * `pnpm add x`, a bare `yarn` and the like run, from the nearest package up: none with
+ * `--ignore-scripts` or `-g`. (The packages installed run theirs inside node_modules, which the
+ * install writes anyway.)
+ */
+export function installRuns(manager: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] {
+  const reading = readOptions(args, { ...(RUN_OPTIONS[manager] as Syntax), ordered: false });
+  const sub = args[reading.operands[0] ?? -1] ?? (manager === "yarn" && reading.operands.length === 0 ? "" : undefined);
+  if (sub === undefined || !installCommands(manager).includes(sub) || args.some((arg) => arg === "--ignore-scripts" || arg === "-g" || arg === "--global")) return [];
+  const directory = cwd === undefined ? undefined : ancestorsHolding(reading.has("C") && reading.value("C") !== undefined ? resolve(cwd, reading.value("C") as string) : cwd, ["package.json"])[0];
+  if (directory === undefined) return [];
+  const scripts = scriptTable(directory);
+  return INSTALL_SCRIPTS.filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
 }
 
 /** A package's scripts of that name with their `pre` and `post` scripts; undefined when it has none of the name. */

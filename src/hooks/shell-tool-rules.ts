@@ -93,6 +93,12 @@ export function packageCommands(manager: string): string[] {
   return commands === undefined ? [] : [...commands.install, ...commands.change, ...commands.other];
 }
 
+/** The subcommands after which a package manager runs the project's own install scripts (`postinstall`, `prepare`). */
+export function installCommands(manager: string): string[] {
+  const commands = Object.hasOwn(PACKAGE_COMMANDS, manager) ? PACKAGE_COMMANDS[manager] : undefined;
+  return commands === undefined ? [] : [...commands.install, ...commands.change.filter((sub) => !["version", "pkg", "init", "audit"].includes(sub))];
+}
+
 /**
  * Each manager's options: `C` where it runs, `w`/`F` a workspace member named (npm's `-w`,
  * pnpm's `--filter`), `W` the workspace's root (pnpm's `-w`), `g` the machine's packages.

@@ -7,7 +7,7 @@ import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
+import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
 
@@ -31,6 +31,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
       if (runs !== undefined) return undefined;
+      // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
+      nested.push(...installRuns(program, argv.slice(1), here.cwd));
     }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper) break;
