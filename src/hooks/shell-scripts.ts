@@ -69,7 +69,7 @@ function shebangProgram(line: string): string {
 }
 
 /** A script run by its path, or given to a shell or `source`, resolved from where the command runs. */
-export function scriptPath(cwd: string | undefined, path: string): string | undefined {
+function scriptPath(cwd: string | undefined, path: string): string | undefined {
   return isAbsolute(path) ? path : cwd === undefined ? undefined : resolve(cwd, path);
 }
 
