@@ -44,6 +44,8 @@ Scripts("should read a shell script a command runs, with its arguments as $1 and
     ["./scripts/shifted.sh a.ts b.ts", ["unknown:."]],
     ['./scripts/fix.sh "$f"', ["unknown:."]],
     ['bash "$script"', ["unknown:."]],
+    ['"$root/scripts/fix.sh" a.ts', ["unknown:."]],
+    ['"$EDITOR" a.ts', []],
     // Nothing there, a syntax check: nothing runs.
     ["./scripts/missing.sh u.ts", []],
     ["bash -n scripts/fix.sh u.ts", []],

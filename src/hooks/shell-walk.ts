@@ -204,7 +204,12 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   words.splice(0, words.length, ...unwrapped.words);
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
-  if (!name) return;
+  if (!name) {
+    // `"$root/scripts/fix.sh" f`: a shell script in a place the text does not fix, which the hook
+    // cannot read; any other command whose name is a variable (`"$EDITOR" f`) is not judged.
+    if (/\.(sh|bash|zsh|ksh)$/.test(words[0]?.text.replace(/["'}]/g, "") ?? "")) add(here, UNKNOWABLE);
+    return;
+  }
   const args = argv.slice(1);
   const argWords = words.slice(1);
   const values = (from: number[] | undefined = undefined) => {
