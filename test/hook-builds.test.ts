@@ -70,7 +70,7 @@ Builds("should read the recipes make runs for its goals, with the makefile's var
     ["make OUT=out clean", ["out"]], // the command line's variables win
     ["make stamp", ["stamp.txt"]], // from the included file
     ["make echo", ["build.txt"]],
-    ["make -n fmt clean sub", ["sub/sub.txt"]], // a dry run runs only `+` and $(MAKE) lines
+    ["make -n fmt clean sub", []], // a dry run runs only `+` and $(MAKE) lines, and the sub-make inherits -n
     ["make nothing", []],
     ['make "$target"', ["unknown:."]],
     ["make -f missing.mk", []],
@@ -78,6 +78,48 @@ Builds("should read the recipes make runs for its goals, with the makefile's var
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.is(bash(box, "make fmt"), "deny");
   assert.is(bash(box, "make clean"), undefined);
+});
+
+Builds("should read the makefile forms a review found: quiet prefixes, target variables, .ONESHELL, .DEFAULT_GOAL, generated rules", async ({ box }) => {
+  file(
+    box,
+    "Makefile",
+    `Q ?= @
+A := first.txt
+B := $(A)
+A := second.txt
+.DEFAULT_GOAL := install
+all:
+\t$(Q)rm -f quiet.txt
+install: F = gen.txt
+install:
+\trm -f $(F) $(B) $(CURDIR)/cur.txt $(@).out
+computed:
+\t$(call cleanup,x.txt)
+include mk/*.mk
+`,
+  );
+  file(box, "mk/a.mk", "globinc:\n\ttouch globinc.txt\n");
+  file(box, "one.mk", ".ONESHELL:\nall:\n\tcd sub\n\trm -f x.txt\n");
+  file(box, "prefix.mk", ".RECIPEPREFIX = >\nall:\n> rm -f r.txt\n");
+  file(box, "eval.mk", "TPL = $(1):\\n\\ttouch $(1)\n$(eval $(call TPL,a))\n");
+  file(box, "deep.mk", `${Array.from({ length: 12 }, (_, i) => `X${i} = ${"$(X" + (i + 1) + ") ".repeat(8)}`).join("\n")}\nall:\n\techo $(X0) > deep.txt\n`);
+  const cases: Array<[string, string[]]> = [
+    ["make", ["cur.txt", "first.txt", "gen.txt", "install.out"]], // `:=` expands once; the target's F; $(@)
+    ["make all", ["quiet.txt"]],
+    ["make computed", ["unknown:."]], // a command make computes
+    ["make globinc", ["globinc.txt"]],
+    ["make -f one.mk", ["sub/x.txt"]],
+    ["make -f prefix.mk", ["r.txt"]],
+    ["make -f eval.mk a", ["unknown:."]], // a rule $(eval) may make
+    ["make -f deep.mk", ["deep.txt"]], // a chain that grows without end is cut off, not followed for minutes
+    ["make -j$(nproc) all", ["quiet.txt"]],
+    ['make CFLAGS="$x" all', ["quiet.txt"]],
+    ['make -C"$d"', ["unknown:."]],
+    ["make --version", []],
+    ["make -q all", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
 
 Builds("should read what compilers write: -o, their own names, tsc's project settings", async ({ box }) => {

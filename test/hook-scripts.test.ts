@@ -84,12 +84,39 @@ Scripts("should read a function's body where it is called, with the call's argum
   assert.is(bash(box, "source lib.sh && fixup x.ts"), undefined);
 });
 
+Scripts("should read what a review found scripts hide: dispatch through \"$@\", a variable command, many calls, a cd in a function, a FIFO", async ({ box }) => {
+  file(box, "budget.sh", `log() { echo "$*" >&2; }\ndo_rm() { rm -f important.txt; }\nclean_build() { do_rm; }\n${Array.from({ length: 70 }, (_, i) => `log "step ${i}"`).join("\n")}\nclean_build\n`, 0o755);
+  file(box, "tasks.sh", 'clean() { rm -rf dist; }\n"$@"\n', 0o755);
+  file(box, "tasks2.sh", 'cmd="$1"; shift; "$cmd" "$@"\n', 0o755);
+  file(box, "helpers.sh", "up() { cd /; }\nexport A=1\n");
+  file(box, "outer.sh", ". ./inner.sh\n");
+  file(box, "inner.sh", "cd sub\n");
+  file(box, "s.sh", 'rm -f "$1"\n', 0o755);
+  const cases: Array<[string, string[]]> = [
+    ["./budget.sh", ["important.txt"]], // 70 calls of one function do not use up what the hook reads
+    ["./tasks.sh clean extra", ["dist"]],
+    ["./tasks2.sh clean", ["unknown:."]], // a command named by the script's arguments
+    ["bash -c '${1:-clean}'", ["unknown:."]],
+    ["$SUDO rm -f x.txt", ["x.txt"]],
+    ['g() { rm -f "$f"; }; for f in one; do g; done; for f in two; do g; done', ["one", "two"]],
+    ["up() { cd sub; }; up; rm -f x.txt", ["unknown:x.txt"]],
+    ["source outer.sh && rm -f y.txt", ["unknown:y.txt"]],
+    ["source helpers.sh && rm -f z.txt", ["z.txt"]], // a cd inside a function does not move the shell that sources it
+    ["timeout -s KILL 10 ./s.sh a.txt", ["a.txt"]],
+    ['RUSTFLAGS="-C x" ./s.sh b.txt', ["b.txt"]],
+    ["uv run ./s.sh c.txt", ["c.txt"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  spawnSync("mkfifo", [join(box.project, "fifo")]);
+  assert.equal(await writes(box, "bash fifo"), ["unknown:."], "a FIFO is not opened (it would block the hook): a script it cannot read");
+});
+
 Scripts("should judge scripts nested deeper than it reads as writing any file", async ({ box }) => {
-  assert.equal(await writes(box, `${"eval ".repeat(12)}rm a.ts`), ["unknown:."]);
+  assert.equal(await writes(box, `${"eval ".repeat(20)}rm a.ts`), ["unknown:."]);
   file(box, "loop.sh", 'rm "x$1.ts"\nbash loop.sh "1$1"\n');
   // `"x$1.ts"` is a word the text does not fix whole: any x*.ts; the script calling itself: any file.
   assert.equal(await writes(box, "bash loop.sh 0"), ["glob:x*.ts", "unknown:."]);
-  assert.is(bash(box, `${"eval ".repeat(12)}rm a.ts`), "deny");
+  assert.is(bash(box, `${"eval ".repeat(20)}rm a.ts`), "deny");
 });
 
 Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by name, with pre and post scripts", async ({ box }) => {
@@ -109,6 +136,7 @@ Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by na
     ["pnpm run fmt", [".cache/fmt", "src"]],
     ["yarn fmt", [".cache/fmt", "src"]],
     ["bun run fmt", [".cache/fmt", "src"]],
+    ["bun fmt", [".cache/fmt", "src"]],
     ["cd src && npm run fmt", [".cache/fmt", "src"]], // the package's directory, from anywhere in it
     ["npm run fix -- a.ts b.ts", ["a.ts", "b.ts", "fixed.txt"]],
     ["pnpm fix a.ts", ["a.ts", "fixed.txt"]],

@@ -4,10 +4,16 @@
 // (`%.o: %.c`), and `$(shell …)` wherever it stands. The variables the files and the command line
 // set are put in (else the environment's, else make's own: CC, RM, MAKE); an automatic variable is
 // the rule's target or prerequisites (`$@`, `$<`, `$^`); whatever else make computes
-// (`$(wildcard …)`, `$*`) is a variable the text does not fix. Conditionals are read on both
-// sides; `include`d makefiles are read too. With `-n` only the lines make runs anyway (`+`,
-// `$(MAKE)`).
+// (`$(wildcard …)`, `$*`) is a variable the text does not fix, and a recipe whose command it computes
+// (`$(call …)`) could write anything. Target-specific variables, `.ONESHELL`, `.DEFAULT_GOAL`,
+// `.RECIPEPREFIX`, `CURDIR` are read; conditionals on both sides; `include`d makefiles too (from
+// where make runs). A goal no rule makes, in files that generate rules (`$(eval …)`) or include
+// what the hook cannot read, could write anything. With `-n` only the lines make runs anyway
+// (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. make's built-in rules
+// (`prog: prog.o` with no recipe) are not read.
+import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { scriptFile } from "./shell-scripts.js";
@@ -33,7 +39,9 @@ const MAKE: Syntax = {
     question: "q",
     eval: ":",
     "output-sync": "O",
-    "debug": "",
+    debug: "",
+    version: "v",
+    help: "h",
   },
 };
 
@@ -56,18 +64,35 @@ interface Makefile {
   rules: MakeRule[];
   /** `$(shell …)` outside recipes: run while make reads the file. */
   shells: string[];
+  /** Target-specific variables (`t: V = x`), by target. */
+  targetVariables: Map<string, Array<[string, string]>>;
+  /** Rules may come from what the hook does not read: `$(eval …)`, an include it could not name or read. */
+  incomplete: boolean;
+  oneShell: boolean;
+  recipePrefix: string;
+  /** Where make runs: includes are found from here; `CURDIR`. */
+  directory: string;
 }
 
-/** The recipes `make args…` runs from cwd, as one script (each line in a subshell of its own, as make runs them), or UNKNOWABLE. */
-export function makeRecipes(args: Array<string | undefined>, cwd: string | undefined, environment: Environment): Nested[] | typeof UNKNOWABLE {
+/**
+ * The recipes `make args…` runs from cwd, as one script (each line in a subshell of its own, as
+ * make runs them), or UNKNOWABLE. `texts`: the arguments as written, for those the text does not
+ * fix (`-j"$(nproc)"`, `CFLAGS="$x"`).
+ */
+export function makeRecipes(given: Array<string | undefined>, texts: string[], cwd: string | undefined, environment: Environment): Nested[] | typeof UNKNOWABLE {
+  // An option or an assignment the text does not fix is still one: `-j$(nproc)` (read as a job
+  // count), `V="$x"` (V a value unknown); `-C"$d"` and `-f"$f"` name what the hook cannot find.
+  if (given.some((arg, at) => arg === undefined && /^-(C|f|-directory|-file|-makefile)/.test(texts[at] ?? ""))) return UNKNOWABLE;
+  const args = given.map((arg, at) => arg ?? (/^-/.test(texts[at] ?? "") ? "-j" : /^[A-Za-z_]\w*=/.test(texts[at] ?? "") ? `${(texts[at] as string).split("=")[0]}=${HOLE}` : undefined));
   const reading = readOptions(args, MAKE);
+  if (reading.has("q", "v", "h")) return []; // asks, or prints: runs no recipe
   const chdir = reading.has("C") ? reading.value("C") : ".";
   const directory = cwd === undefined || chdir === undefined ? (chdir !== undefined && isAbsolute(chdir) ? chdir : undefined) : resolve(cwd, chdir);
   if (directory === undefined) return UNKNOWABLE;
-  const given = reading.values("f");
-  if (given.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give
-  const makefile: Makefile = { variables: new Map(), rules: [], shells: [] };
-  const files = given.length > 0 ? (given as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
+  const named = reading.values("f");
+  if (named.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give
+  const makefile: Makefile = { variables: new Map([["CURDIR", directory]]), rules: [], shells: [], targetVariables: new Map(), incomplete: false, oneShell: false, recipePrefix: "\t", directory };
+  const files = named.length > 0 ? (named as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
   if (files[0] === undefined) return []; // no makefile: make runs nothing (its built-in rules aside)
   const goals: string[] = [];
   for (const at of reading.operands) {
@@ -77,26 +102,42 @@ export function makeRecipes(args: Array<string | undefined>, cwd: string | undef
     if (assignment) makefile.variables.set(assignment[1] as string, assignment[2] as string);
     else if (!/^\d+$/.test(arg)) goals.push(arg); // `-j 4`: a job count, not a goal
   }
-  const fromCommandLine = new Set(makefile.variables.keys());
-  for (const file of files) if (readMakefile(file as string, makefile, fromCommandLine, 0) === UNKNOWABLE) return UNKNOWABLE;
-  const expand = (text: string, automatic: Record<string, string> = {}) => expandText(text, makefile.variables, environment, automatic, 0);
+  const fromCommandLine = new Set([...makefile.variables.keys()].filter((name) => name !== "CURDIR"));
+  const dryRun = reading.has("n");
+  // A sub-make run by a dry run's `$(MAKE)` line inherits -n.
+  if (dryRun && !fromCommandLine.has("MAKE")) makefile.variables.set("MAKE", "make -n");
+  for (const file of files) if (readMakefile(file as string, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
+  const work = { steps: 0 };
+  const expand = (text: string, automatic: Record<string, string> = {}, variables = makefile.variables) => expandText(text, variables, environment, automatic, 0, work);
   const lines: string[] = makefile.shells.map((shell) => `( ${expand(shell)} )`);
-  const dryRun = reading.has("n", "q");
-  for (const { target, rule, stem } of needed(makefile, goals, expand)) {
-    const prerequisites = expand(rule.prerequisites.replaceAll("%", stem ?? "%")).split(/\s+/).filter((word) => word !== "" && word !== "|");
+  const defaultGoal = makefile.variables.get(".DEFAULT_GOAL");
+  const targets = needed(makefile, goals.length > 0 ? goals : defaultGoal ? expand(defaultGoal).split(/\s+/).filter(Boolean) : [], expand);
+  if (targets === UNKNOWABLE) return UNKNOWABLE;
+  for (const { target, rule, stem } of targets) {
+    // The target's own variables (`t: V = x`) over the files'.
+    const own = makefile.targetVariables.get(target);
+    const variables = own ? new Map([...makefile.variables, ...own.filter(([name]) => !fromCommandLine.has(name))]) : makefile.variables;
+    const prerequisites = expand(rule.prerequisites.replaceAll("%", stem ?? "%"), {}, variables).split(/\s+/).filter((word) => word !== "" && word !== "|");
     const automatic = { "@": target, "<": prerequisites[0] ?? "", "^": prerequisites.join(" "), "+": prerequisites.join(" "), "?": prerequisites.join(" "), "*": stem ?? HOLE };
-    for (const recipe of rule.recipes) {
-      const runs = /^[\s@-]*\+/.test(recipe) || /\$[({]MAKE[)}]/.test(recipe);
+    const recipe: string[] = [];
+    for (const text of rule.recipes) {
+      const runs = /^[\s@-]*\+/.test(text) || /\$[({]MAKE[)}]/.test(text);
       if (dryRun && !runs) continue;
-      const line = expand(recipe.replace(/^[\s@+-]+/, ""), automatic).trim();
-      if (line !== "") lines.push(`( ${line}\n)`);
+      // `@`, `-` and `+` before the command, also where a variable puts them (`$(Q)rm`, Q = @).
+      const line = expand(text.replace(/^[\s@+-]+/, ""), automatic, variables).trim().replace(/^[\s@+-]+/, "");
+      if (line.startsWith(HOLE)) return UNKNOWABLE; // a command make computes: `$(call …)`, `$(CMD)` from a function
+      if (line !== "") recipe.push(line);
     }
+    if (recipe.length === 0) continue;
+    // Each line in a shell of its own, or, with .ONESHELL, the recipe in one.
+    if (makefile.oneShell) lines.push(`(\n${recipe.join("\n")}\n)`);
+    else lines.push(...recipe.map((line) => `( ${line}\n)`));
   }
   return lines.length === 0 ? [] : [{ script: lines.join("\n"), cwd: directory, bound: new Map() }];
 }
 
 /** Reads one makefile (and what it includes) into `makefile`. */
-function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<string>, depth: number): typeof UNKNOWABLE | undefined {
+function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<string>, environment: Environment, depth: number): typeof UNKNOWABLE | undefined {
   const script = scriptFile(path, true);
   if (script === UNKNOWABLE) return UNKNOWABLE;
   if (script === undefined) return undefined; // an `-include` of a file not there
@@ -105,10 +146,11 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
   let current: MakeRule[] = [];
   for (let index = 0; index < lines.length; index++) {
     let line = lines[index] as string;
-    if (line.startsWith("\t") && current.length > 0) {
+    const prefix = makefile.recipePrefix;
+    if (line.startsWith(prefix) && current.length > 0) {
       // A recipe line; a `\` at its end continues it, as the shell reads it.
       while (line.endsWith("\\") && index + 1 < lines.length) line = `${line.slice(0, -1)} ${(lines[++index] as string).replace(/^\t/, "")}`;
-      for (const rule of current) rule.recipes.push(line.slice(1));
+      for (const rule of current) rule.recipes.push(line.slice(prefix.length));
       continue;
     }
     while (line.endsWith("\\") && index + 1 < lines.length) line = `${line.slice(0, -1)} ${(lines[++index] as string).trim()}`;
@@ -123,11 +165,15 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       continue;
     }
     if (/^(ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(text)) continue; // both sides are read
+    if (/\$[({]eval\s/.test(text)) makefile.incomplete = true; // rules generated as make reads
     const include = /^(-?include|sinclude)\s+(.+)$/.exec(text);
     if (include) {
-      for (const name of expandText(include[2] as string, makefile.variables, {}, {}, 0).split(/\s+/)) {
-        if (name === "" || name.includes(HOLE)) continue;
-        if (readMakefile(resolve(dirname(path), name), makefile, fromCommandLine, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
+      // From where make runs; a glob is expanded as make does.
+      for (const name of expandText(include[2] as string, makefile.variables, environment, {}, 0, { steps: 0 }).split(/\s+/)) {
+        if (name === "") continue;
+        const paths = name.includes(HOLE) ? [] : /[*?[]/.test(name) ? globbed(makefile.directory, name) : [resolve(makefile.directory, name)];
+        if (paths.length === 0 || paths.some((file) => scriptFile(file, true) === undefined)) makefile.incomplete = true;
+        for (const file of paths) if (readMakefile(file, makefile, fromCommandLine, environment, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
       }
       continue;
     }
@@ -136,18 +182,30 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       const [, name, operator, value] = assignment as unknown as [string, string, string, string];
       current = [];
       if (operator === "!=") makefile.shells.push(value); // `X != cmd`: the shell runs cmd now
+      if (name === ".RECIPEPREFIX") makefile.recipePrefix = value === "" ? "\t" : (value[0] as string);
       if (fromCommandLine.has(name)) continue;
+      // `:=` expands once, now; `=` each time it is used.
+      const now = operator.startsWith(":") ? expandText(value, makefile.variables, environment, {}, 0, { steps: 0 }) : value;
       if (operator === "+=") makefile.variables.set(name, `${makefile.variables.get(name) ?? ""} ${value}`);
-      else if (operator !== "?=" || !makefile.variables.has(name)) makefile.variables.set(name, operator === "!=" ? HOLE : value);
+      else if (operator !== "?=" || !makefile.variables.has(name)) makefile.variables.set(name, operator === "!=" ? HOLE : now);
       continue;
     }
     for (const shell of shellCalls(text)) makefile.shells.push(shell);
     const rule = /^([^:=]+?)\s*::?\s*(.*)$/.exec(text);
-    // Not a rule: a target-specific variable (`t: V = x`), or a line the hook does not read.
-    if (!rule || /^\s*(?:(?:export|override|private)\s+)*[^\s:#=;]+\s*(?::{1,3}=|\?=|\+=|!=|=)/.test(rule[2] as string)) {
+    if (!rule) {
+      current = [];
+      continue; // a line the hook does not read
+    }
+    const targetVariable = /^\s*(?:(?:export|override|private)\s+)*([^\s:#=;]+)\s*(?::{1,3}=|\?=|\+=|!=|=)\s*(.*)$/.exec(rule[2] as string);
+    if (targetVariable) {
+      // `t: V = x`: V is x in t's recipe.
+      for (const target of (rule[1] as string).split(/\s+/).filter(Boolean)) {
+        makefile.targetVariables.set(target, [...(makefile.targetVariables.get(target) ?? []), [targetVariable[1] as string, targetVariable[2] as string]]);
+      }
       current = [];
       continue;
     }
+    if ((rule[1] as string).trim() === ".ONESHELL") makefile.oneShell = true;
     const [, targets, rest] = rule as unknown as [string, string, string];
     // `t: p ; recipe`, and a static pattern rule `objs: %.o: %.c` (each target's stem is its own).
     const semicolon = rest.indexOf(";");
@@ -189,8 +247,9 @@ function closing(text: string, open: number): number {
 }
 
 /** A makefile's text with its variables put in, as make expands a recipe before the shell gets it. */
-function expandText(text: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number): string {
-  if (depth > 10) return HOLE;
+function expandText(text: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number, work: { steps: number }): string {
+  // A chain of variables each naming the next many times grows without end: cut off, as unknown.
+  if (depth > 10 || ++work.steps > 20_000) return HOLE;
   let out = "";
   for (let at = 0; at < text.length; at++) {
     const char = text[at] as string;
@@ -207,7 +266,7 @@ function expandText(text: string, variables: Map<string, string>, environment: E
     }
     if (next !== "(" && next !== "{") {
       at++;
-      out += Object.hasOwn(automatic, next) ? (automatic[next] as string) : value(next, variables, environment, automatic, depth);
+      out += Object.hasOwn(automatic, next) ? (automatic[next] as string) : value(next, variables, environment, automatic, depth, work);
       continue;
     }
     const end = closing(text, at + 1);
@@ -215,20 +274,22 @@ function expandText(text: string, variables: Map<string, string>, environment: E
     const inner = text.slice(at + 2, end);
     at = end;
     const call = /^(\S+)\s+([\s\S]*)$/.exec(inner);
-    if (call?.[1] === "shell") out += `$(${expandText(call[2] as string, variables, environment, automatic, depth + 1)})`;
+    if (call?.[1] === "shell") out += `$(${expandText(call[2] as string, variables, environment, automatic, depth + 1, work)})`;
     else if (call) out += HOLE; // $(wildcard …), $(patsubst …), $(foreach …): computed by make
+    else if (/^[@<^+?*]$/.test(inner)) out += automatic[inner] ?? HOLE; // `$(@)`
     else if (/^[@<^+?*][DF]$/.test(inner)) {
       const whole = automatic[inner[0] as string];
       out += whole === undefined || whole === HOLE ? HOLE : inner[1] === "D" ? dirname(whole) : whole.slice(whole.lastIndexOf("/") + 1);
     } else if (inner.includes(":")) out += HOLE; // $(SRCS:.c=.o)
-    else out += value(expandText(inner, variables, environment, automatic, depth + 1), variables, environment, automatic, depth);
+    else out += value(expandText(inner, variables, environment, automatic, depth + 1, work), variables, environment, automatic, depth, work);
   }
   return out;
 }
 
-function value(name: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number): string {
+function value(name: string, variables: Map<string, string>, environment: Environment, automatic: Record<string, string>, depth: number, work: { steps: number }): string {
+  if (work.steps > 20_000) return HOLE;
   const set = variables.get(name);
-  if (set !== undefined) return expandText(set, variables, environment, automatic, depth + 1);
+  if (set !== undefined) return expandText(set, variables, environment, automatic, depth + 1, work);
   if (Object.hasOwn(environment, name)) return environment[name] ?? HOLE;
   return Object.hasOwn(BUILTIN, name) ? (BUILTIN[name] as string) : "";
 }
@@ -238,7 +299,7 @@ function value(name: string, variables: Map<string, string>, environment: Enviro
  * whose recipe makes each: an explicit rule's, else a pattern rule's whose target pattern matches
  * (with its stem, `$*`). At most 500: a superset of what runs.
  */
-function needed(makefile: Makefile, goals: string[], expand: (text: string) => string): Array<{ target: string; rule: MakeRule; stem?: string }> {
+function needed(makefile: Makefile, goals: string[], expand: (text: string) => string): Array<{ target: string; rule: MakeRule; stem?: string }> | typeof UNKNOWABLE {
   const explicit = new Map<string, MakeRule[]>();
   const patterns: MakeRule[] = [];
   for (const rule of makefile.rules) {
@@ -250,6 +311,7 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
     }
   }
   const first = [...explicit.keys()].find((target) => !target.startsWith("."));
+  if (goals.length === 0 && first === undefined && makefile.incomplete) return UNKNOWABLE;
   const queue = goals.length > 0 ? [...goals] : first === undefined ? [] : [first];
   const seen = new Set<string>();
   const out: Array<{ target: string; rule: MakeRule; stem?: string }> = [];
@@ -268,6 +330,8 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
         if (stem !== undefined) found.push({ rule, stem });
       }
     }
+    // A goal no rule the hook read makes, in files that may make rules it did not read.
+    if (found.length === 0 && makefile.incomplete && !existsAt(makefile.directory, target)) return UNKNOWABLE;
     for (const { rule, stem } of found) {
       out.push({ target, rule, ...(stem === undefined ? {} : { stem }) });
       const prerequisites = expand(stem === undefined ? rule.prerequisites : rule.prerequisites.replaceAll("%", stem));
@@ -282,4 +346,16 @@ function stemOf(pattern: string, target: string): string | undefined {
   const [before, after] = pattern.split("%", 2) as [string, string];
   if (!target.startsWith(before) || !target.endsWith(after) || target.length < before.length + after.length) return undefined;
   return target.slice(before.length, target.length - after.length);
+}
+
+/** Whether a prerequisite is a file already there (make needs no rule for it). */
+function existsAt(directory: string, path: string): boolean {
+  return exists(resolve(directory, path));
+}
+
+/** The files a glob in an `include` names, as make expands it. */
+function globbed(directory: string, pattern: string): string[] {
+  const require = createRequire(import.meta.url);
+  const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  return fastGlob.sync(pattern, { cwd: directory, absolute: true, suppressErrors: true });
 }

@@ -11,7 +11,7 @@
 // What cannot be read could write any file (UNKNOWABLE): a script in a place the text does not fix,
 // one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
 // another interpreter, a binary) is not read, as `python3 gen.py` is not.
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { exists } from "../targets/target.js";
@@ -36,6 +36,13 @@ export type Script = { text: string } | typeof UNKNOWABLE | undefined;
  */
 export function scriptFile(path: string | undefined, given: boolean): Script {
   if (path === undefined) return UNKNOWABLE;
+  try {
+    // Only a regular file is opened: a FIFO would block the hook (bash would wait on it; the hook cannot read it ahead).
+    if (!statSync(path).isFile()) return statSync(path).isFIFO() ? UNKNOWABLE : undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? undefined : UNKNOWABLE;
+  }
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -185,11 +192,15 @@ const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "
 export function installRuns(manager: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] {
   const reading = readOptions(args, { ...(RUN_OPTIONS[manager] as Syntax), ordered: false });
   const sub = args[reading.operands[0] ?? -1] ?? (manager === "yarn" && reading.operands.length === 0 ? "" : undefined);
-  if (sub === undefined || !installCommands(manager).includes(sub) || args.some((arg) => arg === "--ignore-scripts" || arg === "-g" || arg === "--global")) return [];
+  if (args.some((arg) => arg === "--ignore-scripts" || arg === "-g" || arg === "--global")) return [];
+  // `npm version patch`: its preversion, version and postversion scripts.
+  const version = manager === "npm" && sub === "version" && reading.operands.length > 1;
+  if (sub === undefined || (!installCommands(manager).includes(sub) && !version)) return [];
   const directory = cwd === undefined ? undefined : ancestorsHolding(reading.has("C") && reading.value("C") !== undefined ? resolve(cwd, reading.value("C") as string) : cwd, ["package.json"])[0];
   if (directory === undefined) return [];
   const scripts = scriptTable(directory);
-  return INSTALL_SCRIPTS.filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
+  return (version ? ["preversion", "version", "postversion"] : INSTALL_SCRIPTS)
+    .filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
 }
 
 /** A package's scripts of that name with their `pre` and `post` scripts; undefined when it has none of the name. */
@@ -294,11 +305,18 @@ export function runScript(script: Script, here: Walk, nested: Nested[], run: Pic
 
 /** A function's bodies read with a call's arguments, once for each different call. */
 export function callFunction(name: string, bodies: string[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
-  const key = JSON.stringify([name, call.cwd, call.positional]);
+  // After a few different calls of one function (`log "step $i"`), one more read with arguments
+  // unknown stands for every other: a script's thousand calls do not use up what the hook reads.
+  const calls = [...walk.shared.read].filter((key) => key.startsWith(`${JSON.stringify(name)},`)).length;
+  const read = calls >= CALLS_READ ? { ...call, positional: [undefined] } : call;
+  const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])]])}`;
   if (walk.shared.read.has(key)) return;
   walk.shared.read.add(key);
-  for (const body of bodies) nested.push({ script: body, ...call });
+  for (const body of bodies) nested.push({ script: body, ...read });
 }
+
+/** Different calls of one function read with their own arguments, before one read with arguments unknown stands for the rest. */
+const CALLS_READ = 4;
 
 /** The values of a command's arguments, as a script or function it runs sees them (`$1`, `"$@"`). */
 export function positionalOf(words: Parser.SyntaxNode[], walk: Walk): Positional {

@@ -8,16 +8,16 @@
 // the parser.
 import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
-import { UNKNOWN_MARK } from "./payload.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
 import { callFunction, positionalOf, runScript, scriptAt, scriptFile, withPositional } from "./shell-scripts.js";
-import { mayWrite } from "./shell-gate.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
+  argumentVariables,
   directoryAt,
   type Environment,
   judgedPath,
@@ -38,13 +38,14 @@ type Node = Parser.SyntaxNode;
  * loads once per process, with the CLI's baseline-only compilation, though the CLI keeps this walk
  * in a bundle of its own: scripts/bundle.mjs).
  */
-/** How deep scripts run scripts before the hook stops reading (`bash -c 'bash -c …'`, a script calling itself). */
-const DEPTH = 8;
+/** How deep scripts run scripts before the hook stops reading (`bash -c 'bash -c …'`, functions calling functions). */
+const DEPTH = 16;
 
 export async function walkScript(script: string, walk: Walk, depth: number, bash: () => Promise<Parser>, positional?: Positional): Promise<void> {
   if (depth > DEPTH || --walk.shared.budget < 0) {
-    // Deeper, or more scripts, than the hook reads: one that may write could write anything.
-    if (mayWrite(script)) add(walk, UNKNOWABLE);
+    // Deeper, or more scripts, than the hook reads: what is not read could write anything (a
+    // function body that only calls other functions may too).
+    add(walk, UNKNOWABLE);
     return;
   }
   const parser = await bash();
@@ -53,6 +54,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   try {
     tree = parser.parse(script);
     walk.temporary = temporaryVariables(tree.rootNode);
+    walk.fromArguments = argumentVariables(tree.rootNode);
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
     visit(tree.rootNode, walk, nested);
   } catch {
@@ -204,12 +206,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   words.splice(0, words.length, ...unwrapped.words);
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
-  if (!name) {
-    // `"$root/scripts/fix.sh" f`: a shell script in a place the text does not fix, which the hook
-    // cannot read; any other command whose name is a variable (`"$EDITOR" f`) is not judged.
-    if (/\.(sh|bash|zsh|ksh)$/.test(words[0]?.text.replace(/["'}]/g, "") ?? "")) add(here, UNKNOWABLE);
-    return;
-  }
+  if (!name) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
   const argWords = words.slice(1);
   const values = (from: number[] | undefined = undefined) => {
@@ -253,7 +250,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     } else if (argWords.length > 0) {
       const script = scriptFile(scriptAt(here.cwd, args[0]), true);
       runScript(script, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {});
-      if (typeof script === "object" && /(^|[\s;&|({])(cd|pushd|popd)(\s|$)/m.test(script.text)) walk.cwd = undefined;
+      if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
     }
     return;
   }
@@ -284,7 +281,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
-    const recipes = makeRecipes(args, here.cwd, here.environment);
+    const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment);
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
   const interpreter = interpreterOf(name);
@@ -303,13 +300,71 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) };
     // A function's body, with the call's arguments (one defined later, in a script sourced before
     // this, is read at the end: Shared.pending); a script run by its path (`./build.sh`).
-    if (functions !== undefined) return callFunction(name, functions, call, walk, nested);
+    if (functions !== undefined) {
+      callFunction(name, functions, call, walk, nested);
+      // It runs in this shell: a `cd` in it leaves what follows in a place the text does not fix.
+      if (functions.some((body) => CHANGES_DIRECTORY.test(body))) walk.cwd = undefined;
+      return;
+    }
     if ((argv[0] ?? "").includes("/")) return runScript(scriptFile(scriptAt(here.cwd, argv[0]), false), here, nested, { bound: new Map(), positional: call.positional });
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
   }
   const text = (index: number) => wordValue(argWords[index], here);
   if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
 }
+
+/**
+ * A command whose name the text does not fix. `"$@"` with the arguments known (a script's
+ * `"$@"` dispatch): those words, read as a command. The script's arguments (`"$1"`, `${1:-x}`,
+ * `$*`): a command that could write anything. `$SUDO rm f`, `"$run" make`: the rest too, as a
+ * command, when it starts with one the hook reads. `"$root/scripts/fix.sh"`: a shell script in a
+ * place unknown. Any other (`"$EDITOR" f`) is not judged.
+ */
+function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void {
+  const first = words[0]?.text ?? "";
+  const all = walk.bound?.get("@");
+  if (/^"?\$\{?@\}?"?$/.test(first) && all !== undefined && all.every((value) => !value.startsWith(UNKNOWN_MARK) && !value.startsWith(GLOB_MARK))) {
+    nested.push({ script: [...all.map(quoted), ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
+    return;
+  }
+  const variable = /^"?\$\{?(\w+)/.exec(first)?.[1];
+  if (/^"?\$\{?([\d@*#]|[\d@*]:?[-=?+][^}]*)\}?"?$/.test(first) || (variable !== undefined && walk.fromArguments?.has(variable))) return add(here, UNKNOWABLE);
+  const next = staticWord(words[1], here);
+  if (next !== undefined && (ownEntry(RULES, basename(next)) !== undefined || SHELLS.includes(basename(next)) || walk.shared.functions.has(next) || next.includes("/") || ["make", "gmake", "npm", "pnpm", "yarn", "bun", "find", "xargs", "eval", "source", "."].includes(basename(next)))) {
+    nested.push({ script: words.slice(1).map((word) => word.text).join(" "), cwd: here.cwd });
+    return;
+  }
+  if (/\.(sh|bash|zsh|ksh)$/.test(first.replace(/["'}]/g, ""))) add(here, UNKNOWABLE);
+}
+
+/** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
+const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(\s|$)/m;
+
+/**
+ * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
+ * run only when called: a sourced file's `cd` inside a function does not move the shell that sources it.
+ */
+function outsideFunctions(text: string): string {
+  let out = text;
+  for (let guard = 0; guard < 1000; guard++) {
+    const start = /(^|[\s;&|])(function\s+[\w.:-]+(\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{/m.exec(out);
+    if (!start) return out;
+    let depth = 0;
+    let end = out.length;
+    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
+      if (out[at] === "{") depth++;
+      else if (out[at] === "}" && --depth === 0) {
+        end = at + 1;
+        break;
+      }
+    }
+    out = out.slice(0, start.index) + out.slice(end);
+  }
+  return out;
+}
+
+/** A value as one shell word. */
+const quoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
 
 /** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`, an inner `for f`, `select f`, `getopts … f`. */
 function setsVariable(name: string, body: string): boolean {

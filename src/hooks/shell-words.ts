@@ -33,6 +33,8 @@ export interface Walk {
    * a for loop's over its list (`for f in src/*.ts`), and `{}` in what `find -exec` runs.
    */
   bound?: Map<string, string[]>;
+  /** The variables this script sets from its arguments (`cmd="$1"`): a command named by one could be anything. */
+  fromArguments?: Set<string>;
   /** What every part of one command's walk shares (Shared). */
   shared: Shared;
 }
@@ -188,6 +190,17 @@ export function temporaryVariables(root: Node): Set<string> {
   return temporary;
 }
 
+/** The variables a script sets from its arguments: `cmd="$1"`, `task=${1:-build}`, `read … <<< "$@"` aside. */
+export function argumentVariables(root: Node): Set<string> {
+  const found = new Set<string>();
+  for (const assignment of root.descendantsOfType("variable_assignment")) {
+    const name = assignment.childForFieldName("name")?.text;
+    const value = assignment.childForFieldName("value")?.text ?? "";
+    if (name !== undefined && /\$(\{?[\d@*])/.test(value)) found.add(name);
+  }
+  return found;
+}
+
 /**
  * The path a written word names where the text does not fix all of it. In temp space: none.
  * Where an expansion is in a directory (`"$d/u.ts"`, `"$(pwd)/u.ts"`): the fixed tail after it, in
@@ -234,8 +247,8 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
   return undefined;
 }
 
-/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`, `"$@"`. */
-const BOUND_WORD = /^"?\$\{?(\w+|@)\}?"?$/;
+/** A word that is one variable and nothing else: `$f`, `${f}`, `"$f"`, `"${f}"`, `"$@"` (`$10` is `${1}0`). */
+const BOUND_WORD = /^"?\$(?:\{(\w+|@)\}|([A-Za-z_]\w*|\d|@))"?$/;
 
 /**
  * What a word that is one bound variable stands for (Walk.bound). Unquoted, bash splits a value
@@ -243,7 +256,8 @@ const BOUND_WORD = /^"?\$\{?(\w+|@)\}?"?$/;
  * unknown.
  */
 function boundValues(node: Node, walk: Walk): string[] | undefined {
-  const values = walk.bound?.get(BOUND_WORD.exec(node.text)?.[1] ?? "");
+  const match = BOUND_WORD.exec(node.text);
+  const values = walk.bound?.get(match?.[1] ?? match?.[2] ?? "");
   if (values === undefined || node.type === "string") return values;
   return values.some((value) => !value.startsWith(GLOB_MARK) && /[\s*?[]/.test(value)) ? undefined : values;
 }
@@ -308,7 +322,8 @@ export function directoryAt(cwd: string | undefined, path: string | undefined): 
 export function readText(path: string): string | undefined {
   if (!isAbsolute(path)) return undefined; // relative to a directory the text does not fix
   try {
-    return statSync(path).size < 16 * 1024 * 1024 ? readFileSync(path, "utf8") : undefined;
+    const stats = statSync(path);
+    return stats.isFile() && stats.size < 16 * 1024 * 1024 ? readFileSync(path, "utf8") : undefined; // a FIFO would block
   } catch {
     return undefined;
   }
