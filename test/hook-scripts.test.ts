@@ -181,6 +181,37 @@ Scripts("should load no parser for a package's script run alone whose text write
   assert.is(bash(box, "npm test 2>&1 | tail -20"), undefined);
 });
 
+Scripts("should read the tools scripts run scripts with: npm-run-all, run-s, concurrently, cross-env, dotenv, shx, rimraf", async ({ box }) => {
+  file(
+    box,
+    "package.json",
+    JSON.stringify({
+      scripts: {
+        clean: "rimraf dist build",
+        "clean:x": "shx rm -rf out",
+        "build:a": "touch a.txt",
+        "build:b": "cross-env NODE_ENV=production touch b.txt",
+        "build:c:d": "touch cd.txt",
+        all: "run-s clean build:*",
+        dev: 'concurrently "npm:build:a" "dotenv -e .env -- touch c.txt"',
+        sedit: "sed -i s/a/b/",
+      },
+    }),
+  );
+  const cases: Array<[string, string[]]> = [
+    ["npm run all", ["a.txt", "b.txt", "build", "dist"]], // `*` stops at `:`
+    ["npm-run-all -p 'build:**'", ["a.txt", "b.txt", "cd.txt"]],
+    ["npm run dev", ["a.txt", "c.txt"]],
+    ["npm run clean:x", ["out"]],
+    ["npx rimraf dist", ["dist"]],
+    ["npm run sedit a.ts", ["a.ts"]], // npm passes what follows the name, `--` or not
+    ["npm run sedit -- b.ts", ["b.ts"]],
+    ["bun test", []], // bun's own test runner, not the script
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "npm run sedit u.ts"), "deny");
+});
+
 Scripts("should read a script in every workspace member for -ws, -r, --filter and yarn workspace", async ({ box }) => {
   file(box, "package.json", JSON.stringify({ workspaces: ["packages/*"], scripts: { fmt: "prettier --write root.ts" } }));
   file(box, "packages/a/package.json", JSON.stringify({ name: "a", scripts: { fmt: "prettier --write a.ts" } }));
@@ -193,6 +224,11 @@ Scripts("should read a script in every workspace member for -ws, -r, --filter an
   assert.equal(await writes(box, "npm run fmt"), ["root.ts"], "the package's own only");
   file(box, "pnpm-workspace.yaml", "packages:\n  - 'packages/a'\n  # b is not a member\n");
   assert.equal(await writes(box, "pnpm -r fmt"), ["packages/a/a.ts", "root.ts"], "pnpm-workspace.yaml's members");
+  file(box, "pnpm-workspace.yaml", 'packages: ["packages/b"]\n');
+  assert.equal(await writes(box, "pnpm -r fmt"), ["packages/b/b.ts", "root.ts"], "a flow list");
+  for (const command of ["bun run --cwd packages/a fmt", "bun run --cwd=packages/a fmt", "yarn --cwd packages/a fmt", "yarn run --cwd packages/a fmt"]) {
+    assert.equal(await writes(box, command), ["packages/a/a.ts"], command);
+  }
 });
 
 Scripts.run();

@@ -45,7 +45,7 @@ const TOOL_USE = new RegExp(
  * Makefile's recipes, and a script run by its path (`./x.sh`, also through a runner the gate does
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
-const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake)\b|(^|[\s=])(\.{1,2}|~)\//;
+const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\//;
 /** Words that run the command after them, with their options: the command is the first word after these. */
 const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 

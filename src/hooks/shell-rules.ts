@@ -80,6 +80,7 @@ export const RULES: Record<string, Rule> = {
   ...BUILD_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
+  rimraf: operandsOf({ long: valuedLong("impl") }),
   unlink: operandsOf(),
   shred: operandsOf({ short: "n:s:", long: { iterations: "n", size: "s", "random-source": ":" } }),
   touch: operandsOf({ short: "d:r:t:", long: { date: "d", reference: "r", time: ":" } }),

@@ -73,6 +73,11 @@ export const WRAPPERS: Record<
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
   uvx: { syntax: { short: "p:w:", long: { python: "p", with: "w", ...valuedLong(UV_VALUED) } } },
   corepack: { syntax: {} },
+  // What package.json scripts put before a command: `cross-env A=1 cmd`, `dotenv -e .env -- cmd`,
+  // `shx rm -rf dist` (shx runs its portable rm, cp, mv, sed -i…).
+  "cross-env": { syntax: {} },
+  dotenv: { syntax: { short: "e:v:p:c::" } },
+  shx: { syntax: {} },
   pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
   npm: {
     syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", ws: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell loglevel") } },

@@ -96,8 +96,8 @@ const RUN_OPTIONS: Record<string, Syntax> = {
     long: { workspace: "w", workspaces: "W", ws: "W", prefix: "C", call: "c", ...valuedLong("registry cache userconfig node-options script-shell loglevel tag") },
   },
   pnpm: { short: "C:F:rw", long: { dir: "C", filter: "F", recursive: "r", "workspace-root": "w", ...valuedLong("reporter loglevel") }, ordered: true },
-  yarn: { long: { cwd: "C", ...valuedLong("mutex network-timeout") }, ordered: true },
-  bun: { short: "F:", long: { cwd: "C", filter: "F", ...valuedLong("bunfig config") }, ordered: true },
+  yarn: { short: "C:", long: { cwd: "C", ...valuedLong("mutex network-timeout") }, ordered: true },
+  bun: { short: "F:C:", long: { cwd: "C", filter: "F", ...valuedLong("bunfig config") }, ordered: true },
 };
 
 /** The options that run a script in workspace members, which the hook reads all of. */
@@ -123,7 +123,7 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
   const first = before.operands[0];
   if (first === undefined) return undefined;
   const sub = args[first] ?? "";
-  const place = { chdir: before.value("C"), moved: before.has("C"), members: before.has(...IN_MEMBERS) };
+  let place = { chdir: before.value("C"), moved: before.has("C"), members: before.has(...IN_MEMBERS) };
   if (manager === "yarn" && (sub === "workspace" || sub === "workspaces")) {
     // `yarn workspace a fmt`, `yarn workspaces foreach -A run fmt`: in members.
     const from = sub === "workspace" ? first + 2 : args.findIndex((arg, at) => at > first && arg === "run");
@@ -139,6 +139,7 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
     // `pnpm run -r fmt`: the others' options may follow `run` too.
     const after = npm ? undefined : readOptions(args, syntax, first + 1);
     if (after?.has(...IN_MEMBERS)) members = true;
+    if (after?.has("C")) place = { ...place, chdir: after.value("C"), moved: true }; // `bun run --cwd a x`
     const at = after ? after.operands[0] : before.operands[1];
     if (at === undefined) return undefined; // `npm run`: lists the scripts
     name = args[at];
@@ -147,13 +148,13 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
   } else if (npm) {
     if (!Object.hasOwn(NPM_SCRIPTS, sub)) return undefined;
     name = NPM_SCRIPTS[sub];
-  } else if (sub === "test" && manager !== "bun") name = "test";
-  else if (!packageCommands(manager).includes(sub) && !["exec", "dlx", "x", "create"].includes(sub)) {
+  } else if ((sub === "test" || (sub === "t" && manager === "pnpm")) && manager !== "bun") name = "test";
+  else if (!packageCommands(manager).includes(sub) && !["exec", "dlx", "x", "create", ...(manager === "bun" ? ["test", "build", "pm"] : [])].includes(sub)) {
     name = sub; // `pnpm fmt`: a script by its name, when there is one
     bare = true;
   } else return undefined;
-  // What follows the script's name goes to it: npm's after `--`, the others' all of it.
-  const extra = npm ? (dashes === -1 ? [] : texts.slice(dashes + 1)) : texts.slice(rest);
+  // What follows the script's name goes to it: npm's operands and what follows `--`, the others' all of it.
+  const extra = npm ? [...before.operands.filter((at) => at >= rest).map((at) => texts[at] as string), ...(dashes === -1 ? [] : texts.slice(dashes + 1))] : texts.slice(rest);
   return { name: name as string, extra, ...place, members, bare };
 }
 
@@ -245,6 +246,8 @@ function workspacePatterns(root: string): string[] | undefined {
   if (exists(join(root, "pnpm-workspace.yaml"))) {
     // The `packages:` list, one `- 'glob'` a line: the only part of the file the hook reads.
     const text = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
+    const flow = /^packages:\s*\[([^\]]*)\]/m.exec(text)?.[1]; // `packages: ["a/*", "b"]`
+    if (flow !== undefined) return flow.split(",").map((entry) => entry.trim().replace(/^['"]|['"]$/g, "")).filter(Boolean);
     const list = /^packages:\s*\n((?:[ \t]*(?:-.*)?\n?|[ \t]*#.*\n?)*)/m.exec(text)?.[1] ?? "";
     return [...list.matchAll(/^[ \t]*-[ \t]*['"]?([^'"#\n]+?)['"]?[ \t]*(?:#.*)?$/gm)].map((match) => match[1] as string);
   }

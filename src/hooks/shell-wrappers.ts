@@ -8,6 +8,7 @@ import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
+import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
 
@@ -33,6 +34,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (runs !== undefined) return undefined;
       // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
       nested.push(...installRuns(program, argv.slice(1), here.cwd));
+    }
+    if (TASK_RUNNERS.includes(program)) {
+      // `run-s clean build`, `concurrently "npm:watch" "tsc -w"`: what they run (shell-task-runners.ts).
+      const runs = taskRuns(program, argv.slice(1), here.cwd);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
+      return undefined;
     }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper) break;

@@ -1,0 +1,47 @@
+// The tools package.json scripts use to run other scripts and commands, read as what they run:
+// `run-s`, `run-p` and `npm-run-all` (each operand a script's name or a glob over the names:
+// `build:*`), and `concurrently` (each operand a command line; `npm:x` is `npm run x`). The
+// wrappers among them (`cross-env`, `dotenv`, `shx`) are in shell-runners.ts, rimraf in shell-rules.ts.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { ancestorsHolding, UNKNOWABLE } from "./shell-words.js";
+
+export const TASK_RUNNERS = ["run-s", "run-p", "npm-run-all", "concurrently"];
+
+/** npm-run-all's flags (`-p`, `-s`, `-c`, `-l`…) take nothing: only these long options take a value. */
+const RUN_ALL: Syntax = { long: valuedLong("npm-path max-parallel") };
+const CONCURRENTLY: Syntax = { short: "n:c:p:k:s:l:t:", long: valuedLong("names name-separator prefix prefix-colors prefix-length timestamp-format success kill-others-on-fail restart-tries restart-after max-processes passthrough-arguments default-input-target handle-input raw hide group timings") };
+
+/** What a task runner runs, as scripts for the walk; UNKNOWABLE where an operand is not fixed. */
+export function taskRuns(runner: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, runner === "concurrently" ? CONCURRENTLY : RUN_ALL);
+  const operands = reading.operands.map((at) => args[at]);
+  if (operands.some((operand) => operand === undefined)) return UNKNOWABLE;
+  if (runner === "concurrently") {
+    // `npm:build:*`, `yarn:lint`: a package manager's run of that script (or scripts).
+    return (operands as string[]).map((line) => {
+      const script = /^(npm|yarn|pnpm|bun):(.+)$/.exec(line);
+      return { script: script ? `${script[1]} run ${script[2]}` : line, cwd };
+    });
+  }
+  // Script names and globs over them (`*` stops at `:`, `**` does not), from the nearest package.json.
+  const directory = cwd === undefined ? undefined : ancestorsHolding(cwd, ["package.json"])[0];
+  if (directory === undefined) return cwd === undefined ? UNKNOWABLE : [];
+  const names = scriptNames(directory);
+  return (operands as string[]).flatMap((pattern) => {
+    const [glob = "", ...rest] = pattern.split(/\s+/); // `"build -- --watch"`: a name and its arguments
+    const match = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*")}$`);
+    return names.filter((name) => match.test(name)).map((name) => ({ script: ["npm", "run", name, ...(rest.length > 0 ? ["--", ...rest] : [])].join(" "), cwd: directory }));
+  });
+}
+
+function scriptNames(directory: string): string[] {
+  try {
+    const scripts = (JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { scripts?: Record<string, unknown> }).scripts;
+    return typeof scripts === "object" && scripts !== null ? Object.keys(scripts) : [];
+  } catch {
+    return [];
+  }
+}
