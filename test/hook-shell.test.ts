@@ -736,7 +736,8 @@ Shell("should read the GitHub Actions runner's files as temp space, unless the c
     assert.equal(await writes(box, command), [], command);
     assert.is(bash(box, command), undefined, command);
   }
-  assert.equal(await writes(box, 'GITHUB_OUTPUT=u.ts; echo x >> "$GITHUB_OUTPUT"'), ["unknown:."], "set by the command itself: an ordinary variable");
+  assert.equal(await writes(box, 'GITHUB_OUTPUT=u.ts; echo x >> "$GITHUB_OUTPUT"'), ["u.ts"], "set by the command itself: an ordinary variable, here set once to u.ts");
+  assert.equal(await writes(box, 'if x; then GITHUB_OUTPUT=u.ts; fi; echo x >> "$GITHUB_OUTPUT"'), ["unknown:."], "set in a branch: a value unknown");
 });
 
 Shell("should judge what tar, unzip and 7z extract as any file under the directory, and the archive they create", async ({ box }) => {

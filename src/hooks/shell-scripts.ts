@@ -36,6 +36,9 @@ export type Script = { text: string } | typeof UNKNOWABLE | undefined;
  */
 export function scriptFile(path: string | undefined, given: boolean): Script {
   if (path === undefined) return UNKNOWABLE;
+  // The Gradle and Maven wrappers are shell scripts that start the build tool, a program in another
+  // language (as `python3 gen.py` is): not read, as their `eval "set -- $(…)"` would be any file.
+  if (!given && LAUNCHERS.includes(basename(path))) return undefined;
   try {
     // Only a regular file is opened: a FIFO would block the hook (bash would wait on it; the hook cannot read it ahead).
     if (!statSync(path).isFile()) return statSync(path).isFIFO() ? UNKNOWABLE : undefined;
@@ -66,6 +69,8 @@ export function scriptFile(path: string | undefined, given: boolean): Script {
     closeSync(fd);
   }
 }
+
+const LAUNCHERS = ["gradlew", "mvnw"];
 
 /** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */
 function shebangProgram(line: string): string {
@@ -262,7 +267,7 @@ function workspacePatterns(root: string): string[] | undefined {
 }
 
 /** `$1`, `$2`, `"$@"`: the positional parameters a script or function is run with. */
-const POSITIONAL = /^(\d+|@)$/;
+const POSITIONAL = /^([1-9]\d*|@)$/;
 
 /**
  * The variables a script or function body sees: the caller's, but for its own arguments, which
@@ -301,9 +306,16 @@ export function scriptAt(cwd: string | undefined, path: string | undefined): str
 }
 
 /** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
-export function runScript(script: Script, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">): void {
+export function runScript(path: string | undefined, given: boolean, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">, sourced = false): Script {
+  const script = scriptFile(path, given);
   if (script === UNKNOWABLE) add(here, UNKNOWABLE);
-  else if (script !== undefined) nested.push({ script: script.text, cwd: here.cwd, ...run });
+  else if (script !== undefined) {
+    // `$0` (a script run, not one sourced) and `${BASH_SOURCE}` name the file: `$(dirname "$0")`.
+    const bound = new Map(run.bound ?? here.bound ?? []).set("BASH_SOURCE", [path as string]);
+    if (!sourced) bound.set("0", [path as string]);
+    nested.push({ script: script.text, cwd: here.cwd, ...run, bound });
+  }
+  return script;
 }
 
 /** A function's bodies read with a call's arguments, once for each different call. */

@@ -13,11 +13,13 @@ import { ownEntry, readOptions } from "./shell-options.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
-import { callFunction, positionalOf, runScript, scriptAt, scriptFile, withPositional } from "./shell-scripts.js";
+import { callFunction, positionalOf, runScript, scriptAt, withPositional } from "./shell-scripts.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
   argumentVariables,
+  constantVariables,
+  isTopLevel,
   directoryAt,
   type Environment,
   judgedPath,
@@ -55,6 +57,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     tree = parser.parse(script);
     walk.temporary = temporaryVariables(tree.rootNode);
     walk.fromArguments = argumentVariables(tree.rootNode);
+    walk.constants = constantVariables(tree.rootNode);
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
     visit(tree.rootNode, walk, nested);
   } catch {
@@ -108,6 +111,14 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     return;
   }
   if (node.type === "for_statement") return forLoop(node, walk, nested);
+  if (node.type === "variable_assignment" && walk.constants?.has(node.childForFieldName("name")?.text ?? "") && isTopLevel(node, rootOf(node))) {
+    // `dir=src/gen` set once, at the top: `"$dir/a.ts"` is src/gen/a.ts from here on.
+    for (const child of node.namedChildren) visit(child, walk, nested);
+    const value = node.childForFieldName("value");
+    const fixed = value ? staticWord(value, walk) : "";
+    if (fixed !== undefined) walk.bound = new Map(walk.bound ?? []).set(node.childForFieldName("name")?.text as string, [fixed]);
+    return;
+  }
   if (node.type === "function_definition") {
     // A function's body runs where it is called, with the call's arguments: read then, not here.
     const name = node.childForFieldName("name")?.text;
@@ -237,7 +248,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
     } else if (piping(first)) add(here, UNKNOWABLE);
-    else if (!reading.has("n")) runScript(scriptFile(scriptAt(here.cwd, args[first]), true), here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
+    else if (!reading.has("n")) runScript(scriptAt(here.cwd, args[first]), true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
     return;
   }
   if (name === "source" || name === ".") {
@@ -248,8 +259,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else add(here, UNKNOWABLE);
     } else if (argWords.length > 0) {
-      const script = scriptFile(scriptAt(here.cwd, args[0]), true);
-      runScript(script, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {});
+      const script = runScript(scriptAt(here.cwd, args[0]), true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
     }
     return;
@@ -306,7 +316,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (functions.some((body) => CHANGES_DIRECTORY.test(body))) walk.cwd = undefined;
       return;
     }
-    if ((argv[0] ?? "").includes("/")) return runScript(scriptFile(scriptAt(here.cwd, argv[0]), false), here, nested, { bound: new Map(), positional: call.positional });
+    if ((argv[0] ?? "").includes("/")) return void runScript(scriptAt(here.cwd, argv[0]), false, here, nested, { bound: new Map(), positional: call.positional });
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
   }
   const text = (index: number) => wordValue(argWords[index], here);
@@ -335,6 +345,12 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
     return;
   }
   if (/\.(sh|bash|zsh|ksh)$/.test(first.replace(/["'}]/g, ""))) add(here, UNKNOWABLE);
+}
+
+function rootOf(node: Node): Node {
+  let at = node;
+  while (at.parent !== null) at = at.parent;
+  return at;
 }
 
 /** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */

@@ -33,6 +33,8 @@ export interface Walk {
    * a for loop's over its list (`for f in src/*.ts`), and `{}` in what `find -exec` runs.
    */
   bound?: Map<string, string[]>;
+  /** The variables this script sets once, unconditionally (constantVariables). */
+  constants?: Set<string>;
   /** The variables this script sets from its arguments (`cmd="$1"`): a command named by one could be anything. */
   fromArguments?: Set<string>;
   /** What every part of one command's walk shares (Shared). */
@@ -113,7 +115,8 @@ export const TEMP = "\u0002";
 export function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
   // A loop's variable over a list of one plain value is that value (Walk.bound).
   const bound = node ? boundValues(node, walk) : undefined;
-  if (bound?.length === 1 && !(bound[0] as string).startsWith(GLOB_MARK) && !(bound[0] as string).startsWith(UNKNOWN_MARK)) return bound[0];
+  // (Not a value bash would split or expand where it is unquoted: `src/*.ts`, `a b`.)
+  if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
   const value = wordValue(node, walk);
   return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
 }
@@ -181,13 +184,46 @@ export function temporaryVariables(root: Node): Set<string> {
     const value = assignment.childForFieldName("value");
     if (name !== undefined) (value && isMktemp(value) && name !== "TMPDIR" && !RUNNER_FILES.includes(name) ? temporary : other).add(name);
   }
+  for (const name of setOtherwise(root)) other.add(name);
+  for (const name of other) temporary.delete(name);
+  return temporary;
+}
+
+/** Variables a script sets other than by `name=value`: a for loop's, `read`'s, `mapfile`'s, `printf -v`'s… (their words, as written). */
+function setOtherwise(root: Node): Set<string> {
+  const other = new Set<string>();
   for (const loop of root.descendantsOfType("for_statement")) other.add(loop.childForFieldName("variable")?.text ?? "");
   for (const command of root.descendantsOfType("command")) {
     if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(command.childForFieldName("name")?.text ?? "")) continue;
     for (const argument of command.childrenForFieldName("argument")) other.add(argument.text);
   }
-  for (const name of other) temporary.delete(name);
-  return temporary;
+  return other;
+}
+
+/**
+ * The variables a script sets once, unconditionally (`dir=src/gen` at its top level, or `export
+ * dir=…`), and nowhere else: from there on each stands for its value when the text fixes it
+ * (isConstant in shell-walk.ts binds it, in Walk.bound).
+ */
+export function constantVariables(root: Node): Set<string> {
+  const count = new Map<string, number>();
+  const top = new Set<string>();
+  for (const assignment of root.descendantsOfType("variable_assignment")) {
+    const name = assignment.childForFieldName("name")?.text;
+    if (name === undefined) continue;
+    count.set(name, (count.get(name) ?? 0) + 1);
+    if (isTopLevel(assignment, root)) top.add(name);
+  }
+  const other = setOtherwise(root);
+  return new Set([...top].filter((name) => count.get(name) === 1 && !other.has(name) && !/^(PWD|OLDPWD|HOME|IFS|TMPDIR)$/.test(name)));
+}
+
+/** An assignment that runs whenever the script does: a statement of its own at the top (not in a branch, loop, function or command prefix). */
+export function isTopLevel(assignment: Node, root: Node): boolean {
+  const parent = assignment.parent;
+  if (parent === null) return false;
+  if (parent.id === root.id) return true;
+  return parent.type === "declaration_command" && /^(export|readonly)\b/.test(parent.text) && parent.parent?.id === root.id;
 }
 
 /** The variables a script sets from its arguments: `cmd="$1"`, `task=${1:-build}`, `read … <<< "$@"` aside. */
@@ -231,16 +267,30 @@ export function judgedPath(value: string): string | undefined {
  * nearest directory up that holds `.git`, or GIT_WORK_TREE), where the walk knows both.
  */
 function knownSubstitution(node: Node, walk: Walk): string | undefined {
-  if (node.type !== "command_substitution" || walk.cwd === undefined) return undefined;
-  if (node.namedChildren.map((child) => child.text).join(" ").trim().replace(/\s+/g, " ") !== "git rev-parse --show-toplevel") return undefined;
+  if (node.type !== "command_substitution") return undefined;
+  const text = node.namedChildren.map((child) => child.text).join(" ").trim().replace(/\s+/g, " ");
+  // The directory of the script being read: `$(dirname "$0")`, `$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)`.
+  if (SCRIPT_DIRECTORY.test(text)) {
+    const script = walk.bound?.get(text.includes("BASH_SOURCE") ? "BASH_SOURCE" : "0")?.[0];
+    return script === undefined ? undefined : dirname(script);
+  }
+  if (text !== "git rev-parse --show-toplevel" || walk.cwd === undefined) return undefined;
   if (walk.environment.GIT_DIR !== undefined) return undefined; // a repository elsewhere: its top is git's to say
   if (walk.environment.GIT_WORK_TREE !== undefined) return directoryAt(walk.cwd, walk.environment.GIT_WORK_TREE);
   return ancestorsHolding(walk.cwd, [".git"])[0];
 }
 
-/** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them. */
+/** `dirname "$0"`, and `cd` there then `pwd`, in a command substitution, as scripts find their own directory. */
+const SCRIPT_DIRECTORY =
+  /^(?:cd (?:-P )?(?:-- )?"?\$\( ?)?dirname (?:-- )?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?(?: ?\)"? ?(?:(?:&>|>) ?\/dev\/null ?(?:2>&1 ?)?)?&& pwd(?: -P)?)?$/;
+
+/** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them, and a variable bound to one value. */
 function knownVariable(node: Node, walk: Walk): string | undefined {
   const name = /^\$\{?(\w+)\}?$/.exec(node.text)?.[1];
+  // A variable bound to one plain value (set once at the top, a script's `$1`): inside a longer word too.
+  const bound = name === undefined || /^\d\d/.test(name) ? undefined : walk.bound?.get(name);
+  // (Not a value bash would split or expand where it is unquoted: `src/*.ts`, `a b`.)
+  if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
   if (name === "PWD") return walk.cwd;
   if (name === "HOME") return walk.home;
   if (name === "OLDPWD") return walk.previous;
