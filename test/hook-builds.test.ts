@@ -151,6 +151,29 @@ Builds("should read what compilers write: -o, their own names, tsc's project set
   assert.is(bash(box, "tsc --outFile u.ts src/a.ts"), "deny");
 });
 
+Builds("should read the compiler forms a review found: --output, -MMD, versioned and cross names, ccache, tsc -b references, go.mod's name", async ({ box }) => {
+  file(box, "app/tsconfig.json", '{ "references": [{ "path": "../shared" }], "compilerOptions": { "outDir": "out" } }');
+  file(box, "shared/tsconfig.json", '{ "compilerOptions": { "outDir": "lib", "composite": true } }');
+  file(box, "web/tsconfig.json", '\uFEFF{ "compilerOptions": { "declaration": true, "declarationDir": "types", "tsBuildInfoFile": "cache/x.tsbuildinfo" } }');
+  file(box, "tool/go.mod", "module example.com/tool/v2\n");
+  file(box, "sources.txt", "src/A.java src/B.java\n");
+  const cases: Array<[string, string[]]> = [
+    ["gcc --output=prog a.c", ["prog"]],
+    ["gcc --output prog a.c", ["prog"]],
+    ["gcc -MMD -MP -c a.c -o build/a.o", ["build/a.d", "build/a.o"]],
+    ["ccache gcc -c a.c -o a.o", ["a.o"]],
+    ["gcc-12 -o app a.c", ["app"]],
+    ["arm-none-eabi-gcc -o fw.elf a.c", ["fw.elf"]],
+    ["tsc -b app", ["glob:app/*.tsbuildinfo", "glob:app/out/**", "glob:shared/*.tsbuildinfo", "glob:shared/lib/**"]],
+    ["rustc --crate-name foo main.rs", ["foo", "glob:libfoo.*"]],
+    ["javac @sources.txt", ["glob:src/A$*.class", "glob:src/B$*.class", "src/A.class", "src/B.class"]],
+    ["cd tool && go build", ["tool/tool"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  const web = await writes(box, "tsc -p web");
+  for (const path of ["glob:web/types/**", "web/cache/x.tsbuildinfo", "glob:web/**/*.js"]) assert.ok(web.includes(path), `${path} in ${web.join(" ")}`);
+});
+
 Builds("should read git worktree add, remove and move as writes anywhere under the worktree", async ({ box }) => {
   spawnSync("git", ["init", "-q", box.project]);
   const cases: Array<[string, string[]]> = [

@@ -9,7 +9,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, within } from "./shell-words.js";
 
 /** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
 const CC_VALUED = new Set(["-o", "-MF", "-MT", "-MQ", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-idirafter", "-iprefix", "-iquote", "-isysroot", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z", "-aux-info", "-arch", "-target"]);
@@ -29,6 +29,7 @@ function compiler(input: RuleInput): string[] {
   const sources: number[] = [];
   let mode: "link" | "c" | "S" | "E" = "link";
   let output: number | string | undefined;
+  let dependencies = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined || !arg.startsWith("-") || arg === "-") {
@@ -36,33 +37,45 @@ function compiler(input: RuleInput): string[] {
       continue;
     }
     if (arg === "-c" || arg === "-S" || arg === "-E") mode = arg.slice(1) as "c" | "S" | "E";
-    if (arg === "-o") output = at + 1;
+    if (arg === "-o" || arg === "--output") output = at + 1;
+    else if (arg.startsWith("--output=")) output = arg.slice(9);
     else if (arg.startsWith("-o")) output = arg.slice(2);
     if (arg === "-MF") out.push(...input.values([at + 1]));
-    if (CC_VALUED.has(arg)) at++;
+    if (arg === "-MD" || arg === "-MMD") dependencies = true;
+    if (CC_VALUED.has(arg) || arg === "--output") at++;
   }
-  if (typeof output === "string") return [...out, output];
-  if (output !== undefined) return [...out, ...input.values([output])];
-  if (mode === "E") return out;
-  if (mode === "link") return [...out, "a.out"];
-  // Each source's object (or assembly) file lands here, under its own name.
-  return [...out, ...input.values(sources).map((source) => beside("", `${stem(source)}.${mode === "c" ? "o" : "s"}`))];
+  const objects = (() => {
+    if (typeof output === "string") return [output];
+    if (output !== undefined) return input.values([output]);
+    if (mode === "E") return [];
+    if (mode === "link") return ["a.out"];
+    // Each source's object (or assembly) file lands here, under its own name.
+    return input.values(sources).map((source) => beside("", `${stem(source)}.${mode === "c" ? "o" : "s"}`));
+  })();
+  // -MD, -MMD without -MF: a .d beside each output (a.o's a.d).
+  const made = dependencies && out.length === 0 ? objects.map((object) => beside(object, `${stem(object)}.d`)) : [];
+  return [...out, ...objects, ...made];
 }
+
+/** A C compiler by any of its names: versioned (`gcc-12`, `clang-18`) or a cross compiler's (`arm-none-eabi-gcc`). */
+export const COMPILER_NAME = /^(?:[\w.]+-)*(?:cc|gcc|g\+\+|c\+\+|clang|clang\+\+)(?:-[\d.]+)?$/;
 
 /** rustc: `-o`, `--out-dir`, else the crate named after its source, here. */
 function rustc(input: RuleInput): string[] {
   const { args } = input;
   const sources: number[] = [];
+  let crate: string | undefined;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at] ?? "";
     if (arg === "-o") return input.values([at + 1]);
     if (arg.startsWith("-o") && !arg.startsWith("--")) return [arg.slice(2)];
     if (arg === "--out-dir") return [anyIn(directoryAt(input.walk.cwd, args[at + 1]))];
     if (arg.startsWith("--out-dir=")) return [anyIn(directoryAt(input.walk.cwd, arg.slice(10)))];
+    if (arg === "--crate-name" && args[at + 1] !== undefined) crate = args[at + 1];
     if (/^(-[CLlWAFDc]|--(cfg|crate-type|crate-name|edition|emit|extern|target|cap-lints|explain|print|codegen|sysroot|error-format|json|color|remap-path-prefix|check-cfg))$/.test(arg)) at++;
     else if (!arg.startsWith("-")) sources.push(at);
   }
-  return input.values(sources).flatMap((source) => [stem(source), globOf(`lib${stem(source)}.*`)]);
+  return input.values(sources).flatMap((source) => [crate ?? stem(source), globOf(`lib${crate ?? stem(source)}.*`)]);
 }
 
 /** `go build`: `-o` (a directory takes the binaries), else the binary of the one package named (or here), here; `./...` writes none. */
@@ -84,9 +97,20 @@ export function goBuild(input: RuleInput): string[] {
   }
   const named = operands.map((at) => args[at]);
   if (named.some((name) => name === undefined || name.includes("..."))) return [];
-  if (named.length === 0) return base === undefined ? [] : [here(basename(base))];
+  if (named.length === 0 || named[0] === ".") return base === undefined ? [] : [here(packageName(base))];
   const first = named[0] as string;
-  return [here(first.endsWith(".go") ? stem(first) : basename(first === "." && base !== undefined ? base : first))];
+  return [here(first.endsWith(".go") ? stem(first) : basename(first))];
+}
+
+/** The binary go names after a package's directory: at a module's root, the module path's last element (`example.com/tool/v2`: tool). */
+function packageName(directory: string): string {
+  try {
+    const module = /^module\s+"?([^\s"]+)"?/m.exec(readFileSync(join(directory, "go.mod"), "utf8"))?.[1];
+    if (module !== undefined) return module.split("/").filter((part, index, parts) => !(index === parts.length - 1 && /^v\d+$/.test(part) && parts.length > 1)).pop() ?? basename(directory);
+  } catch {
+    // no go.mod here: a package inside a module, named after its directory
+  }
+  return basename(directory);
 }
 
 /** tsc's options that are flags (every other option takes the next argument unless it is `true`/`false`-free and starts with `-`). */
@@ -102,15 +126,25 @@ function emitted(source: string): string[] {
   return extension === ".tsx" ? [...out, beside(source, `${name}.js`), beside(source, `${name}.js.map`)] : out;
 }
 
+interface Project {
+  outDir?: string;
+  outFile?: string;
+  declarationDir?: string;
+  tsBuildInfoFile?: string;
+  noEmit?: boolean;
+  /** The configs of the projects it references (built first by `tsc -b`). */
+  references: string[];
+}
+
 /** A tsconfig.json's compiler options, with those of the configs it `extends` (relative ones), each path from its own file. */
-function compilerOptions(config: string, depth = 0): { outDir?: string; outFile?: string; declarationDir?: string; noEmit?: boolean } | undefined {
+function compilerOptions(config: string, depth = 0): Project | undefined {
   let text: string;
   try {
-    text = readFileSync(config, "utf8");
+    text = readFileSync(config, "utf8").replace(/^\uFEFF/, "");
   } catch {
     return undefined;
   }
-  let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown> };
+  let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown>; references?: unknown };
   try {
     // JSON with comments and trailing commas, as tsc reads it.
     parsed = JSON.parse(text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string) => string ?? "").replace(/,(\s*[}\]])/g, "$1"));
@@ -119,13 +153,23 @@ function compilerOptions(config: string, depth = 0): { outDir?: string; outFile?
   }
   const base = typeof parsed.extends === "string" && parsed.extends.startsWith(".") && depth < 5 ? compilerOptions(resolve(dirname(config), parsed.extends.endsWith(".json") ? parsed.extends : `${parsed.extends}.json`), depth + 1) : undefined;
   const own = parsed.compilerOptions ?? {};
-  const path = (key: string) => (typeof own[key] === "string" ? resolve(dirname(config), own[key] as string) : undefined);
+  const path = (key: string) => (typeof own[key] === "string" ? { [key]: resolve(dirname(config), own[key] as string) } : {});
+  const references = Array.isArray(parsed.references)
+    ? parsed.references.flatMap((reference: unknown) => {
+        const at = (reference as { path?: unknown } | null)?.path;
+        if (typeof at !== "string") return [];
+        const target = resolve(dirname(config), at);
+        return [target.endsWith(".json") ? target : join(target, "tsconfig.json")];
+      })
+    : [];
   return {
     ...base,
-    ...(path("outDir") ? { outDir: path("outDir") } : {}),
-    ...(path("outFile") ? { outFile: path("outFile") } : {}),
-    ...(path("declarationDir") ? { declarationDir: path("declarationDir") } : {}),
+    ...path("outDir"),
+    ...path("outFile"),
+    ...path("declarationDir"),
+    ...path("tsBuildInfoFile"),
     ...(typeof own.noEmit === "boolean" ? { noEmit: own.noEmit } : {}),
+    references, // not inherited through `extends`, as tsc reads them
   };
 }
 
@@ -160,21 +204,31 @@ function tsc(input: RuleInput): string[] {
   }
   // A project: -p's (a directory or a config file), each of -b's, else the nearest tsconfig.json up from here.
   const projects = build && operands.length > 0 ? operands.map((at) => args[at]) : options.has("p") || options.has("project") ? [options.get("p") ?? options.get("project")] : [undefined];
+  const seen = new Set<string>();
   return projects.flatMap((project) => {
     const place = project === undefined ? walk.cwd : directoryAt(walk.cwd, project);
     if (place === undefined) return [anyUnder(undefined)];
     const config = project !== undefined && project.endsWith(".json") ? place : project !== undefined ? join(place, "tsconfig.json") : join(ancestorsHolding(place, ["tsconfig.json"])[0] ?? place, "tsconfig.json");
-    const settings = compilerOptions(config);
-    if (settings === undefined) return outputs;
-    if (settings.noEmit === true && outputs.length === 0) return [];
-    const written = [settings.outDir, settings.declarationDir].filter((directory): directory is string => directory !== undefined).map(anyUnder);
-    if (settings.outFile) written.push(settings.outFile);
-    if (outputs.length > 0) return [...outputs, ...written.filter((path) => !path.endsWith("**"))];
-    if (written.length > 0) return [...written, globOf(join(dirname(config), "*.tsbuildinfo"))];
-    // No outDir: beside each source under the project.
-    const root = dirname(config);
-    return ["js", "jsx", "mjs", "cjs", "map", "d.ts", "d.mts", "d.cts", "tsbuildinfo"].map((extension) => globOf(join(root, "**", `*.${extension}`)));
+    return projectWrites(config, outputs, build, seen);
   });
+}
+
+/** What building one project writes: its outDir (or, without one, every emitted kind of file beside its sources), declarationDir, outFile, build info; with `-b`, its references' too. */
+function projectWrites(config: string, outputs: string[], build: boolean, seen: Set<string>): string[] {
+  if (seen.has(config) || seen.size > 50) return [];
+  seen.add(config);
+  const settings = compilerOptions(config);
+  if (settings === undefined) return outputs;
+  const referenced = build ? settings.references.flatMap((reference) => projectWrites(reference, [], build, seen)) : [];
+  if (settings.noEmit === true && outputs.length === 0) return referenced;
+  const written = [settings.outDir, settings.declarationDir].filter((directory): directory is string => directory !== undefined).map(anyUnder);
+  if (settings.outFile) written.push(settings.outFile);
+  if (settings.tsBuildInfoFile) written.push(settings.tsBuildInfoFile);
+  if (outputs.length > 0) return [...outputs, ...written.filter((path) => !path.endsWith("**")), ...referenced];
+  const root = dirname(config);
+  if (settings.outDir !== undefined || settings.outFile !== undefined) return [...written, globOf(join(root, "*.tsbuildinfo")), ...referenced];
+  // No outDir: beside each source under the project.
+  return [...written, ...["js", "jsx", "mjs", "cjs", "map", "d.ts", "d.mts", "d.cts", "tsbuildinfo"].map((extension) => globOf(join(root, "**", `*.${extension}`))), ...referenced];
 }
 
 /** javac: `-d` (classes), `-s` (generated sources), `-h` (headers): anything under each; else each class beside its source. */
@@ -182,6 +236,7 @@ function javac(input: RuleInput): string[] {
   const { args, walk } = input;
   const out: string[] = [];
   const sources: number[] = [];
+  const files: string[] = [];
   let placed = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at] ?? "";
@@ -190,10 +245,15 @@ function javac(input: RuleInput): string[] {
       if (arg === "-d" || arg === "--directory") placed = true;
       at++;
     } else if (/^(-cp|-classpath|--class-path|-sourcepath|--source-path|-encoding|-source|--source|-target|--target|--release|-processorpath|--processor-path|-processor|--module|-m|--module-path|-p|-bootclasspath|-extdirs|-endorseddirs|-implicit|-Xlint|-J|-A|--add-modules|--limit-modules|--module-source-path|--upgrade-module-path|--system|--add-exports|--add-reads|--patch-module)$/.test(arg)) at++;
-    else if (!arg.startsWith("-") && !arg.startsWith("@")) sources.push(at);
+    else if (arg.startsWith("@")) {
+      // An argument file: its words are arguments too (`javac @sources.txt`); one not read could name anything.
+      const text = readText(within(walk.cwd, arg.slice(1)));
+      if (text === undefined) return [anyUnder(undefined)];
+      files.push(...text.split(/\s+/).filter((word) => word !== "" && !word.startsWith("-")));
+    } else if (!arg.startsWith("-")) sources.push(at);
   }
   if (placed) return out;
-  return [...out, ...input.values(sources).flatMap((source) => [beside(source, `${stem(source)}.class`), globOf(beside(source, `${stem(source)}$*.class`))])];
+  return [...out, ...[...input.values(sources), ...files].flatMap((source) => [beside(source, `${stem(source)}.class`), globOf(beside(source, `${stem(source)}$*.class`))])];
 }
 
 const compilerRule: Rule = { syntax: {}, writes: compiler };

@@ -36,7 +36,7 @@ const TOOL_USE = new RegExp(
     String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version\s+\S|pkg\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
     String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
     // Compilers: they write what -o names, or a file of their own naming.
-    String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+build\b`,
+    String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)(-[\d.]+)?\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+build\b`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
   ].join("|"),
 );

@@ -78,6 +78,10 @@ export const WRAPPERS: Record<
   "cross-env": { syntax: {} },
   dotenv: { syntax: { short: "e:v:p:c::" } },
   shx: { syntax: {} },
+  // Compiler caches run the compiler after them.
+  ccache: { syntax: {} },
+  sccache: { syntax: {} },
+  distcc: { syntax: {} },
   pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
   npm: {
     syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", ws: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell loglevel") } },

@@ -10,6 +10,7 @@ import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
+import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
@@ -230,7 +231,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     });
     return out;
   };
-  const rule = ownEntry(RULES, name);
+  const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
   const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
