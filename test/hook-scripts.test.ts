@@ -69,6 +69,11 @@ Scripts("should follow a script to its own directory ($0, BASH_SOURCE) and a var
     ['d=gen; rm "$d/x.ts"', ["gen/x.ts"]],
     ['f=a; f=b; rm "$f"', ["unknown:."]], // set twice: which one is not read
     ['if x; then f=a; fi; rm "$f"', ["unknown:."]], // set in a branch
+    ['d=a; eval "d=b"; rm "$d"', ["unknown:."]], // code run after may set it
+    ["d=a; ((d=2)); rm \"$d\"", ["unknown:."]],
+    ['d=a; let d=3; rm "$d"', ["unknown:."]],
+    ['d+=x; rm "$d"', ["unknown:."]], // appended to a value from before
+    ['d=gen; source /dev/null; rm "$d/x"', ["gen/x"]],
     ["./gradlew test", []], // the Gradle wrapper starts a program: not read
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);

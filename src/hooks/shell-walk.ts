@@ -262,6 +262,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     } else if (argWords.length > 0) {
       const script = runScript(scriptAt(here.cwd, args[0]), true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
+      forgetConstants(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
     return;
   }
@@ -270,6 +271,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
     if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
     else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
+    forgetConstants(walk, args.every((arg) => arg !== undefined) ? args.join(" ") : undefined);
     return;
   }
   if (name === "xargs") {
@@ -352,6 +354,21 @@ function rootOf(node: Node): Node {
   let at = node;
   while (at.parent !== null) at = at.parent;
   return at;
+}
+
+/**
+ * After `source f` or `eval '…'`, a variable bound as set once (Walk.constants) is bound no more
+ * where the code run may set it: it names it, sets a variable whose name it computes, or runs
+ * code of its own in turn (`eval`, `source`); any, where the code is not known (undefined).
+ */
+function forgetConstants(walk: Walk, text: string | undefined): void {
+  const bound = walk.bound;
+  if (bound === undefined || walk.constants === undefined) return;
+  const indirect = text === undefined || /\b(eval|source)\b|(^|[;&|({\s])\.\s|\b(declare|typeset|export|local|readonly|read|printf\s+-v|mapfile|readarray|let|unset)\b[^\n;]*\$/.test(text);
+  const forgotten = [...walk.constants].filter((name) => bound.has(name) && (indirect || new RegExp(`(^|[^\\w])${name}([^\\w]|$)`).test(text as string)));
+  if (forgotten.length === 0) return;
+  walk.bound = new Map(bound);
+  for (const name of forgotten) walk.bound.delete(name);
 }
 
 /** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */

@@ -215,7 +215,22 @@ export function constantVariables(root: Node): Set<string> {
     if (isTopLevel(assignment, root)) top.add(name);
   }
   const other = setOtherwise(root);
-  return new Set([...top].filter((name) => count.get(name) === 1 && !other.has(name) && !/^(PWD|OLDPWD|HOME|IFS|TMPDIR)$/.test(name)));
+  // Not `name+=…` (it appends to a value from before), nor one arithmetic or `let` may set.
+  const arithmetic = [...root.descendantsOfType("arithmetic_expansion"), ...root.descendantsOfType("compound_statement").filter((node) => node.text.startsWith("(("))]
+    .map((node) => node.text)
+    .join("\n");
+  const appended = (name: string) => root.descendantsOfType("variable_assignment").some((node) => node.text.startsWith(`${name}+=`));
+  return new Set(
+    [...top].filter(
+      (name) =>
+        count.get(name) === 1 &&
+        !other.has(name) &&
+        !appended(name) &&
+        !new RegExp(`\\b${name}\\b`).test(arithmetic) &&
+        !new RegExp(`\\blet\\b[^\\n;]*\\b${name}\\b|\\(\\([^)]*\\b${name}\\b`).test(root.text) &&
+        !/^(PWD|OLDPWD|HOME|IFS|TMPDIR)$/.test(name),
+    ),
+  );
 }
 
 /** An assignment that runs whenever the script does: a statement of its own at the top (not in a branch, loop, function or command prefix). */
