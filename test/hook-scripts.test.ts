@@ -135,6 +135,40 @@ Scripts("should read what a review found scripts hide: dispatch through \"$@\", 
   assert.equal(await writes(box, "bash fifo"), ["unknown:."], "a FIFO is not opened (it would block the hook): a script it cannot read");
 });
 
+Scripts("should not take a binding for a variable that code run later may set: a function, a sourced file, bash -c, eval", async ({ box }) => {
+  file(box, "lib3.sh", 'if true; then d=src; fi\nrm "$d/y"\n');
+  file(box, "set.sh", "d=src\n");
+  file(box, "loc.sh", 'g() { local d=src; rm "$d/x"; }\nfor d in gen; do g; done\n');
+  file(box, "f3.sh", "bash -c 'rm \"$0\"' gen/q\n");
+  file(box, "x.sh", 'cd sub\nrm "$(dirname "$0")/x"\n', 0o755);
+  file(box, "lib/l.sh", 'f() { rm "$(dirname "${BASH_SOURCE[0]}")/out"; }\n');
+  file(box, "main.sh", "source lib/l.sh\nf\n");
+  const cases: Array<[string, string[]]> = [
+    ["bash loc.sh", ["unknown:x"]],
+    ["d=gen; source ./lib3.sh", ["unknown:y"]],
+    ["d=gen; bash -c 'read d; rm \"$d/x\"'", ["unknown:x"]],
+    ['d=gen; f() { source ./set.sh; }; f; rm "$d/x"', ["unknown:x"]],
+    ['d=gen; f() { eval "$1"; }; f d=src; rm "$d/x"', ["unknown:x"]],
+    ['for d in gen; do source ./set.sh; rm "$d/x"; done', ["unknown:x"]],
+    ['n=d; d=gen; declare "$n=src"; rm "$d/x"', ["unknown:x"]],
+    ['d=gen; declare -n r=d; r=src; rm "$d/x"', ["unknown:x"]],
+    ['d=gen; d[0]=src; rm "$d/x"', ["unknown:x"]],
+    ['d=gen; unset d; : ${d:=src}; rm "$d/x"', ["unknown:x"]],
+    ["eval 'rm \"$d/x\"'; d=gen", ["unknown:x"]], // read with the variables as they are where it runs
+    ["bash f3.sh", ["gen/q"]], // `$0` of bash -c is the word after its script
+    ["./x.sh", ["sub/x"]], // `$0` as it was run (`./x.sh`), from where the script is now
+    ["bash main.sh", ["lib/out"]], // BASH_SOURCE in a function: the file that defined it
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  // A script the command writes first, then runs: not the one on disk now.
+  file(box, "old.sh", "echo hi\n");
+  for (const command of ["cat > old.sh <<'EOF'\nrm -rf src\nEOF\nbash old.sh", "echo 'rm -rf src' > new.sh; bash new.sh", 'printf "all:\\n\\trm -rf src\\n" > M2; make -f M2', "echo '{}' > package.json && npm test"]) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  file(box, "package.json", JSON.stringify({ scripts: { test: "uvu" } }));
+  assert.not.ok((await writes(box, "npm install lodash && npm test")).includes("unknown:."), "a package manager's own package.json writes change no script");
+});
+
 Scripts("should judge scripts nested deeper than it reads as writing any file", async ({ box }) => {
   assert.equal(await writes(box, `${"eval ".repeat(20)}rm a.ts`), ["unknown:."]);
   file(box, "loop.sh", 'rm "x$1.ts"\nbash loop.sh "1$1"\n');
@@ -197,10 +231,10 @@ Scripts("should load no parser for a package's script run alone whose text write
   const { quietPackageRun } = await import("../src/hooks/shell-gate.js");
   const sub = join(box.project, "src");
   mkdirSync(sub);
-  for (const command of ["npm test", "npm t", "npm run lint", "pnpm lint", "yarn run lint", "npm test 2>&1 | tail -20", "npm test || echo failed"]) {
+  for (const command of ["npm test", "npm t", "npm run lint", "pnpm lint", "yarn run lint", "npm test 2>&1 | tail -20"]) {
     assert.ok(quietPackageRun(command, sub), command);
   }
-  for (const command of ["npm run fix", "pnpm fix", "npm run build", "npm test | python3", "npm test || rm u.ts", "npm test > out.txt", "npm run lint -- --fix", "npm install", "pnpm install", "yarn nothing", "npm test; rm u.ts"]) {
+  for (const command of ["npm run fix", "pnpm fix", "npm run build", "npm test | python3", "npm test || rm u.ts", "npm test > out.txt", "npm run lint -- --fix", "npm install", "pnpm install", "yarn nothing", "npm test; rm u.ts", "npm test || echo failed", "npm test | ./clean.sh", "npm test || make clean", "npm test | cat\nmake clean", "yarn run tsc", "bun run tsc"]) {
     assert.not.ok(quietPackageRun(command, sub), command);
   }
   assert.is(bash(box, "npm test 2>&1 | tail -20"), undefined);

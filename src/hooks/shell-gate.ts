@@ -89,11 +89,12 @@ function writesItself(command: string, words: string): boolean {
  * cwd) the gate passes as writing nothing; then the parser need not load for it either. Anything
  * else is read whole by the walk.
  */
-const PLAIN_RUN = /^\s*(npm|pnpm|yarn|bun)\s+(?:(run|run-script)\s+)?([\w:.-]+)\s*(?:2>&1\s*)?(\|[^;&]*)?$/;
+const PLAIN_RUN = /^\s*(npm|pnpm|yarn|bun)\s+(?:(run|run-script)\s+)?([\w:.-]+)\s*(?:2>&1\s*)?(\|[^|;&\n][^;&\n]*)?$/;
 
 export function quietPackageRun(command: string, cwd: string): boolean {
   const match = PLAIN_RUN.exec(command);
-  if (!match || writesItself(match[4] ?? "", shellWords(match[4] ?? ""))) return false;
+  // What it is piped to is judged whole (`| ./clean.sh` runs a script); `||` and a new line are other commands: not this case.
+  if (!match || mayWrite(match[4]?.slice(1) ?? "") || writesItself(match[4] ?? "", shellWords(match[4] ?? ""))) return false;
   const [, manager, run, name] = match as unknown as [string, string, string | undefined, string];
   if (manager === "npm" && run === undefined && !["test", "t", "tst", "start", "stop"].includes(name)) return false;
   if (manager === "bun" && run === undefined) return false; // `bun x.ts` runs a file
@@ -113,7 +114,9 @@ export function quietPackageRun(command: string, cwd: string): boolean {
       return false;
     }
     if (typeof scripts !== "object" || scripts === null) return false;
-    if (manager !== "npm" && run === undefined && !Object.hasOwn(scripts, script)) return false; // perhaps a command of the manager's own
+    // Not a script of the package: a command of the manager's own, or (yarn, pnpm and bun, also
+    // through `run`) a program of node_modules/.bin.
+    if (manager !== "npm" && !Object.hasOwn(scripts, script)) return false;
     return [`pre${script}`, script, `post${script}`].every((key) => !Object.hasOwn(scripts, key) || (typeof scripts[key] === "string" && !mayWrite(scripts[key] as string)));
   }
 }

@@ -79,7 +79,7 @@ interface Makefile {
  * make runs them), or UNKNOWABLE. `texts`: the arguments as written, for those the text does not
  * fix (`-j"$(nproc)"`, `CFLAGS="$x"`).
  */
-export function makeRecipes(given: Array<string | undefined>, texts: string[], cwd: string | undefined, environment: Environment): Nested[] | typeof UNKNOWABLE {
+export function makeRecipes(given: Array<string | undefined>, texts: string[], cwd: string | undefined, environment: Environment, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE {
   // An option or an assignment the text does not fix is still one: `-j$(nproc)` (read as a job
   // count), `V="$x"` (V a value unknown); `-C"$d"` and `-f"$f"` name what the hook cannot find.
   if (given.some((arg, at) => arg === undefined && /^-(C|f|-directory|-file|-makefile)/.test(texts[at] ?? ""))) return UNKNOWABLE;
@@ -93,6 +93,8 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   if (named.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give
   const makefile: Makefile = { variables: new Map([["CURDIR", directory]]), rules: [], shells: [], targetVariables: new Map(), incomplete: false, oneShell: false, recipePrefix: "\t", directory };
   const files = named.length > 0 ? (named as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
+  // A makefile the command writes first (`printf … > Makefile; make`): not the one on disk now.
+  if (files.some((file) => file !== undefined && written(file)) || (named.length === 0 && ["GNUmakefile", "makefile", "Makefile"].some((name) => written(join(directory, name))))) return UNKNOWABLE;
   if (files[0] === undefined) return []; // no makefile: make runs nothing (its built-in rules aside)
   const goals: string[] = [];
   for (const at of reading.operands) {

@@ -21,7 +21,7 @@ import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
 import { installCommands, packageCommands } from "./shell-tool-rules.js";
 import type Parser from "web-tree-sitter";
-import { add, ancestorsHolding, type Positional, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
+import { add, ancestorsHolding, type FunctionBody, type Positional, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 /** A script longer than this is not read: what it writes is judged unknown. */
 const SCRIPT_LIMIT = 1024 * 1024;
@@ -169,7 +169,7 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
  * `args` and `texts`: the words after the manager's name, as values (undefined where the text does
  * not fix one) and as written.
  */
-export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
+export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE | undefined {
   const run = runOf(manager, args, texts);
   if (run === undefined || run === UNKNOWABLE) return run;
   const start = run.moved ? (run.chdir === undefined ? undefined : scriptPath(cwd, run.chdir)) : cwd;
@@ -177,10 +177,16 @@ export function packageRun(manager: string, args: Array<string | undefined>, tex
   // rule, read as before (`yarn workspace a prettier --write src`).
   if (start === undefined) return run.bare && ownEntry(RULES, run.name) !== undefined ? undefined : UNKNOWABLE;
   const directory = ancestorsHolding(start, ["package.json"])[0];
+  // A package.json the command itself writes first (here or up to the package's): its scripts are not the ones on disk now.
+  for (let at = start; ; at = dirname(at)) {
+    if (written(join(at, "package.json"))) return UNKNOWABLE;
+    if (at === directory || at === dirname(at)) break;
+  }
   const own = directory === undefined ? undefined : scriptsOf(directory, run.name, run.extra, manager === "npm");
   if (!run.members) return own;
   // Every member of the workspace around it (a `--filter` or `-w` is not narrowed: any member may be the one).
   const members = workspaceMembers(start) ?? [];
+  if (members.some((member) => written(join(member, "package.json")))) return UNKNOWABLE;
   const runs = [...(own ?? []), ...members.filter((member) => member !== directory).flatMap((member) => scriptsOf(member, run.name, run.extra, false) ?? [])];
   // None of that name anywhere: a command of that name (`yarn workspace a prettier`), or nothing.
   return own === undefined && runs.length === 0 ? (ownEntry(RULES, run.name) === undefined ? [] : undefined) : runs;
@@ -300,26 +306,23 @@ function changesPositional(root: Parser.SyntaxNode): boolean {
   });
 }
 
-/** A script's path from where the command runs: undefined where the text does not fix it. */
-export function scriptAt(cwd: string | undefined, path: string | undefined): string | undefined {
-  return path === undefined ? undefined : scriptPath(cwd, path);
-}
-
 /** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
-export function runScript(path: string | undefined, given: boolean, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">, sourced = false): Script {
-  const script = scriptFile(path, given);
+export function runScript(typed: string | undefined, given: boolean, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">, sourced = false): Script {
+  const path = typed === undefined ? undefined : scriptPath(here.cwd, typed);
+  const script = path !== undefined && writtenBefore(here, path) ? UNKNOWABLE : scriptFile(path, given);
   if (script === UNKNOWABLE) add(here, UNKNOWABLE);
   else if (script !== undefined) {
-    // `$0` (a script run, not one sourced) and `${BASH_SOURCE}` name the file: `$(dirname "$0")`.
-    const bound = new Map(run.bound ?? here.bound ?? []).set("BASH_SOURCE", [path as string]);
-    if (!sourced) bound.set("0", [path as string]);
+    // `$0` (a script run, not one sourced) and `${BASH_SOURCE}` name the file as it was given
+    // (`./x.sh`, from where the command runs): `$(dirname "$0")`.
+    const bound = new Map(run.bound ?? here.bound ?? []).set("BASH_SOURCE", [typed as string]);
+    if (!sourced) bound.set("0", [typed as string]);
     nested.push({ script: script.text, cwd: here.cwd, ...run, bound });
   }
   return script;
 }
 
 /** A function's bodies read with a call's arguments, once for each different call. */
-export function callFunction(name: string, bodies: string[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
+export function callFunction(name: string, bodies: FunctionBody[], call: Omit<Nested, "script">, walk: Walk, nested: Nested[]): void {
   // After a few different calls of one function (`log "step $i"`), one more read with arguments
   // unknown stands for every other: a script's thousand calls do not use up what the hook reads.
   const calls = [...walk.shared.read].filter((key) => key.startsWith(`${JSON.stringify(name)},`)).length;
@@ -327,7 +330,13 @@ export function callFunction(name: string, bodies: string[], call: Omit<Nested, 
   const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])]])}`;
   if (walk.shared.read.has(key)) return;
   walk.shared.read.add(key);
-  for (const body of bodies) nested.push({ script: body, ...read });
+  // Each body with `${BASH_SOURCE[0]}` the file that defined it.
+  for (const { body, source } of bodies) {
+    const bound = new Map(read.bound ?? []);
+    if (source === undefined) bound.delete("BASH_SOURCE");
+    else bound.set("BASH_SOURCE", [source]);
+    nested.push({ script: body, ...read, bound });
+  }
 }
 
 /** Different calls of one function read with their own arguments, before one read with arguments unknown stands for the rest. */

@@ -14,13 +14,15 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
-import { callFunction, positionalOf, runScript, scriptAt, withPositional } from "./shell-scripts.js";
+import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
   argumentVariables,
   constantVariables,
   isTopLevel,
+  maySet,
+  namesSet,
   directoryAt,
   type Environment,
   judgedPath,
@@ -32,6 +34,7 @@ import {
   type Walk,
   wordValue,
   wordValues,
+  writtenBefore,
 } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -59,6 +62,10 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     walk.temporary = temporaryVariables(tree.rootNode);
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.constants = constantVariables(tree.rootNode);
+    // A binding it was given (the caller's loop variable, a variable set once there) does not hold
+    // in code that may set that variable itself.
+    const sets = namesSet(tree.rootNode);
+    if (walk.bound !== undefined) walk.bound = new Map([...walk.bound].filter(([name]) => OWN.test(name) || (sets !== undefined && !sets.has(name))));
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
     visit(tree.rootNode, walk, nested);
   } catch {
@@ -90,7 +97,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
  */
 function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
-    const inner = { ...walk, stack: [...walk.stack] };
+    const inner = { ...walk, stack: [...walk.stack], ...(walk.bound ? { bound: new Map(walk.bound) } : {}) };
     for (const child of node.namedChildren) visit(child, inner, nested);
     return;
   }
@@ -117,14 +124,16 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     for (const child of node.namedChildren) visit(child, walk, nested);
     const value = node.childForFieldName("value");
     const fixed = value ? staticWord(value, walk) : "";
-    if (fixed !== undefined) walk.bound = new Map(walk.bound ?? []).set(node.childForFieldName("name")?.text as string, [fixed]);
+    // (In place: a subshell reads a copy, and what is handed back to read later takes one.)
+    if (fixed !== undefined) (walk.bound ??= new Map()).set(node.childForFieldName("name")?.text as string, [fixed]);
     return;
   }
   if (node.type === "function_definition") {
     // A function's body runs where it is called, with the call's arguments: read then, not here.
     const name = node.childForFieldName("name")?.text;
     const body = node.childForFieldName("body")?.text;
-    if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), body]);
+    const source = walk.bound?.get("BASH_SOURCE")?.[0];
+    if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }) }]);
     return;
   }
   if (node.type === "command") return command(node, walk, nested, undefined, piped);
@@ -194,7 +203,20 @@ function redirect(node: Node, walk: Walk): void {
 }
 
 
+/**
+ * A command, read after its wrappers. What it hands back to read later (`eval '…'`, `bash -c`) is
+ * read with the variables bound as they are here, not as they are when the whole line has been read.
+ */
 function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
+  const start = nested.length;
+  try {
+    readCommand(node, walk, nested, stdin, piped);
+  } finally {
+    for (const inner of nested.slice(start)) inner.bound ??= new Map(walk.bound ?? []);
+  }
+}
+
+function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
   // `$(…)` and `<(…)` run wherever they stand: an argument, inside "…" or a longer word, an assignment.
@@ -241,7 +263,10 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (reading.has("c")) {
       // bash -c 'script' name args: `$0` is the name, `$1` the first of the args.
       const script = first === undefined ? undefined : args[first];
-      if (script !== undefined) nested.push({ script, cwd: here.cwd, positional: first === undefined ? [] : positionalOf(argWords.slice(first + 2), here) });
+      const zero = first === undefined ? undefined : args[first + 1];
+      const bound = new Map([...(walk.bound ?? [])].filter(([key]) => key !== "0" && key !== "BASH_SOURCE"));
+      if (zero !== undefined) bound.set("0", [zero]);
+      if (script !== undefined) nested.push({ script, cwd: here.cwd, bound, positional: first === undefined ? [] : positionalOf(argWords.slice(first + 2), here) });
       else if (first !== undefined) add(here, UNKNOWABLE); // bash -c "$(curl …)"
     } else if (first === undefined || STDIN.test(args[first] ?? "") || reading.has("s")) {
       // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
@@ -249,7 +274,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
     } else if (piping(first)) add(here, UNKNOWABLE);
-    else if (!reading.has("n")) runScript(scriptAt(here.cwd, args[first]), true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
+    else if (!reading.has("n")) runScript(args[first], true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
     return;
   }
   if (name === "source" || name === ".") {
@@ -260,9 +285,9 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else add(here, UNKNOWABLE);
     } else if (argWords.length > 0) {
-      const script = runScript(scriptAt(here.cwd, args[0]), true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
+      const script = runScript(args[0], true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
-      forgetConstants(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
+      forgetBound(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
     return;
   }
@@ -271,7 +296,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
     if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
     else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
-    forgetConstants(walk, args.every((arg) => arg !== undefined) ? args.join(" ") : undefined);
+    forgetBound(walk, args.every((arg) => arg !== undefined) ? args.join(" ") : undefined);
     return;
   }
   if (name === "xargs") {
@@ -294,7 +319,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
-    const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment);
+    const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
   const interpreter = interpreterOf(name);
@@ -316,14 +341,19 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
     if (functions !== undefined) {
       callFunction(name, functions, call, walk, nested);
       // It runs in this shell: a `cd` in it leaves what follows in a place the text does not fix.
-      if (functions.some((body) => CHANGES_DIRECTORY.test(body))) walk.cwd = undefined;
+      if (functions.some(({ body }) => CHANGES_DIRECTORY.test(body))) walk.cwd = undefined;
+      forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
       return;
     }
-    if ((argv[0] ?? "").includes("/")) return void runScript(scriptAt(here.cwd, argv[0]), false, here, nested, { bound: new Map(), positional: call.positional });
+    if ((argv[0] ?? "").includes("/")) return void runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional });
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
   }
   const text = (index: number) => wordValue(argWords[index], here);
-  if (rule) for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+  if (!rule) return;
+  const before = walk.found.size;
+  for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
+  // A package manager's own writes of package.json change its dependencies, not its scripts.
+  if (PACKAGE_MANAGERS.includes(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
 }
 
 /**
@@ -356,16 +386,18 @@ function rootOf(node: Node): Node {
   return at;
 }
 
+/** Bindings that stand for themselves whatever code runs: a script's own arguments and name. */
+const OWN = /^(\d+|@|BASH_SOURCE)$/;
+
 /**
- * After `source f` or `eval '…'`, a variable bound as set once (Walk.constants) is bound no more
- * where the code run may set it: it names it, sets a variable whose name it computes, or runs
- * code of its own in turn (`eval`, `source`); any, where the code is not known (undefined).
+ * After code that runs in this shell (`source f`, `eval '…'`, a function's body), a bound variable
+ * (Walk.bound: set once, a loop's) is bound no more where that code may set it (maySet); where the
+ * code is not known (undefined), none is.
  */
-function forgetConstants(walk: Walk, text: string | undefined): void {
+function forgetBound(walk: Walk, text: string | undefined): void {
   const bound = walk.bound;
-  if (bound === undefined || walk.constants === undefined) return;
-  const indirect = text === undefined || /\b(eval|source)\b|(^|[;&|({\s])\.\s|\b(declare|typeset|export|local|readonly|read|printf\s+-v|mapfile|readarray|let|unset)\b[^\n;]*\$/.test(text);
-  const forgotten = [...walk.constants].filter((name) => bound.has(name) && (indirect || new RegExp(`(^|[^\\w])${name}([^\\w]|$)`).test(text as string)));
+  if (bound === undefined) return;
+  const forgotten = [...bound.keys()].filter((name) => !OWN.test(name) && (text === undefined || maySet(text, name)));
   if (forgotten.length === 0) return;
   walk.bound = new Map(bound);
   for (const name of forgotten) walk.bound.delete(name);

@@ -9,6 +9,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
+import { picomatch } from "../targets/picomatch.js";
 import { exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
@@ -47,10 +48,18 @@ export interface Walk {
  * the calls already read, and how many more scripts the hook will read for it.
  */
 export interface Shared {
-  functions: Map<string, string[]>;
+  functions: Map<string, FunctionBody[]>;
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;
   budget: number;
+  /** What a package manager writes (its manifest, lock files): not a script of its own. */
+  managed: Set<string>;
+}
+
+/** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
+export interface FunctionBody {
+  body: string;
+  source?: string;
 }
 
 /** The values of a script's or function's arguments, one entry a word (undefined where the text does not fix it). */
@@ -189,48 +198,71 @@ export function temporaryVariables(root: Node): Set<string> {
   return temporary;
 }
 
-/** Variables a script sets other than by `name=value`: a for loop's, `read`'s, `mapfile`'s, `printf -v`'s… (their words, as written). */
+/** Variables a script sets other than by `name=value`: a for loop's, `read`'s, `mapfile`'s, `printf -v`'s, `unset`'s, `${x:=y}`… (their words, as written). */
 function setOtherwise(root: Node): Set<string> {
   const other = new Set<string>();
-  for (const loop of root.descendantsOfType("for_statement")) other.add(loop.childForFieldName("variable")?.text ?? "");
+  for (const loop of [...root.descendantsOfType("for_statement"), ...root.descendantsOfType("select_statement")]) other.add(loop.childForFieldName("variable")?.text ?? "");
   for (const command of root.descendantsOfType("command")) {
     if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(command.childForFieldName("name")?.text ?? "")) continue;
     for (const argument of command.childrenForFieldName("argument")) other.add(argument.text);
   }
+  // `unset d`, `declare d`, `local d` have nodes of their own; `${d:=x}` sets d where it is empty.
+  for (const node of [...root.descendantsOfType("unset_command"), ...root.descendantsOfType("declaration_command")]) {
+    for (const word of node.namedChildren) if (word.type !== "variable_assignment") other.add(word.text); // assignments are counted as such
+  }
+  for (const match of root.text.matchAll(/\$\{(\w+):?=/g)) other.add(match[1] as string);
+  // Arithmetic and `let` may set any name they mention: `((d=2))`, `let d++`.
+  const arithmetic = [...root.descendantsOfType("arithmetic_expansion"), ...root.descendantsOfType("compound_statement").filter((node) => node.text.startsWith("((")), ...root.descendantsOfType("command").filter((node) => node.childForFieldName("name")?.text === "let")];
+  for (const node of arithmetic) for (const match of node.text.matchAll(/[A-Za-z_]\w*/g)) other.add(match[0]);
   return other;
+}
+
+/** Code that sets variables whose names it computes (`declare "$n=x"`, `printf -v "$n"`, `read "$n"`, a nameref): any variable, as far as the hook can tell. */
+const SETS_COMPUTED_NAMES = /\b(declare|typeset|local|export|readonly|read|printf\s+-v|mapfile|readarray|unset)\b[^\n;|&]*\s"?\$|\b(declare|typeset|local)\s+-\w*n/;
+
+/**
+ * Whether code may set a variable of this name (read from its text, for code the walk reads
+ * apart: a sourced file, an eval'd line, a function's body): an assignment, `read`, `local`, a
+ * loop, arithmetic, `${d:=x}`; or names it computes, or code it runs in turn.
+ */
+export function maySet(text: string, name: string): boolean {
+  if (SETS_COMPUTED_NAMES.test(text) || /\b(eval|source)\b|(^|[;&|({\s])\.\s/.test(text)) return true;
+  const n = name.replace(/\W/g, "");
+  return new RegExp(`(^|[^\\w$])${n}(\\[[^\\]]*\\])?\\+?=|\\b(read|local|declare|typeset|export|readonly|unset|printf|mapfile|readarray|let|getopts|for|select)\\b[^\\n;]*\\b${n}\\b|\\(\\([^)]*\\b${n}\\b|\\$\\{${n}:?=`).test(text);
+}
+
+/** A variable's name without an array subscript (`d[0]=x` sets d). */
+const baseName = (name: string): string => name.replace(/\[.*$/s, "");
+
+/** Every variable a script may set, any way it can; undefined for any at all (it computes names it sets). */
+export function namesSet(root: Node): Set<string> | undefined {
+  if (SETS_COMPUTED_NAMES.test(root.text)) return undefined;
+  const names = setOtherwise(root);
+  for (const assignment of root.descendantsOfType("variable_assignment")) names.add(baseName(assignment.childForFieldName("name")?.text ?? ""));
+  return names;
 }
 
 /**
  * The variables a script sets once, unconditionally (`dir=src/gen` at its top level, or `export
- * dir=…`), and nowhere else: from there on each stands for its value when the text fixes it
- * (isConstant in shell-walk.ts binds it, in Walk.bound).
+ * dir=…`), and no other way: from there on each stands for its value when the text fixes it
+ * (shell-walk.ts binds it, in Walk.bound). None in a script that sets names it computes.
  */
 export function constantVariables(root: Node): Set<string> {
+  if (SETS_COMPUTED_NAMES.test(root.text)) return new Set();
   const count = new Map<string, number>();
   const top = new Set<string>();
+  const appended = new Set<string>();
   for (const assignment of root.descendantsOfType("variable_assignment")) {
-    const name = assignment.childForFieldName("name")?.text;
-    if (name === undefined) continue;
+    const written = assignment.childForFieldName("name")?.text;
+    if (written === undefined) continue;
+    const name = baseName(written);
     count.set(name, (count.get(name) ?? 0) + 1);
-    if (isTopLevel(assignment, root)) top.add(name);
+    // Not `d+=…` (it appends to a value from before) nor `d[0]=…`.
+    if (written !== name || assignment.text.startsWith(`${written}+=`)) appended.add(name);
+    else if (isTopLevel(assignment, root)) top.add(name);
   }
   const other = setOtherwise(root);
-  // Not `name+=…` (it appends to a value from before), nor one arithmetic or `let` may set.
-  const arithmetic = [...root.descendantsOfType("arithmetic_expansion"), ...root.descendantsOfType("compound_statement").filter((node) => node.text.startsWith("(("))]
-    .map((node) => node.text)
-    .join("\n");
-  const appended = (name: string) => root.descendantsOfType("variable_assignment").some((node) => node.text.startsWith(`${name}+=`));
-  return new Set(
-    [...top].filter(
-      (name) =>
-        count.get(name) === 1 &&
-        !other.has(name) &&
-        !appended(name) &&
-        !new RegExp(`\\b${name}\\b`).test(arithmetic) &&
-        !new RegExp(`\\blet\\b[^\\n;]*\\b${name}\\b|\\(\\([^)]*\\b${name}\\b`).test(root.text) &&
-        !/^(PWD|OLDPWD|HOME|IFS|TMPDIR)$/.test(name),
-    ),
-  );
+  return new Set([...top].filter((name) => count.get(name) === 1 && !other.has(name) && !appended.has(name) && !/^(PWD|OLDPWD|HOME|IFS|TMPDIR)$/.test(name)));
 }
 
 /** An assignment that runs whenever the script does: a statement of its own at the top (not in a branch, loop, function or command prefix). */
@@ -286,8 +318,12 @@ function knownSubstitution(node: Node, walk: Walk): string | undefined {
   const text = node.namedChildren.map((child) => child.text).join(" ").trim().replace(/\s+/g, " ");
   // The directory of the script being read: `$(dirname "$0")`, `$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)`.
   if (SCRIPT_DIRECTORY.test(text)) {
+    // `$0` is the path as the script was run (`./x.sh`): its directory from where the command is
+    // now; `cd` there and `pwd` make it absolute.
     const script = walk.bound?.get(text.includes("BASH_SOURCE") ? "BASH_SOURCE" : "0")?.[0];
-    return script === undefined ? undefined : dirname(script);
+    if (script === undefined) return undefined;
+    if (!text.includes("pwd") || isAbsolute(script)) return dirname(script);
+    return walk.cwd === undefined ? undefined : resolve(walk.cwd, dirname(script));
   }
   if (text !== "git rev-parse --show-toplevel" || walk.cwd === undefined) return undefined;
   if (walk.environment.GIT_DIR !== undefined) return undefined; // a repository elsewhere: its top is git's to say
@@ -381,6 +417,22 @@ export function ancestorsHolding(directory: string, names: string[]): string[] {
 /** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */
 export function directoryAt(cwd: string | undefined, path: string | undefined): string | undefined {
   return path === undefined ? undefined : isAbsolute(path) ? resolve(path) : cwd === undefined ? undefined : resolve(cwd, path);
+}
+
+/**
+ * Whether the command writes a path before this point (a script it makes and then runs: `cat >
+ * x.sh <<EOF … EOF; bash x.sh`): the path itself, a glob over it, a file of its name in a place
+ * unknown, or any file. What is on disk now is not what will run.
+ */
+export function writtenBefore(walk: Walk, path: string): boolean {
+  for (const written of walk.found) {
+    if (walk.shared.managed.has(written)) continue;
+    if (written === path || written === UNKNOWABLE) return true;
+    if (written.startsWith(UNKNOWN_MARK) && (path.endsWith(`/${written.slice(UNKNOWN_MARK.length)}`) || written.slice(UNKNOWN_MARK.length).includes("*"))) return true;
+    if (written.startsWith(GLOB_MARK) && picomatch(written.slice(GLOB_MARK.length), { dot: true })(path)) return true;
+    if (!written.startsWith("\0") && path.startsWith(`${written}/`)) return true; // a directory written whole
+  }
+  return false;
 }
 
 /** A file's text, for a command that reads it (a patch, a shell's script on stdin): none where it cannot be read. */

@@ -10,7 +10,7 @@ import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
-import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues } from "./shell-words.js";
+import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -28,7 +28,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const program = basename(argv[0] ?? "");
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
-      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd);
+      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd, (path) => writtenBefore(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
       if (runs !== undefined) return undefined;

@@ -44,7 +44,7 @@ export async function shellWrites(command: string, cwd: string, home: string, en
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64 };
+  const shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>() };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
   return [...found];
 }
