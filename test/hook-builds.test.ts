@@ -168,6 +168,13 @@ Builds("should read the compiler forms a review found: --output, -MMD, versioned
     ["rustc --crate-name foo main.rs", ["foo", "glob:libfoo.*"]],
     ["javac @sources.txt", ["glob:src/A$*.class", "glob:src/B$*.class", "src/A.class", "src/B.class"]],
     ["cd tool && go build", ["tool/tool"]],
+    ["tsc --experimentalDecorators src/a.ts", ["src/a.d.ts", "src/a.d.ts.map", "src/a.js", "src/a.js.map"]], // a flag tsc has: not a value
+    ["tsc --strict false --outDir=o src/a.ts", ["glob:o/**"]],
+    ["gcc -MD -MFdeps.d -c a.c", ["a.o", "deps.d"]],
+    ["gcc -MD a.c b.c", ["a.d", "a.out", "b.d"]],
+    ["gcc -save-temps -c a.c", ["a.i", "a.ii", "a.o", "a.s"]],
+    ["gcc --version", []],
+    ["rustc --crate-name=foo main.rs", ["foo", "glob:libfoo.*"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   const web = await writes(box, "tsc -p web");

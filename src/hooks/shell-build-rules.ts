@@ -30,6 +30,7 @@ function compiler(input: RuleInput): string[] {
   let mode: "link" | "c" | "S" | "E" = "link";
   let output: number | string | undefined;
   let dependencies = false;
+  let temps = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined || !arg.startsWith("-") || arg === "-") {
@@ -41,7 +42,10 @@ function compiler(input: RuleInput): string[] {
     else if (arg.startsWith("--output=")) output = arg.slice(9);
     else if (arg.startsWith("-o")) output = arg.slice(2);
     if (arg === "-MF") out.push(...input.values([at + 1]));
+    else if (arg.startsWith("-MF")) out.push(arg.slice(3));
     if (arg === "-MD" || arg === "-MMD") dependencies = true;
+    if (arg === "-save-temps" || arg === "--save-temps") temps = true;
+    if (/^(--version|--help|-v|-dumpversion|-dumpmachine|-dumpspecs|-print-.*|--print-.*|-###)$/.test(arg)) return []; // prints, compiles nothing
     if (CC_VALUED.has(arg) || arg === "--output") at++;
   }
   const objects = (() => {
@@ -52,9 +56,12 @@ function compiler(input: RuleInput): string[] {
     // Each source's object (or assembly) file lands here, under its own name.
     return input.values(sources).map((source) => beside("", `${stem(source)}.${mode === "c" ? "o" : "s"}`));
   })();
-  // -MD, -MMD without -MF: a .d beside each output (a.o's a.d).
-  const made = dependencies && out.length === 0 ? objects.map((object) => beside(object, `${stem(object)}.d`)) : [];
-  return [...out, ...objects, ...made];
+  // -MD, -MMD without -MF: a .d beside each output (a.o's a.d), or each source's here when linking.
+  const sourced = input.values(sources);
+  const made = dependencies && out.length === 0 ? (mode === "link" && output === undefined ? sourced.map((source) => `${stem(source)}.d`) : objects.map((object) => beside(object, `${stem(object)}.d`))) : [];
+  // -save-temps: each source's preprocessed and assembly files, here.
+  const kept = temps ? sourced.flatMap((source) => [`${stem(source)}.i`, `${stem(source)}.ii`, `${stem(source)}.s`]) : [];
+  return [...out, ...objects, ...made, ...kept];
 }
 
 /** A C compiler by any of its names: versioned (`gcc-12`, `clang-18`) or a cross compiler's (`arm-none-eabi-gcc`). */
@@ -72,6 +79,7 @@ function rustc(input: RuleInput): string[] {
     if (arg === "--out-dir") return [anyIn(directoryAt(input.walk.cwd, args[at + 1]))];
     if (arg.startsWith("--out-dir=")) return [anyIn(directoryAt(input.walk.cwd, arg.slice(10)))];
     if (arg === "--crate-name" && args[at + 1] !== undefined) crate = args[at + 1];
+    if (arg.startsWith("--crate-name=")) crate = arg.slice(13);
     if (/^(-[CLlWAFDc]|--(cfg|crate-type|crate-name|edition|emit|extern|target|cap-lints|explain|print|codegen|sysroot|error-format|json|color|remap-path-prefix|check-cfg))$/.test(arg)) at++;
     else if (!arg.startsWith("-")) sources.push(at);
   }
@@ -113,8 +121,15 @@ function packageName(directory: string): string {
   return basename(directory);
 }
 
-/** tsc's options that are flags (every other option takes the next argument unless it is `true`/`false`-free and starts with `-`). */
-const TSC_FLAGS = /^--?(noEmit|build|b|watch|w|strict|declaration|d|sourceMap|pretty|incremental|composite|allowJs|checkJs|listFiles|listEmittedFiles|version|v|help|h|all|init|showConfig|force|verbose|clean|dry|noImplicitAny|esModuleInterop|skipLibCheck|emitDeclarationOnly|isolatedModules|resolveJsonModule|removeComments|noEmitOnError|preserveWatchOutput|extendedDiagnostics|diagnostics|traceResolution|explainFiles)$/;
+/** tsc's options that take a value; every other option is a flag (`--strict`, `--declarationMap`), with an optional `true`/`false` after it. */
+const TSC_VALUED = new Set(
+  `outDir outFile out declarationDir rootDir rootDirs project p target t module m lib jsx moduleResolution baseUrl types typeRoots tsBuildInfoFile
+  locale newLine sourceRoot mapRoot charset reactNamespace jsxFactory jsxFragmentFactory jsxImportSource moduleDetection maxNodeModuleJsDependencyDepth
+  importsNotUsedAsValues generateCpuProfile generateTrace ignoreDeprecations customConditions moduleSuffixes watchFile watchDirectory fallbackPolling
+  excludeDirectories excludeFiles plugins paths`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 /** The output extensions of a TypeScript (or JavaScript) source: .ts a .js, .mts a .mjs, .cts a .cjs, with their maps and declarations. */
 function emitted(source: string): string[] {
@@ -183,12 +198,14 @@ function tsc(input: RuleInput): string[] {
       operands.push(at);
       continue;
     }
-    const name = arg.replace(/^--?/, "");
-    if (TSC_FLAGS.test(arg)) {
+    const [name = "", attached] = arg.replace(/^--?/, "").split(/=(.*)/s);
+    if (attached !== undefined) options.set(name, attached);
+    else if (TSC_VALUED.has(name)) options.set(name, args[++at]);
+    else {
       const next = args[at + 1];
       options.set(name, next === "false" || next === "true" ? next : "true");
       if (next === "false" || next === "true") at++;
-    } else options.set(name, args[++at]);
+    }
   }
   const on = (name: string) => options.get(name) === "true";
   if (on("version") || on("v") || on("help") || on("h") || on("all") || on("showConfig")) return [];
@@ -196,11 +213,12 @@ function tsc(input: RuleInput): string[] {
   if (on("noEmit")) return [];
   const given = (name: string) => (options.has(name) ? [directoryAt(walk.cwd, options.get(name))] : []);
   const outputs = [...given("outDir").map(anyUnder), ...given("declarationDir").map(anyUnder), ...[...given("outFile"), ...given("out")].map((file) => file ?? anyIn(undefined))];
+  const buildInfo = given("tsBuildInfoFile").map((file) => file ?? anyIn(undefined));
   const build = on("build") || on("b");
   if (operands.length > 0 && !build) {
     // Files named: no tsconfig.json is read; each source's output lands beside it, or in --outDir.
-    if (outputs.length > 0) return outputs;
-    return input.values(operands).flatMap(emitted);
+    if (outputs.length > 0) return [...outputs, ...buildInfo];
+    return [...input.values(operands).flatMap(emitted), ...buildInfo];
   }
   // A project: -p's (a directory or a config file), each of -b's, else the nearest tsconfig.json up from here.
   const projects = build && operands.length > 0 ? operands.map((at) => args[at]) : options.has("p") || options.has("project") ? [options.get("p") ?? options.get("project")] : [undefined];
@@ -210,7 +228,7 @@ function tsc(input: RuleInput): string[] {
     if (place === undefined) return [anyUnder(undefined)];
     const config = project !== undefined && project.endsWith(".json") ? place : project !== undefined ? join(place, "tsconfig.json") : join(ancestorsHolding(place, ["tsconfig.json"])[0] ?? place, "tsconfig.json");
     return projectWrites(config, outputs, build, seen);
-  });
+  }).concat(buildInfo);
 }
 
 /** What building one project writes: its outDir (or, without one, every emitted kind of file beside its sources), declarationDir, outFile, build info; with `-b`, its references' too. */
