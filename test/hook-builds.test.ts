@@ -6,22 +6,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, type Sandbox } from "./helpers.js";
-import { bash, writes } from "./hook-shell-helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Builds = suite<Context>("claims hook: builds a shell command runs");
 Builds.before.each((context) => {
-  context.box = sandbox();
-  writeFileSync(join(context.box.project, "u.ts"), "export const u = 1;\n");
-  claims(["take", join(context.box.project, "u.ts"), "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
+  context.box = heldBox();
 });
 Builds.after.each((context) => context.box.cleanup());
-
-function file(box: Sandbox, path: string, text: string): void {
-  mkdirSync(join(box.project, path, ".."), { recursive: true });
-  writeFileSync(join(box.project, path), text);
-}
 
 const MAKEFILE = `CC ?= gcc
 OUT := build

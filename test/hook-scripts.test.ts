@@ -4,27 +4,19 @@
 // `npm test`, `pnpm x`, `yarn x`, workspace members). Another session holds u.ts; session s2 runs
 // the command.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, type Sandbox } from "./helpers.js";
-import { bash, writes } from "./hook-shell-helpers.js";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Scripts = suite<Context>("claims hook: scripts a shell command runs");
 Scripts.before.each((context) => {
-  context.box = sandbox();
-  writeFileSync(join(context.box.project, "u.ts"), "export const u = 1;\n");
-  claims(["take", join(context.box.project, "u.ts"), "--dir", context.box.dir, "--holder", "other", "--purpose", "rounding"]);
+  context.box = heldBox();
 });
 Scripts.after.each((context) => context.box.cleanup());
-
-function file(box: Sandbox, path: string, text: string, mode = 0o644): void {
-  mkdirSync(join(box.project, path, ".."), { recursive: true });
-  writeFileSync(join(box.project, path), text);
-  chmodSync(join(box.project, path), mode);
-}
 
 Scripts("should read a shell script a command runs, with its arguments as $1 and \"$@\"", async ({ box }) => {
   file(box, "scripts/fix.sh", '#!/usr/bin/env bash\nset -euo pipefail\nsed -i "s/a/b/" "$1"\n', 0o755);

@@ -1,7 +1,9 @@
 // The Claude hook's answer to a shell command, and what the shell reader finds it writes: shared by
 // the suites on writes through the shell.
 import { spawnSync } from "node:child_process";
-import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 export function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = []) {
   const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir, ...extra], {
@@ -27,4 +29,19 @@ export async function writes(box: Sandbox, command: string, environment: Record<
   const { shellWrites } = await import("../src/hooks/shell.js");
   const found = await shellWrites(command, box.project, box.root, environment);
   return found.map((path) => path.replace(/^\0(glob|unknown):/, "$1:").replace(`${box.project}/`, "")).sort();
+}
+
+/** A sandbox where another session ("other") holds u.ts: the box each shell suite starts from. */
+export function heldBox(): Sandbox {
+  const box = sandbox();
+  writeFileSync(join(box.project, "u.ts"), "export const u = 1;\n");
+  claims(["take", join(box.project, "u.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  return box;
+}
+
+/** A file of the project, with the directories it needs (a script: mode 0o755). */
+export function file(box: Sandbox, path: string, text: string, mode = 0o644): void {
+  mkdirSync(join(box.project, path, ".."), { recursive: true });
+  writeFileSync(join(box.project, path), text);
+  chmodSync(join(box.project, path), mode);
 }
