@@ -14,13 +14,13 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import type Parser from "web-tree-sitter";
 import { exists } from "../targets/target.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
 import { installCommands, packageCommands } from "./shell-tool-rules.js";
-import type Parser from "web-tree-sitter";
 import { add, ancestorsHolding, type FunctionBody, type Positional, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 /** A script longer than this is not read: what it writes is judged unknown. */
@@ -41,7 +41,8 @@ export function scriptFile(path: string | undefined, given: boolean): Script {
   if (!given && LAUNCHERS.includes(basename(path))) return undefined;
   try {
     // Only a regular file is opened: a FIFO would block the hook (bash would wait on it; the hook cannot read it ahead).
-    if (!statSync(path).isFile()) return statSync(path).isFIFO() ? UNKNOWABLE : undefined;
+    const stats = statSync(path);
+    if (!stats.isFile()) return stats.isFIFO() ? UNKNOWABLE : undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? undefined : UNKNOWABLE;

@@ -14,22 +14,17 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { RULES } from "./shell-rules.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
+import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
-  argumentVariables,
-  constantVariables,
-  isTopLevel,
-  maySet,
-  namesSet,
-  directoryAt,
   type Environment,
   judgedPath,
   type Positional,
   readText,
   staticWord,
-  temporaryVariables,
   UNKNOWABLE,
   type Walk,
   wordValue,
@@ -386,49 +381,6 @@ function rootOf(node: Node): Node {
   return at;
 }
 
-/** Bindings that stand for themselves whatever code runs: a script's own arguments and name. */
-const OWN = /^(\d+|@|BASH_SOURCE)$/;
-
-/**
- * After code that runs in this shell (`source f`, `eval '…'`, a function's body), a bound variable
- * (Walk.bound: set once, a loop's) is bound no more where that code may set it (maySet); where the
- * code is not known (undefined), none is.
- */
-function forgetBound(walk: Walk, text: string | undefined): void {
-  const bound = walk.bound;
-  if (bound === undefined) return;
-  const forgotten = [...bound.keys()].filter((name) => !OWN.test(name) && (text === undefined || maySet(text, name)));
-  if (forgotten.length === 0) return;
-  walk.bound = new Map(bound);
-  for (const name of forgotten) walk.bound.delete(name);
-}
-
-/** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
-const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(\s|$)/m;
-
-/**
- * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
- * run only when called: a sourced file's `cd` inside a function does not move the shell that sources it.
- */
-function outsideFunctions(text: string): string {
-  let out = text;
-  for (let guard = 0; guard < 1000; guard++) {
-    const start = /(^|[\s;&|])(function\s+[\w.:-]+(\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{/m.exec(out);
-    if (!start) return out;
-    let depth = 0;
-    let end = out.length;
-    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
-      if (out[at] === "{") depth++;
-      else if (out[at] === "}" && --depth === 0) {
-        end = at + 1;
-        break;
-      }
-    }
-    out = out.slice(0, start.index) + out.slice(end);
-  }
-  return out;
-}
-
 /** A value as one shell word. */
 const quoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
 
@@ -440,25 +392,4 @@ function setsVariable(name: string, body: string): boolean {
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
 function substitutionsIn(node: Node): Node[] {
   return node.namedChildren.flatMap((child) => (child.type === "command_substitution" || child.type === "process_substitution" ? [child] : substitutionsIn(child)));
-}
-
-/** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
-function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
-  const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
-  const to = operands[0];
-  const from = walk.cwd;
-  const at = (path: string | undefined) => directoryAt(from, path);
-  if (name === "popd") {
-    walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
-  } else if (name === "pushd") {
-    walk.stack.push(from);
-    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
-  } else if (operands.length === 0) {
-    walk.cwd = walk.home;
-  } else if (to === "-") {
-    walk.cwd = walk.previous;
-  } else {
-    walk.cwd = at(to);
-  }
-  walk.previous = from;
 }

@@ -22,11 +22,13 @@
 // This file is the entry (shellWrites), behind the cheap gate (mayWrite, shell-gate.ts). The hook
 // loads both for every shell command; the rest loads only for a command that may write: the walk
 // over the syntax tree, which loads the parser (shell-walk.ts); a word's value and the path it
-// names (shell-words.ts); options (shell-options.ts); commands that run other commands: wrappers,
-// shells, interpreters, xargs, find, package runners (shell-runners.ts, shell-wrappers.ts); scripts on disk
-// (shell-scripts.ts, shell-make.ts); what each command writes (shell-rules.ts, which gathers
-// shell-archive-rules.ts, shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and
-// shell-tool-rules.ts; a rule's shape and the readings rules share: shell-rule.ts).
+// names (shell-words.ts); what a script does with its variables (shell-variables.ts); what code
+// run in this shell leaves for what follows (shell-state.ts); options (shell-options.ts); commands
+// that run other commands: wrappers, shells, interpreters, xargs, find, package runners
+// (shell-runners.ts, shell-wrappers.ts, shell-task-runners.ts); scripts on disk (shell-scripts.ts,
+// shell-make.ts); what each command writes (shell-rules.ts, which gathers shell-archive-rules.ts,
+// shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
+// rule's shape and the readings rules share: shell-rule.ts).
 import { mayWrite, quietPackageRun } from "./shell-gate.js";
 import type { Environment } from "./shell-words.js";
 

@@ -1,0 +1,69 @@
+// What code run in this shell leaves for what follows it: the directory (`cd`, `pushd`, `popd`,
+// and a `cd` in a sourced file or a called function, which leaves it unknown) and the variables
+// bound to values (Walk.bound), which such code may set again (forgetBound).
+import { maySet } from "./shell-variables.js";
+import { directoryAt, type Walk } from "./shell-words.js";
+
+/** Bindings that stand for themselves whatever code runs: a script's own arguments and name. */
+export const OWN = /^(\d+|@|BASH_SOURCE)$/;
+
+/**
+ * After code that runs in this shell (`source f`, `eval '…'`, a function's body), a bound variable
+ * (Walk.bound: set once, a loop's) is bound no more where that code may set it (maySet); where the
+ * code is not known (undefined), none is.
+ */
+export function forgetBound(walk: Walk, text: string | undefined): void {
+  const bound = walk.bound;
+  if (bound === undefined) return;
+  const forgotten = [...bound.keys()].filter((name) => !OWN.test(name) && (text === undefined || maySet(text, name)));
+  if (forgotten.length === 0) return;
+  walk.bound = new Map(bound);
+  for (const name of forgotten) walk.bound.delete(name);
+}
+
+/** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
+export const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(\s|$)/m;
+
+/**
+ * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
+ * run only when called: a sourced file's `cd` inside a function does not move the shell that sources it.
+ */
+export function outsideFunctions(text: string): string {
+  let out = text;
+  for (let guard = 0; guard < 1000; guard++) {
+    const start = /(^|[\s;&|])(function\s+[\w.:-]+(\s*\(\s*\))?|[\w.:-]+\s*\(\s*\))\s*\{/m.exec(out);
+    if (!start) return out;
+    let depth = 0;
+    let end = out.length;
+    for (let at = start.index + start[0].length - 1; at < out.length; at++) {
+      if (out[at] === "{") depth++;
+      else if (out[at] === "}" && --depth === 0) {
+        end = at + 1;
+        break;
+      }
+    }
+    out = out.slice(0, start.index) + out.slice(end);
+  }
+  return out;
+}
+
+/** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
+export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
+  const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
+  const to = operands[0];
+  const from = walk.cwd;
+  const at = (path: string | undefined) => directoryAt(from, path);
+  if (name === "popd") {
+    walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
+  } else if (name === "pushd") {
+    walk.stack.push(from);
+    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
+  } else if (operands.length === 0) {
+    walk.cwd = walk.home;
+  } else if (to === "-") {
+    walk.cwd = walk.previous;
+  } else {
+    walk.cwd = at(to);
+  }
+  walk.previous = from;
+}
