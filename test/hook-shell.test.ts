@@ -284,7 +284,7 @@ Shell("should judge a write into a directory a variable names as one in a place 
   claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
   const cases: Array<[string, string[]]> = [
     ['cp -t "$d" a.ts', ["unknown:a.ts"]],
-    ['cp a.ts "$d"', ["unknown:a.ts"]],
+    ['cp a.ts "$d"', ["unknown:.", "unknown:a.ts"]], // "$d" may be a directory, or a file of any name
     ['mv -t "$(pwd)/gen" a.ts', ["a.ts", "unknown:a.ts"]],
     ['git -C "$d" rm a.ts', ["unknown:a.ts"]],
     ['patch -d "$d" -p0 -r - --no-backup-if-mismatch < fix.diff', ["unknown:a.ts"]],
@@ -297,6 +297,7 @@ Shell("should judge a write into a directory a variable names as one in a place 
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const [command] of cases.slice(0, -1)) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, 'cp -t "$d" other.ts'), undefined, "no claim of that name");
+  assert.is(bash(box, 'cp template.ts "$target"'), "deny", "a destination the text does not fix may be the held file itself");
 });
 
 Shell("should judge a shell that reads its program from a pipe or an unknown file as writing what it cannot know", async ({ box }) => {

@@ -29,10 +29,10 @@ function copyTargets(input: RuleInput): string[] {
   if (destination === undefined) {
     if (!targetDirectory && input.text(last as number)?.startsWith(TEMP)) return []; // cp f "$TMPDIR/x": into temp space
     // -t "$d", or a last operand the text does not fix (cp f "$d"): each source lands under its
-    // name (with --parents, its path) in a directory that could be anywhere. ("$d" may be a file
-    // instead, of any name: it is judged as the directory it most often is; "$d/b.ts" as the file
-    // b.ts too.)
-    const named = targetDirectory ? [] : input.values([last as number]).filter((path) => path !== UNKNOWABLE);
+    // name (with --parents, its path) in a directory that could be anywhere. Without -t, "$d" may
+    // be a file instead, of any name (`cp tpl.ts "$target"`): any file; "$d/b.ts" is the file b.ts
+    // in a place unknown.
+    const named = targetDirectory || input.text(last as number)?.endsWith("/") ? [] : input.values([last as number]); // `"$d/"`: a directory
     const parents = (source: string) => (source.startsWith("\0") ? landing(undefined, source) : UNKNOWN_MARK + source.replace(/^\/+/, ""));
     return [...named, ...input.values(sources).map((source) => (reading.has("parents") ? parents(source) : landing(undefined, source)))];
   }
