@@ -174,6 +174,22 @@ Builds("should read the compiler forms a review found: --output, -MMD, versioned
   for (const path of ["glob:web/types/**", "web/cache/x.tsbuildinfo", "glob:web/**/*.js"]) assert.ok(web.includes(path), `${path} in ${web.join(" ")}`);
 });
 
+Builds("should read what a tool's configuration makes it write (ruff's fix = true) and go generate as anything under its packages", async ({ box }) => {
+  file(box, "py/pyproject.toml", '[project]\nname = "x"\n[tool.ruff]\nfix = true\n[tool.ruff.lint]\nselect = ["E"]\n');
+  file(box, "py2/ruff.toml", "line-length = 90\n[lint]\nfix = true\n"); // not ruff's `fix`: that one is top-level
+  const cases: Array<[string, string[]]> = [
+    ["cd py && ruff check a.py", ["py/a.py"]],
+    ["cd py && ruff check --no-fix a.py", []],
+    ["cd py2 && ruff check a.py", []],
+    ["go generate ./...", ["glob:**"]],
+    ["go generate -run mock ./pkg/...", ["glob:pkg/**"]],
+    ["go generate -n ./...", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  file(box, "pyproject.toml", "[tool.ruff]\nfix = true\n");
+  assert.is(bash(box, "ruff check u.ts"), "deny");
+});
+
 Builds("should read git worktree add, remove and move as writes anywhere under the worktree", async ({ box }) => {
   spawnSync("git", ["init", "-q", box.project]);
   const cases: Array<[string, string[]]> = [

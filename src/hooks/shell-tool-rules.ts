@@ -6,13 +6,13 @@
 // itself (`prettier --write "src/**/*.ts"`) is checked as a glob. Long options are read by whole
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
@@ -186,6 +186,38 @@ const RUFF: Syntax = {
   },
 };
 
+/**
+ * Whether ruff's configuration says `fix = true`: `--config`'s file, else the nearest `.ruff.toml`,
+ * `ruff.toml` or pyproject.toml with a `[tool.ruff]` table up from where it runs (a place unknown:
+ * it may).
+ */
+function ruffFixes(cwd: string | undefined, config: string | undefined): boolean {
+  // A file's answer: undefined where it is not ruff's (no file; a pyproject.toml without [tool.ruff]).
+  const fixes = (path: string, table: string | undefined): boolean | undefined => {
+    const text = readText(path);
+    if (text === undefined) return undefined;
+    let inside = table === undefined; // ruff.toml: its top-level keys, up to the first table
+    let seen = inside;
+    for (const line of text.split(/\r?\n/)) {
+      const header = /^\s*\[([^\]]+)\]\s*$/.exec(line)?.[1]?.trim();
+      if (header !== undefined) {
+        inside = header === table;
+        seen ||= inside;
+      } else if (inside && /^\s*fix\s*=\s*true\b/.test(line)) return true;
+    }
+    return seen ? false : undefined;
+  };
+  if (config !== undefined && !config.includes("=")) return cwd === undefined && !isAbsolute(config) ? true : (fixes(resolve(cwd ?? "/", config), config.endsWith("pyproject.toml") ? "tool.ruff" : undefined) ?? false);
+  if (cwd === undefined) return true;
+  for (const directory of ancestorsHolding(cwd, [".ruff.toml", "ruff.toml", "pyproject.toml"])) {
+    for (const [name, table] of [[".ruff.toml", undefined], ["ruff.toml", undefined], ["pyproject.toml", "tool.ruff"]] as const) {
+      const found = fixes(join(directory, name), table);
+      if (found !== undefined) return found;
+    }
+  }
+  return false;
+}
+
 const GO: Syntax = { short: "C:", long: valuedLong("modfile") };
 
 const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("manifest-path config color target-dir") } };
@@ -244,7 +276,11 @@ export const TOOL_RULES: Record<string, Rule> = {
   yapf: formatter({ short: "il:e:p", long: { "in-place": "i", lines: "l", exclude: "e", ...valuedLong("style") } }, (has) => has("i"), []),
   ruff: bySubcommand(RUFF, {
     format: (input, rest) => (input.reading.has("--check", "--diff") ? [] : operandFiles(input, rest)),
-    check: (input, rest) => [...optionFiles(input, ["o"]), ...(input.reading.has("--fix", "--fix-only", "--add-noqa") ? operandFiles(input, rest) : [])],
+    // `fix = true` in its configuration fixes as `--fix` does, unless `--no-fix`.
+    check: (input, rest) => [
+      ...optionFiles(input, ["o"]),
+      ...(input.reading.has("--fix", "--fix-only", "--add-noqa") || (!input.reading.has("--no-fix") && ruffFixes(input.walk.cwd, input.reading.value("config"))) ? operandFiles(input, rest) : []),
+    ],
   }),
   gofmt: goFormatter(["r", "cpuprofile"], (flags) => flags.has("w")),
   goimports: goFormatter(["local", "srcdir", "cpuprofile", "memprofile", "trace"], (flags) => flags.has("w")),
@@ -263,6 +299,19 @@ export const TOOL_RULES: Record<string, Rule> = {
       return [...atRoot(root, ["go.mod", "go.sum"]), ...(action === "vendor" ? [anyUnder(root === undefined ? undefined : join(root, "vendor"))] : [])];
     },
     build: goBuild,
+    // go generate runs the `//go:generate` commands of each package's files: programs that write
+    // what their own logic names, mostly beside the package: anything under each (`-n` prints only).
+    generate: (input) => {
+      if (input.args.includes("-n")) return [];
+      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+      const packages: string[] = [];
+      for (let at = input.args.indexOf("generate") + 1; at < input.args.length; at++) {
+        const arg = input.args[at];
+        if (arg === "-run" || arg === "-skip" || arg === "-tags") at++; // a value of its own
+        else if (arg === undefined || !arg.startsWith("-")) packages.push(...input.values([at]).filter((pattern) => !pattern.endsWith(".go")));
+      }
+      return packages.length === 0 ? [anyUnder(cwd)] : packages.map((pattern) => anyUnder(directoryAt(cwd, pattern.replace(/\/?\.\.\.$/, "") || ".")));
+    },
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
   }),
   rustfmt: formatter({ long: valuedLong("edition config-path config emit color style-edition") }, (has) => !has("--check"), []),
