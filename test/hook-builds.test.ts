@@ -95,6 +95,9 @@ include mk/*.mk
   file(box, "mk/a.mk", "globinc:\n\ttouch globinc.txt\n");
   file(box, "one.mk", ".ONESHELL:\nall:\n\tcd sub\n\trm -f x.txt\n");
   file(box, "prefix.mk", ".RECIPEPREFIX = >\nall:\n> rm -f r.txt\n");
+  file(box, "builtin.mk", "CFLAGS = -Wall\nprog: prog.o util.o\n");
+  file(box, "prog.c", "");
+  file(box, "util.c", "");
   file(box, "eval.mk", "TPL = $(1):\\n\\ttouch $(1)\n$(eval $(call TPL,a))\n");
   file(box, "deep.mk", `${Array.from({ length: 12 }, (_, i) => `X${i} = ${"$(X" + (i + 1) + ") ".repeat(8)}`).join("\n")}\nall:\n\techo $(X0) > deep.txt\n`);
   const cases: Array<[string, string[]]> = [
@@ -111,6 +114,7 @@ include mk/*.mk
     ['make -C"$d"', ["unknown:."]],
     ["make --version", []],
     ["make -q all", []],
+    ["make -f builtin.mk", ["prog", "prog.o", "util.o"]], // make's built-in rules: objects from sources, a program from objects
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });

@@ -9,8 +9,9 @@
 // `.RECIPEPREFIX`, `CURDIR` are read; conditionals on both sides; `include`d makefiles too (from
 // where make runs). A goal no rule makes, in files that generate rules (`$(eval …)`) or include
 // what the hook cannot read, could write anything. With `-n` only the lines make runs anyway
-// (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. make's built-in rules
-// (`prog: prog.o` with no recipe) are not read.
+// (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. Where no recipe is read for
+// a target, make's built-in rules are taken to make it: an object from its source, a program from
+// its objects.
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { exists } from "../targets/target.js";
@@ -334,6 +335,11 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
     }
     // A goal no rule the hook read makes, in files that may make rules it did not read.
     if (found.length === 0 && makefile.incomplete && !existsAt(makefile.directory, target)) return UNKNOWABLE;
+    // No recipe read for it: make's built-in rules may make it (`a.o` from `a.c`, `prog` from its
+    // objects). Stands as a rule whose recipe writes the target.
+    if (!found.some(({ rule }) => rule.recipes.length > 0) && builtIn(makefile.directory, target, found.flatMap(({ rule }) => expand(rule.prerequisites).split(/\s+/)))) {
+      out.push({ target, rule: { targets: [target], prerequisites: "", recipes: [`touch ${quotedWord(target)}`] } });
+    }
     for (const { rule, stem } of found) {
       out.push({ target, rule, ...(stem === undefined ? {} : { stem }) });
       const prerequisites = expand(stem === undefined ? rule.prerequisites : rule.prerequisites.replaceAll("%", stem));
@@ -361,3 +367,18 @@ function globbed(directory: string, pattern: string): string[] {
   const fastGlob = require("fast-glob") as typeof import("fast-glob");
   return fastGlob.sync(pattern, { cwd: directory, absolute: true, suppressErrors: true });
 }
+
+/** Sources make's built-in rules compile to an object of the same name (`a.c` to `a.o`). */
+const BUILT_IN_SOURCES = [".c", ".cc", ".cpp", ".cxx", ".C", ".s", ".S", ".f", ".F", ".p", ".y", ".l"];
+
+/**
+ * Whether make's built-in rules make a target no recipe the hook read makes: an object whose
+ * source is there (`a.o`, `a.c`), or a program whose prerequisites are objects (`prog: prog.o`).
+ */
+function builtIn(directory: string, target: string, prerequisites: string[]): boolean {
+  if (target.endsWith(".o")) return BUILT_IN_SOURCES.some((extension) => existsAt(directory, target.slice(0, -2) + extension));
+  return prerequisites.some((prerequisite) => prerequisite.endsWith(".o"));
+}
+
+/** A path as one shell word for a recipe the hook writes itself. */
+const quotedWord = (path: string): string => `'${path.replaceAll("'", "'\\''")}'`;
