@@ -4,7 +4,6 @@
 // the package's name here), tsc (`--outDir`, `--outFile`, `--declarationDir`, `--init`; with no
 // files, tsconfig.json's, else the .js beside each source) and javac (`-d`, else the .class beside
 // each source).
-import { readFileSync } from "node:fs";
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -112,13 +111,11 @@ export function goBuild(input: RuleInput): string[] {
 
 /** The binary go names after a package's directory: at a module's root, the module path's last element (`example.com/tool/v2`: tool). */
 function packageName(directory: string): string {
-  try {
-    const module = /^module\s+"?([^\s"]+)"?/m.exec(readFileSync(join(directory, "go.mod"), "utf8"))?.[1];
-    if (module !== undefined) return module.split("/").filter((part, index, parts) => !(index === parts.length - 1 && /^v\d+$/.test(part) && parts.length > 1)).pop() ?? basename(directory);
-  } catch {
-    // no go.mod here: a package inside a module, named after its directory
-  }
-  return basename(directory);
+  // No go.mod here: a package inside a module, named after its directory.
+  const module = /^module\s+"?([^\s"]+)"?/m.exec(readText(join(directory, "go.mod")) ?? "")?.[1];
+  const parts = module?.split("/") ?? [];
+  if (parts.length > 1 && /^v\d+$/.test(parts.at(-1) as string)) parts.pop(); // example.com/tool/v2: tool
+  return parts.at(-1) ?? basename(directory);
 }
 
 /** tsc's options that take a value; every other option is a flag (`--strict`, `--declarationMap`), with an optional `true`/`false` after it. */
@@ -153,12 +150,8 @@ interface Project {
 
 /** A tsconfig.json's compiler options, with those of the configs it `extends` (relative ones), each path from its own file. */
 function compilerOptions(config: string, depth = 0): Project | undefined {
-  let text: string;
-  try {
-    text = readFileSync(config, "utf8").replace(/^\uFEFF/, "");
-  } catch {
-    return undefined;
-  }
+  const text = readText(config)?.replace(/^\uFEFF/, "");
+  if (text === undefined) return undefined;
   let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown>; references?: unknown };
   try {
     // JSON with comments and trailing commas, as tsc reads it.

@@ -2,8 +2,7 @@
 // its text with regexes (and, for a package's script run alone, that script's text), so that most
 // commands an agent runs load no parser. A command it passes is read whole by the walk
 // (shell-walk.ts), which also asks it whether a script nested deeper than it reads may write.
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
@@ -94,29 +93,17 @@ const PLAIN_RUN = /^\s*(npm|pnpm|yarn|bun)\s+(?:(run|run-script)\s+)?([\w:.-]+)\
 export function quietPackageRun(command: string, cwd: string): boolean {
   const match = PLAIN_RUN.exec(command);
   // What it is piped to is judged whole (`| ./clean.sh` runs a script); `||` and a new line are other commands: not this case.
-  if (!match || mayWrite(match[4]?.slice(1) ?? "") || writesItself(match[4] ?? "", shellWords(match[4] ?? ""))) return false;
+  if (!match || mayWrite(match[4] ?? "")) return false;
   const [, manager, run, name] = match as unknown as [string, string, string | undefined, string];
-  if (manager === "npm" && run === undefined && !["test", "t", "tst", "start", "stop"].includes(name)) return false;
+  // npm by its own names (not `restart`, which without a script of its own runs stop and start).
+  if (manager === "npm" && run === undefined && (!Object.hasOwn(NPM_SCRIPTS, name) || name === "restart")) return false;
   if (manager === "bun" && run === undefined) return false; // `bun x.ts` runs a file
-  const script = name === "t" || name === "tst" ? "test" : name;
-  for (let at = cwd; ; at = dirname(at)) {
-    let text: string;
-    try {
-      text = readFileSync(join(at, "package.json"), "utf8");
-    } catch {
-      if (at === dirname(at)) return false;
-      continue;
-    }
-    let scripts: Record<string, unknown>;
-    try {
-      scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
-    } catch {
-      return false;
-    }
-    if (typeof scripts !== "object" || scripts === null) return false;
-    // Not a script of the package: a command of the manager's own, or (yarn, pnpm and bun, also
-    // through `run`) a program of node_modules/.bin.
-    if (manager !== "npm" && !Object.hasOwn(scripts, script)) return false;
-    return [`pre${script}`, script, `post${script}`].every((key) => !Object.hasOwn(scripts, key) || (typeof scripts[key] === "string" && !mayWrite(scripts[key] as string)));
-  }
+  const script = manager === "npm" && run === undefined ? (NPM_SCRIPTS[name] as string) : name;
+  const directory = nearestPackage(cwd);
+  if (directory === undefined) return false;
+  const scripts = packageScripts(directory);
+  // Not a script of the package: a command of the manager's own, or (yarn, pnpm and bun, also
+  // through `run`) a program of node_modules/.bin.
+  if (manager !== "npm" && !Object.hasOwn(scripts, script)) return false;
+  return aroundScript(script).every((key) => !Object.hasOwn(scripts, key) || (typeof scripts[key] === "string" && !mayWrite(scripts[key] as string)));
 }

@@ -7,7 +7,7 @@ import { isAbsolute } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, placeOf, type RuleInput } from "./shell-rule.js";
-import { ancestorsHolding, anyUnder, directoryAt, type Environment, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { anyUnder, directoryAt, readText, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 /** The options of the git subcommands that write files of the working tree. */
@@ -38,17 +38,6 @@ const GIT: Record<string, Syntax> = {
     long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
   },
 };
-
-/**
- * The top of the work tree git acts on from cwd: `--work-tree`'s, else `GIT_WORK_TREE`'s, else the
- * nearest directory up from cwd that holds `.git`; unknown (undefined) where cwd is; none ("") outside a repository.
- */
-function workTreeOf(cwd: string | undefined, given: string | undefined, environment: Environment): string | undefined {
-  if (given !== undefined) return given;
-  const fromEnvironment = environment.GIT_WORK_TREE;
-  if (fromEnvironment !== undefined && fromEnvironment !== "") return directoryAt(cwd, fromEnvironment);
-  return cwd === undefined ? undefined : (ancestorsHolding(cwd, [".git"])[0] ?? "");
-}
 
 /**
  * The git subcommands that write files of the working tree: named files (checkout -- f, restore,

@@ -12,13 +12,12 @@
 // (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. Where no recipe is read for
 // a target, make's built-in rules are taken to make it: an object from its source, a program from
 // its objects.
-import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { scriptFile } from "./shell-scripts.js";
-import { type Environment, UNKNOWABLE } from "./shell-words.js";
+import { type Environment, globFiles, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 const MAKE: Syntax = {
   short: "C:f:I:o:W:l::j::O::",
@@ -174,7 +173,7 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       // From where make runs; a glob is expanded as make does.
       for (const name of expandText(include[2] as string, makefile.variables, environment, {}, 0, { steps: 0 }).split(/\s+/)) {
         if (name === "") continue;
-        const paths = name.includes(HOLE) ? [] : /[*?[]/.test(name) ? globbed(makefile.directory, name) : [resolve(makefile.directory, name)];
+        const paths = name.includes(HOLE) ? [] : /[*?[]/.test(name) ? globFiles(name, makefile.directory) : [resolve(makefile.directory, name)];
         if (paths.length === 0 || paths.some((file) => scriptFile(file, true) === undefined)) makefile.incomplete = true;
         for (const file of paths) if (readMakefile(file, makefile, fromCommandLine, environment, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
       }
@@ -338,7 +337,7 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
     // No recipe read for it: make's built-in rules may make it (`a.o` from `a.c`, `prog` from its
     // objects). Stands as a rule whose recipe writes the target.
     if (!found.some(({ rule }) => rule.recipes.length > 0) && builtIn(makefile.directory, target, found.flatMap(({ rule }) => expand(rule.prerequisites).split(/\s+/)))) {
-      out.push({ target, rule: { targets: [target], prerequisites: "", recipes: [`touch ${quotedWord(target)}`] } });
+      out.push({ target, rule: { targets: [target], prerequisites: "", recipes: [`touch ${shellQuoted(target)}`] } });
     }
     for (const { rule, stem } of found) {
       out.push({ target, rule, ...(stem === undefined ? {} : { stem }) });
@@ -360,14 +359,6 @@ function stemOf(pattern: string, target: string): string | undefined {
 function existsAt(directory: string, path: string): boolean {
   return exists(resolve(directory, path));
 }
-
-/** The files a glob in an `include` names, as make expands it. */
-function globbed(directory: string, pattern: string): string[] {
-  const require = createRequire(import.meta.url);
-  const fastGlob = require("fast-glob") as typeof import("fast-glob");
-  return fastGlob.sync(pattern, { cwd: directory, absolute: true, suppressErrors: true });
-}
-
 /** Sources make's built-in rules compile to an object of the same name (`a.c` to `a.o`). */
 const BUILT_IN_SOURCES = [".c", ".cc", ".cpp", ".cxx", ".C", ".s", ".S", ".f", ".F", ".p", ".y", ".l"];
 
@@ -379,6 +370,3 @@ function builtIn(directory: string, target: string, prerequisites: string[]): bo
   if (target.endsWith(".o")) return BUILT_IN_SOURCES.some((extension) => existsAt(directory, target.slice(0, -2) + extension));
   return prerequisites.some((prerequisite) => prerequisite.endsWith(".o"));
 }
-
-/** A path as one shell word for a recipe the hook writes itself. */
-const quotedWord = (path: string): string => `'${path.replaceAll("'", "'\\''")}'`;

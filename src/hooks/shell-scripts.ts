@@ -12,16 +12,16 @@
 // one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
 // another interpreter, a binary) is not read, as `python3 gen.py` is not.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists } from "../targets/target.js";
+import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
 import { installCommands, packageCommands } from "./shell-tool-rules.js";
-import { add, ancestorsHolding, type FunctionBody, type Positional, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, ancestorsHolding, directoryAt, globFiles, type FunctionBody, type Positional, readText, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 /** A script longer than this is not read: what it writes is judged unknown. */
 const SCRIPT_LIMIT = 1024 * 1024;
@@ -81,16 +81,10 @@ function shebangProgram(line: string): string {
   return basename(words.slice(1).find((word) => !word.startsWith("-") && !word.includes("=")) ?? "");
 }
 
-/** A script run by its path, or given to a shell or `source`, resolved from where the command runs. */
-function scriptPath(cwd: string | undefined, path: string): string | undefined {
-  return isAbsolute(path) ? path : cwd === undefined ? undefined : resolve(cwd, path);
-}
-
 export const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn", "bun"];
 
-/** npm's names for `run`, and the scripts it runs by their own name. */
+/** npm's names for `run` (the scripts it runs by their own name: NPM_SCRIPTS). */
 const NPM_RUN = ["run", "run-script", "rum", "urn"];
-const NPM_SCRIPTS: Record<string, string> = { test: "test", t: "test", tst: "test", start: "start", stop: "stop", restart: "restart" };
 
 /**
  * Each manager's options before its subcommand (npm's anywhere before `--`): `w` a workspace
@@ -173,11 +167,11 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
 export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE | undefined {
   const run = runOf(manager, args, texts);
   if (run === undefined || run === UNKNOWABLE) return run;
-  const start = run.moved ? (run.chdir === undefined ? undefined : scriptPath(cwd, run.chdir)) : cwd;
+  const start = run.moved ? directoryAt(cwd, run.chdir) : cwd;
   // In a place the text does not fix: scripts it cannot read, unless the name is a command with a
   // rule, read as before (`yarn workspace a prettier --write src`).
   if (start === undefined) return run.bare && ownEntry(RULES, run.name) !== undefined ? undefined : UNKNOWABLE;
-  const directory = ancestorsHolding(start, ["package.json"])[0];
+  const directory = nearestPackage(start);
   // A package.json the command itself writes first (here or up to the package's): its scripts are not the ones on disk now.
   for (let at = start; ; at = dirname(at)) {
     if (written(join(at, "package.json"))) return UNKNOWABLE;
@@ -209,34 +203,25 @@ export function installRuns(manager: string, args: Array<string | undefined>, cw
   // `npm version patch`: its preversion, version and postversion scripts.
   const version = manager === "npm" && sub === "version" && reading.operands.length > 1;
   if (sub === undefined || (!installCommands(manager).includes(sub) && !version)) return [];
-  const directory = cwd === undefined ? undefined : ancestorsHolding(reading.has("C") && reading.value("C") !== undefined ? resolve(cwd, reading.value("C") as string) : cwd, ["package.json"])[0];
+  const start = reading.has("C") ? directoryAt(cwd, reading.value("C")) : cwd;
+  const directory = start === undefined ? undefined : nearestPackage(start);
   if (directory === undefined) return [];
-  const scripts = scriptTable(directory);
+  const scripts = packageScripts(directory);
   return (version ? ["preversion", "version", "postversion"] : INSTALL_SCRIPTS)
     .filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
 }
 
 /** A package's scripts of that name with their `pre` and `post` scripts; undefined when it has none of the name. */
 function scriptsOf(directory: string, name: string, extra: string[], required: boolean): Nested[] | undefined {
-  const scripts = scriptTable(directory);
+  const scripts = packageScripts(directory);
   if (!Object.hasOwn(scripts, name)) {
     // npm restart without a restart script runs stop and start; start without one runs `node server.js`.
     if (name === "restart") return [...(scriptsOf(directory, "stop", [], false) ?? []), ...(scriptsOf(directory, "start", [], false) ?? [])];
     return required ? [] : undefined; // npm: "Missing script", nothing runs
   }
-  return [`pre${name}`, name, `post${name}`]
+  return aroundScript(name)
     .filter((key) => Object.hasOwn(scripts, key) && typeof scripts[key] === "string")
     .map((key) => ({ script: key === name ? [scripts[key], ...extra].join(" ") : (scripts[key] as string), cwd: directory, bound: new Map() }));
-}
-
-/** package.json's `scripts`: none where the file cannot be read as JSON (the manager runs nothing then). */
-function scriptTable(directory: string): Record<string, unknown> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { scripts?: unknown };
-    return typeof manifest.scripts === "object" && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The member packages of the workspace around a directory: package.json's `workspaces`, or pnpm-workspace.yaml's `packages`. */
@@ -244,11 +229,9 @@ function workspaceMembers(start: string): string[] | undefined {
   for (const root of ancestorsHolding(start, ["package.json", "pnpm-workspace.yaml"])) {
     const patterns = workspacePatterns(root);
     if (patterns === undefined) continue;
-    const require = createRequire(import.meta.url);
-    const fastGlob = require("fast-glob") as typeof import("fast-glob");
     const included = patterns.filter((pattern) => !pattern.startsWith("!")).map((pattern) => `${pattern.replace(/\/+$/, "")}/package.json`);
     const ignore = ["**/node_modules/**", ...patterns.filter((pattern) => pattern.startsWith("!")).map((pattern) => pattern.slice(1))];
-    const members = fastGlob.sync(included, { cwd: root, ignore, absolute: true, suppressErrors: true }).map((path) => dirname(path));
+    const members = globFiles(included, root, { ignore }).map((path) => dirname(path));
     return [root, ...members.filter((member) => member !== root)];
   }
   return undefined;
@@ -257,14 +240,14 @@ function workspaceMembers(start: string): string[] | undefined {
 function workspacePatterns(root: string): string[] | undefined {
   if (exists(join(root, "pnpm-workspace.yaml"))) {
     // The `packages:` list, one `- 'glob'` a line: the only part of the file the hook reads.
-    const text = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8");
+    const text = readText(join(root, "pnpm-workspace.yaml")) ?? "";
     const flow = /^packages:\s*\[([^\]]*)\]/m.exec(text)?.[1]; // `packages: ["a/*", "b"]`
     if (flow !== undefined) return flow.split(",").map((entry) => entry.trim().replace(/^['"]|['"]$/g, "")).filter(Boolean);
     const list = /^packages:\s*\n((?:[ \t]*(?:-.*)?\n?|[ \t]*#.*\n?)*)/m.exec(text)?.[1] ?? "";
     return [...list.matchAll(/^[ \t]*-[ \t]*['"]?([^'"#\n]+?)['"]?[ \t]*(?:#.*)?$/gm)].map((match) => match[1] as string);
   }
   try {
-    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { workspaces?: unknown };
+    const manifest = JSON.parse(readText(join(root, "package.json")) ?? "") as { workspaces?: unknown };
     const workspaces = manifest.workspaces;
     const list = Array.isArray(workspaces) ? workspaces : (workspaces as { packages?: unknown } | undefined)?.packages;
     return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string") : undefined;
@@ -309,7 +292,7 @@ function changesPositional(root: Parser.SyntaxNode): boolean {
 
 /** A script on disk to read in turn (shell-scripts.ts), from where the command runs; one that cannot be read could write anything. */
 export function runScript(typed: string | undefined, given: boolean, here: Walk, nested: Nested[], run: Pick<Nested, "bound" | "positional">, sourced = false): Script {
-  const path = typed === undefined ? undefined : scriptPath(here.cwd, typed);
+  const path = typed === undefined ? undefined : directoryAt(here.cwd, typed);
   const script = path !== undefined && writtenBefore(here, path) ? UNKNOWABLE : scriptFile(path, given);
   if (script === UNKNOWABLE) add(here, UNKNOWABLE);
   else if (script !== undefined) {

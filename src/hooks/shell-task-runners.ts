@@ -2,11 +2,10 @@
 // `run-s`, `run-p` and `npm-run-all` (each operand a script's name or a glob over the names:
 // `build:*`), and `concurrently` (each operand a command line; `npm:x` is `npm run x`). The
 // wrappers among them (`cross-env`, `dotenv`, `shx`) are in shell-runners.ts, rimraf in shell-rules.ts.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { nearestPackage, packageScripts } from "./package-scripts.js";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { ancestorsHolding, UNKNOWABLE } from "./shell-words.js";
+import { UNKNOWABLE } from "./shell-words.js";
 
 export const TASK_RUNNERS = ["run-s", "run-p", "npm-run-all", "concurrently"];
 
@@ -27,21 +26,13 @@ export function taskRuns(runner: string, args: Array<string | undefined>, cwd: s
     });
   }
   // Script names and globs over them (`*` stops at `:`, `**` does not), from the nearest package.json.
-  const directory = cwd === undefined ? undefined : ancestorsHolding(cwd, ["package.json"])[0];
-  if (directory === undefined) return cwd === undefined ? UNKNOWABLE : [];
-  const names = scriptNames(directory);
+  if (cwd === undefined) return UNKNOWABLE;
+  const directory = nearestPackage(cwd);
+  if (directory === undefined) return [];
+  const names = Object.keys(packageScripts(directory));
   return (operands as string[]).flatMap((pattern) => {
     const [glob = "", ...rest] = pattern.split(/\s+/); // `"build -- --watch"`: a name and its arguments
     const match = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*")}$`);
     return names.filter((name) => match.test(name)).map((name) => ({ script: ["npm", "run", name, ...(rest.length > 0 ? ["--", ...rest] : [])].join(" "), cwd: directory }));
   });
-}
-
-function scriptNames(directory: string): string[] {
-  try {
-    const scripts = (JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { scripts?: Record<string, unknown> }).scripts;
-    return typeof scripts === "object" && scripts !== null ? Object.keys(scripts) : [];
-  } catch {
-    return [];
-  }
 }

@@ -28,6 +28,7 @@ import {
   UNKNOWABLE,
   type Walk,
   wordValue,
+  shellQuoted,
   wordValues,
   writtenBefore,
 } from "./shell-words.js";
@@ -362,7 +363,7 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   const first = words[0]?.text ?? "";
   const all = walk.bound?.get("@");
   if (/^"?\$\{?@\}?"?$/.test(first) && all !== undefined && all.every((value) => !value.startsWith(UNKNOWN_MARK) && !value.startsWith(GLOB_MARK))) {
-    nested.push({ script: [...all.map(quoted), ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
+    nested.push({ script: [...all.map(shellQuoted), ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
     return;
   }
   const variable = /^"?\$\{?(\w+)/.exec(first)?.[1];
@@ -381,8 +382,6 @@ function rootOf(node: Node): Node {
   return at;
 }
 
-/** A value as one shell word. */
-const quoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
 
 /** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`, an inner `for f`, `select f`, `getopts … f`. */
 function setsVariable(name: string, body: string): boolean {

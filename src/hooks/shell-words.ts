@@ -197,8 +197,9 @@ export function judgedPath(value: string): string | undefined {
 }
 
 /**
- * `$(git rev-parse --show-toplevel)`: the top of the work tree around where the command runs (the
- * nearest directory up that holds `.git`, or GIT_WORK_TREE), where the walk knows both.
+ * A command substitution whose output the walk knows: the directory of the script being read
+ * (`$(dirname "$0")` and its `cd … && pwd` form) and `$(git rev-parse --show-toplevel)`, the top
+ * of the work tree around where the command runs (workTreeOf).
  */
 function knownSubstitution(node: Node, walk: Walk): string | undefined {
   if (node.type !== "command_substitution") return undefined;
@@ -212,11 +213,22 @@ function knownSubstitution(node: Node, walk: Walk): string | undefined {
     if (!text.includes("pwd") || isAbsolute(script)) return dirname(script);
     return walk.cwd === undefined ? undefined : resolve(walk.cwd, dirname(script));
   }
-  if (text !== "git rev-parse --show-toplevel" || walk.cwd === undefined) return undefined;
-  if (walk.environment.GIT_DIR !== undefined) return undefined; // a repository elsewhere: its top is git's to say
-  if (walk.environment.GIT_WORK_TREE !== undefined) return directoryAt(walk.cwd, walk.environment.GIT_WORK_TREE);
-  return ancestorsHolding(walk.cwd, [".git"])[0];
+  if (text !== "git rev-parse --show-toplevel" || walk.environment.GIT_DIR !== undefined) return undefined; // GIT_DIR: a repository elsewhere
+  const top = workTreeOf(walk.cwd, undefined, walk.environment);
+  return top === "" ? undefined : top;
 }
+
+/**
+ * The top of the work tree git acts on from cwd: `--work-tree`'s, else `GIT_WORK_TREE`'s, else the
+ * nearest directory up from cwd that holds `.git`; unknown (undefined) where cwd is; none ("") outside a repository.
+ */
+export function workTreeOf(cwd: string | undefined, given: string | undefined, environment: Environment): string | undefined {
+  if (given !== undefined) return given;
+  const fromEnvironment = environment.GIT_WORK_TREE;
+  if (fromEnvironment !== undefined && fromEnvironment !== "") return directoryAt(cwd, fromEnvironment);
+  return cwd === undefined ? undefined : (ancestorsHolding(cwd, [".git"])[0] ?? "");
+}
+
 
 /** `dirname "$0"`, and `cd` there then `pwd`, in a command substitution, as scripts find their own directory. */
 const SCRIPT_DIRECTORY =
@@ -262,16 +274,9 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
   // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
   if (value.includes("**")) return [`${GLOB_MARK}${value}`];
-  const require = createRequire(import.meta.url);
-  const fastGlob = require("fast-glob") as typeof import("fast-glob");
   // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
-  let matches: string[] = [];
-  try {
-    if (walk.cwd === undefined && !isAbsolute(value)) return [value];
-    matches = fastGlob.sync(value, { cwd: walk.cwd ?? "/", onlyFiles: false, dot: false, absolute: true, suppressErrors: true });
-  } catch {
-    matches = [];
-  }
+  if (walk.cwd === undefined && !isAbsolute(value)) return [value];
+  const matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false });
   return matches.length > 0 ? matches : [value];
 }
 
@@ -335,3 +340,17 @@ export function readText(path: string): string | undefined {
 
 /** Written paths among option values: not `-` (stdout) nor one the text does not fix. */
 export const outputs = (paths: Array<string | undefined>): string[] => paths.filter((path): path is string => path !== undefined && path !== "-");
+
+/** What glob patterns match from a directory, as absolute paths (fast-glob, loaded on first use); none where it cannot read. */
+export function globFiles(patterns: string | string[], cwd: string, options: { onlyFiles?: boolean; dot?: boolean; ignore?: string[] } = {}): string[] {
+  const require = createRequire(import.meta.url);
+  const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  try {
+    return fastGlob.sync(patterns, { ...options, cwd, absolute: true, suppressErrors: true });
+  } catch {
+    return [];
+  }
+}
+
+/** A value as one shell word, for a line the walk writes itself. */
+export const shellQuoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
