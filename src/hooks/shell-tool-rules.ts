@@ -6,7 +6,7 @@
 // itself (`prettier --write "src/**/*.ts"`) is checked as a glob. Long options are read by whole
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
@@ -207,7 +207,10 @@ function ruffFixes(cwd: string | undefined, config: string | undefined): boolean
     }
     return seen ? false : undefined;
   };
-  if (config !== undefined && !config.includes("=")) return cwd === undefined && !isAbsolute(config) ? true : (fixes(resolve(cwd ?? "/", config), config.endsWith("pyproject.toml") ? "tool.ruff" : undefined) ?? false);
+  if (config !== undefined && !config.includes("=")) {
+    const path = directoryAt(cwd, config);
+    return path === undefined || (fixes(path, config.endsWith("pyproject.toml") ? "tool.ruff" : undefined) ?? false);
+  }
   if (cwd === undefined) return true;
   for (const directory of ancestorsHolding(cwd, [".ruff.toml", "ruff.toml", "pyproject.toml"])) {
     for (const [name, table] of [[".ruff.toml", undefined], ["ruff.toml", undefined], ["pyproject.toml", "tool.ruff"]] as const) {
