@@ -1,5 +1,6 @@
 // Builds, read by the Claude hook from a shell command: a Makefile's recipes (`make`), compilers'
-// outputs (cc -o, tsc --outDir or tsconfig.json's, javac -d, rustc, go build -o) and `git worktree`.
+// outputs (cc -o, tsc --outDir or tsconfig.json's, javac -d, rustc, go build -o), bundlers' (esbuild,
+// vite, rollup, webpack, tsup, parcel, babel, swc, next) and `git worktree`.
 // Another session holds u.ts; session s2 runs the command.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -210,6 +211,43 @@ Builds("should read git worktree add, remove and move as writes anywhere under t
   writeFileSync(join(holder, "x.ts"), "");
   claims(["take", join(holder, "x.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "a change in the worktree"]);
   assert.is(bash(box, "git worktree remove --force wt"), "deny");
+});
+
+Builds("should read where bundlers write: their options, the output their configuration names, else their own directory", async ({ box }) => {
+  file(box, "vite.config.ts", 'export default defineConfig({\n  build: { outDir: "public/app", sourcemap: true },\n});\n');
+  file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');
+  file(box, "rollup.config.mjs", 'export default { input: "src/main.js", output: [{ file: "dist/bundle.cjs" }, { dir: "es" }], plugins: [stats({ file: "stats.html" })] };\n');
+  file(box, "lib/tsup.config.ts", "export default { outDir: process.env.OUT };\n"); // computed: anywhere under the project
+  const cases: Array<[string, string[]]> = [
+    ["npx esbuild src/a.ts --bundle --outfile=dist/a.js", ["dist/a.js", "glob:dist/a.*"]],
+    ["esbuild src/a.ts --outdir=out --metafile=meta.json", ["glob:out/**", "meta.json"]],
+    ["esbuild src/a.ts --bundle", []], // to stdout
+    ["npx vite build", ["glob:public/app/**"]],
+    ["vite build --outDir www", ["glob:www/**"]],
+    ["vite build site", ["glob:site/dist/**"]], // a root of its own, with no config there: its dist/
+    ["vite", []], // the dev server
+    ["rollup -c", ["dist/bundle.cjs", "glob:dist/bundle.*", "glob:es/**"]], // the config's output, not the plugin's file
+    ["rollup src/a.js -o out.js", ["glob:out.*", "out.js"]],
+    ["rollup -c missing.config.mjs", ["unknown:."]],
+    ["rollup src/a.js", []],
+    ["webpack", ["glob:build/**"]], // output.path, not resolve.alias's
+    ["./node_modules/.bin/webpack --output-path o2", ["glob:o2/**"]],
+    ["webpack serve", []],
+    ["tsup src/index.ts", ["glob:dist/**"]],
+    ["cd lib && tsup", ["glob:lib/**"]],
+    ["parcel build src/index.html", ["glob:dist/**"]],
+    ["npx babel src -d lib", ["glob:lib/**"]],
+    ["swc src/a.ts -o a.js", ["a.js", "glob:a.*"]],
+    ["babel src/a.js", []],
+    ["next build", ["glob:.next/**"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  // Through a package's script: another session holds a file of the build's output.
+  file(box, "package.json", JSON.stringify({ scripts: { build: "tsc --noEmit && vite build" } }));
+  file(box, "public/app/index.html", "");
+  claims(["take", join(box.project, "public/app/index.html"), "--dir", box.dir, "--holder", "other", "--purpose", "a hand-made page"]);
+  assert.is(bash(box, "npm run build"), "deny");
+  assert.is(bash(box, "npx vite build --outDir elsewhere"), undefined); // u.ts, under the project, is not where it writes
 });
 
 Builds.run();

@@ -36,6 +36,8 @@ const TOOL_USE = new RegExp(
     String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
     // Compilers: they write what -o names, or a file of their own naming.
     String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)(-[\d.]+)?\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+(build|generate)\b`,
+    // Bundlers and transpilers: what they are told to write, or a directory of their own (shell-bundler-rules.ts).
+    String.raw`\besbuild\b[^;&|\n]*\s--(outfile|outdir|metafile)=|\b(rollup|babel|swc)\b[^;&|\n]*\s(-[a-zA-Z]*[ocd]|--(file|dir|config|out-file|out-dir))\b|\b(vite|next)\s+(\S+\s+)*(build|export)\b|\b(tsup|webpack|webpack-cli|parcel)\b`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
   ].join("|"),
 );

@@ -3,11 +3,12 @@
 // they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
-// (shell-tool-rules.ts). Each is read by its declared options.
+// (shell-tool-rules.ts), compilers (shell-build-rules.ts) and bundlers (shell-bundler-rules.ts). Each is read by its declared options.
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { BUILD_RULES } from "./shell-build-rules.js";
+import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { gitWrites } from "./shell-git-rules.js";
@@ -78,6 +79,7 @@ function withBackups(input: RuleInput, files: string[]): string[] {
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...BUILD_RULES,
+  ...BUNDLER_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),
