@@ -100,6 +100,26 @@ Shell("should deny the writes of commands and redirections that name the held fi
   }
 });
 
+Shell("should expand globs and braces where bash does, in a redirection and a copy's destination too", async ({ box }) => {
+  writeFileSync(join(box.project, "a.ts"), "");
+  for (const command of ["cp /etc/hostname u?ts", "cp x.ts u.t[s]", "mv /tmp/zz u?ts", "echo x > u?ts", "echo x >> u.t*", "touch {u,v}.ts", "tee {a,u}.ts < /dev/null", "cp a.ts {v,u}.ts", "touch u{,.bak}.ts", "touch {x,{y,u}}.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["echo x > 'u?ts'", "touch '{u,v}.ts'", "touch \\{u,v\\}.ts", "echo '{u,v}.ts' > a.ts", "[ -f u.ts ] && echo yes"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+  const cases: Array<[string, string[]]> = [
+    ["touch {b,c}.ts", ["b.ts", "c.ts"]],
+    ["touch x{,.bak}", ["x", "x.bak"]],
+    ["touch {x}.ts", ["{x}.ts"]], // no comma: text
+    ["find . -name a.ts -exec rm {} \\;", ["glob:**"]], // `{}` is find's, not a brace expansion
+    ["cp a.ts \"$d\"/{u,v}.ts", ["unknown:a.ts", "unknown:u.ts", "unknown:v.ts"]],
+    ["echo x > a?ts", ["a.ts"]],
+    ["echo x > z?ts", ["z?ts"]], // matches nothing: bash writes the name as it is
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+});
+
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   claims(["take", join(box.project, "dst", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);

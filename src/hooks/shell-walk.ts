@@ -21,7 +21,6 @@ import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHEL
 import {
   add,
   type Environment,
-  judgedPath,
   type Positional,
   readText,
   staticWord,
@@ -193,9 +192,8 @@ function redirect(node: Node, walk: Walk): void {
   const descriptor = node.childForFieldName("descriptor");
   const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
   if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
-  const value = wordValue(destination, walk);
-  const path = value === undefined ? undefined : judgedPath(value);
-  if (path !== undefined && path !== "-") add(walk, path);
+  // bash expands a glob (`> b?txt`) or braces here too: to one file, or it refuses an ambiguous one.
+  for (const path of wordValues(destination, walk) ?? []) if (path !== "-") add(walk, path);
 }
 
 

@@ -121,25 +121,89 @@ const HOLE = "\u0001";
 /** Starts a word's value whose first part is temp space: `$TMPDIR`, a mktemp result. */
 export const TEMP = "\u0002";
 
-/** A word's value when the text fixes it: quotes removed, `~` expanded, a glob expanded against the files there. */
+/**
+ * A word's value when the text fixes it as one word: quotes removed, `~` expanded. An unquoted glob
+ * is the one file it matches (bash puts the file in its place), the glob itself when it matches
+ * none; one that matches several, or a brace expansion (`{a,b}.ts`), is several words: unknown as one.
+ */
 export function staticWord(node: Node | null | undefined, walk: Walk): string | undefined {
   // A loop's variable over a list of one plain value is that value (Walk.bound).
   const bound = node ? boundValues(node, walk) : undefined;
   // (Not a value bash would split or expand where it is unquoted: `src/*.ts`, `a b`.)
   if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
-  const value = wordValue(node, walk);
-  return value === undefined || value.includes(HOLE) || value.includes(TEMP) ? undefined : value;
+  const template = wordTemplate(node, walk);
+  if (template === undefined || template.includes(HOLE) || template.includes(TEMP)) return undefined;
+  const words = braceExpansion(template);
+  if (words.length !== 1) return undefined;
+  const value = words[0] as string;
+  if (!node || !isUnquotedGlob(node)) return value;
+  const matches = value.includes("**") ? undefined : globMatches(value, walk);
+  return matches === undefined ? undefined : matches.length === 0 ? value : matches.length === 1 ? matches[0] : undefined;
 }
 
-/** A word's value, with a HOLE for each part the text does not fix (and TEMP for a first part in temp space). */
+/** A word's value, with a HOLE for each part the text does not fix (and TEMP for a first part in temp space); braces as written. */
 export function wordValue(node: Node | null | undefined, walk: Walk): string | undefined {
+  return wordTemplate(node, walk)?.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
+}
+
+/** An unquoted `{`, `,` and `}` in a word's template: what brace expansion reads (braceExpansion). */
+const OPEN = "\u0011";
+const COMMA = "\u0012";
+const CLOSE = "\u0013";
+const BRACE_MARKS = /[\u0011-\u0013]/g;
+const BRACE_TEXT: Record<string, string> = { [OPEN]: "{", [COMMA]: ",", [CLOSE]: "}" };
+
+/**
+ * A word's brace expansion, as bash does it before anything else (`{a,b}.ts` is a.ts and b.ts,
+ * `x{,.bak}` x and x.bak): the template's marked braces with a comma between them; any other
+ * brace is text (`{}`, `{x}`).
+ */
+export function braceExpansion(template: string): string[] {
+  const restore = (text: string) => text.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
+  for (let open = template.indexOf(OPEN); open !== -1; open = template.indexOf(OPEN, open + 1)) {
+    let depth = 0;
+    const commas: number[] = [];
+    let close = -1;
+    for (let at = open; at < template.length && close === -1; at++) {
+      const char = template[at];
+      if (char === OPEN) depth++;
+      else if (char === CLOSE && --depth === 0) close = at;
+      else if (char === COMMA && depth === 1) commas.push(at);
+    }
+    if (close === -1) break; // no group closes: the rest is text
+    if (commas.length === 0) continue; // `{x}`: text, but a group inside may expand
+    const before = template.slice(0, open);
+    const after = template.slice(close + 1);
+    const bounds = [open, ...commas, close];
+    const alternatives = bounds.slice(0, -1).map((from, index) => template.slice(from + 1, bounds[index + 1]));
+    const words = alternatives.flatMap((alternative) => braceExpansion(before + alternative + after));
+    return words.length > 256 ? words.slice(0, 256) : words; // a bound on `{a,b}{c,d}…`: enough to judge, not a path per combination
+  }
+  return [restore(template)];
+}
+
+/** A word bash would expand as a glob: unquoted, with a `*`, `?` or `[…]` not escaped (`[` alone, the test command, is none). */
+function isUnquotedGlob(node: Node): boolean {
+  return (node.type === "word" || node.type === "concatenation") && /(^|[^\\])([*?]|\[[^\]]*\])/.test(node.text) && !/['"]/.test(node.text);
+}
+
+/** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. */
+function globMatches(value: string, walk: Walk): string[] | undefined {
+  // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
+  if (walk.cwd === undefined && !isAbsolute(value)) return undefined;
+  return globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false });
+}
+
+/** wordValue, with the word's unquoted braces marked (OPEN, COMMA, CLOSE) for braceExpansion. */
+function wordTemplate(node: Node | null | undefined, walk: Walk): string | undefined {
   if (!node) return undefined;
-  if (node.type === "command_name") return wordValue(node.namedChildren[0], walk);
+  if (node.type === "command_name") return wordTemplate(node.namedChildren[0], walk);
   const parts = node.type === "concatenation" ? node.namedChildren : [node];
   let value = "";
   const unknown = (part: Node, before: string) => (value + before === "" && isTemporary(part, walk) ? TEMP : HOLE);
   for (const part of parts) {
-    if (part.type === "word" || part.type === "number") value += part.text.replace(/\\(.)/g, "$1");
+    if (part.type === "word") value += part.text.replace(/\\(.)|([{},])/g, (_, escaped: string | undefined, brace: string | undefined) => escaped ?? (brace === "{" ? OPEN : brace === "," ? COMMA : CLOSE));
+    else if (part.type === "number") value += part.text;
     else if (part.type === "raw_string") value += part.text.slice(1, -1);
     else if (part.type === "simple_expansion" || part.type === "expansion") value += knownVariable(part, walk) ?? unknown(part, "");
     else if (part.type === "string") {
@@ -262,22 +326,21 @@ function boundValues(node: Node, walk: Walk): string[] | undefined {
   return values.some((value) => !value.startsWith(GLOB_MARK) && /[\s*?[]/.test(value)) ? undefined : values;
 }
 
-/** A word's values: a static word, or what an unquoted glob matches (bash keeps the word when nothing does). */
+/** A word's values: each word its braces expand to, a static one, or what an unquoted glob matches (bash keeps the word when nothing does). */
 export function wordValues(node: Node, walk: Walk): string[] | undefined {
   const bound = boundValues(node, walk);
   if (bound !== undefined) return bound;
-  const value = wordValue(node, walk);
-  if (value === undefined) return undefined;
-  if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
-  const unquotedGlob = (node.type === "word" || node.type === "concatenation") && /(^|[^\\])[*?[]/.test(node.text) && !/['"]/.test(node.text);
-  if (!unquotedGlob) return [value];
-  // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
-  // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
-  if (value.includes("**")) return [`${GLOB_MARK}${value}`];
-  // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
-  if (walk.cwd === undefined && !isAbsolute(value)) return [value];
-  const matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false });
-  return matches.length > 0 ? matches : [value];
+  const template = wordTemplate(node, walk);
+  if (template === undefined) return undefined;
+  return braceExpansion(template).flatMap((value) => {
+    if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
+    if (!isUnquotedGlob(node)) return [value];
+    // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
+    // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
+    if (value.includes("**")) return [`${GLOB_MARK}${value}`];
+    const matches = globMatches(value, walk) ?? [];
+    return matches.length > 0 ? matches : [value];
+  });
 }
 
 /**
