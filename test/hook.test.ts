@@ -371,6 +371,14 @@ Codex("should deny a patch touching any path another holds, with exit 2 and the 
   assert.equal(entries(box.dir).length, 1, "nothing was claimed for the refused patch");
 });
 
+Codex("should deny a patch whose file header is indented, which Codex trims and applies", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  for (const header of ["  *** Update File: src/a.ts", "\t*** Delete File: src/a.ts", " *** Update File: src/b.ts\n  *** Move to: src/a.ts"]) {
+    assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project }, "codex").code, 2, header);
+    assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project, tool_name: "Bash", tool_input: { command: `apply_patch <<'EOF'\n*** Begin Patch\n${header}\n@@\n-a\n+b\n*** End Patch\nEOF\n` } }, "codex").code, 2, `through the shell: ${header}`);
+  }
+});
+
 Codex("should say on stderr that a shell write after a cd it cannot follow was checked against every claim it could mean", ({ box, file }) => {
   claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
   const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(git rev-parse --show-toplevel)/src" && rm a.ts' } }, "codex");

@@ -51,12 +51,13 @@ export function replacedTexts(toolName: string, toolInput: unknown): string[] | 
 
 /**
  * Every path a Codex `apply_patch` touches: `*** Add File:`, `*** Update File:`, `*** Delete File:`
- * and the new name of `*** Move to:`.
+ * and the new name of `*** Move to:`. Codex trims a header line before reading it, so one indented
+ * (`  *** Update File: a.ts`) counts as well.
  */
 export function patchPaths(patch: string): string[] {
   const paths: string[] = [];
   for (const line of patch.split(/\r?\n/)) {
-    const match = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line);
+    const match = /^\s*\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line);
     if (match?.[1]) paths.push(match[1]);
   }
   return [...new Set(paths)];
