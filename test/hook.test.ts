@@ -320,6 +320,28 @@ Claude("should fail open with a one-line note, or closed with --fail-closed, whe
   assert.is(JSON.parse(closed.stdout).hookSpecificOutput.permissionDecision, "deny");
 });
 
+Claude("should refuse every write but the repair while a .claims configuration cannot be read, whatever pins the claims directory", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "prices"]);
+  const config = join(box.project, ".claims");
+  const write = (path: string) => ({ ...edit(box, "s1", path, "x"), tool_name: "Write", tool_input: { file_path: path, content: "{}" } });
+  const shell = (command: string) => ({ ...edit(box, "s1", file, "x"), tool_name: "Bash", tool_input: { command } });
+  for (const broken of ['{"nope": 1}', "{}x", '{"ttl": "soon"}']) {
+    writeFileSync(config, broken);
+    for (const extra of [[], ["--fail-closed"]]) {
+      const denied = hook(box, edit(box, "s1", file, "toFixed"), "claude", extra);
+      assert.is(decision(denied.stdout)?.permissionDecision, "deny", broken);
+      assert.match(decision(denied.stdout).permissionDecisionReason, /claims cannot check this write: .*\.claims.*every write is refused but one of .*\.claims itself/);
+      assert.is(decision(hook(box, write(join(box.project, "other.ts")), "claude", extra).stdout)?.permissionDecision, "deny", "a free file too");
+      const repair = hook(box, write(config), "claude", extra);
+      assert.is(repair.stdout, "", "the repair goes through");
+      assert.match(repair.stderr, /let this write of it through/);
+      assert.is(hook(box, shell("echo '{}' > .claims"), "claude", extra).stdout, "", "a repair through the shell too");
+      assert.is(decision(hook(box, shell("echo '{}' > .claims && rm u.ts"), "claude", extra).stdout)?.permissionDecision, "deny");
+      assert.is(hook(box, shell("ls"), "claude", extra).stdout, "", "a command that writes nothing");
+    }
+  }
+});
+
 Claude("should print a settings snippet that runs this binary: JSON on stdout, where it goes on stderr", () => {
   const result = claims(["hook", "print-config", "claude"]);
   assert.is(result.code, 0);

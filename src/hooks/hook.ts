@@ -4,8 +4,9 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { isAbsolute, relative } from "node:path";
-import { ClaimsError } from "../os/errors.js";
+import { realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
@@ -132,8 +133,33 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
     }
     return PASS;
   } catch (error) {
+    if (error instanceof ConfigError && event === "PreToolUse") return brokenConfig(options, payload, cwd, error);
     return unreachable(options, error, event === "PreToolUse");
   }
+}
+
+/**
+ * A `.claims` configuration that cannot be read stops every check under it, and any session can
+ * write one: letting writes through (fail-open) would let one bad edit of it switch the claims off.
+ * So each write is denied, naming the file, except a write of that file itself, its repair.
+ */
+async function brokenConfig(options: HookOptions, payload: HookPayload, cwd: string, error: ConfigError): Promise<HookAnswer> {
+  let files: string[];
+  try {
+    files = await writtenFiles(options.agent, payload, cwd);
+  } catch {
+    files = [error.path, cwd]; // what it writes is unknown: not only the repair
+  }
+  if (files.length === 0) return PASS;
+  const real = (path: string) => {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return path;
+    }
+  };
+  if (files.every((file) => real(resolve(cwd, file)) === real(error.path))) return { ...PASS, stderr: `claims: ${error.message} (the hook let this write of it through, to repair it)\n` };
+  return deny(options.agent, `claims cannot check this write: ${error.message} Until then every write is refused but one of ${error.path} itself.`);
 }
 
 function sessionHolder(options: HookOptions, sessionId: string, agentId: string | undefined): string {

@@ -34,6 +34,16 @@ export class BadInputError extends ClaimsError {
   }
 }
 
+/** A `.claims` configuration file that cannot be used: `path` names it, so a hook can let its repair through. */
+export class ConfigError extends BadInputError {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super(message);
+    this.name = "ConfigError";
+    this.path = path;
+  }
+}
+
 /** The claims directory stayed busy for longer than a mutation should ever take. */
 export class BusyError extends ClaimsError {
   constructor(message: string) {

@@ -3,7 +3,7 @@
 import { readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
-import { BadInputError } from "../os/errors.js";
+import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { os } from "../os/lazy-os.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -55,20 +55,29 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   let dir: string;
   if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));
   else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, home, "CLAIMS_DIR");
-  else if (config?.dir !== undefined) dir = resolveDirSetting(config.dir, dirname(config.path), home, `"dir" in ${config.path}`);
+  else if (config?.dir !== undefined) dir = fromConfig(config, () => resolveDirSetting(config.dir as string, dirname(config.path), home, `"dir" in ${config.path}`));
   else dir = defaultClaimsDir(env, home);
 
   let ttl = DEFAULT_TTL_SECONDS;
   let ttlExplicit = true;
   if (input.ttl !== undefined) ttl = parseTtl(input.ttl, optionName("ttl"));
   else if (env.CLAIMS_TTL) ttl = parseTtl(env.CLAIMS_TTL, "CLAIMS_TTL");
-  else if (config?.ttl !== undefined) ttl = parseTtl(config.ttl, `"ttl" in ${config.path}`);
+  else if (config?.ttl !== undefined) ttl = fromConfig(config, () => parseTtl(config.ttl as number, `"ttl" in ${config.path}`));
   else ttlExplicit = false;
 
   const judgeTtl = Math.max(DEFAULT_TTL_SECONDS, ttl);
   const settings: Settings = { dir, ttl, judgeTtl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
   if (config) settings.configPath = config.path;
   return settings;
+}
+
+/** A setting read from a config file: a value it cannot take is that file's error (ConfigError). */
+function fromConfig<Value>(config: ConfigFile, read: () => Value): Value {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof BadInputError ? new ConfigError(config.path, error.message) : error;
+  }
 }
 
 /** The claims directory where neither --dir, CLAIMS_DIR nor a .claims "dir" names one: $XDG_STATE_HOME/claims (when absolute), else ~/.local/state/claims. */
@@ -116,6 +125,14 @@ function findConfig(cwd: string): ConfigFile | undefined {
 }
 
 function readConfig(path: string): ConfigFile {
+  try {
+    return parseConfig(path);
+  } catch (error) {
+    throw error instanceof BadInputError ? new ConfigError(path, error.message) : error;
+  }
+}
+
+function parseConfig(path: string): ConfigFile {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
