@@ -120,6 +120,26 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
 
+Shell("should judge a symlink's own entry in a held directory, and .. after a symlink where the kernel takes it", ({ box }) => {
+  for (const directory of ["d", "free", "other/sub"]) mkdirSync(join(box.project, directory), { recursive: true });
+  writeFileSync(join(box.project, "free", "x.ts"), "v\n");
+  writeFileSync(join(box.project, "other", "t6.ts"), "v\n");
+  symlinkSync("../free/x.ts", join(box.project, "d", "x.ts"));
+  symlinkSync("other/sub", join(box.project, "lq"));
+  claims(["take", join(box.project, "d") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "the d tree"]);
+  claims(["take", join(box.project, "other", "t6.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "t6"]);
+  // The link is an entry of d/: removing, replacing or renaming onto it changes d/.
+  for (const command of ["rm d/x.ts", "sed -i s/v/w/ d/x.ts", "mv free/x.ts d/x.ts", "rm d/x.ts && echo new > d/x.ts", "echo w > lq/../t6.ts", "sed -i s/v/w/ lq/../t6.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  const write = (path: string) => event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: path, content: "w" } });
+  assert.is(JSON.parse(write(join(box.project, "d", "x.ts")).stdout).hookSpecificOutput.permissionDecision, "deny");
+  assert.is(JSON.parse(write(`${box.project}/lq/../t6.ts`).stdout).hookSpecificOutput.permissionDecision, "deny");
+  // What the link leads to is outside d/, and ../t6.ts from other/sub/ is no held file.
+  assert.is(bash(box, "echo w > free/x.ts"), undefined);
+  assert.is(bash(box, "echo w > other/sub/../../t6.ts"), undefined);
+});
+
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   claims(["take", join(box.project, "dst", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);

@@ -112,8 +112,9 @@ export function add(walk: Walk, path: string): void {
     walk.found.add(GLOB_MARK + (isAbsolute(bare) ? bare : join(walk.cwd as string, bare)));
     return;
   }
+  // `..` is left for the kernel's reading (write-guard.ts): after a symlink it is not the text's parent.
   const absolute = resolve(walk.cwd ?? "/", path);
-  if (!DEVICES.test(absolute)) walk.found.add(absolute);
+  if (!DEVICES.test(absolute)) walk.found.add(/(^|\/)\.\.(\/|$)/.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute);
 }
 
 /** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */

@@ -13,7 +13,7 @@ import { shapeOf } from "../targets/overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { GLOB_PREFIX, targetOfFileName } from "../targets/target.js";
+import { GLOB_PREFIX, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -132,6 +132,9 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
   return { renewed, covering: [...own] };
 }
 
+/** A `..` component. */
+const DOTDOT = /(^|\/)\.\.(\/|$)/;
+
 /**
  * Each path on its own: one that cannot be a target (over-long, a symlink loop) is skipped, so the
  * rest of the command is still judged. A shell command names whatever it likes, and one odd word
@@ -143,7 +146,15 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
     if (file.startsWith(UNKNOWN_MARK)) continue; // unknownPlaceConflicts judges these
     try {
       // A shell glob too wide to expand is checked as a glob: conflicts with what it matches, never claimed.
-      const targets = file.startsWith(GLOB_MARK) ? parseTargets([`${GLOB_PREFIX}${file.slice(GLOB_MARK.length)}`], context) : parseTargets([resolve(context.settings.cwd, file)], context, true);
+      if (file.startsWith(GLOB_MARK)) {
+        for (const target of parseTargets([`${GLOB_PREFIX}${file.slice(GLOB_MARK.length)}`], context)) seen.set(target.fileName, target);
+        continue;
+      }
+      // As the kernel reaches it (`link/../a.ts` is `a.ts` beside where the link leads) and, where
+      // a tool may have read `..` as text first, as written; a symlink's own entry as well.
+      const { cwd } = context.settings;
+      const paths = DOTDOT.test(file) ? [file, resolve(cwd, file)] : [file];
+      const targets = [...parseTargets(paths, context, true), ...paths.map((path) => symlinkEntry(path, cwd)).filter((entry) => entry !== undefined)];
       for (const target of targets) seen.set(target.fileName, target);
     } catch {
       // not a path anyone can claim, so not one another session holds either

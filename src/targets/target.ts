@@ -262,6 +262,28 @@ export function canonicalPath(input: string, cwd: string): string {
   return resolved === "" ? "/" : resolved;
 }
 
+/**
+ * The entry a symlink itself occupies, when the last component of `input` is one (undefined
+ * otherwise): removing, renaming or replacing the link (`rm`, `mv`, `sed -i`, a patch's delete)
+ * changes that entry of its directory, not the file it leads to, so a write there is judged as
+ * both. The directories above it are resolved as the kernel resolves them.
+ */
+export function symlinkEntry(input: string, cwd: string): Target | undefined {
+  const raw = (isAbsolute(input) ? input : `${cwd}/${input}`).replace(/\/+$/, "");
+  const cut = raw.lastIndexOf("/");
+  const name = raw.slice(cut + 1);
+  if (name === "" || name === "." || name === "..") return undefined;
+  const parent = canonicalPath(raw.slice(0, cut) || "/", cwd);
+  const entry = parent === "/" ? `/${name}` : `${parent}/${name}`;
+  try {
+    if (!lstatSync(entry).isSymbolicLink()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const canonical = escapeLiteral(entry);
+  return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
+}
+
 // Claim file names: ASCII letters, digits, `-`, `_` and `.` stay as they are (so `shared-config`
 // becomes `shared-config.json`); every other byte of the UTF-8 form becomes `%XX`, and a leading
 // `.` becomes `%2E`, so no claim file is hidden and `/`, `..` or NUL never reach the filesystem.
