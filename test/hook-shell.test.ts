@@ -92,10 +92,16 @@ Shell("should deny the writes of commands and redirections that name the held fi
     "gzip u.ts",
     "gunzip u.ts.gz",
     "awk -i inplace '{print}' u.ts",
+    "sort u.ts | sponge u.ts",
+    "ed -s u.ts <<EOF\n,s/1/2/\nw\nEOF",
+    "printf ',s/1/2/\\nw\\n' | ed u.ts",
+    "ex -sc '%s/1/2/|x' u.ts",
+    "vim -es -u NONE -c wq +3 u.ts",
+    "emacs --batch u.ts --eval '(save-buffer)'",
   ]) {
     assert.is(bash(box, command), "deny", command);
   }
-  for (const command of ["git checkout main", "git status", "git log -p u.ts 2>&1", "sort u.ts >/dev/null", "curl -s https://example.com/ 2>&1", "gzip -c u.ts > /dev/null", "awk '{print}' u.ts", "rsync x.ts host:u.ts"]) {
+  for (const command of ["git checkout main", "git status", "git log -p u.ts 2>&1", "sort u.ts >/dev/null", "curl -s https://example.com/ 2>&1", "gzip -c u.ts > /dev/null", "awk '{print}' u.ts", "rsync x.ts host:u.ts", "vim --version", "sort u.ts | sponge x.ts"]) {
     assert.is(bash(box, command), undefined, command);
   }
 });

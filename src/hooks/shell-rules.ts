@@ -47,6 +47,11 @@ function copyTargets(input: RuleInput): string[] {
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
+/** An editor: the files it opens, its operands (not `+line` or `+/pattern`, a place in the next one). */
+const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
+/** vi, vim, nvim and ex: the options that take a value (`-c cmd`, `-u vimrc`, `--cmd cmd`). */
+const VIM: Syntax = { short: "c:u:U:i:T:w:W:t:S:", long: valuedLong("cmd startuptime") };
+
 /** cp, mv, ln and install's -b (--backup[=CONTROL]), -S SUFFIX, -t DIR and -T, with each one's own. */
 const copying = (short = "", long: Record<string, string> = {}): Syntax => ({
   short: `bS:t:T${short}`,
@@ -110,6 +115,16 @@ export const RULES: Record<string, Rule> = {
     },
   },
   sudoedit: operandsOf(SUDO),
+  // Editors run from a script (`ed -s f <<EOF`, `vim -es -c wq f`, `sponge f`): the files they open,
+  // which their commands may write (a `+line` operand is a position, not a file).
+  sponge: operandsOf(),
+  ed: editor({ short: "p:" }),
+  ex: editor(VIM),
+  vi: editor(VIM),
+  vim: editor(VIM),
+  nvim: editor(VIM),
+  nano: editor({ short: "o:r:T:Y:X:", long: { operatingdir: "o", fill: "r", tabsize: "T", syntax: "Y", wordchars: "X", ...valuedLong("guidestripe speller") } }),
+  emacs: editor({ short: "l:L:f:t:d:", long: { load: "l", directory: "L", funcall: "f", terminal: "t", display: "d", ...valuedLong("eval chdir file find-file visit insert script") } }),
   sed: {
     // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
     syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
