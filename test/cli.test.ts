@@ -136,6 +136,14 @@ Cli("should refuse to guess whether a file-looking word with no such file is a n
   assert.is(ambiguous.code, 2);
   assert.match(ambiguous.stderr, /gen\.txt reads like a file, but there is no such file here; write \.\/gen\.txt to claim the file it will be, or name:gen\.txt to claim the name\./);
   assert.not.ok(existsSync(box.dir), "nothing was taken, not even the directory created");
+  // A file projects name without an extension reads like one too: as a name, it would never meet the agent's claim on the file.
+  for (const word of ["Makefile", "Dockerfile", "LICENSE"]) {
+    const result = claims(["take", word, "--dir", box.dir, "--holder", "a"], at);
+    assert.is(result.code, 2, word);
+    assert.match(result.stderr, new RegExp(`${word} reads like a file, but there is no such file here; write \\./${word}`));
+  }
+  assert.is(claims(["take", "deploy-lock", "--dir", box.dir, "--holder", "a"], at).code, 0, "a plain word is a name");
+  assert.is(claims(["release", "deploy-lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
   // The file it will be keeps refusing others once it is created: one file, one holder.
   assert.is(claims(["take", "./gen.txt", "--dir", box.dir, "--holder", "a"], at).code, 0);
   writeFileSync(join(box.project, "gen.txt"), "");

@@ -58,13 +58,22 @@ function bracketsClose(glob: string): boolean {
 }
 
 /**
- * A name that reads like a file (`gen.txt`) and was not written as `name:…`: no such file exists
+ * A name that reads like a file (`gen.txt`, or a file projects name without an extension:
+ * `Makefile`, `LICENSE`) and was not written as `name:…`: no such file exists
  * here. take refuses the ambiguity (a name would stop protecting once the file is created); check
  * and status, when nobody claims the name, answer for the file it will be (fileStandIn).
  */
 export function looksLikeFile(target: Target): boolean {
-  return target.kind === "name" && target.named !== true && /\.[A-Za-z0-9]{1,8}$/.test(target.canonical);
+  return target.kind === "name" && target.named !== true && (/\.[A-Za-z0-9]{1,8}$/.test(target.canonical) || FILE_NAMES.has(target.canonical));
 }
+
+/** Files projects name without an extension: as words, they read like the file as much as `gen.txt` does. */
+const FILE_NAMES = new Set(
+  `Makefile makefile GNUmakefile Dockerfile Containerfile Vagrantfile Jenkinsfile Gemfile Rakefile Procfile Brewfile
+  Justfile justfile Caddyfile Earthfile Tiltfile Podfile Fastfile Snakefile Pipfile Guardfile Berksfile Capfile
+  LICENSE LICENCE COPYING NOTICE AUTHORS CONTRIBUTORS CHANGELOG CHANGES HISTORY README INSTALL TODO VERSION
+  MAINTAINERS CODEOWNERS OWNERS BUILD WORKSPACE configure`.split(/\s+/),
+);
 
 /**
  * For check and status: a file-looking word that no claim names (`claimFileNames` holds neither
