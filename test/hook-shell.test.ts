@@ -1,7 +1,7 @@
 // Writes through the shell, judged by the Claude hook through the real CLI: another session holds
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -144,6 +144,14 @@ Shell("should judge a symlink's own entry in a held directory, and .. after a sy
   // What the link leads to is outside d/, and ../t6.ts from other/sub/ is no held file.
   assert.is(bash(box, "echo w > free/x.ts"), undefined);
   assert.is(bash(box, "echo w > other/sub/../../t6.ts"), undefined);
+});
+
+Shell("should judge a write of another name of a held file (a hard link) as a write of that file", ({ box, file }) => {
+  linkSync(file, join(box.project, "alias.ts"));
+  assert.is(bash(box, "echo x >> alias.ts"), "deny");
+  const written = event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.project, "alias.ts"), content: "w" } });
+  assert.match(JSON.parse(written.stdout).hookSpecificOutput.permissionDecisionReason, /held by other .*the same file as .*u\.ts \(a hard link\)/);
+  assert.is(Object.values(holders(box)).filter((holder) => holder !== "other").length, 0, "the other name was not claimed");
 });
 
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {

@@ -1,6 +1,6 @@
 // Takes of overlapping directories, files, globs and symbols between real processes: the take
 // lock must make each overlap check and its creations one step, so no two overlapping sets win.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -52,6 +52,19 @@ Race("should never grant two overlapping sets, and leave nothing of a refused on
       .map((name) => JSON.parse(readFileSync(join(box.dir, name), "utf8")) as { holder: string; target: string });
     const expected = winners.flatMap((winner) => winner.targets.map((target) => `${winner.holder} ${target}`)).sort();
     assert.equal(onDisk.map((claim) => `${claim.holder} ${claim.target}`).sort(), expected);
+  }
+});
+
+Race("should grant one of two names of one file (a hard link) to one holder, racing or not", async ({ box }) => {
+  linkSync(join(box.project, "src", "a.ts"), join(box.project, "src", "b.ts"));
+  for (let round = 0; round < 4; round++) {
+    rmSync(box.dir, { recursive: true, force: true });
+    const results = await Promise.all(
+      ["src/a.ts", "src/b.ts", "src/a.ts", "src/b.ts"].map((target, index) => claimsAsync(["take", target, "--holder", `h${index}`, "--dir", box.dir], { cwd: box.project })),
+    );
+    assert.equal(results.map((result) => result.code).filter((code) => code === 0).length, 1, `round ${round}: ${results.map((result) => result.stdout + result.stderr).join(" | ")}`);
+    // Two of the refused asked for the other name than the winner's: refused through the link.
+    assert.is(results.filter((result) => result.code === 3 && /the same file as .*src\/[ab]\.ts \(a hard link\)/.test(result.stdout)).length, 2, results.map((result) => result.stdout).join(" | "));
   }
 });
 

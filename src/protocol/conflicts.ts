@@ -1,6 +1,7 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
+import { lstatSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
@@ -147,11 +148,45 @@ export function findConflicts(
     if (read.state === "claim" && target.kind === "glob" && shapeOf(read.claim.target).kind === "glob") holding.overlap = explainGlobs(target.canonical, read.claim.target);
     conflicts.push(holding);
   }
-  // A glob claim that matched a symlink to this target when it was taken (src/protocol/aliases.ts).
-  for (const holding of linkConflicts(target, mode, holder, context)) {
+  // A glob claim that matched a symlink to this target when it was taken (src/protocol/aliases.ts);
+  // a claim on another name of the same file (a hard link).
+  for (const holding of [...linkConflicts(target, mode, holder, context), ...hardLinkConflicts(target, mode, holder, context, fileNames)]) {
     if (!conflicts.some((known) => known.holder === holding.holder && known.held_target === holding.held_target)) conflicts.push(holding);
   }
   return conflicts;
+}
+
+/**
+ * A file with more than one name (`ln a.ts b.ts`, a package store's links) is one file under each:
+ * a claim on another of its names is in the way as a claim on this one would be. Looked for only
+ * when the target's file has more than one link, so a plain file costs one lstat; then every
+ * claimed path is compared by device and inode. (Symbol claims and directories above another name
+ * are not looked up this way.)
+ */
+function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
+  if (target.kind !== "path") return [];
+  const file = statOf(target.path);
+  if (!file?.isFile() || file.nlink < 2) return [];
+  const found: Holding[] = [];
+  for (const fileName of fileNames) {
+    const named = partsOfFileName(fileName).target;
+    if (named === undefined || named === target.canonical) continue;
+    const shape = shapeOf(named);
+    if (shape.kind !== "path") continue;
+    const other = statOf(shape.path);
+    if (other === undefined || other.ino !== file.ino || other.dev !== file.dev) continue;
+    const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
+    if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${named} (a hard link)` });
+  }
+  return found;
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A holding in the way, and the glob's symlink it is in the way through, if any. */
