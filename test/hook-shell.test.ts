@@ -439,6 +439,14 @@ Shell("should judge a program read from a pipe, a substitution or a string the t
     "find . -name '*.ts' | xargs sh -c 'echo \"$@\"' _",
     "find . -name '*.ts' | xargs rm",
     "find . -name '*.ts' | xargs -0 sed -i s/a/b/",
+    // A program typed later at the terminal (a Codex tty session written to with write_stdin).
+    "python3",
+    "python3 -i x.py",
+    "node",
+    "node --interactive",
+    "php -a",
+    "irb",
+    "cd sub && ipython",
   ]) {
     assert.equal(await writes(box, command), ["unknown:."], command);
     assert.is(bash(box, command), "deny", command);
@@ -455,6 +463,8 @@ Shell("should judge a program read from a pipe, a substitution or a string the t
     ["cat x.js | node --check", []],
     ["python3 - <<'EOF'\nprint(1)\nEOF", []],
     ["ruby -v", []],
+    ["python3 --version", []],
+    ["node -e 'console.log(1)'", []],
     ["bash scripts/build.sh", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);

@@ -121,8 +121,8 @@ export const PERL: Syntax = { short: "e:E:i::I::M::m::", ordered: true };
  * Interpreters that read their program from stdin when given no script (or `-`, /dev/stdin), each
  * with its options and those that give it something else to run or do (`-c`, `-e`, `-m`, `--version`).
  */
-const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[] }> = {
-  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true }, inline: ["c", "m", "h", "V"] },
+const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interactive?: string[] }> = {
+  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true }, inline: ["c", "m", "h", "V"], interactive: ["i"] },
   node: {
     syntax: {
       short: "e:p:r:C:",
@@ -130,10 +130,16 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[] }> = {
       ordered: true,
     },
     inline: ["e", "p", "c", "h", "v", "test"],
+    interactive: ["i", "--interactive"],
   },
   perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
   ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
-  php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"] },
+  php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"], interactive: ["a"] },
+  // Shells of their own for these languages: a program only when given one.
+  irb: { syntax: { ordered: true }, inline: ["v", "h", "--version", "--help"] },
+  ipython: { syntax: { short: "c:m:", ordered: true }, inline: ["c", "m", "h", "V", "--version", "--help"] },
+  bpython: { syntax: { ordered: true }, inline: ["h", "V", "--version", "--help"] },
+  ptpython: { syntax: { ordered: true }, inline: ["h", "--version", "--help"] },
 };
 
 /** python3.12 and pypy3 are python; nodejs is node. */

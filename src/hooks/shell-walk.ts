@@ -326,6 +326,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
     if (module !== undefined) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     const program = reading.operands[0];
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
+    // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
+    // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
+    else if (reading.has(...(interpreter.interactive ?? [])) || (program === undefined && !piped && stdin === undefined && !reading.has(...interpreter.inline))) add(here, UNKNOWABLE);
   }
   if (rule === undefined) {
     const functions = walk.shared.functions.get(name);

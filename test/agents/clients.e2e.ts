@@ -179,9 +179,12 @@ Codex("should deny patches, through apply_patch or the shell, and shell writes t
     { tool: "exec_command", input: { cmd: "echo lost > taken.txt" } },
     { tool: "apply_patch", input: patch("free.txt", "old", "new") },
     { tool: "exec_command", input: { cmd: `${process.execPath} ${BIN} handover taken.txt --purpose next --json` } },
+    // An interpreter on a terminal, to be written to later (write_stdin): refused before it starts.
+    { tool: "exec_command", input: { cmd: "python3", tty: true, yield_time_ms: 500 } },
+    { tool: "apply_patch", input: "*** Begin Patch\n  *** Update File: taken.txt\n@@\n-keep\n+lost\n*** End Patch" },
   ]);
   assert.is(code, 0);
-  for (const index of [0, 1, 2]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  for (const index of [0, 1, 2, 5, 6]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.is(readFileSync(join(b.project, "free.txt"), "utf8"), "new\n");
   const log = logged(b);
