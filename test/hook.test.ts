@@ -342,6 +342,28 @@ Claude("should refuse every write but the repair while a .claims configuration c
   }
 });
 
+Claude("should judge and claim a file in the claims directory its own .claims names, whichever directory the session's cwd uses", ({ box }) => {
+  const outside = join(box.root, "outside");
+  const project = join(box.root, "proj2");
+  mkdirSync(outside);
+  mkdirSync(project);
+  writeFileSync(join(outside, ".claims"), JSON.stringify({ dir: join(box.root, "store-a") }));
+  writeFileSync(join(project, ".claims"), JSON.stringify({ dir: join(box.root, "store-b") }));
+  writeFileSync(join(project, "f.txt"), "");
+  const env = { HOME: box.root };
+  assert.is(claims(["take", "f.txt", "--holder", "other", "--purpose", "theirs"], { cwd: project, env }).code, 0);
+  const write = (path: string) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({ session_id: "s9", cwd: outside, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: path, content: "x" } }),
+      env: cleanEnv(env),
+      encoding: "utf8",
+    });
+  assert.match(decision(write(join(project, "f.txt")).stdout)?.permissionDecisionReason ?? "", /held by other for "theirs"/);
+  assert.is(write(join(project, "g.txt")).stdout, "", "a free file there is allowed");
+  const held = claims(["status", "--json"], { cwd: project, env });
+  assert.ok(JSON.parse(held.stdout).claims.some((claim: { target: string; holder: string }) => claim.target === join(project, "g.txt") && claim.holder === "claude-s9"), "and claimed where the sessions beside it look");
+});
+
 Claude("should print a settings snippet that runs this binary: JSON on stdout, where it goes on stderr", () => {
   const result = claims(["hook", "print-config", "claude"]);
   assert.is(result.code, 0);

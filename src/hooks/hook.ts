@@ -4,7 +4,7 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
@@ -15,7 +15,7 @@ import { openContext, type CommonOptions, type Holding } from "../protocol/conte
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { resolveHolder } from "../protocol/settings.js";
+import { resolveHolder, resolveSettings } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -199,14 +199,23 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const toolName = stringField(payload, "tool_name") ?? "";
   const olds = options.agent === "claude" ? replacedTexts(toolName, payload.tool_input) : undefined;
   const news = toolName === "Edit" ? [stringField(payload.tool_input, "new_string") ?? ""] : editsNew(payload.tool_input);
-  const decision = await decideWrite({
+  const request = {
     ...session,
     files,
     ...(olds && { edits: olds.map((old, index) => ({ old, new: news[index] ?? "" })) }),
     autoTake: options.autoTake !== false,
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
-  });
+  };
+  // A file under a `.claims` that names another claims directory is claimed there by the sessions
+  // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
+  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir())];
+  const blockedThere: Holding[] = [];
+  for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+  if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
+  const decision = await decideWrite(request);
+  if (decision.allow) for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir })).blocking);
+  if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined)); // taken there in between
   const call = stringField(payload, "tool_use_id");
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
@@ -216,6 +225,25 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   }
   if (decision.allow) return PASS;
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder, decision.unknownPlace));
+}
+
+/**
+ * The claims directories, other than `own`, that the `.claims` configuration nearest each written
+ * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
+ */
+function claimsDirsElsewhere(files: string[], session: Session, own: string): Map<string, string[]> {
+  const elsewhere = new Map<string, string[]>();
+  if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
+  const byDirectory = new Map<string, string>();
+  for (const file of files) {
+    if (file.startsWith("\0")) continue; // a glob or a place unknown: judged in the session's directory
+    let at = dirname(resolve(session.cwd, file));
+    while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
+    let dir = byDirectory.get(at);
+    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
+    if (dir !== own) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), resolve(session.cwd, file)]);
+  }
+  return elsewhere;
 }
 
 /** The files a tool call writes, absolute. */
