@@ -1,11 +1,11 @@
 // Writes through the shell, judged by the Claude hook through the real CLI: another session holds
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
 import { bash, event, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox; file: string };
@@ -152,6 +152,18 @@ Shell("should judge a write of another name of a held file (a hard link) as a wr
   const written = event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.project, "alias.ts"), content: "w" } });
   assert.match(JSON.parse(written.stdout).hookSpecificOutput.permissionDecisionReason, /held by other .*the same file as .*u\.ts \(a hard link\)/);
   assert.is(Object.values(holders(box)).filter((holder) => holder !== "other").length, 0, "the other name was not claimed");
+});
+
+Shell("should deny writes into the claims directory by hand, and leave the claims commands to change it", ({ box }) => {
+  const claimFile = readdirSync(box.dir).find((name) => name.endsWith(".json") && !name.startsWith(".")) as string;
+  for (const command of [`rm -f ${box.dir}/*.json`, `rm -rf ${box.dir}`, `echo '{}' > ${join(box.dir, claimFile)}`, `cd ${box.dir} && rm ${claimFile}`]) {
+    const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /is in the claims directory .*, which only the claims commands change/, command);
+  }
+  const edit = event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.dir, claimFile), content: "{}" } });
+  assert.is(JSON.parse(edit.stdout).hookSpecificOutput.permissionDecision, "deny");
+  assert.is(bash(box, `ls ${box.dir} && cat ${join(box.dir, claimFile)}`), undefined, "reading it is fine");
+  assert.is(bash(box, `node ${BIN} sweep --dir ${box.dir}`), undefined, "and so are the claims commands");
 });
 
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {

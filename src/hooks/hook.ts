@@ -8,7 +8,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, parsePayload, patchPaths, replacedTexts, stringField, type HookPayload } from "./payload.js";
+import { CLAUDE_WRITE_TOOLS, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -196,6 +196,12 @@ async function carryOver(session: Session): Promise<HookAnswer> {
 async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, claimsDir: () => string): Promise<HookAnswer> {
   const files = await writtenFiles(options.agent, payload, session.cwd);
   if (files.length === 0) return PASS; // a tool that does not write
+  // The claims directory is the claims commands' to change: a write there by hand (rm *.json, an
+  // edit of a claim file) would drop or forge another session's claim without any of them knowing.
+  const inside = files.find((file) => !file.startsWith(UNKNOWN_MARK) && isWithin(realOf(resolve(session.cwd, file.replace(GLOB_MARK, ""))), realOf(claimsDir())));
+  if (inside !== undefined) {
+    return deny(options.agent, `${inside.replace(GLOB_MARK, "")} is in the claims directory ${claimsDir()}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
+  }
   const toolName = stringField(payload, "tool_name") ?? "";
   const olds = options.agent === "claude" ? replacedTexts(toolName, payload.tool_input) : undefined;
   const news = toolName === "Edit" ? [stringField(payload.tool_input, "new_string") ?? ""] : editsNew(payload.tool_input);
@@ -245,6 +251,19 @@ function claimsDirsElsewhere(files: string[], session: Session, own: string): Ma
   }
   return elsewhere;
 }
+
+/** A path with the directories above it resolved through symlinks (the path itself where they are not there). */
+function realOf(path: string): string {
+  for (let at = path, rest = ""; ; rest = `/${basename(at)}${rest}`, at = dirname(at)) {
+    try {
+      return realpathSync(at) + rest;
+    } catch {
+      if (at === dirname(at)) return path;
+    }
+  }
+}
+
+const isWithin = (path: string, directory: string) => path === directory || path.startsWith(directory.endsWith("/") ? directory : `${directory}/`);
 
 /** The files a tool call writes, absolute. */
 async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {
