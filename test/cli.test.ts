@@ -130,6 +130,15 @@ Cli("should check a file-looking word that a claim names as that name, wherever 
   assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "c"], at).code, 3);
 });
 
+Cli("should note when CLAIMS_HOLDER stands in for an agent session's own holder, which its hooks use", ({ box }) => {
+  const inSession = claims(["take", "deploy-lock", "--dir", box.dir], { env: { CLAIMS_HOLDER: "session-a", CLAUDE_CODE_SESSION_ID: "s2" } });
+  assert.is(inSession.code, 0);
+  assert.match(inSession.stderr, /claims: note: CLAIMS_HOLDER=session-a stands in for this agent session's own holder, claude-s2, which its hooks claim as; unset CLAIMS_HOLDER where agents run/);
+  const plain = claims(["take", "deploy-lock", "--dir", box.dir], { env: { CLAIMS_HOLDER: "session-a" } });
+  assert.is(plain.stderr, "", "a terminal's own CLAIMS_HOLDER is no override");
+  assert.is(claims(["take", "deploy-lock", "--dir", box.dir, "--holder", "session-a"], { env: { CLAIMS_HOLDER: "session-a", CLAUDE_CODE_SESSION_ID: "s2" } }).stderr, "", "nor is --holder");
+});
+
 Cli("should refuse to guess whether a file-looking word with no such file is a name or the file it will be", ({ box }) => {
   const at = { cwd: box.project };
   const ambiguous = claims(["take", "gen.txt", "--dir", box.dir, "--holder", "a"], at);

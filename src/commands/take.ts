@@ -16,6 +16,7 @@ import { isClaimFileName } from "../protocol/store.js";
 import { looksLikeFile, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
+import { holderOverride } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 
 /** A wait longer than this is better done with --queue. */
@@ -83,6 +84,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
 
   const withWarnings = (result: TakeResult): TakeResult => {
     const warnings = slowCallWarning(result, attemptStartedMs, context);
+    const override = holderOverride(options.holder, options.env ?? process.env);
+    if (override !== undefined) warnings.push(override);
     const unmatched = result.idempotent_replay ? [] : unmatchedGlobs(result, targets);
     return { ...result, ...(warnings.length > 0 && { warnings }), ...(unmatched.length > 0 && { unmatched_globs: unmatched }) };
   };

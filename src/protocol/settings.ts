@@ -221,6 +221,19 @@ export function resolveHolder(flag: string | undefined, env: Environment = proce
   );
 }
 
+/**
+ * A note when CLAIMS_HOLDER names someone other than the agent session whose shell this is: the
+ * session's hooks claim as the session, so its shell and its hooks would be two holders, and every
+ * session started where CLAIMS_HOLDER is exported would be one.
+ */
+export function holderOverride(flag: string | undefined, env: Environment = process.env): string | undefined {
+  if (flag !== undefined || !env.CLAIMS_HOLDER || !AGENT_SESSION_VARIABLES.some(([variable]) => env[variable])) return undefined;
+  const derived = resolveHolder(undefined, { ...env, CLAIMS_HOLDER: "" });
+  const agent = AGENT_SESSION_VARIABLES.some(([variable, prefix]) => env[variable] && derived === `${prefix}-${env[variable]}`);
+  if (!agent || derived === env.CLAIMS_HOLDER) return undefined;
+  return `CLAIMS_HOLDER=${env.CLAIMS_HOLDER} stands in for this agent session's own holder, ${derived}, which its hooks claim as; unset CLAIMS_HOLDER where agents run (every session that inherits it is one holder), or pass --holder ${derived}`;
+}
+
 /** Walks up the process tree: a codex process met before Claude Code's own (CLAUDE_PID) is the nearer agent. Linux only. */
 function nearestAgentIsCodex(env: Environment): boolean {
   const claude = Number(env.CLAUDE_PID);
