@@ -91,6 +91,20 @@ Tokens("should make the claim its own token counter, one per holder, and keep co
   assert.is(beat({ ...opts, holder: "a", targets: ["w"], token: 5, now: T0 }).lost_to[0]?.newer_token, undefined, "nobody else got a token above 5 on w");
 });
 
+Tokens("should never issue a token twice when a counter cannot be read: the next one jumps above any count", async ({ box, opts }) => {
+  const first = (await take({ ...opts, holder: "a", targets: ["t1"], now: T0 })).granted[0]?.token as number;
+  release({ ...opts, holder: "a", now: T0 });
+  const counter = join(box.dir, `.token-t1+${holderTag("a")}`);
+  for (const damage of ["{torn", "x 1 2\n", ""]) {
+    writeFileSync(counter, damage);
+    const next = (await take({ ...opts, holder: "b", targets: ["t1"], now: T0 + SECOND })).granted[0]?.token as number;
+    assert.ok(next > first, `${JSON.stringify(damage)}: token ${next} after ${first}`);
+    assert.ok(next > T0, "above the time in milliseconds, above any count a sequence reached");
+    release({ ...opts, holder: "b", now: T0 + SECOND });
+    assert.equal(check({ ...opts, holder: "a", targets: ["t1"], token: first, now: T0 + SECOND }).fenced, [{ target: "t1", token: first }], "a's old token is fenced");
+  }
+});
+
 Tokens("should answer LOST to a beat, release or handover with a token the claim never carried", async ({ box, opts }) => {
   const taken = await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
   const token = taken.granted[0]?.token as number;
