@@ -139,6 +139,17 @@ Cli("should note when CLAIMS_HOLDER stands in for an agent session's own holder,
   assert.is(claims(["take", "deploy-lock", "--dir", box.dir, "--holder", "session-a"], { env: { CLAIMS_HOLDER: "session-a", CLAUDE_CODE_SESSION_ID: "s2" } }).stderr, "", "nor is --holder");
 });
 
+Cli("should refuse a name: that would read as a path when given back, which nothing could release", ({ box }) => {
+  for (const [word, suggested] of [["with/slash", "with-slash"], [".env", "env"], ["a#b", "a-b"], ["src/*.ts", "src-.ts"]]) {
+    const result = claims(["take", `name:${word}`, "--dir", box.dir, "--holder", "a"]);
+    assert.is(result.code, 2, word);
+    assert.is(result.stderr, `claims: name:${word} would read as a path wherever it is given back (release, status); choose a name without / # * ? [ ] { } that does not start with . or ~, such as ${suggested}.\n`);
+  }
+  assert.not.ok(existsSync(box.dir), "nothing was taken");
+  assert.is(claims(["take", "name:gen.txt", "--dir", box.dir, "--holder", "a"]).code, 0, "a file-looking name is fine: it is a name while no such file exists");
+  assert.is(claims(["release", "gen.txt", "--dir", box.dir, "--holder", "a"]).stdout, "released gen.txt\n");
+});
+
 Cli("should refuse to guess whether a file-looking word with no such file is a name or the file it will be", ({ box }) => {
   const at = { cwd: box.project };
   const ambiguous = claims(["take", "gen.txt", "--dir", box.dir, "--holder", "a"], at);

@@ -29,6 +29,9 @@ import type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-ty
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
+/** What makes a word path-like (docs/PROTOCOL.md 2): a name written with it after name: reads as a path everywhere else. */
+const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
+
 export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
@@ -55,6 +58,13 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   }
   // A name that reads like a file would stop protecting the file once it is created (it becomes a
   // path then): ask which was meant instead of guessing.
+  // A name that reads as a path when given back (release, status, the commands a refusal suggests) could never be released by it.
+  const unreturnable = targets.find((target) => target.kind === "name" && PATH_LIKE_NAME.test(target.canonical));
+  if (unreturnable) {
+    const word = unreturnable.canonical;
+    const suggested = word.replace(/[/#*?[\]{}]+/g, "-").replace(/^[.~]+/, "") || "shared-name";
+    throw new BadInputError(`name:${word} would read as a path wherever it is given back (release, status); choose a name without / # * ? [ ] { } that does not start with . or ~, such as ${suggested}.`);
+  }
   const ambiguous = targets.find(looksLikeFile);
   if (ambiguous) {
     const word = ambiguous.canonical;
