@@ -1,7 +1,7 @@
 // `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
 // claims directory: the hook runs in the agent's environment, which may not have it, so setup says
 // how to pin the directory with --dir, without changing the command it writes.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -65,6 +65,18 @@ Install("should name the misspelt word: an unknown action before a known agent, 
   const agent = run(box, ["hook", "install", "claud"]);
   assert.is(agent.code, 2);
   assert.match(agent.stderr, 'Unknown agent "claud"');
+  const none = run(box, ["hook", "install"]);
+  assert.is(none.code, 2);
+  assert.is(none.stderr, "claims: claims hook install needs an agent: claims hook install claude|codex.\n");
+});
+
+Install("should name a settings directory that is a symlink to nowhere (a dotfile manager's), exit 2, instead of crashing", ({ box }) => {
+  symlinkSync(join(box.root, "dotfiles", "claude"), join(box.root, ".claude"));
+  const result = run(box, ["hook", "install", "claude"]);
+  assert.is(result.code, 2, result.stderr);
+  assert.is(result.stderr, `claims: ${join(box.root, ".claude")} is a symlink to ${join(box.root, "dotfiles", "claude")}, which does not exist; create ${join(box.root, "dotfiles", "claude")} or remove the link, then install again.\n`);
+  mkdirSync(join(box.root, "dotfiles", "claude"), { recursive: true });
+  assert.is(run(box, ["hook", "install", "claude"]).code, 0, "and installs once it leads somewhere");
 });
 
 Install("should report a hook that is not installed at all as one problem naming every event", ({ box }) => {

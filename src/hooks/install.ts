@@ -7,7 +7,7 @@
 // lists each hook with its current hash and trust, and writes the trust, so a change in Codex's
 // hashing cannot leave a hook silently untrusted here.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, delimiter, dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
@@ -129,7 +129,7 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
   const run = hookCommand(options.agent, options.binary, options);
   for (const [event, groups] of Object.entries(hookEntries(options.agent, run))) hooks[event] = [...(hooks[event] ?? []), ...(groups as Group[])];
   settings.hooks = hooks;
-  mkdirSync(dirname(file), { recursive: true });
+  makeDirectory(dirname(file));
   const temp = `${file}.claims-${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
   renameSync(temp, file);
@@ -227,6 +227,25 @@ const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings }
 function claudeFiles(options: SetupOptions): string[] {
   const cwd = process.cwd();
   return [...new Set([settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")])]; // one file once, when the project is the home directory
+}
+
+/** The agent's settings directory, made if missing; one behind a symlink to nowhere (a dotfile manager's) is named, not a crash. */
+function makeDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    for (let at = directory; at !== dirname(at); at = dirname(at)) {
+      let target: string;
+      try {
+        target = readlinkSync(at);
+      } catch {
+        continue; // not a symlink
+      }
+      if (!existsSync(at)) throw new BadInputError(`${at} is a symlink to ${target}, which does not exist; create ${target} or remove the link, then install again.`);
+    }
+    throw new BadInputError(`Cannot create ${directory} (${code}); fix the permissions of the directory above it, then install again.`);
+  }
 }
 
 /** The absolute files a hook command runs (node and the claims script). */
