@@ -364,6 +364,13 @@ Claude("should judge and claim a file in the claims directory its own .claims na
   assert.ok(JSON.parse(held.stdout).claims.some((claim: { target: string; holder: string }) => claim.target === join(project, "g.txt") && claim.holder === "claude-s9"), "and claimed where the sessions beside it look");
 });
 
+Claude("should check a path with a control character in it and allow it unclaimed, not fail open", ({ box }) => {
+  const path = join(box.project, "notes.md\n");
+  const result = hook(box, { ...edit(box, "s1", path, "x"), tool_name: "Write", tool_input: { file_path: path, content: "x" } });
+  assert.is(result.stdout, "");
+  assert.is(result.stderr, "", "no fail-open note: the call was judged");
+});
+
 Claude("should print a settings snippet that runs this binary: JSON on stdout, where it goes on stderr", () => {
   const result = claims(["hook", "print-config", "claude"]);
   assert.is(result.code, 0);

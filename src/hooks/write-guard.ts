@@ -103,7 +103,9 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const unclaimed = targets.filter(
     (target) => target.kind === "path" && ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical),
   );
-  const wanted = [...unclaimed.map((target) => target.canonical), ...symbolsToTake.filter((symbol) => !own.has(symbol))];
+  // A name with a control character (a tab, a newline a client left in its path) is checked above
+  // but cannot be a claim's target: not claimed, rather than failing the whole call open.
+  const wanted = [...unclaimed.map((target) => target.canonical), ...symbolsToTake.filter((symbol) => !own.has(symbol))].filter((target) => !/[\u0000-\u001f\u007f]/.test(target));
   if (request.autoTake && wanted.length > 0) {
     const taken = await take({ ...request, targets: wanted, purpose: request.purpose, ...(request.claimTtl !== undefined && { ttl: request.claimTtl }) });
     if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
