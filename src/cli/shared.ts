@@ -37,7 +37,7 @@ Examples:
   $ claims status shared-config ./src/config.ts`,
   check: `
 Examples:
-  $ claims check src/config.ts || exit 3
+  $ claims check src/config.ts || exit $?   # 3: refused, 2: bad input
   $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
   hook: `
 Examples:

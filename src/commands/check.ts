@@ -1,6 +1,6 @@
 // check: may I write these targets? 0 when no other holder's fresh claim covers any of them (a
 // directory above, a glob, a symbol in the file, the file itself), 3 when one does. For shell
-// scripts and git hooks: `claims check "$f" || exit 3`.
+// scripts and git hooks: `claims check "$f" || exit $?`.
 import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
