@@ -249,7 +249,7 @@ export function renderLogEntry(entry: LogEntry, style: Style): string {
 
 const otherLabel: Partial<Record<LogEntry["event"], string>> = {
   takeover: "from",
-  refused: "held by",
+  refused: "in the way:", // a holder, or a waiter queued ahead
   lost: "now held by",
   grant: "after",
   transfer: "to",
