@@ -84,6 +84,15 @@ Claude("should let an edit through that touches only symbols nobody else holds",
   assert.is(decision(hook(box, write).stdout)?.permissionDecision, "deny", "a whole-file write touches every symbol");
 });
 
+Claude("should deny an edit elsewhere in the file that declares another session's symbol a second time, and allow one that only calls it", ({ box, file }) => {
+  claims(["take", `${file}#formatPrice`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  const change = (replacement: string) => ({ ...edit(box, "s2", file, "toISOString"), tool_input: { file_path: file, old_string: "return d.toISOString();\n}", new_string: replacement } });
+  const duplicate = decision(hook(box, change("return d.toISOString();\n}\n\nexport function formatPrice(x: number) {\n  return 666;\n}")).stdout);
+  assert.is(duplicate?.permissionDecision, "deny");
+  assert.match(duplicate.permissionDecisionReason, /formatPrice/);
+  assert.is(hook(box, change("return formatPrice(d.getTime());\n}")).stdout, "", "a call of it is no change to it");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

@@ -236,5 +236,16 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
   }
+  // What the file declares under a held name after the edits, against before: an edit elsewhere
+  // that adds a second declaration of it (or one the old text's range did not show) touches it too.
+  const after = edits.reduce((text, edit) => (edit.old === "" ? text : text.split(edit.old).join(edit.new)), source);
+  const declared = (text: string, list: Awaited<ReturnType<typeof listSymbols>>, name: string) => {
+    const lines = text.split("\n");
+    return list.filter((symbol) => symbol.name === name).map((symbol) => lines.slice(symbol.startLine - 1, symbol.endLine).join("\n"));
+  };
+  const symbolsAfter = await listSymbols(file, after).catch(() => undefined);
+  for (const name of names) {
+    if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
+  }
   return touched;
 }
