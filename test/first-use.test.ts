@@ -48,6 +48,14 @@ Reads("should tell the receiver of handover --to that it was handed the claim, w
   assert.is(as(box, "c", "release", "x", "--token", token as string).code, 0, "the token shown is the holding's");
 });
 
+Reads("should give the receiver of handover --to its own queued purpose, unless one is given", ({ box }) => {
+  assert.is(as(box, "b", "take", "x", "--purpose", "mine").code, 0);
+  assert.is(as(box, "c", "handover", "x", "--purpose", "third").code, 6);
+  assert.match(as(box, "b", "handover", "x", "--to", "c", "--json").stdout, /"purpose": "third"/);
+  assert.is(as(box, "c", "handover", "x", "--to", "b", "--purpose", "back to you", "--json").code, 0);
+  assert.match(as(box, "c", "status", "x", "--json").stdout, /"purpose": "back to you"/);
+});
+
 Reads("should refuse handover --token without --to instead of ignoring it", ({ box }) => {
   assert.is(as(box, "a", "take", "x").code, 0);
   const queued = as(box, "b", "handover", "x", "--token", "1");

@@ -26,7 +26,7 @@ export interface TransferResult {
   target: string;
   /** The new holder. */
   to: string;
-  /** The previous holder's purpose, kept unless a new one was given. */
+  /** The purpose given; else the new holder's, when it queued for the target; else the previous holder's. */
   purpose: string;
   /** The fencing token of the new holding: the one the new holder's --token must name. */
   token: number;
@@ -57,7 +57,9 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const judgement = judge(read, target.canonical, holder, context);
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
       const now = formatTimestamp(context.nowMs);
-      const purpose = options.purpose ?? judgement.claim.purpose;
+      // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
+      const waiting = readQueue(context).find((interest) => interest.fileName === queueFileName(target.canonical, to));
+      const purpose = options.purpose ?? waiting?.entry.purpose ?? judgement.claim.purpose;
       const fenced = fencedOff(judgement.claim, holder, options.token, context);
       if (fenced) throw new NotYoursError(target.canonical, undefined, whyFenced(fenced, options.token as number));
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
