@@ -298,6 +298,16 @@ BadInput("should report a corrupt claim file in status and refuse to take it whi
   assert.is(readFileSync(join(box.dir, "x.json"), "utf8"), "{ torn");
 });
 
+BadInput("should say why a shared claim under an exclusive claim's name is unreadable, and a claim under another target's name", ({ box }) => {
+  mkdirSync(box.dir);
+  const claim = (target: string, extra: object = {}) => JSON.stringify({ target, holder: "h", purpose: "", taken_at: "2026-12-01T12:00:00Z", heartbeat_at: "2026-12-01T12:00:00Z", ...extra });
+  writeFileSync(join(box.dir, "x.json"), claim("x", { mode: "shared" }));
+  writeFileSync(join(box.dir, "y.json"), claim("z"));
+  const shown = claims(["status", "--dir", box.dir]).stdout;
+  assert.match(shown, /x\.json: it says "mode": "shared", but a shared claim lives in its holder's own file \(x\+[0-9a-f]{16}\.json\), not under the exclusive name/);
+  assert.match(shown, /y\.json: its target "z" does not belong under this file name/);
+});
+
 BadInput("should quote a file#symbol target with two # as it was typed, its directory included", ({ box }) => {
   const result = claims(["take", "src/utils.ts#a#b", "--dir", box.dir, "--holder", "a"], { cwd: box.project });
   assert.is(result.code, 2);

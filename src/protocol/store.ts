@@ -494,7 +494,8 @@ function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
   // A claim must live under the name its target encodes to; one that does not (a file copied or
   // renamed by hand) would guard a target nobody looks up under that name.
   if (fileNameOf(parsed.claim) !== fileName) {
-    return unreadable(`its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
+    const sharedHere = parsed.claim.mode === "shared" && claimFileName(parsed.claim.target) === fileName;
+    return unreadable(sharedHere ? `it says "mode": "shared", but a shared claim lives in its holder's own file (${fileNameOf(parsed.claim)}), not under the exclusive name` : `its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
   }
   return {
     state: "claim",
