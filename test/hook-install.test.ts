@@ -70,6 +70,13 @@ Install("should name the misspelt word: an unknown action before a known agent, 
   assert.is(none.stderr, "claims: claims hook install needs an agent: claims hook install claude|codex.\n");
 });
 
+Install("should say a directory stands where the settings file goes, exit 2, changing nothing", ({ box }) => {
+  mkdirSync(join(box.root, ".claude", "settings.json"), { recursive: true });
+  const result = run(box, ["hook", "install", "claude"]);
+  assert.is(result.code, 2);
+  assert.is(result.stderr, `claims: ${join(box.root, ".claude", "settings.json")} is a directory, where Claude Code keeps its settings file; move it away first, nothing was changed.\n`);
+});
+
 Install("should name a settings directory that is a symlink to nowhere (a dotfile manager's), exit 2, instead of crashing", ({ box }) => {
   symlinkSync(join(box.root, "dotfiles", "claude"), join(box.root, ".claude"));
   const result = run(box, ["hook", "install", "claude"]);

@@ -47,6 +47,7 @@ export function log(options: LogOptions = {}): LogResult {
       read = readLogFile(file, 0, "throw");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "an error";
+      if (code === "EISDIR") throw new BadInputError(`The log ${file} is a directory, not a file; move it out of the claims directory (claims writes the log there).`);
       throw new BadInputError(`Cannot read the log ${file} (${code}); fix its permissions, or run claims log as a user who may read the claims directory.`);
     }
     entries.push(...read.entries.filter((entry) => filter.matches(entry)));

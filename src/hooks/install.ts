@@ -60,8 +60,15 @@ function settingsFile(options: SetupOptions): string {
 function readJsonObject(file: string, agent: Agent): Record<string, unknown> {
   if (!existsSync(file)) return {};
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BadInputError(code === "EISDIR" ? `${file} is a directory, where ${AGENT_NAMES[agent]} keeps its settings file; move it away first, nothing was changed.` : `Cannot read ${file} (${code}); fix its permissions first, nothing was changed.`);
+  }
+  try {
+    value = JSON.parse(text);
   } catch (error) {
     throw new BadInputError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
   }
