@@ -67,7 +67,8 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   // The claims directory, resolved once per event, and only by an event that needs it.
   let resolved: string | undefined;
-  const claimsDir = () => (resolved ??= openContext(session).settings.dir);
+  const claimsDir = () =>
+    (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }).dir);
   try {
     if (event === "PreToolUse") return await beforeWrite(options, payload, session, claimsDir);
     const shellFailed = event === "PostToolUseFailure" && isShell(stringField(payload, "tool_name"));
@@ -245,6 +246,7 @@ function claimsDirsElsewhere(files: string[], session: Session, own: string): Ma
     if (file.startsWith("\0")) continue; // a glob or a place unknown: judged in the session's directory
     let at = dirname(resolve(session.cwd, file));
     while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
+    if (!configBetween(at, session.cwd)) continue; // the session's own configuration governs it
     let dir = byDirectory.get(at);
     if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
     if (dir !== own) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), resolve(session.cwd, file)]);
@@ -252,11 +254,21 @@ function claimsDirsElsewhere(files: string[], session: Session, own: string): Ma
   return elsewhere;
 }
 
+/**
+ * Whether a `.claims` file may stand between `directory` and where the session runs: false when
+ * `directory` is `cwd` or under it with none in between, so the session's own settings hold for it.
+ */
+function configBetween(directory: string, cwd: string): boolean {
+  if (!isWithin(directory, cwd)) return true;
+  for (let at = directory; at !== cwd && at !== dirname(at); at = dirname(at)) if (existsSync(join(at, ".claims"))) return true;
+  return false;
+}
+
 /** A path with the directories above it resolved through symlinks (the path itself where they are not there). */
 function realOf(path: string): string {
   for (let at = path, rest = ""; ; rest = `/${basename(at)}${rest}`, at = dirname(at)) {
     try {
-      return realpathSync(at) + rest;
+      return realpathSync.native(at) + rest;
     } catch {
       if (at === dirname(at)) return path;
     }

@@ -279,6 +279,14 @@ export function canonicalPath(input: string, cwd: string): string {
  */
 export function symlinkEntry(input: string, cwd: string): Target | undefined {
   const raw = (isAbsolute(input) ? input : `${cwd}/${input}`).replace(/\/+$/, "");
+  // Most paths are no symlink where the text leads: one lstat says so (a `..` may lead elsewhere).
+  if (!/(^|\/)\.\.(\/|$)/.test(raw)) {
+    try {
+      if (!lstatSync(raw).isSymbolicLink()) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
   const cut = raw.lastIndexOf("/");
   const name = raw.slice(cut + 1);
   if (name === "" || name === "." || name === "..") return undefined;
