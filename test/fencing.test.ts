@@ -99,7 +99,9 @@ Tokens("should never issue a token twice when a counter cannot be read: the next
     writeFileSync(counter, damage);
     const next = (await take({ ...opts, holder: "b", targets: ["t1"], now: T0 + SECOND })).granted[0]?.token as number;
     assert.ok(next > first, `${JSON.stringify(damage)}: token ${next} after ${first}`);
-    assert.ok(next > T0, "above the time in milliseconds, above any count a sequence reached");
+    assert.ok(next > 1_000_000_000_000, "above a time in milliseconds, above any count a sequence reached");
+    const later = check({ ...opts, holder: "b", targets: ["t1"], token: next, now: T0 + 100 * SECOND });
+    assert.equal(later.fenced, [], "b's token stays current: the damaged counter's count does not grow");
     release({ ...opts, holder: "b", now: T0 + SECOND });
     assert.equal(check({ ...opts, holder: "a", targets: ["t1"], token: first, now: T0 + SECOND }).fenced, [{ target: "t1", token: first }], "a's old token is fenced");
   }

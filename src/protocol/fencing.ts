@@ -67,7 +67,7 @@ function positive(value: unknown): number {
 function readCounter(fileName: string, context: Context): { issued: Issued[]; target?: string } | undefined {
   const snapshot = readSnapshot(join(context.store.dir, fileName));
   if (snapshot.kind === "missing") return undefined;
-  if (snapshot.kind !== "file") return damaged(context);
+  if (snapshot.kind !== "file") return damaged(snapshot.mtimeMs);
   const text = snapshot.bytes.toString("utf8").trim();
   if (text.startsWith("{")) {
     const plus = fileName.lastIndexOf("+");
@@ -78,20 +78,22 @@ function readCounter(fileName: string, context: Context): { issued: Issued[]; ta
       const target = typeof claim.target === "string" && tokenFilesOf(claim.target, [fileName]).length === 1 ? claim.target : undefined;
       return { issued, ...(target !== undefined && { target }) };
     } catch {
-      return damaged(context);
+      return damaged(snapshot.mtimeMs);
     }
   }
   const [last, tag, other] = text.split(/\s+/);
-  if (positive(last) === 0) return damaged(context);
+  if (positive(last) === 0) return damaged(snapshot.mtimeMs);
   return { issued: [{ token: positive(last), ...(tag !== undefined && TAG.test(tag) && { tag }) }, { token: positive(other) }] };
 }
 
 /**
  * A counter that cannot be read (torn by hand, a directory at its name) says nothing of what was
- * issued: it counts as having issued up to now in milliseconds since the epoch, above any count a
- * sequence reaches, so the next token jumps and is never one issued before.
+ * issued: it counts as having issued up to the time it was last written, in milliseconds since the
+ * epoch, above any count a sequence reaches, so the next token jumps and is never one issued
+ * before. A fixed number, not the clock: a count that grew by itself would fence off every holder
+ * issued a token after it.
  */
-const damaged = (context: Context) => ({ issued: [{ token: Math.floor(context.nowMs) }] });
+const damaged = (mtimeMs: number) => ({ issued: [{ token: Math.max(1, Math.floor(mtimeMs)) }] });
 
 /** A counter file of a target overlapping the one asked about: that target (or a shortened name's prefix and `…`), and what it says was issued. */
 interface Counter {
