@@ -108,7 +108,9 @@ Shell("should deny the writes of commands and redirections that name the held fi
 
 Shell("should expand globs and braces where bash does, in a redirection and a copy's destination too", async ({ box }) => {
   writeFileSync(join(box.project, "a.ts"), "");
-  for (const command of ["cp /etc/hostname u?ts", "cp x.ts u.t[s]", "mv /tmp/zz u?ts", "echo x > u?ts", "echo x >> u.t*", "touch {u,v}.ts", "tee {a,u}.ts < /dev/null", "cp a.ts {v,u}.ts", "touch u{,.bak}.ts", "touch {x,{y,u}}.ts"]) {
+  mkdirSync(join(box.project, "sub"));
+  writeFileSync(join(box.project, "sub", "x.ts"), "");
+  for (const command of ["sed -i{,} s/1/2/ u.ts", "touch {t..v}.ts", "rm -f \"$PWD\"/*.ts", "cp /etc/hostname u?ts", "cp x.ts u.t[s]", "mv /tmp/zz u?ts", "echo x > u?ts", "echo x >> u.t*", "touch {u,v}.ts", "tee {a,u}.ts < /dev/null", "cp a.ts {v,u}.ts", "touch u{,.bak}.ts", "touch {x,{y,u}}.ts"]) {
     assert.is(bash(box, command), "deny", command);
   }
   for (const command of ["echo x > 'u?ts'", "touch '{u,v}.ts'", "touch \\{u,v\\}.ts", "echo '{u,v}.ts' > a.ts", "[ -f u.ts ] && echo yes"]) {
@@ -122,6 +124,12 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
     ["cp a.ts \"$d\"/{u,v}.ts", ["unknown:a.ts", "unknown:u.ts", "unknown:v.ts"]],
     ["echo x > a?ts", ["a.ts"]],
     ["echo x > z?ts", ["z?ts"]], // matches nothing: bash writes the name as it is
+    ["cp u.ts{,.bak}", ["u.ts.bak"]], // the words bash passes: cp u.ts u.ts.bak
+    ["touch a{b..d}.ts", ["ab.ts", "ac.ts", "ad.ts"]],
+    ["touch {1..3}.txt", ["1.txt", "2.txt", "3.txt"]],
+    ["touch {x,u}{,,,,,,,,}{,,,,,,,,,}{,,,}.ts", ["unknown:."]], // 720 words: braces the text does not fix
+    ["d=sub; rm -f \"$d\"/*.ts", ["sub/x.ts"]], // a quoted part does not stop the glob
+    ["rm -f \"$PWD\"/*.ts", ["a.ts", "u.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });

@@ -20,6 +20,7 @@ import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
+  braceWords,
   type Environment,
   type Positional,
   readText,
@@ -216,7 +217,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
   // `$(…)` and `<(…)` run wherever they stand: an argument, inside "…" or a longer word, an assignment.
   for (const substitution of substitutionsIn(node)) visit(substitution, walk, nested);
   const nameNode = node.childForFieldName("name");
-  const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null);
+  // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
+  const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
   // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
   const environment: Environment = { ...walk.environment };

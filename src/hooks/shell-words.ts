@@ -55,6 +55,8 @@ export interface Shared {
   budget: number;
   /** What a package manager writes (its manifest, lock files): not a script of its own. */
   managed: Set<string>;
+  /** What each glob matched, listed once for the command (staticWord and wordValues both ask). */
+  globs?: Map<string, string[]>;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
@@ -156,11 +158,27 @@ const BRACE_TEXT: Record<string, string> = { [OPEN]: "{", [COMMA]: ",", [CLOSE]:
 
 /**
  * A word's brace expansion, as bash does it before anything else (`{a,b}.ts` is a.ts and b.ts,
- * `x{,.bak}` x and x.bak): the template's marked braces with a comma between them; any other
- * brace is text (`{}`, `{x}`).
+ * `x{,.bak}` x and x.bak, `{a..c}` a, b and c): the template's marked braces with a comma between
+ * them, or a sequence; any other brace is text (`{}`, `{x}`). Past BRACE_WORDS words (`{a,b}`
+ * twenty times over is a million) the braces are a part the text does not fix (a HOLE), judged as
+ * such, rather than a list cut short that could leave out the word that matters.
  */
 export function braceExpansion(template: string): string[] {
-  const restore = (text: string) => text.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
+  if (!template.includes(OPEN)) return [restore(template)];
+  if (braceCount(template) > BRACE_WORDS) {
+    const first = template.indexOf(OPEN);
+    const last = template.lastIndexOf(CLOSE);
+    return [restore(last > first ? template.slice(0, first) + HOLE + template.slice(last + 1) : template)];
+  }
+  return expand(template);
+}
+
+const BRACE_WORDS = 256;
+
+const restore = (text: string) => text.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
+
+/** The first group of the template that expands: where it opens and closes, and its alternatives. */
+function firstGroup(template: string): { open: number; close: number; alternatives: string[] } | undefined {
   for (let open = template.indexOf(OPEN); open !== -1; open = template.indexOf(OPEN, open + 1)) {
     let depth = 0;
     const commas: number[] = [];
@@ -171,28 +189,89 @@ export function braceExpansion(template: string): string[] {
       else if (char === CLOSE && --depth === 0) close = at;
       else if (char === COMMA && depth === 1) commas.push(at);
     }
-    if (close === -1) break; // no group closes: the rest is text
-    if (commas.length === 0) continue; // `{x}`: text, but a group inside may expand
-    const before = template.slice(0, open);
-    const after = template.slice(close + 1);
+    if (close === -1) return undefined; // no group closes: the rest is text
+    if (commas.length === 0) {
+      const sequence = sequenceOf(template.slice(open + 1, close));
+      if (sequence !== undefined) return { open, close, alternatives: sequence };
+      continue; // `{x}`: text, but a group inside may expand
+    }
     const bounds = [open, ...commas, close];
-    const alternatives = bounds.slice(0, -1).map((from, index) => template.slice(from + 1, bounds[index + 1]));
-    const words = alternatives.flatMap((alternative) => braceExpansion(before + alternative + after));
-    return words.length > 256 ? words.slice(0, 256) : words; // a bound on `{a,b}{c,d}…`: enough to judge, not a path per combination
+    return { open, close, alternatives: bounds.slice(0, -1).map((from, index) => template.slice(from + 1, bounds[index + 1])) };
   }
-  return [restore(template)];
+  return undefined;
 }
 
-/** A word bash would expand as a glob: unquoted, with a `*`, `?` or `[…]` not escaped (`[` alone, the test command, is none). */
+/** `1..5`, `10..0..2`, `a..e`: bash's sequence expressions (BRACE_WORDS + 1 at most: enough to know it is too many). */
+function sequenceOf(inner: string): string[] | undefined {
+  const numbers = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/.exec(inner);
+  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
+  const match = numbers ?? letters;
+  if (!match) return undefined;
+  const from = numbers ? Number(match[1]) : (match[1] as string).charCodeAt(0);
+  const to = numbers ? Number(match[2]) : (match[2] as string).charCodeAt(0);
+  const step = Math.abs(Number(match[3] ?? 1)) || 1;
+  const words: string[] = [];
+  for (let at = from; (from <= to ? at <= to : at >= to) && words.length <= BRACE_WORDS; at += from <= to ? step : -step) words.push(numbers ? String(at) : String.fromCharCode(at));
+  return words;
+}
+
+/** How many words the template expands to, counted without making them (at most BRACE_WORDS + 1). */
+function braceCount(template: string): number {
+  const group = firstGroup(template);
+  if (group === undefined) return 1;
+  const each = group.alternatives.reduce((sum, alternative) => Math.min(BRACE_WORDS + 1, sum + braceCount(alternative)), 0);
+  return Math.min(BRACE_WORDS + 1, each * braceCount(template.slice(group.close + 1)));
+}
+
+function expand(template: string): string[] {
+  const group = firstGroup(template);
+  if (group === undefined) return [restore(template)];
+  const before = template.slice(0, group.open);
+  const after = template.slice(group.close + 1);
+  return group.alternatives.flatMap((alternative) => expand(before + alternative + after));
+}
+
+/**
+ * A word of the command with braces bash expands (`cp a.ts{,.bak}` is `cp a.ts a.ts.bak`): the
+ * words it becomes, each its own argument; undefined for any other word. Only an unquoted word
+ * whose every part the text fixes is split so.
+ */
+export function braceWords(node: Node, walk: Walk): Node[] | undefined {
+  if (/['"$`]/.test(node.text) || !node.text.includes("{")) return undefined;
+  const template = wordTemplate(node, walk);
+  if (template === undefined || !template.includes(OPEN) || template.includes(HOLE) || template.includes(TEMP)) return undefined;
+  const words = braceExpansion(template);
+  if (words.length < 2 || words.some((word) => word.includes(HOLE))) return undefined;
+  // Each as a plain word of its own, its characters escaped so that none is read as a brace again.
+  return words.map((word) => ({ ...node, type: "word", text: word.replace(/[\\{},]/g, "\\$&"), namedChildren: [], children: [], childCount: 0, namedChildCount: 0 }) as unknown as Node);
+}
+
+/**
+ * A word bash would expand as a glob: an unquoted part of it with a `*`, `?` or `[…]` not escaped
+ * (`"$dir"/*.ts` is one; `[` alone, the test command, is none).
+ */
 function isUnquotedGlob(node: Node): boolean {
-  return (node.type === "word" || node.type === "concatenation") && /(^|[^\\])([*?]|\[[^\]]*\])/.test(node.text) && !/['"]/.test(node.text);
+  const parts = node.type === "concatenation" ? node.namedChildren : node.type === "word" ? [node] : [];
+  // The parser splits `u.t[s]` into `u.t`, `[`, `s`, `]`: the unquoted parts are read together, a quoted one as a gap.
+  const unquoted = parts.map((part) => (part.type === "word" ? part.text : "\u0001")).join("");
+  return /(^|[^\\])([*?]|\[[^\]\u0001]*\])/.test(unquoted);
 }
 
-/** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. */
+/** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. Listed once per command. */
 function globMatches(value: string, walk: Walk): string[] | undefined {
   // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
   if (walk.cwd === undefined && !isAbsolute(value)) return undefined;
-  return globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false });
+  const key = `${walk.cwd ?? "/"}\0${value}`;
+  walk.shared.globs ??= new Map();
+  let matches = walk.shared.globs.get(key);
+  if (matches === undefined) walk.shared.globs.set(key, (matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false })));
+  return matches;
+}
+
+/** A sequence expression the parser reads as one node (`{1..3}`), marked as the group it expands to. */
+function braceSequence(text: string): string | undefined {
+  const words = sequenceOf(text.slice(1, -1));
+  return words === undefined || words.length > BRACE_WORDS ? undefined : `${OPEN}${words.join(COMMA)}${CLOSE}`;
 }
 
 /** wordValue, with the word's unquoted braces marked (OPEN, COMMA, CLOSE) for braceExpansion. */
@@ -203,7 +282,8 @@ function wordTemplate(node: Node | null | undefined, walk: Walk): string | undef
   let value = "";
   const unknown = (part: Node, before: string) => (value + before === "" && isTemporary(part, walk) ? TEMP : HOLE);
   for (const part of parts) {
-    if (part.type === "word") value += part.text.replace(/\\(.)|([{},])/g, (_, escaped: string | undefined, brace: string | undefined) => escaped ?? (brace === "{" ? OPEN : brace === "," ? COMMA : CLOSE));
+    if (part.type === "brace_expression") value += braceSequence(part.text) ?? unknown(part, "");
+    else if (part.type === "word") value += part.text.replace(/\\(.)|([{},])/g, (_, escaped: string | undefined, brace: string | undefined) => escaped ?? (brace === "{" ? OPEN : brace === "," ? COMMA : CLOSE));
     else if (part.type === "number") value += part.text;
     else if (part.type === "raw_string") value += part.text.slice(1, -1);
     else if (part.type === "simple_expansion" || part.type === "expansion") value += knownVariable(part, walk) ?? unknown(part, "");
