@@ -2,7 +2,7 @@
 // u.ts; session s2 runs a command. A command that names a held file is denied whatever else it says.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
@@ -168,6 +168,9 @@ Shell("should deny writes into the claims directory by hand, and leave the claim
     const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
     assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /is in the claims directory .*, which only the claims commands change/, command);
   }
+  mkdirSync(join(box.root, "elsewhere"));
+  symlinkSync(join(box.root, "elsewhere"), join(box.project, "lnk2"));
+  assert.is(bash(box, `rm -f lnk2/../${basename(box.dir)}/${claimFile}`), "deny", "through .. after a symlink, where the kernel takes it");
   const edit = event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.dir, claimFile), content: "{}" } });
   assert.is(JSON.parse(edit.stdout).hookSpecificOutput.permissionDecision, "deny");
   assert.is(bash(box, `ls ${box.dir} && cat ${join(box.dir, claimFile)}`), undefined, "reading it is fine");

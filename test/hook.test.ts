@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -371,6 +371,27 @@ Claude("should judge and claim a file in the claims directory its own .claims na
   assert.is(write(join(project, "g.txt")).stdout, "", "a free file there is allowed");
   const held = claims(["status", "--json"], { cwd: project, env });
   assert.ok(JSON.parse(held.stdout).claims.some((claim: { target: string; holder: string }) => claim.target === join(project, "g.txt") && claim.holder === "claude-s9"), "and claimed where the sessions beside it look");
+});
+
+Claude("should judge a tree written whole, and a path through .., in the claims directory of each .claims under it", ({ box }) => {
+  const sub = join(box.project, "packages", "sub");
+  mkdirSync(join(sub, "deep"), { recursive: true });
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: join(box.root, "store-r") }));
+  writeFileSync(join(sub, ".claims"), JSON.stringify({ dir: join(box.root, "store-s") }));
+  writeFileSync(join(sub, "x.ts"), "");
+  symlinkSync(join(sub, "deep"), join(box.project, "lnk"));
+  const env = { HOME: box.root };
+  assert.is(claims(["take", "x.ts", "--holder", "other", "--purpose", "theirs"], { cwd: sub, env }).code, 0);
+  const bash = (command: string) =>
+    decision(
+      spawnSync(process.execPath, [BIN, "hook", "claude"], {
+        input: JSON.stringify({ session_id: "s9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command } }),
+        env: cleanEnv(env),
+        encoding: "utf8",
+      }).stdout,
+    )?.permissionDecision;
+  for (const command of ["rm -rf packages/sub", "rm -rf packages", "echo x > lnk/../x.ts", "find packages -name '*.ts' -delete"]) assert.is(bash(command), "deny", command);
+  assert.is(bash("rm -rf packages/other"), undefined, "a tree with no claim in it");
 });
 
 Claude("should check a path with a control character in it and allow it unclaimed, not fail open", ({ box }) => {

@@ -4,7 +4,7 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { existsSync, realpathSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
@@ -14,6 +14,8 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
+import { picomatch } from "../targets/picomatch.js";
+import { canonicalPath, isDirectory } from "../targets/target.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
@@ -199,7 +201,8 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   if (files.length === 0) return PASS; // a tool that does not write
   // The claims directory is the claims commands' to change: a write there by hand (rm *.json, an
   // edit of a claim file) would drop or forge another session's claim without any of them knowing.
-  const inside = files.find((file) => !file.startsWith(UNKNOWN_MARK) && isWithin(realOf(resolve(session.cwd, file.replace(GLOB_MARK, ""))), realOf(claimsDir())));
+  // (Where the kernel takes the path: `link/../store/x.json` is in the store when the link leads beside it.)
+  const inside = files.find((file) => !file.startsWith(UNKNOWN_MARK) && isWithin(kernelPath(file.replace(GLOB_MARK, ""), session.cwd), realOf(claimsDir())));
   if (inside !== undefined) {
     return deny(options.agent, `${inside.replace(GLOB_MARK, "")} is in the claims directory ${claimsDir()}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
   }
@@ -242,16 +245,50 @@ function claimsDirsElsewhere(files: string[], session: Session, own: string): Ma
   const elsewhere = new Map<string, string[]>();
   if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
   const byDirectory = new Map<string, string>();
-  for (const file of files) {
-    if (file.startsWith("\0")) continue; // a glob or a place unknown: judged in the session's directory
-    let at = dirname(resolve(session.cwd, file));
-    while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
-    if (!configBetween(at, session.cwd)) continue; // the session's own configuration governs it
+  const note = (at: string, file: string) => {
     let dir = byDirectory.get(at);
     if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
-    if (dir !== own) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), resolve(session.cwd, file)]);
+    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
+  };
+  for (const file of files) {
+    if (file.startsWith(UNKNOWN_MARK)) continue; // a place unknown: judged in the session's directory
+    const glob = file.startsWith(GLOB_MARK);
+    // Where the kernel takes it (`link/../x.ts`); a directory written whole (`rm -rf pkg`) from itself.
+    const path = kernelPath(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file, session.cwd);
+    let at = isDirectory(path) ? path : dirname(path);
+    while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
+    const written = glob ? file : path;
+    if (configBetween(at, session.cwd)) note(at, written);
+    // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
+    if (glob || isDirectory(path)) for (const config of configsUnder(at)) note(dirname(config), written);
   }
   return elsewhere;
+}
+
+/**
+ * The `.claims` files under a directory a command writes whole, node_modules and .git aside, six
+ * levels and 20,000 entries at most: a monorepo's packages with claims directories of their own.
+ */
+function configsUnder(directory: string): string[] {
+  if (/\/node_modules(\/|$)/.test(directory)) return [];
+  const found: string[] = [];
+  const queue = [{ at: directory, depth: 0 }];
+  let seen = 0;
+  while (queue.length > 0 && seen < 20_000) {
+    const { at, depth } = queue.shift() as { at: string; depth: number };
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    seen += entries.length;
+    for (const entry of entries) {
+      if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
+      else if (entry.isDirectory() && depth < 6 && entry.name !== "node_modules" && entry.name !== ".git") queue.push({ at: join(at, entry.name), depth: depth + 1 });
+    }
+  }
+  return found;
 }
 
 /**
@@ -262,6 +299,15 @@ function configBetween(directory: string, cwd: string): boolean {
   if (!isWithin(directory, cwd)) return true;
   for (let at = directory; at !== cwd && at !== dirname(at); at = dirname(at)) if (existsSync(join(at, ".claims"))) return true;
   return false;
+}
+
+/** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */
+function kernelPath(path: string, cwd: string): string {
+  try {
+    return canonicalPath(path, cwd);
+  } catch {
+    return resolve(cwd, path);
+  }
 }
 
 /** A path with the directories above it resolved through symlinks (the path itself where they are not there). */
