@@ -215,29 +215,30 @@ Builds("should read git worktree add, remove and move as writes anywhere under t
 
 Builds("should read where bundlers write: their options, the output their configuration names, else their own directory", async ({ box }) => {
   file(box, "vite.config.ts", 'export default defineConfig({\n  build: { outDir: "public/app", sourcemap: true },\n});\n');
-  file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');
-  file(box, "rollup.config.mjs", 'export default { input: "src/main.js", output: [{ file: "dist/bundle.cjs" }, { dir: "es" }], plugins: [stats({ file: "stats.html" })] };\n');
-  file(box, "lib/tsup.config.ts", "export default { outDir: process.env.OUT };\n"); // computed: anywhere under the project
+  file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build", "js"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');
+  file(box, "rollup.config.mjs", 'export default { input: "src/main.js", output: [{ file: "dist/bundle.cjs" }, { dir: "es" }, { file: pkg.module }], plugins: [stats({ file: "stats.html" })] };\n');
+  file(box, "lib/tsup.config.ts", "export default { outDir: process.env.OUT };\n"); // computed: taken for its own dist/
   const cases: Array<[string, string[]]> = [
-    ["npx esbuild src/a.ts --bundle --outfile=dist/a.js", ["dist/a.js", "glob:dist/a.*"]],
+    ["npx esbuild src/a.ts --bundle --outfile=dist/a.js", ["dist/a.js", "dist/a.js.map"]],
     ["esbuild src/a.ts --outdir=out --metafile=meta.json", ["glob:out/**", "meta.json"]],
     ["esbuild src/a.ts --bundle", []], // to stdout
     ["npx vite build", ["glob:public/app/**"]],
     ["vite build --outDir www", ["glob:www/**"]],
     ["vite build site", ["glob:site/dist/**"]], // a root of its own, with no config there: its dist/
     ["vite", []], // the dev server
-    ["rollup -c", ["dist/bundle.cjs", "glob:dist/bundle.*", "glob:es/**"]], // the config's output, not the plugin's file
-    ["rollup src/a.js -o out.js", ["glob:out.*", "out.js"]],
+    ["rollup -c", ["dist/bundle.cjs", "dist/bundle.cjs.map", "glob:dist/**", "glob:es/**"]], // the config's output, not the plugin's file; pkg.module: dist/
+    ["rollup src/a.js -o out.js", ["out.js", "out.js.map"]],
     ["rollup -c missing.config.mjs", ["unknown:."]],
     ["rollup src/a.js", []],
-    ["webpack", ["glob:build/**"]], // output.path, not resolve.alias's
+    ["webpack", ["glob:build/js/**"]], // output.path, not resolve.alias's
     ["./node_modules/.bin/webpack --output-path o2", ["glob:o2/**"]],
     ["webpack serve", []],
     ["tsup src/index.ts", ["glob:dist/**"]],
-    ["cd lib && tsup", ["glob:lib/**"]],
+    ["cd lib && tsup", ["glob:lib/dist/**"]],
     ["parcel build src/index.html", ["glob:dist/**"]],
     ["npx babel src -d lib", ["glob:lib/**"]],
-    ["swc src/a.ts -o a.js", ["a.js", "glob:a.*"]],
+    ["swc src/a.ts -o a.js", ["a.js", "a.js.map"]],
+    ["babel src/u.js -o src/u.out.js", ["src/u.out.js", "src/u.out.js.map"]],
     ["babel src/a.js", []],
     ["next build", ["glob:.next/**"]],
   ];
@@ -248,6 +249,7 @@ Builds("should read where bundlers write: their options, the output their config
   claims(["take", join(box.project, "public/app/index.html"), "--dir", box.dir, "--holder", "other", "--purpose", "a hand-made page"]);
   assert.is(bash(box, "npm run build"), "deny");
   assert.is(bash(box, "npx vite build --outDir elsewhere"), undefined); // u.ts, under the project, is not where it writes
+  assert.is(bash(box, "npx rollup -c && npx webpack"), undefined, "a computed output is no write anywhere in the project");
 });
 
 Builds.run();

@@ -3,17 +3,18 @@
 // `output` of its config), vite build (`--outDir`, else `build.outDir`, else dist/), tsup
 // (`-d`, else `outDir`, else dist/), webpack (`-o`, else `output.path`, else dist/), parcel
 // (`--dist-dir`, else dist/), babel and swc (`-o`, `-d`), next build (`distDir`, else .next/).
-// A configuration is a program: only what it sets with a string (or `path.resolve(__dirname,
-// "x")`) is read; a value it computes could be anywhere under the project: anything under it.
-import { basename, dirname, extname, join, resolve } from "node:path";
+// A configuration is a program: only what it sets with a string (or `path.resolve(__dirname, "x",
+// "y")`) is read; a value it computes (`file: pkg.main`) is taken for the tool's own directory
+// (dist/): judging it anywhere in the project would refuse every build beside another session.
+import { dirname, join, resolve } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { anyUnder, directoryAt, readText, within } from "./shell-words.js";
 
-/** A file a bundler writes, with what it writes beside it under the same name (`a.js.map`, `a.css`). */
+/** A file a bundler writes, and its source map beside it (`a.js.map`). */
 function outputFile(file: string): string[] {
   if (file.startsWith("\0") || file === "-") return file === "-" ? [] : [file];
-  return [file, globOf(join(dirname(file), `${basename(file, extname(file))}.*`))];
+  return [file, `${file}.map`];
 }
 
 /** Where a key of a configuration's text points, each time it is set: a path (relative to `base`), or COMPUTED. */
@@ -24,8 +25,11 @@ function configValues(text: string, key: string, base: string): Array<string | t
   const setting = new RegExp(String.raw`(?<![\w$.])(["']?)${key}\1\s*:\s*`, "g");
   for (let match = setting.exec(text); match !== null; match = setting.exec(text)) {
     const value = text.slice(match.index + match[0].length, match.index + match[0].length + 400);
-    const literal = /^(["'`])([^"'`$\n\\]*)\1/.exec(value) ?? /^(?:path\.)?(?:resolve|join)\(\s*__dirname\s*,\s*(["'])([^"'\n\\]*)\1\s*\)/.exec(value);
-    found.push(literal ? resolve(base, literal[2] as string) : COMPUTED);
+    const literal = /^(["'`])([^"'`$\n\\]*)\1/.exec(value)?.[2];
+    // path.resolve(__dirname, "dist", "js"), path.join(…): its strings joined.
+    const call = /^(?:path\.)?(?:resolve|join)\(\s*__dirname\s*((?:,\s*(["'])[^"'\n\\]*\2\s*)+)\)/.exec(value)?.[1];
+    const parts = call === undefined ? undefined : [...call.matchAll(/(["'])([^"'\n\\]*)\1/g)].map((part) => part[2] as string);
+    found.push(literal !== undefined ? resolve(base, literal) : parts !== undefined ? resolve(base, ...parts) : COMPUTED);
   }
   return found;
 }
@@ -68,7 +72,9 @@ function configured(config: string | undefined, named: boolean, keys: string[], 
   const scopes = block === undefined ? [text] : blocksOf(text, block);
   const values = scopes.flatMap((scope) => keys.flatMap((key) => configValues(scope, key, base(config))));
   if (values.length === 0) return fallback;
-  return values.map((value) => (value === COMPUTED ? anyUnder(project) : value));
+  // A computed value: the tool's own directory (dist/ where it has none of its own).
+  const computed = otherwise.length > 0 ? fallback : [anyUnder(project === undefined ? undefined : join(project, "dist"))];
+  return values.flatMap((value) => (value === COMPUTED ? computed : [value]));
 }
 
 /** esbuild: `--outfile=F` (and what lands beside it), `--outdir=D`, `--metafile=F`; else it prints the bundle. */
