@@ -98,6 +98,9 @@ Shell("should deny the writes of commands and redirections that name the held fi
     "ex -sc '%s/1/2/|x' u.ts",
     "vim -es -u NONE -c wq +3 u.ts",
     "emacs --batch u.ts --eval '(save-buffer)'",
+    "emacs --batch --visit u.ts --eval '(save-buffer)'",
+    "emacs -batch -visit u.ts",
+    "vimdiff x.ts u.ts",
   ]) {
     assert.is(bash(box, command), "deny", command);
   }
@@ -470,6 +473,9 @@ Shell("should judge a program read from a pipe, a substitution or a string the t
     "php -a",
     "irb",
     "cd sub && ipython",
+    "python3 -q",
+    "python3 -",
+    "node --inspect",
   ]) {
     assert.equal(await writes(box, command), ["unknown:."], command);
     assert.is(bash(box, command), "deny", command);

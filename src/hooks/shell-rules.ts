@@ -123,8 +123,15 @@ export const RULES: Record<string, Rule> = {
   vi: editor(VIM),
   vim: editor(VIM),
   nvim: editor(VIM),
+  view: editor(VIM),
+  vimdiff: editor(VIM),
+  gvim: editor(VIM),
   nano: editor({ short: "o:r:T:Y:X:", long: { operatingdir: "o", fill: "r", tabsize: "T", syntax: "Y", wordchars: "X", ...valuedLong("guidestripe speller") } }),
-  emacs: editor({ short: "l:L:f:t:d:", long: { load: "l", directory: "L", funcall: "f", terminal: "t", display: "d", ...valuedLong("eval chdir file find-file visit insert script") } }),
+  emacs: {
+    // `--visit f`, `--file f`, `--find-file f` (also with one dash) open f as an operand does.
+    syntax: { short: "l:L:f:t:d:", long: { load: "l", directory: "L", funcall: "f", terminal: "t", display: "d", ...valuedLong("eval chdir file find-file visit insert script") } },
+    writes: (input) => [...editor({}).writes(input), ...optionFiles(input, ["file", "find-file", "visit"]), ...input.values(input.args.flatMap((arg, at) => (/^-(visit|file|find-file)$/.test(arg ?? "") ? [at + 1] : [])))],
+  },
   sed: {
     // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
     syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },

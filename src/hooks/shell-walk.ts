@@ -330,7 +330,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
-    else if (reading.has(...(interpreter.interactive ?? [])) || (program === undefined && !piped && stdin === undefined && !reading.has(...interpreter.inline))) add(here, UNKNOWABLE);
+    else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) add(here, UNKNOWABLE);
   }
   if (rule === undefined) {
     const functions = walk.shared.functions.get(name);
