@@ -163,6 +163,16 @@ Shell("should judge a write of another name of a held file (a hard link) as a wr
   const written = event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.project, "alias.ts"), content: "w" } });
   assert.match(JSON.parse(written.stdout).hookSpecificOutput.permissionDecisionReason, /held by other .*the same file as .*u\.ts \(a hard link\)/);
   assert.is(Object.values(holders(box)).filter((holder) => holder !== "other").length, 0, "the other name was not claimed");
+  // Another name of a file under a held directory, or of a file one of whose symbols is held.
+  mkdirSync(join(box.project, "held"));
+  writeFileSync(join(box.project, "held", "f.ts"), "export function foo() {}\n");
+  writeFileSync(join(box.project, "sym.ts"), "export function foo() {}\nexport function bar() {}\n");
+  claims(["take", join(box.project, "held") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "the held tree"]);
+  claims(["take", `${join(box.project, "sym.ts")}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "foo"]);
+  linkSync(join(box.project, "held", "f.ts"), join(box.project, "hf.ts"));
+  linkSync(join(box.project, "sym.ts"), join(box.project, "hardsym.ts"));
+  assert.is(bash(box, "echo x >> hf.ts"), "deny", "a file under a held directory");
+  assert.is(bash(box, "echo x > hardsym.ts"), "deny", "a file with a held symbol, written whole");
 });
 
 Shell("should deny writes into the claims directory by hand, and leave the claims commands to change it", ({ box }) => {

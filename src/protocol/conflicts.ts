@@ -1,7 +1,8 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
-import { lstatSync, type Stats } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, type Stats } from "node:fs";
+import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
@@ -158,13 +159,14 @@ export function findConflicts(
 
 /**
  * A file with more than one name (`ln a.ts b.ts`, a package store's links) is one file under each:
- * a claim on another of its names is in the way as a claim on this one would be. Looked for only
- * when the target's file has more than one link, so a plain file costs one lstat; then every
- * claimed path is compared by device and inode. (Symbol claims and directories above another name
- * are not looked up this way.)
+ * a claim on another of its names is in the way as a claim on this one would be (a whole file and
+ * any symbol of it; two symbols when they are the same), and so is a directory claim whose tree
+ * holds another name of it. Looked for only when the target's file has more than one link, so a
+ * plain file costs one lstat; then every claimed file is compared by device and inode, and every
+ * claimed directory's tree walked (20,000 entries at most, past which it counts as holding one).
  */
 function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
-  if (target.kind !== "path") return [];
+  if (target.kind !== "path" && target.kind !== "symbol") return [];
   const file = statOf(target.path);
   if (!file?.isFile() || file.nlink < 2) return [];
   const found: Holding[] = [];
@@ -172,13 +174,40 @@ function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | und
     const named = partsOfFileName(fileName).target;
     if (named === undefined || named === target.canonical) continue;
     const shape = shapeOf(named);
-    if (shape.kind !== "path") continue;
-    const other = statOf(shape.path);
-    if (other === undefined || other.ino !== file.ino || other.dev !== file.dev) continue;
+    if (shape.kind === "path" || shape.kind === "symbol") {
+      if (shape.path === target.path || (target.kind === "symbol" && shape.kind === "symbol" && shape.symbol !== target.symbol)) continue;
+      const other = statOf(shape.path);
+      if (other === undefined || other.ino !== file.ino || other.dev !== file.dev) continue;
+    } else if (shape.kind !== "directory" || target.path.startsWith(shape.path) || !holdsInode(shape.path, file)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
-    if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${named} (a hard link)` });
+    if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "directory" ? `one under ${named}` : named} (a hard link)` });
   }
   return found;
+}
+
+/** Whether a tree holds a name of this file (20,000 entries at most, past which it may: yes). */
+function holdsInode(directory: string, file: Stats): boolean {
+  const queue = [directory];
+  let seen = 0;
+  while (queue.length > 0) {
+    const at = queue.shift() as string;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (++seen > 20_000) return true;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) queue.push(path);
+      else if (entry.isFile()) {
+        const stats = statOf(path);
+        if (stats?.ino === file.ino && stats.dev === file.dev) return true;
+      }
+    }
+  }
+  return false;
 }
 
 function statOf(path: string): Stats | undefined {
