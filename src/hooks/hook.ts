@@ -4,7 +4,7 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { type Dirent, existsSync, readdirSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
@@ -14,8 +14,7 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { picomatch } from "../targets/picomatch.js";
-import { canonicalPath, isDirectory } from "../targets/target.js";
+import { claimsDirsElsewhere, isWithin, kernelPath, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
@@ -237,91 +236,6 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder, decision.unknownPlace));
 }
 
-/**
- * The claims directories, other than `own`, that the `.claims` configuration nearest each written
- * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
- */
-function claimsDirsElsewhere(files: string[], session: Session, own: string): Map<string, string[]> {
-  const elsewhere = new Map<string, string[]>();
-  if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
-  const byDirectory = new Map<string, string>();
-  const note = (at: string, file: string) => {
-    let dir = byDirectory.get(at);
-    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
-    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
-  };
-  for (const file of files) {
-    if (file.startsWith(UNKNOWN_MARK)) continue; // a place unknown: judged in the session's directory
-    const glob = file.startsWith(GLOB_MARK);
-    // Where the kernel takes it (`link/../x.ts`); a directory written whole (`rm -rf pkg`) from itself.
-    const path = kernelPath(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file, session.cwd);
-    let at = isDirectory(path) ? path : dirname(path);
-    while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
-    const written = glob ? file : path;
-    if (configBetween(at, session.cwd)) note(at, written);
-    // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
-    if (glob || isDirectory(path)) for (const config of configsUnder(at)) note(dirname(config), written);
-  }
-  return elsewhere;
-}
-
-/**
- * The `.claims` files under a directory a command writes whole, node_modules and .git aside, six
- * levels and 20,000 entries at most: a monorepo's packages with claims directories of their own.
- */
-function configsUnder(directory: string): string[] {
-  if (/\/node_modules(\/|$)/.test(directory)) return [];
-  const found: string[] = [];
-  const queue = [{ at: directory, depth: 0 }];
-  let seen = 0;
-  while (queue.length > 0 && seen < 20_000) {
-    const { at, depth } = queue.shift() as { at: string; depth: number };
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(at, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    seen += entries.length;
-    for (const entry of entries) {
-      if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
-      else if (entry.isDirectory() && depth < 6 && entry.name !== "node_modules" && entry.name !== ".git") queue.push({ at: join(at, entry.name), depth: depth + 1 });
-    }
-  }
-  return found;
-}
-
-/**
- * Whether a `.claims` file may stand between `directory` and where the session runs: false when
- * `directory` is `cwd` or under it with none in between, so the session's own settings hold for it.
- */
-function configBetween(directory: string, cwd: string): boolean {
-  if (!isWithin(directory, cwd)) return true;
-  for (let at = directory; at !== cwd && at !== dirname(at); at = dirname(at)) if (existsSync(join(at, ".claims"))) return true;
-  return false;
-}
-
-/** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */
-function kernelPath(path: string, cwd: string): string {
-  try {
-    return canonicalPath(path, cwd);
-  } catch {
-    return resolve(cwd, path);
-  }
-}
-
-/** A path with the directories above it resolved through symlinks (the path itself where they are not there). */
-function realOf(path: string): string {
-  for (let at = path, rest = ""; ; rest = `/${basename(at)}${rest}`, at = dirname(at)) {
-    try {
-      return realpathSync.native(at) + rest;
-    } catch {
-      if (at === dirname(at)) return path;
-    }
-  }
-}
-
-const isWithin = (path: string, directory: string) => path === directory || path.startsWith(directory.endsWith("/") ? directory : `${directory}/`);
 
 /** The files a tool call writes, absolute. */
 async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {

@@ -13,6 +13,7 @@ import { picomatch } from "../targets/picomatch.js";
 import { exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { isMktemp } from "./shell-variables.js";
+import { braceExpansion, braceSequence, CLOSE, COMMA, OPEN, restore } from "./shell-braces.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -136,7 +137,7 @@ export function staticWord(node: Node | null | undefined, walk: Walk): string | 
   if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
   const template = wordTemplate(node, walk);
   if (template === undefined || template.includes(HOLE) || template.includes(TEMP)) return undefined;
-  const words = braceExpansion(template);
+  const words = braceExpansion(template, HOLE);
   if (words.length !== 1) return undefined;
   const value = words[0] as string;
   if (!node || !isUnquotedGlob(node)) return value;
@@ -146,89 +147,8 @@ export function staticWord(node: Node | null | undefined, walk: Walk): string | 
 
 /** A word's value, with a HOLE for each part the text does not fix (and TEMP for a first part in temp space); braces as written. */
 export function wordValue(node: Node | null | undefined, walk: Walk): string | undefined {
-  return wordTemplate(node, walk)?.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
-}
-
-/** An unquoted `{`, `,` and `}` in a word's template: what brace expansion reads (braceExpansion). */
-const OPEN = "\u0011";
-const COMMA = "\u0012";
-const CLOSE = "\u0013";
-const BRACE_MARKS = /[\u0011-\u0013]/g;
-const BRACE_TEXT: Record<string, string> = { [OPEN]: "{", [COMMA]: ",", [CLOSE]: "}" };
-
-/**
- * A word's brace expansion, as bash does it before anything else (`{a,b}.ts` is a.ts and b.ts,
- * `x{,.bak}` x and x.bak, `{a..c}` a, b and c): the template's marked braces with a comma between
- * them, or a sequence; any other brace is text (`{}`, `{x}`). Past BRACE_WORDS words (`{a,b}`
- * twenty times over is a million) the braces are a part the text does not fix (a HOLE), judged as
- * such, rather than a list cut short that could leave out the word that matters.
- */
-export function braceExpansion(template: string): string[] {
-  if (!template.includes(OPEN)) return [restore(template)];
-  if (braceCount(template) > BRACE_WORDS) {
-    const first = template.indexOf(OPEN);
-    const last = template.lastIndexOf(CLOSE);
-    return [restore(last > first ? template.slice(0, first) + HOLE + template.slice(last + 1) : template)];
-  }
-  return expand(template);
-}
-
-const BRACE_WORDS = 256;
-
-const restore = (text: string) => text.replace(BRACE_MARKS, (mark) => BRACE_TEXT[mark] as string);
-
-/** The first group of the template that expands: where it opens and closes, and its alternatives. */
-function firstGroup(template: string): { open: number; close: number; alternatives: string[] } | undefined {
-  for (let open = template.indexOf(OPEN); open !== -1; open = template.indexOf(OPEN, open + 1)) {
-    let depth = 0;
-    const commas: number[] = [];
-    let close = -1;
-    for (let at = open; at < template.length && close === -1; at++) {
-      const char = template[at];
-      if (char === OPEN) depth++;
-      else if (char === CLOSE && --depth === 0) close = at;
-      else if (char === COMMA && depth === 1) commas.push(at);
-    }
-    if (close === -1) return undefined; // no group closes: the rest is text
-    if (commas.length === 0) {
-      const sequence = sequenceOf(template.slice(open + 1, close));
-      if (sequence !== undefined) return { open, close, alternatives: sequence };
-      continue; // `{x}`: text, but a group inside may expand
-    }
-    const bounds = [open, ...commas, close];
-    return { open, close, alternatives: bounds.slice(0, -1).map((from, index) => template.slice(from + 1, bounds[index + 1])) };
-  }
-  return undefined;
-}
-
-/** `1..5`, `10..0..2`, `a..e`: bash's sequence expressions (BRACE_WORDS + 1 at most: enough to know it is too many). */
-function sequenceOf(inner: string): string[] | undefined {
-  const numbers = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/.exec(inner);
-  const letters = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
-  const match = numbers ?? letters;
-  if (!match) return undefined;
-  const from = numbers ? Number(match[1]) : (match[1] as string).charCodeAt(0);
-  const to = numbers ? Number(match[2]) : (match[2] as string).charCodeAt(0);
-  const step = Math.abs(Number(match[3] ?? 1)) || 1;
-  const words: string[] = [];
-  for (let at = from; (from <= to ? at <= to : at >= to) && words.length <= BRACE_WORDS; at += from <= to ? step : -step) words.push(numbers ? String(at) : String.fromCharCode(at));
-  return words;
-}
-
-/** How many words the template expands to, counted without making them (at most BRACE_WORDS + 1). */
-function braceCount(template: string): number {
-  const group = firstGroup(template);
-  if (group === undefined) return 1;
-  const each = group.alternatives.reduce((sum, alternative) => Math.min(BRACE_WORDS + 1, sum + braceCount(alternative)), 0);
-  return Math.min(BRACE_WORDS + 1, each * braceCount(template.slice(group.close + 1)));
-}
-
-function expand(template: string): string[] {
-  const group = firstGroup(template);
-  if (group === undefined) return [restore(template)];
-  const before = template.slice(0, group.open);
-  const after = template.slice(group.close + 1);
-  return group.alternatives.flatMap((alternative) => expand(before + alternative + after));
+  const template = wordTemplate(node, walk);
+  return template === undefined ? undefined : restore(template);
 }
 
 /**
@@ -240,7 +160,7 @@ export function braceWords(node: Node, walk: Walk): Node[] | undefined {
   if (/['"$`]/.test(node.text) || !node.text.includes("{")) return undefined;
   const template = wordTemplate(node, walk);
   if (template === undefined || !template.includes(OPEN) || template.includes(HOLE) || template.includes(TEMP)) return undefined;
-  const words = braceExpansion(template);
+  const words = braceExpansion(template, HOLE);
   if (words.length < 2 || words.some((word) => word.includes(HOLE))) return undefined;
   // Each as a plain word of its own, its characters escaped so that none is read as a brace again.
   return words.map((word) => ({ ...node, type: "word", text: word.replace(/[\\{},]/g, "\\$&"), namedChildren: [], children: [], childCount: 0, namedChildCount: 0 }) as unknown as Node);
@@ -266,12 +186,6 @@ function globMatches(value: string, walk: Walk): string[] | undefined {
   let matches = walk.shared.globs.get(key);
   if (matches === undefined) walk.shared.globs.set(key, (matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false })));
   return matches;
-}
-
-/** A sequence expression the parser reads as one node (`{1..3}`), marked as the group it expands to. */
-function braceSequence(text: string): string | undefined {
-  const words = sequenceOf(text.slice(1, -1));
-  return words === undefined || words.length > BRACE_WORDS ? undefined : `${OPEN}${words.join(COMMA)}${CLOSE}`;
 }
 
 /** wordValue, with the word's unquoted braces marked (OPEN, COMMA, CLOSE) for braceExpansion. */
@@ -413,7 +327,7 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   if (bound !== undefined) return bound;
   const template = wordTemplate(node, walk);
   if (template === undefined) return undefined;
-  return braceExpansion(template).flatMap((value) => {
+  return braceExpansion(template, HOLE).flatMap((value) => {
     if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
     if (!isUnquotedGlob(node)) return [value];
     // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
