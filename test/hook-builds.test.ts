@@ -217,17 +217,19 @@ Builds("should read where bundlers write: their options, the output their config
   file(box, "vite.config.ts", 'export default defineConfig({\n  build: { outDir: "public/app", sourcemap: true },\n});\n');
   file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build", "js"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');
   file(box, "rollup.config.mjs", 'export default { input: "src/main.js", output: [{ file: "dist/bundle.cjs" }, { dir: "es" }, { file: pkg.module }], plugins: [stats({ file: "stats.html" })] };\n');
+  file(box, "package.json", JSON.stringify({ module: "lib/index.mjs" }));
+  file(box, "web/vite.config.mjs", "export default { build: { outDir: fileURLToPath(new URL('./build', import.meta.url)) } };\n");
   file(box, "lib/tsup.config.ts", "export default { outDir: process.env.OUT };\n"); // computed: taken for its own dist/
   const cases: Array<[string, string[]]> = [
-    ["npx esbuild src/a.ts --bundle --outfile=dist/a.js", ["dist/a.js", "dist/a.js.map"]],
+    ["npx esbuild src/a.ts --bundle --outfile=dist/a.js", ["dist/a.css", "dist/a.js", "dist/a.js.map"]],
     ["esbuild src/a.ts --outdir=out --metafile=meta.json", ["glob:out/**", "meta.json"]],
     ["esbuild src/a.ts --bundle", []], // to stdout
     ["npx vite build", ["glob:public/app/**"]],
     ["vite build --outDir www", ["glob:www/**"]],
     ["vite build site", ["glob:site/dist/**"]], // a root of its own, with no config there: its dist/
     ["vite", []], // the dev server
-    ["rollup -c", ["dist/bundle.cjs", "dist/bundle.cjs.map", "glob:dist/**", "glob:es/**"]], // the config's output, not the plugin's file; pkg.module: dist/
-    ["rollup src/a.js -o out.js", ["out.js", "out.js.map"]],
+    ["rollup -c", ["dist/bundle.cjs", "dist/bundle.cjs.map", "dist/bundle.css", "glob:dist/**", "glob:es/**", "lib/index.css", "lib/index.mjs", "lib/index.mjs.map"]], // the config's output, not the plugin's file; pkg.module: package.json's, and dist/
+    ["rollup src/a.js -o out.js", ["out.css", "out.js", "out.js.map"]],
     ["rollup -c missing.config.mjs", ["unknown:."]],
     ["rollup src/a.js", []],
     ["webpack", ["glob:build/js/**"]], // output.path, not resolve.alias's
@@ -237,14 +239,15 @@ Builds("should read where bundlers write: their options, the output their config
     ["cd lib && tsup", ["glob:lib/dist/**"]],
     ["parcel build src/index.html", ["glob:dist/**"]],
     ["npx babel src -d lib", ["glob:lib/**"]],
-    ["swc src/a.ts -o a.js", ["a.js", "a.js.map"]],
-    ["babel src/u.js -o src/u.out.js", ["src/u.out.js", "src/u.out.js.map"]],
+    ["swc src/a.ts -o a.js", ["a.css", "a.js", "a.js.map"]],
+    ["babel src/u.js -o src/u.out.js", ["src/u.out.css", "src/u.out.js", "src/u.out.js.map"]],
     ["babel src/a.js", []],
     ["next build", ["glob:.next/**"]],
+    ["cd web && vite build", ["glob:web/build/**", "glob:web/dist/**"]], // a computed outDir: the paths it names, and dist/
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   // Through a package's script: another session holds a file of the build's output.
-  file(box, "package.json", JSON.stringify({ scripts: { build: "tsc --noEmit && vite build" } }));
+  file(box, "package.json", JSON.stringify({ module: "lib/index.mjs", scripts: { build: "tsc --noEmit && vite build" } }));
   file(box, "public/app/index.html", "");
   claims(["take", join(box.project, "public/app/index.html"), "--dir", box.dir, "--holder", "other", "--purpose", "a hand-made page"]);
   assert.is(bash(box, "npm run build"), "deny");

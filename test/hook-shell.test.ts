@@ -128,6 +128,8 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
     ["echo x > a?ts", ["a.ts"]],
     ["echo x > z?ts", ["z?ts"]], // matches nothing: bash writes the name as it is
     ["cp u.ts{,.bak}", ["u.ts.bak"]], // the words bash passes: cp u.ts u.ts.bak
+    ["touch part{01..03}.ts", ["part01.ts", "part02.ts", "part03.ts"]],
+    ["cd {a,b}; touch x", ["unknown:x"]], // cd with two operands: bash stays, zsh swaps one for the other
     ["touch a{b..d}.ts", ["ab.ts", "ac.ts", "ad.ts"]],
     ["touch {1..3}.txt", ["1.txt", "2.txt", "3.txt"]],
     ["touch {x,u}{,,,,,,,,}{,,,,,,,,,}{,,,}.ts", ["unknown:."]], // 720 words: braces the text does not fix
@@ -173,6 +175,13 @@ Shell("should judge a write of another name of a held file (a hard link) as a wr
   linkSync(join(box.project, "sym.ts"), join(box.project, "hardsym.ts"));
   assert.is(bash(box, "echo x >> hf.ts"), "deny", "a file under a held directory");
   assert.is(bash(box, "echo x > hardsym.ts"), "deny", "a file with a held symbol, written whole");
+  // A held tree too big to search does not refuse a linked file from elsewhere (a package store's).
+  mkdirSync(join(box.project, "big"));
+  for (let index = 0; index < 20_100; index++) writeFileSync(join(box.project, "big", `${index}.txt`), "");
+  claims(["take", join(box.project, "big") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "assets"]);
+  writeFileSync(join(box.project, "store.ts"), "");
+  linkSync(join(box.project, "store.ts"), join(box.project, "linked.ts"));
+  assert.is(bash(box, "echo x >> linked.ts"), undefined);
 });
 
 Shell("should deny writes into the claims directory by hand, and leave the claims commands to change it", ({ box }) => {

@@ -390,7 +390,11 @@ Claude("should judge a tree written whole, and a path through .., in the claims 
         encoding: "utf8",
       }).stdout,
     )?.permissionDecision;
-  for (const command of ["rm -rf packages/sub", "rm -rf packages", "echo x > lnk/../x.ts", "find packages -name '*.ts' -delete"]) assert.is(bash(command), "deny", command);
+  // A flat folder of many files read first hides no package below it.
+  mkdirSync(join(box.project, "assets"));
+  for (let index = 0; index < 20_001; index++) writeFileSync(join(box.project, "assets", `${index}.png`), "");
+  const commands = ["rm -rf packages/sub", "rm -rf packages", "echo x > lnk/../x.ts", "find packages -name '*.ts' -delete", "rm -rf ./*", 'eval "$CMD"', `rm -f ${join(box.root, "store-s")}/*.json`];
+  for (const command of commands) assert.is(bash(command), "deny", command);
   assert.is(bash("rm -rf packages/other"), undefined, "a tree with no claim in it");
 });
 

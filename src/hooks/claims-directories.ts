@@ -5,6 +5,7 @@
 import { type Dirent, existsSync, readdirSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
+import { TAKES_FILE } from "../protocol/store.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -22,8 +23,14 @@ export function claimsDirsElsewhere(files: string[], session: { cwd: string; dir
     if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
     if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
   };
+  const under = new Map<string, string[]>();
+  const configs = (at: string) => under.get(at) ?? (under.set(at, configsUnder(at)), under.get(at) as string[]);
   for (const file of files) {
-    if (file.startsWith(UNKNOWN_MARK)) continue; // a place unknown: judged in the session's directory
+    if (file.startsWith(UNKNOWN_MARK)) {
+      // A place unknown could be in any package below: judged in each one's directory too.
+      for (const config of configs(session.cwd)) note(dirname(config), file);
+      continue;
+    }
     const glob = file.startsWith(GLOB_MARK);
     // Where the kernel takes it (`link/../x.ts`); a directory written whole (`rm -rf pkg`) from itself.
     const path = kernelPath(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file, session.cwd);
@@ -32,21 +39,21 @@ export function claimsDirsElsewhere(files: string[], session: { cwd: string; dir
     const written = glob ? file : path;
     if (configBetween(at, session.cwd)) note(at, written);
     // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
-    if (glob || isDirectory(path)) for (const config of configsUnder(at)) note(dirname(config), written);
+    if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
   }
   return elsewhere;
 }
 
 /**
  * The `.claims` files under a directory a command writes whole, node_modules and .git aside, six
- * levels and 20,000 entries at most: a monorepo's packages with claims directories of their own.
+ * levels and 5,000 directories at most (a folder of many files is one listing): a monorepo's
+ * packages with claims directories of their own.
  */
 function configsUnder(directory: string): string[] {
   if (/\/node_modules(\/|$)/.test(directory)) return [];
   const found: string[] = [];
   const queue = [{ at: directory, depth: 0 }];
-  let seen = 0;
-  while (queue.length > 0 && seen < 20_000) {
+  for (let listed = 0; queue.length > 0 && listed < 5_000; listed++) {
     const { at, depth } = queue.shift() as { at: string; depth: number };
     let entries: Dirent[];
     try {
@@ -54,7 +61,6 @@ function configsUnder(directory: string): string[] {
     } catch {
       continue;
     }
-    seen += entries.length;
     for (const entry of entries) {
       if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
       else if (entry.isDirectory() && depth < 6 && entry.name !== "node_modules" && entry.name !== ".git") queue.push({ at: join(at, entry.name), depth: depth + 1 });
@@ -90,6 +96,14 @@ export function realOf(path: string): string {
     } catch {
       if (at === dirname(at)) return path;
     }
+  }
+}
+
+/** The claims directory a path is in (or is), known by the take lock every take leaves there; undefined for none. */
+export function claimsDirAbove(path: string): string | undefined {
+  for (let at = path; ; at = dirname(at)) {
+    if (existsSync(join(at, TAKES_FILE))) return at;
+    if (at === dirname(at)) return undefined;
   }
 }
 

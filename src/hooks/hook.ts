@@ -14,7 +14,7 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { claimsDirsElsewhere, isWithin, kernelPath, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings } from "../protocol/settings.js";
 import { release } from "../commands/release.js";
@@ -201,9 +201,18 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // The claims directory is the claims commands' to change: a write there by hand (rm *.json, an
   // edit of a claim file) would drop or forge another session's claim without any of them knowing.
   // (Where the kernel takes the path: `link/../store/x.json` is in the store when the link leads beside it.)
-  const inside = files.find((file) => !file.startsWith(UNKNOWN_MARK) && isWithin(kernelPath(file.replace(GLOB_MARK, ""), session.cwd), realOf(claimsDir())));
-  if (inside !== undefined) {
-    return deny(options.agent, `${inside.replace(GLOB_MARK, "")} is in the claims directory ${claimsDir()}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
+  // A file under a `.claims` that names another claims directory is claimed there by the sessions
+  // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
+  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir())];
+  // Any claims directory: this session's, another `.claims` names, or one known by its take lock.
+  const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map(realOf);
+  for (const file of files) {
+    if (file.startsWith(UNKNOWN_MARK)) continue;
+    const path = kernelPath(file.replace(GLOB_MARK, ""), session.cwd);
+    const store = stores.find((dir) => isWithin(path, dir)) ?? claimsDirAbove(path);
+    if (store !== undefined) {
+      return deny(options.agent, `${file.replace(GLOB_MARK, "")} is in the claims directory ${store}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
+    }
   }
   const toolName = stringField(payload, "tool_name") ?? "";
   const olds = options.agent === "claude" ? replacedTexts(toolName, payload.tool_input) : undefined;
@@ -216,9 +225,6 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
   };
-  // A file under a `.claims` that names another claims directory is claimed there by the sessions
-  // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
-  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir())];
   const blockedThere: Holding[] = [];
   for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));

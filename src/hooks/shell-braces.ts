@@ -65,8 +65,12 @@ function sequenceOf(inner: string): string[] | undefined {
   const from = numbers ? Number(match[1]) : (match[1] as string).charCodeAt(0);
   const to = numbers ? Number(match[2]) : (match[2] as string).charCodeAt(0);
   const step = Math.abs(Number(match[3] ?? 1)) || 1;
+  // `{01..03}` is 01 02 03: a bound written with a leading zero pads every number to the wider bound.
+  const padded = numbers !== null && [match[1], match[2]].some((bound) => /^-?0\d/.test(bound as string));
+  const width = padded ? Math.max((match[1] as string).length, (match[2] as string).length) : 0;
+  const number = (at: number) => (at < 0 ? `-${String(-at).padStart(width - 1, "0")}` : String(at).padStart(width, "0"));
   const words: string[] = [];
-  for (let at = from; (from <= to ? at <= to : at >= to) && words.length <= BRACE_WORDS; at += from <= to ? step : -step) words.push(numbers ? String(at) : String.fromCharCode(at));
+  for (let at = from; (from <= to ? at <= to : at >= to) && words.length <= BRACE_WORDS; at += from <= to ? step : -step) words.push(numbers ? number(at) : String.fromCharCode(at));
   return words;
 }
 

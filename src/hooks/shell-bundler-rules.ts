@@ -11,17 +11,29 @@ import { type Syntax, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { anyUnder, directoryAt, readText, within } from "./shell-words.js";
 
-/** A file a bundler writes, and its source map beside it (`a.js.map`). */
+/** A file a bundler writes, its source map, and for a script the stylesheet its imports make (`a.js.map`, `a.css`). */
 function outputFile(file: string): string[] {
   if (file.startsWith("\0") || file === "-") return file === "-" ? [] : [file];
-  return [file, `${file}.map`];
+  return [file, `${file}.map`, ...(/\.[cm]?js$/.test(file) ? [file.replace(/\.[cm]?js$/, ".css")] : [])];
 }
 
-/** Where a key of a configuration's text points, each time it is set: a path (relative to `base`), or COMPUTED. */
+/**
+ * Where a key of a configuration's text points, each time it is set: a path (relative to `base`),
+ * or, for a value it computes, what the expression names: its strings that read as paths
+ * (`fileURLToPath(new URL("./build", import.meta.url))`, `prod ? "build" : "out"`) and the
+ * package.json fields it reads (`pkg.main`), marked COMPUTED (the tool's own directory is added).
+ */
 const COMPUTED = Symbol("computed");
 
 function configValues(text: string, key: string, base: string): Array<string | typeof COMPUTED> {
   const found: Array<string | typeof COMPUTED> = [];
+  const manifest = () => {
+    try {
+      return JSON.parse(readText(join(base, "package.json")) ?? "{}") as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
   const setting = new RegExp(String.raw`(?<![\w$.])(["']?)${key}\1\s*:\s*`, "g");
   for (let match = setting.exec(text); match !== null; match = setting.exec(text)) {
     const value = text.slice(match.index + match[0].length, match.index + match[0].length + 400);
@@ -29,7 +41,26 @@ function configValues(text: string, key: string, base: string): Array<string | t
     // path.resolve(__dirname, "dist", "js"), path.join(…): its strings joined.
     const call = /^(?:path\.)?(?:resolve|join)\(\s*__dirname\s*((?:,\s*(["'])[^"'\n\\]*\2\s*)+)\)/.exec(value)?.[1];
     const parts = call === undefined ? undefined : [...call.matchAll(/(["'])([^"'\n\\]*)\1/g)].map((part) => part[2] as string);
-    found.push(literal !== undefined ? resolve(base, literal) : parts !== undefined ? resolve(base, ...parts) : COMPUTED);
+    if (literal !== undefined || parts !== undefined) {
+      found.push(literal !== undefined ? resolve(base, literal) : resolve(base, ...(parts as string[])));
+      continue;
+    }
+    // The expression, up to the end of the setting (a comma or a closing brace at its own depth).
+    let depth = 0;
+    let end = 0;
+    for (; end < value.length; end++) {
+      const char = value[end] as string;
+      if ("([{".includes(char)) depth++;
+      else if (")]}".includes(char) && --depth < 0) break;
+      else if (char === "," && depth === 0) break;
+    }
+    const expression = value.slice(0, end);
+    for (const [, , string] of expression.matchAll(/(["'`])([^"'`$\n\\]+)\1/g)) if (/^\.{0,2}\/?[\w.-]+(\/[\w.-]+)*\/?$/.test(string as string) && !/^(utf-?8|production|development)$/i.test(string as string)) found.push(resolve(base, string as string));
+    for (const [, field] of expression.matchAll(/\b(?:pkg|packageJson|manifest|pkgJson)\.(\w+)/g)) {
+      const named = manifest()[field as string];
+      if (typeof named === "string") found.push(resolve(base, named));
+    }
+    found.push(COMPUTED);
   }
   return found;
 }

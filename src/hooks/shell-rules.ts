@@ -126,6 +126,9 @@ export const RULES: Record<string, Rule> = {
   view: editor(VIM),
   vimdiff: editor(VIM),
   gvim: editor(VIM),
+  gvimdiff: editor(VIM),
+  rview: editor(VIM),
+  gview: editor(VIM),
   nano: editor({ short: "o:r:T:Y:X:", long: { operatingdir: "o", fill: "r", tabsize: "T", syntax: "Y", wordchars: "X", ...valuedLong("guidestripe speller") } }),
   emacs: {
     // `--visit f`, `--file f`, `--find-file f` (also with one dash) open f as an operand does.

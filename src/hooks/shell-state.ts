@@ -49,7 +49,7 @@ export function outsideFunctions(text: string): string {
 
 /** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
 export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
-  const operands = args.filter((arg) => arg === undefined || !/^-[LPe@n]+$/.test(arg));
+  const operands = args.filter((arg) => arg === undefined || (!/^-[LPe@n]+$/.test(arg) && arg !== "--"));
   const to = operands[0];
   const from = walk.cwd;
   const at = (path: string | undefined) => directoryAt(from, path);
@@ -60,6 +60,8 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
     walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
   } else if (operands.length === 0) {
     walk.cwd = walk.home;
+  } else if (name === "cd" && operands.length > 1) {
+    walk.cwd = undefined; // `cd a b` (or `cd {a,b}`): bash refuses it and stays, zsh swaps a for b in the path
   } else if (to === "-") {
     walk.cwd = walk.previous;
   } else {

@@ -162,8 +162,8 @@ export function findConflicts(
  * a claim on another of its names is in the way as a claim on this one would be (a whole file and
  * any symbol of it; two symbols when they are the same), and so is a directory claim whose tree
  * holds another name of it. Looked for only when the target's file has more than one link, so a
- * plain file costs one lstat; then every claimed file is compared by device and inode, and every
- * claimed directory's tree walked (20,000 entries at most, past which it counts as holding one).
+ * plain file costs one lstat; then every claimed file is compared by device and inode, and the tree
+ * of every claimed directory in the way walked (inodesUnder).
  */
 function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
   if (target.kind !== "path" && target.kind !== "symbol") return [];
@@ -178,18 +178,29 @@ function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | und
       if (shape.path === target.path || (target.kind === "symbol" && shape.kind === "symbol" && shape.symbol !== target.symbol)) continue;
       const other = statOf(shape.path);
       if (other === undefined || other.ino !== file.ino || other.dev !== file.dev) continue;
-    } else if (shape.kind !== "directory" || target.path.startsWith(shape.path) || !holdsInode(shape.path, file)) continue;
+    } else if (shape.kind !== "directory" || target.path.startsWith(shape.path)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
+    // A directory's tree is walked only for a claim that is in the way, once per call.
+    if (inWay && shape.kind === "directory" && !inodesUnder(shape.path, context).has(`${file.dev}:${file.ino}`)) continue;
     if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "directory" ? `one under ${named}` : named} (a hard link)` });
   }
   return found;
 }
 
-/** Whether a tree holds a name of this file (20,000 entries at most, past which it may: yes). */
-function holdsInode(directory: string, file: Stats): boolean {
+/**
+ * The files with more than one link under a claimed directory, as `dev:ino`, walked once per call
+ * (20,000 entries at most: a tree past that is not searched further, rather than refusing every
+ * write of a package store's linked files beside it).
+ */
+function inodesUnder(directory: string, context: Context): Set<string> {
+  const walked = (WALKED.get(context) ?? WALKED.set(context, new Map()).get(context)) as Map<string, Set<string>>;
+  const known = walked.get(directory);
+  if (known) return known;
+  const inodes = new Set<string>();
+  walked.set(directory, inodes);
   const queue = [directory];
   let seen = 0;
-  while (queue.length > 0) {
+  while (queue.length > 0 && seen < 20_000) {
     const at = queue.shift() as string;
     let entries: Dirent[];
     try {
@@ -198,17 +209,19 @@ function holdsInode(directory: string, file: Stats): boolean {
       continue;
     }
     for (const entry of entries) {
-      if (++seen > 20_000) return true;
+      if (++seen > 20_000) break;
       const path = join(at, entry.name);
       if (entry.isDirectory()) queue.push(path);
       else if (entry.isFile()) {
         const stats = statOf(path);
-        if (stats?.ino === file.ino && stats.dev === file.dev) return true;
+        if (stats !== undefined && stats.nlink > 1) inodes.add(`${stats.dev}:${stats.ino}`);
       }
     }
   }
-  return false;
+  return inodes;
 }
+
+const WALKED = new WeakMap<Context, Map<string, Set<string>>>();
 
 function statOf(path: string): Stats | undefined {
   try {
