@@ -398,6 +398,12 @@ Claude("should judge a tree written whole, and a path through .., in the claims 
   assert.is(bash("rm -rf packages/other"), undefined, "a tree with no claim in it");
 });
 
+Claude("should allow a shell write without auto-take where the claims directory is not made yet, without failing open", ({ box }) => {
+  const result = hook(box, { ...edit(box, "s1", join(box.project, "b.ts"), "x"), tool_name: "Bash", tool_input: { command: "echo x > b.ts" } }, "claude", ["--no-auto-take"]);
+  assert.is(result.stdout, "");
+  assert.is(result.stderr, "", "judged, not let through by an error");
+});
+
 Claude("should check a path with a control character in it and allow it unclaimed, not fail open", ({ box }) => {
   const path = join(box.project, "notes.md\n");
   const result = hook(box, { ...edit(box, "s1", path, "x"), tool_name: "Write", tool_input: { file_path: path, content: "x" } });

@@ -71,6 +71,9 @@ const writtenPath = (dir: string, scope: string, target: string) => join(dir, `$
 
 export function recordPending(dir: string, scope: string, call: PendingCall): void {
   const { asked: _, ...record } = call;
+  // A claims directory not made yet holds no claim of this call's (with --no-auto-take, none was
+  // taken): nothing to give back, and the record is only the shell's paths for its PostToolUse.
+  if (call.targets.length === 0 && !existsSync(dir)) return;
   writeWhole(pendingPath(dir, scope, short(call.tool_use_id)), record);
 }
 
