@@ -2,10 +2,11 @@
 // nearest the file names (a monorepo package with its own), found where the kernel takes the path,
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin, realOf).
-import { type Dirent, existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
+import { walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -52,20 +53,9 @@ export function claimsDirsElsewhere(files: string[], session: { cwd: string; dir
 function configsUnder(directory: string): string[] {
   if (/\/node_modules(\/|$)/.test(directory)) return [];
   const found: string[] = [];
-  const queue = [{ at: directory, depth: 0 }];
-  for (let listed = 0; queue.length > 0 && listed < 5_000; listed++) {
-    const { at, depth } = queue.shift() as { at: string; depth: number };
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(at, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
-      else if (entry.isDirectory() && depth < 6 && entry.name !== "node_modules" && entry.name !== ".git") queue.push({ at: join(at, entry.name), depth: depth + 1 });
-    }
-  }
+  walkTree(directory, { directories: 5_000, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
+    if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
+  });
   return found;
 }
 

@@ -1,7 +1,7 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
-import { type Dirent, lstatSync, readdirSync, type Stats } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
@@ -11,6 +11,7 @@ import type { Context, Holding } from "./context.js";
 import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { linkConflicts, type Link } from "./aliases.js";
+import { walkTree } from "../os/walk-tree.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
 /**
@@ -198,26 +199,11 @@ function inodesUnder(directory: string, context: Context): Set<string> {
   if (known) return known;
   const inodes = new Set<string>();
   walked.set(directory, inodes);
-  const queue = [directory];
-  let seen = 0;
-  while (queue.length > 0 && seen < 20_000) {
-    const at = queue.shift() as string;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(at, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (++seen > 20_000) break;
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) queue.push(path);
-      else if (entry.isFile()) {
-        const stats = statOf(path);
-        if (stats !== undefined && stats.nlink > 1) inodes.add(`${stats.dev}:${stats.ino}`);
-      }
-    }
-  }
+  walkTree(directory, { entries: 20_000 }, (entry, at) => {
+    if (!entry.isFile()) return;
+    const stats = statOf(join(at, entry.name));
+    if (stats !== undefined && stats.nlink > 1) inodes.add(`${stats.dev}:${stats.ino}`);
+  });
   return inodes;
 }
 

@@ -1,0 +1,36 @@
+// A bounded breadth-first walk of a directory tree, for the checks that must look under a
+// directory without letting a huge one stall a hook: the `.claims` files of a monorepo's packages
+// (src/hooks/claims-directories.ts) and the other names of a hard-linked file (src/protocol/conflicts.ts).
+import { type Dirent, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+export interface TreeLimits {
+  /** Directories listed at most. */
+  directories?: number;
+  /** Entries seen at most. */
+  entries?: number;
+  /** Levels below the start at most. */
+  depth?: number;
+  /** Directories not gone into (by name). */
+  skip?: string[];
+}
+
+/** Calls `visit` with each entry under `directory` and its directory, breadth first, until a limit is reached; unreadable directories are passed over. */
+export function walkTree(directory: string, limits: TreeLimits, visit: (entry: Dirent, at: string) => void): void {
+  const queue = [{ at: directory, depth: 0 }];
+  let seen = 0;
+  for (let listed = 0; queue.length > 0 && listed < (limits.directories ?? Number.POSITIVE_INFINITY); listed++) {
+    const { at, depth } = queue.shift() as { at: string; depth: number };
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return;
+      visit(entry, at);
+      if (entry.isDirectory() && depth < (limits.depth ?? Number.POSITIVE_INFINITY) && !(limits.skip ?? []).includes(entry.name)) queue.push({ at: join(at, entry.name), depth: depth + 1 });
+    }
+  }
+}
