@@ -198,13 +198,13 @@ async function carryOver(session: Session): Promise<HookAnswer> {
 async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, claimsDir: () => string): Promise<HookAnswer> {
   const files = await writtenFiles(options.agent, payload, session.cwd);
   if (files.length === 0) return PASS; // a tool that does not write
-  // The claims directory is the claims commands' to change: a write there by hand (rm *.json, an
-  // edit of a claim file) would drop or forge another session's claim without any of them knowing.
-  // (Where the kernel takes the path: `link/../store/x.json` is in the store when the link leads beside it.)
   // A file under a `.claims` that names another claims directory is claimed there by the sessions
   // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
   const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir())];
-  // Any claims directory: this session's, another `.claims` names, or one known by its take lock.
+  // A claims directory is the claims commands' to change: a write there by hand (rm *.json, an edit
+  // of a claim file) would drop or forge another session's claim without any of them knowing. Any
+  // one: this session's, one another `.claims` names, or one known by its take lock; the path where
+  // the kernel takes it (`link/../store/x.json` is in the store when the link leads beside it).
   const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map(realOf);
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
@@ -241,7 +241,6 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   if (decision.allow) return PASS;
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder, decision.unknownPlace));
 }
-
 
 /** The files a tool call writes, absolute. */
 async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {
