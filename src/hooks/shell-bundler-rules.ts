@@ -3,9 +3,10 @@
 // `output` of its config), vite build (`--outDir`, else `build.outDir`, else dist/), tsup
 // (`-d`, else `outDir`, else dist/), webpack (`-o`, else `output.path`, else dist/), parcel
 // (`--dist-dir`, else dist/), babel and swc (`-o`, `-d`), next build (`distDir`, else .next/).
-// A configuration is a program: only what it sets with a string (or `path.resolve(__dirname, "x",
-// "y")`) is read; a value it computes (`file: pkg.main`) is taken for the tool's own directory
-// (dist/): judging it anywhere in the project would refuse every build beside another session.
+// A configuration is a program: what it sets with a string (or `path.resolve(__dirname, "x",
+// "y")`) is read; a value it computes is what its expression names (its path-like strings, the
+// package.json fields it reads: `pkg.main`) and the tool's own directory (dist/), not anything in
+// the project, which would refuse every build beside another session.
 import { dirname, join, resolve } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
