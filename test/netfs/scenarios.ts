@@ -79,21 +79,26 @@ export function netfsSuite(name: string, start: () => Promise<NetworkMounts>): v
 
   test(`should give a stale claim to one of ${TAKERS} takers on two mounts and two machines, ${ROUNDS} rounds`, async (context) => {
     const tokens = new Set<number>();
+    let logged = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const target = `stale-${round}`;
       plantStale(context.mounts.a, target);
       const results = await race(context.mounts.root, takers(context, target));
       const winner = assertOneWinner(results, `stale round ${round}`);
       const granted = JSON.parse((results[winner] as { stdout: string }).stdout).granted[0];
-      assert.is(granted.taken_over_from?.holder ?? granted.previous?.holder ?? "ghost", "ghost");
+      assert.is(granted.action, "took_over");
+      assert.is(granted.previous?.holder, "ghost");
       const onDisk = JSON.parse(readFileSync(join(context.mounts.a, `${target}.json`), "utf8"));
       assert.is(onDisk.holder, `taker-${winner}`);
       assert.not.ok(tokens.has(onDisk.token * 1000 + round), "a token issued twice");
       tokens.add(onDisk.token * 1000 + round);
       const takeovers = logLines(context.mounts.b).filter((line) => line.event === "takeover" && line.target === target);
-      assert.is(takeovers.length, 1, `one takeover in the log, round ${round}`);
+      // The record is best effort: appends from two machines can overwrite one another on a network
+      // filesystem (O_APPEND is atomic per client), so a line may be lost, never doubled.
+      assert.ok(takeovers.length <= 1, `never two takeovers in the log, round ${round}`);
+      logged += takeovers.length;
     }
-    figures.push(`${name}: stale takeovers, ${ROUNDS} rounds x ${TAKERS} takers: one winner every round, one takeover logged`);
+    figures.push(`${name}: stale takeovers, ${ROUNDS} rounds x ${TAKERS} takers: one winner every round, ${logged} of ${ROUNDS} takeovers in the log`);
   });
 
   test("should hold a take on this machine off while a live process on another machine holds the take lock", async (context) => {
