@@ -15,7 +15,12 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
  * The claims directories, other than `own`, that the `.claims` configuration nearest each written
  * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
  */
-export function claimsDirsElsewhere(files: string[], session: { cwd: string; dir?: string; env?: Environment }, own: string): Map<string, string[]> {
+export function claimsDirsElsewhere(
+  files: string[],
+  session: { cwd: string; dir?: string; env?: Environment },
+  own: string,
+  kernelOf: (path: string) => string = (path) => kernelPath(path, session.cwd),
+): Map<string, string[]> {
   const elsewhere = new Map<string, string[]>();
   if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
   const byDirectory = new Map<string, string>();
@@ -34,7 +39,7 @@ export function claimsDirsElsewhere(files: string[], session: { cwd: string; dir
     }
     const glob = file.startsWith(GLOB_MARK);
     // Where the kernel takes it (`link/../x.ts`); a directory written whole (`rm -rf pkg`) from itself.
-    const path = kernelPath(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file, session.cwd);
+    const path = kernelOf(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file);
     let at = isDirectory(path) ? path : dirname(path);
     while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
     const written = glob ? file : path;

@@ -4,8 +4,7 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
@@ -153,14 +152,7 @@ async function brokenConfig(options: HookOptions, payload: HookPayload, cwd: str
     files = [error.path, cwd]; // what it writes is unknown: not only the repair
   }
   if (files.length === 0) return PASS;
-  const real = (path: string) => {
-    try {
-      return join(realpathSync(dirname(path)), basename(path));
-    } catch {
-      return path;
-    }
-  };
-  if (files.every((file) => real(resolve(cwd, file)) === real(error.path))) return { ...PASS, stderr: `claims: ${error.message} (the hook let this write of it through, to repair it)\n` };
+  if (files.every((file) => realOf(resolve(cwd, file)) === realOf(error.path))) return { ...PASS, stderr: `claims: ${error.message} (the hook let this write of it through, to repair it)\n` };
   return deny(options.agent, `claims cannot check this write: ${error.message} Until then every write is refused but one of ${error.path} itself.`);
 }
 
@@ -200,7 +192,10 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   if (files.length === 0) return PASS; // a tool that does not write
   // A file under a `.claims` that names another claims directory is claimed there by the sessions
   // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
-  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir())];
+  // Where the kernel takes each path, worked out once for both questions below.
+  const kernel = new Map<string, string>();
+  const kernelOf = (path: string) => kernel.get(path) ?? (kernel.set(path, kernelPath(path, session.cwd)), kernel.get(path) as string);
+  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir(), kernelOf)];
   // A claims directory is the claims commands' to change: a write there by hand (rm *.json, an edit
   // of a claim file) would drop or forge another session's claim without any of them knowing. Any
   // one: this session's, one another `.claims` names, or one known by its take lock; the path where
@@ -208,7 +203,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map(realOf);
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
-    const path = kernelPath(file.replace(GLOB_MARK, ""), session.cwd);
+    const path = kernelOf(file.replace(GLOB_MARK, ""));
     const store = stores.find((dir) => isWithin(path, dir)) ?? claimsDirAbove(path);
     if (store !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} is in the claims directory ${store}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
