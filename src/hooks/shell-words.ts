@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
-import { exists } from "../targets/target.js";
+import { DOTDOT, exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { isMktemp } from "./shell-variables.js";
 import { braceExpansion, braceSequence, CLOSE, COMMA, OPEN, restore } from "./shell-braces.js";
@@ -117,7 +117,7 @@ export function add(walk: Walk, path: string): void {
   }
   // `..` is left for the kernel's reading (write-guard.ts): after a symlink it is not the text's parent.
   const absolute = resolve(walk.cwd ?? "/", path);
-  if (!DEVICES.test(absolute)) walk.found.add(/(^|\/)\.\.(\/|$)/.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute);
+  if (!DEVICES.test(absolute)) walk.found.add(DOTDOT.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute);
 }
 
 /** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */

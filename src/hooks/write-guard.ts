@@ -13,7 +13,7 @@ import { shapeOf } from "../targets/overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { GLOB_PREFIX, symlinkEntry, targetOfFileName } from "../targets/target.js";
+import { DOTDOT, GLOB_PREFIX, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -133,9 +133,6 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
   const renewed = own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
   return { renewed, covering: [...own] };
 }
-
-/** A `..` component. */
-const DOTDOT = /(^|\/)\.\.(\/|$)/;
 
 /**
  * Each path on its own: one that cannot be a target (over-long, a symlink loop) is skipped, so the

@@ -271,6 +271,9 @@ export function canonicalPath(input: string, cwd: string): string {
   return resolved === "" ? "/" : resolved;
 }
 
+/** A `..` component: after a symlink it is not the text's parent (canonicalPath). */
+export const DOTDOT = /(^|\/)\.\.(\/|$)/;
+
 /**
  * The entry a symlink itself occupies, when the last component of `input` is one (undefined
  * otherwise): removing, renaming or replacing the link (`rm`, `mv`, `sed -i`, a patch's delete)
@@ -280,7 +283,7 @@ export function canonicalPath(input: string, cwd: string): string {
 export function symlinkEntry(input: string, cwd: string): Target | undefined {
   const raw = (isAbsolute(input) ? input : `${cwd}/${input}`).replace(/\/+$/, "");
   // Most paths are no symlink where the text leads: one lstat says so (a `..` may lead elsewhere).
-  if (!/(^|\/)\.\.(\/|$)/.test(raw)) {
+  if (!DOTDOT.test(raw)) {
     try {
       if (!lstatSync(raw).isSymbolicLink()) return undefined;
     } catch {
