@@ -68,4 +68,17 @@ Race("should grant one of two names of one file (a hard link) to one holder, rac
   }
 });
 
+Race("should grant a glob or another name of a file it matches (a hard link) to one holder, racing or not", async ({ box }) => {
+  mkdirSync(join(box.project, "other"));
+  linkSync(join(box.project, "src", "a.ts"), join(box.project, "other", "b.ts"));
+  for (let round = 0; round < 4; round++) {
+    rmSync(box.dir, { recursive: true, force: true });
+    const results = await Promise.all(
+      ["src/*.ts", "other/b.ts", "src/*.ts", "other/b.ts"].map((target, index) => claimsAsync(["take", target, "--holder", `h${index}`, "--dir", box.dir], { cwd: box.project })),
+    );
+    assert.equal(results.map((result) => result.code).filter((code) => code === 0).length, 1, `round ${round}: ${results.map((result) => result.stdout + result.stderr).join(" | ")}`);
+    assert.is(results.filter((result) => result.code === 3 && /same file as .*\(a hard link\)/.test(result.stdout)).length, 2, results.map((result) => result.stdout).join(" | "));
+  }
+});
+
 Race.run();

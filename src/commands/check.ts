@@ -6,7 +6,8 @@ import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, parseTarget, partsOfFileName } from "../targets/target.js";
+import { routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
 
@@ -43,6 +44,31 @@ export interface CheckResult {
 }
 
 export function check(options: CheckOptions): CheckResult {
+  // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
+  const routes = routesOf(options.targets, options);
+  if (!routes) return checkIn(options);
+  const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: checkIn({ ...options, dir, targets }) }));
+  // A directory reaching two claims directories is allowed only where each allows it.
+  const notEverywhere = new Set<string>();
+  for (const { targets, result } of parts) {
+    for (const input of targets) {
+      const canonical = parseTarget(input, { cwd: routes.own.cwd, home: routes.own.home }).canonical;
+      if (!result.allowed.includes(canonical)) notEverywhere.add(canonical);
+    }
+  }
+  const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
+  for (const { result } of parts) {
+    if (result.holder !== undefined) merged.holder = result.holder;
+    merged.allowed.push(...result.allowed.filter((target) => !notEverywhere.has(target) && !merged.allowed.includes(target)));
+    merged.refused.push(...result.refused);
+    merged.fenced.push(...result.fenced);
+    if (result.warnings) (merged.warnings ??= []).push(...result.warnings);
+  }
+  if (parts.every(({ result }) => result.directory_missing)) merged.directory_missing = true;
+  return merged;
+}
+
+function checkIn(options: CheckOptions): CheckResult {
   const context = openContext(options);
   let holder: string | undefined;
   try {

@@ -7,7 +7,8 @@ import { findConflicts } from "../protocol/conflicts.js";
 import { BadInputError } from "../os/errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holderOf, openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
+import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { routesOf } from "../protocol/routes.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
 
@@ -100,6 +101,14 @@ export interface GuardResult {
   nothing_claimed: boolean;
 }
 
+/** What a commit or push changes: the paths, and where their new content is. */
+interface Change {
+  from: string;
+  to?: string;
+  revision: string;
+  paths: string[];
+}
+
 export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const env = options.env ?? process.env;
   const mode = guardMode(env.CLAIMS_GUARD);
@@ -113,14 +122,22 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
     // no holder: every fresh exclusive claim counts as another's
   }
   // What changes, and where its new content is: the index ("") for a commit, the pushed tip for a push.
-  const changes: Array<{ from: string; to?: string; revision: string; paths: string[] }> =
+  const changes: Change[] =
     options.hook === "pre-commit"
       ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
       : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
+  // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts).
+  const routes = routesOf([...new Set(changes.flatMap((change) => change.paths))], { ...options, cwd: root }, true);
+  const places = routes ? [...routes.dirs].map(([dir, { targets }]) => ({ context: openContext({ ...options, cwd: root, dir }), only: new Set(targets) })) : [{ context, only: undefined }];
+  for (const { context, only } of places) await judgeChanges(changes, root, only, context, result);
+  return result;
+}
+
+async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult): Promise<void> {
   const claimFiles = context.store.names().filter(isClaimFileName);
   for (const change of changes) {
-    for (const target of parseTargets(change.paths, context, true)) {
-      result.checked.push(target.canonical);
+    for (const target of parseTargets(only ? change.paths.filter((path) => only.has(path)) : change.paths, context, true)) {
+      if (!result.checked.includes(target.canonical)) result.checked.push(target.canonical);
       // "shared" mode: only exclusive claims of others stand in a commit's way.
       const conflicts = findConflicts(target, "shared", result.holder, context, claimFiles);
       if (conflicts.length > 0) result.nothing_claimed = false;
@@ -134,7 +151,6 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
       }
     }
   }
-  return result;
 }
 
 /**

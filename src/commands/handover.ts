@@ -11,6 +11,7 @@ import { forgetHeld, rememberHeld } from "../protocol/held.js";
 import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
 import { take, type TakeResult } from "./take.js";
+import { oneDirectory, rememberElsewhere, routesOf } from "../protocol/routes.js";
 
 export interface HandoverOptions extends CommonOptions {
   target: string;
@@ -37,7 +38,13 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
     if (options.token !== undefined) throw new BadInputError(`${optionName("token")} goes with ${optionName("to")}: it names the holding you hand over; add ${optionName("to")} HOLDER, or drop it to queue behind the holder.`);
     return take({ ...options, targets: [options.target], queue: true });
   }
-  return transfer(options, options.to);
+  // Handed over where the target's claims live (src/protocol/routes.ts); the new holder's beat and release without targets reach it from here.
+  const routes = routesOf([options.target], options);
+  if (!routes) return transfer(options, options.to);
+  const dir = oneDirectory(routes, "hand over");
+  const result = transfer({ ...options, dir }, options.to);
+  rememberElsewhere(routes.own, result.to, dir);
+  return result;
 }
 
 function transfer(options: HandoverOptions, to: string): TransferResult {

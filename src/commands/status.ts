@@ -9,7 +9,8 @@ import { existsSync } from "node:fs";
 import { overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
-import { fileStandIn, type TargetKind } from "../targets/target.js";
+import { fileStandIn, parseTarget, type TargetKind } from "../targets/target.js";
+import { mergeResults, pointedFrom, routesOf } from "../protocol/routes.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -56,6 +57,31 @@ export interface StatusResult {
 }
 
 export function status(options: StatusOptions = {}): StatusResult {
+  // Named targets are looked up where their claims live; the caller's own claims (--mine) also in
+  // every other claims directory it took in from here (src/protocol/routes.ts).
+  const named = options.targets ?? [];
+  const routes = named.length > 0 ? routesOf(named, options) : undefined;
+  if (routes) {
+    const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: statusOfDirectory({ ...options, dir, targets }) }));
+    const merged = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
+    // A directory reaching two claims directories is free only where each finds it free.
+    const claimed = new Set<string>();
+    for (const { targets, result } of parts) {
+      for (const input of targets) {
+        const canonical = parseTarget(input, { cwd: routes.own.cwd, home: routes.own.home }).canonical;
+        if (!result.free.includes(canonical)) claimed.add(canonical);
+      }
+    }
+    return { ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) };
+  }
+  const result = statusOfDirectory(options);
+  if (!options.mine || named.length > 0) return result;
+  const elsewhere = pointedFrom(options, holderOf(options)).map(({ dir }) => statusOfDirectory({ ...options, dir }));
+  return elsewhere.length === 0 ? result : { ...mergeResults([result, ...elsewhere]), dir: result.dir };
+}
+
+/** The status of one claims directory alone, following no pointer to another (status, and the hook's carry-over after /clear). */
+export function statusOfDirectory(options: StatusOptions): StatusResult {
   const context = openContext(options);
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };

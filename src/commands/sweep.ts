@@ -1,10 +1,12 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
+import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
 import { grantQueued } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
+import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 
 export interface SweepOptions extends CommonOptions {
@@ -59,6 +61,11 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   if (leftoverMarkers(context).length > 0) {
     const leftovers = dryRun ? leftoverMarkers(context) : context.store.withTakeLock(() => leftoverMarkers(context).filter((name) => removeMarker(name, context)));
     result.debris.push(...leftovers.map((name) => `${ALIASES_DIRECTORY}/${name}`));
+  }
+  // Pointers to other claims directories unused for 7 days (src/protocol/routes.ts).
+  for (const pointer of pointersIn(context.store.dir)) {
+    if (context.nowMs - pointer.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) continue;
+    if (dryRun || removeQuietly(join(context.store.dir, ELSEWHERE_DIRECTORY, pointer.name))) result.debris.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
   }
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of context.store.debris(context.nowMs)) {

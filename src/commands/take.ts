@@ -18,6 +18,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
+import { mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -46,6 +47,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`${wait} must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
+  // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
+  // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
+  const routes = routesOf(options.targets, options);
+  if (routes) return takeElsewhere(options, routes);
   let attemptStartedMs = options.startedAt ?? Date.now();
   const context = openContext(options);
   const holder = holderOf(options);
@@ -130,6 +135,24 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     remember(context.store, holder, key, args, context.nowMs, result);
     return result;
   }));
+}
+
+async function takeElsewhere(options: TakeOptions, routes: Routes): Promise<TakeResult> {
+  // --partial takes what is free target by target: in each directory on its own. Otherwise a take
+  // is all or nothing, which one directory's take lock can make it only there.
+  const plain = options.partial === true && !options.queue && options.wait === undefined;
+  if (plain) oneDirectoryEach(routes, "take");
+  const dirs = plain ? [...routes.dirs.keys()] : [oneDirectory(routes, "take")];
+  const results: TakeResult[] = [];
+  for (const dir of dirs) {
+    const part = await take({ ...options, dir, targets: routes.dirs.get(dir)?.targets ?? [] });
+    results.push(part);
+    if (dir === routes.own.dir || (part.granted.length === 0 && (part.queued ?? []).length === 0)) continue;
+    rememberElsewhere(routes.own, part.holder, dir);
+    const config = routes.dirs.get(dir)?.config;
+    part.warnings = [...(part.warnings ?? []), `claimed in ${dir} (the claims directory ${config ?? "the target's .claims"} names, where the sessions working there claim); beat and release without targets reach it from here`];
+  }
+  return mergeResults(results);
 }
 
 /**

@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { walkTree } from "../os/walk-tree.js";
+import { configBetween, configsUnder, isWithin } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -50,30 +50,6 @@ export function claimsDirsElsewhere(
   return elsewhere;
 }
 
-/**
- * The `.claims` files under a directory a command writes whole, node_modules and .git aside, six
- * levels and 5,000 directories at most (a folder of many files is one listing): a monorepo's
- * packages with claims directories of their own.
- */
-function configsUnder(directory: string): string[] {
-  if (/\/node_modules(\/|$)/.test(directory)) return [];
-  const found: string[] = [];
-  walkTree(directory, { directories: 5_000, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
-    if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
-  });
-  return found;
-}
-
-/**
- * Whether a `.claims` file may stand between `directory` and where the session runs: false when
- * `directory` is `cwd` or under it with none in between, so the session's own settings hold for it.
- */
-function configBetween(directory: string, cwd: string): boolean {
-  if (!isWithin(directory, cwd)) return true;
-  for (let at = directory; at !== cwd && at !== dirname(at); at = dirname(at)) if (existsSync(join(at, ".claims"))) return true;
-  return false;
-}
-
 /** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */
 export function kernelPath(path: string, cwd: string): string {
   try {
@@ -102,4 +78,4 @@ export function claimsDirAbove(path: string): string | undefined {
   }
 }
 
-export const isWithin = (path: string, directory: string) => path === directory || path.startsWith(directory.endsWith("/") ? directory : `${directory}/`);
+export { isWithin };

@@ -15,9 +15,10 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { resolveHolder, resolveSettings } from "../protocol/settings.js";
+import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
+import { pointedFrom, rememberElsewhere } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
-import { status } from "../commands/status.js";
+import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
 
 export type Agent = "claude" | "codex";
@@ -66,11 +67,15 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const cwd = stringField(payload, "cwd") ?? process.cwd();
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   // The claims directory, resolved once per event, and only by an event that needs it.
-  let resolved: string | undefined;
-  const claimsDir = () =>
-    (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }).dir);
+  let resolved: Settings | undefined;
+  const settings = () =>
+    (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }));
+  const claimsDir = () => settings().dir;
+  // The verbs act in the session's own directory: the hook itself finds where else a file is
+  // claimed (claimsDirsElsewhere), so they must not route a target on their own.
+  const here = () => ({ ...session, dir: claimsDir() });
   try {
-    if (event === "PreToolUse") return await beforeWrite(options, payload, session, claimsDir);
+    if (event === "PreToolUse") return await beforeWrite(options, payload, session, settings);
     const shellFailed = event === "PostToolUseFailure" && isShell(stringField(payload, "tool_name"));
     if (event === "PostToolUse" || shellFailed) {
       // The call ran (a failed shell command ran too, and may have written half): what it writes
@@ -79,7 +84,7 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       const record = call ? takePending(claimsDir(), session.scope, call)[0] : undefined;
       // What the PreToolUse read from the command, so the shell is not parsed twice.
       const files = Array.isArray(record?.files) ? record.files : await writtenFiles(options.agent, payload, cwd);
-      if (files.length > 0) markWritten(claimsDir(), session.scope, renewWritten({ ...session, files }).covering);
+      if (files.length > 0) markWritten(claimsDir(), session.scope, renewWritten({ ...here(), files }).covering);
       return PASS;
     }
     if (event === "PostToolUseFailure" || event === "PermissionDenied") {
@@ -102,7 +107,7 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
       // A new prompt: a permission prompt shown earlier was answered, and a call still pending
       // after it was refused (an approved edit runs at once and reaches PostToolUse); a call that
       // failed before the user interrupted the turn (no Stop then) goes back too.
-      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope, undefined, (call) => call.asked === true));
+      giveBack(here(), claimsDir(), takePending(claimsDir(), session.scope, undefined, (call) => call.asked === true));
       return PASS;
     }
     // A subagent of its own with no agent_id to say which: the main session's claims are not its to release.
@@ -110,25 +115,26 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
     if (event === "Stop" || (event === "SubagentStop" && !options.subagentHolders)) {
       // The turn is over: a call the hook claimed for that never ran (refused by the permission
       // system or the user) gives its claims back, but nothing a call of the turn wrote.
-      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope));
+      giveBack(here(), claimsDir(), takePending(claimsDir(), session.scope));
       clearMarks(claimsDir(), session.scope);
       return PASS;
     }
     if (event === "SessionEnd" && stringField(payload, "reason") === "clear") {
       // /clear: the same client goes on as a new session, which takes these claims over.
       const client = clientProcess(process.env);
-      giveBack(session, claimsDir(), takePending(claimsDir(), session.scope));
+      giveBack(here(), claimsDir(), takePending(claimsDir(), session.scope));
       clearMarks(claimsDir(), session.scope);
       if (client) {
         recordCleared(claimsDir(), client, holder);
         return PASS;
       }
     }
-    if (event === "SessionStart" && stringField(payload, "source") === "clear") return carryOver(session);
+    if (event === "SessionStart" && stringField(payload, "source") === "clear") return carryOver(session, settings());
     if (event === "SessionEnd" || event === "SubagentStop") {
       takePending(claimsDir(), session.scope);
       clearMarks(claimsDir(), session.scope);
-      const released = release(session);
+      // Also in every other claims directory the session claimed in (their pointers, src/protocol/routes.ts).
+      const released = release(here());
       const handed = released.handed_to.map((grant) => `${grant.target} to ${grant.holder}`);
       return { ...PASS, stderr: handed.length > 0 ? `claims: handed ${handed.join(", ")}\n` : "" };
     }
@@ -169,25 +175,30 @@ function giveBack(session: Session, dir: string, calls: Array<{ targets: string[
 }
 
 /** The claims of the session `/clear` ended in this client process become the new session's. */
-async function carryOver(session: Session): Promise<HookAnswer> {
+async function carryOver(session: Session, own: Settings): Promise<HookAnswer> {
   const client = clientProcess(process.env);
-  const context = openContext(session);
+  const context = openContext({ ...session, dir: own.dir });
   const previous = client && takeCleared(context.settings.dir, client, context.nowMs);
   if (!previous || previous === session.holder) return PASS;
-  const held = status({ ...session, holder: previous, mine: true }).claims.filter((claim) => !claim.stale && !claim.shared);
   const moved: string[] = [];
-  for (const claim of held) {
-    // Released and taken at once: a session queued for it would have been served at the old
-    // session's end anyway, and is served now.
-    const released = release({ ...session, holder: previous, targets: [claim.target] });
-    if (released.handed_to.length > 0) continue;
-    const taken = await take({ ...session, targets: [claim.target], purpose: claim.purpose, ...(claim.ttl !== undefined && { ttl: claim.ttl }) });
-    moved.push(...taken.granted.map((granted) => granted.target));
+  // In the session's own claims directory and each other one it claimed in, where each claim is.
+  for (const dir of [own.dir, ...pointedFrom({ ...session, dir: own.dir }, previous).map((pointer) => pointer.dir)]) {
+    const held = statusOfDirectory({ ...session, dir, holder: previous, mine: true }).claims.filter((claim) => !claim.stale && !claim.shared);
+    for (const claim of held) {
+      // Released and taken at once: a session queued for it would have been served at the old
+      // session's end anyway, and is served now.
+      const released = release({ ...session, dir, holder: previous, targets: [claim.target] });
+      if (released.handed_to.length > 0) continue;
+      const taken = await take({ ...session, dir, targets: [claim.target], purpose: claim.purpose, ...(claim.ttl !== undefined && { ttl: claim.ttl }) });
+      moved.push(...taken.granted.map((granted) => granted.target));
+      if (dir !== own.dir && taken.granted.length > 0) rememberElsewhere(own, session.holder, dir);
+    }
   }
   return { ...PASS, stderr: moved.length > 0 ? `claims: carried ${moved.length} claim(s) over from ${previous}\n` : "" };
 }
 
-async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, claimsDir: () => string): Promise<HookAnswer> {
+async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, settings: () => Settings): Promise<HookAnswer> {
+  const claimsDir = () => settings().dir;
   const files = await writtenFiles(options.agent, payload, session.cwd);
   if (files.length === 0) return PASS; // a tool that does not write
   // A file under a `.claims` that names another claims directory is claimed there by the sessions
@@ -214,6 +225,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const news = toolName === "Edit" ? [stringField(payload.tool_input, "new_string") ?? ""] : editsNew(payload.tool_input);
   const request = {
     ...session,
+    dir: claimsDir(), // the verbs act where the hook says: it finds where else a file is claimed itself
     files,
     ...(olds && { edits: olds.map((old, index) => ({ old, new: news[index] ?? "" })) }),
     autoTake: options.autoTake !== false,
@@ -224,7 +236,12 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
   const decision = await decideWrite(request);
-  if (decision.allow) for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir })).blocking);
+  for (const [dir, theirs] of decision.allow ? elsewhere : []) {
+    const there = await decideWrite({ ...request, files: theirs, dir });
+    blockedThere.push(...there.blocking);
+    // Released at the session's end from its own directory (src/protocol/routes.ts).
+    if (there.took.length > 0) rememberElsewhere(settings(), session.holder, dir);
+  }
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined)); // taken there in between
   const call = stringField(payload, "tool_use_id");
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.

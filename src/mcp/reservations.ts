@@ -11,6 +11,7 @@ import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { parseTarget } from "../targets/target.js";
+import { pointedFrom } from "../protocol/routes.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import type { Call } from "./call.js";
 import { expiryOfClaim, holderInfo } from "./holdings.js";
@@ -66,16 +67,15 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
 export async function renewReservationsTool(input: RenewReservationsInput, call: Call): Promise<ToolResult> {
   const project = projectOf(input.project_key, call);
   const holder = call.holder(input.agent_name, "agent_name");
-  const context = openContext(project.options);
   const renewed: Array<Record<string, unknown>> = [];
   const lost: Array<Record<string, unknown>> = [];
-  for (const claim of selectReservations(holder, input, project, context)) {
+  for (const [context, claim] of contextsOf(project, holder).flatMap((context) => selectReservations(holder, input, project, context).map((claim) => [context, claim] as const))) {
     // The new lease runs extend_seconds past the old expiry (past now, if that has gone by): a
     // re-take of one's own claim with that TTL, which renews the heartbeat and keeps taken_at.
     const oldExpiry = expiryOfClaim(claim, context);
     const leftSeconds = Math.max(0, Math.ceil(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
     const ttl = Math.min(MAX_TTL_SECONDS, leftSeconds + input.extend_seconds);
-    const result = await take({ ...project.options, holder, targets: [claim.target], ttl, shared: claim.mode === "shared", creating: true });
+    const result = await take({ ...project.options, dir: context.settings.dir, holder, targets: [claim.target], ttl, shared: claim.mode === "shared", creating: true });
     const [again] = result.granted;
     if (again) {
       renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context) });
@@ -89,11 +89,19 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
 export async function releaseReservationsTool(input: ReleaseReservationsInput, call: Call): Promise<ToolResult> {
   const project = projectOf(input.project_key, call);
   const holder = call.holder(input.agent_name, "agent_name");
-  const context = openContext(project.options);
-  const selected = selectReservations(holder, input, project, context).map((claim) => claim.target);
-  // release() with no targets releases everything: an empty selection must release nothing.
-  const result = selected.length === 0 ? undefined : release({ ...project.options, holder, targets: selected });
-  return answer({ released: result?.released.length ?? 0, released_at: formatTimestamp(Date.now()) });
+  let released = 0;
+  for (const context of contextsOf(project, holder)) {
+    const selected = selectReservations(holder, input, project, context).map((claim) => claim.target);
+    // release() with no targets releases everything: an empty selection must release nothing.
+    if (selected.length > 0) released += release({ ...project.options, dir: context.settings.dir, holder, targets: selected }).released.length;
+  }
+  return answer({ released, released_at: formatTimestamp(Date.now()) });
+}
+
+/** The project's claims directory, and each other one the agent reserved in from it (a package with a `.claims` of its own, src/protocol/routes.ts). */
+function contextsOf(project: Project, holder: string): Context[] {
+  const own = openContext(project.options);
+  return [own, ...pointedFrom({ ...project.options, dir: own.settings.dir }, holder).map(({ dir }) => openContext({ ...project.options, dir }))];
 }
 
 /** The agent's claims inside the project, narrowed to the paths and ids named (all of them when neither is). */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { freshnessOf, modeOf, type Mode } from "./claim.js";
-import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { globMatches, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context, Holding } from "./context.js";
 import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
@@ -161,15 +161,19 @@ export function findConflicts(
 /**
  * A file with more than one name (`ln a.ts b.ts`, a package store's links) is one file under each:
  * a claim on another of its names is in the way as a claim on this one would be (a whole file and
- * any symbol of it; two symbols when they are the same), and so is a directory claim whose tree
- * holds another name of it. Looked for only when the target's file has more than one link, so a
- * plain file costs one lstat; then every claimed file is compared by device and inode, and the tree
- * of every claimed directory in the way walked (inodesUnder).
+ * any symbol of it; two symbols when they are the same), and so is a directory or glob claim that
+ * holds or matches another name of it. Looked for only when the target's file has more than one
+ * link, so a plain file costs one lstat; then every claimed file is compared by device and inode,
+ * and the tree of every claimed directory or glob in the way walked (linkedUnder). A directory or
+ * glob target is a file's other name for each file with links it holds or matches: looked for only
+ * when a claimed file in the way has more than one link.
  */
 function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
+  if (target.kind === "directory" || target.kind === "glob") return hardLinksUnder(target, mode, holder, context, fileNames);
   if (target.kind !== "path" && target.kind !== "symbol") return [];
   const file = statOf(target.path);
   if (!file?.isFile() || file.nlink < 2) return [];
+  const inode = `${file.dev}:${file.ino}`;
   const found: Holding[] = [];
   for (const fileName of fileNames) {
     const named = partsOfFileName(fileName).target;
@@ -179,35 +183,58 @@ function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | und
       if (shape.path === target.path || (target.kind === "symbol" && shape.kind === "symbol" && shape.symbol !== target.symbol)) continue;
       const other = statOf(shape.path);
       if (other === undefined || other.ino !== file.ino || other.dev !== file.dev) continue;
-    } else if (shape.kind !== "directory" || target.path.startsWith(shape.path)) continue;
+    } else if (shape.kind === "directory" ? target.path.startsWith(shape.path) : shape.kind !== "glob" || globMatches(named, target.path)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
-    // A directory's tree is walked only for a claim that is in the way, once per call.
-    if (inWay && shape.kind === "directory" && !inodesUnder(shape.path, context).has(`${file.dev}:${file.ino}`)) continue;
-    if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "directory" ? `one under ${named}` : named} (a hard link)` });
+    // A tree is walked only for a claim that is in the way, once per call.
+    if (inWay && shape.kind === "directory" && !linkedUnder(shape.path, context).has(inode)) continue;
+    if (inWay && shape.kind === "glob" && !(linkedUnder(shape.path, context).get(inode) ?? []).some((path) => globMatches(named, path))) continue;
+    if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "path" || shape.kind === "symbol" ? named : `one ${shape.kind === "glob" ? "matched by" : "under"} ${named}`} (a hard link)` });
+  }
+  return found;
+}
+
+/** A directory or glob target holding (matching) another name of a claimed file in the way (hardLinkConflicts). */
+function hardLinksUnder(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
+  const found: Holding[] = [];
+  for (const fileName of fileNames) {
+    const named = partsOfFileName(fileName).target;
+    if (named === undefined) continue;
+    const shape = shapeOf(named);
+    if (shape.kind !== "path" && shape.kind !== "symbol") continue;
+    const file = statOf(shape.path);
+    if (!file?.isFile() || file.nlink < 2) continue;
+    const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
+    if (!inWay) continue;
+    const names = linkedUnder(target.path.replace(/(.)\/$/, "$1"), context).get(`${file.dev}:${file.ino}`) ?? [];
+    const other = names.find((path) => path !== shape.path && (target.kind === "directory" || globMatches(target.canonical, path)));
+    if (other !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap: `${other} is the same file as ${named} (a hard link)` });
   }
   return found;
 }
 
 /**
- * The files with more than one link under a claimed directory, as `dev:ino`, walked once per call
- * (20,000 entries at most: a tree past that is not searched further, rather than refusing every
- * write of a package store's linked files beside it).
+ * The files with more than one link under a directory, by `dev:ino`, with their paths, walked
+ * once per call (20,000 entries at most: a tree past that is not searched further, rather than
+ * refusing every write of a package store's linked files beside it).
  */
-function inodesUnder(directory: string, context: Context): Set<string> {
-  const walked = (WALKED.get(context) ?? WALKED.set(context, new Map()).get(context)) as Map<string, Set<string>>;
+function linkedUnder(directory: string, context: Context): Map<string, string[]> {
+  const walked = (WALKED.get(context) ?? WALKED.set(context, new Map()).get(context)) as Map<string, Map<string, string[]>>;
   const known = walked.get(directory);
   if (known) return known;
-  const inodes = new Set<string>();
+  const inodes = new Map<string, string[]>();
   walked.set(directory, inodes);
   walkTree(directory, { entries: 20_000 }, (entry, at) => {
     if (!entry.isFile()) return;
-    const stats = statOf(join(at, entry.name));
-    if (stats !== undefined && stats.nlink > 1) inodes.add(`${stats.dev}:${stats.ino}`);
+    const path = join(at, entry.name);
+    const stats = statOf(path);
+    if (stats === undefined || stats.nlink < 2) return;
+    const key = `${stats.dev}:${stats.ino}`;
+    inodes.set(key, [...(inodes.get(key) ?? []), path]);
   });
   return inodes;
 }
 
-const WALKED = new WeakMap<Context, Map<string, Set<string>>>();
+const WALKED = new WeakMap<Context, Map<string, Map<string, string[]>>>();
 
 function statOf(path: string): Stats | undefined {
   try {

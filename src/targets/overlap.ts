@@ -132,6 +132,11 @@ function literalPrefixAllows(glob: string, path: string): boolean {
   return slash <= 0 || `${path}/`.startsWith(glob.slice(0, slash + 1));
 }
 
+/** Whether a glob (canonical) matches a real path. */
+export function globMatches(glob: string, path: string): boolean {
+  return literalPrefixAllows(glob, path) && matcher(glob)(path);
+}
+
 const matchers = new Map<string, (path: string) => boolean>();
 function matcher(pattern: string): (path: string) => boolean {
   let match = matchers.get(pattern);

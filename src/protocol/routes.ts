@@ -1,0 +1,216 @@
+// Which claims directory a target's claim lives in (docs/PROTOCOL.md 1a). A `.claims` file nearer
+// the target than the caller's directory (a monorepo package with one of its own, a sibling
+// project) names the directory where the sessions working beside the file claim it, and the hooks
+// judge a write there; a claim made in the caller's own directory would not meet theirs. So a
+// verb's targets go to the directory the `.claims` nearest each names, and the caller's own
+// directory keeps a pointer (`.elsewhere/…`) so that beat and release without targets reach them.
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { BadInputError } from "../os/errors.js";
+import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
+import { sha256Hex } from "../os/hash.js";
+import { walkTree } from "../os/walk-tree.js";
+import { resolveSettings, type Settings } from "./settings.js";
+import { Store } from "./store.js";
+import { isDirectory, parseTarget, holderTag } from "../targets/target.js";
+import type { CommonOptions } from "./context.js";
+
+/** Pointers to the other claims directories a holder took in (routesOf), one file each: `.elsewhere/<holder tag>-<directory hash>`. */
+export const ELSEWHERE_DIRECTORY = ".elsewhere";
+
+/** Pointers unused this long are debris to `sweep` (a routed take rewrites one, a beat through it touches it). */
+export const ELSEWHERE_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
+
+export const isWithin = (path: string, directory: string) => path === directory || path.startsWith(directory.endsWith("/") ? directory : `${directory}/`);
+
+/**
+ * Whether a `.claims` file may stand between `directory` and where the caller runs: false when
+ * `directory` is `cwd` or under it with none in between, so the caller's own settings hold for it.
+ */
+export function configBetween(directory: string, cwd: string): boolean {
+  if (!isWithin(directory, cwd)) return true;
+  for (let at = directory; at !== cwd && at !== dirname(at); at = dirname(at)) if (existsSync(join(at, ".claims"))) return true;
+  return false;
+}
+
+/**
+ * The `.claims` files under a directory (not its own), node_modules and .git aside, six levels and
+ * 5,000 directories at most (a folder of many files is one listing): a monorepo's packages with
+ * claims directories of their own.
+ */
+export function configsUnder(directory: string): string[] {
+  if (/\/node_modules(\/|$)/.test(directory)) return [];
+  const found: string[] = [];
+  walkTree(directory, { directories: 5_000, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
+    if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
+  });
+  return found;
+}
+
+export interface Routes {
+  /** The caller's own claims directory (its cwd's `.claims`, or the default). */
+  own: Settings;
+  /** Each claims directory the targets go to, with the targets (as given) and the `.claims` that names it. */
+  dirs: Map<string, { targets: string[]; config?: string }>;
+}
+
+/**
+ * Where each target's claim lives: the caller's own directory, unless a `.claims` nearer the
+ * target (between it and the caller's cwd, or above a target outside it) names another; for a
+ * directory or glob, also the directory every `.claims` under it names (the sessions working
+ * there claim there). `literal`: the inputs are files' paths as written on disk, never globs or
+ * symbols (parseTarget). Undefined when --dir or CLAIMS_DIR pins one directory for everything, or
+ * when every target goes to the caller's own.
+ */
+export function routesOf(inputs: string[], options: CommonOptions, literal = false): Routes | undefined {
+  const env = options.env ?? process.env;
+  if (options.dir !== undefined || env.CLAIMS_DIR) return undefined;
+  const cwd = options.cwd ?? process.cwd();
+  const own = resolveSettings({ cwd, env, ...(options.ttl !== undefined && { ttl: options.ttl }) });
+  const dirs: Routes["dirs"] = new Map();
+  const add = (dir: string, input: string, config?: string) => {
+    const entry = dirs.get(dir) ?? { targets: [], ...(config !== undefined && { config }) };
+    if (!entry.targets.includes(input)) entry.targets.push(input);
+    dirs.set(dir, entry);
+  };
+  const settingsAt = new Map<string, Settings>();
+  const betweenAt = new Map<string, boolean>();
+  const at = (directory: string) => settingsAt.get(directory) ?? (settingsAt.set(directory, resolveSettings({ cwd: directory, env })), settingsAt.get(directory) as Settings);
+  for (const input of inputs) {
+    const target = parseTarget(input, { cwd, home: own.home }, literal);
+    if (target.kind === "name") {
+      add(own.dir, input);
+      continue;
+    }
+    const whole = target.kind === "directory" || target.kind === "glob" || (target.kind === "path" && isDirectory(target.path));
+    let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
+    while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
+    // The `.claims` nearest the target decides; none above it (a file outside every project) leaves the caller's own.
+    let between = betweenAt.get(place);
+    if (between === undefined) betweenAt.set(place, (between = configBetween(place, cwd)));
+    const nearest = between ? at(place) : own;
+    if (nearest.configPath !== undefined) add(nearest.dir, input, nearest.configPath);
+    else add(own.dir, input);
+    if (whole) for (const config of configsUnder(place)) add(at(dirname(config)).dir, input, config);
+  }
+  return dirs.size === 1 && dirs.has(own.dir) ? undefined : { own, dirs };
+}
+
+const named = (dir: string, config?: string) => (config ? `${dir} (named by ${config})` : dir);
+
+/**
+ * Bad input when one target reaches into two claims directories (a directory holding a package
+ * with its own): a claim in one would not stop the sessions claiming in the other.
+ */
+export function oneDirectoryEach(routes: Routes, verb: string): void {
+  const first = new Map<string, [string, string | undefined]>();
+  for (const [dir, { targets, config }] of routes.dirs) {
+    for (const target of targets) {
+      const other = first.get(target);
+      if (other === undefined) {
+        first.set(target, [dir, config]);
+        continue;
+      }
+      throw new BadInputError(
+        `${target} reaches into two claims directories, ${named(...other)} and ${named(dir, config)}, and a claim in one does not stop the sessions claiming in the other: ${verb} the parts in separate calls (one per package), or pin one claims directory for every session with --dir or CLAIMS_DIR.`,
+      );
+    }
+  }
+}
+
+/**
+ * The one claims directory a take (or handover) acts in, for targets that all go to one other
+ * directory; bad input when they go to several, since one take is atomic in one directory only.
+ */
+export function oneDirectory(routes: Routes, verb: string): string {
+  oneDirectoryEach(routes, verb);
+  const [[dir, { targets, config }], ...rest] = [...routes.dirs] as Array<[string, { targets: string[]; config?: string }]>;
+  if (rest.length === 0) return dir;
+  const [other, { targets: others, config: otherConfig }] = rest[0] as [string, { targets: string[]; config?: string }];
+  throw new BadInputError(`${targets[0]} and ${others[0]} are claimed in two claims directories, ${named(dir, config)} and ${named(other, otherConfig)}: ${verb} them in separate calls.`);
+}
+
+function pointerName(holder: string, dir: string): string {
+  return `${holderTag(holder)}-${sha256Hex(dir).slice(0, 24)}`;
+}
+
+/** Notes in the caller's own directory that the holder took in `dir`, so beat and release without targets reach it. Best effort. */
+export function rememberElsewhere(own: Settings, holder: string, dir: string): void {
+  try {
+    const store = new Store(own.dir, { groupShared: own.groupShared });
+    store.ensure();
+    const directory = join(own.dir, ELSEWHERE_DIRECTORY);
+    try {
+      mkdirSync(directory, { mode: own.groupShared ? 0o2770 : 0o700 });
+      if (own.groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const temp = join(directory, tempName());
+    writeFileSync(temp, `${JSON.stringify({ holder, dir })}\n`, { mode: store.fileMode });
+    chmodSync(temp, store.fileMode);
+    renameSync(temp, join(directory, pointerName(holder, dir)));
+  } catch {
+    // best effort: the claim itself is what counts; the holder can still name its targets
+  }
+}
+
+/** The pointers in a claims directory: file name, holder and directory (unreadable ones with neither). */
+export function pointersIn(ownDir: string): Array<{ name: string; holder?: string; dir?: string; mtimeMs: number }> {
+  let names: string[];
+  try {
+    names = readdirSync(join(ownDir, ELSEWHERE_DIRECTORY));
+  } catch {
+    return []; // none made here: one failed call, the common case
+  }
+  return names.map((name) => {
+    const snapshot = readSnapshot(join(ownDir, ELSEWHERE_DIRECTORY, name));
+    const mtimeMs = snapshot.kind === "missing" ? 0 : snapshot.mtimeMs;
+    try {
+      const pointer = snapshot.kind === "file" ? (JSON.parse(snapshot.bytes.toString("utf8")) as { holder?: unknown; dir?: unknown }) : {};
+      return typeof pointer.holder === "string" && typeof pointer.dir === "string" ? { name, holder: pointer.holder, dir: pointer.dir, mtimeMs } : { name, mtimeMs };
+    } catch {
+      return { name, mtimeMs };
+    }
+  });
+}
+
+/**
+ * The other claims directories the holder took in from the directory a verb runs in (that still
+ * exist), each with `touch` (a beat through the pointer keeps it from being swept as unused) and
+ * `forget` (a release of everything there is done with it).
+ */
+export function pointedFrom(options: CommonOptions, holder: string): Array<{ dir: string; touch: () => void; forget: () => void }> {
+  const settings = resolveSettings({ ...(options.dir !== undefined && { dir: options.dir }), ...(options.cwd !== undefined && { cwd: options.cwd }), env: options.env ?? process.env });
+  const prefix = `${holderTag(holder)}-`;
+  return pointersIn(settings.dir)
+    .filter((pointer) => pointer.name.startsWith(prefix) && pointer.holder === holder && pointer.dir !== undefined && pointer.dir !== settings.dir && existsSync(pointer.dir))
+    .map((pointer) => {
+      const path = join(settings.dir, ELSEWHERE_DIRECTORY, pointer.name);
+      return {
+        dir: pointer.dir as string,
+        touch: () => {
+          try {
+            const now = new Date();
+            utimesSync(path, now, now);
+          } catch {
+            // gone: nothing to keep
+          }
+        },
+        forget: () => removeQuietly(path),
+      };
+    });
+}
+
+/** One result of a verb run in several claims directories: their lists joined, the rest as the first said it. */
+export function mergeResults<Result extends object>(results: Result[]): Result {
+  const merged = { ...results[0] } as Record<string, unknown>;
+  for (const result of results.slice(1)) {
+    for (const [key, value] of Object.entries(result)) {
+      const before = merged[key];
+      if (Array.isArray(value)) merged[key] = Array.isArray(before) ? [...before, ...value] : value;
+      else if (before === undefined) merged[key] = value;
+    }
+  }
+  return merged as Result;
+}

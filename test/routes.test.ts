@@ -1,0 +1,143 @@
+// A monorepo whose package has a `.claims` of its own: every verb takes, judges and gives back a
+// target in the claims directory the `.claims` nearest it names (docs/PROTOCOL.md 1a), whatever
+// the caller's cwd, so a shell at the root, a shell in the package, an agent's hook, the git guard
+// and the MCP tools all meet on one claim. Real processes throughout.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+
+interface Repo {
+  box: Sandbox;
+  root: string;
+  pkg: string;
+  rootStore: string;
+  pkgStore: string;
+  env: Record<string, string>;
+}
+
+const test = suite<{ repo: Repo }>("targets under a .claims of their own");
+
+test.before.each((context) => {
+  const box = sandbox();
+  const root = box.project;
+  const pkg = join(root, "packages", "a");
+  mkdirSync(join(pkg, "src"), { recursive: true });
+  mkdirSync(join(root, "packages", "b"), { recursive: true });
+  writeFileSync(join(root, ".claims"), JSON.stringify({ dir: "../store-root" }));
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a" }));
+  writeFileSync(join(pkg, "src", "f.ts"), "export const f = 1;\n");
+  writeFileSync(join(root, "README.md"), "");
+  context.repo = { box, root, pkg, rootStore: join(box.root, "store-root"), pkgStore: join(box.root, "store-a"), env: { HOME: box.root } };
+});
+test.after.each(({ repo }) => repo.box.cleanup());
+
+const claimFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")) : []);
+
+test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  const taken = claims(["take", "packages/a/src/f.ts", "--holder", "A", "--purpose", "root work"], { cwd: root, env });
+  assert.is(taken.code, 0, taken.stderr);
+  assert.match(taken.stderr, /claimed in .*store-a \(the claims directory .*packages\/a\/\.claims names/);
+  assert.is(claimFiles(repo.pkgStore).length, 1, "the claim is where the package's sessions look");
+  assert.is(claimFiles(repo.rootStore).length, 0, "and nowhere else");
+  const other = claims(["take", "src/f.ts", "--holder", "B", "--purpose", "pkg work"], { cwd: pkg, env });
+  assert.is(other.code, 3, "a second holder is refused");
+  assert.match(other.stdout, /held by A for "root work"/);
+  for (const [cwd, target] of [[root, "packages/a/src/f.ts"], [pkg, "src/f.ts"], [join(root, "packages", "b"), "../a/src/f.ts"]] as const) {
+    const checked = claims(["check", target, "--holder", "C"], { cwd, env });
+    assert.is(checked.code, 3, `check ${target} from ${cwd}`);
+    assert.match(checked.stdout, /held by A/);
+    const status = JSON.parse(claims(["status", target, "--json"], { cwd, env }).stdout);
+    assert.equal(status.free, [], `status ${target} from ${cwd}`);
+    assert.equal(status.claims.map((claim: { holder: string }) => claim.holder), ["A"]);
+  }
+});
+
+test("should reach a claim taken elsewhere from where it was taken: status --mine, beat and release without targets", ({ repo }) => {
+  const { root, env } = repo;
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.is(claims(["take", "README.md", "--holder", "A"], { cwd: root, env }).code, 0);
+  const mine = JSON.parse(claims(["status", "--mine", "--json", "--holder", "A"], { cwd: root, env }).stdout);
+  const both = [join(repo.pkg, "src", "f.ts"), join(root, "README.md")].sort();
+  assert.equal(mine.claims.map((claim: { target: string }) => claim.target).sort(), both);
+  const beat = JSON.parse(claims(["beat", "--json", "--holder", "A"], { cwd: root, env }).stdout);
+  assert.equal(beat.renewed.sort(), both);
+  assert.equal(beat.lost, []);
+  const released = JSON.parse(claims(["release", "--json", "--holder", "A"], { cwd: root, env }).stdout);
+  assert.equal(released.released.sort(), both);
+  assert.equal(claimFiles(repo.pkgStore), [], "released where it was");
+  assert.equal(readdirSync(join(repo.rootStore, ".elsewhere")), [], "and its pointer is gone");
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: repo.pkg, env }).code, 0, "free for the package's sessions");
+});
+
+test("should refuse one take across two claims directories, and take each part with --partial", ({ repo }) => {
+  const { root, env } = repo;
+  const across = claims(["take", "packages/", "--holder", "A"], { cwd: root, env });
+  assert.is(across.code, 2);
+  assert.match(across.stderr, /packages\/ reaches into two claims directories, .*store-root .* and .*store-a .*: take the parts in separate calls/);
+  const two = claims(["take", "packages/a/src/f.ts", "./README.md", "--holder", "A"], { cwd: root, env });
+  assert.is(two.code, 2);
+  assert.match(two.stderr, /are claimed in two claims directories.*take them in separate calls/);
+  assert.equal([...claimFiles(repo.rootStore), ...claimFiles(repo.pkgStore)], [], "nothing taken");
+  const partial = claims(["take", "packages/a/src/f.ts", "./README.md", "--partial", "--holder", "A", "--json"], { cwd: root, env });
+  assert.is(partial.code, 0, partial.stderr);
+  assert.is(JSON.parse(partial.stdout).granted.length, 2);
+  assert.is(claimFiles(repo.rootStore).length, 1);
+  assert.is(claimFiles(repo.pkgStore).length, 1);
+  assert.is(claims(["take", "packages/b/", "--holder", "A"], { cwd: root, env }).code, 0, "a directory with no package of its own below");
+});
+
+test("should refuse a hook's write in the package of a file taken from the root", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A", "--purpose", "root work"], { cwd: root, env }).code, 0);
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: pkg, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /held by A for "root work"/);
+});
+
+test("should release at the session's end what a hook claimed in another claims directory", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  const hook = (payload: object) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify({ session_id: "s9", cwd: root, ...payload }), env: cleanEnv(env), encoding: "utf8" });
+  const written = hook({ hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } });
+  assert.is(written.stdout, "", written.stderr);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "claimed where the package's sessions look");
+  hook({ hook_event_name: "SessionEnd", reason: "exit" });
+  assert.equal(claimFiles(repo.pkgStore), [], "released there too");
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
+});
+
+test("should refuse a commit of a file another session holds in its package's claims directory", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8", env: { ...cleanEnv(env), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+  git("init", "-q");
+  git("add", ".claims", "README.md");
+  git("commit", "-qm", "init");
+  assert.is(claims(["take", "src/f.ts", "--holder", "B", "--purpose", "pkg work"], { cwd: pkg, env }).code, 0);
+  git("add", "packages/a/src/f.ts");
+  const guarded = claims(["guard", "check", "--hook", "pre-commit", "--holder", "C"], { cwd: root, env });
+  assert.is.not(guarded.code, 0, guarded.stdout + guarded.stderr);
+  assert.match(guarded.stdout + guarded.stderr, /held by B/);
+  assert.is(claims(["guard", "check", "--hook", "pre-commit", "--holder", "B"], { cwd: root, env }).code, 0, "its holder commits");
+});
+
+test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {
+  const { root, env } = repo;
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
+  const pointers = join(repo.rootStore, ".elsewhere");
+  const [pointer] = readdirSync(pointers);
+  assert.ok(pointer, "a pointer was left");
+  assert.equal(JSON.parse(claims(["sweep", "--json"], { cwd: root, env }).stdout).debris, [], "a fresh pointer is kept");
+  const old = new Date(Date.now() - 8 * 24 * 3600_000);
+  spawnSync("touch", ["-d", old.toISOString(), join(pointers, pointer as string)]);
+  assert.equal(JSON.parse(claims(["sweep", "--json"], { cwd: root, env }).stdout).debris, [`.elsewhere/${pointer}`]);
+  assert.equal(readdirSync(pointers), []);
+});
+
+test.run();
