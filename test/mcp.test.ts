@@ -431,6 +431,32 @@ Reserve("should renew by extend_seconds and release by id or all, within the pro
   assert.is(readJson(join(context.box.dir, "elsewhere-name.json")).holder, "BlueLake", "a claim outside the project stays");
 });
 
+Reserve("should meet in the claims directory a package's own .claims names, from any project_key or cwd, and renew and release there", async (context) => {
+  const project = context.box.project;
+  const pkg = join(project, "pkg");
+  mkdirSync(pkg);
+  writeFileSync(join(pkg, "f.ts"), "");
+  writeFileSync(join(project, ".claims"), JSON.stringify({ dir: "../store-root" }));
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../store-pkg" }));
+  context.env = { HOME: context.box.root }; // no CLAIMS_DIR: the .claims files decide
+  const server = await context.server();
+  const claimed = await server.call("claim", { paths: ["pkg/f.ts"], actor: "M", intent: "root work" });
+  assert.is(claimed.value.results[0].granted, true, claimed.text);
+  for (const [key, path] of [[pkg, "f.ts"], [project, "pkg/f.ts"]]) {
+    const reserved = await server.call("file_reservation_paths", { project_key: key, agent_name: "R", paths: [path] });
+    assert.equal(reserved.value.granted, [], `project_key ${key}`);
+    assert.is(reserved.value.conflicts[0].holders[0].agent, "M");
+  }
+  assert.is((await server.call("release", { actor: "M" })).value.released.length, 1, "released where it was taken");
+  const reserved = await server.call("file_reservation_paths", { project_key: project, agent_name: "R", paths: ["pkg/f.ts"], ttl_seconds: 600 });
+  assert.is(reserved.value.granted.length, 1);
+  const cli = claims(["take", "f.ts", "--holder", "B"], { cwd: pkg, env: context.env });
+  assert.is(cli.code, 3, "the package's sessions are refused");
+  assert.is((await server.call("renew_file_reservations", { project_key: project, agent_name: "R", extend_seconds: 60 })).value.renewed, 1);
+  assert.is((await server.call("release_file_reservations", { project_key: project, agent_name: "R" })).value.released, 1);
+  assert.is(claims(["take", "f.ts", "--holder", "B"], { cwd: pkg, env: context.env }).code, 0);
+});
+
 Reserve.run();
 
 // ---------------------------------------------------------------------------------------------
