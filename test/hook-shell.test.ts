@@ -119,6 +119,12 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
   for (const command of ["echo x > 'u?ts'", "touch '{u,v}.ts'", "touch \\{u,v\\}.ts", "echo '{u,v}.ts' > a.ts", "[ -f u.ts ] && echo yes"]) {
     assert.is(bash(box, command), undefined, command);
   }
+  // A `?` in a directory part: fast-glob finds nothing for it, bash expands it.
+  mkdirSync(join(box.project, "src", "x"), { recursive: true });
+  writeFileSync(join(box.project, "src", "x", "b.ts"), "");
+  claims(["take", join(box.project, "src", "x", "b.ts"), "--dir", box.dir, "--holder", "other"]);
+  for (const command of ["rm src/?/b.ts", "sed -i s/a/b/ sr?/x/b.ts", "echo x > src/?/b.ts", `rm ${box.project}/src/?/b.ts`]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "rm src/?/c.ts"), undefined, "a glob no claim matches");
   const cases: Array<[string, string[]]> = [
     ["touch {b,c}.ts", ["b.ts", "c.ts"]],
     ["touch x{,.bak}", ["x", "x.bak"]],
@@ -126,7 +132,7 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
     ["find . -name a.ts -exec rm {} \\;", ["glob:**"]], // `{}` is find's, not a brace expansion
     ["cp a.ts \"$d\"/{u,v}.ts", ["unknown:a.ts", "unknown:u.ts", "unknown:v.ts"]],
     ["echo x > a?ts", ["a.ts"]],
-    ["echo x > z?ts", ["z?ts"]], // matches nothing: bash writes the name as it is
+    ["echo x > z?ts", ["glob:z?ts", "z?ts"]], // matches nothing: bash writes the name as it is; judged as the glob too
     ["cp u.ts{,.bak}", ["u.ts.bak"]], // the words bash passes: cp u.ts u.ts.bak
     ["touch part{01..03}.ts", ["part01.ts", "part02.ts", "part03.ts"]],
     ["cd {a,b}; touch x", ["unknown:x"]], // cd with two operands: bash stays, zsh swaps one for the other

@@ -334,7 +334,9 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
     // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
     if (value.includes("**")) return [`${GLOB_MARK}${value}`];
     const matches = globMatches(value, walk) ?? [];
-    return matches.length > 0 ? matches : [value];
+    // None found: bash passes the word as it is; and judged as a glob too, since fast-glob finds
+    // nothing for some patterns bash expands (a `?` in a directory part: `src/?/b.ts`).
+    return matches.length > 0 ? matches : [value, `${GLOB_MARK}${value}`];
   });
 }
 
