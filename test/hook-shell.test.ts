@@ -916,6 +916,53 @@ Shell("should judge the backups rsync and wget keep, and wget's WARC file", asyn
   assert.is(bash(box, "rsync t.ts u"), undefined, "no backup asked for");
 });
 
+Shell("should read what bash reads: joined lines, heredoc bodies and commands beside them, links made before, names from variables", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "b.ts"), "");
+  const patch = "--- u.ts\n+++ u.ts\n@@ -1 +1 @@\n-export const u = 1;\n+export const u = 2;\n";
+  for (const command of [
+    "echo x > u\\\n.ts", // a backslash-newline inside a word: bash joins it first
+    "r\\\nm u.ts",
+    "echo x >\\\nu.ts",
+    "# a comment ends at its line \\\nrm u.ts",
+    "cat <<EOF\n$(rm u.ts)\nEOF", // an unquoted heredoc's body runs its substitutions
+    "cat <<EOF\n`rm u.ts`\nEOF",
+    "cat <<EOF; rm u.ts\nx\nEOF", // a command beside the heredoc's start
+    "cat <<EOF & rm u.ts\nx\nEOF",
+    "read x <<EOF; rm u.ts\nx\nEOF",
+    `true && patch -p0 <<'EOF'\n${patch}EOF`, // the heredoc is the last command's
+    "ln -s u.ts l && echo x > l", // a link made before the write
+    "ln u.ts h && echo x > h",
+    "mkdir -p a/b && ln -s a/b lk && echo x > lk/../../u.ts",
+    "echo x > ~+/u.ts", // ~+ is $PWD, ~- is $OLDPWD
+    "cd src && echo x > ~-/u.ts",
+    "cd src && echo x > /proc/self/cwd/../u.ts", // the shell's cwd, not the hook's
+    'x="rm u.ts"; $x', // an unquoted value splits into a command
+    "c=(rm u.ts); \"${c[@]}\"",
+    "trap 'rm u.ts' EXIT",
+    "hash -p /bin/rm zap; zap u.ts",
+    "f() { echo; } > u.ts; f", // the function's redirection, at every call
+  ]) {
+    assert.is(bash(box, command), "deny", JSON.stringify(command));
+  }
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts"]) {
+    assert.is(bash(box, command), undefined, JSON.stringify(command));
+  }
+  // A path longer than a target may be, folded where the kernel folds it: a Write, and through the shell.
+  const long = `${box.project}${"//".repeat(600)}u.ts`;
+  assert.is(JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: long, content: "x" } }).stdout).hookSpecificOutput.permissionDecision, "deny");
+  assert.is(bash(box, `echo x > ${"src/../".repeat(200)}u.ts`), "deny");
+  // An argument array's script after bash's own options (Codex's shell tool).
+  for (const command of [["bash", "-c", "--", "rm u.ts"], ["bash", "-c", "-e", "rm u.ts"], ["bash", "-lc", "rm u.ts"]]) {
+    assert.is(JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "shell", tool_input: { command } }).stdout || "{}").hookSpecificOutput?.permissionDecision, "deny", command.join(" "));
+  }
+});
+
+Shell("should not block on a kernel file that says it is a regular one", async ({ box }) => {
+  // /proc/kmsg blocks a read (root only); any file of /proc is read as code the hook cannot see.
+  for (const command of ["source /proc/self/status; rm x", "bash < /proc/self/status"]) assert.ok((await writes(box, command)).includes("unknown:."), command);
+});
+
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
   for (const command of ["git status", "git log --oneline", "npm view react 2>&1", "ls >/dev/null 2>&1", "cat src/a.ts", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "python3 x.py", "node x.js", "ls | grep x"]) {

@@ -284,7 +284,18 @@ function shellScript(input: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (!Array.isArray(value) || !value.every((part) => typeof part === "string")) return undefined;
   const c = value.findIndex((part, index) => index > 0 && /^-[a-z]*c$/.test(part as string));
-  if (c !== -1 && c + 1 < value.length) return value[c + 1] as string;
+  if (c !== -1) {
+    // bash reads options after -c too (`-c -- 'rm f'`, `-c -e 'rm f'`): the script is the first operand.
+    let at = c + 1;
+    for (; at < value.length && /^[-+]/.test(value[at] as string); at++) {
+      if (value[at] === "--" || value[at] === "-") {
+        at++;
+        break;
+      }
+      if (/^[-+][oO]$/.test(value[at] as string)) at++; // -o pipefail: an option with its value
+    }
+    if (at < value.length) return value[at] as string;
+  }
   return (value as string[]).map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
 }
 

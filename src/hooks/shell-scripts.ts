@@ -11,7 +11,7 @@
 // What cannot be read could write any file (UNKNOWABLE): a script in a place the text does not fix,
 // one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
 // another interpreter, a binary) is not read, as `python3 gen.py` is not.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists } from "../targets/target.js";
@@ -43,6 +43,8 @@ export function scriptFile(path: string | undefined, given: boolean): Script {
     // Only a regular file is opened: a FIFO would block the hook (bash would wait on it; the hook cannot read it ahead).
     const stats = statSync(path);
     if (!stats.isFile()) return stats.isFIFO() ? UNKNOWABLE : undefined;
+    // A kernel's file can say it is a regular one and block a read all the same (/proc/kmsg).
+    if (/^\/(proc|sys)\//.test(realpathSync(path))) return UNKNOWABLE;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "ENOENT" || code === "ENOTDIR" ? undefined : UNKNOWABLE;

@@ -6,13 +6,15 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { basename, isAbsolute, resolve } from "node:path";
+import { basename, dirname, isAbsolute, resolve } from "node:path";
+import { statSync } from "node:fs";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
+import { joinContinuations } from "./shell-continuations.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -54,7 +56,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
-    tree = parser.parse(script);
+    tree = parser.parse(joinContinuations(script));
     walk.temporary = temporaryVariables(tree.rootNode);
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.constants = constantVariables(tree.rootNode);
@@ -104,14 +106,39 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
         if (child.type === "command") command(child, walk, nested, stdin, piped && stdin === undefined);
-        else visit(child, walk, nested);
+        else if (stdin !== undefined && (child.type === "list" || child.type === "pipeline")) {
+          // `true && patch -p0 <<EOF`: the heredoc is the last command's, where it is written.
+          const last = lastCommand(child);
+          if (last !== undefined) STDIN_OF.set(last.id, stdin);
+          try {
+            visit(child, walk, nested);
+          } finally {
+            if (last !== undefined) STDIN_OF.delete(last.id);
+          }
+        } else visit(child, walk, nested);
       } else visit(child, walk, nested);
     }
     return;
   }
   if (node.type === "heredoc_redirect") {
-    // `cat <<EOF | tee f`: the pipeline after the heredoc's start is a command of its own.
-    for (const child of node.namedChildren) if (child.type !== "heredoc_body") visit(child, walk, nested);
+    // `cat <<EOF | tee f`: the pipeline after the heredoc's start is a command of its own; and in
+    // the body of an unquoted one, `$(…)` and backticks run.
+    const quoted = /['"\\]/.test(node.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "");
+    for (const child of node.namedChildren) {
+      if (child.type === "word") add(walk, child.text); // `cat <<EOF & rm f`: words the grammar left loose
+      else if (child.type !== "heredoc_body") visit(child, walk, nested);
+      else if (!quoted) {
+        for (const part of child.namedChildren) if (part.type !== "heredoc_content") visit(part, walk, nested);
+        for (const [, script] of child.text.matchAll(/`([^`]*)`/g)) nested.push({ script: script as string, cwd: walk.cwd });
+      }
+    }
+    return;
+  }
+  if (node.type === "ERROR") {
+    // A part the grammar cannot read (`cat <<EOF; rm f`, `{rm,f}`): each word in it could be a
+    // file a command there writes, so each is judged as one; the commands it holds are read.
+    for (const word of node.text.split(/[\s;&|(){}<>,`'"]+/)) if (word !== "" && !word.includes("$") && !/^-/.test(word)) add(walk, word);
+    for (const child of node.namedChildren) visit(child, walk, nested);
     return;
   }
   if (node.type === "for_statement") return forLoop(node, walk, nested);
@@ -130,14 +157,25 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     const body = node.childForFieldName("body")?.text;
     const source = walk.bound?.get("BASH_SOURCE")?.[0];
     if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }) }]);
+    // `f() { …; } > out`: the redirection applies at every call; judged where it is written.
+    for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
     return;
   }
-  if (node.type === "command") return command(node, walk, nested, undefined, piped);
+  if (node.type === "command") return command(node, walk, nested, STDIN_OF.get(node.id), piped && !STDIN_OF.has(node.id));
   if (node.type === "pipeline") {
     node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
     return;
   }
   for (const child of node.namedChildren) visit(child, walk, nested);
+}
+
+/** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
+const STDIN_OF = new Map<number, string>();
+
+/** The command a list or pipeline ends with: the one a heredoc after it belongs to. */
+function lastCommand(node: Node): Node | undefined {
+  for (let at: Node | null = node; at !== null; at = at.namedChildren[at.namedChildren.length - 1] ?? null) if (at.type === "command") return at;
+  return undefined;
 }
 
 /**
@@ -212,6 +250,7 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
 }
 
 function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
+  for (const [link, target] of walk.shared.newLinks?.splice(0) ?? []) (walk.shared.links ??= new Map()).set(link, target);
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
   // `$(…)` and `<(…)` run wherever they stand: an argument, inside "…" or a longer word, an assignment.
@@ -219,6 +258,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
   const nameNode = node.childForFieldName("name");
   // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
   const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
+  // `x="rm u.ts"; $x`: an unquoted expansion is split into words, the first of them the command.
+  const split = walk.bound?.get(/^\$\{?(\w+)\}?$/.exec(words[0]?.text ?? "")?.[1] ?? "");
+  if (split?.length === 1 && /\s/.test((split[0] as string).trim())) {
+    nested.push({ script: [split[0], ...words.slice(1).map((word) => word.text)].join(" "), cwd: walk.cwd });
+    return;
+  }
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
   // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
   const environment: Environment = { ...walk.environment };
@@ -287,6 +332,23 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
     }
     return;
   }
+  if (name === "trap") {
+    // trap 'rm f' EXIT: the handler runs later in this shell, as eval would run it.
+    const handler = args[0];
+    if (argWords.length >= 2 && handler !== undefined && handler !== "-" && !handler.startsWith("-")) nested.push({ script: handler, cwd: here.cwd });
+    else if (argWords.length >= 2 && handler === undefined) add(here, UNKNOWABLE);
+    return;
+  }
+  if (name === "alias" || name === "hash") {
+    // alias r=rm (Claude Code's shell expands aliases), hash -p /bin/rm r: `r` runs what it names.
+    const pairs: Array<[string, string]> = [];
+    if (name === "alias") for (const arg of args) if (arg !== undefined && /^[^=\s]+=/.test(arg)) pairs.push([arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]);
+    const path = args.indexOf("-p");
+    if (name === "hash" && path !== -1 && args[path + 1] !== undefined && args[path + 2] !== undefined) pairs.push([args[path + 2] as string, shellQuoted(args[path + 1] as string)]);
+    for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }` }]);
+    return;
+  }
+  if (name === "ln") noteLinks(args, here);
   if (name === "eval") {
     // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
@@ -377,6 +439,42 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
     return;
   }
   if (/\.(sh|bash|zsh|ksh)$/.test(first.replace(/["'}]/g, ""))) add(here, UNKNOWABLE);
+  // `"${c[@]}"` after `c=(rm u.ts)`: the array's words are the command.
+  const array = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(first)?.[1];
+  const assigned = array === undefined ? undefined : new RegExp(`(^|[\\s;&|(])${array}=\\(([^)]*)\\)`).exec(rootOf(words[0] as Node).text)?.[2];
+  if (assigned !== undefined) return void nested.push({ script: [assigned, ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
+  // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
+  for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
+}
+
+/**
+ * `ln -s u.ts l && echo x > l`: a link made earlier in the command leads a later write to the file
+ * it names. Each link this command makes is noted with where it leads (add in shell-words.ts).
+ */
+function noteLinks(args: Array<string | undefined>, here: Walk): void {
+  if (here.cwd === undefined || args.some((arg) => arg === undefined)) return;
+  const reading = readOptions(args, { short: "bdfinrsvLPS:t:T", long: { "target-directory": "t", suffix: "S" } });
+  const operands = reading.operands.map((index) => args[index] as string);
+  const into = reading.has("t") ? reading.value("t") : undefined;
+  const symbolic = reading.has("s");
+  const sources = into !== undefined ? operands : operands.length > 1 ? operands.slice(0, -1) : operands;
+  const destination = into ?? (operands.length > 1 ? (operands[operands.length - 1] as string) : ".");
+  const cwd = here.cwd;
+  const intoDirectory = into !== undefined || (!reading.has("T") && (sources.length > 1 || isDirectoryPath(resolve(cwd, destination))));
+  for (const source of sources) {
+    const link = resolve(cwd, intoDirectory ? resolve(destination, basename(source)) : destination);
+    // A symlink's relative source is read from the link's directory, a hard link's from here.
+    const target = symbolic ? resolve(dirname(link), source) : resolve(cwd, source);
+    (here.shared.newLinks ??= []).push([link, target]); // in effect from the next command on
+  }
+}
+
+function isDirectoryPath(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function rootOf(node: Node): Node {

@@ -5,7 +5,7 @@
 // is judged by the rest (judgedPath), except in temp space ($TMPDIR, a mktemp result: TEMP), where
 // no session claims anything. Where a path lands: from the walk's directory (add, within), under a
 // directory (landing, anyIn, anyUnder), or in a place the text does not fix (UNKNOWN_MARK, UNKNOWABLE).
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -58,6 +58,10 @@ export interface Shared {
   managed: Set<string>;
   /** What each glob matched, listed once for the command (staticWord and wordValues both ask). */
   globs?: Map<string, string[]>;
+  /** Links the command makes (`ln -s u.ts l`), to where each leads: a later write through one writes there. */
+  links?: Map<string, string>;
+  /** Links the command being read makes: in `links` from the next command on. */
+  newLinks?: Array<[string, string]>;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
@@ -100,6 +104,9 @@ export function landing(directory: string | undefined, source: string): string {
 const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
 
 export function add(walk: Walk, path: string): void {
+  // The shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the hook's.
+  const own = /^\/proc\/(self|thread-self|\$\$|\d+)\/cwd(?=\/|$)/.exec(path);
+  if (own) path = walk.cwd === undefined ? path.slice(own[0].length).replace(/^\/+/, "") || "." : walk.cwd + path.slice(own[0].length);
   if (path.startsWith(UNKNOWN_MARK)) {
     walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
     return;
@@ -117,7 +124,14 @@ export function add(walk: Walk, path: string): void {
   }
   // `..` is left for the kernel's reading (write-guard.ts): after a symlink it is not the text's parent.
   const absolute = resolve(walk.cwd ?? "/", path);
-  if (!DEVICES.test(absolute)) walk.found.add(DOTDOT.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute);
+  const written = DOTDOT.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute;
+  if (!DEVICES.test(absolute)) walk.found.add(written);
+  // Through a link the command made before: where it leads (`ln -s u.ts l && echo x > l`).
+  for (const [link, target] of walk.shared.links ?? []) if (written === link || written.startsWith(`${link}/`)) walk.found.add(target + written.slice(link.length));
+  // `..` after a name not there yet (`mkdir -p a/b && ln -s a/b l && echo x > l/../../u.ts`): the
+  // command may make it a link first, so where `..` leads is not known; judged by the tail too.
+  const climbs = written.lastIndexOf("/../");
+  if (climbs !== -1 && !existsSync(written.slice(0, climbs))) walk.found.add(UNKNOWN_MARK + written.slice(climbs + 4));
 }
 
 /** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */
@@ -216,6 +230,9 @@ function wordTemplate(node: Node | null | undefined, walk: Walk): string | undef
     } else value += knownSubstitution(part, walk) ?? unknown(part, ""); // a substitution, $'…', arithmetic: not known before it runs
   }
   if (value === "~" || value.startsWith("~/")) value = walk.home + value.slice(1);
+  // `~+` is $PWD, `~-` is $OLDPWD: the walk's cwd and where `cd -` goes back to.
+  else if (value === "~+" || value.startsWith("~+/")) value = (walk.cwd ?? HOLE) + value.slice(2);
+  else if (value === "~-" || value.startsWith("~-/")) value = (walk.previous ?? HOLE) + value.slice(2);
   return value;
 }
 
@@ -392,7 +409,9 @@ export function readText(path: string): string | undefined {
   if (!isAbsolute(path)) return undefined; // relative to a directory the text does not fix
   try {
     const stats = statSync(path);
-    return stats.isFile() && stats.size < 16 * 1024 * 1024 ? readFileSync(path, "utf8") : undefined; // a FIFO would block
+    // A FIFO would block, and so can a kernel's file that says it is a regular one (/proc/kmsg).
+    if (!stats.isFile() || stats.size >= 16 * 1024 * 1024 || /^\/(proc|sys)\//.test(realpathSync(path))) return undefined;
+    return readFileSync(path, "utf8");
   } catch {
     return undefined;
   }

@@ -30,6 +30,7 @@
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
 import { mayWrite, quietPackageRun } from "./shell-gate.js";
+import { joinContinuations } from "./shell-continuations.js";
 import type { Environment } from "./shell-words.js";
 
 export { mayWrite };
@@ -39,7 +40,8 @@ export { mayWrite };
  * environment is the one the command inherits, for the variables that name what a tool writes
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
-export async function shellWrites(command: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
+export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
+  const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");

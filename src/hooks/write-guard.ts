@@ -2,9 +2,9 @@
 // file, a directory above it, a glob, a symbol the edit touches, or a waiter queued for it)? If
 // not, the write is the session's: its own covering claims are renewed, or the file is claimed for
 // it (auto-take) so the next writer is refused.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { picomatch } from "../targets/picomatch.js";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";
 import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
@@ -13,7 +13,7 @@ import { shapeOf } from "../targets/overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { DOTDOT, GLOB_PREFIX, symlinkEntry, targetOfFileName } from "../targets/target.js";
+import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -152,14 +152,35 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
       // As the kernel reaches it (`link/../a.ts` is `a.ts` beside where the link leads) and, where
       // a tool may have read `..` as text first, as written; a symlink's own entry as well.
       const { cwd } = context.settings;
-      const paths = DOTDOT.test(file) ? [file, resolve(cwd, file)] : [file];
-      const targets = [...parseTargets(paths, context, true), ...paths.map((path) => symlinkEntry(path, cwd)).filter((entry) => entry !== undefined)];
+      const long = Buffer.byteLength(file) > MAX_TARGET_BYTES;
+      // A path spelled longer than a target may be (`a//…//u.ts`, `src/../…`) is where it leads, folded.
+      const paths = DOTDOT.test(file) || long ? [...(long ? [] : [file]), resolve(cwd, file)] : [file];
+      if (long) paths.push(...realIfThere(resolve(cwd, file)));
+      const fitting = paths.filter((path) => Buffer.byteLength(path) <= MAX_TARGET_BYTES);
+      // Still too long to be anyone's target: a claim on a directory above it covers it all the same.
+      if (fitting.length === 0) fitting.push(`${longestFitting(resolve(cwd, file))}/`);
+      const targets = [...parseTargets(fitting, context, true), ...fitting.map((path) => symlinkEntry(path, cwd)).filter((entry) => entry !== undefined)];
       for (const target of targets) seen.set(target.fileName, target);
     } catch {
       // not a path anyone can claim, so not one another session holds either
     }
   }
   return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+}
+
+function realIfThere(path: string): string[] {
+  try {
+    return [realpathSync.native(path)];
+  } catch {
+    return []; // not there yet, or past what the kernel resolves (ENAMETOOLONG)
+  }
+}
+
+/** The longest directory above a path that fits in a target. */
+function longestFitting(path: string): string {
+  let at = dirname(path);
+  while (Buffer.byteLength(at) > MAX_TARGET_BYTES - 1 && at !== dirname(at)) at = dirname(at);
+  return at;
 }
 
 /**
