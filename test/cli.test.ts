@@ -228,6 +228,17 @@ Cli("should leave no claim behind when the example in claims hook --help is run 
   assert.equal(JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims, []);
 });
 
+Cli("should write its own file into a hook and a git hook when run as node bin/claims, without the .js", ({ box }) => {
+  spawnSync("git", ["init", "-q"], { cwd: box.project });
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN.replace(/\.js$/, ""), ...args], { cwd: box.project, env: cleanEnv({ HOME: box.root }), encoding: "utf8" });
+  const guard = run(["guard", "install"]);
+  assert.is(guard.status, 0, guard.stderr);
+  assert.ok(readFileSync(join(box.project, ".git", "hooks", "pre-commit"), "utf8").includes(BIN), "the hook runs bin/claims.js");
+  const hook = run(["hook", "install", "claude"]);
+  assert.is(hook.status, 0, hook.stderr);
+  assert.ok(readFileSync(join(box.root, ".claude", "settings.json"), "utf8").includes(`${BIN} hook claude`));
+});
+
 Cli.run();
 
 const BadInput = suite<Context>("bad input");

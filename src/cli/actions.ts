@@ -1,8 +1,8 @@
 // What the verbs most often called do once their arguments are known: shared by the commander
 // wiring (src/cli/main.ts) and the fast path that skips commander for hot calls (src/cli/fast.ts).
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { BadInputError, EXIT_CODES } from "../os/errors.js";
-import { common, output } from "./shared.js";
+import { common, output, ownBinary, ownRealBinary } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
@@ -131,10 +131,10 @@ export async function runHook(agent: string, which: string | undefined, flags: V
     if (agent === "print-config") {
       const { hookCommand, hookConfig } = await import("../hooks/config.js");
       const { directoryNotes } = await import("../hooks/directory-note.js");
-      const snippet = hookConfig(name as "claude" | "codex", process.argv[1] as string, options);
+      const snippet = hookConfig(name as "claude" | "codex", ownBinary(), options);
       writeOut(snippet.json);
       writeErr(snippet.notes);
-      const command = hookCommand(name as string, process.argv[1] as string, options);
+      const command = hookCommand(name as string, ownBinary(), options);
       for (const note of directoryNotes("print-config", { agent: name as "claude" | "codex" }, [command])) writeErr(`claims: note: ${note}\n`);
       return;
     }
@@ -142,7 +142,7 @@ export async function runHook(agent: string, which: string | undefined, flags: V
     const run = agent === "install" ? installHook : verifyHook;
     const report = await run({
       agent: name as "claude" | "codex",
-      binary: realpathSync(process.argv[1] as string),
+      binary: ownRealBinary(),
       ...options,
       ...(flags.project && { project: process.cwd() }),
       ...(flags.codex !== undefined && { codex: flags.codex }),

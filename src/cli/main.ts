@@ -1,9 +1,8 @@
 // Commander wiring only: declare the verbs (src/cli/flags.ts), call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
-import { realpathSync } from "node:fs";
 import { EXIT_CODES } from "../os/errors.js";
 import { fail } from "./fail.js";
-import { common, declareVerb, output, readVersion } from "./shared.js";
+import { common, declareVerb, output, ownRealBinary, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { registerToolVerbs } from "./tools.js";
 import { registerMcpVerb } from "./mcp.js";
@@ -79,7 +78,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .action(async (flags: VerbFlags<"doctor">) => {
       const { doctor } = await import("../commands/doctor.js");
       const { renderDoctor } = await import("./render.js");
-      const result = await doctor({ ...common(flags), binary: realpathSync(process.argv[1] as string), ...(flags.via !== undefined && { via: flags.via }) });
+      const result = await doctor({ ...common(flags), binary: ownRealBinary(), ...(flags.via !== undefined && { via: flags.via }) });
       await output(flags, result, result.trusted ? 0 : EXIT_CODES.INTERNAL, async (style) => renderDoctor(result, style));
     });
 

@@ -1,5 +1,5 @@
 // What every verb's wiring shares: its declaration to commander, JSON-or-human output, colour, examples.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import type { Command } from "commander";
 import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
@@ -132,4 +132,18 @@ export function readVersion(): string {
     if (manifest.name === "claims") return manifest.version;
   }
   throw new Error(`no package.json of claims found beside ${import.meta.url}`);
+}
+
+/**
+ * This binary's path as Node ran it: `node bin/claims` runs bin/claims.js, but argv keeps the name
+ * as typed, and the hooks and the guard this path goes into must name the file.
+ */
+export function ownBinary(): string {
+  const given = process.argv[1] as string;
+  return existsSync(given) || !existsSync(`${given}.js`) ? given : `${given}.js`;
+}
+
+/** ownBinary with its symlinks resolved (npx's node_modules/.bin/claims is the package's bin/claims.js). */
+export function ownRealBinary(): string {
+  return realpathSync(ownBinary());
 }

@@ -1,8 +1,8 @@
 // Wiring of the verbs that run inside other tools: agent hooks, the git guard, and the log.
-import { readFileSync, realpathSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { BadInputError } from "../os/errors.js";
-import { common, declareVerb, output, styleFor } from "./shared.js";
+import { common, declareVerb, output, ownRealBinary, styleFor } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { plain } from "./render.js";
 import { runHook } from "./actions.js";
@@ -16,7 +16,7 @@ export function registerToolVerbs(program: Command): void {
       const guard = await import("../commands/guard.js");
       const render = await import("./render.js");
       if (action === "install") {
-        const result = guard.install({ prePush: flags.prePush === true, force: flags.force === true, binary: realpathSync(process.argv[1] as string) });
+        const result = guard.install({ prePush: flags.prePush === true, force: flags.force === true, binary: ownRealBinary() });
         return output(flags, result, 0, async () => render.renderInstall(result));
       }
       if (action === "uninstall") {
