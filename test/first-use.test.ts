@@ -56,6 +56,14 @@ Reads("should give the receiver of handover --to its own queued purpose, unless 
   assert.match(as(box, "c", "status", "x", "--json").stdout, /"purpose": "back to you"/);
 });
 
+Reads("should say a shared claim cannot be handed over with --to, not that nobody holds it", ({ box }) => {
+  assert.is(as(box, "a", "take", "x", "--shared").code, 0);
+  const handed = as(box, "a", "handover", "x", "--to", "b");
+  assert.is(handed.code, 2);
+  assert.match(handed.stderr, /Your claim on x is shared, and --to hands over an exclusive one; release yours and let b take it/);
+  assert.is(as(box, "a", "status", "x", "--json").stdout.includes('"holder": "a"'), true, "still held");
+});
+
 Reads("should refuse handover --token without --to instead of ignoring it", ({ box }) => {
   assert.is(as(box, "a", "take", "x").code, 0);
   const queued = as(box, "b", "handover", "x", "--token", "1");

@@ -270,12 +270,17 @@ Queue("should release all of yours when paths is omitted, none for [], and repor
   // A claim of agent-r's that lapsed and was taken over by another session.
   const target = join(context.box.project, "old.ts");
   writeFileSync(target, "");
-  writeClaimFile(context.box.dir, claimFileName(target), { target, holder: "agent-r", purpose: "", taken_at: "2020-01-01T00:00:00Z", heartbeat_at: "2020-01-01T00:00:00Z" });
+  assert.is((await server.call("claim", { paths: ["old.ts"], actor: "agent-r" })).value.results[0].granted, true);
+  const claim = readJson(join(context.box.dir, claimFileName(target)));
+  writeClaimFile(context.box.dir, claimFileName(target), { ...claim, taken_at: "2020-01-01T00:00:00Z", heartbeat_at: "2020-01-01T00:00:00Z" });
   assert.is(context.cli(["take", "./old.ts", "--holder", "session-b", "--purpose", "mine now"]).code, 0);
   const lapsed = await server.call("release", { paths: ["old.ts"], actor: "agent-r" });
   assert.equal(lapsed.value.released, []);
   assert.equal(lapsed.value.expired, [target]);
   assert.equal(lapsed.value.nowHeldBy, [{ path: target, holder: "session-b", holderIntent: "mine now" }]);
+  // One another session held all along was never agent-r's to expire.
+  const theirs = await server.call("release", { paths: ["old.ts"], actor: "agent-q" });
+  assert.equal([theirs.value.expired, theirs.value.notHeld], [[], [target]]);
   const all = await server.call("release", { actor: "agent-r" });
   assert.equal(all.value.released.sort(), [join(context.box.project, "a.ts"), join(context.box.project, "utils.ts")]);
   assert.is(readJson(join(context.box.dir, claimFileName(target))).holder, "session-b", "another's claim is untouched");

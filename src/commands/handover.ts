@@ -10,6 +10,7 @@ import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fe
 import { forgetHeld, rememberHeld } from "../protocol/held.js";
 import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
+import { sharedClaimFileName } from "../targets/target.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf } from "../protocol/routes.js";
 
@@ -56,6 +57,10 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   // Handing a claim to its own holder would change nothing but the fencing token, fencing off the
   // holder's own writes in flight: a slip (a wrong variable), not a request.
   if (to === holder) throw new BadInputError(`${optionName("to")} ${to} names you, the holder; hand ${target.canonical} to another holder (beat renews your own claim).`);
+  // A shared claim is one of several on the target, not the target: it cannot be handed on whole.
+  if (context.store.read(sharedClaimFileName(target.canonical, holder)).state === "claim" && context.store.read(target.fileName).state === "missing") {
+    throw new BadInputError(`Your claim on ${target.canonical} is shared, and ${optionName("to")} hands over an exclusive one; release yours and let ${to} take it (claims take ${target.canonical} --shared).`);
+  }
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context); // a claim gone stale belongs to the queue first, not to whoever its holder names

@@ -5,7 +5,7 @@ import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
 import { grantQueued } from "../protocol/grant.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
-import { forgetHeld, namedOrAllMine, spareMarker } from "../protocol/held.js";
+import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
 import { mergeResults, pointedFrom, routesOf } from "../protocol/routes.js";
@@ -26,6 +26,8 @@ export interface ReleaseResult {
   lost: string[];
   /** For each lost target, who holds it now. */
   lost_to: LostClaim[];
+  /** Of the lost targets named, those the caller was never granted (no claim of its ever lapsed there): another holder's all along. */
+  never_held?: string[];
   /** Queued interests withdrawn: the caller's own, in the released targets (all of them when none is named). */
   withdrawn: string[];
   /** Who was granted what as a result: the waiters on the released targets and on targets overlapping them (`D/*.js` for `D/`). */
@@ -55,6 +57,8 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const holder = holderOf(options);
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
   const work = namedOrAllMine(options.targets, holder, context);
+  // What the caller was granted and still remembers (src/protocol/held.ts): a named target it never held is not one it lost.
+  const granted = (options.targets ?? []).length > 0 ? new Set(heldMarkers(holder, context).map((marker) => marker.target)) : undefined;
   // Read before anything is freed: another process may grant the queue the moment a claim is gone.
   const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   for (const { fileName, target } of work) {
@@ -67,6 +71,7 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     } else {
       result.lost.push(target);
       result.lost_to.push(outcome);
+      if (granted !== undefined && !granted.has(target)) (result.never_held ??= []).push(target);
     }
     forgetHeld(holder, target, context);
   }

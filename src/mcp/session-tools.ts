@@ -18,8 +18,10 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
   }
   const all = input.paths === undefined;
   const result = release({ ...call.common, holder, ...(input.paths && { targets: input.paths }) });
-  // Everything of yours: a claim you were granted and that is gone or another's now has expired.
-  const expired = [...result.lost, ...(all ? result.not_held : [])];
+  // Everything of yours: a claim you were granted and that is gone or another's now has expired;
+  // one you never held was never yours to expire.
+  const never = new Set(result.never_held ?? []);
+  const expired = [...result.lost.filter((target) => !never.has(target)), ...(all ? result.not_held : [])];
   const shaped: Record<string, unknown> = {
     actor: holder,
     released: result.released,
@@ -27,7 +29,8 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
     withdrawn: result.withdrawn,
     handedTo: result.handed_to.map((handed) => ({ path: handed.target, actor: handed.holder })),
   };
-  if (!all && result.not_held.length > 0) shaped.notHeld = result.not_held;
+  const notHeld = all ? [] : [...result.not_held, ...never];
+  if (notHeld.length > 0) shaped.notHeld = notHeld;
   const nowHeld = result.lost_to.filter((lost) => lost.now_held_by).map((lost) => ({ path: lost.target, holder: lost.now_held_by?.holder, holderIntent: lost.now_held_by?.purpose }));
   if (nowHeld.length > 0) shaped.nowHeldBy = nowHeld;
   return answer(shaped);
