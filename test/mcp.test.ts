@@ -411,6 +411,9 @@ Reserve("should replay an idempotency key, refuse it with other arguments, and r
   assert.is(badAgent.text, 'agent_name must be 1 to 200 printable characters; got " ".');
   const badKey = await server.call("file_reservation_paths", { ...args, idempotency_key: "" });
   assert.is(badKey.text, "idempotency_key must be 1 to 200 printable characters.");
+  // The root directory as the project: its paths are inside it.
+  const fromRoot = await server.call("file_reservation_paths", { project_key: "/", agent_name: "Root", paths: [join(project, "root.ts").slice(1)] });
+  assert.equal(fromRoot.value.granted.map((grant: any) => grant.path_pattern), [join(project, "root.ts").slice(1)], fromRoot.text);
 });
 
 Reserve("should renew by extend_seconds and release by id or all, within the project only", async (context) => {

@@ -108,7 +108,7 @@ function contextsOf(project: Project, holder: string): Context[] {
 function selectReservations(holder: string, input: { paths?: string[] | undefined; file_reservation_ids?: number[] | undefined }, project: Project, context: Context): Claim[] {
   const inProject = claimsOf(holder, context)
     .map(({ claim }) => claim)
-    .filter((claim) => claim.target === project.root || claim.target.startsWith(`${project.root}${sep}`));
+    .filter((claim) => claim.target === project.root || claim.target.startsWith(under(project)));
   if (input.paths === undefined && input.file_reservation_ids === undefined) return inProject;
   const patterns = new Set((input.paths ?? []).map((path) => parseTarget(insideProject(path, project), { cwd: project.root, home: project.home }).canonical));
   const ids = new Set(input.file_reservation_ids ?? []);
@@ -150,7 +150,7 @@ function projectOf(projectKey: string, call: Call): Project {
 function insideProject(path: string, project: Project): string {
   const given = isAbsolute(path) ? path : `./${path}`;
   const canonical = parseTarget(given, { cwd: project.root, home: project.home }).canonical;
-  if (canonical !== project.root && !canonical.startsWith(`${project.root}${sep}`) && canonical !== `${project.root}${sep}`) {
+  if (canonical !== project.root && !canonical.startsWith(under(project))) {
     throw new BadInputError(`${path} is outside project_key ${project.root}; reserve paths inside the repository, relative to it.`);
   }
   return given;
@@ -158,7 +158,12 @@ function insideProject(path: string, project: Project): string {
 
 /** A target as the project's agents write it: relative to project_key when inside it. */
 function relativePattern(target: string, project: Project): string {
-  if (target === project.root || target === `${project.root}${sep}`) return "./";
-  if (!target.startsWith(`${project.root}${sep}`)) return target;
+  if (target === project.root || target === under(project)) return "./";
+  if (!target.startsWith(under(project))) return target;
   return relative(project.root, target.endsWith(sep) ? target.slice(0, -1) : target) + (target.endsWith(sep) ? "/" : "");
+}
+
+/** The project's directory with its one trailing separator (`/` for the root itself). */
+function under(project: Project): string {
+  return project.root.endsWith(sep) ? project.root : `${project.root}${sep}`;
 }
