@@ -15,6 +15,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
+import { pathsInProgram } from "./shell-programs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -135,9 +136,12 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     return;
   }
   if (node.type === "ERROR") {
-    // A part the grammar cannot read (`cat <<EOF; rm f`, `{rm,f}`): each word in it could be a
-    // file a command there writes, so each is judged as one; the commands it holds are read.
-    for (const word of node.text.split(/[\s;&|(){}<>,`'"]+/)) if (word !== "" && !word.includes("$") && !/^-/.test(word)) add(walk, word);
+    // A part the grammar cannot read (`cat <<EOF; rm f`, `{rm,f}`): each word in it but a command's
+    // name could be a file a command there writes, so each is judged as one; the commands it holds are read.
+    for (const part of node.text.split(/[;&|()\n]+/)) {
+      const words = part.split(/[\s{}<>,`'"]+/).filter((word) => word !== "");
+      for (const word of words.slice(1)) if (!word.includes("$") && !/^-/.test(word)) add(walk, word);
+    }
     for (const child of node.namedChildren) visit(child, walk, nested);
     return;
   }
@@ -168,6 +172,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
   }
   for (const child of node.namedChildren) visit(child, walk, nested);
 }
+
+/** The options that give an interpreter its program inline: python's and ipython's -c, node's -e and -p, perl's -e and -E, ruby's -e, php's -r. */
+const INLINE_PROGRAM = ["c", "e", "E", "p", "r"];
 
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
@@ -389,6 +396,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | u
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
     if (module !== undefined) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     const program = reading.operands[0];
+    // A program given inline, or a heredoc one reads: each path-like string in it (shell-programs.ts).
+    const inline = INLINE_PROGRAM.find((option) => reading.has(option) && reading.value(option) !== undefined);
+    const text = inline !== undefined ? reading.value(inline) : program === undefined || args[program] === "-" ? stdin : undefined;
+    for (const path of text === undefined ? [] : pathsInProgram(text)) add(here, path);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
@@ -438,7 +449,7 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
     nested.push({ script: words.slice(1).map((word) => word.text).join(" "), cwd: here.cwd });
     return;
   }
-  if (/\.(sh|bash|zsh|ksh)$/.test(first.replace(/["'}]/g, ""))) add(here, UNKNOWABLE);
+  if (/\.(sh|bash|zsh|ksh)$/.test(first.replace(/["'}]/g, ""))) return add(here, UNKNOWABLE);
   // `"${c[@]}"` after `c=(rm u.ts)`: the array's words are the command.
   const array = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(first)?.[1];
   const assigned = array === undefined ? undefined : new RegExp(`(^|[\\s;&|(])${array}=\\(([^)]*)\\)`).exec(rootOf(words[0] as Node).text)?.[2];
