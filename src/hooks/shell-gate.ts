@@ -6,7 +6,7 @@ import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./pac
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias)([\s;&|)`'"]|$)/;
 /**
  * git with a subcommand that writes the work tree, find with an action that writes (`-delete`,
  * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
@@ -16,7 +16,7 @@ const WRITING_COMMAND =
  * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php|irb|ipython|bpython|ptpython)(\s+-\S*(\s+[^-\s;&|()]\S*)?)*\s*($|[;&|)\n])|\b(python[\d.]*|pypy3?|node(js)?)\b[^;&|\n]*\s(-i|--interactive)\b|\bphp\b[^;&|\n]*\s-a\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php|irb|ipython|bpython|ptpython)(\s+-\S*(\s+[^-\s;&|()]\S*)?)*\s*($|[;&|)\n])|\b(python[\d.]*|pypy3?|node(js)?)\b[^;&|\n]*\s(-i|--interactive)\b|\bphp\b[^;&|\n]*\s-a\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)|\bhash\s+(-\S+\s+)*-[a-z]*p|\bPS4=/;
 /**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
  * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
@@ -48,6 +48,8 @@ const TOOL_USE = new RegExp(
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
 const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\//;
+/** awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the raw text: the walk judges it any file). */
+const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
 const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 
@@ -69,7 +71,26 @@ const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s
 
 export function mayWrite(command: string): boolean {
   const words = shellWords(command);
-  return writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words);
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command)) return true;
+  // `"r"m f`, `r\m f`, `c''p a b`, `$'rm' f`, `r\<newline>m f`: bash runs rm all the same. The
+  // text once more with quotes, backslashes and line continuations gone (it may join what was
+  // apart, `echo 'a'rm`: only ever more commands parsed, never fewer).
+  const flat = command.replace(/\\\n/g, "").replace(/\$(?=')/g, "").replace(/["'\\]/g, "");
+  return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
+}
+
+/**
+ * A command whose name is no plain word: `$c f`, `"$c" f`, `${c} f`, `"${c[@]}"`, `{rm,f}`,
+ * `r{m,} f`. The text alone cannot say what runs: the walk decides (shell-walk.ts).
+ */
+function namesUnfixed(words: string): boolean {
+  for (const segment of words.split(/[;&|\n()`]|\$\(/)) {
+    const parts = segment.trim().split(/\s+/);
+    let at = 0;
+    while (at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || parts[at] === "{" || parts[at] === "}")) at++;
+    if (/^\$|\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(parts[at] ?? "")) return true;
+  }
+  return false;
 }
 
 /** The command as the shell would split it: line continuations joined, quotes gone (`git "checkout" x`), `|`, `;`, `&` inside quotes not taken for the end of a command. */

@@ -1,0 +1,59 @@
+// Writes through the shell that hide from a plain reading of the text: a command name quoted or
+// escaped, Codex's second spelling of apply_patch, a diff on a pipe, wrappers, the scripts of sed,
+// awk and the editors, and tools whose output file is an operand or an option. Another session
+// holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Tools = suite<Context>("claims hook: writes hidden in a command's words");
+Tools.before.each((context) => {
+  context.box = heldBox();
+  file(context.box, "src/b.ts", "export const b = 1;\n");
+});
+Tools.after.each((context) => context.box.cleanup());
+
+/** Every command denied: each writes u.ts, which another session holds. */
+function denies(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), "deny", command);
+}
+
+/** Every command allowed: none writes u.ts. */
+function allows(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), undefined, command);
+}
+
+Tools("should read a command whose name is quoted, escaped or split by a line continuation", async ({ box }) => {
+  denies(box, ['"r"m u.ts', "r\\m u.ts", "c\\p src/b.ts u.ts", "c''p src/b.ts u.ts", "t\\ee u.ts < /dev/null", "c=rm; $c u.ts", 'c=rm; "$c" u.ts', "c=rm; ${c} u.ts"]);
+  allows(box, ['"r"m src/b.ts', "c\\p u.ts src/c.ts", "echo 'it''s' done", 'grep -r "u.ts" src']);
+  // What the gate passes to the walk: a name the text does not fix, braces, arrays, traps, aliases.
+  const { mayWrite } = await import("../src/hooks/shell-gate.js");
+  for (const command of [
+    "$'rm' u.ts",
+    "r\\\nm u.ts",
+    "{rm,u.ts}",
+    "r{m,} u.ts",
+    'c=(rm u.ts); "${c[@]}"',
+    "sudo $c u.ts",
+    "trap 'x' EXIT",
+    "coproc NAME { true; }",
+    "hash -p /bin/rm ls",
+    "alias ls=true",
+    "PS4='$(x)' bash -x y",
+  ]) {
+    assert.ok(mayWrite(command), command);
+  }
+  for (const command of ["ls -la", "git status", "echo 'a b' | grep a", "cat src/b.ts", 'echo "${HOME}"', "grep -c x {a,b}.txt"]) assert.not.ok(mayWrite(command), command);
+});
+
+Tools("should read Codex's applypatch as apply_patch", ({ box }) => {
+  const patch = (path: string) => `*** Begin Patch\n*** Update File: ${path}\n@@\n-export const u = 1;\n+export const u = 2;\n*** End Patch`;
+  denies(box, [`applypatch <<'PATCH'\n${patch("u.ts")}\nPATCH`, `applypatch '${patch("u.ts")}'`]);
+  allows(box, [`applypatch <<'PATCH'\n${patch("src/b.ts")}\nPATCH`]);
+});
+
+Tools.run();
