@@ -81,6 +81,15 @@ function withBackups(input: RuleInput, files: string[]): string[] {
   return [...files, ...backupNames(files, reading.value("b") ?? variable(walk.environment, "VERSION_CONTROL", undefined), suffix)];
 }
 
+/** Codex's `apply_patch <<'PATCH'` (or the patch as its argument): the files its headers name. */
+const applyPatch: Rule = {
+  syntax: {},
+  writes: (input) => {
+    const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
+    return text ? patchPaths(text) : [];
+  },
+};
+
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...BUILD_RULES,
@@ -203,13 +212,9 @@ export const RULES: Record<string, Rule> = {
       return [...optionFiles(input, ["o"]), ...patched, ...rejects, ...originals].map((path) => within(base, path));
     },
   },
-  apply_patch: {
-    syntax: {},
-    writes: (input) => {
-      const text = input.stdin ?? input.args.find((arg) => arg?.includes("*** Begin Patch"));
-      return text ? patchPaths(text) : [];
-    },
-  },
+  // Codex's shell runs a patch given either name (`applypatch` is its second spelling).
+  apply_patch: applyPatch,
+  applypatch: applyPatch,
   git: { syntax: {}, writes: (input) => gitWrites(input) },
   sort: {
     syntax: {
