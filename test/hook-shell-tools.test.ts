@@ -2,8 +2,6 @@
 // escaped, Codex's second spelling of apply_patch, a diff on a pipe, wrappers, the scripts of sed,
 // awk and the editors, and tools whose output file is an operand or an option. Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
@@ -54,6 +52,15 @@ Tools("should read Codex's applypatch as apply_patch", ({ box }) => {
   const patch = (path: string) => `*** Begin Patch\n*** Update File: ${path}\n@@\n-export const u = 1;\n+export const u = 2;\n*** End Patch`;
   denies(box, [`applypatch <<'PATCH'\n${patch("u.ts")}\nPATCH`, `applypatch '${patch("u.ts")}'`]);
   allows(box, [`applypatch <<'PATCH'\n${patch("src/b.ts")}\nPATCH`]);
+});
+
+Tools("should judge a diff on a pipe into patch or git apply as any file, and read one from a file", async ({ box }) => {
+  const diff = "--- a/u.ts\n+++ b/u.ts\n@@ -1 +1 @@\n-export const u = 1;\n+export const u = 2;\n";
+  file(box, "u.diff", diff);
+  file(box, "b.diff", diff.replaceAll("u.ts", "src/b.ts"));
+  denies(box, ["cat u.diff | patch -p1", "cat b.diff | patch -p1", "cat u.diff | git apply", "git apply - < u.diff", "curl -s https://example.com/g.diff | git apply", 'patch -p1 -i "$f"', "patch -p1 < u.diff", "git apply u.diff"]);
+  allows(box, ["patch -p1 < b.diff", "git apply b.diff", "git apply - < b.diff", "patch --version", "git apply --stat < u.diff"]);
+  assert.equal(await writes(box, "cat x.diff | patch -d src -p1"), ["glob:src/**"], "under where patch works: it refuses absolute names and ..");
 });
 
 Tools.run();

@@ -35,7 +35,7 @@ const GIT: Record<string, Syntax> = {
   mv: {},
   apply: {
     short: "p:C:",
-    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
+    long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", "unsafe-paths": "", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
   },
 };
 
@@ -196,8 +196,13 @@ export function gitWrites(input: RuleInput): string[] {
       if (reading.has("cached") || (reading.has("stat", "numstat", "summary", "check") && !reading.has("apply"))) return [];
       const strip = reading.value("p");
       const files = values(reading.operands);
-      const texts = files.length > 0 ? files.map((file) => readText(within(cwd, file))) : [input.stdin];
+      // No operand, or `-`: the diff comes on stdin.
+      const texts = files.length > 0 ? files.map((file) => (file === "-" ? input.stdin : readText(within(cwd, file)))) : [input.stdin];
       const root = placeOf(reading, "directory", cwd);
+      // A diff the hook cannot read (`cat g.diff | git apply`, `curl … | git apply`, `"$f"`) could
+      // name any file of the work tree (outside a repository, under where it runs; with
+      // --unsafe-paths, anywhere), as `curl … | sh` could write any file.
+      if (texts.includes(undefined)) return reading.has("unsafe-paths") ? [UNKNOWABLE] : wholeTree().length > 0 ? wholeTree() : [anyUnder(root)];
       const paths = texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip))));
       // --reject: the hunks that do not apply are left beside each file, in f.rej.
       return [...paths, ...(reading.has("reject") ? paths.map((path) => `${path}.rej`) : [])].map((path) => within(root, path));

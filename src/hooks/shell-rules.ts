@@ -188,6 +188,8 @@ export const RULES: Record<string, Rule> = {
         backup: "b",
         "backup-if-mismatch": "",
         "no-backup-if-mismatch": "",
+        version: "",
+        help: "",
       },
     },
     writes: (input) => {
@@ -203,6 +205,10 @@ export const RULES: Record<string, Rule> = {
         const text = reading.has("i") ? (from === undefined ? undefined : readText(within(base, from))) : input.stdin;
         const strip = reading.value("p");
         if (text !== undefined) patched = [...new Set(strip === undefined ? diffPaths(text, 0).flatMap((path) => [path, path.replace(/^[ab]\//, "")]) : diffPaths(text, Number(strip)))];
+        // A diff the hook cannot read (`cat x.diff | patch`, `curl … | patch`, `-i "$f"`, typed at
+        // the terminal) could name any file under where patch works (it refuses absolute names and
+        // `..`), as `curl … | sh` could write any file.
+        else if (!reading.has("v", "version", "help")) return [anyUnder(base)];
       }
       // Beside what it writes, the hunks it could not apply (f.rej, or -r's file; -r - keeps none),
       // and, unless -o, the original when a hunk applied only with an offset or fuzz (or always, -b).
