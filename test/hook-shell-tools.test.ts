@@ -63,4 +63,31 @@ Tools("should judge a diff on a pipe into patch or git apply as any file, and re
   assert.equal(await writes(box, "cat x.diff | patch -d src -p1"), ["glob:src/**"], "under where patch works: it refuses absolute names and ..");
 });
 
+Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt, taskset, unshare, busybox, strace, script", async ({ box }) => {
+  denies(box, [
+    "setsid rm u.ts",
+    "setsid -f rm u.ts",
+    "flock /tmp/x.lock rm u.ts",
+    "flock -n -w 5 /tmp/x.lock -c 'rm u.ts'",
+    "fakeroot rm u.ts",
+    "fakeroot -s u.ts true",
+    "su -c 'rm u.ts'",
+    "su - root -c 'rm u.ts'",
+    "chrt -b 0 rm u.ts",
+    "taskset -c 0 rm u.ts",
+    "unshare -r rm u.ts",
+    "busybox sh -c 'rm u.ts'",
+    "busybox rm u.ts",
+    "strace -o u.ts ls",
+    "strace -f -o /tmp/t.log rm u.ts",
+    "ltrace -o u.ts ls",
+    "script -q -c ls u.ts",
+    "script -q u.ts -c ls",
+    "script -q -c 'rm u.ts' /dev/null",
+    "script -q",
+  ]);
+  allows(box, ["setsid ls", "flock /tmp/x.lock -c 'rm src/c.ts'", "chrt -b 0 ls", "taskset -c 0 true", "busybox ls", "strace -o /tmp/t.log ls", "script -q -c ls /dev/null", "unshare -r -w src rm u.ts"]);
+  assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
+});
+
 Tools.run();

@@ -12,11 +12,13 @@ const WRITING_COMMAND =
  * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
  * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
  * output; sudo's `-e`, env's `-S`); an interpreter reading a pipe or `<(…)` or the terminal (no
- * program, `-i`), and the `.` command:
+ * program, `-i`), and the `.` command; `hash -p` and `PS4=`, which change what a later command
+ * runs; tools whose output is an operand or option (`strace -o`, `fakeroot -s`, `history -w`,
+ * `uniq in out`, `openssl -out`, `git diff --output`, `git format-patch`):
  * loading the parser costs 40-50 ms.
  */
 const WRITING_USE =
-  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php|irb|ipython|bpython|ptpython)(\s+-\S*(\s+[^-\s;&|()]\S*)?)*\s*($|[;&|)\n])|\b(python[\d.]*|pypy3?|node(js)?)\b[^;&|\n]*\s(-i|--interactive)\b|\bphp\b[^;&|\n]*\s-a\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)|\bhash\s+(-\S+\s+)*-[a-z]*p|\bPS4=/;
+  /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php|irb|ipython|bpython|ptpython)(\s+-\S*(\s+[^-\s;&|()]\S*)?)*\s*($|[;&|)\n])|\b(python[\d.]*|pypy3?|node(js)?)\b[^;&|\n]*\s(-i|--interactive)\b|\bphp\b[^;&|\n]*\s-a\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)|\bhash\s+(-\S+\s+)*-[a-z]*p|\bPS4=|\b(strace|ltrace)\b[^;&|\n]*\s(-[a-zA-Z]*o|--output)|\bfakeroot\b[^;&|\n]*\s-[a-z]*s|\bhistory\s+(-\S+\s+)*-[a-z]*[aw]|\buniq\b(\s+-[fsw]\s*\d+|\s+-\S+)*\s+[^-\s;&|<>]\S*\s+[^\s;&|<>]|\bopenssl\b[^;&|\n]*\s-(out|keyout)\b|\bgit\b[^;&|\n]*\s(--output(=|\s)|format-patch\b)/;
 /**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
  * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
@@ -51,7 +53,7 @@ const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|te
 /** awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the raw text: the walk judges it any file). */
 const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
-const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
+const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|unshare|chrt|taskset|strace|ltrace|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 
 /** Whether a command runs a program by its path (`./build.sh`, `scripts/fmt`, `/opt/x/run`): a script the walk reads if it is one. */
 function runsPath(command: string): boolean {
@@ -81,14 +83,15 @@ export function mayWrite(command: string): boolean {
 
 /**
  * A command whose name is no plain word: `$c f`, `"$c" f`, `${c} f`, `"${c[@]}"`, `{rm,f}`,
- * `r{m,} f`. The text alone cannot say what runs: the walk decides (shell-walk.ts).
+ * `r{m,} f`. The text alone cannot say what runs: the walk decides (shell-walk.ts). And `script`,
+ * which writes its typescript whatever its options (a word too common to find anywhere else).
  */
 function namesUnfixed(words: string): boolean {
   for (const segment of words.split(/[;&|\n()`]|\$\(/)) {
     const parts = segment.trim().split(/\s+/);
     let at = 0;
     while (at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || parts[at] === "{" || parts[at] === "}")) at++;
-    if (/^\$|\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(parts[at] ?? "")) return true;
+    if (/^\$|\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(parts[at] ?? "") || parts[at] === "script") return true;
   }
   return false;
 }

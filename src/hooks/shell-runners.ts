@@ -39,11 +39,24 @@ const UV_VALUED = `project package with-requirements with-editable extra group o
  * `chdir`: the option that makes the command run elsewhere; `writes`: options whose value is a file
  * the wrapper writes itself (`time -o out`); `edits`: the option that makes the operands files to
  * edit instead of a command (`sudo -e f`); `split`: the option whose value is a command line
- * (`env -S 'cmd args'`).
+ * (`env -S 'cmd args'`); `transcript`: its first operand is a file it writes (this name without
+ * one), its options are read anywhere, and without `call` it runs a shell on the terminal (script).
  */
 export const WRAPPERS: Record<
   string,
-  { syntax: Syntax; positional?: number; chdir?: string; writes?: string[]; edits?: string; split?: string; call?: string; subcommands?: string[]; bins?: boolean; elsewhere?: string[] }
+  {
+    syntax: Syntax;
+    positional?: number;
+    chdir?: string;
+    writes?: string[];
+    edits?: string;
+    split?: string;
+    call?: string;
+    subcommands?: string[];
+    bins?: boolean;
+    elsewhere?: string[];
+    transcript?: string;
+  }
 > = {
   sudo: { syntax: SUDO, chdir: "D", edits: "e" },
   doas: { syntax: { short: "a:C:u:" } },
@@ -59,6 +72,48 @@ export const WRAPPERS: Record<
   ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
   chronic: { syntax: {} },
   coproc: { syntax: {} },
+  // util-linux and the like: a new session, a lock held (`flock FILE cmd`, `flock FILE -c 'cmd'`),
+  // another scheduling policy (`chrt -b 0 cmd`) or CPU set (`taskset -c 0 cmd`: -c is a flag there),
+  // new namespaces (`unshare -r cmd`; -w runs it elsewhere, -R under another root), another user
+  // (`su -c 'cmd'`), fake root (its -s state file written), busybox's applets (`busybox rm f`).
+  setsid: { syntax: {} },
+  flock: {
+    syntax: { short: "c:E:w:", long: { command: "c", "conflict-exit-code": "E", wait: "w", timeout: "w", shared: "", exclusive: "", unlock: "", nonblock: "", close: "", "no-fork": "", verbose: "" } },
+    positional: 1,
+    call: "c",
+  },
+  chrt: { syntax: { short: "D:P:T:", long: { "sched-deadline": "D", "sched-period": "P", "sched-runtime": "T" } }, positional: 1 },
+  taskset: { syntax: {}, positional: 1 },
+  unshare: {
+    syntax: { short: "G:R:S:w:", long: { setgid: "G", root: "R", setuid: "S", wd: "w", ...valuedLong("propagation setgroups map-user map-group map-users map-groups load-interp") } },
+    chdir: "w",
+    elsewhere: ["R"],
+  },
+  su: {
+    syntax: { short: "c:g:G:s:w:", long: { command: "c", "session-command": "c", group: "g", "supp-group": "G", shell: "s", "whitelist-environment": "w" } },
+    positional: 1,
+    call: "c",
+  },
+  fakeroot: { syntax: { short: "b:i:l:s:", long: { "fd-base": "b", lib: "l", faked: ":" } }, writes: ["s"] },
+  busybox: { syntax: {} },
+  // Tracers: the command they run, and the file -o names.
+  strace: {
+    syntax: { short: "a:b:e:E:I:o:O:p:P:s:S:u:U:X:", long: { output: "o", attach: "p", user: "u", env: "E", "string-limit": "s", "summary-sort-by": "S", trace: "::", signal: "::" } },
+    writes: ["o"],
+  },
+  ltrace: { syntax: { short: "a:A:D:e:F:l:L:n:o:p:s:u:x:", long: { output: "o", library: "l" } }, writes: ["o"] },
+  // script: its typescript (the first operand, else `typescript`) and the logs its options name;
+  // with -c it runs that command, without, an interactive shell whose commands the text does not
+  // give. Options and the file in any order (getopt permutes).
+  script: {
+    syntax: {
+      short: "B:c:E:I:m:O:T:t::",
+      long: { "log-io": "B", command: "c", echo: "E", "log-in": "I", "logging-format": "m", "log-out": "O", "log-timing": "T", timing: "t", "output-limit": ":", help: "h", version: "V" },
+    },
+    writes: ["B", "I", "O", "T", "t"],
+    call: "c",
+    transcript: "typescript",
+  },
   // Package runners: `npx prettier --write f`, `npm exec -- eslint --fix`, `pnpm dlx`, `uv run black .`
   // run the command named (a package name like `prettier@3` or `@biomejs/biome` as its command);
   // `call`: the option whose value is a command line (`npx -c 'cmd'`). With `subcommands`, only

@@ -68,7 +68,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
     }
     for (;;) {
-      const reading = readOptions(argv, { ...wrapper.syntax, ordered: true }, index);
+      const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
       if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
       // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
@@ -81,6 +81,16 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         // sudo -e f g (sudoedit): each operand is a file it writes back.
         for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
         return undefined;
+      }
+      if (wrapper.transcript !== undefined) {
+        // script [-c cmd] [file]: the file (else `typescript`); without -c, a shell reading the terminal.
+        if (reading.has("h", "V")) return undefined;
+        const first = reading.operands[0];
+        for (const path of first === undefined ? [wrapper.transcript] : (wordValues(words[first] as Node, here) ?? [])) add(here, path);
+        if (wrapper.call === undefined || !reading.has(wrapper.call)) {
+          add(here, UNKNOWABLE);
+          return undefined;
+        }
       }
       if (wrapper.call !== undefined && reading.has(wrapper.call)) {
         // npx -c 'prettier --write f': the command line is read in turn (one the text does not fix is unknown).
