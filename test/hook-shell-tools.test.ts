@@ -90,4 +90,21 @@ Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt
   assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
 });
 
+Tools("should judge the output file a tool takes as an operand or an option: uniq, history, git diff --output, openssl -out", async ({ box }) => {
+  denies(box, [
+    "uniq src/b.ts u.ts",
+    "uniq -f 1 src/b.ts u.ts",
+    "history -w u.ts",
+    "history -a u.ts",
+    "git diff --output=u.ts",
+    "git log -p --output u.ts",
+    "git show HEAD --output=u.ts",
+    'git show HEAD --output="$d/u.ts"',
+    "openssl enc -aes-256-cbc -in src/b.ts -out u.ts",
+    "openssl req -new -keyout u.ts -out /tmp/c.pem",
+  ]);
+  allows(box, ["uniq -c src/b.ts", "uniq src/b.ts", "history -w", "history 20", "git diff --output=/tmp/d.diff", "git diff --output-indicator-new=x", "git format-patch -1", "git format-patch -o /tmp/p -1", "git format-patch --stdout -1", "openssl enc -in u.ts -out /tmp/x"]);
+  assert.equal(await writes(box, "git format-patch -o src -1 --suffix=.txt"), ["glob:src/*.txt"], "its patches, by their suffix");
+});
+
 Tools.run();

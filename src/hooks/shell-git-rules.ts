@@ -2,15 +2,19 @@
 // apply), and, for those that rewrite it wholesale (checkout <branch>, switch, reset --hard, stash,
 // merge, pull, rebase, cherry-pick, revert, am), every file under the work tree's top; clean removes
 // what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
+// diff, log and show write what they print to --output's file, format-patch its patches.
 import { createRequire } from "node:module";
-import { isAbsolute } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
-import { diffPaths, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, readText, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
+import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
+import { anyUnder, directoryAt, judgedPath, outputs, readText, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
-/** The options of the git subcommands that write files of the working tree. */
+/** diff, log and show: --output writes what they print to the file. */
+const OUTPUT: Syntax = { long: { output: ":", "output-indicator-new": ":", "output-indicator-old": ":", "output-indicator-context": ":" } };
+
+/** The options of the git subcommands that write files of the working tree (and diff's --output). */
 const GIT: Record<string, Syntax> = {
   checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", "pathspec-from-file": ":" } },
   switch: { short: "c:C:", long: { create: "c", "force-create": "C", orphan: ":", detach: "", conflict: ":" } },
@@ -33,6 +37,11 @@ const GIT: Record<string, Syntax> = {
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
+  diff: OUTPUT,
+  log: OUTPUT,
+  show: OUTPUT,
+  whatchanged: OUTPUT,
+  "format-patch": { short: "o:", long: { "output-directory": "o", stdout: "", suffix: ":", ...OUTPUT.long } },
   apply: {
     short: "p:C:",
     long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", "unsafe-paths": "", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
@@ -107,6 +116,11 @@ export function gitWrites(input: RuleInput): string[] {
   const dashes = rest.indexOf("--");
   const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
   if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
+  // --output=FILE, also `--output="$d/x"`, a word the text does not fix whole (read as an operand).
+  const outputFiles = () => [
+    ...at(optionFiles(input, ["output"], reading, (i) => i + index + 1)),
+    ...at(reading.operands.flatMap((i) => (rest[i] === undefined && input.text(i + index + 1)?.startsWith("--output=") ? outputs([judgedPath(input.text(i + index + 1)?.slice(9) ?? "")]) : []))),
+  ];
   switch (sub) {
     case "checkout": {
       // `git checkout main -- f` writes f; `git checkout main --` switches to main.
@@ -191,6 +205,20 @@ export function gitWrites(input: RuleInput): string[] {
       return reading.has("p") || reading.operands[0] === undefined ? [] : at(values([reading.operands[0]]));
     case "mv":
       return at(values(reading.operands));
+    case "diff":
+    case "log":
+    case "show":
+    case "whatchanged":
+      return outputFiles();
+    case "format-patch": {
+      // Its patches (0001-subject.patch, …, as --suffix ends them) into -o's directory, else where
+      // it runs; or one file, --output.
+      if (reading.has("stdout")) return [];
+      if (reading.has("output")) return outputFiles();
+      const directory = reading.has("o") ? directoryAt(cwd, reading.value("o")) : cwd;
+      const suffix = reading.has("suffix") ? reading.value("suffix") : ".patch";
+      return [directory === undefined ? UNKNOWABLE : globOf(join(directory, `*${suffix ?? ""}`))];
+    }
     case "apply": {
       // --stat, --numstat, --summary and --check turn applying off, unless --apply turns it back on.
       if (reading.has("cached") || (reading.has("stat", "numstat", "summary", "check") && !reading.has("apply"))) return [];

@@ -1,6 +1,7 @@
 // The commands that write the files they are given (RULES), looked up by the walk (shell-walk.ts)
 // by name, after any wrapper: rm, tee, touch, truncate, cp, mv, ln and install (with the backups
-// they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, rsync, gawk -i inplace; and,
+// they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, uniq, history -w, openssl -out,
+// rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts) and bundlers (shell-bundler-rules.ts). Each is read by its declared options.
@@ -242,6 +243,14 @@ export const RULES: Record<string, Rule> = {
     },
     writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
   },
+  // uniq IN OUT writes its second operand; history -w/-a FILE writes (appends to) the file named
+  // (without one, $HISTFILE); openssl's -out and -keyout (single-dash words getopt would split).
+  uniq: {
+    syntax: { short: "f:s:w:", long: { "skip-fields": "f", "skip-chars": "s", "check-chars": "w", "all-repeated": "::", group: "::" } },
+    writes: (input) => input.values(input.reading.operands.slice(1, 2)),
+  },
+  history: { syntax: { short: "d:" }, writes: (input) => (input.reading.has("a", "w") ? input.values(input.reading.operands.slice(0, 1)) : []) },
+  openssl: { syntax: {}, writes: (input) => input.values(input.args.flatMap((arg, at) => (arg === "-out" || arg === "-keyout" ? [at + 1] : []))) },
   curl: curlRule,
   wget: wgetRule,
   rsync: {
