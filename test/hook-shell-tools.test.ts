@@ -107,4 +107,52 @@ Tools("should judge the output file a tool takes as an operand or an option: uni
   assert.equal(await writes(box, "git format-patch -o src -1 --suffix=.txt"), ["glob:src/*.txt"], "its patches, by their suffix");
 });
 
+Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box }) => {
+  file(box, "w.sed", "s/a/b/\nw u.ts\n");
+  file(box, "w.awk", '{ print > "u.ts" }\n');
+  denies(box, [
+    "sed -n 'w u.ts' src/b.ts",
+    "sed 's/x/y/w u.ts' src/b.ts",
+    "sed -e 's/x/y/' -e 'W u.ts' src/b.ts",
+    "sed -f w.sed src/b.ts",
+    "sed 'e rm u.ts' src/b.ts",
+    "sed 's/.*/rm u.ts/e' src/b.ts",
+    'sed "$script" src/b.ts',
+    "awk '{print > \"u.ts\"}' src/b.ts",
+    "awk '{print $1 >> \"u.ts\"}' src/b.ts",
+    "awk -v out=u.ts '{print > out}' src/b.ts",
+    "awk '{print | \"sh\"}' src/b.ts",
+    "awk 'BEGIN { system(\"rm u.ts\") }'",
+    "awk -f w.awk src/b.ts",
+    'awk "$prog" src/b.ts',
+    "vim -c 'w! u.ts' -c q src/b.ts",
+    "vim +'w u.ts' +q src/b.ts",
+    "vim -c 'e u.ts' -c 'norm ggdd' -c wq src/b.ts",
+    "vim -c 'g/x/w u.ts' -c q src/b.ts",
+    "vim -c '!rm u.ts' -c q src/b.ts",
+    "ex -sc 'w! u.ts|q' src/b.ts",
+    "ex -s src/b.ts <<'X'\nsav u.ts\nq\nX",
+    "ex -s src/b.ts < /dev/null",
+    "ed -s src/b.ts <<< 'w u.ts'",
+    "ed -s src/b.ts <<'X'\nf u.ts\nw\nX",
+    "printf ',s/a/b/\\nw\\n' | ed -s src/b.ts",
+  ]);
+  allows(box, [
+    "sed -n '/start/,/end/p' src/b.ts",
+    "sed -i 's/a|b/c/g;$!N;/^$/d;1~2d;y/abc/xyz/' src/b.ts",
+    'sed -i "s/x/$v/" src/b.ts',
+    "sed ':a;N;$!ba;s/\\n/ /g' src/b.ts",
+    "sed -n 's/x/y/w /dev/stdout' src/b.ts",
+    "awk '$1 > 5 { print ($2 > 1) }' src/b.ts",
+    "awk -F: '/a|b/ { n++ } END { print n > \"/dev/stderr\" }' src/b.ts",
+    "awk '{ s += $1 / 2 } END { print s }' src/b.ts",
+    "vim -es -c '%s/a|b/c/g' -c wq src/b.ts",
+    "vim -c 'g/x/d' -c 'wq' src/b.ts",
+    "vim +10 src/b.ts",
+    "ex -s src/b.ts <<'X'\n%s/a/b/g\nw\nq\nX",
+    "ed -s src/b.ts <<'X'\n,s/a/b/g\na\nw u.ts\n.\nw\nq\nX",
+  ]);
+  assert.equal(await writes(box, "sed -n 'w out.txt' src/b.ts"), ["out.txt"]);
+});
+
 Tools.run();

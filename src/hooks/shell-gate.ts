@@ -50,8 +50,11 @@ const TOOL_USE = new RegExp(
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
 const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\//;
-/** awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the raw text: the walk judges it any file). */
-const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))/;
+/**
+ * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
+ * raw text: the walk judges it any file); a program from a file or a variable, which may write.
+ */
+const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))|\b[gmn]?awk\b[^;&|\n]*\s(-f|--file|-E|--exec|-e|--source|"?\$[A-Za-z_{(])/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
 const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|unshare|chrt|taskset|strace|ltrace|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 

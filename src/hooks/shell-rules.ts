@@ -16,7 +16,7 @@ import { gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
-import { PERL, SUDO } from "./shell-runners.js";
+import { PERL, STDIN, SUDO } from "./shell-runners.js";
 import { anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
 
 /** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
@@ -52,6 +52,29 @@ const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => 
 const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
 /** vi, vim, nvim and ex: the options that take a value (`-c cmd`, `-u vimrc`, `--cmd cmd`). */
 const VIM: Syntax = { short: "c:u:U:i:T:w:W:t:S:", long: valuedLong("cmd startuptime") };
+
+/**
+ * Vim and its kin: the files they open, and what their commands write (exScriptWrites): `-c cmd`,
+ * `--cmd cmd`, `+cmd` (not `+N` or `+/pattern`, a place), and in Ex mode (`ex`, `-e`, `-E`) the
+ * commands on stdin; Ex mode with none given reads the terminal. A script it sources (`-S`, `-s
+ * keys` outside Ex mode, a vimrc of `-u`) could write any file; `-w`/`-W` write the keys typed.
+ */
+const vim = (exMode: boolean): Rule => ({
+  syntax: VIM,
+  writes: (input) => {
+    const { args, reading } = input;
+    const ex = exMode || reading.has("e", "E");
+    const opened = editor(VIM).writes(input);
+    const plus = reading.operands.filter((at) => /^\+[^\d/]/.test(args[at] ?? "")).map((at) => (args[at] as string).slice(1));
+    const commands = [...reading.values("c"), ...reading.values("cmd"), ...plus];
+    const sources = reading.has("S") || (reading.has("s") && !ex) || reading.values("u").some((rc) => !/^(NONE|NORC|DEFAULTS)$/.test(rc ?? ""));
+    const quits = commands.some((command) => /(^|\|)\s*(q|qa|qall|quit|quita|quitall|x|xa|xall|xit|wq|wqa|wqall|cq)!?\s*$/.test(command ?? ""));
+    const fromStdin = ex && !quits ? (input.stdin ?? null) : undefined;
+    if (sources || commands.includes(undefined) || fromStdin === null) return [UNKNOWABLE];
+    const scripted = [...commands, ...(fromStdin === undefined ? [] : [fromStdin])].flatMap((command) => exScriptWrites(command as string));
+    return [...opened, ...scripted, ...optionFiles(input, ["w", "W"])];
+  },
+});
 
 /** cp, mv, ln and install's -b (--backup[=CONTROL]), -S SUFFIX, -t DIR and -T, with each one's own. */
 const copying = (short = "", long: Record<string, string> = {}): Syntax => ({
@@ -128,17 +151,21 @@ export const RULES: Record<string, Rule> = {
   // Editors run from a script (`ed -s f <<EOF`, `vim -es -c wq f`, `sponge f`): the files they open,
   // which their commands may write (a `+line` operand is a position, not a file).
   sponge: operandsOf(),
-  ed: editor({ short: "p:" }),
-  ex: editor(VIM),
-  vi: editor(VIM),
-  vim: editor(VIM),
-  nvim: editor(VIM),
-  view: editor(VIM),
-  vimdiff: editor(VIM),
-  gvim: editor(VIM),
-  gvimdiff: editor(VIM),
-  rview: editor(VIM),
-  gview: editor(VIM),
+  ed: {
+    // ed reads its commands from stdin (a heredoc, `<<< 'w f'`): one it cannot see could write any file.
+    syntax: { short: "p:" },
+    writes: (input) => [...editor({ short: "p:" }).writes(input), ...(input.stdin === undefined ? [UNKNOWABLE] : edScriptWrites(input.stdin))],
+  },
+  ex: vim(true),
+  vi: vim(false),
+  vim: vim(false),
+  nvim: vim(false),
+  view: vim(false),
+  vimdiff: vim(false),
+  gvim: vim(false),
+  gvimdiff: vim(false),
+  rview: vim(false),
+  gview: vim(false),
   nano: editor({ short: "o:r:T:Y:X:", long: { operatingdir: "o", fill: "r", tabsize: "T", syntax: "Y", wordchars: "X", ...valuedLong("guidestripe speller") } }),
   emacs: {
     // `--visit f`, `--file f`, `--find-file f` (also with one dash) open f as an operand does.
@@ -150,8 +177,10 @@ export const RULES: Record<string, Rule> = {
     syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
     writes: (input) => {
       const { reading } = input;
-      if (!reading.has("i")) return [];
-      return input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
+      const inPlace = !reading.has("i") ? [] : input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
+      // And what its script writes (`w f`, `s/a/b/w f`); one it cannot read could write any file.
+      const script = scriptOf(input, "e", "f", "\n");
+      return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))];
     },
   },
   perl: {
@@ -296,6 +325,8 @@ export const RULES: Record<string, Rule> = {
   unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),
   awk: awkInPlace(),
   gawk: awkInPlace(),
+  mawk: awkInPlace(),
+  nawk: awkInPlace(),
   tar: { syntax: TAR, writes: (input) => tarWrites(input) },
   unzip: unzipRule,
   "7z": sevenZip(),
@@ -349,9 +380,273 @@ function awkInPlace(): Rule {
     },
     writes: (input) => {
       const { args, reading } = input;
-      if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return [];
+      const program = reading.has("E") ? undefined : scriptOf(input, "e", "f", "\n");
+      const written = program === undefined ? [UNKNOWABLE] : awkProgramWrites(program);
+      if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return written;
       const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
-      return input.values(reading.has("f", "e", "E") ? operands : operands.slice(1));
+      return [...written, ...input.values(reading.has("f", "e", "E") ? operands : operands.slice(1))];
     },
   };
+}
+
+/**
+ * The script a sed or awk runs: its `-e` texts and `-f` files (`-f -`: stdin), else its first
+ * operand, with a hole for each part the text does not fix; undefined where it cannot be read (a
+ * file missing, or named by a variable), which could write anything.
+ */
+function scriptOf(input: RuleInput, inline: string, file: string, join: string): string | undefined {
+  const { reading, walk } = input;
+  if (!reading.has(inline, file)) {
+    const first = reading.operands[0];
+    return first === undefined ? "" : (input.args[first] ?? input.text(first));
+  }
+  const parts: Array<string | undefined> = [];
+  for (const key of [inline, file]) {
+    for (const { value, at } of reading.occurrences(key)) {
+      const text = value ?? (at === undefined ? undefined : input.text(at));
+      if (key === inline) parts.push(text);
+      else parts.push(text === undefined || HOLE.test(text) ? undefined : STDIN.test(text) ? input.stdin : readText(within(walk.cwd, text)));
+    }
+  }
+  return parts.includes(undefined) ? undefined : parts.join(join);
+}
+
+/** A part of a script's text the text does not fix (a variable, a substitution): RuleInput.text's holes. */
+const HOLE = /[\u0001\u0002]/;
+
+/** A file a script names for writing: itself, judged where the text does not fix it (`w "$d/x"`), none for stdout. */
+const scriptFile = (name: string): string[] => outputs([HOLE.test(name) ? judgedPath(name) : name]).filter((path) => path !== "/dev/stdout" && path !== "/dev/stderr");
+
+/**
+ * The files a sed script writes: `w f` and `W f` (to the end of the line), the `w f` flag of `s///`.
+ * `e` and the `e` flag run a command, and a script whose shape the text does not fix (a command
+ * or delimiter that is a variable) could do anything: any file.
+ */
+export function sedScriptWrites(script: string): string[] {
+  const written: string[] = [];
+  let at = 0;
+  const line = () => {
+    const end = script.indexOf("\n", at);
+    const text = script.slice(at, end === -1 ? script.length : end);
+    at = end === -1 ? script.length : end + 1;
+    return text;
+  };
+  // From just after a delimiter to just after the next one not escaped.
+  const delimited = (delimiter: string) => {
+    while (at < script.length && script[at] !== delimiter) at += script[at] === "\\" ? 2 : 1;
+    at++;
+  };
+  const address = () => {
+    if (/[\d$]/.test(script[at] ?? "")) at += (/^(\d+(~\d+)?|\$)/.exec(script.slice(at))?.[0] ?? "").length;
+    else if (script[at] === "/" || script[at] === "\\") {
+      const delimiter = script[at] === "/" ? "/" : (script[at + 1] ?? "");
+      at += script[at] === "/" ? 1 : 2;
+      delimited(delimiter);
+      while (/[IM]/.test(script[at] ?? "")) at++;
+    }
+  };
+  while (at < script.length) {
+    if (/[\s;]/.test(script[at] as string)) {
+      at++;
+      continue;
+    }
+    if (script[at] === "#") {
+      line();
+      continue;
+    }
+    address();
+    while (script[at] === " ") at++;
+    if (script[at] === ",") {
+      at++;
+      while (script[at] === " ") at++;
+      if (/[+~]/.test(script[at] ?? "")) at++;
+      address();
+    }
+    while (/[\s!]/.test(script[at] ?? "")) at++;
+    const command = script[at++] ?? "";
+    if ("{}=dDgGhHnNpPxzF".includes(command)) continue;
+    if ("lLqQ".includes(command)) while (/\d/.test(script[at] ?? "")) at++;
+    else if (":btTv".includes(command)) while (at < script.length && !/[;\n]/.test(script[at] as string)) at++;
+    else if ("aicrR".includes(command)) while (line().endsWith("\\") && at < script.length);
+    else if (command === "w" || command === "W") written.push(...scriptFile(line().trim()));
+    else if (command === "s" || command === "y") {
+      const delimiter = script[at++] ?? "";
+      if (delimiter === "" || delimiter === "\n" || delimiter === "\\" || HOLE.test(delimiter)) return [UNKNOWABLE];
+      delimited(delimiter);
+      delimited(delimiter);
+      if (command === "y") continue;
+      while (/[gpiImM\d]/.test(script[at] ?? "")) at++;
+      if (script[at] === "e") return [UNKNOWABLE];
+      if (script[at] === "w") {
+        at++;
+        written.push(...scriptFile(line().trim()));
+      }
+    } else return [UNKNOWABLE]; // `e cmd`, or a command the text does not fix
+  }
+  return written;
+}
+
+/**
+ * The files an awk program writes: a print's or printf's `> "f"` or `>> "f"` (at the statement's own
+ * level: `print (a > b)` compares); a target that is no literal string, a pipe (`print | "cmd"`,
+ * `"cmd" | getline`, `|&`) or system() could be any file. Strings, regexes and comments aside.
+ */
+export function awkProgramWrites(program: string): string[] {
+  if (HOLE.test(program) && program.replace(new RegExp(HOLE.source, "g"), "").trim() === "") return [UNKNOWABLE]; // awk "$prog"
+  const written: string[] = [];
+  let depth = 0;
+  let printing: number | undefined; // the depth of the print statement being read
+  let last = ""; // the last token's kind: "a" an operand (a name, a number, a string, `)`), else the character
+  const string = (from: number) => {
+    let end = from + 1;
+    while (end < program.length && program[end] !== '"') end += program[end] === "\\" ? 2 : 1;
+    return end;
+  };
+  for (let at = 0; at < program.length; at++) {
+    const char = program[at] as string;
+    if (char === "#") {
+      while (at < program.length && program[at] !== "\n") at++;
+    } else if (char === '"') {
+      at = string(at);
+      last = "a";
+    } else if (char === "/" && !/[a)\]]/.test(last)) {
+      at++;
+      while (at < program.length && program[at] !== "/") at += program[at] === "\\" ? 2 : 1;
+      last = "a";
+    } else if (/[A-Za-z_]/.test(char)) {
+      const word = /^[A-Za-z_]\w*/.exec(program.slice(at))?.[0] as string;
+      if (word === "system") return [UNKNOWABLE];
+      if (word === "print" || word === "printf") printing = depth;
+      at += word.length - 1;
+      last = "a";
+    } else if (char === "|" && program[at + 1] === "|") {
+      at++;
+      last = "|";
+    } else if (char === "|") return [UNKNOWABLE];
+    else if (char === ">" && printing === depth) {
+      at += program[at + 1] === ">" ? 2 : 1;
+      while (program[at] === " " || program[at] === "\t") at++;
+      if (program[at] !== '"') return [UNKNOWABLE];
+      const end = string(at);
+      written.push(...scriptFile(program.slice(at + 1, end)));
+      at = end;
+      last = "a";
+    } else {
+      if ("({[".includes(char)) depth++;
+      if (")}]".includes(char)) depth--;
+      if ((";\n".includes(char) && printing === depth) || (printing !== undefined && depth < printing)) printing = undefined;
+      if (!/\s/.test(char)) last = ")]".includes(char) || /\d/.test(char) || char === "$" ? "a" : char;
+    }
+  }
+  return written;
+}
+
+/** An ex command's name as Vim reads it (`w`, `wri`, `write`), from a spec such as `w[rite]`. */
+const exNames = (...specs: string[]) => (word: string) =>
+  specs.some((spec) => {
+    const [head, tail = ""] = spec.replace("]", "").split("[") as [string, string?];
+    return word.startsWith(head) && (head + tail).startsWith(word);
+  });
+const EX_WRITE = exNames("w[rite]", "wq", "x[it]", "exi[t]", "up[date]", "sav[eas]", "wn[ext]", "wN[ext]", "wp[revious]", "wa[ll]", "wqa[ll]", "xa[ll]");
+const EX_OPEN = exNames("e[dit]", "new", "vne[w]", "sp[lit]", "vs[plit]", "tabe[dit]", "tabnew", "n[ext]", "ar[gs]", "f[ile]", "bad[d]", "vie[w]", "sv[iew]");
+const EX_MODIFIER = exNames("sil[ent]", "keepp[atterns]", "kee[pmarks]", "keepj[umps]", "keepa[lt]", "lockm[arks]", "noa[utocmd]", "uns[ilent]");
+const EX_GLOBAL = exNames("g[lobal]", "v[global]");
+const EX_SUBSTITUTE = exNames("s[ubstitute]", "&", "~");
+const EX_HARMLESS = exNames(
+  "q[uit]", "qa[ll]", "quita[ll]", "cq[uit]", "d[elete]", "se[t]", "setl[ocal]", "setg[lobal]", "sy[ntax]", "filet[ype]", "noh[lsearch]", "ret[ab]", "norm[al]",
+  "j[oin]", "m[ove]", "t", "co[py]", ">", "<", "=", "p[rint]", "nu[mber]", "#", "l[ist]", "u[ndo]", "red[o]", "k", "ma[rk]", "sor[t]", "le[ft]", "ri[ght]", "ce[nter]",
+  "pu[t]", "y[ank]", "ec[ho]", "a[ppend]", "i[nsert]", "c[hange]", "bd[elete]", "bw[ipeout]", "b[uffer]", "bn[ext]", "bp[revious]", "r[ead]", "redi[r]", "go[to]",
+);
+
+/**
+ * The files a Vim or ex script writes (`-c` commands, `+cmd`, an ex script on stdin): `:w f`,
+ * `:saveas f`, `:redir > f`, and a file it opens (`:e f`, which a later `:w` writes); any file for
+ * a shell command (`:!`, `:w !cmd`, `:r !cmd`), a script it sources, or a command it does not
+ * know. `:w` alone writes the file already open: an operand.
+ */
+export function exScriptWrites(script: string): string[] {
+  const written: string[] = [];
+  for (const whole of script.split("\n")) {
+    let rest = whole;
+    while (rest.trim() !== "") {
+      // A range (`%`, `1,$`, `'<,'>`, `/re/`), then the command's name and its `!`.
+      rest = rest.replace(/^([\s:|%.$\d,;+-]|'[a-z<>]|\/(\\.|[^/])*\/|\?(\\.|[^?])*\?)*/, "");
+      const match = /^([A-Za-z]+|[&~<>=#!])(!?)\s*/.exec(rest);
+      if (!match) return rest === "" ? written : [UNKNOWABLE];
+      const word = match[1] as string;
+      rest = rest.slice(match[0].length);
+      if (word === "!") return [UNKNOWABLE];
+      if (EX_MODIFIER(word)) continue;
+      if (EX_GLOBAL(word)) {
+        // g/re/cmd: the commands after the pattern, to the end of the line.
+        const delimiter = rest[0] ?? "";
+        const end = rest.slice(1).search(new RegExp(`(?<!\\\\)${delimiter.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}`));
+        const inner = exScriptWrites(end === -1 ? "" : rest.slice(end + 2));
+        if (inner.includes(UNKNOWABLE)) return [UNKNOWABLE];
+        written.push(...inner);
+        break;
+      }
+      if (exNames("norm[al]")(word)) {
+        if (/[\r\u001b]|<cr>/i.test(rest)) return [UNKNOWABLE]; // keys that could finish a `:w other`
+        break;
+      }
+      if (EX_SUBSTITUTE(word) && /^[^\w\s|"\\]/.test(rest)) {
+        // s/pat/rep/flags: a `|` in the pattern or replacement is theirs.
+        const delimiter = rest[0] as string;
+        let at = 1;
+        for (let seen = 0; at < rest.length && seen < 2; at++) {
+          if (rest[at] === "\\") at++;
+          else if (rest[at] === delimiter) seen++;
+        }
+        rest = rest.slice(at);
+      }
+      // The argument: to a `|` not escaped.
+      const bar = rest.search(/(?<!\\)\|/);
+      const argument = (bar === -1 ? rest : rest.slice(0, bar)).trim();
+      rest = bar === -1 ? "" : rest.slice(bar + 1);
+      if (EX_WRITE(word)) {
+        if (argument.startsWith("!")) return [UNKNOWABLE];
+        const name = argument.replace(/^>>\s*/, "");
+        if (/(?<!\\)[%#`$]/.test(name)) return [UNKNOWABLE];
+        if (name !== "") written.push(...scriptFile(name));
+      } else if (EX_OPEN(word)) {
+        if (argument.startsWith("!") || /(?<!\\)[`$]/.test(argument)) return [UNKNOWABLE];
+        written.push(...argument.split(/\s+/).filter((name) => name !== "" && !name.startsWith("+") && !/^[%#]/.test(name)).flatMap(scriptFile));
+      } else if (exNames("redi[r]")(word)) {
+        const file = /^!?\s*>>?\s*(.+)$/.exec(argument)?.[1];
+        if (file !== undefined) written.push(...scriptFile(file.trim()));
+      } else if (exNames("r[ead]")(word) && argument.startsWith("!")) return [UNKNOWABLE];
+      else if (!EX_HARMLESS(word) && !EX_SUBSTITUTE(word)) return [UNKNOWABLE];
+    }
+  }
+  return written;
+}
+
+/**
+ * The files an ed script writes (its commands on stdin): `w f`, `W f`, `wq f`, and a file it opens
+ * or names (`e f`, `f f`: a later `w` writes it); any file for a shell command (`!cmd`, `w !cmd`,
+ * `r !cmd`) or a command it does not know. Text after `a`, `i` and `c` is skipped to its `.`.
+ */
+export function edScriptWrites(script: string): string[] {
+  const written: string[] = [];
+  const lines = script.split("\n");
+  for (let at = 0; at < lines.length; at++) {
+    const rest = (lines[at] as string).replace(/^([\s%.$\d,;+-]|'[a-z]|\/(\\.|[^/])*\/|\?(\\.|[^?])*\?)*/, "");
+    const match = /^(wq|[a-zA-Z=!])(.*)$/.exec(rest);
+    if (!match) {
+      if (rest.trim() === "") continue;
+      return [UNKNOWABLE];
+    }
+    const [, command, argument = ""] = match as unknown as [string, string, string?];
+    const name = argument.trim();
+    if ("aic".includes(command)) while (at + 1 < lines.length && lines[at + 1] !== ".") at++;
+    else if (command === "!" || (/^(w|W|wq|r|e|E)$/.test(command) && name.startsWith("!"))) return [UNKNOWABLE];
+    else if (/^(w|W|wq|e|E|f)$/.test(command)) written.push(...(name === "" ? [] : scriptFile(name)));
+    else if ("gGvV".includes(command)) {
+      const inner = edScriptWrites(argument.replace(/^(.)((\\.|(?!\1).)*)\1/, ""));
+      if (inner.includes(UNKNOWABLE)) return [UNKNOWABLE];
+      written.push(...inner);
+    } else if (!"sdpnlmtjkuqQHhPzxy=#".includes(command)) return [UNKNOWABLE];
+  }
+  return written;
 }
