@@ -115,6 +115,8 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
     "sed 's/x/y/w u.ts' src/b.ts",
     "sed -e 's/x/y/' -e 'W u.ts' src/b.ts",
     "sed -f w.sed src/b.ts",
+    "printf 'w u.ts\\n' > /tmp/x.sed; sed -f /tmp/x.sed src/b.ts",
+    'sed -f "$f" src/b.ts',
     "sed 'e rm u.ts' src/b.ts",
     "sed 's/.*/rm u.ts/e' src/b.ts",
     'sed "$script" src/b.ts',
@@ -139,6 +141,7 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
   ]);
   allows(box, [
     "sed -n '/start/,/end/p' src/b.ts",
+    "sed -f missing.sed src/b.ts",
     "sed -i 's/a|b/c/g;$!N;/^$/d;1~2d;y/abc/xyz/' src/b.ts",
     'sed -i "s/x/$v/" src/b.ts',
     "sed ':a;N;$!ba;s/\\n/ /g' src/b.ts",

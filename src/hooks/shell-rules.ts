@@ -6,7 +6,7 @@
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts) and bundlers (shell-bundler-rules.ts). Each is read by its declared options.
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { isDirectory } from "../targets/target.js";
+import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { BUILD_RULES } from "./shell-build-rules.js";
 import { BUNDLER_RULES } from "./shell-bundler-rules.js";
@@ -17,7 +17,7 @@ import { TOOL_RULES } from "./shell-tool-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, STDIN, SUDO } from "./shell-runners.js";
-import { anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
+import { anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
 function copyTargets(input: RuleInput): string[] {
@@ -392,7 +392,8 @@ function awkInPlace(): Rule {
 /**
  * The script a sed or awk runs: its `-e` texts and `-f` files (`-f -`: stdin), else its first
  * operand, with a hole for each part the text does not fix; undefined where it cannot be read (a
- * file missing, or named by a variable), which could write anything.
+ * file named by a variable, or one the command writes first), which could write anything. A file
+ * that is not there makes the tool stop before it reads any input: nothing.
  */
 function scriptOf(input: RuleInput, inline: string, file: string, join: string): string | undefined {
   const { reading, walk } = input;
@@ -405,7 +406,13 @@ function scriptOf(input: RuleInput, inline: string, file: string, join: string):
     for (const { value, at } of reading.occurrences(key)) {
       const text = value ?? (at === undefined ? undefined : input.text(at));
       if (key === inline) parts.push(text);
-      else parts.push(text === undefined || HOLE.test(text) ? undefined : STDIN.test(text) ? input.stdin : readText(within(walk.cwd, text)));
+      else if (text === undefined || HOLE.test(text)) parts.push(undefined);
+      else if (STDIN.test(text)) parts.push(input.stdin);
+      else {
+        // A file that is not there, nor written before in the command, stops the tool before it runs.
+        const path = within(walk.cwd, text);
+        parts.push(readText(path) ?? (path.startsWith("\0") || exists(path) || writtenBefore(walk, path) ? undefined : ""));
+      }
     }
   }
   return parts.includes(undefined) ? undefined : parts.join(join);
