@@ -942,10 +942,18 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "trap 'rm u.ts' EXIT",
     "hash -p /bin/rm zap; zap u.ts",
     "f() { echo; } > u.ts; f", // the function's redirection, at every call
+    "c=rm; $c u.ts",
+    "\"$c\" u.ts", // a command the text does not name: its arguments may be written
+    "shopt -s expand_aliases\nalias r=rm\nr u.ts",
+    "python3 -c \"import os; open('u.ts', 'w').write('x')\"", // an inline program's path-like strings
+    "node -e \"require('fs').writeFileSync('u.ts', 'x')\"",
+    "node <<EOF\nrequire('fs').writeFileSync('u.ts', '')\nEOF",
+    "perl -e 'open(F, \">u.ts\")'",
+    "ed -s src/b.ts <<< 'w u.ts'", // a here-string is the command's stdin
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }
-  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts"]) {
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'"]) {
     assert.is(bash(box, command), undefined, JSON.stringify(command));
   }
   // A path longer than a target may be, folded where the kernel folds it: a Write, and through the shell.

@@ -256,7 +256,10 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
 }
 
-function readCommand(node: Node, walk: Walk, nested: Nested[], stdin: string | undefined, piped: boolean): void {
+function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | undefined, piped: boolean): void {
+  // A here-string the grammar keeps inside the command (`ed f <<< 'w g'`) is its stdin too.
+  const herestring = node.namedChildren.find((child) => child.type === "herestring_redirect");
+  const stdin = given ?? (herestring ? staticWord(herestring.namedChildren[0], walk) : undefined);
   for (const [link, target] of walk.shared.newLinks?.splice(0) ?? []) (walk.shared.links ??= new Map()).set(link, target);
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
   for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
