@@ -17,7 +17,8 @@
 // in temp space ($TMPDIR, mktemp); so is a write whose directory such a word decides (`cp -t "$d" f`,
 // `git -C "$d"`). Where the text cannot name what is written at all (`curl … | sh`, `eval "$x"`,
 // `curl -K`), it could be any file. What a program in another language writes from inside
-// (`python gen.py`, `node build.js`) is not read. docs/HOOKS.md lists both sides.
+// (`python gen.py`, `node build.js`) is not read; one given inline (`python3 -c '…'`) has its
+// path-like strings judged (shell-programs.ts). docs/HOOKS.md lists both sides.
 //
 // This file is the entry (shellWrites), behind the cheap gate (mayWrite, shell-gate.ts). The hook
 // loads both for every shell command; the rest loads only for a command that may write: the walk
@@ -26,7 +27,8 @@
 // run in this shell leaves for what follows (shell-state.ts); options (shell-options.ts); commands
 // that run other commands: wrappers, shells, interpreters, xargs, find, package runners
 // (shell-runners.ts, shell-wrappers.ts, shell-task-runners.ts); scripts on disk (shell-scripts.ts,
-// shell-make.ts); what each command writes (shell-rules.ts, which gathers shell-archive-rules.ts,
+// shell-make.ts); what each command writes (shell-rules.ts, with the scripts of sed, awk, Vim/ex and ed
+// in shell-editor-scripts.ts, and which gathers shell-archive-rules.ts,
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
 import { mayWrite, quietPackageRun } from "./shell-gate.js";
