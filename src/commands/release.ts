@@ -57,8 +57,10 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const holder = holderOf(options);
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
   const work = namedOrAllMine(options.targets, holder, context);
-  // What the caller was granted and still remembers (src/protocol/held.ts): a named target it never held is not one it lost.
-  const granted = (options.targets ?? []).length > 0 ? new Set(heldMarkers(holder, context).map((marker) => marker.target)) : undefined;
+  // What the caller was granted and still remembers (src/protocol/held.ts), read at the first
+  // named target found another's: one it never held is not one it lost.
+  let granted: Set<string> | undefined;
+  const wasGranted = (target: string) => (granted ??= new Set(heldMarkers(holder, context).map((marker) => marker.target))).has(target);
   // Read before anything is freed: another process may grant the queue the moment a claim is gone.
   const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   for (const { fileName, target } of work) {
@@ -71,7 +73,7 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     } else {
       result.lost.push(target);
       result.lost_to.push(outcome);
-      if (granted !== undefined && !granted.has(target)) (result.never_held ??= []).push(target);
+      if ((options.targets ?? []).length > 0 && !wasGranted(target)) (result.never_held ??= []).push(target);
     }
     forgetHeld(holder, target, context);
   }
