@@ -950,6 +950,11 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "node <<EOF\nrequire('fs').writeFileSync('u.ts', '')\nEOF",
     "perl -e 'open(F, \">u.ts\")'",
     "ed -s src/b.ts <<< 'w u.ts'", // a here-string is the command's stdin
+    "shopt -s extglob\nrm u.@(ts)", // extglob patterns, read as globs
+    "shopt -s extglob\nrm !(src)",
+    "PS4='$(rm u.ts)'; set -x; true", // run at each traced line
+    "git -c alias.x='!rm u.ts' x",
+    "CDPATH=.. cd project && echo x > u.ts", // cd looks in CDPATH first: a place unknown
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }

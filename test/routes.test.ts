@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
@@ -125,6 +125,34 @@ test("should refuse a commit of a file another session holds in its package's cl
   assert.is.not(guarded.code, 0, guarded.stdout + guarded.stderr);
   assert.match(guarded.stdout + guarded.stderr, /held by B/);
   assert.is(claims(["guard", "check", "--hook", "pre-commit", "--holder", "B"], { cwd: root, env }).code, 0, "its holder commits");
+});
+
+test("should claim a file with no .claims above it in one directory, whichever package's cwd asks", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  rmSync(join(root, ".claims")); // the packages have one, the root none: its files go to the default
+  const fromPackage = claims(["take", "../../README.md", "--holder", "A"], { cwd: pkg, env });
+  assert.is(fromPackage.code, 0, fromPackage.stderr);
+  const fromRoot = claims(["take", "README.md", "--holder", "B"], { cwd: root, env });
+  assert.is(fromRoot.code, 3, "a second holder is refused");
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(root, "README.md"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.match(answer.stdout, /held by A/, "and so is the hook of a session at the root");
+});
+
+test("should find a package's .claims that is a symlink, and say when the search below a directory was cut short", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  renameSync(join(pkg, ".claims"), join(root, "a.claims"));
+  symlinkSync("../../a.claims", join(pkg, ".claims"));
+  const across = claims(["take", "packages/", "--holder", "A"], { cwd: root, env });
+  assert.is(across.code, 2, "the package is found through its link");
+  const deep = join(root, "packages", "b", ...Array.from({ length: 8 }, (_, level) => `l${level}`));
+  mkdirSync(deep, { recursive: true });
+  const cut = claims(["take", "packages/b/", "--holder", "A"], { cwd: root, env });
+  assert.is(cut.code, 0, cut.stderr);
+  assert.match(cut.stderr, /packages\/b\/ holds more than 5,000 directories \(or more than 6 levels\): the search for packages with a \.claims of their own below stopped there/);
 });
 
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {

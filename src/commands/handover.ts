@@ -44,7 +44,7 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
   if (!routes) return transfer(options, options.to);
   const dir = oneDirectory(routes, "hand over");
   const result = transfer({ ...options, dir }, options.to);
-  rememberElsewhere(routes.own, result.to, dir);
+  if (dir !== routes.own.dir) rememberElsewhere(routes.own, result.to, dir);
   return result;
 }
 

@@ -18,7 +18,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DIRECTORIES, mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -35,6 +35,18 @@ const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
 export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
+  // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
+  // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
+  const routes = routesOf(options.targets, options);
+  const elsewhere = routes !== undefined && !(routes.dirs.size === 1 && routes.dirs.has(routes.own.dir));
+  const result = elsewhere ? await takeElsewhere(options, routes) : await takeHere(options);
+  if (routes?.cut === undefined) return result;
+  const cut = `${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than 6 levels): the search for packages with a .claims of their own below stopped there, and one further down is not claimed in its own claims directory`;
+  return { ...result, warnings: [...(result.warnings ?? []), cut] };
+}
+
+async function takeHere(options: TakeOptions): Promise<TakeResult> {
+  if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
@@ -47,10 +59,6 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`${wait} must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
-  // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
-  // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
-  const routes = routesOf(options.targets, options);
-  if (routes) return takeElsewhere(options, routes);
   let attemptStartedMs = options.startedAt ?? Date.now();
   const context = openContext(options);
   const holder = holderOf(options);

@@ -57,7 +57,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
-    tree = parser.parse(joinContinuations(script));
+    tree = parser.parse(extglobsAsGlobs(joinContinuations(script)));
     walk.temporary = temporaryVariables(tree.rootNode);
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.constants = constantVariables(tree.rootNode);
@@ -146,6 +146,11 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     return;
   }
   if (node.type === "for_statement") return forLoop(node, walk, nested);
+  if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "PS4") {
+    // PS4='$(cmd)' runs cmd at each line `set -x` traces: read as the string it is expanded as.
+    const value = staticWord(node.childForFieldName("value"), walk);
+    if (value !== undefined) nested.push({ script: `: "${value.replace(/["\\]/g, "\\$&")}"`, cwd: walk.cwd });
+  }
   if (node.type === "variable_assignment" && walk.constants?.has(node.childForFieldName("name")?.text ?? "") && isTopLevel(node, rootOf(node))) {
     // `dir=src/gen` set once, at the top: `"$dir/a.ts"` is src/gen/a.ts from here on.
     for (const child of node.namedChildren) visit(child, walk, nested);
@@ -171,6 +176,14 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     return;
   }
   for (const child of node.namedChildren) visit(child, walk, nested);
+}
+
+/**
+ * With `shopt -s extglob` in the text, `u.@(ts)`, `!(src)`, `+(a|b)` are patterns bash expands,
+ * which the grammar does not read: each is read as `*`, a glob over at least what it matches.
+ */
+function extglobsAsGlobs(script: string): string {
+  return /\bshopt\s+(-\w+\s+)*-s\s+(\w+\s+)*extglob\b/.test(script) ? script.replace(/[@!+*?]\([^()]*\)/g, "*") : script;
 }
 
 /** The options that give an interpreter its program inline: python's and ipython's -c, node's -e and -p, perl's -e and -E, ruby's -e, php's -r. */
@@ -305,7 +318,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return out;
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
+  // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
+  if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
+    walk.cwd = undefined;
+    return;
+  }
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
+  // git -c alias.x='!cmd' x: the alias runs cmd in a shell.
+  if (name === "git") for (const [at, arg] of args.entries()) if (args[at - 1] === "-c" && arg !== undefined && /^alias\.[^=]+=\s*!/.test(arg)) nested.push({ script: arg.slice(arg.indexOf("!") + 1), cwd: here.cwd });
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
   const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
   if (SHELLS.includes(name)) {

@@ -15,11 +15,17 @@ export interface TreeLimits {
   skip?: string[];
 }
 
-/** Calls `visit` with each entry under `directory` and its directory, breadth first, until a limit is reached; unreadable directories are passed over. */
-export function walkTree(directory: string, limits: TreeLimits, visit: (entry: Dirent, at: string) => void): void {
+/**
+ * Calls `visit` with each entry under `directory` and its directory, breadth first, until a limit
+ * is reached; unreadable directories are passed over. True when it saw the whole tree (the skipped
+ * names aside), false when a limit cut it short.
+ */
+export function walkTree(directory: string, limits: TreeLimits, visit: (entry: Dirent, at: string) => void): boolean {
   const queue = [{ at: directory, depth: 0 }];
   let seen = 0;
-  for (let listed = 0; queue.length > 0 && listed < (limits.directories ?? Number.POSITIVE_INFINITY); listed++) {
+  let complete = true;
+  for (let listed = 0; queue.length > 0; listed++) {
+    if (listed >= (limits.directories ?? Number.POSITIVE_INFINITY)) return false;
     const { at, depth } = queue.shift() as { at: string; depth: number };
     let entries: Dirent[];
     try {
@@ -28,9 +34,12 @@ export function walkTree(directory: string, limits: TreeLimits, visit: (entry: D
       continue;
     }
     for (const entry of entries) {
-      if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return;
+      if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return false;
       visit(entry, at);
-      if (entry.isDirectory() && depth < (limits.depth ?? Number.POSITIVE_INFINITY) && !(limits.skip ?? []).includes(entry.name)) queue.push({ at: join(at, entry.name), depth: depth + 1 });
+      if (!entry.isDirectory() || (limits.skip ?? []).includes(entry.name)) continue;
+      if (depth < (limits.depth ?? Number.POSITIVE_INFINITY)) queue.push({ at: join(at, entry.name), depth: depth + 1 });
+      else complete = false;
     }
   }
+  return complete;
 }

@@ -4,7 +4,7 @@
 // judge a write there; a claim made in the caller's own directory would not meet theirs. So a
 // verb's targets go to the directory the `.claims` nearest each names, and the caller's own
 // directory keeps a pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
@@ -38,13 +38,26 @@ export function configBetween(directory: string, cwd: string): boolean {
  * 5,000 directories at most (a folder of many files is one listing): a monorepo's packages with
  * claims directories of their own.
  */
-export function configsUnder(directory: string): string[] {
+export function configsUnder(directory: string): string[] & { truncated?: boolean } {
   if (/\/node_modules(\/|$)/.test(directory)) return [];
-  const found: string[] = [];
-  walkTree(directory, { directories: 5_000, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
-    if (entry.name === ".claims" && entry.isFile() && at !== directory) found.push(join(at, entry.name));
+  const found: string[] & { truncated?: boolean } = [];
+  const complete = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
+    // A `.claims` that is a symlink to a config file counts as the file (findConfig follows it).
+    if (entry.name === ".claims" && at !== directory && (entry.isFile() || (entry.isSymbolicLink() && isFile(join(at, entry.name))))) found.push(join(at, entry.name));
   });
+  if (!complete) found.truncated = true;
   return found;
+}
+
+/** How many directories configsUnder lists at most. */
+export const CONFIG_SEARCH_DIRECTORIES = 5_000;
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export interface Routes {
@@ -52,6 +65,8 @@ export interface Routes {
   own: Settings;
   /** Each claims directory the targets go to, with the targets (as given) and the `.claims` that names it. */
   dirs: Map<string, { targets: string[]; config?: string }>;
+  /** Directory or glob targets whose tree was too big to search whole for the `.claims` below (configsUnder). */
+  cut?: string[];
 }
 
 /**
@@ -73,6 +88,7 @@ export function routesOf(inputs: string[], options: CommonOptions, literal = fal
     if (!entry.targets.includes(input)) entry.targets.push(input);
     dirs.set(dir, entry);
   };
+  let cut: string[] | undefined;
   const settingsAt = new Map<string, Settings>();
   const betweenAt = new Map<string, boolean>();
   const at = (directory: string) => settingsAt.get(directory) ?? (settingsAt.set(directory, resolveSettings({ cwd: directory, env })), settingsAt.get(directory) as Settings);
@@ -85,15 +101,19 @@ export function routesOf(inputs: string[], options: CommonOptions, literal = fal
     const whole = target.kind === "directory" || target.kind === "glob" || (target.kind === "path" && isDirectory(target.path));
     let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
     while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
-    // The `.claims` nearest the target decides; none above it (a file outside every project) leaves the caller's own.
+    // The directory a session working beside the target uses: its nearest `.claims`, else the
+    // default (the same for every caller, wherever it runs; as the hooks judge it).
     let between = betweenAt.get(place);
     if (between === undefined) betweenAt.set(place, (between = configBetween(place, cwd)));
     const nearest = between ? at(place) : own;
-    if (nearest.configPath !== undefined) add(nearest.dir, input, nearest.configPath);
-    else add(own.dir, input);
-    if (whole) for (const config of configsUnder(place)) add(at(dirname(config)).dir, input, config);
+    add(nearest.dir, input, nearest.configPath);
+    if (!whole) continue;
+    const below = configsUnder(place);
+    for (const config of below) add(at(dirname(config)).dir, input, config);
+    if (below.truncated) (cut ??= []).push(input);
   }
-  return dirs.size === 1 && dirs.has(own.dir) ? undefined : { own, dirs };
+  if (dirs.size === 1 && dirs.has(own.dir)) return cut === undefined ? undefined : { own, dirs, cut };
+  return { own, dirs, ...(cut !== undefined && { cut }) };
 }
 
 const named = (dir: string, config?: string) => (config ? `${dir} (named by ${config})` : dir);
