@@ -125,6 +125,14 @@ test("should refuse a commit of a file another session holds in its package's cl
   assert.is.not(guarded.code, 0, guarded.stdout + guarded.stderr);
   assert.match(guarded.stdout + guarded.stderr, /held by B/);
   assert.is(claims(["guard", "check", "--hook", "pre-commit", "--holder", "B"], { cwd: root, env }).code, 0, "its holder commits");
+  // Deleting the whole package, its .claims with it: judged where that .claims said, as HEAD has it.
+  git("add", "packages/a/.claims");
+  git("commit", "-qm", "f");
+  git("rm", "-rq", "packages/a");
+  assert.not.ok(existsSync(join(pkg, ".claims")), "the package's .claims is gone with it");
+  const deleted = claims(["guard", "check", "--hook", "pre-commit", "--holder", "C"], { cwd: root, env });
+  assert.is.not(deleted.code, 0, deleted.stdout + deleted.stderr);
+  assert.match(deleted.stdout + deleted.stderr, /held by B/);
 });
 
 test("should claim a file with no .claims above it in one directory, whichever package's cwd asks", ({ repo }) => {

@@ -2,13 +2,14 @@
 // exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { findConflicts } from "../protocol/conflicts.js";
 import { BadInputError } from "../os/errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { routesOf } from "../protocol/routes.js";
+import { claimsDirOfConfig } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
 
@@ -101,6 +102,34 @@ export interface GuardResult {
   nothing_claimed: boolean;
 }
 
+/**
+ * For each path the change removes whose nearest `.claims` is gone from the work tree too (`git rm
+ * -r packages/a`), the claims directory that config named in HEAD: where the package's sessions
+ * claimed the path.
+ */
+function goneConfigHomes(root: string, paths: string[], env: CommonOptions["env"]): Map<string, string> {
+  const homes = new Map<string, string>();
+  const known = new Map<string, string | null>(); // directory -> the claims directory its gone .claims named, null for none
+  for (const path of paths) {
+    if (existsSync(path)) continue;
+    for (let at = dirname(path); at.startsWith(root); at = dirname(at)) {
+      const config = join(at, ".claims");
+      if (existsSync(config)) break; // on disk: routed by it already
+      let home = known.get(at);
+      if (home === undefined) {
+        const text = contentAt(root, config, "HEAD");
+        known.set(at, (home = text === undefined ? null : claimsDirOfConfig(text, config, env)));
+      }
+      if (home !== null) {
+        homes.set(path, home);
+        break;
+      }
+      if (at === root) break;
+    }
+  }
+  return homes;
+}
+
 /** What a commit or push changes: the paths, and where their new content is. */
 interface Change {
   from: string;
@@ -126,9 +155,15 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
     options.hook === "pre-commit"
       ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
       : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
-  // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts).
-  const routes = routesOf([...new Set(changes.flatMap((change) => change.paths))], { ...options, cwd: root }, true);
-  const places = routes ? [...routes.dirs].map(([dir, { targets }]) => ({ context: openContext({ ...options, cwd: root, dir }), only: new Set(targets) })) : [{ context, only: undefined }];
+  // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts);
+  // one the change deletes with its package's `.claims`, also where that config, as HEAD has it, said.
+  const paths = [...new Set(changes.flatMap((change) => change.paths))];
+  const routes = routesOf(paths, { ...options, cwd: root }, true);
+  const byDir = new Map([...(routes?.dirs ?? [[context.settings.dir, { targets: paths }]])].map(([dir, { targets }]) => [dir, new Set(targets)]));
+  if (routes || (options.dir === undefined && !(options.env ?? process.env).CLAIMS_DIR)) {
+    for (const [path, dir] of goneConfigHomes(root, paths, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));
+  }
+  const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only }));
   for (const { context, only } of places) await judgeChanges(changes, root, only, context, result);
   return result;
 }

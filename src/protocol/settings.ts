@@ -139,6 +139,26 @@ function parseConfig(path: string): ConfigFile {
   } catch (error) {
     throw new BadInputError(`Cannot read config ${path} (${(error as NodeJS.ErrnoException).code}); fix its permissions or remove it.`);
   }
+  return parseConfigText(text, path);
+}
+
+/**
+ * The claims directory a `.claims` config's text names, as if it were at `path` (the git guard
+ * reads one a change deletes from the commit before it): its "dir", else the default.
+ */
+export function claimsDirOfConfig(text: string, path: string, env: Environment = process.env): string {
+  const home = env.HOME || os().homedir();
+  const config = (() => {
+    try {
+      return parseConfigText(text, path);
+    } catch (error) {
+      throw error instanceof BadInputError ? new ConfigError(path, error.message) : error;
+    }
+  })();
+  return config.dir === undefined ? defaultClaimsDir(env, home) : fromConfig(config, () => resolveDirSetting(config.dir as string, dirname(path), home, `"dir" in ${path}`));
+}
+
+function parseConfigText(text: string, path: string): ConfigFile {
   let value: unknown;
   try {
     value = JSON.parse(stripComments(text));
