@@ -11,7 +11,7 @@ import { shapeOf } from "../targets/overlap.js";
 import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
-import { mergeResults, pointedFrom, routesOf } from "../protocol/routes.js";
+import { inTheirDirectories } from "../protocol/routes.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
@@ -61,17 +61,7 @@ export interface BeatResult {
 export function beat(options: BeatOptions): BeatResult {
   // Named targets are renewed where their claims live; without targets, also in every other
   // claims directory the holder took in from here (src/protocol/routes.ts).
-  const named = options.targets ?? [];
-  const routes = named.length > 0 ? routesOf(named, options) : undefined;
-  if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => beatIn({ ...options, dir, targets })));
-  const results = [beatIn(options)];
-  if (named.length === 0) {
-    for (const { dir, touch } of pointedFrom(options, results[0]?.holder as string)) {
-      results.push(beatIn({ ...options, dir }));
-      touch();
-    }
-  }
-  return mergeResults(results);
+  return inTheirDirectories(options, beatIn, "touch");
 }
 
 function beatIn(options: BeatOptions): BeatResult {

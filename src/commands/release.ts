@@ -8,7 +8,7 @@ import { overlaps, shapeOf } from "../targets/overlap.js";
 import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
-import { mergeResults, pointedFrom, routesOf } from "../protocol/routes.js";
+import { inTheirDirectories } from "../protocol/routes.js";
 
 export interface ReleaseOptions extends CommonOptions {
   /** Targets to release; none means every claim the holder has. */
@@ -39,17 +39,7 @@ export interface ReleaseResult {
 export function release(options: ReleaseOptions): ReleaseResult {
   // Named targets are released where their claims live; without targets, also in every other
   // claims directory the holder took in from here, whose pointer then goes (src/protocol/routes.ts).
-  const named = options.targets ?? [];
-  const routes = named.length > 0 ? routesOf(named, options) : undefined;
-  if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => releaseIn({ ...options, dir, targets })));
-  const results = [releaseIn(options)];
-  if (named.length === 0) {
-    for (const { dir, forget } of pointedFrom(options, results[0]?.holder as string)) {
-      results.push(releaseIn({ ...options, dir }));
-      forget();
-    }
-  }
-  return mergeResults(results);
+  return inTheirDirectories(options, releaseIn, "forget");
 }
 
 function releaseIn(options: ReleaseOptions): ReleaseResult {

@@ -222,6 +222,29 @@ export function pointedFrom(options: CommonOptions, holder: string): Array<{ dir
     });
 }
 
+/**
+ * A verb over a holder's claims (beat, release) where they live: named targets each in its
+ * directory; none named, in the caller's own and every other directory the holder's pointers name,
+ * each pointer then touched (a beat) or forgotten (a release of everything there).
+ */
+export function inTheirDirectories<Options extends CommonOptions & { targets?: string[] }, Result extends { holder: string }>(
+  options: Options,
+  run: (options: Options) => Result,
+  afterwards: "touch" | "forget",
+): Result {
+  const named = options.targets ?? [];
+  const routes = named.length > 0 ? routesOf(named, options) : undefined;
+  if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => run({ ...options, dir, targets })));
+  const results = [run(options)];
+  if (named.length === 0) {
+    for (const pointer of pointedFrom(options, (results[0] as Result).holder)) {
+      results.push(run({ ...options, dir: pointer.dir }));
+      pointer[afterwards]();
+    }
+  }
+  return mergeResults(results);
+}
+
 /** One result of a verb run in several claims directories: their lists joined, the rest as the first said it. */
 export function mergeResults<Result extends object>(results: Result[]): Result {
   const merged = { ...results[0] } as Record<string, unknown>;
