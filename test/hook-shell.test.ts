@@ -955,10 +955,37 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "PS4='$(rm u.ts)'; set -x; true", // run at each traced line
     "git -c alias.x='!rm u.ts' x",
     "CDPATH=.. cd project && echo x > u.ts", // cd looks in CDPATH first: a place unknown
+    `python3 -c 'open("${box.project}/u.ts","w")'`, // an inline program: an absolute path, a cluster, its arguments, a shell in a string
+    "node -pe 'require(\"fs\").writeFileSync(\"u.ts\",\"x\")'",
+    "python3 -c 'import sys; open(sys.argv[1],\"w\")' u.ts",
+    "python3 -c 'import os; os.system(\"rm u.ts\")'",
+    "python3 /dev/stdin <<<'open(\"u.ts\",\"w\")'",
+    "python3 -c \"$(cat gen.py)\"",
+    "eval -- 'rm u.ts'", // -- before the script
+    "trap -- 'rm u.ts' EXIT",
+    "coproc { rm u.ts; }",
+    "coproc W { rm u.ts; }",
+    "echo 'rm u.ts' > e.sh; BASH_ENV=e.sh bash -c :", // a script bash runs first
+    "ln -s u.ts l1 && ln -s l1 l2 && echo x > l2", // link chains and the other ways to make links
+    "cp -l u.ts l && echo x > l",
+    "cp -s \"$PWD/u.ts\" l && echo x > l",
+    "ln -st src ../u.ts && echo x > src/u.ts",
+    "link u.ts l && echo x > l",
+    "cat <<-EOF\n\t$(rm u.ts)\n\tEOF", // a tab-stripped heredoc's substitution
+    "echo x > /proc/$$/cwd/u.ts",
+    "echo x > /dev/fd/../cwd/u.ts",
+    "runuser -u root -- rm u.ts", // more wrappers
+    "setpriv --reuid=0 rm u.ts",
+    "prlimit --nofile=100 rm u.ts",
+    "setarch x86_64 rm u.ts",
+    "faketime '2020-01-01' rm u.ts",
+    "valgrind rm u.ts",
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }
-  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'"]) {
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
+    // Everyday forms that write nothing held: a pipe to a process substitution, a trap removing a temp file, --version.
+    "exec > >(tee -a log.txt) 2>&1", "cat u.ts | tee >(wc -l) >/dev/null", "tmp=$(mktemp); trap 'rm -f \"$tmp\"' EXIT; cat u.ts > \"$tmp\"", "ed --version", "ex --version"]) {
     assert.is(bash(box, command), undefined, JSON.stringify(command));
   }
   // A path longer than a target may be, folded where the kernel folds it: a Write, and through the shell.

@@ -52,7 +52,7 @@ const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => 
 /** An editor: the files it opens, its operands (not `+line` or `+/pattern`, a place in the next one). */
 const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
 /** vi, vim, nvim and ex: the options that take a value (`-c cmd`, `-u vimrc`, `--cmd cmd`). */
-const VIM: Syntax = { short: "c:u:U:i:T:w:W:t:S:", long: valuedLong("cmd startuptime") };
+const VIM: Syntax = { short: "c:u:U:i:T:w:W:t:S:", long: { ...valuedLong("cmd startuptime"), version: "", help: "h" } };
 
 /**
  * Vim and its kin: the files they open, and what their commands write (exScriptWrites): `-c cmd`,
@@ -64,6 +64,7 @@ const vim = (exMode: boolean): Rule => ({
   syntax: VIM,
   writes: (input) => {
     const { args, reading } = input;
+    if (reading.has("version", "help", "h")) return []; // it prints and stops
     const ex = exMode || reading.has("e", "E");
     const opened = editor(VIM).writes(input);
     const plus = reading.operands.filter((at) => /^\+[^\d/]/.test(args[at] ?? "")).map((at) => (args[at] as string).slice(1));
@@ -154,8 +155,9 @@ export const RULES: Record<string, Rule> = {
   sponge: operandsOf(),
   ed: {
     // ed reads its commands from stdin (a heredoc, `<<< 'w f'`): one it cannot see could write any file.
-    syntax: { short: "p:" },
-    writes: (input) => [...editor({ short: "p:" }).writes(input), ...(input.stdin === undefined ? [UNKNOWABLE] : edScriptWrites(input.stdin))],
+    syntax: { short: "p:", long: { version: "V", help: "h" } },
+    // --version, --help: it prints and stops.
+    writes: (input) => (input.reading.has("V", "h") ? [] : [...editor({ short: "p:" }).writes(input), ...(input.stdin === undefined ? [UNKNOWABLE] : edScriptWrites(input.stdin))]),
   },
   ex: vim(true),
   vi: vim(false),

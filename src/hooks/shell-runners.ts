@@ -96,6 +96,20 @@ export const WRAPPERS: Record<
   },
   fakeroot: { syntax: { short: "b:i:l:s:", long: { "fd-base": "b", lib: "l", faked: ":" } }, writes: ["s"] },
   busybox: { syntax: {} },
+  // More of the same kind: another user or capabilities (`runuser -u u -- cmd`, `setpriv`), limits (`prlimit --nofile=100 cmd`), another personality (`setarch x86_64 cmd`,
+  // `linux64`), a fake clock (`faketime '2020-01-01' cmd`), a session bus or agent for the command
+  // (`dbus-run-session`, `ssh-agent cmd`), a checker (`valgrind`), another root (`chroot / cmd`).
+  runuser: { syntax: { short: "c:g:G:s:u:w:", long: { command: "c", group: "g", "supp-group": "G", shell: "s", user: "u", "whitelist-environment": "w" } }, call: "c" },
+  setpriv: { syntax: { long: valuedLong("reuid regid groups securebits pdeathsig inh-caps ambient-caps bounding-set selinux-label apparmor-profile landlock-access landlock-rule") } },
+  prlimit: { syntax: { short: "p:o:", long: { pid: "p", output: "o" } } },
+  setarch: { syntax: {}, positional: 1 },
+  linux64: { syntax: {} },
+  linux32: { syntax: {} },
+  faketime: { syntax: { short: "m:f:" }, positional: 1 },
+  "dbus-run-session": { syntax: { long: valuedLong("config-file dbus-daemon") } },
+  "ssh-agent": { syntax: { short: "a:E:P:t:" } },
+  valgrind: { syntax: { ordered: true } },
+  chroot: { syntax: { long: valuedLong("userspec groups") }, positional: 1 },
   // Tracers: the command they run, and the file -o names.
   strace: {
     syntax: { short: "a:b:e:E:I:o:O:p:P:s:S:u:U:X:", long: { output: "o", attach: "p", user: "u", env: "E", "string-limit": "s", "summary-sort-by": "S", trace: "::", signal: "::" } },

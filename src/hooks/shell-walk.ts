@@ -10,12 +10,12 @@ import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { statSync } from "node:fs";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions } from "./shell-options.js";
+import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
-import { pathsInProgram } from "./shell-programs.js";
+import { isPathLike, pathsInProgram } from "./shell-programs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -58,7 +58,10 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   const nested: Nested[] = [];
   try {
     tree = parser.parse(extglobsAsGlobs(joinContinuations(script)));
-    walk.temporary = temporaryVariables(tree.rootNode);
+    // Temp-space variables: this script's, and the caller's it does not set itself (a trap's
+    // `rm -f "$tmp"` after `tmp=$(mktemp)`).
+    const setHere = namesSet(tree.rootNode);
+    walk.temporary = new Set([...(setHere === undefined ? [] : [...walk.temporary].filter((name) => !setHere.has(name))), ...temporaryVariables(tree.rootNode)]);
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.constants = constantVariables(tree.rootNode);
     // A binding it was given (the caller's loop variable, a variable set once there) does not hold
@@ -100,7 +103,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     for (const child of node.namedChildren) visit(child, inner, nested);
     return;
   }
-  if (node.type === "file_redirect") return redirect(node, walk);
+  if (node.type === "file_redirect") return redirect(node, walk, nested);
   if (node.type === "redirected_statement") {
     const body = node.childForFieldName("body");
     const stdin = stdinOf(node, walk);
@@ -131,6 +134,8 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
       else if (!quoted) {
         for (const part of child.namedChildren) if (part.type !== "heredoc_content") visit(part, walk, nested);
         for (const [, script] of child.text.matchAll(/`([^`]*)`/g)) nested.push({ script: script as string, cwd: walk.cwd });
+        // `<<-` with tab-indented lines: the grammar leaves the body text, its `$(…)` unread.
+        if (!child.namedChildren.some((part) => part.type === "command_substitution")) for (const script of substitutionTexts(child.text)) nested.push({ script, cwd: walk.cwd });
       }
     }
     return;
@@ -167,7 +172,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     const source = walk.bound?.get("BASH_SOURCE")?.[0];
     if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }) }]);
     // `f() { …; } > out`: the redirection applies at every call; judged where it is written.
-    for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
+    for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk, nested);
     return;
   }
   if (node.type === "command") return command(node, walk, nested, STDIN_OF.get(node.id), piped && !STDIN_OF.has(node.id));
@@ -187,10 +192,33 @@ function extglobsAsGlobs(script: string): string {
 }
 
 /** The options that give an interpreter its program inline: python's and ipython's -c, node's -e and -p, perl's -e and -E, ruby's -e, php's -r. */
-const INLINE_PROGRAM = ["c", "e", "E", "p", "r"];
+function inlineOptions(name: string): string[] {
+  if (/^(python|pypy|ipython)/.test(name)) return ["c"];
+  if (/^node/.test(name)) return ["e", "p"];
+  if (name === "perl") return ["e", "E"];
+  if (name === "ruby") return ["e"];
+  if (name === "php") return ["r"];
+  return [];
+}
 
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
+
+/** The scripts of the `$(…)` in a text, by their balanced parentheses. */
+function substitutionTexts(text: string): string[] {
+  const found: string[] = [];
+  for (let start = text.indexOf("$("); start !== -1; start = text.indexOf("$(", start + 2)) {
+    let depth = 0;
+    for (let at = start + 1; at < text.length; at++) {
+      if (text[at] === "(") depth++;
+      else if (text[at] === ")" && --depth === 0) {
+        found.push(text.slice(start + 2, at));
+        break;
+      }
+    }
+  }
+  return found;
+}
 
 /** The command a list or pipeline ends with: the one a heredoc after it belongs to. */
 function lastCommand(node: Node): Node | undefined {
@@ -243,7 +271,7 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
   return undefined;
 }
 
-function redirect(node: Node, walk: Walk): void {
+function redirect(node: Node, walk: Walk, nested: Nested[]): void {
   const destination = node.childForFieldName("destination");
   if (!destination || destination.type === "number") return;
   // The operator is the text between the descriptor and the destination: the grammar leaves
@@ -251,6 +279,8 @@ function redirect(node: Node, walk: Walk): void {
   const descriptor = node.childForFieldName("descriptor");
   const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
   if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
+  // `> >(tee -a log)`: a pipe to the commands inside, which are read for what they write.
+  if (destination.type === "process_substitution") return visit(destination, walk, nested);
   // bash expands a glob (`> b?txt`) or braces here too: to one file, or it refuses an ambiguous one.
   for (const path of wordValues(destination, walk) ?? []) if (path !== "-") add(walk, path);
 }
@@ -275,7 +305,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const stdin = given ?? (herestring ? staticWord(herestring.namedChildren[0], walk) : undefined);
   for (const [link, target] of walk.shared.newLinks?.splice(0) ?? []) (walk.shared.links ??= new Map()).set(link, target);
   // Redirections written inside the command node (`echo hi > f` parses so in some positions).
-  for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk);
+  for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk, nested);
   // `$(…)` and `<(…)` run wherever they stand: an argument, inside "…" or a longer word, an assignment.
   for (const substitution of substitutionsIn(node)) visit(substitution, walk, nested);
   const nameNode = node.childForFieldName("name");
@@ -295,6 +325,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const name = child.childForFieldName("name")?.text;
     const value = child.childForFieldName("value");
     if (name !== undefined) environment[name] = value ? staticWord(value, walk) : "";
+  }
+  // coproc [NAME] { cmd; }: the braces' commands run (the grammar leaves them words).
+  const brace = words.findIndex((word) => word.text === "{");
+  if (argv[0] === "coproc" && brace !== -1) {
+    nested.push({ script: words.slice(brace + 1).map((word) => word.text).join(" "), cwd: walk.cwd });
+    return;
   }
   // Wrappers first: what they run is the command.
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
@@ -331,6 +367,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (SHELLS.includes(name)) {
     const reading = readOptions(args, SHELL);
     const first = reading.operands[0];
+    // BASH_ENV names a script a non-interactive bash runs first (`BASH_ENV=e.sh bash -c :`).
+    if ("BASH_ENV" in here.environment && name === "bash") {
+      const script = here.environment.BASH_ENV;
+      if (script === undefined) add(here, UNKNOWABLE);
+      else if (script !== "") runScript(script, true, here, nested, {});
+    }
     if (reading.has("c")) {
       // bash -c 'script' name args: `$0` is the name, `$1` the first of the args.
       const script = first === undefined ? undefined : args[first];
@@ -364,11 +406,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   if (name === "trap") {
     // trap 'rm f' EXIT: the handler runs later in this shell, as eval would run it.
-    const handler = args[0];
-    if (argWords.length >= 2 && handler !== undefined && handler !== "-" && !handler.startsWith("-")) nested.push({ script: handler, cwd: here.cwd });
-    else if (argWords.length >= 2 && handler === undefined) add(here, UNKNOWABLE);
+    const from = args[0] === "--" ? 1 : 0;
+    const handler = args[from];
+    if (argWords.length >= from + 2 && handler !== undefined && handler !== "-" && (from === 1 || !handler.startsWith("-"))) nested.push({ script: handler, cwd: here.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
+    else if (argWords.length >= from + 2 && handler === undefined) add(here, UNKNOWABLE);
     return;
   }
+
   if (name === "alias" || name === "hash") {
     // alias r=rm (Claude Code's shell expands aliases), hash -p /bin/rm r: `r` runs what it names.
     const pairs: Array<[string, string]> = [];
@@ -378,13 +422,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }` }]);
     return;
   }
-  if (name === "ln") noteLinks(args, here);
+  if (name === "ln" || name === "link" || (name === "cp" && args.some((arg) => arg !== undefined && /^(-[a-zA-Z]*[ls][a-zA-Z]*|--link|--symbolic-link)$/.test(arg)))) noteLinks(name, args, here);
   if (name === "eval") {
     // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
-    if (args.every((arg) => arg !== undefined)) nested.push({ script: args.join(" "), cwd: here.cwd });
+    const words = args[0] === "--" ? args.slice(1) : args; // eval -- 'rm f'
+    if (words.every((arg) => arg !== undefined)) nested.push({ script: words.join(" "), cwd: here.cwd });
     else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
-    forgetBound(walk, args.every((arg) => arg !== undefined) ? args.join(" ") : undefined);
+    forgetBound(walk, words.every((arg) => arg !== undefined) ? words.join(" ") : undefined);
     return;
   }
   if (name === "xargs") {
@@ -419,10 +464,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
     if (module !== undefined) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     const program = reading.operands[0];
-    // A program given inline, or a heredoc one reads: each path-like string in it (shell-programs.ts).
-    const inline = INLINE_PROGRAM.find((option) => reading.has(option) && reading.value(option) !== undefined);
-    const text = inline !== undefined ? reading.value(inline) : program === undefined || args[program] === "-" ? stdin : undefined;
-    for (const path of text === undefined ? [] : pathsInProgram(text)) add(here, path);
+    // A program given inline, or a heredoc or here-string one reads: each path-like string in it,
+    // and the path-like arguments it is given (shell-programs.ts).
+    const inline = inlineOptions(name).some((option) => reading.has(option));
+    const fromStdin = program === undefined || args[program] === "-" || args[program] === "/dev/stdin";
+    const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : [];
+    for (const path of texts.flatMap(pathsInProgram)) add(here, path);
+    if (inline) for (const at of reading.operands) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
+    // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
+    if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
@@ -485,9 +535,10 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
  * `ln -s u.ts l && echo x > l`: a link made earlier in the command leads a later write to the file
  * it names. Each link this command makes is noted with where it leads (add in shell-words.ts).
  */
-function noteLinks(args: Array<string | undefined>, here: Walk): void {
+function noteLinks(name: string, args: Array<string | undefined>, here: Walk): void {
   if (here.cwd === undefined || args.some((arg) => arg === undefined)) return;
-  const reading = readOptions(args, { short: "bdfinrsvLPS:t:T", long: { "target-directory": "t", suffix: "S" } });
+  const syntax: Syntax = name === "cp" ? { short: "abdfHilLnPprRsTuvxS:t:", long: { "target-directory": "t", suffix: "S", link: "l", "symbolic-link": "s", recursive: "r" } } : { short: "bdfinrsvLPS:t:T", long: { "target-directory": "t", suffix: "S", symbolic: "s", relative: "r" } };
+  const reading = readOptions(args, name === "link" ? {} : syntax);
   const operands = reading.operands.map((index) => args[index] as string);
   const into = reading.has("t") ? reading.value("t") : undefined;
   const symbolic = reading.has("s");
@@ -496,9 +547,11 @@ function noteLinks(args: Array<string | undefined>, here: Walk): void {
   const cwd = here.cwd;
   const intoDirectory = into !== undefined || (!reading.has("T") && (sources.length > 1 || isDirectoryPath(resolve(cwd, destination))));
   for (const source of sources) {
-    const link = resolve(cwd, intoDirectory ? resolve(destination, basename(source)) : destination);
+    const link = intoDirectory ? resolve(cwd, destination, basename(source)) : resolve(cwd, destination);
     // A symlink's relative source is read from the link's directory, a hard link's from here.
-    const target = symbolic ? resolve(dirname(link), source) : resolve(cwd, source);
+    const named = symbolic && !reading.has("r") ? resolve(dirname(link), source) : resolve(cwd, source);
+    // A link to a link made before leads where that one does.
+    const target = here.shared.links?.get(named) ?? named;
     (here.shared.newLinks ??= []).push([link, target]); // in effect from the next command on
   }
 }

@@ -105,7 +105,7 @@ const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self
 
 export function add(walk: Walk, path: string): void {
   // The shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the hook's.
-  const own = /^\/proc\/(self|thread-self|\$\$|\d+)\/cwd(?=\/|$)/.exec(path);
+  const own = /^(\/proc\/(self|thread-self|\d+)|\/dev\/fd\/\.\.)\/cwd(?=\/|$)/.exec(path);
   if (own) path = walk.cwd === undefined ? path.slice(own[0].length).replace(/^\/+/, "") || "." : walk.cwd + path.slice(own[0].length);
   if (path.startsWith(UNKNOWN_MARK)) {
     walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
@@ -320,6 +320,8 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
   if (name === "PWD") return walk.cwd;
   if (name === "HOME") return walk.home;
   if (name === "OLDPWD") return walk.previous;
+  // The shell's own pid, as /proc names it: `/proc/$$/cwd` is the shell's cwd (add).
+  if (/^\$\{?(\$|BASHPID)\}?$/.test(node.text)) return "self";
   return undefined;
 }
 
@@ -340,6 +342,8 @@ function boundValues(node: Node, walk: Walk): string[] | undefined {
 
 /** A word's values: each word its braces expand to, a static one, or what an unquoted glob matches (bash keeps the word when nothing does). */
 export function wordValues(node: Node, walk: Walk): string[] | undefined {
+  // `tee >(wc -l)`: the pipe's name, /dev/fd/N; the commands inside are read where they stand.
+  if (node.type === "process_substitution") return ["/dev/fd/63"];
   const bound = boundValues(node, walk);
   if (bound !== undefined) return bound;
   const template = wordTemplate(node, walk);
