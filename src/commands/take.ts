@@ -46,7 +46,6 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {
-  if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
@@ -158,7 +157,8 @@ async function takeElsewhere(options: TakeOptions, routes: Routes): Promise<Take
     if (dir === routes.own.dir || (part.granted.length === 0 && (part.queued ?? []).length === 0)) continue;
     rememberElsewhere(routes.own, part.holder, dir);
     const config = routes.dirs.get(dir)?.config;
-    part.warnings = [...(part.warnings ?? []), `claimed in ${dir} (the claims directory ${config ?? "the target's .claims"} names, where the sessions working there claim); beat and release without targets reach it from here`];
+    const why = config === undefined ? "the default claims directory: no .claims is above the target" : `the claims directory ${config} names`;
+    part.warnings = [...(part.warnings ?? []), `claimed in ${dir} (${why}, where the sessions working beside it claim); beat and release without targets reach it from here`];
   }
   return mergeResults(results);
 }
