@@ -2,8 +2,9 @@
 // the target than the caller's directory (a monorepo package with one of its own, a sibling
 // project) names the directory where the sessions working beside the file claim it, and the hooks
 // judge a write there; a claim made in the caller's own directory would not meet theirs. So a
-// verb's targets go to the directory the `.claims` nearest each names, and the caller's own
-// directory keeps a pointer (`.elsewhere/…`) so that beat and release without targets reach them.
+// verb's targets go to the directory the `.claims` nearest each names (with none above it, the
+// default: one directory per target, whoever asks), and the caller's own directory keeps a
+// pointer (`.elsewhere/…`) so that beat and release without targets reach them.
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
@@ -70,10 +71,11 @@ export interface Routes {
 }
 
 /**
- * Where each target's claim lives: the caller's own directory, unless a `.claims` nearer the
- * target (between it and the caller's cwd, or above a target outside it) names another; for a
- * directory or glob, also the directory every `.claims` under it names (the sessions working
- * there claim there). `literal`: the inputs are files' paths as written on disk, never globs or
+ * Where each target's claim lives: the claims directory a session working beside the target would
+ * use (its nearest `.claims`, else the default), looked up from the target when a `.claims` may
+ * stand between it and the caller's cwd (or it is outside it), else the caller's own; names in the
+ * caller's own; for a directory or glob, also the directory every `.claims` under it names (the
+ * sessions working there claim there). `literal`: the inputs are files' paths as written on disk, never globs or
  * symbols (parseTarget). Undefined when --dir or CLAIMS_DIR pins one directory for everything, or
  * when every target goes to the caller's own.
  */
