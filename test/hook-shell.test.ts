@@ -954,6 +954,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "shopt -s extglob\nrm !(src)",
     "PS4='$(rm u.ts)'; set -x; true", // run at each traced line
     "git -c alias.x='!rm u.ts' x",
+    "git config alias.x '!rm u.ts' && git x", // an alias saved, run later
     "CDPATH=.. cd project && echo x > u.ts", // cd looks in CDPATH first: a place unknown
     `python3 -c 'open("${box.project}/u.ts","w")'`, // an inline program: an absolute path, a cluster, its arguments, a shell in a string
     "node -pe 'require(\"fs\").writeFileSync(\"u.ts\",\"x\")'",

@@ -360,8 +360,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
-  // git -c alias.x='!cmd' x: the alias runs cmd in a shell.
-  if (name === "git") for (const [at, arg] of args.entries()) if (args[at - 1] === "-c" && arg !== undefined && /^alias\.[^=]+=\s*!/.test(arg)) nested.push({ script: arg.slice(arg.indexOf("!") + 1), cwd: here.cwd });
+  // git -c alias.x='!cmd' x, and `git config alias.x '!cmd'` (run by a later `git x`): the alias
+  // runs cmd in a shell, read here.
+  if (name === "git") {
+    for (const [at, arg] of args.entries()) {
+      if (args[at - 1] === "-c" && arg !== undefined && /^alias\.[^=]+=\s*!/.test(arg)) nested.push({ script: arg.slice(arg.indexOf("!") + 1), cwd: here.cwd });
+      const value = args[at + 1];
+      if (args.includes("config") && arg !== undefined && /^alias\.[^=\s]+$/.test(arg) && value !== undefined && /^\s*!/.test(value)) nested.push({ script: value.slice(value.indexOf("!") + 1), cwd: here.cwd });
+    }
+  }
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
   const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
   if (SHELLS.includes(name)) {
