@@ -6,8 +6,8 @@ import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, parseTarget, partsOfFileName } from "../targets/target.js";
-import { routesOf } from "../protocol/routes.js";
+import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../targets/target.js";
+import { notOkEverywhere, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
 
@@ -48,14 +48,7 @@ export function check(options: CheckOptions): CheckResult {
   const routes = routesOf(options.targets, options);
   if (!routes) return checkIn(options);
   const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: checkIn({ ...options, dir, targets }) }));
-  // A directory reaching two claims directories is allowed only where each allows it.
-  const notEverywhere = new Set<string>();
-  for (const { targets, result } of parts) {
-    for (const input of targets) {
-      const canonical = parseTarget(input, { cwd: routes.own.cwd, home: routes.own.home }).canonical;
-      if (!result.allowed.includes(canonical)) notEverywhere.add(canonical);
-    }
-  }
+  const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
   for (const { result } of parts) {
     if (result.holder !== undefined) merged.holder = result.holder;

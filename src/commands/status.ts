@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
-import { fileStandIn, parseTarget, type TargetKind } from "../targets/target.js";
-import { mergeResults, pointedFrom, routesOf } from "../protocol/routes.js";
+import { fileStandIn, type TargetKind } from "../targets/target.js";
+import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -64,14 +64,7 @@ export function status(options: StatusOptions = {}): StatusResult {
   if (routes) {
     const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: statusOfDirectory({ ...options, dir, targets }) }));
     const merged = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
-    // A directory reaching two claims directories is free only where each finds it free.
-    const claimed = new Set<string>();
-    for (const { targets, result } of parts) {
-      for (const input of targets) {
-        const canonical = parseTarget(input, { cwd: routes.own.cwd, home: routes.own.home }).canonical;
-        if (!result.free.includes(canonical)) claimed.add(canonical);
-      }
-    }
+    const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
     return { ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) };
   }
   const result = statusOfDirectory(options);

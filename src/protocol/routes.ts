@@ -247,6 +247,21 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
   return mergeResults(results);
 }
 
+/**
+ * Of the targets a read-only verb judged per directory, the canonical ones some directory did not
+ * find `ok` (allowed, free): a directory reaching two claims directories is ok only where each says so.
+ */
+export function notOkEverywhere(routes: Routes, parts: Array<{ targets: string[]; ok: string[] }>): Set<string> {
+  const missed = new Set<string>();
+  for (const { targets, ok } of parts) {
+    for (const input of targets) {
+      const canonical = parseTarget(input, { cwd: routes.own.cwd, home: routes.own.home }).canonical;
+      if (!ok.includes(canonical)) missed.add(canonical);
+    }
+  }
+  return missed;
+}
+
 /** One result of a verb run in several claims directories: their lists joined, the rest as the first said it. */
 export function mergeResults<Result extends object>(results: Result[]): Result {
   const merged = { ...results[0] } as Record<string, unknown>;
