@@ -999,6 +999,47 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   }
 });
 
+Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, scp, and links made in nested scripts", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    // bash runs a substitution inside a subscript it evaluates from a word's value.
+    ["let 'a[$(rm u.ts)]=1'", ["u.ts"]],
+    ["printf -v 'a[$(rm u.ts)]' x", ["u.ts"]],
+    ["read 'a[$(rm u.ts)]' <<< x", ["u.ts"]],
+    ["declare -a 'a[$(rm u.ts)]=1'", ["u.ts"]],
+    ["[[ -v 'a[$(rm u.ts)]' ]]", ["u.ts"]],
+    ["x='a[$(rm u.ts)]'; echo $((x))", ["u.ts"]],
+    ["watch -n 1 'rm u.ts'", ["u.ts"]], // sh -c of its words joined
+    ["watch -x rm u.ts", ["u.ts"]],
+    ["gdb -q --args rm u.ts", ["u.ts"]],
+    ["gdb -batch -ex 'shell rm u.ts'", ["u.ts"]],
+    ["gdb -ex '!rm u.ts'", ["u.ts"]],
+    ["gdb -ex 'pipe bt | tee u.ts'", ["u.ts"]],
+    ["gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", ["unknown:."]], // a file a debugger command names
+    ["lldb -- rm u.ts", ["u.ts"]],
+    ["lldb -o 'platform shell rm u.ts'", ["u.ts"]],
+    ["capsh --caps=cap_chown+ep -- -c 'rm u.ts'", ["u.ts"]], // bash's arguments
+    ["ssh -p 2222 h 'rm u.ts'", ["unknown:u.ts"]], // from the remote home: a place the text does not fix
+    ["ssh h rm -f " + box.project + "/u.ts", ["u.ts"]],
+    ["ssh h <<'EOF'\nrm u.ts\nEOF", ["unknown:u.ts"]],
+    ["scp h:x/u.ts .", ["u.ts"]],
+    ["rsync h:x/u.ts .", ["u.ts"]],
+    ["rsync --remove-source-files u.ts h:", ["u.ts"]],
+    ["bash -c 'ln -s u.ts l'; echo x > l", ["l", "u.ts"]], // a link made in a script read after the line
+    ["f() { ln -s u.ts l; }; f; echo x > l", ["l", "u.ts"]],
+    // What writes nothing here.
+    ["echo 'a[$(ls)]' > /dev/null", []],
+    ["watch -n 1 ls", []],
+    ["gdb -batch -ex bt ./a.out core", []],
+    ["ssh h ls", []],
+    ["ssh -T git@github.com", []],
+    ["scp u.ts h:", []],
+    ["rsync u.ts h:", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "watch -n 5 ls"), undefined);
+});
+
 Shell("should not block on a kernel file that says it is a regular one", async ({ box }) => {
   // /proc/kmsg blocks a read (root only); any file of /proc is read as code the hook cannot see.
   for (const command of ["source /proc/self/status; rm x", "bash < /proc/self/status"]) assert.ok((await writes(box, command)).includes("unknown:."), command);

@@ -296,6 +296,7 @@ export const RULES: Record<string, Rule> = {
         "temp-dir": "T",
         "modify-window": "@",
         backup: "b",
+        "remove-source-files": "",
         ...valuedLong(`address backup-dir bwlimit cc checksum-choice checksum-seed chmod chown compare-dest compress-choice
           compress-level config contimeout copy-as copy-dest debug dparam early-input exclude exclude-from files-from groupmap iconv
           include include-from info link-dest log-file log-file-format max-alloc max-delete max-size min-size only-write-batch
@@ -310,14 +311,26 @@ export const RULES: Record<string, Rule> = {
       const { operands } = reading;
       if (operands.length < 2) return [...logs, ...batches];
       const destination = input.args[operands[operands.length - 1] as number];
-      const sources = input.values(operands.slice(0, -1));
+      const sources = input.values(operands.slice(0, -1)).map(localPart);
+      // --remove-source-files: each file sent is removed here (`src/`: what is under src).
+      if (reading.has("remove-source-files")) logs.push(...input.values(operands.slice(0, -1)).filter((source) => !REMOTE.test(source)).map((source) => (source.endsWith("/") ? anyUnder(source) : source)));
       // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
       const landed = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : landing(place, source)));
       const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
       if (destination === undefined) return written(landed(undefined), undefined); // "$d"/: a directory that could be anywhere
-      if (/^[^/]*:/.test(destination)) return [...logs, ...batches]; // host:path is another machine's
+      if (REMOTE.test(destination)) return [...logs, ...batches]; // host:path is another machine's
       if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return written([destination], dirname(destination));
       return written(landed(destination), destination);
+    },
+  },
+  // scp: into a destination here (not host:path), each source under its name as cp would put it.
+  scp: {
+    syntax: { short: "c:D:F:i:J:l:o:P:S:X:" },
+    writes: (input) => {
+      const last = input.reading.operands[input.reading.operands.length - 1];
+      const destination = last === undefined ? undefined : input.args[last];
+      if (destination !== undefined && (REMOTE.test(destination) || destination.startsWith("scp://"))) return [];
+      return copyTargets({ ...input, values: (from) => input.values(from).map(localPart) });
     },
   },
   gzip: compressed(false, "b:S:"),
@@ -337,6 +350,12 @@ export const RULES: Record<string, Rule> = {
   "7zr": sevenZip(),
   "7zz": sevenZip(),
 };
+
+/** A place on another machine: `host:path`, `user@host:path`, `scp://host/path` (not a judged path's mark, which starts with NUL). */
+const REMOTE = /^(scp:\/\/|[^/\0]*:)/;
+
+/** A source's path on its machine (`host:x/u.ts` is x/u.ts there): it lands here under that name. */
+const localPart = (source: string) => (REMOTE.test(source) ? source.replace(/^scp:\/\/[^/]*\/?|^[^/]*:/, "") || "." : source);
 
 /**
  * rsync -b (--backup, or --backup-dir, which implies it) keeps each file it replaces: beside it as

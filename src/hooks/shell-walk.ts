@@ -6,11 +6,12 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { basename, dirname, isAbsolute, resolve } from "node:path";
-import { statSync } from "node:fs";
+import { basename, isAbsolute, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
+import { ownEntry, readOptions } from "./shell-options.js";
+import { noteLinks, throughLinksMade } from "./shell-links.js";
+import { launches } from "./shell-launchers.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
@@ -91,6 +92,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     }
     for (const inner of later) await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound }, 1, bash, inner.positional);
   }
+  throughLinksMade(walk);
 }
 
 /**
@@ -180,7 +182,21 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
     node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
     return;
   }
+  if (WORDS.includes(node.type)) subscriptRuns(node, walk, nested); // `declare 'a[$(cmd)]=1'`, `x='a[$(cmd)]'`
   for (const child of node.namedChildren) visit(child, walk, nested);
+}
+
+const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"];
+
+/**
+ * bash expands an array subscript in a name it is given as a value, and runs the substitutions in
+ * it: `let 'a[$(cmd)]=1'`, `printf -v 'a[$(cmd)]'`, `read`, `declare`, `[[ -v … ]]`, and a
+ * variable's value in arithmetic (`x='a[$(cmd)]'; $((x))`). A word whose value holds one is read
+ * as a script too (a word that stays data costs only a reading of it).
+ */
+function subscriptRuns(word: Node, walk: Walk, nested: Nested[]): void {
+  const value = staticWord(word, walk);
+  if (value !== undefined && /\[[^\]]*(\$\(|`)/.test(value)) nested.push({ script: value, cwd: walk.cwd });
 }
 
 /**
@@ -311,6 +327,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const nameNode = node.childForFieldName("name");
   // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
   const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
+  for (const word of words) subscriptRuns(word, walk, nested);
   // `x="rm u.ts"; $x`: an unquoted expansion is split into words, the first of them the command.
   const split = walk.bound?.get(/^\$\{?(\w+)\}?$/.exec(words[0]?.text ?? "")?.[1] ?? "");
   if (split?.length === 1 && /\s/.test((split[0] as string).trim())) {
@@ -457,6 +474,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
+  if (launches({ name, args, words: argWords, here, stdin, piped, nested })) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
@@ -536,39 +554,6 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   if (assigned !== undefined) return void nested.push({ script: [assigned, ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
   // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
-}
-
-/**
- * `ln -s u.ts l && echo x > l`: a link made earlier in the command leads a later write to the file
- * it names. Each link this command makes is noted with where it leads (add in shell-words.ts).
- */
-function noteLinks(name: string, args: Array<string | undefined>, here: Walk): void {
-  if (here.cwd === undefined || args.some((arg) => arg === undefined)) return;
-  const syntax: Syntax = name === "cp" ? { short: "abdfHilLnPprRsTuvxS:t:", long: { "target-directory": "t", suffix: "S", link: "l", "symbolic-link": "s", recursive: "r" } } : { short: "bdfinrsvLPS:t:T", long: { "target-directory": "t", suffix: "S", symbolic: "s", relative: "r" } };
-  const reading = readOptions(args, name === "link" ? {} : syntax);
-  const operands = reading.operands.map((index) => args[index] as string);
-  const into = reading.has("t") ? reading.value("t") : undefined;
-  const symbolic = reading.has("s");
-  const sources = into !== undefined ? operands : operands.length > 1 ? operands.slice(0, -1) : operands;
-  const destination = into ?? (operands.length > 1 ? (operands[operands.length - 1] as string) : ".");
-  const cwd = here.cwd;
-  const intoDirectory = into !== undefined || (!reading.has("T") && (sources.length > 1 || isDirectoryPath(resolve(cwd, destination))));
-  for (const source of sources) {
-    const link = intoDirectory ? resolve(cwd, destination, basename(source)) : resolve(cwd, destination);
-    // A symlink's relative source is read from the link's directory, a hard link's from here.
-    const named = symbolic && !reading.has("r") ? resolve(dirname(link), source) : resolve(cwd, source);
-    // A link to a link made before leads where that one does.
-    const target = here.shared.links?.get(named) ?? named;
-    (here.shared.newLinks ??= []).push([link, target]); // in effect from the next command on
-  }
-}
-
-function isDirectoryPath(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function rootOf(node: Node): Node {

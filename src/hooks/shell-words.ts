@@ -62,6 +62,9 @@ export interface Shared {
   links?: Map<string, string>;
   /** Links the command being read makes: in `links` from the next command on. */
   newLinks?: Array<[string, string]>;
+  /** How often each path was written, and how often as a link the command makes (shell-links.ts). */
+  writes?: Map<string, number>;
+  linkings?: Map<string, number>;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
@@ -126,12 +129,17 @@ export function add(walk: Walk, path: string): void {
   const absolute = resolve(walk.cwd ?? "/", path);
   const written = DOTDOT.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute;
   if (!DEVICES.test(absolute)) walk.found.add(written);
-  // Through a link the command made before: where it leads (`ln -s u.ts l && echo x > l`).
-  for (const [link, target] of walk.shared.links ?? []) if (written === link || written.startsWith(`${link}/`)) walk.found.add(target + written.slice(link.length));
+  (walk.shared.writes ??= new Map()).set(written, (walk.shared.writes.get(written) ?? 0) + 1);
+  throughLinks(walk, written);
   // `..` after a name not there yet (`mkdir -p a/b && ln -s a/b l && echo x > l/../../u.ts`): the
   // command may make it a link first, so where `..` leads is not known; judged by the tail too.
   const climbs = written.lastIndexOf("/../");
   if (climbs !== -1 && !existsSync(written.slice(0, climbs))) walk.found.add(UNKNOWN_MARK + written.slice(climbs + 4));
+}
+
+/** Through a link the command made before: where it leads (`ln -s u.ts l && echo x > l`; shell-links.ts). */
+export function throughLinks(walk: Walk, written: string): void {
+  for (const [link, target] of walk.shared.links ?? []) if (written === link || written.startsWith(`${link}/`)) walk.found.add(target + written.slice(link.length));
 }
 
 /** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */

@@ -1,0 +1,142 @@
+// Programs that run a command line given in a form of their own, read here as the walk reads any
+// script (shell-walk.ts): `watch 'cmd'` (its words joined, run by sh), a debugger's program and its
+// shell escapes (`gdb --args cmd`, `gdb -ex 'shell cmd'`, `lldb -- cmd`), capsh's bash (`capsh --
+// -c 'cmd'`), and ssh's remote command (`ssh host 'cmd'`, or a heredoc's lines), run from the remote
+// home: where the claims directory sits on a filesystem both machines mount, that is a write here.
+import type Parser from "web-tree-sitter";
+import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { add, UNKNOWABLE, type Walk } from "./shell-words.js";
+
+type Node = Parser.SyntaxNode;
+
+export interface Launch {
+  name: string;
+  args: Array<string | undefined>;
+  words: Node[];
+  here: Walk;
+  stdin: string | undefined;
+  piped: boolean;
+  nested: Nested[];
+}
+
+const READERS: Record<string, (launch: Launch) => void> = { watch, gdb, lldb, capsh, ssh };
+
+/** Whether the command is one of these, read here (what it runs handed back as nested, or judged). */
+export function launches(launch: Launch): boolean {
+  const read = ownEntry(READERS, launch.name);
+  read?.(launch);
+  return read !== undefined;
+}
+
+/** Words as a line the shell reads again: their values joined by spaces (watch, ssh), any unknown one makes it unknown. */
+function joined({ args, here, nested }: Launch, from: number, cwd: string | undefined): void {
+  const rest = args.slice(from);
+  if (rest.length === 0) return;
+  if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd });
+  else add(here, UNKNOWABLE);
+}
+
+/** The rest of the words as a command of their own (`gdb --args cmd a b`), as written. */
+function command({ words, here, nested }: Launch, from: number, prefix: string[] = []): void {
+  if (from < words.length) nested.push({ script: [...prefix, ...words.slice(from).map((word) => word.text)].join(" "), cwd: here.cwd });
+}
+
+const WATCH: Syntax = {
+  short: "n:q:s:d::",
+  long: { interval: "n", equexit: "q", shotsdir: "s", differences: "d", exec: "x", beep: "b", color: "c", "no-color": "C", errexit: "e", chgexit: "g", precise: "p", "no-rerun": "r", "no-title": "t", "no-wrap": "w" },
+  ordered: true,
+};
+
+/** watch [options] cmd…: `sh -c` of its words joined, or with -x the words as a command. */
+function watch(launch: Launch): void {
+  const reading = readOptions(launch.args, WATCH);
+  if (reading.has("x")) command(launch, reading.end);
+  else joined(launch, reading.end, launch.here.cwd);
+}
+
+/** A debugger's command that writes: a file it dumps or saves, a log, a script language, a script file. */
+const DEBUGGER_WRITES =
+  /^\s*(dump|append|save|gcore|generate-core-file|tsave|record\s+save|set\s+logging|python|py|python-interactive|pi|guile|gu|source|compile|script|command\s+(script|source)|process\s+save-core|log\s+enable|memory\s+read\b.*(-o|--outfile))\b/;
+
+/** A debugger's command line (`shell rm f`, `!rm f`, `pipe bt | tee f`, `platform shell rm f`): what it runs or writes. */
+function debuggerCommand({ here, nested }: Launch, line: string | undefined): void {
+  if (line === undefined) return add(here, UNKNOWABLE);
+  const shell = /^\s*(?:(?:platform\s+)?shell\b|!)(.*)$/s.exec(line);
+  if (shell) return void nested.push({ script: shell[1] as string, cwd: here.cwd });
+  const pipe = /^\s*(?:pipe\b|\|)(.*)$/s.exec(line);
+  if (pipe) {
+    const bar = (pipe[1] as string).indexOf("|");
+    if (/^\s*-d\b/.test(pipe[1] as string) || bar === -1) return add(here, UNKNOWABLE);
+    return void nested.push({ script: (pipe[1] as string).slice(bar + 1), cwd: here.cwd });
+  }
+  if (DEBUGGER_WRITES.test(line)) add(here, UNKNOWABLE);
+}
+
+/** gdb's options that take a value, by either dash count; those that give it commands; those that give it a script of commands. */
+const GDB_VALUED = /^--?(ex|iex|eval-command|init-eval-command|x|ix|command|init-command|p|pid|c|core|cd|d|directory|s|symbols|e|exec|se|b|l|i|interpreter|data-directory|D|tty|t)$/;
+const GDB_COMMAND = /^--?(ex|iex|eval-command|init-eval-command)$/;
+const GDB_SCRIPT = /^--?(x|ix|command|init-command)$/;
+
+/** gdb [options] [--args cmd args…]: -ex commands, -x script files, and the program --args runs. */
+function gdb(launch: Launch): void {
+  const { args } = launch;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) continue;
+    if (arg === "--args" || arg === "-args") return command(launch, at + 1);
+    const [option, attached] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (!GDB_VALUED.test(option)) continue;
+    const value = attached ?? args[++at];
+    if (GDB_COMMAND.test(option)) debuggerCommand(launch, value);
+    else if (GDB_SCRIPT.test(option)) add(launch.here, UNKNOWABLE);
+  }
+}
+
+const LLDB_VALUED = /^(-[oOkKsSaAfcpnlLxXw]|--(one-line|one-line-before-file|one-line-on-crash|source|source-before-file|source-on-crash|arch|file|core|attach-pid|attach-name|script-language|repl-language|debug|source-quietly))$/;
+const LLDB_COMMAND = /^(-[oOk]|--(one-line|one-line-before-file|one-line-on-crash))$/;
+const LLDB_SCRIPT = /^(-[sSK]|--(source|source-before-file|source-on-crash))$/;
+
+/** lldb [options] [-- cmd args…]: -o commands, -s script files, and the program after `--`. */
+function lldb(launch: Launch): void {
+  const { args } = launch;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) continue;
+    if (arg === "--") return command(launch, at + 1);
+    if (!LLDB_VALUED.test(arg)) continue;
+    const value = args[++at];
+    if (LLDB_COMMAND.test(arg)) debuggerCommand(launch, value);
+    else if (LLDB_SCRIPT.test(arg)) add(launch.here, UNKNOWABLE);
+  }
+}
+
+/** capsh [options] -- args…: bash (or --shell's program) run with those arguments; `==` runs capsh again on the rest. */
+function capsh(launch: Launch): void {
+  const { args } = launch;
+  let shell = "/bin/bash";
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) continue;
+    if (arg.startsWith("--shell=")) shell = arg.slice("--shell=".length);
+    if (arg === "--") return command(launch, at + 1, [shell]);
+    if (arg === "==") return command(launch, at + 1, ["capsh"]);
+  }
+}
+
+const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:", ordered: true };
+
+/**
+ * ssh [options] host [options] [cmd…]: the command's words joined, run by the remote user's shell
+ * from their home (a place the text does not fix: a relative path is judged by its name). With no
+ * command, the remote shell reads a heredoc's lines, or a pipe the text does not give.
+ */
+function ssh(launch: Launch): void {
+  const before = readOptions(launch.args, SSH);
+  if (before.end >= launch.args.length) return; // no host: `ssh -V`
+  const after = readOptions(launch.args, SSH, before.end + 1);
+  if (before.has("N", "s", "W", "V", "G", "Q") || after.has("N", "s", "W", "V", "G", "Q")) return; // no command, a subsystem, a forward, queries
+  if (after.end < launch.args.length) return joined(launch, after.end, undefined);
+  if (launch.stdin !== undefined) launch.nested.push({ script: launch.stdin, cwd: undefined });
+  else if (launch.piped) add(launch.here, UNKNOWABLE);
+}
