@@ -1024,6 +1024,11 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["scp h:x/u.ts .", ["u.ts"]],
     ["rsync h:x/u.ts .", ["u.ts"]],
     ["rsync --remove-source-files u.ts h:", ["u.ts"]],
+    ["node -e 'fs.writeFileSync(\"u.t\\x73\", \"\")'", ["u.ts"]], // an inline program's escapes and joins
+    ["node -e 'fs.writeFileSync(\"u.\" + \"ts\", \"\")'", ["u.ts"]],
+    ["node -e 'fs.writeFileSync(__dirname + \"/u.ts\", \"\")'", ["/u.ts", "unknown:u.ts"]],
+    ["python3 -c 'import os; open(os.path.join(d, \"u.ts\"), \"w\")'", ["u.ts", "unknown:u.ts"]],
+    ["python3 -c 'open(f\"{d}/u.ts\", \"w\")'", ["unknown:u.ts"]],
     ["bash -c 'ln -s u.ts l'; echo x > l", ["l", "u.ts"]], // a link made in a script read after the line
     ["f() { ln -s u.ts l; }; f; echo x > l", ["l", "u.ts"]],
     // What writes nothing here.

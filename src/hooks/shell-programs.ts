@@ -1,10 +1,14 @@
 // What a program in another language, given inline (`python3 -c '…'`, `node -e '…'`, a heredoc to
 // `python3 -`), may write: it is not read as code, but every string in it that reads as a file's
 // path, and every word in such a string (`os.system("rm u.ts")`), is judged as written, and so is
-// each path-like argument the program is given (`sys.argv`, `process.argv`, `@ARGV`). Reading a
-// held file that way is refused too: the text cannot tell `open('a.ts')` from `open('a.ts', 'w')`
-// at any depth a hook can afford, and refusing is safe. A program in a file (`python3 gen.py`) is
-// not read (docs/HOOKS.md).
+// each path-like argument the program is given (`sys.argv`, `process.argv`, `@ARGV`). Strings are
+// read with their escapes decoded (`"u.t\x73"`) and joined where they stand side by side (`"u." +
+// "ts"`); a path joined onto something the text does not fix (`__dirname + "/u.ts"`,
+// `os.path.join(d, "u.ts")`, `f"{d}/u.ts"`) is judged by its name too, as a path after a `cd` the
+// hook cannot follow. Reading a held file that way is refused too: the text cannot tell
+// `open('a.ts')` from `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A
+// program in a file (`python3 gen.py`) is not read (docs/HOOKS.md).
+import { UNKNOWN_MARK } from "./payload.js";
 
 /** Quoted strings: '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
@@ -19,12 +23,45 @@ export function isPathLike(word: string): boolean {
 
 export function pathsInProgram(program: string): string[] {
   const found = new Set<string>();
-  for (const [, , text] of program.matchAll(STRING)) {
-    // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
-    for (const word of (text as string).split(/\s+/)) {
-      const path = word.replace(/^(\+?[<>]{1,2}|\|)/, "");
-      if (isPathLike(path)) found.add(path);
+  const judge = (text: string, joined: boolean) => {
+    for (const texts of new Set([text, decoded(text)])) {
+      // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
+      for (const word of texts.split(/\s+/)) {
+        const path = word.replace(/^(\+?[<>]{1,2}|\|)/, "");
+        // `${d}/u.ts`, `{d}/u.ts`, `%s/u.ts`: what follows a placeholder, in a place unknown.
+        const after = /^(\$\{[^}]*\}|\{[^}]*\}|%\(?\w*\)?s)+(.*)$/.exec(path)?.[2];
+        if (after !== undefined) {
+          if (isPathLike(after.replace(/^\/+/, ""))) found.add(UNKNOWN_MARK + after.replace(/^\/+/, ""));
+          continue;
+        }
+        if (!isPathLike(path)) continue;
+        found.add(path);
+        if (joined && !path.startsWith("~")) found.add(UNKNOWN_MARK + path.replace(/^(\.?\/)+/, ""));
+      }
     }
+  };
+  let run = "";
+  let end = -1;
+  for (const match of program.matchAll(STRING)) {
+    const start = match.index as number;
+    const text = match[2] as string;
+    const between = end === -1 ? undefined : program.slice(end, start);
+    // Side by side with the string before (`"u." + "ts"`, python's `"u." "ts"`, perl's `.`): one string.
+    run = between !== undefined && /^\s*(\+|\.\.?)?\s*$/.test(between) ? run + text : text;
+    if (run !== text) judge(run, false);
+    // After `+`, `,` or `/` that follow something else (a variable, a call): joined onto a place unknown.
+    judge(text, run === text && /(\+|,|\/)\s*$/.test(program.slice(Math.max(0, start - 8), start)));
+    end = start + match[0].length;
   }
   return [...found];
+}
+
+/** A string's text with the escapes most languages share decoded: `\xNN`, `\uNNNN`, `\u{…}`, octal `\NNN`, `\/`. */
+function decoded(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)/g, (escape, code: string) => {
+    if (/^x|^u/.test(code)) return String.fromCodePoint(Number.parseInt(code.replace(/^[xu]\{?|\}$/g, ""), 16));
+    if (/^[0-7]/.test(code)) return String.fromCodePoint(Number.parseInt(code, 8));
+    return /[/\\'"` ]/.test(code) ? code : escape;
+  });
 }
