@@ -68,12 +68,15 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
+      // A claim of yours gone stale is held by nobody: something overlapping it may have been taken
+      // meanwhile, which handing it on would not look for.
+      if (judgement.stale) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical}: your claim lapsed (its heartbeat is older than its TTL) and anything overlapping it may have been taken since; take it again (claims take ${target.canonical}) before handing it over.`);
       const now = formatTimestamp(context.nowMs);
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
       const waiting = readQueue(context).find((interest) => interest.fileName === queueFileName(target.canonical, to));
       const purpose = options.purpose ?? waiting?.entry.purpose ?? judgement.claim.purpose;
       const fenced = fencedOff(judgement.claim, holder, options.token, context);
-      if (fenced) throw new NotYoursError(target.canonical, undefined, whyFenced(fenced, options.token as number));
+      if (fenced) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical} as that holding: ${whyFenced(fenced, options.token as number)}; only the current holding can hand it over.`);
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
@@ -103,11 +106,12 @@ function whyFenced(fenced: Fenced, token: number): string {
 /** Exit 4: handing over a claim the caller does not hold. */
 export class NotYoursError extends ClaimsError {
   readonly now_held_by: Holding | undefined;
-  constructor(target: string, holding: Holding | undefined, fenced?: string) {
+  /** `why`: the whole message, where the caller's claim is there but no longer a holding (fenced off, lapsed). */
+  constructor(target: string, holding: Holding | undefined, why?: string) {
     super(
       "LOST",
-      fenced
-        ? `You no longer hold ${target} as that holding: ${fenced}; only the current holding can hand it over.`
+      why !== undefined
+        ? why
         : holding
           ? `You do not hold ${target}: ${holding.holder} does, ${forPurpose(holding.purpose)}; only the holder can hand it over.`
           : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,

@@ -2,7 +2,7 @@
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
-import type { Mode } from "../protocol/claim.js";
+import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
@@ -321,13 +321,15 @@ function queueRefused(
 
 /**
  * The first result again, but never a stale promise: a granted claim that is no longer the
- * caller's (same holder and taken_at on disk) is listed in `no_longer_held`, and the CLI answers
- * LOST, so a retrying agent does not write over whoever holds it now.
+ * caller's (same holder and taken_at on disk), or has lapsed since (stale: anyone may have taken
+ * something overlapping it meanwhile), is listed in `no_longer_held`, and the CLI answers LOST, so
+ * a retrying agent does not write over whoever holds it now.
  */
 function replayed(first: TakeResult, context: Context): TakeResult {
   const gone = first.granted.filter((claim) => {
     const read = context.store.read(claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }));
-    return !(read.state === "claim" && read.claim.holder === claim.holder && read.claim.taken_at === claim.taken_at);
+    if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return true;
+    return freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale;
   });
   const result: TakeResult = { ...first, idempotent_replay: true };
   if (gone.length > 0) result.no_longer_held = gone.map((claim) => claim.target);

@@ -124,6 +124,21 @@ Queue("should hand a claim directly to another holder, and refuse it to a non-ho
   }
 });
 
+Queue("should not hand over a claim that lapsed, under which another holder took a file since", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["src/"], ttl: 5, now: T0 });
+  const inside = await take({ ...opts, holder: "b", targets: ["src/b.ts"], now: T0 + 10 * SECOND });
+  assert.is(inside.granted.length, 1, "src/ had lapsed");
+  try {
+    await handover({ ...opts, holder: "a", target: "src/", to: "c", now: T0 + 11 * SECOND });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ClaimsError);
+    assert.is((error as ClaimsError).exitCode, 4);
+    assert.match((error as ClaimsError).message, /lapsed/);
+  }
+  assert.equal(status({ ...opts, now: T0 + 11 * SECOND }).claims.filter((claim) => claim.holder === "c"), [], "c holds nothing over b's file");
+});
+
 Queue("should refuse a queue that would close a waits-for cycle, naming it", async ({ opts }) => {
   await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
   await take({ ...opts, holder: "b", targets: ["y"], now: T0 });

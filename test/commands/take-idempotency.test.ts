@@ -20,6 +20,17 @@ Keys("should return the first result to a retry instead of acting again", async 
   assert.equal(entries(opts.dir).filter((name) => name.endsWith(".json")), [], "the retry did not take x again");
 });
 
+Keys("should answer LOST, not granted, to a retry of a grant that lapsed while another holder took a file under it", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["src/"], ttl: 2, idempotencyKey: "k1", now: T0 });
+  assert.is((await take({ ...opts, holder: "b", targets: ["src/b.ts"], now: T0 + 4 * SECOND })).granted.length, 1);
+  const retry = await take({ ...opts, holder: "a", targets: ["src/"], ttl: 2, idempotencyKey: "k1", now: T0 + 5 * SECOND });
+  assert.is(retry.idempotent_replay, true);
+  assert.equal(retry.no_longer_held, [retry.granted[0]?.target]);
+  // Fresh, the same retry is the grant it was.
+  await take({ ...opts, holder: "a", targets: ["lib/"], ttl: 60, idempotencyKey: "k2", now: T0 });
+  assert.is((await take({ ...opts, holder: "a", targets: ["lib/"], ttl: 60, idempotencyKey: "k2", now: T0 + 5 * SECOND })).no_longer_held, undefined);
+});
+
 Keys("should replay a refusal too", async ({ opts }) => {
   await take({ ...opts, holder: "b", targets: ["x"], now: T0 });
   const first = await take({ ...opts, holder: "a", targets: ["x"], idempotencyKey: "k", now: T0 });
@@ -77,7 +88,7 @@ Replays("should list granted targets the caller no longer holds, and exit 4 from
   await take({ ...opts, holder: "a", targets: ["x", "y"], idempotencyKey: "k", now: T0 });
   await take({ ...opts, holder: "b", targets: ["x"], now: T0 + 1801 * SECOND });
   const retry = await take({ ...opts, holder: "a", targets: ["x", "y"], idempotencyKey: "k", now: T0 + 1802 * SECOND });
-  assert.equal(retry.no_longer_held, ["x"]);
+  assert.equal(retry.no_longer_held, ["x", "y"]); // x taken over, y lapsed
   claims(["take", "z", "--dir", box.dir, "--holder", "c", "--idempotency-key", "k2"]);
   claims(["release", "z", "--dir", box.dir, "--holder", "c"]);
   const cli = claims(["take", "z", "--dir", box.dir, "--holder", "c", "--idempotency-key", "k2"]);
