@@ -1,7 +1,7 @@
 // `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
 // claims directory: the hook runs in the agent's environment, which may not have it, so setup says
 // how to pin the directory with --dir, without changing the command it writes.
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -65,6 +65,9 @@ Install("should name the misspelt word: an unknown action before a known agent, 
   const agent = run(box, ["hook", "install", "claud"]);
   assert.is(agent.code, 2);
   assert.match(agent.stderr, 'Unknown agent "claud"');
+  const swapped = run(box, ["hook", "claude", "install", "--project"]);
+  assert.equal([swapped.code, swapped.stderr], [2, "claims: claims hook claude runs as claude's hook and takes no other word (got \"install\"); to install it, run claims hook install claude.\n"]);
+  assert.is(existsSync(join(box.project, ".claude")), false, "nothing installed");
   const none = run(box, ["hook", "install"]);
   assert.is(none.code, 2);
   assert.is(none.stderr, "claims: claims hook install needs an agent: claims hook install claude|codex.\n");

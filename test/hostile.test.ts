@@ -226,4 +226,14 @@ Hostile("should hold at least 50 cases", () => {
   assert.ok(CASES.length >= 50, `${CASES.length}`);
 });
 
+Hostile("should answer exit 2 and one sentence when the current directory was removed", ({ box }) => {
+  const gone = join(box.root, "gone");
+  mkdirSync(gone);
+  for (const verb of [["status"], ["take", "x"], ["check", "a.ts"]]) {
+    const result = spawnSync("sh", ["-c", `cd "$1" && rmdir "$1" && exec "$0" "$2" ${verb.join(" ")} --dir "$3"`, process.execPath, gone, BIN, box.dir], { env: cleanEnv(), encoding: "utf8" });
+    assert.equal([result.status, result.stderr], [2, "claims: The current directory no longer exists; cd to a directory that does and run the command again.\n"], verb.join(" "));
+    mkdirSync(gone);
+  }
+});
+
 Hostile.run();

@@ -141,6 +141,11 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   const [bad, other] = symbol.value.results;
   assert.equal([bad.granted, bad.reason, bad.suggestion], [false, symbol.text, "formatPrice"]);
   assert.match(other.reason, /another path in this call is bad input/);
+  const absent = await server.call("claim", { paths: ["a.ts", "not-there.ts"] });
+  assert.is(absent.isError, true);
+  const [fine, missingFile] = absent.value.results;
+  assert.equal([missingFile.path, missingFile.reason], ["not-there.ts", absent.text], "the path the sentence is about");
+  assert.match(fine.reason, /another path in this call is bad input/);
   const both = await server.call("claim", { paths: ["a.ts"], wait: 5, queue: true });
   assert.equal([both.isError, both.text], [true, "wait and queue cannot be used together: wait blocks, queue returns at once."]);
   const missing = await server.call("claim", {});
@@ -516,10 +521,13 @@ Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder
   assert.is((await flagged.call("get_status", { actor: "role-reviewer" })).value.actor, "role-reviewer");
 });
 
-Wire("should refuse to start on a bad --ttl, with the CLI's sentence and exit 2", async (context) => {
+Wire("should refuse to start on a bad --ttl or a file as --dir, with the CLI's sentence and exit 2", async (context) => {
   const result = context.cli(["mcp", "--ttl", "0"]);
   assert.is(result.code, 2);
   assert.match(result.stderr, /--ttl must be whole seconds from 1 to 2592000/);
+  writeFileSync(join(context.box.root, "a-file"), "");
+  const file = context.cli(["mcp", "--dir", join(context.box.root, "a-file")]);
+  assert.equal([file.code, file.stderr.trim()], [2, `claims: The claims directory ${join(context.box.root, "a-file")} is not a directory; point --dir or CLAIMS_DIR at a directory.`]);
 });
 
 Wire.run();

@@ -38,6 +38,9 @@ const claimFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((
 
 test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {
   const { root, pkg, env } = repo;
+  mkdirSync(repo.rootStore);
+  const before = claims(["check", "packages/a/src/f.ts", "--holder", "C"], { cwd: root, env });
+  assert.equal([before.code, before.stderr], [0, `claims: note: the claims directory ${repo.pkgStore} does not exist yet; nothing is claimed there\n`], "the directory it looked in");
   const taken = claims(["take", "packages/a/src/f.ts", "--holder", "A", "--purpose", "root work"], { cwd: root, env });
   assert.is(taken.code, 0, taken.stderr);
   assert.match(taken.stderr, /claimed in .*store-a \(the claims directory .*packages\/a\/\.claims names/);
@@ -161,6 +164,9 @@ test("should find a package's .claims that is a symlink, and say when the search
   const cut = claims(["take", "packages/b/", "--holder", "A"], { cwd: root, env });
   assert.is(cut.code, 0, cut.stderr);
   assert.match(cut.stderr, /packages\/b\/ holds more than 5,000 directories \(or more than 6 levels\): the search for packages with a \.claims of their own below stopped there/);
+  const checked = claims(["check", "packages/b/", "--holder", "A"], { cwd: root, env });
+  assert.is(checked.code, 0, checked.stderr);
+  assert.match(checked.stderr, /packages\/b\/ holds more than 5,000 directories .* one further down is not checked in its own claims directory/);
 });
 
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {

@@ -112,6 +112,11 @@ export async function runHook(agent: string, which: string | undefined, flags: V
     // `claims hook instal claude`: the agent is right, the action before it is not one.
     throw new BadInputError(`Unknown hook action ${JSON.stringify(agent)}; use claims hook print-config|install|verify ${which}.`);
   }
+  if (!setup && which !== undefined) {
+    // `claims hook claude install`: a hook's command line names no more than its agent.
+    const action = ["print-config", "install", "verify"].includes(which) ? `; to ${which} it, run claims hook ${which} ${agent}` : "";
+    throw new BadInputError(`claims hook ${agent} runs as ${agent}'s hook and takes no other word (got ${JSON.stringify(which)})${action}.`);
+  }
   if (name === undefined || name === "") throw new BadInputError(`claims hook ${setup ? `${agent} ` : ""}needs an agent: claims hook ${setup ? agent : "print-config|install|verify"} claude|codex.`);
   if (!agents.includes(name as (typeof agents)[number])) {
     throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);

@@ -21,6 +21,11 @@ export function fail(error: unknown, json: boolean, verbName?: string): void {
     code = error.code;
     exitCode = error.exitCode;
     message = error.message;
+  } else if ((error as NodeJS.ErrnoException)?.syscall === "uv_cwd") {
+    // process.cwd() of a directory removed under the shell.
+    code = "BAD_INPUT";
+    exitCode = EXIT_CODES.BAD_INPUT;
+    message = "The current directory no longer exists; cd to a directory that does and run the command again.";
   } else {
     code = "INTERNAL";
     exitCode = EXIT_CODES.INTERNAL;

@@ -1,6 +1,8 @@
 // Wiring of `claims mcp`. The server, the MCP SDK and zod load only when it runs: the bundle keeps
 // them in dist/mcp.cjs (scripts/bundle.mjs), so no other verb reads or compiles a byte of them.
+import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
+import { BadInputError } from "../os/errors.js";
 import { declareVerb, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { resolveHolder, resolveSettings } from "../protocol/settings.js";
@@ -9,7 +11,9 @@ export function registerMcpVerb(program: Command): void {
   declareVerb(program, "mcp")
     .action(async (flags: VerbFlags<"mcp">) => {
       // Bad settings are exit 2 here, before the server loads: its bundle has its own error classes.
-      resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
+      const { dir } = resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
+      // A file where the claims directory should be would fail every call: at start instead (one that does not exist yet is made on first use).
+      if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BadInputError(`The claims directory ${dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
       if (flags.holder !== undefined) resolveHolder(flags.holder);
       const { serveMcp } = await import("../mcp/server.js");
       await serveMcp({

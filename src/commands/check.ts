@@ -7,7 +7,7 @@ import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/ove
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../targets/target.js";
-import { notOkEverywhere, routesOf } from "../protocol/routes.js";
+import { cutShort, notOkEverywhere, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
 
@@ -46,7 +46,11 @@ export interface CheckResult {
 export function check(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options);
-  if (!routes) return checkIn(options);
+  const cut = cutShort(routes, "checked");
+  if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
+    const result = checkIn(options);
+    return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
+  }
   const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: checkIn({ ...options, dir, targets }) }));
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
@@ -57,7 +61,12 @@ export function check(options: CheckOptions): CheckResult {
     merged.fenced.push(...result.fenced);
     if (result.warnings) (merged.warnings ??= []).push(...result.warnings);
   }
-  if (parts.every(({ result }) => result.directory_missing)) merged.directory_missing = true;
+  // Nothing claimed anywhere it looked: named by the directory it looked in, when it is one.
+  if (parts.every(({ result }) => result.directory_missing)) {
+    merged.directory_missing = true;
+    if (parts.length === 1) merged.dir = parts[0]?.result.dir as string;
+  }
+  if (cut.length > 0) (merged.warnings ??= []).push(...cut);
   return merged;
 }
 

@@ -18,7 +18,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { CONFIG_SEARCH_DIRECTORIES, mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -40,9 +40,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const routes = routesOf(options.targets, options);
   const elsewhere = routes !== undefined && !(routes.dirs.size === 1 && routes.dirs.has(routes.own.dir));
   const result = elsewhere ? await takeElsewhere(options, routes) : await takeHere(options);
-  if (routes?.cut === undefined) return result;
-  const cut = `${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than 6 levels): the search for packages with a .claims of their own below stopped there, and one further down is not claimed in its own claims directory`;
-  return { ...result, warnings: [...(result.warnings ?? []), cut] };
+  const cut = cutShort(routes, "claimed");
+  return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {

@@ -70,7 +70,8 @@ function readJsonObject(file: string, agent: Agent): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new BadInputError(`${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed.`);
+    // JSON.parse quotes the start of the text, line breaks and all: one line of it.
+    throw new BadInputError(`${file} is not valid JSON (${(error as Error).message.replace(/\s*\n\s*/g, " ")}); fix it first, nothing was changed.`);
   }
   if (!isObject(value)) throw new BadInputError(`${file} holds ${found(value)} where ${AGENT_NAMES[agent]} expects a JSON object of settings ({"hooks": {...}}); fix it first, nothing was changed.`);
   return value;

@@ -59,7 +59,15 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     if (!(error instanceof BadInputError)) throw error;
     // Which path is at fault, and the nearest name for a missing symbol, per target as the reference answers.
     const refused = failure(error, CLAIM_FLAGS);
-    refused.structuredContent = { ...refused.structuredContent, actor: holder, results: await diagnose(input.paths, input.creating === true, call) };
+    const results = await diagnose(input.paths, input.creating === true, call);
+    // Each path read alone was good: the take's own sentence is about the one it names (a file not
+    // there without `creating`), or about the call as a whole (the claims directory) when it names none.
+    if (results.every((entry) => entry.reason === NOT_TAKEN)) {
+      const sentence = refused.content[0]?.text as string;
+      const named = results.filter((entry) => sentence.includes(entry.target));
+      for (const entry of named.length > 0 ? named : results) entry.reason = sentence;
+    }
+    refused.structuredContent = { ...refused.structuredContent, actor: holder, results };
     return refused;
   }
   return answer(claimAnswer(input.paths, result, openContext(call.common)));
@@ -118,12 +126,14 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
   return "Granted. Claim the same paths again before expiresAt to renew (claims hooks renew as you write), and call release when done.";
 }
 
+const NOT_TAKEN = "not taken: another path in this call is bad input";
+
 /** After bad input: the sentence for each path at fault, and the nearest name for a missing symbol. */
 async function diagnose(paths: string[], creating: boolean, call: Call): Promise<TargetResult[]> {
   const context = openContext(call.common);
   const results: TargetResult[] = [];
   for (const path of paths) {
-    const entry: TargetResult = { path, target: path, granted: false, reason: "not taken: another path in this call is bad input" };
+    const entry: TargetResult = { path, target: path, granted: false, reason: NOT_TAKEN };
     try {
       const target = parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home });
       entry.target = target.canonical;

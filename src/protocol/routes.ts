@@ -118,6 +118,12 @@ export function routesOf(inputs: string[], options: CommonOptions, literal = fal
   return { own, dirs, ...(cut !== undefined && { cut }) };
 }
 
+/** The note for targets whose search for packages below was cut short: `done`, what was not done in a package further down ("claimed", "checked"). */
+export function cutShort(routes: Routes | undefined, done: string): string[] {
+  if (routes?.cut === undefined) return [];
+  return [`${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than 6 levels): the search for packages with a .claims of their own below stopped there, and one further down is not ${done} in its own claims directory`];
+}
+
 const named = (dir: string, config?: string) => (config ? `${dir} (named by ${config})` : dir);
 
 /**

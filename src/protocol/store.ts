@@ -94,7 +94,11 @@ export class Store {
     for (let path = this.dir; ; path = dirname(path)) {
       try {
         if (statSync(path).isDirectory()) break;
-        throw new BadInputError(`The claims directory ${this.dir} is not a directory, or ${path} is in its way; point --dir or CLAIMS_DIR elsewhere.`);
+        throw new BadInputError(
+          path === this.dir
+            ? `The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`
+            : `The claims directory ${this.dir} cannot be made: ${path} is a file in its way; point --dir or CLAIMS_DIR elsewhere.`,
+        );
       } catch (error) {
         if (error instanceof BadInputError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
