@@ -77,4 +77,26 @@ Race("should grant a glob or another name of a file it matches (a hard link) to 
   await oneWinnerThroughLinks(box, ["src/*.ts", "other/b.ts", "src/*.ts", "other/b.ts"], /same file as .*\(a hard link\)/);
 });
 
+Race("should let at most one of two holders racing for a file's names in two packages' claims directories write it", async ({ box }) => {
+  // packages/a has a claims directory of its own; the file's other name is at the root, in the root's.
+  const pkg = join(box.project, "packages", "a");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: join(box.root, "store-root") }));
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: join(box.root, "store-a") }));
+  writeFileSync(join(pkg, "f.ts"), "");
+  linkSync(join(pkg, "f.ts"), join(box.project, "g.ts"));
+  const env = { HOME: box.root };
+  for (let round = 0; round < 4; round++) {
+    rmSync(join(box.root, "store-root"), { recursive: true, force: true });
+    rmSync(join(box.root, "store-a"), { recursive: true, force: true });
+    const names = ["packages/a/f.ts", "g.ts", "packages/a/f.ts", "g.ts"];
+    const taken = await Promise.all(names.map((name, index) => claimsAsync(["take", name, "--holder", `h${index}`], { cwd: box.project, env })));
+    assert.ok(taken.some((result) => result.code === 0), "someone wins");
+    // A take racing the other package's may be granted; a write is judged in both directories.
+    const writers = await Promise.all(names.map((name, index) => claimsAsync(["check", name, "--holder", `h${index}`], { cwd: box.project, env })));
+    const allowed = writers.filter((result, index) => result.code === 0 && taken[index]?.code === 0);
+    assert.ok(allowed.length <= 1, `round ${round}: ${writers.map((result) => result.stdout).join(" | ")}`);
+  }
+});
+
 Race.run();

@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
@@ -151,6 +151,29 @@ test("should claim a file with no .claims above it in one directory, whichever p
     encoding: "utf8",
   });
   assert.match(answer.stdout, /held by A/, "and so is the hook of a session at the root");
+});
+
+test("should meet a claim on a file's other name (a hard link) in another package's claims directory: take, check, the hook, the guard", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  linkSync(join(pkg, "src", "f.ts"), join(root, "g.ts"));
+  assert.is(claims(["take", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  const taken = claims(["take", "g.ts", "--holder", "B"], { cwd: root, env });
+  assert.is(taken.code, 3, taken.stdout);
+  assert.match(taken.stdout, /g\.ts: overlaps the claim on .*packages\/a\/src\/f\.ts, held by A .*\(a hard link\)/);
+  assert.is(claimFiles(repo.rootStore).length, 0, "nothing taken");
+  assert.is(claims(["check", "g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
+  assert.is(claims(["check", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0, "the holder's own");
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s7", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(root, "g.ts"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.match(answer.stdout, /"permissionDecision":\s*"deny"[\s\S]*held by A|held by A[\s\S]*"permissionDecision":\s*"deny"/);
+  spawnSync("git", ["init", "-q", "."], { cwd: root });
+  spawnSync("git", ["add", "g.ts"], { cwd: root });
+  const guard = claims(["guard", "check", "--holder", "B"], { cwd: root, env });
+  assert.is(guard.code, 1, guard.stderr);
+  assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
 });
 
 test("should find a package's .claims that is a symlink, and say when the search below a directory was cut short", ({ repo }) => {

@@ -45,7 +45,7 @@ export interface CheckResult {
 
 export function check(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
-  const routes = routesOf(options.targets, options);
+  const routes = routesOf(options.targets, options, { linked: true });
   const cut = cutShort(routes, "checked");
   if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
     const result = checkIn(options);

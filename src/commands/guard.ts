@@ -158,7 +158,7 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts);
   // one the change deletes with its package's `.claims`, also where that config, as HEAD has it, said.
   const paths = [...new Set(changes.flatMap((change) => change.paths))];
-  const routes = routesOf(paths, { ...options, cwd: root }, true);
+  const routes = routesOf(paths, { ...options, cwd: root }, { literal: true, linked: true });
   const byDir = new Map([...(routes?.dirs ?? [[context.settings.dir, { targets: paths }]])].map(([dir, { targets }]) => [dir, new Set(targets)]));
   if (routes || (options.dir === undefined && !(options.env ?? process.env).CLAIMS_DIR)) {
     for (const [path, dir] of goneConfigHomes(root, paths, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));

@@ -1,11 +1,12 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
+import { existsSync } from "node:fs";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
-import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
+import { findConflicts, findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
@@ -13,12 +14,12 @@ import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { looksLikeFile, type Target } from "../targets/target.js";
+import { looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
-import { holderOverride } from "../protocol/settings.js";
+import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, packagesOfLinked, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -38,10 +39,49 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
   // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options);
-  const elsewhere = routes !== undefined && !(routes.dirs.size === 1 && routes.dirs.has(routes.own.dir));
-  const result = elsewhere ? await takeElsewhere(options, routes) : await takeHere(options);
+  // A file with another name in a package whose claims live elsewhere: a claim there on that name
+  // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
+  const linked = refusedThroughLinks(options, routes);
+  if (linked.length > 0 && !options.partial) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
+  const rest = linked.length > 0 ? options.targets.filter((input) => !linked.some((refusal) => refusal.input === input)) : options.targets;
+  if (rest.length === 0) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
+  const asked = rest === options.targets ? options : { ...options, targets: rest };
+  const routed = rest === options.targets ? routes : routesOf(rest, options);
+  const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
+  const taken = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+  const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   const cut = cutShort(routes, "claimed");
   return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
+}
+
+/**
+ * The claims in the way of a file through its other names in other packages' claims directories
+ * (packagesOfLinked): each such directory judged read-only, unless one directory is pinned for all.
+ */
+function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): Array<{ input: string; holding: Holding }> {
+  const env = options.env ?? process.env;
+  if (options.dir !== undefined || env.CLAIMS_DIR) return [];
+  const cwd = options.cwd ?? process.cwd();
+  const own = resolveSettings({ cwd, env });
+  const found: Array<{ input: string; holding: Holding }> = [];
+  for (const input of options.targets) {
+    let target: Target;
+    try {
+      target = parseTarget(input, { cwd, home: own.home });
+    } catch {
+      continue; // bad input: the take itself says so
+    }
+    if (target.kind !== "path" && target.kind !== "symbol") continue;
+    const packages = packagesOfLinked(target.path);
+    if (packages.length === 0) continue;
+    const primary = [...(routes?.dirs ?? [])].find(([, { targets }]) => targets.includes(input))?.[0] ?? own.dir;
+    for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
+      if (dir === primary || !existsSync(dir)) continue;
+      const context = openContext({ ...options, dir });
+      for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding });
+    }
+  }
+  return found;
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {

@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { configBetween, configsUnder, isWithin } from "../protocol/routes.js";
+import { configBetween, configsUnder, isWithin, packagesOfLinked } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -44,6 +44,8 @@ export function claimsDirsElsewhere(
     while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
     const written = glob ? file : path;
     if (configBetween(at, session.cwd)) note(at, written);
+    // A file with more than one name: also where a claim on another of its names may be.
+    if (!glob) for (const other of packagesOfLinked(path)) note(other, written);
     // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
     if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
   }

@@ -5,7 +5,7 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
@@ -50,6 +50,28 @@ export function configsUnder(directory: string): string[] & { truncated?: boolea
   return found;
 }
 
+/**
+ * Where a file with more than one name may have another, claimed in another package's claims
+ * directory (docs/PROTOCOL.md 5a): the directory of the outermost `.claims` above it and of every
+ * `.claims` under that one. None for a file with one name, or with no `.claims` above it (its names
+ * are all claimed in the default directory, where they meet).
+ */
+export function packagesOfLinked(path: string): string[] {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return [];
+  }
+  if (!stats.isFile() || stats.nlink < 2) return [];
+  let top: string | undefined;
+  for (let at = dirname(path); ; at = dirname(at)) {
+    if (isFile(join(at, ".claims"))) top = at;
+    if (at === dirname(at)) break;
+  }
+  return top === undefined ? [] : [top, ...configsUnder(top).map(dirname)];
+}
+
 /** How many directories configsUnder lists at most. */
 export const CONFIG_SEARCH_DIRECTORIES = 5_000;
 
@@ -76,10 +98,12 @@ export interface Routes {
  * stand between it and the caller's cwd (or it is outside it), else the caller's own; names in the
  * caller's own; for a directory or glob, also the directory every `.claims` under it names (the
  * sessions working there claim there). `literal`: the inputs are files' paths as written on disk, never globs or
- * symbols (parseTarget). Undefined when --dir or CLAIMS_DIR pins one directory for everything, or
- * when every target goes to the caller's own.
+ * symbols (parseTarget). `linked`, for a verb that judges (check, the guard): a file with more than
+ * one name also goes to the claims directory of every package its other names may be in
+ * (packagesOfLinked), where a claim on one of them would be. Undefined when --dir or CLAIMS_DIR
+ * pins one directory for everything, or when every target goes to the caller's own.
  */
-export function routesOf(inputs: string[], options: CommonOptions, literal = false): Routes | undefined {
+export function routesOf(inputs: string[], options: CommonOptions, { literal = false, linked = false } = {}): Routes | undefined {
   const env = options.env ?? process.env;
   if (options.dir !== undefined || env.CLAIMS_DIR) return undefined;
   const cwd = options.cwd ?? process.cwd();
@@ -109,7 +133,10 @@ export function routesOf(inputs: string[], options: CommonOptions, literal = fal
     if (between === undefined) betweenAt.set(place, (between = configBetween(place, cwd)));
     const nearest = between ? at(place) : own;
     add(nearest.dir, input, nearest.configPath);
-    if (!whole) continue;
+    if (!whole) {
+      if (linked) for (const other of packagesOfLinked(target.path)) add(at(other).dir, input, at(other).configPath);
+      continue;
+    }
     const below = configsUnder(place);
     for (const config of below) add(at(dirname(config)).dir, input, config);
     if (below.truncated) (cut ??= []).push(input);
