@@ -68,15 +68,15 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
-      // A claim of yours gone stale is held by nobody: something overlapping it may have been taken
-      // meanwhile, which handing it on would not look for.
-      if (judgement.stale) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical}: your claim lapsed (its heartbeat is older than its TTL) and anything overlapping it may have been taken since; take it again (claims take ${target.canonical}) before handing it over.`);
       const now = formatTimestamp(context.nowMs);
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
       const waiting = readQueue(context).find((interest) => interest.fileName === queueFileName(target.canonical, to));
       const purpose = options.purpose ?? waiting?.entry.purpose ?? judgement.claim.purpose;
       const fenced = fencedOff(judgement.claim, holder, options.token, context);
       if (fenced) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical} as that holding: ${whyFenced(fenced, options.token as number)}; only the current holding can hand it over.`);
+      // A claim of yours gone stale is held by nobody: something overlapping it may have been taken
+      // meanwhile, which handing it on would not look for.
+      if (judgement.stale) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical}: your claim lapsed (its heartbeat is older than its TTL) and anything overlapping it may have been taken since; take it again (claims take ${target.canonical}) before handing it over.`);
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
