@@ -999,7 +999,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   }
 });
 
-Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, scp, and links made in nested scripts", async ({ box }) => {
+Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, containers, scp, and links made in nested scripts", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     // bash runs a substitution inside a subscript it evaluates from a word's value.
     ["let 'a[$(rm u.ts)]=1'", ["u.ts"]],
@@ -1021,6 +1021,15 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["ssh -p 2222 h 'rm u.ts'", ["unknown:u.ts"]], // from the remote home: a place the text does not fix
     ["ssh h rm -f " + box.project + "/u.ts", ["u.ts"]],
     ["ssh h <<'EOF'\nrm u.ts\nEOF", ["unknown:u.ts"]],
+    ['docker run --rm -v "$PWD":/src -w /src node:20 rm u.ts', ["u.ts"]], // a container's writes under a bind mount
+    ["docker run -v .:/w alpine sh -c 'echo x > /w/u.ts'", ["u.ts"]],
+    ["podman run --mount type=bind,source=.,target=/w --entrypoint rm alpine /w/u.ts", ["u.ts"]],
+    ["docker run -v .:/w alpine rm -rf /", ["glob:**"]],
+    ["docker run -v .:/w node:20", ["glob:**"]], // the image's own command
+    ['docker run -v "$V":/src alpine rm /src/u.ts', ["unknown:u.ts"]],
+    ["docker run -v .:/w:ro alpine rm /w/u.ts", []], // read-only, a named volume, the container's own files
+    ["docker run -v data:/w alpine rm /w/u.ts", []],
+    ["docker run -v .:/w alpine rm /tmp/x", []],
     ["scp h:x/u.ts .", ["u.ts"]],
     ["rsync h:x/u.ts .", ["u.ts"]],
     ["rsync --remove-source-files u.ts h:", ["u.ts"]],
@@ -1041,7 +1050,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["rsync u.ts h:", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'", "docker run -v .:/w node:20"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "watch -n 5 ls"), undefined);
 });
 

@@ -3,10 +3,15 @@
 // shell escapes (`gdb --args cmd`, `gdb -ex 'shell cmd'`, `lldb -- cmd`), capsh's bash (`capsh --
 // -c 'cmd'`), and ssh's remote command (`ssh host 'cmd'`, or a heredoc's lines), run from the remote
 // home: where the claims directory sits on a filesystem both machines mount, that is a write here.
+// And a container's command (`docker run -v "$PWD":/src img cmd`), whose writes reach files here
+// only under the directories it mounts.
+import { join } from "node:path";
 import type Parser from "web-tree-sitter";
-import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
+import { picomatch } from "../targets/picomatch.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { add, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, UNKNOWABLE, type Walk } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -20,7 +25,7 @@ export interface Launch {
   nested: Nested[];
 }
 
-const READERS: Record<string, (launch: Launch) => void> = { watch, gdb, lldb, capsh, ssh };
+const READERS: Record<string, (launch: Launch) => void> = { watch, gdb, lldb, capsh, ssh, docker: containerRun, podman: containerRun, nerdctl: containerRun };
 
 /** Whether the command is one of these, read here (what it runs handed back as nested, or judged). */
 export function launches(launch: Launch): boolean {
@@ -139,4 +144,123 @@ function ssh(launch: Launch): void {
   if (after.end < launch.args.length) return joined(launch, after.end, undefined);
   if (launch.stdin !== undefined) launch.nested.push({ script: launch.stdin, cwd: undefined });
   else if (launch.piped) add(launch.here, UNKNOWABLE);
+}
+
+/** docker's (podman's, nerdctl's) own options before its subcommand. */
+const CONTAINER_TOOL: Syntax = { short: "c:H:l:", long: { context: "c", host: "H", "log-level": "l", ...valuedLong("config tlscacert tlscert tlskey") }, ordered: true };
+
+/** `run`'s options that take a value; any other is a flag. Options end at the image. */
+const CONTAINER_RUN: Syntax = {
+  short: "a:c:e:h:l:m:p:u:v:w:",
+  long: {
+    ...valuedLong(`add-host annotation blkio-weight cap-add cap-drop cgroup-parent cgroupns cidfile cpu-period cpu-quota cpus cpuset-cpus
+      cpuset-mems device dns dns-option dns-search domainname entrypoint env-file expose gpus group-add health-cmd health-interval
+      health-retries health-start-period health-timeout ip ip6 ipc isolation label-file link log-driver log-opt mac-address
+      memory-reservation memory-swap mount name network network-alias pid pids-limit platform pull restart runtime security-opt
+      shm-size stop-signal stop-timeout storage-opt sysctl tmpfs ulimit userns uts volume-driver volumes-from`),
+    attach: "a",
+    "cpu-shares": "c",
+    env: "e",
+    hostname: "h",
+    label: "l",
+    memory: "m",
+    publish: "p",
+    user: "u",
+    volume: "v",
+    workdir: "w",
+  },
+  ordered: true,
+};
+
+type Mount = { container: string; host: string | undefined };
+
+/**
+ * docker run [options] image [cmd…]: the command, run by the image's entrypoint (taken to run it, as
+ * the language images' do), read as a script whose paths are the container's: a write under a
+ * bind mount that is not read-only (`-v src:/src`, `--mount type=bind,source=…,target=…`) is a
+ * write of the mount's source here, and anything else stays in the container. No command: the
+ * image's own, anything under each such mount. `--cidfile` is written here.
+ */
+function containerRun(launch: Launch): void {
+  const { args, here } = launch;
+  const tool = readOptions(args, CONTAINER_TOOL);
+  let at = tool.end;
+  if (args[at] === "container") at++;
+  if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
+  const reading = readOptions(args, CONTAINER_RUN, at + 1);
+  for (const file of reading.values("cidfile")) add(here, file ?? UNKNOWABLE);
+  if (reading.has("volumes-from")) add(here, UNKNOWABLE); // another container's mounts: places the text does not give
+  const mounts: Mount[] = [];
+  for (const { value, at: index } of reading.occurrences("v")) {
+    const mount = volume(value ?? unfixedSource(index === undefined ? undefined : launch.words[index]?.text), here);
+    if (mount) mounts.push(mount);
+  }
+  for (const value of reading.values("mount")) {
+    const mount = bindMount(value, here);
+    if (mount) mounts.push(mount);
+  }
+  if (mounts.length === 0) return;
+  const entrypoint = reading.value("entrypoint");
+  const image = reading.end;
+  if (image + 1 >= args.length && entrypoint === undefined) {
+    for (const { host } of mounts) add(here, host === undefined ? UNKNOWABLE : anyUnder(host));
+    return;
+  }
+  const words = launch.words.slice(image + 1).map((word) => word.text);
+  const workdir = reading.value("w");
+  launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? workdir : undefined, mounts });
+}
+
+/** `"$d":/src[:ro]`, a source the text does not fix before a target it does: `\0:/src[:ro]`. */
+function unfixedSource(text: string | undefined): string | undefined {
+  const target = text === undefined ? undefined : /^["']?\$[^:]*:(\/[\w./-]*)(:[\w,]+)?["']?$/.exec(text);
+  return target ? `\0:${target[1]}${target[2] ?? ""}` : undefined;
+}
+
+/** `-v SRC:DST[:opts]`: a bind mount of SRC (a path, not a named volume), unless read-only. */
+function volume(value: string | undefined, here: Walk): Mount | undefined {
+  if (value === undefined) return { container: "/", host: undefined }; // "$v": anything, anywhere
+  const [source = "", target, options = ""] = value.split(":");
+  if (target === undefined || !target.startsWith("/") || options.split(",").includes("ro") || options.split(",").includes("readonly")) return undefined;
+  if (source === "\0") return { container: target, host: undefined };
+  if (!/^[/.~]/.test(source)) return undefined; // a named volume: the container engine's, not a file here
+  return { container: target, host: hostPath(source, here) };
+}
+
+/** `--mount type=bind,source=…,target=…[,readonly]`. */
+function bindMount(value: string | undefined, here: Walk): Mount | undefined {
+  if (value === undefined) return { container: "/", host: undefined };
+  const fields = new Map(value.split(",").map((field) => [field.slice(0, field.indexOf("=") === -1 ? field.length : field.indexOf("=")), field.slice(field.indexOf("=") + 1)]));
+  if ((fields.get("type") ?? "volume") !== "bind" || fields.has("ro") || fields.has("readonly") && fields.get("readonly") !== "false") return undefined;
+  const source = fields.get("source") ?? fields.get("src");
+  const target = fields.get("target") ?? fields.get("destination") ?? fields.get("dst");
+  if (source === undefined || target === undefined || !target.startsWith("/")) return undefined;
+  return { container: target, host: hostPath(source, here) };
+}
+
+function hostPath(source: string, here: Walk): string | undefined {
+  if (source.startsWith("~")) return join(here.home, source.slice(1));
+  if (source.startsWith("/")) return source;
+  return here.cwd === undefined ? undefined : join(here.cwd, source);
+}
+
+/**
+ * Where a path a container's command writes is here: under a mount, at its source (one whose
+ * source the text does not fix, by its name there); above one (`rm -rf /`, a glob over `/`), all
+ * of it; elsewhere, nowhere here. A path in a place the text does not fix is judged by its name, as anywhere.
+ */
+export function onHost(path: string, mounts: Mount[]): string[] {
+  if (path.startsWith(UNKNOWN_MARK)) return [path];
+  const glob = path.startsWith(GLOB_MARK);
+  const bare = glob ? path.slice(GLOB_MARK.length) : path;
+  const base = glob ? picomatch.scan(bare).base || "/" : bare;
+  const found: string[] = [];
+  for (const { container, host } of mounts) {
+    const under = `${container.replace(/\/$/, "")}/`;
+    if (bare === container || bare.startsWith(under)) {
+      const rest = bare.slice(under.length);
+      found.push(host === undefined ? (rest === "" ? UNKNOWABLE : UNKNOWN_MARK + rest) : glob ? GLOB_MARK + join(host, rest) : rest === "" ? host : join(host, rest));
+    } else if (container.startsWith(base === "/" ? "/" : `${base}/`)) found.push(host === undefined ? UNKNOWABLE : anyUnder(host));
+  }
+  return found;
 }

@@ -21,6 +21,11 @@ export interface Nested {
   bound?: Map<string, string[]>;
   /** The arguments it is run with, as `$1`, `$2`, `"$@"`: a script's or a function's (Positional). */
   positional?: Positional;
+  /**
+   * It runs in a container (`docker run -v "$PWD":/src img cmd`): its paths are the container's,
+   * and only those under a mount reach a file here, at the mount's source (shell-launchers.ts).
+   */
+  mounts?: Array<{ container: string; host: string | undefined }>;
 }
 
 /** sudo's options, which sudoedit shares. */

@@ -11,7 +11,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
-import { launches } from "./shell-launchers.js";
+import { launches, onHost } from "./shell-launchers.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
@@ -80,7 +80,9 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
   for (const inner of nested) {
-    await walkScript(inner.script, { ...walk, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
+    const found = inner.mounts === undefined ? walk.found : new Set<string>();
+    await walkScript(inner.script, { ...walk, found, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
+    if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
   }
   if (depth > 0) return;
   // Calls of functions defined only later in the walk (in a script sourced before them): read now.
