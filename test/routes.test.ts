@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
@@ -174,6 +174,20 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   const guard = claims(["guard", "check", "--holder", "B"], { cwd: root, env });
   assert.is(guard.code, 1, guard.stderr);
   assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
+});
+
+test("should take a routed target with the settings of the .claims that names its directory: a group-shared one stays shared", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a", shared_group: true, ttl: 600 }));
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.is(statSync(repo.pkgStore).mode & 0o7777, 0o2770, "made as the package's sessions make it");
+  const [file] = claimFiles(repo.pkgStore);
+  assert.is(statSync(join(repo.pkgStore, file as string)).mode & 0o777, 0o660);
+  assert.is(JSON.parse(readFileSync(join(repo.pkgStore, file as string), "utf8")).ttl, 600, "the package's TTL");
+  // A writer whose own config says nothing of a group keeps a shared directory's files shared.
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a" }));
+  assert.is(claims(["take", "src/g.ts", "--holder", "B", "--creating"], { cwd: pkg, env }).code, 0);
+  for (const name of claimFiles(repo.pkgStore)) assert.is(statSync(join(repo.pkgStore, name)).mode & 0o777, 0o660, name);
 });
 
 test("should find a package's .claims that is a symlink, and say when the search below a directory was cut short", ({ repo }) => {

@@ -12,7 +12,7 @@ import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
 import { sharedClaimFileName } from "../targets/target.js";
 import { take, type TakeResult } from "./take.js";
-import { oneDirectory, rememberElsewhere, routesOf } from "../protocol/routes.js";
+import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 
 export interface HandoverOptions extends CommonOptions {
   target: string;
@@ -43,7 +43,7 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
   const routes = routesOf([options.target], options);
   if (!routes) return transfer(options, options.to);
   const dir = oneDirectory(routes, "hand over");
-  const result = transfer({ ...options, dir }, options.to);
+  const result = transfer({ ...options, dir, ...settingsOf(routes, dir) }, options.to);
   if (dir !== routes.own.dir) rememberElsewhere(routes.own, result.to, dir);
   return result;
 }

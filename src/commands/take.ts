@@ -19,7 +19,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, packagesOfLinked, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, packagesOfLinked, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -191,7 +191,7 @@ async function takeElsewhere(options: TakeOptions, routes: Routes): Promise<Take
   const dirs = plain ? [...routes.dirs.keys()] : [oneDirectory(routes, "take")];
   const results: TakeResult[] = [];
   for (const dir of dirs) {
-    const part = await take({ ...options, dir, targets: routes.dirs.get(dir)?.targets ?? [] });
+    const part = await take({ ...options, dir, targets: routes.dirs.get(dir)?.targets ?? [], ...settingsOf(routes, dir) });
     results.push(part);
     if (dir === routes.own.dir || (part.granted.length === 0 && (part.queued ?? []).length === 0)) continue;
     rememberElsewhere(routes.own, part.holder, dir);

@@ -20,6 +20,8 @@ export interface CommonOptions {
   env?: Environment;
   /** The current time in milliseconds since the epoch. */
   now?: number;
+  /** Where the `.claims` giving the TTL and group sharing is looked up, when not from cwd (a target routed to its own claims directory). */
+  configAt?: string;
 }
 
 export interface Context {
@@ -50,6 +52,7 @@ export function openContext(options: CommonOptions): Context {
   if (options.ttl !== undefined) settingsInput.ttl = options.ttl;
   if (options.cwd !== undefined) settingsInput.cwd = options.cwd;
   if (options.env !== undefined) settingsInput.env = options.env;
+  if (options.configAt !== undefined) settingsInput.configAt = options.configAt;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
   const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };

@@ -145,6 +145,17 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
   return { own, dirs, ...(cut !== undefined && { cut }) };
 }
 
+/**
+ * The settings of a claims directory a target is routed to, as the sessions beside the target have
+ * them: the TTL and group sharing of the `.claims` that names it (of none, for the default
+ * directory: no `.claims` is above its targets, nor above `/`). The caller's own, for its own.
+ */
+export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
+  if (dir === routes.own.dir) return {};
+  const config = routes.dirs.get(dir)?.config;
+  return { configAt: config === undefined ? "/" : dirname(config) };
+}
+
 /** The note for targets whose search for packages below was cut short: `done`, what was not done in a package further down ("claimed", "checked"). */
 export function cutShort(routes: Routes | undefined, done: string): string[] {
   if (routes?.cut === undefined) return [];
@@ -269,7 +280,7 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
 ): Result {
   const named = options.targets ?? [];
   const routes = named.length > 0 ? routesOf(named, options) : undefined;
-  if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => run({ ...options, dir, targets })));
+  if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => run({ ...options, dir, targets, ...settingsOf(routes, dir) })));
   const results = [run(options)];
   if (named.length === 0) {
     for (const pointer of pointedFrom(options, (results[0] as Result).holder)) {

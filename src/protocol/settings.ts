@@ -16,6 +16,8 @@ export interface SettingsInput {
   ttl?: string | number;
   cwd?: string;
   env?: Environment;
+  /** Where to look up the `.claims` for the TTL and group sharing, when not from cwd: a target's own (routes.ts). */
+  configAt?: string;
 }
 
 export interface Settings {
@@ -50,7 +52,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
   const home = env.HOME || os().homedir();
-  const config = findConfig(cwd);
+  const config = findConfig(input.configAt ?? cwd);
 
   let dir: string;
   if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));

@@ -74,13 +74,32 @@ function rewrittenTakesContent(): string {
 
 export class Store {
   readonly dir: string;
-  readonly fileMode: number;
+  private readonly groupShared: boolean;
   private readonly directoryMode: number;
+  /** The directory is 2770 already: made shared by a session whose config says so (directoryShared). */
+  private sharedDirectory?: boolean;
 
   constructor(dir: string, options: { groupShared?: boolean } = {}) {
     this.dir = dir;
-    this.fileMode = options.groupShared ? 0o660 : 0o600;
+    this.groupShared = options.groupShared === true;
     this.directoryMode = options.groupShared ? 0o2770 : 0o700;
+  }
+
+  /**
+   * 0660 where the caller's config or the directory itself says the group shares it, else 0600:
+   * a claims directory made 2770 by the sessions whose `.claims` says `shared_group` stays usable
+   * by every member when a session with another config writes in it (a target routed there).
+   */
+  get fileMode(): number {
+    if (this.groupShared) return 0o660;
+    if (this.sharedDirectory === undefined) {
+      try {
+        this.sharedDirectory = (statSync(this.dir).mode & 0o2070) === 0o2070;
+      } catch {
+        this.sharedDirectory = false;
+      }
+    }
+    return this.sharedDirectory ? 0o660 : 0o600;
   }
 
   /**
@@ -93,7 +112,9 @@ export class Store {
     const missing: string[] = [];
     for (let path = this.dir; ; path = dirname(path)) {
       try {
-        if (statSync(path).isDirectory()) break;
+        const stats = statSync(path);
+        if (path === this.dir && stats.isDirectory()) this.sharedDirectory = (stats.mode & 0o2070) === 0o2070;
+        if (stats.isDirectory()) break;
         throw new BadInputError(
           path === this.dir
             ? `The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`
