@@ -1000,6 +1000,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
 });
 
 Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, containers, scp, and links made in nested scripts", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
   const cases: Array<[string, string[]]> = [
     // bash runs a substitution inside a subscript it evaluates from a word's value.
     ["let 'a[$(rm u.ts)]=1'", ["u.ts"]],
@@ -1015,12 +1016,21 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["gdb -ex '!rm u.ts'", ["u.ts"]],
     ["gdb -ex 'pipe bt | tee u.ts'", ["u.ts"]],
     ["gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", ["unknown:."]], // a file a debugger command names
+    ["gdb -batch -ex 'run > u.ts' ./a.out", ["u.ts"]], // the program's arguments, read by a shell
+    ["gdb -cd=src -ex 'shell rm ../u.ts'", ["src/../u.ts"]], // judged where the kernel takes it
+    ['gdb -batch -ex "attach $PID" -ex bt', []],
+    ["lldb -x -o 'platform shell rm u.ts'", ["u.ts"]],
+    ["lldb ./a.out -- rm u.ts", []], // the program's arguments
     ["lldb -- rm u.ts", ["u.ts"]],
     ["lldb -o 'platform shell rm u.ts'", ["u.ts"]],
     ["capsh --caps=cap_chown+ep -- -c 'rm u.ts'", ["u.ts"]], // bash's arguments
-    ["ssh -p 2222 h 'rm u.ts'", ["unknown:u.ts"]], // from the remote home: a place the text does not fix
-    ["ssh h rm -f " + box.project + "/u.ts", ["u.ts"]],
-    ["ssh h <<'EOF'\nrm u.ts\nEOF", ["unknown:u.ts"]],
+    ["ssh h rm -f " + box.project + "/u.ts", ["u.ts"]], // an absolute path, on a filesystem both machines may mount
+    ["ssh h <<'EOF'\nrm " + box.project + "/u.ts\nEOF", ["u.ts"]],
+    ["ssh -o 'ProxyCommand=rm u.ts' h true", ["u.ts"]], // run here
+    ["ssh -E u.ts h true", ["u.ts"]],
+    ["ssh -p 2222 h 'rm u.ts'", []], // the remote home's
+    ["ssh prod 'cd app && git pull'", []],
+    ["ssh build make", []],
     ['docker run --rm -v "$PWD":/src -w /src node:20 rm u.ts', ["u.ts"]], // a container's writes under a bind mount
     ["docker run -v .:/w alpine sh -c 'echo x > /w/u.ts'", ["u.ts"]],
     ["podman run --mount type=bind,source=.,target=/w --entrypoint rm alpine /w/u.ts", ["u.ts"]],
@@ -1038,6 +1048,18 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["node -e 'fs.writeFileSync(__dirname + \"/u.ts\", \"\")'", ["/u.ts", "unknown:u.ts"]],
     ["python3 -c 'import os; open(os.path.join(d, \"u.ts\"), \"w\")'", ["u.ts", "unknown:u.ts"]],
     ["python3 -c 'open(f\"{d}/u.ts\", \"w\")'", ["unknown:u.ts"]],
+    ["python3 - u.ts <<'EOF'\nimport os, sys\nos.remove(sys.argv[1])\nEOF", ["u.ts"]], // arguments before a heredoc
+    ["bun -e 'require(\"fs\").unlinkSync(\"u.ts\")'", ["u.ts"]],
+    ["deno eval 'Deno.removeSync(\"u.ts\")'", ["u.ts"]],
+    ["python3 -c 'import shutil; shutil.rmtree(\"src\")'", ["src"]], // a plain name that is here
+    ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
+    ["node -p 'require(\"path\").join(process.cwd(), \"package.json\")'", ["package.json"]], // a program that writes nothing: no name matched anywhere
+    ["rm 2>/dev/null u.ts", ["u.ts"]], // words after a redirection are the command's
+    ["rm -f u.ts >/dev/null 2>&1 other.ts", ["other.ts", "u.ts"]],
+    ["awk -F, '{ s[$(1)] += $2 }' d.csv > t.txt", ["t.txt"]], // a subscript in awk, a link in markdown
+    ["echo '[`rm -rf src`] is dangerous' > s.txt", ["s.txt"]],
+    ['scp u.ts "$HOST:/tmp/"', []], // a host the text does not fix
+    ["scp h:'*.ts' .", ["glob:*.ts"]], // a glob the remote expands
     ["bash -c 'ln -s u.ts l'; echo x > l", ["l", "u.ts"]], // a link made in a script read after the line
     ["f() { ln -s u.ts l; }; f; echo x > l", ["l", "u.ts"]],
     // What writes nothing here.

@@ -14,12 +14,15 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 /**
  * The claims directories, other than `own`, that the `.claims` configuration nearest each written
  * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
+ * `linked`: instead, those where a claim on another name of a file with more than one may be
+ * (packagesOfLinked), to judge the write in, never to claim it in.
  */
 export function claimsDirsElsewhere(
   files: string[],
   session: { cwd: string; dir?: string; env?: Environment },
   own: string,
   kernelOf: (path: string) => string = (path) => kernelPath(path, session.cwd),
+  linked = false,
 ): Map<string, string[]> {
   const elsewhere = new Map<string, string[]>();
   if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
@@ -32,6 +35,10 @@ export function claimsDirsElsewhere(
   const under = new Map<string, string[]>();
   const configs = (at: string) => under.get(at) ?? (under.set(at, configsUnder(at)), under.get(at) as string[]);
   for (const file of files) {
+    if (linked) {
+      if (!file.startsWith(UNKNOWN_MARK) && !file.startsWith(GLOB_MARK)) for (const other of packagesOfLinked(kernelOf(file))) note(other, kernelOf(file));
+      continue;
+    }
     if (file.startsWith(UNKNOWN_MARK)) {
       // A place unknown could be in any package below: judged in each one's directory too.
       for (const config of configs(session.cwd)) note(dirname(config), file);
@@ -44,8 +51,6 @@ export function claimsDirsElsewhere(
     while (!existsSync(at) && at !== dirname(at)) at = dirname(at);
     const written = glob ? file : path;
     if (configBetween(at, session.cwd)) note(at, written);
-    // A file with more than one name: also where a claim on another of its names may be.
-    if (!glob) for (const other of packagesOfLinked(path)) note(other, written);
     // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
     if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
   }

@@ -232,8 +232,10 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
   };
+  // A file with more than one name: judged too where a claim on another of its names may be.
+  const linked = [...claimsDirsElsewhere(files, session, claimsDir(), kernelOf, true)];
   const blockedThere: Holding[] = [];
-  for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+  for (const [dir, theirs] of [...elsewhere, ...linked]) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
   const decision = await decideWrite(request);
   for (const [dir, theirs] of decision.allow ? elsewhere : []) {

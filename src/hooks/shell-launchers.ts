@@ -11,7 +11,7 @@ import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { add, anyUnder, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, directoryAt, UNKNOWABLE, type Walk } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -64,18 +64,34 @@ function watch(launch: Launch): void {
 const DEBUGGER_WRITES =
   /^\s*(dump|append|save|gcore|generate-core-file|tsave|record\s+save|set\s+logging|python|py|python-interactive|pi|guile|gu|source|compile|script|command\s+(script|source)|process\s+save-core|log\s+enable|memory\s+read\b.*(-o|--outfile))\b/;
 
-/** A debugger's command line (`shell rm f`, `!rm f`, `pipe bt | tee f`, `platform shell rm f`): what it runs or writes. */
-function debuggerCommand({ here, nested }: Launch, line: string | undefined): void {
-  if (line === undefined) return add(here, UNKNOWABLE);
+/** A debugger command that runs a shell command line: `shell cmd`, `!cmd`, `platform shell cmd`, `pipe … | cmd`. */
+const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!|pipe\b|\|)/;
+
+/**
+ * A debugger's command line: what it runs in a shell (`shell rm f`, `!rm f`, `pipe bt | tee f`,
+ * the program's arguments to `run`, which a shell reads: `run > out`), what it writes, and where
+ * `cd` takes it (the cwd it returns). `text`: the word as written, for a value the text does not fix.
+ */
+function debuggerCommand({ here, nested }: Launch, line: string | undefined, text: string, cwd: string | undefined): string | undefined {
+  if (line === undefined) {
+    // `-ex "attach $PID"` reads; `-ex "shell $cmd"` could run anything.
+    const bare = text.replace(/^["']/, "");
+    if (DEBUGGER_SHELL.test(bare) || DEBUGGER_WRITES.test(bare) || /^\s*(cd|run|r|start)\b/.test(bare)) add(here, UNKNOWABLE);
+    return cwd;
+  }
   const shell = /^\s*(?:(?:platform\s+)?shell\b|!)(.*)$/s.exec(line);
-  if (shell) return void nested.push({ script: shell[1] as string, cwd: here.cwd });
+  if (shell) nested.push({ script: shell[1] as string, cwd });
   const pipe = /^\s*(?:pipe\b|\|)(.*)$/s.exec(line);
   if (pipe) {
     const bar = (pipe[1] as string).indexOf("|");
-    if (/^\s*-d\b/.test(pipe[1] as string) || bar === -1) return add(here, UNKNOWABLE);
-    return void nested.push({ script: (pipe[1] as string).slice(bar + 1), cwd: here.cwd });
+    if (/^\s*-d\b/.test(pipe[1] as string) || bar === -1) add(here, UNKNOWABLE);
+    else nested.push({ script: (pipe[1] as string).slice(bar + 1), cwd });
   }
+  const run = /^\s*(?:run|r|start|starti)\s+(.*)$/s.exec(line);
+  if (run) nested.push({ script: `: ${run[1]}`, cwd });
   if (DEBUGGER_WRITES.test(line)) add(here, UNKNOWABLE);
+  const cd = /^\s*cd\s+(.+?)\s*$/s.exec(line);
+  return cd ? directoryAt(cwd, cd[1]) : cwd;
 }
 
 /** gdb's options that take a value, by either dash count; those that give it commands; those that give it a script of commands. */
@@ -83,35 +99,44 @@ const GDB_VALUED = /^--?(ex|iex|eval-command|init-eval-command|x|ix|command|init
 const GDB_COMMAND = /^--?(ex|iex|eval-command|init-eval-command)$/;
 const GDB_SCRIPT = /^--?(x|ix|command|init-command)$/;
 
-/** gdb [options] [--args cmd args…]: -ex commands, -x script files, and the program --args runs. */
+/** gdb [options] [--args cmd args…]: -ex commands, -x script files, `--cd`, and the program --args runs. */
 function gdb(launch: Launch): void {
   const { args } = launch;
+  let cwd = launch.here.cwd;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined) continue;
-    if (arg === "--args" || arg === "-args") return command(launch, at + 1);
+    if (arg === "--args" || arg === "-args") return command({ ...launch, here: { ...launch.here, cwd } }, at + 1);
     const [option, attached] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (!GDB_VALUED.test(option)) continue;
+    const index = attached === undefined ? at + 1 : at;
     const value = attached ?? args[++at];
-    if (GDB_COMMAND.test(option)) debuggerCommand(launch, value);
+    if (GDB_COMMAND.test(option)) cwd = debuggerCommand(launch, value, launch.words[index]?.text ?? "", cwd);
     else if (GDB_SCRIPT.test(option)) add(launch.here, UNKNOWABLE);
+    else if (/^--?cd$/.test(option)) cwd = directoryAt(cwd, value);
   }
 }
 
-const LLDB_VALUED = /^(-[oOkKsSaAfcpnlLxXw]|--(one-line|one-line-before-file|one-line-on-crash|source|source-before-file|source-on-crash|arch|file|core|attach-pid|attach-name|script-language|repl-language|debug|source-quietly))$/;
-const LLDB_COMMAND = /^(-[oOk]|--(one-line|one-line-before-file|one-line-on-crash))$/;
-const LLDB_SCRIPT = /^(-[sSK]|--(source|source-before-file|source-on-crash))$/;
+const LLDB_VALUED = /^--?(o|O|k|K|s|S|a|A|f|c|p|n|l|L|one-line|one-line-before-file|one-line-on-crash|source|source-before-file|source-on-crash|arch|file|core|attach-pid|attach-name|script-language|repl-language|debug|source-quietly)$/;
+const LLDB_COMMAND = /^--?(o|O|k|one-line|one-line-before-file|one-line-on-crash)$/;
+const LLDB_SCRIPT = /^--?(s|S|K|source|source-before-file|source-on-crash)$/;
 
-/** lldb [options] [-- cmd args…]: -o commands, -s script files, and the program after `--`. */
+/** lldb [options] [program] [-- cmd args…]: -o commands, -s script files, and the program after `--` when none came before. */
 function lldb(launch: Launch): void {
   const { args } = launch;
+  let cwd = launch.here.cwd;
+  let program = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined) continue;
-    if (arg === "--") return command(launch, at + 1);
+    if (arg === "--") return program ? undefined : command({ ...launch, here: { ...launch.here, cwd } }, at + 1);
+    if (!arg.startsWith("-")) {
+      program = true;
+      continue;
+    }
     if (!LLDB_VALUED.test(arg)) continue;
     const value = args[++at];
-    if (LLDB_COMMAND.test(arg)) debuggerCommand(launch, value);
+    if (LLDB_COMMAND.test(arg)) cwd = debuggerCommand(launch, value, launch.words[at]?.text ?? "", cwd);
     else if (LLDB_SCRIPT.test(arg)) add(launch.here, UNKNOWABLE);
   }
 }
@@ -129,21 +154,33 @@ function capsh(launch: Launch): void {
   }
 }
 
-const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:W:w:", ordered: true };
+const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:", ordered: true };
 
 /**
- * ssh [options] host [options] [cmd…]: the command's words joined, run by the remote user's shell
- * from their home (a place the text does not fix: a relative path is judged by its name). With no
- * command, the remote shell reads a heredoc's lines, or a pipe the text does not give.
+ * ssh [options] host [options] [cmd…]: the command's words joined (or, with none, a heredoc's
+ * lines), run by the remote user's shell from their home: an absolute path it writes is judged as
+ * here, since the claims may sit on a filesystem both machines mount; a relative one, or one the
+ * text does not give (a pipe), is the remote's. A command its options run here (`-o
+ * ProxyCommand=…`, `LocalCommand=…`) is read as here; `-E log` is written here.
  */
 function ssh(launch: Launch): void {
-  const before = readOptions(launch.args, SSH);
-  if (before.end >= launch.args.length) return; // no host: `ssh -V`
-  const after = readOptions(launch.args, SSH, before.end + 1);
-  if (before.has("N", "s", "W", "V", "G", "Q") || after.has("N", "s", "W", "V", "G", "Q")) return; // no command, a subsystem, a forward, queries
-  if (after.end < launch.args.length) return joined(launch, after.end, undefined);
-  if (launch.stdin !== undefined) launch.nested.push({ script: launch.stdin, cwd: undefined });
-  else if (launch.piped) add(launch.here, UNKNOWABLE);
+  const { args, here, nested } = launch;
+  const before = readOptions(args, SSH);
+  const after = before.end < args.length ? readOptions(args, SSH, before.end + 1) : undefined;
+  for (const reading of after === undefined ? [before] : [before, after]) {
+    for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
+    for (const option of reading.values("o")) {
+      const local = option === undefined ? undefined : /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option);
+      if (local) nested.push({ script: local[2] as string, cwd: here.cwd });
+      const remote = option === undefined ? undefined : /^\s*RemoteCommand\s*[=\s]\s*(.*)$/is.exec(option);
+      if (remote) nested.push({ script: remote[1] as string, cwd: undefined, remote: true });
+    }
+  }
+  if (after === undefined || before.has("N", "s", "W", "V", "G", "Q") || after.has("N", "s", "W", "V", "G", "Q")) return; // no host, no command, a subsystem, a forward, queries
+  const rest = args.slice(after.end);
+  if (rest.length > 0) {
+    if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd: undefined, remote: true });
+  } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: undefined, remote: true });
 }
 
 /** docker's (podman's, nerdctl's) own options before its subcommand. */

@@ -3,15 +3,21 @@
 // path, and every word in such a string (`os.system("rm u.ts")`), is judged as written, and so is
 // each path-like argument the program is given (`sys.argv`, `process.argv`, `@ARGV`). Strings are
 // read with their escapes decoded (`"u.t\x73"`) and joined where they stand side by side (`"u." +
-// "ts"`); a path joined onto something the text does not fix (`__dirname + "/u.ts"`,
-// `os.path.join(d, "u.ts")`, `f"{d}/u.ts"`) is judged by its name too, as a path after a `cd` the
-// hook cannot follow. Reading a held file that way is refused too: the text cannot tell
+// "ts"`). In a program that may change files at all (WRITES), a path joined onto something the text
+// does not fix (`__dirname + "/u.ts"`, `os.path.join(d, "u.ts")`, `f"{d}/u.ts"`) is judged by its
+// name too, as a path after a `cd` the hook cannot follow; `f"{n}.ts"` and `glob("*.ts")` as globs
+// here; and a plain name (`rmtree("src")`) when something of that name is here (bareNames, which
+// the walk checks). Reading a held file that way is refused too: the text cannot tell
 // `open('a.ts')` from `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A
 // program in a file (`python3 gen.py`) is not read (docs/HOOKS.md).
-import { UNKNOWN_MARK } from "./payload.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
-/** Quoted strings: '…', "…", `…` (escapes kept out of the way, not decoded). */
-const STRING = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
+const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
+
+/** Words of a program that may change files: it writes, removes, moves, copies, links, or runs a command. */
+const WRITES =
+  /\b(write\w*|append\w*|unlink\w*|remove\w*|rm\w*|rename\w*|replace|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|system|exec\w*|spawn\w*|popen|subprocess|create\w*)\b|\bopen\s*\([^\n]*?,\s*['"][wax+]|[^=!<>-]>[^=>]/;
 
 /** A word that names a file: no scheme, with a directory or an extension. */
 const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
@@ -23,20 +29,27 @@ export function isPathLike(word: string): boolean {
 
 export function pathsInProgram(program: string): string[] {
   const found = new Set<string>();
+  const writes = WRITES.test(program);
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
       for (const word of texts.split(/\s+/)) {
         const path = word.replace(/^(\+?[<>]{1,2}|\|)/, "");
-        // `${d}/u.ts`, `{d}/u.ts`, `%s/u.ts`: what follows a placeholder, in a place unknown.
+        // `${d}/u.ts`, `{d}/u.ts`, `%s/u.ts`: what follows a placeholder, in a place unknown; `{n}.ts`: any such file here.
         const after = /^(\$\{[^}]*\}|\{[^}]*\}|%\(?\w*\)?s)+(.*)$/.exec(path)?.[2];
         if (after !== undefined) {
-          if (isPathLike(after.replace(/^\/+/, ""))) found.add(UNKNOWN_MARK + after.replace(/^\/+/, ""));
+          const rest = after.replace(/^\/+/, "");
+          if (writes && /^\.\w+$/.test(after)) found.add(`${GLOB_MARK}*${after}`);
+          else if (writes && isPathLike(rest)) found.add(UNKNOWN_MARK + rest);
+          continue;
+        }
+        if (/[*?]/.test(path)) {
+          if (writes && isPathLike(path.replace(/[*?]/g, "x"))) found.add(GLOB_MARK + path); // glob("src/*.ts")
           continue;
         }
         if (!isPathLike(path)) continue;
         found.add(path);
-        if (joined && !path.startsWith("~")) found.add(UNKNOWN_MARK + path.replace(/^(\.?\/)+/, ""));
+        if (joined && writes && !path.startsWith("~")) found.add(UNKNOWN_MARK + path.replace(/^(\.?\/)+/, ""));
       }
     }
   };
@@ -44,7 +57,7 @@ export function pathsInProgram(program: string): string[] {
   let end = -1;
   for (const match of program.matchAll(STRING)) {
     const start = match.index as number;
-    const text = match[2] as string;
+    const text = stringText(match);
     const between = end === -1 ? undefined : program.slice(end, start);
     // Side by side with the string before (`"u." + "ts"`, python's `"u." "ts"`, perl's `.`): one string.
     run = between !== undefined && /^\s*(\+|\.\.?)?\s*$/.test(between) ? run + text : text;
@@ -56,12 +69,30 @@ export function pathsInProgram(program: string): string[] {
   return [...found];
 }
 
-/** A string's text with the escapes most languages share decoded: `\xNN`, `\uNNNN`, `\u{…}`, octal `\NNN`, `\/`. */
+/**
+ * The plain names a program that may change files gives as whole strings (`shutil.rmtree("src")`,
+ * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
+ */
+export function bareNames(program: string): string[] {
+  if (!WRITES.test(program)) return [];
+  const names = new Set<string>();
+  for (const match of program.matchAll(STRING)) {
+    const text = stringText(match);
+    if (/^[\w.-]+$/.test(text) && !isPathLike(text) && text !== "." && text !== "..") names.add(text);
+  }
+  return [...names];
+}
+
+function stringText(match: RegExpMatchArray): string {
+  return (match.groups?.long ?? match.groups?.text ?? "") as string;
+}
+
+/** A string's text with the escapes most languages share decoded: `\xNN`, `\uNNNN`, `\u{…}`, octal `\NNN`, `\/`, `\.`. */
 function decoded(text: string): string {
   if (!text.includes("\\")) return text;
   return text.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)/g, (escape, code: string) => {
     if (/^x|^u/.test(code)) return String.fromCodePoint(Number.parseInt(code.replace(/^[xu]\{?|\}$/g, ""), 16));
     if (/^[0-7]/.test(code)) return String.fromCodePoint(Number.parseInt(code, 8));
-    return /[/\\'"` ]/.test(code) ? code : escape;
+    return /[/\\'"` .-]/.test(code) ? code : escape;
   });
 }

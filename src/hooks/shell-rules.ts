@@ -317,6 +317,7 @@ export const RULES: Record<string, Rule> = {
       // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
       const landed = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : landing(place, source)));
       const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
+      if (REMOTE.test(input.text(operands[operands.length - 1] as number) ?? "")) return [...logs, ...batches]; // "$HOST:/srv/": another machine's
       if (destination === undefined) return written(landed(undefined), undefined); // "$d"/: a directory that could be anywhere
       if (REMOTE.test(destination)) return [...logs, ...batches]; // host:path is another machine's
       if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return written([destination], dirname(destination));
@@ -328,9 +329,9 @@ export const RULES: Record<string, Rule> = {
     syntax: { short: "c:D:F:i:J:l:o:P:S:X:" },
     writes: (input) => {
       const last = input.reading.operands[input.reading.operands.length - 1];
-      const destination = last === undefined ? undefined : input.args[last];
-      if (destination !== undefined && (REMOTE.test(destination) || destination.startsWith("scp://"))) return [];
-      return copyTargets({ ...input, values: (from) => input.values(from).map(localPart) });
+      // `"$HOST:/tmp/"`: a host the text does not fix is still another machine.
+      if (last !== undefined && REMOTE.test(input.text(last) ?? "")) return [];
+      return copyTargets({ ...input, values: (from = input.args.map((_, at) => at)) => from.flatMap((at) => remoteSource(input, at) ?? input.values([at]).map(localPart)) });
     },
   },
   gzip: compressed(false, "b:S:"),
@@ -354,8 +355,20 @@ export const RULES: Record<string, Rule> = {
 /** A place on another machine: `host:path`, `user@host:path`, `scp://host/path` (not a judged path's mark, which starts with NUL). */
 const REMOTE = /^(scp:\/\/|[^/\0]*:)/;
 
-/** A source's path on its machine (`host:x/u.ts` is x/u.ts there): it lands here under that name. */
-const localPart = (source: string) => (REMOTE.test(source) ? source.replace(/^scp:\/\/[^/]*\/?|^[^/]*:/, "") || "." : source);
+/** A source's path on its machine (`host:x/u.ts` is x/u.ts there): it lands here under that name; a glob there (`h:'*.ts'`), as a glob. */
+function localPart(source: string): string {
+  if (!REMOTE.test(source)) return source;
+  const part = source.replace(/^scp:\/\/[^/]*\/?|^[^/]*:/, "") || ".";
+  return /[*?[{]/.test(part) ? GLOB_MARK + part : part;
+}
+
+/** A source on a host the text does not fix (`"$h:app.log"`): its path there, as far as the text gives it; undefined for a source here. */
+function remoteSource(input: RuleInput, at: number): string[] | undefined {
+  const text = input.text(at);
+  if (text === undefined || !text.includes("\u0001") || !REMOTE.test(text)) return undefined;
+  const part = text.replace(/^[^/]*:/, "");
+  return [part.includes("\u0001") ? UNKNOWABLE : localPart(`h:${part}`)];
+}
 
 /**
  * rsync -b (--backup, or --backup-dir, which implies it) keeps each file it replaces: beside it as

@@ -26,6 +26,11 @@ export interface Nested {
    * and only those under a mount reach a file here, at the mount's source (shell-launchers.ts).
    */
   mounts?: Array<{ container: string; host: string | undefined }>;
+  /**
+   * It runs on another machine (`ssh host 'cmd'`): only an absolute path it writes may be a file
+   * here (a filesystem both mount); one relative to the remote home, or unknown, is the remote's.
+   */
+  remote?: boolean;
 }
 
 /** sudo's options, which sudoedit shares. */
@@ -206,6 +211,10 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
     inline: ["e", "p", "c", "h", "v", "test"],
     interactive: ["i", "--interactive"],
   },
+  // Runtimes that run TypeScript too, with node's -e and -p.
+  bun: { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"] },
+  tsx: { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"], interactive: ["i"] },
+  "ts-node": { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"], interactive: ["i"] },
   perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
   ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
   php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"], interactive: ["a"] },

@@ -6,7 +6,8 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { basename, isAbsolute, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
@@ -16,7 +17,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
-import { isPathLike, pathsInProgram } from "./shell-programs.js";
+import { bareNames, isPathLike, pathsInProgram } from "./shell-programs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -80,9 +81,10 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     parser.delete(); // its memory is WebAssembly's: a library caller serving many calls would keep every one
   }
   for (const inner of nested) {
-    const found = inner.mounts === undefined ? walk.found : new Set<string>();
+    const found = inner.mounts === undefined && inner.remote !== true ? walk.found : new Set<string>();
     await walkScript(inner.script, { ...walk, found, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
+    if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
   }
   if (depth > 0) return;
   // Calls of functions defined only later in the walk (in a script sourced before them): read now.
@@ -198,7 +200,8 @@ const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"]
  */
 function subscriptRuns(word: Node, walk: Walk, nested: Nested[]): void {
   const value = staticWord(word, walk);
-  if (value !== undefined && /\[[^\]]*(\$\(|`)/.test(value)) nested.push({ script: value, cwd: walk.cwd });
+  // A name and its subscript first (`a[$(cmd)]=1`, `a[`cmd`]`): not an awk program's `s[$(1)]` or markdown's `[`x`](y)`.
+  if (value !== undefined && /^\s*[A-Za-z_]\w*\[[^\]]*(\$\(|`)/.test(value)) nested.push({ script: value, cwd: walk.cwd });
 }
 
 /**
@@ -212,7 +215,7 @@ function extglobsAsGlobs(script: string): string {
 /** The options that give an interpreter its program inline: python's and ipython's -c, node's -e and -p, perl's -e and -E, ruby's -e, php's -r. */
 function inlineOptions(name: string): string[] {
   if (/^(python|pypy|ipython)/.test(name)) return ["c"];
-  if (/^node/.test(name)) return ["e", "p"];
+  if (/^(node|bun|tsx|ts-node)/.test(name)) return ["e", "p"];
   if (name === "perl") return ["e", "E"];
   if (name === "ruby") return ["e"];
   if (name === "php") return ["r"];
@@ -328,7 +331,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   for (const substitution of substitutionsIn(node)) visit(substitution, walk, nested);
   const nameNode = node.childForFieldName("name");
   // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
-  const words = [nameNode, ...node.childrenForFieldName("argument")].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
+  const words = [nameNode, ...node.childrenForFieldName("argument"), ...wordsInRedirections(node)].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
   for (const word of words) subscriptRuns(word, walk, nested);
   // `x="rm u.ts"; $x`: an unquoted expansion is split into words, the first of them the command.
   const split = walk.bound?.get(/^\$\{?(\w+)\}?$/.exec(words[0]?.text ?? "")?.[1] ?? "");
@@ -476,6 +479,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
+  // deno eval 'code': an inline program, read as node's is.
+  if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path);
   if (launches({ name, args, words: argWords, here, stdin, piped, nested })) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
@@ -497,7 +502,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const fromStdin = program === undefined || args[program] === "-" || args[program] === "/dev/stdin";
     const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : [];
     for (const path of texts.flatMap(pathsInProgram)) add(here, path);
+    // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
+    const cwd = here.cwd;
+    if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
     if (inline) for (const at of reading.operands) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
+    // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
+    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
@@ -568,6 +578,17 @@ function rootOf(node: Node): Node {
 /** Whether a loop's body may set its variable itself: `f=…`, `f+=…`, `read f`, `mapfile f`, `printf -v f`, `let f=…`, an inner `for f`, `select f`, `getopts … f`. */
 function setsVariable(name: string, body: string): boolean {
   return new RegExp(`(^|[^\\w])(${name}\\+?=|(read|mapfile|readarray)\\b[^;&|\\n]*\\b${name}\\b|printf\\s+-v\\s*${name}\\b|(for|select)\\s+${name}\\b|getopts\\s+\\S+\\s+${name}\\b)`).test(body);
+}
+
+/**
+ * `rm 2>/dev/null u.ts`, `find . 2>/dev/null -delete`: the grammar reads the words after a
+ * redirection's target as more targets of it; bash, as the command's arguments (in order, after
+ * those before the redirection).
+ */
+function wordsInRedirections(command: Node): Node[] {
+  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+  const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
+  return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
