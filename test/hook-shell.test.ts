@@ -1040,6 +1040,36 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker run -v .:/w:ro alpine rm /w/u.ts", []], // read-only, a named volume, the container's own files
     ["docker run -v data:/w alpine rm /w/u.ts", []],
     ["docker run -v .:/w alpine rm /tmp/x", []],
+    ["pkexec rm u.ts", ["u.ts"]], // more that run the command after them
+    ["xvfb-run -a rm u.ts", ["u.ts"]],
+    ["bundle exec rm u.ts", ["u.ts"]],
+    ["conda run -n env rm u.ts", ["u.ts"]],
+    ["mise exec -- rm u.ts", ["u.ts"]],
+    ["direnv exec . rm u.ts", ["u.ts"]],
+    ["nix-shell -p git --run 'rm u.ts'", ["u.ts"]],
+    ["nodemon --exec 'rm u.ts'", ["u.ts"]],
+    ["systemd-run --same-dir rm u.ts", ["u.ts"]],
+    ["systemd-run rm u.ts", ["unknown:u.ts"]], // from / or home
+    ["tmux new-session -d 'rm u.ts'", ["u.ts"]], // command lines of their own
+    ["tmux send-keys -t x 'rm u.ts' Enter", ["unknown:u.ts"]], // typed into a pane, wherever it is
+    ["at now <<< 'rm u.ts'", ["u.ts"]],
+    ["watchexec -- rm u.ts", ["u.ts"]],
+    ["hyperfine 'rm u.ts'", ["u.ts"]],
+    ["hyperfine --export-json u.ts 'sleep 1'", ["u.ts"]],
+    ["parallel ::: 'rm u.ts'", ["u.ts"]],
+    ["trash u.ts", ["u.ts"]], // to the trash, converted or rewritten in place
+    ["gio trash u.ts", ["u.ts"]],
+    ["dos2unix u.ts", ["u.ts"]],
+    ["yq -i '.a = 1' u.ts", ["u.ts"]],
+    ["sd foo bar u.ts", ["u.ts"]],
+    ["xxd -r dump u.ts", ["u.ts"]],
+    ["iconv -f latin1 -t utf8 -o u.ts in.txt", ["u.ts"]],
+    ["gpg -o u.ts -d secret.gpg", ["u.ts"]],
+    ["zstd --rm u.ts", ["u.ts"]],
+    ["unzstd u.ts.zst", ["u.ts"]],
+    ["tmux ls", []],
+    ["yq '.a' u.ts", []],
+    ["zstd u.ts", []],
     ["scp h:x/u.ts .", ["u.ts"]],
     ["rsync h:x/u.ts .", ["u.ts"]],
     ["rsync --remove-source-files u.ts h:", ["u.ts"]],
@@ -1072,7 +1102,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["rsync u.ts h:", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'", "docker run -v .:/w node:20"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'", "docker run -v .:/w node:20", "yq -i '.a = 1' u.ts", "tmux new-session -d 'rm u.ts'", "hyperfine --export-json u.ts 'sleep 1'"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "watch -n 5 ls"), undefined);
 });
 

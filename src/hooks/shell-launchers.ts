@@ -10,8 +10,8 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import type { Nested } from "./shell-runners.js";
-import { add, anyUnder, directoryAt, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, directoryAt, readText, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { INPUT, type Nested } from "./shell-runners.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -25,7 +25,23 @@ export interface Launch {
   nested: Nested[];
 }
 
-const READERS: Record<string, (launch: Launch) => void> = { watch, gdb, lldb, capsh, ssh, docker: containerRun, podman: containerRun, nerdctl: containerRun };
+const READERS: Record<string, (launch: Launch) => void> = {
+  watch,
+  gdb,
+  lldb,
+  capsh,
+  ssh,
+  docker: containerRun,
+  podman: containerRun,
+  nerdctl: containerRun,
+  "systemd-run": systemdRun,
+  tmux,
+  at,
+  batch: at,
+  watchexec,
+  hyperfine,
+  parallel,
+};
 
 /** Whether the command is one of these, read here (what it runs handed back as nested, or judged). */
 export function launches(launch: Launch): boolean {
@@ -300,4 +316,149 @@ export function onHost(path: string, mounts: Mount[]): string[] {
     } else if (container.startsWith(base === "/" ? "/" : `${base}/`)) found.push(host === undefined ? UNKNOWABLE : anyUnder(host));
   }
   return found;
+}
+
+const SYSTEMD_RUN: Syntax = {
+  short: "E:H:M:p:u:",
+  long: { ...valuedLong("description slice unit property uid gid nice setenv on-active on-boot on-calendar working-directory"), "same-dir": "d", host: "H", machine: "M" },
+  ordered: true,
+};
+
+/** systemd-run [options] cmd…: in a transient unit, from `/` (or home) unless `--same-dir` or `--working-directory`; on another host or machine, not here. */
+function systemdRun(launch: Launch): void {
+  const reading = readOptions(launch.args, SYSTEMD_RUN);
+  if (reading.has("H", "M")) return;
+  const cwd = reading.has("d") ? launch.here.cwd : reading.has("working-directory") ? directoryAt(launch.here.cwd, reading.value("working-directory")) : undefined;
+  command({ ...launch, here: { ...launch.here, cwd } }, reading.end);
+}
+
+/** tmux's own options, and each command's options that take a value (the rest are flags). */
+const TMUX: Syntax = { short: "c:f:L:S:T:", ordered: true };
+const TMUX_COMMANDS: Record<string, string> = {
+  "new-session": "c:e:F:f:n:s:t:x:y:",
+  new: "c:e:F:f:n:s:t:x:y:",
+  "new-window": "c:e:F:n:t:",
+  neww: "c:e:F:n:t:",
+  "split-window": "c:e:F:l:t:",
+  splitw: "c:e:F:l:t:",
+  "respawn-pane": "c:e:t:",
+  respawnp: "c:e:t:",
+  "respawn-window": "c:e:t:",
+  respawnw: "c:e:t:",
+  "run-shell": "c:d:t:",
+  run: "c:d:t:",
+  "display-popup": "b:c:d:e:h:s:S:t:T:w:x:y:",
+  popup: "b:c:d:e:h:s:S:t:T:w:x:y:",
+  "send-keys": "c:N:t:",
+  send: "c:N:t:",
+};
+
+/**
+ * tmux [-c cmd] [command [options] [shell-command]] [\; command …]: the shell command a new session,
+ * window, pane, popup or run-shell runs (from `-c`'s directory; a new session's from here, any other
+ * from the session's, a place the text does not fix), and the keys send-keys types (Enter a new line).
+ */
+function tmux(launch: Launch): void {
+  const { args, here, nested } = launch;
+  const global = readOptions(args, TMUX);
+  const shell = global.value("c");
+  if (global.has("c")) nested.push({ script: shell ?? ":", cwd: here.cwd });
+  if (global.has("c") && shell === undefined) add(here, UNKNOWABLE);
+  let at = global.end;
+  while (at < args.length) {
+    const name = args[at] ?? "";
+    let end = at + 1;
+    while (end < args.length && args[end] !== ";" && !(args[end] ?? "").endsWith("\\;")) end++;
+    const flags = TMUX_COMMANDS[name];
+    if (flags !== undefined) {
+      const part = args.slice(at + 1, end);
+      const reading = readOptions(part, { short: flags, ordered: true });
+      const rest = part.slice(reading.end);
+      const cwd = reading.has("c") ? directoryAt(here.cwd, reading.value("c")) : name === "new-session" || name === "new" ? here.cwd : undefined;
+      if (rest.some((word) => word === undefined)) add(here, UNKNOWABLE);
+      else if (name === "send-keys" || name === "send") {
+        const typed = (rest as string[]).map((key) => (/^(Enter|C-m|KPEnter)$/.test(key) ? "\n" : /^([CMS]-\S|Escape|Tab|Space|BSpace|Up|Down|Left|Right|Home|End|F\d+)$/.test(key) ? " " : key)).join(reading.has("l") ? "" : " ");
+        nested.push({ script: typed, cwd });
+      } else if (rest.length > 0) nested.push({ script: rest.join(" "), cwd });
+    }
+    at = end + 1;
+  }
+}
+
+/** at [-f file] time / batch: the job (a heredoc's lines, or the file) runs later, from here. */
+function at(launch: Launch): void {
+  const { args, here, nested } = launch;
+  const reading = readOptions(args, { short: "f:q:t:" });
+  if (reading.has("l", "r", "d", "c", "V")) return; // lists, removes or shows jobs
+  if (reading.has("f")) {
+    const file = reading.value("f");
+    const path = directoryAt(here.cwd, file);
+    const text = path === undefined ? undefined : readText(path);
+    if (text === undefined) add(here, UNKNOWABLE);
+    else nested.push({ script: text, cwd: here.cwd });
+  } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: here.cwd });
+  else add(here, UNKNOWABLE); // from a pipe or the terminal
+}
+
+const WATCHEXEC: Syntax = {
+  short: "d:e:E:f:F:i:I:s:w:W:",
+  long: { debounce: "d", exts: "e", env: "E", filter: "f", "filter-file": "F", ignore: "i", "ignore-file": "I", signal: "s", watch: "w", "watch-non-recursive": "W", ...valuedLong("shell workdir on-busy-update delay-run poll emit-events-to project-origin wrap-process stop-signal stop-timeout timeout") },
+  ordered: true,
+};
+
+/** watchexec [options] [--] cmd…: its words joined and run by a shell (`--shell=none`, `-n`: as a command), from `--workdir`. */
+function watchexec(launch: Launch): void {
+  const reading = readOptions(launch.args, WATCHEXEC);
+  const here = reading.has("workdir") ? { ...launch.here, cwd: directoryAt(launch.here.cwd, reading.value("workdir")) } : launch.here;
+  if (reading.has("n") || reading.value("shell") === "none") command({ ...launch, here }, reading.end);
+  else joined({ ...launch, here }, reading.end, here.cwd);
+}
+
+const HYPERFINE: Syntax = {
+  short: "c:D:L:m:M:n:p:P:r:s:S:u:w:",
+  long: { cleanup: "c", "parameter-step-size": "D", "parameter-list": "L", "min-runs": "m", "max-runs": "M", "command-name": "n", prepare: "p", "parameter-scan": "P", runs: "r", setup: "s", shell: "S", "time-unit": "u", warmup: "w", ...valuedLong("conclude export-json export-csv export-markdown export-asciidoc export-orgmode output style sort input reference") },
+};
+
+/** hyperfine [options] cmd…: each command, and each --prepare, --setup, --cleanup, --conclude, run by a shell; the exports it writes. */
+function hyperfine(launch: Launch): void {
+  const { args, here, nested } = launch;
+  const reading = readOptions(args, HYPERFINE);
+  for (const key of ["export-json", "export-csv", "export-markdown", "export-asciidoc", "export-orgmode"]) for (const file of reading.values(key)) add(here, file ?? UNKNOWABLE);
+  for (const output of reading.values("output")) if (output !== undefined && !["null", "pipe", "inherit"].includes(output)) add(here, output);
+  const lines = [...reading.operands.map((index) => args[index]), ...["p", "s", "c", "conclude"].flatMap((key) => reading.values(key))];
+  for (const line of lines) {
+    if (line === undefined) add(here, UNKNOWABLE);
+    else nested.push({ script: line, cwd: here.cwd });
+  }
+}
+
+const PARALLEL: Syntax = {
+  short: "a:C:d:E:I:j:L:l:n:N:S:",
+  long: { "arg-file": "a", colsep: "C", delimiter: "d", jobs: "j", "max-args": "n", sshlogin: "S", ...valuedLong("joblog results res tmpdir workdir wd env halt delay timeout memfree load retries sshloginfile basefile return transfer-file termseq") },
+  ordered: true,
+};
+
+/**
+ * GNU parallel [options] cmd ::: args: the command with an argument the text does not fix (in place of
+ * `{}`), as xargs runs it; with no command, each argument is a command line. `--joblog` and
+ * `--results` write here; `-S` runs on other machines.
+ */
+function parallel(launch: Launch): void {
+  const { args, words, here, nested } = launch;
+  const reading = readOptions(args, PARALLEL);
+  for (const file of reading.values("joblog")) add(here, file ?? UNKNOWABLE);
+  for (const directory of [...reading.values("results"), ...reading.values("res")]) add(here, directory === undefined ? UNKNOWABLE : anyUnder(directory));
+  if (reading.has("S", "sshloginfile")) return;
+  const separator = args.findIndex((arg, index) => index >= reading.end && arg !== undefined && /^:::[+:]?$|^::::\+?$/.test(arg));
+  const end = separator === -1 ? args.length : separator;
+  if (end > reading.end) {
+    const line = words.slice(reading.end, end).map((word) => (word.text.includes("{}") ? INPUT : word.text));
+    nested.push({ script: (line.includes(INPUT) ? line : [...line, INPUT]).join(" "), cwd: here.cwd });
+    return;
+  }
+  if (separator === -1) return add(here, UNKNOWABLE); // command lines read from its input
+  for (const line of args.slice(end + 1).filter((arg) => !/^:::/.test(arg ?? ""))) {
+    if (line === undefined) add(here, UNKNOWABLE);
+    else nested.push({ script: line, cwd: here.cwd });
+  }
 }

@@ -17,7 +17,7 @@ import { TOOL_RULES } from "./shell-tool-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
-import { anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
 
 /** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
@@ -345,12 +345,53 @@ export const RULES: Record<string, Rule> = {
   mawk: awkInPlace(),
   nawk: awkInPlace(),
   tar: { syntax: TAR, writes: (input) => tarWrites(input) },
+  bsdtar: { syntax: TAR, writes: (input) => tarWrites(input) },
+  // Moved to the trash, converted in place, renamed (the new names: any file beside each).
+  trash: operandsOf(),
+  "trash-put": operandsOf(),
+  rmtrash: operandsOf(),
+  gio: { syntax: {}, writes: (input) => (/^(trash|remove|rm|save|move|mv|copy|cp|rename|set)$/.test(input.args[input.reading.operands[0] as number] ?? "") ? input.values(input.reading.operands.slice(1)) : []) },
+  dos2unix: operandsOf(),
+  unix2dos: operandsOf(),
+  mac2unix: operandsOf(),
+  unix2mac: operandsOf(),
+  rename: { syntax: { short: "e:" }, writes: (input) => input.values(input.reading.operands).filter((file) => !/^(s|y|tr)([^\w\s]).*\2/.test(file)).flatMap((file) => [file, anyIn(dirname(file))]) },
+  // yq -i EXPR FILES and sd FIND REPLACE FILES rewrite the files in place (not with sd -p, a preview).
+  yq: { syntax: { short: "e:I:o:p:", long: { inplace: "i", "from-file": ":", "output-format": "o", "input-format": "p", indent: "I", expression: "e" } }, writes: (input) => (input.reading.has("i") ? input.values(input.reading.operands.slice(input.reading.has("from-file", "e") ? 0 : 1)) : []) },
+  sd: { syntax: { short: "f:n:", long: { flags: "f", "max-replacements": "n", preview: "p" } }, writes: (input) => (input.reading.has("p") ? [] : input.values(input.reading.operands.slice(2))) },
+  // xxd [in [out]] (also -r), iconv -o, gpg -o: the output file.
+  xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
+  iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
+  gpg: { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) },
+  gpg2: { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) },
+  pigz: compressed(false, "b:p:S:"),
+  unpigz: compressed(true, "b:p:S:"),
+  zstd: zstdRule(false),
+  zstdmt: zstdRule(false),
+  unzstd: zstdRule(true),
+  // cpio -i extracts into here (or -D's directory), -p copies into its operand: anything under it.
+  cpio: { syntax: { short: "D:E:F:H:I:M:O:R:", long: { directory: "D", file: "F", format: "H", extract: "i", "pass-through": "p" } }, writes: (input) => (input.reading.has("i") ? [anyUnder(input.reading.has("D") ? input.reading.value("D") : input.walk.cwd)] : input.reading.has("p") ? input.values(input.reading.operands.slice(0, 1)).map((directory) => anyUnder(directory)) : optionFiles(input, ["O", "F"])) },
   unzip: unzipRule,
   "7z": sevenZip(),
   "7za": sevenZip(),
   "7zr": sevenZip(),
   "7zz": sevenZip(),
 };
+
+/** zstd: `-o` out; with --rm the source goes; decompressing (`-d`, unzstd) writes each file without its `.zst`. */
+function zstdRule(decompressing: boolean): Rule {
+  return {
+    syntax: { short: "o:T:", long: { output: "o", threads: "T", rm: "", decompress: "d", stdout: "c", test: "t", list: "l" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("c", "t", "l")) return [];
+      const files = input.values(reading.operands);
+      const out = optionFiles(input, ["o"]);
+      const made = decompressing || reading.has("d") ? files.map((file) => file.replace(/\.(zst|zstd|tzst)$/, "")) : [];
+      return [...out, ...made, ...(reading.has("rm") ? files : [])];
+    },
+  };
+}
 
 /** A place on another machine: `host:path`, `user@host:path`, `scp://host/path` (not a judged path's mark, which starts with NUL). */
 const REMOTE = /^(scp:\/\/|[^/\0]*:)/;

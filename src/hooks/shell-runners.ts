@@ -120,6 +120,25 @@ export const WRAPPERS: Record<
   "ssh-agent": { syntax: { short: "a:E:P:t:" } },
   valgrind: { syntax: { ordered: true } },
   chroot: { syntax: { long: valuedLong("userspec groups") }, positional: 1 },
+  // More that run the command after them: as root (`pkexec`), under a pty (`unbuffer`), a virtual
+  // display (`xvfb-run -a`), a password fed to ssh (`sshpass -p pw ssh …`), a detached terminal
+  // (`screen -dmS name cmd`), and environment managers (`bundle exec`, `conda run -n env`, `mise exec --`, `op run --`, `doppler
+  // run --`, `direnv exec DIR`, `nix-shell --run 'cmd'`).
+  pkexec: { syntax: { long: valuedLong("user") } },
+  unbuffer: { syntax: {} },
+  "xvfb-run": { syntax: { short: "e:f:n:p:s:w:", long: { "error-file": "e", "auth-file": "f", "server-num": "n", "xauth-protocol": "p", "server-args": "s", wait: "w" } }, writes: ["e"] },
+  sshpass: { syntax: { short: "d:e::f:p:P:" } },
+  screen: { syntax: { short: "c:e:h:p:S:T:t:" } },
+  bundle: { syntax: {}, subcommands: ["exec"] },
+  conda: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
+  mamba: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
+  micromamba: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
+  mise: { syntax: { short: "C:", long: { cd: "C" } }, chdir: "C", subcommands: ["exec", "x"] },
+  op: { syntax: { long: valuedLong("env-file account") }, subcommands: ["run"] },
+  doppler: { syntax: { short: "p:c:", long: { project: "p", config: "c" } }, subcommands: ["run"] },
+  direnv: { syntax: {}, subcommands: ["exec"], positional: 1 },
+  nodemon: { syntax: { short: "d:e:i:w:x:", long: { delay: "d", ext: "e", ignore: "i", watch: "w", exec: "x", ...valuedLong("signal config") } }, call: "x" },
+  "nix-shell": { syntax: { short: "p:I:A:R:", long: { run: "R", command: "R", packages: "p", attr: "A", ...valuedLong("arg argstr expr") } }, call: "R" },
   // Tracers: the command they run, and the file -o names.
   strace: {
     syntax: { short: "a:b:e:E:I:o:O:p:P:s:S:u:U:X:", long: { output: "o", attach: "p", user: "u", env: "E", "string-limit": "s", "summary-sort-by": "S", trace: "::", signal: "::" } },
