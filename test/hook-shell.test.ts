@@ -1092,6 +1092,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["scp h:'*.ts' .", ["glob:*.ts"]], // a glob the remote expands
     ["bash -c 'ln -s u.ts l'; echo x > l", ["l", "u.ts"]], // a link made in a script read after the line
     ["f() { ln -s u.ts l; }; f; echo x > l", ["l", "u.ts"]],
+    ['ln -s "$(pwd)/u.ts" l; echo x > l', ["l", "unknown:u.ts"]], // a link to a place the text does not fix
+    ["mkdir d && ln -s ../u.ts d/ && echo x > d/u.ts", ["d", "d/u.ts", "u.ts"]], // into a directory made first
     // What writes nothing here.
     ["echo 'a[$(ls)]' > /dev/null", []],
     ["watch -n 1 ls", []],

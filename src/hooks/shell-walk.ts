@@ -451,7 +451,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }` }]);
     return;
   }
-  if (name === "ln" || name === "link" || (name === "cp" && args.some((arg) => arg !== undefined && /^(-[a-zA-Z]*[ls][a-zA-Z]*|--link|--symbolic-link)$/.test(arg)))) noteLinks(name, args, here);
+  if (name === "ln" || name === "link" || (name === "cp" && args.some((arg) => arg !== undefined && /^(-[a-zA-Z]*[ls][a-zA-Z]*|--link|--symbolic-link)$/.test(arg)))) noteLinks(name, args, argWords, here);
   if (name === "eval") {
     // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
