@@ -143,13 +143,14 @@ export interface ClockReading {
  * it, removes it. The stamp may be whole seconds (sshfs) and is taken somewhere between our two
  * readings of the local clock, so the offset is taken from the middle of both windows.
  */
-export function readFilesystemClock(dir: string, mode: number): ClockReading {
+/** `mode`: the probe file's, asked only on a network filesystem (a store's file mode may cost a stat). */
+export function readFilesystemClock(dir: string, mode: number | (() => number)): ClockReading {
   if (!filesystemOf(dir).network) return { offsetMs: 0, measured: false };
   const path = join(dir, `.tmp-${process.pid}-clock-${randomHex(8)}`);
   let fd: number;
   const before = Date.now();
   try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, typeof mode === "number" ? mode : mode());
   } catch {
     return { offsetMs: 0, measured: false }; // the verb itself reports what is wrong with the directory
   }

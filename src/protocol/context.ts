@@ -57,7 +57,7 @@ export function openContext(options: CommonOptions): Context {
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
   const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };
   if (context.realTime) {
-    const clock = readFilesystemClock(settings.dir, store.fileMode);
+    const clock = readFilesystemClock(settings.dir, () => store.fileMode);
     if (clock.measured) {
       context.clockOffsetMs = clock.offsetMs;
       context.nowMs += clock.offsetMs;
