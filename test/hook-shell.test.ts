@@ -1040,6 +1040,9 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker run -v .:/w:ro alpine rm /w/u.ts", []], // read-only, a named volume, the container's own files
     ["docker run -v data:/w alpine rm /w/u.ts", []],
     ["docker run -v .:/w alpine rm /tmp/x", []],
+    ['docker run --rm -v "$PWD":/app -w /app node:20 npm test', []], // the package's script, read from the mount's source
+    ["docker run -v `pwd`:/w alpine rm /w/u.ts", ["unknown:u.ts"]],
+    ["docker run --detach-keys ctrl-q -v .:/w alpine rm /w/u.ts", ["u.ts"]],
     ["pkexec rm u.ts", ["u.ts"]], // more that run the command after them
     ["xvfb-run -a rm u.ts", ["u.ts"]],
     ["bundle exec rm u.ts", ["u.ts"]],
@@ -1051,12 +1054,16 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["systemd-run --same-dir rm u.ts", ["u.ts"]],
     ["systemd-run rm u.ts", ["unknown:u.ts"]], // from / or home
     ["tmux new-session -d 'rm u.ts'", ["u.ts"]], // command lines of their own
-    ["tmux send-keys -t x 'rm u.ts' Enter", ["unknown:u.ts"]], // typed into a pane, wherever it is
+    ["tmux send-keys -t x 'rm u.ts' Enter", ["u.ts"]], // typed into a pane, taken to be here
     ["at now <<< 'rm u.ts'", ["u.ts"]],
     ["watchexec -- rm u.ts", ["u.ts"]],
     ["hyperfine 'rm u.ts'", ["u.ts"]],
     ["hyperfine --export-json u.ts 'sleep 1'", ["u.ts"]],
     ["parallel ::: 'rm u.ts'", ["u.ts"]],
+    ["parallel gzip ::: a.log", ["a.log"]],
+    ["parallel 'rm {}' ::: u.ts", ["u.ts"]],
+    ["systemd-run --user --scope rm u.ts", ["u.ts"]],
+    ["ssh prod 'rm -rf ~/u.ts'", []], // the remote home
     ["trash u.ts", ["u.ts"]], // to the trash, converted or rewritten in place
     ["gio trash u.ts", ["u.ts"]],
     ["dos2unix u.ts", ["u.ts"]],
@@ -1084,6 +1091,9 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["python3 -c 'import shutil; shutil.rmtree(\"src\")'", ["src"]], // a plain name that is here
     ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
     ["node -p 'require(\"path\").join(process.cwd(), \"package.json\")'", ["package.json"]], // a program that writes nothing: no name matched anywhere
+    ["node -e 'process.stdout.write(require(\"path\").join(__dirname, \"package.json\"))'", ["package.json"]],
+    ["python3 -c 'import subprocess; subprocess.run([\"npm\", \"src\"])'", []], // a command's words, not files
+    ["python3 -c 'import os; print([f for f in os.listdir(\"src\") if len(f) > 3])'", []],
     ["rm 2>/dev/null u.ts", ["u.ts"]], // words after a redirection are the command's
     ["rm -f u.ts >/dev/null 2>&1 other.ts", ["other.ts", "u.ts"]],
     ["awk -F, '{ s[$(1)] += $2 }' d.csv > t.txt", ["t.txt"]], // a subscript in awk, a link in markdown

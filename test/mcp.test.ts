@@ -146,6 +146,8 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   const [fine, missingFile] = absent.value.results;
   assert.equal([missingFile.path, missingFile.reason], ["not-there.ts", absent.text], "the path the sentence is about");
   assert.match(fine.reason, /another path in this call is bad input/);
+  const longer = await server.call("claim", { paths: ["a.ts", "a.ts.bak"] });
+  assert.match(longer.value.results[0].reason, /another path in this call is bad input/, "a.ts is not named by the sentence about a.ts.bak");
   const both = await server.call("claim", { paths: ["a.ts"], wait: 5, queue: true });
   assert.equal([both.isError, both.text], [true, "wait and queue cannot be used together: wait blocks, queue returns at once."]);
   const missing = await server.call("claim", {});

@@ -176,6 +176,18 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
 });
 
+test("should meet a hard link between two sibling packages of a git repository with no .claims at its root", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  rmSync(join(root, ".claims"));
+  mkdirSync(join(root, ".git"));
+  const other = join(root, "packages", "b");
+  writeFileSync(join(other, ".claims"), JSON.stringify({ dir: "../../../store-b" }));
+  linkSync(join(pkg, "src", "f.ts"), join(other, "g.ts"));
+  assert.is(claims(["take", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "g.ts", "--holder", "B"], { cwd: other, env }).code, 3);
+  assert.is(claims(["check", "g.ts", "--holder", "B"], { cwd: other, env }).code, 3);
+});
+
 test("should take a routed target with the settings of the .claims that names its directory: a group-shared one stays shared", ({ repo }) => {
   const { root, pkg, env } = repo;
   writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a", shared_group: true, ttl: 600 }));

@@ -6,6 +6,7 @@ import { BadInputError } from "../os/errors.js";
 import { declareVerb, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { resolveHolder, resolveSettings } from "../protocol/settings.js";
+import { notADirectory } from "../protocol/store.js";
 
 export function registerMcpVerb(program: Command): void {
   declareVerb(program, "mcp")
@@ -13,7 +14,7 @@ export function registerMcpVerb(program: Command): void {
       // Bad settings are exit 2 here, before the server loads: its bundle has its own error classes.
       const { dir } = resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
       // A file where the claims directory should be would fail every call: at start instead (one that does not exist yet is made on first use).
-      if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BadInputError(`The claims directory ${dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
+      if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BadInputError(notADirectory(dir));
       if (flags.holder !== undefined) resolveHolder(flags.holder);
       const { serveMcp } = await import("../mcp/server.js");
       await serveMcp({

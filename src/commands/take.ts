@@ -1,7 +1,8 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
+import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
@@ -17,7 +18,7 @@ import { isClaimFileName } from "../protocol/store.js";
 import { looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
-import { holderOverride, resolveSettings } from "../protocol/settings.js";
+import { holderOverride, resolveSettings, type Settings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { cutShort, mergeResults, packagesOfLinked, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
@@ -62,9 +63,12 @@ function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): 
   const env = options.env ?? process.env;
   if (options.dir !== undefined || env.CLAIMS_DIR) return [];
   const cwd = options.cwd ?? process.cwd();
-  const own = resolveSettings({ cwd, env });
+  let own: Settings | undefined;
   const found: Array<{ input: string; holding: Holding }> = [];
   for (const input of options.targets) {
+    // A plain file with one name (nearly every target) costs one lstat and nothing more.
+    if (/[*?[{]|\/$/.test(input) || !hasOtherNames(resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~")))) continue;
+    own ??= routes?.own ?? resolveSettings({ cwd, env });
     let target: Target;
     try {
       target = parseTarget(input, { cwd, home: own.home });
@@ -72,16 +76,23 @@ function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): 
       continue; // bad input: the take itself says so
     }
     if (target.kind !== "path" && target.kind !== "symbol") continue;
-    const packages = packagesOfLinked(target.path);
-    if (packages.length === 0) continue;
     const primary = [...(routes?.dirs ?? [])].find(([, { targets }]) => targets.includes(input))?.[0] ?? own.dir;
-    for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
+    for (const dir of new Set(packagesOfLinked(target.path).map((at) => resolveSettings({ cwd: at, env }).dir))) {
       if (dir === primary || !existsSync(dir)) continue;
       const context = openContext({ ...options, dir });
       for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding });
     }
   }
   return found;
+}
+
+function hasOtherNames(path: string): boolean {
+  try {
+    const stats = lstatSync(path);
+    return stats.isFile() && stats.nlink > 1;
+  } catch {
+    return false;
+  }
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {

@@ -10,7 +10,7 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, readText, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 
 type Node = Parser.SyntaxNode;
@@ -210,7 +210,11 @@ const CONTAINER_RUN: Syntax = {
       cpuset-mems device dns dns-option dns-search domainname entrypoint env-file expose gpus group-add health-cmd health-interval
       health-retries health-start-period health-timeout ip ip6 ipc isolation label-file link log-driver log-opt mac-address
       memory-reservation memory-swap mount name network network-alias pid pids-limit platform pull restart runtime security-opt
-      shm-size stop-signal stop-timeout storage-opt sysctl tmpfs ulimit userns uts volume-driver volumes-from`),
+      shm-size stop-signal stop-timeout storage-opt sysctl tmpfs ulimit userns uts volume-driver volumes-from detach-keys memory-swappiness
+      oom-score-adj kernel-memory cpu-rt-period cpu-rt-runtime device-cgroup-rule device-read-bps device-write-bps device-read-iops
+      device-write-iops blkio-weight-device pod arch os variant secret requires systemd tz umask uidmap gidmap subuidname subgidname
+      passwd-entry group-entry hostuser personality preserve-fds rdt-class chrootdirs decryption-key conmon-pidfile pidfile init-path
+      image-volume sdnotify seccomp-policy timeout`),
     attach: "a",
     "cpu-shares": "c",
     env: "e",
@@ -241,7 +245,7 @@ function containerRun(launch: Launch): void {
   if (args[at] === "container") at++;
   if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
   const reading = readOptions(args, CONTAINER_RUN, at + 1);
-  for (const file of reading.values("cidfile")) add(here, file ?? UNKNOWABLE);
+  for (const file of [...reading.values("cidfile"), ...reading.values("pidfile"), ...reading.values("conmon-pidfile")]) add(here, file ?? UNKNOWABLE);
   if (reading.has("volumes-from")) add(here, UNKNOWABLE); // another container's mounts: places the text does not give
   const mounts: Mount[] = [];
   for (const { value, at: index } of reading.occurrences("v")) {
@@ -260,13 +264,14 @@ function containerRun(launch: Launch): void {
     return;
   }
   const words = launch.words.slice(image + 1).map((word) => word.text);
+  // A workdir under a mount is its source here (`-v "$PWD":/app -w /app`: a package's scripts are read from it).
   const workdir = reading.value("w");
-  launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? workdir : undefined, mounts });
+  launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? onHost(workdir, mounts, true)[0] ?? workdir : undefined, mounts });
 }
 
 /** `"$d":/src[:ro]`, a source the text does not fix before a target it does: `\0:/src[:ro]`. */
 function unfixedSource(text: string | undefined): string | undefined {
-  const target = text === undefined ? undefined : /^["']?\$[^:]*:(\/[\w./-]*)(:[\w,]+)?["']?$/.exec(text);
+  const target = text === undefined ? undefined : /^["']?[$`][^:]*:(\/[\w./-]*)(:[\w,]+)?["']?$/.exec(text);
   return target ? `\0:${target[1]}${target[2] ?? ""}` : undefined;
 }
 
@@ -300,15 +305,27 @@ function hostPath(source: string, here: Walk): string | undefined {
 /**
  * Where a path a container's command writes is here: under a mount, at its source (one whose
  * source the text does not fix, by its name there); above one (`rm -rf /`, a glob over `/`), all
- * of it; elsewhere, nowhere here. A path in a place the text does not fix is judged by its name, as anywhere.
+ * of it; elsewhere, nowhere here. A path in a place in the container the text does not fix: by its
+ * name under each mount's source. One already here (under a source, from a workdir taken there)
+ * stays; `containerOnly`: a container path only (the workdir itself).
  */
-export function onHost(path: string, mounts: Mount[]): string[] {
-  if (path.startsWith(UNKNOWN_MARK)) return [path];
+export function onHost(path: string, mounts: Mount[], containerOnly = false): string[] {
+  const found: string[] = [];
+  if (path.startsWith(UNKNOWN_MARK)) {
+    // A place in the container the text does not fix: under some mount, as far as this host goes.
+    const rest = path.slice(UNKNOWN_MARK.length);
+    for (const { host } of mounts) found.push(host === undefined ? path : rest === "." ? anyUnder(host) : GLOB_MARK + join(host, "**", rest));
+    return found;
+  }
   const glob = path.startsWith(GLOB_MARK);
   const bare = glob ? path.slice(GLOB_MARK.length) : path;
   const base = glob ? picomatch.scan(bare).base || "/" : bare;
-  const found: string[] = [];
   for (const { container, host } of mounts) {
+    // Already a path here: from a workdir taken to its mount's source.
+    if (!containerOnly && host !== undefined && (base === host || base.startsWith(`${host}/`))) {
+      found.push(path);
+      continue;
+    }
     const under = `${container.replace(/\/$/, "")}/`;
     if (bare === container || bare.startsWith(under)) {
       const rest = bare.slice(under.length);
@@ -320,15 +337,15 @@ export function onHost(path: string, mounts: Mount[]): string[] {
 
 const SYSTEMD_RUN: Syntax = {
   short: "E:H:M:p:u:",
-  long: { ...valuedLong("description slice unit property uid gid nice setenv on-active on-boot on-calendar working-directory"), "same-dir": "d", host: "H", machine: "M" },
+  long: { ...valuedLong("description slice unit property uid gid nice setenv on-active on-boot on-calendar working-directory"), "same-dir": "d", host: "H", machine: "M", scope: "", user: "" },
   ordered: true,
 };
 
-/** systemd-run [options] cmd…: in a transient unit, from `/` (or home) unless `--same-dir` or `--working-directory`; on another host or machine, not here. */
+/** systemd-run [options] cmd…: in a transient unit, from `/` (or home) unless `--same-dir`, `--scope` or `--working-directory`; on another host or machine, not here. */
 function systemdRun(launch: Launch): void {
   const reading = readOptions(launch.args, SYSTEMD_RUN);
   if (reading.has("H", "M")) return;
-  const cwd = reading.has("d") ? launch.here.cwd : reading.has("working-directory") ? directoryAt(launch.here.cwd, reading.value("working-directory")) : undefined;
+  const cwd = reading.has("d", "scope") ? launch.here.cwd : reading.has("working-directory") ? directoryAt(launch.here.cwd, reading.value("working-directory")) : undefined;
   command({ ...launch, here: { ...launch.here, cwd } }, reading.end);
 }
 
@@ -355,8 +372,8 @@ const TMUX_COMMANDS: Record<string, string> = {
 
 /**
  * tmux [-c cmd] [command [options] [shell-command]] [\; command …]: the shell command a new session,
- * window, pane, popup or run-shell runs (from `-c`'s directory; a new session's from here, any other
- * from the session's, a place the text does not fix), and the keys send-keys types (Enter a new line).
+ * window, pane, popup or run-shell runs (from `-c`'s directory, else here), and the keys send-keys
+ * types (Enter a new line).
  */
 function tmux(launch: Launch): void {
   const { args, here, nested } = launch;
@@ -374,7 +391,8 @@ function tmux(launch: Launch): void {
       const part = args.slice(at + 1, end);
       const reading = readOptions(part, { short: flags, ordered: true });
       const rest = part.slice(reading.end);
-      const cwd = reading.has("c") ? directoryAt(here.cwd, reading.value("c")) : name === "new-session" || name === "new" ? here.cwd : undefined;
+      // A new session starts here; a pane keys are typed into, or a new window, is taken to be in the project too (its own cwd is not in the text).
+      const cwd = reading.has("c") ? directoryAt(here.cwd, reading.value("c")) : here.cwd;
       if (rest.some((word) => word === undefined)) add(here, UNKNOWABLE);
       else if (name === "send-keys" || name === "send") {
         const typed = (rest as string[]).map((key) => (/^(Enter|C-m|KPEnter)$/.test(key) ? "\n" : /^([CMS]-\S|Escape|Tab|Space|BSpace|Up|Down|Left|Right|Home|End|F\d+)$/.test(key) ? " " : key)).join(reading.has("l") ? "" : " ");
@@ -452,8 +470,16 @@ function parallel(launch: Launch): void {
   const separator = args.findIndex((arg, index) => index >= reading.end && arg !== undefined && /^:::[+:]?$|^::::\+?$/.test(arg));
   const end = separator === -1 ? args.length : separator;
   if (end > reading.end) {
-    const line = words.slice(reading.end, end).map((word) => (word.text.includes("{}") ? INPUT : word.text));
-    nested.push({ script: (line.includes(INPUT) ? line : [...line, INPUT]).join(" "), cwd: here.cwd });
+    // `parallel gzip ::: a.log b.log`: the command once per argument the text gives; from its input, one it does not.
+    const given = separator === -1 ? undefined : args.slice(end + 1).filter((arg) => !/^:::/.test(arg ?? ""));
+    const inputs = given !== undefined && given.every((arg): arg is string => arg !== undefined) && args[end] === ":::" ? given.map(shellQuoted) : [INPUT];
+    // Its words joined, each `{}` the argument (else the argument after them), run by a shell.
+    const command = args.slice(reading.end, end);
+    const placed = command.some((arg) => arg?.includes("{}"));
+    for (const input of inputs) {
+      const line = command.every((arg): arg is string => arg !== undefined) ? command.map((arg) => arg.replaceAll("{}", input)) : words.slice(reading.end, end).map((word) => word.text);
+      nested.push({ script: (placed ? line : [...line, input]).join(" "), cwd: here.cwd });
+    }
     return;
   }
   if (separator === -1) return add(here, UNKNOWABLE); // command lines read from its input

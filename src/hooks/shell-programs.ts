@@ -15,9 +15,12 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
 
-/** Words of a program that may change files: it writes, removes, moves, copies, links, or runs a command. */
-const WRITES =
-  /\b(write\w*|append\w*|unlink\w*|remove\w*|rm\w*|rename\w*|replace|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|system|exec\w*|spawn\w*|popen|subprocess|create\w*)\b|\bopen\s*\([^\n]*?,\s*['"][wax+]|[^=!<>-]>[^=>]/;
+/** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`). */
+const FILE_CHANGES =
+  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]*?,\s*['"][wax+]/;
+
+/** A program that may change files at all: by name, or through a command it runs. */
+const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
 
 /** A word that names a file: no scheme, with a directory or an extension. */
 const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
@@ -70,11 +73,11 @@ export function pathsInProgram(program: string): string[] {
 }
 
 /**
- * The plain names a program that may change files gives as whole strings (`shutil.rmtree("src")`,
+ * The plain names a program that changes files by name gives as whole strings (`shutil.rmtree("src")`,
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */
 export function bareNames(program: string): string[] {
-  if (!WRITES.test(program)) return [];
+  if (!FILE_CHANGES.test(program)) return []; // `subprocess.run(["npm", "test"])`: a command's words, not files
   const names = new Set<string>();
   for (const match of program.matchAll(STRING)) {
     const text = stringText(match);

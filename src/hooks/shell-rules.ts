@@ -49,6 +49,9 @@ function copyTargets(input: RuleInput): string[] {
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
+/** gpg -o out (gpg2's too). */
+const GPG: Rule = { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) };
+
 /** An editor: the files it opens, its operands (not `+line` or `+/pattern`, a place in the next one). */
 const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
 /** vi, vim, nvim and ex: the options that take a value (`-c cmd`, `-u vimrc`, `--cmd cmd`). */
@@ -362,8 +365,8 @@ export const RULES: Record<string, Rule> = {
   // xxd [in [out]] (also -r), iconv -o, gpg -o: the output file.
   xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
-  gpg: { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) },
-  gpg2: { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) },
+  gpg: GPG,
+  gpg2: GPG,
   pigz: compressed(false, "b:p:S:"),
   unpigz: compressed(true, "b:p:S:"),
   zstd: zstdRule(false),

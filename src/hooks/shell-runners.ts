@@ -43,6 +43,9 @@ export const SUDO: Syntax = {
 const UV_VALUED = `project package with-requirements with-editable extra group only-group no-group env-file from index default-index index-url
   extra-index-url find-links color cache-dir exclude-newer config-file python-preference`;
 
+/** conda run (mamba's, micromamba's): in an environment, from `--cwd`. */
+const CONDA_RUN = { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] };
+
 /**
  * Wrappers that run the command after their own options (`sudo -u x cmd`, `env A=1 cmd`, `timeout
  * 5 cmd`), read up to the first operand: `positional` operands of their own, then the command.
@@ -130,9 +133,9 @@ export const WRAPPERS: Record<
   sshpass: { syntax: { short: "d:e::f:p:P:" } },
   screen: { syntax: { short: "c:e:h:p:S:T:t:" } },
   bundle: { syntax: {}, subcommands: ["exec"] },
-  conda: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
-  mamba: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
-  micromamba: { syntax: { short: "n:p:", long: { name: "n", prefix: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["run"] },
+  conda: CONDA_RUN,
+  mamba: CONDA_RUN,
+  micromamba: CONDA_RUN,
   mise: { syntax: { short: "C:", long: { cd: "C" } }, chdir: "C", subcommands: ["exec", "x"] },
   op: { syntax: { long: valuedLong("env-file account") }, subcommands: ["run"] },
   doppler: { syntax: { short: "p:c:", long: { project: "p", config: "c" } }, subcommands: ["run"] },
@@ -215,6 +218,8 @@ export const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 /** perl's switches, for its -i rule and as an interpreter. */
 export const PERL: Syntax = { short: "e:E:i::I::M::m::", ordered: true };
 
+const TYPESCRIPT_RUNTIME = { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"] };
+
 /**
  * Interpreters that read their program from stdin when given no script (or `-`, /dev/stdin), each
  * with its options and those that give it something else to run or do (`-c`, `-e`, `-m`, `--version`).
@@ -231,9 +236,9 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
     interactive: ["i", "--interactive"],
   },
   // Runtimes that run TypeScript too, with node's -e and -p.
-  bun: { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"] },
-  tsx: { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"], interactive: ["i"] },
-  "ts-node": { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"], interactive: ["i"] },
+  bun: TYPESCRIPT_RUNTIME,
+  tsx: { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
+  "ts-node": { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
   perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
   ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
   php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"], interactive: ["a"] },

@@ -82,7 +82,9 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   }
   for (const inner of nested) {
     const found = inner.mounts === undefined && inner.remote !== true ? walk.found : new Set<string>();
-    await walkScript(inner.script, { ...walk, found, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
+    // On another machine `~` is the remote home: a place the text does not fix.
+    const home = inner.remote === true ? `${UNKNOWN_MARK}~` : walk.home;
+    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
     if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
   }

@@ -64,7 +64,8 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     // there without `creating`), or about the call as a whole (the claims directory) when it names none.
     if (results.every((entry) => entry.reason === NOT_TAKEN)) {
       const sentence = refused.content[0]?.text as string;
-      const named = results.filter((entry) => sentence.includes(entry.target));
+      // Named as a whole path (`a.ts` is not named by a sentence about `a.ts.bak`).
+      const named = results.filter((entry) => new RegExp(`${entry.target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w./-])`).test(sentence));
       for (const entry of named.length > 0 ? named : results) entry.reason = sentence;
     }
     refused.structuredContent = { ...refused.structuredContent, actor: holder, results };

@@ -52,9 +52,10 @@ export function configsUnder(directory: string): string[] & { truncated?: boolea
 
 /**
  * Where a file with more than one name may have another, claimed in another package's claims
- * directory (docs/PROTOCOL.md 5a): the directory of the outermost `.claims` above it and of every
- * `.claims` under that one. None for a file with one name, or with no `.claims` above it (its names
- * are all claimed in the default directory, where they meet).
+ * directory (docs/PROTOCOL.md 5a): the outermost directory above it that holds a `.claims` or is a
+ * git repository's, and every directory under it with a `.claims` (those directories' claims
+ * directories, and the top's, are where its other names would be claimed). None for a file with
+ * one name. A name outside that tree is not looked for.
  */
 export function packagesOfLinked(path: string): string[] {
   let stats;
@@ -66,11 +67,17 @@ export function packagesOfLinked(path: string): string[] {
   if (!stats.isFile() || stats.nlink < 2) return [];
   let top: string | undefined;
   for (let at = dirname(path); ; at = dirname(at)) {
-    if (isFile(join(at, ".claims"))) top = at;
+    if (isFile(join(at, ".claims")) || existsSync(join(at, ".git"))) top = at;
     if (at === dirname(at)) break;
   }
-  return top === undefined ? [] : [top, ...configsUnder(top).map(dirname)];
+  if (top === undefined) return [];
+  // Once per tree in a process (a hook or a take judging several linked files walks it once).
+  let below = CONFIGS_BELOW.get(top);
+  if (below === undefined) CONFIGS_BELOW.set(top, (below = configsUnder(top).map(dirname)));
+  return [top, ...below];
 }
+
+const CONFIGS_BELOW = new Map<string, string[]>();
 
 /** How many directories configsUnder lists at most. */
 export const CONFIG_SEARCH_DIRECTORIES = 5_000;

@@ -72,6 +72,9 @@ function rewrittenTakesContent(): string {
   return `${JSON.stringify({ about: "the take lock of this claims directory; see docs/PROTOCOL.md", rewritten: randomHex(8) })}\n`;
 }
 
+/** The sentence for a claims directory that is a file. */
+export const notADirectory = (dir: string) => `The claims directory ${dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`;
+
 export class Store {
   readonly dir: string;
   private readonly groupShared: boolean;
@@ -117,7 +120,7 @@ export class Store {
         if (stats.isDirectory()) break;
         throw new BadInputError(
           path === this.dir
-            ? `The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`
+            ? notADirectory(this.dir)
             : `The claims directory ${this.dir} cannot be made: ${path} is a file in its way; point --dir or CLAIMS_DIR elsewhere.`,
         );
       } catch (error) {
@@ -426,7 +429,7 @@ export class Store {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       if ((error as NodeJS.ErrnoException).code === "ENOTDIR") {
-        throw new BadInputError(`The claims directory ${this.dir} is not a directory; point --dir or CLAIMS_DIR at a directory.`);
+        throw new BadInputError(notADirectory(this.dir));
       }
       throw this.ioError(error, "read");
     }
