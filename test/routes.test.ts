@@ -176,6 +176,21 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
 });
 
+test("should claim a routed file from the hook with the settings of the package's .claims", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a", shared_group: true, ttl: 600 }));
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s5", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.is(answer.status, 0, answer.stderr);
+  assert.is(statSync(repo.pkgStore).mode & 0o7777, 0o2770, "made as the package's sessions make it");
+  const [file] = claimFiles(repo.pkgStore);
+  assert.is(statSync(join(repo.pkgStore, file as string)).mode & 0o777, 0o660);
+  assert.is(JSON.parse(readFileSync(join(repo.pkgStore, file as string), "utf8")).ttl, 600);
+});
+
 test("should meet a hard link between two sibling packages of a git repository with no .claims at its root", ({ repo }) => {
   const { root, pkg, env } = repo;
   rmSync(join(root, ".claims"));

@@ -4,7 +4,7 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
@@ -239,7 +239,9 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
   const decision = await decideWrite(request);
   for (const [dir, theirs] of decision.allow ? elsewhere : []) {
-    const there = await decideWrite({ ...request, files: theirs, dir });
+    // Taken there with the settings of the `.claims` naming it (its TTL, group sharing), as its sessions take.
+    const placed = theirs.find((file) => !file.startsWith(UNKNOWN_MARK));
+    const there = await decideWrite({ ...request, files: theirs, dir, ...(placed !== undefined && { configAt: dirname(kernelOf(placed.replace(GLOB_MARK, ""))) }) });
     blockedThere.push(...there.blocking);
     // Released at the session's end from its own directory (src/protocol/routes.ts).
     if (there.took.length > 0) rememberElsewhere(settings(), session.holder, dir);
