@@ -1,10 +1,11 @@
 // Programs that run a command line given in a form of their own, read here as the walk reads any
-// script (shell-walk.ts): `watch 'cmd'` (its words joined, run by sh), a debugger's program and its
-// shell escapes (`gdb --args cmd`, `gdb -ex 'shell cmd'`, `lldb -- cmd`), capsh's bash (`capsh --
-// -c 'cmd'`), and ssh's remote command (`ssh host 'cmd'`, or a heredoc's lines), run from the remote
-// home: where the claims directory sits on a filesystem both machines mount, that is a write here.
-// And a container's command (`docker run -v "$PWD":/src img cmd`), whose writes reach files here
-// only under the directories it mounts.
+// script (shell-walk.ts): `watch 'cmd'` and `watchexec` (their words joined, run by a shell), a
+// debugger's program and its shell escapes (`gdb --args cmd`, `gdb -ex 'shell cmd'`, `lldb --
+// cmd`), capsh's bash (`capsh -- -c 'cmd'`), `systemd-run`, tmux's commands and typed keys, `at`'s
+// job, hyperfine's and GNU parallel's commands; ssh's remote command (`ssh host 'cmd'`, or a
+// heredoc's lines), of which only an absolute path can be a file here (a filesystem both machines
+// mount); and a container's command (`docker run -v "$PWD":/src img cmd`), whose writes reach files
+// here only under the directories it mounts.
 import { join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
