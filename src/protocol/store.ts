@@ -79,7 +79,7 @@ export class Store {
   readonly dir: string;
   private readonly groupShared: boolean;
   private readonly directoryMode: number;
-  /** The directory is 2770 already: made shared by a session whose config says so (directoryShared). */
+  /** The directory is 2770 already: made shared by a session whose config says so (fileMode). */
   private sharedDirectory?: boolean;
 
   constructor(dir: string, options: { groupShared?: boolean } = {}) {
