@@ -161,6 +161,11 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   assert.is(taken.code, 3, taken.stdout);
   assert.match(taken.stdout, /g\.ts: overlaps the claim on .*packages\/a\/src\/f\.ts, held by A .*\(a hard link\)/);
   assert.is(claimFiles(repo.rootStore).length, 0, "nothing taken");
+  mkdirSync(join(root, "lib"));
+  linkSync(join(pkg, "src", "f.ts"), join(root, "lib", "h.ts"));
+  const tree = claims(["take", "lib/", "--holder", "B"], { cwd: root, env });
+  assert.is(tree.code, 3, "a directory holding another name of the file");
+  assert.match(tree.stdout, /lib\/h\.ts is the same file as .*f\.ts \(a hard link\)/);
   assert.is(claims(["check", "g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
   assert.is(claims(["check", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0, "the holder's own");
   const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {

@@ -15,12 +15,12 @@ import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { looksLikeFile, parseTarget, type Target } from "../targets/target.js";
+import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings, type Settings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, packagesOfLinked, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, packagesAround, packagesOfLinked, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -57,7 +57,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
 
 /**
  * The claims in the way of a file through its other names in other packages' claims directories
- * (packagesOfLinked): each such directory judged read-only, unless one directory is pinned for all.
+ * (packagesOfLinked), and of a directory or glob through a claimed file there with a name inside
+ * it (packagesAround): each such directory judged read-only, unless one directory is pinned for all.
  */
 function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): Array<{ input: string; holding: Holding }> {
   const env = options.env ?? process.env;
@@ -66,8 +67,11 @@ function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): 
   let own: Settings | undefined;
   const found: Array<{ input: string; holding: Holding }> = [];
   for (const input of options.targets) {
-    // A plain file with one name (nearly every target) costs one lstat and nothing more.
-    if (/[*?[{]|\/$/.test(input) || !hasOtherNames(resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~")))) continue;
+    // A plain file with one name (nearly every target) costs one lstat and nothing more; a directory
+    // or glob, a look at the packages' claims directories for a claimed file with another name in it.
+    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
+    const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
+    if (!whole && !hasOtherNames(path)) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env });
     let target: Target;
     try {
@@ -75,10 +79,12 @@ function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): 
     } catch {
       continue; // bad input: the take itself says so
     }
-    if (target.kind !== "path" && target.kind !== "symbol") continue;
-    const primary = [...(routes?.dirs ?? [])].find(([, { targets }]) => targets.includes(input))?.[0] ?? own.dir;
-    for (const dir of new Set(packagesOfLinked(target.path).map((at) => resolveSettings({ cwd: at, env }).dir))) {
-      if (dir === primary || !existsSync(dir)) continue;
+    if (target.kind === "name") continue;
+    const packages = whole ? packagesAround(target.path.replace(/(.)\/$/, "$1")) : packagesOfLinked(target.path);
+    const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
+    if (routed.size === 0) routed.add(own.dir);
+    for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
+      if (routed.has(dir) || !existsSync(dir)) continue;
       const context = openContext({ ...options, dir });
       for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding });
     }

@@ -64,9 +64,16 @@ export function packagesOfLinked(path: string): string[] {
   } catch {
     return [];
   }
-  if (!stats.isFile() || stats.nlink < 2) return [];
+  return stats.isFile() && stats.nlink > 1 ? packagesAround(dirname(path)) : [];
+}
+
+/**
+ * The packages of the tree a directory is in (packagesOfLinked): the outermost directory above it
+ * holding a `.claims` or a git repository, and every directory under that with a `.claims`.
+ */
+export function packagesAround(directory: string): string[] {
   let top: string | undefined;
-  for (let at = dirname(path); ; at = dirname(at)) {
+  for (let at = directory; ; at = dirname(at)) {
     if (isFile(join(at, ".claims")) || existsSync(join(at, ".git"))) top = at;
     if (at === dirname(at)) break;
   }
