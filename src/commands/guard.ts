@@ -8,7 +8,7 @@ import { BadInputError } from "../os/errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { routesOf } from "../protocol/routes.js";
+import { pinned, routesOf } from "../protocol/routes.js";
 import { claimsDirOfConfig } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
@@ -160,7 +160,7 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const paths = [...new Set(changes.flatMap((change) => change.paths))];
   const routes = routesOf(paths, { ...options, cwd: root }, { literal: true, linked: true });
   const byDir = new Map([...(routes?.dirs ?? [[context.settings.dir, { targets: paths }]])].map(([dir, { targets }]) => [dir, new Set(targets)]));
-  if (routes || (options.dir === undefined && !(options.env ?? process.env).CLAIMS_DIR)) {
+  if (routes || !pinned(options)) {
     for (const [path, dir] of goneConfigHomes(root, paths, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));
   }
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only }));

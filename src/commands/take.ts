@@ -20,7 +20,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings, type Settings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, packagesAround, packagesOfLinked, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, packagesAround, packagesOfLinked, pinned, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -62,7 +62,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
  */
 function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): Array<{ input: string; holding: Holding }> {
   const env = options.env ?? process.env;
-  if (options.dir !== undefined || env.CLAIMS_DIR) return [];
+  if (pinned(options)) return [];
   const cwd = options.cwd ?? process.cwd();
   let own: Settings | undefined;
   const found: Array<{ input: string; holding: Holding }> = [];

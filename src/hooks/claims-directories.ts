@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { configBetween, configsUnder, isWithin, packagesOfLinked } from "../protocol/routes.js";
+import { configBetween, configsUnder, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -14,31 +14,18 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 /**
  * The claims directories, other than `own`, that the `.claims` configuration nearest each written
  * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
- * `linked`: instead, those where a claim on another name of a file with more than one may be
- * (packagesOfLinked), to judge the write in, never to claim it in.
  */
 export function claimsDirsElsewhere(
   files: string[],
-  session: { cwd: string; dir?: string; env?: Environment },
+  session: Session,
   own: string,
   kernelOf: (path: string) => string = (path) => kernelPath(path, session.cwd),
-  linked = false,
 ): Map<string, string[]> {
-  const elsewhere = new Map<string, string[]>();
-  if (session.dir !== undefined || process.env.CLAIMS_DIR) return elsewhere;
-  const byDirectory = new Map<string, string>();
-  const note = (at: string, file: string) => {
-    let dir = byDirectory.get(at);
-    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
-    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
-  };
+  const { elsewhere, note } = directories(session, own);
+  if (pinned(session)) return elsewhere;
   const under = new Map<string, string[]>();
   const configs = (at: string) => under.get(at) ?? (under.set(at, configsUnder(at)), under.get(at) as string[]);
   for (const file of files) {
-    if (linked) {
-      if (!file.startsWith(UNKNOWN_MARK) && !file.startsWith(GLOB_MARK)) for (const other of packagesOfLinked(kernelOf(file))) note(other, kernelOf(file));
-      continue;
-    }
     if (file.startsWith(UNKNOWN_MARK)) {
       // A place unknown could be in any package below: judged in each one's directory too.
       for (const config of configs(session.cwd)) note(dirname(config), file);
@@ -55,6 +42,34 @@ export function claimsDirsElsewhere(
     if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
   }
   return elsewhere;
+}
+
+/**
+ * The claims directories, other than `own`, where a claim on another name of a written file with
+ * more than one may be (packagesOfLinked), with the files: to judge the write in, never to claim it in.
+ */
+export function linkedDirsElsewhere(files: string[], session: Session, own: string, kernelOf: (path: string) => string): Map<string, string[]> {
+  const { elsewhere, note } = directories(session, own);
+  if (pinned(session)) return elsewhere;
+  for (const file of files) {
+    if (file.startsWith(UNKNOWN_MARK) || file.startsWith(GLOB_MARK)) continue;
+    for (const other of packagesOfLinked(kernelOf(file))) note(other, kernelOf(file));
+  }
+  return elsewhere;
+}
+
+type Session = { cwd: string; dir?: string; env?: Environment };
+
+/** Files by claims directory (other than `own`), noted by the directory whose settings name it. */
+function directories(session: Session, own: string): { elsewhere: Map<string, string[]>; note: (at: string, file: string) => void } {
+  const elsewhere = new Map<string, string[]>();
+  const byDirectory = new Map<string, string>();
+  const note = (at: string, file: string) => {
+    let dir = byDirectory.get(at);
+    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
+    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
+  };
+  return { elsewhere, note };
 }
 
 /** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */

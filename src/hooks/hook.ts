@@ -13,7 +13,7 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pointedFrom, rememberElsewhere } from "../protocol/routes.js";
@@ -233,7 +233,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
   };
   // A file with more than one name: judged too where a claim on another of its names may be.
-  const linked = [...claimsDirsElsewhere(files, session, claimsDir(), kernelOf, true)];
+  const linked = [...linkedDirsElsewhere(files, session, claimsDir(), kernelOf)];
   const blockedThere: Holding[] = [];
   for (const [dir, theirs] of [...elsewhere, ...linked]) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));

@@ -11,7 +11,7 @@ import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkTree } from "../os/walk-tree.js";
-import { resolveSettings, type Settings } from "./settings.js";
+import { type Environment, resolveSettings, type Settings } from "./settings.js";
 import { Store } from "./store.js";
 import { isDirectory, parseTarget, holderTag } from "../targets/target.js";
 import type { CommonOptions } from "./context.js";
@@ -23,6 +23,11 @@ export const ELSEWHERE_DIRECTORY = ".elsewhere";
 export const ELSEWHERE_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
 
 export const isWithin = (path: string, directory: string) => path === directory || path.startsWith(directory.endsWith("/") ? directory : `${directory}/`);
+
+/** Whether --dir or CLAIMS_DIR pins one claims directory for every target: no routing, nothing looked for elsewhere. */
+export function pinned(options: { dir?: string; env?: Environment }): boolean {
+  return options.dir !== undefined || Boolean((options.env ?? process.env).CLAIMS_DIR);
+}
 
 /**
  * Whether a `.claims` file may stand between `directory` and where the caller runs: false when
@@ -119,7 +124,7 @@ export interface Routes {
  */
 export function routesOf(inputs: string[], options: CommonOptions, { literal = false, linked = false } = {}): Routes | undefined {
   const env = options.env ?? process.env;
-  if (options.dir !== undefined || env.CLAIMS_DIR) return undefined;
+  if (pinned(options)) return undefined;
   const cwd = options.cwd ?? process.cwd();
   const own = resolveSettings({ cwd, env, ...(options.ttl !== undefined && { ttl: options.ttl }) });
   const dirs: Routes["dirs"] = new Map();
