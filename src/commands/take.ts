@@ -1,7 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { existsSync, lstatSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
@@ -15,6 +15,7 @@ import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
+import { release } from "./release.js";
 import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
@@ -42,30 +43,43 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const routes = routesOf(options.targets, options);
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
-  const linked = refusedThroughLinks(options, routes);
+  const looked = lookThroughLinks(options, routes);
+  const linked = looked.found;
   if (linked.length > 0 && !options.partial) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
   const rest = linked.length > 0 ? options.targets.filter((input) => !linked.some((refusal) => refusal.input === input)) : options.targets;
   if (rest.length === 0) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
   const asked = rest === options.targets ? options : { ...options, targets: rest };
   const routed = rest === options.targets ? routes : routesOf(rest, options);
   const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
-  const taken = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+  const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+  const taken = looked.looked.size === 0 || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, looked.looked, granted);
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   const cut = cutShort(routes, "claimed");
   return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
+}
+
+/** A claim in the way through a link: the target asked for, and the claims directories of both sides. */
+interface LinkedRefusal {
+  input: string;
+  holding: Holding;
+  /** Where this take claims the target, and where the claim in the way lives. */
+  ownDir: string;
+  dir: string;
 }
 
 /**
  * The claims in the way of a file through its other names in other packages' claims directories
  * (packagesOfLinked), and of a directory or glob through a claimed file there with a name inside
  * it (packagesAround): each such directory judged read-only, unless one directory is pinned for all.
+ * `looked` names the targets (input to canonical) that had another claims directory to look in.
  */
-function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): Array<{ input: string; holding: Holding }> {
+function lookThroughLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
   const env = options.env ?? process.env;
-  if (pinned(options)) return [];
+  const found: LinkedRefusal[] = [];
+  const looked = new Map<string, string>();
+  if (pinned(options)) return { found, looked };
   const cwd = options.cwd ?? process.cwd();
   let own: Settings | undefined;
-  const found: Array<{ input: string; holding: Holding }> = [];
   for (const input of options.targets) {
     // A plain file with one name (nearly every target) costs one lstat and nothing more; a directory
     // or glob, a look at the packages' claims directories for a claimed file with another name in it.
@@ -83,13 +97,70 @@ function refusedThroughLinks(options: TakeOptions, routes: Routes | undefined): 
     const packages = whole ? packagesAround(target.path.replace(/(.)\/$/, "$1")) : packagesOfLinked(target.path);
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
+    const ownDir = [...routed][0] as string;
     for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
       if (routed.has(dir) || !existsSync(dir)) continue;
+      looked.set(input, target.canonical);
       const context = openContext({ ...options, dir });
-      for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding });
+      for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding, ownDir, dir });
     }
   }
-  return found;
+  return { found, looked };
+}
+
+/** How long the first of two takes racing through a link waits for the other to back off. */
+const RACE_SETTLE_MS = 3000;
+
+/**
+ * Two takes of one file's names in two claims directories share no take lock, so both may find
+ * nothing in the way before either claim exists, and both be granted. So each looks again after
+ * its grant, as each of two writers of a flag does after raising it: a claim in the way now is one
+ * made since the first look. A take that sees one backs off (gives its claims back and answers
+ * REFUSED), except the one whose claims directory sorts first of the two, which waits for the
+ * other to back off and is granted once nothing is in the way. Each keeps its grant only after
+ * seeing no claim in the way with its own in place, so two racing takes are never both granted;
+ * one that finds a claim still there after the wait was not in a race it could win, and backs off.
+ */
+async function settleRaceThroughLinks(options: TakeOptions, routes: Routes | undefined, looked: Map<string, string>, taken: TakeResult): Promise<TakeResult> {
+  const granted = new Set(taken.granted.map((claim) => claim.target));
+  const inputs = [...looked].flatMap(([input, canonical]) => (granted.has(canonical) ? [input] : []));
+  if (inputs.length === 0) return taken;
+  const deadline = Date.now() + RACE_SETTLE_MS;
+  for (;;) {
+    const { found } = lookThroughLinks({ ...options, targets: inputs }, routes);
+    if (found.length === 0) return taken;
+    const first = found.every(({ ownDir, dir }) => realDir(ownDir) < realDir(dir));
+    if (!first || Date.now() >= deadline) return backOff(options, taken, found, looked);
+    await new Promise((resume) => setTimeout(resume, 20));
+  }
+}
+
+/** Gives back the claims a race through a link lost (all of this take's, unless --partial). */
+function backOff(options: TakeOptions, taken: TakeResult, found: LinkedRefusal[], looked: Map<string, string>): TakeResult {
+  const lostTargets = new Set(found.map(({ input }) => looked.get(input)));
+  const lost = options.partial ? taken.granted.filter((claim) => lostTargets.has(claim.target)) : taken.granted;
+  release({ ...options, targets: lost.map((claim) => claim.target) });
+  const gone = new Set(lost.map((claim) => claim.target));
+  const kept = taken.granted.filter((claim) => !gone.has(claim.target));
+  const notes = taken.notes?.filter((note) => !gone.has(note.target));
+  const unmatched = taken.unmatched_globs?.filter((glob) => !gone.has(glob));
+  return {
+    holder: taken.holder,
+    granted: kept,
+    refused: [...taken.refused, ...found.map(({ holding }) => holding)],
+    ...(taken.queued && { queued: taken.queued }),
+    ...(notes?.length && { notes }),
+    ...(unmatched?.length && { unmatched_globs: unmatched }),
+    ...(taken.warnings && { warnings: taken.warnings }),
+  };
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 function hasOtherNames(path: string): boolean {
