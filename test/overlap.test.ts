@@ -94,7 +94,14 @@ const table: Array<[string, string, boolean]> = [
   // a path P is the region P/** covers (picomatch: P/** matches P itself)
   ["/p/newpkg", "/p/newpkg/**", true],
   ["/p/F#sym", "/p/F/**", true],
-  ["/p/newpkg", "/p/newpkg/*", false],
+  // and a glob all of whose matches lie under P meets P's claim there, should P become a directory
+  ["/p/newpkg", "/p/newpkg/*", true],
+  ["/p/newpkg", "/p/newpkg/sub/*.ts", true],
+  ["/p/new\\[pkg\\]", "/p/new\\[pkg\\]/*.ts", true],
+  ["/p/newpkg", "/p/newpkgx/*", false],
+  ["/p/a.ts", "/p/*/x.ts", false],
+  ["/p/src/a.ts", "/p/src/**/*.py", false],
+  ["/p/F#sym", "/p/F/*.ts", false],
 ];
 for (const [a, b, expected] of table) {
   Pairs(`should ${expected ? "" : "not "}find ${a} and ${b} overlapping, in both directions`, () => {

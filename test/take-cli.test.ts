@@ -1,6 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -146,6 +146,21 @@ Take("should name its own flags in bad input, where the library names its option
     assert.is(result.code, 2);
     assert.match(result.stderr, wording);
   }
+});
+
+Take("should refuse a glob under a path claimed before it exists, and that path under a glob's holder, as a write there would be", ({ box }) => {
+  // ./newpkg may become a directory; its claim covers what is created under it (docs/PROTOCOL.md 5a).
+  assert.is(as(box, "a", "take", "./newpkg", "--purpose", "scaffold").code, 0);
+  const glob = as(box, "b", "take", "newpkg/*.ts");
+  assert.is(glob.code, 3, glob.stdout + glob.stderr);
+  assert.match(glob.stdout, /held by a .*scaffold/);
+  mkdirSync(join(box.project, "newpkg"));
+  assert.is(as(box, "b", "check", "newpkg/x.ts").code, 3, "a write there is refused to the glob's holder too");
+  assert.is(as(box, "a", "release", "./newpkg").code, 0);
+  rmSync(join(box.project, "newpkg"), { recursive: true });
+  assert.is(as(box, "b", "take", "newpkg/*.ts").code, 0);
+  assert.is(as(box, "a", "take", "./newpkg").code, 3);
+  assert.is(as(box, "c", "take", "./newpkgx", "./other.ts").code, 0, "a path beside the glob's base is free");
 });
 
 Take.run();

@@ -111,12 +111,16 @@ function covers(top: string, path: string): boolean {
 
 /**
  * A glob against a file (path or symbol) is a plain match: treating the file as a future directory
- * here would make every `**` glob collide with every file claim beside it. Against a directory,
- * the glob conflicts if it can match the directory or anything under it.
+ * here would make every `**` glob collide with every file claim beside it. But a glob whose every
+ * match lies under a path P (its static base is P or below it: `P/*.ts`) can only ever match what
+ * P's claim covers once P is a directory, where a write under it is refused to the glob's holder;
+ * so they conflict. Against a directory, the glob conflicts if it can match the directory or
+ * anything under it.
  */
 function globCovers(glob: string, other: TargetShape): boolean {
-  if (other.kind !== "directory") return literalPrefixAllows(glob, other.path) && matcher(glob)(other.path);
-  return globReachesInto(glob, other.path);
+  if (other.kind === "directory") return globReachesInto(glob, other.path);
+  if (literalPrefixAllows(glob, other.path) && matcher(glob)(other.path)) return true;
+  return other.kind === "path" && glob.startsWith(`${other.canonical}/`) && covers(other.path, shapeOf(glob).path);
 }
 
 /**
