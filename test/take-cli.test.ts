@@ -163,4 +163,14 @@ Take("should refuse a glob under a path claimed before it exists, and that path 
   assert.is(as(box, "c", "take", "./newpkgx", "./other.ts").code, 0, "a path beside the glob's base is free");
 });
 
+Take("should keep two names that differ in case apart where the file system does (two files, two claims)", ({ box }) => {
+  writeFileSync(join(box.project, "Makefile"), "");
+  writeFileSync(join(box.project, "makefile"), "");
+  assert.is(as(box, "a", "take", "./Makefile").code, 0);
+  const other = as(box, "b", "take", "./makefile", "./MAKEFILE");
+  assert.is(other.code, 0, other.stdout + other.stderr);
+  assert.match(other.stdout, /^granted .*\/makefile /m);
+  assert.match(other.stdout, /^granted .*\/MAKEFILE /m);
+});
+
 Take.run();

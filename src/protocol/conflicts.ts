@@ -12,6 +12,7 @@ import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { linkConflicts, type Link } from "./aliases.js";
 import { walkTree } from "../os/walk-tree.js";
+import { foldName, isCaselessDirectory } from "../targets/caseless.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
 /**
@@ -223,9 +224,12 @@ function linkedUnder(directory: string, context: Context): Map<string, string[]>
   if (known) return known;
   const inodes = new Map<string, string[]>();
   walked.set(directory, inodes);
+  // Paths as canonical targets spell them: folded below a directory that ignores case.
+  const caseless = isCaselessDirectory(directory);
   walkTree(directory, { entries: 20_000 }, (entry, at) => {
     if (!entry.isFile()) return;
-    const path = join(at, entry.name);
+    const found = join(at, entry.name);
+    const path = caseless ? directory + foldName(found.slice(directory.length)) : found;
     const stats = statOf(path);
     if (stats === undefined || stats.nlink < 2) return;
     const key = `${stats.dev}:${stats.ino}`;

@@ -92,15 +92,26 @@ export function namedOrAllMine(
     return work;
   }
   const work: Array<{ fileName: string; target: string }> = [];
-  for (const target of parseTargets(inputs, context)) {
+  const isMine = (fileName: string) => {
+    const read = context.store.read(fileName);
+    return read.state === "claim" && read.claim.holder === holder;
+  };
+  for (const parsed of parseTargets(inputs, context)) {
+    // A path claimed before it was made a directory (or a directory claimed before it was removed)
+    // is named now in the other form: the holder's claim under the form it was taken in is meant.
+    const other = otherForm(parsed.canonical, parsed.kind);
+    const taken = [parsed.canonical, ...(other ? [other] : [])].find((canonical) => isMine(claimFileName(canonical)) || isMine(sharedClaimFileName(canonical, holder)));
+    const target = taken === undefined || taken === parsed.canonical ? { canonical: parsed.canonical, fileName: parsed.fileName } : { canonical: taken, fileName: claimFileName(taken) };
     const shared = sharedClaimFileName(target.canonical, holder);
-    const isMine = (fileName: string) => {
-      const read = context.store.read(fileName);
-      return read.state === "claim" && read.claim.holder === holder;
-    };
     const sharedIsMine = isMine(shared);
     if (sharedIsMine) work.push({ fileName: shared, target: target.canonical });
     if (!sharedIsMine || isMine(target.fileName)) work.push({ fileName: target.fileName, target: target.canonical });
   }
   return work;
+}
+
+/** `/p/x/` for the path `/p/x`, and the other way round; nothing for other kinds or `/`. */
+function otherForm(canonical: string, kind: string): string | undefined {
+  if (kind === "directory") return canonical === "/" ? undefined : canonical.slice(0, -1);
+  return kind === "path" ? `${canonical}/` : undefined;
 }

@@ -5,6 +5,7 @@
 import { readdirSync, type Dirent } from "node:fs";
 import { globReachesInto, type TargetShape } from "./overlap.js";
 import { picomatch } from "./picomatch.js";
+import { foldName, isCaselessDirectory } from "./caseless.js";
 
 const MAX_DEPTH = 12;
 const MAX_ENTRIES = 20_000;
@@ -24,6 +25,8 @@ export interface GlobEntry {
  */
 export function walkGlob(glob: TargetShape, visit: (seen: GlobEntry) => boolean | void): boolean {
   const matches = picomatch(glob.canonical, { dot: true });
+  // Below a directory that ignores case the glob is folded (src/targets/caseless.ts): so are the names it meets.
+  const caseless = isCaselessDirectory(glob.path.replace(/(.)\/$/, "$1"));
   let budget = MAX_ENTRIES;
   let complete = true;
   const walk = (directory: string, depth: number): boolean => {
@@ -38,7 +41,8 @@ export function walkGlob(glob: TargetShape, visit: (seen: GlobEntry) => boolean 
         complete = false;
         return true;
       }
-      const path = directory === "/" ? `/${entry.name}` : `${directory}/${entry.name}`;
+      const name = caseless ? foldName(entry.name) : entry.name;
+      const path = directory === "/" ? `/${name}` : `${directory}/${name}`;
       const matched = matches(path);
       const reaches = globReachesInto(glob.canonical, `${path}/`);
       if ((matched || reaches) && visit({ path, matched, entry })) {

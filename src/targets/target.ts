@@ -1,11 +1,13 @@
 // Targets and their claim file names.
 //
 // A target is a name (`shared-config`) or a file path. Paths are canonical: absolute, with
-// symlinks resolved through the longest existing prefix, so every spelling of one file
-// (relative, `./`, absolute, through a symlinked directory) is one target and one claim file.
-import { lstatSync, readlinkSync, statSync } from "node:fs";
+// symlinks resolved through the longest existing prefix, and names folded where the file system
+// ignores case (src/targets/caseless.ts), so every spelling of one file (relative, `./`, absolute,
+// through a symlinked directory, in another case) is one target and one claim file.
+import { lstatSync, readlinkSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { picomatch } from "./picomatch.js";
+import { foldName, isCaselessDirectory, nameIn } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
@@ -186,7 +188,9 @@ function canonicalGlob(expanded: string, input: string, cwd: string, explicit: b
     throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
   }
   const base = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
-  return `${base === "/" ? "" : escapeLiteral(base)}/${scan.glob}`;
+  // Below a directory that ignores case, the pattern is matched against folded names: fold it too.
+  const pattern = isCaselessDirectory(nearestExisting(base)) ? foldName(scan.glob) : scan.glob;
+  return `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
 }
 
 /** Something (a file, a directory, a dangling symlink) is at `path`, read from `cwd` when relative. */
@@ -197,6 +201,13 @@ export function exists(path: string, cwd = "/"): boolean {
   } catch {
     return false;
   }
+}
+
+/** `path` or its nearest ancestor that exists. */
+function nearestExisting(path: string): string {
+  let at = path;
+  while (at !== "/" && deviceOf(at) === -1) at = at.slice(0, at.lastIndexOf("/")) || "/";
+  return at;
 }
 
 export function isDirectory(path: string): boolean {
@@ -243,32 +254,52 @@ function expandHome(input: string, home: string): string {
 export function canonicalPath(input: string, cwd: string): string {
   const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/");
   let resolved = "";
+  // The device of each directory in `resolved`, `/` first: a name is folded where its directory's
+  // file system ignores case (src/targets/caseless.ts). A component not there yet is on its parent's.
+  const devices: number[] = [];
   let links = 0;
   while (pending.length > 0) {
     const part = pending.shift() as string;
     if (part === "" || part === ".") continue;
     if (part === "..") {
       resolved = resolved.slice(0, resolved.lastIndexOf("/"));
+      if (devices.length > 1) devices.pop();
       continue;
     }
     const next = `${resolved}/${part}`;
+    let stats: Stats | undefined;
     let link: string | undefined;
     try {
-      link = lstatSync(next).isSymbolicLink() ? readlinkSync(next) : undefined;
+      stats = lstatSync(next);
+      link = stats.isSymbolicLink() ? readlinkSync(next) : undefined;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENAMETOOLONG") throw new BadInputError(`Path ${input} has a name too long for the file system; claim a real path.`);
       // ENOENT / ENOTDIR: not there (yet); EACCES: we may not look. Keep it as written.
     }
     if (link === undefined) {
-      resolved = next;
+      if (devices.length === 0) devices.push(deviceOf("/"));
+      const device = devices[devices.length - 1] as number;
+      resolved = `${resolved}/${nameIn(resolved || "/", device, part, stats)}`;
+      devices.push(stats?.dev ?? device);
       continue;
     }
     if (++links > 40) throw new BadInputError(`Path ${input} runs into a symlink loop; claim a path that resolves.`);
     pending.unshift(...link.split("/"));
-    if (link.startsWith("/")) resolved = "";
+    if (link.startsWith("/")) {
+      resolved = "";
+      devices.length = 0;
+    }
   }
   return resolved === "" ? "/" : resolved;
+}
+
+function deviceOf(path: string): number {
+  try {
+    return lstatSync(path).dev;
+  } catch {
+    return -1;
+  }
 }
 
 /** A `..` component: after a symlink it is not the text's parent (canonicalPath). */
@@ -294,12 +325,15 @@ export function symlinkEntry(input: string, cwd: string): Target | undefined {
   const name = raw.slice(cut + 1);
   if (name === "" || name === "." || name === "..") return undefined;
   const parent = canonicalPath(raw.slice(0, cut) || "/", cwd);
-  const entry = parent === "/" ? `/${name}` : `${parent}/${name}`;
+  let stats: Stats;
   try {
-    if (!lstatSync(entry).isSymbolicLink()) return undefined;
+    stats = lstatSync(parent === "/" ? `/${name}` : `${parent}/${name}`);
+    if (!stats.isSymbolicLink()) return undefined;
   } catch {
     return undefined;
   }
+  const folded = nameIn(parent, deviceOf(parent), name, stats);
+  const entry = parent === "/" ? `/${folded}` : `${parent}/${folded}`;
   const canonical = escapeLiteral(entry);
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
 }

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface NetworkMounts {
   kind: "sshfs" | "gluster";
@@ -296,4 +297,43 @@ if (process.argv[1]?.endsWith("servers.ts")) {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   setInterval(() => undefined, 1 << 30);
+}
+
+/**
+ * A case-insensitive, case-preserving file system (as macOS's and Windows' are by default), from
+ * test/netfs/caseless.py over FUSE (python3-fusepy): `mount` names one file as `Src/A.ts` and as
+ * `src/a.ts`, with one inode. Stopped (unmounted) by `stop()`.
+ */
+export async function startCaseless(): Promise<{ mount: string; stop(): void }> {
+  if (!existsSync("/usr/lib/python3/dist-packages/fusepy.py")) {
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const install = () => spawnSync("apt-get", ["install", "-y", "-q", "python3-fusepy"], { env, stdio: "ignore" }).status;
+    if (install() !== 0) {
+      spawnSync("apt-get", ["update", "-q"], { env, stdio: "ignore" });
+      if (install() !== 0) throw new Error("apt-get install python3-fusepy failed");
+    }
+  }
+  const root = mkdtempSync("/tmp/claims-caseless-");
+  const [source, mount] = [join(root, "source"), join(root, "mount")];
+  mkdirSync(source);
+  mkdirSync(mount);
+  // Debian's python3, where python3-fusepy is installed (not whatever python3 comes first on PATH).
+  const server = spawn("/usr/bin/python3", [fileURLToPath(new URL("caseless.py", import.meta.url)), source, mount], { stdio: "ignore" });
+  for (let i = 0; i < 100 && spawnSync("mountpoint", ["-q", mount]).status !== 0; i += 1) {
+    if (server.exitCode !== null) break;
+    await sleep(50);
+  }
+  if (spawnSync("mountpoint", ["-q", mount]).status !== 0) {
+    stopChild(server);
+    rmSync(root, { recursive: true, force: true });
+    throw new Error("the caseless file system did not mount");
+  }
+  return {
+    mount,
+    stop() {
+      unmount(mount);
+      stopChild(server);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,0 +1,75 @@
+// A case-insensitive file system (macOS's and Windows' default, here over FUSE): `Proj/A.ts`,
+// `proj/a.ts` and `PROJ/a.TS` are one file, so they are one target. Two sessions whose shells
+// reached the project in two cases (`cd ~/Projects/app`, `cd ~/projects/App`) must refuse each
+// other, through take, check, the hook and a shell command. On a file system that keeps case
+// apart, two cases stay two files (test/take-cli.test.ts).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv } from "../helpers.js";
+import { missingPrerequisite, startCaseless } from "./servers.js";
+
+interface Context {
+  fs: { mount: string; stop(): void };
+  dir: string;
+}
+
+const test = suite<Context>("claims on a case-insensitive file system");
+const missing = missingPrerequisite();
+if (missing) {
+  console.log(`\n  SKIPPED: the caseless suite needs root and /dev/fuse on Linux (${missing}).\n`);
+  test.skip("should take one file in two cases once", () => undefined);
+} else {
+  test.before(async (context) => {
+    context.fs = await startCaseless();
+  });
+  test.after((context) => context.fs?.stop());
+  test.before.each((context) => {
+    rmSync(join(context.fs.mount, "Proj"), { recursive: true, force: true });
+    mkdirSync(join(context.fs.mount, "Proj", "Src"), { recursive: true });
+    writeFileSync(join(context.fs.mount, "Proj", "Src", "Button.tsx"), "export const Button = 1;\n");
+    context.dir = join(context.fs.mount, "..", `store-${Math.random().toString(36).slice(2)}`);
+  });
+
+  const as = (context: Context, holder: string, cwd: string, ...args: string[]) => claims([...args, "--dir", context.dir, "--holder", holder], { cwd: join(context.fs.mount, cwd) });
+
+  test("should refuse a file to a second holder who names it in another case, and a directory above it", (context) => {
+    assert.is(as(context, "a", "Proj", "take", "Src/Button.tsx", "--purpose", "restyle").code, 0);
+    const other = as(context, "b", "proj", "take", "src/button.TSX");
+    assert.is(other.code, 3, other.stdout + other.stderr);
+    assert.match(other.stdout, /held by a .*restyle/);
+    assert.is(as(context, "c", "PROJ", "take", "SRC/").code, 3);
+    assert.is(as(context, "d", "proj", "check", "src/BUTTON.tsx").code, 3, "a write in another case is refused");
+    assert.is(as(context, "a", "proj", "release", "SRC/button.tsx").code, 0, "the holder releases it in any case");
+    assert.is(as(context, "b", "proj", "take", "src/button.TSX").code, 0);
+  });
+
+  test("should refuse a file not created yet, and a glob, in another case", (context) => {
+    assert.is(as(context, "a", "Proj", "take", "Src/New.ts").code, 0);
+    assert.is(as(context, "b", "proj", "take", "src/new.TS").code, 3);
+    assert.is(as(context, "g", "PROJ", "take", "Lib/*.TS").code, 0);
+    mkdirSync(join(context.fs.mount, "proj", "lib"));
+    assert.is(as(context, "h", "Proj", "check", "LIB/x.ts").code, 3, "a file the glob matches, in another case");
+    assert.is(as(context, "h", "Proj", "check", "LIB/x.js").code, 0, "one it does not match");
+  });
+
+  test("should deny an agent's edit and shell write of a file held under another case", (context) => {
+    assert.is(as(context, "a", "Proj", "take", "Src/Button.tsx").code, 0);
+    const hook = (toolName: string, toolInput: object) =>
+      spawnSync(process.execPath, [BIN, "hook", "claude"], {
+        input: JSON.stringify({ session_id: "s2", cwd: join(context.fs.mount, "PROJ"), hook_event_name: "PreToolUse", tool_name: toolName, tool_input: toolInput }),
+        env: cleanEnv({ CLAIMS_DIR: context.dir }),
+        encoding: "utf8",
+      });
+    for (const result of [
+      hook("Edit", { file_path: join(context.fs.mount, "proj", "src", "button.tsx"), old_string: "1", new_string: "2" }),
+      hook("Bash", { command: "echo 2 > SRC/BUTTON.TSX" }),
+    ]) {
+      assert.is(result.status, 0, result.stderr);
+      assert.is(JSON.parse(result.stdout).hookSpecificOutput?.permissionDecision, "deny", result.stdout);
+    }
+  });
+}
+test.run();
