@@ -5,7 +5,19 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { overlaps, shapeOf } from "../src/targets/overlap.js";
-import { claimsAsync, sandbox, type Sandbox } from "./helpers.js";
+import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
+import { BIN, claims, claimsAsync, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
+
+/** A claims process, running: its pid now, its end later. */
+function spawnClaims(args: string[], options: { cwd: string; env: Record<string, string> }): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: cleanEnv(options.env), stdio: ["ignore", "pipe", "pipe"] });
+  let [stdout, stderr] = ["", ""];
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { pid: child.pid as number, done };
+}
 
 const Race = suite<{ box: Sandbox }>("concurrent takes of overlapping target sets");
 Race.before.each((context) => {
@@ -107,6 +119,96 @@ Race("should grant a file's names in two packages' claims directories to one of 
     const writers = await Promise.all(names.map((name, index) => claimsAsync(["check", name, "--holder", `h${index}`], { cwd: box.project, env })));
     assert.equal(writers.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, writers.map((result) => result.stdout).join(" | "));
   }
+});
+
+/** Two packages with claims directories of their own, and a file with a name in each (a hard link). */
+function twoPackages(box: Sandbox): { storeA: string; storeRoot: string; env: Record<string, string> } {
+  const pkg = join(box.project, "packages", "a");
+  mkdirSync(pkg, { recursive: true });
+  const [storeA, storeRoot] = [join(box.root, "store-a"), join(box.root, "store-root")];
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: storeRoot }));
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: storeA }));
+  writeFileSync(join(pkg, "f.ts"), "");
+  linkSync(join(pkg, "f.ts"), join(box.project, "g.ts"));
+  mkdirSync(storeA, { mode: 0o700 });
+  mkdirSync(storeRoot, { mode: 0o700 });
+  return { storeA, storeRoot, env: { HOME: box.root } };
+}
+
+/**
+ * Holds `dir`'s take lock, as a take does, until `release` is called; resolves once inside. A take
+ * there then looks through the link first and waits for the lock, where it writes its lock owner
+ * record (`.tmp-<pid>-…`): `waiting(pid)` says when it got there.
+ */
+async function takeLockOf(dir: string): Promise<{ release(): Promise<void>; waiting(pid: number): boolean }> {
+  const go = join(dir, "..", `go-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const script = `
+    import { existsSync } from "node:fs";
+    import { Store } from ${JSON.stringify(pathToFileURL(join(ROOT, "dist", "protocol", "store.js")).href)};
+    import { sleepSync } from ${JSON.stringify(pathToFileURL(join(ROOT, "dist", "os", "files.js")).href)};
+    new Store(${JSON.stringify(dir)}).withTakeLock(() => {
+      process.stdout.write("locked\\n");
+      while (!existsSync(${JSON.stringify(go)})) sleepSync(10);
+    });`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+    child.on("close", (code) => reject(new Error(`the lock holder exited ${code}`)));
+  });
+  return {
+    release: async () => {
+      writeFileSync(go, "");
+      await closed;
+    },
+    waiting: (pid) => readdirSync(dir).some((name) => name.startsWith(`.tmp-${pid}-`)),
+  };
+}
+
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1200 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(predicate(), `timed out waiting until ${what}`);
+}
+
+const claimsIn = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".json") && !name.startsWith("."));
+
+Race("should answer REFUSED and give its claim back when the other name was granted between its look and its grant", async ({ box }) => {
+  const { storeA, storeRoot, env } = twoPackages(box);
+  const before = claims(["take", "./packages/a/other.ts", "--holder", "h0"], { cwd: box.project, env });
+  assert.is(before.code, 0, `a claim h0 had before: ${before.stdout}${before.stderr}`);
+  const lock = await takeLockOf(storeA);
+  const asked = ["take", "packages/a/f.ts", "./packages/a/other.ts", "--holder", "h0", "--idempotency-key", "k1"];
+  const first = spawnClaims(asked, { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take waits for its take lock, having looked through the link");
+  // Meanwhile the other name is taken, and that take is over before the first one's claim exists.
+  assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
+  await lock.release();
+  const result = await first.done;
+  assert.is(result.code, 3, result.stdout + result.stderr);
+  assert.match(result.stdout, /held by h1 .*rename.*a hard link/s);
+  assert.not.match(result.stderr, /claimed in/, "no note of a grant it gave back");
+  assert.is(claimsIn(storeA).length, 1, "its new claim is given back, the one it had before kept");
+  assert.is(claimsIn(storeRoot).length, 1, "h1's claim is untouched");
+  assert.is(claims(["check", "./packages/a/other.ts", "--holder", "h9"], { cwd: box.project, env }).code, 3, "h0 still holds what it held before");
+  const again = claims(asked, { cwd: box.project, env });
+  assert.is(again.code, 3, `a retry with the key replays the answer given: ${again.stdout}`);
+});
+
+Race("should give its claim back when interrupted while it waits out a race through a link", async ({ box }) => {
+  const { storeA, storeRoot, env } = twoPackages(box);
+  const lock = await takeLockOf(storeA);
+  const first = spawnClaims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take waits for its take lock");
+  assert.is(claims(["take", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+  await lock.release();
+  // Its claims directory sorts first: it waits for h1 to give back, which h1 never will.
+  await until(() => claimsIn(storeA).length === 1, "its claim is made");
+  process.kill(first.pid, "SIGINT");
+  const result = await first.done;
+  assert.is(result.signal, "SIGINT", `${result.code} ${result.stdout} ${result.stderr}`);
+  assert.equal(claimsIn(storeA), [], "nothing left that nobody was told of");
+  assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0, "h1 may write");
+  assert.is(claimsIn(storeRoot).length, 1);
 });
 
 Race.run();

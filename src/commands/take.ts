@@ -11,7 +11,7 @@ import { findConflicts, findConflictsWithLinks, refusalOf } from "../protocol/co
 import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
-import { checkKey, remember, replay } from "../protocol/idempotency.js";
+import { amend, checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
@@ -51,8 +51,16 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const asked = rest === options.targets ? options : { ...options, targets: rest };
   const routed = rest === options.targets ? routes : routesOf(rest, options);
   const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
-  const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
-  const taken = looked.looked.size === 0 || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, looked.looked, granted);
+  // A take that will look again after its grant (settleRaceThroughLinks) gives its claims back when
+  // interrupted from here on: nobody was told they are held.
+  const interrupt = looked.looked.size === 0 ? undefined : onInterrupt(options.signal);
+  let taken: TakeResult;
+  try {
+    const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, looked.looked, granted, interrupt);
+  } finally {
+    interrupt?.done();
+  }
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   const cut = cutShort(routes, "claimed");
   return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
@@ -99,8 +107,10 @@ function lookThroughLinks(options: TakeOptions, routes: Routes | undefined): { f
     if (routed.size === 0) routed.add(own.dir);
     const ownDir = [...routed][0] as string;
     for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
-      if (routed.has(dir) || !existsSync(dir)) continue;
+      if (routed.has(dir)) continue;
+      // A directory not there yet may be made by a take racing this one: looked at again after the grant.
       looked.set(input, target.canonical);
+      if (!existsSync(dir)) continue;
       const context = openContext({ ...options, dir });
       for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding, ownDir, dir });
     }
@@ -121,38 +131,87 @@ const RACE_SETTLE_MS = 3000;
  * seeing no claim in the way with its own in place, so two racing takes are never both granted;
  * one that finds a claim still there after the wait was not in a race it could win, and backs off.
  */
-async function settleRaceThroughLinks(options: TakeOptions, routes: Routes | undefined, looked: Map<string, string>, taken: TakeResult): Promise<TakeResult> {
+async function settleRaceThroughLinks(
+  options: TakeOptions,
+  routes: Routes | undefined,
+  looked: Map<string, string>,
+  taken: TakeResult,
+  interrupt: Interrupt,
+): Promise<TakeResult> {
   const granted = new Set(taken.granted.map((claim) => claim.target));
   const inputs = [...looked].flatMap(([input, canonical]) => (granted.has(canonical) ? [input] : []));
   if (inputs.length === 0) return taken;
   const deadline = Date.now() + RACE_SETTLE_MS;
   for (;;) {
+    if (interrupt.signal !== undefined) {
+      const result = { ...backOff({ ...options, partial: false }, routes, taken, [], looked), interrupted: true as const };
+      interrupt.done();
+      return result;
+    }
     const { found } = lookThroughLinks({ ...options, targets: inputs }, routes);
     if (found.length === 0) return taken;
     const first = found.every(({ ownDir, dir }) => realDir(ownDir) < realDir(dir));
-    if (!first || Date.now() >= deadline) return backOff(options, taken, found, looked);
+    if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);
     await new Promise((resume) => setTimeout(resume, 20));
   }
 }
 
-/** Gives back the claims a race through a link lost (all of this take's, unless --partial). */
-function backOff(options: TakeOptions, taken: TakeResult, found: LinkedRefusal[], looked: Map<string, string>): TakeResult {
+interface Interrupt {
+  signal: NodeJS.Signals | undefined;
+  done(): void;
+}
+
+/**
+ * Notes SIGINT, SIGTERM and SIGHUP (or the caller's abort signal) while a take waits out a race;
+ * `done` stops listening and, when this was the process's only listener for the signal noted, lets
+ * the signal end the process as it would have (after the claims were given back).
+ */
+function onInterrupt(abort: AbortSignal | undefined): Interrupt {
+  const state: Interrupt = { signal: abort?.aborted ? "SIGINT" : undefined, done: () => undefined };
+  const names = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  const listeners = names.map((name) => [name, () => (state.signal = name)] as const);
+  const aborted = () => (state.signal ??= "SIGINT");
+  abort?.addEventListener("abort", aborted);
+  for (const [name, listener] of listeners) process.on(name, listener);
+  state.done = () => {
+    state.done = () => undefined;
+    abort?.removeEventListener("abort", aborted);
+    for (const [name, listener] of listeners) process.off(name, listener);
+    const noted = state.signal;
+    if (noted !== undefined && abort === undefined && process.listenerCount(noted) === 0) process.kill(process.pid, noted);
+  };
+  return state;
+}
+
+/**
+ * Gives back the claims a race through a link lost: every claim this take made (all of them, or
+ * with --partial those through the link), never one the holder had before it (a re-take) unless
+ * it is one the race was for. Its idempotency record then holds the answer given.
+ */
+function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeResult, found: LinkedRefusal[], looked: Map<string, string>): TakeResult {
   const lostTargets = new Set(found.map(({ input }) => looked.get(input)));
-  const lost = options.partial ? taken.granted.filter((claim) => lostTargets.has(claim.target)) : taken.granted;
-  release({ ...options, targets: lost.map((claim) => claim.target) });
+  const lost = taken.granted.filter((claim) => lostTargets.has(claim.target) || (!options.partial && claim.action !== "retaken"));
   const gone = new Set(lost.map((claim) => claim.target));
-  const kept = taken.granted.filter((claim) => !gone.has(claim.target));
-  const notes = taken.notes?.filter((note) => !gone.has(note.target));
+  if (lost.length > 0) release({ ...options, targets: [...gone] });
+  const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
+  const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));
   const unmatched = taken.unmatched_globs?.filter((glob) => !gone.has(glob));
-  return {
+  // "claimed in <dir>" is said of a grant: none is left to say it of.
+  const warnings = kept.length > 0 ? taken.warnings : taken.warnings?.filter((warning) => !warning.startsWith("claimed in "));
+  const result: TakeResult = {
     holder: taken.holder,
     granted: kept,
     refused: [...taken.refused, ...found.map(({ holding }) => holding)],
     ...(taken.queued && { queued: taken.queued }),
     ...(notes?.length && { notes }),
     ...(unmatched?.length && { unmatched_globs: unmatched }),
-    ...(taken.warnings && { warnings: taken.warnings }),
+    ...(warnings?.length && { warnings }),
   };
+  if (options.idempotencyKey !== undefined) {
+    const dirs = routes === undefined ? [openContext(options).store] : [...routes.dirs.keys()].map((dir) => openContext({ ...options, dir }).store);
+    for (const store of dirs) amend(store, taken.holder, options.idempotencyKey, result);
+  }
+  return result;
 }
 
 function realDir(dir: string): string {

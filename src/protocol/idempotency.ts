@@ -65,6 +65,24 @@ export function remember<T>(store: RecordDirectory, holder: string, key: string,
   replaceFile(store.dir, recordPath(store, holder, key), `${JSON.stringify(record)}\n`, store.fileMode);
 }
 
+/**
+ * Replaces the result a key's record holds with what the caller was finally answered (a take that
+ * gave its grant back after a race: src/commands/take.ts), keeping its arguments and age. Nothing
+ * when the key has no record here.
+ */
+export function amend<T>(store: RecordDirectory, holder: string, key: string, result: T): void {
+  const path = recordPath(store, holder, key);
+  const snapshot = readSnapshot(path);
+  if (snapshot.kind !== "file") return;
+  try {
+    const record = JSON.parse(snapshot.bytes.toString("utf8")) as IdempotencyRecord<T>;
+    if (record.key !== key || record.holder !== holder) return;
+    replaceFile(store.dir, path, `${JSON.stringify({ ...record, result })}\n`, store.fileMode);
+  } catch {
+    // not ours: a retry acts again
+  }
+}
+
 /** For sweep: a record past its 7 days. */
 export function isExpiredRecord(path: string, nowMs: number): boolean {
   const snapshot = readSnapshot(path);
