@@ -10,7 +10,8 @@ import { take, type GrantedClaim } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { parseTarget } from "../targets/target.js";
+import { canonicalPath, parseTarget } from "../targets/target.js";
+import { escapeLiteral } from "../targets/overlap.js";
 import { pointedFrom } from "../protocol/routes.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import type { Call } from "./call.js";
@@ -21,8 +22,10 @@ import type { ReleaseReservationsInput, RenewReservationsInput, ReservePathsInpu
 export const RESERVATION_FLAGS: FlagNames = { idempotencyKey: "idempotency_key", "pass force: true": "run claims take --force in a shell" };
 
 interface Project {
-  /** project_key with symlinks resolved, as canonical targets spell it. */
+  /** project_key with symlinks resolved: where relative paths are read from. */
   root: string;
+  /** The same directory as canonical targets spell it (escaped, folded where case is ignored). */
+  canonical: string;
   home: string;
   options: CommonOptions;
 }
@@ -108,7 +111,7 @@ function contextsOf(project: Project, holder: string): Context[] {
 function selectReservations(holder: string, input: { paths?: string[] | undefined; file_reservation_ids?: number[] | undefined }, project: Project, context: Context): Claim[] {
   const inProject = claimsOf(holder, context)
     .map(({ claim }) => claim)
-    .filter((claim) => claim.target === project.root || claim.target.startsWith(under(project)));
+    .filter((claim) => claim.target === project.canonical || claim.target.startsWith(under(project)));
   if (input.paths === undefined && input.file_reservation_ids === undefined) return inProject;
   const patterns = new Set((input.paths ?? []).map((path) => parseTarget(insideProject(path, project), { cwd: project.root, home: project.home }).canonical));
   const ids = new Set(input.file_reservation_ids ?? []);
@@ -143,14 +146,15 @@ function projectOf(projectKey: string, call: Call): Project {
   }
   const root = realpathSync(projectKey);
   const options = { ...call.common, cwd: root };
-  return { root, home: openContext(options).settings.home, options };
+  // As canonical targets spell it (escaped; folded where the file system ignores case), to compare with them.
+  return { root, canonical: escapeLiteral(canonicalPath(root, "/")), home: openContext(options).settings.home, options };
 }
 
 /** A path relative to the project as a path-like target (`./README.md`, never the name README.md), refused outside it. */
 function insideProject(path: string, project: Project): string {
   const given = isAbsolute(path) ? path : `./${path}`;
   const canonical = parseTarget(given, { cwd: project.root, home: project.home }).canonical;
-  if (canonical !== project.root && !canonical.startsWith(under(project))) {
+  if (canonical !== project.canonical && !canonical.startsWith(under(project))) {
     throw new BadInputError(`${path} is outside project_key ${project.root}; reserve paths inside the repository, relative to it.`);
   }
   return given;
@@ -158,12 +162,12 @@ function insideProject(path: string, project: Project): string {
 
 /** A target as the project's agents write it: relative to project_key when inside it. */
 function relativePattern(target: string, project: Project): string {
-  if (target === project.root || target === under(project)) return "./";
+  if (target === project.canonical || target === under(project)) return "./";
   if (!target.startsWith(under(project))) return target;
-  return relative(project.root, target.endsWith(sep) ? target.slice(0, -1) : target) + (target.endsWith(sep) ? "/" : "");
+  return relative(project.canonical, target.endsWith(sep) ? target.slice(0, -1) : target) + (target.endsWith(sep) ? "/" : "");
 }
 
 /** The project's directory with its one trailing separator (`/` for the root itself). */
 function under(project: Project): string {
-  return project.root.endsWith(sep) ? project.root : `${project.root}${sep}`;
+  return project.canonical.endsWith(sep) ? project.canonical : `${project.canonical}${sep}`;
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv } from "../helpers.js";
+import { connect } from "../mcp/connect.js";
 import { missingPrerequisite, startCaseless } from "./servers.js";
 
 interface Context {
@@ -53,6 +54,21 @@ if (missing) {
     mkdirSync(join(context.fs.mount, "proj", "lib"));
     assert.is(as(context, "h", "Proj", "check", "LIB/x.ts").code, 3, "a file the glob matches, in another case");
     assert.is(as(context, "h", "Proj", "check", "LIB/x.js").code, 0, "one it does not match");
+  });
+
+  test("should reserve over MCP inside a project_key named in another case, and refuse the file to a claim in a third", async (context) => {
+    const server = await connect({ cwd: join(context.fs.mount, "proj"), args: ["--dir", context.dir] });
+    try {
+      const reserved = await server.call("file_reservation_paths", { project_key: join(context.fs.mount, "PROJ"), agent_name: "BlueLake", paths: ["Src/Button.tsx", "src/*.TS"], reason: "restyle" });
+      assert.not.ok(reserved.isError, reserved.text);
+      assert.equal(reserved.value.granted.map((grant: { path_pattern: string }) => grant.path_pattern).sort(), ["src/*.ts", "src/button.tsx"]);
+      const claimed = await server.call("claim", { paths: [join(context.fs.mount, "Proj", "SRC", "BUTTON.TSX")], actor: "GreenCastle" });
+      assert.is(claimed.value.granted, false, claimed.text);
+      assert.match(claimed.text, /BlueLake/);
+    } finally {
+      await server.close();
+    }
+    assert.is(as(context, "c", "Proj", "check", "Src/util.ts").code, 3, "the glob in another case covers it");
   });
 
   test("should deny an agent's edit and shell write of a file held under another case", (context) => {
