@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { overlappingClaims } from "../src/protocol/conflicts.js";
-import { globsMayIntersect, overlaps, shapeOf } from "../src/targets/overlap.js";
+import { expandBraces, globsMayIntersect, overlaps, shapeOf } from "../src/targets/overlap.js";
 import { openContext } from "../src/protocol/context.js";
 import { claimFileName } from "../src/targets/target.js";
 import { freshLibraryContext, writeClaimFile, type LibraryContext } from "./helpers.js";
@@ -102,12 +102,22 @@ const table: Array<[string, string, boolean]> = [
   ["/p/a.ts", "/p/*/x.ts", false],
   ["/p/src/a.ts", "/p/src/**/*.py", false],
   ["/p/F#sym", "/p/F/*.ts", false],
+  ["/p/newpkg", "/p/{newpkg,lib}/*.ts", true],
+  ["/p/newpkg", "/p/new{pkg,x}/*.ts", true],
+  ["/p/newpkg", "/p/{a,{c,newpkg}}/**", true],
+  ["/p/newpkg", "/p/{lib,src}/*.ts", false],
+  ["/p/newpkg", "/p/{1..3}/*.ts", false],
 ];
 for (const [a, b, expected] of table) {
   Pairs(`should ${expected ? "" : "not "}find ${a} and ${b} overlapping, in both directions`, () => {
     assert.ok(expected ? conflict(a, b) : disjoint(a, b));
   });
 }
+Pairs("should write out a glob's brace alternatives, nested ones too, and give up past the limit", () => {
+  assert.equal(expandBraces("/p/{a,b{c,d}}/x.{ts,js}", 64), ["/p/a/x.ts", "/p/a/x.js", "/p/bc/x.ts", "/p/bc/x.js", "/p/bd/x.ts", "/p/bd/x.js"]);
+  assert.equal(expandBraces("/p/\\{a,b\\}/{1..3}", 64), ["/p/\\{a,b\\}/{1..3}"]);
+  assert.is(expandBraces("/p/{a,b}{c,d}{e,f}", 7), undefined);
+});
 Pairs("should decide two globs without any file on disk", () => {
   assert.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/new/dir/*.ts"));
   assert.not.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/**/*.tsx"));

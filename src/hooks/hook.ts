@@ -211,7 +211,8 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // of a claim file) would drop or forge another session's claim without any of them knowing. Any
   // one: this session's, one another `.claims` names, or one known by its take lock; the path where
   // the kernel takes it (`link/../store/x.json` is in the store when the link leads beside it).
-  const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map(realOf);
+  // As kernelOf spells paths: symlinks resolved, names folded where the file system ignores case.
+  const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map((dir) => kernelPath(dir, "/"));
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
     const path = kernelOf(file.replace(GLOB_MARK, ""));

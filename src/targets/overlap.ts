@@ -120,7 +120,48 @@ function covers(top: string, path: string): boolean {
 function globCovers(glob: string, other: TargetShape): boolean {
   if (other.kind === "directory") return globReachesInto(glob, other.path);
   if (literalPrefixAllows(glob, other.path) && matcher(glob)(other.path)) return true;
-  return other.kind === "path" && glob.startsWith(`${other.canonical}/`) && covers(other.path, shapeOf(glob).path);
+  if (other.kind !== "path") return false;
+  const under = (pattern: string) => pattern.startsWith(`${other.canonical}/`) && covers(other.path, shapeOf(pattern).path);
+  if (!hasBraces(glob)) return under(glob);
+  // `{newpkg,lib}/*.ts`: each alternative on its own; past a few dozen, by static bases (conservative).
+  const alternatives = expandBraces(glob, 64);
+  return alternatives === undefined ? basesRelated(glob, `${other.canonical}/`) : alternatives.some(under);
+}
+
+/**
+ * A glob's brace alternatives written out (`a/{b,c{d,e}}/*.ts`: `a/b/*.ts`, `a/cd/*.ts`,
+ * `a/ce/*.ts`); a brace without a comma (a range, `{1..3}`) is kept. Undefined past `limit`.
+ */
+export function expandBraces(glob: string, limit: number): string[] | undefined {
+  let open = -1;
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "{") {
+      if (depth === 0) open = i;
+      depth++;
+    } else if (char === "}" && depth > 0) {
+      depth--;
+      if (depth > 0) continue;
+      if (commas.length === 0) {
+        open = -1;
+        continue; // no alternatives: a range or a literal brace pair, left to picomatch
+      }
+      const parts = [glob.slice(open + 1, commas[0])];
+      for (let c = 0; c < commas.length; c++) parts.push(glob.slice((commas[c] as number) + 1, commas[c + 1] ?? i));
+      const [head, tail] = [glob.slice(0, open), glob.slice(i + 1)];
+      const out: string[] = [];
+      for (const part of parts) {
+        const expanded = expandBraces(`${head}${part}${tail}`, limit - out.length);
+        if (expanded === undefined || out.length + expanded.length > limit) return undefined;
+        out.push(...expanded);
+      }
+      return out;
+    } else if (char === "," && depth === 1) commas.push(i);
+  }
+  return [glob];
 }
 
 /**
