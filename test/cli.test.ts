@@ -252,6 +252,7 @@ const oneSentence = (stderr: string) => {
 
 const cases: Array<[string, string[], RegExp]> = [
   ["an unknown verb", ["frobnicate"], /Unknown command 'frobnicate'/],
+  ["help for an unknown verb", ["help", "tkae"], /Unknown command 'tkae'/],
   ["an unknown flag", ["take", "x", "--holder", "a", "--frob"], /Unknown option '--frob'/],
   ["a missing target", ["take", "--holder", "a"], /Missing required argument/],
   ["a negative TTL", ["take", "x", "--holder", "a", "--ttl", "-5"], /--ttl must be whole seconds from 1 to 2592000/],

@@ -507,6 +507,7 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
   child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })}\n`);
   await until("an unknown-tool error", () => lines.length === 5);
   assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
+  assert.match(lines[4].error.message, /^Unknown tool "no_such_tool"; the tools are claim, /, "one sentence, said once (the client adds its own MCP error prefix)");
   child.stdin.end();
   assert.is(await exited, 0, "exits by itself once stdin closes");
 });

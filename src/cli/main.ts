@@ -1,6 +1,6 @@
 // Commander wiring only: declare the verbs (src/cli/flags.ts), call a command, render, set the exit code.
 // Commands and chalk are imported when a verb runs, so every call loads only what it needs.
-import { EXIT_CODES } from "../os/errors.js";
+import { BadInputError, EXIT_CODES } from "../os/errors.js";
 import { fail } from "./fail.js";
 import { common, declareVerb, output, ownRealBinary, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
@@ -90,6 +90,11 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       writeErr(program.helpInformation());
       process.exitCode = EXIT_CODES.BAD_INPUT;
       return;
+    }
+    // Commander's `help <unknown>` shows the main help and exits 0: a typo would pass unnoticed.
+    const [first, asked] = argv;
+    if (first === "help" && asked !== undefined && !asked.startsWith("-") && !program.commands.some((command) => command.name() === asked)) {
+      throw new BadInputError(`Unknown command '${asked}'; run claims --help for the verbs.`);
     }
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

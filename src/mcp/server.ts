@@ -5,7 +5,7 @@
 // client that goes away mid-wait leaves nothing queued behind it.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { BadInputError } from "../os/errors.js";
 import type { CommonOptions } from "../protocol/context.js";
 import { resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
@@ -55,7 +55,9 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name);
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((known) => known.name).join(", ")}.`);
+      // Not McpError, whose message starts "MCP error -32602: ", which the client's McpError says again.
+      const message = `Unknown tool ${JSON.stringify(request.params.name)}; the tools are ${TOOLS.map((known) => known.name).join(", ")}.`;
+      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
     }
     // Aborted when the server closes or the client cancels this call. (AbortSignal.any needs Node 20.3.)
     const stop = new AbortController();
