@@ -1,13 +1,13 @@
 // Takes of overlapping directories, files, globs and symbols between real processes: the take
 // lock must make each overlap check and its creations one step, so no two overlapping sets win.
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { overlaps, shapeOf } from "../src/targets/overlap.js";
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { BIN, claims, claimsAsync, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, iso, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 /** A claims process, running: its pid now, its end later. */
 function spawnClaims(args: string[], options: { cwd: string; env: Record<string, string> }): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
@@ -209,6 +209,36 @@ Race("should give its claim back when interrupted while it waits out a race thro
   assert.equal(claimsIn(storeA), [], "nothing left that nobody was told of");
   assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0, "h1 may write");
   assert.is(claimsIn(storeRoot).length, 1);
+});
+
+/** Every claim in `dir` two hours old: stale, as if its holder stopped beating (written as the holder's own would be). */
+function staleAll(dir: string): void {
+  for (const name of claimsIn(dir)) {
+    const path = join(dir, name);
+    const claim = JSON.parse(readFileSync(path, "utf8"));
+    const old = iso(Date.now() - 2 * 3600_000);
+    writeFileSync(path, `${JSON.stringify({ ...claim, taken_at: old, heartbeat_at: old })}\n`);
+    utimesSync(path, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+  }
+}
+
+Race("should not renew a stale claim by a beat, nor grant a queued one, while another name of the file is held in the other package", ({ box }) => {
+  const { storeRoot, env } = twoPackages(box);
+  const cli = (...args: string[]) => claims(args, { cwd: box.project, env });
+  assert.is(cli("take", "g.ts", "--holder", "h1").code, 0);
+  assert.is(cli("take", "g.ts", "--holder", "h2", "--queue").code, 6, "h2 waits for g.ts");
+  staleAll(storeRoot);
+  assert.is(cli("take", "packages/a/f.ts", "--holder", "h0", "--purpose", "split").code, 0, "h1's claim is stale: the file is free");
+  const beat = cli("beat", "--holder", "h1");
+  assert.is(beat.code, 4, `h1's stale claim is lost to h0 through the link: ${beat.stdout}${beat.stderr}`);
+  assert.match(beat.stdout, /h0/);
+  const waiting = JSON.parse(cli("status", "--mine", "--holder", "h2", "--json").stdout);
+  assert.equal(waiting.granted_while_waiting, [], "the queued interest is not granted g.ts while h0 holds f.ts");
+  assert.is(waiting.queued.length, 1);
+  assert.is(cli("check", "g.ts", "--holder", "h2").code, 3);
+  assert.is(cli("release", "--holder", "h0").code, 0);
+  assert.is(cli("take", "g.ts", "--holder", "h3").code, 3, "once h0 lets go, the queue is first: h2 is granted g.ts");
+  assert.is(cli("check", "g.ts", "--holder", "h2").code, 0);
 });
 
 Race.run();

@@ -12,6 +12,8 @@ import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, t
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
+import { lookThroughLinks } from "../protocol/linked.js";
+import { giveBack } from "../protocol/acquire.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
@@ -69,7 +71,7 @@ function beatIn(options: BeatOptions): BeatResult {
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [], new_tokens: [] };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
-    const outcome = renew(fileName, target, holder, context, options.token, options.renewAfterMs);
+    const outcome = renew(fileName, target, holder, context, options);
     if (outcome === "young") continue;
     if (typeof outcome === "object" && "token" in outcome) {
       result.renewed.push(target);
@@ -110,14 +112,15 @@ function beatIn(options: BeatOptions): BeatResult {
 /** A stale claim renewed under a new token (BeatResult.new_tokens). */
 type Reissued = { token: number; previous_token: number };
 
-function renew(fileName: string, target: string, holder: string, context: Context, token?: number, renewAfterMs?: number): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
+function renew(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
+  const { token, renewAfterMs } = options;
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     const fenced = fencedOff(judgement.claim, holder, token, context);
     if (fenced) return { target, ...fenced };
-    if (judgement.stale) return renewStale(fileName, target, holder, context);
+    if (judgement.stale) return renewStale(fileName, target, holder, context, options);
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
       const ttlMs = (judgement.claim.ttl ?? context.settings.judgeTtl) * 1000;
@@ -135,7 +138,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
  * first (a stale claim is a freed target), and a fresh claim of another holder on an overlapping
  * target means it is lost, even though its file still names the caller.
  */
-function renewStale(fileName: string, target: string, holder: string, context: Context): "renewed" | "was_stale" | Reissued | LostClaim {
+function renewStale(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | Reissued | LostClaim {
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context);
@@ -151,6 +154,9 @@ function renewStale(fileName: string, target: string, holder: string, context: C
         const links = linksOf(fileName, target, context);
         const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
         if (inTheWay) return { target, now_held_by: refusalOf(target, inTheWay) };
+        // And a claim on another name of the file in another package's claims directory (a hard link).
+        const [linked] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, options).found;
+        if (linked) return { target, now_held_by: linked.holding };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
       // Someone else held what it covers while it was stale: the old token must stop covering (docs/PROTOCOL.md 4a).
@@ -158,6 +164,16 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (token !== undefined) renewed.token = token;
       const change = token !== undefined ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
       if (context.store.change(fileName, judgement.version, () => change) === "done") {
+        // A take of another name in another package's claims directory shares no take lock with
+        // this one: looked at again with the claim fresh, as a take does; this side always yields.
+        if (judgement.stale) {
+          const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
+          const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, options).found;
+          if (raced) {
+            giveBack(renewed, context);
+            return { target, now_held_by: raced.holding };
+          }
+        }
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
         return judgement.stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
       }

@@ -1,13 +1,13 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
-import { findConflicts, findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
+import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
@@ -15,13 +15,14 @@ import { amend, checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
+import { lookThroughLinks } from "../protocol/linked.js";
 import { release } from "./release.js";
 import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings, type Settings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, packagesAround, packagesOfLinked, pinned, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, pinned, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -43,7 +44,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const routes = routesOf(options.targets, options);
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
-  const looked = lookThroughLinks(options, routes);
+  const looked = lookAtLinks(options, routes);
   const linked = looked.found;
   if (linked.length > 0 && !options.partial) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
   const rest = linked.length > 0 ? options.targets.filter((input) => !linked.some((refusal) => refusal.input === input)) : options.targets;
@@ -81,7 +82,7 @@ interface LinkedRefusal {
  * it (packagesAround): each such directory judged read-only, unless one directory is pinned for all.
  * `looked` names the targets (input to canonical) that had another claims directory to look in.
  */
-function lookThroughLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
+function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
@@ -102,18 +103,13 @@ function lookThroughLinks(options: TakeOptions, routes: Routes | undefined): { f
       continue; // bad input: the take itself says so
     }
     if (target.kind === "name") continue;
-    const packages = whole ? packagesAround(target.path.replace(/(.)\/$/, "$1")) : packagesOfLinked(target.path);
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
     const ownDir = [...routed][0] as string;
-    for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
-      if (routed.has(dir)) continue;
-      // A directory not there yet may be made by a take racing this one: looked at again after the grant.
-      looked.set(input, target.canonical);
-      if (!existsSync(dir)) continue;
-      const context = openContext({ ...options, dir });
-      for (const holding of findConflicts(target, options.shared ? "shared" : "exclusive", holderOf(options), context, context.store.claimFileNames())) found.push({ input, holding, ownDir, dir });
-    }
+    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
+    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
+    if (look.dirs.length > 0) looked.set(input, target.canonical);
+    for (const { dir, holding } of look.found) found.push({ input, holding, ownDir, dir });
   }
   return { found, looked };
 }
@@ -148,7 +144,7 @@ async function settleRaceThroughLinks(
       interrupt.done();
       return result;
     }
-    const { found } = lookThroughLinks({ ...options, targets: inputs }, routes);
+    const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
     if (found.length === 0) return taken;
     const first = found.every(({ ownDir, dir }) => realDir(ownDir) < realDir(dir));
     if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);

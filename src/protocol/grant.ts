@@ -11,6 +11,7 @@ import { crashPoint } from "../os/crash.js";
 import { ClaimsError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "../os/files.js";
 import { randomHex } from "../os/hash.js";
+import { lookThroughLinks } from "./linked.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
 import { record, type Context, type Holding } from "./context.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
@@ -87,7 +88,13 @@ export function grantQueued(context: Context): Grant[] {
     const shape = shapeOf(entry.target);
     // A glob is granted what the symlinks it matches now lead to, as in a direct take.
     const links = !behindEarlier && shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
-    if (behindEarlier || findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0) {
+    // A claim on another name of the file in another package's claims directory is in the way too
+    // (src/protocol/linked.ts): read-only, with this process's environment.
+    if (
+      behindEarlier ||
+      findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0 ||
+      lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0
+    ) {
       waiting.push(entry);
       continue;
     }
