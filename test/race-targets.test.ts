@@ -241,4 +241,24 @@ Race("should not renew a stale claim by a beat, nor grant a queued one, while an
   assert.is(cli("check", "g.ts", "--holder", "h2").code, 0);
 });
 
+Race("should deny an agent's edit, and keep no claim, when the file's other name was taken between the hook's look and its claim", async ({ box }) => {
+  const { storeA, storeRoot, env } = twoPackages(box);
+  const lock = await takeLockOf(storeA);
+  const payload = { session_id: "s1", cwd: join(box.project, "packages", "a"), hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: join(box.project, "packages", "a", "f.ts"), old_string: "", new_string: "x" } };
+  const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: cleanEnv(env), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stdin.end(JSON.stringify(payload));
+  const done = new Promise<number | null>((resolve) => child.on("close", resolve));
+  await until(() => lock.waiting(child.pid as number), "the hook's claim waits for the take lock, its look done");
+  assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
+  await lock.release();
+  assert.is(await done, 0);
+  const answer = JSON.parse(stdout).hookSpecificOutput;
+  assert.is(answer?.permissionDecision, "deny", stdout);
+  assert.match(answer.permissionDecisionReason, /h1/);
+  assert.equal(claimsIn(storeA), [], "the hook's claim is given back");
+  assert.is(claimsIn(storeRoot).length, 1);
+});
+
 Race.run();

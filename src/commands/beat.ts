@@ -109,6 +109,15 @@ function beatIn(options: BeatOptions): BeatResult {
   return result;
 }
 
+/**
+ * The beat's settings without the claims directory it acts in (routed there, or pinned by the
+ * caller): the other packages' directories are looked in unless CLAIMS_DIR pins one for all.
+ */
+function unpinned(options: BeatOptions): BeatOptions {
+  const { dir: _dir, ...rest } = options;
+  return rest;
+}
+
 /** A stale claim renewed under a new token (BeatResult.new_tokens). */
 type Reissued = { token: number; previous_token: number };
 
@@ -155,7 +164,7 @@ function renewStale(fileName: string, target: string, holder: string, context: C
         const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
         if (inTheWay) return { target, now_held_by: refusalOf(target, inTheWay) };
         // And a claim on another name of the file in another package's claims directory (a hard link).
-        const [linked] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, options).found;
+        const [linked] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
         if (linked) return { target, now_held_by: linked.holding };
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
@@ -168,7 +177,7 @@ function renewStale(fileName: string, target: string, holder: string, context: C
         // this one: looked at again with the claim fresh, as a take does; this side always yields.
         if (judgement.stale) {
           const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
-          const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, options).found;
+          const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
           if (raced) {
             giveBack(renewed, context);
             return { target, now_held_by: raced.holding };

@@ -16,6 +16,7 @@ import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Co
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookThroughLinks } from "../protocol/linked.js";
+import { foldPath } from "../targets/caseless.js";
 import { release } from "./release.js";
 import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
@@ -52,12 +53,14 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const asked = rest === options.targets ? options : { ...options, targets: rest };
   const routed = rest === options.targets ? routes : routesOf(rest, options);
   const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
-  // A take that will look again after its grant (settleRaceThroughLinks) gives its claims back when
-  // interrupted from here on: nobody was told they are held.
-  const interrupt = looked.looked.size === 0 ? undefined : onInterrupt(options.signal);
+  // A take that looks again after its grant (settleRaceThroughLinks) gives its claims back when
+  // interrupted from its grant on: nobody was told they are held. Listened for from the start when
+  // the take itself is short (no --wait, which has its own), so no grant goes unanswered.
+  let interrupt = looked.looked.size === 0 || options.wait !== undefined ? undefined : onInterrupt(options.signal);
   let taken: TakeResult;
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+    if (looked.looked.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
     taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, looked.looked, granted, interrupt);
   } finally {
     interrupt?.done();
@@ -87,7 +90,7 @@ function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found:
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
   if (pinned(options)) return { found, looked };
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {
     // A plain file with one name (nearly every target) costs one lstat and nothing more; a directory

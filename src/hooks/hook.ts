@@ -5,6 +5,7 @@
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
 import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { foldPath } from "../targets/caseless.js";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
@@ -64,7 +65,9 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const agentId = stringField(payload, "agent_id");
   // The id the CLI derives in the agent's own shell (CLAUDE_CODE_SESSION_ID, CODEX_SESSION_ID).
   const holder = sessionHolder(options, sessionId, agentId);
-  const cwd = stringField(payload, "cwd") ?? process.cwd();
+  // Folded where the file system ignores case, as the paths it is compared with (src/targets/caseless.ts).
+  const given = stringField(payload, "cwd") ?? process.cwd();
+  const cwd = isAbsolute(given) ? foldPath(given) : given;
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   // The claims directory, resolved once per event, and only by an event that needs it.
   let resolved: Settings | undefined;

@@ -3,10 +3,13 @@
 // not, the write is the session's: its own covering claims are renewed, or the file is claimed for
 // it (auto-take) so the next writer is refused.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { isCaselessDirectory } from "../targets/caseless.js";
 import { picomatch } from "../targets/picomatch.js";
 import { dirname, resolve } from "node:path";
 import { beat } from "../commands/beat.js";
 import { take } from "../commands/take.js";
+import { release } from "../commands/release.js";
+import { lookThroughLinks } from "../protocol/linked.js";
 import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
 import { shapeOf } from "../targets/overlap.js";
@@ -109,6 +112,16 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   if (request.autoTake && wanted.length > 0) {
     const taken = await take({ ...request, targets: wanted, purpose: request.purpose, ...(request.claimTtl !== undefined && { ttl: request.claimTtl }) });
     if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
+    // A session in another package may have claimed another name of a file (a hard link) in its
+    // claims directory between the look above and this take, which share no take lock: looked at
+    // again with the claims in place, and this side yields (src/protocol/linked.ts).
+    const own = new Set([openContext(request).settings.dir]);
+    const raced = taken.granted.flatMap((claim) => lookThroughLinks(shapeOf(claim.target), own, "exclusive", request.holder, { env: request.env ?? process.env }).found);
+    if (raced.length > 0) {
+      const made = taken.granted.filter((claim) => claim.action !== "retaken").map((claim) => claim.target);
+      if (made.length > 0) release({ ...request, targets: made });
+      return { ...decision, allow: false, blocking: raced.map(({ holding }) => holding) };
+    }
     decision.took = taken.granted.map((claim) => claim.target);
   }
   return decision;
@@ -194,7 +207,9 @@ function unknownPlaceConflicts(files: string[], holder: string, context: ReturnT
   const written = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length));
   const tails = written.map((file) => file.replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
   if (tails.length === 0) return { written, blocking: [] };
-  const matchers = tails.map((tail) => (tail === "" || tail === "." ? () => true : picomatch(`**/${tail}`, { dot: true })));
+  // Claimed paths are folded where the file system ignores case: so is the tail compared with them.
+  const nocase = isCaselessDirectory(context.settings.cwd);
+  const matchers = tails.map((tail) => (tail === "" || tail === "." ? () => true : picomatch(`**/${tail}`, { dot: true, nocase })));
   const under = context.settings.cwd.endsWith("/") ? context.settings.cwd : `${context.settings.cwd}/`;
   const found: Holding[] = [];
   for (const fileName of claimFiles) {

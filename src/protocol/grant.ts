@@ -3,7 +3,7 @@
 // interest whose target can be granted gets its claim, written for the waiter, exactly once.
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { acquire, claimFileOf, dropOtherMode } from "./acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack } from "./acquire.js";
 import { rememberLinks, symlinksMatched } from "./aliases.js";
 import type { Mode } from "./claim.js";
 import { findConflicts, findConflictsWithLinks } from "./conflicts.js";
@@ -112,6 +112,13 @@ export function grantQueued(context: Context): Grant[] {
     }
     if (!("action" in outcome)) {
       waiting.push(entry); // a writer that ignores the take lock got there first
+      continue;
+    }
+    // A take of another name in another package's claims directory shares no take lock with this
+    // grant: looked at again with the claim in place, and this side yields (src/protocol/linked.ts).
+    if (lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0) {
+      giveBack(outcome, context);
+      waiting.push(entry);
       continue;
     }
     dropOtherMode(request, context);

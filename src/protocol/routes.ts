@@ -6,7 +6,8 @@
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { foldPath } from "../targets/caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
@@ -125,7 +126,7 @@ export interface Routes {
 export function routesOf(inputs: string[], options: CommonOptions, { literal = false, linked = false } = {}): Routes | undefined {
   const env = options.env ?? process.env;
   if (pinned(options)) return undefined;
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   const own = resolveSettings({ cwd, env, ...(options.ttl !== undefined && { ttl: options.ttl }) });
   const dirs: Routes["dirs"] = new Map();
   const add = (dir: string, input: string, config?: string) => {

@@ -6,6 +6,7 @@ import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { os } from "../os/lazy-os.js";
+import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
 
 /** Environment variables, as process.env holds them (spelled out so the library's types need no @types/node). */
@@ -50,8 +51,11 @@ const CONFIG_KEYS = new Set(["dir", "ttl", "shared_group"]);
 
 export function resolveSettings(input: SettingsInput = {}): Settings {
   const env = input.env ?? process.env;
-  const cwd = input.cwd ?? process.cwd();
-  const home = env.HOME || os().homedir();
+  // Folded where the file system ignores case (src/targets/caseless.ts), as canonical targets are:
+  // directories are compared with them, and with each other, as strings.
+  const cwd = foldPath(resolve(input.cwd ?? process.cwd()));
+  const given = env.HOME || os().homedir();
+  const home = isAbsolute(given) ? foldPath(given) : given;
   const config = findConfig(input.configAt ?? cwd);
 
   let dir: string;
@@ -68,7 +72,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
   else ttlExplicit = false;
 
   const judgeTtl = Math.max(DEFAULT_TTL_SECONDS, ttl);
-  const settings: Settings = { dir, ttl, judgeTtl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
+  const settings: Settings = { dir: foldPath(dir), ttl, judgeTtl, ttlExplicit, groupShared: config?.shared_group === true, cwd, home };
   if (config) settings.configPath = config.path;
   return settings;
 }

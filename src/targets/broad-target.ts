@@ -3,9 +3,8 @@
 // a `~` too many) rather than a plan. take asks for --force before taking one.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { realOrSelf } from "../os/files.js";
 import { shapeOf, unescapeLiteral } from "./overlap.js";
-import type { Target } from "./target.js";
+import { canonicalPath, type Target } from "./target.js";
 
 /** Why `target` covers too much to take without --force, or undefined when it does not. */
 export function tooBroad(target: Target, context: { cwd: string; home: string }): string | undefined {
@@ -15,8 +14,9 @@ export function tooBroad(target: Target, context: { cwd: string; home: string })
   else if (shape.kind === "glob" && everythingUnder(target.canonical, shape.path)) directory = shape.path;
   else return undefined;
   const within = directory.replace(/\/?$/, "/");
-  const home = realOrSelf(context.home).replace(/\/?$/, "/");
-  const repository = repositoryRootOf(realOrSelf(context.cwd));
+  // As canonical targets spell them: symlinks resolved, folded where the file system ignores case.
+  const home = canonicalPath(context.home, "/").replace(/\/?$/, "/");
+  const repository = repositoryRootOf(canonicalPath(context.cwd, "/"));
   // A glob is not the directory it reaches into: it covers it.
   const glob = shape.kind === "glob";
   if (within === "/") return glob ? `${target.canonical} covers the whole filesystem` : `${target.canonical} is the filesystem root`;

@@ -7,7 +7,7 @@
 // tells whether that file system matches names without regard to case (same file, same inode), and
 // the answer is kept for the process. A folded path still leads to the same file, so everything
 // that opens or lists it works unchanged.
-import { lstatSync, opendirSync, type Stats } from "node:fs";
+import { lstatSync, opendirSync, statSync, type Stats } from "node:fs";
 
 const caselessDevices = new Map<number, boolean>();
 
@@ -18,14 +18,55 @@ export function foldName(name: string): string {
 
 /** `name` as it appears in a canonical path, when looked up in `dir` (on device `device`); `stats`: the entry's, when it exists. */
 export function nameIn(dir: string, device: number, name: string, stats: Stats | undefined): string {
+  // Asked of the first name met on each device that can tell, folded or not, so that the answer
+  // never depends on how the path was spelled.
+  let caseless = caselessDevices.get(device);
+  if (caseless === undefined && stats !== undefined) caseless = remember(device, sameEntryOtherCase(dir, name, stats));
   const folded = foldName(name);
   if (folded === name) return name;
-  let caseless = caselessDevices.get(device);
-  if (caseless === undefined) {
-    caseless = stats ? sameEntryOtherCase(dir, name, stats) : probeDirectory(dir);
-    if (caseless !== undefined) caselessDevices.set(device, caseless);
-  }
+  if (caseless === undefined) caseless = remember(device, probeDirectory(dir));
   return caseless ? folded : name;
+}
+
+function remember(device: number, caseless: boolean | undefined): boolean | undefined {
+  if (caseless !== undefined) caselessDevices.set(device, caseless);
+  return caseless;
+}
+
+const foldedPaths = new Map<string, string>();
+
+/**
+ * An absolute path with every name folded where its directory's file system ignores case, its
+ * symlinks kept (a working directory, a home directory, a claims directory: compared with canonical
+ * targets, as one string per directory). The same path on a file system that keeps case apart.
+ */
+export function foldPath(path: string): string {
+  const known = foldedPaths.get(path);
+  if (known !== undefined) return known;
+  let folded = "";
+  let device = deviceOf("/", -1);
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    let stats: Stats | undefined;
+    try {
+      stats = lstatSync(`${folded}/${part}`);
+    } catch {
+      // not there (yet): named as written, on its parent's file system
+    }
+    folded += `/${part === ".." ? part : nameIn(folded || "/", device, part, stats)}`;
+    if (stats !== undefined) device = stats.isSymbolicLink() ? deviceOf(folded, device) : stats.dev;
+  }
+  const result = folded || "/";
+  foldedPaths.set(path, result);
+  return result;
+}
+
+function deviceOf(path: string, otherwise: number): number {
+  try {
+    return statSync(path).dev;
+  } catch {
+    return otherwise;
+  }
 }
 
 /** Whether a directory's file system matches names without regard to case (a glob's pattern is folded below it). */
@@ -38,18 +79,21 @@ export function isCaselessDirectory(dir: string): boolean {
   }
   const known = caselessDevices.get(stats.dev);
   if (known !== undefined) return known;
-  const caseless = probeDirectory(dir);
-  if (caseless !== undefined) caselessDevices.set(stats.dev, caseless);
-  return caseless === true;
+  // Its own name in its parent, on the same file system; else one of its entries.
+  const parent = dir.slice(0, dir.lastIndexOf("/")) || "/";
+  const own = dir !== "/" && deviceOf(parent, -1) === stats.dev ? sameEntryOtherCase(parent, dir.slice(dir.lastIndexOf("/") + 1), stats) : undefined;
+  return remember(stats.dev, own ?? probeDirectory(dir)) === true;
 }
 
-/** The name with its case changed reaches the same entry (undefined: the name has no case to change). */
+/**
+ * The name with the case of its ASCII letters changed reaches the same entry (undefined: it has no
+ * ASCII letter; other letters are left out, as `ß` and `ı` do not come back from upper case).
+ */
 function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | undefined {
-  const upper = name.toUpperCase();
-  const other = upper !== name ? upper : name.toLowerCase();
+  const other = name.replace(/[A-Za-z]/g, (letter) => (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()));
   if (other === name) return undefined;
   try {
-    const found = lstatSync(`${dir}/${other}`);
+    const found = lstatSync(dir === "/" ? `/${other}` : `${dir}/${other}`);
     return found.ino === stats.ino && found.dev === stats.dev;
   } catch {
     return false;
@@ -72,9 +116,9 @@ function probeDirectory(dir: string): boolean | undefined {
     for (let i = 0; i < 64; i++) {
       const entry = handle.readSync();
       if (entry === null) return undefined;
-      if (entry.name.toUpperCase() === entry.name.toLowerCase()) continue;
+      if (!/[A-Za-z]/.test(entry.name)) continue;
       try {
-        return sameEntryOtherCase(dir, entry.name, lstatSync(`${dir}/${entry.name}`));
+        return sameEntryOtherCase(dir, entry.name, lstatSync(dir === "/" ? `/${entry.name}` : `${dir}/${entry.name}`));
       } catch {
         continue;
       }

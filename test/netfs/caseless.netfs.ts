@@ -71,6 +71,39 @@ if (missing) {
     assert.is(as(context, "c", "Proj", "check", "Src/util.ts").code, 3, "the glob in another case covers it");
   });
 
+  test("should fold alike however the path is spelled: a new file in an empty directory, a name with ß", (context) => {
+    mkdirSync(join(context.fs.mount, "proj", "newdir"));
+    assert.is(as(context, "a", "proj", "take", "newdir/Index.ts").code, 0);
+    assert.is(as(context, "b", "proj", "take", "newdir/index.ts").code, 3, "the same file once it is created");
+    writeFileSync(join(context.fs.mount, "proj", "newdir", "Index.ts"), "");
+    assert.is(as(context, "z", "proj", "check", "newdir/INDEX.ts").code, 3);
+    assert.is(as(context, "a", "proj", "release", "newdir/Index.ts").code, 0);
+    mkdirSync(join(context.fs.mount, "Weiß", "Proj"), { recursive: true });
+    writeFileSync(join(context.fs.mount, "Weiß", "Proj", "A.ts"), "");
+    assert.is(as(context, "a", "Weiß/Proj", "take", "A.ts").code, 0);
+    assert.is(as(context, "b", "weiß/proj", "take", "./a.ts").code, 3);
+    assert.is(as(context, "c", "WEIß/PROJ", "check", "./A.TS").code, 3);
+  });
+
+  test("should keep one claims directory for a .claims \"dir\" whatever case the session's directory is spelled in", (context) => {
+    writeFileSync(join(context.fs.mount, "Proj", ".claims"), JSON.stringify({ dir: ".store" }));
+    const inside = (holder: string, cwd: string, ...args: string[]) => claims([...args, "--holder", holder], { cwd: join(context.fs.mount, cwd), env: { HOME: join(context.fs.mount, "..") } });
+    const taken = inside("a", "Proj", "take", "Src/Button.tsx", "shared-config");
+    assert.is(taken.code, 0, taken.stdout + taken.stderr);
+    assert.not.match(taken.stderr, /claimed in/, "no note of another claims directory: it is this one");
+    assert.is(inside("b", "proj", "take", "SRC/button.tsx").code, 3);
+    const beat = inside("a", "PROJ", "beat", "--json");
+    assert.is(JSON.parse(beat.stdout).renewed.length, 2, beat.stdout);
+    assert.is(inside("a", "Proj", "release").code, 0);
+  });
+
+  test("should ask for --force to take the home directory named in another case", (context) => {
+    mkdirSync(join(context.fs.mount, "Home", "code"), { recursive: true });
+    const result = claims(["take", join(context.fs.mount, "home") + "/", "--dir", context.dir, "--holder", "a"], { cwd: join(context.fs.mount, "Home", "code"), env: { HOME: join(context.fs.mount, "Home") } });
+    assert.is(result.code, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /home directory/);
+  });
+
   test("should deny an agent's edit and shell write of a file held under another case", (context) => {
     assert.is(as(context, "a", "Proj", "take", "Src/Button.tsx").code, 0);
     const hook = (toolName: string, toolInput: object) =>
@@ -82,6 +115,7 @@ if (missing) {
     for (const result of [
       hook("Edit", { file_path: join(context.fs.mount, "proj", "src", "button.tsx"), old_string: "1", new_string: "2" }),
       hook("Bash", { command: "echo 2 > SRC/BUTTON.TSX" }),
+      hook("Bash", { command: 'cd "$(git rev-parse --show-toplevel)/Src" && rm Button.tsx' }),
     ]) {
       assert.is(result.status, 0, result.stderr);
       assert.is(JSON.parse(result.stdout).hookSpecificOutput?.permissionDecision, "deny", result.stdout);
