@@ -33,7 +33,8 @@ function remember(device: number, caseless: boolean | undefined): boolean | unde
   return caseless;
 }
 
-const foldedPaths = new Map<string, string>();
+/** Each path prefix folded so far, with the device its names are looked up on next (paths share their tops). */
+const foldedPrefixes = new Map<string, { folded: string; device: number }>();
 
 /**
  * An absolute path with every name folded where its directory's file system ignores case, its
@@ -41,12 +42,17 @@ const foldedPaths = new Map<string, string>();
  * targets, as one string per directory). The same path on a file system that keeps case apart.
  */
 export function foldPath(path: string): string {
-  const known = foldedPaths.get(path);
-  if (known !== undefined) return known;
   let folded = "";
-  let device = deviceOf("/", -1);
+  let device = rootDevice();
+  let prefix = "";
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
+    prefix += `/${part}`;
+    const known = foldedPrefixes.get(prefix);
+    if (known !== undefined) {
+      ({ folded, device } = known);
+      continue;
+    }
     let stats: Stats | undefined;
     try {
       stats = lstatSync(`${folded}/${part}`);
@@ -55,10 +61,16 @@ export function foldPath(path: string): string {
     }
     folded += `/${part === ".." ? part : nameIn(folded || "/", device, part, stats)}`;
     if (stats !== undefined) device = stats.isSymbolicLink() ? deviceOf(folded, device) : stats.dev;
+    // A name not there yet may be made before this process asks again: only what exists is kept.
+    if (stats !== undefined) foldedPrefixes.set(prefix, { folded, device });
   }
-  const result = folded || "/";
-  foldedPaths.set(path, result);
-  return result;
+  return folded || "/";
+}
+
+let root: number | undefined;
+/** The device of `/`, asked once. */
+export function rootDevice(): number {
+  return (root ??= deviceOf("/", -1));
 }
 
 function deviceOf(path: string, otherwise: number): number {

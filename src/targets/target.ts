@@ -7,7 +7,7 @@
 import { lstatSync, readlinkSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { picomatch } from "./picomatch.js";
-import { foldName, isCaselessDirectory, nameIn } from "./caseless.js";
+import { foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
@@ -278,7 +278,7 @@ export function canonicalPath(input: string, cwd: string): string {
       // ENOENT / ENOTDIR: not there (yet); EACCES: we may not look. Keep it as written.
     }
     if (link === undefined) {
-      if (devices.length === 0) devices.push(deviceOf("/"));
+      if (devices.length === 0) devices.push(rootDevice());
       const device = devices[devices.length - 1] as number;
       resolved = `${resolved}/${nameIn(resolved || "/", device, part, stats)}`;
       devices.push(stats?.dev ?? device);
