@@ -173,4 +173,14 @@ Take("should keep two names that differ in case apart where the file system does
   assert.match(other.stdout, /^granted .*\/MAKEFILE /m);
 });
 
+Take("should note a directory that does not exist yet, and say nothing of one that does", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  const missing = as(box, "a", "take", "./srcc/");
+  assert.is(missing.code, 0);
+  assert.equal(missing.stderr.trim().split("\n"), [`claims: note: ${join(box.project, "srcc")}/ does not exist yet; the claim covers what is created there (check the path if you meant an existing directory)`]);
+  const there = as(box, "b", "take", "./src/");
+  assert.is(there.code, 0);
+  assert.is(there.stderr, "");
+});
+
 Take.run();

@@ -1,7 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { lstatSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
@@ -294,6 +294,13 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const override = holderOverride(options.holder, options.env ?? process.env);
     if (override !== undefined) warnings.push(override);
     const unmatched = result.idempotent_replay ? [] : unmatchedGlobs(result, targets);
+    // A directory not there (`./srcc/`) is claimed as one to be made: said, as a glob that matches nothing is.
+    const granted = new Set(result.granted.map((claim) => claim.target));
+    for (const target of result.idempotent_replay ? [] : targets) {
+      if (target.kind === "directory" && granted.has(target.canonical) && !existsSync(target.path)) {
+        warnings.push(`${target.canonical} does not exist yet; the claim covers what is created there (check the path if you meant an existing directory)`);
+      }
+    }
     return { ...result, ...(warnings.length > 0 && { warnings }), ...(unmatched.length > 0 && { unmatched_globs: unmatched }) };
   };
   if (options.wait !== undefined) {
