@@ -172,6 +172,17 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
 
 const claimsIn = (dir: string) => readdirSync(dir).filter((name) => name.endsWith(".json") && !name.startsWith("."));
 
+Race("should not offer a queue that cannot wait for a claim on the file's other name in the other package's claims directory", ({ box }) => {
+  const { storeRoot, env } = twoPackages(box);
+  assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
+  const refused = claims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, new RegExp(`claimed in the claims directory ${storeRoot}, where a queue here cannot wait for it`));
+  assert.not.match(refused.stdout, /--queue/);
+  const json = JSON.parse(claims(["take", "packages/a/f.ts", "--holder", "h0", "--json"], { cwd: box.project, env }).stdout);
+  assert.is(json.refused[0].claims_dir, storeRoot);
+});
+
 Race("should answer REFUSED and give its claim back when the other name was granted between its look and its grant", async ({ box }) => {
   const { storeA, storeRoot, env } = twoPackages(box);
   const before = claims(["take", "./packages/a/other.ts", "--holder", "h0"], { cwd: box.project, env });

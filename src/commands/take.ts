@@ -112,7 +112,7 @@ function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found:
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
     // A directory not there yet may be made by a take racing this one: looked at again after the grant.
     if (look.dirs.length > 0) looked.set(input, target.canonical);
-    for (const { dir, holding } of look.found) found.push({ input, holding, ownDir, dir });
+    for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
   return { found, looked };
 }

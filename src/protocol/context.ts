@@ -103,6 +103,11 @@ export interface Holding {
   overlap?: string;
   /** Not a claim but an earlier queued interest: the queue outranks direct takers. */
   queued?: true;
+  /**
+   * The claims directory the claim in the way lives in, when not the one the call acts in (another
+   * name of the file, a hard link, claimed in another package's): a queue here cannot wait for it.
+   */
+  claims_dir?: string;
 }
 
 export function holdingOf(claim: Claim, context: Context): Holding {
