@@ -1,6 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -181,6 +181,13 @@ Take("should note a directory that does not exist yet, and say nothing of one th
   const there = as(box, "b", "take", "./src/");
   assert.is(there.code, 0);
   assert.is(there.stderr, "");
+});
+
+Take("should read a relative HOME from the working directory, as before names were folded", ({ box }) => {
+  writeFileSync(join(box.project, "f.ts"), "");
+  const result = claims(["take", "./f.ts", "--holder", "a"], { cwd: box.project, env: { HOME: "h" } });
+  assert.is(result.code, 0, result.stderr);
+  assert.ok(existsSync(join(box.project, "h", ".local", "state", "claims")), "the default claims directory under ./h");
 });
 
 Take.run();

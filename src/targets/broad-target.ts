@@ -15,7 +15,7 @@ export function tooBroad(target: Target, context: { cwd: string; home: string })
   else return undefined;
   const within = directory.replace(/\/?$/, "/");
   // As canonical targets spell them: symlinks resolved, folded where the file system ignores case.
-  const home = canonicalPath(context.home, "/").replace(/\/?$/, "/");
+  const home = canonicalPath(context.home, context.cwd).replace(/\/?$/, "/");
   const repository = repositoryRootOf(canonicalPath(context.cwd, "/"));
   // A glob is not the directory it reaches into: it covers it.
   const glob = shape.kind === "glob";

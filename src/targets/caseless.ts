@@ -42,6 +42,7 @@ const foldedPrefixes = new Map<string, { folded: string; device: number }>();
  * targets, as one string per directory). The same path on a file system that keeps case apart.
  */
 export function foldPath(path: string): string {
+  if (!path.startsWith("/")) return path; // relative (a HOME so set): read from the working directory, as it always was
   let folded = "";
   let device = rootDevice();
   let prefix = "";
@@ -98,11 +99,11 @@ export function isCaselessDirectory(dir: string): boolean {
 }
 
 /**
- * The name with the case of its ASCII letters changed reaches the same entry (undefined: it has no
- * ASCII letter; other letters are left out, as `ß` and `ı` do not come back from upper case).
+ * The name with the case of its letters changed reaches the same entry (undefined: it has no letter
+ * whose case can be changed and changed back, as `ß` and `ı` cannot).
  */
 function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | undefined {
-  const other = name.replace(/[A-Za-z]/g, (letter) => (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()));
+  const other = otherCase(name);
   if (other === name) return undefined;
   try {
     const found = lstatSync(dir === "/" ? `/${other}` : `${dir}/${other}`);
@@ -110,6 +111,17 @@ function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | 
   } catch {
     return false;
   }
+}
+
+/** `name` with the case of each letter changed that comes back unchanged from the other case (`a`, `Д`; not `ß`, `ı`, `ǅ`). */
+function otherCase(name: string): string {
+  let other = "";
+  for (const char of name) {
+    const [upper, lower] = [char.toUpperCase(), char.toLowerCase()];
+    const flips = upper !== lower && upper.toLowerCase() === lower && lower.toUpperCase() === upper && (char === upper || char === lower);
+    other += flips ? (char === upper ? lower : upper) : char;
+  }
+  return other;
 }
 
 /**
@@ -128,7 +140,7 @@ function probeDirectory(dir: string): boolean | undefined {
     for (let i = 0; i < 64; i++) {
       const entry = handle.readSync();
       if (entry === null) return undefined;
-      if (!/[A-Za-z]/.test(entry.name)) continue;
+      if (otherCase(entry.name) === entry.name) continue;
       try {
         return sameEntryOtherCase(dir, entry.name, lstatSync(dir === "/" ? `/${entry.name}` : `${dir}/${entry.name}`));
       } catch {

@@ -4,7 +4,7 @@
 // other, through take, check, the hook and a shell command. On a file system that keeps case
 // apart, two cases stay two files (test/take-cli.test.ts).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -83,6 +83,16 @@ if (missing) {
     assert.is(as(context, "a", "Weiß/Proj", "take", "A.ts").code, 0);
     assert.is(as(context, "b", "weiß/proj", "take", "./a.ts").code, 3);
     assert.is(as(context, "c", "WEIß/PROJ", "check", "./A.TS").code, 3);
+  });
+
+  test("should fold names without an ASCII letter, met first on the file system", (context) => {
+    // A fresh process meets the Cyrillic names before any other on this file system, and no other is there.
+    for (const name of readdirSync(context.fs.mount)) rmSync(join(context.fs.mount, name), { recursive: true, force: true });
+    mkdirSync(join(context.fs.mount, "Документы", "Проект", "src"), { recursive: true });
+    writeFileSync(join(context.fs.mount, "Документы", "Проект", "src", "a.ts"), "");
+    assert.is(as(context, "a", "Документы/Проект", "take", "src/a.ts").code, 0);
+    assert.is(as(context, "b", "документы/проект", "take", "src/a.ts").code, 3);
+    assert.is(as(context, "c", "ДОКУМЕНТЫ/ПРОЕКТ", "check", "SRC/A.TS").code, 3);
   });
 
   test("should keep one claims directory for a .claims \"dir\" whatever case the session's directory is spelled in", (context) => {
