@@ -7,7 +7,8 @@ import * as assert from "uvu/assert";
 import { overlaps, shapeOf } from "../src/targets/overlap.js";
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { BIN, claims, claimsAsync, cleanEnv, iso, ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, iso, ROOT, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
+import { claimFileName } from "../src/targets/target.js";
 
 /** A claims process, running: its pid now, its end later. */
 function spawnClaims(args: string[], options: { cwd: string; env: Record<string, string> }): { pid: number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
@@ -270,6 +271,34 @@ Race("should deny an agent's edit, and keep no claim, when the file's other name
   assert.match(answer.permissionDecisionReason, /h1/);
   assert.equal(claimsIn(storeA), [], "the hook's claim is given back");
   assert.is(claimsIn(storeRoot).length, 1);
+});
+
+Race("should give back the claim an agent's edit made in its own claims directory when the package's directory refuses it in between", async ({ box }) => {
+  // The file is claimed where its package's .claims says (store-a), and by the hook in its own too.
+  const pkg = join(box.project, "packages", "a");
+  mkdirSync(pkg, { recursive: true });
+  const storeA = join(box.root, "store-a");
+  mkdirSync(storeA, { mode: 0o700 });
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: storeA }));
+  const file = join(pkg, "f.ts");
+  writeFileSync(file, "");
+  const own = join(box.root, ".local", "state", "claims");
+  const lock = await takeLockOf(storeA);
+  const payload = { session_id: "s1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: file, old_string: "", new_string: "x" } };
+  const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: cleanEnv({ HOME: box.root }), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stdin.end(JSON.stringify(payload));
+  const done = new Promise<number | null>((resolve) => child.on("close", resolve));
+  await until(() => lock.waiting(child.pid as number), "the hook's claim in the package's directory waits for its take lock");
+  assert.is(claimsIn(own).length, 1, "claimed in its own directory first");
+  // Another session's claim appears there meanwhile (written as its take would have).
+  const now = iso(Date.now());
+  writeClaimFile(storeA, claimFileName(file), { target: file, holder: "h1", purpose: "rename", taken_at: now, heartbeat_at: now });
+  await lock.release();
+  assert.is(await done, 0);
+  assert.is(JSON.parse(stdout).hookSpecificOutput?.permissionDecision, "deny", stdout);
+  assert.equal(claimsIn(own), [], "the claim made for the denied write is given back");
 });
 
 Race.run();

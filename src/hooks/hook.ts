@@ -242,6 +242,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   for (const [dir, theirs] of [...elsewhere, ...linked]) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
   const decision = await decideWrite(request);
+  const tookThere: Array<[string, string[]]> = [];
   for (const [dir, theirs] of decision.allow ? elsewhere : []) {
     // Taken there with the settings of the `.claims` naming it (its TTL, group sharing), as its sessions take.
     const placed = theirs.find((file) => !file.startsWith(UNKNOWN_MARK));
@@ -249,8 +250,15 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     blockedThere.push(...there.blocking);
     // Released at the session's end from its own directory (src/protocol/routes.ts).
     if (there.took.length > 0) rememberElsewhere(settings(), session.holder, dir);
+    tookThere.push([dir, there.took]);
   }
-  if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined)); // taken there in between
+  if (blockedThere.length > 0) {
+    // Taken there in between: what this call claimed for the write it is denied is given back.
+    for (const [dir, took] of [[claimsDir(), decision.took] as [string, string[]], ...tookThere]) {
+      if (took.length > 0) release({ ...request, dir, targets: took });
+    }
+    return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
+  }
   const call = stringField(payload, "tool_use_id");
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
