@@ -1,8 +1,7 @@
 // take: every target, or none (or, with --partial, what is free). Overlap checks and creation run
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
-import { existsSync, lstatSync, realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
@@ -11,19 +10,17 @@ import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
-import { amend, checkKey, remember, replay } from "../protocol/idempotency.js";
+import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { lookThroughLinks } from "../protocol/linked.js";
-import { foldPath } from "../targets/caseless.js";
-import { release } from "./release.js";
-import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
+import { lookAtLinks, onInterrupt, settleRaceThroughLinks } from "./take-links.js";
+import { looksLikeFile, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
-import { holderOverride, resolveSettings, type Settings } from "../protocol/settings.js";
+import { holderOverride } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { cutShort, mergeResults, pinned, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { cutShort, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -68,166 +65,6 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   const cut = cutShort(routes, "claimed");
   return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
-}
-
-/** A claim in the way through a link: the target asked for, and the claims directories of both sides. */
-interface LinkedRefusal {
-  input: string;
-  holding: Holding;
-  /** Where this take claims the target, and where the claim in the way lives. */
-  ownDir: string;
-  dir: string;
-}
-
-/**
- * The claims in the way of a file through its other names in other packages' claims directories
- * (packagesOfLinked), and of a directory or glob through a claimed file there with a name inside
- * it (packagesAround): each such directory judged read-only, unless one directory is pinned for all.
- * `looked` names the targets (input to canonical) that had another claims directory to look in.
- */
-function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
-  const env = options.env ?? process.env;
-  const found: LinkedRefusal[] = [];
-  const looked = new Map<string, string>();
-  if (pinned(options)) return { found, looked };
-  const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
-  let own: Settings | undefined;
-  for (const input of options.targets) {
-    // A plain file with one name (nearly every target) costs one lstat and nothing more; a directory
-    // or glob, a look at the packages' claims directories for a claimed file with another name in it.
-    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
-    const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
-    if (!whole && !hasOtherNames(path)) continue;
-    own ??= routes?.own ?? resolveSettings({ cwd, env });
-    let target: Target;
-    try {
-      target = parseTarget(input, { cwd, home: own.home });
-    } catch {
-      continue; // bad input: the take itself says so
-    }
-    if (target.kind === "name") continue;
-    const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
-    if (routed.size === 0) routed.add(own.dir);
-    const ownDir = [...routed][0] as string;
-    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
-    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
-    if (look.dirs.length > 0) looked.set(input, target.canonical);
-    for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
-  }
-  return { found, looked };
-}
-
-/** How long the first of two takes racing through a link waits for the other to back off. */
-const RACE_SETTLE_MS = 3000;
-
-/**
- * Two takes of one file's names in two claims directories share no take lock, so both may find
- * nothing in the way before either claim exists, and both be granted. So each looks again after
- * its grant, as each of two writers of a flag does after raising it: a claim in the way now is one
- * made since the first look. A take that sees one backs off (gives its claims back and answers
- * REFUSED), except the one whose claims directory sorts first of the two, which waits for the
- * other to back off and is granted once nothing is in the way. Each keeps its grant only after
- * seeing no claim in the way with its own in place, so two racing takes are never both granted;
- * one that finds a claim still there after the wait was not in a race it could win, and backs off.
- */
-async function settleRaceThroughLinks(
-  options: TakeOptions,
-  routes: Routes | undefined,
-  looked: Map<string, string>,
-  taken: TakeResult,
-  interrupt: Interrupt,
-): Promise<TakeResult> {
-  const granted = new Set(taken.granted.map((claim) => claim.target));
-  const inputs = [...looked].flatMap(([input, canonical]) => (granted.has(canonical) ? [input] : []));
-  if (inputs.length === 0) return taken;
-  const deadline = Date.now() + RACE_SETTLE_MS;
-  for (;;) {
-    if (interrupt.signal !== undefined) {
-      const result = { ...backOff({ ...options, partial: false }, routes, taken, [], looked), interrupted: true as const };
-      interrupt.done();
-      return result;
-    }
-    const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
-    if (found.length === 0) return taken;
-    const first = found.every(({ ownDir, dir }) => realDir(ownDir) < realDir(dir));
-    if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);
-    await new Promise((resume) => setTimeout(resume, 20));
-  }
-}
-
-interface Interrupt {
-  signal: NodeJS.Signals | undefined;
-  done(): void;
-}
-
-/**
- * Notes SIGINT, SIGTERM and SIGHUP (or the caller's abort signal) while a take waits out a race;
- * `done` stops listening and, when this was the process's only listener for the signal noted, lets
- * the signal end the process as it would have (after the claims were given back).
- */
-function onInterrupt(abort: AbortSignal | undefined): Interrupt {
-  const state: Interrupt = { signal: abort?.aborted ? "SIGINT" : undefined, done: () => undefined };
-  const names = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-  const listeners = names.map((name) => [name, () => (state.signal = name)] as const);
-  const aborted = () => (state.signal ??= "SIGINT");
-  abort?.addEventListener("abort", aborted);
-  for (const [name, listener] of listeners) process.on(name, listener);
-  state.done = () => {
-    state.done = () => undefined;
-    abort?.removeEventListener("abort", aborted);
-    for (const [name, listener] of listeners) process.off(name, listener);
-    const noted = state.signal;
-    if (noted !== undefined && abort === undefined && process.listenerCount(noted) === 0) process.kill(process.pid, noted);
-  };
-  return state;
-}
-
-/**
- * Gives back the claims a race through a link lost: every claim this take made (all of them, or
- * with --partial those through the link), never one the holder had before it (a re-take) unless
- * it is one the race was for. Its idempotency record then holds the answer given.
- */
-function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeResult, found: LinkedRefusal[], looked: Map<string, string>): TakeResult {
-  const lostTargets = new Set(found.map(({ input }) => looked.get(input)));
-  const lost = taken.granted.filter((claim) => lostTargets.has(claim.target) || (!options.partial && claim.action !== "retaken"));
-  const gone = new Set(lost.map((claim) => claim.target));
-  if (lost.length > 0) release({ ...options, targets: [...gone] });
-  const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
-  const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));
-  const unmatched = taken.unmatched_globs?.filter((glob) => !gone.has(glob));
-  // "claimed in <dir>" is said of a grant: none is left to say it of.
-  const warnings = kept.length > 0 ? taken.warnings : taken.warnings?.filter((warning) => !warning.startsWith("claimed in "));
-  const result: TakeResult = {
-    holder: taken.holder,
-    granted: kept,
-    refused: [...taken.refused, ...found.map(({ holding }) => holding)],
-    ...(taken.queued && { queued: taken.queued }),
-    ...(notes?.length && { notes }),
-    ...(unmatched?.length && { unmatched_globs: unmatched }),
-    ...(warnings?.length && { warnings }),
-  };
-  if (options.idempotencyKey !== undefined) {
-    const dirs = routes === undefined ? [openContext(options).store] : [...routes.dirs.keys()].map((dir) => openContext({ ...options, dir }).store);
-    for (const store of dirs) amend(store, taken.holder, options.idempotencyKey, result);
-  }
-  return result;
-}
-
-function realDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
-
-function hasOtherNames(path: string): boolean {
-  try {
-    const stats = lstatSync(path);
-    return stats.isFile() && stats.nlink > 1;
-  } catch {
-    return false;
-  }
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {
