@@ -190,4 +190,15 @@ Take("should read a relative HOME from the working directory, as before names we
   assert.ok(existsSync(join(box.project, "h", ".local", "state", "claims")), "the default claims directory under ./h");
 });
 
+Take("should ask for --force for a home directory before reading a broken .claims below it", ({ box }) => {
+  mkdirSync(join(box.root, "old"), { recursive: true });
+  writeFileSync(join(box.root, "old", ".claims"), JSON.stringify({ ttl: "x" }));
+  const result = claims(["take", "~/", "--holder", "a"], { cwd: box.project, env: { HOME: box.root } });
+  assert.is(result.code, 2);
+  assert.match(result.stderr, /is your home directory: .*--force/);
+  const forced = claims(["take", "~/", "--holder", "a", "--force"], { cwd: box.project, env: { HOME: box.root } });
+  assert.is(forced.code, 2);
+  assert.match(forced.stderr, /"ttl" in .*old\/\.claims/, "with --force, the broken config is what stops it");
+});
+
 Take.run();

@@ -2,6 +2,7 @@
 // under the take lock, so two takes of overlapping targets never both succeed. Each claim is
 // created by link(2) and read back before success is reported.
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
 import { freshnessOf, type Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
@@ -15,10 +16,10 @@ import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Co
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks } from "./take-links.js";
-import { looksLikeFile, type Target } from "../targets/target.js";
+import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
-import { holderOverride } from "../protocol/settings.js";
+import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { cutShort, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
@@ -37,6 +38,9 @@ const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
 export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
+  // Said before the `.claims` files under a directory target are read (routesOf): a slip like
+  // `claims take ~` is told as one, not as a broken config somewhere below it.
+  if (!options.force) refuseTooBroadFirst(options);
   // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
   // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options);
@@ -65,6 +69,27 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   const cut = cutShort(routes, "claimed");
   return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
+}
+
+function refuseTooBroad(target: Target, where: { cwd: string; home: string }): void {
+  const reason = tooBroad(target, where);
+  if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass ${switchOn("force")} if you mean it.`);
+}
+
+/** The directory and glob targets (the only ones tooBroad judges), parsed from where the take runs. */
+function refuseTooBroadFirst(options: TakeOptions): void {
+  const wide = options.targets.filter((input) => /[*?[{]|\/$|^~$|^\.\.?$/.test(input) || (!input.includes("#") && isDirectory(resolve(options.cwd ?? process.cwd(), input))));
+  if (wide.length === 0) return;
+  const settings = resolveSettings({ ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.env !== undefined && { env: options.env }) });
+  for (const input of wide) {
+    let target: Target;
+    try {
+      target = parseTarget(input, settings);
+    } catch {
+      continue; // bad input: the take itself says so
+    }
+    refuseTooBroad(target, settings);
+  }
 }
 
 async function takeHere(options: TakeOptions): Promise<TakeResult> {
@@ -104,10 +129,7 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const word = ambiguous.canonical;
     throw new BadInputError(`${word} reads like a file, but there is no such file here; write ./${word} to claim the file it will be, or name:${word} to claim the name.`);
   }
-  for (const target of options.force ? [] : targets) {
-    const reason = tooBroad(target, context.settings);
-    if (reason) throw new BadInputError(`${reason}: a claim on it would refuse every write of every other session under it. Claim what you will change instead, or pass ${switchOn("force")} if you mean it.`);
-  }
+  for (const target of options.force ? [] : targets) refuseTooBroad(target, context.settings);
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too
   // (src/protocol/aliases.ts).
   const links = new Map<string, Link[]>();
