@@ -2,10 +2,11 @@
 // PROTOCOL.md 5a): what is in the way there, looked at before the grant and again after it, since
 // two takes in two claims directories share no take lock; and how a take that lost such a race, or
 // was interrupted while it waited one out, gives back what it made.
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { resolve } from "node:path";
 import { holderOf, openContext, type Holding } from "../protocol/context.js";
 import { amend } from "../protocol/idempotency.js";
+import { realOrSelf } from "../os/files.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
@@ -93,7 +94,7 @@ export async function settleRaceThroughLinks(
     }
     const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
     if (found.length === 0) return taken;
-    const first = found.every(({ ownDir, dir }) => realDir(ownDir) < realDir(dir));
+    const first = found.every(({ ownDir, dir }) => realOrSelf(ownDir) < realOrSelf(dir));
     if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);
     await new Promise((resume) => setTimeout(resume, 20));
   }
@@ -155,14 +156,6 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
     for (const store of dirs) amend(store, taken.holder, options.idempotencyKey, result);
   }
   return result;
-}
-
-function realDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
 }
 
 function hasOtherNames(path: string): boolean {

@@ -115,7 +115,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
     // A session in another package may have claimed another name of a file (a hard link) in its
     // claims directory between the look above and this take, which share no take lock: looked at
     // again with the claims in place, and this side yields (src/protocol/linked.ts).
-    const own = new Set([openContext(request).settings.dir]);
+    const own = new Set([context.settings.dir]);
     const raced = taken.granted.flatMap((claim) => lookThroughLinks(shapeOf(claim.target), own, "exclusive", request.holder, { env: request.env ?? process.env }).found);
     if (raced.length > 0) {
       const made = taken.granted.filter((claim) => claim.action !== "retaken").map((claim) => claim.target);

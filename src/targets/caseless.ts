@@ -74,7 +74,8 @@ export function rootDevice(): number {
   return (root ??= deviceOf("/", -1));
 }
 
-function deviceOf(path: string, otherwise: number): number {
+/** The device `path` is on (symlinks followed), or `otherwise` when it cannot be asked. */
+export function deviceOf(path: string, otherwise: number): number {
   try {
     return statSync(path).dev;
   } catch {

@@ -7,7 +7,7 @@
 import { lstatSync, readlinkSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { picomatch } from "./picomatch.js";
-import { foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
+import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
@@ -206,7 +206,7 @@ export function exists(path: string, cwd = "/"): boolean {
 /** `path` or its nearest ancestor that exists. */
 function nearestExisting(path: string): string {
   let at = path;
-  while (at !== "/" && deviceOf(at) === -1) at = at.slice(0, at.lastIndexOf("/")) || "/";
+  while (at !== "/" && deviceOf(at, -1) === -1) at = at.slice(0, at.lastIndexOf("/")) || "/";
   return at;
 }
 
@@ -294,14 +294,6 @@ export function canonicalPath(input: string, cwd: string): string {
   return resolved === "" ? "/" : resolved;
 }
 
-function deviceOf(path: string): number {
-  try {
-    return lstatSync(path).dev;
-  } catch {
-    return -1;
-  }
-}
-
 /** A `..` component: after a symlink it is not the text's parent (canonicalPath). */
 export const DOTDOT = /(^|\/)\.\.(\/|$)/;
 
@@ -332,7 +324,7 @@ export function symlinkEntry(input: string, cwd: string): Target | undefined {
   } catch {
     return undefined;
   }
-  const folded = nameIn(parent, deviceOf(parent), name, stats);
+  const folded = nameIn(parent, deviceOf(parent, -1), name, stats);
   const entry = parent === "/" ? `/${folded}` : `${parent}/${folded}`;
   const canonical = escapeLiteral(entry);
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
