@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BadInputError } from "../src/os/errors.js";
 import { resolveHolder, resolveSettings } from "../src/protocol/settings.js";
-import { ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Dir = suite<{ box: Sandbox }>("claims directory and TTL resolution");
 Dir.before.each((context) => {
@@ -51,6 +51,18 @@ Dir("should expand ~ in --dir, CLAIMS_DIR and the config's dir", ({ box }) => {
   assert.is(resolveSettings({ cwd: box.project, env: { ...env, CLAIMS_DIR: "~/b" } }).dir, join(box.root, "b"));
   writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "~/c" }));
   assert.is(resolveSettings({ cwd: box.project, env }).dir, join(box.root, "c"));
+});
+
+Dir("should refuse a relative CLAIMS_DIR, which would be another directory in every working directory, and accept a relative --dir", ({ box }) => {
+  const env = { HOME: box.root, CLAIMS_DIR: "team-claims" };
+  assert.throws(() => resolveSettings({ cwd: box.project, env }), (error: Error) => error instanceof BadInputError && /CLAIMS_DIR is a relative path \("team-claims"\).*absolute path/.test(error.message));
+  assert.is(resolveSettings({ cwd: box.project, env, dir: "team-claims" }).dir, join(box.project, "team-claims"));
+  for (const verb of [["take", "x"], ["check", "./a.ts"], ["status"]]) {
+    const run = claims([...verb, "--holder", "a"], { cwd: box.project, env: { CLAIMS_DIR: "team-claims" } });
+    assert.is(run.code, 2, verb.join(" "));
+    assert.match(run.stderr, /^claims: CLAIMS_DIR is a relative path \("team-claims"\)[^\n]*\.\n$/);
+    assert.not.ok(existsSync(join(box.project, "team-claims")), "nothing made where the relative path led");
+  }
 });
 
 Dir("should skip a directory named .claims: it is not a config", ({ box }) => {

@@ -60,7 +60,7 @@ export function resolveSettings(input: SettingsInput = {}): Settings {
 
   let dir: string;
   if (input.dir !== undefined) dir = resolveDirSetting(input.dir, cwd, home, optionName("dir"));
-  else if (env.CLAIMS_DIR) dir = resolveDirSetting(env.CLAIMS_DIR, cwd, home, "CLAIMS_DIR");
+  else if (env.CLAIMS_DIR) dir = resolveDirSetting(absoluteFromEnvironment(env.CLAIMS_DIR), cwd, home, "CLAIMS_DIR");
   else if (config?.dir !== undefined) dir = fromConfig(config, () => resolveDirSetting(config.dir as string, dirname(config.path), home, `"dir" in ${config.path}`));
   else dir = defaultClaimsDir(env, home);
 
@@ -90,6 +90,17 @@ function fromConfig<Value>(config: ConfigFile, read: () => Value): Value {
 export function defaultClaimsDir(env: Environment, home: string): string {
   const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
   return join(state, "claims");
+}
+
+/**
+ * CLAIMS_DIR is inherited by every process of a session, whatever directory each runs in: a
+ * relative one would give each working directory a claims directory of its own, and two sessions
+ * in two directories would both be granted one file. So it must be absolute (or `~/…`), as the
+ * XDG base directory variables must; `--dir` and a `.claims` "dir" name one place and may be relative.
+ */
+function absoluteFromEnvironment(value: string): string {
+  if (value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return value;
+  throw new BadInputError(`CLAIMS_DIR is a relative path (${JSON.stringify(value)}), which would name another claims directory in every working directory; set it to an absolute path.`);
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
