@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { basename, join } from "node:path";
+import { findDebris } from "../protocol/debris.js";
 import { tokenFilesOf } from "../protocol/fencing.js";
 import { removeQuietly, sleepSync, writeTempFile } from "../os/files.js";
 import { readFilesystemClock } from "../os/filesystem.js";
@@ -165,7 +166,7 @@ export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
   for (const suffix of ["free", "stale", "read", "remote", "seen", "lock"]) {
     for (const name of tokenFilesOf(`${scratch}-${suffix}`, names)) removeQuietly(join(store.dir, name));
   }
-  const debris = store.debris(Date.now());
+  const debris = findDebris(store, Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };
 }

@@ -2,6 +2,7 @@
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
 import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
+import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
@@ -55,7 +56,7 @@ export function sweep(options: SweepOptions = {}): SweepResult {
       })
       .map((grant) => ({ target: grant.target, holder: grant.holder }));
   }
-  if (!dryRun) context.store.retireDeadLocks();
+  if (!dryRun) retireDeadLocks(context.store);
   // Symlink markers of globs released or swept (src/protocol/aliases.ts); judged under the take
   // lock, where a glob take writes its markers before its claim.
   if (leftoverMarkers(context).length > 0) {
@@ -68,8 +69,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
     if (dryRun || removeQuietly(join(context.store.dir, ELSEWHERE_DIRECTORY, pointer.name))) result.debris.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
   }
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
-  for (const debris of context.store.debris(context.nowMs)) {
-    if (dryRun || context.store.removeDebris(debris)) result.debris.push(debris.file);
+  for (const debris of findDebris(context.store, context.nowMs)) {
+    if (dryRun || removeDebris(context.store, debris)) result.debris.push(debris.file);
   }
   // The hooks' files of a client that died before its Stop or SessionEnd: each lives a turn, so
   // one a day old is nobody's. A live hook only creates and removes them, so removing one races nothing.

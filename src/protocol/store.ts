@@ -13,7 +13,6 @@ import {
   readSnapshot,
   removeQuietly,
   replaceFile,
-  TEMP_PREFIX,
   withTransientRetries,
   writeTempFile,
   type Snapshot,
@@ -21,9 +20,7 @@ import {
 import { describeFilesystem } from "../os/filesystem.js";
 import { randomHex } from "../os/hash.js";
 import { assertWithinLease } from "../os/lease.js";
-import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
-import { LOCK_PREFIX, readLockRecord, versionOf, withClaimLock } from "./lock.js";
-import { isAlive, ownIdentity } from "../os/process-identity.js";
+import { versionOf, withClaimLock } from "./lock.js";
 import { claimFileName, sharedClaimFileName } from "../targets/target.js";
 
 export type ClaimRead =
@@ -33,11 +30,6 @@ export type ClaimRead =
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
 export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/protocol/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
-
-export interface Debris {
-  file: string;
-  kind: "temp" | "lock" | "idempotency" | "notice" | "marker";
-}
 
 /**
  * The take lock file. Every take holds the claim lock of its current version while it looks for
@@ -55,9 +47,6 @@ export const TOKEN_PREFIX = ".token-";
 
 /** Held markers (src/protocol/held.ts): what a holder was granted, so a lost claim can be reported. */
 export const HELD_PREFIX = ".held-";
-
-/** Temp files live for milliseconds; one this old is debris. */
-const TEMP_DEBRIS_AGE_MS = 60_000;
 
 export function isClaimFileName(name: string): boolean {
   return name.endsWith(".json") && !name.startsWith(".");
@@ -369,57 +358,6 @@ export class Store {
       .filter((entry) => entry.read.state !== "missing");
   }
 
-  /**
-   * Temp files of dead or long-gone writers, locks of claim versions that no longer exist, expired
-   * idempotency keys, and grant notices nobody read for 7 days.
-   */
-  debris(nowMs: number): Debris[] {
-    const found: Debris[] = [];
-    for (const name of this.names()) {
-      if (name.startsWith(TEMP_PREFIX) && this.isDeadTemp(name, nowMs)) found.push({ file: name, kind: "temp" });
-      if (name.startsWith(LOCK_PREFIX) && this.isDeadLock(name, nowMs)) found.push({ file: name, kind: "lock" });
-      if (name.startsWith(IDEMPOTENCY_PREFIX) && isExpiredRecord(this.path(name), nowMs)) found.push({ file: name, kind: "idempotency" });
-      if (name.startsWith(NOTICE_PREFIX) && this.isOld(name, nowMs, IDEMPOTENCY_TTL_MS)) found.push({ file: name, kind: "notice" });
-      if (name.startsWith(HELD_PREFIX) && this.isOld(name, nowMs, IDEMPOTENCY_TTL_MS) && !this.markerStillHeld(name)) {
-        found.push({ file: name, kind: "marker" });
-      }
-    }
-    return found;
-  }
-
-  /**
-   * Locks a crashed owner left on the *current* version of a file cannot just be removed (the
-   * chain must have no gaps, src/protocol/lock.ts). They are retired instead: the file is
-   * rewritten, same content, under its lock (walking past the dead ones), which gives it a new
-   * version and makes the dead locks plain debris. Returns how many files were rewritten.
-   */
-  retireDeadLocks(): number {
-    const files = new Set<string>();
-    for (const name of this.names()) {
-      if (!name.startsWith(LOCK_PREFIX)) continue;
-      const record = readLockRecord(this.path(name));
-      if (!record || isAlive(record)) continue;
-      if (versionOf(readSnapshot(this.path(record.claim))) === record.version) files.add(record.claim);
-    }
-    let retired = 0;
-    for (const file of files) {
-      if (file === TAKES_FILE) {
-        this.withTakeLock(() => undefined);
-        retired += 1;
-        continue;
-      }
-      if (!isClaimFileName(file)) continue;
-      const read = this.read(file);
-      if (read.state !== "claim") continue;
-      if (this.change(file, read.version, (current) => (current.state === "claim" ? "retire" : "keep")) === "done") retired += 1;
-    }
-    return retired;
-  }
-
-  removeDebris(debris: Debris): boolean {
-    return removeQuietly(this.path(debris.file));
-  }
-
   /** Every entry of the directory (claims, queue, bookkeeping); none when it does not exist. */
   names(): string[] {
     try {
@@ -433,50 +371,6 @@ export class Store {
       }
       throw this.ioError(error, "read");
     }
-  }
-
-  /** A held marker whose holder still holds the claim it names is not debris, however old. */
-  private markerStillHeld(name: string): boolean {
-    const snapshot = readSnapshot(this.path(name));
-    if (snapshot.kind !== "file") return false;
-    try {
-      const marker = JSON.parse(snapshot.bytes.toString("utf8")) as { target: string; holder: string; mode?: string };
-      const fileName = marker.mode === "shared" ? sharedClaimFileName(marker.target, marker.holder) : claimFileName(marker.target);
-      const read = this.read(fileName);
-      return read.state === "claim" && read.claim.holder === marker.holder;
-    } catch {
-      return false;
-    }
-  }
-
-  private isOld(name: string, nowMs: number, ageMs: number): boolean {
-    const snapshot = readSnapshot(this.path(name));
-    return snapshot.kind !== "missing" && nowMs - snapshot.mtimeMs > ageMs;
-  }
-
-  /**
-   * A temp file is debris once it is a minute old, or at once when its writer (pid and pid
-   * namespace in its name) is provably gone. A pid from another namespace proves nothing here.
-   */
-  private isDeadTemp(name: string, nowMs: number): boolean {
-    if (this.isOld(name, nowMs, TEMP_DEBRIS_AGE_MS)) return true;
-    const [pid, namespace] = name.slice(TEMP_PREFIX.length).split("-");
-    const own = ownIdentity().ns?.replace(/\D/g, "");
-    return own !== undefined && namespace === own && !isAlive({ pid: Number(pid) });
-  }
-
-  /**
-   * A lock is debris once the claim version it guards is gone: nobody can act on that version
-   * any more (whoever wins the lock re-reads and backs off). A dead owner's lock on the *current*
-   * version stays, because the contenders' chain of locks for that version must have no gaps.
-   */
-  private isDeadLock(name: string, nowMs: number): boolean {
-    const snapshot = readSnapshot(this.path(name));
-    if (snapshot.kind === "missing") return false;
-    const record = readLockRecord(this.path(name));
-    if (!record) return nowMs - snapshot.mtimeMs > TEMP_DEBRIS_AGE_MS;
-    if (!isClaimFileName(record.claim) && record.claim !== TAKES_FILE) return true;
-    return versionOf(readSnapshot(this.path(record.claim))) !== record.version;
   }
 
   private io<T>(doing: string, work: () => T): T {
