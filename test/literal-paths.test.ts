@@ -34,6 +34,52 @@ Routes("should refuse another holder a file inside app/(group)", ({ run }) => {
   assert.is(run(["check", "app/(group)/layout.tsx", "--holder", "b"]).code, 3);
 });
 
+Routes("should read app/(group)/** as the files in the directory (group), existing or not, and app/[id]/*.tsx as those in app/[id]", ({ box, run }) => {
+  const group = run(["take", "app/(group)/**", "--holder", "a", "--json"]);
+  assert.is(group.code, 0, group.stderr);
+  assert.is(JSON.parse(group.stdout).granted[0].target, `${box.project}/app/\\(group\\)/**`);
+  assert.is(run(["take", "app/(group)/layout.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "app/(group)/layout.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["take", "app/(group)/layout.tsx#Layout", "--holder", "b"]).code, 2, "no such symbol, but never granted");
+  assert.is(run(["take", "app/group/layout.tsx", "--holder", "b"]).code, 0, "a directory named group is another");
+  // Not created yet: a parenthesised name without | is a route group all the same.
+  assert.is(run(["take", "app/(auth)/*.tsx", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "app/(auth)/login/../page.tsx", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "app/(auth)/page.tsx", "--holder", "b"]).code, 3);
+  // A leading segment naming an existing directory is that directory, not a class of characters.
+  mkdirSync(join(box.project, "app", "i"));
+  const id = run(["take", "app/[id]/*.tsx", "--holder", "c", "--json"]);
+  assert.is(id.code, 0, id.stderr);
+  assert.is(JSON.parse(id.stdout).granted[0].target, `${box.project}/app/\\[id\\]/*.tsx`);
+  assert.is(run(["check", "app/[id]/page.tsx", "--holder", "d"]).code, 3);
+  assert.is(run(["take", "app/i/page.tsx", "--holder", "d"]).code, 0);
+  // Extglobs and groups with alternatives stay patterns.
+  const alternatives = run(["take", "lib/@(a|b)/*.ts", "--holder", "e", "--json"]);
+  assert.is(JSON.parse(alternatives.stdout).granted[0].target, `${box.project}/lib/@(a|b)/*.ts`);
+  assert.is(run(["take", "lib/a/x.ts", "--holder", "f"]).code, 3);
+});
+
+Routes("should refuse globs whose pattern matches across a / or is an alternative of the whole pattern, and leave the claims as they were", ({ box, run }) => {
+  mkdirSync(join(box.project, "x", "y"), { recursive: true });
+  assert.is(run(["take", "x/", "--holder", "a"]).code, 0);
+  const before = claims(["status", "--json", "--dir", box.dir], { cwd: box.project }).stdout;
+  for (const [glob, why] of [
+    ["x[/]y/*.ts", /has a \/ inside \[ \]/],
+    ["@(x/y)/z.ts", /has a \/ inside \( \)/],
+    ["x/+(y/w|v)/*.ts", /has a \/ inside \( \)/],
+    ["x/y|z/*.ts", /has a \| outside parentheses/],
+    ["*.md|x/y/*.ts", /has a \| outside parentheses/],
+  ] as const) {
+    const refused = run(["take", glob, "--holder", "b"]);
+    assert.is(refused.code, 2, glob);
+    assert.match(refused.stderr, why);
+    assert.match(refused.stderr, /write the alternatives in braces/);
+    assert.not.match(refused.stderr, /\n\s+at /, "no stack");
+  }
+  assert.is(claims(["status", "--json", "--dir", box.dir], { cwd: box.project }).stdout, before);
+  assert.is(run(["take", "{x/y,z}/*.ts", "--holder", "b"]).code, 3, "the braces spelling meets x/");
+});
+
 Routes("should claim a symbol of a file in app/[id], and refuse a take of the whole file", ({ run }) => {
   const symbol = run(["take", "app/[id]/page.tsx#helper", "--holder", "a", "--json"]);
   assert.is(symbol.code, 0, symbol.stderr);

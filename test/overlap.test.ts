@@ -122,6 +122,16 @@ Pairs("should decide two globs without any file on disk", () => {
   assert.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/new/dir/*.ts"));
   assert.not.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/**/*.tsx"));
 });
+
+Pairs("should compare escaped names in globs as the names they spell (route groups)", () => {
+  assert.not.ok(globsMayIntersect("/p/app/\\(auth\\)/**", "/p/app/\\(shop\\)/*.tsx"));
+  assert.not.ok(globsMayIntersect("/p/app/\\[id\\]/*.tsx", "/p/app/i/*.tsx"));
+  assert.ok(globsMayIntersect("/p/app/\\(auth\\)/**", "/p/app/*/page.tsx"));
+  assert.ok(globsMayIntersect("/p/app/\\(auth\\)/**", "/p/app/\\(auth\\)/login/*.tsx"));
+  assert.ok(globsMayIntersect("/p/app/\\[id\\]/*.tsx", "/p/app/[[]id]/*.tsx"));
+  assert.ok(overlaps(shapeOf("/p/app/\\(auth\\)/**"), shapeOf("/p/app/\\(auth\\)/")));
+  assert.not.ok(overlaps(shapeOf("/p/app/\\(auth\\)/**"), shapeOf("/p/app/auth/")));
+});
 Pairs.run();
 
 // A take finds the claims it could overlap from their file names before reading any

@@ -257,17 +257,28 @@ export function globsMayIntersect(a: string, b: string): boolean {
   return compatible(0, 0);
 }
 
+/**
+ * A segment with a character picomatch reads as syntax. An escaped name (`\(group\)`, a Next.js
+ * route group's directory) is none: it is compared as the name it spells, so two globs in two route
+ * groups do not meet.
+ */
 function isMagic(segment: string): boolean {
-  return MAGIC.test(segment);
+  if (!MAGIC.test(segment)) return false;
+  for (let i = 0; i < segment.length; i++) {
+    if (segment[i] === "\\") i++;
+    else if (MAGIC.test(segment[i] as string)) return true;
+  }
+  return false;
 }
 
-function segmentMatches(pattern: string, literal: string): boolean {
-  return isMagic(pattern) ? matcher(pattern)(literal) : pattern === literal;
+/** Whether a glob segment matches a name (as on disk: unescaped). */
+function segmentMatches(pattern: string, name: string): boolean {
+  return isMagic(pattern) ? matcher(pattern)(name) : unescapeLiteral(pattern) === name;
 }
 
 function segmentsCompatible(a: string, b: string): boolean {
-  if (!isMagic(a)) return segmentMatches(b, a);
-  if (!isMagic(b)) return segmentMatches(a, b);
+  if (!isMagic(a)) return segmentMatches(b, unescapeLiteral(a));
+  if (!isMagic(b)) return segmentMatches(a, unescapeLiteral(b));
   const prefixA = a.slice(0, a.search(MAGIC));
   const prefixB = b.slice(0, b.search(MAGIC));
   const suffixA = a.slice(lastMagic(a) + 1);

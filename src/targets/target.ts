@@ -11,6 +11,7 @@ import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./c
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
+import { bracesBalance, bracketsClose, literalGroups, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -33,30 +34,6 @@ const SYMBOL = /^[A-Za-z_$][\w$]*$/;
 export interface TargetContext {
   cwd: string;
   home: string;
-}
-
-/** Every `{` of a glob is closed by a `}` after it (escaped ones aside): picomatch would read a lone one literally. */
-function bracesBalance(glob: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i];
-    if (char === "\\") i++;
-    else if (char === "{") depth++;
-    else if (char === "}" && --depth < 0) return false;
-  }
-  return depth === 0;
-}
-
-/** Every `[` of a glob has a `]` after it (escaped ones aside): picomatch would read a lone one literally. */
-function bracketsClose(glob: string): boolean {
-  let open = false;
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i];
-    if (char === "\\") i++;
-    else if (char === "[") open = true;
-    else if (char === "]") open = false;
-  }
-  return !open;
 }
 
 /**
@@ -170,7 +147,8 @@ function canonicalLiteral(path: string, cwd: string): string {
 }
 
 /** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
-function canonicalGlob(expanded: string, input: string, cwd: string, explicit: boolean): string {
+function canonicalGlob(written: string, input: string, cwd: string, explicit: boolean): string {
+  const expanded = literalGroups(written);
   const scan = picomatch.scan(expanded);
   if (!scan.isGlob) {
     if (explicit) throw new BadInputError(`Target ${input} has no glob characters after ${GLOB_PREFIX}; drop the prefix to claim the path itself.`);
@@ -187,10 +165,34 @@ function canonicalGlob(expanded: string, input: string, cwd: string, explicit: b
   if (!bracketsClose(scan.glob)) {
     throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
   }
-  const base = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
+  const { base, glob } = existingDirectoriesFirst(canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd), scan.glob);
   // Below a directory that ignores case, the pattern is matched against folded names: fold it too.
-  const pattern = isCaselessDirectory(nearestExisting(base)) ? foldName(scan.glob) : scan.glob;
-  return `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
+  const pattern = isCaselessDirectory(nearestExisting(base)) ? foldName(glob) : glob;
+  const canonical = `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
+  // The whole text: picomatch reads a | in the static base too (a directory named `y|z`).
+  const unclaimable = unclaimableGlob(canonical);
+  if (unclaimable) throw new BadInputError(`Target ${input} ${unclaimable}; write the alternatives in braces, as in {x/y,z}/*.ts, or as separate targets.`);
+  return canonical;
+}
+
+/**
+ * An argument naming an existing file is that file, whatever characters its name has; so are the
+ * leading segments of a glob that name existing directories (`app/[slug]/*.tsx` with `app/[slug]/`
+ * there is the files in that directory, not in `app/s/`, `app/l/`…). A segment with `*`, `?` or a
+ * brace stays a pattern.
+ */
+function existingDirectoriesFirst(base: string, glob: string): { base: string; glob: string } {
+  const segments = glob.split("/");
+  let at = base;
+  let taken = 0;
+  for (const segment of segments.slice(0, -1)) {
+    if (/[*?{}]/.test(segment)) break;
+    const next = canonicalPath(join(at, unescapeLiteral(segment)), "/");
+    if (!isDirectory(next)) break;
+    at = next;
+    taken++;
+  }
+  return taken === 0 ? { base, glob } : { base: at, glob: segments.slice(taken).join("/") };
 }
 
 /** Something (a file, a directory, a dangling symlink) is at `path`, read from `cwd` when relative. */

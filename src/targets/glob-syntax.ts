@@ -1,0 +1,87 @@
+// What a glob target may be written as. picomatch reads more than a claim can compare: a claim's
+// overlaps are decided segment by segment (src/targets/overlap.ts), so a pattern that can match a
+// `/` inside one segment, or an alternative of the whole pattern, is refused at take time rather
+// than compared wrongly. And a parenthesised name, which picomatch reads as a group matching the
+// name without its parentheses, is the directory of that name (Next.js route groups, `(auth)`).
+
+/** Every `{` of a glob is closed by a `}` after it (escaped ones aside): picomatch would read a lone one literally. */
+export function bracesBalance(glob: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Every `[` of a glob has a `]` after it (escaped ones aside): picomatch would read a lone one literally. */
+export function bracketsClose(glob: string): boolean {
+  let open = false;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "[") open = true;
+    else if (char === "]") open = false;
+  }
+  return !open;
+}
+
+/** The characters that make `(` an extglob (`@(a|b)`, `!(x)`, `*(x)`, `+(x)`, `?(x)`). */
+const EXTGLOB = new Set(["@", "!", "*", "+", "?"]);
+/** What a route group's name may hold: no pattern character, no `/`. */
+const PLAIN_GROUP = /^[^|()*?[\]{}\\/]+$/;
+
+/**
+ * `app/(marketing)/**` with its parenthesised names escaped (`app/\(marketing\)/**`): picomatch
+ * would read `(marketing)` as a group matching `marketing`, a directory nobody meant, and leave the
+ * files in `(marketing)` unclaimed. A group with alternatives (`(a|b)`) or after an extglob
+ * character (`@(a)`) stays a pattern.
+ */
+export function literalGroups(glob: string): string {
+  let out = "";
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] as string;
+    if (char === "\\") {
+      out += glob.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (char === "(" && !EXTGLOB.has(glob[i - 1] ?? "")) {
+      const close = glob.indexOf(")", i);
+      const name = close === -1 ? "" : glob.slice(i + 1, close);
+      if (PLAIN_GROUP.test(name)) {
+        out += `\\(${name}\\)`;
+        i = close;
+        continue;
+      }
+    }
+    out += char;
+  }
+  return out;
+}
+
+/**
+ * Why a glob's pattern (after its static base) cannot be claimed, or undefined: a `/` inside `[ ]`
+ * or `( )` (`x[/]y`, `@(x/y)`) matches across a segment, and a `|` outside parentheses makes the
+ * whole pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere), which the overlap rules,
+ * comparing segment by segment, would miss.
+ */
+export function unclaimableGlob(pattern: string): string | undefined {
+  let bracket = false;
+  let depth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === "\\") i++;
+    else if (bracket) {
+      if (char === "]") bracket = false;
+      else if (char === "/") return "has a / inside [ ]";
+    } else if (char === "[") bracket = true;
+    else if (char === "(") depth++;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (char === "/" && depth > 0) return "has a / inside ( )";
+    else if (char === "|" && depth === 0) return "has a | outside parentheses, which picomatch reads as an alternative of the whole pattern";
+  }
+  return undefined;
+}
