@@ -181,6 +181,45 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
 });
 
+test("should meet a claim made before a .claims nearer the file appeared: take, check, the hook, the guard; and a release leaves the file free", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  const hook = (session: string, cwd: string, file: string) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({ session_id: session, cwd, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "x" } }),
+      env: cleanEnv(env),
+      encoding: "utf8",
+    });
+  // A package given a .claims while a session holds one of its files (in the root's directory).
+  mkdirSync(join(root, "packages", "b", "src"), { recursive: true });
+  const file = join(root, "packages", "b", "src", "g.ts");
+  writeFileSync(file, "");
+  assert.is(claims(["take", "packages/b/src/g.ts", "--holder", "A", "--purpose", "before"], { cwd: root, env }).code, 0);
+  writeFileSync(join(root, "packages", "b", ".claims"), JSON.stringify({ dir: "../../../store-b" }));
+  const taken = claims(["take", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env });
+  assert.is(taken.code, 3, taken.stdout);
+  assert.match(taken.stdout, /held by A for "before"/);
+  assert.equal(claimFiles(join(repo.box.root, "store-b")), [], "nothing taken where the new .claims points");
+  assert.is(claims(["check", "packages/b/src/g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
+  assert.is(claims(["check", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 3);
+  assert.match(hook("s8", join(root, "packages", "b"), file).stdout, /"permissionDecision":\s*"deny"/);
+  spawnSync("git", ["init", "-q", "."], { cwd: root });
+  spawnSync("git", ["add", "packages/b/src/g.ts"], { cwd: root });
+  assert.is(claims(["guard", "check", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 1);
+  // A .claims written to send a held file's claims elsewhere does not free it either.
+  assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "pkg work"], { cwd: pkg, env }).code, 0);
+  writeFileSync(join(pkg, "src", ".claims"), JSON.stringify({ dir: "../../../../store-evade" }));
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "C"], { cwd: root, env }).code, 3);
+  assert.is(claims(["check", "packages/a/src/f.ts", "--holder", "C"], { cwd: root, env }).code, 3);
+  const s9 = hook("s9", root, join(pkg, "src", "f.ts"));
+  assert.match(JSON.parse(s9.stdout).hookSpecificOutput.permissionDecisionReason, /held by A for "pkg work"/);
+  assert.equal(claimFiles(join(repo.box.root, "store-evade")), []);
+  // Once released where it was made, the file is free under the new .claims.
+  assert.is(claims(["release", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.is(claims(["release", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 0);
+  assert.is(claimFiles(join(repo.box.root, "store-b")).length, 1, "claimed where the new .claims points");
+});
+
 test("should claim a routed file from the hook with the settings of the package's .claims", ({ repo }) => {
   const { root, pkg, env } = repo;
   writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a", shared_group: true, ttl: 600 }));

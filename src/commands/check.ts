@@ -51,7 +51,7 @@ export function check(options: CheckOptions): CheckResult {
     const result = checkIn(options);
     return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
   }
-  const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: checkIn({ ...options, dir, targets }) }));
+  const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
   for (const { result } of parts) {
@@ -61,12 +61,15 @@ export function check(options: CheckOptions): CheckResult {
     merged.fenced.push(...result.fenced);
     if (result.warnings) (merged.warnings ??= []).push(...result.warnings);
   }
-  // Nothing claimed anywhere it looked: named by the directory it looked in, when it is one.
-  if (parts.every(({ result }) => result.directory_missing)) {
+  // Nothing claimed where the targets' claims live (other directories were only looked in): named
+  // by that directory, when it is one.
+  const homes = parts.filter(({ judgeOnly }) => !judgeOnly);
+  if (homes.every(({ result }) => result.directory_missing)) {
     merged.directory_missing = true;
-    if (parts.length === 1) merged.dir = parts[0]?.result.dir as string;
+    if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
   if (cut.length > 0) (merged.warnings ??= []).push(...cut);
+  if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
 }
 

@@ -3,12 +3,12 @@
 // two takes in two claims directories share no take lock; and how a take that lost such a race, or
 // was interrupted while it waited one out, gives back what it made.
 import { lstatSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { holderOf, openContext, type Holding } from "../protocol/context.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { pinned, type Routes } from "../protocol/routes.js";
+import { claimsDirOfPackage, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { isDirectory, parseTarget, type Target } from "../targets/target.js";
@@ -38,12 +38,16 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {
-    // A plain file with one name (nearly every target) costs one lstat and nothing more; a directory
-    // or glob, a look at the packages' claims directories for a claimed file with another name in it.
+    own ??= routes?.own ?? resolveSettings({ cwd, env });
+    const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
+    if (routed.size === 0) routed.add(own.dir);
+    // A plain file with one name, claimed where every `.claims` above it would have it claimed (nearly
+    // every target: no `.claims` anywhere, or none but the nearest naming the default), costs a stat
+    // per directory above it; a directory or glob, a look at the packages' claims directories for a
+    // claimed file with another name in it.
     const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
-    if (!whole && !hasOtherNames(path)) continue;
-    own ??= routes?.own ?? resolveSettings({ cwd, env });
+    if (!whole && !hasOtherNames(path) && packagesAbove(realOrSelf(dirname(path))).every((at) => routed.has(claimsDirOfPackage(at, env) ?? [...routed][0] as string))) continue;
     let target: Target;
     try {
       target = parseTarget(input, { cwd, home: own.home });
@@ -51,8 +55,6 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
       continue; // bad input: the take itself says so
     }
     if (target.kind === "name") continue;
-    const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
-    if (routed.size === 0) routed.add(own.dir);
     const ownDir = [...routed][0] as string;
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
     // A directory not there yet may be made by a take racing this one: looked at again after the grant.

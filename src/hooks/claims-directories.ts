@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { configBetween, configsUnder, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
+import { claimsDirOfPackage, configBetween, configsUnder, isWithin, packagesAbove, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -46,14 +46,20 @@ export function claimsDirsElsewhere(
 
 /**
  * The claims directories, other than `own`, where a claim on another name of a written file with
- * more than one may be (packagesOfLinked), with the files: to judge the write in, never to claim it in.
+ * more than one may be (packagesOfLinked), or on the file itself from before the `.claims` nearest
+ * it appeared (packagesAbove), with the files: to judge the write in, never to claim it in.
  */
 export function linkedDirsElsewhere(files: string[], session: Session, own: string, kernelOf: (path: string) => string): Map<string, string[]> {
   const { elsewhere, note } = directories(session, own);
   if (pinned(session)) return elsewhere;
   for (const file of files) {
-    if (file.startsWith(UNKNOWN_MARK) || file.startsWith(GLOB_MARK)) continue;
-    for (const other of packagesOfLinked(kernelOf(file))) note(other, kernelOf(file));
+    if (file.startsWith(UNKNOWN_MARK)) continue;
+    const glob = file.startsWith(GLOB_MARK);
+    const path = kernelOf(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file);
+    const written = glob ? file : path;
+    // A `.claims` above that cannot be read names no directory to look in (its own package's writes say so).
+    for (const above of packagesAbove(isDirectory(path) ? path : dirname(path))) if (claimsDirOfPackage(above, session.env ?? process.env) !== undefined) note(above, written);
+    if (!glob) for (const other of packagesOfLinked(path)) note(other, path);
   }
   return elsewhere;
 }

@@ -1,12 +1,15 @@
-// Claims in the way through a hard link in other packages' claims directories (docs/PROTOCOL.md 5a):
-// a file with more than one name may be claimed under another name where another package's
-// sessions claim, and a directory or glob may hold such a name. Looked at read-only, by take (before
-// and after its grant), by a beat that makes a stale claim fresh again, and by a queued grant.
+// Claims in the way in other claims directories than the target's own (docs/PROTOCOL.md 5a, 1a): a
+// file with more than one name may be claimed under another name where another package's sessions
+// claim, and a directory or glob may hold such a name; and a target may have been claimed before
+// the `.claims` nearest it appeared, where an outer `.claims` or the default sends it. Looked at
+// read-only, by take (before and after its grant), by a beat that makes a stale claim fresh again,
+// and by a queued grant.
 import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { packagesAround, packagesOfLinked, pinned } from "./routes.js";
+import { claimsDirOfPackage, packagesAbove, packagesAround, packagesOfLinked, pinned } from "./routes.js";
 import { resolveSettings } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -26,9 +29,15 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
   const look: LinkedLook = { dirs: [], found: [] };
   if (target.kind === "name" || pinned(options)) return look;
   const whole = target.kind === "directory" || target.kind === "glob";
-  const packages = whole ? packagesAround(target.path.replace(/(.)\/$/, "$1")) : packagesOfLinked(target.path);
+  const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const env = options.env ?? process.env;
-  for (const dir of new Set(packages.map((at) => resolveSettings({ cwd: at, env }).dir))) {
+  const dirs = (whole ? packagesAround(place) : packagesOfLinked(target.path)).map((at) => resolveSettings({ cwd: at, env }).dir);
+  // And where the target's own claims may have been made before the `.claims` nearest it appeared.
+  for (const above of packagesAbove(place)) {
+    const dir = claimsDirOfPackage(above, env);
+    if (dir !== undefined) dirs.push(dir);
+  }
+  for (const dir of new Set(dirs)) {
     if (own.has(dir)) continue;
     look.dirs.push(dir);
     if (!existsSync(dir)) continue;

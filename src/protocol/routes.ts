@@ -92,6 +92,30 @@ export function packagesAround(directory: string): string[] {
 
 const CONFIGS_BELOW = new Map<string, string[]>();
 
+/**
+ * Where a path's claims may have been made before the `.claims` nearest it appeared (a package given
+ * one while sessions hold files in it, or one written to move a file's claims elsewhere): every
+ * directory above `place` (itself included) that holds a `.claims`, and `/`, whose settings are the
+ * default claims directory's. A take, check or hook write looks in their claims directories too,
+ * read-only (src/protocol/linked.ts).
+ */
+export function packagesAbove(place: string): string[] {
+  const found: string[] = [];
+  for (let at = place; at !== dirname(at); at = dirname(at)) if (isFile(join(at, ".claims"))) found.push(at);
+  found.push("/");
+  return found;
+}
+
+/** The claims directory a package's settings name; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
+export function claimsDirOfPackage(at: string, env: Environment): string | undefined {
+  try {
+    return resolveSettings({ cwd: at, env }).dir;
+  } catch (error) {
+    if (error instanceof BadInputError) return undefined;
+    throw error;
+  }
+}
+
 /** How many directories configsUnder lists at most. */
 export const CONFIG_SEARCH_DIRECTORIES = 5_000;
 
@@ -106,8 +130,12 @@ function isFile(path: string): boolean {
 export interface Routes {
   /** The caller's own claims directory (its cwd's `.claims`, or the default). */
   own: Settings;
-  /** Each claims directory the targets go to, with the targets (as given) and the `.claims` that names it. */
-  dirs: Map<string, { targets: string[]; config?: string }>;
+  /**
+   * Each claims directory the targets go to, with the targets (as given) and the `.claims` that
+   * names it; `judgeOnly`, for a judging verb, where no target is claimed but a claim in its way
+   * may be (another name of a file, a claim from before the `.claims` nearest it appeared).
+   */
+  dirs: Map<string, { targets: string[]; config?: string; judgeOnly?: boolean }>;
   /** Directory or glob targets whose tree was too big to search whole for the `.claims` below (configsUnder). */
   cut?: string[];
 }
@@ -129,8 +157,9 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   const own = resolveSettings({ cwd, env, ...(options.ttl !== undefined && { ttl: options.ttl }) });
   const dirs: Routes["dirs"] = new Map();
-  const add = (dir: string, input: string, config?: string) => {
-    const entry = dirs.get(dir) ?? { targets: [], ...(config !== undefined && { config }) };
+  const add = (dir: string, input: string, config?: string, judgeOnly = false) => {
+    const entry = dirs.get(dir) ?? { targets: [], ...(config !== undefined && { config }), ...(judgeOnly && { judgeOnly }) };
+    if (!judgeOnly) delete entry.judgeOnly;
     if (!entry.targets.includes(input)) entry.targets.push(input);
     dirs.set(dir, entry);
   };
@@ -153,8 +182,15 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     if (between === undefined) betweenAt.set(place, (between = configBetween(place, cwd)));
     const nearest = between ? at(place) : own;
     add(nearest.dir, input, nearest.configPath);
+    // A verb that judges also looks where the target's claims may have been made before the `.claims` nearest it appeared.
+    if (linked) {
+      for (const above of packagesAbove(place)) {
+        const dir = claimsDirOfPackage(above, env);
+        if (dir !== undefined) add(dir, input, at(above).configPath, true);
+      }
+    }
     if (!whole) {
-      if (linked) for (const other of packagesOfLinked(target.path)) add(at(other).dir, input, at(other).configPath);
+      if (linked) for (const other of packagesOfLinked(target.path)) add(at(other).dir, input, at(other).configPath, true);
       continue;
     }
     const below = configsUnder(place);
