@@ -1,6 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -132,7 +132,23 @@ Take("should advise on TIMEOUT the take that queues for the same targets", ({ bo
   assert.is(as(box, "a", "take", "x").code, 0);
   const timedOut = as(box, "b", "take", "x", "y z", "--wait", "1");
   assert.is(timedOut.code, 5);
-  assert.match(timedOut.stdout, `Queue instead to be granted it later, in order: claims take x 'y z' --queue --purpose "..."`);
+  assert.match(timedOut.stdout, `Queue instead to be granted it later, in order: claims take x 'y z' --dir ${box.dir} --holder b --queue --purpose "..."`);
+});
+
+Take("should suggest commands that act for the refused session in its claims directory: run as printed, they queue there", ({ box }) => {
+  assert.is(as(box, "a", "take", "cfg", "--purpose", "a's work").code, 0);
+  const refused = claims(["take", "cfg", "--dir", box.dir, "--holder", "b b", "--shared", "--ttl", "600"], { cwd: box.project });
+  assert.is(refused.code, 3);
+  const suggested = /claims take (.*) --purpose "\.\.\."$/m.exec(refused.stdout)?.[1];
+  assert.is(suggested, `cfg --dir ${box.dir} --holder 'b b' --ttl 600 --shared --queue`);
+  const run = spawnSync("bash", ["-c", `${process.execPath} ${BIN} take ${suggested} --purpose later`], { cwd: box.project, env: cleanEnv(), encoding: "utf8" });
+  assert.is(run.status, 6, run.stdout + run.stderr);
+  assert.match(run.stdout, `claims status --mine --holder 'b b' --dir ${box.dir} shows it`);
+  const status = JSON.parse(claims(["status", "cfg", "--json", "--dir", box.dir], { cwd: box.project }).stdout);
+  assert.equal(status.claims.map((claim: { holder: string }) => claim.holder), ["a"]);
+  assert.equal(status.claims[0].queue.map((entry: { holder: string }) => entry.holder), ["b b"]);
+  const queued = readdirSync(box.dir).filter((name) => name.startsWith(".queue-")).map((name) => JSON.parse(readFileSync(join(box.dir, name), "utf8")));
+  assert.equal(queued.map((entry) => [entry.holder, entry.mode, entry.ttl]), [["b b", "shared", 600]], "as the refused take asked: shared, its TTL");
 });
 
 Take("should name its own flags in bad input, where the library names its options", ({ box }) => {

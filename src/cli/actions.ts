@@ -24,7 +24,7 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 
 export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
   const { take } = await import("../commands/take.js");
-  const { renderTake, renderWaiting, renderWaitingChange } = await import("./render.js");
+  const { renderTake, renderWaiting, renderWaitingChange, sameSession } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/commands/take-wait.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
   // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
@@ -76,20 +76,26 @@ export async function runTake(targets: string[], flags: VerbFlags<"take">): Prom
         : result.refused.length > 0
           ? EXIT_CODES.REFUSED
           : 0;
-  await output(flags, result, result.interrupted ? interruptedCode : code, async (style) => renderTake(result, style, targets));
+  await output(flags, result, result.interrupted ? interruptedCode : code, async (style) => renderTake(result, style, targets, sameSession(flags)));
 }
 
 export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Promise<void> {
   const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
-  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderBeat(result, style));
+  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
+    const { renderBeat, sameSession } = await import("./render.js");
+    return renderBeat(result, style, sameSession(flags));
+  });
 }
 
 export async function runRelease(targets: string[], flags: VerbFlags<"release">): Promise<void> {
   const { release } = await import("../commands/release.js");
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
-  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => (await import("./render.js")).renderRelease(result, style));
+  await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
+    const { renderRelease, sameSession } = await import("./render.js");
+    return renderRelease(result, style, sameSession(flags));
+  });
 }
 
 export async function runCheck(targets: string[], flags: VerbFlags<"check">): Promise<void> {

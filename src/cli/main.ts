@@ -46,7 +46,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
   declareVerb(program, "handover")
     .action(async (target: string, flags: VerbFlags<"handover">) => {
       const { handover } = await import("../commands/handover.js");
-      const { renderTake, renderTransfer } = await import("./render.js");
+      const { renderTake, renderTransfer, sameSession } = await import("./render.js");
       const result = await handover({
         ...common(flags),
         target,
@@ -56,7 +56,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       });
       if ("to" in result) return output(flags, result, 0, async () => renderTransfer(result));
       const code = (result.queued ?? []).length > 0 ? EXIT_CODES.QUEUED : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
-      return output(flags, result, code, async (style) => renderTake(result, style, [target]));
+      return output(flags, result, code, async (style) => renderTake(result, style, [target], sameSession(flags)));
     });
   declareVerb(program, "beat").action(runBeat);
   declareVerb(program, "release").action(runRelease);
@@ -72,6 +72,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     .action(async (flags: VerbFlags<"sweep">) => {
       const { sweep } = await import("../commands/sweep.js");
       const result = sweep({ ...common(flags), dryRun: flags.dryRun === true });
+      if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist; nothing to sweep there\n`);
       await output(flags, result, 0, async (style) => (await import("./render.js")).renderSweep(result, style));
     });
   declareVerb(program, "doctor")

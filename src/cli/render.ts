@@ -32,8 +32,27 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
-/** `asked`: the targets as the user typed them, for the command the refusal suggests. */
-export function renderTake(result: TakeResult, style: Style, asked: string[] = []): string[] {
+/**
+ * The flags a command suggested to the caller repeats, as given (`--dir`, `--holder`, `--ttl`,
+ * `--shared`; `dir` alone for a command that takes no more): without them it would act in another
+ * claims directory or for another holder (the environment carries over by itself). Each with a
+ * leading space, or "".
+ */
+export interface Repeat {
+  all: string;
+  dir: string;
+}
+const NOTHING: Repeat = { all: "", dir: "" };
+
+export function sameSession(flags: { dir?: string; holder?: string; ttl?: string; shared?: boolean }): Repeat {
+  const dir = flags.dir !== undefined ? ` --dir ${shellQuote(flags.dir)}` : "";
+  const holder = flags.holder !== undefined ? ` --holder ${shellQuote(flags.holder)}` : "";
+  const ttl = flags.ttl !== undefined ? ` --ttl ${shellQuote(flags.ttl)}` : "";
+  return { all: `${dir}${holder}${ttl}${flags.shared ? " --shared" : ""}`, dir };
+}
+
+/** `asked`: the targets as the user typed them, for the command the refusal suggests; `repeat`: the flags it repeats (sameSession). */
+export function renderTake(result: TakeResult, style: Style, asked: string[] = [], repeat: Repeat = NOTHING): string[] {
   const lines: string[] = [];
   if (result.idempotent_replay) lines.push(style.dim("(the first result of this idempotency key: nothing was done again)"));
   for (const target of result.no_longer_held ?? []) {
@@ -55,18 +74,18 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
   for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${holding.target}: ${describeHolding(holding)}`);
   for (const place of result.queued ?? []) {
-    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuote(result.holder)} shows it)`);
+    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuote(result.holder)}${repeat.dir} shows it)`);
   }
   const queuedOnly = (result.queued?.length ?? 0) > 0 && result.granted.length === 0 && !result.timed_out && !result.interrupted;
   if (queuedOnly && asked.length > (result.queued?.length ?? 0)) {
     // --queue is all or nothing too: the free targets were left free, and the caller should know it.
-    lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuote).join(" ")}`);
+    lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuote).join(" ")}${repeat.all}`);
   }
   if (result.interrupted) {
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {
     const targets = (asked.length > 0 ? asked.map(shellQuote) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
-    lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets} --queue --purpose "..."`);
+    lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuote);
     const targets = retry.join(" ");
@@ -77,9 +96,9 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
       lines.push(`${start}. The claim in the way is in the claims directory ${elsewhere[0]} (of another name of the file, or made before a .claims nearer to it appeared), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuote(elsewhere[0])} shows it).`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way.
-      lines.push(`${start}. Look at the file (claims status lists it), or let claims sweep remove it once it is older than the TTL; a queued take gets it then: claims take ${targets} --queue --purpose "..."`);
+      lines.push(`${start}. Look at the file (claims status lists it), or let claims sweep remove it once it is older than the TTL; a queued take gets it then: claims take ${targets}${repeat.all} --queue --purpose "..."`);
     } else {
-      lines.push(`${start}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets} --queue --purpose "..."`);
+      lines.push(`${start}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets}${repeat.all} --queue --purpose "..."`);
     }
   }
   return lines;
@@ -135,7 +154,7 @@ function asArgument(target: string): string {
   return shellQuote(same ? target : `${NAME_PREFIX}${target}`);
 }
 
-function describeLost(lost: LostClaim): string {
+function describeLost(lost: LostClaim, repeat: Repeat): string {
   if (lost.newer_token_target !== undefined) {
     return `another holder was issued token ${lost.newer_token} on ${lost.newer_token_target}, which overlaps it, after yours: yours is fenced off`;
   }
@@ -143,10 +162,10 @@ function describeLost(lost: LostClaim): string {
   if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's; left untouched`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
-    : `nobody holds it (released or swept); take it again with: claims take ${asArgument(lost.target)}`;
+    : `nobody holds it (released or swept); take it again with: claims take ${asArgument(lost.target)}${repeat.all}`;
 }
 
-export function renderBeat(result: BeatResult, style: Style): string[] {
+export function renderBeat(result: BeatResult, style: Style, repeat: Repeat = NOTHING): string[] {
   const lines = result.renewed.map((target) => {
     const reissued = result.new_tokens.find((renewed) => renewed.target === target);
     if (reissued) {
@@ -156,19 +175,19 @@ export function renderBeat(result: BeatResult, style: Style): string[] {
       ? `${style.yellow("renewed")} ${target} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
       : `${style.green("renewed")} ${target}`;
   });
-  for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost)}`);
+  for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost, repeat)}`);
   for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${target}`);
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);
   return lines;
 }
 
-export function renderRelease(result: ReleaseResult, style: Style): string[] {
+export function renderRelease(result: ReleaseResult, style: Style, repeat: Repeat = NOTHING): string[] {
   const lines = result.released.map((target) => `${style.green("released")} ${target}`);
   for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${handed.target} to ${handed.holder}, next in the queue`);
   for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${target}`);
   for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
   for (const lost of result.lost_to) {
-    lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost)}; left untouched`);
+    lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost, repeat)}; left untouched`);
   }
   if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to release`);
   return lines;
