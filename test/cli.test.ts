@@ -71,7 +71,7 @@ Cli("should tell a holder who lost a name claim a take command that names it aga
   const beat = as("a", "beat");
   assert.is(beat.code, 4, beat.stdout);
   const advised = [...beat.stdout.matchAll(/take it again with: (claims take .*)$/gm)].map((match) => match[1]).sort();
-  assert.equal(advised, ["claims take name:gen.txt", "claims take plain-name"]);
+  assert.equal(advised, [`claims take name:gen.txt --dir ${box.dir} --holder a`, `claims take plain-name --dir ${box.dir} --holder a`], "for the same holder, in the same directory");
   assert.is(as("a", "take", "name:gen.txt").code, 0, "the advised command works");
 });
 
@@ -207,6 +207,20 @@ Cli("should point a usage error at the help of the verb it was in", ({ box }) =>
   assert.is(unknown.stderr, "claims: Unknown option '--ttl'; run claims log --help for usage.\n");
   assert.match(claims(["tkae", "x"]).stderr, /Unknown command 'tkae' \(Did you mean take\?\); run claims --help for usage/);
   assert.match(claims(["doctor", "--help"]).stdout, /Examples:\n {2}\$ claims doctor/);
+  const early = claims(["--holder", "A", "take", "x", "--dir", box.dir]);
+  assert.is(early.code, 2);
+  assert.is(early.stderr, "claims: Unknown option '--holder' before the verb; options follow it, as in claims take x --holder A (run claims --help for the verbs).\n");
+});
+
+Cli("should say when the claims directory swept does not exist, so a mistyped cron line is not silent", ({ box }) => {
+  const typo = join(box.root, "stroe");
+  const swept = claims(["sweep", "--dir", typo]);
+  assert.is(swept.code, 0);
+  assert.is(swept.stderr, `claims: note: the claims directory ${typo} does not exist; nothing to sweep there\n`);
+  assert.equal(JSON.parse(claims(["sweep", "--dir", typo, "--json"]).stdout).directory_missing, true);
+  assert.not.ok(existsSync(typo), "not created either");
+  assert.is(claims(["take", "x", "--dir", box.dir, "--holder", "a"]).code, 0);
+  assert.is(claims(["sweep", "--dir", box.dir]).stderr, "", "an existing one: no note");
 });
 
 Cli("should advise on the file, not on a holder, when only an unreadable claim file is in the way", ({ box }) => {

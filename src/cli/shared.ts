@@ -38,7 +38,7 @@ Examples:
   check: `
 Examples:
   $ claims check src/config.ts || exit $?   # 3: refused, 2: bad input
-  $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root`,
+  $ git diff --name-only -z | xargs -0 -r claims check   # from the repository root; xargs exits 123 if refused`,
   hook: `
 Examples:
   $ claims hook install claude                         # merge into ~/.claude/settings.json

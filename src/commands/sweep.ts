@@ -7,6 +7,7 @@ import { grantQueued } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 
@@ -16,6 +17,10 @@ export interface SweepOptions extends CommonOptions {
 }
 
 export interface SweepResult {
+  /** The claims directory swept. */
+  dir: string;
+  /** It does not exist: nothing to sweep there (a typo in a cron line's --dir looks like this). */
+  directory_missing?: true;
   dry_run: boolean;
   /** Targets whose stale (or long-unreadable) claim files were removed. */
   removed: string[];
@@ -30,7 +35,8 @@ export interface SweepResult {
 export function sweep(options: SweepOptions = {}): SweepResult {
   const context = openContext(options);
   const dryRun = options.dryRun === true;
-  const result: SweepResult = { dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
+  const result: SweepResult = { dir: context.settings.dir, dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
+  if (!existsSync(context.settings.dir)) return { ...result, directory_missing: true };
   context.store.deferDirectorySync = !dryRun;
   for (const { fileName, read } of context.store.list()) {
     const target = displayTarget(fileName, read);
