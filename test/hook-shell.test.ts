@@ -975,6 +975,10 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "cat <<-EOF\n\t$(rm u.ts)\n\tEOF", // a tab-stripped heredoc's substitution
     "echo x > /proc/$$/cwd/u.ts",
     "echo x > /dev/fd/../cwd/u.ts",
+    "echo x > /proc/$PPID/cwd/u.ts", // another process's cwd: a place the text does not fix
+    "echo x > /proc/1/cwd/u.ts",
+    `echo x > /proc/1/root${box.project}/u.ts`, // another process's root: the same tree
+    `echo x > /proc/$PPID/root${box.project}/u.ts`,
     "runuser -u root -- rm u.ts", // more wrappers
     "setpriv --reuid=0 rm u.ts",
     "prlimit --nofile=100 rm u.ts",

@@ -108,8 +108,15 @@ const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self
 
 export function add(walk: Walk, path: string): void {
   // The shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the hook's.
-  const own = /^(\/proc\/(self|thread-self|\d+)|\/dev\/fd\/\.\.)\/cwd(?=\/|$)/.exec(path);
+  const own = /^(\/proc\/(self|thread-self)|\/dev\/fd\/\.\.)\/cwd(?=\/|$)/.exec(path);
   if (own) path = walk.cwd === undefined ? path.slice(own[0].length).replace(/^\/+/, "") || "." : walk.cwd + path.slice(own[0].length);
+  // Another process's (`/proc/1/cwd`: the text cannot tell whose): a directory it does not fix; and
+  // any process's root (`/proc/1/root/x`) is the same tree, from `/`.
+  const other = /^\/proc\/\d+\/(cwd|root)(?=\/|$)/.exec(path);
+  if (other) {
+    const rest = path.slice(other[0].length);
+    path = other[1] === "root" ? rest || "/" : rest.replace(/^\/+/, "") === "" ? UNKNOWABLE : UNKNOWN_MARK + rest.replace(/^\/+/, "");
+  }
   if (path.startsWith(UNKNOWN_MARK)) {
     walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
     return;
@@ -266,6 +273,10 @@ export function judgedPath(value: string): string | undefined {
   if (value.startsWith(TEMP)) return undefined;
   const holes = value.replaceAll(TEMP, HOLE);
   if (!holes.includes(HOLE)) return value;
+  // Another process's root or cwd (`/proc/$PPID/cwd/src/a.ts`): its root is the same tree from `/`;
+  // its cwd, a directory the text does not fix.
+  const proc = /^\/proc\/[^/]*\/(cwd|root)(?=\/|$)/.exec(holes);
+  if (proc?.[0].includes(HOLE)) return judgedPath(proc[1] === "root" ? holes.slice(proc[0].length) || "/" : `${HOLE}${holes.slice(proc[0].length)}`);
   const cut = holes.lastIndexOf("/");
   const directory = cut === -1 ? "" : holes.slice(0, cut + 1);
   const name = holes.slice(cut + 1);
