@@ -93,6 +93,24 @@ Claude("should deny an edit elsewhere in the file that declares another session'
   assert.is(hook(box, change("return formatPrice(d.getTime());\n}")).stdout, "", "a call of it is no change to it");
 });
 
+Claude("should deny an edit elsewhere that binds another session's symbol anew, or leaves the file unreadable past it", ({ box, file }) => {
+  claims(["take", `${file}#formatPrice`, `${file}#formatDate`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  writeFileSync(join(box.project, "more.ts"), "export function first() {\n  return 1;\n}\n\nexport function held() {\n  return 2;\n}\n");
+  const more = join(box.project, "more.ts");
+  claims(["take", `${more}#held`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  const change = (path: string, old: string, replacement: string) => ({ ...edit(box, "s2", path, old), tool_input: { file_path: path, old_string: old, new_string: replacement } });
+  for (const [old, replacement] of [
+    ["return 1;", "return 1; /*"], // an unclosed comment swallows held()
+    ["return 1;", "return `"], // so does an unclosed template string
+  ]) {
+    assert.is(decision(hook(box, change(more, old as string, replacement as string)).stdout)?.permissionDecision, "deny", replacement);
+  }
+  assert.is(hook(box, change(more, "return 1;", "return 10;")).stdout, "", "an edit inside first() alone");
+  for (const replacement of ["return 1;\n}\nheld = () => 9;", "return 1;\n}\nexport { first as held };"]) {
+    assert.is(decision(hook(box, change(more, "return 1;\n}", replacement)).stdout)?.permissionDecision, "deny", replacement);
+  }
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

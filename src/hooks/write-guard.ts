@@ -256,7 +256,8 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     return new Set(names);
   }
   const { listSymbols } = await import("../targets/symbols.js");
-  const symbols = await listSymbols(file, source);
+  const before: { hasError?: boolean } = {};
+  const symbols = await listSymbols(file, source, before);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
   const touched = new Set<string>();
   for (const edit of edits) {
@@ -268,6 +269,8 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
       for (const symbol of symbols) if (symbol.startLine <= last && symbol.endLine >= first) touched.add(symbol.name);
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
+    // Binding the held name anew elsewhere (`foo = () => 9`, `export { baz as foo }`) changes what it is.
+    for (const name of names) if (rebindings(edit.new, name) > rebindings(edit.old, name)) touched.add(name);
   }
   // What the file declares under a held name after the edits, against before: an edit elsewhere
   // that adds a second declaration of it (or one the old text's range did not show) touches it too.
@@ -276,9 +279,20 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     const lines = text.split("\n");
     return list.filter((symbol) => symbol.name === name).map((symbol) => lines.slice(symbol.startLine - 1, symbol.endLine).join("\n"));
   };
-  const symbolsAfter = await listSymbols(file, after).catch(() => undefined);
+  const parsedAfter: { hasError?: boolean } = {};
+  const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
+  // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
+  // what follows) may have changed any declaration, whatever the recovered parse still lists.
+  if (parsedAfter.hasError && !before.hasError) return new Set(names);
   for (const name of names) {
     if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
   }
   return touched;
+}
+
+/** How often a text binds `name` anew: an assignment to it (`name = …`, `name += …`) or an alias (`… as name`). */
+function rebindings(text: string, name: string): number {
+  const word = name.replace(/\$/g, "\\$");
+  const pattern = new RegExp(`(?:^|[^\\w$.])${word}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\bas\\s+${word}(?![\\w$])`, "g");
+  return text.match(pattern)?.length ?? 0;
 }

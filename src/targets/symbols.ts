@@ -103,11 +103,14 @@ function vendoredBash(): string {
 }
 
 /** The top-level declarations of `file`: functions, classes and other method-bearing types, interfaces, type aliases, enums, top-level variables. */
-export async function listSymbols(file: string, source: string): Promise<SymbolInfo[]> {
+export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean } = {}): Promise<SymbolInfo[]> {
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
   const tree = parser.parse(source);
+  // The grammar recovers from errors, so a declaration may still be listed that the language would
+  // not read any more (after an unclosed comment or string): the caller is told there were some.
+  parsed.hasError = tree.rootNode.hasError;
   const found: SymbolInfo[] = [];
   for (const node of tree.rootNode.namedChildren) collect(node, node, found);
   tree.delete();
