@@ -38,16 +38,18 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {
+    // A plain file with one name and no `.claims` above it (nearly every target), whose claims can
+    // only be in the default directory, costs a stat per directory above it; one with a `.claims`
+    // above, the settings of each; a directory or glob, a look at the packages' claims directories
+    // for a claimed file with another name in it.
+    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
+    const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
+    const above = whole ? [] : packagesAbove(realOrSelf(dirname(path)));
+    if (!whole && !hasOtherNames(path) && above.length === 1) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
-    // A plain file with one name, claimed where every `.claims` above it would have it claimed (nearly
-    // every target: no `.claims` anywhere, or none but the nearest naming the default), costs a stat
-    // per directory above it; a directory or glob, a look at the packages' claims directories for a
-    // claimed file with another name in it.
-    const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
-    const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
-    if (!whole && !hasOtherNames(path) && packagesAbove(realOrSelf(dirname(path))).every((at) => routed.has(claimsDirOfPackage(at, env) ?? [...routed][0] as string))) continue;
+    if (!whole && !hasOtherNames(path) && above.every((at) => routed.has(claimsDirOfPackage(at, env) ?? [...routed][0] as string))) continue;
     let target: Target;
     try {
       target = parseTarget(input, { cwd, home: own.home });
