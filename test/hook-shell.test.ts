@@ -979,6 +979,10 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "echo x > /proc/1/cwd/u.ts",
     `echo x > /proc/1/root${box.project}/u.ts`, // another process's root: the same tree
     `echo x > /proc/$PPID/root${box.project}/u.ts`,
+    "cd /proc/1/cwd && echo x > u.ts", // a cd there: a directory the text does not fix
+    `cd /proc/1/root${box.project} && echo x > u.ts`,
+    `echo x > /proc/1/task/1/root${box.project}/u.ts`,
+    "echo x > /proc/$$/task/$$/cwd/u.ts",
     "runuser -u root -- rm u.ts", // more wrappers
     "setpriv --reuid=0 rm u.ts",
     "prlimit --nofile=100 rm u.ts",

@@ -106,6 +106,9 @@ Claude("should deny an edit elsewhere that binds another session's symbol anew, 
     assert.is(decision(hook(box, change(more, old as string, replacement as string)).stdout)?.permissionDecision, "deny", replacement);
   }
   assert.is(hook(box, change(more, "return 1;", "return 10;")).stdout, "", "an edit inside first() alone");
+  for (const replacement of ["const held = 3;\n  return held;", "return run({ held: 1 }, (held = 2) => held);"]) {
+    assert.is(hook(box, change(more, "return 1;", replacement)).stdout, "", `a local, a key or a parameter of that name: ${replacement}`);
+  }
   for (const replacement of ["return 1;\n}\nheld = () => 9;", "return 1;\n}\nexport { first as held };"]) {
     assert.is(decision(hook(box, change(more, "return 1;\n}", replacement)).stdout)?.permissionDecision, "deny", replacement);
   }

@@ -202,6 +202,12 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.is(claims(["check", "packages/b/src/g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
   assert.is(claims(["check", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 3);
   assert.match(hook("s8", join(root, "packages", "b"), file).stdout, /"permissionDecision":\s*"deny"/);
+  const unknownPlace = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s8", cwd: join(root, "packages", "b"), hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: 'cp x.ts -t "$d/src/g.ts"; echo x > "$d"/src/g.ts' } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.match(unknownPlace.stdout, /"permissionDecision":\s*"deny"/, "a place the command does not fix, judged by its tail there too");
   spawnSync("git", ["init", "-q", "."], { cwd: root });
   spawnSync("git", ["add", "packages/b/src/g.ts"], { cwd: root });
   assert.is(claims(["guard", "check", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 1);
@@ -218,6 +224,43 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.is(claims(["release", "--holder", "A"], { cwd: pkg, env }).code, 0);
   assert.is(claims(["take", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 0);
   assert.is(claimFiles(join(repo.box.root, "store-b")).length, 1, "claimed where the new .claims points");
+});
+
+test("should beat and release a claim where it was made before a .claims nearer it appeared, named or not", ({ repo }) => {
+  const { root, env } = repo;
+  const pkgB = join(root, "packages", "b");
+  mkdirSync(join(pkgB, "src"), { recursive: true });
+  writeFileSync(join(pkgB, "src", "g.ts"), "");
+  writeFileSync(join(pkgB, "src", "h.ts"), "");
+  assert.is(claims(["take", "src/g.ts", "src/h.ts", "--holder", "A"], { cwd: pkgB, env }).code, 0);
+  assert.is(claimFiles(repo.rootStore).length, 2, "made in the root's directory");
+  writeFileSync(join(pkgB, ".claims"), JSON.stringify({ dir: "../../../store-b" }));
+  const beat = claims(["beat", "src/g.ts", "--holder", "A"], { cwd: pkgB, env });
+  assert.is(beat.code, 0, beat.stdout);
+  assert.match(beat.stdout, /^renewed .*g\.ts$/m);
+  const released = claims(["release", "src/g.ts", "--holder", "A"], { cwd: pkgB, env });
+  assert.match(released.stdout, /^released .*g\.ts$/m);
+  assert.is(claimFiles(repo.rootStore).length, 1);
+  assert.match(claims(["release", "--holder", "A"], { cwd: pkgB, env }).stdout, /^released .*h\.ts$/m, "and without targets");
+  assert.equal(claimFiles(repo.rootStore), []);
+  assert.is(claims(["take", "src/g.ts", "src/h.ts", "--holder", "B"], { cwd: pkgB, env }).code, 0, "free for the next");
+});
+
+test("should refuse a file a hook claimed in both its session's and the package's directories once, with a queue that can wait", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  const written = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s3", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.is(written.stdout, "", written.stderr);
+  const taken = claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env });
+  assert.is(taken.code, 3);
+  assert.match(taken.stdout, /queue a handover to get it in order when it frees: claims take src\/f\.ts --holder B --queue/);
+  assert.not.match(taken.stdout, /where a queue here cannot wait/);
+  const checked = JSON.parse(claims(["check", "packages/a/src/f.ts", "--holder", "B", "--json"], { cwd: root, env }).stdout);
+  assert.equal(checked.refused.map((holding: { holder: string }) => holding.holder), ["claude-s3"], "one refusal, however many directories hold it");
+  assert.is(claims(["take", "src/f.ts", "--holder", "B", "--queue"], { cwd: pkg, env }).code, 6);
 });
 
 test("should claim a routed file from the hook with the settings of the package's .claims", ({ repo }) => {

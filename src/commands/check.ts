@@ -57,7 +57,9 @@ export function check(options: CheckOptions): CheckResult {
   for (const { result } of parts) {
     if (result.holder !== undefined) merged.holder = result.holder;
     merged.allowed.push(...result.allowed.filter((target) => !notEverywhere.has(target) && !merged.allowed.includes(target)));
-    merged.refused.push(...result.refused);
+    // One claim made in two directories (a directory above a package with its own `.claims`) is one refusal.
+    const seen = (holding: Holding) => merged.refused.some((other) => other.target === holding.target && other.holder === holding.holder && other.held_target === holding.held_target);
+    merged.refused.push(...result.refused.filter((holding) => !seen(holding)));
     merged.fenced.push(...result.fenced);
     if (result.warnings) (merged.warnings ??= []).push(...result.warnings);
   }

@@ -11,7 +11,7 @@ import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirOfPackage, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
-import { isDirectory, parseTarget, type Target } from "../targets/target.js";
+import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
 import type { TakeOptions, TakeResult } from "./take-types.js";
 
@@ -44,7 +44,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     // for a claimed file with another name in it.
     const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
-    const above = whole ? [] : packagesAbove(realOrSelf(dirname(path)));
+    const above = whole ? [] : packagesAbove(realDirectory(dirname(path)));
     if (!whole && !hasOtherNames(path) && above.length === 1) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
@@ -64,6 +64,15 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
   return { found, looked };
+}
+
+/** A directory with the symlinks above it resolved, where it need not exist yet (`lnk/new/` is `real/new/`). */
+function realDirectory(directory: string): string {
+  try {
+    return canonicalPath(directory, "/");
+  } catch {
+    return directory; // a loop or a name too long: the take itself says so
+  }
 }
 
 /** How long the first of two takes racing through a link waits for the other to back off. */

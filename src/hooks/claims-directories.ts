@@ -52,13 +52,18 @@ export function claimsDirsElsewhere(
 export function linkedDirsElsewhere(files: string[], session: Session, own: string, kernelOf: (path: string) => string): Map<string, string[]> {
   const { elsewhere, note } = directories(session, own);
   if (pinned(session)) return elsewhere;
+  const env = session.env ?? process.env;
   for (const file of files) {
-    if (file.startsWith(UNKNOWN_MARK)) continue;
+    // A place unknown (`cp -t "$d" f`): judged by its tail where claims from here may have been made.
+    if (file.startsWith(UNKNOWN_MARK)) {
+      for (const above of packagesAbove(session.cwd)) if (claimsDirOfPackage(above, env) !== undefined) note(above, file);
+      continue;
+    }
     const glob = file.startsWith(GLOB_MARK);
     const path = kernelOf(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file);
     const written = glob ? file : path;
     // A `.claims` above that cannot be read names no directory to look in (its own package's writes say so).
-    for (const above of packagesAbove(isDirectory(path) ? path : dirname(path))) if (claimsDirOfPackage(above, session.env ?? process.env) !== undefined) note(above, written);
+    for (const above of packagesAbove(isDirectory(path) ? path : dirname(path))) if (claimsDirOfPackage(above, env) !== undefined) note(above, written);
     if (!glob) for (const other of packagesOfLinked(path)) note(other, path);
   }
   return elsewhere;

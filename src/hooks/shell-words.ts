@@ -107,15 +107,14 @@ export function landing(directory: string | undefined, source: string): string {
 const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
 
 export function add(walk: Walk, path: string): void {
-  // The shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the hook's.
-  const own = /^(\/proc\/(self|thread-self)|\/dev\/fd\/\.\.)\/cwd(?=\/|$)/.exec(path);
-  if (own) path = walk.cwd === undefined ? path.slice(own[0].length).replace(/^\/+/, "") || "." : walk.cwd + path.slice(own[0].length);
-  // Another process's (`/proc/1/cwd`: the text cannot tell whose): a directory it does not fix; and
-  // any process's root (`/proc/1/root/x`) is the same tree, from `/`.
-  const other = /^\/proc\/\d+\/(cwd|root)(?=\/|$)/.exec(path);
-  if (other) {
-    const rest = path.slice(other[0].length);
-    path = other[1] === "root" ? rest || "/" : rest.replace(/^\/+/, "") === "" ? UNKNOWABLE : UNKNOWN_MARK + rest.replace(/^\/+/, "");
+  // Through /proc: the shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the
+  // hook's; another process's cwd or root (throughProc).
+  if (!path.startsWith(UNKNOWN_MARK) && !path.startsWith(GLOB_MARK)) {
+    const absolute = isAbsolute(path) ? path : walk.cwd === undefined ? undefined : `${walk.cwd}/${path}`;
+    if (absolute !== undefined && PROC.test(absolute)) {
+      const through = throughProc(absolute, walk.cwd);
+      path = "path" in through ? through.path : through.unknown === "" ? UNKNOWABLE : UNKNOWN_MARK + through.unknown;
+    }
   }
   if (path.startsWith(UNKNOWN_MARK)) {
     walk.found.add(path); // placed by a rule in a directory the text does not fix (cp -t "$d" f)
@@ -408,7 +407,29 @@ export function ancestorsHolding(directory: string, names: string[]): string[] {
 
 /** Where a directory is when the command runs from cwd: undefined when the text does not fix it. */
 export function directoryAt(cwd: string | undefined, path: string | undefined): string | undefined {
-  return path === undefined ? undefined : isAbsolute(path) ? resolve(path) : cwd === undefined ? undefined : resolve(cwd, path);
+  const absolute = path === undefined ? undefined : isAbsolute(path) ? path : cwd === undefined ? undefined : `${cwd}/${path}`;
+  if (absolute === undefined) return undefined;
+  if (!PROC.test(absolute)) return resolve(absolute);
+  const through = throughProc(absolute, cwd); // `cd /proc/1/cwd`: a directory the text does not fix
+  return "path" in through ? resolve(through.path) : undefined;
+}
+
+/** A path through /proc (or /dev/fd/..) to a process's cwd or root. */
+const PROC = /^(?:\/proc\/(?:self|thread-self|\d+)(?:\/task\/(?:self|\d+))?|\/dev\/fd\/\.\.)\/(?:cwd|root)(?=\/|$)/;
+
+/**
+ * Such a path as the kernel takes it, where the text can tell: the shell's own cwd (`/proc/self/cwd`,
+ * `/proc/$$/cwd`, `/dev/fd/../cwd`, a task of its own) is `cwd`, and any process's root is `/`;
+ * another process's cwd (`/proc/1/cwd`, `/proc/$PPID/cwd`: the text cannot tell whose) is a
+ * directory it does not fix (`unknown`: the part after it).
+ */
+function throughProc(path: string, cwd: string | undefined): { path: string } | { unknown: string } {
+  const match = PROC.exec(path) as RegExpExecArray;
+  const rest = path.slice(match[0].length);
+  const tail = rest.replace(/^\/+/, "");
+  if (match[0].endsWith("/root")) return { path: rest || "/" };
+  const own = /^\/(?:proc\/(?:self|thread-self)|dev\/fd\/\.\.)(?:\/|$)/.test(match[0]);
+  return own && cwd !== undefined ? { path: cwd + rest } : { unknown: tail };
 }
 
 /**

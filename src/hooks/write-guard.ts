@@ -269,8 +269,6 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
       for (const symbol of symbols) if (symbol.startLine <= last && symbol.endLine >= first) touched.add(symbol.name);
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
-    // Binding the held name anew elsewhere (`foo = () => 9`, `export { baz as foo }`) changes what it is.
-    for (const name of names) if (rebindings(edit.new, name) > rebindings(edit.old, name)) touched.add(name);
   }
   // What the file declares under a held name after the edits, against before: an edit elsewhere
   // that adds a second declaration of it (or one the old text's range did not show) touches it too.
@@ -284,15 +282,32 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists.
   if (parsedAfter.hasError && !before.hasError) return new Set(names);
+  // Binding the held name anew at the top of the file (`foo = () => 9`, `export { baz as foo }`) changes what it is.
+  for (const name of names) if (rebindings(after, name) > rebindings(source, name)) touched.add(name);
   for (const name of names) {
     if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
   }
   return touched;
 }
 
-/** How often a text binds `name` anew: an assignment to it (`name = …`, `name += …`) or an alias (`… as name`). */
+/**
+ * How often a file binds `name` anew at its top level: an assignment or update starting a line
+ * (`name = …`, `exports.name = …`, `name++`, Python's `for name in`), or an alias in an import or
+ * export list (`export { x as name }`, `export * as name`, `import … as name`). A local of the same
+ * name, a keyword argument or an object key is indented or mid-line, and no rebinding.
+ */
 function rebindings(text: string, name: string): number {
   const word = name.replace(/\$/g, "\\$");
-  const pattern = new RegExp(`(?:^|[^\\w$.])${word}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\bas\\s+${word}(?![\\w$])`, "g");
+  const end = "(?![\\w$])";
+  const pattern = new RegExp(
+    [
+      `^(?:(?:module\\.)?exports\\.)?${word}\\s*(?:(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\+\\+|--)`,
+      `^for\\s+${word}\\s+in\\b`,
+      `\\bexport\\s*\\{[^}]*\\bas\\s+${word}${end}`,
+      `\\bexport\\s*\\*\\s*as\\s+${word}${end}`,
+      `^\\s*(?:import|from)\\b[^\\n;]*\\bas\\s+${word}${end}`,
+    ].join("|"),
+    "gm",
+  );
   return text.match(pattern)?.length ?? 0;
 }

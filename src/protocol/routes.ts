@@ -13,9 +13,9 @@ import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkTree } from "../os/walk-tree.js";
 import { type Environment, resolveSettings, type Settings } from "./settings.js";
-import { Store } from "./store.js";
-import { isDirectory, parseTarget, holderTag } from "../targets/target.js";
-import type { CommonOptions } from "./context.js";
+import { HELD_PREFIX, Store } from "./store.js";
+import { claimFileName, isDirectory, parseTarget, holderTag, sharedClaimFileName } from "../targets/target.js";
+import { holderOf, type CommonOptions } from "./context.js";
 
 /** Pointers to the other claims directories a holder took in (routesOf), one file each: `.elsewhere/<holder tag>-<directory hash>`. */
 export const ELSEWHERE_DIRECTORY = ".elsewhere";
@@ -336,15 +336,94 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
 ): Result {
   const named = options.targets ?? [];
   const routes = named.length > 0 ? routesOf(named, options) : undefined;
+  if (named.length > 0) {
+    const moved = heldWhereMade(named, routes, options);
+    if (moved) return mergeResults([...moved].map(([dir, targets]) => run({ ...options, dir, targets, ...(routes?.dirs.has(dir) ? settingsOf(routes, dir) : {}) })));
+  }
   if (routes) return mergeResults([...routes.dirs].map(([dir, { targets }]) => run({ ...options, dir, targets, ...settingsOf(routes, dir) })));
   const results = [run(options)];
   if (named.length === 0) {
-    for (const pointer of pointedFrom(options, (results[0] as Result).holder)) {
+    const holder = (results[0] as Result).holder;
+    const pointers = pointedFrom(options, holder);
+    for (const pointer of pointers) {
       results.push(run({ ...options, dir: pointer.dir }));
       pointer[afterwards]();
     }
+    // And where the holder took from here before a `.claims` above appeared (claimsDirsAbove).
+    const done = new Set([ownDirOf(options), ...pointers.map((pointer) => pointer.dir)]);
+    for (const dir of pinned(options) ? [] : claimsDirsAbove(foldPath(resolve(options.cwd ?? process.cwd())), options.env ?? process.env)) {
+      if (!done.has(dir) && existsSync(dir) && holdsAnyIn(dir, holder)) results.push(run({ ...options, dir }));
+    }
   }
   return mergeResults(results);
+}
+
+function ownDirOf(options: CommonOptions): string {
+  return resolveSettings({ ...(options.dir !== undefined && { dir: options.dir }), ...(options.cwd !== undefined && { cwd: options.cwd }), env: options.env ?? process.env }).dir;
+}
+
+/** The claims directories of every `.claims` above `place` and the default (packagesAbove), those that can be read. */
+function claimsDirsAbove(place: string, env: Environment): string[] {
+  return [...new Set(packagesAbove(place).flatMap((at) => claimsDirOfPackage(at, env) ?? []))];
+}
+
+/**
+ * Named targets the holder holds only in a claims directory they are no longer routed to (a
+ * `.claims` appeared nearer them since they were taken, docs/PROTOCOL.md 1a), moved there: a beat
+ * or release acts on the claim where it is. Undefined when none is.
+ */
+function heldWhereMade(named: string[], routes: Routes | undefined, options: CommonOptions): Map<string, string[]> | undefined {
+  if (pinned(options)) return undefined;
+  const env = options.env ?? process.env;
+  const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
+  const own = routes?.own ?? resolveSettings({ cwd, env });
+  const placed = new Map<string, string[]>(routes ? [...routes.dirs].map(([dir, { targets }]) => [dir, [...targets]]) : [[own.dir, [...named]]]);
+  let holder: string | undefined;
+  let moved = false;
+  for (const [dir, targets] of [...placed]) {
+    for (const input of [...targets]) {
+      let target;
+      try {
+        target = parseTarget(input, { cwd, home: own.home });
+      } catch {
+        continue; // bad input: the verb says so
+      }
+      if (target.kind === "name") continue;
+      holder ??= holderOf(options);
+      if (holdsIn(dir, target.canonical, holder)) continue;
+      const whole = target.kind === "directory" || target.kind === "glob";
+      let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
+      while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
+      const there = claimsDirsAbove(place, env).find((other) => other !== dir && holdsIn(other, target.canonical, holder as string));
+      if (there === undefined) continue;
+      targets.splice(targets.indexOf(input), 1);
+      placed.set(there, [...(placed.get(there) ?? []), input]);
+      moved = true;
+    }
+  }
+  if (!moved) return undefined;
+  for (const [dir, targets] of placed) if (targets.length === 0) placed.delete(dir);
+  return placed;
+}
+
+/** Whether `holder` holds a claim (exclusive or shared) on `canonical` in the claims directory `dir`. */
+function holdsIn(dir: string, canonical: string, holder: string): boolean {
+  if (!existsSync(dir)) return false;
+  const store = new Store(dir);
+  return [claimFileName(canonical), sharedClaimFileName(canonical, holder)].some((name) => {
+    const read = store.read(name);
+    return read.state === "claim" && read.claim.holder === holder;
+  });
+}
+
+/** Whether `holder` holds any claim in `dir` (its held markers say so, without reading every claim). */
+function holdsAnyIn(dir: string, holder: string): boolean {
+  const prefix = `${HELD_PREFIX}${holderTag(holder)}-`;
+  try {
+    return readdirSync(dir).some((name) => name.startsWith(prefix));
+  } catch {
+    return false;
+  }
 }
 
 /**

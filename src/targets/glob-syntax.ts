@@ -3,6 +3,7 @@
 // `/` inside one segment, or an alternative of the whole pattern, is refused at take time rather
 // than compared wrongly. And a parenthesised name, which picomatch reads as a group matching the
 // name without its parentheses, is the directory of that name (Next.js route groups, `(auth)`).
+import { picomatch } from "./picomatch.js";
 
 /** Every `{` of a glob is closed by a `}` after it (escaped ones aside): picomatch would read a lone one literally. */
 export function bracesBalance(glob: string): boolean {
@@ -63,25 +64,40 @@ export function literalGroups(glob: string): string {
 }
 
 /**
- * Why a glob's pattern (after its static base) cannot be claimed, or undefined: a `/` inside `[ ]`
- * or `( )` (`x[/]y`, `@(x/y)`) matches across a segment, and a `|` outside parentheses makes the
- * whole pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere), which the overlap rules,
- * comparing segment by segment, would miss.
+ * Why a glob cannot be claimed, or undefined: a `/` that one segment's pattern can match (`x[/]y`,
+ * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`), and a `|` outside parentheses, which makes the whole
+ * pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere): the overlap rules, comparing
+ * segment by segment, would miss what either matches.
  */
 export function unclaimableGlob(pattern: string): string | undefined {
-  let bracket = false;
   let depth = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
-    if (char === "\\") i++;
-    else if (bracket) {
-      if (char === "]") bracket = false;
-      else if (char === "/") return "has a / inside [ ]";
-    } else if (char === "[") bracket = true;
-    else if (char === "(") depth++;
+    if (char === "\\") {
+      if (pattern[i + 1] === "/") return "has an escaped /";
+      i++;
+    } else if (char === "[") {
+      const close = bracketEnd(pattern, i);
+      if (close === -1) continue; // a lone [ is literal (and refused before this, bracketsClose)
+      const bracket = pattern.slice(i, close + 1);
+      if (bracket.includes("/") || picomatch(bracket, { dot: true })("/")) return "has a [ ] that can match a /";
+      i = close;
+    } else if (char === "(") depth++;
     else if (char === ")") depth = Math.max(0, depth - 1);
     else if (char === "/" && depth > 0) return "has a / inside ( )";
     else if (char === "|" && depth === 0) return "has a | outside parentheses, which picomatch reads as an alternative of the whole pattern";
   }
   return undefined;
+}
+
+/** The index of the `]` closing the bracket expression opened at `open` (a `[:class:]` inside it kept whole), or -1. */
+function bracketEnd(pattern: string, open: number): number {
+  for (let i = open + 1; i < pattern.length; i++) {
+    if (pattern[i] === "\\") i++;
+    else if (pattern.startsWith("[:", i)) {
+      const end = pattern.indexOf(":]", i + 2);
+      if (end !== -1) i = end + 1;
+    } else if (pattern[i] === "]") return i;
+  }
+  return -1;
 }

@@ -265,6 +265,7 @@ export function globsMayIntersect(a: string, b: string): boolean {
 function isMagic(segment: string): boolean {
   if (!MAGIC.test(segment)) return false;
   for (let i = 0; i < segment.length; i++) {
+    if (segment[i] === "\\" && i === segment.length - 1) return true; // escaping the `/` after it: no name, compared as a pattern
     if (segment[i] === "\\") i++;
     else if (MAGIC.test(segment[i] as string)) return true;
   }

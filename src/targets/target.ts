@@ -148,7 +148,8 @@ function canonicalLiteral(path: string, cwd: string): string {
 
 /** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
 function canonicalGlob(written: string, input: string, cwd: string, explicit: boolean): string {
-  const expanded = literalGroups(written);
+  // With glob: the text is read exactly as picomatch reads it; without, as a user means it.
+  const expanded = explicit ? written : literalGroups(written);
   const scan = picomatch.scan(expanded);
   if (!scan.isGlob) {
     if (explicit) throw new BadInputError(`Target ${input} has no glob characters after ${GLOB_PREFIX}; drop the prefix to claim the path itself.`);
@@ -165,7 +166,8 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   if (!bracketsClose(scan.glob)) {
     throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
   }
-  const { base, glob } = existingDirectoriesFirst(canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd), scan.glob);
+  const resolvedBase = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
+  const { base, glob } = explicit ? { base: resolvedBase, glob: scan.glob } : existingDirectoriesFirst(resolvedBase, scan.glob);
   // Below a directory that ignores case, the pattern is matched against folded names: fold it too.
   const pattern = isCaselessDirectory(nearestExisting(base)) ? foldName(glob) : glob;
   const canonical = `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
