@@ -160,6 +160,14 @@ Install("should note on verify a CLAIMS_DIR the installed hook does not pin, or 
   assert.equal(notes(same.stderr), []);
 });
 
+Install("should fail verify where CLAIMS_DIR is relative: the hook refuses it and lets every write through", ({ box }) => {
+  run(box, ["hook", "install", "claude"]);
+  const relative = run(box, ["hook", "verify", "claude", "--json"], { CLAIMS_DIR: "claims-dir" });
+  assert.is(relative.code, 1);
+  assert.ok((JSON.parse(relative.stdout).problems as string[]).some((problem) => problem.startsWith('CLAIMS_DIR is a relative path ("claims-dir")')), relative.stdout);
+  assert.is(run(box, ["hook", "verify", "claude"]).code, 0, "fine without it");
+});
+
 Install.run();
 
 const Shape = suite<{ box: Sandbox }>("claims hook install|verify: a settings file of the wrong shape");

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, delimiter, dirname, join } from "node:path";
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
 import { realOrSelf } from "../os/files.js";
 import { hookCommand, hookEntries, hookEvents, type HookCommandOptions } from "./config.js";
@@ -191,6 +191,12 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
         }
       }
     }
+  }
+  // The hook runs in the agent's environment, which is this one here: a CLAIMS_DIR no verb accepts
+  // makes every write pass unchecked (the hook fails open, saying so where the agent may not show it).
+  const claimsDir = (options.env ?? process.env).CLAIMS_DIR;
+  if (claimsDir && !isAbsolute(claimsDir) && claimsDir !== "~" && !claimsDir.startsWith("~/")) {
+    problems.push(`CLAIMS_DIR is a relative path (${JSON.stringify(claimsDir)}): the hook refuses it and lets every write through; set it to an absolute path`);
   }
   const absent: string[] = [];
   const before = problems.length;
