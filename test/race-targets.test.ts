@@ -223,6 +223,28 @@ Race("should give its claim back when interrupted while it waits out a race thro
   assert.is(claimsIn(storeRoot).length, 1);
 });
 
+Race("should grant one of two takes of a file that a .claims, there for one and gone for the other, routes to two claims directories", async ({ box }) => {
+  const { storeRoot, env } = twoPackages(box);
+  const pkgB = join(box.project, "packages", "b");
+  mkdirSync(pkgB);
+  writeFileSync(join(pkgB, "x.ts"), "");
+  const storeB = join(box.root, "store-b");
+  mkdirSync(storeB, { mode: 0o700 });
+  writeFileSync(join(pkgB, ".claims"), JSON.stringify({ dir: storeB }));
+  const lock = await takeLockOf(storeB);
+  const first = spawnClaims(["take", "packages/b/x.ts", "--holder", "h0"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take waits for its take lock in the package's directory, having looked in the root's");
+  // The package's .claims goes again: the next take of the file is made in the root's directory, before the first one's exists.
+  rmSync(join(pkgB, ".claims"));
+  assert.is(claims(["take", "packages/b/x.ts", "--holder", "h1", "--purpose", "later"], { cwd: box.project, env }).code, 0);
+  await lock.release();
+  const result = await first.done;
+  assert.is(result.code, 3, result.stdout + result.stderr);
+  assert.match(result.stdout, /held by h1 for "later"/);
+  assert.equal(claimsIn(storeB), [], "it gave its claim back");
+  assert.is(claimsIn(storeRoot).length, 1, "h1's stands: one holder");
+});
+
 /** Every claim in `dir` two hours old: stale, as if its holder stopped beating (written as the holder's own would be). */
 function staleAll(dir: string): void {
   for (const name of claimsIn(dir)) {

@@ -149,7 +149,9 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
   const lostTargets = new Set(found.map(({ input }) => looked.get(input)));
   const lost = taken.granted.filter((claim) => lostTargets.has(claim.target) || (!options.partial && claim.action !== "retaken"));
   const gone = new Set(lost.map((claim) => claim.target));
-  if (lost.length > 0) release({ ...options, targets: [...gone] });
+  // Given back where they were made: routed again, a target could go elsewhere (a `.claims` came or went meanwhile).
+  const made = routes === undefined ? [openContext(options).store.dir] : [...routes.dirs.keys()];
+  if (lost.length > 0) for (const dir of made) release({ ...options, dir, targets: [...gone] });
   const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
   const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));
   const unmatched = taken.unmatched_globs?.filter((glob) => !gone.has(glob));
