@@ -5,7 +5,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, iso, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
+import { claimFileName } from "../src/targets/target.js";
 
 const Routes = suite<{ box: Sandbox; run: (args: string[]) => ReturnType<typeof claims> }>("directories and files named with glob characters");
 Routes.before.each((context) => {
@@ -83,6 +84,14 @@ Routes("should refuse globs whose pattern matches across a / or is an alternativ
   }
   assert.equal(onDisk(), before, "nothing written, nothing lost");
   assert.is(run(["take", "{x/y,z}/*.ts", "--holder", "b"]).code, 3, "the braces spelling meets x/");
+  // Such a claim written by a script (take refuses to make one) stands for its base directory.
+  assert.is(run(["release", "x/", "--holder", "a"]).code, 0);
+  const now = iso(Date.now());
+  for (const [glob, other] of [[`${box.project}/x[/]y/*.ts`, "x/"], [`${box.project}/lib/a|/elsewhere/*.ts`, "/elsewhere/b.ts"]] as const) {
+    writeClaimFile(box.dir, claimFileName(glob), { target: glob, holder: "script", purpose: "by hand", taken_at: now, heartbeat_at: now });
+    assert.is(run(["take", other, "--holder", "b"]).code, 3, `${glob} against ${other}`);
+    assert.is(run(["check", other === "x/" ? "x/y/z.ts" : other, "--holder", "b"]).code, 3, `${glob} against a write`);
+  }
 });
 
 Routes("should claim a symbol of a file in app/[id], and refuse a take of the whole file", ({ run }) => {

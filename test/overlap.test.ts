@@ -123,6 +123,16 @@ Pairs("should decide two globs without any file on disk", () => {
   assert.not.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/**/*.tsx"));
 });
 
+Pairs("should take a glob it cannot compare segment by segment (a script's claim) for the directory of its static base", () => {
+  for (const written of ["/p/x[/]y/*.ts", "/p/x[.-0]y/*.ts", "/p/@(x/y)/z.ts", "/p/x/y|z/*.ts"]) {
+    assert.ok(overlaps(shapeOf(written), shapeOf("/p/x/")), written);
+    assert.ok(overlaps(shapeOf("/p/x/y/z.ts"), shapeOf(written)), written);
+    assert.ok(overlaps(shapeOf(written), shapeOf("/p/x/y/*.ts")), written);
+    if (!written.includes("|")) assert.not.ok(overlaps(shapeOf(written), shapeOf("/q/x/")), `${written}: nothing outside its base`);
+  }
+  assert.ok(overlaps(shapeOf("/p/x/y|/q/*.ts"), shapeOf("/q/a.ts")), "each side of a | is a pattern of its own, anywhere");
+});
+
 Pairs("should compare escaped names in globs as the names they spell (route groups)", () => {
   assert.not.ok(globsMayIntersect("/p/app/\\(auth\\)/**", "/p/app/\\(shop\\)/*.tsx"));
   assert.not.ok(globsMayIntersect("/p/app/\\[id\\]/*.tsx", "/p/app/i/*.tsx"));

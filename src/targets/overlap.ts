@@ -12,6 +12,7 @@
 // read (`* ? [ ] { } ( ) " # \`) is escaped with a backslash (`/p/app/\[id\]/page.tsx`), as
 // picomatch reads it: a literal name never turns into a pattern, and `path` holds the real path.
 import { picomatch } from "./picomatch.js";
+import { unclaimableGlob } from "./glob-syntax.js";
 
 export type TargetKind = "name" | "path" | "directory" | "glob" | "symbol";
 
@@ -76,6 +77,10 @@ export function shapeOf(canonical: string): TargetShape {
  */
 export function overlaps(a: TargetShape, b: TargetShape): boolean {
   if (a.kind === "name" || b.kind === "name") return a.kind === b.kind && a.canonical === b.canonical;
+  // A glob these rules cannot compare segment by segment (a claim written by another tool: take
+  // refuses one, src/targets/glob-syntax.ts) stands for the whole directory of its static base.
+  if (a.kind === "glob" && unclaimableGlob(a.canonical)) return overlaps(baseDirectory(a), b);
+  if (b.kind === "glob" && unclaimableGlob(b.canonical)) return overlaps(a, baseDirectory(b));
   if (a.kind === "glob" && b.kind === "glob") return globsMayIntersect(a.canonical, b.canonical);
   if (a.kind === "glob") return globCovers(a.canonical, b);
   if (b.kind === "glob") return globCovers(b.canonical, a);
@@ -83,6 +88,13 @@ export function overlaps(a: TargetShape, b: TargetShape): boolean {
   if (a.kind === "symbol") return covers(regionOf(b), a.path);
   if (b.kind === "symbol") return covers(regionOf(a), b.path);
   return covers(regionOf(a), regionOf(b)) || covers(regionOf(b), regionOf(a));
+}
+
+function baseDirectory(glob: TargetShape): TargetShape {
+  // A | outside parentheses makes each side a whole pattern of its own, anywhere: all of `/`.
+  const whole = unclaimableGlob(glob.canonical)?.includes("|") ? "/" : glob.path;
+  const path = whole.endsWith("/") ? whole : `${whole}/`;
+  return { kind: "directory", canonical: escapeLiteral(path), path };
 }
 
 /**
