@@ -245,6 +245,28 @@ Race("should grant one of two takes of a file that a .claims, there for one and 
   assert.is(claimsIn(storeRoot).length, 1, "h1's stands: one holder");
 });
 
+Race("should grant one of two takes of a file when a .claims made above it after the first one's look sends the second elsewhere", async ({ box }) => {
+  // No .claims anywhere: the file's claims live in the default directory, and a take looks nowhere else.
+  const env = { HOME: box.root };
+  const pkgB = join(box.project, "packages", "b");
+  mkdirSync(pkgB, { recursive: true });
+  writeFileSync(join(pkgB, "x.ts"), "");
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  mkdirSync(storeRoot, { recursive: true, mode: 0o700 });
+  const storeB = join(box.root, "store-b");
+  const lock = await takeLockOf(storeRoot);
+  const first = spawnClaims(["take", "packages/b/x.ts", "--holder", "h0"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take waits for its take lock in the default directory, its look done");
+  writeFileSync(join(pkgB, ".claims"), JSON.stringify({ dir: storeB }));
+  assert.is(claims(["take", "packages/b/x.ts", "--holder", "h1", "--purpose", "in b"], { cwd: box.project, env }).code, 0);
+  await lock.release();
+  const result = await first.done;
+  assert.is(result.code, 3, result.stdout + result.stderr);
+  assert.match(result.stdout, /held by h1 for "in b"/);
+  assert.equal(claimsIn(storeRoot), [], "it gave its claim back");
+  assert.is(claimsIn(storeB).length, 1, "h1's stands: one holder");
+});
+
 /** Every claim in `dir` two hours old: stale, as if its holder stopped beating (written as the holder's own would be). */
 function staleAll(dir: string): void {
   for (const name of claimsIn(dir)) {

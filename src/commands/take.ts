@@ -61,8 +61,11 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   let taken: TakeResult;
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
-    if (looked.looked.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
-    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, looked.looked, granted, interrupt);
+    // A take that had nowhere else to look may have somewhere now: a `.claims` made above its target
+    // since its look sends another take of it elsewhere, which must meet this one (docs/PROTOCOL.md 1a).
+    const settling = looked.looked.size > 0 || granted.granted.length === 0 ? looked.looked : lookAtLinks(asked, routes).looked;
+    if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
+    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt);
   } finally {
     interrupt?.done();
   }
