@@ -70,6 +70,14 @@ export function literalGroups(glob: string): string {
  * segment by segment, would miss what either matches.
  */
 export function unclaimableGlob(pattern: string): string | undefined {
+  // Asked of every glob claim a take or check compares against: each pattern read once a process.
+  if (!UNCLAIMABLE.has(pattern)) UNCLAIMABLE.set(pattern, whyUnclaimable(pattern));
+  return UNCLAIMABLE.get(pattern);
+}
+
+const UNCLAIMABLE = new Map<string, string | undefined>();
+
+function whyUnclaimable(pattern: string): string | undefined {
   let depth = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
