@@ -1,14 +1,16 @@
-// take, for a file with other names in other packages' claims directories (a hard link; docs/
-// PROTOCOL.md 5a): what is in the way there, looked at before the grant and again after it, since
-// two takes in two claims directories share no take lock; and how a take that lost such a race, or
-// was interrupted while it waited one out, gives back what it made.
+// take, for a target whose claims may be in the way in other claims directories than its own: a
+// file's other names in other packages' (a hard link; docs/PROTOCOL.md 5a), and the directories of
+// the other `.claims` above it, where it may have been claimed before the nearest appeared (1a).
+// What is in the way there, looked at before the grant and again after it, since two takes in two
+// claims directories share no take lock; and how a take that lost such a race, or was interrupted
+// while it waited one out, gives back what it made.
 import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { holderOf, openContext, type Holding } from "../protocol/context.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { claimsDirOfPackage, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
+import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
@@ -26,8 +28,9 @@ interface LinkedRefusal {
 
 /**
  * The claims in the way of a file through its other names in other packages' claims directories
- * (packagesOfLinked), and of a directory or glob through a claimed file there with a name inside
- * it (packagesAround): each such directory judged read-only, unless one directory is pinned for all.
+ * (packagesOfLinked), of a directory or glob through a claimed file there with a name inside it
+ * (packagesAround), and of any path target in the directories of the other `.claims` above it
+ * (packagesAbove): each such directory judged read-only, unless one directory is pinned for all.
  * `looked` names the targets (input to canonical) that had another claims directory to look in.
  */
 export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
@@ -44,12 +47,13 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     // for a claimed file with another name in it.
     const path = resolve(cwd, input.replace(/#[^/]*$/, "").replace(/^~(?=\/|$)/, env.HOME ?? "~"));
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
-    const above = whole ? [] : packagesAbove(realDirectory(dirname(path)));
-    if (!whole && !hasOtherNames(path) && above.length === 1) continue;
+    const plain = !whole && !hasOtherNames(path);
+    const above = plain ? packagesAbove(realDirectory(dirname(path))) : [];
+    if (plain && above.length === 1) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
-    if (!whole && !hasOtherNames(path) && above.every((at) => routed.has(claimsDirOfPackage(at, env) ?? [...routed][0] as string))) continue;
+    if (plain && claimsDirsOf(above, env).every((dir) => routed.has(dir))) continue;
     let target: Target;
     try {
       target = parseTarget(input, { cwd, home: own.home });
@@ -167,8 +171,7 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
     ...(warnings?.length && { warnings }),
   };
   if (options.idempotencyKey !== undefined) {
-    const dirs = routes === undefined ? [openContext(options).store] : [...routes.dirs.keys()].map((dir) => openContext({ ...options, dir }).store);
-    for (const store of dirs) amend(store, taken.holder, options.idempotencyKey, result);
+    for (const dir of made) amend(openContext({ ...options, dir }).store, taken.holder, options.idempotencyKey, result);
   }
   return result;
 }

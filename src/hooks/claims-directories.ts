@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { claimsDirOfPackage, configBetween, configsUnder, isWithin, packagesAbove, packagesOfLinked, pinned } from "../protocol/routes.js";
+import { claimsDirsAbove, configBetween, configsUnder, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -50,20 +50,20 @@ export function claimsDirsElsewhere(
  * it appeared (packagesAbove), with the files: to judge the write in, never to claim it in.
  */
 export function linkedDirsElsewhere(files: string[], session: Session, own: string, kernelOf: (path: string) => string): Map<string, string[]> {
-  const { elsewhere, note } = directories(session, own);
+  const { elsewhere, note, noteDir } = directories(session, own);
   if (pinned(session)) return elsewhere;
   const env = session.env ?? process.env;
   for (const file of files) {
     // A place unknown (`cp -t "$d" f`): judged by its tail where claims from here may have been made.
     if (file.startsWith(UNKNOWN_MARK)) {
-      for (const above of packagesAbove(session.cwd)) if (claimsDirOfPackage(above, env) !== undefined) note(above, file);
+      for (const dir of claimsDirsAbove(session.cwd, env)) noteDir(dir, file);
       continue;
     }
     const glob = file.startsWith(GLOB_MARK);
     const path = kernelOf(glob ? picomatch.scan(file.slice(GLOB_MARK.length)).base || "/" : file);
     const written = glob ? file : path;
     // A `.claims` above that cannot be read names no directory to look in (its own package's writes say so).
-    for (const above of packagesAbove(isDirectory(path) ? path : dirname(path))) if (claimsDirOfPackage(above, env) !== undefined) note(above, written);
+    for (const dir of claimsDirsAbove(isDirectory(path) ? path : dirname(path), env)) noteDir(dir, written);
     if (!glob) for (const other of packagesOfLinked(path)) note(other, path);
   }
   return elsewhere;
@@ -72,15 +72,18 @@ export function linkedDirsElsewhere(files: string[], session: Session, own: stri
 type Session = { cwd: string; dir?: string; env?: Environment };
 
 /** Files by claims directory (other than `own`), noted by the directory whose settings name it. */
-function directories(session: Session, own: string): { elsewhere: Map<string, string[]>; note: (at: string, file: string) => void } {
+function directories(session: Session, own: string): { elsewhere: Map<string, string[]>; note: (at: string, file: string) => void; noteDir: (dir: string, file: string) => void } {
   const elsewhere = new Map<string, string[]>();
   const byDirectory = new Map<string, string>();
+  const noteDir = (dir: string, file: string) => {
+    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
+  };
   const note = (at: string, file: string) => {
     let dir = byDirectory.get(at);
     if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
-    if (dir !== own && !(elsewhere.get(dir) ?? []).includes(file)) elsewhere.set(dir, [...(elsewhere.get(dir) ?? []), file]);
+    noteDir(dir, file);
   };
-  return { elsewhere, note };
+  return { elsewhere, note, noteDir };
 }
 
 /** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */

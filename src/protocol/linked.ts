@@ -9,9 +9,7 @@ import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { Store } from "./store.js";
-import { claimFileName, sharedClaimFileName } from "../targets/target.js";
-import { claimsDirOfPackage, packagesAbove, packagesAround, packagesOfLinked, pinned } from "./routes.js";
+import { claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, pinned } from "./routes.js";
 import { resolveSettings } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -35,10 +33,7 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
   const env = options.env ?? process.env;
   const dirs = (whole ? packagesAround(place) : packagesOfLinked(target.path)).map((at) => resolveSettings({ cwd: at, env }).dir);
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
-  for (const above of packagesAbove(place)) {
-    const dir = claimsDirOfPackage(above, env);
-    if (dir !== undefined) dirs.push(dir);
-  }
+  dirs.push(...claimsDirsAbove(place, env));
   for (const dir of new Set(dirs)) {
     if (own.has(dir)) continue;
     look.dirs.push(dir);
@@ -47,20 +42,8 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
     for (const holding of findConflicts(target, mode, holder, context, context.store.claimFileNames())) {
       // A claim made in both (a directory above a package with its own `.claims` is claimed in each)
       // is in the way where the target is claimed too, where a queue can wait for it: said there.
-      if (!claimedIn(own, holding)) look.found.push({ dir, holding });
+      if (![...own].some((ownDir) => holdsIn(ownDir, holding.held_target ?? holding.target, holding.holder))) look.found.push({ dir, holding });
     }
   }
   return look;
-}
-
-/** Whether the claim in the way is also in one of `dirs`, by the same holder. */
-function claimedIn(dirs: ReadonlySet<string>, holding: Holding): boolean {
-  const target = holding.held_target ?? holding.target;
-  return [...dirs].some((dir) => {
-    const store = new Store(dir);
-    return [claimFileName(target), sharedClaimFileName(target, holding.holder)].some((name) => {
-      const read = store.read(name);
-      return read.state === "claim" && read.claim.holder === holding.holder;
-    });
-  });
 }

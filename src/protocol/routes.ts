@@ -116,6 +116,27 @@ export function claimsDirOfPackage(at: string, env: Environment): string | undef
   }
 }
 
+/** The claims directories the settings of `packages` name, once each; none for one whose `.claims` cannot be read. */
+export function claimsDirsOf(packages: string[], env: Environment): string[] {
+  return [...new Set(packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []))];
+}
+
+/** The claims directories of every `.claims` above `place` and the default (packagesAbove). */
+export function claimsDirsAbove(place: string, env: Environment): string[] {
+  return claimsDirsOf(packagesAbove(place), env);
+}
+
+/**
+ * Where a target's claims are routed from: a directory or glob's own directory (a path that is a
+ * directory counts as one), else the file's; the nearest one that exists.
+ */
+function placeOf(target: { kind: string; path: string }): { whole: boolean; place: string } {
+  const whole = target.kind === "directory" || target.kind === "glob" || (target.kind === "path" && isDirectory(target.path));
+  let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
+  while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
+  return { whole, place };
+}
+
 /** How many directories configsUnder lists at most. */
 export const CONFIG_SEARCH_DIRECTORIES = 5_000;
 
@@ -173,9 +194,7 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
       add(own.dir, input);
       continue;
     }
-    const whole = target.kind === "directory" || target.kind === "glob" || (target.kind === "path" && isDirectory(target.path));
-    let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
-    while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
+    const { whole, place } = placeOf(target);
     // The directory a session working beside the target uses: its nearest `.claims`, else the
     // default (the same for every caller, wherever it runs; as the hooks judge it).
     let between = betweenAt.get(place);
@@ -303,7 +322,7 @@ export function pointersIn(ownDir: string): Array<{ name: string; holder?: strin
  * `forget` (a release of everything there is done with it).
  */
 export function pointedFrom(options: CommonOptions, holder: string): Array<{ dir: string; touch: () => void; forget: () => void }> {
-  const settings = resolveSettings({ ...(options.dir !== undefined && { dir: options.dir }), ...(options.cwd !== undefined && { cwd: options.cwd }), env: options.env ?? process.env });
+  const settings = ownSettings(options);
   const prefix = `${holderTag(holder)}-`;
   return pointersIn(settings.dir)
     .filter((pointer) => pointer.name.startsWith(prefix) && pointer.holder === holder && pointer.dir !== undefined && pointer.dir !== settings.dir && existsSync(pointer.dir))
@@ -350,7 +369,7 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
       pointer[afterwards]();
     }
     // And where the holder took from here before a `.claims` above appeared (claimsDirsAbove).
-    const done = new Set([ownDirOf(options), ...pointers.map((pointer) => pointer.dir)]);
+    const done = new Set([ownSettings(options).dir, ...pointers.map((pointer) => pointer.dir)]);
     for (const dir of pinned(options) ? [] : claimsDirsAbove(foldPath(resolve(options.cwd ?? process.cwd())), options.env ?? process.env)) {
       if (!done.has(dir) && existsSync(dir) && holdsAnyIn(dir, holder)) results.push(run({ ...options, dir }));
     }
@@ -358,14 +377,11 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
   return mergeResults(results);
 }
 
-function ownDirOf(options: CommonOptions): string {
-  return resolveSettings({ ...(options.dir !== undefined && { dir: options.dir }), ...(options.cwd !== undefined && { cwd: options.cwd }), env: options.env ?? process.env }).dir;
+/** The settings of the directory a verb runs in, as given (--dir, cwd, environment). */
+function ownSettings(options: CommonOptions): Settings {
+  return resolveSettings({ ...(options.dir !== undefined && { dir: options.dir }), ...(options.cwd !== undefined && { cwd: options.cwd }), env: options.env ?? process.env });
 }
 
-/** The claims directories of every `.claims` above `place` and the default (packagesAbove), those that can be read. */
-function claimsDirsAbove(place: string, env: Environment): string[] {
-  return [...new Set(packagesAbove(place).flatMap((at) => claimsDirOfPackage(at, env) ?? []))];
-}
 
 /**
  * Named targets the holder holds only in a claims directory they are no longer routed to (a
@@ -391,10 +407,7 @@ function heldWhereMade(named: string[], routes: Routes | undefined, options: Com
       if (target.kind === "name") continue;
       holder ??= holderOf(options);
       if (holdsIn(dir, target.canonical, holder)) continue;
-      const whole = target.kind === "directory" || target.kind === "glob";
-      let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
-      while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
-      const there = claimsDirsAbove(place, env).find((other) => other !== dir && holdsIn(other, target.canonical, holder as string));
+      const there = claimsDirsAbove(placeOf(target).place, env).find((other) => other !== dir && holdsIn(other, target.canonical, holder as string));
       if (there === undefined) continue;
       targets.splice(targets.indexOf(input), 1);
       placed.set(there, [...(placed.get(there) ?? []), input]);
@@ -407,7 +420,7 @@ function heldWhereMade(named: string[], routes: Routes | undefined, options: Com
 }
 
 /** Whether `holder` holds a claim (exclusive or shared) on `canonical` in the claims directory `dir`. */
-function holdsIn(dir: string, canonical: string, holder: string): boolean {
+export function holdsIn(dir: string, canonical: string, holder: string): boolean {
   if (!existsSync(dir)) return false;
   const store = new Store(dir);
   return [claimFileName(canonical), sharedClaimFileName(canonical, holder)].some((name) => {
