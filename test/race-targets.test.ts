@@ -90,6 +90,17 @@ Race("should grant a glob or another name of a file it matches (a hard link) to 
   await oneWinnerThroughLinks(box, ["src/*.ts", "other/b.ts", "src/*.ts", "other/b.ts"], /same file as .*\(a hard link\)/);
 });
 
+Race("should grant one of two directories, or a directory and a glob, each holding a name of one file (a hard link) to one holder, racing or not", async ({ box }) => {
+  mkdirSync(join(box.project, "other"));
+  linkSync(join(box.project, "src", "a.ts"), join(box.project, "other", "b.ts"));
+  await oneWinnerThroughLinks(box, ["src/", "other/", "src/", "other/"], /other\/b\.ts is the same file as .*src\/a\.ts, under .*src\/ \(a hard link\)|src\/a\.ts is the same file as .*other\/b\.ts, under .*other\/ \(a hard link\)/);
+  await oneWinnerThroughLinks(box, ["src/*.ts", "other/", "src/*.ts", "other/"], /same file as .*(matched by|under) .*\(a hard link\)/);
+  // A glob that does not match the file's name there holds nothing of it.
+  rmSync(box.dir, { recursive: true, force: true });
+  const [glob, dir] = [await claimsAsync(["take", "src/*.js", "--holder", "h0", "--dir", box.dir], { cwd: box.project }), await claimsAsync(["take", "other/", "--holder", "h1", "--dir", box.dir], { cwd: box.project })];
+  assert.equal([glob.code, dir.code], [0, 0], glob.stdout + dir.stdout);
+});
+
 Race("should grant a file's names in two packages' claims directories to one of the holders racing for them, and let only that one write it", async ({ box }) => {
   // packages/a has a claims directory of its own; the file's other name is at the root, in the root's.
   const pkg = join(box.project, "packages", "a");

@@ -166,6 +166,14 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   const tree = claims(["take", "lib/", "--holder", "B"], { cwd: root, env });
   assert.is(tree.code, 3, "a directory holding another name of the file");
   assert.match(tree.stdout, /lib\/h\.ts is the same file as .*f\.ts \(a hard link\)/);
+  // A directory claim holding one name, and a directory holding the other, in the other package's directory.
+  assert.is(claims(["release", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  const trees = claims(["take", "lib/", "--holder", "B"], { cwd: root, env });
+  assert.is(trees.code, 3, trees.stdout);
+  assert.match(trees.stdout, /lib\/h\.ts is the same file as .*src\/f\.ts, under .*packages\/a\/src\/ \(a hard link\)/);
+  assert.is(claims(["release", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
   assert.is(claims(["check", "g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
   assert.is(claims(["check", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0, "the holder's own");
   const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {

@@ -189,30 +189,60 @@ function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | und
     } else if (shape.kind === "directory" ? target.path.startsWith(shape.path) : shape.kind !== "glob" || globMatches(named, target.path)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
     // A tree is walked only for a claim that is in the way, once per call.
-    if (inWay && shape.kind === "directory" && !linkedUnder(shape.path, context).has(inode)) continue;
-    if (inWay && shape.kind === "glob" && !(linkedUnder(shape.path, context).get(inode) ?? []).some((path) => globMatches(named, path))) continue;
+    if (inWay && (shape.kind === "directory" || shape.kind === "glob") && !linkedHeldBy(shape, context).has(inode)) continue;
     if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "path" || shape.kind === "symbol" ? named : `one ${shape.kind === "glob" ? "matched by" : "under"} ${named}`} (a hard link)` });
   }
   return found;
 }
 
-/** A directory or glob target holding (matching) another name of a claimed file in the way (hardLinkConflicts). */
+/**
+ * A directory or glob target holding (matching) another name of a claimed file in the way, or of a
+ * file that a directory or glob claim in the way holds (matches) under another name (hardLinkConflicts).
+ * Trees are walked only for claims in the way, and the claim's tree only when the target's own
+ * holds a file with more than one link.
+ */
 function hardLinksUnder(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
   const found: Holding[] = [];
   for (const fileName of fileNames) {
     const named = partsOfFileName(fileName).target;
     if (named === undefined) continue;
     const shape = shapeOf(named);
-    if (shape.kind !== "path" && shape.kind !== "symbol") continue;
-    const file = statOf(shape.path);
-    if (!file?.isFile() || file.nlink < 2) continue;
+    if (shape.kind === "name") continue;
+    const whole = shape.kind === "directory" || shape.kind === "glob";
+    // A tree that meets the target's by name is in the way already (findConflicts).
+    if (whole && overlaps(target, shape)) continue;
+    const file = whole ? undefined : statOf(shape.path);
+    if (!whole && (!file?.isFile() || file.nlink < 2)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
     if (!inWay) continue;
-    const names = linkedUnder(target.path.replace(/(.)\/$/, "$1"), context).get(`${file.dev}:${file.ino}`) ?? [];
-    const other = names.find((path) => path !== shape.path && (target.kind === "directory" || globMatches(target.canonical, path)));
-    if (other !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap: `${other} is the same file as ${named} (a hard link)` });
+    const mine = linkedHeldBy(target, context);
+    const overlap = file
+      ? (mine.get(`${file.dev}:${file.ino}`) ?? []).filter((path) => path !== shape.path).map((path) => `${path} is the same file as ${named} (a hard link)`)[0]
+      : mine.size > 0 ? sameFileIn(mine, linkedHeldBy(shape, context), named, shape.kind) : undefined;
+    if (overlap !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap });
   }
   return found;
+}
+
+/** The files with more than one link that a directory holds or a glob matches, by `dev:ino`. */
+function linkedHeldBy(whole: TargetShape, context: Context): Map<string, string[]> {
+  const under = linkedUnder(whole.path.replace(/(.)\/$/, "$1"), context);
+  if (whole.kind === "directory") return under;
+  const matched = new Map<string, string[]>();
+  for (const [inode, paths] of under) {
+    const held = paths.filter((path) => globMatches(whole.canonical, path));
+    if (held.length > 0) matched.set(inode, held);
+  }
+  return matched;
+}
+
+/** How two trees hold one file under two names, said for a refusal; undefined when they do not. */
+function sameFileIn(mine: Map<string, string[]>, theirs: Map<string, string[]>, named: string, kind: string): string | undefined {
+  for (const [inode, paths] of mine) {
+    const other = theirs.get(inode)?.find((path) => !paths.includes(path));
+    if (other !== undefined) return `${paths[0]} is the same file as ${other}, ${kind === "glob" ? "matched by" : "under"} ${named} (a hard link)`;
+  }
+  return undefined;
 }
 
 /**
