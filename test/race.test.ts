@@ -8,7 +8,7 @@
 // makes races more likely; no assertion depends on who wins or on timing, so a slow machine can
 // make a race less interesting but never makes a test pass or fail by luck.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { suite } from "uvu";
@@ -16,7 +16,7 @@ import * as assert from "uvu/assert";
 import { readSnapshot } from "../src/os/files.js";
 import { readLockRecord, versionOf } from "../src/protocol/lock.js";
 import { take } from "../src/index.js";
-import { claims, claimsAsync, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, type RunResult, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, type RunResult, type Sandbox } from "./helpers.js";
 
 const HOUR = 3600 * SECOND;
 const DIST_URL = pathToFileURL(join(ROOT, "dist") + "/").href;
@@ -294,6 +294,36 @@ beatSweep("should either renew a stale claim for every beat or lose it for every
       for (const other of others) rmSync(join(sb.dir, `${other}.json`));
     }
     assertNoDebris(sb.dir);
+  } finally {
+    sb.cleanup();
+  }
+});
+
+beatSweep("should not renew a claim that went stale while its beat stalled, once another holder took what it covers", async () => {
+  // A beat reads its claim fresh, then stalls (stopped at its claim lock, CLAIMS_STOP_AT) past the
+  // claim's TTL: a take of a file inside the directory finds the claim stale and is granted. When the
+  // beat goes on, it must not make the directory fresh again over that file: it reports it lost.
+  const sb = sandbox();
+  try {
+    mkdirSync(join(sb.project, "D"));
+    assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
+    const stalled = spawn(process.execPath, [BIN, "beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }) });
+    let stdout = "";
+    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => stalled.on("exit", resolve));
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Stale once its TTL has passed: the take is granted only then (it is refused while fresh).
+    let taken: RunResult;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      taken = claims(["take", "./D/a.js", "--holder", "C", "--json", "--dir", sb.dir], { cwd: sb.project });
+    } while (taken.code === 3);
+    assert.is(taken.code, 0, taken.stdout + taken.stderr);
+    stalled.kill("SIGCONT");
+    assert.is(await exited, 4, stdout);
+    assert.equal(JSON.parse(stdout).lost, [`${realpathSync(sb.project)}/D/`], stdout);
+    const onDisk = readdirSync(sb.dir).filter((name) => name.endsWith(".json") && !name.startsWith("."));
+    assert.equal(onDisk.map((name) => (readJson(join(sb.dir, name)) as { holder: string }).holder), ["C"], "only C holds anything in D/");
   } finally {
     sb.cleanup();
   }

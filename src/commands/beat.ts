@@ -1,8 +1,8 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
 // the caller no longer holds as lost.
 import { linksOf } from "../protocol/aliases.js";
-import type { Claim } from "../protocol/claim.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
+import { freshnessOf, type Claim } from "../protocol/claim.js";
 import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
@@ -124,7 +124,8 @@ type Reissued = { token: number; previous_token: number };
 function renew(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
   const { token, renewAfterMs } = options;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const judgement = judge(context.store.read(fileName), target, holder, context);
+    const read = context.store.read(fileName);
+    const judgement = judge(read, target, holder, context);
     if (judgement.state === "free" || judgement.state === "blocked") return { target };
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     const fenced = fencedOff(judgement.claim, holder, token, context);
@@ -137,17 +138,33 @@ function renew(fileName: string, target: string, holder: string, context: Contex
       if (ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
     }
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
-    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) === "done") return "renewed";
+    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) !== "done") continue;
+    // Fresh when read, but a call can stall (a paused process, a slow disk) between reading the claim
+    // and its write landing: if it went stale meanwhile, a take may have found it stale and taken
+    // something it covers. Settled as a stale claim's beat is, under the take lock (renewStale).
+    if (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context)) return renewStale(fileName, target, holder, context, options, true);
+    return "renewed";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+}
+
+/** A second's margin: heartbeats are written rounded up to the second, and clocks differ a little. */
+const LAPSE_MARGIN_MS = 1000;
+
+/** Whether `claim`, as it was read, was stale (or within a second of it) by now. */
+function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
+  refreshNow(context);
+  return freshnessOf(claim, context.nowMs + LAPSE_MARGIN_MS, context.settings.judgeTtl, mtimeMs + LAPSE_MARGIN_MS, context.clockOffsetMs !== undefined).stale;
 }
 
 /**
  * The caller's own claim went stale: anyone could have moved in meanwhile. The queue gets it
  * first (a stale claim is a freed target), and a fresh claim of another holder on an overlapping
- * target means it is lost, even though its file still names the caller.
+ * target means it is lost, even though its file still names the caller. `lapsed`: the claim was
+ * made fresh again already, by a beat that found it fresh and whose write landed after it had gone
+ * stale (renew); judged as stale all the same, and given back when lost.
  */
-function renewStale(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | Reissued | LostClaim {
+function renewStale(fileName: string, target: string, holder: string, context: Context, options: BeatOptions, lapsed = false): "renewed" | "was_stale" | Reissued | LostClaim {
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context);
@@ -155,27 +172,30 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       const judgement = judge(context.store.read(fileName), target, holder, context);
       if (judgement.state === "free" || judgement.state === "blocked") return { target };
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
-      if (judgement.stale) {
+      const stale = judgement.stale || lapsed;
+      if (stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
         // a file while the glob was stale is in its way as much as any other, and is named as a
         // take of the glob would be refused by it (the glob, the real file, the link).
         const links = linksOf(fileName, target, context);
         const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
-        if (inTheWay) return { target, now_held_by: refusalOf(target, inTheWay) };
         // And a claim on another name of the file in another package's claims directory (a hard link).
-        const [linked] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
-        if (linked) return { target, now_held_by: linked.holding };
+        const linked = inTheWay ? undefined : lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found[0];
+        if (inTheWay || linked) {
+          if (lapsed) giveBack(judgement.claim, context);
+          return { target, now_held_by: inTheWay ? refusalOf(target, inTheWay) : (linked?.holding as Holding) };
+        }
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
       // Someone else held what it covers while it was stale: the old token must stop covering (docs/PROTOCOL.md 4a).
-      const token = judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
+      const token = stale ? reissuedToken(judgement.claim, holder, context) : undefined;
       if (token !== undefined) renewed.token = token;
       const change = token !== undefined ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
       if (context.store.change(fileName, judgement.version, () => change) === "done") {
         // A take of another name in another package's claims directory shares no take lock with
         // this one: looked at again with the claim fresh, as a take does; this side always yields.
-        if (judgement.stale) {
+        if (stale) {
           const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
           const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
           if (raced) {
@@ -184,7 +204,7 @@ function renewStale(fileName: string, target: string, holder: string, context: C
           }
         }
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
-        return judgement.stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
+        return stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
       }
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);

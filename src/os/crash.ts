@@ -1,6 +1,6 @@
 // Crash injection for the test suite: with CLAIMS_CRASH_AT=<step>, the process kills itself with
 // SIGKILL at that step, as a power cut or an OOM kill would, so tests can prove that a writer
-// killed anywhere leaves only debris that sweep removes. A no-op otherwise (one env lookup).
+// killed anywhere leaves only debris that sweep removes. A no-op otherwise (two env lookups).
 export type CrashStep =
   | "temp-written" // a temp file written, not yet fsynced
   | "before-link" // a new claim's temp file complete, not linked
@@ -14,4 +14,12 @@ export type CrashStep =
 
 export function crashPoint(step: CrashStep): void {
   if (process.env.CLAIMS_CRASH_AT === step) process.kill(process.pid, "SIGKILL");
+  // And CLAIMS_STOP_AT=<step> stops it there the first time (SIGSTOP), as a paused or descheduled
+  // process would stall, until the test lets it go on (SIGCONT).
+  if (process.env.CLAIMS_STOP_AT === step && !stopped) {
+    stopped = true;
+    process.kill(process.pid, "SIGSTOP");
+  }
 }
+
+let stopped = false;
