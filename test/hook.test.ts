@@ -56,6 +56,17 @@ Claude("should deny another session's write with holder, purpose and the handove
   assert.match(output.permissionDecisionReason, /claims handover utils\.ts --purpose/);
 });
 
+Claude("should judge a path written with a lone UTF-16 surrogate as the file it reaches (U+FFFD on disk)", ({ box }) => {
+  // JSON can carry "\ud800"; Node spells it U+FFFD to the file system, so it is that directory's file.
+  mkdirSync(join(box.project, "d\ufffd"));
+  assert.is(claims(["take", "d\ufffd/", "--dir", box.dir, "--holder", "claude-s1", "--purpose", "rename"], { cwd: box.project }).code, 0);
+  const write = { ...edit(box, "s2", join(box.project, "d\ud800", "y.ts"), ""), tool_name: "Write", tool_input: { file_path: join(box.project, "d\ud800", "y.ts"), content: "x" } };
+  const output = decision(hook(box, write).stdout);
+  assert.is(output?.permissionDecision, "deny", "the write into the held directory is refused");
+  assert.match(output.permissionDecisionReason, /held by claude-s1 for "rename"/);
+  assert.is(claims(["check", "d\ud800/z.ts", "--dir", box.dir, "--holder", "other"], { cwd: box.project }).code, 3);
+});
+
 Claude("should quote the suggested command for a shell, so a path with $ or a quote does not expand when it is run", ({ box }) => {
   const file = join(box.project, "price $rate's.ts");
   writeFileSync(file, "export const toFixed = 1;\n");

@@ -65,6 +65,15 @@ Kinds("should expand ~ to the home directory", ({ box }) => {
   assert.is(target.canonical, join(box.root, "notes", "memory.md"));
 });
 
+Kinds("should spell a lone UTF-16 surrogate as U+FFFD, as the file system gets it, in paths and names", ({ box }) => {
+  mkdirSync(join(box.project, "d\ufffd"));
+  const context = { cwd: box.project, home: box.root };
+  assert.is(parseTarget("d\ud800/x.ts", context).canonical, join(box.project, "d\ufffd", "x.ts"));
+  assert.is(parseTarget("d\udc00/", context).canonical, join(box.project, "d\ufffd/"));
+  assert.is(parseTarget("name:n\ud800", context).canonical, "n\ufffd");
+  assert.is(parseTarget("d\ud83d\ude00/x.ts", context).canonical, join(box.project, "d\ud83d\ude00", "x.ts"), "a pair is one character, kept");
+});
+
 Kinds("should normalize names to NFC so visually equal names are one target", ({ box }) => {
   const composed = parseTarget("caf\u00e9", { cwd: box.project, home: box.root });
   const decomposed = parseTarget("cafe\u0301", { cwd: box.project, home: box.root });

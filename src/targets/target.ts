@@ -70,7 +70,8 @@ export function fileStandIn(target: Target, claimFileNames: string[], context: T
  * `literal`: the input is a file's path exactly as the file system names it (an agent's write, a
  * staged file), never a glob or a symbol, whatever characters it has.
  */
-export function parseTarget(input: string, context: TargetContext, literal = false): Target {
+export function parseTarget(given: string, context: TargetContext, literal = false): Target {
+  const input = wellFormed(given);
   if (input.trim() === "") throw new BadInputError("A target is empty; give a name like shared-config or a file path.");
   // A literal path names a file that exists with that name (a tab in a staged file's name): check it.
   if (!literal && CONTROL.test(input)) {
@@ -88,6 +89,17 @@ export function parseTarget(input: string, context: TargetContext, literal = fal
   checkLength(canonical);
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
 }
+
+/**
+ * `text` with every lone UTF-16 surrogate (`"\ud800"` in JSON, from a hook payload or an MCP call)
+ * made U+FFFD, as Node spells it to the file system: one file, one target, however it was written.
+ */
+export function wellFormed(text: string): string {
+  return LONE_SURROGATE_TEST.test(text) ? text.replace(LONE_SURROGATE, "\ufffd") : text;
+}
+
+const LONE_SURROGATE_TEST = /[\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The prefix that makes an argument a glob even when its text names an existing file. */
 export const GLOB_PREFIX = "glob:";
@@ -255,7 +267,8 @@ function expandHome(input: string, home: string): string {
  * symlink (dangling ones too, to where they point) and applying `..` to what was resolved so far,
  * as the kernel does. Components that do not exist yet are kept as written.
  */
-export function canonicalPath(input: string, cwd: string): string {
+export function canonicalPath(given: string, cwd: string): string {
+  const input = wellFormed(given);
   const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/");
   let resolved = "";
   // The device of each directory in `resolved`, `/` first: a name is folded where its directory's
