@@ -126,6 +126,7 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with an unclosed brace", "src/*.{js", /has a \{ without its \}.*src\/\*\.\{js,ts\}/],
   ["glob with a stray closing brace", "src/a}*.ts", /has a \{ without its \}/],
   ["glob with an unclosed bracket", "src/foo*[", /has a \[ without its \].*src\/\[ab\]\.ts/],
+  ["glob with ** inside a segment", "src/**.ts", /\*\* inside a segment, where it matches as \* does.*src\/\*\*\/\*\.ts/],
 ];
 for (const [label, input, message] of cases) {
   Invalid(`should refuse a ${label} target with a clear sentence`, () => {
@@ -141,6 +142,12 @@ for (const [label, input, message] of cases) {
 Invalid("should accept balanced braces in a glob", () => {
   assert.is(parseTarget("src/*.{js,ts}", context).kind, "glob");
   assert.is(parseTarget("src/{a,{b,c}}/*.ts", context).kind, "glob");
+});
+Invalid("should read an empty segment in a glob's pattern as a path's, one /, and take ** inside a segment after glob: as picomatch does", () => {
+  assert.is(parseTarget("src/*//b.ts", context).canonical, "/tmp/src/*/b.ts");
+  assert.is(parseTarget("glob:src/*///b/**", context).canonical, "/tmp/src/*/b/**");
+  assert.is(parseTarget("glob:src/**.ts", context).canonical, "/tmp/src/**.ts");
+  assert.is(parseTarget("src/{**/a,b}.ts", context).kind, "glob", "** with a brace in its segment is left to picomatch");
 });
 Invalid("should accept closed brackets and escaped ones in a glob", () => {
   assert.is(parseTarget("src/[ab].ts", context).kind, "glob");

@@ -163,12 +163,18 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   // With glob: the text is read exactly as picomatch reads it; without, as a user means it.
   const expanded = explicit ? written : literalGroups(written);
   const scan = picomatch.scan(expanded);
+  // A path never has an empty segment, so picomatch matches nothing with one: `a/*//b.ts` means
+  // `a/*/b.ts`, as `a//b.ts` is `a/b.ts`. (A claim matching nothing would be granted beside anything.)
+  if (scan.isGlob && scan.glob.includes("//")) return canonicalGlob(`${scan.base === "" ? "" : `${scan.base}/`}${scan.glob.replace(/\/{2,}/g, "/")}`, input, cwd, explicit);
   if (!scan.isGlob) {
     if (explicit) throw new BadInputError(`Target ${input} has no glob characters after ${GLOB_PREFIX}; drop the prefix to claim the path itself.`);
     return canonicalLiteral(unescapeLiteral(expanded), cwd);
   }
   if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
   if (expanded.endsWith("/")) throw new BadInputError(`Target ${input} is a glob ending in /; write the glob as dir/** instead.`);
+  if (!explicit && scan.glob.split("/").some((segment) => segment !== "**" && segment.includes("**") && !/[{}()]/.test(segment))) {
+    throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write src/**/*.ts to reach into subdirectories, or src/*.ts for one.`);
+  }
   if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
     throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
   }
