@@ -122,12 +122,31 @@ Cli("should check and show a word that reads like a file, which no claim names, 
   assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], at).code, 0);
 });
 
-Cli("should check a file-looking word that a claim names as that name, wherever it runs", ({ box }) => {
+Cli("should check a word as that name and as the file of that name here, and name: as the name alone", ({ box }) => {
   const at = { cwd: box.project };
   assert.is(claims(["take", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
-  assert.is(claims(["take", "./", "--dir", box.dir, "--holder", "b"], at).code, 0);
-  assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0, "the holder of the name, nobody on the file");
   assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "c"], at).code, 3);
+  // A script that checks a word before writing the file of that name must hear of the file's holder,
+  // also when it holds the name itself.
+  assert.is(claims(["take", "./", "--dir", box.dir, "--holder", "b"], at).code, 0);
+  const word = claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at);
+  assert.is(word.code, 3, word.stdout);
+  assert.match(word.stdout, /deploy\.lock: covered by the claim on .*\/, held by b/);
+  assert.is(claims(["check", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0, "the name alone");
+  // And a word that does not read like a file is that file here all the same (a file named deploy).
+  assert.is(claims(["check", "deploy", "--dir", box.dir, "--holder", "a"], at).code, 3);
+});
+
+Cli("should check a shared holder's write as shared only where its own shared claim covers the target", ({ box }) => {
+  const at = { cwd: box.project };
+  mkdirSync(join(box.project, "sub"));
+  assert.is(claims(["take", "./sub/", "--shared", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["take", "./sub/x.ts", "--shared", "--dir", box.dir, "--holder", "b"], at).code, 0);
+  assert.is(claims(["check", "./sub/x.ts", "--dir", box.dir, "--holder", "b"], at).code, 0, "b shares x.ts with a");
+  const whole = claims(["check", "./sub/", "--dir", box.dir, "--holder", "b"], at);
+  assert.is(whole.code, 3, "b holds no share of the rest of sub/");
+  assert.match(whole.stdout, /shared and held by a/);
 });
 
 Cli("should note when CLAIMS_HOLDER stands in for an agent session's own holder, which its hooks use", ({ box }) => {

@@ -3,10 +3,10 @@
 // scripts and git hooks: `claims check "$f" || exit $?`.
 import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
-import { claimCovers, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, partsOfFileName } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, parseTarget, partsOfFileName } from "../targets/target.js";
 import { cutShort, notOkEverywhere, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
@@ -92,9 +92,10 @@ function checkIn(options: CheckOptions): CheckResult {
     const standIn = fileStandIn(named, fileNames, context.settings);
     if (standIn) (result.warnings ??= []).push(`no claim names ${named.canonical} and no such file exists here, so it was checked as the file ./${named.canonical} will be`);
     const target = standIn ?? named;
-    // Writing needs exclusive access, unless the caller itself shares the target with others.
-    const mode = holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
-    const conflicts = findConflicts(target, mode, holder, context, fileNames);
+    // A word is also the file of that name here, once written (`deploy`, `gen.txt` while the caller
+    // holds the name): a write needs both free. Not for `name:word`, which names no file.
+    const file = standIn === undefined && named.kind === "name" && named.named !== true ? wordAsFile(named.canonical, context) : undefined;
+    const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
     if (options.token !== undefined) {
       const fenced = fenceOf(target, options.token, holder, context, fileNames);
       if (fenced) {
@@ -108,6 +109,21 @@ function checkIn(options: CheckOptions): CheckResult {
   return result;
 }
 
+/** Writing needs exclusive access, unless the caller itself shares the target with others. */
+function modeFor(target: TargetShape, holder: string | undefined, fileNames: string[], context: Context): "shared" | "exclusive" {
+  return holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
+}
+
+/** The file `./word` in the current directory, when the word can name one there. */
+function wordAsFile(word: string, context: Context): TargetShape | undefined {
+  try {
+    const file = parseTarget(`./${word}`, { cwd: context.settings.cwd, home: context.settings.home });
+    return file.kind === "path" ? file : undefined;
+  } catch {
+    return undefined; // a word no file could be named (too long for the file system)
+  }
+}
+
 function holdsShared(target: TargetShape, holder: string, fileNames: string[], context: Context): boolean {
   const tag = holderTag(holder);
   return fileNames.some((fileName) => {
@@ -116,7 +132,7 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
     return (
       read.state === "claim" &&
       read.claim.holder === holder &&
-      overlaps(target, shapeOf(read.claim.target)) &&
+      claimCovers(shapeOf(read.claim.target), target) &&
       !freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale
     );
   });
