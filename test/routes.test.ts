@@ -312,20 +312,26 @@ test("should take a routed target with the settings of the .claims that names it
   for (const name of claimFiles(repo.pkgStore)) assert.is(statSync(join(repo.pkgStore, name)).mode & 0o777, 0o660, name);
 });
 
-test("should find a package's .claims that is a symlink, and say when the search below a directory was cut short", ({ repo }) => {
+test("should find a package's .claims that is a symlink, and refuse to take or check a directory whose search below was cut short", ({ repo }) => {
   const { root, pkg, env } = repo;
   renameSync(join(pkg, ".claims"), join(root, "a.claims"));
   symlinkSync("../../a.claims", join(pkg, ".claims"));
   const across = claims(["take", "packages/", "--holder", "A"], { cwd: root, env });
   assert.is(across.code, 2, "the package is found through its link");
-  const deep = join(root, "packages", "b", ...Array.from({ length: 8 }, (_, level) => `l${level}`));
+  // A package 17 levels down, with a claim in its own directory: past the search's depth.
+  const deep = join(root, "packages", "b", ...Array.from({ length: 16 }, (_, level) => `l${level}`), "pkg");
   mkdirSync(deep, { recursive: true });
+  writeFileSync(join(deep, ".claims"), JSON.stringify({ dir: join(repo.root, "store-deep") }));
+  assert.is(claims(["take", "./x.ts", "--holder", "B"], { cwd: deep, env }).code, 0);
   const cut = claims(["take", "packages/b/", "--holder", "A"], { cwd: root, env });
-  assert.is(cut.code, 0, cut.stderr);
-  assert.match(cut.stderr, /packages\/b\/ holds more than 5,000 directories \(or more than 6 levels\): the search for packages with a \.claims of their own below stopped there/);
+  assert.is(cut.code, 2, cut.stdout);
+  assert.is(cut.stderr, `claims: packages/b/ holds more than 20,000 directories (or more than 16 levels), so the search below it for packages with a .claims of their own stopped, and a claim in one further down could be missed; take narrower directories, or pin one claims directory for every session (--dir, CLAIMS_DIR).\n`);
+  assert.is(claimFiles(repo.rootStore).length, 0, "nothing taken");
   const checked = claims(["check", "packages/b/", "--holder", "A"], { cwd: root, env });
-  assert.is(checked.code, 0, checked.stderr);
-  assert.match(checked.stderr, /packages\/b\/ holds more than 5,000 directories .* one further down is not checked in its own claims directory/);
+  assert.is(checked.code, 2, checked.stdout);
+  assert.match(checked.stderr, /packages\/b\/ holds more than 20,000 directories .* check narrower directories/);
+  // Within the search's depth, the package is found, and the take refused as reaching into two directories.
+  assert.is(claims(["take", "packages/b/l0/l1/l2/", "--holder", "A"], { cwd: root, env }).code, 2);
 });
 
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {

@@ -7,7 +7,7 @@ import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, parseTarget, partsOfFileName } from "../targets/target.js";
-import { cutShort, notOkEverywhere, routesOf } from "../protocol/routes.js";
+import { notOkEverywhere, refuseCutShort, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
 
@@ -46,11 +46,8 @@ export interface CheckResult {
 export function check(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options, { linked: true });
-  const cut = cutShort(routes, "checked");
-  if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
-    const result = checkIn(options);
-    return cut.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...cut] };
-  }
+  refuseCutShort(routes, "check");
+  if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) return checkIn(options);
   const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
@@ -70,7 +67,6 @@ export function check(options: CheckOptions): CheckResult {
     merged.directory_missing = true;
     if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
-  if (cut.length > 0) (merged.warnings ??= []).push(...cut);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
 }

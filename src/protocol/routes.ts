@@ -41,14 +41,14 @@ export function configBetween(directory: string, cwd: string): boolean {
 }
 
 /**
- * The `.claims` files under a directory (not its own), node_modules and .git aside, six levels and
- * 5,000 directories at most (a folder of many files is one listing): a monorepo's packages with
- * claims directories of their own.
+ * The `.claims` files under a directory (not its own), node_modules, .git, .venv and __pycache__
+ * aside, 16 levels and 20,000 directories at most (a folder of many files is one listing; about half
+ * a second at most here): a monorepo's packages with claims directories of their own.
  */
 export function configsUnder(directory: string): string[] & { truncated?: boolean } {
   if (/\/node_modules(\/|$)/.test(directory)) return [];
   const found: string[] & { truncated?: boolean } = [];
-  const complete = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: 6, skip: ["node_modules", ".git"] }, (entry, at) => {
+  const complete = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: CONFIG_SEARCH_DEPTH, skip: ["node_modules", ".git", ".venv", "__pycache__"] }, (entry, at) => {
     // A `.claims` that is a symlink to a config file counts as the file (findConfig follows it).
     if (entry.name === ".claims" && at !== directory && (entry.isFile() || (entry.isSymbolicLink() && isFile(join(at, entry.name))))) found.push(join(at, entry.name));
   });
@@ -137,8 +137,9 @@ function placeOf(target: { kind: string; path: string }): { whole: boolean; plac
   return { whole, place };
 }
 
-/** How many directories configsUnder lists at most. */
-export const CONFIG_SEARCH_DIRECTORIES = 5_000;
+/** How many directories configsUnder lists at most, and how many levels below its directory. */
+export const CONFIG_SEARCH_DIRECTORIES = 20_000;
+export const CONFIG_SEARCH_DEPTH = 16;
 
 function isFile(path: string): boolean {
   try {
@@ -231,10 +232,16 @@ export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
   return { configAt: config === undefined ? "/" : dirname(config) };
 }
 
-/** The note for targets whose search for packages below was cut short: `done`, what was not done in a package further down ("claimed", "checked"). */
-export function cutShort(routes: Routes | undefined, done: string): string[] {
-  if (routes?.cut === undefined) return [];
-  return [`${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than 6 levels): the search for packages with a .claims of their own below stopped there, and one further down is not ${done} in its own claims directory`];
+/**
+ * Bad input when the search for packages below a directory or glob target was cut short: a package
+ * further down may have a claims directory of its own, where a claim in it would not be met (nor
+ * would it be judged there). `verb`: what the caller does ("take", "check").
+ */
+export function refuseCutShort(routes: Routes | undefined, verb: string): void {
+  if (routes?.cut === undefined) return;
+  throw new BadInputError(
+    `${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than ${CONFIG_SEARCH_DEPTH} levels), so the search below it for packages with a .claims of their own stopped, and a claim in one further down could be missed; ${verb} narrower directories, or pin one claims directory for every session (--dir, CLAIMS_DIR).`,
+  );
 }
 
 const named = (dir: string, config?: string) => (config ? `${dir} (named by ${config})` : dir);
