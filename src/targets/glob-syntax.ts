@@ -65,7 +65,7 @@ export function literalGroups(glob: string): string {
 
 /**
  * Why a glob cannot be claimed, or undefined: a `/` that one segment's pattern can match (`x[/]y`,
- * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`), and a `|` outside parentheses, which makes the whole
+ * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`, any POSIX class), and a `|` outside parentheses, which makes the whole
  * pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere): the overlap rules, comparing
  * segment by segment, would miss what either matches.
  */
@@ -76,6 +76,9 @@ export function unclaimableGlob(pattern: string): string | undefined {
 }
 
 const UNCLAIMABLE = new Map<string, string | undefined>();
+
+/** Why a glob with a POSIX class (`[[:alpha:]]`) cannot be claimed (unclaimableGlob). */
+export const POSIX_CLASS = "has a POSIX class ([[:alpha:]] and the like), with which picomatch reads each . of the pattern as any character, a / included";
 
 function whyUnclaimable(pattern: string): string | undefined {
   let depth = 0;
@@ -89,6 +92,8 @@ function whyUnclaimable(pattern: string): string | undefined {
       if (close === -1) continue; // a lone [ is literal (and refused before this, bracketsClose)
       const bracket = pattern.slice(i, close + 1);
       if (bracket.includes("/") || picomatch(bracket, { dot: true })("/")) return "has a [ ] that can match a /";
+      // With one, picomatch reads every `.` of the pattern, escaped or not, as any character, `/` included.
+      if (bracket.includes("[:")) return POSIX_CLASS;
       i = close;
     } else if (char === "(") depth++;
     else if (char === ")") depth = Math.max(0, depth - 1);
