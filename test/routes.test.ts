@@ -332,6 +332,22 @@ test("should find a package's .claims that is a symlink, and refuse to take or c
   assert.match(checked.stderr, /packages\/b\/ holds more than 20,000 directories .* check narrower directories/);
   // Within the search's depth, the package is found, and the take refused as reaching into two directories.
   assert.is(claims(["take", "packages/b/l0/l1/l2/", "--holder", "A"], { cwd: root, env }).code, 2);
+  // And the hook refuses a write of the whole tree, which may reach the package unseen.
+  const removal = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s6", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command: "rm -rf packages/b" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.match(removal.stdout, /"permissionDecision":\s*"deny"/, removal.stdout + removal.stderr);
+  assert.match(removal.stdout, /packages\/b holds more than 20,000 directories \(or more than 16 levels\), so whether a package below it claims in a claims directory of its own could not be told/);
+  const narrow = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s6", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: "rm -rf packages/b/l0/l1/l2/l3/l4/l5/l6/l7/l8/l9/l10" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  // A narrower tree is searched whole: the package is found, and the write refused for B's claim there.
+  assert.match(narrow.stdout, /the claim on .*pkg\/x\.ts inside it is held by B/, narrow.stdout);
+  assert.not.match(narrow.stdout, /could not be told/);
 });
 
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {

@@ -14,17 +14,27 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 /**
  * The claims directories, other than `own`, that the `.claims` configuration nearest each written
  * file names, with the files under each. None when --dir or CLAIMS_DIR pins one directory for all.
+ * `cut`: the directories whose search below for `.claims` files stopped at its limits (a tree
+ * written whole there may reach a package not found).
  */
 export function claimsDirsElsewhere(
   files: string[],
   session: Session,
   own: string,
   kernelOf: (path: string) => string = (path) => kernelPath(path, session.cwd),
-): Map<string, string[]> {
+): Map<string, string[]> & { cut?: string[] } {
   const { elsewhere, note } = directories(session, own);
   if (pinned(session)) return elsewhere;
+  const found: Map<string, string[]> & { cut?: string[] } = elsewhere;
   const under = new Map<string, string[]>();
-  const configs = (at: string) => under.get(at) ?? (under.set(at, configsUnder(at)), under.get(at) as string[]);
+  const configs = (at: string) => {
+    if (!under.has(at)) {
+      const below = configsUnder(at);
+      if (below.truncated) (found.cut ??= []).push(at);
+      under.set(at, below);
+    }
+    return under.get(at) as string[];
+  };
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) {
       // A place unknown could be in any package below: judged in each one's directory too.
@@ -41,7 +51,7 @@ export function claimsDirsElsewhere(
     // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
     if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
   }
-  return elsewhere;
+  return found;
 }
 
 /**

@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
-import { pointedFrom, rememberElsewhere } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DEPTH, CONFIG_SEARCH_DIRECTORIES, pointedFrom, rememberElsewhere } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -209,7 +209,12 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // Where the kernel takes each path, worked out once for both questions below.
   const kernel = new Map<string, string>();
   const kernelOf = (path: string) => kernel.get(path) ?? (kernel.set(path, kernelPath(path, session.cwd)), kernel.get(path) as string);
-  const elsewhere = [...claimsDirsElsewhere(files, session, claimsDir(), kernelOf)];
+  const routed = claimsDirsElsewhere(files, session, claimsDir(), kernelOf);
+  if (routed.cut) {
+    // A package further down may claim in a directory of its own, which would not be judged.
+    return deny(options.agent, `${routed.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than ${CONFIG_SEARCH_DEPTH} levels), so whether a package below it claims in a claims directory of its own could not be told, and this write reaches into all of it; write narrower paths, or have every session use one claims directory (CLAIMS_DIR).`);
+  }
+  const elsewhere = [...routed];
   // A claims directory is the claims commands' to change: a write there by hand (rm *.json, an edit
   // of a claim file) would drop or forge another session's claim without any of them knowing. Any
   // one: this session's, one another `.claims` names, or one known by its take lock; the path where
