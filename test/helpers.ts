@@ -26,8 +26,25 @@ export function sandbox(): Sandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "claims-test-")));
   const project = join(root, "project");
   spawnSync("mkdir", ["-p", project]);
-  return { root, dir: join(root, "store"), project, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  LEFT.add(root);
+  const cleanup = () => {
+    rmSync(root, { recursive: true, force: true });
+    LEFT.delete(root);
+  };
+  return { root, dir: join(root, "store"), project, cleanup };
 }
+
+// A test that fails before its cleanup leaves its sandbox: removed when the test process exits.
+const LEFT = new Set<string>();
+process.on("exit", () => {
+  for (const root of LEFT) {
+    try {
+      rmSync(root, { recursive: true, force: true });
+    } catch {
+      // a directory a test made unreadable: left to the system's temp cleaning
+    }
+  }
+});
 
 /** Environment for spawned CLIs: nothing inherited that could pick a holder or directory. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
