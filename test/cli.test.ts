@@ -57,6 +57,17 @@ Cli("should exit 4 when beating or releasing a claim another holder has", ({ box
   assert.is(JSON.parse(release.stdout).lost_to[0].now_held_by.holder, "a");
 });
 
+Cli("should say what the holder does hold when a release names a target it does not (a typo leaves the claim meant held)", ({ box }) => {
+  const at = { cwd: box.project };
+  assert.is(claims(["take", "./alpha.ts", "--dir", box.dir, "--holder", "h"], at).code, 0);
+  const typo = claims(["release", "./alpah.ts", "--dir", box.dir, "--holder", "h"], at);
+  assert.is(typo.code, 0);
+  assert.match(typo.stdout, /alpah\.ts was not held; nothing to do\nh still holds .*\/alpha\.ts: name the one you meant, or release them all with: claims release --dir .* --holder h\n/);
+  assert.equal(JSON.parse(claims(["release", "./alpah.ts", "--dir", box.dir, "--holder", "h", "--json"], at).stdout).still_held, [join(box.project, "alpha.ts")]);
+  assert.is(claims(["release", "--dir", box.dir, "--holder", "h"], at).stdout, `released ${join(box.project, "alpha.ts")}\n`);
+  assert.not.match(claims(["release", "./alpah.ts", "--dir", box.dir, "--holder", "h"], at).stdout, /still holds/, "nothing held: nothing said");
+});
+
 Cli("should tell a holder who lost a name claim a take command that names it again (name:gen.txt)", ({ box }) => {
   const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], { cwd: box.root });
   assert.is(as("a", "take", "name:gen.txt").code, 0);

@@ -186,6 +186,7 @@ export function renderRelease(result: ReleaseResult, style: Style, repeat: Repea
   for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${handed.target} to ${handed.holder}, next in the queue`);
   for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${target}`);
   for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
+  if (result.still_held) lines.push(`${result.holder} still holds ${result.still_held.join(", ")}: name the one you meant, or release them all with: claims release${repeat.all}`);
   for (const lost of result.lost_to) {
     lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost, repeat)}; left untouched`);
   }

@@ -22,6 +22,8 @@ export interface ReleaseResult {
   released: string[];
   /** Nobody held these: nothing to do. */
   not_held: string[];
+  /** When some target was not held: the claims the caller does hold in that claims directory (a mistyped target leaves the one meant held). */
+  still_held?: string[];
   /** Not the caller's any more (taken over, swept) or held by someone else: left untouched. */
   lost: string[];
   /** For each lost target, who holds it now. */
@@ -66,6 +68,14 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
       if ((options.targets ?? []).length > 0 && !wasGranted(target)) (result.never_held ??= []).push(target);
     }
     forgetHeld(holder, target, context);
+  }
+  // A mistyped target is "not held", while the claim meant stays held: say what the holder holds.
+  if (result.not_held.length > 0) {
+    const held = namedOrAllMine(undefined, holder, context).flatMap(({ fileName, target }) => {
+      const read = context.store.read(fileName);
+      return read.state === "claim" && read.claim.holder === holder ? [target] : [];
+    });
+    if (held.length > 0) result.still_held = held;
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
   try {
