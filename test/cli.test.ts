@@ -133,7 +133,7 @@ Cli("should check and show a word that reads like a file, which no claim names, 
   assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], at).code, 0);
 });
 
-Cli("should check a word as that name and as the file of that name here, and name: as the name alone", ({ box }) => {
+Cli("should check a file-looking word a claim names as that name and as the file it will be, and name: as the name alone", ({ box }) => {
   const at = { cwd: box.project };
   assert.is(claims(["take", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);
   assert.is(claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0, "the holder of the name, nobody on the file");
@@ -144,9 +144,11 @@ Cli("should check a word as that name and as the file of that name here, and nam
   const word = claims(["check", "deploy.lock", "--dir", box.dir, "--holder", "a"], at);
   assert.is(word.code, 3, word.stdout);
   assert.match(word.stdout, /deploy\.lock: covered by the claim on .*\/, held by b/);
+  assert.match(word.stderr, /deploy\.lock was also checked as the file \.\/deploy\.lock it will be; check name:deploy\.lock to ask about the name alone/);
   assert.is(claims(["check", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0, "the name alone");
-  // And a word that does not read like a file is that file here all the same (a file named deploy).
-  assert.is(claims(["check", "deploy", "--dir", box.dir, "--holder", "a"], at).code, 3);
+  // A word that does not read like a file is a name, as scripts use one for a lock.
+  assert.is(claims(["take", "migrate-db", "--dir", box.dir, "--holder", "a"], at).code, 0);
+  assert.is(claims(["check", "migrate-db", "--dir", box.dir, "--holder", "a"], at).code, 0);
 });
 
 Cli("should check a shared holder's write as shared only where its own shared claim covers the target", ({ box }) => {

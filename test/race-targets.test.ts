@@ -95,6 +95,15 @@ Race("should grant one of two directories, or a directory and a glob, each holdi
   linkSync(join(box.project, "src", "a.ts"), join(box.project, "other", "b.ts"));
   await oneWinnerThroughLinks(box, ["src/", "other/", "src/", "other/"], /other\/b\.ts is the same file as .*src\/a\.ts, under .*src\/ \(a hard link\)|src\/a\.ts is the same file as .*other\/b\.ts, under .*other\/ \(a hard link\)/);
   await oneWinnerThroughLinks(box, ["src/*.ts", "other/", "src/*.ts", "other/"], /same file as .*(matched by|under) .*\(a hard link\)/);
+  // Files a package manager links into two projects' dependencies are no one's to edit: not compared.
+  for (const tree of ["src", "other"]) mkdirSync(join(box.project, tree, ".venv"));
+  rmSync(join(box.project, "other", "b.ts"));
+  writeFileSync(join(box.root, "six.py"), "");
+  for (const tree of ["src", "other"]) linkSync(join(box.root, "six.py"), join(box.project, tree, ".venv", "six.py"));
+  rmSync(box.dir, { recursive: true, force: true });
+  const trees = await Promise.all(["src/", "other/"].map((tree, index) => claimsAsync(["take", tree, "--holder", `h${index}`, "--dir", box.dir], { cwd: box.project })));
+  assert.equal(trees.map((result) => result.code), [0, 0], trees.map((result) => result.stdout).join(" | "));
+  linkSync(join(box.project, "src", "a.ts"), join(box.project, "other", "b.ts"));
   // A glob that does not match the file's name there holds nothing of it.
   rmSync(box.dir, { recursive: true, force: true });
   const [glob, dir] = [await claimsAsync(["take", "src/*.js", "--holder", "h0", "--dir", box.dir], { cwd: box.project }), await claimsAsync(["take", "other/", "--holder", "h1", "--dir", box.dir], { cwd: box.project })];

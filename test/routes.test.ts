@@ -325,11 +325,11 @@ test("should find a package's .claims that is a symlink, and refuse to take or c
   assert.is(claims(["take", "./x.ts", "--holder", "B"], { cwd: deep, env }).code, 0);
   const cut = claims(["take", "packages/b/", "--holder", "A"], { cwd: root, env });
   assert.is(cut.code, 2, cut.stdout);
-  assert.is(cut.stderr, `claims: packages/b/ holds more than 20,000 directories (or more than 16 levels), so the search below it for packages with a .claims of their own stopped, and a claim in one further down could be missed; take narrower directories, or pin one claims directory for every session (--dir, CLAIMS_DIR).\n`);
+  assert.is(cut.stderr, `claims: The search below packages/b/ for packages with a .claims of their own stopped at its limits (20,000 directories, 16 levels), so a claim in one further down could be missed; claim narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).\n`);
   assert.is(claimFiles(repo.rootStore).length, 0, "nothing taken");
   const checked = claims(["check", "packages/b/", "--holder", "A"], { cwd: root, env });
   assert.is(checked.code, 2, checked.stdout);
-  assert.match(checked.stderr, /packages\/b\/ holds more than 20,000 directories .* check narrower directories/);
+  assert.match(checked.stderr, /The search below packages\/b\/ for packages .* check narrower targets/);
   // Within the search's depth, the package is found, and the take refused as reaching into two directories.
   assert.is(claims(["take", "packages/b/l0/l1/l2/", "--holder", "A"], { cwd: root, env }).code, 2);
   // And the hook refuses a write of the whole tree, which may reach the package unseen.
@@ -339,7 +339,7 @@ test("should find a package's .claims that is a symlink, and refuse to take or c
     encoding: "utf8",
   });
   assert.match(removal.stdout, /"permissionDecision":\s*"deny"/, removal.stdout + removal.stderr);
-  assert.match(removal.stdout, /packages\/b holds more than 20,000 directories \(or more than 16 levels\), so whether a package below it claims in a claims directory of its own could not be told/);
+  assert.match(removal.stdout, /The search below .*packages\/b for packages with a \.claims of their own stopped at its limits \(20,000 directories, 16 levels\), so whether one this write may reach claims in a claims directory of its own could not be told/);
   const narrow = spawnSync(process.execPath, [BIN, "hook", "claude"], {
     input: JSON.stringify({ session_id: "s6", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: "rm -rf packages/b/l0/l1/l2/l3/l4/l5/l6/l7/l8/l9/l10" } }),
     env: cleanEnv(env),
@@ -348,6 +348,34 @@ test("should find a package's .claims that is a symlink, and refuse to take or c
   // A narrower tree is searched whole: the package is found, and the write refused for B's claim there.
   assert.match(narrow.stdout, /the claim on .*pkg\/x\.ts inside it is held by B/, narrow.stdout);
   assert.not.match(narrow.stdout, /could not be told/);
+});
+
+test("should take, check and let the hook write a tree too deep to search whole where no package has a .claims, and never search .venv", () => {
+  const box = sandbox();
+  try {
+    const env = { HOME: box.root };
+    const hook = (command: string) =>
+      spawnSync(process.execPath, [BIN, "hook", "claude"], {
+        input: JSON.stringify({ session_id: "s5", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command } }),
+        env: cleanEnv(env),
+        encoding: "utf8",
+      }).stdout;
+    mkdirSync(join(box.project, "src", ...Array.from({ length: 18 }, (_, level) => `l${level}`)), { recursive: true });
+    mkdirSync(join(box.project, ".venv", ...Array.from({ length: 18 }, (_, level) => `v${level}`)), { recursive: true });
+    assert.is(claims(["take", "src/", "--holder", "A"], { cwd: box.project, env }).code, 0, "no .claims anywhere: none to miss");
+    assert.is(claims(["check", "src/", "--holder", "B"], { cwd: box.project, env }).code, 3);
+    assert.not.match(hook("rm -rf .venv"), /stopped at its limits/);
+    // With a .claims above, a package further down could be missed: refused, except for a glob that cannot reach that deep.
+    writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: join(box.root, "store") }));
+    assert.is(claims(["release", "--holder", "A"], { cwd: box.project, env }).code, 0);
+    assert.is(claims(["take", "src/", "--holder", "A"], { cwd: box.project, env }).code, 2);
+    assert.is(claims(["take", "src/*/*.md", "--holder", "A"], { cwd: box.project, env }).code, 0, "a glob reaching one level down");
+    assert.is(claims(["take", "src/**/*.md", "--holder", "C"], { cwd: box.project, env }).code, 2);
+    assert.match(hook("rm -rf src"), /stopped at its limits/);
+    assert.not.match(hook("rm -rf .venv"), /stopped at its limits/, "nor is .venv searched with one");
+  } finally {
+    box.cleanup();
+  }
 });
 
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {

@@ -127,7 +127,8 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with a stray closing brace", "src/a}*.ts", /has a \{ without its \}/],
   ["glob with an unclosed bracket", "src/foo*[", /has a \[ without its \].*src\/\[ab\]\.ts/],
   ["glob with a POSIX class", "src/[[:alpha:]]*.ts", /has a POSIX class .* reads each \. of the pattern as any character, a \/ included; write the range instead, as in \[a-zA-Z\]/],
-  ["glob with ** inside a segment", "src/**.ts", /\*\* inside a segment, where it matches as \* does.*src\/\*\*\/\*\.ts/],
+  ["glob with ** inside a segment", "lib/**.js", /^Target lib\/\*\*\.js has \*\* inside a segment, where it matches as \* does, within one directory; write lib\/\*\*\/\*\.js to reach into subdirectories, or lib\/\*\.js for one\.$/],
+  ["glob with ** beside braces inside a segment", "src/x**{.ts,.js}", /write src\/\*\*\/x\*\{\.ts,\.js\} to reach into subdirectories, or src\/x\*\{\.ts,\.js\} for one/],
 ];
 for (const [label, input, message] of cases) {
   Invalid(`should refuse a ${label} target with a clear sentence`, () => {
@@ -148,7 +149,10 @@ Invalid("should read an empty segment in a glob's pattern as a path's, one /, an
   assert.is(parseTarget("src/*//b.ts", context).canonical, "/tmp/src/*/b.ts");
   assert.is(parseTarget("glob:src/*///b/**", context).canonical, "/tmp/src/*/b/**");
   assert.is(parseTarget("glob:src/**.ts", context).canonical, "/tmp/src/**.ts");
-  assert.is(parseTarget("src/{**/a,b}.ts", context).kind, "glob", "** with a brace in its segment is left to picomatch");
+  assert.is(parseTarget("src/{**/a,b}.ts", context).kind, "glob", "** as a whole alternative");
+  assert.is(parseTarget("src/\\**x.ts", context).kind, "glob", "an escaped * is a character");
+  assert.is(parseTarget("src/[**]x.ts", context).kind, "glob", "so is a bracketed one");
+  assert.is(parseTarget("src/[[:]x.ts", context).kind, "glob", "[: without a class name is no POSIX class");
 });
 Invalid("should accept closed brackets and escaped ones in a glob", () => {
   assert.is(parseTarget("src/[ab].ts", context).kind, "glob");

@@ -154,7 +154,7 @@ const LAPSE_MARGIN_MS = 1000;
 /** Whether `claim`, as it was read, was stale (or within a second of it) by now. */
 function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
   refreshNow(context);
-  return freshnessOf(claim, context.nowMs + LAPSE_MARGIN_MS, context.settings.judgeTtl, mtimeMs + LAPSE_MARGIN_MS, context.clockOffsetMs !== undefined).stale;
+  return freshnessOf(claim, context.nowMs + LAPSE_MARGIN_MS, context.settings.judgeTtl, mtimeMs, context.clockOffsetMs !== undefined).stale;
 }
 
 /**
@@ -204,7 +204,9 @@ function renewStale(fileName: string, target: string, holder: string, context: C
           }
         }
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
-        return stale ? "was_stale" : "renewed"; // another beat of ours may have renewed it first
+        // Another beat of ours may have renewed it first; one that lapsed as it landed, with nothing
+        // in the way and no newer token issued, was renewed as any other.
+        return judgement.stale ? "was_stale" : "renewed";
       }
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);

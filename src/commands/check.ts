@@ -6,7 +6,7 @@ import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, parseTarget, partsOfFileName } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
 import { notOkEverywhere, refuseCutShort, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
@@ -88,10 +88,14 @@ function checkIn(options: CheckOptions): CheckResult {
     const standIn = fileStandIn(named, fileNames, context.settings);
     if (standIn) (result.warnings ??= []).push(`no claim names ${named.canonical} and no such file exists here, so it was checked as the file ./${named.canonical} will be`);
     const target = standIn ?? named;
-    // A word is also the file of that name here, once written (`deploy`, `gen.txt` while the caller
-    // holds the name): a write needs both free. Not for `name:word`, which names no file.
-    const file = standIn === undefined && named.kind === "name" && named.named !== true ? wordAsFile(named.canonical, context) : undefined;
+    // A word that reads like a file and that a claim names (the caller's own name claim, say) is
+    // also the file it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
+    // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
+    const file = standIn === undefined && looksLikeFile(named) ? wordAsFile(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
+    if (file && conflicts.some((holding) => holding.target === file.canonical)) {
+      (result.warnings ??= []).push(`${named.canonical} was also checked as the file ./${named.canonical} it will be; check name:${named.canonical} to ask about the name alone`);
+    }
     if (options.token !== undefined) {
       const fenced = fenceOf(target, options.token, holder, context, fileNames);
       if (fenced) {

@@ -6,7 +6,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { claimsDirsAbove, configBetween, configsUnder, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -27,13 +27,14 @@ export function claimsDirsElsewhere(
   if (pinned(session)) return elsewhere;
   const found: Map<string, string[]> & { cut?: string[] } = elsewhere;
   const under = new Map<string, string[]>();
-  const configs = (at: string) => {
-    if (!under.has(at)) {
-      const below = configsUnder(at);
-      if (below.truncated) (found.cut ??= []).push(at);
-      under.set(at, below);
+  const configs = (at: string, depth = CONFIG_SEARCH_DEPTH) => {
+    const key = `${depth} ${at}`;
+    if (!under.has(key)) {
+      const below = configsUnder(at, depth);
+      if (below.truncated && !(found.cut ?? []).includes(at)) (found.cut ??= []).push(at);
+      under.set(key, below);
     }
-    return under.get(at) as string[];
+    return under.get(key) as string[];
   };
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) {
@@ -49,7 +50,7 @@ export function claimsDirsElsewhere(
     const written = glob ? file : path;
     if (configBetween(at, session.cwd)) note(at, written);
     // A tree written whole (`git checkout .`, `rm -rf pkg`) reaches every `.claims` under it.
-    if (glob || isDirectory(path)) for (const config of configs(at)) note(dirname(config), written);
+    if (glob || isDirectory(path)) for (const config of configs(at, glob ? globReach(file.slice(GLOB_MARK.length)) : CONFIG_SEARCH_DEPTH)) note(dirname(config), written);
   }
   return found;
 }

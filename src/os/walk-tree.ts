@@ -4,6 +4,14 @@
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
 
+/** Directories of dependencies, version control and caches: no package's `.claims` is looked for in them, nor shared files between two claimed trees (hard links a package manager made). */
+export const NOT_SEARCHED = ["node_modules", ".git", ".venv", "__pycache__"];
+
+/** Whether `path` is in (or is) one of the NOT_SEARCHED directories. */
+export function inNotSearched(path: string): boolean {
+  return path.split("/").some((name) => NOT_SEARCHED.includes(name));
+}
+
 export interface TreeLimits {
   /** Directories listed at most. */
   directories?: number;
@@ -17,15 +25,16 @@ export interface TreeLimits {
 
 /**
  * Calls `visit` with each entry under `directory` and its directory, breadth first, until a limit
- * is reached; unreadable directories are passed over. True when it saw the whole tree (the skipped
- * names aside), false when a limit cut it short.
+ * is reached; unreadable directories are passed over. "complete" when it saw the whole tree (the
+ * skipped names aside), "deep" when only the depth limit left directories unlisted, "cut" when the
+ * limit on directories or entries stopped it.
  */
-export function walkTree(directory: string, limits: TreeLimits, visit: (entry: Dirent, at: string) => void): boolean {
+export function walkTree(directory: string, limits: TreeLimits, visit: (entry: Dirent, at: string) => void): "complete" | "deep" | "cut" {
   const queue = [{ at: directory, depth: 0 }];
   let seen = 0;
   let complete = true;
   for (let listed = 0; queue.length > 0; listed++) {
-    if (listed >= (limits.directories ?? Number.POSITIVE_INFINITY)) return false;
+    if (listed >= (limits.directories ?? Number.POSITIVE_INFINITY)) return "cut";
     const { at, depth } = queue.shift() as { at: string; depth: number };
     let entries: Dirent[];
     try {
@@ -34,12 +43,12 @@ export function walkTree(directory: string, limits: TreeLimits, visit: (entry: D
       continue;
     }
     for (const entry of entries) {
-      if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return false;
+      if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return "cut";
       visit(entry, at);
       if (!entry.isDirectory() || (limits.skip ?? []).includes(entry.name)) continue;
       if (depth < (limits.depth ?? Number.POSITIVE_INFINITY)) queue.push({ at: join(at, entry.name), depth: depth + 1 });
       else complete = false;
     }
   }
-  return complete;
+  return complete ? "complete" : "deep";
 }

@@ -11,7 +11,7 @@ import type { Context, Holding } from "./context.js";
 import { holdingOf, unreadableHolding } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { linkConflicts, type Link } from "./aliases.js";
-import { walkTree } from "../os/walk-tree.js";
+import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { foldName, isCaselessDirectory } from "../targets/caseless.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
@@ -168,8 +168,9 @@ export function findConflicts(
  * holds or matches another name of it. Looked for only when the target's file has more than one
  * link, so a plain file costs one lstat; then every claimed file is compared by device and inode,
  * and the tree of every claimed directory or glob in the way walked (linkedUnder). A directory or
- * glob target is a file's other name for each file with links it holds or matches: looked for only
- * when a claimed file in the way has more than one link.
+ * glob target is a file's other name for each file with links it holds or matches (hardLinksUnder):
+ * against a claimed file in the way with more than one link, and against a claimed tree in the way
+ * that holds another name of one of them.
  */
 function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
   if (target.kind === "directory" || target.kind === "glob") return hardLinksUnder(target, mode, holder, context, fileNames);
@@ -215,18 +216,38 @@ function hardLinksUnder(target: TargetShape, mode: Mode, holder: string | undefi
     if (!whole && (!file?.isFile() || file.nlink < 2)) continue;
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
     if (!inWay) continue;
-    const mine = linkedHeldBy(target, context);
-    const overlap = file
-      ? (mine.get(`${file.dev}:${file.ino}`) ?? []).filter((path) => path !== shape.path).map((path) => `${path} is the same file as ${named} (a hard link)`)[0]
-      : mine.size > 0 ? sameFileIn(mine, linkedHeldBy(shape, context), named, shape.kind) : undefined;
+    const overlap = file ? sameFileAs(file, shape.path, linkedHeldBy(target, context), named) : treesShareFile(target, shape, named, context);
     if (overlap !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap });
   }
   return found;
 }
 
-/** The files with more than one link that a directory holds or a glob matches, by `dev:ino`. */
-function linkedHeldBy(whole: TargetShape, context: Context): Map<string, string[]> {
-  const under = linkedUnder(whole.path.replace(/(.)\/$/, "$1"), context);
+/** How a tree holds another name of a claimed file, said for a refusal; undefined when it does not. */
+function sameFileAs(file: Stats, path: string, mine: Map<string, string[]>, named: string): string | undefined {
+  const other = (mine.get(`${file.dev}:${file.ino}`) ?? []).find((each) => each !== path);
+  return other === undefined ? undefined : `${other} is the same file as ${named} (a hard link)`;
+}
+
+/**
+ * How two claimed trees hold one file under two names, said for a refusal; undefined when they do
+ * not. Dependencies and caches (NOT_SEARCHED) aside on both sides: a package manager links one
+ * stored file into every project's `.venv` or `node_modules`, which no session edits.
+ */
+function treesShareFile(target: TargetShape, claimed: TargetShape, named: string, context: Context): string | undefined {
+  if (inNotSearched(target.path) || inNotSearched(claimed.path)) return undefined;
+  const mine = linkedHeldBy(target, context, true);
+  if (mine.size === 0) return undefined;
+  const theirs = linkedHeldBy(claimed, context, true);
+  for (const [inode, paths] of mine) {
+    const other = theirs.get(inode)?.find((path) => !paths.includes(path));
+    if (other !== undefined) return `${paths[0]} is the same file as ${other}, ${claimed.kind === "glob" ? "matched by" : "under"} ${named} (a hard link)`;
+  }
+  return undefined;
+}
+
+/** The files with more than one link that a directory holds or a glob matches, by `dev:ino` (`apart`: NOT_SEARCHED directories left out). */
+function linkedHeldBy(whole: TargetShape, context: Context, apart = false): Map<string, string[]> {
+  const under = linkedUnder(whole.path.replace(/(.)\/$/, "$1"), context, apart);
   if (whole.kind === "directory") return under;
   const matched = new Map<string, string[]>();
   for (const [inode, paths] of under) {
@@ -236,29 +257,22 @@ function linkedHeldBy(whole: TargetShape, context: Context): Map<string, string[
   return matched;
 }
 
-/** How two trees hold one file under two names, said for a refusal; undefined when they do not. */
-function sameFileIn(mine: Map<string, string[]>, theirs: Map<string, string[]>, named: string, kind: string): string | undefined {
-  for (const [inode, paths] of mine) {
-    const other = theirs.get(inode)?.find((path) => !paths.includes(path));
-    if (other !== undefined) return `${paths[0]} is the same file as ${other}, ${kind === "glob" ? "matched by" : "under"} ${named} (a hard link)`;
-  }
-  return undefined;
-}
 
 /**
  * The files with more than one link under a directory, by `dev:ino`, with their paths, walked
  * once per call (20,000 entries at most: a tree past that is not searched further, rather than
  * refusing every write of a package store's linked files beside it).
  */
-function linkedUnder(directory: string, context: Context): Map<string, string[]> {
+function linkedUnder(directory: string, context: Context, apart = false): Map<string, string[]> {
   const walked = (WALKED.get(context) ?? WALKED.set(context, new Map()).get(context)) as Map<string, Map<string, string[]>>;
-  const known = walked.get(directory);
+  const key = `${apart ? "apart" : "all"} ${directory}`;
+  const known = walked.get(key);
   if (known) return known;
   const inodes = new Map<string, string[]>();
-  walked.set(directory, inodes);
+  walked.set(key, inodes);
   // Paths as canonical targets spell them: folded below a directory that ignores case.
   const caseless = isCaselessDirectory(directory);
-  walkTree(directory, { entries: 20_000 }, (entry, at) => {
+  walkTree(directory, { entries: 20_000, ...(apart && { skip: NOT_SEARCHED }) }, (entry, at) => {
     if (!entry.isFile()) return;
     const found = join(at, entry.name);
     const path = caseless ? directory + foldName(found.slice(directory.length)) : found;

@@ -11,7 +11,8 @@ import { foldPath } from "../targets/caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import { walkTree } from "../os/walk-tree.js";
+import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
+import { picomatch } from "../targets/picomatch.js";
 import { type Environment, resolveSettings, type Settings } from "./settings.js";
 import { HELD_PREFIX, Store } from "./store.js";
 import { claimFileName, isDirectory, parseTarget, holderTag, sharedClaimFileName } from "../targets/target.js";
@@ -45,15 +46,28 @@ export function configBetween(directory: string, cwd: string): boolean {
  * aside, 16 levels and 20,000 directories at most (a folder of many files is one listing; about half
  * a second at most here): a monorepo's packages with claims directories of their own.
  */
-export function configsUnder(directory: string): string[] & { truncated?: boolean } {
-  if (/\/node_modules(\/|$)/.test(directory)) return [];
+export function configsUnder(directory: string, depth = CONFIG_SEARCH_DEPTH): string[] & { truncated?: boolean } {
+  if (inNotSearched(directory)) return [];
   const found: string[] & { truncated?: boolean } = [];
-  const complete = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: CONFIG_SEARCH_DEPTH, skip: ["node_modules", ".git", ".venv", "__pycache__"] }, (entry, at) => {
+  const walked = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: Math.min(depth, CONFIG_SEARCH_DEPTH), skip: NOT_SEARCHED }, (entry, at) => {
     // A `.claims` that is a symlink to a config file counts as the file (findConfig follows it).
     if (entry.name === ".claims" && at !== directory && (entry.isFile() || (entry.isSymbolicLink() && isFile(join(at, entry.name))))) found.push(join(at, entry.name));
   });
-  if (!complete) found.truncated = true;
+  // Cut short (a glob's reach aside: `*.md` matches nothing deeper) where packages claim in
+  // directories of their own, one found or a `.claims` above: one further down may be missed. In a
+  // tree with none at all, none is.
+  const cut = walked === "cut" || (walked === "deep" && depth >= CONFIG_SEARCH_DEPTH);
+  if (cut && (found.length > 0 || packagesAbove(directory).length > 1)) found.truncated = true;
   return found;
+}
+
+/**
+ * How deep below its static base a glob can match: its pattern's segments, less one, without `**`
+ * or braces (which may hold a `/`); as deep as the search goes otherwise.
+ */
+export function globReach(canonical: string): number {
+  const pattern = picomatch.scan(canonical).glob;
+  return /\*\*|[{}]/.test(pattern) ? CONFIG_SEARCH_DEPTH : pattern.split("/").length - 1;
 }
 
 /**
@@ -213,7 +227,7 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
       if (linked) for (const other of packagesOfLinked(target.path)) add(at(other).dir, input, at(other).configPath, true);
       continue;
     }
-    const below = configsUnder(place);
+    const below = configsUnder(place, target.kind === "glob" ? globReach(target.canonical) : CONFIG_SEARCH_DEPTH);
     for (const config of below) add(at(dirname(config)).dir, input, config);
     if (below.truncated) (cut ??= []).push(input);
   }
@@ -240,7 +254,7 @@ export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
 export function refuseCutShort(routes: Routes | undefined, verb: string): void {
   if (routes?.cut === undefined) return;
   throw new BadInputError(
-    `${routes.cut.join(", ")} holds more than ${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories (or more than ${CONFIG_SEARCH_DEPTH} levels), so the search below it for packages with a .claims of their own stopped, and a claim in one further down could be missed; ${verb} narrower directories, or pin one claims directory for every session (--dir, CLAIMS_DIR).`,
+    `The search below ${routes.cut.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels), so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`,
   );
 }
 

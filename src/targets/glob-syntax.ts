@@ -93,7 +93,7 @@ function whyUnclaimable(pattern: string): string | undefined {
       const bracket = pattern.slice(i, close + 1);
       if (bracket.includes("/") || picomatch(bracket, { dot: true })("/")) return "has a [ ] that can match a /";
       // With one, picomatch reads every `.` of the pattern, escaped or not, as any character, `/` included.
-      if (bracket.includes("[:")) return POSIX_CLASS;
+      if (/\[:[a-z]+:\]/.test(bracket)) return POSIX_CLASS;
       i = close;
     } else if (char === "(") depth++;
     else if (char === ")") depth = Math.max(0, depth - 1);
@@ -113,4 +113,21 @@ function bracketEnd(pattern: string, open: number): number {
     } else if (pattern[i] === "]") return i;
   }
   return -1;
+}
+
+/**
+ * The first segment of a glob's pattern with a `**` that is not a whole segment (`src/**.ts`, where
+ * picomatch matches as `*` does, within one directory), or undefined. An escaped or bracketed `*`
+ * is a character, and a `**` that is a whole alternative in braces or parentheses (`{**,x}/a`) is whole.
+ */
+export function starsInsideSegment(pattern: string): string | undefined {
+  return pattern.split("/").find((segment) => {
+    const bare = segment.replace(/\\./g, "_").replace(/\[(?:\[:[a-z]+:\]|[^\]])*\]/g, "_");
+    for (const run of bare.matchAll(/\*{2,}/g)) {
+      const before = bare[(run.index ?? 0) - 1];
+      const after = bare[(run.index ?? 0) + run[0].length];
+      if (!(before === undefined || "{,(|".includes(before)) || !(after === undefined || "},)|".includes(after))) return true;
+    }
+    return false;
+  });
 }

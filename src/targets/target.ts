@@ -11,7 +11,7 @@ import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./c
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, literalGroups, POSIX_CLASS, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketsClose, literalGroups, POSIX_CLASS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -172,8 +172,11 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   }
   if (scan.negated) throw new BadInputError(`Target ${input} is a negated glob; claim what you will write, not what you won't.`);
   if (expanded.endsWith("/")) throw new BadInputError(`Target ${input} is a glob ending in /; write the glob as dir/** instead.`);
-  if (!explicit && scan.glob.split("/").some((segment) => segment !== "**" && segment.includes("**") && !/[{}()]/.test(segment))) {
-    throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write src/**/*.ts to reach into subdirectories, or src/*.ts for one.`);
+  const stars = explicit ? undefined : starsInsideSegment(scan.glob);
+  if (stars !== undefined) {
+    const one = stars.replace(/\*{2,}/g, "*");
+    const meant = (segment: string) => `${scan.base === "" ? "" : `${scan.base}/`}${scan.glob.replace(stars, segment)}`;
+    throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write ${meant(`**/${one}`)} to reach into subdirectories, or ${meant(one)} for one.`);
   }
   if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
     throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
