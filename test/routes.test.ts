@@ -362,7 +362,9 @@ test("should take, check and let the hook write a tree too deep to search whole 
       }).stdout;
     mkdirSync(join(box.project, "src", ...Array.from({ length: 18 }, (_, level) => `l${level}`)), { recursive: true });
     mkdirSync(join(box.project, ".venv", ...Array.from({ length: 18 }, (_, level) => `v${level}`)), { recursive: true });
-    assert.is(claims(["take", "src/", "--holder", "A"], { cwd: box.project, env }).code, 0, "no .claims anywhere: none to miss");
+    const unseen = claims(["take", "src/", "--holder", "A"], { cwd: box.project, env });
+    assert.is(unseen.code, 0, "no .claims seen anywhere: granted");
+    assert.match(unseen.stderr, /the search below src\/ for packages with a \.claims of their own stopped at its limits \(20,000 directories, 16 levels\) and found none; one further down would not be looked in/);
     assert.is(claims(["check", "src/", "--holder", "B"], { cwd: box.project, env }).code, 3);
     assert.not.match(hook("rm -rf .venv"), /stopped at its limits/);
     // With a .claims above, a package further down could be missed: refused, except for a glob that cannot reach that deep.

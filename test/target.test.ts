@@ -128,6 +128,7 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with an unclosed bracket", "src/foo*[", /has a \[ without its \].*src\/\[ab\]\.ts/],
   ["glob with a POSIX class", "src/[[:alpha:]]*.ts", /has a POSIX class .* reads each \. of the pattern as any character, a \/ included; write the range instead, as in \[a-zA-Z\]/],
   ["glob with ** inside a segment", "lib/**.js", /^Target lib\/\*\*\.js has \*\* inside a segment, where it matches as \* does, within one directory; write lib\/\*\*\/\*\.js to reach into subdirectories, or lib\/\*\.js for one\.$/],
+  ["glob with *** as a segment", "src/***/x.ts", /write src\/\*\*\/x\.ts to reach into subdirectories, or src\/\*\/x\.ts for one/],
   ["glob with ** beside braces inside a segment", "src/x**{.ts,.js}", /write src\/\*\*\/x\*\{\.ts,\.js\} to reach into subdirectories, or src\/x\*\{\.ts,\.js\} for one/],
 ];
 for (const [label, input, message] of cases) {

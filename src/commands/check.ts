@@ -46,8 +46,11 @@ export interface CheckResult {
 export function check(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options, { linked: true });
-  refuseCutShort(routes, "check");
-  if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) return checkIn(options);
+  const unsearched = refuseCutShort(routes, "check");
+  if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
+    const result = checkIn(options);
+    return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
+  }
   const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
@@ -67,6 +70,7 @@ export function check(options: CheckOptions): CheckResult {
     merged.directory_missing = true;
     if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
+  if (unsearched.length > 0) (merged.warnings ??= []).push(...unsearched);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
 }

@@ -44,7 +44,7 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
   // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options);
-  refuseCutShort(routes, "claim");
+  const unsearched = refuseCutShort(routes, "claim");
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
   const looked = lookAtLinks(options, routes);
@@ -70,7 +70,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   } finally {
     interrupt?.done();
   }
-  return linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
+  const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
+  return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
 }
 
 function refuseTooBroad(target: Target, where: { cwd: string; home: string }): void {

@@ -46,18 +46,19 @@ export function configBetween(directory: string, cwd: string): boolean {
  * aside, 16 levels and 20,000 directories at most (a folder of many files is one listing; about half
  * a second at most here): a monorepo's packages with claims directories of their own.
  */
-export function configsUnder(directory: string, depth = CONFIG_SEARCH_DEPTH): string[] & { truncated?: boolean } {
+export function configsUnder(directory: string, depth = CONFIG_SEARCH_DEPTH): string[] & { truncated?: boolean; unsearched?: boolean } {
   if (inNotSearched(directory)) return [];
-  const found: string[] & { truncated?: boolean } = [];
+  const found: string[] & { truncated?: boolean; unsearched?: boolean } = [];
   const walked = walkTree(directory, { directories: CONFIG_SEARCH_DIRECTORIES, depth: Math.min(depth, CONFIG_SEARCH_DEPTH), skip: NOT_SEARCHED }, (entry, at) => {
     // A `.claims` that is a symlink to a config file counts as the file (findConfig follows it).
     if (entry.name === ".claims" && at !== directory && (entry.isFile() || (entry.isSymbolicLink() && isFile(join(at, entry.name))))) found.push(join(at, entry.name));
   });
   // Cut short (a glob's reach aside: `*.md` matches nothing deeper) where packages claim in
   // directories of their own, one found or a `.claims` above: one further down may be missed. In a
-  // tree with none at all, none is.
+  // tree with none seen, one is unlikely (`unsearched`: said, not refused).
   const cut = walked === "cut" || (walked === "deep" && depth >= CONFIG_SEARCH_DEPTH);
   if (cut && (found.length > 0 || packagesAbove(directory).length > 1)) found.truncated = true;
+  else if (cut) found.unsearched = true;
   return found;
 }
 
@@ -174,6 +175,8 @@ export interface Routes {
   dirs: Map<string, { targets: string[]; config?: string; judgeOnly?: boolean }>;
   /** Directory or glob targets whose tree was too big to search whole for the `.claims` below (configsUnder). */
   cut?: string[];
+  /** The same, in a tree where no `.claims` was seen: noted, not refused. */
+  unsearched?: string[];
 }
 
 /**
@@ -200,6 +203,7 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     dirs.set(dir, entry);
   };
   let cut: string[] | undefined;
+  let unsearched: string[] | undefined;
   const settingsAt = new Map<string, Settings>();
   const betweenAt = new Map<string, boolean>();
   const at = (directory: string) => settingsAt.get(directory) ?? (settingsAt.set(directory, resolveSettings({ cwd: directory, env })), settingsAt.get(directory) as Settings);
@@ -230,9 +234,11 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     const below = configsUnder(place, target.kind === "glob" ? globReach(target.canonical) : CONFIG_SEARCH_DEPTH);
     for (const config of below) add(at(dirname(config)).dir, input, config);
     if (below.truncated) (cut ??= []).push(input);
+    if (below.unsearched) (unsearched ??= []).push(input);
   }
-  if (dirs.size === 1 && dirs.has(own.dir)) return cut === undefined ? undefined : { own, dirs, cut };
-  return { own, dirs, ...(cut !== undefined && { cut }) };
+  const limits = { ...(cut !== undefined && { cut }), ...(unsearched !== undefined && { unsearched }) };
+  if (dirs.size === 1 && dirs.has(own.dir) && cut === undefined && unsearched === undefined) return undefined;
+  return { own, dirs, ...limits };
 }
 
 /**
@@ -247,12 +253,13 @@ export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
 }
 
 /**
- * Bad input when the search for packages below a directory or glob target was cut short: a package
- * further down may have a claims directory of its own, where a claim in it would not be met (nor
- * would it be judged there). `verb`: what the caller does ("take", "check").
+ * Bad input when the search for packages below a directory or glob target was cut short where
+ * packages claim in directories of their own: one further down may have one, where a claim in it
+ * would not be met (nor would it be judged there). `verb`: what the caller should do narrower
+ * ("claim", "check"). Where no `.claims` was seen, the note to say instead (none when nothing was cut).
  */
-export function refuseCutShort(routes: Routes | undefined, verb: string): void {
-  if (routes?.cut === undefined) return;
+export function refuseCutShort(routes: Routes | undefined, verb: string): string[] {
+  if (routes?.cut === undefined) return routes?.unsearched ? [`the search below ${routes.unsearched.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels) and found none; one further down would not be looked in`] : [];
   throw new BadInputError(
     `The search below ${routes.cut.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels), so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`,
   );

@@ -117,13 +117,15 @@ function bracketEnd(pattern: string, open: number): number {
 
 /**
  * The first segment of a glob's pattern with a `**` that is not a whole segment (`src/**.ts`, where
- * picomatch matches as `*` does, within one directory), or undefined. An escaped or bracketed `*`
+ * picomatch matches as `*` does, within one directory), or with three stars or more, or undefined. An escaped or bracketed `*`
  * is a character, and a `**` that is a whole alternative in braces or parentheses (`{**,x}/a`) is whole.
  */
 export function starsInsideSegment(pattern: string): string | undefined {
   return pattern.split("/").find((segment) => {
     const bare = segment.replace(/\\./g, "_").replace(/\[(?:\[:[a-z]+:\]|[^\]])*\]/g, "_");
     for (const run of bare.matchAll(/\*{2,}/g)) {
+      // Three or more: picomatch reads them as one `*`, and every `.` after as any character.
+      if (run[0].length > 2) return true;
       const before = bare[(run.index ?? 0) - 1];
       const after = bare[(run.index ?? 0) + run[0].length];
       if (!(before === undefined || "{,(|".includes(before)) || !(after === undefined || "},)|".includes(after))) return true;

@@ -176,7 +176,8 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   if (stars !== undefined) {
     const one = stars.replace(/\*{2,}/g, "*");
     const meant = (segment: string) => `${scan.base === "" ? "" : `${scan.base}/`}${scan.glob.replace(stars, segment)}`;
-    throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write ${meant(`**/${one}`)} to reach into subdirectories, or ${meant(one)} for one.`);
+    const deep = /^\*+$/.test(stars) ? "**" : `**/${one}`;
+    throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write ${meant(deep)} to reach into subdirectories, or ${meant(one)} for one.`);
   }
   if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
     throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
