@@ -365,6 +365,14 @@ export const RULES: Record<string, Rule> = {
   // xxd [in [out]] (also -r), iconv -o, gpg -o: the output file.
   xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
+  // pandoc -o out; sqlite3 DB (its database, opened for writing); strip and objcopy in place, or
+  // -o / the second operand; ssh-keygen -f key (and key.pub); zip ARCHIVE (and with -m, the files it takes in, which go).
+  pandoc: { syntax: { short: "o:f:r:t:w:", long: { output: "o", from: "f", read: "r", to: "t", write: "w" } }, writes: (input) => optionFiles(input, ["o"]) },
+  sqlite3: { syntax: {}, writes: sqliteDatabase },
+  strip: { syntax: { short: "o:F:I:O:R:K:N:" }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(input.reading.operands)) },
+  objcopy: { syntax: { short: "I:O:B:j:R:K:N:L:G:W:b:i:" }, writes: (input) => input.values(input.reading.operands.slice(input.reading.operands.length > 1 ? 1 : 0, 2)) },
+  "ssh-keygen": { syntax: { short: "f:C:N:P:t:b:a:Z:O:I:n:V:z:E:m:F:J:j:K:M:r:s:S:w:Y:" }, writes: (input) => optionFiles(input, ["f"]).flatMap((key) => (key.startsWith("\0") ? [key] : [key, `${key}.pub`])) },
+  zip: { syntax: { short: "b:n:t:i:x:P:O:Z:s:" }, writes: (input) => input.values(input.reading.has("m") ? input.reading.operands : input.reading.operands.slice(0, 1)) },
   gpg: GPG,
   gpg2: GPG,
   pigz: compressed(false, "b:p:S:"),
@@ -380,6 +388,17 @@ export const RULES: Record<string, Rule> = {
   "7zr": sevenZip(),
   "7zz": sevenZip(),
 };
+
+/** sqlite3's database: its first operand, past the options that take a value (`-cmd`, `-init`, …); none for `:memory:`. */
+function sqliteDatabase(input: RuleInput): string[] {
+  for (let at = 0; at < input.args.length; at++) {
+    const arg = input.args[at];
+    if (arg === undefined) return [UNKNOWABLE];
+    if (/^--?(cmd|init|separator|newline|nullvalue|mmap|maxsize|vfs|escape|lookaside|pagecache|heap)$/.test(arg)) at++;
+    else if (!arg.startsWith("-")) return arg === ":memory:" ? [] : input.values([at]);
+  }
+  return [];
+}
 
 /** zstd: `-o` out; with --rm the source goes; decompressing (`-d`, unzstd) writes each file without its `.zst`. */
 function zstdRule(decompressing: boolean): Rule {
