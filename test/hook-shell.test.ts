@@ -565,8 +565,15 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["git status", []],
     ["git log --grep=merge", []],
     ["git merge --help", []],
+    ["git config --file u.ts a.b c", ["u.ts"]],
+    ["git config -f u.ts --unset a.b", ["u.ts"]],
+    ["git config -f u.ts --get a.b", []],
+    ["git config -f u.ts a.b", []],
+    ["git config user.name x", []], // the repository's own, in .git
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.equal(await writes(box, "git config --global user.name x"), [join(box.root, ".gitconfig")]);
+  assert.equal(await writes(box, "git config --global --list"), []);
   for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature"]) {
     assert.is(bash(box, command), "deny", command);
   }

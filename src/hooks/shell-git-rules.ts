@@ -37,6 +37,7 @@ const GIT: Record<string, Syntax> = {
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
+  config: { short: "f:el", long: { file: "f", global: "", system: "", local: "", worktree: "", blob: ":", type: ":", default: ":", comment: ":", edit: "e", list: "l", get: "", "get-all": "", "get-regexp": "", "get-urlmatch": "", "get-color": "", "get-colorbool": "", unset: "", "unset-all": "", add: "", "replace-all": "", "rename-section": "", "remove-section": "" } },
   diff: OUTPUT,
   log: OUTPUT,
   show: OUTPUT,
@@ -122,6 +123,17 @@ export function gitWrites(input: RuleInput): string[] {
     ...at(reading.operands.flatMap((i) => (rest[i] === undefined && input.text(i + index + 1)?.startsWith("--output=") ? outputs([judgedPath(input.text(i + index + 1)?.slice(9) ?? "")]) : []))),
   ];
   switch (sub) {
+    case "config": {
+      // A write (a name and a value, --unset, --add, --edit, or git 2.46's `set`, `unset`, `edit`…)
+      // of the file -f names, or of ~/.gitconfig with --global; the repository's own is in .git.
+      const verbs = /^(set|unset|edit|rename-section|remove-section)$/;
+      const first = reading.operands[0] === undefined ? undefined : rest[reading.operands[0]];
+      const reads = reading.has("l", "get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool") || first === "get" || first === "list";
+      const writes = !reads && (reading.operands.length >= 2 || reading.has("e", "unset", "unset-all", "add", "replace-all", "rename-section", "remove-section") || verbs.test(first ?? ""));
+      if (!writes) return [];
+      if (reading.has("f")) return at(optionFiles(input, ["f"], reading, (i) => i + index + 1));
+      return reading.has("global") && walk.home !== undefined ? [join(walk.home, ".gitconfig")] : [];
+    }
     case "checkout": {
       // `git checkout main -- f` writes f; `git checkout main --` switches to main.
       if (dashes !== -1) return afterDashes.length > 0 ? at(values(afterDashes)) : reading.operands.some((i) => i < dashes) ? wholeTree() : [];
