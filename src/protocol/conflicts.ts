@@ -1,7 +1,7 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
-import { lstatSync, type Stats } from "node:fs";
+import { lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
@@ -235,6 +235,10 @@ function sameFileAs(file: Stats, path: string, mine: Map<string, string[]>, name
  */
 function treesShareFile(target: TargetShape, claimed: TargetShape, named: string, context: Context): string | undefined {
   if (inNotSearched(target.path) || inNotSearched(claimed.path)) return undefined;
+  // A hard link never crosses a file system: trees on two (or one not there) share no file. (A
+  // mount inside either tree is walked all the same.)
+  const [mineAt, theirsAt] = [statOf(target.path), statOf(claimed.path)];
+  if (mineAt === undefined || theirsAt === undefined || (mineAt.dev !== theirsAt.dev && !hasMountsBelow(target.path, claimed.path))) return undefined;
   const mine = linkedHeldBy(target, context, true);
   if (mine.size === 0) return undefined;
   const theirs = linkedHeldBy(claimed, context, true);
@@ -285,6 +289,22 @@ function linkedUnder(directory: string, context: Context, apart = false): Map<st
 }
 
 const WALKED = new WeakMap<Context, Map<string, Map<string, string[]>>>();
+
+/** Whether a file system is mounted below either directory (or that cannot be told: /proc unread). */
+function hasMountsBelow(...directories: string[]): boolean {
+  let table: string;
+  try {
+    table = readFileSync("/proc/self/mountinfo", "utf8");
+  } catch {
+    return true;
+  }
+  // The fifth field is the mount point, its spaces and the like written as octal escapes.
+  const points = table.split("\n").map((line) => (line.split(" ")[4] ?? "").replace(/\\([0-7]{3})/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 8))));
+  return directories.some((directory) => {
+    const below = `${directory.replace(/\/$/, "")}/`;
+    return points.some((point) => point.startsWith(below));
+  });
+}
 
 function statOf(path: string): Stats | undefined {
   try {
