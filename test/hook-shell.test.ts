@@ -41,6 +41,15 @@ Shell("should deny the write to a held file when another path of the command can
   }
 });
 
+Shell("should judge a shell glob the overlap rules cannot compare (a POSIX class, three stars) as the directory it starts in, and claim nothing for it", ({ box }) => {
+  // Refused as targets (picomatch then matches across a /): as the directory, never skipped.
+  assert.is(bash(box, "rm -f [[:lower:]].ts"), "deny");
+  assert.is(bash(box, "rm -f ./***.ts"), "deny");
+  mkdirSync(join(box.project, "other"));
+  assert.is(bash(box, "rm -f other/[[:lower:]].ts"), undefined, "a directory nobody holds anything in");
+  assert.not.ok(readdirSync(box.dir).some((name) => name.startsWith("%2F") && name.includes("other.json")), "the directory is not claimed whole");
+});
+
 Shell("should judge a relative path after a cd it cannot follow as any file of that name, and claim none", ({ box }) => {
   mkdirSync(join(box.project, "gen"));
   writeFileSync(join(box.project, "gen", "a.ts"), "");

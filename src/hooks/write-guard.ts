@@ -18,6 +18,7 @@ import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { BadInputError } from "../os/errors.js";
 
 export interface WriteRequest extends CommonOptions {
   holder: string;
@@ -159,7 +160,7 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
     try {
       // A shell glob too wide to expand is checked as a glob: conflicts with what it matches, never claimed.
       if (file.startsWith(GLOB_MARK)) {
-        for (const target of parseTargets([`${GLOB_PREFIX}${file.slice(GLOB_MARK.length)}`], context)) seen.set(target.fileName, target);
+        for (const target of globTargets(file.slice(GLOB_MARK.length), context)) seen.set(target.fileName, target);
         continue;
       }
       // As the kernel reaches it (`link/../a.ts` is `a.ts` beside where the link leads) and, where
@@ -179,6 +180,23 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
     }
   }
   return [...seen.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+}
+
+/**
+ * A shell glob as a target; one the overlap rules cannot compare (a POSIX class, `***`, a `/` a
+ * bracket can match) as the whole directory it starts in, and one with a `|` outside parentheses
+ * as `/`, as such a claim on disk stands (docs/PROTOCOL.md 2): never skipped, which would let its
+ * write through.
+ */
+function globTargets(glob: string, context: ReturnType<typeof openContext>): ReturnType<typeof parseTargets> {
+  try {
+    return parseTargets([`${GLOB_PREFIX}${glob}`], context);
+  } catch (error) {
+    if (!(error instanceof BadInputError)) throw error;
+    // A directory target: judged, never claimed whole (decideWrite claims paths only).
+    const base = picomatch.scan(glob).base;
+    return parseTargets([glob.includes("|") ? "/" : `${base === "" ? "." : base}/`.replace(/\/+$/, "/")], context, true);
+  }
 }
 
 function realIfThere(path: string): string[] {
