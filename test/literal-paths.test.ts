@@ -82,6 +82,10 @@ Routes("should refuse globs whose pattern matches across a / or is an alternativ
     assert.match(refused.stderr, /write the alternatives in braces/);
     assert.not.match(refused.stderr, /\n\s+at /, "no stack");
   }
+  // Three stars, also after glob: (which reads the text as picomatch does): picomatch then matches across a /.
+  const stars = run(["take", "glob:x/***/y.ts", "--holder", "b"]);
+  assert.is(stars.code, 2, stars.stdout);
+  assert.match(stars.stderr, /has three stars or more in a row, which picomatch reads as one \* while reading each \. after as any character, a \/ included; write \*\* to reach into subdirectories, or \* for one\./);
   assert.equal(onDisk(), before, "nothing written, nothing lost");
   assert.is(run(["take", "{x/y,z}/*.ts", "--holder", "b"]).code, 3, "the braces spelling meets x/");
   // Such a claim written by a script (take refuses to make one) stands for its base directory.

@@ -65,7 +65,7 @@ export function literalGroups(glob: string): string {
 
 /**
  * Why a glob cannot be claimed, or undefined: a `/` that one segment's pattern can match (`x[/]y`,
- * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`, any POSIX class), and a `|` outside parentheses, which makes the whole
+ * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`, any POSIX class, `***`), and a `|` outside parentheses, which makes the whole
  * pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere): the overlap rules, comparing
  * segment by segment, would miss what either matches.
  */
@@ -76,6 +76,9 @@ export function unclaimableGlob(pattern: string): string | undefined {
 }
 
 const UNCLAIMABLE = new Map<string, string | undefined>();
+
+/** Why a glob with three stars in a row cannot be claimed (unclaimableGlob). */
+export const STARS = "has three stars or more in a row, which picomatch reads as one * while reading each . after as any character, a / included";
 
 /** Why a glob with a POSIX class (`[[:alpha:]]`) cannot be claimed (unclaimableGlob). */
 export const POSIX_CLASS = "has a POSIX class ([[:alpha:]] and the like), with which picomatch reads each . of the pattern as any character, a / included";
@@ -95,6 +98,8 @@ function whyUnclaimable(pattern: string): string | undefined {
       // With one, picomatch reads every `.` of the pattern, escaped or not, as any character, `/` included.
       if (/\[:[a-z]+:\]/.test(bracket)) return POSIX_CLASS;
       i = close;
+    } else if (char === "*" && pattern.startsWith("***", i)) {
+      return STARS;
     } else if (char === "(") depth++;
     else if (char === ")") depth = Math.max(0, depth - 1);
     else if (char === "/" && depth > 0) return "has a / inside ( )";

@@ -11,7 +11,7 @@ import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./c
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, literalGroups, POSIX_CLASS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketsClose, literalGroups, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -195,6 +195,7 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   const canonical = `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
   // The whole text: picomatch reads a | in the static base too (a directory named `y|z`).
   const unclaimable = unclaimableGlob(canonical);
+  if (unclaimable === STARS) throw new BadInputError(`Target ${input} ${unclaimable}; write ** to reach into subdirectories, or * for one.`);
   if (unclaimable === POSIX_CLASS) throw new BadInputError(`Target ${input} ${unclaimable}; write the range instead, as in [a-zA-Z] for [[:alpha:]] or [0-9] for [[:digit:]].`);
   if (unclaimable) throw new BadInputError(`Target ${input} ${unclaimable}; write the alternatives in braces, as in {x/y,z}/*.ts, or as separate targets.`);
   return canonical;
