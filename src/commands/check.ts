@@ -7,7 +7,7 @@ import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
-import { notOkEverywhere, refuseCutShort, routesOf } from "../protocol/routes.js";
+import { notOkEverywhere, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
 import { freshnessOf } from "../protocol/claim.js";
 
@@ -46,7 +46,8 @@ export interface CheckResult {
 export function check(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options, { linked: true });
-  const unsearched = refuseCutShort(routes, "check");
+  refuseCutShort(routes, "check");
+  const unsearched = unsearchedNote(routes);
   if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
     const result = checkIn(options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };

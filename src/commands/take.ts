@@ -21,7 +21,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { refuseCutShort, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
 /** A wait longer than this is better done with --queue. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -44,7 +44,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   // A target a `.claims` nearer to it gives to another claims directory is claimed there, where
   // the sessions beside it claim and the hooks judge (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options);
-  const unsearched = refuseCutShort(routes, "claim");
+  refuseCutShort(routes, "claim");
+  const unsearched = unsearchedNote(routes);
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
   const looked = lookAtLinks(options, routes);

@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
-import { CONFIG_SEARCH_DEPTH, CONFIG_SEARCH_DIRECTORIES, pointedFrom, rememberElsewhere } from "../protocol/routes.js";
+import { pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -212,7 +212,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const routed = claimsDirsElsewhere(files, session, claimsDir(), kernelOf);
   if (routed.cut) {
     // A package further down may claim in a directory of its own, which would not be judged.
-    return deny(options.agent, `The search below ${routed.cut.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels), so whether one this write may reach claims in a claims directory of its own could not be told; write narrower paths, or have every session use one claims directory (CLAIMS_DIR).`);
+    return deny(options.agent, `T${searchStopped(routed.cut).slice(1)}, so whether one this write may reach claims in a claims directory of its own could not be told; write narrower paths, or have every session use one claims directory (CLAIMS_DIR).`);
   }
   const elsewhere = [...routed];
   // A claims directory is the claims commands' to change: a write there by hand (rm *.json, an edit

@@ -238,7 +238,7 @@ function treesShareFile(target: TargetShape, claimed: TargetShape, named: string
   // A hard link never crosses a file system: trees on two (or one not there) share no file. (A
   // mount inside either tree is walked all the same.)
   const [mineAt, theirsAt] = [statOf(target.path), statOf(claimed.path)];
-  if (mineAt === undefined || theirsAt === undefined || (mineAt.dev !== theirsAt.dev && !hasMountsBelow(target.path, claimed.path))) return undefined;
+  if (mineAt === undefined || theirsAt === undefined || (mineAt.dev !== theirsAt.dev && !hasMountsBelow(context, target.path, claimed.path))) return undefined;
   const mine = linkedHeldBy(target, context, true);
   if (mine.size === 0) return undefined;
   const theirs = linkedHeldBy(claimed, context, true);
@@ -291,19 +291,33 @@ function linkedUnder(directory: string, context: Context, apart = false): Map<st
 const WALKED = new WeakMap<Context, Map<string, Map<string, string[]>>>();
 
 /** Whether a file system is mounted below either directory (or that cannot be told: /proc unread). */
-function hasMountsBelow(...directories: string[]): boolean {
-  let table: string;
-  try {
-    table = readFileSync("/proc/self/mountinfo", "utf8");
-  } catch {
-    return true;
-  }
-  // The fifth field is the mount point, its spaces and the like written as octal escapes.
-  const points = table.split("\n").map((line) => (line.split(" ")[4] ?? "").replace(/\\([0-7]{3})/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 8))));
+function hasMountsBelow(context: Context, ...directories: string[]): boolean {
+  const points = mountPoints(context);
+  if (points === undefined) return true;
   return directories.some((directory) => {
     const below = `${directory.replace(/\/$/, "")}/`;
     return points.some((point) => point.startsWith(below));
   });
+}
+
+const MOUNTS = new WeakMap<Context, string[] | undefined>();
+
+/**
+ * The mount points, read once per call (a context): an MCP server lives long, and mounts change.
+ * Undefined when /proc cannot be read.
+ */
+function mountPoints(context: Context): string[] | undefined {
+  if (!MOUNTS.has(context)) {
+    let points: string[] | undefined;
+    try {
+      // The fifth field is the mount point, its spaces and the like written as octal escapes.
+      points = readFileSync("/proc/self/mountinfo", "utf8").split("\n").map((line) => (line.split(" ")[4] ?? "").replace(/\\([0-7]{3})/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 8))));
+    } catch {
+      points = undefined;
+    }
+    MOUNTS.set(context, points);
+  }
+  return MOUNTS.get(context);
 }
 
 function statOf(path: string): Stats | undefined {

@@ -252,17 +252,25 @@ export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
   return { configAt: config === undefined ? "/" : dirname(config) };
 }
 
+/** The search below `directories` for packages' `.claims`, said as stopped at its limits. */
+export function searchStopped(directories: string[]): string {
+  return `the search below ${directories.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels)`;
+}
+
 /**
  * Bad input when the search for packages below a directory or glob target was cut short where
  * packages claim in directories of their own: one further down may have one, where a claim in it
  * would not be met (nor would it be judged there). `verb`: what the caller should do narrower
- * ("claim", "check"). Where no `.claims` was seen, the note to say instead (none when nothing was cut).
+ * ("claim", "check").
  */
-export function refuseCutShort(routes: Routes | undefined, verb: string): string[] {
-  if (routes?.cut === undefined) return routes?.unsearched ? [`the search below ${routes.unsearched.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels) and found none; one further down would not be looked in`] : [];
-  throw new BadInputError(
-    `The search below ${routes.cut.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels), so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`,
-  );
+export function refuseCutShort(routes: Routes | undefined, verb: string): void {
+  if (routes?.cut === undefined) return;
+  throw new BadInputError(`T${searchStopped(routes.cut).slice(1)}, so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`);
+}
+
+/** The note for a search cut short where no `.claims` was seen (none when nothing was cut). */
+export function unsearchedNote(routes: Routes | undefined): string[] {
+  return routes?.unsearched ? [`${searchStopped(routes.unsearched)} and found none; one further down would not be looked in`] : [];
 }
 
 const named = (dir: string, config?: string) => (config ? `${dir} (named by ${config})` : dir);
