@@ -429,6 +429,34 @@ Claude("should judge a tree written whole, and a path through .., in the claims 
   assert.is(bash("rm -rf packages/other"), undefined, "a tree with no claim in it");
 });
 
+Claude("should deny changing or removing a .claims while another session holds files through the claims directory it names", ({ box }) => {
+  const pkg = join(box.project, "pkg");
+  mkdirSync(pkg);
+  const config = join(pkg, ".claims");
+  writeFileSync(config, JSON.stringify({ dir: join(box.root, "store-p") }));
+  writeFileSync(join(pkg, "a.ts"), "");
+  const env = { HOME: box.root };
+  assert.is(claims(["take", "a.ts", "--holder", "other", "--purpose", "theirs"], { cwd: pkg, env }).code, 0);
+  const call = (tool_name: string, tool_input: object) =>
+    decision(
+      spawnSync(process.execPath, [BIN, "hook", "claude"], {
+        input: JSON.stringify({ session_id: "s9", cwd: box.project, hook_event_name: "PreToolUse", tool_name, tool_use_id: "t1", tool_input }),
+        env: cleanEnv(env),
+        encoding: "utf8",
+      }).stdout,
+    );
+  // Without it, a take of pkg/a.ts would go to the default directory and be granted beside theirs.
+  for (const command of ["rm pkg/.claims", "mv pkg/.claims pkg/.claims.bak", "rm -f */.claims", "echo '{}' > pkg/.claims"]) {
+    const answer = call("Bash", { command });
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, /pkg\/\.claims sends the claims of the files beside it to .*store-p.*held by other for "theirs"/s, command);
+  }
+  assert.is(call("Write", { file_path: config, content: "{}" })?.permissionDecision, "deny", "the editor's write too");
+  assert.is(call("Bash", { command: "rm pkg/b.ts" }), undefined, "a free file beside it");
+  assert.is(claims(["release", "a.ts", "--holder", "other"], { cwd: pkg, env }).code, 0);
+  assert.is(call("Bash", { command: "rm pkg/.claims" }), undefined, "nothing held there: the package's config is free to change");
+});
+
 Claude("should allow a shell write without auto-take where the claims directory is not made yet, without failing open", ({ box }) => {
   const result = hook(box, { ...edit(box, "s1", join(box.project, "b.ts"), "x"), tool_name: "Bash", tool_input: { command: "echo x > b.ts" } }, "claude", ["--no-auto-take"]);
   assert.is(result.stdout, "");

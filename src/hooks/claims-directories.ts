@@ -2,9 +2,9 @@
 // nearest the file names (a monorepo package with its own), found where the kernel takes the path,
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin, realOf).
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { type Environment, resolveSettings } from "../protocol/settings.js";
+import { claimsDirOfConfig, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
 import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -78,6 +78,60 @@ export function linkedDirsElsewhere(files: string[], session: Session, own: stri
     if (!glob) for (const other of packagesOfLinked(path)) note(other, path);
   }
   return elsewhere;
+}
+
+/**
+ * The `.claims` files a call writes (edits, replaces, moves or removes) that send their package's
+ * claims to a claims directory other than the one the package would fall back to without them:
+ * each with its package directory and that claims directory. Changed or removed while another
+ * holder holds there, those claims would go unseen (no take looks there any more) and their files
+ * could be taken twice. One that cannot be read names no directory (its repair is let through).
+ */
+export function packageConfigsWritten(files: string[], session: Session, kernelOf: (path: string) => string): Array<{ config: string; at: string; dir: string }> {
+  const env = session.env ?? process.env;
+  const configs = new Set<string>();
+  for (const file of files) {
+    if (file.startsWith(UNKNOWN_MARK)) continue;
+    if (!file.startsWith(GLOB_MARK)) {
+      const path = kernelOf(file);
+      if (basename(path) === ".claims" && isFile(path)) configs.add(path);
+      continue;
+    }
+    // A glob (`rm */.claims`): the configs under its base that it matches, spelt as it is.
+    const pattern = file.slice(GLOB_MARK.length);
+    const base = picomatch.scan(pattern).base || "/";
+    const real = kernelOf(base);
+    const matches = picomatch(pattern, { dot: true });
+    for (const config of [join(real, ".claims"), ...configsUnder(real, globReach(pattern))]) {
+      if (isFile(config) && matches(join(base, config.slice(real.length)))) configs.add(config);
+    }
+  }
+  const written: Array<{ config: string; at: string; dir: string }> = [];
+  for (const config of configs) {
+    const at = dirname(config);
+    let dir: string;
+    try {
+      dir = claimsDirOfConfig(readFileSync(config, "utf8"), config, env);
+    } catch {
+      continue;
+    }
+    let without: string | undefined;
+    try {
+      without = resolveSettings({ cwd: dirname(at), env }).dir;
+    } catch {
+      without = undefined; // a broken config above: where the package's claims would go is not known
+    }
+    if (dir !== without && existsSync(dir)) written.push({ config, at, dir });
+  }
+  return written;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 type Session = { cwd: string; dir?: string; env?: Environment };

@@ -14,7 +14,7 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
@@ -241,6 +241,15 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
   };
+  // A `.claims` sending its package's claims elsewhere is how every session finds them there:
+  // changed or removed while another holds there, their files could be taken twice. Judged as a
+  // write of the whole package in that directory (claiming nothing).
+  for (const { config, at, dir } of packageConfigsWritten(files, session, kernelOf)) {
+    const blocking = (await decideWrite({ ...request, files: [at], dir, autoTake: false })).blocking;
+    if (blocking.length > 0) {
+      return deny(options.agent, `${config} sends the claims of the files beside it to ${dir}, where another session holds some: changed or removed now, those claims would go unseen and their files could be claimed twice. ${refusalText(blocking, session.cwd, session.holder, undefined)}`);
+    }
+  }
   // A file with more than one name: judged too where a claim on another of its names may be.
   const linked = [...linkedDirsElsewhere(files, session, claimsDir(), kernelOf)];
   const blockedThere: Holding[] = [];
