@@ -99,6 +99,7 @@ export function packageConfigsWritten(files: string[], session: Session, kernelO
     }
     // A glob (`rm */.claims`): the configs under its base that it matches, spelt as it is.
     const pattern = file.slice(GLOB_MARK.length);
+    if (!picomatch(pattern.slice(pattern.lastIndexOf("/") + 1), { dot: true })(".claims")) continue; // `rm src/*.ts`: no walk
     const base = picomatch.scan(pattern).base || "/";
     const real = kernelOf(base);
     const matches = picomatch(pattern, { dot: true });
