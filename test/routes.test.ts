@@ -4,7 +4,7 @@
 // and the MCP tools all meet on one claim. Real processes throughout.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
@@ -187,6 +187,27 @@ test("should meet a claim on a file's other name (a hard link) in another packag
   const guard = claims(["guard", "check", "--holder", "B"], { cwd: root, env });
   assert.is(guard.code, 1, guard.stderr);
   assert.match(guard.stderr, /g\.ts: overlaps the claim on .*f\.ts, held by A/);
+});
+
+test("should wait with --wait for a claim on a file's other name in another package's directory, and take it once released", async ({ repo }) => {
+  const { root, pkg, env } = repo;
+  linkSync(join(pkg, "src", "f.ts"), join(root, "g.ts"));
+  assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "theirs"], { cwd: pkg, env }).code, 0);
+  const timeout = claims(["take", "g.ts", "--holder", "B", "--wait", "1"], { cwd: root, env });
+  assert.is(timeout.code, 5, timeout.stdout);
+  assert.match(timeout.stdout, /TIMEOUT/, "it waited its second, then said so");
+  // A wait that is going on when the claim there is released takes the file here.
+  const child = spawn(process.execPath, [BIN, "take", "g.ts", "--holder", "B", "--wait", "60"], { cwd: root, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  let [stdout, stderr] = ["", ""];
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolvePromise) => child.on("close", resolvePromise));
+  while (!/held by A/.test(stderr) && child.exitCode === null) await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  assert.match(stderr, /held by A/, "it says who it waits for");
+  assert.is(claims(["release", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(await exited, 0, stdout + stderr);
+  assert.match(stdout, /granted .*g\.ts/);
+  assert.is(claims(["take", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 3, "and holds it: the other name is refused");
 });
 
 test("should meet a claim made before a .claims nearer the file appeared: take, check, the hook, the guard; and a release leaves the file free", ({ repo }) => {

@@ -9,13 +9,14 @@ import { dirname, resolve } from "node:path";
 import { holderOf, openContext, type Holding } from "../protocol/context.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
+import { waitForChanges } from "../os/watch.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
-import type { TakeOptions, TakeResult } from "./take-types.js";
+import { MAX_WAIT_SECONDS, type TakeOptions, type TakeResult } from "./take-types.js";
 
 /** A claim in the way through a link: the target asked for, and the claims directories of both sides. */
 interface LinkedRefusal {
@@ -68,6 +69,39 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
   return { found, looked };
+}
+
+/**
+ * take --wait with a claim in the way in another claims directory: no queue there can be joined
+ * from here (its grants are made there), so the wait looks again, read-only, whenever that
+ * directory changes (and every half second) until nothing there is in the way or the time is up.
+ * The take then goes on with the seconds left; a timeout or an interrupt meanwhile answers as one
+ * in the take's own directory does. Invalid waits and --partial are left to the take.
+ */
+export async function waitOutLinks(options: TakeOptions, routes: Routes | undefined, first: ReturnType<typeof lookAtLinks>): Promise<{ looked: ReturnType<typeof lookAtLinks>; options: TakeOptions; ended?: TakeResult }> {
+  const seconds = options.wait;
+  if (seconds === undefined || !Number.isInteger(seconds) || seconds <= 0 || seconds > MAX_WAIT_SECONDS || options.partial) return { looked: first, options };
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  let looked = first;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), seconds * 1000);
+  const abort = () => stop.abort();
+  options.signal?.addEventListener("abort", abort);
+  if (options.signal?.aborted) stop.abort();
+  const refused = () => looked.found.map(({ holding }) => holding);
+  options.onWaiting?.(refused(), 0);
+  const progress = options.onWaiting && setInterval(() => options.onWaiting?.(refused(), Date.now() - started), 1000);
+  try {
+    await waitForChanges((looked.found[0] as LinkedRefusal).dir, () => (looked = lookAtLinks(options, routes)).found.length === 0, stop.signal);
+  } finally {
+    clearTimeout(timer);
+    if (progress) clearInterval(progress);
+    options.signal?.removeEventListener("abort", abort);
+  }
+  if (looked.found.length === 0) return { looked, options: { ...options, wait: Math.max(0, Math.floor((deadline - Date.now()) / 1000)) } };
+  const interrupted = options.signal?.aborted === true && Date.now() < deadline;
+  return { looked, options, ended: { holder: holderOf(options), granted: [], refused: refused(), ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) } };
 }
 
 /** A directory with the symlinks above it resolved, where it need not exist yet (`lnk/new/` is `real/new/`). */

@@ -4,6 +4,9 @@ import type { GrantedClaim } from "../protocol/acquire.js";
 import type { CommonOptions, Holding } from "../protocol/context.js";
 import type { Note } from "../protocol/grant.js";
 
+/** A wait longer than this is better done with --queue. */
+export const MAX_WAIT_SECONDS = 3600;
+
 export interface TakeOptions extends CommonOptions {
   targets: string[];
   /** Why: shown to every session this claim refuses. A re-take without a purpose keeps the old one. */

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
-import { freshnessOf, type Mode } from "../protocol/claim.js";
+import type { Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
@@ -12,10 +12,10 @@ import { BadInputError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
-import { holderOf, judge, openContext, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { lookAtLinks, onInterrupt, settleRaceThroughLinks } from "./take-links.js";
+import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
 import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
@@ -23,13 +23,12 @@ import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 
-/** A wait longer than this is better done with --queue. */
-export const MAX_WAIT_SECONDS = 3600;
+export { MAX_WAIT_SECONDS } from "./take-types.js";
 
 export type { GrantedClaim } from "../protocol/acquire.js";
 
 export type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
-import type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
+import { MAX_WAIT_SECONDS, type QueuedPlace, type TakeOptions, type TakenClaim, type TakeResult } from "./take-types.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
@@ -48,7 +47,13 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   const unsearched = unsearchedNote(routes);
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
-  const looked = lookAtLinks(options, routes);
+  let looked = lookAtLinks(options, routes);
+  if (looked.found.length > 0 && options.wait !== undefined) {
+    // Waited out read-only there, then taken here with the time left (src/commands/take-links.ts).
+    const waited = await waitOutLinks(options, routes, looked);
+    if (waited.ended) return waited.ended;
+    ({ looked, options } = waited);
+  }
   const linked = looked.found;
   if (linked.length > 0 && !options.partial) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
   const rest = linked.length > 0 ? options.targets.filter((input) => !linked.some((refusal) => refusal.input === input)) : options.targets;
@@ -384,7 +389,7 @@ function replayed(first: TakeResult, context: Context): TakeResult {
   const gone = first.granted.filter((claim) => {
     const read = context.store.read(claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }));
     if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return true;
-    return freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale;
+    return ownFreshness(read.claim, read.mtimeMs, context).stale;
   });
   const result: TakeResult = { ...first, idempotent_replay: true };
   if (gone.length > 0) result.no_longer_held = gone.map((claim) => claim.target);
