@@ -107,6 +107,25 @@ Tokens("should never issue a token twice when a counter cannot be read: the next
   }
 });
 
+Tokens("should judge its own claim without a ttl by the default TTL, however long the holder's beat or handover sets it", async ({ box, opts }) => {
+  mkdirSync(join(box.project, "D"));
+  writeFileSync(join(box.project, "D", "a.js"), "");
+  const taken = await take({ ...opts, holder: "A", targets: ["D/"], now: T0 });
+  assert.is(readJson(join(opts.dir, claimFileName(taken.granted[0]?.target as string))).ttl, undefined, "a claim with the default TTL carries none");
+  // Every reader with the default TTL finds D/ stale after 30 minutes: B takes a file inside it.
+  assert.is((await take({ ...opts, holder: "B", targets: ["D/a.js"], now: T0 + 1801 * SECOND })).granted.length, 1);
+  const longer = { ...opts, env: { CLAIMS_TTL: "3600" } };
+  try {
+    await handover({ ...longer, holder: "A", target: "D/", to: "H", now: T0 + 1802 * SECOND });
+    assert.unreachable("handed on a lapsed claim over B's file");
+  } catch (error) {
+    assert.match((error as Error).message, /your claim lapsed/);
+  }
+  const beaten = beat({ ...longer, holder: "A", now: T0 + 1802 * SECOND });
+  assert.equal(beaten.renewed, [], "not renewed as fresh over B's file");
+  assert.is(beaten.lost.length, 1);
+});
+
 Tokens("should answer LOST to a beat, release or handover with a token the claim never carried", async ({ box, opts }) => {
   const taken = await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
   const token = taken.granted[0]?.token as number;

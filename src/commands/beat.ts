@@ -2,13 +2,13 @@
 // the caller no longer holds as lost.
 import { linksOf } from "../protocol/aliases.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import { freshnessOf, type Claim } from "../protocol/claim.js";
+import type { Claim } from "../protocol/claim.js";
 import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
@@ -133,7 +133,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     if (judgement.stale) return renewStale(fileName, target, holder, context, options);
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
-      const ttlMs = (judgement.claim.ttl ?? context.settings.judgeTtl) * 1000;
+      const ttlMs = ownFreshness(judgement.claim, 0, context).ttl * 1000;
       // Heartbeats are rounded up to the second, so one written this second may lie up to 1 s ahead.
       if (ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
     }
@@ -154,7 +154,7 @@ const LAPSE_MARGIN_MS = 1000;
 /** Whether `claim`, as it was read, was stale (or within a second of it) by now. */
 function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
   refreshNow(context);
-  return freshnessOf(claim, context.nowMs + LAPSE_MARGIN_MS, context.settings.judgeTtl, mtimeMs, context.clockOffsetMs !== undefined).stale;
+  return ownFreshness(claim, mtimeMs, context, context.nowMs + LAPSE_MARGIN_MS).stale;
 }
 
 /**

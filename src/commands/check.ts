@@ -5,11 +5,10 @@ import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
-import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
 import { notOkEverywhere, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { existsSync } from "node:fs";
-import { freshnessOf } from "../protocol/claim.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
@@ -138,7 +137,7 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
       read.state === "claim" &&
       read.claim.holder === holder &&
       claimCovers(shapeOf(read.claim.target), target) &&
-      !freshnessOf(read.claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale
+      !ownFreshness(read.claim, read.mtimeMs, context).stale
     );
   });
 }

@@ -1,6 +1,6 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
-import { freshnessOf, modeOf, type Claim } from "./claim.js";
+import { DEFAULT_TTL_SECONDS, freshnessOf, modeOf, type Claim } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
@@ -166,17 +166,17 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
   }
   const { claim } = read;
   const parsed = read; // its version is a getter (src/os/files.ts): passed on unasked
-  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
   if (holder !== undefined && claim.holder === holder) {
     return {
       state: "mine",
       claim,
-      stale: freshness.stale,
+      stale: ownFreshness(claim, read.mtimeMs, context).stale,
       get version() {
         return parsed.version;
       },
     };
   }
+  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
   return {
     state: freshness.stale ? "stale" : "held",
     holding: holdingOf(claim, context),
@@ -184,6 +184,16 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
       return parsed.version;
     },
   };
+}
+
+/**
+ * How fresh the caller's own claim is, for deciding whether it lapsed: one without a `ttl` of its
+ * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
+ * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
+ * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 8).
+ */
+export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, nowMs = context.nowMs): ReturnType<typeof freshnessOf> {
+  return freshnessOf(claim, nowMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {
