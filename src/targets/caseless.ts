@@ -7,13 +7,14 @@
 // tells whether that file system matches names without regard to case (same file, same inode), and
 // the answer is kept for the process. A folded path still leads to the same file, so everything
 // that opens or lists it works unchanged.
-import { lstatSync, opendirSync, statSync, type Stats } from "node:fs";
+import { lstatSync, opendirSync, readdirSync, statSync, type Stats } from "node:fs";
 
 const caselessDevices = new Map<number, boolean>();
 
 /** A name (or a path below a directory that ignores case) as a canonical path spells it there. */
 export function foldName(name: string): string {
-  return name.normalize("NFC").toLowerCase();
+  // A final sigma is the small sigma wherever it stands: `ΑΣ` lower-cases to `ας`, `ασ` stays.
+  return name.normalize("NFC").toLowerCase().replace(/ς/g, "σ");
 }
 
 /** `name` as it appears in a canonical path, when looked up in `dir` (on device `device`); `stats`: the entry's, when it exists. */
@@ -101,16 +102,25 @@ export function isCaselessDirectory(dir: string): boolean {
 
 /**
  * The name with the case of its letters changed reaches the same entry (undefined: it has no letter
- * whose case can be changed and changed back, as `ß` and `ı` cannot).
+ * whose case can be changed and changed back, as `ß` and `ı` cannot). The other spelling listed in
+ * the directory beside the name is another entry: a hard link on a file system that keeps case
+ * apart, not the same entry looked up without regard to case.
  */
 function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | undefined {
   const other = otherCase(name);
   if (other === name) return undefined;
+  const at = (entry: string) => (dir === "/" ? `/${entry}` : `${dir}/${entry}`);
   try {
-    const found = lstatSync(dir === "/" ? `/${other}` : `${dir}/${other}`);
-    return found.ino === stats.ino && found.dev === stats.dev;
+    const found = lstatSync(at(other));
+    if (found.ino !== stats.ino || found.dev !== stats.dev) return false;
   } catch {
     return false;
+  }
+  try {
+    const listed = readdirSync(dir || "/");
+    return !(listed.includes(name) && listed.includes(other));
+  } catch {
+    return undefined; // cannot be told: asked again of another name
   }
 }
 
