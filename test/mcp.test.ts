@@ -446,6 +446,28 @@ Reserve("should renew by extend_seconds and release by id or all, within the pro
   assert.is(readJson(join(context.box.dir, "elsewhere-name.json")).holder, "BlueLake", "a claim outside the project stays");
 });
 
+Reserve("should renew and release a glob reservation as that glob after a file named like it appears, and report a named path lost", async (context) => {
+  const project = context.box.project;
+  mkdirSync(join(project, "src"), { recursive: true });
+  writeFileSync(join(project, "src", "a.ts"), "");
+  const server = await context.server();
+  const reserved = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["src/*.ts", "b.ts"], ttl_seconds: 600 });
+  assert.is(reserved.value.granted.length, 2);
+  writeFileSync(join(project, "src", "*.ts"), ""); // `> src/*.ts` in a shell where the glob matched nothing
+  assert.is(claims(["release", join(project, "b.ts"), "--dir", context.box.dir, "--holder", "BlueLake"]).code, 0);
+  assert.is(claims(["take", join(project, "b.ts"), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 0);
+  const renewed = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", extend_seconds: 1200 });
+  assert.is(renewed.value.renewed, 1, renewed.text);
+  assert.is(renewed.value.file_reservations[0].path_pattern, "src/*.ts", "the glob, not the file named like it");
+  assert.is(renewed.value.file_reservations[0].id, reserved.value.granted.find((grant: any) => grant.path_pattern === "src/*.ts").id);
+  const named = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", paths: ["b.ts"] });
+  assert.is(named.value.renewed, 0);
+  assert.equal(named.value.lost, [{ path_pattern: "b.ts", holders: ["GreenCastle"] }], "a named path no longer held is said lost");
+  assert.is(claims(["take", join(project, "src", "a.ts"), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 3, "the glob still covers its files");
+  assert.is((await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake", file_reservation_ids: [renewed.value.file_reservations[0].id] })).value.released, 1);
+  assert.is(claims(["take", join(project, "src", "a.ts"), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 0, "released as the glob");
+});
+
 Reserve("should meet in the claims directory a package's own .claims names, from any project_key or cwd, and renew and release there", async (context) => {
   const project = context.box.project;
   const pkg = join(project, "pkg");

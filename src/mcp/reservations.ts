@@ -10,7 +10,7 @@ import { take, type GrantedClaim } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { canonicalPath, parseTarget } from "../targets/target.js";
+import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
 import { escapeLiteral } from "../targets/overlap.js";
 import { pointedFrom } from "../protocol/routes.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
@@ -72,15 +72,32 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
   const holder = call.holder(input.agent_name, "agent_name");
   const renewed: Array<Record<string, unknown>> = [];
   const lost: Array<Record<string, unknown>> = [];
-  for (const [context, claim] of contextsOf(project, holder).flatMap((context) => selectReservations(holder, input, project, context).map((claim) => [context, claim] as const))) {
+  const contexts = contextsOf(project, holder);
+  const selected = contexts.flatMap((context) => selectReservations(holder, input, project, context).map((claim) => [context, claim] as const));
+  // A path named that is no longer the agent's (lapsed and taken by another, or released): lost too,
+  // with whoever holds it now, not left out of the answer.
+  for (const path of input.paths ?? []) {
+    const canonical = parseTarget(insideProject(path, project), { cwd: project.root, home: project.home }).canonical;
+    if (selected.some(([, claim]) => claim.target === canonical)) continue;
+    const holders = contexts.flatMap((context) => {
+      const read = context.store.read(claimFileName(canonical));
+      return read.state === "claim" && read.claim.holder !== holder ? [read.claim.holder] : [];
+    });
+    lost.push({ path_pattern: relativePattern(canonical, project), holders });
+  }
+  for (const [context, claim] of selected) {
     // The new lease runs extend_seconds past the old expiry (past now, if that has gone by): a
     // re-take of one's own claim with that TTL, which renews the heartbeat and keeps taken_at.
     const oldExpiry = expiryOfClaim(claim, context);
     const leftSeconds = Math.max(0, Math.ceil(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
     const ttl = Math.min(MAX_TTL_SECONDS, leftSeconds + input.extend_seconds);
-    const result = await take({ ...project.options, dir: context.settings.dir, holder, targets: [claim.target], ttl, shared: claim.mode === "shared", creating: true });
+    const result = await take({ ...project.options, dir: context.settings.dir, holder, targets: [inputOf(claim.target)], ttl, shared: claim.mode === "shared", creating: true });
     const [again] = result.granted;
-    if (again) {
+    if (again && again.target !== claim.target) {
+      // Read as another target now (a file named like the symbol's text): not the one renewed.
+      if (again.action !== "retaken") release({ ...project.options, dir: context.settings.dir, holder, targets: [inputOf(again.target)] });
+      lost.push({ path_pattern: relativePattern(claim.target, project), holders: [] });
+    } else if (again) {
       renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context) });
     } else {
       lost.push({ path_pattern: relativePattern(claim.target, project), holders: result.refused.map((holding) => holding.holder) });
@@ -94,7 +111,7 @@ export async function releaseReservationsTool(input: ReleaseReservationsInput, c
   const holder = call.holder(input.agent_name, "agent_name");
   let released = 0;
   for (const context of contextsOf(project, holder)) {
-    const selected = selectReservations(holder, input, project, context).map((claim) => claim.target);
+    const selected = selectReservations(holder, input, project, context).map((claim) => inputOf(claim.target));
     // release() with no targets releases everything: an empty selection must release nothing.
     if (selected.length > 0) released += release({ ...project.options, dir: context.settings.dir, holder, targets: selected }).released.length;
   }

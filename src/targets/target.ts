@@ -104,6 +104,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** The prefix that makes an argument a glob even when its text names an existing file. */
 export const GLOB_PREFIX = "glob:";
 
+/**
+ * A text that parses back to the canonical target `canonical` whatever exists on disk now: a glob
+ * and a name with their prefixes (a file named like the glob's text, or a word made a file since,
+ * would be read instead). A symbol's file named with its `#symbol` is the one case left: a caller
+ * compares what it got.
+ */
+export function inputOf(canonical: string): string {
+  const { kind } = shapeOf(canonical);
+  return kind === "glob" ? `${GLOB_PREFIX}${canonical}` : kind === "name" ? `${NAME_PREFIX}${canonical}` : canonical;
+}
+
 function canonicalTarget(input: string, context: TargetContext, literal: boolean): string {
   if (literal) return canonicalLiteral(expandHome(input, context.home), context.cwd);
   const explicitGlob = input.startsWith(GLOB_PREFIX);
