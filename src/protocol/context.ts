@@ -190,7 +190,7 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
  * How fresh the caller's own claim is, for deciding whether it lapsed: one without a `ttl` of its
  * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
  * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
- * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 8).
+ * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 5).
  */
 export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, nowMs = context.nowMs): ReturnType<typeof freshnessOf> {
   return freshnessOf(claim, nowMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
