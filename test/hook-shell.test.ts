@@ -953,6 +953,12 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "echo x > ~+/u.ts", // ~+ is $PWD, ~- is $OLDPWD
     "cd src && echo x > ~-/u.ts",
     "cd src && echo x > /proc/self/cwd/../u.ts", // the shell's cwd, not the hook's
+    "exec 3<.; echo x > /proc/self/fd/3/u.ts", // a directory a descriptor is open on: which, the text cannot tell
+    "mkdir -p sub && exec 3<sub; echo x > /proc/self/fd/3/../u.ts",
+    "ash -c 'rm u.ts'", // the POSIX shells: Alpine's sh, the Korn and Almquist kin
+    "mksh -c 'rm u.ts'",
+    "yash -c 'rm u.ts'",
+    "toybox truncate -s0 u.ts",
     'x="rm u.ts"; $x', // an unquoted value splits into a command
     "c=(rm u.ts); \"${c[@]}\"",
     "trap 'rm u.ts' EXIT",
@@ -1104,6 +1110,16 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["objcopy b.o u.ts", ["u.ts"]],
     ["objcopy u.ts", ["u.ts"]],
     ["ssh-keygen -t ed25519 -f u.ts -N ''", ["u.ts", "u.ts.pub"]],
+    ["fallocate -p -o 0 -l 1 u.ts", ["u.ts"]], // holes punched or zeroes written
+    ["fallocate -l 1M u.ts", ["u.ts"]],
+    ["cmake -E copy b.txt u.ts", ["u.ts", "u.ts/b.txt"]], // cmake's portable file commands
+    ["cmake -E copy_if_different b.txt c.txt sub", ["sub", "sub/b.txt", "sub/c.txt"]],
+    ["cmake -E rename b.txt u.ts", ["b.txt", "u.ts"]],
+    ["cmake -E rm -rf u.ts", ["u.ts"]],
+    ["cmake -E touch u.ts", ["u.ts"]],
+    ["cmake -E create_symlink b.txt u.ts", ["u.ts"]],
+    ["cmake -E echo u.ts", []],
+    ["cmake --build build", []],
     ["zip -m z.zip u.ts", ["u.ts", "z.zip"]],
     ["zip u.ts b.txt", ["u.ts"]],
     ["gpg -o u.ts -d secret.gpg", ["u.ts"]],

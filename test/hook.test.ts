@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -455,6 +455,13 @@ Claude("should deny changing or removing a .claims while another session holds f
   assert.is(call("Bash", { command: "rm pkg/b.ts" }), undefined, "a free file beside it");
   assert.is(claims(["release", "a.ts", "--holder", "other"], { cwd: pkg, env }).code, 0);
   assert.is(call("Bash", { command: "rm pkg/.claims" }), undefined, "nothing held there: the package's config is free to change");
+  // A `.claims` that is a symlink to a config file elsewhere is that config.
+  mkdirSync(join(box.project, "conf"));
+  writeFileSync(join(box.project, "conf", "pkg.json"), JSON.stringify({ dir: join(box.root, "store-p") }));
+  rmSync(config);
+  symlinkSync("../conf/pkg.json", config);
+  assert.is(claims(["take", "a.ts", "--holder", "other", "--purpose", "theirs"], { cwd: pkg, env }).code, 0);
+  for (const command of ["rm pkg/.claims", "echo '{}' > pkg/.claims"]) assert.is(call("Bash", { command })?.permissionDecision, "deny", `through the link: ${command}`);
 });
 
 Claude("should allow a shell write without auto-take where the claims directory is not made yet, without failing open", ({ box }) => {
@@ -527,6 +534,26 @@ Codex("should deny a patch whose file header is indented, which Codex trims and 
     assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project }, "codex").code, 2, header);
     assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project, tool_name: "Bash", tool_input: { command: `apply_patch <<'EOF'\n*** Begin Patch\n${header}\n@@\n-a\n+b\n*** End Patch\nEOF\n` } }, "codex").code, 2, `through the shell: ${header}`);
   }
+});
+
+Codex("should read a patch's headers as Codex does: Rust's white space trimmed, lines split at newlines alone", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  for (const header of ["*** Update File: src/a.ts\u0085", "\u0085*** Delete File: src/a.ts", "*** Update File: q\u2028/../src/a.ts", "*** Update File: q\r/../src/a.ts", "*** Update File: src/b.ts\n*** Move to: src/a.ts\u3000"]) {
+    assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project }, "codex").code, 2, JSON.stringify(header));
+  }
+});
+
+Codex("should judge a patch after cd \"$VAR…\" as written in an unknown place too: Codex takes the directory's text without expanding it", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  // Codex runs this itself in the quoted text's literal part, the project; the shell would cd to $PWD followed by it.
+  const body = "*** Begin Patch\n*** Update File: a.ts\n@@\n-a\n+b\n*** End Patch";
+  for (const dir of [`"$PWD${box.project}/src"`, `"$HOME${box.project}/src"`]) {
+    const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `cd ${dir} && apply_patch <<'PATCH'\n${body}\nPATCH` } }, "codex");
+    assert.is(result.code, 2, dir);
+    assert.match(result.stderr, /src\/a\.ts: held by claude-s1/);
+  }
+  const plain = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `cd src && apply_patch <<'PATCH'\n${body.replace("a.ts", "c.ts")}\nPATCH` } }, "codex");
+  assert.is(plain.code, 0, "a literal directory: its own file alone is judged");
 });
 
 Codex("should say on stderr that a shell write after a cd it cannot follow was checked against every claim it could mean", ({ box, file }) => {

@@ -93,8 +93,10 @@ export function packageConfigsWritten(files: string[], session: Session, kernelO
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
     if (!file.startsWith(GLOB_MARK)) {
-      const path = kernelOf(file);
-      if (basename(path) === ".claims" && isFile(path)) configs.add(path);
+      // By its own name too: a `.claims` that is a symlink to a config file is that config.
+      for (const path of [kernelOf(file), join(kernelOf(dirname(file)), basename(file))]) {
+        if (basename(path) === ".claims" && isFile(path)) configs.add(path);
+      }
       continue;
     }
     // A glob (`rm */.claims`): the configs under its base that it matches, spelt as it is.

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
+import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -303,7 +303,8 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     const command = shellScript(input);
     if (!command) return [];
     const { shellWrites } = await import("./shell.js");
-    return shellWrites(command, cwd, process.env.HOME || os().homedir());
+    const written = await shellWrites(command, cwd, process.env.HOME || os().homedir());
+    return agent === "codex" ? [...written, ...codexPatchElsewhere(command)] : written;
   }
   return [];
 }

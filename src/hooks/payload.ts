@@ -56,11 +56,38 @@ export function replacedTexts(toolName: string, toolInput: unknown): string[] | 
  */
 export function patchPaths(patch: string): string[] {
   const paths: string[] = [];
-  for (const line of patch.split(/\r?\n/)) {
+  // Lines as Codex's parser splits them (Rust's `lines()`: at \n, a \r before it dropped; never at
+  // U+2028 or a \r alone), each header trimmed of what Rust calls white space (U+0085 too, which
+  // JavaScript's \s is not), the path the rest of the line; `*** Move to:` untrimmed. Read the
+  // JavaScript way too: a path either reading names is judged.
+  for (const raw of patch.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    const header = line.replace(RUST_TRIM, "");
+    const marker = HEADERS.find((each) => header.startsWith(each));
+    if (marker !== undefined && header.length > marker.length) paths.push(header.slice(marker.length));
+    if (line.startsWith(MOVE_TO) && line.length > MOVE_TO.length) paths.push(line.slice(MOVE_TO.length));
     const match = /^\s*\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line);
     if (match?.[1]) paths.push(match[1]);
   }
   return [...new Set(paths)];
+}
+
+const HEADERS = ["*** Add File: ", "*** Delete File: ", "*** Update File: "];
+const MOVE_TO = "*** Move to: ";
+/** Rust's `str::trim()`: the Unicode White_Space characters at either end. */
+const RUST_TRIM = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
+/**
+ * Codex applies `cd DIR && apply_patch <<EOF` itself, not through a shell, taking DIR's text as
+ * written: a word's as it is (`~/x` unexpanded), a double-quoted string's literal part (of
+ * `"$PWD/x"` it keeps `/x`), a single-quoted one's inside. Where DIR has an expansion, a `~`, an
+ * escape or a quote, the directory it makes of it may not be the shell's: the patch's relative
+ * paths are judged as written in a place unknown too (by their tail).
+ */
+export function codexPatchElsewhere(script: string): string[] {
+  const match = /^\s*cd\s+([^\n]+?)\s*&&\s*(?:apply_patch|applypatch)\s*<</.exec(script);
+  if (!match || !/[$~\\`"']/.test(match[1] as string)) return [];
+  return patchPaths(script).filter((path) => !path.startsWith("/")).map((path) => UNKNOWN_MARK + path);
 }
 
 /** Marks, in the list of what a shell command writes, a glob checked as a glob rather than expanded (no path starts with NUL). */

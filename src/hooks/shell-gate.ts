@@ -6,7 +6,7 @@ import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./pac
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|toybox|fallocate|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip)([\s;&|)`'"]|$)/;
 /**
  * git with a subcommand that writes the work tree, find with an action that writes (`-delete`,
  * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
@@ -56,7 +56,7 @@ const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|te
  */
 const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))|\b[gmn]?awk\b[^;&|\n]*\s(-f|--file|-E|--exec|-e|--source|"?\$[A-Za-z_{(])/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
-const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|unshare|chrt|taskset|strace|ltrace|runuser|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|watch|capsh|gdb|lldb|pkexec|unbuffer|xvfb-run|sshpass|screen|systemd-run|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
+const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|toybox|unshare|chrt|taskset|strace|ltrace|runuser|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|watch|capsh|gdb|lldb|pkexec|unbuffer|xvfb-run|sshpass|screen|systemd-run|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 
 /** Whether a command runs a program by its path (`./build.sh`, `scripts/fmt`, `/opt/x/run`): a script the walk reads if it is one. */
 function runsPath(command: string): boolean {

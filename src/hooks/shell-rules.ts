@@ -110,6 +110,28 @@ function withBackups(input: RuleInput, files: string[]): string[] {
   return [...files, ...backupNames(files, reading.value("b") ?? variable(walk.environment, "VERSION_CONTROL", undefined), suffix)];
 }
 
+/**
+ * `cmake -E`, its portable file commands: copy's destination (and, a directory, what lands in it),
+ * both names of rename, what rm, remove, remove_directory, touch and touch_nocreate name, the link
+ * create_symlink and create_hardlink make.
+ */
+function cmakeCommand(input: RuleInput): string[] {
+  if (!input.reading.has("E")) return [];
+  const [command, ...rest] = input.reading.operands;
+  const operands = rest.filter((at) => !/^-/.test(input.text(at) ?? ""));
+  const name = command === undefined ? undefined : input.text(command);
+  if (name === undefined) return [];
+  if (name.startsWith("copy")) {
+    const [destination, sources] = [operands.at(-1), operands.slice(0, -1)];
+    if (destination === undefined) return [];
+    const into = input.values([destination]);
+    return [...into, ...into.flatMap((dir) => input.values(sources).map((source) => join(dir, basename(source))))];
+  }
+  if (["rename", "rm", "remove", "remove_directory", "touch", "touch_nocreate"].includes(name)) return input.values(operands);
+  if (name === "create_symlink" || name === "create_hardlink") return input.values(operands.slice(-1));
+  return [];
+}
+
 /** Codex's `apply_patch <<'PATCH'` (or the patch as its argument): the files its headers name. */
 const applyPatch: Rule = {
   syntax: {},
@@ -130,6 +152,8 @@ export const RULES: Record<string, Rule> = {
   shred: operandsOf({ short: "n:s:", long: { iterations: "n", size: "s", "random-source": ":" } }),
   touch: operandsOf({ short: "d:r:t:", long: { date: "d", reference: "r", time: ":" } }),
   truncate: operandsOf({ short: "r:s:", long: { reference: "r", size: "s" } }),
+  fallocate: operandsOf({ short: "l:o:", long: { length: "l", offset: "o" } }), // -p punches holes, -z zeroes: the file changes
+  cmake: { syntax: { short: "E" }, writes: cmakeCommand },
   tee: operandsOf(),
   mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
   cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: (input) => withBackups(input, copyTargets(input)) },

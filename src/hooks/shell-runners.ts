@@ -109,6 +109,7 @@ export const WRAPPERS: Record<
   },
   fakeroot: { syntax: { short: "b:i:l:s:", long: { "fd-base": "b", lib: "l", faked: ":" } }, writes: ["s"] },
   busybox: { syntax: {} },
+  toybox: { syntax: {} },
   // More of the same kind: another user or capabilities (`runuser -u u -- cmd`, `setpriv`), limits (`prlimit --nofile=100 cmd`), another personality (`setarch x86_64 cmd`,
   // `linux64`), a fake clock (`faketime '2020-01-01' cmd`), a session bus or agent for the command
   // (`dbus-run-session`, `ssh-agent cmd`), a checker (`valgrind`), another root (`chroot / cmd`).
@@ -210,7 +211,8 @@ export const WRAPPERS: Record<
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */
 export const SHELL: Syntax = { short: "o:O:", long: { rcfile: ":", "init-file": ":" }, ordered: true, plus: true };
 
-export const SHELLS = ["bash", "sh", "zsh", "dash", "ksh"];
+/** Shells whose `-c` script and script files are read as bash reads them (the POSIX family: ash is Alpine's sh). */
+export const SHELLS = ["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "lksh", "oksh", "pdksh", "yash", "posh", "rbash"];
 
 /** A program's own name for stdin: `-`, /dev/stdin, descriptor 0. */
 export const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;

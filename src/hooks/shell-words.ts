@@ -414,11 +414,12 @@ export function directoryAt(cwd: string | undefined, path: string | undefined): 
   return "path" in through ? resolve(through.path) : undefined;
 }
 
-/** A path through /proc (or /dev/fd/..) to a process's cwd or root. */
-const PROC = /^(?:\/proc\/(?:self|thread-self|\d+)(?:\/task\/(?:self|\d+))?|\/dev\/fd\/\.\.)\/(?:cwd|root)(?=\/|$)/;
+/** A path through /proc (or /dev/fd/..) to a process's cwd or root, or into a directory a descriptor is open on. */
+const PROC = /^(?:\/proc\/(?:self|thread-self|\d+)(?:\/task\/(?:self|\d+))?|\/dev\/fd\/\.\.)\/(?:cwd|root)(?=\/|$)|^(?:\/proc\/(?:self|thread-self|\d+)(?:\/task\/(?:self|\d+))?\/fd|\/dev\/fd)\/\d+(?=\/)/;
 
 /**
- * Such a path as the kernel takes it, where the text can tell: the shell's own cwd (`/proc/self/cwd`,
+ * Such a path as the kernel takes it, where the text can tell (a directory a descriptor is open on
+ * never can): the shell's own cwd (`/proc/self/cwd`,
  * `/proc/$$/cwd`, `/dev/fd/../cwd`, a task of its own) is `cwd`, and any process's root is `/`;
  * another process's cwd (`/proc/1/cwd`, `/proc/$PPID/cwd`: the text cannot tell whose) is a
  * directory it does not fix (`unknown`: the part after it).
@@ -427,6 +428,9 @@ function throughProc(path: string, cwd: string | undefined): { path: string } | 
   const match = PROC.exec(path) as RegExpExecArray;
   const rest = path.slice(match[0].length);
   const tail = rest.replace(/^\/+/, "");
+  // A descriptor open on a directory (`exec 3<.; echo x > /proc/self/fd/3/f.ts`): which, the text
+  // cannot tell; what is after the last `..` is where in it.
+  if (/\/\d+$/.test(match[0])) return { unknown: tail.split("/").reduce<string[]>((after, part) => (part === ".." ? [] : part === "." || part === "" ? after : [...after, part]), []).join("/") };
   if (match[0].endsWith("/root")) return { path: rest || "/" };
   const own = /^\/(?:proc\/(?:self|thread-self)|dev\/fd\/\.\.)(?:\/|$)/.test(match[0]);
   return own && cwd !== undefined ? { path: cwd + rest } : { unknown: tail };
