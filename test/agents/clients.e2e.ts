@@ -182,9 +182,12 @@ Codex("should deny patches, through apply_patch or the shell, and shell writes t
     // An interpreter on a terminal, to be written to later (write_stdin): refused before it starts.
     { tool: "exec_command", input: { cmd: "python3", tty: true, yield_time_ms: 500 } },
     { tool: "apply_patch", input: "*** Begin Patch\n  *** Update File: taken.txt\n@@\n-keep\n+lost\n*** End Patch" },
+    // A header Codex trims of U+0085 (Rust's white space), and a cd whose variable Codex does not expand.
+    { tool: "apply_patch", input: "*** Begin Patch\n*** Update File: taken.txt\u0085\n@@\n-keep\n+lost\n*** End Patch" },
+    { tool: "exec_command", input: { cmd: `cd "$PWD${b.project}" && apply_patch <<'PATCH'\n${patch("taken.txt", "keep", "lost")}\nPATCH` } },
   ]);
   assert.is(code, 0);
-  for (const index of [0, 1, 2, 5, 6]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  for (const index of [0, 1, 2, 5, 6, 7, 8]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.is(readFileSync(join(b.project, "free.txt"), "utf8"), "new\n");
   const log = logged(b);
