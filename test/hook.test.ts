@@ -119,9 +119,24 @@ Claude("should deny an edit elsewhere that binds another session's symbol anew, 
   for (const replacement of ["const held = 3;\n  return held;", "return run({ held: 1 }, (held = 2) => held);"]) {
     assert.is(hook(box, change(more, "return 1;", replacement)).stdout, "", `a local, a key or a parameter of that name: ${replacement}`);
   }
-  for (const replacement of ["return 1;\n}\nheld = () => 9;", "return 1;\n}\nexport { first as held };"]) {
+  for (const replacement of [
+    "return 1;\n}\nheld = () => 9;",
+    "return 1;\n}\nexport { first as held };",
+    "return 1;\n}\nif (globalThis.x) {\n  held = () => 9;\n}", // in a block, still the module's
+    "return 1;\n}\n[held] = [() => 9];",
+    "return 1;\n}\nlet a; held = first",
+  ]) {
     assert.is(decision(hook(box, change(more, "return 1;\n}", replacement)).stdout)?.permissionDecision, "deny", replacement);
   }
+  assert.is(hook(box, change(more, "return 1;\n}", "return 1;\n}\nif (globalThis.x) {\n  let held = 2;\n}")).stdout, "", "a block's own let shadows, binds nothing of the module's");
+  // Python: a module-level rebinding inside if/try, an import of the name; a function's local is its own.
+  const py = join(box.project, "mod.py");
+  writeFileSync(py, "def first():\n    return 1\n\ndef held():\n    return 2\n");
+  claims(["take", `${py}#held`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  for (const added of ["if True:\n    held = first", "try:\n    from m import held\nexcept ImportError:\n    pass", "(held := first)"]) {
+    assert.is(decision(hook(box, change(py, "    return 1\n", `    return 1\n\n${added}\n`)).stdout)?.permissionDecision, "deny", added);
+  }
+  assert.is(hook(box, change(py, "    return 1\n", "    held = 3\n    return held\n")).stdout, "", "a local of first()");
 });
 
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {

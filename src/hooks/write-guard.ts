@@ -274,7 +274,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     return new Set(names);
   }
   const { listSymbols } = await import("../targets/symbols.js");
-  const before: { hasError?: boolean } = {};
+  const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
   const symbols = await listSymbols(file, source, before);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
   const touched = new Set<string>();
@@ -295,13 +295,17 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     const lines = text.split("\n");
     return list.filter((symbol) => symbol.name === name).map((symbol) => lines.slice(symbol.startLine - 1, symbol.endLine).join("\n"));
   };
-  const parsedAfter: { hasError?: boolean } = {};
+  const parsedAfter: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists.
   if (parsedAfter.hasError && !before.hasError) return new Set(names);
-  // Binding the held name anew at the top of the file (`foo = () => 9`, `export { baz as foo }`) changes what it is.
-  for (const name of names) if (rebindings(after, name) > rebindings(source, name)) touched.add(name);
+  // Binding the held name anew in the module's scope (`foo = () => 9`, `if c:` then `foo = 1`,
+  // `export { baz as foo }`) changes what it is: as the syntax tree shows, and as lines read.
+  for (const name of names) {
+    const more = (parsedAfter.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0);
+    if (more || rebindings(after, name) > rebindings(source, name)) touched.add(name);
+  }
   for (const name of names) {
     if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
   }

@@ -102,8 +102,12 @@ function vendoredBash(): string {
   throw new Error("vendor/tree-sitter-bash.wasm is missing from this installation of claims; reinstall it.");
 }
 
-/** The top-level declarations of `file`: functions, classes and other method-bearing types, interfaces, type aliases, enums, top-level variables. */
-export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean } = {}): Promise<SymbolInfo[]> {
+/**
+ * The top-level declarations of `file`: functions, classes and other method-bearing types,
+ * interfaces, type aliases, enums, top-level variables. With `parsed.bindings` asked for (names,
+ * to count), how often the file's module scope binds each anew (moduleBindings).
+ */
+export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean; bindings?: Map<string, number> } = {}): Promise<SymbolInfo[]> {
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
@@ -113,9 +117,123 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
   parsed.hasError = tree.rootNode.hasError;
   const found: SymbolInfo[] = [];
   for (const node of tree.rootNode.namedChildren) collect(node, node, found);
+  if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings);
   tree.delete();
   parser.delete();
   return found;
+}
+
+/** Nodes whose names are their own (a function's, a class's, a lambda's): bindings inside them are not the module's. */
+const SCOPES = new Set([
+  "function_definition",
+  "class_definition",
+  "lambda",
+  "function_declaration",
+  "generator_function_declaration",
+  "function_expression",
+  "function",
+  "generator_function",
+  "arrow_function",
+  "method_definition",
+  "class_declaration",
+  "class",
+  "class_body",
+  "list_comprehension",
+  "set_comprehension",
+  "dictionary_comprehension",
+  "generator_expression",
+]);
+
+/**
+ * Counts, for each name in `counts`, the bindings of the module's scope anywhere outside functions
+ * and classes, nested in blocks too (`if c:` / `try:` / `{ … }`): assignments and updates of the
+ * name (`foo = …`, `foo += 1`, `foo++`, `[foo] = …`, `({ a: foo } = …)`, `foo, x = …`, `(foo := 3)`,
+ * `del foo`), a `for foo in`/`for (foo of …)` target, a `var foo` in a block, Python's imports
+ * (`import foo`, `from m import foo`, `… as foo`), `exports.foo = …`, `exports["foo"] = …` and
+ * `module.exports = { foo: … }`.
+ */
+function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
+  const count = (names: string[]) => {
+    for (const name of names) if (counts.has(name)) counts.set(name, (counts.get(name) as number) + 1);
+  };
+  const stack: Parser.SyntaxNode[] = [...root.namedChildren];
+  while (stack.length > 0) {
+    const node = stack.pop() as Parser.SyntaxNode;
+    if (SCOPES.has(node.type)) continue;
+    const left = node.childForFieldName("left");
+    switch (node.type) {
+      case "assignment":
+      case "augmented_assignment":
+      case "assignment_expression":
+      case "augmented_assignment_expression":
+        if (left) count(boundNames(left));
+        if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") count(objectKeys(node.childForFieldName("right")));
+        break;
+      case "for_statement":
+      case "for_in_statement":
+        if (left) count(boundNames(left));
+        break;
+      case "named_expression":
+        count(boundNames(node.childForFieldName("name")));
+        break;
+      case "update_expression":
+        count(boundNames(node.childForFieldName("argument")));
+        break;
+      case "delete_statement":
+        for (const child of node.namedChildren) count(boundNames(child));
+        break;
+      case "import_statement": // Python's `import foo`, `import a.b as foo`, `from m import foo`, anywhere in the module
+      case "import_from_statement":
+        for (const child of node.namedChildren) {
+          if (child.startIndex === node.childForFieldName("module_name")?.startIndex) continue; // `from m`: m is read, not bound
+          if (child.type === "aliased_import") count(boundNames(child.childForFieldName("alias")));
+          else if (child.type === "dotted_name") count([(node.type === "import_statement" ? child.namedChildren[0] : child.namedChildren.at(-1))?.text ?? ""]);
+        }
+        break;
+      case "variable_declaration": // `var`: the function's scope, here the module's, from any block
+        if (node.parent?.type !== "program") for (const child of node.namedChildren) if (child.type === "variable_declarator") count(boundNames(child.childForFieldName("name")));
+        break;
+    }
+    stack.push(...node.namedChildren);
+  }
+}
+
+/** The names a binding's target binds: a name, each name in a pattern, an `exports` member's. */
+function boundNames(target: Parser.SyntaxNode | null): string[] {
+  if (!target) return [];
+  switch (target.type) {
+    case "identifier":
+    case "shorthand_property_identifier_pattern":
+      return [target.text];
+    case "pair_pattern":
+      return boundNames(target.childForFieldName("value"));
+    case "assignment_pattern":
+    case "object_assignment_pattern":
+      return boundNames(target.childForFieldName("left"));
+    case "member_expression":
+    case "attribute": {
+      const object = target.childForFieldName("object");
+      const property = target.childForFieldName("property") ?? target.childForFieldName("attribute");
+      return object && property && /^(module\.exports|exports)$/.test(object.text) ? [property.text] : [];
+    }
+    case "subscript_expression": {
+      const object = target.childForFieldName("object");
+      const index = target.childForFieldName("index");
+      return object && index?.type === "string" && /^(module\.exports|exports)$/.test(object.text) ? [index.text.slice(1, -1)] : [];
+    }
+    default:
+      return /pattern|pattern_list|expression_list|parenthesized|tuple|list_splat|rest|spread|^list$|array/.test(target.type) ? target.namedChildren.flatMap(boundNames) : [];
+  }
+}
+
+/** The keys of an object literal (`{ foo: bar, baz }`): what `module.exports = …` exports. */
+function objectKeys(node: Parser.SyntaxNode | null): string[] {
+  if (node?.type !== "object") return [];
+  return node.namedChildren.flatMap((child) => {
+    if (child.type === "shorthand_property_identifier") return [child.text];
+    const key = child.type === "pair" ? child.childForFieldName("key") : null;
+    return key ? [key.type === "string" ? key.text.slice(1, -1) : key.text] : [];
+  });
 }
 
 /** Wrappers whose inner declaration is the symbol: `export …`, decorators, `declare …`, templates. */
