@@ -1,6 +1,6 @@
 // The git guard end to end: a real repository, real `git commit` and `git push`.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -217,6 +217,59 @@ Guard("should refuse a push of commits no remote has that touch a claimed path",
   assert.match(refused.out, /git push --no-verify/);
   claims(["release", "b.txt", "--dir", box.dir, "--holder", "other"], { cwd: repo });
   assert.is(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0);
+});
+
+Guard("should judge a staged file at its own name when the work tree has swapped it for a link, in a commit and a push", (context) => {
+  const { git, repo, box } = context;
+  const remote = join(box.root, "remote.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  git(["remote", "add", "origin", remote]);
+  git(["push", "-q", "origin", "main"]);
+  install(context, "--pre-push");
+  hold(context, "b.txt");
+  writeFileSync(join(repo, "b.txt"), "their file, my edit\n");
+  git(["add", "b.txt"]);
+  // The index holds the edit of b.txt; the work tree's b.txt now leads to a file nobody claims.
+  renameSync(join(repo, "b.txt"), join(box.root, "b.keep"));
+  symlinkSync("a.ts", join(repo, "b.txt"));
+  assert.is.not(git(["commit", "-qm", "edit b"], { CLAIMS_HOLDER: "me" }).code, 0, "the commit");
+  git(["commit", "-qm", "edit b"], { CLAIMS_GUARD: "off" });
+  assert.is.not(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0, "the push");
+});
+
+Guard("should refuse a merge bringing in a change of a claimed file, at the merge and at the push, and a submodule set to be ignored", (context) => {
+  const { git, repo, box } = context;
+  const remote = join(box.root, "remote.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  git(["remote", "add", "origin", remote]);
+  git(["push", "-q", "origin", "main"]);
+  git(["checkout", "-qb", "side"]);
+  writeFileSync(join(repo, "b.txt"), "from side\n");
+  git(["commit", "-qam", "side edits b"]);
+  git(["push", "-q", "origin", "side"]); // on a remote already: the push of the merge alone brings it
+  git(["checkout", "-q", "main"]);
+  writeFileSync(join(repo, "a.ts"), "// main\n");
+  git(["commit", "-qam", "main edits a"]);
+  install(context, "--pre-push");
+  hold(context, "b.txt");
+  const merged = git(["merge", "-q", "--no-edit", "side"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(merged.code, 0, "git merge runs pre-merge-commit, not pre-commit");
+  assert.match(merged.out, /b\.txt: held by other/);
+  assert.match(merged.out, /git merge --no-verify/);
+  git(["commit", "-qm", "merged"], { CLAIMS_GUARD: "off" });
+  assert.is.not(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0, "the merge commit, against its first parent");
+  // A submodule whose .gitmodules says ignore = all still shows its new commit to the guard.
+  const lib = join(box.root, "lib");
+  spawnSync("git", ["init", "-q", lib]);
+  spawnSync("git", ["-C", lib, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "v1"]);
+  git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "vendor/lib"]);
+  git(["config", "-f", ".gitmodules", "submodule.vendor/lib.ignore", "all"]);
+  git(["add", ".gitmodules"]);
+  git(["commit", "-qm", "sub"], { CLAIMS_GUARD: "off" });
+  hold(context, "vendor/");
+  spawnSync("git", ["-C", join(repo, "vendor", "lib"), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "v2"]);
+  git(["add", "vendor/lib"]);
+  assert.is.not(git(["commit", "-qm", "bump"], { CLAIMS_HOLDER: "me" }).code, 0, "the submodule's bump");
 });
 
 Guard("should say what to do outside a repository", ({ box }) => {

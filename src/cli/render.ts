@@ -309,7 +309,7 @@ export function renderGuard(result: GuardResult): string[] {
   const lines = [`claims guard: ${verb}: another session holds what this touches`];
   for (const holding of result.refused) lines.push(`  ${printable(holding.target)}: ${describeHolding(holding)}`);
   if (result.mode === "enforce") {
-    const bypass = result.hook === "pre-push" ? "git push --no-verify" : "git commit --no-verify";
+    const bypass = result.hook === "pre-push" ? "git push --no-verify" : result.hook === "pre-merge-commit" ? "git merge --no-verify" : "git commit --no-verify";
     const targets = [...new Set(result.refused.map((holding) => holding.target))].map(asArgument);
     const queue = targets.length === 1 ? `claims handover ${targets[0]} --purpose "..."` : `claims take ${targets.join(" ")} --queue --purpose "..."`;
     lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);

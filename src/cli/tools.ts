@@ -24,7 +24,7 @@ export function registerToolVerbs(program: Command): void {
         return output(flags, result, 0, async () => render.renderUninstall(result));
       }
       if (action !== "check") throw new BadInputError(`Unknown guard action ${JSON.stringify(action)}; use install, uninstall or check.`);
-      if (flags.hook !== "pre-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
+      if (flags.hook !== "pre-commit" && flags.hook !== "pre-merge-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit, pre-merge-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
       const refs = flags.hook === "pre-push" && !isTerminal(0) ? readFileSync(0, "utf8") : "";
       const result = await guard.guardCheck({ ...common(flags), hook: flags.hook, refs });
       const refuse = result.refused.length > 0 && result.mode === "enforce";

@@ -1,12 +1,13 @@
 // guard: a git hook that refuses a commit (or push) touching a path another holder's fresh
 // exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { findConflicts } from "../protocol/conflicts.js";
 import { BadInputError } from "../os/errors.js";
 import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
-import { shapeOf } from "../targets/overlap.js";
+import { escapeLiteral, shapeOf } from "../targets/overlap.js";
+import { canonicalPath, claimFileName, type Target } from "../targets/target.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { pinned, routesOf } from "../protocol/routes.js";
 import { claimsDirOfConfig } from "../protocol/settings.js";
@@ -17,7 +18,7 @@ const MARKER = "# claims guard:";
 const CHAINED = ".claims-chained";
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
-export type GitHook = "pre-commit" | "pre-push";
+export type GitHook = "pre-commit" | "pre-merge-commit" | "pre-push";
 
 export interface InstallResult {
   hooks_dir: string;
@@ -39,7 +40,8 @@ export function install(options: { cwd?: string; prePush?: boolean; binary: stri
   }
   mkdirSync(dir, { recursive: true });
   const result: InstallResult = { hooks_dir: dir, installed: [], chained: [] };
-  for (const name of options.prePush ? (["pre-commit", "pre-push"] as const) : (["pre-commit"] as const)) {
+  // pre-merge-commit: git merge commits without running pre-commit.
+  for (const name of options.prePush ? (["pre-commit", "pre-merge-commit", "pre-push"] as const) : (["pre-commit", "pre-merge-commit"] as const)) {
     const path = join(dir, name);
     if (existsSync(path) && !readFileSync(path, "utf8").includes(MARKER)) {
       if (existsSync(path + CHAINED)) {
@@ -59,7 +61,7 @@ export function uninstall(options: { cwd?: string }): { hooks_dir: string; remov
   const root = repositoryRoot(options.cwd ?? process.cwd());
   const dir = hooksDirectory(root);
   const result = { hooks_dir: dir, removed: [] as GitHook[], restored: [] as GitHook[] };
-  for (const name of ["pre-commit", "pre-push"] as const) {
+  for (const name of ["pre-commit", "pre-merge-commit", "pre-push"] as const) {
     const path = join(dir, name);
     if (!existsSync(path) || !readFileSync(path, "utf8").includes(MARKER)) continue;
     rmSync(path);
@@ -79,7 +81,7 @@ function script(name: GitHook, binary: string): string {
 ${MARKER} installed by \`claims guard install\`; \`claims guard uninstall\` puts back what was here.
 chained="$(dirname "$0")/${name}${CHAINED}"
 `;
-  if (name === "pre-commit") return `${header}if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi\nexec ${check}\n`;
+  if (name !== "pre-push") return `${header}if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi\nexec ${check}\n`;
   return `${header}refs=$(cat)
 if [ -x "$chained" ]; then printf '%s\\n' "$refs" | "$chained" "$@" || exit $?; fi
 printf '%s\\n' "$refs" | ${check}
@@ -152,7 +154,7 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   }
   // What changes, and where its new content is: the index ("") for a commit, the pushed tip for a push.
   const changes: Change[] =
-    options.hook === "pre-commit"
+    options.hook !== "pre-push"
       ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
       : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
   // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts);
@@ -171,7 +173,8 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
 async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult): Promise<void> {
   const claimFiles = context.store.names().filter(isClaimFileName);
   for (const change of changes) {
-    for (const target of parseTargets(only ? change.paths.filter((path) => only.has(path)) : change.paths, context, true)) {
+    const paths = only ? change.paths.filter((path) => only.has(path)) : change.paths;
+    for (const target of [...parseTargets(paths, context, true), ...paths.flatMap((path) => unfollowed(path, root) ?? [])]) {
       if (!result.checked.includes(target.canonical)) result.checked.push(target.canonical);
       // "shared" mode: only exclusive claims of others stand in a commit's way.
       const conflicts = findConflicts(target, "shared", result.holder, context, claimFiles);
@@ -186,6 +189,21 @@ async function judgeChanges(changes: Change[], root: string, only: Set<string> |
       }
     }
   }
+}
+
+/**
+ * A changed path that is a symlink in the work tree, as the name itself (its directories resolved,
+ * not its last name): what the commit holds is at that name, whatever the work tree's link leads to
+ * (a regular file staged, then the file swapped for a link to one nobody claims).
+ */
+function unfollowed(path: string, root: string): Target | undefined {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const canonical = escapeLiteral(`${canonicalPath(dirname(path), root).replace(/\/$/, "")}/${basename(path)}`);
+  return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
 }
 
 /**

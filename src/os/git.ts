@@ -37,7 +37,8 @@ function namesFromStatus(output: string): string[] {
 }
 
 export function stagedPaths(root: string): string[] {
-  return [...new Set(namesFromStatus(git(["diff", "--cached", "--name-status", "-M", "-z"], root)))].map((path) => join(root, path));
+  // A submodule's new commit too, whatever `ignore` .gitmodules or the config set for it.
+  return [...new Set(namesFromStatus(git(["diff", "--cached", "--name-status", "-M", "-z", "--ignore-submodules=none"], root)))].map((path) => join(root, path));
 }
 
 export interface PushedChange {
@@ -59,7 +60,8 @@ export function pushedChanges(root: string, refs: string): PushedChange[] {
     if (commits.length === 0) continue;
     const paths = new Set<string>();
     for (const commit of commits) {
-      for (const path of namesFromStatus(git(["diff-tree", "--no-commit-id", "--name-status", "-r", "-M", "-z", "--root", commit], root))) {
+      // A merge against each parent (-m: without it a merge lists nothing, and the branch it brings in may be on a remote already).
+      for (const path of namesFromStatus(git(["diff-tree", "--no-commit-id", "--name-status", "-r", "-m", "-M", "-z", "--root", "--ignore-submodules=none", commit], root))) {
         paths.add(join(root, path));
       }
     }
