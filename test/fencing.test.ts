@@ -262,6 +262,19 @@ Overlapping("should renew a lapsed shared claim under its token when only shared
   assert.ok((again.new_tokens[0]?.previous_token as number) === old);
 });
 
+Overlapping("should fence a lapsed shared claim's token once another holder's exclusive claim was granted inside it, but not for another shared one", async ({ opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["D/"], shared: true, ttl: 1, now: T0 });
+  const token = first.granted[0]?.token as number;
+  await take({ ...opts, holder: "s", targets: ["D/b.js"], shared: true, ttl: 60, now: T0 + SECOND });
+  assert.equal(check({ ...opts, holder: "a", targets: ["D/a.js"], token, now: T0 + 2 * SECOND }).fenced, [], "a shared neighbour fences nothing");
+  await take({ ...opts, holder: "b", targets: ["D/a.js"], ttl: 60, now: T0 + 3 * SECOND });
+  release({ ...opts, holder: "b", now: T0 + 4 * SECOND });
+  const fenced = check({ ...opts, holder: "a", targets: ["D/a.js"], token, now: T0 + 5 * SECOND });
+  assert.is(fenced.fenced.length, 1, "b held and wrote D/a.js after a's claim lapsed");
+  const beaten = beat({ ...opts, holder: "a", targets: ["D/"], token, now: T0 + 5 * SECOND });
+  assert.is(beaten.lost.length, 1, "the old token is no good for a beat either");
+});
+
 Overlapping("should not fence a holder by its own claims inside its region, nor a lapse nobody used", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["D/"], ttl: 1, now: T0 });
   const token = first.granted[0]?.token as number;

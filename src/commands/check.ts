@@ -159,8 +159,8 @@ function fenceOf(target: TargetShape, token: number, holder: string | undefined,
   for (const { marker, claim } of globClaimsReaching(target, context)) if (claimCovers(shapeOf(marker.real), target)) covering.push(claim);
   const carrier = covering.find((claim) => claim.token === token && (holder === undefined || claim.holder === holder));
   if (!carrier) return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
-  if (carrier.mode === "shared") return undefined;
-  const newer = newerTokenOfOther(target, carrier.holder, token, context);
+  // Shared holders coexist: a shared claim is fenced by a newer exclusive holding of another only.
+  const newer = newerTokenOfOther(target, carrier.holder, token, context, carrier.mode === "shared");
   if (!newer) return undefined;
   return { target: target.canonical, token, current_token: newer.token, ...(newer.target !== target.canonical && { newer_token_target: newer.target }) };
 }

@@ -245,14 +245,14 @@ export type Fenced = { newer_token: number; newer_token_target?: string } | { cu
  * alike (section 4a): each turns the answer into its own LOST and leaves the claim as it is.
  * Undefined when no token was given, or it still fences every write its claim covered. A claim
  * without a token (a shell script's) is any holding's. Shared holders coexist by design, so a shared
- * claim is fenced on its own target only.
+ * claim is fenced by a newer token of another holder's exclusive claim only (one taken over what it
+ * covered once it lapsed), never by another shared holder's.
  */
 export function fencedOff(claim: Claim, holder: string, token: number | undefined, context: Context): Fenced | undefined {
   if (token === undefined) return undefined;
   if ((claim.token ?? 0) > token) return { newer_token: claim.token as number };
   if (claim.token !== undefined && claim.token !== token) return { current_token: claim.token };
-  if (claim.mode === "shared") return undefined;
-  const newer = newerTokenOfOther(shapeOf(claim.target), holder, token, context);
+  const newer = newerTokenOfOther(shapeOf(claim.target), holder, token, context, claim.mode === "shared");
   if (!newer) return undefined;
   return { newer_token: newer.token, ...(newer.target !== claim.target && { newer_token_target: newer.target }) };
 }
