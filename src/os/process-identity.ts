@@ -12,7 +12,7 @@
 // (src/protocol/lock.ts waits out a lease for it instead). The machine id and host name are
 // recorded for the messages only: cloned machines and containers often share /etc/machine-id, so it
 // decides nothing.
-import { readFileSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { os } from "./lazy-os.js";
 
 export interface ProcessIdentity {
@@ -180,9 +180,8 @@ function pidNamespace(): string | undefined {
 
 /**
  * Whether the owner may still be running. When in doubt the answer is yes (a lock is then waited
- * for, never broken): an owner in another pid namespace (a sandbox or container sharing the claims
- * directory) cannot be looked up from here, and with `hidepid` another user's process is invisible
- * in /proc but answers kill(0) with EPERM.
+ * for, never broken): with `hidepid` another user's process is invisible in /proc but answers
+ * kill(0) with EPERM. An owner in another pid namespace is looked up there (inOtherNamespace).
  */
 export function isAlive(owner: ProcessIdentity): boolean {
   return livenessOf(owner) !== "dead";
@@ -196,12 +195,54 @@ export function livenessOf(owner: ProcessIdentity): Liveness {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return "dead";
   const self = ownIdentity();
   if (owner.boot !== undefined && self.boot !== undefined && owner.boot !== self.boot) return "elsewhere";
+  if (owner.ns !== undefined && self.ns !== undefined && owner.ns !== self.ns) return inOtherNamespace(owner as ProcessIdentity & { ns: string }, self.ns);
   return isAliveHere(owner) ? "alive" : "dead";
 }
 
+/** The initial pid namespace's inode (PROC_PID_INIT_INO): a process in it sees every process of the machine. */
+const INITIAL_PID_NAMESPACE = "pid:[4026531836]";
+
+/**
+ * An owner in another pid namespace (a sandbox or container sharing the claims directory): looked
+ * up among the processes of that namespace this one sees, by the pid it has there (the last of
+ * NSpid in /proc/<pid>/status) and its start time. Not found: dead, where this process sees every
+ * namespace (the initial one: the sandbox is gone, or the owner in it); elsewhere, as an owner on
+ * another machine, where it may not (a namespace above this one's): its lock then holds for a lease.
+ */
+function inOtherNamespace(owner: ProcessIdentity & { ns: string }, own: string): Liveness {
+  // A lock waited for asks again every few milliseconds: /proc is read once a second per owner.
+  const key = `${owner.ns} ${owner.pid} ${owner.start}`;
+  const known = lookedUp.get(key);
+  if (known !== undefined && Date.now() - known.at < 1000) return known.liveness;
+  const liveness = lookUpInNamespace(owner, own);
+  lookedUp.set(key, { liveness, at: Date.now() });
+  return liveness;
+}
+
+const lookedUp = new Map<string, { liveness: Liveness; at: number }>();
+
+function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, own: string): Liveness {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return "alive"; // no /proc: in doubt
+  }
+  for (const pid of pids) {
+    try {
+      if (readlinkSync(`/proc/${pid}/ns/pid`) !== owner.ns) continue;
+      const inner = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/).at(-1);
+      if (Number(inner) !== owner.pid) continue;
+      const start = processStartTime(Number(pid));
+      return owner.start === undefined || start === undefined || start === owner.start ? "alive" : "dead";
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return own === INITIAL_PID_NAMESPACE ? "dead" : "elsewhere";
+}
+
 function isAliveHere(owner: ProcessIdentity): boolean {
-  const self = ownIdentity();
-  if (owner.ns !== undefined && self.ns !== undefined && owner.ns !== self.ns) return true;
   if (!signalable(owner.pid)) return false;
   if (owner.start === undefined) return true;
   const start = processStartTime(owner.pid);

@@ -1,0 +1,37 @@
+// A take killed inside a sandbox of its own pid namespace (bubblewrap, a container sharing the
+// claims directory) while it holds the take lock: its pid means nothing here, so it is looked up in
+// that namespace. Gone with it, the lock is passed over at once, never waited for forever.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, sandbox } from "./helpers.js";
+
+const test = suite("a lock left by a process of another pid namespace");
+const unshare = spawnSync("unshare", ["--version"]).status === 0;
+if (process.platform !== "linux" || process.getuid?.() !== 0 || !unshare) {
+  console.log("\n  SKIPPED: a pid namespace of its own needs root and unshare on Linux.\n");
+  test.skip("should pass over the take lock of a take killed in a pid namespace that is gone", () => undefined);
+} else {
+  test("should pass over the take lock of a take killed in a pid namespace that is gone", () => {
+    const box = sandbox();
+    try {
+      assert.is(claims(["take", "name:warm", "--dir", box.dir, "--holder", "w"]).code, 0);
+      assert.is(claims(["release", "--dir", box.dir, "--holder", "w"]).code, 0);
+      // Killed holding the take lock (not as the namespace's pid 1, which SIGKILL from inside cannot stop).
+      const killed = spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "sh", "-c", `"$0" "$1" take name:job --dir "$2" --holder sandboxed; echo "inner $?"`, process.execPath, BIN, box.dir], {
+        env: cleanEnv({ CLAIMS_CRASH_AT: "token-issued" }),
+        encoding: "utf8",
+      });
+      assert.match(killed.stdout, /inner 137/, killed.stdout + killed.stderr);
+      assert.ok(readdirSync(box.dir).some((name) => name.startsWith(".lock-")), "it left its lock");
+      const next = claims(["take", "name:other", "--dir", box.dir, "--holder", "h"]);
+      assert.is(next.code, 0, next.stdout + next.stderr);
+      assert.match(next.stdout, /granted other/);
+    } finally {
+      box.cleanup();
+    }
+  });
+}
+
+test.run();
