@@ -155,6 +155,11 @@ Invalid("should read an empty segment in a glob's pattern as a path's, one /, an
   assert.is(parseTarget("src/[**]x.ts", context).kind, "glob", "so is a bracketed one");
   assert.is(parseTarget("src/[[:]x.ts", context).kind, "glob", "[: without a class name is no POSIX class");
 });
+Invalid("should read [!a] as the shell and git do, anything but a (picomatch alone reads ! or a)", () => {
+  assert.is(parseTarget("src/[!a].ts", context).canonical, "/tmp/src/[^a].ts");
+  assert.is(parseTarget("src/\\[!a].ts", context).canonical, "/tmp/src/\\[!a\\].ts", "an escaped [ opens no bracket: a path");
+  assert.is(parseTarget("glob:src/[!a].ts", context).canonical, "/tmp/src/[!a].ts", "after glob:, as picomatch reads it");
+});
 Invalid("should accept closed brackets and escaped ones in a glob", () => {
   assert.is(parseTarget("src/[ab].ts", context).kind, "glob");
   assert.is(parseTarget("src/\\[draft*", context).kind, "glob");

@@ -29,6 +29,30 @@ export function bracketsClose(glob: string): boolean {
   return !open;
 }
 
+/**
+ * `[!…]` as the shell and git read it, anything but: picomatch reads a `!` opening a bracket as one
+ * of the characters (`[!a]` would match `!` or `a`, and leave `b` unclaimed). Spelt `[^…]`.
+ */
+export function negatedBrackets(glob: string): string {
+  let out = "";
+  let open = false;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] as string;
+    if (char === "\\") {
+      out += char + (glob[i + 1] ?? "");
+      i++;
+    } else if (char === "[" && !open) {
+      open = true;
+      out += glob[i + 1] === "!" ? "[^" : "[";
+      if (glob[i + 1] === "!") i++;
+    } else {
+      if (char === "]") open = false;
+      out += char;
+    }
+  }
+  return out;
+}
+
 /** The characters that make `(` an extglob (`@(a|b)`, `!(x)`, `*(x)`, `+(x)`, `?(x)`). */
 const EXTGLOB = new Set(["@", "!", "*", "+", "?"]);
 /** What a route group's name may hold: no pattern character, no `/`. */

@@ -11,7 +11,7 @@ import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./c
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, literalGroups, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -172,7 +172,7 @@ function canonicalLiteral(path: string, cwd: string): string {
 /** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
 function canonicalGlob(written: string, input: string, cwd: string, explicit: boolean): string {
   // With glob: the text is read exactly as picomatch reads it; without, as a user means it.
-  const expanded = explicit ? written : literalGroups(written);
+  const expanded = explicit ? written : literalGroups(negatedBrackets(written));
   const scan = picomatch.scan(expanded);
   // A path never has an empty segment, so picomatch matches nothing with one: `a/*//b.ts` means
   // `a/*/b.ts`, as `a//b.ts` is `a/b.ts`. (A claim matching nothing would be granted beside anything.)
