@@ -69,6 +69,21 @@ Guard("should allow the committer's own claims, shared claims of others, and unt
   assert.match(touching.out, /a\.ts#f/);
 });
 
+Guard("should refuse a commit that declares a held symbol a second time or binds it anew, wherever the lines are", (context) => {
+  const { git, repo } = context;
+  install(context);
+  claims(["take", "a.ts#f", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
+  const original = readFileSync(join(repo, "a.ts"), "utf8");
+  for (const added of ["\nexport function f() {\n  return 9;\n}\n", "\nif (globalThis.x) {\n  f = () => 9;\n}\n", "\nexport { g as f };\n"]) {
+    writeFileSync(join(repo, "a.ts"), original + added);
+    git(["add", "a.ts"]);
+    assert.is.not(git(["commit", "-qm", "below g"], { CLAIMS_HOLDER: "me" }).code, 0, added);
+  }
+  writeFileSync(join(repo, "a.ts"), `${original}\nexport const h = 1;\n`);
+  git(["add", "a.ts"]);
+  assert.is(git(["commit", "-qm", "h"], { CLAIMS_HOLDER: "me" }).code, 0, "a new name below is no change of f");
+});
+
 Guard("should warn and allow with CLAIMS_GUARD=warn, skip with off, and be bypassed by --no-verify", (context) => {
   const { git, repo } = context;
   install(context);

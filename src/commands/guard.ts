@@ -224,7 +224,17 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
   if (content === undefined) return true;
   const { listSymbols, grammarOf } = await import("../targets/symbols.js");
   if (!grammarOf(file)) return true;
-  const declaration = (await listSymbols(file, content)).find((info) => info.name === symbol);
-  if (!declaration) return true;
-  return changedLines(root, file, change.from, change.to).some(([first, last]) => first <= declaration.endLine && last >= declaration.startLine);
+  const after: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
+  const declarations = (await listSymbols(file, content, after)).filter((info) => info.name === symbol);
+  if (declarations.length === 0) return true;
+  // Against the file before the change, as the agent hooks judge an edit: a second declaration of
+  // the name (the later one is what runs), a new binding of it in the module's scope, or a file
+  // left unreadable change it wherever the changed lines are.
+  const old = contentAt(root, file, change.from === "--cached" ? "HEAD" : change.from);
+  if (old !== undefined) {
+    const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
+    const was = (await listSymbols(file, old, before)).filter((info) => info.name === symbol);
+    if (was.length !== declarations.length || (after.bindings.get(symbol) ?? 0) > (before.bindings.get(symbol) ?? 0) || (after.hasError && !before.hasError)) return true;
+  }
+  return changedLines(root, file, change.from, change.to).some(([first, last]) => declarations.some((declaration) => first <= declaration.endLine && last >= declaration.startLine));
 }

@@ -190,6 +190,12 @@ function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): v
           else if (child.type === "dotted_name") count([(node.type === "import_statement" ? child.namedChildren[0] : child.namedChildren.at(-1))?.text ?? ""]);
         }
         break;
+      case "export_specifier": // `export { g as foo }`: what importers get as foo
+        if (node.childForFieldName("alias")) count(boundNames(node.childForFieldName("alias")));
+        break;
+      case "namespace_export": // `export * as foo from "m"`
+        count(node.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text));
+        break;
       case "variable_declaration": // `var`: the function's scope, here the module's, from any block
         if (node.parent?.type !== "program") for (const child of node.namedChildren) if (child.type === "variable_declarator") count(boundNames(child.childForFieldName("name")));
         break;
