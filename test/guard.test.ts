@@ -287,6 +287,31 @@ Guard("should refuse a merge bringing in a change of a claimed file, at the merg
   assert.is.not(git(["commit", "-qm", "bump"], { CLAIMS_HOLDER: "me" }).code, 0, "the submodule's bump");
 });
 
+Guard("should judge a path where its package's .claims sent it even when the commit removes it, moves it aside or points it elsewhere", (context) => {
+  const { git, repo, box } = context;
+  mkdirSync(join(repo, "pkg"));
+  const config = join(repo, "pkg", ".claims");
+  writeFileSync(config, JSON.stringify({ dir: join(box.root, "pkg-claims") }));
+  writeFileSync(join(repo, "pkg", "f.ts"), "export const x = 1;\n");
+  git(["add", "pkg"]);
+  git(["commit", "-qm", "pkg"]);
+  install(context);
+  const env = { HOME: box.root };
+  assert.is(claims(["take", "f.ts", "--holder", "other", "--purpose", "theirs"], { cwd: join(repo, "pkg"), env }).code, 0);
+  const commit = () => spawnSync("git", ["commit", "-qm", "x"], { cwd: repo, env: cleanEnv({ ...env, CLAIMS_HOLDER: "me", GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" }), encoding: "utf8" });
+  writeFileSync(join(repo, "pkg", "f.ts"), "export const x = 2;\n");
+  git(["add", "pkg/f.ts"]);
+  git(["rm", "-q", "--cached", "pkg/.claims"]);
+  assert.is.not(commit().status, 0, "removed in the same commit");
+  git(["add", "pkg/.claims"]);
+  renameSync(config, join(box.root, "aside"));
+  assert.is.not(commit().status, 0, "moved aside in the work tree alone");
+  renameSync(join(box.root, "aside"), config);
+  writeFileSync(config, JSON.stringify({ dir: join(box.root, "elsewhere") }));
+  git(["add", "pkg/.claims"]);
+  assert.is.not(commit().status, 0, "pointed at another directory in the same commit");
+});
+
 Guard("should say what to do outside a repository", ({ box }) => {
   mkdirSync(join(box.root, "plain"));
   const result = claims(["guard", "install"], { cwd: join(box.root, "plain") });

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, 
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { findConflicts } from "../protocol/conflicts.js";
 import { BadInputError } from "../os/errors.js";
-import { changedLines, contentAt, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
+import { changedLines, contentAt, git, hooksDirectory, pushedChanges, repositoryRoot, stagedPaths } from "../os/git.js";
 import { escapeLiteral, shapeOf } from "../targets/overlap.js";
 import { canonicalPath, claimFileName, type Target } from "../targets/target.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
@@ -105,28 +105,50 @@ export interface GuardResult {
 }
 
 /**
- * For each path the change removes whose nearest `.claims` is gone from the work tree too (`git rm
- * -r packages/a`), the claims directory that config named in HEAD: where the package's sessions
- * claimed the path.
+ * For each changed path, the claims directories the `.claims` nearest it names in each of `views`
+ * (the commit's content and its base: the index and HEAD, or a push's tip and the commit before
+ * it), beside the work tree's, which routes it already: a package's `.claims` removed, moved aside
+ * or given another "dir" in the same change is where its sessions claimed the path.
  */
-function goneConfigHomes(root: string, paths: string[], env: CommonOptions["env"]): Map<string, string> {
-  const homes = new Map<string, string>();
-  const known = new Map<string, string | null>(); // directory -> the claims directory its gone .claims named, null for none
-  for (const path of paths) {
-    if (existsSync(path)) continue;
+function configHomes(root: string, paths: string[], views: string[], env: CommonOptions["env"]): Array<[string, string]> {
+  const above = (path: string) => {
+    const dirs: string[] = [];
     for (let at = dirname(path); at.startsWith(root); at = dirname(at)) {
-      const config = join(at, ".claims");
-      if (existsSync(config)) break; // on disk: routed by it already
-      let home = known.get(at);
-      if (home === undefined) {
-        const text = contentAt(root, config, "HEAD");
-        known.set(at, (home = text === undefined ? null : claimsDirOfConfig(text, config, env)));
-      }
-      if (home !== null) {
-        homes.set(path, home);
-        break;
-      }
+      dirs.push(at);
       if (at === root) break;
+    }
+    return dirs;
+  };
+  const relativeConfig = (at: string) => (at === root ? ".claims" : `${at.slice(root.length + 1)}/.claims`);
+  const candidates = [...new Set(paths.flatMap(above))].map(relativeConfig);
+  const homes: Array<[string, string]> = [];
+  for (const view of views) {
+    // The candidates that view has, in one call; then the text of each found.
+    let listed: string;
+    try {
+      listed = view === "" ? git(["ls-files", "-z", "--", ...candidates.map((config) => `:(literal)${config}`)], root) : git(["ls-tree", "-z", "--name-only", view, "--", ...candidates], root);
+    } catch {
+      continue; // no such revision (the first commit has no HEAD): nothing there to route by
+    }
+    const present = new Set(listed.split("\0").filter(Boolean));
+    const named = new Map<string, string | null>();
+    const homeOf = (config: string) => {
+      if (!named.has(config)) {
+        const text = contentAt(root, join(root, config), view);
+        let dir: string | null = null;
+        try {
+          dir = text === undefined ? null : claimsDirOfConfig(text, join(root, config), env);
+        } catch {
+          dir = null; // unreadable there: names no directory
+        }
+        named.set(config, dir);
+      }
+      return named.get(config) as string | null;
+    };
+    for (const path of paths) {
+      const nearest = above(path).map(relativeConfig).find((config) => present.has(config));
+      const home = nearest === undefined ? null : homeOf(nearest);
+      if (home !== null) homes.push([path, home]);
     }
   }
   return homes;
@@ -157,13 +179,14 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
     options.hook !== "pre-push"
       ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
       : pushedChanges(root, options.refs ?? "").map((change) => ({ from: change.from ?? EMPTY_TREE, to: change.to, revision: change.to, paths: change.paths }));
-  // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts);
-  // one the change deletes with its package's `.claims`, also where that config, as HEAD has it, said.
+  // Each path is judged in the claims directory where its claims live (src/protocol/routes.ts), and
+  // also where the `.claims` nearest it, as the commit and its base have it, says (configHomes).
   const paths = [...new Set(changes.flatMap((change) => change.paths))];
   const routes = routesOf(paths, { ...options, cwd: root }, { literal: true, linked: true });
   const byDir = new Map([...(routes?.dirs ?? [[context.settings.dir, { targets: paths }]])].map(([dir, { targets }]) => [dir, new Set(targets)]));
   if (routes || !pinned(options)) {
-    for (const [path, dir] of goneConfigHomes(root, paths, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));
+    const views = options.hook === "pre-push" ? [...new Set(changes.flatMap((change) => [change.revision, change.from]))] : ["", "HEAD"];
+    for (const [path, dir] of configHomes(root, paths, views, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));
   }
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only }));
   for (const { context, only } of places) await judgeChanges(changes, root, only, context, result);
