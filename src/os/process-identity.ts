@@ -205,13 +205,15 @@ const INITIAL_PID_NAMESPACE = "pid:[4026531836]";
 /**
  * An owner in another pid namespace (a sandbox or container sharing the claims directory): looked
  * up among the processes of that namespace this one sees, by the pid it has there (the last of
- * NSpid in /proc/<pid>/status) and its start time. Not found: dead, where this process sees every
- * namespace (the initial one: the sandbox is gone, or the owner in it); elsewhere, as an owner on
- * another machine, where it may not (a namespace above this one's): its lock then holds for a lease.
+ * NSpid in /proc/<pid>/status). Found: alive (its start time is not compared: a time namespace
+ * shifts it). Dead only where this process sees every process, each of them readable: in the
+ * initial pid namespace, /proc without `hidepid`, no entry it could not read (another user's, a
+ * kernel without NSpid): the sandbox is gone, or the owner in it. Otherwise elsewhere, as an owner
+ * on another machine: its lock holds for a lease.
  */
 function inOtherNamespace(owner: ProcessIdentity & { ns: string }, own: string): Liveness {
   // A lock waited for asks again every few milliseconds: /proc is read once a second per owner.
-  const key = `${owner.ns} ${owner.pid} ${owner.start}`;
+  const key = `${owner.ns} ${owner.pid}`;
   const known = lookedUp.get(key);
   if (known !== undefined && Date.now() - known.at < 1000) return known.liveness;
   const liveness = lookUpInNamespace(owner, own);
@@ -228,18 +230,29 @@ function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, own: string)
   } catch {
     return "alive"; // no /proc: in doubt
   }
+  let unread = false;
   for (const pid of pids) {
     try {
       if (readlinkSync(`/proc/${pid}/ns/pid`) !== owner.ns) continue;
-      const inner = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/).at(-1);
-      if (Number(inner) !== owner.pid) continue;
-      const start = processStartTime(Number(pid));
-      return owner.start === undefined || start === undefined || start === owner.start ? "alive" : "dead";
-    } catch {
-      // gone meanwhile, or not ours to read
+      const nspid = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/);
+      if (nspid === undefined) unread = true; // a kernel without NSpid cannot tell
+      else if (Number(nspid.at(-1)) === owner.pid) return "alive";
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") unread = true; // not ours to read: it may be the one
     }
   }
-  return own === INITIAL_PID_NAMESPACE ? "dead" : "elsewhere";
+  return own === INITIAL_PID_NAMESPACE && !unread && !procHidesProcesses() ? "dead" : "elsewhere";
+}
+
+/** Whether /proc is mounted with `hidepid` (other users' processes not listed at all). */
+function procHidesProcesses(): boolean {
+  try {
+    return readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .some((line) => line.split(" ")[4] === "/proc" && /(^|[ ,])hidepid=(?!0\b|off\b)/.test(line));
+  } catch {
+    return true;
+  }
 }
 
 function isAliveHere(owner: ProcessIdentity): boolean {
