@@ -128,7 +128,9 @@ Claude("should deny an edit elsewhere that binds another session's symbol anew, 
   ]) {
     assert.is(decision(hook(box, change(more, "return 1;\n}", replacement)).stdout)?.permissionDecision, "deny", replacement);
   }
-  assert.is(hook(box, change(more, "return 1;\n}", "return 1;\n}\nif (globalThis.x) {\n  let held = 2;\n}")).stdout, "", "a block's own let shadows, binds nothing of the module's");
+  for (const local of ["if (globalThis.x) {\n  let held = 2;\n  held += 1;\n}", "for (const held of [1, 2]) console.log(held);", "for (let held = 0; held < 2; held++) {}"]) {
+    assert.is(hook(box, change(more, "return 1;\n}", `return 1;\n}\n${local}`)).stdout, "", `a block's own name binds nothing of the module's: ${local}`);
+  }
   // Python: a module-level rebinding inside if/try, an import of the name; a function's local is its own.
   const py = join(box.project, "mod.py");
   writeFileSync(py, "def first():\n    return 1\n\ndef held():\n    return 2\n");
@@ -569,6 +571,9 @@ Codex("should judge a patch after cd \"$VAR…\" as written in an unknown place 
   }
   const plain = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `cd src && apply_patch <<'PATCH'\n${body.replace("a.ts", "c.ts")}\nPATCH` } }, "codex");
   assert.is(plain.code, 0, "a literal directory: its own file alone is judged");
+  mkdirSync(join(box.project, "lib"));
+  const quoted = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `cd "${box.project}/lib" && apply_patch <<'PATCH'\n${body}\nPATCH` } }, "codex");
+  assert.is(quoted.code, 0, `quotes alone are read alike: lib/a.ts, not any a.ts: ${quoted.stderr}`);
 });
 
 Codex("should say on stderr that a shell write after a cd it cannot follow was checked against every claim it could mean", ({ box, file }) => {

@@ -1,6 +1,7 @@
 // guard: a git hook that refuses a commit (or push) touching a path another holder's fresh
 // exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
+import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { findConflicts } from "../protocol/conflicts.js";
@@ -120,17 +121,13 @@ function configHomes(root: string, paths: string[], views: string[], env: Common
     return dirs;
   };
   const relativeConfig = (at: string) => (at === root ? ".claims" : `${at.slice(root.length + 1)}/.claims`);
-  const candidates = [...new Set(paths.flatMap(above))].map(relativeConfig);
   const homes: Array<[string, string]> = [];
   for (const view of views) {
-    // The candidates that view has, in one call; then the text of each found.
-    let listed: string;
-    try {
-      listed = view === "" ? git(["ls-files", "-z", "--", ...candidates.map((config) => `:(literal)${config}`)], root) : git(["ls-tree", "-z", "--name-only", view, "--", ...candidates], root);
-    } catch {
-      continue; // no such revision (the first commit has no HEAD): nothing there to route by
-    }
-    const present = new Set(listed.split("\0").filter(Boolean));
+    // Every `.claims` that view has, from one listing (no paths on the command line, which a big
+    // change would overflow); then the text of each one nearest a changed path.
+    if (view === "HEAD" && spawnSync("git", ["rev-parse", "--verify", "-q", "HEAD"], { cwd: root }).status !== 0) continue; // no commit yet
+    const listed = view === "" ? git(["ls-files", "-z"], root) : git(["ls-tree", "-r", "-z", "--name-only", view], root);
+    const present = new Set(listed.split("\0").filter((name) => name === ".claims" || name.endsWith("/.claims")));
     const named = new Map<string, string | null>();
     const homeOf = (config: string) => {
       if (!named.has(config)) {
@@ -245,7 +242,7 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const { listSymbols, grammarOf } = await import("../targets/symbols.js");
+  const { listSymbols, grammarOf, lineRebindings } = await import("../targets/symbols.js");
   if (!grammarOf(file)) return true;
   const after: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
   const declarations = (await listSymbols(file, content, after)).filter((info) => info.name === symbol);
@@ -257,7 +254,8 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
   if (old !== undefined) {
     const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
     const was = (await listSymbols(file, old, before)).filter((info) => info.name === symbol);
-    if (was.length !== declarations.length || (after.bindings.get(symbol) ?? 0) > (before.bindings.get(symbol) ?? 0) || (after.hasError && !before.hasError)) return true;
+    const rebound = (after.bindings.get(symbol) ?? 0) > (before.bindings.get(symbol) ?? 0) || lineRebindings(content, symbol) > lineRebindings(old, symbol);
+    if (was.length !== declarations.length || rebound || (after.hasError && !before.hasError)) return true;
   }
   return changedLines(root, file, change.from, change.to).some(([first, last]) => declarations.some((declaration) => first <= declaration.endLine && last >= declaration.startLine));
 }

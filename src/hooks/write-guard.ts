@@ -16,6 +16,7 @@ import { shapeOf } from "../targets/overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
+import { negatedBrackets } from "../targets/glob-syntax.js";
 import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { BadInputError } from "../os/errors.js";
@@ -190,7 +191,8 @@ function parseEach(files: string[], context: ReturnType<typeof openContext>): Re
  */
 function globTargets(glob: string, context: ReturnType<typeof openContext>): ReturnType<typeof parseTargets> {
   try {
-    return parseTargets([`${GLOB_PREFIX}${glob}`], context);
+    // A shell's glob: `[!a]` is bash's negation, which picomatch would read as `!` or `a`.
+    return parseTargets([`${GLOB_PREFIX}${negatedBrackets(glob)}`], context);
   } catch (error) {
     if (!(error instanceof BadInputError)) throw error;
     // A directory target: judged, never claimed whole (decideWrite claims paths only).
@@ -273,7 +275,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   } catch {
     return new Set(names);
   }
-  const { listSymbols } = await import("../targets/symbols.js");
+  const { listSymbols, lineRebindings } = await import("../targets/symbols.js");
   const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
   const symbols = await listSymbols(file, source, before);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
@@ -304,7 +306,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   // `export { baz as foo }`) changes what it is: as the syntax tree shows, and as lines read.
   for (const name of names) {
     const more = (parsedAfter.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0);
-    if (more || rebindings(after, name) > rebindings(source, name)) touched.add(name);
+    if (more || lineRebindings(after, name) > lineRebindings(source, name)) touched.add(name);
   }
   for (const name of names) {
     if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
@@ -312,24 +314,3 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   return touched;
 }
 
-/**
- * How often a file binds `name` anew at its top level: an assignment or update starting a line
- * (`name = …`, `exports.name = …`, `name++`, Python's `for name in`), or an alias in an import or
- * export list (`export { x as name }`, `export * as name`, `import … as name`). A local of the same
- * name, a keyword argument or an object key is indented or mid-line, and no rebinding.
- */
-function rebindings(text: string, name: string): number {
-  const word = name.replace(/\$/g, "\\$");
-  const end = "(?![\\w$])";
-  const pattern = new RegExp(
-    [
-      `^(?:(?:module\\.)?exports\\.)?${word}\\s*(?:(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\+\\+|--)`,
-      `^for\\s+${word}\\s+in\\b`,
-      `\\bexport\\s*\\{[^}]*\\bas\\s+${word}${end}`,
-      `\\bexport\\s*\\*\\s*as\\s+${word}${end}`,
-      `^\\s*(?:import|from)\\b[^\\n;]*\\bas\\s+${word}${end}`,
-    ].join("|"),
-    "gm",
-  );
-  return text.match(pattern)?.length ?? 0;
-}

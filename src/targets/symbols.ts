@@ -142,6 +142,8 @@ const SCOPES = new Set([
   "set_comprehension",
   "dictionary_comprehension",
   "generator_expression",
+  "internal_module", // a TypeScript namespace: its `var x` is the namespace's
+  "module",
 ]);
 
 /**
@@ -153,13 +155,16 @@ const SCOPES = new Set([
  * `module.exports = { foo: … }`.
  */
 function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
-  const count = (names: string[]) => {
-    for (const name of names) if (counts.has(name)) counts.set(name, (counts.get(name) as number) + 1);
-  };
-  const stack: Parser.SyntaxNode[] = [...root.namedChildren];
+  // Each node with the names a block around it declares for itself (`{ let x; x = 1 }`, `for
+  // (const x of …)`): assigning those binds the block's, not the module's.
+  const stack: Array<{ node: Parser.SyntaxNode; shadowed: ReadonlySet<string> }> = root.namedChildren.map((node) => ({ node, shadowed: new Set() }));
   while (stack.length > 0) {
-    const node = stack.pop() as Parser.SyntaxNode;
+    const { node, shadowed: outer } = stack.pop() as { node: Parser.SyntaxNode; shadowed: ReadonlySet<string> };
     if (SCOPES.has(node.type)) continue;
+    const shadowed = blockLocals(node, outer);
+    const count = (names: string[]) => {
+      for (const name of names) if (counts.has(name) && !shadowed.has(name)) counts.set(name, (counts.get(name) as number) + 1);
+    };
     const left = node.childForFieldName("left");
     switch (node.type) {
       case "assignment":
@@ -171,7 +176,8 @@ function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): v
         break;
       case "for_statement":
       case "for_in_statement":
-        if (left) count(boundNames(left));
+        // `for (const x of …)` and `for (let x in …)` declare x for the loop alone; `var` and a bare name bind the module's.
+        if (left && !/^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) count(boundNames(left));
         break;
       case "named_expression":
         count(boundNames(node.childForFieldName("name")));
@@ -181,6 +187,9 @@ function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): v
         break;
       case "delete_statement":
         for (const child of node.namedChildren) count(boundNames(child));
+        break;
+      case "as_pattern": // `with open(p) as foo:`, `except E as foo:`, `case X as foo:`
+        count(boundNames(node.childForFieldName("alias")?.namedChildren[0] ?? node.childForFieldName("alias")));
         break;
       case "import_statement": // Python's `import foo`, `import a.b as foo`, `from m import foo`, anywhere in the module
       case "import_from_statement":
@@ -200,8 +209,50 @@ function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): v
         if (node.parent?.type !== "program") for (const child of node.namedChildren) if (child.type === "variable_declarator") count(boundNames(child.childForFieldName("name")));
         break;
     }
-    stack.push(...node.namedChildren);
+    for (const child of node.namedChildren) stack.push({ node: child, shadowed });
   }
+}
+
+/**
+ * The names bound for a block alone, added to those of the blocks around it: a block's own `let`,
+ * `const` and class declarations, a `for (const x …)` or `for (let x …)` loop's variable.
+ */
+function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>): ReadonlySet<string> {
+  const own: string[] = [];
+  if (node.type === "statement_block" || node.type === "switch_body") {
+    for (const child of node.namedChildren) {
+      if (child.type === "lexical_declaration") for (const declarator of child.namedChildren) if (declarator.type === "variable_declarator") own.push(...boundNames(declarator.childForFieldName("name")));
+      if (child.type === "class_declaration") own.push(child.childForFieldName("name")?.text ?? "");
+    }
+  }
+  if ((node.type === "for_in_statement" && /^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) || (node.type === "for_statement" && node.childForFieldName("initializer")?.type === "lexical_declaration")) {
+    const declared = node.type === "for_in_statement" ? node.childForFieldName("left") : node.childForFieldName("initializer");
+    own.push(...(declared?.type === "lexical_declaration" ? declared.namedChildren.flatMap((declarator) => boundNames(declarator.childForFieldName("name"))) : boundNames(declared)));
+  }
+  return own.length === 0 ? outer : new Set([...outer, ...own]);
+}
+
+/**
+ * How often a file binds `name` anew at its top level, read from its lines (what the syntax tree
+ * shows is moduleBindings'): an assignment or update starting a line
+ * (`name = …`, `exports.name = …`, `name++`, Python's `for name in`), or an alias in an import or
+ * export list (`export { x as name }`, `export * as name`, `import … as name`). A local of the same
+ * name, a keyword argument or an object key is indented or mid-line, and no rebinding.
+ */
+export function lineRebindings(text: string, name: string): number {
+  const word = name.replace(/\$/g, "\\$");
+  const end = "(?![\\w$])";
+  const pattern = new RegExp(
+    [
+      `^(?:(?:module\\.)?exports\\.)?${word}\\s*(?:(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\+\\+|--)`,
+      `^for\\s+${word}\\s+in\\b`,
+      `\\bexport\\s*\\{[^}]*\\bas\\s+${word}${end}`,
+      `\\bexport\\s*\\*\\s*as\\s+${word}${end}`,
+      `^\\s*(?:import|from)\\b[^\\n;]*\\bas\\s+${word}${end}`,
+    ].join("|"),
+    "gm",
+  );
+  return text.match(pattern)?.length ?? 0;
 }
 
 /** The names a binding's target binds: a name, each name in a pattern, an `exports` member's. */
