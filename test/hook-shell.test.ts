@@ -953,6 +953,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "echo x > ~+/u.ts", // ~+ is $PWD, ~- is $OLDPWD
     "cd src && echo x > ~-/u.ts",
     "cd src && echo x > /proc/self/cwd/../u.ts", // the shell's cwd, not the hook's
+    "rm -f ./**/[!a].ts", // bash's [!a], anything but a, in a glob judged as a glob
     "exec 3<.; echo x > /proc/self/fd/3/u.ts", // a directory a descriptor is open on: which, the text cannot tell
     "mkdir -p sub && exec 3<sub; echo x > /proc/self/fd/3/../u.ts",
     "ash -c 'rm u.ts'", // the POSIX shells: Alpine's sh, the Korn and Almquist kin

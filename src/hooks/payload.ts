@@ -80,13 +80,14 @@ const RUST_TRIM = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202
 /**
  * Codex applies `cd DIR && apply_patch <<EOF` itself, not through a shell, taking DIR's text as
  * written: a word's as it is (`~/x` unexpanded), a double-quoted string's literal part (of
- * `"$PWD/x"` it keeps `/x`), a single-quoted one's inside. Where DIR has an expansion, a `~`, an
- * escape or a quote, the directory it makes of it may not be the shell's: the patch's relative
+ * `"$PWD/x"` it keeps `/x`), a single-quoted one's inside. Where DIR has an expansion, an escape
+ * or a leading `~`, the directory it makes of it may not be the shell's: the patch's relative
  * paths are judged as written in a place unknown too (by their tail).
  */
 export function codexPatchElsewhere(script: string): string[] {
   const match = /^\s*cd\s+([^\n]+?)\s*&&\s*(?:apply_patch|applypatch)\s*<</.exec(script);
-  if (!match || !/[$~\\`"']/.test(match[1] as string)) return [];
+  // Quotes alone are read alike (a literal either way); an expansion, an escape or a leading ~ not.
+  if (!match || !/[$\\`]|^~/.test(match[1] as string)) return [];
   return patchPaths(script).filter((path) => !path.startsWith("/")).map((path) => UNKNOWN_MARK + path);
 }
 

@@ -116,11 +116,14 @@ function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | 
   } catch {
     return false;
   }
+  // A directory, or a file of one name, found in either case is one entry; only a file with more
+  // names may be two entries, hard links, which the listing tells apart.
+  if (stats.isDirectory() || stats.nlink === 1) return true;
   try {
     const listed = readdirSync(dir || "/");
     return !(listed.includes(name) && listed.includes(other));
   } catch {
-    return undefined; // cannot be told: asked again of another name
+    return true; // cannot be told: as before, one entry
   }
 }
 
