@@ -193,6 +193,8 @@ test("should wait with --wait for a claim on a file's other name in another pack
   const { root, pkg, env } = repo;
   linkSync(join(pkg, "src", "f.ts"), join(root, "g.ts"));
   assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "theirs"], { cwd: pkg, env }).code, 0);
+  const bad = claims(["take", "g.ts", "--holder", "B", "--wait", "30", "--queue"], { cwd: root, env });
+  assert.is(bad.code, 2, "options that cannot go together are said at once, not after the wait");
   const timeout = claims(["take", "g.ts", "--holder", "B", "--wait", "1"], { cwd: root, env });
   assert.is(timeout.code, 5, timeout.stdout);
   assert.match(timeout.stdout, /TIMEOUT/, "it waited its second, then said so");

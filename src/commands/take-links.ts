@@ -76,7 +76,8 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
  * from here (its grants are made there), so the wait looks again, read-only, whenever that
  * directory changes (and every half second) until nothing there is in the way or the time is up.
  * The take then goes on with the seconds left; a timeout or an interrupt meanwhile answers as one
- * in the take's own directory does. Invalid waits and --partial are left to the take.
+ * in the take's own directory does (the options were checked first: refuseBadOptions). With
+ * --partial, the rest is taken at once.
  */
 export async function waitOutLinks(options: TakeOptions, routes: Routes | undefined, first: ReturnType<typeof lookAtLinks>): Promise<{ looked: ReturnType<typeof lookAtLinks>; options: TakeOptions; ended?: TakeResult }> {
   const seconds = options.wait;

@@ -37,6 +37,7 @@ const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
 export async function take(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
+  refuseBadOptions(options);
   // Said before the `.claims` files under a directory target are read (routesOf): a slip like
   // `claims take ~` is told as one, not as a broken config somewhere below it.
   if (!options.force) refuseTooBroadFirst(options);
@@ -101,7 +102,8 @@ function refuseTooBroadFirst(options: TakeOptions): void {
   }
 }
 
-async function takeHere(options: TakeOptions): Promise<TakeResult> {
+/** The options that cannot go together or are out of range: said before anything is looked at or waited for. */
+function refuseBadOptions(options: TakeOptions): void {
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
     throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
@@ -114,6 +116,10 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`${wait} must be whole seconds from 0 to ${MAX_WAIT_SECONDS}; got ${JSON.stringify(String(options.wait))}.`);
   }
   if (options.idempotencyKey !== undefined) checkKey(options.idempotencyKey);
+}
+
+async function takeHere(options: TakeOptions): Promise<TakeResult> {
+  refuseBadOptions(options);
   let attemptStartedMs = options.startedAt ?? Date.now();
   const context = openContext(options);
   const holder = holderOf(options);

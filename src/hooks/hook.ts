@@ -212,7 +212,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const routed = claimsDirsElsewhere(files, session, claimsDir(), kernelOf);
   if (routed.cut) {
     // A package further down may claim in a directory of its own, which would not be judged.
-    return deny(options.agent, `T${searchStopped(routed.cut).slice(1)}, so whether one this write may reach claims in a claims directory of its own could not be told; write narrower paths, or have every session use one claims directory (CLAIMS_DIR).`);
+    return deny(options.agent, `${searchStopped(routed.cut, true)}, so whether one this write may reach claims in a claims directory of its own could not be told; write narrower paths, or have every session use one claims directory (CLAIMS_DIR).`);
   }
   const elsewhere = [...routed];
   // A claims directory is the claims commands' to change: a write there by hand (rm *.json, an edit

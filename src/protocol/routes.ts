@@ -252,9 +252,9 @@ export function settingsOf(routes: Routes, dir: string): { configAt?: string } {
   return { configAt: config === undefined ? "/" : dirname(config) };
 }
 
-/** The search below `directories` for packages' `.claims`, said as stopped at its limits. */
-export function searchStopped(directories: string[]): string {
-  return `the search below ${directories.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels)`;
+/** The search below `directories` for packages' `.claims`, said as stopped at its limits (`The …` to start a sentence). */
+export function searchStopped(directories: string[], start = false): string {
+  return `${start ? "The" : "the"} search below ${directories.join(", ")} for packages with a .claims of their own stopped at its limits (${CONFIG_SEARCH_DIRECTORIES.toLocaleString("en-US")} directories, ${CONFIG_SEARCH_DEPTH} levels)`;
 }
 
 /**
@@ -265,7 +265,7 @@ export function searchStopped(directories: string[]): string {
  */
 export function refuseCutShort(routes: Routes | undefined, verb: string): void {
   if (routes?.cut === undefined) return;
-  throw new BadInputError(`T${searchStopped(routes.cut).slice(1)}, so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`);
+  throw new BadInputError(`${searchStopped(routes.cut, true)}, so a claim in one further down could be missed; ${verb} narrower targets, or have every session use one claims directory (--dir, CLAIMS_DIR).`);
 }
 
 /** The note for a search cut short where no `.claims` was seen (none when nothing was cut). */
