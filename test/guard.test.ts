@@ -28,6 +28,13 @@ Guard.before.each((context) => {
 Guard.after.each((context) => context.box.cleanup());
 
 const install = (context: Context, ...args: string[]) => claims(["guard", "install", ...args, "--dir", context.box.dir], { cwd: context.repo });
+/** A bare repository beside it as origin, main pushed there. */
+const withRemote = ({ git, box }: Context) => {
+  const remote = join(box.root, "remote.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  git(["remote", "add", "origin", remote]);
+  git(["push", "-q", "origin", "main"]);
+};
 const hold = (context: Context, target: string, holder = "other", purpose = "rewriting it") =>
   claims(["take", target, "--dir", context.box.dir, "--holder", holder, "--purpose", purpose], { cwd: context.repo });
 
@@ -118,12 +125,9 @@ Guard("should say nothing when nothing is wrong: no claim applies, or only the c
 });
 
 Guard("should take staged names with #, a tab or a newline as the files they are, in a commit and a push", (context) => {
-  const { git, repo, box } = context;
+  const { git, repo } = context;
   const names = ["a#b.ts", "tab\there.txt", "new\nline.txt", "[id].tsx"];
-  const remote = join(box.root, "remote.git");
-  spawnSync("git", ["init", "-q", "--bare", remote]);
-  git(["remote", "add", "origin", remote]);
-  git(["push", "-q", "origin", "main"]);
+  withRemote(context);
   install(context, "--pre-push");
   for (const env of [{}, { CLAIMS_GUARD: "warn" }] as Array<Record<string, string>>) {
     for (const name of names) writeFileSync(join(repo, name), `${JSON.stringify(env)}\n`);
@@ -218,10 +222,7 @@ Guard("should leave a hooks folder inside the repository (core.hooksPath = .gith
 
 Guard("should refuse a push of commits no remote has that touch a claimed path", (context) => {
   const { git, repo, box } = context;
-  const remote = join(box.root, "remote.git");
-  spawnSync("git", ["init", "-q", "--bare", remote]);
-  git(["remote", "add", "origin", remote]);
-  git(["push", "-q", "origin", "main"]);
+  withRemote(context);
   install(context, "--pre-push");
   writeFileSync(join(repo, "b.txt"), "pushed\n");
   git(["add", "b.txt"]);
@@ -236,10 +237,7 @@ Guard("should refuse a push of commits no remote has that touch a claimed path",
 
 Guard("should judge a staged file at its own name when the work tree has swapped it for a link, in a commit and a push", (context) => {
   const { git, repo, box } = context;
-  const remote = join(box.root, "remote.git");
-  spawnSync("git", ["init", "-q", "--bare", remote]);
-  git(["remote", "add", "origin", remote]);
-  git(["push", "-q", "origin", "main"]);
+  withRemote(context);
   install(context, "--pre-push");
   hold(context, "b.txt");
   writeFileSync(join(repo, "b.txt"), "their file, my edit\n");
@@ -254,10 +252,7 @@ Guard("should judge a staged file at its own name when the work tree has swapped
 
 Guard("should refuse a merge bringing in a change of a claimed file, at the merge and at the push, and a submodule set to be ignored", (context) => {
   const { git, repo, box } = context;
-  const remote = join(box.root, "remote.git");
-  spawnSync("git", ["init", "-q", "--bare", remote]);
-  git(["remote", "add", "origin", remote]);
-  git(["push", "-q", "origin", "main"]);
+  withRemote(context);
   git(["checkout", "-qb", "side"]);
   writeFileSync(join(repo, "b.txt"), "from side\n");
   git(["commit", "-qam", "side edits b"]);
