@@ -242,7 +242,7 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const { listSymbols, grammarOf, lineRebindings } = await import("../targets/symbols.js");
+  const [{ listSymbols, grammarOf }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   if (!grammarOf(file)) return true;
   const after: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
   const declarations = (await listSymbols(file, content, after)).filter((info) => info.name === symbol);

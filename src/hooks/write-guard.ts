@@ -275,7 +275,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   } catch {
     return new Set(names);
   }
-  const { listSymbols, lineRebindings } = await import("../targets/symbols.js");
+  const [{ listSymbols }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
   const symbols = await listSymbols(file, source, before);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
