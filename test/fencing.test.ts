@@ -6,6 +6,7 @@ import { beat } from "../src/commands/beat.js";
 import { check } from "../src/commands/check.js";
 import { handover } from "../src/commands/handover.js";
 import { release } from "../src/commands/release.js";
+import { status } from "../src/commands/status.js";
 import { take } from "../src/commands/take.js";
 import { ClaimsError } from "../src/os/errors.js";
 import { claimFileName, holderTag } from "../src/targets/target.js";
@@ -115,6 +116,7 @@ Tokens("should judge its own claim without a ttl by the default TTL, however lon
   // Every reader with the default TTL finds D/ stale after 30 minutes: B takes a file inside it.
   assert.is((await take({ ...opts, holder: "B", targets: ["D/a.js"], now: T0 + 1801 * SECOND })).granted.length, 1);
   const longer = { ...opts, env: { CLAIMS_TTL: "3600" } };
+  assert.is(status({ ...longer, holder: "A", mine: true, now: T0 + 1802 * SECOND }).claims[0]?.stale, true, "status says so as beat will");
   try {
     await handover({ ...longer, holder: "A", target: "D/", to: "H", now: T0 + 1802 * SECOND });
     assert.unreachable("handed on a lapsed claim over B's file");

@@ -1,7 +1,7 @@
 // status: what is claimed, by whom, for what, and whether it is still fresh. Needs no holder
 // unless --mine is given.
 import { freshnessOf, type Claim } from "../protocol/claim.js";
-import { displayTarget, holderOf, kindOf, openContext, parseTargets, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { displayTarget, holderOf, kindOf, openContext, ownFreshness, parseTargets, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
@@ -131,7 +131,9 @@ export function statusOfDirectory(options: StatusOptions): StatusResult {
     } else {
       const { claim } = read;
       if (options.mine && claim.holder !== holder) continue;
-      const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
+      // The caller's own as beat judges them (a claim without ttl lapses for its holder by the default).
+      const own = holder !== undefined && claim.holder === holder;
+      const freshness = own ? ownFreshness(claim, read.mtimeMs, context) : freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
       const entry: ClaimStatus = {
         ...claim,
         kind: kindOf(claim.target),
