@@ -1,5 +1,5 @@
 // guard: a git hook that refuses a commit (or push) touching a path another holder's fresh
-// exclusive claim covers. `install` puts pre-commit (and pre-push) hooks where git reads them,
+// exclusive claim covers. `install` puts pre-commit and pre-merge-commit (and pre-push) hooks where git reads them,
 // chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";

@@ -9,7 +9,8 @@
 // that kernel: an owner with another boot id runs on another machine sharing the claims directory
 // over a network filesystem, or ran here before a reboot, and nothing here can tell which, or
 // look its process up. Such an owner is "elsewhere": never judged dead from here
-// (src/protocol/lock.ts waits out a lease for it instead). The machine id and host name are
+// (src/protocol/lock.ts waits out a lease for it instead). An owner of another pid namespace on
+// this kernel (a sandbox) is looked up in that namespace (inOtherNamespace). The machine id and host name are
 // recorded for the messages only: cloned machines and containers often share /etc/machine-id, so it
 // decides nothing.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
