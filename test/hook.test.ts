@@ -135,7 +135,7 @@ Claude("should deny an edit elsewhere that binds another session's symbol anew, 
   const py = join(box.project, "mod.py");
   writeFileSync(py, "def first():\n    return 1\n\ndef held():\n    return 2\n");
   claims(["take", `${py}#held`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
-  for (const added of ["if True:\n    held = first", "try:\n    from m import held\nexcept ImportError:\n    pass", "(held := first)"]) {
+  for (const added of ["if True:\n    held = first", "try:\n    from m import held\nexcept ImportError:\n    pass", "(held := first)", "def other():\n    global held\n    held = first"]) {
     assert.is(decision(hook(box, change(py, "    return 1\n", `    return 1\n\n${added}\n`)).stdout)?.permissionDecision, "deny", added);
   }
   assert.is(hook(box, change(py, "    return 1\n", "    held = 3\n    return held\n")).stdout, "", "a local of first()");

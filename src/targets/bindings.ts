@@ -32,8 +32,8 @@ const SCOPES = new Set([
  * and classes, nested in blocks too (`if c:` / `try:` / `{ … }`): assignments and updates of the
  * name (`foo = …`, `foo += 1`, `foo++`, `[foo] = …`, `({ a: foo } = …)`, `foo, x = …`, `(foo := 3)`,
  * `del foo`), a `for foo in`/`for (foo of …)` target, a `var foo` in a block, Python's imports
- * (`import foo`, `from m import foo`, `… as foo`), `exports.foo = …`, `exports["foo"] = …` and
- * `module.exports = { foo: … }`.
+ * (`import foo`, `from m import foo`, `… as foo`), `exports.foo = …`, `exports["foo"] = …`,
+ * `module.exports = { foo: … }`, and in a Python function, a name it declares `global`.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
   // Each node with the names a block around it declares for itself (`{ let x; x = 1 }`, `for
@@ -41,7 +41,11 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
   const stack: Array<{ node: Parser.SyntaxNode; shadowed: ReadonlySet<string> }> = root.namedChildren.map((node) => ({ node, shadowed: new Set() }));
   while (stack.length > 0) {
     const { node, shadowed: outer } = stack.pop() as { node: Parser.SyntaxNode; shadowed: ReadonlySet<string> };
-    if (SCOPES.has(node.type)) continue;
+    if (SCOPES.has(node.type)) {
+      // Python's `global f` in a function: its assignments of f bind the module's.
+      if (node.type === "function_definition") globalBindings(node, counts);
+      continue;
+    }
     const shadowed = blockLocals(node, outer);
     const count = (names: string[]) => {
       for (const name of names) if (counts.has(name) && !shadowed.has(name)) counts.set(name, (counts.get(name) as number) + 1);
@@ -92,6 +96,32 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
     }
     for (const child of node.namedChildren) stack.push({ node: child, shadowed });
   }
+}
+
+/**
+ * In a Python function, the bindings of the names it declares `global` (not in functions nested
+ * in it, which have their own), counted as the module's.
+ */
+function globalBindings(fn: Parser.SyntaxNode, counts: Map<string, number>): void {
+  const body = fn.childForFieldName("body");
+  if (!body) return;
+  const inside = (node: Parser.SyntaxNode, visit: (each: Parser.SyntaxNode) => void) => {
+    const stack = [...node.namedChildren];
+    while (stack.length > 0) {
+      const each = stack.pop() as Parser.SyntaxNode;
+      if (SCOPES.has(each.type)) continue;
+      visit(each);
+      stack.push(...each.namedChildren);
+    }
+  };
+  const globals = new Set<string>();
+  inside(body, (each) => {
+    if (each.type === "global_statement") for (const name of each.namedChildren) if (counts.has(name.text)) globals.add(name.text);
+  });
+  if (globals.size === 0) return;
+  const only = new Map([...globals].map((name) => [name, 0]));
+  moduleBindings(body, only);
+  for (const [name, more] of only) counts.set(name, (counts.get(name) as number) + more);
 }
 
 /**
