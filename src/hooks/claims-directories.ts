@@ -2,11 +2,11 @@
 // nearest the file names (a monorepo package with its own), found where the kernel takes the path,
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin, realOf).
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { claimsDirOfConfig, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -127,14 +127,6 @@ export function packageConfigsWritten(files: string[], session: Session, kernelO
     if (dir !== without && existsSync(dir)) written.push({ config, at, dir });
   }
   return written;
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 type Session = { cwd: string; dir?: string; env?: Environment };

@@ -156,7 +156,8 @@ function placeOf(target: { kind: string; path: string }): { whole: boolean; plac
 export const CONFIG_SEARCH_DIRECTORIES = 20_000;
 export const CONFIG_SEARCH_DEPTH = 16;
 
-function isFile(path: string): boolean {
+/** A regular file (a symlink followed). */
+export function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
   } catch {
