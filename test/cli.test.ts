@@ -279,7 +279,7 @@ Cli("should write its own file into a hook and a git hook when run as node bin/c
   const run = (args: string[]) => spawnSync(process.execPath, [BIN.replace(/\.js$/, ""), ...args], { cwd: box.project, env: cleanEnv({ HOME: box.root }), encoding: "utf8" });
   const guard = run(["guard", "install"]);
   assert.is(guard.status, 0, guard.stderr);
-  assert.ok(readFileSync(join(box.project, ".git", "hooks", "pre-commit"), "utf8").includes(BIN), "the hook runs bin/claims.js");
+  assert.ok(readFileSync(join(box.project, ".git", "hooks", "prepare-commit-msg"), "utf8").includes(BIN), "the hook runs bin/claims.js");
   const hook = run(["hook", "install", "claude"]);
   assert.is(hook.status, 0, hook.stderr);
   assert.ok(readFileSync(join(box.root, ".claude", "settings.json"), "utf8").includes(`${BIN} hook claude`));

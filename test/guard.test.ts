@@ -1,6 +1,6 @@
 // The git guard end to end: a real repository, real `git commit` and `git push`.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -91,21 +91,68 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   assert.is(git(["commit", "-qm", "h"], { CLAIMS_HOLDER: "me" }).code, 0, "a new name below is no change of f");
 });
 
-Guard("should warn and allow with CLAIMS_GUARD=warn, skip with off, and be bypassed by --no-verify", (context) => {
+Guard("should warn and allow with CLAIMS_GUARD=warn (once), skip with off, and not be bypassed by --no-verify", (context) => {
   const { git, repo } = context;
   install(context);
   hold(context, "b.txt");
-  for (const [env, args, note] of [
-    [{ CLAIMS_GUARD: "warn" }, [], /would refuse/],
-    [{ CLAIMS_GUARD: "off" }, [], /^$/],
-    [{}, ["--no-verify"], /^$/],
+  for (const [env, note] of [
+    [{ CLAIMS_GUARD: "warn" }, /^claims guard: would refuse[^]*$/],
+    [{ CLAIMS_GUARD: "off" }, /^$/],
   ] as const) {
     writeFileSync(join(repo, "b.txt"), `${Math.random()}\n`);
     git(["add", "b.txt"]);
-    const result = git(["commit", "-qm", "x", ...args], { CLAIMS_HOLDER: "me", ...env });
+    const result = git(["commit", "-qm", "x"], { CLAIMS_HOLDER: "me", ...env });
     assert.is(result.code, 0, result.out);
     assert.match(result.out.trim(), note);
+    assert.is(result.out.split("would refuse").length, note.source === "^$" ? 1 : 2, "one warning, not one per hook");
   }
+  // --no-verify skips pre-commit, not prepare-commit-msg: the habit of getting past a hook does not get past a claim.
+  writeFileSync(join(repo, "b.txt"), "no-verify\n");
+  git(["add", "b.txt"]);
+  const skipped = git(["commit", "-qm", "x", "--no-verify"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(skipped.code, 0, skipped.out);
+  assert.match(skipped.out, /b\.txt: held by other[^]*CLAIMS_GUARD=warn/);
+});
+
+Guard("should refuse the commits cherry-pick, revert, rebase and am make of a claimed file, which run no pre-commit", (context) => {
+  const { git, repo, box } = context;
+  git(["checkout", "-qb", "side"]);
+  writeFileSync(join(repo, "b.txt"), "from side\n");
+  git(["commit", "-qam", "side edits b"]);
+  const side = git(["rev-parse", "HEAD"]).out.trim();
+  spawnSync("git", ["format-patch", "-q", "-1", side, "-o", join(box.root, "patches")], { cwd: repo });
+  git(["checkout", "-q", "main"]);
+  writeFileSync(join(repo, "a.ts"), "// main\n");
+  git(["commit", "-qam", "main edits a"]);
+  install(context);
+  hold(context, "b.txt");
+  const me = { CLAIMS_HOLDER: "me" };
+  const head = () => git(["rev-parse", "HEAD"]).out.trim();
+  const before = head();
+  const picked = git(["cherry-pick", side], me);
+  assert.is.not(picked.code, 0, picked.out);
+  assert.match(picked.out, /b\.txt: held by other for "rewriting it"/);
+  assert.is(head(), before, "no commit made");
+  git(["cherry-pick", "--abort"]);
+  const applied = git(["am", "-q", join(box.root, "patches", readdirSync(join(box.root, "patches"))[0])], me);
+  assert.is.not(applied.code, 0, applied.out);
+  assert.match(applied.out, /b\.txt: held by other/);
+  assert.is(head(), before);
+  git(["am", "--abort"]);
+  const rebased = git(["rebase", "-q", "main", "side"], me);
+  assert.is.not(rebased.code, 0, rebased.out);
+  assert.match(rebased.out, /b\.txt: held by other/);
+  git(["rebase", "--abort"]);
+  git(["checkout", "-q", "main"]);
+  // What the guard lets through, it lets through: the same pick once the claim is the committer's own.
+  claims(["release", "b.txt", "--dir", box.dir, "--holder", "other"], { cwd: repo });
+  hold(context, "b.txt", "me");
+  assert.is(git(["cherry-pick", side], me).code, 0);
+  claims(["release", "b.txt", "--dir", box.dir, "--holder", "me"], { cwd: repo });
+  hold(context, "b.txt");
+  const reverted = git(["revert", "--no-edit", "HEAD"], me);
+  assert.is.not(reverted.code, 0, reverted.out);
+  assert.match(reverted.out, /b\.txt: held by other/);
 });
 
 Guard("should say nothing when nothing is wrong: no claim applies, or only the committer's own", (context) => {
@@ -171,7 +218,7 @@ Guard("should refuse to guess an unknown CLAIMS_GUARD value and say which are ac
 
 Guard("should keep an existing hook in the chain and put it back on uninstall", (context) => {
   const { git, repo } = context;
-  const hook = join(repo, ".git", "hooks", "pre-commit");
+  const hook = join(repo, ".git", "hooks", "prepare-commit-msg");
   writeFileSync(hook, "#!/bin/sh\necho chained-hook-ran\nexit 0\n");
   chmodSync(hook, 0o755);
   install(context);
@@ -192,12 +239,12 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
   const { git, repo, box } = context;
   git(["config", "core.hooksPath", join(box.root, "my-hooks")]);
   assert.is(install(context).code, 0);
-  assert.ok(existsSync(join(box.root, "my-hooks", "pre-commit")));
+  assert.ok(existsSync(join(box.root, "my-hooks", "prepare-commit-msg")));
   git(["config", "--unset", "core.hooksPath"]);
   const worktree = join(box.root, "wt");
   git(["worktree", "add", "-q", worktree]);
   assert.is(claims(["guard", "install", "--dir", box.dir], { cwd: worktree }).code, 0);
-  assert.ok(existsSync(join(repo, ".git", "hooks", "pre-commit")));
+  assert.ok(existsSync(join(repo, ".git", "hooks", "prepare-commit-msg")));
   hold(context, join(worktree, "b.txt"));
   writeFileSync(join(worktree, "b.txt"), "wt\n");
   git(["add", "b.txt"], {}, worktree);
@@ -207,17 +254,38 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
 Guard("should leave a hooks folder inside the repository (core.hooksPath = .githooks) alone unless --force", (context) => {
   const { git, repo } = context;
   mkdirSync(join(repo, ".githooks"));
-  writeFileSync(join(repo, ".githooks", "pre-commit"), "#!/bin/sh\nnpm run lint\n");
-  chmodSync(join(repo, ".githooks", "pre-commit"), 0o755);
+  writeFileSync(join(repo, ".githooks", "prepare-commit-msg"), "#!/bin/sh\nnpm run lint\n");
+  chmodSync(join(repo, ".githooks", "prepare-commit-msg"), 0o755);
   git(["add", ".githooks"]);
   git(["commit", "-qm", "shared hooks"]);
   git(["config", "core.hooksPath", ".githooks"]);
   const refused = install(context);
   assert.is(refused.code, 2);
-  assert.match(refused.stderr, /inside the repository \(core\.hooksPath\).*npx claims guard check --hook pre-commit.*--force/);
+  assert.match(refused.stderr, /inside the repository \(core\.hooksPath\).*npx claims guard check --hook prepare-commit-msg.*--force/);
   assert.is(git(["status", "--porcelain"]).out, "", "no tracked file changed, nothing added");
   assert.is(install(context, "--force").code, 0);
-  assert.match(readFileSync(join(repo, ".githooks", "pre-commit"), "utf8"), /claims guard/);
+  assert.match(readFileSync(join(repo, ".githooks", "prepare-commit-msg"), "utf8"), /claims guard/);
+});
+
+Guard("should replace the pre-commit and pre-merge-commit hooks an earlier install wrote, putting back what they chained", (context) => {
+  const { git, repo } = context;
+  const hooks = join(repo, ".git", "hooks");
+  // As an earlier version left them: its pre-commit chaining the user's, its own pre-merge-commit.
+  const earlier = (name: string) => `#!/bin/sh\n# claims guard: installed by \`claims guard install\`\nexec false ${name}\n`;
+  writeFileSync(join(hooks, "pre-commit"), earlier("pre-commit"));
+  writeFileSync(join(hooks, "pre-commit.claims-chained"), "#!/bin/sh\necho users-own-hook\n");
+  writeFileSync(join(hooks, "pre-merge-commit"), earlier("pre-merge-commit"));
+  for (const name of ["pre-commit", "pre-commit.claims-chained", "pre-merge-commit"]) chmodSync(join(hooks, name), 0o755);
+  const installed = install(context);
+  assert.is(installed.code, 0, installed.stderr);
+  assert.match(installed.stdout, /removed this guard's earlier pre-commit and pre-merge-commit/);
+  assert.is(readFileSync(join(hooks, "pre-commit"), "utf8"), "#!/bin/sh\necho users-own-hook\n");
+  assert.not.ok(existsSync(join(hooks, "pre-merge-commit")));
+  writeFileSync(join(repo, "b.txt"), "x\n");
+  git(["add", "b.txt"]);
+  const committed = git(["commit", "-qm", "x"], { CLAIMS_HOLDER: "me" });
+  assert.is(committed.code, 0, committed.out);
+  assert.match(committed.out, /users-own-hook/);
 });
 
 Guard("should refuse a push of commits no remote has that touch a claimed path", (context) => {
@@ -265,7 +333,8 @@ Guard("should refuse a merge bringing in a change of a claimed file, at the merg
   const merged = git(["merge", "-q", "--no-edit", "side"], { CLAIMS_HOLDER: "me" });
   assert.is.not(merged.code, 0, "git merge runs pre-merge-commit, not pre-commit");
   assert.match(merged.out, /b\.txt: held by other/);
-  assert.match(merged.out, /git merge --no-verify/);
+  assert.match(merged.out, /CLAIMS_GUARD=warn/);
+  assert.is.not(git(["commit", "-qm", "merged", "--no-verify"], { CLAIMS_HOLDER: "me" }).code, 0, "concluding the merge by hand, past pre-commit");
   git(["commit", "-qm", "merged"], { CLAIMS_GUARD: "off" });
   assert.is.not(git(["push", "-q", "origin", "main"], { CLAIMS_HOLDER: "me" }).code, 0, "the merge commit, against its first parent");
   // A submodule whose .gitmodules says ignore = all still shows its new commit to the guard.

@@ -116,11 +116,11 @@ export const VERBS = {
   },
   guard: {
     args: "<action>",
-    description: "git guard: install | uninstall the pre-commit and pre-merge-commit (and --pre-push) hooks; check is what the hooks run",
+    description: "git guard: install | uninstall the prepare-commit-msg and pre-applypatch (and --pre-push) hooks; check is what the hooks run",
     flags: {
       prePush: { long: "--pre-push", help: "install: also a pre-push hook, checking the commits no remote has yet" },
       force: { long: "--force", help: "install: even into a hooks folder inside the repository (core.hooksPath at .githooks, husky)" },
-      hook: { long: "--hook", value: "<name>", help: "check: pre-commit (the staged paths, default; pre-merge-commit the same) or pre-push (refs on stdin)", default: "pre-commit" },
+      hook: { long: "--hook", value: "<name>", help: "check: prepare-commit-msg, pre-applypatch, pre-commit or pre-merge-commit (the staged paths; default pre-commit), or pre-push (refs on stdin)", default: "pre-commit" },
       dir: DIR,
       holder: { ...HOLDER, help: "who is committing (CLAIMS_HOLDER, default: the agent's session id or this terminal)" },
       json: JSON_OUTPUT,

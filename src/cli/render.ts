@@ -290,6 +290,7 @@ export function renderDoctor(result: DoctorResult, style: Style): string[] {
 export function renderInstall(result: InstallResult): string[] {
   const lines = [`installed ${result.installed.join(" and ")} in ${result.hooks_dir}`];
   for (const name of result.chained) lines.push(`the ${name} hook that was there runs first, from ${name}.claims-chained`);
+  if (result.retired.length > 0) lines.push(`removed this guard's earlier ${result.retired.join(" and ")} (the hooks installed now check every commit git makes)`);
   return lines;
 }
 
@@ -309,10 +310,11 @@ export function renderGuard(result: GuardResult): string[] {
   const lines = [`claims guard: ${verb}: another session holds what this touches`];
   for (const holding of result.refused) lines.push(`  ${printable(holding.target)}: ${describeHolding(holding)}`);
   if (result.mode === "enforce") {
-    const bypass = result.hook === "pre-push" ? "git push --no-verify" : result.hook === "pre-merge-commit" ? "git merge --no-verify" : "git commit --no-verify";
+    // A commit's hook is prepare-commit-msg, which --no-verify does not skip: the guard's own switch gets past it.
+    const bypass = result.hook === "pre-push" ? "git push --no-verify, or CLAIMS_GUARD=warn" : "CLAIMS_GUARD=warn before the git command";
     const targets = [...new Set(result.refused.map((holding) => holding.target))].map(asArgument);
     const queue = targets.length === 1 ? `claims handover ${targets[0]} --purpose "..."` : `claims take ${targets.join(" ")} --queue --purpose "..."`;
-    lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}, or CLAIMS_GUARD=warn.`);
+    lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}.`);
   }
   return lines;
 }

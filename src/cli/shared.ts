@@ -53,8 +53,8 @@ See docs/HOOKS.md.`,
 Examples:
   $ claims guard install --pre-push      # in the repository (or worktree) to guard
   $ git commit                           # refused while another session holds a staged path
+  $ git cherry-pick 1a2b3c4              # so is a merge, revert, rebase or am (and --no-verify)
   $ CLAIMS_GUARD=warn git commit         # print, but allow; CLAIMS_GUARD=off skips the check
-  $ git commit --no-verify               # bypass, as git intends
   $ claims guard uninstall               # puts back the hooks that were there`,
   log: `
 Examples:

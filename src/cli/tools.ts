@@ -24,9 +24,10 @@ export function registerToolVerbs(program: Command): void {
         return output(flags, result, 0, async () => render.renderUninstall(result));
       }
       if (action !== "check") throw new BadInputError(`Unknown guard action ${JSON.stringify(action)}; use install, uninstall or check.`);
-      if (flags.hook !== "pre-commit" && flags.hook !== "pre-merge-commit" && flags.hook !== "pre-push") throw new BadInputError(`--hook must be pre-commit, pre-merge-commit or pre-push; got ${JSON.stringify(flags.hook)}.`);
-      const refs = flags.hook === "pre-push" && !isTerminal(0) ? readFileSync(0, "utf8") : "";
-      const result = await guard.guardCheck({ ...common(flags), hook: flags.hook, refs });
+      const hook = guard.GIT_HOOKS.find((name) => name === flags.hook);
+      if (hook === undefined) throw new BadInputError(`--hook must be one of ${guard.GIT_HOOKS.join(", ")}; got ${JSON.stringify(flags.hook)}.`);
+      const refs = hook === "pre-push" && !isTerminal(0) ? readFileSync(0, "utf8") : "";
+      const result = await guard.guardCheck({ ...common(flags), hook, refs });
       const refuse = result.refused.length > 0 && result.mode === "enforce";
       if (!flags.json) writeErr(render.renderGuard(result).map((line) => `${line}\n`).join(""));
       else writeOut(`${JSON.stringify(result, null, 2)}\n`);

@@ -1,6 +1,6 @@
 // guard: a git hook that refuses a commit (or push) touching a path another holder's fresh
-// exclusive claim covers. `install` puts pre-commit and pre-merge-commit (and pre-push) hooks where git reads them,
-// chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
+// exclusive claim covers. `install` puts prepare-commit-msg and pre-applypatch (and pre-push) hooks
+// where git reads them, chaining what was there; `uninstall` puts it back; `check` is what the hooks run.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
@@ -19,13 +19,26 @@ const MARKER = "# claims guard:";
 const CHAINED = ".claims-chained";
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
-export type GitHook = "pre-commit" | "pre-merge-commit" | "pre-push";
+export type GitHook = "pre-commit" | "pre-merge-commit" | "prepare-commit-msg" | "pre-applypatch" | "pre-push";
+export const GIT_HOOKS: readonly GitHook[] = ["prepare-commit-msg", "pre-applypatch", "pre-commit", "pre-merge-commit", "pre-push"];
+
+/**
+ * The hooks `install` writes. prepare-commit-msg is the one hook git runs, and lets refuse, for
+ * every commit it makes: `git commit` (with --no-verify too, which skips pre-commit), `git merge`,
+ * and `cherry-pick`, `revert` and `rebase`, which run neither pre-commit nor pre-merge-commit.
+ * `git am` commits through none of them but runs pre-applypatch with the patch in the index.
+ */
+const COMMIT_HOOKS = ["prepare-commit-msg", "pre-applypatch"] as const;
+/** What earlier versions installed: replaced by COMMIT_HOOKS when installing again. */
+const RETIRED_HOOKS = ["pre-commit", "pre-merge-commit"] as const;
 
 export interface InstallResult {
   hooks_dir: string;
   installed: GitHook[];
   /** Hooks that were there before and now run first, from `<hook>.claims-chained`. */
   chained: GitHook[];
+  /** This guard's hooks of an earlier version, removed (and what they chained put back). */
+  retired: GitHook[];
 }
 
 export function install(options: { cwd?: string; prePush?: boolean; binary: string; force?: boolean }): InstallResult {
@@ -36,13 +49,13 @@ export function install(options: { cwd?: string; prePush?: boolean; binary: stri
     // core.hooksPath at a folder of the working tree (.githooks, husky): its hooks are committed
     // or generated, and ours carries this machine's node and claims paths.
     throw new BadInputError(
-      `git reads hooks from ${dir}, inside the repository (core.hooksPath): installing there would change files the repository shares, with this machine's paths in them. Add this line to your own pre-commit hook instead: npx claims guard check --hook pre-commit (pre-push: --hook pre-push, with git's input); or pass --force to install there anyway.`,
+      `git reads hooks from ${dir}, inside the repository (core.hooksPath): installing there would change files the repository shares, with this machine's paths in them. Add this line to your own prepare-commit-msg hook instead: npx claims guard check --hook prepare-commit-msg (pre-applypatch: --hook pre-applypatch; pre-push: --hook pre-push, with git's input); or pass --force to install there anyway.`,
     );
   }
   mkdirSync(dir, { recursive: true });
-  const result: InstallResult = { hooks_dir: dir, installed: [], chained: [] };
-  // pre-merge-commit: git merge commits without running pre-commit.
-  for (const name of options.prePush ? (["pre-commit", "pre-merge-commit", "pre-push"] as const) : (["pre-commit", "pre-merge-commit"] as const)) {
+  const result: InstallResult = { hooks_dir: dir, installed: [], chained: [], retired: [] };
+  for (const name of RETIRED_HOOKS) if (removeOwn(dir, name)) result.retired.push(name);
+  for (const name of options.prePush ? [...COMMIT_HOOKS, "pre-push" as const] : COMMIT_HOOKS) {
     const path = join(dir, name);
     if (existsSync(path) && !readFileSync(path, "utf8").includes(MARKER)) {
       if (existsSync(path + CHAINED)) {
@@ -62,17 +75,22 @@ export function uninstall(options: { cwd?: string }): { hooks_dir: string; remov
   const root = repositoryRoot(options.cwd ?? process.cwd());
   const dir = hooksDirectory(root);
   const result = { hooks_dir: dir, removed: [] as GitHook[], restored: [] as GitHook[] };
-  for (const name of ["pre-commit", "pre-merge-commit", "pre-push"] as const) {
-    const path = join(dir, name);
-    if (!existsSync(path) || !readFileSync(path, "utf8").includes(MARKER)) continue;
-    rmSync(path);
-    result.removed.push(name);
-    if (existsSync(path + CHAINED)) {
-      renameSync(path + CHAINED, path);
-      result.restored.push(name);
-    }
+  for (const name of GIT_HOOKS) {
+    const removed = removeOwn(dir, name);
+    if (removed) result.removed.push(name);
+    if (removed === "restored") result.restored.push(name);
   }
   return result;
+}
+
+/** Removes this guard's hook `name` from `dir`, putting back the hook it chained: false if it was not ours (or not there). */
+function removeOwn(dir: string, name: GitHook): false | "removed" | "restored" {
+  const path = join(dir, name);
+  if (!existsSync(path) || !readFileSync(path, "utf8").includes(MARKER)) return false;
+  rmSync(path);
+  if (!existsSync(path + CHAINED)) return "removed";
+  renameSync(path + CHAINED, path);
+  return "restored";
 }
 
 /** The hook script: the chained hook first (with the same stdin), then the check, with this node and this binary. */
@@ -171,7 +189,8 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   } catch {
     // no holder: every fresh exclusive claim counts as another's
   }
-  // What changes, and where its new content is: the index ("") for a commit, the pushed tip for a push.
+  // What changes, and where its new content is: the index ("") for a commit (the one git is
+  // making: a cherry-pick's or a merge's result, a patch `git am` applied), the pushed tip for a push.
   const changes: Change[] =
     options.hook !== "pre-push"
       ? [{ from: "--cached", revision: "", paths: stagedPaths(root) }]
