@@ -6,7 +6,7 @@ import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./pac
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|toybox|fallocate|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip)([\s;&|)`'"]|$)/;
 /**
  * git with a subcommand that writes the work tree, find with an action that writes (`-delete`,
  * `-exec`, `-fprint`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,

@@ -30,7 +30,22 @@ export function isPathLike(word: string): boolean {
   return word.length <= 1024 && !word.startsWith("-") && PATH_LIKE.test(word) && (word.includes("/") || /\.\w+$/.test(word)) && word !== "/";
 }
 
-export function pathsInProgram(program: string): string[] {
+/** Perl's and Ruby's quote-like operators (`q(…)`, `qq{…}`, `qw[…]`, `%q(…)`, `%w[…]`), with brackets or one character on both sides. */
+const QUOTE_LIKE = /(?<![\w$@%&])(?:qq|qw|q|%[qQwWiI]?)(?:\s*\(([^)]*)\)|\s*\[([^\]]*)\]|\s*\{([^}]*)\}|\s*<([^>]*)>|([^\w\s(\[{<])((?:(?!\5)[^\n])*)\5)/g;
+
+/** The program with its quote-like strings written as double-quoted ones, read as any other string. */
+function withQuoteLike(program: string): string {
+  if (!/[q%]/.test(program)) return program;
+  return program.replace(QUOTE_LIKE, (whole, ...groups: Array<string | undefined>) => {
+    // `%` alone is Ruby's only before a bracket (`%(u.ts)`); before anything else it is an operator.
+    if (whole.startsWith("%") && groups[4] !== undefined && !/^%[qQwWiI]/.test(whole)) return whole;
+    const text = groups[0] ?? groups[1] ?? groups[2] ?? groups[3] ?? groups[5] ?? "";
+    return `"${text.replace(/["\\]/g, "\\$&")}"`;
+  });
+}
+
+export function pathsInProgram(source: string): string[] {
+  const program = withQuoteLike(source);
   const found = new Set<string>();
   const writes = WRITES.test(program);
   const judge = (text: string, joined: boolean) => {
@@ -76,7 +91,8 @@ export function pathsInProgram(program: string): string[] {
  * The plain names a program that changes files by name gives as whole strings (`shutil.rmtree("src")`,
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */
-export function bareNames(program: string): string[] {
+export function bareNames(source: string): string[] {
+  const program = withQuoteLike(source);
   if (!FILE_CHANGES.test(program)) return []; // `subprocess.run(["npm", "test"])`: a command's words, not files
   const names = new Set<string>();
   for (const match of program.matchAll(STRING)) {

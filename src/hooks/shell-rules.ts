@@ -4,12 +4,14 @@
 // rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
-// (shell-tool-rules.ts), compilers (shell-build-rules.ts) and bundlers (shell-bundler-rules.ts). Each is read by its declared options.
+// (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts), and chmod,
+// chown, chattr and the like (shell-metadata-rules.ts). Each is read by its declared options.
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { BUILD_RULES } from "./shell-build-rules.js";
 import { BUNDLER_RULES } from "./shell-bundler-rules.js";
+import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { gitWrites } from "./shell-git-rules.js";
@@ -145,6 +147,7 @@ export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...BUILD_RULES,
   ...BUNDLER_RULES,
+  ...METADATA_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),

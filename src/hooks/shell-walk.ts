@@ -22,6 +22,7 @@ import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
+import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
@@ -421,6 +422,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     else if (!reading.has("n")) runScript(args[first], true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
     return;
   }
+  if (OTHER_SHELLS.includes(name)) {
+    // fish, csh, PowerShell…: their programs are not parsed; every path-like word is judged (shell-other.ts).
+    const run = otherShellWrites(name, args, { stdin, piped, ...(here.cwd !== undefined && { cwd: here.cwd }) });
+    for (const path of run.paths) add(here, path);
+    const cwd = here.cwd;
+    if (cwd !== undefined) for (const bare of run.names) if (existsSync(join(cwd, bare)) || here.shared.links?.has(join(cwd, bare))) add(here, bare);
+    return;
+  }
   if (name === "source" || name === ".") {
     // As `bash file`, in this shell: its functions and variables stay, and its `cd` leaves this one
     // in a place the text does not fix. A process substitution, or stdin, as bash reads them.
@@ -470,7 +479,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const reading = readOptions(args, XARGS);
     const inner = args[reading.end];
     if (reading.end >= args.length) return; // echo
-    if (inner === undefined || SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
+    if (inner === undefined || SHELLS.includes(basename(inner)) || OTHER_SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
       add(here, UNKNOWABLE);
       return;
     }
