@@ -133,6 +133,24 @@ Cli("should check and show a word that reads like a file, which no claim names, 
   assert.is(claims(["check", "other.txt", "--dir", box.dir, "--holder", "script"], at).code, 0);
 });
 
+Cli("should beat, hand over and release a word that reads like a file as the file ./word its holder claimed", ({ box }) => {
+  const at = { cwd: box.project };
+  const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], at);
+  assert.is(as("a", "take", "./gen.txt").code, 0);
+  assert.is(as("a", "beat", "gen.txt").code, 0, "renewed, not LOST");
+  const handed = as("a", "handover", "gen.txt", "--to", "b");
+  assert.is(handed.code, 0, handed.stderr);
+  assert.is(as("c", "check", "./gen.txt").code, 3);
+  const released = as("b", "release", "gen.txt");
+  assert.is(released.code, 0);
+  assert.not.match(released.stdout, /not held/);
+  assert.is(as("c", "check", "./gen.txt").code, 0, "the file's claim is gone");
+  // Held by nobody: the advice names both readings, each a take that works.
+  const nobody = as("a", "handover", "gen.txt", "--to", "b");
+  assert.is(nobody.code, 4);
+  assert.match(nobody.stderr, /claims take \.\/gen\.txt \(the file\) or claims take name:gen\.txt \(the name\)/);
+});
+
 Cli("should check a file-looking word a claim names as that name and as the file it will be, and name: as the name alone", ({ box }) => {
   const at = { cwd: box.project };
   assert.is(claims(["take", "name:deploy.lock", "--dir", box.dir, "--holder", "a"], at).code, 0);

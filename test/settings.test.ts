@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BadInputError } from "../src/os/errors.js";
 import { resolveHolder, resolveSettings } from "../src/protocol/settings.js";
-import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Dir = suite<{ box: Sandbox }>("claims directory and TTL resolution");
 Dir.before.each((context) => {
@@ -63,6 +64,25 @@ Dir("should refuse a relative CLAIMS_DIR, which would be another directory in ev
     assert.match(run.stderr, /^claims: CLAIMS_DIR is a relative path \("team-claims"\)[^\n]*\.\n$/);
     assert.not.ok(existsSync(join(box.project, "team-claims")), "nothing made where the relative path led");
   }
+});
+
+Dir("should refuse a relative --dir for the hook and claims mcp, which run in each session's own directory", ({ box }) => {
+  // Two sessions in two projects, one hook command line: with `--dir rel` each would claim in a directory of its own.
+  const file = join(box.root, "shared.txt");
+  writeFileSync(file, "x\n");
+  assert.is(claims(["take", file, "--dir", box.dir, "--holder", "other"]).code, 0);
+  for (const project of ["p1", "p2"]) mkdirSync(join(box.root, project));
+  const payload = (cwd: string) => JSON.stringify({ session_id: `s-${cwd}`, cwd: join(box.root, cwd), hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "y" } });
+  for (const project of ["p1", "p2"]) {
+    const run = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", "rel-claims", "--fail-closed"], { cwd: join(box.root, project), input: payload(project), env: cleanEnv({ HOME: box.root }), encoding: "utf8" });
+    assert.match(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, /^deny$/, run.stdout);
+    assert.match(run.stdout + run.stderr, /--dir of claims hook claude is a relative path \("rel-claims"\)/);
+    assert.not.ok(existsSync(join(box.root, project, "rel-claims")), "no claims directory made where the relative path led");
+  }
+  const server = claims(["mcp", "--dir", "rel-claims"], { cwd: box.project });
+  assert.is(server.code, 2);
+  assert.match(server.stderr, /^claims: --dir of claims mcp is a relative path \("rel-claims"\)[^\n]*absolute path\.\n$/);
+  assert.is(claims(["take", "x", "--dir", "rel-claims", "--holder", "a"], { cwd: box.project }).code, 0, "a verb run once, here, may take it relative to here");
 });
 
 Dir("should skip a directory named .claims: it is not a config", ({ box }) => {

@@ -5,13 +5,14 @@ import type { Command } from "commander";
 import { BadInputError } from "../os/errors.js";
 import { declareVerb, readVersion } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
-import { resolveHolder, resolveSettings } from "../protocol/settings.js";
+import { absoluteDirOption, resolveHolder, resolveSettings } from "../protocol/settings.js";
 import { notADirectory } from "../protocol/store.js";
 
 export function registerMcpVerb(program: Command): void {
   declareVerb(program, "mcp")
     .action(async (flags: VerbFlags<"mcp">) => {
       // Bad settings are exit 2 here, before the server loads: its bundle has its own error classes.
+      absoluteDirOption(flags.dir, "claims mcp");
       const { dir } = resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
       // A file where the claims directory should be would fail every call: at start instead (one that does not exist yet is made on first use).
       if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BadInputError(notADirectory(dir));

@@ -56,7 +56,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const lines: string[] = [];
   if (result.idempotent_replay) lines.push(style.dim("(the first result of this idempotency key: nothing was done again)"));
   for (const target of result.no_longer_held ?? []) {
-    lines.push(`${style.red(style.bold("LOST"))} ${target}: granted by the first take, but no longer yours (lapsed, taken over, swept or released); take it again`);
+    lines.push(`${style.red(style.bold("LOST"))} ${target}: granted by the first take, but no longer yours (lapsed, taken over, swept or released); take it again without --idempotency-key, or with a new key (this one replays this answer)`);
   }
   const gone = new Set(result.no_longer_held ?? []);
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {

@@ -7,10 +7,11 @@ import { grantQueued, writeNotice } from "../protocol/grant.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
 import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
 import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fencing.js";
-import { forgetHeld, rememberHeld } from "../protocol/held.js";
+import { forgetHeld, ownForm, rememberHeld } from "../protocol/held.js";
 import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
-import { sharedClaimFileName } from "../targets/target.js";
+import { claimFileName, looksLikeFile, sharedClaimFileName, type Target } from "../targets/target.js";
+import { shapeOf } from "../targets/overlap.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 
@@ -52,8 +53,11 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   if (to.trim() === "" || /[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError(`${optionName("to")} must name a holder id, e.g. ${optionName("to")} session-b7.`);
   const context = openContext(options);
   const holder = holderOf(options);
-  const [target] = parseTargets([options.target], context);
-  if (!target) throw new BadInputError("handover needs a target.");
+  const [parsed] = parseTargets([options.target], context);
+  if (!parsed) throw new BadInputError("handover needs a target.");
+  // `gen.txt` for the file ./gen.txt the holder claimed, as release and beat read it (ownForm).
+  const own = ownForm(parsed, holder, context);
+  const target: Target = own === undefined || own === parsed.canonical ? parsed : { ...shapeOf(own), fileName: claimFileName(own) };
   // Handing a claim to its own holder would change nothing but the fencing token, fencing off the
   // holder's own writes in flight: a slip (a wrong variable), not a request.
   if (to === holder) throw new BadInputError(`${optionName("to")} ${to} names you, the holder; hand ${target.canonical} to another holder (beat renews your own claim).`);
@@ -67,7 +71,10 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
     for (let attempt = 0; attempt < 50; attempt++) {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
-      if (judgement.state !== "mine") throw new NotYoursError(target.canonical, judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined);
+      const holding = judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined;
+      // `gen.txt` held by nobody: `claims take gen.txt` would ask which was meant, so say both.
+      const either = holding === undefined && looksLikeFile(target) ? `You do not hold ${target.canonical}: nobody does; take it with claims take ./${target.canonical} (the file) or claims take name:${target.canonical} (the name).` : undefined;
+      if (judgement.state !== "mine") throw new NotYoursError(target.canonical, holding, either);
       const now = formatTimestamp(context.nowMs);
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
       const waiting = readQueue(context).find((interest) => interest.fileName === queueFileName(target.canonical, to));

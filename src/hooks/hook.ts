@@ -16,7 +16,7 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
+import { absoluteDirOption, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
@@ -71,8 +71,10 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   const session: Session = { ...options, holder, cwd, scope: scopeOf(holder, agentId) };
   // The claims directory, resolved once per event, and only by an event that needs it.
   let resolved: Settings | undefined;
-  const settings = () =>
-    (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }));
+  const settings = () => {
+    absoluteDirOption(session.dir, `claims hook ${options.agent}`);
+    return (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }));
+  };
   const claimsDir = () => settings().dir;
   // The verbs act in the session's own directory: the hook itself finds where else a file is
   // claimed (claimsDirsElsewhere), so they must not route a target on their own.

@@ -93,7 +93,7 @@ export function claimAnswer(paths: string[], result: TakeResult, context: Contex
     const [first, ...others] = result.refused.filter((holding) => holding.target === target);
     const entry: TargetResult = { path, target, granted: false };
     if (first) Object.assign(entry, holderInfo(first, context));
-    else entry.reason = gone.has(target) ? "granted by the first call with this key, but no longer yours" : "not taken: all or nothing, and another path in this call was refused";
+    else entry.reason = gone.has(target) ? "granted by the first call with this key, but no longer yours: claim it again without the key, or with a new one (this key replays this answer)" : "not taken: all or nothing, and another path in this call was refused";
     if (others.length > 0) entry.otherHolders = others.map((holding) => holderInfo(holding, context));
     const place = result.queued?.find((queued) => queued.target === target);
     if (place) {

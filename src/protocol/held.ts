@@ -11,7 +11,7 @@ import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, parseTargets, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
-import { claimFileName, holderTag, sharedClaimFileName } from "../targets/target.js";
+import { claimFileName, holderTag, looksLikeFile, parseTarget, sharedClaimFileName, type Target } from "../targets/target.js";
 
 
 export interface HeldMarker {
@@ -77,6 +77,23 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
  * The named targets, or when none are named every claim the holder has: what beat and release act
  * on. A named target may be held by the caller exclusively or shared (its own shared file).
  */
+/**
+ * The form of a target the holder holds it under, where that is not the form given: a path claimed
+ * before it was made a directory (or a directory claimed before it was removed) is named now in
+ * the other form; a word that reads like a file (`gen.txt`), with no name claim of the holder's,
+ * is the file `./gen.txt` it claimed, as check and status read that word (fileStandIn). Undefined
+ * when the holder holds neither.
+ */
+export function ownForm(parsed: Target, holder: string, context: Context): string | undefined {
+  const isMine = (fileName: string) => {
+    const read = context.store.read(fileName);
+    return read.state === "claim" && read.claim.holder === holder;
+  };
+  const other = otherForm(parsed.canonical, parsed.kind);
+  const asFile = looksLikeFile(parsed) ? parseTarget(`./${parsed.canonical}`, context.settings).canonical : undefined;
+  return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find((canonical) => isMine(claimFileName(canonical)) || isMine(sharedClaimFileName(canonical, holder)));
+}
+
 export function namedOrAllMine(
   inputs: string[] | undefined,
   holder: string,
@@ -97,10 +114,7 @@ export function namedOrAllMine(
     return read.state === "claim" && read.claim.holder === holder;
   };
   for (const parsed of parseTargets(inputs, context)) {
-    // A path claimed before it was made a directory (or a directory claimed before it was removed)
-    // is named now in the other form: the holder's claim under the form it was taken in is meant.
-    const other = otherForm(parsed.canonical, parsed.kind);
-    const taken = [parsed.canonical, ...(other ? [other] : [])].find((canonical) => isMine(claimFileName(canonical)) || isMine(sharedClaimFileName(canonical, holder)));
+    const taken = ownForm(parsed, holder, context);
     const target = taken === undefined || taken === parsed.canonical ? { canonical: parsed.canonical, fileName: parsed.fileName } : { canonical: taken, fileName: claimFileName(taken) };
     const shared = sharedClaimFileName(target.canonical, holder);
     const sharedIsMine = isMine(shared);

@@ -96,11 +96,21 @@ export function defaultClaimsDir(env: Environment, home: string): string {
  * CLAIMS_DIR is inherited by every process of a session, whatever directory each runs in: a
  * relative one would give each working directory a claims directory of its own, and two sessions
  * in two directories would both be granted one file. So it must be absolute (or `~/…`), as the
- * XDG base directory variables must; `--dir` and a `.claims` "dir" name one place and may be relative.
+ * XDG base directory variables must; a `.claims` "dir" names one place and may be relative, and so
+ * may `--dir` of a verb run once (not of the hook or `claims mcp`: absoluteDirOption).
  */
 function absoluteFromEnvironment(value: string): string {
   if (value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return value;
   throw new BadInputError(`CLAIMS_DIR is a relative path (${JSON.stringify(value)}), which would name another claims directory in every working directory; set it to an absolute path.`);
+}
+
+/**
+ * `--dir` of a command started in many directories with one command line (an agent's hook, `claims
+ * mcp`): relative, it would name another claims directory in each, as a relative CLAIMS_DIR would.
+ */
+export function absoluteDirOption(value: string | undefined, command: string): void {
+  if (value === undefined || value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return;
+  throw new BadInputError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
