@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox; repo: string; git: (args: string[], env?: Record<string, string>, cwd?: string) => { code: number; out: string } };
 const Guard = suite<Context>("claims guard with real git");
@@ -374,6 +374,12 @@ Guard("should judge a path where its package's .claims sent it even when the com
   writeFileSync(config, JSON.stringify({ dir: join(box.root, "elsewhere") }));
   git(["add", "pkg/.claims"]);
   assert.is.not(commit().status, 0, "pointed at another directory in the same commit");
+});
+
+Guard("should say what it expects when pre-push input is not git's, exit 2 and refusing the push", (context) => {
+  const run = spawnSync(process.execPath, [BIN, "guard", "check", "--hook", "pre-push", "--dir", context.box.dir], { cwd: context.repo, input: "line of junk\n", env: cleanEnv(), encoding: "utf8" });
+  assert.is(run.status, 2);
+  assert.match(run.stderr, /^claims: pre-push input "line of junk" is not a line as git gives it \(<local ref> <local sha> <remote ref> <remote sha>\)[^\n]*\.\n$/);
 });
 
 Guard("should say what to do outside a repository", ({ box }) => {

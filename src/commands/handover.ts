@@ -50,7 +50,8 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
 }
 
 function transfer(options: HandoverOptions, to: string): TransferResult {
-  if (to.trim() === "" || /[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError(`${optionName("to")} must name a holder id, e.g. ${optionName("to")} session-b7.`);
+  if (to.trim() === "") throw new BadInputError(`${optionName("to")} must name a holder id, e.g. ${optionName("to")} session-b7.`);
+  if (/[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError(`${optionName("to")} ${JSON.stringify(to)} contains a control character; a holder id must be printable, e.g. ${optionName("to")} session-b7.`);
   const context = openContext(options);
   const holder = holderOf(options);
   const [parsed] = parseTargets([options.target], context);

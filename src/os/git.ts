@@ -54,8 +54,12 @@ const ZERO = /^0+$/;
 export function pushedChanges(root: string, refs: string): PushedChange[] {
   const changes: PushedChange[] = [];
   for (const line of refs.split("\n")) {
-    const [, localSha] = line.trim().split(/\s+/);
-    if (!localSha || ZERO.test(localSha)) continue; // a deleted ref pushes no content
+    if (line.trim() === "") continue;
+    const [, localSha, , remoteSha] = line.trim().split(/\s+/);
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(localSha ?? "") || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(remoteSha ?? "")) {
+      throw new BadInputError(`pre-push input ${JSON.stringify(line.slice(0, 200))} is not a line as git gives it (<local ref> <local sha> <remote ref> <remote sha>); run claims guard check --hook pre-push as git's pre-push hook, or feed it such lines.`);
+    }
+    if (ZERO.test(localSha as string)) continue; // a deleted ref pushes no content
     const commits = git(["rev-list", localSha, "--not", "--remotes"], root).split("\n").filter(Boolean);
     if (commits.length === 0) continue;
     const paths = new Set<string>();
