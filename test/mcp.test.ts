@@ -237,6 +237,20 @@ Queue("should block with wait until the holder releases, then grant", async (con
   assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "agent-w");
 });
 
+Queue("should serve a dozen waits at once and say nothing on stderr but what is wrong", async (context) => {
+  const names = Array.from({ length: 12 }, (_, at) => `cfg-${at}`);
+  for (const name of names) context.cli(["take", name, "--holder", "session-a"]);
+  const server = await context.server();
+  let stderr = "";
+  server.transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const waiting = names.map((name) => server.call("claim", { paths: [name], wait: 60, actor: "agent-w" }));
+  await until("every waiter to queue", () => queueFiles(context.box.dir).length === names.length);
+  assert.is(context.cli(["release", "--holder", "session-a"]).code, 0);
+  const results = await Promise.all(waiting);
+  assert.equal(results.map((result) => result.value.granted), names.map(() => true));
+  assert.is(stderr, "", "no warning of a listener leak per call in flight");
+});
+
 Queue("should leave nothing queued when the client disconnects mid-wait", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();

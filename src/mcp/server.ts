@@ -3,6 +3,7 @@
 // CLI does, so two servers (two clients) and the CLI on one directory see each other at once. It
 // serves until the client closes stdin or signals it; a wait in progress is then withdrawn, so a
 // client that goes away mid-wait leaves nothing queued behind it.
+import { setMaxListeners } from "node:events";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -46,6 +47,8 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const transport = new StdioServerTransport();
   const identity = new Identity(options.holder, env, () => server.getClientVersion()?.name);
   const closing = new AbortController();
+  // One listener per call in flight: a dozen waits at once are not a leak to warn about on stderr.
+  setMaxListeners(0, closing.signal);
   const inFlight = new Set<Promise<ToolResult>>();
 
   let listed: unknown[] | undefined; // the schemas do not change while the server runs
