@@ -2,7 +2,8 @@
 // claims directory) while it holds the take lock: its pid means nothing here, so it is looked up in
 // that namespace. Gone with it, the lock is passed over at once, never waited for forever.
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv, sandbox } from "./helpers.js";
@@ -28,6 +29,29 @@ if (process.platform !== "linux" || process.getuid?.() !== 0 || !unshare) {
       const next = claims(["take", "name:other", "--dir", box.dir, "--holder", "h"]);
       assert.is(next.code, 0, next.stdout + next.stderr);
       assert.match(next.stdout, /granted other/);
+    } finally {
+      box.cleanup();
+    }
+  });
+
+  test("should wait for a live lock owner of its own pid namespace when /proc is another namespace's (no --mount-proc)", () => {
+    // `unshare -p -f` without --mount-proc, bwrap without --proc: /proc/<pid> there is the parent
+    // namespace's process of that number, not the owner; taken for a dead owner, its locks were
+    // passed over and a stale claim taken over twice.
+    const box = sandbox();
+    try {
+      const script = `
+        node="$0"; bin="$1"; dir="$2"
+        "$node" "$bin" take t --holder old --ttl 1 --dir "$dir" >/dev/null
+        sleep 2.2
+        CLAIMS_STOP_AT=before-rename "$node" "$bin" take t --holder p1 --ttl 60 --dir "$dir" >/dev/null & p1=$!
+        for i in $(seq 1 200); do [ "$(ls -a "$dir" | grep -c '^\\.lock')" -ge 2 ] && break; sleep 0.05; done
+        "$node" "$bin" take t --holder p2 --ttl 60 --dir "$dir" >/dev/null & p2=$!
+        sleep 2
+        kill -CONT $p1; wait $p1; echo "p1 $?"; wait $p2; echo "p2 $?"`;
+      const run = spawnSync("unshare", ["--pid", "--fork", "sh", "-c", script, process.execPath, BIN, box.dir], { env: cleanEnv(), encoding: "utf8" });
+      assert.match(run.stdout, /p1 0\np2 3\n/, run.stdout + run.stderr);
+      assert.is(JSON.parse(readFileSync(join(box.dir, "t.json"), "utf8")).holder, "p1");
     } finally {
       box.cleanup();
     }

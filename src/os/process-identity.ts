@@ -197,7 +197,33 @@ export function livenessOf(owner: ProcessIdentity): Liveness {
   const self = ownIdentity();
   if (owner.boot !== undefined && self.boot !== undefined && owner.boot !== self.boot) return "elsewhere";
   if (owner.ns !== undefined && self.ns !== undefined && owner.ns !== self.ns) return inOtherNamespace(owner as ProcessIdentity & { ns: string }, self.ns);
+  // A sandbox of its own pid namespace made without a /proc of its own (`unshare -p -f`, bwrap
+  // without --proc): /proc/<pid> there is another process, of the namespace /proc was mounted for.
+  // The owner is looked up by the pid it has in ours (NSpid), as one of another namespace is.
+  if (self.ns !== undefined && !procIsOwn()) return inOtherNamespace({ ...owner, ns: self.ns }, procNamespace(), true);
   return isAliveHere(owner) ? "alive" : "dead";
+}
+
+let cachedProcIsOwn: boolean | undefined;
+/** Whether /proc shows this process's own pid namespace: `/proc/self` is our pid there. */
+function procIsOwn(): boolean {
+  if (cachedProcIsOwn === undefined) {
+    try {
+      cachedProcIsOwn = readlinkSync("/proc/self") === String(process.pid);
+    } catch {
+      cachedProcIsOwn = true; // no /proc: kill(0) alone, as elsewhere
+    }
+  }
+  return cachedProcIsOwn;
+}
+
+/** The pid namespace /proc was mounted for: its pid 1's. Undefined where that cannot be read. */
+function procNamespace(): string | undefined {
+  try {
+    return readlinkSync("/proc/1/ns/pid");
+  } catch {
+    return undefined;
+  }
 }
 
 /** The initial pid namespace's inode (PROC_PID_INIT_INO): a process in it sees every process of the machine. */
@@ -212,19 +238,24 @@ const INITIAL_PID_NAMESPACE = "pid:[4026531836]";
  * kernel without NSpid): the sandbox is gone, or the owner in it. Otherwise elsewhere, as an owner
  * on another machine: its lock holds for a lease.
  */
-function inOtherNamespace(owner: ProcessIdentity & { ns: string }, own: string): Liveness {
+function inOtherNamespace(owner: ProcessIdentity & { ns: string }, seen: string | undefined, sameClock = false): Liveness {
   // A lock waited for asks again every few milliseconds: /proc is read once a second per owner.
-  const key = `${owner.ns} ${owner.pid}`;
+  const key = `${owner.ns} ${owner.pid} ${owner.start}`;
   const known = lookedUp.get(key);
   if (known !== undefined && Date.now() - known.at < 1000) return known.liveness;
-  const liveness = lookUpInNamespace(owner, own);
+  const liveness = lookUpInNamespace(owner, seen, sameClock);
   lookedUp.set(key, { liveness, at: Date.now() });
   return liveness;
 }
 
 const lookedUp = new Map<string, { liveness: Liveness; at: number }>();
 
-function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, own: string): Liveness {
+/**
+ * `seen`: the pid namespace whose processes /proc lists. `sameClock`: the owner is of this
+ * process's own namespace, so its start time is on the clock /proc shows ours on, and a process
+ * with its pid that started at another time is not it (a pid used again).
+ */
+function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, seen: string | undefined, sameClock: boolean): Liveness {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
@@ -237,12 +268,16 @@ function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, own: string)
       if (readlinkSync(`/proc/${pid}/ns/pid`) !== owner.ns) continue;
       const nspid = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/);
       if (nspid === undefined) unread = true; // a kernel without NSpid cannot tell
-      else if (Number(nspid.at(-1)) === owner.pid) return "alive";
+      else if (Number(nspid.at(-1)) === owner.pid) {
+        if (!sameClock || owner.start === undefined) return "alive";
+        const start = processStartTime(Number(pid));
+        if (start === undefined ? isZombie(Number(pid)) !== true : start === owner.start) return "alive";
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") unread = true; // not ours to read: it may be the one
     }
   }
-  return own === INITIAL_PID_NAMESPACE && !unread && !procHidesProcesses() ? "dead" : "elsewhere";
+  return seen === INITIAL_PID_NAMESPACE && !unread && !procHidesProcesses() ? "dead" : "elsewhere";
 }
 
 /** Whether /proc is mounted with `hidepid` (other users' processes not listed at all). */
