@@ -74,6 +74,12 @@ Other("should read the quote-like strings of perl and ruby programs given inline
     ["ruby -e 'File.write(%q(u.ts), 1)'", ["u.ts"]],
     ["ruby -e 'File.delete(*%w[u.ts])'", ["u.ts"]],
     ["perl -e 'print q(hello)'", []],
+    ["perl -e 'system qx(rm u.ts)'", ["u.ts"]],
+    // A variable or key named q is no string start: the strings after it are read as ever.
+    ["node -e 'const q=require(\"fs\"); q.writeFileSync(\"u.ts\",\"x\")'", ["u.ts"]],
+    ["python3 -c 'import queue; q=queue.Queue(); q.put(1); open(\"u.ts\",\"w\")'", ["u.ts"]],
+    ["perl -e '$h{q}=1; open(my $f, \">\", \"u.ts\"); $h{q}=2'", ["u.ts"]],
+    ["python3 -c 'print(\"n %d\" %(open(\"u.ts\",\"w\").write(\"x\")))'", ["u.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.is(bash(box, "perl -e 'open F, q(>u.ts)'"), "deny");

@@ -30,22 +30,34 @@ export function isPathLike(word: string): boolean {
   return word.length <= 1024 && !word.startsWith("-") && PATH_LIKE.test(word) && (word.includes("/") || /\.\w+$/.test(word)) && word !== "/";
 }
 
-/** Perl's and Ruby's quote-like operators (`q(…)`, `qq{…}`, `qw[…]`, `%q(…)`, `%w[…]`), with brackets or one character on both sides. */
-const QUOTE_LIKE = /(?<![\w$@%&])(?:qq|qw|q|%[qQwWiI]?)(?:\s*\(([^)]*)\)|\s*\[([^\]]*)\]|\s*\{([^}]*)\}|\s*<([^>]*)>|([^\w\s(\[{<])((?:(?!\5)[^\n])*)\5)/g;
+/**
+ * Perl's and Ruby's quote-like strings (`q(…)`, `qq{…}`, `qw[…]`, `qx(…)`, `%q(…)`, `%w[…]`,
+ * `%x(…)`): in operator position (not a hash key `$h{q}`, a method `.q`, a variable `$q`), with
+ * brackets or one of the delimiters scripts use on both sides.
+ */
+const QUOTE_LIKE = /(?<![\w$@%&.>{:-])(?:qq|qw|qx|q|%[qQwWiIx]?)(?:\s*\(([^)]*)\)|\s*\[([^\]]*)\]|\s*\{([^}]*)\}|\s*<([^>]*)>|([/|!#~^])((?:(?!\5)[^\n])*)\5)/g;
 
-/** The program with its quote-like strings written as double-quoted ones, read as any other string. */
-function withQuoteLike(program: string): string {
-  if (!/[q%]/.test(program)) return program;
-  return program.replace(QUOTE_LIKE, (whole, ...groups: Array<string | undefined>) => {
+/**
+ * The program's quote-like strings written as double-quoted ones, read beside the program as it
+ * is: a rewrite that took a variable `q` for a string start could only add paths, never hide one.
+ */
+function withQuoteLike(program: string): string | undefined {
+  if (!/[q%]/.test(program)) return undefined;
+  const rewritten = program.replace(QUOTE_LIKE, (whole, ...groups: Array<string | undefined>) => {
     // `%` alone is Ruby's only before a bracket (`%(u.ts)`); before anything else it is an operator.
-    if (whole.startsWith("%") && groups[4] !== undefined && !/^%[qQwWiI]/.test(whole)) return whole;
+    if (whole.startsWith("%") && groups[4] !== undefined && !/^%[qQwWiIx]/.test(whole)) return whole;
     const text = groups[0] ?? groups[1] ?? groups[2] ?? groups[3] ?? groups[5] ?? "";
     return `"${text.replace(/["\\]/g, "\\$&")}"`;
   });
+  return rewritten === program ? undefined : rewritten;
 }
 
 export function pathsInProgram(source: string): string[] {
-  const program = withQuoteLike(source);
+  const rewritten = withQuoteLike(source);
+  return rewritten === undefined ? stringPaths(source) : [...new Set([...stringPaths(source), ...stringPaths(rewritten)])];
+}
+
+function stringPaths(program: string): string[] {
   const found = new Set<string>();
   const writes = WRITES.test(program);
   const judge = (text: string, joined: boolean) => {
@@ -92,7 +104,11 @@ export function pathsInProgram(source: string): string[] {
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */
 export function bareNames(source: string): string[] {
-  const program = withQuoteLike(source);
+  const rewritten = withQuoteLike(source);
+  return rewritten === undefined ? stringNames(source) : [...new Set([...stringNames(source), ...stringNames(rewritten)])];
+}
+
+function stringNames(program: string): string[] {
   if (!FILE_CHANGES.test(program)) return []; // `subprocess.run(["npm", "test"])`: a command's words, not files
   const names = new Set<string>();
   for (const match of program.matchAll(STRING)) {
