@@ -41,29 +41,40 @@ Other("should judge every path a program given to fish, csh, PowerShell or anoth
   const cases: Array<[string, string[]]> = [
     ["fish -c 'echo x > u.ts'", ["u.ts"]],
     ["fish --command='rm src/b.ts'", ["src/b.ts"]],
+    ["fish -lc 'echo x > u.ts'", ["u.ts"]], // -c at the end of a cluster
+    ["fish -C 'echo x > u.ts' -c true", ["u.ts"]], // the init command runs too
+    ["fish -p u.ts -c true", ["u.ts"]], // its profile
+    ["fish --debug-output=u.ts -c true", ["u.ts"]],
     ["csh -c 'echo x >u.ts'", ["u.ts"]],
     ["tcsh -fc 'rm -f u.ts'", ["u.ts"]],
     ["nu -c 'open b.json | save -f u.ts'", ["b.json", "u.ts"]], // read or written: the text cannot tell
     ["pwsh -NoProfile -Command Set-Content u.ts 1", ["u.ts"]], // -Command takes the rest of the line
     ["pwsh -c 'Remove-Item .\\u.ts'", ["u.ts"]], // PowerShell takes \ for /
+    ["pwsh -c '[IO.File]::WriteAllText(\"u.ts\", 1)'", ["unknown:."]],
     ["pwsh -WorkingDirectory /elsewhere -c 'rm u.ts'", ["unknown:u.ts"]],
-    ["xonsh -c 'rm $HOME/u.ts'", ["unknown:u.ts"]],
-    ["elvish -c 'rm *.ts'", ["glob:*.ts"]],
+    ["fish -c 'npm install'", ["glob:node_modules/**", "npm-shrinkwrap.json", "package-lock.json"]], // what it runs, read as bash reads it
     ["fish -c 'rm src'", ["src"]], // a plain name that is here, in a program that removes
-    ["fish -c 'ls src'", []],
     ["fish run.fish", ["u.ts"]], // a script it can read
     ["fish <<'EOF'\nrm u.ts\nEOF", ["u.ts"]],
-    ["fish missing.fish", ["unknown:."]], // one it cannot
+    // A program that writes and holds what only its own grammar reads: any file.
+    ...["fish -c \"echo x > u''.ts\"", "fish -c 'echo x > \"u\".ts'", "fish -c 'echo x > u\\x2ets'", "csh -c 'echo x > u\\.ts'", "fish -c 'cd src; echo x > ../u.ts'", "fish -c 'set f u; echo x > $f.ts'", "fish -c 'echo x > u(echo .ts)'", "fish -c 'echo x | tee {u,zz}.ts'", "xonsh -c 'rm $HOME/u.ts'", "pwsh -c 'Set-Content \"u`.ts\" x'"].map((command): [string, string[]] => [command, ["unknown:."]]),
+    ["fish missing.fish", ["unknown:."]], // a script it cannot read
     ["curl -s https://example.com/x | fish", ["unknown:."]],
     ["pwsh -EncodedCommand cgBtACAAdQAuAHQAcwA=", ["unknown:."]], // base64
     ['fish -c "$(cat x)"', ["unknown:."]],
     ["fish", ["unknown:."]], // the terminal: what is typed later
+    // What changes nothing.
+    ["fish -c 'ls src'", []],
+    ["fish -lc 'cat u.ts'", []],
+    ["fish -c 'for f in *.ts; echo $f; end'", []],
+    ["pwsh -c 'Get-Content u.ts'", []],
+    ["nu -c 'open u.ts | lines'", []],
     ["fish --version", []],
     ["pwsh -Version", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["fish -c 'echo x > u.ts'", "pwsh -c 'Set-Content -Path u.ts -Value 1'", "sudo tcsh -c 'rm u.ts'", "xargs fish -c 'rm $argv'", "env nu -c 'rm u.ts'"]) assert.is(bash(box, command), "deny", command);
-  for (const command of ["fish -c 'echo x > src/c.ts'", "pwsh -c 'Get-Date'", "fish --version"]) assert.is(bash(box, command), undefined, command);
+  for (const command of ["fish -c 'echo x > src/c.ts'", "pwsh -c 'Get-Date'", "fish --version", "fish -c 'cat u.ts'"]) assert.is(bash(box, command), undefined, command);
 });
 
 Other("should read the quote-like strings of perl and ruby programs given inline as strings", async ({ box }) => {

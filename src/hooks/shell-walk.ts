@@ -428,6 +428,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     for (const path of run.paths) add(here, path);
     const cwd = here.cwd;
     if (cwd !== undefined) for (const bare of run.names) if (existsSync(join(cwd, bare)) || here.shared.links?.has(join(cwd, bare))) add(here, bare);
+    for (const script of run.scripts) nested.push({ script, cwd });
+    for (const script of run.elsewhere ?? []) nested.push({ script, cwd: undefined });
     return;
   }
   if (name === "source" || name === ".") {
