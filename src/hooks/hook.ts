@@ -16,7 +16,7 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
-import { absoluteDirOption, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
+import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
@@ -146,6 +146,9 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
     return PASS;
   } catch (error) {
     if (error instanceof ConfigError && event === "PreToolUse") return brokenConfig(options, payload, cwd, error);
+    // The hook's own command line is wrong for every session, for good: refused, not let through
+    // (as a claims directory that cannot be reached for a while is), so it is seen and fixed.
+    if (error instanceof RelativeDirError && event === "PreToolUse") return deny(options.agent, `claims cannot check this write: ${error.message}`);
     return unreachable(options, error, event === "PreToolUse");
   }
 }

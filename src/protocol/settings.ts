@@ -104,13 +104,16 @@ function absoluteFromEnvironment(value: string): string {
   throw new BadInputError(`CLAIMS_DIR is a relative path (${JSON.stringify(value)}), which would name another claims directory in every working directory; set it to an absolute path.`);
 }
 
+/** A relative `--dir` where one command line runs in many directories: a setup error, not a passing one. */
+export class RelativeDirError extends BadInputError {}
+
 /**
  * `--dir` of a command started in many directories with one command line (an agent's hook, `claims
  * mcp`): relative, it would name another claims directory in each, as a relative CLAIMS_DIR would.
  */
 export function absoluteDirOption(value: string | undefined, command: string): void {
   if (value === undefined || value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return;
-  throw new BadInputError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
+  throw new RelativeDirError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
