@@ -1,6 +1,6 @@
 // The git guard end to end: a real repository, real `git commit` and `git push`.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -276,6 +276,12 @@ Guard("should replace the pre-commit and pre-merge-commit hooks an earlier insta
   writeFileSync(join(hooks, "pre-commit.claims-chained"), "#!/bin/sh\necho users-own-hook\n");
   writeFileSync(join(hooks, "pre-merge-commit"), earlier("pre-merge-commit"));
   for (const name of ["pre-commit", "pre-commit.claims-chained", "pre-merge-commit"]) chmodSync(join(hooks, name), 0o755);
+  // An install that cannot finish (a chained hook's name taken) changes nothing: the earlier guard stays.
+  writeFileSync(join(hooks, "prepare-commit-msg"), "#!/bin/sh\nexit 0\n");
+  writeFileSync(join(hooks, "prepare-commit-msg.claims-chained"), "#!/bin/sh\nexit 0\n");
+  assert.is(install(context).code, 2);
+  assert.is(readFileSync(join(hooks, "pre-commit"), "utf8"), earlier("pre-commit"));
+  rmSync(join(hooks, "prepare-commit-msg.claims-chained"));
   const installed = install(context);
   assert.is(installed.code, 0, installed.stderr);
   assert.match(installed.stdout, /removed this guard's earlier pre-commit and pre-merge-commit/);

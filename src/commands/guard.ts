@@ -54,13 +54,19 @@ export function install(options: { cwd?: string; prePush?: boolean; binary: stri
   }
   mkdirSync(dir, { recursive: true });
   const result: InstallResult = { hooks_dir: dir, installed: [], chained: [], retired: [] };
-  for (const name of RETIRED_HOOKS) if (removeOwn(dir, name)) result.retired.push(name);
-  for (const name of options.prePush ? [...COMMIT_HOOKS, "pre-push" as const] : COMMIT_HOOKS) {
+  const names = options.prePush ? [...COMMIT_HOOKS, "pre-push" as const] : COMMIT_HOOKS;
+  const foreign = (path: string) => existsSync(path) && !readFileSync(path, "utf8").includes(MARKER);
+  // Whatever stops the install is found before anything changes: the hooks there stay as they were.
+  for (const name of names) {
     const path = join(dir, name);
-    if (existsSync(path) && !readFileSync(path, "utf8").includes(MARKER)) {
-      if (existsSync(path + CHAINED)) {
-        throw new BadInputError(`${path}${CHAINED} already exists; move it away (or run claims guard uninstall) before installing again.`);
-      }
+    if (foreign(path) && existsSync(path + CHAINED)) {
+      throw new BadInputError(`${path}${CHAINED} already exists; move it away (or run claims guard uninstall) before installing again.`);
+    }
+  }
+  for (const name of RETIRED_HOOKS) if (removeOwn(dir, name)) result.retired.push(name);
+  for (const name of names) {
+    const path = join(dir, name);
+    if (foreign(path)) {
       renameSync(path, path + CHAINED);
       result.chained.push(name);
     }
