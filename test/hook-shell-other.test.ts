@@ -35,6 +35,10 @@ Other("should judge a change of a file's mode, owner, ACL or attributes as a wri
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["chmod 000 u.ts", "chmod -w u.ts", "chown nobody u.ts", "chattr +i u.ts", "setfacl -b u.ts", "chmod -R u+w ."]) assert.is(bash(box, command), "deny", command);
   for (const command of ["chmod +x src/b.ts", "chown -R me src", "ls -l u.ts"]) assert.is(bash(box, command), undefined, command);
+  // A mode is no change of a script's text, nor of what a directory holds; what the text does not name is not judged.
+  file(box, "run.sh", "echo hello\n");
+  for (const command of ["chmod +x run.sh && ./run.sh", "chmod 755 .", "find . -name '*.sh' -exec chmod +x {} +", "ls *.sh | xargs chmod +x"]) assert.is(bash(box, command), undefined, command);
+  assert.is(bash(box, "chmod +x run.sh; echo 'rm u.ts' > run.sh; ./run.sh"), "deny", "its text written after the mode");
 });
 
 Other("should judge every path a program given to fish, csh, PowerShell or another unparsed shell names, and any file where the text does not give it", async ({ box }) => {

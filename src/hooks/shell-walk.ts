@@ -22,6 +22,7 @@ import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
+import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
@@ -548,7 +549,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const before = walk.found.size;
   for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, walk: here, text })) add(here, path);
   // A package manager's own writes of package.json change its dependencies, not its scripts.
-  if (PACKAGE_MANAGERS.includes(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
+  // A mode, owner or attribute changed is no change of a script's text either (`chmod +x run.sh && ./run.sh`).
+  if (PACKAGE_MANAGERS.includes(name) || METADATA_COMMANDS.has(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
 }
 
 /**

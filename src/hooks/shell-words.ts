@@ -135,6 +135,7 @@ export function add(walk: Walk, path: string): void {
   const absolute = resolve(walk.cwd ?? "/", path);
   const written = DOTDOT.test(path) ? (isAbsolute(path) ? path : `${walk.cwd}/${path}`) : absolute;
   if (!DEVICES.test(absolute)) walk.found.add(written);
+  walk.shared.managed.delete(written); // written again, by a command that changes its text
   (walk.shared.writes ??= new Map()).set(written, (walk.shared.writes.get(written) ?? 0) + 1);
   throughLinks(walk, written);
   // `..` after a name not there yet (`mkdir -p a/b && ln -s a/b l && echo x > l/../../u.ts`): the
