@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -171,6 +171,26 @@ Overlapping("should fence a lapsed directory claim once another holder took a fi
   assert.is(cli.code, 4);
   assert.match(cli.stdout, /FENCED .*D\/: token 1 is not current \(another holder was issued token 2 on .*D\/a\.js, which overlaps it, since\)/);
   assert.is(claims(["beat", "D/", "--token", String(token), "--dir", box.dir, "--holder", "a"], { cwd: box.project }).code, 4);
+});
+
+Overlapping("should count one file's tokens across its hard links: a file and another name of it, a directory or glob holding one", async ({ box, opts }) => {
+  // y.ts and E/hard.ts are one file: a lapsed holder of either name is fenced once another holder took the other.
+  mkdirSync(join(box.project, "E"));
+  writeFileSync(join(box.project, "y.ts"), "");
+  linkSync(join(box.project, "y.ts"), join(box.project, "E", "hard.ts"));
+  const pairs: Array<[string, string]> = [["E/hard.ts", "y.ts"], ["y.ts", "E/hard.ts"], ["E/", "y.ts"], ["y.ts", "E/"], ["E/*.ts", "y.ts"], ["y.ts", "E/*.ts"]];
+  let now = T0;
+  for (const [first, second] of pairs) {
+    const lapsed = await take({ ...opts, holder: "a", targets: [first], ttl: 1, now });
+    const token = lapsed.granted[0]?.token as number;
+    const taken = await take({ ...opts, holder: "b", targets: [second], now: now + 3 * SECOND });
+    assert.ok((taken.granted[0]?.token as number) > token, `${second} after ${first}: a newer token`);
+    release({ ...opts, holder: "b", now: now + 4 * SECOND });
+    const checked = check({ ...opts, holder: "a", targets: [first], token, now: now + 5 * SECOND });
+    assert.is(checked.fenced.length, 1, `${first}'s holder fenced after ${second} was taken`);
+    release({ ...opts, holder: "a", now: now + 6 * SECOND });
+    now += 10 * SECOND;
+  }
 });
 
 Overlapping("should leave a lapsed directory claim alone to a release or handover with its token once another holder took a file under it", async ({ box, opts }) => {

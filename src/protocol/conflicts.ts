@@ -222,6 +222,29 @@ function hardLinksUnder(target: TargetShape, mode: Mode, holder: string | undefi
   return found;
 }
 
+/**
+ * Whether two targets hold one file under two names (a hard link), as hardLinkConflicts judges a
+ * claim in the way: a file and another name of it, a file and a tree holding (matching) another
+ * name of it, two trees sharing one. For fencing (src/protocol/fencing.ts): a token on one is
+ * above every token on the other. A file with one link costs one lstat; trees are walked only
+ * where a file with more than one link is on the other side, or both sides are trees.
+ */
+export function sharesFile(target: TargetShape, other: TargetShape, context: Context): boolean {
+  const fileKind = (shape: TargetShape) => shape.kind === "path" || shape.kind === "symbol";
+  const treeKind = (shape: TargetShape) => shape.kind === "directory" || shape.kind === "glob";
+  if (fileKind(target) && fileKind(other)) {
+    if (target.path === other.path) return false;
+    const [mine, theirs] = [statOf(target.path), statOf(other.path)];
+    return mine !== undefined && theirs !== undefined && mine.isFile() && mine.nlink > 1 && mine.dev === theirs.dev && mine.ino === theirs.ino;
+  }
+  if (fileKind(target) !== fileKind(other) && (treeKind(target) || treeKind(other))) {
+    const [file, tree] = fileKind(target) ? [target, other] : [other, target];
+    const stats = statOf(file.path);
+    return stats !== undefined && stats.isFile() && stats.nlink > 1 && sameFileAs(stats, file.path, linkedHeldBy(tree, context), file.canonical) !== undefined;
+  }
+  return treeKind(target) && treeKind(other) && !overlaps(target, other) && treesShareFile(target, other, other.canonical, context) !== undefined;
+}
+
 /** How a tree holds another name of a claimed file, said for a refusal; undefined when it does not. */
 function sameFileAs(file: Stats, path: string, mine: Map<string, string[]>, named: string): string | undefined {
   const other = (mine.get(`${file.dev}:${file.ino}`) ?? []).find((each) => each !== path);

@@ -18,15 +18,16 @@
 // its counter is the claim's own durable write: the claim's fsynced temp file is renamed to the
 // counter name and then linked to the claim name, so a crash can skip a number but never reuse
 // one, and the claim needs no second file and no second fsync (docs/PROTOCOL.md section 4a).
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { endCoverage, linksTakenWith, markersRecordedFor, movedMarkers } from "./aliases.js";
 import type { Claim } from "./claim.js";
-import { overlappingFiles } from "./conflicts.js";
+import { overlappingFiles, sharesFile } from "./conflicts.js";
 import { readSnapshot } from "../os/files.js";
 import { shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context } from "./context.js";
 import { TOKEN_PREFIX } from "./store.js";
-import { claimFileName, holderTag } from "../targets/target.js";
+import { claimFileName, holderTag, partsOfFileName } from "../targets/target.js";
 
 
 function counterStem(target: string): string {
@@ -152,7 +153,32 @@ function overlappingCounters(target: TargetShape, context: Context, issuing = fa
       for (const fileName of tokenFilesOf(marker.glob, names)) add(fileName, marker.glob, globUpTo, () => readCounter(fileName, context)?.issued);
     }
   }
+  // Another name of the same file (a hard link), or a tree holding one: one file, one sequence.
+  if (mayShareFile(target)) {
+    for (const [asClaim, fileName] of counterOf) {
+      if (found.has(fileName)) continue;
+      const named = partsOfFileName(asClaim).target ?? readCounter(fileName, context)?.target;
+      const other = named === undefined ? undefined : shapeOf(named);
+      // Two trees are not walked for each other's counters (every counter of every tree, at every token): files on one side.
+      if (other === undefined || other.kind === "name" || (isTree(target) && isTree(other)) || !sharesFile(target, other, context)) continue;
+      add(fileName, named as string, Number.POSITIVE_INFINITY, () => readCounter(fileName, context)?.issued);
+    }
+  }
   return [...found.entries()].map(([fileName, { target, issued, upTo }]) => ({ fileName, target, issued: issued.filter((one) => one.token <= upTo) }));
+}
+
+const isTree = (shape: TargetShape) => shape.kind === "directory" || shape.kind === "glob";
+
+/** Whether a target may hold a file by a name another target's counter knows it by: a file with more than one link, or a tree. */
+function mayShareFile(target: TargetShape): boolean {
+  if (isTree(target)) return true;
+  if (target.kind !== "path" && target.kind !== "symbol") return false;
+  try {
+    const stats = lstatSync(target.path);
+    return stats.isFile() && stats.nlink > 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
