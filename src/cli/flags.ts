@@ -74,7 +74,11 @@ export const VERBS = {
   beat: {
     args: "[targets...]",
     description: "renew the heartbeat of the named claims, or of all yours",
-    flags: { ...COMMON, token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one, or another holder took anything it covered since", fast: true } },
+    flags: {
+      ...COMMON,
+      ttl: { ...TTL, help: "the TTL this beat judges others' claims by (CLAIMS_TTL, default 1800); a claim keeps the TTL it was taken with: take it again with --ttl to change that" },
+      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one, or another holder took anything it covered since", fast: true },
+    },
   },
   release: {
     args: "[targets...]",
