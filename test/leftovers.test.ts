@@ -250,6 +250,15 @@ WorldWritable("should refuse one's own world-writable directory too, saying how 
   assert.is(claims(["take", "x", "--dir", box.dir, "--holder", "a"], { cwd: box.project }).code, 0);
 });
 
+WorldWritable("should answer a check there, saying the answer guarantees nothing", ({ box }) => {
+  chmodSync(box.dir, 0o777);
+  const result = claims(["check", "./a.ts", "--dir", box.dir, "--holder", "a"], { cwd: box.project });
+  assert.is(result.code, 0);
+  assert.match(result.stderr, /^claims: note: the claims directory [^\n]* is world-writable: anyone on the machine can forge or remove claims in it, so this answer guarantees nothing \(chmod o-w [^\n]*\)\n$/);
+  chmodSync(box.dir, 0o700);
+  assert.is(claims(["check", "./a.ts", "--dir", box.dir, "--holder", "a"], { cwd: box.project }).stderr, "");
+});
+
 WorldWritable.run();
 
 const Record = suite<LibraryContext>("what beat logs and release reports");

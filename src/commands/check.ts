@@ -8,7 +8,7 @@ import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
 import { notOkEverywhere, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
@@ -85,7 +85,10 @@ function checkIn(options: CheckOptions): CheckResult {
   }
   const result: CheckResult = { dir: context.settings.dir, allowed: [], refused: [], fenced: [] };
   if (holder !== undefined) result.holder = holder;
-  if (!existsSync(context.settings.dir)) result.directory_missing = true;
+  const mode = modeOf(context.settings.dir);
+  if (mode === undefined) result.directory_missing = true;
+  // take refuses such a directory; a check in it answers, but says what the answer is worth.
+  else if (mode & 0o002) (result.warnings ??= []).push(`the claims directory ${context.settings.dir} is world-writable: anyone on the machine can forge or remove claims in it, so this answer guarantees nothing (chmod o-w ${context.settings.dir})`);
   const fileNames = context.store.claimFileNames();
   for (const named of parseTargets(options.targets, context)) {
     // `claims check gen.txt` before creating gen.txt: another session may hold the file it will be.
@@ -163,4 +166,13 @@ function fenceOf(target: TargetShape, token: number, holder: string | undefined,
   const newer = newerTokenOfOther(target, carrier.holder, token, context, carrier.mode === "shared");
   if (!newer) return undefined;
   return { target: target.canonical, token, current_token: newer.token, ...(newer.target !== target.canonical && { newer_token_target: newer.target }) };
+}
+
+/** The claims directory's mode, or undefined where it does not exist (yet). */
+function modeOf(dir: string): number | undefined {
+  try {
+    return statSync(dir).mode;
+  } catch {
+    return undefined;
+  }
 }
