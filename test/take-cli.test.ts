@@ -154,6 +154,7 @@ Take("should suggest commands that act for the refused session in its claims dir
 Take("should name its own flags in bad input, where the library names its options", ({ box }) => {
   for (const [args, wording] of [
     [["take", "x", "--holder", ""], /^claims: --holder must be 1 to 200 printable characters/],
+    [["take", "x", "--holder", "claude-a\u202eb"], /^claims: --holder "claude-a\\u202eb" has an invisible or direction-changing character \(U\+202E\); use visible characters only\.\n$/],
     [["take", "x"], /^claims: No holder id: pass --holder <id> or set CLAIMS_HOLDER/],
     [["take", "x", "--holder", "a", "--wait", "5", "--queue"], /^claims: --wait and --queue cannot be used together/],
     [["take", "/", "--holder", "a"], /pass --force if you mean it/],
