@@ -246,7 +246,7 @@ Cli("should name the --wait value as typed when it is not whole seconds", ({ box
   for (const value of ["1.5", "abc", "-3"]) {
     const result = claims(["take", "q", "--wait", value, "--dir", box.dir, "--holder", "a"]);
     assert.is(result.code, 2);
-    assert.is(result.stderr, `claims: --wait must be whole seconds, e.g. --wait 120; got "${value}".\n`);
+    assert.is(result.stderr, `claims: --wait must be whole seconds from 0 to 3600, e.g. --wait 120; got "${value}".\n`);
   }
   assert.match(claims(["take", "q", "--wait", "86400", "--dir", box.dir, "--holder", "a"]).stderr, /from 0 to 3600; got "86400"/);
 });

@@ -6,10 +6,11 @@ import { common, output, ownBinary, ownRealBinary } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
+import { MAX_WAIT_SECONDS } from "../commands/take-types.js";
 
 /** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new BadInputError(`--wait must be whole seconds, e.g. --wait 120; got ${JSON.stringify(text)}.`);
+  if (!/^\d+$/.test(text.trim())) throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}, e.g. --wait 120; got ${JSON.stringify(text)}.`);
   return Number(text);
 }
 
