@@ -102,7 +102,7 @@ export const VERBS = {
   sweep: {
     args: "",
     description: "remove stale claims, debris of crashed writers, and agent hooks' files a day old (of clients that died mid-turn); safe beside live sessions",
-    flags: { ...COMMON, dryRun: { long: "--dry-run", help: "show what would be removed, remove nothing" } },
+    flags: { ...COMMON, dryRun: { long: "--dry-run", help: "show what would be removed and granted to the queue; change nothing" } },
   },
   doctor: {
     args: "",

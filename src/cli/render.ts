@@ -260,7 +260,7 @@ export function renderSweep(result: SweepResult, style: Style): string[] {
   const lines = result.removed.map((target) => `${verb} stale claim ${target}`);
   for (const file of result.debris) lines.push(style.dim(`${verb} debris ${file}`));
   for (const skipped of result.skipped) lines.push(`${style.yellow("skipped")} ${skipped.file}: ${skipped.reason}`);
-  for (const granted of result.granted) lines.push(`granted ${granted.target} to ${granted.holder}, next in the queue`);
+  for (const granted of result.granted) lines.push(`${result.dry_run ? "would grant" : "granted"} ${granted.target} to ${granted.holder}, next in the queue`);
   if (lines.length === 0) lines.push("nothing to sweep");
   return lines;
 }

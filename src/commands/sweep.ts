@@ -3,7 +3,7 @@
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
 import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
-import { grantQueued } from "../protocol/grant.js";
+import { grantQueued, previewGrants } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, record, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
@@ -28,7 +28,7 @@ export interface SweepResult {
   debris: string[];
   /** Entries sweep will not touch, with why (a directory where a claim file belongs). */
   skipped: Array<{ file: string; reason: string }>;
-  /** Targets granted to queued waiters once their claims were swept. */
+  /** Targets granted to queued waiters once their claims were swept (with --dry-run: those that would be). */
   granted: Array<{ target: string; holder: string }>;
 }
 
@@ -54,7 +54,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   context.store.deferDirectorySync = false;
   if (!dryRun && result.removed.length > 0) context.store.syncDirectory();
   // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
-  if (!dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+  if (dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) result.granted = previewGrants(context);
+  else if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     result.granted = context.store
       .withTakeLock(() => {
         refreshNow(context);

@@ -4,7 +4,7 @@
 import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "./acquire.js";
-import { rememberLinks, symlinksMatched } from "./aliases.js";
+import { rememberLinks, symlinksMatched, type Link } from "./aliases.js";
 import type { Mode } from "./claim.js";
 import { findConflicts, findConflictsWithLinks } from "./conflicts.js";
 import { crashPoint } from "../os/crash.js";
@@ -84,17 +84,9 @@ export function grantQueued(context: Context): Grant[] {
   for (const interest of queue) {
     const { entry } = interest;
     const mode = modeOf(entry);
-    const behindEarlier = waiting.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry));
     const shape = shapeOf(entry.target);
-    // A glob is granted what the symlinks it matches now lead to, as in a direct take.
-    const links = !behindEarlier && shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
-    // A claim on another name of the file in another package's claims directory is in the way too
-    // (src/protocol/linked.ts): read-only, with this process's environment.
-    if (
-      behindEarlier ||
-      findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0 ||
-      lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0
-    ) {
+    const links = grantable(entry, waiting, context, claimFiles);
+    if (links === undefined) {
       waiting.push(entry);
       continue;
     }
@@ -137,6 +129,39 @@ export function grantQueued(context: Context): Grant[] {
     record(context, { event: "grant", target: entry.target, holder: entry.holder, purpose: entry.purpose, ...(grant.previous && { other: grant.previous }) });
     grants.push(grant);
     claimFiles = context.store.claimFileNames();
+  }
+  return grants;
+}
+
+/**
+ * Whether the interest can be granted now: not behind an earlier waiter it conflicts with (`ahead`),
+ * and nothing fresh in the way, here or through another name of the file in another package's
+ * claims directory (src/protocol/linked.ts: read-only, with this process's environment). The
+ * symlinks a glob matches (granted with it, as in a direct take) when it can; undefined when not.
+ */
+function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, claimFiles: string[]): Link[] | undefined {
+  if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry))) return undefined;
+  const mode = modeOf(entry);
+  const shape = shapeOf(entry.target);
+  const links = shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
+  if (findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0) return undefined;
+  if (lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0) return undefined;
+  return links;
+}
+
+/**
+ * What grantQueued would grant now, writing nothing (`sweep --dry-run`): claims found stale are not
+ * in the way (the sweep would remove them), and an interest shown granted is in the way of later
+ * ones of other holders, as its claim would be.
+ */
+export function previewGrants(context: Context): Array<{ target: string; holder: string }> {
+  const names = context.store.names();
+  const claimFiles = names.filter((name) => name.endsWith(".json") && !name.startsWith("."));
+  const ahead: QueueEntry[] = [];
+  const grants: Array<{ target: string; holder: string }> = [];
+  for (const { entry } of readQueue(context, names)) {
+    if (grantable(entry, ahead, context, claimFiles) !== undefined) grants.push({ target: entry.target, holder: entry.holder });
+    ahead.push(entry); // waiting, or granted: in the way of later interests of other holders either way
   }
   return grants;
 }

@@ -9,7 +9,7 @@ import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
 import { plain, renderStatus } from "../../src/cli/render.js";
 import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
-import { freshLibraryContext, entries, iso, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
+import { freshLibraryContext, entries, iso, readJson, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
 
 const Status = suite<LibraryContext>("status");
@@ -134,6 +134,21 @@ Sweep("should remove nothing with --dry-run", async ({ box, opts }) => {
   const result = sweep({ ...opts, dryRun: true, now: T0 });
   assert.equal(result.removed, ["old"]);
   assert.ok(existsSync(join(box.dir, "old.json")));
+});
+
+Sweep("should say with --dry-run what the queue would be granted, in order, granting nothing", async ({ box, opts }) => {
+  // All before "old" goes stale: b first, then c on it (behind b), and d behind "held", fresh still at the sweep.
+  const before = T0 - 3600 * SECOND;
+  await take({ ...opts, targets: ["old"], holder: "a", now: before });
+  await take({ ...opts, targets: ["held"], holder: "a", ttl: 7200, now: before + 500 });
+  await take({ ...opts, targets: ["old"], holder: "b", queue: true, ttl: 7200, now: before + 1000 });
+  await take({ ...opts, targets: ["old"], holder: "c", queue: true, ttl: 7200, now: before + 2000 });
+  await take({ ...opts, targets: ["held"], holder: "d", queue: true, ttl: 7200, now: before + 3000 });
+  const dry = sweep({ ...opts, dryRun: true, now: T0 });
+  assert.equal(dry.granted, [{ target: "old", holder: "b" }]);
+  assert.equal(readJson(join(box.dir, "old.json")).holder, "a", "nothing granted");
+  const real = sweep({ ...opts, now: T0 });
+  assert.equal(real.granted, dry.granted, "as the sweep then grants");
 });
 
 Sweep("should remove an unreadable claim file only once it is older than the TTL", async ({ box, opts }) => {
