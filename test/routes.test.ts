@@ -36,6 +36,27 @@ test.after.each(({ repo }) => repo.box.cleanup());
 
 const claimFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")) : []);
 
+test("should meet a package's claims from a session pinning CLAIMS_DIR: its take, check and hook write are refused", ({ repo }) => {
+  // One session without CLAIMS_DIR claims where the package's .claims sends it; another, with it
+  // set (a shell profile one agent's launcher did not read), must not be granted the same file.
+  const { root, pkg, env, pkgStore, box } = repo;
+  const file = join(pkg, "src", "f.ts");
+  assert.is(claims(["take", file, "--holder", "A", "--purpose", "rounding"], { cwd: root, env }).code, 0);
+  assert.equal(claimFiles(pkgStore).length, 1);
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  const taken = claims(["take", file, "--holder", "B"], { cwd: root, env: pinned });
+  assert.is(taken.code, 3, taken.stdout + taken.stderr);
+  assert.match(taken.stdout, /held by A for "rounding"/);
+  assert.is(claims(["check", file, "--holder", "B"], { cwd: root, env: pinned }).code, 3);
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "x" } }),
+    env: cleanEnv(pinned),
+    encoding: "utf8",
+  });
+  assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", answer.stdout + answer.stderr);
+  assert.equal(claimFiles(join(box.root, "pinned")), [], "nothing claimed in the pinned directory");
+});
+
 test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {
   const { root, pkg, env } = repo;
   mkdirSync(repo.rootStore);

@@ -7,7 +7,8 @@ import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
-import { notOkEverywhere, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
+import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
+import { lookThroughLinks } from "../protocol/linked.js";
 import { statSync } from "node:fs";
 
 export interface CheckOptions extends CommonOptions {
@@ -49,6 +50,7 @@ export function check(options: CheckOptions): CheckResult {
   const unsearched = unsearchedNote(routes);
   if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
     const result = checkIn(options);
+    if (!routes && pinned(options)) metElsewhere(result, options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
   }
   const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
@@ -73,6 +75,22 @@ export function check(options: CheckOptions): CheckResult {
   if (unsearched.length > 0) (merged.warnings ??= []).push(...unsearched);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
+}
+
+/**
+ * One directory pinned (`--dir`, `CLAIMS_DIR`): the claims that sessions not pinning it made where
+ * a package's `.claims` sends them (or on another name of the file) are in the way too, read-only
+ * (lookThroughLinks), as a take here would meet them.
+ */
+function metElsewhere(result: CheckResult, options: CheckOptions): void {
+  const context = openContext(options);
+  for (const target of parseTargets(options.targets, context)) {
+    if (!result.allowed.includes(target.canonical)) continue;
+    const found = lookThroughLinks(target, new Set([result.dir]), "exclusive", result.holder, options).found;
+    if (found.length === 0) continue;
+    result.allowed = result.allowed.filter((allowed) => allowed !== target.canonical);
+    result.refused.push(...found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })));
+  }
 }
 
 function checkIn(options: CheckOptions): CheckResult {

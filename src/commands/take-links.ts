@@ -11,7 +11,7 @@ import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
+import { claimsDirsOf, packagesAbove, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
@@ -31,14 +31,14 @@ interface LinkedRefusal {
  * The claims in the way of a file through its other names in other packages' claims directories
  * (packagesOfLinked), of a directory or glob through a claimed file there with a name inside it
  * (packagesAround), and of any path target in the directories of the other `.claims` above it
- * (packagesAbove): each such directory judged read-only, unless one directory is pinned for all.
+ * (packagesAbove): each such directory judged read-only, also where this session pins one
+ * directory (sessions that do not claim a package's files where its `.claims` sends them).
  * `looked` names the targets (input to canonical) that had another claims directory to look in.
  */
 export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
-  if (pinned(options)) return { found, looked };
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {

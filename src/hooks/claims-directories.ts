@@ -6,7 +6,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { claimsDirOfConfig, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
-import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment } from "../protocol/routes.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -61,8 +61,9 @@ export function claimsDirsElsewhere(
  * it appeared (packagesAbove), with the files: to judge the write in, never to claim it in.
  */
 export function linkedDirsElsewhere(files: string[], session: Session, own: string, kernelOf: (path: string) => string): Map<string, string[]> {
+  // Also for a session pinning one directory: the sessions that do not claim here where the
+  // `.claims` nearest a file sends them, and this session's write must meet their claims.
   const { elsewhere, note, noteDir } = directories(session, own);
-  if (pinned(session)) return elsewhere;
   const env = session.env ?? process.env;
   for (const file of files) {
     // A place unknown (`cp -t "$d" f`): judged by its tail where claims from here may have been made.
@@ -140,7 +141,8 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
   };
   const note = (at: string, file: string) => {
     let dir = byDirectory.get(at);
-    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, ...(session.env && { env: session.env }) }).dir));
+    // Where the sessions working there claim without CLAIMS_DIR: a pinned session looks there too.
+    if (dir === undefined) byDirectory.set(at, (dir = resolveSettings({ cwd: at, env: unpinnedEnvironment(session.env ?? process.env) }).dir));
     noteDir(dir, file);
   };
   return { elsewhere, note, noteDir };

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, pinned } from "./routes.js";
+import { claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, unpinnedEnvironment } from "./routes.js";
 import { resolveSettings } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -22,16 +22,17 @@ export interface LinkedLook {
 
 /**
  * The other packages' claims directories where a claim in the way of `target` through a link may
- * be, but `own` (where the target is claimed), and what is in the way there. Nothing when one claims
- * directory is pinned for every session (`--dir`, `CLAIMS_DIR`), or for a plain file with one name.
+ * be, but `own` (where the target is claimed), and what is in the way there. Looked in also when
+ * this session pins one directory (`--dir`, `CLAIMS_DIR`): sessions that do not pin it claim a
+ * package's files where its `.claims` sends them, and a pinned session must meet those claims.
  */
 export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions): LinkedLook {
   const look: LinkedLook = { dirs: [], found: [] };
-  if (target.kind === "name" || pinned(options)) return look;
+  if (target.kind === "name") return look;
   const whole = target.kind === "directory" || target.kind === "glob";
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const env = options.env ?? process.env;
-  const dirs = (whole ? packagesAround(place) : packagesOfLinked(target.path)).map((at) => resolveSettings({ cwd: at, env }).dir);
+  const dirs = (whole ? packagesAround(place) : packagesOfLinked(target.path)).map((at) => resolveSettings({ cwd: at, env: unpinnedEnvironment(env) }).dir);
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
   dirs.push(...claimsDirsAbove(place, env));
   for (const dir of new Set(dirs)) {

@@ -121,10 +121,20 @@ export function packagesAbove(place: string): string[] {
   return found;
 }
 
-/** The claims directory a package's settings name; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
+/**
+ * The environment without CLAIMS_DIR: where the sessions that do not pin one directory claim (a
+ * package's `.claims`, else the default), which a session pinning one must look in too.
+ */
+export function unpinnedEnvironment(env: Environment): Environment {
+  if (!env.CLAIMS_DIR) return env;
+  const { CLAIMS_DIR: _pinned, ...rest } = env;
+  return rest;
+}
+
+/** The claims directory a package's settings name, as a session working there without CLAIMS_DIR has it; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
 export function claimsDirOfPackage(at: string, env: Environment): string | undefined {
   try {
-    return resolveSettings({ cwd: at, env }).dir;
+    return resolveSettings({ cwd: at, env: unpinnedEnvironment(env) }).dir;
   } catch (error) {
     if (error instanceof BadInputError) return undefined;
     throw error;
