@@ -198,7 +198,7 @@ Race("should not offer a queue that cannot wait for a claim on the file's other 
   assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
   const refused = claims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
   assert.is(refused.code, 3);
-  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, or made before a \\.claims nearer to it appeared\\), where a queue here cannot wait for it`));
+  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, made before a \\.claims nearer to it appeared, or where a session not pinning --dir or CLAIMS_DIR claims it\\), where a queue here cannot wait for it`));
   assert.not.match(refused.stdout, /--queue/);
   const json = JSON.parse(claims(["take", "packages/a/f.ts", "--holder", "h0", "--json"], { cwd: box.project, env }).stdout);
   assert.is(json.refused[0].claims_dir, storeRoot);

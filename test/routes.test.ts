@@ -57,6 +57,23 @@ test("should meet a package's claims from a session pinning CLAIMS_DIR: its take
   assert.equal(claimFiles(join(box.root, "pinned")), [], "nothing claimed in the pinned directory");
 });
 
+test("should meet a claim in the default directory from a session pinning --dir or CLAIMS_DIR, and pass over a .claims it cannot read", ({ repo }) => {
+  const { env, box } = repo;
+  const plain = join(box.root, "plain");
+  mkdirSync(join(plain, "pkg"), { recursive: true });
+  mkdirSync(join(plain, "other"));
+  writeFileSync(join(plain, "x.ts"), "");
+  assert.is(claims(["take", "x.ts", "--holder", "A"], { cwd: plain, env }).code, 0, "in the default directory: no .claims above");
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  assert.is(claims(["take", "x.ts", "--holder", "B"], { cwd: plain, env: pinned }).code, 3, "CLAIMS_DIR");
+  assert.is(claims(["take", "x.ts", "--holder", "B", "--dir", join(box.root, "pinned")], { cwd: plain, env }).code, 3, "--dir");
+  assert.is(claims(["take", "x.ts#f", "--holder", "B", "--creating"], { cwd: plain, env: pinned }).code, 3, "a symbol of it");
+  // Another package's .claims that cannot be read is no reason to refuse a pinned take here: it only looks there.
+  writeFileSync(join(plain, "other", ".claims"), "{bad");
+  const taken = claims(["take", "pkg/", "--holder", "B"], { cwd: plain, env: pinned });
+  assert.is(taken.code, 0, taken.stderr);
+});
+
 test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {
   const { root, pkg, env } = repo;
   mkdirSync(repo.rootStore);

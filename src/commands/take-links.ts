@@ -11,7 +11,7 @@ import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { claimsDirsOf, packagesAbove, type Routes } from "../protocol/routes.js";
+import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
@@ -50,8 +50,9 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
     const plain = !whole && !hasOtherNames(path);
     const above = plain ? packagesAbove(realDirectory(dirname(path))) : [];
-    if (plain && above.length === 1) continue;
-    own ??= routes?.own ?? resolveSettings({ cwd, env });
+    // Pinned (`--dir`, CLAIMS_DIR), the default directory is another's even with no `.claims` above.
+    if (plain && above.length === 1 && !pinned(options)) continue;
+    own ??= routes?.own ?? resolveSettings({ cwd, env, ...(options.dir !== undefined && { dir: options.dir }) });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
     if (plain && claimsDirsOf(above, env).every((dir) => routed.has(dir))) continue;

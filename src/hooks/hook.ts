@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
-import { pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
+import { pinned, pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -258,7 +258,15 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // A file with more than one name: judged too where a claim on another of its names may be.
   const linked = [...linkedDirsElsewhere(files, session, claimsDir(), kernelOf)];
   const blockedThere: Holding[] = [];
-  for (const [dir, theirs] of [...elsewhere, ...linked]) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+  for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+  for (const [dir, theirs] of linked) {
+    try {
+      blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+    } catch (error) {
+      // A session pinning its directory looks there as a courtesy (src/protocol/linked.ts): one it may not read is passed over.
+      if (!pinned(session)) throw error;
+    }
+  }
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
   const decision = await decideWrite(request);
   const tookThere: Array<[string, string[]]> = [];

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, unpinnedEnvironment } from "./routes.js";
+import { claimsDirOfPackage, claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, pinned } from "./routes.js";
 import { resolveSettings } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -32,15 +32,27 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
   const whole = target.kind === "directory" || target.kind === "glob";
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const env = options.env ?? process.env;
-  const dirs = (whole ? packagesAround(place) : packagesOfLinked(target.path)).map((at) => resolveSettings({ cwd: at, env: unpinnedEnvironment(env) }).dir);
+  // A session pinning its own directory looks here only as a courtesy to the sessions that do not:
+  // a `.claims` it cannot read, or a claims directory it may not list, is passed over as before it
+  // looked (an unpinned session, whose claims live there, is stopped by them as ever).
+  const courtesy = pinned(options);
+  const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
+  const dirs = courtesy ? packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []) : packages.map((at) => resolveSettings({ cwd: at, env }).dir);
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
   dirs.push(...claimsDirsAbove(place, env));
   for (const dir of new Set(dirs)) {
     if (own.has(dir)) continue;
     look.dirs.push(dir);
     if (!existsSync(dir)) continue;
-    const context = openContext({ ...options, dir });
-    for (const holding of findConflicts(target, mode, holder, context, context.store.claimFileNames())) {
+    let holdings: Holding[];
+    try {
+      const context = openContext({ ...options, dir });
+      holdings = findConflicts(target, mode, holder, context, context.store.claimFileNames());
+    } catch (error) {
+      if (courtesy) continue;
+      throw error;
+    }
+    for (const holding of holdings) {
       // A claim made in both (a directory above a package with its own `.claims` is claimed in each)
       // is in the way where the target is claimed too, where a queue can wait for it: said there.
       if (![...own].some((ownDir) => holdsIn(ownDir, holding.held_target ?? holding.target, holding.holder))) look.found.push({ dir, holding });
