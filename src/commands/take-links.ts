@@ -65,8 +65,10 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     if (target.kind === "name") continue;
     const ownDir = [...routed][0] as string;
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
-    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
-    if (look.dirs.length > 0) looked.set(input, target.canonical);
+    // A directory not there yet may be made by a take racing this one: looked at again after the
+    // grant. Not by a pinned session: the sessions there never look in its directory, so a race
+    // between them has no second look to settle it by.
+    if (look.dirs.length > 0 && !pinned(options)) looked.set(input, target.canonical);
     for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
   return { found, looked };
