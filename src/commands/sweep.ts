@@ -54,8 +54,9 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   context.store.deferDirectorySync = false;
   if (!dryRun && result.removed.length > 0) context.store.syncDirectory();
   // Stale claims just removed, and targets found free, go to the queue; dead waiters are dropped.
-  if (dryRun && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) result.granted = previewGrants(context);
-  else if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+  const queued = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX));
+  if (queued && dryRun) result.granted = previewGrants(context);
+  else if (queued) {
     result.granted = context.store
       .withTakeLock(() => {
         refreshNow(context);

@@ -72,7 +72,7 @@ export async function hook(options: HookOptions): Promise<HookAnswer> {
   // The claims directory, resolved once per event, and only by an event that needs it.
   let resolved: Settings | undefined;
   const settings = () => {
-    absoluteDirOption(session.dir, `claims hook ${options.agent}`);
+    if (resolved === undefined) absoluteDirOption(session.dir, `claims hook ${options.agent}`);
     return (resolved ??= resolveSettings({ cwd, ...(session.dir !== undefined && { dir: session.dir }), ...(session.ttl !== undefined && { ttl: session.ttl }), ...(session.env !== undefined && { env: session.env }) }));
   };
   const claimsDir = () => settings().dir;

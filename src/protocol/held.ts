@@ -74,10 +74,6 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
 }
 
 /**
- * The named targets, or when none are named every claim the holder has: what beat and release act
- * on. A named target may be held by the caller exclusively or shared (its own shared file).
- */
-/**
  * The form of a target the holder holds it under, where that is not the form given: a path claimed
  * before it was made a directory (or a directory claimed before it was removed) is named now in
  * the other form; a word that reads like a file (`gen.txt`), with no name claim of the holder's,
@@ -85,15 +81,16 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
  * when the holder holds neither.
  */
 export function ownForm(parsed: Target, holder: string, context: Context): string | undefined {
-  const isMine = (fileName: string) => {
-    const read = context.store.read(fileName);
-    return read.state === "claim" && read.claim.holder === holder;
-  };
+  const isMine = (fileName: string) => holds(fileName, holder, context);
   const other = otherForm(parsed.canonical, parsed.kind);
   const asFile = looksLikeFile(parsed) ? parseTarget(`./${parsed.canonical}`, context.settings).canonical : undefined;
   return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find((canonical) => isMine(claimFileName(canonical)) || isMine(sharedClaimFileName(canonical, holder)));
 }
 
+/**
+ * The named targets, or when none are named every claim the holder has: what beat and release act
+ * on. A named target may be held by the caller exclusively or shared (its own shared file).
+ */
 export function namedOrAllMine(
   inputs: string[] | undefined,
   holder: string,
@@ -109,10 +106,7 @@ export function namedOrAllMine(
     return work;
   }
   const work: Array<{ fileName: string; target: string }> = [];
-  const isMine = (fileName: string) => {
-    const read = context.store.read(fileName);
-    return read.state === "claim" && read.claim.holder === holder;
-  };
+  const isMine = (fileName: string) => holds(fileName, holder, context);
   for (const parsed of parseTargets(inputs, context)) {
     const taken = ownForm(parsed, holder, context);
     const target = taken === undefined || taken === parsed.canonical ? { canonical: parsed.canonical, fileName: parsed.fileName } : { canonical: taken, fileName: claimFileName(taken) };
@@ -122,6 +116,12 @@ export function namedOrAllMine(
     if (!sharedIsMine || isMine(target.fileName)) work.push({ fileName: target.fileName, target: target.canonical });
   }
   return work;
+}
+
+/** Whether the claim file holds a claim of the holder's. */
+function holds(fileName: string, holder: string, context: Context): boolean {
+  const read = context.store.read(fileName);
+  return read.state === "claim" && read.claim.holder === holder;
 }
 
 /** `/p/x/` for the path `/p/x`, and the other way round; nothing for other kinds or `/`. */

@@ -100,8 +100,13 @@ export function defaultClaimsDir(env: Environment, home: string): string {
  * may `--dir` of a verb run once (not of the hook or `claims mcp`: absoluteDirOption).
  */
 function absoluteFromEnvironment(value: string): string {
-  if (value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return value;
+  if (!isRelativeSetting(value)) return value;
   throw new BadInputError(`CLAIMS_DIR is a relative path (${JSON.stringify(value)}), which would name another claims directory in every working directory; set it to an absolute path.`);
+}
+
+/** A directory setting relative to where it is read: neither absolute nor `~`, `~/…` (an empty one is refused as empty elsewhere). */
+function isRelativeSetting(value: string): boolean {
+  return value.trim() !== "" && !isAbsolute(value) && value !== "~" && !value.startsWith("~/");
 }
 
 /** A relative `--dir` where one command line runs in many directories: a setup error, not a passing one. */
@@ -112,7 +117,7 @@ export class RelativeDirError extends BadInputError {}
  * mcp`): relative, it would name another claims directory in each, as a relative CLAIMS_DIR would.
  */
 export function absoluteDirOption(value: string | undefined, command: string): void {
-  if (value === undefined || value.trim() === "" || isAbsolute(value) || value === "~" || value.startsWith("~/")) return;
+  if (value === undefined || !isRelativeSetting(value)) return;
   throw new RelativeDirError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
 }
 
