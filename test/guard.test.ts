@@ -382,6 +382,25 @@ Guard("should judge a path where its package's .claims sent it even when the com
   assert.is.not(commit().status, 0, "pointed at another directory in the same commit");
 });
 
+Guard("should refuse a commit of a file claimed where sessions not pinning CLAIMS_DIR claim, and one a session pinning its own directory claimed", (context) => {
+  const { git, repo, box } = context;
+  assert.is(install(context).code, 0);
+  const home = { HOME: box.root };
+  // This commit pins CLAIMS_DIR (box.dir); the holder claimed b.txt in the default directory.
+  assert.is(claims(["take", "b.txt", "--holder", "other", "--purpose", "unpinned"], { cwd: repo, env: home }).code, 0);
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["add", "b.txt"]);
+  const pinnedCommit = git(["commit", "-qm", "touch b"], { ...home, CLAIMS_HOLDER: "me" });
+  assert.is.not(pinnedCommit.code, 0, pinnedCommit.out);
+  assert.match(pinnedCommit.out, /b\.txt: held by other for "unpinned"/);
+  assert.is(claims(["release", "b.txt", "--holder", "other"], { cwd: repo, env: home }).code, 0);
+  // The other way round: this commit pins nothing; the holder pinned a directory of its own.
+  assert.is(claims(["take", "b.txt", "--holder", "other", "--purpose", "pinned"], { cwd: repo, env: { ...home, CLAIMS_DIR: join(box.root, "own") } }).code, 0);
+  const unpinnedCommit = git(["commit", "-qm", "touch b"], { ...home, CLAIMS_DIR: "", CLAIMS_HOLDER: "me" });
+  assert.is.not(unpinnedCommit.code, 0, unpinnedCommit.out);
+  assert.match(unpinnedCommit.out, /b\.txt: held by other for "pinned"/);
+});
+
 Guard("should say what it expects when pre-push input is not git's, exit 2 and refusing the push", (context) => {
   const run = spawnSync(process.execPath, [BIN, "guard", "check", "--hook", "pre-push", "--dir", context.box.dir], { cwd: context.repo, input: "line of junk\n", env: cleanEnv(), encoding: "utf8" });
   assert.is(run.status, 2);

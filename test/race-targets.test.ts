@@ -1,6 +1,6 @@
 // Takes of overlapping directories, files, globs and symbols between real processes: the take
 // lock must make each overlap check and its creations one step, so no two overlapping sets win.
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -198,7 +198,7 @@ Race("should not offer a queue that cannot wait for a claim on the file's other 
   assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
   const refused = claims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
   assert.is(refused.code, 3);
-  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, made before a \\.claims nearer to it appeared, or where a session not pinning --dir or CLAIMS_DIR claims it\\), where a queue here cannot wait for it`));
+  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, made before a \\.claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned\\), where a queue here cannot wait for it`));
   assert.not.match(refused.stdout, /--queue/);
   const json = JSON.parse(claims(["take", "packages/a/f.ts", "--holder", "h0", "--json"], { cwd: box.project, env }).stdout);
   assert.is(json.refused[0].claims_dir, storeRoot);
@@ -277,6 +277,53 @@ Race("should grant one of two takes of a file when a .claims made above it after
   assert.is(claims(["take", "packages/b/x.ts", "--holder", "h1", "--purpose", "in b"], { cwd: box.project, env }).code, 0);
   await lock.release();
   await lostTheRace(first, /held by h1 for "in b"/, storeRoot, storeB);
+});
+
+Race("should grant one of two takes of a file, one pinning CLAIMS_DIR and one not, racing or in either order", async ({ box }) => {
+  // No .claims: the unpinned session claims in the default directory, the pinned one in its own;
+  // the pinned take's pointer (docs/PROTOCOL.md 1a) is how the unpinned one meets it.
+  const env = { HOME: box.root };
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  writeFileSync(join(box.project, "x.ts"), "");
+  for (let round = 0; round < 6; round++) {
+    for (const store of [storeRoot, pinned.CLAIMS_DIR]) for (const name of existsSync(store) ? claimsIn(store) : []) rmSync(join(store, name));
+    const order = round % 2 === 0 ? [pinned, env] : [env, pinned];
+    const taken = await Promise.all(order.map((each, index) => claimsAsync(["take", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    const winners = taken.flatMap((result, index) => (result.code === 0 ? [index] : []));
+    assert.is(winners.length, 1, `round ${round}: ${taken.map((result) => `${result.code} ${result.stdout}${result.stderr}`).join(" | ")}`);
+    assert.is(claimsIn(storeRoot).length + claimsIn(pinned.CLAIMS_DIR).length, 1, "one claim on disk: the loser gave its back");
+    const writers = await Promise.all(order.map((each, index) => claimsAsync(["check", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    assert.equal(writers.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, writers.map((result) => result.stdout).join(" | "));
+  }
+});
+
+Race("should refuse a take not pinning a directory that was granted while a pinned take of the file waited for its take lock", async ({ box }) => {
+  const env = { HOME: box.root };
+  const pinnedDir = join(box.root, "pinned");
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  mkdirSync(pinnedDir, { mode: 0o700 });
+  writeFileSync(join(box.project, "x.ts"), "");
+  const lock = await takeLockOf(pinnedDir);
+  const first = spawnClaims(["take", "x.ts", "--holder", "h0"], { cwd: box.project, env: { ...env, CLAIMS_DIR: pinnedDir } });
+  await until(() => lock.waiting(first.pid), "the pinned take waits for its take lock, its pointer left and its look done");
+  assert.is(claims(["take", "x.ts", "--holder", "h1", "--purpose", "unpinned"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
+  await lock.release();
+  await lostTheRace(first, /held by h1 for "unpinned"/, pinnedDir, storeRoot);
+});
+
+Race("should refuse, after its grant, a take not pinning a directory that looked before a pinned take of the file left its pointer", async ({ box }) => {
+  const env = { HOME: box.root };
+  const pinnedDir = join(box.root, "pinned");
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  mkdirSync(storeRoot, { recursive: true, mode: 0o700 });
+  writeFileSync(join(box.project, "x.ts"), "");
+  const lock = await takeLockOf(storeRoot);
+  const first = spawnClaims(["take", "x.ts", "--holder", "h0"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the unpinned take waits for its take lock, having found no pointer");
+  assert.is(claims(["take", "x.ts", "--holder", "h1", "--purpose", "pinned"], { cwd: box.project, env: { ...env, CLAIMS_DIR: pinnedDir } }).code, 0);
+  await lock.release();
+  await lostTheRace(first, /held by h1 for "pinned"/, storeRoot, pinnedDir);
 });
 
 /** The first of two takes of one file lost: REFUSED naming the winner, its own claim given back in `gaveBack`, the winner's standing in `stands`. */

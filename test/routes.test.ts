@@ -74,6 +74,56 @@ test("should meet a claim in the default directory from a session pinning --dir 
   assert.is(taken.code, 0, taken.stderr);
 });
 
+test("should meet the claim of a session pinning CLAIMS_DIR from one that does not: its take, check and hook write are refused", ({ repo }) => {
+  // The pinned take leaves a pointer to its directory where the package's .claims sends its file,
+  // and in the default directory for a file with no .claims above (docs/PROTOCOL.md 1a).
+  const { root, pkg, env, pkgStore, box } = repo;
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  writeFileSync(join(plain, "x.ts"), "");
+  const file = join(pkg, "src", "f.ts");
+  const held = claims(["take", file, join(plain, "x.ts"), "--holder", "A", "--purpose", "pinned work"], { cwd: root, env: pinned });
+  assert.is(held.code, 0, held.stdout + held.stderr);
+  assert.equal(claimFiles(pkgStore), [], "claimed in the pinned directory, not the package's");
+  assert.equal(readdirSync(join(pkgStore, ".pinned")).length, 1, "a pointer where the package's sessions claim");
+  for (const [cwd, target] of [[pkg, "src/f.ts"], [plain, "x.ts"], [root, "packages/"]] as const) {
+    const taken = claims(["take", target, "--holder", "B"], { cwd, env });
+    assert.is(taken.code, 3, `take ${target}: ${taken.stdout}${taken.stderr}`);
+    assert.match(taken.stdout, /held by A for "pinned work"/);
+    assert.is(claims(["check", target, "--holder", "B"], { cwd, env }).code, 3, `check ${target}`);
+  }
+  for (const path of [file, join(plain, "x.ts")]) {
+    const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command: `echo x > ${path}` } }),
+      env: cleanEnv(env),
+      encoding: "utf8",
+    });
+    assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", answer.stdout + answer.stderr);
+  }
+  // Another pinned session, with a directory of its own, meets it through the same pointers.
+  assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-c") } }).code, 3);
+  // Released, the file is free for the others; the pointer stays, and leads to no claim.
+  assert.is(claims(["release", "--holder", "A"], { cwd: root, env: pinned }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
+});
+
+test("should sweep a pointer to a pinned directory that is gone, and keep one to a directory that is there", ({ repo }) => {
+  const { root, pkg, env, pkgStore, box } = repo;
+  for (const name of ["gone", "kept"]) {
+    const dir = join(box.root, name);
+    assert.is(claims(["take", "src/f.ts", "--holder", name], { cwd: pkg, env: { ...env, CLAIMS_DIR: dir } }).code, 0);
+    assert.is(claims(["release", "--holder", name], { cwd: pkg, env: { ...env, CLAIMS_DIR: dir } }).code, 0);
+  }
+  rmSync(join(box.root, "gone"), { recursive: true });
+  assert.equal(readdirSync(join(pkgStore, ".pinned")).length, 2);
+  const swept = claims(["sweep", "--json"], { cwd: pkg, env });
+  assert.is(swept.code, 0, swept.stderr);
+  assert.equal(JSON.parse(swept.stdout).debris.filter((name: string) => name.startsWith(".pinned/")).length, 1, swept.stdout);
+  assert.equal(readdirSync(join(pkgStore, ".pinned")).map((name) => JSON.parse(readFileSync(join(pkgStore, ".pinned", name), "utf8")).dir), [join(box.root, "kept")]);
+  assert.ok(existsSync(root));
+});
+
 test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {
   const { root, pkg, env } = repo;
   mkdirSync(repo.rootStore);

@@ -9,6 +9,7 @@ import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, 
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
+import { pinnedDirsIn } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
 
 export interface CheckOptions extends CommonOptions {
@@ -51,6 +52,7 @@ export function check(options: CheckOptions): CheckResult {
   if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
     const result = checkIn(options);
     if (!routes && pinned(options)) metElsewhere(result, options);
+    else metInPinned(result, [result.dir], options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
   }
   const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
@@ -72,6 +74,7 @@ export function check(options: CheckOptions): CheckResult {
     merged.directory_missing = true;
     if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
+  metInPinned(merged, [...routes.dirs.keys()], options);
   if (unsearched.length > 0) (merged.warnings ??= []).push(...unsearched);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
@@ -90,6 +93,27 @@ function metElsewhere(result: CheckResult, options: CheckOptions): void {
     if (found.length === 0) continue;
     result.allowed = result.allowed.filter((allowed) => allowed !== target.canonical);
     result.refused.push(...found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })));
+  }
+}
+
+/**
+ * The claims that sessions pinning a directory of their own made on these targets, where the
+ * pointers in the directories judged send (src/protocol/pinned.ts): in the way too, read-only.
+ * One such directory this user may not read is passed over.
+ */
+function metInPinned(result: CheckResult, judged: string[], options: CheckOptions): void {
+  const pointed = new Set(judged.flatMap((dir) => pinnedDirsIn(dir)).filter((dir) => !judged.includes(dir)));
+  for (const dir of pointed) {
+    let found: Holding[];
+    try {
+      const context = openContext({ ...options, dir });
+      const names = context.store.claimFileNames();
+      found = result.allowed.flatMap((target) => findConflicts(shapeOf(target), "exclusive", result.holder, context, names).map((holding) => ({ ...holding, claims_dir: dir })));
+    } catch {
+      continue;
+    }
+    result.allowed = result.allowed.filter((allowed) => !found.some((holding) => holding.target === allowed));
+    result.refused.push(...found);
   }
 }
 

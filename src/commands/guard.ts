@@ -10,8 +10,9 @@ import { changedLines, contentAt, git, hooksDirectory, pushedChanges, repository
 import { escapeLiteral, shapeOf } from "../targets/overlap.js";
 import { canonicalPath, claimFileName, type Target } from "../targets/target.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { pinned, routesOf } from "../protocol/routes.js";
-import { claimsDirOfConfig } from "../protocol/settings.js";
+import { pinned, routesOf, unpinnedEnvironment } from "../protocol/routes.js";
+import { pinnedDirsIn } from "../protocol/pinned.js";
+import { claimsDirOfConfig, resolveSettings } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
 
@@ -210,9 +211,34 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
     const views = options.hook === "pre-push" ? [...new Set(changes.flatMap((change) => [change.revision, change.from]))] : ["", "HEAD"];
     for (const [path, dir] of configHomes(root, paths, views, options.env)) byDir.set(dir, (byDir.get(dir) ?? new Set()).add(path));
   }
-  const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only }));
-  for (const { context, only } of places) await judgeChanges(changes, root, only, context, result);
+  // Pinned (`--dir`, CLAIMS_DIR): also where the sessions that do not pin one claim each path, read-only.
+  const courtesy = new Set<string>();
+  for (const [dir, targets] of pinned(options) ? unpinnedHomes(paths, root, env) : []) if (!byDir.has(dir)) (courtesy.add(dir), byDir.set(dir, new Set(targets)));
+  // And where sessions pinning a directory of their own claimed them, as the pointers say (src/protocol/pinned.ts).
+  for (const [dir, only] of [...byDir]) {
+    for (const other of pinnedDirsIn(dir)) if (!byDir.has(other) || courtesy.has(other)) (courtesy.add(other), byDir.set(other, new Set([...(byDir.get(other) ?? []), ...only])));
+  }
+  const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
+  for (const { context, only, dir } of places) {
+    try {
+      await judgeChanges(changes, root, only, context, result);
+    } catch (error) {
+      if (!courtesy.has(dir)) throw error; // a directory looked in only as a courtesy that cannot be read is passed over
+    }
+  }
   return result;
+}
+
+/** Where sessions that do not pin a claims directory claim each path (routesOf without `--dir` or CLAIMS_DIR); none where a `.claims` on the way cannot be read. */
+function unpinnedHomes(paths: string[], root: string, env: NonNullable<CommonOptions["env"]>): Array<[string, string[]]> {
+  const unpinned = { cwd: root, env: unpinnedEnvironment(env) };
+  try {
+    const routes = routesOf(paths, unpinned, { literal: true, linked: true });
+    return routes ? [...routes.dirs].map(([dir, { targets }]) => [dir, targets]) : [[resolveSettings(unpinned).dir, paths]];
+  } catch (error) {
+    if (error instanceof BadInputError) return [];
+    throw error;
+  }
 }
 
 async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult): Promise<void> {

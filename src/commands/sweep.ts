@@ -1,6 +1,7 @@
 // sweep: remove stale claims and the debris of crashed writers. Safe beside live sessions (and
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
+import { sweepPointers } from "../protocol/pinned.js";
 import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
@@ -76,6 +77,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
     if (context.nowMs - pointer.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) continue;
     if (dryRun || removeQuietly(join(context.store.dir, ELSEWHERE_DIRECTORY, pointer.name))) result.debris.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
   }
+  // Pointers to pinned directories that are gone (src/protocol/pinned.ts); never one to a directory that is there.
+  result.debris.push(...sweepPointers(context.store.dir, dryRun));
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of findDebris(context.store, context.nowMs)) {
     if (dryRun || removeDebris(context.store, debris)) result.debris.push(debris.file);

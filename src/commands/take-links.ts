@@ -12,6 +12,7 @@ import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
+import { pinnedDirsIn } from "../protocol/pinned.js";
 import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
@@ -33,12 +34,14 @@ interface LinkedRefusal {
  * (packagesAround), and of any path target in the directories of the other `.claims` above it
  * (packagesAbove): each such directory judged read-only, also where this session pins one
  * directory (sessions that do not claim a package's files where its `.claims` sends them).
- * `looked` names the targets (input to canonical) that had another claims directory to look in.
+ * `looked` names the targets (input to canonical) that had another claims directory to look in;
+ * `unpointed`, for a pinned take, the directories where it could leave no pointer (lookThroughLinks).
  */
-export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string> } {
+export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
+  const unpointed = new Set<string>();
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {
@@ -50,12 +53,15 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const whole = /[*?[{]|\/$/.test(input) || isDirectory(path);
     const plain = !whole && !hasOtherNames(path);
     const above = plain ? packagesAbove(realDirectory(dirname(path))) : [];
+    const aboveDirs = plain ? claimsDirsOf(above, env) : [];
+    // Where a session pinning a directory of its own claimed this file, its pointers say (src/protocol/pinned.ts).
+    const nonePinned = plain && aboveDirs.every((dir) => pinnedDirsIn(dir).length === 0);
     // Pinned (`--dir`, CLAIMS_DIR), the default directory is another's even with no `.claims` above.
-    if (plain && above.length === 1 && !pinned(options)) continue;
+    if (plain && above.length === 1 && !pinned(options) && nonePinned) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env, ...(options.dir !== undefined && { dir: options.dir }) });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
-    if (plain && claimsDirsOf(above, env).every((dir) => routed.has(dir))) continue;
+    if (plain && aboveDirs.every((dir) => routed.has(dir)) && nonePinned) continue;
     let target: Target;
     try {
       target = parseTarget(input, { cwd, home: own.home });
@@ -64,14 +70,15 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     }
     if (target.kind === "name") continue;
     const ownDir = [...routed][0] as string;
-    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options);
-    // A directory not there yet may be made by a take racing this one: looked at again after the
-    // grant. Not by a pinned session: the sessions there never look in its directory, so a race
-    // between them has no second look to settle it by.
-    if (look.dirs.length > 0 && !pinned(options)) looked.set(input, target.canonical);
+    // A pinned take first leaves pointers to its directory where the sessions that do not pin one
+    // claim this target, so that they meet its claim as it meets theirs (src/protocol/pinned.ts).
+    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, pinned(options) ? ownDir : undefined);
+    for (const dir of look.unpointed ?? []) unpointed.add(dir);
+    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
+    if (look.dirs.length > 0) looked.set(input, target.canonical);
     for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
-  return { found, looked };
+  return { found, looked, unpointed };
 }
 
 /**

@@ -78,7 +78,10 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
     interrupt?.done();
   }
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
-  return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
+  // A pinned take that could leave no pointer where other sessions claim is not seen by them (src/protocol/pinned.ts).
+  const unseen = result.granted.length === 0 ? [] : [...looked.unpointed].map((dir) => `no pointer to this claims directory could be left in ${dir} (not writable here), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim; pin one directory for every session, or for none`);
+  const notes = [...unsearched, ...unseen];
+  return notes.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...notes] };
 }
 
 function refuseTooBroad(target: Target, where: { cwd: string; home: string }): void {

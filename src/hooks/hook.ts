@@ -14,7 +14,7 @@ import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js"
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, pinnedDirsElsewhere, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pinned, pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
@@ -265,6 +265,14 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     } catch (error) {
       // A session pinning its directory looks there as a courtesy (src/protocol/linked.ts): one it may not read is passed over.
       if (!pinned(session)) throw error;
+    }
+  }
+  // Where sessions pinning a directory of their own claimed these files, as the pointers say (src/protocol/pinned.ts).
+  for (const [dir, theirs] of pinnedDirsElsewhere([[claimsDir(), files], ...elsewhere, ...linked])) {
+    try {
+      blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+    } catch {
+      // one this user may not read is passed over, as a pinned session passes over theirs
     }
   }
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));

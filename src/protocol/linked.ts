@@ -1,15 +1,16 @@
 // Claims in the way in other claims directories than the target's own (docs/PROTOCOL.md 5a, 1a): a
 // file with more than one name may be claimed under another name where another package's sessions
 // claim, and a directory or glob may hold such a name; and a target may have been claimed before
-// the `.claims` nearest it appeared, where an outer `.claims` or the default sends it. Looked at
-// read-only, by take (before and after its grant), by a beat that makes a stale claim fresh again,
-// and by a queued grant.
+// the `.claims` nearest it appeared, where an outer `.claims` or the default sends it; and a session
+// pinning a directory of its own claims there. Looked at read-only, by take (before and after its
+// grant), by check when pinned, by a beat that makes a stale claim fresh again, and by a queued grant.
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { claimsDirOfPackage, claimsDirsAbove, holdsIn, packagesAround, packagesOfLinked, pinned } from "./routes.js";
+import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage } from "./routes.js";
+import { leavePointer, pinnedDirsIn } from "./pinned.js";
 import { resolveSettings } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -18,6 +19,8 @@ export interface LinkedLook {
   dirs: string[];
   /** The claims in the way there, each with its directory. */
   found: Array<{ dir: string; holding: Holding }>;
+  /** With `pointTo`: the directories where no pointer to it could be left (this user may not write there). */
+  unpointed?: string[];
 }
 
 /**
@@ -25,8 +28,11 @@ export interface LinkedLook {
  * be, but `own` (where the target is claimed), and what is in the way there. Looked in also when
  * this session pins one directory (`--dir`, `CLAIMS_DIR`): sessions that do not pin it claim a
  * package's files where its `.claims` sends them, and a pinned session must meet those claims.
+ * `pointTo`, for a pinned take: its directory, left as a pointer in each of those directories
+ * first (src/protocol/pinned.ts), so that their sessions meet its claim in turn. And in every
+ * directory looked in or claimed in, the pinned directories its pointers name are looked in too.
  */
-export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions): LinkedLook {
+export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions, pointTo?: string): LinkedLook {
   const look: LinkedLook = { dirs: [], found: [] };
   if (target.kind === "name") return look;
   const whole = target.kind === "directory" || target.kind === "glob";
@@ -39,8 +45,17 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
   const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
   const dirs = courtesy ? packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []) : packages.map((at) => resolveSettings({ cwd: at, env }).dir);
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
-  dirs.push(...claimsDirsAbove(place, env));
-  for (const dir of new Set(dirs)) {
+  const above = packagesAbove(place);
+  dirs.push(...claimsDirsOf(above, env));
+  if (pointTo !== undefined) {
+    for (const at of new Set([...packages, ...above])) {
+      const there = settingsOfPackage(at, env);
+      if (there !== undefined && there.dir !== pointTo && !leavePointer(there, pointTo)) (look.unpointed ??= []).push(there.dir);
+    }
+  }
+  // A session pinning a directory of its own claims there, and points to it from these (above).
+  const pointed = new Set([...own, ...dirs].flatMap((dir) => pinnedDirsIn(dir)));
+  for (const dir of new Set([...dirs, ...pointed])) {
     if (own.has(dir)) continue;
     look.dirs.push(dir);
     if (!existsSync(dir)) continue;
@@ -49,7 +64,8 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
       const context = openContext({ ...options, dir });
       holdings = findConflicts(target, mode, holder, context, context.store.claimFileNames());
     } catch (error) {
-      if (courtesy) continue;
+      // A pinned directory this user may not read is passed over as a pinned session passes over theirs.
+      if (courtesy || (pointed.has(dir) && !dirs.includes(dir))) continue;
       throw error;
     }
     for (const holding of holdings) {

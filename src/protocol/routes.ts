@@ -131,14 +131,19 @@ export function unpinnedEnvironment(env: Environment): Environment {
   return rest;
 }
 
-/** The claims directory a package's settings name, as a session working there without CLAIMS_DIR has it; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
-export function claimsDirOfPackage(at: string, env: Environment): string | undefined {
+/** A package's settings, as a session working there without CLAIMS_DIR has them; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
+export function settingsOfPackage(at: string, env: Environment): Settings | undefined {
   try {
-    return resolveSettings({ cwd: at, env: unpinnedEnvironment(env) }).dir;
+    return resolveSettings({ cwd: at, env: unpinnedEnvironment(env) });
   } catch (error) {
     if (error instanceof BadInputError) return undefined;
     throw error;
   }
+}
+
+/** The claims directory a package's settings name (settingsOfPackage). */
+export function claimsDirOfPackage(at: string, env: Environment): string | undefined {
+  return settingsOfPackage(at, env)?.dir;
 }
 
 /** The claims directories the settings of `packages` name, once each; none for one whose `.claims` cannot be read. */
