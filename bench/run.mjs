@@ -72,6 +72,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/**
+ * Every section pins a claims directory of its own, and a pinned take of a path leaves a pointer
+ * to it in the default directory (docs/PROTOCOL.md 1a), which every later pinned take of that path
+ * follows. Cleared before each section, so none judges its files in an earlier one's directory: a
+ * machine whose sessions all pin one directory has one such pointer, not a dozen.
+ */
+function forgetPointers() {
+  rmSync(join(ENV.XDG_STATE_HOME, "claims", ".pinned"), { recursive: true, force: true });
+}
+
 let dirCount = 0;
 function freshDir(label) {
   const dir = join(TMP, `claims-${label}-${++dirCount}`);
@@ -225,6 +235,10 @@ function printCounts() {
   };
   claims(["take", "warm", ...base]); // the directory, .takes and the log exist, as in use
   claims(["release", "warm", ...base]);
+  // and the pointer a pinned take of a path leaves where unpinned sessions claim it (PROTOCOL.md 1a), made by its first
+  const other = join(PROJECT, "src", "warm.ts");
+  claims(["take", other, ...base]);
+  claims(["release", other, ...base]);
   const held = (holder) => () => {
     free();
     claims(["take", target, "--dir", dir, "--holder", holder, "--purpose", "bench"]);
@@ -236,7 +250,10 @@ function printCounts() {
     ["take refused (held by another)", NODE, [CLI, "take", target, ...base, "--purpose", "bench"], { expect: [3] }, held("bench-b")],
     ["check (allowed)", NODE, [CLI, "check", target, ...base], {}, free],
   ];
-  const payload = `${JSON.stringify({ session_id: "bench-s1", hook_event_name: "PreToolUse", cwd: PROJECT, tool_name: "Edit", tool_input: { file_path: target, old_string: "a", new_string: "b" } })}\n`;
+  // Another file: the hook's session pins a directory of its own, and its claim would refuse the rows' takes of theirs.
+  const hooked = join(PROJECT, "src", "hooked.ts");
+  writeFileSync(hooked, "export const a = 1;\n");
+  const payload = `${JSON.stringify({ session_id: "bench-s1", hook_event_name: "PreToolUse", cwd: PROJECT, tool_name: "Edit", tool_input: { file_path: hooked, old_string: "a", new_string: "b" } })}\n`;
   const hookEnv = { ...ENV, CLAIMS_DIR: freshDir("counts-hook") };
   const hookProbe = claims(["hook", "claude"], { input: payload, env: hookEnv, expect: null });
   if (hookProbe.status === 0) {
@@ -696,6 +713,7 @@ console.log(
 console.log(`runs: ${RUNS} after ${WARMUP} warm-up (RSS ${RSS_RUNS}, 10k store ${STORE_RUNS}, sweep ${SWEEP_RUNS}, contention ${CONTENTION_RUNS}); medians; ratio = median / baseline median\n`);
 if (!ONLY || ONLY.has("counts")) {
   try {
+    forgetPointers();
     printCounts();
   } catch (error) {
     failures++;
@@ -711,6 +729,7 @@ console.log(
 for (const [id, fn] of Object.entries(ROWS)) {
   if (ONLY && !ONLY.has(id)) continue;
   try {
+    forgetPointers();
     await fn();
   } catch (error) {
     failures++;
