@@ -37,6 +37,7 @@ export function sandbox(): Sandbox {
 // A test that fails before its cleanup leaves its sandbox: removed when the test process exits.
 const LEFT = new Set<string>();
 process.on("exit", () => {
+  rmSync(TEST_HOME, { recursive: true, force: true });
   for (const root of LEFT) {
     try {
       rmSync(root, { recursive: true, force: true });
@@ -46,9 +47,18 @@ process.on("exit", () => {
   }
 });
 
+/**
+ * A home of the test run's own, for every call that names none: a pinned take of a path leaves a
+ * pointer in the default claims directory (docs/PROTOCOL.md 1a), which must not be the real one's.
+ * In-process library calls read process.env, so it is set there too.
+ */
+const TEST_HOME = realpathSync(mkdtempSync(join(tmpdir(), "claims-home-")));
+process.env.HOME = TEST_HOME;
+delete process.env.XDG_STATE_HOME;
+
 /** Environment for spawned CLIs: nothing inherited that could pick a holder or directory. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME ?? "/root" };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: TEST_HOME };
   return { ...env, ...extra };
 }
 

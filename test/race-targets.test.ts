@@ -292,7 +292,7 @@ Race("should grant one of two takes of a file, one pinning CLAIMS_DIR and one no
     const taken = await Promise.all(order.map((each, index) => claimsAsync(["take", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
     const winners = taken.flatMap((result, index) => (result.code === 0 ? [index] : []));
     assert.is(winners.length, 1, `round ${round}: ${taken.map((result) => `${result.code} ${result.stdout}${result.stderr}`).join(" | ")}`);
-    assert.is(claimsIn(storeRoot).length + claimsIn(pinned.CLAIMS_DIR).length, 1, "one claim on disk: the loser gave its back");
+    assert.is([storeRoot, pinned.CLAIMS_DIR].filter(existsSync).flatMap(claimsIn).length, 1, "one claim on disk: the loser gave its back");
     const writers = await Promise.all(order.map((each, index) => claimsAsync(["check", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
     assert.equal(writers.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, writers.map((result) => result.stdout).join(" | "));
   }

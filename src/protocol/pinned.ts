@@ -7,16 +7,25 @@
 // the directories its pointers name too. Written before the claim, read by the others after
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fsyncDirectory, readSnapshot, removeQuietly, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
 
-/** One pointer per pinned directory that claimed a path routed here: `.pinned/<hash of that directory>`, `{"dir": …}`. */
+/**
+ * One pointer per pinned directory that claimed a path routed here: `.pinned/<that directory,
+ * percent-encoded>`, so that a reader needs no more than the listing and a `stat` of each (a
+ * directory whose name would be too long: `.pinned/~<hash>`, holding `{"dir": …}`).
+ */
 export const PINNED_DIRECTORY = ".pinned";
 
-const pointerName = (pinnedDir: string) => sha256Hex(pinnedDir).slice(0, 24);
+const MAX_NAME = 200;
+
+function pointerName(pinnedDir: string): string {
+  const encoded = encodeURIComponent(pinnedDir);
+  return encoded.length <= MAX_NAME ? encoded : `~${sha256Hex(pinnedDir).slice(0, 32)}`;
+}
 
 /**
  * Leaves a pointer to `pinnedDir` in the claims directory `there` (made if missing, with the
@@ -69,8 +78,17 @@ export function pinnedDirsIn(dir: string): string[] {
   return dirs;
 }
 
-/** The directory a pointer file names; undefined for a temp file, debris or one unreadable. */
+/** The directory a pointer names; undefined for a temp file, debris or one unreadable. */
 function pointedDir(path: string): string | undefined {
+  const name = basename(path);
+  if (!name.startsWith("~")) {
+    try {
+      const dir = decodeURIComponent(name);
+      return dir.startsWith("/") ? dir : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   const snapshot = readSnapshot(path);
   if (snapshot.kind !== "file") return undefined;
   try {
