@@ -322,6 +322,9 @@ const cases: Array<[string, string[], RegExp]> = [
   ["a negative TTL", ["take", "x", "--holder", "a", "--ttl", "-5"], /--ttl must be whole seconds from 1 to 2592000/],
   ["a fractional TTL", ["take", "x", "--holder", "a", "--ttl", "1.5"], /--ttl must be whole seconds/],
   ["a TTL over 30 days", ["take", "x", "--holder", "a", "--ttl", "2592001"], /--ttl must be whole seconds/],
+  ["a TTL with a space", ["take", "x", "--holder", "a", "--ttl", " 10"], /^claims: --ttl must be plain digits, without spaces or leading zeros \(10 for 10 seconds\); got " 10"\.\n$/],
+  ["a TTL with a leading zero", ["take", "x", "--holder", "a", "--ttl", "010"], /^claims: --ttl must be plain digits, without spaces or leading zeros \(10 for 10 seconds\); got "010"\.\n$/],
+  ["a hook TTL with a leading zero", ["hook", "print-config", "claude", "--claim-ttl", "0600"], /^claims: --claim-ttl must be plain digits, .*got "0600"\.\n$/],
   ["no holder", ["take", "x"], /pass --holder <id> or set CLAIMS_HOLDER/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
@@ -339,6 +342,15 @@ for (const [label, args, message] of cases) {
     assert.is(readFileSync(join(box.dir, "kept.json"), "utf8"), before);
   });
 }
+
+BadInput("should refuse a CLAIMS_TTL with a space or a leading zero, as it refuses --ttl", ({ box }) => {
+  for (const value of ["600 ", "0600"]) {
+    const result = claims(["take", "x", "--dir", box.dir, "--holder", "a"], { env: { CLAIMS_TTL: value } });
+    assert.is(result.code, 2, result.stderr);
+    assert.is(result.stderr, `claims: CLAIMS_TTL must be plain digits, without spaces or leading zeros (600 for 600 seconds); got ${JSON.stringify(value)}.\n`);
+    assert.not.ok(existsSync(box.dir), "nothing was created");
+  }
+});
 
 BadInput("should put the error in JSON on stdout under --json", ({ box }) => {
   const result = claims(["take", "x", "--ttl", "0", "--dir", box.dir, "--holder", "a", "--json"]);

@@ -119,6 +119,23 @@ Dir("should accept TTLs of whole seconds from 1 to 30 days only", ({ box }) => {
   }
 });
 
+Dir("should refuse a TTL with spaces or leading zeros, from the option or CLAIMS_TTL, naming the plain spelling", ({ box }) => {
+  const sources: Array<[string, (ttl: string) => unknown]> = [
+    ["ttl", (ttl) => resolveSettings({ cwd: box.project, env: { HOME: box.root }, ttl })],
+    ["CLAIMS_TTL", (ttl) => resolveSettings({ cwd: box.project, env: { HOME: box.root, CLAIMS_TTL: ttl } })],
+  ];
+  for (const [source, at] of sources) {
+    for (const [bad, meant] of [[" 10", 10], ["10 ", 10], ["\t600\n", 600], ["010", 10], ["0600", 600]] as const) {
+      assert.throws(
+        () => at(bad),
+        (error: Error) => error instanceof BadInputError && error.message === `${source} must be plain digits, without spaces or leading zeros (${meant} for ${meant} seconds); got ${JSON.stringify(bad)}.`,
+        `${source} ${JSON.stringify(bad)}`,
+      );
+    }
+    assert.throws(() => at("00"), /must be whole seconds from 1 to 2592000 \(30 days\); got "00"\./, `${source} "00"`);
+  }
+});
+
 Dir.run();
 
 const Holder = suite("holder resolution");

@@ -129,16 +129,19 @@ function resolveDirSetting(value: string, base: string, home: string, source: st
   return resolve(base, value);
 }
 
-/** Whole seconds from 1 to 30 days. Anything else is bad input: a TTL that silently became 0 or NaN would make every claim stale. */
+/**
+ * Whole seconds from 1 to 30 days, as plain digits. Anything else is bad input: a TTL that silently
+ * became 0 or NaN would make every claim stale, and one spelled " 10" or "010" is a slip (a quoted
+ * space, a padded number; some readers take a leading 0 as octal) better named than guessed at.
+ */
 export function parseTtl(value: string | number, source: string): number {
-  const text = String(value).trim();
-  const seconds = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TTL_SECONDS) {
-    throw new BadInputError(
-      `${source} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${JSON.stringify(String(value))}.`,
-    );
+  const text = String(value);
+  const seconds = Number(text);
+  if (/^[1-9]\d*$/.test(text) && seconds <= MAX_TTL_SECONDS) return seconds;
+  if (/^\s*\d+\s*$/.test(text) && seconds >= 1 && seconds <= MAX_TTL_SECONDS) {
+    throw new BadInputError(`${source} must be plain digits, without spaces or leading zeros (${seconds} for ${seconds} seconds); got ${JSON.stringify(text)}.`);
   }
-  return seconds;
+  throw new BadInputError(`${source} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${JSON.stringify(text)}.`);
 }
 
 /** The nearest `.claims` file up from cwd (a directory of that name is skipped, it is not a config). */
