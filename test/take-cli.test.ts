@@ -151,6 +151,19 @@ Take("should suggest commands that act for the refused session in its claims dir
   assert.equal(queued.map((entry) => [entry.holder, entry.mode, entry.ttl]), [["b b", "shared", 600]], "as the refused take asked: shared, its TTL");
 });
 
+Take("should show a target or purpose with an invisible or direction-changing character escaped, and keep it exact in JSON", ({ box }) => {
+  assert.is(as(box, "a", "take", "x\u200by", "--purpose", "fix \u202eevil").code, 0);
+  const refused = as(box, "b", "take", "x\u200by");
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, /^REFUSED x\\u200by: held by a for "fix \\u202eevil" \(heartbeat /m);
+  assert.match(refused.stdout, / claims take \$'x\\u200by' --dir /, "the suggested command shows it too, and bash reads it back");
+  assert.not.match(refused.stdout, /[\u200b\u202e]/);
+  const human = claims(["status", "--dir", box.dir], { cwd: box.project }).stdout;
+  assert.match(human, /^x\\u200by  fresh for 30m  a  heartbeat \d+s ago  "fix \\u202eevil"$/m);
+  const json = JSON.parse(claims(["status", "--json", "--dir", box.dir], { cwd: box.project }).stdout);
+  assert.equal([json.claims[0].target, json.claims[0].purpose], ["x\u200by", "fix \u202eevil"]);
+});
+
 Take("should name its own flags in bad input, where the library names its options", ({ box }) => {
   for (const [args, wording] of [
     [["take", "x", "--holder", ""], /^claims: --holder must be 1 to 200 printable characters/],

@@ -12,7 +12,8 @@ import type { TakenClaim, TakeResult } from "../commands/take.js";
 import type { LogEntry } from "../protocol/log.js";
 import type { Holding } from "../protocol/context.js";
 import { formatAge } from "../os/time.js";
-import { shellQuote } from "../os/shell-quote.js";
+import { printable } from "../os/printable.js";
+import { shellQuoteShown } from "../os/shell-quote.js";
 import { describeHolding, forPurpose, quoted } from "../protocol/describe.js";
 import { looksLikeFile, NAME_PREFIX, parseTarget } from "../targets/target.js";
 
@@ -25,12 +26,6 @@ export interface Style {
 }
 
 export const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, green: (t) => t, yellow: (t) => t };
-
-/** A file's name with its control characters escaped (`\t`, `\n`, `\x1b`), so that one path stays on one line. */
-function printable(text: string): string {
-  const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-  return text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
-}
 
 /**
  * The flags a command suggested to the caller repeats, as given (`--dir`, `--holder`, `--ttl`,
@@ -45,9 +40,9 @@ export interface Repeat {
 const NOTHING: Repeat = { all: "", dir: "" };
 
 export function sameSession(flags: { dir?: string; holder?: string; ttl?: string; shared?: boolean }): Repeat {
-  const dir = flags.dir !== undefined ? ` --dir ${shellQuote(flags.dir)}` : "";
-  const holder = flags.holder !== undefined ? ` --holder ${shellQuote(flags.holder)}` : "";
-  const ttl = flags.ttl !== undefined ? ` --ttl ${shellQuote(flags.ttl)}` : "";
+  const dir = flags.dir !== undefined ? ` --dir ${shellQuoteShown(flags.dir)}` : "";
+  const holder = flags.holder !== undefined ? ` --holder ${shellQuoteShown(flags.holder)}` : "";
+  const ttl = flags.ttl !== undefined ? ` --ttl ${shellQuoteShown(flags.ttl)}` : "";
   return { all: `${dir}${holder}${ttl}${flags.shared ? " --shared" : ""}`, dir };
 }
 
@@ -56,44 +51,44 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const lines: string[] = [];
   if (result.idempotent_replay) lines.push(style.dim("(the first result of this idempotency key: nothing was done again)"));
   for (const target of result.no_longer_held ?? []) {
-    lines.push(`${style.red(style.bold("LOST"))} ${target}: granted by the first take, but no longer yours (lapsed, taken over, swept or released); take it again without --idempotency-key, or with a new key (this one replays this answer)`);
+    lines.push(`${style.red(style.bold("LOST"))} ${printable(target)}: granted by the first take, but no longer yours (lapsed, taken over, swept or released); take it again without --idempotency-key, or with a new key (this one replays this answer)`);
   }
   const gone = new Set(result.no_longer_held ?? []);
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
-    if (claim.action === "taken") lines.push(`${style.green("granted")} ${claim.target}${token}`);
-    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${claim.target}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}`);
+    if (claim.action === "taken") lines.push(`${style.green("granted")} ${printable(claim.target)}${token}`);
+    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${printable(claim.target)}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}`);
     if (claim.action === "took_over" && claim.previous) {
-      lines.push(`${style.yellow("took over")} ${claim.target}${token} from a stale claim: ${describeHolding(claim.previous)}`);
+      lines.push(`${style.yellow("took over")} ${printable(claim.target)}${token} from a stale claim: ${describeHolding(claim.previous)}`);
     }
   }
   if (result.granted.length > gone.size) {
-    lines.push(style.dim(`holder ${result.holder}: beat every writing turn (claims beat), release at the end (claims release)`));
+    lines.push(style.dim(`holder ${printable(result.holder)}: beat every writing turn (claims beat), release at the end (claims release)`));
   }
-  for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${note.holder} is queued for ${note.target} since ${note.queued_at}: ${quoted(note.purpose)}`);
+  for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${printable(note.holder)} is queued for ${printable(note.target)} since ${note.queued_at}: ${quoted(note.purpose)}`);
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
-  for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${holding.target}: ${describeHolding(holding)}`);
+  for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${printable(holding.target)}: ${describeHolding(holding)}`);
   for (const place of result.queued ?? []) {
-    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuote(result.holder)}${repeat.dir} shows it)`);
+    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuoteShown(result.holder)}${repeat.dir} shows it)`);
   }
   const queuedOnly = (result.queued?.length ?? 0) > 0 && result.granted.length === 0 && !result.timed_out && !result.interrupted;
   if (queuedOnly && asked.length > (result.queued?.length ?? 0)) {
     // --queue is all or nothing too: the free targets were left free, and the caller should know it.
-    lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuote).join(" ")}${repeat.all}`);
+    lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuoteShown).join(" ")}${repeat.all}`);
   }
   if (result.interrupted) {
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {
-    const targets = (asked.length > 0 ? asked.map(shellQuote) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
+    const targets = (asked.length > 0 ? asked.map(shellQuoteShown) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
     lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
-    const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuote);
+    const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuoteShown);
     const targets = retry.join(" ");
     const start = result.granted.length > 0 ? "The rest was not taken" : "Nothing was taken";
     const elsewhere = [...new Set(result.refused.map((holding) => holding.claims_dir))];
     if (elsewhere.length === 1 && elsewhere[0] !== undefined) {
       // A queue here would never be granted it: the claim in the way is in another directory's queue.
-      lines.push(`${start}. The claim in the way is in the claims directory ${elsewhere[0]} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuote(elsewhere[0])} shows it).`);
+lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way.
       lines.push(`${start}. Look at the file (claims status lists it), or let claims sweep remove it once it is older than the TTL; a queued take gets it then: claims take ${targets}${repeat.all} --queue --purpose "..."`);
@@ -115,7 +110,7 @@ function purposeChange(claim: TakenClaim): string {
 
 export function renderWaiting(refused: Holding[], waitedMs: number): string {
   const first = refused[0];
-  const who = first ? `${first.target}: ${first.queued ? `queued behind ${first.holder}` : `held by ${first.holder}`}` : "the queue";
+  const who = first ? `${printable(first.target)}: ${first.queued ? `queued behind ${printable(first.holder)}` : `held by ${printable(first.holder)}`}` : "the queue";
   const more = refused.length > 1 ? ` (+${refused.length - 1} more)` : "";
   return `waiting ${formatAge(waitedMs)} for ${who}${more}; Ctrl-C to give up`;
 }
@@ -130,12 +125,12 @@ export function renderWaitingChange(write: (text: string) => void): (refused: Ho
     const now = refused.map((holding) => `${holding.target}\n${holding.holder}\n${holding.held_target ?? ""}\n${holding.queued ? "queued" : ""}`).sort().join("\n\n");
     if (now === last) return;
     last = now;
-    write(refused.map((holding) => `WAITING ${holding.target}: ${describeHolding(holding)}\n`).join(""));
+    write(refused.map((holding) => `WAITING ${printable(holding.target)}: ${describeHolding(holding)}\n`).join(""));
   };
 }
 
 export function renderTransfer(result: TransferResult): string[] {
-  return [`handed ${result.target} to ${result.to} (token ${result.token})`];
+  return [`handed ${printable(result.target)} to ${printable(result.to)} (token ${result.token})`];
 }
 
 /**
@@ -143,7 +138,7 @@ export function renderTransfer(result: TransferResult): string[] {
  * as a path, or as a file not created yet (gen.txt), goes behind name:.
  */
 function asArgument(target: string): string {
-  if (target.startsWith("/")) return shellQuote(target);
+  if (target.startsWith("/")) return shellQuoteShown(target);
   let same = false;
   try {
     const parsed = parseTarget(target, { cwd: process.cwd(), home: process.env.HOME ?? "" });
@@ -151,12 +146,12 @@ function asArgument(target: string): string {
   } catch {
     same = false;
   }
-  return shellQuote(same ? target : `${NAME_PREFIX}${target}`);
+  return shellQuoteShown(same ? target : `${NAME_PREFIX}${target}`);
 }
 
 function describeLost(lost: LostClaim, repeat: Repeat): string {
   if (lost.newer_token_target !== undefined) {
-    return `another holder was issued token ${lost.newer_token} on ${lost.newer_token_target}, which overlaps it, after yours: yours is fenced off`;
+    return `another holder was issued token ${lost.newer_token} on ${printable(lost.newer_token_target)}, which overlaps it, after yours: yours is fenced off`;
   }
   if (lost.newer_token !== undefined) return `the claim now carries token ${lost.newer_token}, newer than yours: a later holding; yours is fenced off`;
   if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's; left untouched`;
@@ -169,28 +164,28 @@ export function renderBeat(result: BeatResult, style: Style, repeat: Repeat = NO
   const lines = result.renewed.map((target) => {
     const reissued = result.new_tokens.find((renewed) => renewed.target === target);
     if (reissued) {
-      return `${style.yellow("renewed")} ${target} ${style.dim(`(it had gone stale, and another holder was issued a newer token on what it covers meanwhile: check what they wrote; your token is now ${reissued.token}, not ${reissued.previous_token})`)}`;
+      return `${style.yellow("renewed")} ${printable(target)} ${style.dim(`(it had gone stale, and another holder was issued a newer token on what it covers meanwhile: check what they wrote; your token is now ${reissued.token}, not ${reissued.previous_token})`)}`;
     }
     return result.was_stale.includes(target)
-      ? `${style.yellow("renewed")} ${target} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
-      : `${style.green("renewed")} ${target}`;
+      ? `${style.yellow("renewed")} ${printable(target)} ${style.dim("(it had gone stale: check nobody else wrote meanwhile)")}`
+      : `${style.green("renewed")} ${printable(target)}`;
   });
-  for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${lost.target}: ${describeLost(lost, repeat)}`);
-  for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${target}`);
-  if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to renew`);
+  for (const lost of result.lost_to) lines.push(`${style.red(style.bold("LOST"))} ${printable(lost.target)}: ${describeLost(lost, repeat)}`);
+  for (const target of result.waiting) lines.push(`${style.green("renewed")} your place in the queue for ${printable(target)}`);
+  if (lines.length === 0) lines.push(`${printable(result.holder)} holds no claims; nothing to renew`);
   return lines;
 }
 
 export function renderRelease(result: ReleaseResult, style: Style, repeat: Repeat = NOTHING): string[] {
-  const lines = result.released.map((target) => `${style.green("released")} ${target}`);
-  for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${handed.target} to ${handed.holder}, next in the queue`);
-  for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${target}`);
-  for (const target of result.not_held) lines.push(`${target} was not held; nothing to do`);
-  if (result.still_held) lines.push(`${result.holder} still holds ${result.still_held.join(", ")}: name the one you meant, or release them all with: claims release${repeat.all}`);
+  const lines = result.released.map((target) => `${style.green("released")} ${printable(target)}`);
+  for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${printable(handed.target)} to ${printable(handed.holder)}, next in the queue`);
+  for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${printable(target)}`);
+  for (const target of result.not_held) lines.push(`${printable(target)} was not held; nothing to do`);
+  if (result.still_held) lines.push(`${printable(result.holder)} still holds ${result.still_held.map(printable).join(", ")}: name the one you meant, or release them all with: claims release${repeat.all}`);
   for (const lost of result.lost_to) {
-    lines.push(`${style.red(style.bold("NOT YOURS"))} ${lost.target}: ${describeLost(lost, repeat)}; left untouched`);
+    lines.push(`${style.red(style.bold("NOT YOURS"))} ${printable(lost.target)}: ${describeLost(lost, repeat)}; left untouched`);
   }
-  if (lines.length === 0) lines.push(`${result.holder} holds no claims; nothing to release`);
+  if (lines.length === 0) lines.push(`${printable(result.holder)} holds no claims; nothing to release`);
   return lines;
 }
 
@@ -198,12 +193,12 @@ export function renderRelease(result: ReleaseResult, style: Style, repeat: Repea
 export function renderStatus(result: StatusResult, style: Style, mine = false): string[] {
   const lines: string[] = [];
   for (const grant of result.granted_while_waiting) {
-    if (grant.handed_by !== undefined) lines.push(`${style.green(style.bold("handed to you"))}: ${grant.target} at ${grant.granted_at} by ${grant.handed_by}`);
+    if (grant.handed_by !== undefined) lines.push(`${style.green(style.bold("handed to you"))}: ${printable(grant.target)} at ${grant.granted_at} by ${printable(grant.handed_by)}`);
     else {
-      const after = grant.previous ? ` (taken over from ${grant.previous}, whose claim had gone stale)` : "";
-      lines.push(`${style.green(style.bold("granted while you waited"))}: ${grant.target} at ${grant.granted_at}${after}`);
+      const after = grant.previous ? ` (taken over from ${printable(grant.previous)}, whose claim had gone stale)` : "";
+      lines.push(`${style.green(style.bold("granted while you waited"))}: ${printable(grant.target)} at ${grant.granted_at}${after}`);
     }
-    for (const note of grant.notes) lines.push(`  ${style.yellow("note")} ${note.holder} is queued next for ${note.target}: ${quoted(note.purpose)}`);
+    for (const note of grant.notes) lines.push(`  ${style.yellow("note")} ${printable(note.holder)} is queued next for ${printable(note.target)}: ${quoted(note.purpose)}`);
   }
   for (const claim of result.claims) {
     const age = `${formatAge(claim.heartbeat_age_seconds * 1000)}${claim.clock_skew ? "" : " ago"}`;
@@ -212,20 +207,20 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
     const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
-    lines.push(`${style.bold(claim.target)}  ${state}${lease}  ${claim.holder}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+    lines.push(`${style.bold(printable(claim.target))}  ${state}${lease}  ${printable(claim.holder)}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
     // Behind a directory or glob claim, a waiter may want one file under it: say which.
-    const wants = (target: string) => (target === claim.target ? "" : ` (wants ${target})`);
-    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));
+    const wants = (target: string) => (target === claim.target ? "" : ` (wants ${printable(target)})`);
+    claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));
   }
   for (const entry of result.unreadable) {
-    lines.push(`${style.bold(entry.target)}  ${style.red("unreadable")}  ${entry.file}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
+    lines.push(`${style.bold(printable(entry.target))}  ${style.red("unreadable")}  ${printable(entry.file)}: ${entry.reason}; modified ${entry.modified_at}${entry.stale ? " (stale: sweep removes it)" : ""}`);
   }
-  for (const target of result.free) lines.push(`${style.bold(target)}  ${style.dim("free")}`);
+  for (const target of result.free) lines.push(`${style.bold(printable(target))}  ${style.dim("free")}`);
   const shown = new Set(result.claims.flatMap((claim) => claim.queue.map((note) => `${note.holder}\n${note.target}`)));
   for (const note of result.queued.filter((entry) => !shown.has(`${entry.holder}\n${entry.target}`))) {
-    lines.push(`${style.bold(note.target)}  ${style.yellow("queued")}  ${note.holder} since ${note.queued_at} ${forPurpose(note.purpose)}`);
+    lines.push(`${style.bold(printable(note.target))}  ${style.yellow("queued")}  ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}`);
   }
-  if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${result.dir} (claims status lists everyone's)` : `no claims in ${result.dir}`);
+  if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${printable(result.dir)} (claims status lists everyone's)` : `no claims in ${printable(result.dir)}`);
   return lines;
 }
 
@@ -241,34 +236,34 @@ function claimLease(claim: ClaimStatus): string {
 }
 
 export function renderCheck(result: CheckResult, style: Style): string[] {
-  const lines = result.allowed.map((target) => `${style.green("ok")} ${target}`);
+  const lines = result.allowed.map((target) => `${style.green("ok")} ${printable(target)}`);
   for (const fenced of result.fenced) {
     const now =
       fenced.newer_token_target !== undefined
-        ? `another holder was issued token ${fenced.current_token} on ${fenced.newer_token_target}, which overlaps it, since`
+        ? `another holder was issued token ${fenced.current_token} on ${printable(fenced.newer_token_target)}, which overlaps it, since`
         : fenced.current_token === undefined
           ? "no claim covering it carries it any more"
           : `the claim now carries token ${fenced.current_token}`;
-    lines.push(`${style.red(style.bold("FENCED"))} ${fenced.target}: token ${fenced.token} is not current (${now}); reject this writer`);
+    lines.push(`${style.red(style.bold("FENCED"))} ${printable(fenced.target)}: token ${fenced.token} is not current (${now}); reject this writer`);
   }
-  for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${holding.target}: ${describeHolding(holding)}`);
+  for (const holding of result.refused) lines.push(`${style.red(style.bold("REFUSED"))} ${printable(holding.target)}: ${describeHolding(holding)}`);
   return lines;
 }
 
 export function renderSweep(result: SweepResult, style: Style): string[] {
   const verb = result.dry_run ? "would remove" : "removed";
-  const lines = result.removed.map((target) => `${verb} stale claim ${target}`);
-  for (const file of result.debris) lines.push(style.dim(`${verb} debris ${file}`));
-  for (const skipped of result.skipped) lines.push(`${style.yellow("skipped")} ${skipped.file}: ${skipped.reason}`);
-  for (const granted of result.granted) lines.push(`${result.dry_run ? "would grant" : "granted"} ${granted.target} to ${granted.holder}, next in the queue`);
+  const lines = result.removed.map((target) => `${verb} stale claim ${printable(target)}`);
+  for (const file of result.debris) lines.push(style.dim(`${verb} debris ${printable(file)}`));
+  for (const skipped of result.skipped) lines.push(`${style.yellow("skipped")} ${printable(skipped.file)}: ${skipped.reason}`);
+  for (const granted of result.granted) lines.push(`${result.dry_run ? "would grant" : "granted"} ${printable(granted.target)} to ${printable(granted.holder)}, next in the queue`);
   if (lines.length === 0) lines.push("nothing to sweep");
   return lines;
 }
 
 export function renderLogEntry(entry: LogEntry, style: Style): string {
-  const other = entry.other ? ` ${style.dim(otherLabel[entry.event] ?? "other")} ${entry.other}` : "";
+  const other = entry.other ? ` ${style.dim(otherLabel[entry.event] ?? "other")} ${printable(entry.other)}` : "";
   const purpose = entry.purpose ? `  ${quoted(entry.purpose)}` : "";
-  return `${style.dim(entry.at)}  ${entry.event.padEnd(8)}  ${entry.target}  ${entry.holder}${other}${purpose}`;
+  return `${style.dim(entry.at)}  ${entry.event.padEnd(8)}  ${printable(entry.target)}  ${printable(entry.holder)}${other}${purpose}`;
 }
 
 const otherLabel: Partial<Record<LogEntry["event"], string>> = {

@@ -3,16 +3,17 @@
 // for in these words (error strings are a tested contract).
 import { claimCovers, shapeOf } from "../targets/overlap.js";
 import { formatAge } from "../os/time.js";
+import { printable, showInvisible } from "../os/printable.js";
 import type { Holding } from "./context.js";
 
-/** A purpose as it is quoted in messages. */
+/** A purpose as it is quoted in messages (JSON escapes its control characters; invisible ones are shown escaped too). */
 export function quoted(purpose: string): string {
-  return purpose === "" ? "(no purpose given)" : JSON.stringify(purpose);
+  return purpose === "" ? "(no purpose given)" : showInvisible(JSON.stringify(purpose));
 }
 
 /** A purpose after who holds or wants something: `for "…"`, or `with no purpose given` (never `for (no purpose given)`). */
 export function forPurpose(purpose: string): string {
-  return purpose === "" ? "with no purpose given" : `for ${JSON.stringify(purpose)}`;
+  return purpose === "" ? "with no purpose given" : `for ${quoted(purpose)}`;
 }
 
 function heartbeat(holding: Holding): string {
@@ -25,12 +26,12 @@ export function describeHolding(holding: Holding): string {
     return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
   if (holding.queued) {
-    const on = holding.held_target ? ` (for ${holding.held_target})` : "";
-    return `${holding.holder} is queued ahead of you${on} ${forPurpose(holding.purpose)}: the queue goes first`;
+    const on = holding.held_target ? ` (for ${printable(holding.held_target)})` : "";
+    return `${printable(holding.holder)} is queued ahead of you${on} ${forPurpose(holding.purpose)}: the queue goes first`;
   }
   const claim = holding.held_target ? `${whereHeld(holding.target, holding.held_target, holding.shared === true)} ` : holding.shared ? "shared and " : "";
   const overlap = holding.overlap ? `; ${holding.overlap}` : "";
-  return `${claim}held by ${holding.holder} ${forPurpose(holding.purpose)} (${heartbeat(holding)})${overlap}`;
+  return `${claim}held by ${printable(holding.holder)} ${forPurpose(holding.purpose)} (${heartbeat(holding)})${overlap}`;
 }
 
 /**
@@ -39,7 +40,7 @@ export function describeHolding(holding: Holding): string {
  */
 function whereHeld(target: string, heldTarget: string, shared: boolean): string {
   const [asked, held] = [shapeOf(target), shapeOf(heldTarget)];
-  const claim = `${shared ? "shared " : ""}claim on ${heldTarget}`;
+  const claim = `${shared ? "shared " : ""}claim on ${printable(heldTarget)}`;
   if (claimCovers(held, asked)) return `covered by the ${claim},`;
   if (claimCovers(asked, held)) return `the ${claim} inside it is`;
   return `overlaps the ${claim},`;

@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
+import { INVISIBLE, showInvisible, unicodeEscape } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -313,15 +314,11 @@ function checkHolder(holder: string, source: string): string {
   // An id shown in every refusal and status line: no character that hides itself or turns the text
   // around it (`a\u202eb` would show another holder's name).
   if (INVISIBLE.test(holder)) {
-    const code = (char: string) => (char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
-    const shown = JSON.stringify(holder).replace(new RegExp(INVISIBLE.source, "g"), (char) => `\\u${code(char).toLowerCase()}`);
-    throw new BadInputError(`${source} ${shown} has an invisible or direction-changing character (U+${code(holder.match(INVISIBLE)?.[0] as string)}); use visible characters only.`);
+    const code = unicodeEscape(holder.match(INVISIBLE)?.[0] as string).slice(2).toUpperCase();
+    throw new BadInputError(`${source} ${showInvisible(JSON.stringify(holder))} has an invisible or direction-changing character (U+${code}); use visible characters only.`);
   }
   return holder;
 }
-
-/** Zero-width characters, bidirectional embeddings, overrides and isolates, the byte order mark. */
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** `tty-pts-3-4711-88213`: the terminal device, its session leader's pid and start time. Linux only. */
 function terminalHolder(): string | undefined {

@@ -45,6 +45,16 @@ Status("should say which file a waiter behind a glob claim wants", async ({ box,
   assert.equal(lines.slice(1), [`  1. queued: b since ${iso(T0)} for "fix a" (wants ${join(box.project, "src/a.ts")})`]);
 });
 
+Status("should show invisible and direction-changing characters escaped, and keep them exact in the result", async ({ box, opts }) => {
+  await take({ ...opts, targets: ["x\u200by"], holder: "a", purpose: "fix \u202eevil", now: T0 });
+  // A holder id the CLI refuses, as another writer (a shell script) may still have written it.
+  const [file] = entries(box.dir);
+  writeClaimFile(box.dir, file as string, { ...readJson(join(box.dir, file as string)), holder: "a\u202eb" });
+  const result = status({ ...opts, now: T0 });
+  assert.equal([result.claims[0]?.target, result.claims[0]?.holder, result.claims[0]?.purpose], ["x\u200by", "a\u202eb", "fix \u202eevil"]);
+  assert.equal(renderStatus(result, plain), ['x\\u200by  fresh for 30m  a\\u202eb  heartbeat 0s ago  "fix \\u202eevil"']);
+});
+
 Status("should show only the caller's claims with --mine", async ({ opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
   await take({ ...opts, targets: ["y"], holder: "b", now: T0 });
