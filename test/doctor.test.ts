@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ Doctor("should pass every check on a healthy directory, racing real processes, a
   const body = JSON.parse(result.stdout);
   assert.is(body.trusted, true);
   const byName = Object.fromEntries(body.checks.map((check: { check: string; status: string; detail: string }) => [check.check, check]));
-  for (const name of ["permissions", "link(2)", "rename(2)", "race on a free target", "race on a stale claim", "read-back", "clock", "debris"]) {
+  for (const name of ["permissions", "link(2)", "rename(2)", "race on a free target", "race on a stale claim", "read-back", "clock", "log", "debris"]) {
     assert.is(byName[name]?.status, "ok", `${name}: ${byName[name]?.detail}`);
   }
   assert.match(byName["race on a free target"].detail, /1 won, 7 refused/);
@@ -35,6 +35,24 @@ Doctor("should refuse to trust a world-writable directory, saying why, with a no
   assert.is(result.code, 1);
   assert.match(result.stdout, /FAIL  permissions: .* is world-writable/);
   assert.match(result.stdout, /the guard cannot be trusted on .*: permissions failed/);
+});
+
+Doctor("should fail the log check when log.jsonl is a directory or a symbolic link, where every change's record is lost, saying what to do", ({ box }) => {
+  mkdirSync(join(box.dir, "log.jsonl"), { recursive: true });
+  writeFileSync(join(box.dir, "log.jsonl", "kept"), "mine\n");
+  const result = claims(["doctor", "--dir", box.dir]);
+  assert.is(result.code, 1, result.stdout);
+  const log = join(box.dir, "log.jsonl");
+  assert.match(result.stdout, `FAIL  log: ${log} is a directory, so no change is recorded there (claims log misses them): move it out of the claims directory, and the next change starts a new log\n`);
+  assert.match(result.stdout, /the guard cannot be trusted on .*: log failed/);
+  assert.is(readFileSync(join(log, "kept"), "utf8"), "mine\n", "doctor leaves it as it was");
+  rmSync(log, { recursive: true });
+  writeFileSync(join(box.root, "elsewhere.jsonl"), "");
+  symlinkSync(join(box.root, "elsewhere.jsonl"), log);
+  const linked = JSON.parse(claims(["doctor", "--dir", box.dir, "--json"]).stdout);
+  const check = linked.checks.find((entry: { check: string }) => entry.check === "log");
+  assert.is(check?.status, "fail");
+  assert.match(check?.detail, /log\.jsonl is a symbolic link \(never appended through\), so no change is recorded there/);
 });
 
 Doctor("should say a --via that is not the same directory is wrong, instead of blaming the guard", ({ box }) => {

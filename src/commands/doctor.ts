@@ -1,7 +1,8 @@
 // doctor: verifies the guard on the configured claims directory as it is, with real processes:
 // exclusive create and atomic rename work on this filesystem, racing takers get exactly one
 // winner (for a free and for a stale claim), read-back works, the clock agrees with the
-// filesystem, nothing is world-writable, no debris is pending. It cleans up after itself.
+// filesystem, nothing is world-writable, the record can be appended to, no debris is pending. It
+// cleans up after itself.
 // On a network filesystem it also checks the mount's caches, that a take waits for a lock of a
 // process on another machine, and, given the same directory through another mount (`via`), that
 // a claim is seen through it at once and a lock held through one path holds off the other; the
@@ -18,7 +19,7 @@ import { check } from "./check.js";
 import { checkAcrossMounts, checkFilesystem, checkOtherMachineLock } from "./doctor-network.js";
 import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
-import { doctorScratchName } from "../protocol/log.js";
+import { doctorScratchName, logProblem } from "../protocol/log.js";
 import { openContext, type CommonOptions } from "../protocol/context.js";
 import { claimFileName, isDirectory } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
@@ -166,6 +167,9 @@ export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
   for (const suffix of ["free", "stale", "read", "remote", "seen", "lock"]) {
     for (const name of tokenFilesOf(`${scratch}-${suffix}`, names)) removeQuietly(join(store.dir, name));
   }
+  // Appends to the record are best effort and say nothing when they fail (src/protocol/log.ts): here is where to hear of it.
+  const logIssue = logProblem(store.dir);
+  add("log", logIssue === undefined ? "ok" : "fail", logIssue ?? "changes are appended to log.jsonl");
   const debris = findDebris(store, Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };

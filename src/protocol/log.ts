@@ -4,7 +4,7 @@
 // log is renamed to `log-<time>-<pid>-<random>.jsonl` (a unique name: two rotators never overwrite each
 // other) and a new one starts; it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
-import { closeSync, constants, fchmodSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "../os/hash.js";
 import { formatTimestampRoundedDown } from "../os/time.js";
@@ -76,6 +76,31 @@ export function appendLog(dir: string, nowMs: number, entry: Omit<LogEntry, "at"
   } catch {
     // The record must never cost a claim: a full disk or an unwritable log is not the caller's problem.
   }
+}
+
+/**
+ * Why the changes appendLog records in `dir` would be lost, silently as it must, with what to do; or
+ * undefined when they would land (a log that does not exist yet is created by the next change). For
+ * doctor: appendLog writes only a regular file, through no symlink, that this user may append to.
+ */
+export function logProblem(dir: string): string | undefined {
+  const path = join(dir, LOG_FILE);
+  const lost = "so no change is recorded there (claims log misses them)";
+  let kind: string;
+  try {
+    const stat = lstatSync(path);
+    kind = stat.isFile() ? "" : stat.isDirectory() ? "a directory" : stat.isSymbolicLink() ? "a symbolic link (never appended through)" : "not a regular file";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? undefined : `${path} cannot be looked at (${code}), ${lost}: fix the permissions of ${dir}`;
+  }
+  if (kind !== "") return `${path} is ${kind}, ${lost}: move it out of the claims directory, and the next change starts a new log`;
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW | constants.O_NONBLOCK));
+  } catch (error) {
+    return `${path} cannot be opened for appending (${(error as NodeJS.ErrnoException).code}), ${lost}: give this user write permission on it (chmod or chown)`;
+  }
+  return undefined;
 }
 
 function clip(entry: Omit<LogEntry, "at" | "pid">): Omit<LogEntry, "at" | "pid"> {
