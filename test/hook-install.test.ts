@@ -1,7 +1,7 @@
 // `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
 // claims directory: the hook runs in the agent's environment, which may not have it, so setup says
 // how to pin the directory with --dir, without changing the command it writes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -222,9 +222,29 @@ Shape("should say so for Codex's hooks.json too, and report it as verify's probl
   const verify = refusedUnchanged(box, claude, '{"hooks": 1}', ["hook", "verify", "claude", "--json"]);
   assert.is(verify.code, 1);
   assert.ok(
-    JSON.parse(verify.stdout).problems.includes(`${claude}: "hooks" is a number (1), but Claude Code expects an object of events ({"PreToolUse": [...], ...}) there; fix it first, nothing was changed.`),
+    JSON.parse(verify.stdout).problems.includes(`${claude}: "hooks" is a number (1), but Claude Code expects an object of events ({"PreToolUse": [...], ...}) there; fix it, then verify again`),
     verify.stdout,
   );
+});
+
+Shape("should have verify, which never changes anything, say what to do next, not that nothing was changed", ({ box }) => {
+  const claude = join(box.root, ".claude", "settings.json");
+  const problemsOf = (text: string) => {
+    const verify = refusedUnchanged(box, claude, text, ["hook", "verify", "claude"]);
+    assert.is(verify.code, 1);
+    assert.not.match(verify.stdout + verify.stderr, /nothing was changed/);
+    // The first problem is the file's; the next says no hook was found (none could be read from it).
+    return verify.stdout.split("\n").find((line) => line.startsWith("claims: problem: "));
+  };
+  const notJson = problemsOf("{ not json");
+  assert.ok(notJson?.startsWith(`claims: problem: ${claude} is not valid JSON (`) && notJson.endsWith("); fix it, then verify again"), notJson);
+  assert.is(problemsOf("[]"), `claims: problem: ${claude} holds an array where Claude Code expects a JSON object of settings ({"hooks": {...}}); fix it, then verify again`);
+  rmSync(claude);
+  mkdirSync(claude);
+  const directory = run(box, ["hook", "verify", "claude"]);
+  assert.is(directory.code, 1);
+  assert.match(directory.stdout, `claims: problem: ${claude} is a directory, where Claude Code keeps its settings file; move it away, then install the hook\n`);
+  assert.equal(readdirSync(claude), [], "verify left it as it was");
 });
 
 Shape.run();

@@ -57,7 +57,19 @@ function settingsFile(options: SetupOptions): string {
   return join(env.CLAUDE_CONFIG_DIR || join(home, ".claude"), "settings.json");
 }
 
-function readJsonObject(file: string, agent: Agent): Record<string, unknown> {
+/**
+ * How a sentence about a settings file that cannot be used ends, by who is reading it: install
+ * stopped before writing, so it says nothing was changed; verify never changes anything, so it says
+ * what to do next instead.
+ */
+type Reader = "install" | "verify";
+const NEXT_STEP: Record<Reader, { fix: string; permissions: string; moveAway: string }> = {
+  install: { fix: "fix it first, nothing was changed.", permissions: "fix its permissions first, nothing was changed.", moveAway: "move it away first, nothing was changed." },
+  verify: { fix: "fix it, then verify again", permissions: "fix its permissions, then verify again", moveAway: "move it away, then install the hook" },
+};
+
+function readJsonObject(file: string, agent: Agent, reader: Reader): Record<string, unknown> {
+  const next = NEXT_STEP[reader];
   if (!existsSync(file)) return {};
   let value: unknown;
   let text: string;
@@ -65,15 +77,15 @@ function readJsonObject(file: string, agent: Agent): Record<string, unknown> {
     text = readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BadInputError(code === "EISDIR" ? `${file} is a directory, where ${AGENT_NAMES[agent]} keeps its settings file; move it away first, nothing was changed.` : `Cannot read ${file} (${code}); fix its permissions first, nothing was changed.`);
+    throw new BadInputError(code === "EISDIR" ? `${file} is a directory, where ${AGENT_NAMES[agent]} keeps its settings file; ${next.moveAway}` : `Cannot read ${file} (${code}); ${next.permissions}`);
   }
   try {
     value = JSON.parse(text);
   } catch (error) {
     // JSON.parse quotes the start of the text, line breaks and all: one line of it.
-    throw new BadInputError(`${file} is not valid JSON (${(error as Error).message.replace(/\s*\n\s*/g, " ")}); fix it first, nothing was changed.`);
+    throw new BadInputError(`${file} is not valid JSON (${(error as Error).message.replace(/\s*\n\s*/g, " ")}); ${next.fix}`);
   }
-  if (!isObject(value)) throw new BadInputError(`${file} holds ${found(value)} where ${AGENT_NAMES[agent]} expects a JSON object of settings ({"hooks": {...}}); fix it first, nothing was changed.`);
+  if (!isObject(value)) throw new BadInputError(`${file} holds ${found(value)} where ${AGENT_NAMES[agent]} expects a JSON object of settings ({"hooks": {...}}); ${next.fix}`);
   return value;
 }
 
@@ -99,9 +111,9 @@ function found(value: unknown): string {
  * user's to fix, named by file and key with what was found and what was expected: nothing is
  * rewritten.
  */
-function checkHooksShape(file: string, settings: Record<string, unknown>, agent: Agent): void {
+function checkHooksShape(file: string, settings: Record<string, unknown>, agent: Agent, reader: Reader): void {
   const expects = (key: string, value: unknown, expected: string) =>
-    new BadInputError(`${file}: "${key}" is ${found(value)}, but ${AGENT_NAMES[agent]} expects ${expected} there; fix it first, nothing was changed.`);
+    new BadInputError(`${file}: "${key}" is ${found(value)}, but ${AGENT_NAMES[agent]} expects ${expected} there; ${NEXT_STEP[reader].fix}`);
   const handlers = 'an array of handler objects ([{"type": "command", "command": "..."}])';
   if (settings.hooks === undefined) return;
   if (!isObject(settings.hooks)) throw expects("hooks", settings.hooks, 'an object of events ({"PreToolUse": [...], ...})');
@@ -122,8 +134,8 @@ function checkHooksShape(file: string, settings: Record<string, unknown>, agent:
 
 export async function installHook(options: SetupOptions): Promise<SetupReport> {
   const file = settingsFile(options);
-  const settings = readJsonObject(file, options.agent);
-  checkHooksShape(file, settings, options.agent);
+  const settings = readJsonObject(file, options.agent, "install");
+  checkHooksShape(file, settings, options.agent, "install");
   const hooks = (typeof settings.hooks === "object" && settings.hooks !== null ? settings.hooks : {}) as Record<string, Group[]>;
   // Every older claims hook goes, from every event (an event we no longer register included).
   for (const [event, groups] of Object.entries(hooks)) {
@@ -178,8 +190,8 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
   for (const path of files) {
     let settings: Record<string, unknown>;
     try {
-      settings = readJsonObject(path, options.agent);
-      checkHooksShape(path, settings, options.agent);
+      settings = readJsonObject(path, options.agent, "verify");
+      checkHooksShape(path, settings, options.agent, "verify");
     } catch (error) {
       problems.push((error as Error).message);
       continue;
