@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
@@ -108,20 +108,58 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
 });
 
-test("should sweep a pointer to a pinned directory that is gone, and keep one to a directory that is there", ({ repo }) => {
-  const { root, pkg, env, pkgStore, box } = repo;
-  for (const name of ["gone", "kept"]) {
+test("should sweep a pointer to a pinned directory gone and untouched for 7 days, keep the others, and write again one that was damaged", ({ repo }) => {
+  const { pkg, env, pkgStore, box } = repo;
+  const pointers = () => readdirSync(join(pkgStore, ".pinned")).sort();
+  for (const name of ["gone", "recent", "kept"]) {
     const dir = join(box.root, name);
     assert.is(claims(["take", "src/f.ts", "--holder", name], { cwd: pkg, env: { ...env, CLAIMS_DIR: dir } }).code, 0);
     assert.is(claims(["release", "--holder", name], { cwd: pkg, env: { ...env, CLAIMS_DIR: dir } }).code, 0);
   }
-  rmSync(join(box.root, "gone"), { recursive: true });
-  assert.equal(readdirSync(join(pkgStore, ".pinned")).length, 2);
+  assert.equal(pointers(), ["gone", "kept", "recent"].map((name) => encodeURIComponent(join(box.root, name))).sort());
+  const eightDays = new Date(Date.now() - 8 * 24 * 3600_000);
+  for (const name of ["gone", "kept"]) utimesSync(join(pkgStore, ".pinned", encodeURIComponent(join(box.root, name))), eightDays, eightDays);
+  for (const name of ["gone", "recent"]) rmSync(join(box.root, name), { recursive: true });
   const swept = claims(["sweep", "--json"], { cwd: pkg, env });
   assert.is(swept.code, 0, swept.stderr);
-  assert.equal(JSON.parse(swept.stdout).debris.filter((name: string) => name.startsWith(".pinned/")).length, 1, swept.stdout);
-  assert.equal(readdirSync(join(pkgStore, ".pinned")).map((name) => JSON.parse(readFileSync(join(pkgStore, ".pinned", name), "utf8")).dir), [join(box.root, "kept")]);
-  assert.ok(existsSync(root));
+  assert.equal(JSON.parse(swept.stdout).debris.filter((name: string) => name.startsWith(".pinned/")), [`.pinned/${encodeURIComponent(join(box.root, "gone"))}`], swept.stdout);
+  assert.equal(pointers(), ["kept", "recent"].map((name) => encodeURIComponent(join(box.root, name))).sort());
+  // A pinned take touches its pointer once it is a day old, so a sweep never finds it old.
+  const kept = join(pkgStore, ".pinned", encodeURIComponent(join(box.root, "kept")));
+  assert.is(claims(["take", "src/f.ts", "--holder", "kept"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "kept") } }).code, 0);
+  assert.ok(Date.now() - statSync(kept).mtimeMs < 3600_000, "touched");
+  // A pointer too long to be named by its directory holds it; damaged, the next pinned take writes it again.
+  const deep = join(box.root, "d".repeat(120), "e".repeat(120));
+  assert.is(claims(["take", "src/f.ts", "--holder", "deep"], { cwd: pkg, env: { ...env, CLAIMS_DIR: deep } }).code, 3, "kept holds it");
+  const long = pointers().find((name) => name.startsWith("~")) as string;
+  assert.ok(long, pointers().join(" "));
+  writeFileSync(join(pkgStore, ".pinned", long), "");
+  assert.is(claims(["release", "--holder", "kept"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "kept") } }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "deep"], { cwd: pkg, env: { ...env, CLAIMS_DIR: deep } }).code, 0);
+  assert.equal(JSON.parse(readFileSync(join(pkgStore, ".pinned", long), "utf8")).dir, deep);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "met through the pointer written again");
+});
+
+test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's", ({ repo }) => {
+  const { root, pkg, env, pkgStore, rootStore } = repo;
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.is(answer.status, 0, answer.stderr);
+  assert.equal(claimFiles(pkgStore).length, 1, "claimed where the package's sessions claim");
+  for (const store of [pkgStore, rootStore]) assert.not.ok(existsSync(join(store, ".pinned")), store);
+});
+
+test("should let a holder sharing a file check a write of it beside a pinned session sharing it too", ({ repo }) => {
+  const { pkg, env, box } = repo;
+  assert.is(claims(["take", "src/f.ts", "--shared", "--holder", "U"], { cwd: pkg, env }).code, 0);
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  assert.is(claims(["take", "src/f.ts", "--shared", "--holder", "P"], { cwd: pkg, env: pinned }).code, 0);
+  assert.is(claims(["check", "src/f.ts", "--holder", "U"], { cwd: pkg, env }).code, 0, "the unpinned co-holder");
+  assert.is(claims(["check", "src/f.ts", "--holder", "P"], { cwd: pkg, env: pinned }).code, 0, "the pinned co-holder");
+  assert.is(claims(["check", "src/f.ts", "--holder", "X"], { cwd: pkg, env }).code, 3, "anyone else");
 });
 
 test("should take a file in its package's claims directory from the root, and refuse it from the package", ({ repo }) => {

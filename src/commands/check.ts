@@ -89,7 +89,8 @@ function metElsewhere(result: CheckResult, options: CheckOptions): void {
   const context = openContext(options);
   for (const target of parseTargets(options.targets, context)) {
     if (!result.allowed.includes(target.canonical)) continue;
-    const found = lookThroughLinks(target, new Set([result.dir]), "exclusive", result.holder, options).found;
+    // A holder sharing the target writes beside the others sharing it, wherever they claimed.
+    const found = lookThroughLinks(target, new Set([result.dir]), sharesIn([result.dir], target, result.holder, options) ? "shared" : "exclusive", result.holder, options).found;
     if (found.length === 0) continue;
     result.allowed = result.allowed.filter((allowed) => allowed !== target.canonical);
     result.refused.push(...found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })));
@@ -108,7 +109,11 @@ function metInPinned(result: CheckResult, judged: string[], options: CheckOption
     try {
       const context = openContext({ ...options, dir });
       const names = context.store.claimFileNames();
-      found = result.allowed.flatMap((target) => findConflicts(shapeOf(target), "exclusive", result.holder, context, names).map((holding) => ({ ...holding, claims_dir: dir })));
+      found = result.allowed.flatMap((target) => {
+        // A holder sharing the target writes beside the others sharing it, wherever they claimed.
+        const mode = sharesIn(judged, shapeOf(target), result.holder, options) ? "shared" : "exclusive";
+        return findConflicts(shapeOf(target), mode, result.holder, context, names).map((holding) => ({ ...holding, claims_dir: dir }));
+      });
     } catch {
       continue;
     }
@@ -171,6 +176,15 @@ function wordAsFile(word: string, context: Context): TargetShape | undefined {
   } catch {
     return undefined; // a word no file could be named (too long for the file system)
   }
+}
+
+/** Whether the holder holds a fresh shared claim covering the target in one of these directories. */
+function sharesIn(dirs: string[], target: TargetShape, holder: string | undefined, options: CheckOptions): boolean {
+  if (holder === undefined) return false;
+  return dirs.some((dir) => {
+    const context = openContext({ ...options, dir });
+    return holdsShared(target, holder, context.store.claimFileNames(), context);
+  });
 }
 
 function holdsShared(target: TargetShape, holder: string, fileNames: string[], context: Context): boolean {

@@ -77,8 +77,8 @@ export function sweep(options: SweepOptions = {}): SweepResult {
     if (context.nowMs - pointer.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) continue;
     if (dryRun || removeQuietly(join(context.store.dir, ELSEWHERE_DIRECTORY, pointer.name))) result.debris.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
   }
-  // Pointers to pinned directories that are gone (src/protocol/pinned.ts); never one to a directory that is there.
-  result.debris.push(...sweepPointers(context.store.dir, dryRun));
+  // Pointers to pinned directories gone and untouched for 7 days (src/protocol/pinned.ts); never one to a directory that is there.
+  result.debris.push(...sweepPointers(context.store.dir, dryRun, context.nowMs));
   // After the claims, so locks of the versions just removed (or retired) count as debris too.
   for (const debris of findDebris(context.store, context.nowMs)) {
     if (dryRun || removeDebris(context.store, debris)) result.debris.push(debris.file);

@@ -42,6 +42,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
   const unpointed = new Set<string>();
+  const pointers = new Map<string, string[]>(); // each directory's pointers listed once for this look
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
   for (const input of options.targets) {
@@ -55,7 +56,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const above = plain ? packagesAbove(realDirectory(dirname(path))) : [];
     const aboveDirs = plain ? claimsDirsOf(above, env) : [];
     // Where a session pinning a directory of its own claimed this file, its pointers say (src/protocol/pinned.ts).
-    const nonePinned = plain && aboveDirs.every((dir) => pinnedDirsIn(dir).length === 0);
+    const nonePinned = plain && aboveDirs.every((dir) => pinnedDirsIn(dir, pointers).length === 0);
     // Pinned (`--dir`, CLAIMS_DIR), the default directory is another's even with no `.claims` above.
     if (plain && above.length === 1 && !pinned(options) && nonePinned) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env, ...(options.dir !== undefined && { dir: options.dir }) });
@@ -72,7 +73,10 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const ownDir = [...routed][0] as string;
     // A pinned take first leaves pointers to its directory where the sessions that do not pin one
     // claim this target, so that they meet its claim as it meets theirs (src/protocol/pinned.ts).
-    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, pinned(options) ? ownDir : undefined);
+    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
+      ...((options.sessionPinned ?? pinned(options)) && { pointTo: ownDir }),
+      pointers,
+    });
     for (const dir of look.unpointed ?? []) unpointed.add(dir);
     // A directory not there yet may be made by a take racing this one: looked at again after the grant.
     if (look.dirs.length > 0) looked.set(input, target.canonical);

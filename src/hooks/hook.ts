@@ -197,7 +197,7 @@ async function carryOver(session: Session, own: Settings): Promise<HookAnswer> {
       // session's end anyway, and is served now.
       const released = release({ ...session, dir, holder: previous, targets: [claim.target] });
       if (released.handed_to.length > 0) continue;
-      const taken = await take({ ...session, dir, targets: [claim.target], purpose: claim.purpose, ...(claim.ttl !== undefined && { ttl: claim.ttl }) });
+      const taken = await take({ ...session, dir, sessionPinned: pinned(session), targets: [claim.target], purpose: claim.purpose, ...(claim.ttl !== undefined && { ttl: claim.ttl }) });
       moved.push(...taken.granted.map((granted) => granted.target));
       if (dir !== own.dir && taken.granted.length > 0) rememberElsewhere(own, session.holder, dir);
     }
@@ -240,6 +240,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const request = {
     ...session,
     dir: claimsDir(), // the verbs act where the hook says: it finds where else a file is claimed itself
+    sessionPinned: pinned(session),
     files,
     ...(olds && { edits: olds.map((old, index) => ({ old, new: news[index] ?? "" })) }),
     autoTake: options.autoTake !== false,

@@ -12,7 +12,7 @@ import { sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
 import { escapeLiteral } from "../targets/overlap.js";
-import { pointedFrom } from "../protocol/routes.js";
+import { pinned, pointedFrom } from "../protocol/routes.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import type { Call } from "./call.js";
 import { expiryOfClaim, holderInfo } from "./holdings.js";
@@ -91,7 +91,7 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
     const oldExpiry = expiryOfClaim(claim, context);
     const leftSeconds = Math.max(0, Math.ceil(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
     const ttl = Math.min(MAX_TTL_SECONDS, leftSeconds + input.extend_seconds);
-    const result = await take({ ...project.options, dir: context.settings.dir, holder, targets: [inputOf(claim.target)], ttl, shared: claim.mode === "shared", creating: true });
+    const result = await take({ ...project.options, dir: context.settings.dir, sessionPinned: pinned(project.options), holder, targets: [inputOf(claim.target)], ttl, shared: claim.mode === "shared", creating: true });
     const [again] = result.granted;
     if (again && again.target !== claim.target) {
       // Read as another target now (a file named like the symbol's text): not the one renewed.

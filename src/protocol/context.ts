@@ -13,6 +13,13 @@ import { parseTarget, targetOfFileName, type Target } from "../targets/target.js
 export interface CommonOptions {
   /** The claims directory; otherwise --dir / CLAIMS_DIR / `.claims` / XDG resolution. */
   dir?: string;
+  /**
+   * Whether the session pins one claims directory (--dir, CLAIMS_DIR, a library caller's `dir`),
+   * as it is taken to when `dir` or CLAIMS_DIR is set; false where a caller passes `dir` only to act
+   * where it routed a target (the agent hooks, an MCP renewal). Only a pinned session's take leaves
+   * pointers to its directory (src/protocol/pinned.ts).
+   */
+  sessionPinned?: boolean;
   holder?: string;
   /** Default TTL in seconds for claims taken (and for judging claims that carry no ttl). */
   ttl?: string | number;

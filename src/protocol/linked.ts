@@ -32,7 +32,14 @@ export interface LinkedLook {
  * first (src/protocol/pinned.ts), so that their sessions meet its claim in turn. And in every
  * directory looked in or claimed in, the pinned directories its pointers name are looked in too.
  */
-export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions, pointTo?: string): LinkedLook {
+export function lookThroughLinks(
+  target: TargetShape,
+  own: ReadonlySet<string>,
+  mode: Mode,
+  holder: string | undefined,
+  options: CommonOptions,
+  { pointTo, pointers }: { pointTo?: string; pointers?: Map<string, string[]> } = {},
+): LinkedLook {
   const look: LinkedLook = { dirs: [], found: [] };
   if (target.kind === "name") return look;
   const whole = target.kind === "directory" || target.kind === "glob";
@@ -54,7 +61,7 @@ export function lookThroughLinks(target: TargetShape, own: ReadonlySet<string>, 
     }
   }
   // A session pinning a directory of its own claims there, and points to it from these (above).
-  const pointed = new Set([...own, ...dirs].flatMap((dir) => pinnedDirsIn(dir)));
+  const pointed = new Set([...own, ...dirs].flatMap((dir) => pinnedDirsIn(dir, pointers)));
   for (const dir of new Set([...dirs, ...pointed])) {
     if (own.has(dir)) continue;
     look.dirs.push(dir);

@@ -6,7 +6,7 @@
 // check, hook write, beat and queue grant that judges a path in a claims directory judges it in
 // the directories its pointers name too. Written before the claim, read by the others after
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fsyncDirectory, readSnapshot, removeQuietly, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
@@ -27,16 +27,30 @@ function pointerName(pinnedDir: string): string {
   return encoded.length <= MAX_NAME ? encoded : `~${sha256Hex(pinnedDir).slice(0, 32)}`;
 }
 
+/** A pointer this old whose directory is gone is debris to sweep; a pinned take keeps its own younger than that (POINTER_REFRESH_MS). */
+export const POINTER_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
+const POINTER_REFRESH_MS = 24 * 3600 * 1000;
+
 /**
  * Leaves a pointer to `pinnedDir` in the claims directory `there` (made if missing, with the
- * settings of the `.claims` that names it), durably, unless one is there already. False when it
- * could not (a directory this user may not write): sessions claiming there will not see this
- * session's claims, which the caller says.
+ * settings of the `.claims` that names it), durably, unless one is there already (touched when a
+ * day old, so sweep never takes it for debris; one that cannot be read is written again). False
+ * when it could not (a directory this user may not write): sessions claiming there will not see
+ * this session's claims, which the caller says.
  */
 export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinnedDir: string): boolean {
   const directory = join(there.dir, PINNED_DIRECTORY);
   const path = join(directory, pointerName(pinnedDir));
-  if (existsSync(path)) return true; // the common case: one stat
+  try {
+    const stats = statSync(path); // the common case: one stat
+    if (Date.now() - stats.mtimeMs > POINTER_REFRESH_MS) {
+      const now = new Date();
+      utimesSync(path, now, now);
+    }
+    if (stats.isFile() && pointedDir(path) === pinnedDir) return true;
+  } catch {
+    // not there yet (or touched by sweep meanwhile): written below
+  }
   try {
     const store = new Store(there.dir, { groupShared: there.groupShared });
     store.ensure();
@@ -61,8 +75,20 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
   }
 }
 
-/** The pinned directories the pointers in claims directory `dir` name that exist: none (one failed call) where none was left. */
-export function pinnedDirsIn(dir: string): string[] {
+/**
+ * The pinned directories the pointers in claims directory `dir` name that exist: none (one failed
+ * call) where none was left. With `memo`, each directory is listed once for the look it belongs to
+ * (a take of many targets); a look after a grant brings a memo of its own.
+ */
+export function pinnedDirsIn(dir: string, memo?: Map<string, string[]>): string[] {
+  const known = memo?.get(dir);
+  if (known !== undefined) return known;
+  const dirs = listPointers(dir);
+  memo?.set(dir, dirs);
+  return dirs;
+}
+
+function listPointers(dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(join(dir, PINNED_DIRECTORY));
@@ -71,7 +97,7 @@ export function pinnedDirsIn(dir: string): string[] {
   }
   const dirs: string[] = [];
   for (const name of names) {
-    if (name.startsWith(".")) continue; // a temp file being written
+    if (name.startsWith(".")) continue; // a temp file being written, or one sweep set aside
     const pinnedDir = pointedDir(join(dir, PINNED_DIRECTORY, name));
     if (pinnedDir !== undefined && pinnedDir !== dir && existsSync(pinnedDir)) dirs.push(pinnedDir);
   }
@@ -100,29 +126,49 @@ function pointedDir(path: string): string | undefined {
 }
 
 /**
- * For sweep: the pointers in `dir` whose pinned directory is gone, removed (listed only, with
- * `dryRun`). One whose directory appears while it is removed (a pinned take making it) is put
- * back at once; a pointer to a directory that exists is never removed, whatever its age.
+ * For sweep: the pointers in `dir` whose pinned directory is gone and that no pinned take has
+ * touched for 7 days, removed (listed only, with `dryRun`). Each is first renamed aside and looked
+ * at again there: one a take touched, or whose directory came back, meanwhile is put back at once.
+ * A pointer to a directory that exists is never removed, whatever its age.
  */
-export function sweepPointers(dir: string, dryRun: boolean): string[] {
+export function sweepPointers(dir: string, dryRun: boolean, nowMs: number): string[] {
   let names: string[];
   try {
     names = readdirSync(join(dir, PINNED_DIRECTORY));
   } catch {
     return [];
   }
+  const gone = (path: string, pinnedDir: string) => {
+    try {
+      return nowMs - statSync(path).mtimeMs > POINTER_DEBRIS_AGE_MS && !existsSync(pinnedDir);
+    } catch {
+      return false;
+    }
+  };
   const removed: string[] = [];
   for (const name of names) {
     if (name.startsWith(".")) continue;
     const path = join(dir, PINNED_DIRECTORY, name);
     const pinnedDir = pointedDir(path);
-    if (pinnedDir === undefined || existsSync(pinnedDir)) continue;
+    if (pinnedDir === undefined || !gone(path, pinnedDir)) continue;
     if (!dryRun) {
-      if (!removeQuietly(path)) continue;
-      if (existsSync(pinnedDir)) {
-        leavePointer({ dir, groupShared: false }, pinnedDir); // its file mode follows the directory's (Store.fileMode)
+      const aside = join(dir, PINNED_DIRECTORY, `.swept-${name}`);
+      try {
+        renameSync(path, aside);
+      } catch {
+        continue; // gone meanwhile
+      }
+      if (!gone(aside, pinnedDir)) {
+        // Touched, or its directory made again, before the rename: back where readers look (a pointer written meanwhile stays).
+        try {
+          linkSync(aside, path);
+        } catch {
+          // one was written meanwhile
+        }
+        removeQuietly(aside);
         continue;
       }
+      removeQuietly(aside);
     }
     removed.push(`${PINNED_DIRECTORY}/${name}`);
   }
