@@ -152,6 +152,27 @@ test("should leave no pointer from a session that pins nothing: the hook's claim
   for (const store of [pkgStore, rootStore]) assert.not.ok(existsSync(join(store, ".pinned")), store);
 });
 
+test("should let an agent edit another symbol of a file a pinned session holds a symbol of, claiming that symbol, and deny an edit of the held one", ({ repo }) => {
+  const { box, env } = repo;
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  const file = join(plain, "a.js");
+  writeFileSync(file, "function foo() {}\nfunction bar() {}\n");
+  assert.is(claims(["take", "a.js#foo", "--holder", "P"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned") } }).code, 0);
+  const edit = (session: string, old: string) =>
+    spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({ session_id: session, cwd: plain, hook_event_name: "PreToolUse", tool_name: "Edit", tool_use_id: `t-${session}`, tool_input: { file_path: file, old_string: old, new_string: `${old} // edited` } }),
+      env: cleanEnv(env),
+      encoding: "utf8",
+    });
+  const other = edit("s1", "function bar() {}");
+  assert.is(other.stdout, "", `allowed: ${other.stdout}${other.stderr}`);
+  const status = JSON.parse(claims(["status", "--json"], { cwd: plain, env }).stdout);
+  assert.equal(status.claims.map((claim: { target: string; holder: string }) => `${claim.target} ${claim.holder}`), [`${file}#bar claude-s1`]);
+  const held = edit("s2", "function foo() {}");
+  assert.is(JSON.parse(held.stdout).hookSpecificOutput.permissionDecision, "deny", held.stdout + held.stderr);
+});
+
 test("should let a holder sharing a file check a write of it beside a pinned session sharing it too", ({ repo }) => {
   const { pkg, env, box } = repo;
   assert.is(claims(["take", "src/f.ts", "--shared", "--holder", "U"], { cwd: pkg, env }).code, 0);

@@ -10,7 +10,7 @@ import { ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
-import { decideWrite, renewWritten, type WriteDecision } from "./write-guard.js";
+import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
@@ -259,10 +259,18 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // A file with more than one name: judged too where a claim on another of its names may be.
   const linked = [...linkedDirsElsewhere(files, session, claimsDir(), kernelOf)];
   const blockedThere: Holding[] = [];
-  for (const [dir, theirs] of elsewhere) blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+  // Another session's symbol claims met there: beside them the session claims the symbols its edit touches, not the file.
+  const partly: Partly = { files: [], symbols: [] };
+  const judgeThere = async (dir: string, theirs: string[]) => {
+    const there = await decideWrite({ ...request, files: theirs, dir, autoTake: false });
+    blockedThere.push(...there.blocking);
+    partly.files.push(...there.partly.files);
+    partly.symbols.push(...there.partly.symbols);
+  };
+  for (const [dir, theirs] of elsewhere) await judgeThere(dir, theirs);
   for (const [dir, theirs] of linked) {
     try {
-      blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+      await judgeThere(dir, theirs);
     } catch (error) {
       // A session pinning its directory looks there as a courtesy (src/protocol/linked.ts): one it may not read is passed over.
       if (!pinned(session)) throw error;
@@ -271,18 +279,18 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // Where sessions pinning a directory of their own claimed these files, as the pointers say (src/protocol/pinned.ts).
   for (const [dir, theirs] of pinnedDirsElsewhere([[claimsDir(), files], ...elsewhere, ...linked])) {
     try {
-      blockedThere.push(...(await decideWrite({ ...request, files: theirs, dir, autoTake: false })).blocking);
+      await judgeThere(dir, theirs);
     } catch {
       // one this user may not read is passed over, as a pinned session passes over theirs
     }
   }
   if (blockedThere.length > 0) return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
-  const decision = await decideWrite(request);
+  const decision = await decideWrite({ ...request, partly });
   const tookThere: Array<[string, string[]]> = [];
   for (const [dir, theirs] of decision.allow ? elsewhere : []) {
     // Taken there with the settings of the `.claims` naming it (its TTL, group sharing), as its sessions take.
     const placed = theirs.find((file) => !file.startsWith(UNKNOWN_MARK));
-    const there = await decideWrite({ ...request, files: theirs, dir, ...(placed !== undefined && { configAt: dirname(kernelOf(placed.replace(GLOB_MARK, ""))) }) });
+    const there = await decideWrite({ ...request, partly: decision.partly, files: theirs, dir, ...(placed !== undefined && { configAt: dirname(kernelOf(placed.replace(GLOB_MARK, ""))) }) });
     blockedThere.push(...there.blocking);
     // Released at the session's end from its own directory (src/protocol/routes.ts).
     if (there.took.length > 0) rememberElsewhere(settings(), session.holder, dir);

@@ -31,6 +31,14 @@ export interface WriteRequest extends CommonOptions {
   purpose: string;
   /** TTL of what the hook claims (seconds): an auto-claim the session stops writing lapses on its own after it. */
   claimTtl?: number;
+  /** What the write's judgement in other claims directories found of other sessions' symbol claims (WriteDecision.partly). */
+  partly?: Partly;
+}
+
+/** Files other sessions hold symbols of, and the symbols of them the edit touches: the session claims those, not the file. */
+export interface Partly {
+  files: string[];
+  symbols: string[];
 }
 
 export interface WriteDecision {
@@ -46,6 +54,8 @@ export interface WriteDecision {
    * as it wrote them, when a claim they could mean is in the way; `blocking` holds those claims.
    */
   unknownPlace?: { written: string[]; blocking: Holding[] };
+  /** Files another session holds symbols of, here or where `request.partly` says, and the symbols the edit touches. */
+  partly: Partly;
 }
 
 /**
@@ -56,17 +66,19 @@ export const HOOK_RENEW_AFTER_MS = 60_000;
 
 export async function decideWrite(request: WriteRequest): Promise<WriteDecision> {
   const context = openContext(request);
-  const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [] };
+  const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [], partly: { files: [], symbols: [] } };
   // Absolute first: a file that does not exist yet must not be mistaken for a name.
   const targets = parseEach(request.files, context);
   const names = existsSync(context.settings.dir) ? context.store.names() : [];
   const claimFiles = names.filter(isClaimFileName);
   const queue = readQueue(context, names);
-  const partlyOthers = new Set<string>();
+  // Beside another session's symbol claim (here, or in another claims directory the write was
+  // judged in first), the session claims the symbols its edit touches (not the file, which the
+  // other's symbol already overlaps), so a second writer of those is refused.
+  const written = new Set(targets.map((target) => target.canonical));
+  const partlyOthers = new Set<string>(request.partly?.files.filter((file) => written.has(file)));
   const own = new Set<string>();
-  // Beside another session's symbol claim, the session claims the symbols its edit touches (not
-  // the file, which the other's symbol already overlaps), so a second writer of those is refused.
-  const symbolsToTake: string[] = [];
+  const symbolsToTake: string[] = (request.partly?.symbols ?? []).filter((symbol) => written.has(symbol.slice(0, symbol.lastIndexOf("#"))));
 
   for (const target of targets) {
     const conflicts = findConflicts(target, "exclusive", request.holder, context, claimFiles);
@@ -95,6 +107,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
       }
     }
   }
+  decision.partly = { files: [...partlyOthers], symbols: [...new Set(symbolsToTake)] };
   const unknown = unknownPlaceConflicts(request.files, request.holder, context, claimFiles);
   // A claim a known path is refused by already says so; the rest are in the way only as what an unknown place could mean.
   const known = new Set(decision.blocking.map((holding) => holding.held_target ?? holding.target));
