@@ -54,6 +54,14 @@ test("should meet a package's claims from a session pinning CLAIMS_DIR: its take
     encoding: "utf8",
   });
   assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", answer.stdout + answer.stderr);
+  // A tree written whole reaches the package's directory below it, as an unpinned session's write does.
+  const tree = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: "rm -rf packages" } }),
+    env: cleanEnv(pinned),
+    encoding: "utf8",
+  });
+  assert.is(JSON.parse(tree.stdout).hookSpecificOutput.permissionDecision, "deny", tree.stdout + tree.stderr);
+  assert.match(tree.stdout, /held by A for \\"rounding\\"/);
   assert.equal(claimFiles(join(box.root, "pinned")), [], "nothing claimed in the pinned directory");
 });
 
@@ -140,16 +148,18 @@ test("should sweep a pointer to a pinned directory gone and untouched for 7 days
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "met through the pointer written again");
 });
 
-test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's", ({ repo }) => {
-  const { root, pkg, env, pkgStore, rootStore } = repo;
+test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's, a take routed there", ({ repo }) => {
+  const { root, pkg, env, pkgStore, rootStore, box } = repo;
+  assert.is(claims(["take", "packages/a/src/other.ts", "README.md", "--partial", "--holder", "B"], { cwd: root, env }).code, 0);
+  const defaultStore = join(box.root, ".local", "state", "claims");
   const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
     input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), content: "x" } }),
     env: cleanEnv(env),
     encoding: "utf8",
   });
   assert.is(answer.status, 0, answer.stderr);
-  assert.equal(claimFiles(pkgStore).length, 1, "claimed where the package's sessions claim");
-  for (const store of [pkgStore, rootStore]) assert.not.ok(existsSync(join(store, ".pinned")), store);
+  assert.equal(claimFiles(pkgStore).length, 2, "B's and the hook's, where the package's sessions claim");
+  for (const store of [pkgStore, rootStore, defaultStore]) assert.not.ok(existsSync(join(store, ".pinned")), store);
 });
 
 test("should let an agent edit another symbol of a file a pinned session holds a symbol of, claiming that symbol, and deny an edit of the held one", ({ repo }) => {

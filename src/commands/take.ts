@@ -221,7 +221,8 @@ async function takeElsewhere(options: TakeOptions, routes: Routes): Promise<Take
   const dirs = plain ? [...routes.dirs.keys()] : [oneDirectory(routes, "take")];
   const results: TakeResult[] = [];
   for (const dir of dirs) {
-    const part = await take({ ...options, dir, targets: routes.dirs.get(dir)?.targets ?? [], ...settingsOf(routes, dir) });
+    // In the directory the target was routed to: a session pinning nothing still (it leaves no pointer there).
+    const part = await take({ ...options, dir, sessionPinned: false, targets: routes.dirs.get(dir)?.targets ?? [], ...settingsOf(routes, dir) });
     results.push(part);
     if (dir === routes.own.dir || (part.granted.length === 0 && (part.queued ?? []).length === 0)) continue;
     rememberElsewhere(routes.own, part.holder, dir);

@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, pinnedDirsElsewhere, realOf } from "./claims-directories.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
-import { pinned, pointedFrom, rememberElsewhere, searchStopped } from "../protocol/routes.js";
+import { pinned, pointedFrom, rememberElsewhere, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -257,7 +257,14 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     }
   }
   // A file with more than one name: judged too where a claim on another of its names may be.
-  const linked = [...linkedDirsElsewhere(files, session, claimsDir(), kernelOf)];
+  const linkedDirs = linkedDirsElsewhere(files, session, claimsDir(), kernelOf);
+  if (pinned(session)) {
+    // Pinned, a tree written whole is judged too, read-only, where the sessions that do not pin
+    // claim its files: the claims directory of every `.claims` under it (as theirs would be).
+    const unpinnedSession = { cwd: session.cwd, env: unpinnedEnvironment(session.env ?? process.env) };
+    for (const [dir, theirs] of claimsDirsElsewhere(files, unpinnedSession, claimsDir(), kernelOf)) linkedDirs.set(dir, [...new Set([...(linkedDirs.get(dir) ?? []), ...theirs])]);
+  }
+  const linked = [...linkedDirs];
   const blockedThere: Holding[] = [];
   // Another session's symbol claims met there: beside them the session claims the symbols its edit touches, not the file.
   const partly: Partly = { files: [], symbols: [] };
