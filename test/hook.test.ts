@@ -356,7 +356,7 @@ Claude("should match the holder the CLI derives from CLAUDE_CODE_SESSION_ID", ({
 
 Claude("should not take with --no-auto-take, and pass malformed, empty or non-writing payloads without touching the store", ({ box, file }) => {
   assert.is(hook(box, edit(box, "s1", file, "toFixed"), "claude", ["--no-auto-take"]).stdout, "");
-  for (const payload of ["", "{", "[]", "null", JSON.stringify({ hook_event_name: "PreToolUse" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Read" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Bash", tool_input: { command: "rm -rf /" } })]) {
+  for (const payload of ["", "{", "[]", "null", JSON.stringify({ hook_event_name: "PreToolUse" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Read" }), JSON.stringify({ ...edit(box, "s1", file, "x"), tool_name: "Bash", tool_input: { command: `rm -rf ${box.root}` } })]) {
     const result = hook(box, payload);
     assert.is(result.code, 0, payload);
     assert.is(result.stdout, "", payload);

@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
@@ -107,7 +107,12 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
       env: cleanEnv(env),
       encoding: "utf8",
     });
-    assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", answer.stdout + answer.stderr);
+    const { permissionDecision, permissionDecisionReason } = JSON.parse(answer.stdout).hookSpecificOutput;
+    assert.is(permissionDecision, "deny", answer.stdout + answer.stderr);
+    // A handover from here would queue where no grant of it is ever made: the agent is told to wait instead.
+    assert.not.match(permissionDecisionReason, /claims handover/);
+    assert.ok(permissionDecisionReason.includes(`the claim is in the claims directory ${pinned.CLAIMS_DIR}, where a queue from here cannot wait for it`), permissionDecisionReason);
+    assert.match(permissionDecisionReason, /--wait 120/);
   }
   // Another pinned session, with a directory of its own, meets it through the same pointers.
   assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-c") } }).code, 3);
@@ -146,6 +151,16 @@ test("should sweep a pointer to a pinned directory gone and untouched for 7 days
   assert.is(claims(["take", "src/f.ts", "--holder", "deep"], { cwd: pkg, env: { ...env, CLAIMS_DIR: deep } }).code, 0);
   assert.equal(JSON.parse(readFileSync(join(pkgStore, ".pinned", long), "utf8")).dir, deep);
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "met through the pointer written again");
+});
+
+test("should make the pointers readable by the group where the claims directory is group-shared, by its config or its mode", ({ repo }) => {
+  const { pkg, env, pkgStore, box } = repo;
+  // 2770 already (made so by sessions whose config says shared_group), though this package's config does not say it.
+  mkdirSync(pkgStore, { mode: 0o700 });
+  chmodSync(pkgStore, 0o2770);
+  assert.is(claims(["take", "src/f.ts", "--holder", "P"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "pinned") } }).code, 0);
+  assert.is(statSync(join(pkgStore, ".pinned")).mode & 0o7777, 0o2770);
+  for (const name of readdirSync(join(pkgStore, ".pinned"))) assert.is(statSync(join(pkgStore, ".pinned", name)).mode & 0o777, 0o660, name);
 });
 
 test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's, a take routed there", ({ repo }) => {

@@ -110,9 +110,11 @@ function metInPinned(result: CheckResult, judged: string[], options: CheckOption
       const context = openContext({ ...options, dir });
       const names = context.store.claimFileNames();
       found = result.allowed.flatMap((target) => {
-        // A holder sharing the target writes beside the others sharing it, wherever they claimed.
-        const mode = sharesIn(judged, shapeOf(target), result.holder, options) ? "shared" : "exclusive";
-        return findConflicts(shapeOf(target), mode, result.holder, context, names).map((holding) => ({ ...holding, claims_dir: dir }));
+        const conflicts = findConflicts(shapeOf(target), "exclusive", result.holder, context, names);
+        // A holder sharing the target writes beside the others sharing it, wherever they claimed
+        // (asked only where something is in the way: it lists the directories judged again).
+        const beside = conflicts.length > 0 && sharesIn(judged, shapeOf(target), result.holder, options) ? findConflicts(shapeOf(target), "shared", result.holder, context, names) : conflicts;
+        return beside.map((holding) => ({ ...holding, claims_dir: dir }));
       });
     } catch {
       continue;

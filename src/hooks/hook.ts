@@ -268,13 +268,15 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const blockedThere: Holding[] = [];
   // Another session's symbol claims met there: beside them the session claims the symbols its edit touches, not the file.
   const partly: Partly = { files: [], symbols: [] };
-  const judgeThere = async (dir: string, theirs: string[]) => {
+  // `apart`: a directory this session does not claim in (another name's, one above, a pinned
+  // session's), whose queue a handover from here would not join: its refusals say where they are.
+  const judgeThere = async (dir: string, theirs: string[], apart = true) => {
     const there = await decideWrite({ ...request, files: theirs, dir, autoTake: false });
-    blockedThere.push(...there.blocking);
+    blockedThere.push(...there.blocking.map((holding) => (apart ? { ...holding, claims_dir: dir } : holding)));
     partly.files.push(...there.partly.files);
     partly.symbols.push(...there.partly.symbols);
   };
-  for (const [dir, theirs] of elsewhere) await judgeThere(dir, theirs);
+  for (const [dir, theirs] of elsewhere) await judgeThere(dir, theirs, false);
   for (const [dir, theirs] of linked) {
     try {
       await judgeThere(dir, theirs);
@@ -408,11 +410,17 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   // path with $ or ` in double quotes would expand.
   const queue = targets.length === 1 ? `claims handover ${shellQuote(targets[0] as string)} ${purpose}` : `claims take ${targets.map(shellQuote).join(" ")} --queue ${purpose}`;
   const [what, it] = targets.length === 1 ? ["This file is", "it"] : [`These ${targets.length} files are`, "them"];
+  // A claim in another claims directory (a pinned session's, another name's): no queue here waits for it.
+  const apart = [...new Set(blocking.flatMap((holding) => holding.claims_dir ?? []))];
+  const next =
+    apart.length > 0
+      ? `Do not write ${it} now. Reconcile from their purpose, or work on something else: the claim is in the claims directory ${apart.join(", ")}, where a queue from here cannot wait for it (claims status --dir ${shellQuote(apart[0] as string)} shows it); claims take ${targets.map(shellQuote).join(" ")} --wait 120${as} takes ${it} once free.`
+      : `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`;
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
     ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written)] : []),
-    `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`,
+    next,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");
 }

@@ -54,9 +54,12 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
   try {
     const store = new Store(there.dir, { groupShared: there.groupShared });
     store.ensure();
+    // Shared by its config, or 2770 already (made so by sessions whose config says so): every
+    // member must list the pointers, or they would not see this session's claims.
+    const shared = store.fileMode === 0o660;
     try {
-      mkdirSync(directory, { mode: there.groupShared ? 0o2770 : 0o700 });
-      if (there.groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+      mkdirSync(directory, { mode: shared ? 0o2770 : 0o700 });
+      if (shared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
       fsyncDirectory(there.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
