@@ -89,8 +89,9 @@ function metElsewhere(result: CheckResult, options: CheckOptions): void {
   const context = openContext(options);
   for (const target of parseTargets(options.targets, context)) {
     if (!result.allowed.includes(target.canonical)) continue;
-    // A holder sharing the target writes beside the others sharing it, wherever they claimed.
-    const found = lookThroughLinks(target, new Set([result.dir]), sharesIn([result.dir], target, result.holder, options) ? "shared" : "exclusive", result.holder, options).found;
+    let found = lookThroughLinks(target, new Set([result.dir]), "exclusive", result.holder, options).found;
+    // A holder sharing the target writes beside the others sharing it, wherever they claimed (asked only where something is in the way).
+    if (found.length > 0 && sharesIn([result.dir], target, result.holder, options)) found = lookThroughLinks(target, new Set([result.dir]), "shared", result.holder, options).found;
     if (found.length === 0) continue;
     result.allowed = result.allowed.filter((allowed) => allowed !== target.canonical);
     result.refused.push(...found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })));
