@@ -399,6 +399,9 @@ Guard("should refuse a commit of a file claimed where sessions not pinning CLAIM
   const unpinnedCommit = git(["commit", "-qm", "touch b"], { ...home, CLAIMS_DIR: "", CLAIMS_HOLDER: "me" });
   assert.is.not(unpinnedCommit.code, 0, unpinnedCommit.out);
   assert.match(unpinnedCommit.out, /b\.txt: held by other for "pinned"/);
+  // A handover from here would queue where no grant of it is made: the guard says so.
+  assert.ok(unpinnedCommit.out.includes(`the claim is in the claims directory ${join(box.root, "own")}, where a queue from here cannot wait for it`), unpinnedCommit.out);
+  assert.not.match(unpinnedCommit.out, /claims handover/);
 });
 
 Guard("should say what it expects when pre-push input is not git's, exit 2 and refusing the push", (context) => {

@@ -133,6 +133,20 @@ Claim("should refuse a path another holder has, naming holder, intent and expiry
   assert.is(existsSync(join(context.box.dir, "free-name.json")), false, "nothing was taken");
 });
 
+Claim("should refuse a path a session pinning a directory of its own holds, and offer wait, not a queue that could not wait for it", async (context) => {
+  // The CLI pins the sandbox's claims directory; this server pins none (its claims live in the default directory).
+  assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--purpose", "pinned work"]).code, 0);
+  const home = join(context.box.root, "home");
+  const server = await context.server({ env: { CLAIMS_DIR: "", HOME: home } });
+  // The pinned take left its pointer where this server claims, in a default directory of the test's own home.
+  assert.is(context.cli(["take", "./a.ts", "--holder", "session-a"], { HOME: home }).code, 0);
+  const refused = await server.call("claim", { paths: ["a.ts"], actor: "agent-2" });
+  assert.is(refused.value.granted, false, JSON.stringify(refused.value));
+  assert.match(refused.value.results[0].reason, /held by session-a for "pinned work"/);
+  assert.ok(refused.value.message.includes(`The claim is in the claims directory ${context.box.dir}, where a queue here cannot wait for it`), refused.value.message);
+  assert.not.match(refused.value.message, /queue: true/);
+});
+
 Claim("should answer bad input with isError and one sentence, per-target reason and suggestion, and keep serving", async (context) => {
   const server = await context.server();
   const symbol = await server.call("claim", { paths: ["utils.ts#formatPrce", "a.ts"] });

@@ -309,7 +309,10 @@ export function renderGuard(result: GuardResult): string[] {
     const bypass = result.hook === "pre-push" ? "git push --no-verify, or CLAIMS_GUARD=warn" : "CLAIMS_GUARD=warn before the git command";
     const targets = [...new Set(result.refused.map((holding) => holding.target))].map(asArgument);
     const queue = targets.length === 1 ? `claims handover ${targets[0]} --purpose "..."` : `claims take ${targets.join(" ")} --queue --purpose "..."`;
-    lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}.`);
+    // A claim in another claims directory (a pinned session's): no queue from here waits for it.
+    const apart = [...new Set(result.refused.flatMap((holding) => holding.claims_dir ?? []))];
+    if (apart.length > 0) lines.push(`Reconcile with the holder: the claim is in the claims directory ${apart.map((dir) => printable(dir)).join(", ")}, where a queue from here cannot wait for it (claims take ${targets.join(" ")} --wait 120 takes it once free). To go ahead anyway: ${bypass}.`);
+    else lines.push(`Reconcile with the holder, or queue a handover to get it in order when it frees (${queue}). To go ahead anyway: ${bypass}.`);
   }
   return lines;
 }

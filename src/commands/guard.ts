@@ -221,7 +221,7 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
   for (const { context, only, dir } of places) {
     try {
-      await judgeChanges(changes, root, only, context, result);
+      await judgeChanges(changes, root, only, context, result, courtesy.has(dir) ? dir : undefined);
     } catch (error) {
       if (!courtesy.has(dir)) throw error; // a directory looked in only as a courtesy that cannot be read is passed over
     }
@@ -241,7 +241,8 @@ function unpinnedHomes(paths: string[], root: string, env: NonNullable<CommonOpt
   }
 }
 
-async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult): Promise<void> {
+/** `apart`: a claims directory looked in only as a courtesy, whose queue a handover from here would not join: its refusals name it. */
+async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult, apart?: string): Promise<void> {
   const claimFiles = context.store.names().filter(isClaimFileName);
   for (const change of changes) {
     const paths = only ? change.paths.filter((path) => only.has(path)) : change.paths;
@@ -256,7 +257,7 @@ async function judgeChanges(changes: Change[], root: string, only: Set<string> |
           const touched = await symbolTouched(root, target.path, symbol.symbol as string, change);
           if (!touched) continue;
         }
-        result.refused.push(holding);
+        result.refused.push(apart === undefined ? holding : { ...holding, claims_dir: apart });
       }
     }
   }

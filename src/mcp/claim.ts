@@ -122,6 +122,9 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
     return `QUEUED ${places.join(", ")}: you are granted it in order when it frees, with no further call; get_status shows it once under grantedWhileWaiting. Keep working meanwhile.${rest}`;
   }
   if (first) {
+    // A claim in another claims directory (a pinned session's, another name's): no queue here waits for it.
+    const apart = result.refused.find((holding) => holding.claims_dir !== undefined)?.claims_dir;
+    if (apart !== undefined) return `REFUSED ${first.target}: ${first.reason}. Nothing was taken. The claim is in the claims directory ${apart}, where a queue here cannot wait for it: reconcile with the holder from holderIntent, or call claim again with wait: seconds (block until it frees).`;
     return `REFUSED ${first.target}: ${first.reason}. Nothing was taken. Reconcile with the holder from holderIntent, or call claim again with queue: true (granted in order when it frees) or wait: seconds (block until then).`;
   }
   return "Granted. Claim the same paths again before expiresAt to renew (claims hooks renew as you write), and call release when done.";
