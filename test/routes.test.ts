@@ -158,9 +158,18 @@ test("should make the pointers readable by the group where the claims directory 
   // 2770 already (made so by sessions whose config says shared_group), though this package's config does not say it.
   mkdirSync(pkgStore, { mode: 0o700 });
   chmodSync(pkgStore, 0o2770);
-  assert.is(claims(["take", "src/f.ts", "--holder", "P"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "pinned") } }).code, 0);
+  const taken = claims(["take", "src/f.ts", "--holder", "P"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "pinned") } });
+  assert.is(taken.code, 0);
   assert.is(statSync(join(pkgStore, ".pinned")).mode & 0o7777, 0o2770);
   for (const name of readdirSync(join(pkgStore, ".pinned"))) assert.is(statSync(join(pkgStore, ".pinned", name)).mode & 0o777, 0o660, name);
+  // The pinned directory itself (0700, made by the take) the group cannot read: said, since its other users would not see the claim.
+  assert.ok(taken.stderr.includes(`the claims directory ${pkgStore} is shared by its group, which cannot read ${join(box.root, "pinned")}`), taken.stderr);
+  const shared = join(box.root, "pinned-shared");
+  mkdirSync(shared, { mode: 0o700 });
+  chmodSync(shared, 0o2770);
+  const readable = claims(["take", "src/g.ts", "--holder", "Q"], { cwd: pkg, env: { ...env, CLAIMS_DIR: shared } });
+  assert.is(readable.code, 0, readable.stderr);
+  assert.not.match(readable.stderr, /shared by its group/);
 });
 
 test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's, a take routed there", ({ repo }) => {

@@ -35,13 +35,15 @@ interface LinkedRefusal {
  * (packagesAbove): each such directory judged read-only, also where this session pins one
  * directory (sessions that do not claim a package's files where its `.claims` sends them).
  * `looked` names the targets (input to canonical) that had another claims directory to look in;
- * `unpointed`, for a pinned take, the directories where it could leave no pointer (lookThroughLinks).
+ * `unpointed` and `leftIn`, for a pinned take, the directories where it could leave no pointer, and
+ * those where it left one (lookThroughLinks).
  */
-export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string> } {
+export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string>; leftIn: Set<string> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
   const unpointed = new Set<string>();
+  const leftIn = new Set<string>();
   const pointers = new Map<string, string[]>(); // each directory's pointers listed once for this look
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
@@ -78,11 +80,12 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
       pointers,
     });
     for (const dir of look.unpointed ?? []) unpointed.add(dir);
+    for (const dir of look.leftIn ?? []) leftIn.add(dir);
     // A directory not there yet may be made by a take racing this one: looked at again after the grant.
     if (look.dirs.length > 0) looked.set(input, target.canonical);
     for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
   }
-  return { found, looked, unpointed };
+  return { found, looked, unpointed, leftIn };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface LinkedLook {
   found: Array<{ dir: string; holding: Holding }>;
   /** With `pointTo`: the directories where no pointer to it could be left (this user may not write there). */
   unpointed?: string[];
+  /** With `pointTo`: the directories where the pointer to it is. */
+  leftIn?: string[];
 }
 
 /**
@@ -57,7 +59,9 @@ export function lookThroughLinks(
   if (pointTo !== undefined) {
     for (const at of new Set([...packages, ...above])) {
       const there = settingsOfPackage(at, env);
-      if (there !== undefined && there.dir !== pointTo && !leavePointer(there, pointTo)) (look.unpointed ??= []).push(there.dir);
+      if (there === undefined || there.dir === pointTo) continue;
+      if (leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
+      else (look.unpointed ??= []).push(there.dir);
     }
   }
   // A session pinning a directory of its own claims there, and points to it from these (above).

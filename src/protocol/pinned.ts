@@ -79,6 +79,23 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
 }
 
 /**
+ * Whether the other users of a group-shared claims directory `dir` (2770) could not list the pinned
+ * directory its pointer names: not theirs by group with `rx`, nor `rx` for all. Their sessions
+ * would pass over its claims (a directory they may not read), unseen: the pinned take says so.
+ */
+export function hiddenFrom(dir: string, pinnedDir: string): boolean {
+  try {
+    const there = statSync(dir);
+    if ((there.mode & 0o2070) !== 0o2070) return false; // one user's: nobody else claims there
+    const pinned = statSync(pinnedDir);
+    const byGroup = pinned.gid === there.gid && (pinned.mode & 0o050) === 0o050;
+    return !byGroup && (pinned.mode & 0o005) !== 0o005;
+  } catch {
+    return false; // gone meanwhile: nothing to say
+  }
+}
+
+/**
  * The pinned directories the pointers in claims directory `dir` name that exist: none (one failed
  * call) where none was left. With `memo`, each directory is listed once for the look it belongs to
  * (a take of many targets); a look after a grant brings a memo of its own.
