@@ -89,11 +89,15 @@ try {
   const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
   // Without NODE_OPTIONS: V8 rejects a cache made under other flags (--max-old-space-size, common
   // in CI, is one), and a claims call in an agent hook usually runs without any.
+  // A default claims directory of each phase's own in the scratch: the calls pin theirs, and a pinned
+  // take of a path leaves a pointer in the default one (docs/PROTOCOL.md 1a), which must be neither
+  // the user's nor the other phase's (whose claims would refuse this one's).
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const run = (args, input) => spawnSync(process.execPath, args, { input: input ?? "", env, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
+  delete env.CLAIMS_DIR;
+  const run = (args, input, phase) => spawnSync(process.execPath, args, { input: input ?? "", env: { ...env, XDG_STATE_HOME: join(scratch, `state-${phase}`) }, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
   // dist/cli.cjs: compiled with the hot calls run once in one process (scripts/code-cache.cjs says why).
-  const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event))];
+  const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event), "full")];
   // dist/hot.cjs: one cache per verb, each written by bin/claims.js after running that verb alone,
   // in the order a session runs them, so each holds what its verb compiles and nothing more.
   const flags = ["--dir", claimsDir, "--holder", "build"];
@@ -104,7 +108,7 @@ try {
     [["release", target, ...flags]],
     [["hook", "claude", "--dir", claimsDir], JSON.stringify(event)],
   ]) {
-    calls.push(run(["bin/claims.js", ...args], input));
+    calls.push(run(["bin/claims.js", ...args], input, "hot"));
   }
   const failed = calls.find((call) => call.status !== 0);
   if (failed) console.warn(`bundle: a code cache was not written (${failed.stderr.trim() || `exit ${failed.status}`}); the first claims call of that verb writes it.`);
