@@ -324,6 +324,8 @@ const cases: Array<[string, string[], RegExp]> = [
   ["a TTL over 30 days", ["take", "x", "--holder", "a", "--ttl", "2592001"], /--ttl must be whole seconds/],
   ["a TTL with a space", ["take", "x", "--holder", "a", "--ttl", " 10"], /^claims: --ttl must be plain digits, without spaces or leading zeros \(10 for 10 seconds\); got " 10"\.\n$/],
   ["a TTL with a leading zero", ["take", "x", "--holder", "a", "--ttl", "010"], /^claims: --ttl must be plain digits, without spaces or leading zeros \(10 for 10 seconds\); got "010"\.\n$/],
+  ["a wait with a space", ["take", "x", "--holder", "a", "--wait", "10 "], /^claims: --wait must be plain digits, without spaces or leading zeros \(10 for 10 seconds\); got "10 "\.\n$/],
+  ["a wait with a leading zero", ["take", "x", "--holder", "a", "--wait", "05"], /^claims: --wait must be plain digits, .*got "05"\.\n$/],
   ["a hook TTL with a leading zero", ["hook", "print-config", "claude", "--claim-ttl", "0600"], /^claims: --claim-ttl must be plain digits, .*got "0600"\.\n$/],
   ["no holder", ["take", "x"], /pass --holder <id> or set CLAIMS_HOLDER/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],

@@ -10,7 +10,11 @@ import { MAX_WAIT_SECONDS } from "../commands/take-types.js";
 
 /** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}, e.g. --wait 120; got ${JSON.stringify(text)}.`);
+  // Plain digits, as --ttl: " 10" or "010" are not read as if typed plain.
+  if (/^\s*\d+\s*$/.test(text) && !/^(0|[1-9]\d*)$/.test(text)) {
+    throw new BadInputError(`--wait must be plain digits, without spaces or leading zeros (${Number(text)} for ${Number(text)} seconds); got ${JSON.stringify(text)}.`);
+  }
+  if (!/^\d+$/.test(text)) throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}, e.g. --wait 120; got ${JSON.stringify(text)}.`);
   return Number(text);
 }
 
