@@ -15,6 +15,8 @@ import { missingPrerequisite, startCaseless } from "./servers.js";
 interface Context {
   fs: { mount: string; stop(): void };
   dir: string;
+  /** A home of the test's own: its pinned takes leave pointers in the default claims directory, which an earlier test's must not share (their claims are on the same paths). */
+  home: string;
 }
 
 const test = suite<Context>("claims on a case-insensitive file system");
@@ -31,10 +33,12 @@ if (missing) {
     rmSync(join(context.fs.mount, "Proj"), { recursive: true, force: true });
     mkdirSync(join(context.fs.mount, "Proj", "Src"), { recursive: true });
     writeFileSync(join(context.fs.mount, "Proj", "Src", "Button.tsx"), "export const Button = 1;\n");
-    context.dir = join(context.fs.mount, "..", `store-${Math.random().toString(36).slice(2)}`);
+    const suffix = Math.random().toString(36).slice(2);
+    context.dir = join(context.fs.mount, "..", `store-${suffix}`);
+    context.home = join(context.fs.mount, "..", `home-${suffix}`);
   });
 
-  const as = (context: Context, holder: string, cwd: string, ...args: string[]) => claims([...args, "--dir", context.dir, "--holder", holder], { cwd: join(context.fs.mount, cwd) });
+  const as = (context: Context, holder: string, cwd: string, ...args: string[]) => claims([...args, "--dir", context.dir, "--holder", holder], { cwd: join(context.fs.mount, cwd), env: { HOME: context.home } });
 
   test("should refuse a file to a second holder who names it in another case, and a directory above it", (context) => {
     assert.is(as(context, "a", "Proj", "take", "Src/Button.tsx", "--purpose", "restyle").code, 0);
@@ -57,7 +61,7 @@ if (missing) {
   });
 
   test("should reserve over MCP inside a project_key named in another case, and refuse the file to a claim in a third", async (context) => {
-    const server = await connect({ cwd: join(context.fs.mount, "proj"), args: ["--dir", context.dir] });
+    const server = await connect({ cwd: join(context.fs.mount, "proj"), args: ["--dir", context.dir], env: { HOME: context.home } });
     try {
       const reserved = await server.call("file_reservation_paths", { project_key: join(context.fs.mount, "PROJ"), agent_name: "BlueLake", paths: ["Src/Button.tsx", "src/*.TS"], reason: "restyle" });
       assert.not.ok(reserved.isError, reserved.text);
@@ -119,7 +123,7 @@ if (missing) {
     const hook = (toolName: string, toolInput: object) =>
       spawnSync(process.execPath, [BIN, "hook", "claude"], {
         input: JSON.stringify({ session_id: "s2", cwd: join(context.fs.mount, "PROJ"), hook_event_name: "PreToolUse", tool_name: toolName, tool_input: toolInput }),
-        env: cleanEnv({ CLAIMS_DIR: context.dir }),
+        env: cleanEnv({ CLAIMS_DIR: context.dir, HOME: context.home }),
         encoding: "utf8",
       });
     for (const result of [
