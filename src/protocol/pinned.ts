@@ -1,7 +1,7 @@
 // Pointers to the directories of sessions that pin one (docs/PROTOCOL.md 1a). A session pinning
 // `--dir` or CLAIMS_DIR claims a file there, where a session that does not pin one never looks:
 // it claims where the `.claims` nearest the file sends it, or in the default directory. So a
-// pinned take of a path target first leaves `.pinned/<hash>` naming its directory in each claims
+// pinned take of a path target first leaves `.pinned/<its directory, encoded>` in each claims
 // directory it looks in read-only (where unpinned sessions claim that path), and every take,
 // check, hook write, beat and queue grant that judges a path in a claims directory judges it in
 // the directories its pointers name too. Written before the claim, read by the others after
