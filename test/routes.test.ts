@@ -82,7 +82,7 @@ test("should meet a claim in the default directory from a session pinning --dir 
   assert.is(taken.code, 0, taken.stderr);
 });
 
-test("should meet the claim of a session pinning CLAIMS_DIR from one that does not: its take, check and hook write are refused", ({ repo }) => {
+test("should meet the claim of a session pinning CLAIMS_DIR from one that does not: its take, check and hook write are refused, and status shows it", ({ repo }) => {
   // The pinned take leaves a pointer to its directory where the package's .claims sends its file,
   // and in the default directory for a file with no .claims above (docs/PROTOCOL.md 1a).
   const { root, pkg, env, pkgStore, box } = repo;
@@ -114,6 +114,12 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
     assert.ok(permissionDecisionReason.includes(`the claim is in the claims directory ${pinned.CLAIMS_DIR}, where a queue from here cannot wait for it`), permissionDecisionReason);
     assert.match(permissionDecisionReason, /--wait 120/);
   }
+  // status names the holder there, and where, as take and check refuse it.
+  const shown = claims(["status", "src/f.ts", "x.ts", "--json"], { cwd: pkg, env });
+  assert.equal(JSON.parse(shown.stdout).claims.map((claim: { target: string; holder: string; claims_dir: string }) => [claim.target, claim.holder, claim.claims_dir]), [[file, "A", pinned.CLAIMS_DIR]], shown.stdout);
+  assert.equal(JSON.parse(shown.stdout).free, [join(pkg, "x.ts")]);
+  const human = claims(["status", file], { cwd: root, env }).stdout;
+  assert.ok(human.includes(`A  heartbeat`) && human.includes(`(in the claims directory ${pinned.CLAIMS_DIR}, where a queue from here cannot wait for it)`), human);
   // Another pinned session, with a directory of its own, meets it through the same pointers.
   assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-c") } }).code, 3);
   // Released, the file is free for the others; the pointer stays, and leads to no claim.

@@ -207,7 +207,8 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
     const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
-    lines.push(`${style.bold(printable(claim.target))}  ${state}${lease}  ${printable(claim.holder)}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}`);
+    const where = claim.claims_dir === undefined ? "" : `  (in the claims directory ${printable(claim.claims_dir)}, where a queue from here cannot wait for it)`;
+    lines.push(`${style.bold(printable(claim.target))}  ${state}${lease}  ${printable(claim.holder)}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}${where}`);
     // Behind a directory or glob claim, a waiter may want one file under it: say which.
     const wants = (target: string) => (target === claim.target ? "" : ` (wants ${printable(target)})`);
     claim.queue.forEach((note, index) => lines.push(`  ${index + 1}. queued: ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}${wants(note.target)}`));

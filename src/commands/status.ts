@@ -11,6 +11,7 @@ import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
+import { pinnedDirsIn } from "../protocol/pinned.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -31,6 +32,8 @@ export interface ClaimStatus extends Claim {
   mine?: boolean;
   /** Who is queued behind this claim, in order. */
   queue: Note[];
+  /** The claims directory it lives in, when not the one asked (a session pinning a directory of its own made it there). */
+  claims_dir?: string;
 }
 
 export interface UnreadableStatus {
@@ -65,21 +68,47 @@ export function status(options: StatusOptions = {}): StatusResult {
     const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: statusOfDirectory({ ...options, dir, targets }) }));
     const merged = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
     const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
-    return { ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) };
+    return heldInPinned({ ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs.keys()], options);
   }
   const result = statusOfDirectory(options);
+  if (named.length > 0 && !options.mine) return heldInPinned(result, [result.dir], options);
   if (!options.mine || named.length > 0) return result;
   const elsewhere = pointedFrom(options, holderOf(options)).map(({ dir }) => statusOfDirectory({ ...options, dir }));
   return elsewhere.length === 0 ? result : { ...mergeResults([result, ...elsewhere]), dir: result.dir };
 }
 
-/** The status of one claims directory alone, following no pointer to another (status, and the hook's carry-over after /clear). */
-export function statusOfDirectory(options: StatusOptions): StatusResult {
+/**
+ * Named targets free where they were asked that a session pinning a directory of its own holds
+ * there, as the pointers in the directories asked say (src/protocol/pinned.ts): shown as held, with
+ * that directory, as take, check and the hooks refuse them. Looked at only: nothing granted or
+ * read once there. One this user may not read is passed over.
+ */
+function heldInPinned(result: StatusResult, judged: string[], options: StatusOptions): StatusResult {
+  if (result.free.length === 0 || options.mine) return result;
+  for (const dir of new Set(judged.flatMap((each) => pinnedDirsIn(each)).filter((each) => !judged.includes(each)))) {
+    let there: StatusResult;
+    try {
+      there = statusOfDirectory({ ...options, dir, targets: result.free }, { lookOnly: true });
+    } catch {
+      continue;
+    }
+    result.claims.push(...there.claims.filter((claim) => !result.claims.some((shown) => shown.target === claim.target && shown.holder === claim.holder)).map((claim) => ({ ...claim, claims_dir: dir })));
+    result.free = result.free.filter((target) => there.free.includes(target));
+  }
+  return result;
+}
+
+/**
+ * The status of one claims directory alone, following no pointer to another (status, and the
+ * hook's carry-over after /clear). `lookOnly`: another session's directory looked into, where
+ * nothing is granted to its queue and no grant notice is read.
+ */
+export function statusOfDirectory(options: StatusOptions, { lookOnly = false } = {}): StatusResult {
   const context = openContext(options);
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
-  if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+  if (!lookOnly && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
     context.store.withTakeLock(() => {
       refreshNow(context);
       grantQueued(context);
@@ -88,7 +117,7 @@ export function statusOfDirectory(options: StatusOptions): StatusResult {
   const names = context.store.names();
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const queue = readQueue(context, names);
-  if (holder !== undefined) result.granted_while_waiting = consumeNotices(holder, context, names);
+  if (holder !== undefined && !lookOnly) result.granted_while_waiting = consumeNotices(holder, context, names);
   const named = options.targets ?? [];
   const entries: Array<{ fileName: string; target: string; read: ClaimRead }> = [];
   const asked: TargetShape[] = [];
