@@ -168,6 +168,12 @@ test("should make the pointers readable by the group where the claims directory 
   assert.is(taken.code, 0);
   assert.is(statSync(join(pkgStore, ".pinned")).mode & 0o7777, 0o2770);
   for (const name of readdirSync(join(pkgStore, ".pinned"))) assert.is(statSync(join(pkgStore, ".pinned", name)).mode & 0o777, 0o660, name);
+  // So are the pointers an unpinned session leaves there to the directories it claimed in from it.
+  const rootStore = repo.rootStore;
+  mkdirSync(rootStore, { recursive: true, mode: 0o700 }); // made already by the pinned take's pointer
+  chmodSync(rootStore, 0o2770);
+  assert.is(claims(["take", "packages/a/src/h.ts", "--holder", "R"], { cwd: repo.root, env }).code, 0);
+  assert.is(statSync(join(rootStore, ".elsewhere")).mode & 0o7777, 0o2770);
   // The pinned directory itself (0700, made by the take) the group cannot read: said, since its other users would not see the claim.
   assert.ok(taken.stderr.includes(`the claims directory ${pkgStore} is shared by its group, which cannot read ${join(box.root, "pinned")}`), taken.stderr);
   const shared = join(box.root, "pinned-shared");

@@ -333,9 +333,11 @@ export function rememberElsewhere(own: Settings, holder: string, dir: string): v
     const store = new Store(own.dir, { groupShared: own.groupShared });
     store.ensure();
     const directory = join(own.dir, ELSEWHERE_DIRECTORY);
+    // Shared by its config, or 2770 already (made so by sessions whose config says so), as its files are.
+    const shared = store.fileMode === 0o660;
     try {
-      mkdirSync(directory, { mode: own.groupShared ? 0o2770 : 0o700 });
-      if (own.groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+      mkdirSync(directory, { mode: shared ? 0o2770 : 0o700 });
+      if (shared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
