@@ -7,13 +7,11 @@ import type { VerbFlags } from "./flags.js";
 import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
 import { MAX_WAIT_SECONDS } from "../commands/take-types.js";
+import { refusePaddedDigits } from "../protocol/settings.js";
 
 /** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
-  // Plain digits, as --ttl: " 10" or "010" are not read as if typed plain.
-  if (/^\s*\d+\s*$/.test(text) && !/^(0|[1-9]\d*)$/.test(text)) {
-    throw new BadInputError(`--wait must be plain digits, without spaces or leading zeros (${Number(text)} for ${Number(text)} seconds); got ${JSON.stringify(text)}.`);
-  }
+  refusePaddedDigits(text, "--wait"); // plain digits, as --ttl
   if (!/^\d+$/.test(text)) throw new BadInputError(`--wait must be whole seconds from 0 to ${MAX_WAIT_SECONDS}, e.g. --wait 120; got ${JSON.stringify(text)}.`);
   return Number(text);
 }

@@ -69,7 +69,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
   for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${printable(holding.target)}: ${describeHolding(holding)}`);
   for (const place of result.queued ?? []) {
-    lines.push(`${style.yellow("queued")} ${place.target} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuoteShown(result.holder)}${repeat.dir} shows it)`);
+    lines.push(`${style.yellow("queued")} ${printable(place.target)} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuoteShown(result.holder)}${repeat.dir} shows it)`);
   }
   const queuedOnly = (result.queued?.length ?? 0) > 0 && result.granted.length === 0 && !result.timed_out && !result.interrupted;
   if (queuedOnly && asked.length > (result.queued?.length ?? 0)) {

@@ -15,7 +15,7 @@ import { lookThroughLinks } from "./linked.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
 import { record, type Context, type Holding } from "./context.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
-import { NOTICE_PREFIX } from "./store.js";
+import { isClaimFileName, NOTICE_PREFIX } from "./store.js";
 import { holderTag } from "../targets/target.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
@@ -77,7 +77,7 @@ export function grantQueued(context: Context): Grant[] {
   const names = context.store.names();
   const queue = readQueue(context, names, true);
   if (queue.length === 0) return [];
-  let claimFiles = names.filter((name) => name.endsWith(".json") && !name.startsWith("."));
+  let claimFiles = names.filter(isClaimFileName);
   const waiting: QueueEntry[] = [];
   const grants: Grant[] = [];
   const granted = new Set<QueuedInterest>();
@@ -156,7 +156,7 @@ function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, cla
  */
 export function previewGrants(context: Context): Array<{ target: string; holder: string }> {
   const names = context.store.names();
-  const claimFiles = names.filter((name) => name.endsWith(".json") && !name.startsWith("."));
+  const claimFiles = names.filter(isClaimFileName);
   const ahead: QueueEntry[] = [];
   const grants: Array<{ target: string; holder: string }> = [];
   for (const { entry } of readQueue(context, names)) {

@@ -139,10 +139,15 @@ export function parseTtl(value: string | number, source: string): number {
   const text = String(value);
   const seconds = Number(text);
   if (/^[1-9]\d*$/.test(text) && seconds <= MAX_TTL_SECONDS) return seconds;
-  if (/^\s*\d+\s*$/.test(text) && seconds >= 1 && seconds <= MAX_TTL_SECONDS) {
-    throw new BadInputError(`${source} must be plain digits, without spaces or leading zeros (${seconds} for ${seconds} seconds); got ${JSON.stringify(text)}.`);
-  }
+  if (seconds >= 1 && seconds <= MAX_TTL_SECONDS) refusePaddedDigits(text, source);
   throw new BadInputError(`${source} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${JSON.stringify(text)}.`);
+}
+
+/** A number of seconds typed with spaces around it or a leading zero (`" 10"`, `010`): bad input naming the plain spelling (`--ttl`, `--wait`). */
+export function refusePaddedDigits(text: string, source: string): void {
+  if (/^\s*\d+\s*$/.test(text) && !/^(0|[1-9]\d*)$/.test(text)) {
+    throw new BadInputError(`${source} must be plain digits, without spaces or leading zeros (${Number(text)} for ${Number(text)} seconds); got ${JSON.stringify(text)}.`);
+  }
 }
 
 /** The nearest `.claims` file up from cwd (a directory of that name is skipped, it is not a config). */
