@@ -9,7 +9,7 @@ import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, 
 import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { pinnedDirsIn } from "../protocol/pinned.js";
+import { pinnedDirsFor } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
 
 export interface CheckOptions extends CommonOptions {
@@ -104,8 +104,7 @@ function metElsewhere(result: CheckResult, options: CheckOptions): void {
  * One such directory this user may not read is passed over.
  */
 function metInPinned(result: CheckResult, judged: string[], options: CheckOptions): void {
-  const pointed = new Set(judged.flatMap((dir) => pinnedDirsIn(dir)).filter((dir) => !judged.includes(dir)));
-  for (const dir of pointed) {
+  for (const dir of pinnedDirsFor(judged.map((each) => [each, []])).keys()) {
     let found: Holding[];
     try {
       const context = openContext({ ...options, dir });

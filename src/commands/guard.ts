@@ -11,7 +11,7 @@ import { escapeLiteral, shapeOf } from "../targets/overlap.js";
 import { canonicalPath, claimFileName, type Target } from "../targets/target.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { pinned, routesOf, unpinnedEnvironment } from "../protocol/routes.js";
-import { pinnedDirsIn } from "../protocol/pinned.js";
+import { pinnedDirsFor } from "../protocol/pinned.js";
 import { claimsDirOfConfig, resolveSettings } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
@@ -215,9 +215,7 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const courtesy = new Set<string>();
   for (const [dir, targets] of pinned(options) ? unpinnedHomes(paths, root, env) : []) if (!byDir.has(dir)) (courtesy.add(dir), byDir.set(dir, new Set(targets)));
   // And where sessions pinning a directory of their own claimed them, as the pointers say (src/protocol/pinned.ts).
-  for (const [dir, only] of [...byDir]) {
-    for (const other of pinnedDirsIn(dir)) if (!byDir.has(other) || courtesy.has(other)) (courtesy.add(other), byDir.set(other, new Set([...(byDir.get(other) ?? []), ...only])));
-  }
+  for (const [dir, only] of pinnedDirsFor([...byDir])) (courtesy.add(dir), byDir.set(dir, new Set(only)));
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
   for (const { context, only, dir } of places) {
     try {

@@ -11,7 +11,7 @@ import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
-import { pinnedDirsIn } from "../protocol/pinned.js";
+import { pinnedDirsFor } from "../protocol/pinned.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -85,7 +85,7 @@ export function status(options: StatusOptions = {}): StatusResult {
  */
 function heldInPinned(result: StatusResult, judged: string[], options: StatusOptions): StatusResult {
   if (result.free.length === 0 || options.mine) return result;
-  for (const dir of new Set(judged.flatMap((each) => pinnedDirsIn(each)).filter((each) => !judged.includes(each)))) {
+  for (const dir of pinnedDirsFor(judged.map((each) => [each, []])).keys()) {
     let there: StatusResult;
     try {
       there = statusOfDirectory({ ...options, dir, targets: result.free }, { lookOnly: true });

@@ -7,7 +7,6 @@ import { basename, dirname, join, resolve } from "node:path";
 import { claimsDirOfConfig, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
 import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment } from "../protocol/routes.js";
-import { pinnedDirsIn } from "../protocol/pinned.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -80,22 +79,6 @@ export function linkedDirsElsewhere(files: string[], session: Session, own: stri
     if (!glob) for (const other of packagesOfLinked(path)) note(other, path);
   }
   return elsewhere;
-}
-
-/**
- * The directories of sessions pinning one of their own, where the pointers in the claims
- * directories a write is judged in send (src/protocol/pinned.ts), with the files judged in each:
- * their claims on those files are in the way too, read-only.
- */
-export function pinnedDirsElsewhere(judged: Array<[string, string[]]>): Map<string, string[]> {
-  const pointed = new Map<string, string[]>();
-  const known = new Set(judged.map(([dir]) => dir));
-  for (const [dir, files] of judged) {
-    for (const other of pinnedDirsIn(dir)) {
-      if (!known.has(other)) pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...files])]);
-    }
-  }
-  return pointed;
 }
 
 /**

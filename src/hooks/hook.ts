@@ -14,7 +14,8 @@ import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./wr
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
-import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, pinnedDirsElsewhere, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
+import { pinnedDirsFor } from "../protocol/pinned.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pinned, pointedFrom, rememberElsewhere, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
@@ -286,7 +287,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     }
   }
   // Where sessions pinning a directory of their own claimed these files, as the pointers say (src/protocol/pinned.ts).
-  for (const [dir, theirs] of pinnedDirsElsewhere([[claimsDir(), files], ...elsewhere, ...linked])) {
+  for (const [dir, theirs] of pinnedDirsFor([[claimsDir(), files], ...elsewhere, ...linked])) {
     try {
       await judgeThere(dir, theirs);
     } catch {

@@ -124,6 +124,22 @@ function listPointers(dir: string): string[] {
   return dirs;
 }
 
+/**
+ * The directories of sessions pinning one of their own that the pointers in the claims directories
+ * judged name (those judged aside), each with the paths judged in the directories pointing to it:
+ * their claims on those paths are in the way too, read-only (take looks through lookThroughLinks).
+ */
+export function pinnedDirsFor(judged: Array<[string, Iterable<string>]>): Map<string, string[]> {
+  const pointed = new Map<string, string[]>();
+  const known = new Set(judged.map(([dir]) => dir));
+  for (const [dir, paths] of judged) {
+    for (const other of pinnedDirsIn(dir)) {
+      if (!known.has(other)) pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...paths])]);
+    }
+  }
+  return pointed;
+}
+
 /** The directory a pointer names; undefined for a temp file, debris or one unreadable. */
 function pointedDir(path: string): string | undefined {
   const name = basename(path);
