@@ -11,7 +11,7 @@
 // code is 0 whether or not they are met (it is 1 only when a measurement itself failed).
 // Everything runs in a temporary directory (claims dirs, HOME, XDG_STATE_HOME) removed at the end.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -434,7 +434,10 @@ function buildStore(dir, { stale }) {
     const n = String(i).padStart(5, "0");
     const target = [`shared-name-${n}`, `${far}/p${n}/src/file.ts`, `${far}/d${n}/`, `${far}/g${n}/**/*.ts`][i % 4];
     const claim = { target, holder: `bench-other-${i % 50}`, purpose: `bench claim ${n}`, taken_at: takenAt, heartbeat_at: heartbeat };
-    writeFileSync(join(dir, claimFileName(target)), `${JSON.stringify(claim, null, 2)}\n`, { mode: 0o600 });
+    const path = join(dir, claimFileName(target));
+    writeFileSync(path, `${JSON.stringify(claim, null, 2)}\n`, { mode: 0o600 });
+    // A claim is stale only when its file is old too (docs/PROTOCOL.md 5), as a dead holder's is.
+    if (stale) utimesSync(path, new Date(now - 2 * 3600_000), new Date(now - 2 * 3600_000));
   }
 }
 

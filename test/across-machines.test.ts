@@ -1,8 +1,9 @@
 // The parts of "Across machines" (docs/PROTOCOL.md section 11) that need no network filesystem:
 // lock owners on another kernel are waited for, not judged dead; versions are the bytes alone;
-// the staleness rule on the filesystem's clock; the filesystem of a local directory. The real
+// the staleness rule on the filesystem's clock, which holds on a local disk too; the filesystem of
+// a local directory. The real
 // thing, on sshfs and GlusterFS with two mounts and two "machines", is `npm run test:netfs`.
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -12,7 +13,7 @@ import { filesystemOf, readFilesystemClock } from "../src/os/filesystem.js";
 import { lockName, versionOf } from "../src/protocol/lock.js";
 import { livenessOf, ownIdentity } from "../src/os/process-identity.js";
 import { Store, TAKES_FILE } from "../src/protocol/store.js";
-import { claims, claimsAsync, sandbox, SECOND, T0, type Sandbox } from "./helpers.js";
+import { claims, claimsAsync, iso, sandbox, SECOND, T0, writeClaimFile, type Sandbox } from "./helpers.js";
 
 const Across = suite<{ box: Sandbox }>("across machines, on one");
 Across.before.each((context) => {
@@ -60,15 +61,32 @@ Across("should give a claim the same version wherever its bytes are, so every mo
 Across("should count a stale-looking heartbeat in a file written within the TTL as held, on the filesystem's clock only", () => {
   const claim: Claim = { target: "x", holder: "h", purpose: "", taken_at: "2026-08-14T20:00:00Z", heartbeat_at: "2026-08-14T20:00:00Z", ttl: 60 };
   const now = T0;
-  assert.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND).stale, "on a local disk the heartbeat decides");
+  assert.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND).stale, "with no clock the mtime is on (a fixed `now`), the heartbeat decides");
   assert.not.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND, true).stale, "written 10 s ago by the filesystem's clock: held");
   assert.ok(freshnessOf(claim, now, 1800, now - 120 * SECOND, true).stale, "file and heartbeat both older than the TTL: stale");
 });
 
-Across("should measure no clock on a local filesystem", ({ box }) => {
+Across("should measure no clock on a local filesystem unless asked, and find the kernel's agreeing with this process's", ({ box }) => {
   mkdirSync(box.dir);
   assert.is(filesystemOf(box.dir).network, false);
   assert.equal(readFilesystemClock(box.dir, 0o600), { offsetMs: 0, measured: false });
+  assert.equal(readFilesystemClock(box.dir, 0o600, true), { offsetMs: 0, measured: true });
+  assert.equal(readdirSync(box.dir), [], "the probe file is removed");
+});
+
+Across("should hold, on a local disk too, a claim whose heartbeat reads stale in a file written a moment ago (its writer's clock behind)", ({ box }) => {
+  const twoHoursAgo = iso(Date.now() - 7200 * SECOND);
+  writeClaimFile(box.dir, "config.json", { target: "config", holder: "behind", purpose: "editing", taken_at: twoHoursAgo, heartbeat_at: twoHoursAgo }, { fresh: true });
+  const taken = claims(["take", "config", "--dir", box.dir, "--holder", "honest", "--json"]);
+  assert.is(taken.code, 3, `took over a claim whose file was written a moment ago: ${taken.stdout}`);
+  assert.is(JSON.parse(taken.stdout).refused[0].holder, "behind");
+  assert.is(claims(["check", "config", "--dir", box.dir, "--holder", "honest"]).code, 3);
+  assert.equal(JSON.parse(claims(["sweep", "--dir", box.dir, "--json"]).stdout).removed, [], "swept a claim written a moment ago");
+  assert.is(JSON.parse(claims(["status", "config", "--dir", box.dir, "--json"]).stdout).claims[0].stale, false);
+  // Once the file, too, has gone unwritten for longer than the TTL, the claim is stale.
+  const when = (Date.now() - 7200 * SECOND) / 1000;
+  utimesSync(join(box.dir, "config.json"), when, when);
+  assert.is(claims(["take", "config", "--dir", box.dir, "--holder", "honest"]).code, 0);
 });
 
 Across("should report the filesystem in doctor, and run no network checks on a local one", ({ box }) => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { entries, BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { entries, BIN, claims, cleanEnv, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox };
 const setup = (context: Context) => {
@@ -76,7 +76,7 @@ Cli("should tell a holder who lost a name claim a take command that names it aga
   const old = new Date(Date.now() - 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, "Z");
   for (const name of entries(box.dir).filter((entry) => entry.endsWith(".json") && !entry.startsWith("."))) {
     const path = join(box.dir, name);
-    writeFileSync(path, `${JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), taken_at: old, heartbeat_at: old })}\n`);
+    writeClaimFile(box.dir, name, { ...JSON.parse(readFileSync(path, "utf8")), taken_at: old, heartbeat_at: old });
   }
   assert.equal(JSON.parse(claims(["sweep", "--dir", box.dir, "--json"]).stdout).removed.length, 2);
   const beat = as("a", "beat");
@@ -238,7 +238,7 @@ Cli("should print the fencing token on every kind of grant: a new claim, a renew
   assert.match(claims(["take", "x", ...a]).stdout, /^granted x \(token 1\)$/m);
   assert.match(claims(["take", "x", ...a]).stdout, /^renewed x \(token 1\) \(already yours; taken_at kept\)$/m);
   const old = "2020-01-01T00:00:00Z";
-  writeFileSync(join(box.dir, "y.json"), `${JSON.stringify({ target: "y", holder: "gone", purpose: "p", taken_at: old, heartbeat_at: old })}\n`);
+  writeClaimFile(box.dir, "y.json", { target: "y", holder: "gone", purpose: "p", taken_at: old, heartbeat_at: old });
   assert.match(claims(["take", "y", ...a]).stdout, /^took over y \(token \d+\) from a stale claim: held by gone/m);
 });
 

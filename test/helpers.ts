@@ -1,7 +1,7 @@
 // Shared test fixtures: a fresh temp directory per test, a fixed clock, and a way to run the
 // real CLI as a user would (spawned, with a controlled environment).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,10 +100,18 @@ export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, "utf8"));
 }
 
-/** Writes a claim file by hand, as a shell script or another tool would. */
-export function writeClaimFile(dir: string, fileName: string, claim: object): void {
+/**
+ * Writes a claim file by hand, as a shell script or another tool would, when its heartbeat says:
+ * a heartbeat in the past gets that mtime, as the file of a holder that stopped beating then has
+ * (a claim is stale only when its file is old too, docs/PROTOCOL.md 5). `fresh: true` keeps the
+ * mtime of now, as a writer whose clock runs behind would leave it.
+ */
+export function writeClaimFile(dir: string, fileName: string, claim: object, options: { fresh?: boolean } = {}): void {
   spawnSync("mkdir", ["-p", dir]);
-  writeFileSync(join(dir, fileName), `${JSON.stringify(claim)}\n`);
+  const path = join(dir, fileName);
+  writeFileSync(path, `${JSON.stringify(claim)}\n`);
+  const heartbeat = Date.parse((claim as { heartbeat_at?: string }).heartbeat_at ?? "");
+  if (!options.fresh && heartbeat < Date.now()) utimesSync(path, new Date(heartbeat), new Date(heartbeat));
 }
 
 export function iso(ms: number): string {

@@ -124,7 +124,12 @@ const CASES: Case[] = [
   { name: "a claim file with a date that is not ISO", args: ["status"], expect: [0], setup: plant("odd.json", claimJson({ heartbeat_at: "yesterday" })) },
   { name: "a claim file with a negative token", args: ["status"], expect: [0], setup: plant("odd.json", claimJson({ token: -3 })) },
   { name: "a claim file with extra fields", args: ["take", "odd", "--holder", "x"], expect: [0], setup: plant("odd.json", claimJson({ holder: "x", color: "blue", nested: { a: [1] } })) },
-  { name: "a claim file from 1970", args: ["take", "odd", "--holder", "h"], expect: [0], setup: plant("odd.json", claimJson({ taken_at: "1970-01-01T00:00:00Z", heartbeat_at: "1970-01-01T00:00:00Z" })) },
+  { name: "a claim file from 1970, last written then", args: ["take", "odd", "--holder", "h"], expect: [0], setup: (box) => {
+    plant("odd.json", claimJson({ taken_at: "1970-01-01T00:00:00Z", heartbeat_at: "1970-01-01T00:00:00Z" }))(box);
+    utimesSync(join(box.dir, "odd.json"), 0, 0);
+  } },
+  // Its heartbeat reads stale, its file was written a moment ago: a clock far behind, held (docs/PROTOCOL.md 5).
+  { name: "a claim file from 1970 written a moment ago", args: ["take", "odd", "--holder", "h"], expect: [3], setup: plant("odd.json", claimJson({ taken_at: "1970-01-01T00:00:00Z", heartbeat_at: "1970-01-01T00:00:00Z" })) },
   { name: "a claim file from the year 9999", args: ["take", "odd", "--holder", "h"], expect: [3], setup: plant("odd.json", claimJson({ heartbeat_at: "9999-12-31T23:59:59Z" })) },
   {
     name: "an old claim file from the year 9999",

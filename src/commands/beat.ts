@@ -154,7 +154,7 @@ const LAPSE_MARGIN_MS = 1000;
 /** Whether `claim`, as it was read, was stale (or within a second of it) by now. */
 function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
   refreshNow(context);
-  return ownFreshness(claim, mtimeMs, context, context.nowMs + LAPSE_MARGIN_MS).stale;
+  return ownFreshness(claim, mtimeMs, context, LAPSE_MARGIN_MS).stale;
 }
 
 /**

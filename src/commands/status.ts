@@ -1,7 +1,7 @@
 // status: what is claimed, by whom, for what, and whether it is still fresh. Needs no holder
 // unless --mine is given.
-import { freshnessOf, type Claim } from "../protocol/claim.js";
-import { displayTarget, holderOf, kindOf, openContext, ownFreshness, parseTargets, refreshNow, type CommonOptions } from "../protocol/context.js";
+import type { Claim } from "../protocol/claim.js";
+import { displayTarget, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
 import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
@@ -155,14 +155,14 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         target,
         reason: read.reason,
         modified_at: formatTimestampRoundedDown(read.mtimeMs),
-        stale: context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000,
+        stale: unreadableStale(read.mtimeMs, context),
       });
     } else {
       const { claim } = read;
       if (options.mine && claim.holder !== holder) continue;
       // The caller's own as beat judges them (a claim without ttl lapses for its holder by the default).
       const own = holder !== undefined && claim.holder === holder;
-      const freshness = own ? ownFreshness(claim, read.mtimeMs, context) : freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
+      const freshness = own ? ownFreshness(claim, read.mtimeMs, context) : othersFreshness(claim, read.mtimeMs, context);
       const entry: ClaimStatus = {
         ...claim,
         kind: kindOf(claim.target),

@@ -1,7 +1,8 @@
 // What the claims directory lives on, and that filesystem's clock.
 //
-// On a local disk the filesystem's clock is this machine's clock, and nothing here costs more than
-// one statfs(2). On a network filesystem (NFS, SMB, Ceph, a FUSE one such as sshfs or GlusterFS)
+// On a local disk the filesystem's clock is the kernel's, and nothing here costs more than one
+// statfs(2) unless a claim looks stale: then it is read once (a process may run on a clock of its
+// own, under libfaketime, and must not take over a fresh claim by it). On a network filesystem (NFS, SMB, Ceph, a FUSE one such as sshfs or GlusterFS)
 // the clients' clocks may disagree by minutes, and heartbeats written by one are judged by
 // another. So every verb there reads the filesystem's own clock once: it creates a probe file and
 // reads back the mtime the server stamped on it, and uses that clock for every stamp it writes and
@@ -132,9 +133,9 @@ function mountTypeOf(mountPoint: string): string | undefined {
 const CLOCK_TOLERANCE_MS = 1500;
 
 export interface ClockReading {
-  /** The filesystem's clock minus this machine's, in ms (0 on a local filesystem or when unmeasured). */
+  /** The filesystem's clock minus this process's, in ms (0 when unmeasured, or within the tolerance). */
   offsetMs: number;
-  /** False when no probe was made (a local filesystem) or it could not be made. */
+  /** False when no probe was made (a local filesystem, unless `evenLocal`) or it could not be made. */
   measured: boolean;
 }
 
@@ -142,10 +143,13 @@ export interface ClockReading {
  * Reads the filesystem's clock: creates a probe file, reads the mtime the filesystem stamped on
  * it, removes it. The stamp may be whole seconds (sshfs) and is taken somewhere between our two
  * readings of the local clock, so the offset is taken from the middle of both windows.
+ *
+ * `mode`: the probe file's, asked only when a probe is made (a store's file mode may cost a stat).
+ * `evenLocal`: read a local filesystem's clock too (the kernel's, which a process's own clock may
+ * not be); otherwise only a network filesystem's is read.
  */
-/** `mode`: the probe file's, asked only on a network filesystem (a store's file mode may cost a stat). */
-export function readFilesystemClock(dir: string, mode: number | (() => number)): ClockReading {
-  if (!filesystemOf(dir).network) return { offsetMs: 0, measured: false };
+export function readFilesystemClock(dir: string, mode: number | (() => number), evenLocal = false): ClockReading {
+  if (!evenLocal && !filesystemOf(dir).network) return { offsetMs: 0, measured: false };
   const path = join(dir, `.tmp-${process.pid}-clock-${randomHex(8)}`);
   let fd: number;
   const before = Date.now();

@@ -22,12 +22,12 @@
 import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { picomatch } from "../targets/picomatch.js";
-import { freshnessOf, modeOf, type Claim, type Mode } from "./claim.js";
+import { modeOf, type Claim, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
-import { holdingOf, type Context, type Holding } from "./context.js";
+import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
 import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
 
 export const ALIASES_DIRECTORY = ".aliases";
@@ -254,7 +254,7 @@ export function linkConflicts(target: TargetShape, mode: Mode, holder: string | 
   for (const { marker, claim, mtimeMs } of globClaimsReaching(target, context)) {
     if (holder !== undefined && claim.holder === holder) continue;
     if (mode === "shared" && modeOf(claim) === "shared") continue;
-    if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clockOffsetMs !== undefined).stale) continue;
+    if (othersFreshness(claim, mtimeMs, context).stale) continue;
     conflicts.push({ ...holdingOf(claim, context), target: target.canonical, held_target: claim.target, overlap: `through the symlink ${marker.link}` });
   }
   return conflicts;

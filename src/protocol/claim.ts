@@ -96,10 +96,11 @@ export interface Freshness {
  * no clock is that wrong for long, and such a claim would otherwise block its target for as long
  * as the bad clock said. Then the file's mtime stands in for the heartbeat.
  *
- * `mtimeOnNowsClock`: `now` and the file's mtime come from one clock, the network filesystem's
- * (src/os/filesystem.ts). Then a claim is stale only when its file, too, was last written more than
- * a TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a skewed
- * clock (a script, an older client), and taking it over would rob a live holder.
+ * `mtimeOnNowsClock`: `now` and the file's mtime come from one clock, the filesystem's (the real
+ * time; src/os/filesystem.ts). Then a claim is stale only when its file, too, was last written more
+ * than a TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a
+ * skewed clock (a script, an older client, libfaketime), and taking it over would rob a live
+ * holder. False only where the caller fixed `now` (tests), which no mtime is on.
  */
 export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number, mtimeOnNowsClock = false): Freshness {
   const ttl = claim.ttl ?? defaultTtl;

@@ -5,10 +5,10 @@ import { lstatSync, readFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
-import { freshnessOf, modeOf, type Mode } from "./claim.js";
+import { modeOf, type Mode } from "./claim.js";
 import { globMatches, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context, Holding } from "./context.js";
-import { holdingOf, unreadableHolding } from "./context.js";
+import { holdingOf, othersFreshness, unreadableHolding, unreadableStale } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { linkConflicts, type Link } from "./aliases.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
@@ -123,11 +123,11 @@ function regionBeforeSpecial(encoded: string): string {
  */
 export function inTheWay(named: string, read: ClaimRead, mode: Mode, holder: string | undefined, context: Context): Holding | undefined {
   if (read.state === "missing") return undefined;
-  if (read.state === "unreadable") return context.nowMs - read.mtimeMs > context.settings.judgeTtl * 1000 ? undefined : unreadableHolding(named, read, context);
+  if (read.state === "unreadable") return unreadableStale(read.mtimeMs, context) ? undefined : unreadableHolding(named, read, context);
   const { claim } = read;
   if (holder !== undefined && claim.holder === holder) return undefined;
   if (mode === "shared" && modeOf(claim) === "shared") return undefined;
-  if (freshnessOf(claim, context.nowMs, context.settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined).stale) return undefined;
+  if (othersFreshness(claim, read.mtimeMs, context).stale) return undefined;
   return holdingOf(claim, context);
 }
 

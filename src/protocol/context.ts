@@ -38,11 +38,15 @@ export interface Context {
   /** False when the caller fixed the time (tests); then `now` never moves. */
   realTime: boolean;
   /**
-   * The claims directory's filesystem clock minus this machine's (src/os/filesystem.ts), when it is
-   * a network filesystem: `nowMs` is on the filesystem's clock, so every machine stamps and judges
-   * by one clock. Undefined on a local filesystem (or with a fixed `now`).
+   * The claims directory's filesystem clock minus this process's (src/os/filesystem.ts), once read:
+   * at once on a network filesystem, and on a local one when a claim of another first looks stale
+   * (staleFor). `nowMs` is then on the filesystem's clock, so every machine and process stamps and
+   * judges by one clock. Undefined until read, on a local filesystem where this process's clock
+   * agrees with it, and with a fixed `now`.
    */
   clockOffsetMs?: number;
+  /** The filesystem's clock was read (readClockOnce). */
+  clockRead?: boolean;
 }
 
 /**
@@ -154,18 +158,15 @@ export type Judgement =
  * foreign tool, and refusing is the safe answer; after the TTL nobody is maintaining it.
  */
 export function judge(read: ClaimRead, target: string, holder: string | undefined, context: Context): Judgement {
-  const { nowMs, settings } = context;
   if (read.state === "missing") return { state: "free" };
   if (read.state === "unreadable") {
     if (read.directory) {
       return { state: "blocked", reason: `a directory stands where the claim file of ${target} belongs; remove it by hand` };
     }
-    const holding = unreadableHolding(target, read, context);
-    const stale = nowMs - read.mtimeMs > settings.judgeTtl * 1000;
     const unread = read;
     return {
-      state: stale ? "stale" : "held",
-      holding,
+      state: unreadableStale(read.mtimeMs, context) ? "stale" : "held",
+      holding: unreadableHolding(target, read, context),
       get version() {
         return unread.version;
       },
@@ -183,9 +184,8 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
       },
     };
   }
-  const freshness = freshnessOf(claim, nowMs, settings.judgeTtl, read.mtimeMs, context.clockOffsetMs !== undefined);
   return {
-    state: freshness.stale ? "stale" : "held",
+    state: othersFreshness(claim, read.mtimeMs, context).stale ? "stale" : "held",
     holding: holdingOf(claim, context),
     get version() {
       return parsed.version;
@@ -194,13 +194,50 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
 }
 
 /**
+ * How fresh another holder's claim is, by the staleness rule (docs/PROTOCOL.md 5): stale when its
+ * heartbeat is older than its TTL and its file's mtime is too. The mtime is the filesystem's stamp,
+ * which no process's clock skews: a heartbeat that reads stale in a file written within the TTL was
+ * stamped by a clock running behind, and taking it over would rob a live holder. Before answering
+ * stale by this process's clock, the filesystem's own is read (once per context): a process running
+ * ahead (libfaketime, a script's fixed clock) would otherwise find every claim stale.
+ */
+export function othersFreshness(claim: Claim, mtimeMs: number, context: Context): ReturnType<typeof freshnessOf> {
+  const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.realTime);
+  if (!freshness.stale || !readClockOnce(context)) return freshness;
+  return freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, true);
+}
+
+/** Whether an unreadable claim file has gone stale: by its mtime, on the filesystem's clock (as othersFreshness). */
+export function unreadableStale(mtimeMs: number, context: Context): boolean {
+  const aged = () => context.nowMs - mtimeMs > context.settings.judgeTtl * 1000;
+  return aged() && (!readClockOnce(context) || aged());
+}
+
+/**
+ * Reads the filesystem's clock where it has not been read (a local filesystem), and moves `nowMs`
+ * onto it; true when that changed `nowMs`. A probe file made and removed, no fsync: paid only by a
+ * call that finds something stale, once.
+ */
+export function readClockOnce(context: Context): boolean {
+  if (!context.realTime || context.clockOffsetMs !== undefined || context.clockRead) return false;
+  context.clockRead = true;
+  const clock = readFilesystemClock(context.settings.dir, () => context.store.fileMode, true);
+  if (clock.offsetMs === 0) return false;
+  context.clockOffsetMs = clock.offsetMs;
+  context.nowMs += clock.offsetMs;
+  return true;
+}
+
+/**
  * How fresh the caller's own claim is, for deciding whether it lapsed: one without a `ttl` of its
  * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
  * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
  * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 5).
  */
-export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, nowMs = context.nowMs): ReturnType<typeof freshnessOf> {
-  return freshnessOf(claim, nowMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
+export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): ReturnType<typeof freshnessOf> {
+  const judged = () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
+  const freshness = judged();
+  return freshness.stale && readClockOnce(context) ? judged() : freshness;
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {

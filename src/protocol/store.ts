@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, constants, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
@@ -294,7 +294,11 @@ export class Store {
           unlinkSync(this.path(fileName));
           if (!this.deferDirectorySync) fsyncDirectory(this.dir);
         } else if (change === "retire") {
-          if (snapshot.kind === "file") replaceFile(this.dir, this.path(fileName), otherBytes(snapshot.bytes), this.fileMode);
+          if (snapshot.kind === "file") {
+            replaceFile(this.dir, this.path(fileName), otherBytes(snapshot.bytes), this.fileMode);
+            // Its mtime is part of its age (a claim is stale only when its file is old too): kept.
+            keepMtime(this.path(fileName), snapshot.mtimeMs);
+          }
         } else if (change !== "keep") {
           this.noteCounter(change.counter);
           replaceFile(this.dir, this.path(fileName), serializeClaim(change.replace), this.fileMode, change.counter && this.path(change.counter));
@@ -427,4 +431,13 @@ function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
     },
     mtimeMs: snapshot.mtimeMs,
   };
+}
+
+/** Sets a file's mtime back to what it was (best effort: a newer mtime only delays its going stale). */
+function keepMtime(path: string, mtimeMs: number): void {
+  try {
+    utimesSync(path, new Date(), new Date(mtimeMs));
+  } catch {
+    // a fresher mtime errs on the side of the holder
+  }
 }

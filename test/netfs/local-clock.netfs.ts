@@ -1,0 +1,70 @@
+// Skewed clocks on a local disk: processes on one machine share the kernel's clock, but one run
+// under libfaketime (`faketime`, a test harness, a script pinning the date) reads its own. Such a
+// process must neither steal a fresh claim (its clock ahead) nor be robbed of its own (its clock
+// behind), as between machines on a network filesystem (scenarios.ts). Real `claims` processes
+// under the real libfaketime, in a local directory.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { run, thisMachine } from "./machines.js";
+import { hasProgram, installPrograms } from "./servers.js";
+
+const test = suite<{ dir: string }>("claims on a local disk, processes on skewed clocks (libfaketime)");
+const missing = hasProgram("faketime") ? undefined : process.getuid?.() !== 0 ? "faketime is not installed and installing it needs root" : undefined;
+
+if (missing) {
+  console.log(`\n  SKIPPED: the local clock suite needs faketime (${missing}; apt-get install faketime).\n`);
+  test.skip("should hold against skewed clocks on a local disk", () => undefined);
+} else {
+  test.before(() => installPrograms(["faketime"]));
+  test.before.each((context) => {
+    context.dir = mkdtempSync(join(tmpdir(), "claims-clock-"));
+  });
+  test.after.each((context) => rmSync(context.dir, { recursive: true, force: true }));
+
+  const honest = thisMachine();
+  const ahead = thisMachine(7200);
+  const behind = thisMachine(-7200);
+
+  test("should not let a process whose clock is 2 hours ahead take over, check past, or sweep a fresh claim", async ({ dir }) => {
+    assert.is((await run(honest, ["take", "shared-config", "--dir", dir, "--holder", "honest", "--ttl", "60"])).code, 0);
+    const stolen = await run(ahead, ["take", "shared-config", "--dir", dir, "--holder", "ahead", "--json"]);
+    assert.is(stolen.code, 3, `a taker 2 hours ahead took over a claim taken a moment ago: ${stolen.stdout}${stolen.stderr}`);
+    assert.match(JSON.parse(stolen.stdout).refused[0].holder, "honest");
+    assert.is((await run(ahead, ["check", "shared-config", "--dir", dir, "--holder", "ahead"])).code, 3);
+    const swept = JSON.parse((await run(ahead, ["sweep", "--dir", dir, "--json"])).stdout);
+    assert.equal(swept.removed, [], "a sweep 2 hours ahead removed a fresh claim");
+    const status = JSON.parse((await run(ahead, ["status", "shared-config", "--dir", dir, "--json"])).stdout);
+    assert.is(status.claims[0].stale, false);
+    assert.is((await run(honest, ["beat", "shared-config", "--dir", dir, "--holder", "honest"])).code, 0, "the honest holder still holds it");
+  });
+
+  test("should not let a holder whose clock is 2 hours behind be robbed, and keep its claim its own", async ({ dir }) => {
+    assert.is((await run(behind, ["take", "memory-file", "--dir", dir, "--holder", "behind"])).code, 0);
+    const robbed = await run(honest, ["take", "memory-file", "--dir", dir, "--holder", "honest", "--json"]);
+    assert.is(robbed.code, 3, `an honest taker took over the claim of a holder 2 hours behind, taken a moment ago: ${robbed.stdout}`);
+    const swept = JSON.parse((await run(honest, ["sweep", "--dir", dir, "--json"])).stdout);
+    assert.equal(swept.removed, []);
+    const beat = await run(behind, ["beat", "memory-file", "--dir", dir, "--holder", "behind", "--json"]);
+    assert.is(beat.code, 0, beat.stderr);
+    assert.is((await run(behind, ["release", "memory-file", "--dir", dir, "--holder", "behind"])).code, 0);
+    assert.is((await run(honest, ["take", "memory-file", "--dir", dir, "--holder", "honest"])).code, 0, "released: free for the next");
+  });
+
+  test("should let a process ahead take over a claim that really went stale, stamped on the kernel's clock", async ({ dir }) => {
+    const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
+    const at = new Date(twoHoursAgo * 1000).toISOString().replace(".000Z", "Z");
+    const path = join(dir, "left-behind.json");
+    writeFileSync(path, `${JSON.stringify({ target: "left-behind", holder: "ghost", purpose: "crashed", taken_at: at, heartbeat_at: at })}\n`);
+    utimesSync(path, twoHoursAgo, twoHoursAgo);
+    const taken = await run(ahead, ["take", "left-behind", "--dir", dir, "--holder", "ahead", "--json"]);
+    assert.is(taken.code, 0, taken.stdout + taken.stderr);
+    const claim = JSON.parse((await run(honest, ["status", "left-behind", "--dir", dir, "--json"])).stdout).claims[0];
+    assert.is(claim.holder, "ahead");
+    assert.ok(Math.abs(claim.heartbeat_age_seconds) <= 5, `the new claim's heartbeat reads ${claim.heartbeat_age_seconds} s old on the kernel's clock`);
+  });
+}
+
+test.run();
