@@ -66,6 +66,15 @@ Claude("should judge a path written with a lone UTF-16 surrogate as the file it 
   assert.match(output.permissionDecisionReason, /held by claude-s1 for "rename"/);
 });
 
+Claude("should show a file name with a direction-changing character escaped in the refusal's list, the command to run exact", ({ box }) => {
+  const file = join(box.project, "a\u202eb.ts");
+  writeFileSync(file, "x\n");
+  assert.is(claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "p"]).code, 0);
+  const reason = decision(hook(box, { ...edit(box, "s2", file, "x"), tool_name: "Write", tool_input: { file_path: file, content: "y" } }).stdout)?.permissionDecisionReason as string;
+  assert.match(reason, /^- a\\u202eb\.ts: held by claude-s1 for "p"/m);
+  assert.ok(reason.includes("claims handover 'a\u202eb.ts' --purpose"), reason);
+});
+
 Claude("should quote the suggested command for a shell, so a path with $ or a quote does not expand when it is run", ({ box }) => {
   const file = join(box.project, "price $rate's.ts");
   writeFileSync(file, "export const toFixed = 1;\n");

@@ -182,6 +182,10 @@ test("should make the pointers readable by the group where the claims directory 
   const readable = claims(["take", "src/g.ts", "--holder", "Q"], { cwd: pkg, env: { ...env, CLAIMS_DIR: shared } });
   assert.is(readable.code, 0, readable.stderr);
   assert.not.match(readable.stderr, /shared by its group/);
+  // A .pinned made 0700 (by an earlier version) in the shared directory is made 2770 by the next pointer written there.
+  chmodSync(join(pkgStore, ".pinned"), 0o700);
+  assert.is(claims(["take", "src/k.ts", "--holder", "S"], { cwd: pkg, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-third") } }).code, 0);
+  assert.is(statSync(join(pkgStore, ".pinned")).mode & 0o7777, 0o2770);
 });
 
 test("should leave no pointer from a session that pins nothing: the hook's claims in its own directory and the package's, a take routed there", ({ repo }) => {

@@ -162,6 +162,37 @@ Take("should show a target or purpose with an invisible or direction-changing ch
   assert.match(human, /^x\\u200by  fresh for 30m  a  heartbeat \d+s ago  "fix \\u202eevil"$/m);
   const json = JSON.parse(claims(["status", "--json", "--dir", box.dir], { cwd: box.project }).stdout);
   assert.equal([json.claims[0].target, json.claims[0].purpose], ["x\u200by", "fix \u202eevil"]);
+  // An error on stderr names the target escaped too (a sentence the character would turn around); --json keeps it exact.
+  assert.is(as(box, "a", "release", "x\u200by").code, 0);
+  const notHeld = as(box, "b", "handover", "x\u200by", "--to", "c");
+  assert.is(notHeld.code, 4);
+  assert.is(notHeld.stderr, "claims: You do not hold x\\u200by: nobody does; take it with claims take $'x\\u200by'.\n");
+  const notHeldJson = claims(["handover", "x\u200by", "--to", "c", "--holder", "b", "--json", "--dir", box.dir], { cwd: box.project });
+  assert.match(JSON.parse(notHeldJson.stdout).error.message, /^You do not hold x\u200by: /);
+});
+
+Take("should escape C1 controls and the line and paragraph separators, and refuse them in a holder id, --to as --holder", ({ box }) => {
+  assert.is(as(box, "a", "take", "x\u0085y\u2028z", "--purpose", "p\u009b2Jq").code, 0);
+  const refused = as(box, "b", "take", "x\u0085y\u2028z");
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, /^REFUSED x\\u0085y\\u2028z: held by a for "p\\u009b2Jq"/m);
+  assert.not.match(refused.stdout, /[\u0080-\u009f\u2028]/);
+  assert.match(refused.stdout, / claims take \$'x\\u0085y\\u2028z' --dir /);
+  for (const [flag, id, wording] of [
+    ["--holder", "a\u0085b", /^claims: --holder must be 1 to 200 printable characters; got "a\\u0085b"\.\n$/],
+    ["--holder", "a\u2029b", /^claims: --holder "a\\u2029b" has an invisible or direction-changing character \(U\+2029\)/],
+    ["--holder", "a\u061cb", /\(U\+061C\)/],
+  ] as const) {
+    const result = claims(["take", "w", flag, id, "--dir", box.dir], { cwd: box.project });
+    assert.is(result.code, 2, id);
+    assert.match(result.stderr, wording);
+  }
+  // handover --to names the next holder: the same rule as --holder (it was let through).
+  assert.is(as(box, "a", "take", "h").code, 0);
+  const handed = as(box, "a", "handover", "h", "--to", "b\u202ec");
+  assert.is(handed.code, 2, handed.stdout);
+  assert.match(handed.stderr, /^claims: --to "b\\u202ec" has an invisible or direction-changing character \(U\+202E\)/);
+  assert.is(JSON.parse(claims(["status", "h", "--json", "--dir", box.dir], { cwd: box.project }).stdout).claims[0].holder, "a", "nothing handed over");
 });
 
 Take("should name its own flags in bad input, where the library names its options", ({ box }) => {

@@ -1,6 +1,7 @@
 // The one place errors become exit codes, for both bundles (src/cli/hot.ts, src/cli/main.ts):
 // domain errors and usage errors are one sentence, anything else is a bug.
 import { ClaimsError, EXIT_CODES } from "../os/errors.js";
+import { printableLines } from "../os/printable.js";
 import { writeErr, writeOut } from "../os/stdio.js";
 
 export function fail(error: unknown, json: boolean, verbName?: string): void {
@@ -35,7 +36,9 @@ export function fail(error: unknown, json: boolean, verbName?: string): void {
     if (process.env.CLAIMS_DEBUG === "1") writeErr(`${(error as Error)?.stack ?? error}\n`);
   }
   if (json) writeOut(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
-  writeErr(`claims: ${message}\n`);
+  // A target, holder or path in the sentence may carry a character that hides itself or turns the
+  // line around (src/os/printable.ts): shown escaped on the terminal, exact in --json.
+  writeErr(`claims: ${printableLines(message)}\n`);
   process.exitCode = exitCode;
 }
 

@@ -14,6 +14,8 @@ import { claimFileName, looksLikeFile, sharedClaimFileName, type Target } from "
 import { shapeOf } from "../targets/overlap.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
+import { checkHolder } from "../protocol/settings.js";
+import { shellQuoteShown } from "../os/shell-quote.js";
 
 export interface HandoverOptions extends CommonOptions {
   target: string;
@@ -51,7 +53,7 @@ export async function handover(options: HandoverOptions): Promise<TakeResult | T
 
 function transfer(options: HandoverOptions, to: string): TransferResult {
   if (to.trim() === "") throw new BadInputError(`${optionName("to")} must name a holder id, e.g. ${optionName("to")} session-b7.`);
-  if (/[\u0000-\u001f\u007f]/.test(to)) throw new BadInputError(`${optionName("to")} ${JSON.stringify(to)} contains a control character; a holder id must be printable, e.g. ${optionName("to")} session-b7.`);
+  checkHolder(to, optionName("to"));
   const context = openContext(options);
   const holder = holderOf(options);
   const [parsed] = parseTargets([options.target], context);
@@ -74,7 +76,7 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const judgement = judge(read, target.canonical, holder, context);
       const holding = judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined;
       // `gen.txt` held by nobody: `claims take gen.txt` would ask which was meant, so say both.
-      const either = holding === undefined && looksLikeFile(target) ? `You do not hold ${target.canonical}: nobody does; take it with claims take ./${target.canonical} (the file) or claims take name:${target.canonical} (the name).` : undefined;
+      const either = holding === undefined && looksLikeFile(target) ? `You do not hold ${target.canonical}: nobody does; take it with claims take ${shellQuoteShown(`./${target.canonical}`)} (the file) or claims take ${shellQuoteShown(`name:${target.canonical}`)} (the name).` : undefined;
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, holding, either);
       const now = formatTimestamp(context.nowMs);
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
@@ -122,7 +124,7 @@ export class NotYoursError extends ClaimsError {
         ? why
         : holding
           ? `You do not hold ${target}: ${holding.holder} does, ${forPurpose(holding.purpose)}; only the holder can hand it over.`
-          : `You do not hold ${target}: nobody does; take it with claims take ${target}.`,
+          : `You do not hold ${target}: nobody does; take it with claims take ${shellQuoteShown(target)}.`,
     );
     this.now_held_by = holding;
   }

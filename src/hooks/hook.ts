@@ -17,6 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { shellQuote } from "../os/shell-quote.js";
+import { printable } from "../os/printable.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
 import { pinned, pointedFrom, rememberElsewhere, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
@@ -389,7 +390,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   // "." is a write the command's text does not name at all (src/hooks/shell.ts).
   const why = unknownPlace?.written.every((path) => path === ".") ? "what it writes cannot be known" : "its directory is unknown";
   const lines = blocking.map(
-    (holding) => `- ${written(holding.target, cwd)}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
+    (holding) => `- ${printable(written(holding.target, cwd))}: ${describeHolding(holding)}${relation(holding.holder, holder)}${maybe.has(holding) ? `; it may be what the command writes (${why})` : ""}`,
   );
   // What to queue for: the target written, or, where that is a glob standing for files the command
   // does not name (`git checkout main`, `tar x`, `find -exec`), the claim in its way.
@@ -415,7 +416,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   const apart = [...new Set(blocking.flatMap((holding) => holding.claims_dir ?? []))];
   const next =
     apart.length > 0
-      ? `Do not write ${it} now. Reconcile from their purpose, or work on something else: the claim is in the claims directory ${apart.join(", ")}, where a queue from here cannot wait for it (claims status --dir ${shellQuote(apart[0] as string)} shows it); claims take ${targets.map(shellQuote).join(" ")} --wait 120${as} takes ${it} once free.`
+      ? `Do not write ${it} now. Reconcile from their purpose, or work on something else: the claim is in the claims directory ${apart.map(printable).join(", ")}, where a queue from here cannot wait for it (claims status --dir ${shellQuote(apart[0] as string)} shows it); claims take ${targets.map(shellQuote).join(" ")} --wait 120${as} takes ${it} once free.`
       : `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`;
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,

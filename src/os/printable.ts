@@ -3,10 +3,18 @@
 // the text around it would make one target or holder display as another (`a\u202eb`). Human output
 // shows such characters as escapes; JSON output keeps the exact strings.
 
-/** Zero-width characters, bidirectional embeddings, overrides and isolates, the byte order mark. */
-export const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+/**
+ * Zero-width characters, bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-F,
+ * U+202A-E, U+2066-9), the line and paragraph separators (U+2028-9), the soft hyphen, the Mongolian
+ * vowel separator, the byte order mark.
+ */
+export const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** Control characters, C0, DEL and C1 (U+0080-9F: U+0085 breaks a line, U+009B starts a terminal escape). */
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "g");
+const CONTROL_ALL = new RegExp(CONTROL.source, "g");
 
 /** `\u202e` for U+202E: how an invisible or direction-changing character is shown. */
 export function unicodeEscape(char: string): string {
@@ -18,8 +26,18 @@ export function showInvisible(text: string): string {
   return text.replace(INVISIBLE_ALL, unicodeEscape);
 }
 
-/** Text on one line, shown as it is: control characters as `\t`, `\n`, `\x1b`, invisible and direction-changing ones as `\u202e`. */
+/**
+ * Text on one line, shown as it is: control characters as `\t`, `\n`, `\x1b` (C1 ones as `\u0085`,
+ * which bash's $'…' reads back as the character, where `\x85` would be a byte), invisible and
+ * direction-changing ones as `\u202e`.
+ */
 export function printable(text: string): string {
   const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-  return showInvisible(text.replace(/[\u0000-\u001f\u007f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`));
+  const escape = (char: string) => named[char] ?? (char.charCodeAt(0) >= 0x80 ? unicodeEscape(char) : `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return showInvisible(text.replace(CONTROL_ALL, escape));
+}
+
+/** Text of several lines (a message), each shown as printable shows one. */
+export function printableLines(text: string): string {
+  return text.split("\n").map(printable).join("\n");
 }

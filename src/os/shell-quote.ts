@@ -1,5 +1,5 @@
 // Suggested commands in messages are pasted into a shell as they are printed.
-import { INVISIBLE, printable } from "./printable.js";
+import { CONTROL, INVISIBLE, printable } from "./printable.js";
 
 /** Quotes an argument for a shell, so a suggested command can be pasted as it is. */
 export function shellQuote(argument: string): string {
@@ -13,6 +13,6 @@ export function shellQuote(argument: string): string {
  * Commands a shell runs unseen (hooks) keep shellQuote: sh need not know $'…'.
  */
 export function shellQuoteShown(argument: string): string {
-  if (!INVISIBLE.test(argument) && !/[\u0000-\u001f\u007f]/.test(argument)) return shellQuote(argument);
+  if (!INVISIBLE.test(argument) && !CONTROL.test(argument)) return shellQuote(argument);
   return `$'${printable(argument.replace(/[\\']/g, (char) => `\\${char}`))}'`;
 }

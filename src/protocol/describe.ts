@@ -3,12 +3,12 @@
 // for in these words (error strings are a tested contract).
 import { claimCovers, shapeOf } from "../targets/overlap.js";
 import { formatAge } from "../os/time.js";
-import { printable, showInvisible } from "../os/printable.js";
+import { printable } from "../os/printable.js";
 import type { Holding } from "./context.js";
 
-/** A purpose as it is quoted in messages (JSON escapes its control characters; invisible ones are shown escaped too). */
+/** A purpose as it is quoted in messages (JSON escapes its C0 control characters; C1, invisible and direction-changing ones are shown escaped too). */
 export function quoted(purpose: string): string {
-  return purpose === "" ? "(no purpose given)" : showInvisible(JSON.stringify(purpose));
+  return purpose === "" ? "(no purpose given)" : printable(JSON.stringify(purpose));
 }
 
 /** A purpose after who holds or wants something: `for "…"`, or `with no purpose given` (never `for (no purpose given)`). */

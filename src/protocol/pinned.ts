@@ -46,6 +46,7 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
     if (Date.now() - stats.mtimeMs > POINTER_REFRESH_MS) {
       const now = new Date();
       utimesSync(path, now, now);
+      shareWithGroup(directory, new Store(there.dir, { groupShared: there.groupShared }));
     }
     if (stats.isFile() && pointedDir(path) === pinnedDir) return true;
   } catch {
@@ -63,6 +64,7 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
       fsyncDirectory(there.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      shareWithGroup(directory, store);
     }
     const temp = writeTempFile(directory, `${JSON.stringify({ dir: pinnedDir })}\n`, store.fileMode);
     try {
@@ -75,6 +77,19 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Makes `.pinned` 2770 where the claims directory is shared and it is not (made 0700 by an earlier
+ * version): the group's other members must list it. Done when a pinned take writes a pointer there
+ * or touches its own (daily); best effort, as only its owner may change its mode.
+ */
+function shareWithGroup(directory: string, store: Store): void {
+  try {
+    if (store.fileMode === 0o660 && (statSync(directory).mode & 0o2070) !== 0o2070) chmodSync(directory, 0o2770);
+  } catch {
+    // not ours to change: its owner's next pointer does
   }
 }
 

@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
-import { INVISIBLE, showInvisible, unicodeEscape } from "../os/printable.js";
+import { CONTROL, INVISIBLE, showInvisible, unicodeEscape } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -312,8 +312,9 @@ function nearestAgentIsCodex(env: Environment): boolean {
   return false;
 }
 
-function checkHolder(holder: string, source: string): string {
-  if (holder.trim() === "" || /[\u0000-\u001f\u007f]/.test(holder) || holder.length > MAX_HOLDER_LENGTH) {
+/** A holder id as every id must be: printable, visible, not too long (`source` names where it came from). */
+export function checkHolder(holder: string, source: string): string {
+  if (holder.trim() === "" || CONTROL.test(holder) || holder.length > MAX_HOLDER_LENGTH) {
     throw new BadInputError(`${source} must be 1 to ${MAX_HOLDER_LENGTH} printable characters; got ${JSON.stringify(holder)}.`);
   }
   // An id shown in every refusal and status line: no character that hides itself or turns the text
