@@ -89,6 +89,15 @@ Across("should hold, on a local disk too, a claim whose heartbeat reads stale in
   assert.is(claims(["take", "config", "--dir", box.dir, "--holder", "honest"]).code, 0);
 });
 
+Across("should not let a file's mtime far in the future (a copy that kept another clock's times) hold a stale claim", ({ box }) => {
+  const twoDaysAgo = iso(Date.now() - 2 * 86400 * SECOND);
+  writeClaimFile(box.dir, "copied.json", { target: "copied", holder: "gone", purpose: "", taken_at: twoDaysAgo, heartbeat_at: twoDaysAgo, ttl: 60 });
+  const aYearAhead = Date.now() / 1000 + 365 * 86400;
+  utimesSync(join(box.dir, "copied.json"), aYearAhead, aYearAhead);
+  assert.is(JSON.parse(claims(["status", "copied", "--dir", box.dir, "--json"]).stdout).claims[0].stale, true);
+  assert.is(claims(["take", "copied", "--dir", box.dir, "--holder", "next"]).code, 0);
+});
+
 Across("should report the filesystem in doctor, and run no network checks on a local one", ({ box }) => {
   const result = JSON.parse(claims(["doctor", "--dir", box.dir, "--json"]).stdout);
   const filesystem = result.checks.find((check: { check: string }) => check.check === "filesystem");

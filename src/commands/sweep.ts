@@ -5,7 +5,7 @@ import { sweepPointers } from "../protocol/pinned.js";
 import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
-import { displayTarget, judge, openContext, readClockOnce, record, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { displayTarget, judge, openContext, readClock, record, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
@@ -41,7 +41,7 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   context.store.deferDirectorySync = !dryRun;
   // Every age below (claims, debris, pointers) is judged on the filesystem's clock, read at once:
   // a sweep from a cron job on a clock of its own must not remove what is fresh.
-  readClockOnce(context);
+  readClock(context);
   for (const { fileName, read } of context.store.list()) {
     const target = displayTarget(fileName, read);
     // No holder: sweep removes nobody's fresh claim, its own included.

@@ -11,6 +11,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "./hash.js";
+import { os } from "./lazy-os.js";
 
 export interface Filesystem {
   /** The kernel's name for it: "ext4", "nfs", "fuse.sshfs", ... */
@@ -146,10 +147,21 @@ export interface ClockReading {
  *
  * `mode`: the probe file's, asked only when a probe is made (a store's file mode may cost a stat).
  * `evenLocal`: read a local filesystem's clock too (the kernel's, which a process's own clock may
- * not be); otherwise only a network filesystem's is read.
+ * not be: libfaketime), by a probe in the temp directory where `dir` is not writable; otherwise
+ * only a network filesystem's is read.
  */
 export function readFilesystemClock(dir: string, mode: number | (() => number), evenLocal = false): ClockReading {
-  if (!evenLocal && !filesystemOf(dir).network) return { offsetMs: 0, measured: false };
+  const network = filesystemOf(dir).network;
+  if (!evenLocal && !network) return { offsetMs: 0, measured: false };
+  const reading = probeClock(dir, mode);
+  if (reading.measured || network) return reading;
+  // A local claims directory this process may not write (mounted read-only into a sandbox): every
+  // local filesystem is stamped by the one kernel clock, so a probe in the temp directory reads it.
+  const temp = os().tmpdir();
+  return filesystemOf(temp).network ? reading : probeClock(temp, 0o600);
+}
+
+function probeClock(dir: string, mode: number | (() => number)): ClockReading {
   const path = join(dir, `.tmp-${process.pid}-clock-${randomHex(8)}`);
   let fd: number;
   const before = Date.now();

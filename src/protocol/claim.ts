@@ -100,12 +100,15 @@ export interface Freshness {
  * time; src/os/filesystem.ts). Then a claim is stale only when its file, too, was last written more
  * than a TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a
  * skewed clock (a script, an older client, libfaketime), and taking it over would rob a live
- * holder. False only where the caller fixed `now` (tests), which no mtime is on.
+ * holder. False where the caller fixed `now` (tests), and on a network filesystem whose clock
+ * could not be read.
  */
 export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number, mtimeOnNowsClock = false): Freshness {
   const ttl = claim.ttl ?? defaultTtl;
   const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
-  const fileAged = nowMs - mtimeMs > ttl * 1000;
+  // An mtime more than a TTL ahead of the clock it is on was not stamped as the file was written
+  // (a copy that kept a far clock's times: tar, rsync -a, cp -p): it says nothing of age.
+  const fileAged = nowMs - mtimeMs > ttl * 1000 || (mtimeOnNowsClock && mtimeMs - nowMs > ttl * 1000);
   const stale = ageMs < -ttl * 1000 ? fileAged : ageMs > ttl * 1000 && (!mtimeOnNowsClock || fileAged);
   return { stale, ageMs, skewed: isAheadOfClock(ageMs), ttl };
 }

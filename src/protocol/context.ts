@@ -5,7 +5,7 @@ import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
-import { readFilesystemClock } from "../os/filesystem.js";
+import { filesystemOf, readFilesystemClock } from "../os/filesystem.js";
 import { shapeOf, type TargetKind } from "../targets/overlap.js";
 import { parseTarget, targetOfFileName, type Target } from "../targets/target.js";
 
@@ -45,8 +45,10 @@ export interface Context {
    * agrees with it, and with a fixed `now`.
    */
   clockOffsetMs?: number;
-  /** The filesystem's clock was read (readClockOnce). */
-  clockRead?: boolean;
+  /** When the filesystem's clock was last read, on this process's clock (readClock reads it again a second later). */
+  clockReadAt?: number;
+  /** `nowMs` and the claim files' mtimes are on one clock: a local filesystem, or a network one whose clock was read. */
+  mtimesOnClock: boolean;
 }
 
 /**
@@ -66,13 +68,15 @@ export function openContext(options: CommonOptions): Context {
   if (options.configAt !== undefined) settingsInput.configAt = options.configAt;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
-  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined };
+  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, mtimesOnClock: false };
   if (context.realTime) {
     const clock = readFilesystemClock(settings.dir, () => store.fileMode);
     if (clock.measured) {
       context.clockOffsetMs = clock.offsetMs;
+      context.clockReadAt = context.nowMs;
       context.nowMs += clock.offsetMs;
     }
+    context.mtimesOnClock = clock.measured || !filesystemOf(settings.dir).network;
   }
   return context;
 }
@@ -198,33 +202,44 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
  * heartbeat is older than its TTL and its file's mtime is too. The mtime is the filesystem's stamp,
  * which no process's clock skews: a heartbeat that reads stale in a file written within the TTL was
  * stamped by a clock running behind, and taking it over would rob a live holder. Before answering
- * stale by this process's clock, the filesystem's own is read (once per context): a process running
- * ahead (libfaketime, a script's fixed clock) would otherwise find every claim stale.
+ * stale by this process's clock, the filesystem's own is read (readClock): a process running ahead
+ * (libfaketime, a script's fixed clock) would otherwise find every claim stale.
  */
 export function othersFreshness(claim: Claim, mtimeMs: number, context: Context): ReturnType<typeof freshnessOf> {
-  const freshness = freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.realTime);
-  if (!freshness.stale || !readClockOnce(context)) return freshness;
-  return freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, true);
+  const judged = () => freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.mtimesOnClock);
+  const freshness = judged();
+  return freshness.stale && readClock(context) ? judged() : freshness;
 }
 
 /** Whether an unreadable claim file has gone stale: by its mtime, on the filesystem's clock (as othersFreshness). */
 export function unreadableStale(mtimeMs: number, context: Context): boolean {
-  const aged = () => context.nowMs - mtimeMs > context.settings.judgeTtl * 1000;
-  return aged() && (!readClockOnce(context) || aged());
+  return staleOnClock(context, () => context.nowMs - mtimeMs > context.settings.judgeTtl * 1000);
 }
 
+/** Whether `aged` (judged by `context.nowMs`) holds, on the filesystem's clock: read first when it holds by this process's. */
+export function staleOnClock(context: Context, aged: () => boolean): boolean {
+  return aged() && (!readClock(context) || aged());
+}
+
+/** The filesystem's clock is read again once this process's has moved this far (a clock running fast, libfaketime's `x10`). */
+const CLOCK_REREAD_MS = 1000;
+
 /**
- * Reads the filesystem's clock where it has not been read (a local filesystem), and moves `nowMs`
- * onto it; true when that changed `nowMs`. A probe file made and removed, no fsync: paid only by a
- * call that finds something stale, once.
+ * Reads the filesystem's clock (a probe file, no fsync: paid only by a call that finds something
+ * stale, and at most once a second of its own clock) and moves `nowMs` onto it; true when that
+ * changed `nowMs`. On a local filesystem it is the kernel's clock, which a process's may not be.
  */
-export function readClockOnce(context: Context): boolean {
-  if (!context.realTime || context.clockOffsetMs !== undefined || context.clockRead) return false;
-  context.clockRead = true;
+export function readClock(context: Context): boolean {
+  if (!context.realTime) return false;
+  const processNow = Date.now();
+  if (context.clockReadAt !== undefined && Math.abs(processNow - context.clockReadAt) < CLOCK_REREAD_MS) return false;
+  context.clockReadAt = processNow;
   const clock = readFilesystemClock(context.settings.dir, () => context.store.fileMode, true);
-  if (clock.offsetMs === 0) return false;
+  if (!clock.measured) return false;
+  context.mtimesOnClock = true;
+  if (clock.offsetMs === (context.clockOffsetMs ?? 0)) return false;
   context.clockOffsetMs = clock.offsetMs;
-  context.nowMs += clock.offsetMs;
+  context.nowMs = Date.now() + clock.offsetMs;
   return true;
 }
 
@@ -237,7 +252,7 @@ export function readClockOnce(context: Context): boolean {
 export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): ReturnType<typeof freshnessOf> {
   const judged = () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
   const freshness = judged();
-  return freshness.stale && readClockOnce(context) ? judged() : freshness;
+  return freshness.stale && readClock(context) ? judged() : freshness;
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { isValidTtl, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { isAlive, type ProcessIdentity } from "../os/process-identity.js";
-import type { Context } from "./context.js";
+import { staleOnClock, type Context } from "./context.js";
 import { claimFileName, holderTag } from "../targets/target.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
@@ -53,10 +53,16 @@ function parseEntry(text: string): QueueEntry | undefined {
   }
 }
 
-export function isLive(entry: QueueEntry, context: Context): boolean {
+/**
+ * A queued interest lives while its waiter does and its heartbeat is within its TTL, or its file
+ * was written within it: judged as a claim is (docs/PROTOCOL.md 5), so a process on a clock of its
+ * own neither drops a live waiter's place nor keeps a dead one's.
+ */
+export function isLive(entry: QueueEntry, mtimeMs: number, context: Context): boolean {
   if (entry.waiter && !isAlive(entry.waiter)) return false;
-  const ttl = entry.ttl ?? context.settings.judgeTtl;
-  return context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) <= ttl * 1000;
+  const ttlMs = (entry.ttl ?? context.settings.judgeTtl) * 1000;
+  const aged = () => context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) > ttlMs && (!context.mtimesOnClock || context.nowMs - mtimeMs > ttlMs);
+  return !staleOnClock(context, aged);
 }
 
 /**
@@ -71,7 +77,7 @@ export function readQueue(context: Context, names: string[] = context.store.name
     const snapshot = readSnapshot(path);
     if (snapshot.kind === "missing") continue;
     const entry = snapshot.kind === "file" ? parseEntry(snapshot.bytes.toString("utf8")) : undefined;
-    if (entry && isLive(entry, context)) queue.push({ fileName, entry });
+    if (entry && snapshot.kind === "file" && isLive(entry, snapshot.mtimeMs, context)) queue.push({ fileName, entry });
     else if (prune) removeQuietly(path);
   }
   return queue.sort((a, b) => a.entry.seq - b.entry.seq || (a.entry.queued_at < b.entry.queued_at ? -1 : 1));

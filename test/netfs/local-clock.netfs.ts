@@ -8,14 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { run, thisMachine } from "./machines.js";
-import { hasProgram, installPrograms } from "./servers.js";
+import { run, thisMachine, type Machine } from "./machines.js";
+import { installPrograms } from "./servers.js";
 
 const test = suite<{ dir: string }>("claims on a local disk, processes on skewed clocks (libfaketime)");
-const missing = hasProgram("faketime") ? undefined : process.getuid?.() !== 0 ? "faketime is not installed and installing it needs root" : undefined;
+// Root: to install faketime where it is missing, and for the read-only mount of a sandbox (unshare).
+const missing = process.getuid?.() !== 0 ? "it needs root" : undefined;
 
 if (missing) {
-  console.log(`\n  SKIPPED: the local clock suite needs faketime (${missing}; apt-get install faketime).\n`);
+  console.log(`\n  SKIPPED: the local clock suite ${missing} (faketime, unshare).\n`);
   test.skip("should hold against skewed clocks on a local disk", () => undefined);
 } else {
   test.before(() => installPrograms(["faketime"]));
@@ -51,6 +52,43 @@ if (missing) {
     assert.is(beat.code, 0, beat.stderr);
     assert.is((await run(behind, ["release", "memory-file", "--dir", dir, "--holder", "behind"])).code, 0);
     assert.is((await run(honest, ["take", "memory-file", "--dir", dir, "--holder", "honest"])).code, 0, "released: free for the next");
+  });
+
+  test("should not let a process 2 hours ahead drop a live waiter's place in the queue", async ({ dir }) => {
+    assert.is((await run(honest, ["take", "T", "--dir", dir, "--holder", "A"])).code, 0);
+    assert.is((await run(honest, ["take", "T", "--dir", dir, "--holder", "B", "--queue"])).code, 6);
+    assert.is((await run(ahead, ["take", "U", "--dir", dir, "--holder", "C"])).code, 0, "an unrelated take, which prunes dead waiters");
+    const released = JSON.parse((await run(honest, ["release", "T", "--dir", dir, "--holder", "A", "--json"])).stdout);
+    assert.equal(released.handed_to, [{ target: "T", holder: "B" }], `the queue was jumped: ${JSON.stringify(released)}`);
+  });
+
+  test("should not let a waiter whose clock runs ten times fast take over a claim beaten every second", async ({ dir }) => {
+    const fast: Machine = { name: "a fast clock", wrap: (command) => ["faketime", "-f", "+0 x10", ...command] };
+    assert.is((await run(honest, ["take", "T", "--dir", dir, "--holder", "A", "--ttl", "5"])).code, 0);
+    let beating = true;
+    const beats: number[] = [];
+    const beater = (async () => {
+      while (beating) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        beats.push((await run(honest, ["beat", "T", "--dir", dir, "--holder", "A"])).code);
+      }
+    })();
+    // 60 s on its clock: 6 s of real time, in which its clock runs 54 s ahead of the kernel's.
+    const waited = await run(fast, ["take", "T", "--dir", dir, "--holder", "B", "--wait", "60", "--json"]);
+    beating = false;
+    await beater;
+    assert.is(waited.code, 5, `the fast waiter was granted a claim beaten every 0.7 s: ${waited.stdout}`);
+    assert.ok(beats.length >= 5 && beats.every((code) => code === 0), `the holder's beats: ${beats.join(" ")}`);
+  });
+
+  test("should judge by the kernel's clock where the claims directory is read-only to the process (a sandbox's mount)", async ({ dir }) => {
+    assert.is((await run(honest, ["take", "T", "--dir", dir, "--holder", "A", "--ttl", "60"])).code, 0);
+    const readOnlyAhead: Machine = {
+      name: "a sandbox 2 hours ahead",
+      wrap: (command) => ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", 'mount --bind -o ro "$0" "$0" && exec "$@"', dir, "faketime", "-f", "+7200s", ...command],
+    };
+    const checked = await run(readOnlyAhead, ["check", "T", "--dir", dir, "--holder", "B", "--json"]);
+    assert.is(checked.code, 3, `a fresh claim was judged stale where the probe could not be written: ${checked.stdout}${checked.stderr}`);
   });
 
   test("should let a process ahead take over a claim that really went stale, stamped on the kernel's clock", async ({ dir }) => {

@@ -45,7 +45,7 @@ const PACKAGES: Record<string, string> = {
 
 /** Installs the Debian packages that provide the given programs, once, when one is missing. */
 export function installPrograms(programs: string[]): void {
-  const missing = programs.filter((program) => !hasProgram(program));
+  const missing = programs.filter((program) => !has(program));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((program) => PACKAGES[program] as string))];
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -56,8 +56,7 @@ export function installPrograms(programs: string[]): void {
   }
 }
 
-/** Whether a program is installed (in the system's directories). */
-export function hasProgram(program: string): boolean {
+function has(program: string): boolean {
   return ["/usr/sbin", "/usr/bin", "/sbin", "/bin"].some((dir) => existsSync(join(dir, program)));
 }
 
