@@ -985,6 +985,12 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "python3 -c 'import os; os.system(\"rm u.ts\")'",
     "python3 /dev/stdin <<<'open(\"u.ts\",\"w\")'",
     "python3 -c \"$(cat gen.py)\"",
+    "python3 -c \"import os; [open(f,'a').write('# x') for f in os.listdir()]\"", // names it lists, which the text does not give
+    "python3 -c \"import os; [os.remove(f) for f in os.listdir()]\"",
+    "perl -e 'opendir D, q{.}; for (readdir D) { unlink }'",
+    "perl -e 'unlink glob(q{*})'",
+    "node -e \"const fs=require('fs'); for (const f of fs.readdirSync(process.cwd())) fs.appendFileSync(f,'x')\"",
+    "ruby -e 'Dir[\"*\"].each { |f| File.write(f, \"\") }'",
     "eval -- 'rm u.ts'", // -- before the script
     "trap -- 'rm u.ts' EXIT",
     "coproc { rm u.ts; }",
@@ -1015,7 +1021,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }
-  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "python3 -c 'import os; print(os.listdir())'", "python3 -c \"s = 'abc'; s.find('b'); open('out.txt', 'w')\"", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
     // Everyday forms that write nothing held: a pipe to a process substitution, a trap removing a temp file, --version.
     "exec > >(tee -a log.txt) 2>&1", "cat u.ts | tee >(wc -l) >/dev/null", "tmp=$(mktemp); trap 'rm -f \"$tmp\"' EXIT; cat u.ts > \"$tmp\"", "ed --version", "ex --version"]) {
     assert.is(bash(box, command), undefined, JSON.stringify(command));

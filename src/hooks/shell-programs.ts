@@ -7,7 +7,8 @@
 // does not fix (`__dirname + "/u.ts"`, `os.path.join(d, "u.ts")`, `f"{d}/u.ts"`) is judged by its
 // name too, as a path after a `cd` the hook cannot follow; `f"{n}.ts"` and `glob("*.ts")` as globs
 // here; and a plain name (`rmtree("src")`) when something of that name is here (bareNames, which
-// the walk checks). Reading a held file that way is refused too: the text cannot tell
+// the walk checks). One that changes files by name and lists a directory (`for f in os.listdir():
+// os.remove(f)`) may change any file under where it runs. Reading a held file that way is refused too: the text cannot tell
 // `open('a.ts')` from `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A
 // program in a file (`python3 gen.py`) is not read (docs/HOOKS.md).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -18,6 +19,14 @@ const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`). */
 const FILE_CHANGES =
   /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]*?,\s*['"][wax+]/;
+
+/**
+ * Calls that list a directory or walk a tree (`os.listdir()`, `readdirSync`, perl's `readdir D` and
+ * `<*.ts>`, Ruby's `Dir[…]`): in a program that changes files by name, the names it changes may be
+ * the ones it lists, which its text does not give.
+ */
+const LISTS =
+  /\b(listdir|scandir|walk|walkSync|readdir|readdirSync|opendir|opendirSync|iterdir|i?glob|globSync|rglob|fts_open)\s*\(|\breaddir\b|\bDir\s*(\[|\.\s*(glob|entries|children|each_child|foreach)\b)|\bFile::Find\b|\bfind\s*\(\s*(\\&|sub\b)|<\*[^>]*>/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
@@ -60,6 +69,8 @@ export function pathsInProgram(source: string): string[] {
 function stringPaths(program: string): string[] {
   const found = new Set<string>();
   const writes = WRITES.test(program);
+  // Changes names it lists: any file under where it runs (a directory it names is judged below, as written).
+  if (LISTS.test(program) && FILE_CHANGES.test(program)) found.add(`${GLOB_MARK}**`);
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
