@@ -322,6 +322,36 @@ test("should release at the session's end what a hook claimed in another claims 
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
 });
 
+test("should meet the claim of a session pinning a sibling package's claims directory, where a call judges that directory for its own paths too", ({ repo }) => {
+  // Pinned to packages/b's directory, a session takes packages/a's file: its claim is in store-b,
+  // its pointer in store-a. A call that judges store-b for b's own files judges a's file there too.
+  const { root, pkg, env, box } = repo;
+  const b = join(root, "packages", "b");
+  writeFileSync(join(b, ".claims"), JSON.stringify({ dir: "../../../store-b" }));
+  writeFileSync(join(b, "x.ts"), "");
+  const file = join(pkg, "src", "f.ts");
+  assert.is(claims(["take", file, "--holder", "P", "--purpose", "pinned work"], { cwd: root, env: { ...env, CLAIMS_DIR: join(box.root, "store-b") } }).code, 0);
+  const checked = claims(["check", file, "x.ts", "--holder", "U"], { cwd: b, env });
+  assert.is(checked.code, 3, checked.stdout);
+  assert.match(checked.stdout, /REFUSED .*f\.ts: held by P for "pinned work"/);
+  const status = JSON.parse(claims(["status", file, "x.ts", "--json"], { cwd: b, env }).stdout);
+  assert.equal(status.free, [join(b, "x.ts")], "f.ts is not free");
+  assert.is(status.claims[0].holder, "P");
+  assert.is(claims(["take", file, "x.ts", "--holder", "U"], { cwd: b, env }).code, 3);
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: b, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "x" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", answer.stdout + answer.stderr);
+  const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8", env: cleanEnv(env) });
+  git("init", "-q");
+  git("add", "packages");
+  const guarded = claims(["guard", "check", "--hook", "pre-commit", "--holder", "U"], { cwd: root, env });
+  assert.is.not(guarded.code, 0, guarded.stdout + guarded.stderr);
+  assert.match(guarded.stdout + guarded.stderr, /held by P/);
+});
+
 test("should refuse a commit of a file another session holds in its package's claims directory", ({ repo }) => {
   const { root, pkg, env } = repo;
   const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8", env: { ...cleanEnv(env), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });

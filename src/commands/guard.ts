@@ -215,7 +215,11 @@ export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
   const courtesy = new Set<string>();
   for (const [dir, targets] of pinned(options) ? unpinnedHomes(paths, root, env) : []) if (!byDir.has(dir)) (courtesy.add(dir), byDir.set(dir, new Set(targets)));
   // And where sessions pinning a directory of their own claimed them, as the pointers say (src/protocol/pinned.ts).
-  for (const [dir, only] of pinnedDirsFor([...byDir])) (courtesy.add(dir), byDir.set(dir, new Set(only)));
+  for (const [dir, only] of pinnedDirsFor([...byDir])) {
+    const judged = byDir.get(dir);
+    if (judged) for (const path of only) judged.add(path); // judged there already, for paths of its own
+    else (courtesy.add(dir), byDir.set(dir, new Set(only)));
+  }
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
   for (const { context, only, dir } of places) {
     try {

@@ -141,16 +141,15 @@ function listPointers(dir: string): string[] {
 
 /**
  * The directories of sessions pinning one of their own that the pointers in the claims directories
- * judged name (those judged aside), each with the paths judged in the directories pointing to it:
- * their claims on those paths are in the way too, read-only (take looks through lookThroughLinks).
+ * judged name, each with the paths judged in the directories pointing to it: their claims on those
+ * paths are in the way too, read-only (take looks through lookThroughLinks). A directory judged
+ * already for paths of its own (a sibling package's, pinned by a session) is named too, with the
+ * paths the others judge: a session pinning it claims any path there.
  */
 export function pinnedDirsFor(judged: Array<[string, Iterable<string>]>): Map<string, string[]> {
   const pointed = new Map<string, string[]>();
-  const known = new Set(judged.map(([dir]) => dir));
   for (const [dir, paths] of judged) {
-    for (const other of pinnedDirsIn(dir)) {
-      if (!known.has(other)) pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...paths])]);
-    }
+    for (const other of pinnedDirsIn(dir)) pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...paths])]);
   }
   return pointed;
 }
