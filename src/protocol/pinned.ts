@@ -11,7 +11,7 @@ import { basename, join } from "node:path";
 import { fsyncDirectory, readSnapshot, removeQuietly, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
-import { isClaimFileName, Store } from "./store.js";
+import { Store } from "./store.js";
 
 /**
  * One pointer per pinned directory that claimed a path routed here: `.pinned/<that directory,
@@ -154,15 +154,6 @@ export function pinnedDirsFor(judged: Array<[string, Iterable<string>]>): Map<st
   return pointed;
 }
 
-/** Whether a pinned directory is gone or holds no claim file; one that cannot be listed may hold any. */
-function holdsNoClaim(pinnedDir: string): boolean {
-  try {
-    return !readdirSync(pinnedDir).some(isClaimFileName);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOENT";
-  }
-}
-
 /** The directory a pointer names; undefined for a temp file, debris or one unreadable. */
 function pointedDir(path: string): string | undefined {
   const name = basename(path);
@@ -185,13 +176,10 @@ function pointedDir(path: string): string | undefined {
 }
 
 /**
- * For sweep: the pointers in `dir` that no pinned take has touched for 7 days and whose pinned
- * directory is gone or holds no claim any more, removed (listed only, with `dryRun`): there is
- * nothing to see there, and each pointer costs every session claiming here a look per target. A
- * pinned take touches its pointer when a day old and writes it again when missing, before its
- * claim; a claim held longer, beaten and never taken again, keeps its pointer by being there.
- * Each is first renamed aside and looked at again there: one a take touched, or whose directory
- * came back or took a claim, meanwhile is put back at once.
+ * For sweep: the pointers in `dir` whose pinned directory is gone and that no pinned take has
+ * touched for 7 days, removed (listed only, with `dryRun`). Each is first renamed aside and looked
+ * at again there: one a take touched, or whose directory came back, meanwhile is put back at once.
+ * A pointer to a directory that exists is never removed, whatever its age.
  */
 export function sweepPointers(dir: string, dryRun: boolean, nowMs: number): string[] {
   let names: string[];
@@ -202,7 +190,7 @@ export function sweepPointers(dir: string, dryRun: boolean, nowMs: number): stri
   }
   const gone = (path: string, pinnedDir: string) => {
     try {
-      return nowMs - statSync(path).mtimeMs > POINTER_DEBRIS_AGE_MS && holdsNoClaim(pinnedDir);
+      return nowMs - statSync(path).mtimeMs > POINTER_DEBRIS_AGE_MS && !existsSync(pinnedDir);
     } catch {
       return false;
     }
@@ -221,7 +209,7 @@ export function sweepPointers(dir: string, dryRun: boolean, nowMs: number): stri
         continue; // gone meanwhile
       }
       if (!gone(aside, pinnedDir)) {
-        // Touched, or its directory made again or claimed in, before the rename: back where readers look (a pointer written meanwhile stays).
+        // Touched, or its directory made again, before the rename: back where readers look (a pointer written meanwhile stays).
         try {
           linkSync(aside, path);
         } catch {
