@@ -3,7 +3,7 @@
 // the staleness rule on the filesystem's clock, which holds on a local disk too; the filesystem of
 // a local directory. The real
 // thing, on sshfs and GlusterFS with two mounts and two "machines", is `npm run test:netfs`.
-import { copyFileSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -62,8 +62,13 @@ Across("should count a stale-looking heartbeat in a file written within the TTL 
   const claim: Claim = { target: "x", holder: "h", purpose: "", taken_at: "2026-08-14T20:00:00Z", heartbeat_at: "2026-08-14T20:00:00Z", ttl: 60 };
   const now = T0;
   assert.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND).stale, "with no clock the mtime is on (a fixed `now`), the heartbeat decides");
-  assert.not.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND, true).stale, "written 10 s ago by the filesystem's clock: held");
-  assert.ok(freshnessOf(claim, now, 1800, now - 120 * SECOND, true).stale, "file and heartbeat both older than the TTL: stale");
+  const onClock = { onClock: true, measured: false };
+  assert.not.ok(freshnessOf(claim, now, 1800, now - 10 * SECOND, onClock).stale, "written 10 s ago by the filesystem's clock: held");
+  assert.ok(freshnessOf(claim, now, 1800, now - 120 * SECOND, onClock).stale, "file and heartbeat both older than the TTL: stale");
+  // An mtime more than a TTL ahead: a copy's, once the clock was read; until then it may be this clock that is behind.
+  const ahead = freshnessOf(claim, now, 1800, now + 3600 * SECOND, onClock);
+  assert.equal([ahead.stale, ahead.mtimeAhead], [false, true]);
+  assert.ok(freshnessOf(claim, now, 1800, now + 3600 * SECOND, { onClock: true, measured: true }).stale);
 });
 
 Across("should measure no clock on a local filesystem unless asked, and find the kernel's agreeing with this process's", ({ box }) => {
@@ -87,6 +92,19 @@ Across("should hold, on a local disk too, a claim whose heartbeat reads stale in
   const when = (Date.now() - 7200 * SECOND) / 1000;
   utimesSync(join(box.dir, "config.json"), when, when);
   assert.is(claims(["take", "config", "--dir", box.dir, "--holder", "honest"]).code, 0);
+});
+
+Across("should judge a queued interest as a claim: one whose heartbeat lies years ahead and whose file is hours old is dead", ({ box }) => {
+  assert.is(claims(["take", "T", "--dir", box.dir, "--holder", "A"]).code, 0);
+  assert.is(claims(["take", "T", "--dir", box.dir, "--holder", "B", "--queue"]).code, 6);
+  const [name] = readdirSync(box.dir).filter((entry) => entry.startsWith(".queue-"));
+  const path = join(box.dir, name as string);
+  writeFileSync(path, `${JSON.stringify({ ...JSON.parse(readFileSync(path, "utf8")), heartbeat_at: "2036-01-01T00:00:00Z" })}\n`);
+  const twoHoursAgo = Date.now() / 1000 - 7200;
+  utimesSync(path, twoHoursAgo, twoHoursAgo);
+  const released = JSON.parse(claims(["release", "T", "--dir", box.dir, "--holder", "A", "--json"]).stdout);
+  assert.equal(released.handed_to, [], "granted to an interest a writer ahead left hours ago");
+  assert.is(claims(["take", "T", "--dir", box.dir, "--holder", "D"]).code, 0);
 });
 
 Across("should not let a file's mtime far in the future (a copy that kept another clock's times) hold a stale claim", ({ box }) => {

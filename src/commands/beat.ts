@@ -2,7 +2,7 @@
 // the caller no longer holds as lost.
 import { linksOf } from "../protocol/aliases.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import type { Claim } from "../protocol/claim.js";
+import { DEFAULT_TTL_SECONDS, type Claim } from "../protocol/claim.js";
 import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { grantQueued } from "../protocol/grant.js";
@@ -133,7 +133,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     if (judgement.stale) return renewStale(fileName, target, holder, context, options);
     if (renewAfterMs !== undefined) {
       const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
-      const ttlMs = ownFreshness(judgement.claim, 0, context).ttl * 1000;
+      const ttlMs = (judgement.claim.ttl ?? DEFAULT_TTL_SECONDS) * 1000;
       // Heartbeats are rounded up to the second, so one written this second may lie up to 1 s ahead.
       if (ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
     }

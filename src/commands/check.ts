@@ -52,7 +52,7 @@ export function check(options: CheckOptions): CheckResult {
   if (!routes || (routes.dirs.size === 1 && routes.dirs.has(routes.own.dir))) {
     const result = checkIn(options);
     if (!routes && pinned(options)) metElsewhere(result, options);
-    else metInPinned(result, [result.dir], options);
+    else metInPinned(result, [[result.dir, options.targets]], options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
   }
   const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
@@ -74,7 +74,7 @@ export function check(options: CheckOptions): CheckResult {
     merged.directory_missing = true;
     if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
-  metInPinned(merged, [...routes.dirs.keys()], options);
+  metInPinned(merged, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   if (unsearched.length > 0) (merged.warnings ??= []).push(...unsearched);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
   return merged;
@@ -103,8 +103,9 @@ function metElsewhere(result: CheckResult, options: CheckOptions): void {
  * pointers in the directories judged send (src/protocol/pinned.ts): in the way too, read-only.
  * One such directory this user may not read is passed over.
  */
-function metInPinned(result: CheckResult, judged: string[], options: CheckOptions): void {
-  for (const dir of pinnedDirsFor(judged.map((each) => [each, []])).keys()) {
+function metInPinned(result: CheckResult, judgedFor: Array<[string, string[]]>, options: CheckOptions): void {
+  const judged = judgedFor.map(([dir]) => dir);
+  for (const dir of pinnedDirsFor(judgedFor).keys()) {
     let found: Holding[];
     try {
       const context = openContext({ ...options, dir });

@@ -68,10 +68,10 @@ export function status(options: StatusOptions = {}): StatusResult {
     const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: statusOfDirectory({ ...options, dir, targets }) }));
     const merged = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
     const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
-    return heldInPinned({ ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs.keys()], options);
+    return heldInPinned({ ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   }
   const result = statusOfDirectory(options);
-  if (named.length > 0 && !options.mine) return heldInPinned(result, [result.dir], options);
+  if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options);
   if (!options.mine || named.length > 0) return result;
   const elsewhere = pointedFrom(options, holderOf(options)).map(({ dir }) => statusOfDirectory({ ...options, dir }));
   return elsewhere.length === 0 ? result : { ...mergeResults([result, ...elsewhere]), dir: result.dir };
@@ -83,9 +83,9 @@ export function status(options: StatusOptions = {}): StatusResult {
  * that directory, as take, check and the hooks refuse them. Looked at only: nothing granted or
  * read once there. One this user may not read is passed over.
  */
-function heldInPinned(result: StatusResult, judged: string[], options: StatusOptions): StatusResult {
+function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, options: StatusOptions): StatusResult {
   if (result.free.length === 0 || options.mine) return result;
-  for (const dir of pinnedDirsFor(judged.map((each) => [each, []])).keys()) {
+  for (const dir of pinnedDirsFor(judged).keys()) {
     let there: StatusResult;
     try {
       there = statusOfDirectory({ ...options, dir, targets: result.free }, { lookOnly: true });

@@ -22,7 +22,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
 import { os } from "./lazy-os.js";
@@ -123,6 +123,25 @@ export function overwriteInPlace(path: string, content: string): void {
     ftruncateSync(fd, bytes.length);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Gives a small file a fresh mtime stamped by the filesystem, not by this process's clock (which
+ * `utimes` would write, and which may be skewed: libfaketime): its bytes and mode written anew and
+ * renamed over it. False when it is gone or cannot be rewritten.
+ */
+export function touchByFilesystem(path: string): boolean {
+  const snapshot = readSnapshot(path);
+  if (snapshot.kind !== "file") return false;
+  let temp: string | undefined;
+  try {
+    temp = writeTempFile(dirname(path), snapshot.bytes.toString("utf8"), lstatSync(path).mode & 0o7777, false);
+    renameSync(temp, path);
+    return true;
+  } catch {
+    if (temp !== undefined) removeQuietly(temp);
+    return false;
   }
 }
 

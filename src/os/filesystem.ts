@@ -1,8 +1,8 @@
 // What the claims directory lives on, and that filesystem's clock.
 //
 // On a local disk the filesystem's clock is the kernel's, and nothing here costs more than one
-// statfs(2) unless a claim looks stale: then it is read once (a process may run on a clock of its
-// own, under libfaketime, and must not take over a fresh claim by it). On a network filesystem (NFS, SMB, Ceph, a FUSE one such as sshfs or GlusterFS)
+// statfs(2) unless a claim looks stale: then it is read (a process may run on a clock of its own,
+// under libfaketime, and must not take over a fresh claim by it). On a network filesystem (NFS, SMB, Ceph, a FUSE one such as sshfs or GlusterFS)
 // the clients' clocks may disagree by minutes, and heartbeats written by one are judged by
 // another. So every verb there reads the filesystem's own clock once: it creates a probe file and
 // reads back the mtime the server stamped on it, and uses that clock for every stamp it writes and
@@ -37,7 +37,8 @@ const NETWORK_MAGIC: Record<number, string> = {
   0x73757245: "coda",
   0x01021997: "9p",
   0x0bd00bd0: "lustre",
-  0x65735546: "fuse",
+  0x65735546: "fuse", // virtiofs too (Lima, devcontainers): a host's folder, on the host's clock
+  0x786f4256: "vboxsf", // VirtualBox's shared folders
   0x47504653: "gpfs",
 };
 const LOCAL_MAGIC: Record<number, string> = {

@@ -88,6 +88,16 @@ export interface Freshness {
   /** The heartbeat lies a second or more in the future (clock skew; less is its writer rounding up). It counts as fresh. */
   skewed: boolean;
   ttl: number;
+  /** Fresh only for a file's mtime more than a TTL ahead of a clock not read: reading it may change the answer. */
+  mtimeAhead: boolean;
+}
+
+/** How `now` stands to the files' mtimes: on no common clock, on the kernel's (a local disk, unmeasured), or on a clock just read. */
+export interface MtimeClock {
+  /** `now` and the mtimes are on one clock: a claim is stale only when its file is old too. */
+  onClock: boolean;
+  /** That clock was read by a probe (not merely this process's, which may be skewed): an mtime far ahead of it is a copy's. */
+  measured: boolean;
 }
 
 /**
@@ -96,19 +106,22 @@ export interface Freshness {
  * no clock is that wrong for long, and such a claim would otherwise block its target for as long
  * as the bad clock said. Then the file's mtime stands in for the heartbeat.
  *
- * `mtimeOnNowsClock`: `now` and the file's mtime come from one clock, the filesystem's (the real
+ * `clock.onClock`: `now` and the file's mtime come from one clock, the filesystem's (the real
  * time; src/os/filesystem.ts). Then a claim is stale only when its file, too, was last written more
  * than a TTL ago: a heartbeat that looks stale in a file written within the TTL was stamped by a
  * skewed clock (a script, an older client, libfaketime), and taking it over would rob a live
- * holder. False where the caller fixed `now` (tests), and on a network filesystem whose clock
- * could not be read.
+ * holder. Off where the caller fixed `now` (tests), and on a network filesystem whose clock could
+ * not be read. `clock.measured`: an mtime more than a TTL ahead of a clock just read was not
+ * stamped as its file was written (a copy that kept a far clock's times: tar, rsync -a, cp -p) and
+ * says nothing of age; ahead of this process's own clock, it may be this clock that is behind.
+ * `mtimeAhead` says the answer hung on such an mtime, for a caller that can read the clock.
  */
-export function freshnessOf(claim: Claim, nowMs: number, defaultTtl: number, mtimeMs: number, mtimeOnNowsClock = false): Freshness {
+export function freshnessOf(claim: Pick<Claim, "heartbeat_at" | "ttl">, nowMs: number, defaultTtl: number, mtimeMs: number, clock: MtimeClock = { onClock: false, measured: false }): Freshness {
   const ttl = claim.ttl ?? defaultTtl;
   const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
-  // An mtime more than a TTL ahead of the clock it is on was not stamped as the file was written
-  // (a copy that kept a far clock's times: tar, rsync -a, cp -p): it says nothing of age.
-  const fileAged = nowMs - mtimeMs > ttl * 1000 || (mtimeOnNowsClock && mtimeMs - nowMs > ttl * 1000);
-  const stale = ageMs < -ttl * 1000 ? fileAged : ageMs > ttl * 1000 && (!mtimeOnNowsClock || fileAged);
-  return { stale, ageMs, skewed: isAheadOfClock(ageMs), ttl };
+  const mtimeAhead = clock.onClock && mtimeMs - nowMs > ttl * 1000;
+  const fileAged = nowMs - mtimeMs > ttl * 1000 || (mtimeAhead && clock.measured);
+  const stale = ageMs < -ttl * 1000 ? fileAged : ageMs > ttl * 1000 && (!clock.onClock || fileAged);
+  const hungOnMtime = !stale && !clock.measured && mtimeAhead && Math.abs(ageMs) > ttl * 1000;
+  return { stale, ageMs, skewed: isAheadOfClock(ageMs), ttl, mtimeAhead: hungOnMtime };
 }

@@ -1,6 +1,6 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
-import { DEFAULT_TTL_SECONDS, freshnessOf, modeOf, type Claim } from "./claim.js";
+import { DEFAULT_TTL_SECONDS, freshnessOf, modeOf, type Claim, type Freshness, type MtimeClock } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
 import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
@@ -39,16 +39,16 @@ export interface Context {
   realTime: boolean;
   /**
    * The claims directory's filesystem clock minus this process's (src/os/filesystem.ts), once read:
-   * at once on a network filesystem, and on a local one when a claim of another first looks stale
-   * (staleFor). `nowMs` is then on the filesystem's clock, so every machine and process stamps and
-   * judges by one clock. Undefined until read, on a local filesystem where this process's clock
-   * agrees with it, and with a fixed `now`.
+   * at once on a network filesystem, and on a local one when something first looks stale, or fresh
+   * only by an mtime far ahead (readClock). `nowMs` is then on the filesystem's clock, so every
+   * machine and process judges, and stamps from then on, by one clock. Undefined until read, on a
+   * local filesystem where this process's clock agrees with it, and with a fixed `now`.
    */
   clockOffsetMs?: number;
   /** When the filesystem's clock was last read, on this process's clock (readClock reads it again a second later). */
   clockReadAt?: number;
-  /** `nowMs` and the claim files' mtimes are on one clock: a local filesystem, or a network one whose clock was read. */
-  mtimesOnClock: boolean;
+  /** How `nowMs` stands to the files' mtimes (src/protocol/claim.ts): on one clock on a local filesystem or a network one whose clock was read; measured once read. */
+  clock: MtimeClock;
 }
 
 /**
@@ -68,7 +68,7 @@ export function openContext(options: CommonOptions): Context {
   if (options.configAt !== undefined) settingsInput.configAt = options.configAt;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
-  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, mtimesOnClock: false };
+  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, clock: { onClock: false, measured: false } };
   if (context.realTime) {
     const clock = readFilesystemClock(settings.dir, () => store.fileMode);
     if (clock.measured) {
@@ -76,7 +76,7 @@ export function openContext(options: CommonOptions): Context {
       context.clockReadAt = context.nowMs;
       context.nowMs += clock.offsetMs;
     }
-    context.mtimesOnClock = clock.measured || !filesystemOf(settings.dir).network;
+    context.clock = { onClock: clock.measured || !filesystemOf(settings.dir).network, measured: clock.measured };
   }
   return context;
 }
@@ -198,27 +198,31 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
 }
 
 /**
- * How fresh another holder's claim is, by the staleness rule (docs/PROTOCOL.md 5): stale when its
- * heartbeat is older than its TTL and its file's mtime is too. The mtime is the filesystem's stamp,
- * which no process's clock skews: a heartbeat that reads stale in a file written within the TTL was
- * stamped by a clock running behind, and taking it over would rob a live holder. Before answering
- * stale by this process's clock, the filesystem's own is read (readClock): a process running ahead
- * (libfaketime, a script's fixed clock) would otherwise find every claim stale.
+ * How fresh another holder's claim (or a queued interest) is, by the staleness rule
+ * (docs/PROTOCOL.md 5): stale when its heartbeat is older than its TTL and its file's mtime is too.
+ * The mtime is the filesystem's stamp, which no process's clock skews: a heartbeat that reads stale
+ * in a file written within the TTL was stamped by a clock running behind, and taking it over would
+ * rob a live holder. Judged on the filesystem's clock (onFilesystemClock).
  */
-export function othersFreshness(claim: Claim, mtimeMs: number, context: Context): ReturnType<typeof freshnessOf> {
-  const judged = () => freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.mtimesOnClock);
-  const freshness = judged();
-  return freshness.stale && readClock(context) ? judged() : freshness;
+export function othersFreshness(claim: Pick<Claim, "heartbeat_at" | "ttl">, mtimeMs: number, context: Context): Freshness {
+  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clock));
 }
 
-/** Whether an unreadable claim file has gone stale: by its mtime, on the filesystem's clock (as othersFreshness). */
+/** Whether an unreadable claim file has gone stale: by its mtime alone, on the filesystem's clock (as othersFreshness). */
 export function unreadableStale(mtimeMs: number, context: Context): boolean {
-  return staleOnClock(context, () => context.nowMs - mtimeMs > context.settings.judgeTtl * 1000);
+  const heartbeat = formatTimestampRoundedDown(mtimeMs);
+  return onFilesystemClock(context, () => freshnessOf({ heartbeat_at: heartbeat }, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clock)).stale;
 }
 
-/** Whether `aged` (judged by `context.nowMs`) holds, on the filesystem's clock: read first when it holds by this process's. */
-export function staleOnClock(context: Context, aged: () => boolean): boolean {
-  return aged() && (!readClock(context) || aged());
+/**
+ * A judgement made again on the filesystem's clock where it hung on this process's: before
+ * answering stale by it (a process running ahead, under libfaketime, or a script's fixed clock,
+ * would find every claim stale), or fresh only by an mtime far ahead of it (a copy's, or this
+ * clock behind), the filesystem's clock is read (readClock).
+ */
+function onFilesystemClock(context: Context, judged: () => Freshness): Freshness {
+  const freshness = judged();
+  return (freshness.stale || freshness.mtimeAhead) && readClock(context) ? judged() : freshness;
 }
 
 /** The filesystem's clock is read again once this process's has moved this far (a clock running fast, libfaketime's `x10`). */
@@ -226,8 +230,8 @@ const CLOCK_REREAD_MS = 1000;
 
 /**
  * Reads the filesystem's clock (a probe file, no fsync: paid only by a call that finds something
- * stale, and at most once a second of its own clock) and moves `nowMs` onto it; true when that
- * changed `nowMs`. On a local filesystem it is the kernel's clock, which a process's may not be.
+ * stale, and at most once a second of its own clock) and moves `nowMs` onto it; true when it was
+ * read (judge again). On a local filesystem it is the kernel's clock, which a process's may not be.
  */
 export function readClock(context: Context): boolean {
   if (!context.realTime) return false;
@@ -236,10 +240,11 @@ export function readClock(context: Context): boolean {
   context.clockReadAt = processNow;
   const clock = readFilesystemClock(context.settings.dir, () => context.store.fileMode, true);
   if (!clock.measured) return false;
-  context.mtimesOnClock = true;
-  if (clock.offsetMs === (context.clockOffsetMs ?? 0)) return false;
-  context.clockOffsetMs = clock.offsetMs;
-  context.nowMs = Date.now() + clock.offsetMs;
+  context.clock = { onClock: true, measured: true };
+  if (clock.offsetMs !== (context.clockOffsetMs ?? 0)) {
+    context.clockOffsetMs = clock.offsetMs;
+    context.nowMs = Date.now() + clock.offsetMs;
+  }
   return true;
 }
 
@@ -248,11 +253,10 @@ export function readClock(context: Context): boolean {
  * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
  * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
  * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 5).
+ * On the filesystem's clock, as the others judge it.
  */
-export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): ReturnType<typeof freshnessOf> {
-  const judged = () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clockOffsetMs !== undefined);
-  const freshness = judged();
-  return freshness.stale && readClock(context) ? judged() : freshness;
+export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): Freshness {
+  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clock));
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {

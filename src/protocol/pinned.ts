@@ -6,9 +6,9 @@
 // check, hook write, beat and queue grant that judges a path in a claims directory judges it in
 // the directories its pointers name too. Written before the claim, read by the others after
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
-import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fsyncDirectory, readSnapshot, removeQuietly, writeTempFile } from "../os/files.js";
+import { fsyncDirectory, readSnapshot, removeQuietly, touchByFilesystem, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
@@ -43,12 +43,12 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
   const path = join(directory, pointerName(pinnedDir));
   try {
     const stats = statSync(path); // the common case: one stat
-    if (Date.now() - stats.mtimeMs > POINTER_REFRESH_MS) {
-      const now = new Date();
-      utimesSync(path, now, now);
+    // Far ahead of this clock too: this clock may be the one behind (the filesystem stamps it anew).
+    if (Math.abs(Date.now() - stats.mtimeMs) > POINTER_REFRESH_MS) touchByFilesystem(path);
+    if (stats.isFile() && pointedDir(path) === pinnedDir) {
       shareWithGroup(directory, new Store(there.dir, { groupShared: there.groupShared }));
+      return true;
     }
-    if (stats.isFile() && pointedDir(path) === pinnedDir) return true;
   } catch {
     // not there yet (or touched by sweep meanwhile): written below
   }
@@ -82,8 +82,9 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
 
 /**
  * Makes `.pinned` 2770 where the claims directory is shared and it is not (made 0700 by an earlier
- * version): the group's other members must list it. Done when a pinned take writes a pointer there
- * or touches its own (daily); best effort, as only its owner may change its mode.
+ * version): the group's other members must list it. Done by every pinned take that finds or writes
+ * its pointer there (a stat or two, where the directory is shared); best effort, as only its owner
+ * may change its mode.
  */
 function shareWithGroup(directory: string, store: Store): void {
   try {
@@ -148,8 +149,15 @@ function listPointers(dir: string): string[] {
  */
 export function pinnedDirsFor(judged: Array<[string, Iterable<string>]>): Map<string, string[]> {
   const pointed = new Map<string, string[]>();
+  const own = new Map<string, Set<string>>();
+  for (const [dir, paths] of judged) for (const path of paths) (own.get(dir) ?? own.set(dir, new Set()).get(dir))?.add(path);
   for (const [dir, paths] of judged) {
-    for (const other of pinnedDirsIn(dir)) pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...paths])]);
+    for (const other of pinnedDirsIn(dir)) {
+      // Judged there already for these very paths (a pinned session's own directory, looked at from one pointing to it): nothing more.
+      const more = [...paths].filter((path) => !own.get(other)?.has(path));
+      if (own.has(other) && more.length === 0) continue;
+      pointed.set(other, [...new Set([...(pointed.get(other) ?? []), ...more])]);
+    }
   }
   return pointed;
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { isValidTtl, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { isAlive, type ProcessIdentity } from "../os/process-identity.js";
-import { staleOnClock, type Context } from "./context.js";
+import { othersFreshness, type Context } from "./context.js";
 import { claimFileName, holderTag } from "../targets/target.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 
@@ -54,15 +54,13 @@ function parseEntry(text: string): QueueEntry | undefined {
 }
 
 /**
- * A queued interest lives while its waiter does and its heartbeat is within its TTL, or its file
- * was written within it: judged as a claim is (docs/PROTOCOL.md 5), so a process on a clock of its
- * own neither drops a live waiter's place nor keeps a dead one's.
+ * A queued interest lives while its waiter does and it is not stale as a claim would be
+ * (docs/PROTOCOL.md 5: its heartbeat and its file's mtime older than its TTL, on the filesystem's
+ * clock), so a process on a clock of its own neither drops a live waiter's place nor keeps a dead one's.
  */
 export function isLive(entry: QueueEntry, mtimeMs: number, context: Context): boolean {
   if (entry.waiter && !isAlive(entry.waiter)) return false;
-  const ttlMs = (entry.ttl ?? context.settings.judgeTtl) * 1000;
-  const aged = () => context.nowMs - (parseTimestamp(entry.heartbeat_at) as number) > ttlMs && (!context.mtimesOnClock || context.nowMs - mtimeMs > ttlMs);
-  return !staleOnClock(context, aged);
+  return !othersFreshness(entry, mtimeMs, context).stale;
 }
 
 /**

@@ -5,11 +5,11 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError } from "../os/errors.js";
-import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
+import { readSnapshot, removeQuietly, tempName, touchByFilesystem } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -384,14 +384,8 @@ export function pointedFrom(options: CommonOptions, holder: string): Array<{ dir
       const path = join(settings.dir, ELSEWHERE_DIRECTORY, pointer.name);
       return {
         dir: pointer.dir as string,
-        touch: () => {
-          try {
-            const now = new Date();
-            utimesSync(path, now, now);
-          } catch {
-            // gone: nothing to keep
-          }
-        },
+        // Stamped by the filesystem, as sweep judges its age (a session's own clock may be skewed).
+        touch: () => void touchByFilesystem(path),
         forget: () => removeQuietly(path),
       };
     });

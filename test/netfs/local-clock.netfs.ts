@@ -91,6 +91,16 @@ if (missing) {
     assert.is(checked.code, 3, `a fresh claim was judged stale where the probe could not be written: ${checked.stdout}${checked.stderr}`);
   });
 
+  test("should hold a fresh claim against a process 2 hours behind that can read no clock (read-only directory, no temp directory)", async ({ dir }) => {
+    assert.is((await run(honest, ["take", "T", "--dir", dir, "--holder", "A", "--ttl", "60"])).code, 0);
+    const readOnlyBehind: Machine = {
+      name: "a sandbox 2 hours behind",
+      wrap: (command) => ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", 'mount --bind -o ro "$0" "$0" && exec "$@"', dir, "faketime", "-f", "-7200s", ...command],
+    };
+    const checked = await run(readOnlyBehind, ["check", "T", "--dir", dir, "--holder", "B", "--json"], { TMPDIR: "/nonexistent" });
+    assert.is(checked.code, 3, `a claim a moment old was judged stale by a clock 2 hours behind: ${checked.stdout}${checked.stderr}`);
+  });
+
   test("should let a process ahead take over a claim that really went stale, stamped on the kernel's clock", async ({ dir }) => {
     const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
     const at = new Date(twoHoursAgo * 1000).toISOString().replace(".000Z", "Z");
