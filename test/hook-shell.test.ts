@@ -991,6 +991,18 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "perl -e 'unlink glob(q{*})'",
     "node -e \"const fs=require('fs'); for (const f of fs.readdirSync(process.cwd())) fs.appendFileSync(f,'x')\"",
     "ruby -e 'Dir[\"*\"].each { |f| File.write(f, \"\") }'",
+    "deno eval \"for (const e of Deno.readDirSync('.')) Deno.writeTextFileSync(e.name, '')\"",
+    "ruby -e 'require \"find\"; Find.find(\".\") { |f| File.write(f, \"\") if File.file?(f) }'",
+    "python3 -c \"import os, subprocess; [os.remove(f) for f in subprocess.check_output(['git', 'ls-files']).decode().split()]\"",
+    "git ls-files | python3 -c \"import sys, os; [os.remove(l.strip()) for l in sys.stdin]\"",
+    "python3 -c \"from pathlib import Path; [p.unlink() for p in Path('.').rglob('*.ts')]\"",
+    "ruby -e 'Dir[\"*\"].each { |f| File.delete(f) }'",
+    "perl -e 'opendir D, \".\"; for (readdir D) { open F, \">\", $_ }'",
+    "python3 -c \"import os; [os.replace(f, f + '~') for f in os.listdir()]\"",
+    "python3 -c \"import os; [open(f, mode='w') for f in os.listdir()]\"",
+    "node -e \"const fs = require('fs'); for (const f of fs.readdirSync('.')) fs.openSync(f, 'w')\"",
+    "ls | python3 -c \"import sys, os; [os.remove(l.strip()) for l in sys.stdin]\"",
+    "mkdir -p src && cd src && python3 -c \"import os; [os.remove(os.path.join(d, f)) for d, _, fs in os.walk('..') for f in fs]\"", // above where it runs
     "eval -- 'rm u.ts'", // -- before the script
     "trap -- 'rm u.ts' EXIT",
     "coproc { rm u.ts; }",
@@ -1017,11 +1029,17 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "prlimit --nofile=100 rm u.ts",
     "setarch x86_64 rm u.ts",
     "faketime '2020-01-01' rm u.ts",
+    "yarn node -e \"require('fs').unlinkSync('u.ts')\"", // version managers and runners that run the interpreter after them
+    "volta run node -e \"require('fs').unlinkSync('u.ts')\"",
+    "fnm exec --using=20 -- node -e \"require('fs').unlinkSync('u.ts')\"",
+    "asdf exec node -e \"require('fs').unlinkSync('u.ts')\"",
+    "pyenv exec python -c \"import os; os.remove('u.ts')\"",
+    "rye run python -c \"import os; os.remove('u.ts')\"",
     "valgrind rm u.ts",
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }
-  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "python3 -c 'import os; print(os.listdir())'", "python3 -c \"s = 'abc'; s.find('b'); open('out.txt', 'w')\"", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "python3 -c 'import os; print(os.listdir())'", "python3 -c 'import os; print([f for f in os.listdir() if \"copy\" in f])'", "node -e 'console.log(require(\"fs\").readdirSync(\".\").filter((f) => !f.startsWith(\"create\")))'", "python3 -c 'import os, json; print(json.dumps({\"files\": os.listdir(), \"mode\": \"write\"}))'", "python3 -c \"import os; print([f.removesuffix('.py') for f in os.listdir('src')])\"", "python3 -c \"import os; r = []; [r.append(d) for d, _, _ in os.walk('.')]; print(len(r))\"", "python3 -c \"import glob, json; json.dump(glob.glob('src/*.ts'), open('files.json', 'w'))\"", "node -e \"const fs = require('fs'); fs.writeFileSync('index.json', JSON.stringify(fs.readdirSync('src')))\"", "node -e \"console.log(require('fs').readdirSync('.').length) // remove me\"", "python3 -c \"import glob, copy; print(copy.copy(glob.glob('**/*.py')))\"", "python3 -c \"s = 'abc'; s.find('b'); open('out.txt', 'w')\"", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
     // Everyday forms that write nothing held: a pipe to a process substitution, a trap removing a temp file, --version.
     "exec > >(tee -a log.txt) 2>&1", "cat u.ts | tee >(wc -l) >/dev/null", "tmp=$(mktemp); trap 'rm -f \"$tmp\"' EXIT; cat u.ts > \"$tmp\"", "ed --version", "ex --version"]) {
     assert.is(bash(box, command), undefined, JSON.stringify(command));

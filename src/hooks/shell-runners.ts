@@ -206,6 +206,18 @@ export const WRAPPERS: Record<
   pipenv: { syntax: {}, subcommands: ["run"] },
   pdm: { syntax: {}, subcommands: ["run"] },
   hatch: { syntax: {}, subcommands: ["run"] },
+  rye: { syntax: {}, subcommands: ["run"] },
+  // Version managers that run a command with a version of their own: `pyenv exec python -c …`,
+  // `volta run node -e …`, `fnm exec --using=20 -- node`, `asdf exec node`.
+  pyenv: { syntax: {}, subcommands: ["exec"] },
+  rbenv: { syntax: {}, subcommands: ["exec"] },
+  nodenv: { syntax: {}, subcommands: ["exec"] },
+  goenv: { syntax: {}, subcommands: ["exec"] },
+  plenv: { syntax: {}, subcommands: ["exec"] },
+  jenv: { syntax: {}, subcommands: ["exec"] },
+  asdf: { syntax: {}, subcommands: ["exec"] },
+  volta: { syntax: { long: valuedLong("node npm pnpm yarn") }, subcommands: ["run"] },
+  fnm: { syntax: { long: valuedLong("using") }, subcommands: ["exec"] },
 };
 
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */

@@ -61,7 +61,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       }
       // `uv tool run black` is `uvx black`.
       const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
-      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && ownEntry(RULES, sub) !== undefined;
+      // `yarn node -e …` runs node (with the project's loader) as `yarn prettier` runs prettier.
+      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node");
       if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
