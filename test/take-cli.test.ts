@@ -182,6 +182,7 @@ Take("should escape C1 controls and the line and paragraph separators, and refus
     ["--holder", "a\u0085b", /^claims: --holder must be 1 to 200 printable characters; got "a\\u0085b"\.\n$/],
     ["--holder", "a\u2029b", /^claims: --holder "a\\u2029b" has an invisible or direction-changing character \(U\+2029\)/],
     ["--holder", "a\u061cb", /\(U\+061C\)/],
+    ["--holder", "a\u{e0041}b", /\(U\+E0041\)/], // a tag character: text a reader does not see
   ] as const) {
     const result = claims(["take", "w", flag, id, "--dir", box.dir], { cwd: box.project });
     assert.is(result.code, 2, id);

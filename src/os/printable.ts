@@ -5,20 +5,22 @@
 
 /**
  * Zero-width characters, bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E-F,
- * U+202A-E, U+2066-9), the line and paragraph separators (U+2028-9), the soft hyphen, the Mongolian
- * vowel separator, the byte order mark.
+ * U+202A-E, U+2066-9), the line and paragraph separators (U+2028-9), the soft hyphen, the combining
+ * grapheme joiner, the Mongolian vowel separator, the deprecated format characters (U+206A-F), the
+ * byte order mark, and the tag characters (U+E0000-7F: text hidden from a reader, not from a model).
  */
-export const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+export const INVISIBLE = /[\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u{e0000}-\u{e007f}]/u;
 
 /** Control characters, C0, DEL and C1 (U+0080-9F: U+0085 breaks a line, U+009B starts a terminal escape). */
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "g");
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, "gu");
 const CONTROL_ALL = new RegExp(CONTROL.source, "g");
 
-/** `\u202e` for U+202E: how an invisible or direction-changing character is shown. */
+/** `\u202e` for U+202E (`\U000e0041` past U+FFFF, as bash's $'…' reads it): how an invisible or direction-changing character is shown. */
 export function unicodeEscape(char: string): string {
-  return `\\u${(char.codePointAt(0) as number).toString(16).padStart(4, "0")}`;
+  const code = (char.codePointAt(0) as number).toString(16);
+  return code.length <= 4 ? `\\u${code.padStart(4, "0")}` : `\\U${code.padStart(8, "0")}`;
 }
 
 /** Text with its invisible and direction-changing characters shown as `\u202e`; control characters left as they are. */

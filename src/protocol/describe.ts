@@ -58,10 +58,10 @@ export function describeUnknownPlace(written: string[]): string {
   const named = written.filter((path) => path !== ".");
   const sentences: string[] = [];
   if (named.length > 0) {
-    const paths = named.map((path) => JSON.stringify(path)).join(", ");
+    const paths = named.map((path) => printable(JSON.stringify(path))).join(", ");
     const [these, it] = named.length === 1 ? [`the relative path ${paths}`, "it"] : [`the relative paths ${paths}`, "each"];
     sentences.push(
-      `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, or under a directory a variable names ("$d/${named[0]}"), so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
+      `The command writes ${these} after a cd (or pushd, popd) whose directory cannot be known from the command's text, or under a directory a variable names ("$d/${printable(named[0] as string)}"), so ${it} was checked against every claim it could mean (any file of that name, and any directory or glob claim in or above the session's directory). ` +
         `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`,
     );
   }

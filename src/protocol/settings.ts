@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
-import { CONTROL, INVISIBLE, showInvisible, unicodeEscape } from "../os/printable.js";
+import { CONTROL, INVISIBLE, showInvisible } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -320,7 +320,7 @@ export function checkHolder(holder: string, source: string): string {
   // An id shown in every refusal and status line: no character that hides itself or turns the text
   // around it (`a\u202eb` would show another holder's name).
   if (INVISIBLE.test(holder)) {
-    const code = unicodeEscape(holder.match(INVISIBLE)?.[0] as string).slice(2).toUpperCase();
+    const code = ((holder.match(INVISIBLE)?.[0] as string).codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
     throw new BadInputError(`${source} ${showInvisible(JSON.stringify(holder))} has an invisible or direction-changing character (U+${code}); use visible characters only.`);
   }
   return holder;
