@@ -8,9 +8,10 @@
 // name too, as a path after a `cd` the hook cannot follow; `f"{n}.ts"` and `glob("*.ts")` as globs
 // here; and a plain name (`rmtree("src")`) when something of that name is here (bareNames, which
 // the walk checks). One that changes a file whose name it computes from a listing, a command's
-// output or its input (`for f in os.listdir(): os.remove(f)`) may change any file under where it runs. Reading a held file that way is refused too: the text cannot tell
-// `open('a.ts')` from `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A
-// program in a file (`python3 gen.py`) is not read (docs/HOOKS.md).
+// output or its input (`for f in os.listdir(): os.remove(f)`) may change any file under where it
+// runs. Reading a held file that way is refused too: the text cannot tell `open('a.ts')` from
+// `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
+// (`python3 gen.py`) is not read (docs/HOOKS.md).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
