@@ -253,10 +253,14 @@ export function readClock(context: Context): boolean {
  * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
  * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
  * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 5).
- * On the filesystem's clock, as the others judge it.
+ * By its heartbeat until the filesystem's clock is read (its own stale heartbeat makes it read),
+ * then on that clock, as the others judge it.
  */
 export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): Freshness {
-  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, context.clock));
+  // The mtime counts only once the clock was read: against a clock behind, an mtime would keep the
+  // holder's claim fresh to it after the others, on the filesystem's clock, found it stale.
+  const clock = () => ({ onClock: context.clock.measured, measured: context.clock.measured });
+  return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs + marginMs, DEFAULT_TTL_SECONDS, mtimeMs, clock()));
 }
 
 export function kindOf(canonicalTarget: string): TargetKind {

@@ -101,6 +101,18 @@ if (missing) {
     assert.is(checked.code, 3, `a claim a moment old was judged stale by a clock 2 hours behind: ${checked.stdout}${checked.stderr}`);
   });
 
+  test("should tell a holder whose clock is 4 s behind that its claim was lost once the others found it stale", async ({ dir }) => {
+    const slightlyBehind = thisMachine(-4);
+    const tree = join(dir, "tree");
+    assert.is((await run(slightlyBehind, ["take", `${tree}/`, "--dir", dir, "--holder", "A", "--ttl", "5"])).code, 0);
+    await new Promise((resolve) => setTimeout(resolve, 5600));
+    // Its heartbeat reads 9.6 s old to the others, its file 5.6 s: stale (TTL 5 s). To it, the
+    // heartbeat reads 5.6 s old, and its file (on the kernel's clock) 1.6 s: it must read the clock.
+    assert.is((await run(honest, ["take", `${tree}/a.ts`, "--dir", dir, "--holder", "B"])).code, 0);
+    const beat = await run(slightlyBehind, ["beat", `${tree}/`, "--dir", dir, "--holder", "A"]);
+    assert.is(beat.code, 4, `the holder renewed a claim another took over inside: ${beat.stdout}${beat.stderr}`);
+  });
+
   test("should let a process ahead take over a claim that really went stale, stamped on the kernel's clock", async ({ dir }) => {
     const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
     const at = new Date(twoHoursAgo * 1000).toISOString().replace(".000Z", "Z");
