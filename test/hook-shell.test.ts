@@ -1003,6 +1003,15 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "node -e \"const fs = require('fs'); for (const f of fs.readdirSync('.')) fs.openSync(f, 'w')\"",
     "ls | python3 -c \"import sys, os; [os.remove(l.strip()) for l in sys.stdin]\"",
     "mkdir -p src && cd src && python3 -c \"import os; [os.remove(os.path.join(d, f)) for d, _, fs in os.walk('..') for f in fs]\"", // above where it runs
+    "python3 -c \"import os, shutil; [shutil.copy('/etc/hosts', f) for f in os.listdir()]\"", // a name computed in any argument that names a file
+    "node -e \"const fs = require('fs'); for (const f of fs.readdirSync('.')) fs.unlinkSync(`${f}`)\"",
+    "python3 -c \"import os; list(map(os.remove, os.listdir()))\"", // a function passed as a value
+    "python3 -c \"import os; [open(os.path.join('.', f), 'w') for f in os.listdir()]\"",
+    "ruby -e \"Dir.children('.').each { |f| File.write f, '' }\"",
+    "perl -e 'opendir D, \".\"; for my $f (readdir D) { open(my $h, \">\", $f) }'",
+    "perl -e 'unlink glob \"*\"'",
+    "mkdir -p src && cd src && git ls-files --full-name | python3 -c \"import sys, os; [os.remove(l.strip()) for l in sys.stdin]\"", // names from its input: anywhere
+    "find . -name '*.ts' -exec python3 -c \"import sys, os; os.remove(sys.argv[1])\" {} \\;", // find's files as its arguments
     "eval -- 'rm u.ts'", // -- before the script
     "trap -- 'rm u.ts' EXIT",
     "coproc { rm u.ts; }",
@@ -1039,7 +1048,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }
-  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "python3 -c 'import os; print(os.listdir())'", "python3 -c 'import os; print([f for f in os.listdir() if \"copy\" in f])'", "node -e 'console.log(require(\"fs\").readdirSync(\".\").filter((f) => !f.startsWith(\"create\")))'", "python3 -c 'import os, json; print(json.dumps({\"files\": os.listdir(), \"mode\": \"write\"}))'", "python3 -c \"import os; print([f.removesuffix('.py') for f in os.listdir('src')])\"", "python3 -c \"import os; r = []; [r.append(d) for d, _, _ in os.walk('.')]; print(len(r))\"", "python3 -c \"import glob, json; json.dump(glob.glob('src/*.ts'), open('files.json', 'w'))\"", "node -e \"const fs = require('fs'); fs.writeFileSync('index.json', JSON.stringify(fs.readdirSync('src')))\"", "node -e \"console.log(require('fs').readdirSync('.').length) // remove me\"", "python3 -c \"import glob, copy; print(copy.copy(glob.glob('**/*.py')))\"", "python3 -c \"s = 'abc'; s.find('b'); open('out.txt', 'w')\"", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
+  for (const command of ["cat <<'EOF'\n$(rm u.ts)\nEOF", "cat <<EOF\nhello $(date)\nEOF", 'x="rm u.ts"; echo "$x"', "ln -s src/b.ts l && echo x > l", "trap - EXIT", "echo 'a \\\nb' > src/b.ts", "python3 -c 'import sys; print(sys.version)'", "python3 -c 'import os; print(os.listdir())'", "cat u.ts | python3 -c \"import sys, shutil; shutil.copyfileobj(sys.stdin, sys.stdout)\"", "python3 -c \"import os; print([f for f in os.listdir() if 'unlink' in f])\"", "python3 -c \"import os; links = os.listdir(); [print(link) for link in links]\"", "python3 -c 'import os; print([f for f in os.listdir() if \"copy\" in f])'", "node -e 'console.log(require(\"fs\").readdirSync(\".\").filter((f) => !f.startsWith(\"create\")))'", "python3 -c 'import os, json; print(json.dumps({\"files\": os.listdir(), \"mode\": \"write\"}))'", "python3 -c \"import os; print([f.removesuffix('.py') for f in os.listdir('src')])\"", "python3 -c \"import os; r = []; [r.append(d) for d, _, _ in os.walk('.')]; print(len(r))\"", "python3 -c \"import glob, json; json.dump(glob.glob('src/*.ts'), open('files.json', 'w'))\"", "node -e \"const fs = require('fs'); fs.writeFileSync('index.json', JSON.stringify(fs.readdirSync('src')))\"", "node -e \"console.log(require('fs').readdirSync('.').length) // remove me\"", "python3 -c \"import glob, copy; print(copy.copy(glob.glob('**/*.py')))\"", "python3 -c \"s = 'abc'; s.find('b'); open('out.txt', 'w')\"", "node -e \"console.log(require('./package.json').name)\"", "ed -s src/b.ts <<< 'w src/c.ts'",
     // Everyday forms that write nothing held: a pipe to a process substitution, a trap removing a temp file, --version.
     "exec > >(tee -a log.txt) 2>&1", "cat u.ts | tee >(wc -l) >/dev/null", "tmp=$(mktemp); trap 'rm -f \"$tmp\"' EXIT; cat u.ts > \"$tmp\"", "ed --version", "ex --version"]) {
     assert.is(bash(box, command), undefined, JSON.stringify(command));

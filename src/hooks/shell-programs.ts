@@ -13,48 +13,14 @@
 // `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
 // (`python3 gen.py`) is not read (docs/HOOKS.md).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { namesFromElsewhere } from "./program-names.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]*?,\s*['"][wax+]/;
-
-/**
- * Where a program can get names its text does not give: a directory listed or a tree walked
- * (`os.listdir()`, `readdirSync`, `Deno.readDir`, perl's `readdir` and `<*.ts>`, Ruby's `Dir[…]` and
- * `Find.find`), or the output of a command it runs (`git ls-files`), or its input.
- */
-const NAMES_FROM_ELSEWHERE =
-  /\b(listdir|scandir|walk|walkSync|readdir|readdirSync|readDir|readDirSync|opendir|opendirSync|iterdir|i?glob|globSync|rglob|fts_open|check_output|getoutput|popen|execSync|spawnSync|execFileSync|readline|readlines|input|children|entries)\s*\(|\breaddir\b|\bDir\s*(\[|\.\s*(glob|entries|children|each_child|foreach)\b)|\bFind\.find\b|\bFile::Find\b|\bfind\s*\(\s*(\\&|sub\b)|<\*[^>]*>|<STDIN>|\bsys\.stdin\b|\bprocess\.stdin\b|\bARGF\b|\$stdin\b/;
-
-/**
- * Calls that change a file named by their first argument, with that argument's first character
- * (a quote: the name is in the text, judged as the path it reads as): removing, renaming, copying,
- * writing, truncating; a pathlib or Ruby method on a name (`p.unlink()`), perl's `unlink` of `$_`.
- */
-const CHANGE_CALL =
-  /(?:\b(?:os\.(?:remove|unlink|rename|replace|rmdir|removedirs|truncate|chmod)|shutil\.(?:rmtree|move|copy\w*|chown)|unlinkSync|rmSync|rmdirSync|renameSync|writeFileSync|appendFileSync|copyFileSync|cpSync|truncateSync|writeFile|appendFile|rm|File\.(?:write|delete|unlink|rename|truncate)|FileUtils\.\w+|Deno\.(?:write\w*|remove\w*|rename\w*|truncate\w*|copyFile\w*)|unlink|rename|truncate)|\.(?:unlink|rename|touch|write_text|write_bytes|rmdir))\s*\(\s*(.)/g;
-
-/**
- * `open(name, "w")` and its kin (`open(name, mode="a")`, `fs.openSync(name, "w")`, `os.open(name,
- * os.O_WRONLY)`, perl's `open F, ">", $name`): the name's first character, where the mode writes.
- */
-const OPEN_WRITING =
-  /\b(?:open|openSync|fopen)\s*\(\s*(.)[^,\n]*,\s*(?:mode\s*=\s*|flags\s*:\s*)?(?:['"][wax+]|[\w.]*O_(?:WRONLY|RDWR|CREAT|TRUNC|APPEND))|\bopen\s*\(?\s*\w+\s*,\s*['"](?:\+?[>]|>>)['"]\s*,\s*(.)/g;
-
-/**
- * Whether the program changes a file whose name it computes (a variable, a call: not a quoted
- * string) from names it lists, runs a command for or reads: then any file under where it runs.
- */
-function changesNamesFromElsewhere(program: string): boolean {
-  if (!NAMES_FROM_ELSEWHERE.test(program)) return false;
-  const computed = (first: string | undefined) => first !== undefined && !`'"\``.includes(first);
-  for (const match of program.matchAll(CHANGE_CALL)) if (computed(match[1])) return true;
-  for (const match of program.matchAll(OPEN_WRITING)) if (computed(match[1] ?? match[2])) return true;
-  return /\bunlink\b(?!\s*\()/.test(program); // perl's unlink of $_, or of a list
-}
+  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
@@ -98,8 +64,9 @@ function stringPaths(program: string): string[] {
   const found = new Set<string>();
   const writes = WRITES.test(program);
   // Changes names it lists: any file under where it runs (a directory it names is judged below, as
-  // written); one that reaches above it (`os.walk("..")`, `os.pardir`, `~`, an absolute path), any file.
-  if (changesNamesFromElsewhere(program)) found.add(/\.\.|\bpardir\b|expanduser|homedir|['"`]~|['"`]\//.test(program) ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
+  // written); names from its input or a command's output, or a listing above it: any file.
+  const elsewhere = namesFromElsewhere(program);
+  if (elsewhere) found.add(elsewhere === "here" ? `${GLOB_MARK}**` : `${UNKNOWN_MARK}.`);
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.

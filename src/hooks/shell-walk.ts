@@ -519,7 +519,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
-    if (inline) for (const at of reading.operands) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
+    // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`: find's files).
+    if (inline) {
+      for (const at of reading.operands) {
+        const arg = args[at];
+        if (arg !== undefined && isPathLike(arg)) add(here, arg);
+        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value);
+      }
+    }
     // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
     if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
