@@ -16,20 +16,42 @@ const READS =
   /\b(?:check_output|getoutput|getstatusoutput|popen|Popen|run|execSync|spawnSync|execFileSync|readline|readlines|input)\s*\(|\bsubprocess\b|\bsys\.stdin\b|\bprocess\.stdin\b|<STDIN>|<>|\bARGF\b|\$stdin\b|\bSTDIN\b|\bopen\s*\(\s*0\b|readFileSync\s*\(\s*0\b|\/dev\/stdin|\benviron\b|process\.env|\bENV\[/;
 
 /** A program that reaches above where it runs, or to a place it computes: its listing may name files anywhere. */
-const REACHES = /\.\.|\bpardir\b|expanduser|homedir|\bhome\s*\(|\bchdir\b|\.parent\b|\bdirname\s*\(|\bcwd\s*\(\s*\)\s*\.\s*parent|["'`]~|["'`]\//;
+const REACHES = /["'`]\.\.(?:["'`/\\])|\bpardir\b|expanduser|homedir|\bhome\s*\(|\bchdir\b|\.parent\b|\bdirname\s*\(|os\.path\.split|["'`]~|["'`]\/[\w.~-]/;
 
-/** Functions that change the file they are given (called, or passed as a value: `map(os.remove, …)`). */
-const CHANGE_FUNCTION =
-  /(?<![\w$.])(?:os\.(?:remove|unlink|rename|replace|rmdir|removedirs|truncate|chmod|link|symlink|utime)|shutil\.(?:rmtree|move|copy|copy2|copyfile|copytree|chown)|(?:fs\.)?(?:promises\.)?(?:unlink|unlinkSync|rm|rmSync|rmdir|rmdirSync|rename|renameSync|truncate|truncateSync|writeFile|writeFileSync|appendFile|appendFileSync|copyFile|copyFileSync|cp|cpSync|symlink|symlinkSync|link|linkSync|utimes|utimesSync|chmod|chmodSync|createWriteStream)|File\.(?:write|delete|unlink|rename|truncate|symlink|link|chmod)|FileUtils\.\w+|IO\.write|Bun\.write|Deno\.(?:write\w*|remove\w*|rename\w*|truncate\w*|copyFile\w*|create\w*))(?![\w$])/g;
+/**
+ * Functions that change the file they are given (called, or passed as a value: `map(os.remove, …)`):
+ * a module's, wherever it was reached from (`require("fs").unlinkSync`), and the bare names a
+ * program imports (`from shutil import move`, perl's File::Copy), not as a method of something else.
+ */
+const CHANGE_FUNCTION = new RegExp(
+  [
+    String.raw`(?:\b(?:os|shutil|fs|fsp|promises)\.|\)\.)?(?:unlinkSync|rmSync|rmdirSync|renameSync|truncateSync|writeFileSync|appendFileSync|copyFileSync|cpSync|symlinkSync|linkSync|utimesSync|chmodSync|writeFile|appendFile|copyFile|createWriteStream|removedirs|rmtree|copytree|copyfile|copy2)(?![\w$])`,
+    String.raw`\b(?:os|fs|fsp|promises|shutil)\.(?:remove|unlink|rename|replace|rmdir|truncate|chmod|link|symlink|utime|utimes|rm|cp|move|copy)(?![\w$])`,
+    String.raw`\b(?:File|IO|Bun|Deno)\.(?:write\w*|delete|unlink|rename|truncate|symlink|link|chmod|remove\w*|create\w*|copyFile\w*)(?![\w$])`,
+    String.raw`\bFileUtils\.\w+(?![\w$])`,
+    String.raw`(?<![\w$.])(?:unlink|rename|remove|move|copy|rmtree|rm|cp|mv|truncate|chmod|symlink|link)(?=\s*\(|[ \t]+[$@])`,
+  ].join("|"),
+  "g",
+);
 
-/** Methods that change the file their object names (`p.unlink()`, `Path(f).write_text("")`). */
-const CHANGE_METHOD = /\.\s*(?:unlink|rename|touch|write_text|write_bytes|rmdir|symlink_to|hardlink_to|chmod)\s*\(/g;
+/** Methods that change the file their object names (`p.unlink()`, `Path(f).write_text("")`, `fsp.rm(f)`). */
+const CHANGE_METHOD = /\.\s*(?:unlink|rename|touch|write_text|write_bytes|rmdir|symlink_to|hardlink_to|chmod|rm)\s*\(/g;
 
-/** Calls that open a file, writing where their mode says so. */
-const OPEN = /(?<![\w$.])(?:(?:File|IO|os|fs)\.)?(?:open|openSync|fopen|sysopen)(?![\w$])/g;
+/** Calls that open a file, writing where their mode says so; a method's (`p.open("w")`) takes the mode first. */
+const OPEN = /(?<![\w$])(?:(?:File|IO|io|os|fs|codecs)\.)?(?:open|openSync|fopen|sysopen)(?![\w$])/g;
 
-/** An open mode that writes: python's and node's `"w"`, `"a"`, `"x"`, `"r+"`, the O_ flags, perl's `>`, `>>`, `+<`. */
-const WRITING_MODE = /^\s*(?:\w+\s*[=:]\s*)?(?:["'](?:[wax]|r\+|\+?[<>]|>>)|[\w.|\s]*O_(?:WRONLY|RDWR|CREAT|TRUNC|APPEND))/;
+/** Functions given two names, both changed (the source removed, the target written): rename, move. */
+const MOVES = /^(?:rename|renameSync|replace|move|mv)$/;
+
+/** Functions given two names, the second written: copy, link. */
+const COPIES = /^(?:copy|copy2|copyfile|copytree|cp|cpSync|copyFile|copyFileSync|link|linkSync|symlink|symlinkSync)$/;
+
+/** An open mode that writes: python's and node's `"w"`, `"a"`, `"x"`, `"r+"`, the O_ flags, perl's `>`, `>>`, `+<`, `+>`. */
+const WRITING_MODE = /^\s*(?:(?:mode|flags?)\s*[=:]\s*)?(?:["'][rbt]*[wax+][rwaxbt+]*["']|["'](?:>>?|\+[<>])|[\w.|\s]*O_(?:WRONLY|RDWR|CREAT|TRUNC|APPEND))/;
+
+/** Running a command: with a name computed, a command that changes files (`os.system("rm " + f)`, `subprocess.run(["rm", f])`). */
+const RUNS = /(?<![\w$])(?:os\.system|os\.popen|subprocess\.\w+|system|exec|execSync|execFileSync|spawn|spawnSync|Popen|call|check_call|run)\s*\(/g;
+const CHANGING_COMMAND = /(?:^|[\s"'`\[(,;|&])(?:rm|mv|cp|ln|tee|truncate|touch|chmod|shred|unlink|install|rsync|dd|sed\s+-i|perl\s+-[a-z]*i)\b|>/;
 
 /**
  * Where a program changes files by names it does not give: "here" (under where it runs), "anywhere"
@@ -44,47 +66,76 @@ export function namesFromElsewhere(program: string): "here" | "anywhere" | undef
   return reads || REACHES.test(program) ? "anywhere" : "here";
 }
 
-/** Functions given two names, both changed (the source removed or read, the target written): rename, move, copy, link. */
-const TWO_NAMES = /(?:rename|renameSync|replace|move|copy|copy2|copyfile|copytree|cp|cpSync|copyFile|copyFileSync|link|linkSync|symlink|symlinkSync)$/;
 
 /** Whether a call in the blanked code changes a file whose name is computed (`program`: the text as written, offsets alike). */
 function changesComputedName(code: string, program: string): boolean {
+  const literal = literalNames(code);
+  const isComputed = (arg: string) => computed(arg, literal);
   for (const match of code.matchAll(CHANGE_FUNCTION)) {
-    const end = (match.index as number) + match[0].length;
-    // A bare name (`rename`, `link`) is a call only with parentheses, or perl's space form on a
-    // variable (`unlink $f`); a module's (`os.remove`, `FileUtils.rm f`) is one in any form.
-    const known = /[.]|Sync$/.test(match[0]);
-    if (!known && !/^\s*(?:\(|[ \t]+[$@])/.test(code.slice(end, end + 40))) continue;
-    const spans = argumentsAt(code, end);
+    const name = match[0].replace(/^\)\./, "");
+    const spans = argumentsAt(code, (match.index as number) + match[0].length);
     // Passed as a value (`map(os.remove, names)`): the names are whatever it is mapped over.
     if (spans === undefined) return true;
     const args = spans.map(([from, to]) => code.slice(from, to));
-    const names = match[0].startsWith("FileUtils.") ? args : TWO_NAMES.test(match[0]) ? args.slice(0, 2) : args.slice(0, 1);
-    if (names.some(computed)) return true;
+    const called = name.slice(name.lastIndexOf(".") + 1); // `fs.unlinkSync` is unlinkSync, no link
+    const names = name.startsWith("FileUtils.") ? args : MOVES.test(called) ? args.slice(0, 2) : COPIES.test(called) ? args.slice(1, 2) : args.slice(0, 1);
+    if (names.some(isComputed)) return true;
   }
   for (const match of code.matchAll(CHANGE_METHOD)) {
     const receiver = code.slice(Math.max(0, (match.index as number) - 200), match.index as number);
-    // The object is the name: computed, unless a quoted string or a Path of one.
-    if (!/(?:Path\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver)) return true;
+    // The object is the name: computed, unless a quoted string, a Path of one, or a variable set to one.
+    const object = /[$]?[A-Za-z_]\w*\s*$/.exec(receiver)?.[0].trim();
+    if (!/(?:Path\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver) && !(object !== undefined && literal.has(object) && !/\.\s*[$]?\w+\s*$/.test(receiver))) return true;
   }
   for (const match of code.matchAll(OPEN)) {
+    const method = code[(match.index as number) - 1] === "." && !/(?:File|IO|io|os|fs|codecs)\.$/.test(code.slice(0, match.index));
     const spans = argumentsAt(code, (match.index as number) + match[0].length);
-    if (spans === undefined || spans.length < 2) continue; // no mode: read
+    if (spans === undefined || (!method && spans.length < 2)) continue; // no mode: read
     const args = spans.map(([from, to]) => code.slice(from, to));
     const written = spans.map(([from, to]) => program.slice(from, to));
+    // `p.open("w")`: the mode first, the name the object.
+    if (method) {
+      if (WRITING_MODE.test(written[0] ?? "") && !/["'`]\s*["'`]\s*\)?\s*$/.test(code.slice(Math.max(0, (match.index as number) - 200), match.index as number))) return true;
+      continue;
+    }
     const mode = written.findIndex((arg, index) => index > 0 && WRITING_MODE.test(arg));
     if (mode === -1) continue;
     // Perl's `open(F, ">", $name)` and `open(F, ">$name")`: the names after the handle; elsewhere the first argument.
     const perl = mode === 1 && /^\s*(?:my\s+)?[$\w]+\s*$/.test(args[0] as string) && /^\s*["'](?:\+?[<>]|>>)/.test(written[1] as string);
-    if ((perl ? args.slice(1) : args.slice(0, 1)).some(computed)) return true;
+    if ((perl ? args.slice(1) : args.slice(0, 1)).some(isComputed)) return true;
   }
-  // Perl's `unlink` of `$_` or of a list, without parentheses.
-  return /(?<![\w$.])unlink\b(?!\s*\()/.test(code);
+  for (const match of code.matchAll(RUNS)) {
+    const spans = argumentsAt(code, (match.index as number) + match[0].length - 1) ?? [];
+    const args = spans.map(([from, to]) => code.slice(from, to));
+    const written = spans.map(([from, to]) => program.slice(from, to)).join(",");
+    if (args.some(isComputed) && CHANGING_COMMAND.test(written)) return true;
+  }
+  // Python's in-place editing (`fileinput.input(files, inplace=True)`), perl's `unlink` of `$_` or a list.
+  return /\binplace\s*=\s*(?:True|1)\b/.test(code) || /(?<![\w$.])unlink\b(?!\s*\()/.test(code);
 }
 
-/** An argument with anything but blanked strings, numbers and punctuation in it: a name the program computes. */
-function computed(arg: string): boolean {
-  return /[A-Za-z_$@]/.test(arg.replace(/\b\d\w*\b/g, ""));
+/** Pure functions of literal places: a join of quoted names, the working directory (`os.path.join("out", "r.txt")`, `process.cwd()`). */
+const LITERAL_PLACE = /\b(?:os\.path\.join|path\.join|path\.resolve|File\.join|(?:pathlib\.)?Path)\s*\((?:\s*(?:["'`]\s*["'`]|os\.getcwd\(\)|process\.cwd\(\)|__dirname|Path\.cwd\(\))\s*,?)*\)|\b(?:os\.getcwd|process\.cwd|Path\.cwd)\(\)|\b__dirname\b/g;
+
+/** The variables a program sets to a literal place and nothing else (`out = "files.txt"`, `const p = path.join("dist", "a.json")`). */
+function literalNames(code: string): Set<string> {
+  const literal = new Set<string>();
+  const assigned = new Map<string, number>();
+  for (const match of code.matchAll(/(?:\b(?:const|let|var|my)\s+)?([$]?[A-Za-z_]\w*)\s*=(?!=)\s*([^;\n]{0,300})/g)) {
+    const [, name, value] = match as unknown as [string, string, string];
+    assigned.set(name, (assigned.get(name) ?? 0) + 1);
+    if (!computed(value.replace(/\s*(?:or\s+die.*)?$/, ""), literal)) literal.add(name);
+  }
+  for (const [name, times] of assigned) if (times > 1) literal.delete(name);
+  // Changed in place later (`out += f`, `$out .= $_`): computed after all.
+  for (const name of literal) if (new RegExp(`(?<![\\w$])${name.replace("$", "\\$")}\\s*[-+*/.|&]=`).test(code)) literal.delete(name);
+  return literal;
+}
+
+/** An argument with anything but blanked strings, numbers, literal places and punctuation in it: a name the program computes. */
+function computed(arg: string, literal: Set<string>): boolean {
+  const rest = arg.replace(LITERAL_PLACE, "").replace(/\b\d\w*\b/g, "").replace(/[$]?[A-Za-z_]\w*/g, (word) => (literal.has(word) ? "" : word));
+  return /[A-Za-z_$@]/.test(rest);
 }
 
 /**
