@@ -66,7 +66,6 @@ export function namesFromElsewhere(program: string): "here" | "anywhere" | undef
   return reads || REACHES.test(program) ? "anywhere" : "here";
 }
 
-
 /** Whether a call in the blanked code changes a file whose name is computed (`program`: the text as written, offsets alike). */
 function changesComputedName(code: string, program: string): boolean {
   const literal = literalNames(code);
