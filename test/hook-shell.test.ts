@@ -1020,6 +1020,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "python3 -c 'import os; [os.system(\"rm \" + f) for f in os.listdir(\".\")]'", // a command run on the names
     "python3 -c 'import os, subprocess; [subprocess.run([\"rm\", f]) for f in os.listdir(\".\")]'",
     "python3 -c 'import fileinput, glob; [print(l, end=\"\") for l in fileinput.input(glob.glob(\"*.ts\"), inplace=True)]'",
+    "python3 -c 'import os; out = \"x.txt\"; [open(out, \"w\") for out in os.listdir()]'", // a name set to a quoted one, then bound by a loop
     "eval -- 'rm u.ts'", // -- before the script
     "trap -- 'rm u.ts' EXIT",
     "coproc { rm u.ts; }",

@@ -126,8 +126,13 @@ function literalNames(code: string): Set<string> {
     if (!computed(value.replace(/\s*(?:or\s+die.*)?$/, ""), literal)) literal.add(name);
   }
   for (const [name, times] of assigned) if (times > 1) literal.delete(name);
-  // Changed in place later (`out += f`, `$out .= $_`): computed after all.
-  for (const name of literal) if (new RegExp(`(?<![\\w$])${name.replace("$", "\\$")}\\s*[-+*/.|&]=`).test(code)) literal.delete(name);
+  // Changed in place later (`out += f`, `$out .= $_`), or bound again by a loop or a block
+  // (`for out in names`, `foreach my $out`, `|out|`, `(out) =>`): computed after all.
+  for (const name of literal) {
+    const word = name.replace("$", "\\$");
+    const rebound = new RegExp(`(?<![\\w$])${word}\\s*[-+*/.|&]=|\\b(?:for|foreach)\\s*\\(?\\s*(?:const\\s+|let\\s+|var\\s+|my\\s+)?[^;:\\n]{0,80}(?<![\\w$])${word}(?![\\w$])[^;\\n]{0,40}\\b(?:in|of)\\b|\\|[^|]*(?<![\\w$])${word}(?![\\w$])[^|]*\\||(?<![\\w$])${word}\\s*\\)?\\s*=>|foreach\\s+my\\s+${word}(?![\\w$])`);
+    if (rebound.test(code)) literal.delete(name);
+  }
   return literal;
 }
 
