@@ -643,4 +643,19 @@ test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo 
   assert.equal(readdirSync(pointers), []);
 });
 
+test("should keep a pointer young by the holder's beat once it is a day old, stamped by the filesystem, and not write it on every beat", ({ repo }) => {
+  const { root, env } = repo;
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
+  const [name] = readdirSync(join(repo.rootStore, ".elsewhere"));
+  const pointer = join(repo.rootStore, ".elsewhere", name as string);
+  const inode = statSync(pointer).ino;
+  assert.is(claims(["beat", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.is(statSync(pointer).ino, inode, "a pointer younger than a day is left as it is");
+  const twoDays = new Date(Date.now() - 2 * 24 * 3600_000);
+  utimesSync(pointer, twoDays, twoDays);
+  assert.is(claims(["beat", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.ok(Date.now() - statSync(pointer).mtimeMs < 60_000, "stamped anew");
+  assert.equal(JSON.parse(readFileSync(pointer, "utf8")).holder, "A", "its content kept");
+});
+
 test.run();

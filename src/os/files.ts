@@ -126,12 +126,24 @@ export function overwriteInPlace(path: string, content: string): void {
   }
 }
 
+/** How stale a pointer's mtime may grow before it is stamped anew (touchWhenOld): sweep takes one unused for 7 days as debris. */
+const TOUCH_AFTER_MS = 24 * 3600 * 1000;
+
+/**
+ * Keeps a pointer file (`.pinned/`, `.elsewhere/`) young for sweep: once its mtime (`mtimeMs`, as
+ * read) lies a day from this process's clock, either way (this clock may be the one off), it is
+ * stamped anew by the filesystem. Otherwise nothing is written.
+ */
+export function touchWhenOld(path: string, mtimeMs: number): void {
+  if (Math.abs(Date.now() - mtimeMs) > TOUCH_AFTER_MS) touchByFilesystem(path);
+}
+
 /**
  * Gives a small file a fresh mtime stamped by the filesystem, not by this process's clock (which
  * `utimes` would write, and which may be skewed: libfaketime): its bytes and mode written anew and
  * renamed over it. False when it is gone or cannot be rewritten.
  */
-export function touchByFilesystem(path: string): boolean {
+function touchByFilesystem(path: string): boolean {
   const snapshot = readSnapshot(path);
   if (snapshot.kind !== "file") return false;
   let temp: string | undefined;

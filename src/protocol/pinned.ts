@@ -8,7 +8,7 @@
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fsyncDirectory, readSnapshot, removeQuietly, touchByFilesystem, writeTempFile } from "../os/files.js";
+import { fsyncDirectory, readSnapshot, removeQuietly, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
@@ -27,9 +27,8 @@ function pointerName(pinnedDir: string): string {
   return encoded.length <= MAX_NAME ? encoded : `~${sha256Hex(pinnedDir).slice(0, 32)}`;
 }
 
-/** A pointer this old whose directory is gone is debris to sweep; a pinned take keeps its own younger than that (POINTER_REFRESH_MS). */
+/** A pointer this old whose directory is gone is debris to sweep; a pinned take keeps its own younger than that (touchWhenOld). */
 export const POINTER_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
-const POINTER_REFRESH_MS = 24 * 3600 * 1000;
 
 /**
  * Leaves a pointer to `pinnedDir` in the claims directory `there` (made if missing, with the
@@ -43,8 +42,7 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
   const path = join(directory, pointerName(pinnedDir));
   try {
     const stats = statSync(path); // the common case: one stat
-    // Far ahead of this clock too: this clock may be the one behind (the filesystem stamps it anew).
-    if (Math.abs(Date.now() - stats.mtimeMs) > POINTER_REFRESH_MS) touchByFilesystem(path);
+    touchWhenOld(path, stats.mtimeMs);
     if (stats.isFile() && pointedDir(path) === pinnedDir) {
       shareWithGroup(directory, new Store(there.dir, { groupShared: there.groupShared }));
       return true;

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, s
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError } from "../os/errors.js";
-import { readSnapshot, removeQuietly, tempName, touchByFilesystem } from "../os/files.js";
+import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -384,8 +384,7 @@ export function pointedFrom(options: CommonOptions, holder: string): Array<{ dir
       const path = join(settings.dir, ELSEWHERE_DIRECTORY, pointer.name);
       return {
         dir: pointer.dir as string,
-        // Stamped by the filesystem, as sweep judges its age (a session's own clock may be skewed).
-        touch: () => void touchByFilesystem(path),
+        touch: () => touchWhenOld(path, pointer.mtimeMs),
         forget: () => removeQuietly(path),
       };
     });
