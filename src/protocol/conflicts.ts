@@ -1,7 +1,7 @@
 // Who stands in the way of a take: every fresh claim of another holder whose target overlaps,
 // unless both are shared. Candidates are found from claim file names alone (the name encodes
 // the target), so only claims that can overlap are read, however many the directory holds.
-import { lstatSync, readFileSync, type Stats } from "node:fs";
+import { lstatSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
@@ -13,6 +13,8 @@ import type { ClaimRead } from "./store.js";
 import { linkConflicts, type Link } from "./aliases.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { foldName, isCaselessDirectory } from "../targets/caseless.js";
+import { boundAliases } from "../targets/bind-mounts.js";
+import { readMounts, type Mount } from "../os/mounts.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
 
 /**
@@ -145,6 +147,22 @@ export function findConflicts(
   context: Context,
   fileNames: string[],
 ): Holding[] {
+  const conflicts = conflictsByName(target, mode, holder, context, fileNames);
+  // What the target names under another mount point of the same file system (a bind mount) is
+  // the target itself: a claim in the way there is in the way here.
+  for (const alias of boundAliasesOf(target, context)) {
+    for (const holding of conflictsByName(alias, mode, holder, context, fileNames)) {
+      const heldTarget = holding.held_target ?? holding.target;
+      if (conflicts.some((known) => known.holder === holding.holder && (known.held_target ?? known.target) === heldTarget)) continue;
+      const through = alias.canonical === heldTarget ? "the same place under another mount point (a bind mount)" : `through ${alias.canonical}, the same place under another mount point (a bind mount)`;
+      conflicts.push({ ...holding, target: target.canonical, held_target: heldTarget, overlap: holding.overlap === undefined ? through : `${through}: ${holding.overlap}` });
+    }
+  }
+  return conflicts;
+}
+
+/** The claims in the way of a target by the names its claims go by: its own, a glob's symlinks to it, another name of its file (a hard link). */
+function conflictsByName(target: TargetShape, mode: Mode, holder: string | undefined, context: Context, fileNames: string[]): Holding[] {
   const conflicts: Holding[] = [];
   for (const { named, read } of overlappingClaims(target, context, fileNames)) {
     const inWay = inTheWay(named, read, mode, holder, context);
@@ -323,24 +341,21 @@ function hasMountsBelow(context: Context, ...directories: string[]): boolean {
   });
 }
 
-const MOUNTS = new WeakMap<Context, string[] | undefined>();
+const MOUNTS = new WeakMap<Context, Mount[] | undefined>();
 
-/**
- * The mount points, read once per call (a context): an MCP server lives long, and mounts change.
- * Undefined when /proc cannot be read.
- */
-function mountPoints(context: Context): string[] | undefined {
-  if (!MOUNTS.has(context)) {
-    let points: string[] | undefined;
-    try {
-      // The fifth field is the mount point, its spaces and the like written as octal escapes.
-      points = readFileSync("/proc/self/mountinfo", "utf8").split("\n").map((line) => (line.split(" ")[4] ?? "").replace(/\\([0-7]{3})/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 8))));
-    } catch {
-      points = undefined;
-    }
-    MOUNTS.set(context, points);
-  }
+/** The mount table, read once per call (a context): an MCP server lives long, and mounts change. Undefined when /proc cannot be read. */
+function mountsOf(context: Context): Mount[] | undefined {
+  if (!MOUNTS.has(context)) MOUNTS.set(context, readMounts());
   return MOUNTS.get(context);
+}
+
+/** What `target` names under the other mount points of its file system (src/targets/bind-mounts.ts), by this call's mount table. */
+export function boundAliasesOf(target: TargetShape, context: Context): TargetShape[] {
+  return boundAliases(target, mountsOf(context));
+}
+
+function mountPoints(context: Context): string[] | undefined {
+  return mountsOf(context)?.map((mount) => mount.point);
 }
 
 function statOf(path: string): Stats | undefined {
