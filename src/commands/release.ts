@@ -3,8 +3,7 @@ import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
-import { grantQueued } from "../protocol/grant.js";
-import { overlaps, shapeOf } from "../targets/overlap.js";
+import { grantQueued, meets } from "../protocol/grant.js";
 import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
@@ -118,12 +117,11 @@ function handToQueue(
     grantQueued(context);
     // The waiters on targets overlapping a released one (before the release, or since) that hold
     // their target now got it from the queue, whichever process granted it.
-    const released = result.released.map((target) => shapeOf(target));
     const seen = new Set<string>();
     for (const { fileName, entry } of [...waitingBefore, ...waiting]) {
       if (entry.holder === holder || seen.has(fileName)) continue;
       seen.add(fileName);
-      if (!released.some((shape) => overlaps(shape, shapeOf(entry.target)))) continue;
+      if (!result.released.some((target) => meets(target, entry.target, context))) continue;
       if (holds({ target: entry.target, holder: entry.holder, mode: entry.mode === "shared" ? "shared" : "exclusive" }, context)) {
         result.handed_to.push({ target: entry.target, holder: entry.holder });
       }

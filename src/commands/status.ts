@@ -2,13 +2,13 @@
 // unless --mine is given.
 import type { Claim } from "../protocol/claim.js";
 import { displayTarget, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
-import { consumeNotices, grantQueued, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
+import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
-import { overlappingClaims } from "../protocol/conflicts.js";
+import { boundAliasesOf, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
-import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
@@ -129,7 +129,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       // A file-looking word nobody claims as a name is shown as the file it will be, as check answers for it.
       const target = fileStandIn(given, claimFiles, context.settings) ?? given;
       asked.push(target);
-      const found = overlappingClaims(target, context, claimFiles);
+      // Also under the other mount points of its file system (a bind mount, docs/PROTOCOL.md 5a).
+      const found = [target, ...boundAliasesOf(target, context)].flatMap((each) => overlappingClaims(each, context, claimFiles));
       if (found.length === 0) result.free.push(target.canonical);
       for (const { fileName, named: covering, read } of found) {
         if (!seen.has(fileName)) entries.push({ fileName, target: covering, read });
@@ -142,7 +143,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   // For named targets, only who waits for something overlapping one of them: another target's
   // queue is not what was asked. So also behind a claim that covers a named target (a directory,
   // a glob): its waiters for other files under it wait for something else.
-  const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => overlaps(shapeOf(waitedFor), target));
+  const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => meets(waitedFor, target.canonical, context));
   result.queued = queue.filter(({ entry }) => (!options.mine || entry.holder === holder) && asks(entry.target)).map(({ entry }) => noteOf(entry));
 
   for (const { fileName, target, read } of entries) {
@@ -170,7 +171,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         heartbeat_age_seconds: ageInSeconds(freshness.ageMs),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
-        queue: notesFor(claim.target, claim.holder, queue).filter((note) => asks(note.target)),
+        queue: notesFor(claim.target, claim.holder, queue, context).filter((note) => asks(note.target)),
       };
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);

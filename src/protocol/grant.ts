@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack } from "./acquire.js";
 import { rememberLinks, symlinksMatched, type Link } from "./aliases.js";
 import type { Mode } from "./claim.js";
-import { findConflicts, findConflictsWithLinks } from "./conflicts.js";
+import { boundAliasesOf, findConflicts, findConflictsWithLinks } from "./conflicts.js";
 import { crashPoint } from "../os/crash.js";
 import { ClaimsError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, replaceFile, tempName } from "../os/files.js";
@@ -45,8 +45,14 @@ function modeOf(entry: QueueEntry): Mode {
   return entry.mode === "shared" ? "shared" : "exclusive";
 }
 
-function conflicting(a: QueueEntry, b: { target: string; mode?: string | undefined }): boolean {
-  return overlaps(shapeOf(a.target), shapeOf(b.target)) && !(a.mode === "shared" && b.mode === "shared");
+function conflicting(a: QueueEntry, b: { target: string; mode?: string | undefined }, context: Context): boolean {
+  return meets(a.target, b.target, context) && !(a.mode === "shared" && b.mode === "shared");
+}
+
+/** Whether two targets overlap, by name or under another mount point of one file system (a bind mount, docs/PROTOCOL.md 5a). */
+export function meets(a: string, b: string, context: Context): boolean {
+  const [one, other] = [shapeOf(a), shapeOf(b)];
+  return overlaps(one, other) || boundAliasesOf(one, context).some((alias) => overlaps(alias, other));
 }
 
 export function noteOf(entry: QueueEntry): Note {
@@ -54,9 +60,9 @@ export function noteOf(entry: QueueEntry): Note {
 }
 
 /** Live interests of others on targets overlapping `target`, in order: the notes that reach its holder. */
-export function notesFor(target: string, holder: string, queue: QueuedInterest[]): Note[] {
+export function notesFor(target: string, holder: string, queue: QueuedInterest[], context: Context): Note[] {
   return queue
-    .filter(({ entry }) => entry.holder !== holder && overlaps(shapeOf(entry.target), shapeOf(target)))
+    .filter(({ entry }) => entry.holder !== holder && meets(entry.target, target, context))
     .map(({ entry }) => noteOf(entry));
 }
 
@@ -64,11 +70,11 @@ export function notesFor(target: string, holder: string, queue: QueuedInterest[]
  * The queued interests that go before a take of `target` by `holder`: other waiters on overlapping
  * targets, except those that arrived after the holder's own interest in an overlapping target.
  */
-export function queueAhead(target: string, mode: Mode, holder: string, queue: QueuedInterest[]): QueuedInterest[] {
+export function queueAhead(target: string, mode: Mode, holder: string, queue: QueuedInterest[], context: Context): QueuedInterest[] {
   const request = { target, mode: mode === "shared" ? "shared" : undefined };
-  const own = queue.find(({ entry }) => entry.holder === holder && overlaps(shapeOf(entry.target), shapeOf(target)));
+  const own = queue.find(({ entry }) => entry.holder === holder && meets(entry.target, target, context));
   return queue.filter(
-    ({ entry }) => entry.holder !== holder && conflicting(entry, request) && (own === undefined || entry.seq < own.entry.seq),
+    ({ entry }) => entry.holder !== holder && conflicting(entry, request, context) && (own === undefined || entry.seq < own.entry.seq),
   );
 }
 
@@ -122,7 +128,7 @@ export function grantQueued(context: Context): Grant[] {
       holder: entry.holder,
       purpose: entry.purpose,
       granted_at: formatTimestamp(context.nowMs),
-      notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other))),
+      notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other)), context),
       ...(outcome.previous && { previous: outcome.previous.holder }),
     };
     writeNotice(grant, context);
@@ -140,7 +146,7 @@ export function grantQueued(context: Context): Grant[] {
  * symlinks a glob matches (granted with it, as in a direct take) when it can; undefined when not.
  */
 function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, claimFiles: string[]): Link[] | undefined {
-  if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry))) return undefined;
+  if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry, context))) return undefined;
   const mode = modeOf(entry);
   const shape = shapeOf(entry.target);
   const links = shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
@@ -233,7 +239,7 @@ export function findCycle(waiter: string, blockers: Holding[], context: Context,
     for (const { entry } of queue) {
       if (entry.holder !== holder) continue;
       for (const conflict of findConflicts(shapeOf(entry.target), modeOf(entry), holder, context, claimFiles)) next.add(conflict.holder);
-      for (const ahead of queueAhead(entry.target, modeOf(entry), holder, queue)) next.add(ahead.entry.holder);
+      for (const ahead of queueAhead(entry.target, modeOf(entry), holder, queue, context)) next.add(ahead.entry.holder);
     }
     return next;
   };

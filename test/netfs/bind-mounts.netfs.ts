@@ -105,6 +105,19 @@ if (missing) {
     assert.ok(second > first, `a token ${second} through the bind mount is not above ${first}, issued for the same file`);
   });
 
+  test("should keep the queue's order across the two names, and show the holder through either", async ({ dir, source, bound, machine }) => {
+    assert.is((await run(machine, ["take", `${source}/src/config.ts`, "--dir", dir, "--holder", "A"])).code, 0);
+    assert.is((await run(machine, ["take", `${bound}/src/config.ts`, "--dir", dir, "--holder", "B", "--queue"])).code, 6);
+    const status = JSON.parse((await run(machine, ["status", `${bound}/src/config.ts`, "--dir", dir, "--json"])).stdout);
+    assert.equal(status.claims.map((claim: { holder: string }) => claim.holder), ["A"], "status through the bound name shows the holder");
+    // A direct taker through the source's name does not jump the waiter queued through the other.
+    const jumped = await run(machine, ["take", `${source}/src/config.ts`, "--dir", dir, "--holder", "C", "--json"]);
+    assert.ok(JSON.parse(jumped.stdout).refused.some((refusal: { holder: string; queued?: true }) => refusal.holder === "B" && refusal.queued));
+    const released = JSON.parse((await run(machine, ["release", `${source}/src/config.ts`, "--dir", dir, "--holder", "A", "--json"])).stdout);
+    assert.equal(released.handed_to, [{ target: `${bound}/src/config.ts`, holder: "B" }]);
+    assert.is((await run(machine, ["take", `${source}/src/config.ts`, "--dir", dir, "--holder", "C"])).code, 3, "B holds it now");
+  });
+
   test("should keep two trees apart where nothing binds them", async ({ dir, source, bound }) => {
     // Without the bind mount the two paths are two directories.
     const plain: Machine = { name: "this machine", wrap: (command) => command };
