@@ -11,9 +11,9 @@
 const LISTS =
   /\b(?:listdir|scandir|walk|walkSync|readdir|readdirSync|readDir|readDirSync|opendir|opendirSync|iterdir|i?glob|globSync|rglob|fts_open|children|entries|each_child|foreach)\s*\(|\breaddir\b|\bDir\s*\[|\bFind\.find\b|\bFile::Find\b|\bfind\s*\(\s*(?:\\&|sub\b)|<\*[^>]*>|\bglob\s+["'$]/i;
 
-/** Names from anywhere: a command's output, the program's input, the environment. */
+/** Names from anywhere: a command's output, the program's input, the environment, a file it reads (`json.load(open("cfg"))`). */
 const READS =
-  /\b(?:check_output|getoutput|getstatusoutput|popen|Popen|run|execSync|spawnSync|execFileSync|readline|readlines|input)\s*\(|\bsubprocess\b|\bsys\.stdin\b|\bprocess\.stdin\b|<STDIN>|<>|\bARGF\b|\$stdin\b|\bSTDIN\b|\bopen\s*\(\s*0\b|readFileSync\s*\(\s*0\b|\/dev\/stdin|\benviron\b|process\.env|\bENV\[/;
+  /\b(?:check_output|getoutput|getstatusoutput|popen|Popen|run|execSync|spawnSync|execFileSync|readline|readlines|input|readFileSync|readFile|read_text|read_bytes|load|loads|safe_load)\s*\(|\b(?:File|IO)\.(?:read|foreach|binread)\b|\bin\s+open\s*\(|\bopen\s*\([^()]*\)\s*\.\s*read|\bsubprocess\b|\bsys\.stdin\b|\bprocess\.stdin\b|<STDIN>|<>|\bARGF\b|\$stdin\b|\bSTDIN\b|\bopen\s*\(\s*0\b|readFileSync\s*\(\s*0\b|\/dev\/stdin|\benviron\b|process\.env|\bENV\[/;
 
 /** A program that reaches above where it runs, or to a place it computes: its listing may name files anywhere. */
 const REACHES = /["'`]\.\.(?:["'`/\\])|\bpardir\b|expanduser|homedir|\bhome\s*\(|\bchdir\b|\.parent\b|\bdirname\s*\(|os\.path\.split|["'`]~|["'`]\/[\w.~-]/;
@@ -58,6 +58,8 @@ const CHANGING_COMMAND = /(?:^|[\s"'`\[(,;|&])(?:rm|mv|cp|ln|tee|truncate|touch|
  * (the names may lie above or elsewhere), or undefined (it does not, as far as its text tells).
  */
 export function namesFromElsewhere(program: string): "here" | "anywhere" | undefined {
+  // Code the program builds and runs (`exec("os.rem" + "ove(f)")`) may change any file.
+  if (runsComputedCode(blankStrings(program))) return "anywhere";
   const lists = LISTS.test(program);
   const reads = READS.test(program);
   if (!lists && !reads) return undefined;
@@ -66,11 +68,58 @@ export function namesFromElsewhere(program: string): "here" | "anywhere" | undef
   return reads || REACHES.test(program) ? "anywhere" : "here";
 }
 
+/** Running code: python's `exec`/`eval`/`compile`, javascript's `eval`/`Function`/`vm.run…`, perl's and ruby's string `eval`. */
+const EVAL_CALL = String.raw`(?<![\w$.])(?:exec|eval|compile|Function|instance_eval|class_eval|module_eval)\s*\(|\bvm\.\w+\s*\(|(?<![\w$.])eval[ \t]+[$\w"']`;
+const EVALS = new RegExp(EVAL_CALL, "g");
+/** Whether a program runs code it holds as text (src/hooks/shell-programs.ts then reads its strings as programs too). */
+export const EVALUATES = new RegExp(EVAL_CALL);
+
+/**
+ * Whether the blanked code runs code whose text it computes (a quoted program is read as the rest
+ * of the text is). Node's `exec` runs a command, judged as commands are (RUNS), not code.
+ */
+function runsComputedCode(code: string): boolean {
+  const literal = literalNames(code);
+  const commands = /\bchild_process\b|\brequire\s*\(/.test(code);
+  for (const match of code.matchAll(EVALS)) {
+    const name = /^[\w$.]+/.exec(match[0])?.[0] ?? "";
+    if (name === "exec" && commands) continue;
+    const [first] = argumentsAt(code, (match.index as number) + name.length) ?? [];
+    if (first === undefined) continue;
+    // One quoted program, or a variable set to one, is text the hook reads; anything else (a join of pieces too) is not.
+    const arg = code.slice(first[0], first[1]).trim();
+    if (!/^(?:["'`]\s*["'`]|[$]?[A-Za-z_]\w*)$/.test(arg) || computed(arg, literal)) return true;
+  }
+  return false;
+}
+
+/** A module bound to another name (`import os as o`, `import shutil as sh`, `from os import remove as zap`): its changing calls by that name. */
+function aliasedChanges(program: string): RegExp | undefined {
+  const modules = [...program.matchAll(/\bimport\s+(?:os|shutil|pathlib)\s+as\s+([A-Za-z_]\w*)/g)].map((match) => match[1] as string);
+  const functions = [...program.matchAll(/\bfrom\s+(?:os|shutil)\s+import\s+[^;\n]*?\b(?:remove|unlink|rename|replace|rmdir|removedirs|truncate|rmtree|move|copy|copy2|copyfile|copytree|chmod|link|symlink|utime)\s+as\s+([A-Za-z_]\w*)/g)].map((match) => match[1] as string);
+  if (modules.length === 0 && functions.length === 0) return undefined;
+  const parts = [
+    ...(modules.length > 0 ? [String.raw`\b(?:${modules.join("|")})\.(?:remove|unlink|rename|replace|rmdir|removedirs|truncate|chmod|link|symlink|utime|rmtree|move|copy|copy2|copyfile|copytree)(?![\w$])`] : []),
+    ...(functions.length > 0 ? [String.raw`(?<![\w$.])(?:${functions.join("|")})(?![\w$])`] : []),
+  ];
+  return new RegExp(parts.join("|"), "g");
+}
+
+/** Methods of a path object that change its file, where the program makes path objects: ruby's `Pathname` (called without parentheses too), python's `Path.replace`. */
+function pathObjectChanges(code: string): RegExp | undefined {
+  const ruby = /\bPathname\b/.test(code) ? ["delete", "unlink", "rmtree", "rename", "write", "binwrite", "truncate", "make_link", "make_symlink"] : [];
+  const python = /\bPath\b|\bpathlib\b/.test(code) ? ["replace"] : [];
+  const methods = [...ruby, ...python];
+  return methods.length === 0 ? undefined : new RegExp(String.raw`\.\s*(?:${methods.join("|")})(?![\w$?!])`, "g");
+}
+
 /** Whether a call in the blanked code changes a file whose name is computed (`program`: the text as written, offsets alike). */
 function changesComputedName(code: string, program: string): boolean {
   const literal = literalNames(code);
   const isComputed = (arg: string) => computed(arg, literal);
-  for (const match of code.matchAll(CHANGE_FUNCTION)) {
+  const aliased = aliasedChanges(program);
+  const functionCalls = aliased === undefined ? [...code.matchAll(CHANGE_FUNCTION)] : [...code.matchAll(CHANGE_FUNCTION), ...code.matchAll(aliased)];
+  for (const match of functionCalls) {
     const name = match[0].replace(/^\)\./, "");
     const spans = argumentsAt(code, (match.index as number) + match[0].length);
     // Passed as a value (`map(os.remove, names)`): the names are whatever it is mapped over.
@@ -80,11 +129,12 @@ function changesComputedName(code: string, program: string): boolean {
     const names = name.startsWith("FileUtils.") ? args : MOVES.test(called) ? args.slice(0, 2) : COPIES.test(called) ? args.slice(1, 2) : args.slice(0, 1);
     if (names.some(isComputed)) return true;
   }
-  for (const match of code.matchAll(CHANGE_METHOD)) {
+  const pathMethods = pathObjectChanges(code);
+  for (const match of pathMethods === undefined ? code.matchAll(CHANGE_METHOD) : [...code.matchAll(CHANGE_METHOD), ...code.matchAll(pathMethods)]) {
     const receiver = code.slice(Math.max(0, (match.index as number) - 200), match.index as number);
     // The object is the name: computed, unless a quoted string, a Path of one, or a variable set to one.
     const object = /[$]?[A-Za-z_]\w*\s*$/.exec(receiver)?.[0].trim();
-    if (!/(?:Path\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver) && !(object !== undefined && literal.has(object) && !/\.\s*[$]?\w+\s*$/.test(receiver))) return true;
+    if (!/(?:Path(?:name\.new)?\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver) && !(object !== undefined && literal.has(object) && !/\.\s*[$]?\w+\s*$/.test(receiver))) return true;
   }
   for (const match of code.matchAll(OPEN)) {
     const method = code[(match.index as number) - 1] === "." && !/(?:File|IO|io|os|fs|codecs)\.$/.test(code.slice(0, match.index));

@@ -13,7 +13,7 @@
 // `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
 // (`python3 gen.py`) is not read (docs/HOOKS.md).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { namesFromElsewhere } from "./program-names.js";
+import { EVALUATES, namesFromElsewhere } from "./program-names.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
@@ -56,8 +56,25 @@ function withQuoteLike(program: string): string | undefined {
 }
 
 export function pathsInProgram(source: string): string[] {
+  return [...new Set(readings(source).flatMap(stringPaths))];
+}
+
+/**
+ * The texts a program is read as: itself, its quote-like strings rewritten (withQuoteLike), and,
+ * where it runs code it holds as text (`exec('os.remove("u.ts")')`, `eval $code`), each of its
+ * strings as a program of its own.
+ */
+function readings(source: string): string[] {
   const rewritten = withQuoteLike(source);
-  return rewritten === undefined ? stringPaths(source) : [...new Set([...stringPaths(source), ...stringPaths(rewritten)])];
+  const texts = rewritten === undefined ? [source] : [source, rewritten];
+  for (const text of [...texts]) {
+    if (!EVALUATES.test(text)) continue;
+    for (const match of text.matchAll(STRING)) {
+      const inner = decoded(stringText(match));
+      if (/[(\s]/.test(inner)) texts.push(inner);
+    }
+  }
+  return texts;
 }
 
 function stringPaths(program: string): string[] {
@@ -111,8 +128,7 @@ function stringPaths(program: string): string[] {
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */
 export function bareNames(source: string): string[] {
-  const rewritten = withQuoteLike(source);
-  return rewritten === undefined ? stringNames(source) : [...new Set([...stringNames(source), ...stringNames(rewritten)])];
+  return [...new Set(readings(source).flatMap(stringNames))];
 }
 
 function stringNames(program: string): string[] {
