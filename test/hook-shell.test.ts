@@ -1064,6 +1064,9 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "asdf exec node -e \"require('fs').unlinkSync('u.ts')\"",
     "pyenv exec python -c \"import os; os.remove('u.ts')\"",
     "rye run python -c \"import os; os.remove('u.ts')\"",
+    "mise x node@20 python@3.12 -- rm u.ts", // the tools up to --, the command after it
+    "mise exec node@20 -c 'rm u.ts'",
+    "pixi run -e dev rm u.ts",
     "valgrind rm u.ts",
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));

@@ -66,6 +66,8 @@ export const WRAPPERS: Record<
     split?: string;
     call?: string;
     subcommands?: string[];
+    /** Its own operands run up to `--`, and the command after it (`mise x node@20 -- node -e …`); without one, only `call` runs anything. */
+    dashdash?: boolean;
     bins?: boolean;
     elsewhere?: string[];
     transcript?: string;
@@ -137,7 +139,7 @@ export const WRAPPERS: Record<
   conda: CONDA_RUN,
   mamba: CONDA_RUN,
   micromamba: CONDA_RUN,
-  mise: { syntax: { short: "C:", long: { cd: "C" } }, chdir: "C", subcommands: ["exec", "x"] },
+  mise: { syntax: { short: "c:C:E:j:", long: { command: "c", cd: "C", env: "E", jobs: "j" } }, chdir: "C", call: "c", subcommands: ["exec", "x"], dashdash: true },
   op: { syntax: { long: valuedLong("env-file account") }, subcommands: ["run"] },
   doppler: { syntax: { short: "p:c:", long: { project: "p", config: "c" } }, subcommands: ["run"] },
   direnv: { syntax: {}, subcommands: ["exec"], positional: 1 },
@@ -218,6 +220,7 @@ export const WRAPPERS: Record<
   asdf: { syntax: {}, subcommands: ["exec"] },
   volta: { syntax: { long: valuedLong("node npm pnpm yarn") }, subcommands: ["run"] },
   fnm: { syntax: { long: valuedLong("using") }, subcommands: ["exec"] },
+  pixi: { syntax: { short: "e:", long: { environment: "e", ...valuedLong("manifest-path spec channel platform") } }, subcommands: ["run", "exec"] },
 };
 
 /** bash/sh -c SCRIPT: options end at the first operand; `-o`/`+o` take a name. */

@@ -67,6 +67,22 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
       index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
+      if (wrapper.dashdash === true) {
+        // `mise x node@20 python -c 'cmd'`: its options anywhere among its tools; the command after `--`.
+        const dashdash = argv.indexOf("--", index);
+        const own = readOptions(dashdash === -1 ? argv : argv.slice(0, dashdash), { ...wrapper.syntax, ordered: false }, index);
+        if (wrapper.chdir !== undefined && own.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, own.value(wrapper.chdir)) };
+        if (wrapper.call !== undefined && own.has(wrapper.call)) {
+          const line = own.value(wrapper.call);
+          if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
+          else add(here, UNKNOWABLE);
+          return undefined;
+        }
+        if (dashdash === -1) return undefined; // nothing to run
+        argv = argv.slice(dashdash + 1);
+        words.splice(0, dashdash + 1);
+        continue;
+      }
     }
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index);
