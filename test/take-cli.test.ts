@@ -82,6 +82,8 @@ Take("should refuse a claim on /, a home directory or a whole repository without
     [join(box.project, "sub"), "**", /^$/],
     [box.project, "**", /\*\* covers the whole repository \//],
     [box.project, "*/**", /covers the whole repository/],
+    [box.project, "{**,x}", /covers the whole repository/], // one alternative of a brace is enough
+    [box.project, "{src,lib}/**", /^$/],
     [box.project, "../*/**", /covers your home directory/],
     [join(box.project, "sub"), "../**/*", /covers the whole repository/],
     [box.project, "/*/*/**", /\/\*\/\*\/\*\* covers the whole filesystem/],

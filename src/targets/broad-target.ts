@@ -3,26 +3,33 @@
 // a `~` too many) rather than a plan. take asks for --force before taking one.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { shapeOf, unescapeLiteral } from "./overlap.js";
+import { expandBraces, shapeOf, unescapeLiteral } from "./overlap.js";
 import { canonicalPath, type Target } from "./target.js";
 
 /** Why `target` covers too much to take without --force, or undefined when it does not. */
 export function tooBroad(target: Target, context: { cwd: string; home: string }): string | undefined {
   const shape = shapeOf(target.canonical);
-  let directory: string;
-  if (shape.kind === "directory") directory = shape.path;
-  else if (shape.kind === "glob" && everythingUnder(target.canonical, shape.path)) directory = shape.path;
-  else return undefined;
+  if (shape.kind !== "glob") return shape.kind === "directory" ? broadDirectory(target.canonical, shape.path, false, context) : undefined;
+  // Each of a brace's alternatives (`{**,x}` is `**` among others); past 64, the glob as written.
+  for (const alternative of expandBraces(target.canonical, 64) ?? [target.canonical]) {
+    const base = shapeOf(alternative).path;
+    const why = everythingUnder(alternative, base) ? broadDirectory(target.canonical, base, true, context) : undefined;
+    if (why !== undefined) return why;
+  }
+  return undefined;
+}
+
+/** Why a directory, or a glob covering everything under it, is too broad to take (`canonical`: the target as named). */
+function broadDirectory(canonical: string, directory: string, glob: boolean, context: { cwd: string; home: string }): string | undefined {
   const within = directory.replace(/\/?$/, "/");
   // As canonical targets spell them: symlinks resolved, folded where the file system ignores case.
   const home = canonicalPath(context.home, context.cwd).replace(/\/?$/, "/");
   const repository = repositoryRootOf(canonicalPath(context.cwd, "/"));
   // A glob is not the directory it reaches into: it covers it.
-  const glob = shape.kind === "glob";
-  if (within === "/") return glob ? `${target.canonical} covers the whole filesystem` : `${target.canonical} is the filesystem root`;
-  if (home.startsWith(within)) return `${target.canonical} ${glob ? "covers" : home === within ? "is" : "contains"} your home directory`;
-  if (existsSync(join(directory, ".git"))) return glob ? `${target.canonical} covers the whole repository ${directory.replace(/\/$/, "")}` : `${target.canonical} is the root of a whole repository`;
-  if (repository && `${repository}/`.startsWith(within)) return `${target.canonical} ${glob ? "covers" : "contains"} the whole repository ${repository}`;
+  if (within === "/") return glob ? `${canonical} covers the whole filesystem` : `${canonical} is the filesystem root`;
+  if (home.startsWith(within)) return `${canonical} ${glob ? "covers" : home === within ? "is" : "contains"} your home directory`;
+  if (existsSync(join(directory, ".git"))) return glob ? `${canonical} covers the whole repository ${directory.replace(/\/$/, "")}` : `${canonical} is the root of a whole repository`;
+  if (repository && `${repository}/`.startsWith(within)) return `${canonical} ${glob ? "covers" : "contains"} the whole repository ${repository}`;
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import { picomatch } from "./picomatch.js";
 import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
-import { escapeLiteral, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
+import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
@@ -190,8 +190,10 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
     const deep = /^\*+$/.test(stars) ? "**" : `**/${one}`;
     throw new BadInputError(`Target ${input} has ** inside a segment, where it matches as * does, within one directory; write ${meant(deep)} to reach into subdirectories, or ${meant(one)} for one.`);
   }
-  if (scan.glob.split("/").some((segment) => segment === "." || segment === "..")) {
-    throw new BadInputError(`Target ${input} has . or .. after its first glob character; write the glob from its real directory.`);
+  // In a brace's alternatives too (`{src,../other}/*.ts`): the glob would stand for a place it never matches.
+  const alternatives = expandBraces(scan.glob, 256) ?? [scan.glob.replace(/[{},]/g, "/")];
+  if (alternatives.some((alternative) => alternative.split("/").some((segment) => segment === "." || segment === ".."))) {
+    throw new BadInputError(`Target ${input} has . or .. after its first glob character (a brace's alternatives included); write the glob from its real directory.`);
   }
   if (!bracesBalance(scan.glob)) {
     throw new BadInputError(`Target ${input} has a { without its } (or the other way round); close it, as in src/*.{js,ts}.`);
