@@ -562,6 +562,29 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
   assert.is(await exited, 0, "exits by itself once stdin closes");
 });
 
+Wire("should keep nothing a claim took when the client cancels it or closes the connection before the answer", async (context) => {
+  const raw = (tail: string) => {
+    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv({ ...context.env, CLAIMS_HOLDER: "gone" }), stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise((resolve) => child.on("close", resolve));
+    const paths = Array.from({ length: 40 }, (_, index) => `./new-${index}.ts`);
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    const claim = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "claim", arguments: { paths, intent: "a bulk edit" } } };
+    // Sent at once: the take starts, and the cancellation (or the end of stdin) arrives while it runs.
+    child.stdin.end([initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, claim].map((message) => `${JSON.stringify(message)}\n`).join("") + tail);
+    return exited;
+  };
+  await raw(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "the user pressed Esc" } })}\n`);
+  const afterCancel = JSON.parse(context.cli(["status", "--json"]).stdout);
+  assert.equal(afterCancel.claims.map((claim: { target: string }) => claim.target), [], "a cancelled claim left its paths held by an actor that never saw the grant");
+  await raw("");
+  const afterClose = JSON.parse(context.cli(["status", "--json"]).stdout);
+  assert.equal(afterClose.claims.map((claim: { target: string }) => claim.target), [], "a claim whose client went away left its paths held");
+  // A claim the client waits for is kept.
+  const server = await context.server();
+  assert.is((await server.call("claim", { paths: ["./kept.ts"] })).value.granted, true);
+  assert.is(JSON.parse(context.cli(["status", "--json"]).stdout).claims.length, 1);
+});
+
 Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder flag, or the call's actor", async (context) => {
   const session = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "4f1c" } });
   assert.is((await session.call("claim", { paths: ["a.ts"] })).value.actor, "claude-4f1c", "the holder the hook and the shell derive");

@@ -1,6 +1,9 @@
 // What every tool handler gets besides its arguments: who it acts for, the settings the server
 // was started with, and a signal that fires when the client cancels the call or goes away.
+import { release } from "../commands/release.js";
+import type { TakeResult } from "../commands/take.js";
 import type { CommonOptions } from "../protocol/context.js";
+import { inputOf } from "../targets/target.js";
 
 export interface Call {
   /** The holder for this call: its own actor if it names one (src/mcp/identity.ts); `argument` names it in an error. */
@@ -8,4 +11,24 @@ export interface Call {
   /** --dir, --ttl, the environment and the working directory of the server. */
   common: CommonOptions;
   signal: AbortSignal;
+}
+
+/** What a call the client gave up on answers, should the answer still reach anyone. */
+export const ABANDONED = "The call was cancelled: nothing it took was kept.";
+
+/**
+ * Whether the client gave up on a take while it ran (cancelled the call, closed the connection),
+ * having given back what the take newly granted: the client never sees the answer, and an actor
+ * that does not know it holds a path never releases it, so every other session would be refused
+ * it for a TTL. A take runs to its end once started (it holds the take lock; all or nothing), so
+ * the call yields once after it, for a cancellation or a closed stdin that arrived meanwhile to be
+ * read. A renewed claim was the actor's before the call: it stays. A wait gives back by itself
+ * (`interrupted`).
+ */
+export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!call.signal.aborted || result.interrupted) return false;
+  const fresh = result.granted.filter((claim) => claim.action === "taken" || claim.action === "took_over").map((claim) => inputOf(claim.target));
+  if (fresh.length > 0) await release({ ...options, holder: result.holder, targets: fresh });
+  return true;
 }

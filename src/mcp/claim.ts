@@ -5,7 +5,7 @@ import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { openContext, type Context } from "../protocol/context.js";
 import { parseTarget } from "../targets/target.js";
-import type { Call } from "./call.js";
+import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { expiryOfClaim, holderInfo, type HolderInfo } from "./holdings.js";
 import { answer, failure, type FlagNames, type ToolResult } from "./results.js";
 import type { ClaimInput } from "./schemas.js";
@@ -71,6 +71,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     refused.structuredContent = { ...refused.structuredContent, actor: holder, results };
     return refused;
   }
+  if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer(input.paths, result, openContext(call.common)));
 }
 

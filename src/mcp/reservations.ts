@@ -14,7 +14,7 @@ import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/t
 import { escapeLiteral } from "../targets/overlap.js";
 import { pinned, pointedFrom } from "../protocol/routes.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
-import type { Call } from "./call.js";
+import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { expiryOfClaim, holderInfo } from "./holdings.js";
 import { answer, type FlagNames, type ToolResult } from "./results.js";
 import type { ReleaseReservationsInput, RenewReservationsInput, ReservePathsInput } from "./schemas.js";
@@ -44,6 +44,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
     ...(input.reason !== undefined && { purpose: input.reason }),
     ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }),
   });
+  if (await givenBackIfAbandoned(result, call, project.options)) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
   const context = openContext(project.options);
   const gone = new Set(result.no_longer_held ?? []);
   const conflicts = new Map<string, Holding[]>();
