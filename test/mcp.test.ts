@@ -496,6 +496,27 @@ Reserve("should renew and release a glob reservation as that glob after a file n
   assert.is(claims(["take", join(project, "src", "a.ts"), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 0, "released as the glob");
 });
 
+Reserve("should report a reservation lost to another actor after it lapsed, renewing all or by id, and one renewed after another held part of it", async (context) => {
+  const project = context.box.project;
+  mkdirSync(join(project, "src"), { recursive: true });
+  const server = await context.server();
+  const reserved = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts", "utils.ts", "src/"], ttl_seconds: 1 });
+  const idOf = (pattern: string) => reserved.value.granted.find((grant: any) => grant.path_pattern === pattern).id;
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  // Lapsed: another actor takes two of them over, and holds part of the third for a while.
+  for (const path of ["a.ts", "utils.ts", "src/inside.ts"]) assert.is(claims(["take", join(project, path), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 0);
+  assert.is(claims(["release", join(project, "src", "inside.ts"), "--dir", context.box.dir, "--holder", "GreenCastle"]).code, 0);
+  const byId = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", file_reservation_ids: [idOf("utils.ts")] });
+  assert.equal([byId.value.renewed, byId.value.lost], [0, [{ id: idOf("utils.ts"), holders: [] }]], "an id no longer the agent's is lost");
+  const all = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", extend_seconds: 600 });
+  const lost = [...all.value.lost].sort((a: any, b: any) => a.path_pattern.localeCompare(b.path_pattern));
+  assert.equal(lost, [{ path_pattern: "a.ts", holders: ["GreenCastle"] }, { path_pattern: "utils.ts", holders: ["GreenCastle"] }], `both taken-over reservations are lost: ${all.text}`);
+  assert.is(all.value.renewed, 1);
+  assert.equal([all.value.file_reservations[0].path_pattern, all.value.file_reservations[0].lapsed], ["src/", true], "renewed, but another actor held part of it meanwhile");
+  const again = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake" });
+  assert.equal([again.value.lost, again.value.file_reservations[0].lapsed], [undefined, undefined], "said once; a renewal that did not lapse is no news");
+});
+
 Reserve("should meet in the claims directory a package's own .claims names, from any project_key or cwd, and renew and release there", async (context) => {
   const project = context.box.project;
   const pkg = join(project, "pkg");

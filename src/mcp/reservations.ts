@@ -13,6 +13,7 @@ import { claimsOf, openContext, type CommonOptions, type Context, type Holding }
 import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
 import { escapeLiteral } from "../targets/overlap.js";
 import { pinned, pointedFrom } from "../protocol/routes.js";
+import { forgetHeld, heldMarkers } from "../protocol/held.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { expiryOfClaim, holderInfo } from "./holdings.js";
@@ -86,6 +87,22 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
     });
     lost.push({ path_pattern: relativePattern(canonical, project), holders });
   }
+  // Without paths: what the agent was granted in the project and is no longer its own (lapsed and
+  // taken, or swept), as release reports it (`expired`); said once, as beat says it. An id named
+  // that names none of its reservations now is lost too.
+  if (input.paths === undefined && input.file_reservation_ids === undefined) {
+    for (const context of contexts) {
+      const mine = new Set(claimsOf(holder, context).map(({ claim }) => claim.target));
+      for (const marker of heldMarkers(holder, context)) {
+        if (mine.has(marker.target) || !(marker.target === project.canonical || marker.target.startsWith(under(project)))) continue;
+        const read = context.store.read(claimFileName(marker.target));
+        lost.push({ path_pattern: relativePattern(marker.target, project), holders: read.state === "claim" && read.claim.holder !== holder ? [read.claim.holder] : [] });
+        forgetHeld(holder, marker.target, context);
+      }
+    }
+  }
+  const found = new Set(selected.map(([, claim]) => reservationIdOf(claim)));
+  for (const id of input.file_reservation_ids ?? []) if (!found.has(id)) lost.push({ id, holders: [] });
   for (const [context, claim] of selected) {
     // The new lease runs extend_seconds past the old expiry (past now, if that has gone by): a
     // re-take of one's own claim with that TTL, which renews the heartbeat and keeps taken_at.
@@ -99,7 +116,9 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
       if (again.action !== "retaken") release({ ...project.options, dir: context.settings.dir, holder, targets: [inputOf(again.target)] });
       lost.push({ path_pattern: relativePattern(claim.target, project), holders: [] });
     } else if (again) {
-      renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context) });
+      // A new token: it had lapsed, and another actor was granted part of it meanwhile (docs/PROTOCOL.md 4a).
+      const lapsed = typeof claim.token === "number" && typeof again.token === "number" && again.token !== claim.token;
+      renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context), ...(lapsed && { lapsed: true }) });
     } else {
       lost.push({ path_pattern: relativePattern(claim.target, project), holders: result.refused.map((holding) => holding.holder) });
     }
