@@ -579,6 +579,17 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
   await until("an unknown-tool error", () => lines.length === 5);
   assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
   assert.match(lines[4].error.message, /^Unknown tool "no_such_tool"; the tools are claim, /, "one sentence, said once (the client adds its own MCP error prefix)");
+  // A tools/call without a tool's name, or with arguments that are no object: Invalid params, one sentence.
+  for (const [id, params] of [[4, undefined], [5, { name: 5 }], [6, { name: "claim", arguments: "a.ts" }]] as const) {
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", ...(params !== undefined && { params }) })}\n`);
+    await until(`the answer to request ${id}`, () => lines.some((line) => line.id === id));
+    const answer = lines.find((line) => line.id === id);
+    assert.is(answer.error.code, -32602, JSON.stringify(answer));
+    assert.match(answer.error.message, /^Invalid params: the tools\/call request [^\n]*; send \{"name": "<tool>", "arguments": \{…\}\}\.$/);
+  }
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" } } })}\n`);
+  await until("a call after them", () => lines.some((line) => line.id === 8));
+  assert.is(lines.find((line) => line.id === 8).result.structuredContent.actor, "still-serving");
   child.stdin.end();
   assert.is(await exited, 0, "exits by itself once stdin closes");
 });
@@ -625,6 +636,26 @@ Wire("should refuse to start on a bad --ttl or a file as --dir, with the CLI's s
   writeFileSync(join(context.box.root, "a-file"), "");
   const file = context.cli(["mcp", "--dir", join(context.box.root, "a-file")]);
   assert.equal([file.code, file.stderr.trim()], [2, `claims: The claims directory ${join(context.box.root, "a-file")} is not a directory; point --dir or CLAIMS_DIR at a directory.`]);
+  const holder = context.cli(["mcp"], { CLAIMS_HOLDER: "a\tb" });
+  assert.is(holder.code, 2, "a CLAIMS_HOLDER no call could act as stops the server at start");
+  assert.match(holder.stderr, /CLAIMS_HOLDER/);
+});
+
+Wire("should refuse more paths in one call than it may take at once, and say on stderr why it closes a connection whose message is larger than 10 MiB", async (context) => {
+  const server = await context.server();
+  const many = await server.call("claim", { paths: Array.from({ length: 1001 }, (_, index) => `./many/file-${index}.ts`) });
+  assert.is(many.isError, true);
+  assert.match(many.text, /paths holds 1001 paths, more than the 1000 one call may name; claim their directory \(dir\/\) or a glob instead, or split the call/);
+  assert.equal(JSON.parse(context.cli(["status", "--json"]).stdout).claims, [], "nothing taken");
+  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.on("error", () => {}); // the server stops reading
+  const exited = new Promise((resolve) => child.on("close", resolve));
+  const paths = Array.from({ length: 250_000 }, (_, index) => `./generated/a-long-directory-name/file-${index}.ts`); // 14 MB
+  child.stdin.end(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "claim", arguments: { paths } } })}\n`);
+  await exited;
+  assert.match(stderr, /^claims mcp: a message from the client was larger than the 10 MiB one message may be, so the connection is closed; send fewer paths per call\.$/m);
 });
 
 Wire.run();

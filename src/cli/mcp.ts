@@ -16,7 +16,8 @@ export function registerMcpVerb(program: Command): void {
       const { dir } = resolveSettings({ ...(flags.dir !== undefined && { dir: flags.dir }), ...(flags.ttl !== undefined && { ttl: flags.ttl }) });
       // A file where the claims directory should be would fail every call: at start instead (one that does not exist yet is made on first use).
       if (existsSync(dir) && !statSync(dir).isDirectory()) throw new BadInputError(notADirectory(dir));
-      if (flags.holder !== undefined) resolveHolder(flags.holder);
+      // A CLAIMS_HOLDER no call could act as, too.
+      if (flags.holder !== undefined || process.env.CLAIMS_HOLDER) resolveHolder(flags.holder);
       const { serveMcp } = await import("../mcp/server.js");
       await serveMcp({
         version: readVersion(),

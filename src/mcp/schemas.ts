@@ -13,11 +13,19 @@ function expecting(name: string, expected: string) {
 
 const text = (name: string, description: string) => z.string({ error: expecting(name, "a string") }).describe(description);
 const flag = (name: string, description: string) => z.boolean({ error: expecting(name, "true or false") }).describe(description);
+/**
+ * A call's paths are taken one after another under the take lock, which every other take then
+ * waits for (a few milliseconds each, more on a loaded machine): thousands in one call would hold
+ * every session up, and a cancellation is only read once the take ends.
+ */
+export const MAX_PATHS_PER_CALL = 1000;
 const pathList = (name: string, description: string, atLeastOne: boolean) => {
   const expected = `a list of paths, e.g. ["src/config.ts", "docs/"]`;
-  const list = z.array(z.string({ error: expecting(`every entry of ${name}`, "a path string") }).min(1, { error: `an entry of ${name} is empty; give a path` }), {
-    error: expecting(name, expected),
-  });
+  const list = z
+    .array(z.string({ error: expecting(`every entry of ${name}`, "a path string") }).min(1, { error: `an entry of ${name} is empty; give a path` }), {
+      error: expecting(name, expected),
+    })
+    .max(MAX_PATHS_PER_CALL, { error: (issue: { input?: unknown }) => `${name} holds ${Array.isArray(issue.input) ? issue.input.length : "too many"} paths, more than the ${MAX_PATHS_PER_CALL} one call may name; claim their directory (dir/) or a glob instead, or split the call` });
   return (atLeastOne ? list.min(1, { error: `${name} is empty: give at least one path, e.g. ["src/config.ts"]` }) : list).describe(description);
 };
 /** Whole seconds in the TTL range, with the CLI's own sentence for a bad TTL. */

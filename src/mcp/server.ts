@@ -6,6 +6,7 @@
 import { setMaxListeners } from "node:events";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { BadInputError } from "../os/errors.js";
 import type { CommonOptions } from "../protocol/context.js";
@@ -89,6 +90,9 @@ export async function serveMcp(options: McpOptions): Promise<void> {
       : undefined;
     if (protocolError) {
       transport.send({ jsonrpc: "2.0", id: null, error: protocolError } as unknown as JSONRPCMessage).catch(() => {});
+    } else if (/^ReadBuffer exceeded maximum size/.test(error.message)) {
+      // The SDK's transport drops a connection whose message outgrows its buffer (10 MiB): say why.
+      process.stderr.write(`claims mcp: a message from the client was larger than the ${Math.round(STDIO_DEFAULT_MAX_BUFFER_SIZE / 1048576)} MiB one message may be, so the connection is closed; send fewer paths per call.\n`);
     } else if (env.CLAIMS_DEBUG === "1") {
       process.stderr.write(`claims mcp: ${error.stack ?? error.message}\n`);
     }
@@ -117,7 +121,28 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   process.stdout.on("error", () => void stop()); // EPIPE: the client is gone
   for (const [name, code] of SIGNALS) process.once(name, () => void stop(code));
   await server.connect(transport);
+  const deliver = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    const answer = malformedToolCall(message);
+    if (answer) transport.send(answer).catch(() => {});
+    else deliver?.(message);
+  };
   await done;
+}
+
+/**
+ * A tools/call request whose params are not `{"name": "<tool>", "arguments"?: {…}}`, answered
+ * here: the SDK answers one with -32603 (or -32602) and a dump of every schema issue, where one
+ * sentence and Invalid params (-32602) say it. Undefined for any other message.
+ */
+function malformedToolCall(message: JSONRPCMessage): JSONRPCMessage | undefined {
+  const request = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (request.method !== "tools/call" || request.id === undefined) return undefined;
+  const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
+  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const wrong = !isObject(params) ? "has no params object" : typeof params?.name !== "string" ? "names no tool (params.name is not a string)" : params.arguments !== undefined && !isObject(params.arguments) ? "has arguments that are not an object" : undefined;
+  if (wrong === undefined) return undefined;
+  return { jsonrpc: "2.0", id: request.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: the tools/call request ${wrong}; send {"name": "<tool>", "arguments": {…}}.` } } as unknown as JSONRPCMessage;
 }
 
 async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResult> {
