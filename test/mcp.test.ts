@@ -212,7 +212,7 @@ Claim("should give exactly one grant when two servers race for one path, round a
   }
   const actors = new Set([(await one.call("get_status")).value.actor, (await two.call("get_status")).value.actor]);
   assert.is(actors.size, 2, "two connections never share a derived id");
-  assert.ok([...actors].every((actor) => /^client-(one|two)-\d+-[0-9a-f]{4}$/.test(actor)), [...actors].join(" "));
+  assert.ok([...actors].every((actor) => /^client-(one|two)-\d+-[0-9a-f]{12}$/.test(actor)), [...actors].join(" "));
 });
 
 Claim.run();
@@ -375,6 +375,11 @@ Beyond("should queue a handover behind the holder, and hand one's own claim to a
   const handed = await server.call("handover", { path: "a.ts", to: "agent-x", actor: "agent-h" });
   assert.equal([handed.isError, handed.value.to], [false, "agent-x"]);
   assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).holder, "agent-x");
+  // What to do next is said as a tool call, not a shell command an agent over MCP may not have.
+  const nobody = await server.call("handover", { path: "cfg-free", to: "agent-x", actor: "agent-h" });
+  assert.is(nobody.isError, true);
+  assert.match(nobody.text, /^You do not hold cfg-free: nobody does; take it with the claim tool with paths \["cfg-free"\]/);
+  assert.not.match(nobody.text, /claims take/);
 });
 
 Beyond.run();

@@ -69,7 +69,7 @@ export class Identity {
   }
 
   /**
-   * `claude-code-4711-3fa2`: the client's name, this server's pid and a random suffix. A stdio
+   * `claude-code-4711-3fa2c81d09e4`: the client's name, this server's pid and a random suffix. A stdio
    * server serves one connection, and no two live processes share a pid, so two connections never
    * get one id; the suffix keeps a reused pid from inheriting an old connection's claims.
    */
@@ -80,7 +80,7 @@ export class Identity {
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-+|-+$/g, "")
         .slice(0, 40);
-      this.connectionHolder = `${name || "mcp"}-${process.pid}-${randomBytes(2).toString("hex")}`;
+      this.connectionHolder = `${name || "mcp"}-${process.pid}-${randomBytes(6).toString("hex")}`;
     }
     return this.connectionHolder;
   }

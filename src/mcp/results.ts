@@ -23,13 +23,23 @@ export function failure(error: unknown, flags: FlagNames = {}): ToolResult {
   let message: string;
   if (error instanceof ClaimsError) {
     code = error.code;
-    message = Object.entries(flags).reduce((text, [from, to]) => text.split(from).join(to), error.message);
+    message = asTools(Object.entries(flags).reduce((text, [from, to]) => text.split(from).join(to), error.message));
   } else {
     code = "INTERNAL";
     message = `Internal error: ${(error as Error)?.message ?? String(error)}. This is a bug; rerun the server with CLAIMS_DEBUG=1 for the stack.`;
     if (process.env.CLAIMS_DEBUG === "1") process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
   }
   return { content: [{ type: "text", text: message }], structuredContent: { error: { code, message } }, isError: true };
+}
+
+/**
+ * A command the CLI's sentence suggests (`take it again (claims take src/a.ts)`), as the tool that
+ * does it: an agent over MCP may have no shell. `claims take … --force`, which no tool does, stays.
+ */
+function asTools(message: string): string {
+  return message
+    .replace(/\bclaims take ((?!-)[^\s(),;]+?) --shared\b/g, (_, target: string) => `file_reservation_paths with paths ["${target}"] and exclusive: false`)
+    .replace(/\bclaims take ((?!-)[^\s(),;]+?)(?=\.?(?:[\s(),;]|$))/g, (_, target: string) => `the claim tool with paths ["${target.replace(/^'(.*)'$/, "$1")}"]`);
 }
 
 /** When a claim goes stale: its last heartbeat plus its TTL. */

@@ -40,7 +40,7 @@ const reservationIds = z
   .describe("Reservation ids, as file_reservation_paths returned them.");
 
 const ACTOR =
-  "actor id to act as. Derived when omitted: CLAIMS_HOLDER, else the agent session's own id (the one its claims hooks and shell use), else one per connection from the client name (e.g. claude-code-4711-3fa2). Pass an explicit id (your role or task name) when several subagents share one server, or to keep one id across restarts.";
+  "actor id to act as. Derived when omitted: CLAIMS_HOLDER, else the agent session's own id (the one its claims hooks and shell use), else one per connection from the client name (e.g. claude-code-4711-3fa2c81d09e4). Pass an explicit id (your role or task name) when several subagents share one server, or to keep one id across restarts.";
 
 export const claimInput = z.object({
   paths: pathList(

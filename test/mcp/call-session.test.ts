@@ -55,7 +55,7 @@ Session("should put the call's session before a session variable of the server's
 
 Session("should take no session from a generic sessionId, or an unusable one, and derive one for the connection", async (context) => {
   const connection = await server(context);
-  const derived = new RegExp(`^codex-mcp-client-\\d+-[0-9a-f]{4}$`);
+  const derived = new RegExp(`^codex-mcp-client-\\d+-[0-9a-f]{12}$`);
   assert.match(await claimWith(connection, { sessionId: "generic" }), derived);
   assert.match(await claimWith(connection, codexMeta("bad\nid")), derived);
   assert.match(await claimWith(connection, codexMeta(42)), derived);
