@@ -9,15 +9,15 @@ import { shapeOf } from "../src/targets/overlap.js";
 
 const test = suite("other names of a target through bind mounts");
 
-const root: Mount = { device: "254:0", root: "/", point: "/" };
-const proc: Mount = { device: "0:21", root: "/", point: "/proc" };
+const root: Mount = { id: "1", parent: "0", device: "254:0", root: "/", point: "/" };
+const proc: Mount = { id: "2", parent: "1", device: "0:21", root: "/", point: "/proc" };
 /** `mount --bind /srv/app /home/me/app` */
-const bound: Mount = { device: "254:0", root: "/srv/app", point: "/home/me/app" };
+const bound: Mount = { id: "3", parent: "1", device: "254:0", root: "/srv/app", point: "/home/me/app" };
 const aliases = (target: string, mounts: Mount[]) => boundAliases(shapeOf(target), mounts).map((shape) => shape.canonical);
 
 test("should find no other name where no file system is mounted twice, or the table is unknown", () => {
   assert.equal(aliases("/srv/app/x.ts", [root, proc]), []);
-  assert.equal(aliases("/srv/app/x.ts", [root, proc, { device: "0:40", root: "/", point: "/srv" }]), []);
+  assert.equal(aliases("/srv/app/x.ts", [root, proc, { id: "9", parent: "1", device: "0:40", root: "/", point: "/srv" }]), []);
   assert.equal(boundAliases(shapeOf("/srv/app/x.ts"), undefined), []);
   assert.equal(aliases("config", [root, bound]), [], "a name is no path");
 });
@@ -47,9 +47,9 @@ test("should name, for a tree, the other mount points that show part of it", () 
 });
 
 test("should follow a file system's subvolumes and a top mounted apart (btrfs)", () => {
-  const top: Mount = { device: "0:31", root: "/", point: "/mnt/pool" };
-  const home: Mount = { device: "0:31", root: "/@home", point: "/home" };
-  const system: Mount = { device: "0:31", root: "/@", point: "/" };
+  const system: Mount = { id: "1", parent: "0", device: "0:31", root: "/@", point: "/" };
+  const home: Mount = { id: "2", parent: "1", device: "0:31", root: "/@home", point: "/home" };
+  const top: Mount = { id: "3", parent: "1", device: "0:31", root: "/", point: "/mnt/pool" };
   assert.equal(aliases("/home/me/x.ts", [system, home, top]), ["/mnt/pool/@home/me/x.ts"]);
   assert.equal(aliases("/mnt/pool/@home/me/x.ts", [system, home, top]), ["/home/me/x.ts"]);
   assert.equal(aliases("/etc/hosts", [system, home, top]), ["/mnt/pool/@/etc/hosts"]);
@@ -57,11 +57,18 @@ test("should follow a file system's subvolumes and a top mounted apart (btrfs)",
   assert.equal(aliases("/home/me/x.ts", [system, home]), []);
 });
 
-test("should take the mount mounted last over a point, and escape what a target would", () => {
-  const hidden: Mount = { device: "254:0", root: "/var/old", point: "/data" };
-  const over: Mount = { device: "0:50", root: "/", point: "/data" };
+test("should take the mount on top where the path meets it, by ids, not the table's order, and escape what a target would", () => {
+  const hidden: Mount = { id: "5", parent: "1", device: "254:0", root: "/var/old", point: "/data" };
+  const over: Mount = { id: "6", parent: "5", device: "0:50", root: "/", point: "/data" };
   assert.equal(aliases("/data/x", [root, hidden, over]), [], "/data now shows another file system");
-  const spaced: Mount = { device: "254:0", root: "/srv/my app", point: "/home/me/a[1]" };
+  // `mount --move` lists the mount on top first: its parent says it is on top.
+  assert.equal(aliases("/data/x", [root, { ...over, parent: "1" }, { ...hidden, parent: "6" }]), ["/var/old/x"]);
+  // A tmpfs at /x/a/b, then `mount --bind /srv /x/a` over it: /x/a/b/f.ts is /srv/b/f.ts.
+  const deeper: Mount = { id: "7", parent: "1", device: "0:60", root: "/", point: "/x/a/b" };
+  const shorter: Mount = { id: "8", parent: "1", device: "254:0", root: "/srv", point: "/x/a" };
+  assert.equal(aliases("/x/a/b/f.ts", [root, deeper, shorter]), ["/srv/b/f.ts"]);
+  assert.equal(aliases("/srv/b/f.ts", [root, deeper, shorter]), ["/x/a/b/f.ts"]);
+  const spaced: Mount = { id: "4", parent: "1", device: "254:0", root: "/srv/my app", point: "/home/me/a[1]" };
   assert.equal(aliases("/srv/my app/x.ts", [root, spaced]), ["/home/me/a\\[1\\]/x.ts"]);
 });
 

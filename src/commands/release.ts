@@ -121,7 +121,7 @@ function handToQueue(
     for (const { fileName, entry } of [...waitingBefore, ...waiting]) {
       if (entry.holder === holder || seen.has(fileName)) continue;
       seen.add(fileName);
-      if (!result.released.some((target) => meets(target, entry.target, context))) continue;
+      if (!result.released.some((target) => meets(target, entry.target))) continue;
       if (holds({ target: entry.target, holder: entry.holder, mode: entry.mode === "shared" ? "shared" : "exclusive" }, context)) {
         result.handed_to.push({ target: entry.target, holder: entry.holder });
       }

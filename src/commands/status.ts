@@ -130,7 +130,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       const target = fileStandIn(given, claimFiles, context.settings) ?? given;
       asked.push(target);
       // Also under the other mount points of its file system (a bind mount, docs/PROTOCOL.md 5a).
-      const found = [target, ...boundAliasesOf(target, context)].flatMap((each) => overlappingClaims(each, context, claimFiles));
+      const found = [target, ...boundAliasesOf(target)].flatMap((each) => overlappingClaims(each, context, claimFiles));
       if (found.length === 0) result.free.push(target.canonical);
       for (const { fileName, named: covering, read } of found) {
         if (!seen.has(fileName)) entries.push({ fileName, target: covering, read });
@@ -143,7 +143,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   // For named targets, only who waits for something overlapping one of them: another target's
   // queue is not what was asked. So also behind a claim that covers a named target (a directory,
   // a glob): its waiters for other files under it wait for something else.
-  const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => meets(waitedFor, target.canonical, context));
+  const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => meets(waitedFor, target.canonical));
   result.queued = queue.filter(({ entry }) => (!options.mine || entry.holder === holder) && asks(entry.target)).map(({ entry }) => noteOf(entry));
 
   for (const { fileName, target, read } of entries) {
@@ -171,7 +171,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         heartbeat_age_seconds: ageInSeconds(freshness.ageMs),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
-        queue: notesFor(claim.target, claim.holder, queue, context).filter((note) => asks(note.target)),
+        queue: notesFor(claim.target, claim.holder, queue).filter((note) => asks(note.target)),
       };
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);

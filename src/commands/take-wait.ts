@@ -140,7 +140,7 @@ function look(job: WaitJob): string[] {
   return job.targets.flatMap((target) => {
     if (holdsTarget(job, target)) return [];
     const claims = findConflicts(target, mode, holder, context, files).map((claim) => `${target.canonical} held ${claim.holder} ${claim.held_target ?? ""}`);
-    const ahead = queueAhead(target.canonical, mode, holder, queue, context).map(({ entry }) => `${target.canonical} queued ${entry.holder} ${entry.target}`);
+    const ahead = queueAhead(target.canonical, mode, holder, queue).map(({ entry }) => `${target.canonical} queued ${entry.holder} ${entry.target}`);
     return [...claims, ...ahead];
   });
 }

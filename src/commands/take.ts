@@ -299,7 +299,7 @@ export function takeStep(
     for (const interest of queue) {
       if (interest.entry.holder === holder && interest.entry.target === claim.target) dequeue(interest, context);
     }
-    notes.push(...notesFor(claim.target, holder, queue, context));
+    notes.push(...notesFor(claim.target, holder, queue));
   }
   const result: TakeResult = { holder, granted, refused, ...(notes.length > 0 && { notes }) };
   if (refused.length === 0 || !queueing) return { result, queuedNow: [] };
@@ -332,7 +332,7 @@ function look(
     // The queue goes before direct takers, but not before the holder renewing its own claim.
     const renewing = own.state === "claim" && own.claim.holder === holder;
     if (renewing) ownPurposes.set(target.canonical, own.claim.purpose);
-    const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue, context);
+    const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [
       ...findConflictsWithLinks(target, links.get(target.canonical) ?? [], mode, holder, context, fileNames).map((conflict) => refusalOf(target.canonical, conflict)),
       ...ahead.map((interest) => queuedHolding(interest.entry, target.canonical, context)),
@@ -388,7 +388,7 @@ function queueRefused(
       context,
     );
     if (queue.length > before) queuedNow.push(interest.entry);
-    places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue, context).length + 1 });
+    places.push({ ...noteOf(interest.entry), position: queueAhead(target, mode, holder, queue).length + 1 });
   }
   return { places, queuedNow };
 }

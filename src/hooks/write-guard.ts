@@ -95,7 +95,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
     }
     // A waiter queued for the file goes first, unless the session already holds it.
     if (!own.has(target.canonical)) {
-      for (const { entry } of queueAhead(target.canonical, "exclusive", request.holder, queue, context)) {
+      for (const { entry } of queueAhead(target.canonical, "exclusive", request.holder, queue)) {
         decision.blocking.push({
           target: target.canonical,
           holder: entry.holder,

@@ -3,6 +3,9 @@
 import { readFileSync } from "node:fs";
 
 export interface Mount {
+  /** The mount's id (field 1), and the id of the mount it is mounted on (field 2). */
+  id: string;
+  parent: string;
   /** The file system's device, `major:minor` (field 3): two mounts of one file system share it. */
   device: string;
   /** The directory of that file system the mount shows (field 4): `/`, or a bind mount's source. */
@@ -11,23 +14,35 @@ export interface Mount {
   point: string;
 }
 
+/** A table read less than this long ago is read again: a call sees the mounts of its own moment, as a short process does. */
+const FRESH_MS = 1000;
+let cached: { mounts: Mount[] | undefined; at: number } | undefined;
+
 /**
- * The mounts in the kernel's order (a mount listed later over the same point hides the earlier),
- * or undefined when /proc cannot be read. Spaces, tabs, newlines and backslashes in the paths are
- * octal escapes there (`\040`).
+ * The mounts, or undefined when /proc cannot be read: read at most once a second (a take looks in
+ * several claims directories, each asking; a long-lived MCP server reads again for a later call).
+ * Spaces, tabs, newlines and backslashes in the paths are octal escapes there (`\040`).
  */
 export function readMounts(): Mount[] | undefined {
-  let text: string;
+  const now = performance.now();
+  if (cached !== undefined && now - cached.at < FRESH_MS) return cached.mounts;
+  let text: string | undefined;
   try {
     text = readFileSync("/proc/self/mountinfo", "utf8");
   } catch {
-    return undefined;
+    text = undefined;
   }
+  const mounts = text === undefined ? undefined : parseMounts(text);
+  cached = { mounts, at: now };
+  return mounts;
+}
+
+export function parseMounts(text: string): Mount[] {
   const mounts: Mount[] = [];
   for (const line of text.split("\n")) {
     const fields = line.split(" ");
     if (fields.length < 5) continue;
-    mounts.push({ device: fields[2] as string, root: unescapeOctal(fields[3] as string), point: unescapeOctal(fields[4] as string) });
+    mounts.push({ id: fields[0] as string, parent: fields[1] as string, device: fields[2] as string, root: unescapeOctal(fields[3] as string), point: unescapeOctal(fields[4] as string) });
   }
   return mounts;
 }

@@ -150,7 +150,7 @@ export function findConflicts(
   const conflicts = conflictsByName(target, mode, holder, context, fileNames);
   // What the target names under another mount point of the same file system (a bind mount) is
   // the target itself: a claim in the way there is in the way here.
-  for (const alias of boundAliasesOf(target, context)) {
+  for (const alias of boundAliasesOf(target)) {
     for (const holding of conflictsByName(alias, mode, holder, context, fileNames)) {
       const heldTarget = holding.held_target ?? holding.target;
       if (conflicts.some((known) => known.holder === holding.holder && (known.held_target ?? known.target) === heldTarget)) continue;
@@ -279,7 +279,7 @@ function treesShareFile(target: TargetShape, claimed: TargetShape, named: string
   // A hard link never crosses a file system: trees on two (or one not there) share no file. (A
   // mount inside either tree is walked all the same.)
   const [mineAt, theirsAt] = [statOf(target.path), statOf(claimed.path)];
-  if (mineAt === undefined || theirsAt === undefined || (mineAt.dev !== theirsAt.dev && !hasMountsBelow(context, target.path, claimed.path))) return undefined;
+  if (mineAt === undefined || theirsAt === undefined || (mineAt.dev !== theirsAt.dev && !hasMountsBelow(target.path, claimed.path))) return undefined;
   const mine = linkedHeldBy(target, context, true);
   if (mine.size === 0) return undefined;
   const theirs = linkedHeldBy(claimed, context, true);
@@ -332,8 +332,8 @@ function linkedUnder(directory: string, context: Context, apart = false): Map<st
 const WALKED = new WeakMap<Context, Map<string, Map<string, string[]>>>();
 
 /** Whether a file system is mounted below either directory (or that cannot be told: /proc unread). */
-function hasMountsBelow(context: Context, ...directories: string[]): boolean {
-  const points = mountPoints(context);
+function hasMountsBelow(...directories: string[]): boolean {
+  const points = mountPoints();
   if (points === undefined) return true;
   return directories.some((directory) => {
     const below = `${directory.replace(/\/$/, "")}/`;
@@ -341,21 +341,34 @@ function hasMountsBelow(context: Context, ...directories: string[]): boolean {
   });
 }
 
-const MOUNTS = new WeakMap<Context, Mount[] | undefined>();
-
-/** The mount table, read once per call (a context): an MCP server lives long, and mounts change. Undefined when /proc cannot be read. */
-function mountsOf(context: Context): Mount[] | undefined {
-  if (!MOUNTS.has(context)) MOUNTS.set(context, readMounts());
-  return MOUNTS.get(context);
+/**
+ * The mount table (read at most once a second: src/os/mounts.ts), with the roots of file systems
+ * that ignore case folded, as the paths of canonical targets below their mount points are
+ * (a bind of `/Proj` shows what targets name `…/proj`). Undefined when /proc cannot be read.
+ */
+function mountsOf(): Mount[] | undefined {
+  const mounts = readMounts();
+  if (mounts === undefined) return undefined;
+  let folded = FOLDED.get(mounts);
+  if (folded === undefined) {
+    const seen = new Map<string, number>();
+    for (const { device } of mounts) seen.set(device, (seen.get(device) ?? 0) + 1);
+    // Only a file system mounted twice has other names to compare: only its mount points are asked.
+    folded = mounts.map((mount) => ((seen.get(mount.device) ?? 0) > 1 && mount.root !== "/" && isCaselessDirectory(mount.point) ? { ...mount, root: foldName(mount.root) } : mount));
+    FOLDED.set(mounts, folded);
+  }
+  return folded;
 }
 
-/** What `target` names under the other mount points of its file system (src/targets/bind-mounts.ts), by this call's mount table. */
-export function boundAliasesOf(target: TargetShape, context: Context): TargetShape[] {
-  return boundAliases(target, mountsOf(context));
+const FOLDED = new WeakMap<Mount[], Mount[]>();
+
+/** What `target` names under the other mount points of its file system (src/targets/bind-mounts.ts), by the mount table of the moment. */
+export function boundAliasesOf(target: TargetShape): TargetShape[] {
+  return boundAliases(target, mountsOf());
 }
 
-function mountPoints(context: Context): string[] | undefined {
-  return mountsOf(context)?.map((mount) => mount.point);
+function mountPoints(): string[] | undefined {
+  return mountsOf()?.map((mount) => mount.point);
 }
 
 function statOf(path: string): Stats | undefined {

@@ -136,7 +136,7 @@ function overlappingCounters(target: TargetShape, context: Context, issuing = fa
   const reaches = [{ reached: target, upTo: Number.POSITIVE_INFINITY }];
   if (target.kind === "glob") for (const { real, until } of linksTakenWith(target.canonical, context)) reaches.push({ reached: real, upTo: until });
   // The same place under another mount point (a bind mount): one file, one sequence.
-  for (const alias of boundAliasesOf(target, context)) reaches.push({ reached: alias, upTo: Number.POSITIVE_INFINITY });
+  for (const alias of boundAliasesOf(target)) reaches.push({ reached: alias, upTo: Number.POSITIVE_INFINITY });
   for (const { reached, upTo } of reaches) {
     if (issuing) {
       // Before the token: the highest tokens on each side, up to which the marker relates them.

@@ -45,14 +45,14 @@ function modeOf(entry: QueueEntry): Mode {
   return entry.mode === "shared" ? "shared" : "exclusive";
 }
 
-function conflicting(a: QueueEntry, b: { target: string; mode?: string | undefined }, context: Context): boolean {
-  return meets(a.target, b.target, context) && !(a.mode === "shared" && b.mode === "shared");
+function conflicting(a: QueueEntry, b: { target: string; mode?: string | undefined }): boolean {
+  return meets(a.target, b.target) && !(a.mode === "shared" && b.mode === "shared");
 }
 
 /** Whether two targets overlap, by name or under another mount point of one file system (a bind mount, docs/PROTOCOL.md 5a). */
-export function meets(a: string, b: string, context: Context): boolean {
+export function meets(a: string, b: string): boolean {
   const [one, other] = [shapeOf(a), shapeOf(b)];
-  return overlaps(one, other) || boundAliasesOf(one, context).some((alias) => overlaps(alias, other));
+  return overlaps(one, other) || boundAliasesOf(one).some((alias) => overlaps(alias, other));
 }
 
 export function noteOf(entry: QueueEntry): Note {
@@ -60,9 +60,9 @@ export function noteOf(entry: QueueEntry): Note {
 }
 
 /** Live interests of others on targets overlapping `target`, in order: the notes that reach its holder. */
-export function notesFor(target: string, holder: string, queue: QueuedInterest[], context: Context): Note[] {
+export function notesFor(target: string, holder: string, queue: QueuedInterest[]): Note[] {
   return queue
-    .filter(({ entry }) => entry.holder !== holder && meets(entry.target, target, context))
+    .filter(({ entry }) => entry.holder !== holder && meets(entry.target, target))
     .map(({ entry }) => noteOf(entry));
 }
 
@@ -70,11 +70,11 @@ export function notesFor(target: string, holder: string, queue: QueuedInterest[]
  * The queued interests that go before a take of `target` by `holder`: other waiters on overlapping
  * targets, except those that arrived after the holder's own interest in an overlapping target.
  */
-export function queueAhead(target: string, mode: Mode, holder: string, queue: QueuedInterest[], context: Context): QueuedInterest[] {
+export function queueAhead(target: string, mode: Mode, holder: string, queue: QueuedInterest[]): QueuedInterest[] {
   const request = { target, mode: mode === "shared" ? "shared" : undefined };
-  const own = queue.find(({ entry }) => entry.holder === holder && meets(entry.target, target, context));
+  const own = queue.find(({ entry }) => entry.holder === holder && meets(entry.target, target));
   return queue.filter(
-    ({ entry }) => entry.holder !== holder && conflicting(entry, request, context) && (own === undefined || entry.seq < own.entry.seq),
+    ({ entry }) => entry.holder !== holder && conflicting(entry, request) && (own === undefined || entry.seq < own.entry.seq),
   );
 }
 
@@ -128,7 +128,7 @@ export function grantQueued(context: Context): Grant[] {
       holder: entry.holder,
       purpose: entry.purpose,
       granted_at: formatTimestamp(context.nowMs),
-      notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other)), context),
+      notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other))),
       ...(outcome.previous && { previous: outcome.previous.holder }),
     };
     writeNotice(grant, context);
@@ -146,7 +146,7 @@ export function grantQueued(context: Context): Grant[] {
  * symlinks a glob matches (granted with it, as in a direct take) when it can; undefined when not.
  */
 function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, claimFiles: string[]): Link[] | undefined {
-  if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry, context))) return undefined;
+  if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry))) return undefined;
   const mode = modeOf(entry);
   const shape = shapeOf(entry.target);
   const links = shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
@@ -239,7 +239,7 @@ export function findCycle(waiter: string, blockers: Holding[], context: Context,
     for (const { entry } of queue) {
       if (entry.holder !== holder) continue;
       for (const conflict of findConflicts(shapeOf(entry.target), modeOf(entry), holder, context, claimFiles)) next.add(conflict.holder);
-      for (const ahead of queueAhead(entry.target, modeOf(entry), holder, queue, context)) next.add(ahead.entry.holder);
+      for (const ahead of queueAhead(entry.target, modeOf(entry), holder, queue)) next.add(ahead.entry.holder);
     }
     return next;
   };

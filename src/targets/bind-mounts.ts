@@ -20,8 +20,8 @@ const MOST = 64;
  */
 export function boundAliases(target: TargetShape, mounts: readonly Mount[] | undefined): TargetShape[] {
   if (mounts === undefined || target.kind === "name") return [];
-  const twice = devicesMountedTwice(mounts);
-  if (twice.size === 0) return [];
+  const index = indexOf(mounts);
+  if (index.twice.size === 0) return [];
   const region = target.kind === "directory" && target.path !== "/" ? target.path.slice(0, -1) : target.path;
   const holdsTree = target.kind !== "symbol";
   const found = new Map<string, TargetShape>();
@@ -29,11 +29,11 @@ export function boundAliases(target: TargetShape, mounts: readonly Mount[] | und
     if (shape.canonical !== target.canonical && found.size < MOST) found.set(shape.canonical, shape);
   };
   // The target's own place, shown under another mount point too.
-  const holding = mountHolding(region, mounts);
-  if (holding !== undefined && twice.has(holding.device)) {
+  const holding = mountHolding(region, index);
+  if (holding !== undefined && index.twice.has(holding.device)) {
     const inside = joinBelow(holding.root, below(region, holding.point) as string);
-    for (const other of mounts) {
-      if (other === holding || other.device !== holding.device) continue;
+    for (const other of index.twice.get(holding.device) as Mount[]) {
+      if (other === holding) continue;
       const rest = below(inside, other.root);
       if (rest !== undefined) add(renamed(target, joinBelow(other.point, rest)));
       else if (holdsTree && below(other.root, inside) !== undefined) add(directory(other.point));
@@ -41,33 +41,69 @@ export function boundAliases(target: TargetShape, mounts: readonly Mount[] | und
   }
   // A mount inside the target's tree, whose file system is shown elsewhere too.
   if (holdsTree) {
-    for (const inner of mounts) {
-      if (!twice.has(inner.device) || inner.point === region || below(inner.point, region) === undefined) continue;
-      for (const other of mounts) {
-        if (other === inner || other.device !== inner.device || below(other.point, region) !== undefined) continue;
-        const rest = below(inner.root, other.root);
-        if (rest !== undefined) add(directory(joinBelow(other.point, rest)));
-        else if (below(other.root, inner.root) !== undefined) add(directory(other.point));
+    for (const shown of index.twice.values()) {
+      for (const inner of shown) {
+        if (inner.point === region || below(inner.point, region) === undefined) continue;
+        for (const other of shown) {
+          if (other === inner || below(other.point, region) !== undefined) continue;
+          const rest = below(inner.root, other.root);
+          if (rest !== undefined) add(directory(joinBelow(other.point, rest)));
+          else if (below(other.root, inner.root) !== undefined) add(directory(other.point));
+        }
       }
     }
   }
   return [...found.values()];
 }
 
-function devicesMountedTwice(mounts: readonly Mount[]): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  for (const { device } of mounts) (seen.has(device) ? twice : seen).add(device);
-  return twice;
+interface MountIndex {
+  /** The mounts of each file system mounted more than once. */
+  twice: Map<string, Mount[]>;
+  /** The mounts mounted on each mount, by its id. */
+  children: Map<string, Mount[]>;
+  root: Mount | undefined;
 }
 
-/** The mount a path is in: the one at the longest point above it (or at it), the later of two at one point. */
-function mountHolding(path: string, mounts: readonly Mount[]): Mount | undefined {
-  let found: Mount | undefined;
+const INDEXES = new WeakMap<readonly Mount[], MountIndex>();
+
+function indexOf(mounts: readonly Mount[]): MountIndex {
+  const known = INDEXES.get(mounts);
+  if (known) return known;
+  const byDevice = new Map<string, Mount[]>();
+  const children = new Map<string, Mount[]>();
+  const ids = new Set(mounts.map((mount) => mount.id));
   for (const mount of mounts) {
-    if (below(path, mount.point) !== undefined && (found === undefined || mount.point.length >= found.point.length)) found = mount;
+    byDevice.set(mount.device, [...(byDevice.get(mount.device) ?? []), mount]);
+    if (mount.parent !== mount.id) children.set(mount.parent, [...(children.get(mount.parent) ?? []), mount]);
   }
-  return found;
+  const twice = new Map([...byDevice].filter(([, shown]) => shown.length > 1));
+  // The namespace's root: mounted on no mount the table lists.
+  const root = mounts.find((mount) => mount.point === "/" && !ids.has(mount.parent)) ?? mounts.find((mount) => mount.point === "/");
+  const index = { twice, children, root };
+  INDEXES.set(mounts, index);
+  return index;
+}
+
+/**
+ * The mount a path is in, as the kernel resolves it: from the root mount, the mount met first
+ * along the path at each step (the shortest mount point under it: a mount made later on a
+ * shorter point hides one deeper, `mount --bind src x/a` over an earlier `x/a/b`), and over one
+ * point the mount on top (mounted on the one it covers, whatever order the table lists them in:
+ * `mount --move` keeps their ids). By ids, not the table's order.
+ */
+function mountHolding(path: string, index: MountIndex): Mount | undefined {
+  let current = index.root;
+  for (let depth = 0; current !== undefined && depth < 4096; depth++) {
+    const at: Mount = current;
+    let next: Mount | undefined;
+    for (const child of index.children.get(at.id) ?? []) {
+      if (below(path, child.point) === undefined || below(child.point, at.point) === undefined) continue;
+      if (next === undefined || child.point.length <= next.point.length) next = child;
+    }
+    if (next === undefined) return at;
+    current = next;
+  }
+  return current;
 }
 
 /** What follows `directory` in `path` ("" for the directory itself, else from a `/`); undefined when `path` is not in it. */

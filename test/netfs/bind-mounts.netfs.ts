@@ -118,6 +118,22 @@ if (missing) {
     assert.is((await run(machine, ["take", `${source}/src/config.ts`, "--dir", dir, "--holder", "C"])).code, 3, "B holds it now");
   });
 
+  test("should find the mount on top where a bind hides an earlier mount, or was moved there", async ({ scratch, dir }) => {
+    const src = join(scratch, "src");
+    mkdirSync(join(src, "b"), { recursive: true });
+    writeFileSync(join(src, "b", "f.ts"), "");
+    for (const place of ["x/a/b", "stage", "p"]) mkdirSync(join(scratch, place), { recursive: true });
+    // A tmpfs at x/a/b, then the source bound over x/a: x/a/b/f.ts is src/b/f.ts. A tmpfs at p, and
+    // a bind moved onto it (`mount --move`), which the table lists before the tmpfs it covers.
+    const script = 'mount -t tmpfs inner "$0/x/a/b" && mount --bind "$0/src" "$0/x/a" && mount --bind "$0/src" "$0/stage" && mount -t tmpfs moved "$0/p" && mount --move "$0/stage" "$0/p" && exec "$@"';
+    const machine: Machine = { name: "hidden and moved mounts", wrap: (command) => ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script, scratch, ...command] };
+    assert.is((await run(machine, ["take", join(src, "b", "f.ts"), "--dir", dir, "--holder", "A"])).code, 0);
+    for (const path of [join(scratch, "x", "a", "b", "f.ts"), join(scratch, "p", "b", "f.ts")]) {
+      const other = await run(machine, ["take", path, "--dir", dir, "--holder", "B", "--json"]);
+      assert.is(other.code, 3, `${path} was granted beside the claim on the same file: ${other.stdout}${other.stderr}`);
+    }
+  });
+
   test("should keep two trees apart where nothing binds them", async ({ dir, source, bound }) => {
     // Without the bind mount the two paths are two directories.
     const plain: Machine = { name: "this machine", wrap: (command) => command };

@@ -11,6 +11,7 @@ import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv } from "../helpers.js";
 import { connect } from "../mcp/connect.js";
 import { missingPrerequisite, startCaseless } from "./servers.js";
+import { run, type Machine } from "./machines.js";
 
 interface Context {
   fs: { mount: string; stop(): void };
@@ -134,6 +135,23 @@ if (missing) {
       assert.is(result.status, 0, result.stderr);
       assert.is(JSON.parse(result.stdout).hookSpecificOutput?.permissionDecision, "deny", result.stdout);
     }
+  });
+
+  test("should refuse a file through a bind mount of a directory on it, the mount table naming it in its own case", async (context) => {
+    // `mount --bind …/Proj bound`: the table's root is `/Proj`, where targets below the mount say `proj`.
+    const bound = join(context.fs.mount, "..", `bound-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(bound);
+    const machine: Machine = {
+      name: "a session seeing the bind mount",
+      wrap: (command) => ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", 'mount --bind "$0" "$1" && shift && exec "$@"', join(context.fs.mount, "Proj"), bound, ...command],
+    };
+    const take = (holder: string, path: string) => run(machine, ["take", path, "--dir", context.dir, "--holder", holder], { HOME: context.home });
+    assert.is((await take("a", join(context.fs.mount, "Proj", "Src", "Button.tsx"))).code, 0);
+    const other = await take("b", join(bound, "Src", "Button.tsx"));
+    assert.is(other.code, 3, `granted through the bind mount: ${other.stdout}${other.stderr}`);
+    assert.is((await take("b", join(bound, "Src", "New.tsx"))).code, 0);
+    assert.is((await take("a", join(context.fs.mount, "PROJ", "src", "new.tsx"))).code, 3, "and the other way round");
+    rmSync(bound, { recursive: true, force: true });
   });
 }
 test.run();
