@@ -3,8 +3,7 @@
 // names, are in test/netfs/bind-mounts.netfs.ts (they need root).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Mount } from "../src/os/mounts.js";
-import { boundAliases } from "../src/targets/bind-mounts.js";
+import { boundAliases, type Mount } from "../src/targets/bind-mounts.js";
 import { shapeOf } from "../src/targets/overlap.js";
 
 const test = suite("other names of a target through bind mounts");

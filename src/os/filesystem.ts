@@ -8,9 +8,10 @@
 // reads back the mtime the server stamped on it, and uses that clock for every stamp it writes and
 // every age it judges (docs/PROTOCOL.md, "Across machines"), the way clock-skew-immune lock tools
 // compare server mtimes only.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "./hash.js";
+import { readMounts, type Mount } from "./mounts.js";
 import { os } from "./lazy-os.js";
 
 export interface Filesystem {
@@ -83,32 +84,6 @@ export function describeFilesystem(dir: string): string {
   return `${fs.type}${fs.mountPoint ? ` at ${fs.mountPoint}` : ""}${fs.source ? ` from ${fs.source}` : ""}`;
 }
 
-interface MountLine {
-  mountPoint: string;
-  type: string;
-  source: string;
-  options: string;
-}
-
-function mountLines(): MountLine[] {
-  let text: string;
-  try {
-    text = readFileSync("/proc/self/mountinfo", "utf8");
-  } catch {
-    return [];
-  }
-  const lines: MountLine[] = [];
-  for (const line of text.split("\n")) {
-    const [left, right] = line.split(" - ");
-    if (!left || !right) continue;
-    const fields = left.split(" ");
-    const [type, source, options] = right.split(" ");
-    const mountPoint = fields[4]?.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
-    if (mountPoint && type) lines.push({ mountPoint, type, source: source ?? "", options: `${fields[5] ?? ""},${options ?? ""}` });
-  }
-  return lines;
-}
-
 /** The mount that holds `path`: the longest mount point above it. */
 export function mountOf(path: string): { mountPoint?: string; source?: string; options?: string } {
   let real = path;
@@ -117,17 +92,17 @@ export function mountOf(path: string): { mountPoint?: string; source?: string; o
   } catch {
     // judged by the path as given
   }
-  let best: MountLine | undefined;
-  for (const line of mountLines()) {
-    const inside = real === line.mountPoint || real.startsWith(line.mountPoint.endsWith("/") ? line.mountPoint : `${line.mountPoint}/`);
-    if (inside && (!best || line.mountPoint.length >= best.mountPoint.length)) best = line;
+  let best: Mount | undefined;
+  for (const mount of readMounts() ?? []) {
+    const inside = real === mount.point || real.startsWith(mount.point.endsWith("/") ? mount.point : `${mount.point}/`);
+    if (inside && (!best || mount.point.length >= best.point.length)) best = mount;
   }
-  return best ? { mountPoint: best.mountPoint, source: best.source, options: best.options } : {};
+  return best ? { mountPoint: best.point, source: best.source, options: best.options } : {};
 }
 
 function mountTypeOf(mountPoint: string): string | undefined {
-  let best: MountLine | undefined;
-  for (const line of mountLines()) if (line.mountPoint === mountPoint) best = line;
+  let best: Mount | undefined;
+  for (const mount of readMounts() ?? []) if (mount.point === mountPoint) best = mount;
   return best?.type;
 }
 

@@ -12,6 +12,10 @@ export interface Mount {
   root: string;
   /** Where it is shown (field 5). */
   point: string;
+  /** The file system's type and source (after ` - `), and the mount's and the file system's options. */
+  type: string;
+  source: string;
+  options: string;
 }
 
 /** A table read less than this long ago is read again: a call sees the mounts of its own moment, as a short process does. */
@@ -40,9 +44,21 @@ export function readMounts(): Mount[] | undefined {
 export function parseMounts(text: string): Mount[] {
   const mounts: Mount[] = [];
   for (const line of text.split("\n")) {
-    const fields = line.split(" ");
+    // Optional fields (`shared:1`) lie between the sixth and the ` - ` before the type.
+    const [left, right = ""] = line.split(" - ");
+    const fields = (left ?? "").split(" ");
     if (fields.length < 5) continue;
-    mounts.push({ id: fields[0] as string, parent: fields[1] as string, device: fields[2] as string, root: unescapeOctal(fields[3] as string), point: unescapeOctal(fields[4] as string) });
+    const [type = "", source = "", superOptions = ""] = right.split(" ");
+    mounts.push({
+      id: fields[0] as string,
+      parent: fields[1] as string,
+      device: fields[2] as string,
+      root: unescapeOctal(fields[3] as string),
+      point: unescapeOctal(fields[4] as string),
+      type,
+      source: unescapeOctal(source),
+      options: `${fields[5] ?? ""},${superOptions}`,
+    });
   }
   return mounts;
 }

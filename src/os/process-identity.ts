@@ -15,6 +15,7 @@
 // decides nothing.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { os } from "./lazy-os.js";
+import { readMounts } from "./mounts.js";
 
 export interface ProcessIdentity {
   pid: number;
@@ -282,13 +283,8 @@ function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, seen: string
 
 /** Whether /proc is mounted with `hidepid` (other users' processes not listed at all). */
 function procHidesProcesses(): boolean {
-  try {
-    return readFileSync("/proc/self/mountinfo", "utf8")
-      .split("\n")
-      .some((line) => line.split(" ")[4] === "/proc" && /(^|[ ,])hidepid=(?!0\b|off\b)/.test(line));
-  } catch {
-    return true;
-  }
+  const mounts = readMounts();
+  return mounts === undefined || mounts.some((mount) => mount.point === "/proc" && /(^|,)hidepid=(?!0\b|off\b)/.test(mount.options));
 }
 
 function isAliveHere(owner: ProcessIdentity): boolean {

@@ -1,11 +1,14 @@
 // One file under two mount points. `mount --bind /srv/app /home/me/app`, a btrfs subvolume shown
-// both where it is mounted and under the file system's top, an NFS export mounted twice: the
-// same files under two paths, each with one link, so neither realpath nor a hard link's inode
-// test relates them. The mount table does: both mounts name one device, and the directory of that
+// both where it is mounted and under the file system's top, an NFS export mounted twice on one
+// superblock: the same files under two paths, each with one link, so neither realpath nor a hard
+// link's inode test relates them. The mount table does: both mounts name one device, and the directory of that
 // file system each shows (docs/PROTOCOL.md 5a, "Bind mounts").
-import type { Mount } from "../os/mounts.js";
+import type { Mount as MountLine } from "../os/mounts.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "./overlap.js";
 import { picomatch } from "./picomatch.js";
+
+/** What this rule reads of a mount: which file system, which of its directories, where, on which mount. */
+export type Mount = Pick<MountLine, "id" | "parent" | "device" | "root" | "point">;
 
 /** At most this many other names for one target: a tree showing a file system mounted in hundreds of places is judged by its first. */
 const MOST = 64;
