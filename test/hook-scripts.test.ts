@@ -4,7 +4,7 @@
 // `npm test`, `pnpm x`, `yarn x`, workspace members). Another session holds u.ts; session s2 runs
 // the command.
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -71,15 +71,81 @@ Scripts("should follow a script to its own directory ($0, BASH_SOURCE) and a var
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
 
-Scripts("should not read a program in another language, and judge a script it cannot read as writing any file", async ({ box }) => {
-  file(box, "gen.py", "#!/usr/bin/env python3\nopen('u.ts', 'w')\n", 0o755);
+Scripts("should not read a binary, and judge a script it cannot read as writing any file", async ({ box }) => {
   file(box, "tool", "\u007fELF\u0002\u0001\u0001\u0000\u0000rm u.ts", 0o755);
   file(box, "big.sh", `# ${"x".repeat(1024 * 1024)}\necho hi\n`, 0o755);
-  assert.equal(await writes(box, "./gen.py"), [], "as `python3 gen.py` is not read");
   assert.equal(await writes(box, "./tool"), [], "a binary program");
   assert.equal(await writes(box, "./big.sh"), ["unknown:."], "over a megabyte");
   assert.equal(await writes(box, 'cd "$(mktemp -d)" && ./fix.sh'), ["unknown:."], "a script in a place the text does not fix");
   assert.is(bash(box, "./big.sh"), "deny");
+});
+
+Scripts("should read a program in a file an agent may have written (untracked, changed, new outside a repository) as an inline one", async ({ box }) => {
+  file(box, "fix.py", "import os\nos.remove('u.ts')\n");
+  file(box, "walk.py", "import os\nfor f in os.listdir('.'):\n    open(f, 'w').write('')\n");
+  file(box, "gen.js", "require('fs').writeFileSync('out/a.ts', '')\n");
+  file(box, "run.py", "#!/usr/bin/env python3\nopen('u.ts', 'w')\n", 0o755);
+  file(box, "reads.rb", "puts File.read('README.md')\n");
+  const cases: Array<[string, string[]]> = [
+    ["python3 fix.py", ["u.ts"]],
+    ["python3 walk.py", ["glob:**"]], // changes files it lists: any file under where it runs
+    ["node gen.js", ["out/a.ts"]],
+    ["./run.py", ["u.ts"]], // run by its path: its #! names the interpreter
+    ["cd src && python3 ../fix.py", ["src/u.ts"]], // the program's names are where it runs
+    ["python3 fix.py a.ts --dry-run", ["a.ts", "u.ts"]], // its arguments, as an inline program's
+    ["f=fix.py; python3 \"$f\"", ["u.ts"]],
+    ["ruby reads.rb", ["README.md"]], // a read is judged as a write (the text cannot tell them apart)
+    ["python3 missing.py", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "node gen.js"), undefined, "out/a.ts is no one's");
+  // A FIFO is not opened to wait on; one over a megabyte is not read: either could write anything.
+  spawnSync("mkfifo", [join(box.project, "pipe.py")]);
+  file(box, "big.py", `# ${"x".repeat(1024 * 1024)}\n`);
+  assert.equal(await writes(box, "python3 pipe.py"), ["unknown:."]);
+  assert.equal(await writes(box, "python3 big.py"), ["unknown:."]);
+  // Outside a repository, a file last changed over a day ago is not one an agent just wrote.
+  utimesSync(join(box.project, "fix.py"), new Date("2020-01-01"), new Date("2020-01-01"));
+  assert.equal(await writes(box, "python3 fix.py"), []);
+});
+
+Scripts("should not read a program git keeps as it is (tracked and unchanged, or ignored), and read it once changed", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  file(box, "tools/gen.py", "import os\nos.remove('u.ts')\n");
+  file(box, ".gitignore", "dist/\n");
+  file(box, "dist/cli.js", "require('fs').rmSync('u.ts')\n");
+  assert.is(git("init", "-q").status, 0);
+  git("add", "tools/gen.py", ".gitignore");
+  assert.is(git("commit", "-qm", "first").status, 0);
+  assert.equal(await writes(box, "python3 tools/gen.py"), [], "the project's own script");
+  assert.equal(await writes(box, "node dist/cli.js"), [], "a build's output git ignores");
+  assert.is(bash(box, "python3 tools/gen.py"), undefined);
+  // GIT_DIR in the hook's environment does not make git look at another repository.
+  assert.is(bash(box, "python3 tools/gen.py", {}, { GIT_DIR: "/nonexistent" }), undefined);
+  file(box, "tools/gen.py", "import os\nos.remove('u.ts')\nos.remove('v.ts')\n");
+  assert.equal(await writes(box, "python3 tools/gen.py"), ["u.ts", "v.ts"], "changed since the commit");
+  file(box, "tools/new.py", "open('u.ts', 'w')\n");
+  assert.equal(await writes(box, "python3 tools/new.py"), ["u.ts"], "not tracked");
+  assert.is(bash(box, "cd tools && python3 new.py"), undefined, "tools/u.ts is no one's");
+  assert.is(bash(box, "python3 tools/new.py"), "deny");
+});
+
+Scripts("should read a program the command writes from its own text before running it, and judge one written otherwise as writing anything", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["cat > fix.py <<'EOF'\nimport os\nos.remove('u.ts')\nEOF\npython3 fix.py", ["fix.py", "u.ts"]],
+    ["cat <<'EOF' > /tmp/claims-test-fix.py\nopen('w.ts', 'w')\nEOF\npython3 /tmp/claims-test-fix.py", ["/tmp/claims-test-fix.py", "w.ts"]],
+    ["cat <<EOF > g.js\nrequire('fs').rmSync('v.ts')\nEOF\nnode g.js", ["g.js", "v.ts"]], // unquoted, nothing bash expands
+    ["tee t.py > /dev/null <<'EOF'\nopen('t.ts', 'w')\nEOF\npython3 t.py", ["t.py", "t.ts"]],
+    // What bash writes is not the text: an unquoted heredoc that expands, another command, an append.
+    ["cat <<EOF > x.py\nopen('$n.ts', 'w')\nEOF\npython3 x.py", ["unknown:.", "x.py"]],
+    ["echo \"open('u.ts', 'w')\" > e.py; python3 e.py", ["e.py", "unknown:."]],
+    ["cat >> a.py <<'EOF'\nprint(1)\nEOF\npython3 a.py", ["a.py", "unknown:."]],
+    ["cat > w.py <<'EOF'\nprint(1)\nEOF\necho 'import os' >> w.py; python3 w.py", ["unknown:.", "w.py"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "cat > fix.py <<'EOF'\nimport os\nos.remove('u.ts')\nEOF\npython3 fix.py"), "deny");
+  assert.is(bash(box, "cat > ok.py <<'EOF'\nopen('mine.ts', 'w')\nEOF\npython3 ok.py"), undefined);
 });
 
 Scripts("should read a function's body where it is called, with the call's arguments, and a sourced file's functions", async ({ box }) => {

@@ -5,18 +5,18 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
-export function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = []) {
+export function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = [], environment: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir, ...extra], {
     input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", ...payload }),
-    env: cleanEnv(),
+    env: cleanEnv(environment),
     encoding: "utf8",
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** The hook's answer to a Bash call: "deny", or undefined for a silent allow. */
-export function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}): string | undefined {
-  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra });
+export function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}, environment: Record<string, string> = {}): string | undefined {
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra }, [], environment);
   return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
 }
 

@@ -1233,11 +1233,15 @@ Shell("should not block on a kernel file that says it is a regular one", async (
 
 Shell("should not load the shell parser for commands that write no file", async () => {
   const { mayWrite } = await import("../src/hooks/shell.js");
-  for (const command of ["git status", "git log --oneline", "npm view react 2>&1", "ls >/dev/null 2>&1", "cat src/a.ts", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "python3 x.py", "node x.js", "ls | grep x"]) {
+  for (const command of ["git status", "git log --oneline", "npm view react 2>&1", "ls >/dev/null 2>&1", "cat src/a.ts", "echo hi >&2", "sort u.ts", "curl -s https://example.com/", "cat x.py", "grep -n node x.js", "ls | grep x"]) {
     assert.not.ok(mayWrite(command), command);
   }
   for (const command of [
     "echo x > f",
+    "python3 x.py", // a program in a file, which an agent may have written (program-files.ts)
+    "node x.js",
+    "sudo -E python3 -W ignore ./tools/fix.py",
+    'uv run python "$f"',
     "git checkout f",
     "\\rm f",
     "x 1<>f",

@@ -71,17 +71,70 @@ function runsPath(command: string): boolean {
   return false;
 }
 
+/** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`). */
+const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|ruby|perl|php)$/;
+const RUNNER = /^(uv|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|run|exec|x)$/;
+
+/**
+ * The programs in another language a command runs from files (`python3 fix.py`, `sudo node
+ * ./gen.js`, `uv run python "$f"`), which the walk reads when an agent may have written them
+ * (program-files.ts): the words after each interpreter that may name one. Only where the
+ * interpreter is the command (`grep -n node x.js` runs none). `fixed`: each is a plain word, and the
+ * command runs from where it starts (no `cd`, no option before the interpreter, no `-C`/`--cwd`),
+ * so the hook can look at the files before it loads the parser (shell.ts).
+ */
+function programsRun(words: string): { words: string[]; fixed: boolean } | undefined {
+  const found: string[] = [];
+  let fixed = true;
+  for (const segment of words.split(/[;&|\n(){}`]|\$\(/)) {
+    const parts = segment.trim().split(/\s+/);
+    if (/^(cd|pushd|popd)$/.test(parts[0] ?? "")) fixed = false;
+    let at = 0;
+    for (; at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || RUNNER.test(parts[at] as string)); at++) if ((parts[at] as string).startsWith("-")) fixed = false;
+    if (!INTERPRETER.test((parts[at] ?? "").replace(/^.*\//, ""))) continue;
+    const after = parts.slice(at + 1);
+    if (after.some((word) => /^-(C|-cwd|-chdir|-directory)/.test(word))) fixed = false;
+    const named = after.filter((word) => !word.startsWith("-") && /[./$]/.test(word));
+    if (named.some((word) => /[$`*?[\]{}~\\]/.test(word))) fixed = false;
+    found.push(...named);
+  }
+  return found.length === 0 ? undefined : { words: found, fixed };
+}
+
 /** `2>&1`, `>&2`, `>/dev/null`: redirections that write no file. */
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
+  return mayWriteOtherwise(command) || programsRun(shellWords(command)) !== undefined || programsRun(flattened(command)) !== undefined;
+}
+
+/**
+ * `python3 manage.py test`, `node scripts/build.js | tail`: a command that may write only through
+ * programs it runs from files, each named by a plain word from where the command starts: those
+ * words, for the hook to look at before it loads the parser (shell.ts). Otherwise undefined.
+ */
+export function programsHere(command: string): string[] | undefined {
+  // Quotes or escapes (`python3 "my fix.py"`): words the split above may not give whole; the walk reads them.
+  if (/["'\\]/.test(command) || mayWriteOtherwise(command)) return undefined;
+  const run = programsRun(shellWords(command));
+  return run?.fixed ? run.words : undefined;
+}
+
+/** Whether the command's text may write, programs it runs from files aside (programsRun). */
+function mayWriteOtherwise(command: string): boolean {
   const words = shellWords(command);
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command)) return true;
-  // `"r"m f`, `r\m f`, `c''p a b`, `$'rm' f`, `r\<newline>m f`: bash runs rm all the same. The
-  // text once more with quotes, backslashes and line continuations gone (it may join what was
-  // apart, `echo 'a'rm`: only ever more commands parsed, never fewer).
-  const flat = command.replace(/\\\n/g, "").replace(/\$(?=')/g, "").replace(/["'\\]/g, "");
+  const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
+}
+
+/**
+ * `"r"m f`, `r\m f`, `c''p a b`, `$'rm' f`, `r\<newline>m f`: bash runs rm all the same. The
+ * text once more with quotes, backslashes and line continuations gone (it may join what was
+ * apart, `echo 'a'rm`: only ever more commands parsed, never fewer).
+ */
+function flattened(command: string): string {
+  return command.replace(/\\\n/g, "").replace(/\$(?=')/g, "").replace(/["'\\]/g, "");
 }
 
 /**

@@ -11,7 +11,7 @@
 // output or its input (`for f in os.listdir(): os.remove(f)`) may change any file under where it
 // runs. Reading a held file that way is refused too: the text cannot tell `open('a.ts')` from
 // `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
-// (`python3 gen.py`) is not read (docs/HOOKS.md).
+// (`python3 fix.py`) is read so when an agent may have written it (program-files.ts).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { EVALUATES, namesFromElsewhere } from "./program-names.js";
 

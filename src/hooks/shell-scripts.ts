@@ -10,11 +10,13 @@
 //
 // What cannot be read could write any file (UNKNOWABLE): a script in a place the text does not fix,
 // one that cannot be read, one over SCRIPT_LIMIT. A program in another language (a shebang naming
-// another interpreter, a binary) is not read, as `python3 gen.py` is not.
+// another interpreter) is read as `python3 fix.py` is, when an agent may have written it
+// (program-files.ts); a binary is not read.
 import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { exists } from "../targets/target.js";
+import { shebangProgram } from "./program-files.js";
 import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
@@ -37,7 +39,7 @@ export type Script = { text: string } | typeof UNKNOWABLE | undefined;
 export function scriptFile(path: string | undefined, given: boolean): Script {
   if (path === undefined) return UNKNOWABLE;
   // The Gradle and Maven wrappers are shell scripts that start the build tool, a program in another
-  // language (as `python3 gen.py` is): not read, as their `eval "set -- $(…)"` would be any file.
+  // language: not read, as their `eval "set -- $(…)"` would be any file.
   if (!given && LAUNCHERS.includes(basename(path))) return undefined;
   try {
     // Only a regular file is opened: a FIFO would block the hook (bash would wait on it; the hook cannot read it ahead).
@@ -74,14 +76,6 @@ export function scriptFile(path: string | undefined, given: boolean): Script {
 }
 
 const LAUNCHERS = ["gradlew", "mvnw"];
-
-/** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */
-function shebangProgram(line: string): string {
-  const words = line.slice(2).trim().split(/\s+/);
-  const program = basename(words[0] ?? "");
-  if (program !== "env") return program;
-  return basename(words.slice(1).find((word) => !word.startsWith("-") && !word.includes("=")) ?? "");
-}
 
 export const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn", "bun"];
 

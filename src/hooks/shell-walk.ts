@@ -18,6 +18,8 @@ import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { bareNames, isPathLike, pathsInProgram } from "./shell-programs.js";
+import { programOnDisk, shebangOf } from "./program-files.js";
+import { DOTDOT } from "../targets/target.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -28,6 +30,7 @@ import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHEL
 import {
   add,
   braceWords,
+  directoryAt,
   type Environment,
   type Positional,
   readText,
@@ -380,6 +383,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return out;
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
+  if (stdin !== undefined && (name === "cat" || name === "tee")) noteText(node, name, args, stdin, here);
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
     walk.cwd = undefined;
@@ -514,14 +518,18 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // and the path-like arguments it is given (shell-programs.ts).
     const inline = inlineOptions(name).some((option) => reading.has(option));
     const fromStdin = program === undefined || args[program] === "-" || args[program] === "/dev/stdin";
-    const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : [];
+    // A program in a file an agent may have written (`python3 /tmp/fix.py`): read as an inline one is, its arguments too (program-files.ts).
+    const file = inline || fromStdin ? undefined : programText(directoryAt(here.cwd, onlyValue(argWords[program as number], here)), here);
+    if (file === UNKNOWABLE) add(here, UNKNOWABLE);
+    const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
+    const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
     for (const path of texts.flatMap(pathsInProgram)) add(here, path);
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
     // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`: find's files).
-    if (inline) {
-      for (const at of reading.operands) {
+    if (inline || fromFile !== undefined) {
+      for (const at of inline ? reading.operands : reading.operands.slice(1)) {
         const arg = args[at];
         if (arg !== undefined && isPathLike(arg)) add(here, arg);
         else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value);
@@ -548,7 +556,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
       return;
     }
-    if ((argv[0] ?? "").includes("/")) return void runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional });
+    if ((argv[0] ?? "").includes("/")) {
+      // A script run by its path: a shell's, read in turn; one whose `#!` names another language's interpreter, as that interpreter given the file.
+      if (runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional }) !== undefined) return;
+      const path = directoryAt(here.cwd, argv[0]);
+      const interpreter = path === undefined ? undefined : shebangOf(path);
+      if (interpreter !== undefined && interpreterOf(interpreter)) nested.push({ script: [interpreter, shellQuoted(path as string), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
+      return;
+    }
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
   }
   const text = (index: number) => wordValue(argWords[index], here);
@@ -611,6 +626,56 @@ function wordsInRedirections(command: Node): Node[] {
   const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
   const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
   return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
+}
+
+/**
+ * `cat > f <<'EOF' … EOF`, `cat <<'EOF' > f`, `tee f <<< '…'`: a file the command writes whole with
+ * text it gives, kept for a program it runs from that file later (program-files.ts). In an unquoted
+ * heredoc, `$…`, backticks and backslashes change what bash writes: not kept (the file is then one
+ * the hook cannot read).
+ */
+function noteText(command: Node, name: string, args: Array<string | undefined>, text: string, here: Walk): void {
+  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+  const parts = [...command.namedChildren, ...(statement?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
+  const heredoc = parts.find((part) => part.type === "heredoc_redirect");
+  if (heredoc !== undefined && !/['"\\]/.test(heredoc.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "") && /[$`\\]/.test(text)) return;
+  let files: Array<string | undefined> = [];
+  if (name === "tee") files = args.every((arg) => arg !== undefined && !arg.startsWith("-")) ? args : [];
+  else if (args.every((arg) => arg === "-")) {
+    for (const redirection of parts.filter((part) => part.type === "file_redirect")) {
+      const destination = redirection.childForFieldName("destination");
+      const descriptor = redirection.childForFieldName("descriptor")?.text;
+      const operator = redirection.text.slice((redirection.childForFieldName("descriptor")?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
+      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>"].includes(operator)) files.push(staticWord(destination, here));
+    }
+  }
+  for (const file of files) {
+    if (file === undefined || DOTDOT.test(file) || (here.cwd === undefined && !isAbsolute(file))) continue;
+    const path = resolve(here.cwd ?? "/", file);
+    const texts = (here.shared.texts ??= new Map());
+    texts.set(path, { text, writes: (texts.get(path)?.writes ?? 0) + 1 });
+  }
+}
+
+/**
+ * The text of a program file a command runs (program-files.ts), or UNKNOWABLE. One the command
+ * writes earlier is the text it gave (noteText), if written once, whole, and by nothing else since;
+ * otherwise the text the hook cannot see.
+ */
+function programText(path: string | undefined, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
+  if (path === undefined) return undefined; // in a place the text does not fix: not read
+  if (writtenBefore(here, path)) {
+    const given = here.shared.texts?.get(path);
+    return given !== undefined && given.writes === here.shared.writes?.get(path) ? { text: given.text } : UNKNOWABLE;
+  }
+  const found = programOnDisk(path);
+  return found === "unreadable" ? UNKNOWABLE : found;
+}
+
+/** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */
+function onlyValue(word: Node | undefined, here: Walk): string | undefined {
+  const values = word === undefined ? undefined : wordValues(word, here);
+  return values?.length === 1 && !(values[0] as string).startsWith("\0") ? values[0] : undefined;
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */

@@ -65,6 +65,8 @@ export interface Shared {
   /** How often each path was written, and how often as a link the command makes (shell-links.ts). */
   writes?: Map<string, number>;
   linkings?: Map<string, number>;
+  /** Files the command writes whole from text it gives (`cat > f <<'EOF'`), and how many times: a program read from one later reads that text (program-files.ts). */
+  texts?: Map<string, { text: string; writes: number }>;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */

@@ -16,9 +16,10 @@
 // u.ts in a place unknown, as after an unknown `cd`; `"out-$n.ts"` any out-*.ts there), unless it is
 // in temp space ($TMPDIR, mktemp); so is a write whose directory such a word decides (`cp -t "$d" f`,
 // `git -C "$d"`). Where the text cannot name what is written at all (`curl … | sh`, `eval "$x"`,
-// `curl -K`), it could be any file. What a program in another language writes from inside
-// (`python gen.py`, `node build.js`) is not read; one given inline (`python3 -c '…'`) has its
-// path-like strings judged (shell-programs.ts). docs/HOOKS.md lists both sides.
+// `curl -K`), it could be any file. A program in another language given inline (`python3 -c '…'`)
+// has its path-like strings judged (shell-programs.ts), and so does one in a file an agent may have
+// written (`python3 fix.py`, untracked by git: program-files.ts); the project's own are not read.
+// docs/HOOKS.md lists both sides.
 //
 // This file is the entry (shellWrites), behind the cheap gate (mayWrite, shell-gate.ts). The hook
 // loads both for every shell command; the rest loads only for a command that may write: the walk
@@ -31,7 +32,8 @@
 // in shell-editor-scripts.ts, and which gathers shell-archive-rules.ts,
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
-import { mayWrite, quietPackageRun } from "./shell-gate.js";
+import { resolve } from "node:path";
+import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
 import { joinContinuations } from "./shell-continuations.js";
 import type { Environment } from "./shell-words.js";
 
@@ -45,6 +47,12 @@ export { mayWrite };
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
+  // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
+  const programs = programsHere(command);
+  if (programs !== undefined) {
+    const { programOnDisk } = await import("./program-files.js");
+    if (programs.every((word) => programOnDisk(resolve(cwd, word)) === undefined)) return [];
+  }
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");
   const { parserFor } = await import("../targets/symbols.js");

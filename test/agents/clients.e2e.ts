@@ -61,7 +61,7 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file (find -exec, git stash, a script and a package's script too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script and a helper program too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
   // A repository where taken.txt has changes: `git stash` would put back the committed text.
   writeFileSync(taken, "committed\n");
@@ -88,6 +88,10 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Bash", input: { command: "cat taken.txt", description: "read" } },
         { tool: "Bash", input: { command: "./scripts/fix.sh taken.txt", description: "script" } },
         { tool: "Bash", input: { command: "npm run fmt", description: "package script" } },
+        // A helper program the agent writes, then runs; and one written and run in one command.
+        { tool: "Write", input: { file_path: join(b.project, "fix.py"), content: "open('taken.txt', 'w').write('lost')\n" } },
+        { tool: "Bash", input: { command: "python3 fix.py", description: "helper" } },
+        { tool: "Bash", input: { command: `cat > ${b.root}/fix2.py <<'EOF'\nimport pathlib\npathlib.Path('taken.txt').write_text('lost')\nEOF\npython3 ${b.root}/fix2.py`, description: "helper in one go" } },
       ],
     },
     "[script:main] go",
@@ -101,6 +105,9 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.match(results[5] ?? "", /^keep/, "a read passes");
   assert.match(results[6] ?? "", REFUSED, "a script run by its path, given the file");
   assert.match(results[7] ?? "", REFUSED, "npm run of a script that writes the file");
+  assert.not.match(results[8] ?? "", REFUSED, "the helper itself is written");
+  assert.match(results[9] ?? "", REFUSED, "a helper program the agent wrote, run from its file");
+  assert.match(results[10] ?? "", REFUSED, "a helper program written and run in one command");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
@@ -185,9 +192,11 @@ Codex("should deny patches, through apply_patch or the shell, and shell writes t
     // A header Codex trims of U+0085 (Rust's white space), and a cd whose variable Codex does not expand.
     { tool: "apply_patch", input: "*** Begin Patch\n*** Update File: taken.txt\u0085\n@@\n-keep\n+lost\n*** End Patch" },
     { tool: "exec_command", input: { cmd: `cd "$PWD${b.project}" && apply_patch <<'PATCH'\n${patch("taken.txt", "keep", "lost")}\nPATCH` } },
+    // A helper program written and run in one command.
+    { tool: "exec_command", input: { cmd: "cat > fix.py <<'EOF'\nopen('taken.txt', 'w').write('lost')\nEOF\npython3 fix.py" } },
   ]);
   assert.is(code, 0);
-  for (const index of [0, 1, 2, 5, 6, 7, 8]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  for (const index of [0, 1, 2, 5, 6, 7, 8, 9]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.is(readFileSync(join(b.project, "free.txt"), "utf8"), "new\n");
   const log = logged(b);

@@ -1,0 +1,109 @@
+// Programs in other languages run from a file (`python3 fix.py`, `node gen.js`, `./fix.py` with a
+// python shebang) are read as an inline program is (shell-programs.ts) when the file is one an agent
+// may just have written: git does not track it, or it differs from what git has; outside a
+// repository, one changed in the last day; or one the command itself writes first from text it
+// gives (`cat > /tmp/fix.py <<'EOF' … EOF; python3 /tmp/fix.py`: the walk's, shell-walk.ts). A file the project keeps as git
+// has it (a build script, a tool under node_modules, an ignored build output) is not read: the
+// inline rules would judge most build scripts as writing anything, and an agent does not write them.
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+
+/** A program file longer than this is not read: what it writes is judged unknown. */
+const PROGRAM_LIMIT = 1024 * 1024;
+
+/** Opened without blocking: a FIFO (which would wait for a writer) is seen for what it is. */
+const READ_NONBLOCKING = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** Outside a repository, a file changed this recently may be one an agent wrote. */
+const RECENT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A program file on disk (an absolute path): its text when it is to be read; undefined when not
+ * (none there, not a regular file, a binary, one the project keeps); "unreadable" when it is to be
+ * read but cannot be (a FIFO, over PROGRAM_LIMIT, an error), so it could write any file. One the
+ * command itself writes first is the walk's to judge (programText in shell-walk.ts).
+ */
+export function programOnDisk(path: string): { text: string } | "unreadable" | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_NONBLOCKING);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" ? undefined : "unreadable";
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFIFO()) return "unreadable";
+    // A kernel's file can say it is a regular one and block a read all the same (/proc/kmsg).
+    if (!stats.isFile() || /^\/(proc|sys)\//.test(realpathSync(path))) return undefined;
+    const head = Buffer.alloc(Math.min(4096, stats.size));
+    readSync(fd, head, 0, head.length, 0);
+    if (head.includes(0)) return undefined; // a binary (a .pyc, a compiled program)
+    if (keptByProject(path, stats.mtimeMs)) return undefined;
+    if (stats.size > PROGRAM_LIMIT) return "unreadable";
+    return { text: readFileSync(fd, "utf8") };
+  } catch {
+    return "unreadable";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether the project keeps the file as it is: git tracks it unchanged, or ignores it (a build's
+ * output, node_modules); outside a work tree, it was last changed over a day ago. Where git cannot
+ * say (not installed, a broken repository), the file may be an agent's.
+ */
+function keptByProject(path: string, mtimeMs: number): boolean {
+  if (!insideWorkTree(dirname(path))) return Date.now() - mtimeMs > RECENT_MS;
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  // The hook's own GIT_DIR or GIT_INDEX_FILE would point git at another repository; GIT_OPTIONAL_LOCKS=0
+  // keeps `status` from refreshing the index (a write, and a lock another git command could meet).
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES)$/.test(key)));
+  const asked = spawnSync("git", ["status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all", "--", basename(path)], {
+    cwd: dirname(path),
+    env: { ...environment, GIT_OPTIONAL_LOCKS: "0" },
+    encoding: "utf8",
+    timeout: 5000,
+  });
+  if (asked.status !== 0 || asked.error) return false;
+  // Nothing listed: tracked and unchanged. `!! `: ignored. Anything else (`??` untracked, ` M` changed, `A ` added): not kept.
+  return asked.stdout === "" || asked.stdout.startsWith("!! ");
+}
+
+/** Whether a directory is inside a git work tree: a `.git` in it or above it. */
+function insideWorkTree(directory: string): boolean {
+  for (let at = directory; ; at = dirname(at)) {
+    if (existsSync(join(at, ".git"))) return true;
+    if (dirname(at) === at) return false;
+  }
+}
+
+/** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */
+export function shebangProgram(line: string): string {
+  const words = line.slice(2).trim().split(/\s+/);
+  const program = basename(words[0] ?? "");
+  if (program !== "env") return program;
+  return basename(words.slice(1).find((word) => !word.startsWith("-") && !word.includes("=")) ?? "");
+}
+
+/** The interpreter a file's `#!` line names (`#!/usr/bin/env -S python3 -u`: python3), for a file run by its path. */
+export function shebangOf(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_NONBLOCKING);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const head = Buffer.alloc(256);
+    const line = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8").split("\n", 1)[0] ?? "";
+    return line.startsWith("#!") ? shebangProgram(line) || undefined : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
