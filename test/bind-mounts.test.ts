@@ -45,6 +45,16 @@ test("should name, for a tree, the other mount points that show part of it", () 
   assert.equal(aliases("/srv/app#x", [root, bound]), ["/home/me/app#x"]);
 });
 
+test("should name only the same place when asked for what a holder may have claimed the target itself by", () => {
+  const same = (target: string, mounts: Mount[]) => boundAliases(shapeOf(target), mounts, true).map((shape) => shape.canonical);
+  assert.equal(same("/srv/app/src/x.ts", [root, bound]), ["/home/me/app/src/x.ts"]);
+  assert.equal(same("/home/me/app/src/", [root, bound]), ["/srv/app/src/"]);
+  assert.equal(same("/srv/app/*.ts", [root, bound]), ["/home/me/app/*.ts"]);
+  // Not a part of the tree shown elsewhere: beat /srv/ does not renew a claim on /home/me/app/.
+  assert.equal(same("/srv/", [root, bound]), []);
+  assert.equal(same("/home/me/", [root, bound]), []);
+});
+
 test("should follow a file system's subvolumes and a top mounted apart (btrfs)", () => {
   const system: Mount = { id: "1", parent: "0", device: "0:31", root: "/@", point: "/" };
   const home: Mount = { id: "2", parent: "1", device: "0:31", root: "/@home", point: "/home" };

@@ -16,7 +16,9 @@ import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refre
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
-import { isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
+import { claimFileName, isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
+import { heldThroughMount } from "../protocol/held.js";
+import { shapeOf } from "../targets/overlap.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings } from "../protocol/settings.js";
@@ -130,7 +132,11 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
   let attemptStartedMs = options.startedAt ?? Date.now();
   const context = openContext(options);
   const holder = holderOf(options);
-  const targets = parseTargets(options.targets, context);
+  // The other name of a place the holder claimed under another mount point: a re-take of that claim, by the name it was taken under.
+  const targets = parseTargets(options.targets, context).map((target) => {
+    const held = heldThroughMount(target, holder, context);
+    return held === undefined ? target : { ...target, ...shapeOf(held), fileName: claimFileName(held) };
+  });
   const mode: Mode = options.shared ? "shared" : "exclusive";
   const symbols = targets.filter((target) => target.kind === "symbol");
   if (symbols.length > 0) {

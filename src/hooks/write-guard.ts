@@ -12,6 +12,7 @@ import { release } from "../commands/release.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
+import { heldThroughMount } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
 import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
 import { readQueue } from "../protocol/queue.js";
@@ -78,6 +79,8 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const written = new Set(targets.map((target) => target.canonical));
   const partlyOthers = new Set<string>(request.partly?.files.filter((file) => written.has(file)));
   const own = new Set<string>();
+  /** Written paths the session holds by their name under another mount point: not claimed again. */
+  const heldElsewhere = new Set<string>();
   const symbolsToTake: string[] = (request.partly?.symbols ?? []).filter((symbol) => written.has(symbol.slice(0, symbol.lastIndexOf("#"))));
 
   for (const target of targets) {
@@ -93,8 +96,14 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
     for (const { read } of overlappingClaims(target, context, claimFiles)) {
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
     }
+    // The session's claim on the same place under another mount point (a bind mount) is its own too.
+    const through = own.has(target.canonical) ? undefined : heldThroughMount(target, request.holder, context);
+    if (through !== undefined) {
+      own.add(through);
+      heldElsewhere.add(target.canonical);
+    }
     // A waiter queued for the file goes first, unless the session already holds it.
-    if (!own.has(target.canonical)) {
+    if (!own.has(target.canonical) && through === undefined) {
       for (const { entry } of queueAhead(target.canonical, "exclusive", request.holder, queue)) {
         decision.blocking.push({
           target: target.canonical,
@@ -119,7 +128,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
   // A directory the command writes (rm -r, git checkout -- .) is checked above but not claimed whole.
   const unclaimed = targets.filter(
-    (target) => target.kind === "path" && ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical),
+    (target) => target.kind === "path" && ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical) && !heldElsewhere.has(target.canonical),
   );
   // A name with a control character (a tab, a newline a client left in its path) is checked above
   // but cannot be a claim's target: not claimed, rather than failing the whole call open.
@@ -154,9 +163,13 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
   const claimFiles = context.store.names().filter(isClaimFileName);
   const own = new Set<string>();
   for (const target of targets) {
+    const before = own.size;
     for (const { read } of overlappingClaims(target, context, claimFiles)) {
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
     }
+    // Written through another mount point of the place the session claimed (a bind mount).
+    const through = own.size === before ? heldThroughMount(target, request.holder, context) : undefined;
+    if (through !== undefined) own.add(through);
   }
   const renewed = own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
   return { renewed, covering: [...own] };

@@ -362,9 +362,9 @@ function mountsOf(): Mount[] | undefined {
 
 const FOLDED = new WeakMap<Mount[], Mount[]>();
 
-/** What `target` names under the other mount points of its file system (src/targets/bind-mounts.ts), by the mount table of the moment. */
-export function boundAliasesOf(target: TargetShape): TargetShape[] {
-  return boundAliases(target, mountsOf());
+/** What `target` names under the other mount points of its file system (src/targets/bind-mounts.ts), by the mount table of the moment; `samePlace`: only the same place, not parts of its tree. */
+export function boundAliasesOf(target: TargetShape, samePlace = false): TargetShape[] {
+  return boundAliases(target, mountsOf(), samePlace);
 }
 
 function mountPoints(): string[] | undefined {

@@ -11,6 +11,8 @@ import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, parseTargets, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
+import { boundAliasesOf } from "./conflicts.js";
+import { shapeOf } from "../targets/overlap.js";
 import { claimFileName, holderTag, looksLikeFile, parseTarget, sharedClaimFileName, type Target } from "../targets/target.js";
 
 
@@ -77,14 +79,29 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
  * The form of a target the holder holds it under, where that is not the form given: a path claimed
  * before it was made a directory (or a directory claimed before it was removed) is named now in
  * the other form; a word that reads like a file (`gen.txt`), with no name claim of the holder's,
- * is the file `./gen.txt` it claimed, as check and status read that word (fileStandIn). Undefined
- * when the holder holds neither.
+ * is the file `./gen.txt` it claimed, as check and status read that word (fileStandIn); a path
+ * under one mount point of a tree mounted twice is the same place under the other it was claimed
+ * by (docs/PROTOCOL.md 5a). Undefined when the holder holds none of them.
  */
 export function ownForm(parsed: Target, holder: string, context: Context): string | undefined {
-  const isMine = (fileName: string) => holds(fileName, holder, context);
+  const isMine = (canonical: string) => holds(claimFileName(canonical), holder, context) || holds(sharedClaimFileName(canonical, holder), holder, context);
   const other = otherForm(parsed.canonical, parsed.kind);
   const asFile = looksLikeFile(parsed) ? parseTarget(`./${parsed.canonical}`, context.settings).canonical : undefined;
-  return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find((canonical) => isMine(claimFileName(canonical)) || isMine(sharedClaimFileName(canonical, holder)));
+  return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find(isMine) ?? heldThroughMount(parsed, holder, context);
+}
+
+/**
+ * The name the holder claimed a place by under another mount point of its file system (a bind
+ * mount, docs/PROTOCOL.md 5a), where it holds no claim by the name given: the same file, directory
+ * or glob, not a tree that holds it. A take, beat, release or handover by either name acts on that claim.
+ */
+export function heldThroughMount(parsed: Pick<Target, "canonical" | "kind">, holder: string, context: Context): string | undefined {
+  if (parsed.kind === "name") return undefined;
+  // The mount table first: where no file system is mounted twice (most machines), no claim file is read.
+  const aliases = boundAliasesOf(shapeOf(parsed.canonical), true);
+  if (aliases.length === 0) return undefined;
+  const isMine = (canonical: string) => holds(claimFileName(canonical), holder, context) || holds(sharedClaimFileName(canonical, holder), holder, context);
+  return isMine(parsed.canonical) ? undefined : aliases.map((alias) => alias.canonical).find(isMine);
 }
 
 /**

@@ -19,14 +19,16 @@ const MOST = 64;
  * target that can hold a tree (a path, a directory, a glob's base), each mount point elsewhere
  * that shows part of that tree, as a directory. Empty when no file system is mounted twice (the
  * table read once per call: a few lines on most machines) or the table cannot be read. A mount
- * hidden under a later one still counts: that errs towards a conflict.
+ * hidden under a later one still counts: that errs towards a conflict. `samePlace`: only the same
+ * file, directory or glob under other mount points, not the parts of a tree shown elsewhere (what
+ * a holder may have claimed the target itself by: ownForm in src/protocol/held.ts).
  */
-export function boundAliases(target: TargetShape, mounts: readonly Mount[] | undefined): TargetShape[] {
+export function boundAliases(target: TargetShape, mounts: readonly Mount[] | undefined, samePlace = false): TargetShape[] {
   if (mounts === undefined || target.kind === "name") return [];
   const index = indexOf(mounts);
   if (index.twice.size === 0) return [];
   const region = target.kind === "directory" && target.path !== "/" ? target.path.slice(0, -1) : target.path;
-  const holdsTree = target.kind !== "symbol";
+  const holdsTree = target.kind !== "symbol" && !samePlace;
   const found = new Map<string, TargetShape>();
   const add = (shape: TargetShape) => {
     if (shape.canonical !== target.canonical && found.size < MOST) found.set(shape.canonical, shape);

@@ -118,6 +118,37 @@ if (missing) {
     assert.is((await run(machine, ["take", `${source}/src/config.ts`, "--dir", dir, "--holder", "C"])).code, 3, "B holds it now");
   });
 
+  test("should take again, beat, hand over and release a claim through the other mount point as the claim it is", async ({ scratch, dir, source, bound, machine }) => {
+    const claimed = `${source}/src/config.ts`;
+    assert.is((await run(machine, ["take", claimed, "--dir", dir, "--holder", "A", "--ttl", "60"])).code, 0);
+    const beat = await run(machine, ["beat", `${bound}/src/config.ts`, "--dir", dir, "--holder", "A", "--json"]);
+    assert.is(beat.code, 0, `a beat through the bound name was not the holder's claim: ${beat.stdout}${beat.stderr}`);
+    assert.equal(JSON.parse(beat.stdout).renewed, [claimed]);
+    const handed = await run(machine, ["handover", `${bound}/src/config.ts`, "--to", "B", "--dir", dir, "--holder", "A", "--json"]);
+    assert.is(handed.code, 0, handed.stdout + handed.stderr);
+    assert.is((await run(machine, ["take", claimed, "--dir", dir, "--holder", "C"])).code, 3, "B holds it now");
+    const released = await run(machine, ["release", `${bound}/src/config.ts`, "--dir", dir, "--holder", "B", "--json"]);
+    assert.is(released.code, 0, released.stdout + released.stderr);
+    assert.equal(JSON.parse(released.stdout).released, [claimed]);
+    assert.is((await run(machine, ["take", claimed, "--dir", dir, "--holder", "C"])).code, 0, "released: free for the next");
+    // The holder's own claim through the other name, with another actor queued for it: a re-take, by the hook's edit too.
+    assert.is((await run(machine, ["take", `${bound}/src/config.ts`, "--dir", dir, "--holder", "D", "--queue"])).code, 6);
+    const retaken = await run(machine, ["take", `${bound}/src/config.ts`, "--dir", dir, "--holder", "C", "--purpose", "still mine", "--json"]);
+    assert.is(retaken.code, 0, `the holder was refused its own file through the bound name: ${retaken.stdout}`);
+    assert.equal(JSON.parse(retaken.stdout).granted.map((claim: { target: string }) => claim.target), [claimed]);
+    const event = { session_id: "s9", hook_event_name: "PreToolUse", cwd: bound, tool_name: "Edit", tool_input: { file_path: `${bound}/src/config.ts`, old_string: "1", new_string: "2" } };
+    assert.is((await run(machine, ["handover", claimed, "--to", "claude-s9", "--dir", dir, "--holder", "C"])).code, 0);
+    const withInput: Machine = { name: machine.name, wrap: (command) => machine.wrap(["sh", "-c", 'printf %s "$0" | exec "$@"', JSON.stringify(event), ...command]) };
+    const hooked = await run(withInput, ["hook", "claude", "--dir", dir]);
+    assert.is(hooked.stdout.includes('"deny"'), false, `the holder's own edit through the bound name was denied: ${hooked.stdout}`);
+    assert.is((await run(machine, ["release", claimed, "--dir", dir, "--holder", "claude-s9"])).code, 0);
+    assert.is((await run(machine, ["release", `${bound}/src/config.ts`, "--dir", dir, "--holder", "D"])).code, 0, "the queue handed it to D");
+    // A tree that holds the other mount point is not the claim on it: a beat of /srv/ is no beat of /home/me/app/.
+    assert.is((await run(machine, ["take", `${bound}/`, "--dir", dir, "--holder", "E"])).code, 0);
+    const part = await run(machine, ["beat", `${scratch}/srv/`, "--dir", dir, "--holder", "E", "--json"]);
+    assert.equal(JSON.parse(part.stdout).renewed, [], part.stdout);
+  });
+
   test("should find the mount on top where a bind hides an earlier mount, or was moved there", async ({ scratch, dir }) => {
     const src = join(scratch, "src");
     mkdirSync(join(src, "b"), { recursive: true });
