@@ -72,7 +72,9 @@ function runsPath(command: string): boolean {
 }
 
 /** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`). */
-const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|ruby|perl|php)$/;
+const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php)$/;
+/** A program file run by its name alone (`uv run fix.py`). */
+const PROGRAM_NAME = /^[^-/$][^/]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
 const RUNNER = /^(uv|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|run|exec|x)$/;
 
 /**
@@ -91,6 +93,7 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
     if (/^(cd|pushd|popd)$/.test(parts[0] ?? "")) fixed = false;
     let at = 0;
     for (; at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || RUNNER.test(parts[at] as string)); at++) if ((parts[at] as string).startsWith("-")) fixed = false;
+    if (PROGRAM_NAME.test(parts[at] ?? "")) found.push(parts[at] as string);
     if (!INTERPRETER.test((parts[at] ?? "").replace(/^.*\//, ""))) continue;
     const after = parts.slice(at + 1);
     if (after.some((word) => /^-(C|-cwd|-chdir|-directory)/.test(word))) fixed = false;

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions } from "./shell-options.js";
+import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
 import { launches, onHost } from "./shell-launchers.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -505,6 +505,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
+  // `uv run fix.py` (a runner given a program by its file's name), `deno run -A gen.ts`: the program
+  // file, read as its interpreter's (program-files.ts).
+  const byName = rule === undefined && !walk.shared.functions.has(name) && !(argv[0] ?? "").includes("/") ? ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(name)?.[1] ?? "") : undefined;
+  if (byName !== undefined) return void nested.push({ script: [byName, shellQuoted(`./${name}`), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
+  if (name === "deno" && args[0] === "run") {
+    const file = readOptions(args.slice(1), DENO_RUN).operands[0];
+    if (file !== undefined) nested.push({ script: ["node", ...argWords.slice(file + 1).map((word) => word.text)].join(" "), cwd: here.cwd });
+    return;
+  }
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
@@ -627,6 +636,12 @@ function wordsInRedirections(command: Node): Node[] {
   const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
   return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
 }
+
+/** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
+const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
+
+/** `deno run`'s options that take a value given apart (`--config deno.json`); the rest are flags or `--allow-read=…`. */
+const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
 
 /**
  * `cat > f <<'EOF' … EOF`, `cat <<'EOF' > f`, `tee f <<< '…'`: a file the command writes whole with
