@@ -95,12 +95,15 @@ Scripts("should read a program in a file an agent may have written (untracked, c
     ["python3 fix.py a.ts --dry-run", ["a.ts", "u.ts"]], // its arguments, as an inline program's
     ["f=fix.py; python3 \"$f\"", ["u.ts"]],
     ["uv run fix.py", ["u.ts"]], // a runner given the file by its name
+    ["nvm exec 20 node fix.py", ["u.ts"]],
+    ["nvm run --silent v20.1 gen.js", ["out/a.ts"]],
+    ["nvm exec node gen.js", ["out/a.ts"]], // `node` is a version to nvm, and a command
     ["deno run --allow-write --config deno.json gen.js", ["out/a.ts"]],
     ["ruby reads.rb", ["README.md"]], // a read is judged as a write (the text cannot tell them apart)
     ["python3 missing.py", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py", "uv run fix.py"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py", "uv run fix.py", "nvm exec 20 node fix.py"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "node gen.js"), undefined, "out/a.ts is no one's");
   // A FIFO is not opened to wait on; one over a megabyte is not read: either could write anything.
   spawnSync("mkfifo", [join(box.project, "pipe.py")]);

@@ -71,11 +71,11 @@ function runsPath(command: string): boolean {
   return false;
 }
 
-/** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`). */
+/** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`, `nvm exec v20 node x.js`). */
 const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php)$/;
 /** A program file run by its name alone (`uv run fix.py`). */
 const PROGRAM_NAME = /^[^-/$][^/]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
-const RUNNER = /^(uv|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|run|exec|x)$/;
+const RUNNER = /^(uv|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|run|exec|x|v\d[\w.]*|lts\/\S+)$/;
 
 /**
  * The programs in another language a command runs from files (`python3 fix.py`, `sudo node

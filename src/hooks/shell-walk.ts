@@ -509,6 +509,17 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // file, read as its interpreter's (program-files.ts).
   const byName = rule === undefined && !walk.shared.functions.has(name) && !(argv[0] ?? "").includes("/") ? ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(name)?.[1] ?? "") : undefined;
   if (byName !== undefined) return void nested.push({ script: [byName, shellQuoted(`./${name}`), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
+  // `nvm exec [version] cmd`, `nvm run [version] x.js` (node given the rest): a version is optional,
+  // and `node` or `iojs` is one as well as a command, so both readings are read.
+  if (name === "nvm" && (args[0] === "exec" || args[0] === "run")) {
+    let at = 1;
+    while (/^--(silent|lts)/.test(args[at] ?? "")) at++;
+    const version = NVM_VERSION.test(args[at] ?? "");
+    const line = (from: number) => [...(args[0] === "run" ? ["node"] : []), ...argWords.slice(from).map((word) => word.text)].join(" ");
+    if (!version || /^(node|iojs)$/.test(args[at] ?? "")) nested.push({ script: line(at), cwd: here.cwd });
+    if (version) nested.push({ script: line(at + 1), cwd: here.cwd });
+    return;
+  }
   if (name === "deno" && args[0] === "run") {
     const file = readOptions(args.slice(1), DENO_RUN).operands[0];
     if (file !== undefined) nested.push({ script: ["node", ...argWords.slice(file + 1).map((word) => word.text)].join(" "), cwd: here.cwd });
@@ -639,6 +650,9 @@ function wordsInRedirections(command: Node): Node[] {
 
 /** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
 const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
+
+/** What nvm reads as a version: `20`, `v18.2`, `lts/iron`, `node`, `iojs`, an alias it keeps. */
+const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$/;
 
 /** `deno run`'s options that take a value given apart (`--config deno.json`); the rest are flags or `--allow-read=…`. */
 const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
