@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
 import { launches, onHost } from "./shell-launchers.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -18,8 +18,8 @@ import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { bareNames, isPathLike, pathsInProgram } from "./shell-programs.js";
-import { programOnDisk, shebangOf } from "./program-files.js";
-import { DOTDOT } from "../targets/target.js";
+import { shebangOf } from "./program-files.js";
+import { noteText, onlyValue, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -505,26 +505,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
-  // `uv run fix.py` (a runner given a program by its file's name), `deno run -A gen.ts`: the program
-  // file, read as its interpreter's (program-files.ts).
-  const byName = rule === undefined && !walk.shared.functions.has(name) && !(argv[0] ?? "").includes("/") ? ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(name)?.[1] ?? "") : undefined;
-  if (byName !== undefined) return void nested.push({ script: [byName, shellQuoted(`./${name}`), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
-  // `nvm exec [version] cmd`, `nvm run [version] x.js` (node given the rest): a version is optional,
-  // and `node` or `iojs` is one as well as a command, so both readings are read.
-  if (name === "nvm" && (args[0] === "exec" || args[0] === "run")) {
-    let at = 1;
-    while (/^--(silent|lts)/.test(args[at] ?? "")) at++;
-    const version = NVM_VERSION.test(args[at] ?? "");
-    const line = (from: number) => [...(args[0] === "run" ? ["node"] : []), ...argWords.slice(from).map((word) => word.text)].join(" ");
-    if (!version || /^(node|iojs)$/.test(args[at] ?? "")) nested.push({ script: line(at), cwd: here.cwd });
-    if (version) nested.push({ script: line(at + 1), cwd: here.cwd });
-    return;
-  }
-  if (name === "deno" && args[0] === "run") {
-    const file = readOptions(args.slice(1), DENO_RUN).operands[0];
-    if (file !== undefined) nested.push({ script: ["node", ...argWords.slice(file + 1).map((word) => word.text)].join(" "), cwd: here.cwd });
-    return;
-  }
+  // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its interpreter's.
+  if (runsProgramFile({ name, args, argv0: argv[0], words: argWords, here, known: rule !== undefined || walk.shared.functions.has(name) }, nested)) return;
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
@@ -646,65 +628,6 @@ function wordsInRedirections(command: Node): Node[] {
   const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
   const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
   return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
-}
-
-/** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
-const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
-
-/** What nvm reads as a version: `20`, `v18.2`, `lts/iron`, `node`, `iojs`, an alias it keeps. */
-const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$/;
-
-/** `deno run`'s options that take a value given apart (`--config deno.json`); the rest are flags or `--allow-read=…`. */
-const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
-
-/**
- * `cat > f <<'EOF' … EOF`, `cat <<'EOF' > f`, `tee f <<< '…'`: a file the command writes whole with
- * text it gives, kept for a program it runs from that file later (program-files.ts). In an unquoted
- * heredoc, `$…`, backticks and backslashes change what bash writes: not kept (the file is then one
- * the hook cannot read).
- */
-function noteText(command: Node, name: string, args: Array<string | undefined>, text: string, here: Walk): void {
-  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
-  const parts = [...command.namedChildren, ...(statement?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
-  const heredoc = parts.find((part) => part.type === "heredoc_redirect");
-  if (heredoc !== undefined && !/['"\\]/.test(heredoc.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "") && /[$`\\]/.test(text)) return;
-  let files: Array<string | undefined> = [];
-  if (name === "tee") files = args.every((arg) => arg !== undefined && !arg.startsWith("-")) ? args : [];
-  else if (args.every((arg) => arg === "-")) {
-    for (const redirection of parts.filter((part) => part.type === "file_redirect")) {
-      const destination = redirection.childForFieldName("destination");
-      const descriptor = redirection.childForFieldName("descriptor")?.text;
-      const operator = redirection.text.slice((redirection.childForFieldName("descriptor")?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
-      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>"].includes(operator)) files.push(staticWord(destination, here));
-    }
-  }
-  for (const file of files) {
-    if (file === undefined || DOTDOT.test(file) || (here.cwd === undefined && !isAbsolute(file))) continue;
-    const path = resolve(here.cwd ?? "/", file);
-    const texts = (here.shared.texts ??= new Map());
-    texts.set(path, { text, writes: (texts.get(path)?.writes ?? 0) + 1 });
-  }
-}
-
-/**
- * The text of a program file a command runs (program-files.ts), or UNKNOWABLE. One the command
- * writes earlier is the text it gave (noteText), if written once, whole, and by nothing else since;
- * otherwise the text the hook cannot see.
- */
-function programText(path: string | undefined, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
-  if (path === undefined) return undefined; // in a place the text does not fix: not read
-  if (writtenBefore(here, path)) {
-    const given = here.shared.texts?.get(path);
-    return given !== undefined && given.writes === here.shared.writes?.get(path) ? { text: given.text } : UNKNOWABLE;
-  }
-  const found = programOnDisk(path);
-  return found === "unreadable" ? UNKNOWABLE : found;
-}
-
-/** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */
-function onlyValue(word: Node | undefined, here: Walk): string | undefined {
-  const values = word === undefined ? undefined : wordValues(word, here);
-  return values?.length === 1 && !(values[0] as string).startsWith("\0") ? values[0] : undefined;
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */

@@ -1,0 +1,107 @@
+// The walk's side of programs in other languages run from files (program-files.ts has the files'
+// side): the text a command writes to a file before it runs it (`cat > fix.py <<'EOF' … EOF;
+// python3 fix.py`), that text or the file's for the interpreter (shell-walk.ts reads it as an
+// inline program), and the commands that run a program file without naming its interpreter first
+// (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run -A gen.ts`).
+import { isAbsolute, resolve } from "node:path";
+import type Parser from "web-tree-sitter";
+import { DOTDOT } from "../targets/target.js";
+import { programOnDisk } from "./program-files.js";
+import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+
+type Node = Parser.SyntaxNode;
+
+/**
+ * A command that runs a program file without naming its interpreter first: handed back to the walk
+ * as the interpreter given the file (true), or not such a command. `known`: the name is a command
+ * of the hook's rules or a function of the script, not a file.
+ */
+export function runsProgramFile(command: { name: string; args: Array<string | undefined>; argv0: string | undefined; words: Node[]; here: Walk; known: boolean }, nested: Nested[]): boolean {
+  const { name, args, words, here } = command;
+  const text = (from: number) => words.slice(from).map((word) => word.text);
+  // `uv run fix.py`: a runner given a program by its file's name.
+  const byName = command.known || (command.argv0 ?? "").includes("/") ? undefined : ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(name)?.[1] ?? "");
+  if (byName !== undefined) {
+    nested.push({ script: [byName, shellQuoted(`./${name}`), ...text(0)].join(" "), cwd: here.cwd });
+    return true;
+  }
+  // `nvm exec [version] cmd`, `nvm run [version] x.js` (node given the rest): a version is optional,
+  // and `node` or `iojs` is one as well as a command, so both readings are read.
+  if (name === "nvm" && (args[0] === "exec" || args[0] === "run")) {
+    let at = 1;
+    while (/^--(silent|lts)/.test(args[at] ?? "")) at++;
+    const version = NVM_VERSION.test(args[at] ?? "");
+    const line = (from: number) => [...(args[0] === "run" ? ["node"] : []), ...text(from)].join(" ");
+    if (!version || /^(node|iojs)$/.test(args[at] ?? "")) nested.push({ script: line(at), cwd: here.cwd });
+    if (version) nested.push({ script: line(at + 1), cwd: here.cwd });
+    return true;
+  }
+  if (name === "deno" && args[0] === "run") {
+    const file = readOptions(args.slice(1), DENO_RUN).operands[0];
+    if (file !== undefined) nested.push({ script: ["node", ...text(file + 1)].join(" "), cwd: here.cwd });
+    return true;
+  }
+  return false;
+}
+
+/** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
+const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
+
+/** What nvm reads as a version: `20`, `v18.2`, `lts/iron`, `node`, `iojs`, an alias it keeps. */
+const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$/;
+
+/** `deno run`'s options that take a value given apart (`--config deno.json`); the rest are flags or `--allow-read=…`. */
+const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
+
+/**
+ * `cat > f <<'EOF' … EOF`, `cat <<'EOF' > f`, `tee f <<< '…'`: a file the command writes whole with
+ * text it gives, kept for a program it runs from that file later (program-files.ts). In an unquoted
+ * heredoc, `$…`, backticks and backslashes change what bash writes: not kept (the file is then one
+ * the hook cannot read).
+ */
+export function noteText(command: Node, name: string, args: Array<string | undefined>, text: string, here: Walk): void {
+  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+  const parts = [...command.namedChildren, ...(statement?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
+  const heredoc = parts.find((part) => part.type === "heredoc_redirect");
+  if (heredoc !== undefined && !/['"\\]/.test(heredoc.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "") && /[$`\\]/.test(text)) return;
+  let files: Array<string | undefined> = [];
+  if (name === "tee") files = args.every((arg) => arg !== undefined && !arg.startsWith("-")) ? args : [];
+  else if (args.every((arg) => arg === "-")) {
+    for (const redirection of parts.filter((part) => part.type === "file_redirect")) {
+      const destination = redirection.childForFieldName("destination");
+      const descriptor = redirection.childForFieldName("descriptor")?.text;
+      const operator = redirection.text.slice((redirection.childForFieldName("descriptor")?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
+      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>"].includes(operator)) files.push(staticWord(destination, here));
+    }
+  }
+  for (const file of files) {
+    if (file === undefined || DOTDOT.test(file) || (here.cwd === undefined && !isAbsolute(file))) continue;
+    const path = resolve(here.cwd ?? "/", file);
+    const texts = (here.shared.texts ??= new Map());
+    texts.set(path, { text, writes: (texts.get(path)?.writes ?? 0) + 1 });
+  }
+}
+
+/**
+ * The text of a program file a command runs (program-files.ts), or UNKNOWABLE. One the command
+ * writes earlier is the text it gave (noteText), if written once, whole, and by nothing else since;
+ * otherwise the text the hook cannot see.
+ */
+export function programText(path: string | undefined, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
+  if (path === undefined) return undefined; // in a place the text does not fix: not read
+  if (writtenBefore(here, path)) {
+    const given = here.shared.texts?.get(path);
+    return given !== undefined && given.writes === here.shared.writes?.get(path) ? { text: given.text } : UNKNOWABLE;
+  }
+  const found = programOnDisk(path);
+  return found === "unreadable" ? UNKNOWABLE : found;
+}
+
+/** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */
+export function onlyValue(word: Node | undefined, here: Walk): string | undefined {
+  const values = word === undefined ? undefined : wordValues(word, here);
+  return values?.length === 1 && !(values[0] as string).startsWith("\0") ? values[0] : undefined;
+}
+
