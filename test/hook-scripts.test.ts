@@ -86,6 +86,15 @@ Scripts("should read a program in a file an agent may have written (untracked, c
   file(box, "gen.js", "require('fs').writeFileSync('out/a.ts', '')\n");
   file(box, "run.py", "#!/usr/bin/env python3\nopen('u.ts', 'w')\n", 0o755);
   file(box, "reads.rb", "puts File.read('README.md')\n");
+  // A program whose write is in a module of its own beside it.
+  file(box, "main.py", "from tools.fixer import fix\nimport helpers as h\nfix()\n");
+  file(box, "tools/__init__.py", "");
+  file(box, "tools/fixer.py", "def fix():\n    open('u.ts', 'w').write('')\n");
+  file(box, "helpers.py", "import os\n");
+  file(box, "main.mjs", "import { fix } from './lib/fix.js';\nfix();\n");
+  file(box, "lib/fix.js", "import { writeFileSync } from 'node:fs';\nexport const fix = () => writeFileSync('w.ts', '');\n");
+  file(box, "main.rb", "require_relative 'lib/rb_fix'\n");
+  file(box, "lib/rb_fix.rb", "File.write('r.ts', '')\n");
   const cases: Array<[string, string[]]> = [
     ["python3 fix.py", ["u.ts"]],
     ["python3 walk.py", ["glob:**"]], // changes files it lists: any file under where it runs
@@ -100,10 +109,13 @@ Scripts("should read a program in a file an agent may have written (untracked, c
     ["nvm exec node gen.js", ["out/a.ts"]], // `node` is a version to nvm, and a command
     ["deno run --allow-write --config deno.json gen.js", ["out/a.ts"]],
     ["ruby reads.rb", ["README.md"]], // a read is judged as a write (the text cannot tell them apart)
+    ["python3 main.py", ["u.ts"]], // its own modules beside it are read with it
+    ["node main.mjs", ["lib/fix.js", "w.ts"]], // (a module it names is judged as any path it names)
+    ["ruby main.rb", ["lib/rb_fix", "r.ts"]],
     ["python3 missing.py", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py", "uv run fix.py", "nvm exec 20 node fix.py"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py", "uv run fix.py", "nvm exec 20 node fix.py", "python3 main.py"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "node gen.js"), undefined, "out/a.ts is no one's");
   // A FIFO is not opened to wait on; one over a megabyte is not read: either could write anything.
   spawnSync("mkfifo", [join(box.project, "pipe.py")]);

@@ -3,7 +3,8 @@
 // python3 fix.py`), that text or the file's for the interpreter (shell-walk.ts reads it as an
 // inline program), and the commands that run a program file without naming its interpreter first
 // (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run -A gen.ts`).
-import { isAbsolute, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { programOnDisk } from "./program-files.js";
@@ -91,12 +92,68 @@ export function noteText(command: Node, name: string, args: Array<string | undef
  */
 export function programText(path: string | undefined, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
   if (path === undefined) return undefined; // in a place the text does not fix: not read
+  const found = fileText(path, here);
+  if (found === undefined || found === UNKNOWABLE) return found;
+  // The program's own modules beside it (`from helpers import fix`, `require('./lib')`) that an
+  // agent may have written too: their text is the program's (a write there is one it makes).
+  const texts = [found.text];
+  const read = new Set([path]);
+  for (let at = 0; at < texts.length; at++) {
+    for (const module of localModules(texts[at] as string, dirname(path))) {
+      if (read.has(module)) continue;
+      read.add(module);
+      const text = fileText(module, here);
+      if (text === UNKNOWABLE) return UNKNOWABLE;
+      if (text !== undefined) texts.push(text.text);
+      if (texts.length > MODULES_READ) return UNKNOWABLE; // more of its own than the hook reads: it could write anything
+    }
+  }
+  return { text: texts.join("\n") };
+}
+
+/** At most this many files of one program (it and its own modules) are read. */
+const MODULES_READ = 16;
+
+/** A program file's text: the one the command wrote earlier, or the file's on disk when it is to be read (program-files.ts). */
+function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
   if (writtenBefore(here, path)) {
     const given = here.shared.texts?.get(path);
     return given !== undefined && given.writes === here.shared.writes?.get(path) ? { text: given.text } : UNKNOWABLE;
   }
   const found = programOnDisk(path);
   return found === "unreadable" ? UNKNOWABLE : found;
+}
+
+/**
+ * The files a program loads from beside it, by its text: python's `import a.b`, `from .a import
+ * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it); node's `require('./x')`,
+ * `import … from './x'`, `import('./x')` (with the extensions node and tsx try); ruby's
+ * `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file.
+ */
+function localModules(text: string, directory: string): string[] {
+  const found: string[] = [];
+  for (const [, from, names] of text.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
+    // `from a import b`: a, and b when it is a module of a package a.
+    const modules = [from as string, ...(names ?? "").split(/[\s,()]+/).filter((name) => /^\w+$/.test(name)).map((name) => `${from}${(from as string).endsWith(".") ? "" : "."}${name}`)];
+    for (const module of modules) {
+      const parts = module.replace(/^\.+/, "").split(".").filter((part) => part !== "");
+      if (parts.length > 0) found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
+    }
+  }
+  for (const [, names] of text.matchAll(/^[ \t]*import[ \t]+([\w., \t]+)$/gm)) {
+    for (const name of (names ?? "").split(/\s*,\s*/).map((part) => part.trim().split(/\s+/)[0] ?? "")) {
+      const parts = name.split(".").filter((part) => /^\w+$/.test(part));
+      if (parts.length > 0) found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
+    }
+  }
+  for (const [, relative] of text.matchAll(/(?:\brequire\s*\(|\bimport\s*\(|\bfrom\s+|^\s*import\s+)\s*['"`](\.{1,2}\/[^'"`\n]+)['"`]/gm)) {
+    const base = resolve(directory, relative as string);
+    found.push(base, ...["js", "mjs", "cjs", "ts", "mts", "cts"].flatMap((extension) => [`${base}.${extension}`, join(base, `index.${extension}`)]));
+    if (/\.js$/.test(base)) found.push(base.replace(/\.js$/, ".ts")); // tsx: `./x.js` is x.ts
+  }
+  for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
+  for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));
+  return [...new Set(found)].filter((path) => existsSync(path));
 }
 
 /** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */
