@@ -4,7 +4,7 @@
 // `npm test`, `pnpm x`, `yarn x`, workspace members). Another session holds u.ts; session s2 runs
 // the command.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -146,6 +146,36 @@ Scripts("should not read a program git keeps as it is (tracked and unchanged, or
   assert.equal(await writes(box, "python3 tools/new.py"), ["u.ts"], "not tracked");
   assert.is(bash(box, "cd tools && python3 new.py"), undefined, "tools/u.ts is no one's");
   assert.is(bash(box, "python3 tools/new.py"), "deny");
+  git("add", "tools/new.py");
+  assert.equal(await writes(box, "python3 tools/new.py"), ["u.ts"], "staged, not committed");
+  // A tracked link to a file the agent changed; a name git would read as pathspec magic.
+  file(box, "tools/lib.py", "print(1)\n");
+  symlinkSync("lib.py", join(box.project, "tools", "link.py"));
+  file(box, "tools/:gen.py", "open('u.ts', 'w')\n");
+  git("add", "tools/lib.py", "tools/link.py");
+  assert.is(git("commit", "-qm", "second").status, 0);
+  assert.equal(await writes(box, "python3 tools/link.py"), []);
+  file(box, "tools/lib.py", "open('u.ts', 'w')\n");
+  assert.equal(await writes(box, "python3 tools/link.py"), ["u.ts"], "what the tracked link leads to changed");
+  assert.equal(await writes(box, "python3 tools/:gen.py"), ["u.ts"], "`:gen.py` is a file, not pathspec magic");
+  // An installed package's file is no agent's, fresh or not.
+  file(box, "node_modules/tool/cli.js", "require('fs').rmSync('u.ts')\n");
+  assert.equal(await writes(box, "node node_modules/tool/cli.js"), []);
+});
+
+Scripts("should not run anything a repository's config names while it asks git about a program", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  file(box, "gen.py", "print(1)\n");
+  file(box, ".gitattributes", "*.py filter=planted\n");
+  assert.is(git("init", "-q").status, 0);
+  git("add", "gen.py", ".gitattributes");
+  assert.is(git("commit", "-qm", "first").status, 0);
+  const planted = join(box.root, "planted");
+  git("config", "core.fsmonitor", `touch ${planted}; true`);
+  git("config", "filter.planted.clean", `touch ${planted}; cat`);
+  utimesSync(join(box.project, "gen.py"), new Date(), new Date()); // its stat no longer the index's: status would run the clean filter
+  assert.is(bash(box, "python3 gen.py"), undefined);
+  assert.not.ok(existsSync(planted), "the hook ran the repository's fsmonitor or filter");
 });
 
 Scripts("should read a program the command writes from its own text before running it, and judge one written otherwise as writing anything", async ({ box }) => {

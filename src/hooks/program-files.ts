@@ -51,25 +51,53 @@ export function programOnDisk(path: string): { text: string } | "unreadable" | u
 }
 
 /**
- * Whether the project keeps the file as it is: git tracks it unchanged, or ignores it (a build's
- * output, node_modules); outside a work tree, it was last changed over a day ago. Where git cannot
- * say (not installed, a broken repository), the file may be an agent's.
+ * Whether the project keeps the file as it is: git tracks it with the same text in the index and
+ * in HEAD (no change, staged or not), or ignores it (a build's output); an installed package's file
+ * (under node_modules, site-packages, dist-packages); outside a work tree, one last changed over a
+ * day ago. Where git cannot say (not installed, a broken repository, a file too large to compare),
+ * it may be an agent's. A symlink is kept only when what it leads to is kept too.
  */
 function keptByProject(path: string, mtimeMs: number): boolean {
+  const real = realpathSync(path);
+  if (INSTALLED.test(real)) return true;
+  if (real !== path && !keptByProject(real, mtimeMs)) return false;
   if (!insideWorkTree(dirname(path))) return Date.now() - mtimeMs > RECENT_MS;
+  // Plumbing only, with the pathspec read literally (`:x.py` is a file) and fsmonitor off: `git
+  // status` would run the repository's core.fsmonitor and its clean filters, code a command the
+  // user has not approved yet could plant. The file's text is hashed here, with no filter.
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
-  // The hook's own GIT_DIR or GIT_INDEX_FILE would point git at another repository; GIT_OPTIONAL_LOCKS=0
-  // keeps `status` from refreshing the index (a write, and a lock another git command could meet).
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES)$/.test(key)));
-  const asked = spawnSync("git", ["status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all", "--", basename(path)], {
-    cwd: dirname(path),
-    env: { ...environment, GIT_OPTIONAL_LOCKS: "0" },
-    encoding: "utf8",
-    timeout: 5000,
-  });
-  if (asked.status !== 0 || asked.error) return false;
-  // Nothing listed: tracked and unchanged. `!! `: ignored. Anything else (`??` untracked, ` M` changed, `A ` added): not kept.
-  return asked.stdout === "" || asked.stdout.startsWith("!! ");
+  // The hook's own GIT_DIR or GIT_INDEX_FILE would point git at another repository.
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
+  const git = (...args: string[]) =>
+    spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", ...args, "--", basename(path)], { cwd: dirname(path), env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
+  const staged = git("ls-files", "-z", "--stage");
+  if (staged.status !== 0 || staged.error) return false;
+  if (staged.stdout === "") {
+    const ignored = git("ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory");
+    return ignored.status === 0 && ignored.stdout !== "";
+  }
+  const indexed = /^\d+ ([0-9a-f]{40}|[0-9a-f]{64}) 0\t/.exec(staged.stdout)?.[1];
+  const committed = /^\d+ blob ([0-9a-f]{40}|[0-9a-f]{64})\t/.exec(git("ls-tree", "-z", "HEAD").stdout)?.[1];
+  if (indexed === undefined || indexed !== committed) return false; // added, staged, in conflict
+  return blobId(path, indexed.length === 64 ? "sha256" : "sha1") === indexed;
+}
+
+/** Where installed packages live: their files are no agent's. */
+const INSTALLED = /\/(node_modules|site-packages|dist-packages)\//;
+
+/** Files larger than this are not hashed to compare with git's: taken as changed. */
+const HASHED_LIMIT = 16 * 1024 * 1024;
+
+/** git's id of a file's text as a blob (`git hash-object --no-filters`). */
+function blobId(path: string, algorithm: "sha1" | "sha256"): string | undefined {
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > HASHED_LIMIT) return undefined;
+    const { createHash } = createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+    return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a directory is inside a git work tree: a `.git` in it or above it. */
