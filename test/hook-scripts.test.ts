@@ -117,11 +117,14 @@ Scripts("should read a program in a file an agent may have written (untracked, c
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["python3 fix.py", "python3 walk.py", "./run.py", "node fix.py", "uv run fix.py", "nvm exec 20 node fix.py", "python3 main.py"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "node gen.js"), undefined, "out/a.ts is no one's");
-  // A FIFO is not opened to wait on; one over a megabyte is not read: either could write anything.
+  // A FIFO is not opened to wait on; one over 256 KiB or with a line over 2,000 characters is not read: either could write anything.
   spawnSync("mkfifo", [join(box.project, "pipe.py")]);
-  file(box, "big.py", `# ${"x".repeat(1024 * 1024)}\n`);
+  file(box, "big.py", `# ${"x\n".repeat(200 * 1024)}\n`);
+  file(box, "long.py", `# ${"\\'".repeat(5000)}\nopen('ok.ts', 'w')\n`); // a line too long to read fast: a quote left open, many escaped
   assert.equal(await writes(box, "python3 pipe.py"), ["unknown:."]);
   assert.equal(await writes(box, "python3 big.py"), ["unknown:."]);
+  assert.equal(await writes(box, "python3 long.py"), ["unknown:."]);
+  assert.equal(await writes(box, "python3 -c 'print(\"\\xZZ\", \"\\u{110000}\")'"), [], "escapes that are no character are left as written");
   // Outside a repository, a file last changed over a day ago is not one an agent just wrote.
   utimesSync(join(box.project, "fix.py"), new Date("2020-01-01"), new Date("2020-01-01"));
   assert.equal(await writes(box, "python3 fix.py"), []);

@@ -9,8 +9,14 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, re
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 
-/** A program file longer than this is not read: what it writes is judged unknown. */
-const PROGRAM_LIMIT = 1024 * 1024;
+/**
+ * A program file longer than this, or with a line longer than LINE_LIMIT (minified code, data), is
+ * not read: what it writes is judged unknown. The strings of a line are found by patterns whose
+ * cost grows with the square of the line's length on hostile text (quotes left open); these keep a
+ * file's reading under about a second.
+ */
+const PROGRAM_LIMIT = 256 * 1024;
+const LINE_LIMIT = 2000;
 
 /** Opened without blocking: a FIFO (which would wait for a writer) is seen for what it is. */
 const READ_NONBLOCKING = constants.O_RDONLY | constants.O_NONBLOCK;
@@ -42,7 +48,8 @@ export function programOnDisk(path: string): { text: string } | "unreadable" | u
     if (head.includes(0)) return undefined; // a binary (a .pyc, a compiled program)
     if (keptByProject(path, stats.mtimeMs)) return undefined;
     if (stats.size > PROGRAM_LIMIT) return "unreadable";
-    return { text: readFileSync(fd, "utf8") };
+    const text = readFileSync(fd, "utf8");
+    return text.split("\n").some((line) => line.length > LINE_LIMIT) ? "unreadable" : { text };
   } catch {
     return "unreadable";
   } finally {

@@ -149,7 +149,11 @@ function stringText(match: RegExpMatchArray): string {
 function decoded(text: string): string {
   if (!text.includes("\\")) return text;
   return text.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)/g, (escape, code: string) => {
-    if (/^x|^u/.test(code)) return String.fromCodePoint(Number.parseInt(code.replace(/^[xu]\{?|\}$/g, ""), 16));
+    if (/^(x..|u.{4,})/.test(code)) {
+      // `\x`, `\u` with no digits after them are the letters; a code point past U+10FFFF is no character: left as written.
+      const point = Number.parseInt(code.replace(/^[xu]\{?|\}$/g, ""), 16);
+      return point <= 0x10ffff ? String.fromCodePoint(point) : escape;
+    }
     if (/^[0-7]/.test(code)) return String.fromCodePoint(Number.parseInt(code, 8));
     return /[/\\'"` .-]/.test(code) ? code : escape;
   });
