@@ -187,12 +187,27 @@ Scripts("should read a program the command writes from its own text before runni
     ["cat <<'EOF' > /tmp/claims-test-fix.py\nopen('w.ts', 'w')\nEOF\npython3 /tmp/claims-test-fix.py", ["/tmp/claims-test-fix.py", "w.ts"]],
     ["cat <<EOF > g.js\nrequire('fs').rmSync('v.ts')\nEOF\nnode g.js", ["g.js", "v.ts"]], // unquoted, nothing bash expands
     ["tee t.py > /dev/null <<'EOF'\nopen('t.ts', 'w')\nEOF\npython3 t.py", ["t.py", "t.ts"]],
-    // What bash writes is not the text: an unquoted heredoc that expands, another command, an append.
+    ["echo \"open('u.ts', 'w')\" > e.py; python3 e.py", ["e.py", "u.ts"]],
+    ["echo 'print(1)' > quiet.py && python3 quiet.py", ["quiet.py"]],
+    ["printf 'open(\"v.ts\", \"w\")\\n' > p.py; python3 p.py", ["p.py", "v.ts"]],
+    ["cat > b.py <<EOF\nprint(\"a\\nb\")\nEOF\npython3 b.py", ["b.py"]], // a backslash bash leaves as it is
+    ["cat > s.py <<'EOF'; python3 s.py\nopen('u.ts', 'w')\nEOF", ["s.py", "u.ts"]], // `;` after the delimiter
+    // Appended to: what was noted before, or the file's text on disk.
+    ["cat >> a.py <<'EOF'\nprint(1)\nEOF\npython3 a.py", ["a.py"]],
+    ["cat > w.py <<'EOF'\nimport os\nEOF\necho \"os.remove('u.ts')\" >> w.py; python3 w.py", ["u.ts", "w.py"]],
+    ["echo 'print(2)' >> old.py; python3 old.py", ["old.py", "u.ts"]],
+    // What bash writes is not the text: an unquoted heredoc that expands, another command.
     ["cat <<EOF > x.py\nopen('$n.ts', 'w')\nEOF\npython3 x.py", ["unknown:.", "x.py"]],
-    ["echo \"open('u.ts', 'w')\" > e.py; python3 e.py", ["e.py", "unknown:."]],
-    ["cat >> a.py <<'EOF'\nprint(1)\nEOF\npython3 a.py", ["a.py", "unknown:."]],
-    ["cat > w.py <<'EOF'\nprint(1)\nEOF\necho 'import os' >> w.py; python3 w.py", ["unknown:.", "w.py"]],
+    ["cat > y.py <<'EOF'\nprint(1)\nEOF\nsed -i s/1/2/ y.py; python3 y.py", ["unknown:.", "y.py"]],
+    ["cp other.py z.py && python3 z.py", ["unknown:.", "z.py"]],
+    // `python3 -m`: a module of its own beside where it runs; the operands are the module's.
+    ["python3 -m fixer", ["u.ts"]],
+    ["python3 -m json.tool data.json", []],
   ];
+  file(box, "old.py", "open('u.ts', 'w')\n");
+  utimesSync(join(box.project, "old.py"), new Date("2020-01-01"), new Date("2020-01-01")); // not read on its own
+  file(box, "fixer.py", "open('u.ts', 'w')\n");
+  file(box, "data.json", '{"file": "u.ts"}\n');
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.is(bash(box, "cat > fix.py <<'EOF'\nimport os\nos.remove('u.ts')\nEOF\npython3 fix.py"), "deny");
   assert.is(bash(box, "cat > ok.py <<'EOF'\nopen('mine.ts', 'w')\nEOF\npython3 ok.py"), undefined);

@@ -36,3 +36,13 @@ export function joinContinuations(text: string): string {
   }
   return out;
 }
+
+/**
+ * `cat > f.py <<'EOF'; python3 f.py` (the body on the lines after): the grammar cannot read a `;`
+ * or `&` right after a heredoc's delimiter, and leaves what follows loose words. Read as `&&`,
+ * which runs the same commands for what they write.
+ */
+export function heredocSeparators(text: string): string {
+  if (!text.includes("<<")) return text;
+  return text.replace(/((?<!<)<<-?[ \t]*(['"]?)[A-Za-z_][\w-]*\2)[ \t]*(?:;|&(?!&))/g, "$1 &&");
+}

@@ -10,7 +10,7 @@ import { DOTDOT } from "../targets/target.js";
 import { programOnDisk } from "./program-files.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -57,32 +57,67 @@ const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$
 const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
 
 /**
- * `cat > f <<'EOF' … EOF`, `cat <<'EOF' > f`, `tee f <<< '…'`: a file the command writes whole with
- * text it gives, kept for a program it runs from that file later (program-files.ts). In an unquoted
- * heredoc, `$…`, backticks and backslashes change what bash writes: not kept (the file is then one
- * the hook cannot read).
+ * `cat > f <<'EOF' … EOF`, `cat <<'EOF' >> f`, `tee f <<< '…'`, `echo 'print(1)' > f`, `printf …
+ * > f`: a file the command writes, or appends to, with text it gives, kept for a program it runs
+ * from that file later (programText). An append adds to the text noted before, else to the file's
+ * on disk. In an unquoted heredoc, `$` and backticks change what bash writes: not kept (the file is
+ * then one the hook cannot read); its `\$`, `` \` ``, `\\` and backslash-newlines are decoded.
  */
-export function noteText(command: Node, name: string, args: Array<string | undefined>, text: string, here: Walk): void {
+export function noteText(command: Node, name: string, args: Array<string | undefined>, stdin: string | undefined, here: Walk): void {
   const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
   const parts = [...command.namedChildren, ...(statement?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
-  const heredoc = parts.find((part) => part.type === "heredoc_redirect");
-  if (heredoc !== undefined && !/['"\\]/.test(heredoc.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "") && /[$`\\]/.test(text)) return;
-  let files: Array<string | undefined> = [];
-  if (name === "tee") files = args.every((arg) => arg !== undefined && !arg.startsWith("-")) ? args : [];
-  else if (args.every((arg) => arg === "-")) {
+  let text: string | undefined;
+  if (name === "cat" || name === "tee") {
+    const heredoc = parts.filter((part) => part.type === "heredoc_redirect").at(-1);
+    const quoted = /['"\\]/.test(heredoc?.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "'");
+    text = stdin === undefined || quoted ? stdin : unquotedHeredoc(stdin);
+    if (name === "cat" && !args.every((arg) => arg === "-")) return;
+  } else if (args.every((arg) => arg !== undefined)) {
+    // echo's options (`-n`, `-e`) are no text; printf's format and arguments stand for what it prints, near enough to find paths in.
+    const words = args as string[];
+    let first = 0;
+    while (name === "echo" && /^-[neE]+$/.test(words[first] ?? "")) first++;
+    text = `${words.slice(first).join(" ")}${name === "echo" ? "\n" : ""}`;
+  }
+  if (text === undefined) return;
+  const files: Array<{ file: string | undefined; append: boolean }> = [];
+  if (name === "tee") {
+    if (!args.every((arg) => arg !== undefined && (!arg.startsWith("-") || /^-a$|^--append$/.test(arg)))) return;
+    const append = args.some((arg) => arg === "-a" || arg === "--append");
+    for (const arg of args) if (!(arg as string).startsWith("-")) files.push({ file: arg, append });
+  } else {
     for (const redirection of parts.filter((part) => part.type === "file_redirect")) {
       const destination = redirection.childForFieldName("destination");
       const descriptor = redirection.childForFieldName("descriptor")?.text;
       const operator = redirection.text.slice((redirection.childForFieldName("descriptor")?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
-      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>"].includes(operator)) files.push(staticWord(destination, here));
+      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>", ">>", "&>>"].includes(operator)) files.push({ file: staticWord(destination, here), append: operator.endsWith(">>") });
     }
   }
-  for (const file of files) {
+  for (const { file, append } of files) {
     if (file === undefined || DOTDOT.test(file) || (here.cwd === undefined && !isAbsolute(file))) continue;
     const path = resolve(here.cwd ?? "/", file);
     const texts = (here.shared.texts ??= new Map());
-    texts.set(path, { text, writes: (texts.get(path)?.writes ?? 0) + 1 });
+    const before = texts.get(path);
+    // Appended to: the text noted before (whether it still stands is checked where it is run), else the file's as it is.
+    const base = !append ? "" : before !== undefined ? before.text : existsSync(path) ? readText(path) : "";
+    if (base === undefined) continue; // a file it cannot read: what the program holds is not known
+    texts.set(path, { text: base + text, writes: (before?.writes ?? 0) + 1 });
   }
+}
+
+/** What bash writes for an unquoted heredoc's body: undefined where it expands `$…` or backticks. */
+function unquotedHeredoc(body: string): string | undefined {
+  let out = "";
+  for (let at = 0; at < body.length; at++) {
+    const char = body[at] as string;
+    const next = body[at + 1];
+    if (char === "\\" && next !== undefined && "$`\\\n".includes(next)) {
+      if (next !== "\n") out += next;
+      at++;
+    } else if (char === "$" || char === "`") return undefined;
+    else out += char;
+  }
+  return out;
 }
 
 /**
@@ -154,6 +189,14 @@ function localModules(text: string, directory: string): string[] {
   for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));
   return [...new Set(found)].filter((path) => existsSync(path));
+}
+
+/** The file of a python module run with `-m` from where it runs (python puts that first on its path): `a.b` is a/b.py or a/b/__main__.py. */
+export function moduleFile(module: string, cwd: string | undefined): string | undefined {
+  if (cwd === undefined || !/^\w+(\.\w+)*$/.test(module)) return undefined;
+  const parts = module.split(".");
+  const file = join(cwd, ...parts) + ".py";
+  return existsSync(file) ? file : join(cwd, ...parts, "__main__.py");
 }
 
 /** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */

@@ -19,7 +19,7 @@ import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { bareNames, isPathLike, pathsInProgram } from "./shell-programs.js";
 import { shebangOf } from "./program-files.js";
-import { noteText, onlyValue, programText, runsProgramFile } from "./shell-program-runs.js";
+import { moduleFile, noteText, onlyValue, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -285,18 +285,17 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
 
 /** What a command reads on stdin, when the statement gives it literally: a heredoc's text or a `< file`. */
 function stdinOf(statement: Node, walk: Walk): string | undefined {
+  // The last one given wins, as bash applies them in order (`cat <<A <<B` reads B).
+  let stdin: string | undefined;
   for (const child of statement.namedChildren) {
-    if (child.type === "heredoc_redirect") {
-      const body = child.namedChildren.find((part) => part.type === "heredoc_body");
-      if (body) return body.text;
-    }
-    if (child.type === "herestring_redirect") return staticWord(child.namedChildren[0], walk);
-    if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
+    if (child.type === "heredoc_redirect") stdin = child.namedChildren.find((part) => part.type === "heredoc_body")?.text;
+    else if (child.type === "herestring_redirect") stdin = staticWord(child.namedChildren[0], walk);
+    else if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
       const file = staticWord(child.childForFieldName("destination"), walk);
-      if (file && (walk.cwd !== undefined || isAbsolute(file))) return readText(resolve(walk.cwd ?? "/", file));
+      stdin = file && (walk.cwd !== undefined || isAbsolute(file)) ? readText(resolve(walk.cwd ?? "/", file)) : undefined;
     }
   }
-  return undefined;
+  return stdin;
 }
 
 function redirect(node: Node, walk: Walk, nested: Nested[]): void {
@@ -383,7 +382,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return out;
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
-  if (stdin !== undefined && (name === "cat" || name === "tee")) noteText(node, name, args, stdin, here);
+  if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
     walk.cwd = undefined;
@@ -519,9 +518,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A program given inline, or a heredoc or here-string one reads: each path-like string in it,
     // and the path-like arguments it is given (shell-programs.ts).
     const inline = inlineOptions(name).some((option) => reading.has(option));
-    const fromStdin = program === undefined || args[program] === "-" || args[program] === "/dev/stdin";
-    // A program in a file an agent may have written (`python3 /tmp/fix.py`): read as an inline one is, its arguments too (program-files.ts).
-    const file = inline || fromStdin ? undefined : programText(directoryAt(here.cwd, onlyValue(argWords[program as number], here)), here);
+    const fromStdin = module === undefined && (program === undefined || args[program] === "-" || args[program] === "/dev/stdin");
+    // A program in a file an agent may have written (`python3 /tmp/fix.py`): read as an inline one
+    // is, its arguments too (program-files.ts); `python3 -m fix`: a module of its own beside where
+    // it runs (fix.py, fix/__main__.py), whose arguments are all the operands.
+    const programPath = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
+    const file = inline || fromStdin ? undefined : programText(programPath, here);
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
     const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
@@ -531,7 +533,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
     // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`: find's files).
     if (inline || fromFile !== undefined) {
-      for (const at of inline ? reading.operands : reading.operands.slice(1)) {
+      for (const at of inline || module !== undefined ? reading.operands : reading.operands.slice(1)) {
         const arg = args[at];
         if (arg !== undefined && isPathLike(arg)) add(here, arg);
         else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value);

@@ -34,7 +34,7 @@
 // rule's shape and the readings rules share: shell-rule.ts).
 import { resolve } from "node:path";
 import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
-import { joinContinuations } from "./shell-continuations.js";
+import { heredocSeparators, joinContinuations } from "./shell-continuations.js";
 import type { Environment } from "./shell-words.js";
 
 export { mayWrite };
@@ -45,7 +45,7 @@ export { mayWrite };
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
-  const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
+  const command = heredocSeparators(joinContinuations(given)); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
   const programs = programsHere(command);
