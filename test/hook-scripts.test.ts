@@ -130,6 +130,43 @@ Scripts("should read a program in a file an agent may have written (untracked, c
   assert.equal(await writes(box, "python3 fix.py"), []);
 });
 
+Scripts("should read a program file run through a runner, a tool that loads it, a preload, or as its interpreter finds it", async ({ box }) => {
+  file(box, "fix.py", "open('u.ts', 'w')\n");
+  file(box, "tools/fix.py", "open('u.ts', 'w')\n");
+  file(box, "gen.js", "require('fs').rmSync('u.ts')\n");
+  file(box, "x.ts", "import fs from 'node:fs';\nfs.rmSync('u.ts');\n");
+  file(box, "app/package.json", '{"main": "lib/start"}\n');
+  file(box, "app/lib/start.js", "require('fs').rmSync('u.ts')\n");
+  file(box, "pkg/__main__.py", "open('u.ts', 'w')\n");
+  file(box, "uvscript", "#!/usr/bin/env -S uv run --script\nopen('u.ts', 'w')\n", 0o755);
+  const cases = [
+    "uv run tools/fix.py", "uv run ./fix.py", "uv run -p 3.12 fix.py", "uv run --with pandas python fix.py",
+    "npx tsx x.ts", "bunx tsx x.ts", "npm exec tsx x.ts", "npx node gen.js", "tsx watch x.ts", "deno x.ts",
+    "nodemon gen.js", "pytest fix.py", "coverage run fix.py", "ipython fix.py", "sudo -u nobody python3 fix.py",
+    "node -r ./gen.js -e 1", "node --import ./gen.js -e 1", "NODE_OPTIONS=--require=./gen.js node -e 1",
+    "node gen", "node app", "python3 pkg", "./uvscript",
+  ];
+  for (const command of cases) assert.equal(await writes(box, command), ["u.ts"], command);
+  for (const command of ["npx tsx x.ts", "sudo -u nobody python3 fix.py", "NODE_OPTIONS=--require=./gen.js node -e 1"]) assert.is(bash(box, command), "deny", command);
+});
+
+Scripts("should read the shell commands a program runs that its text gives whole, as commands", async ({ box }) => {
+  file(box, "fmt.py", 'import subprocess\nsubprocess.run(["npx", "prettier", "--write", "."])\n');
+  file(box, "reset.js", 'const { execFileSync } = require("node:child_process");\nexecFileSync("git", ["checkout", "--", "."]);\n');
+  file(box, "shell.js", "require('child_process').execSync('sed -i s/a/b/ *.ts');\n");
+  file(box, "status.py", 'import subprocess\nsubprocess.run(["git", "status"])\n');
+  const cases: Array<[string, string[]]> = [
+    ["python3 fmt.py", [box.project]], // prettier --write . rewrites what is here
+    ["node reset.js", [box.project]],
+    ["node shell.js", ["glob:*.ts", "s/a/b", "u.ts"]],
+    ["python3 -c 'import os; os.system(\"git checkout -- .\")'", [box.project]], // inline programs too
+    ["python3 status.py", []], // a command that writes nothing
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "python3 fmt.py"), "deny");
+  assert.is(bash(box, "python3 status.py"), undefined);
+});
+
 Scripts("should not read a program git keeps as it is (tracked and unchanged, or ignored), and read it once changed", async ({ box }) => {
   const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
   file(box, "tools/gen.py", "import os\nos.remove('u.ts')\n");

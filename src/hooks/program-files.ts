@@ -5,9 +5,9 @@
 // gives (`cat > /tmp/fix.py <<'EOF' … EOF; python3 /tmp/fix.py`: the walk's, shell-walk.ts). A file the project keeps as git
 // has it (a build script, a tool under node_modules, an ignored build output) is not read: the
 // inline rules would judge most build scripts as writing anything, and an agent does not write them.
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 /**
  * A program file longer than this, or with a line longer than LINE_LIMIT (minified code, data), is
@@ -54,6 +54,57 @@ export function programOnDisk(path: string): { text: string } | "unreadable" | u
     return "unreadable";
   } finally {
     closeSync(fd);
+  }
+}
+
+/** What node (and tsx, bun) try after a name it is given without its extension. */
+const NODE_EXTENSIONS = ["js", "mjs", "cjs", "ts", "mts", "cts"];
+
+/**
+ * The file a program path names as its interpreter finds it: the file itself; for node and the
+ * runtimes like it, the name with an extension added (`node gen`: gen.js), a directory's
+ * package.json `main` or index file (`node .`); for python, a directory's `__main__.py`.
+ * Undefined: none there.
+ */
+export function resolveProgram(path: string, family: "node" | "python" | "other"): string | undefined {
+  const kind = kindOf(path);
+  if (kind === "file") return path;
+  if (family === "python") return kind === "directory" && kindOf(join(path, "__main__.py")) === "file" ? join(path, "__main__.py") : undefined;
+  if (family !== "node") return undefined;
+  if (kind === "directory") {
+    const main = packageMain(path);
+    const inside = [...(main === undefined ? [] : [resolve(path, main), ...NODE_EXTENSIONS.map((extension) => `${resolve(path, main)}.${extension}`)]), ...NODE_EXTENSIONS.map((extension) => join(path, `index.${extension}`))];
+    return inside.find((candidate) => kindOf(candidate) === "file");
+  }
+  return NODE_EXTENSIONS.map((extension) => `${path}.${extension}`).find((candidate) => kindOf(candidate) === "file");
+}
+
+/**
+ * Every file a word after such a command could name, for the look before the parser loads
+ * (shell.ts): as node or python would find it, or as a python module (`-m a.b`: a/b.py).
+ */
+export function programCandidates(word: string, cwd: string): string[] {
+  const path = resolve(cwd, word);
+  const found = [path, resolveProgram(path, "node"), resolveProgram(path, "python"), ...(/^\w+(\.\w+)*$/.test(word) ? [resolve(cwd, ...word.split(".")) + ".py", join(resolve(cwd, ...word.split(".")), "__main__.py")] : [])];
+  return [...new Set(found.filter((candidate): candidate is string => candidate !== undefined))];
+}
+
+function kindOf(path: string): "file" | "directory" | "other" | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? "file" : stats.isDirectory() ? "directory" : "other";
+  } catch {
+    return undefined;
+  }
+}
+
+/** A package's `main`, where its package.json gives one. */
+function packageMain(directory: string): string | undefined {
+  try {
+    const main = (JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as { main?: unknown }).main;
+    return typeof main === "string" ? main : undefined;
+  } catch {
+    return undefined;
   }
 }
 

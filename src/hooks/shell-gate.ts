@@ -72,18 +72,23 @@ function runsPath(command: string): boolean {
 }
 
 /** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`, `nvm exec v20 node x.js`). */
-const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php)$/;
+/**
+ * Commands that run a program file they are given: interpreters, runners of one (`uv run`, `npx
+ * tsx`, `nvm exec`), and tools that load one (`nodemon`, `pytest`, `coverage run`).
+ */
+const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython)$/;
+const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|pytest|py\.test|coverage)$/;
 /** A program file run by its name alone (`uv run fix.py`). */
-const PROGRAM_NAME = /^[^-/$][^/]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
-const RUNNER = /^(uv|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|run|exec|x|v\d[\w.]*|lts\/\S+)$/;
+const PROGRAM_NAME = /^[^-$][^$]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
 
 /**
  * The programs in another language a command runs from files (`python3 fix.py`, `sudo node
- * ./gen.js`, `uv run python "$f"`), which the walk reads when an agent may have written them
- * (program-files.ts): the words after each interpreter that may name one. Only where the
- * interpreter is the command (`grep -n node x.js` runs none). `fixed`: each is a plain word, and the
- * command runs from where it starts (no `cd`, no option before the interpreter, no `-C`/`--cwd`),
- * so the hook can look at the files before it loads the parser (shell.ts).
+ * ./gen.js`, `uv run python "$f"`, `npx tsx x.ts`), which the walk reads when an agent may have
+ * written them (program-files.ts): the words after the command that may name one (`node gen` is
+ * gen.js, `python3 -m fix` fix.py). Only where such a command is the command (`grep -n node x.js`
+ * runs none). `fixed`: each is a plain word, and the command runs from where it starts (no `cd`,
+ * no option before the command, no `-C`/`--cwd`, no NODE_OPTIONS), so the hook can look at the
+ * files before it loads the parser (shell.ts).
  */
 function programsRun(words: string): { words: string[]; fixed: boolean } | undefined {
   const found: string[] = [];
@@ -91,15 +96,35 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
   for (const segment of words.split(/[;&|\n(){}`]|\$\(/)) {
     const parts = segment.trim().split(/\s+/);
     if (/^(cd|pushd|popd)$/.test(parts[0] ?? "")) fixed = false;
+    // node loads what NODE_OPTIONS' --require and --import name: the walk reads it.
+    if (/(^|\s)NODE_OPTIONS=/.test(segment)) {
+      fixed = false;
+      found.push("NODE_OPTIONS");
+    }
+    const named = (pattern: RegExp) => (word: string | undefined) => word !== undefined && pattern.test(word.replace(/^.*\//, ""));
+    const runs = (word: string | undefined) => named(INTERPRETER)(word) || named(LAUNCHER)(word) || PROGRAM_NAME.test(word ?? "");
     let at = 0;
-    for (; at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || RUNNER.test(parts[at] as string)); at++) if ((parts[at] as string).startsWith("-")) fixed = false;
-    if (PROGRAM_NAME.test(parts[at] ?? "")) found.push(parts[at] as string);
-    if (!INTERPRETER.test((parts[at] ?? "").replace(/^.*\//, ""))) continue;
-    const after = parts.slice(at + 1);
-    if (after.some((word) => /^-(C|-cwd|-chdir|-directory)/.test(word))) fixed = false;
-    const named = after.filter((word) => !word.startsWith("-") && /[./$]/.test(word));
-    if (named.some((word) => /[$`*?[\]{}~\\]/.test(word))) fixed = false;
-    found.push(...named);
+    for (; at < parts.length - 1 && BEFORE_COMMAND.test(parts[at] as string); at++) if ((parts[at] as string).startsWith("-")) fixed = false;
+    // A wrapper's option value stands where the command seems to (`sudo -u bob python3 x.py`): the next word that runs one.
+    if (at > 0 && !runs(parts[at])) {
+      const next = parts.findIndex((word, index) => index > at && runs(word));
+      if (next === -1) continue;
+      at = next;
+      fixed = false;
+    }
+    if (!runs(parts[at])) continue;
+    // A launcher runs a program file only through an interpreter or a file it is given (`npx tsx
+    // x.ts`, `uv run fix.py`): `npm view react` runs none.
+    if (named(LAUNCHER)(parts[at])) {
+      const next = parts.findIndex((word, index) => index > at && (named(INTERPRETER)(word) || PROGRAM_NAME.test(word)));
+      if (next === -1) continue;
+      at = next;
+    }
+    const after = parts.slice(at);
+    if (after.some((word) => /^-(C|-cwd|-chdir|-directory|-prefix|-dir)\b/.test(word))) fixed = false;
+    const given = after.filter((word, index) => !word.startsWith("-") && (index > 0 || PROGRAM_NAME.test(word)));
+    if (given.some((word) => /[$`*?[\]{}~\\]/.test(word))) fixed = false;
+    found.push(...given);
   }
   return found.length === 0 ? undefined : { words: found, fixed };
 }

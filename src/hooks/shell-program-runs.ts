@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { programOnDisk } from "./program-files.js";
-import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
@@ -22,10 +22,29 @@ type Node = Parser.SyntaxNode;
 export function runsProgramFile(command: { name: string; args: Array<string | undefined>; argv0: string | undefined; words: Node[]; here: Walk; known: boolean }, nested: Nested[]): boolean {
   const { name, args, words, here } = command;
   const text = (from: number) => words.slice(from).map((word) => word.text);
-  // `uv run fix.py`: a runner given a program by its file's name.
-  const byName = command.known || (command.argv0 ?? "").includes("/") ? undefined : ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(name)?.[1] ?? "");
+  // `uv run fix.py`, `uv run tools/fix.py`: a runner given a program by its file's path. One run by
+  // its path alone (`./fix.py`) is read as bash runs it too (by its `#!`, or as a shell script).
+  const byName = command.known ? undefined : interpreterByExtension(name);
   if (byName !== undefined) {
-    nested.push({ script: [byName, shellQuoted(`./${name}`), ...text(0)].join(" "), cwd: here.cwd });
+    const path = command.argv0 ?? name;
+    nested.push({ script: [byName, shellQuoted(path.includes("/") ? path : `./${path}`), ...text(0)].join(" "), cwd: here.cwd });
+    return !path.includes("/");
+  }
+  // Tools that run the program files they are given: nodemon (node's), pytest and `coverage run`
+  // (python's: each file), `tsx watch`, `deno x.ts` (Deno 2 runs a file without `run`).
+  if (name === "nodemon" || name === "pytest" || name === "py.test" || (name === "coverage" && args[0] === "run")) {
+    for (const [at, arg] of args.entries()) {
+      const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
+      if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });
+    }
+    return true;
+  }
+  if (name === "tsx" && args[0] === "watch") {
+    nested.push({ script: ["tsx", ...text(1)].join(" "), cwd: here.cwd });
+    return true;
+  }
+  if (name === "deno" && args[0] !== undefined && interpreterByExtension(args[0]) === "tsx") {
+    nested.push({ script: ["node", ...text(0)].join(" "), cwd: here.cwd });
     return true;
   }
   // `nvm exec [version] cmd`, `nvm run [version] x.js` (node given the rest): a version is optional,
@@ -49,6 +68,21 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
 
 /** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
 const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
+
+/** The interpreter of a program file by its extension (`fix.py`: python3), if it is one. */
+export function interpreterByExtension(path: string): string | undefined {
+  return ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(path)?.[1] ?? "");
+}
+
+/**
+ * The program files node loads before the program: `-r ./x.js`, `--require`, `--import`,
+ * `--loader`, and the same in NODE_OPTIONS (files, not packages' names).
+ */
+export function preloadedFiles(reading: Reading, nodeOptions: string | undefined): string[] {
+  const given = ["r", "import", "loader", "experimental-loader"].flatMap((key) => reading.values(key));
+  for (const [, value] of (nodeOptions ?? "").matchAll(/(?:^|\s)(?:-r|--require|--import|--(?:experimental-)?loader)(?:=|\s+)(\S+)/g)) given.push(value);
+  return given.filter((value): value is string => value !== undefined && /^(\.{1,2})?\//.test(value.replace(/^['"]|['"]$/g, ""))).map((value) => value.replace(/^['"]|['"]$/g, ""));
+}
 
 /** What nvm reads as a version: `20`, `v18.2`, `lts/iron`, `node`, `iojs`, an alias it keeps. */
 const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$/;

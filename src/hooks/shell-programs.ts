@@ -124,6 +124,45 @@ function stringPaths(program: string): string[] {
 }
 
 /**
+ * The shell commands a program runs that its text gives whole: a string a shell runs
+ * (`os.system("git checkout -- .")`, `subprocess.run("…", shell=True)`, node's `execSync("…")`,
+ * `system("…")`, php's `shell_exec`), or a command given as a list of strings
+ * (`subprocess.run(["npx", "prettier", "--write", "."])`, `execFileSync("git", ["stash"])`,
+ * `spawnSync("rm", ["u.ts"])`, `system("rm", "u.ts")`). The walk reads each as a command
+ * (shell-walk.ts). One built from something else is judged as the program's names are.
+ */
+export function commandsInProgram(source: string): string[] {
+  const lines: string[] = [];
+  const node = /child_process|\bexeca\b|\bzx\b/.test(source);
+  const LITERAL = String.raw`(?:"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')`;
+  const list = (text: string) => [...text.matchAll(new RegExp(LITERAL, "g"))].map((match) => decoded(match[0].slice(1, -1)));
+  const calls = node
+    ? String.raw`\b(?:execSync|exec|execFileSync|execFile|spawnSync|spawn|execa|execaSync)`
+    : String.raw`(?:\bos\.(?:system|popen)|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|(?<![\w.])(?:system|shell_exec|passthru|popen|proc_open${/<\?php/.test(source) ? "|exec" : ""})|\bIO\.popen|\bOpen3\.\w+)`;
+  // A call's arguments up to its closing parenthesis on the same line or the next few (no nesting read).
+  const pattern = new RegExp(`${calls}\\s*\\(\\s*(${LITERAL}(?:\\s*,\\s*(?:${LITERAL}|\\[[^\\]]*\\]))*|\\[[^\\]]*\\])`, "g");
+  for (const match of source.matchAll(pattern)) {
+    const args = match[1] as string;
+    const shellString = /^["']/.test(args) && !/,/.test(args.replace(new RegExp(LITERAL, "g"), ""));
+    if (shellString && !(node && /\b(?:execFile|spawn)/.test(match[0]))) {
+      lines.push(decoded((args.match(new RegExp(LITERAL)) as RegExpMatchArray)[0].slice(1, -1)));
+      continue;
+    }
+    // A list: every element a string literal, else nothing the text gives whole.
+    const inner = args.replace(/^\[|\]$/g, "");
+    const elements = inner.split(/,(?=(?:[^"']|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')*$)/).map((part) => part.trim().replace(/^\[|\]$/g, "")).filter((part) => part !== "");
+    const words = elements.flatMap((element) => (element.startsWith("[") ? element.slice(1, -1).split(",").map((part) => part.trim()) : [element])).filter((part) => part !== "");
+    if (words.length > 0 && words.every((word) => new RegExp(`^${LITERAL}$`).test(word))) lines.push(words.flatMap(list).map(quotedWord).join(" "));
+  }
+  return lines;
+}
+
+/** A word quoted for the shell where it needs to be. */
+function quotedWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
  * The plain names a program that changes files by name gives as whole strings (`shutil.rmtree("src")`,
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */

@@ -17,9 +17,9 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
-import { bareNames, isPathLike, pathsInProgram } from "./shell-programs.js";
-import { shebangOf } from "./program-files.js";
-import { moduleFile, noteText, onlyValue, programText, runsProgramFile } from "./shell-program-runs.js";
+import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shell-programs.js";
+import { resolveProgram, shebangOf } from "./program-files.js";
+import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -522,12 +522,26 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A program in a file an agent may have written (`python3 /tmp/fix.py`): read as an inline one
     // is, its arguments too (program-files.ts); `python3 -m fix`: a module of its own beside where
     // it runs (fix.py, fix/__main__.py), whose arguments are all the operands.
-    const programPath = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
+    const family = /^(node|bun|tsx|ts-node)/.test(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
+    const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
+    // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
+    const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
     const file = inline || fromStdin ? undefined : programText(programPath, here);
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
     const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
+    // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
+    if (family === "node") {
+      for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
+        const path = directoryAt(here.cwd, preload);
+        const loaded = programText(path === undefined || writtenBefore(here, path) ? path : (resolveProgram(path, "node") ?? path), here);
+        if (loaded === UNKNOWABLE) add(here, UNKNOWABLE);
+        else if (loaded !== undefined) texts.push(loaded.text);
+      }
+    }
     for (const path of texts.flatMap(pathsInProgram)) add(here, path);
+    // The shell commands it runs that its text gives whole (`os.system("git checkout -- .")`), read as commands.
+    for (const line of texts.flatMap(commandsInProgram)) nested.push({ script: line, cwd: here.cwd });
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
@@ -564,8 +578,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       // A script run by its path: a shell's, read in turn; one whose `#!` names another language's interpreter, as that interpreter given the file.
       if (runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional }) !== undefined) return;
       const path = directoryAt(here.cwd, argv[0]);
-      const interpreter = path === undefined ? undefined : shebangOf(path);
-      if (interpreter !== undefined && interpreterOf(interpreter)) nested.push({ script: [interpreter, shellQuoted(path as string), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
+      // A runner named by the `#!` (`#!/usr/bin/env -S uv run --script`, `deno run`): its language's interpreter.
+      const shebang = path === undefined ? undefined : shebangOf(path);
+      const interpreter = shebang !== undefined && interpreterOf(shebang) ? shebang : shebang === "uv" ? "python3" : shebang === "deno" ? "node" : undefined;
+      if (interpreter !== undefined) nested.push({ script: [interpreter, shellQuoted(path as string), ...argWords.map((word) => word.text)].join(" "), cwd: here.cwd });
       return;
     }
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });

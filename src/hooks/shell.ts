@@ -32,7 +32,6 @@
 // in shell-editor-scripts.ts, and which gathers shell-archive-rules.ts,
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
-import { resolve } from "node:path";
 import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
 import { heredocSeparators, joinContinuations } from "./shell-continuations.js";
 import type { Environment } from "./shell-words.js";
@@ -50,8 +49,8 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
   const programs = programsHere(command);
   if (programs !== undefined) {
-    const { programOnDisk } = await import("./program-files.js");
-    if (programs.every((word) => programOnDisk(resolve(cwd, word)) === undefined)) return [];
+    const { programCandidates, programOnDisk } = await import("./program-files.js");
+    if (programs.every((word) => programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];
   }
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");
