@@ -189,14 +189,14 @@ Scripts("should not read a program git keeps as it is (tracked and unchanged, or
   git("add", "tools/new.py");
   assert.equal(await writes(box, "python3 tools/new.py"), ["u.ts"], "staged, not committed");
   // A tracked link to a file the agent changed; a name git would read as pathspec magic.
-  file(box, "tools/lib.py", "print(1)\n");
+  file(box, "tools/lib.py", "open('u.ts', 'w')\n");
   symlinkSync("lib.py", join(box.project, "tools", "link.py"));
   file(box, "tools/:gen.py", "open('u.ts', 'w')\n");
   git("add", "tools/lib.py", "tools/link.py");
   assert.is(git("commit", "-qm", "second").status, 0);
   assert.equal(await writes(box, "python3 tools/link.py"), []);
-  file(box, "tools/lib.py", "open('u.ts', 'w')\n");
-  assert.equal(await writes(box, "python3 tools/link.py"), ["u.ts"], "what the tracked link leads to changed");
+  file(box, "tools/lib.py", "open('u.ts', 'w')\nopen('v.ts', 'w')\n");
+  assert.equal(await writes(box, "python3 tools/link.py"), ["u.ts", "v.ts"], "what the tracked link leads to changed");
   assert.equal(await writes(box, "python3 tools/:gen.py"), ["u.ts"], "`:gen.py` is a file, not pathspec magic");
   // An installed package's file is no agent's, fresh or not.
   file(box, "node_modules/tool/cli.js", "require('fs').rmSync('u.ts')\n");

@@ -1,10 +1,12 @@
 // Programs in other languages run from a file (`python3 fix.py`, `node gen.js`, `./fix.py` with a
-// python shebang) are read as an inline program is (shell-programs.ts) when the file is one an agent
-// may just have written: git does not track it, or it differs from what git has; outside a
-// repository, one changed in the last day; or one the command itself writes first from text it
-// gives (`cat > /tmp/fix.py <<'EOF' … EOF; python3 /tmp/fix.py`: the walk's, shell-walk.ts). A file the project keeps as git
-// has it (a build script, a tool under node_modules, an ignored build output) is not read: the
-// inline rules would judge most build scripts as writing anything, and an agent does not write them.
+// python shebang) are read as an inline program is (shell-programs.ts) when the file is one an
+// agent may just have written: git does not track it, or its text differs from what git has;
+// outside a repository, one changed in the last day. One the command itself writes first from text
+// it gives (`cat > /tmp/fix.py <<'EOF' … EOF; python3 /tmp/fix.py`) is the walk's to judge
+// (shell-program-runs.ts). A file the project keeps as git has it (a build script, an ignored build
+// output) or an installed package's is not read: the inline rules would judge most build scripts
+// as writing anything, and an agent does not write them. This file is loaded by the look before
+// the parser (shell.ts) as well as by the walk, so it imports nothing of the walk's.
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
@@ -27,8 +29,9 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
 /**
  * A program file on disk (an absolute path): its text when it is to be read; undefined when not
  * (none there, not a regular file, a binary, one the project keeps); "unreadable" when it is to be
- * read but cannot be (a FIFO, over PROGRAM_LIMIT, an error), so it could write any file. One the
- * command itself writes first is the walk's to judge (programText in shell-walk.ts).
+ * read but cannot be (a FIFO, over PROGRAM_LIMIT or LINE_LIMIT, an error), so it could write any
+ * file. One the command itself writes first is the walk's to judge (programText in
+ * shell-program-runs.ts).
  */
 export function programOnDisk(path: string): { text: string } | "unreadable" | undefined {
   let fd: number;
@@ -113,12 +116,12 @@ function packageMain(directory: string): string | undefined {
  * in HEAD (no change, staged or not), or ignores it (a build's output); an installed package's file
  * (under node_modules, site-packages, dist-packages); outside a work tree, one last changed over a
  * day ago. Where git cannot say (not installed, a broken repository, a file too large to compare),
- * it may be an agent's. A symlink is kept only when what it leads to is kept too.
+ * it may be an agent's. A symlink is kept when what it leads to is.
  */
 function keptByProject(path: string, mtimeMs: number): boolean {
   const real = realpathSync(path);
   if (INSTALLED.test(real)) return true;
-  if (real !== path && !keptByProject(real, mtimeMs)) return false;
+  if (real !== path) return keptByProject(real, mtimeMs); // a link: what it leads to is the program
   if (!insideWorkTree(dirname(path))) return Date.now() - mtimeMs > RECENT_MS;
   // Plumbing only, with the pathspec read literally (`:x.py` is a file) and fsmonitor off: `git
   // status` would run the repository's core.fsmonitor and its clean filters, code a command the
