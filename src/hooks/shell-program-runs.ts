@@ -1,8 +1,9 @@
 // The walk's side of programs in other languages run from files (program-files.ts has the files'
 // side): the text a command writes to a file before it runs it (`cat > fix.py <<'EOF' … EOF;
 // python3 fix.py`), that text or the file's for the interpreter (shell-walk.ts reads it as an
-// inline program), and the commands that run a program file without naming its interpreter first
-// (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run -A gen.ts`).
+// inline program), its own modules beside it, and the commands that run a program file without
+// naming its interpreter first (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run
+// -A gen.ts`, `nodemon`, `pytest`, `coverage run`, `tsx watch`) or before it (node's preloads).
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -43,7 +44,7 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     nested.push({ script: ["tsx", ...text(1)].join(" "), cwd: here.cwd });
     return true;
   }
-  if (name === "deno" && args[0] !== undefined && interpreterByExtension(args[0]) === "tsx") {
+  if (name === "deno" && args[0] !== undefined && interpreterByExtension(args[0]) !== undefined) {
     nested.push({ script: ["node", ...text(0)].join(" "), cwd: here.cwd });
     return true;
   }
