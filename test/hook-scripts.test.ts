@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -142,12 +142,30 @@ Scripts("should read a program file run through a runner, a tool that loads it, 
   const cases = [
     "uv run tools/fix.py", "uv run ./fix.py", "uv run -p 3.12 fix.py", "uv run --with pandas python fix.py",
     "npx tsx x.ts", "bunx tsx x.ts", "npm exec tsx x.ts", "npx node gen.js", "tsx watch x.ts", "deno x.ts",
-    "nodemon gen.js", "pytest fix.py", "coverage run fix.py", "ipython fix.py", "sudo -u nobody python3 fix.py",
+    "nodemon gen.js", "coverage run fix.py", "ipython fix.py", "sudo -u nobody python3 fix.py",
     "node -r ./gen.js -e 1", "node --import ./gen.js -e 1", "NODE_OPTIONS=--require=./gen.js node -e 1",
     "node gen", "node app", "python3 pkg", "./uvscript",
   ];
   for (const command of cases) assert.equal(await writes(box, command), ["u.ts"], command);
   for (const command of ["npx tsx x.ts", "sudo -u nobody python3 fix.py", "NODE_OPTIONS=--require=./gen.js node -e 1"]) assert.is(bash(box, command), "deny", command);
+});
+
+Scripts("should judge what only a program's text names without claiming it, and claim what a command writes", async ({ box }) => {
+  file(box, "report.py", "for name in ['notes.md', 'src/a.ts', 'src/b.ts']:\n    print(len(open(name).read()))\n");
+  file(box, "notes.md", "x\n");
+  const held = () => (JSON.parse(claims(["status", "--dir", box.dir, "--json"]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target.replace(`${box.project}/`, ""));
+  assert.is(bash(box, "python3 report.py"), undefined);
+  assert.equal(held(), [], "the paths a program names are not the session's to hold");
+  assert.is(bash(box, "python3 report.py && sed -i s/x/y/ notes.md"), undefined);
+  assert.equal(held(), ["notes.md"], "a file a command writes is claimed, even where a program names it too");
+  file(box, "edit.py", "open('u.ts', 'w').write('')\n");
+  assert.is(bash(box, "python3 edit.py"), "deny", "and what a program names is still judged");
+  // Thousands of names: judged by their directories, so the hook answers before the agent gives up on it.
+  file(box, "many.py", `${Array.from({ length: 300 }, (_, at) => `print("gen/f${at}.ts")`).join("\n")}\nprint("u.ts")\n`);
+  file(box, "other.py", `${Array.from({ length: 300 }, (_, at) => `print("gen/f${at}.ts")`).join("\n")}\n`);
+  assert.equal(await writes(box, "python3 many.py"), ["glob:*", "glob:gen/*"]);
+  assert.is(bash(box, "python3 many.py"), "deny");
+  assert.is(bash(box, "python3 other.py"), undefined, "nothing under gen/ is held");
 });
 
 Scripts("should read the shell commands a program runs that its text gives whole, as commands", async ({ box }) => {

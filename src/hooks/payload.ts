@@ -96,3 +96,11 @@ export const GLOB_MARK = "\0glob:";
 
 /** Marks a relative path a shell command writes after a `cd` the text does not fix: its directory is unknown. */
 export const UNKNOWN_MARK = "\0unknown:";
+
+/**
+ * Paths of what a shell command writes that only a program's text names (`open("README.md")` in
+ * `python3 fix.py`): judged as written, so another session's claim on one refuses the command, but
+ * not claimed for the session, as a file an edit or `sed -i` writes is: most are read, not written.
+ * Filled by shellWrites (shell.ts) for the one command a hook process judges.
+ */
+export const CHECK_ONLY = new Set<string>();

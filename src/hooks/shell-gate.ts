@@ -74,10 +74,10 @@ function runsPath(command: string): boolean {
 /** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`, `nvm exec v20 node x.js`). */
 /**
  * Commands that run a program file they are given: interpreters, runners of one (`uv run`, `npx
- * tsx`, `nvm exec`), and tools that load one (`nodemon`, `pytest`, `coverage run`).
+ * tsx`, `nvm exec`), and tools that load one (`nodemon`, `coverage run`).
  */
 const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython)$/;
-const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|pytest|py\.test|coverage)$/;
+const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
 /** A program file run by its name alone (`uv run fix.py`). */
 const PROGRAM_NAME = /^[^-$][^$]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
 

@@ -3,7 +3,7 @@
 // python3 fix.py`), that text or the file's for the interpreter (shell-walk.ts reads it as an
 // inline program), its own modules beside it, and the commands that run a program file without
 // naming its interpreter first (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run
-// -A gen.ts`, `nodemon`, `pytest`, `coverage run`, `tsx watch`) or before it (node's preloads).
+// -A gen.ts`, `nodemon`, `coverage run`, `tsx watch`) or before it (node's preloads).
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -31,9 +31,10 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     nested.push({ script: [byName, shellQuoted(path.includes("/") ? path : `./${path}`), ...text(0)].join(" "), cwd: here.cwd });
     return !path.includes("/");
   }
-  // Tools that run the program files they are given: nodemon (node's), pytest and `coverage run`
-  // (python's: each file), `tsx watch`, `deno x.ts` (Deno 2 runs a file without `run`).
-  if (name === "nodemon" || name === "pytest" || name === "py.test" || (name === "coverage" && args[0] === "run")) {
+  // Tools that run the program files they are given: nodemon (node's), `coverage run` (python's),
+  // `tsx watch`, `deno x.ts` (Deno 2 runs a file without `run`). Not pytest: a test file's
+  // `tmp_path` writes and fixtures read from data would judge most new tests as writing anything.
+  if (name === "nodemon" || (name === "coverage" && args[0] === "run")) {
     for (const [at, arg] of args.entries()) {
       const interpreter = arg === undefined || arg.startsWith("-") ? undefined : interpreterByExtension(arg);
       if (interpreter !== undefined) nested.push({ script: [interpreter, (words[at] as Node).text].join(" "), cwd: here.cwd });

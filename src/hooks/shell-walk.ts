@@ -497,7 +497,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
-  if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path);
+  if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path, true);
   if (launches({ name, args, words: argWords, here, stdin, piped, nested })) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
@@ -539,22 +539,22 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
         else if (loaded !== undefined) texts.push(loaded.text);
       }
     }
-    for (const path of texts.flatMap(pathsInProgram)) add(here, path);
+    for (const path of texts.flatMap(pathsInProgram)) add(here, path, true);
     // The shell commands it runs that its text gives whole (`os.system("git checkout -- .")`), read as commands.
     for (const line of texts.flatMap(commandsInProgram)) nested.push({ script: line, cwd: here.cwd });
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
-    if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name);
+    if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name, true);
     // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`: find's files).
     if (inline || fromFile !== undefined) {
       for (const at of inline || module !== undefined ? reading.operands : reading.operands.slice(1)) {
         const arg = args[at];
-        if (arg !== undefined && isPathLike(arg)) add(here, arg);
-        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value);
+        if (arg !== undefined && isPathLike(arg)) add(here, arg, true);
+        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
       }
     }
     // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
-    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (isPathLike(args[at] ?? "")) add(here, args[at] as string);
+    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (isPathLike(args[at] ?? "")) add(here, args[at] as string, true);
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);

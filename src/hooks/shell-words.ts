@@ -65,6 +65,8 @@ export interface Shared {
   /** How often each path was written, and how often as a link the command makes (shell-links.ts). */
   writes?: Map<string, number>;
   linkings?: Map<string, number>;
+  /** How often each path was added as only a program's text names it (add's `judged`). */
+  judged?: Map<string, number>;
   /** Files the command writes whole from text it gives (`cat > f <<'EOF'`), and how many times: a program read from one later reads that text (program-files.ts). */
   texts?: Map<string, { text: string; writes: number }>;
 }
@@ -108,7 +110,8 @@ export function landing(directory: string | undefined, source: string): string {
 /** Where a write reaches no file: the null device, a terminal, a descriptor. */
 const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
 
-export function add(walk: Walk, path: string): void {
+/** `judged`: a path only a program's text names (CHECK_ONLY in payload.ts): counted apart, so one no rule also writes is not claimed. */
+export function add(walk: Walk, path: string, judged = false): void {
   // Through /proc: the shell's own cwd (`cd src && echo x > /proc/self/cwd/../u.ts`), not the
   // hook's; another process's cwd or root (throughProc).
   if (!path.startsWith(UNKNOWN_MARK) && !path.startsWith(GLOB_MARK)) {
@@ -139,6 +142,7 @@ export function add(walk: Walk, path: string): void {
   if (!DEVICES.test(absolute)) walk.found.add(written);
   walk.shared.managed.delete(written); // written again, by a command that changes its text
   (walk.shared.writes ??= new Map()).set(written, (walk.shared.writes.get(written) ?? 0) + 1);
+  if (judged) (walk.shared.judged ??= new Map()).set(written, (walk.shared.judged.get(written) ?? 0) + 1);
   throughLinks(walk, written);
   // `..` after a name not there yet (`mkdir -p a/b && ln -s a/b l && echo x > l/../../u.ts`): the
   // command may make it a link first, so where `..` leads is not known; judged by the tail too.

@@ -34,9 +34,29 @@
 // rule's shape and the readings rules share: shell-rule.ts).
 import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
 import { heredocSeparators, joinContinuations } from "./shell-continuations.js";
-import type { Environment } from "./shell-words.js";
+import type { Environment, Shared } from "./shell-words.js";
+import { dirname, join } from "node:path";
+import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
 
 export { mayWrite };
+
+/** At most this many paths a program's text names are judged one by one. */
+const NAMED_LIMIT = 256;
+
+/** Globs that hold every one of `paths`, at most NAMED_LIMIT of them: each path's directory's files, or a directory further up and all under it. */
+function directoriesOf(paths: string[]): string[] {
+  let level = 0;
+  for (;;) {
+    const up = (path: string) => {
+      let at = dirname(path);
+      for (let step = 0; step < level; step++) at = dirname(at);
+      return at;
+    };
+    const globs = new Set(paths.map((path) => `${GLOB_MARK}${join(up(path), level === 0 ? "*" : "**")}`));
+    if (globs.size <= NAMED_LIMIT || level > 64) return [...globs];
+    level++;
+  }
+}
 
 /**
  * Absolute paths the command writes (an existing directory stands for everything under it). The
@@ -44,6 +64,7 @@ export { mayWrite };
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
+  CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   const command = heredocSeparators(joinContinuations(given)); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
@@ -57,7 +78,16 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>() };
+  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>() };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
-  return [...found];
+  // What only a program's text names, and no rule writes too: judged, not claimed.
+  const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));
+  if (named.length <= NAMED_LIMIT) {
+    for (const path of named) CHECK_ONLY.add(path);
+    return [...found];
+  }
+  // A program naming thousands of paths would take the hook longer to judge than the agent waits
+  // (about a millisecond each): judged as their directories' files instead (`src/*`, then `src/**`).
+  for (const path of named) found.delete(path);
+  return [...found, ...directoriesOf(named)];
 }

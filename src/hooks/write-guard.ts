@@ -19,7 +19,7 @@ import { readQueue } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { negatedBrackets } from "../targets/glob-syntax.js";
 import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
-import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { CHECK_ONLY, GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { BadInputError } from "../os/errors.js";
 
 export interface WriteRequest extends CommonOptions {
@@ -127,8 +127,15 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
 
   if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
   // A directory the command writes (rm -r, git checkout -- .) is checked above but not claimed whole.
+  // What only a program's text names is judged above, not claimed (CHECK_ONLY in payload.ts).
+  const claimable = CHECK_ONLY.size === 0 ? undefined : new Set(parseEach(request.files.filter((file) => !CHECK_ONLY.has(file)), context).map((target) => target.fileName));
   const unclaimed = targets.filter(
-    (target) => target.kind === "path" && ![...own].some((mine) => coversTarget(mine, target.canonical)) && !partlyOthers.has(target.canonical) && !heldElsewhere.has(target.canonical),
+    (target) =>
+      target.kind === "path" &&
+      (claimable === undefined || claimable.has(target.fileName)) &&
+      ![...own].some((mine) => coversTarget(mine, target.canonical)) &&
+      !partlyOthers.has(target.canonical) &&
+      !heldElsewhere.has(target.canonical),
   );
   // A name with a control character (a tab, a newline a client left in its path) is checked above
   // but cannot be a claim's target: not claimed, rather than failing the whole call open.
