@@ -147,7 +147,8 @@ Scripts("should read a program file run through a runner, a tool that loads it, 
     "node gen", "node app", "python3 pkg", "./uvscript",
   ];
   for (const command of cases) assert.equal(await writes(box, command), ["u.ts"], command);
-  for (const command of ["npx tsx x.ts", "sudo -u nobody python3 fix.py", "NODE_OPTIONS=--require=./gen.js node -e 1"]) assert.is(bash(box, command), "deny", command);
+  file(box, "sub/up.py", "open('../u.ts', 'w')\n");
+  for (const command of ["npx tsx x.ts", "sudo -u nobody python3 fix.py", "NODE_OPTIONS=--require=./gen.js node -e 1", "uv run --directory sub up.py"]) assert.is(bash(box, command), "deny", command);
 });
 
 Scripts("should judge what only a program's text names without claiming it, and claim what a command writes", async ({ box }) => {

@@ -71,7 +71,6 @@ function runsPath(command: string): boolean {
   return false;
 }
 
-/** Interpreters of other languages, and runners that start the command after `run`/`exec` (`uv run python x.py`, `nvm exec v20 node x.js`). */
 /**
  * Commands that run a program file they are given: interpreters, runners of one (`uv run`, `npx
  * tsx`, `nvm exec`), and tools that load one (`nodemon`, `coverage run`).
@@ -80,6 +79,9 @@ const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|p
 const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
 /** A program file run by its name alone (`uv run fix.py`). */
 const PROGRAM_NAME = /^[^-$][^$]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
+/** Whether a word (its last path part) is one of these commands, or a program file. */
+const named = (pattern: RegExp) => (word: string | undefined) => word !== undefined && pattern.test(word.replace(/^.*\//, ""));
+const runs = (word: string | undefined) => named(INTERPRETER)(word) || named(LAUNCHER)(word) || PROGRAM_NAME.test(word ?? "");
 
 /**
  * The programs in another language a command runs from files (`python3 fix.py`, `sudo node
@@ -101,8 +103,6 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
       fixed = false;
       found.push("NODE_OPTIONS");
     }
-    const named = (pattern: RegExp) => (word: string | undefined) => word !== undefined && pattern.test(word.replace(/^.*\//, ""));
-    const runs = (word: string | undefined) => named(INTERPRETER)(word) || named(LAUNCHER)(word) || PROGRAM_NAME.test(word ?? "");
     let at = 0;
     for (; at < parts.length - 1 && BEFORE_COMMAND.test(parts[at] as string); at++) if ((parts[at] as string).startsWith("-")) fixed = false;
     // A wrapper's option value stands where the command seems to (`sudo -u bob python3 x.py`): the next word that runs one.
@@ -121,7 +121,9 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
       at = next;
     }
     const after = parts.slice(at);
-    if (after.some((word) => /^-(C|-cwd|-chdir|-directory|-prefix|-dir)\b/.test(word))) fixed = false;
+    // A launcher's or wrapper's option before the program may run it elsewhere (`uv run --directory
+    // d x.py`, `pnpm -C d`): the walk reads that; so it does an interpreter's own (`ruby -C d`).
+    if (parts.slice(0, at).some((word) => word.startsWith("-")) || after.some((word) => /^-(C|-cwd|-chdir|-directory|-prefix|-dir)/.test(word))) fixed = false;
     const given = after.filter((word, index) => !word.startsWith("-") && (index > 0 || PROGRAM_NAME.test(word)));
     if (given.some((word) => /[$`*?[\]{}~\\]/.test(word))) fixed = false;
     found.push(...given);
