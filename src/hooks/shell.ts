@@ -32,10 +32,10 @@
 // in shell-editor-scripts.ts, and which gathers shell-archive-rules.ts,
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
+import { dirname, join } from "node:path";
 import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
 import { heredocSeparators, joinContinuations } from "./shell-continuations.js";
 import type { Environment, Shared } from "./shell-words.js";
-import { dirname, join } from "node:path";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
 
 export { mayWrite };
