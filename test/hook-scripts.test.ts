@@ -161,6 +161,12 @@ Scripts("should judge what only a program's text names without claiming it, and 
   assert.equal(held(), ["notes.md"], "a file a command writes is claimed, even where a program names it too");
   file(box, "edit.py", "open('u.ts', 'w').write('')\n");
   assert.is(bash(box, "python3 edit.py"), "deny", "and what a program names is still judged");
+  // A directory it only lists is not one it changes; one it also removes is.
+  file(box, "src/a.ts", "");
+  file(box, "count.py", "import os\nn = len(os.listdir('src'))\nopen('out.txt', 'w').write(str(n))\n");
+  file(box, "clean.py", "import os, shutil\nprint(os.listdir('src'))\nshutil.rmtree('src')\n");
+  assert.equal(await writes(box, "python3 count.py"), ["out.txt"]);
+  assert.equal(await writes(box, "python3 clean.py"), ["src"]);
   // Thousands of names: judged by their directories, so the hook answers before the agent gives up on it.
   file(box, "many.py", `${Array.from({ length: 300 }, (_, at) => `print("gen/f${at}.ts")`).join("\n")}\nprint("u.ts")\n`);
   file(box, "other.py", `${Array.from({ length: 300 }, (_, at) => `print("gen/f${at}.ts")`).join("\n")}\n`);

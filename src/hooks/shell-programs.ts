@@ -175,10 +175,15 @@ function stringNames(program: string): string[] {
   const names = new Set<string>();
   for (const match of program.matchAll(STRING)) {
     const text = stringText(match);
+    // A name only ever listed or looked at (`os.listdir("src")`, `readdirSync('src')`, `exists("dist")`) is not one it changes.
+    if (READ_ONLY_CALL.test(program.slice(Math.max(0, (match.index as number) - 40), match.index))) continue;
     if (/^[\w.-]+$/.test(text) && !isPathLike(text) && text !== "." && text !== "..") names.add(text);
   }
   return [...names];
 }
+
+/** Calls that list or look at what they are given and change nothing: a name right after one's `(`. */
+const READ_ONLY_CALL = /\b(listdir|scandir|walk|readdirSync|readdir|opendir|opendirSync|iglob|rglob|glob|exists|existsSync|isdir|isfile|getsize|stat|lstat|statSync|lstatSync|children|entries)\s*\(\s*$/;
 
 function stringText(match: RegExpMatchArray): string {
   return (match.groups?.long ?? match.groups?.text ?? "") as string;
