@@ -60,6 +60,15 @@ export function programOnDisk(path: string): { text: string } | "unreadable" | u
   }
 }
 
+/** The interpreter of a program file by its extension (`uv run fix.py`: python3). */
+const INTERPRETER_OF_EXTENSION: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
+
+/** The interpreter of a program file by its extension, if it is one (`fix.py`: python3). */
+export function interpreterByExtension(path: string): string | undefined {
+  const extension = /\.(\w+)$/.exec(path)?.[1] ?? "";
+  return Object.hasOwn(INTERPRETER_OF_EXTENSION, extension) ? INTERPRETER_OF_EXTENSION[extension] : undefined;
+}
+
 /** What node (and tsx, bun) try after a name it is given without its extension. */
 const NODE_EXTENSIONS = ["js", "mjs", "cjs", "ts", "mts", "cts"];
 

@@ -3,6 +3,7 @@
 // commands an agent runs load no parser. A command it passes is read whole by the walk
 // (shell-walk.ts), which also asks it whether a script nested deeper than it reads may write.
 import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
+import { interpreterByExtension } from "./program-files.js";
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
@@ -77,11 +78,11 @@ function runsPath(command: string): boolean {
  */
 const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython)$/;
 const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
-/** A program file run by its name alone (`uv run fix.py`). */
-const PROGRAM_NAME = /^[^-$][^$]*\.(py|m?[jt]s|c[jt]s|rb|pl|php)$/;
+/** A program file run by its name alone (`uv run fix.py`): a plain word with a program's extension. */
+const isProgramName = (word: string | undefined) => word !== undefined && /^[^-$][^$]*$/.test(word) && interpreterByExtension(word) !== undefined;
 /** Whether a word (its last path part) is one of these commands, or a program file. */
 const named = (pattern: RegExp) => (word: string | undefined) => word !== undefined && pattern.test(word.replace(/^.*\//, ""));
-const runs = (word: string | undefined) => named(INTERPRETER)(word) || named(LAUNCHER)(word) || PROGRAM_NAME.test(word ?? "");
+const runs = (word: string | undefined) => named(INTERPRETER)(word) || named(LAUNCHER)(word) || isProgramName(word);
 
 /**
  * The programs in another language a command runs from files (`python3 fix.py`, `sudo node
@@ -116,7 +117,7 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
     // A launcher runs a program file only through an interpreter or a file it is given (`npx tsx
     // x.ts`, `uv run fix.py`): `npm view react` runs none.
     if (named(LAUNCHER)(parts[at])) {
-      const next = parts.findIndex((word, index) => index > at && (named(INTERPRETER)(word) || PROGRAM_NAME.test(word)));
+      const next = parts.findIndex((word, index) => index > at && (named(INTERPRETER)(word) || isProgramName(word)));
       if (next === -1) continue;
       at = next;
     }
@@ -124,7 +125,7 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
     // A launcher's or wrapper's option before the program may run it elsewhere (`uv run --directory
     // d x.py`, `pnpm -C d`): the walk reads that; so it does an interpreter's own (`ruby -C d`).
     if (parts.slice(0, at).some((word) => word.startsWith("-")) || after.some((word) => /^-(C|-cwd|-chdir|-directory|-prefix|-dir)/.test(word))) fixed = false;
-    const given = after.filter((word, index) => !word.startsWith("-") && (index > 0 || PROGRAM_NAME.test(word)));
+    const given = after.filter((word, index) => !word.startsWith("-") && (index > 0 || isProgramName(word)));
     if (given.some((word) => /[$`*?[\]{}~\\]/.test(word))) fixed = false;
     found.push(...given);
   }

@@ -8,10 +8,10 @@ import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
-import { programOnDisk } from "./program-files.js";
-import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
+import { interpreterByExtension, programOnDisk, resolveProgram } from "./program-files.js";
+import { readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -68,14 +68,6 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   return false;
 }
 
-/** The interpreter of a program file run by its name alone (`uv run fix.py`), by its extension. */
-const SCRIPT_INTERPRETERS: Record<string, string> = { py: "python3", js: "node", mjs: "node", cjs: "node", ts: "tsx", mts: "tsx", cts: "tsx", rb: "ruby", pl: "perl", php: "php" };
-
-/** The interpreter of a program file by its extension (`fix.py`: python3), if it is one. */
-export function interpreterByExtension(path: string): string | undefined {
-  return ownEntry(SCRIPT_INTERPRETERS, /\.(\w+)$/.exec(path)?.[1] ?? "");
-}
-
 /**
  * The program files node loads before the program: `-r ./x.js`, `--require`, `--import`,
  * `--loader`, and the same in NODE_OPTIONS (files, not packages' names).
@@ -100,8 +92,7 @@ const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map ce
  * then one the hook cannot read); its `\$`, `` \` ``, `\\` and backslash-newlines are decoded.
  */
 export function noteText(command: Node, name: string, args: Array<string | undefined>, stdin: string | undefined, here: Walk): void {
-  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
-  const parts = [...command.namedChildren, ...(statement?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
+  const parts = [...command.namedChildren, ...(statementOf(command)?.namedChildren ?? [])].flatMap((child) => (child.type === "heredoc_redirect" ? [child, ...child.namedChildren] : [child]));
   let text: string | undefined;
   if (name === "cat" || name === "tee") {
     const heredoc = parts.filter((part) => part.type === "heredoc_redirect").at(-1);
@@ -123,10 +114,9 @@ export function noteText(command: Node, name: string, args: Array<string | undef
     for (const arg of args) if (!(arg as string).startsWith("-")) files.push({ file: arg, append });
   } else {
     for (const redirection of parts.filter((part) => part.type === "file_redirect")) {
-      const destination = redirection.childForFieldName("destination");
       const descriptor = redirection.childForFieldName("descriptor")?.text;
-      const operator = redirection.text.slice((redirection.childForFieldName("descriptor")?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
-      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>", ">>", "&>>"].includes(operator)) files.push({ file: staticWord(destination, here), append: operator.endsWith(">>") });
+      const operator = redirectionOperator(redirection);
+      if ((descriptor === undefined || descriptor === "1") && [">", ">|", "&>", ">>", "&>>"].includes(operator)) files.push({ file: staticWord(redirection.childForFieldName("destination"), here), append: operator.endsWith(">>") });
     }
   }
   for (const { file, append } of files) {
@@ -203,24 +193,19 @@ function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABL
  */
 function localModules(text: string, directory: string): string[] {
   const found: string[] = [];
+  const python = (parts: string[]) => parts.length > 0 && found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
   for (const [, from, names] of text.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
     // `from a import b`: a, and b when it is a module of a package a.
     const modules = [from as string, ...(names ?? "").split(/[\s,()]+/).filter((name) => /^\w+$/.test(name)).map((name) => `${from}${(from as string).endsWith(".") ? "" : "."}${name}`)];
-    for (const module of modules) {
-      const parts = module.replace(/^\.+/, "").split(".").filter((part) => part !== "");
-      if (parts.length > 0) found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
-    }
+    for (const module of modules) python(module.replace(/^\.+/, "").split(".").filter((part) => part !== ""));
   }
   for (const [, names] of text.matchAll(/^[ \t]*import[ \t]+([\w., \t]+)$/gm)) {
-    for (const name of (names ?? "").split(/\s*,\s*/).map((part) => part.trim().split(/\s+/)[0] ?? "")) {
-      const parts = name.split(".").filter((part) => /^\w+$/.test(part));
-      if (parts.length > 0) found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
-    }
+    for (const name of (names ?? "").split(/\s*,\s*/).map((part) => part.trim().split(/\s+/)[0] ?? "")) python(name.split(".").filter((part) => /^\w+$/.test(part)));
   }
   for (const [, relative] of text.matchAll(/(?:\brequire\s*\(|\bimport\s*\(|\bfrom\s+|^\s*import\s+)\s*['"`](\.{1,2}\/[^'"`\n]+)['"`]/gm)) {
+    // As node finds it (`./lib`: lib.js, lib/index.js); tsx also takes `./x.js` for x.ts.
     const base = resolve(directory, relative as string);
-    found.push(base, ...["js", "mjs", "cjs", "ts", "mts", "cts"].flatMap((extension) => [`${base}.${extension}`, join(base, `index.${extension}`)]));
-    if (/\.js$/.test(base)) found.push(base.replace(/\.js$/, ".ts")); // tsx: `./x.js` is x.ts
+    for (const path of [resolveProgram(base, "node"), /\.js$/.test(base) ? base.replace(/\.js$/, ".ts") : undefined]) if (path !== undefined) found.push(path);
   }
   for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));

@@ -34,6 +34,8 @@ import {
   type Environment,
   type Positional,
   readText,
+  redirectionOperator,
+  statementOf,
   staticWord,
   UNKNOWABLE,
   type Walk,
@@ -301,10 +303,7 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
 function redirect(node: Node, walk: Walk, nested: Nested[]): void {
   const destination = node.childForFieldName("destination");
   if (!destination || destination.type === "number") return;
-  // The operator is the text between the descriptor and the destination: the grammar leaves
-  // `1<>file` an ERROR node there.
-  const descriptor = node.childForFieldName("descriptor");
-  const operator = node.text.slice((descriptor ? descriptor.endIndex : node.startIndex) - node.startIndex, destination.startIndex - node.startIndex).trim();
+  const operator = redirectionOperator(node);
   if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
   // `> >(tee -a log)`: a pipe to the commands inside, which are read for what they write.
   if (destination.type === "process_substitution") return visit(destination, walk, nested);
@@ -643,7 +642,7 @@ function setsVariable(name: string, body: string): boolean {
  * those before the redirection).
  */
 function wordsInRedirections(command: Node): Node[] {
-  const statement = command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+  const statement = statementOf(command);
   const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
   return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
 }

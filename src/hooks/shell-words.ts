@@ -488,3 +488,18 @@ export function globFiles(patterns: string | string[], cwd: string, options: { o
 
 /** A value as one shell word, for a line the walk writes itself. */
 export const shellQuoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
+
+/**
+ * A redirection's operator: the text between its descriptor and its destination (the grammar
+ * leaves `1<>file` an ERROR node there, so the text is read, not the node's children).
+ */
+export function redirectionOperator(redirection: Parser.SyntaxNode): string {
+  const descriptor = redirection.childForFieldName("descriptor");
+  const destination = redirection.childForFieldName("destination");
+  return redirection.text.slice((descriptor?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
+}
+
+/** The redirected statement a command is the body of (`cat > f <<EOF`: the redirections are its), if any. */
+export function statementOf(command: Parser.SyntaxNode): Parser.SyntaxNode | undefined {
+  return command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+}
