@@ -12,13 +12,20 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 
 /**
- * A program file longer than this, or with a line longer than LINE_LIMIT (minified code, data), is
- * not read: what it writes is judged unknown. The strings of a line are found by patterns whose
- * cost grows with the square of the line's length on hostile text (quotes left open); these keep a
- * file's reading under about a second.
+ * A program longer than this, or with a line longer than LINE_LIMIT (minified code, data), is not
+ * read: what it writes is judged unknown. The strings of a line are found by patterns whose cost
+ * grows with the square of the line's length on hostile text (quotes left open); these keep a
+ * program's reading under about a second. They hold for a program given inline (`python3 - <<EOF`,
+ * `node -e '…'`) as for one in a file (shell-programs.ts): a reading that outlasts the agent's hook
+ * timeout lets the command run unjudged.
  */
 const PROGRAM_LIMIT = 256 * 1024;
 const LINE_LIMIT = 2000;
+
+/** Whether a program's text is past what the hook reads (PROGRAM_LIMIT, LINE_LIMIT): it could write any file. */
+export function pastReading(text: string): boolean {
+  return text.length > PROGRAM_LIMIT || text.split("\n").some((line) => line.length > LINE_LIMIT);
+}
 
 /** Opened without blocking: a FIFO (which would wait for a writer) is seen for what it is. */
 const READ_NONBLOCKING = constants.O_RDONLY | constants.O_NONBLOCK;
@@ -52,7 +59,7 @@ export function programOnDisk(path: string): { text: string } | "unreadable" | u
     if (keptByProject(path, stats.mtimeMs)) return undefined;
     if (stats.size > PROGRAM_LIMIT) return "unreadable";
     const text = readFileSync(fd, "utf8");
-    return text.split("\n").some((line) => line.length > LINE_LIMIT) ? "unreadable" : { text };
+    return pastReading(text) ? "unreadable" : { text };
   } catch {
     return "unreadable";
   } finally {

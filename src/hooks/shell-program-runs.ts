@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
-import { interpreterByExtension, programOnDisk, resolveProgram } from "./program-files.js";
+import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
 import { readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -179,7 +179,7 @@ const MODULES_READ = 16;
 function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
   if (writtenBefore(here, path)) {
     const given = here.shared.texts?.get(path);
-    return given !== undefined && given.writes === here.shared.writes?.get(path) ? { text: given.text } : UNKNOWABLE;
+    return given !== undefined && given.writes === here.shared.writes?.get(path) && !pastReading(given.text) ? { text: given.text } : UNKNOWABLE;
   }
   const found = programOnDisk(path);
   return found === "unreadable" ? UNKNOWABLE : found;

@@ -14,6 +14,7 @@
 // (`python3 fix.py`) is read so when an agent may have written it (program-files.ts).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { EVALUATES, namesFromElsewhere } from "./program-names.js";
+import { pastReading } from "./program-files.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
@@ -56,6 +57,8 @@ function withQuoteLike(program: string): string | undefined {
 }
 
 export function pathsInProgram(source: string): string[] {
+  // Past what the hook reads (program-files.ts): any file anywhere, as a program that writes by names from its input.
+  if (pastReading(source)) return [`${UNKNOWN_MARK}.`];
   return [...new Set(readings(source).flatMap(stringPaths))];
 }
 
@@ -132,6 +135,7 @@ function stringPaths(program: string): string[] {
  * (shell-walk.ts). One built from something else is judged as the program's names are.
  */
 export function commandsInProgram(source: string): string[] {
+  if (pastReading(source)) return []; // judged as writing any file (pathsInProgram)
   const lines: string[] = [];
   const node = /child_process|\bexeca\b|\bzx\b/.test(source);
   const LITERAL = String.raw`(?:"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')`;
@@ -167,6 +171,7 @@ function quotedWord(word: string): string {
  * `fs.rmSync("dist", …)`): a file or directory of that name if there is one (the walk looks).
  */
 export function bareNames(source: string): string[] {
+  if (pastReading(source)) return []; // judged as writing any file (pathsInProgram)
   return [...new Set(readings(source).flatMap(stringNames))];
 }
 

@@ -17,6 +17,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
+import { bodiesInPlace, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
@@ -66,7 +67,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
   let tree: Parser.Tree | undefined;
   const nested: Nested[] = [];
   try {
-    tree = parser.parse(extglobsAsGlobs(joinContinuations(script)));
+    tree = parse(parser, extglobsAsGlobs(joinContinuations(script)), walk);
     // Temp-space variables: this script's, and the caller's it does not set itself (a trap's
     // `rm -f "$tmp"` after `tmp=$(mktemp)`).
     const setHere = namesSet(tree.rootNode);
@@ -109,6 +110,26 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
 }
 
 /**
+ * The script's tree, its large heredoc bodies set aside (shell-heredocs.ts). Parsing stops at the
+ * walk's deadline: the parse then throws, and the script could write any file.
+ */
+function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
+  const left = (walk.shared.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
+  if (left <= 0) throw new Error("no time left to parse");
+  if (Number.isFinite(left)) parser.setTimeoutMicros(left * 1000);
+  const { script: text, bodies } = setAsideHeredocs(script);
+  if (bodies.size > 0) {
+    const tree = parser.parse(text);
+    if (bodiesInPlace(tree.rootNode, bodies)) {
+      walk.shared.heredocs = new Map([...(walk.shared.heredocs ?? []), ...bodies]);
+      return tree;
+    }
+    tree.delete();
+  }
+  return parser.parse(script);
+}
+
+/**
  * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
  * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
  */
@@ -147,10 +168,16 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
       if (child.type === "word") add(walk, child.text); // `cat <<EOF & rm f`: words the grammar left loose
       else if (child.type !== "heredoc_body") visit(child, walk, nested);
       else if (!quoted) {
+        // A body set aside (shell-heredocs.ts) has no parts here: its text is read for what it runs.
+        const text = heredocText(child, walk);
         for (const part of child.namedChildren) if (part.type !== "heredoc_content") visit(part, walk, nested);
-        for (const [, script] of child.text.matchAll(/`([^`]*)`/g)) nested.push({ script: script as string, cwd: walk.cwd });
+        for (const [, script] of text.matchAll(/`([^`]*)`/g)) nested.push({ script: script as string, cwd: walk.cwd });
         // `<<-` with tab-indented lines: the grammar leaves the body text, its `$(…)` unread.
-        if (!child.namedChildren.some((part) => part.type === "command_substitution")) for (const script of substitutionTexts(child.text)) nested.push({ script, cwd: walk.cwd });
+        if (!child.namedChildren.some((part) => part.type === "command_substitution")) {
+          const scripts = substitutionTexts(text);
+          if (scripts === undefined) add(walk, UNKNOWABLE);
+          else for (const script of scripts) nested.push({ script, cwd: walk.cwd });
+        }
       }
     }
     return;
@@ -234,10 +261,15 @@ function inlineOptions(name: string): string[] {
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
 
-/** The scripts of the `$(…)` in a text, by their balanced parentheses. */
-function substitutionTexts(text: string): string[] {
+/** At most this many `$(` of a heredoc's text are looked at (a walk reads 64 scripts at most: shell.ts). */
+const SUBSTITUTIONS_READ = 128;
+
+/** The scripts of the `$(…)` in a text, by their balanced parentheses; undefined past SUBSTITUTIONS_READ. */
+function substitutionTexts(text: string): string[] | undefined {
   const found: string[] = [];
-  for (let start = text.indexOf("$("); start !== -1; start = text.indexOf("$(", start + 2)) {
+  for (let start = text.indexOf("$("), starts = 0; start !== -1; start = text.indexOf("$(", start + 2)) {
+    // More than a command's walk reads (its budget of scripts), each looked for to the end: what the rest run is not read.
+    if (++starts > SUBSTITUTIONS_READ) return undefined;
     let depth = 0;
     for (let at = start + 1; at < text.length; at++) {
       if (text[at] === "(") depth++;
@@ -290,7 +322,10 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
   // The last one given wins, as bash applies them in order (`cat <<A <<B` reads B).
   let stdin: string | undefined;
   for (const child of statement.namedChildren) {
-    if (child.type === "heredoc_redirect") stdin = child.namedChildren.find((part) => part.type === "heredoc_body")?.text;
+    if (child.type === "heredoc_redirect") {
+      const body = child.namedChildren.find((part) => part.type === "heredoc_body");
+      stdin = body === undefined ? undefined : heredocText(body, walk);
+    }
     else if (child.type === "herestring_redirect") stdin = staticWord(child.namedChildren[0], walk);
     else if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
       const file = staticWord(child.childForFieldName("destination"), walk);

@@ -69,6 +69,10 @@ export interface Shared {
   judged?: Map<string, number>;
   /** Files the command writes whole from text it gives (`cat > f <<'EOF'`), and how many times: a program read from one later reads that text (program-files.ts). */
   texts?: Map<string, { text: string; writes: number }>;
+  /** Large heredoc bodies set aside before a parse, by the line that stands for each (shell-heredocs.ts). */
+  heredocs?: Map<string, string>;
+  /** When the hook stops parsing (Date.now() milliseconds): a script not parsed by then could write any file. */
+  deadline?: number;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */

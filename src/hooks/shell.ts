@@ -43,6 +43,13 @@ export { mayWrite };
 /** At most this many paths a program's text names are judged one by one. */
 const NAMED_LIMIT = 256;
 
+/**
+ * How long the walk may spend parsing one command's scripts: an agent runs a command whose hook
+ * outlasts its timeout unjudged (Claude Code's was a minute), and a user waits meanwhile, so a
+ * script the grammar is slow on (shell-heredocs.ts) is judged as one that could write any file.
+ */
+const PARSE_MS = 5_000;
+
 /** Globs that hold every one of `paths`, at most NAMED_LIMIT of them: each path's directory's files, or a directory further up and all under it. */
 function directoriesOf(paths: string[]): string[] {
   let level = 0;
@@ -78,7 +85,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>() };
+  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));

@@ -1,0 +1,65 @@
+// Large heredoc bodies, set aside before the bash grammar reads a script. The grammar's heredoc
+// scanner costs the square of a body's length (a 20 KB line takes it 3 s, a 100 KB one over a
+// minute), and a hook that outlasts the agent's timeout lets the command run unjudged: an agent
+// writing a big file with `cat > data.json <<'EOF'` would be let through. A large body is replaced
+// by one line before the parse and given back where the walk reads it (heredocText): as the
+// command's input, and, for an unquoted one, for the `$(…)` and backticks bash runs in it (the
+// walk finds those in its text, as it does where the grammar leaves a body unread). The parse must
+// then find each replaced body exactly where it was; otherwise the script is parsed as given,
+// within the time the hook gives parsing (shell-walk.ts), past which it could write any file.
+import type Parser from "web-tree-sitter";
+import type { Walk } from "./shell-words.js";
+
+/** A body shorter than this is left in place: the grammar reads it in well under a millisecond. */
+const LARGE = 2048;
+
+/** A heredoc's start: `<<WORD`, `<<'WORD'`, `<<"WORD"`, `<<\WORD` (not `<<-`, whose tabs the grammar reads its own way, nor `<<<`). */
+const START = /(?<!<)<<(?![<-])[ \t]*(?:'([A-Za-z_][\w.-]*)'|"([A-Za-z_][\w.-]*)"|\\?([A-Za-z_][\w.-]*))(?=[\s;&|)<>]|$)/;
+
+export interface SetAside {
+  /** The script with each large body replaced by one line. */
+  script: string;
+  /** What each replaced body's node holds (its line and newline) to the body's text. */
+  bodies: Map<string, string>;
+}
+
+export function setAsideHeredocs(script: string): SetAside {
+  const bodies = new Map<string, string>();
+  if (script.length < LARGE || !script.includes("<<")) return { script, bodies };
+  let tag = Math.random().toString(36).slice(2);
+  while (script.includes(tag)) tag += "x";
+  const lines = script.split("\n");
+  const out: string[] = [];
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at] as string;
+    out.push(line);
+    // One heredoc on the line, or none set aside: with two, whose body comes first is the grammar's to say.
+    if (line.split("<<").length !== 2) continue;
+    const start = START.exec(line);
+    if (!start) continue;
+    const delimiter = start[1] ?? start[2] ?? start[3];
+    const end = lines.indexOf(delimiter as string, at + 1);
+    if (end === -1) continue; // no end: the grammar's to read
+    const text = `${lines.slice(at + 1, end).join("\n")}\n`;
+    if (end === at + 1 || text.length < LARGE) {
+      out.push(...lines.slice(at + 1, end + 1));
+    } else {
+      const placeholder = `claims_heredoc_${tag}_${bodies.size}`;
+      bodies.set(`${placeholder}\n`, text);
+      out.push(placeholder, lines[end] as string);
+    }
+    at = end;
+  }
+  return { script: bodies.size === 0 ? script : out.join("\n"), bodies };
+}
+
+/** Whether the grammar found every replaced body where it was set aside: each a heredoc's whole body. */
+export function bodiesInPlace(root: Parser.SyntaxNode, bodies: Map<string, string>): boolean {
+  const found = new Set(root.descendantsOfType("heredoc_body").map((node) => node.text).filter((text) => bodies.has(text)));
+  return found.size === bodies.size;
+}
+
+/** A heredoc body's text, the one set aside if it was. */
+export function heredocText(body: Parser.SyntaxNode, walk: Walk): string {
+  return walk.shared.heredocs?.get(body.text) ?? body.text;
+}

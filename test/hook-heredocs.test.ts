@@ -1,0 +1,91 @@
+// Large heredocs and long lines in a shell command, read by the Claude hook. The bash grammar's
+// heredoc scanner costs the square of a body's length: a 100 KB line in `cat > f <<'EOF'` took the
+// hook past a minute, and Claude Code runs a command whose PreToolUse hook outlasts its timeout
+// unjudged (60 s in its earlier versions, 600 s in later ones). Each case here is run as the agent
+// runs the hook, with the shorter timeout: the hook must answer, and answer right. Another session holds u.ts; session s2 runs the command.
+import { spawnSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
+import { heldBox, writes } from "./hook-shell-helpers.js";
+
+/** Claude Code's timeout for a command hook in its earlier versions. */
+const AGENT_TIMEOUT_MS = 60_000;
+
+/** The hook's answer to a Bash call as the agent gets it: "deny", "allow" (silence), or "no answer" when the agent would have stopped waiting. */
+function answer(box: Sandbox, command: string): string {
+  const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+    env: cleanEnv(),
+    encoding: "utf8",
+    timeout: AGENT_TIMEOUT_MS,
+  });
+  if (result.status === null) return "no answer";
+  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : "allow";
+}
+
+const line = (length: number, unit = "a") => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+type Context = { box: Sandbox };
+const Heredocs = suite<Context>("claims hook: large heredocs and long lines");
+Heredocs.before.each((context) => {
+  context.box = heldBox();
+});
+Heredocs.after.each((context) => context.box.cleanup());
+
+Heredocs("should judge a file written from a heredoc with a 100 KB line by its name, and answer", async ({ box }) => {
+  const json = `{"data": "${line(100_000)}"}`;
+  const command = (file: string, quote = "'") => `cat > ${file} <<${quote}EOF${quote}\n${json}\nEOF`;
+  assert.equal(await writes(box, command("data.json")), ["data.json"]);
+  assert.equal(await writes(box, command("data.json", "")), ["data.json"], "unquoted, with nothing it expands");
+  assert.is(answer(box, command("data.json")), "allow", "data.json is no one's");
+  assert.is(answer(box, command("u.ts")), "deny", "u.ts is held");
+  // Many lines, as a generated file is written: the same.
+  const lines = Array.from({ length: 4000 }, (_, at) => `export const v${at} = "${line(40, "x")}";`).join("\n");
+  assert.equal(await writes(box, `cat > gen.ts <<'EOF'\n${lines}\nEOF\necho done`), ["gen.ts"]);
+  assert.is(answer(box, `cat > u.ts <<'EOF'\n${lines}\nEOF`), "deny");
+});
+
+Heredocs("should still read what an unquoted heredoc's large body runs, and what a shell reads from one", async ({ box }) => {
+  const body = `${line(50_000)}\n$(rm -f u.ts)\n\`touch b.ts\`\n${line(50_000, "b ")}`;
+  assert.equal(await writes(box, `cat > notes.txt <<EOF\n${body}\nEOF`), ["b.ts", "notes.txt", "u.ts"]);
+  assert.equal(await writes(box, `cat > notes.txt <<'EOF'\n${body}\nEOF`), ["notes.txt"], "quoted: nothing in it runs");
+  assert.is(answer(box, `cat > notes.txt <<EOF\n${body}\nEOF`), "deny");
+  // A script given to a shell on its input: its commands are read, the heredocs in it set aside in turn.
+  const script = `# ${line(30_000)}\ncat > c.ts <<'INNER'\n${line(30_000)}\nINNER\nrm -f u.ts\n`;
+  assert.equal(await writes(box, `bash <<'EOF'\n${script}EOF`), ["c.ts", "u.ts"]);
+  assert.is(answer(box, `bash <<'EOF'\n${script}EOF`), "deny");
+});
+
+Heredocs("should judge a program with a line past what it reads as writing any file, inline as from a file", async ({ box }) => {
+  const program = `print(${JSON.stringify(line(100_000))})\nopen("other.ts", "w")`;
+  assert.equal(await writes(box, `python3 - <<'EOF'\n${program}\nEOF`), ["unknown:."]);
+  assert.equal(await writes(box, `python3 -c '${program.replaceAll("'", "")}'`), ["unknown:."]);
+  assert.equal(await writes(box, `cat > /tmp/fix-${process.pid}.py <<'EOF'\n${program}\nEOF\npython3 /tmp/fix-${process.pid}.py`), [`/tmp/fix-${process.pid}.py`, "unknown:."]);
+  assert.is(answer(box, `python3 - <<'EOF'\n${program}\nEOF`), "deny");
+  // Hostile program text (quotes left open, calls never closed) is answered too.
+  for (const text of [`x = ${line(60_000, "'a")}`, line(60_000, "open("), `x = "${line(60_000, '\\"')}`]) {
+    assert.is(answer(box, `python3 - <<'EOF'\n${text}\nEOF`), "deny", text.slice(0, 12));
+  }
+  // Under the limits, read as before: other.ts is what it names.
+  assert.equal(await writes(box, `python3 - <<'EOF'\nopen("other.ts", "w")\nEOF`), ["other.ts"]);
+});
+
+Heredocs("should read a heredoc it cannot set aside as the grammar does", async ({ box }) => {
+  // A `<<` in a comment starts no heredoc: the lines after it are commands.
+  const filler = `# ${line(3000)}`;
+  assert.equal(await writes(box, `# cat <<EOF\n${filler}\nrm -f u.ts\nEOF=1`), ["u.ts"]);
+  // Two on one line, and `<<-` with its tabs: left to the grammar, read as before.
+  assert.equal(await writes(box, `cat <<-EOF > t.txt\n\t${line(3000)}\n\tEOF\nrm -f u.ts`), ["t.txt", "u.ts"]);
+  // No end line: not set aside; the grammar reads the lines after as commands (bash would not run them: judged all the same).
+  assert.equal(await writes(box, `cat > t.txt <<'EOF'\n${line(3000)}\nrm -f u.ts`), ["t.txt", "u.ts"]);
+});
+
+Heredocs("should answer a command the grammar is slow on, judging it as writing any file", async ({ box }) => {
+  // 40 KB of redirections: the parse stops at the hook's deadline.
+  assert.is(answer(box, `echo ${line(40_000, ">")}`), "deny");
+  // A quote left open on a long line: the gate reads the rest as quoted, once.
+  assert.equal(await writes(box, `echo "${line(60_000, '\\"')}`), []);
+});
+
+Heredocs.run();
