@@ -143,6 +143,22 @@ Install("should note it for print-config on stderr, the JSON on stdout unchanged
   assert.ok(notes(result.stderr)[0]?.endsWith(`run claims hook print-config claude --dir '${shared}'`), result.stderr);
 });
 
+Install("should make Claude Code block a call its PreToolUse hook fails to answer with --fail-closed, and only then", ({ box }) => {
+  type Handler = { command: string; onFailure?: string };
+  const handlers = (json: string) => Object.entries(JSON.parse(json).hooks as Record<string, Array<{ hooks: Handler[] }>>).map(([event, groups]) => [event, groups[0]?.hooks[0]?.onFailure]);
+  const closed = handlers(run(box, ["hook", "print-config", "claude", "--fail-closed"]).stdout);
+  assert.equal(closed.filter(([, onFailure]) => onFailure !== undefined), [["PreToolUse", "block"]]);
+  assert.ok(closed.length > 1);
+  assert.equal(handlers(run(box, ["hook", "print-config", "claude"]).stdout).filter(([, onFailure]) => onFailure !== undefined), []);
+  assert.equal(handlers(run(box, ["hook", "print-config", "codex", "--fail-closed"]).stdout).filter(([, onFailure]) => onFailure !== undefined), [], "Codex has no such key");
+  // Installed, and gone again when reinstalled without it.
+  assert.is(run(box, ["hook", "install", "claude", "--fail-closed"]).code, 0);
+  assert.is((claudeSettings(box).hooks.PreToolUse?.[0]?.hooks[0] as Handler).onFailure, "block");
+  assert.is(run(box, ["hook", "install", "claude"]).code, 0);
+  assert.is((claudeSettings(box).hooks.PreToolUse?.[0]?.hooks[0] as Handler).onFailure, undefined);
+  assert.is(claudeSettings(box).hooks.PreToolUse?.length, 1, "one claims hook, not two");
+});
+
 Install("should note on verify a CLAIMS_DIR the installed hook does not pin, or pins to another directory, exit code unchanged", ({ box, shared }) => {
   run(box, ["hook", "install", "claude"]);
   const unpinned = run(box, ["hook", "verify", "claude"], { CLAIMS_DIR: shared });

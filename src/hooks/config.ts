@@ -54,13 +54,20 @@ export function hookEvents(agent: "claude" | "codex"): Record<string, string | u
   return { PreToolUse: CODEX_MATCHER, PostToolUse: CODEX_MATCHER, Stop: undefined, SubagentStop: undefined, SessionEnd: undefined };
 }
 
-/** The `hooks` object to merge into the agent's settings. */
-export function hookEntries(agent: "claude" | "codex", run: string): Record<string, Array<Record<string, unknown>>> {
+/**
+ * The `hooks` object to merge into the agent's settings. With `failClosed`, Claude Code's
+ * PreToolUse hook also carries `onFailure: "block"` (Claude Code 2.1.295 and later): a hook that
+ * cannot start, outlasts its timeout or crashes then blocks the tool call, where by default the
+ * call goes ahead unjudged, as the hook's own `--fail-closed` denies where the claims directory
+ * cannot be used.
+ */
+export function hookEntries(agent: "claude" | "codex", run: string, options: Pick<HookCommandOptions, "failClosed"> = {}): Record<string, Array<Record<string, unknown>>> {
   const hooks: Record<string, Array<Record<string, unknown>>> = {};
   for (const [event, matcher] of Object.entries(hookEvents(agent))) {
     // Codex gives SessionEnd 3 seconds at most (and warns about more); releasing takes milliseconds.
     const timeout = agent === "codex" && event === "SessionEnd" ? 3 : 10;
-    hooks[event] = [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: run, timeout }] }];
+    const blocks = agent === "claude" && event === "PreToolUse" && options.failClosed === true;
+    hooks[event] = [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: run, timeout, ...(blocks && { onFailure: "block" }) }] }];
   }
   return hooks;
 }
@@ -70,7 +77,7 @@ export function hookEntries(agent: "claude" | "codex", run: string): Record<stri
  * say where it goes and what can be added (printed on stderr, so the JSON stays clean).
  */
 export function hookConfig(agent: "claude" | "codex", binary: string, options: HookCommandOptions = {}): { json: string; notes: string } {
-  const json = `${JSON.stringify({ hooks: hookEntries(agent, hookCommand(agent, binary, options)) }, null, 2)}\n`;
+  const json = `${JSON.stringify({ hooks: hookEntries(agent, hookCommand(agent, binary, options), options) }, null, 2)}\n`;
   if (agent === "claude") {
     return {
       json,

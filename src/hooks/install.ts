@@ -147,7 +147,7 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
     else delete hooks[event];
   }
   const run = hookCommand(options.agent, options.binary, options);
-  for (const [event, groups] of Object.entries(hookEntries(options.agent, run))) hooks[event] = [...(hooks[event] ?? []), ...(groups as Group[])];
+  for (const [event, groups] of Object.entries(hookEntries(options.agent, run, options))) hooks[event] = [...(hooks[event] ?? []), ...(groups as Group[])];
   settings.hooks = hooks;
   makeDirectory(dirname(file));
   const temp = `${file}.claims-${process.pid}.tmp`;

@@ -11,9 +11,19 @@ import { startMockModel, type Step } from "./mock-model.js";
 
 // ---------------------------------------------------------------- Claude Code
 
-async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | string[], args: string[] = []) {
-  const install = claims(b, ["hook", "install", "claude", "--project"]);
+/** Claude Code's settings, as far as the hooks go. */
+type Settings = { hooks: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>> };
+
+/** `install`: the options of `claims hook install claude`; `settings`: a change to the settings it wrote, before the client starts. */
+async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | string[], args: string[] = [], setup: { install?: string[]; settings?: (settings: Settings) => void } = {}) {
+  const install = claims(b, ["hook", "install", "claude", "--project", ...(setup.install ?? [])]);
   assert.is(install.code, 0, install.stdout + install.stderr);
+  if (setup.settings) {
+    const file = join(b.project, ".claude", "settings.json");
+    const settings = JSON.parse(readFileSync(file, "utf8")) as Settings;
+    setup.settings(settings);
+    writeFileSync(file, JSON.stringify(settings, null, 2));
+  }
   const mock = await startMockModel(scripts);
   const env = baseEnv(b, { ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: "sk-ant-mock", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1" });
   const turns = Array.isArray(prompt) ? prompt : undefined;
@@ -61,7 +71,7 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script and a helper program too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
   // A repository where taken.txt has changes: `git stash` would put back the committed text.
   writeFileSync(taken, "committed\n");
@@ -92,6 +102,8 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Write", input: { file_path: join(b.project, "fix.py"), content: "open('taken.txt', 'w').write('lost')\n" } },
         { tool: "Bash", input: { command: "python3 fix.py", description: "helper" } },
         { tool: "Bash", input: { command: `cat > ${b.root}/fix2.py <<'EOF'\nimport pathlib\npathlib.Path('taken.txt').write_text('lost')\nEOF\npython3 ${b.root}/fix2.py`, description: "helper in one go" } },
+        // A file written whole from a heredoc with a 60 KB line: the grammar alone took the hook past its 10 s timeout, and the write went through.
+        { tool: "Bash", input: { command: `cat > taken.txt <<'EOF'\n${"x".repeat(60_000)}\nEOF`, description: "big heredoc" } },
       ],
     },
     "[script:main] go",
@@ -108,6 +120,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.not.match(results[8] ?? "", REFUSED, "the helper itself is written");
   assert.match(results[9] ?? "", REFUSED, "a helper program the agent wrote, run from its file");
   assert.match(results[10] ?? "", REFUSED, "a helper program written and run in one command");
+  assert.match(results[11] ?? "", REFUSED, "a file written from a heredoc with a 60 KB line");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
@@ -127,6 +140,28 @@ Claude("should deny a subagent's write to a file another session claims", async 
   );
   assert.ok(every.some((text) => REFUSED.test(text)), every.join("\n---\n"));
   assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n");
+});
+
+Claude("should answer a command it is slow to judge before its timeout; past a cut timeout, block it with --fail-closed and only then", async ({ b }) => {
+  // A command the hook takes seconds to judge (40 KB the grammar is slow on, read until the hook's
+  // 5 s parse deadline, then judged as writing any file): with another session's claim anywhere in
+  // the directory, the hook's answer is a refusal, so a command that runs was not judged.
+  claims(b, ["take", join(b.project, "taken.txt"), "--holder", "someone-else", "--purpose", "their work"]);
+  const slow = (file: string) => `touch ${file}; bash -c '${"<".repeat(40_000)}' || true`;
+  const go = (file: string) => ({ main: [{ tool: "Bash", input: { command: slow(file), description: "slow" } }] });
+  const shortTimeout = (settings: Settings) => {
+    for (const group of settings.hooks.PreToolUse ?? []) for (const handler of group.hooks) handler.timeout = 1;
+  };
+  const judged = await claude(b, go("judged.txt"), "[script:main] go", ["--allowedTools", "Bash"]);
+  assert.not.ok(existsSync(join(b.project, "judged.txt")), `the hook answers within its 10 s: ${judged.results.join(" | ")}`);
+  assert.match(judged.results[0] ?? "", /someone-else/);
+  await claude(b, go("ran.txt"), "[script:main] go", ["--allowedTools", "Bash"], { settings: shortTimeout });
+  assert.ok(existsSync(join(b.project, "ran.txt")), "a hook stopped at a 1 s timeout lets the call run, by default");
+  const closed = await claude(b, go("blocked.txt"), "[script:main] go", ["--allowedTools", "Bash"], { install: ["--fail-closed"], settings: shortTimeout });
+  assert.not.ok(existsSync(join(b.project, "blocked.txt")), "with --fail-closed, Claude Code blocks it");
+  assert.match(closed.results[0] ?? "", /timed out; blocking because onFailure is "block"/);
+  const settings = JSON.parse(readFileSync(join(b.project, ".claude", "settings.json"), "utf8")) as Settings;
+  assert.is(settings.hooks.PostToolUse?.[0]?.hooks[0]?.onFailure, undefined, "only the hook that decides before a write blocks");
 });
 
 Claude.run();
