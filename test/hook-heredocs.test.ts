@@ -1,16 +1,18 @@
-// Large heredocs and long lines in a shell command, read by the Claude hook. The bash grammar's
-// heredoc scanner costs the square of a body's length: a 100 KB line in `cat > f <<'EOF'` took the
-// hook past a minute, and Claude Code runs a command whose PreToolUse hook outlasts its timeout
-// unjudged (60 s in its earlier versions, 600 s in later ones). Each case here is run as the agent
-// runs the hook, with the shorter timeout: the hook must answer, and answer right. Another session holds u.ts; session s2 runs the command.
+// Large heredocs, long lines and long programs in a shell command, read by the Claude hook. The
+// bash grammar's heredoc scanner costs the square of a body's length: a 100 KB line in `cat > f
+// <<'EOF'` took the hook past a minute, and Claude Code runs a command whose PreToolUse hook
+// outlasts its timeout unjudged (10 s, as `claims hook install` sets it). Each case here is run as
+// the agent runs the hook, with that timeout: the hook must answer, and answer right. Another
+// session holds u.ts; session s2 runs the command.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
 import { heldBox, writes } from "./hook-shell-helpers.js";
+import { HOOK_TIMEOUT_SECONDS } from "../src/hooks/config.js";
 
-/** Claude Code's timeout for a command hook in its earlier versions. */
-const AGENT_TIMEOUT_MS = 60_000;
+/** The timeout the installed hook is given. */
+const AGENT_TIMEOUT_MS = HOOK_TIMEOUT_SECONDS * 1000;
 
 /** The hook's answer to a Bash call as the agent gets it: "deny", "allow" (silence), or "no answer" when the agent would have stopped waiting. */
 function answer(box: Sandbox, command: string): string {
@@ -67,6 +69,11 @@ Heredocs("should judge a program with a line past what it reads as writing any f
   for (const text of [`x = ${line(60_000, "'a")}`, line(60_000, "open("), `x = "${line(60_000, '\\"')}`]) {
     assert.is(answer(box, `python3 - <<'EOF'\n${text}\nEOF`), "deny", text.slice(0, 12));
   }
+  // Up to the limits, hostile text is read in time too: quote-like strings and command lists left open on every line.
+  for (const unit of ["%q(", "qq[", "subprocess.run([\"a\","]) {
+    const text = Array(125).fill(line(1990, unit)).join("\n");
+    assert.is(answer(box, `perl - <<'EOF'\n${text}\nEOF`), "allow", `${unit}: it names no file of anyone's`);
+  }
   // Under the limits, read as before: other.ts is what it names.
   assert.equal(await writes(box, `python3 - <<'EOF'\nopen("other.ts", "w")\nEOF`), ["other.ts"]);
 });
@@ -84,6 +91,8 @@ Heredocs("should read a heredoc it cannot set aside as the grammar does", async 
 Heredocs("should answer a command the grammar is slow on, judging it as writing any file", async ({ box }) => {
   // 40 KB of redirections: the parse stops at the hook's deadline.
   assert.is(answer(box, `echo ${line(40_000, ">")}`), "deny");
+  // 100 KB of `[`: no bracket glob, read once (looked for from every `[` to the end, past the timeout).
+  assert.is(answer(box, `bash -c '${line(100_000, "[")}'`), "allow", "the test command writes nothing");
   // A quote left open on a long line: the gate reads the rest as quoted, once.
   assert.equal(await writes(box, `echo "${line(60_000, '\\"')}`), []);
 });

@@ -54,6 +54,9 @@ export function hookEvents(agent: "claude" | "codex"): Record<string, string | u
   return { PreToolUse: CODEX_MATCHER, PostToolUse: CODEX_MATCHER, Stop: undefined, SubagentStop: undefined, SessionEnd: undefined };
 }
 
+/** How long the agent waits for the hook (seconds): it answers well within, a slow parse included (shell.ts). */
+export const HOOK_TIMEOUT_SECONDS = 10;
+
 /**
  * The `hooks` object to merge into the agent's settings. With `failClosed`, Claude Code's
  * PreToolUse hook also carries `onFailure: "block"` (Claude Code 2.1.295 and later): a hook that
@@ -65,7 +68,7 @@ export function hookEntries(agent: "claude" | "codex", run: string, options: Pic
   const hooks: Record<string, Array<Record<string, unknown>>> = {};
   for (const [event, matcher] of Object.entries(hookEvents(agent))) {
     // Codex gives SessionEnd 3 seconds at most (and warns about more); releasing takes milliseconds.
-    const timeout = agent === "codex" && event === "SessionEnd" ? 3 : 10;
+    const timeout = agent === "codex" && event === "SessionEnd" ? 3 : HOOK_TIMEOUT_SECONDS;
     const blocks = agent === "claude" && event === "PreToolUse" && options.failClosed === true;
     hooks[event] = [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: run, timeout, ...(blocks && { onFailure: "block" }) }] }];
   }

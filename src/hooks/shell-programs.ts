@@ -37,9 +37,11 @@ export function isPathLike(word: string): boolean {
 /**
  * Perl's and Ruby's quote-like strings (`q(…)`, `qq{…}`, `qw[…]`, `qx(…)`, `%q(…)`, `%w[…]`,
  * `%x(…)`): in operator position (not a hash key `$h{q}`, a method `.q`, a variable `$q`), with
- * brackets or one of the delimiters scripts use on both sides.
+ * brackets or one of the delimiters scripts use on both sides. One left open runs to the end of the
+ * program (perl would not run it): looked for again from each later `q(`, lines of `q(q(…` would
+ * cost the square of the program's length.
  */
-const QUOTE_LIKE = /(?<![\w$@%&.>{:-])(?:qq|qw|qx|q|%[qQwWiIx]?)(?:\s*\(([^)]*)\)|\s*\[([^\]]*)\]|\s*\{([^}]*)\}|\s*<([^>]*)>|([/|!#~^])((?:(?!\5)[^\n])*)\5)/g;
+const QUOTE_LIKE = /(?<![\w$@%&.>{:-])(?:qq|qw|qx|q|%[qQwWiIx]?)(?:\s*\(([^)]*)(?:\)|$)|\s*\[([^\]]*)(?:\]|$)|\s*\{([^}]*)(?:\}|$)|\s*<([^>]*)(?:>|$)|([/|!#~^])((?:(?!\5)[^\n])*)\5)/g;
 
 /**
  * The program's quote-like strings written as double-quoted ones, read beside the program as it
@@ -143,8 +145,11 @@ export function commandsInProgram(source: string): string[] {
   const calls = node
     ? String.raw`\b(?:execSync|exec|execFileSync|execFile|spawnSync|spawn|execa|execaSync)`
     : String.raw`(?:\bos\.(?:system|popen)|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|(?<![\w.])(?:system|shell_exec|passthru|popen|proc_open${/<\?php/.test(source) ? "|exec" : ""})|\bIO\.popen|\bOpen3\.\w+)`;
-  // A call's arguments up to its closing parenthesis on the same line or the next few (no nesting read).
-  const pattern = new RegExp(`${calls}\\s*\\(\\s*(${LITERAL}(?:\\s*,\\s*(?:${LITERAL}|\\[[^\\]]*\\]))*|\\[[^\\]]*\\])`, "g");
+  // A call's arguments up to its closing parenthesis on the same line or the next few (no nesting
+  // read); a list of at most LIST_READ characters (a longer one looked for from each call would cost
+  // the square of the program's length): its strings are the program's names all the same.
+  const listOf = String.raw`\[[^\]]{0,${LIST_READ}}\]`;
+  const pattern = new RegExp(`${calls}\\s*\\(\\s*(${LITERAL}(?:\\s*,\\s*(?:${LITERAL}|${listOf}))*|${listOf})`, "g");
   for (const match of source.matchAll(pattern)) {
     const args = match[1] as string;
     const shellString = /^["']/.test(args) && !/,/.test(args.replace(new RegExp(LITERAL, "g"), ""));
@@ -160,6 +165,9 @@ export function commandsInProgram(source: string): string[] {
   }
   return lines;
 }
+
+/** The longest list of a command's words read (`subprocess.run([…])`). */
+const LIST_READ = 2000;
 
 /** A word quoted for the shell where it needs to be. */
 function quotedWord(word: string): string {
