@@ -299,7 +299,10 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
   const [{ listSymbols, grammarOf }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   if (!grammarOf(file)) return true;
   const after: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
-  const declarations = (await listSymbols(file, content, after)).filter((info) => info.name === symbol);
+  // A file the grammar cannot read in time (symbols.ts): the change may touch the symbol.
+  const listed = await listSymbols(file, content, after).catch(() => undefined);
+  if (listed === undefined) return true;
+  const declarations = listed.filter((info) => info.name === symbol);
   if (declarations.length === 0) return true;
   // Against the file before the change, as the agent hooks judge an edit: a second declaration of
   // the name (the later one is what runs), a new binding of it in the module's scope, or a file
@@ -307,7 +310,7 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
   const old = contentAt(root, file, change.from === "--cached" ? "HEAD" : change.from);
   if (old !== undefined) {
     const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map([[symbol, 0]]) };
-    const was = (await listSymbols(file, old, before)).filter((info) => info.name === symbol);
+    const was = ((await listSymbols(file, old, before).catch(() => undefined)) ?? []).filter((info) => info.name === symbol);
     const rebound = (after.bindings.get(symbol) ?? 0) > (before.bindings.get(symbol) ?? 0) || lineRebindings(content, symbol) > lineRebindings(old, symbol);
     if (was.length !== declarations.length || rebound || (after.hasError && !before.hasError)) return true;
   }

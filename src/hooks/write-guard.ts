@@ -310,7 +310,9 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   }
   const [{ listSymbols }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
-  const symbols = await listSymbols(file, source, before);
+  // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
+  const symbols = await listSymbols(file, source, before).catch(() => undefined);
+  if (symbols === undefined) return new Set(names);
   const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
   const touched = new Set<string>();
   for (const edit of edits) {

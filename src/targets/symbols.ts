@@ -104,6 +104,14 @@ function vendoredBash(): string {
 }
 
 /**
+ * How long one file's parse may take: the hook parses a file before and after an edit within the
+ * agent's timeout for it (10 s as installed: src/hooks/config.ts). Some text costs a grammar the
+ * square of its length (`/[/[…` takes the typescript grammar 3 s for 10 KB); a megabyte of plain
+ * code parses in about a second.
+ */
+const SYMBOLS_PARSE_MS = 3000;
+
+/**
  * The top-level declarations of `file`: functions, classes and other method-bearing types,
  * interfaces, type aliases, enums, top-level variables. With `parsed.bindings` asked for (names,
  * to count), how often the file's module scope binds each anew (moduleBindings, src/targets/bindings.ts).
@@ -112,7 +120,14 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
-  const tree = parser.parse(source);
+  parser.setTimeoutMicros(SYMBOLS_PARSE_MS * 1000);
+  let tree: Parser.Tree;
+  try {
+    tree = parser.parse(source);
+  } catch {
+    parser.delete();
+    throw new BadInputError(`${file} could not be read for its symbols within ${SYMBOLS_PARSE_MS / 1000} s (${source.length} characters the grammar is slow on); claim the whole file instead.`);
+  }
   // The grammar recovers from errors, so a declaration may still be listed that the language would
   // not read any more (after an unclosed comment or string): the caller is told there were some.
   parsed.hasError = tree.rootNode.hasError;

@@ -1,13 +1,16 @@
-// Large heredocs, long lines and long programs in a shell command, read by the Claude hook. The
-// bash grammar's heredoc scanner costs the square of a body's length: a 100 KB line in `cat > f
+// Input the Claude hook is slow to read: large heredocs, long lines and long programs in a shell
+// command, and a file a symbol grammar is slow on. The bash grammar's heredoc scanner costs the
+// square of a body's length: a 100 KB line in `cat > f
 // <<'EOF'` took the hook past a minute, and Claude Code runs a command whose PreToolUse hook
 // outlasts its timeout unjudged (10 s, as `claims hook install` sets it). Each case here is run as
 // the agent runs the hook, with that timeout: the hook must answer, and answer right. Another
 // session holds u.ts; session s2 runs the command.
 import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, type Sandbox } from "./helpers.js";
 import { heldBox, writes } from "./hook-shell-helpers.js";
 import { HOOK_TIMEOUT_SECONDS } from "../src/hooks/config.js";
 
@@ -98,3 +101,40 @@ Heredocs("should answer a command the grammar is slow on, judging it as writing 
 });
 
 Heredocs.run();
+
+const Symbols = suite<Context>("claims hook and take: a file the symbol grammar is slow on");
+Symbols.before.each((context) => {
+  context.box = heldBox();
+});
+Symbols.after.each((context) => context.box.cleanup());
+
+Symbols("should judge an edit of a file it cannot read in time as touching the held symbol, and refuse the take of one", ({ box }) => {
+  // `/[` repeated costs the typescript grammar the square of its length (100 KB: minutes).
+  const file = join(box.project, "slow.ts");
+  const functions = "export function keep() { return 1; }\nexport function other() { return 2; }\n";
+  writeFileSync(file, functions);
+  assert.is(claims(["take", `${file}#keep`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]).code, 0);
+  writeFileSync(file, `${functions}${line(100_000, "/[")}\n`);
+  const edit = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: file, old_string: "return 2;", new_string: "return 3;" } }),
+    env: cleanEnv(),
+    encoding: "utf8",
+    timeout: AGENT_TIMEOUT_MS,
+  });
+  assert.ok(edit.status !== null, "answered");
+  assert.is(JSON.parse(edit.stdout).hookSpecificOutput.permissionDecision, "deny");
+  const taken = claims(["take", `${file}#other`, "--dir", box.dir, "--holder", "s2"]);
+  assert.is(taken.code, 2);
+  assert.match(taken.stderr, /could not be read for its symbols within 3 s .*; claim the whole file instead\.\n$/);
+  // A file the grammar reads in time: an edit of another function passes.
+  writeFileSync(file, `${functions}${"export const x = 1;\n".repeat(5000)}`);
+  const fast = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: file, old_string: "return 2;", new_string: "return 3;" } }),
+    env: cleanEnv(),
+    encoding: "utf8",
+    timeout: AGENT_TIMEOUT_MS,
+  });
+  assert.is(fast.stdout.trim(), "", "allowed silently");
+});
+
+Symbols.run();
