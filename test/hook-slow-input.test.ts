@@ -100,6 +100,23 @@ Heredocs("should answer a command the grammar is slow on, judging it as writing 
   assert.equal(await writes(box, `echo "${line(60_000, '\\"')}`), []);
 });
 
+Heredocs("should read a Codex patch with a long run of spaces in a header line once, and judge its paths", ({ box }) => {
+  const codex = (patch: string) => {
+    const result = spawnSync(process.execPath, [BIN, "hook", "codex", "--dir", box.dir], {
+      input: JSON.stringify({ session_id: "cx2", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: patch } }),
+      env: cleanEnv(),
+      encoding: "utf8",
+      timeout: AGENT_TIMEOUT_MS,
+    });
+    // Codex's hook refuses by exit 2, the reason on stderr.
+    return result.status === null ? "no answer" : result.status === 2 && /claimed by another session/.test(result.stderr) ? "deny" : result.status === 0 ? "allow" : `exit ${result.status}`;
+  };
+  // `\s*$` after a lazy path, and `[ ]+$`, looked again from each space of the run: 100 KB took minutes.
+  const spaces = " ".repeat(100_000);
+  assert.is(codex(`*** Begin Patch\n*** Update File: u.ts\n@@\n-a\n+b\n*** Add File: x${spaces}y\n+z\n*** End Patch`), "deny", "u.ts is held");
+  assert.is(codex(`*** Begin Patch\n*** Add File: free.ts${spaces}\n+z\n*** End Patch`), "allow", "trailing spaces are no part of the path");
+});
+
 Heredocs.run();
 
 const Symbols = suite<Context>("claims hook and take: a file the symbol grammar is slow on");

@@ -62,20 +62,30 @@ export function patchPaths(patch: string): string[] {
   // JavaScript way too: a path either reading names is judged.
   for (const raw of patch.split("\n")) {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    const header = line.replace(RUST_TRIM, "");
+    const header = rustTrim(line);
     const marker = HEADERS.find((each) => header.startsWith(each));
     if (marker !== undefined && header.length > marker.length) paths.push(header.slice(marker.length));
     if (line.startsWith(MOVE_TO) && line.length > MOVE_TO.length) paths.push(line.slice(MOVE_TO.length));
-    const match = /^\s*\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line);
-    if (match?.[1]) paths.push(match[1]);
+    // Trimmed by trimEnd, not by `\s*$` after a lazy path: a run of spaces inside one would cost the square of its length.
+    const path = /^\s*\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/.exec(line)?.[1]?.trimEnd();
+    if (path) paths.push(path);
   }
   return [...new Set(paths)];
 }
 
 const HEADERS = ["*** Add File: ", "*** Delete File: ", "*** Update File: "];
 const MOVE_TO = "*** Move to: ";
-/** Rust's `str::trim()`: the Unicode White_Space characters at either end. */
-const RUST_TRIM = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+/** Rust's White_Space characters, which its `str::trim()` removes. */
+const RUST_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/** Rust's `str::trim()`: the White_Space characters at either end gone (walked, not matched: `[…]+$` costs the square of a run inside a line). */
+function rustTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && RUST_SPACE.test(text[start] as string)) start++;
+  while (end > start && RUST_SPACE.test(text[end - 1] as string)) end--;
+  return text.slice(start, end);
+}
 
 /**
  * Codex applies `cd DIR && apply_patch <<EOF` itself, not through a shell, taking DIR's text as
