@@ -17,17 +17,25 @@ import { HOOK_TIMEOUT_SECONDS } from "../src/hooks/config.js";
 /** The timeout the installed hook is given. */
 const AGENT_TIMEOUT_MS = HOOK_TIMEOUT_SECONDS * 1000;
 
-/** The hook's answer to a Bash call as the agent gets it: "deny", "allow" (silence), or "no answer" when the agent would have stopped waiting. */
-function answer(box: Sandbox, command: string): string {
-  const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
-    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+/**
+ * The hook's answer to a PreToolUse call as the agent gets it: "deny", "allow" (silence), or "no
+ * answer" when the agent would have stopped waiting. Claude's hook refuses in JSON on stdout,
+ * Codex's by exit 2 with the reason on stderr.
+ */
+function decision(box: Sandbox, agent: "claude" | "codex", call: { tool_name: string; tool_input: Record<string, string> }): string {
+  const result = spawnSync(process.execPath, [BIN, "hook", agent, "--dir", box.dir], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", ...call }),
     env: cleanEnv(),
     encoding: "utf8",
     timeout: AGENT_TIMEOUT_MS,
   });
   if (result.status === null) return "no answer";
+  if (agent === "codex") return result.status === 2 && /claimed by another session/.test(result.stderr) ? "deny" : result.status === 0 ? "allow" : `exit ${result.status}`;
   return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : "allow";
 }
+
+/** The Claude hook's answer to a Bash call. */
+const answer = (box: Sandbox, command: string) => decision(box, "claude", { tool_name: "Bash", tool_input: { command } });
 
 const line = (length: number, unit = "a") => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
@@ -101,16 +109,7 @@ Heredocs("should answer a command the grammar is slow on, judging it as writing 
 });
 
 Heredocs("should read a Codex patch with a long run of spaces in a header line once, and judge its paths", ({ box }) => {
-  const codex = (patch: string) => {
-    const result = spawnSync(process.execPath, [BIN, "hook", "codex", "--dir", box.dir], {
-      input: JSON.stringify({ session_id: "cx2", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: patch } }),
-      env: cleanEnv(),
-      encoding: "utf8",
-      timeout: AGENT_TIMEOUT_MS,
-    });
-    // Codex's hook refuses by exit 2, the reason on stderr.
-    return result.status === null ? "no answer" : result.status === 2 && /claimed by another session/.test(result.stderr) ? "deny" : result.status === 0 ? "allow" : `exit ${result.status}`;
-  };
+  const codex = (patch: string) => decision(box, "codex", { tool_name: "apply_patch", tool_input: { command: patch } });
   // `\s*$` after a lazy path, and `[ ]+$`, looked again from each space of the run: 100 KB took minutes.
   const spaces = " ".repeat(100_000);
   assert.is(codex(`*** Begin Patch\n*** Update File: u.ts\n@@\n-a\n+b\n*** Add File: x${spaces}y\n+z\n*** End Patch`), "deny", "u.ts is held");
@@ -132,26 +131,14 @@ Symbols("should judge an edit of a file it cannot read in time as touching the h
   writeFileSync(file, functions);
   assert.is(claims(["take", `${file}#keep`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]).code, 0);
   writeFileSync(file, `${functions}${line(100_000, "/[")}\n`);
-  const edit = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
-    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: file, old_string: "return 2;", new_string: "return 3;" } }),
-    env: cleanEnv(),
-    encoding: "utf8",
-    timeout: AGENT_TIMEOUT_MS,
-  });
-  assert.ok(edit.status !== null, "answered");
-  assert.is(JSON.parse(edit.stdout).hookSpecificOutput.permissionDecision, "deny");
+  const edit = () => decision(box, "claude", { tool_name: "Edit", tool_input: { file_path: file, old_string: "return 2;", new_string: "return 3;" } });
+  assert.is(edit(), "deny");
   const taken = claims(["take", `${file}#other`, "--dir", box.dir, "--holder", "s2"]);
   assert.is(taken.code, 2);
   assert.match(taken.stderr, /could not be read for its symbols within 3 s .*; claim the whole file instead\.\n$/);
   // A file the grammar reads in time: an edit of another function passes.
   writeFileSync(file, `${functions}${"export const x = 1;\n".repeat(5000)}`);
-  const fast = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", box.dir], {
-    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Edit", tool_input: { file_path: file, old_string: "return 2;", new_string: "return 3;" } }),
-    env: cleanEnv(),
-    encoding: "utf8",
-    timeout: AGENT_TIMEOUT_MS,
-  });
-  assert.is(fast.stdout.trim(), "", "allowed silently");
+  assert.is(edit(), "allow");
 });
 
 Symbols.run();
