@@ -70,6 +70,22 @@ Heredocs("should still read what an unquoted heredoc's large body runs, and what
   assert.is(answer(box, `bash <<'EOF'\n${script}EOF`), "deny");
 });
 
+Heredocs("should set aside a large <<- body too, its tabs removed, and judge one it cannot set aside as writing any file", async ({ box }) => {
+  const big = line(60_000);
+  assert.equal(await writes(box, `cat > f.txt <<-EOF\n\t${big}\n\tEOF\nrm -f u.ts`), ["f.txt", "u.ts"]);
+  assert.equal(await writes(box, `cat > f.txt <<-EOF\n\t${big}\n\t$(rm -f y.ts)\n\tEOF`), ["f.txt", "y.ts"], "what an unquoted one runs");
+  assert.equal(await writes(box, `cat > f.txt <<-'EOF'\n\t${big}\n\t$(rm -f y.ts)\n\tEOF`), ["f.txt"], "a quoted one runs nothing");
+  // A program written with <<- is the text bash writes: its tabs gone, then read (a line of 1,900 characters keeps it under the limits).
+  const comment = `# ${line(1900)}`;
+  assert.equal(await writes(box, `cat > f.py <<-'EOF'\n\timport os\n\tos.remove("z.ts")\n\t${comment}\n\t${comment}\n\tEOF\npython3 f.py`), ["f.py", "z.ts"]);
+  // No end line, or two heredocs on one line, with a large body: the grammar would take minutes, inside one step of its parse.
+  assert.equal(await writes(box, `cat > f.txt <<EOF\n${big}`), ["unknown:."]);
+  assert.equal(await writes(box, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`), ["unknown:."]);
+  for (const command of [`cat > u.ts <<-EOF\n${big}\nEOF`, `cat > f.txt <<EOF\n${big}`, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`]) {
+    assert.is(answer(box, command), "deny", command.slice(0, 20));
+  }
+});
+
 Heredocs("should judge a program with a line past what it reads as writing any file, inline as from a file", async ({ box }) => {
   const program = `print(${JSON.stringify(line(100_000))})\nopen("other.ts", "w")`;
   assert.equal(await writes(box, `python3 - <<'EOF'\n${program}\nEOF`), ["unknown:."]);

@@ -117,7 +117,8 @@ function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
   const left = (walk.shared.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
   if (left <= 0) throw new Error("no time left to parse");
   if (Number.isFinite(left)) parser.setTimeoutMicros(left * 1000);
-  const { script: text, bodies } = setAsideHeredocs(script);
+  const { script: text, bodies, unread } = setAsideHeredocs(script);
+  if (unread) throw new Error("a heredoc the grammar cannot read in time");
   if (bodies.size > 0) {
     const tree = parser.parse(text);
     if (bodiesInPlace(tree.rootNode, bodies)) {
