@@ -59,9 +59,11 @@ Heredocs("should judge a file written from a heredoc with a 100 KB line by its n
   assert.is(answer(box, `cat > u.ts <<'EOF'\n${lines}\nEOF`), "deny");
 });
 
-Heredocs("should still read what an unquoted heredoc's large body runs, and what a shell reads from one", async ({ box }) => {
+Heredocs("should judge a large unquoted body that runs commands as writing any file, and read what a shell reads from one", async ({ box }) => {
+  // What it runs only the grammar reads, in minutes: any file. Under 8 KB, the grammar reads it.
   const body = `${line(50_000)}\n$(rm -f u.ts)\n\`touch b.ts\`\n${line(50_000, "b ")}`;
-  assert.equal(await writes(box, `cat > notes.txt <<EOF\n${body}\nEOF`), ["b.ts", "notes.txt", "u.ts"]);
+  assert.equal(await writes(box, `cat > notes.txt <<EOF\n${body}\nEOF`), ["unknown:."]);
+  assert.equal(await writes(box, `cat > notes.txt <<EOF\n${line(3000)}\n$(rm -f u.ts)\n\`touch b.ts\`\nEOF`), ["b.ts", "notes.txt", "u.ts"]);
   assert.equal(await writes(box, `cat > notes.txt <<'EOF'\n${body}\nEOF`), ["notes.txt"], "quoted: nothing in it runs");
   assert.is(answer(box, `cat > notes.txt <<EOF\n${body}\nEOF`), "deny");
   // A script given to a shell on its input: its commands are read, the heredocs in it set aside in turn.
@@ -70,10 +72,40 @@ Heredocs("should still read what an unquoted heredoc's large body runs, and what
   assert.is(answer(box, `bash <<'EOF'\n${script}EOF`), "deny");
 });
 
+Heredocs("should find what bash runs around a large heredoc as the grammar alone did (a review's cases)", async ({ box }) => {
+  const filler = line(3000, "notes ");
+  writeFileSync(join(box.project, "xa.ts"), "");
+  const cases: Array<[string, string[]]> = [
+    // The grammar ends a heredoc at a line that starts with its delimiter (`EOF)`), bash at one that is it: not set aside.
+    [`msg=$(cat <<'EOF'\n${filler}\nEOF)\nrm -f u.ts\ncat > other.txt <<'EOF'\nsmall\nEOF`, ["other.txt", "u.ts"]],
+    [`msg=\`cat <<'EOF'\n${filler}\nEOF\`\nrm -f u.ts\ncat > other.txt <<'EOF'\nsmall\nEOF`, ["other.txt", "u.ts"]],
+    // A carriage return is part of bash's delimiter: `EOF\r` ends it, not `EOF`.
+    [`cat > a.txt <<EOF\r\n${filler}\nEOF\r\nrm -f u.ts\nEOF`, ["a.txt", "u.ts"]],
+    // What an unquoted body runs or sets is the grammar's to read: parentheses in quotes, a case, ${f:=…}.
+    [`cat > notes.md <<EOF\n$(printf '(' ; rm -f u.ts)\n${filler}\nEOF`, ["notes.md", "u.ts"]],
+    [`cat > notes.md <<EOF\n$(case x in x) rm -f u.ts;; esac)\n${filler}\nEOF`, ["notes.md", "u.ts"]],
+    [`f=\n: <<EOF\n\${f:=u}\n${filler}\nEOF\nrm -f "$f.ts"`, ["unknown:."]],
+    // A \" outside quotes opens none: the command after the ; is read.
+    ['c=rm; echo \\"; $c u.ts', ["u.ts"]],
+    // An escaped [ inside a bracket glob is the bracket's.
+    ["rm -f x[a\\[b].ts", ["xa.ts"]],
+    // A program's command list longer than the hook reads: any file.
+    [`python3 -c 'import subprocess\nsubprocess.run([${Array.from({ length: 120 }, (_, at) => `"word${at}xxxxxxxxxx"`).join(",\n")}])'`, ["unknown:."]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command.slice(0, 40));
+  // A `<<` in a comment before a large heredoc: set aside again without it, and answered in time.
+  const commented = `# write it with a heredoc (cat <<EOF style)\ncat > u.ts <<'EOF'\n${line(40_000)}\nEOF`;
+  assert.equal(await writes(box, commented), ["u.ts"]);
+  assert.is(answer(box, commented), "deny");
+  // Many heredocs each under the old 2 KB threshold: each set aside, each file judged.
+  const many = Array.from({ length: 80 }, (_, at) => `cat > f${at}.json <<'EOF'\n${line(1900, "[1,")}\nEOF`).join("\n");
+  assert.is((await writes(box, many)).length, 80);
+});
+
 Heredocs("should set aside a large <<- body too, its tabs removed, and judge one it cannot set aside as writing any file", async ({ box }) => {
   const big = line(60_000);
   assert.equal(await writes(box, `cat > f.txt <<-EOF\n\t${big}\n\tEOF\nrm -f u.ts`), ["f.txt", "u.ts"]);
-  assert.equal(await writes(box, `cat > f.txt <<-EOF\n\t${big}\n\t$(rm -f y.ts)\n\tEOF`), ["f.txt", "y.ts"], "what an unquoted one runs");
+  assert.equal(await writes(box, `cat > f.txt <<-EOF\n\t${big}\n\t$(rm -f y.ts)\n\tEOF`), ["unknown:."], "what a large unquoted one runs: any file");
   assert.equal(await writes(box, `cat > f.txt <<-'EOF'\n\t${big}\n\t$(rm -f y.ts)\n\tEOF`), ["f.txt"], "a quoted one runs nothing");
   // A program written with <<- is the text bash writes: its tabs gone, then read (a line of 1,900 characters keeps it under the limits).
   const comment = `# ${line(1900)}`;

@@ -185,14 +185,17 @@ function namesUnfixed(words: string): boolean {
 
 /**
  * The command as the shell would split it: line continuations joined, quotes gone (`git "checkout"
- * x`), `|`, `;`, `&` inside quotes not taken for the end of a command. A quote left open runs to the
- * end (bash would not run the command at all): looked for again from each later quote, a line of
- * `"\"\"…` would cost the square of its length.
+ * x`), `|`, `;`, `&` inside quotes not taken for the end of a command; an escaped character outside
+ * them (`\"`) is one, and opens no quote. A quote left open runs to the end (bash would not run the
+ * command at all): looked for again from each later quote, a line of `"\"\"…` would cost the
+ * square of its length.
  */
 function shellWords(command: string): string {
   return command
     .replace(/\\\n/g, " ")
-    .replace(/'[^']*'|"((?:\\[\s\S]|[^"\\])*)("|\\?$)/g, (quoted, inner?: string, close?: string) => (inner === undefined ? quoted.slice(1, -1) : inner + (close === '"' ? "" : close)).replace(/[|;&]/g, " "))
+    .replace(/\\[\s\S]|'[^']*'|"((?:\\[\s\S]|[^"\\])*)("|\\?$)/g, (quoted, inner?: string, close?: string) =>
+      quoted.startsWith("\\") ? quoted : (inner === undefined ? quoted.slice(1, -1) : inner + (close === '"' ? "" : close)).replace(/[|;&]/g, " "),
+    )
     .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 "); // python -mblack
 }
 

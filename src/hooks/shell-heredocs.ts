@@ -1,38 +1,46 @@
 // Large heredoc bodies, set aside before the bash grammar reads a script. The grammar's heredoc
 // scanner costs the square of a body's length (a 20 KB line takes it 3 s, a 100 KB one over a
 // minute), and a hook that outlasts the agent's timeout lets the command run unjudged: an agent
-// writing a big file with `cat > data.json <<'EOF'` would be let through. A large body is replaced
-// by one line before the parse and given back where the walk reads it (heredocText): as the
-// command's input, and, for an unquoted one, for the `$(…)` and backticks bash runs in it (the
-// walk finds those in its text, as it does where the grammar leaves a body unread). The parse must
-// then find each replaced body exactly where it was; otherwise the script is parsed as given,
-// within the time the hook gives parsing (shell-walk.ts), past which it could write any file. The
-// scanner's time is spent inside one step of the parse, where that deadline cannot stop it: a
-// heredoc that cannot be set aside (two on one line, one with no end line) with more than
-// UNREAD_LIMIT of the script after it is not parsed at all (`unread`): it could write any file.
+// writing a big file with `cat > data.json <<'EOF'` would be let through. A body that runs and sets
+// nothing (its delimiter quoted, or no `$(`, `${` or backtick in it) is replaced by one line before
+// the parse and given back where the walk reads it (heredocText), as the command's input. The
+// grammar must then find each replaced body as the whole body of the heredoc starting on the line
+// before; a start it does not read as one at all (a `<<` in a comment or a quote) is left alone
+// next time. The scanner spends its time inside one step of the parse, where the hook's parse
+// deadline (shell-walk.ts) cannot stop it: a heredoc that is not set aside (one that expands, two on
+// a line, no end line, an end the grammar and bash read differently) with more than UNREAD_LIMIT
+// of the script after it is not parsed at all (`unread`): it could write any file.
 import type Parser from "web-tree-sitter";
 import type { Walk } from "./shell-words.js";
 
-/** A body shorter than this is left in place: the grammar reads it in well under a millisecond. */
-const LARGE = 2048;
+/** A body shorter than this is left in place: a line this long costs the grammar a few milliseconds. */
+const LARGE = 512;
 
 /** The most of a script after a heredoc it cannot set aside that the grammar is given (a line this long takes it well under a second). */
 const UNREAD_LIMIT = 8192;
 
-/** A heredoc's start: `<<WORD`, `<<-WORD` (its lines' leading tabs removed), `<<'WORD'`, `<<"WORD"`, `<<\WORD` (not `<<<`). */
-const START = /(?<!<)<<(?!<)(-?)[ \t]*(?:'([A-Za-z_][\w.-]*)'|"([A-Za-z_][\w.-]*)"|\\?([A-Za-z_][\w.-]*))(?=[\s;&|)<>]|$)/;
+/**
+ * A heredoc's start: `<<WORD`, `<<-WORD` (its lines' leading tabs removed), `<<'WORD'`, `<<"WORD"`,
+ * `<<\WORD` (not `<<<`), the word ended by a blank, an operator or the line's end (a carriage
+ * return is part of bash's delimiter, and so of no word read here).
+ */
+const START = /(?<!<)<<(?!<)(-?)[ \t]*(?:'([A-Za-z_][\w.-]*)'|"([A-Za-z_][\w.-]*)"|\\?([A-Za-z_][\w.-]*))(?=[ \t;&|)<>]|$)/;
 
 export interface SetAside {
   /** The script with each large body replaced by one line. */
   script: string;
-  /** What each replaced body's node holds (its line and newline) to the body's text. */
-  bodies: Map<string, string>;
+  /** What each replaced body's node holds (its line and newline) to the body's text, the row of that line, and the script's line its heredoc starts on. */
+  bodies: Map<string, { text: string; row: number; start: number }>;
   /** A heredoc it could not set aside has more of the script after it than the grammar reads in time. */
   unread: boolean;
 }
 
-export function setAsideHeredocs(script: string): SetAside {
-  const bodies = new Map<string, string>();
+/**
+ * The script with its large heredoc bodies set aside, but for the ones starting on the lines of
+ * `skip` (an earlier try's that the grammar did not find where they were: a `<<` in a comment).
+ */
+export function setAsideHeredocs(script: string, skip: ReadonlySet<number> = new Set()): SetAside {
+  const bodies = new Map<string, { text: string; row: number; start: number }>();
   if (script.length < LARGE || !script.includes("<<")) return { script, bodies, unread: false };
   let tag = Math.random().toString(36).slice(2);
   while (script.includes(tag)) tag += "x";
@@ -40,28 +48,39 @@ export function setAsideHeredocs(script: string): SetAside {
   const out: string[] = [];
   let unread = false;
   let offset = 0; // where the line after the current one starts in the script
+  const left = (from: number) => script.length - from > UNREAD_LIMIT;
   for (let at = 0; at < lines.length; at++) {
     const line = lines[at] as string;
     out.push(line);
     offset += line.length + 1;
+    if (skip.has(at) || !line.includes("<<")) continue;
     const start = START.exec(line);
-    if (!start) continue;
-    const tabs = start[1] === "-";
-    const delimiter = start[2] ?? start[3] ?? start[4];
-    const end = lines.findIndex((each, index) => index > at && (tabs ? each.replace(/^\t+/, "") : each) === delimiter);
-    // One heredoc on the line, with an end: with two, whose body comes first is the grammar's to say.
-    if (line.split("<<").length !== 2 || end === -1) {
-      unread ||= script.length - offset > UNREAD_LIMIT;
+    // A `<<` that starts no heredoc this reads (`<<'END OF'`, `<<$x`, or none: `$((1<<2))`): the grammar's to read, if it can in time.
+    if (!start) {
+      unread ||= /(?<!<)<<(?!<)/.test(line) && left(offset);
       continue;
     }
-    const body = lines.slice(at + 1, end);
+    const tabs = start[1] === "-";
+    const delimiter = start[2] ?? start[3] ?? start[4] as string;
+    // The grammar ends a heredoc at the first line that starts with its delimiter (`EOF)` ends
+    // `$(cat <<EOF`); bash only at one that is it. Set aside only where the two agree.
+    const end = lines.findIndex((each, index) => index > at && (tabs ? each.replace(/^\t+/, "") : each).startsWith(delimiter));
+    const exact = end !== -1 && (tabs ? (lines[end] as string).replace(/^\t+/, "") : lines[end]) === delimiter;
+    const body = end === -1 ? [] : lines.slice(at + 1, end);
     const text = `${(tabs ? body.map((each) => each.replace(/^\t+/, "")) : body).join("\n")}\n`;
+    // An unquoted body with `$(`, `${` or a backtick runs or sets what only the grammar reads.
+    const expands = start[2] === undefined && start[3] === undefined && !start[0].includes("\\") && /\$[({]|`/.test(text);
+    // One heredoc on the line (with two, whose body comes first is the grammar's to say), ended as both read it.
+    if (line.split("<<").length !== 2 || !exact || expands) {
+      unread ||= left(offset);
+      continue;
+    }
     offset += body.reduce((sum, each) => sum + each.length + 1, 0) + (lines[end] as string).length + 1;
-    if (end === at + 1 || text.length < LARGE) {
+    if (body.length === 0 || text.length < LARGE) {
       out.push(...lines.slice(at + 1, end + 1));
     } else {
       const placeholder = `claims_heredoc_${tag}_${bodies.size}`;
-      bodies.set(`${placeholder}\n`, text);
+      bodies.set(`${placeholder}\n`, { text, row: out.length, start: at });
       out.push(placeholder, lines[end] as string);
     }
     at = end;
@@ -72,10 +91,23 @@ export function setAsideHeredocs(script: string): SetAside {
 /** A body's text as the grammar gives it, as it is looked up: after `<<-`, the grammar adds the end line's tabs. */
 const keyOf = (body: Parser.SyntaxNode) => body.text.replace(/\t+$/, "");
 
-/** Whether the grammar found every replaced body where it was set aside: each a heredoc's whole body. */
-export function bodiesInPlace(root: Parser.SyntaxNode, bodies: Map<string, string>): boolean {
-  const found = new Set(root.descendantsOfType("heredoc_body").map(keyOf).filter((text) => bodies.has(text)));
-  return found.size === bodies.size;
+/**
+ * Where the grammar did not find a replaced body as the whole body of the heredoc starting on the
+ * line before it: `skip`, the script's lines of those starts it does not read as a heredoc at all
+ * (a `<<` in a comment or a quote: set aside without them next time); `otherwise`, whether it
+ * reads one of them as a heredoc of other lines (then only the grammar can say which, and its
+ * scanner would take too long on them).
+ */
+export function bodiesMissed(root: Parser.SyntaxNode, bodies: SetAside["bodies"]): { skip: Set<number>; otherwise: boolean } {
+  const found = new Set<string>();
+  for (const node of root.descendantsOfType("heredoc_body")) {
+    const key = keyOf(node);
+    const body = bodies.get(key);
+    if (body !== undefined && node.startPosition.row === body.row && node.parent?.type === "heredoc_redirect" && node.parent.startPosition.row === body.row - 1) found.add(key);
+  }
+  const starts = new Set(root.descendantsOfType("heredoc_redirect").map((node) => node.startPosition.row));
+  const missed = [...bodies.entries()].filter(([key]) => !found.has(key)).map(([, body]) => body);
+  return { skip: new Set(missed.map((body) => body.start)), otherwise: missed.some((body) => starts.has(body.row - 1)) };
 }
 
 /** A heredoc body's text, the one set aside if it was. */

@@ -134,9 +134,10 @@ function stringPaths(program: string): string[] {
  * `system("…")`, php's `shell_exec`), or a command given as a list of strings
  * (`subprocess.run(["npx", "prettier", "--write", "."])`, `execFileSync("git", ["stash"])`,
  * `spawnSync("rm", ["u.ts"])`, `system("rm", "u.ts")`). The walk reads each as a command
- * (shell-walk.ts). One built from something else is judged as the program's names are.
+ * (shell-walk.ts). One built from something else is judged as the program's names are. Undefined:
+ * a list of words past LIST_READ, a command not read.
  */
-export function commandsInProgram(source: string): string[] {
+export function commandsInProgram(source: string): string[] | undefined {
   if (pastReading(source)) return []; // judged as writing any file (pathsInProgram)
   const lines: string[] = [];
   const node = /child_process|\bexeca\b|\bzx\b/.test(source);
@@ -150,6 +151,12 @@ export function commandsInProgram(source: string): string[] {
   // the square of the program's length): its strings are the program's names all the same.
   const listOf = String.raw`\[[^\]]{0,${LIST_READ}}\]`;
   const pattern = new RegExp(`${calls}\\s*\\(\\s*(${LITERAL}(?:\\s*,\\s*(?:${LITERAL}|${listOf}))*|${listOf})`, "g");
+  // A list longer than that: a command the text gives that is not read (undefined: it could write any file).
+  const lastClose = source.lastIndexOf("]");
+  for (const open of source.matchAll(new RegExp(`${calls}\\s*\\(\\s*(?:${LITERAL}\\s*,\\s*)*\\[`, "g"))) {
+    const at = (open.index as number) + open[0].length;
+    if (lastClose >= at && !source.slice(at, at + LIST_READ + 1).includes("]")) return undefined;
+  }
   for (const match of source.matchAll(pattern)) {
     const args = match[1] as string;
     const shellString = /^["']/.test(args) && !/,/.test(args.replace(new RegExp(LITERAL, "g"), ""));

@@ -17,7 +17,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
-import { bodiesInPlace, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
+import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
@@ -114,21 +114,30 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
  * walk's deadline: the parse then throws, and the script could write any file.
  */
 function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
-  const left = (walk.shared.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
-  if (left <= 0) throw new Error("no time left to parse");
-  if (Number.isFinite(left)) parser.setTimeoutMicros(left * 1000);
-  const { script: text, bodies, unread } = setAsideHeredocs(script);
-  if (unread) throw new Error("a heredoc the grammar cannot read in time");
-  if (bodies.size > 0) {
+  const skip = new Set<number>();
+  for (let tries = 0; ; tries++) {
+    const left = (walk.shared.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
+    if (left <= 0) throw new Error("no time left to parse");
+    if (Number.isFinite(left)) parser.setTimeoutMicros(left * 1000);
+    const { script: text, bodies, unread } = setAsideHeredocs(script, skip);
+    // The scanner spends its time inside one step of the parse, where the deadline cannot stop it.
+    if (unread || (tries === SET_ASIDE_TRIES && bodies.size > 0)) throw new Error("a heredoc the grammar cannot read in time");
     const tree = parser.parse(text);
-    if (bodiesInPlace(tree.rootNode, bodies)) {
-      walk.shared.heredocs = new Map([...(walk.shared.heredocs ?? []), ...bodies]);
+    if (bodies.size === 0) return tree;
+    const missed = bodiesMissed(tree.rootNode, bodies);
+    if (missed.skip.size === 0) {
+      walk.shared.heredocs = new Map([...(walk.shared.heredocs ?? []), ...[...bodies].map(([key, body]): [string, string] => [key, body.text])]);
       return tree;
     }
     tree.delete();
+    if (missed.otherwise) throw new Error("a heredoc the grammar reads otherwise, and not in time");
+    // A `<<` the grammar does not read as a heredoc's start (in a comment, a quote): not one, next time.
+    for (const line of missed.skip) skip.add(line);
   }
-  return parser.parse(script);
 }
+
+/** How many times a script's heredocs are set aside again, each time without the starts the grammar did not read as such. */
+const SET_ASIDE_TRIES = 3;
 
 /**
  * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
@@ -576,7 +585,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     }
     for (const path of texts.flatMap(pathsInProgram)) add(here, path, true);
     // The shell commands it runs that its text gives whole (`os.system("git checkout -- .")`), read as commands.
-    for (const line of texts.flatMap(commandsInProgram)) nested.push({ script: line, cwd: here.cwd });
+    for (const lines of texts.map(commandsInProgram)) {
+      if (lines === undefined) add(here, UNKNOWABLE);
+      else for (const line of lines) nested.push({ script: line, cwd: here.cwd });
+    }
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name, true);

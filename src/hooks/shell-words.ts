@@ -213,9 +213,10 @@ function isUnquotedGlob(node: Node): boolean {
   const parts = node.type === "concatenation" ? node.namedChildren : node.type === "word" ? [node] : [];
   // The parser splits `u.t[s]` into `u.t`, `[`, `s`, `]`: the unquoted parts are read together, a quoted one as a gap.
   const unquoted = parts.map((part) => (part.type === "word" ? part.text : "\u0001")).join("");
-  // A `[` inside a bracket is left to the last one before its `]`, which matches as well: looked for
-  // from every `[` to the end, a word of `[[[…` would cost the square of its length.
-  return /(^|[^\\])([*?]|\[[^\]\u0001[]*\])/.test(unquoted);
+  // A `[` inside a bracket is left to the last one before its `]`, which matches as well (an escaped
+  // one, `[a\[b]`, is the bracket's): looked for from every `[` to the end, a word of `[[[…` would
+  // cost the square of its length.
+  return /(^|[^\\])([*?]|\[(?:\\.|[^\]\u0001[\\])*\])/.test(unquoted);
 }
 
 /** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. Listed once per command. */
