@@ -178,7 +178,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
       if (child.type === "word") add(walk, child.text); // `cat <<EOF & rm f`: words the grammar left loose
       else if (child.type !== "heredoc_body") visit(child, walk, nested);
       else if (!quoted) {
-        // A body set aside (shell-heredocs.ts) has no parts here: its text is read for what it runs.
+        // A body set aside (shell-heredocs.ts) runs nothing: none with `$(`, `${` or a backtick is.
         const text = heredocText(child, walk);
         for (const part of child.namedChildren) if (part.type !== "heredoc_content") visit(part, walk, nested);
         for (const [, script] of text.matchAll(/`([^`]*)`/g)) nested.push({ script: script as string, cwd: walk.cwd });
