@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv, type Sandbox } from "./helpers.js";
-import { heldBox, writes } from "./hook-shell-helpers.js";
+import { event, heldBox, writes } from "./hook-shell-helpers.js";
 import { HOOK_TIMEOUT_SECONDS } from "../src/hooks/config.js";
 
 /** The timeout the installed hook is given. */
@@ -148,8 +148,12 @@ Heredocs("should read a heredoc it cannot set aside as the grammar does", async 
 });
 
 Heredocs("should answer a command the grammar is slow on, judging it as writing any file", async ({ box }) => {
-  // 40 KB of redirections: the parse stops at the hook's deadline.
+  // 40 KB of redirections: the parse stops at the hook's deadline; the refusal says why, and what to do.
   assert.is(answer(box, `echo ${line(40_000, ">")}`), "deny");
+  const refusal = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `python3 - <<'EOF'\nprint("${line(3000)}")\nEOF` } });
+  const reason = JSON.parse(refusal.stdout).hookSpecificOutput.permissionDecisionReason as string;
+  assert.match(reason, /text too large to read in time \(a program over 256 KiB or with a line over 2,000 characters/);
+  assert.match(reason, /write a large file with the editor's write tool, or from a heredoc with a quoted delimiter/);
   // 100 KB of `[`: no bracket glob, read once (looked for from every `[` to the end, past the timeout).
   assert.is(answer(box, `bash -c '${line(100_000, "[")}'`), "allow", "the test command writes nothing");
   // A quote left open on a long line: the gate reads the rest as quoted, once.
