@@ -932,6 +932,25 @@ Shell("should judge the backups rsync and wget keep, and wget's WARC file", asyn
   assert.is(bash(box, "rsync t.ts u"), undefined, "no backup asked for");
 });
 
+Shell("should read heredoc bodies where bash reads them, and commands run apart as bash runs them", async ({ box }) => {
+  for (const [command, expected] of [
+    ["cat <<EOF > a.txt; rm -f u.ts\nx\nEOF", ["a.txt", "u.ts"]],
+    ["cat <<A > a.txt; cat <<B > b.txt\nx\nA\ny\nB\nrm u.ts", ["a.txt", "b.txt", "u.ts"]],
+    ["cat <<EOF > a.txt; { rm u.ts; }\nx\nEOF", ["a.txt", "u.ts"]],
+    // An unquoted body joins its backslash-newlines, as bash does: `hello EOF` ends nothing, the rm is body.
+    ["cat <<EOF > a.txt\nhello \\\nEOF\nrm u.ts\nEOF", ["a.txt"]],
+    // No end line: the rest of the text is the body, and runs nothing.
+    ["cat <<'EOF' > a.txt\nx\nrm u.ts", ["a.txt"]],
+    ["echo $((1<<2)) > a.txt; rm u.ts", ["a.txt", "u.ts"]], // a shift, not a heredoc
+    ["for ((i=0; i<1; i++)); do cat <<EOF > a.txt; done; rm u.ts\nx\nEOF", ["a.txt", "u.ts"]],
+    ["cd src & echo x > a.txt", ["a.txt"]],
+    ["(cd src; echo x > a.txt) & echo y > b.txt", ["b.txt", "src/a.txt"]],
+  ] as const) {
+    assert.equal(await writes(box, command), [...expected].sort(), command);
+  }
+  assert.is(bash(box, "cat <<EOF > a.txt & echo ok\nx\nEOF"), undefined, "a.txt is nobody's");
+});
+
 Shell("should read what bash reads: joined lines, heredoc bodies and commands beside them, links made before, names from variables", async ({ box }) => {
   mkdirSync(join(box.project, "src"));
   writeFileSync(join(box.project, "src", "b.ts"), "");
@@ -946,6 +965,14 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "cat <<EOF; rm u.ts\nx\nEOF", // a command beside the heredoc's start
     "cat <<EOF & rm u.ts\nx\nEOF",
     "read x <<EOF; rm u.ts\nx\nEOF",
+    "cat <<EOF > out.txt; rm -f u.ts\nx\nEOF", // after the heredoc's redirections: bash reads the body after the whole line
+    "cat <<EOF | tee out.txt; rm -f u.ts\nx\nEOF",
+    "cd /tmp <<EOF & rm -f u.ts\nx\nEOF",
+    "cat <<'EOF' > out.txt\nhello \\\nEOF\nrm u.ts", // a quoted body's backslash joins nothing: EOF ends it
+    "cat <<EOF > out.txt\ndon't\nEOF\nr\\\nm u.ts", // a quote in a body opens none for the lines after it
+    "cat <<EOF > out.txt\nit's\nEOF\necho x > u\\\n.ts",
+    "cd /tmp & rm u.ts", // a `cd` run apart with `&` moves nothing after it
+    "cd /tmp & echo x > u.ts",
     `true && patch -p0 <<'EOF'\n${patch}EOF`, // the heredoc is the last command's
     "ln -s u.ts l && echo x > l", // a link made before the write
     "ln u.ts h && echo x > h",

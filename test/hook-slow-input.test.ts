@@ -110,12 +110,15 @@ Heredocs("should set aside a large <<- body too, its tabs removed, and judge one
   // A program written with <<- is the text bash writes: its tabs gone, then read (a line of 1,900 characters keeps it under the limits).
   const comment = `# ${line(1900)}`;
   assert.equal(await writes(box, `cat > f.py <<-'EOF'\n\timport os\n\tos.remove("z.ts")\n\t${comment}\n\t${comment}\n\tEOF\npython3 f.py`), ["f.py", "z.ts"]);
-  // No end line, or two heredocs on one line, with a large body: the grammar would take minutes, inside one step of its parse.
-  assert.equal(await writes(box, `cat > f.txt <<EOF\n${big}`), ["unknown:."]);
-  assert.equal(await writes(box, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`), ["unknown:."]);
-  for (const command of [`cat > u.ts <<-EOF\n${big}\nEOF`, `cat > f.txt <<EOF\n${big}`, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`]) {
+  // No end line (bash reads the rest as the body), or two heredocs on one line split at its `;`: set aside all the same.
+  assert.equal(await writes(box, `cat > f.txt <<EOF\n${big}`), ["f.txt"]);
+  assert.equal(await writes(box, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`), ["f.txt", "g.txt"]);
+  // Two on a line the grammar reads as one command: it would take minutes, inside one step of its parse.
+  assert.equal(await writes(box, `cat <<A <<B > f.txt\n${big}\nA\nb\nB`), ["unknown:."]);
+  for (const command of [`cat > u.ts <<-EOF\n${big}\nEOF`, `cat > u.ts <<EOF\n${big}`, `cat <<A > f.txt; cat <<B > u.ts\n${big}\nA\nb\nB`, `cat <<A <<B > f.txt\n${big}\nA\nb\nB`]) {
     assert.is(answer(box, command), "deny", command.slice(0, 20));
   }
+  assert.is(answer(box, `cat <<A > f.txt; cat <<B > g.txt\n${big}\nA\nb\nB`), "allow", "read in time, and it writes no held file");
 });
 
 Heredocs("should judge a program with a line past what it reads as writing any file, inline as from a file", async ({ box }) => {
@@ -143,8 +146,8 @@ Heredocs("should read a heredoc it cannot set aside as the grammar does", async 
   assert.equal(await writes(box, `# cat <<EOF\n${filler}\nrm -f u.ts\nEOF=1`), ["u.ts"]);
   // Two on one line, and `<<-` with its tabs: left to the grammar, read as before.
   assert.equal(await writes(box, `cat <<-EOF > t.txt\n\t${line(3000)}\n\tEOF\nrm -f u.ts`), ["t.txt", "u.ts"]);
-  // No end line: not set aside; the grammar reads the lines after as commands (bash would not run them: judged all the same).
-  assert.equal(await writes(box, `cat > t.txt <<'EOF'\n${line(3000)}\nrm -f u.ts`), ["t.txt", "u.ts"]);
+  // No end line: bash reads the rest of the text as the body, and runs none of it.
+  assert.equal(await writes(box, `cat > t.txt <<'EOF'\n${line(3000)}\nrm -f u.ts`), ["t.txt"]);
 });
 
 Heredocs("should answer a command the grammar is slow on, judging it as writing any file", async ({ box }) => {

@@ -143,9 +143,11 @@ const SET_ASIDE_TRIES = 3;
  * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
  * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
  */
-function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
+function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = false): void {
+  // `cd /tmp & rm u.ts`: a command run with `&` runs in a subshell; its `cd` does not move the next one.
+  if (!apart && node.nextSibling?.type === "&") return visit(node, subshellOf(walk), nested, piped, true);
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
-    const inner = { ...walk, stack: [...walk.stack], ...(walk.bound ? { bound: new Map(walk.bound) } : {}) };
+    const inner = subshellOf(walk);
     for (const child of node.namedChildren) visit(child, inner, nested);
     return;
   }
@@ -237,6 +239,11 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false): void {
 }
 
 const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"];
+
+/** The walk a subshell starts with: the same, but what it changes (directory, stack, variables) stays in it. */
+function subshellOf(walk: Walk): Walk {
+  return { ...walk, stack: [...walk.stack], ...(walk.bound ? { bound: new Map(walk.bound) } : {}) };
+}
 
 /**
  * bash expands an array subscript in a name it is given as a value, and runs the substitutions in

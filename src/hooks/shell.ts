@@ -34,7 +34,7 @@
 // rule's shape and the readings rules share: shell-rule.ts).
 import { dirname, join } from "node:path";
 import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
-import { heredocSeparators, joinContinuations } from "./shell-continuations.js";
+import { joinContinuations } from "./shell-continuations.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
 
@@ -72,7 +72,7 @@ function directoriesOf(paths: string[]): string[] {
  */
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
-  const command = heredocSeparators(joinContinuations(given)); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
+  const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
   const programs = programsHere(command);

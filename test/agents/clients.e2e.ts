@@ -104,6 +104,8 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Bash", input: { command: `cat > ${b.root}/fix2.py <<'EOF'\nimport pathlib\npathlib.Path('taken.txt').write_text('lost')\nEOF\npython3 ${b.root}/fix2.py`, description: "helper in one go" } },
         // A file written whole from a heredoc with a 60 KB line: the grammar alone took the hook past its 10 s timeout, and the write went through.
         { tool: "Bash", input: { command: `cat > taken.txt <<'EOF'\n${"x".repeat(60_000)}\nEOF`, description: "big heredoc" } },
+        // A command after a heredoc's redirections on its line: the grammar swallowed the rm, and it ran.
+        { tool: "Bash", input: { command: "cat <<EOF > notes.txt; rm -f taken.txt\nhello\nEOF", description: "notes, then rm" } },
       ],
     },
     "[script:main] go",
@@ -121,6 +123,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.match(results[9] ?? "", REFUSED, "a helper program the agent wrote, run from its file");
   assert.match(results[10] ?? "", REFUSED, "a helper program written and run in one command");
   assert.match(results[11] ?? "", REFUSED, "a file written from a heredoc with a 60 KB line");
+  assert.match(results[12] ?? "", REFUSED, "an rm after a heredoc's redirections, on its line");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
