@@ -163,6 +163,19 @@ Heredocs("should answer a command the grammar is slow on, judging it as writing 
   assert.is(answer(box, `echo "${line(60_000, '\\"')}`), "allow");
 });
 
+Heredocs("should answer a long line of prose in time, and a command past the text it reads as writing any file", async ({ box }) => {
+  // Names of commands the gate looks at (`python … -c`, `sort … -o`), each looked for to the end of its line: 150 KB took it 8 s, 250 KB past the timeout.
+  const prose = line(250_000, "the python is a time to sort ");
+  assert.is(answer(box, `echo "${prose}" | sort -o u.ts`), "deny", "u.ts is held");
+  assert.is(answer(box, `echo "${prose}" | sort -o sorted.txt`), "allow");
+  assert.equal(await writes(box, `echo "${prose}" | sort -o sorted.txt`), ["sorted.txt"]);
+  // Past 512 KiB given to the grammar, heredoc bodies set aside (1.2 MB of words took the walk past the timeout): any file.
+  const words = line(1_200_000, "word ");
+  assert.is(answer(box, `echo ${words}; rm -f u.ts`), "deny");
+  assert.equal(await writes(box, `echo ${words}`), ["unknown:."]);
+  assert.equal(await writes(box, `cat > big.txt <<'EOF'\n${words}\nEOF`), ["big.txt"], "a body set aside is not given to the grammar");
+});
+
 Heredocs("should read a Codex patch with a long run of spaces in a header line once, and judge its paths", ({ box }) => {
   const codex = (patch: string) => decision(box, "codex", { tool_name: "apply_patch", tool_input: { command: patch } });
   // `\s*$` after a lazy path, and `[ ]+$`, looked again from each space of the run: 100 KB took minutes.

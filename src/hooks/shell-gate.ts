@@ -151,8 +151,29 @@ export function programsHere(command: string): string[] | undefined {
   return run?.fixed ? run.words : undefined;
 }
 
+/**
+ * Text the patterns above cannot answer for in time: each scans from every mention of a command
+ * (`time`, `sort`, `awk`, `python`) to the end of its line, so a long line of prose costs the square
+ * of its length (80 KB: 9 s, past the agent's wait for the hook). Past GATE_LINE on one line or
+ * GATE_TEXT in all (64 KB of 4 KB lines: about 0.1 s), the walk reads the command instead.
+ */
+function pastGate(command: string): boolean {
+  if (command.length > GATE_TEXT) return true;
+  const text = command.replace(/\\\n/g, "  "); // the lines the patterns read: `\<newline>` joins two
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf("\n", start);
+    if ((end === -1 ? text.length : end) - start > GATE_LINE) return true;
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return false;
+}
+const GATE_TEXT = 65_536;
+const GATE_LINE = 4_096;
+
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {
+  if (pastGate(command)) return true;
   const words = shellWords(command);
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command)) return true;
   const flat = flattened(command);

@@ -111,7 +111,8 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
 
 /**
  * The script's tree, its large heredoc bodies set aside (shell-heredocs.ts). Parsing stops at the
- * walk's deadline: the parse then throws, and the script could write any file.
+ * walk's deadline, and a script past the text the walk still reads (shared.textLeft) is not
+ * parsed: the parse then throws, and the script could write any file.
  */
 function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
   const skip = new Set<number>();
@@ -120,9 +121,11 @@ function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
     if (left <= 0) throw new Error("no time left to parse");
     if (Number.isFinite(left)) parser.setTimeoutMicros(left * 1000);
     const { script: text, bodies, unread } = setAsideHeredocs(script, skip);
+    if (walk.shared.textLeft !== undefined && text.length > walk.shared.textLeft) throw new Error("more text than the walk reads in time");
     // The scanner spends its time inside one step of the parse, where the deadline cannot stop it.
     if (unread || (tries === SET_ASIDE_TRIES && bodies.size > 0)) throw new Error("a heredoc the grammar cannot read in time");
     const tree = parser.parse(text);
+    if (walk.shared.textLeft !== undefined) walk.shared.textLeft -= text.length;
     if (bodies.size === 0) return tree;
     const missed = bodiesMissed(tree.rootNode, bodies);
     if (missed.skip.size === 0) {

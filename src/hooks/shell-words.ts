@@ -73,6 +73,8 @@ export interface Shared {
   heredocs?: Map<string, string>;
   /** When the hook stops parsing (Date.now() milliseconds): a script not parsed by then could write any file. */
   deadline?: number;
+  /** How much text the grammar may still be given (shell-walk.ts parse): what is past it could write any file. */
+  textLeft?: number;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
