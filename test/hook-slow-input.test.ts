@@ -22,14 +22,15 @@ const AGENT_TIMEOUT_MS = HOOK_TIMEOUT_SECONDS * 1000;
  * answer" when the agent would have stopped waiting. Claude's hook refuses in JSON on stdout,
  * Codex's by exit 2 with the reason on stderr.
  */
-function decision(box: Sandbox, agent: "claude" | "codex", call: { tool_name: string; tool_input: Record<string, string> }): string {
+function decision(box: Sandbox, agent: "claude" | "codex", call: { tool_name: string; tool_input: Record<string, unknown> }): string {
   const result = spawnSync(process.execPath, [BIN, "hook", agent, "--dir", box.dir], {
     input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", ...call }),
     env: cleanEnv(),
     encoding: "utf8",
     timeout: AGENT_TIMEOUT_MS,
   });
-  if (result.status === null) return "no answer";
+  // Past the timeout the hook is sent SIGTERM (a take waiting out a race notes it, and may still exit 0).
+  if (result.status === null || (result.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") return "no answer";
   if (agent === "codex") return result.status === 2 && /claimed by another session/.test(result.stderr) ? "deny" : result.status === 0 ? "allow" : `exit ${result.status}`;
   return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : "allow";
 }
@@ -207,6 +208,24 @@ Symbols("should judge an edit of a file it cannot read in time as touching the h
   // A file the grammar reads in time: an edit of another function passes.
   writeFileSync(file, `${functions}${"export const x = 1;\n".repeat(5000)}`);
   assert.is(edit(), "allow");
+});
+
+Symbols("should answer an edit touching thousands of symbols in time, claiming for the session the few it touches and none past 64", ({ box }) => {
+  const file = join(box.project, "big.ts");
+  writeFileSync(file, `export function keep() { return 1; }\n${Array.from({ length: 3000 }, (_, at) => `export const v${at} = "old";`).join("\n")}\n`);
+  assert.is(claims(["take", `${file}#keep`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]).code, 0);
+  const edit = (old_string: string, replace_all = false) =>
+    decision(box, "claude", { tool_name: "Edit", tool_input: { file_path: file, old_string, new_string: old_string.replace("old", "new"), ...(replace_all && { replace_all: true }) } });
+  const mine = () => (JSON.parse(claims(["status", "--dir", box.dir, "--json"]).stdout).claims as { target: string; holder: string }[]).filter((claim) => claim.holder !== "other").map((claim) => claim.target.replace(`${file}#`, ""));
+  // Each symbol's take parsed the whole file again, and each occurrence's line was counted from the top: 3 minutes.
+  assert.is(edit('"old"', true), "allow", "keep is not touched");
+  assert.equal(mine(), [], "3,000 symbols: more than a write claims");
+  assert.is(edit('v7 = "old"'), "allow");
+  assert.equal(mine(), ["v7"]);
+  assert.is(edit("return 1;"), "deny", "keep is held");
+  // One that touches the held symbol among 20,000 others: refused, in time.
+  writeFileSync(file, `export function keep() { return "old"; }\n${Array.from({ length: 20_000 }, (_, at) => `export const v${at} = "old";`).join("\n")}\n`);
+  assert.is(edit('"old"', true), "deny");
 });
 
 Symbols.run();

@@ -141,7 +141,8 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
   const symbols = targets.filter((target) => target.kind === "symbol");
   if (symbols.length > 0) {
     const { checkSymbol } = await import("../targets/symbols.js"); // the parser loads only for symbol targets
-    for (const target of symbols) await checkSymbol(target, options.creating === true);
+    const known = new Map<string, string[]>();
+    for (const target of symbols) await checkSymbol(target, options.creating === true, known);
   }
   // A name that reads like a file would stop protecting the file once it is created (it becomes a
   // path then): ask which was meant instead of guessing.

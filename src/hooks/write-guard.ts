@@ -65,6 +65,9 @@ export interface WriteDecision {
  */
 export const HOOK_RENEW_AFTER_MS = 60_000;
 
+/** The most symbols of files another session holds symbols of that one write claims for its session (a take of 1,000 took 5 s). */
+const AUTO_SYMBOLS = 64;
+
 export async function decideWrite(request: WriteRequest): Promise<WriteDecision> {
   const context = openContext(request);
   const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [], partly: { files: [], symbols: [] } };
@@ -139,7 +142,10 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   );
   // A name with a control character (a tab, a newline a client left in its path) is checked above
   // but cannot be a claim's target: not claimed, rather than failing the whole call open.
-  const wanted = [...unclaimed.map((target) => target.canonical), ...symbolsToTake.filter((symbol) => !own.has(symbol))].filter((target) => !/[\u0000-\u001f\u007f]/.test(target));
+  // An edit touching more symbols than a take claims in time (each a claim file, written durably)
+  // claims none of them: it was judged against every claim above all the same.
+  const symbolsWanted = symbolsToTake.filter((symbol) => !own.has(symbol));
+  const wanted = [...unclaimed.map((target) => target.canonical), ...(symbolsWanted.length > AUTO_SYMBOLS ? [] : symbolsWanted)].filter((target) => !/[\u0000-\u001f\u007f]/.test(target));
   if (request.autoTake && wanted.length > 0) {
     const taken = await take({ ...request, targets: wanted, purpose: request.purpose, ...(request.claimTtl !== undefined && { ttl: request.claimTtl }) });
     if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
@@ -293,6 +299,18 @@ function coversTarget(claimTarget: string, file: string): boolean {
   return false; // a glob or a symbol of the session's: still claim the file itself
 }
 
+/** The index of the first item `above` holds for, in a list where it holds from some index on (items.length if none). */
+function firstAbove<T>(items: T[], above: (item: T) => boolean): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (above(items[middle] as T)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /**
  * The claimed symbols an edit touches: those whose declaration lines contain text the edit
  * replaces. A whole-file write touches all of them; replaced text that cannot be found, or a
@@ -313,7 +331,12 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
   const symbols = await listSymbols(file, source, before).catch(() => undefined);
   if (symbols === undefined) return new Set(names);
-  const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
+  // Each occurrence's lines, and the symbols over them, found by halving: a replace_all on 3,000
+  // lines counted each one's line from the top, and looked at every symbol for each.
+  const starts = [0];
+  for (let at = source.indexOf("\n"); at !== -1; at = source.indexOf("\n", at + 1)) starts.push(at + 1);
+  const lineOf = (offset: number) => firstAbove(starts, (start) => start > offset);
+  const ordered = [...symbols].sort((a, b) => a.endLine - b.endLine || a.startLine - b.startLine);
   const touched = new Set<string>();
   for (const edit of edits) {
     let at = edit.old === "" ? -1 : source.indexOf(edit.old);
@@ -321,7 +344,11 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     for (; at !== -1; at = source.indexOf(edit.old, at + 1)) {
       const first = lineOf(at);
       const last = lineOf(at + edit.old.length);
-      for (const symbol of symbols) if (symbol.startLine <= last && symbol.endLine >= first) touched.add(symbol.name);
+      // Top-level declarations do not overlap (one may end on the line the next starts on): in order
+      // of their last lines, then first lines, their first lines are in order too.
+      for (let index = firstAbove(ordered, (symbol) => symbol.endLine >= first); index < ordered.length && (ordered[index] as { startLine: number }).startLine <= last; index++) {
+        touched.add((ordered[index] as { name: string }).name);
+      }
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
   }

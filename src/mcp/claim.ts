@@ -137,6 +137,7 @@ const NOT_TAKEN = "not taken: another path in this call is bad input";
 async function diagnose(paths: string[], creating: boolean, call: Call): Promise<TargetResult[]> {
   const context = openContext(call.common);
   const results: TargetResult[] = [];
+  const known = new Map<string, string[]>();
   for (const path of paths) {
     const entry: TargetResult = { path, target: path, granted: false, reason: NOT_TAKEN };
     try {
@@ -144,7 +145,7 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
       entry.target = target.canonical;
       if (target.kind === "symbol") {
         const { checkSymbol } = await import("../targets/symbols.js");
-        await checkSymbol(target, creating);
+        await checkSymbol(target, creating, known);
       }
     } catch (error) {
       if (!(error instanceof BadInputError)) throw error;
