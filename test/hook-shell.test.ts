@@ -932,7 +932,8 @@ Shell("should judge the backups rsync and wget keep, and wget's WARC file", asyn
   assert.is(bash(box, "rsync t.ts u"), undefined, "no backup asked for");
 });
 
-Shell("should read heredoc bodies where bash reads them, and commands run apart as bash runs them", async ({ box }) => {
+Shell("should read heredoc bodies where bash reads them, and commands run apart (`&`, a pipeline, coproc) as bash runs them", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
   for (const [command, expected] of [
     ["cat <<EOF > a.txt; rm -f u.ts\nx\nEOF", ["a.txt", "u.ts"]],
     ["cat <<A > a.txt; cat <<B > b.txt\nx\nA\ny\nB\nrm u.ts", ["a.txt", "b.txt", "u.ts"]],
@@ -942,9 +943,22 @@ Shell("should read heredoc bodies where bash reads them, and commands run apart 
     // No end line: the rest of the text is the body, and runs nothing.
     ["cat <<'EOF' > a.txt\nx\nrm u.ts", ["a.txt"]],
     ["echo $((1<<2)) > a.txt; rm u.ts", ["a.txt", "u.ts"]], // a shift, not a heredoc
+    ["x=$[1<<2]\nrm u.ts", ["u.ts"]],
+    ["arr[1<<2]=3\nrm u.ts", ["u.ts"]],
+    ["let x=1<<2\nrm u.ts", []], // unquoted, a heredoc to bash: the rm is its body
+    ["case x in a) cat <<EOF > a.txt;; b) rm u.ts;; esac\nx\nEOF", ["a.txt", "u.ts"]],
     ["for ((i=0; i<1; i++)); do cat <<EOF > a.txt; done; rm u.ts\nx\nEOF", ["a.txt", "u.ts"]],
     ["cd src & echo x > a.txt", ["a.txt"]],
     ["(cd src; echo x > a.txt) & echo y > b.txt", ["b.txt", "src/a.txt"]],
+    ["cd src | cat && echo x > a.txt", ["a.txt"]],
+    ["echo a | (cd src && cat > a.txt)", ["src/a.txt"]],
+    ["cd src && echo | cat; echo x > a.txt", ["src/a.txt"]], // `cd src && (echo | cat)`: this shell's cd
+    ["shopt -s lastpipe; true | cd src; echo x > a.txt", ["src/a.txt"]], // the last command in this shell
+    // A cd to a directory not there: what follows runs here or not at all, unless nothing stops it.
+    ["cd gone && echo x > a.txt", ["gone/a.txt"]],
+    ["cd gone 2>/dev/null || exit 1; echo x > a.txt", ["gone/a.txt"]],
+    ["cd gone; echo x > a.txt", ["unknown:a.txt"]],
+    ["mkdir made; cd made; echo x > a.txt", ["unknown:a.txt"]], // made first: not known to the walk, judged by the name
   ] as const) {
     assert.equal(await writes(box, command), [...expected].sort(), command);
   }
@@ -973,6 +987,12 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "cat <<EOF > out.txt\nit's\nEOF\necho x > u\\\n.ts",
     "cd /tmp & rm u.ts", // a `cd` run apart with `&` moves nothing after it
     "cd /tmp & echo x > u.ts",
+    "cd /tmp | true; rm u.ts", // nor one in a pipeline, or a coprocess: each a subshell
+    "true | cd /tmp; rm u.ts",
+    "coproc cd /tmp; rm u.ts",
+    "cd gone; rm u.ts", // a cd that fails leaves the shell here: `cd gone; rm -rf *` empties this directory
+    "cd gone; rm -rf *",
+    "cd gone || true; rm u.ts",
     `true && patch -p0 <<'EOF'\n${patch}EOF`, // the heredoc is the last command's
     "ln -s u.ts l && echo x > l", // a link made before the write
     "ln u.ts h && echo x > h",

@@ -33,6 +33,8 @@ export function joinContinuations(text: string): string {
   let quote: "'" | '"' | undefined;
   let arithmetic = 0; // open parentheses of a `((…))`: `<<` there shifts, `&` and `;` separate nothing
   let braces = 0; // open `${…}`: `${x//;/}`
+  let subscripts = 0; // open `a[…]` in a word: `arr[1<<2]=3` shifts
+  let brackets = 0; // open `$[…]`, arithmetic
   for (let at = 0; at < text.length; at++) {
     const char = text[at] as string;
     if (quote === "'") {
@@ -67,6 +69,7 @@ export function joinContinuations(text: string): string {
       continue;
     }
     if (char === "\n") {
+      subscripts = 0;
       if (pending.length === 0) {
         out += current + "\n";
         current = "";
@@ -96,7 +99,17 @@ export function joinContinuations(text: string): string {
       at++;
       continue;
     } else if (char === "}" && braces > 0) braces--;
-    else if (char === "<" && text[at + 1] === "<" && arithmetic === 0 && braces === 0) {
+    else if (char === "$" && text[at + 1] === "[") {
+      brackets++;
+      current += "$[";
+      at++;
+      continue;
+    } else if (char === "[" && /\w/.test(text[at - 1] ?? "")) subscripts++;
+    else if (char === "]" && subscripts + brackets > 0) {
+      if (subscripts > 0) subscripts--;
+      else brackets--;
+    } else if (char === " " || char === "\t") subscripts = 0; // a word ends, and a subscript in it
+    else if (char === "<" && text[at + 1] === "<" && arithmetic + braces + subscripts + brackets === 0) {
       if (text[at + 2] === "<") {
         current += "<<<";
         at += 2;
@@ -112,16 +125,16 @@ export function joinContinuations(text: string): string {
       current += "<<";
       at++;
       continue;
-    } else if ((char === ";" || char === "&") && pending.length > 0 && arithmetic === 0 && braces === 0) {
-      const operator = separator(text, at);
-      if (operator === undefined) {
-        parts.push(current);
-        separators.push(char);
-        current = "";
+    } else if ((char === ";" || char === "&") && pending.length > 0 && arithmetic + braces + subscripts + brackets === 0) {
+      const { operator, separates } = separator(text, at);
+      at += operator.length - 1;
+      if (!separates) {
+        current += operator;
         continue;
       }
-      current += operator;
-      at += operator.length - 1;
+      parts.push(current);
+      separators.push(operator);
+      current = "";
       continue;
     }
     current += char;
@@ -131,19 +144,17 @@ export function joinContinuations(text: string): string {
 }
 
 /**
- * At a `;` or `&`: undefined when it separates two commands, else the operator it is part of
- * (`;;`, `;&`, `;;&`, `&&`, `&>`, `>&`), taken whole.
+ * The operator at a `;` or `&`, taken whole, and whether it ends a command there: `;`, `&`, and a
+ * `case` item's `;;`, `;&`, `;;&` do; `&&`, `&>` and `>&` do not.
  */
-function separator(text: string, at: number): string | undefined {
-  const before = text[at - 1] ?? "";
+function separator(text: string, at: number): { operator: string; separates: boolean } {
   if (text[at] === ";") {
-    if (text.startsWith(";;&", at)) return ";;&";
-    if (text[at + 1] === ";" || text[at + 1] === "&") return text.slice(at, at + 2);
-    return undefined;
+    if (text.startsWith(";;&", at)) return { operator: ";;&", separates: true };
+    if (text[at + 1] === ";" || text[at + 1] === "&") return { operator: text.slice(at, at + 2), separates: true };
+    return { operator: ";", separates: true };
   }
-  if (text[at + 1] === "&" || text[at + 1] === ">") return text.slice(at, at + 2);
-  if (/[<>|&]/.test(before)) return "&";
-  return undefined;
+  if (text[at + 1] === "&" || text[at + 1] === ">") return { operator: text.slice(at, at + 2), separates: false };
+  return { operator: "&", separates: !/[<>|&]/.test(text[at - 1] ?? "") };
 }
 
 /** The heredoc a `<<` at `at` starts, and where its delimiter word ends; undefined when no word follows. */
@@ -192,7 +203,8 @@ function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], 
     const separator = separators[index];
     const own = bodies.filter((body) => body.part === index).map((body) => body.text).join("");
     if (own === "") line += part + (separator ?? "");
-    else if (separator !== "&") line += `${part}\n${own}`;
+    else if (separator === undefined || separator === ";") line += `${part}\n${own}`;
+    else if (separator !== "&") line += `${part}\n${own}${separator}`; // `;;`: the case item ends after its bodies
     else if (PLAIN.test(part) && !KEYWORD.test(part)) line += `(${part}\n${own})\n`;
     else line += `${part} &\n${own}`;
   });

@@ -1,6 +1,7 @@
 // What code run in this shell leaves for what follows it: the directory (`cd`, `pushd`, `popd`,
 // and a `cd` in a sourced file or a called function, which leaves it unknown) and the variables
 // bound to values (Walk.bound), which such code may set again (forgetBound).
+import { statSync } from "node:fs";
 import { maySet } from "./shell-variables.js";
 import { directoryAt, type Walk } from "./shell-words.js";
 
@@ -47,8 +48,11 @@ export function outsideFunctions(text: string): string {
   return out;
 }
 
-/** Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown. */
-export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk): void {
+/**
+ * Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown.
+ * `stopsOnFailure`: what follows does not run if the change fails (`cd build && …`, `cd build || exit`).
+ */
+export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk, stopsOnFailure = false): void {
   const operands = args.filter((arg) => arg === undefined || (!/^-[LPe@n]+$/.test(arg) && arg !== "--"));
   const to = operands[0];
   const from = walk.cwd;
@@ -57,7 +61,7 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
     walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
   } else if (name === "pushd") {
     walk.stack.push(from);
-    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : at(to);
+    walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : failing(at(to));
   } else if (operands.length === 0) {
     walk.cwd = walk.home;
   } else if (name === "cd" && operands.length > 1) {
@@ -65,7 +69,19 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
   } else if (to === "-") {
     walk.cwd = walk.previous;
   } else {
-    walk.cwd = at(to);
+    walk.cwd = failing(at(to));
   }
   walk.previous = from;
+
+  // A change to a directory that is not there fails, and the shell stays where it was (`cd build;
+  // rm -rf *` empties this one): where what follows runs, the text cannot say, unless a failure
+  // stops it. (A directory the command makes first, `mkdir b; cd b`, is not known: unknown too.)
+  function failing(path: string | undefined): string | undefined {
+    if (stopsOnFailure || path === undefined || path === from) return path;
+    try {
+      return statSync(path).isDirectory() ? path : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }

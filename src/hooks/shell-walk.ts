@@ -73,6 +73,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     const setHere = namesSet(tree.rootNode);
     walk.temporary = new Set([...(setHere === undefined ? [] : [...walk.temporary].filter((name) => !setHere.has(name))), ...temporaryVariables(tree.rootNode)]);
     walk.fromArguments = argumentVariables(tree.rootNode);
+    walk.lastpipe = walk.lastpipe === true || /\blastpipe\b/.test(script);
     walk.constants = constantVariables(tree.rootNode);
     // A binding it was given (the caller's loop variable, a variable set once there) does not hold
     // in code that may set that variable itself.
@@ -234,7 +235,10 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
   }
   if (node.type === "command") return command(node, walk, nested, STDIN_OF.get(node.id), piped && !STDIN_OF.has(node.id));
   if (node.type === "pipeline") {
-    node.namedChildren.forEach((child, index) => visit(child, walk, nested, index > 0));
+    // Each command of a pipeline runs in a subshell (`cd /tmp | cat; rm f` removes ./f); under
+    // `shopt -s lastpipe` the last may run in this one, and is read as if it did.
+    const commands = node.namedChildren;
+    commands.forEach((child, index) => visit(child, index === commands.length - 1 && walk.lastpipe ? walk : subshellOf(walk), nested, index > 0));
     return;
   }
   if (WORDS.includes(node.type)) subscriptRuns(node, walk, nested); // `declare 'a[$(cmd)]=1'`, `x='a[$(cmd)]'`
@@ -242,6 +246,23 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
 }
 
 const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"];
+
+/**
+ * Whether the commands after this one do not run when it fails: `a && b`, `a || exit`. (Under
+ * `set -e` they would not either; not looked for.)
+ */
+function stopsOnFailure(node: Node): boolean {
+  let at = node;
+  while (at.parent?.type === "redirected_statement") at = at.parent;
+  for (; at.parent?.type === "list"; at = at.parent) {
+    const next = at.nextSibling;
+    if (next === null) continue; // the list's last: what follows the list decides
+    if (next.type === "&&") return true;
+    const right = next.nextSibling;
+    return next.type === "||" && right?.type === "command" && /^(exit|return)$/.test(right.childForFieldName("name")?.text ?? "");
+  }
+  return false;
+}
 
 /** The walk a subshell starts with: the same, but what it changes (directory, stack, variables) stays in it. */
 function subshellOf(walk: Walk): Walk {
@@ -408,6 +429,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const value = child.childForFieldName("value");
     if (name !== undefined) environment[name] = value ? staticWord(value, walk) : "";
   }
+  // coproc runs its command in a subshell: `coproc cd /tmp` moves nothing after it.
+  if (argv[0] === "coproc") walk = subshellOf(walk);
   // coproc [NAME] { cmd; }: the braces' commands run (the grammar leaves them words).
   const brace = words.findIndex((word) => word.text === "{");
   if (argv[0] === "coproc" && brace !== -1) {
@@ -442,7 +465,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     walk.cwd = undefined;
     return;
   }
-  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk);
+  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk, stopsOnFailure(node));
   // git -c alias.x='!cmd' x, and `git config alias.x '!cmd'` (run by a later `git x`): the alias
   // runs cmd in a shell, read here.
   if (name === "git") {

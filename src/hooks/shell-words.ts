@@ -24,6 +24,8 @@ export interface Walk {
   cwd: string | undefined;
   /** Where `cd -` goes back to. */
   previous: string | undefined;
+  /** The script turns on `shopt -s lastpipe`: a pipeline's last command may run in this shell. */
+  lastpipe?: boolean;
   /** pushd's stack (what was there before the command is unknown). */
   stack: Array<string | undefined>;
   home: string;

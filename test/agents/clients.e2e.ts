@@ -106,6 +106,8 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Bash", input: { command: `cat > taken.txt <<'EOF'\n${"x".repeat(60_000)}\nEOF`, description: "big heredoc" } },
         // A command after a heredoc's redirections on its line: the grammar swallowed the rm, and it ran.
         { tool: "Bash", input: { command: "cat <<EOF > notes.txt; rm -f taken.txt\nhello\nEOF", description: "notes, then rm" } },
+        // A cd that fails leaves the shell here: the rm was read as one in build/.
+        { tool: "Bash", input: { command: "cd build; rm -f taken.txt", description: "clean build" } },
       ],
     },
     "[script:main] go",
@@ -124,6 +126,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.match(results[10] ?? "", REFUSED, "a helper program written and run in one command");
   assert.match(results[11] ?? "", REFUSED, "a file written from a heredoc with a 60 KB line");
   assert.match(results[12] ?? "", REFUSED, "an rm after a heredoc's redirections, on its line");
+  assert.match(results[13] ?? "", REFUSED, "an rm after a cd to a directory not there");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
