@@ -95,6 +95,7 @@ include mk/*.mk
   );
   file(box, "mk/a.mk", "globinc:\n\ttouch globinc.txt\n");
   file(box, "one.mk", ".ONESHELL:\nall:\n\tcd sub\n\trm -f x.txt\n");
+  file(box, "sub/keep", ""); // a directory there: the cd goes in
   file(box, "prefix.mk", ".RECIPEPREFIX = >\nall:\n> rm -f r.txt\n");
   file(box, "builtin.mk", "CFLAGS = -Wall\nprog: prog.o util.o\n");
   file(box, "prog.c", "");

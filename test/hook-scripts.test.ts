@@ -326,6 +326,7 @@ Scripts("should not take a binding for a variable that code run later may set: a
   file(box, "loc.sh", 'g() { local d=src; rm "$d/x"; }\nfor d in gen; do g; done\n');
   file(box, "f3.sh", "bash -c 'rm \"$0\"' gen/q\n");
   file(box, "x.sh", 'cd sub\nrm "$(dirname "$0")/x"\n', 0o755);
+  file(box, "sub/keep", ""); // a directory there: the cd goes in
   file(box, "lib/l.sh", 'f() { rm "$(dirname "${BASH_SOURCE[0]}")/out"; }\n');
   file(box, "main.sh", "source lib/l.sh\nf\n");
   const cases: Array<[string, string[]]> = [

@@ -932,7 +932,7 @@ Shell("should judge the backups rsync and wget keep, and wget's WARC file", asyn
   assert.is(bash(box, "rsync t.ts u"), undefined, "no backup asked for");
 });
 
-Shell("should read heredoc bodies where bash reads them, and commands run apart (`&`, a pipeline, coproc) as bash runs them", async ({ box }) => {
+Shell("should read heredoc bodies where bash reads them, and commands run apart (`&`, a pipeline, coproc) or perhaps (a failing or conditional cd) as bash runs them", async ({ box }) => {
   mkdirSync(join(box.project, "src"));
   for (const [command, expected] of [
     ["cat <<EOF > a.txt; rm -f u.ts\nx\nEOF", ["a.txt", "u.ts"]],
@@ -959,6 +959,12 @@ Shell("should read heredoc bodies where bash reads them, and commands run apart 
     ["cd gone 2>/dev/null || exit 1; echo x > a.txt", ["gone/a.txt"]],
     ["cd gone; echo x > a.txt", ["unknown:a.txt"]],
     ["mkdir made; cd made; echo x > a.txt", ["unknown:a.txt"]], // made first: not known to the walk, judged by the name
+    // A cd that may not run: what follows may be here or there; in its own `&&` chain, after it.
+    ["true && cd src && echo x > a.txt; echo y > b.txt", ["src/a.txt", "unknown:b.txt"]],
+    ["test -d src || cd src && echo x > a.txt", ["unknown:a.txt"]],
+    ["case x in y) cd src;; esac; echo x > a.txt", ["unknown:a.txt"]],
+    ["while false; do cd src; done; echo x > a.txt", ["unknown:a.txt"]],
+    ["cd src && echo x > a.txt; echo y > b.txt", ["src/a.txt", "src/b.txt"]],
   ] as const) {
     assert.equal(await writes(box, command), [...expected].sort(), command);
   }
@@ -993,6 +999,9 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "cd gone; rm u.ts", // a cd that fails leaves the shell here: `cd gone; rm -rf *` empties this directory
     "cd gone; rm -rf *",
     "cd gone || true; rm u.ts",
+    'mkdir -p src; [ -n "$CI" ] && cd src; rm u.ts', // a cd that may not run: here or in src
+    "if false; then cd /tmp; fi; rm u.ts",
+    "for d in /tmp; do cd $d; done; rm u.ts",
     `true && patch -p0 <<'EOF'\n${patch}EOF`, // the heredoc is the last command's
     "ln -s u.ts l && echo x > l", // a link made before the write
     "ln u.ts h && echo x > h",

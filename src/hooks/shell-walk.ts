@@ -159,11 +159,25 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
   if (node.type === "redirected_statement") {
     const body = node.childForFieldName("body");
     const stdin = stdinOf(node, walk);
+    if (body?.type === "list") {
+      // `true && cd src && echo x > a.txt`: the grammar gives the list the redirection, bash its
+      // last command, where it is written (in src), and the heredoc too (`true && patch -p0 <<EOF`).
+      const last = stdin === undefined ? undefined : lastCommand(body);
+      if (last !== undefined) STDIN_OF.set(last.id, stdin as string);
+      try {
+        visitList(body, walk, nested, () => {
+          for (const child of node.namedChildren) if (child.id !== body.id) visit(child, walk, nested);
+        });
+      } finally {
+        if (last !== undefined) STDIN_OF.delete(last.id);
+      }
+      return;
+    }
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
         if (child.type === "command") command(child, walk, nested, stdin, piped && stdin === undefined);
-        else if (stdin !== undefined && (child.type === "list" || child.type === "pipeline")) {
-          // `true && patch -p0 <<EOF`: the heredoc is the last command's, where it is written.
+        else if (stdin !== undefined && child.type === "pipeline") {
+          // `cat | patch -p0 <<EOF`: the heredoc is the last command's.
           const last = lastCommand(child);
           if (last !== undefined) STDIN_OF.set(last.id, stdin);
           try {
@@ -208,7 +222,12 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
     for (const child of node.namedChildren) visit(child, walk, nested);
     return;
   }
-  if (node.type === "for_statement") return forLoop(node, walk, nested);
+  // What may or may not run: a list's commands after its first (`[ -d b ] && cd b; rm f`), a
+  // branch, a loop's body. Read in order, as if it ran; after it, a directory it changed is
+  // either: unknown. In `a && cd b && rm f` the rm runs only after the cd: in b.
+  if (node.type === "list") return visitList(node, walk, nested);
+  if (node.type === "for_statement") return perhaps(walk, () => forLoop(node, walk, nested));
+  if (MAYBE.has(node.type) && !apart) return perhaps(walk, () => visit(node, walk, nested, piped, true));
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "PS4") {
     // PS4='$(cmd)' runs cmd at each line `set -x` traces: read as the string it is expanded as.
     const value = staticWord(node.childForFieldName("value"), walk);
@@ -246,6 +265,47 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
 }
 
 const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"];
+
+/** A list, `a && b || c`, its commands in order; `trailing`: read right after its last command (the redirections the grammar gives the list). */
+function visitList(node: Node, walk: Walk, nested: Nested[], trailing = () => {}): void {
+  const operands: Node[] = [];
+  const operators: Array<string | undefined> = [];
+  let first: Node = node;
+  for (;;) {
+    const [left, right, ...more] = first.type === "list" ? first.namedChildren.filter((child) => child.type !== "comment") : [];
+    if (left === undefined || right === undefined || more.length > 0) break;
+    operands.unshift(right);
+    operators.unshift(first.children.find((child) => child.type === "&&" || child.type === "||")?.type);
+    first = left;
+  }
+  // (A list the grammar gave other parts: each read in turn.)
+  if (first.type === "list") for (const child of first.namedChildren) visit(child, walk, nested);
+  else visit(first, walk, nested);
+  if (operands.length === 0) return trailing();
+  perhaps(walk, () =>
+    operands.forEach((operand, index) => {
+      const read = () => {
+        visit(operand, walk, nested);
+        if (index === operands.length - 1) trailing();
+      };
+      if (operators[index] === "&&") read();
+      else perhaps(walk, read);
+    }),
+  );
+}
+
+/** Statements whose parts may or may not run (for loops: forLoop). */
+const MAYBE = new Set(["if_statement", "case_statement", "while_statement", "c_style_for_statement"]);
+
+/** Runs `read` (a part that may not run); where it leaves the shell in another directory, the directory is unknown after it. */
+function perhaps(walk: Walk, read: () => void): void {
+  const { cwd, previous } = walk;
+  const stack = [...walk.stack];
+  read();
+  if (walk.cwd !== cwd) walk.cwd = undefined;
+  if (walk.previous !== previous) walk.previous = undefined;
+  if (walk.stack.length !== stack.length || walk.stack.some((entry, index) => entry !== stack[index])) walk.stack = walk.stack.map(() => undefined);
+}
 
 /**
  * Whether the commands after this one do not run when it fails: `a && b`, `a || exit`. (Under
