@@ -965,6 +965,9 @@ Shell("should read heredoc bodies where bash reads them, and commands run apart 
     ["case x in y) cd src;; esac; echo x > a.txt", ["unknown:a.txt"]],
     ["while false; do cd src; done; echo x > a.txt", ["unknown:a.txt"]],
     ["cd src && echo x > a.txt; echo y > b.txt", ["src/a.txt", "src/b.txt"]],
+    ['eval "cd src"; echo x > a.txt', ["unknown:a.txt"]], // eval and `.` run in this shell: a cd there moves it
+    ['. /dev/stdin <<< "cd src"; echo x > a.txt', ["unknown:a.txt"]],
+    ['eval "echo hi"; echo x > a.txt', ["a.txt"]],
   ] as const) {
     assert.equal(await writes(box, command), [...expected].sort(), command);
   }

@@ -580,6 +580,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     else if (STDIN.test(args[0] ?? "") && args[0] !== "-") {
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
       else add(here, UNKNOWABLE);
+      if (stdin === undefined || CHANGES_DIRECTORY.test(outsideFunctions(stdin))) walk.cwd = undefined;
     } else if (argWords.length > 0) {
       const script = runScript(args[0], true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
       if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
@@ -610,9 +611,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
     const words = args[0] === "--" ? args.slice(1) : args; // eval -- 'rm f'
-    if (words.every((arg) => arg !== undefined)) nested.push({ script: words.join(" "), cwd: here.cwd });
-    else if (!argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word))) add(here, UNKNOWABLE);
-    forgetBound(walk, words.every((arg) => arg !== undefined) ? words.join(" ") : undefined);
+    const known = words.every((arg) => arg !== undefined);
+    const settings = !known && argWords.every((word, index) => args[index] !== undefined || printsEnvironment(word));
+    if (known) nested.push({ script: words.join(" "), cwd: here.cwd });
+    else if (!settings) add(here, UNKNOWABLE);
+    forgetBound(walk, known ? words.join(" ") : undefined);
+    // Run in this shell: its `cd` (`eval "cd /tmp"; rm f`) leaves this one in a place the text does not fix.
+    if (known ? CHANGES_DIRECTORY.test(outsideFunctions(words.join(" "))) : !settings) walk.cwd = undefined;
     return;
   }
   if (name === "xargs") {
