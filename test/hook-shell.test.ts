@@ -1002,6 +1002,11 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "cd gone; rm u.ts", // a cd that fails leaves the shell here: `cd gone; rm -rf *` empties this directory
     "cd gone; rm -rf *",
     "cd gone || true; rm u.ts",
+    "cd gone && make; rm u.ts", // `&&` stops its own chain only
+    "cd gone && echo ok || rm u.ts",
+    "mkdir -p src; cd src; cat <<EOF > o & rm ../u.ts\nx\nEOF", // the part run apart is the heredoc's command alone
+    "echo $'a\\'b'; cat <<EOF > o; rm u.ts\nx\nEOF", // an escaped quote in $'…' closes nothing
+    "git commit -m \"$(cat <<'EOF'\nFix 12\" screens\nEOF\n)\" && cat <<EOF > o; rm u.ts\nx\nEOF", // a heredoc inside \"$(…)\"
     'mkdir -p src; [ -n "$CI" ] && cd src; rm u.ts', // a cd that may not run: here or in src
     "if false; then cd /tmp; fi; rm u.ts",
     "for d in /tmp; do cd $d; done; rm u.ts",

@@ -170,7 +170,11 @@ Heredocs("should answer a long line of prose in time, and a command past the tex
   assert.is(answer(box, `echo "${prose}" | sort -o u.ts`), "deny", "u.ts is held");
   assert.is(answer(box, `echo "${prose}" | sort -o sorted.txt`), "allow");
   assert.equal(await writes(box, `echo "${prose}" | sort -o sorted.txt`), ["sorted.txt"]);
-  // Past 512 KiB given to the grammar, heredoc bodies set aside (1.2 MB of words took the walk past the timeout): any file.
+  // Past 256 KiB given to the grammar, heredoc bodies set aside (1.2 MB of words took the walk past the timeout), or
+  // 150,000 nodes of its tree (25,000 heredocs on a line: 5 s): any file. Long chains are read in time, and right.
+  assert.is(answer(box, `${"a&&".repeat(20_000)}rm u.ts`), "deny", "a chain of 20,000 commands took 16 s");
+  assert.is(answer(box, `${"a||".repeat(20_000)}echo x > free.txt`), "allow");
+  assert.is(answer(box, `${"cat <<A;".repeat(25_000)}echo x > free.txt\nx\n`), "deny");
   const words = line(1_200_000, "word ");
   assert.is(answer(box, `echo ${words}; rm -f u.ts`), "deny");
   assert.equal(await writes(box, `echo ${words}`), ["unknown:."]);

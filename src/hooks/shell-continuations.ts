@@ -9,8 +9,10 @@
 //
 // Bash reads a heredoc's body on the lines after the whole line that starts it: in
 // `cat <<EOF > out.txt; rm -f u.ts` the `rm` is a command of its own, but the grammar reads no `;`
-// or `&` after a heredoc's redirections and swallows what follows. Such a line is split at those
-// separators, and each body placed after the command it feeds: the same commands, in the same order.
+// or `&` after a heredoc's redirections and swallows what follows. Such a line is split at the
+// separators between its commands (not inside quotes, `$(…)` or an expansion), and each body placed
+// after the command it feeds: the same commands, in the same order. Quotes are followed as bash
+// nests them: `git commit -m "$(cat <<'EOF'` starts a heredoc inside a double-quoted word.
 
 interface Heredoc {
   delimiter: string;
@@ -22,6 +24,17 @@ interface Heredoc {
   part: number;
 }
 
+/**
+ * Where the scanner is: in a quote (`'…'`, `"…"`, `$'…'`); in a command substitution (`$(…)`, a
+ * backtick pair: commands again, heredocs too, a quote of their own inside a double-quoted one:
+ * `git commit -m "$(cat <<'EOF'`); or in an expansion, where `<<` shifts and `;` and `&` separate
+ * nothing (`((…))`, `$((…))`, `${…}`, `$[…]`, a subscript `a[…]` in a word).
+ */
+type Frame = { kind: "'" | '"' | "$'" | "`" | "${" } | { kind: "$(" | "(("; parens: number } | { kind: "["; word: boolean };
+
+/** Frames where commands are read: the top, `$(…)` and backticks. */
+const commandsIn = (frame: Frame | undefined) => frame === undefined || frame.kind === "$(" || frame.kind === "`";
+
 /** The text with every backslash-newline bash would remove removed, and heredoc bodies after the commands they feed. */
 export function joinContinuations(text: string): string {
   if (!text.includes("\\\n") && !text.includes("<<")) return text;
@@ -30,102 +43,124 @@ export function joinContinuations(text: string): string {
   const parts: string[] = [];
   const separators: string[] = [];
   let pending: Heredoc[] = [];
-  let quote: "'" | '"' | undefined;
-  let arithmetic = 0; // open parentheses of a `((…))`: `<<` there shifts, `&` and `;` separate nothing
-  let braces = 0; // open `${…}`: `${x//;/}`
-  let subscripts = 0; // open `a[…]` in a word: `arr[1<<2]=3` shifts
-  let brackets = 0; // open `$[…]`, arithmetic
+  const frames: Frame[] = [];
+  const take = (piece: string) => {
+    current += piece;
+    return piece.length - 1;
+  };
   for (let at = 0; at < text.length; at++) {
     const char = text[at] as string;
-    if (quote === "'") {
+    const frame = frames[frames.length - 1];
+    if (frame?.kind === "'") {
       current += char;
-      if (char === "'") quote = undefined;
+      if (char === "'") frames.pop();
       continue;
     }
     if (char === "\\") {
-      if (text[at + 1] === "\n") {
+      if (text[at + 1] === "\n" && frame?.kind !== "$'") {
         at++;
         continue;
       }
-      current += char + (text[at + 1] ?? "");
-      at++;
+      at += take(char + (text[at + 1] ?? ""));
       continue;
     }
-    if (quote === '"') {
+    if (frame?.kind === "$'") {
       current += char;
-      if (char === '"') quote = undefined;
+      if (char === "'") frames.pop();
+      continue;
+    }
+    // What opens the same way in double quotes and out of them: `$(`, `$((`, `${`, `$[`, a backtick.
+    if (char === "$" && text[at + 1] === "(") {
+      if (text[at + 2] === "(") {
+        frames.push({ kind: "((", parens: 2 });
+        at += take("$((");
+      } else {
+        frames.push({ kind: "$(", parens: 0 });
+        at += take("$(");
+      }
+      continue;
+    }
+    if (char === "$" && (text[at + 1] === "{" || text[at + 1] === "[")) {
+      frames.push(text[at + 1] === "{" ? { kind: "${" } : { kind: "[", word: false });
+      at += take(text.slice(at, at + 2));
+      continue;
+    }
+    if (char === "`") {
+      if (frame?.kind === "`") frames.pop();
+      else frames.push({ kind: "`" });
+      current += char;
+      continue;
+    }
+    if (frame?.kind === '"') {
+      if (char === '"') frames.pop();
+      current += char;
       continue;
     }
     if (char === '"' || char === "'") {
-      quote = char;
+      frames.push({ kind: char });
       current += char;
       continue;
     }
-    if (char === "#" && (at === 0 || /[\s;&|()]/.test(text[at - 1] as string))) {
+    if (char === "$" && text[at + 1] === "'") {
+      frames.push({ kind: "$'" });
+      at += take("$'");
+      continue;
+    }
+    const commands = commandsIn(frame);
+    if (char === "#" && commands && (at === 0 || /[\s;&|()]/.test(text[at - 1] as string))) {
       // A comment runs to the end of its line, backslashes and all.
       const end = text.indexOf("\n", at);
       current += end === -1 ? text.slice(at) : text.slice(at, end);
       at = end === -1 ? text.length : end - 1;
       continue;
     }
+    if (char === "\n" || char === " " || char === "\t") {
+      // A word ends, and a subscript left open in it.
+      while (frames[frames.length - 1]?.kind === "[" && (frames[frames.length - 1] as { word: boolean }).word) frames.pop();
+    }
     if (char === "\n") {
-      subscripts = 0;
       if (pending.length === 0) {
-        out += current + "\n";
-        current = "";
-        continue;
+        out += parts.map((part, index) => part + (separators[index] ?? "")).join("") + current + "\n";
+      } else {
+        const { line, next } = withBodies([...parts, current], separators, pending, text, at + 1);
+        out += line;
+        pending = [];
+        at = next - 1;
       }
-      const { line, next } = withBodies([...parts, current], separators, pending, text, at + 1);
-      out += line;
       current = "";
       parts.length = 0;
       separators.length = 0;
-      pending = [];
-      at = next - 1;
       continue;
     }
-    if (char === "(") {
-      if (arithmetic > 0) arithmetic++;
-      else if (text[at + 1] === "(") {
-        arithmetic = 2;
-        current += "((";
-        at++;
-        continue;
+    if (commands && char === "(" && text[at + 1] === "(") {
+      frames.push({ kind: "((", parens: 2 });
+      at += take("((");
+      continue;
+    }
+    if (frame?.kind === "((" || frame?.kind === "$(") {
+      if (char === "(") frame.parens++;
+      else if (char === ")") {
+        if (frame.kind === "((" ? --frame.parens === 0 : frame.parens-- === 0) frames.pop();
       }
-    } else if (char === ")" && arithmetic > 0) arithmetic--;
-    else if (char === "$" && text[at + 1] === "{") {
-      braces++;
-      current += "${";
-      at++;
-      continue;
-    } else if (char === "}" && braces > 0) braces--;
-    else if (char === "$" && text[at + 1] === "[") {
-      brackets++;
-      current += "$[";
-      at++;
-      continue;
-    } else if (char === "[" && /\w/.test(text[at - 1] ?? "")) subscripts++;
-    else if (char === "]" && subscripts + brackets > 0) {
-      if (subscripts > 0) subscripts--;
-      else brackets--;
-    } else if (char === " " || char === "\t") subscripts = 0; // a word ends, and a subscript in it
-    else if (char === "<" && text[at + 1] === "<" && arithmetic + braces + subscripts + brackets === 0) {
+    } else if (frame?.kind === "${" && char === "}") frames.pop();
+    else if (frame?.kind === "[" && char === "]") frames.pop();
+    if (commands && char === "[" && /\w/.test(text[at - 1] ?? "")) frames.push({ kind: "[", word: true });
+    if (commands && char === "<" && text[at + 1] === "<") {
       if (text[at + 2] === "<") {
-        current += "<<<";
-        at += 2;
+        at += take("<<<");
         continue;
       }
       const start = heredocStart(text, at);
       if (start !== undefined) {
         pending.push({ ...start.heredoc, part: parts.length });
-        current += text.slice(at, start.end);
-        at = start.end - 1;
+        at += take(text.slice(at, start.end));
         continue;
       }
-      current += "<<";
-      at++;
+      at += take("<<");
       continue;
-    } else if ((char === ";" || char === "&") && pending.length > 0 && arithmetic + braces + subscripts + brackets === 0) {
+    }
+    if (frames.length === 0 && (char === ";" || char === "&")) {
+      // Split at every command's end on a line, so a heredoc's part holds its own command alone.
       const { operator, separates } = separator(text, at);
       at += operator.length - 1;
       if (!separates) {
@@ -139,7 +174,8 @@ export function joinContinuations(text: string): string {
     }
     current += char;
   }
-  if (pending.length === 0) return out + current;
+  const rest = parts.map((part, index) => part + (separators[index] ?? "")).join("") + current;
+  if (pending.length === 0) return out + rest;
   return out + withBodies([...parts, current], separators, pending, text, text.length).line;
 }
 
@@ -187,9 +223,9 @@ function heredocStart(text: string, at: number): { heredoc: Omit<Heredoc, "part"
 }
 
 /**
- * A line that starts heredocs, as the grammar reads it: each part ending in a `;` or `&` after a
- * heredoc's start on its own line, followed by its bodies; `&` (a command run apart, whose `cd`
- * ends with it) kept as a subshell where the part is a plain command. `from`: where the bodies start.
+ * A line that starts heredocs, as the grammar reads it: each command (part) that starts one on a
+ * line of its own, followed by its bodies; one run apart with `&` (whose `cd` ends with it) held in
+ * a subshell where it opens and closes nothing, else left with its `&`. `from`: where the bodies start.
  */
 function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], text: string, from: number): { line: string; next: number } {
   let next = from;
@@ -198,10 +234,12 @@ function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], 
     next = body.next;
     return { part: heredoc.part, text: body.text };
   });
+  const owned = new Map<number, string>();
+  for (const body of bodies) owned.set(body.part, (owned.get(body.part) ?? "") + body.text);
   let line = "";
   parts.forEach((part, index) => {
     const separator = separators[index];
-    const own = bodies.filter((body) => body.part === index).map((body) => body.text).join("");
+    const own = owned.get(index) ?? "";
     if (own === "") line += part + (separator ?? "");
     else if (separator === undefined || separator === ";") line += `${part}\n${own}`;
     else if (separator !== "&") line += `${part}\n${own}${separator}`; // `;;`: the case item ends after its bodies

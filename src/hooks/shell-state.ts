@@ -48,11 +48,14 @@ export function outsideFunctions(text: string): string {
   return out;
 }
 
+/** What a failing command stops: the rest of its `&&` chain (`cd build && make`), or the script (`cd build || exit`). */
+export type Guard = "chain" | "exit";
+
 /**
  * Where `cd`, `pushd` and `popd` leave the walk: a directory the text fixes, or unknown.
- * `stopsOnFailure`: what follows does not run if the change fails (`cd build && …`, `cd build || exit`).
+ * `guard`: what does not run if the change fails.
  */
-export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk, stopsOnFailure = false): void {
+export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk, guard?: Guard): void {
   const operands = args.filter((arg) => arg === undefined || (!/^-[LPe@n]+$/.test(arg) && arg !== "--"));
   const to = operands[0];
   const from = walk.cwd;
@@ -75,13 +78,21 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
 
   // A change to a directory that is not there fails, and the shell stays where it was (`cd build;
   // rm -rf *` empties this one): where what follows runs, the text cannot say, unless a failure
-  // stops it. (A directory the command makes first, `mkdir b; cd b`, is not known: unknown too.)
+  // stops it: the rest of an `&&` chain is read in the directory, and the place is unknown after
+  // the list (walk.shaky). (A directory the command makes first, `mkdir b; cd b`, is not known.)
   function failing(path: string | undefined): string | undefined {
-    if (stopsOnFailure || path === undefined || path === from) return path;
+    if (path === undefined || path === from || guard === "exit") return path;
+    let there = false;
     try {
-      return statSync(path).isDirectory() ? path : undefined;
+      there = statSync(path).isDirectory();
     } catch {
-      return undefined;
+      there = false;
     }
+    if (there) return path;
+    if (guard === "chain") {
+      walk.shaky = true;
+      return path;
+    }
+    return undefined;
   }
 }

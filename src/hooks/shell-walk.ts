@@ -22,7 +22,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shel
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, outsideFunctions, OWN } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, type Guard, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -37,6 +37,7 @@ import {
   readText,
   redirectionOperator,
   statementOf,
+  STATEMENTS,
   staticWord,
   UNKNOWABLE,
   type Walk,
@@ -70,6 +71,8 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     tree = parse(parser, extglobsAsGlobs(joinContinuations(script)), walk);
     // Temp-space variables: this script's, and the caller's it does not set itself (a trap's
     // `rm -f "$tmp"` after `tmp=$(mktemp)`).
+    // A tree's nodes cost the walk each (25,000 heredocs on one line: 5 s): past the walk's budget, any file.
+    if (walk.shared.nodesLeft !== undefined && (walk.shared.nodesLeft -= tree.rootNode.descendantCount) < 0) throw new Error("more of a tree than the walk reads in time");
     const setHere = namesSet(tree.rootNode);
     walk.temporary = new Set([...(setHere === undefined ? [] : [...walk.temporary].filter((name) => !setHere.has(name))), ...temporaryVariables(tree.rootNode)]);
     walk.fromArguments = argumentVariables(tree.rootNode);
@@ -77,7 +80,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     walk.constants = constantVariables(tree.rootNode);
     // A binding it was given (the caller's loop variable, a variable set once there) does not hold
     // in code that may set that variable itself.
-    const sets = namesSet(tree.rootNode);
+    const sets = setHere;
     if (walk.bound !== undefined) walk.bound = new Map([...walk.bound].filter(([name]) => OWN.test(name) || (sets !== undefined && !sets.has(name))));
     if (positional !== undefined) walk.bound = withPositional(walk.bound, positional, tree.rootNode);
     visit(tree.rootNode, walk, nested);
@@ -147,12 +150,9 @@ const SET_ASIDE_TRIES = 3;
  * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
  * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
  */
-function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = false): void {
-  // `cd /tmp & rm u.ts`: a command run with `&` runs in a subshell; its `cd` does not move the next one.
-  if (!apart && node.nextSibling?.type === "&") return visit(node, subshellOf(walk), nested, piped, true);
+function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped = false): void {
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
-    const inner = subshellOf(walk);
-    for (const child of node.namedChildren) visit(child, inner, nested);
+    visitChildren(node, subshellOf(walk), nested);
     return;
   }
   if (node.type === "file_redirect") return redirect(node, walk, nested);
@@ -175,7 +175,14 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
     }
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
-        if (child.type === "command") command(child, walk, nested, stdin, piped && stdin === undefined);
+        if (child.type === "command") {
+          STATEMENTS.set(child.id, node);
+          try {
+            command(child, walk, nested, stdin, piped && stdin === undefined);
+          } finally {
+            STATEMENTS.delete(child.id);
+          }
+        }
         else if (stdin !== undefined && child.type === "pipeline") {
           // `cat | patch -p0 <<EOF`: the heredoc is the last command's.
           const last = lastCommand(child);
@@ -227,7 +234,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
   // either: unknown. In `a && cd b && rm f` the rm runs only after the cd: in b.
   if (node.type === "list") return visitList(node, walk, nested);
   if (node.type === "for_statement") return perhaps(walk, () => forLoop(node, walk, nested));
-  if (MAYBE.has(node.type) && !apart) return perhaps(walk, () => visit(node, walk, nested, piped, true));
+  if (MAYBE.has(node.type) && !wrapped) return perhaps(walk, () => visit(node, walk, nested, piped, true));
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "PS4") {
     // PS4='$(cmd)' runs cmd at each line `set -x` traces: read as the string it is expanded as.
     const value = staticWord(node.childForFieldName("value"), walk);
@@ -261,37 +268,86 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, apart = 
     return;
   }
   if (WORDS.includes(node.type)) subscriptRuns(node, walk, nested); // `declare 'a[$(cmd)]=1'`, `x='a[$(cmd)]'`
-  for (const child of node.namedChildren) visit(child, walk, nested);
+  visitChildren(node, walk, nested);
+}
+
+/**
+ * A node's parts in order. `cd /tmp & rm u.ts`: a statement run with `&` runs in a subshell, and
+ * its `cd` does not move the next one (looked at here, among siblings: a node's own look for its
+ * next sibling costs the depth of the tree).
+ */
+function visitChildren(node: Node, walk: Walk, nested: Nested[]): void {
+  const children = node.children;
+  children.forEach((child, index) => {
+    if (child.isNamed) visit(child, children[index + 1]?.type === "&" ? subshellOf(walk) : walk, nested);
+  });
 }
 
 const WORDS = ["word", "string", "raw_string", "ansi_c_string", "concatenation"];
 
-/** A list, `a && b || c`, its commands in order; `trailing`: read right after its last command (the redirections the grammar gives the list). */
+/**
+ * A list, `a && b || c`, its commands in order; `trailing`: read right after its last command (the
+ * redirections the grammar gives the list). A `cd` to a directory not there that only its `&&`
+ * chain depends on (`cd b && make; rm f`) leaves the place unknown after the list, and for a `||`.
+ */
 function visitList(node: Node, walk: Walk, nested: Nested[], trailing = () => {}): void {
+  const outer = walk.shaky;
+  walk.shaky = false;
+  try {
+    listInOrder(node, walk, nested, trailing);
+  } finally {
+    if (walk.shaky) walk.cwd = undefined;
+    walk.shaky = outer;
+  }
+}
+
+function listInOrder(node: Node, walk: Walk, nested: Nested[], trailing: () => void): void {
   const operands: Node[] = [];
   const operators: Array<string | undefined> = [];
   let first: Node = node;
   for (;;) {
     const [left, right, ...more] = first.type === "list" ? first.namedChildren.filter((child) => child.type !== "comment") : [];
     if (left === undefined || right === undefined || more.length > 0) break;
-    operands.unshift(right);
-    operators.unshift(first.children.find((child) => child.type === "&&" || child.type === "||")?.type);
+    operands.push(right);
+    operators.push(first.children.find((child) => child.type === "&&" || child.type === "||")?.type);
     first = left;
   }
+  operands.reverse(); // (found from the last; unshift would cost the square of a long chain)
+  operators.reverse();
   // (A list the grammar gave other parts: each read in turn.)
   if (first.type === "list") for (const child of first.namedChildren) visit(child, walk, nested);
-  else visit(first, walk, nested);
+  else guarded(first, guardOf(operators[0], operands[0]), () => visit(first, walk, nested));
   if (operands.length === 0) return trailing();
   perhaps(walk, () =>
     operands.forEach((operand, index) => {
-      const read = () => {
-        visit(operand, walk, nested);
-        if (index === operands.length - 1) trailing();
-      };
+      const read = () =>
+        guarded(operand, guardOf(operators[index + 1], operands[index + 1]), () => {
+          visit(operand, walk, nested);
+          if (index === operands.length - 1) trailing();
+        });
       if (operators[index] === "&&") read();
-      else perhaps(walk, read);
+      else {
+        if (walk.shaky) walk.cwd = undefined; // `cd b && make || rm f`: the rm may run where the cd failed
+        perhaps(walk, read);
+      }
     }),
   );
+}
+
+/** What failing stops for a list's command followed by this operator and command. */
+function guardOf(operator: string | undefined, next: Node | undefined): Guard | undefined {
+  if (operator === "&&") return "chain";
+  return operator === "||" && next?.type === "command" && /^(exit|return)$/.test(next.childForFieldName("name")?.text ?? "") ? "exit" : undefined;
+}
+
+function guarded(node: Node, guard: Guard | undefined, read: () => void): void {
+  if (guard === undefined) return read();
+  GUARDED.set(node.id, guard);
+  try {
+    read();
+  } finally {
+    GUARDED.delete(node.id);
+  }
 }
 
 /** Statements whose parts may or may not run (for loops: forLoop). */
@@ -307,22 +363,6 @@ function perhaps(walk: Walk, read: () => void): void {
   if (walk.stack.length !== stack.length || walk.stack.some((entry, index) => entry !== stack[index])) walk.stack = walk.stack.map(() => undefined);
 }
 
-/**
- * Whether the commands after this one do not run when it fails: `a && b`, `a || exit`. (Under
- * `set -e` they would not either; not looked for.)
- */
-function stopsOnFailure(node: Node): boolean {
-  let at = node;
-  while (at.parent?.type === "redirected_statement") at = at.parent;
-  for (; at.parent?.type === "list"; at = at.parent) {
-    const next = at.nextSibling;
-    if (next === null) continue; // the list's last: what follows the list decides
-    if (next.type === "&&") return true;
-    const right = next.nextSibling;
-    return next.type === "||" && right?.type === "command" && /^(exit|return)$/.test(right.childForFieldName("name")?.text ?? "");
-  }
-  return false;
-}
 
 /** The walk a subshell starts with: the same, but what it changes (directory, stack, variables) stays in it. */
 function subshellOf(walk: Walk): Walk {
@@ -361,6 +401,12 @@ function inlineOptions(name: string): string[] {
 
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
+
+/**
+ * A list's commands whose failure stops what follows them (visitList): "chain", the rest of its
+ * `&&` chain (`cd b && make`); "exit", the script (`cd b || exit`). By node id, while read.
+ */
+const GUARDED = new Map<number, Guard>();
 
 /** At most this many `$(` of a heredoc's text are looked at (a walk reads 64 scripts at most: shell.ts). */
 const SUBSTITUTIONS_READ = 128;
@@ -525,7 +571,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     walk.cwd = undefined;
     return;
   }
-  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk, stopsOnFailure(node));
+  if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk, GUARDED.get(node.id) ?? GUARDED.get(statementOf(node)?.id ?? -1));
   // git -c alias.x='!cmd' x, and `git config alias.x '!cmd'` (run by a later `git x`): the alias
   // runs cmd in a shell, read here.
   if (name === "git") {

@@ -26,6 +26,8 @@ export interface Walk {
   previous: string | undefined;
   /** The script turns on `shopt -s lastpipe`: a pipeline's last command may run in this shell. */
   lastpipe?: boolean;
+  /** A `cd` in the list being read went to a directory not there, and only its `&&` chain depends on it: the place is unknown after the list. */
+  shaky?: boolean;
   /** pushd's stack (what was there before the command is unknown). */
   stack: Array<string | undefined>;
   home: string;
@@ -77,6 +79,8 @@ export interface Shared {
   deadline?: number;
   /** How much text the grammar may still be given (shell-walk.ts parse): what is past it could write any file. */
   textLeft?: number;
+  /** How many syntax-tree nodes the walk may still read: what is past it could write any file. */
+  nodesLeft?: number;
 }
 
 /** A function's body, and the script that defined it (its `${BASH_SOURCE[0]}`). */
@@ -510,7 +514,12 @@ export function redirectionOperator(redirection: Parser.SyntaxNode): string {
   return redirection.text.slice((descriptor?.endIndex ?? redirection.startIndex) - redirection.startIndex, (destination?.startIndex ?? redirection.endIndex) - redirection.startIndex).trim();
 }
 
-/** The redirected statement a command is the body of (`cat > f <<EOF`: the redirections are its), if any. */
+/**
+ * The redirected statement a command is the body of (`cat > f <<EOF`: the redirections are its), if
+ * any: noted by the walk while it reads the command (a node's parent costs the depth of the tree:
+ * 20,000 commands in a chain took seconds).
+ */
 export function statementOf(command: Parser.SyntaxNode): Parser.SyntaxNode | undefined {
-  return command.parent?.type === "redirected_statement" && command.parent.childForFieldName("body")?.id === command.id ? command.parent : undefined;
+  return STATEMENTS.get(command.id);
 }
+export const STATEMENTS = new Map<number, Parser.SyntaxNode>();

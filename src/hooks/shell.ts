@@ -54,7 +54,10 @@ const PARSE_MS = 5_000;
  * How much text the walk gives the grammar for one command, heredocs set aside, its scripts and
  * programs together: a tree's nodes cost the walk too, past the parse (540 KB of words: 4 s).
  */
-const PARSE_TEXT = 512 * 1024;
+const PARSE_TEXT = 256 * 1024;
+
+/** How many syntax-tree nodes the walk reads for one command (250 KB of words is about 100,000: 2 s). */
+const PARSE_NODES = 150_000;
 
 /** Globs that hold every one of `paths`, at most NAMED_LIMIT of them: each path's directory's files, or a directory further up and all under it. */
 function directoriesOf(paths: string[]): string[] {
@@ -91,7 +94,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT };
+  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));
