@@ -1007,6 +1007,10 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "mkdir -p src; cd src; cat <<EOF > o & rm ../u.ts\nx\nEOF", // the part run apart is the heredoc's command alone
     "echo $'a\\'b'; cat <<EOF > o; rm u.ts\nx\nEOF", // an escaped quote in $'…' closes nothing
     "git commit -m \"$(cat <<'EOF'\nFix 12\" screens\nEOF\n)\" && cat <<EOF > o; rm u.ts\nx\nEOF", // a heredoc inside \"$(…)\"
+    "x=$(cat <<EOF >/dev/null; mv a u.ts\nx\nEOF\n)", // a line inside $(…) split as at the top
+    "x=$(echo a[)\ncat <<EOF >/dev/null; mv a u.ts\nbody\nEOF", // a `[` outside an assignment opens nothing
+    "mkdir -p src; cd src &&\ncat <<EOF >o & rm u.ts\nbody\nEOF", // the `&` runs the list from the line before apart
+    "cd gone || return; rm u.ts", // return outside a function fails, and the script goes on
     'mkdir -p src; [ -n "$CI" ] && cd src; rm u.ts', // a cd that may not run: here or in src
     "if false; then cd /tmp; fi; rm u.ts",
     "for d in /tmp; do cd $d; done; rm u.ts",

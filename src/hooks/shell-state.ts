@@ -82,6 +82,8 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
   // the list (walk.shaky). (A directory the command makes first, `mkdir b; cd b`, is not known.)
   function failing(path: string | undefined): string | undefined {
     if (path === undefined || path === from || guard === "exit") return path;
+    // Past a directory not there already (`cd a && cd a && …`): unknown, not a path grown without end.
+    if (walk.shaky || path.length > 4096) return undefined;
     let there = false;
     try {
       there = statSync(path).isDirectory();

@@ -337,7 +337,8 @@ function listInOrder(node: Node, walk: Walk, nested: Nested[], trailing: () => v
 /** What failing stops for a list's command followed by this operator and command. */
 function guardOf(operator: string | undefined, next: Node | undefined): Guard | undefined {
   if (operator === "&&") return "chain";
-  return operator === "||" && next?.type === "command" && /^(exit|return)$/.test(next.childForFieldName("name")?.text ?? "") ? "exit" : undefined;
+  // (Not `return`: outside a function it fails, and the script goes on.)
+  return operator === "||" && next?.type === "command" && next.childForFieldName("name")?.text === "exit" ? "exit" : undefined;
 }
 
 function guarded(node: Node, guard: Guard | undefined, read: () => void): void {
