@@ -125,7 +125,7 @@ export function joinContinuations(text: string): string {
     }
     if (char === "\n") {
       if (pending.length === 0) {
-        out += parts.map((part, index) => part + (separators[index] ?? "")).join("") + current + "\n";
+        out += `${joined(parts, separators)}${current}\n`;
       } else {
         const { line, next } = withBodies([...parts, current], separators, pending, text, at + 1, CONTINUED.test(out.slice(-64)));
         out += line;
@@ -179,9 +179,13 @@ export function joinContinuations(text: string): string {
     }
     current += char;
   }
-  const rest = parts.map((part, index) => part + (separators[index] ?? "")).join("") + current;
-  if (pending.length === 0) return out + rest;
+  if (pending.length === 0) return out + joined(parts, separators) + current;
   return out + withBodies([...parts, current], separators, pending, text, text.length, CONTINUED.test(out.slice(-64))).line;
+}
+
+/** A line's commands as they were written, with no heredoc to place: each with its separator. */
+function joined(parts: string[], separators: string[]): string {
+  return parts.map((part, index) => part + (separators[index] ?? "")).join("");
 }
 
 /**

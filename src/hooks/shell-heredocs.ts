@@ -8,7 +8,8 @@
 // before; a start it does not read as one at all (a `<<` in a comment or a quote) is left alone
 // next time. The scanner spends its time inside one step of the parse, where the hook's parse
 // deadline (shell-walk.ts) cannot stop it: a heredoc that is not set aside (one that expands, two on
-// a line, no end line, an end the grammar and bash read differently) with more than UNREAD_LIMIT
+// one command's line, an end the grammar and bash read differently; joinContinuations, which runs
+// first, gives each one an end line and a line of its own where it can) with more than UNREAD_LIMIT
 // of the script after it is not parsed at all (`unread`): it could write any file.
 import type Parser from "web-tree-sitter";
 import type { Walk } from "./shell-words.js";

@@ -162,37 +162,19 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     if (body?.type === "list") {
       // `true && cd src && echo x > a.txt`: the grammar gives the list the redirection, bash its
       // last command, where it is written (in src), and the heredoc too (`true && patch -p0 <<EOF`).
-      const last = stdin === undefined ? undefined : lastCommand(body);
-      if (last !== undefined) STDIN_OF.set(last.id, stdin as string);
-      try {
+      noting(STDIN_OF, stdin === undefined ? undefined : lastCommand(body), stdin, () =>
         visitList(body, walk, nested, () => {
           for (const child of node.namedChildren) if (child.id !== body.id) visit(child, walk, nested);
-        });
-      } finally {
-        if (last !== undefined) STDIN_OF.delete(last.id);
-      }
+        }),
+      );
       return;
     }
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
-        if (child.type === "command") {
-          STATEMENTS.set(child.id, node);
-          try {
-            command(child, walk, nested, stdin, piped && stdin === undefined);
-          } finally {
-            STATEMENTS.delete(child.id);
-          }
-        }
-        else if (stdin !== undefined && child.type === "pipeline") {
-          // `cat | patch -p0 <<EOF`: the heredoc is the last command's.
-          const last = lastCommand(child);
-          if (last !== undefined) STDIN_OF.set(last.id, stdin);
-          try {
-            visit(child, walk, nested);
-          } finally {
-            if (last !== undefined) STDIN_OF.delete(last.id);
-          }
-        } else visit(child, walk, nested);
+        if (child.type === "command") noting(STATEMENTS, child, node, () => command(child, walk, nested, stdin, piped && stdin === undefined));
+        // `cat | patch -p0 <<EOF`: the heredoc is the last command's.
+        else if (stdin !== undefined && child.type === "pipeline") noting(STDIN_OF, lastCommand(child), stdin, () => visit(child, walk, nested));
+        else visit(child, walk, nested);
       } else visit(child, walk, nested);
     }
     return;
@@ -316,12 +298,12 @@ function listInOrder(node: Node, walk: Walk, nested: Nested[], trailing: () => v
   operators.reverse();
   // (A list the grammar gave other parts: each read in turn.)
   if (first.type === "list") for (const child of first.namedChildren) visit(child, walk, nested);
-  else guarded(first, guardOf(operators[0], operands[0]), () => visit(first, walk, nested));
+  else noting(GUARDED, first, guardOf(operators[0], operands[0]), () => visit(first, walk, nested));
   if (operands.length === 0) return trailing();
   perhaps(walk, () =>
     operands.forEach((operand, index) => {
       const read = () =>
-        guarded(operand, guardOf(operators[index + 1], operands[index + 1]), () => {
+        noting(GUARDED, operand, guardOf(operators[index + 1], operands[index + 1]), () => {
           visit(operand, walk, nested);
           if (index === operands.length - 1) trailing();
         });
@@ -341,13 +323,14 @@ function guardOf(operator: string | undefined, next: Node | undefined): Guard | 
   return operator === "||" && next?.type === "command" && next.childForFieldName("name")?.text === "exit" ? "exit" : undefined;
 }
 
-function guarded(node: Node, guard: Guard | undefined, read: () => void): void {
-  if (guard === undefined) return read();
-  GUARDED.set(node.id, guard);
+/** Runs `read` with `value` noted for `node` in one of the walk's per-node maps (STDIN_OF, STATEMENTS, GUARDED), and no longer after. */
+function noting<T>(map: Map<number, T>, node: Node | undefined, value: T | undefined, read: () => void): void {
+  if (node === undefined || value === undefined) return read();
+  map.set(node.id, value);
   try {
     read();
   } finally {
-    GUARDED.delete(node.id);
+    map.delete(node.id);
   }
 }
 
