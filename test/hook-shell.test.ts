@@ -948,6 +948,10 @@ Shell("should read heredoc bodies where bash reads them, and commands run apart 
     ["let x=1<<2\nrm u.ts", []], // unquoted, a heredoc to bash: the rm is its body
     ["case x in a) cat <<EOF > a.txt;; b) rm u.ts;; esac\nx\nEOF", ["a.txt", "u.ts"]],
     ["for ((i=0; i<1; i++)); do cat <<EOF > a.txt; done; rm u.ts\nx\nEOF", ["a.txt", "u.ts"]],
+    // In a `$(…)` closed on its start line: the body still after the line, what follows the `)` commands.
+    ["x=$(cat <<EOF); rm u.ts\nhello\nEOF\necho \"$x\" > a.txt", ["a.txt", "u.ts"]],
+    ['x=$(cat <<A; cat <<B); y="$(cat <<C)" && rm u.ts\na\nA\nb\nB\nc\nC\necho > a.txt', ["a.txt", "u.ts"]],
+    ["x=$(cat <<EOF | tee b.txt); echo > a.txt\n$(rm u.ts)\nEOF", ["a.txt", "b.txt", "u.ts"]],
     ["cd src & echo x > a.txt", ["a.txt"]],
     ["(cd src; echo x > a.txt) & echo y > b.txt", ["b.txt", "src/a.txt"]],
     ["cd src | cat && echo x > a.txt", ["a.txt"]],
@@ -1272,6 +1276,11 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["python3 -c 'import os; print([f for f in os.listdir(\"src\") if len(f) > 3])'", []],
     ["rm 2>/dev/null u.ts", ["u.ts"]], // words after a redirection are the command's
     ["rm -f u.ts >/dev/null 2>&1 other.ts", ["other.ts", "u.ts"]],
+    ["true && rm 2>/dev/null u.ts", ["u.ts"]], // … also the last command's of a list or pipeline, which the grammar gives the whole
+    ["true && cd src && cp 2>&1 a.ts ../u.ts", ["src/../u.ts"]],
+    ["ls | rm >/dev/null u.ts v", ["u.ts", "v"]],
+    ["! rm 2>/dev/null u.ts", ["u.ts"]],
+    ["true && ! patch <<EOF\n--- u.ts\n+++ u.ts\n@@ -1 +1 @@\n-export const u = 1;\n+export const u = 2;\nEOF", ["glob:u.ts.~*~", "u.ts", "u.ts.orig", "u.ts.rej"]],
     ["awk -F, '{ s[$(1)] += $2 }' d.csv > t.txt", ["t.txt"]], // a subscript in awk, a link in markdown
     ["echo '[`rm -rf src`] is dangerous' > s.txt", ["s.txt"]],
     ['scp u.ts "$HOST:/tmp/"', []], // a host the text does not fix

@@ -20,8 +20,12 @@ interface Heredoc {
   quoted: boolean;
   /** `<<-`: leading tabs do not count when the end line is looked for. */
   strip: boolean;
-  /** The part of its line (split at `;` and `&`) it belongs to. */
+  /** The part of its line (split at `;` and `&`) it belongs to, or where `at` is. */
   part: number;
+  /** The `$(…)` it starts in, if any. */
+  within?: Frame;
+  /** Where its body goes when that `$(…)` closes on the same line (`x=$(cat <<EOF); rm f`): before the `)`, at this offset of its part. */
+  at?: number;
 }
 
 /**
@@ -145,7 +149,11 @@ export function joinContinuations(text: string): string {
     if (frame?.kind === "((" || frame?.kind === "$(") {
       if (char === "(") frame.parens++;
       else if (char === ")") {
-        if (frame.kind === "((" ? --frame.parens === 0 : frame.parens-- === 0) frames.pop();
+        if (frame.kind === "((" ? --frame.parens === 0 : frame.parens-- === 0) {
+          frames.pop();
+          // `x=$(cat <<EOF); rm f`: bash reads the body after the line, the grammar only inside the `$(…)`.
+          for (const heredoc of pending) if (heredoc.within === frame && heredoc.at === undefined) Object.assign(heredoc, { part: parts.length, at: current.length });
+        }
       }
     } else if (frame?.kind === "${" && char === "}") frames.pop();
     else if (frame?.kind === "[" && char === "]") frames.pop();
@@ -157,7 +165,7 @@ export function joinContinuations(text: string): string {
       }
       const start = heredocStart(text, at);
       if (start !== undefined) {
-        pending.push({ ...start.heredoc, part: parts.length });
+        pending.push({ ...start.heredoc, part: parts.length, ...(frame === undefined ? {} : { within: frame }) });
         at += take(text.slice(at, start.end));
         continue;
       }
@@ -238,13 +246,24 @@ function heredocStart(text: string, at: number): { heredoc: Omit<Heredoc, "part"
  */
 function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], text: string, from: number, continued: boolean): { line: string; next: number } {
   let next = from;
-  const bodies = heredocs.map((heredoc) => {
+  const owned = new Map<number, string>();
+  const inside: Array<{ part: number; at: number; text: string }> = [];
+  for (const heredoc of heredocs) {
     const body = readBody(text, next, heredoc);
     next = body.next;
-    return { part: heredoc.part, text: body.text };
-  });
-  const owned = new Map<number, string>();
-  for (const body of bodies) owned.set(body.part, (owned.get(body.part) ?? "") + body.text);
+    if (heredoc.at === undefined) owned.set(heredoc.part, (owned.get(heredoc.part) ?? "") + body.text);
+    else {
+      // Those of one `$(…)` one after another, on the lines after its start.
+      const before = inside[inside.length - 1];
+      if (before?.part === heredoc.part && before.at === heredoc.at) before.text += body.text;
+      else inside.push({ part: heredoc.part, at: heredoc.at, text: `\n${body.text}` });
+    }
+  }
+  // Placed from the line's end back, so the offsets before stay true.
+  for (const body of inside.sort((a, b) => b.part - a.part || b.at - a.at)) {
+    const part = parts[body.part] as string;
+    parts[body.part] = part.slice(0, body.at) + body.text + part.slice(body.at);
+  }
   let line = "";
   parts.forEach((part, index) => {
     const separator = separators[index];

@@ -162,19 +162,25 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     if (body?.type === "list") {
       // `true && cd src && echo x > a.txt`: the grammar gives the list the redirection, bash its
       // last command, where it is written (in src), and the heredoc too (`true && patch -p0 <<EOF`).
-      noting(STDIN_OF, stdin === undefined ? undefined : lastCommand(body), stdin, () =>
-        visitList(body, walk, nested, () => {
-          for (const child of node.namedChildren) if (child.id !== body.id) visit(child, walk, nested);
-        }),
+      // So are the words after a redirection's target (`true && rm 2>/dev/null u.ts`: wordsInRedirections).
+      const last = lastCommand(body);
+      noting(STATEMENTS, last, node, () =>
+        noting(STDIN_OF, stdin === undefined ? undefined : last, stdin, () =>
+          visitList(body, walk, nested, () => {
+            for (const child of node.namedChildren) if (child.id !== body.id) visit(child, walk, nested);
+          }),
+        ),
       );
       return;
     }
     for (const child of node.namedChildren) {
       if (child === body || child.id === body?.id) {
         if (child.type === "command") noting(STATEMENTS, child, node, () => command(child, walk, nested, stdin, piped && stdin === undefined));
-        // `cat | patch -p0 <<EOF`: the heredoc is the last command's.
-        else if (stdin !== undefined && child.type === "pipeline") noting(STDIN_OF, lastCommand(child), stdin, () => visit(child, walk, nested));
-        else visit(child, walk, nested);
+        // `cat | patch -p0 <<EOF`, `cat | rm 2>/dev/null u.ts`, `! rm 2>/dev/null u.ts`: the heredoc and the redirections are the last command's.
+        else if (child.type === "pipeline" || child.type === "negated_command") {
+          const last = lastCommand(child);
+          noting(STATEMENTS, last, node, () => noting(STDIN_OF, stdin === undefined ? undefined : last, stdin, () => visit(child, walk, nested)));
+        } else visit(child, walk, nested);
       } else visit(child, walk, nested);
     }
     return;
@@ -323,14 +329,16 @@ function guardOf(operator: string | undefined, next: Node | undefined): Guard | 
   return operator === "||" && next?.type === "command" && next.childForFieldName("name")?.text === "exit" ? "exit" : undefined;
 }
 
-/** Runs `read` with `value` noted for `node` in one of the walk's per-node maps (STDIN_OF, STATEMENTS, GUARDED), and no longer after. */
+/** Runs `read` with `value` noted for `node` in one of the walk's per-node maps (STDIN_OF, STATEMENTS, GUARDED), and what was noted before after. */
 function noting<T>(map: Map<number, T>, node: Node | undefined, value: T | undefined, read: () => void): void {
   if (node === undefined || value === undefined) return read();
+  const before = map.get(node.id);
   map.set(node.id, value);
   try {
     read();
   } finally {
-    map.delete(node.id);
+    if (before === undefined) map.delete(node.id);
+    else map.set(node.id, before);
   }
 }
 
