@@ -213,6 +213,8 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     for (const part of node.text.split(/[;&|()\n]+/)) {
       const words = part.split(/[\s{}<>,`'"]+/).filter((word) => word !== "");
       for (const word of words.slice(1)) if (!word.includes("$") && !/^-/.test(word)) add(walk, word);
+      // A `cd` in it (``echo "`it's`"`` then, lines later, `cd src; rm ../f`): where the rest runs is not known.
+      if (/^(cd|pushd|popd)$/.test(words[0] ?? "")) walk.cwd = undefined;
     }
     for (const child of node.namedChildren) visit(child, walk, nested);
     return;
