@@ -279,6 +279,23 @@ Race("should grant one of two takes of a file when a .claims made above it after
   await lostTheRace(first, /held by h1 for "in b"/, storeRoot, storeB);
 });
 
+Race("should grant one of two takes of a file when a .claims made above it while the first one stalled before its claim sends the second elsewhere", async ({ box }) => {
+  // As above, with no lock to wait for: the first take stalls (stopped) just before its claim is
+  // linked. What it looked up before (no .claims above the file) must be looked up again after its grant.
+  const env = { HOME: box.root };
+  const pkgB = join(box.project, "packages", "b");
+  mkdirSync(pkgB, { recursive: true });
+  writeFileSync(join(pkgB, "x.ts"), "");
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  const storeB = join(box.root, "store-b");
+  const first = spawnClaims(["take", "packages/b/x.ts", "--holder", "h0"], { cwd: box.project, env: { ...env, CLAIMS_STOP_AT: "before-link" } });
+  await until(() => /^\d+ \(.*\) T /.test(readFileSync(`/proc/${first.pid}/stat`, "utf8")), "the first take stops before its claim is linked");
+  writeFileSync(join(pkgB, ".claims"), JSON.stringify({ dir: storeB }));
+  assert.is(claims(["take", "packages/b/x.ts", "--holder", "h1", "--purpose", "in b"], { cwd: box.project, env }).code, 0);
+  process.kill(first.pid, "SIGCONT");
+  await lostTheRace(first, /held by h1 for "in b"/, storeRoot, storeB);
+});
+
 Race("should grant one of two takes of a file, one pinning CLAIMS_DIR and one not, racing or in either order", async ({ box }) => {
   // No .claims: the unpinned session claims in the default directory, the pinned one in its own;
   // the pinned take's pointer (docs/PROTOCOL.md 1a) is how the unpinned one meets it.

@@ -14,6 +14,7 @@ import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { giveBack } from "../protocol/acquire.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
@@ -61,6 +62,10 @@ export interface BeatResult {
 }
 
 export function beat(options: BeatOptions): BeatResult {
+  return asOneVerb(() => beatNow(options));
+}
+
+function beatNow(options: BeatOptions): BeatResult {
   // Named targets are renewed where their claims live; without targets, also in every other
   // claims directory the holder took in from here (src/protocol/routes.ts).
   return inTheirDirectories(options, beatIn, "touch");

@@ -11,6 +11,7 @@ import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } fro
 import { lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
@@ -45,6 +46,10 @@ export interface CheckResult {
 }
 
 export function check(options: CheckOptions): CheckResult {
+  return asOneVerb(() => checkNow(options));
+}
+
+function checkNow(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options, { linked: true });
   refuseCutShort(routes, "check");

@@ -26,6 +26,7 @@ import { formatTimestamp } from "../os/time.js";
 import { release } from "./release.js";
 import { take } from "./take.js";
 import type { DoctorCheck } from "./doctor-network.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export type { DoctorCheck };
 
@@ -57,7 +58,11 @@ function ownBinary(): string {
   throw new BadInputError("doctor cannot find the claims CLI beside this library; pass binary, the path of bin/claims.js.");
 }
 
-export async function doctor(input: DoctorOptions): Promise<DoctorResult> {
+export function doctor(input: DoctorOptions): Promise<DoctorResult> {
+  return asOneVerb(() => doctorNow(input));
+}
+
+async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
   const options = { ...input, binary: input.binary ?? ownBinary() };
   if (options.via !== undefined && !isDirectory(options.via)) {
     // Checked before anything is written: a take through a --via that does not exist would create it.

@@ -15,6 +15,7 @@ import { pinnedDirsFor } from "../protocol/pinned.js";
 import { claimsDirOfConfig, resolveSettings } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
+import { asOneVerb } from "../os/lookups.js";
 
 const MARKER = "# claims guard:";
 const CHAINED = ".claims-chained";
@@ -184,7 +185,11 @@ interface Change {
   paths: string[];
 }
 
-export async function guardCheck(options: GuardOptions): Promise<GuardResult> {
+export function guardCheck(options: GuardOptions): Promise<GuardResult> {
+  return asOneVerb(() => guardCheckNow(options));
+}
+
+async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   const env = options.env ?? process.env;
   const mode = guardMode(env.CLAIMS_GUARD);
   const result: GuardResult = { hook: options.hook, mode, checked: [], refused: [], nothing_claimed: true };

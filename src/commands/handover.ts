@@ -16,6 +16,7 @@ import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 import { checkHolder } from "../protocol/settings.js";
 import { shellQuoteShown } from "../os/shell-quote.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface HandoverOptions extends CommonOptions {
   target: string;
@@ -37,7 +38,11 @@ export interface TransferResult {
   token: number;
 }
 
-export async function handover(options: HandoverOptions): Promise<TakeResult | TransferResult> {
+export function handover(options: HandoverOptions): Promise<TakeResult | TransferResult> {
+  return asOneVerb(() => handoverNow(options));
+}
+
+async function handoverNow(options: HandoverOptions): Promise<TakeResult | TransferResult> {
   if (options.to === undefined) {
     if (options.token !== undefined) throw new BadInputError(`${optionName("token")} goes with ${optionName("to")}: it names the holding you hand over; add ${optionName("to")} HOLDER, or drop it to queue behind the holder.`);
     return take({ ...options, targets: [options.target], queue: true });

@@ -7,6 +7,7 @@ import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../protocol/log.
 import { waitForChanges } from "../os/watch.js";
 import { openContext, parseTargets, type CommonOptions } from "../protocol/context.js";
 import { parseTimestamp } from "../os/time.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface LogOptions extends Omit<CommonOptions, "holder"> {
   /** Only entries about this target (canonicalized like any target). */
@@ -36,6 +37,10 @@ export function logFilter(options: LogOptions, nowMs: number, canonicalTarget?: 
 }
 
 export function log(options: LogOptions = {}): LogResult {
+  return asOneVerb(() => logNow(options));
+}
+
+function logNow(options: LogOptions = {}): LogResult {
   const context = openContext(options);
   const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
   const filter = logFilter(options, context.nowMs, target);

@@ -8,6 +8,7 @@ import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protoco
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
 import { inTheirDirectories } from "../protocol/routes.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface ReleaseOptions extends CommonOptions {
   /** Targets to release; none means every claim the holder has. */
@@ -38,6 +39,10 @@ export interface ReleaseResult {
 }
 
 export function release(options: ReleaseOptions): ReleaseResult {
+  return asOneVerb(() => releaseNow(options));
+}
+
+function releaseNow(options: ReleaseOptions): ReleaseResult {
   // Named targets are released where their claims live; without targets, also in every other
   // claims directory the holder took in from here, whose pointer then goes (src/protocol/routes.ts).
   return inTheirDirectories(options, releaseIn, "forget");

@@ -12,6 +12,7 @@ import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -60,6 +61,10 @@ export interface StatusResult {
 }
 
 export function status(options: StatusOptions = {}): StatusResult {
+  return asOneVerb(() => statusNow(options));
+}
+
+function statusNow(options: StatusOptions = {}): StatusResult {
   // Named targets are looked up where their claims live; the caller's own claims (--mine) also in
   // every other claims directory it took in from here (src/protocol/routes.ts).
   const named = options.targets ?? [];

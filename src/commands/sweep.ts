@@ -11,6 +11,7 @@ import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */
@@ -34,6 +35,10 @@ export interface SweepResult {
 }
 
 export function sweep(options: SweepOptions = {}): SweepResult {
+  return asOneVerb(() => sweepNow(options));
+}
+
+function sweepNow(options: SweepOptions = {}): SweepResult {
   const context = openContext(options);
   const dryRun = options.dryRun === true;
   const result: SweepResult = { dir: context.settings.dir, dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };

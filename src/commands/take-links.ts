@@ -10,6 +10,7 @@ import { holderOf, openContext, type Holding } from "../protocol/context.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
+import { freshLookups } from "../os/lookups.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
@@ -161,6 +162,7 @@ export async function settleRaceThroughLinks(
       interrupt.done();
       return result;
     }
+    freshLookups(); // (a look again is a new look: src/os/lookups.ts)
     const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
     if (found.length === 0) return taken;
     const first = found.every(({ ownDir, dir }) => realOrSelf(ownDir) < realOrSelf(dir));

@@ -32,13 +32,18 @@ export type { GrantedClaim } from "../protocol/acquire.js";
 
 export type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
 import { MAX_WAIT_SECONDS, type QueuedPlace, type TakeOptions, type TakenClaim, type TakeResult } from "./take-types.js";
+import { asOneVerb, freshLookups } from "../os/lookups.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
 /** What makes a word path-like (docs/PROTOCOL.md 2): a name written with it after name: reads as a path everywhere else. */
 const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
-export async function take(options: TakeOptions): Promise<TakeResult> {
+export function take(options: TakeOptions): Promise<TakeResult> {
+  return asOneVerb(() => takeNow(options));
+}
+
+async function takeNow(options: TakeOptions): Promise<TakeResult> {
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   refuseBadOptions(options);
   // Said before the `.claims` files under a directory target are read (routesOf): a slip like
@@ -72,6 +77,8 @@ export async function take(options: TakeOptions): Promise<TakeResult> {
   let taken: TakeResult;
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
+    // What was looked up before the grant is looked up again: the look after it is for what changed meanwhile.
+    freshLookups();
     // A take that had nowhere else to look may have somewhere now: a `.claims` made above its target
     // since its look sends another take of it elsewhere, which must meet this one (docs/PROTOCOL.md 1a).
     const settling = looked.looked.size > 0 || granted.granted.length === 0 ? looked.looked : lookAtLinks(asked, routes).looked;

@@ -23,6 +23,7 @@ import { pinned, pointedFrom, rememberElsewhere, searchStopped, unpinnedEnvironm
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export type Agent = "claude" | "codex";
 
@@ -59,7 +60,11 @@ interface Session extends CommonOptions {
   scope: string;
 }
 
-export async function hook(options: HookOptions): Promise<HookAnswer> {
+export function hook(options: HookOptions): Promise<HookAnswer> {
+  return asOneVerb(() => hookNow(options));
+}
+
+async function hookNow(options: HookOptions): Promise<HookAnswer> {
   const payload = parsePayload(options.input);
   const sessionId = stringField(payload, "session_id");
   if (!payload || !sessionId) return PASS; // malformed, empty, or not an agent event: not ours to judge

@@ -28,6 +28,7 @@
 import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "../os/crash.js";
+import { freshLookups } from "../os/lookups.js";
 import { BusyError } from "../os/errors.js";
 import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "../os/files.js";
 import { randomHex, sha256Hex } from "../os/hash.js";
@@ -119,6 +120,7 @@ export function withClaimLock<T>(
             );
           }
           sleepSync(pause);
+          freshLookups(); // (what was looked up before a wait is looked up again: src/os/lookups.ts)
           pause = Math.min(pause * 2, 50);
           continue;
         }

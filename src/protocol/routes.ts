@@ -13,7 +13,7 @@ import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
-import { type Environment, resolveSettings, type Settings } from "./settings.js";
+import { type Environment, hasConfigFile, resolveSettings, type Settings } from "./settings.js";
 import { HELD_PREFIX, Store } from "./store.js";
 import { claimFileName, isDirectory, parseTarget, holderTag, sharedClaimFileName } from "../targets/target.js";
 import { holderOf, type CommonOptions } from "./context.js";
@@ -95,7 +95,7 @@ export function packagesOfLinked(path: string): string[] {
 export function packagesAround(directory: string): string[] {
   let top: string | undefined;
   for (let at = directory; ; at = dirname(at)) {
-    if (isFile(join(at, ".claims")) || existsSync(join(at, ".git"))) top = at;
+    if (hasConfigFile(at) || existsSync(join(at, ".git"))) top = at;
     if (at === dirname(at)) break;
   }
   if (top === undefined) return [];
@@ -116,7 +116,7 @@ const CONFIGS_BELOW = new Map<string, string[]>();
  */
 export function packagesAbove(place: string): string[] {
   const found: string[] = [];
-  for (let at = place; at !== dirname(at); at = dirname(at)) if (isFile(join(at, ".claims"))) found.push(at);
+  for (let at = place; at !== dirname(at); at = dirname(at)) if (hasConfigFile(at)) found.push(at);
   found.push("/");
   return found;
 }

@@ -7,6 +7,7 @@ import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { CONTROL, INVISIBLE, showInvisible } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
+import { lookupTable, remembered } from "../os/lookups.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
 
@@ -150,18 +151,24 @@ export function refusePaddedDigits(text: string, source: string): void {
   }
 }
 
+/** Whether a directory holds a `.claims` file (a symlink followed; a directory of that name is not a config), as long as a verb runs (src/os/lookups.ts). */
+export function hasConfigFile(directory: string): boolean {
+  return remembered(CONFIG_FILES, directory, () => {
+    try {
+      return statSync(join(directory, ".claims"), { throwIfNoEntry: false })?.isFile() === true;
+    } catch {
+      return false; // unreadable (EACCES, ENOTDIR): none here
+    }
+  });
+}
+
+const CONFIG_FILES = lookupTable<boolean>();
+
 /** The nearest `.claims` file up from cwd (a directory of that name is skipped, it is not a config). */
 function findConfig(cwd: string): ConfigFile | undefined {
   let at = resolve(cwd);
   for (;;) {
-    const path = join(at, ".claims");
-    let isFile = false;
-    try {
-      isFile = statSync(path).isFile();
-    } catch {
-      // absent or unreadable: keep looking upwards
-    }
-    if (isFile) return readConfig(path);
+    if (hasConfigFile(at)) return readConfig(join(at, ".claims"));
     const parent = dirname(at);
     if (parent === at) return undefined;
     at = parent;

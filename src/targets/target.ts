@@ -10,6 +10,7 @@ import { picomatch } from "./picomatch.js";
 import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
+import { lookupTable, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
@@ -293,6 +294,13 @@ function expandHome(input: string, home: string): string {
  * as the kernel does. Components that do not exist yet are kept as written.
  */
 export function canonicalPath(given: string, cwd: string): string {
+  return remembered(CANONICAL_PATHS, given.startsWith("/") ? given : `${cwd}\0${given}`, () => resolvePath(given, cwd));
+}
+
+/** canonicalPath's answers, as long as a verb runs (src/os/lookups.ts): a take resolves its target's path four times. */
+const CANONICAL_PATHS = lookupTable<string>();
+
+function resolvePath(given: string, cwd: string): string {
   const input = wellFormed(given);
   const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/");
   let resolved = "";

@@ -1,0 +1,59 @@
+// What one verb looks up in the file system again and again: whether a directory holds a `.claims`
+// (up from the working directory and from each target, before a grant and after it), and where a
+// path's symlinks lead. A take of one file asked the same few directories about forty times.
+//
+// Remembered while a verb runs (asOneVerb), never longer, and never outside one: each verb starts
+// with the files as they are; what was remembered is forgotten when the process next waits (a
+// take's `--wait`, a race it settles, the next request to `claims mcp`) and wherever a verb must
+// see a change made while it ran (freshLookups: a take's look after its grant, a lock it waited
+// for). Only answers are remembered, never an error.
+
+const tables: Array<Map<string, unknown>> = [];
+let verbs = 0;
+let forgetting = false;
+
+/** A table of answers by key, emptied with every other by freshLookups. */
+export function lookupTable<Value>(): Map<string, Value> {
+  const table = new Map<string, Value>();
+  tables.push(table as Map<string, unknown>);
+  return table;
+}
+
+/** The answer `table` holds for `key`, else `look()`'s, kept while the verb runs (outside a verb: looked up every time). */
+export function remembered<Value>(table: Map<string, Value>, key: string, look: () => Value): Value {
+  if (verbs === 0) return look();
+  if (table.has(key)) return table.get(key) as Value;
+  const value = look();
+  table.set(key, value);
+  if (!forgetting) {
+    forgetting = true;
+    setImmediate(freshLookups).unref();
+  }
+  return value;
+}
+
+/** Forgets every answer: the next look asks the file system. */
+export function freshLookups(): void {
+  for (const table of tables) table.clear();
+  forgetting = false;
+}
+
+/** Runs a verb of the library, its lookups remembered from a fresh start until it ends. */
+export function asOneVerb<Result>(run: () => Result): Result {
+  freshLookups();
+  verbs++;
+  let result: Result;
+  try {
+    result = run();
+  } catch (error) {
+    verbs--;
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    verbs--;
+    return result;
+  }
+  return result.finally(() => {
+    verbs--;
+  }) as Result;
+}
