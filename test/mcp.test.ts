@@ -1,7 +1,7 @@
 // `claims mcp` as a client meets it: the real server as a child process over stdio, driven by the
 // MCP SDK's own client, beside the real CLI on the same claims directory.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -116,6 +116,26 @@ Claim("should grant a free file, write the claim file the CLI reads, and renew i
   const again = await server.call("claim", { paths: [target], actor: "agent-1" });
   assert.is(again.value.results[0].renewed, true);
   assert.is(readJson(join(context.box.dir, claimFileName(target))).purpose, "rename a");
+});
+
+Claim("should meet a claim on a file's other name in a package given a .claims while the server ran", async (context) => {
+  // A server runs for hours: where a hard-linked file's other names are claimed is looked up per
+  // call, not once per process (a package's .claims written after the first call counts).
+  const { project, root } = context.box;
+  const env = { HOME: root };
+  mkdirSync(join(project, ".git"));
+  mkdirSync(join(project, "pkg"));
+  linkSync(join(project, "a.ts"), join(project, "pkg", "b.ts"));
+  const server = await context.server({ env });
+  const first = await server.call("claim", { paths: ["a.ts"], actor: "agent-1" });
+  assert.is(first.value.granted, true);
+  assert.equal((await server.call("release", { actor: "agent-1" })).value.released, [join(project, "a.ts")]);
+  writeFileSync(join(project, "pkg", ".claims"), JSON.stringify({ dir: join(root, "store-pkg") }));
+  const other = claims(["take", "b.ts", "--holder", "other", "--purpose", "in pkg"], { cwd: join(project, "pkg"), env });
+  assert.is(other.code, 0, other.stdout + other.stderr);
+  const again = await server.call("claim", { paths: ["a.ts"], actor: "agent-1" });
+  assert.is(again.value.granted, false, JSON.stringify(again.value));
+  assert.match(again.value.results[0].reason, /held by other for "in pkg"/);
 });
 
 Claim("should refuse a path another holder has, naming holder, intent and expiry, and take nothing (all or nothing)", async (context) => {

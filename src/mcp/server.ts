@@ -16,6 +16,7 @@ import { Identity } from "./identity.js";
 import { failure, type ToolResult } from "./results.js";
 import { jsonSchemaOf, violationOf } from "./schemas.js";
 import { TOOLS, type Tool } from "./tools.js";
+import { asOneVerb } from "../os/lookups.js";
 
 export interface McpOptions {
   dir?: string;
@@ -71,7 +72,8 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     extra.signal.addEventListener("abort", abort);
     const meta = request.params._meta;
     const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal };
-    const running = callTool(tool, request.params.arguments ?? {}, call);
+    // One call, one verb: its lookups are made afresh and remembered while it runs (src/os/lookups.ts).
+    const running = asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call));
     inFlight.add(running);
     try {
       return await running;

@@ -8,6 +8,7 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
+import { lookupTable, remembered } from "../os/lookups.js";
 import { BadInputError } from "../os/errors.js";
 import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
@@ -99,13 +100,13 @@ export function packagesAround(directory: string): string[] {
     if (at === dirname(at)) break;
   }
   if (top === undefined) return [];
-  // Once per tree in a process (a hook or a take judging several linked files walks it once).
-  let below = CONFIGS_BELOW.get(top);
-  if (below === undefined) CONFIGS_BELOW.set(top, (below = configsUnder(top).map(dirname)));
+  // Once per tree while a verb runs (a hook or a take judging several linked files walks it once);
+  // not for longer: `claims mcp` runs for hours, and a package given a `.claims` since must be seen.
+  const below = remembered(CONFIGS_BELOW, top, () => configsUnder(top as string).map(dirname));
   return [top, ...below];
 }
 
-const CONFIGS_BELOW = new Map<string, string[]>();
+const CONFIGS_BELOW = lookupTable<string[]>();
 
 /**
  * Where a path's claims may have been made before the `.claims` nearest it appeared (a package given
