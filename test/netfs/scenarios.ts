@@ -3,11 +3,14 @@
 // machine holding off the other, a crashed machine's lock freed after its lease, a take through
 // one mount seen through the other at once, and clocks skewed by minutes neither stealing nor
 // being robbed. Each filesystem's file (*.netfs.ts) runs these against its own mounts.
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LOCK_LEASE_MS } from "../../src/os/lease.js";
+import { BIN, cleanEnv } from "../helpers.js";
 import { holdTakeLock, otherMachine, race, run, thisMachine, type Job, type Machine } from "./machines.js";
 import { missingPrerequisite, type NetworkMounts } from "./servers.js";
 
@@ -167,6 +170,29 @@ export function netfsSuite(name: string, start: () => Promise<NetworkMounts>): v
     const early = await run(ahead, ["check", "really-stale", "--dir", context.mounts.a, "--holder", "ahead"]);
     assert.is(early.code, 3, "a 90 s old claim with a TTL of 1800 s is fresh on every clock");
     figures.push(`${name}: holders 2 min behind and takers 10 min ahead: no theft, heartbeat read ${claim.heartbeat_age_seconds} s old`);
+  });
+
+  test("should not let a `claims mcp` server 10 minutes ahead, started before its claims directory was mounted, steal a fresh claim", async (context) => {
+    // The server judges by the filesystem's clock once its directory is on the network filesystem,
+    // however it was when the server first looked (a server started at login, the mount made later).
+    const late = join(context.mounts.root, "late");
+    mkdirSync(late);
+    const command = thisMachine(600).wrap([process.execPath, BIN, "mcp", "--dir", late, "--holder", "ahead"]);
+    const transport = new StdioClientTransport({ command: command[0] as string, args: command.slice(1), env: cleanEnv({ FAKETIME_DONT_FAKE_MONOTONIC: "1" }) as Record<string, string>, stderr: "pipe" });
+    const client = new Client({ name: "late-mount", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const before = (await client.callTool({ name: "get_status", arguments: {} })) as { isError?: boolean };
+      assert.is(before.isError, undefined, "the server looked at its directory, not yet mounted");
+      context.mounts.mountAnother(late);
+      const held = await run(context.here, ["take", "late-skewed", "--dir", context.mounts.a, "--holder", "honest", "--ttl", "60", "--json"]);
+      assert.is(held.code, 0, held.stderr);
+      const stolen = (await client.callTool({ name: "claim", arguments: { paths: ["late-skewed"] } })) as { structuredContent?: { granted?: boolean } };
+      assert.is(stolen.structuredContent?.granted, false, `the server 10 minutes ahead took over a fresh claim: ${JSON.stringify(stolen.structuredContent)}`);
+    } finally {
+      await client.close();
+    }
+    figures.push(`${name}: a claims mcp server 10 min ahead, its directory mounted after it started, refused a fresh claim`);
   });
 
   test("should be trusted by doctor through both mounts, and failed where a cache would hide a claim", async (context) => {
