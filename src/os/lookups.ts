@@ -3,10 +3,10 @@
 // path's symlinks lead. A take of one file asked the same few directories about forty times.
 //
 // Remembered while a verb runs (asOneVerb), never longer, and never outside one: each verb starts
-// with the files as they are; what was remembered is forgotten when the process next waits (a
+// with the files as they are; what was remembered is forgotten before the event loop next waits (a
 // take's `--wait`, a race it settles, the next request to `claims mcp`) and wherever a verb must
 // see a change made while it ran (freshLookups: a take's look after its grant, a lock it waited
-// for). Only answers are remembered, never an error.
+// for, each look of a wait for changes). Only answers are remembered, never an error.
 
 const tables: Array<Map<string, unknown>> = [];
 let verbs = 0;
@@ -26,8 +26,10 @@ export function remembered<Value>(table: Map<string, Value>, key: string, look: 
   const value = look();
   table.set(key, value);
   if (!forgetting) {
+    // Not unref'd: an immediate that is keeps the event loop from running it before it blocks for
+    // I/O, and a watcher's event after a timer's look would meet that look's answers.
     forgetting = true;
-    setImmediate(freshLookups).unref();
+    setImmediate(freshLookups);
   }
   return value;
 }

@@ -2,6 +2,7 @@
 // us at once on local filesystems; a slow poll covers filesystems where watch events are missing
 // (network mounts, some containers). Used by `take --wait` and `log --follow`.
 import { watch, type FSWatcher } from "node:fs";
+import { freshLookups } from "./lookups.js";
 
 const POLL_MS = 500;
 
@@ -34,6 +35,7 @@ export function waitForChanges(
     };
     const run = () => {
       if (done) return;
+      freshLookups(); // each look after a change is a new look (src/os/lookups.ts)
       if (onChange() === true) finish();
       else schedule();
     };
