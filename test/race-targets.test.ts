@@ -296,6 +296,24 @@ Race("should grant one of two takes of a file when a .claims made above it while
   await lostTheRace(first, /held by h1 for "in b"/, storeRoot, storeB);
 });
 
+Race("should look again after its grant at every target of a take, not only those its first look found another directory for", async ({ box }) => {
+  // The directory d/ has another package's claims directory to look in (a file of it may be another
+  // name of a file there), looked at before the grant and after it; b/x.ts has none when the take
+  // first looks, and gets one while the take stalls before its claims are linked.
+  const env = { HOME: box.root };
+  for (const dir of [".git", "d", "b", "pkg"]) mkdirSync(join(box.project, dir));
+  writeFileSync(join(box.project, "pkg", ".claims"), JSON.stringify({ dir: join(box.root, "store-pkg") }));
+  writeFileSync(join(box.project, "b", "x.ts"), "");
+  const storeRoot = join(box.root, ".local", "state", "claims");
+  const storeB = join(box.root, "store-b");
+  const first = spawnClaims(["take", "d/", "b/x.ts", "--holder", "h0"], { cwd: box.project, env: { ...env, CLAIMS_STOP_AT: "before-link" } });
+  await until(() => /^\d+ \(.*\) T /.test(readFileSync(`/proc/${first.pid}/stat`, "utf8")), "the first take stops before a claim is linked");
+  writeFileSync(join(box.project, "b", ".claims"), JSON.stringify({ dir: storeB }));
+  assert.is(claims(["take", "b/x.ts", "--holder", "h1", "--purpose", "in b"], { cwd: box.project, env }).code, 0);
+  process.kill(first.pid, "SIGCONT");
+  await lostTheRace(first, /held by h1 for "in b"/, storeRoot, storeB);
+});
+
 Race("should grant one of two takes of a file, one pinning CLAIMS_DIR and one not, racing or in either order", async ({ box }) => {
   // No .claims: the unpinned session claims in the default directory, the pinned one in its own;
   // the pinned take's pointer (docs/PROTOCOL.md 1a) is how the unpinned one meets it.

@@ -79,9 +79,11 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
     // What was looked up before the grant is looked up again: the look after it is for what changed meanwhile.
     freshLookups();
-    // A take that had nowhere else to look may have somewhere now: a `.claims` made above its target
-    // since its look sends another take of it elsewhere, which must meet this one (docs/PROTOCOL.md 1a).
-    const settling = looked.looked.size > 0 || granted.granted.length === 0 ? looked.looked : lookAtLinks(asked, routes).looked;
+    // A target that had nowhere else to look may have somewhere now: a `.claims` made above it since
+    // the look sends another take of it elsewhere, which must meet this one (docs/PROTOCOL.md 1a).
+    // Each such target, not only when none of the others had (`d/ b/x.ts`: b/x.ts's as well as d/'s).
+    const unlooked = granted.granted.length === 0 ? [] : asked.targets.filter((input) => !looked.looked.has(input));
+    const settling = unlooked.length === 0 ? looked.looked : new Map([...looked.looked, ...lookAtLinks({ ...asked, targets: unlooked }, routes).looked]);
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
     taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt);
   } finally {
