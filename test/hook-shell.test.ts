@@ -952,12 +952,20 @@ Shell("should read heredoc bodies where bash reads them, and commands run apart 
     ["x=$(cat <<EOF); rm u.ts\nhello\nEOF\necho \"$x\" > a.txt", ["a.txt", "u.ts"]],
     ['x=$(cat <<A; cat <<B); y="$(cat <<C)" && rm u.ts\na\nA\nb\nB\nc\nC\necho > a.txt', ["a.txt", "u.ts"]],
     ["x=$(cat <<EOF | tee b.txt); echo > a.txt\n$(rm u.ts)\nEOF", ["a.txt", "b.txt", "u.ts"]],
+    ["diff <(cat <<EOF) src/a.ts; rm u.ts\na\nEOF", ["u.ts"]], // a process substitution, as `$(…)`
+    // A list piped on: bash pipes its last command alone (`cd src && (npm test 2>&1 | tail)`), the cd is this shell's.
+    ["cd src && npm test 2>&1 | tail -20\nrm ../u.ts", ["src/../u.ts"]],
+    ["cd src && ls 2>/dev/null | cat; echo x > a.txt", ["src/a.txt"]],
+    ["cd src && echo hi 2>&1 | tee ../u.ts", ["src/../u.ts"]],
+    ["cd src && ls | cat; echo x > a.txt", ["src/a.txt"]],
   ] as const) {
     assert.equal(await writes(box, command), [...expected].sort(), command);
   }
   // Backticks in double quotes, with a quote inside (a commit message's markdown): the grammar leaves the rest of the script an error, and a cd there is seen.
-  const error = await writes(box, "git commit -m \"Handle `user's` field\"\ncat <<EOF > n.txt\nx\nEOF\ncd src; rm ../u.ts");
-  assert.ok(error.includes("unknown:../u.ts") && !error.includes("../u.ts"), error.join(" "));
+  for (const cd of ["cd src; rm ../u.ts", "if true; then cd src; fi; rm ../u.ts", "true && builtin cd src && rm ../u.ts", "for d in src; do cd $d; done; rm ../u.ts"]) {
+    const error = await writes(box, `git commit -m "Handle \`user's\` field"\ncat <<EOF > n.txt\nx\nEOF\n${cd}`);
+    assert.ok(error.includes("unknown:../u.ts") && !error.includes("../u.ts"), `${cd}: ${error.join(" ")}`);
+  }
   for (const [command, expected] of [
     ["cd src & echo x > a.txt", ["a.txt"]],
     ["(cd src; echo x > a.txt) & echo y > b.txt", ["b.txt", "src/a.txt"]],

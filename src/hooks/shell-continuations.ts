@@ -22,8 +22,6 @@ interface Heredoc {
   strip: boolean;
   /** The part of its line (split at `;` and `&`) it belongs to, or where `at` is. */
   part: number;
-  /** The `$(…)` it starts in, if any. */
-  within?: Frame;
   /** Where its body goes when that `$(…)` closes on the same line (`x=$(cat <<EOF); rm f`): before the `)`, at this offset of its part. */
   at?: number;
 }
@@ -34,7 +32,7 @@ interface Heredoc {
  * `git commit -m "$(cat <<'EOF'`); or in an expansion, where `<<` shifts and `;` and `&` separate
  * nothing (`((…))`, `$((…))`, `${…}`, `$[…]`, a subscript `a[…]` in a word).
  */
-type Frame = { kind: "'" | '"' | "$'" | "`" | "${" } | { kind: "$(" | "(("; parens: number } | { kind: "["; word: boolean };
+type Frame = { kind: "'" | '"' | "$'" | "`" | "${" } | { kind: "$(" | "(("; parens: number; heredocs?: Heredoc[] } | { kind: "["; word: boolean };
 
 /** Frames where commands are read: the top, `$(…)` and backticks. */
 const commandsIn = (frame: Frame | undefined) => frame === undefined || frame.kind === "$(";
@@ -105,6 +103,12 @@ export function joinContinuations(text: string): string {
       current += char;
       continue;
     }
+    if ((char === "<" || char === ">") && text[at + 1] === "(" && commandsIn(frame)) {
+      // A process substitution holds commands as `$(…)` does (`diff <(cat <<EOF) f`).
+      frames.push({ kind: "$(", parens: 0 });
+      at += take(text.slice(at, at + 2));
+      continue;
+    }
     if (char === '"' || char === "'") {
       frames.push({ kind: char });
       current += char;
@@ -152,7 +156,7 @@ export function joinContinuations(text: string): string {
         if (frame.kind === "((" ? --frame.parens === 0 : frame.parens-- === 0) {
           frames.pop();
           // `x=$(cat <<EOF); rm f`: bash reads the body after the line, the grammar only inside the `$(…)`.
-          for (const heredoc of pending) if (heredoc.within === frame && heredoc.at === undefined) Object.assign(heredoc, { part: parts.length, at: current.length });
+          for (const heredoc of frame.heredocs ?? []) Object.assign(heredoc, { part: parts.length, at: current.length });
         }
       }
     } else if (frame?.kind === "${" && char === "}") frames.pop();
@@ -165,7 +169,9 @@ export function joinContinuations(text: string): string {
       }
       const start = heredocStart(text, at);
       if (start !== undefined) {
-        pending.push({ ...start.heredoc, part: parts.length, ...(frame === undefined ? {} : { within: frame }) });
+        const heredoc: Heredoc = { ...start.heredoc, part: parts.length };
+        pending.push(heredoc);
+        if (frame?.kind === "$(") (frame.heredocs ??= []).push(heredoc); // (each `$(…)` its own: a line of many stays linear)
         at += take(text.slice(at, start.end));
         continue;
       }
@@ -259,10 +265,23 @@ function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], 
       else inside.push({ part: heredoc.part, at: heredoc.at, text: `\n${body.text}` });
     }
   }
-  // Placed from the line's end back, so the offsets before stay true.
-  for (const body of inside.sort((a, b) => b.part - a.part || b.at - a.at)) {
-    const part = parts[body.part] as string;
-    parts[body.part] = part.slice(0, body.at) + body.text + part.slice(body.at);
+  // Placed in each part in one pass, in the order of their offsets (one slice per body: a part of
+  // 10,000 `$(cat <<EOF)` sliced once per body took seconds).
+  const byPart = new Map<number, typeof inside>();
+  for (const body of inside) {
+    const bodies = byPart.get(body.part);
+    if (bodies === undefined) byPart.set(body.part, [body]);
+    else bodies.push(body);
+  }
+  for (const [index, bodies] of byPart) {
+    const part = parts[index] as string;
+    let placed = "";
+    let from = 0;
+    for (const body of bodies.sort((a, b) => a.at - b.at)) {
+      placed += part.slice(from, body.at) + body.text;
+      from = body.at;
+    }
+    parts[index] = placed + part.slice(from);
   }
   let line = "";
   parts.forEach((part, index) => {

@@ -151,6 +151,15 @@ const SET_ASIDE_TRIES = 3;
  * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
  */
 function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped = false): void {
+  const instead = INSTEAD.size > 0 ? INSTEAD.get(node.id) : undefined;
+  if (instead !== undefined) {
+    INSTEAD.delete(node.id); // (the node itself is read inside)
+    try {
+      return instead(walk);
+    } finally {
+      INSTEAD.set(node.id, instead);
+    }
+  }
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
     visitChildren(node, subshellOf(walk), nested);
     return;
@@ -213,8 +222,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     for (const part of node.text.split(/[;&|()\n]+/)) {
       const words = part.split(/[\s{}<>,`'"]+/).filter((word) => word !== "");
       for (const word of words.slice(1)) if (!word.includes("$") && !/^-/.test(word)) add(walk, word);
-      // A `cd` in it (``echo "`it's`"`` then, lines later, `cd src; rm ../f`): where the rest runs is not known.
-      if (/^(cd|pushd|popd)$/.test(words[0] ?? "")) walk.cwd = undefined;
+      // A `cd` in it (``echo "`it's`"`` then, lines later, `cd src; rm ../f`; `then cd src`,
+      // `builtin cd src`, `x=1 cd src`): where the rest runs is not known.
+      if (words.some((word) => /^\\?(cd|pushd|popd)$/.test(word))) walk.cwd = undefined;
     }
     for (const child of node.namedChildren) visit(child, walk, nested);
     return;
@@ -254,7 +264,22 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     // Each command of a pipeline runs in a subshell (`cd /tmp | cat; rm f` removes ./f); under
     // `shopt -s lastpipe` the last may run in this one, and is read as if it did.
     const commands = node.namedChildren;
-    commands.forEach((child, index) => visit(child, index === commands.length - 1 && walk.lastpipe ? walk : subshellOf(walk), nested, index > 0));
+    const rest = (here: Walk, from: number) =>
+      commands.forEach((child, index) => index >= from && visit(child, index === commands.length - 1 && here.lastpipe ? here : subshellOf(here), nested, index > 0));
+    const [head] = commands;
+    const list = head?.type === "list" ? head : head?.type === "redirected_statement" && head.childForFieldName("body")?.type === "list" ? head.childForFieldName("body") : null;
+    if (head === undefined || list === null) return rest(walk, 0);
+    // `cd src && npm test 2>&1 | tail`: the grammar pipes the whole list, bash its last command
+    // alone (`cd src && (npm test 2>&1 | tail)`): the list is read here, its last command in the pipeline.
+    const last = list.namedChildren.filter((child) => child.type !== "comment").at(-1) as Node;
+    const redirections = head.id === list.id ? [] : head.namedChildren.filter((child) => child.id !== list.id);
+    const piped = (here: Walk) => {
+      const first = commands.length === 1 && here.lastpipe ? here : subshellOf(here);
+      noting(STATEMENTS, head.id === list.id ? undefined : lastCommand(last), head, () => visit(last, first, nested));
+      for (const redirection of redirections) visit(redirection, first, nested);
+      rest(here, 1);
+    };
+    noting(INSTEAD, last, piped, () => visitList(list, walk, nested));
     return;
   }
   if (WORDS.includes(node.type)) subscriptRuns(node, walk, nested); // `declare 'a[$(cmd)]=1'`, `x='a[$(cmd)]'`
@@ -392,6 +417,9 @@ function inlineOptions(name: string): string[] {
   if (name === "php") return ["r"];
   return [];
 }
+
+/** A node read otherwise than as itself where it stands: a list's last command piped on (visit's pipelines). */
+const INSTEAD = new Map<number, (walk: Walk) => void>();
 
 /** The stdin a command of a list or pipeline is given by a heredoc written after the whole (redirected_statement). */
 const STDIN_OF = new Map<number, string>();
