@@ -1295,6 +1295,10 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["true && cd src && cp 2>&1 a.ts ../u.ts", ["src/../u.ts"]],
     ["ls | rm >/dev/null u.ts v", ["u.ts", "v"]],
     ["! rm 2>/dev/null u.ts", ["u.ts"]],
+    ["rm <<EOF 2>/dev/null u.ts\nx\nEOF", ["u.ts"]], // … and after a heredoc's start, where the grammar nests the redirection in it
+    ["true && cd src && rm <<EOF 2>&1 ../u.ts\nx\nEOF", ["src/../u.ts"]],
+    ["cat <<EOF 2>&1 | tee u.ts\nx\nEOF", ["u.ts"]], // a `|` after it: a command of its own
+    ["cat <<EOF >/dev/null |& rm u.ts\nx\nEOF", ["u.ts"]],
     ["true && ! patch <<EOF\n--- u.ts\n+++ u.ts\n@@ -1 +1 @@\n-export const u = 1;\n+export const u = 2;\nEOF", ["glob:u.ts.~*~", "u.ts", "u.ts.orig", "u.ts.rej"]],
     ["awk -F, '{ s[$(1)] += $2 }' d.csv > t.txt", ["t.txt"]], // a subscript in awk, a link in markdown
     ["echo '[`rm -rf src`] is dangerous' > s.txt", ["s.txt"]],

@@ -201,6 +201,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     for (const child of node.namedChildren) {
       if (child.type === "word") add(walk, child.text); // `cat <<EOF & rm f`: words the grammar left loose
       else if (child.type !== "heredoc_body") visit(child, walk, nested);
+      // `cat <<EOF 2>&1 | tee f`: what follows the `|` is a command of its own, read as a script (in a pipeline: a subshell's).
+      const pipe = child.type === "file_redirect" ? pipedOn(child) : undefined;
+      if (pipe !== undefined) nested.push({ script: child.text.slice(pipe.endIndex - child.startIndex), cwd: walk.cwd });
       else if (!quoted) {
         // A body set aside (shell-heredocs.ts) runs nothing: none with `$(`, `${` or a backtick is.
         const text = heredocText(child, walk);
@@ -857,8 +860,19 @@ function setsVariable(name: string, body: string): boolean {
  */
 function wordsInRedirections(command: Node): Node[] {
   const statement = statementOf(command);
-  const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])].filter((child) => child.type === "file_redirect");
-  return redirections.flatMap((redirection) => redirection.childrenForFieldName("destination").slice(1));
+  // (After a heredoc's start the grammar nests them in it: `rm <<EOF 2>/dev/null u.ts`.)
+  const redirections = [...command.namedChildren, ...(statement?.namedChildren ?? [])]
+    .flatMap((child) => (child.type === "heredoc_redirect" ? child.namedChildren : [child]))
+    .filter((child) => child.type === "file_redirect");
+  return redirections.flatMap((redirection) => {
+    const pipe = pipedOn(redirection);
+    return redirection.childrenForFieldName("destination").slice(1).filter((word) => pipe === undefined || word.startIndex < pipe.startIndex);
+  });
+}
+
+/** In a redirection nested in a heredoc's start, a `|` the grammar leaves an error (`cat <<EOF 2>&1 | tee f`): the command piped to follows it. */
+function pipedOn(redirection: Node): Node | undefined {
+  return redirection.namedChildren.find((child) => child.type === "ERROR" && /^\|&?$/.test(child.text.trim()));
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
