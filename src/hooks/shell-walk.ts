@@ -200,11 +200,12 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const quoted = /['"\\]/.test(node.namedChildren.find((child) => child.type === "heredoc_start")?.text ?? "");
     for (const child of node.namedChildren) {
       if (child.type === "word") add(walk, child.text); // `cat <<EOF & rm f`: words the grammar left loose
-      else if (child.type !== "heredoc_body") visit(child, walk, nested);
-      // `cat <<EOF 2>&1 | tee f`: what follows the `|` is a command of its own, read as a script (in a pipeline: a subshell's).
-      const pipe = child.type === "file_redirect" ? pipedOn(child) : undefined;
-      if (pipe !== undefined) nested.push({ script: child.text.slice(pipe.endIndex - child.startIndex), cwd: walk.cwd });
-      else if (!quoted) {
+      else if (child.type !== "heredoc_body") {
+        visit(child, walk, nested);
+        // `cat <<EOF 2>&1 | tee f`: what follows the `|` is a command of its own, read as a script (in a pipeline: a subshell's).
+        const pipe = child.type === "file_redirect" ? pipedOn(child) : undefined;
+        if (pipe !== undefined) nested.push({ script: child.text.slice(pipe.endIndex - child.startIndex), cwd: walk.cwd });
+      } else if (!quoted) {
         // A body set aside (shell-heredocs.ts) runs nothing: none with `$(`, `${` or a backtick is.
         const text = heredocText(child, walk);
         for (const part of child.namedChildren) if (part.type !== "heredoc_content") visit(part, walk, nested);
