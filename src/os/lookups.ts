@@ -1,6 +1,7 @@
 // What one verb looks up in the file system again and again: whether a directory holds a `.claims`
-// (up from the working directory and from each target, before a grant and after it), and where a
-// path's symlinks lead. A take of one file asked the same few directories about forty times.
+// (up from the working directory and from each target, before a grant and after it), where a
+// path's symlinks lead, and which packages lie under a tree (a hard-linked file's other names).
+// A take of one file asked the same few directories about forty times.
 //
 // Remembered while a verb runs (asOneVerb), never longer, and never outside one: each verb starts
 // with the files as they are; what was remembered is forgotten before the event loop next waits (a
