@@ -1295,6 +1295,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["true && cd src && cp 2>&1 a.ts ../u.ts", ["src/../u.ts"]],
     ["ls | rm >/dev/null u.ts v", ["u.ts", "v"]],
     ["! rm 2>/dev/null u.ts", ["u.ts"]],
+    ["! ! rm u.ts", ["u.ts"]], // bash reads each `!` as negation; the grammar, a second one as a command's name
+    ["true && ! ! ! echo > u.ts", ["u.ts"]],
     ["rm <<EOF 2>/dev/null u.ts\nx\nEOF", ["u.ts"]], // … and after a heredoc's start, where the grammar nests the redirection in it
     ["true && cd src && rm <<EOF 2>&1 ../u.ts\nx\nEOF", ["src/../u.ts"]],
     ["cat <<EOF 2>&1 | tee u.ts\nx\nEOF", ["u.ts"]], // a `|` after it: a command of its own

@@ -78,6 +78,8 @@ export const WRAPPERS: Record<
   env: { syntax: { short: "C:S:u:", long: { chdir: "C", "split-string": "S", unset: "u" } }, chdir: "C", split: "S" },
   nice: { syntax: { short: "n:", long: { adjustment: "n" } } },
   nohup: { syntax: {} },
+  // `! ! rm f`: bash reads each `!` as the reserved word; the grammar reads a second one as a command's name.
+  "!": { syntax: {} },
   time: { syntax: { short: "f:o:", long: { format: "f", output: "o" } }, writes: ["o"] },
   command: { syntax: {} },
   exec: { syntax: { short: "a:" } },
