@@ -136,12 +136,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     const fenced = fencedOff(judgement.claim, holder, token, context);
     if (fenced) return { target, ...fenced };
     if (judgement.stale) return renewStale(fileName, target, holder, context, options);
-    if (renewAfterMs !== undefined) {
-      const ageMs = context.nowMs - (parseTimestamp(judgement.claim.heartbeat_at) as number);
-      const ttlMs = (judgement.claim.ttl ?? DEFAULT_TTL_SECONDS) * 1000;
-      // Heartbeats are rounded up to the second, so one written this second may lie up to 1 s ahead.
-      if (ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10)) return "young";
-    }
+    if (renewAfterMs !== undefined && isYoung(judgement.claim, context.nowMs, renewAfterMs)) return "young";
     const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
     if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) !== "done") continue;
     // Fresh when read, but a call can stall (a paused process, a slow disk) between reading the claim
@@ -151,6 +146,14 @@ function renew(fileName: string, target: string, holder: string, context: Contex
     return "renewed";
   }
   throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+}
+
+/** A heartbeat younger than `renewAfterMs` or a tenth of the claim's TTL (BeatOptions.renewAfterMs): left as it is. */
+export function isYoung(claim: Claim, nowMs: number, renewAfterMs: number): boolean {
+  const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
+  const ttlMs = (claim.ttl ?? DEFAULT_TTL_SECONDS) * 1000;
+  // Heartbeats are rounded up to the second, so one written this second may lie up to 1 s ahead.
+  return ageMs > -1000 && ageMs < Math.min(renewAfterMs, ttlMs / 10);
 }
 
 /** A second's margin: heartbeats are written rounded up to the second, and clocks differ a little. */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { isCaselessDirectory } from "../targets/caseless.js";
 import { picomatch } from "../targets/picomatch.js";
 import { dirname, resolve } from "node:path";
-import { beat } from "../commands/beat.js";
+import { beat, isYoung } from "../commands/beat.js";
 import { take } from "../commands/take.js";
 import { release } from "../commands/release.js";
 import { lookThroughLinks } from "../protocol/linked.js";
@@ -14,9 +14,9 @@ import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflict
 import { queueAhead } from "../protocol/grant.js";
 import { heldThroughMount } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
-import { openContext, parseTargets, type CommonOptions, type Holding } from "../protocol/context.js";
-import { readQueue } from "../protocol/queue.js";
-import { isClaimFileName } from "../protocol/store.js";
+import { judge, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
+import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { negatedBrackets } from "../targets/glob-syntax.js";
 import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { CHECK_ONLY, GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -82,6 +82,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   const written = new Set(targets.map((target) => target.canonical));
   const partlyOthers = new Set<string>(request.partly?.files.filter((file) => written.has(file)));
   const own = new Set<string>();
+  const ownReads = new Map<string, ClaimRead>();
   /** Written paths the session holds by their name under another mount point: not claimed again. */
   const heldElsewhere = new Set<string>();
   const symbolsToTake: string[] = (request.partly?.symbols ?? []).filter((symbol) => written.has(symbol.slice(0, symbol.lastIndexOf("#"))));
@@ -97,7 +98,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
       for (const name of touched) symbolsToTake.push(`${target.canonical}#${name}`);
     }
     for (const { read } of overlappingClaims(target, context, claimFiles)) {
-      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
+      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target), ownReads.set(read.claim.target, read);
     }
     // The session's claim on the same place under another mount point (a bind mount) is its own too.
     const through = own.has(target.canonical) ? undefined : heldThroughMount(target, request.holder, context);
@@ -128,7 +129,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   if (onlyUnknown.length > 0) decision.unknownPlace = { written: unknown.written, blocking: onlyUnknown };
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
-  if (own.size > 0) decision.renewed = beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
+  decision.renewed = renewOwn(request, own, ownReads, context, names);
   // A directory the command writes (rm -r, git checkout -- .) is checked above but not claimed whole.
   // What only a program's text names is judged above, not claimed (CHECK_ONLY in payload.ts).
   const claimable = CHECK_ONLY.size === 0 ? undefined : new Set(parseEach(request.files.filter((file) => !CHECK_ONLY.has(file)), context).map((target) => target.fileName));
@@ -173,19 +174,37 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
   const context = openContext(request);
   if (!existsSync(context.settings.dir)) return { renewed: [], covering: [] };
   const targets = parseEach(request.files, context);
-  const claimFiles = context.store.names().filter(isClaimFileName);
+  const names = context.store.names();
+  const claimFiles = names.filter(isClaimFileName);
   const own = new Set<string>();
+  const ownReads = new Map<string, ClaimRead>();
   for (const target of targets) {
     const before = own.size;
     for (const { read } of overlappingClaims(target, context, claimFiles)) {
-      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target);
+      if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target), ownReads.set(read.claim.target, read);
     }
     // Written through another mount point of the place the session claimed (a bind mount).
     const through = own.size === before ? heldThroughMount(target, request.holder, context) : undefined;
     if (through !== undefined) own.add(through);
   }
-  const renewed = own.size > 0 ? beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed : [];
-  return { renewed, covering: [...own] };
+  return { renewed: renewOwn(request, own, ownReads, context, names), covering: [...own] };
+}
+
+/**
+ * The session's own claims renewed as the hooks renew them (HOOK_RENEW_AFTER_MS), by beat; not
+ * called when each was read just now as the session's, fresh, with a heartbeat too young to
+ * rewrite, and no queued interest is in the directory for beat to keep alive: beat would only read
+ * them again (a burst of edits is the common case, and beat's reads are a tenth of the hook's call).
+ */
+function renewOwn(request: WriteRequest | (Pick<WriteRequest, "holder"> & CommonOptions), own: Set<string>, reads: Map<string, ClaimRead>, context: Context, names: string[]): string[] {
+  if (own.size === 0) return [];
+  const young = (target: string) => {
+    const read = reads.get(target);
+    const judgement = read && judge(read, target, request.holder, context);
+    return judgement?.state === "mine" && !judgement.stale && isYoung(judgement.claim, context.nowMs, HOOK_RENEW_AFTER_MS);
+  };
+  if ([...own].every(young) && !names.some((name) => name.startsWith(QUEUE_PREFIX))) return [];
+  return beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
 }
 
 /**
