@@ -172,7 +172,12 @@ export function joinContinuations(text: string): string {
         const heredoc: Heredoc = { ...start.heredoc, part: parts.length };
         pending.push(heredoc);
         if (frame?.kind === "$(") (frame.heredocs ??= []).push(heredoc); // (each `$(…)` its own: a line of many stays linear)
-        at += take(text.slice(at, start.end));
+        // As the grammar reads it: `<<$'EOF'` as `<<'EOF'` (bash's delimiter is EOF), and a blank
+        // where bash ends the word and the grammar does not (`cat <<EOF>out`, `<<E'O'F;`).
+        const written = text.slice(at, start.end);
+        const spelled = /\$['"]/.test(written) && !start.heredoc.delimiter.includes("'") ? `<<${start.heredoc.strip ? "-" : ""}'${start.heredoc.delimiter}'` : written;
+        current += spelled + (/[;&|<>]/.test(text[start.end] ?? "") ? " " : "");
+        at = start.end - 1;
         continue;
       }
       at += take("<<");
@@ -226,6 +231,10 @@ function heredocStart(text: string, at: number): { heredoc: Omit<Heredoc, "part"
   let quoted = false;
   while (end < text.length && !/[\s;&|<>()]/.test(text[end] as string)) {
     const char = text[end] as string;
+    if (char === "$" && (text[end + 1] === "'" || text[end + 1] === '"')) {
+      end++; // `<<$'EOF'`: the delimiter is EOF, quoted
+      continue;
+    }
     if (char === "'" || char === '"') {
       const close = text.indexOf(char, end + 1);
       if (close === -1) return undefined;

@@ -11,6 +11,7 @@ import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { BUILD_RULES } from "./shell-build-rules.js";
 import { BUNDLER_RULES } from "./shell-bundler-rules.js";
+import { FILE_RULES } from "./shell-file-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
@@ -148,6 +149,7 @@ export const RULES: Record<string, Rule> = {
   ...BUILD_RULES,
   ...BUNDLER_RULES,
   ...METADATA_RULES,
+  ...FILE_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),

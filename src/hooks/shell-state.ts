@@ -60,13 +60,23 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
   const to = operands[0];
   const from = walk.cwd;
   const at = (path: string | undefined) => directoryAt(from, path);
+  // `pushd -n d` puts d on the stack and stays; `popd +1` takes an entry from inside it, `popd -n`
+  // the one below the top: each entry's place after it is not known here, nor, after `popd +N`, this one.
+  if ((name === "pushd" || name === "popd") && args.some((arg) => arg === undefined || /^-[LPe@]*n/.test(arg) || /^[+-]\d+$/.test(arg))) {
+    walk.stack = [...walk.stack.map(() => undefined), undefined];
+    if (name === "popd" && !args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg))) walk.cwd = undefined;
+    else if (name === "pushd" && to !== undefined && !/^[+-]\d+$/.test(to) && !args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg))) walk.cwd = failing(at(to));
+    else if (name === "pushd" && /^[+-]\d+$/.test(to ?? "")) walk.cwd = undefined;
+    walk.previous = from;
+    return;
+  }
   if (name === "popd") {
     walk.cwd = walk.stack.length > 0 ? walk.stack.pop() : undefined;
   } else if (name === "pushd") {
     walk.stack.push(from);
     walk.cwd = to === undefined || /^[+-]\d+$/.test(to) ? undefined : failing(at(to));
   } else if (operands.length === 0) {
-    walk.cwd = walk.home;
+    walk.cwd = walk.home.startsWith("/") ? walk.home : undefined; // (a HOME the script set to a place the text does not fix)
   } else if (name === "cd" && operands.length > 1) {
     walk.cwd = undefined; // `cd a b` (or `cd {a,b}`): bash refuses it and stays, zsh swaps a for b in the path
   } else if (to === "-") {

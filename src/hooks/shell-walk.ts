@@ -33,6 +33,7 @@ import {
   braceWords,
   directoryAt,
   type Environment,
+  HOLE,
   type Positional,
   readText,
   redirectionOperator,
@@ -161,10 +162,18 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     }
   }
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
+    // ``echo `a \`rm f\``` ``: inside backticks, an escaped backtick opens one nested in it, which
+    // the grammar leaves a word; bash reads the text with those escapes removed.
+    if (node.text.startsWith("`") && node.text.includes("\\`")) nested.push({ script: node.text.slice(1, -1).replace(/\\([`\\$])/g, "$1"), cwd: walk.cwd });
     visitChildren(node, subshellOf(walk), nested);
     return;
   }
   if (node.type === "file_redirect") return redirect(node, walk, nested);
+  // `{ …; } <<< "$(cmd)"`: a here-string's substitutions run before the statement does.
+  if (node.type === "herestring_redirect") {
+    for (const substitution of substitutionsIn(node)) visit(substitution, walk, nested);
+    return;
+  }
   if (node.type === "redirected_statement") {
     const body = node.childForFieldName("body");
     const stdin = stdinOf(node, walk);
@@ -239,6 +248,11 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
   if (node.type === "list") return visitList(node, walk, nested);
   if (node.type === "for_statement") return perhaps(walk, () => forLoop(node, walk, nested));
   if (MAYBE.has(node.type) && !wrapped) return perhaps(walk, () => visit(node, walk, nested, piped, true));
+  if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "HOME") {
+    // `HOME=$PWD/src; cd; rm f`, `HOME=/x; rm ~/f`: `~` and a bare `cd` go there from here on.
+    const home = staticWord(node.childForFieldName("value"), walk);
+    walk.home = home !== undefined && isAbsolute(home) ? home : HOLE; // (a place the text does not fix)
+  }
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "PS4") {
     // PS4='$(cmd)' runs cmd at each line `set -x` traces: read as the string it is expanded as.
     const value = staticWord(node.childForFieldName("value"), walk);
@@ -512,11 +526,16 @@ function redirect(node: Node, walk: Walk, nested: Nested[]): void {
   const destination = node.childForFieldName("destination");
   if (!destination || destination.type === "number") return;
   const operator = redirectionOperator(node);
-  if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) return; // `<` reads; `>&2` duplicates
+  if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(operator)) {
+    // `<` reads and `>&2` duplicates; but what runs to name the file runs all the same:
+    // `done < <(cmd)`, `cat < "$(cmd)"`, `exec 3< <(cmd)`.
+    for (const substitution of destination.type === "process_substitution" || destination.type === "command_substitution" ? [destination] : substitutionsIn(destination)) visit(substitution, walk, nested);
+    return;
+  }
   // `> >(tee -a log)`: a pipe to the commands inside, which are read for what they write.
   if (destination.type === "process_substitution") return visit(destination, walk, nested);
   // bash expands a glob (`> b?txt`) or braces here too: to one file, or it refuses an ambiguous one.
-  for (const path of wordValues(destination, walk) ?? []) if (path !== "-") add(walk, path);
+  for (const path of wordValues(destination, walk) ?? []) if (path !== "-" || operator !== ">&") add(walk, path); // (`>&-` closes; `> -` writes a file named -)
 }
 
 
@@ -563,21 +582,24 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   // coproc runs its command in a subshell: `coproc cd /tmp` moves nothing after it.
   if (argv[0] === "coproc") walk = subshellOf(walk);
-  // coproc [NAME] { cmd; }: the braces' commands run (the grammar leaves them words).
-  const brace = words.findIndex((word) => word.text === "{");
-  if (argv[0] === "coproc" && brace !== -1) {
-    nested.push({ script: words.slice(brace + 1).map((word) => word.text).join(" "), cwd: walk.cwd });
-    return;
-  }
+  // A subshell the grammar leaves inside a command (`time ( … )`, `coproc ( … )`) runs.
+  for (const child of node.namedChildren) if (child.type === "subshell") visit(child, walk, nested);
+  // `f() for …; done`, `f() while …`: a function whose body is a compound command other than a
+  // group, which the grammar reads as a command `f` and an error: its body read here, as if called.
+  if (node.namedChildren.some((child) => child.type === "ERROR" && /^\(\s*\)$/.test(child.text)) && compoundRead(words, 1, walk, nested)) return;
+  // coproc [NAME] { cmd; } (or another compound command): see compoundRead.
+  if (argv[0] === "coproc" && (compoundRead(words, 1, walk, nested) || compoundRead(words, 2, walk, nested))) return;
   // Wrappers first: what they run is the command.
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
   if (unwrapped === undefined) return;
   const { here } = unwrapped;
   argv = unwrapped.argv;
   words.splice(0, words.length, ...unwrapped.words);
+  if (compoundRead(words, 0, here, nested)) return;
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
-  if (!name) return unnamed(words, here, walk, nested);
+  // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
+  if (!name || (/[*?[]/.test(name) && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
   const argWords = words.slice(1);
   const values = (from: number[] | undefined = undefined) => {
@@ -597,6 +619,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     walk.cwd = undefined;
     return;
   }
+  // `dirs -c` empties pushd's stack: a `popd` after it fails, and the shell stays.
+  if (name === "dirs" && args.some((arg) => arg === undefined || /^-[a-z]*c/.test(arg))) walk.stack = [undefined];
   if (name === "cd" || name === "pushd" || name === "popd") return changeDirectory(name, args, walk, GUARDED.get(node.id) ?? GUARDED.get(statementOf(node)?.id ?? -1));
   // git -c alias.x='!cmd' x, and `git config alias.x '!cmd'` (run by a later `git x`): the alias
   // runs cmd in a shell, read here.
@@ -838,8 +862,37 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   const array = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(first)?.[1];
   const assigned = array === undefined ? undefined : new RegExp(`(^|[\\s;&|(])${array}=\\(([^)]*)\\)`).exec(rootOf(words[0] as Node).text)?.[2];
   if (assigned !== undefined) return void nested.push({ script: [assigned, ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
+  // An unquoted expansion alone (`$CMD`, `$(echo rm f)`, `` `cat cmd` ``): bash splits its value
+  // into the command and its arguments, none of which the text gives: it could write any file.
+  const alone = words[0]?.type === "command_name" ? words[0].firstNamedChild : words[0];
+  if (words.length === 1 && alone && ["simple_expansion", "expansion", "command_substitution"].includes(alone.type)) return add(here, UNKNOWABLE);
+  // `$SHELL -c 'script'`, `"$BASH" -c …`: a shell's script.
+  const script = staticWord(words[2], here);
+  if (variable !== undefined && /SH$|SHELL/i.test(variable) && staticWord(words[1], here) === "-c" && script !== undefined) {
+    nested.push({ script, cwd: here.cwd });
+    return;
+  }
   // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
+}
+
+/** A reserved word that opens a compound command (the grammar may join `{ {` into one word). */
+const COMPOUND = /^(\{|if|for|while|until|case|select|function)(\s|$)/;
+
+/**
+ * `! { rm f; }`, `time if …; then rm f; fi`, `! ! for …`, `coproc N { …; }`: bash reads a compound
+ * command after `!`, `time` or `coproc`; the grammar, a command named `{`, `if`, `for`… with the
+ * rest of the compound as other commands (`then rm f`, `}`). When `words[at]` is such a word, the
+ * text from it to the end of the script is read again as a script of its own, which the grammar
+ * reads as bash does (what follows the compound is read twice: a union, never less).
+ */
+function compoundRead(words: Node[], at: number, walk: Walk, nested: Nested[]): boolean {
+  const word = words[at];
+  const plain = word?.type === "command_name" ? word.firstNamedChild : word; // (unquoted: `"if"` is a command's name)
+  if (word === undefined || plain?.type !== "word" || !COMPOUND.test(word.text)) return false;
+  const root = rootOf(word);
+  nested.push({ script: root.text.slice(word.startIndex - root.startIndex), cwd: walk.cwd });
+  return true;
 }
 
 function rootOf(node: Node): Node {
@@ -873,7 +926,13 @@ function wordsInRedirections(command: Node): Node[] {
 
 /** In a redirection nested in a heredoc's start, a `|` the grammar leaves an error (`cat <<EOF 2>&1 | tee f`): the command piped to follows it. */
 function pipedOn(redirection: Node): Node | undefined {
-  return redirection.namedChildren.find((child) => child.type === "ERROR" && /^\|&?$/.test(child.text.trim()));
+  // (also inside its target's word: `2>&1|tee f` is a concatenation of `1`, the error and `tee`)
+  for (const child of redirection.namedChildren) {
+    if (child.type === "ERROR" && /^\|&?$/.test(child.text.trim())) return child;
+    const inner = child.type === "concatenation" ? pipedOn(child) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */

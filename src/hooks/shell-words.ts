@@ -168,7 +168,7 @@ export function throughLinks(walk: Walk, written: string): void {
 }
 
 /** Stands, in a word's value, for a part the text does not fix: a variable, a substitution, arithmetic. */
-const HOLE = "\u0001";
+export const HOLE = "\u0001";
 /** Starts a word's value whose first part is temp space: `$TMPDIR`, a mktemp result. */
 export const TEMP = "\u0002";
 

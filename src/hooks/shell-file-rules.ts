@@ -1,0 +1,36 @@
+// Commands that make or fill files named from their options and operands, beside the ones of
+// shell-rules.ts: `shuf -o out`, `sdiff -o merged`, `split FILE PREFIX` and `csplit -f PREFIX` (the
+// pieces, x* and xx* by default), `mkfifo f`, `mknod f p`, `link old new`, `mktemp name.XXXXXX`
+// in the project (each random name: the template as a glob).
+import { join } from "node:path";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+
+/** The pieces a command names from a prefix (`u.` → `u.*`). */
+const pieces = (prefix: string | undefined): string[] => (prefix === undefined ? [] : [globOf(`${prefix}*`)]);
+
+/** mktemp's file: its template's X's as a glob, where the template is put (not temp space: -t, --tmpdir with no value, no template; not -d's directory, nor -u's none). */
+function mktempWrites(input: RuleInput): string[] {
+  const { reading } = input;
+  const [template] = reading.operands;
+  if (template === undefined || reading.has("u", "t", "d") || (reading.has("tmpdir") && reading.value("tmpdir") === undefined)) return [];
+  const place = reading.value("p") ?? reading.value("tmpdir");
+  if (reading.has("p") && place === undefined) return []; // a place the text does not fix: judged by its word below
+  const [name] = input.values([template]);
+  if (name === undefined) return [];
+  const glob = `${name.replace(/X{3,}$/, "*")}${reading.value("suffix") ?? ""}`;
+  return [globOf(place === undefined ? glob : join(place, glob))];
+}
+
+export const FILE_RULES: Record<string, Rule> = {
+  shuf: { syntax: { short: "i:n:o:", long: { "input-range": "i", "head-count": "n", output: "o", "random-source": ":" } }, writes: (input) => optionFiles(input, ["o"]) },
+  sdiff: { syntax: { short: "I:o:w:", long: { "ignore-matching-lines": "I", output: "o", width: "w", "diff-program": ":", tabsize: ":" } }, writes: (input) => optionFiles(input, ["o"]) },
+  split: {
+    syntax: { short: "a:b:C:l:n:t:", long: { "suffix-length": "a", bytes: "b", "line-bytes": "C", lines: "l", number: "n", separator: "t", "additional-suffix": ":", filter: ":", "numeric-suffixes": "::", "hex-suffixes": "::" } },
+    writes: (input) => pieces(input.reading.operands[1] === undefined ? "x" : input.values(input.reading.operands.slice(1, 2))[0]),
+  },
+  csplit: { syntax: { short: "b:f:n:", long: { "suffix-format": "b", prefix: "f", digits: "n" } }, writes: (input) => pieces(input.reading.has("f") ? optionFiles(input, ["f"])[0] : "xx") },
+  mkfifo: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands) },
+  mknod: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands.slice(0, 1)) },
+  link: { syntax: {}, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
+  mktemp: { syntax: { short: "p:", long: { tmpdir: "::", suffix: ":" } }, writes: mktempWrites },
+};

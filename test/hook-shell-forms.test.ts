@@ -1,0 +1,136 @@
+// Writes through forms of bash the grammar reads otherwise than bash does, found by running each
+// command in real bash and comparing what it changed on disk with what the shell reader found:
+// substitutions in an input redirection's target, a compound command after `!`, `time` or
+// `coproc`, a heredoc's delimiter glued to an operator or spelled `$'…'`, a command named by a glob
+// or by an expansion alone, a function whose body is no group, nested backticks, pushd's stack, a
+// HOME set in the script, and commands that make files from their options. Another session
+// holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Forms = suite<Context>("claims hook: bash forms the grammar misreads");
+Forms.before.each((context) => {
+  context.box = heldBox();
+});
+Forms.after.each((context) => context.box.cleanup());
+
+/** Each case: what bash writes there (the reader may name more: a word it cannot tell from a file). */
+async function finds(box: Sandbox, cases: Array<[string, string[]]>): Promise<void> {
+  for (const [command, written] of cases) {
+    const found = await writes(box, command);
+    for (const path of written) assert.ok(found.includes(path), `${JSON.stringify(command)} writes ${path}; the reader found ${JSON.stringify(found)}`);
+  }
+}
+
+Forms("should read the commands that name an input redirection's file, a here-string and a process substitution read from", async ({ box }) => {
+  await finds(box, [
+    ["while read -r l; do :; done < <(rm u.ts)", ["u.ts"]],
+    ["mapfile -t a < <(rm u.ts)", ["u.ts"]],
+    ["exec 3< <(rm u.ts)", ["u.ts"]],
+    ['cat < "$(rm u.ts; echo /dev/null)"', ["u.ts"]],
+    ["cat 3< `rm u.ts; echo /dev/null`", ["u.ts"]],
+    ["{ :; } <<< $(rm u.ts; echo /dev/null)", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, 'while read -r f; do echo "$f"; done < <(find . -name "*.ts")'), [], "a loop over what find lists writes nothing");
+  assert.is(bash(box, "while read -r l; do echo $l; done < <(rm u.ts)"), "deny");
+});
+
+Forms("should read a compound command after `!`, `time` and `coproc` as bash does", async ({ box }) => {
+  await finds(box, [
+    ["! { rm u.ts; }", ["u.ts"]],
+    ["! if true; then rm u.ts; fi", ["u.ts"]],
+    ["if ! { rm u.ts; }; then :; fi", ["u.ts"]],
+    ["( ! { rm u.ts; } )", ["u.ts"]],
+    ["! ! ( rm u.ts )", ["u.ts"]],
+    ["! ! case x in x) rm u.ts;; esac", ["u.ts"]],
+    ["time ( rm u.ts )", ["u.ts"]],
+    ["time -p for i in 1; do rm u.ts; done", ["u.ts"]],
+    ["true && time { rm u.ts; }", ["u.ts"]],
+    ["while ! if true; then rm u.ts; fi; do break; done", ["u.ts"]],
+    ["coproc ( rm u.ts ); wait", ["u.ts"]],
+    ["coproc N if true; then rm u.ts; fi", ["u.ts"]],
+    ["coproc { { rm u.ts; } >/dev/null; }", ["u.ts"]],
+    ["coproc { for i in 1; do mv u.ts w.ts; done; }", ["u.ts", "w.ts"]],
+  ]);
+  assert.equal(await writes(box, "time npm test | tail"), []);
+  assert.equal(await writes(box, "! grep -q x u.ts"), []);
+  assert.is(bash(box, "time ( rm u.ts )"), "deny");
+});
+
+Forms("should end a heredoc's delimiter where bash does: before an operator glued to it, and after `$'…'`", async ({ box }) => {
+  await finds(box, [
+    ["cat <<EOF>u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<EOF>>u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<EOF&>u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<E'O'F>u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<\\EOF;rm u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<EOF>/dev/null; rm u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<EOF 2>&1|tee u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<$'EOF'\nhi\nEOF\nrm u.ts", ["u.ts"]],
+    ["cat <<$\"EOF\" > u.ts\nhi\nEOF", ["u.ts"]],
+    ["x=$(cat <<$'EOF'\nhi\nEOF\n); rm u.ts", ["u.ts"]],
+  ]);
+  assert.is(bash(box, "cat <<EOF>u.ts\nhi\nEOF"), "deny");
+});
+
+Forms("should judge a command named by a glob or by an expansion alone, whose words the text does not give", async ({ box }) => {
+  await finds(box, [
+    ["/bin/r? u.ts", ["u.ts"]],
+    ["/usr/bin/[r]m u.ts", ["u.ts"]],
+    ["$(echo rm u.ts)", ["unknown:."]],
+    ["x=$(echo rm u.ts); $x", ["unknown:."]],
+    ["$CMD", ["unknown:."]],
+    ["`cat cmd.txt`", ["unknown:."]],
+    ['$SHELL -c "rm u.ts"', ["u.ts"]],
+    ['"$BASH" -c "rm u.ts"', ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "$PYTHON x.py"), ["x.py"], "an expansion with arguments: each judged as written");
+  assert.is(bash(box, "`cat cmd.txt`"), "deny");
+});
+
+Forms("should read a function whose body is a loop or case, escaped backticks inside backticks, pushd's stack and a HOME set in the script", async ({ box }) => {
+  await finds(box, [
+    ["f() for i in 1; do rm u.ts; done; f", ["u.ts"]],
+    ["f() while true; do rm u.ts; break; done; f", ["u.ts"]],
+    ["f() case x in x) rm u.ts;; esac; f", ["u.ts"]],
+    ["echo `echo \\`rm u.ts\\``", ["u.ts"]],
+    // Where bash is after these, the text does not fix: any u.ts.
+    ["pushd -n src; popd; rm u.ts", ["unknown:u.ts"]],
+    ["pushd src; pushd ../d; popd +1; rm u.ts", ["unknown:u.ts"]],
+    ["pushd src; dirs -c; popd; rm u.ts", ["unknown:u.ts"]],
+    ["HOME=$PWD/src; cd; rm u.ts", ["src/u.ts"]],
+    ["HOME=$PWD/src; rm ~/u.ts", ["src/u.ts"]],
+    ["export HOME=$(mktemp -d); cd; rm u.ts", ["unknown:u.ts"]],
+  ]);
+  assert.equal(await writes(box, "pushd src; popd; rm u.ts"), ["u.ts"]);
+});
+
+Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, mknod, link, mktemp and a redirection to -", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["shuf -o u.ts list.txt", ["u.ts"]],
+    ["sdiff -o u.ts a b", ["u.ts"]],
+    ["split -l1 list.txt u.", ["glob:u.*"]],
+    ["split list.txt", ["glob:x*"]],
+    ["csplit -f u. list.txt 2", ["glob:u.*"]],
+    ["csplit list.txt 2", ["glob:xx*"]],
+    ["mkfifo w.ts", ["w.ts"]],
+    ["mknod w.ts p", ["w.ts"]],
+    ["link u.ts w.ts", ["w.ts"]],
+    ["mktemp u.XXX", ["glob:u.*"]],
+    ["mktemp -p src u.XXXXXX", ["glob:src/u.*"]],
+    ["echo x > -", ["-"]],
+    // Temp space, a directory, or nothing made.
+    ["tmp=$(mktemp)", []],
+    ["mktemp --tmpdir u.XXX", []],
+    ["mktemp -d build.XXX", []],
+    ["echo x >&-", []],
+    ["shuf list.txt", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "split -l1 list.txt u."), "deny", "u.ts is one of the pieces split may make");
+});
+
+Forms.run();
