@@ -69,6 +69,11 @@ Forms("should end a heredoc's delimiter where bash does: before an operator glue
     ["cat <<\\EOF;rm u.ts\nhi\nEOF", ["u.ts"]],
     ["cat <<EOF>/dev/null; rm u.ts\nhi\nEOF", ["u.ts"]],
     ["cat <<EOF 2>&1|tee u.ts\nhi\nEOF", ["u.ts"]],
+    ["cat <<EOF 2>&1|tee u.ts\nhi $y\nEOF", ["u.ts"]], // (a body that expands: the grammar took `|tee u.ts` into the redirection)
+    ["cat <<EOF >v.ts|tee u.ts\nhi $y\nEOF", ["u.ts", "v.ts"]],
+    ["cat <<E'O'F;rm u.ts\nhi\nEOF", ["u.ts"]], // a delimiter quoted in part
+    ['cat <<"E"OF>u.ts\nhi\nEOF', ["u.ts"]],
+    ["cat <<'EOF'\"\"&>u.ts\nhi\nEOF", ["u.ts"]],
     ["cat <<$'EOF'\nhi\nEOF\nrm u.ts", ["u.ts"]],
     ["cat <<$\"EOF\" > u.ts\nhi\nEOF", ["u.ts"]],
     ["x=$(cat <<$'EOF'\nhi\nEOF\n); rm u.ts", ["u.ts"]],
@@ -88,6 +93,12 @@ Forms("should judge a command named by a glob or by an expansion alone, whose wo
     ['"$BASH" -c "rm u.ts"', ["u.ts"]],
   ]);
   assert.equal(await writes(box, "$PYTHON x.py"), ["x.py"], "an expansion with arguments: each judged as written");
+  // A loop's values are the commands: each read.
+  assert.equal(await writes(box, 'for c in "rm u.ts" "ls"; do $c; done'), ["u.ts"]);
+  assert.equal(await writes(box, 'for c in "npm test" "npm run lint"; do $c; done'), []);
+  // `[` and `[[` after a wrapper are tests, not globs.
+  assert.equal(await writes(box, "time [ -f src/a.ts ]"), []);
+  assert.equal(await writes(box, "sudo [[ -e u.ts ]]"), []);
   assert.is(bash(box, "`cat cmd.txt`"), "deny");
 });
 
@@ -103,12 +114,13 @@ Forms("should read a function whose body is a loop or case, escaped backticks in
     ["pushd src; dirs -c; popd; rm u.ts", ["unknown:u.ts"]],
     ["HOME=$PWD/src; cd; rm u.ts", ["src/u.ts"]],
     ["HOME=$PWD/src; rm ~/u.ts", ["src/u.ts"]],
+    ["HOME=$PWD/src cd; rm u.ts", ["src/u.ts"]],
     ["export HOME=$(mktemp -d); cd; rm u.ts", ["unknown:u.ts"]],
   ]);
   assert.equal(await writes(box, "pushd src; popd; rm u.ts"), ["u.ts"]);
 });
 
-Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, mknod, link, mktemp and a redirection to -", async ({ box }) => {
+Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, mknod, link, mktemp, a redirection to -, and the backups and archives kept beside a file", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["shuf -o u.ts list.txt", ["u.ts"]],
     ["sdiff -o u.ts a b", ["u.ts"]],
@@ -121,7 +133,16 @@ Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, m
     ["link u.ts w.ts", ["w.ts"]],
     ["mktemp u.XXX", ["glob:u.*"]],
     ["mktemp -p src u.XXXXXX", ["glob:src/u.*"]],
+    ["mktemp -p .", ["glob:tmp.*"]],
+    ["mktemp -p src", ["glob:src/tmp.*"]],
+    ["TMPDIR=$PWD mktemp", ["glob:tmp.*"]],
     ["echo x > -", ["-"]],
+    // Beside the file written, the one a tool keeps or makes of it.
+    ["gzip u.ts", ["u.ts", "u.ts.gz"]],
+    ["xz -S .lz u.ts", ["u.ts", "u.ts.lz"]],
+    ["sed -i.bak s/1/2/ u.ts", ["u.ts", "u.ts.bak"]],
+    ["sed -i'old/*' s/1/2/ u.ts", ["old/u.ts", "u.ts"]],
+    ["perl -pi.orig -e s/1/2/ u.ts", ["u.ts", "u.ts.orig"]],
     // Temp space, a directory, or nothing made.
     ["tmp=$(mktemp)", []],
     ["mktemp --tmpdir u.XXX", []],

@@ -253,16 +253,16 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["touch -r ref f", ["f"]],
     ["truncate -cs 0 f", ["f"]],
     ["shred -un 3 f", ["f"]],
-    // sed: -i takes a suffix only attached; -e and -f take the script.
-    ["sed -ni.bak s/a/b/ f", ["f"]],
+    // sed: -i takes a suffix only attached (the backup's); -e and -f take the script.
+    ["sed -ni.bak s/a/b/ f", ["f", "f.bak"]],
     ["sed -i -es/a/b/ f", ["f"]],
-    ["sed -ie s/a/b/ f g", ["f", "g"]],
+    ["sed -ie s/a/b/ f g", ["f", "fe", "g", "ge"]],
     ["sed -Ei -e s/a/b/ -f x.sed f", ["f"]],
-    ["sed --in-place=.bak s/a/b/ f", ["f"]],
+    ["sed --in-place=.bak s/a/b/ f", ["f", "f.bak"]],
     ["sed -e s/a/b/ f", []],
     ["perl -pi -es/a/b/ f", ["f"]],
     ["perl -0pi -e s/a/b/ f", ["f"]],
-    ["perl -pie s/a/b/ f", ["f"]],
+    ["perl -pie s/a/b/ f", ["f", "fe"]],
     // patch: -p and -d in clusters; -d is where it opens -i's file and writes (its .rej and .orig too).
     ["patch -sp1 -d sub -i fix.diff", ["glob:sub/src/x.ts.~*~", "sub/src/x.ts", "sub/src/x.ts.orig", "sub/src/x.ts.rej"]],
     ["patch -sd sub -p1 < fix.diff", ["glob:sub/src/x.ts.~*~", "sub/src/x.ts", "sub/src/x.ts.orig", "sub/src/x.ts.rej"]],
@@ -284,7 +284,7 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["rsync -ae ssh a.ts host:dst", []],
     ["rsync a.ts b.ts --backup-dir bak", ["b.ts", "bak/b.ts"]],
     // gzip and co: -c, -t, -l anywhere in a cluster write nothing; -S takes a suffix.
-    ["gzip -kS .z f", ["f"]],
+    ["gzip -kS .z f", ["f", "f.z"]],
     ["gzip -kc f", []],
     ["xz -T0 -d f.xz", ["f", "f.xz"]],
     ["gawk -bi inplace '{print}' f", ["f"]],
@@ -1234,7 +1234,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["hyperfine 'rm u.ts'", ["u.ts"]],
     ["hyperfine --export-json u.ts 'sleep 1'", ["u.ts"]],
     ["parallel ::: 'rm u.ts'", ["u.ts"]],
-    ["parallel gzip ::: a.log", ["a.log"]],
+    ["parallel gzip ::: a.log", ["a.log", "a.log.gz"]],
     ["parallel 'rm {}' ::: u.ts", ["u.ts"]],
     ["systemd-run --user --scope rm u.ts", ["u.ts"]],
     ["ssh prod 'rm -rf ~/u.ts'", []], // the remote home

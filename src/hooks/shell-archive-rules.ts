@@ -143,8 +143,8 @@ export const unzipRule: Rule = {
   },
 };
 
-/** gzip f replaces f with f.gz; gunzip f.gz writes f. Not with -c, -t, -l (stdout, test, list). */
-export function compressed(decompressing: boolean, short = "", long: Record<string, string> = {}): Rule {
+/** gzip f replaces f with f.gz (`suffix`, or -S's); gunzip f.gz writes f. Not with -c, -t, -l (stdout, test, list). */
+export function compressed(decompressing: boolean, short = "", long: Record<string, string> = {}, suffix = ".gz"): Rule {
   return {
     syntax: { short, long: { ...COMPRESSING, ...long } },
     writes: (input) => {
@@ -153,7 +153,9 @@ export function compressed(decompressing: boolean, short = "", long: Record<stri
       // xz --files=F, --files0: the names come from F (or stdin), which the text does not give.
       if (reading.has("files", "files0")) return [...input.values(reading.operands), UNKNOWABLE];
       const files = input.values(reading.operands);
-      return decompressing || reading.has("d") ? files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]) : files;
+      if (decompressing || reading.has("d")) return files.flatMap((file) => [file, file.replace(/\.[^./]+$/, "")]);
+      const added = short.includes("S:") ? (reading.value("S") ?? suffix) : suffix;
+      return files.flatMap((file) => [file, `${file}${added}`]);
     },
   };
 }

@@ -175,7 +175,9 @@ export function joinContinuations(text: string): string {
         // As the grammar reads it: `<<$'EOF'` as `<<'EOF'` (bash's delimiter is EOF), and a blank
         // where bash ends the word and the grammar does not (`cat <<EOF>out`, `<<E'O'F;`).
         const written = text.slice(at, start.end);
-        const spelled = /\$['"]/.test(written) && !start.heredoc.delimiter.includes("'") ? `<<${start.heredoc.strip ? "-" : ""}'${start.heredoc.delimiter}'` : written;
+        // A quoted delimiter spelled otherwise than `'EOF'`, `"EOF"` or `\EOF` (`E'O'F`, `'EOF'""`, `$'EOF'`) is written as `'EOF'`.
+        const plain = /^<<-?[ \t]*('[^']*'|"[^"]*"|\\?[^'"\\$]*)$/.test(written);
+        const spelled = start.heredoc.quoted && !plain && !start.heredoc.delimiter.includes("'") ? `<<${start.heredoc.strip ? "-" : ""}'${start.heredoc.delimiter}'` : written;
         current += spelled + (/[;&|<>]/.test(text[start.end] ?? "") ? " " : "");
         at = start.end - 1;
         continue;
@@ -196,6 +198,9 @@ export function joinContinuations(text: string): string {
       current = "";
       continue;
     }
+    // `cat <<EOF 2>&1|tee f`: after a heredoc's start, the grammar takes a `|` glued to a word for
+    // part of it (and the command after it for the body's); bash ends the word there.
+    if (char === "|" && pending.length > 0 && frames.every(commandsIn) && !/[\s|>]/.test(text[at - 1] ?? " ")) current += " ";
     current += char;
   }
   if (pending.length === 0) return out + joined(parts, separators) + current;

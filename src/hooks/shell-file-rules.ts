@@ -3,19 +3,26 @@
 // pieces, x* and xx* by default), `mkfifo f`, `mknod f p`, `link old new`, `mktemp name.XXXXXX`
 // in the project (each random name: the template as a glob).
 import { join } from "node:path";
-import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { globOf, optionFiles, type Rule, type RuleInput, variable } from "./shell-rule.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
 const pieces = (prefix: string | undefined): string[] => (prefix === undefined ? [] : [globOf(`${prefix}*`)]);
 
-/** mktemp's file: its template's X's as a glob, where the template is put (not temp space: -t, --tmpdir with no value, no template; not -d's directory, nor -u's none). */
+/**
+ * mktemp's file, its X's as a glob (`tmp.*` with no template): in `-p`'s or `--tmpdir=`'s directory,
+ * else beside the template, or in $TMPDIR with no template, `-t` or `--tmpdir` alone (temp space,
+ * unless the command's environment sets TMPDIR: `TMPDIR=$PWD mktemp`). Not a `-d` directory, nor `-u`'s none.
+ */
 function mktempWrites(input: RuleInput): string[] {
   const { reading } = input;
+  if (reading.has("u", "d")) return [];
   const [template] = reading.operands;
-  if (template === undefined || reading.has("u", "t", "d") || (reading.has("tmpdir") && reading.value("tmpdir") === undefined)) return [];
-  const place = reading.value("p") ?? reading.value("tmpdir");
-  if (reading.has("p") && place === undefined) return []; // a place the text does not fix: judged by its word below
-  const [name] = input.values([template]);
+  const given = reading.value("p") ?? reading.value("tmpdir");
+  if (given === undefined && reading.has("p")) return []; // a place the text does not fix
+  const inTemp = template === undefined || reading.has("t") || (reading.has("tmpdir") && reading.value("tmpdir") === undefined);
+  const place = given ?? (inTemp ? variable(input.walk.environment, "TMPDIR", undefined) : undefined);
+  if (inTemp && place === undefined) return [];
+  const [name] = template === undefined ? ["tmp.XXXXXXXXXX"] : input.values([template]);
   if (name === undefined) return [];
   const glob = `${name.replace(/X{3,}$/, "*")}${reading.value("suffix") ?? ""}`;
   return [globOf(place === undefined ? glob : join(place, glob))];

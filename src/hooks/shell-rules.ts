@@ -144,6 +144,13 @@ const applyPatch: Rule = {
   },
 };
 
+/** The backups `sed -i.bak` and `perl -i.bak` keep: each file with the suffix, or the suffix with each `*` the file's name (`-i 'old/*'`). */
+function inPlaceBackups(files: string[], suffix: string | undefined): string[] {
+  if (suffix === undefined || suffix === "") return [];
+  if (!suffix.includes("*")) return files.map((file) => `${file}${suffix}`);
+  return files.flatMap((file) => (file.startsWith("\0") ? [] : [join(dirname(file), suffix.replaceAll("*", basename(file)))]));
+}
+
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...BUILD_RULES,
@@ -213,6 +220,7 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => {
       const { reading } = input;
       const inPlace = !reading.has("i") ? [] : input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
+      inPlace.push(...inPlaceBackups(inPlace, reading.value("i")));
       // And what its script writes (`w f`, `s/a/b/w f`); one it cannot read could write any file.
       const script = scriptOf(input, "e", "f", "\n");
       return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))];
@@ -225,7 +233,8 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => {
       const { reading } = input;
       if (!reading.has("i")) return [];
-      return input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
+      const files = input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
+      return [...files, ...inPlaceBackups(files, reading.value("i"))];
     },
   },
   dd: { syntax: {}, writes: (input) => input.args.flatMap((_, index) => (input.text(index)?.startsWith("of=") ? outputs([judgedPath(input.text(index)?.slice(3) ?? "")]) : [])) },
@@ -367,8 +376,8 @@ export const RULES: Record<string, Rule> = {
     },
   },
   gzip: compressed(false, "b:S:"),
-  bzip2: compressed(false),
-  xz: compressed(false, "C:F:M:S:T:", XZ_FILES),
+  bzip2: compressed(false, "", {}, ".bz2"),
+  xz: compressed(false, "C:F:M:S:T:", XZ_FILES, ".xz"),
   gunzip: compressed(true, "b:S:"),
   bunzip2: compressed(true),
   unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),

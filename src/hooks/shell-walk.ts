@@ -571,6 +571,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     nested.push({ script: [split[0], ...words.slice(1).map((word) => word.text)].join(" "), cwd: walk.cwd });
     return;
   }
+  // `for c in "npm test" "npm run lint"; do $c; done`: each value the loop gives it, a few at most.
+  if (split !== undefined && split.length > 1 && split.length <= 16 && split.every((value) => /^[^\0\u0001\u0002]*$/.test(value))) {
+    for (const value of split) nested.push({ script: [value, ...words.slice(1).map((word) => word.text)].join(" "), cwd: walk.cwd });
+    return;
+  }
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
   // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
   const environment: Environment = { ...walk.environment };
@@ -599,7 +604,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
   // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
-  if (!name || (/[*?[]/.test(name) && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
+  if (!name || (/[*?[]/.test(name) && name !== "[" && name !== "[[" && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
   const argWords = words.slice(1);
   const values = (from: number[] | undefined = undefined) => {
@@ -617,6 +622,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
     walk.cwd = undefined;
+    return;
+  }
+  // `HOME=$PWD/src cd`: a bare `cd` goes to the HOME it is given.
+  if (name === "cd" && args.length === 0 && node.namedChildren.some((child) => child.type === "variable_assignment" && child.childForFieldName("name")?.text === "HOME")) {
+    walk.previous = walk.cwd;
+    walk.cwd = environment.HOME !== undefined && isAbsolute(environment.HOME) ? environment.HOME : undefined;
     return;
   }
   // `dirs -c` empties pushd's stack: a `popd` after it fails, and the shell stays.
