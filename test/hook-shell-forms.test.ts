@@ -102,12 +102,16 @@ Forms("should judge a command named by a glob or by an expansion alone, whose wo
   assert.is(bash(box, "`cat cmd.txt`"), "deny");
 });
 
-Forms("should read a function whose body is a loop or case, escaped backticks inside backticks, pushd's stack and a HOME set in the script", async ({ box }) => {
+Forms("should read a function whose body is a loop or case, escaped backticks inside backticks, `$((` opening a subshell, pushd's stack and a HOME set in the script", async ({ box }) => {
   await finds(box, [
     ["f() for i in 1; do rm u.ts; done; f", ["u.ts"]],
     ["f() while true; do rm u.ts; break; done; f", ["u.ts"]],
     ["f() case x in x) rm u.ts;; esac; f", ["u.ts"]],
     ["echo `echo \\`rm u.ts\\``", ["u.ts"]],
+    // `$((` and `((` that open a subshell, not arithmetic (bash reads them so once arithmetic fails).
+    ["x=$((sed -i s/1/2/ u.ts) | cat)", ["u.ts"]],
+    ["echo $((cd src && rm u.ts) 2>&1)", ["src/u.ts"]],
+    ["((cd src; rm u.ts); ls)", ["unknown:u.ts"]], // (no src here: a cd that may fail)
     // Where bash is after these, the text does not fix: any u.ts.
     ["pushd -n src; popd; rm u.ts", ["unknown:u.ts"]],
     ["pushd src; pushd ../d; popd +1; rm u.ts", ["unknown:u.ts"]],
@@ -118,6 +122,7 @@ Forms("should read a function whose body is a loop or case, escaped backticks in
     ["export HOME=$(mktemp -d); cd; rm u.ts", ["unknown:u.ts"]],
   ]);
   assert.equal(await writes(box, "pushd src; popd; rm u.ts"), ["u.ts"]);
+  assert.equal(await writes(box, "x=$(( (1+2) * 3 )); y=$((x+(2*3))); (( x++ )); rm u.ts"), ["u.ts"], "arithmetic stays arithmetic");
 });
 
 Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, mknod, link, mktemp, a redirection to -, and the backups and archives kept beside a file", async ({ box }) => {

@@ -39,7 +39,7 @@ const commandsIn = (frame: Frame | undefined) => frame === undefined || frame.ki
 
 /** The text with every backslash-newline bash would remove removed, and heredoc bodies after the commands they feed. */
 export function joinContinuations(text: string): string {
-  if (!text.includes("\\\n") && !text.includes("<<")) return text;
+  if (!text.includes("\\\n") && !text.includes("<<") && !text.includes("((")) return text;
   let out = "";
   let current = "";
   const parts: string[] = [];
@@ -79,7 +79,13 @@ export function joinContinuations(text: string): string {
     }
     // What opens the same way in double quotes and out of them: `$(`, `$((`, `${`, `$[`, a backtick.
     if (char === "$" && text[at + 1] === "(") {
-      if (text[at + 2] === "(") {
+      if (text[at + 2] === "(" && subshellFirst(text, at + 2)) {
+        // `$((cd src && rm f) 2>&1)`: a command substitution opening with a subshell, as bash reads it
+        // once it cannot read arithmetic there; the grammar reads arithmetic.
+        frames.push({ kind: "$(", parens: 0 });
+        current += "$( ";
+        at += 1;
+      } else if (text[at + 2] === "(") {
         frames.push({ kind: "((", parens: 2 });
         at += take("$((");
       } else {
@@ -143,6 +149,10 @@ export function joinContinuations(text: string): string {
       current = "";
       parts.length = 0;
       separators.length = 0;
+      continue;
+    }
+    if (commands && char === "(" && text[at + 1] === "(" && subshellFirst(text, at + 1)) {
+      current += "( "; // `((cd src; rm f); ls)`: a subshell in a subshell (see `$((` above)
       continue;
     }
     if (commands && char === "(" && text[at + 1] === "(") {
@@ -314,6 +324,26 @@ function withBodies(parts: string[], separators: string[], heredocs: Heredoc[], 
 
 /** A variable no shell sets: `cd "$…"` to it leaves the walk's directory unknown. */
 const APART = "CLAIMS_HOOK_RUN_APART_";
+
+/**
+ * Whether the `(` at `open`, the second of a `((` or `$((`, closes with a `)` that no second `)`
+ * follows: then bash reads no arithmetic there but a subshell (`$((cd src; rm f) | cat)`). Quotes
+ * are skipped; looked at no further than a kilobyte (arithmetic, as the grammar reads it, beyond).
+ */
+function subshellFirst(text: string, open: number): boolean {
+  let depth = 0;
+  for (let at = open; at < text.length && at < open + 1024; at++) {
+    const char = text[at];
+    if (char === "\\") at++;
+    else if (char === "'" || char === '"') {
+      const close = text.indexOf(char, at + 1);
+      if (close === -1) return false;
+      at = close;
+    } else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return text[at + 1] !== ")";
+  }
+  return false;
+}
 
 /** Output that ends in a list's operator: the next line's first command is part of that list (`cd src &&` then `cat <<EOF >o &`). */
 const CONTINUED = /(&&|\|\|?|\|&)\s*$/;
