@@ -62,11 +62,10 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
   const at = (path: string | undefined) => directoryAt(from, path);
   // `pushd -n d` puts d on the stack and stays; `popd +1` takes an entry from inside it, `popd -n`
   // the one below the top: each entry's place after it is not known here, nor, after `popd +N`, this one.
-  if ((name === "pushd" || name === "popd") && args.some((arg) => arg === undefined || /^-[LPe@]*n/.test(arg) || /^[+-]\d+$/.test(arg))) {
+  const stays = args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg));
+  if ((name === "pushd" || name === "popd") && (stays || args.some((arg) => arg !== undefined && /^[+-]\d+$/.test(arg)))) {
     walk.stack = [...walk.stack.map(() => undefined), undefined];
-    if (name === "popd" && !args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg))) walk.cwd = undefined;
-    else if (name === "pushd" && to !== undefined && !/^[+-]\d+$/.test(to) && !args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg))) walk.cwd = failing(at(to));
-    else if (name === "pushd" && /^[+-]\d+$/.test(to ?? "")) walk.cwd = undefined;
+    if (!stays) walk.cwd = name === "pushd" && to !== undefined && !/^[+-]\d+$/.test(to) ? failing(at(to)) : undefined;
     walk.previous = from;
     return;
   }

@@ -600,7 +600,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const { here } = unwrapped;
   argv = unwrapped.argv;
   words.splice(0, words.length, ...unwrapped.words);
-  if (compoundRead(words, 0, here, nested)) return;
+  if (compoundRead(words, 0, here, nested, walk)) return;
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
   const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
   // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
@@ -894,16 +894,51 @@ const COMPOUND = /^(\{|if|for|while|until|case|select|function)(\s|$)/;
  * `! { rm f; }`, `time if …; then rm f; fi`, `! ! for …`, `coproc N { …; }`: bash reads a compound
  * command after `!`, `time` or `coproc`; the grammar, a command named `{`, `if`, `for`… with the
  * rest of the compound as other commands (`then rm f`, `}`). When `words[at]` is such a word, the
- * text from it to the end of the script is read again as a script of its own, which the grammar
- * reads as bash does (what follows the compound is read twice: a union, never less).
+ * compound's text (to its closing word, compoundEnd) is read again as a script of its own, which
+ * the grammar reads as bash does. What it does to the place of `shell` (the walk it runs in) the
+ * walk there did not see: after one that names `cd`, `pushd` or `popd`, the place is unknown.
  */
-function compoundRead(words: Node[], at: number, walk: Walk, nested: Nested[]): boolean {
+function compoundRead(words: Node[], at: number, walk: Walk, nested: Nested[], shell: Walk = walk): boolean {
   const word = words[at];
   const plain = word?.type === "command_name" ? word.firstNamedChild : word; // (unquoted: `"if"` is a command's name)
   if (word === undefined || plain?.type !== "word" || !COMPOUND.test(word.text)) return false;
   const root = rootOf(word);
-  nested.push({ script: root.text.slice(word.startIndex - root.startIndex), cwd: walk.cwd });
+  const rest = root.text.slice(word.startIndex - root.startIndex);
+  const script = rest.slice(0, compoundEnd(rest));
+  nested.push({ script, cwd: walk.cwd });
+  if (/(^|[\s;&|({\\])(cd|pushd|popd)(?=[\s;&|)}]|$)/.test(script)) shell.cwd = undefined;
   return true;
+}
+
+/** Words that open and close the compound commands COMPOUND opens. */
+const CLOSERS: Record<string, { opens: RegExp; closes: string }> = {
+  "{": { opens: /^\{$/, closes: "}" },
+  if: { opens: /^if$/, closes: "fi" },
+  case: { opens: /^case$/, closes: "esac" },
+  for: { opens: /^(for|while|until|select)$/, closes: "done" },
+  function: { opens: /^\{$/, closes: "}" },
+};
+
+/**
+ * Where the compound command `text` starts with ends: after the word that closes its opening
+ * word, counting those nested in it (quotes skipped, each `$(…)`'s and `${…}`'s text taken as it
+ * comes); the whole text where no such word is found (then the rest of the script is read twice).
+ */
+function compoundEnd(text: string): number {
+  const first = /^\S+/.exec(text)?.[0] ?? "";
+  const kind = first.startsWith("{") ? "{" : /^(while|until|select)$/.test(first) ? "for" : first;
+  const { opens, closes } = CLOSERS[kind] ?? { opens: /^$/, closes: "" };
+  let depth = 0;
+  const words = /'[^']*'|"(?:\\[\s\S]|[^"\\])*"|\\[\s\S]|\$[({]|[^\s;&|()'"\\]+|[\s\S]/g;
+  for (let match = words.exec(text); match !== null; match = words.exec(text)) {
+    const token = match[0];
+    if (opens.test(token) || (kind === "{" && token === "${")) depth++;
+    else if (token === closes || (kind === "{" && token.startsWith("}") && token !== closes && /^}+$/.test(token))) {
+      depth -= token.length > 1 && kind === "{" ? token.length : 1;
+      if (depth <= 0) return match.index + token.length;
+    }
+  }
+  return text.length;
 }
 
 function rootOf(node: Node): Node {

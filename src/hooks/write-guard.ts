@@ -194,7 +194,7 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
  * The session's own claims renewed as the hooks renew them (HOOK_RENEW_AFTER_MS), by beat; not
  * called when each was read just now as the session's, fresh, with a heartbeat too young to
  * rewrite, and no queued interest is in the directory for beat to keep alive: beat would only read
- * them again (a burst of edits is the common case, and beat's reads are a tenth of the hook's call).
+ * them again (a burst of edits is the common case; beat's reads and code cost a cold call ~3 ms).
  */
 function renewOwn(request: WriteRequest | (Pick<WriteRequest, "holder"> & CommonOptions), own: Set<string>, reads: Map<string, ClaimRead>, context: Context, names: string[]): string[] {
   if (own.size === 0) return [];
