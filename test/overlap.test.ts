@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -6,7 +6,7 @@ import { overlappingClaims } from "../src/protocol/conflicts.js";
 import { expandBraces, globsMayIntersect, overlaps, shapeOf } from "../src/targets/overlap.js";
 import { openContext } from "../src/protocol/context.js";
 import { claimFileName } from "../src/targets/target.js";
-import { freshLibraryContext, writeClaimFile, type LibraryContext } from "./helpers.js";
+import { claims, freshLibraryContext, sandbox, writeClaimFile, type LibraryContext, type Sandbox } from "./helpers.js";
 
 const conflict = (a: string, b: string) => overlaps(shapeOf(a), shapeOf(b)) && overlaps(shapeOf(b), shapeOf(a));
 const disjoint = (a: string, b: string) => !overlaps(shapeOf(a), shapeOf(b)) && !overlaps(shapeOf(b), shapeOf(a));
@@ -47,6 +47,11 @@ const table: Array<[string, string, boolean]> = [
   ["/p/src/", "/p/sr*", true],
   ["/p/src/", "/p/src/sub/", true],
   ["/p/src/", "/p/srcx/", false],
+  // braces after an earlier glob character (`*/{a,b/c}`): an alternative may hold a / or a **
+  ["/p/*/{a,b/c}", "/p/*/b/c", true],
+  ["/p/*/{**,a}", "/p/x/a/b/", true],
+  ["/p/src/*/{a,b/c}.ts", "/p/src/x/b/", true],
+  ["/p/*.ts/{a,b/c}", "/p/x.ts/b/c/", true],
   ["/", "/p/anything", true],
   // glob vs file
   ["/p/src/**/*.ts", "/p/src/a.ts", true],
@@ -143,6 +148,37 @@ Pairs("should compare escaped names in globs as the names they spell (route grou
   assert.not.ok(overlaps(shapeOf("/p/app/\\(auth\\)/**"), shapeOf("/p/app/auth/")));
 });
 Pairs.run();
+
+// The same through the CLI, as two sessions meet them: each pair once granted two holders (a
+// review's fuzzing of target pairs against a brute-force search of the files both could name).
+const Takes = suite<{ box: Sandbox }>("two holders never granted overlapping globs");
+Takes.before.each((context) => {
+  context.box = sandbox();
+  writeFileSync(join(context.box.project, "a.ts"), "export function f() {}\n");
+});
+Takes.after.each((context) => context.box.cleanup());
+Takes("should refuse the second of two takes whose globs share a file, and a glob it cannot compare", ({ box }) => {
+  const take = (holder: string, target: string) => claims(["take", target, "--dir", box.dir, "--holder", holder], { cwd: box.project });
+  for (const [first, second] of [
+    ["*/{a,b/c}", "*/b/c"], // braces after a glob character
+    ["*/{**,a}", "x/a/b/"],
+    ["src/*/{a,b/c}.ts", "src/x/b/"],
+    [".//src/*.ts", "src/a.ts"], // `.//` once made the glob /src/*.ts
+    [".//*", "a.ts"],
+  ] as const) {
+    rmSync(box.dir, { recursive: true, force: true });
+    assert.is(take("h1", first).code, 0, first);
+    assert.is(take("h2", second).code, 3, `${second} after ${first}`);
+  }
+  // A ** inside ( ) matches across a / (and `*(**)` backtracks for seconds on a deep path): refused as bad input.
+  for (const glob of ["@(**)", "(**)", "src/@(**).ts", "*(**)/a.ts", "+(**)"]) {
+    const refused = take("h1", glob);
+    assert.is(refused.code, 2, glob);
+    assert.match(refused.stderr, /\*\* inside \( \)/);
+  }
+  assert.is(take("h1", "src/{a,b}/@(x|y).ts").code, 0, "a group without ** is claimed");
+});
+Takes.run();
 
 // A take finds the claims it could overlap from their file names before reading any
 // (src/protocol/conflicts.ts). That shortcut may only ever skip a claim the rules above call

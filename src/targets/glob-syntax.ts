@@ -104,6 +104,9 @@ const UNCLAIMABLE = new Map<string, string | undefined>();
 /** Why a glob with three stars in a row cannot be claimed (unclaimableGlob). */
 export const STARS = "has three stars or more in a row, which picomatch reads as one * while reading each . after as any character, a / included";
 
+/** Why a glob with a ** inside ( ) cannot be claimed (unclaimableGlob). */
+export const STARS_IN_GROUP = "has a ** inside ( ), which picomatch lets match across a /";
+
 /** Why a glob with a POSIX class (`[[:alpha:]]`) cannot be claimed (unclaimableGlob). */
 export const POSIX_CLASS = "has a POSIX class ([[:alpha:]] and the like), with which picomatch reads each . of the pattern as any character, a / included";
 
@@ -124,6 +127,10 @@ function whyUnclaimable(pattern: string): string | undefined {
       i = close;
     } else if (char === "*" && pattern.startsWith("***", i)) {
       return STARS;
+    } else if (char === "*" && pattern[i + 1] === "*" && depth > 0) {
+      // `@(**)`, `+(**)`, `(**)`: picomatch lets it cross a / (and `*(**)` backtracks for seconds on a
+      // deep path), where the overlap rules compare one segment.
+      return STARS_IN_GROUP;
     } else if (char === "(") depth++;
     else if (char === ")") depth = Math.max(0, depth - 1);
     else if (char === "/" && depth > 0) return "has a / inside ( )";

@@ -210,7 +210,8 @@ function segments(path: string): string[] {
 
 /** Braces may hide a `/` (`{a,b/c}`), so a glob with braces is compared by its static base only: conservative. */
 function hasBraces(glob: string): boolean {
-  return picomatch.scan(glob).isBrace;
+  // To the end: scan stops at the first glob character otherwise, and `*/{a,b/c}` has braces after it.
+  return picomatch.scan(glob, { scanToEnd: true } as Parameters<typeof picomatch.scan>[1]).isBrace;
 }
 
 function basesRelated(a: string, b: string): boolean {

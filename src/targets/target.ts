@@ -12,7 +12,7 @@ import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -173,7 +173,8 @@ function canonicalLiteral(path: string, cwd: string): string {
 /** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
 function canonicalGlob(written: string, input: string, cwd: string, explicit: boolean): string {
   // With glob: the text is read exactly as picomatch reads it; without, as a user means it.
-  const expanded = explicit ? written : literalGroups(negatedBrackets(written));
+  // `.//src/*.ts` is `./src/*.ts` (scan would leave `/src` for the base: an absolute glob).
+  const expanded = (explicit ? written : literalGroups(negatedBrackets(written))).replace(/\/{2,}/g, "/");
   const scan = picomatch.scan(expanded);
   // A path never has an empty segment, so picomatch matches nothing with one: `a/*//b.ts` means
   // `a/*/b.ts`, as `a//b.ts` is `a/b.ts`. (A claim matching nothing would be granted beside anything.)
@@ -210,6 +211,7 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   // The whole text: picomatch reads a | in the static base too (a directory named `y|z`).
   const unclaimable = unclaimableGlob(canonical);
   if (unclaimable === STARS) throw new BadInputError(`Target ${input} ${unclaimable}; write ** to reach into subdirectories, or * for one.`);
+  if (unclaimable === STARS_IN_GROUP) throw new BadInputError(`Target ${input} ${unclaimable}; write ** as a whole segment (src/**/*.ts) or * inside the ( ).`);
   if (unclaimable === POSIX_CLASS) throw new BadInputError(`Target ${input} ${unclaimable}; write the range instead, as in [a-zA-Z] for [[:alpha:]] or [0-9] for [[:digit:]].`);
   if (unclaimable) throw new BadInputError(`Target ${input} ${unclaimable}; write the alternatives in braces, as in {x/y,z}/*.ts, or as separate targets.`);
   return canonical;
