@@ -178,6 +178,18 @@ Takes("should refuse the second of two takes whose globs share a file, and a glo
   }
   assert.is(take("h1", "src/{a,b}/@(x|y).ts").code, 0, "a group without ** is claimed");
 });
+Takes("should judge a claim of such a glob made elsewhere as the directory it starts in, without matching it", ({ box }) => {
+  // Written by an older version or another tool: the claim stands for its base directory. (Its
+  // picomatch matcher, which the name-based look once used, backtracks for tens of seconds on a
+  // path 15 directories deep: not timed here, and at this depth the answer is the same either way.)
+  const target = `${box.project}/*(**)/a.ts`;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+  writeClaimFile(box.dir, claimFileName(target), { target, holder: "old", purpose: "p", taken_at: now, heartbeat_at: now }, { fresh: true });
+  const check = (path: string) => claims(["check", path, "--dir", box.dir, "--holder", "h2"], { cwd: box.project }).code;
+  assert.is(check(join(box.project, "a", "b", "c", "d", "e", "f", "g", "h", "z.ts")), 3);
+  assert.is(check(join(box.project, "a.ts")), 3);
+  assert.is(check(join(box.root, "elsewhere.ts")), 0);
+});
 Takes.run();
 
 // A take finds the claims it could overlap from their file names before reading any

@@ -21,12 +21,11 @@
 // removes a marker once no claim on anything overlapping its glob or its real path is left.
 import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { picomatch } from "../targets/picomatch.js";
 import { modeOf, type Claim, type Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
 import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
 
@@ -46,7 +45,7 @@ export interface Link {
  * src/targets/glob-walk.ts.
  */
 export function symlinksMatched(glob: TargetShape, home: string): Link[] {
-  const matches = picomatch(glob.canonical, { dot: true });
+  const matches = matcher(glob.canonical);
   const links: Link[] = [];
   walkGlob(glob, ({ path, entry }) => {
     if (!entry.isSymbolicLink()) return;

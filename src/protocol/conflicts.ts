@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { modeOf, type Mode } from "./claim.js";
-import { globMatches, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { globMatches, matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context, Holding } from "./context.js";
 import { holdingOf, othersFreshness, unreadableHolding, unreadableStale } from "./context.js";
 import type { ClaimRead } from "./store.js";
@@ -428,7 +428,7 @@ function explainGlobs(a: string, b: string): string {
   const fastGlob = require("fast-glob") as typeof import("fast-glob");
   const [narrow, wide] = picomatch.scan(a).base.length >= picomatch.scan(b).base.length ? [a, b] : [b, a];
   const { base, glob } = picomatch.scan(narrow);
-  const matchesWide = picomatch(wide, { dot: true });
+  const matchesWide = matcher(wide);
   try {
     const witness = fastGlob
       .sync(glob, { cwd: base || "/", absolute: true, dot: true, onlyFiles: false, followSymbolicLinks: false, suppressErrors: true, deep: 12 })

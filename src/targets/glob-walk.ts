@@ -3,8 +3,7 @@
 // and 20,000 entries, so a glob over a huge tree never stalls a call. Used to find the symlinks a
 // glob matches (src/protocol/aliases.ts) and whether it matches anything yet (src/commands/take.ts).
 import { readdirSync, type Dirent } from "node:fs";
-import { globReachesInto, type TargetShape } from "./overlap.js";
-import { picomatch } from "./picomatch.js";
+import { globReachesInto, matcher, type TargetShape } from "./overlap.js";
 import { foldName, isCaselessDirectory } from "./caseless.js";
 
 const MAX_DEPTH = 12;
@@ -24,7 +23,7 @@ export interface GlobEntry {
  * has nothing to see; a symlink is not followed.
  */
 export function walkGlob(glob: TargetShape, visit: (seen: GlobEntry) => boolean | void): boolean {
-  const matches = picomatch(glob.canonical, { dot: true });
+  const matches = matcher(glob.canonical);
   // Below a directory that ignores case the glob is folded (src/targets/caseless.ts): so are the names it meets.
   const caseless = isCaselessDirectory(glob.path.replace(/(.)\/$/, "$1"));
   let budget = MAX_ENTRIES;
