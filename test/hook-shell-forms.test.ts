@@ -124,6 +124,7 @@ Forms("should read a function whose body is a loop or case, escaped backticks in
     ["HOME=$PWD/src; rm ~/u.ts", ["src/u.ts"]],
     ["HOME=$PWD/src cd; rm u.ts", ["src/u.ts"]],
     ["export HOME=$(mktemp -d); cd; rm u.ts", ["unknown:u.ts"]],
+    ["HOME=$x; git config --global a.b c", ["unknown:.gitconfig"]],
   ]);
   assert.equal(await writes(box, "pushd src; popd; rm u.ts"), ["u.ts"]);
   assert.equal(await writes(box, "x=$(( (1+2) * 3 )); y=$((x+(2*3))); (( x++ )); rm u.ts"), ["u.ts"], "arithmetic stays arithmetic");

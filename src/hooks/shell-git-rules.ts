@@ -132,7 +132,9 @@ export function gitWrites(input: RuleInput): string[] {
       const writes = !reads && (reading.operands.length >= 2 || reading.has("e", "unset", "unset-all", "add", "replace-all", "rename-section", "remove-section") || verbs.test(first ?? ""));
       if (!writes) return [];
       if (reading.has("f")) return at(optionFiles(input, ["f"], reading, (i) => i + index + 1));
-      return reading.has("global") && walk.home !== undefined ? [join(walk.home, ".gitconfig")] : [];
+      // (A HOME the script set to a place the text does not fix: a .gitconfig in a place unknown.)
+      if (!reading.has("global") || walk.home === undefined) return [];
+      return [walk.home.startsWith("/") ? join(walk.home, ".gitconfig") : `${UNKNOWN_MARK}.gitconfig`];
     }
     case "checkout": {
       // `git checkout main -- f` writes f; `git checkout main --` switches to main.

@@ -298,7 +298,7 @@ function bindMount(value: string | undefined, here: Walk): Mount | undefined {
 }
 
 function hostPath(source: string, here: Walk): string | undefined {
-  if (source.startsWith("~")) return join(here.home, source.slice(1));
+  if (source.startsWith("~")) return here.home.startsWith("/") ? join(here.home, source.slice(1)) : undefined; // (a HOME the script set to a place unknown)
   if (source.startsWith("/")) return source;
   return here.cwd === undefined ? undefined : join(here.cwd, source);
 }
