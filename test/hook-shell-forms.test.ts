@@ -105,12 +105,14 @@ Forms("should judge a command named by a glob or by an expansion alone, whose wo
   assert.is(bash(box, "`cat cmd.txt`"), "deny");
 });
 
-Forms("should read a function whose body is a loop or case, escaped backticks inside backticks, `$((` opening a subshell, pushd's stack and a HOME set in the script", async ({ box }) => {
+Forms("should read a function whose body is a loop or case, escaped backticks and heredocs inside backticks, `$((` opening a subshell, pushd's stack and a HOME set in the script", async ({ box }) => {
   await finds(box, [
     ["f() for i in 1; do rm u.ts; done; f", ["u.ts"]],
     ["f() while true; do rm u.ts; break; done; f", ["u.ts"]],
     ["f() case x in x) rm u.ts;; esac; f", ["u.ts"]],
     ["echo `echo \\`rm u.ts\\``", ["u.ts"]],
+    ["echo `cat <<A <<B; mv u.ts w.ts\na\nA\nb\nB`", ["u.ts", "w.ts"]], // heredocs inside backticks
+    ["x=`cat <<EOF>u.ts\nhi $(true)\nEOF\n`\nrm v.ts", ["u.ts", "v.ts"]],
     // `$((` and `((` that open a subshell, not arithmetic (bash reads them so once arithmetic fails).
     ["x=$((sed -i s/1/2/ u.ts) | cat)", ["u.ts"]],
     ["echo $((cd src && rm u.ts) 2>&1)", ["src/u.ts"]],

@@ -163,8 +163,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
   }
   if (node.type === "subshell" || node.type === "command_substitution" || node.type === "process_substitution") {
     // ``echo `a \`rm f\``` ``: inside backticks, an escaped backtick opens one nested in it, which
-    // the grammar leaves a word; bash reads the text with those escapes removed.
-    if (node.text.startsWith("`") && node.text.includes("\\`")) nested.push({ script: node.text.slice(1, -1).replace(/\\([`\\$])/g, "$1"), cwd: walk.cwd });
+    // the grammar leaves a word; bash reads the text with those escapes removed. A heredoc inside
+    // backticks the grammar reads apart from its body: the text is read again as a script of its own.
+    if (node.text.startsWith("`") && (node.text.includes("\\`") || node.text.includes("<<"))) nested.push({ script: node.text.slice(1, -1).replace(/\\([`\\$])/g, "$1"), cwd: walk.cwd });
     visitChildren(node, subshellOf(walk), nested);
     return;
   }
