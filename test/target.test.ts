@@ -121,6 +121,8 @@ const cases: Array<[string, string, RegExp]> = [
   ["symbol after two # on no file", "src/utils.ts#a#b", /^Target src\/utils\.ts#a#b has more than one #, and no file src\/utils\.ts#a exists; write file#name with one #, escaping a # of the file's name as \\#\.$/],
   ["symbol after two # under ~", "~/utils.ts#a#b", /^Target ~\/utils\.ts#a#b has more than one #, and no file ~\/utils\.ts#a exists/],
   ["glob with .. in its pattern", "src/*/../a.ts", /\. or \.\. after its first glob character/],
+  ["glob ending in .. (that `..` read against the text before it names cwd)", "*/..", /\. or \.\. after its first glob character/],
+  ["glob ending in .. after a name pattern", "*.TS/..", /\. or \.\. after its first glob character/],
   ["glob with .. in a brace's alternative", "{src,../other}/*.ts", /\. or \.\. after its first glob character \(a brace's alternatives included\)/],
   ["glob with .. inside a name's braces", "src/{a,../../other/x}.ts", /\. or \.\. after its first glob character/],
   ["glob with . as a brace's alternative", "{.,src}/*.ts", /\. or \.\. after its first glob character/],

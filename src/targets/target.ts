@@ -125,7 +125,7 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
   // An argument that names an existing file or directory is that file or directory, whatever
   // characters its name has (`app/[id]`, `app/(group)`, `notes#1.md`).
   const written = unescapeLiteral(expanded);
-  if (exists(written, context.cwd)) return canonicalLiteral(written, context.cwd);
+  if (exists(written, context.cwd) && !globPastDots(expanded, written, context.cwd)) return canonicalLiteral(written, context.cwd);
   if (expanded.endsWith("/")) {
     if (isGlobText(expanded)) {
       throw new BadInputError(
@@ -238,6 +238,22 @@ function existingDirectoriesFirst(base: string, glob: string): { base: string; g
 }
 
 /** Something (a file, a directory, a dangling symlink) is at `path`, read from `cwd` when relative. */
+/**
+ * `*.ts/..`, `x/?/..`: a glob's text with `.` or `..` after its first glob character, which exists()
+ * finds only by reading the `..` against the text before it (`x/?/..` is `x`); the kernel, which
+ * needs each name before a `..` to exist, does not. Read as the glob it is written as (and refused
+ * there, PROTOCOL 2), unless that name exists as written.
+ */
+function globPastDots(expanded: string, written: string, cwd: string): boolean {
+  if (!isGlobText(expanded) || !/(^|\/)\.\.?(\/|$)/.test(written)) return false;
+  try {
+    lstatSync(isAbsolute(written) ? written : `${cwd}/${written}`);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function exists(path: string, cwd = "/"): boolean {
   try {
     lstatSync(isAbsolute(path) ? path : join(cwd, path));
