@@ -218,7 +218,7 @@ function segments(path: string): string[] {
 /** Braces may hide a `/` (`{a,b/c}`), so a glob with braces is compared by its static base only: conservative. */
 function hasBraces(glob: string): boolean {
   // To the end: scan stops at the first glob character otherwise, and `*/{a,b/c}` has braces after it.
-  return picomatch.scan(glob, { scanToEnd: true } as Parameters<typeof picomatch.scan>[1]).isBrace;
+  return picomatch.scan(glob, { scanToEnd: true }).isBrace;
 }
 
 function basesRelated(a: string, b: string): boolean {

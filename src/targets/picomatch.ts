@@ -14,5 +14,6 @@ function load(): typeof Picomatch {
 
 /** picomatch(glob, options) and picomatch.scan(input), as the package exports them. */
 export const picomatch = Object.assign((glob: string, options?: Picomatch.PicomatchOptions) => load()(glob, options), {
-  scan: (input: string, options?: Picomatch.PicomatchOptions) => load().scan(input, options),
+  // scanToEnd: past the first glob character too (picomatch's scan reads it; its types do not list it).
+  scan: (input: string, options?: Picomatch.PicomatchOptions & { scanToEnd?: boolean }) => load().scan(input, options),
 });

@@ -173,12 +173,11 @@ function canonicalLiteral(path: string, cwd: string): string {
 /** A glob: its static base resolved like any path (and escaped), the pattern after it kept as written. */
 function canonicalGlob(written: string, input: string, cwd: string, explicit: boolean): string {
   // With glob: the text is read exactly as picomatch reads it; without, as a user means it.
-  // `.//src/*.ts` is `./src/*.ts` (scan would leave `/src` for the base: an absolute glob).
+  // A path never has an empty segment, so picomatch matches nothing with one: `a/*//b.ts` means
+  // `a/*/b.ts`, as `a//b.ts` is `a/b.ts`. (A claim matching nothing would be granted beside anything;
+  // and scan reads `.//src/*.ts` as the base `/src`: an absolute glob.)
   const expanded = (explicit ? written : literalGroups(negatedBrackets(written))).replace(/\/{2,}/g, "/");
   const scan = picomatch.scan(expanded);
-  // A path never has an empty segment, so picomatch matches nothing with one: `a/*//b.ts` means
-  // `a/*/b.ts`, as `a//b.ts` is `a/b.ts`. (A claim matching nothing would be granted beside anything.)
-  if (scan.isGlob && scan.glob.includes("//")) return canonicalGlob(`${scan.base === "" ? "" : `${scan.base}/`}${scan.glob.replace(/\/{2,}/g, "/")}`, input, cwd, explicit);
   if (!scan.isGlob) {
     if (explicit) throw new BadInputError(`Target ${input} has no glob characters after ${GLOB_PREFIX}; drop the prefix to claim the path itself.`);
     return canonicalLiteral(unescapeLiteral(expanded), cwd);
