@@ -8,7 +8,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
-import { bash, heldBox, writes } from "./hook-shell-helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Forms = suite<Context>("claims hook: bash forms the grammar misreads");
@@ -164,6 +164,37 @@ Forms("should name the files made by shuf -o, sdiff -o, split, csplit, mkfifo, m
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.is(bash(box, "split -l1 list.txt u."), "deny", "u.ts is one of the pieces split may make");
+});
+
+Forms("should split an unquoted variable as bash does (also at an IFS the script sets), follow aliases ending in a blank, a cd with an option or in a function, and name what git clone and git init make", async ({ box }) => {
+  await finds(box, [
+    // Word splitting: the words a known value becomes.
+    ['IFS=,; x=rm,u.ts; $x', ["u.ts"]],
+    ['x="r u.ts"; rm -$x', ["u.ts"]],
+    ['IFS=.; x=r.w; rm -$x u.ts', ["u.ts", "w"]], // (bash runs rm -r w u.ts)
+    ['IFS=,; for f in w.ts,u.ts; do rm $f; done', ["u.ts", "w.ts"]],
+    ['x="rm u.ts"; $x w.ts', ["u.ts", "w.ts"]],
+    ["IFS=$(cat sep); x=a; rm $x", ["unknown:."]], // an IFS the text does not fix: any file
+    // An alias ending in a blank: the next word is an alias too (`alias sudo="sudo "`).
+    ['alias r="rm " g=u.ts; r g', ["u.ts"]],
+    ['alias s="sudo " r="rm "; alias g=u.ts; s r g', ["u.ts"]],
+    ['alias sudo="sudo "; sudo rm u.ts', ["u.ts"]],
+    // Where a cd bash refuses (`-@` without extended attributes) or a function's bare `cd;` leaves the shell: not known.
+    ["cd -@ src; rm u.ts", ["unknown:u.ts"]],
+    ["HOME=$PWD/src; f() { cd; }; f; rm u.ts", ["unknown:u.ts"]],
+    ["f() { cd src;}; f; rm u.ts", ["unknown:u.ts"]],
+    // git clone and git init write a tree of their own.
+    ["git clone https://example.com/org/src.git", ["glob:src/**"]],
+    ["git clone -b main ../other src", ["glob:src/**"]],
+    ["git init src", ["glob:src/.git/**", "src/.git"]],
+    ["git -C src init", ["glob:src/.git/**"]],
+  ]);
+  assert.equal(await writes(box, "x=a,b; rm $x"), ["a,b"], "without IFS set, a comma splits nothing");
+  file(box, "src/a.ts", "export const a = 1;\n");
+  assert.equal(await writes(box, "cd -P src; rm u.ts"), ["src/u.ts"]);
+  assert.equal(await writes(box, "git clone --help"), []);
+  assert.is(bash(box, "IFS=,; x=rm,u.ts; $x"), "deny");
+  assert.is(bash(box, 'alias r="rm " g=u.ts; r g'), "deny");
 });
 
 Forms.run();

@@ -780,7 +780,7 @@ Shell("should read yarn, pnpm and bun running a package's command by name, works
     ["gofmt -s -w x.go", ["x.go"]],
     ["terraform -chdir=infra fmt main.tf", ["infra/main.tf"]],
     ['for f in "src/*.ts"; do rm $f; done', ["unknown:."]],
-    ['for f in "a.ts b.ts"; do rm $f; done', ["unknown:."]],
+    ['for f in "a.ts b.ts"; do rm $f; done', ["a.ts", "b.ts"]], // split at the blank, as bash does
     ['for f in a.ts; do printf -v f x; rm "$f"; done', ["unknown:."]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);

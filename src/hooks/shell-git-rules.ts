@@ -43,6 +43,11 @@ const GIT: Record<string, Syntax> = {
   show: OUTPUT,
   whatchanged: OUTPUT,
   "format-patch": { short: "o:", long: { "output-directory": "o", stdout: "", suffix: ":", ...OUTPUT.long } },
+  clone: {
+    short: "o:b:u:c:j:lsqvn",
+    long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
+  },
+  init: { short: "qb:", long: { bare: "", "initial-branch": "b", "separate-git-dir": ":", template: ":", "object-format": ":", "ref-format": ":", shared: "::" } },
   apply: {
     short: "p:C:",
     long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", "unsafe-paths": "", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
@@ -68,6 +73,18 @@ function namesRevision(cwd: string, name: string): boolean {
   const found = spawnSync("git", ["for-each-ref", "--format=%(refname)", `refs/heads/${name}`, `refs/tags/${name}`, "refs/remotes/"], { cwd, encoding: "utf8", timeout: 5000 });
   if (found.status !== 0) return true;
   return found.stdout.split("\n").some((ref) => ref === `refs/heads/${name}` || ref === `refs/tags/${name}` || (ref.startsWith("refs/remotes/") && ref.slice("refs/remotes/".length).split("/").slice(1).join("/") === name));
+}
+
+/**
+ * The directory `git clone` makes when none is named: the repository's last path part, without a
+ * trailing `.git` or `/.git` (`host:org/tool.git`, `https://host/tool/.git` are tool); undefined where
+ * the text does not fix it.
+ */
+function humanishName(source: string | undefined): string | undefined {
+  if (source === undefined) return undefined;
+  const path = source.replace(/\/+$/, "").replace(/\/?\.git$/, "").replace(/\/+$/, "");
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf(":")) + 1);
+  return name === "" || name === "." || name === ".." ? undefined : name;
 }
 
 export function gitWrites(input: RuleInput): string[] {
@@ -122,6 +139,7 @@ export function gitWrites(input: RuleInput): string[] {
     ...at(optionFiles(input, ["output"], reading, (i) => i + index + 1)),
     ...at(reading.operands.flatMap((i) => (rest[i] === undefined && input.text(i + index + 1)?.startsWith("--output=") ? outputs([judgedPath(input.text(i + index + 1)?.slice(9) ?? "")]) : []))),
   ];
+  const separateGitDir = () => (reading.has("separate-git-dir") ? [anyUnder(directoryAt(cwd, reading.value("separate-git-dir")))] : []);
   switch (sub) {
     case "config": {
       // A write (a name and a value, --unset, --add, --edit, or git 2.46's `set`, `unset`, `edit`…)
@@ -201,6 +219,21 @@ export function gitWrites(input: RuleInput): string[] {
       const action = rest[reading.operands[0] ?? -1] ?? "";
       const reports = { bisect: ["log", "visualize", "view", "terms", "help"], "sparse-checkout": ["list", "check-rules"], submodule: ["status", "summary", "foreach", "sync", "absorbgitdirs", "set-branch", "set-url", ""] }[sub];
       return reports.includes(action) ? [] : wholeTree();
+    }
+    case "clone": {
+      // Everything under the directory it makes: the one named, else the repository's own name
+      // (`git clone host:org/tool.git` makes tool); and a --separate-git-dir.
+      const [source, directory] = reading.operands;
+      const named = directory === undefined ? (source === undefined ? undefined : humanishName(rest[source])) : rest[directory];
+      return [anyUnder(named === undefined ? undefined : directoryAt(cwd, named)), ...separateGitDir()];
+    }
+    case "init": {
+      // A repository in the directory named (made if need be), or where it runs: its .git, or the
+      // directory itself with --bare; and a --separate-git-dir (then .git is a file pointing there).
+      const operand = reading.operands[0];
+      const directory = operand === undefined ? cwd : rest[operand] === undefined ? undefined : directoryAt(cwd, rest[operand]);
+      const repository = directory === undefined || reading.has("bare") ? directory : join(directory, ".git");
+      return [anyUnder(repository), ...(directory === undefined ? [] : [join(directory, ".git")]), ...separateGitDir()];
     }
     case "worktree": {
       // `add <path>` checks a tree out there, `remove <path>` deletes one, `move <from> <to>` both.

@@ -23,7 +23,7 @@ export function forgetBound(walk: Walk, text: string | undefined): void {
 }
 
 /** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
-export const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(\s|$)/m;
+export const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(?=[\s;&|)}]|$)/m;
 
 /**
  * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which
@@ -56,7 +56,15 @@ export type Guard = "chain" | "exit";
  * `guard`: what does not run if the change fails.
  */
 export function changeDirectory(name: string, args: Array<string | undefined>, walk: Walk, guard?: Guard): void {
-  const operands = args.filter((arg) => arg === undefined || (!/^-[LPe@n]+$/.test(arg) && arg !== "--"));
+  // Options: cd's -L, -P, -e (bash without extended attributes refuses -@, and stays); pushd's and popd's -n.
+  const option = name === "cd" ? /^-[LPe]+$/ : /^-n$/;
+  const operands = args.filter((arg) => arg === undefined || (!option.test(arg) && arg !== "--"));
+  // Any other option (`cd -@ src`, `cd -x src`): refused by one shell, read by another; where it leaves the shell, the text does not fix.
+  if (operands.some((arg) => arg !== undefined && /^-./.test(arg) && !/^[+-]\d+$/.test(arg))) {
+    walk.previous = walk.cwd;
+    walk.cwd = undefined;
+    return;
+  }
   const to = operands[0];
   const from = walk.cwd;
   const at = (path: string | undefined) => directoryAt(from, path);

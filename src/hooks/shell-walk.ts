@@ -254,6 +254,12 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const home = staticWord(node.childForFieldName("value"), walk);
     walk.home = home !== undefined && isAbsolute(home) ? home : HOLE; // (a place the text does not fix)
   }
+  if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "IFS") {
+    // `IFS=,; x=rm,f; $x`: from here on, an unquoted variable splits at these characters too.
+    const value = node.childForFieldName("value");
+    const ifs = value ? staticWord(value, walk) : "";
+    walk.ifs = (walk.ifs ?? "") + (ifs ?? HOLE);
+  }
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "PS4") {
     // PS4='$(cmd)' runs cmd at each line `set -x` traces: read as the string it is expanded as.
     const value = staticWord(node.childForFieldName("value"), walk);
@@ -553,6 +559,34 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
 }
 
+/**
+ * The command's text with each unquoted variable whose one known value bash splits (at whitespace,
+ * or at the characters of an IFS the script set) put in as the words it becomes; undefined when
+ * there is none. Only plain values (no quotes, `$`, globs or operators) are put in, so the text read
+ * again means what bash runs.
+ */
+function splitExpansions(node: Node, words: Node[], walk: Walk): string | undefined {
+  const ifs = walk.ifs ?? " \t\n";
+  if (ifs.includes(HOLE) || walk.bound === undefined) return undefined;
+  const at = (character: string) => ifs.includes(character);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  for (const written of words) {
+    const word = written.type === "command_name" ? written.namedChildren[0] : written;
+    for (const part of word?.type === "concatenation" ? word.namedChildren : word ? [word] : []) {
+      if (part.type !== "simple_expansion" && part.type !== "expansion") continue;
+      const name = /^\$\{?(\w+)\}?$/.exec(part.text)?.[1];
+      const values = name === undefined ? undefined : walk.bound.get(name);
+      const value = values?.length === 1 ? (values[0] as string) : undefined;
+      if (value === undefined || ![...value].some(at) || !/^[\w./@%+=:,~^ \t\n-]*$/.test(value)) continue;
+      edits.push({ start: part.startIndex - node.startIndex, end: part.endIndex - node.startIndex, text: [...value].map((character) => (at(character) ? " " : character)).join("") });
+    }
+  }
+  if (edits.length === 0) return undefined;
+  let text = node.text;
+  for (const { start, end, text: put } of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, start) + put + text.slice(end);
+  return text;
+}
+
 function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | undefined, piped: boolean): void {
   // A here-string the grammar keeps inside the command (`ed f <<< 'w g'`) is its stdin too.
   const herestring = node.namedChildren.find((child) => child.type === "herestring_redirect");
@@ -566,18 +600,36 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
   const words = [nameNode, ...node.childrenForFieldName("argument"), ...wordsInRedirections(node)].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
   for (const word of words) subscriptRuns(word, walk, nested);
-  // `x="rm u.ts"; $x`: an unquoted expansion is split into words, the first of them the command.
-  const split = walk.bound?.get(/^\$\{?(\w+)\}?$/.exec(words[0]?.text ?? "")?.[1] ?? "");
-  if (split?.length === 1 && /\s/.test((split[0] as string).trim())) {
-    nested.push({ script: [split[0], ...words.slice(1).map((word) => word.text)].join(" "), cwd: walk.cwd });
+  // `x="rm u.ts"; $x`, `x="r f"; rm -$x`, `IFS=,; x=rm,f; $x`: an unquoted variable is split into
+  // words, the first of them the command where it is first: read again as those words.
+  const resplit = splitExpansions(node, words, walk);
+  if (resplit !== undefined) {
+    nested.push({ script: resplit, cwd: walk.cwd });
     return;
   }
+  const split = walk.bound?.get(/^\$\{?(\w+)\}?$/.exec(words[0]?.text ?? "")?.[1] ?? "");
   // `for c in "npm test" "npm run lint"; do $c; done`: each value the loop gives it, a few at most.
   if (split !== undefined && split.length > 1 && split.length <= 16 && split.every((value) => /^[^\0\u0001\u0002]*$/.test(value))) {
     for (const value of split) nested.push({ script: [value, ...words.slice(1).map((word) => word.text)].join(" "), cwd: walk.cwd });
     return;
   }
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
+  // `alias s="sudo "; s r f`: an alias whose text ends in a blank has the next word read as an alias
+  // too (bash expands only a word written plain, and not an alias again inside its own text:
+  // `alias sudo="sudo "` is `\sudo` here).
+  const aliases = walk.shared.aliases;
+  const aliasAt = (at: number) => aliases?.get(words[at]?.text ?? "");
+  if (/[ \t]$/.test(aliasAt(0) ?? "")) {
+    const expanded: string[] = [];
+    let at = 0;
+    for (let value = aliasAt(0); value !== undefined && at < words.length; value = aliasAt(at)) {
+      expanded.push(value.trimStart().split(/\s/)[0] === words[at]?.text ? `\\${value.trimStart()}` : value);
+      at++;
+      if (!/[ \t]$/.test(value)) break;
+    }
+    nested.push({ script: [...expanded, ...words.slice(at).map((word) => word.text)].join(" "), cwd: walk.cwd });
+    return;
+  }
   // `SIMPLE_BACKUP_SUFFIX=.bak cp -b a b`: the command's own variables (one the text does not fix is unknown).
   const environment: Environment = { ...walk.environment };
   for (const child of node.namedChildren) {
@@ -712,6 +764,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const path = args.indexOf("-p");
     if (name === "hash" && path !== -1 && args[path + 1] !== undefined && args[path + 2] !== undefined) pairs.push([args[path + 2] as string, shellQuoted(args[path + 1] as string)]);
     for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }` }]);
+    if (name === "alias") for (const [alias, value] of pairs) (walk.shared.aliases ??= new Map()).set(alias, value);
     return;
   }
   if (name === "ln" || name === "link" || (name === "cp" && args.some((arg) => arg !== undefined && /^(-[a-zA-Z]*[ls][a-zA-Z]*|--link|--symbolic-link)$/.test(arg)))) noteLinks(name, args, argWords, here);

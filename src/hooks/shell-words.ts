@@ -31,6 +31,8 @@ export interface Walk {
   /** pushd's stack (what was there before the command is unknown). */
   stack: Array<string | undefined>;
   home: string;
+  /** The characters an unquoted expansion is split at, once the script sets IFS (`IFS=,`); a HOLE where the text does not fix them. */
+  ifs?: string;
   environment: Environment;
   found: Set<string>;
   /** The variables that name temp space in this script (isTemporary). */
@@ -58,6 +60,8 @@ export interface Shared {
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;
   budget: number;
+  /** The aliases the command defines, each with its text (also read as a function; see shell-walk's `alias`). */
+  aliases?: Map<string, string>;
   /** What a package manager writes (its manifest, lock files): not a script of its own. */
   managed: Set<string>;
   /** What each glob matched, listed once for the command (staticWord and wordValues both ask). */
@@ -181,7 +185,7 @@ export function staticWord(node: Node | null | undefined, walk: Walk): string | 
   // A loop's variable over a list of one plain value is that value (Walk.bound).
   const bound = node ? boundValues(node, walk) : undefined;
   // (Not a value bash would split or expand where it is unquoted: `src/*.ts`, `a b`.)
-  if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
+  if (bound?.length === 1 && !/^\0/.test(bound[0] as string) && !splitOrExpanded(bound[0] as string, walk)) return bound[0];
   const template = wordTemplate(node, walk);
   if (template === undefined || template.includes(HOLE) || template.includes(TEMP)) return undefined;
   const words = braceExpansion(template, HOLE);
@@ -356,7 +360,7 @@ function knownVariable(node: Node, walk: Walk): string | undefined {
   // A variable bound to one plain value (set once at the top, a script's `$1`): inside a longer word too.
   const bound = name === undefined || /^\d\d/.test(name) ? undefined : walk.bound?.get(name);
   // (Not a value bash would split or expand where it is unquoted: `src/*.ts`, `a b`.)
-  if (bound?.length === 1 && !/^\0|[\s*?[]/.test(bound[0] as string)) return bound[0];
+  if (bound?.length === 1 && !/^\0/.test(bound[0] as string) && !splitOrExpanded(bound[0] as string, walk)) return bound[0];
   if (name === "PWD") return walk.cwd;
   if (name === "HOME") return walk.home;
   if (name === "OLDPWD") return walk.previous;
@@ -377,7 +381,17 @@ function boundValues(node: Node, walk: Walk): string[] | undefined {
   const match = BOUND_WORD.exec(node.text);
   const values = walk.bound?.get(match?.[1] ?? match?.[2] ?? "");
   if (values === undefined || node.type === "string") return values;
-  return values.some((value) => !value.startsWith(GLOB_MARK) && /[\s*?[]/.test(value)) ? undefined : values;
+  return values.some((value) => !value.startsWith(GLOB_MARK) && splitOrExpanded(value, walk)) ? undefined : values;
+}
+
+/**
+ * A value bash would split or expand as a glob where a variable holding it is unquoted: at
+ * whitespace, or at the characters of an IFS the script set (`IFS=,; x=rm,f; $x` runs `rm f`).
+ */
+function splitOrExpanded(value: string, walk: Walk): boolean {
+  if (/[\s*?[]/.test(value)) return true;
+  const ifs = walk.ifs;
+  return ifs !== undefined && (ifs.includes(HOLE) ? value !== "" : [...ifs].some((character) => value.includes(character)));
 }
 
 /** A word's values: each word its braces expand to, a static one, or what an unquoted glob matches (bash keeps the word when nothing does). */
