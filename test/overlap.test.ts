@@ -178,6 +178,32 @@ Takes("should refuse the second of two takes whose globs share a file, and a glo
   }
   assert.is(take("h1", "src/{a,b}/@(x|y).ts").code, 0, "a group without ** is claimed");
 });
+Takes("should read a glob after a brace group with no alternatives or an escaped brace as a glob, not as a path", ({ box }) => {
+  // picomatch matches `{b}` and `\{b\}` as the text itself (a cookiecutter template's `{{name}}` directory);
+  // its scan stopped there and called the whole text a path: a claim on a file named `*.ts`.
+  mkdirSync(join(box.project, "{{cookiecutter.slug}}", "src"), { recursive: true });
+  mkdirSync(join(box.project, "app", "{b}"), { recursive: true });
+  writeFileSync(join(box.project, "{{cookiecutter.slug}}", "src", "m.py"), "x = 1\n");
+  writeFileSync(join(box.project, "app", "{b}", "x.ts"), "export const x = 1;\n");
+  const take = (holder: string, target: string) => claims(["take", target, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+  for (const [first, second] of [
+    ["{{cookiecutter.slug}}/**", "{{cookiecutter.slug}}/src/m.py"],
+    ["{{cookiecutter.slug}}/src/m.py", "{{cookiecutter.slug}}/**"],
+    ["app/\\{b\\}/*.ts", "app/{b}/x.ts"],
+    ["app/{b}/*.ts", "app/{b}/x.ts"],
+    ["app/{b}/x.ts", "app/\\{b\\}/{x,y}.ts"],
+    ["app/{new}/*.ts", "app/{new}/y.ts"], // (no such directory yet)
+  ] as const) {
+    rmSync(box.dir, { recursive: true, force: true });
+    const granted = take("h1", first);
+    assert.is(granted.code, 0, first);
+    assert.is(take("h2", second).code, 3, `${second} after ${first}`);
+  }
+  rmSync(box.dir, { recursive: true, force: true });
+  assert.is(JSON.parse(take("h1", "app/{b}/*.ts").stdout).granted[0].kind, "glob");
+  assert.is(take("h2", "app/{b}/other.md").code, 0, "what the glob does not match stays free");
+});
+
 Takes("should judge a claim of such a glob made elsewhere as the directory it starts in, without matching it", ({ box }) => {
   // Written by an older version or another tool: the claim stands for its base directory. (Its
   // picomatch matcher, which the name-based look once used, backtracks for tens of seconds on a

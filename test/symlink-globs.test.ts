@@ -1,6 +1,6 @@
 // A glob that matches a symlink covers the file the link leads to: `node_modules/.bin/*` and
 // `node_modules/typescript/bin/tsc` are one file through `.bin/tsc`, so never two holders.
-import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -106,6 +106,29 @@ Links("should refuse a glob matching a link to a file another holder claimed", (
   const refused = run(["take", "node_modules/.bin/*", "--holder", "a"]);
   assert.is(refused.code, 3);
   assert.match(refused.stdout + refused.stderr, /through the symlink/);
+});
+
+Links("should refuse another name of the file a glob's symlink leads to (a hard link), and a tree holding one, in either order", ({ box, run }) => {
+  // links/sl -> ../other/hl.ts; other/hl.ts and real/a.ts are one file. links/pkg -> ../store/pkg, whose lib/i.js is p2/i.js too (a package store's layout).
+  for (const dir of ["real", "other", "links", "store/pkg/lib", "p2"]) mkdirSync(join(box.project, dir), { recursive: true });
+  writeFileSync(join(box.project, "real", "a.ts"), "export function f() {}\n");
+  linkSync(join(box.project, "real", "a.ts"), join(box.project, "other", "hl.ts"));
+  symlinkSync("../other/hl.ts", join(box.project, "links", "sl"));
+  writeFileSync(join(box.project, "store", "pkg", "lib", "i.js"), "module.exports = 1;\n");
+  linkSync(join(box.project, "store", "pkg", "lib", "i.js"), join(box.project, "p2", "i.js"));
+  symlinkSync("../store/pkg", join(box.project, "links", "pkg"));
+  assert.is(run(["take", "links/*", "--holder", "a"]).code, 0);
+  for (const target of ["real/a.ts", "real/a.ts#f", "real/", "real/*.ts", "p2/", "p2/i.js"]) {
+    const refused = run(["take", target, "--holder", "b", "--json"]);
+    assert.is(refused.code, 3, `${target}: ${refused.stdout}${refused.stderr}`);
+    assert.match(JSON.parse(refused.stdout).refused[0].overlap, /hard link/);
+  }
+  assert.is(run(["check", "real/a.ts", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "real/a.ts", "--holder", "a"]).code, 0, "the glob's holder may write");
+  // The other order: the file first, then the glob.
+  assert.is(run(["release", "--holder", "a"]).code, 0);
+  assert.is(run(["take", "real/a.ts", "--holder", "b"]).code, 0);
+  assert.is(run(["take", "links/*", "--holder", "a"]).code, 3);
 });
 
 Links("should free the real file once the glob is released", ({ run }) => {

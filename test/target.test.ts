@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BadInputError } from "../src/os/errors.js";
 import picomatch from "picomatch";
+import { picomatch as lazyPicomatch } from "../src/targets/picomatch.js";
 import { isGlobText } from "../src/targets/overlap.js";
 import { claimFileName, parseTarget } from "../src/targets/target.js";
 import { sandbox, type Sandbox } from "./helpers.js";
@@ -235,6 +236,11 @@ Literal("should claim an existing file whose name has glob or # characters as th
   assert.equal([inHashed.kind, inHashed.path, inHashed.symbol], ["symbol", `${box.project}/notes#1.md`, "Intro"], "two # where the first names a file that exists");
   const escaped = parseTarget("notes\\#2.md#Intro", context);
   assert.equal([escaped.kind, escaped.path, escaped.symbol], ["symbol", `${box.project}/notes#2.md`, "Intro"], "an escaped # of a file not created yet");
+  // A backslash of the name's own: the file that is there, not the one the escape would spell.
+  mkdirSync(join(box.project, "b\\s"));
+  writeFileSync(join(box.project, "b\\s", "a.ts"), "");
+  assert.equal([parseTarget("b\\s/a.ts", context).kind, parseTarget("b\\s/a.ts", context).path], ["path", `${box.project}/b\\s/a.ts`]);
+  assert.is(parseTarget("b\\q/a.ts", context).path, `${box.project}/bq/a.ts`, "no such file: the backslash escapes");
 });
 
 Literal("should read glob characters as a glob when nothing of that name exists, or with glob:", ({ box }) => {
@@ -284,7 +290,7 @@ Globs("should read exactly what picomatch reads as a glob, without scanning plai
   for (let i = 0; i < 50_000; i++) {
     let text = "";
     for (let n = 1 + Math.floor(next() * 12); n > 0; n--) text += alphabet[Math.floor(next() * alphabet.length)];
-    const scanned = picomatch.scan(text).isGlob;
+    const scanned = lazyPicomatch.scan(text).isGlob;
     if (scanned) globs += 1;
     if (isGlobText(text) !== scanned) differ.push(text);
   }
@@ -292,6 +298,17 @@ Globs("should read exactly what picomatch reads as a glob, without scanning plai
   assert.ok(globs > 1000, "the texts include globs");
   for (const text of ["src/*.ts", "a/**", "f?.md", "src/{a,b}.ts", "[ab].ts", "@(x|y)", "!(x)"]) assert.ok(isGlobText(text), text);
   for (const text of ["src/app.ts", "/tmp/new/file.ts", "notes#1.md", "a b/c-d_e.f~"]) assert.not.ok(isGlobText(text), text);
+  // Where picomatch's own scan stops too early (after a group with no alternatives, an escaped
+  // brace, a [ never closed) and calls a text plain that its matcher reads as a glob: a glob.
+  for (const [text, path] of [["app/{b}/*.ts", "app/{b}/x.ts"], ["{{name}}/**", "{{name}}/src/m.py"], ["app/\\{b\\}/*.ts", "app/{b}/x.ts"], ["[P*X", "[PzzX"], ["x{a*b}", "x{aZZb}"]]) {
+    assert.not.ok(picomatch.scan(text).isGlob, `picomatch's scan still stops early on ${text}`);
+    assert.ok(picomatch(text, { dot: true })(path), `${text} matches ${path}`);
+    assert.ok(isGlobText(text), text);
+  }
+  const scanned = lazyPicomatch.scan("app/{b}/*.ts");
+  assert.equal([scanned.base, scanned.glob], ["app/{b}", "*.ts"]);
+  // What picomatch matches as the text itself stays plain: a group with no alternatives, a brace never closed.
+  for (const text of ["a/{b}", "_{DQ?HV"]) assert.not.ok(isGlobText(text), text);
 });
 
 Globs.run();

@@ -27,6 +27,7 @@ import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
+import type { ClaimRead } from "./store.js";
 import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
 
 export const ALIASES_DIRECTORY = ".aliases";
@@ -245,6 +246,21 @@ export function globClaimsReaching(target: TargetShape, context: Context): Array
   return markersReaching(target, context).flatMap((marker) => {
     const read = context.store.read(marker.claim);
     return read.state === "claim" && read.claim.target === marker.glob ? [{ marker, claim: read.claim, mtimeMs: read.mtimeMs }] : [];
+  });
+}
+
+/**
+ * Every glob claim with the real paths it covers through the symlinks it matched (each covering
+ * marker whose claim still names its glob), wherever they lead: a file with more than one name is
+ * covered under each (src/protocol/conflicts.ts, hardLinkConflicts). Reads every marker: asked
+ * only for a file with more than one link, or a tree holding one.
+ */
+export function everyGlobReach(context: Context): Array<{ marker: Marker; read: ClaimRead }> {
+  return markerNames(context).flatMap((name) => {
+    const marker = readMarker(join(context.store.dir, ALIASES_DIRECTORY, name));
+    if (marker === undefined || !covering(marker)) return [];
+    const read = context.store.read(marker.claim);
+    return read.state === "claim" && read.claim.target !== marker.glob ? [] : [{ marker, read }];
   });
 }
 

@@ -10,7 +10,7 @@ import { globMatches, matcher, overlaps, shapeOf, type TargetShape } from "../ta
 import type { Context, Holding } from "./context.js";
 import { holdingOf, othersFreshness, unreadableHolding, unreadableStale } from "./context.js";
 import type { ClaimRead } from "./store.js";
-import { linkConflicts, type Link } from "./aliases.js";
+import { everyGlobReach, linkConflicts, type Link } from "./aliases.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { foldName, isCaselessDirectory } from "../targets/caseless.js";
 import { boundAliases } from "../targets/bind-mounts.js";
@@ -211,7 +211,27 @@ function hardLinkConflicts(target: TargetShape, mode: Mode, holder: string | und
     if (inWay && (shape.kind === "directory" || shape.kind === "glob") && !linkedHeldBy(shape, context).has(inode)) continue;
     if (inWay) found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${shape.kind === "path" || shape.kind === "symbol" ? named : `one ${shape.kind === "glob" ? "matched by" : "under"} ${named}`} (a hard link)` });
   }
+  // A glob claim that matched a symlink to another name of the file, or to a directory holding one
+  // (`links/*` with links/sl -> ../other/hl.ts, hl.ts a hard link of this file): it covers that name.
+  for (const { marker, read } of everyGlobReach(context)) {
+    const real = shapeOf(marker.real);
+    const other =
+      real.kind === "directory"
+        ? (linkedUnder(real.path.replace(/(.)\/$/, "$1"), context).get(inode) ?? []).find((path) => path !== target.path)
+        : (real.kind === "path" || real.kind === "symbol") && real.path !== target.path && sameInode(statOf(real.path), file)
+          ? real.path
+          : undefined;
+    if (other === undefined) continue;
+    const inWay = inTheWay(marker.glob, read, mode, holder, context);
+    if (inWay && !found.some((known) => known.holder === inWay.holder && known.held_target === inWay.target)) {
+      found.push({ ...withTarget(inWay, target.canonical), overlap: `the same file as ${other}, which ${marker.glob} covers through the symlink ${marker.link} (a hard link)` });
+    }
+  }
   return found;
+}
+
+function sameInode(a: Stats | undefined, b: Stats): boolean {
+  return a !== undefined && a.isFile() && a.ino === b.ino && a.dev === b.dev;
 }
 
 /**
@@ -235,6 +255,19 @@ function hardLinksUnder(target: TargetShape, mode: Mode, holder: string | undefi
     const inWay = inTheWay(named, context.store.read(fileName), mode, holder, context);
     if (!inWay) continue;
     const overlap = file ? sameFileAs(file, shape.path, linkedHeldBy(target, context), named) : treesShareFile(target, shape, named, context);
+    if (overlap !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap });
+  }
+  // And what a glob claim covers through a symlink it matched: a file, or a directory, another name
+  // of which the target holds (a claim on the place itself is met by name: linkConflicts).
+  for (const { marker, read } of everyGlobReach(context)) {
+    const real = shapeOf(marker.real);
+    if (real.kind === "name" || real.kind === "glob" || overlaps(target, real)) continue;
+    const file = real.kind === "directory" ? undefined : statOf(real.path);
+    if (real.kind !== "directory" && (!file?.isFile() || file.nlink < 2)) continue;
+    const inWay = inTheWay(marker.glob, read, mode, holder, context);
+    if (!inWay || found.some((known) => known.holder === inWay.holder && known.held_target === inWay.target)) continue;
+    const through = `${marker.glob}, through the symlink ${marker.link}`;
+    const overlap = file ? sameFileAs(file, real.path, linkedHeldBy(target, context), through) : treesShareFile(target, real, through, context);
     if (overlap !== undefined) found.push({ ...withTarget(inWay, target.canonical), overlap });
   }
   return found;

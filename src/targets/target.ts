@@ -126,6 +126,8 @@ function canonicalTarget(input: string, context: TargetContext, literal: boolean
   // characters its name has (`app/[id]`, `app/(group)`, `notes#1.md`).
   const written = unescapeLiteral(expanded);
   if (exists(written, context.cwd) && !globPastDots(expanded, written, context.cwd)) return canonicalLiteral(written, context.cwd);
+  // And a name with a backslash of its own (`b\s/a.ts` there, no `bs/a.ts`): that file, not one the escape would spell.
+  if (written !== expanded && exists(expanded, context.cwd)) return canonicalLiteral(expanded, context.cwd);
   if (expanded.endsWith("/")) {
     if (isGlobText(expanded)) {
       throw new BadInputError(
