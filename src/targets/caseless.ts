@@ -110,11 +110,21 @@ function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | 
   const other = otherCase(name);
   if (other === name) return undefined;
   const at = (entry: string) => (dir === "/" ? `/${entry}` : `${dir}/${entry}`);
+  let found: Stats;
   try {
-    const found = lstatSync(at(other));
-    if (found.ino !== stats.ino || found.dev !== stats.dev) return false;
+    found = lstatSync(at(other));
   } catch {
     return false;
+  }
+  if (found.dev !== stats.dev) return false;
+  if (found.ino !== stats.ino) {
+    // Another entry of that spelling, listed beside it; or the same entry on a file system that
+    // numbers inodes per lookup (exFAT or FAT through FUSE): then no entry of that spelling is listed.
+    try {
+      return !readdirSync(dir || "/").includes(other);
+    } catch {
+      return false;
+    }
   }
   // A directory, or a file of one name, found in either case is one entry; only a file with more
   // names may be two entries, hard links, which the listing tells apart.

@@ -153,5 +153,21 @@ if (missing) {
     assert.is((await take("a", join(context.fs.mount, "PROJ", "src", "new.tsx"))).code, 3, "and the other way round");
     rmSync(bound, { recursive: true, force: true });
   });
+
+  test("should refuse a file in another case where the file system numbers inodes per name looked up (exFAT through FUSE)", async (context) => {
+    const other = await startCaseless({ lookupInodes: true });
+    try {
+      mkdirSync(join(other.mount, "Usb", "Src"), { recursive: true });
+      writeFileSync(join(other.mount, "Usb", "Src", "Button.ts"), "export const Button = 1;\n");
+      const on = (holder: string, ...args: string[]) => claims([...args, "--dir", context.dir, "--holder", holder], { cwd: other.mount, env: { HOME: context.home } });
+      assert.is(on("a", "take", "Usb/Src/Button.ts").code, 0);
+      const refused = on("b", "take", "usb/src/button.ts");
+      assert.is(refused.code, 3, refused.stdout + refused.stderr);
+      assert.is(on("c", "take", "USB/SRC/").code, 3);
+      assert.is(on("d", "check", "usb/SRC/BUTTON.TS").code, 3);
+    } finally {
+      other.stop();
+    }
+  });
 }
 test.run();

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 # A case-insensitive, case-preserving filesystem over a directory (as APFS and NTFS are by
 # default), for the caseless suite: every name is looked up without regard to case, and a name
-# created keeps the case it was written in. Usage: caseless.py SOURCE MOUNTPOINT (foreground).
+# created keeps the case it was written in. Usage: caseless.py SOURCE MOUNTPOINT [--lookup-inodes]
+# (foreground). With --lookup-inodes, FUSE numbers inodes per name looked up, as exFAT and FAT
+# through FUSE do: `Button.ts` and `button.ts` are one file with two inode numbers.
 import errno, os, sys
 from fusepy import FUSE, FuseOSError, Operations
 
@@ -102,4 +104,4 @@ class Caseless(Operations):
         return 0
 
 if __name__ == "__main__":
-    FUSE(Caseless(sys.argv[1]), sys.argv[2], foreground=True, nothreads=True, use_ino=True, entry_timeout=0, attr_timeout=0, negative_timeout=0)
+    FUSE(Caseless(sys.argv[1]), sys.argv[2], foreground=True, nothreads=True, use_ino="--lookup-inodes" not in sys.argv[3:], entry_timeout=0, attr_timeout=0, negative_timeout=0)

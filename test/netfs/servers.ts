@@ -304,7 +304,8 @@ if (process.argv[1]?.endsWith("servers.ts")) {
  * test/netfs/caseless.py over FUSE (python3-fusepy): `mount` names one file as `Src/A.ts` and as
  * `src/a.ts`, with one inode. Stopped (unmounted) by `stop()`.
  */
-export async function startCaseless(): Promise<{ mount: string; stop(): void }> {
+/** `lookupInodes`: inode numbers made per name looked up (exFAT or FAT through FUSE), not the files' own. */
+export async function startCaseless({ lookupInodes = false }: { lookupInodes?: boolean } = {}): Promise<{ mount: string; stop(): void }> {
   if (!existsSync("/usr/lib/python3/dist-packages/fusepy.py")) {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const install = () => spawnSync("apt-get", ["install", "-y", "-q", "python3-fusepy"], { env, stdio: "ignore" }).status;
@@ -318,7 +319,7 @@ export async function startCaseless(): Promise<{ mount: string; stop(): void }> 
   mkdirSync(source);
   mkdirSync(mount);
   // Debian's python3, where python3-fusepy is installed (not whatever python3 comes first on PATH).
-  const server = spawn("/usr/bin/python3", [fileURLToPath(new URL("caseless.py", import.meta.url)), source, mount], { stdio: "ignore" });
+  const server = spawn("/usr/bin/python3", [fileURLToPath(new URL("caseless.py", import.meta.url)), source, mount, ...(lookupInodes ? ["--lookup-inodes"] : [])], { stdio: "ignore" });
   for (let i = 0; i < 100 && spawnSync("mountpoint", ["-q", mount]).status !== 0; i += 1) {
     if (server.exitCode !== null) break;
     await sleep(50);
