@@ -573,7 +573,8 @@ function splitExpansions(node: Node, words: Node[], walk: Walk): string | undefi
   for (const written of words) {
     const word = written.type === "command_name" ? written.namedChildren[0] : written;
     for (const part of word?.type === "concatenation" ? word.namedChildren : word ? [word] : []) {
-      if (part.type !== "simple_expansion" && part.type !== "expansion") continue;
+      // (A word the grammar left after a redirection outside the command's text is judged as written.)
+      if ((part.type !== "simple_expansion" && part.type !== "expansion") || part.startIndex < node.startIndex || part.endIndex > node.endIndex) continue;
       const name = /^\$\{?(\w+)\}?$/.exec(part.text)?.[1];
       const values = name === undefined ? undefined : walk.bound.get(name);
       const value = values?.length === 1 ? (values[0] as string) : undefined;
