@@ -197,4 +197,40 @@ Forms("should split an unquoted variable as bash does (also at an IFS the script
   assert.is(bash(box, 'alias r="rm " g=u.ts; r g'), "deny");
 });
 
+Forms("should apply an alias's text, read an inline program's shell variables, follow a function calling one that cds, count ((i++)), and name npm's, git archive's, zip's and uniq's outputs", async ({ box }) => {
+  file(box, "package.json", "{}\n");
+  file(box, "notes", "n\n");
+  file(box, "src/a.ts", "export const a = 1;\n");
+  file(box, "d/.keep", "");
+  await finds(box, [
+    // An alias is its text (one word too), not again inside itself.
+    ["alias g=git; g checkout -- u.ts", ["u.ts"]],
+    ['alias sed="sed -i.bak"; sed s/a/b/ u.ts', ["u.ts", "u.ts.bak"]],
+    // A shell variable inside an inline program or an unquoted heredoc's program.
+    ["python3 -c \"open('$x','w')\"", ["unknown:."]],
+    ["python3 <<EOF\nopen('$x','w')\nEOF", ["unknown:."]],
+    ["f=u.ts; python3 <<EOF\nopen('$f','w')\nEOF", ["u.ts"]],
+    ["node -e \"require('fs').writeFileSync('$x', '')\"", ["unknown:."]],
+    ["python3 -c 'import sys; open(sys.argv[1], \"w\")' notes", ["notes"]], // an existing name with no extension
+    // Where a function that calls one that cds leaves the shell; a counter ((i++)) changes.
+    ["f() { cd src; }; g() { f; }; g; rm u.ts", ["unknown:u.ts"]],
+    ["f() { eval cd src; }; f; rm u.ts", ["unknown:u.ts"]],
+    ["i=1; while [ $i -le 3 ]; do touch g$i; ((i++)); done", ["glob:g*"]],
+    // npm's options before its operand, its --prefix and init; git archive, git bundle, zip --move, uniq -.
+    ["npm version --no-git-tag-version minor", ["package.json"]],
+    ["npm pkg --json set a=1", ["package.json"]],
+    ["npm i --prefix d ./lib", ["d/package.json", "glob:d/node_modules/**"]],
+    ["cd d && npm init -y", ["d/package.json"]],
+    ["git archive -o out.tar HEAD", ["out.tar"]],
+    ["git bundle create x.bundle main", ["x.bundle"]],
+    ["zip --move out.zip u.ts", ["out.zip", "u.ts"]],
+    ["cat list.txt | uniq - u.ts", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
+  assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);
+  assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
+  assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
+  assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");
+});
+
 Forms.run();

@@ -43,6 +43,8 @@ const GIT: Record<string, Syntax> = {
   show: OUTPUT,
   whatchanged: OUTPUT,
   "format-patch": { short: "o:", long: { "output-directory": "o", stdout: "", suffix: ":", ...OUTPUT.long } },
+  archive: { short: "o:lv", long: { output: "o", format: ":", prefix: ":", remote: ":", exec: ":", "add-file": ":", "add-virtual-file": ":", list: "l", verbose: "v", mtime: ":" } },
+  bundle: { short: "q", long: { progress: "", "all-progress": "", "all-progress-implied": "", version: ":", quiet: "q" } },
   clone: {
     short: "o:b:u:c:j:lsqvn",
     long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
@@ -219,6 +221,14 @@ export function gitWrites(input: RuleInput): string[] {
       const action = rest[reading.operands[0] ?? -1] ?? "";
       const reports = { bisect: ["log", "visualize", "view", "terms", "help"], "sparse-checkout": ["list", "check-rules"], submodule: ["status", "summary", "foreach", "sync", "absorbgitdirs", "set-branch", "set-url", ""] }[sub];
       return reports.includes(action) ? [] : wholeTree();
+    }
+    case "archive":
+      // The archive -o names (its format from the name); without -o it goes to stdout.
+      return reading.has("l") || !reading.has("o") ? [] : at(optionFiles(input, ["o"], reading, (i) => i + index + 1));
+    case "bundle": {
+      // `git bundle create FILE REV…` writes FILE (`-`: stdout).
+      const [action, file] = reading.operands;
+      return rest[action ?? -1] !== "create" || file === undefined || rest[file] === "-" ? [] : at(values([file]));
     }
     case "clone": {
       // Everything under the directory it makes: the one named, else the repository's own name

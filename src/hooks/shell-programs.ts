@@ -13,6 +13,7 @@
 // `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
 // (`python3 fix.py`) is read so when an agent may have written it (program-files.ts).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { HOLE, judgedPath } from "./shell-words.js";
 import { EVALUATES, namesFromElsewhere } from "./program-names.js";
 import { pastReading } from "./program-files.js";
 
@@ -94,6 +95,13 @@ function stringPaths(program: string): string[] {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
       for (const word of texts.split(/\s+/)) {
         const path = word.replace(/^(\+?[<>]{1,2}|\|)/, "");
+        // A part the shell put in that the text does not fix (`-c "open('$f','w')"`, an unquoted
+        // heredoc's `$f`), in a string of one word of a program that writes: judged by what is fixed.
+        if (path.includes(HOLE)) {
+          const judged = writes && !/\s/.test(texts.trim()) ? judgedPath(path) : undefined;
+          if (judged !== undefined) found.add(judged);
+          continue;
+        }
         // `${d}/u.ts`, `{d}/u.ts`, `%s/u.ts`: what follows a placeholder, in a place unknown; `{n}.ts`: any such file here.
         const after = /^(\$\{[^}]*\}|\{[^}]*\}|%\(?\w*\)?s)+(.*)$/.exec(path)?.[2];
         if (after !== undefined) {

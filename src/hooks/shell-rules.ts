@@ -410,7 +410,7 @@ export const RULES: Record<string, Rule> = {
   strip: { syntax: { short: "o:F:I:O:R:K:N:" }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(input.reading.operands)) },
   objcopy: { syntax: { short: "I:O:B:j:R:K:N:L:G:W:b:i:" }, writes: (input) => input.values(input.reading.operands.slice(input.reading.operands.length > 1 ? 1 : 0, 2)) },
   "ssh-keygen": { syntax: { short: "f:C:N:P:t:b:a:Z:O:I:n:V:z:E:m:F:J:j:K:M:r:s:S:w:Y:" }, writes: (input) => optionFiles(input, ["f"]).flatMap((key) => (key.startsWith("\0") ? [key] : [key, `${key}.pub`])) },
-  zip: { syntax: { short: "b:n:t:i:x:P:O:Z:s:" }, writes: (input) => input.values(input.reading.has("m") ? input.reading.operands : input.reading.operands.slice(0, 1)) },
+  zip: { syntax: { short: "b:n:t:i:x:P:O:Z:s:", long: { move: "m", "temp-path": "b", suffixes: "n", "from-date": "t", include: "i", exclude: "x", password: "P", "output-file": "O", "compression-method": "Z", split: "s" } }, writes: (input) => [...input.values(input.reading.has("m") ? input.reading.operands : input.reading.operands.slice(0, 1)), ...optionFiles(input, ["O"])] },
   gpg: GPG,
   gpg2: GPG,
   pigz: compressed(false, "b:p:S:"),

@@ -23,7 +23,21 @@ export function forgetBound(walk: Walk, text: string | undefined): void {
 }
 
 /** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
-export const CHANGES_DIRECTORY = /(^|[;&|({]|\b(then|do|else|if|while|until)\b|!)\s*(builtin\s+)?(cd|pushd|popd|source|\.)(?=[\s;&|)}]|$)/m;
+export const CHANGES_DIRECTORY = /(^|[;&|({)]|\b(then|do|else|if|while|until)\b|!)\s*((builtin|command|eval)\s+(--\s+)?['"]?)?(cd|pushd|popd|source|\.)(?=[\s;&|)}'"]|$)/m;
+
+/**
+ * Whether calling function `name` may change the shell's directory: a body that names `cd` (also
+ * through `builtin`, `command` or `eval`), or calls a function that does (`g() { f; }`).
+ */
+export function functionChangesDirectory(name: string, functions: Map<string, Array<{ body: string }>>, seen = new Set<string>()): boolean {
+  if (seen.has(name)) return false;
+  seen.add(name);
+  return (functions.get(name) ?? []).some(({ body }) => {
+    if (CHANGES_DIRECTORY.test(body)) return true;
+    for (const word of body.match(/[\w.:-]+/g) ?? []) if (word !== name && functions.has(word) && functionChangesDirectory(word, functions, seen)) return true;
+    return false;
+  });
+}
 
 /**
  * A script's text without its functions' bodies (`name() { … }`, `function name { … }`), which

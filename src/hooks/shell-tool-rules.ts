@@ -125,7 +125,7 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
     PACKAGE_OPTIONS[manager] as Syntax,
     Object.fromEntries([
       ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, rest.length > 0))] as const),
-      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, true))] as const),
+      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, true, sub === "init"))] as const),
     ]),
   );
 }
@@ -136,17 +136,22 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
  * lock file and node_modules. A workspace member named (`-w a`, `yarn workspace a`) is a
  * package.json in a place unknown.
  */
-function packageWrites(input: RuleInput, manager: string, lock: string[], manifest: boolean): string[] {
+function packageWrites(input: RuleInput, manager: string, lock: string[], manifest: boolean, initializing = false): string[] {
   const { reading, walk } = input;
   if (reading.has("g") || reading.value("location") === "global") return []; // the machine's, not the project's
   const here = reading.has("C") ? directoryAt(walk.cwd, reading.value("C")) : walk.cwd;
   // pnpm -w: the workspace's root, the outermost directory with a manifest.
   const start = manager === "pnpm" && reading.has("w") ? projectRoots(here, JS_MANIFEST).at(-1) : here;
-  const roots = projectRoots(start, JS_MANIFEST);
+  // The directory named (`npm --prefix d`, `-C d`) or `init`'s is the project's, its manifest made
+  // there if need be; the roots above it too, as a walk up from it finds them.
+  const named = start !== undefined && (initializing || (reading.has("C") && manager === "npm"));
+  const roots = named ? [...new Set([start, ...projectRoots(start, JS_MANIFEST)])] : projectRoots(start, JS_MANIFEST);
   const member = (manager === "npm" && reading.has("w")) || reading.has("F");
-  const manifests = !manifest ? [] : [...(member ? [`${UNKNOWN_MARK}package.json`] : []), ...atRoot(roots[0], JS_MANIFEST)];
+  // (A manifest not there yet is made by an install in the directory named.)
+  const manifests = !manifest && !named ? [] : [...(member ? [`${UNKNOWN_MARK}package.json`] : []), ...atRoot(roots[0], JS_MANIFEST)];
   const modules = roots.length === 0 ? [`${UNKNOWN_MARK}node_modules/**`] : roots.map((root) => anyUnder(join(root, "node_modules")));
-  return [...manifests, ...atRoots(start, JS_MANIFEST, lock), ...modules];
+  const locks = named ? roots.flatMap((root) => lock.map((name) => join(root, name))) : atRoots(start, JS_MANIFEST, lock);
+  return [...manifests, ...locks, ...modules];
 }
 
 const PRETTIER: Syntax = {

@@ -49,7 +49,12 @@ function setOtherwise(root: Node): Set<string> {
   }
   for (const match of root.text.matchAll(/\$\{(\w+):?=/g)) other.add(match[1] as string);
   // Arithmetic and `let` may set any name they mention: `((d=2))`, `let d++`.
-  const arithmetic = [...root.descendantsOfType("arithmetic_expansion"), ...root.descendantsOfType("compound_statement").filter((node) => node.text.startsWith("((")), ...root.descendantsOfType("command").filter((node) => node.childForFieldName("name")?.text === "let")];
+  // (`((i++))` is a test_command to the grammar.)
+  const arithmetic = [
+    ...root.descendantsOfType("arithmetic_expansion"),
+    ...[...root.descendantsOfType("compound_statement"), ...root.descendantsOfType("test_command")].filter((node) => node.text.startsWith("((")),
+    ...root.descendantsOfType("command").filter((node) => node.childForFieldName("name")?.text === "let"),
+  ];
   for (const node of arithmetic) for (const match of node.text.matchAll(/[A-Za-z_]\w*/g)) other.add(match[0]);
   return other;
 }

@@ -22,7 +22,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shel
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, type Guard, outsideFunctions, OWN } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -511,6 +511,27 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
   }
 }
 
+/** Whether a program's argument names a file it may write: path-like, or an entry there of that name (`Makefile`, `notes`). */
+function programArgumentNames(arg: string, here: Walk): boolean {
+  return isPathLike(arg) || (here.cwd !== undefined && /^[^-]/.test(arg) && !arg.includes("\0") && existsSync(join(here.cwd, arg)));
+}
+
+/**
+ * A heredoc's text as the command reads it: in one whose delimiter is not quoted, each `$x` the text
+ * fixes put in, and a HOLE for each it does not (`$f`, `$(…)`, `${x:-y}`).
+ */
+function expandedHeredoc(body: Node, walk: Walk): string {
+  const text = heredocText(body, walk);
+  if (text !== body.text) return text; // (one the reader set aside and put back: as it is)
+  const parts = body.namedChildren.filter((part) => ["simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"].includes(part.type));
+  let out = text;
+  for (const part of parts.reverse()) {
+    const value = part.type === "command_substitution" ? undefined : wordValue(part, walk);
+    out = out.slice(0, part.startIndex - body.startIndex) + (value ?? HOLE) + out.slice(part.endIndex - body.startIndex);
+  }
+  return out;
+}
+
 /** What a command reads on stdin, when the statement gives it literally: a heredoc's text or a `< file`. */
 function stdinOf(statement: Node, walk: Walk): string | undefined {
   // The last one given wins, as bash applies them in order (`cat <<A <<B` reads B).
@@ -518,7 +539,7 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
   for (const child of statement.namedChildren) {
     if (child.type === "heredoc_redirect") {
       const body = child.namedChildren.find((part) => part.type === "heredoc_body");
-      stdin = body === undefined ? undefined : heredocText(body, walk);
+      stdin = body === undefined ? undefined : expandedHeredoc(body, walk);
     }
     else if (child.type === "herestring_redirect") stdin = staticWord(child.namedChildren[0], walk);
     else if (child.type === "file_redirect" && child.children.some((part) => part.type === "<")) {
@@ -615,12 +636,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   let argv: Array<string | undefined> = words.map((word) => staticWord(word, walk));
-  // `alias s="sudo "; s r f`: an alias whose text ends in a blank has the next word read as an alias
-  // too (bash expands only a word written plain, and not an alias again inside its own text:
-  // `alias sudo="sudo "` is `\sudo` here).
+  // An alias is its text, put in where its name is the command (`alias g=git; g checkout -- f`);
+  // one whose text ends in a blank has the next word read as an alias too (`alias s="sudo "; s r f`).
+  // bash expands only a word written plain, and not an alias again inside its own text: `alias
+  // sudo="sudo "`, `alias rm="rm -i"` are `\sudo`, `\rm` here.
   const aliases = walk.shared.aliases;
   const aliasAt = (at: number) => aliases?.get(words[at]?.text ?? "");
-  if (/[ \t]$/.test(aliasAt(0) ?? "")) {
+  if (aliasAt(0) !== undefined) {
     const expanded: string[] = [];
     let at = 0;
     for (let value = aliasAt(0); value !== undefined && at < words.length; value = aliasAt(at)) {
@@ -833,7 +855,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const file = inline || fromStdin ? undefined : programText(programPath, here);
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
-    const texts = inline ? args.filter((arg): arg is string => arg !== undefined) : fromStdin && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
+    // An inline program with parts the shell puts in that the text does not fix (`-c "open('$f','w')"`): with a HOLE for each.
+    const inlineTexts = () => args.flatMap((arg, at) => arg ?? (argWords[at] !== undefined && !/\$\(|`/.test(argWords[at]?.text ?? "") ? (wordValue(argWords[at], here) ?? []) : []));
+    const texts = inline ? inlineTexts() : fromStdin && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
       for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
@@ -845,7 +869,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     }
     for (const path of texts.flatMap(pathsInProgram)) add(here, path, true);
     // The shell commands it runs that its text gives whole (`os.system("git checkout -- .")`), read as commands.
-    for (const lines of texts.map(commandsInProgram)) {
+    // (A shell command in it reads a part the text does not fix as a variable unknown.)
+    for (const lines of texts.map((text) => commandsInProgram(text.replaceAll(HOLE, "${__unfixed}")))) {
       if (lines === undefined) add(here, UNKNOWABLE);
       else for (const line of lines) nested.push({ script: line, cwd: here.cwd });
     }
@@ -856,12 +881,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (inline || fromFile !== undefined) {
       for (const at of inline || module !== undefined ? reading.operands : reading.operands.slice(1)) {
         const arg = args[at];
-        if (arg !== undefined && isPathLike(arg)) add(here, arg, true);
+        if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
         else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
       }
     }
     // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
-    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (isPathLike(args[at] ?? "")) add(here, args[at] as string, true);
+    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (programArgumentNames(args[at] ?? "", here)) add(here, args[at] as string, true);
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
@@ -877,7 +902,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (functions !== undefined) {
       callFunction(name, functions, call, walk, nested);
       // It runs in this shell: a `cd` in it leaves what follows in a place the text does not fix.
-      if (functions.some(({ body }) => CHANGES_DIRECTORY.test(body))) walk.cwd = undefined;
+      if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
       forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
       return;
     }
