@@ -225,6 +225,9 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["git bundle create x.bundle main", ["x.bundle"]],
     ["zip --move out.zip u.ts", ["out.zip", "u.ts"]],
     ["cat list.txt | uniq - u.ts", ["u.ts"]],
+    // A variable inside braces after other text, which the grammar splits into two words.
+    ["old=u; new=w; mv {$old,$new}.ts", ["u.ts", "w.ts"]],
+    ["n=u; rm -f {notes,$n.ts}", ["notes", "u.ts"]],
   ]);
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);

@@ -580,6 +580,24 @@ function command(node: Node, walk: Walk, nested: Nested[], stdin: string | undef
   }
 }
 
+/** The command's text with each `$name` inside braces the grammar splits in two (`{$old,…}`, `{a,$n.ts}`) written `${name}`; undefined when there is none. */
+function gluedBraceVariables(node: Node): string | undefined {
+  const parts = node.namedChildren;
+  const cuts: number[] = [];
+  for (let at = 0; at + 1 < parts.length; at++) {
+    const [left, right] = [parts[at] as Node, parts[at + 1] as Node];
+    if (left.endIndex !== right.startIndex || !left.text.endsWith("$") || /(^|[^\\])(\\\\)*\\\$$/.test(left.text) || !left.text.includes("{")) continue;
+    if (/^[A-Za-z_]\w*/.test(right.text)) cuts.push(left.endIndex - node.startIndex);
+  }
+  if (cuts.length === 0) return undefined;
+  let text = node.text;
+  for (const cut of cuts.reverse()) {
+    const name = (/^[A-Za-z_]\w*/.exec(text.slice(cut)) as RegExpExecArray)[0];
+    text = `${text.slice(0, cut)}{${name}}${text.slice(cut + name.length)}`; // (after the `$`: `${name}`)
+  }
+  return text;
+}
+
 /**
  * The command's text with each unquoted variable whose one known value bash splits (at whitespace,
  * or at the characters of an IFS the script set) put in as the words it becomes; undefined when
@@ -622,6 +640,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // A word with braces bash expands (`cp a.ts{,.bak}`) is the words it becomes, each an argument.
   const words = [nameNode, ...node.childrenForFieldName("argument"), ...wordsInRedirections(node)].filter((word): word is Node => word !== null).flatMap((word) => braceWords(word, walk) ?? [word]);
   for (const word of words) subscriptRuns(word, walk, nested);
+  // `mv src/{$old,$new}.ts`: the grammar ends a word at `{$` after other text and starts another at
+  // the name; bash expands the braces first, then each `$old`. Read again with `${old}`, which it parses whole.
+  const glued = gluedBraceVariables(node);
+  if (glued !== undefined) {
+    nested.push({ script: glued, cwd: walk.cwd });
+    return;
+  }
   // `x="rm u.ts"; $x`, `x="r f"; rm -$x`, `IFS=,; x=rm,f; $x`: an unquoted variable is split into
   // words, the first of them the command where it is first: read again as those words.
   const resplit = splitExpansions(node, words, walk);
