@@ -228,6 +228,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     // A variable inside braces after other text, which the grammar splits into two words.
     ["old=u; new=w; mv {$old,$new}.ts", ["u.ts", "w.ts"]],
     ["n=u; rm -f {notes,$n.ts}", ["notes", "u.ts"]],
+    // A variable exported earlier in the command is the environment of the commands after it.
+    ["export SIMPLE_BACKUP_SUFFIX=.old; cp -b notes u.ts", ["u.ts", "u.ts.old"]],
   ]);
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);

@@ -254,6 +254,16 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const home = staticWord(node.childForFieldName("value"), walk);
     walk.home = home !== undefined && isAbsolute(home) ? home : HOLE; // (a place the text does not fix)
   }
+  if (node.type === "variable_assignment" && node.parent?.type !== "command") {
+    // `export SIMPLE_BACKUP_SUFFIX=.old; cp -b a b`: a variable exported, or one the command's
+    // environment has already, is the commands' after it (a value the text does not fix: unknown).
+    const name = node.childForFieldName("name")?.text ?? "";
+    const exported = node.parent?.type === "declaration_command" && /^(export|(declare|typeset|local)\s+-\w*x)\b/.test(node.parent.text);
+    if (name !== "" && (exported || Object.hasOwn(walk.environment, name))) {
+      const value = node.childForFieldName("value");
+      walk.environment = { ...walk.environment, [name]: value ? staticWord(value, walk) : "" };
+    }
+  }
   if (node.type === "variable_assignment" && node.childForFieldName("name")?.text === "IFS") {
     // `IFS=,; x=rm,f; $x`: from here on, an unquoted variable splits at these characters too.
     const value = node.childForFieldName("value");
