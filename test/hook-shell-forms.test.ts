@@ -230,6 +230,12 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["n=u; rm -f {notes,$n.ts}", ["notes", "u.ts"]],
     // A variable exported earlier in the command is the environment of the commands after it.
     ["export SIMPLE_BACKUP_SUFFIX=.old; cp -b notes u.ts", ["u.ts", "u.ts.old"]],
+    // A function defined again after a call; a sequence of one; variables set by printf's -v spelled otherwise and after time.
+    ["f() { :; }; f; f() { rm u.ts; }; f", ["u.ts"]],
+    ["touch u.t{s..s}", ["u.ts"]],
+    ['f=w.ts; printf -v "f" u.ts; rm $f', ["unknown:."]],
+    ["f=w.ts; printf -vf u.ts; rm $f", ["unknown:."]],
+    ["f=w.ts; time f=u.ts; rm $f", ["unknown:."]],
   ]);
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);

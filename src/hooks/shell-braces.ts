@@ -93,5 +93,7 @@ function expand(template: string): string[] {
 /** A sequence expression the parser reads as one node (`{1..3}`), marked as the group it expands to. */
 export function braceSequence(text: string): string | undefined {
   const words = sequenceOf(text.slice(1, -1));
-  return words === undefined || words.length > BRACE_WORDS ? undefined : `${OPEN}${words.join(COMMA)}${CLOSE}`;
+  if (words === undefined || words.length > BRACE_WORDS) return undefined;
+  // (One word, `{1..1}`: that word, not a group of one, which bash would keep as written.)
+  return words.length === 1 ? (words[0] as string) : `${OPEN}${words.join(COMMA)}${CLOSE}`;
 }

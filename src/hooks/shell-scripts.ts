@@ -307,7 +307,8 @@ export function callFunction(name: string, bodies: FunctionBody[], call: Omit<Ne
   // unknown stands for every other: a script's thousand calls do not use up what the hook reads.
   const calls = [...walk.shared.read].filter((key) => key.startsWith(`${JSON.stringify(name)},`)).length;
   const read = calls >= CALLS_READ ? { ...call, positional: [undefined] } : call;
-  const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])]])}`;
+  // (With the bodies known so far: a function defined again after a call is read again at the next.)
+  const key = `${JSON.stringify(name)},${JSON.stringify([read.cwd, read.positional, [...(read.bound ?? [])], bodies.length])}`;
   if (walk.shared.read.has(key)) return;
   walk.shared.read.add(key);
   // Each body with `${BASH_SOURCE[0]}` the file that defined it.

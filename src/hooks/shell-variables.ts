@@ -40,8 +40,17 @@ function setOtherwise(root: Node): Set<string> {
   const other = new Set<string>();
   for (const loop of [...root.descendantsOfType("for_statement"), ...root.descendantsOfType("select_statement")]) other.add(loop.childForFieldName("variable")?.text ?? "");
   for (const command of root.descendantsOfType("command")) {
-    if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(command.childForFieldName("name")?.text ?? "")) continue;
-    for (const argument of command.childrenForFieldName("argument")) other.add(argument.text);
+    const name = command.childForFieldName("name")?.text ?? "";
+    // `time f=x` sets f as the assignment alone would.
+    if (name === "time") for (const argument of command.childrenForFieldName("argument")) other.add(/^([A-Za-z_]\w*)\+?=/.exec(argument.text)?.[1] ?? "");
+    if (!/^(read|mapfile|readarray|getopts|printf|declare|typeset|local|export|unset)$/.test(name)) continue;
+    for (const argument of command.childrenForFieldName("argument")) {
+      // The name as the command reads it: `"f"` is f, `printf -vf` sets f.
+      const word = argument.text.replace(/^(["'])(.*)\1$/s, "$2");
+      other.add(word);
+      const attached = /^-[a-zA-Z]*[va]([A-Za-z_]\w*)$/.exec(word)?.[1];
+      if (attached !== undefined) other.add(attached);
+    }
   }
   // `unset d`, `declare d`, `local d` have nodes of their own; `${d:=x}` sets d where it is empty.
   for (const node of [...root.descendantsOfType("unset_command"), ...root.descendantsOfType("declaration_command")]) {
