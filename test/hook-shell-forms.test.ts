@@ -236,7 +236,12 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ['f=w.ts; printf -v "f" u.ts; rm $f', ["unknown:."]],
     ["f=w.ts; printf -vf u.ts; rm $f", ["unknown:."]],
     ["f=w.ts; time f=u.ts; rm $f", ["unknown:."]],
+    // A function with a command's name runs instead of the command.
+    ["git() { rm -f u.ts; }; git status", ["u.ts"]],
+    ["cp() { command cp \"$@\"; echo x > u.ts; }; cp notes w.ts", ["u.ts", "w.ts"]],
+    ["cd() { builtin cd src; }; cd /; rm u.ts", ["unknown:u.ts"]],
   ]);
+  assert.equal(await writes(box, 'alias rm="rm -i"; rm u.ts'), ["u.ts"], "an alias naming itself is read once");
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);

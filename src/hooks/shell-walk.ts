@@ -33,6 +33,7 @@ import {
   braceWords,
   directoryAt,
   type Environment,
+  type FunctionBody,
   HOLE,
   type Positional,
   readText,
@@ -521,6 +522,14 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
   }
 }
 
+/** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
+function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[]): void {
+  callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) }, walk, nested);
+  // A `cd` in it leaves what follows in a place the text does not fix.
+  if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
+  forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
+}
+
 /** Whether a program's argument names a file it may write: path-like, or an entry there of that name (`Makefile`, `notes`). */
 function programArgumentNames(arg: string, here: Walk): boolean {
   return isPathLike(arg) || (here.cwd !== undefined && /^[^-]/.test(arg) && !arg.includes("\0") && existsSync(join(here.cwd, arg)));
@@ -705,6 +714,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (node.namedChildren.some((child) => child.type === "ERROR" && /^\(\s*\)$/.test(child.text)) && compoundRead(words, 1, walk, nested)) return;
   // coproc [NAME] { cmd; } (or another compound command): see compoundRead.
   if (argv[0] === "coproc" && (compoundRead(words, 1, walk, nested) || compoundRead(words, 2, walk, nested))) return;
+  // A function the script defines with a command's name (`git() { … }; git status`, `cd() { builtin
+  // cd d; }`): bash runs the function, as for any other name (below), not the command.
+  const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
+  if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
   // Wrappers first: what they run is the command.
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
   if (unwrapped === undefined) return;
@@ -821,7 +834,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (name === "alias") for (const arg of args) if (arg !== undefined && /^[^=\s]+=/.test(arg)) pairs.push([arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]);
     const path = args.indexOf("-p");
     if (name === "hash" && path !== -1 && args[path + 1] !== undefined && args[path + 2] !== undefined) pairs.push([args[path + 2] as string, shellQuoted(args[path + 1] as string)]);
-    for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }` }]);
+    for (const [alias, value] of pairs) walk.shared.functions.set(alias, [{ body: `{ ${value} "$@"; }`, stands: true }]);
     if (name === "alias") for (const [alias, value] of pairs) (walk.shared.aliases ??= new Map()).set(alias, value);
     return;
   }
@@ -934,13 +947,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const call = { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) };
     // A function's body, with the call's arguments (one defined later, in a script sourced before
     // this, is read at the end: Shared.pending); a script run by its path (`./build.sh`).
-    if (functions !== undefined) {
-      callFunction(name, functions, call, walk, nested);
-      // It runs in this shell: a `cd` in it leaves what follows in a place the text does not fix.
-      if (functionChangesDirectory(name, walk.shared.functions)) walk.cwd = undefined;
-      forgetBound(walk, functions.map(({ body }) => body).join("\n")); // and what it sets stays set
-      return;
-    }
+    if (functions !== undefined) return runFunction(name, functions, argWords, here, walk, nested);
     if ((argv[0] ?? "").includes("/")) {
       // A script run by its path: a shell's, read in turn; one whose `#!` names another language's interpreter, as that interpreter given the file.
       if (runScript(argv[0], false, here, nested, { bound: new Map(), positional: call.positional }) !== undefined) return;

@@ -91,6 +91,8 @@ export interface Shared {
 export interface FunctionBody {
   body: string;
   source?: string;
+  /** Made for an alias or `hash -p`, not a function the script defines (which takes a command's name from it). */
+  stands?: boolean;
 }
 
 /** The values of a script's or function's arguments, one entry a word (undefined where the text does not fix it). */
