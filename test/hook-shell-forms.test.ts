@@ -175,6 +175,9 @@ Forms("should split an unquoted variable as bash does (also at an IFS the script
     ['IFS=,; for f in w.ts,u.ts; do rm $f; done', ["u.ts", "w.ts"]],
     ['x="rm u.ts"; $x w.ts', ["u.ts", "w.ts"]],
     ["IFS=$(cat sep); x=a; rm $x", ["unknown:."]], // an IFS the text does not fix: any file
+    ["x=notes,u.ts; printf -v IFS ,; rm -f $x", ["unknown:."]], // IFS set otherwise than by an assignment of its own
+    ["f() { IFS=,; }; f; x=notes,u.ts; rm -f $x", ["unknown:."]],
+    ['x=notes,u.ts; IFS=, eval "rm -f \\$x"', ["unknown:."]],
     // An alias ending in a blank: the next word is an alias too (`alias sudo="sudo "`).
     ['alias r="rm " g=u.ts; r g', ["u.ts"]],
     ['alias s="sudo " r="rm "; alias g=u.ts; s r g', ["u.ts"]],
@@ -190,6 +193,7 @@ Forms("should split an unquoted variable as bash does (also at an IFS the script
     ["git -C src init", ["glob:src/.git/**"]],
   ]);
   assert.equal(await writes(box, "x=a,b; rm $x"), ["a,b"], "without IFS set, a comma splits nothing");
+  assert.equal(await writes(box, "while IFS= read -r l; do echo $l; done < notes; x=a; rm $x"), ["a"], "IFS set for read alone");
   file(box, "src/a.ts", "export const a = 1;\n");
   assert.equal(await writes(box, "cd -P src; rm u.ts"), ["src/u.ts"]);
   assert.equal(await writes(box, "git clone --help"), []);

@@ -80,6 +80,10 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.lastpipe = walk.lastpipe === true || /\blastpipe\b/.test(script);
     walk.constants = constantVariables(tree.rootNode);
+    // IFS set otherwise than by an assignment of its own (read as it comes, in visit): `printf -v
+    // IFS ,`, `read IFS`, `for IFS in`, `IFS=, eval …`, in a function: where unquoted variables
+    // split, the text does not fix. (`IFS= read …`, which sets it for read alone, is no such case.)
+    if (/\bIFS\b/.test(script.replace(/\bIFS=(\S*)\s+(read|mapfile|readarray)\b/g, "").replace(/(^|[;&|\n]|\b(then|do|else)\b)\s*IFS=("[^"]*"|'[^']*'|\$'[^']*'|[^\s;&|()]*)\s*(?=[;&|\n]|$)/g, "$1"))) walk.ifs = (walk.ifs ?? "") + HOLE;
     // A binding it was given (the caller's loop variable, a variable set once there) does not hold
     // in code that may set that variable itself.
     const sets = setHere;
