@@ -215,6 +215,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["python3 <<EOF\nopen('$x','w')\nEOF", ["unknown:."]],
     ["f=u.ts; python3 <<EOF\nopen('$f','w')\nEOF", ["u.ts"]],
     ["node -e \"require('fs').writeFileSync('$x', '')\"", ["unknown:."]],
+    ["find src -name '*.ts' -exec perl -e 'open(my $h, \">\", \"{}\")' \\;", ["unknown:."]], // find's {} inside a program's text
+    ["find . -name notes -exec python3 -c \"open('{}', 'w')\" \\;", ["unknown:."]],
     ["python3 -c 'import sys; open(sys.argv[1], \"w\")' notes", ["notes"]], // an existing name with no extension
     // Where a function that calls one that cds leaves the shell; a counter ((i++)) changes.
     ["f() { cd src; }; g() { f; }; g; rm u.ts", ["unknown:u.ts"]],

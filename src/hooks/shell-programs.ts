@@ -20,9 +20,9 @@ import { pastReading } from "./program-files.js";
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
 
-/** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`). */
+/** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]/;
+  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\s*\([^\n]{0,300}?['"]\s*(\+?>|\+<)/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
