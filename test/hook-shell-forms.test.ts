@@ -231,6 +231,11 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["git bundle create x.bundle main", ["x.bundle"]],
     ["zip --move out.zip u.ts", ["out.zip", "u.ts"]],
     ["cat list.txt | uniq - u.ts", ["u.ts"]],
+    // Scaffolders: the whole directory they make.
+    ["npm create vite@latest app -- --template react", ["glob:app/**"]],
+    ["npx create-next-app@latest .", ["glob:**"]],
+    ["npx degit user/repo site", ["glob:site/**"]],
+    ["yarn create vite app", ["glob:app/**"]],
     // A variable inside braces after other text, which the grammar splits into two words.
     ["old=u; new=w; mv {$old,$new}.ts", ["u.ts", "w.ts"]],
     ["n=u; rm -f {notes,$n.ts}", ["notes", "u.ts"]],

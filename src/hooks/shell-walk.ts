@@ -30,6 +30,7 @@ import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import {
   add,
+  anyUnder,
   braceWords,
   directoryAt,
   type Environment,
@@ -526,6 +527,33 @@ function forLoop(node: Node, walk: Walk, nested: Nested[]): void {
   }
 }
 
+/**
+ * The directory a project scaffolder makes: `npm create vite app`, `npm init vite app` (npm runs
+ * create-vite), `pnpm|yarn|bun create x app`, `npx create-next-app app`, `degit user/repo app`,
+ * `tiged`; `.` where none is named; UNKNOWABLE where the text does not fix it. Undefined for any
+ * other command.
+ */
+function scaffoldDirectory(name: string, args: Array<string | undefined>): string | undefined {
+  const operands = (from: number) => {
+    const found: Array<string | undefined> = [];
+    for (let at = from; at < args.length; at++) {
+      const arg = args[at];
+      if (arg === "--") break; // what follows is the scaffolder's own options
+      if (arg === undefined || !arg.startsWith("-")) found.push(arg);
+    }
+    return found;
+  };
+  const directory = (given: Array<string | undefined>, at: number) => (given.length > at ? (given[at] ?? UNKNOWABLE) : ".");
+  if (["npm", "pnpm", "yarn", "bun"].includes(name)) {
+    const [sub, initializer] = operands(0);
+    if (!(sub === "create" || (sub === "init" && initializer !== undefined)) || initializer === undefined) return undefined;
+    return directory(operands(0), 2);
+  }
+  if (/^create-[\w.-]+$/.test(name)) return directory(operands(0), 0);
+  if (name === "degit" || name === "tiged") return directory(operands(0), 1);
+  return undefined;
+}
+
 /** A call of a shell function: its bodies read with the call's arguments; it runs in this shell. */
 function runFunction(name: string, functions: FunctionBody[], argWords: Node[], here: Walk, walk: Walk, nested: Nested[]): void {
   callFunction(name, functions, { cwd: here.cwd, bound: walk.bound, positional: positionalOf(argWords, here) }, walk, nested);
@@ -735,6 +763,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (!name || (/[*?[]/.test(name) && name !== "[" && name !== "[[" && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
   const argWords = words.slice(1);
+  // A project scaffolder writes the whole directory it makes (here, with none or `.`).
+  const scaffolded = scaffoldDirectory(name, args);
+  if (scaffolded !== undefined) add(here, scaffolded === UNKNOWABLE ? UNKNOWABLE : anyUnder(directoryAt(here.cwd, scaffolded)));
   const values = (from: number[] | undefined = undefined) => {
     const out: string[] = [];
     args.forEach((_, index) => {
