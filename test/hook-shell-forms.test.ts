@@ -218,6 +218,7 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["find src -name '*.ts' -exec perl -e 'open(my $h, \">\", \"{}\")' \\;", ["unknown:."]], // find's {} inside a program's text
     ["find . -name notes -exec python3 -c \"open('{}', 'w')\" \\;", ["unknown:."]],
     ["python3 -c 'import sys; open(sys.argv[1], \"w\")' notes", ["notes"]], // an existing name with no extension
+    ["read -r f < notes; python3 - \"$f\" <<'EOF'\nimport sys\nopen(sys.argv[1], 'w')\nEOF", ["unknown:."]], // an argument the text does not fix
     // Where a function that calls one that cds leaves the shell; a counter ((i++)) changes.
     ["f() { cd src; }; g() { f; }; g; rm u.ts", ["unknown:u.ts"]],
     ["f() { eval cd src; }; f; rm u.ts", ["unknown:u.ts"]],

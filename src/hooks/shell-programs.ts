@@ -122,6 +122,7 @@ function stringPaths(program: string): string[] {
   };
   let run = "";
   let end = -1;
+  let previous: string | undefined;
   for (const match of program.matchAll(STRING)) {
     const start = match.index as number;
     const text = stringText(match);
@@ -130,7 +131,10 @@ function stringPaths(program: string): string[] {
     run = between !== undefined && /^\s*(\+|\.\.?)?\s*$/.test(between) ? run + text : text;
     if (run !== text) judge(run, false);
     // After `+`, `,` or `/` that follow something else (a variable, a call): joined onto a place unknown.
-    judge(text, run === text && /(\+|,|\/)\s*$/.test(program.slice(Math.max(0, start - 8), start)));
+    // (Not after perl's or ruby's open mode, nor with one: `open(my $f, ">", "u.ts")`, `open(F, ">u.ts")` name u.ts itself.)
+    const afterMode = previous !== undefined && /^\s*(\+?[<>]{1,2}|\+<|[rwa]\+?b?)\s*$/.test(previous) && /^\s*,\s*$/.test(between ?? "");
+    judge(text, run === text && !afterMode && !/^\s*(\+?[<>]{1,2}|\|)/.test(text) && /(\+|,|\/)\s*$/.test(program.slice(Math.max(0, start - 8), start)));
+    previous = text;
     end = start + match[0].length;
   }
   return [...found];

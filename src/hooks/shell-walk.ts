@@ -969,7 +969,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       }
     }
     // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
-    if (!inline && fromStdin && stdin !== undefined) for (const at of reading.operands.slice(1)) if (programArgumentNames(args[at] ?? "", here)) add(here, args[at] as string, true);
+    if (!inline && fromStdin && stdin !== undefined) {
+      for (const at of reading.operands.slice(1)) {
+        const arg = args[at];
+        if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
+        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
+      }
+    }
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
