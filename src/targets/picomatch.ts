@@ -15,11 +15,12 @@ function load(): typeof Picomatch {
 type ScanOptions = Picomatch.PicomatchOptions & { scanToEnd?: boolean };
 
 /**
- * picomatch(glob, options) and picomatch.scan(input), as the package exports them, but for one
- * mistake of scan's: after a brace group with no alternatives (`{b}`, cookiecutter's
- * `{{name}}`, which picomatch matches as the literal text) or an escaped brace (`\{b\}`), scan stops
- * and calls the whole text a path, though a glob character follows (`app/{b}/*.ts`). Such a text is
- * a glob, its base the segments before the one holding the first glob character.
+ * picomatch(glob, options) and picomatch.scan(input), as the package exports them, but for a
+ * mistake of scan's: after a brace group with no alternatives (`{b}`, cookiecutter's `{{name}}`,
+ * which picomatch matches as the literal text), an escaped brace (`\{b\}`) or a `[` never closed,
+ * scan stops and calls the whole text a path, though a glob character follows (`app/{b}/*.ts`),
+ * which picomatch's matcher reads as one. Such a text is a glob, its base the segments before the
+ * one holding the first glob character.
  */
 export const picomatch = Object.assign((glob: string, options?: Picomatch.PicomatchOptions) => load()(glob, options), {
   // scanToEnd: past the first glob character too (picomatch's scan reads it; its types do not list it).
