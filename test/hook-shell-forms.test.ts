@@ -232,6 +232,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["git bundle create x.bundle main", ["x.bundle"]],
     ["zip --move out.zip u.ts", ["out.zip", "u.ts"]],
     ["cat list.txt | uniq - u.ts", ["u.ts"]],
+    ["python3 -m json.tool notes u.ts", ["u.ts"]],
+    ["python3 -m venv .venv", ["glob:.venv/**"]],
     // Scaffolders: the whole directory they make.
     ["npm create vite@latest app -- --template react", ["glob:app/**"]],
     ["npx create-next-app@latest .", ["glob:**"]],

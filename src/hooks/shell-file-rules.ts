@@ -4,6 +4,7 @@
 // in the project (each random name: the template as a glob).
 import { join } from "node:path";
 import { globOf, optionFiles, type Rule, type RuleInput, variable } from "./shell-rule.js";
+import { anyUnder, directoryAt } from "./shell-words.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
 const pieces = (prefix: string | undefined): string[] => (prefix === undefined ? [] : [globOf(`${prefix}*`)]);
@@ -40,4 +41,9 @@ export const FILE_RULES: Record<string, Rule> = {
   mknod: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands.slice(0, 1)) },
   link: { syntax: {}, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   mktemp: { syntax: { short: "p:", long: { tmpdir: "::", suffix: ":" } }, writes: mktempWrites },
+  // Python's modules run as commands (`python3 -m json.tool in out`, `-m venv .venv`): json.tool
+  // writes its second operand (the first too, with --sort-keys… in place when they are one file);
+  // venv makes everything under its directories.
+  "json.tool": { syntax: { long: { indent: ":" } }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
+  venv: { syntax: { long: { prompt: ":", "upgrade-deps": "", "without-pip": "" } }, writes: (input) => input.values(input.reading.operands).map((path) => anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))) },
 };
