@@ -234,6 +234,9 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["cat list.txt | uniq - u.ts", ["u.ts"]],
     ["python3 -m json.tool notes u.ts", ["u.ts"]],
     ["python3 -m venv .venv", ["glob:.venv/**"]],
+    // After shopt -s nocaseglob, a glob matches names in any case.
+    ["shopt -s nocaseglob; rm -f U.T*", ["u.ts"]],
+    ["shopt -s nocaseglob; rm -f [U].ts", ["u.ts"]],
     // Scaffolders: the whole directory they make.
     ["npm create vite@latest app -- --template react", ["glob:app/**"]],
     ["npx create-next-app@latest .", ["glob:**"]],

@@ -24,6 +24,8 @@ export interface Walk {
   cwd: string | undefined;
   /** Where `cd -` goes back to. */
   previous: string | undefined;
+  /** The script turns on `shopt -s nocaseglob`: an unquoted glob matches names in any case. */
+  nocaseglob?: boolean;
   /** The script turns on `shopt -s lastpipe`: a pipeline's last command may run in this shell. */
   lastpipe?: boolean;
   /** A `cd` in the list being read went to a directory not there, and only its `&&` chain depends on it: the place is unknown after the list. */
@@ -192,8 +194,8 @@ export function staticWord(node: Node | null | undefined, walk: Walk): string | 
   if (template === undefined || template.includes(HOLE) || template.includes(TEMP)) return undefined;
   const words = braceExpansion(template, HOLE);
   if (words.length !== 1) return undefined;
-  const value = words[0] as string;
-  if (!node || !isUnquotedGlob(node)) return value;
+  if (!node || !isUnquotedGlob(node)) return words[0] as string;
+  const value = globCase(words[0] as string, walk);
   const matches = value.includes("**") ? undefined : globMatches(value, walk);
   return matches === undefined ? undefined : matches.length === 0 ? value : matches.length === 1 ? matches[0] : undefined;
 }
@@ -231,6 +233,34 @@ function isUnquotedGlob(node: Node): boolean {
   // one, `[a\[b]`, is the bracket's): looked for from every `[` to the end, a word of `[[[…` would
   // cost the square of its length.
   return /(^|[^\\])([*?]|\[(?:\\.|[^\]\u0001[\\])*\])/.test(unquoted);
+}
+
+/**
+ * A glob as bash matches it: after `shopt -s nocaseglob`, each letter outside a bracket in either
+ * case (`NOTE*` is `[nN][oO][tT][eE]*`), for the files listed and for the claims it is checked against.
+ */
+function globCase(pattern: string, walk: Walk): string {
+  if (walk.nocaseglob !== true) return pattern;
+  let out = "";
+  let inBracket = false;
+  for (let at = 0; at < pattern.length; at++) {
+    const character = pattern[at] as string;
+    if (character === "\\") {
+      out += character + (pattern[at + 1] ?? "");
+      at++;
+      continue;
+    }
+    if (character === "[" && !inBracket) inBracket = true;
+    else if (character === "]" && inBracket) inBracket = false;
+    const [lower, upper] = [character.toLowerCase(), character.toUpperCase()];
+    const flips = lower !== upper && lower.length === 1 && upper.length === 1;
+    // In a bracket, a letter gets its other case beside it (`[N]` is `[Nn]`; a range is left as written).
+    const inRange = pattern[at - 1] === "-" || pattern[at + 1] === "-";
+    if (!flips) out += character;
+    else if (!inBracket) out += `[${lower}${upper}]`;
+    else out += inRange || pattern[at - 1] === "[" && (character === "!" || character === "^") ? character : `${character}${character === lower ? upper : lower}`;
+  }
+  return out;
 }
 
 /** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. Listed once per command. */
@@ -407,6 +437,7 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   return braceExpansion(template, HOLE).flatMap((value) => {
     if (value.includes(HOLE) || value.includes(TEMP)) return outputs([judgedPath(value)]); // "$d/u.ts": judged by what the text fixes
     if (!isUnquotedGlob(node)) return [value];
+    value = globCase(value, walk);
     // `**` walks a whole tree (`/**` the whole machine): not expanded, but checked as a glob against
     // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
     if (value.includes("**")) return [`${GLOB_MARK}${value}`];
