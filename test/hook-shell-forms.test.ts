@@ -234,6 +234,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     ["cat list.txt | uniq - u.ts", ["u.ts"]],
     ["python3 -m json.tool notes u.ts", ["u.ts"]],
     ["python3 -m venv .venv", ["glob:.venv/**"]],
+    ["perl -e 'open(F, \">notes\")'", ["notes"]], // perl's open of a name with no extension, mode in the string or before it
+    ["perl -e 'open my $f, \">>\", \"notes\"; print $f 1'", ["notes"]],
     // After shopt -s nocaseglob, a glob matches names in any case.
     ["shopt -s nocaseglob; rm -f U.T*", ["u.ts"]],
     ["shopt -s nocaseglob; rm -f [U].ts", ["u.ts"]],

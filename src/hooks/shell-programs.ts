@@ -22,7 +22,7 @@ const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\s*\([^\n]{0,300}?['"]\s*(\+?>|\+<)/;
+  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
@@ -206,7 +206,8 @@ function stringNames(program: string): string[] {
   if (!FILE_CHANGES.test(program)) return []; // `subprocess.run(["npm", "test"])`: a command's words, not files
   const names = new Set<string>();
   for (const match of program.matchAll(STRING)) {
-    const text = stringText(match);
+    // (perl's and ruby's open with its mode in the string: `">Makefile"`, `"+<notes"`.)
+    const text = stringText(match).replace(/^\s*(\+?>>?|\+<)\s*(?=[\w.-]+$)/, "");
     // A name only ever listed or looked at (`os.listdir("src")`, `readdirSync('src')`, `exists("dist")`) is not one it changes.
     if (READ_ONLY_CALL.test(program.slice(Math.max(0, (match.index as number) - 40), match.index))) continue;
     if (/^[\w.-]+$/.test(text) && !isPathLike(text) && text !== "." && text !== "..") names.add(text);
