@@ -961,21 +961,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name, true);
-    // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`: find's files).
-    if (inline || fromFile !== undefined) {
-      for (const at of inline || module !== undefined ? reading.operands : reading.operands.slice(1)) {
-        const arg = args[at];
-        if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
-        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
-      }
-    }
-    // `python3 - u.ts <<EOF`: the arguments after the `-` are the program's too.
-    if (!inline && fromStdin && stdin !== undefined) {
-      for (const at of reading.operands.slice(1)) {
-        const arg = args[at];
-        if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
-        else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
-      }
+    // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`:
+    // find's files); after a program file's name, or after the `-` of one on stdin (`python3 - u.ts <<EOF`).
+    const programArguments = inline || (module !== undefined && fromFile !== undefined) ? reading.operands : fromFile !== undefined || (fromStdin && stdin !== undefined) ? reading.operands.slice(1) : [];
+    for (const at of programArguments) {
+      const arg = args[at];
+      if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
+      else if (arg === undefined && argWords[at] !== undefined) for (const value of wordValues(argWords[at] as Node, here) ?? []) add(here, value, true);
     }
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);

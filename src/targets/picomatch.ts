@@ -41,7 +41,7 @@ export const picomatch = Object.assign((glob: string, options?: Picomatch.Picoma
  * -1 for none. As picomatch matches: a `{` or an extglob never closed makes the rest literal; a
  * group with no alternatives is literal text, but a `*` inside it is not.
  */
-export function firstGlobCharacter(text: string): number {
+function firstGlobCharacter(text: string): number {
   for (let at = 0; at < text.length; at++) {
     const character = text[at];
     if (character === "\\") {
