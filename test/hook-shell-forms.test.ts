@@ -268,4 +268,28 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");
 });
 
+Forms("should judge an archive a program unpacks by its members (any file for a tar), and read what follows python's -m MODULE as the module's arguments", async ({ box }) => {
+  await finds(box, [
+    // A tar's members may be absolute or climb out with `..`: any file; a zip's stay under its destination.
+    ["python3 -c \"import tarfile; tarfile.open('a.tar').extractall()\"", ["unknown:."]],
+    ["python3 -c \"import shutil; shutil.unpack_archive('a.zip')\"", ["unknown:."]],
+    ["python3 -c \"import zipfile; zipfile.ZipFile('a.zip').extractall()\"", ["glob:**"]],
+    ["python3 -c \"import zipfile; zipfile.ZipFile('a.zip').extractall(d)\"", ["unknown:."]],
+    ["python3 -c \"import zipfile; zipfile.ZipFile('a.zip').extract('u.ts', '../x')\"", ["unknown:."]],
+    ["node -e \"require('tar').x({ file: 'a.tgz' })\"", ["unknown:."]],
+    ["node -e \"const AdmZip = require('adm-zip'); new AdmZip('a.zip').extractAllTo('.')\"", ["glob:**"]],
+    // python3 -m zipfile and -m tarfile as commands; options after -m MODULE are the module's.
+    ["python3 -m zipfile -e a.zip .", ["glob:**"]],
+    ["python3 -m zipfile -c u.ts notes", ["u.ts"]],
+    ["python3 -m tarfile -e a.tar", ["unknown:."]],
+    ["python3 -m tarfile --filter data -e a.tar .", ["glob:**"]],
+    ["python3 -m json.tool --indent 2 notes u.ts", ["u.ts"]],
+    ["python3 -c \"import sys; open(sys.argv[2], 'w')\" -v u.ts", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "python3 -m zipfile -l a.zip"), [], "listing an archive writes nothing");
+  assert.equal(await writes(box, "python3 -c \"import zipfile; print(zipfile.ZipFile('a.zip').namelist())\""), ["a.zip"], "reading its names: the archive alone, as any path in a program");
+  assert.is(bash(box, "python3 -c \"import tarfile; tarfile.open('a.tar').extractall()\""), "deny");
+  assert.is(bash(box, "python3 -m zipfile -e a.zip ."), "deny");
+});
+
 Forms.run();

@@ -60,12 +60,43 @@ const CHANGING_COMMAND = /(?:^|[\s"'`\[(,;|&])(?:rm|mv|cp|ln|tee|truncate|touch|
 export function namesFromElsewhere(program: string): "here" | "anywhere" | undefined {
   // Code the program builds and runs (`exec("os.rem" + "ove(f)")`) may change any file.
   if (runsComputedCode(blankStrings(program))) return "anywhere";
+  const extracted = extraction(program);
+  if (extracted !== undefined) return extracted;
   const lists = LISTS.test(program);
   const reads = READS.test(program);
   if (!lists && !reads) return undefined;
   const code = blankStrings(program);
   if (!changesComputedName(code, program)) return undefined;
   return reads || REACHES.test(program) ? "anywhere" : "here";
+}
+
+/** An archive's library in use: python's zipfile, tarfile and shutil, node's adm-zip, tar, extract-zip, decompress, unzipper. */
+const ARCHIVE_LIBRARY = /\b(?:zipfile|tarfile|shutil|ZipFile|TarFile|adm-zip|AdmZip|extract-zip|decompress|unzipper)\b|require\s*\(\s*["'`]tar["'`]|from\s+["'`]tar["'`]/;
+/** Calls that unpack an archive: the files they write are the members' names, which the text does not give. */
+const EXTRACT_CALL = /(?<![\w$])(?:extractall|extract|extractAllTo|extractAllToAsync|extractEntryTo|unpack_archive|decompress|x)\s*\(/g;
+
+/**
+ * Where a program that unpacks an archive writes (`tarfile.open("a.tgz").extractall()`,
+ * `shutil.unpack_archive("a.zip", "out")`, `new AdmZip(f).extractAllTo("lib")`): a tar's members
+ * may be absolute paths or climb out with `..` (Python before 3.14 lets them; node-tar strips
+ * neither in every version), so any file; a zip's stay under its destination: "here", unless that
+ * is computed or reaches above.
+ */
+function extraction(program: string): "here" | "anywhere" | undefined {
+  if (!ARCHIVE_LIBRARY.test(program)) return undefined;
+  const code = blankStrings(program);
+  let found: "here" | "anywhere" | undefined;
+  for (const match of code.matchAll(EXTRACT_CALL)) {
+    const name = match[0].replace(/\s*\($/, "");
+    // `x(`: node-tar's extract, only as a method where tar is loaded (`tar.x(…)`, `require("tar").x(…)`).
+    if (name === "x" && !(/[\w)]\s*\.\s*$/.test(code.slice(Math.max(0, (match.index as number) - 8), match.index)) && /["'`]tar["'`]/.test(program))) continue;
+    if (/\btar(?:file)?\b|TarFile|unpack_archive/.test(program)) return "anywhere";
+    const spans = argumentsAt(code, (match.index as number) + name.length) ?? [];
+    const literal = literalNames(code);
+    if (spans.some(([from, to]) => computed(code.slice(from, to).replace(/\b(?:path|members|pwd|overwrite|maintainEntryPath|keepOriginalPermission)\s*=/g, ""), literal)) || REACHES.test(program)) return "anywhere";
+    found = "here";
+  }
+  return found;
 }
 
 /** Running code: python's `exec`/`eval`/`compile`, javascript's `eval`/`Function`/`vm.run…`, perl's and ruby's string `eval`. */

@@ -4,7 +4,7 @@
 // in the project (each random name: the template as a glob).
 import { join } from "node:path";
 import { globOf, optionFiles, type Rule, type RuleInput, variable } from "./shell-rule.js";
-import { anyUnder, directoryAt } from "./shell-words.js";
+import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
 const pieces = (prefix: string | undefined): string[] => (prefix === undefined ? [] : [globOf(`${prefix}*`)]);
@@ -46,4 +46,25 @@ export const FILE_RULES: Record<string, Rule> = {
   // venv makes everything under its directories.
   "json.tool": { syntax: { long: { indent: ":" } }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   venv: { syntax: { long: { prompt: ":", "upgrade-deps": "", "without-pip": "" } }, writes: (input) => input.values(input.reading.operands).map((path) => anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))) },
+  // `-m zipfile -e a.zip dir`: everything under dir (zipfile keeps members inside it); `-c out.zip
+  // files`: the archive. `-m tarfile -e a.tar [dir]`: before Python 3.14, and without `--filter
+  // data` or `tar`, a member may be an absolute path or climb out with `..`: any file.
+  zipfile: {
+    syntax: { long: { list: "l", extract: "e", create: "c", test: "t", "metadata-encoding": ":" } },
+    writes: (input) => archiveWrites(input, () => true),
+  },
+  tarfile: {
+    syntax: { long: { list: "l", extract: "e", create: "c", test: "t", verbose: "v", filter: ":" } },
+    writes: (input) => archiveWrites(input, () => ["data", "tar"].includes(input.reading.value("filter") ?? "")),
+  },
 };
+
+/** What `python3 -m zipfile` or `-m tarfile` writes: the archive it creates, or what it extracts (under the directory given, where `contained` says members stay there). */
+function archiveWrites(input: RuleInput, contained: () => boolean): string[] {
+  const { reading } = input;
+  if (reading.has("c", "create")) return input.values(reading.operands.slice(0, 1));
+  if (!reading.has("e", "extract")) return [];
+  if (!contained()) return [UNKNOWABLE];
+  const [place] = reading.operands[1] === undefined ? ["."] : input.values(reading.operands.slice(1, 2));
+  return [anyUnder(place === undefined || place.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, place))];
+}

@@ -22,6 +22,8 @@ export interface Syntax {
   plus?: boolean;
   /** Long options only by their whole name, never an abbreviation (click, clap, optionator: `--fix` is not `--fix-type`). */
   exact?: boolean;
+  /** Letters whose value ends the options: what follows is the program's (python's `-c CODE` and `-m MODULE`). */
+  last?: string;
 }
 
 /** A command's arguments read by its syntax: its options' values and its operands, from one scan. */
@@ -104,6 +106,11 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
       }
       const rest = arg.slice(at + 1);
       given.push(rest !== "" || takes === 2 ? { key: letter, value: rest === "" ? undefined : rest } : { key: letter, value: args[++index], at: index });
+      if (syntax.last?.includes(letter)) {
+        end = index + 1;
+        for (let after = end; after < args.length; after++) operands.push(after);
+        index = args.length;
+      }
       break;
     }
   }

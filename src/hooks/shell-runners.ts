@@ -244,7 +244,7 @@ const TYPESCRIPT_RUNTIME = { syntax: { short: "e:p:r:", long: { eval: "e", print
  * with its options and those that give it something else to run or do (`-c`, `-e`, `-m`, `--version`).
  */
 const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interactive?: string[] }> = {
-  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true }, inline: ["c", "m", "h", "V"], interactive: ["i"] },
+  python: { syntax: { short: "c:m:W:X:", long: { "check-hash-based-pycs": ":", help: "h", version: "V" }, ordered: true, last: "cm" }, inline: ["c", "m", "h", "V"], interactive: ["i"] },
   node: {
     syntax: {
       short: "e:p:r:C:",
