@@ -82,8 +82,8 @@ const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[]; ot
     change: ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init", "audit"],
     other: ["link", "ln", "patch"],
   },
-  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
-  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces"] },
+  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "version", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
+  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "version", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces"] },
   bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"], other: ["link", "unlink", "patch", "patch-commit"] },
 };
 
@@ -117,7 +117,8 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
     const operand = input.args[rest[0] ?? -1];
     if (input.reading.has("h", "dry-run")) return true;
     if (sub === "audit") return operand !== "fix" && !input.reading.has("--fix");
-    if (sub === "version") return operand === undefined; // prints the version
+    // npm's and pnpm's print the version; yarn's asks for one (classic) or needs one, then writes it.
+    if (sub === "version") return operand === undefined && manager !== "yarn";
     if (sub === "pkg") return !["set", "delete", "fix"].includes(operand ?? "");
     return false;
   };
