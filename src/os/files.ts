@@ -35,12 +35,21 @@ export const TEMP_PREFIX = ".tmp-";
 export const MAX_CLAIM_BYTES = 64 * 1024;
 
 /**
- * `.tmp-<pid>-<pid namespace>-<random>`: the writer's pid and namespace let sweep remove the temp
- * file of a crashed writer at once (src/protocol/store.ts), and never a live one in another
- * namespace.
+ * `.tmp-<pid>-<pid namespace>-<boot>-<random>`: the writer's pid, pid namespace and machine boot
+ * (bootTag) let sweep remove the temp file of a crashed writer at once (src/protocol/debris.ts),
+ * and never a live one in another namespace or on another machine: every Linux host numbers its
+ * first pid namespace alike, so on a shared network filesystem the namespace alone would match a
+ * live writer's elsewhere.
  */
 export function tempName(): string {
-  return `${TEMP_PREFIX}${process.pid}-${ownIdentity().ns?.replace(/\D/g, "") || "0"}-${randomHex(12)}`;
+  const self = ownIdentity();
+  return `${TEMP_PREFIX}${process.pid}-${self.ns?.replace(/\D/g, "") || "0"}-${bootTag(self.boot)}-${randomHex(12)}`;
+}
+
+/** A machine boot's tag in a temp file's name: the boot id's first 8 hex digits, or "0" where it cannot be read. */
+export function bootTag(boot: string | undefined): string {
+  const tag = (boot ?? "").replace(/[^0-9a-f]/gi, "").slice(0, 8).toLowerCase();
+  return tag.length === 8 ? tag : "0";
 }
 
 /**

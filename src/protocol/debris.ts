@@ -2,7 +2,7 @@
 // that no longer exist, expired idempotency records, unread grant notices, held markers of claims
 // long gone), found for `sweep` to remove and `doctor` to count. Each kind is debris only once
 // nobody can act on it any more, so removing it races no live session.
-import { readSnapshot, removeQuietly, TEMP_PREFIX } from "../os/files.js";
+import { bootTag, readSnapshot, removeQuietly, TEMP_PREFIX } from "../os/files.js";
 import { isAlive, ownIdentity } from "../os/process-identity.js";
 import { claimFileName, sharedClaimFileName } from "../targets/target.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS, isExpiredRecord } from "./idempotency.js";
@@ -88,14 +88,21 @@ function isOld(store: Store, name: string, nowMs: number, ageMs: number): boolea
 }
 
 /**
- * A temp file is debris once it is a minute old, or at once when its writer (pid and pid
- * namespace in its name) is provably gone. A pid from another namespace proves nothing here.
+ * A temp file is debris once it is a minute old, or at once when its writer (pid, pid namespace
+ * and machine boot in its name, tempName) is provably gone. A pid from another namespace or
+ * another machine proves nothing here, nor one in a name without the boot (an older writer's, or
+ * the shell recipe's `.tmp-$$-…`): a sweep on one machine must not take the temp file of a take
+ * still running on another that shares the directory.
  */
 function isDeadTemp(store: Store, name: string, nowMs: number): boolean {
   if (isOld(store, name, nowMs, TEMP_DEBRIS_AGE_MS)) return true;
-  const [pid, namespace] = name.slice(TEMP_PREFIX.length).split("-");
-  const own = ownIdentity().ns?.replace(/\D/g, "");
-  return own !== undefined && namespace === own && !isAlive({ pid: Number(pid) });
+  const parts = name.slice(TEMP_PREFIX.length).split("-");
+  if (parts.length !== 4) return false;
+  const [pid, namespace, boot] = parts;
+  const self = ownIdentity();
+  const ownNamespace = self.ns?.replace(/\D/g, "");
+  const ownBoot = bootTag(self.boot);
+  return ownNamespace !== undefined && namespace === ownNamespace && ownBoot !== "0" && boot === ownBoot && /^\d+$/.test(pid as string) && !isAlive({ pid: Number(pid) });
 }
 
 /**
