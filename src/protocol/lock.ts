@@ -32,7 +32,7 @@ import { freshLookups } from "../os/lookups.js";
 import { BusyError } from "../os/errors.js";
 import { linkExclusive, overwriteInPlace, readSnapshot, removeQuietly, sleepSync, writeTempFile, type Snapshot } from "../os/files.js";
 import { randomHex, sha256Hex } from "../os/hash.js";
-import { beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS, monotonicMs } from "../os/lease.js";
+import { assertWithinLease, beginHold, endHold, HOLD_LIMIT_MS, LOCK_LEASE_MS, monotonicMs } from "../os/lease.js";
 import { livenessOf, ownMachineIdentity, type ProcessIdentity } from "../os/process-identity.js";
 
 export const LOCK_PREFIX = ".lock-";
@@ -119,6 +119,12 @@ export function withClaimLock<T>(
               `The claim file ${claimFile} has been locked by process ${owner.pid} for over ${HOLD_LIMIT_MS / 1000} s; that process seems stopped. Resume or kill it, then retry.`,
             );
           }
+          // Locks this process holds around this one (the take lock, around a takeover) are renewed
+          // while it waits, as before a write: waiting out the lease of a crashed machine's lock
+          // here takes longer than HOLD_LIMIT_MS, and an outer lock left unrenewed that long could
+          // no longer be written under, failing every take that reached that lock until a sweep.
+          // (A pause past the limit still ends here: this process may have been overtaken.)
+          assertWithinLease();
           sleepSync(pause);
           freshLookups(); // (what was looked up before a wait is looked up again: src/os/lookups.ts)
           pause = Math.min(pause * 2, 50);

@@ -134,6 +134,23 @@ export function netfsSuite(name: string, start: () => Promise<NetworkMounts>): v
     figures.push(`${name}: a crashed machine's take lock held takes off for ${(first.ms / 1000).toFixed(1)} s (lease ${LOCK_LEASE_MS / 1000} s); the next take ${(next.ms / 1000).toFixed(1)} s`);
   });
 
+  test("should let a take over a stale claim through once a takeover of it crashed inside on another machine, and the takes after it at once", async (context) => {
+    // Killed holding the take lock and the stale claim's lock, its replacement written and not yet renamed.
+    plantStale(context.mounts.b, "crashed-takeover");
+    const crashed = await run(context.there, ["take", "crashed-takeover", "--dir", context.mounts.b, "--holder", "crashed"], { CLAIMS_CRASH_AT: "before-rename" });
+    assert.ok(crashed.code === -1 || crashed.code === 128 + 9, `the takeover was to be killed inside: exit ${crashed.code} ${crashed.stderr}`);
+    // Both locks are waited out, a lease each; the take lock is kept alive meanwhile, so the takeover lands.
+    const first = await run(context.here, ["take", "crashed-takeover", "--dir", context.mounts.a, "--holder", "here", "--json"]);
+    assert.is(first.code, 0, first.stderr);
+    assert.is(JSON.parse(first.stdout).granted[0].action, "took_over");
+    assert.ok(first.ms >= LOCK_LEASE_MS - 1000, `taken over after ${first.ms} ms, before the lease of ${LOCK_LEASE_MS} ms`);
+    assert.is(JSON.parse(readFileSync(join(context.mounts.b, "crashed-takeover.json"), "utf8")).holder, "here");
+    const next = await run(context.there, ["take", "after-the-crashed-takeover", "--dir", context.mounts.b, "--holder", "there"]);
+    assert.is(next.code, 0, next.stderr);
+    assert.ok(next.ms < 10_000, `the next take waited again (${next.ms} ms)`);
+    figures.push(`${name}: a takeover crashed inside on another machine held its target off for ${(first.ms / 1000).toFixed(1)} s (two leases of ${LOCK_LEASE_MS / 1000} s at most); the next take ${(next.ms / 1000).toFixed(1)} s`);
+  });
+
   test("should show a take through one mount to check and status through the other at once", async (context) => {
     for (let i = 0; i < 5; i += 1) {
       const target = `seen-${i}`;
@@ -210,6 +227,13 @@ export function netfsSuite(name: string, start: () => Promise<NetworkMounts>): v
     assert.is(result.trusted, true);
     const names = result.checks.map((check: { check: string }) => check.check);
     for (const expected of ["filesystem", "caches", "lock of another machine", "seen through the other mount", "lock across mounts"]) assert.ok(names.includes(expected), expected);
+    if (context.mounts.kind === "sshfs") {
+      // Mounted with a relative mount point: the sshfs process's command line names it as typed.
+      context.mounts.mountAnother("relative");
+      const relative = JSON.parse((await run(context.here, ["doctor", "--dir", join(context.mounts.root, "relative"), "--json"])).stdout);
+      const caches = relative.checks.find((check: { check: string }) => check.check === "caches");
+      assert.is.not(caches.status, "fail", JSON.stringify(relative.checks));
+    }
     let cached: string;
     if (context.mounts.kind === "sshfs") {
       cached = join(context.mounts.root, "cached");
