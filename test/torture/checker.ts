@@ -76,7 +76,13 @@ export function check(histories: string[], dir: string, ttlSeconds: number, link
       acknowledged.add(`${event.holder}\n${claim.target}\n${claim.taken_at}`);
       const key = `${event.holder}\n${claim.target}`;
       const heartbeat = Date.parse(claim.heartbeat_at);
-      const holding = open.get(key);
+      let holding = open.get(key);
+      // Granted anew (not re-taken): its earlier holding had ended, at the latest when its lease
+      // ran out; merging the two would lay the earlier one over whoever held the target between.
+      if (holding && claim.action !== "retaken") {
+        close(event.holder, claim.target, holding.heartbeat + ttl);
+        holding = undefined;
+      }
       if (holding) holding.heartbeat = heartbeat;
       else open.set(key, { began: event.t0, start: event.t1, heartbeat });
       if (claim.token !== undefined && claim.action !== "retaken") grantedAt.set(`${event.holder}\n${claim.target}\n${claim.token}`, event.t1);

@@ -58,4 +58,30 @@ Torture(`should show no violation over ${SEEDS} seed(s) of ${WORKERS} processes 
   console.log(`  torture: seed(s) ${seeds.join(", ")}: ${totals.operations} operations, ${totals.intervals} holding intervals checked, 0 violations`);
 });
 
+Torture("should let the checker tell a holding that lapsed and was taken again from one held throughout, and still catch two holders", () => {
+  const box = sandbox();
+  try {
+    mkdirSync(box.dir, { recursive: true });
+    const at = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const grant = (holder: string, t0: number, t1: number, action: string) =>
+      JSON.stringify({ holder, op: "take", t0, t1, granted: [{ target: "x", taken_at: at(t1), heartbeat_at: at(t1), action }] });
+    const t = 1_700_000_000_000; // TTL 5 s
+    // h's claim lapses at t+5 s; g takes it over at t+6 s and releases it; h's second take, begun
+    // at t+4.9 s, is granted anew at t+8 s: two holdings of h, neither beside g's.
+    const lapsed = [
+      `${grant("h", t, t + 10, "taken")}\n${grant("h", t + 4900, t + 8000, "taken")}`,
+      `${grant("g", t + 5500, t + 6000, "took_over")}\n${JSON.stringify({ holder: "g", op: "release", t0: t + 7000, t1: t + 7100, released: ["x"] })}`,
+    ];
+    assert.equal(check(lapsed, box.dir, 5).violations, []);
+    // h re-takes its own claim (retaken) while g is granted the same target: two holders.
+    const overlapping = [
+      `${grant("h", t, t + 10, "taken")}\n${grant("h", t + 3000, t + 3010, "retaken")}`,
+      grant("g", t + 4000, t + 4010, "taken"),
+    ];
+    assert.equal(check(overlapping, box.dir, 5).violations.length, 1);
+  } finally {
+    box.cleanup();
+  }
+});
+
 Torture.run();
