@@ -216,6 +216,24 @@ Takes("should judge a claim of such a glob made elsewhere as the directory it st
   assert.is(check(join(box.project, "a.ts")), 3);
   assert.is(check(join(box.root, "elsewhere.ts")), 0);
 });
+Takes("should refuse a glob beside one with many brace groups without writing out their alternatives for the refusal's example", ({ box }) => {
+  // 30 groups of two are 2^30 paths: looking for an example file among them held the take (and its
+  // take lock) for minutes and ran the process out of memory. Past 64 alternatives there is no example.
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "aaaaaaaa.ts"), "export const a = 1;\n");
+  const take = (holder: string, target: string) => claims(["take", target, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+  for (const groups of [8, 30]) {
+    rmSync(box.dir, { recursive: true, force: true });
+    assert.is(take("h1", `src/${"{a,b}".repeat(groups)}.ts`).code, 0);
+    // (The example is looked for under the glob with the longer base: the braced one here.)
+    const refused = take("h2", "**/*.ts");
+    assert.is(refused.code, 3, refused.stderr);
+    assert.is(JSON.parse(refused.stdout).refused[0].overlap, "no existing file matches both, but a path created later could", `${groups} groups`);
+  }
+  rmSync(box.dir, { recursive: true, force: true });
+  assert.is(take("h1", "src/{a,b}{a,b}aaaaaa.ts").code, 0);
+  assert.match(JSON.parse(take("h2", "**/*.ts").stdout).refused[0].overlap, /^both match .*\/src\/aaaaaaaa\.ts$/, "a few alternatives: the file matching both is named");
+});
 Takes.run();
 
 // A take finds the claims it could overlap from their file names before reading any
