@@ -4,7 +4,7 @@
 // through the other at once and whether a lock held through one holds off the other.
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, normalize } from "node:path";
 import { linkExclusive, readSnapshot, removeQuietly, sleepSync, writeTempFile } from "../os/files.js";
 import { filesystemOf, mountOf, type Filesystem } from "../os/filesystem.js";
 import { randomHex } from "../os/hash.js";
@@ -62,6 +62,10 @@ function cacheProblems(fs: Filesystem): string[] | undefined {
 
 /** The argument words of the sshfs process serving `mountPoint`, if it runs on this machine. */
 function sshfsArguments(mountPoint: string): string[] | undefined {
+  // Mounted as `sshfs host:dir mnt`, the process names its mount point as it was typed, relative
+  // to a directory it has left (it runs from / once in the background): one ending the mount
+  // point's path is taken when it is the only sshfs process that could serve it.
+  const relative: string[][] = [];
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     let words: string[];
     try {
@@ -69,10 +73,15 @@ function sshfsArguments(mountPoint: string): string[] | undefined {
     } catch {
       continue;
     }
-    if (!(words[0] ?? "").endsWith("sshfs") || !words.includes(mountPoint)) continue;
-    return words.flatMap((word) => word.split(","));
+    if (!(words[0] ?? "").endsWith("sshfs")) continue;
+    if (words.includes(mountPoint)) return words.flatMap((word) => word.split(","));
+    const endsIt = (word: string) => {
+      const path = normalize(word).replace(/\/+$/, "");
+      return word !== "" && !isAbsolute(word) && !word.startsWith("-") && !word.includes(":") && path !== "." && !path.startsWith("..") && mountPoint.endsWith(`/${path}`);
+    };
+    if (words.slice(1).some(endsIt)) relative.push(words);
   }
-  return undefined;
+  return relative.length === 1 ? (relative[0] as string[]).flatMap((word) => word.split(",")) : undefined;
 }
 
 /** GlusterFS volume options that must be off (or on) for claims, as `gluster volume get` reads them. */
@@ -80,6 +89,8 @@ const GLUSTER_REQUIRED: Array<[string, string, string]> = [
   ["features.ctime", "off", "mtimes come from each client's clock, so the filesystem has no clock of its own"],
   ["performance.stat-prefetch", "off", "clients cache file metadata"],
   ["performance.quick-read", "off", "clients cache small files' content"],
+  ["performance.io-cache", "off", "clients cache files' content"],
+  ["performance.write-behind", "off", "clients hold writes back and answer before the server has them"],
   ["performance.readdir-ahead", "off", "clients cache directory listings"],
   ["performance.nl-cache", "off", "clients cache that a name does not exist"],
   ["performance.open-behind", "off", "opens are deferred, and closes fail with ESTALE"],

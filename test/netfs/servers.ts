@@ -10,7 +10,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface NetworkMounts {
@@ -123,8 +123,9 @@ export async function startSshfs(options: { mountOptions?: string[] } = {}): Pro
   }
   const mountOptions = options.mountOptions ?? SSHFS_OPTIONS;
   const mounted: string[] = [];
+  // A relative `at` is mounted as typed from root (`sshfs host:dir mnt`), as users often do.
   const mountAnother = (at: string, extra: string[] = mountOptions) => {
-    mkdirSync(at, { recursive: true });
+    mkdirSync(resolve(root, at), { recursive: true });
     const args = [
       `root@127.0.0.1:${served}`,
       at,
@@ -133,8 +134,8 @@ export async function startSshfs(options: { mountOptions?: string[] } = {}): Pro
       "-o",
       [`IdentityFile=${join(root, "client_key")}`, "StrictHostKeyChecking=no", "UserKnownHostsFile=/dev/null", "LogLevel=ERROR", "allow_other", ...extra].join(","),
     ];
-    execFileSync("sshfs", args, { stdio: "ignore" });
-    mounted.push(at);
+    execFileSync("sshfs", args, { stdio: "ignore", cwd: root });
+    mounted.push(resolve(root, at));
   };
   const a = join(root, "a");
   const b = join(root, "b");
