@@ -296,4 +296,25 @@ Forms("should judge an archive a program unpacks by its members (any file for a 
   assert.is(bash(box, "python3 -m zipfile -e a.zip ."), "deny");
 });
 
+Forms("should name what tsc -b -v, a command line's declarationDir beside a config's outDir, ${configDir}, awk's joined output names and npx --no write", async ({ box }) => {
+  file(box, "tsconfig.json", '{ "compilerOptions": { "outDir": "dist" } }\n');
+  file(box, "web/tsconfig.json", '{ "compilerOptions": { "outDir": "${configDir}/cdir" } }\n');
+  await finds(box, [
+    ["tsc -b -v", ["glob:dist/**"]], // -v is --verbose in build mode
+    ["npx tsc --build -v", ["glob:dist/**"]],
+    ["tsc --declarationDir types", ["glob:dist/**", "glob:types/**"]],
+    ["tsc -p web", ["glob:web/cdir/**"]],
+    // awk's output name joined from a string and what follows it: any name starting so.
+    ["awk '{print > \"u\" \".ts\"}' notes", ["glob:u*"]],
+    ["awk '{print > \"split_\" NR \".txt\"}' notes", ["glob:split_*"]],
+    ["awk '{print $1 >> \"log_\" $1}' notes", ["glob:log_*"]],
+    // npx's and npm exec's --no is a flag, not the start of --node-options taking the command.
+    ["npx --no prettier -- --write u.ts", ["u.ts"]],
+    ["npm exec --no prettier -- --write u.ts", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "tsc -v"), [], "tsc -v prints its version");
+  assert.equal(await writes(box, "awk '{print > \"out.txt\"}' notes"), ["out.txt"]);
+  assert.is(bash(box, "awk '{print > \"u\" \".ts\"}' notes"), "deny");
+});
+
 Forms.run();

@@ -149,7 +149,7 @@ interface Project {
 }
 
 /** A tsconfig.json's compiler options, with those of the configs it `extends` (relative ones), each path from its own file. */
-function compilerOptions(config: string, depth = 0): Project | undefined {
+function compilerOptions(config: string, depth = 0, leaf = config): Project | undefined {
   const text = readText(config)?.replace(/^\uFEFF/, "");
   if (text === undefined) return undefined;
   let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown>; references?: unknown };
@@ -159,9 +159,10 @@ function compilerOptions(config: string, depth = 0): Project | undefined {
   } catch {
     return undefined;
   }
-  const base = typeof parsed.extends === "string" && parsed.extends.startsWith(".") && depth < 5 ? compilerOptions(resolve(dirname(config), parsed.extends.endsWith(".json") ? parsed.extends : `${parsed.extends}.json`), depth + 1) : undefined;
+  const base = typeof parsed.extends === "string" && parsed.extends.startsWith(".") && depth < 5 ? compilerOptions(resolve(dirname(config), parsed.extends.endsWith(".json") ? parsed.extends : `${parsed.extends}.json`), depth + 1, leaf) : undefined;
   const own = parsed.compilerOptions ?? {};
-  const path = (key: string) => (typeof own[key] === "string" ? { [key]: resolve(dirname(config), own[key] as string) } : {});
+  // TypeScript 5.5's `${configDir}`: the directory of the config being built, wherever the option is written.
+  const path = (key: string) => (typeof own[key] === "string" ? { [key]: resolve(dirname(config), (own[key] as string).replaceAll("${configDir}", dirname(leaf))) } : {});
   const references = Array.isArray(parsed.references)
     ? parsed.references.flatMap((reference: unknown) => {
         const at = (reference as { path?: unknown } | null)?.path;
@@ -201,13 +202,16 @@ function tsc(input: RuleInput): string[] {
     }
   }
   const on = (name: string) => options.get(name) === "true";
-  if (on("version") || on("v") || on("help") || on("h") || on("all") || on("showConfig")) return [];
+  const build = on("build") || on("b");
+  // (In build mode -v is --verbose, not --version.)
+  if (on("version") || (on("v") && !build) || on("help") || on("h") || on("all") || on("showConfig")) return [];
   if (on("init")) return ["tsconfig.json"];
   if (on("noEmit")) return [];
   const given = (name: string) => (options.has(name) ? [directoryAt(walk.cwd, options.get(name))] : []);
   const outputs = [...given("outDir").map(anyUnder), ...given("declarationDir").map(anyUnder), ...[...given("outFile"), ...given("out")].map((file) => file ?? anyIn(undefined))];
   const buildInfo = given("tsBuildInfoFile").map((file) => file ?? anyIn(undefined));
-  const build = on("build") || on("b");
+  // Where the command line places the JavaScript itself (a --declarationDir alone does not).
+  const placed = options.has("outDir") || options.has("outFile") || options.has("out");
   if (operands.length > 0 && !build) {
     // Files named: no tsconfig.json is read; each source's output lands beside it, or in --outDir.
     if (outputs.length > 0) return [...outputs, ...buildInfo];
@@ -220,12 +224,17 @@ function tsc(input: RuleInput): string[] {
     const place = project === undefined ? walk.cwd : directoryAt(walk.cwd, project);
     if (place === undefined) return [anyUnder(undefined)];
     const config = project !== undefined && project.endsWith(".json") ? place : project !== undefined ? join(place, "tsconfig.json") : join(ancestorsHolding(place, ["tsconfig.json"])[0] ?? place, "tsconfig.json");
-    return projectWrites(config, outputs, build, seen);
+    return projectWrites(config, outputs, build, seen, placed);
   }).concat(buildInfo);
 }
 
-/** What building one project writes: its outDir (or, without one, every emitted kind of file beside its sources), declarationDir, outFile, build info; with `-b`, its references' too. */
-function projectWrites(config: string, outputs: string[], build: boolean, seen: Set<string>): string[] {
+/**
+ * What building one project writes: its outDir (or, without one, every emitted kind of file beside
+ * its sources), declarationDir, outFile, build info; with `-b`, its references' too. `outputs`:
+ * the command line's, each in place of the config's of its kind (`--declarationDir types` leaves
+ * the config's outDir where the JavaScript goes; the config's are kept too, a superset).
+ */
+function projectWrites(config: string, outputs: string[], build: boolean, seen: Set<string>, placed = false): string[] {
   if (seen.has(config) || seen.size > 50) return [];
   seen.add(config);
   const settings = compilerOptions(config);
@@ -235,11 +244,10 @@ function projectWrites(config: string, outputs: string[], build: boolean, seen: 
   const written = [settings.outDir, settings.declarationDir].filter((directory): directory is string => directory !== undefined).map(anyUnder);
   if (settings.outFile) written.push(settings.outFile);
   if (settings.tsBuildInfoFile) written.push(settings.tsBuildInfoFile);
-  if (outputs.length > 0) return [...outputs, ...written.filter((path) => !path.endsWith("**")), ...referenced];
   const root = dirname(config);
-  if (settings.outDir !== undefined || settings.outFile !== undefined) return [...written, globOf(join(root, "*.tsbuildinfo")), ...referenced];
+  if (placed || settings.outDir !== undefined || settings.outFile !== undefined) return [...outputs, ...written, globOf(join(root, "*.tsbuildinfo")), ...referenced];
   // No outDir: beside each source under the project.
-  return [...written, ...["js", "jsx", "mjs", "cjs", "map", "d.ts", "d.mts", "d.cts", "tsbuildinfo"].map((extension) => globOf(join(root, "**", `*.${extension}`))), ...referenced];
+  return [...outputs, ...written, ...["js", "jsx", "mjs", "cjs", "map", "d.ts", "d.mts", "d.cts", "tsbuildinfo"].map((extension) => globOf(join(root, "**", `*.${extension}`))), ...referenced];
 }
 
 /** javac: `-d` (classes), `-s` (generated sources), `-h` (headers): anything under each; else each class beside its source. */

@@ -3,6 +3,7 @@
 // (`:w f`, `:saveas`), ed's. A script that runs a command (sed `e`, awk `system()`, `:!`) or whose
 // shape the text does not fix could write any file.
 import { exists } from "../targets/target.js";
+import { GLOB_MARK } from "./payload.js";
 import type { RuleInput } from "./shell-rule.js";
 import { STDIN } from "./shell-runners.js";
 import { judgedPath, outputs, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
@@ -153,7 +154,13 @@ export function awkProgramWrites(program: string): string[] {
       while (program[at] === " " || program[at] === "\t") at++;
       if (program[at] !== '"') return [UNKNOWABLE];
       const end = string(at);
-      written.push(...scriptFile(program.slice(at + 1, end)));
+      const name = program.slice(at + 1, end);
+      // `print > "split_" NR ".txt"`: the name is the string joined with what follows it, any name starting so.
+      let next = end + 1;
+      while (program[next] === " " || program[next] === "\t") next++;
+      const joined = next < program.length && !/[;}\n|)]/.test(program[next] as string) && !/^(?:else|if)\b/.test(program.slice(next));
+      if (joined) written.push(...(HOLE.test(name) || name.includes("/") || name === "" ? [UNKNOWABLE] : [`${GLOB_MARK}${name.replace(/[*?[\]\\]/g, "\\$&")}*`]));
+      else written.push(...scriptFile(name));
       at = end;
       last = "a";
     } else {

@@ -172,7 +172,8 @@ export const WRAPPERS: Record<
   // with `bins`, also a command it does not have (`yarn prettier`). `elsewhere`: options that run
   // the command in workspace packages' directories.
   npx: {
-    syntax: { short: "p:c:w:", long: { package: "p", call: "c", workspace: "w", workspaces: "", ws: "", ...valuedLong("registry cache userconfig prefix node-options script-shell loglevel") } },
+    // `--no`, `--yes`: flags (not an abbreviation of --node-options, which would take the command as its value).
+    syntax: { short: "p:c:w:y", long: { package: "p", call: "c", workspace: "w", workspaces: "", ws: "", no: "", yes: "y", "no-install": "", ...valuedLong("registry cache userconfig prefix node-options script-shell loglevel") } },
     call: "c",
     elsewhere: ["w", "workspaces", "ws"],
   },
@@ -190,7 +191,7 @@ export const WRAPPERS: Record<
   distcc: { syntax: {} },
   pipx: { syntax: { long: valuedLong("spec python index-url pip-args") }, subcommands: ["run"] },
   npm: {
-    syntax: { short: "c:w:", long: { call: "c", workspace: "w", workspaces: "", ws: "", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell loglevel") } },
+    syntax: { short: "c:w:y", long: { call: "c", workspace: "w", workspaces: "", ws: "", no: "", yes: "y", package: ":", prefix: ":", ...valuedLong("registry cache userconfig node-options script-shell loglevel") } },
     call: "c",
     subcommands: ["exec", "x"],
     elsewhere: ["w", "workspaces", "ws"],
