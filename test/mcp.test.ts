@@ -661,6 +661,11 @@ Wire("should refuse to start on a bad --ttl or a file as --dir, with the CLI's s
   writeFileSync(join(context.box.root, "a-file"), "");
   const file = context.cli(["mcp", "--dir", join(context.box.root, "a-file")]);
   assert.equal([file.code, file.stderr.trim()], [2, `claims: The claims directory ${join(context.box.root, "a-file")} is not a directory; point --dir or CLAIMS_DIR at a directory.`]);
+  const long = join(context.box.root, "a".repeat(300));
+  const tooLong = context.cli(["mcp", "--dir", long]);
+  assert.equal([tooLong.code, tooLong.stderr.trim()], [2, `claims: Cannot reach the claims directory ${long}: a name in its path is longer than the file system allows (ENAMETOOLONG); fix it or choose another with --dir or CLAIMS_DIR.`]);
+  const taken = context.cli(["take", "x", "--dir", long, "--holder", "h"]);
+  assert.equal([taken.code, taken.stderr.trim()], [2, tooLong.stderr.trim()], "the CLI says the same, not an internal error");
   const holder = context.cli(["mcp"], { CLAIMS_HOLDER: "a\tb" });
   assert.is(holder.code, 2, "a CLAIMS_HOLDER no call could act as stops the server at start");
   assert.match(holder.stderr, /CLAIMS_HOLDER/);

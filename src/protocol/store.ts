@@ -194,6 +194,8 @@ export class Store {
       EDQUOT: "disk quota exceeded",
       ENOTDIR: "a file is in the way of a directory",
       EEXIST: "a file is in the way of the directory",
+      ENAMETOOLONG: "a name in its path is longer than the file system allows",
+      ELOOP: "its path goes round in symbolic links",
     };
     if (code === "ENOENT") {
       // Every path the store writes is in the claims directory, and the store's own temp files
