@@ -296,7 +296,7 @@ Forms("should judge an archive a program unpacks by its members (any file for a 
   assert.is(bash(box, "python3 -m zipfile -e a.zip ."), "deny");
 });
 
-Forms("should name what tsc -b -v, a command line's declarationDir beside a config's outDir, ${configDir}, awk's joined output names and npx --no write", async ({ box }) => {
+Forms("should name what tsc -b -v, a command line's declarationDir beside a config's outDir, ${configDir}, awk's joined output names, npx --no, rustfmt's modules and make's computed := and ?= write", async ({ box }) => {
   file(box, "tsconfig.json", '{ "compilerOptions": { "outDir": "dist" } }\n');
   file(box, "web/tsconfig.json", '{ "compilerOptions": { "outDir": "${configDir}/cdir" } }\n');
   await finds(box, [
@@ -312,6 +312,17 @@ Forms("should name what tsc -b -v, a command line's declarationDir beside a conf
     ["npx --no prettier -- --write u.ts", ["u.ts"]],
     ["npm exec --no prettier -- --write u.ts", ["u.ts"]],
   ]);
+  // rustfmt formats the modules a file declares: every .rs file under its directory, unless told to skip them.
+  await finds(box, [["rustfmt rs/main.rs", ["rs/main.rs", "glob:rs/**/*.rs"]]]);
+  assert.equal(await writes(box, "rustfmt --skip-children rs/main.rs"), ["rs/main.rs"]);
+  // A make variable set with := from what make computes ($(wildcard …)) is still computed where it is used; ?= yields to the environment.
+  file(box, "Makefile", "SRCS := $(wildcard c/*.c)\nOUT ?= dflt.txt\nformat:\n\tclang-format -i $(SRCS)\nall:\n\techo x > $(OUT)\n");
+  await finds(box, [
+    ["make format", ["unknown:."]],
+    ["OUT=u.ts make all", ["u.ts"]],
+    ["export OUT=u.ts; make all", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "make all"), ["dflt.txt"]);
   assert.equal(await writes(box, "tsc -v"), [], "tsc -v prints its version");
   assert.equal(await writes(box, "awk '{print > \"out.txt\"}' notes"), ["out.txt"]);
   assert.is(bash(box, "awk '{print > \"u\" \".ts\"}' notes"), "deny");

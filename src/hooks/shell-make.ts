@@ -189,7 +189,8 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       // `:=` expands once, now; `=` each time it is used.
       const now = operator.startsWith(":") ? expandText(value, makefile.variables, environment, {}, 0, { steps: 0 }) : value;
       if (operator === "+=") makefile.variables.set(name, `${makefile.variables.get(name) ?? ""} ${value}`);
-      else if (operator !== "?=" || !makefile.variables.has(name)) makefile.variables.set(name, operator === "!=" ? HOLE : now);
+      // `?=` sets what neither the makefile nor the environment set (`OUT=x make`, `export OUT=x; make`).
+      else if (operator !== "?=" || !(makefile.variables.has(name) || Object.hasOwn(environment, name))) makefile.variables.set(name, operator === "!=" ? HOLE : now);
       continue;
     }
     for (const shell of shellCalls(text)) makefile.shells.push(shell);
@@ -257,6 +258,12 @@ function expandText(text: string, variables: Map<string, string>, environment: E
     const char = text[at] as string;
     if (char !== "$") {
       out += char;
+      continue;
+    }
+    // A value computed by make, kept from an earlier expansion (`X := $(wildcard …)`): still computed, not a variable of that name.
+    if (text.startsWith(HOLE, at)) {
+      out += HOLE;
+      at += HOLE.length - 1;
       continue;
     }
     const next = text[at + 1];

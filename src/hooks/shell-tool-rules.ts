@@ -323,7 +323,17 @@ export const TOOL_RULES: Record<string, Rule> = {
     },
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
   }),
-  rustfmt: formatter({ long: valuedLong("edition config-path config emit color style-edition") }, (has) => !has("--check"), []),
+  // rustfmt formats the modules a file declares too (`mod util;`: util.rs, util/mod.rs, a `#[path]`
+  // beside it), unless told to skip them: every .rs file under each file's directory.
+  rustfmt: {
+    syntax: { long: valuedLong("edition config-path config emit color style-edition"), exact: true },
+    writes: (input) => {
+      if (input.reading.has("--check")) return [];
+      const files = operandFiles(input, input.reading.operands, []);
+      const skip = input.reading.has("--skip-children") || input.reading.values("config").some((value) => /(^|,)\s*skip_children\s*=\s*true\b/.test(value ?? ""));
+      return skip ? files : [...files, ...files.map((file) => (file.startsWith("\0") ? UNKNOWN_MARK + "*.rs" : globOf(join(dirname(file), "**", "*.rs"))))];
+    },
+  },
   // cargo fmt, fix and clippy --fix rewrite the workspace's sources: everything under its outermost root.
   cargo: bySubcommand(CARGO, {
     fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
