@@ -71,7 +71,7 @@ export function namesFromElsewhere(program: string): "here" | "anywhere" | undef
 }
 
 /** An archive's library in use: python's zipfile, tarfile and shutil, node's adm-zip, tar, extract-zip, decompress, unzipper. */
-const ARCHIVE_LIBRARY = /\b(?:zipfile|tarfile|shutil|ZipFile|TarFile|adm-zip|AdmZip|extract-zip|decompress|unzipper)\b|require\s*\(\s*["'`]tar["'`]|from\s+["'`]tar["'`]/;
+const ARCHIVE_LIBRARY = /\b(?:zipfile|tarfile|shutil|ZipFile|TarFile|adm-zip|AdmZip|extract-zip|unzipper)\b|["'`](?:tar|decompress)["'`]/;
 /** Calls that unpack an archive: the files they write are the members' names, which the text does not give. */
 const EXTRACT_CALL = /(?<![\w$])(?:extractall|extract|extractAllTo|extractAllToAsync|extractEntryTo|unpack_archive|decompress|x)\s*\(/g;
 

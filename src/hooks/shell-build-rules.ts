@@ -231,8 +231,9 @@ function tsc(input: RuleInput): string[] {
 /**
  * What building one project writes: its outDir (or, without one, every emitted kind of file beside
  * its sources), declarationDir, outFile, build info; with `-b`, its references' too. `outputs`:
- * the command line's, each in place of the config's of its kind (`--declarationDir types` leaves
- * the config's outDir where the JavaScript goes; the config's are kept too, a superset).
+ * the command line's, beside the config's own (`--declarationDir types` leaves the JavaScript in
+ * the config's outDir; one the command line overrides is kept too, a superset). `placed`: the
+ * command line says where the JavaScript goes, so none is emitted beside the sources.
  */
 function projectWrites(config: string, outputs: string[], build: boolean, seen: Set<string>, placed = false): string[] {
   if (seen.has(config) || seen.size > 50) return [];
