@@ -296,7 +296,7 @@ Forms("should judge an archive a program unpacks by its members (any file for a 
   assert.is(bash(box, "python3 -m zipfile -e a.zip ."), "deny");
 });
 
-Forms("should name what tsc -b -v, a command line's declarationDir beside a config's outDir, ${configDir}, awk's joined output names, npx --no, rustfmt's modules and make's computed := and ?= write", async ({ box }) => {
+Forms("should name what tsc -b -v, a command line's declarationDir beside a config's outDir, ${configDir}, awk's joined output names, npx --no, rustfmt's modules, make's computed := and ?=, and a diff's quoted names write", async ({ box }) => {
   file(box, "tsconfig.json", '{ "compilerOptions": { "outDir": "dist" } }\n');
   file(box, "web/tsconfig.json", '{ "compilerOptions": { "outDir": "${configDir}/cdir" } }\n');
   await finds(box, [
@@ -323,6 +323,14 @@ Forms("should name what tsc -b -v, a command line's declarationDir beside a conf
     ["export OUT=u.ts; make all", ["u.ts"]],
   ]);
   assert.equal(await writes(box, "make all"), ["dflt.txt"]);
+  // A diff's names as git writes them: C-quoted where they need it, with spaces, a rename with no content change.
+  file(box, "quoted.diff", 'diff --git "a/caf\\303\\251.md" "b/caf\\303\\251.md"\n--- "a/caf\\303\\251.md"\n+++ "b/caf\\303\\251.md"\n@@ -1 +1 @@\n-a\n+b\n');
+  file(box, "rename.diff", "diff --git a/u.ts b/v new.ts\nsimilarity index 100%\nrename from u.ts\nrename to v new.ts\n");
+  await finds(box, [
+    ["git apply quoted.diff", ["café.md"]],
+    ["patch -p1 < quoted.diff", ["café.md"]],
+    ["git apply rename.diff", ["u.ts", "v new.ts"]],
+  ]);
   assert.equal(await writes(box, "tsc -v"), [], "tsc -v prints its version");
   assert.equal(await writes(box, "awk '{print > \"out.txt\"}' notes"), ["out.txt"]);
   assert.is(bash(box, "awk '{print > \"u\" \".ts\"}' notes"), "deny");
