@@ -336,4 +336,17 @@ Forms("should name what tsc -b -v, a command line's declarationDir beside a conf
   assert.is(bash(box, "awk '{print > \"u\" \".ts\"}' notes"), "deny");
 });
 
+Forms("should read a git alias from git's config (the repository's, the user's, the command line's) as the command it stands for", async ({ box }) => {
+  file(box, ".git/config", '[core]\n\tbare = false\n[alias]\n\tco = checkout\n\tundo = reset --hard HEAD~1 # back one\n\tnuke = "!rm -f notes"\n');
+  await finds(box, [
+    ["git co -- u.ts", ["u.ts"]],
+    ["git undo", ["glob:**"]],
+    ["git nuke", ["unknown:."]], // a shell command: any file
+    ["git -c alias.x=restore x u.ts", ["u.ts"]],
+  ]);
+  assert.equal(await writes(box, "git lg"), [], "a word that is no alias and no command of git's writes nothing");
+  assert.is(bash(box, "git co -- u.ts"), "deny");
+  assert.is(bash(box, "git status"), undefined, "allowed: no answer");
+});
+
 Forms.run();

@@ -21,6 +21,13 @@ const WRITING_COMMAND =
 const WRITING_USE =
   /\|[^;&|\n]*\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php|irb|ipython|bpython|ptpython)(\s+-\S*(\s+[^-\s;&|()]\S*)?)*\s*($|[;&|)\n])|\b(python[\d.]*|pypy3?|node(js)?)\b[^;&|\n]*\s(-i|--interactive)\b|\bphp\b[^;&|\n]*\s-a\b|\b(python[\d.]*|pypy3?|node(js)?|ruby|php)\b[^;&|\n]*<\(|(^|[;&|({\n])\s*\.\s+\S|\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(checkout|checkout-index|switch|restore|reset|stash(?!\s+(list|show)\b)|clean|rm|mv|apply|merge|merge-file|pull|rebase|cherry-pick|revert|am|bisect|read-tree|sparse-checkout|submodule|worktree|config|clone|init|archive|bundle)\b|\bfind\b[^;&|\n]*\s-(delete|exec|execdir|ok|okdir|fprint0?|fprintf|fls)\b|\b(sort|curl|awk|gawk|time)\b[^;&|\n]*\s(-[a-zA-Z]*[oOKicDa]|--(o|in|du|coo|tr|std|et|li|ap|re|con))|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--ed)|\benv\b[^;&|\n]*\s(-[a-zA-Z]*S|--sp)|\bhash\s+(-\S+\s+)*-[a-z]*p|\bPS4=|\b(strace|ltrace)\b[^;&|\n]*\s(-[a-zA-Z]*o|--output)|\bfakeroot\b[^;&|\n]*\s-[a-z]*s|\bhistory\s+(-\S+\s+)*-[a-z]*[aw]|\buniq\b(\s+-[fsw]\s*\d+|\s+-\S+)*\s+([^-\s;&|<>]\S*|-)\s+[^\s;&|<>]|\bopenssl\b[^;&|\n]*\s-(out|keyout)\b|\bgit\b[^;&|\n]*\s(--output(=|\s)|format-patch\b)|\b(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|ruby|php|ipython)\b[^;&|\n]*(\s-[a-zA-Z]*[cepEr](\s|$)|\s--(eval|print)\b|<<)|\bdeno\s+eval\b|\bgit\b[^;&|\n]*\s(-c\s*['"]?|config\s+(--\S+\s+)*)alias\.|\bssh\b[^;&|\n]*\s-(E|o\s*['"]?\s*\w*Command)|\bcapsh\b|\byq\b[^;&|\n]*\s(-[a-zA-Z]*i|--inplace)|\b(iconv|gpg2?)\b[^;&|\n]*\s(-[a-zA-Z]*o|--output)|\bhyperfine\b[^;&|\n]*\s--(export|output)|\bparallel\b[^;&|\n]*\s--(joblog|results?|res)\b|(^|[;&|(]\s*)at\s+(-\w+\s+)*-f\b|\b(shuf|sdiff)\b[^;&|\n]*\s(-[a-zA-Z]*o|--o)|\b(npm|pnpm|yarn|bun)\s+(create|init\s+[^-\s])|(^|[\s;&|(/])(create-[\w.-]+|degit|tiged)\b|\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(json\.tool|venv|zipfile|tarfile)\b|\b(docker|podman|nerdctl)\b[^;&|\n]*\srun\b[^;&|\n]*\s(-v|--volume|--mount|--cidfile|--volumes-from)\b/;
 /**
+ * git with a subcommand that is none of git's own: an alias (`git co -- f`), read from git's
+ * config by the walk (shell-git-rules.ts keeps the same list of git's commands).
+ */
+const GIT_ALIAS_USE =
+  /\bgit(\s+(-[Cc]\s*\S+|-c\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(?!(add|am|annotate|apply|archive|bisect|blame|branch|bundle|cat-file|check-attr|check-ignore|checkout|checkout-index|cherry|cherry-pick|citool|clean|clone|commit|commit-tree|config|count-objects|credential|describe|diff|diff-files|diff-index|diff-tree|difftool|fetch|for-each-ref|format-patch|fsck|gc|grep|hash-object|help|init|instaweb|log|ls-files|ls-remote|ls-tree|maintenance|merge|merge-base|merge-file|mergetool|mktree|mv|name-rev|notes|pack-objects|prune|pull|push|range-diff|read-tree|rebase|reflog|remote|repack|replace|reset|restore|rev-list|rev-parse|revert|rm|send-email|shortlog|show|show-branch|show-ref|sparse-checkout|stash|status|stripspace|submodule|switch|symbolic-ref|tag|update-index|update-ref|var|verify-commit|verify-tag|version|whatchanged|worktree|write-tree)(?![\w-]))[A-Za-z][\w-]*/;
+
+/**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
  * package managers with a subcommand that rewrites the manifest or lock file (shell-tool-rules.ts).
  */
@@ -223,7 +230,7 @@ function shellWords(command: string): string {
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {
-  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words);
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words) || GIT_ALIAS_USE.test(words);
 }
 
 /**

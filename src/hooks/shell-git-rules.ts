@@ -89,7 +89,7 @@ function humanishName(source: string | undefined): string | undefined {
   return name === "" || name === "." || name === ".." ? undefined : name;
 }
 
-export function gitWrites(input: RuleInput): string[] {
+export function gitWrites(input: RuleInput, depth = 0): string[] {
   const { args, walk } = input;
   let index = 0;
   let cwd = walk.cwd;
@@ -111,6 +111,16 @@ export function gitWrites(input: RuleInput): string[] {
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
+  // An alias (`git co -- f` with `alias.co = checkout` in a config git reads): its words in the
+  // name's place; one that runs a shell command (`!rm -f notes`) could write any file.
+  if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
+    const alias = gitAlias(sub, args.slice(0, index), cwd, walk.environment);
+    if (alias !== undefined) {
+      if (alias.trimStart().startsWith("!")) return [UNKNOWABLE];
+      const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
+      return gitWrites({ ...input, args: [...args.slice(0, index), ...words, ...args.slice(index + 1)] }, depth + 1);
+    }
+  }
   const syntax = sub === undefined || !Object.hasOwn(GIT, sub) ? undefined : GIT[sub];
   if (syntax === undefined) return [];
   const rest = args.slice(index + 1);
@@ -295,4 +305,69 @@ export function gitWrites(input: RuleInput): string[] {
     default:
       return [];
   }
+}
+
+/** git's own commands, which no alias can stand for (git runs the command, not an alias of its name). */
+export const GIT_COMMANDS = new Set(
+  `add am annotate apply archive bisect blame branch bundle cat-file check-attr check-ignore checkout checkout-index cherry cherry-pick
+  citool clean clone commit commit-tree config count-objects credential describe diff diff-files diff-index diff-tree difftool fetch
+  for-each-ref format-patch fsck gc grep hash-object help init instaweb log ls-files ls-remote ls-tree maintenance merge merge-base
+  merge-file mergetool mktree mv name-rev notes pack-objects prune pull push range-diff read-tree rebase reflog remote repack replace
+  reset restore rev-list rev-parse revert rm send-email shortlog show show-branch show-ref sparse-checkout stash status stripspace
+  submodule switch symbolic-ref tag update-index update-ref var verify-commit verify-tag version whatchanged worktree write-tree`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * The value of `alias.<name>` as git would read it: `-c alias.<name>=…` on the command line, else
+ * the repository's config, else the user's (~/.gitconfig, $XDG_CONFIG_HOME/git/config), else the
+ * system's. Undefined where none sets it (or where the repository is not known).
+ */
+function gitAlias(name: string, options: Array<string | undefined>, cwd: string | undefined, environment: Record<string, string | undefined>): string | undefined {
+  const key = name.toLowerCase();
+  let found: string | undefined;
+  for (const [at, option] of options.entries()) {
+    if (options[at - 1] !== "-c" || option === undefined) continue;
+    const match = /^alias\.([^=]+)=(.*)$/s.exec(option);
+    if (match && (match[1] as string).toLowerCase() === key) found = match[2];
+  }
+  if (found !== undefined) return found;
+  const home = environment.HOME;
+  const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
+  const top = workTreeOf(cwd, undefined, environment);
+  const files = ["/etc/gitconfig", ...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : []), ...(top ? [join(top, ".git", "config")] : [])];
+  for (const file of files) {
+    const text = readText(file);
+    if (text === undefined) continue;
+    let inAlias = false;
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.trim();
+      const section = /^\[\s*([^\]\s"]+)(?:\s+"[^"]*")?\s*\]/.exec(line);
+      if (section) {
+        inAlias = (section[1] as string).toLowerCase() === "alias";
+        continue;
+      }
+      if (!inAlias) continue;
+      const entry = /^([\w-]+)\s*=\s*(.*)$/.exec(line);
+      if (entry && (entry[1] as string).toLowerCase() === key) found = unquotedConfigValue(entry[2] as string);
+    }
+  }
+  return found;
+}
+
+/** A config value as git reads it: quotes taken off, `\"` and `\\` unescaped, a `#` or `;` comment outside quotes dropped. */
+function unquotedConfigValue(value: string): string {
+  let out = "";
+  let quoted = false;
+  for (let at = 0; at < value.length; at++) {
+    const char = value[at] as string;
+    if (char === "\\" && at + 1 < value.length) {
+      const next = value[++at] as string;
+      out += next === "n" ? "\n" : next === "t" ? "\t" : next;
+    } else if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "#" || char === ";")) break;
+    else out += char;
+  }
+  return out.trim();
 }
