@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -7,6 +7,7 @@ import { check } from "../../src/commands/check.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
+import { bootTag } from "../../src/os/files.js";
 import { plain, renderStatus } from "../../src/cli/render.js";
 import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
 import { freshLibraryContext, entries, iso, readJson, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
@@ -172,8 +173,9 @@ Sweep("should remove an unreadable claim file only once it is older than the TTL
 Sweep("should remove temp files of dead writers and locks of claims that changed", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", now: Date.now() });
   const namespace = readlinkSync("/proc/self/ns/pid").replace(/\D/g, "");
-  // A writer (pid 999999999) that cannot exist in this pid namespace, and a lock for a version that is gone.
-  writeFileSync(join(box.dir, `.tmp-999999999-${namespace}-abcdef`), "{}");
+  const boot = bootTag(readFileSync("/proc/sys/kernel/random/boot_id", "utf8"));
+  // A writer (pid 999999999) that cannot exist in this pid namespace on this machine, and a lock for a version that is gone.
+  writeFileSync(join(box.dir, `.tmp-999999999-${namespace}-${boot}-abcdef`), "{}");
   writeFileSync(join(box.dir, ".lock-0123-1"), JSON.stringify({ claim: "x.json", version: "1-2-gone", pid: 999999999 }));
   // The same pid in another pid namespace proves nothing: only age makes that one debris.
   writeFileSync(join(box.dir, ".tmp-999999999-1-fresh"), "{}");
@@ -181,7 +183,7 @@ Sweep("should remove temp files of dead writers and locks of claims that changed
   const old = (Date.now() - 120 * SECOND) / 1000;
   utimesSync(join(box.dir, ".tmp-999999999-1-old"), old, old);
   const result = sweep({ ...opts, now: Date.now() });
-  assert.equal(result.debris.sort(), [".lock-0123-1", `.tmp-999999999-${namespace}-abcdef`, ".tmp-999999999-1-old"].sort());
+  assert.equal(result.debris.sort(), [".lock-0123-1", `.tmp-999999999-${namespace}-${boot}-abcdef`, ".tmp-999999999-1-old"].sort());
   assert.equal(entries(box.dir), [".tmp-999999999-1-fresh", "x.json"]);
 });
 
