@@ -323,6 +323,9 @@ Forms("should name what tsc -b -v, a command line's declarationDir beside a conf
     ["export OUT=u.ts; make all", ["u.ts"]],
   ]);
   assert.equal(await writes(box, "make all"), ["dflt.txt"]);
+  // A variable given a value on both sides of a conditional is either: where it is used, a place make decides.
+  file(box, "both.mk", "ifeq ($(shell uname -s),Linux)\nOUT_DIR = build/linux\nelse\nOUT_DIR = build/mac\nendif\nONE = one.txt\nall:\n\techo x > $(OUT_DIR)/u.ts\n\techo > $(ONE)\n");
+  assert.equal(await writes(box, "make -f both.mk"), ["one.txt", "unknown:u.ts"]);
   // A diff's names as git writes them: C-quoted where they need it, with spaces, a rename with no content change.
   file(box, "quoted.diff", 'diff --git "a/caf\\303\\251.md" "b/caf\\303\\251.md"\n--- "a/caf\\303\\251.md"\n+++ "b/caf\\303\\251.md"\n@@ -1 +1 @@\n-a\n+b\n');
   file(box, "rename.diff", "diff --git a/u.ts b/v new.ts\nsimilarity index 100%\nrename from u.ts\nrename to v new.ts\n");

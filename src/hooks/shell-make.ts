@@ -72,6 +72,8 @@ interface Makefile {
   recipePrefix: string;
   /** Where make runs: includes are found from here; `CURDIR`. */
   directory: string;
+  /** How many conditionals (`ifeq`, `ifdef`, …) the line being read is inside. */
+  conditionalDepth?: number;
 }
 
 /**
@@ -166,7 +168,16 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       current = [];
       continue;
     }
-    if (/^(ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(text)) continue; // both sides are read
+    // Both sides of a conditional are read. A variable given a value inside one when it already has
+    // one (`ifeq (…) OUT = a else OUT = b endif`, or set before it) has either: computed, as make
+    // decides it.
+    const conditional = /^(ifeq|ifneq|ifdef|ifndef|else|endif)\b/.exec(text)?.[1];
+    if (conditional !== undefined) {
+      if (conditional === "endif") makefile.conditionalDepth = Math.max(0, (makefile.conditionalDepth ?? 0) - 1);
+      else if (conditional !== "else") makefile.conditionalDepth = (makefile.conditionalDepth ?? 0) + 1;
+      // `else ifeq (…)`: one more branch of the same conditional.
+      continue;
+    }
     if (/\$[({]eval\s/.test(text)) makefile.incomplete = true; // rules generated as make reads
     const include = /^(-?include|sinclude)\s+(.+)$/.exec(text);
     if (include) {
@@ -190,6 +201,7 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       const now = operator.startsWith(":") ? expandText(value, makefile.variables, environment, {}, 0, { steps: 0 }) : value;
       if (operator === "+=") makefile.variables.set(name, `${makefile.variables.get(name) ?? ""} ${value}`);
       // `?=` sets what neither the makefile nor the environment set (`OUT=x make`, `export OUT=x; make`).
+      else if ((makefile.conditionalDepth ?? 0) > 0 && operator !== "?=" && makefile.variables.has(name) && makefile.variables.get(name) !== (operator === "!=" ? HOLE : now)) makefile.variables.set(name, HOLE);
       else if (operator !== "?=" || !(makefile.variables.has(name) || Object.hasOwn(environment, name))) makefile.variables.set(name, operator === "!=" ? HOLE : now);
       continue;
     }
