@@ -46,6 +46,13 @@ export function joinContinuations(text: string): string {
   const separators: string[] = [];
   let pending: Heredoc[] = [];
   const frames: Frame[] = [];
+  // The end of what was written, kept apart: `out.slice(-64)` flattens the whole of `out` each
+  // time (a rope of 50,000 lines made so took 10 s).
+  let tail = "";
+  const emit = (piece: string) => {
+    out += piece;
+    tail = piece.length >= 64 ? piece.slice(-64) : (tail + piece).slice(-64);
+  };
   const take = (piece: string) => {
     current += piece;
     return piece.length - 1;
@@ -139,10 +146,10 @@ export function joinContinuations(text: string): string {
     }
     if (char === "\n") {
       if (pending.length === 0) {
-        out += `${joined(parts, separators)}${current}\n`;
+        emit(`${joined(parts, separators)}${current}\n`);
       } else {
-        const { line, next } = withBodies([...parts, current], separators, pending, text, at + 1, CONTINUED.test(out.slice(-64)));
-        out += line;
+        const { line, next } = withBodies([...parts, current], separators, pending, text, at + 1, CONTINUED.test(tail));
+        emit(line);
         pending = [];
         at = next - 1;
       }
@@ -214,7 +221,7 @@ export function joinContinuations(text: string): string {
     current += char;
   }
   if (pending.length === 0) return out + joined(parts, separators) + current;
-  return out + withBodies([...parts, current], separators, pending, text, text.length, CONTINUED.test(out.slice(-64))).line;
+  return out + withBodies([...parts, current], separators, pending, text, text.length, CONTINUED.test(tail)).line;
 }
 
 /** A line's commands as they were written, with no heredoc to place: each with its separator. */
