@@ -4,6 +4,7 @@
 // (shell-walk.ts), which also asks it whether a script nested deeper than it reads may write.
 import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
 import { interpreterByExtension } from "./program-files.js";
+import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
@@ -240,6 +241,23 @@ function writesItself(command: string, words: string): boolean {
  * else is read whole by the walk.
  */
 const PLAIN_RUN = /^\s*(npm|pnpm|yarn|bun)\s+(?:(run|run-script)\s+)?([\w:.-]+)\s*(?:2>&1\s*)?(\|[^|;&\n][^;&\n]*)?$/;
+
+/** git with a command that runs hooks (git-hooks.ts). */
+const GIT_HOOKED = new RegExp(String.raw`\bgit(?:\s+(?:-[Cc]\s*\S+|--(?:git-dir|work-tree|namespace)(?:\s+|=)\S+|-\S+))*\s+(${HOOKED_COMMANDS.join("|")})(?![\w-])`, "g");
+
+/**
+ * `git commit`, `git push`, …: whether the repository has a hook the command runs (a formatter in
+ * pre-commit writes files as a redirection does). Another repository than cwd's (`cd`, `-C`,
+ * `--git-dir`), or config of the command's own: the walk asks git.
+ */
+export function runsGitHooks(command: string, cwd: string, environment: Record<string, string | undefined>): boolean {
+  if (pastGate(command)) return false; // the walk reads it whole anyway
+  const words = shellWords(command);
+  const commands = [...words.matchAll(GIT_HOOKED)].map((match) => match[1] as string);
+  if (commands.length === 0) return false;
+  if (/(^|[\s;&|(])(cd|pushd|popd)(\s|$)|\bgit\b[^;&|\n]*\s(-C|-c|--git-dir|--work-tree)(?![\w-])|\bGIT_\w+=/.test(words)) return true;
+  return mayRunHooks(cwd, commands.flatMap((sub) => hooksRun(sub)), environment);
+}
 
 export function quietPackageRun(command: string, cwd: string): boolean {
   const match = PLAIN_RUN.exec(command);

@@ -4,12 +4,15 @@
 // what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
 // diff, log and show write what they print to --output's file, format-patch its patches.
 import { createRequire } from "node:module";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyUnder, directoryAt, judgedPath, outputs, readText, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { EVERY_COMMAND_HOOKS, hooksRun, runnableHook } from "./git-hooks.js";
+import type { Nested } from "./shell-runners.js";
+import type { Walk } from "./shell-words.js";
 
 /** diff, log and show: --output writes what they print to the file. */
 const OUTPUT: Syntax = { long: { output: ":", "output-indicator-new": ":", "output-indicator-old": ":", "output-indicator-context": ":" } };
@@ -306,6 +309,84 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       return [];
   }
 }
+
+/**
+ * The hooks a git command runs (githooks(5): `git commit` runs pre-commit, commit-msg, …), each
+ * read in turn as a script run by its path from the top of the work tree, as git runs it: from
+ * the hooks directory git itself names (`git rev-parse --git-path hooks`, which follows
+ * core.hooksPath, `-c core.hooksPath=…`, GIT_DIR and a linked worktree's common directory). A
+ * commit-msg hook is given the message file, as git gives it. In a place the text does not fix
+ * (`git -C "$d" commit`) the hooks could be any repository's: they could write any file.
+ */
+export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth = 0): Nested[] | typeof UNKNOWABLE {
+  let index = 0;
+  let cwd = walk.cwd;
+  let workTree: string | undefined;
+  const configs: string[] = [];
+  while (index < args.length && args[index]?.startsWith("-")) {
+    const option = args[index] as string;
+    const value = args[index + 1];
+    if (option === "-C") cwd = directoryAt(cwd, value);
+    if (option === "-c") {
+      if (value === undefined) return UNKNOWABLE; // a config the text does not fix
+      configs.push("-c", value);
+    }
+    if (option === "--work-tree" || option.startsWith("--work-tree=")) workTree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : value);
+    if (option === "--git-dir" || option.startsWith("--git-dir=")) {
+      const dir = option.includes("=") ? option.slice(option.indexOf("=") + 1) : value;
+      if (dir === undefined) return UNKNOWABLE;
+      configs.push(`--git-dir=${dir}`);
+    }
+    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
+  }
+  const sub = args[index];
+  if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
+    const alias = gitAlias(sub, args.slice(0, index), cwd, walk.environment);
+    // (One that runs a shell command is any file already: gitWrites.)
+    if (alias !== undefined && !alias.trimStart().startsWith("!")) {
+      const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
+      return gitHookRuns([...args.slice(0, index), ...words, ...args.slice(index + 1)], walk, depth + 1);
+    }
+  }
+  const names = hooksRun(sub, args.slice(index + 1));
+  if (names.length === 0) return [];
+  // (Not for the two hooks nearly every command may run, which few repositories have: `git -C "$d"
+  // add f` stays a write of nothing, not of any file.)
+  if (cwd === undefined) return names.some((name) => !EVERY_COMMAND_HOOKS.includes(name)) ? UNKNOWABLE : [];
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  const environment = Object.fromEntries(Object.entries({ ...process.env, ...walk.environment }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const asked = spawnSync("git", [...configs, "rev-parse", "--absolute-git-dir", "--git-path", "hooks"], { cwd, env: environment, encoding: "utf8", timeout: 5000 });
+  // Outside a repository (or with no git to run) the command runs no hook: it fails.
+  if (asked.error !== undefined || asked.status !== 0) return [];
+  const [gitDir, hooks] = asked.stdout.split("\n") as [string, string | undefined];
+  if (hooks === undefined || hooks === "") return [];
+  const directory = isAbsolute(hooks) ? hooks : join(cwd, hooks);
+  const top = workTreeOf(cwd, workTree, walk.environment);
+  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+  const given: Record<string, string> = { "commit-msg": join(gitDir, "COMMIT_EDITMSG"), "prepare-commit-msg": join(gitDir, "COMMIT_EDITMSG"), "applypatch-msg": join(gitDir, "rebase-apply", "final-commit") };
+  const runs: Nested[] = [];
+  for (const name of names) {
+    const path = join(directory, name);
+    if (!runnableHook(path)) continue;
+    const args = Object.hasOwn(given, name) ? [given[name] as string] : [];
+    let line = [path, ...args].map(quote).join(" ");
+    // husky (9): core.hooksPath is .husky/_, whose every hook is the same two lines sourcing `h`,
+    // which runs the project's own .husky/<hook> with `sh -e` when there is one (after the user's
+    // init.sh), unless HUSKY=0. Read as that: the walk cannot follow `h`'s `$(basename "$0")`.
+    if (HUSKY_STUB.test(readText(path) ?? "") && exists(join(directory, "h"))) {
+      const own = join(dirname(directory), name);
+      if (walk.environment.HUSKY === "0" || !exists(own)) continue;
+      const home = walk.environment.HOME ?? walk.home;
+      const init = join(walk.environment.XDG_CONFIG_HOME || join(home, ".config"), "husky", "init.sh");
+      line = `${exists(init) ? `. ${quote(init)}; ` : ""}sh -e ${[own, ...args].map(quote).join(" ")}`;
+    }
+    runs.push({ script: line, cwd: top === undefined || top === "" ? cwd : top, bound: new Map() });
+  }
+  return runs;
+}
+
+/** The hook husky 9 writes for every hook name into .husky/_ (its `h` does the rest). */
+const HUSKY_STUB = /^#!\/usr\/bin\/env sh\n\. "\$\(dirname "\$0"\)\/h"\s*$/;
 
 /** git's own commands, which no alias can stand for (git runs the command, not an alias of its name). */
 export const GIT_COMMANDS = new Set(

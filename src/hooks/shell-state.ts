@@ -2,8 +2,9 @@
 // and a `cd` in a sourced file or a called function, which leaves it unknown) and the variables
 // bound to values (Walk.bound), which such code may set again (forgetBound).
 import { statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
 import { maySet } from "./shell-variables.js";
-import { directoryAt, type Walk } from "./shell-words.js";
+import { directoryAt, readText, type Walk } from "./shell-words.js";
 
 /** Bindings that stand for themselves whatever code runs: a script's own arguments and name. */
 export const OWN = /^(\d+|@|BASH_SOURCE)$/;
@@ -24,6 +25,44 @@ export function forgetBound(walk: Walk, text: string | undefined): void {
 
 /** A `cd`, `pushd`, `popd`, or a script sourced in turn, which may hold one. */
 export const CHANGES_DIRECTORY = /(^|[;&|({)]|\b(then|do|else|if|while|until)\b|!)\s*((builtin|command|eval)\s+(--\s+)?['"]?)?(cd|pushd|popd|source|\.)(?=[\s;&|)}'"]|$)/m;
+
+/** A `cd`, `pushd` or `popd` of its own (CHANGES_DIRECTORY without the scripts it sources). */
+const MOVES = new RegExp(CHANGES_DIRECTORY.source.replace("|source|\\.)", ")"), "m");
+/** Each place CHANGES_DIRECTORY matches, and each `source` or `.` with the word it sources. */
+const CHANGES_EACH = new RegExp(CHANGES_DIRECTORY.source, "gm");
+const SOURCES_EACH = new RegExp(`${CHANGES_DIRECTORY.source.replace("(cd|pushd|popd|source|\\.)(?=[\\s;&|)}'\"]|$)", "(source|\\.)")}[ \\t]+([^\\s;&|)}]*)`, "gm");
+
+/**
+ * Whether a sourced script (its text) may leave the shell in another directory: a `cd`, `pushd` or
+ * `popd` outside its functions, or a script it sources in turn that may. One it sources that is
+ * not there changes nothing (husky's `. ~/.huskyrc`); one named by a word the text does not fix
+ * may do anything.
+ */
+export function sourcedChangesDirectory(text: string, cwd: string | undefined, home: string, depth = 0): boolean {
+  const outside = outsideFunctions(text);
+  if (!CHANGES_DIRECTORY.test(outside)) return false;
+  if (MOVES.test(outside) || depth >= 4) return true;
+  const sources = [...outside.matchAll(SOURCES_EACH)];
+  // Every match a source with a word after it (not `. <(cmd)`, not a `.` at the end of a line).
+  if (sources.length !== [...outside.matchAll(CHANGES_EACH)].length) return true;
+  for (const match of sources) {
+    const word = (match.at(-1) as string).replace(/^(['"])([^'"]*)\1$/, "$2");
+    if (word === "" || /[$`*?[\\'"]/.test(word)) return true;
+    const path = word.startsWith("~/") ? join(home, word.slice(2)) : isAbsolute(word) ? word : word.includes("/") && cwd !== undefined ? resolve(cwd, word) : undefined;
+    if (path === undefined) return true; // a name bash looks for on PATH first
+    let there: boolean;
+    try {
+      there = statSync(path).isFile();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") continue;
+      return true;
+    }
+    const inner = there ? readText(path) : undefined;
+    if (inner === undefined || sourcedChangesDirectory(inner, cwd, home, depth + 1)) return true;
+  }
+  return false;
+}
 
 /**
  * Whether calling function `name` may change the shell's directory: a body that names `cd` (also

@@ -22,7 +22,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shel
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
-import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN } from "./shell-state.js";
+import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
@@ -104,7 +104,14 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     const found = inner.mounts === undefined && inner.remote !== true ? walk.found : new Set<string>();
     // On another machine `~` is the remote home: a place the text does not fix.
     const home = inner.remote === true ? `${UNKNOWN_MARK}~` : walk.home;
-    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound: inner.bound ?? walk.bound }, depth + 1, bash, inner.positional);
+    // The same script read again with the same inputs writes what its first read found (a script
+    // that runs itself, `sh -e "$0" "$@"` as husky's hooks do, would otherwise be read until the
+    // walk's depth runs out, and judged any file).
+    const bound = inner.bound ?? walk.bound;
+    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
+    if (walk.shared.read.has(key)) continue;
+    walk.shared.read.add(key);
+    await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound }, depth + 1, bash, inner.positional);
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
     if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
   }
@@ -850,7 +857,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       if (stdin === undefined || CHANGES_DIRECTORY.test(outsideFunctions(stdin))) walk.cwd = undefined;
     } else if (argWords.length > 0) {
       const script = runScript(args[0], true, here, nested, argWords.length > 1 ? { positional: positionalOf(argWords.slice(1), here) } : {}, true);
-      if (typeof script === "object" && CHANGES_DIRECTORY.test(outsideFunctions(script.text))) walk.cwd = undefined;
+      if (typeof script === "object" && sourcedChangesDirectory(script.text, here.cwd, walk.home)) walk.cwd = undefined;
       forgetBound(walk, typeof script === "object" ? script.text : script === undefined ? "" : undefined);
     }
     return;

@@ -1,13 +1,15 @@
 // Wrappers, read off a command to find the command they run (shell-walk.ts reads that one): `sudo
 // -u x cmd`, `env -C dir A=1 cmd`, `timeout 5 cmd`, `time -o out cmd` (and the file it writes),
 // package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
-// package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts).
+// package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
+// git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
 import { basename } from "node:path";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
+import { gitHookRuns } from "./shell-git-rules.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -34,6 +36,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (runs !== undefined) return undefined;
       // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
       nested.push(...installRuns(program, argv.slice(1), here.cwd));
+    }
+    if (program === "git" && !walk.shared.functions.has(program)) {
+      // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
+      const runs = gitHookRuns(argv.slice(1), here);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
     }
     if (TASK_RUNNERS.includes(program)) {
       // `run-s clean build`, `concurrently "npm:watch" "tsc -w"`: what they run (shell-task-runners.ts).

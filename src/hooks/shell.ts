@@ -33,7 +33,7 @@
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
 import { dirname, join } from "node:path";
-import { mayWrite, programsHere, quietPackageRun } from "./shell-gate.js";
+import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
 import { joinContinuations } from "./shell-continuations.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
@@ -82,9 +82,11 @@ function directoriesOf(paths: string[]): string[] {
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
-  if (!mayWrite(command) || quietPackageRun(command, cwd)) return [];
+  // `git commit` where the repository has a pre-commit hook: the hook is read (git-hooks.ts).
+  const hooked = runsGitHooks(command, cwd, environment);
+  if (!hooked && (!mayWrite(command) || quietPackageRun(command, cwd))) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
-  const programs = programsHere(command);
+  const programs = hooked ? undefined : programsHere(command);
   if (programs !== undefined) {
     const { programCandidates, programOnDisk } = await import("./program-files.js");
     if (programs.every((word) => programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];

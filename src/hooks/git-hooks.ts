@@ -1,0 +1,158 @@
+// The hooks git runs around its own commands (githooks(5)): `git commit` runs the repository's
+// pre-commit, prepare-commit-msg, commit-msg and post-commit hooks, and those may write any file of
+// the work tree (husky's pre-commit running a formatter over the staged files, a post-checkout
+// regenerating code). Which hooks a command runs, and, for the gate (shell-gate.ts), whether any of
+// them is there at all without asking git; the walk asks git itself where the hooks are and reads
+// each one there as a script run by its path (shell-git-rules.ts: gitHookRuns).
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/** The hooks each command may run (client side; a command that updates a ref or the index runs those two too). */
+const HOOKS: Record<string, string[]> = {
+  commit: ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", "pre-auto-gc"],
+  merge: ["pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-auto-gc"],
+  pull: ["pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-checkout", "post-rewrite", "post-commit", "pre-auto-gc"],
+  rebase: ["pre-rebase", "post-checkout", "post-rewrite", "pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "pre-auto-gc"],
+  "cherry-pick": ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"],
+  revert: ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"],
+  am: ["applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite", "pre-auto-gc"],
+  checkout: ["post-checkout"],
+  switch: ["post-checkout"],
+  worktree: ["post-checkout"],
+  push: ["pre-push"],
+  fetch: ["pre-auto-gc"],
+  gc: ["pre-auto-gc"],
+  reset: [],
+  restore: [],
+  stash: [],
+  add: [],
+  rm: [],
+  mv: [],
+  apply: [],
+  status: [],
+  "update-index": [],
+  "read-tree": [],
+  branch: [],
+  tag: [],
+  "update-ref": [],
+};
+
+/** The hooks that commands updating a ref or the index run (most commands). */
+export const EVERY_COMMAND_HOOKS = ["reference-transaction", "post-index-change"];
+
+/** Commands that update a ref: reference-transaction runs for each. */
+const UPDATE_REFS = new Set(["commit", "merge", "pull", "rebase", "cherry-pick", "revert", "am", "checkout", "switch", "worktree", "push", "fetch", "reset", "stash", "branch", "tag", "update-ref"]);
+
+/** Commands that write the index: post-index-change runs after each. */
+const WRITE_INDEX = new Set(["commit", "merge", "pull", "rebase", "cherry-pick", "revert", "am", "checkout", "switch", "reset", "restore", "stash", "add", "rm", "mv", "apply", "status", "update-index", "read-tree"]);
+
+/** The hooks `--no-verify` turns off, per command. */
+const VERIFY: Record<string, string[]> = {
+  commit: ["pre-commit", "commit-msg"],
+  merge: ["pre-merge-commit", "commit-msg"],
+  pull: ["pre-merge-commit", "commit-msg"],
+  push: ["pre-push"],
+  rebase: ["pre-rebase"],
+  am: ["applypatch-msg", "pre-applypatch"],
+};
+
+/** The commands that run hooks, for the gate's pattern. */
+export const HOOKED_COMMANDS = Object.keys(HOOKS);
+
+/**
+ * The hooks a git command may run, from its name and the words after it: `--no-verify` (and
+ * commit's `-n`) leaves out the ones it turns off.
+ */
+export function hooksRun(sub: string | undefined, rest: Array<string | undefined> = []): string[] {
+  if (sub === undefined || !Object.hasOwn(HOOKS, sub)) return [];
+  const skipped = rest.includes("--no-verify") || (sub === "commit" && rest.includes("-n")) ? (VERIFY[sub] ?? []) : [];
+  const names = [...(HOOKS[sub] as string[]), ...(UPDATE_REFS.has(sub) ? ["reference-transaction"] : []), ...(WRITE_INDEX.has(sub) ? ["post-index-change"] : [])];
+  return names.filter((name) => !skipped.includes(name));
+}
+
+/** Whether a hook file git would run: a regular file it may execute (git skips any other with a warning). */
+export function runnableHook(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For the gate: whether a git command run in `cwd` (no `-C`, `--git-dir` or config of its own:
+ * the gate sends those to the walk) may run any of `names`: a hook of one of those names in the
+ * repository's hooks directory or in any directory a `core.hooksPath` of git's config files names
+ * (also in the files they include, whatever an `includeIf` asks); or true where the environment
+ * chooses the repository or the config.
+ */
+export function mayRunHooks(cwd: string, names: string[], environment: Record<string, string | undefined>): boolean {
+  if (names.length === 0) return false;
+  if (Object.keys(environment).some((key) => /^GIT_(DIR|COMMON_DIR|WORK_TREE|CONFIG\w*)$/.test(key) && environment[key] !== undefined)) return true;
+  const repository = repositoryOf(cwd);
+  if (repository === undefined) return false; // outside a repository, git runs no hook
+  const home = environment.HOME;
+  const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
+  const configs = ["/etc/gitconfig", ...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : []), join(repository.common, "config"), join(repository.gitDir, "config.worktree")];
+  const directories = new Set([join(repository.common, "hooks")]);
+  const read = new Set<string>();
+  const readConfig = (file: string, depth: number): void => {
+    if (read.has(file) || depth > 4) return;
+    read.add(file);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    let section = "";
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.trim();
+      const header = /^\[\s*([^\]\s"]+)/.exec(line);
+      if (header) section = (header[1] as string).toLowerCase();
+      const entry = /^(?:\[[^\]]*\]\s*)?([\w-]+)\s*=\s*(.*)$/.exec(line);
+      if (!entry) continue;
+      const key = (entry[1] as string).toLowerCase();
+      const value = configPath((entry[2] as string).replace(/\s+[#;].*$/, "").replace(/^"(.*)"$/, "$1"), home);
+      if (section === "core" && key === "hookspath") directories.add(resolve(repository.top, value));
+      if ((section === "include" || section === "includeif") && key === "path") readConfig(resolve(dirname(file), value), depth + 1);
+    }
+  };
+  for (const config of configs) readConfig(config, 0);
+  return [...directories].some((directory) => names.some((name) => runnableHook(join(directory, name))));
+}
+
+/** A path of git's config: `~/` is the home directory. */
+function configPath(value: string, home: string | undefined): string {
+  return value.startsWith("~/") && home !== undefined ? join(home, value.slice(2)) : value;
+}
+
+/** The repository `cwd` is in: its git directory and common directory (a linked worktree's differ); undefined outside one. */
+function repositoryOf(cwd: string): { top: string; gitDir: string; common: string } | undefined {
+  for (let at = cwd; ; at = dirname(at)) {
+    const dotGit = join(at, ".git");
+    let gitDir: string | undefined;
+    try {
+      if (statSync(dotGit).isDirectory()) gitDir = dotGit;
+      else {
+        // A linked worktree's or a submodule's `.git` file: `gitdir: <path>`.
+        const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"))?.[1];
+        if (pointer !== undefined) gitDir = resolve(at, pointer);
+      }
+    } catch {
+      // none here: further up
+    }
+    if (gitDir !== undefined) {
+      let common = gitDir;
+      try {
+        common = resolve(gitDir, readFileSync(join(gitDir, "commondir"), "utf8").trim());
+      } catch {
+        // a repository's own git directory is its common one
+      }
+      return { top: at, gitDir, common };
+    }
+    if (at === dirname(at)) return undefined;
+  }
+}

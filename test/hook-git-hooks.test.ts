@@ -1,0 +1,106 @@
+// The hooks git runs around its own commands (`git commit` runs pre-commit, commit-msg, …): the
+// Claude hook reads them as scripts the command runs, in real repositories, as git finds them
+// (.git/hooks, core.hooksPath, husky's layouts, a linked worktree), and refuses a commit whose
+// pre-commit writes a file another session holds.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+interface Context {
+  box: Sandbox;
+}
+const Hooks = suite<Context>("claims hook: the hooks git runs");
+Hooks.before.each((context) => {
+  context.box = heldBox();
+  git(context.box, "init", "-q", ".");
+});
+Hooks.after.each((context) => context.box.cleanup());
+
+function git(box: Sandbox, ...args: string[]): void {
+  const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  assert.is(result.status, 0, result.stderr);
+}
+
+Hooks("should read the hooks a git command runs from .git/hooks, and leave out the ones --no-verify turns off", async ({ box }) => {
+  file(box, ".git/hooks/pre-commit", "#!/bin/sh\nnpx prettier --write src\necho generated > u.ts\n", 0o755);
+  file(box, ".git/hooks/pre-push", "#!/bin/sh\necho pushed >> notes.txt\n", 0o755);
+  file(box, ".git/hooks/commit-msg", '#!/bin/sh\necho "Signed-off-by: t" >> "$1"\n', 0o755);
+  file(box, ".git/hooks/post-checkout", "#!/bin/sh\ntouch checked-out.txt\n", 0o644); // not executable: git skips it
+  assert.equal(await writes(box, "git commit -m wip"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
+  assert.equal(await writes(box, "git commit --no-verify -m wip"), [], "--no-verify: neither pre-commit nor commit-msg runs");
+  assert.equal(await writes(box, "git commit -n -m wip"), []);
+  assert.equal(await writes(box, "git push origin main"), ["notes.txt"]);
+  assert.equal(await writes(box, "git status"), [], "git status runs none of them");
+  assert.equal(await writes(box, "git switch -c feature"), [], "the post-checkout hook is not executable");
+  assert.is(bash(box, "git add -A && git commit -m wip"), "deny", "the pre-commit hook writes u.ts, which another session holds");
+  assert.is(bash(box, "git commit --no-verify -m wip"), undefined);
+  assert.is(bash(box, "git log --oneline"), undefined);
+  // An alias of commit runs commit's hooks; a commit in a place the text does not fix, any repository's.
+  git(box, "config", "alias.ci", "commit");
+  assert.equal(await writes(box, "git ci -m wip"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
+  assert.equal(await writes(box, 'git -C "$d" commit -m wip'), ["unknown:."]);
+});
+
+Hooks("should read the hooks where core.hooksPath sends git (the repository's config or the command's own), and from a linked worktree", async ({ box }) => {
+  file(box, ".githooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
+  assert.equal(await writes(box, "git commit -m wip"), [], ".githooks is not where git looks yet");
+  git(box, "config", "core.hooksPath", ".githooks");
+  assert.equal(await writes(box, "git commit -m wip"), ["u.ts"]);
+  assert.is(bash(box, "git commit -m wip"), "deny");
+  assert.equal(await writes(box, "git -c core.hooksPath=/dev/null commit -m wip"), [], "the command's own config wins");
+  // A linked worktree runs the main repository's hooks, from its own top.
+  git(box, "config", "--unset", "core.hooksPath");
+  file(box, ".git/hooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
+  git(box, "commit", "-q", "--no-verify", "--allow-empty", "-m", "init");
+  git(box, "worktree", "add", "-q", "wt");
+  const tree = join(box.project, "wt");
+  const { shellWrites } = await import("../src/hooks/shell.js");
+  assert.equal(await shellWrites("git commit -m wip", tree, box.root, {}), [join(tree, "u.ts")]);
+});
+
+Hooks("should find core.hooksPath in a file the user's config includes, and read only the commands that run a hook there", async ({ box }) => {
+  file(box, "shared-hooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
+  writeFileSync(join(box.root, ".gitconfig"), `[user]\n\tname = t\n[includeIf "gitdir:~/"]\n\tpath = hooks.cfg\n`);
+  writeFileSync(join(box.root, "hooks.cfg"), `[core]\n\thooksPath = ${join(box.project, "shared-hooks")} # the team's\n`);
+  const environment = { HOME: box.root };
+  assert.equal(await writes(box, "git commit -m wip", environment), ["u.ts"]);
+  assert.is(bash(box, "git commit -m wip", {}, environment), "deny");
+  // What the gate sends to the walk (the parser's load, and git asked where its hooks are): only a command one of the hooks there runs.
+  const { runsGitHooks } = await import("../src/hooks/shell-gate.js");
+  assert.is(runsGitHooks("git commit -m wip", box.project, environment), true);
+  assert.is(runsGitHooks("git status && git log", box.project, environment), false, "no post-index-change hook there");
+  assert.is(runsGitHooks("git status", box.project, {}), false, "without the user's config: no hooks");
+  assert.is(runsGitHooks("git commit -m wip", box.project, {}), false);
+});
+
+Hooks("should read husky's hooks: version 9's stubs as the project's own hook run by sh, version 8's that source husky.sh and run themselves again", async ({ box }) => {
+  // husky 9 (`npx husky init`): core.hooksPath is .husky/_, every hook there the same two lines.
+  file(box, ".husky/_/h", '#!/usr/bin/env sh\nn=$(basename "$0")\ns=$(dirname "$(dirname "$0")")/$n\n[ ! -f "$s" ] && exit 0\nsh -e "$s" "$@"\n');
+  for (const name of ["pre-commit", "commit-msg", "pre-push"]) file(box, `.husky/_/${name}`, '#!/usr/bin/env sh\n. "$(dirname "$0")/h"', 0o755);
+  file(box, ".husky/pre-commit", "npx prettier --write src\necho generated > u.ts\n");
+  git(box, "config", "core.hooksPath", ".husky/_");
+  assert.equal(await writes(box, "git commit -m wip"), ["src", "u.ts"], "commit-msg and pre-push have no project hook: nothing runs");
+  assert.is(bash(box, "git commit -m wip"), "deny");
+  assert.equal(await writes(box, "HUSKY=0 git commit -m wip"), [], "HUSKY=0 turns husky off");
+  assert.equal(await writes(box, "git push"), []);
+  // husky 8: core.hooksPath is .husky, each hook sources _/husky.sh, which runs the hook again with sh -e.
+  file(
+    box,
+    ".husky/_/husky.sh",
+    '#!/usr/bin/env sh\nif [ -z "$husky_skip_init" ]; then\n  readonly hook_name="$(basename -- "$0")"\n  if [ -f ~/.huskyrc ]; then\n    . ~/.huskyrc\n  fi\n  readonly husky_skip_init=1\n  export husky_skip_init\n  sh -e "$0" "$@"\n  exitCode="$?"\n  exit $exitCode\nfi\n',
+  );
+  file(box, ".husky/pre-commit", '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpx prettier --write src\n', 0o755);
+  git(box, "config", "core.hooksPath", ".husky");
+  assert.equal(await writes(box, "git commit -m wip"), ["src"], "read once, in the work tree's top, not as any file");
+});
+
+Hooks("should read a script that runs itself again with the same arguments once, not as any file", async ({ box }) => {
+  file(box, "self.sh", '#!/bin/sh\nif [ -z "$again" ]; then\n  export again=1\n  sh -e "$0" "$@"\n  exit $?\nfi\necho done > out.txt\n', 0o755);
+  assert.equal(await writes(box, "./self.sh"), ["out.txt"]);
+});
+
+Hooks.run();
