@@ -98,6 +98,41 @@ Hooks("should read husky's hooks: version 9's stubs as the project's own hook ru
   assert.equal(await writes(box, "git commit -m wip"), ["src"], "read once, in the work tree's top, not as any file");
 });
 
+Hooks("should read lint-staged as the commands its configs give the staged files each pattern matches", async ({ box }) => {
+  file(box, ".husky/_/h", "#!/usr/bin/env sh\n");
+  file(box, ".husky/_/pre-commit", '#!/usr/bin/env sh\n. "$(dirname "$0")/h"', 0o755);
+  file(box, ".husky/pre-commit", "npx lint-staged\n");
+  git(box, "config", "core.hooksPath", ".husky/_");
+  file(box, "package.json", JSON.stringify({ name: "app", "lint-staged": { "*.ts": "prettier --write", "*.md": ["markdownlint"] } }));
+  file(box, "b.ts", "export const b = 1;\n");
+  file(box, "notes.md", "# notes\n");
+  // A package with its own YAML config (the nearest config wins), and one in JavaScript (not read: its files any command's).
+  file(box, "packages/app/.lintstagedrc", '"*.{ts,tsx}":\n  - eslint --fix\n  - vitest related --run\n');
+  file(box, "packages/app/x.ts", "export const x = 1;\n");
+  file(box, "packages/tool/lint-staged.config.js", "export default { '*.ts': (files) => `biome check --write ${files.join(' ')}` };\n");
+  file(box, "packages/tool/y.ts", "export const y = 1;\n");
+  git(box, "add", "package.json", ".husky", "packages");
+  git(box, "commit", "-q", "--no-verify", "-m", "init");
+  git(box, "add", "b.ts", "notes.md");
+  // Staged: b.ts (prettier --write writes it), notes.md (markdownlint writes nothing); u.ts is not staged.
+  assert.equal(await writes(box, "git commit -m wip"), ["b.ts"]);
+  assert.is(bash(box, "git commit -m wip"), undefined, "u.ts, which another session holds, is not staged: lint-staged leaves it");
+  // A command that stages more first: every changed or new file is one lint-staged may be given.
+  assert.equal(await writes(box, "git add -A && git commit -m wip"), ["b.ts", "u.ts"]);
+  assert.is(bash(box, "git add -A && git commit -m wip"), "deny");
+  assert.is(bash(box, "git commit -am wip"), "deny");
+  git(box, "add", "u.ts");
+  assert.is(bash(box, "git commit -m wip"), "deny", "u.ts staged: prettier --write would rewrite it");
+  assert.is(bash(box, "npx lint-staged"), "deny", "run by hand, as in the hook");
+  assert.is(bash(box, "git commit --no-verify -m wip"), undefined);
+  // Each package's files to its own config.
+  file(box, "packages/app/x.ts", "export const x = 2;\n");
+  file(box, "packages/tool/y.ts", "export const y = 2;\n");
+  git(box, "add", "packages");
+  assert.equal(await writes(box, "npx lint-staged"), ["b.ts", "packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
+  assert.equal(await writes(box, "npx lint-staged --config missing.json"), [], "no such config: lint-staged stops");
+});
+
 Hooks("should read a script that runs itself again with the same arguments once, not as any file", async ({ box }) => {
   file(box, "self.sh", '#!/bin/sh\nif [ -z "$again" ]; then\n  export again=1\n  sh -e "$0" "$@"\n  exit $?\nfi\necho done > out.txt\n', 0o755);
   assert.equal(await writes(box, "./self.sh"), ["out.txt"]);

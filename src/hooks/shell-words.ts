@@ -58,6 +58,8 @@ export interface Walk {
  * the calls already read, and how many more scripts the hook will read for it.
  */
 export interface Shared {
+  /** The command as the agent gave it (lint-staged asks whether it stages more before a commit). */
+  command?: string;
   functions: Map<string, FunctionBody[]>;
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;

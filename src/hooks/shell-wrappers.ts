@@ -10,6 +10,7 @@ import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
 import { gitHookRuns } from "./shell-git-rules.js";
+import { lintStagedRuns } from "./shell-lint-staged.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -42,6 +43,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const runs = gitHookRuns(argv.slice(1), here);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
+    }
+    if (program === "lint-staged" && !walk.shared.functions.has(program)) {
+      // What it runs on the staged files, as its config says (shell-lint-staged.ts).
+      const runs = lintStagedRuns(argv.slice(1), here, (path) => add(here, path));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
+      return undefined;
     }
     if (TASK_RUNNERS.includes(program)) {
       // `run-s clean build`, `concurrently "npm:watch" "tsc -w"`: what they run (shell-task-runners.ts).

@@ -96,7 +96,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared: Shared = { functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
+  const shared: Shared = { command, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));

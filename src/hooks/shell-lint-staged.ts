@@ -1,0 +1,187 @@
+// lint-staged (most often run by a pre-commit hook: `npx lint-staged`), read as what it runs: the
+// commands its config gives each pattern, with the staged files the pattern matches as their
+// arguments (`"*.ts": "prettier --write"` is `prettier --write a.ts b.ts`), for the walk to judge
+// as it judges them typed. As lint-staged does it: each file goes to the nearest config above it
+// (package.json's "lint-staged", .lintstagedrc in JSON or YAML, tracked anywhere in the repository
+// or above where it runs), a pattern without a slash matches a name at any depth, commands run in
+// the config's directory. The files are the ones staged now, and where the command stages more
+// before the commit (`git add -A && git commit`, `git commit -a`) every changed or new file too. A
+// config in JavaScript or TypeScript, a command given as a function, a YAML file the hook cannot
+// read: every such file under it could be written.
+import { readFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { picomatch } from "../targets/picomatch.js";
+import { readOptions, type Syntax } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { UNKNOWABLE, type Walk } from "./shell-words.js";
+
+const OPTIONS: Syntax = { short: "c:p:", long: { config: "c", cwd: ":", concurrent: "p", diff: ":", "diff-filter": ":", "max-arg-length": ":" } };
+
+const CONFIG_FILES = [
+  "package.json",
+  "package.yaml",
+  "package.yml",
+  ".lintstagedrc",
+  ".lintstagedrc.json",
+  ".lintstagedrc.yaml",
+  ".lintstagedrc.yml",
+  ".lintstagedrc.mjs",
+  ".lintstagedrc.mts",
+  ".lintstagedrc.js",
+  ".lintstagedrc.ts",
+  ".lintstagedrc.cjs",
+  ".lintstagedrc.cts",
+  "lint-staged.config.mjs",
+  "lint-staged.config.mts",
+  "lint-staged.config.js",
+  "lint-staged.config.ts",
+  "lint-staged.config.cjs",
+  "lint-staged.config.cts",
+];
+
+/** A config read: each pattern's commands (undefined: a function, or a config the hook cannot read). */
+type Config = Map<string, string[] | undefined> | undefined;
+
+/** A command that stages more than is staged now, before lint-staged runs in the commit's hook. */
+const STAGES_MORE = /\bgit\b[^;&|\n]*\s(add|stage)\b|\bgit\b[^;&|\n]*\scommit\b[^;&|\n]*\s(-[a-zA-Z]*a[a-zA-Z]*|--all)(?![\w-])/;
+
+/**
+ * What `lint-staged` runs, as scripts for the walk, with the files it would give them; the paths
+ * written where a config cannot be read (`found`). UNKNOWABLE where the place is not fixed.
+ */
+export function lintStagedRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, OPTIONS);
+  if (reading.has("h", "V") || args.includes("--help") || args.includes("--version")) return [];
+  const cwd = reading.has("cwd") ? (reading.value("cwd") === undefined || here.cwd === undefined ? undefined : resolve(here.cwd, reading.value("cwd") as string)) : here.cwd;
+  if (cwd === undefined) return UNKNOWABLE;
+  const git = (gitArgs: string[]): string | undefined => {
+    const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+    const result = spawnSync("git", gitArgs, { cwd, encoding: "utf8", timeout: 5000, maxBuffer: 64 * 1024 * 1024 });
+    return result.status === 0 ? result.stdout : undefined;
+  };
+  const top = git(["rev-parse", "--show-toplevel"])?.trim();
+  if (top === undefined || top === "") return []; // outside a repository lint-staged fails
+  const list = (output: string | undefined) => (output ?? "").split("\0").filter((name) => name !== "").map((name) => join(top, name));
+  // Staged now (as lint-staged asks: added, copied, modified, renamed); with a custom --diff, or
+  // where the command stages more first, whatever is changed or new too.
+  const broad = reading.has("diff") || STAGES_MORE.test(here.shared.command ?? "");
+  const files = new Set(list(git(["-C", top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"])));
+  if (broad) for (const file of list(git(["-C", top, "ls-files", "-z", "-m", "-o", "--exclude-standard"]))) files.add(file);
+  if (files.size === 0) return [];
+  // Each file's config: the one --config names, else the nearest above it.
+  const given = reading.has("c") ? reading.value("c") : undefined;
+  if (reading.has("c") && given === undefined) return UNKNOWABLE;
+  const configs = new Map<string, Config>(); // by directory
+  if (given !== undefined) {
+    const config = readConfig(resolve(cwd, given));
+    if (config === null) return []; // no such config: lint-staged stops there
+    configs.set(cwd, config);
+  } else {
+    const candidates = [...list(git(["-C", top, "ls-files", "-z", "--", ...CONFIG_FILES.map((name) => `:(glob)**/${name}`)])), ...CONFIG_FILES.map((name) => join(cwd, name))];
+    for (let at = dirname(cwd); at !== dirname(at) && `${at}/`.startsWith(`${top}/`); at = dirname(at)) candidates.push(...CONFIG_FILES.map((name) => join(at, name)));
+    // In the order lint-staged prefers them in one directory: the first that holds a config.
+    for (const name of CONFIG_FILES) {
+      for (const path of candidates) {
+        if (basename(path) !== name || configs.has(dirname(path))) continue;
+        const config = readConfig(path);
+        if (config !== null) configs.set(dirname(path), config);
+      }
+    }
+  }
+  const runs: Nested[] = [];
+  const byConfig = new Map<string, string[]>();
+  for (const file of files) {
+    const owner = given !== undefined ? cwd : [...configs.keys()].filter((directory) => file.startsWith(`${directory}/`)).sort((a, b) => b.length - a.length)[0];
+    if (owner === undefined) continue;
+    byConfig.set(owner, [...(byConfig.get(owner) ?? []), file]);
+  }
+  for (const [directory, owned] of byConfig) {
+    const config = configs.get(directory);
+    if (config === undefined) {
+      for (const file of owned) found(file);
+      continue;
+    }
+    for (const [pattern, commands] of config) {
+      const matches = picomatch(pattern, { dot: true, matchBase: !pattern.includes("/") });
+      const matched = owned.filter((file) => {
+        const path = relative(directory, file);
+        return (pattern.startsWith("../") || !path.startsWith("..")) && matches(path);
+      });
+      if (matched.length === 0) continue;
+      if (commands === undefined) {
+        for (const file of matched) found(file);
+        continue;
+      }
+      for (const command of commands) runs.push({ script: `${command} ${matched.map(quote).join(" ")}`, cwd: /^git(\s|$)/.test(command) ? top : directory, bound: new Map() });
+    }
+  }
+  return runs;
+}
+
+const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+
+/** A config file's patterns and commands: null where the file holds none (no file, a package.json without "lint-staged"). */
+function readConfig(path: string): Config | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  const name = basename(path);
+  if (/\.(m|c)?(j|t)s$/.test(name)) return undefined; // a program: what it returns is not read
+  let value: unknown;
+  if (name === "package.json") {
+    try {
+      value = (JSON.parse(text) as Record<string, unknown>)["lint-staged"];
+    } catch {
+      return null;
+    }
+    if (value === undefined) return null;
+  } else if (/^package\.ya?ml$/.test(name)) {
+    if (!/^lint-staged:/m.test(text)) return null;
+    return undefined; // YAML under a key: not read
+  } else {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = simpleYaml(text);
+    }
+  }
+  if (value === undefined || value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const config = new Map<string, string[] | undefined>();
+  for (const [pattern, commands] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof commands === "string") config.set(pattern, [commands]);
+    else if (Array.isArray(commands) && commands.every((command) => typeof command === "string")) config.set(pattern, commands as string[]);
+    else config.set(pattern, undefined);
+  }
+  return config;
+}
+
+/**
+ * The YAML lint-staged configs are written in: `"*.ts": prettier --write`, or a pattern followed by
+ * `- command` lines. Undefined for anything else.
+ */
+function simpleYaml(text: string): Record<string, string[]> | undefined {
+  const config: Record<string, string[]> = {};
+  let current: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\s+#.*$/, "");
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const item = /^\s+-\s+(.+)$/.exec(line);
+    if (item && current !== undefined) {
+      (config[current] as string[]).push(unquoted(item[1] as string));
+      continue;
+    }
+    const entry = /^(['"]?)(.+?)\1\s*:\s*(.*)$/.exec(line);
+    if (!entry || /^\s/.test(line)) return undefined;
+    current = entry[2] as string;
+    config[current] = entry[3] === "" ? [] : [unquoted(entry[3] as string)];
+  }
+  return config;
+}
+
+function unquoted(value: string): string {
+  return value.trim().replace(/^(['"])(.*)\1$/, "$2");
+}
