@@ -131,6 +131,12 @@ Hooks("should read lint-staged as the commands its configs give the staged files
   git(box, "add", "packages");
   assert.equal(await writes(box, "npx lint-staged"), ["b.ts", "packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
   assert.equal(await writes(box, "npx lint-staged --config missing.json"), [], "no such config: lint-staged stops");
+  // --hide-unstaged stashes the unstaged changes of every file (a tracked one changed since it was staged).
+  file(box, "package.json", JSON.stringify({ name: "app", "lint-staged": { "*.md": "markdownlint" } }));
+  git(box, "add", "package.json");
+  file(box, "u.ts", "export const u = 2;\n");
+  assert.equal(await writes(box, "npx lint-staged"), ["packages/app/x.ts", "packages/tool/y.ts"]);
+  assert.equal(await writes(box, "npx lint-staged --hide-unstaged"), ["packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
 });
 
 Hooks("should read a script that runs itself again with the same arguments once, not as any file", async ({ box }) => {

@@ -7,7 +7,8 @@
 // the config's directory. The files are the ones staged now, and where the command stages more
 // before the commit (`git add -A && git commit`, `git commit -a`) every changed or new file too. A
 // config in JavaScript or TypeScript, a command given as a function, a YAML file the hook cannot
-// read: every such file under it could be written.
+// read: every such file under it could be written. With --hide-unstaged, every file with unstaged
+// changes is written twice (stashed, then put back).
 import { readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -68,6 +69,8 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
   const broad = reading.has("diff") || STAGES_MORE.test(here.shared.command ?? "");
   const files = new Set(list(git(["-C", top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"])));
   if (broad) for (const file of list(git(["-C", top, "ls-files", "-z", "-m", "-o", "--exclude-standard"]))) files.add(file);
+  // --hide-unstaged stashes every unstaged change while the tasks run, and puts it back after.
+  if (args.includes("--hide-unstaged")) for (const file of list(git(["-C", top, "ls-files", "-z", "-m"]))) found(file);
   if (files.size === 0) return [];
   // Each file's config: the one --config names, else the nearest above it.
   const given = reading.has("c") ? reading.value("c") : undefined;
