@@ -10,7 +10,7 @@ import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
 import { gitHookRuns } from "./shell-git-rules.js";
-import { lintStagedRuns } from "./shell-lint-staged.js";
+import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -44,11 +44,19 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
     }
-    if (program === "lint-staged" && !walk.shared.functions.has(program)) {
-      // What it runs on the staged files, as its config says (shell-lint-staged.ts).
+    // (By its name or from a bin directory: a file named so elsewhere is a script, .git/hooks/pre-commit.)
+    const installed = /^([^/]*|.*\/bin\/[^/]*)$/.test(argv[0] ?? "");
+    if (program === "lint-staged" && installed && !walk.shared.functions.has(program)) {
+      // What it runs on the staged files, as its config says (shell-commit-tools.ts).
       const runs = lintStagedRuns(argv.slice(1), here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
+      return undefined;
+    }
+    if (program === "pre-commit" && installed && !walk.shared.functions.has(program)) {
+      // The files its hooks may fix, and the unstaged changes it stashes (shell-commit-tools.ts).
+      const paths = preCommitWrites(argv.slice(1), here);
+      for (const path of paths === UNKNOWABLE ? [UNKNOWABLE] : paths) add(here, path);
       return undefined;
     }
     if (TASK_RUNNERS.includes(program)) {

@@ -1,3 +1,5 @@
+// The tools a pre-commit hook runs over the files a commit stages: lint-staged and pre-commit.
+//
 // lint-staged (most often run by a pre-commit hook: `npx lint-staged`), read as what it runs: the
 // commands its config gives each pattern, with the staged files the pattern matches as their
 // arguments (`"*.ts": "prettier --write"` is `prettier --write a.ts b.ts`), for the walk to judge
@@ -15,7 +17,7 @@ import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { UNKNOWABLE, type Walk } from "./shell-words.js";
+import { anyUnder, UNKNOWABLE, type Walk } from "./shell-words.js";
 
 const OPTIONS: Syntax = { short: "c:p:", long: { config: "c", cwd: ":", concurrent: "p", diff: ":", "diff-filter": ":", "max-arg-length": ":" } };
 
@@ -44,7 +46,7 @@ const CONFIG_FILES = [
 /** A config read: each pattern's commands (undefined: a function, or a config the hook cannot read). */
 type Config = Map<string, string[] | undefined> | undefined;
 
-/** A command that stages more than is staged now, before lint-staged runs in the commit's hook. */
+/** A command that stages more than is staged now, before lint-staged or pre-commit runs in the commit's hook. */
 const STAGES_MORE = /\bgit\b[^;&|\n]*\s(add|stage)\b|\bgit\b[^;&|\n]*\scommit\b[^;&|\n]*\s(-[a-zA-Z]*a[a-zA-Z]*|--all)(?![\w-])/;
 
 /**
@@ -56,19 +58,12 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
   if (reading.has("h", "V") || args.includes("--help") || args.includes("--version")) return [];
   const cwd = reading.has("cwd") ? (reading.value("cwd") === undefined || here.cwd === undefined ? undefined : resolve(here.cwd, reading.value("cwd") as string)) : here.cwd;
   if (cwd === undefined) return UNKNOWABLE;
-  const git = (gitArgs: string[]): string | undefined => {
-    const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
-    const result = spawnSync("git", gitArgs, { cwd, encoding: "utf8", timeout: 5000, maxBuffer: 64 * 1024 * 1024 });
-    return result.status === 0 ? result.stdout : undefined;
-  };
-  const top = git(["rev-parse", "--show-toplevel"])?.trim();
-  if (top === undefined || top === "") return []; // outside a repository lint-staged fails
-  const list = (output: string | undefined) => (output ?? "").split("\0").filter((name) => name !== "").map((name) => join(top, name));
+  const repository = repositoryAt(cwd);
+  if (repository === undefined) return []; // outside a repository lint-staged fails
+  const { top, git, list } = repository;
   // Staged now (as lint-staged asks: added, copied, modified, renamed); with a custom --diff, or
   // where the command stages more first, whatever is changed or new too.
-  const broad = reading.has("diff") || STAGES_MORE.test(here.shared.command ?? "");
-  const files = new Set(list(git(["-C", top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"])));
-  if (broad) for (const file of list(git(["-C", top, "ls-files", "-z", "-m", "-o", "--exclude-standard"]))) files.add(file);
+  const files = staged(repository, reading.has("diff") || STAGES_MORE.test(here.shared.command ?? ""));
   // --hide-unstaged stashes every unstaged change while the tasks run, and puts it back after.
   if (args.includes("--hide-unstaged")) for (const file of list(git(["-C", top, "ls-files", "-z", "-m"]))) found(file);
   if (files.size === 0) return [];
@@ -120,6 +115,62 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
     }
   }
   return runs;
+}
+
+/**
+ * `pre-commit` (the framework: pre-commit.com), run by the git hook it installs or by hand: the files
+ * its hooks may fix, which are every file it gives them (its config's `files` and `types` not read),
+ * and every file with unstaged changes, which it stashes while they run and puts back after. `run`
+ * (and the hook's `hook-impl`) gives the staged files, and where the command stages more first every
+ * changed or new file; `--files` those; `--all-files` every file of the repository, as does a range
+ * (`--from-ref`); `autoupdate` writes the config. UNKNOWABLE where the place is not fixed.
+ */
+export function preCommitWrites(args: Array<string | undefined>, here: Walk): string[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, PRE_COMMIT);
+  const sub = reading.operands.length === 0 ? "run" : args[reading.operands[0] as number];
+  if (sub !== "run" && sub !== "hook-impl" && sub !== "try-repo" && sub !== "autoupdate") return [];
+  if (here.cwd === undefined) return UNKNOWABLE;
+  const repository = repositoryAt(here.cwd);
+  if (repository === undefined) return [];
+  const config = reading.has("c") ? reading.value("c") : ".pre-commit-config.yaml";
+  if (sub === "autoupdate") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
+  const unstaged = repository.list(repository.git(["-C", repository.top, "diff", "--name-only", "-z", "--no-ext-diff"]));
+  if (reading.has("a", "from-ref", "source", "to-ref", "origin")) return [anyUnder(repository.top), ...unstaged];
+  if (reading.has("files")) {
+    const files = reading.occurrences("files").map(({ value }) => value);
+    const rest = reading.operands.slice(1).map((at) => args[at]);
+    if ([...files, ...rest].includes(undefined)) return UNKNOWABLE;
+    return [...([...files, ...rest] as string[]).map((file) => resolve(here.cwd as string, file)), ...unstaged];
+  }
+  return [...staged(repository, STAGES_MORE.test(here.shared.command ?? "")), ...unstaged];
+}
+
+const PRE_COMMIT: Syntax = { short: "c:a", long: { config: "c", "all-files": "a", files: ":", "from-ref": ":", "to-ref": ":", source: ":", origin: ":", "hook-stage": ":", "hook-type": ":", "hook-dir": ":", "commit-msg-filename": ":", "remote-name": ":", "remote-url": ":", "local-branch": ":", "remote-branch": ":", color: ":", "show-diff-on-failure": "", verbose: "" } };
+
+interface Repository {
+  top: string;
+  git(args: string[]): string | undefined;
+  /** git's `-z` list of paths, as absolute paths. */
+  list(output: string | undefined): string[];
+}
+
+/** The repository around a directory, asked of git; undefined outside one. */
+function repositoryAt(cwd: string): Repository | undefined {
+  const git = (gitArgs: string[]): string | undefined => {
+    const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+    const result = spawnSync("git", gitArgs, { cwd, encoding: "utf8", timeout: 5000, maxBuffer: 64 * 1024 * 1024 });
+    return result.status === 0 ? result.stdout : undefined;
+  };
+  const top = git(["rev-parse", "--show-toplevel"])?.trim();
+  if (top === undefined || top === "") return undefined;
+  return { top, git, list: (output) => (output ?? "").split("\0").filter((name) => name !== "").map((name) => join(top, name)) };
+}
+
+/** The files staged now (added, copied, modified, renamed); with `more`, every changed or new file git does not ignore too. */
+function staged({ top, git, list }: Repository, more: boolean): Set<string> {
+  const files = new Set(list(git(["-C", top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR"])));
+  if (more) for (const file of list(git(["-C", top, "ls-files", "-z", "-m", "-o", "--exclude-standard"]))) files.add(file);
+  return files;
 }
 
 const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
