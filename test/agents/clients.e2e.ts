@@ -71,7 +71,7 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc, a commit's pre-commit hook too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
   // A repository where taken.txt has changes: `git stash` would put back the committed text.
   writeFileSync(taken, "committed\n");
@@ -84,6 +84,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   mkdirSync(join(b.project, "scripts"));
   writeFileSync(join(b.project, "scripts", "fix.sh"), '#!/bin/sh\nsed -i "s/keep/lost/" "$1"\n', { mode: 0o755 });
   writeFileSync(join(b.project, "package.json"), JSON.stringify({ scripts: { fmt: "sed -i s/keep/lost/ taken.txt" } }));
+  writeFileSync(join(b.project, ".git", "hooks", "pre-commit"), "#!/bin/sh\nsed -i s/keep/lost/ taken.txt\n", { mode: 0o755 });
   claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
   claims(b, ["take", join(b.project, "docs") + "/", "--holder", "someone-else", "--purpose", "their work"]);
   const { results } = await claude(
@@ -108,6 +109,8 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Bash", input: { command: "cat <<EOF > notes.txt; rm -f taken.txt\nhello\nEOF", description: "notes, then rm" } },
         // A cd that fails leaves the shell here: the rm was read as one in build/.
         { tool: "Bash", input: { command: "cd build; rm -f taken.txt", description: "clean build" } },
+        // A commit whose pre-commit hook rewrites the file (a formatter over the work tree).
+        { tool: "Bash", input: { command: "git -c user.name=t -c user.email=t@example.com commit --allow-empty -m wip", description: "commit" } },
       ],
     },
     "[script:main] go",
@@ -127,6 +130,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.match(results[11] ?? "", REFUSED, "a file written from a heredoc with a 60 KB line");
   assert.match(results[12] ?? "", REFUSED, "an rm after a heredoc's redirections, on its line");
   assert.match(results[13] ?? "", REFUSED, "an rm after a cd to a directory not there");
+  assert.match(results[14] ?? "", REFUSED, "a commit whose pre-commit hook writes the file");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
