@@ -226,6 +226,11 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
     // npm's options before its operand, its --prefix and init; git archive, git bundle, zip --move, uniq -.
     ["npm version --no-git-tag-version minor", ["package.json"]],
     ["npm pkg --json set a=1", ["package.json"]],
+    ["pnpm pkg set a=1", ["package.json"]],
+    // Tools that rewrite the manifest: npm-check-updates -u, sort-package-json.
+    ["npx npm-check-updates -u", ["package.json"]],
+    ["ncu --deep -u", ["glob:**/package.json"]],
+    ["npx sort-package-json", ["package.json"]],
     ["pnpm version patch", ["package.json"]], // pnpm's and yarn's version too
     ["yarn version --new-version 1.2.3", ["package.json"]],
     ["yarn version", ["package.json"]], // yarn asks for the version, then writes it
@@ -267,6 +272,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a program that writes nothing");
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);
   assert.equal(await writes(box, "pnpm version"), [], "pnpm version alone prints the versions");
+  assert.equal(await writes(box, "ncu"), [], "npm-check-updates without -u lists what is out of date");
+  assert.equal(await writes(box, "sort-package-json --check"), []);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

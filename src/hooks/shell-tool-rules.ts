@@ -82,7 +82,7 @@ const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[]; ot
     change: ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init", "audit"],
     other: ["link", "ln", "patch"],
   },
-  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "version", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
+  pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "version", "pkg", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
   yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "version", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces"] },
   bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"], other: ["link", "unlink", "patch", "patch-commit"] },
 };
@@ -275,7 +275,23 @@ function goFormatter(valued: string[], writes: (flags: Set<string>) => boolean, 
   };
 }
 
+/** npm-check-updates: `-u` rewrites the manifest's versions (with `--deep` or `--workspaces`, every manifest below). */
+const NCU: Rule = {
+  syntax: { short: "uwgc:f:x:t:p:", long: { upgrade: "u", workspace: "w", global: "g", ...valuedLong("packageFile cwd filter reject target packageManager pre format install registry configFilePath configFileName cacheFile"), workspaces: "", deep: "" } },
+  writes: ({ reading, walk }) => {
+    if (!reading.has("u") || reading.has("g")) return [];
+    const cwd = reading.has("cwd") ? directoryAt(walk.cwd, reading.value("cwd")) : walk.cwd;
+    if (reading.has("deep", "workspaces", "w")) return [cwd === undefined ? `${UNKNOWN_MARK}package.json` : globOf(join(cwd, "**", "package.json"))];
+    if (reading.has("packageFile")) return [directoryAt(cwd, reading.value("packageFile")) ?? `${UNKNOWN_MARK}package.json`];
+    return atRoot(cwd, JS_MANIFEST);
+  },
+};
+
 export const TOOL_RULES: Record<string, Rule> = {
+  ncu: NCU,
+  "npm-check-updates": NCU,
+  // sort-package-json [files…]: package.json where it runs by default; --check only reads.
+  "sort-package-json": { syntax: { short: "cqi:", long: { check: "c", quiet: "q", ignore: "i", stdin: "" } }, writes: (input) => (input.reading.has("c", "stdin") ? [] : operandFiles(input, input.reading.operands, ["package.json"])) },
   prettier: formatter(PRETTIER, (has) => has("w"), []),
   eslint: formatter(ESLINT, (has) => has("--fix"), ["."], ["o"]),
   stylelint: formatter({ short: "c:f:o:", long: { config: "c", formatter: "f", "output-file": "o", ...valuedLong("config-basedir ignore-path ignore-pattern custom-syntax custom-formatter max-warnings cache-location stdin-filename") } }, (has) => has("--fix"), [], ["o"]),
