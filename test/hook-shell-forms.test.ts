@@ -5,9 +5,10 @@
 // or by an expansion alone, a function whose body is no group, nested backticks, pushd's stack, a
 // HOME set in the script, and commands that make files from their options. Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -274,6 +275,14 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.equal(await writes(box, "pnpm version"), [], "pnpm version alone prints the versions");
   assert.equal(await writes(box, "ncu"), [], "npm-check-updates without -u lists what is out of date");
   assert.equal(await writes(box, "sort-package-json --check"), []);
+  // jest and vitest -u rewrite snapshots, also inline in the test files; a plain run is judged as writing nothing.
+  file(box, "package.json", "{}");
+  file(box, "src/u.test.ts", "test('u', () => expect(1).toMatchInlineSnapshot());\n");
+  claims(["take", join(box.project, "src/u.test.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "its tests"]);
+  assert.is(bash(box, "npx vitest run -u"), "deny");
+  assert.is(bash(box, "npm exec jest -- --updateSnapshot"), "deny");
+  assert.is(bash(box, "npx vitest run"), undefined);
+  assert.equal(await writes(box, "npx jest --coverage --outputFile=out/r.json"), ["glob:coverage/**", "out/r.json"]);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

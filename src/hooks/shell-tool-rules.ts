@@ -287,7 +287,30 @@ const NCU: Rule = {
   },
 };
 
+/**
+ * jest and vitest: `-u` rewrites snapshots, in `__snapshots__` and inline in the test files
+ * themselves (`toMatchInlineSnapshot`), anywhere in the project; `--coverage` writes its report
+ * under coverage/; `--outputFile` its file. (A first run writes new snapshots too, which no option
+ * says: not judged.)
+ */
+function testRunner(syntax: Syntax): Rule {
+  return {
+    syntax,
+    writes: (input) => {
+      const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+      const under = (glob: string) => (root === undefined ? `${UNKNOWN_MARK}${glob}` : globOf(join(root, glob)));
+      return [
+        ...optionFiles(input, ["outputFile"]),
+        ...(input.reading.has("u") ? [under("**/__snapshots__/**"), under("**/*.{test,spec}.*"), under("**/__tests__/**")] : []),
+        ...(input.reading.has("coverage") || input.args.some((arg) => arg?.startsWith("--coverage.enabled") && !arg.endsWith("=false")) ? [under("coverage/**")] : []),
+      ];
+    },
+  };
+}
+
 export const TOOL_RULES: Record<string, Rule> = {
+  vitest: testRunner({ short: "uc:r:t:", long: { update: "u", config: "c", root: "r", testNamePattern: "t", outputFile: ":", coverage: "", ...valuedLong("dir project reporter environment pool shard") } }),
+  jest: testRunner({ short: "uc:t:", long: { updateSnapshot: "u", config: "c", testNamePattern: "t", outputFile: ":", coverage: "", collectCoverage: "coverage", ...valuedLong("rootDir roots testPathPattern selectProjects reporters maxWorkers shard") } }),
   ncu: NCU,
   "npm-check-updates": NCU,
   // sort-package-json [files…]: package.json where it runs by default; --check only reads.
