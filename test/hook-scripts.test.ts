@@ -476,4 +476,49 @@ Scripts("should read a script in every workspace member for -ws, -r, --filter an
   }
 });
 
+Scripts("should read a justfile's recipes that just runs: the ones named or the default, after their dependencies, with its string variables", async ({ box }) => {
+  file(
+    box,
+    "justfile",
+    [
+      'out := "dist"',
+      "",
+      "default: fmt",
+      "",
+      "alias f := fmt",
+      "",
+      "fmt:",
+      "    @npx prettier --write src",
+      "",
+      'test target="all": build',
+      "    npm test -- {{target}}",
+      "",
+      "build:",
+      "    -rm -rf {{out}}",
+      "    echo x > {{out}}/a.js",
+      "",
+      "[private]",
+      "_gen:",
+      "    #!/usr/bin/env python3",
+      "    open('u.ts', 'w').write('x')",
+      "",
+      "release version: build && _gen",
+      "    echo {{version}} > VERSION",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(await writes(box, "just"), ["src"], "the first recipe, and what it depends on");
+  assert.equal(await writes(box, "just f"), ["src"], "an alias");
+  assert.equal(await writes(box, "just test unit"), ["dist", "dist/a.js"]);
+  assert.equal(await writes(box, "just release 1.2"), ["VERSION", "dist", "dist/a.js", "u.ts"], "a dependency after && runs too; a python recipe is read as python");
+  assert.is(bash(box, "just release 1.2"), "deny", "its _gen recipe writes u.ts, which another session holds");
+  assert.is(bash(box, "just build"), undefined);
+  assert.equal(await writes(box, "just --list"), []);
+  assert.equal(await writes(box, "just --fmt"), ["justfile"]);
+  assert.equal(await writes(box, "just nothing"), ["unknown:."], "a recipe the hook cannot find could write anything");
+  // From a directory below, just finds the justfile above and runs its recipes there.
+  mkdirSync(join(box.project, "sub"));
+  assert.equal(await writes(box, "cd sub && just build"), ["dist", "dist/a.js"]);
+});
+
 Scripts.run();

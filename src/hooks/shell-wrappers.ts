@@ -11,6 +11,7 @@ import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
 import { gitHookRuns } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
+import { justRuns } from "./shell-just.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -57,6 +58,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // The files its hooks may fix, and the unstaged changes it stashes (shell-commit-tools.ts).
       const paths = preCommitWrites(argv.slice(1), here);
       for (const path of paths === UNKNOWABLE ? [UNKNOWABLE] : paths) add(here, path);
+      return undefined;
+    }
+    if (program === "just" && installed && !walk.shared.functions.has(program)) {
+      // The recipes it runs, read in turn (shell-just.ts).
+      const runs = justRuns(argv.slice(1), here, (path) => add(here, path));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
       return undefined;
     }
     if (TASK_RUNNERS.includes(program)) {
