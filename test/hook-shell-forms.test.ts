@@ -283,6 +283,13 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npm exec jest -- --updateSnapshot"), "deny");
   assert.is(bash(box, "npx vitest run"), undefined);
   assert.equal(await writes(box, "npx jest --coverage --outputFile=out/r.json"), ["glob:coverage/**", "out/r.json"]);
+  // prisma: format and db pull rewrite the schema, generate the generators' outputs, migrate dev the migrations too.
+  file(box, "prisma/schema.prisma", 'generator client {\n  provider = "prisma-client-js"\n  output   = "../src/generated/client"\n}\n');
+  claims(["take", join(box.project, "prisma/schema.prisma"), "--dir", box.dir, "--holder", "other", "--purpose", "the data model"]);
+  assert.is(bash(box, "npx prisma format"), "deny");
+  assert.is(bash(box, "npx prisma migrate status"), undefined);
+  assert.equal(await writes(box, "npx prisma generate"), ["glob:node_modules/.prisma/**", "glob:src/generated/client/**"]);
+  assert.equal(await writes(box, "npx prisma migrate dev --name init --skip-generate"), ["glob:prisma/migrations/**"]);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

@@ -6,13 +6,14 @@
 // itself (`prettier --write "src/**/*.ts"`) is checked as a glob. Long options are read by whole
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
+import { statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
@@ -308,7 +309,65 @@ function testRunner(syntax: Syntax): Rule {
   };
 }
 
+/**
+ * The Prisma schema a `prisma` command reads: `--schema`'s, package.json's `prisma.schema`, else
+ * prisma/schema.prisma or schema.prisma; a folder of `.prisma` files stands for each of them. Its
+ * project's root and the generators' `output` directories (relative to the schema).
+ */
+function prismaSchema(input: RuleInput): { files: string[]; directory: string | undefined; outputs: string[] } {
+  const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+  let schema: string | undefined;
+  if (input.reading.has("schema")) schema = directoryAt(input.walk.cwd, input.reading.value("schema"));
+  else if (root !== undefined) {
+    const configured = /"prisma"\s*:\s*\{[^}]*"schema"\s*:\s*"([^"]+)"/.exec(readText(join(root, "package.json")) ?? "")?.[1];
+    schema = configured !== undefined ? join(root, configured) : [join(root, "prisma", "schema.prisma"), join(root, "schema.prisma"), join(root, "prisma", "schema")].find((path) => readText(path) !== undefined || isDirectoryPath(path));
+    schema ??= join(root, "prisma", "schema.prisma");
+  }
+  if (schema === undefined) return { files: [`${UNKNOWN_MARK}schema.prisma`], directory: undefined, outputs: [UNKNOWABLE] };
+  const folder = isDirectoryPath(schema);
+  const directory = folder ? schema : dirname(schema);
+  const text = folder ? undefined : readText(schema);
+  // A generator's output (`output = "../src/generated"`); one from env() is a place the text does not fix.
+  const outputs = [...(text ?? "").matchAll(/^\s*output\s*=\s*(.+?)\s*$/gm)].map((match) => {
+    const quoted = /^"([^"]+)"$/.exec(match[1] as string)?.[1];
+    return quoted === undefined ? UNKNOWABLE : anyUnder(directoryAt(directory, quoted));
+  });
+  return { files: [folder ? globOf(join(schema, "**", "*.prisma")) : schema], directory, outputs: [...outputs, ...(root === undefined ? [] : [anyUnder(join(root, "node_modules", ".prisma"))])] };
+}
+
+function isDirectoryPath(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const PRISMA: Syntax = { long: { ...valuedLong("schema name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
+
 export const TOOL_RULES: Record<string, Rule> = {
+  // prisma format and db pull rewrite the schema; generate writes the generators' outputs;
+  // migrate dev and reset write migrations (and generate); init makes the schema and .env.
+  prisma: bySubcommand(PRISMA, {
+    format: (input) => prismaSchema(input).files,
+    generate: (input) => prismaSchema(input).outputs,
+    introspect: (input) => prismaSchema(input).files,
+    db: (input, rest) => {
+      const sub = input.args[rest[0] ?? -1];
+      if (sub === "pull") return prismaSchema(input).files;
+      return sub === "push" && !input.reading.has("skip-generate") ? prismaSchema(input).outputs : [];
+    },
+    migrate: (input, rest) => {
+      const sub = input.args[rest[0] ?? -1];
+      if (sub !== "dev" && sub !== "reset") return [];
+      const { directory, outputs } = prismaSchema(input);
+      return [anyUnder(directory === undefined ? undefined : join(directory, "migrations")), ...(input.reading.has("skip-generate", "create-only") ? [] : outputs)];
+    },
+    init: (input) => {
+      const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+      return root === undefined ? [UNKNOWABLE] : [anyUnder(join(root, "prisma")), join(root, ".env"), join(root, ".gitignore"), join(root, "prisma.config.ts")];
+    },
+  }),
   vitest: testRunner({ short: "uc:r:t:", long: { update: "u", config: "c", root: "r", testNamePattern: "t", outputFile: ":", coverage: "", ...valuedLong("dir project reporter environment pool shard") } }),
   jest: testRunner({ short: "uc:t:", long: { updateSnapshot: "u", config: "c", testNamePattern: "t", outputFile: ":", coverage: "", collectCoverage: "coverage", ...valuedLong("rootDir roots testPathPattern selectProjects reporters maxWorkers shard") } }),
   ncu: NCU,
