@@ -33,12 +33,20 @@ Hooks("should read the hooks a git command runs from .git/hooks, and leave out t
   assert.equal(await writes(box, "git commit -m wip"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
   assert.equal(await writes(box, "git commit --no-verify -m wip"), [], "--no-verify: neither pre-commit nor commit-msg runs");
   assert.equal(await writes(box, "git commit -n -m wip"), []);
+  assert.equal(await writes(box, "git commit -nm wip"), []);
+  // The last of --no-verify and --verify wins; a message is no option.
+  assert.equal(await writes(box, "git commit --no-verify --verify -m wip"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
+  assert.equal(await writes(box, "git commit -m -n"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
+  assert.equal(await writes(box, "git commit -m --no-verify"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
   assert.equal(await writes(box, "git push origin main"), ["notes.txt"]);
   assert.equal(await writes(box, "git status"), [], "git status runs none of them");
   assert.equal(await writes(box, "git switch -c feature"), [], "the post-checkout hook is not executable");
   assert.is(bash(box, "git add -A && git commit -m wip"), "deny", "the pre-commit hook writes u.ts, which another session holds");
   assert.is(bash(box, "git commit --no-verify -m wip"), undefined);
   assert.is(bash(box, "git log --oneline"), undefined);
+  // A command that rewrites the whole work tree before it runs its hooks: the hooks are still read as they are.
+  file(box, ".git/hooks/post-checkout", "#!/bin/sh\ntrue\n", 0o755);
+  assert.equal(await writes(box, "git stash && git checkout -b feature"), ["glob:**"], "not any file: the hook writes nothing");
   // An alias of commit runs commit's hooks; a commit in a place the text does not fix, any repository's.
   git(box, "config", "alias.ci", "commit");
   assert.equal(await writes(box, "git ci -m wip"), [".git/COMMIT_EDITMSG", "src", "u.ts"]);
@@ -87,6 +95,11 @@ Hooks("should read husky's hooks: version 9's stubs as the project's own hook ru
   assert.is(bash(box, "git commit -m wip"), "deny");
   assert.equal(await writes(box, "HUSKY=0 git commit -m wip"), [], "HUSKY=0 turns husky off");
   assert.equal(await writes(box, "git push"), []);
+  // husky 9.0's stubs (`${0%/*}`), and a hook that kept husky 8's first line (9.1's husky.sh only prints a warning).
+  file(box, ".husky/_/pre-commit", '#!/usr/bin/env sh\n. "${0%/*}/h"', 0o755);
+  file(box, ".husky/_/husky.sh", 'echo "husky - DEPRECATED\n\nPlease remove the following two lines from $0:\n\n#!/usr/bin/env sh\n. \\"\\$(dirname -- \\"\\$0\\")/_/husky.sh\\"\n"');
+  file(box, ".husky/pre-commit", '. "$(dirname -- "$0")/_/husky.sh"\n\nnpx prettier --write src\n');
+  assert.equal(await writes(box, "git commit -m wip"), ["src"]);
   // husky 8: core.hooksPath is .husky, each hook sources _/husky.sh, which runs the hook again with sh -e.
   file(
     box,
@@ -131,12 +144,33 @@ Hooks("should read lint-staged as the commands its configs give the staged files
   git(box, "add", "packages");
   assert.equal(await writes(box, "npx lint-staged"), ["b.ts", "packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
   assert.equal(await writes(box, "npx lint-staged --config missing.json"), [], "no such config: lint-staged stops");
-  // --hide-unstaged stashes the unstaged changes of every file (a tracked one changed since it was staged).
+  assert.equal(await writes(box, "node_modules/.bin/lint-staged"), ["b.ts", "packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
+  assert.equal(await writes(box, "yarn lint-staged"), ["b.ts", "packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
+  // The unstaged changes lint-staged sets aside while the tasks run: a partly staged file's by
+  // default (checked out, whatever the tasks are), every file's with --hide-unstaged.
   file(box, "package.json", JSON.stringify({ name: "app", "lint-staged": { "*.md": "markdownlint" } }));
   git(box, "add", "package.json");
-  file(box, "u.ts", "export const u = 2;\n");
-  assert.equal(await writes(box, "npx lint-staged"), ["packages/app/x.ts", "packages/tool/y.ts"]);
-  assert.equal(await writes(box, "npx lint-staged --hide-unstaged"), ["packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
+  file(box, "u.ts", "export const u = 2;\n"); // staged before: now partly staged
+  assert.equal(await writes(box, "npx lint-staged"), ["packages/app/x.ts", "packages/tool/y.ts", "u.ts"]);
+  assert.equal(await writes(box, "npx lint-staged --no-stash"), ["packages/app/x.ts", "packages/tool/y.ts"]);
+  git(box, "commit", "-q", "--no-verify", "-m", "all");
+  file(box, "notes.md", "# more notes\n");
+  git(box, "add", "notes.md");
+  assert.equal(await writes(box, "npx lint-staged"), [], "u.ts has unstaged changes only; markdownlint writes nothing");
+  assert.equal(await writes(box, "npx lint-staged --hide-unstaged"), ["u.ts"]);
+});
+
+Hooks("should read lint-staged's files where a commit stages more (paths given), configs not committed yet, lists in brackets and braces of one", async ({ box }) => {
+  file(box, ".git/hooks/pre-commit", "#!/bin/sh\nnpx lint-staged\n", 0o755);
+  file(box, "package.json", JSON.stringify({ name: "app" }));
+  git(box, "add", "package.json", "u.ts");
+  git(box, "commit", "-q", "--no-verify", "-m", "init");
+  file(box, "u.ts", "export const u = 2;\n"); // changed, not staged
+  file(box, ".lintstagedrc", '"*.{ts}": [prettier --write, "eslint --fix"]\n'); // not committed
+  assert.equal(await writes(box, "git commit -m wip"), [], "nothing staged");
+  assert.equal(await writes(box, "git commit -m wip u.ts"), ["u.ts"], "a path given: committed as it is in the work tree");
+  assert.equal(await writes(box, "git commit -m wip -- u.ts"), ["u.ts"]);
+  assert.is(bash(box, "git commit -m 'fix u' u.ts"), "deny");
 });
 
 Hooks("should read the pre-commit framework's hook as the files its hooks may fix and the unstaged changes it stashes", async ({ box }) => {
@@ -163,6 +197,12 @@ Hooks("should read the pre-commit framework's hook as the files its hooks may fi
   assert.equal(await writes(box, "git commit -m wip"), ["u.ts"]);
   assert.is(bash(box, "git commit -m wip"), "deny", "the other session's unstaged change to u.ts is stashed and put back");
   assert.is(bash(box, "git commit --no-verify -m wip"), undefined);
+  assert.equal(await writes(box, "pre-commit run black --files b.py"), ["b.py", "u.ts"], "black is a hook's id, not a file");
+  assert.equal(await writes(box, "python3 -m pre_commit run --files b.py"), ["b.py", "u.ts"]);
+  // Its pre-push hook: the files of the commits no remote has.
+  git(box, "checkout", "-q", "--", "u.ts");
+  spawnSync("cp", [join(box.project, ".git/hooks/pre-commit"), join(box.project, ".git/hooks/pre-push")]);
+  assert.equal(await writes(box, "git push origin HEAD"), [".pre-commit-config.yaml", "b.py", "u.ts"]);
 });
 
 Hooks("should read a script that runs itself again with the same arguments once, not as any file", async ({ box }) => {

@@ -65,9 +65,55 @@ export const HOOKED_COMMANDS = Object.keys(HOOKS);
  */
 export function hooksRun(sub: string | undefined, rest: Array<string | undefined> = []): string[] {
   if (sub === undefined || !Object.hasOwn(HOOKS, sub)) return [];
-  const skipped = rest.includes("--no-verify") || (sub === "commit" && rest.includes("-n")) ? (VERIFY[sub] ?? []) : [];
+  const skipped = read(sub, rest).verify ? [] : (VERIFY[sub] ?? []);
   const names = [...(HOOKS[sub] as string[]), ...(UPDATE_REFS.has(sub) ? ["reference-transaction"] : []), ...(WRITE_INDEX.has(sub) ? ["post-index-change"] : [])];
   return names.filter((name) => !skipped.includes(name));
+}
+
+/** Options of these commands that take a value (the next word, when not joined to it). */
+const VALUED_LONG = new Set(["--message", "--file", "--author", "--date", "--template", "--reuse-message", "--reedit-message", "--fixup", "--squash", "--trailer", "--cleanup", "--strategy", "--strategy-option", "--push-option", "--repo", "--exec", "--onto", "--receive-pack", "--pathspec-from-file"]);
+const VALUED_SHORT = "mFCctsXox";
+
+/**
+ * A command's words read as git reads them: whether the hooks `--no-verify` turns off run (the
+ * last of `--verify`, `--no-verify` and commit's `-n` wins; an option's value is none of them:
+ * `-m -n`), and whether a commit stages more than is staged now (paths given, `-a`, `-i`, `-o`).
+ */
+function read(sub: string, rest: Array<string | undefined>): { verify: boolean; stagesMore: boolean } {
+  let verify = true;
+  let stagesMore = false;
+  for (let at = 0; at < rest.length; at++) {
+    const arg = rest[at];
+    if (arg === undefined) {
+      stagesMore = true; // a word the text does not fix: a path, perhaps
+      continue;
+    }
+    if (arg === "--") {
+      if (at + 1 < rest.length) stagesMore = true;
+      break;
+    }
+    if (arg === "--no-verify") verify = false;
+    else if (arg === "--verify") verify = true;
+    else if (["--all", "--include", "--only", "--pathspec-from-file"].includes(arg) || arg.startsWith("--pathspec-from-file=")) stagesMore = true;
+    else if (VALUED_LONG.has(arg)) at++;
+    else if (/^-[^-]/.test(arg)) {
+      for (let letter = 1; letter < arg.length; letter++) {
+        const char = arg[letter] as string;
+        if (sub === "commit" && char === "n") verify = false;
+        if (sub === "commit" && "aio".includes(char)) stagesMore = true;
+        if (VALUED_SHORT.includes(char)) {
+          if (letter === arg.length - 1) at++; // its value is the next word
+          break;
+        }
+      }
+    } else if (!arg.startsWith("-")) stagesMore = true; // a path (commit's pathspec)
+  }
+  return { verify, stagesMore: sub === "commit" && stagesMore };
+}
+
+/** Whether a `git commit` (its words after `commit`) stages more than is staged now before its hooks run. */
+export function commitStagesMore(rest: Array<string | undefined>): boolean {
+  return read("commit", rest).stagesMore;
 }
 
 /** Whether a hook file git would run: a regular file it may execute (git skips any other with a warning). */

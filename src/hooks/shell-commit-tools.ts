@@ -63,10 +63,14 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
   const { top, git, list } = repository;
   // Staged now (as lint-staged asks: added, copied, modified, renamed); with a custom --diff, or
   // where the command stages more first, whatever is changed or new too.
-  const files = staged(repository, reading.has("diff") || STAGES_MORE.test(here.shared.command ?? ""));
-  // --hide-unstaged stashes every unstaged change while the tasks run, and puts it back after.
-  if (args.includes("--hide-unstaged")) for (const file of list(git(["-C", top, "ls-files", "-z", "-m"]))) found(file);
-  if (files.size === 0) return [];
+  const files = staged(repository, reading.has("diff") || here.shared.stagesMore === true || STAGES_MORE.test(here.shared.command ?? ""));
+  if (files.size === 0) return []; // "No staged files found": nothing runs, nothing is set aside
+  // --hide-unstaged stashes every unstaged change while the tasks run, and puts it back after; by
+  // default, those of the files that are partly staged (`git checkout --force` of each, whatever
+  // the tasks do), unless --no-stash or --no-hide-partially-staged.
+  const unstaged = list(git(["-C", top, "diff", "--name-only", "-z", "--no-ext-diff"]));
+  if (args.includes("--hide-unstaged")) for (const file of unstaged) found(file);
+  else if (!args.includes("--no-stash") && !args.includes("--no-hide-partially-staged")) for (const file of unstaged) if (files.has(file)) found(file);
   // Each file's config: the one --config names, else the nearest above it.
   const given = reading.has("c") ? reading.value("c") : undefined;
   if (reading.has("c") && given === undefined) return UNKNOWABLE;
@@ -76,7 +80,8 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
     if (config === null) return []; // no such config: lint-staged stops there
     configs.set(cwd, config);
   } else {
-    const candidates = [...list(git(["-C", top, "ls-files", "-z", "--", ...CONFIG_FILES.map((name) => `:(glob)**/${name}`)])), ...CONFIG_FILES.map((name) => join(cwd, name))];
+    // Tracked or not (but not ignored), anywhere in the repository; and above where it runs.
+    const candidates = [...list(git(["-C", top, "ls-files", "-z", "-c", "-o", "--exclude-standard", "--", ...CONFIG_FILES.map((name) => `:(glob)**/${name}`)])), ...CONFIG_FILES.map((name) => join(cwd, name))];
     for (let at = dirname(cwd); at !== dirname(at) && `${at}/`.startsWith(`${top}/`); at = dirname(at)) candidates.push(...CONFIG_FILES.map((name) => join(at, name)));
     // In the order lint-staged prefers them in one directory: the first that holds a config.
     for (const name of CONFIG_FILES) {
@@ -92,7 +97,9 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
   for (const file of files) {
     const owner = given !== undefined ? cwd : [...configs.keys()].filter((directory) => file.startsWith(`${directory}/`)).sort((a, b) => b.length - a.length)[0];
     if (owner === undefined) continue;
-    byConfig.set(owner, [...(byConfig.get(owner) ?? []), file]);
+    const owned = byConfig.get(owner);
+    if (owned === undefined) byConfig.set(owner, [file]);
+    else owned.push(file);
   }
   for (const [directory, owned] of byConfig) {
     const config = configs.get(directory);
@@ -101,10 +108,12 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
       continue;
     }
     for (const [pattern, commands] of config) {
-      const matches = picomatch(pattern, { dot: true, matchBase: !pattern.includes("/") });
+      // (lint-staged reads `*.{ts}` as `*.ts`: a brace of one alternative is its text.)
+      const glob = pattern.replace(/\{([^{},]*)\}/g, (brace, inner: string) => (inner.includes("..") ? brace : inner));
+      const matches = picomatch(glob, { dot: true, matchBase: !glob.includes("/") });
       const matched = owned.filter((file) => {
         const path = relative(directory, file);
-        return (pattern.startsWith("../") || !path.startsWith("..")) && matches(path);
+        return (glob.startsWith("../") || !path.startsWith("..")) && matches(path);
       });
       if (matched.length === 0) continue;
       if (commands === undefined) {
@@ -136,13 +145,21 @@ export function preCommitWrites(args: Array<string | undefined>, here: Walk): st
   if (sub === "autoupdate") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
   const unstaged = repository.list(repository.git(["-C", repository.top, "diff", "--name-only", "-z", "--no-ext-diff"]));
   if (reading.has("a", "from-ref", "source", "to-ref", "origin")) return [anyUnder(repository.top), ...unstaged];
-  if (reading.has("files")) {
-    const files = reading.occurrences("files").map(({ value }) => value);
-    const rest = reading.operands.slice(1).map((at) => args[at]);
-    if ([...files, ...rest].includes(undefined)) return UNKNOWABLE;
-    return [...([...files, ...rest] as string[]).map((file) => resolve(here.cwd as string, file)), ...unstaged];
+  const given = args.indexOf("--files");
+  if (given !== -1) {
+    // `--files a b`: every word after it up to the next option (a hook's id goes before it: `run black --files a.py`).
+    const files: Array<string | undefined> = [];
+    for (let at = given + 1; at < args.length && !args[at]?.startsWith("-"); at++) files.push(args[at]);
+    if (files.includes(undefined)) return UNKNOWABLE;
+    return [...(files as string[]).map((file) => resolve(here.cwd as string, file)), ...unstaged];
   }
-  return [...staged(repository, STAGES_MORE.test(here.shared.command ?? "")), ...unstaged];
+  // A hook of another stage than the commit's (pre-push): the files of the commits no remote has yet.
+  const type = reading.value("hook-type") ?? reading.value("hook-stage");
+  if (sub === "hook-impl" && type !== undefined && !["pre-commit", "pre-merge-commit", "prepare-commit-msg", "commit-msg"].includes(type)) {
+    const pushed = repository.git(["-C", repository.top, "log", "--name-only", "--format=", "-z", "HEAD", "--not", "--remotes"]);
+    return pushed === undefined ? [anyUnder(repository.top)] : [...repository.list(pushed.replace(/\n/g, "\0")), ...unstaged];
+  }
+  return [...staged(repository, here.shared.stagesMore === true || STAGES_MORE.test(here.shared.command ?? "")), ...unstaged];
 }
 
 const PRE_COMMIT: Syntax = { short: "c:a", long: { config: "c", "all-files": "a", files: ":", "from-ref": ":", "to-ref": ":", source: ":", origin: ":", "hook-stage": ":", "hook-type": ":", "hook-dir": ":", "commit-msg-filename": ":", "remote-name": ":", "remote-url": ":", "local-branch": ":", "remote-branch": ":", color: ":", "show-diff-on-failure": "", verbose: "" } };
@@ -231,7 +248,10 @@ function simpleYaml(text: string): Record<string, string[]> | undefined {
     const entry = /^(['"]?)(.+?)\1\s*:\s*(.*)$/.exec(line);
     if (!entry || /^\s/.test(line)) return undefined;
     current = entry[2] as string;
-    config[current] = entry[3] === "" ? [] : [unquoted(entry[3] as string)];
+    const value = (entry[3] as string).trim();
+    // `"*.ts": [prettier --write, "eslint --fix"]`: a list in brackets.
+    const list = /^\[(.*)\]$/.exec(value)?.[1];
+    config[current] = value === "" ? [] : list !== undefined ? list.split(",").map(unquoted).filter((command) => command !== "") : [unquoted(value)];
   }
   return config;
 }

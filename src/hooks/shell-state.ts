@@ -39,7 +39,8 @@ const SOURCES_EACH = new RegExp(`${CHANGES_DIRECTORY.source.replace("(cd|pushd|p
  * may do anything.
  */
 export function sourcedChangesDirectory(text: string, cwd: string | undefined, home: string, depth = 0): boolean {
-  const outside = outsideFunctions(text);
+  // Quoted text is no command (husky's `echo "… . \"\$(dirname …)/husky.sh\" …"`), but what eval is given.
+  const outside = outsideFunctions(text).replace(/(\beval\s+)?("(?:\\[\s\S]|[^"\\])*"|'[^']*')/g, (quoted, evaluated?: string) => (evaluated === undefined ? '""' : quoted));
   if (!CHANGES_DIRECTORY.test(outside)) return false;
   if (MOVES.test(outside) || depth >= 4) return true;
   const sources = [...outside.matchAll(SOURCES_EACH)];

@@ -60,6 +60,8 @@ export interface Walk {
 export interface Shared {
   /** The command as the agent gave it (lint-staged asks whether it stages more before a commit). */
   command?: string;
+  /** A `git commit` in it stages more than is staged now (paths given, `-a`): its hooks see those too. */
+  stagesMore?: boolean;
   functions: Map<string, FunctionBody[]>;
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;

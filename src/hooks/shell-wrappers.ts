@@ -18,6 +18,9 @@ import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBe
 
 type Node = Parser.SyntaxNode;
 
+/** Tools read as what they run (above), which a package manager also runs by name (`yarn lint-staged`). */
+const READ_AS_RUNNERS = ["lint-staged", "pre-commit", "prek", "just"];
+
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 
 /**
@@ -46,21 +49,23 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else nested.push(...runs);
     }
     // (By its name or from a bin directory: a file named so elsewhere is a script, .git/hooks/pre-commit.)
-    const installed = /^([^/]*|.*\/bin\/[^/]*)$/.test(argv[0] ?? "");
-    if (program === "lint-staged" && installed && !walk.shared.functions.has(program)) {
+    const installed = /^([^/]*|.*\/\.?bin\/[^/]*)$/.test(argv[0] ?? "");
+    // (`npx lint-staged@16`: the package's version taken off.)
+    const tool = program.replace(/(?<=.)@[^/]*$/, "");
+    if (tool === "lint-staged" && installed && !walk.shared.functions.has(program)) {
       // What it runs on the staged files, as its config says (shell-commit-tools.ts).
       const runs = lintStagedRuns(argv.slice(1), here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
     }
-    if (program === "pre-commit" && installed && !walk.shared.functions.has(program)) {
+    if ((tool === "pre-commit" || tool === "prek" || tool === "pre_commit") && installed && !walk.shared.functions.has(program)) {
       // The files its hooks may fix, and the unstaged changes it stashes (shell-commit-tools.ts).
       const paths = preCommitWrites(argv.slice(1), here);
       for (const path of paths === UNKNOWABLE ? [UNKNOWABLE] : paths) add(here, path);
       return undefined;
     }
-    if (program === "just" && installed && !walk.shared.functions.has(program)) {
+    if (tool === "just" && installed && !walk.shared.functions.has(program)) {
       // The recipes it runs, read in turn (shell-just.ts).
       const runs = justRuns(argv.slice(1), here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
@@ -94,7 +99,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `uv tool run black` is `uvx black`.
       const tool = manager === "uv" && sub === "tool" && argv[before.end + 1] === "run";
       // `yarn node -e …` runs node (with the project's loader) as `yarn prettier` runs prettier.
-      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node");
+      const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node" || READ_AS_RUNNERS.includes(sub));
       if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
       if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
