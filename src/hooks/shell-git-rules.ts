@@ -12,7 +12,6 @@ import { anyUnder, directoryAt, judgedPath, outputs, readText, UNKNOWABLE, withi
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, hooksRun, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
-import { scriptFile } from "./shell-scripts.js";
 import type { Walk } from "./shell-words.js";
 
 /** diff, log and show: --output writes what they print to the file. */
@@ -319,7 +318,15 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
  * commit-msg hook is given the message file, as git gives it. In a place the text does not fix
  * (`git -C "$d" commit`) the hooks could be any repository's: they could write any file.
  */
-export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth = 0): Nested[] | typeof UNKNOWABLE {
+/** A hook file to read as a script (the walk reads its text: shell-wrappers.ts), or `shell`: one given to sh whatever its first line. */
+export interface HookRun {
+  hook: string;
+  shell: boolean;
+  args: string[];
+  cwd: string | undefined;
+}
+
+export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth = 0): Array<Nested | HookRun> | typeof UNKNOWABLE {
   let index = 0;
   let cwd = walk.cwd;
   let workTree: string | undefined;
@@ -367,7 +374,7 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
   const top = workTreeOf(cwd, workTree, walk.environment);
   const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
   const given: Record<string, string> = { "commit-msg": join(gitDir, "COMMIT_EDITMSG"), "prepare-commit-msg": join(gitDir, "COMMIT_EDITMSG"), "applypatch-msg": join(gitDir, "rebase-apply", "final-commit") };
-  const runs: Nested[] = [];
+  const runs: Array<Nested | HookRun> = [];
   for (const name of names) {
     const path = join(directory, name);
     if (!runnableHook(path)) continue;
@@ -393,13 +400,7 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
       script = own;
       shell = true;
     }
-    // The hook's text as it is now, read as a script run with its arguments, not by its path: a
-    // command before it that rewrites the work tree (`git checkout main`, `git stash`) need not
-    // have rewritten the hooks. Another language's program, or a binary: run by its path.
-    const file = scriptFile(script, shell);
-    if (file === UNKNOWABLE) return UNKNOWABLE;
-    if (file === undefined) runs.push({ script: [script, ...args].map(quote).join(" "), cwd: at, bound: new Map() });
-    else runs.push({ script: file.text, cwd: at, bound: new Map([["0", [script]], ["BASH_SOURCE", [script]]]), positional: args.map((arg) => [arg]) });
+    runs.push({ hook: script, shell, args, cwd: at });
   }
   return runs;
 }

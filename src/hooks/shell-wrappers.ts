@@ -8,8 +8,8 @@ import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { installRuns, PACKAGE_MANAGERS, packageRun } from "./shell-scripts.js";
-import { gitHookRuns } from "./shell-git-rules.js";
+import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-scripts.js";
+import { gitHookRuns, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
@@ -46,7 +46,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
       const runs = gitHookRuns(argv.slice(1), here);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
-      else nested.push(...runs);
+      else for (const run of runs) nested.push(...("hook" in run ? hookScript(run, here) : [run]));
     }
     // (By its name or from a bin directory: a file named so elsewhere is a script, .git/hooks/pre-commit.)
     const installed = /^([^/]*|.*\/\.?bin\/[^/]*)$/.test(argv[0] ?? "");
@@ -212,4 +212,21 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
 /** A package runner (npx, npm exec, uv run, …), as opposed to a wrapper such as sudo or env. */
 function isRunner(wrapper: { subcommands?: string[]; call?: string }): boolean {
   return wrapper.subcommands !== undefined || wrapper.call !== undefined;
+}
+
+/**
+ * A git hook's text as it is now, read as a script run with its arguments, not by its path: a
+ * command before it that rewrites the work tree (`git checkout main`, `git stash`) need not have
+ * rewritten the hooks. Another language's program, or a binary: run by its path, as the walk
+ * reads such a program.
+ */
+function hookScript(run: HookRun, here: Walk): Nested[] {
+  const file = scriptFile(run.hook, run.shell);
+  if (file === UNKNOWABLE) {
+    add(here, UNKNOWABLE);
+    return [];
+  }
+  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+  if (file === undefined) return [{ script: [run.hook, ...run.args].map(quote).join(" "), cwd: run.cwd, bound: new Map() }];
+  return [{ script: file.text, cwd: run.cwd, bound: new Map([["0", [run.hook]], ["BASH_SOURCE", [run.hook]]]), positional: run.args.map((arg) => [arg]) }];
 }
