@@ -3,7 +3,7 @@
 // the work tree (husky's pre-commit running a formatter over the staged files, a post-checkout
 // regenerating code). Which hooks a command runs, and, for the gate (shell-gate.ts), whether any of
 // them is there at all without asking git; the walk asks git itself where the hooks are and reads
-// each one there as a script run by its path (shell-git-rules.ts: gitHookRuns).
+// each one there as a script run with its arguments (shell-git-rules.ts: gitHookRuns).
 import { accessSync, constants, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
@@ -143,10 +143,10 @@ export function mayRunHooks(cwd: string, names: string[], environment: Record<st
   const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
   const configs = ["/etc/gitconfig", ...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : []), join(repository.common, "config"), join(repository.gitDir, "config.worktree")];
   const directories = new Set([join(repository.common, "hooks")]);
-  const read = new Set<string>();
+  const seen = new Set<string>();
   const readConfig = (file: string, depth: number): void => {
-    if (read.has(file) || depth > 4) return;
-    read.add(file);
+    if (seen.has(file) || depth > 4) return;
+    seen.add(file);
     let text: string;
     try {
       text = readFileSync(file, "utf8");
