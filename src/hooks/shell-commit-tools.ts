@@ -81,7 +81,9 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
     configs.set(cwd, config);
   } else {
     // Tracked or not (but not ignored), anywhere in the repository; and above where it runs.
-    const candidates = [...list(git(["-C", top, "ls-files", "-z", "-c", "-o", "--exclude-standard", "--", ...CONFIG_FILES.map((name) => `:(glob)**/${name}`)])), ...CONFIG_FILES.map((name) => join(cwd, name))];
+    // (Not inside node_modules, which a repository without a .gitignore does not ignore.)
+    const listed = list(git(["-C", top, "ls-files", "-z", "-c", "-o", "--exclude-standard", "--", ...CONFIG_FILES.map((name) => `:(glob)**/${name}`)])).filter((path) => !path.includes("/node_modules/"));
+    const candidates = [...listed, ...CONFIG_FILES.map((name) => join(cwd, name))];
     for (let at = dirname(cwd); at !== dirname(at) && `${at}/`.startsWith(`${top}/`); at = dirname(at)) candidates.push(...CONFIG_FILES.map((name) => join(at, name)));
     // In the order lint-staged prefers them in one directory: the first that holds a config.
     for (const name of CONFIG_FILES) {
