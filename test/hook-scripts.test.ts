@@ -505,6 +505,15 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
       "release version: build && _gen",
       "    echo {{version}} > VERSION",
       "",
+      // A recipe named like a directive; a command continued on the next line (its `-o` no prefix);
+      // each line in a shell of its own (the cd moves nothing after it); a long run of blanks.
+      "import-data:",
+      "    sort notes \\",
+      "    -o sorted.txt",
+      "    cd sub",
+      "    touch made.txt",
+      `# end${" ".repeat(5000)}of file`,
+      "",
     ].join("\n"),
   );
   assert.equal(await writes(box, "just"), ["src"], "the first recipe, and what it depends on");
@@ -516,6 +525,7 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
   assert.equal(await writes(box, "just --list"), []);
   assert.equal(await writes(box, "just --fmt"), ["justfile"]);
   assert.equal(await writes(box, "just nothing"), ["unknown:."], "a recipe the hook cannot find could write anything");
+  assert.equal(await writes(box, "just import-data"), ["made.txt", "sorted.txt"]);
   // From a directory below, just finds the justfile above and runs its recipes there.
   mkdirSync(join(box.project, "sub"));
   assert.equal(await writes(box, "cd sub && just build"), ["dist", "dist/a.js"]);

@@ -5,6 +5,7 @@
 // or by an expansion alone, a function whose body is no group, nested backticks, pushd's stack, a
 // HOME set in the script, and commands that make files from their options. Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -290,6 +291,11 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npx prisma migrate status"), undefined);
   assert.equal(await writes(box, "npx prisma generate"), ["glob:node_modules/.prisma/**", "glob:src/generated/client/**"]);
   assert.equal(await writes(box, "npx prisma migrate dev --name init --skip-generate"), ["glob:prisma/migrations/**"]);
+  // A schema folder: each file's generators (an output with a comment after it too).
+  file(box, "prisma/schema.prisma", "");
+  spawnSync("rm", [join(box.project, "prisma/schema.prisma")]);
+  file(box, "prisma/schema/gen.prisma", 'generator client {\n  output = "../../lib/client" // generated\n}\n');
+  assert.equal(await writes(box, "npx prisma generate"), ["glob:lib/client/**", "glob:node_modules/.prisma/**"]);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

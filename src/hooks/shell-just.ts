@@ -98,7 +98,18 @@ export function justRuns(args: Array<string | undefined>, here: Walk, found: (pa
 function recipeScript(recipe: Recipe, values: Map<string, string>): string {
   const lines = recipe.lines.map((line) => line.replace(/\{\{(.*?)\}\}/g, (_, inner: string) => values.get(inner.trim()) ?? "${__just_value}"));
   const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(lines[0] ?? "");
-  if (shebang === null) return lines.map((line) => line.replace(/^[@-]+/, "")).join("\n");
+  if (shebang === null) {
+    // Each command (a line, with the lines a trailing `\` continues) runs in a shell of its own:
+    // `@` and `-` come off its first line only, and a `cd` in it moves none of the others.
+    const commands: string[] = [];
+    let continued = false;
+    for (const line of lines) {
+      if (continued) commands[commands.length - 1] += `\n${line}`;
+      else commands.push(line.replace(/^[@-]+/, ""));
+      continued = /(^|[^\\])(\\\\)*\\$/.test(line);
+    }
+    return commands.map((command) => `(\n${command}\n)`).join("\n");
+  }
   const program = (shebang[1] as string).endsWith("/env") ? (shebang[2] ?? "") : (shebang[1] as string).split("/").pop() ?? "";
   const body = lines.slice(1).join("\n");
   if (/^(ba|da|k|z)?sh$/.test(program)) return body;
@@ -128,7 +139,7 @@ function parseJustfile(text: string): { recipes: Map<string, Recipe>; values: Ma
       attributes.push(...(attribute[1] as string).split(",").map((name) => name.trim()));
       continue;
     }
-    if (/^(import|mod)\b/.test(line)) return undefined;
+    if (/^(import\??\s+['"]|mod\??\s+[A-Za-z_])/.test(line)) return undefined;
     if (/^set\s+shell\b/.test(line) && !/\[\s*["'](sh|bash|zsh|dash|\/bin\/(ba)?sh|\/usr\/bin\/env)["']/.test(line)) return undefined;
     const assignment = /^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$/.exec(line);
     if (assignment) {
@@ -141,7 +152,8 @@ function parseJustfile(text: string): { recipes: Map<string, Recipe>; values: Ma
       aliases.set(alias[1] as string, alias[2] as string);
       continue;
     }
-    const header = /^@?([A-Za-z_][\w-]*)((?:\s+(?:[^:'"]|'[^']*'|"[^"]*")*?)?)\s*:(?!=)\s*(.*)$/.exec(line);
+    // (One pass over the line: no nested repetition, which a long run of blanks made cubic.)
+    const header = /^@?([A-Za-z_][\w-]*)([^:]*):(?!=)(.*)$/.exec(line);
     if (header) {
       const name = header[1] as string;
       // Dependencies: names, `(name args)`, and those after `&&` (run after it: read all the same);

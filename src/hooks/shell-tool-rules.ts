@@ -6,7 +6,7 @@
 // itself (`prettier --write "src/**/*.ts"`) is checked as a glob. Long options are read by whole
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
@@ -326,13 +326,23 @@ function prismaSchema(input: RuleInput): { files: string[]; directory: string | 
   if (schema === undefined) return { files: [`${UNKNOWN_MARK}schema.prisma`], directory: undefined, outputs: [UNKNOWABLE] };
   const folder = isDirectoryPath(schema);
   const directory = folder ? schema : dirname(schema);
-  const text = folder ? undefined : readText(schema);
-  // A generator's output (`output = "../src/generated"`); one from env() is a place the text does not fix.
-  const outputs = [...(text ?? "").matchAll(/^\s*output\s*=\s*(.+?)\s*$/gm)].map((match) => {
-    const quoted = /^"([^"]+)"$/.exec(match[1] as string)?.[1];
-    return quoted === undefined ? UNKNOWABLE : anyUnder(directoryAt(directory, quoted));
-  });
+  // The schema's text, or each file's of a schema folder (prisma/schema/*.prisma).
+  const texts = folder ? prismaFiles(schema).map((file) => ({ text: readText(file) ?? "", at: dirname(file) })) : [{ text: readText(schema) ?? "", at: directory }];
+  // A generator's output (`output = "../src/generated"`, relative to its file); one from env() is a place the text does not fix.
+  const outputs = texts.flatMap(({ text, at }) => [...text.matchAll(/^\s*output\s*=\s*(.+?)\s*$/gm)].map((match) => {
+    const quoted = /^"([^"]+)"\s*(\/\/.*)?$/.exec(match[1] as string)?.[1];
+    return quoted === undefined ? UNKNOWABLE : anyUnder(directoryAt(at, quoted));
+  }));
   return { files: [folder ? globOf(join(schema, "**", "*.prisma")) : schema], directory, outputs: [...outputs, ...(root === undefined ? [] : [anyUnder(join(root, "node_modules", ".prisma"))])] };
+}
+
+/** The `.prisma` files of a schema folder, at any depth. */
+function prismaFiles(folder: string): string[] {
+  try {
+    return (readdirSync(folder, { recursive: true }) as string[]).filter((name) => name.endsWith(".prisma")).map((name) => join(folder, name));
+  } catch {
+    return [];
+  }
 }
 
 function isDirectoryPath(path: string): boolean {
