@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { anyUnder, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { anyUnder, shellQuoted as quote, UNKNOWABLE, type Walk } from "./shell-words.js";
 
 const OPTIONS: Syntax = { short: "c:p:", long: { config: "c", cwd: ":", concurrent: "p", diff: ":", "diff-filter": ":", "max-arg-length": ":" } };
 
@@ -192,7 +192,6 @@ function staged({ top, git, list }: Repository, more: boolean): Set<string> {
   return files;
 }
 
-const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
 
 /** A config file's patterns and commands: null where the file holds none (no file, a package.json without "lint-staged"). */
 function readConfig(path: string): Config | null {

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, judgedPath, outputs, readText, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
+import { anyUnder, directoryAt, judgedPath, outputs, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, hooksRun, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
@@ -372,7 +372,6 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
   if (hooks === undefined || hooks === "") return [];
   const directory = isAbsolute(hooks) ? hooks : join(cwd, hooks);
   const top = workTreeOf(cwd, workTree, walk.environment);
-  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
   const given: Record<string, string> = { "commit-msg": join(gitDir, "COMMIT_EDITMSG"), "prepare-commit-msg": join(gitDir, "COMMIT_EDITMSG"), "applypatch-msg": join(gitDir, "rebase-apply", "final-commit") };
   const runs: Array<Nested | HookRun> = [];
   for (const name of names) {

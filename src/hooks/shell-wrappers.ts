@@ -14,7 +14,7 @@ import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands } from "./shell-tool-rules.js";
-import { add, directoryAt, outputs, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, outputs, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -226,7 +226,6 @@ function hookScript(run: HookRun, here: Walk): Nested[] {
     add(here, UNKNOWABLE);
     return [];
   }
-  const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
-  if (file === undefined) return [{ script: [run.hook, ...run.args].map(quote).join(" "), cwd: run.cwd, bound: new Map() }];
+  if (file === undefined) return [{ script: [run.hook, ...run.args].map(shellQuoted).join(" "), cwd: run.cwd, bound: new Map() }];
   return [{ script: file.text, cwd: run.cwd, bound: new Map([["0", [run.hook]], ["BASH_SOURCE", [run.hook]]]), positional: run.args.map((arg) => [arg]) }];
 }
