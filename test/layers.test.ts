@@ -134,4 +134,16 @@ layers("should keep commander and the other verbs out of the bundle of the hot v
   }
 });
 
+layers("should build every bundle in ASCII alone, so that Node reads it as a one-byte string", () => {
+  // One character above U+007F anywhere (a regex literal esbuild leaves as written) makes Node
+  // decode the whole file as a two-byte string and V8 hash and check twice the bytes against the
+  // code cache: about 3 ms more of every call here (docs/BENCHMARKS.md). Spell such characters as
+  // escapes in src/.
+  for (const name of ["hot.cjs", "cli.cjs", "shell.cjs", "mcp.cjs"]) {
+    const text = readFileSync(join(ROOT, "dist", name), "latin1");
+    const at = text.search(/[^\x00-\x7f]/);
+    assert.is(at, -1, `dist/${name} has a byte above 0x7f at ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}`);
+  }
+});
+
 layers.run();

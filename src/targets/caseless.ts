@@ -14,7 +14,9 @@ const caselessDevices = new Map<number, boolean>();
 /** A name (or a path below a directory that ignores case) as a canonical path spells it there. */
 export function foldName(name: string): string {
   // A final sigma is the small sigma wherever it stands: `ΑΣ` lower-cases to `ας`, `ασ` stays.
-  return name.normalize("NFC").toLowerCase().replace(/ς/g, "σ");
+  // (Spelled as escapes: one character above U+007F in the bundle makes Node decode all of it as a
+  // two-byte string, about 1 ms more of every call; scripts/bundle.mjs.)
+  return name.normalize("NFC").toLowerCase().replace(/\u03c2/g, "\u03c3");
 }
 
 /** `name` as it appears in a canonical path, when looked up in `dir` (on device `device`); `stats`: the entry's, when it exists. */
