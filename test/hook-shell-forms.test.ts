@@ -288,6 +288,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   file(box, "prisma/schema.prisma", 'generator client {\n  provider = "prisma-client-js"\n  output   = "../src/generated/client"\n}\n');
   claims(["take", join(box.project, "prisma/schema.prisma"), "--dir", box.dir, "--holder", "other", "--purpose", "the data model"]);
   assert.is(bash(box, "npx prisma format"), "deny");
+  assert.is(bash(box, "npx prisma@6 format"), "deny", "a versioned package is the package");
+  assert.is(bash(box, "bunx prisma@6.1.0 db pull"), "deny");
   assert.is(bash(box, "npx prisma migrate status"), undefined);
   assert.equal(await writes(box, "npx prisma generate"), ["glob:node_modules/.prisma/**", "glob:src/generated/client/**"]);
   assert.equal(await writes(box, "npx prisma migrate dev --name init --skip-generate"), ["glob:prisma/migrations/**"]);
@@ -296,6 +298,22 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   spawnSync("rm", [join(box.project, "prisma/schema.prisma")]);
   file(box, "prisma/schema/gen.prisma", 'generator client {\n  output = "../../lib/client" // generated\n}\n');
   assert.equal(await writes(box, "npx prisma generate"), ["glob:lib/client/**", "glob:node_modules/.prisma/**"]);
+  // A Prisma config file (read where prisma runs) names the schema, the migrations and the seed command, relative to itself.
+  file(box, "prisma.config.ts", 'import { defineConfig } from "prisma/config";\nexport default defineConfig({\n  schema: "db/schema.prisma",\n  migrations: {\n    path: "db/migrations",\n    seed: "node db/seed.js",\n  },\n});\n');
+  file(box, "db/schema.prisma", 'generator client {\n  output = "../gen"\n}\n');
+  file(box, "db/seed.js", 'require("node:fs").writeFileSync("seeded.txt", "1");\n');
+  assert.equal(await writes(box, "npx prisma format"), ["db/schema.prisma"]);
+  assert.equal(await writes(box, "npx prisma migrate dev"), ["glob:db/migrations/**", "glob:gen/**", "glob:node_modules/.prisma/**"]);
+  assert.equal(await writes(box, "npx prisma db seed"), ["seeded.txt"], "the seed command is read as a command");
+  file(box, "prisma.config.ts", 'import path from "node:path";\nexport default { schema: path.join("db", "schema.prisma") };\n');
+  assert.equal(await writes(box, "npx prisma format"), ["unknown:schema.prisma"], "a schema the config computes is not known");
+  spawnSync("rm", [join(box.project, "prisma.config.ts")]);
+  // Without one, package.json's prisma.seed; and prisma run from a subdirectory reads the schema there too.
+  file(box, "package.json", '{"prisma": {"seed": "touch seeded-too.txt"}}');
+  assert.equal(await writes(box, "npx prisma db seed"), ["seeded-too.txt"]);
+  file(box, "sub/prisma/schema.prisma", 'generator client {\n  output = "../out"\n}\n');
+  assert.equal(await writes(box, "cd sub && npx prisma generate"), ["glob:lib/client/**", "glob:node_modules/.prisma/**", "glob:sub/out/**"]);
+  file(box, "package.json", "{}");
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

@@ -46,7 +46,7 @@ const TOOL_USE = new RegExp(
     // A package manager's subcommand is its first word that is not an option (or an option's value).
     String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version(\s+-\S+)*\s+[^-\s]\S*|pkg(\s+-\S+)*\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
     String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
-    String.raw`\bprisma\s+(-\S+\s+)*(format|generate|introspect|db\s+(pull|push)|migrate\s+(dev|reset)|init)\b`,
+    String.raw`\bprisma\s+(-\S+\s+)*(format|generate|introspect|db\s+(pull|push|seed)|migrate\s+(dev|reset)|init)\b`,
     String.raw`\b(vitest|jest)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--(update|updateSnapshot|coverage|collectCoverage|outputFile)\b)`,
     String.raw`\b(ncu|npm-check-updates)\b[^;&|\n]*\s(-[a-zA-Z]*u|--upgrade)\b|\bsort-package-json\b(?![^;&|\n]*\s(--check|-c)\b)`,
     // Compilers: they write what -o names, or a file of their own naming.
@@ -229,8 +229,12 @@ function shellWords(command: string): string {
     .replace(/\\[\s\S]|'[^']*'|"((?:\\[\s\S]|[^"\\])*)("|\\?$)/g, (quoted, inner?: string, close?: string) =>
       quoted.startsWith("\\") ? quoted : (inner === undefined ? quoted.slice(1, -1) : inner + (close === '"' ? "" : close)).replace(/[|;&]/g, " "),
     )
-    .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 "); // python -mblack
+    .replace(/(\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m)(?=[A-Za-z_])/g, "$1 ") // python -mblack
+    .replace(VERSIONED, "$1$2@$3 $2"); // `npx prisma@6 generate` is read as `prisma generate` too
 }
+
+/** A package named with its version, as npx, bunx, pnpm dlx and yarn dlx take it: `prisma@6`, `@biomejs/biome@1.9.4`. */
+const VERSIONED = /(^|\s)(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)@([\w.^~<>=*-]+)(?=\s|$)/g;
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {

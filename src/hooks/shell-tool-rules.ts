@@ -10,7 +10,8 @@ import { readdirSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
-import { type Syntax, valuedLong } from "./shell-options.js";
+import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
 import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
@@ -310,30 +311,111 @@ function testRunner(syntax: Syntax): Rule {
 }
 
 /**
- * The Prisma schema a `prisma` command reads: `--schema`'s, package.json's `prisma.schema`, else
- * prisma/schema.prisma or schema.prisma; a folder of `.prisma` files stands for each of them. Its
- * project's root and the generators' `output` directories (relative to the schema).
+ * The Prisma schema a `prisma` command reads: `--schema`'s; its config file's `schema`
+ * (prismaConfig); package.json's `prisma.schema`; else prisma/schema.prisma or schema.prisma where
+ * it runs, or at its package's root (each that exists; the root's prisma/schema.prisma when none
+ * does). A folder of `.prisma` files stands for each of them. Its project's root, the generators'
+ * `output` directories (relative to the file naming them) and the migrations directory.
  */
-function prismaSchema(input: RuleInput): { files: string[]; directory: string | undefined; outputs: string[] } {
-  const root = projectRoot(input.walk.cwd, JS_MANIFEST);
-  let schema: string | undefined;
-  if (input.reading.has("schema")) schema = directoryAt(input.walk.cwd, input.reading.value("schema"));
-  else if (root !== undefined) {
-    const configured = /"prisma"\s*:\s*\{[^}]*"schema"\s*:\s*"([^"]+)"/.exec(readText(join(root, "package.json")) ?? "")?.[1];
-    schema = configured !== undefined ? join(root, configured) : [join(root, "prisma", "schema.prisma"), join(root, "schema.prisma"), join(root, "prisma", "schema")].find((path) => readText(path) !== undefined || isDirectoryPath(path));
-    schema ??= join(root, "prisma", "schema.prisma");
+function prismaSchema(input: RuleInput): { files: string[]; directory: string | undefined; outputs: string[]; migrations: string } {
+  const cwd = input.walk.cwd;
+  const root = projectRoot(cwd, JS_MANIFEST);
+  const config = prismaConfig(input);
+  let schemas: string[] | undefined;
+  if (input.reading.has("schema")) schemas = [directoryAt(cwd, input.reading.value("schema"))].flatMap((path) => path ?? []);
+  else if (config === UNKNOWABLE || config?.schema === UNKNOWABLE) schemas = undefined;
+  else if (config?.schema !== undefined) schemas = [config.schema];
+  else if (root !== undefined || cwd !== undefined) {
+    const configured = root === undefined ? undefined : /"prisma"\s*:\s*\{[^}]*"schema"\s*:\s*"([^"]+)"/.exec(readText(join(root, "package.json")) ?? "")?.[1];
+    if (configured !== undefined && root !== undefined) schemas = [join(root, configured)];
+    else {
+      const places = [...new Set([cwd, root].flatMap((place) => place ?? []))];
+      const candidates = places.flatMap((place) => [join(place, "prisma", "schema.prisma"), join(place, "schema.prisma"), join(place, "prisma", "schema")]);
+      schemas = candidates.filter((path) => readText(path) !== undefined || isDirectoryPath(path));
+      if (schemas.length === 0) schemas = [join((root ?? cwd) as string, "prisma", "schema.prisma")];
+    }
   }
-  if (schema === undefined) return { files: [`${UNKNOWN_MARK}schema.prisma`], directory: undefined, outputs: [UNKNOWABLE] };
-  const folder = isDirectoryPath(schema);
-  const directory = folder ? schema : dirname(schema);
-  // The schema's text, or each file's of a schema folder (prisma/schema/*.prisma).
-  const texts = folder ? prismaFiles(schema).map((file) => ({ text: readText(file) ?? "", at: dirname(file) })) : [{ text: readText(schema) ?? "", at: directory }];
-  // A generator's output (`output = "../src/generated"`, relative to its file); one from env() is a place the text does not fix.
-  const outputs = texts.flatMap(({ text, at }) => [...text.matchAll(/^\s*output\s*=\s*(.+?)\s*$/gm)].map((match) => {
-    const quoted = /^"([^"]+)"\s*(\/\/.*)?$/.exec(match[1] as string)?.[1];
-    return quoted === undefined ? UNKNOWABLE : anyUnder(directoryAt(at, quoted));
-  }));
-  return { files: [folder ? globOf(join(schema, "**", "*.prisma")) : schema], directory, outputs: [...outputs, ...(root === undefined ? [] : [anyUnder(join(root, "node_modules", ".prisma"))])] };
+  const unknownMigrations = config === UNKNOWABLE || config?.migrations === UNKNOWABLE;
+  if (schemas === undefined || schemas.length === 0) return { files: [`${UNKNOWN_MARK}schema.prisma`], directory: undefined, outputs: [UNKNOWABLE], migrations: UNKNOWABLE };
+  const files: string[] = [];
+  const outputs = new Set<string>();
+  for (const schema of schemas) {
+    const folder = isDirectoryPath(schema);
+    files.push(folder ? globOf(join(schema, "**", "*.prisma")) : schema);
+    // The schema's text, or each file's of a schema folder (prisma/schema/*.prisma).
+    const texts = folder ? prismaFiles(schema).map((file) => ({ text: readText(file) ?? "", at: dirname(file) })) : [{ text: readText(schema) ?? "", at: dirname(schema) }];
+    // A generator's output (`output = "../src/generated"`, relative to its file); one from env() is a place the text does not fix.
+    for (const { text, at } of texts) {
+      for (const match of text.matchAll(/^\s*output\s*=\s*(.+?)\s*$/gm)) {
+        const quoted = /^"([^"]+)"\s*(\/\/.*)?$/.exec(match[1] as string)?.[1];
+        outputs.add(quoted === undefined ? UNKNOWABLE : anyUnder(directoryAt(at, quoted)));
+      }
+    }
+  }
+  if (root !== undefined) outputs.add(anyUnder(join(root, "node_modules", ".prisma")));
+  const first = schemas[0] as string;
+  const directory = isDirectoryPath(first) ? first : dirname(first);
+  const migrations = unknownMigrations ? UNKNOWABLE : typeof config?.migrations === "string" ? anyUnder(config.migrations) : anyUnder(join(directory, "migrations"));
+  return { files, directory, outputs: [...outputs], migrations };
+}
+
+/** A Prisma config file's settings (paths relative to its directory), where a literal gives them; UNKNOWABLE where one is set otherwise. */
+interface PrismaConfig {
+  schema?: string;
+  migrations?: string;
+  seed?: string;
+}
+
+/**
+ * The Prisma config file of a `prisma` command (Prisma 6.x and 7): `--config`'s, else
+ * prisma.config.ts (.mts, .cts, .js, .mjs, .cjs) or .config/prisma.ts where it runs. A program:
+ * read for `schema: "…"`, `migrations: { path: "…", seed: "…" }` as string literals; a key set any
+ * other way (`path.join(…)`, a variable) is a place the text does not fix. Undefined without one.
+ */
+export function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig | typeof UNKNOWABLE | undefined {
+  const cwd = input.walk.cwd;
+  const given = input.reading.has("config") ? input.reading.value("config") : undefined;
+  if (input.reading.has("config") && given === undefined) return UNKNOWABLE;
+  if (cwd === undefined) return given === undefined ? undefined : UNKNOWABLE;
+  const names = ["prisma.config.ts", "prisma.config.mts", "prisma.config.cts", "prisma.config.js", "prisma.config.mjs", "prisma.config.cjs", ...["ts", "mts", "cts", "js", "mjs", "cjs"].map((extension) => `.config/prisma.${extension}`)];
+  const file = given !== undefined ? directoryAt(cwd, given) : names.map((name) => join(cwd, name)).find((path) => readText(path) !== undefined);
+  if (file === undefined) return undefined;
+  const text = readText(file);
+  if (text === undefined) return given === undefined ? undefined : UNKNOWABLE;
+  const at = dirname(file);
+  const literal = (key: string, within = text): string | typeof UNKNOWABLE | undefined => {
+    if (!new RegExp(String.raw`\b${key}\s*:`).test(within)) return undefined;
+    const value = new RegExp(String.raw`\b${key}\s*:\s*(?:"((?:\\.|[^"\\])*)"|'((?:\\.|[^'\\])*)'|\x60([^\x60$\\]*)\x60)\s*[,}\n]`).exec(within);
+    return value === null ? UNKNOWABLE : ((value[1] ?? value[2] ?? value[3]) as string).replace(/\\(.)/g, "$1");
+  };
+  const path = (value: string | typeof UNKNOWABLE | undefined) => (value === undefined || value === UNKNOWABLE ? value : (directoryAt(at, value) ?? UNKNOWABLE));
+  const migrationsBlock = /\bmigrations\s*:\s*\{([^}]*)\}/.exec(text)?.[1];
+  const config: PrismaConfig = {};
+  const schema = path(literal("schema"));
+  if (schema !== undefined) config.schema = schema;
+  const migrations = /\bmigrations\s*:/.test(text) && migrationsBlock === undefined ? UNKNOWABLE : path(migrationsBlock === undefined ? undefined : literal("path", migrationsBlock));
+  if (migrations !== undefined) config.migrations = migrations;
+  const seed = migrationsBlock === undefined ? undefined : literal("seed", migrationsBlock);
+  if (seed !== undefined) config.seed = seed;
+  return config;
+}
+
+/**
+ * `prisma db seed` runs a command of the project's: its config's `migrations.seed`, else
+ * package.json's `prisma.seed` (run where that file is). Undefined for any other prisma command
+ * or none set; UNKNOWABLE where the config sets it in a way its text does not fix.
+ */
+export function prismaSeedRun(args: Array<string | undefined>, cwd: string | undefined): Nested | typeof UNKNOWABLE | undefined {
+  const reading = readOptions(args, { ...PRISMA, exact: true });
+  const [db, seed] = reading.operands.map((at) => args[at]);
+  if (db !== "db" || seed !== "seed") return undefined;
+  const config = prismaConfig({ reading, walk: { cwd } as RuleInput["walk"] });
+  if (config === UNKNOWABLE || config?.seed === UNKNOWABLE) return UNKNOWABLE;
+  if (config?.seed !== undefined) return { script: config.seed, cwd };
+  const root = projectRoot(cwd, JS_MANIFEST);
+  if (root === undefined) return undefined;
+  const seedText = /"prisma"\s*:\s*\{[^}]*"seed"\s*:\s*"((?:\\.|[^"\\])*)"/.exec(readText(join(root, "package.json")) ?? "")?.[1];
+  return seedText === undefined ? undefined : { script: JSON.parse(`"${seedText}"`) as string, cwd: root };
 }
 
 /** The `.prisma` files of a schema folder, at any depth. */
@@ -353,7 +435,7 @@ function isDirectoryPath(path: string): boolean {
   }
 }
 
-const PRISMA: Syntax = { long: { ...valuedLong("schema name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
+const PRISMA: Syntax = { long: { ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
 
 export const TOOL_RULES: Record<string, Rule> = {
   // prisma format and db pull rewrite the schema; generate writes the generators' outputs;
@@ -370,8 +452,8 @@ export const TOOL_RULES: Record<string, Rule> = {
     migrate: (input, rest) => {
       const sub = input.args[rest[0] ?? -1];
       if (sub !== "dev" && sub !== "reset") return [];
-      const { directory, outputs } = prismaSchema(input);
-      return [anyUnder(directory === undefined ? undefined : join(directory, "migrations")), ...(input.reading.has("skip-generate", "create-only") ? [] : outputs)];
+      const { migrations, outputs } = prismaSchema(input);
+      return [migrations, ...(input.reading.has("skip-generate", "create-only") ? [] : outputs)];
     },
     init: (input) => {
       const root = projectRoot(input.walk.cwd, JS_MANIFEST);

@@ -13,7 +13,7 @@ import { gitHookRuns, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
-import { packageCommands } from "./shell-tool-rules.js";
+import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -71,6 +71,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
+    }
+    if (tool === "prisma" && installed && !walk.shared.functions.has(program)) {
+      // `prisma db seed`: the seed command its config or package.json names, read in turn; the rest is prisma's rule.
+      const seed = prismaSeedRun(argv.slice(1), here.cwd);
+      if (seed === UNKNOWABLE) add(here, UNKNOWABLE);
+      else if (seed !== undefined) nested.push(seed);
     }
     if (TASK_RUNNERS.includes(program)) {
       // `run-s clean build`, `concurrently "npm:watch" "tsc -w"`: what they run (shell-task-runners.ts).
