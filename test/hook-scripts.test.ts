@@ -531,4 +531,66 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
   assert.equal(await writes(box, "cd sub && just build"), ["dist", "dist/a.js"]);
 });
 
+Scripts("should read where a justfile's recipes run, their parameters, variables set on the command line, backticks, scripts and recipes for this system", async ({ box }) => {
+  file(
+    box,
+    "justfile",
+    [
+      "set working-directory := 'work'",
+      'target := "safe.txt"',
+      "stamp := `date > stamp.txt; echo now`",
+      "",
+      "touch-it target:",
+      "    touch {{target}}",
+      "",
+      "[working-directory: 'sub']",
+      "gen:",
+      "    touch gen.txt",
+      "",
+      "[no-cd]",
+      "here:",
+      "    touch here.txt",
+      "",
+      "[linux]",
+      "os:",
+      "    touch linux.txt",
+      "",
+      "[windows]",
+      "os:",
+      "    touch windows.txt",
+      "",
+      "[script('python3')]",
+      "py:",
+      "    open('py.txt', 'w').write('x')",
+      "",
+      "env-s:",
+      "    #!/usr/bin/env -S python3 -u",
+      "    open('env-s.txt', 'w').write('x')",
+      "",
+      "v:",
+      "    touch {{target}}",
+      "",
+    ].join("\n"),
+  );
+  mkdirSync(join(box.project, "sub"));
+  mkdirSync(join(box.project, "work")); // (just runs nothing where the directory is missing)
+  const stamps = ["stamp.txt", "work/stamp.txt"]; // the backtick runs as just reads the justfile
+  assert.equal(await writes(box, "just touch-it out.txt"), [...stamps, "work/out.txt"].sort(), "a parameter is its argument, not the variable it shadows");
+  assert.equal(await writes(box, "just v"), [...stamps, "work/safe.txt"].sort());
+  assert.equal(await writes(box, "just target=other.txt v"), [...stamps, "work/other.txt"].sort());
+  assert.equal(await writes(box, "just --set target x.txt v"), [...stamps, "work/x.txt"].sort());
+  assert.equal(await writes(box, "just gen"), [...stamps, "sub/gen.txt"].sort());
+  assert.equal(await writes(box, "cd sub && just here"), [...stamps, "sub/here.txt"].sort());
+  if (process.platform === "linux") assert.equal(await writes(box, "just os"), [...stamps, "work/linux.txt"].sort());
+  assert.equal(await writes(box, "just py"), [...stamps, "work/py.txt"].sort());
+  assert.equal(await writes(box, "just env-s"), [...stamps, "work/env-s.txt"].sort());
+  assert.equal(await writes(box, "just --command touch cmd.txt"), [...stamps, "cmd.txt"].sort());
+  claims(["take", join(box.project, "work/safe.txt"), "--dir", box.dir, "--holder", "other", "--purpose", "the safe"]);
+  assert.is(bash(box, "just v"), "deny");
+  assert.is(bash(box, "just target=other.txt v"), undefined);
+  // set no-cd: every recipe runs where just runs, a [working-directory] one still there.
+  file(box, "justfile", ["set no-cd", "", "a:", "    touch a.txt", "", "[working-directory('sub')]", "b:", "    touch b.txt", ""].join("\n"));
+  assert.equal(await writes(box, "cd sub && just a b"), ["sub/a.txt", "sub/b.txt"]);
+});
+
 Scripts.run();
