@@ -70,6 +70,20 @@ Hooks("should read the hooks where core.hooksPath sends git (the repository's co
   assert.equal(await shellWrites("git commit -m wip", tree, box.root, {}), [join(tree, "u.ts")]);
 });
 
+Hooks("should take hooks set up earlier in the same command as unknown: core.hooksPath set, a hook written or made runnable", async ({ box }) => {
+  file(box, ".githooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
+  file(box, ".git/hooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o644); // not executable yet
+  assert.equal(await writes(box, "git commit -m wip"), [], "no hook git runs now");
+  assert.is(bash(box, "git config core.hooksPath .githooks && git commit -m wip"), "deny", "the hooks git runs after the config are not those on disk now");
+  assert.equal(await writes(box, "git config set core.hooksPath .githooks; git push"), ["unknown:."]);
+  assert.is(bash(box, "chmod +x .git/hooks/pre-commit && git commit -m wip"), "deny");
+  assert.equal(await writes(box, "cp .githooks/pre-commit .git/hooks/ && git commit -m wip"), [".git/hooks/pre-commit", "unknown:."]);
+  // Other config, and a formatter run over the project before the commit, move no hook.
+  assert.equal(await writes(box, "git config user.name t && git commit -m wip"), []);
+  assert.is(bash(box, "git config user.name t && git commit -m wip"), undefined);
+  assert.equal(await writes(box, "npx prettier --write . && git commit -m wip"), [box.project]);
+});
+
 Hooks("should find core.hooksPath in a file the user's config includes, and read only the commands that run a hook there", async ({ box }) => {
   file(box, "shared-hooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
   writeFileSync(join(box.root, ".gitconfig"), `[user]\n\tname = t\n[includeIf "gitdir:~/"]\n\tpath = hooks.cfg\n`);

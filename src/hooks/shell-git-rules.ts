@@ -164,6 +164,10 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const reads = reading.has("l", "get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool") || first === "get" || first === "list";
       const writes = !reads && (reading.operands.length >= 2 || reading.has("e", "unset", "unset-all", "add", "replace-all", "rename-section", "remove-section") || verbs.test(first ?? ""));
       if (!writes) return [];
+      // One that may move the hooks (core.hooksPath, an include, a key the text does not fix, --edit): a later git command's hooks are not those on disk.
+      const key = reading.operands[verbs.test(first ?? "") ? 1 : 0];
+      const named = key === undefined ? undefined : rest[key];
+      if (reading.has("e", "rename-section", "remove-section") || named === undefined || /^(core\.hookspath|include\.|includeif\.)/i.test(named)) walk.shared.hooksMoved = true;
       if (reading.has("f")) return at(optionFiles(input, ["f"], reading, (i) => i + index + 1));
       // (A HOME the script set to a place the text does not fix: a .gitconfig in a place unknown.)
       if (!reading.has("global") || walk.home === undefined) return [];
@@ -361,8 +365,8 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
   // `git commit -m x path`, `git commit -a`: what its hooks see staged is more than is staged now (lint-staged, pre-commit).
   if (sub === "commit" && commitStagesMore(args.slice(index + 1))) walk.shared.stagesMore = true;
   // (Not for the two hooks nearly every command may run, which few repositories have: `git -C "$d"
-  // add f` stays a write of nothing, not of any file.)
-  if (cwd === undefined) return names.some((name) => !EVERY_COMMAND_HOOKS.includes(name)) ? UNKNOWABLE : [];
+  // add f` stays a write of nothing, not of any file.) Nor where a `git config` before it may have moved them.
+  if (cwd === undefined || walk.shared.hooksMoved === true) return names.some((name) => !EVERY_COMMAND_HOOKS.includes(name)) ? UNKNOWABLE : [];
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
   const environment = Object.fromEntries(Object.entries({ ...process.env, ...walk.environment }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const asked = spawnSync("git", [...configs, "rev-parse", "--absolute-git-dir", "--git-path", "hooks"], { cwd, env: environment, encoding: "utf8", timeout: 5000 });
@@ -376,6 +380,8 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
   const runs: Array<Nested | HookRun> = [];
   for (const name of names) {
     const path = join(directory, name);
+    // A hook written or made runnable before it in the same command (`chmod +x .git/hooks/pre-commit && git commit`): its text then is not on disk yet.
+    if (hookWrittenBefore(walk, path, dirname(directory)) || hookWrittenBefore(walk, join(dirname(directory), name), dirname(directory))) return UNKNOWABLE;
     if (!runnableHook(path)) continue;
     const args = Object.hasOwn(given, name) ? [given[name] as string] : [];
     const at = top === undefined || top === "" ? cwd : top;
@@ -402,6 +408,20 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
     runs.push({ hook: script, shell, args, cwd: at });
   }
   return runs;
+}
+
+/**
+ * Whether a part of the command before this one wrote the hook at `path`, or a directory holding it
+ * whole within `root` (`cp -r hooks .git/`, `.husky/`): not the project above it (`prettier --write
+ * .`), which no tool means for .git, nor any file, which the command writes already.
+ */
+function hookWrittenBefore(walk: Walk, path: string, root: string): boolean {
+  return [...walk.found].some(
+    (written) =>
+      written === path ||
+      (!written.startsWith("\0") && (written === root || written.startsWith(`${root}/`)) && path.startsWith(`${written}/`)) ||
+      (written.startsWith(UNKNOWN_MARK) && written !== UNKNOWABLE && path.endsWith(`/${written.slice(UNKNOWN_MARK.length)}`)),
+  );
 }
 
 /** The hook husky 9 writes for every hook name into .husky/_ (its `h` does the rest). */

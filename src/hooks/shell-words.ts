@@ -62,6 +62,8 @@ export interface Shared {
   command?: string;
   /** A `git commit` in it stages more than is staged now (paths given, `-a`): its hooks see those too. */
   stagesMore?: boolean;
+  /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */
+  hooksMoved?: boolean;
   functions: Map<string, FunctionBody[]>;
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;
