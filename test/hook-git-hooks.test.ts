@@ -3,7 +3,7 @@
 // (.git/hooks, core.hooksPath, husky's layouts, a linked worktree), and refuses a commit whose
 // pre-commit writes a file another session holds.
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -82,6 +82,26 @@ Hooks("should take hooks set up earlier in the same command as unknown: core.hoo
   assert.equal(await writes(box, "git config user.name t && git commit -m wip"), []);
   assert.is(bash(box, "git config user.name t && git commit -m wip"), undefined);
   assert.equal(await writes(box, "npx prettier --write . && git commit -m wip"), [box.project]);
+});
+
+Hooks("should read the hooks of the commits other tools make (npm version, commitizen), --config-env, and what git submodule foreach runs", async ({ box }) => {
+  file(box, ".git/hooks/pre-commit", "#!/bin/sh\necho x > u.ts\n", 0o755);
+  file(box, "package.json", '{"name": "p", "version": "1.0.0"}');
+  assert.ok((await writes(box, "npm version patch")).includes("u.ts"), "npm version commits, running pre-commit");
+  assert.not.ok((await writes(box, "npm version patch --no-git-tag-version")).includes("u.ts"));
+  assert.not.ok((await writes(box, "npm version patch --no-commit-hooks")).includes("u.ts"));
+  assert.is(bash(box, "npm version patch"), "deny");
+  assert.equal(await writes(box, "git cz"), ["u.ts"]);
+  assert.is(bash(box, "npx cz"), "deny");
+  assert.equal(await writes(box, "npx git-cz --no-verify"), []);
+  file(box, ".other-hooks/pre-commit", "#!/bin/sh\necho x > v.ts\n", 0o755);
+  assert.equal(await writes(box, "git --config-env=core.hooksPath=HOOKS commit -m wip", { HOOKS: join(box.project, ".other-hooks") }), ["v.ts"]);
+  // git submodule foreach: the command in each submodule .gitmodules names (nested ones too with --recursive: places unknown).
+  file(box, ".gitmodules", '[submodule "lib"]\n\tpath = vendor/lib\n\turl = ../lib\n');
+  mkdirSync(join(box.project, "vendor/lib"), { recursive: true });
+  assert.equal(await writes(box, "git submodule foreach 'touch built.txt'"), ["vendor/lib/built.txt"]);
+  assert.equal(await writes(box, "git submodule foreach --recursive touch built.txt"), ["unknown:built.txt", "vendor/lib/built.txt"]);
+  assert.equal(await writes(box, "git submodule status"), []);
 });
 
 Hooks("should find core.hooksPath in a file the user's config includes, and read only the commands that run a hook there", async ({ box }) => {

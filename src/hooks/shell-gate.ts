@@ -261,8 +261,10 @@ export function runsGitHooks(command: string, cwd: string, environment: Record<s
   if (pastGate(command)) return false; // the walk reads it whole anyway
   const words = shellWords(command);
   const commands = [...words.matchAll(GIT_HOOKED)].map((match) => match[1] as string);
+  // commitizen (`git cz`, `cz`, `npx git-cz`) runs git commit.
+  if (/\bgit\s+cz\b|(^|[\s;&|(/])(git-cz|cz)(\s|$)/.test(words)) commands.push("commit");
   if (commands.length === 0) return false;
-  if (/(^|[\s;&|(])(cd|pushd|popd)(\s|$)|\bgit\b[^;&|\n]*\s(-C|-c|--git-dir|--work-tree)(?![\w-])|\bGIT_\w+=/.test(words)) return true;
+  if (/(^|[\s;&|(])(cd|pushd|popd)(\s|$)|\bgit\b[^;&|\n]*\s(-C|-c|--git-dir|--work-tree|--config-env)(?![\w-])|\bGIT_\w+=/.test(words)) return true;
   // Hooks set up before it in the same command (`git config core.hooksPath x && git commit`, a hook written or made runnable).
   if (/\bgit\b[^;&|\n]*\sconfig(?![\w-])|hooksPath|\.git\/hooks|\.husky\b/i.test(words)) return true;
   return mayRunHooks(cwd, commands.flatMap((sub) => hooksRun(sub)), environment);

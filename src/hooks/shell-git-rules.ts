@@ -111,7 +111,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       treeGiven = true;
     }
     if (option === "--git-dir" || option.startsWith("--git-dir=")) gitDir = true;
-    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
+    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
   // An alias (`git co -- f` with `alias.co = checkout` in a config git reads): its words in the
@@ -343,15 +343,39 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
       if (value === undefined) return UNKNOWABLE; // a config the text does not fix
       configs.push("-c", value);
     }
+    if (option === "--config-env" || option.startsWith("--config-env=")) {
+      const setting = option.includes("=") ? option.slice(option.indexOf("=") + 1) : value;
+      if (setting === undefined) return UNKNOWABLE;
+      configs.push(`--config-env=${setting}`); // (its variable is read from the command's environment)
+    }
     if (option === "--work-tree" || option.startsWith("--work-tree=")) workTree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : value);
     if (option === "--git-dir" || option.startsWith("--git-dir=")) {
       const dir = option.includes("=") ? option.slice(option.indexOf("=") + 1) : value;
       if (dir === undefined) return UNKNOWABLE;
       configs.push(`--git-dir=${dir}`);
     }
-    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace"].includes(option) ? 2 : 1;
+    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
   }
-  const sub = args[index];
+  let sub = args[index];
+  // `git submodule foreach CMD`: CMD runs in each submodule (.gitmodules' paths; nested ones with --recursive: places unknown).
+  if (sub === "submodule") {
+    const rest = args.slice(index + 1);
+    const foreach = rest.findIndex((arg) => arg === "foreach");
+    if (foreach === -1 || rest.slice(0, foreach).some((arg) => arg !== "--quiet" && arg !== "-q")) return [];
+    const after = rest.slice(foreach + 1);
+    const recursive = after[0] === "--recursive";
+    const words = recursive ? after.slice(1) : after;
+    if (words.length === 0) return [];
+    if (words.some((word) => word === undefined) || cwd === undefined) return UNKNOWABLE;
+    const script = words.length === 1 ? (words[0] as string) : (words as string[]).map(quote).join(" ");
+    const top = workTreeOf(cwd, workTree, walk.environment);
+    const modules = top === undefined ? undefined : readText(join(top, ".gitmodules"));
+    const paths = modules === undefined ? [] : [...modules.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => join(top as string, match[1] as string));
+    return [...paths.map((path) => ({ script, cwd: path, bound: new Map() })), ...(recursive && paths.length > 0 ? [{ script, cwd: undefined, bound: new Map() }] : [])];
+  }
+  // `git cz` (commitizen's git-cz) asks for a message, then runs git commit with the rest.
+  if (sub === "cz" && gitAlias(sub, args.slice(0, index), cwd, walk.environment) === undefined) sub = "commit";
+
   if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
     const alias = gitAlias(sub, args.slice(0, index), cwd, walk.environment);
     // (One that runs a shell command is any file already: gitWrites.)

@@ -203,8 +203,13 @@ export function installRuns(manager: string, args: Array<string | undefined>, cw
   const directory = start === undefined ? undefined : nearestPackage(start);
   if (directory === undefined) return [];
   const scripts = packageScripts(directory);
-  return (version ? ["preversion", "version", "postversion"] : INSTALL_SCRIPTS)
+  const runs: Nested[] = (version ? ["preversion", "version", "postversion"] : INSTALL_SCRIPTS)
     .filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
+  // And between version and postversion it commits the change (in a git repository), running the
+  // commit's hooks: none with --no-git-tag-version, and no hooks with --no-commit-hooks.
+  const off = (name: string) => args.some((arg) => arg === `--no-${name}` || arg === `--${name}=false`);
+  if (version && !off("git-tag-version") && !off("commit-hooks")) runs.splice(runs.length - (typeof scripts.postversion === "string" ? 1 : 0), 0, { script: "git commit -m version", cwd: directory, bound: new Map() });
+  return runs;
 }
 
 /** A package's scripts of that name with their `pre` and `post` scripts; undefined when it has none of the name. */

@@ -72,6 +72,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else nested.push(...runs);
       return undefined;
     }
+    if ((tool === "cz" || tool === "git-cz") && installed && !walk.shared.functions.has(program)) {
+      // commitizen: a message asked for, then `git commit` with the rest (its hooks read in turn).
+      nested.push({ script: ["git", "commit", ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
+      return undefined;
+    }
     if (tool === "prisma" && installed && !walk.shared.functions.has(program)) {
       // `prisma db seed`: the seed command its config or package.json names, read in turn; the rest is prisma's rule.
       const seed = prismaSeedRun(argv.slice(1), here.cwd);
