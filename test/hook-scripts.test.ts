@@ -524,6 +524,7 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
   assert.is(bash(box, "just build"), undefined);
   assert.equal(await writes(box, "just --list"), []);
   assert.equal(await writes(box, "just --fmt"), ["justfile"]);
+  assert.equal(await writes(box, "just --fmt --check"), []);
   assert.equal(await writes(box, "just nothing"), ["unknown:."], "a recipe the hook cannot find could write anything");
   assert.equal(await writes(box, "just import-data"), ["made.txt", "sorted.txt"]);
   // From a directory below, just finds the justfile above and runs its recipes there.

@@ -284,6 +284,18 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npm exec jest -- --updateSnapshot"), "deny");
   assert.is(bash(box, "npx vitest run"), undefined);
   assert.equal(await writes(box, "npx jest --coverage --outputFile=out/r.json"), ["glob:coverage/**", "out/r.json"]);
+  // A flag =false is off; coverage and snapshots where --rootDir, --root or --config put the project; reports where the options or config say.
+  assert.equal(await writes(box, "npx jest --coverage=false"), []);
+  assert.equal(await writes(box, "npm pkg set scripts.x=y"), ["package.json"], "pkg set rewrites the manifest alone: no install runs");
+  assert.equal(await writes(box, "npm pkg set scripts.x=y --workspaces"), ["package.json", "unknown:package.json"]);
+  assert.is(bash(box, "npx vitest run -u --update=false"), undefined);
+  file(box, "pkg/package.json", "{}");
+  assert.equal(await writes(box, "npx jest --rootDir pkg -u"), ["glob:pkg/**/*.{test,spec}.*", "glob:pkg/**/__snapshots__/**", "glob:pkg/**/__tests__/**"]);
+  assert.equal(await writes(box, "npx vitest -r pkg --coverage"), ["glob:pkg/coverage/**"]);
+  assert.equal(await writes(box, "npx vitest --coverage --coverage.reportsDirectory=out/cov --outputFile.json=r.json"), ["glob:out/cov/**", "r.json"]);
+  assert.equal(await writes(box, "npx jest --coverage --coverageDirectory reports"), ["glob:reports/**"]);
+  file(box, "pkg/jest.config.js", "module.exports = { collectCoverage: true, coverageDirectory: '<rootDir>/cov' };\n");
+  assert.equal(await writes(box, "npx jest -c pkg/jest.config.js"), ["glob:pkg/cov/**"], "coverage on in the config, where it says");
   // prisma: format and db pull rewrite the schema, generate the generators' outputs, migrate dev the migrations too.
   file(box, "prisma/schema.prisma", 'generator client {\n  provider = "prisma-client-js"\n  output   = "../src/generated/client"\n}\n');
   claims(["take", join(box.project, "prisma/schema.prisma"), "--dir", box.dir, "--holder", "other", "--purpose", "the data model"]);
@@ -291,6 +303,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npx prisma@6 format"), "deny", "a versioned package is the package");
   assert.is(bash(box, "bunx prisma@6.1.0 db pull"), "deny");
   assert.is(bash(box, "npx prisma migrate status"), undefined);
+  assert.equal(await writes(box, "npx prisma format --check"), [], "--check only says whether it would");
+  assert.equal(await writes(box, "npx prisma db pull --print"), []);
   assert.equal(await writes(box, "npx prisma generate"), ["glob:node_modules/.prisma/**", "glob:src/generated/client/**"]);
   assert.equal(await writes(box, "npx prisma migrate dev --name init --skip-generate"), ["glob:prisma/migrations/**"]);
   // A schema folder: each file's generators (an output with a comment after it too).

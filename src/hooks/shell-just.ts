@@ -33,6 +33,7 @@ const OPTIONS: Syntax = {
     variables: "",
     dump: "",
     fmt: "",
+    check: "",
     init: "",
     edit: "",
     choose: "",
@@ -101,7 +102,7 @@ export function justRuns(argv: Array<string | undefined>, here: Walk, found: (pa
   }
   if (file === undefined) return start === undefined ? UNKNOWABLE : []; // no justfile: just fails
   if (reading.has("fmt")) {
-    found(file);
+    if (!reading.has("check")) found(file); // (`--fmt --check` only says whether it would)
     return [];
   }
   if (reading.has("edit", "choose")) return UNKNOWABLE; // an editor, or recipes chosen at the terminal

@@ -14,7 +14,7 @@ import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
@@ -128,7 +128,7 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
     PACKAGE_OPTIONS[manager] as Syntax,
     Object.fromEntries([
       ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, rest.length > 0))] as const),
-      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, true, sub === "init"))] as const),
+      ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : sub === "pkg" ? pkgWrites(input, manager, lock) : packageWrites(input, manager, lock, true, sub === "init"))] as const),
     ]),
   );
 }
@@ -155,6 +155,12 @@ function packageWrites(input: RuleInput, manager: string, lock: string[], manife
   const modules = roots.length === 0 ? [`${UNKNOWN_MARK}node_modules/**`] : roots.map((root) => anyUnder(join(root, "node_modules")));
   const locks = named ? roots.flatMap((root) => lock.map((name) => join(root, name))) : atRoots(start, JS_MANIFEST, lock);
   return [...manifests, ...locks, ...modules];
+}
+
+/** `npm pkg set`, `delete`, `fix`: the manifest alone (no install runs); with `--workspaces`, every member's too. */
+function pkgWrites(input: RuleInput, manager: string, lock: string[]): string[] {
+  const manifests = packageWrites(input, manager, lock, true).filter((path) => path.endsWith("package.json"));
+  return input.args.some((arg) => arg === "--workspaces" || arg === "-ws" || arg === "--ws" || arg === "--recursive" || arg === "-r") ? [...manifests, `${UNKNOWN_MARK}package.json`] : manifests;
 }
 
 const PRETTIER: Syntax = {
@@ -291,23 +297,61 @@ const NCU: Rule = {
 
 /**
  * jest and vitest: `-u` rewrites snapshots, in `__snapshots__` and inline in the test files
- * themselves (`toMatchInlineSnapshot`), anywhere in the project; `--coverage` writes its report
- * under coverage/; `--outputFile` its file. (A first run writes new snapshots too, which no option
- * says: not judged.)
+ * themselves (`toMatchInlineSnapshot`), anywhere in the project; coverage (`--coverage`, or on in
+ * its config: jest's `collectCoverage: true`, vitest's `coverage: { enabled: true }`) writes its
+ * report under coverage/ (jest's `--coverageDirectory` or `coverageDirectory`, vitest's
+ * `--coverage.reportsDirectory` or `reportsDirectory`, relative to the project); `--outputFile`
+ * (and vitest's `--outputFile.json=`) its file. The project is `--root`/`--rootDir`'s, else the
+ * directory of `--config`'s file, else the nearest package. A flag `=false` is off. (A first run
+ * writes new snapshots too, which no option says: not judged.)
  */
-function testRunner(syntax: Syntax): Rule {
+function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
   return {
     syntax,
     writes: (input) => {
-      const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+      const { reading, args, walk } = input;
+      const cwd = walk.cwd;
+      const rootKey = tool === "jest" ? "rootDir" : "r";
+      const configGiven = reading.has("c") ? directoryAt(cwd, reading.value("c")) : undefined;
+      const root = reading.has(rootKey) ? directoryAt(cwd, reading.value(rootKey)) : reading.has("c") ? (configGiven === undefined ? undefined : dirname(configGiven)) : projectRoot(cwd, JS_MANIFEST);
       const under = (glob: string) => (root === undefined ? `${UNKNOWN_MARK}${glob}` : globOf(join(root, glob)));
+      // The last of `--x` and `--x=false` wins.
+      const flag = (names: string[]) => {
+        let on: boolean | undefined;
+        for (const arg of args) {
+          for (const name of names) {
+            if (arg === `--${name}`) on = true;
+            else if (arg?.startsWith(`--${name}=`)) on = !/^(false|0)$/.test(arg.slice(name.length + 3));
+          }
+        }
+        return on;
+      };
+      const config = configGiven ?? (root === undefined ? undefined : testConfig(tool, root));
+      const text = config === undefined ? "" : (readText(config) ?? "");
+      const manifest = tool === "jest" && root !== undefined ? (/"jest"\s*:\s*\{[\s\S]*$/.exec(readText(join(root, "package.json")) ?? "")?.[0] ?? "") : "";
+      const configured = tool === "jest" ? /\bcollectCoverage"?\s*:\s*(?!false\b)/.test(text + manifest) : /\bcoverage\s*:\s*\{[^}]*\benabled\s*:\s*(?!false\b)/.test(text);
+      const coverage = flag(tool === "jest" ? ["coverage", "collectCoverage"] : ["coverage", "coverage.enabled"]) ?? configured;
+      const update = flag(tool === "jest" ? ["updateSnapshot"] : ["update"]) ?? reading.has("u");
+      const reportsGiven = tool === "jest" ? reading.value("coverageDirectory") : args.find((arg) => arg?.startsWith("--coverage.reportsDirectory="))?.slice("--coverage.reportsDirectory=".length);
+      const reportsKey = tool === "jest" ? "coverageDirectory" : "reportsDirectory";
+      const reportsSet = new RegExp(String.raw`\b${reportsKey}"?\s*:`).test(text + manifest);
+      const reportsLiteral = new RegExp(String.raw`\b${reportsKey}"?\s*:\s*["'\x60]([^"'\x60$]+)["'\x60]`).exec(text + manifest)?.[1];
+      const reports = reportsGiven !== undefined ? directoryAt(root, reportsGiven.replace(/^<rootDir>\/?/, "")) : reportsSet ? (reportsLiteral === undefined ? undefined : directoryAt(root, reportsLiteral.replace(/^<rootDir>\/?/, ""))) : root === undefined ? undefined : join(root, "coverage");
+      const perReporter = args.flatMap((arg) => (arg !== undefined && /^--outputFile\.[\w-]+=./.test(arg) ? outputs([directoryAt(cwd, arg.slice(arg.indexOf("=") + 1)) ?? UNKNOWABLE]) : []));
       return [
         ...optionFiles(input, ["outputFile"]),
-        ...(input.reading.has("u") ? [under("**/__snapshots__/**"), under("**/*.{test,spec}.*"), under("**/__tests__/**")] : []),
-        ...(input.reading.has("coverage") || input.args.some((arg) => arg?.startsWith("--coverage.enabled") && !arg.endsWith("=false")) ? [under("coverage/**")] : []),
+        ...perReporter,
+        ...(update ? [under("**/__snapshots__/**"), under("**/*.{test,spec}.*"), under("**/__tests__/**")] : []),
+        ...(coverage ? [reports === undefined ? UNKNOWABLE : anyUnder(reports)] : []),
       ];
     },
   };
+}
+
+/** The config file jest or vitest reads in a project's root, by its usual names. */
+function testConfig(tool: "jest" | "vitest", root: string): string | undefined {
+  const names = tool === "jest" ? ["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"] : ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cts", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"];
+  return names.map((name) => join(root, name)).find((path) => readText(path) !== undefined);
 }
 
 /**
@@ -435,18 +479,19 @@ function isDirectoryPath(path: string): boolean {
   }
 }
 
-const PRISMA: Syntax = { long: { ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
+const PRISMA: Syntax = { long: { check: "", print: "", ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
 
 export const TOOL_RULES: Record<string, Rule> = {
   // prisma format and db pull rewrite the schema; generate writes the generators' outputs;
   // migrate dev and reset write migrations (and generate); init makes the schema and .env.
   prisma: bySubcommand(PRISMA, {
-    format: (input) => prismaSchema(input).files,
+    // (`format --check` and `db pull --print` only print.)
+    format: (input) => (input.reading.has("check") ? [] : prismaSchema(input).files),
     generate: (input) => prismaSchema(input).outputs,
     introspect: (input) => prismaSchema(input).files,
     db: (input, rest) => {
       const sub = input.args[rest[0] ?? -1];
-      if (sub === "pull") return prismaSchema(input).files;
+      if (sub === "pull") return input.reading.has("print") ? [] : prismaSchema(input).files;
       return sub === "push" && !input.reading.has("skip-generate") ? prismaSchema(input).outputs : [];
     },
     migrate: (input, rest) => {
@@ -460,8 +505,8 @@ export const TOOL_RULES: Record<string, Rule> = {
       return root === undefined ? [UNKNOWABLE] : [anyUnder(join(root, "prisma")), join(root, ".env"), join(root, ".gitignore"), join(root, "prisma.config.ts")];
     },
   }),
-  vitest: testRunner({ short: "uc:r:t:", long: { update: "u", config: "c", root: "r", testNamePattern: "t", outputFile: ":", coverage: "", ...valuedLong("dir project reporter environment pool shard") } }),
-  jest: testRunner({ short: "uc:t:", long: { updateSnapshot: "u", config: "c", testNamePattern: "t", outputFile: ":", coverage: "", collectCoverage: "coverage", ...valuedLong("rootDir roots testPathPattern selectProjects reporters maxWorkers shard") } }),
+  vitest: testRunner("vitest", { short: "uc:r:t:", long: { update: "u", config: "c", root: "r", testNamePattern: "t", outputFile: ":", coverage: "", ...valuedLong("dir project reporter environment pool shard") } }),
+  jest: testRunner("jest", { short: "uc:t:", long: { updateSnapshot: "u", config: "c", testNamePattern: "t", outputFile: ":", coverage: "", collectCoverage: "coverage", ...valuedLong("rootDir roots testPathPattern selectProjects reporters maxWorkers shard coverageDirectory") } }),
   ncu: NCU,
   "npm-check-updates": NCU,
   // sort-package-json [files…]: package.json where it runs by default; --check only reads.
