@@ -214,6 +214,37 @@ Builds("should read git worktree add, remove and move as writes anywhere under t
   assert.is(bash(box, "git worktree remove --force wt"), "deny");
 });
 
+Builds("should read what other languages' build tools and package managers write: build directories, lock files, vendored packages", async ({ box }) => {
+  const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
+  file(box, "rs/Cargo.toml", '[package]\nname = "x"\n');
+  assert.equal(await at("rs", "cargo build"), ["glob:rs/target/**", "rs/Cargo.lock"]);
+  assert.equal(await at("rs", "cargo test --target-dir /tmp/t"), ["glob:/tmp/t/**", "rs/Cargo.lock"]);
+  assert.equal(await at("rs", "cargo new tool"), ["glob:rs/tool/**"]);
+  assert.equal(await at("rs", "cmake -B build"), ["glob:rs/build/**"]);
+  assert.equal(await at("rs", "cmake -E echo hi"), []);
+  file(box, "j/pom.xml", "<project/>");
+  file(box, "j/mod/pom.xml", "<project/>");
+  assert.equal(await at("j/mod", "mvn -q clean install"), ["glob:j/**/target/**"], "every module's, from the outermost pom");
+  assert.equal(await at("j", "mvn help:effective-pom"), []);
+  file(box, "g/settings.gradle", "");
+  assert.equal(await at("g", "./gradlew build"), ["glob:g/**/build/**", "glob:g/.gradle/**"]);
+  assert.equal(await at("g", "gradle tasks"), []);
+  file(box, "php/composer.json", "{}");
+  assert.equal(await at("php", "composer require monolog/monolog"), ["glob:php/vendor/**", "php/composer.json", "php/composer.lock"]);
+  file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');
+  assert.equal(await at("rb", "bundle install"), ["rb/Gemfile.lock"]);
+  file(box, "py/pyproject.toml", "[project]\n");
+  assert.equal(await at("py", "pip install -e ."), ["glob:py/**/*.egg-info/**", "glob:py/build/**"]);
+  assert.equal(await at("py", "tox -e lint"), ["glob:py/.tox/**"]);
+  file(box, "cs/app.csproj", "<Project/>");
+  assert.equal(await at("cs", "dotnet add package Serilog"), ["cs/app.csproj"]);
+  assert.equal(await at("cs", "dotnet build"), ["glob:cs/**/bin/**", "glob:cs/**/obj/**"]);
+  // Through the hook: a lock file another session holds is refused; a build that writes none of it is not.
+  claims(["take", join(box.project, "rs/Cargo.lock"), "--dir", box.dir, "--holder", "other", "--purpose", "bumping deps"]);
+  assert.is(bash(box, "cd rs && cargo build"), "deny");
+  assert.is(bash(box, "cd rb && bundle install"), undefined);
+});
+
 Builds("should read where bundlers write: their options, the output their configuration names, else their own directory", async ({ box }) => {
   file(box, "vite.config.ts", 'export default defineConfig({\n  build: { outDir: "public/app", sourcemap: true },\n});\n');
   file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build", "js"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');

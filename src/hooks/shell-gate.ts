@@ -42,7 +42,9 @@ const TOOL_USE = new RegExp(
     String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|check\b(?![^;&|\n]*\s--no-fix\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
     String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
     String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
-    String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run))\b`,
+    String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,
+    // Other languages' build tools and package managers: their build directories, lock files and vendored packages.
+    String.raw`\b(mvn|mvnw|gradle|gradlew|tox|nox)\b|\b(composer|bundle|dotnet)\s+(-\S+\s+)*(install|i|update|u|upgrade|require|r|remove|rm|reinstall|dump-autoload|dumpautoload|bump|add|lock|binstubs|build|test|run|publish|pack|restore|clean|watch)\b|\bpip3?\b[^;&|\n]*\sinstall\b[^;&|\n]*\s(-e|--editable|-t|--target)\b|\bcmake\b(?![^;&|\n]*\s(-E|-P|--help|--version)\b)`,
     // A package manager's subcommand is its first word that is not an option (or an option's value).
     String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version(\s+-\S+)*\s+[^-\s]\S*|pkg(\s+-\S+)*\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
     String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,

@@ -119,7 +119,15 @@ function withBackups(input: RuleInput, files: string[]): string[] {
  * create_symlink and create_hardlink make.
  */
 function cmakeCommand(input: RuleInput): string[] {
-  if (!input.reading.has("E")) return [];
+  const { reading, walk } = input;
+  if (!reading.has("E")) {
+    // `cmake --build dir` builds in its build directory; `cmake -B dir` (else `cmake .`, in the
+    // source) configures there. (-P runs a script; --help, --version, --install write nothing here.)
+    if (reading.has("P", "help", "version", "install")) return [];
+    if (reading.has("build")) return [anyUnder(directoryAt(walk.cwd, reading.value("build")))];
+    if (reading.has("B")) return [anyUnder(directoryAt(walk.cwd, reading.value("B")))];
+    return reading.operands.length > 0 || reading.has("S") ? [anyUnder(walk.cwd)] : [];
+  }
   const [command, ...rest] = input.reading.operands;
   const operands = rest.filter((at) => !/^-/.test(input.text(at) ?? ""));
   const name = command === undefined ? undefined : input.text(command);
@@ -165,7 +173,7 @@ export const RULES: Record<string, Rule> = {
   touch: operandsOf({ short: "d:r:t:", long: { date: "d", reference: "r", time: ":" } }),
   truncate: operandsOf({ short: "r:s:", long: { reference: "r", size: "s" } }),
   fallocate: operandsOf({ short: "l:o:", long: { length: "l", offset: "o" } }), // -p punches holes, -z zeroes: the file changes
-  cmake: { syntax: { short: "E" }, writes: cmakeCommand },
+  cmake: { syntax: { short: "EB:S:G:D:C:U:T:A:P:", long: { build: ":", install: ":", help: "", version: "", ...valuedLong("preset toolchain graphviz log-level") } }, writes: cmakeCommand },
   tee: operandsOf(),
   mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
   cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: (input) => withBackups(input, copyTargets(input)) },

@@ -252,6 +252,131 @@ const cargoManifest = (input: RuleInput) => [
   ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
 ];
 
+/** cargo's build commands: the target directory (`--target-dir`, CARGO_TARGET_DIR, else the workspace's `target/`) and the lock file, which a build writes when it is missing or stale. */
+const cargoBuild = (input: RuleInput) => {
+  const root = projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1);
+  const given = input.reading.has("target-dir") ? input.reading.value("target-dir") : input.walk.environment.CARGO_TARGET_DIR;
+  const target = input.reading.has("target-dir") || input.walk.environment.CARGO_TARGET_DIR !== undefined ? directoryAt(input.walk.cwd, given) : root === undefined ? undefined : join(root, "target");
+  return [anyUnder(target), ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"])];
+};
+
+/**
+ * The build tools of other languages, each writing its own places in the project (its root: the
+ * nearest directory with its manifest, else where it runs): maven's and gradle's build
+ * directories, composer's vendor/ and lock file, bundler's lock file, tox's and nox's
+ * environments, dotnet's bin/ and obj/, pip's editable install (cmake's build directory: shell-rules.ts).
+ */
+const PROJECT_TOOLS: Record<string, Rule> = {
+  // mvn (and ./mvnw) <goals>: every module's target/ (help, validate and the like only print).
+  mvn: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
+  mvnw: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
+  // gradle (and ./gradlew) <tasks>: every project's build/ and the root's .gradle/ (help, tasks and the like only print).
+  gradle: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode") }, writes: (input) => gradleWrites(input) },
+  gradlew: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode") }, writes: (input) => gradleWrites(input) },
+  composer: bySubcommand(
+    { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
+    Object.fromEntries(
+      ["install", "i", "update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "dump-autoload", "dumpautoload", "bump"].map((sub) => [
+        sub,
+        (input: RuleInput) => {
+          if (input.args.includes("--dry-run")) return [];
+          const root = projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]);
+          const manifest = ["require", "r", "remove", "rm", "bump"].includes(sub) || input.args.includes("--bump-after-update") ? ["composer.json"] : [];
+          return [...atRoot(root, [...manifest, "composer.lock"]), anyUnder(root === undefined ? undefined : join(root, "vendor"))];
+        },
+      ]),
+    ),
+  ),
+  bundle: bySubcommand(
+    { long: valuedLong("gemfile path jobs retry without with group") },
+    Object.fromEntries(
+      ["install", "update", "add", "remove", "lock", "binstubs"].map((sub) => [
+        sub,
+        (input: RuleInput) => {
+          const gemfile = input.reading.has("gemfile") ? directoryAt(input.walk.cwd, input.reading.value("gemfile")) : undefined;
+          const root = gemfile !== undefined ? dirname(gemfile) : input.reading.has("gemfile") ? undefined : projectRoot(input.walk.cwd, ["Gemfile", "gems.rb"]);
+          if (sub === "binstubs") return [anyUnder(root === undefined ? undefined : join(root, "bin"))];
+          return [...atRoot(root, ["add", "remove"].includes(sub) ? ["Gemfile", "Gemfile.lock"] : ["Gemfile.lock"]), ...(input.reading.has("path") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("path")))] : [])];
+        },
+      ]),
+    ),
+  ),
+  tox: { syntax: { short: "e:c:", long: valuedLong("conf workdir root installpkg") }, writes: (input) => (input.args.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("workdir") ? directoryAt(input.walk.cwd, input.reading.value("workdir")) : pythonRoot(input.walk.cwd, ".tox"))]) },
+  nox: { syntax: { short: "s:f:k:t:", long: valuedLong("sessions noxfile keywords tags envdir python") }, writes: (input) => (input.args.some((arg) => ["-l", "--list", "--list-sessions", "--help", "-h", "--version"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("envdir") ? directoryAt(input.walk.cwd, input.reading.value("envdir")) : pythonRoot(input.walk.cwd, ".nox"))]) },
+  dotnet: bySubcommand(
+    { long: {} },
+    Object.fromEntries(
+      ["build", "test", "run", "publish", "pack", "restore", "clean", "watch", "add", "remove"].map((sub) => [
+        sub,
+        (input: RuleInput) => {
+          const root = input.walk.cwd; // (the project or solution there)
+          if (root === undefined) return [UNKNOWABLE];
+          const projects = readdirNames(root).filter((name) => /\.(csproj|fsproj|vbproj)$/.test(name)).map((name) => join(root, name));
+          // `dotnet add package x` rewrites the project file; the rest build into bin/ and obj/ of each project.
+          if (sub === "add" || sub === "remove") return projects.length > 0 ? projects : [globOf(join(root, "*.*proj"))];
+          return [globOf(join(root, "**", "bin", "**")), globOf(join(root, "**", "obj", "**"))];
+        },
+      ]),
+    ),
+  ),
+  // pip install -e PATH (an editable install): its metadata (*.egg-info) and build/ beside the project's sources.
+  pip: pipRule(),
+  pip3: pipRule(),
+};
+
+function pipRule(): Rule {
+  return bySubcommand({ short: "e:r:c:t:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", ...valuedLong("prefix root src index-url extra-index-url find-links python") } }, {
+    install: (input) => {
+      const { reading, walk } = input;
+      const editable = reading.occurrences("e").map(({ value }) => value);
+      const target = reading.has("t") ? [anyUnder(directoryAt(walk.cwd, reading.value("t")))] : [];
+      return [
+        ...target,
+        ...editable.flatMap((value) => {
+          if (value !== undefined && /^(git\+|https?:|svn\+|hg\+|bzr\+)/.test(value)) return [anyUnder(reading.has("src") ? directoryAt(walk.cwd, reading.value("src")) : walk.cwd === undefined ? undefined : join(walk.cwd, "src"))];
+          const at = value === undefined ? undefined : directoryAt(walk.cwd, value.replace(/\[.*\]$/, ""));
+          return at === undefined ? [UNKNOWABLE] : [globOf(join(at, "**", "*.egg-info", "**")), anyUnder(join(at, "build"))];
+        }),
+      ];
+    },
+  });
+}
+
+function mavenWrites(input: RuleInput): string[] {
+  const goals = input.reading.operands.map((at) => input.args[at]);
+  if (goals.length === 0 || goals.every((goal) => goal !== undefined && /^(help:|validate$|dependency:tree|dependency:list|versions:display)/.test(goal))) return [];
+  const file = input.reading.has("f") ? directoryAt(input.walk.cwd, input.reading.value("f")) : undefined;
+  const root = input.reading.has("f") ? (file === undefined ? undefined : file.endsWith(".xml") ? dirname(file) : file) : projectRoots(input.walk.cwd, ["pom.xml"]).at(-1);
+  // (versions:set and the release plugin rewrite the poms themselves.)
+  const poms = goals.some((goal) => goal === undefined || /^(versions:|release:|tidy:|spotless:apply|fmt:format)/.test(goal)) ? [anyUnder(root)] : [];
+  return [root === undefined ? UNKNOWABLE : globOf(join(root, "**", "target", "**")), ...poms];
+}
+
+function gradleWrites(input: RuleInput): string[] {
+  const tasks = input.reading.operands.map((at) => input.args[at]);
+  if (tasks.length === 0 || tasks.every((task) => task !== undefined && /^(help|tasks|projects|properties|dependencies|--version)$/.test(task))) return [];
+  const root = input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : projectRoots(input.walk.cwd, ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"]).at(-1);
+  // (spotlessApply and the like format the sources themselves.)
+  const sources = tasks.some((task) => task === undefined || /(spotlessApply|ktlintFormat|format)$/i.test(task)) ? [anyUnder(root)] : [];
+  return root === undefined ? [UNKNOWABLE] : [globOf(join(root, "**", "build", "**")), anyUnder(join(root, ".gradle")), ...sources];
+}
+
+/** A Python project's root (tox.ini, noxfile.py, pyproject.toml, setup.py or setup.cfg, from where it runs up) with `name` under it. */
+function pythonRoot(cwd: string | undefined, name: string): string | undefined {
+  const root = projectRoot(cwd, ["tox.ini", "noxfile.py", "pyproject.toml", "setup.py", "setup.cfg"]);
+  return root === undefined ? undefined : join(root, name);
+}
+
+/** The names in a directory (none where it cannot be read or is unknown). */
+function readdirNames(directory: string | undefined): string[] {
+  if (directory === undefined) return [];
+  try {
+    return readdirSync(directory);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * A Go-style formatter (gofmt, goimports, shfmt, terraform fmt): flags are whole words after one
  * or two dashes (`-ci` is one flag, not `-c -i`), `valued` ones take the next argument unless
@@ -577,7 +702,16 @@ export const TOOL_RULES: Record<string, Rule> = {
     add: cargoManifest,
     remove: cargoManifest,
     update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
+    "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
+    ...Object.fromEntries(["build", "b", "check", "c", "test", "t", "run", "r", "bench", "doc", "d", "clean", "rustc", "rustdoc"].map((sub) => [sub, cargoBuild])),
+    // cargo new <path>: the package it makes there; cargo init [path]: its manifest, lock, sources and .gitignore.
+    new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
+    init: (input, rest) => {
+      const at = rest.length === 0 ? input.walk.cwd : directoryAt(input.walk.cwd, input.args[rest[0] as number]);
+      return atRoot(at, ["Cargo.toml", "Cargo.lock", ".gitignore", "src/main.rs", "src/lib.rs"]);
+    },
   }),
+  ...PROJECT_TOOLS,
   "clang-format": goFormatter(["style", "assume-filename", "lines", "offset", "length", "cursor", "fallback-style", "files"], (flags) => flags.has("i")),
   shfmt: goFormatter(["i", "indent", "ln", "language-dialect", "filename", "apply-ignore"], (flags) => flags.has("w") || flags.has("write")),
   terraform: terraformFmt(),
