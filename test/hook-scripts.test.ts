@@ -594,4 +594,50 @@ Scripts("should read where a justfile's recipes run, their parameters, variables
   assert.equal(await writes(box, "cd sub && just a b"), ["sub/a.txt", "sub/b.txt"]);
 });
 
+Scripts("should read the tasks Task (go-task) runs from its Taskfile: the ones named or default, their deps, dirs, variables and nested tasks", async ({ box }) => {
+  file(
+    box,
+    "Taskfile.yml",
+    [
+      "version: '3'",
+      "vars:",
+      "  OUT: dist",
+      "  REV:",
+      "    sh: git rev-parse HEAD > rev.txt # a dynamic variable's command runs",
+      "tasks:",
+      "  default:",
+      "    deps: [gen]",
+      "    cmds:",
+      "      - task: build",
+      "  build:",
+      "    dir: sub",
+      "    cmds:",
+      "      - go build -o {{.OUT}}/app ./...",
+      "      - cmd: echo hi > x.txt",
+      "      - |",
+      "        cd ..",
+      "        touch u.ts",
+      "  gen:",
+      "    cmds:",
+      "    - touch gen.txt",
+      "  hello: echo hi > hello.txt",
+      "  args:",
+      "    cmds: ['touch {{.CLI_ARGS}}']",
+      "",
+    ].join("\n"),
+  );
+  mkdirSync(join(box.project, "sub"));
+  assert.equal(await writes(box, "task"), ["gen.txt", "rev.txt", "sub/dist/app", "sub/x.txt", "u.ts"], "default: its deps, then build by `task:`");
+  assert.equal(await writes(box, "task build OUT=out"), ["rev.txt", "sub/out/app", "sub/x.txt", "u.ts"], "a variable set on the command line");
+  assert.equal(await writes(box, "task hello"), ["hello.txt", "rev.txt"], "a task written as its command");
+  assert.equal(await writes(box, "task args -- f.txt"), ["f.txt", "rev.txt"]);
+  assert.equal(await writes(box, "task --list"), []);
+  assert.is(bash(box, "task build"), "deny", "its block's second line writes u.ts, which another session holds");
+  assert.is(bash(box, "task gen"), undefined);
+  assert.is(bash(box, "cd sub && task gen"), undefined, "the Taskfile above is found");
+  // A Taskfile the hook cannot read: any file.
+  file(box, "Taskfile.yml", "version: '3'\ntasks:\n  a: &x\n    cmds: [touch a]\n");
+  assert.equal(await writes(box, "task a"), ["unknown:."]);
+});
+
 Scripts.run();

@@ -12,6 +12,7 @@ import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-s
 import { gitHookRuns, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
+import { taskRuns as goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
@@ -68,6 +69,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     if (tool === "just" && installed && !walk.shared.functions.has(program)) {
       // The recipes it runs, read in turn (shell-just.ts).
       const runs = justRuns(argv.slice(1), here, (path) => add(here, path));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
+      return undefined;
+    }
+    if ((tool === "task" || tool === "go-task") && installed && !walk.shared.functions.has(program)) {
+      // Task (go-task): the Taskfile's tasks it runs, read in turn (shell-task.ts).
+      const runs = goTaskRuns(argv.slice(1), here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
