@@ -328,6 +328,14 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   file(box, "sub/prisma/schema.prisma", 'generator client {\n  output = "../out"\n}\n');
   assert.equal(await writes(box, "cd sub && npx prisma generate"), ["glob:lib/client/**", "glob:node_modules/.prisma/**", "glob:sub/out/**"]);
   file(box, "package.json", "{}");
+  // shadcn add: where components.json's aliases lead (through tsconfig's paths), its CSS file, and what it installs.
+  file(box, "tsconfig.json", '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}');
+  file(box, "components.json", '{"tailwind": {"css": "src/app/globals.css"}, "aliases": {"ui": "@/components/ui", "utils": "@/lib/utils"}}');
+  assert.equal(await writes(box, "npx shadcn@latest add button"), ["bun.lock", "bun.lockb", "glob:node_modules/**", "glob:src/components/ui/**", "glob:src/lib/utils.*", "package-lock.json", "package.json", "pnpm-lock.yaml", "src/app/globals.css", "yarn.lock"]);
+  claims(["take", join(box.project, "src/app/globals.css"), "--dir", box.dir, "--holder", "other", "--purpose", "the theme"]);
+  assert.is(bash(box, "pnpm dlx shadcn@latest add card"), "deny", "it adds its CSS variables to globals.css, which another session holds");
+  assert.is(bash(box, "npx shadcn@latest --help"), undefined);
+  spawnSync("rm", [join(box.project, "components.json"), join(box.project, "tsconfig.json")]);
   assert.equal(await writes(box, "i=1; touch g$i"), ["g1"]);
   assert.is(bash(box, "alias g=git; g checkout -- u.ts"), "deny");
   assert.is(bash(box, "python3 -c \"open('$x','w')\""), "deny");

@@ -324,6 +324,42 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   pip3: pipRule(),
 };
 
+/**
+ * shadcn (`npx shadcn@latest add button`, `init`): what components.json sends it to: the
+ * components, ui, lib and hooks aliases' directories (`@/` through tsconfig's or jsconfig's
+ * `paths`, else the project's root), the Tailwind CSS file and config it edits, and the manifest,
+ * lock files and node_modules of the dependencies it installs; `init` writes components.json too.
+ * Without a components.json, `add` asks to make one: anything under the project.
+ */
+function shadcnWrites(input: RuleInput, init: boolean): string[] {
+  const { reading, walk } = input;
+  const cwd = reading.has("c") ? directoryAt(walk.cwd, reading.value("c")) : walk.cwd;
+  const root = projectRoot(cwd, JS_MANIFEST);
+  if (root === undefined) return [UNKNOWABLE];
+  const installs = [join(root, "package.json"), ...["package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"].map((name) => join(root, name)), anyUnder(join(root, "node_modules"))];
+  const config = readText(join(root, "components.json"));
+  if (config === undefined) return [anyUnder(root)];
+  let parsed: { aliases?: Record<string, unknown>; tailwind?: { css?: unknown; config?: unknown } };
+  try {
+    parsed = JSON.parse(config) as typeof parsed;
+  } catch {
+    return [anyUnder(root)];
+  }
+  // `@/x` through the paths the project's tsconfig.json or jsconfig.json gives `@/*` (`./src/*`), else from the root.
+  const paths = readText(join(root, "tsconfig.json")) ?? readText(join(root, "jsconfig.json")) ?? "";
+  const at = /"@\/\*"\s*:\s*\[\s*"(?:\.\/)?([^"*]*)\*"/.exec(paths)?.[1] ?? "";
+  const resolveAlias = (alias: unknown) => (typeof alias !== "string" ? undefined : alias.startsWith("@/") ? join(root, at, alias.slice(2)) : alias.startsWith("~/") ? join(root, at, alias.slice(2)) : directoryAt(root, alias));
+  const aliases = ["components", "ui", "lib", "hooks", "utils"].map((key) => parsed.aliases?.[key]).filter((alias) => alias !== undefined);
+  const places = aliases.map((alias) => {
+    const place = resolveAlias(alias);
+    // utils names a module (`@/lib/utils`): its file, by any extension.
+    return place === undefined ? UNKNOWABLE : alias === parsed.aliases?.utils ? globOf(`${place}.*`) : anyUnder(place);
+  });
+  const tailwind = [parsed.tailwind?.css, parsed.tailwind?.config].flatMap((file) => (typeof file === "string" && file !== "" ? [join(root, file)] : []));
+  const given = reading.has("p") ? [anyUnder(directoryAt(cwd, reading.value("p")))] : []; // `--path`: where the components go instead
+  return [...(init ? [join(root, "components.json")] : []), ...given, ...(places.length > 0 ? places : [anyUnder(join(root, at, "components"))]), ...tailwind, ...installs];
+}
+
 function pipRule(): Rule {
   return bySubcommand({ short: "e:r:c:t:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", ...valuedLong("prefix root src index-url extra-index-url find-links python") } }, {
     install: (input) => {
@@ -712,6 +748,8 @@ export const TOOL_RULES: Record<string, Rule> = {
     },
   }),
   ...PROJECT_TOOLS,
+  shadcn: bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color src-dir") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true), create: (input) => shadcnWrites(input, true) }),
+  "shadcn-ui": bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true) }),
   "clang-format": goFormatter(["style", "assume-filename", "lines", "offset", "length", "cursor", "fallback-style", "files"], (flags) => flags.has("i")),
   shfmt: goFormatter(["i", "indent", "ln", "language-dialect", "filename", "apply-ignore"], (flags) => flags.has("w") || flags.has("write")),
   terraform: terraformFmt(),
