@@ -224,6 +224,8 @@ Hooks("should read the pre-commit framework's hook as the files its hooks may fi
   assert.is(bash(box, "pre-commit run --all-files"), "deny", "every file of the repository");
   assert.is(bash(box, "pre-commit run --files b.py"), undefined);
   assert.equal(await writes(box, "pre-commit autoupdate"), [".pre-commit-config.yaml"]);
+  assert.equal(await writes(box, "pre-commit migrate-config"), [".pre-commit-config.yaml"]);
+  assert.is(bash(box, "pre-commit run --files=u.ts"), "deny", "--files=FILE is --files FILE");
   // A tracked file with unstaged changes is stashed while the hooks run, then put back: written.
   git(box, "add", "u.ts");
   git(box, "commit", "-q", "--no-verify", "-m", "init");

@@ -139,19 +139,22 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
 export function preCommitWrites(args: Array<string | undefined>, here: Walk): string[] | typeof UNKNOWABLE {
   const reading = readOptions(args, PRE_COMMIT);
   const sub = reading.operands.length === 0 ? "run" : args[reading.operands[0] as number];
-  if (sub !== "run" && sub !== "hook-impl" && sub !== "try-repo" && sub !== "autoupdate") return [];
+  if (sub !== "run" && sub !== "hook-impl" && sub !== "try-repo" && sub !== "autoupdate" && sub !== "migrate-config") return [];
   if (here.cwd === undefined) return UNKNOWABLE;
   const repository = repositoryAt(here.cwd);
   if (repository === undefined) return [];
   const config = reading.has("c") ? reading.value("c") : ".pre-commit-config.yaml";
-  if (sub === "autoupdate") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
+  if (sub === "autoupdate" || sub === "migrate-config") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
   const unstaged = repository.list(repository.git(["-C", repository.top, "diff", "--name-only", "-z", "--no-ext-diff"]));
   if (reading.has("a", "from-ref", "source", "to-ref", "origin")) return [anyUnder(repository.top), ...unstaged];
-  const given = args.indexOf("--files");
-  if (given !== -1) {
-    // `--files a b`: every word after it up to the next option (a hook's id goes before it: `run black --files a.py`).
+  if (args.some((arg) => arg === "--files" || arg?.startsWith("--files="))) {
+    // `--files a b`: every word after it up to the next option (a hook's id goes before it: `run
+    // black --files a.py`); `--files=a.py`: that one.
     const files: Array<string | undefined> = [];
-    for (let at = given + 1; at < args.length && !args[at]?.startsWith("-"); at++) files.push(args[at]);
+    for (const [given, arg] of args.entries()) {
+      if (arg?.startsWith("--files=")) files.push(arg.slice("--files=".length));
+      if (arg === "--files") for (let at = given + 1; at < args.length && !args[at]?.startsWith("-"); at++) files.push(args[at]);
+    }
     if (files.includes(undefined)) return UNKNOWABLE;
     return [...(files as string[]).map((file) => resolve(here.cwd as string, file)), ...unstaged];
   }
