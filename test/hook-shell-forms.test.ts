@@ -275,6 +275,7 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.equal(await writes(box, 'alias ll="ls -l"; ll'), []);
   assert.equal(await writes(box, "pnpm version"), [], "pnpm version alone prints the versions");
   assert.equal(await writes(box, "ncu"), [], "npm-check-updates without -u lists what is out of date");
+  assert.equal(await writes(box, "ncu -u --packageFile 'packages/*/package.json'"), ["glob:packages/*/package.json"], "a glob: each manifest it matches");
   assert.equal(await writes(box, "sort-package-json --check"), []);
   // jest and vitest -u rewrite snapshots, also inline in the test files; a plain run is judged as writing nothing.
   file(box, "package.json", "{}");

@@ -451,7 +451,11 @@ const NCU: Rule = {
     if (!reading.has("u") || reading.has("g")) return [];
     const cwd = reading.has("cwd") ? directoryAt(walk.cwd, reading.value("cwd")) : walk.cwd;
     if (reading.has("deep", "workspaces", "w")) return [cwd === undefined ? `${UNKNOWN_MARK}package.json` : globOf(join(cwd, "**", "package.json"))];
-    if (reading.has("packageFile")) return [directoryAt(cwd, reading.value("packageFile")) ?? `${UNKNOWN_MARK}package.json`];
+    if (reading.has("packageFile")) {
+      // (A glob, `--packageFile 'packages/*/package.json'`: each file it matches.)
+      const file = directoryAt(cwd, reading.value("packageFile"));
+      return [file === undefined ? `${UNKNOWN_MARK}package.json` : isGlobText(file) ? globOf(file) : file];
+    }
     return atRoot(cwd, JS_MANIFEST);
   },
 };
