@@ -571,6 +571,12 @@ Scripts("should read where a justfile's recipes run, their parameters, variables
       "v:",
       "    touch {{target}}",
       "",
+      "compile what:",
+      "    touch {{what}}.o",
+      "",
+      "link target: (compile target) (compile 'main')",
+      "    touch {{target}}.bin",
+      "",
     ].join("\n"),
   );
   mkdirSync(join(box.project, "sub"));
@@ -586,6 +592,7 @@ Scripts("should read where a justfile's recipes run, their parameters, variables
   assert.equal(await writes(box, "just py"), [...stamps, "work/py.txt"].sort());
   assert.equal(await writes(box, "just env-s"), [...stamps, "work/env-s.txt"].sort());
   assert.equal(await writes(box, "just --command touch cmd.txt"), [...stamps, "cmd.txt"].sort());
+  assert.equal(await writes(box, "just link app"), [...stamps, "work/app.bin", "work/app.o", "work/main.o"].sort(), "a dependency's arguments, once for each set");
   claims(["take", join(box.project, "work/safe.txt"), "--dir", box.dir, "--holder", "other", "--purpose", "the safe"]);
   assert.is(bash(box, "just v"), "deny");
   assert.is(bash(box, "just target=other.txt v"), undefined);

@@ -44,7 +44,8 @@ const OPTIONS: Syntax = {
 
 interface Recipe {
   name: string;
-  dependencies: string[];
+  /** The recipes it depends on, each with its arguments (`(compile target 'x')`: expressions, a quoted string or a name). */
+  dependencies: Array<{ name: string; expressions: string[] }>;
   lines: string[];
   noCd: boolean;
   /** `[working-directory: 'x']`: where it runs, relative to the justfile's directory; null where the text does not fix it. */
@@ -157,20 +158,39 @@ export function justRuns(argv: Array<string | undefined>, here: Walk, found: (pa
     else values.set(name, value);
   }
   if (named.length === 0 && first !== undefined) named.push(first);
-  const order: Recipe[] = [];
-  const visit = (name: string, depth: number): boolean => {
+  // Each recipe runs once for each set of arguments it is given (`(compile 'a') (compile 'b')`: twice).
+  const order: Array<{ recipe: Recipe; bound: Map<string, string | undefined> }> = [];
+  const ran = new Set<string>();
+  const visit = (name: string, bound: Map<string, string | undefined>, depth: number): boolean => {
     const recipe = recipes.get(name);
     if (recipe === undefined || depth > 32) return false;
-    if (order.includes(recipe)) return true;
-    for (const dependency of recipe.dependencies) if (!visit(dependency, depth + 1)) return false;
-    order.push(recipe);
+    const key = JSON.stringify([name, ...bound]);
+    if (ran.has(key)) return true;
+    ran.add(key);
+    for (const { name: dependency, expressions } of recipe.dependencies) {
+      // Its arguments, as this recipe has them: a quoted string, a parameter's argument, a variable's value.
+      const target = recipes.get(dependency);
+      const passed = new Map<string, string | undefined>();
+      expressions.forEach((expression, at) => {
+        const parameter = target?.parameters[at];
+        if (parameter === undefined) return;
+        const literal = /^(['"])(.*)\1$/.exec(expression)?.[2];
+        const fromParameter = recipe.parameters.find((each) => each.name === expression);
+        passed.set(parameter.name, literal ?? (fromParameter !== undefined ? (bound.has(expression) ? bound.get(expression) : fromParameter.fallback) : values.get(expression)));
+      });
+      if (!visit(dependency, passed, depth + 1)) return false;
+    }
+    order.push({ recipe, bound });
     return true;
   };
-  for (const name of named) if (!visit(name, 0)) return UNKNOWABLE;
-  for (const recipe of order) {
+  for (const name of named) {
+    const recipe = recipes.get(name);
+    if (!visit(name, (recipe === undefined ? undefined : given.get(recipe)) ?? new Map(), 0)) return UNKNOWABLE;
+  }
+  for (const { recipe, bound } of order) {
     // `[working-directory]` before `[no-cd]` and `set no-cd`, before `set working-directory`.
     const cwd = recipe.workingDirectory !== undefined ? placed(recipe.workingDirectory, base) : recipe.noCd || settings.noCd ? start : placed(settings.workingDirectory, base);
-    runs.push({ script: recipeScript(recipe, values, settings, given.get(recipe)), cwd, bound: new Map() });
+    runs.push({ script: recipeScript(recipe, values, settings, bound), cwd, bound: new Map() });
   }
   return runs;
 }
@@ -262,8 +282,10 @@ function parseJustfile(text: string): { recipes: Map<string, Recipe>; values: Ma
       const name = header[1] as string;
       // Dependencies: names, `(name args)`, and those after `&&` (run after it: read all the same);
       // not the words of a dependency's quoted arguments.
-      const rest = (header[3] as string).replace(/'[^']*'|"[^"]*"/g, " ");
-      const dependencies = [...rest.matchAll(/(^|[\s(&])([A-Za-z_][\w-]*)/g)].map((match) => match[2] as string).filter((word, index, all) => all.indexOf(word) === index);
+      const dependencies = [...(header[3] as string).matchAll(/\(\s*([A-Za-z_][\w-]*)((?:\s+(?:'[^']*'|"[^"]*"|[^\s()'"]+))*)\s*\)|([A-Za-z_][\w-]*)/g)].map((match) => ({
+        name: (match[1] ?? match[3]) as string,
+        expressions: match[1] === undefined ? [] : [...(match[2] as string).matchAll(/'[^']*'|"[^"]*"|[^\s'"]+/g)].map((word) => word[0]),
+      }));
       // (`[linux]` and `[windows]` recipes of one name: the one for this system.)
       const marked = attributes.filter((attribute) => SYSTEMS.includes(attribute));
       const elsewhere = marked.length > 0 && !marked.some((system) => systems.includes(system));
