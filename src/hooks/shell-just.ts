@@ -11,11 +11,10 @@
 // just reads the justfile; `--command` runs its command there. A justfile that imports others or
 // declares modules, a recipe the hook cannot find, or `set shell` to something other than a POSIX
 // shell: any file. `--fmt` writes the justfile, `--init` makes one.
-import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { directoryAt, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { directoryAt, nearestFile, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
 
 const OPTIONS: Syntax = {
   short: "f:d:lnhV",
@@ -324,15 +323,5 @@ function stringLiteral(given: string | undefined): string | null {
 
 /** The justfile just finds from a directory up (any case of `justfile`, or `.justfile`). */
 function findJustfile(start: string): string | undefined {
-  for (let at = start; ; at = dirname(at)) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(at);
-    } catch {
-      // not listable: further up
-    }
-    const name = names.find((entry) => entry.toLowerCase() === "justfile" || entry.toLowerCase() === ".justfile");
-    if (name !== undefined) return join(at, name);
-    if (at === dirname(at)) return undefined;
-  }
+  return nearestFile(start, (names) => names.find((entry) => entry.toLowerCase() === "justfile" || entry.toLowerCase() === ".justfile"));
 }

@@ -9,11 +9,10 @@
 // command. A Taskfile the hook cannot read (YAML beyond yaml-lite.ts, `includes` when the task
 // named is not in the file itself), `--global` or `--watch`: any file.
 // `--init` makes a Taskfile; `--list`, `--summary`, `--dry` run nothing.
-import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { directoryAt, readText, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { directoryAt, nearestFile, readText, UNKNOWABLE, type Walk } from "./shell-words.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 const OPTIONS: Syntax = {
@@ -150,15 +149,5 @@ function fill(template: string, values: Map<string, string>, unknown: string | u
 
 /** The Taskfile task finds from a directory up. */
 function findTaskfile(start: string): string | undefined {
-  for (let at = start; ; at = dirname(at)) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(at);
-    } catch {
-      // not listable: further up
-    }
-    const name = NAMES.find((each) => names.includes(each));
-    if (name !== undefined) return join(at, name);
-    if (at === dirname(at)) return undefined;
-  }
+  return nearestFile(start, (names) => NAMES.find((name) => names.includes(name)));
 }

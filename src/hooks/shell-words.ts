@@ -5,7 +5,7 @@
 // is judged by the rest (judgedPath), except in temp space ($TMPDIR, a mktemp result: TEMP), where
 // no session claims anything. Where a path lands: from the walk's directory (add, within), under a
 // directory (landing, anyIn, anyUnder), or in a place the text does not fix (UNKNOWN_MARK, UNKNOWABLE).
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
@@ -477,6 +477,24 @@ export function ancestorsHolding(directory: string, names: string[]): string[] {
   for (let at = directory; ; at = dirname(at)) {
     if (names.some((name) => exists(join(at, name)))) found.push(at);
     if (at === dirname(at)) return found;
+  }
+}
+
+/**
+ * The nearest file from `directory` up to / whose name `pick` chooses from a directory's entries
+ * (a justfile in any case, a Taskfile by its names); a directory that cannot be listed is passed.
+ */
+export function nearestFile(directory: string, pick: (names: string[]) => string | undefined): string | undefined {
+  for (let at = directory; ; at = dirname(at)) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(at);
+    } catch {
+      // not listable: further up
+    }
+    const name = pick(names);
+    if (name !== undefined) return join(at, name);
+    if (at === dirname(at)) return undefined;
   }
 }
 
