@@ -139,9 +139,7 @@ export function mayRunHooks(cwd: string, names: string[], environment: Record<st
   if (Object.keys(environment).some((key) => /^GIT_(DIR|COMMON_DIR|WORK_TREE|CONFIG\w*)$/.test(key) && environment[key] !== undefined)) return true;
   const repository = repositoryOf(cwd);
   if (repository === undefined) return false; // outside a repository, git runs no hook
-  const home = environment.HOME;
-  const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
-  const configs = ["/etc/gitconfig", ...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : []), join(repository.common, "config"), join(repository.gitDir, "config.worktree")];
+  const configs = gitConfigFiles(repository, environment);
   const directories = new Set([join(repository.common, "hooks")]);
   const seen = new Set<string>();
   const readConfig = (file: string, depth: number): void => {
@@ -161,7 +159,7 @@ export function mayRunHooks(cwd: string, names: string[], environment: Record<st
       const entry = /^(?:\[[^\]]*\]\s*)?([\w-]+)\s*=\s*(.*)$/.exec(line);
       if (!entry) continue;
       const key = (entry[1] as string).toLowerCase();
-      const value = configPath((entry[2] as string).replace(/\s+[#;].*$/, "").replace(/^"(.*)"$/, "$1"), home);
+      const value = configPath((entry[2] as string).replace(/\s+[#;].*$/, "").replace(/^"(.*)"$/, "$1"), environment.HOME);
       if (section === "core" && key === "hookspath") directories.add(resolve(repository.top, value));
       if ((section === "include" || section === "includeif") && key === "path") readConfig(resolve(dirname(file), value), depth + 1);
     }
@@ -176,7 +174,19 @@ function configPath(value: string, home: string | undefined): string {
 }
 
 /** The repository `cwd` is in: its git directory and common directory (a linked worktree's differ); undefined outside one. */
-function repositoryOf(cwd: string): { top: string; gitDir: string; common: string } | undefined {
+/**
+ * The config files git reads, in its order (a later one wins): the system's, the user's
+ * ($XDG_CONFIG_HOME/git/config, ~/.gitconfig), and the repository's (a linked worktree's: the main
+ * repository's config and its own config.worktree), where `repository` is known.
+ */
+export function gitConfigFiles(repository: { gitDir: string; common: string } | undefined, environment: Record<string, string | undefined>): string[] {
+  const home = environment.HOME;
+  const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
+  const user = [...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : [])];
+  return ["/etc/gitconfig", ...user, ...(repository === undefined ? [] : [join(repository.common, "config"), join(repository.gitDir, "config.worktree")])];
+}
+
+export function repositoryOf(cwd: string): { top: string; gitDir: string; common: string } | undefined {
   for (let at = cwd; ; at = dirname(at)) {
     const dotGit = join(at, ".git");
     let gitDir: string | undefined;

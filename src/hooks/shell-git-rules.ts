@@ -10,7 +10,7 @@ import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyUnder, directoryAt, judgedPath, outputs, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { commitStagesMore, EVERY_COMMAND_HOOKS, hooksRun, runnableHook } from "./git-hooks.js";
+import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
 import type { Walk } from "./shell-words.js";
 
@@ -477,11 +477,7 @@ function gitAlias(name: string, options: Array<string | undefined>, cwd: string 
     if (match && (match[1] as string).toLowerCase() === key) found = match[2];
   }
   if (found !== undefined) return found;
-  const home = environment.HOME;
-  const xdg = environment.XDG_CONFIG_HOME || (home ? join(home, ".config") : undefined);
-  const top = workTreeOf(cwd, undefined, environment);
-  const files = ["/etc/gitconfig", ...(xdg ? [join(xdg, "git", "config")] : []), ...(home ? [join(home, ".gitconfig")] : []), ...(top ? [join(top, ".git", "config")] : [])];
-  for (const file of files) {
+  for (const file of gitConfigFiles(cwd === undefined ? undefined : repositoryOf(cwd), environment)) {
     const text = readText(file);
     if (text === undefined) continue;
     let inAlias = false;
