@@ -68,6 +68,8 @@ Hooks("should read the hooks where core.hooksPath sends git (the repository's co
   const tree = join(box.project, "wt");
   const { shellWrites } = await import("../src/hooks/shell.js");
   assert.equal(await shellWrites("git commit -m wip", tree, box.root, {}), [join(tree, "u.ts")]);
+  git(box, "config", "alias.ci", "commit");
+  assert.equal(await shellWrites("git ci -m wip", tree, box.root, {}), [join(tree, "u.ts")], "an alias of the main repository's config");
 });
 
 Hooks("should take hooks set up earlier in the same command as unknown: core.hooksPath set, a hook written or made runnable", async ({ box }) => {
