@@ -596,6 +596,11 @@ Scripts("should read where a justfile's recipes run, their parameters, variables
   claims(["take", join(box.project, "work/safe.txt"), "--dir", box.dir, "--holder", "other", "--purpose", "the safe"]);
   assert.is(bash(box, "just v"), "deny");
   assert.is(bash(box, "just target=other.txt v"), undefined);
+  // An import is part of the justfile (its recipes run where the root one's do); a module declared is no obstacle to the rest.
+  file(box, "just/extra.just", ["gen:", "    touch generated.txt", ""].join("\n"));
+  file(box, "justfile", ["import 'just/extra.just'", "import? 'missing.just'", "mod tools", "", "all: gen", "    touch all.txt", ""].join("\n"));
+  assert.equal(await writes(box, "just all"), ["all.txt", "generated.txt"]);
+  assert.equal(await writes(box, "just tools::fmt"), ["unknown:."], "a module's recipe is not read");
   // set no-cd: every recipe runs where just runs, a [working-directory] one still there.
   file(box, "justfile", ["set no-cd", "", "a:", "    touch a.txt", "", "[working-directory('sub')]", "b:", "    touch b.txt", ""].join("\n"));
   assert.equal(await writes(box, "cd sub && just a b"), ["sub/a.txt", "sub/b.txt"]);

@@ -8,9 +8,9 @@
 // shadows). A recipe with a `#!` line or `[script]` runs as a script of that program: a shell's is
 // read as a script, another language's as that interpreter given it inline. A recipe for another
 // system (`[windows]`) is not this one's. A variable set by a backtick runs its command whenever
-// just reads the justfile; `--command` runs its command there. A justfile that imports others or
-// declares modules, a recipe the hook cannot find, or `set shell` to something other than a POSIX
-// shell: any file. `--fmt` writes the justfile, `--init` makes one.
+// just reads the justfile; `--command` runs its command there. An `import 'file'` is read as part
+// of the justfile. A module's recipe (`just name::recipe`: not read), an import the hook cannot
+// read, a recipe it cannot find, or `set shell` to something other than a POSIX shell: any file. `--fmt` writes the justfile, `--init` makes one.
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
@@ -106,7 +106,7 @@ export function justRuns(argv: Array<string | undefined>, here: Walk, found: (pa
     return [];
   }
   if (reading.has("edit", "choose")) return UNKNOWABLE; // an editor, or recipes chosen at the terminal
-  const text = readText(file);
+  const text = inlineImports(file, 0);
   if (text === undefined) return UNKNOWABLE;
   const parsed = parseJustfile(text);
   if (parsed === undefined) return UNKNOWABLE;
@@ -251,7 +251,8 @@ function parseJustfile(text: string): { recipes: Map<string, Recipe>; values: Ma
       attributes.push(...(attribute[1] as string).split(",").map((name) => name.trim()));
       continue;
     }
-    if (/^(import\??\s+['"]|mod\??\s+[A-Za-z_])/.test(line)) return undefined;
+    // A module's recipes are called as `just name::recipe` or `just name recipe`, which the hook does not find: any file.
+    if (/^mod\??\s+[A-Za-z_]/.test(line)) continue;
     if (/^set\s+shell\b/.test(line) && !/\[\s*["'](sh|bash|zsh|dash|\/bin\/(ba)?sh|\/usr\/bin\/env)["']/.test(line)) return undefined;
     const setting = /^set\s+([\w-]+)\s*(?::=\s*(.*))?$/.exec(line);
     if (setting) {
@@ -319,6 +320,34 @@ function parseJustfile(text: string): { recipes: Map<string, Recipe>; values: Ma
 function stringLiteral(given: string | undefined): string | null {
   const literal = /^(['"])([^'"{}`$\\]*)\1$/.exec(given?.trim() ?? "");
   return literal === null ? null : (literal[2] as string);
+}
+
+/**
+ * A justfile's text with each `import 'path'` (relative to the file naming it; `import?`: when it
+ * exists) replaced by that file's text, as just reads them into one justfile whose recipes run
+ * where the root one's do. Undefined where a file cannot be read or an import is not a plain path.
+ */
+function inlineImports(file: string, depth: number): string | undefined {
+  const text = readText(file);
+  if (text === undefined || depth > 8) return undefined;
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const imported = /^import(\?)?\s+(?:'([^']*)'|"([^"\\{}]*)")\s*(#.*)?$/.exec(line);
+    if (imported === null) {
+      if (/^import\??\s/.test(line)) return undefined; // a path built some other way
+      lines.push(line);
+      continue;
+    }
+    const given = (imported[2] ?? imported[3]) as string;
+    const path = directoryAt(dirname(file), given.replace(/^~(?=\/)/, process.env.HOME ?? "~"));
+    const inner = path === undefined ? undefined : inlineImports(path, depth + 1);
+    if (inner === undefined) {
+      if (imported[1] === "?" && path !== undefined && readText(path) === undefined) continue; // optional, and not there
+      return undefined;
+    }
+    lines.push(inner);
+  }
+  return lines.join("\n");
 }
 
 /** The justfile just finds from a directory up (any case of `justfile`, or `.justfile`). */
