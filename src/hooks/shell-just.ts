@@ -10,7 +10,8 @@
 // system (`[windows]`) is not this one's. A variable set by a backtick runs its command whenever
 // just reads the justfile; `--command` runs its command there. An `import 'file'` is read as part
 // of the justfile. A module's recipe (`just name::recipe`: not read), an import the hook cannot
-// read, a recipe it cannot find, or `set shell` to something other than a POSIX shell: any file. `--fmt` writes the justfile, `--init` makes one.
+// read, a recipe it cannot find, or `set shell` to something other than a POSIX shell: any file.
+// `--fmt` writes the justfile, `--init` makes one.
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";

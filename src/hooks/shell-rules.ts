@@ -114,9 +114,10 @@ function withBackups(input: RuleInput, files: string[]): string[] {
 }
 
 /**
- * `cmake -E`, its portable file commands: copy's destination (and, a directory, what lands in it),
- * both names of rename, what rm, remove, remove_directory, touch and touch_nocreate name, the link
- * create_symlink and create_hardlink make.
+ * cmake: a build (`--build dir`) or a configure (`-B dir`, else in the source: `cmake .`) writes
+ * anything under its build directory; `cmake -E`, its portable file commands: copy's destination
+ * (and, a directory, what lands in it), both names of rename, what rm, remove, remove_directory,
+ * touch and touch_nocreate name, the link create_symlink and create_hardlink make.
  */
 function cmakeCommand(input: RuleInput): string[] {
   const { reading, walk } = input;

@@ -52,7 +52,7 @@ type Mapping = { [key: string]: YamlValue };
 const isMapping = (value: YamlValue | undefined): value is Mapping => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What `task` runs, as scripts for the walk; the files it writes itself (`found`); UNKNOWABLE where the text or the Taskfile does not say. */
-export function taskRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
   const dashdash = args.indexOf("--");
   const reading = readOptions(dashdash === -1 ? args : args.slice(0, dashdash), OPTIONS);
   if (reading.has("l", "a", "summary", "status", "help", "version", "n", "json")) return [];

@@ -581,7 +581,7 @@ interface PrismaConfig {
  * read for `schema: "…"`, `migrations: { path: "…", seed: "…" }` as string literals; a key set any
  * other way (`path.join(…)`, a variable) is a place the text does not fix. Undefined without one.
  */
-export function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig | typeof UNKNOWABLE | undefined {
+function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig | typeof UNKNOWABLE | undefined {
   const cwd = input.walk.cwd;
   const given = input.reading.has("config") ? input.reading.value("config") : undefined;
   if (input.reading.has("config") && given === undefined) return UNKNOWABLE;

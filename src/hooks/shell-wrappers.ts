@@ -12,7 +12,7 @@ import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-s
 import { gitHookRuns, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
-import { taskRuns as goTaskRuns } from "./shell-task.js";
+import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { add, directoryAt, outputs, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
