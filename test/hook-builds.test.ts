@@ -245,6 +245,33 @@ Builds("should read what other languages' build tools and package managers write
   assert.is(bash(box, "cd rb && bundle install"), undefined);
 });
 
+Builds("should read what frameworks' and code generators' commands write: migrations, generated code, their config's outputs", async ({ box }) => {
+  const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
+  file(box, "dj/manage.py", "import sys\n");
+  assert.equal(await at("dj", "python manage.py makemigrations"), ["glob:dj/**/migrations/**"]);
+  assert.equal(await at("dj", "python3 manage.py makemigrations --check"), []);
+  assert.equal(await at("dj", "./manage.py startapp shop"), ["glob:dj/shop/**"]);
+  assert.equal(await at("dj", "python manage.py migrate"), ["glob:dj/**/*.sqlite3"]);
+  file(box, "al/alembic.ini", "[alembic]\nscript_location = %(here)s/alembic\n");
+  assert.equal(await at("al", "alembic revision --autogenerate -m add"), ["glob:al/alembic/versions/**"]);
+  assert.equal(await at("al", "protoc --go_out=gen --go-grpc_out=paths=source_relative:rpc api.proto"), ["glob:al/gen/**", "glob:al/rpc/**"]);
+  file(box, "bf/buf.gen.yaml", "version: v2\nplugins:\n  - remote: buf.build/protocolbuffers/go\n    out: gen/go\n  - local: protoc-gen-es\n    out: web/gen\n");
+  assert.equal(await at("bf", "buf generate"), ["glob:bf/gen/go/**", "glob:bf/web/gen/**"]);
+  file(box, "sq/sqlc.yaml", 'version: "2"\nsql:\n  - engine: postgresql\n    gen:\n      go:\n        out: internal/db\n');
+  assert.equal(await at("sq", "sqlc generate"), ["glob:sq/internal/db/**"]);
+  file(box, "dz/drizzle.config.ts", 'export default { schema: "./src/schema.ts", out: "./migrations" };\n');
+  assert.equal(await at("dz", "npx drizzle-kit generate"), ["glob:dz/migrations/**"]);
+  assert.equal(await at("dz", "npx openapi-typescript api.yaml -o src/api.ts"), ["dz/src/api.ts"]);
+  assert.equal(await at("dz", "terraform init"), ["dz/.terraform.lock.hcl", "glob:dz/.terraform/**"]);
+  file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');
+  assert.equal(await at("rb", "bundle exec rails db:migrate"), ["glob:rb/db/**", "glob:rb/storage/**"]);
+  // Through the hook: generated code another session holds is refused.
+  file(box, "al/gen/api.pb.go", "package api\n");
+  claims(["take", join(box.project, "al/gen/api.pb.go"), "--dir", box.dir, "--holder", "other", "--purpose", "hand-fixing the generated client"]);
+  assert.is(bash(box, "cd al && protoc --go_out=gen api.proto"), "deny");
+  assert.is(bash(box, "cd dj && python manage.py makemigrations"), undefined);
+});
+
 Builds("should read where bundlers write: their options, the output their configuration names, else their own directory", async ({ box }) => {
   file(box, "vite.config.ts", 'export default defineConfig({\n  build: { outDir: "public/app", sourcemap: true },\n});\n');
   file(box, "webpack.config.js", 'module.exports = {\n  output: { path: path.resolve(__dirname, "build", "js"), filename: "x.js" },\n  resolve: { alias: { "@": path.resolve(__dirname, "src") } },\n};\n');

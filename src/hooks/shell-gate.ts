@@ -44,6 +44,8 @@ const TOOL_USE = new RegExp(
     String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
     String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,
     String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
+    // Frameworks' and code generators' own commands (shell-codegen-rules.ts).
+    String.raw`\bterraform\b[^;&|\n]*\s(init|get|apply|destroy|import|refresh|taint|untaint|state|providers|plan)\b|\b(manage\.py|django-admin|alembic|protoc|buf|sqlc|drizzle-kit|rails|openapi-typescript|openapi-generator(-cli)?|storybook)\b`,
     // Other languages' build tools and package managers: their build directories, lock files and vendored packages.
     String.raw`\b(mvn|mvnw|gradle|gradlew|tox|nox)\b|\b(composer|bundle|dotnet)\s+(-\S+\s+)*(install|i|update|u|upgrade|require|r|remove|rm|reinstall|dump-autoload|dumpautoload|bump|add|lock|binstubs|build|test|run|publish|pack|restore|clean|watch)\b|\bpip3?\b[^;&|\n]*\sinstall\b[^;&|\n]*\s(-e|--editable|-t|--target)\b|\bcmake\b(?![^;&|\n]*\s(-E|-P|--help|--version)\b)`,
     // A package manager's subcommand is its first word that is not an option (or an option's value).

@@ -12,6 +12,7 @@ import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
 import { BUILD_RULES } from "./shell-build-rules.js";
 import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { FILE_RULES } from "./shell-file-rules.js";
+import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
@@ -166,6 +167,7 @@ export const RULES: Record<string, Rule> = {
   ...BUNDLER_RULES,
   ...METADATA_RULES,
   ...FILE_RULES,
+  ...CODEGEN_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),

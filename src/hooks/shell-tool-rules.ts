@@ -34,7 +34,7 @@ function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean)
 }
 
 /** The nearest directory from cwd up that holds one of `names` (a project's root), else cwd; undefined where cwd is unknown. */
-function projectRoot(cwd: string | undefined, names: string[]): string | undefined {
+export function projectRoot(cwd: string | undefined, names: string[]): string | undefined {
   return projectRoots(cwd, names)[0];
 }
 
@@ -56,7 +56,7 @@ function atRoots(cwd: string | undefined, manifests: string[], names: string[]):
 }
 
 /** Files of the project root (names in a place unknown where the root is). */
-function atRoot(root: string | undefined, names: string[]): string[] {
+export function atRoot(root: string | undefined, names: string[]): string[] {
   return names.map((name) => (root === undefined ? UNKNOWN_MARK + name : join(root, name)));
 }
 
@@ -64,7 +64,7 @@ function atRoot(root: string | undefined, names: string[]): string[] {
  * A subcommand tool (`ruff format`, `cargo fmt`): the first operand picks what its options mean
  * (after cargo's `+nightly`, which picks a toolchain).
  */
-function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
+export function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
   return {
     syntax: { ...syntax, exact: true },
     writes: (input) => {
@@ -791,7 +791,7 @@ function pythonProject(syntax: Syntax, subcommands: Record<string, boolean>, loc
   return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, writes(manifest)])));
 }
 
-/** terraform fmt (Go-style flags; `-chdir=dir` before it runs it there): the files here, with -recursive everything under, or the operands. */
+/** terraform (`-chdir=dir` before its subcommand runs it there): fmt (Go-style flags) the files here, with -recursive everything under, or the operands; init, apply, plan -out and the like their own files. */
 function terraformFmt(): Rule {
   const fmt = goFormatter(["var"], (flags) => !flags.has("check") && !flags.has("no-write"), (input) => [input.args.includes("-recursive") ? "." : anyIn(input.walk.cwd)]);
   return {
@@ -803,7 +803,20 @@ function terraformFmt(): Rule {
         const arg = input.args[at] as string;
         if (arg.startsWith("-chdir=")) cwd = directoryAt(cwd, arg.slice("-chdir=".length));
       }
-      if (input.args[at] !== "fmt") return [];
+      const sub = input.args[at];
+      // init: the providers and modules it fetches (.terraform/) and their lock file; apply,
+      // destroy, import, refresh and state changes: the local state (a remote backend's is elsewhere:
+      // terraform.tfstate here is written only by the local one, judged all the same); plan -out.
+      if (sub === "init" || sub === "get") return cwd === undefined ? [UNKNOWABLE] : [anyUnder(join(cwd, ".terraform")), join(cwd, ".terraform.lock.hcl")];
+      if (sub === "providers" && input.args[at + 1] === "lock") return cwd === undefined ? [UNKNOWABLE] : [join(cwd, ".terraform.lock.hcl")];
+      if (sub !== undefined && ["apply", "destroy", "import", "refresh", "taint", "untaint"].includes(sub) || (sub === "state" && ["mv", "rm", "push", "replace-provider"].includes(input.args[at + 1] ?? ""))) {
+        return cwd === undefined ? [UNKNOWABLE] : [join(cwd, "terraform.tfstate"), join(cwd, "terraform.tfstate.backup"), anyUnder(join(cwd, "terraform.tfstate.d"))];
+      }
+      if (sub === "plan") {
+        const out = input.args.slice(at + 1).find((arg) => arg?.startsWith("-out="));
+        return out === undefined ? [] : [directoryAt(cwd, out.slice("-out=".length)) ?? UNKNOWABLE];
+      }
+      if (sub !== "fmt") return [];
       const shifted: RuleInput = { ...input, args: input.args.slice(at + 1), values: (indexes) => input.values(indexes?.map((index) => index + at + 1)), walk: { ...input.walk, cwd } };
       return fmt.writes(shifted).map((path) => (path.startsWith("\0") || isAbsolute(path) ? path : within(cwd, path)));
     },

@@ -7,7 +7,7 @@
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
 import { existsSync } from "node:fs";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
@@ -943,6 +943,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
     // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
+    // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
+    if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "manage.py") {
+      nested.push({ script: ["django-admin", ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: dirname(programPath) });
+    }
     const file = inline || fromStdin ? undefined : programText(programPath, here);
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;

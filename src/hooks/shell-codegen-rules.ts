@@ -1,0 +1,188 @@
+// Frameworks' and code generators' own commands, which write source files of the project: Django's
+// `manage.py` (makemigrations, migrate, startapp), Rails' generators and migrations, alembic's
+// revisions, protoc's and buf's generated code, sqlc's, drizzle-kit's migrations, the OpenAPI
+// generators' outputs, Storybook's setup. Each writes where its options or its config file say,
+// else its own default places; a config the hook cannot read, or an option's value the text does
+// not fix, is any file.
+import { dirname, join } from "node:path";
+import { valuedLong } from "./shell-options.js";
+import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
+import { atRoot, bySubcommand, projectRoot } from "./shell-tool-rules.js";
+import { anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { readYaml, type YamlValue } from "./yaml-lite.js";
+
+/**
+ * Django (`python manage.py …`, `./manage.py …`, `django-admin …`; the project is where manage.py
+ * is): makemigrations and squashmigrations write every app's migrations/, migrate the SQLite
+ * databases in the project, startapp its app's directory (or the one given), startproject its
+ * project's, dumpdata `-o`'s file.
+ */
+const DJANGO: Rule = bySubcommand({ short: "o:v:", long: { output: "o", ...valuedLong("settings pythonpath verbosity database format indent") } }, {
+  makemigrations: (input) => (input.args.includes("--check") || input.args.includes("--dry-run") ? [] : [migrations(input)]),
+  squashmigrations: (input) => [migrations(input)],
+  migrate: (input) => (input.args.includes("--plan") || input.args.includes("--check") ? [] : [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "*.sqlite3"))]),
+  startapp: (input, rest) => startWrites(input, rest),
+  startproject: (input, rest) => startWrites(input, rest),
+  dumpdata: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []),
+});
+
+function djangoRoot(input: RuleInput): string | undefined {
+  return projectRoot(input.walk.cwd, ["manage.py"]);
+}
+
+function migrations(input: RuleInput): string {
+  const root = djangoRoot(input);
+  return root === undefined ? UNKNOWABLE : globOf(join(root, "**", "migrations", "**"));
+}
+
+/** startapp NAME [DIR], startproject NAME [DIR]: DIR, else NAME where it runs. */
+function startWrites(input: RuleInput, rest: number[]): string[] {
+  const [name, place] = rest.map((at) => input.args[at]);
+  if (place !== undefined || rest.length > 1) return [anyUnder(directoryAt(input.walk.cwd, place))];
+  return [anyUnder(directoryAt(input.walk.cwd, name))];
+}
+
+/**
+ * Rails (`rails`, `bin/rails`, `bundle exec rails`): generate (g) and destroy (d) write the app's
+ * sources, tests, migrations, routes and locales; the db: tasks its schema and SQLite databases;
+ * new its application's directory.
+ */
+const RAILS: Rule = {
+  syntax: {},
+  writes: (input) => {
+    const sub = input.args[0];
+    if (sub === undefined) return [];
+    if (sub === "new") return [anyUnder(directoryAt(input.walk.cwd, input.args.slice(1).find((arg) => arg === undefined || !arg.startsWith("-"))))];
+    const root = projectRoot(input.walk.cwd, ["Gemfile", "config.ru"]);
+    const under = (name: string) => anyUnder(root === undefined ? undefined : join(root, name));
+    if (["generate", "g", "destroy", "d"].includes(sub)) return [under("app"), under("db"), under("test"), under("spec"), under("lib"), ...atRoot(root, ["config/routes.rb"]), under("config/locales")];
+    if (/^db:(migrate|rollback|schema:load|setup|reset|prepare|create|drop|seed|seed:replant)$/.test(sub)) return [under("db"), under("storage")];
+    return [];
+  },
+};
+
+/** alembic revision (autogenerate or not): a new file in the versions directory alembic.ini's `script_location` names; init DIR: DIR and alembic.ini. */
+const ALEMBIC: Rule = bySubcommand({ short: "c:n:x:", long: { config: "c", name: "n", ...valuedLong("raiseerr") } }, {
+  revision: (input) => [alembicVersions(input)],
+  merge: (input) => [alembicVersions(input)],
+  init: (input, rest) => {
+    const directory = directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]);
+    return [anyUnder(directory), ...atRoot(input.walk.cwd, ["alembic.ini"])];
+  },
+});
+
+function alembicVersions(input: RuleInput): string {
+  const ini = input.reading.has("c") ? directoryAt(input.walk.cwd, input.reading.value("c")) : input.walk.cwd === undefined ? undefined : join(input.walk.cwd, "alembic.ini");
+  const text = ini === undefined ? undefined : readText(ini);
+  if (ini === undefined || text === undefined) return UNKNOWABLE;
+  const location = /^\s*script_location\s*=\s*(.+?)\s*$/m.exec(text)?.[1]?.replace(/%\(here\)s/g, dirname(ini));
+  const versions = /^\s*version_locations\s*=\s*(.+?)\s*$/m.exec(text)?.[1];
+  if (location === undefined || /[%$]/.test(location) || (versions !== undefined && /[%$]/.test(versions.replace(/%\(here\)s/g, "")))) return UNKNOWABLE;
+  return anyUnder(versions !== undefined ? directoryAt(dirname(ini), versions.replace(/%\(here\)s/g, dirname(ini)).split(/[\s,]+/)[0]) : directoryAt(dirname(ini), join(location, "versions")));
+}
+
+/** protoc: each `--X_out=[opts:]DIR` (and `--X_out DIR`) plugin's output directory, and `-o`/`--descriptor_set_out`'s file. */
+const PROTOC: Rule = {
+  syntax: {},
+  writes: (input) => {
+    const places: string[] = [];
+    for (const [at, arg] of input.args.entries()) {
+      if (arg === undefined) continue;
+      const out = /^--([\w-]+)_out(?:=(.*))?$/.exec(arg);
+      const descriptor = /^(?:--descriptor_set_out|-o)(?:=?(.+))?$/.exec(arg);
+      if (out) {
+        const value = out[2] ?? input.args[at + 1];
+        // (`--go_out=plugins=grpc:gen`: the directory after the options' colon; a zip or jar is a file.)
+        places.push(value === undefined ? UNKNOWABLE : anyUnder(directoryAt(input.walk.cwd, value.replace(/^[^:]*:(?!\/\/)/, ""))));
+      } else if (descriptor) {
+        const value = descriptor[1] ?? input.args[at + 1];
+        places.push(value === undefined ? UNKNOWABLE : (directoryAt(input.walk.cwd, value) ?? UNKNOWABLE));
+      }
+    }
+    return places;
+  },
+};
+
+/** The `out` values anywhere in a YAML config, each a directory relative to `at`; undefined where the file cannot be read. */
+function outsOf(file: string | undefined, at: string | undefined): string[] | undefined {
+  const text = file === undefined ? undefined : readText(file);
+  const document = text === undefined ? undefined : readYaml(text);
+  if (document === undefined || at === undefined) return undefined;
+  const found: string[] = [];
+  const walk = (value: YamlValue) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object") for (const [key, inner] of Object.entries(value)) (key === "out" && typeof inner === "string" ? found.push(anyUnder(directoryAt(at, inner))) : walk(inner));
+  };
+  walk(document);
+  return found;
+}
+
+/** A config file by the first of its names that exists in `directory`. */
+function configIn(directory: string | undefined, names: string[]): string | undefined {
+  return directory === undefined ? undefined : names.map((name) => join(directory, name)).find((path) => readText(path) !== undefined);
+}
+
+/** buf generate: each plugin's `out` in buf.gen.yaml (`--template`'s file), or `-o`'s directory they are under. */
+const BUF: Rule = bySubcommand({ short: "o:", long: { output: "o", ...valuedLong("template path exclude-path config error-format") } }, {
+  generate: (input) => {
+    const template = input.reading.has("template") ? directoryAt(input.walk.cwd, input.reading.value("template")) : configIn(input.walk.cwd, ["buf.gen.yaml", "buf.gen.yml"]);
+    const base = input.reading.has("o") ? directoryAt(input.walk.cwd, input.reading.value("o")) : input.walk.cwd;
+    return outsOf(template, base) ?? [UNKNOWABLE];
+  },
+});
+
+/** sqlc generate: each `out` in sqlc.yaml (sqlc.yml, sqlc.json: any file), relative to it. */
+const SQLC: Rule = bySubcommand({ short: "f:", long: { file: "f" } }, {
+  generate: (input) => {
+    const file = input.reading.has("f") ? directoryAt(input.walk.cwd, input.reading.value("f")) : configIn(input.walk.cwd, ["sqlc.yaml", "sqlc.yml"]);
+    return outsOf(file, file === undefined ? undefined : dirname(file)) ?? [UNKNOWABLE];
+  },
+});
+
+/**
+ * drizzle-kit generate (and introspect/pull, which write the schema there too): the `out`
+ * directory drizzle.config names (a string literal; else `drizzle/`); `--out` overrides it.
+ */
+const DRIZZLE: Rule = bySubcommand({ long: valuedLong("config out dialect schema name") }, Object.fromEntries(["generate", "introspect", "pull", "up", "drop"].map((sub) => [sub, (input: RuleInput) => drizzleOut(input)])));
+
+function drizzleOut(input: RuleInput): string[] {
+  const cwd = input.walk.cwd;
+  if (input.reading.has("out")) return [anyUnder(directoryAt(cwd, input.reading.value("out")))];
+  const config = input.reading.has("config") ? directoryAt(cwd, input.reading.value("config")) : configIn(cwd, ["drizzle.config.ts", "drizzle.config.js", "drizzle.config.mjs", "drizzle.config.cjs", "drizzle.config.mts", "drizzle.config.json"]);
+  const text = config === undefined ? undefined : readText(config);
+  const root = config === undefined ? cwd : dirname(config);
+  if (text === undefined) return [anyUnder(root === undefined ? undefined : join(root, "drizzle"))];
+  const out = /\bout"?\s*:\s*["'`]([^"'`$]+)["'`]/.exec(text)?.[1];
+  if (out === undefined && /\bout"?\s*:/.test(text)) return [UNKNOWABLE];
+  return [anyUnder(directoryAt(root, out ?? "drizzle"))];
+}
+
+/** openapi-typescript SPEC -o FILE; openapi-generator(-cli) generate -o DIR: what they name. */
+const OPENAPI_TYPESCRIPT: Rule = { syntax: { short: "o:", long: { output: "o", ...valuedLong("redocly enum-values alphabetize") } }, writes: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []) };
+const OPENAPI_GENERATOR: Rule = bySubcommand({ short: "i:g:o:c:t:", long: { "input-spec": "i", "generator-name": "g", output: "o", config: "c", "template-dir": "t" } }, {
+  generate: (input) => [anyUnder(input.reading.has("o") ? directoryAt(input.walk.cwd, input.reading.value("o")) : input.walk.cwd)],
+});
+
+/** storybook init (also `npx storybook@latest init`): .storybook/, the example stories, and what it installs. */
+const STORYBOOK: Rule = bySubcommand({ long: valuedLong("type package-manager builder") }, {
+  init: (input) => {
+    const root = projectRoot(input.walk.cwd, ["package.json"]);
+    const under = (name: string) => anyUnder(root === undefined ? undefined : join(root, name));
+    return [under(".storybook"), under("src/stories"), under("stories"), ...atRoot(root, ["package.json", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock"]), under("node_modules")];
+  },
+});
+
+export const CODEGEN_RULES: Record<string, Rule> = {
+  "manage.py": DJANGO,
+  "django-admin": DJANGO,
+  rails: RAILS,
+  alembic: ALEMBIC,
+  protoc: PROTOC,
+  buf: BUF,
+  sqlc: SQLC,
+  "drizzle-kit": DRIZZLE,
+  "openapi-typescript": OPENAPI_TYPESCRIPT,
+  "openapi-generator": OPENAPI_GENERATOR,
+  "openapi-generator-cli": OPENAPI_GENERATOR,
+  storybook: STORYBOOK,
+};
