@@ -259,6 +259,10 @@ Builds("should read what frameworks' and code generators' commands write: migrat
   assert.equal(await at("bf", "buf generate"), ["glob:bf/gen/go/**", "glob:bf/web/gen/**"]);
   file(box, "sq/sqlc.yaml", 'version: "2"\nsql:\n  - engine: postgresql\n    gen:\n      go:\n        out: internal/db\n');
   assert.equal(await at("sq", "sqlc generate"), ["glob:sq/internal/db/**"]);
+  file(box, "sq/sqlc.yaml", 'version: "1"\npackages:\n  - name: db\n    path: gen/db\n    queries: query.sql\n');
+  assert.equal(await at("sq", "sqlc generate"), ["glob:sq/gen/db/**"], "version 1: each package's path");
+  file(box, "sq/sqlc.yaml", 'version: "2"\nplugins: []\n');
+  assert.equal(await at("sq", "sqlc generate"), ["unknown:."], "a config that names no output: where, the hook cannot see");
   file(box, "dz/drizzle.config.ts", 'export default { schema: "./src/schema.ts", out: "./migrations" };\n');
   assert.equal(await at("dz", "npx drizzle-kit generate"), ["glob:dz/migrations/**"]);
   assert.equal(await at("dz", "npx openapi-typescript api.yaml -o src/api.ts"), ["dz/src/api.ts"]);

@@ -103,18 +103,22 @@ const PROTOC: Rule = {
   },
 };
 
-/** The `out` values anywhere in a YAML config, each a directory relative to `at`; undefined where the file cannot be read. */
-function outsOf(file: string | undefined, at: string | undefined): string[] | undefined {
+/**
+ * The values of `keys` (`out`) anywhere in a YAML config, each a directory relative to `at`;
+ * undefined where the file cannot be read, or names none (the generator writes where the hook
+ * cannot see).
+ */
+function outsOf(file: string | undefined, at: string | undefined, keys = ["out"]): string[] | undefined {
   const text = file === undefined ? undefined : readText(file);
   const document = text === undefined ? undefined : readYaml(text);
   if (document === undefined || at === undefined) return undefined;
   const found: string[] = [];
   const walk = (value: YamlValue) => {
     if (Array.isArray(value)) value.forEach(walk);
-    else if (typeof value === "object") for (const [key, inner] of Object.entries(value)) (key === "out" && typeof inner === "string" ? found.push(anyUnder(directoryAt(at, inner))) : walk(inner));
+    else if (typeof value === "object") for (const [key, inner] of Object.entries(value)) (keys.includes(key) && typeof inner === "string" ? found.push(anyUnder(directoryAt(at, inner))) : walk(inner));
   };
   walk(document);
-  return found;
+  return found.length === 0 ? undefined : found;
 }
 
 /** A config file by the first of its names that exists in `directory`. */
@@ -131,11 +135,11 @@ const BUF: Rule = bySubcommand({ short: "o:", long: { output: "o", ...valuedLong
   },
 });
 
-/** sqlc generate: each `out` in sqlc.yaml (sqlc.yml, sqlc.json: any file), relative to it. */
+/** sqlc generate: each `out` in sqlc.yaml (version 1: each package's `path`; sqlc.json: any file), relative to it. */
 const SQLC: Rule = bySubcommand({ short: "f:", long: { file: "f" } }, {
   generate: (input) => {
     const file = input.reading.has("f") ? directoryAt(input.walk.cwd, input.reading.value("f")) : configIn(input.walk.cwd, ["sqlc.yaml", "sqlc.yml"]);
-    return outsOf(file, file === undefined ? undefined : dirname(file)) ?? [UNKNOWABLE];
+    return outsOf(file, file === undefined ? undefined : dirname(file), ["out", "path"]) ?? [UNKNOWABLE];
   },
 });
 
