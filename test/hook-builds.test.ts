@@ -269,6 +269,8 @@ Builds("should read what frameworks' and code generators' commands write: migrat
   assert.equal(await at("dz", "terraform init"), ["dz/.terraform.lock.hcl", "glob:dz/.terraform/**"]);
   file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');
   assert.equal(await at("rb", "bundle exec rails db:migrate"), ["glob:rb/db/**", "glob:rb/storage/**"]);
+  assert.equal(await at("dj", "python -m pytest --junitxml=reports/junit.xml --cov=src --cov-report=html:cov_html"), ["dj/.coverage", "dj/reports/junit.xml", "glob:dj/cov_html/**"]);
+  assert.equal(await at("dj", "pytest -q"), []);
   // Through the hook: generated code another session holds is refused.
   file(box, "al/gen/api.pb.go", "package api\n");
   claims(["take", join(box.project, "al/gen/api.pb.go"), "--dir", box.dir, "--holder", "other", "--purpose", "hand-fixing the generated client"]);

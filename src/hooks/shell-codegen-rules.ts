@@ -176,7 +176,34 @@ const STORYBOOK: Rule = bySubcommand({ long: valuedLong("type package-manager bu
   },
 });
 
+/**
+ * pytest's reports: `--junitxml`/`--junit-xml`, `--html` (pytest-html), `--resultlog`, the
+ * coverage reports `--cov-report=html:DIR`/`xml:FILE`/`json:FILE`/`lcov:FILE` (and .coverage with
+ * `--cov`), `--basetemp`'s directory, and snapshots `--snapshot-update` (syrupy) rewrites
+ * (`__snapshots__/` anywhere under where it runs). Its own .pytest_cache/ is not judged.
+ */
+const PYTEST: Rule = {
+  syntax: { long: valuedLong("junitxml junit-xml html resultlog cov cov-report cov-config basetemp rootdir confcutdir") },
+  writes: (input) => {
+    const { reading, walk, args } = input;
+    const cwd = walk.cwd;
+    const files = (key: string) => reading.values(key).map((value) => (value === undefined ? UNKNOWABLE : (directoryAt(cwd, value) ?? UNKNOWABLE)));
+    const reports = reading.values("cov-report").flatMap((value) => {
+      if (value === undefined) return [UNKNOWABLE];
+      const [kind, place] = value.split(":", 2) as [string, string | undefined];
+      if (place === undefined) return kind === "html" ? [anyUnder(directoryAt(cwd, "htmlcov"))] : kind === "term" || kind === "term-missing" ? [] : [directoryAt(cwd, `coverage.${kind === "lcov" ? "lcov" : kind}`) ?? UNKNOWABLE];
+      return kind === "html" ? [anyUnder(directoryAt(cwd, place))] : [directoryAt(cwd, place) ?? UNKNOWABLE];
+    });
+    const coverage = reading.has("cov") || args.some((arg) => arg === "--cov") ? [directoryAt(cwd, ".coverage") ?? UNKNOWABLE] : [];
+    const basetemp = reading.has("basetemp") ? [anyUnder(directoryAt(cwd, reading.value("basetemp")))] : [];
+    const snapshots = args.includes("--snapshot-update") ? [cwd === undefined ? UNKNOWABLE : globOf(join(cwd, "**", "__snapshots__", "**"))] : [];
+    return [...files("junitxml"), ...files("junit-xml"), ...files("html"), ...files("resultlog"), ...reports, ...coverage, ...basetemp, ...snapshots];
+  },
+};
+
 export const CODEGEN_RULES: Record<string, Rule> = {
+  pytest: PYTEST,
+  "py.test": PYTEST,
   "manage.py": DJANGO,
   "django-admin": DJANGO,
   rails: RAILS,

@@ -44,6 +44,8 @@ const TOOL_USE = new RegExp(
     String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
     String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,
     String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
+    // pytest's reports (shell-codegen-rules.ts).
+    String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update)\b`,
     // Frameworks' and code generators' own commands (shell-codegen-rules.ts).
     String.raw`\bterraform\b[^;&|\n]*\s(init|get|apply|destroy|import|refresh|taint|untaint|state|providers|plan)\b|\b(manage\.py|django-admin|alembic|protoc|buf|sqlc|drizzle-kit|rails|openapi-typescript|openapi-generator(-cli)?|storybook)\b`,
     // Other languages' build tools and package managers: their build directories, lock files and vendored packages.
