@@ -1,9 +1,9 @@
 // Frameworks' and code generators' own commands, which write source files of the project: Django's
 // `manage.py` (makemigrations, migrate, startapp), Rails' generators and migrations, alembic's
 // revisions, protoc's and buf's generated code, sqlc's, drizzle-kit's migrations, the OpenAPI
-// generators' outputs, Storybook's setup. Each writes where its options or its config file say,
-// else its own default places; a config the hook cannot read, or an option's value the text does
-// not fix, is any file.
+// generators' outputs, Storybook's setup, pytest's reports. Each writes where its options or its
+// config file say, else its own default places; a config the hook cannot read, or an option's value
+// the text does not fix, is any file.
 import { dirname, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
