@@ -644,6 +644,8 @@ Scripts("should read the tasks Task (go-task) runs from its Taskfile: the ones n
   assert.equal(await writes(box, "task hello"), ["hello.txt", "rev.txt"], "a task written as its command");
   assert.equal(await writes(box, "task args -- f.txt"), ["f.txt", "rev.txt"]);
   assert.equal(await writes(box, "task --list"), []);
+  assert.equal(await writes(box, "task -h"), [], "help runs nothing");
+  assert.equal(await writes(box, "task -g build"), ["unknown:."], "the user's own Taskfile");
   assert.is(bash(box, "task build"), "deny", "its block's second line writes u.ts, which another session holds");
   assert.is(bash(box, "task gen"), undefined);
   assert.is(bash(box, "cd sub && task gen"), undefined, "the Taskfile above is found");

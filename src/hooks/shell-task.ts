@@ -16,7 +16,7 @@ import { directoryAt, nearestFile, readText, UNKNOWABLE, type Walk } from "./she
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 const OPTIONS: Syntax = {
-  short: "d:t:laiwfpsvxo:cC:I:ny",
+  short: "d:t:laiwfpsvxo:cC:I:nygh",
   long: {
     dir: "d",
     taskfile: "t",
@@ -55,7 +55,7 @@ const isMapping = (value: YamlValue | undefined): value is Mapping => typeof val
 export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
   const dashdash = args.indexOf("--");
   const reading = readOptions(dashdash === -1 ? args : args.slice(0, dashdash), OPTIONS);
-  if (reading.has("l", "a", "summary", "status", "help", "version", "n", "json")) return [];
+  if (reading.has("l", "a", "summary", "status", "h", "version", "n", "json")) return [];
   if (reading.has("g", "w")) return UNKNOWABLE; // the user's own Taskfile; a watch runs again as files change
   const start = reading.has("d") ? directoryAt(here.cwd, reading.value("d")) : here.cwd;
   if (start === undefined) return UNKNOWABLE;
