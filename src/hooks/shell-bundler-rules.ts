@@ -10,7 +10,7 @@
 import { dirname, join, resolve } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, readText, within } from "./shell-words.js";
+import { anyUnder, configIn, directoryAt, readText, within } from "./shell-words.js";
 
 /** A file a bundler writes, its source map, and for a script the stylesheet its imports make (`a.js.map`, `a.css`). */
 function outputFile(file: string): string[] {
@@ -81,12 +81,6 @@ function blocksOf(text: string, key: string): string[] {
     blocks.push(text.slice(match.index + match[0].length, at));
   }
   return blocks;
-}
-
-/** The first of `names` in `directory` (a tool's configuration file), absolute. */
-function configIn(directory: string | undefined, names: string[]): string | undefined {
-  if (directory === undefined) return undefined;
-  return names.map((name) => join(directory, name)).find((file) => readText(file) !== undefined);
 }
 
 const configNames = (stem: string) => ["js", "mjs", "cjs", "ts", "mts", "cts"].map((extension) => `${stem}.config.${extension}`);

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
 import { atRoot, bySubcommand, projectRoot } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, configIn, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 /**
@@ -119,11 +119,6 @@ function outsOf(file: string | undefined, at: string | undefined, keys = ["out"]
   };
   walk(document);
   return found.length === 0 ? undefined : found;
-}
-
-/** A config file by the first of its names that exists in `directory`. */
-function configIn(directory: string | undefined, names: string[]): string | undefined {
-  return directory === undefined ? undefined : names.map((name) => join(directory, name)).find((path) => readText(path) !== undefined);
 }
 
 /** buf generate: each plugin's `out` in buf.gen.yaml (`--template`'s file), or `-o`'s directory they are under. */

@@ -14,7 +14,7 @@ import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
 function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
@@ -491,7 +491,7 @@ function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
         }
         return on;
       };
-      const config = configGiven ?? (root === undefined ? undefined : testConfig(tool, root));
+      const config = configGiven ?? configIn(root, TEST_CONFIGS[tool]);
       const text = config === undefined ? "" : (readText(config) ?? "");
       const manifest = tool === "jest" && root !== undefined ? (/"jest"\s*:\s*\{[\s\S]*$/.exec(readText(join(root, "package.json")) ?? "")?.[0] ?? "") : "";
       const configured = tool === "jest" ? /\bcollectCoverage"?\s*:\s*(?!false\b)/.test(text + manifest) : /\bcoverage\s*:\s*\{[^}]*\benabled\s*:\s*(?!false\b)/.test(text);
@@ -514,10 +514,10 @@ function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
 }
 
 /** The config file jest or vitest reads in a project's root, by its usual names. */
-function testConfig(tool: "jest" | "vitest", root: string): string | undefined {
-  const names = tool === "jest" ? ["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"] : ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cts", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"];
-  return names.map((name) => join(root, name)).find((path) => readText(path) !== undefined);
-}
+const TEST_CONFIGS = {
+  jest: ["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"],
+  vitest: ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cts", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"],
+};
 
 /**
  * The Prisma schema a `prisma` command reads: `--schema`'s; its config file's `schema`
@@ -587,7 +587,7 @@ function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig 
   if (input.reading.has("config") && given === undefined) return UNKNOWABLE;
   if (cwd === undefined) return given === undefined ? undefined : UNKNOWABLE;
   const names = ["prisma.config.ts", "prisma.config.mts", "prisma.config.cts", "prisma.config.js", "prisma.config.mjs", "prisma.config.cjs", ...["ts", "mts", "cts", "js", "mjs", "cjs"].map((extension) => `.config/prisma.${extension}`)];
-  const file = given !== undefined ? directoryAt(cwd, given) : names.map((name) => join(cwd, name)).find((path) => readText(path) !== undefined);
+  const file = given !== undefined ? directoryAt(cwd, given) : configIn(cwd, names);
   if (file === undefined) return undefined;
   const text = readText(file);
   if (text === undefined) return given === undefined ? undefined : UNKNOWABLE;

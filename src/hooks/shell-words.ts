@@ -480,6 +480,12 @@ export function ancestorsHolding(directory: string, names: string[]): string[] {
   }
 }
 
+/** The first of `names` in `directory` (a tool's configuration file), absolute; undefined where none is there or the directory is unknown. */
+export function configIn(directory: string | undefined, names: string[]): string | undefined {
+  if (directory === undefined) return undefined;
+  return names.map((name) => join(directory, name)).find((file) => readText(file) !== undefined);
+}
+
 /**
  * The nearest file from `directory` up to / whose name `pick` chooses from a directory's entries
  * (a justfile in any case, a Taskfile by its names); a directory that cannot be listed is passed.
