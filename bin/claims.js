@@ -60,7 +60,7 @@ function load(name, cacheName) {
       // an unwritable dist/ only costs the cache
     }
   };
-  return { main: bundle.exports.main, saveCache };
+  return { main: bundle.exports.main, mayExitNow: bundle.exports.mayExitNow, saveCache };
 }
 
 async function run(argv) {
@@ -68,7 +68,12 @@ async function run(argv) {
   if (HOT.has(verb)) {
     const hot = load("hot.cjs", `hot.cjs.${verb}.v8cache`);
     // Saved only after a call it ran: a cache made by `take --help` would hold none of take's code.
-    if (await hot.main(argv)) return hot.saveCache();
+    if (await hot.main(argv)) {
+      hot.saveCache();
+      // Done: exiting now skips the teardown of the heap (src/cli/hot.ts, mayExitNow).
+      if (hot.mayExitNow()) process.exit();
+      return;
+    }
   }
   const cli = load("cli.cjs", "cli.cjs.v8cache");
   await cli.main(argv);

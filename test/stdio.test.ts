@@ -79,6 +79,16 @@ test("should deliver all of a large output through a non-blocking pipe that fill
   assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), [...names].sort());
 });
 
+// A hot verb (dist/hot.cjs) exits the moment its call ran (bin/claims.js): never while Node's
+// stream still holds output a slow reader has not taken yet.
+test("should deliver all of a hot verb's large output through a non-blocking pipe that fills up", ({ box }) => {
+  const names = Array.from({ length: 3000 }, (_, i) => `name:a-name-long-enough-to-fill-the-pipe-sooner-${i}`);
+  const checked = throughPipe("full", ["check", "--json", "--dir", box.dir, "--holder", "a", ...names]);
+  assert.ok(checked.filled, "the output never filled the pipe, so this test did not reach EAGAIN");
+  assert.is(checked.code, 0, checked.stderr);
+  assert.equal([...JSON.parse(checked.stdout).allowed].sort(), names.map((name) => name.slice("name:".length)).sort());
+});
+
 test("should finish quietly when the reader of a full non-blocking pipe goes away", ({ box }) => {
   manyClaims(box.dir);
   const shown = throughPipe("full-then-closed", ["status", "--json", "--dir", box.dir, "--holder", "a"]);

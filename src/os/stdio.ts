@@ -46,6 +46,12 @@ export function write(fd: OutFd, text: string): boolean {
   return true;
 }
 
+/**
+ * Whether every byte written so far is with the kernel: true unless a full pipe sent some of it to
+ * Node's stream, which writes the rest as the reader drains it and must be let finish.
+ */
+export const allWritten = (): boolean => streamed.size === 0;
+
 export const writeOut = (text: string): boolean => write(1, text);
 export const writeErr = (text: string): boolean => write(2, text);
 
