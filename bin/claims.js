@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 "use strict";
-// The CLI is two CommonJS bundles built by `npm ci` (the `prepare` script): dist/hot.cjs, the
-// verbs every agent hook runs (take, beat, release, check, hook) without commander, and
-// dist/cli.cjs, everything. A hot verb loads hot.cjs alone; a call it does not take (help, a
-// flag only commander reads) goes on to cli.cjs. Each is compiled with a V8 code cache kept
-// beside it, as the v8-compile-cache package does (Node 22's module.enableCompileCache() is the
-// built-in equivalent): start-up is most of the cost of a `claims` call, and every agent hook
-// pays it (docs/BENCHMARKS.md). hot.cjs has one cache per verb (hot.cjs.take.v8cache, ...), so a
-// check deserializes the code a check runs and no more. The build writes every cache after
-// running its calls once (scripts/bundle.mjs, scripts/code-cache.cjs, which must wrap the source
-// exactly as below). A missing or rejected cache (another Node version, a rebuilt bundle) is
-// written anew after the command ran; where dist/ is not writable the bundle simply runs uncached.
+// The CLI is CommonJS bundles built by `npm ci` (the `prepare` script): dist/hot-<verb>.cjs, one
+// for each verb every agent hook runs (take, beat, release, check, hook), without commander or
+// the other verbs, and dist/cli.cjs, everything. A hot verb loads its own bundle alone; a call it
+// does not take (help, a flag only commander reads) goes on to cli.cjs. Each is compiled with a V8
+// code cache kept beside it (hot-check.cjs.v8cache, ...), as the v8-compile-cache package does
+// (Node 22's module.enableCompileCache() is the built-in equivalent): start-up is most of the
+// cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). The build writes
+// every cache after running its calls once (scripts/bundle.mjs, scripts/code-cache.cjs, which
+// must wrap the source exactly as below). A missing or rejected cache (another Node version, a
+// rebuilt bundle) is written anew after the command ran; where dist/ is not writable the bundle
+// simply runs uncached.
 //
 // This file is CommonJS (bin/package.json says so): an ES-module entry would load Node's ESM
 // loader and build a facade of every export of node:fs (fs.promises, the streams), a few
@@ -66,7 +66,7 @@ function load(name, cacheName) {
 async function run(argv) {
   const verb = argv[0];
   if (HOT.has(verb)) {
-    const hot = load("hot.cjs", `hot.cjs.${verb}.v8cache`);
+    const hot = load(`hot-${verb}.cjs`, `hot-${verb}.cjs.v8cache`);
     // Saved only after a call it ran: a cache made by `take --help` would hold none of take's code.
     if (await hot.main(argv)) {
       hot.saveCache();

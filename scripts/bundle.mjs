@@ -38,8 +38,8 @@ const common = {
   banner: { js: 'const __claimsModule = { get url() { return (this.known ??= require("node:url").pathToFileURL(__filename).href); } };' },
   logLevel: "warning",
   // Minified: with a code cache, V8 no longer parses the source, but every call still reads the
-  // bundle and decodes it into a string (about 1 ms per 100 KB here). Minifying took dist/hot.cjs
-  // from 405 to 207 KB and a check from 14.8 to 12.6 ms above `node -e 0` (docs/BENCHMARKS.md).
+  // bundle and decodes it into a string (about 1 ms per 100 KB here). Minifying took the hot bundle
+  // (then one for all the hot verbs) from 405 to 207 KB and a check from 14.8 to 12.6 ms above `node -e 0` (docs/BENCHMARKS.md).
   // Error names are set in code (src/os/errors.ts), never taken from a class's name. The library
   // (dist/**/*.js, tsc's output) is not minified.
   minifyWhitespace: true,
@@ -59,7 +59,7 @@ const mcpApart = {
 };
 // The shell reader's walk and command rules (src/hooks/shell-walk.ts and what it imports) are one
 // more, dist/shell.cjs, required only for a shell command that may write (src/hooks/shell.ts's
-// gate): in dist/hot.cjs they made every take, check and release read some 50 KB more.
+// gate): in the hot bundles they made every take, check and release read some 50 KB more.
 const shellApart = {
   name: "shell-apart",
   setup(build) {
@@ -69,12 +69,23 @@ const shellApart = {
   },
 };
 await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart, shellApart] });
-// The verbs every agent hook runs, without commander (src/cli/hot.ts): bin/claims.js loads this
-// one for them, and dist/cli.cjs only for a call it does not take.
-// The source files bundled in, listed beside it (minified, the bundle names none): test/layers.test.ts
-// checks that commander and the other verbs stay out.
-const hot = await build({ ...common, entryPoints: ["src/cli/hot.ts"], outfile: "dist/hot.cjs", plugins: [mcpApart, shellApart], metafile: true });
-writeFileSync("dist/hot.cjs.inputs.json", `${JSON.stringify(Object.keys(hot.metafile.outputs["dist/hot.cjs"].inputs).sort(), null, 1)}\n`);
+// The verbs every agent hook runs, without commander, one bundle each (src/cli/hot.ts): bin/claims.js
+// loads dist/hot-<verb>.cjs for them, and dist/cli.cjs only for a call it does not take. A verb's
+// entry names its own fast path alone, so the bundle leaves out what only the other verbs use (a
+// check's is half the size of one bundle of all five).
+// The source files bundled into each, listed in dist/hot-inputs.json (minified, a bundle names
+// none): test/layers.test.ts checks that commander and the other verbs stay out.
+const HOT = { take: "fastTake", beat: "fastBeat", release: "fastRelease", check: "fastCheck", hook: "fastHook" };
+const hotInputs = {};
+for (const [verb, fast] of Object.entries(HOT)) {
+  const outfile = `dist/hot-${verb}.cjs`;
+  const contents = `import { hotMain } from "./hot.js";\nimport { ${fast} } from "./fast.js";\nexport const main = hotMain(${JSON.stringify(verb)}, ${fast});\nexport { mayExitNow } from "./hot.js";\n`;
+  const hot = await build({ ...common, stdin: { contents, resolveDir: "src/cli", sourcefile: `hot-${verb}.ts`, loader: "ts" }, outfile, plugins: [mcpApart, shellApart], metafile: true });
+  hotInputs[verb] = Object.keys(hot.metafile.outputs[outfile].inputs).filter((input) => input.startsWith("src/") || input.startsWith("node_modules/")).sort();
+}
+writeFileSync("dist/hot-inputs.json", `${JSON.stringify(hotInputs, null, 1)}\n`);
+// The one bundle of all five that came before (a checkout built then): nothing loads it now.
+for (const name of ["hot.cjs", "hot.cjs.inputs.json"]) rmSync(join("dist", name), { force: true });
 await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs", plugins: [shellApart] });
 await build({ ...common, entryPoints: ["src/hooks/shell-walk.ts"], outfile: "dist/shell.cjs" });
 
@@ -98,8 +109,8 @@ try {
   const run = (args, input, phase) => spawnSync(process.execPath, args, { input: input ?? "", env: { ...env, XDG_STATE_HOME: join(scratch, `state-${phase}`) }, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
   // dist/cli.cjs: compiled with the hot calls run once in one process (scripts/code-cache.cjs says why).
   const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event), "full")];
-  // dist/hot.cjs: one cache per verb, each written by bin/claims.js after running that verb alone,
-  // in the order a session runs them, so each holds what its verb compiles and nothing more.
+  // dist/hot-<verb>.cjs: each cache written by bin/claims.js after running that verb, in the order a
+  // session runs them, so each holds what its verb compiles.
   const flags = ["--dir", claimsDir, "--holder", "build"];
   for (const [args, input] of [
     [["take", target, "--purpose", "compile the hot paths", ...flags]],

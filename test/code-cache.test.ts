@@ -1,8 +1,8 @@
 // The CLI is compiled with V8 code caches beside its bundles (bin/claims.js, scripts/bundle.mjs):
-// dist/cli.cjs.v8cache, and one per hot verb for dist/hot.cjs. What a user depends on: the caches
+// dist/cli.cjs.v8cache, and one for each hot verb's bundle, dist/hot-<verb>.cjs. What a user depends on: the caches
 // `npm run build` writes are the ones the CLI uses (V8 accepts them, so the first calls do not
 // rewrite them), a cache V8 rejects (another Node version, a damaged file) costs nothing but a
-// rewrite, and a call the hot bundle hands on (help) leaves no cache of its own behind that would
+// rewrite, and a call a hot bundle hands on (help) leaves no cache of its own behind that would
 // hold none of the verb's code. Each case runs a copy of the CLI in a sandbox.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,13 +18,14 @@ Cache.before.each((context) => {
 Cache.after.each((context) => context.box.cleanup());
 
 const HOT_VERBS = ["take", "beat", "check", "release", "hook"];
-const CACHES = ["cli.cjs.v8cache", ...HOT_VERBS.map((verb) => `hot.cjs.${verb}.v8cache`)];
+const BUNDLES = ["cli.cjs", ...HOT_VERBS.map((verb) => `hot-${verb}.cjs`)];
+const CACHES = BUNDLES.map((bundle) => `${bundle}.v8cache`);
 
 /** A copy of the built CLI, with the caches as built, and node_modules reachable. */
 function copyOfCli(box: Sandbox): { bin: string; dist: string } {
   const app = join(box.root, "app");
   for (const dir of ["bin", "dist"]) mkdirSync(join(app, dir), { recursive: true });
-  for (const file of ["bin/claims.js", "bin/package.json", "dist/cli.cjs", "dist/hot.cjs", ...CACHES.map((cache) => `dist/${cache}`), "package.json"]) {
+  for (const file of ["bin/claims.js", "bin/package.json", ...BUNDLES.map((bundle) => `dist/${bundle}`), ...CACHES.map((cache) => `dist/${cache}`), "package.json"]) {
     copyFileSync(join(ROOT, file), join(app, file));
   }
   return { bin: join(app, "bin", "claims.js"), dist: join(app, "dist") };
@@ -53,18 +54,18 @@ Cache("should be written by the build and used unchanged by take, beat, check, r
 
 Cache("should leave a hot verb's cache unwritten by a call it hands on to the full CLI", ({ box }) => {
   const { bin, dist } = copyOfCli(box);
-  rmSync(join(dist, "hot.cjs.take.v8cache"));
+  rmSync(join(dist, "hot-take.cjs.v8cache"));
   const help = run(bin, ["take", "--help"]);
   assert.is(help.status, 0, help.stderr);
   assert.match(help.stdout, /Usage: claims take/);
-  assert.not.ok(existsSync(join(dist, "hot.cjs.take.v8cache")), "take --help wrote a take cache holding none of take's code");
+  assert.not.ok(existsSync(join(dist, "hot-take.cjs.v8cache")), "take --help wrote a take cache holding none of take's code");
   assert.is(run(bin, ["take", "shared-config", "--dir", box.dir, "--holder", "a"]).status, 0);
-  assert.ok(existsSync(join(dist, "hot.cjs.take.v8cache")), "the first take wrote no cache");
+  assert.ok(existsSync(join(dist, "hot-take.cjs.v8cache")), "the first take wrote no cache");
 });
 
 Cache("should answer as usual with a damaged cache, and replace it", ({ box }) => {
   const { bin, dist } = copyOfCli(box);
-  const cache = join(dist, "hot.cjs.take.v8cache");
+  const cache = join(dist, "hot-take.cjs.v8cache");
   writeFileSync(cache, "not a code cache");
   const taken = run(bin, ["take", "shared-config", "--dir", box.dir, "--holder", "a"]);
   assert.is(taken.status, 0, taken.stderr);
@@ -77,7 +78,7 @@ Cache("should answer as usual with a damaged cache, and replace it", ({ box }) =
 Cache("should say how to build it when a bundle is missing", ({ box }) => {
   const { bin, dist } = copyOfCli(box);
   for (const [bundle, args] of [
-    ["hot.cjs", ["take", "shared-config", "--dir", box.dir, "--holder", "a"]],
+    ["hot-take.cjs", ["take", "shared-config", "--dir", box.dir, "--holder", "a"]],
     ["cli.cjs", ["status", "--dir", box.dir]],
   ] as const) {
     rmSync(join(dist, bundle));

@@ -168,7 +168,7 @@ function nobodyCopy(box: Sandbox): string {
   mkdirSync(join(app, "dist"), { recursive: true });
   copyFileSync(BIN, join(app, "bin", "claims.js"));
   copyFileSync(join(ROOT, "bin", "package.json"), join(app, "bin", "package.json"));
-  for (const bundle of ["cli.cjs", "hot.cjs"]) copyFileSync(join(ROOT, "dist", bundle), join(app, "dist", bundle));
+  for (const bundle of ["cli.cjs", "hot-take.cjs", "hot-beat.cjs", "hot-release.cjs", "hot-check.cjs", "hot-hook.cjs"]) copyFileSync(join(ROOT, "dist", bundle), join(app, "dist", bundle));
   copyFileSync(join(ROOT, "package.json"), join(app, "package.json"));
   for (const path of [app, join(app, "bin"), join(app, "dist")]) chmodSync(path, 0o755);
   return join(app, "bin", "claims.js");

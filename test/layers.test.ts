@@ -10,6 +10,8 @@ import * as assert from "uvu/assert";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = join(ROOT, "src");
+/** The verbs bin/claims.js runs from a bundle of their own, dist/hot-<verb>.cjs (scripts/bundle.mjs). */
+const HOT_VERBS = ["take", "beat", "release", "check", "hook"];
 
 /** Higher imports lower, never the reverse; folders of one rank do not import each other. */
 const RANK: Record<string, number> = { "index.ts": 8, cli: 7, mcp: 6, hooks: 6, commands: 5, protocol: 3, targets: 2, os: 1 };
@@ -122,15 +124,24 @@ layers("should keep the MCP server out of the CLI bundles that every hook call l
   assert.ok(existsSync(join(ROOT, "dist", "mcp.cjs")), "dist/mcp.cjs was not built");
   assert.not.match(cli, "@modelcontextprotocol");
   assert.match(cli, 'require("./mcp.cjs")');
-  assert.not.match(readFileSync(join(ROOT, "dist", "hot.cjs"), "utf8"), "@modelcontextprotocol");
+  for (const verb of HOT_VERBS) assert.not.match(readFileSync(join(ROOT, "dist", `hot-${verb}.cjs`), "utf8"), "@modelcontextprotocol", verb);
 });
 
-layers("should keep commander and the other verbs out of the bundle of the hot verbs", () => {
-  // The build lists the source files it bundled into dist/hot.cjs (minified, the bundle names none).
-  const inputs = JSON.parse(readFileSync(join(ROOT, "dist", "hot.cjs.inputs.json"), "utf8")) as string[];
-  for (const present of ["src/commands/take.ts", "src/commands/check.ts", "src/hooks/hook.ts"]) assert.ok(inputs.includes(present), present);
-  for (const absent of ["node_modules/commander/", "src/commands/sweep.ts", "src/commands/doctor.ts", "src/cli/main.ts"]) {
-    assert.not.ok(inputs.some((input) => input.startsWith(absent)), `dist/hot.cjs holds ${absent}`);
+layers("should keep commander and the other verbs out of each hot verb's bundle", () => {
+  // The build lists the source files it bundled into each dist/hot-<verb>.cjs (minified, a bundle names none).
+  const inputs = JSON.parse(readFileSync(join(ROOT, "dist", "hot-inputs.json"), "utf8")) as Record<string, string[]>;
+  assert.equal(Object.keys(inputs).sort(), [...HOT_VERBS].sort());
+  const own: Record<string, string> = { take: "src/commands/take.ts", beat: "src/commands/beat.ts", release: "src/commands/release.ts", check: "src/commands/check.ts", hook: "src/hooks/hook.ts" };
+  for (const verb of HOT_VERBS) {
+    const bundled = inputs[verb] as string[];
+    assert.ok(bundled.includes(own[verb] as string), `dist/hot-${verb}.cjs lacks ${own[verb]}`);
+    for (const absent of ["node_modules/commander/", "src/commands/sweep.ts", "src/commands/doctor.ts", "src/cli/main.ts"]) {
+      assert.not.ok(bundled.some((input) => input.startsWith(absent)), `dist/hot-${verb}.cjs holds ${absent}`);
+    }
+  }
+  // A check, the call a hook makes most, reads no other verb's code: not take's, not the hook's.
+  for (const absent of ["src/commands/take.ts", "src/commands/release.ts", "src/hooks/hook.ts", "src/hooks/install.ts"]) {
+    assert.not.ok((inputs.check as string[]).includes(absent), `dist/hot-check.cjs holds ${absent}`);
   }
 });
 
@@ -139,7 +150,7 @@ layers("should build every bundle in ASCII alone, so that Node reads it as a one
   // decode the whole file as a two-byte string and V8 hash and check twice the bytes against the
   // code cache: about 3 ms more of every call here (docs/BENCHMARKS.md). Spell such characters as
   // escapes in src/.
-  for (const name of ["hot.cjs", "cli.cjs", "shell.cjs", "mcp.cjs"]) {
+  for (const name of [...HOT_VERBS.map((verb) => `hot-${verb}.cjs`), "cli.cjs", "shell.cjs", "mcp.cjs"]) {
     const text = readFileSync(join(ROOT, "dist", name), "latin1");
     const at = text.search(/[^\x00-\x7f]/);
     assert.is(at, -1, `dist/${name} has a byte above 0x7f at ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 60), at + 20))}`);

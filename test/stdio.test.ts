@@ -79,7 +79,7 @@ test("should deliver all of a large output through a non-blocking pipe that fill
   assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), [...names].sort());
 });
 
-// A hot verb (dist/hot.cjs) exits the moment its call ran (bin/claims.js): never while Node's
+// A hot verb (dist/hot-<verb>.cjs) exits the moment its call ran (bin/claims.js): never while Node's
 // stream still holds output a slow reader has not taken yet.
 test("should deliver all of a hot verb's large output through a non-blocking pipe that fills up", ({ box }) => {
   const names = Array.from({ length: 3000 }, (_, i) => `name:a-name-long-enough-to-fill-the-pipe-sooner-${i}`);

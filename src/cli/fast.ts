@@ -13,13 +13,21 @@ import { VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
 /** Runs the call and returns true, or returns false without doing anything. */
 export async function runFast(argv: string[]): Promise<boolean> {
   const [verb, ...args] = argv;
-  if (verb === "take") return runTargets(VERBS.take, args, runTake);
-  if (verb === "beat") return runTargets(VERBS.beat, args, runBeat);
-  if (verb === "release") return runTargets(VERBS.release, args, runRelease);
-  if (verb === "check") return runTargets(VERBS.check, args, runCheck);
+  if (verb === "take") return fastTake(args);
+  if (verb === "beat") return fastBeat(args);
+  if (verb === "release") return fastRelease(args);
+  if (verb === "check") return fastCheck(args);
   if (verb === "hook") return runFastHook(args);
   return false;
 }
+
+// Each verb's fast path alone, given the arguments after the verb: the entry of that verb's own
+// bundle (src/cli/hot.ts) names one, and the bundle holds its code and no other verb's.
+export const fastTake = (args: string[]): Promise<boolean> => runTargets(VERBS.take, args, runTake);
+export const fastBeat = (args: string[]): Promise<boolean> => runTargets(VERBS.beat, args, runBeat);
+export const fastRelease = (args: string[]): Promise<boolean> => runTargets(VERBS.release, args, runRelease);
+export const fastCheck = (args: string[]): Promise<boolean> => runTargets(VERBS.check, args, runCheck);
+export const fastHook = (args: string[]): Promise<boolean> => runFastHook(args);
 
 async function runTargets<Flags extends Verb["flags"]>(
   verb: { args: string; flags: Flags },

@@ -1,23 +1,31 @@
-// The entry of dist/hot.cjs, the bundle bin/claims.js loads for the verbs every agent hook runs
-// (take, beat, release, check, hook): the fast path of src/cli/fast.ts and nothing else, so
-// these calls neither read commander and the other verbs nor deserialize their compiled code
-// (docs/BENCHMARKS.md). A call the fast path does not take is left to dist/cli.cjs untouched.
+// The hot verbs every agent hook runs (take, beat, release, check, hook), each bundled alone:
+// dist/hot-<verb>.cjs, the bundle bin/claims.js loads for that verb, is this file with the verb's
+// fast path of src/cli/fast.ts (scripts/bundle.mjs writes the entry: `main` is
+// `hotMain("check", fastCheck)`, and so on) and nothing else. So these calls neither read commander
+// and the other verbs nor deserialize their compiled code: a check reads a bundle half the size of
+// one holding every hot verb, about 3 ms less of every call here (docs/BENCHMARKS.md). A call the
+// fast path does not take is left to dist/cli.cjs untouched.
 import { fail } from "./fail.js";
-import { runFast } from "./fast.js";
 import { compileGrammarsWithoutTierUp } from "../targets/symbols.js";
 import { speakToCommandLine } from "../os/option-names.js";
 import { allWritten } from "../os/stdio.js";
 
-/** True when the call ran here (done or failed); false, having done nothing, for dist/cli.cjs to run it. */
-export async function main(argv: string[]): Promise<boolean> {
-  speakToCommandLine(); // errors name --holder, not the library's holder
-  compileGrammarsWithoutTierUp(); // one call, then exit: see there
-  try {
-    return await runFast(argv);
-  } catch (error) {
-    fail(error, argv.includes("--json"));
-    return true;
-  }
+/**
+ * The `main` of verb's bundle, running `fast` (src/cli/fast.ts): true when the call ran here (done
+ * or failed); false, having done nothing, for dist/cli.cjs to run it.
+ */
+export function hotMain(verb: string, fast: (args: string[]) => Promise<boolean>): (argv: string[]) => Promise<boolean> {
+  return async (argv) => {
+    if (argv[0] !== verb) return false;
+    speakToCommandLine(); // errors name --holder, not the library's holder
+    compileGrammarsWithoutTierUp(); // one call, then exit: see there
+    try {
+      return await fast(argv.slice(1));
+    } catch (error) {
+      fail(error, argv.includes("--json"));
+      return true;
+    }
+  };
 }
 
 /**
