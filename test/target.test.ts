@@ -7,6 +7,7 @@ import picomatch from "picomatch";
 import { picomatch as lazyPicomatch } from "../src/targets/picomatch.js";
 import { isGlobText } from "../src/targets/overlap.js";
 import { claimFileName, parseTarget } from "../src/targets/target.js";
+import { asOneVerb } from "../src/os/lookups.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 
 const Kinds = suite<{ box: Sandbox }>("target kinds");
@@ -37,6 +38,39 @@ Kinds("should give every spelling of one file the same target", ({ box }) => {
   const spellings = ["src/a.ts", "./src/a.ts", join(box.project, "src/a.ts"), join(box.root, "link", "a.ts"), "src/../src/a.ts"];
   const canonical = spellings.map((spelling) => parseTarget(spelling, context).canonical);
   for (const form of canonical) assert.is(form, join(box.project, "src", "a.ts"));
+});
+
+Kinds("should give every spelling of one file the same target within one verb, whichever path it resolved first", ({ box }) => {
+  // A verb goes on from directories it walked already (src/targets/target.ts, WALKED): what it
+  // resolves below them, through a symlink or `..` among them or after them, is what a fresh look finds.
+  mkdirSync(join(box.project, "src", "deep"), { recursive: true });
+  writeFileSync(join(box.project, "src", "deep", "a.ts"), "");
+  symlinkSync(join(box.project, "src"), join(box.project, "link"));
+  symlinkSync("deep/a.ts", join(box.project, "src", "alias.ts"));
+  const context = { cwd: box.project, home: box.root };
+  const real = join(box.project, "src", "deep", "a.ts");
+  const spellings = [
+    join(box.project, "src", "deep"),
+    join(box.project, "src", "deep", "a.ts"),
+    join(box.project, "link", "deep", "a.ts"),
+    `${box.project}/src/deep/../deep/a.ts`,
+    join(box.project, "link", "alias.ts"),
+    join(box.project, "src", "alias.ts"),
+    "src/deep/../../link/deep/a.ts",
+    // Files that do not exist, spelled as the walks above read on past a `..` (`deep/deep`) or an
+    // absolute symlink (the link's own text after the project's): taken for the places those
+    // walks reached, they would be other files.
+    join(box.project, "src", "deep", "deep", "a.ts"),
+    join(box.project, box.project.slice(1), "src", "deep", "a.ts"),
+  ];
+  const fresh = spellings.map((spelling) => parseTarget(spelling, context).canonical);
+  assert.equal(fresh.slice(1, 7), spellings.slice(1, 7).map(() => real));
+  assert.equal(fresh.slice(7), spellings.slice(7));
+  for (let first = 0; first < spellings.length; first++) {
+    const order = [spellings[first] as string, ...spellings.filter((_, index) => index !== first)];
+    const within = asOneVerb(() => order.map((spelling) => parseTarget(spelling, context).canonical));
+    assert.equal(within, order.map((spelling) => fresh[spellings.indexOf(spelling)]), `first ${order[0]}`);
+  }
 });
 
 Kinds("should resolve symlinks through the longest existing prefix of a file not yet created", ({ box }) => {

@@ -25,6 +25,18 @@ export function remembered<Value>(table: Map<string, Value>, key: string, look: 
   if (verbs === 0) return look();
   if (table.has(key)) return table.get(key) as Value;
   const value = look();
+  keep(table, key, value);
+  return value;
+}
+
+/** What `table` holds for `key` while the verb runs; undefined outside a verb, or for a key not kept. */
+export function recalled<Value>(table: Map<string, Value>, key: string): Value | undefined {
+  return verbs === 0 ? undefined : table.get(key);
+}
+
+/** Keeps `value` for `key` while the verb runs (outside a verb: nothing is kept). */
+export function keep<Value>(table: Map<string, Value>, key: string, value: Value): void {
+  if (verbs === 0) return;
   table.set(key, value);
   if (!forgetting) {
     // Not unref'd: an immediate that is keeps the event loop from running it before it blocks for
@@ -32,7 +44,6 @@ export function remembered<Value>(table: Map<string, Value>, key: string, look: 
     forgetting = true;
     setImmediate(freshLookups);
   }
-  return value;
 }
 
 /** Forgets every answer: the next look asks the file system. */

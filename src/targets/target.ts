@@ -10,7 +10,7 @@ import { picomatch } from "./picomatch.js";
 import { deviceOf, foldName, isCaselessDirectory, nameIn, rootDevice } from "./caseless.js";
 import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
-import { lookupTable, remembered } from "../os/lookups.js";
+import { keep, lookupTable, recalled, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
 import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
@@ -256,13 +256,21 @@ function globPastDots(expanded: string, written: string, cwd: string): boolean {
 }
 
 export function exists(path: string, cwd = "/"): boolean {
-  try {
-    lstatSync(isAbsolute(path) ? path : join(cwd, path));
-    return true;
-  } catch {
-    return false;
-  }
+  const absolute = isAbsolute(path) ? path : join(cwd, path);
+  return remembered(EXISTING, absolute, () => {
+    try {
+      lstatSync(absolute);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
+
+// exists' and isDirectory's answers, as long as a verb runs (src/os/lookups.ts): parsing a target,
+// routing it and judging it ask them of the same path five times in a take, and again in a release.
+const EXISTING = lookupTable<boolean>();
+const DIRECTORIES = lookupTable<boolean>();
 
 /** `path` or its nearest ancestor that exists. */
 function nearestExisting(path: string): string {
@@ -272,11 +280,13 @@ function nearestExisting(path: string): string {
 }
 
 export function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return remembered(DIRECTORIES, path, () => {
+    try {
+      return statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** CONTRACT: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
@@ -319,20 +329,44 @@ export function canonicalPath(given: string, cwd: string): string {
 /** canonicalPath's answers, as long as a verb runs (src/os/lookups.ts): a take resolves its target's path four times. */
 const CANONICAL_PATHS = lookupTable<string>();
 
+/**
+ * Where resolvePath stood after each leading part of a path it walked before any symlink or `..`
+ * (keyed by that part's text, `/a/b`): the part resolved, and the devices of its directories. A
+ * later path under it goes on from there, as long as the verb runs (CANONICAL_PATHS): a take
+ * resolves its file and then the file's directory, and each would otherwise lstat every directory
+ * above it again.
+ */
+const WALKED = lookupTable<{ resolved: string; devices: number[] }>();
+
 function resolvePath(given: string, cwd: string): string {
   const input = wellFormed(given);
-  const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/");
+  const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/").filter((part) => part !== "" && part !== ".");
   let resolved = "";
   // The device of each directory in `resolved`, `/` first: a name is folded where its directory's
   // file system ignores case (src/targets/caseless.ts). A component not there yet is on its parent's.
-  const devices: number[] = [];
+  let devices: number[] = [];
   let links = 0;
+  // The text walked so far, while every part walked was a plain name (no symlink, no `..`): what
+  // WALKED keeps. The longest such part walked before is where this walk begins.
+  let walked: string | undefined = "";
+  const plain = pending.indexOf("..");
+  for (let count = (plain === -1 ? pending.length : plain) - 1; count > 0; count--) {
+    const text = `/${pending.slice(0, count).join("/")}`;
+    const known = recalled(WALKED, text);
+    if (known === undefined) continue;
+    ({ resolved } = known);
+    devices = [...known.devices];
+    walked = text;
+    pending.splice(0, count);
+    break;
+  }
   while (pending.length > 0) {
     const part = pending.shift() as string;
     if (part === "" || part === ".") continue;
     if (part === "..") {
       resolved = resolved.slice(0, resolved.lastIndexOf("/"));
       if (devices.length > 1) devices.pop();
+      walked = undefined;
       continue;
     }
     const next = `${resolved}/${part}`;
@@ -351,8 +385,13 @@ function resolvePath(given: string, cwd: string): string {
       const device = devices[devices.length - 1] as number;
       resolved = `${resolved}/${nameIn(resolved || "/", device, part, stats)}`;
       devices.push(stats?.dev ?? device);
+      if (walked !== undefined) {
+        walked = `${walked}/${part}`;
+        keep(WALKED, walked, { resolved, devices: [...devices] });
+      }
       continue;
     }
+    walked = undefined;
     if (++links > 40) throw new BadInputError(`Path ${input} runs into a symlink loop; claim a path that resolves.`);
     pending.unshift(...link.split("/"));
     if (link.startsWith("/")) {
