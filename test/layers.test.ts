@@ -139,6 +139,8 @@ layers("should keep commander and the other verbs out of each hot verb's bundle"
       assert.not.ok(bundled.some((input) => input.startsWith(absent)), `dist/hot-${verb}.cjs holds ${absent}`);
     }
   }
+  // The hook's bundle holds the hook, not its setup (install, verify, print-config run through dist/cli.cjs).
+  for (const absent of ["src/hooks/install.ts", "src/hooks/directory-note.ts"]) assert.not.ok((inputs.hook as string[]).includes(absent), `dist/hot-hook.cjs holds ${absent}`);
   // A check, the call a hook makes most, reads no other verb's code: not take's, not the hook's.
   for (const absent of ["src/commands/take.ts", "src/commands/release.ts", "src/hooks/hook.ts", "src/hooks/install.ts"]) {
     assert.not.ok((inputs.check as string[]).includes(absent), `dist/hot-check.cjs holds ${absent}`);

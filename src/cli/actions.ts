@@ -130,51 +130,64 @@ export async function runHook(agent: string, which: string | undefined, flags: V
   if (!agents.includes(name as (typeof agents)[number])) {
     throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
   }
+  if (setup) return runHookSetup(agent, name as "claude" | "codex", flags);
+  return runAgentHook(name as "claude" | "codex", flags);
+}
+
+/** `claims hook print-config|install|verify claude|codex`. */
+async function runHookSetup(action: string, name: "claude" | "codex", flags: VerbFlags<"hook">): Promise<void> {
   const { parseTtl, resolveSettings } = await import("../protocol/settings.js");
   const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, HOOK_FLAGS.claimTtl.long);
-  if (setup) {
-    // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
-    const dir = flags.dir === undefined ? undefined : resolveSettings({ dir: flags.dir }).dir;
-    const options = {
-      ...(flags.autoTake === false && { autoTake: false }),
-      ...(flags.failClosed && { failClosed: true }),
-      ...(flags.subagentHolders && { subagentHolders: true }),
-      ...(claimTtl !== undefined && { claimTtl }),
-      ...(dir !== undefined && { dir }),
-    };
-    if (agent === "print-config") {
-      const { hookCommand, hookConfig } = await import("../hooks/config.js");
-      const { directoryNotes } = await import("../hooks/directory-note.js");
-      const snippet = hookConfig(name as "claude" | "codex", ownBinary(), options);
-      writeOut(snippet.json);
-      writeErr(snippet.notes);
-      const command = hookCommand(name as string, ownBinary(), options);
-      for (const note of directoryNotes("print-config", { agent: name as "claude" | "codex" }, [command])) writeErr(`claims: note: ${note}\n`);
-      return;
-    }
-    const { installHook, verifyHook } = await import("../hooks/install.js");
-    const run = agent === "install" ? installHook : verifyHook;
-    const report = await run({
-      agent: name as "claude" | "codex",
-      binary: ownRealBinary(),
-      ...options,
-      ...(flags.project && { project: process.cwd() }),
-      ...(flags.codex !== undefined && { codex: flags.codex }),
-    });
-    if (flags.json) writeOut(`${JSON.stringify(report, null, 2)}\n`);
-    else {
-      for (const note of report.notes) writeOut(`claims: ${note}\n`);
-      for (const problem of report.problems) writeOut(`claims: problem: ${problem}\n`);
-      for (const warning of report.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
-      writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
-    }
-    process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
+  // --dir as every verb resolves it (relative to here, ~ for home), since the hook runs elsewhere.
+  const dir = flags.dir === undefined ? undefined : resolveSettings({ dir: flags.dir }).dir;
+  const options = {
+    ...(flags.autoTake === false && { autoTake: false }),
+    ...(flags.failClosed && { failClosed: true }),
+    ...(flags.subagentHolders && { subagentHolders: true }),
+    ...(claimTtl !== undefined && { claimTtl }),
+    ...(dir !== undefined && { dir }),
+  };
+  if (action === "print-config") {
+    const { hookCommand, hookConfig } = await import("../hooks/config.js");
+    const { directoryNotes } = await import("../hooks/directory-note.js");
+    const snippet = hookConfig(name, ownBinary(), options);
+    writeOut(snippet.json);
+    writeErr(snippet.notes);
+    const command = hookCommand(name, ownBinary(), options);
+    for (const note of directoryNotes("print-config", { agent: name }, [command])) writeErr(`claims: note: ${note}\n`);
     return;
   }
+  const { installHook, verifyHook } = await import("../hooks/install.js");
+  const run = action === "install" ? installHook : verifyHook;
+  const report = await run({
+    agent: name,
+    binary: ownRealBinary(),
+    ...options,
+    ...(flags.project && { project: process.cwd() }),
+    ...(flags.codex !== undefined && { codex: flags.codex }),
+  });
+  if (flags.json) writeOut(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    for (const note of report.notes) writeOut(`claims: ${note}\n`);
+    for (const problem of report.problems) writeOut(`claims: problem: ${problem}\n`);
+    for (const warning of report.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
+    writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
+  }
+  process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
+}
+
+/**
+ * `claims hook claude|codex`: the agent's hook, answering the event on stdin. The fast path runs
+ * this alone (src/cli/fast.ts), so the hook's own bundle (dist/hot-hook.cjs) holds none of the
+ * setup's code.
+ */
+export async function runAgentHook(name: "claude" | "codex", flags: VerbFlags<"hook">): Promise<void> {
+  const { parseTtl } = await import("../protocol/settings.js");
+  const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, HOOK_FLAGS.claimTtl.long);
   const { hook } = await import("../hooks/hook.js");
   const input = isTerminal(0) ? "" : readFileSync(0, "utf8");
   const answer = await hook({
-    agent: name as "claude" | "codex",
+    agent: name,
     input,
     autoTake: flags.autoTake !== false,
     failClosed: flags.failClosed === true,

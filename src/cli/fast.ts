@@ -7,7 +7,7 @@
 // A loop and not node:util's parseArgs: parseArgs also takes `--dir=x`, `-pfoo` and `--`, and
 // refuses a value that starts with a dash, where commander takes it; keeping exactly the shapes
 // this path has always taken would mean filtering its tokens afterwards, more code than the loop.
-import { runBeat, runCheck, runHook, runRelease, runTake } from "./actions.js";
+import { runAgentHook, runBeat, runCheck, runRelease, runTake } from "./actions.js";
 import { VERBS, type Flag, type FlagValues, type Verb } from "./flags.js";
 
 /** Runs the call and returns true, or returns false without doing anything. */
@@ -47,7 +47,7 @@ async function runFastHook(args: string[]): Promise<boolean> {
   // A hook's settings may repeat a valued flag (last wins, as in commander); it names no other argument.
   const read = readFast(VERBS.hook.flags, rest, true);
   if (!read || read.positionals.length > 0) return false;
-  await runHook(agent, undefined, read.values);
+  await runAgentHook(agent, read.values);
   return true;
 }
 
