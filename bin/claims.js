@@ -23,8 +23,12 @@ const vm = require("node:vm");
 const dir = join(__dirname, "..", "dist");
 const HOT = new Set(["take", "beat", "release", "check", "hook"]);
 
-/** Compiles and runs one bundle; `saveCache` writes its code cache when V8 had none it accepted. */
-function load(name, cacheName) {
+/**
+ * Compiles and runs one bundle; `saveCache` writes its code cache when V8 had none it accepted.
+ * A hot verb's bundle that cannot be read (`optional`: a checkout pulled but not built again, whose
+ * dist/ has an older layout) is undefined, and dist/cli.cjs, which runs every verb, runs the call.
+ */
+function load(name, cacheName, optional = false) {
   const file = join(dir, name);
   const cacheFile = join(dir, cacheName);
   let cachedData;
@@ -39,6 +43,7 @@ function load(name, cacheName) {
     // Node 20 read it 8 KiB at a time (60 calls for this bundle).
     bundled = readFileSync(file).toString("utf8");
   } catch (error) {
+    if (optional) return undefined;
     process.stderr.write(`claims: the CLI is not built (${file}: ${error.code}); run npm ci, or npm run build, in ${join(__dirname, "..")}.\n`);
     process.exit(1);
   }
@@ -66,9 +71,9 @@ function load(name, cacheName) {
 async function run(argv) {
   const verb = argv[0];
   if (HOT.has(verb)) {
-    const hot = load(`hot-${verb}.cjs`, `hot-${verb}.cjs.v8cache`);
+    const hot = load(`hot-${verb}.cjs`, `hot-${verb}.cjs.v8cache`, true);
     // Saved only after a call it ran: a cache made by `take --help` would hold none of take's code.
-    if (await hot.main(argv)) {
+    if (hot !== undefined && (await hot.main(argv))) {
       hot.saveCache();
       // Done: exiting now skips the teardown of the heap (src/cli/hot.ts, mayExitNow).
       if (hot.mayExitNow()) process.exit();
