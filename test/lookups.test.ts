@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { asOneVerb } from "../src/os/lookups.js";
+import { asOneVerb, freshLookups } from "../src/os/lookups.js";
 import { hasConfigFile } from "../src/protocol/settings.js";
+import { exists, isDirectory } from "../src/targets/target.js";
 
 // A verb remembers what it looked up (a `.claims` in a directory, a path's symlinks) while it
 // runs, and never across a wait: a `take --wait` looks again when its directory changes, and that
@@ -49,6 +50,42 @@ Lookups("should remember within a verb, and not outside one", () => {
     assert.equal(within, [false, false], "one verb, one answer");
     assert.is(hasConfigFile(dir), true, "outside a verb, the file as it is");
     assert.is(asOneVerb(() => hasConfigFile(dir)), true, "a new verb starts afresh");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Lookups("should answer whether a path exists or is a directory once in a verb, and afresh after a fresh look", () => {
+  const dir = mkdtempSync(join(tmpdir(), "claims-lookups-"));
+  try {
+    const path = join(dir, "made");
+    const seen = asOneVerb(() => {
+      const before = [exists(path), isDirectory(path)];
+      mkdirSync(path);
+      const kept = [exists(path), isDirectory(path)];
+      freshLookups(); // as a take's look after its grant, or a lock it waited for
+      return { before, kept, after: [exists(path), isDirectory(path)] };
+    });
+    assert.equal(seen, { before: [false, false], kept: [false, false], after: [true, true] });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Lookups("should not keep a path it could not ask about as an answer", () => {
+  // A symlink loop (ELOOP) stands for any error that is not "nothing there": EACCES, EIO, ESTALE.
+  const dir = mkdtempSync(join(tmpdir(), "claims-lookups-"));
+  try {
+    const [a, b] = [join(dir, "a"), join(dir, "b")];
+    symlinkSync(b, a);
+    symlinkSync(a, b);
+    const seen = asOneVerb(() => {
+      const looping = isDirectory(a);
+      unlinkSync(b);
+      mkdirSync(b);
+      return [looping, isDirectory(a)];
+    });
+    assert.equal(seen, [false, true]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,13 +1,15 @@
 // What one verb looks up in the file system again and again: whether a directory holds a `.claims`
 // (up from the working directory and from each target, before a grant and after it), where a
-// path's symlinks lead, and which packages lie under a tree (a hard-linked file's other names).
-// A take of one file asked the same few directories about forty times.
+// path's symlinks lead (and how far a walk of its directories got), whether a path exists or is a
+// directory, and which packages lie under a tree (a hard-linked file's other names). A take of one
+// file asked the same few directories about forty times.
 //
 // Remembered while a verb runs (asOneVerb), never longer, and never outside one: each verb starts
 // with the files as they are; what was remembered is forgotten before the event loop next waits (a
 // take's `--wait`, a race it settles, the next request to `claims mcp`) and wherever a verb must
 // see a change made while it ran (freshLookups: a take's look after its grant, a lock it waited
-// for, each look of a wait for changes). Only answers are remembered, never an error.
+// for, each look of a wait for changes). Only answers are remembered, never an error (nothing
+// there is an answer; a path that could not be asked is not).
 
 const tables: Array<Map<string, unknown>> = [];
 let verbs = 0;

@@ -257,20 +257,34 @@ function globPastDots(expanded: string, written: string, cwd: string): boolean {
 
 export function exists(path: string, cwd = "/"): boolean {
   const absolute = isAbsolute(path) ? path : join(cwd, path);
-  return remembered(EXISTING, absolute, () => {
-    try {
-      lstatSync(absolute);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return answered(EXISTING, absolute, () => (lstatSync(absolute), true));
 }
 
 // exists' and isDirectory's answers, as long as a verb runs (src/os/lookups.ts): parsing a target,
 // routing it and judging it ask them of the same path five times in a take, and again in a release.
 const EXISTING = lookupTable<boolean>();
 const DIRECTORIES = lookupTable<boolean>();
+
+/**
+ * `look()`'s answer, remembered in `table` while the verb runs; false when it throws. Nothing
+ * there (ENOENT, ENOTDIR) is an answer; any other error (EACCES, EIO, a network file system's
+ * ESTALE) is not, and is asked again next time.
+ */
+function answered(table: Map<string, boolean>, key: string, look: () => boolean): boolean {
+  try {
+    return remembered(table, key, () => {
+      try {
+        return look();
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") return false;
+        throw error;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
 
 /** `path` or its nearest ancestor that exists. */
 function nearestExisting(path: string): string {
@@ -280,13 +294,7 @@ function nearestExisting(path: string): string {
 }
 
 export function isDirectory(path: string): boolean {
-  return remembered(DIRECTORIES, path, () => {
-    try {
-      return statSync(path).isDirectory();
-    } catch {
-      return false;
-    }
-  });
+  return answered(DIRECTORIES, path, () => statSync(path).isDirectory());
 }
 
 /** CONTRACT: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
