@@ -1,7 +1,7 @@
 // Writes dist/cli.cjs.v8cache, the V8 code cache that bin/claims.js compiles the full CLI with,
 // after running the calls every agent hook makes (take, beat, check, hook claude, release) once in
 // this process, in a scratch claims directory: the full CLI runs them too when a flag keeps them
-// off the hot bundle (dist/hot.cjs, whose per-verb caches the build has the CLI itself write). A
+// off the hot bundles (dist/hot-<verb>.cjs, whose caches the build has the CLI itself write). A
 // code cache holds the functions compiled before it was written; bin/claims.js writes one only
 // when there is none (or V8 rejects it), after whichever command ran first. Had that been
 // `claims --help`, every later call would compile its own code from scratch, about 4 ms a call

@@ -3,7 +3,7 @@
 // fast path of src/cli/fast.ts (scripts/bundle.mjs writes the entry: `main` is
 // `hotMain("check", fastCheck)`, and so on) and nothing else. So these calls neither read commander
 // and the other verbs nor deserialize their compiled code: a check reads a bundle half the size of
-// one holding every hot verb, about 3 ms less of every call here (docs/BENCHMARKS.md). A call the
+// one holding every hot verb, about 2 ms less of every call here (docs/BENCHMARKS.md). A call the
 // fast path does not take is left to dist/cli.cjs untouched.
 import { fail } from "./fail.js";
 import { compileGrammarsWithoutTierUp } from "../targets/symbols.js";
