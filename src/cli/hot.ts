@@ -32,8 +32,13 @@ export function hotMain(verb: string, fast: (args: string[]) => Promise<boolean>
  * Whether the process may exit the moment its call ran (bin/claims.js then calls process.exit):
  * its answer and exit code are settled and its output is written, so nothing is left but Node's
  * tearing down of the heap the bundle built, about 2 ms of every call here (docs/BENCHMARKS.md),
- * which exiting skips. Not while a stream still holds output for a slow reader.
+ * which exiting skips. Not while a stream still holds output for a slow reader, nor while anything
+ * else is under way (a timer, a child, an fs request, a socket): Node then exits when it is done,
+ * as before. What may be left: the immediate that empties the lookup tables (src/os/lookups.ts)
+ * and a terminal's handles, which Node writes synchronously except on Windows.
  */
 export function mayExitNow(): boolean {
-  return allWritten();
+  if (!allWritten()) return false;
+  const pending = typeof process.getActiveResourcesInfo === "function" ? process.getActiveResourcesInfo() : ["unknown"];
+  return pending.every((kind) => kind === "Immediate" || (kind === "TTYWrap" && process.platform !== "win32"));
 }
