@@ -39,7 +39,8 @@ const common = {
   logLevel: "warning",
   // Minified: with a code cache, V8 no longer parses the source, but every call still reads the
   // bundle and decodes it into a string (about 1 ms per 100 KB here). Minifying took the hot bundle
-  // (then one for all the hot verbs) from 405 to 207 KB and a check from 14.8 to 12.6 ms above `node -e 0` (docs/BENCHMARKS.md).
+  // (then one for all the hot verbs) from 405 to 207 KB and a check from 14.8 to 12.6 ms above
+  // `node -e 0` (docs/BENCHMARKS.md).
   // Error names are set in code (src/os/errors.ts), never taken from a class's name. The library
   // (dist/**/*.js, tsc's output) is not minified.
   minifyWhitespace: true,
