@@ -8,6 +8,9 @@ import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
 import { MAX_WAIT_SECONDS } from "../commands/take-types.js";
 import { refusePaddedDigits } from "../protocol/settings.js";
+// The renderers by name, not import("./render.js"): each hot verb's bundle (src/cli/hot.ts) then
+// holds its own renderer alone, not every verb's (a check's bundle is 12 KB smaller).
+import { renderBeat, renderCheck, renderRelease, renderTake, renderWaiting, renderWaitingChange, sameSession } from "./render.js";
 
 /** `--wait <seconds>`: whole seconds as typed; take() itself checks the range, so a library caller gets the same answer. */
 function parseWait(text: string): number {
@@ -27,7 +30,6 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 
 export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
   const { take } = await import("../commands/take.js");
-  const { renderTake, renderWaiting, renderWaitingChange, sameSession } = await import("./render.js");
   // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/commands/take-wait.ts); any
   // other take is over in milliseconds, and one killed midway is recovered like a crash.
   // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
@@ -86,7 +88,6 @@ export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Prom
   const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
-    const { renderBeat, sameSession } = await import("./render.js");
     return renderBeat(result, style, sameSession(flags));
   });
 }
@@ -96,7 +97,6 @@ export async function runRelease(targets: string[], flags: VerbFlags<"release">)
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
-    const { renderRelease, sameSession } = await import("./render.js");
     return renderRelease(result, style, sameSession(flags));
   });
 }
@@ -110,7 +110,7 @@ export async function runCheck(targets: string[], flags: VerbFlags<"check">): Pr
   if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist yet; nothing is claimed there\n`);
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   const code = result.fenced.length > 0 ? EXIT_CODES.LOST : result.refused.length > 0 ? EXIT_CODES.REFUSED : 0;
-  await output(flags, result, code, async (style) => (await import("./render.js")).renderCheck(result, style));
+  await output(flags, result, code, async (style) => renderCheck(result, style));
 }
 
 export async function runHook(agent: string, which: string | undefined, flags: VerbFlags<"hook">): Promise<void> {
