@@ -221,6 +221,15 @@ Names("should never let a separator, dot-dot or a leading dot reach the file sys
   }
 });
 
+Names("should spell names as PROTOCOL.md 3 does, byte by byte of UTF-8, hex in upper case", () => {
+  assert.is(claimFileName("shared-config"), "shared-config.json");
+  assert.is(claimFileName("/work/p/a.ts"), "%2Fwork%2Fp%2Fa.ts.json");
+  assert.is(claimFileName(".env"), "%2Eenv.json");
+  assert.is(claimFileName("a b~c\u0001"), "a%20b%7Ec%01.json");
+  assert.is(claimFileName("/p/caf\u00e9 \u{1F600}.md"), "%2Fp%2Fcaf%C3%A9%20%F0%9F%98%80.md.json");
+  assert.is(claimFileName("\u00e9.a"), "%C3%A9.a.json");
+});
+
 Names("should be injective: targets that differ get different files", () => {
   const targets = ["a b", "a%20b", "a/b", "a%2Fb", "%2Fa", "/a", "a", "A", ".a", "%2Ea", "caf\u00e9", "x".repeat(300), `${"x".repeat(299)}y`];
   const names = new Set(targets.map(claimFileName));

@@ -169,15 +169,16 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       // The caller's own as beat judges them (a claim without ttl lapses for its holder by the default).
       const own = holder !== undefined && claim.holder === holder;
       const freshness = own ? ownFreshness(claim, read.mtimeMs, context) : othersFreshness(claim, read.mtimeMs, context);
-      const entry: ClaimStatus = {
-        ...claim,
+      // Object.assign, not a spread: V8 spreads an object JSON.parse made several times slower,
+      // and status of 10,000 claims makes 10,000 of these.
+      const entry: ClaimStatus = Object.assign({}, claim, {
         kind: kindOf(claim.target),
         stale: freshness.stale,
         heartbeat_age_seconds: ageInSeconds(freshness.ageMs),
         ttl_seconds: freshness.ttl,
         clock_skew: freshness.skewed,
         queue: notesFor(claim.target, claim.holder, queue).filter((note) => asks(note.target)),
-      };
+      });
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);
     }
