@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -6,7 +6,7 @@ import { handover } from "../src/commands/handover.js";
 import { followLog, log } from "../src/commands/log.js";
 import { release } from "../src/commands/release.js";
 import { take } from "../src/commands/take.js";
-import { appendLog, LOG_FILE, logFiles, ROTATE_BYTES } from "../src/protocol/log.js";
+import { appendLog, LOG_FILE, logFiles, logWriter, ROTATE_BYTES } from "../src/protocol/log.js";
 import { claims, claimsAsync, freshLibraryContext, iso, readJson, SECOND, T0, type LibraryContext } from "./helpers.js";
 
 const Record = suite<LibraryContext>("the log");
@@ -82,6 +82,42 @@ Record("should rotate by renaming, never rewriting, and still read every entry",
   for (let i = 0; i < 5; i++) write();
   assert.is(logFiles(opts.dir).length, 2);
   assert.is(log({ ...opts, now: T0 }).entries.length, lines);
+});
+
+Record("should append through one open log line by line, and across a rotation, its own or another's", ({ opts }) => {
+  mkdirSync(opts.dir, { recursive: true });
+  const writer = logWriter(opts.dir);
+  const purpose = "p".repeat(400);
+  let lines = 0;
+  const write = () => writer.append(T0 + lines * SECOND, { event: "sweep", target: `t${lines++}`, holder: "a", purpose });
+  write();
+  const text = readFileSync(join(opts.dir, LOG_FILE), "utf8");
+  assert.ok(text.endsWith("\n") && text.split("\n").length === 2, "the line is there before the writer is closed");
+  while (logFiles(opts.dir).length < 2 && lines < (2 * ROTATE_BYTES) / 400) write();
+  assert.is(logFiles(opts.dir).length, 2, "rotated at 1 MiB");
+  write();
+  renameSync(join(opts.dir, LOG_FILE), join(opts.dir, "log-20990101T000000000Z-1-abcdef.jsonl")); // another process rotates
+  write();
+  writer.close();
+  const entries = log({ ...opts, now: T0 }).entries;
+  assert.equal(entries.map((entry) => entry.target), Array.from({ length: lines }, (_, i) => `t${i}`), "every line, in order");
+});
+
+Record("should record each claim a sweep removes as its own whole line, beside concurrent takers", async ({ box, opts }) => {
+  const targets = Array.from({ length: 200 }, (_, i) => `old${i}`);
+  await take({ ...opts, holder: "gone", targets, purpose: "x".repeat(200), now: T0 });
+  // Stale by the real clock too: a claim is stale only when its file is old as well.
+  const old = new Date(Date.now() - 7200 * 1000);
+  for (const name of readdirSync(box.dir).filter((name) => name.startsWith("old"))) utimesSync(join(box.dir, name), old, old);
+  const jobs = [
+    claimsAsync(["sweep", "--dir", box.dir, "--json"]),
+    ...Array.from({ length: 6 }, (_, i) => claimsAsync(["take", `new${i}`, "--holder", `h${i}`, "--purpose", "y".repeat(300), "--dir", box.dir])),
+  ];
+  const [swept] = await Promise.all(jobs);
+  assert.is(JSON.parse(swept?.stdout ?? "").removed.length, 200);
+  const lines = readFileSync(join(box.dir, LOG_FILE), "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { event: string; target: string });
+  assert.equal(lines.filter((line) => line.event === "sweep").map((line) => line.target).sort(), [...targets].sort());
+  assert.is(lines.filter((line) => line.event === "take").length, 206, "the old take's 200 and the six new ones, none lost");
 });
 
 Record("should never block a verb when the log cannot be written", async ({ opts }) => {

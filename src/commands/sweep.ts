@@ -5,7 +5,8 @@ import { sweepPointers } from "../protocol/pinned.js";
 import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
-import { displayTarget, judge, openContext, readClock, record, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { logWriter } from "../protocol/log.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
@@ -47,17 +48,23 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
   // Every age below (claims, debris, pointers) is judged on the filesystem's clock, read at once:
   // a sweep from a cron job on a clock of its own must not remove what is fresh.
   readClock(context);
-  for (const { fileName, read } of context.store.list()) {
-    const target = displayTarget(fileName, read);
-    // No holder: sweep removes nobody's fresh claim, its own included.
-    const judgement = judge(read, target, undefined, context);
-    if (judgement.state === "blocked") result.skipped.push({ file: fileName, reason: judgement.reason });
-    if (judgement.state !== "stale") continue;
-    if (dryRun) result.removed.push(target);
-    else if (context.store.change(fileName, judgement.version, () => "remove") === "done") {
-      result.removed.push(target);
-      record(context, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
+  // Each removal's line is appended right after it, through one open log (src/protocol/log.ts).
+  const log = logWriter(context.store.dir, context.store.fileMode);
+  try {
+    for (const { fileName, read } of context.store.list()) {
+      const target = displayTarget(fileName, read);
+      // No holder: sweep removes nobody's fresh claim, its own included.
+      const judgement = judge(read, target, undefined, context);
+      if (judgement.state === "blocked") result.skipped.push({ file: fileName, reason: judgement.reason });
+      if (judgement.state !== "stale") continue;
+      if (dryRun) result.removed.push(target);
+      else if (context.store.change(fileName, judgement.version, () => "remove") === "done") {
+        result.removed.push(target);
+        log.append(context.nowMs, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
+      }
     }
+  } finally {
+    log.close();
   }
   // One directory fsync makes every removal above durable (a crash before it only leaves stale claims to sweep again).
   context.store.deferDirectorySync = false;
