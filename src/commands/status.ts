@@ -113,13 +113,16 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
-  if (!lookOnly && context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {
+  // One listing of the directory serves the whole call (10,000 claims are 10,000 names), listed
+  // again only after grants changed it.
+  let names = context.store.names();
+  if (!lookOnly && names.some((name) => name.startsWith(QUEUE_PREFIX))) {
     context.store.withTakeLock(() => {
       refreshNow(context);
       grantQueued(context);
     });
+    names = context.store.names();
   }
-  const names = context.store.names();
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const queue = readQueue(context, names);
   if (holder !== undefined && !lookOnly) result.granted_while_waiting = consumeNotices(holder, context, names);
@@ -143,7 +146,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       }
     }
   } else {
-    for (const { fileName, read } of context.store.list()) entries.push({ fileName, target: displayTarget(fileName, read), read });
+    for (const { fileName, read } of context.store.list(names)) entries.push({ fileName, target: displayTarget(fileName, read), read });
   }
   // For named targets, only who waits for something overlapping one of them: another target's
   // queue is not what was asked. So also behind a claim that covers a named target (a directory,
