@@ -145,8 +145,6 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         seen.add(fileName);
       }
     }
-  } else {
-    for (const { fileName, read } of context.store.list(names)) entries.push({ fileName, target: displayTarget(fileName, read), read });
   }
   // For named targets, only who waits for something overlapping one of them: another target's
   // queue is not what was asked. So also behind a claim that covers a named target (a directory,
@@ -154,11 +152,11 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   const asks = (waitedFor: string) => named.length === 0 || asked.some((target) => meets(waitedFor, target.canonical));
   result.queued = queue.filter(({ entry }) => (!options.mine || entry.holder === holder) && asks(entry.target)).map(({ entry }) => noteOf(entry));
 
-  for (const { fileName, target, read } of entries) {
+  const show = ({ fileName, target, read }: { fileName: string; target: string; read: ClaimRead }): void => {
     if (read.state === "missing") {
       result.free.push(target);
     } else if (read.state === "unreadable") {
-      if (options.mine) continue;
+      if (options.mine) return;
       result.unreadable.push({
         file: fileName,
         target,
@@ -168,7 +166,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       });
     } else {
       const { claim } = read;
-      if (options.mine && claim.holder !== holder) continue;
+      if (options.mine && claim.holder !== holder) return;
       // The caller's own as beat judges them (a claim without ttl lapses for its holder by the default).
       const own = holder !== undefined && claim.holder === holder;
       const freshness = own ? ownFreshness(claim, read.mtimeMs, context) : othersFreshness(claim, read.mtimeMs, context);
@@ -184,6 +182,15 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
       });
       if (holder !== undefined) entry.mine = claim.holder === holder;
       result.claims.push(entry);
+    }
+  };
+  if (named.length > 0) entries.forEach(show);
+  else {
+    // Every claim, each shown as soon as it is read: what was read of it is garbage at once, not
+    // kept for 10,000 claims until the last is read.
+    for (const fileName of names.filter(isClaimFileName).sort()) {
+      const read = context.store.read(fileName);
+      if (read.state !== "missing") show({ fileName, target: displayTarget(fileName, read), read });
     }
   }
   return result;

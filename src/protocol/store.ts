@@ -355,9 +355,9 @@ export class Store {
     return this.names().filter(isClaimFileName);
   }
 
-  /** Every claim file in the directory (or among `names`, a listing of it just made), read. A missing directory holds no claims. */
-  list(names = this.names()): Array<{ fileName: string; read: ClaimRead }> {
-    return names
+  /** Every claim file in the directory, read. A missing directory holds no claims. */
+  list(): Array<{ fileName: string; read: ClaimRead }> {
+    return this.names()
       .filter(isClaimFileName)
       .sort()
       .map((fileName) => ({ fileName, read: this.read(fileName) }))
