@@ -84,23 +84,32 @@ Record("should rotate by renaming, never rewriting, and still read every entry",
   assert.is(log({ ...opts, now: T0 }).entries.length, lines);
 });
 
-Record("should append through one open log line by line, and across a rotation, its own or another's", ({ opts }) => {
+Record("should append through one open log line by line, to the log its name leads to when another process rotated or removed it", ({ opts }) => {
   mkdirSync(opts.dir, { recursive: true });
   const writer = logWriter(opts.dir);
   const purpose = "p".repeat(400);
   let lines = 0;
   const write = () => writer.append(T0 + lines * SECOND, { event: "sweep", target: `t${lines++}`, holder: "a", purpose });
+  const current = join(opts.dir, LOG_FILE);
   write();
-  const text = readFileSync(join(opts.dir, LOG_FILE), "utf8");
+  const text = readFileSync(current, "utf8");
   assert.ok(text.endsWith("\n") && text.split("\n").length === 2, "the line is there before the writer is closed");
   while (logFiles(opts.dir).length < 2 && lines < (2 * ROTATE_BYTES) / 400) write();
   assert.is(logFiles(opts.dir).length, 2, "rotated at 1 MiB");
   write();
-  renameSync(join(opts.dir, LOG_FILE), join(opts.dir, "log-20990101T000000000Z-1-abcdef.jsonl")); // another process rotates
+  const rotated = join(opts.dir, "log-20990101T000000000Z-1-abcdef.jsonl");
+  renameSync(current, rotated); // another process rotates
+  const rotatedSize = statSync(rotated).size;
   write();
+  assert.is(statSync(rotated).size, rotatedSize, "nothing more in the file another process rotated");
+  assert.is(readFileSync(current, "utf8").split("\n").length, 2, "the next line starts the new log, where log --follow reads on");
+  rmSync(current); // removed by hand
+  write();
+  assert.ok(readFileSync(current, "utf8").includes(`"t${lines - 1}"`), "a removed log is created again by the next line");
   writer.close();
+  for (const file of logFiles(opts.dir)) assert.ok(statSync(file).size <= ROTATE_BYTES + 1024, `${file} stayed near 1 MiB`);
   const entries = log({ ...opts, now: T0 }).entries;
-  assert.equal(entries.map((entry) => entry.target), Array.from({ length: lines }, (_, i) => `t${i}`), "every line, in order");
+  assert.equal(entries.map((entry) => entry.target), Array.from({ length: lines }, (_, i) => `t${i}`).filter((_, i) => i !== lines - 2), "every line but the one removed with its log, in order");
 });
 
 Record("should record each claim a sweep removes as its own whole line, beside concurrent takers", async ({ box, opts }) => {

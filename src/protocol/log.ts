@@ -65,13 +65,15 @@ export interface LogWriter {
 /**
  * Appends to the log of `dir` through one open file, for a verb that records thousands of changes
  * (sweep of 10,000 claims would otherwise open, stat and close the log 10,000 times). Every line is
- * still its own write(2) with O_APPEND, made right after its change. The file is looked at once,
- * when opened: a log another process rotates meanwhile takes the lines that follow, as the
- * rotated file it now is, which `claims log` reads before the new one. appendLog is one line of it.
+ * still its own write(2) with O_APPEND, made right after its change, to the file the log's name
+ * leads to: before each line after the first, one lstat of the name says whether it is still the
+ * file held open and how large it has grown (with every process's lines), and when another process
+ * has rotated or removed it meanwhile, the log is opened again. appendLog is one line of it.
  */
 export function logWriter(dir: string, mode = 0o600): LogWriter {
   const path = join(dir, LOG_FILE);
   let fd: number | undefined;
+  let held = { dev: 0, ino: 0 };
   let size = 0;
   const close = (): void => {
     if (fd === undefined) return;
@@ -98,6 +100,7 @@ export function logWriter(dir: string, mode = 0o600): LogWriter {
       // open() applies the umask: a group-shared directory's log would come out 0640, and the
       // group's appends would then fail, silently (best effort). Its owner puts the mode right.
       if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fchmodSync(opened, mode);
+      held = { dev: stat.dev, ino: stat.ino };
       size = stat.size;
     } catch (error) {
       closeSync(opened);
@@ -109,6 +112,12 @@ export function logWriter(dir: string, mode = 0o600): LogWriter {
     append(nowMs, entry) {
       if (DOCTOR_SCRATCH.test(entry.target)) return;
       try {
+        if (fd !== undefined) {
+          // Still the log? A rotated log's lines must not grow it past 1 MiB, nor stay unread by `claims log --follow`.
+          const there = lstatSync(path, { throwIfNoEntry: false });
+          if (there === undefined || there.dev !== held.dev || there.ino !== held.ino) close();
+          else size = there.size;
+        }
         fd ??= open(entry.event === "refused");
         if (fd === undefined) return;
         const line: LogEntry = { at: formatTimestampRoundedDown(nowMs), ...clip(entry), pid: process.pid };
