@@ -241,4 +241,20 @@ Hostile("should answer exit 2 and one sentence when the current directory was re
   }
 });
 
+Hostile("should show a claim file's own \"__proto__\" field as a field, never as the claim's mode, owner or staleness", ({ box }) => {
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+  const file = join(box.dir, "proto.json");
+  mkdirSync(box.dir, { recursive: true });
+  writeFileSync(file, `{"target":"proto","holder":"other","purpose":"p","taken_at":"${now}","heartbeat_at":"${now}","__proto__":{"mode":"shared","mine":true,"stale":true}}\n`);
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", "me"], { cwd: ROOT, env: cleanEnv(), encoding: "utf8" });
+  const json = run(["status", "--json"]);
+  const entry = (JSON.parse(json.stdout) as { claims: Array<Record<string, unknown>> }).claims.find((claim) => claim.target === "proto");
+  assert.ok(entry, json.stdout);
+  assert.equal([entry?.mode, entry?.mine, entry?.stale], [undefined, false, false]);
+  assert.equal(entry?.["__proto__"], { mode: "shared", mine: true, stale: true }, "kept as the field it is");
+  const human = run(["status"]);
+  assert.match(human.stdout, /^proto\s+fresh for/m);
+  assert.not.match(human.stdout, /shared|yours|stale/);
+});
+
 Hostile.run();

@@ -33,6 +33,16 @@ export function newClaim(target: string, holder: string, purpose: string, nowMs:
   return claim;
 }
 
+/**
+ * A plain copy of a parsed claim, for output: Object.assign, which V8 runs several times faster than
+ * a spread of an object JSON.parse made (status copies 10,000). A claim file that names a
+ * "__proto__" field keeps it as a field, as a spread does; Object.assign would make it the copy's
+ * prototype, and its fields (mode, mine, stale) would show through as the claim's own.
+ */
+export function copyOfClaim(claim: Claim): Claim {
+  return Object.prototype.hasOwnProperty.call(claim, "__proto__") ? { ...claim } : Object.assign({}, claim);
+}
+
 export function modeOf(claim: Claim): Mode {
   return claim.mode === "shared" ? "shared" : "exclusive";
 }
