@@ -113,8 +113,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
-  // One listing of the directory serves the whole call (10,000 claims are 10,000 names), listed
-  // again only after grants changed it.
+  // One listing of the directory serves the whole call (10,000 claims are 10,000 names), made again
+  // when grants may have changed it.
   let names = context.store.names();
   if (!lookOnly && names.some((name) => name.startsWith(QUEUE_PREFIX))) {
     context.store.withTakeLock(() => {
@@ -125,7 +125,12 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   }
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
   const queue = readQueue(context, names);
-  if (holder !== undefined && !lookOnly) result.granted_while_waiting = consumeNotices(holder, context, names);
+  if (holder !== undefined && !lookOnly) {
+    result.granted_while_waiting = consumeNotices(holder, context, names);
+    // A grant writes its claim before its notice, but a listing of a large directory is no
+    // snapshot: one notice taken from it is reason to list again, so its claim is shown beside it.
+    if (result.granted_while_waiting.length > 0) names = context.store.names();
+  }
   const named = options.targets ?? [];
   const entries: Array<{ fileName: string; target: string; read: ClaimRead }> = [];
   const asked: TargetShape[] = [];
