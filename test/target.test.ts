@@ -228,6 +228,8 @@ Names("should spell names as PROTOCOL.md 3 does, byte by byte of UTF-8, hex in u
   assert.is(claimFileName("a b~c\u0001"), "a%20b%7Ec%01.json");
   assert.is(claimFileName("/p/caf\u00e9 \u{1F600}.md"), "%2Fp%2Fcaf%C3%A9%20%F0%9F%98%80.md.json");
   assert.is(claimFileName("\u00e9.a"), "%C3%A9.a.json");
+  assert.is(claimFileName("del\u007f \u20ac"), "del%7F%20%E2%82%AC.json");
+  assert.is(claimFileName("lone\ud800"), "lone%EF%BF%BD.json", "a lone surrogate as UTF-8 spells it: U+FFFD");
 });
 
 Names("should be injective: targets that differ get different files", () => {
