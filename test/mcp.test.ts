@@ -1,6 +1,6 @@
 // `claims mcp` as a client meets it: the real server as a child process over stdio, driven by the
 // MCP SDK's own client, beside the real CLI on the same claims directory.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -652,6 +652,31 @@ Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder
   const flagged = await context.server({ args: ["--holder", "holder-flag"] });
   assert.is((await flagged.call("get_status")).value.actor, "holder-flag");
   assert.is((await flagged.call("get_status", { actor: "role-reviewer" })).value.actor, "role-reviewer");
+});
+
+Wire("should act, after /clear, for the session the hooks carried the claims to: its own writes pass the hook", async (context) => {
+  // The client runs the hooks and the server; /clear changes the session id, not the server's environment.
+  const hook = (payload: object) => spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify(payload), env: cleanEnv({ ...context.env, CLAUDE_PID: String(process.pid) }), encoding: "utf8" });
+  const clear = (from: string, to: string) => {
+    hook({ session_id: from, cwd: context.box.project, hook_event_name: "SessionEnd", reason: "clear" });
+    hook({ session_id: to, cwd: context.box.project, hook_event_name: "SessionStart", source: "clear" });
+  };
+  const edit = (session: string, file: string) => hook({ session_id: session, cwd: context.box.project, hook_event_name: "PreToolUse", tool_name: "Edit", tool_use_id: `t-${session}`, tool_input: { file_path: join(context.box.project, file), old_string: "1", new_string: "2" } });
+  const denied = (result: ReturnType<typeof hook>) => /"permissionDecision":"deny"/.test(result.stdout);
+  const server = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "s1" } });
+  const other = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "elsewhere" } });
+  assert.is((await server.call("claim", { paths: ["./a.ts"] })).value.actor, "claude-s1");
+  clear("s1", "s2");
+  const after = await server.call("claim", { paths: ["./utils.ts"] });
+  assert.equal([after.value.actor, after.value.granted], ["claude-s2", true], "the new session, not the one /clear ended");
+  assert.not.ok(denied(edit("s2", "utils.ts")), "the session may write what its server claimed after /clear");
+  assert.not.ok(denied(edit("s2", "a.ts")), "and what it claimed before, carried over");
+  const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { target: string; holder: string }) => [claim.target, claim.holder]);
+  assert.equal(held.sort(), [[join(context.box.project, "a.ts"), "claude-s2"], [join(context.box.project, "utils.ts"), "claude-s2"]], "nothing left with the old id");
+  clear("s2", "s3");
+  assert.is((await server.call("get_status")).value.actor, "claude-s3", "each /clear in turn");
+  assert.is((await other.call("get_status")).value.actor, "claude-elsewhere", "another session's server is not moved");
+  assert.ok(denied(edit("elsewhere", "a.ts")), "and is still refused what this session holds");
 });
 
 Wire("should refuse to start on a bad --ttl or a file as --dir, with the CLI's sentence and exit 2", async (context) => {

@@ -16,6 +16,7 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
+import { recordSuccessor } from "../protocol/hook-files.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { printable } from "../os/printable.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
@@ -195,6 +196,12 @@ async function carryOver(session: Session, own: Settings): Promise<HookAnswer> {
   const context = openContext({ ...session, dir: own.dir });
   const previous = client && takeCleared(context.settings.dir, client, context.nowMs);
   if (!previous || previous === session.holder) return PASS;
+  // `claims mcp`, started by this client before /clear, acts for the new session from its next call.
+  try {
+    recordSuccessor(context.settings.dir, previous, session.holder);
+  } catch {
+    // a server that does not learn it keeps the old holder; the claims below still move
+  }
   const moved: string[] = [];
   // In the session's own claims directory and each other one it claimed in, where each claim is.
   for (const dir of [own.dir, ...pointedFrom({ ...session, dir: own.dir }, previous).map((pointer) => pointer.dir)]) {

@@ -7,15 +7,20 @@
 import { randomBytes } from "node:crypto";
 import { BadInputError } from "../os/errors.js";
 import { resolveHolder, type Environment } from "../protocol/settings.js";
+import { successorOf } from "../protocol/hook-files.js";
 
 export class Identity {
   private connectionHolder: string | undefined;
+  /** The session holder after every `/clear` learned so far (see sessionHolder). */
+  private currentSession: string | undefined;
 
   constructor(
     private readonly flag: string | undefined,
     private readonly env: Environment,
     /** The client's name from its `initialize` request, once it has sent one. */
     private readonly clientName: () => string | undefined,
+    /** The claims directory, where the hooks record the session each `/clear` started. */
+    private readonly claimsDir?: string,
   ) {}
 
   /**
@@ -65,7 +70,31 @@ export class Identity {
     } catch {
       return undefined;
     }
-    return holder.startsWith("tty-") ? undefined : holder;
+    return holder.startsWith("tty-") ? undefined : this.afterClear(holder);
+  }
+
+  /**
+   * `/clear` goes on in the same client as a new session id, but this server's environment keeps
+   * the id it was started with: acting for it would claim as a session that is over, and the hooks
+   * of the new one would refuse the agent its own claims. The hooks carry the claims over and record
+   * the new session (src/protocol/hook-files.ts), and each call follows those records from the
+   * last holder learned; once learned, it is kept, as the record is swept after a day.
+   */
+  private afterClear(started: string): string {
+    let holder = this.currentSession ?? started;
+    if (this.claimsDir !== undefined) {
+      for (let hop = 0; hop < 100; hop++) {
+        const next = successorOf(this.claimsDir, holder);
+        if (next === undefined || next === holder) break;
+        try {
+          holder = resolveHolder(next, this.env);
+        } catch {
+          break; // not a usable id: stay with the last one that was
+        }
+      }
+    }
+    this.currentSession = holder;
+    return holder;
   }
 
   /**

@@ -42,12 +42,12 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   if (options.dir !== undefined) common.dir = options.dir;
   if (options.ttl !== undefined) common.ttl = options.ttl;
   // A bad --dir, --ttl, --holder or .claims config is exit 2 at start, not an error in every call.
-  resolveSettings(common);
+  const settings = resolveSettings(common);
   if (options.holder !== undefined) resolveHolder(options.holder, env);
 
   const server = new Server({ name: "claims", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const transport = new StdioServerTransport();
-  const identity = new Identity(options.holder, env, () => server.getClientVersion()?.name);
+  const identity = new Identity(options.holder, env, () => server.getClientVersion()?.name, settings.dir);
   const closing = new AbortController();
   // One listener per call in flight: a dozen waits at once are not a leak to warn about on stderr.
   setMaxListeners(0, closing.signal);

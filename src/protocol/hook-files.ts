@@ -1,6 +1,10 @@
 // The names of the agent hooks' dot-files in the claims directory (written by src/hooks/state.ts,
 // listed in docs/PROTOCOL.md section 1). They are declared here, below the hooks and the commands,
-// so that sweep can find the ones a client left behind without importing the hooks.
+// so that sweep can find the ones a client left behind without importing the hooks; and the record
+// of a session `/clear` replaced, which the hooks write and `claims mcp` reads, lives here too.
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sha256Hex } from "../os/hash.js";
 
 /** What a PreToolUse claimed for one tool call: `.hook-pending-<scope>-<call>.json`. */
 export const HOOK_PENDING_PREFIX = ".hook-pending-";
@@ -11,7 +15,10 @@ export const HOOK_ASKED_PREFIX = ".hook-asked-";
 /** A `/clear` in progress in one client process: `.hook-cleared-<process>.json`. */
 export const HOOK_CLEARED_PREFIX = ".hook-cleared-";
 
-export const HOOK_FILE_PREFIXES = [HOOK_PENDING_PREFIX, HOOK_WRITTEN_PREFIX, HOOK_ASKED_PREFIX, HOOK_CLEARED_PREFIX] as const;
+/** The session `/clear` started in place of another: `.hook-succeeded-<hash of the old holder>.json`. */
+export const HOOK_SUCCEEDED_PREFIX = ".hook-succeeded-";
+
+export const HOOK_FILE_PREFIXES = [HOOK_PENDING_PREFIX, HOOK_WRITTEN_PREFIX, HOOK_ASKED_PREFIX, HOOK_CLEARED_PREFIX, HOOK_SUCCEEDED_PREFIX] as const;
 
 /**
  * A hook file lives for one turn (a /clear hand-off, seconds). One older than a day was left by a
@@ -23,4 +30,29 @@ export const HOOK_FILE_DEBRIS_AGE_MS = 24 * 60 * 60_000;
 /** An entry of the claims directory the hooks wrote (their temp files, `<name>.<pid>.tmp`, included). */
 export function isHookFileName(name: string): boolean {
   return HOOK_FILE_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+const succeededFile = (dir: string, previous: string) => join(dir, `${HOOK_SUCCEEDED_PREFIX}${sha256Hex(previous).slice(0, 20)}.json`);
+
+/**
+ * `/clear` goes on in the same client process as a new session, to which the hooks carry the old
+ * session's claims. A server the client started before it (`claims mcp`, whose holder came from
+ * CLAUDE_CODE_SESSION_ID in its environment, which does not change) learns the new holder here.
+ */
+export function recordSuccessor(dir: string, previous: string, holder: string): void {
+  const path = succeededFile(dir, previous);
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify({ previous, holder })}\n`);
+  renameSync(temp, path);
+}
+
+/** The holder of the session `/clear` started in place of `previous`'s, if the hooks recorded one. */
+export function successorOf(dir: string, previous: string): string | undefined {
+  let record: { previous?: unknown; holder?: unknown };
+  try {
+    record = JSON.parse(readFileSync(succeededFile(dir, previous), "utf8")) as typeof record;
+  } catch {
+    return undefined;
+  }
+  return record.previous === previous && typeof record.holder === "string" && record.holder !== "" ? record.holder : undefined;
 }

@@ -238,5 +238,47 @@ export function claudeSessionTests(claude: string, version: string): void {
     assert.equal(holders(b), {}, "released when the client ends");
   });
 
+  Sessions("should have claims mcp act for the session /clear started: what it claims there, the session may write", async ({ b, terminals }) => {
+    if (!hasTerminal()) return console.log("  skipped: no python3 with pty here, and /clear needs the interactive client");
+    const first = join(b.project, "first.txt");
+    const second = join(b.project, "second.txt");
+    writeFileSync(first, "zero\n");
+    writeFileSync(second, "zero\n");
+    const client = await setUp(b, {
+      one: [{ tool: "mcp__claims__claim", input: { paths: [first], intent: "one" } }],
+      two: [{ tool: "mcp__claims__claim", input: { paths: [second], intent: "two" } }, read(second), { tool: "Edit", input: { file_path: second, old_string: "zero", new_string: "two" } }],
+    });
+    // The server as docs/MCP.md adds it; Claude Code starts it once, with the first session's id in its environment.
+    const config = { mcpServers: { claims: { type: "stdio", command: process.execPath, args: [BIN, "mcp"], env: { CLAIMS_DIR: b.dir } } } };
+    const args = ["--permission-mode", "acceptEdits", "--allowedTools", "Bash", "mcp__claims__claim", "--mcp-config", JSON.stringify(config), "--settings", client.settings];
+    const terminal = startTerminal(claude, args, { cwd: b.project, env: { ...client.env, ENABLE_TOOL_SEARCH: "false" } });
+    terminals.push(terminal);
+    const seen = (name: string, extra: (event: Record<string, string>) => boolean = () => true) => client.events().find((event) => event.hook_event_name === name && extra(event));
+    const before = (await waitFor(() => seen("SessionStart"), "the client to start", terminal)).session_id as string;
+    await waitFor(() => terminal.screen().includes("❯"), "the prompt", terminal);
+    await terminal.type("[script:one] claim it");
+    terminal.press("\r");
+    await waitFor(() => seen("Stop", (event) => event.session_id === before), "the first turn to end", terminal);
+    assert.equal(holders(b), { [first]: `claude-${before}` }, "claimed through the server, as the session");
+
+    await terminal.type("/clear");
+    terminal.press("\r");
+    const after = (await waitFor(() => seen("SessionStart", (event) => event.source === "clear"), "SessionStart with source clear", terminal)).session_id as string;
+    await waitFor(() => holders(b)[first] === `claude-${after}`, "the new session to hold the first file", terminal);
+    await terminal.type("[script:two] claim and edit");
+    terminal.press("\r");
+    await waitFor(() => seen("Stop", (event) => event.session_id === after), "the second turn to end", terminal);
+    const results = client.mock.toolResults();
+    const claimed = results.filter((result) => /^\{"actor"/.test(result ?? "")).at(-1);
+    const edited = results.at(-1);
+    assert.is(JSON.parse(claimed ?? "{}").actor, `claude-${after}`, "the server claims for the new session");
+    assert.not.match(edited ?? "", /claimed by another session/, "its own claim does not refuse its write");
+    assert.is(readFileSync(second, "utf8"), "two\n", "the new session wrote what it claimed");
+    assert.equal(holders(b), { [first]: `claude-${after}`, [second]: `claude-${after}` }, "nothing held by the session /clear ended");
+    await terminal.close();
+    await client.mock.close();
+    assert.equal(holders(b), {}, "released when the client ends");
+  });
+
   Sessions.run();
 }
