@@ -22,35 +22,17 @@
 // call's record could land after that call's PostToolUse removed it, and bring it back: its
 // targets, written, would be given back at Stop.) The written and asked markers of a scope are
 // removed at the end of its turn, after the give-back, and at session end.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../os/hash.js";
 import { processStartTime, readProcessStat } from "../os/process-identity.js";
-import { HOOK_ASKED_PREFIX as ASKED_PREFIX, HOOK_CLEARED_PREFIX as CLEARED_PREFIX, HOOK_PENDING_PREFIX as PENDING_PREFIX, HOOK_WRITTEN_PREFIX as WRITTEN_PREFIX } from "../protocol/hook-files.js";
+import { HOOK_ASKED_PREFIX as ASKED_PREFIX, HOOK_CLEARED_PREFIX as CLEARED_PREFIX, HOOK_PENDING_PREFIX as PENDING_PREFIX, HOOK_WRITTEN_PREFIX as WRITTEN_PREFIX, hookHash, readHookRecord, writeHookRecord } from "../protocol/hook-files.js";
 
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
 
-// src/os/hash.ts, not node:crypto: its load would cost every hook call about 2.5 ms.
-const short = (text: string) => sha256Hex(text).slice(0, 20);
-
 /** One agent (a session's main agent, or one subagent) within a session: the scope of a turn's pending calls. */
 export function scopeOf(holder: string, agentId: string | undefined): string {
-  return short(`${holder}\0${agentId ?? ""}`);
-}
-
-function writeWhole(path: string, value: unknown): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value)}\n`);
-  renameSync(temp, path);
-}
-
-function readRecord<T>(path: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as T;
-  } catch {
-    return undefined;
-  }
+  return hookHash(`${holder}\0${agentId ?? ""}`);
 }
 
 export interface PendingCall {
@@ -67,14 +49,14 @@ export interface PendingCall {
 
 const pendingPath = (dir: string, scope: string, call: string) => join(dir, `${PENDING_PREFIX}${scope}-${call}.json`);
 const askedPath = (dir: string, scope: string, call: string) => join(dir, `${ASKED_PREFIX}${scope}-${call}`);
-const writtenPath = (dir: string, scope: string, target: string) => join(dir, `${WRITTEN_PREFIX}${scope}-${short(target)}`);
+const writtenPath = (dir: string, scope: string, target: string) => join(dir, `${WRITTEN_PREFIX}${scope}-${hookHash(target)}`);
 
 export function recordPending(dir: string, scope: string, call: PendingCall): void {
   const { asked: _, ...record } = call;
   // A claims directory not made yet holds no claim of this call's (with --no-auto-take, none was
   // taken): nothing to give back, and the record is only the shell's paths for its PostToolUse.
   if (call.targets.length === 0 && !existsSync(dir)) return;
-  writeWhole(pendingPath(dir, scope, short(call.tool_use_id)), record);
+  writeHookRecord(pendingPath(dir, scope, hookHash(call.tool_use_id)), record);
 }
 
 /** The pending records of one call, or of every call of the scope, by the hash of the call's id. */
@@ -82,14 +64,14 @@ function pendingOf(dir: string, scope: string, toolUseId?: string): Array<{ call
   let calls: string[];
   if (toolUseId !== undefined) {
     // One call's record has a name of its own: read it, not the whole claims directory.
-    calls = [short(toolUseId)]; // a missing one is not there to remove (rmSync force)
+    calls = [hookHash(toolUseId)]; // a missing one is not there to remove (rmSync force)
   } else {
     const prefix = `${PENDING_PREFIX}${scope}-`;
     calls = namesIn(dir)
       .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
       .map((name) => name.slice(prefix.length, -".json".length));
   }
-  return calls.map((call) => ({ call, record: readRecord<PendingCall>(pendingPath(dir, scope, call)) }));
+  return calls.map((call) => ({ call, record: readHookRecord<PendingCall>(pendingPath(dir, scope, call)) }));
 }
 
 function namesIn(dir: string): string[] {
@@ -148,7 +130,7 @@ export function markAsked(dir: string, scope: string, toolName: string, files: s
  * what a call wrote meanwhile.
  */
 export function markUnfinished(dir: string, scope: string, toolUseId: string): void {
-  const call = short(toolUseId);
+  const call = hookHash(toolUseId);
   if (existsSync(pendingPath(dir, scope, call))) writeFileSync(askedPath(dir, scope, call), "");
 }
 
@@ -182,13 +164,13 @@ export function clientProcess(env: Record<string, string | undefined>): string |
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ash", "ksh"]);
 
 export function recordCleared(dir: string, client: string, holder: string): void {
-  writeWhole(join(dir, `${CLEARED_PREFIX}${short(client)}.json`), { holder, client });
+  writeHookRecord(join(dir, `${CLEARED_PREFIX}${hookHash(client)}.json`), { holder, client });
 }
 
 /** The holder whose session `/clear` ended in this very client process, once. */
 export function takeCleared(dir: string, client: string, nowMs: number): string | undefined {
-  const path = join(dir, `${CLEARED_PREFIX}${short(client)}.json`);
-  const record = readRecord<{ holder?: unknown; client?: unknown }>(path);
+  const path = join(dir, `${CLEARED_PREFIX}${hookHash(client)}.json`);
+  const record = readHookRecord<{ holder?: unknown; client?: unknown }>(path);
   if (!record) return undefined;
   let fresh = false;
   try {

@@ -20,7 +20,7 @@ export class Identity {
     /** The client's name from its `initialize` request, once it has sent one. */
     private readonly clientName: () => string | undefined,
     /** The claims directory, where the hooks record the session each `/clear` started. */
-    private readonly claimsDir?: string,
+    private readonly claimsDir: string,
   ) {}
 
   /**
@@ -82,15 +82,13 @@ export class Identity {
    */
   private afterClear(started: string): string {
     let holder = this.currentSession ?? started;
-    if (this.claimsDir !== undefined) {
-      for (let hop = 0; hop < 100; hop++) {
-        const next = successorOf(this.claimsDir, holder);
-        if (next === undefined || next === holder) break;
-        try {
-          holder = resolveHolder(next, this.env);
-        } catch {
-          break; // not a usable id: stay with the last one that was
-        }
+    for (let hop = 0; hop < 100; hop++) {
+      const next = successorOf(this.claimsDir, holder);
+      if (next === undefined || next === holder) break;
+      try {
+        holder = resolveHolder(next, this.env);
+      } catch {
+        break; // not a usable id: stay with the last one that was
       }
     }
     this.currentSession = holder;

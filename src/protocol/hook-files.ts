@@ -32,7 +32,27 @@ export function isHookFileName(name: string): boolean {
   return HOOK_FILE_PREFIXES.some((prefix) => name.startsWith(prefix));
 }
 
-const succeededFile = (dir: string, previous: string) => join(dir, `${HOOK_SUCCEEDED_PREFIX}${sha256Hex(previous).slice(0, 20)}.json`);
+// src/os/hash.ts, not node:crypto: its load would cost every hook call about 2.5 ms.
+/** The short hash that names a hook file after a holder, a scope, a call or a process. */
+export const hookHash = (text: string): string => sha256Hex(text).slice(0, 20);
+
+/** Writes a hook record whole (a temp file renamed over it): a reader sees it all or not at all. */
+export function writeHookRecord(path: string, value: unknown): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(value)}\n`);
+  renameSync(temp, path);
+}
+
+/** A hook record, or undefined when it is not there or not JSON. */
+export function readHookRecord<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const succeededFile = (dir: string, previous: string) => join(dir, `${HOOK_SUCCEEDED_PREFIX}${hookHash(previous)}.json`);
 
 /**
  * `/clear` goes on in the same client process as a new session, to which the hooks carry the old
@@ -40,19 +60,11 @@ const succeededFile = (dir: string, previous: string) => join(dir, `${HOOK_SUCCE
  * CLAUDE_CODE_SESSION_ID in its environment, which does not change) learns the new holder here.
  */
 export function recordSuccessor(dir: string, previous: string, holder: string): void {
-  const path = succeededFile(dir, previous);
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify({ previous, holder })}\n`);
-  renameSync(temp, path);
+  writeHookRecord(succeededFile(dir, previous), { previous, holder });
 }
 
 /** The holder of the session `/clear` started in place of `previous`'s, if the hooks recorded one. */
 export function successorOf(dir: string, previous: string): string | undefined {
-  let record: { previous?: unknown; holder?: unknown };
-  try {
-    record = JSON.parse(readFileSync(succeededFile(dir, previous), "utf8")) as typeof record;
-  } catch {
-    return undefined;
-  }
-  return record.previous === previous && typeof record.holder === "string" && record.holder !== "" ? record.holder : undefined;
+  const record = readHookRecord<{ previous?: unknown; holder?: unknown }>(succeededFile(dir, previous));
+  return record?.previous === previous && typeof record.holder === "string" && record.holder !== "" ? record.holder : undefined;
 }
