@@ -679,6 +679,34 @@ Wire("should act, after /clear, for the session the hooks carried the claims to:
   assert.ok(denied(edit("elsewhere", "a.ts")), "and is still refused what this session holds");
 });
 
+Wire("should act, after /resume, for the session resumed; and not follow another client process's /clear", async (context) => {
+  // This test process stands for the client that starts the servers; a sleeping child for another client.
+  const other = spawn("sleep", ["60"], { stdio: "ignore" });
+  try {
+    const hook = (client: number, payload: object) => spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify({ cwd: context.box.project, ...payload }), env: cleanEnv({ ...context.env, CLAUDE_PID: String(client) }), encoding: "utf8" });
+    hook(process.pid, { session_id: "s1", hook_event_name: "SessionStart", source: "startup" });
+    const server = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "s1" } });
+    hook(process.pid, { session_id: "s1", hook_event_name: "SessionEnd", reason: "clear" });
+    hook(process.pid, { session_id: "s2", hook_event_name: "SessionStart", source: "clear" });
+    assert.is((await server.call("get_status")).value.actor, "claude-s2");
+    hook(process.pid, { session_id: "s1", hook_event_name: "SessionStart", source: "resume" });
+    assert.is((await server.call("claim", { paths: ["./a.ts"] })).value.actor, "claude-s1", "/resume of the first session in the same client");
+
+    // Another client ran session r1 and cleared it to r2; this client resumes r1 (claude --resume keeps the id).
+    assert.ok(other.pid);
+    hook(other.pid as number, { session_id: "r1", hook_event_name: "SessionStart", source: "startup" });
+    hook(other.pid as number, { session_id: "r1", hook_event_name: "SessionEnd", reason: "clear" });
+    hook(other.pid as number, { session_id: "r2", hook_event_name: "SessionStart", source: "clear" });
+    const resumed = await context.server({ env: { CLAUDE_CODE_SESSION_ID: "r1" } });
+    const claimed = await resumed.call("claim", { paths: ["./b.ts"] });
+    assert.equal([claimed.value.actor, claimed.value.granted], ["claude-r1", true], "the resumed session, not the one the other client went on to");
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { target: string; holder: string }) => [claim.target, claim.holder]);
+    assert.equal(held.sort(), [[join(context.box.project, "a.ts"), "claude-s1"], [join(context.box.project, "b.ts"), "claude-r1"]]);
+  } finally {
+    other.kill();
+  }
+});
+
 Wire("should refuse to start on a bad --ttl or a file as --dir, with the CLI's sentence and exit 2", async (context) => {
   const result = context.cli(["mcp", "--ttl", "0"]);
   assert.is(result.code, 2);

@@ -7,7 +7,7 @@ import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js
 import { grantQueued, previewGrants } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions } from "../protocol/context.js";
 import { logWriter } from "../protocol/log.js";
-import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName } from "../protocol/hook-files.js";
+import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName, isLiveClientRecord } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -99,10 +99,12 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
     if (dryRun || removeDebris(context.store, debris)) result.debris.push(debris.file);
   }
   // The hooks' files of a client that died before its Stop or SessionEnd: each lives a turn, so
-  // one a day old is nobody's. A live hook only creates and removes them, so removing one races nothing.
+  // one a day old is nobody's. A live hook only creates and removes them, so removing one races
+  // nothing. A client's record of its sessions lives as long as the client: kept while it runs here.
   for (const name of context.store.names().filter(isHookFileName)) {
     const file = readSnapshot(context.store.path(name));
     if (file.kind !== "file" || context.nowMs - file.mtimeMs <= HOOK_FILE_DEBRIS_AGE_MS) continue;
+    if (isLiveClientRecord(context.store.dir, name)) continue;
     if (dryRun || removeQuietly(context.store.path(name))) result.debris.push(name);
   }
   return result;

@@ -16,7 +16,7 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
-import { recordSuccessor } from "../protocol/hook-files.js";
+import { recordClientSession } from "../protocol/hook-files.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { printable } from "../os/printable.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
@@ -142,7 +142,7 @@ async function hookNow(options: HookOptions): Promise<HookAnswer> {
         return PASS;
       }
     }
-    if (event === "SessionStart" && stringField(payload, "source") === "clear") return carryOver(session, settings());
+    if (event === "SessionStart") return sessionStarted(session, settings(), stringField(payload, "source"));
     if (event === "SessionEnd" || event === "SubagentStop") {
       takePending(claimsDir(), session.scope);
       clearMarks(claimsDir(), session.scope);
@@ -190,18 +190,30 @@ function giveBack(session: Session, dir: string, calls: Array<{ targets: string[
   if (targets.length > 0) release({ ...session, targets });
 }
 
-/** The claims of the session `/clear` ended in this client process become the new session's. */
-async function carryOver(session: Session, own: Settings): Promise<HookAnswer> {
+/**
+ * A session starts in this client process: a new one, one `/resume` or `/clear` went on to, or one
+ * compaction continues. The process's record of its sessions says which it runs now, for the
+ * `claims mcp` server it started (src/mcp/identity.ts); after `/clear`, the new session also takes
+ * over the claims of the session it ended.
+ */
+async function sessionStarted(session: Session, own: Settings, source: string | undefined): Promise<HookAnswer> {
   const client = clientProcess(process.env);
+  if (!client) return PASS; // no process to tell apart (no /proc): nothing to record, and no /clear to follow
   const context = openContext({ ...session, dir: own.dir });
-  const previous = client && takeCleared(context.settings.dir, client, context.nowMs);
-  if (!previous || previous === session.holder) return PASS;
-  // `claims mcp`, started by this client before /clear, acts for the new session from its next call.
+  const previous = source === "clear" ? takeCleared(context.settings.dir, client, context.nowMs) : undefined;
   try {
-    recordSuccessor(context.settings.dir, previous, session.holder);
+    // Made here if need be: a server's first claim may come before any claims directory exists.
+    context.store.ensure();
+    recordClientSession(context.settings.dir, client, session.holder, previous);
   } catch {
-    // a server that does not learn it keeps the old holder; the claims below still move
+    // a server that does not learn it keeps the session it started with; the claims below still move
   }
+  if (!previous || previous === session.holder) return PASS;
+  return carryOver(session, own, previous);
+}
+
+/** The claims of the session `/clear` ended in this client process become the new session's. */
+async function carryOver(session: Session, own: Settings, previous: string): Promise<HookAnswer> {
   const moved: string[] = [];
   // In the session's own claims directory and each other one it claimed in, where each claim is.
   for (const dir of [own.dir, ...pointedFrom({ ...session, dir: own.dir }, previous).map((pointer) => pointer.dir)]) {

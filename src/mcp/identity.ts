@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { BadInputError } from "../os/errors.js";
 import { resolveHolder, type Environment } from "../protocol/settings.js";
-import { successorOf } from "../protocol/hook-files.js";
+import { clientSessions } from "../protocol/hook-files.js";
+import { processStartTime, readProcessStat } from "../os/process-identity.js";
 
 export class Identity {
   private connectionHolder: string | undefined;
@@ -70,29 +71,56 @@ export class Identity {
     } catch {
       return undefined;
     }
-    return holder.startsWith("tty-") ? undefined : this.afterClear(holder);
+    return holder.startsWith("tty-") ? undefined : this.sessionNow(holder);
   }
 
   /**
-   * `/clear` goes on in the same client as a new session id, but this server's environment keeps
-   * the id it was started with: acting for it would claim as a session that is over, and the hooks
-   * of the new one would refuse the agent its own claims. The hooks carry the claims over and record
-   * the new session (src/protocol/hook-files.ts), and each call follows those records from the
-   * last holder learned; once learned, it is kept, as the record is swept after a day.
+   * `/clear` and `/resume` go on in the same client as another session id, but this server's
+   * environment keeps the id it was started with: acting for it would claim as a session that is
+   * over (or another process's), and the hooks of the one now running would refuse the agent its
+   * own claims. The hooks record at each SessionStart which session their client process runs
+   * (src/protocol/hook-files.ts), and the server follows the record of the client it runs under,
+   * once that record names a session this server has acted for: a server started by another
+   * client (a `--resume` of the session elsewhere, a client run by an agent's shell) is not moved.
+   * Once learned, a session is kept, as sweep removes a record whose client is gone.
    */
-  private afterClear(started: string): string {
-    let holder = this.currentSession ?? started;
-    for (let hop = 0; hop < 100; hop++) {
-      const next = successorOf(this.claimsDir, holder);
-      if (next === undefined || next === holder) break;
+  private sessionNow(started: string): string {
+    const known = this.currentSession ?? started;
+    for (const client of this.clients()) {
+      const record = clientSessions(this.claimsDir, client);
+      if (record === undefined || !(record.sessions.includes(known) || record.sessions.includes(started))) continue;
       try {
-        holder = resolveHolder(next, this.env);
+        this.currentSession = resolveHolder(record.holder, this.env);
       } catch {
-        break; // not a usable id: stay with the last one that was
+        // not a usable id: stay with the last one that was
       }
+      break;
     }
-    this.currentSession = holder;
-    return holder;
+    return this.currentSession ?? started;
+  }
+
+  private clientIds: string[] | undefined;
+
+  /**
+   * The processes this server runs under, nearest first, named as the hooks name their client
+   * (src/hooks/state.ts clientProcess: pid and start time): CLAUDE_PID where the client set it,
+   * then the parent, and up (a client may start the server through npx or a shell).
+   */
+  private clients(): string[] {
+    if (this.clientIds !== undefined) return this.clientIds;
+    const ids: string[] = [];
+    const claudePid = Number(this.env.CLAUDE_PID);
+    const claudeStart = claudePid > 0 ? processStartTime(claudePid) : undefined;
+    if (claudeStart !== undefined) ids.push(`${claudePid}-${claudeStart}`);
+    let pid = process.ppid;
+    for (let level = 0; level < 8 && pid > 1; level++) {
+      const stat = readProcessStat(pid);
+      if (stat === undefined || !Number.isFinite(stat.start)) break;
+      ids.push(`${pid}-${stat.start}`);
+      pid = stat.ppid;
+    }
+    this.clientIds = ids;
+    return ids;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -8,6 +9,8 @@ import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
 import { bootTag } from "../../src/os/files.js";
+import { processStartTime } from "../../src/os/process-identity.js";
+import { recordClientSession } from "../../src/protocol/hook-files.js";
 import { plain, renderStatus } from "../../src/cli/render.js";
 import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
 import { freshLibraryContext, entries, iso, readJson, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
@@ -233,6 +236,32 @@ Sweep("should remove the hooks' files a day old, left by a client that died mid-
   assert.equal(swept.debris.sort(), dead);
   assert.equal(readdirSync(box.dir).filter((name) => name.startsWith(".hook-")).sort(), live);
   assert.equal(sweep({ ...opts, now }).debris, []);
+});
+
+Sweep("should keep a client's record of its sessions, however old, while that client runs here, and remove it a day old once it exits", async ({ box, opts }) => {
+  mkdirSync(box.dir, { recursive: true });
+  const now = Date.now();
+  const running = spawn("sleep", ["60"], { stdio: "ignore" });
+  const exited = spawn("sleep", ["60"], { stdio: "ignore" });
+  try {
+    const idOf = (pid: number | undefined) => `${pid}-${processStartTime(pid as number)}`;
+    recordClientSession(box.dir, idOf(running.pid), "claude-live");
+    recordClientSession(box.dir, idOf(exited.pid), "claude-over");
+    const records = () => readdirSync(box.dir).filter((name) => name.startsWith(".hook-client-")).sort();
+    const [runningRecord] = records().filter((name) => readFileSync(join(box.dir, name), "utf8").includes("claude-live"));
+    const dayAgo = (now - 25 * 3600 * SECOND) / 1000;
+    for (const name of records()) utimesSync(join(box.dir, name), dayAgo, dayAgo);
+    await new Promise((resolve) => {
+      exited.on("exit", resolve);
+      exited.kill();
+    });
+    const swept = sweep({ ...opts, now });
+    assert.is(swept.debris.length, 1);
+    assert.not.equal(swept.debris[0], runningRecord, "the record of the client that exited");
+    assert.equal(records(), [runningRecord], "kept while its client runs");
+  } finally {
+    running.kill();
+  }
 });
 
 Sweep("should need no holder", async ({ opts }) => {
