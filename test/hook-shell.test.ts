@@ -224,6 +224,23 @@ Shell("should deny a copy into a held file's directory written with clustered op
   assert.is(holders(box)[join(box.project, "dst", "b.ts")], "claude-s2", "and is read as the file written: the session claims it");
 });
 
+Shell("should judge a directory copied or moved to a name not there yet as the tree it makes, which a glob or a file claim under it meets", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  mkdirSync(join(box.root, "tpl"));
+  writeFileSync(join(box.root, "tpl", "a.ts"), "export const a = 1;\n");
+  const tpl = join(box.root, "tpl");
+  claims(["take", join(box.project, "src", "**", "*.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "generated code"]);
+  for (const command of [`cp -r ${tpl} src/gen`, `cp -a ${tpl} src/gen`, `mv ${tpl} src/gen`, `rsync -a ${tpl}/ src/gen`, `rsync -a ${tpl} src/gen`, `cp -r ${tpl} src/`, `mv ${tpl} src`]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  claims(["take", join(box.project, "lib", "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "one file"]);
+  mkdirSync(join(box.project, "lib"));
+  assert.is(bash(box, `cp -r ${tpl} lib/gen`), "deny", "a file claim inside the tree it makes");
+  assert.is(bash(box, `cp -r ${tpl} lib/other`), undefined, "a tree elsewhere is no one's");
+  writeFileSync(join(box.root, "one.ts"), "");
+  assert.is(bash(box, `cp -r ${join(box.root, "one.ts")} src/gen`), undefined, "a file copied is the one file it makes, which the glob does not match");
+});
+
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   mkdirSync(join(box.project, "sub"));

@@ -24,8 +24,13 @@ import { PERL, SUDO } from "./shell-runners.js";
 import { anyIn, anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
 
-/** cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own name. */
-function copyTargets(input: RuleInput): string[] {
+/**
+ * cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own
+ * name. `copiesTree` says which sources are copied whole trees (a directory, with cp's -r): what
+ * lands from one is anything under where it lands, as its `**` glob, so a claim on a file or a
+ * glob there meets it even where nothing is there yet (`cp -r tpl src/gen` makes src/gen).
+ */
+function copyTargets(input: RuleInput, copiesTree: (source: string) => boolean = () => false): string[] {
   const { args, reading, walk } = input;
   const { operands } = reading;
   const targetDirectory = reading.has("t");
@@ -46,10 +51,15 @@ function copyTargets(input: RuleInput): string[] {
   // cp --parents src/a.ts dst writes dst/src/a.ts: the directory (it must exist) stands for what lands under it.
   if (reading.has("parents")) return [destination];
   const intoDirectory = targetDirectory || (!reading.has("T") && (sources.length > 1 || isDirectory(within(walk.cwd, destination))));
-  if (!intoDirectory) return [destination];
-  const landed = input.values(sources).map((source) => landing(destination, source));
+  const from = input.values(sources);
+  if (!intoDirectory) return [from.some(copiesTree) ? anyUnder(destination) : destination];
+  const landed = from.map((source) => (copiesTree(source) ? anyUnder(landing(destination, source)) : landing(destination, source)));
   return landed.length > 0 ? landed : [destination];
 }
+
+/** A source that is a directory here (a path the text fixes): moved or copied, a tree lands. */
+const directorySource = (input: RuleInput) => (source: string) =>
+  !source.startsWith(GLOB_MARK) && !source.startsWith(UNKNOWN_MARK) && isDirectory(within(input.walk.cwd, source));
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
@@ -179,7 +189,10 @@ export const RULES: Record<string, Rule> = {
   cmake: { syntax: { short: "EB:S:G:D:C:U:T:A:P:", long: { build: ":", install: ":", help: "", version: "", ...valuedLong("preset toolchain graphviz log-level") } }, writes: cmakeCommand },
   tee: operandsOf(),
   mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
-  cp: { syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "" }), writes: (input) => withBackups(input, copyTargets(input)) },
+  cp: {
+    syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "", recursive: "r", archive: "a" }),
+    writes: (input) => withBackups(input, copyTargets(input, input.reading.has("r", "R", "a") ? directorySource(input) : undefined)),
+  },
   install: {
     syntax: copying("dg:m:o:", { directory: "d", group: "g", mode: "m", owner: "o", "strip-program": ":" }),
     writes: (input) => (input.reading.has("d") ? [] : withBackups(input, copyTargets(input))),
@@ -196,7 +209,7 @@ export const RULES: Record<string, Rule> = {
     syntax: copying(),
     writes: (input) => {
       const { operands } = input.reading;
-      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...withBackups(input, copyTargets(input))];
+      return [...input.values(input.reading.has("t") ? operands : operands.slice(0, -1)), ...withBackups(input, copyTargets(input, directorySource(input)))];
     },
   },
   sudoedit: operandsOf(SUDO),
@@ -366,13 +379,20 @@ export const RULES: Record<string, Rule> = {
       const sources = input.values(operands.slice(0, -1)).map(localPart);
       // --remove-source-files: each file sent is removed here (`src/`: what is under src).
       if (reading.has("remove-source-files")) logs.push(...input.values(operands.slice(0, -1)).filter((source) => !REMOTE.test(source)).map((source) => (source.endsWith("/") ? anyUnder(source) : source)));
-      // `rsync src/ dst` copies what is in src, `rsync src dst` src itself.
-      const landed = (place: string | undefined) => sources.map((source) => (source.endsWith("/") ? (place ?? UNKNOWABLE) : landing(place, source)));
+      // `rsync src/ dst` copies what is in src, `rsync src dst` src itself: a directory, a tree
+      // under where it lands, which may not be there yet (so its `**` glob, not the bare path).
+      const tree = directorySource(input);
+      const landed = (place: string | undefined) =>
+        sources.map((source) => {
+          if (!source.endsWith("/")) return tree(source) ? anyUnder(landing(place, source)) : landing(place, source);
+          // An existing directory (or one written as such) is judged as the directory it is.
+          return place === undefined ? UNKNOWABLE : place.endsWith("/") || isDirectory(within(input.walk.cwd, place)) ? place : anyUnder(place);
+        });
       const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
       if (REMOTE.test(input.text(operands[operands.length - 1] as number) ?? "")) return [...logs, ...batches]; // "$HOST:/srv/": another machine's
       if (destination === undefined) return written(landed(undefined), undefined); // "$d"/: a directory that could be anywhere
       if (REMOTE.test(destination)) return [...logs, ...batches]; // host:path is another machine's
-      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/"))) return written([destination], dirname(destination));
+      if (!destination.endsWith("/") && !isDirectory(within(input.walk.cwd, destination)) && sources.every((source) => !source.endsWith("/") && !tree(source))) return written([destination], dirname(destination));
       return written(landed(destination), destination);
     },
   },
@@ -383,7 +403,8 @@ export const RULES: Record<string, Rule> = {
       const last = input.reading.operands[input.reading.operands.length - 1];
       // `"$HOST:/tmp/"`: a host the text does not fix is still another machine.
       if (last !== undefined && REMOTE.test(input.text(last) ?? "")) return [];
-      return copyTargets({ ...input, values: (from = input.args.map((_, at) => at)) => from.flatMap((at) => remoteSource(input, at) ?? input.values([at]).map(localPart)) });
+      const local = { ...input, values: (from = input.args.map((_, at) => at)) => from.flatMap((at) => remoteSource(input, at) ?? input.values([at]).map(localPart)) };
+      return copyTargets(local, input.reading.has("r") ? directorySource(local) : undefined);
     },
   },
   gzip: compressed(false, "b:S:"),
