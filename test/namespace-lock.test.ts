@@ -1,6 +1,7 @@
 // A take killed inside a sandbox of its own pid namespace (bubblewrap, a container sharing the
 // claims directory) while it holds the take lock: its pid means nothing here, so it is looked up in
-// that namespace. Gone with it, the lock is passed over at once, never waited for forever.
+// that namespace. Gone with it, the lock is passed over at once, never waited for forever. And a
+// live owner in a time namespace of its own, whose start time /proc shows shifted, is waited for.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv, sandbox } from "./helpers.js";
 
-const test = suite("a lock left by a process of another pid namespace");
+const test = suite("a lock of a process in another pid or time namespace");
 const unshare = spawnSync("unshare", ["--version"]).status === 0;
 if (process.platform !== "linux" || process.getuid?.() !== 0 || !unshare) {
   console.log("\n  SKIPPED: a pid namespace of its own needs root and unshare on Linux.\n");
@@ -52,6 +53,35 @@ if (process.platform !== "linux" || process.getuid?.() !== 0 || !unshare) {
       const run = spawnSync("unshare", ["--pid", "--fork", "sh", "-c", script, process.execPath, BIN, box.dir], { env: cleanEnv(), encoding: "utf8" });
       assert.match(run.stdout, /p1 0\np2 3\n/, run.stdout + run.stderr);
       assert.is(JSON.parse(readFileSync(join(box.dir, "t.json"), "utf8")).holder, "p1");
+    } finally {
+      box.cleanup();
+    }
+  });
+
+  const timeNamespaces = spawnSync("unshare", ["--time", "--boottime", "100000", "--fork", "true"]).status === 0;
+  (timeNamespaces ? test : test.skip)("should wait for a live take-lock owner of another time namespace, whose start time /proc shows shifted", () => {
+    // /proc shows a process's start time shifted by the reader's time namespace's boot offset: read
+    // from here, a live owner in `unshare -T` looked like one whose pid was used again, its take lock
+    // was passed over, and a directory and a file under it were both granted.
+    const box = sandbox();
+    try {
+      const script = `
+        node="$0"; bin="$1"; dir="$2"; src="$3"
+        CLAIMS_STOP_AT=before-link unshare --time --boottime 100000 --fork "$node" "$bin" take "$src/" --holder shifted --dir "$dir" >/dev/null & a=$!
+        stopped=""
+        for i in $(seq 1 200); do
+          for p in $(pgrep -f -- "--holder shifted"); do grep -q '^[0-9]* ([^)]*) T' /proc/$p/stat 2>/dev/null && stopped=$p; done
+          [ -n "$stopped" ] && break; sleep 0.05
+        done
+        [ -n "$stopped" ] || { echo "the owner never stopped"; exit 1; }
+        "$node" "$bin" take "$src/a.ts" --holder here --dir "$dir" >/dev/null 2>&1 & b=$!
+        sleep 1.5
+        kill -CONT $stopped; wait $a; echo "shifted $?"; wait $b; echo "here $?"`;
+      const src = join(box.project, "src");
+      const run = spawnSync("bash", ["-c", script, process.execPath, BIN, box.dir, src], { env: cleanEnv(), encoding: "utf8", timeout: 60_000 });
+      assert.match(run.stdout, /shifted 0\nhere 3\n/, run.stdout + run.stderr);
+      const holders = readdirSync(box.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")).map((name) => JSON.parse(readFileSync(join(box.dir, name), "utf8")).holder);
+      assert.equal(holders, ["shifted"], "one holder: the directory's");
     } finally {
       box.cleanup();
     }

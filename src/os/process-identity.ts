@@ -25,6 +25,12 @@ export interface ProcessIdentity {
   boot?: string;
   /** The pid namespace (`readlink /proc/self/ns/pid`), when known: a pid means nothing outside it. */
   ns?: string;
+  /**
+   * The time namespace (`readlink /proc/self/ns/time`, Linux 5.6 and later), when known: /proc
+   * shows a process's start time shifted by the boot offset of the namespace of whoever reads it,
+   * so one read in another time namespace cannot be compared with it.
+   */
+  tns?: string;
   /** /etc/machine-id, when known: which machine, for messages. */
   machine?: string;
   /** The host name, for messages. */
@@ -113,9 +119,11 @@ export function ownIdentity(): ProcessIdentity {
     const start = processStartTime("self");
     const boot = bootId();
     const ns = pidNamespace();
+    const tns = timeNamespace();
     if (start !== undefined) cachedSelf.start = start;
     if (boot !== undefined) cachedSelf.boot = boot;
     if (ns !== undefined) cachedSelf.ns = ns;
+    if (tns !== undefined) cachedSelf.tns = tns;
   }
   return cachedSelf;
 }
@@ -178,6 +186,24 @@ function pidNamespace(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function timeNamespace(): string | undefined {
+  try {
+    return readlinkSync("/proc/self/ns/time");
+  } catch {
+    return undefined; // a kernel before 5.6: no time namespaces, one clock for all
+  }
+}
+
+/**
+ * Whether the owner's start time, as it recorded it, is on the clock /proc shows this process: not
+ * when it ran in another time namespace (`unshare -T`, some sandboxes), whose boot offset shifts
+ * it. An owner that did not say (an earlier version's record) is compared, as it always was.
+ */
+function sameStartClock(owner: ProcessIdentity): boolean {
+  const own = ownIdentity().tns;
+  return owner.tns === undefined || own === undefined || owner.tns === own;
 }
 
 /**
@@ -270,7 +296,7 @@ function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, seen: string
       const nspid = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/);
       if (nspid === undefined) unread = true; // a kernel without NSpid cannot tell
       else if (Number(nspid.at(-1)) === owner.pid) {
-        if (!sameClock || owner.start === undefined) return "alive";
+        if (!sameClock || owner.start === undefined || !sameStartClock(owner)) return "alive";
         const start = processStartTime(Number(pid));
         if (start === undefined ? isZombie(Number(pid)) !== true : start === owner.start) return "alive";
       }
@@ -290,6 +316,9 @@ function procHidesProcesses(): boolean {
 function isAliveHere(owner: ProcessIdentity): boolean {
   if (!signalable(owner.pid)) return false;
   if (owner.start === undefined) return true;
+  // Its pid is there, but the start times cannot be compared: it may be the owner (a pid used
+  // again is then waited for, never passed over), unless it has exited (a zombie).
+  if (!sameStartClock(owner)) return isZombie(owner.pid) !== true;
   const start = processStartTime(owner.pid);
   if (start !== undefined) return start === owner.start;
   // No start time: a zombie (it has exited), or /proc hides it (hidepid): then it exists, and we
