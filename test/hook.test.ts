@@ -208,6 +208,22 @@ Claude("should count a subagent as its session (as its shell does), or as a hold
   assert.match(parent.permissionDecisionReason, /--holder claude-s9 /, "the shell would not derive the holder: the command names it");
 });
 
+Claude("should deny an attribute added above another session's Rust function, or one for the whole file, and allow one above another function", ({ box }) => {
+  const lib = join(box.project, "lib.rs");
+  writeFileSync(lib, "#![allow(dead_code)]\n\npub fn bar() -> i32 {\n    1\n}\n\n/// Two.\n#[inline]\npub fn foo() -> i32 {\n    2\n}\n");
+  assert.is(claims(["take", `${lib}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]).code, 0);
+  const change = (old: string, replacement: string) => ({ ...edit(box, "s2", lib, old), tool_input: { file_path: lib, old_string: old, new_string: replacement } });
+  for (const [old, replacement] of [
+    ["    1\n}\n", "    1\n}\n\n#[cfg(any())]"], // compiles foo out, from the line above its doc comment
+    ["#[inline]\n", "#[inline]\n#[cfg(test)]\n"],
+    ["#![allow(dead_code)]\n", "#![allow(dead_code)]\n#![cfg(any())]\n"], // the whole file
+    ["#![allow(dead_code)]\n", ""],
+  ]) {
+    assert.is(decision(hook(box, change(old as string, replacement as string)).stdout)?.permissionDecision, "deny", replacement);
+  }
+  assert.is(hook(box, change("pub fn bar", "#[must_use]\npub fn bar")).stdout, "", "an attribute of bar is bar's");
+});
+
 Claude("should claim the symbol an edit touches beside another session's symbol claim, so a second writer of it is refused", ({ box, file }) => {
   claims(["take", `${file}#formatPrice`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   assert.is(hook(box, edit(box, "s1", file, "toISOString")).stdout, "", "formatDate is free");

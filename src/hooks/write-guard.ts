@@ -346,7 +346,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     return new Set(names);
   }
   const [{ listSymbols }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
-  const before: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
+  const before: { hasError?: boolean; bindings: Map<string, number>; moduleAttributes?: string } = { bindings: new Map(names.map((name) => [name, 0])) };
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
   const symbols = await listSymbols(file, source, before).catch(() => undefined);
   if (symbols === undefined) return new Set(names);
@@ -378,11 +378,12 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     const lines = text.split("\n");
     return list.filter((symbol) => symbol.name === name).map((symbol) => lines.slice(symbol.startLine - 1, symbol.endLine).join("\n"));
   };
-  const parsedAfter: { hasError?: boolean; bindings: Map<string, number> } = { bindings: new Map(names.map((name) => [name, 0])) };
+  const parsedAfter: { hasError?: boolean; bindings: Map<string, number>; moduleAttributes?: string } = { bindings: new Map(names.map((name) => [name, 0])) };
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
-  // what follows) may have changed any declaration, whatever the recovered parse still lists.
-  if (parsedAfter.hasError && !before.hasError) return new Set(names);
+  // what follows) may have changed any declaration, whatever the recovered parse still lists; one
+  // that changes what the whole file is compiled as (Rust's `#![cfg(…)]`), every one.
+  if ((parsedAfter.hasError && !before.hasError) || parsedAfter.moduleAttributes !== before.moduleAttributes) return new Set(names);
   // Binding the held name anew in the module's scope (`foo = () => 9`, `if c:` then `foo = 1`,
   // `export { baz as foo }`) changes what it is: as the syntax tree shows, and as lines read.
   for (const name of names) {

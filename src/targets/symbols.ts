@@ -115,8 +115,11 @@ const SYMBOLS_PARSE_MS = 3000;
  * The top-level declarations of `file`: functions, classes and other method-bearing types,
  * interfaces, type aliases, enums, top-level variables. With `parsed.bindings` asked for (names,
  * to count), how often the file's module scope binds each anew (moduleBindings, src/targets/bindings.ts).
+ * A declaration's lines include the attributes above it that the grammar gives as siblings (Rust's
+ * `#[cfg(…)]`: what they say, they say of it); `parsed.moduleAttributes` is the text of the
+ * attributes that speak for the whole file (Rust's `#![…]`), which a change of changes every symbol.
  */
-export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean; bindings?: Map<string, number> } = {}): Promise<SymbolInfo[]> {
+export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean; bindings?: Map<string, number>; moduleAttributes?: string } = {}): Promise<SymbolInfo[]> {
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
@@ -132,7 +135,22 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
   // not read any more (after an unclosed comment or string): the caller is told there were some.
   parsed.hasError = tree.rootNode.hasError;
   const found: SymbolInfo[] = [];
-  for (const node of tree.rootNode.namedChildren) collect(node, node, found);
+  const attributes: string[] = [];
+  let attributed: Parser.SyntaxNode | undefined; // the first of the attributes right above the next declaration
+  for (const node of tree.rootNode.namedChildren) {
+    // (The grammar reads a `#![…]` on the first line as a shebang.)
+    if (node.type === "inner_attribute_item" || (node.type === "shebang" && node.text.startsWith("#!["))) attributes.push(node.text);
+    if (node.type === "attribute_item") {
+      attributed ??= node;
+      continue;
+    }
+    if (node.type === "line_comment" || node.type === "block_comment") continue; // a doc comment between attributes and their item
+    const before = found.length;
+    collect(node, node, found);
+    if (attributed !== undefined) for (const symbol of found.slice(before)) symbol.startLine = attributed.startPosition.row + 1;
+    attributed = undefined;
+  }
+  parsed.moduleAttributes = attributes.join("\n");
   if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings);
   tree.delete();
   parser.delete();
