@@ -645,4 +645,18 @@ Codex("should leave alone a shell command that only quotes patch headers, and cl
   assert.equal(holders.sort(), [[file, "claude-s1"], [join(box.project, "test", "fixture.txt"), "codex-cx1"]], "the searches took nothing; cat > took its file");
 });
 
+Codex("should deny a program that takes commands typed at a terminal, which Codex may give it, and judge it by its words in Claude Code", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  // Codex's exec_command can ask for a terminal and type into it later (write_stdin); its hook
+  // payload does not say whether this call did.
+  const shell = (command: string, agent: "codex" | "claude") => hook(box, { session_id: "cx2", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1" }, agent);
+  const typed = ["tmux", "tmux new -s work", "su", "sudo -s", "sudo -u dev -i", "chroot /", "screen", "ssh localhost", "vim", "nano notes.txt", "less README", "man ls", "lua", "sqlite3 app.db", "psql", "gdb ./a.out"];
+  for (const command of typed) {
+    assert.is(shell(command, "codex").code, 2, `codex: ${command}`);
+    assert.is(shell(command, "claude").stdout, "", `claude, with no terminal: ${command}`);
+  }
+  const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua gen.lua", "gdb -batch -ex run ./a.out", "ls"];
+  for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
+});
+
 Codex.run();

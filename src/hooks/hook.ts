@@ -368,7 +368,11 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     const command = shellScript(input);
     if (!command) return [];
     const { shellWrites } = await import("./shell.js");
-    const written = await shellWrites(command, cwd, process.env.HOME || os().homedir());
+    // A terminal, which the model may type into later (Codex's exec_command with `tty: true`, then
+    // write_stdin): Codex's payload does not say whether the call asked for one, so every Codex
+    // shell call is read as if it had (src/hooks/shell-terminal.ts).
+    const terminal = agent === "codex" || (typeof input === "object" && input !== null && (input as Record<string, unknown>).tty === true);
+    const written = await shellWrites(command, cwd, process.env.HOME || os().homedir(), process.env, terminal);
     return agent === "codex" ? [...written, ...codexPatchElsewhere(command)] : written;
   }
   return [];

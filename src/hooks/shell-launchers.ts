@@ -195,6 +195,8 @@ function ssh(launch: Launch): void {
   }
   if (after === undefined || before.has("N", "s", "W", "V", "G", "Q") || after.has("N", "s", "W", "V", "G", "Q")) return; // no host, no command, a subsystem, a forward, queries
   const rest = args.slice(after.end);
+  // A login shell there, given a terminal: what is typed into it runs there (the host may be this one).
+  if (rest.length === 0 && launch.stdin === undefined && here.shared.terminal) add(here, UNKNOWABLE);
   if (rest.length > 0) {
     if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd: undefined, remote: true });
   } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: undefined, remote: true });

@@ -60,6 +60,8 @@ export interface Walk {
 export interface Shared {
   /** The command as the agent gave it (lint-staged asks whether it stages more before a commit). */
   command?: string;
+  /** It runs with a terminal (a Codex tty session): what is typed into it later is never judged. */
+  terminal?: boolean;
   /** A `git commit` in it stages more than is staged now (paths given, `-a`): its hooks see those too. */
   stagesMore?: boolean;
   /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */

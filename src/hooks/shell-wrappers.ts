@@ -3,6 +3,7 @@
 // package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
 // package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
 // git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
+import { takesTypedCommands } from "./shell-terminal.js";
 import { basename } from "node:path";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
@@ -182,7 +183,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         return undefined;
       }
       index = reading.end;
-      if (index >= argv.length) return undefined; // nothing to run
+      if (index >= argv.length) {
+        // Nothing to run: `su`, `sudo -s`, `chroot /srv` start a shell, which, given a terminal,
+        // runs what is typed into it later (shell-terminal.ts).
+        if (here.shared.terminal && takesTypedCommands(program, argv.slice(1))) add(here, UNKNOWABLE);
+        return undefined;
+      }
       const arg = argv[index];
       if (arg === undefined) {
         // `env PATH=./node_modules/.bin:$PATH prettier …`: an assignment whose value the text does

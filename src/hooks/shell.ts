@@ -35,6 +35,7 @@
 import { dirname, join } from "node:path";
 import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
 import { joinContinuations } from "./shell-continuations.js";
+import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
 
@@ -79,14 +80,17 @@ function directoriesOf(paths: string[]): string[] {
  * environment is the one the command inherits, for the variables that name what a tool writes
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
-export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env): Promise<string[]> {
+export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   // `git commit` where the repository has a pre-commit hook: the hook is read (git-hooks.ts).
   const hooked = runsGitHooks(command, cwd, environment);
-  if (!hooked && (!mayWrite(command) || quietPackageRun(command, cwd))) return [];
+  // With a terminal, a program that writes nothing by its words may take commands typed into it
+  // later (tmux, su, vim): the walk reads every such command (shell-terminal.ts).
+  const typed = terminal && mayTakeTypedCommands(command);
+  if (!hooked && !typed && (!mayWrite(command) || quietPackageRun(command, cwd))) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
-  const programs = hooked ? undefined : programsHere(command);
+  const programs = hooked || typed ? undefined : programsHere(command);
   if (programs !== undefined) {
     const { programCandidates, programOnDisk } = await import("./program-files.js");
     if (programs.every((word) => programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];
@@ -96,7 +100,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared: Shared = { command, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
+  const shared: Shared = { command, terminal, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));

@@ -239,9 +239,17 @@ Codex("should deny patches, through apply_patch or the shell, and shell writes t
     { tool: "exec_command", input: { cmd: `cd "$PWD${b.project}" && apply_patch <<'PATCH'\n${patch("taken.txt", "keep", "lost")}\nPATCH` } },
     // A helper program written and run in one command.
     { tool: "exec_command", input: { cmd: "cat > fix.py <<'EOF'\nopen('taken.txt', 'w').write('lost')\nEOF\npython3 fix.py" } },
+    // Programs that take commands typed into them, on a terminal: a multiplexer's shell, another
+    // user's shell, an editor (`:e taken.txt`), whatever is typed later through write_stdin.
+    { tool: "exec_command", input: { cmd: "tmux", tty: true, yield_time_ms: 500 } },
+    { tool: "exec_command", input: { cmd: "su", tty: true, yield_time_ms: 500 } },
+    { tool: "exec_command", input: { cmd: "vim", tty: true, yield_time_ms: 500 } },
+    // Without a terminal nobody can type into it: an editor's words decide.
+    { tool: "exec_command", input: { cmd: "vim --version | head -1" } },
   ]);
   assert.is(code, 0);
-  for (const index of [0, 1, 2, 5, 6, 7, 8, 9]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  for (const index of [0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 12]) assert.match(results[index] ?? "", REFUSED, `call ${index}`);
+  assert.not.match(results[13] ?? "", REFUSED, "vim --version without a terminal");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.is(readFileSync(join(b.project, "free.txt"), "utf8"), "new\n");
   const log = logged(b);
