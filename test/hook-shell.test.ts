@@ -241,6 +241,24 @@ Shell("should judge a directory copied or moved to a name not there yet as the t
   assert.is(bash(box, `cp -r ${join(box.root, "one.ts")} src/gen`), undefined, "a file copied is the one file it makes, which the glob does not match");
 });
 
+Shell("should judge a program in a language the hook does not read, written by an agent, as writing anything, and one the project keeps as run", ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
+  git("init", "-q");
+  writeFileSync(join(box.project, "kept.lua"), 'print("hello")\n');
+  mkdirSync(join(box.project, "tool"));
+  writeFileSync(join(box.project, "tool", "main.go"), "package main\n\nfunc main() {}\n");
+  git("add", "kept.lua", "tool/main.go");
+  git("commit", "-q", "-m", "kept");
+  // Written since: each could open u.ts, which another session holds, and the hook cannot read it.
+  writeFileSync(join(box.project, "Fix.java"), 'class Fix { public static void main(String[] a) throws Exception { java.nio.file.Files.writeString(java.nio.file.Path.of("u.ts"), "lost"); } }\n');
+  writeFileSync(join(box.project, "fix.lua"), 'io.open("u" .. ".ts", "w"):write("lost")\n');
+  writeFileSync(join(box.project, "main.go"), "package main\n\nfunc main() {}\n");
+  for (const command of ["java Fix.java", "java -cp . Fix.java", "lua fix.lua", "lua5.4 fix.lua", "go run .", "go run main.go", "go run", "sudo lua fix.lua"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["lua kept.lua", "go run ./tool", "java -version", "lua -v", "go build ./tool"]) assert.is(bash(box, command), undefined, command);
+});
+
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   mkdirSync(join(box.project, "sub"));

@@ -94,7 +94,9 @@ function runsPath(command: string): boolean {
  * Commands that run a program file they are given: interpreters, runners of one (`uv run`, `npx
  * tsx`, `nvm exec`), and tools that load one (`nodemon`, `coverage run`).
  */
-const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython)$/;
+// And the runners of languages the hook does not read (shell-unread-programs.ts), whose program
+// files, when an agent may have written them, are judged as writing anything.
+const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython|java|jshell|lua(jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|Rscript|julia|swift|kotlinc?|groovy|scala(-cli)?|elixir|runghc|runhaskell|ocaml|guile|racket|sbcl|dart|crystal)$/;
 const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
 /** A program file run by its name alone (`uv run fix.py`): a plain word with a program's extension. */
 const isProgramName = (word: string | undefined) => word !== undefined && /^[^-$][^$]*$/.test(word) && interpreterByExtension(word) !== undefined;
@@ -189,11 +191,14 @@ function pastGate(command: string): boolean {
 const GATE_TEXT = 65_536;
 const GATE_LINE = 4_096;
 
+/** `go run .`, `zig run x.zig`: a package's sources, which an agent may have written (shell-unread-programs.ts). */
+const BUILDS_AND_RUNS = /(^|[\s;&|(`])(go|zig)(\s+-\S+)*\s+run(\s|$)/;
+
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command)) return true;
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
 }

@@ -29,6 +29,7 @@ import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import { takesTypedCommands } from "./shell-terminal.js";
+import { isUnreadRunner, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
   add,
   anyUnder,
@@ -788,6 +789,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
   if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped)) add(here, UNKNOWABLE);
+  // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
+  if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
