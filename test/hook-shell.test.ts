@@ -1264,6 +1264,13 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["systemd-run rm u.ts", ["unknown:u.ts"]], // from / or home
     ["tmux new-session -d 'rm u.ts'", ["u.ts"]], // command lines of their own
     ["tmux send-keys -t x 'rm u.ts' Enter", ["u.ts"]], // typed into a pane, taken to be here
+    ['tmux send-keys -t x "$cmd" Enter', ["unknown:."]], // keys the text does not give
+    ["screen -S x -X stuff 'rm u.ts\\n'", ["u.ts"]], // typed into a screen session's window
+    ['screen -S x -X stuff "$cmd"', ["unknown:."]],
+    ["screen -S x -X exec rm u.ts", ["u.ts"]],
+    ["screen -dmS x rm u.ts", ["u.ts"]], // a window running it
+    ["screen -S x -X quit", []],
+    ["screen -ls", []],
     ["at now <<< 'rm u.ts'", ["u.ts"]],
     ["watchexec -- rm u.ts", ["u.ts"]],
     ["hyperfine 'rm u.ts'", ["u.ts"]],

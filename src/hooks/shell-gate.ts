@@ -191,8 +191,12 @@ function pastGate(command: string): boolean {
 const GATE_TEXT = 65_536;
 const GATE_LINE = 4_096;
 
-/** `go run .`, `zig run x.zig`: a package's sources, which an agent may have written (shell-unread-programs.ts). */
-const BUILDS_AND_RUNS = /(^|[\s;&|(`])(go|zig)(\s+-\S+)*\s+run(\s|$)/;
+/**
+ * `go run .`, `zig run x.zig`: a package's sources, which an agent may have written
+ * (shell-unread-programs.ts); tmux and screen: keys typed into a session (`send-keys "$cmd"`,
+ * `-X stuff`), or a command run in one, which their launchers read (shell-launchers.ts).
+ */
+const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-\S+)*\s+run|tmux|screen)(\s|$)/;
 
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {

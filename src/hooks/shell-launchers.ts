@@ -37,6 +37,7 @@ const READERS: Record<string, (launch: Launch) => void> = {
   nerdctl: containerRun,
   "systemd-run": systemdRun,
   tmux,
+  screen,
   at,
   batch: at,
   watchexec,
@@ -404,6 +405,25 @@ function tmux(launch: Launch): void {
     }
     at = end + 1;
   }
+}
+
+/**
+ * screen [options] [cmd…]: a window running cmd (with none, a shell: shell-terminal.ts). With `-X`,
+ * a command sent to a running session instead: `stuff TEXT` types TEXT into its window, whose shell
+ * runs it (`\n`, `\r`, `^M` an Enter, as tmux send-keys); `screen cmd…` and `exec cmd…` run cmd
+ * there; the others (quit, detach, title) write nothing.
+ */
+function screen(launch: Launch): void {
+  const { args, here, nested } = launch;
+  const reading = readOptions(args, { short: "c:e:h:p:S:T:t:", ordered: true });
+  if (!reading.has("X")) return joined(launch, reading.end, here.cwd);
+  const sent = args[reading.end];
+  if (sent === undefined) return add(here, UNKNOWABLE);
+  if (sent === "screen" || sent === "exec") return joined(launch, reading.end + 1, here.cwd);
+  if (sent !== "stuff") return;
+  const text = args.slice(reading.end + 1);
+  if (text.some((word) => word === undefined)) return add(here, UNKNOWABLE);
+  nested.push({ script: (text as string[]).join(" ").replace(/\\[nr]|\^[MJ]/g, "\n"), cwd: here.cwd });
 }
 
 /** at [-f file] time / batch: the job (a heredoc's lines, or the file) runs later, from here. */

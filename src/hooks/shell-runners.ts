@@ -130,13 +130,12 @@ export const WRAPPERS: Record<
   chroot: { syntax: { long: valuedLong("userspec groups") }, positional: 1 },
   // More that run the command after them: as root (`pkexec`), under a pty (`unbuffer`), a virtual
   // display (`xvfb-run -a`), a password fed to ssh (`sshpass -p pw ssh …`), a detached terminal
-  // (`screen -dmS name cmd`), and environment managers (`bundle exec`, `conda run -n env`, `mise exec --`, `op run --`, `doppler
+  // (`screen -dmS name cmd`: read by its launcher, shell-launchers.ts), and environment managers (`bundle exec`, `conda run -n env`, `mise exec --`, `op run --`, `doppler
   // run --`, `direnv exec DIR`, `nix-shell --run 'cmd'`).
   pkexec: { syntax: { long: valuedLong("user") } },
   unbuffer: { syntax: {} },
   "xvfb-run": { syntax: { short: "e:f:n:p:s:w:", long: { "error-file": "e", "auth-file": "f", "server-num": "n", "xauth-protocol": "p", "server-args": "s", wait: "w" } }, writes: ["e"] },
   sshpass: { syntax: { short: "d:e::f:p:P:" } },
-  screen: { syntax: { short: "c:e:h:p:S:T:t:" } },
   bundle: { syntax: {}, subcommands: ["exec"] },
   conda: CONDA_RUN,
   mamba: CONDA_RUN,
