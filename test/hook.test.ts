@@ -655,7 +655,7 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
     assert.is(shell(command, "codex").code, 2, `codex: ${command}`);
     assert.is(shell(command, "claude").stdout, "", `claude, with no terminal: ${command}`);
   }
-  const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua gen.lua", "gdb -batch -ex run ./a.out", "ls"];
+  const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua gen.lua", "gdb -batch -ex run ./a.out", "ex -s edit.txt <<'EOF'\n%s/a/b/\nwq\nEOF", "ls"];
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 

@@ -54,7 +54,7 @@ for (const name of ["lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl
 }
 
 /** Those that read their commands from their input when given some (a heredoc, a pipe), not from the terminal. */
-const FROM_INPUT = new Set(["expect", "ed", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]);
+const FROM_INPUT = new Set(["expect", "ed", "ex", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]);
 
 /** `lua5.4`, `python3.12`: the program's own name. */
 const unversioned = (name: string) => name.replace(/[\d.]+$/, "") || name;
@@ -72,6 +72,8 @@ function ruleOf(name: string): ((args: Args) => boolean) | undefined {
 export function takesTypedCommands(name: string, args: Args, input = false): boolean {
   const bare = basename(name);
   if (input && (FROM_INPUT.has(bare) || FROM_INPUT.has(unversioned(bare)))) return false;
+  // Vim in Ex mode (`vim -es f <<EOF`) reads its commands from its input too (shell-rules.ts reads them).
+  if (input && /^(vi|vim|nvim)$/.test(bare) && has(args, "-e", "-E", "-es", "-Es", "-s")) return false;
   return ruleOf(name)?.(args) ?? false;
 }
 
