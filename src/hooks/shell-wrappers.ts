@@ -3,10 +3,10 @@
 // package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
 // package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
 // git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
-import { takesTypedCommands } from "./shell-terminal.js";
 import { basename } from "node:path";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
+import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-scripts.js";
