@@ -230,7 +230,7 @@ Shell("should judge a directory copied or moved to a name not there yet as the t
   writeFileSync(join(box.root, "tpl", "a.ts"), "export const a = 1;\n");
   const tpl = join(box.root, "tpl");
   claims(["take", join(box.project, "src", "**", "*.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "generated code"]);
-  for (const command of [`cp -r ${tpl} src/gen`, `cp -a ${tpl} src/gen`, `mv ${tpl} src/gen`, `rsync -a ${tpl}/ src/gen`, `rsync -a ${tpl} src/gen`, `cp -r ${tpl} src/`, `mv ${tpl} src`]) {
+  for (const command of [`cp -r ${tpl} src/gen`, `cp -a ${tpl} src/gen`, `mv ${tpl} src/gen`, `rsync -a ${tpl}/ src/gen`, `rsync -a ${tpl}/ src/gen/`, `rsync -a ${tpl} src/gen`, `cp -r ${tpl} src/`, `mv ${tpl} src`, 'cp -r "$T" src/gen', "scp -r host:tpl src/gen"]) {
     assert.is(bash(box, command), "deny", command);
   }
   claims(["take", join(box.project, "lib", "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "one file"]);
@@ -253,10 +253,18 @@ Shell("should judge a program in a language the hook does not read, written by a
   writeFileSync(join(box.project, "Fix.java"), 'class Fix { public static void main(String[] a) throws Exception { java.nio.file.Files.writeString(java.nio.file.Path.of("u.ts"), "lost"); } }\n');
   writeFileSync(join(box.project, "fix.lua"), 'io.open("u" .. ".ts", "w"):write("lost")\n');
   writeFileSync(join(box.project, "main.go"), "package main\n\nfunc main() {}\n");
-  for (const command of ["java Fix.java", "java -cp . Fix.java", "lua fix.lua", "lua5.4 fix.lua", "go run .", "go run main.go", "go run", "sudo lua fix.lua"]) {
+  const writtenFirst = "cat > new.lua <<'EOF'\nio.open('u.ts', 'w'):write('lost')\nEOF\nlua new.lua";
+  for (const command of ["java Fix.java", "java -cp . Fix.java", "lua fix.lua", "lua5.4 fix.lua", "go run .", "go run main.go", "go run", "sudo lua fix.lua", writtenFirst, 'lua "$f"']) {
     assert.is(bash(box, command), "deny", command);
   }
-  for (const command of ["lua kept.lua", "go run ./tool", "java -version", "lua -v", "go build ./tool"]) assert.is(bash(box, command), undefined, command);
+  // The project's own, even changed since (the edit-and-run loop), is run, not judged.
+  writeFileSync(join(box.project, "kept.lua"), 'print("changed")\n');
+  writeFileSync(join(box.project, "tool", "main.go"), "package main\n\nfunc main() { println(1) }\n");
+  writeFileSync(join(box.project, "lib.dart"), "void main() {}\n");
+  for (const command of ["lua kept.lua", "go run ./tool", "java -version", "lua -v", "go build ./tool", "go run golang.org/x/tools/cmd/stringer@latest -type=Kind", "dart format lib.dart", "dart analyze lib.dart"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+  assert.is(bash(box, "dart lib.dart"), "deny", "a program run by its name");
 });
 
 Shell("should read short options clustered as getopt does: flags up to the first letter that takes a value", async ({ box }) => {
@@ -1267,6 +1275,10 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ['tmux send-keys -t x "$cmd" Enter', ["unknown:."]], // keys the text does not give
     ["screen -S x -X stuff 'rm u.ts\\n'", ["u.ts"]], // typed into a screen session's window
     ['screen -S x -X stuff "$cmd"', ["unknown:."]],
+    ["screen -r x -X stuff 'rm u.ts\\n'", ["u.ts"]], // a session named after -r
+    ["screen -S x -X hardcopy u.ts", ["u.ts"]], // screen writes it
+    ["screen -S x -X eval 'stuff x'", ["unknown:."]], // any other command may do anything
+    ["screen -L -Logfile u.ts -dmS x top", ["u.ts"]],
     ["screen -S x -X exec rm u.ts", ["u.ts"]],
     ["screen -dmS x rm u.ts", ["u.ts"]], // a window running it
     ["screen -S x -X quit", []],

@@ -159,6 +159,34 @@ function keptByProject(path: string, mtimeMs: number): boolean {
   return blobId(path, indexed.length === 64 ? "sha256" : "sha1") === indexed;
 }
 
+/**
+ * Whether the file is the project's own program, changed since or not: git has it in the index (or
+ * ignores it), or an installed package's; outside a work tree, one not changed in the last day. A
+ * program the project keeps is worked on and run by its developers (`go run .` after an edit); a
+ * new file beside it is a helper an agent may just have written (shell-unread-programs.ts).
+ */
+export function trackedByProject(path: string): boolean {
+  let real: string;
+  let mtimeMs: number;
+  try {
+    real = realpathSync(path);
+    mtimeMs = statSync(real).mtimeMs;
+  } catch {
+    return false;
+  }
+  if (INSTALLED.test(real)) return true;
+  if (!insideWorkTree(dirname(real))) return Date.now() - mtimeMs > RECENT_MS;
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
+  const git = (...args: string[]) =>
+    spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", "ls-files", "-z", ...args, "--", basename(real)], { cwd: dirname(real), env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
+  const cached = git("--cached");
+  if (cached.error || cached.status !== 0) return false;
+  if (cached.stdout !== "") return true;
+  const ignored = git("--others", "--ignored", "--exclude-standard");
+  return ignored.status === 0 && ignored.stdout !== "";
+}
+
 /** Where installed packages live: their files are no agent's. */
 const INSTALLED = /\/(node_modules|site-packages|dist-packages)\//;
 

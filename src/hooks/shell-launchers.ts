@@ -197,7 +197,8 @@ function ssh(launch: Launch): void {
   if (after === undefined || before.has("N", "s", "W", "V", "G", "Q") || after.has("N", "s", "W", "V", "G", "Q")) return; // no host, no command, a subsystem, a forward, queries
   const rest = args.slice(after.end);
   // A login shell there, given a terminal: what is typed into it runs there (the host may be this one).
-  if (rest.length === 0 && launch.stdin === undefined && here.shared.terminal) add(here, UNKNOWABLE);
+  // (Not with -T, no terminal asked for there: `ssh -T git@github.com`, the usual check of a key.)
+  if (rest.length === 0 && launch.stdin === undefined && here.shared.terminal && !before.has("T") && !after.has("T")) add(here, UNKNOWABLE);
   if (rest.length > 0) {
     if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd: undefined, remote: true });
   } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: undefined, remote: true });
@@ -407,23 +408,46 @@ function tmux(launch: Launch): void {
   }
 }
 
+/** screen's options that take a value; -r, -x, -R and -d may be followed by a session's name. */
+const SCREEN: Syntax = { short: "c:e:h:p:S:T:t:" };
+/** screen -X commands that write nothing here: sessions, windows and their display. */
+const SCREEN_QUIET = /^(quit|detach|pow_detach|kill|select|next|prev|other|title|windows|info|number|clear|redisplay|lockscreen|width|height|fit|focus|only|remove|split|resize|colon|help|license|version|time|echo|msgwait|msgminwait|sessionname|displays|dinfo|stuffc?)$/;
+
 /**
- * screen [options] [cmd…]: a window running cmd (with none, a shell: shell-terminal.ts). With `-X`,
- * a command sent to a running session instead: `stuff TEXT` types TEXT into its window, whose shell
- * runs it (`\n`, `\r`, `^M` an Enter, as tmux send-keys); `screen cmd…` and `exec cmd…` run cmd
- * there; the others (quit, detach, title) write nothing.
+ * screen [options] [cmd…]: a window running cmd (with none, a shell: shell-terminal.ts); `-L
+ * -Logfile f` writes f. With `-X`, a command sent to a running session instead (after its `-S`,
+ * `-r` or `-x` name): `stuff TEXT` types TEXT into its window, whose shell runs it (`\n`, `\r`, `^M`
+ * an Enter, as tmux send-keys); `screen cmd…` and `exec cmd…` run cmd there; `hardcopy`, `writebuf`
+ * and `logfile` write their file; `eval`, `at`, `source`, `paste` and any other command may do
+ * anything, as may keys bound or registers pasted.
  */
 function screen(launch: Launch): void {
   const { args, here, nested } = launch;
-  const reading = readOptions(args, { short: "c:e:h:p:S:T:t:", ordered: true });
-  if (!reading.has("X")) return joined(launch, reading.end, here.cwd);
-  const sent = args[reading.end];
-  if (sent === undefined) return add(here, UNKNOWABLE);
-  if (sent === "screen" || sent === "exec") return joined(launch, reading.end + 1, here.cwd);
-  if (sent !== "stuff") return;
-  const text = args.slice(reading.end + 1);
-  if (text.some((word) => word === undefined)) return add(here, UNKNOWABLE);
-  nested.push({ script: (text as string[]).join(" ").replace(/\\[nr]|\^[MJ]/g, "\n"), cwd: here.cwd });
+  const logfile = args.indexOf("-Logfile");
+  if (logfile !== -1) add(here, args[logfile + 1] ?? UNKNOWABLE);
+  const sent = args.indexOf("-X");
+  if (sent === -1) {
+    if (args.some((arg) => arg !== undefined && /^-[a-zA-Z]*[rxRD]/.test(arg) && !/m/.test(arg))) return; // attaches: a shell typed into (shell-terminal.ts)
+    const reading = readOptions(args.filter((arg, at) => arg !== "-Logfile" && args[at - 1] !== "-Logfile"), { ...SCREEN, ordered: true });
+    const rest = args.filter((arg, at) => arg !== "-Logfile" && args[at - 1] !== "-Logfile").slice(reading.end);
+    if (rest.length > 0) joined({ ...launch, args: rest }, 0, here.cwd);
+    return;
+  }
+  const command = args[sent + 1];
+  const rest = args.slice(sent + 2);
+  if (command === undefined) return add(here, UNKNOWABLE);
+  if (command === "screen" || command === "exec") return joined({ ...launch, args: rest }, 0, here.cwd);
+  if (command === "stuff") {
+    if (rest.some((word) => word === undefined)) return add(here, UNKNOWABLE);
+    nested.push({ script: (rest as string[]).join(" ").replace(/\\[nr]|\^[MJ]/g, "\n"), cwd: here.cwd });
+    return;
+  }
+  if (/^(hardcopy|writebuf|logfile)$/.test(command)) {
+    // hardcopy [-h] [file], writebuf [file], logfile file: their file here, else one of screen's names.
+    const file = rest.filter((word) => word !== "-h")[0];
+    return add(here, file === undefined ? (command === "writebuf" ? "/tmp/screen-exchange" : UNKNOWABLE) : file);
+  }
+  if (!SCREEN_QUIET.test(command)) add(here, UNKNOWABLE);
 }
 
 /** at [-f file] time / batch: the job (a heredoc's lines, or the file) runs later, from here. */

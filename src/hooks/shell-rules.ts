@@ -6,6 +6,7 @@
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts), and chmod,
 // chown, chattr and the like (shell-metadata-rules.ts). Each is read by its declared options.
+import { statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
@@ -60,6 +61,18 @@ function copyTargets(input: RuleInput, copiesTree: (source: string) => boolean =
 /** A source that is a directory here (a path the text fixes): moved or copied, a tree lands. */
 const directorySource = (input: RuleInput) => (source: string) =>
   !source.startsWith(GLOB_MARK) && !source.startsWith(UNKNOWN_MARK) && isDirectory(within(input.walk.cwd, source));
+
+/** scp -r: anything but a file here may be a directory (another host's is not looked at). */
+function isFileHere(path: string | undefined): boolean {
+  try {
+    return path !== undefined && statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** cp -r: a directory here, or a source whose place the text does not fix (`"$T"`, another host's), which may be one. */
+const recursiveSource = (input: RuleInput) => (source: string) => source.startsWith(UNKNOWN_MARK) || directorySource(input)(source);
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
@@ -191,7 +204,7 @@ export const RULES: Record<string, Rule> = {
   mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
   cp: {
     syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "", recursive: "r", archive: "a" }),
-    writes: (input) => withBackups(input, copyTargets(input, input.reading.has("r", "R", "a") ? directorySource(input) : undefined)),
+    writes: (input) => withBackups(input, copyTargets(input, input.reading.has("r", "R", "a") ? recursiveSource(input) : undefined)),
   },
   install: {
     syntax: copying("dg:m:o:", { directory: "d", group: "g", mode: "m", owner: "o", "strip-program": ":" }),
@@ -385,8 +398,8 @@ export const RULES: Record<string, Rule> = {
       const landed = (place: string | undefined) =>
         sources.map((source) => {
           if (!source.endsWith("/")) return tree(source) ? anyUnder(landing(place, source)) : landing(place, source);
-          // An existing directory (or one written as such) is judged as the directory it is.
-          return place === undefined ? UNKNOWABLE : place.endsWith("/") || isDirectory(within(input.walk.cwd, place)) ? place : anyUnder(place);
+          // An existing directory is judged as the directory it is; one not there yet, as what it will hold.
+          return place === undefined ? UNKNOWABLE : isDirectory(within(input.walk.cwd, place)) ? place : anyUnder(place);
         });
       const written = (files: string[], root: string | undefined) => [...files, ...rsyncBackups(input, files, root), ...logs, ...batches];
       if (REMOTE.test(input.text(operands[operands.length - 1] as number) ?? "")) return [...logs, ...batches]; // "$HOST:/srv/": another machine's
@@ -404,7 +417,7 @@ export const RULES: Record<string, Rule> = {
       // `"$HOST:/tmp/"`: a host the text does not fix is still another machine.
       if (last !== undefined && REMOTE.test(input.text(last) ?? "")) return [];
       const local = { ...input, values: (from = input.args.map((_, at) => at)) => from.flatMap((at) => remoteSource(input, at) ?? input.values([at]).map(localPart)) };
-      return copyTargets(local, input.reading.has("r") ? directorySource(local) : undefined);
+      return copyTargets(local, input.reading.has("r") ? (source) => !isFileHere(within(input.walk.cwd, source)) : undefined);
     },
   },
   gzip: compressed(false, "b:S:"),

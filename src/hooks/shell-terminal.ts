@@ -14,27 +14,35 @@ const operands = (args: Args) => args.filter((arg) => arg === undefined || !arg.
 
 /** tmux: a session attached (new, attach, or no command at all), not one made detached (`-d`), a query or send-keys. */
 function tmuxAttaches(args: Args): boolean {
+  if (has(args, "-V")) return false;
   let at = 0;
   while (at < args.length && (args[at] ?? "").startsWith("-")) at += /^-[cLSfT]$/.test(args[at] ?? "") ? 2 : 1;
   if (has(args.slice(0, at), "-c")) return false; // runs a shell command and exits (the walk reads it)
   const command = args[at];
-  return command === undefined || (/^(new-session|new|attach-session|attach|a|at|attac|switch-client|switchc)$/.test(command) && !has(args.slice(at + 1), "-d"));
+  if (command === undefined || /^(attach-session|attach|a|at|attac|switch-client|switchc)$/.test(command)) return true; // attach's -d detaches the others
+  // A new session attaches unless made detached; with -A, it attaches to one of that name if there is one.
+  return /^(new-session|new)$/.test(command) && (!has(args.slice(at + 1), "-d") || has(args.slice(at + 1), "-A"));
 }
 
 /** Each program, by whether a call of it, with these arguments and no input of its own, takes commands typed at its terminal. */
 const TYPED: Record<string, (args: Args) => boolean> = {};
 const always = () => true;
 const unless = (...options: string[]) => (args: Args) => !has(args, ...options);
-for (const name of ["byobu", "zellij", "dtach", "abduco", "expect", "login", "newgrp", "mosh", "telnet", "rlogin", "mc", "ranger", "nnn", "lf", "vifm", "yazi", "less", "more", "most", "pg"]) TYPED[name] = always;
-// A user's, root's or another root's shell: only when these run no command (shell-wrappers.ts asks, with none).
-for (const name of ["su", "sudo", "doas", "runuser", "sg", "chroot", "unshare", "nsenter", "machinectl", "systemd-nspawn", "toolbox", "distrobox"]) TYPED[name] = always;
+// (Not `sg`, ast-grep's command as often as the group's; not `mc`, MinIO's client as often as the file manager.)
+for (const name of ["byobu", "zellij", "dtach", "abduco", "expect", "login", "newgrp", "mosh", "telnet", "rlogin", "ranger", "nnn", "lf", "vifm", "yazi", "less", "more", "most", "pg"]) TYPED[name] = always;
+// A user's, root's or another root's shell: asked by shell-wrappers.ts only when these run no command.
+for (const name of ["su", "doas", "runuser", "chroot", "unshare", "nsenter", "systemd-nspawn"]) TYPED[name] = always;
+TYPED.sudo = unless("-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp", "-V", "--version", "-h", "--help");
+const subcommand = (pattern: RegExp) => (args: Args) => pattern.test(args.find((arg) => arg === undefined || !arg.startsWith("-")) ?? "");
+TYPED.machinectl = subcommand(/^(shell|login)$/);
+TYPED.toolbox = subcommand(/^(enter|run)$/);
+TYPED.distrobox = subcommand(/^(enter)$/);
 TYPED.tmux = tmuxAttaches;
 TYPED.screen = unless("-d", "-D", "-ls", "-list", "-X", "-Q", "-v", "-h", "--help", "-wipe", "-dm", "-dmS", "-Dm", "-DmS");
 for (const name of ["vi", "vim", "nvim", "view", "vimdiff", "gvim", "ex", "ed", "emacs", "emacsclient", "nano", "pico", "micro", "joe", "jed", "mcedit", "kak", "hx", "helix", "ne"]) {
   TYPED[name] = unless("--version", "--help", "-h", "--batch", "-batch", "--headless", "--script");
 }
-TYPED.man = unless("-k", "-f", "-w", "--where", "--path", "--apropos", "--whatis", "--version", "--help");
-TYPED.info = unless("--version", "--help", "-o", "--output");
+// (Not man or info: their pager's `!cmd` is a way, but `man ls | head` is how agents read them.)
 TYPED.gdb = unless("-batch", "--batch", "--version", "--help");
 TYPED.lldb = unless("-b", "--batch", "--version", "--help");
 // Database consoles: a query or a file given (sqlite3 db 'select …', psql -c, mysql -e) runs and exits.
@@ -50,7 +58,7 @@ TYPED.mongo = TYPED.mongosh;
 // ruby, perl, php and their shells, read the terminal when given no program: shell-runners.ts):
 // typed code runs when they are given no file or expression.
 for (const name of ["lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]) {
-  TYPED[name] = (args) => operands(args).length === 0 && !has(args, "-e", "-c", "-x", "--eval", "--execute", "--version", "--help", "-v", "-h");
+  TYPED[name] = (args) => operands(args).length === 0 && !has(args, "-e", "-c", "-x", "--eval", "--execute", "--version", "-version", "--help", "-help", "-v", "-h");
 }
 
 /** Those that read their commands from their input when given some (a heredoc, a pipe), not from the terminal. */

@@ -1,14 +1,18 @@
-// Programs in languages the hook does not read (Java, Go, Lua, Tcl, R, Julia, …), run from their
+// Programs in languages the hook does not read (Java, Lua, Tcl, R, Julia, …), run from their
 // source. The hook reads a python, node, ruby, perl or php program an agent may just have written
-// for the files it names (shell-program-runs.ts); one in another language it cannot read could
-// write any file, so it is judged as writing anything. One the project keeps as git has it is not
-// (program-files.ts keptByProject): a build script is run, not written, by an agent.
-import { readdirSync, statSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { programOnDisk } from "./program-files.js";
+// for the files it names (shell-program-runs.ts); a helper in another language it cannot read could
+// write any file, so it is judged as writing anything. The project's own programs, tracked by git
+// (or ignored) even when changed since, are not: they are what its developers edit and run (`go
+// run .`), and would be refused whenever any claim is held (program-files.ts trackedByProject).
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { trackedByProject } from "./program-files.js";
 
-/** Each runner: the names of its program files, and the subcommand that runs one, where it needs one (`go run`). */
-const RUNNERS: Record<string, { files: RegExp; sub?: RegExp }> = {
+/**
+ * Each runner: the names of its program files, and the subcommand that runs one where it takes
+ * subcommands (`go run`; `dart run x.dart` or `dart x.dart`, never `dart format x.dart`).
+ */
+const RUNNERS: Record<string, { files: RegExp; sub?: RegExp; subOrFile?: RegExp }> = {
   java: { files: /\.java$/ }, // source-file mode: `java Fix.java`
   jshell: { files: /\.(java|jsh)$/ },
   go: { files: /\.go$/, sub: /^run$/ },
@@ -18,12 +22,12 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp }> = {
   wish: { files: /\.tcl$/ },
   Rscript: { files: /\.[Rr]$/ },
   julia: { files: /\.jl$/ },
-  swift: { files: /\.swift$/ },
+  swift: { files: /\.swift$/, subOrFile: /^run$/ },
   kotlin: { files: /\.kts$/ },
   kotlinc: { files: /\.kts$/ },
   groovy: { files: /\.groovy$/ },
-  scala: { files: /\.(scala|sc)$/ },
-  "scala-cli": { files: /\.(scala|sc)$/ },
+  scala: { files: /\.(scala|sc)$/, subOrFile: /^run$/ },
+  "scala-cli": { files: /\.(scala|sc)$/, subOrFile: /^run$/ },
   elixir: { files: /\.exs?$/ },
   runghc: { files: /\.l?hs$/ },
   runhaskell: { files: /\.l?hs$/ },
@@ -31,17 +35,17 @@ const RUNNERS: Record<string, { files: RegExp; sub?: RegExp }> = {
   guile: { files: /\.scm$/ },
   racket: { files: /\.rkt$/ },
   sbcl: { files: /\.(lisp|cl)$/ },
-  dart: { files: /\.dart$/ },
-  crystal: { files: /\.cr$/ },
+  dart: { files: /\.dart$/, subOrFile: /^run$/ },
+  crystal: { files: /\.cr$/, subOrFile: /^run$/ },
   zig: { files: /\.zig$/, sub: /^run$/ },
 };
 
 /** `lua5.4`: the runner's own name. */
-const runnerOf = (name: string) => {
+function runnerOf(name: string): (typeof RUNNERS)[string] | undefined {
   const bare = basename(name);
   const unversioned = bare.replace(/[\d.]+$/, "");
   return Object.hasOwn(RUNNERS, bare) ? RUNNERS[bare] : unversioned !== "" && Object.hasOwn(RUNNERS, unversioned) ? RUNNERS[unversioned] : undefined;
-};
+}
 
 /** Whether the word names one of these runners. */
 export function isUnreadRunner(name: string): boolean {
@@ -49,34 +53,37 @@ export function isUnreadRunner(name: string): boolean {
 }
 
 /**
- * Whether this call of a runner runs a program file an agent may have written (programOnDisk: not
- * as git has it, or unreadable): its operands of the language's names, and for `go run` the `.go`
- * files of each package directory it is given (of this one, given none). A word the text does not
- * fix (`lua "$f"`) could be any such file.
+ * Whether this call of a runner runs a program file an agent may have written: one not there yet
+ * (the command writes it first: `cat > Fix.java <<EOF … EOF; java Fix.java`), or there and not the
+ * project's own. Its operands of the language's names count, and for `go run` the `.go` files of each
+ * package directory it is given (of this one, given none). A word the text does not fix (`lua
+ * "$f"`), or a place it does not fix, could be any such file.
  */
 export function runsUnreadProgram(name: string, args: Array<string | undefined>, cwd: string | undefined): boolean {
   const runner = runnerOf(name);
   if (runner === undefined) return false;
   let words = args;
-  if (runner.sub !== undefined) {
-    const at = words.findIndex((word) => word === undefined || !word.startsWith("-"));
-    if (at === -1 || words[at] === undefined || !runner.sub.test(words[at] as string)) return false;
-    words = words.slice(at + 1);
+  if (runner.sub !== undefined || runner.subOrFile !== undefined) {
+    // The first word that is not an option (nor `-C dir`'s value) is the subcommand, or the program.
+    let at = 0;
+    while (at < words.length && words[at] !== undefined && (words[at] as string).startsWith("-")) at += words[at] === "-C" ? 2 : 1;
+    const first = words[at];
+    if (first === undefined) return at < words.length; // a subcommand the text does not fix
+    if (runner.sub !== undefined && !runner.sub.test(first)) return false;
+    if (runner.subOrFile !== undefined && !runner.subOrFile.test(first) && !runner.files.test(first)) return false; // `dart format x.dart`
+    if (runner.sub !== undefined || runner.subOrFile?.test(first)) words = words.slice(at + 1);
   }
-  if (cwd === undefined) return words.some((word) => word === undefined || runner.files.test(word));
+  const operands = words.filter((word) => word === undefined || !word.startsWith("-"));
+  if (operands.some((word) => word === undefined)) return true;
+  if (cwd === undefined) return (operands as string[]).some((word) => runner.files.test(word) || runner === RUNNERS.go);
   const files: string[] = [];
-  let packages = 0;
-  for (const word of words) {
-    if (word === undefined) return true;
-    if (word.startsWith("-") || word === "--") continue;
+  for (const word of operands as string[]) {
     if (runner.files.test(word)) files.push(resolve(cwd, word));
-    else if (runner === RUNNERS.go && isDirectory(resolve(cwd, word))) {
-      packages++;
-      files.push(...sourcesIn(resolve(cwd, word), runner.files));
-    }
+    else if (runner === RUNNERS.go && isDirectory(resolve(cwd, word))) files.push(...sourcesIn(resolve(cwd, word), runner.files));
   }
-  if (runner === RUNNERS.go && files.length === 0 && packages === 0) files.push(...sourcesIn(cwd, runner.files)); // `go run` alone: the package here
-  return files.some((file) => programOnDisk(file) !== undefined);
+  // `go run` alone: the package here (a module path, `golang.org/x/tools/cmd/stringer@latest`, is no file here).
+  if (runner === RUNNERS.go && operands.length === 0) files.push(...sourcesIn(cwd, runner.files));
+  return files.some((file) => !existsSync(file) || !trackedByProject(file));
 }
 
 function isDirectory(path: string): boolean {
@@ -91,7 +98,7 @@ function sourcesIn(directory: string, files: RegExp): string[] {
   try {
     return readdirSync(directory)
       .filter((entry) => files.test(entry))
-      .map((entry) => join(directory, entry));
+      .map((entry) => resolve(directory, entry));
   } catch {
     return [];
   }

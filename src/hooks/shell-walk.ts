@@ -611,6 +611,12 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
   return stdin;
 }
 
+/** Whether the command's input is redirected (`< f`, a heredoc, a here-string), whether or not the text gives what it reads. */
+function inputRedirected(node: Node): boolean {
+  const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
+  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
+}
+
 function redirect(node: Node, walk: Walk, nested: Nested[]): void {
   const destination = node.childForFieldName("destination");
   if (!destination || destination.type === "number") return;
@@ -788,7 +794,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
-  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped)) add(here, UNKNOWABLE);
+  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node))) add(here, UNKNOWABLE);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
