@@ -160,31 +160,43 @@ function keptByProject(path: string, mtimeMs: number): boolean {
 }
 
 /**
- * Whether the file is the project's own program, changed since or not: git has it in the index (or
- * ignores it), or an installed package's; outside a work tree, one not changed in the last day. A
- * program the project keeps is worked on and run by its developers (`go run .` after an edit); a
- * new file beside it is a helper an agent may just have written (shell-unread-programs.ts).
+ * Of these files, those that are not the project's own programs, changed since or not: git has
+ * neither in its index nor ignores them, and they are not an installed package's; outside a work
+ * tree, those changed in the last day. A program the project keeps is worked on and run by its
+ * developers (`go run .` after an edit); a new file beside it is a helper an agent may just have
+ * written (shell-unread-programs.ts). Asked of git once per directory (a package's files together).
  */
-export function trackedByProject(path: string): boolean {
-  let real: string;
-  let mtimeMs: number;
-  try {
-    real = realpathSync(path);
-    mtimeMs = statSync(real).mtimeMs;
-  } catch {
-    return false;
+export function notTrackedByProject(paths: string[]): string[] {
+  const byDirectory = new Map<string, string[]>();
+  const found: string[] = [];
+  for (const path of paths) {
+    let real: string;
+    let mtimeMs: number;
+    try {
+      real = realpathSync(path);
+      mtimeMs = statSync(real).mtimeMs;
+    } catch {
+      found.push(path);
+      continue;
+    }
+    if (INSTALLED.test(real)) continue;
+    if (!insideWorkTree(dirname(real))) {
+      if (Date.now() - mtimeMs <= RECENT_MS) found.push(path);
+      continue;
+    }
+    (byDirectory.get(dirname(real)) ?? byDirectory.set(dirname(real), []).get(dirname(real)))?.push(basename(real));
   }
-  if (INSTALLED.test(real)) return true;
-  if (!insideWorkTree(dirname(real))) return Date.now() - mtimeMs > RECENT_MS;
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
   const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
-  const git = (...args: string[]) =>
-    spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", "ls-files", "-z", ...args, "--", basename(real)], { cwd: dirname(real), env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
-  const cached = git("--cached");
-  if (cached.error || cached.status !== 0) return false;
-  if (cached.stdout !== "") return true;
-  const ignored = git("--others", "--ignored", "--exclude-standard");
-  return ignored.status === 0 && ignored.stdout !== "";
+  for (const [directory, names] of byDirectory) {
+    const git = (...args: string[]) =>
+      spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", "ls-files", "-z", ...args, "--", ...names], { cwd: directory, env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
+    const listed = (result: ReturnType<typeof git>) => (result.error || result.status !== 0 ? undefined : new Set(result.stdout.split("\0").filter((name) => name !== "")));
+    const cached = listed(git("--cached"));
+    const ignored = listed(git("--others", "--ignored", "--exclude-standard"));
+    for (const name of names) if (cached === undefined || (!cached.has(name) && !ignored?.has(name))) found.push(join(directory, name));
+  }
+  return found;
 }
 
 /** Where installed packages live: their files are no agent's. */

@@ -3,10 +3,10 @@
 // for the files it names (shell-program-runs.ts); a helper in another language it cannot read could
 // write any file, so it is judged as writing anything. The project's own programs, tracked by git
 // (or ignored) even when changed since, are not: they are what its developers edit and run (`go
-// run .`), and would be refused whenever any claim is held (program-files.ts trackedByProject).
+// run .`), and would be refused whenever any claim is held (program-files.ts notTrackedByProject).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { trackedByProject } from "./program-files.js";
+import { notTrackedByProject } from "./program-files.js";
 
 /**
  * Each runner: the names of its program files, and the subcommand that runs one where it takes
@@ -83,7 +83,7 @@ export function runsUnreadProgram(name: string, args: Array<string | undefined>,
   }
   // `go run` alone: the package here (a module path, `golang.org/x/tools/cmd/stringer@latest`, is no file here).
   if (runner === RUNNERS.go && operands.length === 0) files.push(...sourcesIn(cwd, runner.files));
-  return files.some((file) => !existsSync(file) || !trackedByProject(file));
+  return files.some((file) => !existsSync(file)) || notTrackedByProject(files).length > 0;
 }
 
 function isDirectory(path: string): boolean {
