@@ -254,7 +254,7 @@ Shell("should judge a program in a language the hook does not read, written by a
   writeFileSync(join(box.project, "fix.lua"), 'io.open("u" .. ".ts", "w"):write("lost")\n');
   writeFileSync(join(box.project, "main.go"), "package main\n\nfunc main() {}\n");
   const writtenFirst = "cat > new.lua <<'EOF'\nio.open('u.ts', 'w'):write('lost')\nEOF\nlua new.lua";
-  for (const command of ["java Fix.java", "java -cp . Fix.java", "lua fix.lua", "lua5.4 fix.lua", "go run .", "go run main.go", "go run", "sudo lua fix.lua", writtenFirst, 'lua "$f"']) {
+  for (const command of ["java Fix.java", "java -cp . Fix.java", "lua fix.lua", "lua5.4 fix.lua", "go run .", "go run main.go", "go run", "go -C . run .", "sudo lua fix.lua", writtenFirst, 'lua "$f"']) {
     assert.is(bash(box, command), "deny", command);
   }
   // The project's own, even changed since (the edit-and-run loop), is run, not judged.

@@ -196,7 +196,7 @@ const GATE_LINE = 4_096;
  * (shell-unread-programs.ts); tmux and screen: keys typed into a session (`send-keys "$cmd"`,
  * `-X stuff`), or a command run in one, which their launchers read (shell-launchers.ts).
  */
-const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-\S+)*\s+run|tmux|screen)(\s|$)/;
+const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen)(\s|$)/;
 
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {

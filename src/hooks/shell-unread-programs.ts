@@ -66,7 +66,14 @@ export function runsUnreadProgram(name: string, args: Array<string | undefined>,
   if (runner.sub !== undefined || runner.subOrFile !== undefined) {
     // The first word that is not an option (nor `-C dir`'s value) is the subcommand, or the program.
     let at = 0;
-    while (at < words.length && words[at] !== undefined && (words[at] as string).startsWith("-")) at += words[at] === "-C" ? 2 : 1;
+    while (at < words.length && words[at] !== undefined && (words[at] as string).startsWith("-")) {
+      if (words[at] === "-C") {
+        // `go -C dir run .`: from that directory.
+        const dir = words[at + 1];
+        cwd = dir === undefined || cwd === undefined ? undefined : resolve(cwd, dir);
+        at += 2;
+      } else at++;
+    }
     const first = words[at];
     if (first === undefined) return at < words.length; // a subcommand the text does not fix
     if (runner.sub !== undefined && !runner.sub.test(first)) return false;
