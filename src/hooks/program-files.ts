@@ -143,8 +143,7 @@ function keptByProject(path: string, mtimeMs: number): boolean {
   // status` would run the repository's core.fsmonitor and its clean filters, code a command the
   // user has not approved yet could plant. The file's text is hashed here, with no filter.
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
-  // The hook's own GIT_DIR or GIT_INDEX_FILE would point git at another repository.
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
+  const environment = gitEnvironment();
   const git = (...args: string[]) =>
     spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", ...args, "--", basename(path)], { cwd: dirname(path), env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
   const staged = git("ls-files", "-z", "--stage");
@@ -187,7 +186,7 @@ export function notTrackedByProject(paths: string[]): string[] {
     (byDirectory.get(dirname(real)) ?? byDirectory.set(dirname(real), []).get(dirname(real)))?.push(basename(real));
   }
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
-  const environment = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
+  const environment = gitEnvironment();
   for (const [directory, names] of byDirectory) {
     const git = (...args: string[]) =>
       spawnSync("git", ["--literal-pathspecs", "-c", "core.fsmonitor=false", "ls-files", "-z", ...args, "--", ...names], { cwd: directory, env: { ...environment, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000 });
@@ -197,6 +196,11 @@ export function notTrackedByProject(paths: string[]): string[] {
     for (const name of names) if (cached === undefined || (!cached.has(name) && !ignored?.has(name))) found.push(join(directory, name));
   }
   return found;
+}
+
+/** The environment git runs in: the hook's own GIT_DIR or GIT_INDEX_FILE would point it at another repository. */
+function gitEnvironment(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^GIT_(DIR|WORK_TREE|INDEX_FILE|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)$/.test(key)));
 }
 
 /** Where installed packages live: their files are no agent's. */
