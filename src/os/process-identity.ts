@@ -31,6 +31,12 @@ export interface ProcessIdentity {
    * so one read in another time namespace cannot be compared with it.
    */
   tns?: string;
+  /**
+   * The boot-time offset of that time namespace in nanoseconds (`boottime` in
+   * /proc/self/timens_offsets), written outside the initial one, whose offset is 0: with it, a
+   * start time read in one time namespace is put on another's clock (startOnOwnClock).
+   */
+  tboot?: string;
   /** /etc/machine-id, when known: which machine, for messages. */
   machine?: string;
   /** The host name, for messages. */
@@ -124,6 +130,8 @@ export function ownIdentity(): ProcessIdentity {
     if (boot !== undefined) cachedSelf.boot = boot;
     if (ns !== undefined) cachedSelf.ns = ns;
     if (tns !== undefined) cachedSelf.tns = tns;
+    const tboot = tns === undefined || tns === INITIAL_TIME_NAMESPACE ? undefined : bootTimeOffset();
+    if (tboot !== undefined) cachedSelf.tboot = tboot;
   }
   return cachedSelf;
 }
@@ -196,14 +204,55 @@ function timeNamespace(): string | undefined {
   }
 }
 
+/** The initial time namespace's inode (PROC_TIME_INIT_INO), whose offsets are 0. */
+const INITIAL_TIME_NAMESPACE = "time:[4026531834]";
+
+/** This process's time namespace's boot-time offset in nanoseconds, as a decimal; undefined where it cannot be read. */
+function bootTimeOffset(): string | undefined {
+  try {
+    const [, seconds, nanoseconds] = /^boottime\s+(-?\d+)\s+(\d+)$/m.exec(readFileSync("/proc/self/timens_offsets", "utf8")) ?? [];
+    if (seconds === undefined || nanoseconds === undefined) return undefined;
+    return String(BigInt(seconds) * 1_000_000_000n + BigInt(nanoseconds));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The boot-time offset of an identity's time namespace, as a BigInt; undefined where it did not say. */
+function offsetOf(identity: ProcessIdentity): bigint | undefined {
+  if (identity.tns === INITIAL_TIME_NAMESPACE) return 0n;
+  try {
+    return identity.tboot === undefined ? undefined : BigInt(identity.tboot);
+  } catch {
+    return undefined; // not a number: the record says nothing usable
+  }
+}
+
 /**
- * Whether the owner's start time, as it recorded it, is on the clock /proc shows this process: not
- * when it ran in another time namespace (`unshare -T`, some sandboxes), whose boot offset shifts
- * it. An owner that did not say (an earlier version's record) is compared, as it always was.
+ * The owner's start time on the clock /proc shows this process (ticks since boot), or undefined
+ * where that cannot be known. /proc shows a process's start time shifted by the boot offset of the
+ * reader's time namespace (fs/proc/array.c: timens_add_boottime_ns), so an owner of another time
+ * namespace (`unshare -T`, some sandboxes) recorded it shifted by its own offset: the difference of
+ * the two offsets, in clock ticks (USER_HZ, 100 on every architecture Node runs on), moves it onto
+ * ours. `slack`: how many ticks a start time so moved may be off (the offsets need not be whole
+ * ticks, and each side rounds down). An owner that did not say (an earlier version's record, or
+ * one whose offset could not be read) is compared as it always was where its namespace is ours,
+ * and not at all where it is another.
  */
-function sameStartClock(owner: ProcessIdentity): boolean {
-  const own = ownIdentity().tns;
-  return owner.tns === undefined || own === undefined || owner.tns === own;
+function startOnOwnClock(owner: ProcessIdentity & { start: number }): { start: number; slack: number } | undefined {
+  const self = ownIdentity();
+  if (owner.tns === undefined || self.tns === undefined || owner.tns === self.tns) return { start: owner.start, slack: 0 };
+  const theirs = offsetOf(owner);
+  const ours = offsetOf(self);
+  if (theirs === undefined || ours === undefined) return undefined;
+  return { start: owner.start + Number((ours - theirs) / 10_000_000n), slack: 1 };
+}
+
+/** Whether a process that started at `start` (ticks, on this process's clock) is the owner. */
+function startsAsOwner(owner: ProcessIdentity & { start: number }, start: number): boolean | undefined {
+  if (typeof owner.start !== "number") return false; // a record's garbled start time matches no process (as it never did)
+  const moved = startOnOwnClock(owner);
+  return moved === undefined ? undefined : Math.abs(start - moved.start) <= moved.slack;
 }
 
 /**
@@ -296,9 +345,9 @@ function lookUpInNamespace(owner: ProcessIdentity & { ns: string }, seen: string
       const nspid = /^NSpid:(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]?.trim().split(/\s+/);
       if (nspid === undefined) unread = true; // a kernel without NSpid cannot tell
       else if (Number(nspid.at(-1)) === owner.pid) {
-        if (!sameClock || owner.start === undefined || !sameStartClock(owner)) return "alive";
+        if (!sameClock || owner.start === undefined) return "alive";
         const start = processStartTime(Number(pid));
-        if (start === undefined ? isZombie(Number(pid)) !== true : start === owner.start) return "alive";
+        if (start === undefined ? isZombie(Number(pid)) !== true : startsAsOwner({ ...owner, start: owner.start }, start) !== false) return "alive";
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") unread = true; // not ours to read: it may be the one
@@ -316,11 +365,12 @@ function procHidesProcesses(): boolean {
 function isAliveHere(owner: ProcessIdentity): boolean {
   if (!signalable(owner.pid)) return false;
   if (owner.start === undefined) return true;
-  // Its pid is there, but the start times cannot be compared: it may be the owner (a pid used
-  // again is then waited for, never passed over), unless it has exited (a zombie).
-  if (!sameStartClock(owner)) return isZombie(owner.pid) !== true;
+  // Its pid is there, but the start times cannot be compared (another time namespace's, whose
+  // offset the record does not give): it may be the owner (a pid used again is then waited for,
+  // never passed over), unless it has exited (a zombie).
+  if (startOnOwnClock({ ...owner, start: owner.start }) === undefined) return isZombie(owner.pid) !== true;
   const start = processStartTime(owner.pid);
-  if (start !== undefined) return start === owner.start;
+  if (start !== undefined) return startsAsOwner({ ...owner, start: owner.start }, start) === true;
   // No start time: a zombie (it has exited), or /proc hides it (hidepid): then it exists, and we
   // cannot tell whether it is the same process.
   return isZombie(owner.pid) !== true;
