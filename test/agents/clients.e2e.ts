@@ -71,7 +71,7 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
 });
 
-Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc, a commit's pre-commit hook too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
+Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc, a commit's pre-commit hook, a Monitor's command too) and a Write into a claimed directory of a file named with #", async ({ b }) => {
   const taken = join(b.project, "taken.txt");
   // A repository where taken.txt has changes: `git stash` would put back the committed text.
   writeFileSync(taken, "committed\n");
@@ -111,10 +111,13 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
         { tool: "Bash", input: { command: "cd build; rm -f taken.txt", description: "clean build" } },
         // A commit whose pre-commit hook rewrites the file (a formatter over the work tree).
         { tool: "Bash", input: { command: "git -c user.name=t -c user.email=t@example.com commit --allow-empty -m wip", description: "commit" } },
+        // Monitor runs a shell command of its own (its output lines are events); Claude Code runs
+        // the hooks matched to Bash for it, with a Bash payload.
+        { tool: "Monitor", input: { description: "watch", timeout_ms: 10_000, command: "sed -i s/keep/lost/ taken.txt; echo done" } },
       ],
     },
     "[script:main] go",
-    ["--permission-mode", "acceptEdits", "--allowedTools", "Bash"],
+    ["--permission-mode", "acceptEdits", "--allowedTools", "Bash", "Monitor"],
   );
   assert.match(results[0] ?? "", REFUSED, "sed -i");
   assert.match(results[1] ?? "", REFUSED, ">>");
@@ -131,6 +134,7 @@ Claude("should deny shell writes to a claimed file (find -exec, git stash, a scr
   assert.match(results[12] ?? "", REFUSED, "an rm after a heredoc's redirections, on its line");
   assert.match(results[13] ?? "", REFUSED, "an rm after a cd to a directory not there");
   assert.match(results[14] ?? "", REFUSED, "a commit whose pre-commit hook writes the file");
+  assert.match(results[15] ?? "", REFUSED, "a Monitor's command");
   assert.is(readFileSync(taken, "utf8"), "keep\n");
   assert.not.ok(existsSync(join(b.project, "docs", "notes#1.md")));
 });
