@@ -329,6 +329,45 @@ beatSweep("should not renew a claim that went stale while its beat stalled, once
   }
 });
 
+beatSweep("should refuse a take that stalled on another's claim lock while it granted the queue, when a claim it covers was renewed meanwhile", async () => {
+  // The take reads the clock, then waits (as designed) on the claim lock of another session's slow
+  // release while it grants a queued target. Meanwhile the holder of a file inside the directory it
+  // takes renews that claim. Judged by the clock from before the wait, the renewed claim's heartbeat
+  // and mtime lay more than its TTL ahead, as a copied file's do: it was judged stale, and the
+  // directory was granted over a fresh claim, two holders at once.
+  const sb = sandbox();
+  const beats: Array<Promise<RunResult>> = [];
+  try {
+    mkdirSync(join(sb.project, "d"));
+    const as = (holder: string, ...args: string[]) => claims([...args, "--holder", holder, "--dir", sb.dir], { cwd: sb.project });
+    assert.is(as("X", "take", "z", "--ttl", "1").code, 0);
+    assert.is(as("H", "take", "d/a.js", "--ttl", "3").code, 0);
+    assert.is(as("W", "take", "z", "--queue").code, 6);
+    // X's claim of z goes stale (H's not yet): the next verb to look grants z to W, under z's claim lock.
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    const slow = spawn(process.execPath, [BIN, "release", "z", "--holder", "X", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
+    const released = new Promise((resolve) => slow.on("exit", resolve));
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${slow.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    const taking = claimsAsync(["take", "d/", "--holder", "T", "--json", "--dir", sb.dir], { cwd: sb.project });
+    // H renews its claim every 0.3 s for 4 s, more than its TTL past the moment the take began.
+    for (let at = 0; at < 4000; at += 300) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      beats.push(claimsAsync(["beat", "d/a.js", "--holder", "H", "--json", "--dir", sb.dir], { cwd: sb.project }));
+    }
+    slow.kill("SIGCONT");
+    const taken = await taking;
+    await released;
+    assert.is(taken.code, 3, `T must be refused: H's claim of d/a.js was renewed all along\n${taken.stdout}${taken.stderr}`);
+    assert.is(JSON.parse(taken.stdout).refused[0].holder, "H");
+    for (const beaten of await Promise.all(beats)) assert.equal(JSON.parse(beaten.stdout).lost, [], beaten.stdout);
+    const holders = readdirSync(sb.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")).map((name) => (readJson(join(sb.dir, name)) as { holder: string }).holder);
+    assert.equal(holders.sort(), ["H", "W"], "H holds d/a.js, W was granted z, and nobody holds d/");
+  } finally {
+    await Promise.all(beats);
+    sb.cleanup();
+  }
+});
+
 beatSweep.run();
 
 // 4 ---------------------------------------------------------------------------------------------

@@ -221,6 +221,11 @@ export function unreadableStale(mtimeMs: number, context: Context): boolean {
  * clock behind), the filesystem's clock is read (readClock).
  */
 function onFilesystemClock(context: Context, judged: () => Freshness): Freshness {
+  // Judged by the time now, never by a time read before the file was: a step can stall for seconds
+  // after it read the clock (waiting out another's claim lock while it grants the queue, or
+  // descheduled). A claim renewed meanwhile then had a heartbeat and an mtime more than a TTL ahead
+  // of that time, as a copied file's are, was judged stale, and was taken over while fresh.
+  refreshNow(context);
   const freshness = judged();
   return (freshness.stale || freshness.mtimeAhead) && readClock(context) ? judged() : freshness;
 }
