@@ -128,24 +128,18 @@ type Reissued = { token: number; previous_token: number };
 
 function renew(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
   const { token, renewAfterMs } = options;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const read = context.store.read(fileName);
-    const judgement = judge(read, target, holder, context);
-    if (judgement.state === "free" || judgement.state === "blocked") return { target };
-    if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-    const fenced = fencedOff(judgement.claim, holder, token, context);
-    if (fenced) return { target, ...fenced };
-    if (judgement.stale) return renewStale(fileName, target, holder, context, options);
-    if (renewAfterMs !== undefined && isYoung(judgement.claim, context.nowMs, renewAfterMs)) return "young";
-    const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
-    if (context.store.change(fileName, judgement.version, () => ({ replace: renewed })) !== "done") continue;
-    // Fresh when read, but a call can stall (a paused process, a slow disk) between reading the claim
-    // and its write landing: if it went stale meanwhile, a take may have found it stale and taken
-    // something it covers. Settled as a stale claim's beat is, under the take lock (renewStale).
-    if (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context)) return renewStale(fileName, target, holder, context, options, true);
-    return "renewed";
-  }
-  throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
+  const judgement = judge(context.store.read(fileName), target, holder, context);
+  if (judgement.state === "free" || judgement.state === "blocked") return { target };
+  if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
+  const fenced = fencedOff(judgement.claim, holder, token, context);
+  if (fenced) return { target, ...fenced };
+  if (!judgement.stale && renewAfterMs !== undefined && isYoung(judgement.claim, context.nowMs, renewAfterMs)) return "young";
+  // Written under the take lock, judged again there: a take judges the claims in its way under it
+  // too, so none can find this claim stale between the judgement and the write. Written without
+  // it, a beat that stalled after finding its claim fresh (a paused process, a slow disk) landed
+  // after the claim lapsed and a take had built over it; a check after the write caught that,
+  // but not once the beat died or timed out before it, and the next beat found the claim fresh.
+  return renewUnderLock(fileName, target, holder, context, options, judgement.stale);
 }
 
 /** A heartbeat younger than `renewAfterMs` or a tenth of the claim's TTL (BeatOptions.renewAfterMs): left as it is. */
@@ -166,21 +160,22 @@ function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
 }
 
 /**
- * The caller's own claim went stale: anyone could have moved in meanwhile. The queue gets it
- * first (a stale claim is a freed target), and a fresh claim of another holder on an overlapping
- * target means it is lost, even though its file still names the caller. `lapsed`: the claim was
- * made fresh again already, by a beat that found it fresh and whose write landed after it had gone
- * stale (renew); judged as stale all the same, and given back when lost.
+ * The caller's claim renewed under the take lock, judged again there. Gone stale, anyone could
+ * have moved in meanwhile: the queue gets it first (a stale claim is a freed target), and a fresh
+ * claim of another holder on an overlapping target means it is lost, even though its file still
+ * names the caller. `lookedStale`: it was stale when looked at before the lock (the queue is served
+ * then).
  */
-function renewStale(fileName: string, target: string, holder: string, context: Context, options: BeatOptions, lapsed = false): "renewed" | "was_stale" | Reissued | LostClaim {
+function renewUnderLock(fileName: string, target: string, holder: string, context: Context, options: BeatOptions, lookedStale: boolean): "renewed" | "was_stale" | Reissued | LostClaim {
   return context.store.withTakeLock(() => {
     refreshNow(context);
-    grantQueued(context);
+    if (lookedStale) grantQueued(context);
     for (let attempt = 0; attempt < 50; attempt++) {
-      const judgement = judge(context.store.read(fileName), target, holder, context);
+      const read = context.store.read(fileName);
+      const judgement = judge(read, target, holder, context);
       if (judgement.state === "free" || judgement.state === "blocked") return { target };
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
-      const stale = judgement.stale || lapsed;
+      const stale = judgement.stale;
       if (stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
@@ -191,7 +186,6 @@ function renewStale(fileName: string, target: string, holder: string, context: C
         // And a claim on another name of the file in another package's claims directory (a hard link).
         const linked = inTheWay ? undefined : lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found[0];
         if (inTheWay || linked) {
-          if (lapsed) giveBack(judgement.claim, context);
           return { target, now_held_by: inTheWay ? refusalOf(target, inTheWay) : (linked?.holding as Holding) };
         }
       }
@@ -203,7 +197,8 @@ function renewStale(fileName: string, target: string, holder: string, context: C
       if (context.store.change(fileName, judgement.version, () => change) === "done") {
         // A take of another name in another package's claims directory shares no take lock with
         // this one: looked at again with the claim fresh, as a take does; this side always yields.
-        if (stale) {
+        // So too where the write landed after the claim lapsed (the beat stalled under the lock).
+        if (stale || (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context))) {
           const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
           const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
           if (raced) {
@@ -212,9 +207,7 @@ function renewStale(fileName: string, target: string, holder: string, context: C
           }
         }
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
-        // Another beat of ours may have renewed it first; one that lapsed as it landed, with nothing
-        // in the way and no newer token issued, was renewed as any other.
-        return judgement.stale ? "was_stale" : "renewed";
+        return stale ? "was_stale" : "renewed";
       }
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);
