@@ -1335,6 +1335,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["python3 -c 'import os; open(os.path.join(d, \"u.ts\"), \"w\")'", ["u.ts", "unknown:u.ts"]],
     ["python3 -c 'open(f\"{d}/u.ts\", \"w\")'", ["unknown:u.ts"]],
     ["python3 - u.ts <<'EOF'\nimport os, sys\nos.remove(sys.argv[1])\nEOF", ["u.ts"]], // arguments before a heredoc
+    ["python3 -m pdb x.py <<'EOF'\nimport os; os.remove('u.ts')\nEOF", ["u.ts"]], // a debugger's commands, Python's code, from its input
+    ["echo c | python3 -m pdb x.py", ["unknown:."]],
     ["bun -e 'require(\"fs\").unlinkSync(\"u.ts\")'", ["u.ts"]],
     ["deno eval 'Deno.removeSync(\"u.ts\")'", ["u.ts"]],
     ["python3 -c 'import shutil; shutil.rmtree(\"src\")'", ["src"]], // a plain name that is here
@@ -1368,6 +1370,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["echo 'a[$(ls)]' > /dev/null", []],
     ["watch -n 1 ls", []],
     ["gdb -batch -ex bt ./a.out core", []],
+    ["python3 -m pdb x.py <<'EOF'\nc\nEOF", []],
     ["ssh h ls", []],
     ["ssh -T git@github.com", []],
     ["scp u.ts h:", []],

@@ -7,6 +7,7 @@
 // asked for a terminal (0.171.0 gives `{"command": …}` alone), so every Codex shell call is read
 // as if it had one; Claude Code's Bash never has one: there, words alone decide.
 import { basename } from "node:path";
+import type { Reading } from "./shell-options.js";
 
 type Args = Array<string | undefined>;
 const has = (args: Args, ...options: string[]) => args.some((arg) => arg !== undefined && options.includes(arg));
@@ -45,6 +46,10 @@ for (const name of ["vi", "vim", "nvim", "view", "vimdiff", "gvim", "ex", "ed", 
 // (Not man or info: their pager's `!cmd` is a way, but `man ls | head` is how agents read them.)
 TYPED.gdb = unless("-batch", "--batch", "--version", "--help");
 TYPED.lldb = unless("-b", "--batch", "--version", "--help");
+// Python's debuggers as commands (pdb3, ipdb3, pudb3; and `python3 -m pdb`: interpreterTakesTypedCommands),
+// Ruby's (`rdbg x.rb`, not `rdbg --open`, which waits for a debugger to connect; `byebug x.rb`).
+for (const name of ["pdb", "ipdb", "pudb", "byebug"]) TYPED[name] = unless("-h", "--help", "--version", "-v");
+TYPED.rdbg = unless("-O", "--open", "-h", "--help", "--version", "-v");
 // Database consoles: a query or a file given (sqlite3 db 'select …', psql -c, mysql -e) runs and exits.
 TYPED.sqlite3 = (args) => operands(args).length < 2 && !has(args, "-version", "-help", "--version", "--help");
 TYPED.duckdb = (args) => operands(args).length < 2 && !has(args, "-c", "-f", "-s", "--version", "--help");
@@ -57,12 +62,14 @@ TYPED.mongo = TYPED.mongosh;
 // Language consoles the shell reader does not know as interpreters (those it does, python, node,
 // ruby, perl, php and their shells, read the terminal when given no program: shell-runners.ts):
 // typed code runs when they are given no file or expression.
+const languageConsole = (args: Args) => operands(args).length === 0 && !has(args, "-e", "-c", "-x", "--eval", "--execute", "--version", "-version", "--help", "-help", "-v", "-h");
 for (const name of ["lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]) {
-  TYPED[name] = (args) => operands(args).length === 0 && !has(args, "-e", "-c", "-x", "--eval", "--execute", "--version", "-version", "--help", "-help", "-v", "-h");
+  TYPED[name] = languageConsole;
 }
+TYPED.deno = (args) => languageConsole(args) || operands(args)[0] === "repl"; // `deno repl` (its --eval runs first, then the prompt)
 
 /** Those that read their commands from their input when given some (a heredoc, a pipe), not from the terminal. */
-const FROM_INPUT = new Set(["expect", "ed", "ex", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]);
+const FROM_INPUT = new Set(["expect", "ed", "ex", "pdb", "ipdb", "rdbg", "byebug", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]);
 
 /** `lua5.4`, `python3.12`: the program's own name. */
 const unversioned = (name: string) => name.replace(/[\d.]+$/, "") || name;
@@ -86,9 +93,68 @@ export function takesTypedCommands(name: string, args: Args, input = false): boo
 }
 
 /**
+ * Python's modules that, run with `-m`, take typed commands: its debuggers (as their commands do)
+ * and consoles (`-m code`, `-m asyncio`; IPython's and the other shells' with no file to run,
+ * sqlite3's with no query).
+ * Each but pudb, drawn on the terminal, reads its commands from its input when given some.
+ */
+const fileOrConsole = (args: Args) => has(args, "-i") || (operands(args).length === 0 && !has(args, "-c", "-m", "-h", "--help", "-V", "--version"));
+const MODULES: Record<string, (args: Args) => boolean> = {
+  pdb: unless("-h", "--help"), ipdb: unless("-h", "--help"), pudb: unless("-h", "--help"), code: always, asyncio: always, IPython: fileOrConsole, ptpython: fileOrConsole, bpython: fileOrConsole,
+  sqlite3: (args) => operands(args).length < 2 && !has(args, "-h", "--help", "-v", "--version"), // with no query (Python's own SQL console)
+};
+
+/** Whether `python -m <module>` is one of Python's debuggers or consoles (judged by interpreterTakesTypedCommands, not as a command of that name). */
+export const isConsoleModule = (module: string) => Object.hasOwn(MODULES, module);
+
+/** perl -d x.pl, perl -de1, -dt: the debugger (not `-d:NYTProf`, a module in its place: a profiler, a tracer). */
+function perlDebugs(args: Args): boolean {
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || arg === "-" || arg === "--" || !arg.startsWith("-")) return false; // the program: perl's switches are before it
+    for (let letter = 1; letter < arg.length; letter++) {
+      if (arg[letter] === "d") return !/^t?:/.test(arg.slice(letter + 1));
+      if ("eE".includes(arg[letter] as string) && letter === arg.length - 1) at++; // -e 'code': the next word is its value
+      if ("0CDeEFiIlmMx".includes(arg[letter] as string)) break; // the rest of the cluster is its value
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether an interpreter (shell-runners.ts), with these arguments as its syntax reads them, runs its
+ * debugger or a console of its own, which takes commands typed at the terminal: `python3 -m pdb
+ * x.py`, `-m code`; `perl -d x.pl`, `perl -de1` (perl5db opens /dev/tty, whatever its input);
+ * `node inspect x.js` (not `node --inspect`, whose debugger is a client that connects: another
+ * command); `ruby -r debug x.rb`; `bun repl`. `input`: it is given input of its own, which each but
+ * perl's and pudb reads its commands from.
+ */
+export function interpreterTakesTypedCommands(name: string, args: Args, reading: Reading, input: boolean): boolean {
+  const bare = unversioned(basename(name));
+  const first = reading.operands[0] === undefined ? undefined : args[reading.operands[0]];
+  if (bare === "python" || bare === "pypy") {
+    const module = reading.has("m") ? reading.value("m") : undefined;
+    if (module === undefined || !isConsoleModule(module) || (input && module !== "pudb")) return false;
+    return (MODULES[module] as (args: Args) => boolean)(args.slice(reading.end));
+  }
+  if (bare === "perl") return perlDebugs(args);
+  if (input) return false;
+  if (bare === "node" || bare === "nodejs") return first === "inspect";
+  if (bare === "bun") return first === "repl";
+  return bare === "ruby" && reading.values("r").some((value) => value === "debug" || value === "debug/start");
+}
+
+/**
+ * An interpreter's debugger or console (interpreterTakesTypedCommands), in text: the interpreter's
+ * name alone would send every `python3 x.py` to the walk.
+ */
+const INTERPRETER_CONSOLE = /\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)\b|\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug)\b/;
+
+/**
  * Whether the command's words name such a program anywhere (a cheap look before the parser loads:
  * the walk decides, after wrappers, which words are commands and what they are given).
  */
 export function mayTakeTypedCommands(command: string): boolean {
+  if (INTERPRETER_CONSOLE.test(command.replace(/["'\\]/g, ""))) return true;
   return command.split(/[\s;&|()<>`$"'{}]+/).some((word) => word !== "" && (ruleOf(word) !== undefined || basename(word) === "ssh")); // ssh: its launcher asks (shell-launchers.ts)
 }
