@@ -1216,6 +1216,25 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   }
 });
 
+Shell("should read the editor a command runs on a file of its own (git commit with no message, crontab -e) as the command line its environment names", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["GIT_EDITOR='rm u.ts; :' git commit", ["u.ts"]],
+    ["git -c core.editor='rm u.ts; :' commit --amend", ["u.ts"]],
+    ["GIT_SEQUENCE_EDITOR='rm -f u.ts' git rebase -i HEAD~2", ["u.ts"]], // outside a repository, rebase itself writes nothing
+    ["EDITOR='rm u.ts; true' crontab -e", ["u.ts"]],
+    ["KUBE_EDITOR='rm u.ts; true' kubectl edit deploy/web", ["u.ts"]],
+    ['GIT_EDITOR="$e" git commit', ["unknown:."]],
+    // The file it edits is its own, in temp space; with a message given, git runs no editor.
+    ["GIT_SEQUENCE_EDITOR='sed -i s/^pick/fixup/' git rebase -i HEAD~2", []],
+    ["GIT_EDITOR='rm u.ts; :' git commit -m x", []],
+    ["GIT_EDITOR='rm u.ts; :' git tag -a v1 -m x", []],
+    ["git commit", []], // vi, with no terminal: nothing is typed into it
+    ["EDITOR=true crontab -e", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "GIT_EDITOR='rm u.ts; :' git commit"), "deny");
+});
+
 Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, containers, scp, and links made in nested scripts", async ({ box }) => {
   mkdirSync(join(box.project, "src"));
   const cases: Array<[string, string[]]> = [

@@ -652,7 +652,10 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
   const shell = (command: string, agent: "codex" | "claude") => hook(box, { session_id: "cx2", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1" }, agent);
   const typed = ["tmux", "tmux new -s work", "tmux attach -d -t work", "tmux new -A -d -s work", "su", "sudo -s", "sudo -u dev -i", "chroot /", "screen", "screen -r work", "ssh localhost", "vim", "nano notes.txt", "less README", "lua", "sqlite3 app.db", "psql", "gdb ./a.out", "machinectl shell",
     // Debuggers and consoles of the interpreters the hook reads.
-    "python3 -m pdb x.py", "python -m pdb x.py", "python3 -mipdb x.py", "python3 -m code", "python3 -m IPython", "pdb3 x.py", "perl -d x.pl", "perl -de1", "perl -wd x.pl", "node inspect x.js", "ruby -r debug x.rb", "rdbg x.rb", "byebug x.rb", "bun repl", "deno repl"];
+    "python3 -m pdb x.py", "python -m pdb x.py", "python3 -mipdb x.py", "python3 -m code", "python3 -m IPython", "pdb3 x.py", "perl -d x.pl", "perl -de1", "perl -wd x.pl", "node inspect x.js", "ruby -r debug x.rb", "rdbg x.rb", "byebug x.rb", "bun repl", "deno repl",
+    // git's editor and prompts, and the other commands that run an editor (vi when none is named).
+    "git commit", "git commit --amend", "git commit -m wip -e", "git commit --squash=HEAD", "git -C . commit -a", "git rebase -i HEAD~2", "git tag -a v1", "git notes add", "git revert HEAD", "git add -p", "git add -e", "git checkout -p", "git stash -p", "git mergetool", "git difftool", "git config -e", "git branch --edit-description", "git merge -e main",
+    "crontab -e", "EDITOR=nano crontab -e", "visudo", "vipw", "sudoedit /etc/hosts", "sudo -e /etc/hosts", "kubectl edit deploy/web", "systemctl edit web"];
   for (const command of typed) {
     assert.is(shell(command, "codex").code, 2, `codex: ${command}`);
     assert.is(shell(command, "claude").stdout, "", `claude, with no terminal: ${command}`);
@@ -660,7 +663,9 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
   const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua -v", "gdb -batch -ex run ./a.out", "ex -s edit.txt <<'EOF'\n%s/a/b/\nwq\nEOF", "ls",
     // Not the interactive ones by name or flags: ast-grep's sg, MinIO's mc, a manual piped, a key checked.
     "sg run -p 'foo($A)'", "mc ls local/bucket", "man ls | head", "ssh -T git@github.com", "sudo -l", "tmux -V", "scala -version", "machinectl status", 'psql -d app < "$F"',
-    "python3 -m pdb x.py <<'EOF'\nc\nEOF", "python3 -m IPython x.py", "python3 -m black --check .", "perl -d:NYTProf x.pl", "perl -e 'print 1'", "node --inspect-brk x.js", "echo cont | node inspect x.js", "ruby -r json x.rb", "rdbg --open x.rb", "deno run x.ts"];
+    "python3 -m pdb x.py <<'EOF'\nc\nEOF", "python3 -m IPython x.py", "python3 -m black --check .", "perl -d:NYTProf x.pl", "perl -e 'print 1'", "node --inspect-brk x.js", "echo cont | node inspect x.js", "ruby -r json x.rb", "rdbg --open x.rb", "deno run x.ts",
+    'git commit -m "$(cat <<\'EOF\'\nwip\nEOF\n)"', "git commit -am wip", "git commit --amend --no-edit", "git commit --fixup=HEAD", "GIT_EDITOR=true git commit", "git -c core.editor=true commit", "GIT_SEQUENCE_EDITOR='sed -i s/^pick/fixup/' git rebase -i HEAD~2", "git tag -a v1 -m v1", "git notes add -m x", "git revert --no-edit HEAD", "printf 'y\\n' | git add -p", "git add .", "git status", "git log -p", "git merge main",
+    "crontab -l", "EDITOR=true crontab -e", "visudo -c", "kubectl get pods", "systemctl status web"];
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 

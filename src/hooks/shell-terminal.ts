@@ -25,8 +25,15 @@ function tmuxAttaches(args: Args): boolean {
   return /^(new-session|new)$/.test(command) && (!has(args.slice(at + 1), "-d") || has(args.slice(at + 1), "-A"));
 }
 
-/** Each program, by whether a call of it, with these arguments and no input of its own, takes commands typed at its terminal. */
-const TYPED: Record<string, (args: Args) => boolean> = {};
+/** Where git's subcommand is, past git's own options (`-C dir`, `-c key=value`, `--git-dir dir`). */
+export function gitSubcommandAt(args: Args): number {
+  let at = 0;
+  while (at < args.length && (args[at] ?? "").startsWith("-")) at += /^(-C|-c|--git-dir|--work-tree|--namespace|--config-env)$/.test(args[at] ?? "") ? 2 : 1;
+  return at;
+}
+
+/** Each program, by whether a call of it, with these arguments and no input of its own (or, for git, with some), takes commands typed at its terminal. */
+const TYPED: Record<string, (args: Args, input: boolean) => boolean> = {};
 const always = () => true;
 const unless = (...options: string[]) => (args: Args) => !has(args, ...options);
 // (Not `sg`, ast-grep's command as often as the group's; not `mc`, MinIO's client as often as the file manager.)
@@ -50,6 +57,22 @@ TYPED.lldb = unless("-b", "--batch", "--version", "--help");
 // Ruby's (`rdbg x.rb`, not `rdbg --open`, which waits for a debugger to connect; `byebug x.rb`).
 for (const name of ["pdb", "ipdb", "pudb", "byebug"]) TYPED[name] = unless("-h", "--help", "--version", "-v");
 TYPED.rdbg = unless("-O", "--open", "-h", "--help", "--version", "-v");
+// git's own prompts (`add -p`, `-i`, `checkout -p`, `am -i`: a key, and `e` runs its editor),
+// which read their answers from its input when given some, and the tools mergetool and difftool
+// run (vimdiff, unless configured otherwise). The editors git runs are read as commands
+// (shell-editors.ts). Not `clean -i`, whose prompt only picks what clean removes.
+TYPED.git = (args, input) => {
+  const at = gitSubcommandAt(args);
+  const sub = args[at];
+  const dashdash = args.indexOf("--", at);
+  const own = args.slice(at + 1, dashdash === -1 ? undefined : dashdash);
+  if (sub === "mergetool") return !has(own, "--tool-help", "-h");
+  if (sub === "difftool") return !has(own, "--tool-help", "-h", "-x", "--extcmd") && !own.some((arg) => arg?.startsWith("--extcmd="));
+  if (input) return false;
+  if (sub === "add") return has(own, "-p", "--patch", "-i", "--interactive");
+  if (sub === "am") return has(own, "-i", "--interactive");
+  return /^(checkout|reset|restore|stash|commit)$/.test(sub ?? "") && has(own, "-p", "--patch", ...(sub === "commit" ? ["--interactive"] : []));
+};
 // Database consoles: a query or a file given (sqlite3 db 'select …', psql -c, mysql -e) runs and exits.
 TYPED.sqlite3 = (args) => operands(args).length < 2 && !has(args, "-version", "-help", "--version", "--help");
 TYPED.duckdb = (args) => operands(args).length < 2 && !has(args, "-c", "-f", "-s", "--version", "--help");
@@ -74,7 +97,7 @@ const FROM_INPUT = new Set(["expect", "ed", "ex", "pdb", "ipdb", "rdbg", "byebug
 /** `lua5.4`, `python3.12`: the program's own name. */
 const unversioned = (name: string) => name.replace(/[\d.]+$/, "") || name;
 
-function ruleOf(name: string): ((args: Args) => boolean) | undefined {
+function ruleOf(name: string): ((args: Args, input: boolean) => boolean) | undefined {
   const bare = basename(name);
   return Object.hasOwn(TYPED, bare) ? TYPED[bare] : Object.hasOwn(TYPED, unversioned(bare)) ? TYPED[unversioned(bare)] : undefined;
 }
@@ -89,7 +112,7 @@ export function takesTypedCommands(name: string, args: Args, input = false): boo
   if (input && (FROM_INPUT.has(bare) || FROM_INPUT.has(unversioned(bare)))) return false;
   // Vim in Ex mode (`vim -es f <<EOF`) reads its commands from its input too (shell-rules.ts reads them).
   if (input && /^(vi|vim|nvim)$/.test(bare) && has(args, "-e", "-E", "-es", "-Es", "-s")) return false;
-  return ruleOf(name)?.(args) ?? false;
+  return ruleOf(name)?.(args, input) ?? false;
 }
 
 /**
@@ -145,16 +168,32 @@ export function interpreterTakesTypedCommands(name: string, args: Args, reading:
 }
 
 /**
- * An interpreter's debugger or console (interpreterTakesTypedCommands), in text: the interpreter's
- * name alone would send every `python3 x.py` to the walk.
+ * What may take typed commands where the program's name alone would send too much to the walk
+ * (every `python3 x.py`, `git status`): an interpreter's debugger or console
+ * (interpreterTakesTypedCommands), git's prompts and tools (TYPED.git), and the calls that run an
+ * editor on a file of their own (shell-editors.ts: git's, `crontab -e`, `visudo`, `kubectl edit`).
  */
-const INTERPRETER_CONSOLE = /\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)\b|\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug)\b/;
+const TYPED_FORMS = new RegExp(
+  [
+    String.raw`\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)\b`,
+    String.raw`\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug)\b`,
+    // git commit with no message given, or asked to edit one anyway; the other subcommands' prompts, tools and editors.
+    String.raw`\bgit\b[^;&|\n]*\scommit\b(?![^;&|\n]*\s(-[a-zA-Z]*[mFC]|--(message|file|reuse-message|no-edit|dry-run|fixup)\b))`,
+    String.raw`\bgit\b[^;&|\n]*\scommit\b[^;&|\n]*\s(-[a-zA-Z]*[ecp]|--(edit|reedit-message|fixup=(amend|reword)|interactive|patch))`,
+    String.raw`\bgit\b[^;&|\n]*\s((mergetool|difftool|notes|revert)\b|tag\b[^;&|\n]*\s(-[a-zA-Z]*[asue]|--(annotate|sign|local-user|edit)))`,
+    String.raw`\bgit\b[^;&|\n]*\s(add|checkout|reset|restore|stash|am|rebase|merge|pull|cherry-pick|config|branch)\b[^;&|\n]*\s(-[a-zA-Z]*[pie]\b|--(patch|interactive|edit|continue))`,
+    String.raw`(^|[\s;&|(/])(visudo|vipw|vigr|sudoedit)\b|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--edit)|\bcrontab\b[^;&|\n]*\s-e\b|\b(kubectl|oc|systemctl)\b[^;&|\n]*\sedit\b`,
+  ].join("|"),
+);
+
+/** Programs whose name alone is no sign (TYPED_FORMS reads their forms). */
+const BY_FORM = new Set(["git"]);
 
 /**
  * Whether the command's words name such a program anywhere (a cheap look before the parser loads:
  * the walk decides, after wrappers, which words are commands and what they are given).
  */
 export function mayTakeTypedCommands(command: string): boolean {
-  if (INTERPRETER_CONSOLE.test(command.replace(/["'\\]/g, ""))) return true;
-  return command.split(/[\s;&|()<>`$"'{}]+/).some((word) => word !== "" && (ruleOf(word) !== undefined || basename(word) === "ssh")); // ssh: its launcher asks (shell-launchers.ts)
+  if (TYPED_FORMS.test(command.replace(/["'\\]/g, ""))) return true;
+  return command.split(/[\s;&|()<>`$"'{}]+/).some((word) => word !== "" && ((ruleOf(word) !== undefined && !BY_FORM.has(basename(word))) || basename(word) === "ssh")); // ssh: its launcher asks (shell-launchers.ts)
 }

@@ -28,6 +28,7 @@ import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
+import { readEditor } from "./shell-editors.js";
 import { interpreterTakesTypedCommands, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
 import { isUnreadRunner, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
@@ -795,6 +796,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
   if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node))) add(here, UNKNOWABLE);
+  // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
+  readEditor(name, args, here, nested);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);

@@ -6,6 +6,7 @@
 import { basename } from "node:path";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
+import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
@@ -152,8 +153,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         for (const path of paths) add(here, path);
       }
       if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
-        // sudo -e f g (sudoedit): each operand is a file it writes back.
+        // sudo -e f g (sudoedit): each operand is a file it writes back, edited by its editor (shell-editors.ts).
         for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
+        readEditor("sudoedit", [], here, nested);
         return undefined;
       }
       if (wrapper.transcript !== undefined) {
