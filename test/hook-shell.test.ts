@@ -1356,6 +1356,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["python3 - u.ts <<'EOF'\nimport os, sys\nos.remove(sys.argv[1])\nEOF", ["u.ts"]], // arguments before a heredoc
     ["python3 -m pdb x.py <<'EOF'\nimport os; os.remove('u.ts')\nEOF", ["u.ts"]], // a debugger's commands, Python's code, from its input
     ["echo c | python3 -m pdb x.py", ["unknown:."]],
+    ["python3 manage.py shell <<'EOF'\nimport os; os.remove('u.ts')\nEOF", ["u.ts"]], // Django's console
+    ["echo 'import os' | python3 manage.py shell", ["unknown:."]],
     ["bun -e 'require(\"fs\").unlinkSync(\"u.ts\")'", ["u.ts"]],
     ["deno eval 'Deno.removeSync(\"u.ts\")'", ["u.ts"]],
     ["python3 -c 'import shutil; shutil.rmtree(\"src\")'", ["src"]], // a plain name that is here

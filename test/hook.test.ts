@@ -655,7 +655,10 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
     "python3 -m pdb x.py", "python -m pdb x.py", "python3 -mipdb x.py", "python3 -m code", "python3 -m IPython", "pdb3 x.py", "perl -d x.pl", "perl -de1", "perl -wd x.pl", "node inspect x.js", "ruby -r debug x.rb", "rdbg x.rb", "byebug x.rb", "bun repl", "deno repl",
     // git's editor and prompts, and the other commands that run an editor (vi when none is named).
     "git commit", "git commit --amend", "git commit -m wip -e", "git commit --squash=HEAD", "git -C . commit -a", "git rebase -i HEAD~2", "git tag -a v1", "git notes add", "git revert HEAD", "git add -p", "git add -e", "git checkout -p", "git stash -p", "git mergetool", "git difftool", "git config -e", "git branch --edit-description", "git merge -e main",
-    "crontab -e", "EDITOR=nano crontab -e", "visudo", "vipw", "sudoedit /etc/hosts", "sudo -e /etc/hosts", "kubectl edit deploy/web", "systemctl edit web"];
+    "crontab -e", "EDITOR=nano crontab -e", "visudo", "vipw", "sudoedit /etc/hosts", "sudo -e /etc/hosts", "kubectl edit deploy/web", "systemctl edit web",
+    // Clients, terminal interfaces and consoles: what is typed at their prompt or keys may write here.
+    "sftp host", "ftp host", "lftp host", "ncftp host", "smbclient //host/share", "lazygit", "tig", "git log | tig", "ncdu", "w3m https://example.com", "lynx https://example.com", "mutt",
+    "pry", "pry -e 1", "rails console", "bin/rails c", "flask shell", "python3 manage.py shell", "php artisan tinker", "iex -S mix", "ghci x.hs", "octave", "gnuplot"];
   for (const command of typed) {
     assert.is(shell(command, "codex").code, 2, `codex: ${command}`);
     assert.is(shell(command, "claude").stdout, "", `claude, with no terminal: ${command}`);
@@ -663,9 +666,11 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
   const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua -v", "gdb -batch -ex run ./a.out", "ex -s edit.txt <<'EOF'\n%s/a/b/\nwq\nEOF", "ls",
     // Not the interactive ones by name or flags: ast-grep's sg, MinIO's mc, a manual piped, a key checked.
     "sg run -p 'foo($A)'", "mc ls local/bucket", "man ls | head", "ssh -T git@github.com", "sudo -l", "tmux -V", "scala -version", "machinectl status", 'psql -d app < "$F"',
-    "python3 -m pdb x.py <<'EOF'\nc\nEOF", "python3 -m IPython x.py", "python3 -m black --check .", "perl -d:NYTProf x.pl", "perl -e 'print 1'", "node --inspect-brk x.js", "echo cont | node inspect x.js", "ruby -r json x.rb", "rdbg --open x.rb", "deno run x.ts",
+    "python3 -m pdb x.py <<'EOF'\nc\nEOF", "python3 -m IPython x.py", "python3 -m black --check .", "perl -d:NYTProf x.pl", "perl -e 'print 1'", "node --inspect-brk x.js", "node inspect x.js <<'EOF'\ncont\nEOF", "ruby -r json x.rb", "rdbg --open x.rb", "deno run x.ts",
     'git commit -m "$(cat <<\'EOF\'\nwip\nEOF\n)"', "git commit -am wip", "git commit --amend --no-edit", "git commit --fixup=HEAD", "GIT_EDITOR=true git commit", "git -c core.editor=true commit", "GIT_SEQUENCE_EDITOR='sed -i s/^pick/fixup/' git rebase -i HEAD~2", "git tag -a v1 -m v1", "git notes add -m x", "git revert --no-edit HEAD", "printf 'y\\n' | git add -p", "git add .", "git status", "git log -p", "git merge main",
-    "crontab -l", "EDITOR=true crontab -e", "visudo -c", "kubectl get pods", "systemctl status web"];
+    "crontab -l", "EDITOR=true crontab -e", "visudo -c", "kubectl get pods", "systemctl status web",
+    "sftp -b cmds host", "sftp host <<'EOF'\nls\nEOF", "lftp -c 'ls' host", "smbclient //host/share -c ls", "lazygit --version", "tig --version", "ncdu -o du.json", "w3m -dump https://example.com", "lynx -dump https://example.com", "mutt -s hi a@example.com < body.txt",
+    "pry x.rb", "rails server", "flask run", "python3 manage.py shell -c 'print(1)'", "python3 manage.py shell <<'EOF'\nprint(1)\nEOF", "php artisan migrate", "iex --version", "ghci -e 1", "octave x.m", "gnuplot plot.gp"];
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 

@@ -53,7 +53,7 @@ for (const name of ["vi", "vim", "nvim", "view", "vimdiff", "gvim", "ex", "ed", 
 // (Not man or info: their pager's `!cmd` is a way, but `man ls | head` is how agents read them.)
 TYPED.gdb = unless("-batch", "--batch", "--version", "--help");
 TYPED.lldb = unless("-b", "--batch", "--version", "--help");
-// Python's debuggers as commands (pdb3, ipdb3, pudb3; and `python3 -m pdb`: interpreterTakesTypedCommands),
+// Python's debuggers as commands (pdb3, ipdb3, pudb3; and `python3 -m pdb`: interpreterConsole),
 // Ruby's (`rdbg x.rb`, not `rdbg --open`, which waits for a debugger to connect; `byebug x.rb`).
 for (const name of ["pdb", "ipdb", "pudb", "byebug"]) TYPED[name] = unless("-h", "--help", "--version", "-v");
 TYPED.rdbg = unless("-O", "--open", "-h", "--help", "--version", "-v");
@@ -73,6 +73,36 @@ TYPED.git = (args, input) => {
   if (sub === "am") return has(own, "-i", "--interactive");
   return /^(checkout|reset|restore|stash|commit)$/.test(sub ?? "") && has(own, "-p", "--patch", ...(sub === "commit" ? ["--interactive"] : []));
 };
+// Clients whose prompt takes commands that write here (`get f`, `lcd`, `!cmd`): sftp without a
+// batch file, ftp, lftp without -c or -f, ncftp, smbclient without -c.
+TYPED.sftp = (args) => !args.some((arg) => arg?.startsWith("-b"));
+TYPED.ftp = always;
+TYPED.ncftp = always;
+TYPED.lftp = unless("-c", "-f", "-v", "--version", "-h", "--help");
+TYPED.smbclient = unless("-c", "--command", "-L", "--list", "-V", "--version", "--help");
+// Terminal interfaces that run an editor or a shell command at a key: lazygit; tig (`e` opens the
+// file in the editor, `:!cmd` runs one; fed a pipe, it pages it and still reads keys from the
+// terminal); ncdu (`d` deletes, `b` opens a shell); w3m and lynx (`!`; not `-dump`); mutt.
+TYPED.lazygit = unless("-v", "--version", "-h", "--help", "-c", "--config", "-cd", "--print-config-dir");
+TYPED.tig = unless("-v", "--version", "-h", "--help");
+TYPED.ncdu = unless("-o", "-v", "-V", "--version", "-h", "--help");
+TYPED.w3m = unless("-dump", "-dump_source", "-dump_head", "-version", "-help");
+TYPED.lynx = unless("-dump", "-source", "-version", "-help");
+TYPED.mutt = unless("-v", "-h", "-Q", "-A", "-D");
+TYPED.neomutt = TYPED.mutt;
+// Ruby's pry with no file to run (its -e runs before the prompt), and the frameworks' consoles
+// (Django's and Laravel's, run by their interpreter: interpreterConsole).
+TYPED.pry = (args) => {
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || !arg.startsWith("-")) return false; // a file: run, then it exits
+    if (["-v", "--version", "-h", "--help"].includes(arg)) return false;
+    if (["-e", "--exec", "-r", "--require", "-I", "-c", "--context"].includes(arg)) at++;
+  }
+  return true;
+};
+TYPED.rails = subcommand(/^(console|c|dbconsole|db)$/);
+TYPED.flask = subcommand(/^shell$/);
 // Database consoles: a query or a file given (sqlite3 db 'select …', psql -c, mysql -e) runs and exits.
 TYPED.sqlite3 = (args) => operands(args).length < 2 && !has(args, "-version", "-help", "--version", "--help");
 TYPED.duckdb = (args) => operands(args).length < 2 && !has(args, "-c", "-f", "-s", "--version", "--help");
@@ -86,13 +116,16 @@ TYPED.mongo = TYPED.mongosh;
 // ruby, perl, php and their shells, read the terminal when given no program: shell-runners.ts):
 // typed code runs when they are given no file or expression.
 const languageConsole = (args: Args) => operands(args).length === 0 && !has(args, "-e", "-c", "-x", "--eval", "--execute", "--version", "-version", "--help", "-help", "-v", "-h");
-for (const name of ["lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]) {
+for (const name of ["lua", "luajit", "tclsh", "wish", "R", "julia", "erl", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno", "octave", "gnuplot"]) {
   TYPED[name] = languageConsole;
 }
+// Those that run what they are given, then the prompt: `iex -S mix`, `iex x.exs`, `ghci x.hs`.
+TYPED.iex = unless("-v", "--version", "-h", "--help");
+TYPED.ghci = unless("-e", "--version", "--numeric-version", "--help");
 TYPED.deno = (args) => languageConsole(args) || operands(args)[0] === "repl"; // `deno repl` (its --eval runs first, then the prompt)
 
 /** Those that read their commands from their input when given some (a heredoc, a pipe), not from the terminal. */
-const FROM_INPUT = new Set(["expect", "ed", "ex", "pdb", "ipdb", "rdbg", "byebug", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno"]);
+const FROM_INPUT = new Set(["expect", "ed", "ex", "pdb", "ipdb", "rdbg", "byebug", "sftp", "ftp", "ncftp", "lftp", "smbclient", "mutt", "neomutt", "pry", "rails", "flask", "sqlite3", "duckdb", "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "lua", "luajit", "tclsh", "wish", "R", "julia", "ghci", "erl", "iex", "ocaml", "utop", "guile", "racket", "sbcl", "clisp", "scala", "jshell", "kotlinc", "swift", "deno", "octave", "gnuplot"]);
 
 /** `lua5.4`, `python3.12`: the program's own name. */
 const unversioned = (name: string) => name.replace(/[\d.]+$/, "") || name;
@@ -127,7 +160,7 @@ const MODULES: Record<string, (args: Args) => boolean> = {
   sqlite3: (args) => operands(args).length < 2 && !has(args, "-h", "--help", "-v", "--version"), // with no query (Python's own SQL console)
 };
 
-/** Whether `python -m <module>` is one of Python's debuggers or consoles (judged by interpreterTakesTypedCommands, not as a command of that name). */
+/** Whether `python -m <module>` is one of Python's debuggers or consoles (judged by interpreterConsole, not as a command of that name). */
 export const isConsoleModule = (module: string) => Object.hasOwn(MODULES, module);
 
 /** perl -d x.pl, perl -de1, -dt: the debugger (not `-d:NYTProf`, a module in its place: a profiler, a tracer). */
@@ -145,38 +178,39 @@ function perlDebugs(args: Args): boolean {
 }
 
 /**
- * Whether an interpreter (shell-runners.ts), with these arguments as its syntax reads them, runs its
+ * An interpreter (shell-runners.ts), with these arguments as its syntax reads them, running its
  * debugger or a console of its own, which takes commands typed at the terminal: `python3 -m pdb
- * x.py`, `-m code`; `perl -d x.pl`, `perl -de1` (perl5db opens /dev/tty, whatever its input);
- * `node inspect x.js` (not `node --inspect`, whose debugger is a client that connects: another
- * command); `ruby -r debug x.rb`; `bun repl`. `input`: it is given input of its own, which each but
- * perl's and pudb reads its commands from.
+ * x.py`, `-m code`; `perl -d x.pl`, `perl -de1`; `node inspect x.js` (not `node --inspect`, whose
+ * debugger is a client that connects: another command); `ruby -r debug x.rb`; `bun repl`; Django's
+ * `python3 manage.py shell` (not `-c`), Laravel's `php artisan tinker`. "input": it reads its
+ * commands from its input when given some, else from the terminal; "terminal": from the terminal
+ * whatever its input (perl5db opens /dev/tty; pudb draws on it); undefined: neither.
  */
-export function interpreterTakesTypedCommands(name: string, args: Args, reading: Reading, input: boolean): boolean {
+export function interpreterConsole(name: string, args: Args, reading: Reading): "input" | "terminal" | undefined {
   const bare = unversioned(basename(name));
-  const first = reading.operands[0] === undefined ? undefined : args[reading.operands[0]];
+  const operand = (at: number) => (reading.operands[at] === undefined ? undefined : args[reading.operands[at] as number]);
   if (bare === "python" || bare === "pypy") {
     const module = reading.has("m") ? reading.value("m") : undefined;
-    if (module === undefined || !isConsoleModule(module) || (input && module !== "pudb")) return false;
-    return (MODULES[module] as (args: Args) => boolean)(args.slice(reading.end));
+    if (module !== undefined) return isConsoleModule(module) && (MODULES[module] as (args: Args) => boolean)(args.slice(reading.end)) ? (module === "pudb" ? "terminal" : "input") : undefined;
+    return basename(operand(0) ?? "") === "manage.py" && /^(shell|dbshell|shell_plus)$/.test(operand(1) ?? "") && !has(args, "-c", "--command") ? "input" : undefined;
   }
-  if (bare === "perl") return perlDebugs(args);
-  if (input) return false;
-  if (bare === "node" || bare === "nodejs") return first === "inspect";
-  if (bare === "bun") return first === "repl";
-  return bare === "ruby" && reading.values("r").some((value) => value === "debug" || value === "debug/start");
+  if (bare === "perl") return perlDebugs(args) ? "terminal" : undefined;
+  if (bare === "node" || bare === "nodejs") return operand(0) === "inspect" ? "input" : undefined;
+  if (bare === "bun") return operand(0) === "repl" ? "input" : undefined;
+  if (bare === "php") return basename(operand(0) ?? "") === "artisan" && operand(1) === "tinker" ? "input" : undefined;
+  return bare === "ruby" && reading.values("r").some((value) => value === "debug" || value === "debug/start") ? "input" : undefined;
 }
 
 /**
  * What may take typed commands where the program's name alone would send too much to the walk
  * (every `python3 x.py`, `git status`): an interpreter's debugger or console
- * (interpreterTakesTypedCommands), git's prompts and tools (TYPED.git), and the calls that run an
+ * (interpreterConsole), git's prompts and tools (TYPED.git), and the calls that run an
  * editor on a file of their own (shell-editors.ts: git's, `crontab -e`, `visudo`, `kubectl edit`).
  */
 const TYPED_FORMS = new RegExp(
   [
     String.raw`\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)\b`,
-    String.raw`\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug)\b`,
+    String.raw`\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug|manage\.py\s+(shell|dbshell|shell_plus)|artisan\s+tinker)\b`,
     // git commit with no message given, or asked to edit one anyway; the other subcommands' prompts, tools and editors.
     String.raw`\bgit\b[^;&|\n]*\scommit\b(?![^;&|\n]*\s(-[a-zA-Z]*[mFC]|--(message|file|reuse-message|no-edit|dry-run|fixup)\b))`,
     String.raw`\bgit\b[^;&|\n]*\scommit\b[^;&|\n]*\s(-[a-zA-Z]*[ecp]|--(edit|reedit-message|fixup=(amend|reword)|interactive|patch))`,

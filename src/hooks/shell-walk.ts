@@ -29,7 +29,7 @@ import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import { readEditor } from "./shell-editors.js";
-import { interpreterTakesTypedCommands, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
+import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
 import { isUnreadRunner, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
   add,
@@ -946,8 +946,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `python -m black .`: the module runs as the command of that name.
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
     if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
-    // Given a terminal, its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`: shell-terminal.ts).
-    if (here.shared.terminal && interpreterTakesTypedCommands(name, args, reading, stdin !== undefined || piped || inputRedirected(node))) add(here, UNKNOWABLE);
+    // Its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`,
+    // `python3 manage.py shell`: shell-terminal.ts), given a terminal, reads what is typed into it later.
+    const typedConsole = interpreterConsole(name, args, reading);
+    if (here.shared.terminal && typedConsole !== undefined && !(typedConsole === "input" && (stdin !== undefined || piped || inputRedirected(node)))) add(here, UNKNOWABLE);
     const program = reading.operands[0];
     // A program given inline, or a heredoc or here-string one reads: each path-like string in it,
     // and the path-like arguments it is given (shell-programs.ts).
@@ -969,8 +971,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
     // An inline program with parts the shell puts in that the text does not fix (`-c "open('$f','w')"`): with a HOLE for each.
     const inlineTexts = () => args.flatMap((arg, at) => arg ?? (argWords[at] !== undefined && !/\$\(|`/.test(argWords[at]?.text ?? "") ? (wordValue(argWords[at], here) ?? []) : []));
-    // `python3 -m pdb x.py <<EOF`: a debugger or console of Python's reads its commands, Python code, from its input.
-    const consoleInput = module !== undefined && isConsoleModule(module);
+    // `python3 -m pdb x.py <<EOF`, `python3 manage.py shell <<EOF`: a debugger or console reads its commands, code, from its input.
+    const consoleInput = typedConsole === "input";
     const texts = inline ? inlineTexts() : (fromStdin || consoleInput) && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
@@ -1002,7 +1004,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A program a substitution prints (`-c "$(cat gen.py)"`) is code the text does not give.
     if (inline && argWords.some((word, at) => args[at] === undefined && /\$\(|`/.test(word.text))) add(here, UNKNOWABLE);
     if (!reading.has(...interpreter.inline) && ((piped && (program === undefined || STDIN.test(args[program] ?? ""))) || piping(program))) add(here, UNKNOWABLE);
-    else if (consoleInput && piped) add(here, UNKNOWABLE); // `| python3 -m pdb x.py`: commands the text does not give
+    else if (consoleInput && piped) add(here, UNKNOWABLE); // `| python3 manage.py shell`: commands the text does not give
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
     else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) add(here, UNKNOWABLE);
