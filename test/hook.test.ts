@@ -658,7 +658,9 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
     "crontab -e", "EDITOR=nano crontab -e", "visudo", "vipw", "sudoedit /etc/hosts", "sudo -e /etc/hosts", "kubectl edit deploy/web", "systemctl edit web",
     // Clients, terminal interfaces and consoles: what is typed at their prompt or keys may write here.
     "sftp host", "ftp host", "lftp host", "ncftp host", "smbclient //host/share", "lazygit", "tig", "git log | tig", "ncdu", "w3m https://example.com", "lynx https://example.com", "mutt",
-    "pry", "pry -e 1", "rails console", "bin/rails c", "flask shell", "python3 manage.py shell", "php artisan tinker", "iex -S mix", "ghci x.hs", "octave", "gnuplot"];
+    "pry", "pry -e 1", "rails console", "bin/rails c", "flask shell", "python3 manage.py shell", "php artisan tinker", "iex -S mix", "ghci x.hs", "octave", "gnuplot",
+    // ssh's remote command reads this terminal: what is typed runs on a host that may be this one.
+    "ssh host tmux", "ssh -t host vim", "ssh host bash", "ssh host python3", "ssh host 'sudo -i'"];
   for (const command of typed) {
     assert.is(shell(command, "codex").code, 2, `codex: ${command}`);
     assert.is(shell(command, "claude").stdout, "", `claude, with no terminal: ${command}`);
@@ -670,7 +672,8 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
     'git commit -m "$(cat <<\'EOF\'\nwip\nEOF\n)"', "git commit -am wip", "git commit --amend --no-edit", "git commit --fixup=HEAD", "GIT_EDITOR=true git commit", "git -c core.editor=true commit", "GIT_SEQUENCE_EDITOR='sed -i s/^pick/fixup/' git rebase -i HEAD~2", "git tag -a v1 -m v1", "git notes add -m x", "git revert --no-edit HEAD", "printf 'y\\n' | git add -p", "git add .", "git status", "git log -p", "git merge main",
     "crontab -l", "EDITOR=true crontab -e", "visudo -c", "kubectl get pods", "systemctl status web",
     "sftp -b cmds host", "sftp host <<'EOF'\nls\nEOF", "lftp -c 'ls' host", "smbclient //host/share -c ls", "lazygit --version", "tig --version", "ncdu -o du.json", "w3m -dump https://example.com", "lynx -dump https://example.com", "mutt -s hi a@example.com < body.txt",
-    "pry x.rb", "rails server", "flask run", "python3 manage.py shell -c 'print(1)'", "python3 manage.py shell <<'EOF'\nprint(1)\nEOF", "php artisan migrate", "iex --version", "ghci -e 1", "octave x.m", "gnuplot plot.gp"];
+    "pry x.rb", "rails server", "flask run", "python3 manage.py shell -c 'print(1)'", "python3 manage.py shell <<'EOF'\nprint(1)\nEOF", "php artisan migrate", "iex --version", "ghci -e 1", "octave x.m", "gnuplot plot.gp",
+    "ssh host 'tmux new -d -s x'", "ssh -n host bash", "ssh host bash < script.sh", "ssh host sqlite3 app.db < q.sql", "ssh host 'python3 x.py'"];
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 

@@ -11,7 +11,7 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, directoryAt, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 
 type Node = Parser.SyntaxNode;
@@ -23,6 +23,8 @@ export interface Launch {
   here: Walk;
   stdin: string | undefined;
   piped: boolean;
+  /** It is given input of its own: a heredoc, a pipe, a redirection. */
+  input: boolean;
   nested: Nested[];
 }
 
@@ -198,9 +200,11 @@ function ssh(launch: Launch): void {
   const rest = args.slice(after.end);
   // A login shell there, given a terminal: what is typed into it runs there (the host may be this one).
   // (Not with -T, no terminal asked for there: `ssh -T git@github.com`, the usual check of a key.)
-  if (rest.length === 0 && launch.stdin === undefined && here.shared.terminal && !before.has("T") && !after.has("T")) add(here, UNKNOWABLE);
+  // With a command, its input is this terminal unless ssh is given one (or -n, -f): a program there reading it takes what is typed here (`ssh host tmux`).
+  const terminal = here.shared.terminal === true && !launch.input && !before.has("n", "f") && !after.has("n", "f");
+  if (rest.length === 0 && terminal && !before.has("T") && !after.has("T")) readsTerminal(here);
   if (rest.length > 0) {
-    if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd: undefined, remote: true });
+    if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd: undefined, remote: true, terminal });
   } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: undefined, remote: true });
 }
 

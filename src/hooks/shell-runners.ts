@@ -31,6 +31,8 @@ export interface Nested {
    * here (a filesystem both mount); one relative to the remote home, or unknown, is the remote's.
    */
   remote?: boolean;
+  /** Its input is this terminal (ssh's remote command, given no input of its own): a program there that reads typed commands reads them from here. */
+  terminal?: boolean;
 }
 
 /** sudo's options, which sudoedit shares. */

@@ -40,6 +40,7 @@ import {
   type FunctionBody,
   HOLE,
   type Positional,
+  readsTerminal,
   readText,
   redirectionOperator,
   statementOf,
@@ -111,12 +112,15 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     // that runs itself, `sh -e "$0" "$@"` as husky's hooks do, would otherwise be read until the
     // walk's depth runs out, and judged any file).
     const bound = inner.bound ?? walk.bound;
-    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
+    const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
     if (walk.shared.read.has(key)) continue;
     walk.shared.read.add(key);
+    const typed = walk.shared.typed ?? 0;
     await walkScript(inner.script, { ...walk, found, home, cwd: inner.cwd, previous: undefined, stack: [], bound }, depth + 1, bash, inner.positional);
     if (inner.mounts !== undefined) for (const path of found) for (const here of onHost(path, inner.mounts)) walk.found.add(here);
     if (inner.remote === true) for (const path of found) if (!path.startsWith(UNKNOWN_MARK)) walk.found.add(path);
+    // A remote command reading this terminal (`ssh host tmux`, `ssh -t host vim`): what is typed into it runs on a host that may be this one.
+    if (inner.terminal === true && (walk.shared.typed ?? 0) > typed) walk.found.add(UNKNOWABLE);
   }
   if (depth > 0) return;
   // Calls of functions defined only later in the walk (in a script sourced before them): read now.
@@ -795,7 +799,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
-  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node))) add(here, UNKNOWABLE);
+  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node))) readsTerminal(here);
   // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
   readEditor(name, args, here, nested);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
@@ -847,7 +851,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       // The program comes on stdin: a heredoc or a file the hook reads is read in turn; a pipe
       // (`curl … | sh`), or a file it cannot read, runs commands it cannot see.
       if (stdin !== undefined) nested.push({ script: stdin, cwd: here.cwd });
-      else if (!reading.has("n", "--version", "--help")) add(here, UNKNOWABLE);
+      else if (!reading.has("n", "--version", "--help")) (piped || inputRedirected(node) ? add : readsTerminal)(here, UNKNOWABLE);
     } else if (piping(first)) add(here, UNKNOWABLE);
     else if (!reading.has("n")) runScript(args[first], true, here, nested, { bound: new Map(), positional: positionalOf(argWords.slice(first + 1), here) });
     return;
@@ -930,7 +934,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (name === "find") return findCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
   if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path, true);
-  if (launches({ name, args, words: argWords, here, stdin, piped, nested })) return;
+  if (launches({ name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested })) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
@@ -949,7 +953,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // Its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`,
     // `python3 manage.py shell`: shell-terminal.ts), given a terminal, reads what is typed into it later.
     const typedConsole = interpreterConsole(name, args, reading);
-    if (here.shared.terminal && typedConsole !== undefined && !(typedConsole === "input" && (stdin !== undefined || piped || inputRedirected(node)))) add(here, UNKNOWABLE);
+    if (here.shared.terminal && typedConsole !== undefined && !(typedConsole === "input" && (stdin !== undefined || piped || inputRedirected(node)))) readsTerminal(here);
     const program = reading.operands[0];
     // A program given inline, or a heredoc or here-string one reads: each path-like string in it,
     // and the path-like arguments it is given (shell-programs.ts).
@@ -1007,7 +1011,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     else if (consoleInput && piped) add(here, UNKNOWABLE); // `| python3 manage.py shell`: commands the text does not give
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
-    else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) add(here, UNKNOWABLE);
+    else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) readsTerminal(here);
   }
   if (rule === undefined) {
     const functions = walk.shared.functions.get(name);

@@ -62,6 +62,8 @@ export interface Shared {
   command?: string;
   /** It runs with a terminal (a Codex tty session): what is typed into it later is never judged. */
   terminal?: boolean;
+  /** How many programs reading that terminal the walk has met (readsTerminal): ssh asks whether its remote command is one. */
+  typed?: number;
   /** A `git commit` in it stages more than is staged now (paths given, `-a`): its hooks see those too. */
   stagesMore?: boolean;
   /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */
@@ -137,6 +139,16 @@ export function landing(directory: string | undefined, source: string): string {
 
 /** Where a write reaches no file: the null device, a terminal, a descriptor. */
 const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
+/**
+ * A program that reads commands from the terminal (given one, what is typed into it later: any
+ * file), or from an input the text does not give; counted when there is a terminal, for ssh: a
+ * remote command reading this terminal takes what is typed here (shell-launchers.ts).
+ */
+export function readsTerminal(walk: Walk): void {
+  add(walk, UNKNOWABLE);
+  if (walk.shared.terminal === true) walk.shared.typed = (walk.shared.typed ?? 0) + 1;
+}
 
 /** `judged`: a path only a program's text names (CHECK_ONLY in payload.ts): counted apart, so one no rule also writes is not claimed. */
 export function add(walk: Walk, path: string, judged = false): void {

@@ -17,7 +17,7 @@ import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
-import { add, directoryAt, outputs, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, outputs, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -188,7 +188,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (index >= argv.length) {
         // Nothing to run: `su`, `sudo -s`, `chroot /srv` start a shell, which, given a terminal,
         // runs what is typed into it later (shell-terminal.ts).
-        if (here.shared.terminal && takesTypedCommands(program, argv.slice(1))) add(here, UNKNOWABLE);
+        if (here.shared.terminal && takesTypedCommands(program, argv.slice(1))) readsTerminal(here);
         return undefined;
       }
       const arg = argv[index];
