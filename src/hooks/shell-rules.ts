@@ -58,9 +58,15 @@ function copyTargets(input: RuleInput, copiesTree: (source: string) => boolean =
   return landed.length > 0 ? landed : [destination];
 }
 
-/** A source that is a directory here (a path the text fixes): moved or copied, a tree lands. */
-const directorySource = (input: RuleInput) => (source: string) =>
-  !source.startsWith(GLOB_MARK) && !source.startsWith(UNKNOWN_MARK) && isDirectory(within(input.walk.cwd, source));
+/**
+ * A source that is a directory here (a path the text fixes), or one the command made before it
+ * (`mkdir t && cp -r t dst`; with -p, each directory above too): moved or copied, a tree lands.
+ */
+const directorySource = (input: RuleInput) => (source: string) => {
+  if (source.startsWith(GLOB_MARK) || source.startsWith(UNKNOWN_MARK)) return false;
+  const path = within(input.walk.cwd, source);
+  return isDirectory(path) || [...(input.walk.shared.directories ?? [])].some((made) => made === path || made.startsWith(`${path}/`));
+};
 
 /** scp -r: anything but a file here may be a directory (another host's is not looked at). */
 function isFileHere(path: string | undefined): boolean {
@@ -201,7 +207,15 @@ export const RULES: Record<string, Rule> = {
   fallocate: operandsOf({ short: "l:o:", long: { length: "l", offset: "o" } }), // -p punches holes, -z zeroes: the file changes
   cmake: { syntax: { short: "EB:S:G:D:C:U:T:A:P:", long: { build: ":", install: ":", help: "", version: "", ...valuedLong("preset toolchain graphviz log-level") } }, writes: cmakeCommand },
   tee: operandsOf(),
-  mkdir: { syntax: {}, writes: () => [] }, // creates, but writes no file anyone claims
+  // mkdir creates, but writes no file anyone claims: what it makes is noted, for a copy or move of it later (directorySource).
+  mkdir: {
+    syntax: { short: "m:", long: { mode: "m", parents: "p" } },
+    writes: (input) => {
+      const made = input.values(input.reading.operands).map((value) => within(input.walk.cwd, value));
+      for (const path of made) if (!path.startsWith(UNKNOWN_MARK) && !path.startsWith(GLOB_MARK)) (input.walk.shared.directories ??= new Set()).add(path);
+      return [];
+    },
+  },
   cp: {
     syntax: copying("", { sparse: ":", "no-preserve": ":", parents: "", recursive: "r", archive: "a" }),
     writes: (input) => withBackups(input, copyTargets(input, input.reading.has("r", "R", "a") ? recursiveSource(input) : undefined)),

@@ -78,6 +78,8 @@ export interface Shared {
   managed: Set<string>;
   /** What each glob matched, listed once for the command (staticWord and wordValues both ask). */
   globs?: Map<string, string[]>;
+  /** Directories the command makes (`mkdir t`): a later `cp -r t dst` copies a tree, as of a directory on disk. */
+  directories?: Set<string>;
   /** Links the command makes (`ln -s u.ts l`), to where each leads: a later write through one writes there. */
   links?: Map<string, string>;
   /** Links the command being read makes: in `links` from the next command on. */
