@@ -230,7 +230,7 @@ Shell("should judge a directory copied or moved to a name not there yet as the t
   writeFileSync(join(box.root, "tpl", "a.ts"), "export const a = 1;\n");
   const tpl = join(box.root, "tpl");
   claims(["take", join(box.project, "src", "**", "*.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "generated code"]);
-  for (const command of [`cp -r ${tpl} src/gen`, `cp -a ${tpl} src/gen`, `mv ${tpl} src/gen`, `rsync -a ${tpl}/ src/gen`, `rsync -a ${tpl}/ src/gen/`, `rsync -a ${tpl} src/gen`, `cp -r ${tpl} src/`, `mv ${tpl} src`, 'cp -r "$T" src/gen', "scp -r host:tpl src/gen", "mkdir t && cp -r t src/gen", "mkdir -p t/sub && mv t src/gen", "mkdir t; rsync -a t src/gen"]) {
+  for (const command of [`cp -r ${tpl} src/gen`, `cp -a ${tpl} src/gen`, `mv ${tpl} src/gen`, `rsync -a ${tpl}/ src/gen`, `rsync -a ${tpl}/ src/gen/`, `rsync -a ${tpl} src/gen`, `cp -r ${tpl} src/`, `mv ${tpl} src`, 'cp -r "$T" src/gen', "scp -r host:tpl src/gen", "mkdir t && cp -r t src/gen", "mkdir -p t/sub && mv t src/gen", "mkdir t; rsync -a t src/gen", `cp -r ${tpl} t && cp -r t src/gen`, "git clone https://example.com/x.git t && mv t src/gen"]) {
     assert.is(bash(box, command), "deny", command);
   }
   claims(["take", join(box.project, "lib", "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "one file"]);

@@ -78,7 +78,7 @@ export interface Shared {
   managed: Set<string>;
   /** What each glob matched, listed once for the command (staticWord and wordValues both ask). */
   globs?: Map<string, string[]>;
-  /** Directories the command makes (`mkdir t`): a later `cp -r t dst` copies a tree, as of a directory on disk. */
+  /** Directories the command makes (`mkdir t`, a tree copied to t): a later `cp -r t dst` copies a tree, as of a directory on disk. */
   directories?: Set<string>;
   /** Links the command makes (`ln -s u.ts l`), to where each leads: a later write through one writes there. */
   links?: Map<string, string>;
@@ -175,7 +175,10 @@ export function add(walk: Walk, path: string, judged = false): void {
     return;
   }
   if (glob) {
-    walk.found.add(GLOB_MARK + (isAbsolute(bare) ? bare : join(walk.cwd as string, bare)));
+    const full = isAbsolute(bare) ? bare : join(walk.cwd as string, bare);
+    walk.found.add(GLOB_MARK + full);
+    // A tree written under a directory (`cp -r tpl b`, `git clone url b`: b/**) makes it one, for a later copy of it.
+    if (full.endsWith("/**")) (walk.shared.directories ??= new Set()).add(full.slice(0, -"/**".length));
     return;
   }
   // `..` is left for the kernel's reading (write-guard.ts): after a symlink it is not the text's parent.
