@@ -187,6 +187,14 @@ Heredocs("should answer a long line of prose in time, and a command past the tex
   assert.equal(await writes(box, `cat > big.txt <<'EOF'\n${words}\nEOF`), ["big.txt"], "a body set aside is not given to the grammar");
 });
 
+Heredocs("should answer a Codex command in time whose long line names, over and over, programs that may take typed commands", ({ box }) => {
+  // The terminal rule's look at the words (shell-terminal.ts): from each `git` to the end of the line and back, a regex took minutes.
+  const codex = (command: string) => decision(box, "codex", { tool_name: "Bash", tool_input: { command } });
+  for (const unit of ["git add -x ", "perl -x ", "git tag x "]) assert.is(codex(line(200_000, unit)), "allow", unit);
+  assert.is.not(codex(line(200_000, "python3 -m x ")), "no answer"); // (its module's line, read again, is past the text the walk reads: any file)
+  assert.is(codex(`${line(200_000, "git add -x ")}; vim`), "deny", "a program that takes typed commands after them");
+});
+
 Heredocs("should read a Codex patch with a long run of spaces in a header line once, and judge its paths", ({ box }) => {
   const codex = (patch: string) => decision(box, "codex", { tool_name: "apply_patch", tool_input: { command: patch } });
   // `\s*$` after a lazy path, and `[ ]+$`, looked again from each space of the run: 100 KB took minutes.

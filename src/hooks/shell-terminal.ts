@@ -201,26 +201,44 @@ export function interpreterConsole(name: string, args: Args, reading: Reading): 
   return bare === "ruby" && reading.values("r").some((value) => value === "debug" || value === "debug/start") ? "input" : undefined;
 }
 
-/**
- * What may take typed commands where the program's name alone would send too much to the walk
- * (every `python3 x.py`, `git status`): an interpreter's debugger or console
- * (interpreterConsole), git's prompts and tools (TYPED.git), and the calls that run an
- * editor on a file of their own (shell-editors.ts: git's, `crontab -e`, `visudo`, `kubectl edit`).
- */
-const TYPED_FORMS = new RegExp(
-  [
-    String.raw`\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)\b`,
-    String.raw`\bperl\b[^;&|\n]*\s-[a-zA-Z]*d|\b(node(js)?\b[^;&|\n]*\sinspect|bun\b[^;&|\n]*\srepl|ruby\b[^;&|\n]*\s-r\s*debug|manage\.py\s+(shell|dbshell|shell_plus)|artisan\s+tinker)\b`,
-    // git commit with no message given, or asked to edit one anyway; the other subcommands' prompts, tools and editors.
-    String.raw`\bgit\b[^;&|\n]*\scommit\b(?![^;&|\n]*\s(-[a-zA-Z]*[mFC]|--(message|file|reuse-message|no-edit|dry-run|fixup)\b))`,
-    String.raw`\bgit\b[^;&|\n]*\scommit\b[^;&|\n]*\s(-[a-zA-Z]*[ecp]|--(edit|reedit-message|fixup=(amend|reword)|interactive|patch))`,
-    String.raw`\bgit\b[^;&|\n]*\s((mergetool|difftool|notes|revert)\b|tag\b[^;&|\n]*\s(-[a-zA-Z]*[asue]|--(annotate|sign|local-user|edit)))`,
-    String.raw`\bgit\b[^;&|\n]*\s(add|checkout|reset|restore|stash|am|rebase|merge|pull|cherry-pick|config|branch)\b[^;&|\n]*\s(-[a-zA-Z]*[pie]\b|--(patch|interactive|edit|continue))`,
-    String.raw`(^|[\s;&|(/])(visudo|vipw|vigr|sudoedit)\b|\bsudo\b[^;&|\n]*\s(-[a-zA-Z]*e|--edit)|\bcrontab\b[^;&|\n]*\s-e\b|\b(kubectl|oc|systemctl)\b[^;&|\n]*\sedit\b`,
-  ].join("|"),
-);
+/** git commit's options that give its message; those that ask for an editor (or its prompt) anyway. */
+const MESSAGE_GIVEN = /^(-[a-zA-Z]*[mFC]|--(message|file|reuse-message|no-edit|dry-run|fixup))/;
+const EDITED_ANYWAY = /^(-[a-zA-Z]*[ecp]|--(edit|reedit-message|fixup=(amend|reword)|interactive|patch))/;
 
-/** Programs whose name alone is no sign (TYPED_FORMS reads their forms). */
+/**
+ * Whether a command's words (one simple command's, quotes gone) are a form that may take typed
+ * commands where the program's name alone would send too much to the walk (every `python3 x.py`,
+ * `git status`): an interpreter's debugger or console (interpreterConsole), git's prompts and
+ * tools (TYPED.git), and the calls that run an editor on a file of their own (shell-editors.ts:
+ * git's, `crontab -e`, `visudo`, `kubectl edit`). Read word by word: a regex scanning from each
+ * mention to the line's end would cost a long line the square of its length.
+ */
+function typedForm(words: string[]): boolean {
+  const names = words.map((word) => word.slice(word.lastIndexOf("/") + 1));
+  const after = (pattern: RegExp) => {
+    const at = names.findIndex((name) => pattern.test(name));
+    return at === -1 ? undefined : words.slice(at + 1);
+  };
+  const any = (list: string[] | undefined, pattern: RegExp) => list !== undefined && list.some((word) => pattern.test(word));
+  const python = after(/^(python[\d.]*|pypy3?)$/);
+  if (python !== undefined && python.some((word, at) => /^-m(pdb|ipdb|pudb|code|asyncio|IPython|ptpython|bpython|sqlite3)$/.test(word === "-m" ? `-m${python[at + 1] ?? ""}` : word))) return true;
+  if (any(after(/^perl$/), /^-[a-zA-Z]*d/) || any(after(/^node(js)?$/), /^inspect$/) || any(after(/^bun$/), /^repl$/)) return true;
+  const ruby = after(/^ruby$/);
+  if (ruby !== undefined && ruby.some((word, at) => /^-rdebug(\/|$)/.test(word) || (word === "-r" && /^debug(\/|$)/.test(ruby[at + 1] ?? "")))) return true;
+  if (any(after(/^manage\.py$/), /^(shell|dbshell|shell_plus)$/) || any(after(/^artisan$/), /^tinker$/)) return true;
+  const git = after(/^git$/);
+  if (git !== undefined) {
+    const has = (...subcommands: string[]) => git.some((word) => subcommands.includes(word));
+    if (has("commit") && (!any(git, MESSAGE_GIVEN) || any(git, EDITED_ANYWAY))) return true;
+    if (has("mergetool", "difftool", "notes", "revert")) return true;
+    if (has("tag") && any(git, /^(-[a-zA-Z]*[asue]|--(annotate|sign|local-user|edit))/)) return true;
+    if (has("add", "checkout", "reset", "restore", "stash", "am", "rebase", "merge", "pull", "cherry-pick", "config", "branch") && any(git, /^(-[a-zA-Z]*[pie]$|--(patch|interactive|edit|continue))/)) return true;
+  }
+  if (any(names, /^(visudo|vipw|vigr|sudoedit)$/) || any(after(/^sudo$/), /^(-[a-zA-Z]*e|--edit)/) || any(after(/^crontab$/), /^-e$/)) return true;
+  return any(after(/^(kubectl|oc|systemctl)$/), /^edit$/);
+}
+
+/** Programs whose name alone is no sign (typedForm reads their forms). */
 const BY_FORM = new Set(["git"]);
 
 /**
@@ -228,6 +246,6 @@ const BY_FORM = new Set(["git"]);
  * the walk decides, after wrappers, which words are commands and what they are given).
  */
 export function mayTakeTypedCommands(command: string): boolean {
-  if (TYPED_FORMS.test(command.replace(/["'\\]/g, ""))) return true;
+  if (command.replace(/["'\\]/g, "").split(/[;&|\n]/).some((segment) => typedForm(segment.split(/[\s()`{}<>$]+/)))) return true;
   return command.split(/[\s;&|()<>`$"'{}]+/).some((word) => word !== "" && ((ruleOf(word) !== undefined && !BY_FORM.has(basename(word))) || basename(word) === "ssh")); // ssh: its launcher asks (shell-launchers.ts)
 }
