@@ -50,7 +50,8 @@ TYPED.screen = unless("-d", "-D", "-ls", "-list", "-X", "-Q", "-v", "-h", "--hel
 for (const name of ["vi", "vim", "nvim", "view", "vimdiff", "gvim", "ex", "ed", "emacs", "emacsclient", "nano", "pico", "micro", "joe", "jed", "mcedit", "kak", "hx", "helix", "ne"]) {
   TYPED[name] = unless("--version", "--help", "-h", "--batch", "-batch", "--headless", "--script");
 }
-// (Not man or info: their pager's `!cmd` is a way, but `man ls | head` is how agents read them.)
+// (Not man or info: their pager's `!cmd` is a way, but `man ls | head` is how agents read them;
+// nor git's pager: Codex runs its terminal sessions with PAGER and GIT_PAGER set to cat.)
 TYPED.gdb = unless("-batch", "--batch", "--version", "--help");
 TYPED.lldb = unless("-b", "--batch", "--version", "--help");
 // Python's debuggers as commands (pdb3, ipdb3, pudb3; and `python3 -m pdb`: interpreterConsole),
