@@ -483,6 +483,37 @@ releaseTake("should give a stale claim to exactly one taker when its holder rele
   }
 });
 
+releaseTake("should stamp a claim granted after waiting on another's claim lock with the time it was granted", async () => {
+  // A take judged a stale claim, waited on the claim lock of a release stopped while it removed it,
+  // then found the target free and took it, stamped with the time read before the wait: its claim
+  // was born seconds old, with a short TTL already stale by its heartbeat.
+  const sb = sandbox();
+  try {
+    assert.is(claims(["take", "x", "--holder", "A", "--ttl", "1", "--dir", sb.dir]).code, 0);
+    await new Promise((resolve) => setTimeout(resolve, 2200)); // A's claim is stale
+    const slow = spawn(process.execPath, [BIN, "release", "x", "--holder", "A", "--dir", sb.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "before-unlink" }), stdio: "ignore" });
+    const released = new Promise((resolve) => slow.on("exit", resolve));
+    try {
+      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${slow.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      const taking = claimsAsync(["take", "x", "--holder", "B", "--ttl", "5", "--json", "--dir", sb.dir]);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const resumedAt = Date.now();
+      slow.kill("SIGCONT");
+      const taken = await taking;
+      await released;
+      assert.is(taken.code, 0, taken.stdout + taken.stderr);
+      const claim = readJson(join(sb.dir, "x.json")) as { holder: string; heartbeat_at: string; taken_at: string };
+      assert.is(claim.holder, "B");
+      // Heartbeats are written to the second, rounded up.
+      assert.ok(Date.parse(claim.heartbeat_at) >= resumedAt - 1000, `B's claim was stamped ${claim.heartbeat_at}, before the wait ended (${new Date(resumedAt).toISOString()})`);
+    } finally {
+      slow.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
+});
+
 releaseTake.run();
 
 // 5 ---------------------------------------------------------------------------------------------

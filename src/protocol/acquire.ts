@@ -5,7 +5,7 @@ import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
 import { forgetHeld, rememberHeld } from "./held.js";
-import { judge, kindOf, type Context, type Holding } from "./context.js";
+import { judge, kindOf, refreshNow, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 
@@ -41,7 +41,7 @@ export function holds(request: Pick<Request, "target" | "holder" | "mode">, cont
 
 /** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
 export function acquire(request: Request, context: Context): GrantedClaim | Holding {
-  const { store, nowMs } = context;
+  const { store } = context;
   const { target, holder, mode, purpose, ttl } = request;
   const fileName = claimFileOf(request);
   const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
@@ -51,6 +51,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
     ...(previous && { previous }),
   });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    refreshNow(context); // an attempt after one that waited on a claim lock stamps by the time now
     const judgement = judge(store.read(fileName), target, holder, context);
     switch (judgement.state) {
       case "blocked":
@@ -58,7 +59,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context) };
+        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "taken");
@@ -66,23 +67,33 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         break;
       }
       case "mine": {
-        const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(nowMs) };
+        const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
         // A claim from before tokens, or a script's, gets one; a stale one another holder's newer token overlaps, a new one.
         const reissued = judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
         const issuing = typeof renewed.token !== "number" || reissued !== undefined;
         if (issuing) renewed.token = reissued ?? nextToken(target, context);
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
-        const change = issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
-        if (store.change(fileName, judgement.version, () => change) === "done" && confirmed(fileName, renewed, context)) {
+        const change = () => {
+          // Stamped once the claim lock is won: a wait for it must not make the claim born older than it is.
+          refreshNow(context);
+          renewed.heartbeat_at = formatTimestamp(context.nowMs);
+          return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
+        };
+        if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
           return grant(renewed, "retaken");
         }
         break;
       }
       case "stale": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
-        const change = { replace: claim, counter: tokenFileName(target, holder) };
-        if (store.change(fileName, judgement.version, () => change) === "done" && confirmed(fileName, claim, context)) {
+        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
+        const change = () => {
+          // Stamped once the claim lock is won (as a re-take's, above).
+          refreshNow(context);
+          claim.taken_at = claim.heartbeat_at = formatTimestamp(context.nowMs);
+          return { replace: claim, counter: tokenFileName(target, holder) };
+        };
+        if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           return grant(claim, "took_over", judgement.holding);
         }
