@@ -630,6 +630,24 @@ test("should take, check and let the hook write a tree too deep to search whole 
   }
 });
 
+test("should let check --token pass a fresh holding of a file in a package with a .claims of its own, and fence one that is over", ({ repo }) => {
+  // The directories a check only looks in (the root's, the default) hold no claim carrying the
+  // token: judged there too, every fresh holding came back fenced (exit 4).
+  const { root, pkg, env } = repo;
+  const taken = claims(["take", "src/f.ts", "--holder", "A", "--json"], { cwd: pkg, env });
+  assert.is(taken.code, 0, taken.stderr);
+  const token = String(JSON.parse(taken.stdout).granted[0].token);
+  const fresh = claims(["check", "src/f.ts", "--token", token, "--holder", "A", "--json"], { cwd: pkg, env });
+  assert.is(fresh.code, 0, fresh.stdout + fresh.stderr);
+  assert.equal(JSON.parse(fresh.stdout).fenced, []);
+  assert.is(claims(["check", "packages/a/src/f.ts", "--token", token, "--holder", "A"], { cwd: root, env }).code, 0, "from the root too");
+  assert.is(claims(["release", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
+  const over = claims(["check", "src/f.ts", "--token", token, "--holder", "A", "--json"], { cwd: pkg, env });
+  assert.is(over.code, 4, over.stdout + over.stderr);
+  assert.is(JSON.parse(over.stdout).fenced.length, 1, "fenced once, where the claim lives");
+});
+
 test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {
   const { root, env } = repo;
   assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);

@@ -60,7 +60,10 @@ function checkNow(options: CheckOptions): CheckResult {
     else metInPinned(result, [[result.dir, options.targets]], options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
   }
-  const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...options, dir, targets }) }));
+  // A token is the home directory's to fence by: the claim carrying it lives there, and a directory
+  // only looked in (another package's, above) has none, so it would fence every fresh holding.
+  const { token: _token, ...untokened } = options;
+  const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...(judgeOnly ? untokened : options), dir, targets }) }));
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
   for (const { result } of parts) {
