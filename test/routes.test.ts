@@ -641,6 +641,12 @@ test("should let check --token pass a fresh holding of a file in a package with 
   assert.is(fresh.code, 0, fresh.stdout + fresh.stderr);
   assert.equal(JSON.parse(fresh.stdout).fenced, []);
   assert.is(claims(["check", "packages/a/src/f.ts", "--token", token, "--holder", "A"], { cwd: root, env }).code, 0, "from the root too");
+  // With a target of the root's own: its directory is home to one and only looked in for the other.
+  const readme = claims(["take", "README.md", "--holder", "A", "--json"], { cwd: root, env });
+  assert.is(JSON.parse(readme.stdout).granted[0].token, Number(token), "both are the first holding of their target");
+  const both = claims(["check", "packages/a/src/f.ts", "README.md", "--token", token, "--holder", "A", "--json"], { cwd: root, env });
+  assert.is(both.code, 0, both.stdout + both.stderr);
+  assert.is(claims(["release", "README.md", "--holder", "A"], { cwd: root, env }).code, 0);
   assert.is(claims(["release", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
   const over = claims(["check", "src/f.ts", "--token", token, "--holder", "A", "--json"], { cwd: pkg, env });

@@ -60,10 +60,17 @@ function checkNow(options: CheckOptions): CheckResult {
     else metInPinned(result, [[result.dir, options.targets]], options);
     return unsearched.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...unsearched] };
   }
-  // A token is the home directory's to fence by: the claim carrying it lives there, and a directory
-  // only looked in (another package's, above) has none, so it would fence every fresh holding.
+  // A token is fenced by where its claim lives: a directory a target is only looked for in (another
+  // package's, one above) holds no claim carrying it, and would fence every fresh holding.
   const { token: _token, ...untokened } = options;
-  const parts = [...routes.dirs].map(([dir, { targets, judgeOnly }]) => ({ targets, judgeOnly, result: checkIn({ ...(judgeOnly ? untokened : options), dir, targets }) }));
+  const parts = [...routes.dirs].flatMap(([dir, { targets, judgeOnly, homeOf = [] }]) => {
+    const home = options.token === undefined ? targets : targets.filter((target) => homeOf.includes(target));
+    const looked = targets.filter((target) => !home.includes(target));
+    return [
+      ...(home.length > 0 ? [{ targets: home, judgeOnly, result: checkIn({ ...options, dir, targets: home }) }] : []),
+      ...(looked.length > 0 ? [{ targets: looked, judgeOnly, result: checkIn({ ...untokened, dir, targets: looked }) }] : []),
+    ];
+  });
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
   for (const { result } of parts) {

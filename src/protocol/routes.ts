@@ -187,9 +187,10 @@ export interface Routes {
   /**
    * Each claims directory the targets go to, with the targets (as given) and the `.claims` that
    * names it; `judgeOnly`, for a judging verb, where no target is claimed but a claim in its way
-   * may be (another name of a file, a claim from before the `.claims` nearest it appeared).
+   * may be (another name of a file, a claim from before the `.claims` nearest it appeared);
+   * `homeOf`, of those targets, the ones whose claims live there (the rest are only looked for).
    */
-  dirs: Map<string, { targets: string[]; config?: string; judgeOnly?: boolean }>;
+  dirs: Map<string, { targets: string[]; config?: string; judgeOnly?: boolean; homeOf?: string[] }>;
   /** Directory or glob targets whose tree was too big to search whole for the `.claims` below (configsUnder). */
   cut?: string[];
   /** The same, in a tree where no `.claims` was seen: noted, not refused. */
@@ -217,6 +218,7 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     const entry = dirs.get(dir) ?? { targets: [], ...(config !== undefined && { config }), ...(judgeOnly && { judgeOnly }) };
     if (!judgeOnly) delete entry.judgeOnly;
     if (!entry.targets.includes(input)) entry.targets.push(input);
+    if (!judgeOnly && !(entry.homeOf ??= []).includes(input)) entry.homeOf.push(input);
     dirs.set(dir, entry);
   };
   let cut: string[] | undefined;
