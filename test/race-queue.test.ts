@@ -1,7 +1,7 @@
 // Waiting, queueing and granting between real processes: no daemon, so whichever process frees or
 // observes a target does the grant, and it must happen exactly once.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -154,6 +154,26 @@ Waiting("should detect a two-session deadlock between processes", async ({ box }
   assert.match(JSON.parse(second.stdout).error.message, /deadlock: b waits for a waits for b/);
   as(box, "b", "release", "y");
   assert.is((await first).code, 0);
+});
+
+Waiting("should grant the queue first when a claim goes stale while its holder's beat waits for the take lock", async ({ box }) => {
+  // The beat found the claim fresh, then waited for the take lock (held by a stopped take) past the
+  // claim's TTL. Under the lock it renewed the claim as was_stale, passing over the queued holder.
+  assert.is(as(box, "a", "take", "f1", "--ttl", "3").code, 0);
+  assert.is(as(box, "b", "take", "f1", "--queue").code, 6);
+  const stopped = spawn(process.execPath, [BIN, "take", "f9", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    const beating = asAsync(box, "a", "beat", "f1");
+    await new Promise((resolve) => setTimeout(resolve, 4500)); // past a's TTL (its heartbeat is rounded up to the second)
+    stopped.kill("SIGKILL"); // its take lock is passed over as a dead owner's
+    const beaten = await beating;
+    assert.is(beaten.code, 4, beaten.stdout + beaten.stderr);
+    assert.is(JSON.parse(beaten.stdout).lost_to[0].now_held_by.holder, "b");
+    assert.is(readJson(join(box.dir, "f1.json")).holder, "b", "the queued holder got it");
+  } finally {
+    stopped.kill("SIGKILL");
+  }
 });
 
 Waiting.run();

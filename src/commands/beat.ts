@@ -164,18 +164,25 @@ function lapsedBy(claim: Claim, mtimeMs: number, context: Context): boolean {
  * have moved in meanwhile: the queue gets it first (a stale claim is a freed target), and a fresh
  * claim of another holder on an overlapping target means it is lost, even though its file still
  * names the caller. `lookedStale`: it was stale when looked at before the lock (the queue is served
- * then).
+ * at once; otherwise once it is found stale under the lock).
  */
 function renewUnderLock(fileName: string, target: string, holder: string, context: Context, options: BeatOptions, lookedStale: boolean): "renewed" | "was_stale" | Reissued | LostClaim {
   return context.store.withTakeLock(() => {
     refreshNow(context);
-    if (lookedStale) grantQueued(context);
+    let served = lookedStale;
+    if (served) grantQueued(context);
     for (let attempt = 0; attempt < 50; attempt++) {
       const read = context.store.read(fileName);
       const judgement = judge(read, target, holder, context);
       if (judgement.state === "free" || judgement.state === "blocked") return { target };
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
       const stale = judgement.stale;
+      if (stale && !served) {
+        // Gone stale while this beat waited for the lock: the queue is served first all the same.
+        served = true;
+        grantQueued(context);
+        continue;
+      }
       if (stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
