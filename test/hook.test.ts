@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -540,6 +540,27 @@ Claude("should put the hook's options into the printed command", ({ box }) => {
   assert.ok(codex.hooks.PreToolUse[0].hooks[0].command.endsWith("hook codex --no-auto-take"));
   assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch|Bash", "a patch or a write through the shell reaches the hook");
   assert.ok(codex.hooks.SessionEnd && !codex.hooks.Stop[0].hooks[0].command.includes("release"), "claims are released at session end");
+});
+
+Claude("should answer an edit of the session's own file within its timeout while a stopped take holds the take lock", async ({ box, file }) => {
+  // The hook renews its own claim once it is no longer young, and a renewal waits for the take lock.
+  // A take stopped holding it (Ctrl-Z, a crashed machine's on a network filesystem) made the hook
+  // wait 10 s and more, past Claude Code's timeout for it: the call then went through unjudged,
+  // or was blocked with --fail-closed. A claim with half its TTL to go is left as it is instead.
+  assert.is(claims(["take", file, "--holder", "claude-s2", "--ttl", "20", "--dir", box.dir]).code, 0);
+  const heartbeat = readJson(join(box.dir, entries(box.dir)[0] as string)).heartbeat_at;
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // no longer young (a tenth of its TTL)
+  const stopped = spawn(process.execPath, [BIN, "take", "other", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Killed at 8 s, under the 10 s the hook is given (and the 10 s after which a wait for a stopped owner gives up).
+    const result = spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify(edit(box, "s2", file, "toFixed")), env: cleanEnv({ CLAIMS_DIR: box.dir }), encoding: "utf8", timeout: 8000 });
+    assert.is(result.status, 0, `${result.signal ?? ""} ${result.stdout}${result.stderr}`);
+    assert.is(result.stdout, "", "its own file: allowed");
+    assert.is(readJson(join(box.dir, entries(box.dir).find((name) => name !== "other.json") as string)).heartbeat_at, heartbeat, "left as it was, to be renewed later");
+  } finally {
+    stopped.kill("SIGKILL");
+  }
 });
 
 Claude.run();

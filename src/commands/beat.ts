@@ -5,6 +5,7 @@ import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { DEFAULT_TTL_SECONDS, type Claim } from "../protocol/claim.js";
 import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
+import { withLockPatience } from "../protocol/lock.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
@@ -134,12 +135,32 @@ function renew(fileName: string, target: string, holder: string, context: Contex
   const fenced = fencedOff(judgement.claim, holder, token, context);
   if (fenced) return { target, ...fenced };
   if (!judgement.stale && renewAfterMs !== undefined && isYoung(judgement.claim, context.nowMs, renewAfterMs)) return "young";
+  // A hook's renewal of a claim with half its TTL or more to go does not wait out a take lock
+  // someone holds (a stopped take, a crashed machine's for a lease): the agent's tool call would
+  // outlast the hook's timeout. It is left as it is, to be renewed by a later call.
+  if (!judgement.stale && renewAfterMs !== undefined && hasTimeToSpare(judgement.claim, context.nowMs)) {
+    try {
+      return withLockPatience(HOOK_LOCK_PATIENCE_MS, () => renewUnderLock(fileName, target, holder, context, options, false));
+    } catch (error) {
+      if (error instanceof BusyError) return "young";
+      throw error;
+    }
+  }
   // Written under the take lock, judged again there: a take judges the claims in its way under it
   // too, so none can find this claim stale between the judgement and the write. Written without
   // it, a beat that stalled after finding its claim fresh (a paused process, a slow disk) landed
   // after the claim lapsed and a take had built over it; a check after the write caught that,
   // but not once the beat died or timed out before it, and the next beat found the claim fresh.
   return renewUnderLock(fileName, target, holder, context, options, judgement.stale);
+}
+
+/** How long a hook's renewal of a claim with time to spare waits for the take lock (hasTimeToSpare). */
+const HOOK_LOCK_PATIENCE_MS = 1000;
+
+/** A heartbeat less than half the claim's TTL old. */
+function hasTimeToSpare(claim: Claim, nowMs: number): boolean {
+  const ageMs = nowMs - (parseTimestamp(claim.heartbeat_at) as number);
+  return ageMs < ((claim.ttl ?? DEFAULT_TTL_SECONDS) * 1000) / 2;
 }
 
 /** A heartbeat younger than `renewAfterMs` or a tenth of the claim's TTL (BeatOptions.renewAfterMs): left as it is. */

@@ -44,6 +44,25 @@ export interface LockRecord extends ProcessIdentity {
   nonce?: string;
 }
 
+/**
+ * How long a wait for another's lock may last before it gives up with BusyError, where that is
+ * shorter than the usual limits (a live owner's HOLD_LIMIT_MS, a lease for one elsewhere): set by
+ * withLockPatience for a call that has something better to do than wait (a hook's renewal of a
+ * claim with time to spare, src/commands/beat.ts).
+ */
+let patienceMs: number | undefined;
+
+/** Runs `work` with every wait for another's lock cut at `ms` (BusyError, nothing changed). */
+export function withLockPatience<T>(ms: number, work: () => T): T {
+  const before = patienceMs;
+  patienceMs = ms;
+  try {
+    return work();
+  } finally {
+    patienceMs = before;
+  }
+}
+
 export function lockName(claimFile: string, version: string, generation: number): string {
   const key = sha256Hex(`${claimFile}\n${version}`).slice(0, 32);
   return `${LOCK_PREFIX}${key}-${generation}`;
@@ -119,6 +138,7 @@ export function withClaimLock<T>(
               `The claim file ${claimFile} has been locked by process ${owner.pid} for over ${HOLD_LIMIT_MS / 1000} s; that process seems stopped. Resume or kill it, then retry.`,
             );
           }
+          if (patienceMs !== undefined && waited > patienceMs) throw new BusyError(`The claim file ${claimFile} is locked by process ${owner.pid}; retry.`);
           // Locks this process holds around this one (the take lock, around a takeover) are renewed
           // while it waits, as before a write: waiting out the lease of a crashed machine's lock
           // here takes longer than HOLD_LIMIT_MS, and an outer lock left unrenewed that long could
