@@ -1233,6 +1233,11 @@ Shell("should read the editor a command runs on a file of its own (git commit wi
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.is(bash(box, "GIT_EDITOR='rm u.ts; :' git commit"), "deny");
+  // Named in the agent's own environment, not the command's text: the same, whatever else the command does.
+  const agent = { GIT_EDITOR: "sed -i s/1/2/ u.ts" };
+  for (const command of ["git commit", "git add -A && git commit", "touch x.txt && git commit"]) assert.is(bash(box, command, {}, agent), "deny", command);
+  for (const command of ["git commit -m x", "git status"]) assert.is(bash(box, command, {}, agent), undefined, command);
+  assert.is(bash(box, "git commit", {}, { GIT_EDITOR: "vim -u NONE", EDITOR: "code --wait" }), undefined, "an editor given its options writes its own file");
 });
 
 Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, containers, scp, and links made in nested scripts", async ({ box }) => {

@@ -80,6 +80,19 @@ function directoriesOf(paths: string[]): string[] {
  * environment is the one the command inherits, for the variables that name what a tool writes
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
+/** The variables the programs that run an editor take it from (shell-editors.ts). */
+const EDITOR_VARIABLES = ["GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "VISUAL", "EDITOR", "KUBE_EDITOR", "SUDO_EDITOR", "SYSTEMD_EDITOR"];
+/** An editor given its options alone, which writes the file it is given and nothing else. */
+const PLAIN_EDITOR = /^\s*(\S*\/)?(vi|vim|nvim|view|nano|pico|emacs|emacsclient|code|code-insiders|cursor|subl|mate|micro|hx|helix|kak|joe|jed|ne|mcedit|gedit|kate|zed|ed|ex|true|false|cat)(\s+-\S*)*\s*$/;
+
+/** Whether the environment names an editor that may write more than its file (`GIT_EDITOR='sed -i … x.ts'`, a script). */
+function editorMayWriteElsewhere(environment: Environment): boolean {
+  return EDITOR_VARIABLES.some((name) => {
+    const value = environment[name];
+    return typeof value === "string" && value.trim() !== "" && !PLAIN_EDITOR.test(value);
+  });
+}
+
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
@@ -87,7 +100,9 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const hooked = runsGitHooks(command, cwd, environment);
   // With a terminal, a program that writes nothing by its words may take commands typed into it
   // later (tmux, su, vim): the walk reads every such command (shell-terminal.ts).
-  const typed = terminal && mayTakeTypedCommands(command);
+  // And one that runs an editor on a file of its own (`git commit` with no message, `crontab -e`),
+  // where the environment names an editor that is a command line of its own (shell-editors.ts).
+  const typed = (terminal || editorMayWriteElsewhere(environment)) && mayTakeTypedCommands(command);
   if (!hooked && !typed && (!mayWrite(command) || quietPackageRun(command, cwd))) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
   const programs = hooked || typed ? undefined : programsHere(command);
