@@ -75,11 +75,6 @@ function directoriesOf(paths: string[]): string[] {
   }
 }
 
-/**
- * Absolute paths the command writes (an existing directory stands for everything under it). The
- * environment is the one the command inherits, for the variables that name what a tool writes
- * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
- */
 /** The variables the programs that run an editor take it from (shell-editors.ts). */
 const EDITOR_VARIABLES = ["GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "VISUAL", "EDITOR", "KUBE_EDITOR", "SUDO_EDITOR", "SYSTEMD_EDITOR"];
 /** An editor given its options alone, which writes the file it is given and nothing else. */
@@ -93,6 +88,11 @@ function editorMayWriteElsewhere(environment: Environment): boolean {
   });
 }
 
+/**
+ * Absolute paths the command writes (an existing directory stands for everything under it). The
+ * environment is the one the command inherits, for the variables that name what a tool writes
+ * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
+ */
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
