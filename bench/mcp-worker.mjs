@@ -1,7 +1,13 @@
 // Tool-call latency inside a running `claims mcp` server, run by bench/run.mjs in a fresh child
 // process: what an MCP user pays per call, start-up aside (the client starts the server once).
 //
-//   node bench/mcp-worker.mjs <bin/claims.js> <dist/index.js URL> <claims dir> <project dir> <pairs>
+//   node bench/mcp-worker.mjs <bin/claims.js> <dist/index.js URL> <scratch dir> <project dir> <pairs> [pinned|setup]
+//
+// pinned (the default): the server runs `claims mcp --dir <scratch>/server` and the library takes in
+// <scratch>/library. setup: as docs/MCP.md sets it up, `claims mcp` without --dir, so it claims in
+// the default claims directory (here that of an XDG_STATE_HOME of its own, <scratch>/server-state),
+// and the library likewise in <scratch>/library-state's; a take that pins a directory also looks
+// in the default one and looks again after its grant (docs/PROTOCOL.md 1a), which this one does not.
 //
 // Starts the server with the SDK's stdio client and warms it up. Then, one at a time and
 // interleaved: claim + release of one free path through the server (two JSON-RPC round trips, the
@@ -13,15 +19,21 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
-const [bin, indexUrl, dir, project, pairsText] = process.argv.slice(2);
+const [bin, indexUrl, dir, project, pairsText, mode = "pinned"] = process.argv.slice(2);
+if (mode !== "pinned" && mode !== "setup") throw new Error(`unknown mode ${mode}: pinned or setup`);
+const pinned = mode === "pinned";
 const count = Number(pairsText);
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("CLAIMS_") && key !== "CLAUDE_CODE_SESSION_ID"));
-const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", "--dir", join(dir, "server"), "--holder", "bench-mcp"], cwd: project, env, stderr: "inherit" });
+if (!pinned) env.XDG_STATE_HOME = join(dir, "server-state");
+const where = pinned ? ["--dir", join(dir, "server")] : [];
+const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", ...where, "--holder", "bench-mcp"], cwd: project, env, stderr: "inherit" });
 const client = new Client({ name: "bench", version: "1.0.0" });
 await client.connect(transport);
 const { take, release } = await import(indexUrl);
-mkdirSync(join(dir, "library"), { recursive: true, mode: 0o700 });
-const library = { dir: join(dir, "library"), holder: "bench-lib", cwd: project, env: {} };
+const library = pinned
+  ? { dir: join(dir, "library"), holder: "bench-lib", cwd: project, env: {} }
+  : { holder: "bench-lib", cwd: project, env: { HOME: process.env.HOME, XDG_STATE_HOME: join(dir, "library-state") } };
+if (pinned) mkdirSync(library.dir, { recursive: true, mode: 0o700 });
 
 const target = join(project, "src", "app.ts");
 const timed = async (fn) => {
