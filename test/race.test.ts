@@ -376,6 +376,52 @@ beatSweep("should judge a claim by the time of the judgement, not by a time read
   }
 });
 
+/**
+ * A holder whose clock runs 10 minutes behind (a process under libfaketime; here a module preloaded
+ * into the real `claims` process moves Date.now back) is granted A's `./D/` (TTL 2 s) by `grant`,
+ * which runs in a process on the true clock and stamps the claim by it: a grant from the queue, a
+ * handover. The holder does not beat; C takes `./D/a.js` once `./D/` is stale; then the holder
+ * beats. Never both: C granted a file inside D/ and the holder told D/ is renewed.
+ */
+async function behindHolderGranted(grant: (sb: Sandbox, behind: (args: string[]) => RunResult) => void) {
+  const sb = sandbox();
+  try {
+    mkdirSync(join(sb.project, "D"));
+    const preload = join(sb.root, "behind.cjs");
+    writeFileSync(preload, "const now = Date.now;\nDate.now = () => now() - 600000;\n");
+    const behind = (args: string[]) => claims([...args, "--dir", sb.dir], { cwd: sb.project, env: { NODE_OPTIONS: `--require=${preload}` } });
+    assert.is(claims(["take", "./D/", "--holder", "B", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
+    grant(sb, behind);
+    const granted = readJson(join(sb.dir, readdirSync(sb.dir).find((name) => name.endsWith(".json") && !name.startsWith("."))!));
+    assert.is(granted.holder, "H", `the holder behind was granted D/: ${JSON.stringify(granted)}`);
+    // Past the TTL by every clock but the holder's (its heartbeat rounded up to the second).
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    const taken = claims(["take", "./D/a.js", "--holder", "C", "--json", "--dir", sb.dir], { cwd: sb.project });
+    assert.is(taken.code, 0, `D/ is stale: C takes D/a.js: ${taken.stdout}${taken.stderr}`);
+    const beat = behind(["beat", "./D/", "--holder", "H", "--json"]);
+    assert.is(beat.code, 4, `the holder's beat renewed D/, which lapsed while C took D/a.js inside it: ${beat.stdout}${beat.stderr}`);
+    assert.equal(JSON.parse(beat.stdout).renewed, []);
+    const fresh = JSON.parse(claims(["status", "--json", "--dir", sb.dir], { cwd: sb.project }).stdout).claims.filter((claim: { stale: boolean }) => !claim.stale);
+    assert.equal(fresh.map((claim: { holder: string }) => claim.holder), ["C"], "one fresh holder in D/");
+  } finally {
+    sb.cleanup();
+  }
+}
+
+beatSweep("should judge a claim granted from the queue on the filesystem's clock, not on its holder's clock running behind", async () => {
+  await behindHolderGranted((sb, behind) => {
+    assert.is(behind(["take", "./D/", "--holder", "H", "--queue", "--ttl", "2"]).code, 6, "queued behind B");
+    assert.is(claims(["release", "./D/", "--holder", "B", "--dir", sb.dir], { cwd: sb.project }).code, 0);
+  });
+});
+
+beatSweep("should judge a claim handed over on the filesystem's clock, not on its holder's clock running behind", async () => {
+  await behindHolderGranted((sb) => {
+    const handed = claims(["handover", "./D/", "--to", "H", "--holder", "B", "--dir", sb.dir], { cwd: sb.project });
+    assert.is(handed.code, 0, handed.stderr);
+  });
+});
+
 beatSweep.run();
 
 // 4 ---------------------------------------------------------------------------------------------

@@ -258,10 +258,17 @@ export function readClock(context: Context): boolean {
  * own by the shortest TTL any reader judges such a claim by (the default; a longer CLAIMS_TTL or
  * `--ttl` only ever lengthens a reader's), so a holder whose TTL is set longer never renews as
  * fresh a claim every other session may already have found stale and built over (docs/PROTOCOL.md 5).
- * By its heartbeat until the filesystem's clock is read (its own stale heartbeat makes it read),
- * then on that clock, as the others judge it.
+ * On the filesystem's clock, read first (once a second at most), as the others judge it; by its
+ * heartbeat alone where that clock cannot be read.
  */
 export function ownFreshness(claim: Claim, mtimeMs: number, context: Context, marginMs = 0): Freshness {
+  // The heartbeat need not be this process's stamp: a grant from the queue and a handover are
+  // stamped by the process that made them. By a clock of its own running behind (libfaketime), a
+  // claim so stamped looks fresh, or a heartbeat in the future, long after the others found it
+  // stale and took what it covers, and a beat renewed it as fresh, looking for nothing in its way.
+  // So the filesystem's clock is read before the holder judges its own claim (a probe, at most once
+  // a second of this process's clock: readClock), and the claim is judged on it as the others do.
+  if (!context.clock.measured) readClock(context);
   // The mtime counts only once the clock was read: against a clock behind, an mtime would keep the
   // holder's claim fresh to it after the others, on the filesystem's clock, found it stale.
   const clock = () => ({ onClock: context.clock.measured, measured: context.clock.measured });
