@@ -622,11 +622,18 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["git config -f u.ts --get a.b", []],
     ["git config -f u.ts a.b", []],
     ["git config user.name x", []], // the repository's own, in .git
+    ["gh pr checkout 12", ["glob:**"]], // GitHub's CLI: a pull request's branch, checked out
+    ["gh co 12", ["glob:**"]],
+    ["gh -R o/r pr checkout -b mine 12", ["glob:**"]],
+    ["gh repo clone o/tool", ["glob:tool/**"]],
+    ["gh repo clone o/r sub/lib -- --depth 1", ["glob:sub/lib/**"]],
+    ["gh pr view 12", []],
+    ["gh pr create --title checkout --body x", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.equal(await writes(box, "git config --global user.name x"), [join(box.root, ".gitconfig")]);
   assert.equal(await writes(box, "git config --global --list"), []);
-  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature"]) {
+  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature", "gh pr checkout 12"]) {
     assert.is(bash(box, command), "deny", command);
   }
   const reason = JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git checkout main" } }).stdout).hookSpecificOutput.permissionDecisionReason;
@@ -747,9 +754,31 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
     ["npm run build", []],
     ["npx tsc --noEmit", []],
     ["go test ./...", []],
+    ["npx oxlint --fix src", ["src"]],
+    ["oxlint src", []],
+    ["npx standard --fix", ["."]],
+    ["npx xo --fix u.ts", ["u.ts"]],
+    ["markdownlint -f u.ts", ["u.ts"]],
+    ["npx markdownlint-cli2 --fix '**/*.md'", ["glob:**/*.md"]],
+    ["codespell -w", ["."]],
+    ["codespell src", []],
+    ["ktlint -F", ["."]],
+    ["swiftformat src", ["src"]],
+    ["swiftformat --lint src", []],
+    ["vendor/bin/pint", ["."]],
+    ["vendor/bin/pint --test", []],
+    ["php-cs-fixer fix src", ["src"]],
+    ["php-cs-fixer fix --dry-run", []],
+    ["golangci-lint run --fix", ["glob:**"]],
+    ["golangci-lint run --fix ./src/...", ["glob:src/**"]],
+    ["golangci-lint run ./...", []],
+    ["dart format .", ["."]],
+    ["dart format -o none .", []],
+    ["dart fix --apply", ["."]],
+    ["dart fix --dry-run", []],
   ];
   for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
-  for (const command of ["npx prettier --write u.ts", "eslint --fix .", "black .", "ruff check --fix u.ts"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["npx prettier --write u.ts", "eslint --fix .", "black .", "ruff check --fix u.ts", "npx oxlint --fix", "golangci-lint run --fix", "dart format ."]) assert.is(bash(box, command), "deny", command);
   for (const command of ["npx prettier --check u.ts", "eslint .", "npm test", "npx prettier --write src"]) assert.is(bash(box, command), undefined, command);
   claims(["take", join(box.project, "package.json"), "--dir", box.dir, "--holder", "other", "--purpose", "scripts"]);
   assert.is(bash(box, "npm install lodash"), "deny", "another session edits package.json");
@@ -1284,6 +1313,13 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ['docker run --rm -v "$PWD":/app -w /app node:20 npm test', []], // the package's script, read from the mount's source
     ["docker run -v `pwd`:/w alpine rm /w/u.ts", ["unknown:u.ts"]],
     ["docker run --detach-keys ctrl-q -v .:/w alpine rm /w/u.ts", ["u.ts"]],
+    ["docker cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]], // copied out of a container: a file, or a tree, where it lands
+    ["docker cp -a web:/app/u.ts u.ts", ["glob:u.ts/**", "u.ts"]],
+    ["docker container cp web:/app/dist/. src/", ["glob:src/**", "src"]], // its contents
+    ["docker compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]],
+    ['docker cp web:/app/u.ts "$d"', ["unknown:."]],
+    ["docker cp u.ts web:/app/u.ts", []], // into the container
+    ["docker cp web:/app/u.ts - > /dev/null", []],
     ["pkexec rm u.ts", ["u.ts"]], // more that run the command after them
     ["xvfb-run -a rm u.ts", ["u.ts"]],
     ["bundle exec rm u.ts", ["u.ts"]],

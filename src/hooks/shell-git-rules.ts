@@ -315,6 +315,37 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
 }
 
 /**
+ * gh, GitHub's CLI: `gh pr checkout N` (and its built-in alias `gh co N`) switches the work tree to
+ * the pull request's branch, as `git checkout <branch>` does: any file of it; `gh repo clone R
+ * [DIR]` makes DIR (else the repository's name), as `git clone` does. What follows `--` is git's.
+ */
+export function ghWrites(input: RuleInput): string[] {
+  const { args, walk } = input;
+  const operands: Array<string | undefined> = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === "--") break;
+    if (arg !== undefined && arg.startsWith("-") && arg !== "-") {
+      if (/^(-[Rbu]|--(repo|branch|upstream-remote-name))$/.test(arg)) at++; // a value of its own
+      continue;
+    }
+    operands.push(arg);
+  }
+  if (args.some((arg) => arg === "-h" || arg === "--help")) return [];
+  const [group, action] = operands;
+  if ((group === "pr" && action === "checkout") || group === "co") {
+    const top = workTreeOf(walk.cwd, undefined, walk.environment);
+    return top === "" ? [] : [anyUnder(top)];
+  }
+  if (group === "repo" && action === "clone") {
+    const [, , source, directory] = operands;
+    const named = directory ?? humanishName(source);
+    return [anyUnder(named === undefined ? undefined : directoryAt(walk.cwd, named))];
+  }
+  return [];
+}
+
+/**
  * The hooks a git command runs (githooks(5): `git commit` runs pre-commit, commit-msg, …), each
  * read in turn as a script run by its path from the top of the work tree, as git runs it: from
  * the hooks directory git itself names (`git rev-parse --git-path hooks`, which follows

@@ -6,7 +6,8 @@
 // heredoc's lines), of which only an absolute path can be a file here (a filesystem both machines
 // mount); and a container's command (`docker run -v "$PWD":/src img cmd`), whose writes reach files
 // here only under the directories it mounts.
-import { join } from "node:path";
+import { statSync } from "node:fs";
+import { basename, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -252,6 +253,9 @@ function containerRun(launch: Launch): void {
   const tool = readOptions(args, CONTAINER_TOOL);
   let at = tool.end;
   if (args[at] === "container") at++;
+  // `docker compose [options] cp`: a service's container, copied from as docker cp does.
+  if (args[at] === "compose") for (at++; args[at]?.startsWith("-"); at++) if (/^(-[fp]|--(file|project-name|project-directory|env-file|profile|ansi|parallel|progress))$/.test(args[at] as string)) at++;
+  if (args[at] === "cp") return containerCopy(args.slice(at + 1), here);
   if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
   const reading = readOptions(args, CONTAINER_RUN, at + 1);
   for (const file of [...reading.values("cidfile"), ...reading.values("pidfile"), ...reading.values("conmon-pidfile")]) add(here, file ?? UNKNOWABLE);
@@ -276,6 +280,32 @@ function containerRun(launch: Launch): void {
   // A workdir under a mount is its source here (`-v "$PWD":/app -w /app`: a package's scripts are read from it).
   const workdir = reading.value("w");
   launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? onHost(workdir, mounts, true)[0] ?? workdir : undefined, mounts });
+}
+
+/**
+ * `docker cp CONTAINER:SRC DEST`: what it copies out lands here, as cp would put it (into DEST when
+ * it is a directory, else at DEST), a file or a tree (SRC may be a directory there: anything under
+ * where it lands; `SRC/.`, its contents into DEST). A copy into the container writes nothing here.
+ */
+function containerCopy(args: Array<string | undefined>, here: Walk): void {
+  const operands = args.filter((arg) => arg === undefined || !/^-[aLq]+$|^--(archive|follow-link|quiet)$/.test(arg));
+  const [source, destination] = operands;
+  // A path in the container is `name:path` (a path here has no colon before its first slash).
+  const container = (arg: string | undefined) => arg !== undefined && /^[^/.][^/:]*:/.test(arg);
+  if (operands.length !== 2 || destination === "-" || container(destination) || (source !== undefined && !container(source))) return;
+  const place = destination === undefined ? undefined : directoryAt(here.cwd, destination);
+  if (place === undefined || destination === undefined) return add(here, UNKNOWABLE);
+  if (source === undefined) return add(here, anyUnder(place)); // "$c:/app/x": a name the text does not give
+  const inside = source.slice(source.indexOf(":") + 1);
+  let directory = destination.endsWith("/");
+  try {
+    directory ||= statSync(place).isDirectory();
+  } catch {
+    // not there yet: made by the copy
+  }
+  const landed = directory && !/(^|\/)\.\/?$/.test(inside) ? join(place, basename(inside.replace(/\/+$/, "")) || ".") : place;
+  add(here, landed);
+  add(here, anyUnder(landed));
 }
 
 /** `"$d":/src[:ro]`, a source the text does not fix before a target it does: `\0:/src[:ro]`. */

@@ -17,7 +17,7 @@ import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
-import { gitWrites } from "./shell-git-rules.js";
+import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
@@ -347,6 +347,7 @@ export const RULES: Record<string, Rule> = {
   apply_patch: applyPatch,
   applypatch: applyPatch,
   git: { syntax: {}, writes: (input) => gitWrites(input) },
+  gh: { syntax: { ordered: true }, writes: ghWrites },
   sort: {
     syntax: {
       short: "k:o:S:t:T:y:",

@@ -768,6 +768,27 @@ export const TOOL_RULES: Record<string, Rule> = {
   }),
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
   mix: bySubcommand({}, { format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)) }),
+  // More linters and formatters that rewrite what they check when told to (or by default).
+  oxlint: formatter({ short: "c:A:W:D:f:", long: { config: "c", allow: "A", warn: "W", deny: "D", format: "f", ...valuedLong("tsconfig ignore-path ignore-pattern max-warnings threads") } }, (has) => has("--fix", "--fix-suggestions", "--fix-dangerously")),
+  standard: formatter({ long: valuedLong("env global plugin parser") }, (has) => has("--fix")),
+  xo: formatter({ long: valuedLong("env global plugin parser extension ignore space prettier reporter cwd") }, (has) => has("--fix")),
+  markdownlint: formatter({ short: "fc:i:o:p:r:", long: { fix: "f", config: "c", ignore: "i", output: "o", "ignore-path": "p", rules: "r", ...valuedLong("configPointer enable disable") } }, (has) => has("f"), [], ["o"]),
+  "markdownlint-cli2": formatter({ long: valuedLong("config format") }, (has) => has("--fix"), []),
+  codespell: formatter({ short: "D:I:L:S:x:i:r:A:B:C:e:", long: { "write-changes": "w", dictionary: "D", "ignore-words": "I", "ignore-words-list": "L", skip: "S", "exclude-file": "x", interactive: "i", regex: "r", ...valuedLong("builtin ignore-regex ignore-multiline-regex uri-regex uri-ignore-words-list config toml") } }, (has) => has("w")),
+  swiftformat: formatter({ long: valuedLong("config swiftversion languagemode exclude unexclude rules enable disable cache output baseconfig filelist stdinpath reporter report") }, (has) => !has("--lint", "--dryrun"), [], ["output"]),
+  ktlint: formatter({ short: "F", long: { format: "F", ...valuedLong("reporter relative editorconfig baseline log-level ruleset") } }, (has) => has("F")),
+  pint: formatter({ long: valuedLong("config preset format output-to-file output-format cache-file") }, (has) => !has("--test", "--bail")),
+  "php-cs-fixer": bySubcommand({ long: valuedLong("config rules path-mode using-cache cache-file format allow-risky show-progress sequential") }, { fix: (input, rest) => (input.reading.has("--dry-run") ? [] : operandFiles(input, rest)) }),
+  // golangci-lint run --fix (and v2's fmt, unless --diff): each package pattern's directory, `./...` everything under it.
+  "golangci-lint": bySubcommand({ short: "c:", long: { config: "c", ...valuedLong("timeout out-format output-format enable disable enable-only build-tags skip-dirs skip-files exclude presets concurrency new-from-rev new-from-patch path-prefix") } }, {
+    run: (input, rest) => (input.reading.has("--fix") ? goPackages(input, rest) : []),
+    fmt: (input, rest) => (input.reading.has("--diff", "d", "--stdin") ? [] : goPackages(input, rest)),
+  }),
+  // dart format (unless its output goes elsewhere: `-o none`, `show`, `json`) and dart fix --apply.
+  dart: bySubcommand({ short: "o:l:", long: { output: "o", "line-length": "l", ...valuedLong("language-version indent enable-experiment code") } }, {
+    format: (input, rest) => (input.reading.has("o") && input.reading.value("o") !== "write" ? [] : operandFiles(input, rest)),
+    fix: (input, rest) => (input.reading.has("--apply") ? operandFiles(input, rest) : []),
+  }),
   npm: javascriptPackages("npm", ["package-lock.json", "npm-shrinkwrap.json"]),
   pnpm: javascriptPackages("pnpm", ["pnpm-lock.yaml"]),
   yarn: javascriptPackages("yarn", ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"]),
@@ -775,6 +796,13 @@ export const TOOL_RULES: Record<string, Rule> = {
   poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, { add: true, remove: true, lock: false, update: false, install: false, init: true }, "poetry.lock"),
   uv: pythonProject({ short: "p:C:P:", long: { directory: "C", project: "P", python: "p" } }, { add: true, remove: true, lock: false, sync: false, init: true }, "uv.lock"),
 };
+
+/** Go package patterns (golangci-lint): `./...` everything under its directory, a directory its files; none, everything under where it runs. */
+function goPackages(input: RuleInput, rest: number[]): string[] {
+  const cwd = input.walk.cwd;
+  if (rest.length === 0) return [anyUnder(cwd)];
+  return input.values(rest).map((pattern) => (pattern.endsWith("/...") || pattern === "..." ? anyUnder(directoryAt(cwd, pattern.slice(0, -3) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
+}
 
 /**
  * poetry, uv: the lock file at every root up from where it runs (`--directory`/`--project`'s,
