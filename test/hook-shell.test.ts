@@ -629,13 +629,24 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["gh repo clone o/r sub/lib -- --depth 1", ["glob:sub/lib/**"]],
     ["gh pr view 12", []],
     ["gh pr create --title checkout --body x", []],
+    ["gh release download v1", ["glob:*"]], // the release's assets, into where it runs
+    ["gh release download v1 -D dist", ["glob:dist/*"]],
+    ["gh release download -R o/r --pattern '*.tgz' --dir=dist", ["glob:dist/*.tgz"]],
+    ["gh release download v1 --archive zip", ["glob:*.zip"]],
+    ["gh release download v1 -p app.zip -O u.ts", ["u.ts"]],
+    ["gh release download v1 -O -", []],
+    ["gh run download 123", ["glob:**"]], // artifacts, unpacked
+    ["gh run download -n dist -D out", ["glob:out/**"]],
+    ["gh release view v1", []],
+    ["gh run view 123 --log", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.equal(await writes(box, "git config --global user.name x"), [join(box.root, ".gitconfig")]);
   assert.equal(await writes(box, "git config --global --list"), []);
-  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature", "gh pr checkout 12"]) {
+  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature", "gh pr checkout 12", "gh release download v1", "gh run download 123", "gh release download v1 -O u.ts"]) {
     assert.is(bash(box, command), "deny", command);
   }
+  for (const command of ["gh release download v1 -D dist", "gh run download 123 -D out", "gh release view v1"]) assert.is(bash(box, command), undefined, command);
   const reason = JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git checkout main" } }).stdout).hookSpecificOutput.permissionDecisionReason;
   assert.ok(reason.includes("claims handover u.ts --purpose"), `the handover named is the claim in the way, not the whole tree:\n${reason}`);
   assert.ok(reason.includes("- any file here (the command may rewrite files it does not name): the claim on"), `the write is named in words, not as **:\n${reason}`);
@@ -776,10 +787,40 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
     ["dart format -o none .", []],
     ["dart fix --apply", ["."]],
     ["dart fix --dry-run", []],
+    ["pip-compile requirements.in", ["requirements.txt"]], // pinned requirements beside their source
+    ["pip-compile", ["requirements.txt"]],
+    ["pip-compile -o reqs/dev.txt dev.in", ["reqs/dev.txt"]],
+    ["pip-compile --output-file=locked.txt dev.in", ["locked.txt"]],
+    ["pip-compile src/pyproject.toml", ["src/requirements.txt"]],
+    ["python3 -m piptools compile requirements.in", ["requirements.txt"]],
+    ["pip-compile --dry-run requirements.in", []],
+    ["pip-compile -o - requirements.in", []],
+    ["uv pip compile requirements.in -o requirements.txt", ["requirements.txt"]],
+    ["uv --directory src pip compile requirements.in -o requirements.txt", ["src/requirements.txt"]],
+    ["uv pip compile requirements.in", []], // prints
+    ["pip freeze > requirements.txt", ["requirements.txt"]],
+    ["npx playwright test --update-snapshots", ["glob:**"]], // snapshots, and aria snapshots in the tests: anything under where it runs
+    ["npx playwright test -u", ["glob:**"]],
+    ["pnpm exec playwright test -u", ["glob:**"]],
+    ["yarn playwright test --update-snapshots=changed", ["glob:**"]],
+    ["bunx playwright test -c e2e/playwright.config.ts -u", ["glob:**", "glob:e2e/**"]],
+    ["npx playwright test --update-snapshots=none", []],
+    ["npx playwright test", []],
+    ["go test -update ./...", ["glob:**"]], // golden files, by convention
+    ["go test ./... -args -update", ["glob:**"]],
+    ["go test -run TestGolden -update ./src/...", ["glob:src/**"]],
+    ["go test -update", ["glob:**"]],
+    ["go -C src test -update", ["glob:src/**"]],
+    ["go test -update=false ./...", []],
+    ["go test -v -run Update ./...", []],
   ];
   for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
-  for (const command of ["npx prettier --write u.ts", "eslint --fix .", "black .", "ruff check --fix u.ts", "npx oxlint --fix", "golangci-lint run --fix", "dart format ."]) assert.is(bash(box, command), "deny", command);
-  for (const command of ["npx prettier --check u.ts", "eslint .", "npm test", "npx prettier --write src"]) assert.is(bash(box, command), undefined, command);
+  for (const command of ["npx prettier --write u.ts", "eslint --fix .", "black .", "ruff check --fix u.ts", "npx oxlint --fix", "golangci-lint run --fix", "dart format .", "npx playwright test -u", "go test -update ./...", "go test ./... -args -update"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["npx prettier --check u.ts", "eslint .", "npm test", "npx prettier --write src", "npx playwright test", "go test ./...", "uv pip compile requirements.in"]) assert.is(bash(box, command), undefined, command);
+  writeFileSync(join(box.project, "requirements.txt"), "");
+  claims(["take", join(box.project, "requirements.txt"), "--dir", box.dir, "--holder", "other", "--purpose", "pins"]);
+  for (const command of ["pip-compile requirements.in", "pip-compile", "uv pip compile requirements.in -o requirements.txt"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["pip-compile --dry-run requirements.in", "uv pip compile requirements.in", "pip-compile -o dev.txt dev.in"]) assert.is(bash(box, command), undefined, command);
   claims(["take", join(box.project, "package.json"), "--dir", box.dir, "--holder", "other", "--purpose", "scripts"]);
   assert.is(bash(box, "npm install lodash"), "deny", "another session edits package.json");
   assert.is(bash(box, "npm test"), undefined);
@@ -862,6 +903,25 @@ Shell("should read yarn, pnpm and bun running a package's command by name, works
   assert.ok((await writes(box, "npm audit fix")).includes("package-lock.json"));
   assert.ok((await writes(box, "pnpm -C packages/a add x")).includes("packages/a/package.json"));
   assert.ok(existsSync(member));
+});
+
+Shell("should judge snapshot updates asked for through a package's script: npm's arguments after --, and pnpm's and yarn's with or without it", async ({ box }) => {
+  writeFileSync(join(box.project, "package.json"), JSON.stringify({ scripts: { test: "jest", e2e: "playwright test" } }));
+  const snapshots = ["glob:**/*.{test,spec}.*", "glob:**/__snapshots__/**", "glob:**/__tests__/**"].sort();
+  const cases: Array<[string, string[]]> = [
+    ["npm test -- -u", snapshots],
+    ["pnpm test -- -u", snapshots], // pnpm drops the first --
+    ["yarn test -- -u", snapshots],
+    ["pnpm test -u", snapshots],
+    ["npm run e2e -- --update-snapshots", ["glob:**"]],
+    ["pnpm e2e -- -u", ["glob:**"]],
+    ["yarn e2e -u", ["glob:**"]],
+    ["npm test", []],
+    ["pnpm e2e", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).sort(), expected, command);
+  for (const command of ["npm run e2e -- -u", "pnpm e2e -- -u"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "pnpm e2e"), undefined);
 });
 
 Shell("should read case statements and [[ == ]] tests, which the parser once threw on", async ({ box }) => {

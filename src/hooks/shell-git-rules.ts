@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, judgedPath, outputs, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, judgedPath, outputs, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
@@ -318,6 +318,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
  * gh, GitHub's CLI: `gh pr checkout N` (and its built-in alias `gh co N`) switches the work tree to
  * the pull request's branch, as `git checkout <branch>` does: any file of it; `gh repo clone R
  * [DIR]` makes DIR (else the repository's name), as `git clone` does. What follows `--` is git's.
+ * `gh release download` and `gh run download` write what they fetch (ghDownload).
  */
 export function ghWrites(input: RuleInput): string[] {
   const { args, walk } = input;
@@ -337,12 +338,49 @@ export function ghWrites(input: RuleInput): string[] {
     const top = workTreeOf(walk.cwd, undefined, walk.environment);
     return top === "" ? [] : [anyUnder(top)];
   }
+  if ((group === "release" || group === "run") && action === "download") return ghDownload(args, walk.cwd, group);
   if (group === "repo" && action === "clone") {
     const [, , source, directory] = operands;
     const named = directory ?? humanishName(source);
     return [anyUnder(named === undefined ? undefined : directoryAt(walk.cwd, named))];
   }
   return [];
+}
+
+/**
+ * `gh release download [TAG]`: the release's assets, by their names, into `-D`/`--dir` (else
+ * where it runs): the files `-p`/`--pattern` match there, the source archive `-A`/`--archive`
+ * makes (`*.zip`, `*.tar.gz`), else any file there; `-O`/`--output` names the one file instead
+ * (`-` is stdout). `gh run download [RUN]`: each artifact's files, unpacked into the directory
+ * (or a directory of the artifact's name in it, with several): anything under it.
+ */
+function ghDownload(args: Array<string | undefined>, cwd: string | undefined, group: "release" | "run"): string[] {
+  const given: Record<string, Array<string | undefined>> = { D: [], O: [], p: [], A: [] };
+  const LONG: Record<string, string> = { dir: "D", output: "O", pattern: "p", archive: "A", name: "n" };
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || arg === "--") continue;
+    // pflag's forms: `-D dir`, `-Ddir`, `-D=dir`, `--dir dir`, `--dir=dir`.
+    const option = /^(?:-([DOpAn])(.*)|--(dir|output|pattern|archive|name)(?:=(.*))?)$/s.exec(arg);
+    if (option === null) continue;
+    const key = option[1] ?? (LONG[option[3] as string] as string);
+    const attached = option[1] !== undefined ? option[2]?.replace(/^=/, "") || undefined : option[4]; // pflag's `-D=dir` too
+    const value = attached ?? args[++at];
+    given[key]?.push(value);
+  }
+  const dirs = given.D as Array<string | undefined>;
+  const place = dirs.length === 0 ? cwd : directoryAt(cwd, dirs.at(-1));
+  if (group === "run") return [anyUnder(place)];
+  const output = (given.O as Array<string | undefined>).at(-1);
+  if ((given.O as Array<string | undefined>).length > 0) return output === "-" ? [] : output === undefined ? [UNKNOWABLE] : [within(cwd, output)];
+  if (place === undefined) return [UNKNOWABLE];
+  const patterns = given.p as Array<string | undefined>;
+  const archives = given.A as Array<string | undefined>;
+  if (patterns.length === 0 && archives.length === 0) return [anyIn(place)];
+  return [
+    ...patterns.map((pattern) => (pattern === undefined || pattern.includes("/") ? anyIn(place) : globOf(join(place, pattern)))),
+    ...archives.map((format) => globOf(join(place, format === "zip" ? "*.zip" : format === "tar.gz" ? "*.tar.gz" : "*"))),
+  ];
 }
 
 /**

@@ -173,12 +173,20 @@ export function packageRun(manager: string, args: Array<string | undefined>, tex
     if (written(join(at, "package.json"))) return UNKNOWABLE;
     if (at === directory || at === dirname(at)) break;
   }
-  const own = directory === undefined ? undefined : scriptsOf(directory, run.name, run.extra, manager === "npm");
+  // pnpm and yarn 1 drop the first `--` after the script's name (`pnpm test -- -u` runs `jest -u`),
+  // yarn 2+ and bun may pass it on: the script is read both ways.
+  const dashes = manager === "npm" ? -1 : run.extra.indexOf("--");
+  const readings = dashes === -1 ? [run.extra] : [run.extra, run.extra.filter((_, at) => at !== dashes)];
+  const both = (member: string, required: boolean) => {
+    const found = readings.map((extra) => scriptsOf(member, run.name, extra, required));
+    return found.every((runs) => runs === undefined) ? undefined : found.flatMap((runs) => runs ?? []);
+  };
+  const own = directory === undefined ? undefined : both(directory, manager === "npm");
   if (!run.members) return own;
   // Every member of the workspace around it (a `--filter` or `-w` is not narrowed: any member may be the one).
   const members = workspaceMembers(start) ?? [];
   if (members.some((member) => written(join(member, "package.json")))) return UNKNOWABLE;
-  const runs = [...(own ?? []), ...members.filter((member) => member !== directory).flatMap((member) => scriptsOf(member, run.name, run.extra, false) ?? [])];
+  const runs = [...(own ?? []), ...members.filter((member) => member !== directory).flatMap((member) => both(member, false) ?? [])];
   // None of that name anywhere: a command of that name (`yarn workspace a prettier`), or nothing.
   return own === undefined && runs.length === 0 ? (ownEntry(RULES, run.name) === undefined ? [] : undefined) : runs;
 }

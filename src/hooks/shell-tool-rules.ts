@@ -646,6 +646,12 @@ function isDirectoryPath(path: string): boolean {
 
 const PRISMA: Syntax = { long: { check: "", print: "", ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
 
+/** pip-compile's options (pip-tools), as click reads them. */
+const PIP_COMPILE: Syntax = {
+  short: "o:i:f:P:c:",
+  long: { "output-file": "o", "index-url": "i", "find-links": "f", "upgrade-package": "P", constraint: "c", "dry-run": "n", ...valuedLong("extra-index-url cache-dir pip-args resolver extra annotation-style cert client-cert trusted-host unsafe-package build-deps-for config newline max-rounds") },
+};
+
 export const TOOL_RULES: Record<string, Rule> = {
   // prisma format and db pull rewrite the schema; generate writes the generators' outputs;
   // migrate dev and reset write migrations (and generate); init makes the schema and .env.
@@ -722,6 +728,7 @@ export const TOOL_RULES: Record<string, Rule> = {
       return packages.length === 0 ? [anyUnder(cwd)] : packages.map((pattern) => anyUnder(directoryAt(cwd, pattern.replace(/\/?\.\.\.$/, "") || ".")));
     },
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
+    test: goTestUpdate,
   }),
   // rustfmt formats the modules a file declares too (`mod util;`: util.rs, util/mod.rs, a `#[path]`
   // beside it), unless told to skip them: every .rs file under each file's directory.
@@ -794,14 +801,91 @@ export const TOOL_RULES: Record<string, Rule> = {
   yarn: javascriptPackages("yarn", ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"]),
   bun: javascriptPackages("bun", ["bun.lock", "bun.lockb"]),
   poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, { add: true, remove: true, lock: false, update: false, install: false, init: true }, "poetry.lock"),
-  uv: pythonProject({ short: "p:C:P:", long: { directory: "C", project: "P", python: "p" } }, { add: true, remove: true, lock: false, sync: false, init: true }, "uv.lock"),
+  uv: withUvPipCompile(pythonProject({ short: "p:C:P:", long: { directory: "C", project: "P", python: "p" } }, { add: true, remove: true, lock: false, sync: false, init: true }, "uv.lock")),
+  "pip-compile": { syntax: { ...PIP_COMPILE, exact: true }, writes: (input) => pipCompile(input, input.reading.operands) },
+  piptools: bySubcommand(PIP_COMPILE, { compile: pipCompile }),
+  // playwright test -u / --update-snapshots (not `=none`): the snapshots beside its tests, and the
+  // aria snapshots it writes into the tests themselves; where its config puts them the text does
+  // not say: anything under where it runs (and under a config's directory elsewhere).
+  playwright: bySubcommand({ short: "c:g:j:u::", long: { config: "c", grep: "g", workers: "j", "update-snapshots": "u", ...valuedLong("grep-invert project reporter retries repeat-each timeout output shard global-timeout trace tsconfig update-source-method max-failures") } }, {
+    test: (input) => {
+      const { reading, walk } = input;
+      if (!reading.has("u") || reading.value("u") === "none") return [];
+      const config = reading.has("c") ? directoryAt(walk.cwd, reading.value("c")) : walk.cwd;
+      const place = config !== undefined && /\.[cm]?[jt]s$/.test(config) ? dirname(config) : config;
+      return [...new Set([anyUnder(walk.cwd), anyUnder(place)])];
+    },
+  }),
 };
 
+/** uv, with `uv pip compile -o FILE` read before its project commands. */
+function withUvPipCompile(rule: Rule): Rule {
+  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? rule.writes(input) };
+}
+
 /** Go package patterns (golangci-lint): `./...` everything under its directory, a directory its files; none, everything under where it runs. */
-function goPackages(input: RuleInput, rest: number[]): string[] {
-  const cwd = input.walk.cwd;
+function goPackages(input: RuleInput, rest: number[], cwd = input.walk.cwd): string[] {
   if (rest.length === 0) return [anyUnder(cwd)];
   return input.values(rest).map((pattern) => (pattern.endsWith("/...") || pattern === "..." ? anyUnder(directoryAt(cwd, pattern.slice(0, -3) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
+}
+
+/** go test's flags that take a value as the next argument (its build flags among them). */
+const GO_TEST_VALUED = /^--?(run|skip|bench|benchtime|count|cpu|parallel|timeout|tags|coverprofile|covermode|coverpkg|cpuprofile|memprofile|memprofilerate|blockprofile|blockprofilerate|mutexprofile|mutexprofilefraction|trace|outputdir|o|exec|p|ldflags|gcflags|asmflags|mod|modfile|overlay|pgo|pkgdir|toolexec|buildmode|compiler|installsuffix|fuzz|fuzztime|fuzzminimizetime|list|shuffle|vet|C)$/;
+
+/**
+ * `go test -update ./...` (also after `-args`, `-update-golden` and the like): by common
+ * convention a test's own flag that rewrites its golden files (testdata/ beside the test, mostly):
+ * anything under each package's directory, as golangci-lint's patterns are read; none, everything
+ * under where it runs. `-update=false` asks for nothing.
+ */
+function goTestUpdate(input: RuleInput): string[] {
+  const { args } = input;
+  const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+  const packages: number[] = [];
+  let update = false;
+  let binary = false; // after -args: the test binary's own
+  for (let at = args.indexOf("test") + 1; at > 0 && at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) {
+      if (!binary) packages.push(at);
+      continue;
+    }
+    const flag = /^--?(?:test\.)?update[\w-]*(?:=(.*))?$/.exec(arg);
+    if (flag !== null) update ||= !/^(false|0|f|F|FALSE|False)$/.test(flag[1] ?? "");
+    else if (arg === "-args" || arg === "--args") binary = true;
+    else if (!binary && GO_TEST_VALUED.test(arg)) at++;
+    else if (!binary && !arg.startsWith("-")) packages.push(at);
+  }
+  return update ? goPackages(input, packages, cwd) : [];
+}
+
+/**
+ * pip-compile (pip-tools; `python -m piptools compile`): the pinned requirements it writes, named by
+ * `-o`/`--output-file` (`-` is stdout), else beside its one source: `requirements.in` makes
+ * requirements.txt, setup.py, setup.cfg or pyproject.toml a requirements.txt in their directory;
+ * none, requirements.txt where it runs. `-n`/`--dry-run` writes nothing.
+ */
+function pipCompile(input: RuleInput, sources: number[]): string[] {
+  if (input.reading.has("n")) return [];
+  if (input.reading.has("o")) return optionFiles(input, ["o"]);
+  const first = sources[0];
+  if (first === undefined) return ["requirements.txt"];
+  const source = input.args[first];
+  if (source === undefined) return [UNKNOWABLE];
+  if (source === "-") return []; // stdin with no -o: an error
+  if (["setup.py", "setup.cfg", "pyproject.toml"].includes(source.replace(/^.*\//, ""))) return [join(dirname(source), "requirements.txt")];
+  return [(source.includes(".") ? source.slice(0, source.lastIndexOf(".")) : source) + ".txt"];
+}
+
+/** `uv pip compile … -o FILE`: that file (with no -o it prints); where `uv --directory` runs it. */
+const UV_PIP_COMPILE: Syntax = { short: "o:c:b:P:p:C:", long: { "output-file": "o", constraint: "c", "build-constraint": "b", "upgrade-package": "P", python: "p", "config-setting": "C", ...valuedLong("directory project extra index-url extra-index-url find-links index default-index python-version python-platform annotation-style custom-compile-command resolution prerelease fork-strategy exclude-newer cache-dir config-file override group") } };
+function uvPipCompile(input: RuleInput): string[] | undefined {
+  const pip = input.args.indexOf("pip");
+  if (pip === -1 || input.args[pip + 1] !== "compile") return undefined;
+  const reading = readOptions(input.args, UV_PIP_COMPILE, pip + 2);
+  const before = readOptions(input.args.slice(0, pip), { long: valuedLong("directory project") });
+  const cwd = before.has("directory") ? directoryAt(input.walk.cwd, before.value("directory")) : input.walk.cwd;
+  return optionFiles(input, ["o"], reading).map((path) => within(cwd, path));
 }
 
 /**
