@@ -579,6 +579,43 @@ Shell("should judge a program read from a pipe, a substitution or a string the t
   }
 });
 
+Shell("should read a perl -n/-p one-liner that can only read and print as reading its files, and any other as before", async ({ box }) => {
+  for (const command of [
+    "perl -ne 'print if /x/' u.ts",
+    "perl -pe 's/a/b/' u.ts",
+    "perl -lane 'print $F[0]' u.ts",
+    "perl -F: -lane 'print $F[1]' u.ts",
+    "perl -nE 'say if /export/' u.ts",
+    `perl -ne 'print "$ARGV: $_" if /export/' *.ts`,
+    "perl -0777 -ne 'print length' u.ts",
+  ]) {
+    assert.equal(await writes(box, command), [], command);
+    assert.is(bash(box, command), undefined, command);
+  }
+  for (const command of [
+    "perl -pi -e 's/a/b/' u.ts",
+    "perl -i.bak -pe 's/a/b/' u.ts",
+    "perl -pe 'BEGIN { $^I = q{} } s/a/b/' u.ts", // -i from inside
+    "perl -pe '${^I} = 1' u.ts",
+    "PERL5OPT=-i perl -pe 's/a/b/' u.ts",
+    "perl -ne 'open F, q{+<}, $ARGV' u.ts",
+    "perl -ne 'system q(true)' u.ts",
+    "perl -ne 'BEGIN { @ARGV = map { chr(62) . $_ } @ARGV } print' u.ts", // `<>` opens `>u.ts` for writing
+    "perl -pe 's/(.*)/$1/ee' u.ts",
+    "perl -ne 'print {$h} $_' u.ts",
+    "perl -MFile::Copy -ne 'print' u.ts",
+    "perl -ne '`true`' u.ts",
+    "perl -e 'print' u.ts", // no loop: as any inline program's arguments
+    "perl -ne 'print' '>u.ts'", // two-argument open's mode, whatever the program
+    "perl -ne 'print' ' >> u.ts'",
+    "perl -pe 1 u.ts > u.ts",
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "perl -ne 'print' '>u.ts'"), ["u.ts"]);
+  assert.equal(await writes(box, "perl -ne 'print' 'cmd |'"), ["unknown:."]);
+});
+
 Shell("should judge git commands that rewrite the work tree as writes anywhere in it, and the ones that do not as none", async ({ box }) => {
   spawnSync("git", ["init", "-q", box.project]);
   mkdirSync(join(box.project, "sub"));

@@ -235,3 +235,52 @@ function decoded(text: string): string {
     return /[/\\'"` .-]/.test(code) ? code : escape;
   });
 }
+
+/**
+ * What a perl one-liner's program may not hold for its files to be read, not written: a builtin
+ * that writes, runs, opens, loads or evaluates (a string given to one may be built from pieces, so
+ * the call itself is what counts), a module's name, `->` (a method of a class a string names),
+ * symbolic references and typeglobs (`${"…"}`, `@$x`, `*x`), caret variables (`$^I` turns on -i),
+ * `@ARGV` changed (perl's `<>` opens each name as two-argument open does: `>f` writes f), a
+ * filehandle block (`print {…}`), `s///ee`, a `#!` line's switches, and `>`, `&`, backticks and
+ * control characters anywhere. In a string or a regex too: a false refusal, never a write missed.
+ */
+const PERL_MAY_WRITE = new RegExp(
+  [
+    String.raw`\b(?:open|sysopen|system|exec|qx|readpipe|fork|pipe|kill|syscall|rename|unlink|rmdir|mkdir|chmod|chown|chroot|utime|link|symlink|truncate|syswrite|write|format|do|require|use|no|eval|evalbytes|dump|tie|untie|dbmopen|socket|connect|new|fdopen|goto|sort|ARGVOUT|File|IO|POSIX|CORE)\b`,
+    String.raw`(?<!\$)\bARGV\b|\$ARGV\s*[[{]`,
+    String.raw`::|\w'[A-Za-z_]|->|[$@%*&]\s*[{$^]|\$#\s*[{$]|\*\s*[A-Za-z_]|\b(?:print|printf|say)\s*\{`,
+    String.raw`[^\w\s][msixpodualngcer]*e[msixpodualngcer]*e|#!|[>\x60\x00-\x08\x0b-\x1f\x7f]|(?<!&)&(?!&)`,
+  ].join("|"),
+);
+
+/** A name perl's `<>` opens as it reads it: a plain path (or `-`, stdin), nothing two-argument open takes for a mode or a command. */
+const PERL_PLAIN_NAME = /^(?:-|[^\s<>|&\0-](?:[^<>|&\0]*[^\s<>|&\0])?)$/;
+
+/**
+ * `perl -ne 'print if /x/' u.ts`, `perl -pe 's/a/b/' u.ts`: a one-liner that loops over the files
+ * it is given (-n, -p) with no -i, no module or debugger (-M, -m, -d, -I, -x, -u), PERL5OPT unset,
+ * and a program that can do nothing but read and print (PERL_MAY_WRITE): its files are read, not
+ * written. `switches`: the words before the program's operands, as given; `programs`: the -e/-E
+ * texts (undefined where the text does not fix one); `files`: each operand's values.
+ */
+export function perlOnlyReads(switches: Array<string | undefined>, programs: Array<string | undefined>, files: Array<string[] | undefined>, environment: Record<string, string | undefined>): boolean {
+  if (environment.PERL5OPT !== undefined && environment.PERL5OPT !== "") return false;
+  let loops = false;
+  const texts: string[] = [];
+  for (let at = 0; at < switches.length; at++) {
+    const word = switches[at];
+    if (word === undefined) return false;
+    if (word === "--") continue;
+    // A cluster of harmless switches, ending in -e/-E (its program the next word) or -F (its pattern the rest).
+    const cluster = /^-([nplaswtTWXc0-9]*)(?:([eE])(.*)|F(.*))?$/s.exec(word);
+    if (cluster === null) return false;
+    if (/[np]/.test(cluster[1] as string)) loops = true;
+    if (cluster[4] !== undefined) texts.push(cluster[4]);
+    if (cluster[2] !== undefined && cluster[3] === "") at++; // the program, read from `programs`
+  }
+  if (!loops || programs.length === 0 || programs.some((program) => program === undefined)) return false;
+  texts.push(...(programs as string[]));
+  if (texts.some((text) => PERL_MAY_WRITE.test(text))) return false;
+  return files.every((values) => values !== undefined && values.every((value) => PERL_PLAIN_NAME.test(value)));
+}

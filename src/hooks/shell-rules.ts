@@ -283,9 +283,16 @@ export const RULES: Record<string, Rule> = {
     syntax: PERL,
     writes: (input) => {
       const { reading } = input;
-      if (!reading.has("i")) return [];
       const files = input.values(reading.has("e", "E") ? reading.operands : reading.operands.slice(1));
-      return [...files, ...inPlaceBackups(files, reading.value("i"))];
+      // Its `<>` (-n, -p, or a program's own) opens each name as two-argument open does: `>f`,
+      // `>>f`, `+<f` write f (`>&2` is a descriptor); `cmd|` and `|cmd` run a command.
+      const opened = files.flatMap((name) => {
+        const mode = /^\s*(>>|\+?>|\+<)\s*(.*?)\s*$/s.exec(name);
+        if (mode !== null) return mode[2]?.startsWith("&") || mode[2] === "" ? [] : [mode[2] as string];
+        return /^\s*\||\|\s*$/.test(name) ? [UNKNOWABLE] : [];
+      });
+      if (!reading.has("i")) return opened;
+      return [...files, ...inPlaceBackups(files, reading.value("i")), ...opened];
     },
   },
   dd: { syntax: {}, writes: (input) => input.args.flatMap((_, index) => (input.text(index)?.startsWith("of=") ? outputs([judgedPath(input.text(index)?.slice(3) ?? "")]) : [])) },

@@ -18,7 +18,7 @@ import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
-import { bareNames, commandsInProgram, isPathLike, pathsInProgram } from "./shell-programs.js";
+import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { RULES } from "./shell-rules.js";
@@ -999,7 +999,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name, true);
     // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`:
     // find's files); after a program file's name, or after the `-` of one on stdin (`python3 - u.ts <<EOF`).
-    const programArguments = inline || (module !== undefined && fromFile !== undefined) ? reading.operands : fromFile !== undefined || (fromStdin && stdin !== undefined) ? reading.operands.slice(1) : [];
+    // (Not a perl -n/-p one-liner that can only read the files it loops over and print: shell-programs.ts.)
+    const filtersOnly = name === "perl" && inline && perlOnlyReads(args.slice(0, reading.end), [...reading.values("e"), ...reading.values("E")], reading.operands.map((at) => (args[at] !== undefined && !/[*?[]/.test(args[at] as string) ? [args[at] as string] : argWords[at] === undefined ? undefined : wordValues(argWords[at] as Node, here))), here.environment);
+    const programArguments = filtersOnly ? [] : inline || (module !== undefined && fromFile !== undefined) ? reading.operands : fromFile !== undefined || (fromStdin && stdin !== undefined) ? reading.operands.slice(1) : [];
     for (const at of programArguments) {
       const arg = args[at];
       if (arg !== undefined && programArgumentNames(arg, here)) add(here, arg, true);
