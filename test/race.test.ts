@@ -304,14 +304,15 @@ beatSweep("should either renew a stale claim for every beat or lose it for every
  * and is killed at `crash` if given, while C takes `./D/a.js`; then a beat of A's again. Never
  * both: A told its claim is renewed and C granted a file inside it.
  */
-async function beatStallingPastTtl(stop: string, crash?: string) {
+async function beatStallingPastTtl(stop: string, crash?: string, verb: "beat" | "take" = "beat") {
   const sb = sandbox();
   try {
     mkdirSync(join(sb.project, "D"));
     const takenAt = Date.now();
     assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
     const env = cleanEnv({ CLAIMS_STOP_AT: stop, ...(crash !== undefined && { CLAIMS_CRASH_AT: crash }) });
-    const stalled = spawn(process.execPath, [BIN, "beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env });
+    const renewal = verb === "beat" ? ["beat", "./D/"] : ["take", "./D/", "--ttl", "2"];
+    const stalled = spawn(process.execPath, [BIN, ...renewal, "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env });
     let stdout = "";
     stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
@@ -326,7 +327,7 @@ async function beatStallingPastTtl(stop: string, crash?: string) {
       const taken = await taking;
       const again = claims(["beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project });
       const report = `first beat ${code}: ${stdout}\ntake ${taken.code}: ${taken.stdout}${taken.stderr}\nbeat again ${again.code}: ${again.stdout}${again.stderr}`;
-      const renewed = (text: string) => text !== "" && (JSON.parse(text).renewed as string[]).length > 0;
+      const renewed = (text: string) => text !== "" && (JSON.parse(text)[verb === "beat" ? "renewed" : "granted"] as unknown[]).length > 0;
       if (taken.code === 0) {
         assert.ok(code !== 0 || !renewed(stdout), `A's beat said renewed, and C was granted D/a.js:\n${report}`);
         assert.is(again.code, 4, `A's next beat must report D/ lost:\n${report}`);
@@ -355,6 +356,51 @@ beatSweep("should never leave a lapsed claim renewed by a beat killed after its 
   // stalled past its TTL while a take built over it, landed its write and died before its check
   // after the write, left the claim fresh: the next beat renewed it, and two held D/a.js.
   await beatStallingPastTtl("lock-won", "after-rename");
+});
+
+beatSweep("should never answer renewed for a beat that stalled past the TTL between stamping its claim and writing it", async () => {
+  // Judged fresh under the take lock and stamped, the beat stopped before its rename: the renewal it
+  // landed carried a heartbeat (and a temp file's mtime) already older than the TTL, so it renewed
+  // nothing. It answered renewed all the same, and the take waiting for the lock took D/a.js.
+  await beatStallingPastTtl("before-rename");
+});
+
+beatSweep("should never grant a re-take that stalled past the TTL between stamping its claim and writing it", async () => {
+  // The same for a take renewing the caller's own claim (an MCP claim or renew_file_reservations
+  // runs one): granted, and stale as it landed.
+  await beatStallingPastTtl("before-rename", undefined, "take");
+});
+
+beatSweep("should report as was_stale a beat that landed after its claim lapsed, when a check found the claim free meanwhile", async () => {
+  // A beat stalled under the take lock keeps every take out, but not a check: past the claim's
+  // TTL, a check answers that the target may be written. The beat that lands then must not answer
+  // renewed as if the claim had been held throughout.
+  const sb = sandbox();
+  try {
+    mkdirSync(join(sb.project, "D"));
+    const takenAt = Date.now();
+    assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "4", "--dir", sb.dir], { cwd: sb.project }).code, 0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const stalled = spawn(process.execPath, [BIN, "beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "before-rename" }) });
+    let stdout = "";
+    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
+    try {
+      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 6000 - (Date.now() - takenAt)));
+      const checked = claims(["check", "./D/a.js", "--holder", "C", "--dir", sb.dir], { cwd: sb.project });
+      assert.is(checked.code, 0, `A's claim lapsed while its beat stalled: ${checked.stdout}${checked.stderr}`);
+      stalled.kill("SIGCONT");
+      assert.is(await exited, 0, stdout);
+      const result = JSON.parse(stdout) as { renewed: string[]; was_stale: string[] };
+      assert.is(result.renewed.length, 1, stdout);
+      assert.is(result.was_stale.length, 1, `a check let C write D/a.js while A's claim was stale, and the beat answered renewed:\n${stdout}`);
+    } finally {
+      stalled.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
 });
 
 beatSweep("should judge a claim by the time of the judgement, not by a time read before the claim was renewed", async () => {

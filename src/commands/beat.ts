@@ -223,10 +223,23 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
       if (token !== undefined) renewed.token = token;
       const change = token !== undefined ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
       if (context.store.change(fileName, judgement.version, () => change) === "done") {
+        // A beat that stalled under the lock (stopped, descheduled) between judging its claim fresh
+        // and the rename lands late. No take got in meanwhile (it holds the take lock), but the
+        // claim was stale on disk for a while: a check found it free and may have let a write
+        // through, so the caller is told it lapsed (was_stale), as a stale claim renewed is. And a
+        // renewal stamped more than a TTL before it landed is stale as written: it renewed nothing,
+        // and the next take would take over what the caller was told it still holds. It is judged
+        // again (as the stale claim it is) and written with the time now.
+        const landed = context.store.read(fileName);
+        if (landed.state === "claim" && landed.claim.holder === holder && landed.claim.taken_at === renewed.taken_at && ownFreshness(landed.claim, landed.mtimeMs, context).stale) {
+          served = false;
+          continue;
+        }
+        const lapsedMeanwhile = !stale && read.state === "claim" && ownFreshness(read.claim, read.mtimeMs, context).stale;
         // A take of another name in another package's claims directory shares no take lock with
         // this one: looked at again with the claim fresh, as a take does; this side always yields.
         // So too where the write landed after the claim lapsed (the beat stalled under the lock).
-        if (stale || (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context))) {
+        if (stale || lapsedMeanwhile || (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context))) {
           const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
           const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
           if (raced) {
@@ -235,7 +248,7 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
           }
         }
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
-        return stale ? "was_stale" : "renewed";
+        return stale || lapsedMeanwhile ? "was_stale" : "renewed";
       }
     }
     throw new BusyError(`The claim of ${target} kept changing under 50 attempts; retry.`);

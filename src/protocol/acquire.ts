@@ -5,7 +5,7 @@ import { newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
 import { forgetHeld, rememberHeld } from "./held.js";
-import { judge, kindOf, refreshNow, type Context, type Holding } from "./context.js";
+import { judge, kindOf, ownFreshness, refreshNow, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 
@@ -50,6 +50,8 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
     action,
     ...(previous && { previous }),
   });
+  // A grant that landed stale (below): what it was, for the answer once written again fresh.
+  let landed: { action: GrantedClaim["action"]; previous?: Holding } | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     refreshNow(context); // an attempt after one that waited on a claim lock stamps by the time now
     const judgement = judge(store.read(fileName), target, holder, context);
@@ -62,6 +64,10 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
+          if (landedStale(fileName, context)) {
+            landed = { action: "taken" };
+            continue;
+          }
           return grant(claim, "taken");
         }
         break;
@@ -81,7 +87,11 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
-          return grant(renewed, "retaken");
+          if (landedStale(fileName, context)) {
+            landed ??= { action: "retaken" };
+            continue;
+          }
+          return grant(renewed, landed?.action ?? "retaken", landed?.previous);
         }
         break;
       }
@@ -95,6 +105,10 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
+          if (landedStale(fileName, context)) {
+            landed = { action: "took_over", previous: judgement.holding };
+            continue;
+          }
           return grant(claim, "took_over", judgement.holding);
         }
         break;
@@ -108,6 +122,17 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
 function staleToken(fileName: string, context: Context): number {
   const read = context.store.read(fileName);
   return read.state === "claim" && typeof read.claim.token === "number" ? read.claim.token : 0;
+}
+
+/**
+ * Whether the claim just written is stale as it landed: the writer stalled (stopped, descheduled)
+ * between stamping it and its link or rename for longer than its TTL. It holds nothing then (the
+ * next take takes it over), so it is written again with the time now: still under the take lock,
+ * where nothing could have been taken meanwhile.
+ */
+function landedStale(fileName: string, context: Context): boolean {
+  const read = context.store.read(fileName);
+  return read.state === "claim" && ownFreshness(read.claim, read.mtimeMs, context).stale;
 }
 
 /** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
