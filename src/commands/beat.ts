@@ -14,7 +14,7 @@ import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { giveBack } from "../protocol/acquire.js";
+import { giveBack, stalledSince, stampClocks } from "../protocol/acquire.js";
 import { asOneVerb } from "../os/lookups.js";
 
 export interface BeatOptions extends CommonOptions {
@@ -193,6 +193,7 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
     let served = lookedStale;
     if (served) grantQueued(context);
     for (let attempt = 0; attempt < 50; attempt++) {
+      const since = stampClocks(); // before the renewal below is stamped
       const read = context.store.read(fileName);
       const judgement = judge(read, target, holder, context);
       if (judgement.state === "free" || judgement.state === "blocked") return { target };
@@ -229,11 +230,16 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
         // through, so the caller is told it lapsed (was_stale), as a stale claim renewed is. And a
         // renewal stamped more than a TTL before it landed is stale as written: it renewed nothing,
         // and the next take would take over what the caller was told it still holds. It is judged
-        // again (as the stale claim it is) and written with the time now.
-        const landed = context.store.read(fileName);
-        if (landed.state === "claim" && landed.claim.holder === holder && landed.claim.taken_at === renewed.taken_at && ownFreshness(landed.claim, landed.mtimeMs, context).stale) {
-          served = false;
-          continue;
+        // again (as the stale claim it is) and written with the time now; one no longer there as
+        // written (swept as the stale claim it was) is judged again too. Only after a stall
+        // (stalledSince): a renewal that landed within half its TTL cannot have landed stale.
+        if (stalledSince(since, renewed)) {
+          const landed = context.store.read(fileName);
+          const asWritten = landed.state === "claim" && landed.claim.holder === holder && landed.claim.taken_at === renewed.taken_at;
+          if (!asWritten || ownFreshness(landed.claim, landed.mtimeMs, context).stale) {
+            served = false;
+            continue;
+          }
         }
         const lapsedMeanwhile = !stale && read.state === "claim" && ownFreshness(read.claim, read.mtimeMs, context).stale;
         // A take of another name in another package's claims directory shares no take lock with

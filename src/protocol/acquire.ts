@@ -1,7 +1,7 @@
 // Acquiring one claim file for a holder: create it when free, renew it when it is already theirs,
 // take it over when stale; each change under the claim's lock, each success read back. Used by
 // take and by queue grants, always under the take lock.
-import { newClaim, type Claim, type Mode } from "./claim.js";
+import { DEFAULT_TTL_SECONDS, newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
 import { forgetHeld, rememberHeld } from "./held.js";
@@ -54,6 +54,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
   let landed: { action: GrantedClaim["action"]; previous?: Holding } | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     refreshNow(context); // an attempt after one that waited on a claim lock stamps by the time now
+    const since = stampClocks(); // before anything this attempt writes is stamped
     const judgement = judge(store.read(fileName), target, holder, context);
     switch (judgement.state) {
       case "blocked":
@@ -64,7 +65,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
-          if (landedStale(fileName, context)) {
+          if (landedStale(fileName, claim, since, context)) {
             landed = { action: "taken" };
             continue;
           }
@@ -87,7 +88,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
-          if (landedStale(fileName, context)) {
+          if (landedStale(fileName, renewed, since, context)) {
             landed ??= { action: "retaken" };
             continue;
           }
@@ -105,7 +106,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
-          if (landedStale(fileName, context)) {
+          if (landedStale(fileName, claim, since, context)) {
             landed = { action: "took_over", previous: judgement.holding };
             continue;
           }
@@ -128,11 +129,38 @@ function staleToken(fileName: string, context: Context): number {
  * Whether the claim just written is stale as it landed: the writer stalled (stopped, descheduled)
  * between stamping it and its link or rename for longer than its TTL. It holds nothing then (the
  * next take takes it over), so it is written again with the time now: still under the take lock,
- * where nothing could have been taken meanwhile.
+ * where nothing could have been taken meanwhile. Or it is no longer there as written (a sweep
+ * removed it as the stale claim it was): taken again too.
  */
-function landedStale(fileName: string, context: Context): boolean {
+function landedStale(fileName: string, written: Claim, since: StampClocks, context: Context): boolean {
+  if (!stalledSince(since, written)) return false;
   const read = context.store.read(fileName);
-  return read.state === "claim" && ownFreshness(read.claim, read.mtimeMs, context).stale;
+  if (read.state !== "claim" || read.claim.holder !== written.holder || read.claim.taken_at !== written.taken_at) return true;
+  return ownFreshness(read.claim, read.mtimeMs, context).stale;
+}
+
+/** This process's two clocks at one moment (stampClocks). */
+export interface StampClocks {
+  wallMs: number;
+  monotonicMs: number;
+}
+
+/** Read before a claim is stamped, for stalledSince once it is written. */
+export function stampClocks(): StampClocks {
+  return { wallMs: Date.now(), monotonicMs: performance.now() };
+}
+
+/**
+ * Whether a claim stamped after `since` and written by now may have landed stale: half its TTL
+ * passed meanwhile (the shortest TTL a holder judges it by, docs/PROTOCOL.md 5). Its heartbeat is
+ * then at most that old, and it is stale only once its heartbeat is a TTL old, so a write that
+ * landed sooner (every one that did not stall) is neither read back nor judged again, and costs
+ * no probe of the filesystem's clock. Both clocks are asked: the wall clock keeps counting
+ * through a suspend of the machine, the monotonic one through a step of the wall clock.
+ */
+export function stalledSince(since: StampClocks, written: Claim): boolean {
+  const ttlMs = Math.min(written.ttl ?? DEFAULT_TTL_SECONDS, DEFAULT_TTL_SECONDS) * 1000;
+  return Math.max(Date.now() - since.wallMs, performance.now() - since.monotonicMs) >= ttlMs / 2;
 }
 
 /** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
