@@ -609,6 +609,9 @@ Shell("should read a perl -n/-p one-liner that can only read and print as readin
     "perl -ne 'print' '>u.ts'", // two-argument open's mode, whatever the program
     "perl -ne 'print' ' >> u.ts'",
     "perl -pe 1 u.ts > u.ts",
+    "perl -ne 'BEGIN { unshift @INC, sub { return \\ (q(trun).q(cate $ARGV, 0; 1;)) } } binmode STDOUT, q(:encoding(UTF-8)); print' u.ts", // a module perl loads by itself, its source from a hook
+    "perl -pF'e -i' -e 's/a/b/' u.ts", // -F's pattern ends at the space: -i
+    "perl -p '-F:e -i' -e 's/a/b/' u.ts",
   ]) {
     assert.is(bash(box, command), "deny", command);
   }

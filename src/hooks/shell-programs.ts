@@ -239,7 +239,8 @@ function decoded(text: string): string {
 /**
  * What a perl one-liner's program may not hold for its files to be read, not written: a builtin
  * that writes, runs, opens, loads or evaluates (a string given to one may be built from pieces, so
- * the call itself is what counts), a module's name, `->` (a method of a class a string names),
+ * the call itself is what counts), a module's name, `@INC` (a hook in it returns the source of a
+ * module perl loads by itself: `binmode STDOUT, ':encoding(…)'`, `$!{…}`), `->` (a method of a class a string names),
  * symbolic references and typeglobs (`${"…"}`, `@$x`, `*x`), caret variables (`$^I` turns on -i),
  * `@ARGV` changed (perl's `<>` opens each name as two-argument open does: `>f` writes f), a
  * filehandle block (`print {…}`), `s///ee`, a `#!` line's switches, and `>`, `&`, backticks and
@@ -247,7 +248,7 @@ function decoded(text: string): string {
  */
 const PERL_MAY_WRITE = new RegExp(
   [
-    String.raw`\b(?:open|sysopen|system|exec|qx|readpipe|fork|pipe|kill|syscall|rename|unlink|rmdir|mkdir|chmod|chown|chroot|utime|link|symlink|truncate|syswrite|write|format|do|require|use|no|eval|evalbytes|dump|tie|untie|dbmopen|socket|connect|new|fdopen|goto|sort|ARGVOUT|File|IO|POSIX|CORE)\b`,
+    String.raw`\b(?:open|sysopen|system|exec|qx|readpipe|fork|pipe|kill|syscall|rename|unlink|rmdir|mkdir|chmod|chown|chroot|utime|link|symlink|truncate|syswrite|write|format|do|require|use|no|eval|evalbytes|dump|tie|untie|dbmopen|socket|connect|new|fdopen|goto|sort|ARGVOUT|INC|File|IO|POSIX|CORE)\b`,
     String.raw`(?<!\$)\bARGV\b|\$ARGV\s*[[{]`,
     String.raw`::|\w'[A-Za-z_]|->|[$@%*&]\s*[{$^]|\$#\s*[{$]|\*\s*[A-Za-z_]|\b(?:print|printf|say)\s*\{`,
     String.raw`[^\w\s][msixpodualngcer]*e[msixpodualngcer]*e|#!|[>\x60\x00-\x08\x0b-\x1f\x7f]|(?<!&)&(?!&)`,
@@ -272,8 +273,9 @@ export function perlOnlyReads(switches: Array<string | undefined>, programs: Arr
     const word = switches[at];
     if (word === undefined) return false;
     if (word === "--") continue;
-    // A cluster of harmless switches, ending in -e/-E (its program the next word) or -F (its pattern the rest).
-    const cluster = /^-([nplaswtTWXc0-9]*)(?:([eE])(.*)|F(.*))?$/s.exec(word);
+    // A cluster of harmless switches, ending in -e/-E (its program the next word) or -F (its pattern
+    // the rest: perl ends it at a space and reads what follows as more switches, `-F: -i`).
+    const cluster = /^-([nplaswtTWXc0-9]*)(?:([eE])(.*)|F(\S*))?$/s.exec(word);
     if (cluster === null) return false;
     if (/[np]/.test(cluster[1] as string)) loops = true;
     if (cluster[4] !== undefined) texts.push(cluster[4]);
