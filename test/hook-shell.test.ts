@@ -818,6 +818,8 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
     ["swiftformat --lint src", []],
     ["vendor/bin/pint", ["."]],
     ["vendor/bin/pint --test", []],
+    ["vendor/bin/pint --version", []],
+    ["pint -h", []],
     ["php-cs-fixer fix src", ["src"]],
     ["php-cs-fixer fix --dry-run", []],
     ["golangci-lint run --fix", ["glob:**"]],
