@@ -53,8 +53,8 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
   // A grant that landed stale (below): what it was, for the answer once written again fresh.
   let landed: { action: GrantedClaim["action"]; previous?: Holding } | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    refreshNow(context); // an attempt after one that waited on a claim lock stamps by the time now
     const since = stampClocks(); // before anything this attempt writes is stamped
+    refreshNow(context); // an attempt after one that waited on a claim lock stamps by the time now
     const judgement = judge(store.read(fileName), target, holder, context);
     switch (judgement.state) {
       case "blocked":
@@ -66,10 +66,11 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           if (landedStale(fileName, claim, since, context)) {
-            landed = { action: "taken" };
+            landed ??= { action: "taken" };
             continue;
           }
-          return grant(claim, "taken");
+          // Taken again after a grant that landed stale and was swept before its read-back: answered as that grant.
+          return grant(claim, landed?.action ?? "taken", landed?.previous);
         }
         break;
       }
@@ -107,7 +108,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           if (landedStale(fileName, claim, since, context)) {
-            landed = { action: "took_over", previous: judgement.holding };
+            landed ??= { action: "took_over", previous: judgement.holding };
             continue;
           }
           return grant(claim, "took_over", judgement.holding);
