@@ -371,6 +371,47 @@ beatSweep("should never grant a re-take that stalled past the TTL between stampi
   await beatStallingPastTtl("before-rename", undefined, "take");
 });
 
+beatSweep("should never answer handed over for a handover that stalled past the TTL between stamping the handed claim and writing it", async () => {
+  // handover --to writes the new holder's claim itself, stamped under the take lock before its
+  // rename. Stopped there past the TTL, it landed B's claim stale: A was told it handed D/ to B,
+  // B's status showed it granted, and the take waiting for the lock took D/a.js at once.
+  const sb = sandbox();
+  try {
+    mkdirSync(join(sb.project, "D"));
+    const takenAt = Date.now();
+    assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
+    const stalled = spawn(process.execPath, [BIN, "handover", "./D/", "--to", "B", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "before-rename" }) });
+    let stdout = "";
+    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
+    try {
+      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 3200 - (Date.now() - takenAt)));
+      const taking = claimsAsync(["take", "./D/a.js", "--holder", "C", "--json", "--dir", sb.dir], { cwd: sb.project });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      stalled.kill("SIGCONT");
+      const code = await exited;
+      const taken = await taking;
+      const beat = claims(["beat", "./D/", "--holder", "B", "--json", "--dir", sb.dir], { cwd: sb.project });
+      const report = `handover ${code}: ${stdout}\ntake ${taken.code}: ${taken.stdout}${taken.stderr}\nB's beat ${beat.code}: ${beat.stdout}${beat.stderr}`;
+      if (taken.code === 0) {
+        assert.ok(code !== 0, `A's handover said D/ was handed to B, and C was granted D/a.js:\n${report}`);
+        assert.is(beat.code, 4, `B's beat must report D/ lost:\n${report}`);
+      } else {
+        assert.is(taken.code, 3, report);
+        assert.is(code, 0, report);
+        assert.is(beat.code, 0, `B was handed D/ and holds it:\n${report}`);
+      }
+      const fresh = JSON.parse(claims(["status", "--json", "--dir", sb.dir], { cwd: sb.project }).stdout).claims.filter((claim: { stale: boolean }) => !claim.stale);
+      assert.is(fresh.length, 1, `one fresh holder in D/:\n${report}`);
+    } finally {
+      stalled.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
+});
+
 beatSweep("should report as was_stale a beat that landed after its claim lapsed, when a check found the claim free meanwhile", async () => {
   // A beat stalled under the take lock keeps every take out, but not a check: past the claim's
   // TTL, a check answers that the target may be written. The beat that lands then must not answer

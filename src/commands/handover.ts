@@ -5,7 +5,9 @@ import { BadInputError, ClaimsError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { grantQueued, writeNotice } from "../protocol/grant.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
-import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
+import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { stalledSince, stampClocks, type StampClocks } from "../protocol/acquire.js";
+import type { Claim } from "../protocol/claim.js";
 import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fencing.js";
 import { forgetHeld, ownForm, rememberHeld } from "../protocol/held.js";
 import { forPurpose } from "../protocol/describe.js";
@@ -77,6 +79,8 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
     refreshNow(context);
     grantQueued(context); // a claim gone stale belongs to the queue first, not to whoever its holder names
     for (let attempt = 0; attempt < 50; attempt++) {
+      const since = stampClocks(); // before the handed claim is stamped
+      refreshNow(context); // an attempt after one that lost a race stamps by the time now
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
       const holding = judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined;
@@ -96,13 +100,14 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
       if (context.store.change(target.fileName, judgement.version, () => change) !== "done") continue;
+      const landed = landedFresh(target.fileName, target.canonical, handed, since, context);
       // The new holder's own queued interest in the target is spent, and it learns of the claim as a waiter would.
       for (const interest of readQueue(context)) {
         if (interest.fileName !== queueFileName(target.canonical, to)) continue;
         dequeue(interest, context);
         record(context, { event: "dequeue", target: target.canonical, holder: to });
       }
-      writeNotice({ target: target.canonical, holder: to, purpose, granted_at: now, handed_by: holder, notes: [] }, context);
+      writeNotice({ target: target.canonical, holder: to, purpose, granted_at: landed.taken_at, handed_by: holder, notes: [] }, context);
       forgetHeld(holder, target.canonical, context);
       rememberHeld({ target: target.canonical, holder: to, mode: "exclusive" }, context);
       record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });
@@ -110,6 +115,38 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
     }
     throw new ClaimsError("INTERNAL", `The claim of ${target.canonical} kept changing; retry.`);
   });
+}
+
+/**
+ * The handed claim as it stands once written fresh. A handover that stalled (stopped, descheduled)
+ * between stamping the handed claim and its rename for longer than its TTL landed it stale: it
+ * handed nothing, and the take waiting for the lock would take over what the new holder was just
+ * told it holds. Still under the take lock, where nothing could have been taken meanwhile, such a
+ * claim is written again with the time now. One no longer there as written (a sweep removed it as
+ * the stale claim it was) is held by nobody: the handover fails, LOST. Only after a stall
+ * (stalledSince): a write that landed within half its TTL cannot have landed stale.
+ */
+function landedFresh(fileName: string, target: string, handed: Claim, since: StampClocks, context: Context): Claim {
+  let written = handed;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (!stalledSince(since, written)) return written;
+    const read = context.store.read(fileName);
+    const asWritten = read.state === "claim" && read.claim.holder === written.holder && read.claim.taken_at === written.taken_at && read.claim.token === written.token;
+    if (!asWritten) {
+      throw new NotYoursError(
+        target,
+        undefined,
+        `Handing ${target} to ${written.holder} stalled past the claim's TTL before the handed claim was written, and it was removed meanwhile as stale: neither you nor ${written.holder} holds ${target}; take it again (claims take ${shellQuoteShown(target)}).`,
+      );
+    }
+    if (!ownFreshness(read.claim, read.mtimeMs, context).stale) return written;
+    const stamping = stampClocks(); // before it is stamped again
+    refreshNow(context);
+    const now = formatTimestamp(context.nowMs);
+    const again: Claim = { ...read.claim, taken_at: now, heartbeat_at: now };
+    if (context.store.change(fileName, read.version, () => ({ replace: again })) === "done") [written, since] = [again, stamping];
+  }
+  throw new ClaimsError("INTERNAL", `The claim of ${target} kept changing; retry.`);
 }
 
 function whyFenced(fenced: Fenced, token: number): string {
