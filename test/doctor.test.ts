@@ -17,7 +17,7 @@ Doctor("should pass every check on a healthy directory, racing real processes, a
   const body = JSON.parse(result.stdout);
   assert.is(body.trusted, true);
   const byName = Object.fromEntries(body.checks.map((check: { check: string; status: string; detail: string }) => [check.check, check]));
-  for (const name of ["permissions", "link(2)", "rename(2)", "race on a free target", "race on a stale claim", "read-back", "clock", "log", "debris"]) {
+  for (const name of ["permissions", "link(2)", "rename(2)", "race on a free target", "race on a stale claim", "read-back", "clock", "log", "debris", "pinned"]) {
     assert.is(byName[name]?.status, "ok", `${name}: ${byName[name]?.detail}`);
   }
   assert.match(byName["race on a free target"].detail, /1 won, 7 refused/);
@@ -26,6 +26,27 @@ Doctor("should pass every check on a healthy directory, racing real processes, a
   assert.equal(left, [], "doctor leaves no claim, marker, counter or debris behind");
   const logged = JSON.parse(claims(["log", "--dir", box.dir, "--json"]).stdout).entries;
   assert.equal(logged, [], "nor entries in the record: its races are nobody's work");
+});
+
+Doctor("should warn when many pinned claims directories point here, each a look for every take, check and hook write, and say what to do", ({ box }) => {
+  // Pointers in the documented format (docs/PROTOCOL.md 1a): `.pinned/<the directory, percent-encoded>`.
+  mkdirSync(join(box.dir, ".pinned"), { recursive: true });
+  const pin = (name: string) => {
+    const pinned = join(box.root, name);
+    mkdirSync(pinned, { recursive: true });
+    writeFileSync(join(box.dir, ".pinned", encodeURIComponent(pinned)), `${JSON.stringify({ dir: pinned })}\n`);
+  };
+  pin("pinned-0");
+  const one = JSON.parse(claims(["doctor", "--dir", box.dir, "--json"]).stdout);
+  const few = one.checks.find((entry: { check: string }) => entry.check === "pinned");
+  assert.is(few?.status, "ok", few?.detail);
+  assert.match(few?.detail, /^1 claims directory pinned with --dir or CLAIMS_DIR points here/);
+  for (let n = 1; n <= 11; n++) pin(`pinned-${n}`);
+  writeFileSync(join(box.dir, ".pinned", encodeURIComponent(join(box.root, "gone"))), "{}\n"); // a directory gone: a stat, not a look
+  const result = claims(["doctor", "--dir", box.dir]);
+  assert.is(result.code, 0, "a warning, not a failure: the guard holds");
+  assert.match(result.stdout, /warn  pinned: 12 claims directories pinned with --dir or CLAIMS_DIR point here, and are looked in by every take, check and hook write of a path here, each a directory listing: remove those no session uses any more \(sweep then drops their pointers from .*\.pinned\), or have every session pin one directory, or none/);
+  assert.is(readdirSync(join(box.dir, ".pinned")).length, 13, "doctor leaves the pointers as they are");
 });
 
 Doctor("should refuse to trust a world-writable directory, saying why, with a non-zero exit", ({ box }) => {

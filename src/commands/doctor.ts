@@ -21,6 +21,7 @@ import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { doctorScratchName, logProblem } from "../protocol/log.js";
 import { openContext, type CommonOptions } from "../protocol/context.js";
+import { PINNED_DIRECTORY, pinnedDirsIn } from "../protocol/pinned.js";
 import { claimFileName, isDirectory } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 import { release } from "./release.js";
@@ -38,6 +39,24 @@ export interface DoctorResult {
 }
 
 const RACERS = 8;
+
+/**
+ * More pinned claims directories pointing here than this, and doctor warns: each one that exists
+ * costs every take, check and hook write judged here a look in it (its listing, and the claims on
+ * the path's region read; docs/PROTOCOL.md 1a), about 0.1 ms apiece in process on the machine of
+ * docs/BENCHMARKS.md, and nothing else tells the user.
+ */
+const MANY_PINNED = 10;
+
+/** The pointers to pinned claims directories that still exist, and what each costs. */
+function pinnedCheck(dir: string): [DoctorCheck["status"], string] {
+  const pinned = pinnedDirsIn(dir);
+  if (pinned.length === 0) return ["ok", "no claims directory pinned with --dir or CLAIMS_DIR points here"];
+  const which = pinned.length === 1 ? "1 claims directory pinned with --dir or CLAIMS_DIR points here, and is" : `${pinned.length} claims directories pinned with --dir or CLAIMS_DIR point here, and are`;
+  const looked = `${which} looked in by every take, check and hook write of a path here`;
+  if (pinned.length <= MANY_PINNED) return ["ok", looked];
+  return ["warn", `${looked}, each a directory listing: remove those no session uses any more (sweep then drops their pointers from ${join(dir, PINNED_DIRECTORY)}), or have every session pin one directory, or none`];
+}
 
 export interface DoctorOptions extends CommonOptions {
   /** The claims CLI its racing processes run; by default this package's own bin/claims.js. */
@@ -177,6 +196,7 @@ async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
   add("log", logIssue === undefined ? "ok" : "fail", logIssue ?? "changes are appended to log.jsonl");
   const debris = findDebris(store, Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
+  add("pinned", ...pinnedCheck(store.dir));
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };
 }
 
