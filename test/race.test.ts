@@ -300,45 +300,69 @@ beatSweep("should either renew a stale claim for every beat or lose it for every
 });
 
 /**
- * A beat of A's `./D/` (TTL 2) that stalls, stopped at `stop` (CLAIMS_STOP_AT) past the claim's TTL,
- * and is killed at `crash` if given, while C takes `./D/a.js`; then a beat of A's again. Never
- * both: A told its claim is renewed and C granted a file inside it.
+ * A real `claims` process run with CLAIMS_STOP_AT=`stop` (and CLAIMS_CRASH_AT=`crash`), once it has
+ * stopped itself there; `stdout` is what it printed so far. Killed by the caller in a finally, so
+ * none is left stopped when an assertion fails.
  */
-async function beatStallingPastTtl(stop: string, crash?: string, verb: "beat" | "take" = "beat") {
+async function stoppedAt(args: string[], cwd: string, stop: string, crash?: string) {
+  const env = cleanEnv({ CLAIMS_STOP_AT: stop, ...(crash !== undefined && { CLAIMS_CRASH_AT: crash }) });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${child.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return { child, exited, stdout: () => stdout };
+}
+
+/** What stalls in beatStallingPastTtl: A's beat, A's take of its own claim again, A's handover to B. */
+const STALLING = {
+  beat: { args: ["beat", "./D/", "--holder", "A"], holder: "A", told: (stdout: string) => stdout !== "" && (JSON.parse(stdout).renewed as unknown[]).length > 0 },
+  take: { args: ["take", "./D/", "--ttl", "2", "--holder", "A"], holder: "A", told: (stdout: string) => stdout !== "" && (JSON.parse(stdout).granted as unknown[]).length > 0 },
+  handover: { args: ["handover", "./D/", "--to", "B", "--holder", "A"], holder: "B", told: () => true },
+};
+
+/**
+ * A's `./D/` (TTL 2) renewed (or handed to B) by a process that stalls, stopped at `stop`
+ * (CLAIMS_STOP_AT) past the claim's TTL, and is killed at `crash` if given, while C takes
+ * `./D/a.js`; then a beat of the holder's (A's, or B's after a handover). Never both: the verb told
+ * that D/ is held (renewed, granted, handed over) and C granted a file inside it.
+ */
+async function beatStallingPastTtl(stop: string, crash?: string, verb: keyof typeof STALLING = "beat") {
   const sb = sandbox();
   try {
     mkdirSync(join(sb.project, "D"));
     const takenAt = Date.now();
     assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
-    const env = cleanEnv({ CLAIMS_STOP_AT: stop, ...(crash !== undefined && { CLAIMS_CRASH_AT: crash }) });
-    const renewal = verb === "beat" ? ["beat", "./D/"] : ["take", "./D/", "--ttl", "2"];
-    const stalled = spawn(process.execPath, [BIN, ...renewal, "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env });
-    let stdout = "";
-    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
+    const stalling = STALLING[verb];
+    const stalled = await stoppedAt([...stalling.args, "--json", "--dir", sb.dir], sb.project, stop, crash);
     try {
-      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
-      // Past A's TTL (its heartbeat is rounded up to the second), the beat stopped all along: then the take.
+      // Past A's TTL (its heartbeat is rounded up to the second), stopped all along: then the take.
       await new Promise((resolve) => setTimeout(resolve, 3200 - (Date.now() - takenAt)));
       const taking = claimsAsync(["take", "./D/a.js", "--holder", "C", "--json", "--dir", sb.dir], { cwd: sb.project });
       await new Promise((resolve) => setTimeout(resolve, 700));
-      stalled.kill("SIGCONT");
-      const code = await exited;
+      stalled.child.kill("SIGCONT");
+      const code = await stalled.exited;
+      const stdout = stalled.stdout();
       const taken = await taking;
-      const again = claims(["beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project });
-      const report = `first beat ${code}: ${stdout}\ntake ${taken.code}: ${taken.stdout}${taken.stderr}\nbeat again ${again.code}: ${again.stdout}${again.stderr}`;
-      const renewed = (text: string) => text !== "" && (JSON.parse(text)[verb === "beat" ? "renewed" : "granted"] as unknown[]).length > 0;
+      const again = claims(["beat", "./D/", "--holder", stalling.holder, "--json", "--dir", sb.dir], { cwd: sb.project });
+      const report = `${verb} ${code}: ${stdout}\ntake ${taken.code}: ${taken.stdout}${taken.stderr}\n${stalling.holder}'s beat ${again.code}: ${again.stdout}${again.stderr}`;
       if (taken.code === 0) {
-        assert.ok(code !== 0 || !renewed(stdout), `A's beat said renewed, and C was granted D/a.js:\n${report}`);
-        assert.is(again.code, 4, `A's next beat must report D/ lost:\n${report}`);
+        assert.ok(code !== 0 || !stalling.told(stdout), `A's ${verb} said D/ is held, and C was granted D/a.js:\n${report}`);
+        assert.is(again.code, 4, `${stalling.holder}'s next beat must report D/ lost:\n${report}`);
       } else {
         assert.is(taken.code, 3, report);
         assert.is(again.code, 0, report);
+        if (verb === "handover") assert.is(code, 0, `B was handed D/ and holds it:\n${report}`);
       }
       const fresh = JSON.parse(claims(["status", "--json", "--dir", sb.dir], { cwd: sb.project }).stdout).claims.filter((claim: { stale: boolean }) => !claim.stale);
       assert.is(fresh.length, 1, `one fresh holder in D/:\n${report}`);
     } finally {
-      stalled.kill("SIGKILL"); // never left stopped when an assertion fails
+      stalled.child.kill("SIGKILL"); // never left stopped when an assertion fails
     }
   } finally {
     sb.cleanup();
@@ -375,41 +399,7 @@ beatSweep("should never answer handed over for a handover that stalled past the 
   // handover --to writes the new holder's claim itself, stamped under the take lock before its
   // rename. Stopped there past the TTL, it landed B's claim stale: A was told it handed D/ to B,
   // B's status showed it granted, and the take waiting for the lock took D/a.js at once.
-  const sb = sandbox();
-  try {
-    mkdirSync(join(sb.project, "D"));
-    const takenAt = Date.now();
-    assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "2", "--dir", sb.dir], { cwd: sb.project }).code, 0);
-    const stalled = spawn(process.execPath, [BIN, "handover", "./D/", "--to", "B", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "before-rename" }) });
-    let stdout = "";
-    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
-    try {
-      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 3200 - (Date.now() - takenAt)));
-      const taking = claimsAsync(["take", "./D/a.js", "--holder", "C", "--json", "--dir", sb.dir], { cwd: sb.project });
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      stalled.kill("SIGCONT");
-      const code = await exited;
-      const taken = await taking;
-      const beat = claims(["beat", "./D/", "--holder", "B", "--json", "--dir", sb.dir], { cwd: sb.project });
-      const report = `handover ${code}: ${stdout}\ntake ${taken.code}: ${taken.stdout}${taken.stderr}\nB's beat ${beat.code}: ${beat.stdout}${beat.stderr}`;
-      if (taken.code === 0) {
-        assert.ok(code !== 0, `A's handover said D/ was handed to B, and C was granted D/a.js:\n${report}`);
-        assert.is(beat.code, 4, `B's beat must report D/ lost:\n${report}`);
-      } else {
-        assert.is(taken.code, 3, report);
-        assert.is(code, 0, report);
-        assert.is(beat.code, 0, `B was handed D/ and holds it:\n${report}`);
-      }
-      const fresh = JSON.parse(claims(["status", "--json", "--dir", sb.dir], { cwd: sb.project }).stdout).claims.filter((claim: { stale: boolean }) => !claim.stale);
-      assert.is(fresh.length, 1, `one fresh holder in D/:\n${report}`);
-    } finally {
-      stalled.kill("SIGKILL");
-    }
-  } finally {
-    sb.cleanup();
-  }
+  await beatStallingPastTtl("before-rename", undefined, "handover");
 });
 
 beatSweep("should report as was_stale a beat that landed after its claim lapsed, when a check found the claim free meanwhile", async () => {
@@ -422,22 +412,18 @@ beatSweep("should report as was_stale a beat that landed after its claim lapsed,
     const takenAt = Date.now();
     assert.is(claims(["take", "./D/", "--holder", "A", "--ttl", "4", "--dir", sb.dir], { cwd: sb.project }).code, 0);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const stalled = spawn(process.execPath, [BIN, "beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], { cwd: sb.project, env: cleanEnv({ CLAIMS_STOP_AT: "before-rename" }) });
-    let stdout = "";
-    stalled.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    const exited = new Promise<number | null>((resolve) => stalled.on("exit", (code) => resolve(code)));
+    const stalled = await stoppedAt(["beat", "./D/", "--holder", "A", "--json", "--dir", sb.dir], sb.project, "before-rename");
     try {
-      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stalled.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 6000 - (Date.now() - takenAt)));
       const checked = claims(["check", "./D/a.js", "--holder", "C", "--dir", sb.dir], { cwd: sb.project });
       assert.is(checked.code, 0, `A's claim lapsed while its beat stalled: ${checked.stdout}${checked.stderr}`);
-      stalled.kill("SIGCONT");
-      assert.is(await exited, 0, stdout);
-      const result = JSON.parse(stdout) as { renewed: string[]; was_stale: string[] };
-      assert.is(result.renewed.length, 1, stdout);
-      assert.is(result.was_stale.length, 1, `a check let C write D/a.js while A's claim was stale, and the beat answered renewed:\n${stdout}`);
+      stalled.child.kill("SIGCONT");
+      assert.is(await stalled.exited, 0, stalled.stdout());
+      const result = JSON.parse(stalled.stdout()) as { renewed: string[]; was_stale: string[] };
+      assert.is(result.renewed.length, 1, stalled.stdout());
+      assert.is(result.was_stale.length, 1, `a check let C write D/a.js while A's claim was stale, and the beat answered renewed:\n${stalled.stdout()}`);
     } finally {
-      stalled.kill("SIGKILL");
+      stalled.child.kill("SIGKILL");
     }
   } finally {
     sb.cleanup();
