@@ -8,6 +8,7 @@ import { forgetHeld, rememberHeld } from "./held.js";
 import { judge, kindOf, ownFreshness, refreshNow, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
+import { monotonicMs } from "../os/lease.js";
 
 export interface GrantedClaim extends Claim {
   kind: TargetKind;
@@ -148,7 +149,7 @@ export interface StampClocks {
 
 /** Read before a claim is stamped, for stalledSince once it is written. */
 export function stampClocks(): StampClocks {
-  return { wallMs: Date.now(), monotonicMs: performance.now() };
+  return { wallMs: Date.now(), monotonicMs: monotonicMs() };
 }
 
 /**
@@ -157,11 +158,12 @@ export function stampClocks(): StampClocks {
  * then at most that old, and it is stale only once its heartbeat is a TTL old, so a write that
  * landed sooner (every one that did not stall) is neither read back nor judged again, and costs
  * no probe of the filesystem's clock. Both clocks are asked: the wall clock keeps counting
- * through a suspend of the machine, the monotonic one through a step of the wall clock.
+ * through a suspend of the machine, the monotonic one through a step of the wall clock (read
+ * through process.hrtime: the first touch of `performance` loads perf_hooks, about 1 ms of a take).
  */
 export function stalledSince(since: StampClocks, written: Claim): boolean {
   const ttlMs = Math.min(written.ttl ?? DEFAULT_TTL_SECONDS, DEFAULT_TTL_SECONDS) * 1000;
-  return Math.max(Date.now() - since.wallMs, performance.now() - since.monotonicMs) >= ttlMs / 2;
+  return Math.max(Date.now() - since.wallMs, monotonicMs() - since.monotonicMs) >= ttlMs / 2;
 }
 
 /** Read-back: success is reported only once the claim on disk carries our holder and taken_at. */
