@@ -14,7 +14,7 @@ import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
-import { giveBack, stalledSince, stampClocks } from "../protocol/acquire.js";
+import { giveBack, howLanded, stampClocks } from "../protocol/acquire.js";
 import { asOneVerb } from "../os/lookups.js";
 
 export interface BeatOptions extends CommonOptions {
@@ -233,19 +233,16 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
         // again (as the stale claim it is) and written with the time now; one no longer there as
         // written (swept as the stale claim it was) is judged again too. Only after a stall
         // (stalledSince): a renewal that landed within half its TTL cannot have landed stale.
-        if (stalledSince(since, renewed)) {
-          const landed = context.store.read(fileName);
-          const asWritten = landed.state === "claim" && landed.claim.holder === holder && landed.claim.taken_at === renewed.taken_at;
-          if (!asWritten || ownFreshness(landed.claim, landed.mtimeMs, context).stale) {
-            served = false;
-            continue;
-          }
+        if (howLanded(fileName, renewed, since, context).state !== "fresh") {
+          served = false;
+          continue;
         }
         const lapsedMeanwhile = !stale && read.state === "claim" && ownFreshness(read.claim, read.mtimeMs, context).stale;
         // A take of another name in another package's claims directory shares no take lock with
         // this one: looked at again with the claim fresh, as a take does; this side always yields.
-        // So too where the write landed after the claim lapsed (the beat stalled under the lock).
-        if (stale || lapsedMeanwhile || (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context))) {
+        // So too where the write landed after the claim lapsed, or within a second of it (lapsedBy:
+        // the beat stalled under the lock).
+        if (stale || (read.state === "claim" && lapsedBy(read.claim, read.mtimeMs, context))) {
           const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
           const [raced] = lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found;
           if (raced) {

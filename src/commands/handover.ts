@@ -5,8 +5,8 @@ import { BadInputError, ClaimsError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { grantQueued, writeNotice } from "../protocol/grant.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
-import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { stalledSince, stampClocks, type StampClocks } from "../protocol/acquire.js";
+import { holderOf, judge, openContext, parseTargets, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { howLanded, stampClocks, type StampClocks } from "../protocol/acquire.js";
 import type { Claim } from "../protocol/claim.js";
 import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fencing.js";
 import { forgetHeld, ownForm, rememberHeld } from "../protocol/held.js";
@@ -129,17 +129,16 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
 function landedFresh(fileName: string, target: string, handed: Claim, since: StampClocks, context: Context): Claim {
   let written = handed;
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (!stalledSince(since, written)) return written;
-    const read = context.store.read(fileName);
-    const asWritten = read.state === "claim" && read.claim.holder === written.holder && read.claim.taken_at === written.taken_at && read.claim.token === written.token;
-    if (!asWritten) {
+    const landing = howLanded(fileName, written, since, context);
+    if (landing.state === "fresh") return written;
+    if (landing.state === "gone") {
       throw new NotYoursError(
         target,
         undefined,
         `Handing ${target} to ${written.holder} stalled past the claim's TTL before the handed claim was written, and it was removed meanwhile as stale: neither you nor ${written.holder} holds ${target}; take it again (claims take ${shellQuoteShown(target)}).`,
       );
     }
-    if (!ownFreshness(read.claim, read.mtimeMs, context).stale) return written;
+    const { read } = landing;
     const stamping = stampClocks(); // before it is stamped again
     refreshNow(context);
     const now = formatTimestamp(context.nowMs);

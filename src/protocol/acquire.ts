@@ -9,6 +9,7 @@ import { judge, kindOf, ownFreshness, refreshNow, type Context, type Holding } f
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
 import { monotonicMs } from "../os/lease.js";
+import type { ClaimRead } from "./store.js";
 
 export interface GrantedClaim extends Claim {
   kind: TargetKind;
@@ -66,7 +67,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
-          if (landedStale(fileName, claim, since, context)) {
+          if (howLanded(fileName, claim, since, context).state !== "fresh") {
             landed ??= { action: "taken" };
             continue;
           }
@@ -90,7 +91,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
-          if (landedStale(fileName, renewed, since, context)) {
+          if (howLanded(fileName, renewed, since, context).state !== "fresh") {
             landed ??= { action: "retaken" };
             continue;
           }
@@ -108,7 +109,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
-          if (landedStale(fileName, claim, since, context)) {
+          if (howLanded(fileName, claim, since, context).state !== "fresh") {
             landed ??= { action: "took_over", previous: judgement.holding };
             continue;
           }
@@ -128,17 +129,18 @@ function staleToken(fileName: string, context: Context): number {
 }
 
 /**
- * Whether the claim just written is stale as it landed: the writer stalled (stopped, descheduled)
- * between stamping it and its link or rename for longer than its TTL. It holds nothing then (the
- * next take takes it over), so it is written again with the time now: still under the take lock,
- * where nothing could have been taken meanwhile. Or it is no longer there as written (a sweep
- * removed it as the stale claim it was): taken again too.
+ * How a claim just written stands. A writer that stalled (stopped, descheduled) between stamping
+ * it and its link or rename for longer than its TTL landed it `stale`: it holds nothing (the next
+ * take takes it over), and the writer, still under the take lock where nothing could have been
+ * taken meanwhile, writes it again with the time now (a take, a beat, a handover). Or it is `gone`,
+ * no longer there as written (a sweep removed it as the stale claim it was). Read back only after
+ * such a stall (stalledSince); a write that landed sooner is `fresh` unread.
  */
-function landedStale(fileName: string, written: Claim, since: StampClocks, context: Context): boolean {
-  if (!stalledSince(since, written)) return false;
+export function howLanded(fileName: string, written: Claim, since: StampClocks, context: Context): { state: "fresh" } | { state: "gone" } | { state: "stale"; read: Extract<ClaimRead, { state: "claim" }> } {
+  if (!stalledSince(since, written)) return { state: "fresh" };
   const read = context.store.read(fileName);
-  if (read.state !== "claim" || read.claim.holder !== written.holder || read.claim.taken_at !== written.taken_at) return true;
-  return ownFreshness(read.claim, read.mtimeMs, context).stale;
+  if (read.state !== "claim" || read.claim.holder !== written.holder || read.claim.taken_at !== written.taken_at || read.claim.token !== written.token) return { state: "gone" };
+  return ownFreshness(read.claim, read.mtimeMs, context).stale ? { state: "stale", read } : { state: "fresh" };
 }
 
 /** This process's two clocks at one moment (stampClocks). */
@@ -161,7 +163,7 @@ export function stampClocks(): StampClocks {
  * through a suspend of the machine, the monotonic one through a step of the wall clock (read
  * through process.hrtime: the first touch of `performance` loads perf_hooks, about 1 ms of a take).
  */
-export function stalledSince(since: StampClocks, written: Claim): boolean {
+function stalledSince(since: StampClocks, written: Claim): boolean {
   const ttlMs = Math.min(written.ttl ?? DEFAULT_TTL_SECONDS, DEFAULT_TTL_SECONDS) * 1000;
   return Math.max(Date.now() - since.wallMs, monotonicMs() - since.monotonicMs) >= ttlMs / 2;
 }
