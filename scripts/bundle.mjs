@@ -69,7 +69,19 @@ const shellApart = {
     build.onResolve({ filter: /^\.\/shell\.cjs$/ }, () => ({ path: "./shell.cjs", external: true }));
   },
 };
-await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart, shellApart] });
+// node:module's createRequire, in a bundle, is the bundle's own require: bin/claims.js makes it for
+// the bundle's file in dist/, where every import.meta.url of the bundle points (define, above), so
+// it resolves alike. The sources ask for createRequire because the library runs as ES modules,
+// which have no require; in a bundle, loading node:module for it cost every call about 0.15 ms
+// (Node builds an ES-module facade of a built-in module the first time user code requires it).
+const ownRequire = {
+  name: "own-require",
+  setup(build) {
+    build.onResolve({ filter: /^node:module$/ }, () => ({ path: "module", namespace: "own-require" }));
+    build.onLoad({ filter: /.*/, namespace: "own-require" }, () => ({ contents: "export const createRequire = () => require;", loader: "js" }));
+  },
+};
+await build({ ...common, entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.cjs", plugins: [mcpApart, shellApart, ownRequire] });
 // The verbs every agent hook runs, without commander, one bundle each (src/cli/hot.ts): bin/claims.js
 // loads dist/hot-<verb>.cjs for them, and dist/cli.cjs only for a call it does not take. A verb's
 // entry names its own fast path alone, so the bundle leaves out what only the other verbs use (a
@@ -81,14 +93,14 @@ const hotInputs = {};
 for (const [verb, fast] of Object.entries(HOT)) {
   const outfile = `dist/hot-${verb}.cjs`;
   const contents = `import { hotMain } from "./hot.js";\nimport { ${fast} } from "./fast.js";\nexport const main = hotMain(${JSON.stringify(verb)}, ${fast});\nexport { mayExitNow } from "./hot.js";\n`;
-  const hot = await build({ ...common, stdin: { contents, resolveDir: "src/cli", sourcefile: `hot-${verb}.ts`, loader: "ts" }, outfile, plugins: [mcpApart, shellApart], metafile: true });
+  const hot = await build({ ...common, stdin: { contents, resolveDir: "src/cli", sourcefile: `hot-${verb}.ts`, loader: "ts" }, outfile, plugins: [mcpApart, shellApart, ownRequire], metafile: true });
   hotInputs[verb] = Object.keys(hot.metafile.outputs[outfile].inputs).filter((input) => input.startsWith("src/") || input.startsWith("node_modules/")).sort();
 }
 writeFileSync("dist/hot-inputs.json", `${JSON.stringify(hotInputs, null, 1)}\n`);
 // The one bundle of all five that came before (a checkout built then): nothing loads it now.
 for (const name of ["hot.cjs", "hot.cjs.inputs.json"]) rmSync(join("dist", name), { force: true });
-await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs", plugins: [shellApart] });
-await build({ ...common, entryPoints: ["src/hooks/shell-walk.ts"], outfile: "dist/shell.cjs" });
+await build({ ...common, entryPoints: ["src/mcp/server.ts"], outfile: "dist/mcp.cjs", plugins: [shellApart, ownRequire] });
+await build({ ...common, entryPoints: ["src/hooks/shell-walk.ts"], outfile: "dist/shell.cjs", plugins: [ownRequire] });
 
 // Then the code caches. V8 checks a cache against its source's length only, so a cache left from
 // an earlier build of the same length would be taken for this one: every cache goes first.
