@@ -39,6 +39,28 @@ Lookups("should look again after the process waited, when a change another proce
   }
 });
 
+Lookups("should look again after a wait, for a look the verb made before its first await", async () => {
+  // A verb that awaits hands its first steps' answers to the event loop: they too must be forgotten before it waits.
+  const dir = mkdtempSync(join(tmpdir(), "claims-lookups-"));
+  await new Promise((resolve) => setImmediate(resolve)); // an earlier verb's forgetting, still due, is done
+  try {
+    const seen = await asOneVerb(async () => {
+      const before = hasConfigFile(dir);
+      await new Promise<void>((resolve) => {
+        const watcher = watch(dir, () => {
+          watcher.close();
+          resolve();
+        });
+        spawn("sh", ["-c", `sleep 0.3; echo '{}' > '${join(dir, ".claims")}'`], { stdio: "ignore" });
+      });
+      return { before, after: hasConfigFile(dir) };
+    });
+    assert.equal(seen, { before: false, after: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 Lookups("should remember within a verb, and not outside one", () => {
   const dir = mkdtempSync(join(tmpdir(), "claims-lookups-"));
   try {
