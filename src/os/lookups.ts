@@ -5,20 +5,14 @@
 // file asked the same few directories about forty times.
 //
 // Remembered while a verb runs (asOneVerb), never longer, and never outside one: each verb starts
-// with the files as they are; what was remembered is forgotten when a verb that ran at one go
-// ends, before the event loop next waits while one that awaits runs (a take's `--wait`, a race it
-// settles, the next request to `claims mcp`), and wherever a verb must see a change made while it
-// ran (freshLookups: a take's look after its grant, a lock it waited for, each look of a wait for
-// changes). Only answers are remembered, never an error (nothing there is an answer; a path that
-// could not be asked is not).
+// with the files as they are; what was remembered is forgotten as soon as the verb awaits or returns
+// (so before the event loop next waits: a take's `--wait`, a race it settles, the next request to
+// `claims mcp`) and wherever a verb must see a change made while it ran (freshLookups: a take's
+// look after its grant, a lock it waited for, each look of a wait for changes). Only answers are
+// remembered, never an error (nothing there is an answer; a path that could not be asked is not).
 
 const tables: Array<Map<string, unknown>> = [];
 let verbs = 0;
-/** Verbs running that await: the event loop may wait before they end. */
-let awaiting = 0;
-/** Something is remembered. */
-let kept = false;
-/** An immediate will forget it. */
 let forgetting = false;
 
 /** A table of answers by key, emptied with every other by freshLookups. */
@@ -46,28 +40,19 @@ export function recalled<Value>(table: Map<string, Value>, key: string): Value |
 export function keep<Value>(table: Map<string, Value>, key: string, value: Value): void {
   if (verbs === 0) return;
   table.set(key, value);
-  kept = true;
-  if (awaiting > 0) forgetSoon();
-}
-
-/**
- * Forgets what is remembered before the event loop next waits, for a verb that awaits. A verb that
- * runs at one go forgets at its end instead: the first immediate of a process costs about 0.08 ms
- * (Node sets its timers up then), a check's whole run is 2.5 ms, and neither a check nor a release
- * waits for anything.
- */
-function forgetSoon(): void {
-  if (forgetting) return;
-  // Not unref'd: an immediate that is keeps the event loop from running it before it blocks for
-  // I/O, and a watcher's event after a timer's look would meet that look's answers.
-  forgetting = true;
-  setImmediate(freshLookups);
+  if (!forgetting) {
+    // A microtask: it runs as soon as the code running now awaits or returns, before the event loop
+    // does anything else (a watcher's event after a timer's look must not meet that look's answers).
+    // Not an immediate: a process's first setImmediate costs about 0.08 ms (Node sets its timers up
+    // then), more than the few looks a verb that awaits makes again after each await.
+    forgetting = true;
+    void Promise.resolve().then(freshLookups);
+  }
 }
 
 /** Forgets every answer: the next look asks the file system. */
 export function freshLookups(): void {
   for (const table of tables) table.clear();
-  kept = false;
   forgetting = false;
 }
 
@@ -79,24 +64,14 @@ export function asOneVerb<Result>(run: () => Result): Result {
   try {
     result = run();
   } catch (error) {
-    ranAtOneGo();
+    verbs--;
     throw error;
   }
   if (!(result instanceof Promise)) {
-    ranAtOneGo();
+    verbs--;
     return result;
   }
-  // It awaits: what its first steps kept, and what it keeps from now on, is forgotten before the event loop waits.
-  awaiting++;
-  if (kept) forgetSoon();
   return result.finally(() => {
     verbs--;
-    awaiting--;
   }) as Result;
-}
-
-/** A verb that ran at one go ended: the outermost forgets (one inside a verb that awaits leaves it to that one's immediate). */
-function ranAtOneGo(): void {
-  verbs--;
-  if (verbs === 0) freshLookups();
 }
