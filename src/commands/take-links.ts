@@ -232,8 +232,8 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
 
 function hasOtherNames(path: string): boolean {
   try {
-    const stats = lstatSync(path);
-    return stats.isFile() && stats.nlink > 1;
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    return stats !== undefined && stats.isFile() && stats.nlink > 1;
   } catch {
     return false;
   }

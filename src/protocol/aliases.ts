@@ -19,10 +19,10 @@
 // was gone or led elsewhere when a token was issued on the glob or where it led) relates only the
 // tokens issued until then, so a later holding on either side is not fenced by the other. Sweep
 // removes a marker once no claim on anything overlapping its glob or its real path is left.
-import { chmodSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { modeOf, type Claim, type Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
+import { listedIfThere, readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
@@ -229,11 +229,7 @@ export function linksTakenWith(glob: string, context: Context): Array<Link & { u
 }
 
 function markerNames(context: Context): string[] {
-  try {
-    return readdirSync(join(context.store.dir, ALIASES_DIRECTORY));
-  } catch {
-    return []; // no glob ever matched a symlink here
-  }
+  return listedIfThere(join(context.store.dir, ALIASES_DIRECTORY)); // none: no glob ever matched a symlink here
 }
 
 /** Fresh glob claims of other holders that reach `target` through a symlink they matched when taken. */

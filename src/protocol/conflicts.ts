@@ -406,7 +406,7 @@ function mountPoints(): string[] | undefined {
 
 function statOf(path: string): Stats | undefined {
   try {
-    return lstatSync(path);
+    return lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

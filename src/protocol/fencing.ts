@@ -176,8 +176,8 @@ function mayShareFile(target: TargetShape): boolean {
   if (isTree(target)) return true;
   if (target.kind !== "path" && target.kind !== "symbol") return false;
   try {
-    const stats = lstatSync(target.path);
-    return stats.isFile() && stats.nlink > 1;
+    const stats = lstatSync(target.path, { throwIfNoEntry: false });
+    return stats !== undefined && stats.isFile() && stats.nlink > 1;
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fsyncDirectory, readSnapshot, removeQuietly, touchWhenOld, writeTempFile } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
@@ -123,12 +123,7 @@ export function pinnedDirsIn(dir: string, memo?: Map<string, string[]>): string[
 }
 
 function listPointers(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(dir, PINNED_DIRECTORY));
-  } catch {
-    return [];
-  }
+  const names = listedIfThere(join(dir, PINNED_DIRECTORY));
   const dirs: string[] = [];
   for (const name of names) {
     if (name.startsWith(".")) continue; // a temp file being written, or one sweep set aside

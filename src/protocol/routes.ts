@@ -82,11 +82,11 @@ export function globReach(canonical: string): number {
 export function packagesOfLinked(path: string): string[] {
   let stats;
   try {
-    stats = lstatSync(path);
+    stats = lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return [];
   }
-  return stats.isFile() && stats.nlink > 1 ? packagesAround(dirname(path)) : [];
+  return stats !== undefined && stats.isFile() && stats.nlink > 1 ? packagesAround(dirname(path)) : [];
 }
 
 /**

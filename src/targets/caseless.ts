@@ -59,7 +59,7 @@ export function foldPath(path: string): string {
     }
     let stats: Stats | undefined;
     try {
-      stats = lstatSync(`${folded}/${part}`);
+      stats = lstatSync(`${folded}/${part}`, { throwIfNoEntry: false });
     } catch {
       // not there (yet): named as written, on its parent's file system
     }
@@ -80,7 +80,7 @@ export function rootDevice(): number {
 /** The device `path` is on (symlinks followed), or `otherwise` when it cannot be asked. */
 export function deviceOf(path: string, otherwise: number): number {
   try {
-    return statSync(path).dev;
+    return statSync(path, { throwIfNoEntry: false })?.dev ?? otherwise;
   } catch {
     return otherwise;
   }
@@ -112,12 +112,13 @@ function sameEntryOtherCase(dir: string, name: string, stats: Stats): boolean | 
   const other = otherCase(name);
   if (other === name) return undefined;
   const at = (entry: string) => (dir === "/" ? `/${entry}` : `${dir}/${entry}`);
-  let found: Stats;
+  let found: Stats | undefined;
   try {
-    found = lstatSync(at(other));
+    found = lstatSync(at(other), { throwIfNoEntry: false });
   } catch {
     return false;
   }
+  if (found === undefined) return false;
   if (found.dev !== stats.dev) return false;
   if (found.ino !== stats.ino) {
     // Another entry of that spelling, listed beside it; or the same entry on a file system that

@@ -248,8 +248,7 @@ function existingDirectoriesFirst(base: string, glob: string): { base: string; g
 function globPastDots(expanded: string, written: string, cwd: string): boolean {
   if (!isGlobText(expanded) || !/(^|\/)\.\.?(\/|$)/.test(written)) return false;
   try {
-    lstatSync(isAbsolute(written) ? written : `${cwd}/${written}`);
-    return false;
+    return lstatSync(isAbsolute(written) ? written : `${cwd}/${written}`, { throwIfNoEntry: false }) === undefined;
   } catch {
     return true;
   }
@@ -257,7 +256,7 @@ function globPastDots(expanded: string, written: string, cwd: string): boolean {
 
 export function exists(path: string, cwd = "/"): boolean {
   const absolute = isAbsolute(path) ? path : join(cwd, path);
-  return answered(EXISTING, absolute, () => (lstatSync(absolute), true));
+  return answered(EXISTING, absolute, () => lstatSync(absolute, { throwIfNoEntry: false }) !== undefined);
 }
 
 // exists' and isDirectory's answers, as long as a verb runs (src/os/lookups.ts): parsing a target,
@@ -294,7 +293,7 @@ function nearestExisting(path: string): string {
 }
 
 export function isDirectory(path: string): boolean {
-  return answered(DIRECTORIES, path, () => statSync(path).isDirectory());
+  return answered(DIRECTORIES, path, () => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
 /** CONTRACT: a path contains `/`, starts with `.` or `~`, has a `#` or glob characters, or exists in cwd. */
@@ -302,8 +301,7 @@ export function isPathLike(input: string, cwd: string): boolean {
   if (input.includes("/") || input.startsWith(".") || input.startsWith("~")) return true;
   if (input.includes("#") || GLOB.test(input)) return true;
   try {
-    lstatSync(join(cwd, input));
-    return true;
+    return lstatSync(join(cwd, input), { throwIfNoEntry: false }) !== undefined;
   } catch {
     return false;
   }
@@ -381,8 +379,8 @@ function resolvePath(given: string, cwd: string): string {
     let stats: Stats | undefined;
     let link: string | undefined;
     try {
-      stats = lstatSync(next);
-      link = stats.isSymbolicLink() ? readlinkSync(next) : undefined;
+      stats = lstatSync(next, { throwIfNoEntry: false });
+      link = stats?.isSymbolicLink() ? readlinkSync(next) : undefined;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENAMETOOLONG") throw new BadInputError(`Path ${input} has a name too long for the file system; claim a real path.`);
@@ -424,7 +422,7 @@ export function symlinkEntry(input: string, cwd: string): Target | undefined {
   // Most paths are no symlink where the text leads: one lstat says so (a `..` may lead elsewhere).
   if (!DOTDOT.test(raw)) {
     try {
-      if (!lstatSync(raw).isSymbolicLink()) return undefined;
+      if (lstatSync(raw, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return undefined;
     } catch {
       return undefined;
     }
@@ -433,10 +431,10 @@ export function symlinkEntry(input: string, cwd: string): Target | undefined {
   const name = raw.slice(cut + 1);
   if (name === "" || name === "." || name === "..") return undefined;
   const parent = canonicalPath(raw.slice(0, cut) || "/", cwd);
-  let stats: Stats;
+  let stats: Stats | undefined;
   try {
-    stats = lstatSync(parent === "/" ? `/${name}` : `${parent}/${name}`);
-    if (!stats.isSymbolicLink()) return undefined;
+    stats = lstatSync(parent === "/" ? `/${name}` : `${parent}/${name}`, { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink() !== true) return undefined;
   } catch {
     return undefined;
   }
