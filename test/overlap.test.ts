@@ -138,6 +138,15 @@ Pairs("should take a glob it cannot compare segment by segment (a script's claim
   assert.ok(overlaps(shapeOf("/p/x/y|/q/*.ts"), shapeOf("/q/a.ts")), "each side of a | is a pattern of its own, anywhere");
 });
 
+Pairs("should take a glob with a \\ before a letter or digit (a script's claim) for the directory of its static base", () => {
+  // picomatch reads `\d` as any digit, where a segment compared by the rules reads the name `d`: the
+  // two globs below both match /p/src/x/5.ts, and the first was judged to cover neither it nor x/d.ts.
+  assert.ok(conflict("/p/src/*/\\d.ts", "/p/src/*/[0-9].ts"));
+  assert.ok(conflict("/p/src/*/\\d.ts", "/p/src/x/d.ts"));
+  assert.ok(conflict("/p/src/?(a)a\\b", "/p/src/*a"));
+  assert.ok(disjoint("/p/src/*/\\d.ts", "/p/lib/x/d.ts"), "nothing outside its base");
+});
+
 Pairs("should compare escaped names in globs as the names they spell (route groups)", () => {
   assert.not.ok(globsMayIntersect("/p/app/\\(auth\\)/**", "/p/app/\\(shop\\)/*.tsx"));
   assert.not.ok(globsMayIntersect("/p/app/\\[id\\]/*.tsx", "/p/app/i/*.tsx"));

@@ -167,6 +167,9 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with a stray closing brace", "src/a}*.ts", /has a \{ without its \}/],
   ["glob with an unclosed bracket", "src/foo*[", /has a \[ without its \].*src\/\[ab\]\.ts/],
   ["glob with a POSIX class", "src/[[:alpha:]]*.ts", /has a POSIX class .* reads each \. of the pattern as any character, a \/ included; write the range instead, as in \[a-zA-Z\]/],
+  ["glob with an escaped letter (picomatch: \\d is any digit)", "src/*/\\d.ts", /has a \\ before a letter or digit, which picomatch reads as a regular expression's escape .*; write the character without the \\ \(d for \\d\)/],
+  ["glob with an escaped letter after glob:", "glob:src/*\\w.ts", /has a \\ before a letter or digit/],
+  ["glob with an escaped letter in a bracket", "src/[\\s_]*.ts", /has a \\ before a letter or digit/],
   ["glob with ** inside a segment", "lib/**.js", /^Target lib\/\*\*\.js has \*\* inside a segment, where it matches as \* does, within one directory; write lib\/\*\*\/\*\.js to reach into subdirectories, or lib\/\*\.js for one\.$/],
   ["glob with *** as a segment", "src/***/x.ts", /write src\/\*\*\/x\.ts to reach into subdirectories, or src\/\*\/x\.ts for one/],
   ["glob with ** beside braces inside a segment", "src/x**{.ts,.js}", /write src\/\*\*\/x\*\{\.ts,\.js\} to reach into subdirectories, or src\/x\*\{\.ts,\.js\} for one/],
@@ -194,6 +197,8 @@ Invalid("should read an empty segment in a glob's pattern as a path's, one /, an
   assert.is(parseTarget("src/\\**x.ts", context).kind, "glob", "an escaped * is a character");
   assert.is(parseTarget("src/[**]x.ts", context).kind, "glob", "so is a bracketed one");
   assert.is(parseTarget("src/[[:]x.ts", context).kind, "glob", "[: without a class name is no POSIX class");
+  assert.is(parseTarget("src/[\\\\d]*.ts", context).kind, "glob", "an escaped \\ before a letter is a character");
+  assert.is(parseTarget("src/\\.*", context).kind, "glob", "so is an escaped punctuation mark");
 });
 Invalid("should read [!a] as the shell and git do, anything but a (picomatch alone reads ! or a)", () => {
   assert.is(parseTarget("src/[!a].ts", context).canonical, "/tmp/src/[^a].ts");

@@ -110,12 +110,22 @@ export const STARS_IN_GROUP = "has a ** inside ( ), which picomatch lets match a
 /** Why a glob with a POSIX class (`[[:alpha:]]`) cannot be claimed (unclaimableGlob). */
 export const POSIX_CLASS = "has a POSIX class ([[:alpha:]] and the like), with which picomatch reads each . of the pattern as any character, a / included";
 
+/**
+ * Why a glob with a `\` before a letter or digit cannot be claimed (unclaimableGlob): picomatch hands
+ * it to the regular expression as it is (`\d` any digit, `\w`, `\s`, `\b` a word boundary, `\1`),
+ * where the overlap rules, and a reader, take the character itself (`\d` is `d`).
+ */
+export const ESCAPED_LETTER = "has a \\ before a letter or digit, which picomatch reads as a regular expression's escape (\\d any digit, \\w, \\s, \\b a word boundary), not as the character";
+
+const ESCAPED_CLASS = /^[A-Za-z0-9]$/;
+
 function whyUnclaimable(pattern: string): string | undefined {
   let depth = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
     if (char === "\\") {
       if (pattern[i + 1] === "/") return "has an escaped /";
+      if (ESCAPED_CLASS.test(pattern[i + 1] ?? "")) return ESCAPED_LETTER;
       i++;
     } else if (char === "[") {
       const close = bracketEnd(pattern, i);
@@ -124,6 +134,7 @@ function whyUnclaimable(pattern: string): string | undefined {
       if (bracket.includes("/") || picomatch(bracket, { dot: true })("/")) return "has a [ ] that can match a /";
       // With one, picomatch reads every `.` of the pattern, escaped or not, as any character, `/` included.
       if (/\[:[a-z]+:\]/.test(bracket)) return POSIX_CLASS;
+      if (/(^|[^\\])(\\\\)*\\[A-Za-z0-9]/.test(bracket)) return ESCAPED_LETTER;
       i = close;
     } else if (char === "*" && pattern.startsWith("***", i)) {
       return STARS;

@@ -12,7 +12,7 @@ import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { keep, lookupTable, recalled, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketsClose, ESCAPED_LETTER, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -214,6 +214,7 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   if (unclaimable === STARS) throw new BadInputError(`Target ${input} ${unclaimable}; write ** to reach into subdirectories, or * for one.`);
   if (unclaimable === STARS_IN_GROUP) throw new BadInputError(`Target ${input} ${unclaimable}; write ** as a whole segment (src/**/*.ts) or * inside the ( ).`);
   if (unclaimable === POSIX_CLASS) throw new BadInputError(`Target ${input} ${unclaimable}; write the range instead, as in [a-zA-Z] for [[:alpha:]] or [0-9] for [[:digit:]].`);
+  if (unclaimable === ESCAPED_LETTER) throw new BadInputError(`Target ${input} ${unclaimable}; write the character without the \\ (d for \\d), or a range for a class ([0-9] for \\d).`);
   if (unclaimable) throw new BadInputError(`Target ${input} ${unclaimable}; write the alternatives in braces, as in {x/y,z}/*.ts, or as separate targets.`);
   return canonical;
 }
