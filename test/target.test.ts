@@ -6,6 +6,8 @@ import { BadInputError } from "../src/os/errors.js";
 import picomatch from "picomatch";
 import { picomatch as lazyPicomatch } from "../src/targets/picomatch.js";
 import { isGlobText } from "../src/targets/overlap.js";
+import { bracketFoldedApart } from "../src/targets/glob-syntax.js";
+import { foldName } from "../src/targets/caseless.js";
 import { claimFileName, parseTarget } from "../src/targets/target.js";
 import { asOneVerb } from "../src/os/lookups.js";
 import { sandbox, type Sandbox } from "./helpers.js";
@@ -199,6 +201,12 @@ Invalid("should read an empty segment in a glob's pattern as a path's, one /, an
   assert.is(parseTarget("src/[[:]x.ts", context).kind, "glob", "[: without a class name is no POSIX class");
   assert.is(parseTarget("src/[\\\\d]*.ts", context).kind, "glob", "an escaped \\ before a letter is a character");
   assert.is(parseTarget("src/\\.*", context).kind, "glob", "so is an escaped punctuation mark");
+});
+Invalid("should tell the brackets that a fold to lower case (below a directory that ignores case) makes miss a character", () => {
+  for (const [glob, bracket] of [["[A-z]oo.ts", "[A-z]"], ["x/[Z-a]q.ts", "[Z-a]"], ["*[^A-Z].ts", "[^A-Z]"], ["[^a-z]x.ts", "[^a-z]"], ["[ab][^AB]", "[^AB]"], ["[À-Þ]", "[À-Þ]"]]) {
+    assert.is(bracketFoldedApart(glob as string, foldName), bracket, glob);
+  }
+  for (const glob of ["[A-Z]*.ts", "[a-zA-Z0-9_]*", "[^0-9].ts", "[^._]*", "\\[A-z\\]*", "[[]A].ts", "*.TS"]) assert.is(bracketFoldedApart(glob, foldName), undefined, glob);
 });
 Invalid("should read [!a] as the shell and git do, anything but a (picomatch alone reads ! or a)", () => {
   assert.is(parseTarget("src/[!a].ts", context).canonical, "/tmp/src/[^a].ts");

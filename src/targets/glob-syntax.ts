@@ -163,6 +163,55 @@ function bracketEnd(pattern: string, open: number): number {
 }
 
 /**
+ * The first bracket expression of a glob that `fold` (lower case, for a glob below a directory that
+ * ignores case: src/targets/caseless.ts) makes miss a character it matches as written, folded; or
+ * undefined. Names there are matched folded, so a bracket must match the fold of every character
+ * it matches: `[A-Z]` as `[a-z]` does, but `[A-z]` as `[a-z]` leaves out `_`, `[Z-a]` as `[z-a]`
+ * matches nothing, `[^A-Z]` as `[^a-z]` leaves out `a`, and `[^a-z]` leaves out `A`. Asked of printable ASCII, of the
+ * bracket's own characters in either case, and of what its ranges span (4,096 characters at most).
+ */
+export function bracketFoldedApart(glob: string, fold: (text: string) => string): string | undefined {
+  for (let i = 0; i < glob.length; i++) {
+    if (glob[i] === "\\") {
+      i++;
+      continue;
+    }
+    if (glob[i] !== "[") continue;
+    const close = bracketEnd(glob, i);
+    if (close === -1) continue;
+    const bracket = glob.slice(i, close + 1);
+    i = close;
+    // A bracket fold leaves as it is may miss some all the same: `[^a-z]` matches `A`, folded `a`.
+    const folded = fold(bracket);
+    const written = picomatch(bracket, { dot: true });
+    let matches: (text: string) => boolean;
+    try {
+      matches = picomatch(folded, { dot: true });
+    } catch {
+      return bracket;
+    }
+    const asked = new Set<string>();
+    for (let code = 0x20; code < 0x7f; code++) asked.add(String.fromCharCode(code));
+    const chars = [...bracket];
+    for (const [at, char] of chars.entries()) {
+      for (const each of [char, char.toUpperCase(), char.toLowerCase()]) asked.add(each);
+      const to = chars[at + 2];
+      if (chars[at + 1] === "-" && to !== undefined) {
+        const [from, end] = [char.codePointAt(0) as number, to.codePointAt(0) as number];
+        for (let code = from; code <= end && code - from < 4096; code++) {
+          const each = String.fromCodePoint(code);
+          for (const variant of [each, each.toUpperCase(), each.toLowerCase()]) asked.add(variant);
+        }
+      }
+    }
+    for (const char of asked) {
+      if (char !== "/" && written(char) && !matches(fold(char))) return bracket;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The first segment of a glob's pattern with a `**` that is not a whole segment (`src/**.ts`, where
  * picomatch matches as `*` does, within one directory), or with three stars or more, or undefined. An escaped or bracketed `*`
  * is a character, and a `**` that is a whole alternative in braces or parentheses (`{**,x}/a`) is whole.

@@ -12,7 +12,7 @@ import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { keep, lookupTable, recalled, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketsClose, ESCAPED_LETTER, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketFoldedApart, bracketsClose, ESCAPED_LETTER, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -207,7 +207,14 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   const resolvedBase = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
   const { base, glob } = explicit ? { base: resolvedBase, glob: scan.glob } : existingDirectoriesFirst(resolvedBase, scan.glob);
   // Below a directory that ignores case, the pattern is matched against folded names: fold it too.
-  const pattern = isCaselessDirectory(nearestExisting(base)) ? foldName(glob) : glob;
+  const caseless = isCaselessDirectory(nearestExisting(base));
+  const apart = caseless ? bracketFoldedApart(glob, foldName) : undefined;
+  if (apart !== undefined) {
+    throw new BadInputError(
+      `Target ${input} is below a directory that ignores case, where a glob is matched in lower case, and ${apart} in lower case leaves out characters it matches as written; write its letters in lower case, ranges within letters or within digits ([a-z0-9_]), and no ^ or ! before letters.`,
+    );
+  }
+  const pattern = caseless ? foldName(glob) : glob;
   const canonical = `${base === "/" ? "" : escapeLiteral(base)}/${pattern}`;
   // The whole text: picomatch reads a | in the static base too (a directory named `y|z`).
   const unclaimable = unclaimableGlob(canonical);

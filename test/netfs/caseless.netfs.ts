@@ -61,6 +61,20 @@ if (missing) {
     assert.is(as(context, "h", "Proj", "check", "LIB/x.js").code, 0, "one it does not match");
   });
 
+  test("should refuse a glob whose bracket, folded, would miss a file it matches as written", (context) => {
+    // Folded, [A-z] is [a-z] (no `_`), [Z-a] is [z-a] (nothing), [^A-Z] is [^a-z] (no `a`): each was
+    // granted, and a write of a file its text matches let through.
+    for (const glob of ["Src/[A-z]oo.ts", "Src/[Z-a]q.ts", "Src/[^A-Z]x.ts", "Src/[!a-z]x.ts"]) {
+      const refused = as(context, "a", "Proj", "take", glob);
+      assert.is(refused.code, 2, `${glob}: ${refused.stdout}`);
+      assert.match(refused.stderr, /ignores case, where a glob is matched in lower case, and \[.*\] in lower case leaves out characters it matches as written/);
+    }
+    assert.is(as(context, "b", "proj", "check", "src/_oo.ts").code, 0, "nothing was taken");
+    assert.is(as(context, "a", "Proj", "take", "Src/[A-Z]*.TS").code, 0, "a range of capitals folds to the small letters");
+    assert.is(as(context, "b", "proj", "check", "src/zed.ts").code, 3);
+    assert.is(as(context, "c", "Proj", "take", "Src/[^0-9]x.ts").code, 3, "a negation of no letter folds as it is, and meets the glob");
+  });
+
   test("should reserve over MCP inside a project_key named in another case, and refuse the file to a claim in a third", async (context) => {
     const server = await connect({ cwd: join(context.fs.mount, "proj"), args: ["--dir", context.dir], env: { HOME: context.home } });
     try {
