@@ -172,6 +172,10 @@ const cases: Array<[string, string, RegExp]> = [
   ["glob with an escaped letter (picomatch: \\d is any digit)", "src/*/\\d.ts", /has a \\ before a letter or digit, which picomatch reads as a regular expression's escape .*; write the character without the \\ \(d for \\d\)/],
   ["glob with an escaped letter after glob:", "glob:src/*\\w.ts", /has a \\ before a letter or digit/],
   ["glob with an escaped letter in a bracket", "src/[\\s_]*.ts", /has a \\ before a letter or digit/],
+  ["glob with a brace range past one character (picomatch: [1-12], 1 or 2)", "out/shard-{1..12}.json", /has the brace range \{1\.\.12\}, which picomatch reads as a range only between two single characters .*; write the alternatives out/],
+  ["glob with a zero-padded brace range (picomatch: the text itself)", "out/part-{01..03}.csv", /has the brace range \{01\.\.03\}/],
+  ["glob with a stepped brace range", "out/{a..e..2}.txt", /has the brace range \{a\.\.e\.\.2\}/],
+  ["glob with a range among alternatives", "out/{x,1..3}.txt", /has the brace range \{x,1\.\.3\}/],
   ["glob with ** inside a segment", "lib/**.js", /^Target lib\/\*\*\.js has \*\* inside a segment, where it matches as \* does, within one directory; write lib\/\*\*\/\*\.js to reach into subdirectories, or lib\/\*\.js for one\.$/],
   ["glob with *** as a segment", "src/***/x.ts", /write src\/\*\*\/x\.ts to reach into subdirectories, or src\/\*\/x\.ts for one/],
   ["glob with ** beside braces inside a segment", "src/x**{.ts,.js}", /write src\/\*\*\/x\*\{\.ts,\.js\} to reach into subdirectories, or src\/x\*\{\.ts,\.js\} for one/],
@@ -201,9 +205,11 @@ Invalid("should read an empty segment in a glob's pattern as a path's, one /, an
   assert.is(parseTarget("src/[[:]x.ts", context).kind, "glob", "[: without a class name is no POSIX class");
   assert.is(parseTarget("src/[\\\\d]*.ts", context).kind, "glob", "an escaped \\ before a letter is a character");
   assert.is(parseTarget("src/\\.*", context).kind, "glob", "so is an escaped punctuation mark");
+  assert.is(parseTarget("out/{1..9}.txt", context).canonical, "/tmp/out/{1..9}.txt", "a range between two characters is the class picomatch reads");
+  assert.is(parseTarget("glob:out/{1..12}.txt", context).canonical, "/tmp/out/{1..12}.txt", "after glob:, as picomatch reads it");
 });
 Invalid("should tell the brackets that a fold to lower case (below a directory that ignores case) makes miss a character", () => {
-  for (const [glob, bracket] of [["[A-z]oo.ts", "[A-z]"], ["x/[Z-a]q.ts", "[Z-a]"], ["*[^A-Z].ts", "[^A-Z]"], ["[^a-z]x.ts", "[^a-z]"], ["[ab][^AB]", "[^AB]"], ["[À-Þ]", "[À-Þ]"]]) {
+  for (const [glob, bracket] of [["[A-z]oo.ts", "[A-z]"], ["x/[Z-a]q.ts", "[Z-a]"], ["*[^A-Z].ts", "[^A-Z]"], ["[^a-z]x.ts", "[^a-z]"], ["[ab][^AB]", "[^AB]"], ["[À-Þ]", "[À-Þ]"], ["{A..z}oo.ts", "[A-z]"]]) {
     assert.is(bracketFoldedApart(glob as string, foldName), bracket, glob);
   }
   for (const glob of ["[A-Z]*.ts", "[a-zA-Z0-9_]*", "[^0-9].ts", "[^._]*", "\\[A-z\\]*", "[[]A].ts", "*.TS"]) assert.is(bracketFoldedApart(glob, foldName), undefined, glob);

@@ -17,6 +17,36 @@ export function bracesBalance(glob: string): boolean {
   return depth === 0;
 }
 
+/**
+ * The first brace group of a glob with a `..` that picomatch does not read as the shell's range, or
+ * undefined. picomatch reads `{a..e}` as the class `[a-e]`, as the shell does, but only a range
+ * between two single characters: `{1..12}` as `[1-12]` (1 or 2, not 7), `{01..03}` as the text
+ * itself, `{a..e..2}` and `{x,1..3}` as classes of their own, so a claim on `shard-{1..12}.json` did
+ * not cover shard-7.json.
+ */
+export function misreadRange(glob: string): string | undefined {
+  for (let i = 0; i < glob.length; i++) {
+    if (glob[i] === "\\") {
+      i++;
+      continue;
+    }
+    if (glob[i] !== "{") continue;
+    let close = -1;
+    for (let at = i + 1; at < glob.length; at++) {
+      if (glob[at] === "\\") at++;
+      else if (glob[at] === "{") break; // a group inside: looked at on its own
+      else if (glob[at] === "}") {
+        close = at;
+        break;
+      }
+    }
+    if (close === -1) continue;
+    const group = glob.slice(i, close + 1);
+    if (group.includes("..") && !/^\{[^\\,]\.\.[^\\,]\}$/u.test(group)) return group;
+  }
+  return undefined;
+}
+
 /** Every `[` of a glob has a `]` after it (escaped ones aside): picomatch would read a lone one literally. */
 export function bracketsClose(glob: string): boolean {
   let open = false;
@@ -167,10 +197,13 @@ function bracketEnd(pattern: string, open: number): number {
  * ignores case: src/targets/caseless.ts) makes miss a character it matches as written, folded; or
  * undefined. Names there are matched folded, so a bracket must match the fold of every character
  * it matches: `[A-Z]` as `[a-z]` does, but `[A-z]` as `[a-z]` leaves out `_`, `[Z-a]` as `[z-a]`
- * matches nothing, `[^A-Z]` as `[^a-z]` leaves out `a`, and `[^a-z]` leaves out `A`. Asked of printable ASCII, of the
+ * matches nothing, `[^A-Z]` as `[^a-z]` leaves out `a`, and `[^a-z]` leaves out `A`; a brace range
+ * (`{A..z}`) is the class picomatch reads it as. Asked of printable ASCII, of the
  * bracket's own characters in either case, and of what its ranges span (4,096 characters at most).
  */
-export function bracketFoldedApart(glob: string, fold: (text: string) => string): string | undefined {
+export function bracketFoldedApart(pattern: string, fold: (text: string) => string): string | undefined {
+  // A range between two characters (`{A..z}`) is the class picomatch reads it as (`[A-z]`).
+  const glob = pattern.replace(/(?<!\\)\{([^\\,])\.\.([^\\,])\}/gu, (_, from: string, to: string) => `[${[from, to].sort().join("-")}]`);
   for (let i = 0; i < glob.length; i++) {
     if (glob[i] === "\\") {
       i++;

@@ -12,7 +12,7 @@ import { BadInputError } from "../os/errors.js";
 import { sha256Hex } from "../os/hash.js";
 import { keep, lookupTable, recalled, remembered } from "../os/lookups.js";
 import { escapeLiteral, expandBraces, isGlobText, lastUnescaped, shapeOf, unescapeLiteral, type TargetShape } from "./overlap.js";
-import { bracesBalance, bracketFoldedApart, bracketsClose, ESCAPED_LETTER, literalGroups, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
+import { bracesBalance, bracketFoldedApart, bracketsClose, ESCAPED_LETTER, literalGroups, misreadRange, negatedBrackets, POSIX_CLASS, STARS, STARS_IN_GROUP, starsInsideSegment, unclaimableGlob } from "./glob-syntax.js";
 
 export type { TargetKind } from "./overlap.js";
 
@@ -203,6 +203,12 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   }
   if (!bracketsClose(scan.glob)) {
     throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
+  }
+  const range = explicit ? undefined : misreadRange(scan.glob);
+  if (range !== undefined) {
+    throw new BadInputError(
+      `Target ${input} has the brace range ${range}, which picomatch reads as a range only between two single characters ({1..12} as the class [1-12]: 1 or 2, not 7); write the alternatives out ({1,2,3,…,12}), or a pattern (shard-*.json).`,
+    );
   }
   const resolvedBase = canonicalPath(scan.base === "" ? "." : unescapeLiteral(scan.base), cwd);
   const { base, glob } = explicit ? { base: resolvedBase, glob: scan.glob } : existingDirectoriesFirst(resolvedBase, scan.glob);
