@@ -699,6 +699,35 @@ allOrNothing("should grant overlapping multi-target takes to exactly one process
   }
 });
 
+allOrNothing("should never grant a claim of a take of several targets that lapsed while a later one waited on a claim lock", async () => {
+  // T takes a and b (TTL 2) under the take lock, one after the other. b is stale, and a sweep
+  // removing it stalled holding its claim lock: T's takeover of b waits for that lock, within the
+  // limits a live owner gets, while a, already written fresh, goes past its TTL. T answered
+  // granted for both, a stale as answered, and the next take of a took it over at once.
+  const sb = sandbox();
+  try {
+    writeClaimFile(sb.dir, "b.json", staleClaim("b", "old"));
+    const sweeping = await stoppedAt(["sweep", "--json", "--dir", sb.dir], sb.project, "lock-won");
+    try {
+      const taking = claimsAsync(["take", "a", "b", "--holder", "T", "--ttl", "2", "--json", "--dir", sb.dir], { cwd: sb.project });
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      sweeping.child.kill("SIGCONT");
+      assert.is(await sweeping.exited, 0, sweeping.stdout());
+      const taken = await taking;
+      const other = claims(["take", "a", "--holder", "X", "--json", "--dir", sb.dir], { cwd: sb.project });
+      const report = `T's take ${taken.code}: ${taken.stdout}${taken.stderr}\nX's take ${other.code}: ${other.stdout}${other.stderr}`;
+      assert.is(taken.code, 0, report);
+      assert.equal(parse(taken, "T").granted.map((claim: { target: string }) => claim.target), ["a", "b"], report);
+      assert.is(other.code, 3, `T was granted a, and X took it over at once:\n${report}`);
+      assert.is(claimOnDisk(sb.dir, "a").holder, "T");
+    } finally {
+      sweeping.child.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
+});
+
 allOrNothing.run();
 
 // 6 ---------------------------------------------------------------------------------------------

@@ -3,12 +3,12 @@
 // created by link(2) and read back before success is reported.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { acquire, claimFileOf, dropOtherMode, giveBack } from "../protocol/acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack, howLanded, stampClocks, type Request, type StampClocks } from "../protocol/acquire.js";
 import type { Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import { BadInputError, DeadlockError } from "../os/errors.js";
+import { BadInputError, BusyError, DeadlockError } from "../os/errors.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
@@ -288,18 +288,22 @@ export function takeStep(
   // free), so the command a refusal suggests does only what it says.
   const takeNow = refused.length === 0 || options.partial === true || options.wait !== undefined;
   const granted: TakenClaim[] = [];
+  /** What each granted claim was asked as, and when it was stamped (renewLapsed). */
+  const written: Array<{ request: Request; since: StampClocks }> = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
   for (const target of takeNow ? free : []) {
     refreshNow(context); // the lease starts when the claim is written, not when the look began
     const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
     // Markers first: the token the glob gets must be above those of what its links lead to.
     rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
+    const since = stampClocks();
     const outcome = acquire(request, context);
     if ("action" in outcome) {
       // A re-take with another purpose replaces the one every refusal shows: say so, not only "renewed".
       const before = ownPurposes.get(target.canonical);
       const changed = outcome.action === "retaken" && before !== undefined && before !== outcome.purpose;
       granted.push(changed ? { ...outcome, previous_purpose: before } : outcome);
+      written.push({ request, since });
       dropOtherMode(request, context);
       continue;
     }
@@ -309,6 +313,7 @@ export function takeStep(
     for (const claim of granted) if (claim.action !== "retaken") giveBack(claim, context);
     return { result: { holder, granted: [], refused }, queuedNow: [] };
   }
+  renewLapsed(granted, written, context);
   // The caller's own interests in what it now holds are spent; the notes of others reach it.
   const notes: Note[] = [];
   for (const claim of granted) {
@@ -322,6 +327,34 @@ export function takeStep(
   const { places, queuedNow } = queueRefused(refused, mode, holder, options, queue, context);
   return { result: { ...result, queued: places }, queuedNow };
 }
+
+/**
+ * The claims of a take of several targets are written one after another, and a later one may wait
+ * for its claim lock (a release or a sweep holding it, for up to HOLD_LIMIT_MS) while an earlier
+ * one, written fresh, goes past a short TTL: answered granted, it would be taken over by the next
+ * take at once. Each one that may have lapsed since it was stamped (howLanded: only after such a
+ * wait) is taken again, still under the take lock where nothing can have been taken over it; one a
+ * sweep removed as stale meanwhile is taken anew. Its answer stays the first one (taken, took_over).
+ */
+function renewLapsed(granted: TakenClaim[], written: Array<{ request: Request; since: StampClocks }>, context: Context): void {
+  for (let pass = 0, again = true; again; pass++) {
+    if (pass === MAX_RENEWAL_PASSES) throw new BusyError(`The claims of this take kept lapsing while it took the others under ${MAX_RENEWAL_PASSES} attempts; retry with a longer --ttl.`);
+    again = false;
+    granted.forEach((claim, i) => {
+      const { request, since } = written[i]!;
+      if (howLanded(claimFileOf(request), claim, since, context).state === "fresh") return;
+      const stamped = stampClocks();
+      const outcome = acquire(request, context);
+      // Only a writer that ignores the take lock can be in the way here, and it is told as any refusal would be.
+      if (!("action" in outcome)) throw new BusyError(`The claim of ${request.target} was taken by a writer that does not use the take lock while this take took its other targets; retry.`);
+      granted[i] = { ...claim, ...outcome, action: claim.action, ...(claim.previous && { previous: claim.previous }) };
+      written[i] = { request, since: stamped };
+      again = true;
+    });
+  }
+}
+
+const MAX_RENEWAL_PASSES = 50;
 
 /**
  * Who is in the way of each target, reading only: fresh claims of other holders that overlap it
