@@ -23,6 +23,15 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
   assert.ok(predicate(), `timed out waiting until ${what}`);
 }
 
+/** Who holds the claim file at `path`; undefined when there is none (or it went while read). */
+function holderOf(path: string): string | undefined {
+  try {
+    return readJson(path).holder;
+  } catch {
+    return undefined;
+  }
+}
+
 const queued = (box: Sandbox) => (existsSync(box.dir) ? readdirSync(box.dir).filter((name) => name.startsWith(".queue-")) : []);
 
 Waiting("should grant a waiting take as soon as the holder releases", async ({ box }) => {
@@ -173,6 +182,39 @@ Waiting("should grant the queue first when a claim goes stale while its holder's
     assert.is(readJson(join(box.dir, "f1.json")).holder, "b", "the queued holder got it");
   } finally {
     stopped.kill("SIGKILL");
+  }
+});
+
+Waiting("should leave a holder holding nothing it released when its queued interest is granted during the release", async ({ box }) => {
+  // h releases y (everything it holds, or y and t by name) while queued for t, held by a. a's
+  // release grants t to h after h's release listed its claims (or judged t a's) and before it
+  // withdrew its interests: h was told it released everything, and held t until its TTL.
+  for (const named of [false, true]) {
+    const t = named ? "t-named" : "t-all";
+    assert.is(as(box, "a", "take", t).code, 0);
+    assert.is(as(box, "h", "take", "y").code, 0);
+    assert.is(as(box, "h", "take", t, "--queue").code, 6);
+    const args = ["release", ...(named ? [t, "y"] : []), "--dir", box.dir, "--holder", "h", "--json"];
+    // Stopped at its first lock: y's claim lock, its claims listed and t judged (or the take lock,
+    // where it withdraws its interests before it lists them).
+    const releasing = spawn(process.execPath, [BIN, ...args], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }) });
+    let stdout = "";
+    releasing.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => releasing.on("exit", (code) => resolve(code)));
+    try {
+      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${releasing.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      const freeing = asAsync(box, "a", "release", t);
+      await until(() => holderOf(join(box.dir, `${t}.json`)) !== "a", `a released ${t}`);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // a grants the queue, or waits for the take lock
+      releasing.kill("SIGCONT");
+      assert.is(await exited, 0, stdout);
+      assert.is((await freeing).code, 0);
+    } finally {
+      releasing.kill("SIGKILL");
+    }
+    const left = readdirSync(box.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")).map((name) => readJson(join(box.dir, name)));
+    assert.equal(left.filter((claim) => claim.holder === "h").map((claim) => claim.target), [], `h released ${named ? `${t} and y` : "everything"}, yet holds:\n${stdout}`);
+    assert.equal(queued(box), [], "nothing queued is left");
   }
 });
 

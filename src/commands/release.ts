@@ -52,13 +52,15 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const context = openContext(options);
   const holder = holderOf(options);
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
-  const work = namedOrAllMine(options.targets, holder, context);
+  // Read before anything is freed: another process may grant the queue the moment a claim is gone.
+  // And before the caller's claims are listed: its own interests among them are withdrawn first.
+  const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
+  let work = namedOrAllMine(options.targets, holder, context);
+  if (withdrawFirst(holder, work, waitingBefore, options, result, context)) work = namedOrAllMine(options.targets, holder, context);
   // What the caller was granted and still remembers (src/protocol/held.ts), read at the first
   // named target found another's: one it never held is not one it lost.
   let granted: Set<string> | undefined;
   const wasGranted = (target: string) => (granted ??= new Set(heldMarkers(holder, context).map((marker) => marker.target))).has(target);
-  // Read before anything is freed: another process may grant the queue the moment a claim is gone.
-  const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   for (const { fileName, target } of work) {
     const outcome = releaseOne(fileName, target, holder, context, options.token);
     if (outcome === "released") {
@@ -94,6 +96,39 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   return result;
 }
 
+/**
+ * The caller's own queued interests in what it releases (everything, when it names nothing),
+ * withdrawn before its claims are released, under the take lock where the queue is granted: one
+ * granted after the claims were listed (by another's release, a sweep, a status) left the caller
+ * holding a target it was told it released, or lost, until its TTL. One granted before is a claim
+ * of the caller's now: true when the claims are to be listed again. On a full disk (no take lock
+ * can be written) they are withdrawn after the release, as the queue is served.
+ */
+function withdrawFirst(holder: string, work: Array<{ target: string }>, waiting: QueuedInterest[], options: ReleaseOptions, result: ReleaseResult, context: Context): boolean {
+  const named = new Set(work.map((entry) => entry.target));
+  const everything = (options.targets ?? []).length === 0;
+  if (!waiting.some(({ entry }) => entry.holder === holder && (everything || named.has(entry.target)))) return false;
+  try {
+    context.store.withTakeLock(() => withdraw(holder, named, everything, result, context));
+  } catch (error) {
+    if (outOfSpace(error) === undefined) throw error;
+  }
+  return true;
+}
+
+/** Withdraws the caller's queued interests in the named targets (all of them with `everything`). Under the take lock. */
+function withdraw(holder: string, named: Set<string>, everything: boolean, result: ReleaseResult, context: Context): QueuedInterest[] {
+  refreshNow(context);
+  const waiting = readQueue(context);
+  for (const interest of waiting) {
+    if (interest.entry.holder !== holder || !(everything || named.has(interest.entry.target))) continue;
+    dequeue(interest, context);
+    result.withdrawn.push(interest.entry.target);
+    record(context, { event: "dequeue", target: interest.entry.target, holder });
+  }
+  return waiting;
+}
+
 function outOfSpace(error: unknown): string | undefined {
   const code = error instanceof BadInputError ? (error.cause as NodeJS.ErrnoException | undefined)?.code : undefined;
   return code === "ENOSPC" || code === "EDQUOT" ? code : undefined;
@@ -111,14 +146,7 @@ function handToQueue(
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
   context.store.withTakeLock(() => {
-    refreshNow(context);
-    const waiting = readQueue(context);
-    for (const interest of waiting) {
-      if (interest.entry.holder !== holder || !(everything || named.has(interest.entry.target))) continue;
-      dequeue(interest, context);
-      result.withdrawn.push(interest.entry.target);
-      record(context, { event: "dequeue", target: interest.entry.target, holder });
-    }
+    const waiting = withdraw(holder, named, everything, result, context);
     grantQueued(context);
     // The waiters on targets overlapping a released one (before the release, or since) that hold
     // their target now got it from the queue, whichever process granted it.
