@@ -829,6 +829,14 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
     ["dart format -o none .", []],
     ["dart fix --apply", ["."]],
     ["dart fix --dry-run", []],
+    // --help prints and stops.
+    ["dart format --help", []],
+    ["php-cs-fixer fix --help src", []],
+    ["golangci-lint fmt --help", []],
+    ["npx oxlint --fix --help", []],
+    ["npx playwright test -u --help", []],
+    ["pip-compile --help", []],
+    ["dart format -- --help", ["--help"]], // after --, a file of that name
     ["pip-compile requirements.in", ["requirements.txt"]], // pinned requirements beside their source
     ["pip-compile", ["requirements.txt"]],
     ["pip-compile -o reqs/dev.txt dev.in", ["reqs/dev.txt"]],

@@ -29,8 +29,13 @@ function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] =
 function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean) => boolean, otherwise: string[] = ["."], outputs: string[] = []): Rule {
   return {
     syntax: { ...syntax, exact: true },
-    writes: (input) => [...optionFiles(input, outputs), ...(writes(input.reading.has) ? operandFiles(input, input.reading.operands, otherwise) : [])],
+    writes: (input) => (asksHelp(input) ? [] : [...optionFiles(input, outputs), ...(writes(input.reading.has) ? operandFiles(input, input.reading.operands, otherwise) : [])]),
   };
+}
+
+/** `--help` among a tool's options (not after `--`): it prints its help and stops, writing nothing (`dart format --help`). */
+function asksHelp(input: RuleInput): boolean {
+  return input.reading.has("--help");
 }
 
 /** The nearest directory from cwd up that holds one of `names` (a project's root), else cwd; undefined where cwd is unknown. */
@@ -70,7 +75,7 @@ export function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleI
     writes: (input) => {
       const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
       const sub = first === undefined ? "" : (input.args[first] ?? "");
-      return Object.hasOwn(rules, sub) ? (rules[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
+      return Object.hasOwn(rules, sub) && !asksHelp(input) ? (rules[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
     },
   };
 }
@@ -866,7 +871,7 @@ function goTestUpdate(input: RuleInput): string[] {
  * none, requirements.txt where it runs. `-n`/`--dry-run` writes nothing.
  */
 function pipCompile(input: RuleInput, sources: number[]): string[] {
-  if (input.reading.has("n")) return [];
+  if (input.reading.has("n") || asksHelp(input)) return [];
   if (input.reading.has("o")) return optionFiles(input, ["o"]);
   const first = sources[0];
   if (first === undefined) return ["requirements.txt"];
