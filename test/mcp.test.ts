@@ -198,6 +198,19 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   assert.equal([creating.isError, creating.value.granted], [false, true]);
 });
 
+Claim("should answer a symbol of a named pipe as bad input at once, not block the server reading it", async (context) => {
+  spawnSync("mkfifo", [join(context.box.project, "pipe.ts")]);
+  const server = await context.server();
+  // Nobody writes the pipe: a blocking open or read of it would stop the server (and its signal handlers) for good.
+  const call = (name: string, args: Record<string, unknown>) => server.client.callTool({ name, arguments: args }, undefined, { timeout: 5000 }) as Promise<{ isError?: boolean; content: Array<{ text: string }> }>;
+  const claimed = await call("claim", { paths: ["pipe.ts#render"] });
+  assert.is(claimed.isError, true);
+  assert.match(claimed.content[0]?.text ?? "", /pipe\.ts is not a regular file/);
+  const reserved = await call("file_reservation_paths", { project_key: context.box.project, agent_name: "agent-1", paths: ["pipe.ts#render"] });
+  assert.is(reserved.isError, true);
+  assert.is((await call("claim", { paths: ["pipe.ts"] })).isError === true, false, "the pipe itself, as a whole file, is claimed as any path");
+});
+
 Claim("should name the directory when the claims directory cannot be created, as an error result", async (context) => {
   writeFileSync(join(context.box.root, "a-file"), "");
   const server = await context.server({ env: { CLAIMS_DIR: join(context.box.root, "a-file", "claims") } });

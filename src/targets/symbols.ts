@@ -1,7 +1,7 @@
 // Top-level declarations of a source file, found with a real parser (tree-sitter grammars compiled
 // to WebAssembly), so `file#name` claims bind to something that exists. Loaded only when a symbol
 // target is used: plain takes never pay for it.
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -234,13 +234,21 @@ export async function checkSymbol(target: Pick<TargetShape, "canonical" | "path"
   let names = known.get(file);
   if (names === undefined) {
     let source: string;
+    let fd: number | undefined;
     try {
-      source = readFileSync(file, "utf8");
+      // Opened without blocking: a named pipe nobody writes would block the open, and with it every
+      // call of the process (a server's, and its signal handlers) for good.
+      fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+      if (!fstatSync(fd).isFile()) throw new BadInputError(`Target ${canonical} names a symbol, but ${shownFile} is not a regular file (a pipe, a socket or a device); claim the whole file instead.`);
+      source = readFileSync(fd, "utf8");
     } catch (error) {
+      if (error instanceof BadInputError) throw error;
       if (creating && (error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw new BadInputError(
         `Cannot read ${shownFile} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass ${switchOn("creating")} for a symbol you are about to add.`,
       );
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
     names = [...new Set((await listSymbols(file, source)).map((info) => info.name))];
     known.set(file, names);
