@@ -2,7 +2,9 @@
 // was started with, and a signal that fires when the client cancels the call or goes away.
 import { release } from "../commands/release.js";
 import type { TakeResult } from "../commands/take.js";
-import type { CommonOptions } from "../protocol/context.js";
+import { openContext, type CommonOptions } from "../protocol/context.js";
+import { forget } from "../protocol/idempotency.js";
+import { routesOf } from "../protocol/routes.js";
 import { inputOf } from "../targets/target.js";
 
 export interface Call {
@@ -23,12 +25,19 @@ export const ABANDONED = "The call was cancelled: nothing it took was kept.";
  * it for a TTL. A take runs to its end once started (it holds the take lock; all or nothing), so
  * the call yields once after it, for a cancellation or a closed stdin that arrived meanwhile to be
  * read. A renewed claim was the actor's before the call: it stays. A wait gives back by itself
- * (`interrupted`).
+ * (`interrupted`). The take's idempotency key (`asked`) is forgotten where the take recorded it: its
+ * answer reached nobody, and a client's retry with the key after a timeout must take afresh, not
+ * replay grants given back.
  */
-export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions): Promise<boolean> {
+export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string }): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
   if (!call.signal.aborted || result.interrupted) return false;
   const fresh = result.granted.filter((claim) => claim.action === "taken" || claim.action === "took_over").map((claim) => inputOf(claim.target));
   if (fresh.length > 0) await release({ ...options, holder: result.holder, targets: fresh });
+  const key = asked?.idempotencyKey;
+  if (asked !== undefined && key !== undefined) {
+    const dirs = new Set([openContext(options).store.dir, ...(routesOf(asked.targets, options)?.dirs.keys() ?? [])]);
+    for (const dir of dirs) forget({ dir }, result.holder, key);
+  }
   return true;
 }

@@ -45,7 +45,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
     ...(input.reason !== undefined && { purpose: input.reason }),
     ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }),
   });
-  if (await givenBackIfAbandoned(result, call, project.options)) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, project.options, { targets, ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }) })) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
   const context = openContext(project.options);
   const gone = new Set(result.no_longer_held ?? []);
   const conflicts = new Map<string, Holding[]>();

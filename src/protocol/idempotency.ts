@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { ClaimsError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
-import { readSnapshot, replaceFile } from "../os/files.js";
+import { readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 
 export const IDEMPOTENCY_PREFIX = ".idem-";
@@ -40,7 +40,7 @@ export interface RecordDirectory {
   fileMode: number;
 }
 
-function recordPath(store: RecordDirectory, holder: string, key: string): string {
+function recordPath(store: Pick<RecordDirectory, "dir">, holder: string, key: string): string {
   const hash = sha256Hex(`${holder}\n${key}`).slice(0, 32);
   return join(store.dir, `${IDEMPOTENCY_PREFIX}${hash}`);
 }
@@ -81,6 +81,11 @@ export function amend<T>(store: RecordDirectory, holder: string, key: string, re
   } catch {
     // not ours: a retry acts again
   }
+}
+
+/** Forgets a key: its take gave back what it took, its answer unread (a cancelled call), so a retry with it acts again. */
+export function forget(store: Pick<RecordDirectory, "dir">, holder: string, key: string): void {
+  removeQuietly(recordPath(store, holder, key));
 }
 
 /** For sweep: a record past its 7 days. */
