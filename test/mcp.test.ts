@@ -167,6 +167,19 @@ Claim("should refuse a path a session pinning a directory of its own holds, and 
   assert.not.match(refused.value.message, /queue: true/);
 });
 
+Claim("should say when a claim in another claims directory expires by that claim's own TTL", async (context) => {
+  assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--ttl", "7200"]).code, 0);
+  const home = join(context.box.root, "home");
+  assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--ttl", "7200"], { HOME: home }).code, 0);
+  const server = await context.server({ env: { CLAIMS_DIR: "", HOME: home } });
+  const expiry = plus(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).heartbeat_at, 7200);
+  const refused = await server.call("claim", { paths: ["a.ts"], actor: "agent-2" });
+  assert.is(refused.value.results[0].holderExpiresAt, expiry, JSON.stringify(refused.value.results[0]));
+  assert.is((await server.call("check", { paths: ["a.ts"], actor: "agent-2" })).value.refused[0].holderExpiresAt, expiry);
+  const reserved = await server.call("file_reservation_paths", { project_key: context.box.project, agent_name: "agent-2", paths: ["a.ts"] });
+  assert.is(reserved.value.conflicts[0].holders[0].expires_ts, expiry);
+});
+
 Claim("should answer bad input with isError and one sentence, per-target reason and suggestion, and keep serving", async (context) => {
   const server = await context.server();
   const symbol = await server.call("claim", { paths: ["utils.ts#formatPrce", "a.ts"] });

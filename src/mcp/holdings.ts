@@ -5,6 +5,7 @@ import { claimFileOf } from "../protocol/acquire.js";
 import { freshnessOf, type Claim } from "../protocol/claim.js";
 import type { Context, Holding } from "../protocol/context.js";
 import { describeHolding } from "../protocol/describe.js";
+import { Store } from "../protocol/store.js";
 import { expiryOf } from "./results.js";
 
 export interface HolderInfo {
@@ -35,7 +36,9 @@ export function holderInfo(holding: Holding, context: Context): HolderInfo {
 function expiryOfHolding(holding: Holding, context: Context): string | undefined {
   if (holding.queued) return undefined;
   if (holding.unreadable) return expiryOf(holding.heartbeat_at, context.settings.judgeTtl);
-  const read = context.store.read(
+  // In its own claims directory (another name's, a pinned session's), read only: the TTL it was taken with.
+  const store = holding.claims_dir === undefined ? context.store : new Store(holding.claims_dir);
+  const read = store.read(
     claimFileOf({ target: holding.held_target ?? holding.target, holder: holding.holder, mode: holding.shared ? "shared" : "exclusive" }),
   );
   const ttl = read.state === "claim" && read.claim.holder === holding.holder ? read.claim.ttl : undefined;
