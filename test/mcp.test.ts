@@ -668,16 +668,25 @@ Wire("should keep nothing a claim took when the client cancels it or closes the 
   assert.is(JSON.parse(context.cli(["status", "--json"]).stdout).claims.length, 1);
 });
 
-Wire("should let a reservation cancelled mid-take be retried with its idempotency key, taking afresh", async (context) => {
-  const paths = Array.from({ length: 40 }, (_, index) => `new-${index}.ts`);
-  const reserve = { name: "file_reservation_paths", arguments: { project_key: context.box.project, agent_name: "agent-1", paths, idempotency_key: "bulk-1" } };
+/** A tools/call its client cancels at once (its timeout), on a server of its own; resolves once that server has exited. */
+function cancelledAtOnce(context: Context, params: object): Promise<unknown> {
   const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });
   const exited = new Promise((resolve) => child.on("close", resolve));
   const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
-  // The client's timeout: the take runs to its end, its grants are given back, and the client retries with the same key.
   const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "timed out" } };
-  child.stdin.end([initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/call", params: reserve }, cancel].map((message) => `${JSON.stringify(message)}\n`).join(""));
-  await exited;
+  child.stdin.end([initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/call", params }, cancel].map((message) => `${JSON.stringify(message)}\n`).join(""));
+  return exited;
+}
+
+const bulkReservation = (context: Context) => ({
+  name: "file_reservation_paths",
+  arguments: { project_key: context.box.project, agent_name: "agent-1", paths: Array.from({ length: 40 }, (_, index) => `new-${index}.ts`), idempotency_key: "bulk-1" },
+});
+
+Wire("should let a reservation cancelled mid-take be retried with its idempotency key, taking afresh", async (context) => {
+  const reserve = bulkReservation(context);
+  // The client's timeout: the take runs to its end, its grants are given back, and the client retries with the same key.
+  await cancelledAtOnce(context, reserve);
   assert.equal(JSON.parse(context.cli(["status", "--json"]).stdout).claims, [], "the cancelled take kept nothing");
   const server = await context.server();
   const retry = await server.call(reserve.name, reserve.arguments);
@@ -685,6 +694,16 @@ Wire("should let a reservation cancelled mid-take be retried with its idempotenc
   assert.is(retry.value.granted.length, 40, JSON.stringify(retry.value).slice(0, 300));
   assert.is(JSON.parse(context.cli(["status", "--json"]).stdout).claims.length, 40);
   assert.is((await server.call(reserve.name, reserve.arguments)).value.idempotent_replay, true, "the retry's answer is the key's now");
+});
+
+Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
+  const reserve = bulkReservation(context);
+  const server = await context.server();
+  assert.is((await server.call(reserve.name, reserve.arguments)).value.granted.length, 40);
+  // The retry replays that answer and takes nothing: cancelled, it has nothing of its own to give back.
+  await cancelledAtOnce(context, reserve);
+  assert.is(JSON.parse(context.cli(["status", "--json"]).stdout).claims.length, 40, "the grants the first answer told of are still held");
+  assert.is((await server.call(reserve.name, reserve.arguments)).value.idempotent_replay, true, "and the key still replays that answer");
 });
 
 Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder flag, or the call's actor", async (context) => {

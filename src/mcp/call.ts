@@ -32,6 +32,8 @@ export const ABANDONED = "The call was cancelled: nothing it took was kept.";
 export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string }): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
   if (!call.signal.aborted || result.interrupted) return false;
+  // A replay of a key's first answer took nothing: its grants are that answer's, told to a client already.
+  if (result.idempotent_replay) return true;
   const fresh = result.granted.filter((claim) => claim.action === "taken" || claim.action === "took_over").map((claim) => inputOf(claim.target));
   if (fresh.length > 0) await release({ ...options, holder: result.holder, targets: fresh });
   const key = asked?.idempotencyKey;
