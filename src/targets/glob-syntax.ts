@@ -31,18 +31,24 @@ export function misreadRange(glob: string): string | undefined {
       continue;
     }
     if (glob[i] !== "{") continue;
-    let close = -1;
-    for (let at = i + 1; at < glob.length; at++) {
-      if (glob[at] === "\\") at++;
-      else if (glob[at] === "{") break; // a group inside: looked at on its own
-      else if (glob[at] === "}") {
-        close = at;
-        break;
-      }
+    // The group's own text, each group inside it written {} (looked at on its own when reached):
+    // `{1..12,{a,b}}` is a range among alternatives too, which picomatch reads as matching nothing.
+    let own = "{";
+    let depth = 1;
+    let at = i + 1;
+    for (; at < glob.length && depth > 0; at++) {
+      const char = glob[at] as string;
+      if (char === "\\") {
+        if (depth === 1) own += glob.slice(at, at + 2);
+        at++;
+      } else if (char === "{") {
+        if (++depth === 2) own += "{}";
+      } else if (char === "}") {
+        if (--depth === 0) own += "}";
+      } else if (depth === 1) own += char;
     }
-    if (close === -1) continue;
-    const group = glob.slice(i, close + 1);
-    if (group.includes("..") && !/^\{[^\\,]\.\.[^\\,]\}$/u.test(group)) return group;
+    if (depth > 0) continue;
+    if (own.includes("..") && !/^\{[^\\,]\.\.[^\\,]\}$/u.test(own)) return glob.slice(i, at);
   }
   return undefined;
 }
