@@ -218,4 +218,25 @@ Waiting("should leave a holder holding nothing it released when its queued inter
   }
 });
 
+Waiting("should release what it holds behind a take lock whose owner is stopped, though it waits in a queue itself", async ({ box }) => {
+  // Its own interests are withdrawn under the take lock before its claims are released; a stopped
+  // take holding that lock must not keep the release from releasing (it did before the withdrawal
+  // came first): it says what it could not do, after HOLD_LIMIT_MS (10 s).
+  assert.is(as(box, "a", "take", "t").code, 0);
+  assert.is(as(box, "h", "take", "y").code, 0);
+  assert.is(as(box, "h", "take", "t", "--queue").code, 6);
+  const stopped = spawn(process.execPath, [BIN, "take", "f9", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    const released = await asAsync(box, "h", "release");
+    assert.is(released.code, 0, released.stdout + released.stderr);
+    const answer = JSON.parse(released.stdout);
+    assert.equal(answer.released, ["y"]);
+    assert.match(answer.warnings.join("\n"), /queued interests were not withdrawn, nor the queue served: .*seems stopped/);
+    assert.not.ok(existsSync(join(box.dir, "y.json")), "y is free");
+  } finally {
+    stopped.kill("SIGKILL");
+  }
+});
+
 Waiting.run();

@@ -56,7 +56,8 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   // And before the caller's claims are listed: its own interests among them are withdrawn first.
   const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   let work = namedOrAllMine(options.targets, holder, context);
-  if (withdrawFirst(holder, work, waitingBefore, options, result, context)) work = namedOrAllMine(options.targets, holder, context);
+  const first = withdrawFirst(holder, work, waitingBefore, options, result, context);
+  if (first !== "none") work = namedOrAllMine(options.targets, holder, context);
   // What the caller was granted and still remembers (src/protocol/held.ts), read at the first
   // named target found another's: one it never held is not one it lost.
   let granted: Set<string> | undefined;
@@ -84,6 +85,12 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     if (held.length > 0) result.still_held = held;
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
+  if (first instanceof BusyError) {
+    // The take lock is wedged (its owner seems stopped): the claims are released all the same, as
+    // before the interests were withdrawn first; serving the queue would wait as long again.
+    result.warnings = [`your queued interests were not withdrawn, nor the queue served: ${first.message}`];
+    return result;
+  }
   try {
     handToQueue(result, holder, work, waitingBefore, options, context);
   } catch (error) {
@@ -101,19 +108,21 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
  * withdrawn before its claims are released, under the take lock where the queue is granted: one
  * granted after the claims were listed (by another's release, a sweep, a status) left the caller
  * holding a target it was told it released, or lost, until its TTL. One granted before is a claim
- * of the caller's now: true when the claims are to be listed again. On a full disk (no take lock
- * can be written) they are withdrawn after the release, as the queue is served.
+ * of the caller's now: the claims are to be listed again, unless there was none ("none"). On a full
+ * disk (no take lock can be written) they are withdrawn after the release, as the queue is served.
+ * Behind a take lock whose owner seems stopped, the BusyError: the claims are released without.
  */
-function withdrawFirst(holder: string, work: Array<{ target: string }>, waiting: QueuedInterest[], options: ReleaseOptions, result: ReleaseResult, context: Context): boolean {
+function withdrawFirst(holder: string, work: Array<{ target: string }>, waiting: QueuedInterest[], options: ReleaseOptions, result: ReleaseResult, context: Context): "none" | "done" | BusyError {
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
-  if (!waiting.some(({ entry }) => entry.holder === holder && (everything || named.has(entry.target)))) return false;
+  if (!waiting.some(({ entry }) => entry.holder === holder && (everything || named.has(entry.target)))) return "none";
   try {
     context.store.withTakeLock(() => withdraw(holder, named, everything, result, context));
   } catch (error) {
+    if (error instanceof BusyError) return error;
     if (outOfSpace(error) === undefined) throw error;
   }
-  return true;
+  return "done";
 }
 
 /** Withdraws the caller's queued interests in the named targets (all of them with `everything`). Under the take lock. */
