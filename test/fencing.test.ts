@@ -72,6 +72,18 @@ Tokens("should let check --token reject a writer whose holding is over", async (
   assert.is(cli.code, 4);
   assert.match(cli.stdout, /FENCED x: token 1 is not current \(the claim now carries token 2\)/);
   assert.is(claims(["check", "x", "--token", "abc", "--dir", box.dir]).code, 2);
+  // A token on a target nobody ever claimed: no claim carries it, and never did.
+  const never = claims(["check", "y", "--token", "1", "--dir", box.dir, "--holder", "a"]);
+  assert.is(never.code, 4);
+  assert.match(never.stdout, /^FENCED y: token 1 is not current \(no claim covering it carries it\); reject this writer$/m);
+});
+
+Tokens("should leave a claim alone to a release with a token it never carried, and say so once", async ({ box, opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  const cli = claims(["release", "x", "--token", "99", "--dir", box.dir, "--holder", "a"]);
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout, /^NOT YOURS x: the claim carries token 1, not the one given: that token was never this holding's; left untouched$/m);
+  assert.is(readJson(join(box.dir, "x.json")).holder, "a");
 });
 
 Tokens("should make the claim its own token counter, one per holder, and keep counting from an older writer's counter", async ({ box, opts }) => {

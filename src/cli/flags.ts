@@ -124,7 +124,7 @@ export const VERBS = {
     flags: {
       prePush: { long: "--pre-push", help: "install: also a pre-push hook, checking the commits no remote has yet" },
       force: { long: "--force", help: "install: even into a hooks folder inside the repository (core.hooksPath at .githooks, husky)" },
-      hook: { long: "--hook", value: "<name>", help: "check: prepare-commit-msg, pre-applypatch, pre-commit or pre-merge-commit (the staged paths; default pre-commit), or pre-push (refs on stdin)", default: "pre-commit" },
+      hook: { long: "--hook", value: "<name>", help: "check: prepare-commit-msg, pre-applypatch, pre-commit or pre-merge-commit (the staged paths), or pre-push (refs on stdin)", default: "pre-commit" },
       dir: DIR,
       holder: { ...HOLDER, help: "who is committing (CLAIMS_HOLDER, default: the agent's session id or this terminal)" },
       json: JSON_OUTPUT,

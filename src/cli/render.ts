@@ -154,7 +154,7 @@ function describeLost(lost: LostClaim, repeat: Repeat): string {
     return `another holder was issued token ${lost.newer_token} on ${printable(lost.newer_token_target)}, which overlaps it, after yours: yours is fenced off`;
   }
   if (lost.newer_token !== undefined) return `the claim now carries token ${lost.newer_token}, newer than yours: a later holding; yours is fenced off`;
-  if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's; left untouched`;
+  if (lost.current_token !== undefined) return `the claim carries token ${lost.current_token}, not the one given: that token was never this holding's`;
   return lost.now_held_by
     ? describeHolding(lost.now_held_by)
     : `nobody holds it (released or swept); take it again with: claims take ${asArgument(lost.target)}${repeat.all}`;
@@ -243,7 +243,7 @@ export function renderCheck(result: CheckResult, style: Style): string[] {
       fenced.newer_token_target !== undefined
         ? `another holder was issued token ${fenced.current_token} on ${printable(fenced.newer_token_target)}, which overlaps it, since`
         : fenced.current_token === undefined
-          ? "no claim covering it carries it any more"
+          ? "no claim covering it carries it"
           : `the claim now carries token ${fenced.current_token}`;
     lines.push(`${style.red(style.bold("FENCED"))} ${printable(fenced.target)}: token ${fenced.token} is not current (${now}); reject this writer`);
   }
