@@ -14,7 +14,7 @@ import { take } from "../src/commands/take.js";
 import type { CrashStep } from "../src/os/crash.js";
 import { BIN, cleanEnv, iso, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
 
-const STEPS: CrashStep[] = ["temp-written", "before-link", "after-link", "lock-won", "before-rename", "after-rename", "before-unlink", "token-issued", "grant-acquired"];
+const STEPS: CrashStep[] = ["temp-written", "before-link", "after-link", "lock-won", "before-rename", "after-rename", "before-unlink", "token-issued", "grant-acquired", "clock-probed"];
 
 function run(box: Sandbox, args: string[], crashAt?: CrashStep) {
   const result = spawnSync(process.execPath, [BIN, ...args, "--dir", box.dir, "--json"], {

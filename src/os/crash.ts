@@ -10,7 +10,8 @@ export type CrashStep =
   | "after-rename" // a claim replaced, its lock not removed yet
   | "before-unlink" // holding the lock, about to remove a claim (release, sweep)
   | "token-issued" // a fencing token written, its claim not yet
-  | "grant-acquired"; // a queued interest's claim written, the interest not yet removed
+  | "grant-acquired" // a queued interest's claim written, the interest not yet removed
+  | "clock-probed"; // a probe of the filesystem's clock made, not yet removed
 
 export function crashPoint(step: CrashStep): void {
   if (process.env.CLAIMS_CRASH_AT === step) process.kill(process.pid, "SIGKILL");

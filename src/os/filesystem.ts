@@ -10,7 +10,8 @@
 // compare server mtimes only.
 import { closeSync, constants, fstatSync, openSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { randomHex } from "./hash.js";
+import { crashPoint } from "./crash.js";
+import { tempName } from "./files.js";
 import { readMounts, type Mount } from "./mounts.js";
 import { os } from "./lazy-os.js";
 
@@ -138,7 +139,9 @@ export function readFilesystemClock(dir: string, mode: number | (() => number), 
 }
 
 function probeClock(dir: string, mode: number | (() => number)): ClockReading {
-  const path = join(dir, `.tmp-${process.pid}-clock-${randomHex(8)}`);
+  // Named as every temp file is (pid, pid namespace, boot): one a writer killed before its unlink
+  // left is debris a sweep removes at once.
+  const path = join(dir, tempName());
   let fd: number;
   const before = Date.now();
   try {
@@ -147,6 +150,7 @@ function probeClock(dir: string, mode: number | (() => number)): ClockReading {
     return { offsetMs: 0, measured: false }; // the verb itself reports what is wrong with the directory
   }
   try {
+    crashPoint("clock-probed");
     const after = Date.now();
     const stat = fstatSync(fd, { bigint: true });
     const stampMs = Number(stat.mtimeNs / 1_000_000n);
