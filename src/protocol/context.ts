@@ -233,6 +233,9 @@ function onFilesystemClock(context: Context, judged: () => Freshness): Freshness
 /** The filesystem's clock is read again once this process's has moved this far (a clock running fast, libfaketime's `x10`). */
 const CLOCK_REREAD_MS = 1000;
 
+/** The last reading of each claims directory's clock in this process, and when (by this process's clock). */
+const clockReadings = new Map<string, { at: number; clock: ReturnType<typeof readFilesystemClock> }>();
+
 /**
  * Reads the filesystem's clock (a probe file, no fsync: paid only by a call that finds something
  * stale, and at most once a second of its own clock) and moves `nowMs` onto it; true when it was
@@ -243,7 +246,12 @@ export function readClock(context: Context): boolean {
   const processNow = Date.now();
   if (context.clockReadAt !== undefined && Math.abs(processNow - context.clockReadAt) < CLOCK_REREAD_MS) return false;
   context.clockReadAt = processNow;
-  const clock = readFilesystemClock(context.settings.dir, () => context.store.fileMode, true);
+  // Read by another context of this process within the second (a hook call opens one to judge the
+  // write, another to renew the session's claim; claims mcp one per call): that reading.
+  const dir = context.settings.dir;
+  const recent = clockReadings.get(dir);
+  const clock = recent !== undefined && Math.abs(processNow - recent.at) < CLOCK_REREAD_MS ? recent.clock : readFilesystemClock(dir, () => context.store.fileMode, true);
+  if (clock !== recent?.clock) clockReadings.set(dir, { at: processNow, clock });
   if (!clock.measured) return false;
   context.clock = { onClock: true, measured: true };
   if (clock.offsetMs !== (context.clockOffsetMs ?? 0)) {
