@@ -114,7 +114,7 @@ export const VERBS = {
     },
   },
   hook: {
-    args: "<agent> [which]",
+    args: "<agent|install|verify|print-config> [agent]",
     description: "run as an agent's hook (claude, codex): the event JSON on stdin; or install | verify | print-config <agent>",
     flags: HOOK_FLAGS,
   },
