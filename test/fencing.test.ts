@@ -78,6 +78,15 @@ Tokens("should let check --token reject a writer whose holding is over", async (
   assert.match(never.stdout, /^FENCED y: token 1 is not current \(no claim covering it carries it\); reject this writer$/m);
 });
 
+Tokens("should say whose claim carries a token checked by another holder, not that the claim carries it now", async ({ box, opts }) => {
+  const first = await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
+  const token = first.granted[0]?.token as number;
+  assert.equal(check({ ...opts, holder: "z", targets: ["x"], token, now: T0 }).fenced, [{ target: "x", token, carried_by: "a" }]);
+  const cli = claims(["check", "x", "--token", String(token), "--dir", box.dir, "--holder", "z"]);
+  assert.is(cli.code, 4);
+  assert.match(cli.stdout, /^FENCED x: token 1 is not this holder's \(the claim carrying it is held by a\); reject this writer$/m);
+});
+
 Tokens("should leave a claim alone to a release with a token it never carried, and say so once", async ({ box, opts }) => {
   await take({ ...opts, holder: "a", targets: ["x"], now: T0 });
   const cli = claims(["release", "x", "--token", "99", "--dir", box.dir, "--holder", "a"]);

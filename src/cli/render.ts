@@ -239,6 +239,10 @@ function claimLease(claim: ClaimStatus): string {
 export function renderCheck(result: CheckResult, style: Style): string[] {
   const lines = result.allowed.map((target) => `${style.green("ok")} ${printable(target)}`);
   for (const fenced of result.fenced) {
+    if (fenced.carried_by !== undefined) {
+      lines.push(`${style.red(style.bold("FENCED"))} ${printable(fenced.target)}: token ${fenced.token} is not this holder's (the claim carrying it is held by ${printable(fenced.carried_by)}); reject this writer`);
+      continue;
+    }
     const now =
       fenced.newer_token_target !== undefined
         ? `another holder was issued token ${fenced.current_token} on ${printable(fenced.newer_token_target)}, which overlaps it, since`

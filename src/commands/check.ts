@@ -26,6 +26,8 @@ export interface Fenced {
   current_token?: number;
   /** Another holder was issued `current_token` on this target, which overlaps the one checked. */
   newer_token_target?: string;
+  /** A claim covering the target carries the token, but it is this holder's, not the caller's. */
+  carried_by?: string;
 }
 
 export interface CheckResult {
@@ -235,7 +237,12 @@ function fenceOf(target: TargetShape, token: number, holder: string | undefined,
   // A glob's claim also covers what a symlink it matched leads to, while its marker covers it (docs/PROTOCOL.md 5a).
   for (const { marker, claim } of globClaimsReaching(target, context)) if (claimCovers(shapeOf(marker.real), target)) covering.push(claim);
   const carrier = covering.find((claim) => claim.token === token && (holder === undefined || claim.holder === holder));
-  if (!carrier) return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
+  if (!carrier) {
+    // The token is carried, by another holder's claim: the caller's write is not that holding's.
+    const other = covering.find((claim) => claim.token === token);
+    if (other) return { target: target.canonical, token, carried_by: other.holder };
+    return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
+  }
   // Shared holders coexist: a shared claim is fenced by a newer exclusive holding of another only.
   const newer = newerTokenOfOther(target, carrier.holder, token, context, carrier.mode === "shared");
   if (!newer) return undefined;
