@@ -1,7 +1,7 @@
 // docs/PROTOCOL.md promises that a shell script can take and release a claim the CLI respects.
 // Its two scripts are run here, as written in the doc, against the CLI.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -78,6 +78,26 @@ Shell("should release a claim the CLI took and renewed", ({ box, run }) => {
   claims(["beat", "x", "--dir", box.dir, "--holder", "same"]);
   assert.is(run(1, ["x", "same"]), 0);
   assert.equal(JSON.parse(claims(["status", "--dir", box.dir, "--json"]).stdout).claims, []);
+});
+
+Shell("should leave nothing a sweep keeps when killed midway (SIGKILL at its sync)", ({ box }) => {
+  // A sync that kills the script calling it: the take dies holding the take lock, its claim's temp
+  // file written; the release dies holding the claim lock, the claim removed.
+  const bin = join(box.root, "bin");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "sync"), "#!/bin/sh\nkill -9 $PPID\n");
+  chmodSync(join(bin, "sync"), 0o755);
+  const killed = (script: number, args: string[]) =>
+    spawnSync("bash", [join(box.root, `script-${script}.sh`), ...args], { env: { ...process.env, CLAIMS_DIR: box.dir, PATH: `${bin}:${process.env.PATH}` }, stdio: "ignore" }).signal;
+  assert.is(killed(0, ["a", "script-holder", "x"]), "SIGKILL");
+  assert.ok(entries(box.dir).some((name) => name.startsWith(TEMP_PREFIX)), "the take left its temp files");
+  claims(["sweep", "--dir", box.dir]);
+  assert.equal(entries(box.dir), []);
+  assert.is(claims(["take", "b", "--dir", box.dir, "--holder", "cli"]).code, 0);
+  assert.is(killed(1, ["b", "cli"]), "SIGKILL");
+  assert.ok(entries(box.dir).some((name) => name.startsWith(TEMP_PREFIX)), "the release left its temp file");
+  claims(["sweep", "--dir", box.dir]);
+  assert.equal(entries(box.dir), []);
 });
 
 Shell("should compute the same lock name as the CLI for the version it read", ({ box }) => {
