@@ -90,9 +90,9 @@ function isOld(store: Store, name: string, nowMs: number, ageMs: number): boolea
 /**
  * A temp file is debris once it is a minute old, or at once when its writer (pid, pid namespace
  * and machine boot in its name, tempName) is provably gone. A pid from another namespace or
- * another machine proves nothing here, nor one in a name without the boot (an older writer's, or
- * a script's named otherwise than docs/PROTOCOL.md section 10 names them): a sweep on one machine must not take the temp file of a take
- * still running on another that shares the directory.
+ * another machine proves nothing here, nor one in a name without the boot (an older writer's, or a
+ * script's named otherwise than docs/PROTOCOL.md section 10 names them): a sweep on one machine must
+ * not take the temp file of a take still running on another that shares the directory.
  */
 function isDeadTemp(store: Store, name: string, nowMs: number): boolean {
   if (isOld(store, name, nowMs, TEMP_DEBRIS_AGE_MS)) return true;
