@@ -628,6 +628,11 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["git checkout -b new origin/main", ["glob:**"]],
     ["git checkout main new.ts", ["new.ts"]],
     ["git checkout -b new", []],
+    ["yes | git checkout -p", ["glob:**"]], // every change of the work tree, offered and taken
+    ["git checkout --patch", ["glob:**"]],
+    ["git checkout -p x.ts", ["x.ts"]],
+    ["yes | git restore -p", ["glob:**"]],
+    ["git restore --patch x.ts", ["x.ts"]],
     ["git switch main", ["glob:**"]],
     ["git switch -c new", []],
     ["git reset --hard", ["glob:**"]],
@@ -683,7 +688,7 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   assert.equal(await writes(box, "git config --global user.name x"), [join(box.root, ".gitconfig")]);
   assert.equal(await writes(box, "git config --global --list"), []);
-  for (const command of ["git checkout main", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature", "gh pr checkout 12", "gh release download v1", "gh run download 123", "gh release download v1 -O u.ts"]) {
+  for (const command of ["git checkout main", "yes | git checkout -p", "yes | git restore -p", "git pull", "git stash", "git reset --hard origin/main", "git clean -fdx", "cd sub && git merge feature", "gh pr checkout 12", "gh release download v1", "gh run download 123", "gh release download v1 -O u.ts"]) {
     assert.is(bash(box, command), "deny", command);
   }
   for (const command of ["gh release download v1 -D dist", "gh run download 123 -D out", "gh release view v1"]) assert.is(bash(box, command), undefined, command);

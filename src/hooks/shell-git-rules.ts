@@ -19,7 +19,7 @@ const OUTPUT: Syntax = { long: { output: ":", "output-indicator-new": ":", "outp
 
 /** The options of the git subcommands that write files of the working tree (and diff's --output). */
 const GIT: Record<string, Syntax> = {
-  checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", "pathspec-from-file": ":" } },
+  checkout: { short: "b:B:", long: { orphan: ":", detach: "", conflict: ":", patch: "p", "pathspec-from-file": ":" } },
   switch: { short: "c:C:", long: { create: "c", "force-create": "C", orphan: ":", detach: "", conflict: ":" } },
   reset: { long: { hard: "", merge: "", keep: "", "pathspec-from-file": ":" } },
   stash: { short: "m:", long: { message: "m", "pathspec-from-file": ":" } },
@@ -37,7 +37,7 @@ const GIT: Record<string, Syntax> = {
   "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   am: { short: "C:p:", long: { directory: ":", exclude: ":", include: ":", "patch-format": ":", quit: "", "show-current-patch": "" } },
-  restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", "pathspec-from-file": ":" } },
+  restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", patch: "p", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
   config: { short: "f:el", long: { file: "f", global: "", system: "", local: "", worktree: "", blob: ":", type: ":", default: ":", comment: ":", edit: "e", list: "l", get: "", "get-all": "", "get-regexp": "", "get-urlmatch": "", "get-color": "", "get-colorbool": "", unset: "", "unset-all": "", add: "", "replace-all": "", "rename-section": "", "remove-section": "" } },
@@ -181,8 +181,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       // `git checkout -b new`, `--detach`: the files stay as they are; with a start point they change to it.
       if (reading.has("b", "B", "orphan", "detach")) return operands.length === 0 ? [] : wholeTree();
       const [first, ...others] = operands;
-      // `git checkout -f` alone puts back every changed file.
-      if (first === undefined) return reading.has("f", "--force") ? wholeTree() : [];
+      // `git checkout -f` alone puts back every changed file; `-p` alone offers every change to put back.
+      if (first === undefined) return reading.has("f", "--force", "p") ? wholeTree() : [];
       // The first operand is a revision unless it names only a file or directory there: git takes a
       // branch before a file of the same name (`git checkout docs` with a docs/ directory switches
       // branches). A revision alone switches the whole tree; before paths (`git checkout main f`,
@@ -228,7 +228,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       return reading.has("quit", "edit-todo", "show-current-patch", "dry-run") ? [] : wholeTree();
     case "restore":
       if (reading.has("S") && !reading.has("W")) return [];
-      return reading.has("pathspec-from-file") ? wholeTree() : at(values(reading.operands));
+      // `git restore -p` with no path offers every change of the work tree.
+      return reading.has("pathspec-from-file") || (reading.has("p") && reading.operands.length === 0) ? wholeTree() : at(values(reading.operands));
     case "rm":
       return reading.has("cached") ? [] : reading.has("pathspec-from-file") ? wholeTree() : at(values(reading.operands));
     case "bisect":
