@@ -239,9 +239,23 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "cs/app.csproj", "<Project/>");
   assert.equal(await at("cs", "dotnet add package Serilog"), ["cs/app.csproj"]);
   assert.equal(await at("cs", "dotnet build"), ["glob:cs/**/bin/**", "glob:cs/**/obj/**"]);
+  file(box, "fl/pubspec.yaml", "name: app\n");
+  assert.equal(await at("fl", "flutter pub get"), ["fl/pubspec.lock", "glob:fl/.dart_tool/**"]);
+  assert.equal(await at("fl", "dart pub add http"), ["fl/pubspec.lock", "fl/pubspec.yaml", "glob:fl/.dart_tool/**"]);
+  assert.equal(await at("fl", "dart pub deps"), []);
+  file(box, "ios/Podfile", "platform :ios\n");
+  assert.equal(await at("ios", "pod install"), ["glob:ios/Pods/**", "ios/Podfile.lock"]);
+  file(box, "sw/Package.swift", "// swift-tools-version:5.9\n");
+  assert.equal(await at("sw", "swift package resolve"), ["sw/Package.resolved"]);
+  assert.equal(await at("sw", "swift package describe"), []);
+  file(box, "ex/mix.exs", "defmodule X.MixProject do end\n");
+  assert.equal(await at("ex", "mix deps.get"), ["ex/mix.lock", "glob:ex/deps/**"]);
+  assert.equal(await at("ex", "mix test"), []);
   // Through the hook: a lock file another session holds is refused; a build that writes none of it is not.
   claims(["take", join(box.project, "rs/Cargo.lock"), "--dir", box.dir, "--holder", "other", "--purpose", "bumping deps"]);
   assert.is(bash(box, "cd rs && cargo build"), "deny");
+  for (const lock of ["fl/pubspec.lock", "ios/Podfile.lock", "sw/Package.resolved", "ex/mix.lock"]) claims(["take", join(box.project, lock), "--dir", box.dir, "--holder", "other", "--purpose", "bumping deps"]);
+  for (const command of ["cd fl && flutter pub get", "cd ios && pod install", "cd sw && swift package update", "cd ex && mix deps.get"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "cd rb && bundle install"), undefined);
 });
 

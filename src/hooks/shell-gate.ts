@@ -62,6 +62,8 @@ const TOOL_USE = new RegExp(
     String.raw`\besbuild\b[^;&|\n]*\s--(outfile|outdir|metafile)=|\b(rollup|babel|swc)\b[^;&|\n]*\s(-[a-zA-Z]*[ocd]|--(file|dir|config|out-file|out-dir))\b|\b(vite|next)\s+(\S+\s+)*(build|export)\b|\b(tsup|webpack|webpack-cli|parcel)\b`,
     // More fixers: oxlint, standard, xo, markdownlint --fix, codespell -w, ktlint -F; swiftformat, pint, dart format, php-cs-fixer fix, golangci-lint fmt.
     String.raw`\b(oxlint|standard|xo|markdownlint(-cli2)?|golangci-lint)\b[^;&|\n]*\s--fix\b|\bmarkdownlint\b[^;&|\n]*\s-[a-zA-Z]*f|\bcodespell\b[^;&|\n]*\s(-[a-zA-Z]*w|--write)|\bktlint\b[^;&|\n]*\s(-[a-zA-Z]*F|--format)\b|\b(swiftformat|pint)\b|\bdart\s+(format|fix)\b|\bphp-cs-fixer\b[^;&|\n]*\sfix\b|\bgolangci-lint\b[^;&|\n]*\sfmt\b`,
+    // Other languages' lock files: dart's and flutter's pub, CocoaPods, swift package, mix deps.
+    String.raw`\b(dart|flutter)\s+(\S+\s+)*pub\s+(\S+\s+)*(get|upgrade|downgrade|add|remove)\b|\bpod\s+(\S+\s+)*(install|update|deintegrate)\b|\bswift\s+(\S+\s+)*package\b|\bmix\s+deps\.(get|update|unlock)\b`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
     // Pinned requirements (pip-compile, `uv pip compile -o`), snapshots and golden files a test run rewrites when told to.
     String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?(test\.)?update`,

@@ -269,7 +269,8 @@ const cargoBuild = (input: RuleInput) => {
  * The build tools of other languages, each writing its own places in the project (its root: the
  * nearest directory with its manifest, else where it runs): maven's and gradle's build
  * directories, composer's vendor/ and lock file, bundler's lock file, tox's and nox's
- * environments, dotnet's bin/ and obj/, pip's editable install (cmake's build directory: shell-rules.ts).
+ * environments, dotnet's bin/ and obj/, pip's editable install, the lock files of pub, CocoaPods, swift
+ * package and mix (cmake's build directory: shell-rules.ts).
  */
 const PROJECT_TOOLS: Record<string, Rule> = {
   // mvn (and ./mvnw) <goals>: every module's target/ (help, validate and the like only print).
@@ -327,7 +328,40 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   // pip install -e PATH (an editable install): its metadata (*.egg-info) and build/ beside the project's sources.
   pip: pipRule(),
   pip3: pipRule(),
+  // CocoaPods: Podfile.lock and Pods/ beside the Podfile.
+  pod: bySubcommand(
+    { long: valuedLong("project-directory") },
+    Object.fromEntries(
+      ["install", "update", "deintegrate"].map((sub) => [
+        sub,
+        (input: RuleInput) => {
+          const root = projectRoot(input.reading.has("project-directory") ? directoryAt(input.walk.cwd, input.reading.value("project-directory")) : input.walk.cwd, ["Podfile"]);
+          return [...atRoot(root, ["Podfile.lock"]), anyUnder(root === undefined ? undefined : join(root, "Pods"))];
+        },
+      ]),
+    ),
+  ),
+  // flutter pub get, upgrade, add…: pubspec.lock (and pubspec.yaml for what changes it), .dart_tool/.
+  flutter: bySubcommand({ short: "C:", long: { directory: "C" } }, { pub: pubWrites }),
+  // swift package update, resolve: Package.resolved (add-dependency, add-target, add-product: Package.swift too).
+  swift: bySubcommand({ long: valuedLong("package-path scratch-path") }, {
+    package: (input, rest) => {
+      const action = input.args[rest[0] ?? -1] ?? "";
+      if (!["update", "resolve", "add-dependency", "add-target", "add-product"].includes(action)) return [];
+      const root = projectRoot(input.reading.has("package-path") ? directoryAt(input.walk.cwd, input.reading.value("package-path")) : input.walk.cwd, ["Package.swift"]);
+      return atRoot(root, action.startsWith("add-") ? ["Package.swift", "Package.resolved"] : ["Package.resolved"]);
+    },
+  }),
 };
+
+/** `dart pub` and `flutter pub`: get, upgrade, downgrade, add, remove rewrite pubspec.lock (add, remove and `upgrade --major-versions` pubspec.yaml too) and .dart_tool/. */
+function pubWrites(input: RuleInput, rest: number[]): string[] {
+  const action = input.args[rest[0] ?? -1] ?? "";
+  if (!["get", "upgrade", "downgrade", "add", "remove"].includes(action) || input.args.includes("--dry-run") || input.args.includes("-n")) return [];
+  const root = projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["pubspec.yaml"]);
+  const manifest = ["add", "remove"].includes(action) || input.args.includes("--major-versions") ? ["pubspec.yaml"] : [];
+  return [...atRoot(root, [...manifest, "pubspec.lock"]), anyUnder(root === undefined ? undefined : join(root, ".dart_tool"))];
+}
 
 /**
  * shadcn (`npx shadcn@latest add button`, `init`): what components.json sends it to: the
@@ -779,7 +813,14 @@ export const TOOL_RULES: Record<string, Rule> = {
     lint: (input, rest) => (input.reading.has("--fix") ? operandFiles(input, rest) : []),
   }),
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
-  mix: bySubcommand({}, { format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)) }),
+  mix: bySubcommand({}, {
+    format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)),
+    // mix deps.get, deps.update: mix.lock and deps/ beside mix.exs; deps.unlock the lock alone.
+    ...Object.fromEntries(["deps.get", "deps.update", "deps.unlock"].map((sub) => [sub, (input: RuleInput) => {
+      const root = projectRoot(input.walk.cwd, ["mix.exs"]);
+      return [...atRoot(root, ["mix.lock"]), ...(sub === "deps.unlock" ? [] : [anyUnder(root === undefined ? undefined : join(root, "deps"))])];
+    }])),
+  }),
   // More linters and formatters that rewrite what they check when told to (or by default).
   oxlint: formatter({ short: "c:A:W:D:f:", long: { config: "c", allow: "A", warn: "W", deny: "D", format: "f", ...valuedLong("tsconfig ignore-path ignore-pattern max-warnings threads") } }, (has) => has("--fix", "--fix-suggestions", "--fix-dangerously")),
   standard: formatter({ long: valuedLong("env global plugin parser") }, (has) => has("--fix")),
@@ -797,7 +838,8 @@ export const TOOL_RULES: Record<string, Rule> = {
     fmt: (input, rest) => (input.reading.has("--diff", "d", "--stdin") ? [] : goPackages(input, rest)),
   }),
   // dart format (unless its output goes elsewhere: `-o none`, `show`, `json`) and dart fix --apply.
-  dart: bySubcommand({ short: "o:l:", long: { output: "o", "line-length": "l", ...valuedLong("language-version indent enable-experiment code") } }, {
+  dart: bySubcommand({ short: "o:l:C:", long: { output: "o", "line-length": "l", directory: "C", ...valuedLong("language-version indent enable-experiment code") } }, {
+    pub: pubWrites,
     format: (input, rest) => (input.reading.has("o") && input.reading.value("o") !== "write" ? [] : operandFiles(input, rest)),
     fix: (input, rest) => (input.reading.has("--apply") ? operandFiles(input, rest) : []),
   }),
