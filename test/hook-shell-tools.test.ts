@@ -119,6 +119,8 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
     'sed -f "$f" src/b.ts',
     "sed 'e rm u.ts' src/b.ts",
     "sed 's/.*/rm u.ts/e' src/b.ts",
+    "gsed -i 's/a/b/' u.ts", // GNU sed by Homebrew's name
+    "gsed -n 'w u.ts' src/b.ts",
     'sed "$script" src/b.ts',
     "awk '{print > \"u.ts\"}' src/b.ts",
     "awk '{print $1 >> \"u.ts\"}' src/b.ts",
@@ -141,6 +143,7 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
   ]);
   allows(box, [
     "sed -n '/start/,/end/p' src/b.ts",
+    "gsed -i 's/a/b/' src/b.ts",
     "sed -f missing.sed src/b.ts",
     "sed -i 's/a|b/c/g;$!N;/^$/d;1~2d;y/abc/xyz/' src/b.ts",
     'sed -i "s/x/$v/" src/b.ts',

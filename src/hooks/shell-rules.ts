@@ -493,6 +493,8 @@ export const RULES: Record<string, Rule> = {
   "7zr": sevenZip(),
   "7zz": sevenZip(),
 };
+// GNU sed by the name it is installed under beside BSD's (Homebrew's gsed).
+RULES.gsed = RULES.sed as Rule;
 
 /** sqlite3's database: its first operand, past the options that take a value (`-cmd`, `-init`, …); none for `:memory:`. */
 function sqliteDatabase(input: RuleInput): string[] {
