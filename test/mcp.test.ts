@@ -696,6 +696,15 @@ Wire("should let a reservation cancelled mid-take be retried with its idempotenc
   assert.is((await server.call(reserve.name, reserve.arguments)).value.idempotent_replay, true, "the retry's answer is the key's now");
 });
 
+Wire("should keep nothing a handover took of a free path when the client cancels it", async (context) => {
+  // A handover queues behind a holder, or takes a free path at once: an actor that never saw that
+  // grant would hold the path, unknowing, for a TTL.
+  await cancelledAtOnce(context, { name: "handover", arguments: { path: "./free.ts", intent: "later" } });
+  assert.equal(JSON.parse(context.cli(["status", "--json"]).stdout).claims, [], "the cancelled handover kept the path it took");
+  const server = await context.server();
+  assert.is((await server.call("handover", { path: "./free.ts" })).value.granted, true, "a handover the client waits for keeps it");
+});
+
 Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
   const reserve = bulkReservation(context);
   const server = await context.server();

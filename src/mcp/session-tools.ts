@@ -5,7 +5,7 @@ import { handover } from "../commands/handover.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
 import { openContext } from "../protocol/context.js";
-import type { Call } from "./call.js";
+import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { claimAnswer } from "./claim.js";
 import { holderInfo } from "./holdings.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
@@ -94,5 +94,7 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
   if ("to" in result) {
     return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours.` });
   }
+  // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
+  if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer([input.path], result, openContext(call.common)));
 }
