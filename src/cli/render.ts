@@ -57,7 +57,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
     if (claim.action === "taken") lines.push(`${style.green("granted")} ${printable(claim.target)}${token}`);
-    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${printable(claim.target)}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}`);
+    if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${printable(claim.target)}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}${ttlChange(claim)}`);
     if (claim.action === "took_over" && claim.previous) {
       lines.push(`${style.yellow("took over")} ${printable(claim.target)}${token} from a stale claim: ${describeHolding(claim.previous)}`);
     }
@@ -106,6 +106,13 @@ function purposeChange(claim: TakenClaim): string {
   if (before === "") return `; purpose set to ${quoted(claim.purpose)}`;
   if (claim.purpose === "") return `; purpose cleared (it was ${quoted(before)})`;
   return `; purpose changed from ${quoted(before)} to ${quoted(claim.purpose)}`;
+}
+
+/** A re-take whose --ttl replaced the claim's TTL says so. */
+function ttlChange(claim: TakenClaim): string {
+  if (claim.previous_ttl === undefined || claim.ttl === undefined) return "";
+  // In seconds, as --ttl takes it: a rounded age would say 1m for 100 s.
+  return claim.previous_ttl === null ? `; TTL set to ${claim.ttl}s` : `; TTL changed from ${claim.previous_ttl}s to ${claim.ttl}s`;
 }
 
 export function renderWaiting(refused: Holding[], waitedMs: number): string {

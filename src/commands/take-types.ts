@@ -36,10 +36,12 @@ export interface TakeOptions extends CommonOptions {
   startedAt?: number;
 }
 
-/** A claim take granted; a re-take that changed the purpose also names the one it replaced. */
+/** A claim take granted; a re-take that changed the purpose or the TTL also names the one it replaced. */
 export interface TakenClaim extends GrantedClaim {
   /** action "retaken" only: the purpose the claim had before this take replaced it. */
   previous_purpose?: string;
+  /** action "retaken" only: the TTL (seconds) the claim had before this take's --ttl replaced it; null: it had none of its own. */
+  previous_ttl?: number | null;
 }
 
 export interface TakeResult {

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquire, claimFileOf, dropOtherMode, giveBack, howLanded, stampClocks, type Request, type StampClocks } from "../protocol/acquire.js";
-import type { Mode } from "../protocol/claim.js";
+import type { Claim, Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
@@ -276,7 +276,7 @@ export function takeStep(
   const queueing = options.queue === true || options.wait !== undefined;
 
   // Look at everything first, so every refusal is reported and a refused take leaves no trace.
-  const { refused, free, ownPurposes } = look(targets, mode, holder, context, links, fileNames, queue);
+  const { refused, free, ownClaims } = look(targets, mode, holder, context, links, fileNames, queue);
   if (refused.length > 0 && !queueing && !options.partial) return { result: { holder, granted: [], refused }, queuedNow: [] };
   if (refused.length > 0 && queueing) {
     const cycle = findCycle(holder, refused, context, queue);
@@ -299,10 +299,12 @@ export function takeStep(
     const since = stampClocks();
     const outcome = acquire(request, context);
     if ("action" in outcome) {
-      // A re-take with another purpose replaces the one every refusal shows: say so, not only "renewed".
-      const before = ownPurposes.get(target.canonical);
-      const changed = outcome.action === "retaken" && before !== undefined && before !== outcome.purpose;
-      granted.push(changed ? { ...outcome, previous_purpose: before } : outcome);
+      // A re-take with another purpose replaces the one every refusal shows, one with another --ttl
+      // the claim's lease: say so, not only "renewed".
+      const before = outcome.action === "retaken" ? ownClaims.get(target.canonical) : undefined;
+      const purposeChanged = before !== undefined && before.purpose !== outcome.purpose;
+      const ttlChanged = before !== undefined && before.ttl !== outcome.ttl;
+      granted.push({ ...outcome, ...(purposeChanged && { previous_purpose: before.purpose }), ...(ttlChanged && { previous_ttl: before.ttl ?? null }) });
       written.push({ request, since });
       dropOtherMode(request, context);
       continue;
@@ -368,11 +370,11 @@ function look(
   links: Map<string, Link[]>,
   fileNames: string[],
   queue: QueuedInterest[],
-): { refused: Holding[]; free: Target[]; ownPurposes: Map<string, string> } {
+): { refused: Holding[]; free: Target[]; ownClaims: Map<string, Claim> } {
   const refused: Holding[] = [];
   const free: Target[] = [];
-  /** The purposes of the holder's own claims a take would renew, by target: a re-take may change one. */
-  const ownPurposes = new Map<string, string>();
+  /** The holder's own claims a take would renew, by target: a re-take may change a purpose or a TTL. */
+  const ownClaims = new Map<string, Claim>();
   for (const target of targets) {
     const own = context.store.read(claimFileOf({ target: target.canonical, holder, mode }));
     if (own.state === "unreadable" && own.directory) {
@@ -380,7 +382,7 @@ function look(
     }
     // The queue goes before direct takers, but not before the holder renewing its own claim.
     const renewing = own.state === "claim" && own.claim.holder === holder;
-    if (renewing) ownPurposes.set(target.canonical, own.claim.purpose);
+    if (renewing) ownClaims.set(target.canonical, own.claim);
     const ahead = renewing ? [] : queueAhead(target.canonical, mode, holder, queue);
     const blockers = [
       ...findConflictsWithLinks(target, links.get(target.canonical) ?? [], mode, holder, context, fileNames).map((conflict) => refusalOf(target.canonical, conflict)),
@@ -389,7 +391,7 @@ function look(
     if (blockers.length > 0) refused.push(...blockers);
     else free.push(target);
   }
-  return { refused, free, ownPurposes };
+  return { refused, free, ownClaims };
 }
 
 /**

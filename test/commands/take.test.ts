@@ -123,6 +123,20 @@ Take("should say when a re-take replaces the purpose, naming the old one, and no
   assert.is(renderTake(set, plain)[0], 'renewed x (token 1) (already yours; taken_at kept); purpose set to "third"');
 });
 
+Take("should say when a re-take's --ttl replaces the claim's TTL, naming the old one, and not when it keeps it", async ({ opts }) => {
+  await take({ ...opts, targets: ["x"], holder: "a", now: T0 });
+  const set = await take({ ...opts, targets: ["x"], holder: "a", ttl: 120, now: T0 + SECOND });
+  assert.is(set.granted[0]?.previous_ttl, null, "it had no TTL of its own");
+  assert.is(renderTake(set, plain)[0], "renewed x (token 1) (already yours; taken_at kept); TTL set to 120s");
+  const same = await take({ ...opts, targets: ["x"], holder: "a", ttl: 120, now: T0 + 2 * SECOND });
+  assert.is(same.granted[0]?.previous_ttl, undefined);
+  const kept = await take({ ...opts, targets: ["x"], holder: "a", now: T0 + 3 * SECOND });
+  assert.is(kept.granted[0]?.previous_ttl, undefined, "no --ttl keeps the old one");
+  const changed = await take({ ...opts, targets: ["x"], holder: "a", ttl: 5, purpose: "short", now: T0 + 4 * SECOND });
+  assert.equal([changed.granted[0]?.previous_ttl, changed.granted[0]?.ttl], [120, 5]);
+  assert.is(renderTake(changed, plain)[0], 'renewed x (token 1) (already yours; taken_at kept); purpose set to "short"; TTL changed from 120s to 5s');
+});
+
 Take("should take over a stale claim and say from whom", async ({ box, opts }) => {
   await take({ ...opts, targets: ["x"], holder: "a", purpose: "old work", now: T0 });
   const later = T0 + 1801 * SECOND;
