@@ -614,35 +614,45 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
     }
   });
   const exited = new Promise((resolve) => child.on("close", resolve));
-  child.stdin.write("{this is not json\n");
-  await until("a parse error", () => lines.length === 1);
-  assert.equal([lines[0].id, lines[0].error.code], [null, -32700]);
-  child.stdin.write('{"hello":"world"}\n');
-  await until("an invalid-request error", () => lines.length === 2);
-  assert.equal([lines[1].id, lines[1].error.code], [null, -32600]);
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`);
-  await until("the initialize answer", () => lines.length === 3);
-  assert.equal([lines[2].id, lines[2].result.serverInfo.name], [1, "claims"]);
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such/method" })}\n`);
-  await until("a method-not-found error", () => lines.length === 4);
-  assert.equal([lines[3].id, lines[3].error.code], [2, -32601]);
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })}\n`);
-  await until("an unknown-tool error", () => lines.length === 5);
-  assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
-  assert.match(lines[4].error.message, /^Unknown tool "no_such_tool"; the tools are claim, /, "one sentence, said once (the client adds its own MCP error prefix)");
-  // A tools/call without a tool's name, or with arguments that are no object: Invalid params, one sentence.
-  for (const [id, params] of [[4, undefined], [5, { name: 5 }], [6, { name: "claim", arguments: "a.ts" }]] as const) {
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", ...(params !== undefined && { params }) })}\n`);
-    await until(`the answer to request ${id}`, () => lines.some((line) => line.id === id));
-    const answer = lines.find((line) => line.id === id);
-    assert.is(answer.error.code, -32602, JSON.stringify(answer));
-    assert.match(answer.error.message, /^Invalid params: the tools\/call request [^\n]*; send \{"name": "<tool>", "arguments": \{…\}\}\.$/);
+  try {
+    child.stdin.write("{this is not json\n");
+    await until("a parse error", () => lines.length === 1);
+    assert.equal([lines[0].id, lines[0].error.code], [null, -32700]);
+    child.stdin.write('{"hello":"world"}\n');
+    await until("an invalid-request error", () => lines.length === 2);
+    assert.equal([lines[1].id, lines[1].error.code], [null, -32600]);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })}\n`);
+    await until("the initialize answer", () => lines.length === 3);
+    assert.equal([lines[2].id, lines[2].result.serverInfo.name], [1, "claims"]);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "no/such/method" })}\n`);
+    await until("a method-not-found error", () => lines.length === 4);
+    assert.equal([lines[3].id, lines[3].error.code], [2, -32601]);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } })}\n`);
+    await until("an unknown-tool error", () => lines.length === 5);
+    assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
+    assert.match(lines[4].error.message, /^Unknown tool "no_such_tool"; the tools are claim, /, "one sentence, said once (the client adds its own MCP error prefix)");
+    // A tools/call without a tool's name, or with arguments that are no object: Invalid params, one sentence.
+    for (const [id, params] of [[4, undefined], [5, { name: 5 }], [6, { name: "claim", arguments: "a.ts" }]] as const) {
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", ...(params !== undefined && { params }) })}\n`);
+      await until(`the answer to request ${id}`, () => lines.some((line) => line.id === id));
+      const answer = lines.find((line) => line.id === id);
+      assert.is(answer.error.code, -32602, JSON.stringify(answer));
+      assert.match(answer.error.message, /^Invalid params: the tools\/call request [^\n]*; send \{"name": "<tool>", "arguments": \{…\}\}\.$/);
+    }
+    // Params another method's schema refuses (a cursor that is no string): Invalid params, one sentence, not a dump of the schema's issues.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { cursor: 5 } })}\n`);
+    await until("the answer to request 7", () => lines.some((line) => line.id === 7));
+    const listed = lines.find((line) => line.id === 7);
+    assert.is(listed.error.code, -32602, JSON.stringify(listed));
+    assert.match(listed.error.message, /^Invalid params: in the tools\/list request, params\.cursor is wrong \([^\n]*\); send it as the MCP specification describes\.$/);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" } } })}\n`);
+    await until("a call after them", () => lines.some((line) => line.id === 8));
+    assert.is(lines.find((line) => line.id === 8).result.structuredContent.actor, "still-serving");
+    child.stdin.end();
+    assert.is(await exited, 0, "exits by itself once stdin closes");
+  } finally {
+    if (child.exitCode === null) child.kill(); // a failed assertion must not leave the server, and the suite, waiting
   }
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" } } })}\n`);
-  await until("a call after them", () => lines.some((line) => line.id === 8));
-  assert.is(lines.find((line) => line.id === 8).result.structuredContent.actor, "still-serving");
-  child.stdin.end();
-  assert.is(await exited, 0, "exits by itself once stdin closes");
 });
 
 Wire("should keep nothing a claim took when the client cancels it or closes the connection before the answer", async (context) => {

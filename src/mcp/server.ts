@@ -122,6 +122,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   process.stdin.once("close", () => void stop());
   process.stdout.on("error", () => void stop()); // EPIPE: the client is gone
   for (const [name, code] of SIGNALS) process.once(name, () => void stop(code));
+  answerBadParamsInOneSentence(server);
   await server.connect(transport);
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
@@ -154,6 +155,32 @@ async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResu
     return await tool.run(parsed.data, call);
   } catch (error) {
     return failure(error, tool.flags);
+  }
+}
+
+/**
+ * The SDK checks a request's params against its schema before the method's handler runs, and
+ * answers one that fails (a tools/list `cursor` that is not a string) with Internal error (-32603)
+ * and a dump of every schema issue. Each handler (the SDK's own, initialize and ping, and ours) is
+ * wrapped so that it is Invalid params (-32602) and one sentence. The handlers live in a field the
+ * SDK's types keep private; where it is not there, its answers stand.
+ */
+function answerBadParamsInOneSentence(server: Server): void {
+  type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
+  const handlers = (server as unknown as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handle] of handlers as Map<string, Handler>) {
+    handlers.set(method, async (request: unknown, extra: unknown) => {
+      try {
+        return await handle(request, extra);
+      } catch (error) {
+        if (!(error instanceof Error) || !isSchemaError(error)) throw error;
+        const issue = (error as { issues?: Array<{ path?: unknown[]; message?: string }> }).issues?.[0];
+        const where = issue?.path?.length ? issue.path.join(".") : "params";
+        const message = `Invalid params: in the ${method} request, ${where} is wrong (${issue?.message ?? "not as the schema says"}); send it as the MCP specification describes.`;
+        throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+      }
+    });
   }
 }
 
