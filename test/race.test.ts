@@ -728,6 +728,30 @@ allOrNothing("should never grant a claim of a take of several targets that lapse
   }
 });
 
+allOrNothing("should give back what a take of several targets took before a later claim lock stayed busy", async () => {
+  // T takes a and b. b is stale, and a sweep removing it stopped for good holding its claim lock:
+  // T's takeover of b gives up once the lock's owner seems stopped, and the take fails. a, written
+  // before, stayed T's: T was told the take failed, and held a, unknowing, until its TTL.
+  const sb = sandbox();
+  try {
+    writeClaimFile(sb.dir, "b.json", staleClaim("b", "old"));
+    const sweeping = await stoppedAt(["sweep", "--json", "--dir", sb.dir], sb.project, "lock-won");
+    try {
+      const taken = await claimsAsync(["take", "a", "b", "--holder", "T", "--json", "--dir", sb.dir], { cwd: sb.project });
+      const other = claims(["take", "a", "--holder", "X", "--json", "--dir", sb.dir], { cwd: sb.project });
+      const report = `T's take ${taken.code}: ${taken.stdout}${taken.stderr}\nX's take ${other.code}: ${other.stdout}${other.stderr}`;
+      assert.is.not(taken.code, 0, report);
+      assert.match(taken.stderr, /seems stopped/, report);
+      assert.is(other.code, 0, `T's take failed, yet T still held a:\n${report}`);
+      assert.is(claimOnDisk(sb.dir, "a").holder, "X");
+    } finally {
+      sweeping.child.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
+});
+
 allOrNothing.run();
 
 // 6 ---------------------------------------------------------------------------------------------

@@ -291,31 +291,39 @@ export function takeStep(
   /** What each granted claim was asked as, and when it was stamped (renewLapsed). */
   const written: Array<{ request: Request; since: StampClocks }> = [];
   const ttl = context.settings.ttlExplicit ? context.settings.ttl : undefined;
-  for (const target of takeNow ? free : []) {
-    refreshNow(context); // the lease starts when the claim is written, not when the look began
-    const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
-    // Markers first: the token the glob gets must be above those of what its links lead to.
-    rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
-    const since = stampClocks();
-    const outcome = acquire(request, context);
-    if ("action" in outcome) {
-      // A re-take with another purpose replaces the one every refusal shows, one with another --ttl
-      // the claim's lease: say so, not only "renewed".
-      const before = outcome.action === "retaken" ? ownClaims.get(target.canonical) : undefined;
-      const purposeChanged = before !== undefined && before.purpose !== outcome.purpose;
-      const ttlChanged = before !== undefined && before.ttl !== outcome.ttl;
-      granted.push({ ...outcome, ...(purposeChanged && { previous_purpose: before.purpose }), ...(ttlChanged && { previous_ttl: before.ttl ?? null }) });
-      written.push({ request, since });
-      dropOtherMode(request, context);
-      continue;
+  try {
+    for (const target of takeNow ? free : []) {
+      refreshNow(context); // the lease starts when the claim is written, not when the look began
+      const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
+      // Markers first: the token the glob gets must be above those of what its links lead to.
+      rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
+      const since = stampClocks();
+      const outcome = acquire(request, context);
+      if ("action" in outcome) {
+        // A re-take with another purpose replaces the one every refusal shows, one with another --ttl
+        // the claim's lease: say so, not only "renewed".
+        const before = outcome.action === "retaken" ? ownClaims.get(target.canonical) : undefined;
+        const purposeChanged = before !== undefined && before.purpose !== outcome.purpose;
+        const ttlChanged = before !== undefined && before.ttl !== outcome.ttl;
+        granted.push({ ...outcome, ...(purposeChanged && { previous_purpose: before.purpose }), ...(ttlChanged && { previous_ttl: before.ttl ?? null }) });
+        written.push({ request, since });
+        continue;
+      }
+      // A writer that does not use the take lock got in between: report it like any refusal.
+      refused.push(outcome);
+      if (options.partial || queueing) continue;
+      giveBackAll(granted, context);
+      return { result: { holder, granted: [], refused }, queuedNow: [] };
     }
-    // A writer that does not use the take lock got in between: report it like any refusal.
-    refused.push(outcome);
-    if (options.partial || queueing) continue;
-    for (const claim of granted) if (claim.action !== "retaken") giveBack(claim, context);
-    return { result: { holder, granted: [], refused }, queuedNow: [] };
+    renewLapsed(granted, written, context);
+  } catch (error) {
+    // A claim lock that stayed busy (its owner seems stopped) fails the take: what it took before
+    // goes back, or the caller, told the take failed, would hold it unknowing until its TTL.
+    giveBackAll(granted, context);
+    throw error;
   }
-  renewLapsed(granted, written, context);
+  // The holder's claims in the other mode go once the take stands: a take that fails keeps them.
+  for (const { request } of written) dropOtherMode(request, context);
   // The caller's own interests in what it now holds are spent; the notes of others reach it.
   const notes: Note[] = [];
   for (const claim of granted) {
@@ -357,6 +365,18 @@ function renewLapsed(granted: TakenClaim[], written: Array<{ request: Request; s
 }
 
 const MAX_RENEWAL_PASSES = 50;
+
+/** Gives back what this take wrote (a re-take's claim was the holder's before it, and stays), each as far as it can. */
+function giveBackAll(granted: TakenClaim[], context: Context): void {
+  for (const claim of granted) {
+    if (claim.action === "retaken") continue;
+    try {
+      giveBack(claim, context);
+    } catch {
+      // its claim lock stayed busy too: the claim lapses with its TTL, as one of a stopped take does
+    }
+  }
+}
 
 /**
  * Who is in the way of each target, reading only: fresh claims of other holders that overlap it
