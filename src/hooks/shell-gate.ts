@@ -65,6 +65,10 @@ const TOOL_USE = new RegExp(
     // Other languages' lock files: dart's and flutter's pub, CocoaPods, swift package, mix deps.
     String.raw`\b(dart|flutter)\s+(\S+\s+)*pub\s+(\S+\s+)*(get|upgrade|downgrade|add|remove)\b|\bpod\s+(\S+\s+)*(install|update|deintegrate)\b|\bswift\s+(\S+\s+)*package\b|\bmix\s+deps\.(get|update|unlock)\b`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
+    // More lock files and manifests: corepack's own commands, yarn set version, npm shrinkwrap, deno's dependency commands, nix
+    // flakes, helm's chart dependencies, pipenv, pdm, go work, expo install, uv and poetry export (shell-lock-rules.ts).
+    String.raw`\bcorepack\s+(use|up|enable|disable|pack|prepare)\b|\byarn\b[^;&|\n]*\s(set\s+version|policies\s+set-version)\b|\bnpm\b[^;&|\n]*\sshrinkwrap\b|\bdeno\b[^;&|\n]*\s(add|remove|install|cache|outdated)\b|\bnix\b[^;&|\n]*\sflake\s+(update|lock)\b`,
+    String.raw`\bhelm\b[^;&|\n]*\s(dependency|dep|dependencies)\s+(-\S+\s+)*(update|up|build)\b|\b(pipenv|pdm)\b[^;&|\n]*\s(lock|install|update|upgrade|uninstall|add|remove)\b|\bgo(\s+-C\s*\S+)?\s+work\s+(sync|use|init|edit|vendor)\b|\bexpo\s+install\b|\b(uv|poetry)\b[^;&|\n]*\sexport\b`,
     // Pinned requirements (pip-compile, `uv pip compile -o`), snapshots and golden files a test run rewrites when told to.
     String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?(test\.)?update`,
   ].join("|"),

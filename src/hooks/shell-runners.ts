@@ -73,6 +73,8 @@ export const WRAPPERS: Record<
     bins?: boolean;
     elsewhere?: string[];
     transcript?: string;
+    /** Its own commands, judged by its rule (`corepack use pnpm@9`: shell-lock-rules.ts), never a command it runs. */
+    own?: string[];
   }
 > = {
   sudo: { syntax: SUDO, chdir: "D", edits: "e" },
@@ -180,7 +182,8 @@ export const WRAPPERS: Record<
   },
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
   uvx: { syntax: { short: "p:w:", long: { python: "p", with: "w", ...valuedLong(UV_VALUED) } } },
-  corepack: { syntax: {} },
+  // `corepack pnpm add x` runs pnpm; `corepack use pnpm@9` and the like are its own.
+  corepack: { syntax: {}, own: ["use", "up", "enable", "disable", "install", "pack", "prepare", "hydrate", "--help", "-h"] },
   // What package.json scripts put before a command: `cross-env A=1 cmd`, `dotenv -e .env -- cmd`,
   // `shx rm -rf dist` (shx runs its portable rm, cp, mv, sed -i…).
   "cross-env": { syntax: {} },

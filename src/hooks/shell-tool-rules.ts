@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { ancestorsHolding, anyIn, anyUnder, configIn, directoryAt, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The operands at `indexes` as the tool reads them: a quoted glob is a glob; none is `otherwise`. */
-function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
+export function operandFiles(input: RuleInput, indexes: number[], otherwise: string[] = ["."]): string[] {
   const paths = input.values(indexes).map((path) => (!path.startsWith("\0") && isGlobText(path) ? globOf(path) : path));
   return indexes.length > 0 ? paths.filter((path) => path !== "-") : otherwise;
 }
@@ -34,7 +34,7 @@ function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean)
 }
 
 /** `--help` among a tool's options (not after `--`): it prints its help and stops, writing nothing (`dart format --help`). */
-function asksHelp(input: RuleInput): boolean {
+export function asksHelp(input: RuleInput): boolean {
   return input.reading.has("--help");
 }
 
@@ -48,14 +48,14 @@ export function projectRoot(cwd: string | undefined, names: string[]): string | 
  * workspace member's and the workspace's, whose lock file a member's install rewrites. Empty where
  * cwd is unknown.
  */
-function projectRoots(cwd: string | undefined, names: string[]): string[] {
+export function projectRoots(cwd: string | undefined, names: string[]): string[] {
   if (cwd === undefined) return [];
   const roots = ancestorsHolding(cwd, names);
   return roots.length > 0 ? roots : [cwd];
 }
 
 /** Lock files (and the like) at every root from cwd up: names in a place unknown where cwd is (`--prefix "$d"`, a cd the text does not fix). */
-function atRoots(cwd: string | undefined, manifests: string[], names: string[]): string[] {
+export function atRoots(cwd: string | undefined, manifests: string[], names: string[]): string[] {
   const roots = projectRoots(cwd, manifests);
   return roots.length === 0 ? names.map((name) => UNKNOWN_MARK + name) : roots.flatMap((root) => names.map((name) => join(root, name)));
 }
@@ -80,17 +80,25 @@ export function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleI
   };
 }
 
-const JS_MANIFEST = ["package.json"];
+export const JS_MANIFEST = ["package.json"];
+
+/** Each JavaScript package manager's lock files (yarn's Plug'n'Play files among them). */
+export const JS_LOCKS: Record<string, string[]> = {
+  npm: ["package-lock.json", "npm-shrinkwrap.json"],
+  pnpm: ["pnpm-lock.yaml"],
+  yarn: ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"],
+  bun: ["bun.lock", "bun.lockb"],
+};
 
 /** Each JavaScript package manager's own subcommands that rewrite the project (not a package's command to run). */
 const PACKAGE_COMMANDS: Record<string, { install: string[]; change: string[]; other: string[] }> = {
   npm: {
     install: ["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "it", "cit", "sit", "ic", "install-test", "install-clean", "install-ci-test", "ci", "clean-install", "dedupe", "ddp", "prune", "rebuild"],
     change: ["add", "uninstall", "un", "unlink", "remove", "rm", "r", "update", "up", "upgrade", "udpate", "version", "pkg", "init", "audit"],
-    other: ["link", "ln", "patch"],
+    other: ["link", "ln", "patch", "shrinkwrap"],
   },
   pnpm: { install: ["install", "i", "dedupe", "prune", "import", "rebuild"], change: ["add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade", "version", "pkg", "init", "audit"], other: ["link", "ln", "unlink", "patch", "patch-commit", "patch-remove"] },
-  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "version", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces"] },
+  yarn: { install: ["", "install", "dedupe"], change: ["add", "remove", "up", "upgrade", "upgrade-interactive", "version", "init"], other: ["link", "unlink", "patch", "patch-commit", "workspace", "workspaces", "set", "policies"] },
   bun: { install: ["install", "i"], change: ["add", "a", "remove", "rm", "update", "init"], other: ["link", "unlink", "patch", "patch-commit"] },
 };
 
@@ -117,9 +125,13 @@ const PACKAGE_OPTIONS: Record<string, Syntax> = {
   bun: { long: { cwd: "C", filter: "F", registry: ":", global: "g", "dry-run": "", help: "h" }, short: "C:F:" },
 };
 
-/** What a JavaScript package manager rewrites: the manifest (when packages are named), its lock file, node_modules. */
-function javascriptPackages(manager: string, lock: string[]): Rule {
+/**
+ * What a JavaScript package manager rewrites: the manifest (when packages are named), its lock file,
+ * node_modules; `own`: what its other commands write (`npm shrinkwrap`, `yarn set version`).
+ */
+function javascriptPackages(manager: string, own: Record<string, (input: RuleInput, rest: number[]) => string[]> = {}): Rule {
   const { install, change } = PACKAGE_COMMANDS[manager] as { install: string[]; change: string[] };
+  const lock = JS_LOCKS[manager] as string[];
   const reads = (input: RuleInput, sub: string, rest: number[]) => {
     const operand = input.args[rest[0] ?? -1];
     if (input.reading.has("h", "dry-run")) return true;
@@ -134,8 +146,36 @@ function javascriptPackages(manager: string, lock: string[]): Rule {
     Object.fromEntries([
       ...install.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : packageWrites(input, manager, lock, rest.length > 0))] as const),
       ...change.map((sub) => [sub, (input: RuleInput, rest: number[]) => (reads(input, sub, rest) ? [] : sub === "pkg" ? pkgWrites(input, manager, lock) : packageWrites(input, manager, lock, true, sub === "init"))] as const),
+      ...Object.entries(own).map(([sub, writes]) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("h") ? [] : writes(input, rest))] as const),
     ]),
   );
+}
+
+/**
+ * What an install by `manager` writes where a command of another tool runs it (`corepack use
+ * pnpm@9`, `expo install x`): the manifest too when `manifest`, the lock files at every root up,
+ * node_modules.
+ */
+export function installWrites(input: RuleInput, manager: string, manifest: boolean): string[] {
+  return packageWrites(input, manager, JS_LOCKS[manager] ?? [], manifest);
+}
+
+/** `npm shrinkwrap`: package-lock.json made into npm-shrinkwrap.json (or a new one made): both lock files, no install. */
+const npmShrinkwrap = (input: RuleInput) => packageWrites(input, "npm", JS_LOCKS.npm as string[], false).filter((path) => (JS_LOCKS.npm as string[]).some((name) => path.endsWith(name)));
+
+/**
+ * `yarn set version x` (berry): the release it pins, in package.json's packageManager, in
+ * .yarn/releases/ and .yarnrc.yml's yarnPath; classic's `yarn policies set-version x`: .yarnrc and
+ * .yarn/releases/. At the project's root: the nearest directory up with a yarn.lock, else a manifest.
+ */
+function yarnSetVersion(input: RuleInput, rest: number[]): string[] {
+  const action = input.args[rest[0] ?? -1];
+  const sub = input.args[input.reading.operands[0] ?? -1];
+  if ((sub === "set" && action !== "version") || (sub === "policies" && action !== "set-version")) return [];
+  const here = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+  const root = (here === undefined ? undefined : ancestorsHolding(here, ["yarn.lock"])[0]) ?? projectRoot(here, JS_MANIFEST);
+  const releases = anyUnder(root === undefined ? undefined : join(root, ".yarn", "releases"));
+  return sub === "set" ? [...atRoot(root, [".yarnrc.yml", "package.json"]), releases] : [...atRoot(root, [".yarnrc"]), releases];
 }
 
 /**
@@ -768,6 +808,7 @@ export const TOOL_RULES: Record<string, Rule> = {
     },
     get: (input) => atRoot(projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["go.mod"]), ["go.mod", "go.sum"]),
     test: goTestUpdate,
+    work: goWork,
   }),
   // rustfmt formats the modules a file declares too (`mod util;`: util.rs, util/mod.rs, a `#[path]`
   // beside it), unless told to skip them: every .rs file under each file's directory.
@@ -808,10 +849,6 @@ export const TOOL_RULES: Record<string, Rule> = {
     Object.fromEntries(["format", "check", "lint"].map((sub) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("--write", "--apply", "--apply-unsafe", "--fix") ? operandFiles(input, rest) : [])])),
   ),
   dprint: bySubcommand({ long: valuedLong("config plugins excludes") }, { fmt: (input, rest) => operandFiles(input, rest) }),
-  deno: bySubcommand({ long: valuedLong("config ext ignore") }, {
-    fmt: (input, rest) => (input.reading.has("--check") ? [] : operandFiles(input, rest)),
-    lint: (input, rest) => (input.reading.has("--fix") ? operandFiles(input, rest) : []),
-  }),
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
   mix: bySubcommand({}, {
     format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)),
@@ -843,12 +880,22 @@ export const TOOL_RULES: Record<string, Rule> = {
     format: (input, rest) => (input.reading.has("o") && input.reading.value("o") !== "write" ? [] : operandFiles(input, rest)),
     fix: (input, rest) => (input.reading.has("--apply") ? operandFiles(input, rest) : []),
   }),
-  npm: javascriptPackages("npm", ["package-lock.json", "npm-shrinkwrap.json"]),
-  pnpm: javascriptPackages("pnpm", ["pnpm-lock.yaml"]),
-  yarn: javascriptPackages("yarn", ["yarn.lock", ".pnp.cjs", ".pnp.loader.mjs"]),
-  bun: javascriptPackages("bun", ["bun.lock", "bun.lockb"]),
-  poetry: pythonProject({ short: "C:P:", long: { directory: "C", project: "P" } }, { add: true, remove: true, lock: false, update: false, install: false, init: true }, "poetry.lock"),
-  uv: withUvPipCompile(pythonProject({ short: "p:C:P:", long: { directory: "C", project: "P", python: "p" } }, { add: true, remove: true, lock: false, sync: false, init: true }, "uv.lock")),
+  npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap }),
+  pnpm: javascriptPackages("pnpm"),
+  yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion }),
+  bun: javascriptPackages("bun"),
+  poetry: pythonProject(
+    { short: "C:P:o:f:E:", long: { directory: "C", project: "P", output: "o", format: "f", extras: "E", ...valuedLong("with without only") } },
+    { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export" },
+    "poetry.lock",
+  ),
+  uv: withUvPipCompile(
+    pythonProject(
+      { short: "p:C:P:o:", long: { directory: "C", project: "P", python: "p", "output-file": "o", ...valuedLong("format package extra group only-group no-group python-version") } },
+      { add: true, remove: true, lock: false, sync: false, init: true, export: "export" },
+      "uv.lock",
+    ),
+  ),
   "pip-compile": { syntax: { ...PIP_COMPILE, exact: true }, writes: (input) => pipCompile(input, input.reading.operands) },
   piptools: bySubcommand(PIP_COMPILE, { compile: pipCompile }),
   // playwright test -u / --update-snapshots (not `=none`): the snapshots beside its tests, and the
@@ -868,6 +915,51 @@ export const TOOL_RULES: Record<string, Rule> = {
 /** uv, with `uv pip compile -o FILE` read before its project commands. */
 function withUvPipCompile(rule: Rule): Rule {
   return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? rule.writes(input) };
+}
+
+/**
+ * `go work`: `init` makes go.work where it runs; `use` and `edit` (not `-json`, `-print`) rewrite
+ * the workspace's go.work (GOWORK's, else the nearest up); `sync` writes the workspace's build
+ * list back to each module it uses (their go.mod and go.sum) and go.work, go.work.sum; `vendor`
+ * its vendor/ (or `-o`'s directory).
+ */
+function goWork(input: RuleInput, rest: number[]): string[] {
+  const { args, walk } = input;
+  const action = args[rest[0] ?? -1] ?? "";
+  const cwd = input.reading.has("C") ? directoryAt(walk.cwd, input.reading.value("C")) : walk.cwd;
+  if (action === "init") return atRoot(cwd, ["go.work"]);
+  if (!["use", "edit", "sync", "vendor"].includes(action) || (action === "edit" && args.some((arg) => arg === "-json" || arg === "-print"))) return [];
+  const named = walk.environment.GOWORK;
+  const file = named !== undefined && !["", "off", "auto"].includes(named) ? directoryAt(cwd, named) : cwd === undefined ? undefined : join(ancestorsHolding(cwd, ["go.work"])[0] ?? cwd, "go.work");
+  if (file === undefined) return [UNKNOWN_MARK + "go.work"];
+  if (action === "vendor") {
+    const output = args.indexOf("-o");
+    return [anyUnder(output === -1 ? join(dirname(file), "vendor") : directoryAt(cwd, args[output + 1]))];
+  }
+  if (action !== "sync") return [file];
+  const modules = workModules(file);
+  const each = modules === undefined ? [globOf(join(dirname(file), "**", "go.mod")), globOf(join(dirname(file), "**", "go.sum"))] : modules.flatMap((module) => [join(module, "go.mod"), join(module, "go.sum")]);
+  return [file, `${file}.sum`, ...each];
+}
+
+/** The module directories a go.work's `use` directives name (`use ./a`, `use ( ./a "./b" )`); undefined where it cannot be read. */
+function workModules(file: string): string[] | undefined {
+  const text = readText(file);
+  if (text === undefined) return undefined;
+  const uses: string[] = [];
+  let block = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/\/\/.*$/, "").trim();
+    if (block) {
+      if (line === ")") block = false;
+      else if (line !== "") uses.push(line);
+      continue;
+    }
+    const use = /^use\s*(\(|\S.*)$/.exec(line)?.[1];
+    if (use === "(") block = true;
+    else if (use !== undefined) uses.push(use);
+  }
+  return uses.flatMap((use) => directoryAt(dirname(file), use.replace(/^"(.*)"$/, "$1")) ?? []);
 }
 
 /** Go package patterns (golangci-lint): `./...` everything under its directory, a directory its files; none, everything under where it runs. */
@@ -938,16 +1030,22 @@ function uvPipCompile(input: RuleInput): string[] | undefined {
 /**
  * poetry, uv: the lock file at every root up from where it runs (`--directory`/`--project`'s,
  * else cwd), and pyproject.toml for the subcommands that change it (`manifest`). A check
- * (`lock --check`, `sync --locked`/`--frozen`) writes nothing.
+ * (`lock --check`, `sync --locked`/`--frozen`) writes nothing. `export` writes the file
+ * `-o`/`--output`/`--output-file` names (else it prints), relative to `--directory`, where both
+ * run; uv's relocks first, as its sync does (poetry's refuses a stale lock file instead).
  */
-function pythonProject(syntax: Syntax, subcommands: Record<string, boolean>, lock: string): Rule {
+function pythonProject(syntax: Syntax, subcommands: Record<string, boolean | "export">, lock: string): Rule {
   const writes = (manifest: boolean) => (input: RuleInput) => {
     if (input.reading.has("--check", "--locked", "--frozen", "--dry-run")) return [];
     const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
     const start = place === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.reading.value(place));
     return [...(manifest ? atRoot(projectRoot(start, ["pyproject.toml"]), ["pyproject.toml"]) : []), ...atRoots(start, ["pyproject.toml"], [lock])];
   };
-  return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, writes(manifest)])));
+  const exports = (input: RuleInput) => {
+    const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+    return [...optionFiles(input, ["o"]).map((path) => within(cwd, path)), ...(lock === "uv.lock" ? writes(false)(input) : [])];
+  };
+  return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, manifest === "export" ? exports : writes(manifest)])));
 }
 
 /** terraform (`-chdir=dir` before its subcommand runs it there): fmt (Go-style flags) the files here, with -recursive everything under, or the operands; init, apply, plan -out and the like their own files. */

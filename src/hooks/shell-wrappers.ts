@@ -101,7 +101,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       return undefined;
     }
     const wrapper = ownEntry(WRAPPERS, program);
-    if (!wrapper) break;
+    if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;
     let index = 1;
     let positional = wrapper.positional ?? 0;
     if (wrapper.subcommands !== undefined) {

@@ -1,0 +1,243 @@
+// Package managers and version pinners beyond the ones shell-tool-rules.ts reads, each writing its
+// lock file and manifest (and where it installs) in the project it finds: corepack's own commands,
+// deno's dependency commands (and its fmt and lint), nix flakes' flake.lock, helm's chart
+// dependencies, pipenv's and pdm's lock files, expo install. `--help` writes nothing.
+import { dirname, join } from "node:path";
+import { exists } from "../targets/target.js";
+import { UNKNOWN_MARK } from "./payload.js";
+import { valuedLong } from "./shell-options.js";
+import type { Rule, RuleInput } from "./shell-rule.js";
+import { atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot } from "./shell-tool-rules.js";
+import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
+
+/** The JavaScript package managers corepack runs, by their shims' names. */
+const COREPACK_SHIMS: Record<string, string[]> = { yarn: ["yarn", "yarnpkg"], pnpm: ["pnpm", "pnpx"], npm: ["npm", "npx"] };
+
+/** The package manager a `name@version` (or a package.json's packageManager) names; undefined for none of them. */
+const managerOf = (spec: string | undefined) => {
+  const name = spec?.replace(/@.*$/, "");
+  return name !== undefined && Object.hasOwn(COREPACK_SHIMS, name) ? name : undefined;
+};
+
+/** Every JavaScript package manager's install, where a command's manager is not known from its text. */
+const anyInstall = (input: RuleInput, manifest: boolean) => [...new Set(Object.keys(COREPACK_SHIMS).concat("bun").flatMap((manager) => installWrites(input, manager, manifest)))];
+
+/**
+ * corepack's own commands (`corepack pnpm …` runs pnpm: shell-runners.ts): `use x@v` sets
+ * package.json's packageManager and installs with it; `up` does so with the manager packageManager
+ * names; `enable`/`disable` make or remove the shims in `--install-directory` (else beside corepack
+ * itself, outside the project); `pack`/`prepare` with `-o`/`--output=` write a tarball (else, as
+ * `install`, corepack's cache).
+ */
+const corepack: Rule = {
+  syntax: { long: { "install-directory": ":", output: "::", help: "h" }, exact: true },
+  writes: (input) => {
+    const { args, reading } = input;
+    const [first, ...rest] = reading.operands;
+    const sub = args[first ?? -1];
+    if (reading.has("h")) return [];
+    if (sub === "use") {
+      const manager = managerOf(args[rest[0] ?? -1]);
+      return manager === undefined ? anyInstall(input, true) : installWrites(input, manager, true);
+    }
+    if (sub === "up") {
+      const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+      const field = /"packageManager"\s*:\s*"([^"]*)"/.exec((root === undefined ? undefined : readText(join(root, "package.json"))) ?? "")?.[1];
+      const manager = managerOf(field);
+      return manager === undefined ? anyInstall(input, true) : installWrites(input, manager, true);
+    }
+    if (sub === "enable" || sub === "disable") {
+      if (!reading.has("install-directory")) return [];
+      const directory = directoryAt(input.walk.cwd, reading.value("install-directory"));
+      const names = rest.length > 0 ? input.values(rest) : ["yarn", "pnpm"];
+      return names.flatMap((name) => (COREPACK_SHIMS[name] ?? []).map((shim) => (directory === undefined ? UNKNOWN_MARK + shim : join(directory, shim))));
+    }
+    if ((sub === "pack" || sub === "prepare") && (reading.has("output") || args.includes("-o"))) return [within(input.walk.cwd, reading.value("output") ?? "corepack.tgz")];
+    return [];
+  },
+};
+
+const DENO_CONFIGS = ["deno.json", "deno.jsonc", "package.json"];
+
+/**
+ * deno add, remove, install, cache and `outdated --update`: the configuration they change (add,
+ * remove, outdated: deno.json or deno.jsonc, and package.json where there is one; a new deno.json
+ * where neither is), deno.lock (`--lock=`'s; at every root up, a workspace's too; not with
+ * `--no-lock` or `--frozen`, where an out-of-date lock file is an error) and node_modules where the
+ * project uses one (a package.json, `nodeModulesDir`, `--node-modules-dir`). The project is
+ * `-c`/`--config`'s, else the nearest directory up with a config. `install -g` is the machine's.
+ */
+function denoPackages(sub: string) {
+  return (input: RuleInput, rest: number[]): string[] => {
+    const { reading, walk } = input;
+    const changes = sub === "add" || sub === "remove" || sub === "outdated" || (sub === "install" && !reading.has("g", "e") && rest.length > 0);
+    if (sub === "outdated" && !reading.has("u")) return [];
+    if (sub === "install" && reading.has("g")) return reading.has("root") ? [anyIn(directoryAt(walk.cwd, join(reading.value("root") ?? "", "bin")))] : [];
+    if (reading.has("--frozen") && changes) return []; // the lock file would be out of date: an error
+    const config = reading.has("c") ? directoryAt(walk.cwd, reading.value("c")) : undefined;
+    if (reading.has("c") && config === undefined) return [UNKNOWABLE];
+    const root = config !== undefined ? dirname(config) : projectRoot(walk.cwd, DENO_CONFIGS);
+    if (root === undefined) return [UNKNOWABLE];
+    const configs = config !== undefined ? [config] : ["deno.jsonc", "deno.json"].map((name) => join(root, name)).filter((path) => exists(path)).slice(0, 1);
+    const manifest = exists(join(root, "package.json")) ? [join(root, "package.json")] : [];
+    const settings = configs.map((path) => readText(path) ?? "").join("\n");
+    const given = reading.value("node-modules-dir");
+    const modules = reading.has("node-modules-dir") ? !/^(none|false)$/.test(given ?? "") : manifest.length > 0 || /"nodeModulesDir"\s*:\s*("auto"|"manual"|true)/.test(settings);
+    const lock = reading.has("--no-lock", "--frozen") ? [] : reading.value("lock") !== undefined ? [within(walk.cwd, reading.value("lock") as string)] : config !== undefined ? [join(root, "deno.lock")] : atRoots(root, DENO_CONFIGS, ["deno.lock"]);
+    const changed = changes ? (configs.length + manifest.length > 0 ? [...configs, ...manifest] : [join(root, "deno.json")]) : [];
+    return [...changed, ...lock, ...(modules && !reading.has("--lockfile-only") ? [anyUnder(join(root, "node_modules"))] : [])];
+  };
+}
+
+const deno: Rule = bySubcommand(
+  { short: "c:L:n:", long: { config: "c", "log-level": "L", name: "n", global: "g", entrypoint: "e", update: "u", lock: "::", "node-modules-dir": "::", ...valuedLong("ext ignore root import-map cert") } },
+  {
+    fmt: (input, rest) => (input.reading.has("--check") ? [] : operandFiles(input, rest)),
+    lint: (input, rest) => (input.reading.has("--fix") ? operandFiles(input, rest) : []),
+    ...Object.fromEntries(["add", "remove", "install", "cache", "outdated"].map((sub) => [sub, denoPackages(sub)])),
+  },
+);
+
+/** nix's options that take a value, and those that take two (`--override-input a b`). */
+const NIX_VALUED = /^(--(extra-)?experimental-features|--store|--eval-store|-I|--include|--log-format|--update-input|--inputs-from|--reference-lock-file|--output-lock-file|--flake|--commit-lock-file-summary|-j|--max-jobs|--cores)$/;
+const NIX_PAIRS = /^--(option|override-input|override-flake|arg|argstr|arg-from-file)$/;
+
+/**
+ * `nix flake update` and `nix flake lock`: the flake.lock beside the flake.nix of the flake they
+ * are given (lock: its operand; update: `--flake`, or Nix 2.18's operand, a path; Nix 2.19's
+ * operands are input names), by default where nix runs, looked for from there up; a flake
+ * elsewhere (`github:…`, a registry name) is none of the project's. `--output-lock-file`'s file
+ * instead; `--no-write-lock-file` writes none.
+ */
+const nix: Rule = {
+  syntax: {},
+  writes: (input) => {
+    const { args } = input;
+    const operands: number[] = [];
+    const values = new Map<string, string | undefined>();
+    for (let at = 0; at < args.length; at++) {
+      const arg = args[at];
+      if (arg !== undefined && NIX_PAIRS.test(arg)) at += 2;
+      else if (arg !== undefined && NIX_VALUED.test(arg)) values.set(arg, args[++at]);
+      else if (arg !== undefined && arg.startsWith("--") && arg.includes("=")) values.set(arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1));
+      else if (arg === undefined || !arg.startsWith("-")) operands.push(at);
+    }
+    const [flake, sub, ...rest] = operands.map((at) => args[at]);
+    if (flake !== "flake" || (sub !== "update" && sub !== "lock") || args.includes("--help") || args.includes("--no-write-lock-file")) return [];
+    if (values.has("--output-lock-file")) return [directoryAt(input.walk.cwd, values.get("--output-lock-file")) ?? UNKNOWABLE];
+    const isPath = (ref: string | undefined) => ref === undefined || /^(\.|\/|path:|git\+file:|file:)/.test(ref);
+    const ref = values.has("--flake") ? values.get("--flake") : sub === "lock" ? (rest[0] ?? ".") : (rest.find(isPath) ?? ".");
+    if (ref === undefined) return [UNKNOWN_MARK + "flake.lock"];
+    if (!isPath(ref)) return [];
+    const [path, query] = ref.replace(/^(path:|git\+file:\/\/|file:\/\/|git\+file:|file:)/, "").split("?") as [string, string | undefined];
+    const inside = /(?:^|&)dir=([^&]*)/.exec(query ?? "")?.[1];
+    const directory = directoryAt(input.walk.cwd, inside === undefined ? path || "." : join(path || ".", decodeURIComponent(inside)));
+    return atRoot(projectRoot(directory, ["flake.nix"]), ["flake.lock"]);
+  },
+};
+
+/**
+ * `helm dependency update` (`dep up`) and `build`: the chart's lock file (Chart.lock, or
+ * requirements.lock beside an apiVersion v1 chart's requirements.yaml) and the archives in its
+ * charts/; build, from a lock file that is there, charts/ alone. The chart is the operand, else
+ * where helm runs.
+ */
+function helmDependency(input: RuleInput, rest: number[]): string[] {
+  const action = input.args[rest[0] ?? -1];
+  if (action !== "update" && action !== "up" && action !== "build") return [];
+  const chart = rest.length > 1 ? directoryAt(input.walk.cwd, input.args[rest[1] as number]) : input.walk.cwd;
+  if (chart === undefined) return [UNKNOWN_MARK + "Chart.lock", UNKNOWN_MARK + "charts/**"];
+  const lock = join(chart, exists(join(chart, "requirements.yaml")) ? "requirements.lock" : "Chart.lock");
+  return [...(action === "build" && exists(lock) ? [] : [lock]), anyUnder(join(chart, "charts"))];
+}
+
+const helm: Rule = bySubcommand(
+  {
+    short: "n:",
+    long: { namespace: "n", ...valuedLong("keyring repository-config repository-cache registry-config kube-context kubeconfig kube-apiserver kube-as-user kube-as-group kube-ca-file kube-token kube-tls-server-name burst-limit qps content-cache") },
+  },
+  Object.fromEntries(["dependency", "dep", "dependencies"].map((sub) => [sub, helmDependency])),
+);
+
+/**
+ * pipenv: Pipfile.lock for what locks (lock, install, update, upgrade, uninstall), and the Pipfile
+ * for what changes it (packages named, `-r`/`-e`, upgrade, uninstall; install where there is none
+ * yet, which makes one). The project: PIPENV_PIPFILE's, else the nearest Pipfile up. Installing
+ * from the lock file (`install --deploy`, `--ignore-pipfile`, `sync`), `update --outdated` and
+ * `--dry-run` write neither (the virtualenv is outside the project unless asked for).
+ */
+function pipenvWrites(sub: string) {
+  return (input: RuleInput, rest: number[]): string[] => {
+    const { reading, walk } = input;
+    if (reading.has("--dry-run", "--outdated", "--deploy", "--ignore-pipfile", "--all")) return [];
+    const given = walk.environment.PIPENV_PIPFILE;
+    const file = given !== undefined && given !== "" ? directoryAt(walk.cwd, given) : undefined;
+    const found = walk.cwd === undefined ? undefined : ancestorsOf(walk.cwd, "Pipfile");
+    const pipfile = file ?? found ?? (walk.cwd === undefined ? undefined : join(walk.cwd, "Pipfile"));
+    if (pipfile === undefined) return [UNKNOWN_MARK + "Pipfile.lock"];
+    const changes = sub === "upgrade" || sub === "uninstall" || (sub === "install" && (rest.length > 0 || reading.has("r", "e") || (file === undefined && found === undefined)));
+    return [...(changes ? [pipfile] : []), `${pipfile}.lock`];
+  };
+}
+
+/** The nearest `name` from `directory` up, as a path; undefined where there is none. */
+function ancestorsOf(directory: string, name: string): string | undefined {
+  for (let at = directory; ; at = dirname(at)) {
+    if (exists(join(at, name))) return join(at, name);
+    if (at === dirname(at)) return undefined;
+  }
+}
+
+const pipenv: Rule = bySubcommand(
+  { short: "r:e:c:", long: { requirements: "r", editable: "e", constraint: "c", ...valuedLong("python pypi-mirror categories extra-pip-args") } },
+  Object.fromEntries(["lock", "install", "update", "upgrade", "uninstall"].map((sub) => [sub, pipenvWrites(sub)])),
+);
+
+/**
+ * pdm: pdm.lock (`-L`/`--lockfile`'s, PDM_LOCKFILE's) for lock, add, remove, update and install,
+ * pyproject.toml for add, remove and `update --unconstrained`, in the project `-p`/`--project`
+ * names, else the nearest pyproject.toml up. A check (`lock --check`, `--dry-run`, `update
+ * --outdated`) and `install --frozen-lockfile` (which installs without relocking) write neither.
+ */
+function pdmWrites(sub: string) {
+  return (input: RuleInput): string[] => {
+    const { reading, walk } = input;
+    if (reading.has("--check", "--dry-run", "--outdated") || (sub === "install" && reading.has("--frozen-lockfile"))) return [];
+    const root = projectRoot(reading.has("p") ? directoryAt(walk.cwd, reading.value("p")) : walk.cwd, ["pyproject.toml"]);
+    const manifest = sub === "add" || sub === "remove" || (sub === "update" && reading.has("u"));
+    const named = reading.has("L") ? reading.value("L") : walk.environment.PDM_LOCKFILE;
+    const lock = reading.has("--frozen-lockfile") ? [] : named !== undefined && named !== "" ? [within(walk.cwd, named)] : reading.has("L") ? [UNKNOWN_MARK + "pdm.lock"] : atRoot(root, ["pdm.lock"]);
+    return [...(manifest ? atRoot(root, ["pyproject.toml"]) : []), ...lock];
+  };
+}
+
+const pdm: Rule = bySubcommand(
+  { short: "p:L:G:", long: { project: "p", lockfile: "L", group: "G", unconstrained: "u", ...valuedLong("python strategy exclude-newer platform implementation override venv") } },
+  Object.fromEntries(["lock", "add", "remove", "update", "install"].map((sub) => [sub, pdmWrites(sub)])),
+);
+
+/** The lock files expo's install finds, nearest first, and the manager each says it runs (else npm). */
+const EXPO_MANAGERS: Array<[string, string]> = [["bun.lockb", "bun"], ["bun.lock", "bun"], ["pnpm-lock.yaml", "pnpm"], ["yarn.lock", "yarn"]];
+
+/**
+ * `expo install x` (and `--fix`): the packages it installs with the project's package manager
+ * (`--npm`, `--yarn`, `--pnpm`, `--bun`, else the one whose lock file is at the project's root):
+ * the manifest, that manager's lock file, node_modules. `--check` only reports.
+ */
+function expoInstall(input: RuleInput): string[] {
+  if (input.reading.has("--check")) return [];
+  const forced = ["npm", "yarn", "pnpm", "bun"].find((manager) => input.reading.has(`--${manager}`));
+  const root = projectRoot(input.walk.cwd, JS_MANIFEST);
+  const found = root === undefined ? undefined : EXPO_MANAGERS.find(([lock]) => exists(join(root, lock)))?.[1];
+  return root === undefined && forced === undefined ? anyInstall(input, true) : installWrites(input, forced ?? found ?? "npm", true);
+}
+
+export const LOCK_RULES: Record<string, Rule> = {
+  corepack,
+  deno,
+  nix,
+  helm,
+  pipenv,
+  pdm,
+  expo: bySubcommand({}, { install: expoInstall }),
+};
