@@ -20,6 +20,7 @@ import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
+import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
@@ -194,6 +195,7 @@ function inPlaceBackups(files: string[], suffix: string | undefined): string[] {
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...LOCK_RULES,
+  ...CODEMOD_RULES,
   ...BUILD_RULES,
   ...BUNDLER_RULES,
   ...METADATA_RULES,
