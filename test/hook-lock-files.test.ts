@@ -67,6 +67,7 @@ Locks("should read deno add, remove, install, cache and outdated --update as the
   file(box, "dn/deno.json", '{"imports":{}}\n');
   file(box, "dn/src/main.ts", "");
   file(box, "dp/package.json", "{}\n");
+  file(box, "bare/main.ts", "");
   file(box, "dc/deno.jsonc", '{ "nodeModulesDir": "auto" }\n');
   const cases: Array<[string, string, string[]]> = [
     ["dn", "deno add jsr:@std/path", ["dn/deno.json", "dn/deno.lock"]],
@@ -81,6 +82,8 @@ Locks("should read deno add, remove, install, cache and outdated --update as the
     ["dn", "deno install --frozen", []], // a lock file out of date is an error, not a rewrite; nor is node_modules used here
     ["dn", "deno install -g -n serve jsr:@std/http/file-server", []], // the machine's, not the project's
     ["dn", "deno add --help", []],
+    ["bare", "deno cache main.ts", []], // no configuration: no lock file
+    ["bare", "deno cache --lock=deno.lock main.ts", ["bare/deno.lock"]],
     ["dp", "deno add npm:chalk", ["dp/deno.lock", "dp/package.json", "glob:dp/node_modules/**"]],
     ["dp", "deno install", ["dp/deno.lock", "glob:dp/node_modules/**"]],
     ["dc", "deno add jsr:@std/path", ["dc/deno.jsonc", "dc/deno.lock", "glob:dc/node_modules/**"]],

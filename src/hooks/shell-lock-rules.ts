@@ -63,9 +63,10 @@ const DENO_CONFIGS = ["deno.json", "deno.jsonc", "package.json"];
  * deno add, remove, install, cache and `outdated --update`: the configuration they change (add,
  * remove, outdated: deno.json or deno.jsonc, and package.json where there is one; a new deno.json
  * where neither is), deno.lock (`--lock=`'s; at every root up, a workspace's too; not with
- * `--no-lock` or `--frozen`, where an out-of-date lock file is an error) and node_modules where the
- * project uses one (a package.json, `nodeModulesDir`, `--node-modules-dir`). The project is
- * `-c`/`--config`'s, else the nearest directory up with a config. `install -g` is the machine's.
+ * `--no-lock` or `--frozen`, where an out-of-date lock file is an error; none without a
+ * configuration, unless `--lock=`) and node_modules where the project uses one (a package.json,
+ * `nodeModulesDir`, `--node-modules-dir`). The project is `-c`/`--config`'s, else the nearest
+ * directory up with a config. `install -g` is the machine's.
  */
 function denoPackages(sub: string) {
   return (input: RuleInput, rest: number[]): string[] => {
@@ -78,6 +79,8 @@ function denoPackages(sub: string) {
     if (reading.has("c") && config === undefined) return [UNKNOWABLE];
     const root = config !== undefined ? dirname(config) : projectRoot(walk.cwd, DENO_CONFIGS);
     if (root === undefined) return [UNKNOWABLE];
+    // With no configuration, no lock file either (unless `--lock=`): only add makes a deno.json.
+    if (!changes && config === undefined && reading.value("lock") === undefined && !DENO_CONFIGS.some((name) => exists(join(root, name)))) return [];
     const configs = config !== undefined ? [config] : ["deno.jsonc", "deno.json"].map((name) => join(root, name)).filter((path) => exists(path)).slice(0, 1);
     const manifest = exists(join(root, "package.json")) ? [join(root, "package.json")] : [];
     const settings = configs.map((path) => readText(path) ?? "").join("\n");
