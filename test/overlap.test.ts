@@ -187,6 +187,24 @@ Takes("should refuse the second of two takes whose globs share a file, and a glo
   }
   assert.is(take("h1", "src/{a,b}/@(x|y).ts").code, 0, "a group without ** is claimed");
 });
+Takes("should read a ! that starts a segment of a glob as the character, as in the whole glob", ({ box }) => {
+  // Compared segment by segment, `!*` was compiled on its own, where picomatch reads a leading !
+  // as "anything but": src/!*/** and the directory src/!x/ were both granted, and each covers src/!x/a.ts.
+  const take = (holder: string, target: string) => claims(["take", target, "--dir", box.dir, "--holder", holder], { cwd: box.project });
+  for (const [first, second] of [
+    ["src/!*/**", "src/!x/"],
+    ["src/!x/", "src/!*/**"],
+    ["src/!*", "src/!x/"],
+    ["src/!*/a.ts", "src/!x/"],
+  ] as const) {
+    rmSync(box.dir, { recursive: true, force: true });
+    assert.is(take("h1", first).code, 0, first);
+    assert.is(take("h2", second).code, 3, `${second} after ${first}`);
+  }
+  rmSync(box.dir, { recursive: true, force: true });
+  assert.is(take("h1", "src/!*/**").code, 0);
+  assert.is(take("h2", "src/x/").code, 0, "a directory the glob does not reach stays free");
+});
 Takes("should read a glob after a brace group with no alternatives or an escaped brace as a glob, not as a path", ({ box }) => {
   // picomatch matches `{b}` and `\{b\}` as the text itself (a cookiecutter template's `{{name}}` directory);
   // its scan stopped there and called the whole text a path: a claim on a file named `*.ts`.

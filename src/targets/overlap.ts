@@ -205,7 +205,9 @@ export function matcher(pattern: string): (path: string) => boolean {
   let match = matchers.get(pattern);
   if (!match) {
     const whole = unclaimableGlob(pattern) === undefined ? undefined : baseDirectory(shapeOf(pattern)).path;
-    match = whole === undefined ? picomatch(pattern, { dot: true }) : (path: string) => path.startsWith(whole) || `${path}/` === whole;
+    // nonegate: a segment compared on its own (`!*`, from `src/!*/**`) is not "anything but", as
+    // picomatch reads a leading ! when the whole pattern starts with it; a canonical glob never does.
+    match = whole === undefined ? picomatch(pattern, { dot: true, nonegate: true }) : (path: string) => path.startsWith(whole) || `${path}/` === whole;
     matchers.set(pattern, match);
   }
   return match;
