@@ -205,6 +205,33 @@ Takes("should read a ! that starts a segment of a glob as the character, as in t
   assert.is(take("h1", "src/!*/**").code, 0);
   assert.is(take("h2", "src/x/").code, 0, "a directory the glob does not reach stays free");
 });
+Takes("should compare a glob whose only syntax is brackets of single characters by the names it matches", ({ box }) => {
+  // picomatch reads `[a]` as `a` or the text `[a]` itself (a bracket without a regular expression's
+  // character, `[.]` has one, matches both ways): `src/[a].ts` matches src/a.ts and src/[a].ts, and
+  // nothing src/b* matches. Compared by their literal parts, the two were refused as if a path
+  // created later could match both.
+  const take = (holder: string, target: string) => claims(["take", target, "--dir", box.dir, "--holder", holder], { cwd: box.project });
+  const pairs: Array<[string, string, number]> = [
+    ["glob:src/[a].ts", "src/b*", 0],
+    ["src/b*", "glob:src/[a].ts", 0],
+    ["glob:src/[.].ts", "src/b*", 0],
+    ["glob:src/[!a].ts", "src/b*", 0],
+    ["glob:src/[a]/**", "src/b*/**", 0],
+    ["glob:src/[a].ts", "src/a*", 3],
+    ["glob:src/[a].ts", "src/\\[*", 3], // the text [a].ts itself
+    ["src/\\[*", "glob:src/[a].ts", 3],
+    ["glob:src/[.].ts", "src/.*", 3],
+    ["glob:src/[!a].ts", "src/!*", 3],
+    ["glob:src/[a]/**", "src/\\[*/x.ts", 3],
+    ["glob:src/[a]b", "src/\\[a*", 3],
+  ];
+  for (const [first, second, code] of pairs) {
+    rmSync(box.dir, { recursive: true, force: true });
+    assert.is(take("h1", first).code, 0, first);
+    const got = take("h2", second);
+    assert.is(got.code, code, `${second} after ${first}: ${got.stdout}${got.stderr}`);
+  }
+});
 Takes("should read a glob after a brace group with no alternatives or an escaped brace as a glob, not as a path", ({ box }) => {
   // picomatch matches `{b}` and `\{b\}` as the text itself (a cookiecutter template's `{{name}}` directory);
   // its scan stopped there and called the whole text a path: a claim on a file named `*.ts`.

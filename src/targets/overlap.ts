@@ -302,11 +302,51 @@ function segmentMatches(pattern: string, name: string): boolean {
 function segmentsCompatible(a: string, b: string): boolean {
   if (!isMagic(a)) return segmentMatches(b, unescapeLiteral(a));
   if (!isMagic(b)) return segmentMatches(a, unescapeLiteral(b));
+  // A pattern that matches a few names only (`[a].ts`): each asked of the other, exactly.
+  const namesOfA = namesMatched(a);
+  if (namesOfA !== undefined) return namesOfA.some((name) => segmentMatches(b, name));
+  const namesOfB = namesMatched(b);
+  if (namesOfB !== undefined) return namesOfB.some((name) => segmentMatches(a, name));
   const prefixA = a.slice(0, a.search(MAGIC));
   const prefixB = b.slice(0, b.search(MAGIC));
   const suffixA = a.slice(lastMagic(a) + 1);
   const suffixB = b.slice(lastMagic(b) + 1);
   return (prefixA.startsWith(prefixB) || prefixB.startsWith(prefixA)) && (suffixA.endsWith(suffixB) || suffixB.endsWith(suffixA));
+}
+
+/** What a bracket of a few named characters may hold: no range, negation, escape, class or `/`. */
+const LISTED_CHARACTERS = /^[\x20-\x7e]+$/;
+const NOT_LISTED = /[-^\\[\]/]/;
+
+/**
+ * Every name a segment matches when its only syntax is brackets listing characters (`[a].ts`,
+ * `x[ab]`, `[.]`), or undefined (any other syntax, or past 64 names). picomatch reads such a
+ * bracket as one of its characters or, when it holds no character a regular expression reads
+ * (`[a]`, `[!a]`; not `[.]`), as its own text too: `[a].ts` matches `a.ts` and `[a].ts`. The
+ * names are those written out, as picomatch matches them.
+ */
+function namesMatched(segment: string): string[] | undefined {
+  let names = [""];
+  for (let i = 0; i < segment.length; i++) {
+    const char = segment[i] as string;
+    let choices: string[];
+    if (char === "\\") {
+      const next = segment[i + 1] ?? "";
+      if (!/^[\x20-\x7e]$/.test(next) || /[A-Za-z0-9]/.test(next)) return undefined; // `\d` is a regular expression's class
+      choices = [next];
+      i++;
+    } else if (char === "[") {
+      const close = segment.indexOf("]", i + 1);
+      const listed = close === -1 ? "" : segment.slice(i + 1, close);
+      if (!LISTED_CHARACTERS.test(listed) || NOT_LISTED.test(listed)) return undefined;
+      choices = [...new Set(listed), `[${listed}]`];
+      i = close;
+    } else if (MAGIC.test(char)) return undefined;
+    else choices = [char];
+    names = names.flatMap((name) => choices.map((choice) => name + choice));
+    if (names.length > 64) return undefined;
+  }
+  return names.filter((name) => matcher(segment)(name));
 }
 
 function lastMagic(segment: string): number {
