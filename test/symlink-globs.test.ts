@@ -156,6 +156,28 @@ Links("should stop covering a file once the link to it is gone, keep the marker 
   assert.equal(readdirSync(join(box.dir, ".aliases")), []);
 });
 
+Links("should claim a glob whose tree holds links that lead nowhere but to each other, and judge a link become one as leading nowhere", ({ box, run }) => {
+  mkdirSync(join(box.project, "src"), { recursive: true });
+  mkdirSync(join(box.project, "lib"), { recursive: true });
+  writeFileSync(join(box.project, "src", "a.ts"), "export const a = 1;\n");
+  writeFileSync(join(box.project, "lib", "x.ts"), "export const x = 1;\n");
+  symlinkSync("loop2", join(box.project, "src", "loop1"));
+  symlinkSync("loop1", join(box.project, "src", "loop2"));
+  symlinkSync("self.ts", join(box.project, "src", "self.ts"));
+  symlinkSync("../lib", join(box.project, "src", "lib"));
+  // Each take of a glob over src/ failed: "Path …/src/loop1 runs into a symlink loop" (exit 2).
+  const taken = run(["take", "src/**", "--holder", "a"]);
+  assert.is(taken.code, 0, taken.stderr);
+  assert.is(run(["check", "src/a.ts", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "lib/x.ts", "--holder", "b"]).code, 3, "through src/lib");
+  // The link the glob covered lib/ through now leads nowhere: it covers nothing, and asks fail no more.
+  rmSync(join(box.project, "src", "lib"));
+  symlinkSync("lib", join(box.project, "src", "lib"));
+  const checked = run(["check", "lib/x.ts", "--holder", "b"]);
+  assert.is(checked.code, 0, checked.stderr);
+  assert.is(run(["take", "lib/", "--holder", "b"]).code, 0);
+});
+
 Links.run();
 
 // Fencing through a glob's symlinks (docs/PROTOCOL.md 4a, 5a): a take of a glob that matched a link

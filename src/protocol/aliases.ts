@@ -26,6 +26,7 @@ import { listedIfThere, readSnapshot, removeQuietly, replaceFile } from "../os/f
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { BadInputError } from "../os/errors.js";
 import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
 import type { ClaimRead } from "./store.js";
 import { canonicalPath, partsOfFileName, percentEncode, parseTarget } from "../targets/target.js";
@@ -50,8 +51,9 @@ export function symlinksMatched(glob: TargetShape, home: string): Link[] {
   const links: Link[] = [];
   walkGlob(glob, ({ path, entry }) => {
     if (!entry.isSymbolicLink()) return;
-    const real = canonicalPath(path, "/");
-    if (real === path || matches(real)) return;
+    const real = realPathOf(path);
+    // A link in a loop of links leads nowhere: nothing is written through it (the kernel says ELOOP).
+    if (real === undefined || real === path || matches(real)) return;
     links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
   });
   return links;
@@ -159,7 +161,17 @@ function writeMarker(name: string, marker: Marker, context: Context): void {
 
 /** The link still exists and resolves to the real path it did. */
 function leadsThere(marker: Marker): boolean {
-  return canonicalPath(marker.link, "/") === shapeOf(marker.real).path.replace(/(.)\/$/, "$1");
+  return realPathOf(marker.link) === shapeOf(marker.real).path.replace(/(.)\/$/, "$1");
+}
+
+/** Where a link leads, or undefined when it leads nowhere: into a loop of links, or past a name too long. */
+function realPathOf(link: string): string | undefined {
+  try {
+    return canonicalPath(link, "/");
+  } catch (error) {
+    if (error instanceof BadInputError) return undefined;
+    throw error;
+  }
 }
 
 /** The marker covers its real path for its glob's claim: its coverage did not end, and the link still leads there. */
