@@ -156,6 +156,34 @@ Links("should stop covering a file once the link to it is gone, keep the marker 
   assert.equal(readdirSync(join(box.dir, ".aliases")), []);
 });
 
+Links("should claim a glob whose tree holds a link back to a directory above it, covering through it only what the glob matches", ({ box, run }) => {
+  mkdirSync(join(box.project, "src", "sub"), { recursive: true });
+  writeFileSync(join(box.project, "src", "a.ts"), "export const a = 1;\n");
+  writeFileSync(join(box.project, "src", "sub", "b.ts"), "export const b = 1;\n");
+  symlinkSync(".", join(box.project, "src", "loop"));
+  symlinkSync("..", join(box.project, "src", "sub", "up"));
+  assert.is(run(["take", "src/**/*.ts", "--holder", "a"]).code, 0);
+  // Through src/loop or src/sub/up the glob matches src/**/*.ts again: the files it matches itself.
+  // Each was taken for a link to all of src/, and the glob refused every write there to others.
+  assert.is(run(["check", "src/notes.md", "src/sub/notes.md", "--holder", "b"]).code, 0);
+  assert.is(run(["take", "src/notes.md", "--holder", "b"]).code, 0);
+  assert.is(run(["check", "src/a.ts", "--holder", "b"]).code, 3);
+  assert.is(run(["check", "src/loop/loop/sub/b.ts", "--holder", "b"]).code, 3, "a file the glob matches, spelt through the loop");
+  assert.is(run(["check", "src/new.ts", "--holder", "b"]).code, 3);
+});
+
+Links("should still cover what a glob reaches through a link only by that link", ({ box, run }) => {
+  mkdirSync(join(box.project, "src"), { recursive: true });
+  mkdirSync(join(box.project, "lib"), { recursive: true });
+  writeFileSync(join(box.project, "lib", "x.ts"), "export const x = 1;\n");
+  symlinkSync("../lib", join(box.project, "src", "lib"));
+  symlinkSync(".", join(box.project, "src", "loop"));
+  assert.is(run(["take", "src/*/x.ts", "--holder", "a"]).code, 0);
+  assert.is(run(["check", "lib/x.ts", "--holder", "b"]).code, 3, "src/lib/x.ts is lib/x.ts");
+  // src/loop/x.ts is src/x.ts, which src/*/x.ts does not match itself: the link to src/ still covers it.
+  assert.is(run(["check", "src/x.ts", "--holder", "b"]).code, 3);
+});
+
 Links("should claim a glob whose tree holds links that lead nowhere but to each other, and judge a link become one as leading nowhere", ({ box, run }) => {
   mkdirSync(join(box.project, "src"), { recursive: true });
   mkdirSync(join(box.project, "lib"), { recursive: true });

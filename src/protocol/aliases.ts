@@ -25,7 +25,7 @@ import { modeOf, type Claim, type Mode } from "./claim.js";
 import { listedIfThere, readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { matcher, overlaps, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { matcher, overlaps, reachesNothingMoreThrough, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { BadInputError } from "../os/errors.js";
 import { holdingOf, othersFreshness, type Context, type Holding } from "./context.js";
 import type { ClaimRead } from "./store.js";
@@ -54,6 +54,8 @@ export function symlinksMatched(glob: TargetShape, home: string): Link[] {
     const real = realPathOf(path);
     // A link in a loop of links leads nowhere: nothing is written through it (the kernel says ELOOP).
     if (real === undefined || real === path || matches(real)) return;
+    // A link back to a directory above it (`src/loop -> .`) leads to what the glob matches itself.
+    if (reachesNothingMoreThrough(glob.canonical, path, real)) return;
     links.push({ link: path, real: parseTarget(real, { cwd: "/", home }, true) });
   });
   return links;

@@ -253,6 +253,39 @@ export function globReachesInto(glob: string, directory: string): boolean {
 }
 
 /**
+ * Whether a glob matches, under a symlink `link` to `real`, only paths whose real path (`real/rest`) it
+ * matches itself: a link back to a directory above it (`src/loop -> .` under `src/**`), or
+ * to one the glob reaches into as it reaches into the link, adds nothing to what it covers. Decided
+ * by the positions in the glob's segments each path can leave it at; a glob with braces is not.
+ */
+export function reachesNothingMoreThrough(glob: string, link: string, real: string): boolean {
+  if (hasBraces(glob) || unclaimableGlob(glob) !== undefined) return false;
+  const pattern = segments(glob);
+  const direct = positionsAfter(pattern, segments(real));
+  for (const position of positionsAfter(pattern, segments(link))) if (!direct.has(position)) return false;
+  return true;
+}
+
+/** The positions in a glob's segments at which what follows may match the rest of a path under `path`. */
+function positionsAfter(pattern: string[], path: string[]): Set<number> {
+  const withEmpty = (positions: Set<number>) => {
+    for (const position of positions) if (pattern[position] === "**") positions.add(position + 1); // ** may stand for no segment
+    return positions;
+  };
+  let at = withEmpty(new Set([0]));
+  for (const name of path) {
+    const next = new Set<number>();
+    for (const position of at) {
+      const segment = pattern[position];
+      if (segment === "**") next.add(position);
+      else if (segment !== undefined && segmentMatches(segment, name)) next.add(position + 1);
+    }
+    at = withEmpty(next);
+  }
+  return at;
+}
+
+/**
  * Could one path match both globs, now or once it is created? Decided per path segment: literal
  * segments must be equal or match the other's pattern; two patterns are compatible unless their
  * literal prefixes or suffixes rule it out (`*.ts` vs `*.py`); `**` absorbs any number of segments.
