@@ -270,6 +270,25 @@ Takes("should judge a claim of such a glob made elsewhere as the directory it st
   assert.is(check(join(box.project, "a.ts")), 3);
   assert.is(check(join(box.root, "elsewhere.ts")), 0);
 });
+Takes("should judge a claim made elsewhere with a brace range picomatch misreads as the directory it starts in", ({ box }) => {
+  // Written by an older version or another tool: its holder meant shards 1 to 12, which picomatch
+  // reads as [1-12] (1 or 2). take and check let shard-7.json and shard-12.json through beside it.
+  const target = `${box.project}/out/shard-{1..12}.json`;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+  writeClaimFile(box.dir, claimFileName(target), { target, holder: "old", purpose: "shards", taken_at: now, heartbeat_at: now }, { fresh: true });
+  const run = (args: string[]) => claims([...args, "--dir", box.dir, "--holder", "h2"], { cwd: box.project });
+  for (const path of ["out/shard-7.json", "out/shard-12.json", "out/shard-1.json", "out/other.json"]) {
+    assert.is(run(["check", path]).code, 3, `check ${path}`);
+    assert.is(run(["take", path]).code, 3, `take ${path}`);
+  }
+  assert.is(run(["take", "out/**/*.csv"]).code, 3, "a glob in that directory");
+  assert.is(run(["check", "elsewhere.json"]).code, 0);
+  assert.is(run(["take", "src/"]).code, 0, "a directory beside it");
+  // This version writes no such claim, after glob: either.
+  const refused = run(["take", "glob:out/shard-{1..12}.json"]);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /has the brace range \{1\.\.12\}/);
+});
 Takes("should refuse a glob beside one with many brace groups without writing out their alternatives for the refusal's example", ({ box }) => {
   // 30 groups of two are 2^30 paths: looking for an example file among them held the take (and its
   // take lock) for minutes and ran the process out of memory. Past 64 alternatives there is no example.

@@ -127,7 +127,8 @@ export function literalGroups(glob: string): string {
  * Why a glob cannot be claimed, or undefined: a `/` that one segment's pattern can match (`x[/]y`,
  * `x[.-0]y`, `x[[:punct:]]y`, `x\/y`, `@(x/y)`, any POSIX class, `***`), and a `|` outside parentheses, which makes the whole
  * pattern one of two (`x/y|z/*.ts` matches `x/y`, or `z/…` anywhere): the overlap rules, comparing
- * segment by segment, would miss what either matches.
+ * segment by segment, would miss what either matches. And a brace range picomatch misreads
+ * (misreadRange): a claim of it, written elsewhere, means what picomatch does not match.
  */
 export function unclaimableGlob(pattern: string): string | undefined {
   // Asked of every glob claim a take or check compares against: each pattern read once a process.
@@ -155,7 +156,14 @@ export const ESCAPED_LETTER = "has a \\ before a letter or digit, which picomatc
 
 const ESCAPED_CLASS = /^[A-Za-z0-9]$/;
 
+/**
+ * Why a glob with a brace range picomatch misreads cannot be claimed (unclaimableGlob, misreadRange):
+ * its writer meant the shell's range (`{1..12}`, 1 to 12) where picomatch matches 1 or 2.
+ */
+export const MISREAD_RANGE = "has a brace range other than one between two single characters, which picomatch does not read as the shell's range ({1..12} as the class [1-12]: 1 or 2, not 7)";
+
 function whyUnclaimable(pattern: string): string | undefined {
+  if (pattern.includes("..") && misreadRange(pattern) !== undefined) return MISREAD_RANGE;
   let depth = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];

@@ -204,7 +204,8 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   if (!bracketsClose(scan.glob)) {
     throw new BadInputError(`Target ${input} has a [ without its ]; close it, as in src/[ab].ts, or write \\[ for a literal [.`);
   }
-  const range = explicit ? undefined : misreadRange(scan.glob);
+  // After glob: too: a claim of such a range stands for its whole directory (PROTOCOL 2), as one made elsewhere does.
+  const range = misreadRange(scan.glob);
   if (range !== undefined) {
     throw new BadInputError(
       `Target ${input} has the brace range ${range}, which picomatch reads as a range only between two single characters ({1..12} as the class [1-12]: 1 or 2, not 7); write the alternatives out ({1,2,3,…,12}), or a pattern (shard-*.json).`,
