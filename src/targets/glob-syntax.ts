@@ -212,16 +212,28 @@ function bracketEnd(pattern: string, open: number): number {
  * undefined. Names there are matched folded, so a bracket must match the fold of every character
  * it matches: `[A-Z]` as `[a-z]` does, but `[A-z]` as `[a-z]` leaves out `_`, `[Z-a]` as `[z-a]`
  * matches nothing, `[^A-Z]` as `[^a-z]` leaves out `a`, and `[^a-z]` leaves out `A`; a brace range
- * (`{A..z}`) is the class picomatch reads it as. Asked of printable ASCII, of the
+ * (`{A..z}`) is the class picomatch reads it as. Inside a negated extglob, `!( )`, a bracket says
+ * what the glob leaves out, so it must also not match, folded, a character it does not match as
+ * written: `!([A-Z]*).ts` as `!([a-z]*).ts` would leave out foo.ts. Asked of printable ASCII, of the
  * bracket's own characters in either case, and of what its ranges span (4,096 characters at most).
  */
 export function bracketFoldedApart(pattern: string, fold: (text: string) => string): string | undefined {
   // A range between two characters (`{A..z}`) is the class picomatch reads it as (`[A-z]`).
   const glob = pattern.replace(/(?<!\\)\{([^\\,])\.\.([^\\,])\}/gu, (_, from: string, to: string) => `[${[from, to].sort().join("-")}]`);
+  // The depths of the open `!(` groups: a bracket there says what the glob leaves out.
+  const negations: number[] = [];
+  let depth = 0;
   for (let i = 0; i < glob.length; i++) {
     if (glob[i] === "\\") {
       i++;
       continue;
+    }
+    if (glob[i] === "(") {
+      if (glob[i - 1] === "!") negations.push(depth);
+      depth++;
+    } else if (glob[i] === ")" && depth > 0) {
+      depth--;
+      if (negations[negations.length - 1] === depth) negations.pop();
     }
     if (glob[i] !== "[") continue;
     const close = bracketEnd(glob, i);
@@ -251,8 +263,12 @@ export function bracketFoldedApart(pattern: string, fold: (text: string) => stri
         }
       }
     }
+    // Inside `!( )` the fold must not match what the bracket did not either: folded, `!([A-Z]*).ts`
+    // is `!([a-z]*).ts`, which leaves out foo.ts, a file the glob as written matches.
+    const negated = negations.length > 0;
     for (const char of asked) {
       if (char !== "/" && written(char) && !matches(fold(char))) return bracket;
+      if (negated && char !== "/" && !written(char) && matches(fold(char))) return bracket;
     }
   }
   return undefined;

@@ -218,7 +218,7 @@ function canonicalGlob(written: string, input: string, cwd: string, explicit: bo
   const apart = caseless ? bracketFoldedApart(glob, foldName) : undefined;
   if (apart !== undefined) {
     throw new BadInputError(
-      `Target ${input} is below a directory that ignores case, where a glob is matched in lower case, and ${apart} in lower case leaves out characters it matches as written; write its letters in lower case, ranges within letters or within digits ([a-z0-9_]), and no ^ or ! before letters.`,
+      `Target ${input} is below a directory that ignores case, where a glob is matched in lower case, and ${apart} in lower case leaves out characters it matches as written, or inside !( ) matches characters it does not; write its letters in lower case, ranges within letters or within digits ([a-z0-9_]), no ^ or ! before letters, and inside !( ) letters in both cases ([a-zA-Z]) or none.`,
     );
   }
   const pattern = caseless ? foldName(glob) : glob;

@@ -75,6 +75,22 @@ if (missing) {
     assert.is(as(context, "c", "Proj", "take", "Src/[^0-9]x.ts").code, 3, "a negation of no letter folds as it is, and meets the glob");
   });
 
+  test("should refuse a glob whose bracket inside !( ), folded, would leave out a file it matches as written", (context) => {
+    // Folded, !([A-Z]*).ts is !([a-z]*).ts, which leaves out every name that starts with a letter:
+    // it was granted, and a write of foo.ts (which the glob as written matches) let through.
+    for (const glob of ["Src/!([A-Z]*).ts", "Src/!([a-z]*).ts", "Src/!([A-Z]*)/**"]) {
+      const refused = as(context, "a", "Proj", "take", glob);
+      assert.is(refused.code, 2, `${glob}: ${refused.stdout}`);
+      assert.match(refused.stderr, /ignores case, where a glob is matched in lower case, and \[.-.\] in lower case .* or inside !\( \) matches characters it does not/);
+    }
+    assert.is(as(context, "b", "proj", "check", "src/foo.ts").code, 0, "nothing was taken");
+    assert.is(as(context, "a", "Proj", "take", "Src/!([a-zA-Z]*).ts").code, 0, "letters in both cases fold as they are");
+    assert.is(as(context, "b", "proj", "check", "src/1.ts").code, 3);
+    assert.is(as(context, "a", "Proj", "take", "Src/!(X)/**").code, 0, "a name left out is one directory in any case");
+    assert.is(as(context, "b", "proj", "check", "src/lib/a.ts").code, 3);
+    assert.is(as(context, "b", "proj", "check", "src/x/a.ts").code, 0);
+  });
+
   test("should reserve over MCP inside a project_key named in another case, and refuse the file to a claim in a third", async (context) => {
     const server = await connect({ cwd: join(context.fs.mount, "proj"), args: ["--dir", context.dir], env: { HOME: context.home } });
     try {
