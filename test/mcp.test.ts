@@ -655,6 +655,64 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
   }
 });
 
+/** The server as a raw JSON-RPC peer: lines written to its stdin, the answers read from its stdout by id. */
+function rawServer(context: Context, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv({ ...context.env, ...env }), stdio: ["pipe", "pipe", "pipe"] });
+  const lines: any[] = [];
+  let buffer = "";
+  child.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    for (let at = buffer.indexOf("\n"); at !== -1; at = buffer.indexOf("\n")) {
+      lines.push(JSON.parse(buffer.slice(0, at)));
+      buffer = buffer.slice(at + 1);
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const initialize = { jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  child.stdin.write([initialize, { jsonrpc: "2.0", method: "notifications/initialized" }].map((message) => `${JSON.stringify(message)}\n`).join(""));
+  return {
+    child,
+    lines,
+    exited,
+    send: (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`),
+    answerTo: async (id: string | number) => {
+      await until(`the answer to request ${id}`, () => lines.some((line) => line.id === id));
+      return lines.find((line) => line.id === id);
+    },
+  };
+}
+
+Wire("should answer a request whose params, _meta or progressToken are malformed under its own id, Invalid params in one sentence, and serve on", async (context) => {
+  const server = rawServer(context);
+  try {
+    const cases = [
+      [1, "tools/list", null, /^Invalid params: in the tools\/list request, params is wrong \(Invalid input: expected object, received null\); send it as the MCP specification describes\.$/],
+      [2, "ping", null, /^Invalid params: in the ping request, params is wrong \(Invalid input: expected object, received null\);/],
+      [3, "tools/call", null, /^Invalid params: the tools\/call request has no params object; send \{"name": "<tool>", "arguments": \{…\}\}\.$/],
+      [4, "tools/list", { _meta: "x" }, /^Invalid params: in the tools\/list request, params\._meta is wrong \(Invalid input: expected object, received string\);/],
+      [5, "tools/call", { name: "get_status", arguments: {}, _meta: "x" }, /^Invalid params: in the tools\/call request, params\._meta is wrong \(Invalid input: expected object, received string\);/],
+      ["six", "tools/call", { name: "get_status", arguments: {}, _meta: { progressToken: null } }, /^Invalid params: in the tools\/call request, params\._meta\.progressToken is wrong \(Invalid input: expected string or number, received null\); send it as the MCP specification describes\.$/],
+      [7, "tools/list", { _meta: { progressToken: 1.5 } }, /^Invalid params: in the tools\/list request, params\._meta\.progressToken is wrong \(Invalid input: expected string or whole number, received number\);/],
+    ] as const;
+    for (const [id, method, params, sentence] of cases) {
+      server.send({ jsonrpc: "2.0", id, method, params });
+      const answer = await server.answerTo(id);
+      assert.is(answer.error?.code, -32602, JSON.stringify(answer));
+      assert.match(answer.error.message, sentence);
+    }
+    assert.is(server.lines.filter((line) => line.id === null).length, 0, "no answer lost its request's id");
+    // A request with an id that is malformed elsewhere than its params: Invalid Request, under that id.
+    server.send({ jsonrpc: "2.0", id: 8, method: "ping", extra: true });
+    assert.equal([(await server.answerTo(8)).error.code, (await server.answerTo(8)).error.message], [-32600, 'Invalid Request: the message is wrong (Unrecognized key: "extra"); send a JSON-RPC 2.0 request.']);
+    server.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" }, _meta: { progressToken: "p-1" } } });
+    assert.is((await server.answerTo(9)).result.structuredContent.actor, "still-serving", "a well-formed call is served");
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
 Wire("should keep nothing a claim took when the client cancels it or closes the connection before the answer", async (context) => {
   const raw = (tail: string) => {
     const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv({ ...context.env, CLAIMS_HOLDER: "gone" }), stdio: ["pipe", "pipe", "pipe"] });

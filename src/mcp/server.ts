@@ -16,6 +16,7 @@ import { Identity } from "./identity.js";
 import { failure, type ToolResult } from "./results.js";
 import { jsonSchemaOf, violationOf } from "./schemas.js";
 import { TOOLS, type Tool } from "./tools.js";
+import { answerBadParamsInOneSentence, protocolErrorAnswer, readRequestsWithTheirIds } from "./wire.js";
 import { asOneVerb } from "../os/lookups.js";
 
 export interface McpOptions {
@@ -84,14 +85,11 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     }
   });
   // The SDK reports a line that is not JSON, or not JSON-RPC, only to onerror; JSON-RPC asks for
-  // an error response (id null: the request's id cannot be known). The line is dropped, and the
-  // server reads on.
+  // an error response (src/mcp/wire.ts). The line is dropped, and the server reads on.
   server.onerror = (error) => {
-    const protocolError = error instanceof SyntaxError ? { code: ErrorCode.ParseError, message: `Parse error: ${error.message}` }
-      : isSchemaError(error) ? { code: ErrorCode.InvalidRequest, message: "Invalid Request: not a JSON-RPC 2.0 message" }
-      : undefined;
-    if (protocolError) {
-      transport.send({ jsonrpc: "2.0", id: null, error: protocolError } as unknown as JSONRPCMessage).catch(() => {});
+    const answer = protocolErrorAnswer(error);
+    if (answer) {
+      transport.send(answer).catch(() => {});
     } else if (/^ReadBuffer exceeded maximum size/.test(error.message)) {
       // The SDK's transport drops a connection whose message outgrows its buffer (10 MiB): say why.
       process.stderr.write(`claims mcp: a message from the client was larger than the ${Math.round(STDIO_DEFAULT_MAX_BUFFER_SIZE / 1048576)} MiB one message may be, so the connection is closed; send fewer paths per call.\n`);
@@ -123,6 +121,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   process.stdout.on("error", () => void stop()); // EPIPE: the client is gone
   for (const [name, code] of SIGNALS) process.once(name, () => void stop(code));
   answerBadParamsInOneSentence(server);
+  readRequestsWithTheirIds(transport);
   await server.connect(transport);
   const deliver = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
@@ -156,34 +155,4 @@ async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResu
   } catch (error) {
     return failure(error, tool.flags);
   }
-}
-
-/**
- * The SDK checks a request's params against its schema before the method's handler runs, and
- * answers one that fails (a tools/list `cursor` that is not a string) with Internal error (-32603)
- * and a dump of every schema issue. Each handler (the SDK's own, initialize and ping, and ours) is
- * wrapped so that it is Invalid params (-32602) and one sentence. The handlers live in a field the
- * SDK's types keep private; where it is not there, its answers stand.
- */
-function answerBadParamsInOneSentence(server: Server): void {
-  type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
-  const handlers = (server as unknown as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
-  for (const [method, handle] of handlers as Map<string, Handler>) {
-    handlers.set(method, async (request: unknown, extra: unknown) => {
-      try {
-        return await handle(request, extra);
-      } catch (error) {
-        if (!(error instanceof Error) || !isSchemaError(error)) throw error;
-        const issue = (error as { issues?: Array<{ path?: unknown[]; message?: string }> }).issues?.[0];
-        const where = issue?.path?.length ? issue.path.join(".") : "params";
-        const message = `Invalid params: in the ${method} request, ${where} is wrong (${issue?.message ?? "not as the schema says"}); send it as the MCP specification describes.`;
-        throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
-      }
-    });
-  }
-}
-
-function isSchemaError(error: Error): boolean {
-  return error.name === "ZodError" || Array.isArray((error as { issues?: unknown }).issues);
 }
