@@ -632,12 +632,19 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
     assert.equal([lines[4].id, lines[4].error.code], [3, -32602]);
     assert.match(lines[4].error.message, /^Unknown tool "no_such_tool"; the tools are claim, /, "one sentence, said once (the client adds its own MCP error prefix)");
     // A tools/call without a tool's name, or with arguments that are no object: Invalid params, one sentence.
-    for (const [id, params] of [[4, undefined], [5, { name: 5 }], [6, { name: "claim", arguments: "a.ts" }]] as const) {
+    const faults = [
+      [4, undefined, "has no params object"],
+      [5, { name: 5 }, "names no tool (params.name is not a string)"],
+      [6, { name: "claim", arguments: "a.ts" }, "has arguments that are not an object"],
+      [6.5, { name: "claim", arguments: ["a.ts"] }, "has arguments that are not an object"],
+    ] as const;
+    for (const [at, params, fault] of faults) {
+      const id = `call-${at}`;
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", ...(params !== undefined && { params }) })}\n`);
       await until(`the answer to request ${id}`, () => lines.some((line) => line.id === id));
       const answer = lines.find((line) => line.id === id);
       assert.is(answer.error.code, -32602, JSON.stringify(answer));
-      assert.match(answer.error.message, /^Invalid params: the tools\/call request [^\n]*; send \{"name": "<tool>", "arguments": \{…\}\}\.$/);
+      assert.is(answer.error.message, `Invalid params: the tools/call request ${fault}; send {"name": "<tool>", "arguments": {…}}.`);
     }
     // Params another method's schema refuses (a cursor that is no string): Invalid params, one sentence, not a dump of the schema's issues.
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { cursor: 5 } })}\n`);

@@ -7,7 +7,7 @@ import { setMaxListeners } from "node:events";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BadInputError } from "../os/errors.js";
 import type { CommonOptions } from "../protocol/context.js";
 import { resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
@@ -123,28 +123,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   answerBadParamsInOneSentence(server);
   readRequestsWithTheirIds(transport);
   await server.connect(transport);
-  const deliver = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage) => {
-    const answer = malformedToolCall(message);
-    if (answer) transport.send(answer).catch(() => {});
-    else deliver?.(message);
-  };
   await done;
-}
-
-/**
- * A tools/call request whose params are not `{"name": "<tool>", "arguments"?: {…}}`, answered
- * here: the SDK answers one with -32603 (or -32602) and a dump of every schema issue, where one
- * sentence and Invalid params (-32602) say it. Undefined for any other message.
- */
-function malformedToolCall(message: JSONRPCMessage): JSONRPCMessage | undefined {
-  const request = message as { method?: unknown; id?: unknown; params?: unknown };
-  if (request.method !== "tools/call" || request.id === undefined) return undefined;
-  const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
-  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-  const wrong = !isObject(params) ? "has no params object" : typeof params?.name !== "string" ? "names no tool (params.name is not a string)" : params.arguments !== undefined && !isObject(params.arguments) ? "has arguments that are not an object" : undefined;
-  if (wrong === undefined) return undefined;
-  return { jsonrpc: "2.0", id: request.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: the tools/call request ${wrong}; send {"name": "<tool>", "arguments": {…}}.` } } as unknown as JSONRPCMessage;
 }
 
 async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResult> {
