@@ -473,6 +473,25 @@ Reserve("should let shared reservations coexist and report them to an exclusive 
   assert.equal(writer.value.conflicts[0].holders.map((holder: any) => [holder.agent, holder.path_pattern, holder.exclusive]).sort(), [["Reader1", "docs/", false], ["Reader2", "docs/", false]]);
 });
 
+Reserve("should replay an idempotency key's first answer as given, conflicts and their expiry included, after the holder renewed or released", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  const holder = { project_key: project, agent_name: "GreenCastle", paths: ["a.ts"], ttl_seconds: 7200 };
+  assert.is((await server.call("file_reservation_paths", holder)).value.granted.length, 1);
+  const args = { project_key: project, agent_name: "BlueLake", paths: ["a.ts", "utils.ts"], idempotency_key: "k-conflict" };
+  const first = await server.call("file_reservation_paths", args);
+  const claim = readJson(join(context.box.dir, claimFileName(join(project, "a.ts"))));
+  assert.is(first.value.conflicts[0].holders[0].expires_ts, plus(claim.heartbeat_at, 7200));
+  // The holder renews with another TTL, then releases: the first answer stays what it was.
+  assert.is((await server.call("file_reservation_paths", { ...holder, ttl_seconds: 600 })).value.granted.length, 1);
+  const renewed = await server.call("file_reservation_paths", args);
+  assert.is(renewed.value.idempotent_replay, true);
+  assert.equal(renewed.value.conflicts, first.value.conflicts, "the conflicts as the first answer gave them");
+  assert.is((await server.call("release_file_reservations", { project_key: project, agent_name: "GreenCastle" })).value.released, 1);
+  const released = await server.call("file_reservation_paths", args);
+  assert.equal([released.value.granted, released.value.conflicts], [first.value.granted, first.value.conflicts]);
+});
+
 Reserve("should replay an idempotency key, refuse it with other arguments, and refuse bad input with one sentence", async (context) => {
   const project = context.box.project;
   const server = await context.server();

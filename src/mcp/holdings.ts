@@ -1,11 +1,9 @@
 // Who stands in the way, in the reference systems' words: holder, holderIntent, holderExpiresAt.
-// A refusal carries the holder's heartbeat; when the claim goes stale depends on its own TTL, read
-// from its file here (read only: every change goes through the commands).
-import { claimFileOf } from "../protocol/acquire.js";
+// A refusal carries the holder's heartbeat and the claim's own TTL, if it has one: together, when
+// the claim goes stale unless renewed.
 import { freshnessOf, type Claim } from "../protocol/claim.js";
 import type { Context, Holding } from "../protocol/context.js";
 import { describeHolding } from "../protocol/describe.js";
-import { Store } from "../protocol/store.js";
 import { expiryOf } from "./results.js";
 
 export interface HolderInfo {
@@ -36,13 +34,9 @@ export function holderInfo(holding: Holding, context: Context): HolderInfo {
 function expiryOfHolding(holding: Holding, context: Context): string | undefined {
   if (holding.queued) return undefined;
   if (holding.unreadable) return expiryOf(holding.heartbeat_at, context.settings.judgeTtl);
-  // In its own claims directory (another name's, a pinned session's), read only: the TTL it was taken with.
-  const store = holding.claims_dir === undefined ? context.store : new Store(holding.claims_dir);
-  const read = store.read(
-    claimFileOf({ target: holding.held_target ?? holding.target, holder: holding.holder, mode: holding.shared ? "shared" : "exclusive" }),
-  );
-  const ttl = read.state === "claim" && read.claim.holder === holding.holder ? read.claim.ttl : undefined;
-  return expiryOf(holding.heartbeat_at, ttl ?? context.settings.judgeTtl);
+  // The TTL read with the heartbeat, not the claim's now: a replay of an idempotency key answers
+  // the refusal as it was given, after the holder renewed with another TTL or released.
+  return expiryOf(holding.heartbeat_at, holding.ttl ?? context.settings.judgeTtl);
 }
 
 /** When one's own claim goes stale unless renewed. */

@@ -108,6 +108,11 @@ export interface Holding {
   heartbeat_at: string;
   /** Seconds since that heartbeat (0 up to a second ahead, as its writer rounds up; negative: further in the future). */
   heartbeat_age_seconds: number;
+  /**
+   * The claim's own TTL in seconds, where it has one (read with its heartbeat, so that when it goes
+   * stale is known as of this refusal, and a replay of the refusal says the same).
+   */
+  ttl?: number;
   /** Set when the claim file could not be read: why. Such a file is held until its mtime is older than the TTL. */
   unreadable?: string;
   /** The target of the claim in the way, when it is not the target asked for (a directory above it, a glob, …). */
@@ -134,6 +139,7 @@ export function holdingOf(claim: Claim, context: Context): Holding {
     heartbeat_at: claim.heartbeat_at,
     heartbeat_age_seconds: ageInSeconds(ageMs),
   };
+  if (claim.ttl !== undefined) holding.ttl = claim.ttl;
   if (modeOf(claim) === "shared") holding.shared = true;
   return holding;
 }
