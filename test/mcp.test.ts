@@ -521,6 +521,25 @@ Reserve("should replay an idempotency key, refuse it with other arguments, and r
   assert.equal(fromRoot.value.granted.map((grant: any) => grant.path_pattern), [join(project, "root.ts").slice(1)], fromRoot.text);
 });
 
+Reserve("should keep a reservation's id when the agent reserves its path again shared, or exclusive again: the reservation is updated", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  const args = { project_key: project, agent_name: "BlueLake", paths: ["a.ts"] };
+  assert.is((await server.call("file_reservation_paths", { ...args, reason: "first" })).value.granted.length, 1);
+  // Reserved a minute ago: its update now is in another second than its grant.
+  const file = join(context.box.dir, claimFileName(join(project, "a.ts")));
+  writeClaimFile(context.box.dir, claimFileName(join(project, "a.ts")), { ...readJson(file), taken_at: plus(readJson(file).taken_at, -60) }, { fresh: true });
+  const [exclusive] = (await server.call("renew_file_reservations", { ...args, extend_seconds: 60 })).value.file_reservations;
+  const shared = await server.call("file_reservation_paths", { ...args, exclusive: false });
+  assert.equal(shared.value.granted.map((grant: any) => [grant.id, grant.exclusive]), [[exclusive.id, false]], shared.text);
+  const renewed = await server.call("renew_file_reservations", { ...args, file_reservation_ids: [exclusive.id] });
+  assert.equal([renewed.value.renewed, renewed.value.lost], [1, undefined], "the id names the reservation after the update");
+  const again = await server.call("file_reservation_paths", { ...args, exclusive: true });
+  assert.equal(again.value.granted.map((grant: any) => [grant.id, grant.exclusive]), [[exclusive.id, true]]);
+  assert.equal(JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: any) => [claim.holder, claim.mode ?? "exclusive"]), [["BlueLake", "exclusive"]], "one reservation, not two");
+  assert.is((await server.call("release_file_reservations", { ...args, file_reservation_ids: [exclusive.id] })).value.released, 1);
+});
+
 Reserve("should renew by extend_seconds and release by id or all, within the project only", async (context) => {
   const project = context.box.project;
   const server = await context.server();

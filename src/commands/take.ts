@@ -3,7 +3,7 @@
 // created by link(2) and read back before success is reported.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { acquire, claimFileOf, dropOtherMode, giveBack, howLanded, stampClocks, type Request, type StampClocks } from "../protocol/acquire.js";
+import { acquire, claimFileOf, dropOtherMode, giveBack, howLanded, ownInOtherMode, stampClocks, type Request, type StampClocks } from "../protocol/acquire.js";
 import type { Claim, Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
@@ -294,7 +294,17 @@ export function takeStep(
   try {
     for (const target of takeNow ? free : []) {
       refreshNow(context); // the lease starts when the claim is written, not when the look began
-      const request = { target: target.canonical, holder, mode, ttl, ...(options.purpose !== undefined && { purpose: options.purpose }) };
+      // Your own claim in the other mode: the holding goes on in this one (docs/PROTOCOL.md take step 6).
+      const other = ownInOtherMode({ target: target.canonical, holder, mode }, context);
+      const purpose = options.purpose ?? other?.purpose;
+      const request: Request = {
+        target: target.canonical,
+        holder,
+        mode,
+        ...((ttl ?? other?.ttl) !== undefined && { ttl: ttl ?? other?.ttl }),
+        ...(purpose !== undefined && { purpose }),
+        ...(other !== undefined && { takenAt: other.taken_at }),
+      };
       // Markers first: the token the glob gets must be above those of what its links lead to.
       rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
       const since = stampClocks();

@@ -27,6 +27,11 @@ export interface Request {
   purpose?: string;
   /** An explicit TTL to record in the claim; undefined writes none (or keeps the one there). */
   ttl?: number;
+  /**
+   * The taken_at of the holder's own fresh claim on the target in the other mode, which this one
+   * replaces (dropOtherMode): the holding goes on in the new mode, as a re-take's does.
+   */
+  takenAt?: string;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -44,7 +49,7 @@ export function holds(request: Pick<Request, "target" | "holder" | "mode">, cont
 /** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
 export function acquire(request: Request, context: Context): GrantedClaim | Holding {
   const { store } = context;
-  const { target, holder, mode, purpose, ttl } = request;
+  const { target, holder, mode, purpose, ttl, takenAt } = request;
   const fileName = claimFileOf(request);
   const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
     ...claim,
@@ -65,6 +70,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         return judgement.holding;
       case "free": {
         const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
+        if (takenAt !== undefined) claim.taken_at = takenAt;
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld({ target, holder, mode }, context);
           if (howLanded(fileName, claim, since, context).state !== "fresh") {
@@ -104,7 +110,8 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         const change = () => {
           // Stamped once the claim lock is won (as a re-take's, above).
           refreshNow(context);
-          claim.taken_at = claim.heartbeat_at = formatTimestamp(context.nowMs);
+          claim.heartbeat_at = formatTimestamp(context.nowMs);
+          claim.taken_at = takenAt ?? claim.heartbeat_at;
           return { replace: claim, counter: tokenFileName(target, holder) };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
@@ -184,6 +191,16 @@ export function giveBack(claim: Claim, context: Context): void {
   const read = context.store.read(fileName);
   if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
   context.store.change(fileName, read.version, () => "remove");
+}
+
+/**
+ * The holder's own fresh claim on the target in the other mode, which a take in this mode replaces
+ * (dropOtherMode), keeping its taken_at, and its purpose and TTL unless the take gives its own.
+ */
+export function ownInOtherMode(request: Pick<Request, "target" | "holder" | "mode">, context: Context): Claim | undefined {
+  const read = context.store.read(claimFileOf({ ...request, mode: request.mode === "shared" ? "exclusive" : "shared" }));
+  if (read.state !== "claim" || read.claim.holder !== request.holder) return undefined;
+  return ownFreshness(read.claim, read.mtimeMs, context).stale ? undefined : read.claim;
 }
 
 /** Taking a target in one mode replaces the holder's own claim on it in the other mode. */

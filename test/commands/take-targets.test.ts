@@ -6,7 +6,7 @@ import { check } from "../../src/commands/check.js";
 import { release } from "../../src/commands/release.js";
 import { status } from "../../src/commands/status.js";
 import { take } from "../../src/commands/take.js";
-import { entries, sandbox, SECOND, T0, type Sandbox } from "../helpers.js";
+import { entries, iso, sandbox, SECOND, T0, type Sandbox } from "../helpers.js";
 
 type Context = { box: Sandbox; as: (holder: string, targets: string[], extra?: object) => ReturnType<typeof take> };
 const Targets = suite<Context>("take: kinds of target and their overlaps");
@@ -94,11 +94,14 @@ Targets("should let shared claims coexist and refuse an exclusive one", async ({
   assert.is((await as("e", ["src/api/b.ts"], { shared: true })).refused.length, 1, "shared conflicts with an exclusive claim above");
 });
 
-Targets("should switch the holder's own claim between shared and exclusive", async ({ box, as }) => {
-  await as("a", ["src/a.ts"], { shared: true });
-  await as("a", ["src/a.ts"]);
-  const claims = status({ dir: box.dir, cwd: box.project, env: {}, now: T0 }).claims;
+Targets("should switch the holder's own claim between shared and exclusive, the holding going on: taken_at, purpose and TTL kept", async ({ box, as }) => {
+  await as("a", ["src/a.ts"], { shared: true, purpose: "read the api", ttl: "600" });
+  const switched = await as("a", ["src/a.ts"], { now: T0 + 60 * SECOND });
+  assert.equal(switched.granted.map((claim) => [claim.mode ?? "exclusive", claim.taken_at, claim.heartbeat_at, claim.purpose, claim.ttl]), [["exclusive", iso(T0), iso(T0 + 60 * SECOND), "read the api", 600]]);
+  const claims = status({ dir: box.dir, cwd: box.project, env: {}, now: T0 + 60 * SECOND }).claims;
   assert.equal(claims.map((claim) => [claim.holder, claim.mode ?? "exclusive"]), [["a", "exclusive"]]);
+  const given = await as("a", ["src/a.ts"], { shared: true, purpose: "only read", now: T0 + 120 * SECOND });
+  assert.equal(given.granted.map((claim) => [claim.mode, claim.taken_at, claim.purpose]), [["shared", iso(T0), "only read"]], "a purpose given replaces it");
   assert.equal(release({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["src/a.ts"], now: T0 }).released, [
     join(box.project, "src", "a.ts"),
   ]);
