@@ -317,7 +317,10 @@ Queue("should leave nothing queued when the client disconnects mid-wait", async 
   const waiting = server.call("claim", { paths: ["cfg"], wait: 100, actor: "agent-gone" }).catch((error: Error) => error);
   await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
   await server.close(); // closes the server's stdin, as a client that quits does
-  assert.ok((await waiting) instanceof Error, "the call never answered");
+  const answer = await waiting;
+  assert.ok(!(answer instanceof Error), "the wait is answered before the server exits");
+  assert.equal([answer.value.interrupted, answer.value.granted], [true, false]);
+  assert.match(answer.value.message, /^The wait was cancelled: nothing was kept, and its queued interest withdrawn\.$/);
   assert.equal(queueFiles(context.box.dir), []);
   const status = JSON.parse(context.cli(["status", "--json"]).stdout);
   assert.equal(status.queued, []);
@@ -779,6 +782,30 @@ Wire("should keep nothing a claim took when the client cancels it or closes the 
   const server = await context.server();
   assert.is((await server.call("claim", { paths: ["./kept.ts"] })).value.granted, true);
   assert.is(JSON.parse(context.cli(["status", "--json"]).stdout).claims.length, 1);
+});
+
+Wire("should answer a call in progress when the client closes stdin, keep nothing that answer does not report, and exit 0", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = rawServer(context, { CLAIMS_HOLDER: "closing" });
+  try {
+    server.send({ jsonrpc: "2.0", id: "wait", method: "tools/call", params: { name: "claim", arguments: { paths: ["cfg"], wait: 100 } } });
+    await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
+    // A second call, started as stdin ends: its take runs to its end, and is answered too.
+    const paths = Array.from({ length: 40 }, (_, index) => `./new-${index}.ts`);
+    server.child.stdin.end(`${JSON.stringify({ jsonrpc: "2.0", id: "bulk", method: "tools/call", params: { name: "claim", arguments: { paths } } })}\n`);
+    assert.is(await server.exited, 0, "a clean exit");
+    const waited = server.lines.find((line) => line.id === "wait");
+    assert.ok(waited, "the wait's answer was written before the server exited");
+    assert.is(waited.result.structuredContent.interrupted, true, JSON.stringify(waited));
+    const bulk = server.lines.find((line) => line.id === "bulk");
+    assert.ok(bulk, "the bulk claim's answer was written before the server exited");
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { target: string }) => claim.target).sort();
+    const reported = bulk.result.structuredContent.granted === true ? bulk.result.structuredContent.results.map((entry: { target: string }) => entry.target) : [];
+    assert.equal(held, ["cfg", ...reported].sort(), "held: what an answer reports, and nothing else");
+    assert.equal(queueFiles(context.box.dir), []);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
 });
 
 /** A tools/call its client cancels at once (its timeout), on a server of its own; resolves once that server has exited. */

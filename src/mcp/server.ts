@@ -106,6 +106,11 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     stopping = true;
     closing.abort(); // waits withdraw their queued interests and give back what they got
     await Promise.allSettled([...inFlight]);
+    // Their answers (each saying it kept nothing) are sent by the SDK a few promise steps after
+    // the tool returns; closing first would drop them, and a client reading stdout after closing
+    // stdin (a pipeline) would never learn what became of its calls. One turn of the event loop
+    // runs those steps: the transport writes stdout then and there.
+    await new Promise((resolve) => setImmediate(resolve));
     await server.close().catch(() => {});
     process.stdin.destroy();
     if (exitCode !== undefined) {
