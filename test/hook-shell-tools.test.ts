@@ -90,6 +90,37 @@ Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt
   assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
 });
 
+Tools("should read the command run through numactl, cgexec, systemd-inhibit, caffeinate, flatpak-spawn and chpst, after their own options", async ({ box }) => {
+  denies(box, [
+    "numactl --cpunodebind=0 --membind 0 rm u.ts",
+    "numactl -N 0 -m 0 -- rm u.ts",
+    "numactl -C 0-3 rm u.ts",
+    "numactl --length 1m --file u.ts --interleave all", // the tmpfs file it creates and sizes
+    "cgexec -g cpu,memory:build rm u.ts",
+    "cgexec -g cpu:build --sticky rm u.ts",
+    "systemd-inhibit --what idle --why 'a long build' rm u.ts",
+    "systemd-inhibit --who=me --mode=block rm u.ts",
+    "caffeinate -i -t 600 rm u.ts",
+    "caffeinate -dims rm u.ts",
+    "flatpak-spawn --host rm u.ts",
+    "flatpak-spawn --host --env=A=1 --directory=src rm ../u.ts",
+    "chpst -u nobody -n 5 rm u.ts",
+    "chpst -l u.ts true", // the lock file it opens, created if missing
+    'chpst -u nobody "$cmd" u.ts', // a command the text does not fix
+  ]);
+  allows(box, [
+    "numactl -N 0 rm src/c.ts",
+    "numactl --hardware",
+    "cgexec -g cpu:build ls",
+    "systemd-inhibit --list",
+    "caffeinate -t 600",
+    "flatpak-spawn --host --directory=src rm u.ts",
+    "chpst -L /tmp/x.lock rm src/c.ts",
+  ]);
+  assert.equal(await writes(box, "chpst -/ /srv/jail rm u.ts"), ["unknown:u.ts"], "under another root: a place unknown");
+  assert.equal(await writes(box, "chpst -C src rm u.ts"), ["src/u.ts"], "-C: from that directory");
+});
+
 Tools("should judge the output file a tool takes as an operand or an option: uniq, history, git diff --output, openssl -out", async ({ box }) => {
   denies(box, [
     "uniq src/b.ts u.ts",

@@ -132,6 +132,28 @@ export const WRAPPERS: Record<
   "ssh-agent": { syntax: { short: "a:E:P:t:" } },
   valgrind: { syntax: { ordered: true } },
   chroot: { syntax: { long: valuedLong("userspec groups") }, positional: 1 },
+  // Placement and power: NUMA nodes (`numactl -N 0 cmd`; with `--file f` it sets f's policy, creating
+  // and sizing f, and runs nothing), control groups (`cgexec -g cpu:grp cmd`), a sleep inhibitor
+  // (`systemd-inhibit --why x cmd`, macOS's `caffeinate -i cmd`), a Flatpak's host or sandbox
+  // (`flatpak-spawn --host cmd`: its options only as `--name=value`, `--directory=` where it runs),
+  // and runit's chpst (`chpst -u user cmd`: -l and -L open a lock file, creating it; -/ runs it
+  // under another root, from its top; -C from a directory).
+  numactl: {
+    syntax: {
+      short: "c:C:f:i:I:L:m:M:N:o:p:P:S:w:",
+      long: {
+        physcpubind: "C", cpunodebind: "N", cpubind: "c", file: "f", interleave: "i", "weighted-interleave": "w", shmid: "I", length: "L", membind: "m",
+        shmmode: "M", offset: "o", preferred: "p", "preferred-many": "P", shm: "S", all: "a", balancing: "b", localalloc: "l", show: "s", hardware: "H",
+        strict: "t", dump: "d", "dump-nodes": "D", huge: "u", touch: "T", verify: "V",
+      },
+    },
+    writes: ["f"],
+  },
+  cgexec: { syntax: { short: "g:", long: { sticky: "s", help: "h" } } },
+  "systemd-inhibit": { syntax: { long: valuedLong("what who why mode") } },
+  caffeinate: { syntax: { short: "t:w:" } },
+  "flatpak-spawn": { syntax: { long: { directory: "::", env: "::", "unset-env": "::", "forward-fd": "::", "env-fd": "::", "app-path": "::", "usr-path": "::" } }, chdir: "directory" },
+  chpst: { syntax: { short: "b:c:C:d:e:f:l:L:m:n:o:p:r:t:u:U:/:" }, chdir: "C", writes: ["l", "L"], elsewhere: ["/"] },
   // More that run the command after them: as root (`pkexec`), under a pty (`unbuffer`), a virtual
   // display (`xvfb-run -a`), a password fed to ssh (`sshpass -p pw ssh …`), a detached terminal
   // (`screen -dmS name cmd`: read by its launcher, shell-launchers.ts), and environment managers (`bundle exec`, `conda run -n env`, `mise exec --`, `op run --`, `doppler
