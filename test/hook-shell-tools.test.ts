@@ -121,6 +121,24 @@ Tools("should read the command run through numactl, cgexec, systemd-inhibit, caf
   assert.equal(await writes(box, "chpst -C src rm u.ts"), ["src/u.ts"], "-C: from that directory");
 });
 
+Tools("should read the command firejail runs, the files it copies out of a sandbox or logs to, and any file for options the text does not fix", async ({ box }) => {
+  denies(box, [
+    "firejail rm u.ts",
+    "firejail --noprofile --private-tmp --net=none rm u.ts",
+    "firejail --quiet -- rm u.ts",
+    "firejail --join=build rm u.ts",
+    "firejail -c 'rm u.ts'", // a command line, as a login shell is given one
+    "firejail --output=u.ts ls", // its log
+    "firejail --get=web /srv/app/u.ts", // copied out of the sandbox, to where it runs
+    "firejail --put=web src/b.ts u.ts", // copied into the sandbox: a place unknown
+    'firejail "$opts" ls',
+    'firejail --noprofile "$cmd" u.ts',
+  ]);
+  allows(box, ["firejail --noprofile ls", "firejail --list", "firejail --ls=web /srv", "firejail --get=web /srv/notes.txt", "firejail --private-cwd=src rm u.ts", "firejail --output=/tmp/fj.log ls"]);
+  assert.equal(await writes(box, "firejail --chroot=/srv/root rm u.ts"), ["unknown:u.ts"], "under another root: a place unknown");
+  assert.equal(await writes(box, "firejail --output=run.log ls"), ["run.log", "run.log.1", "run.log.2", "run.log.3", "run.log.4", "run.log.5"], "the log and its rotations");
+});
+
 Tools("should judge the output file a tool takes as an operand or an option: uniq, history, git diff --output, openssl -out", async ({ box }) => {
   denies(box, [
     "uniq src/b.ts u.ts",

@@ -56,7 +56,7 @@ export function launches(launch: Launch): boolean {
 }
 
 /** Words as a line the shell reads again: their values joined by spaces (watch, ssh), any unknown one makes it unknown. */
-function joined({ args, here, nested }: Launch, from: number, cwd: string | undefined): void {
+export function joined({ args, here, nested }: Launch, from: number, cwd: string | undefined): void {
   const rest = args.slice(from);
   if (rest.length === 0) return;
   if (rest.every((arg): arg is string => arg !== undefined)) nested.push({ script: rest.join(" "), cwd });
@@ -64,7 +64,7 @@ function joined({ args, here, nested }: Launch, from: number, cwd: string | unde
 }
 
 /** The rest of the words as a command of their own (`gdb --args cmd a b`), as written. */
-function command({ words, here, nested }: Launch, from: number, prefix: string[] = []): void {
+export function command({ words, here, nested }: Launch, from: number, prefix: string[] = []): void {
   if (from < words.length) nested.push({ script: [...prefix, ...words.slice(from).map((word) => word.text)].join(" "), cwd: here.cwd });
 }
 

@@ -13,6 +13,7 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
 import { launches, onHost } from "./shell-launchers.js";
+import { readsWrapper } from "./shell-wrapper-readers.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
@@ -934,7 +935,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (name === "find") return findCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
   if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path, true);
-  if (launches({ name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested })) return;
+  const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested };
+  if (launches(launch) || readsWrapper(launch)) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));

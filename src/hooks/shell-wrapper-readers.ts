@@ -1,0 +1,85 @@
+// Wrappers that run a command after their own options, read by a function each where a WRAPPERS
+// entry (shell-runners.ts) cannot say what they do: firejail (options only as `--name=value`, some
+// that copy files out of a sandbox or log to one, some that run nothing), shadow's sg (a group,
+// then one shell command line). The command is read in turn as if run directly; a word the text
+// does not fix where an option or the command stands could be anything: any file.
+import { basename } from "node:path";
+import { command, joined, type Launch } from "./shell-launchers.js";
+import { ownEntry } from "./shell-options.js";
+import { add, directoryAt, readsTerminal, UNKNOWABLE, within } from "./shell-words.js";
+
+const READERS: Record<string, (launch: Launch) => boolean> = { firejail };
+
+/** Whether the command is one of these wrappers, read here (what it runs handed back as nested, or judged). */
+export function readsWrapper(launch: Launch): boolean {
+  return ownEntry(READERS, launch.name)?.(launch) ?? false;
+}
+
+/**
+ * With no command, a wrapper starts the user's shell: it runs a heredoc's lines, what a pipe or a
+ * redirection feeds it (unknown), or, given a terminal, what is typed into it later (shell-terminal.ts).
+ */
+function shellOf(launch: Launch, cwd: string | undefined): void {
+  const { here, nested } = launch;
+  if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd });
+  else if (launch.input) add(here, UNKNOWABLE);
+  else if (here.shared.terminal === true) readsTerminal(here);
+}
+
+/** firejail's options that list, print, query or manage sandboxes, or show its help: no command runs. */
+const FIREJAIL_ONLY = /^(-\?|--(help|version|list|tree|top|netstats|debug-[\w-]+)|--(shutdown|bandwidth|ls|cat|[\w-]+\.print)=.*)$/;
+
+/**
+ * firejail [options] [cmd…]: its options are all `--name[=value]` (and `-c`), up to the first word
+ * that is not one or `--`; cmd runs in the sandbox, whose files are this machine's unless an
+ * option hides them, so it is read as run here (`--chroot=`: in a place unknown; `--private-cwd`:
+ * from home or the directory given). `-c`: the rest is also a command line, as a login shell is
+ * given one. `--output=f` and `--output-stderr=f` log to f and rotate it to f.1…f.5; `--trace=f`
+ * and `--build=f` write f; `--get=name file` copies the sandbox's file to where it runs, `--put=name
+ * src dst` writes dst in the sandbox (a relative one: a place unknown). No command: the user's shell.
+ */
+function firejail(launch: Launch): boolean {
+  const { args, words, here } = launch;
+  let cwd = here.cwd;
+  let line = false;
+  let at = 0;
+  for (; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) {
+      add(here, UNKNOWABLE); // `firejail "$opts" cmd`: an option or the command, unknown
+      return true;
+    }
+    if (arg === "--") {
+      at++;
+      break;
+    }
+    if (!arg.startsWith("-")) break;
+    if (FIREJAIL_ONLY.test(arg)) return true;
+    const equals = arg.indexOf("=");
+    const [name, value] = equals === -1 ? [arg, undefined] : [arg.slice(0, equals), arg.slice(equals + 1)];
+    if (name === "--get") {
+      const file = args[at + 1];
+      add(here, file === undefined ? UNKNOWABLE : basename(file));
+      return true;
+    }
+    if (name === "--put") {
+      const file = args[at + 2];
+      add(here, file === undefined ? UNKNOWABLE : within(undefined, file));
+      return true;
+    }
+    if (name === "--output" || name === "--output-stderr") for (const suffix of ["", ".1", ".2", ".3", ".4", ".5"]) add(here, `${value ?? ""}${suffix}`);
+    if ((name === "--trace" || name === "--build") && value !== undefined) add(here, value);
+    if (name === "--chroot") cwd = undefined;
+    if (name === "--private-cwd") cwd = value === undefined ? (here.home.startsWith("/") ? here.home : undefined) : directoryAt(cwd, value);
+    if (name === "-c") line = true;
+  }
+  if (at >= words.length) {
+    shellOf(launch, cwd);
+    return true;
+  }
+  if (args[at] === undefined) add(here, UNKNOWABLE); // `firejail "$cmd" f`: a command the text does not fix
+  const inside = { ...launch, here: { ...here, cwd } };
+  command(inside, at);
+  if (line) joined(inside, at, cwd);
+  return true;
+}
