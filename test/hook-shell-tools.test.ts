@@ -139,6 +139,11 @@ Tools("should read the command firejail runs, the files it copies out of a sandb
   assert.equal(await writes(box, "firejail --output=run.log ls"), ["run.log", "run.log.1", "run.log.2", "run.log.3", "run.log.4", "run.log.5"], "the log and its rotations");
 });
 
+Tools("should read the command line sg runs as another group, and leave ast-grep's sg alone", ({ box }) => {
+  denies(box, ["sg wheel -c 'rm u.ts'", "sg wheel 'rm u.ts'", "sg - wheel -c 'echo x > u.ts'", 'sg wheel -c "$cmd"', "sudo sg docker -c 'rm u.ts'"]);
+  allows(box, ["sg wheel -c 'rm src/c.ts'", "sg wheel -c ls", "sg run -p 'foo($A)' src", "sg scan", "sg --version"]);
+});
+
 Tools("should judge the output file a tool takes as an operand or an option: uniq, history, git diff --output, openssl -out", async ({ box }) => {
   denies(box, [
     "uniq src/b.ts u.ts",

@@ -1,14 +1,14 @@
 // Wrappers that run a command after their own options, read by a function each where a WRAPPERS
 // entry (shell-runners.ts) cannot say what they do: firejail (options only as `--name=value`, some
 // that copy files out of a sandbox or log to one, some that run nothing), shadow's sg (a group,
-// then one shell command line). The command is read in turn as if run directly; a word the text
+// then one shell command line; ast-grep's sg is another program). The command is read in turn as if run directly; a word the text
 // does not fix where an option or the command stands could be anything: any file.
 import { basename } from "node:path";
 import { command, joined, type Launch } from "./shell-launchers.js";
 import { ownEntry } from "./shell-options.js";
 import { add, directoryAt, readsTerminal, UNKNOWABLE, within } from "./shell-words.js";
 
-const READERS: Record<string, (launch: Launch) => boolean> = { firejail };
+const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg };
 
 /** Whether the command is one of these wrappers, read here (what it runs handed back as nested, or judged). */
 export function readsWrapper(launch: Launch): boolean {
@@ -81,5 +81,29 @@ function firejail(launch: Launch): boolean {
   const inside = { ...launch, here: { ...here, cwd } };
   command(inside, at);
   if (line) joined(inside, at, cwd);
+  return true;
+}
+
+/** ast-grep's subcommands: `sg run -p …`, `sg scan` are its, not shadow's sg. */
+const AST_GREP = /^(run|scan|test|new|lsp|completions|help)$/;
+
+/**
+ * sg [-] group [-c] cmd: shadow's sg runs the one command line after the group with /bin/sh -c, as
+ * that group (more words are ignored); with none, the user's shell. A first word that is an option
+ * or an ast-grep subcommand is ast-grep's sg, a search tool of the same name: not read here.
+ */
+function sg(launch: Launch): boolean {
+  const { args, words, here, nested } = launch;
+  const login = args[0] === "-" || args[0] === "-l" ? 1 : 0;
+  const group = args[login];
+  if (words[login] === undefined || group?.startsWith("-") || (login === 0 && group !== undefined && AST_GREP.test(group))) return false;
+  const at = args[login + 1] === "-c" && words.length > login + 2 ? login + 2 : login + 1;
+  if (at >= words.length) {
+    shellOf(launch, here.cwd);
+    return true;
+  }
+  const line = args[at];
+  if (line === undefined) add(here, UNKNOWABLE); // `sg wheel -c "$cmd"`
+  else nested.push({ script: line, cwd: here.cwd });
   return true;
 }
