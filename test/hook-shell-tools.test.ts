@@ -144,6 +144,21 @@ Tools("should read the command line sg runs as another group, and leave ast-grep
   allows(box, ["sg wheel -c 'rm src/c.ts'", "sg wheel -c ls", "sg run -p 'foo($A)' src", "sg scan", "sg --version"]);
 });
 
+Tools("should read the command retry repeats, with or without --, as run and as a command line", ({ box }) => {
+  denies(box, [
+    "retry -- rm u.ts",
+    "retry rm u.ts",
+    "retry -t 3 -d 1,2,4 -- rm u.ts",
+    "retry --until=success --times 3 -- rm u.ts",
+    "retry --delay 5 rm u.ts",
+    "retry 'rm u.ts'", // a retry that evals its words
+    "retry -t 3 -f 'rm u.ts' -- false", // the command line run when it gives up
+    'retry -- "$cmd" u.ts',
+    "retry -v -- rm u.ts", // -v: one's --version, the other's --verbose
+  ]);
+  allows(box, ["retry -t 3 -- curl -fsS https://example.com", "retry -- rm src/c.ts", "retry -m 'rm u.ts' -- true", "retry --version"]);
+});
+
 Tools("should judge the output file a tool takes as an operand or an option: uniq, history, git diff --output, openssl -out", async ({ box }) => {
   denies(box, [
     "uniq src/b.ts u.ts",

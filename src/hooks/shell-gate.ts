@@ -88,7 +88,7 @@ const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|te
  */
 const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))|\b[gmn]?awk\b[^;&|\n]*\s(-f|--file|-E|--exec|-e|--source|"?\$[A-Za-z_{(])/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
-const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|toybox|unshare|chrt|taskset|strace|ltrace|runuser|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|watch|capsh|gdb|lldb|pkexec|unbuffer|xvfb-run|sshpass|screen|systemd-run|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|firejail|sg|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
+const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|toybox|unshare|chrt|taskset|strace|ltrace|runuser|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|watch|capsh|gdb|lldb|pkexec|unbuffer|xvfb-run|sshpass|screen|systemd-run|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|firejail|sg|retry|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 
 /** Whether a command runs a program by its path (`./build.sh`, `scripts/fmt`, `/opt/x/run`): a script the walk reads if it is one. */
 function runsPath(command: string): boolean {

@@ -1,14 +1,15 @@
 // Wrappers that run a command after their own options, read by a function each where a WRAPPERS
 // entry (shell-runners.ts) cannot say what they do: firejail (options only as `--name=value`, some
 // that copy files out of a sandbox or log to one, some that run nothing), shadow's sg (a group,
-// then one shell command line; ast-grep's sg is another program). The command is read in turn as if run directly; a word the text
+// then one shell command line; ast-grep's sg is another program), and retry (two programs of that
+// name: one runs its words, the other evals them). The command is read in turn as if run directly; a word the text
 // does not fix where an option or the command stands could be anything: any file.
 import { basename } from "node:path";
 import { command, joined, type Launch } from "./shell-launchers.js";
-import { ownEntry } from "./shell-options.js";
+import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
 import { add, directoryAt, readsTerminal, UNKNOWABLE, within } from "./shell-words.js";
 
-const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg };
+const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg, retry };
 
 /** Whether the command is one of these wrappers, read here (what it runs handed back as nested, or judged). */
 export function readsWrapper(launch: Launch): boolean {
@@ -105,5 +106,35 @@ function sg(launch: Launch): boolean {
   const line = args[at];
   if (line === undefined) add(here, UNKNOWABLE); // `sg wheel -c "$cmd"`
   else nested.push({ script: line, cwd: here.cwd });
+  return true;
+}
+
+/**
+ * retry's options: minfrin's (Debian's, Homebrew's: `-d 1,2 -t 3 -u success -- cmd`, its words run
+ * as a command) and kadwanev's (`-t 3 -s 5 -f 'cleanup' -- cmd`, its words joined and evaled). No
+ * letter is a flag in one and takes a value in the other, so one reading serves both.
+ */
+const RETRY: Syntax = {
+  short: "d:f:j:m:s:t:u:w:x:",
+  long: { delay: "d", jitter: "j", message: "m", times: "t", until: "u", while: "w", tries: "t", sleep: "s", min: "m", max: "x", fail: "f", help: "h", version: "", verbose: "" },
+  ordered: true,
+};
+
+/**
+ * retry [options] [--] cmd…: the command, read as run and, where a word holds more than one (`retry
+ * 'rm f'`), also as the line its words joined make; `-f`'s command line, run when it gives up.
+ */
+function retry(launch: Launch): boolean {
+  const { args, words, here, nested } = launch;
+  const reading = readOptions(args, RETRY);
+  for (const line of reading.values("f")) {
+    if (line === undefined) add(here, UNKNOWABLE);
+    else nested.push({ script: line, cwd: here.cwd });
+  }
+  // (`-v` is minfrin's --version but kadwanev's --verbose, which runs the command: read it.)
+  if (reading.has("h", "version") || reading.end >= words.length) return true;
+  if (args[reading.end] === undefined) add(here, UNKNOWABLE); // `retry -- "$cmd" f`
+  command(launch, reading.end);
+  if (words.slice(reading.end).some((word, at) => word.text !== args[reading.end + at])) joined(launch, reading.end, here.cwd);
   return true;
 }
