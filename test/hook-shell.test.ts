@@ -736,6 +736,36 @@ Shell("should judge find's -delete, -exec and -fprint: what it finds under each 
   }
 });
 
+Shell("should judge what fd and fdfind run with -x and -X on what they find: any file under each search path", async ({ box }) => {
+  mkdirSync(join(box.project, "sub"));
+  mkdirSync(join(box.project, "dst"));
+  mkdirSync(join(box.project, "src"));
+  const cases: Array<[string, string[]]> = [
+    ["fd -e ts -x rm", ["glob:**"]], // no placeholder: the file is the last word
+    ["fd . sub -x rm {}", ["glob:sub/**"]],
+    ["fdfind -e ts . sub -X sed -i s/a/b/", ["glob:sub/**"]], // Debian's name
+    ["fd --exec-batch rm -f", ["glob:**"]],
+    ["fd -t f --search-path sub --exec rm", ["glob:sub/**"]],
+    ["fd -C sub -x rm", ["glob:sub/**"]], // from its base directory
+    ["fd -Hx rm", ["glob:**"]], // -x at the end of a cluster
+    ["fd --exec=rm", ["glob:**"]],
+    ["fd -x cp {} dst/ \\;", ["glob:dst/**"]],
+    ["fd -x mv {} {.}.bak", ["glob:**", "unknown:."]], // a placeholder inside a word: a name unknown
+    ["fd -x sh -c 'rm {}'", ["glob:**"]],
+    ["fd -e ts -x gzip -k {/}", ["glob:*", "glob:*.gz"]], // a found file's name, where it runs
+    ['fd . "$d" -x rm', ["unknown:."]],
+    ["fd -x rm \\; -e ts . sub", ["glob:sub/**"]], // fd's own words again after the command's `;`: the pattern, a path
+    ["fd -e ts", []],
+    ["fd -ex .", []], // -e's value, not -x
+    ["fd -x wc -l", []],
+    ["fd -l", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  claims(["take", join(box.project, "src") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "refactor"]);
+  for (const command of ["fd . src -x rm", "fd -e ts -x rm", "fdfind -X rm", "fd -C src -x rm {}", "fd . src -x sh -c 'rm {}'"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["fd . sub -x rm", "fd -e ts", "fd . src -x wc -l", "fd . src"]) assert.is(bash(box, command), undefined, command);
+});
+
 Shell("should read a for loop's variable as each value of its list, and a list the text does not fix as unknown", async ({ box }) => {
   mkdirSync(join(box.project, "src"));
   mkdirSync(join(box.project, "dst"));

@@ -14,6 +14,7 @@ import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
 import { launches, onHost } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
+import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
@@ -933,6 +934,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
+  if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
   if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path, true);
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested };
