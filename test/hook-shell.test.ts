@@ -1496,6 +1496,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["parallel gzip ::: a.log", ["a.log", "a.log.gz"]],
     ["parallel 'rm {}' ::: u.ts", ["u.ts"]],
     ["systemd-run --user --scope rm u.ts", ["u.ts"]],
+    ["systemd-run --user --wait --same-dir --service-type oneshot rm u.ts", ["u.ts"]], // an option's value, not the command
+    ["systemd-run --user --pty --same-dir --timer-property AccuracySec=1 rm u.ts", ["u.ts"]],
     ["ssh prod 'rm -rf ~/u.ts'", []], // the remote home
     ["trash u.ts", ["u.ts"]], // to the trash, converted or rewritten in place
     ["gio trash u.ts", ["u.ts"]],

@@ -376,7 +376,15 @@ export function onHost(path: string, mounts: Mount[], containerOnly = false): st
 
 const SYSTEMD_RUN: Syntax = {
   short: "E:H:M:p:u:",
-  long: { ...valuedLong("description slice unit property uid gid nice setenv on-active on-boot on-calendar working-directory"), "same-dir": "d", host: "H", machine: "M", scope: "", user: "" },
+  long: {
+    ...valuedLong(`description slice unit property uid gid nice setenv on-active on-boot on-startup on-unit-active on-unit-inactive on-calendar working-directory
+      service-type timer-property path-property socket-property job-mode background`),
+    "same-dir": "d",
+    host: "H",
+    machine: "M",
+    scope: "",
+    user: "",
+  },
   ordered: true,
 };
 
