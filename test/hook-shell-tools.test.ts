@@ -90,6 +90,35 @@ Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt
   assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
 });
 
+Tools("should judge a command line su, runuser, flock and other runners are given that the text does not fix as any file", async ({ box }) => {
+  denies(box, [
+    'su -c "$CMD"',
+    'su builder -c "$CMD"',
+    'su -lc "$CMD"',
+    'su --session-command="$CMD"', // an option the text does not fix
+    'su -c "$(cat job.sh)"',
+    'echo "$CMD" | su builder', // a shell reading its input
+    "su builder <<< 'rm u.ts'",
+    "su builder -- -c 'rm u.ts'", // what follows the user is its shell's
+    'flock /tmp/x.lock -c "$CMD"',
+    'flock -n /tmp/x.lock --command "$CMD"',
+    'runuser -u builder -c "$CMD"',
+    'runuser -l builder -c "$CMD"',
+    "runuser -l builder -c 'rm u.ts'", // without -u, su's form: a user, then its shell's arguments
+    "runuser builder -c 'rm u.ts'",
+    'runuser -u builder -- "$CMD" u.ts',
+    'nix-shell -p jq --run "$CMD"',
+    'npx -c "$CMD"',
+    'mise x node@20 -c "$CMD"',
+    'nodemon -x "$CMD"',
+    'watchexec "$CMD"',
+    'hyperfine "$CMD"',
+  ]);
+  allows(box, ["su builder -c 'rm src/c.ts'", "runuser -l builder -c ls", "runuser -u builder -- cat u.ts", "su --help", 'ssh build-host "$CMD"' /* the remote's */]);
+  assert.equal(await writes(box, "su - builder -c 'rm u.ts'"), ["unknown:u.ts"], "a login shell starts in the user's home");
+  assert.equal(await writes(box, "runuser -u builder -- rm u.ts"), ["u.ts"], "with -u, the command itself, from here");
+});
+
 Tools("should read the command run through numactl, cgexec, systemd-inhibit, caffeinate, flatpak-spawn and chpst, after their own options", async ({ box }) => {
   denies(box, [
     "numactl --cpunodebind=0 --membind 0 rm u.ts",

@@ -95,8 +95,9 @@ export const WRAPPERS: Record<
   coproc: { syntax: {} },
   // util-linux and the like: a new session, a lock held (`flock FILE cmd`, `flock FILE -c 'cmd'`),
   // another scheduling policy (`chrt -b 0 cmd`) or CPU set (`taskset -c 0 cmd`: -c is a flag there),
-  // new namespaces (`unshare -r cmd`; -w runs it elsewhere, -R under another root), another user
-  // (`su -c 'cmd'`), fake root (its -s state file written), busybox's applets (`busybox rm f`).
+  // new namespaces (`unshare -r cmd`; -w runs it elsewhere, -R under another root), fake root (its
+  // -s state file written), busybox's applets (`busybox rm f`). (su and runuser, another user's
+  // shell: shell-wrapper-readers.ts.)
   setsid: { syntax: {} },
   flock: {
     syntax: { short: "c:E:w:", long: { command: "c", "conflict-exit-code": "E", wait: "w", timeout: "w", shared: "", exclusive: "", unlock: "", nonblock: "", close: "", "no-fork": "", verbose: "" } },
@@ -110,18 +111,12 @@ export const WRAPPERS: Record<
     chdir: "w",
     elsewhere: ["R"],
   },
-  su: {
-    syntax: { short: "c:g:G:s:w:", long: { command: "c", "session-command": "c", group: "g", "supp-group": "G", shell: "s", "whitelist-environment": "w" } },
-    positional: 1,
-    call: "c",
-  },
   fakeroot: { syntax: { short: "b:i:l:s:", long: { "fd-base": "b", lib: "l", faked: ":" } }, writes: ["s"] },
   busybox: { syntax: {} },
   toybox: { syntax: {} },
-  // More of the same kind: another user or capabilities (`runuser -u u -- cmd`, `setpriv`), limits (`prlimit --nofile=100 cmd`), another personality (`setarch x86_64 cmd`,
+  // More of the same kind: capabilities (`setpriv`), limits (`prlimit --nofile=100 cmd`), another personality (`setarch x86_64 cmd`,
   // `linux64`), a fake clock (`faketime '2020-01-01' cmd`), a session bus or agent for the command
   // (`dbus-run-session`, `ssh-agent cmd`), a checker (`valgrind`), another root (`chroot / cmd`).
-  runuser: { syntax: { short: "c:g:G:s:u:w:", long: { command: "c", group: "g", "supp-group": "G", shell: "s", user: "u", "whitelist-environment": "w" } }, call: "c" },
   setpriv: { syntax: { long: valuedLong("reuid regid groups securebits pdeathsig inh-caps ambient-caps bounding-set selinux-label apparmor-profile landlock-access landlock-rule") } },
   prlimit: { syntax: { short: "p:o:", long: { pid: "p", output: "o" } } },
   setarch: { syntax: {}, positional: 1 },

@@ -7,7 +7,7 @@
 // asked for a terminal (0.171.0 gives `{"command": …}` alone), so every Codex shell call is read
 // as if it had one; Claude Code's Bash never has one: there, words alone decide.
 import { basename } from "node:path";
-import type { Reading } from "./shell-options.js";
+import { type Reading, readOptions, type Syntax } from "./shell-options.js";
 
 type Args = Array<string | undefined>;
 const has = (args: Args, ...options: string[]) => args.some((arg) => arg !== undefined && options.includes(arg));
@@ -39,7 +39,20 @@ const unless = (...options: string[]) => (args: Args) => !has(args, ...options);
 // (Not `sg`, ast-grep's command as often as the group's; not `mc`, MinIO's client as often as the file manager.)
 for (const name of ["byobu", "zellij", "dtach", "abduco", "expect", "login", "newgrp", "mosh", "telnet", "rlogin", "ranger", "nnn", "lf", "vifm", "yazi", "less", "more", "most", "pg"]) TYPED[name] = always;
 // A user's, root's or another root's shell: asked by shell-wrappers.ts only when these run no command.
-for (const name of ["su", "doas", "runuser", "chroot", "unshare", "nsenter", "systemd-nspawn"]) TYPED[name] = always;
+for (const name of ["doas", "chroot", "unshare", "nsenter", "systemd-nspawn"]) TYPED[name] = always;
+/** su's and runuser's options (util-linux's getopt takes them anywhere before `--`): read by shell-wrapper-readers.ts too. */
+export const SU: Syntax = {
+  short: "c:C:g:G:s:u:w:",
+  long: { command: "c", "session-command": "C", group: "g", "supp-group": "G", shell: "s", user: "u", "whitelist-environment": "w", login: "l", fast: "f", "preserve-environment": "p", pty: "P", help: "h", version: "V" },
+};
+// su and runuser: the user's shell, when given no command line, no command (`runuser -u`), nothing
+// for the shell after the user (`su`, `su - root`) and no input of its own.
+TYPED.su = (args, input) => {
+  const reading = readOptions(args, SU);
+  const operands = reading.operands.filter((at, index) => index > 0 || args[at] !== "-");
+  return !input && !reading.has("c", "C", "u", "h", "V") && operands.length <= 1;
+};
+TYPED.runuser = TYPED.su;
 TYPED.sudo = unless("-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp", "-V", "--version", "-h", "--help");
 const subcommand = (pattern: RegExp) => (args: Args) => pattern.test(args.find((arg) => arg === undefined || !arg.startsWith("-")) ?? "");
 TYPED.machinectl = subcommand(/^(shell|login)$/);

@@ -1,15 +1,17 @@
 // Wrappers that run a command after their own options, read by a function each where a WRAPPERS
 // entry (shell-runners.ts) cannot say what they do: firejail (options only as `--name=value`, some
 // that copy files out of a sandbox or log to one, some that run nothing), shadow's sg (a group,
-// then one shell command line; ast-grep's sg is another program), and retry (two programs of that
-// name: one runs its words, the other evals them). The command is read in turn as if run directly; a word the text
+// then one shell command line; ast-grep's sg is another program), retry (two programs of that
+// name: one runs its words, the other evals them), and su and runuser (a user, then its shell's
+// arguments; runuser -u, a command). The command is read in turn as if run directly; a word the text
 // does not fix where an option or the command stands could be anything: any file.
 import { basename } from "node:path";
 import { command, joined, type Launch } from "./shell-launchers.js";
 import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
-import { add, directoryAt, readsTerminal, UNKNOWABLE, within } from "./shell-words.js";
+import { SU } from "./shell-terminal.js";
+import { add, directoryAt, readsTerminal, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
 
-const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg, retry };
+const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg, retry, su, runuser: su };
 
 /** Whether the command is one of these wrappers, read here (what it runs handed back as nested, or judged). */
 export function readsWrapper(launch: Launch): boolean {
@@ -136,5 +138,52 @@ function retry(launch: Launch): boolean {
   if (args[reading.end] === undefined) add(here, UNKNOWABLE); // `retry -- "$cmd" f`
   command(launch, reading.end);
   if (words.slice(reading.end).some((word, at) => word.text !== args[reading.end + at])) joined(launch, reading.end, here.cwd);
+  return true;
+}
+
+/**
+ * su [options] [-] [user [arg…]] (util-linux's; runuser's without -u): the user's shell (`-s`'s,
+ * else sh) run with `-c`'s command line and the words after the user (`su u -- -c 'cmd'`); with
+ * neither, a shell reading its input (a heredoc's lines; a pipe's, any file) or, given a terminal,
+ * what is typed into it (shell-terminal.ts). A login shell (`-`, `-l`) starts in the user's home, a
+ * place the text does not fix. runuser -u user [--] cmd…: the command itself, from here. getopt
+ * takes options anywhere before `--`: a word the text does not fix that starts as one
+ * (`--command="$c"`) could be anything.
+ */
+function su(launch: Launch): boolean {
+  const { args, words, here, nested } = launch;
+  if (args.some((arg, at) => arg === undefined && /^["']?-/.test(words[at]?.text ?? ""))) {
+    add(here, UNKNOWABLE);
+    return true;
+  }
+  const reading = readOptions(args, SU);
+  if (reading.has("h", "V")) return true;
+  // Each -c's (and --session-command's) line as the shell is given it: its word as written, or an attached value quoted.
+  const lines = [...reading.occurrences("c"), ...reading.occurrences("C")].map(({ value, at }) => (at === undefined ? shellQuoted(value ?? "") : words[at]?.text)).filter((line): line is string => line !== undefined);
+  if (launch.name === "runuser" && reading.has("u")) {
+    // (runuser refuses -c with -u: read all the same.)
+    for (const line of lines) nested.push({ script: `sh -c ${line}`, cwd: here.cwd });
+    const end = readOptions(args, { ...SU, ordered: true }).end;
+    if (end >= words.length) return true;
+    if (args[end] === undefined) add(here, UNKNOWABLE); // `runuser -u x -- "$cmd" f`
+    command(launch, end);
+    return true;
+  }
+  const [first] = reading.operands;
+  const login = reading.has("l") || (first !== undefined && args[first] === "-");
+  const rest = reading.operands.slice(first !== undefined && args[first] === "-" ? 2 : 1).map((at) => words[at]?.text ?? "");
+  const cwd = login ? undefined : here.cwd;
+  const shell = reading.has("s") ? reading.value("s") : "sh";
+  if (lines.length === 0 && rest.length === 0) {
+    if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd });
+    else if (launch.input) add(here, UNKNOWABLE);
+    return true;
+  }
+  if (shell === undefined) {
+    add(here, UNKNOWABLE); // `su -s "$sh" -c …`
+    return true;
+  }
+  if (lines.length === 0) nested.push({ script: [shellQuoted(shell), ...rest].join(" "), cwd });
+  for (const line of lines) nested.push({ script: [shellQuoted(shell), "-c", line, ...rest].join(" "), cwd });
   return true;
 }

@@ -186,7 +186,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       }
       index = reading.end;
       if (index >= argv.length) {
-        // Nothing to run: `su`, `sudo -s`, `chroot /srv` start a shell, which, given a terminal,
+        // Nothing to run: `sudo -s`, `doas`, `chroot /srv` start a shell, which, given a terminal,
         // runs what is typed into it later (shell-terminal.ts).
         if (here.shared.terminal && takesTypedCommands(program, argv.slice(1))) readsTerminal(here);
         return undefined;
