@@ -90,7 +90,7 @@ Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt
   assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
 });
 
-Tools("should judge a command line su, runuser, flock and other runners are given that the text does not fix as any file", async ({ box }) => {
+Tools("should judge a command line su, runuser, flock, parallel and other runners are given that the text does not fix as any file", async ({ box }) => {
   denies(box, [
     'su -c "$CMD"',
     'su builder -c "$CMD"',
@@ -113,6 +113,8 @@ Tools("should judge a command line su, runuser, flock and other runners are give
     'nodemon -x "$CMD"',
     'watchexec "$CMD"',
     'hyperfine "$CMD"',
+    'parallel "$CMD" ::: a.log', // its words joined, run by a shell
+    'parallel gzip "$opts" ::: a.log',
   ]);
   allows(box, ["su builder -c 'rm src/c.ts'", "runuser -l builder -c ls", "runuser -u builder -- cat u.ts", "su --help", 'ssh build-host "$CMD"' /* the remote's */]);
   assert.equal(await writes(box, "su - builder -c 'rm u.ts'"), ["unknown:u.ts"], "a login shell starts in the user's home");

@@ -547,11 +547,12 @@ const PARALLEL: Syntax = {
 
 /**
  * GNU parallel [options] cmd ::: args: the command with an argument the text does not fix (in place of
- * `{}`), as xargs runs it; with no command, each argument is a command line. `--joblog` and
+ * `{}`), as xargs runs it, its words joined and run by a shell (a word the text does not fix: any
+ * file); with no command, each argument is a command line. `--joblog` and
  * `--results` write here; `-S` runs on other machines.
  */
 function parallel(launch: Launch): void {
-  const { args, words, here, nested } = launch;
+  const { args, here, nested } = launch;
   const reading = readOptions(args, PARALLEL);
   for (const file of reading.values("joblog")) add(here, file ?? UNKNOWABLE);
   for (const directory of [...reading.values("results"), ...reading.values("res")]) add(here, directory === undefined ? UNKNOWABLE : anyUnder(directory));
@@ -562,11 +563,13 @@ function parallel(launch: Launch): void {
     // `parallel gzip ::: a.log b.log`: the command once per argument the text gives; from its input, one it does not.
     const given = separator === -1 ? undefined : args.slice(end + 1).filter((arg) => !/^:::/.test(arg ?? ""));
     const inputs = given !== undefined && given.every((arg): arg is string => arg !== undefined) && args[end] === ":::" ? given.map(shellQuoted) : [INPUT];
-    // Its words joined, each `{}` the argument (else the argument after them), run by a shell.
+    // Its words joined, each `{}` the argument (else the argument after them), run by a shell: one
+    // the text does not fix could hold any command line (`parallel "$cmd" ::: f`).
     const command = args.slice(reading.end, end);
-    const placed = command.some((arg) => arg?.includes("{}"));
+    if (!command.every((arg): arg is string => arg !== undefined)) return add(here, UNKNOWABLE);
+    const placed = command.some((arg) => arg.includes("{}"));
     for (const input of inputs) {
-      const line = command.every((arg): arg is string => arg !== undefined) ? command.map((arg) => arg.replaceAll("{}", input)) : words.slice(reading.end, end).map((word) => word.text);
+      const line = command.map((arg) => arg.replaceAll("{}", input));
       nested.push({ script: (placed ? line : [...line, input]).join(" "), cwd: here.cwd });
     }
     return;
