@@ -152,6 +152,26 @@ Tools("should read the command run through numactl, cgexec, systemd-inhibit, caf
   assert.equal(await writes(box, "chpst -C src rm u.ts"), ["src/u.ts"], "-C: from that directory");
 });
 
+Tools("should read the command runit's and daemontools' setlock, softlimit, envdir, envuidgid, setuidgid, pgrphack and fghack run, and setlock's lock file", ({ box }) => {
+  denies(box, [
+    "setlock /tmp/x.lock rm u.ts",
+    "setlock -n -x /tmp/x.lock rm u.ts",
+    "setlock -nX u.ts true", // the lock file it opens for writing, created if missing
+    "softlimit -m 100000000 -o 64 rm u.ts",
+    "softlimit -t = rm u.ts",
+    "envdir ./env rm u.ts",
+    "envuidgid builder rm u.ts",
+    "setuidgid builder rm u.ts",
+    "pgrphack rm u.ts",
+    "fghack rm u.ts",
+    "setuidgid builder softlimit -d 300000 envdir env rm u.ts", // stacked, as a service's run script stacks them
+    'setuidgid builder "$cmd" u.ts', // a command the text does not fix
+    'envdir ./env "$cmd"',
+    'softlimit -m 1000 "$cmd"',
+  ]);
+  allows(box, ["setlock /tmp/x.lock rm src/c.ts", "softlimit -m 1000 ls", "envdir ./env ls", "setuidgid builder cat u.ts", "pgrphack ls", "fghack true"]);
+});
+
 Tools("should read the command firejail runs, the files it copies out of a sandbox or logs to, and any file for options the text does not fix", async ({ box }) => {
   denies(box, [
     "firejail rm u.ts",

@@ -62,6 +62,8 @@ export const WRAPPERS: Record<
   {
     syntax: Syntax;
     positional?: number;
+    /** Its own operands are files it opens for writing, creating them (`setlock file cmd`). */
+    opens?: boolean;
     chdir?: string;
     writes?: string[];
     edits?: string;
@@ -149,6 +151,16 @@ export const WRAPPERS: Record<
   caffeinate: { syntax: { short: "t:w:" } },
   "flatpak-spawn": { syntax: { long: { directory: "::", env: "::", "unset-env": "::", "forward-fd": "::", "env-fd": "::", "app-path": "::", "usr-path": "::" } }, chdir: "directory" },
   chpst: { syntax: { short: "b:c:C:d:e:f:l:L:m:n:o:p:r:t:u:U:/:" }, chdir: "C", writes: ["l", "L"], elsewhere: ["/"] },
+  // What chpst does, as daemontools' programs (and runit's chpst, by these names) do it alone:
+  // `setlock [-nNxX] file cmd` (the file opened for writing, created if missing), `softlimit -m n
+  // cmd`, `envdir dir cmd`, `envuidgid user cmd`, `setuidgid user cmd`, `pgrphack cmd`, `fghack cmd`.
+  setlock: { syntax: {}, positional: 1, opens: true },
+  softlimit: { syntax: { short: "a:c:d:f:l:m:o:p:r:s:t:" } },
+  envdir: { syntax: {}, positional: 1 },
+  envuidgid: { syntax: {}, positional: 1 },
+  setuidgid: { syntax: {}, positional: 1 },
+  pgrphack: { syntax: {} },
+  fghack: { syntax: {} },
   // More that run the command after them: as root (`pkexec`), under a pty (`unbuffer`), a virtual
   // display (`xvfb-run -a`), a password fed to ssh (`sshpass -p pw ssh …`), a detached terminal
   // (`screen -dmS name cmd`: read by its launcher, shell-launchers.ts), and environment managers (`bundle exec`, `conda run -n env`, `mise exec --`, `op run --`, `doppler

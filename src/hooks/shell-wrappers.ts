@@ -201,6 +201,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
           continue;
         }
         if (positional > 0) {
+          if (wrapper.opens === true) for (const path of wordValues(words[index] as Node, here) ?? [UNKNOWABLE]) add(here, path);
           positional--;
           index++;
           continue;
@@ -219,6 +220,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
       if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
       else if (positional > 0) {
+        if (wrapper.opens === true) add(here, arg);
         positional--;
         index++;
       } else break;
