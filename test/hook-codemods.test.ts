@@ -56,6 +56,21 @@ Codemods("should read ast-grep -U, jscodeshift and comby -i as the files they re
   answers(box, ["ast-grep run -p 'foo($A)' u.ts", "sg scan -U src", "jscodeshift --dry -t codemod.js u.ts", "comby 'a' 'b' .ts", "comby 'a' 'b' .go -i"], undefined);
 });
 
+Codemods("should read ast-grep new as any file under the project its sgconfig.yml roots, else where it runs", async ({ box }) => {
+  file(box, "lint/sgconfig.yml", "ruleDirs:\n  - rules\n");
+  file(box, "lint/src/x.ts", "export const x = 1;\n");
+  await expectWrites(box, [
+    ["ast-grep new", ["glob:**"]], // a project scaffolded where it runs
+    ["ast-grep new rule no-foo -l ts -y", ["glob:**"]],
+    ["cd lint/src && sg new rule no-foo --lang ts --yes", ["glob:lint/**"]], // its rule, test and util directories
+    ["ast-grep new test no-foo -c lint/sgconfig.yml", ["glob:lint/**"]],
+    ["ast-grep new --help", []],
+    ["ast-grep new rule -h", []],
+  ]);
+  answers(box, ["ast-grep new rule no-foo -l ts -y", "sg new util is-foo -l ts", "npx ast-grep new project"], "deny");
+  answers(box, ["cd lint && ast-grep new rule no-foo -l ts -y", "ast-grep new --help"], undefined);
+});
+
 Codemods("should read knip --fix as anything under the project, and --fix-type dependencies as its manifests", async ({ box }) => {
   await expectWrites(box, [
     ["knip --fix", ["glob:**"]],

@@ -1,8 +1,8 @@
 // Codemods and project tools that rewrite the project's own files in place when told to: ast-grep
-// (`sg`) with -U, jscodeshift (unless a dry run), comby -i, knip --fix; and the tools that write
+// (`sg`) with -U (and `new`, its scaffolding), jscodeshift (unless a dry run), comby -i, knip --fix; and the tools that write
 // their own files into it: husky's hooks, changesets' version bumps and changelogs. `--help`
 // writes nothing.
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
@@ -36,14 +36,20 @@ const AST_GREP_COMMANDS = ["run", "scan", "test", "new", "lsp", "completions", "
  * ast-grep (also `sg`): `run` (its default) and `scan` rewrite the files they search, every
  * operand (none: where it runs), with `-U`/`--update-all` or `-i`/`--interactive` (the edits it
  * asks about); `test -U` rewrites the snapshots of the rules' tests, under the project's
- * sgconfig.yml. Shadow's `sg group -c cmd` takes neither option.
+ * sgconfig.yml. `new` writes a rule, test or utility into the directories the project's
+ * sgconfig.yml (`-c`'s, else the nearest up) names, or a new project with its sgconfig.yml where it
+ * runs: any file under that root. Shadow's `sg group -c cmd` takes neither option.
  */
 const astGrep: Rule = {
   syntax: { ...AST_GREP, exact: true },
   writes: (input) => {
     const { args, reading } = input;
-    if (!reading.has("U", "i") || reading.has("h", "--stdin")) return [];
     const first = args[reading.operands[0] ?? -1];
+    if (first === "new" && !reading.has("h")) {
+      const config = reading.has("c") ? directoryAt(input.walk.cwd, reading.value("c")) : undefined;
+      return [anyUnder(config !== undefined ? dirname(config) : reading.has("c") ? undefined : projectRoot(input.walk.cwd, ["sgconfig.yml"]))];
+    }
+    if (!reading.has("U", "i") || reading.has("h", "--stdin")) return [];
     const command = first !== undefined && AST_GREP_COMMANDS.includes(first) ? first : "run";
     if (command === "test") return [anyUnder(projectRoot(input.walk.cwd, ["sgconfig.yml"]))];
     return command === "run" || command === "scan" ? operandFiles(input, command === first ? reading.operands.slice(1) : reading.operands) : [];

@@ -72,8 +72,8 @@ const TOOL_USE = new RegExp(
     // flakes, helm's chart dependencies, pipenv, pdm, go work, expo install, uv and poetry export (shell-lock-rules.ts).
     String.raw`\bcorepack\s+(use|up|enable|disable|pack|prepare)\b|\byarn\b[^;&|\n]*\s(set\s+version|policies\s+set-version)\b|\bnpm\b[^;&|\n]*\sshrinkwrap\b|\bdeno\b[^;&|\n]*\s(add|remove|install|cache|outdated)\b|\bnix\b[^;&|\n]*\sflake\s+(update|lock)\b`,
     String.raw`\bhelm\b[^;&|\n]*\s(dependency|dep|dependencies)\s+(-\S+\s+)*(update|up|build)\b|\b(pipenv|pdm)\b[^;&|\n]*\s(lock|install|update|upgrade|uninstall|add|remove)\b|\bgo(\s+-C\s*\S+)?\s+work\s+(sync|use|init|edit|vendor)\b|\bexpo\s+install\b|\b(uv|poetry)\b[^;&|\n]*\sexport\b`,
-    // Codemods that rewrite the project's files (ast-grep -U, jscodeshift, comby -i, knip --fix), husky's and changesets' own files (shell-codemod-rules.ts).
-    String.raw`\b(ast-grep|sg)\b[^;&|\n]*\s(-[a-zA-Z]*[Ui]|--update-all|--interactive)\b|\bjscodeshift\b|\bcomby\b[^;&|\n]*\s-(i|in-place|r|review)\b|\bknip\b[^;&|\n]*\s--fix|(^|[\s;&|(/])(husky|changeset)(\s|$|[;&|)])`,
+    // Codemods that rewrite the project's files (ast-grep -U and new, jscodeshift, comby -i, knip --fix), husky's and changesets' own files (shell-codemod-rules.ts).
+    String.raw`\b(ast-grep|sg)\b[^;&|\n]*\s(-[a-zA-Z]*[Ui]|--update-all|--interactive)\b|\b(ast-grep|sg)\s+(-\S+\s+)*new\b|\bjscodeshift\b|\bcomby\b[^;&|\n]*\s-(i|in-place|r|review)\b|\bknip\b[^;&|\n]*\s--fix|(^|[\s;&|(/])(husky|changeset)(\s|$|[;&|)])`,
     // Pinned requirements (pip-compile, `uv pip compile -o`), snapshots and golden files a test run rewrites when told to.
     String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?(test\.)?update`,
   ].join("|"),
