@@ -117,6 +117,22 @@ Locks("should read nix flake update and lock as the flake's flake.lock", async (
   answers(box, ["cd nx && nix flake show", "cd nx && nix build"], undefined);
 });
 
+Locks("should read nix flake init and new as any file under the directory the template fills", async ({ box }) => {
+  file(box, "nx/notes.md", "# nx\n");
+  const cases: Array<[string, string, string[]]> = [
+    ["nx", "nix flake init", ["glob:nx/**"]],
+    ["nx", "nix flake init -t templates#rust", ["glob:nx/**"]],
+    [".", "nix flake new fresh", ["glob:fresh/**"]],
+    [".", "nix flake new -t github:nix-community/templates#go ./fresh", ["glob:fresh/**"]],
+    [".", "nix --extra-experimental-features 'nix-command flakes' flake new --template templates#python fresh", ["glob:fresh/**"]],
+    ["nx", "nix flake init --help", []],
+    ["nx", "nix flake show", []],
+  ];
+  for (const [dir, command, expected] of cases) assert.equal(await at(box, dir, command), expected, command);
+  answers(box, ["nix flake init", "nix flake init -t templates#rust", "nix flake new ."], "deny");
+  answers(box, ["nix flake new fresh", "cd nx && nix flake init", "nix flake init --help"], undefined);
+});
+
 Locks("should read helm dependency update and build as the chart's lock file and charts/", async ({ box }) => {
   file(box, "ch/Chart.yaml", "apiVersion: v2\nname: ch\n");
   file(box, "built/Chart.yaml", "apiVersion: v2\nname: built\n");

@@ -102,7 +102,7 @@ const deno: Rule = bySubcommand(
 );
 
 /** nix's options that take a value, and those that take two (`--override-input a b`). */
-const NIX_VALUED = /^(--(extra-)?experimental-features|--store|--eval-store|-I|--include|--log-format|--update-input|--inputs-from|--reference-lock-file|--output-lock-file|--flake|--commit-lock-file-summary|-j|--max-jobs|--cores)$/;
+const NIX_VALUED = /^(--(extra-)?experimental-features|--store|--eval-store|-I|--include|--log-format|--update-input|--inputs-from|--reference-lock-file|--output-lock-file|--flake|--commit-lock-file-summary|-j|--max-jobs|--cores|-t|--template)$/;
 const NIX_PAIRS = /^--(option|override-input|override-flake|arg|argstr|arg-from-file)$/;
 
 /**
@@ -110,7 +110,8 @@ const NIX_PAIRS = /^--(option|override-input|override-flake|arg|argstr|arg-from-
  * are given (lock: its operand; update: `--flake`, or Nix 2.18's operand, a path; Nix 2.19's
  * operands are input names), by default where nix runs, looked for from there up; a flake
  * elsewhere (`github:…`, a registry name) is none of the project's. `--output-lock-file`'s file
- * instead; `--no-write-lock-file` writes none.
+ * instead; `--no-write-lock-file` writes none. `nix flake init` and `nix flake new DIR` copy a
+ * template's files (`-t`'s, else the default one) where nix runs, or into DIR: any file under it.
  */
 const nix: Rule = {
   syntax: {},
@@ -126,7 +127,10 @@ const nix: Rule = {
       else if (arg === undefined || !arg.startsWith("-")) operands.push(at);
     }
     const [flake, sub, ...rest] = operands.map((at) => args[at]);
-    if (flake !== "flake" || (sub !== "update" && sub !== "lock") || args.includes("--help") || args.includes("--no-write-lock-file")) return [];
+    if (flake !== "flake" || args.includes("--help")) return [];
+    if (sub === "init") return [anyUnder(input.walk.cwd)];
+    if (sub === "new") return operands.length > 2 ? [anyUnder(directoryAt(input.walk.cwd, rest[0]))] : [];
+    if ((sub !== "update" && sub !== "lock") || args.includes("--no-write-lock-file")) return [];
     if (values.has("--output-lock-file")) return [directoryAt(input.walk.cwd, values.get("--output-lock-file")) ?? UNKNOWABLE];
     const isPath = (ref: string | undefined) => ref === undefined || /^(\.|\/|path:|git\+file:|file:)/.test(ref);
     const ref = values.has("--flake") ? values.get("--flake") : sub === "lock" ? (rest[0] ?? ".") : (rest.find(isPath) ?? ".");
