@@ -243,4 +243,21 @@ Locks("should read uv export and poetry export as the file -o names (and uv.lock
   answers(box, ["cd py && uv export --frozen -o dev.txt", "cd py && poetry export"], undefined);
 });
 
+Locks("should read helm package as the chart's archive, and with -u its dependencies as helm dependency update writes them", async ({ box }) => {
+  file(box, "ch/Chart.yaml", "apiVersion: v2\nname: web\nversion: 0.1.0\n");
+  const cases: Array<[string, string, string[]]> = [
+    [".", "helm package ch", ["glob:web-*.tgz"]], // name-version.tgz, here
+    [".", "helm package ch -d dist", ["glob:dist/web-*.tgz"]],
+    [".", "helm package --destination=dist ch", ["glob:dist/web-*.tgz"]],
+    [".", "helm package -u ch", ["ch/Chart.lock", "glob:ch/charts/**", "glob:web-*.tgz"]],
+    ["ch", "helm package --dependency-update --version 1.2.3 .", ["ch/Chart.lock", "ch/web-1.2.3.tgz", "glob:ch/charts/**"]],
+    [".", "helm package other", ["glob:*.tgz"]], // no Chart.yaml to name it
+    [".", "helm package -u --help", []],
+  ];
+  for (const [dir, command, expected] of cases) assert.equal(await at(box, dir, command), expected, command);
+  held(box, ["ch/Chart.lock"]);
+  answers(box, ["helm package -u ch", "cd ch && helm package --dependency-update ."], "deny");
+  answers(box, ["helm package ch", "helm package ch -d dist", "helm package -u --help"], undefined);
+});
+
 Locks.run();

@@ -1,10 +1,10 @@
 // Package managers and version pinners beyond the ones shell-tool-rules.ts reads, each writing its
 // lock file and manifest (and where it installs) in the project it finds: corepack's own commands,
-// deno's dependency commands (and its fmt and lint), nix flakes' flake.lock, helm's chart
+// deno's dependency commands (and its fmt and lint), nix flakes' flake.lock, helm's chart archives and
 // dependencies, pipenv's and pdm's lock files, expo install. `--help` writes nothing.
 import { dirname, join } from "node:path";
 import { exists } from "../targets/target.js";
-import { UNKNOWN_MARK } from "./payload.js";
+import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { valuedLong } from "./shell-options.js";
 import type { Rule, RuleInput } from "./shell-rule.js";
 import { atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot } from "./shell-tool-rules.js";
@@ -152,18 +152,46 @@ const nix: Rule = {
 function helmDependency(input: RuleInput, rest: number[]): string[] {
   const action = input.args[rest[0] ?? -1];
   if (action !== "update" && action !== "up" && action !== "build") return [];
-  const chart = rest.length > 1 ? directoryAt(input.walk.cwd, input.args[rest[1] as number]) : input.walk.cwd;
+  return chartDependencies(rest.length > 1 ? directoryAt(input.walk.cwd, input.args[rest[1] as number]) : input.walk.cwd, action === "build");
+}
+
+/** A chart's lock file and the archives in its charts/, as `helm dependency update` writes them (build: from a lock file that is there, charts/ alone). */
+function chartDependencies(chart: string | undefined, build: boolean): string[] {
   if (chart === undefined) return [UNKNOWN_MARK + "Chart.lock", UNKNOWN_MARK + "charts/**"];
   const lock = join(chart, exists(join(chart, "requirements.yaml")) ? "requirements.lock" : "Chart.lock");
-  return [...(action === "build" && exists(lock) ? [] : [lock]), anyUnder(join(chart, "charts"))];
+  return [...(build && exists(lock) ? [] : [lock]), anyUnder(join(chart, "charts"))];
+}
+
+/**
+ * `helm package [chart…]`: each chart's archive, `name-version.tgz` (the name its Chart.yaml gives,
+ * the version `--version`'s or its own: any), in `-d`/`--destination` or where helm runs; with
+ * `-u`/`--dependency-update`, each chart's dependencies first, as `helm dependency update` writes them.
+ */
+function helmPackage(input: RuleInput, rest: number[]): string[] {
+  const { args, reading, walk } = input;
+  const charts = rest.length > 0 ? rest.map((at) => directoryAt(walk.cwd, args[at])) : [walk.cwd];
+  const destination = directoryAt(walk.cwd, reading.has("d") ? reading.value("d") : ".");
+  const version = reading.value("version");
+  const archive = (chart: string | undefined) => {
+    const name = chart === undefined ? undefined : /^name:\s*["']?([^\s"'#]+)/m.exec(readText(join(chart, "Chart.yaml")) ?? "")?.[1];
+    const file = name === undefined ? "*.tgz" : `${name}-${version ?? "*"}.tgz`;
+    return destination === undefined ? UNKNOWN_MARK + file : file.includes("*") ? GLOB_MARK + join(destination, file) : join(destination, file);
+  };
+  return [...charts.map(archive), ...(reading.has("u") ? charts.flatMap((chart) => chartDependencies(chart, false)) : [])];
 }
 
 const helm: Rule = bySubcommand(
   {
-    short: "n:",
-    long: { namespace: "n", ...valuedLong("keyring repository-config repository-cache registry-config kube-context kubeconfig kube-apiserver kube-as-user kube-as-group kube-ca-file kube-token kube-tls-server-name burst-limit qps content-cache") },
+    short: "n:d:",
+    long: {
+      namespace: "n",
+      destination: "d",
+      "dependency-update": "u",
+      ...valuedLong(`keyring repository-config repository-cache registry-config kube-context kubeconfig kube-apiserver kube-as-user kube-as-group kube-ca-file kube-token
+        kube-tls-server-name burst-limit qps content-cache app-version version key passphrase-file username password cert-file key-file ca-file`),
+    },
   },
-  Object.fromEntries(["dependency", "dep", "dependencies"].map((sub) => [sub, helmDependency])),
+  { ...Object.fromEntries(["dependency", "dep", "dependencies"].map((sub) => [sub, helmDependency])), package: helmPackage },
 );
 
 /**
