@@ -115,6 +115,9 @@ Tools("should judge a command line su, runuser, flock, parallel and other runner
     'hyperfine "$CMD"',
     'parallel "$CMD" ::: a.log', // its words joined, run by a shell
     'parallel gzip "$opts" ::: a.log',
+    'sudo -u builder "$CMD"', // after an option's value
+    'sudo -u builder -s -- "$CMD"',
+    'doas -u builder "$CMD" u.ts',
   ]);
   allows(box, ["su builder -c 'rm src/c.ts'", "runuser -l builder -c ls", "runuser -u builder -- cat u.ts", "su --help", 'ssh build-host "$CMD"' /* the remote's */]);
   assert.equal(await writes(box, "su - builder -c 'rm u.ts'"), ["unknown:u.ts"], "a login shell starts in the user's home");

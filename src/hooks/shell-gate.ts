@@ -238,11 +238,18 @@ function flattened(command: string): string {
  */
 function namesUnfixed(words: string): boolean {
   if (/(^|[;&|\n({]|\$\()\s*`/.test(words)) return true; // `` `cat cmd` ``: a command's output run as one
+  const unfixed = (word: string | undefined) => /^\$|\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(word ?? "") || word === "script";
   for (const segment of words.split(/[;&|\n()`]|\$\(/)) {
     const parts = segment.trim().split(/\s+/);
-    let at = 0;
-    while (at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || parts[at] === "{" || parts[at] === "}")) at++;
-    if (/^\$|\{[^{}\s]*(,|\.\.)[^{}\s]*\}/.test(parts[at] ?? "") || parts[at] === "script") return true;
+    const commandFrom = (from: number) => {
+      let at = from;
+      while (at < parts.length - 1 && (BEFORE_COMMAND.test(parts[at] as string) || parts[at] === "{" || parts[at] === "}")) at++;
+      return at;
+    };
+    const at = commandFrom(0);
+    if (unfixed(parts[at])) return true;
+    // An option's value may stand where the command seems to (`sudo -u bob "$cmd"`): the command may come after it.
+    if (at > 0 && /^-/.test(parts[at - 1] as string) && unfixed(parts[commandFrom(at + 1)])) return true;
   }
   return false;
 }
