@@ -644,17 +644,7 @@ Wire.before.each(fresh);
 Wire.after.each(closeAll);
 
 Wire("should answer malformed JSON-RPC with a protocol error and keep serving", async (context) => {
-  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });
-  const lines: any[] = [];
-  let buffer = "";
-  child.stdout.on("data", (chunk) => {
-    buffer += chunk;
-    for (let at = buffer.indexOf("\n"); at !== -1; at = buffer.indexOf("\n")) {
-      lines.push(JSON.parse(buffer.slice(0, at)));
-      buffer = buffer.slice(at + 1);
-    }
-  });
-  const exited = new Promise((resolve) => child.on("close", resolve));
+  const { child, lines, exited } = rawServer(context, {}, false);
   try {
     child.stdin.write("{this is not json\n");
     await until("a parse error", () => lines.length === 1);
@@ -703,8 +693,8 @@ Wire("should answer malformed JSON-RPC with a protocol error and keep serving", 
   }
 });
 
-/** The server as a raw JSON-RPC peer: lines written to its stdin, the answers read from its stdout by id. */
-function rawServer(context: Context, env: Record<string, string> = {}) {
+/** The server as a raw JSON-RPC peer: lines written to its stdin, the answers read from its stdout by id; initialized first unless `initialize` is false. */
+function rawServer(context: Context, env: Record<string, string> = {}, initialize = true) {
   const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv({ ...context.env, ...env }), stdio: ["pipe", "pipe", "pipe"] });
   const lines: any[] = [];
   let buffer = "";
@@ -716,8 +706,8 @@ function rawServer(context: Context, env: Record<string, string> = {}) {
     }
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const initialize = { jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
-  child.stdin.write([initialize, { jsonrpc: "2.0", method: "notifications/initialized" }].map((message) => `${JSON.stringify(message)}\n`).join(""));
+  const hello = { jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+  if (initialize) child.stdin.write([hello, { jsonrpc: "2.0", method: "notifications/initialized" }].map((message) => `${JSON.stringify(message)}\n`).join(""));
   return {
     child,
     lines,
