@@ -7,7 +7,7 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { claims, claimsAsync, readJson, sandbox, type Sandbox } from "./helpers.js";
 
 // Runs before the CLI; the bundles call node:fs's linkSync through the module object, so this
 // wrapper sees the take's link(2) of each claim name.
@@ -68,6 +68,22 @@ GiveBack("should keep the marker of a target the holder already held before the 
   const beat = run(["beat", "--holder", "me"]);
   assert.is(beat.code, 0);
   assert.equal(beat.body.renewed, ["a"]);
+});
+
+GiveBack("should keep the holder's claim in the other mode while a wait switching it waits, and after it times out", async ({ box, run }) => {
+  assert.is(run(["take", "a", "--holder", "me", "--purpose", "edit a"]).code, 0);
+  assert.is(run(["take", "b", "--holder", "other"]).code, 0);
+  const waiting = claimsAsync(["take", "a", "b", "--shared", "--wait", "3", "--holder", "me", "--dir", box.dir, "--json"], { cwd: box.project });
+  const queued = () => readdirSync(box.dir).some((name) => name.startsWith(".queue-"));
+  for (let i = 0; i < 200 && !queued(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(queued(), "the waiter queued for b");
+  // me still holds a exclusively while it waits for b: a shared take of a by another is refused.
+  const meanwhile = run(["take", "a", "--shared", "--holder", "x"]);
+  const waited = await waiting;
+  assert.is(meanwhile.code, 3, `a shared take of a, while me waited, got ${JSON.stringify(meanwhile.body)}`);
+  assert.is(waited.code, 5, waited.stdout + waited.stderr);
+  assert.equal([readJson(join(box.dir, "a.json")).holder, readJson(join(box.dir, "a.json")).purpose], ["me", "edit a"], "the exclusive a the holder had before stays");
+  assert.equal(readdirSync(box.dir).filter((name) => name.startsWith("a+")), [], "the shared a the wait got was given back");
 });
 
 GiveBack.run();

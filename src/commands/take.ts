@@ -333,7 +333,10 @@ export function takeStep(
     throw error;
   }
   // The holder's claims in the other mode go once the take stands: a take that fails keeps them.
-  for (const { request } of written) dropOtherMode(request, context);
+  // A wait still refused does not stand yet: timed out or interrupted, it gives back what it got
+  // (take-wait.ts), and the holder must still have what it held before; its last step drops them.
+  const stands = refused.length === 0 || options.wait === undefined;
+  for (const { request } of stands ? written : []) dropOtherMode(request, context);
   // The caller's own interests in what it now holds are spent; the notes of others reach it.
   const notes: Note[] = [];
   for (const claim of granted) {
