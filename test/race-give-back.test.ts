@@ -70,6 +70,21 @@ GiveBack("should keep the marker of a target the holder already held before the 
   assert.equal(beat.body.renewed, ["a"]);
 });
 
+GiveBack("should keep the holder's claim in the other mode, and its marker, when a take switching it is given back", async ({ box, run }) => {
+  assert.is(run(["take", "a", "--shared", "--ttl", "1", "--holder", "me"]).code, 0);
+  const shared = readdirSync(box.dir).find((name) => name.startsWith("a+") && name.endsWith(".json")) as string;
+  // The exclusive a is written, then b is found taken: a's exclusive claim goes back, its shared one stays.
+  assert.is(run(["take", "a", "b", "--holder", "me"], { INTRUDE_ON: "b.json" }).code, 3);
+  assert.not.ok(existsSync(join(box.dir, "a.json")), "the exclusive a was given back");
+  assert.is(readJson(join(box.dir, shared)).holder, "me", "the shared a the holder had before stays");
+  // Lapsed and swept, it is reported lost, as any claim the holder was granted.
+  await new Promise((resolve) => setTimeout(resolve, 2100));
+  assert.equal(run(["sweep"]).body.removed, ["a"]);
+  const beat = run(["beat", "--holder", "me"]);
+  assert.is(beat.code, 4, `beat: ${JSON.stringify(beat.body)}`);
+  assert.equal(beat.body.lost, ["a"]);
+});
+
 GiveBack("should keep the holder's claim in the other mode while a wait switching it waits, and after it times out", async ({ box, run }) => {
   assert.is(run(["take", "a", "--holder", "me", "--purpose", "edit a"]).code, 0);
   assert.is(run(["take", "b", "--holder", "other"]).code, 0);

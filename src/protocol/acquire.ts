@@ -186,8 +186,13 @@ function confirmed(fileName: string, claim: Claim, context: Context): boolean {
  * is told it was granted nothing, so a later beat or release must not report it lost.
  */
 export function giveBack(claim: Claim, context: Context): void {
-  forgetHeld(claim.holder, claim.target, context);
-  const fileName = claimFileOf({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" });
+  const mode: Mode = claim.mode === "shared" ? "shared" : "exclusive";
+  // One marker per holder and target, whatever the mode: where the holder still has its claim in the
+  // other mode (a mode switch given back), the marker goes back to naming that one.
+  const other: Mode = mode === "shared" ? "exclusive" : "shared";
+  if (holds({ target: claim.target, holder: claim.holder, mode: other }, context)) rememberHeld({ target: claim.target, holder: claim.holder, mode: other }, context);
+  else forgetHeld(claim.holder, claim.target, context);
+  const fileName = claimFileOf({ target: claim.target, holder: claim.holder, mode });
   const read = context.store.read(fileName);
   if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return;
   context.store.change(fileName, read.version, () => "remove");
