@@ -835,6 +835,17 @@ Wire("should keep nothing a handover took of a free path when the client cancels
   assert.is((await server.call("handover", { path: "./free.ts" })).value.granted, true, "a handover the client waits for keeps it");
 });
 
+Wire("should give a reservation switched between exclusive and shared back to the mode it had when the client cancels the call", async (context) => {
+  const server = await context.server();
+  const reserve = (paths: string[], exclusive: boolean) => ({ project_key: context.box.project, agent_name: "agent-1", paths, exclusive });
+  assert.is((await server.call("file_reservation_paths", { ...reserve(["x.ts"], true), reason: "edit x" })).value.granted.length, 1);
+  const held = () => JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { holder: string; mode?: string; purpose: string; taken_at: string }) => [claim.holder, claim.mode ?? "exclusive", claim.purpose, claim.taken_at]);
+  const before = held();
+  // The switch to shared is answered to nobody: the agent still holds x.ts exclusively, as it did.
+  await cancelledAtOnce(context, { name: "file_reservation_paths", arguments: reserve(["x.ts", ...Array.from({ length: 40 }, (_, index) => `new-${index}.ts`)], false) });
+  assert.equal(held(), before, "the cancelled call left the agent without the reservation it had before it");
+});
+
 Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
   const reserve = bulkReservation(context);
   const server = await context.server();

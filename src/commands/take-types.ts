@@ -38,10 +38,16 @@ export interface TakeOptions extends CommonOptions {
 
 /** A claim take granted; a re-take that changed the purpose or the TTL also names the one it replaced. */
 export interface TakenClaim extends GrantedClaim {
-  /** action "retaken" only: the purpose the claim had before this take replaced it. */
+  /** action "retaken", or a mode switch (previous_mode): the purpose the claim had before this take replaced it. */
   previous_purpose?: string;
-  /** action "retaken" only: the TTL (seconds) the claim had before this take's --ttl replaced it; null: it had none of its own. */
+  /** action "retaken", or a mode switch (previous_mode): the TTL (seconds) the claim had before this take's --ttl replaced it; null: it had none of its own. */
   previous_ttl?: number | null;
+  /**
+   * The mode of the holder's own claim on the target this take replaced (shared ↔ exclusive): the
+   * holding goes on in the new mode. Its purpose and TTL, where this take changed them, are in
+   * previous_purpose and previous_ttl.
+   */
+  previous_mode?: "shared" | "exclusive";
 }
 
 export interface TakeResult {

@@ -312,10 +312,17 @@ export function takeStep(
       if ("action" in outcome) {
         // A re-take with another purpose replaces the one every refusal shows, one with another --ttl
         // the claim's lease: say so, not only "renewed".
-        const before = outcome.action === "retaken" ? ownClaims.get(target.canonical) : undefined;
+        // A mode switch likewise, and it names the mode it leaves (an abandoned MCP call goes back to it, src/mcp/call.ts).
+        const before = outcome.action === "retaken" ? ownClaims.get(target.canonical) ?? other : other;
         const purposeChanged = before !== undefined && before.purpose !== outcome.purpose;
         const ttlChanged = before !== undefined && before.ttl !== outcome.ttl;
-        granted.push({ ...outcome, ...(purposeChanged && { previous_purpose: before.purpose }), ...(ttlChanged && { previous_ttl: before.ttl ?? null }) });
+        const previousMode = other === undefined ? undefined : other.mode === "shared" ? "shared" : "exclusive";
+        granted.push({
+          ...outcome,
+          ...(purposeChanged && { previous_purpose: before.purpose }),
+          ...(ttlChanged && { previous_ttl: before.ttl ?? null }),
+          ...(previousMode !== undefined && { previous_mode: previousMode }),
+        });
         written.push({ request, since });
         continue;
       }
