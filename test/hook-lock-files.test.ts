@@ -148,6 +148,7 @@ Locks("should read helm dependency update and build as the chart's lock file and
     [".", "helm dependency update v1", ["glob:v1/charts/**", "v1/requirements.lock"]],
     [".", "helm dependency list ch", []],
     [".", "helm dependency update --help", []],
+    [".", "helm dependency update -h", []],
   ];
   for (const [dir, command, expected] of cases) assert.equal(await at(box, dir, command), expected, command);
   held(box, ["ch/Chart.lock"]);
@@ -253,11 +254,12 @@ Locks("should read helm package as the chart's archive, and with -u its dependen
     ["ch", "helm package --dependency-update --version 1.2.3 .", ["ch/Chart.lock", "ch/web-1.2.3.tgz", "glob:ch/charts/**"]],
     [".", "helm package other", ["glob:*.tgz"]], // no Chart.yaml to name it
     [".", "helm package -u --help", []],
+    [".", "helm package -u -h ch", []],
   ];
   for (const [dir, command, expected] of cases) assert.equal(await at(box, dir, command), expected, command);
   held(box, ["ch/Chart.lock"]);
   answers(box, ["helm package -u ch", "cd ch && helm package --dependency-update ."], "deny");
-  answers(box, ["helm package ch", "helm package ch -d dist", "helm package -u --help"], undefined);
+  answers(box, ["helm package ch", "helm package ch -d dist", "helm package -u --help", "helm package -uh ch"], undefined);
 });
 
 Locks.run();

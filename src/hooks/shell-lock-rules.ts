@@ -180,9 +180,13 @@ function helmPackage(input: RuleInput, rest: number[]): string[] {
   return [...charts.map(archive), ...(reading.has("u") ? charts.flatMap((chart) => chartDependencies(chart, false)) : [])];
 }
 
+const helmRules: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
+  ...Object.fromEntries(["dependency", "dep", "dependencies"].map((sub) => [sub, helmDependency])),
+  package: helmPackage,
+};
 const helm: Rule = bySubcommand(
   {
-    short: "n:d:",
+    short: "n:d:h", // -h: helm's help, as --help
     long: {
       namespace: "n",
       destination: "d",
@@ -191,7 +195,7 @@ const helm: Rule = bySubcommand(
         kube-tls-server-name burst-limit qps content-cache app-version version key passphrase-file username password cert-file key-file ca-file`),
     },
   },
-  { ...Object.fromEntries(["dependency", "dep", "dependencies"].map((sub) => [sub, helmDependency])), package: helmPackage },
+  Object.fromEntries(Object.entries(helmRules).map(([sub, rule]) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("h") ? [] : rule(input, rest))])),
 );
 
 /**
