@@ -301,6 +301,25 @@ test("should refuse a hook's write in the package of a file taken from the root"
   assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /held by A for "root work"/);
 });
 
+test("should list a claim in the package's claims directory once in a hook's refusal, with a handover that queues where it is", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "package work"], { cwd: pkg, env }).code, 0);
+  // From the root, whose own claims directory is another: the package's is where the file is routed, and among those above it.
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Edit", tool_use_id: "t1", tool_input: { file_path: join(pkg, "src", "f.ts"), old_string: "1", new_string: "2" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  const reason: string = JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.equal(reason.split("\n").filter((line) => line.startsWith("- ")), ['- packages/a/src/f.ts: held by A for "package work" (heartbeat 0s ago)'], reason);
+  assert.not.match(reason, /where a queue from here cannot wait/);
+  assert.match(reason, /claims handover packages\/a\/src\/f\.ts --purpose "<what you will do>" --holder claude-s9/);
+  // The queue it names is the one A's release grants from.
+  assert.is(claims(["handover", "packages/a/src/f.ts", "--purpose", "later", "--holder", "claude-s9"], { cwd: root, env }).code, 6, "queued");
+  assert.is(claims(["release", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "granted to the session queued from the hook's advice");
+});
+
 test("should release at the session's end what a hook claimed in another claims directory", ({ repo }) => {
   const { root, pkg, env } = repo;
   const hook = (payload: object) =>

@@ -290,7 +290,13 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     const unpinnedSession = { cwd: session.cwd, env: unpinnedEnvironment(session.env ?? process.env) };
     for (const [dir, theirs] of claimsDirsElsewhere(files, unpinnedSession, claimsDir(), kernelOf)) linkedDirs.set(dir, [...new Set([...(linkedDirs.get(dir) ?? []), ...theirs])]);
   }
-  const linked = [...linkedDirs];
+  // A file's own package directory is among the directories above it (linkedDirsElsewhere) and is
+  // judged already as where it is routed: judged twice, its claim was listed twice, the second time
+  // as in a directory whose queue a handover from here cannot join, which is wrong for that one.
+  const routedTo = new Map(elsewhere.map(([dir, theirs]) => [dir, new Set(theirs)]));
+  const linked = [...linkedDirs]
+    .map(([dir, theirs]): [string, string[]] => [dir, theirs.filter((file) => !routedTo.get(dir)?.has(file))])
+    .filter(([, theirs]) => theirs.length > 0);
   const blockedThere: Holding[] = [];
   // Another session's symbol claims met there: beside them the session claims the symbols its edit touches, not the file.
   const partly: Partly = { files: [], symbols: [] };
