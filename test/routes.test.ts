@@ -320,6 +320,25 @@ test("should list a claim in the package's claims directory once in a hook's ref
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "granted to the session queued from the hook's advice");
 });
 
+test("should advise a handover the CLI accepts when a directory written reaches into a package claiming in a directory of its own", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "package work"], { cwd: pkg, env }).code, 0);
+  const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+    input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command: "rm -r packages" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  const reason: string = JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason;
+  // packages/ reaches into the root's claims directory and the package's: no one handover may queue for it whole.
+  assert.is(claims(["handover", "packages/", "--holder", "claude-s9"], { cwd: root, env }).code, 2);
+  const advised = /when it frees: (claims handover .*?) \(then claims status/.exec(reason)?.[1];
+  assert.ok(advised, reason);
+  const run = spawnSync("sh", ["-c", advised.replace(/^claims /, `"${process.execPath}" "${BIN}" `)], { cwd: root, env: cleanEnv(env), encoding: "utf8" });
+  assert.is(run.status, 6, `${advised}: ${run.stdout}${run.stderr}`);
+  assert.is(claims(["release", "src/f.ts", "--holder", "A"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "granted to the session that queued as advised");
+});
+
 test("should release at the session's end what a hook claimed in another claims directory", ({ repo }) => {
   const { root, pkg, env } = repo;
   const hook = (payload: object) =>

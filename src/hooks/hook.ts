@@ -6,7 +6,7 @@
 // session of the same client).
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
-import { ClaimsError, ConfigError } from "../os/errors.js";
+import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
@@ -20,7 +20,7 @@ import { recordClientSession } from "../protocol/hook-files.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { printable } from "../os/printable.js";
 import { absoluteDirOption, RelativeDirError, resolveHolder, resolveSettings, type Settings } from "../protocol/settings.js";
-import { pinned, pointedFrom, rememberElsewhere, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
+import { oneDirectory, pinned, pointedFrom, rememberElsewhere, routesOf, searchStopped, unpinnedEnvironment } from "../protocol/routes.js";
 import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
@@ -428,8 +428,11 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   );
   // What to queue for: the target written, or, where that is a glob standing for files the command
   // does not name (`git checkout main`, `tar x`, `find -exec`), the claim in its way.
-  const queued = (holding: Holding) => (holding.held_target !== undefined && isGlobText(holding.target) ? holding.held_target : holding.target);
-  const targets = [...new Set(blocking.map((holding) => display(queued(holding), cwd)))];
+  // So too where a directory written reaches into a package claiming in a claims directory of its
+  // own: no one take or handover may span two (routes.ts, oneDirectoryEach).
+  const queued = (holding: Holding) => (holding.held_target !== undefined && (isGlobText(holding.target) || spansDirectories([holding.target], cwd)) ? holding.held_target : holding.target);
+  const queuedFor = [...new Set(blocking.map(queued))];
+  const targets = [...new Set(queuedFor.map((target) => display(target, cwd)))];
   const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";
   // The CLI in the agent's shell derives the holder from the same session id; where it would not
   // (no such variable, CLAIMS_HOLDER set, a subagent of its own), the command says who is asking.
@@ -444,7 +447,11 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   // handover queues for one target; take --queue for several (it takes nothing until each frees).
   // Quoted for a shell (single quotes where needed): the agent runs this as it reads it, and a
   // path with $ or ` in double quotes would expand.
-  const queue = targets.length === 1 ? `claims handover ${shellQuote(targets[0] as string)} ${purpose}` : `claims take ${targets.map(shellQuote).join(" ")} --queue ${purpose}`;
+  // One take --queue acts in one claims directory: targets claimed in several get a handover each.
+  const queue =
+    targets.length === 1 || spansDirectories(queuedFor, cwd)
+      ? targets.map((target) => `claims handover ${shellQuote(target)} ${purpose}`).join("; ")
+      : `claims take ${targets.map(shellQuote).join(" ")} --queue ${purpose}`;
   const [what, it] = targets.length === 1 ? ["This file is", "it"] : [`These ${targets.length} files are`, "them"];
   // A claim in another claims directory (a pinned session's, another name's): no queue here waits for it.
   const apart = [...new Set(blocking.flatMap((holding) => holding.claims_dir ?? []))];
@@ -459,6 +466,17 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
     next,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");
+}
+
+/** Whether one take of `targets` from `cwd` would be refused for reaching into two claims directories. */
+function spansDirectories(targets: string[], cwd: string): boolean {
+  try {
+    const routes = routesOf(targets, { cwd, env: process.env });
+    if (routes !== undefined) oneDirectory(routes, "take");
+    return false;
+  } catch (error) {
+    return error instanceof BadInputError;
+  }
 }
 
 /** A subagent of its own refused by its own session (or a sibling) is told so, not "another session". */
