@@ -752,6 +752,57 @@ allOrNothing("should give back what a take of several targets took before a late
   }
 });
 
+allOrNothing("should give back what a take of several targets wrote when a signal ends it midway, and exit as killed by it", async () => {
+  // T's take of a, b and c stops (SIGSTOP) once a's claim is linked; the signal comes meanwhile and
+  // is delivered as it goes on, as Ctrl-C or a supervisor's SIGTERM reach a take of many targets.
+  // T took all or nothing: killed there, it left a held for its TTL, and no session could take it.
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    const sb = sandbox();
+    try {
+      const taking = await stoppedAt(["take", "a", "b", "c", "--holder", "T", "--json", "--dir", sb.dir], sb.project, "after-link");
+      try {
+        assert.ok(existsSync(join(sb.dir, "a.json")), "stopped with a linked");
+        taking.child.kill(signal);
+        taking.child.kill("SIGCONT");
+        const exit = await new Promise<string>((resolve) => taking.child.once("close", (status, killed) => resolve(`${status ?? ""}${killed ?? ""}`)));
+        assert.ok(exit === signal || exit === String(code), `ended by ${exit}`);
+        assert.is(taking.stdout(), "", "no grant was told");
+        const other = claims(["take", "a", "b", "c", "--holder", "X", "--json", "--dir", sb.dir], { cwd: sb.project });
+        assert.is(other.code, 0, `after T's ${signal}: ${other.stdout}${other.stderr}`);
+        assert.equal(readdirSync(sb.dir).filter((name) => name.startsWith(".held-")).length, 3, "X's markers alone: T's were given back with its claims");
+      } finally {
+        taking.child.kill("SIGKILL");
+      }
+    } finally {
+      sb.cleanup();
+    }
+  }
+});
+
+allOrNothing("should give back what a take of several targets wrote when it was stopped past the take lock's hold limit", async () => {
+  // T's take of a and b stops (SIGSTOP, a frozen VM) once a's claim is linked, for longer than a
+  // lock may be held unrenewed. Let go on, it must not write b (a waiter on another machine may
+  // have passed over its take lock), and fails. a went back only under the take lock, whose every
+  // write now fails the same way: T, told its take failed, held a until its TTL.
+  const sb = sandbox();
+  try {
+    const taking = await stoppedAt(["take", "a", "b", "--holder", "T", "--json", "--dir", sb.dir], sb.project, "after-link");
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      taking.child.kill("SIGCONT");
+      const code = await taking.exited;
+      assert.is.not(code, 0);
+      const other = claims(["take", "a", "b", "--holder", "X", "--json", "--dir", sb.dir], { cwd: sb.project });
+      assert.is(other.code, 0, `T's take failed (exit ${code}), yet: ${other.stdout}${other.stderr}`);
+      assert.is(claimOnDisk(sb.dir, "a").holder, "X");
+    } finally {
+      taking.child.kill("SIGKILL");
+    }
+  } finally {
+    sb.cleanup();
+  }
+});
+
 allOrNothing.run();
 
 // 6 ---------------------------------------------------------------------------------------------

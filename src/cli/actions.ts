@@ -30,9 +30,10 @@ export function tokenOf(flags: { token?: string }): { token?: number } {
 
 export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
   const { take } = await import("../commands/take.js");
-  // Only a waiting take is interrupted gracefully (it leaves nothing behind, src/commands/take-wait.ts); any
-  // other take is over in milliseconds, and one killed midway is recovered like a crash.
-  // Interrupted, it exits as a shell reports a process killed by that signal: 128 + its number.
+  // A waiting take is interrupted through this signal (it leaves nothing behind, src/commands/take-wait.ts);
+  // any other take notes a signal itself, and gives back what it wrote before the signal ends it
+  // (src/commands/take.ts). Interrupted, it exits as a shell reports a process killed by that
+  // signal: 128 + its number.
   let signal: AbortSignal | undefined;
   let interruptedCode = 130;
   if (flags.wait !== undefined) {

@@ -33,6 +33,7 @@ export type { GrantedClaim } from "../protocol/acquire.js";
 export type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-types.js";
 import { MAX_WAIT_SECONDS, type QueuedPlace, type TakeOptions, type TakenClaim, type TakeResult } from "./take-types.js";
 import { asOneVerb, freshLookups } from "../os/lookups.js";
+import { outsideHeldLocks } from "../os/lease.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
@@ -72,8 +73,12 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
   // A take that looks again after its grant (settleRaceThroughLinks) gives its claims back when
   // interrupted from its grant on: nobody was told they are held. Listened for from the start when
-  // the take itself is short (no --wait, which has its own), so no grant goes unanswered.
-  let interrupt = looked.looked.size === 0 || options.wait !== undefined ? undefined : onInterrupt(options.signal);
+  // the take itself is short (no --wait, which has its own), so no grant goes unanswered. So does
+  // any take without a caller's signal (the CLI's): one of many targets takes a while, and killed
+  // by Ctrl-C midway it left those it had written held for their TTL, though it takes all or none.
+  // (A caller's signal, claims mcp's, is answered by the caller: src/mcp/call.ts.)
+  const listening = options.wait === undefined && (looked.looked.size > 0 || options.signal === undefined);
+  let interrupt = listening ? onInterrupt(options.signal) : undefined;
   let taken: TakeResult;
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
@@ -86,6 +91,15 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     const settling = unlooked.length === 0 ? looked.looked : new Map([...looked.looked, ...lookAtLinks({ ...asked, targets: unlooked }, routes).looked]);
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
     taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt);
+    if (interrupt !== undefined && options.signal === undefined && !taken.interrupted && taken.granted.length > 0) {
+      // The take ran without yielding: a signal that came meanwhile reaches its listener now.
+      await new Promise((resume) => setImmediate(resume));
+      if (interrupt.signal !== undefined) {
+        const { giveBackGrants } = await import("./take-undo.js");
+        await giveBackGrants(taken, asked, asked);
+        taken = { holder: taken.holder, granted: [], refused: taken.refused, interrupted: true };
+      }
+    }
   } finally {
     interrupt?.done();
   }
@@ -386,16 +400,22 @@ function renewLapsed(granted: TakenClaim[], written: Array<{ request: Request; s
 
 const MAX_RENEWAL_PASSES = 50;
 
-/** Gives back what this take wrote (a re-take's claim was the holder's before it, and stays), each as far as it can. */
+/**
+ * Gives back what this take wrote (a re-take's claim was the holder's before it, and stays), each
+ * as far as it can, and under its own claim lock only: a take stopped past the take lock's hold
+ * limit fails its next write, and its give-back must not fail with it (src/os/lease.ts).
+ */
 function giveBackAll(granted: TakenClaim[], context: Context): void {
-  for (const claim of granted) {
-    if (claim.action === "retaken") continue;
-    try {
-      giveBack(claim, context);
-    } catch {
-      // its claim lock stayed busy too: the claim lapses with its TTL, as one of a stopped take does
+  outsideHeldLocks(() => {
+    for (const claim of granted) {
+      if (claim.action === "retaken") continue;
+      try {
+        giveBack(claim, context);
+      } catch {
+        // its claim lock stayed busy too: the claim lapses with its TTL, as one of a stopped take does
+      }
     }
-  }
+  });
 }
 
 /**

@@ -1,11 +1,8 @@
 // What every tool handler gets besides its arguments: who it acts for, the settings the server
 // was started with, and a signal that fires when the client cancels the call or goes away.
-import { release } from "../commands/release.js";
-import { take, type TakeResult } from "../commands/take.js";
-import { openContext, type CommonOptions } from "../protocol/context.js";
-import { forget } from "../protocol/idempotency.js";
-import { routesOf } from "../protocol/routes.js";
-import { inputOf } from "../targets/target.js";
+import type { TakeResult } from "../commands/take.js";
+import { giveBackGrants } from "../commands/take-undo.js";
+import type { CommonOptions } from "../protocol/context.js";
 
 export interface Call {
   /** The holder for this call: its own actor if it names one (src/mcp/identity.ts); `argument` names it in an error. */
@@ -34,32 +31,6 @@ export async function givenBackIfAbandoned(result: TakeResult, call: Call, optio
   if (!call.signal.aborted || result.interrupted) return false;
   // A replay of a key's first answer took nothing: its grants are that answer's, told to a client already.
   if (result.idempotent_replay) return true;
-  // A claim switched between shared and exclusive was the actor's before the call, in the other
-  // mode: it goes back to that mode (kept as it is where that is refused), not away.
-  const switched = result.granted.filter((claim) => claim.previous_mode !== undefined);
-  const fresh = result.granted.filter((claim) => claim.previous_mode === undefined && (claim.action === "taken" || claim.action === "took_over")).map((claim) => inputOf(claim.target));
-  if (fresh.length > 0) await release({ ...options, holder: result.holder, targets: fresh });
-  for (const claim of switched) {
-    const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
-    try {
-      await take({
-        ...options,
-        holder: result.holder,
-        targets: [inputOf(claim.target)],
-        shared: claim.previous_mode === "shared",
-        purpose: claim.previous_purpose ?? claim.purpose,
-        ...(ttl !== undefined && { ttl }),
-        creating: true,
-        force: true,
-      });
-    } catch {
-      // kept in the mode the call asked for: the actor still holds the path
-    }
-  }
-  const key = asked?.idempotencyKey;
-  if (asked !== undefined && key !== undefined) {
-    const dirs = new Set([openContext(options).store.dir, ...(routesOf(asked.targets, options)?.dirs.keys() ?? [])]);
-    for (const dir of dirs) forget({ dir }, result.holder, key);
-  }
+  await giveBackGrants(result, options, asked);
   return true;
 }

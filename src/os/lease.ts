@@ -52,6 +52,21 @@ export function endHold(): void {
 }
 
 /**
+ * Runs `work` as if no lock were held around it, for writes that a lock of their own protects: a
+ * take giving back the claims it wrote, each under that claim's lock, after its take lock went past
+ * HOLD_LIMIT_MS (the process was stopped). The take lock guards new grants; nothing given back
+ * needs it, and it must not keep the claims held for their TTL.
+ */
+export function outsideHeldLocks<T>(work: () => T): T {
+  const outer = holds.splice(0);
+  try {
+    return work();
+  } finally {
+    holds.unshift(...outer);
+  }
+}
+
+/**
  * Called before every write that a lock protects. Renews a lock held for a while; throws when one
  * went longer than HOLD_LIMIT_MS without renewal, since a contender on another machine may pass
  * over it soon, and writing now could put two writers inside.

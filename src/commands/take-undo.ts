@@ -1,0 +1,44 @@
+// Undoing a take whose answer reaches nobody: a CLI take interrupted (Ctrl-C, SIGTERM) while it
+// wrote its claims, an MCP call its client cancelled or abandoned. A holder that was never told it
+// holds a path never releases it, and every other session would be refused it for a TTL.
+import { openContext, type CommonOptions } from "../protocol/context.js";
+import { forget } from "../protocol/idempotency.js";
+import { routesOf } from "../protocol/routes.js";
+import { inputOf } from "../targets/target.js";
+import { release } from "./release.js";
+import { take } from "./take.js";
+import type { TakeResult } from "./take-types.js";
+
+/**
+ * Gives back what `result` granted: a claim the take made goes; one it switched between shared
+ * and exclusive was the holder's before, in the other mode, and goes back to that mode (kept as it
+ * is where that is refused); one it only renewed stays. The take's idempotency key (`asked`) is
+ * forgotten where it was recorded: a retry with it must take afresh, not replay grants given back.
+ */
+export async function giveBackGrants(result: TakeResult, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string }): Promise<void> {
+  const switched = result.granted.filter((claim) => claim.previous_mode !== undefined);
+  const fresh = result.granted.filter((claim) => claim.previous_mode === undefined && (claim.action === "taken" || claim.action === "took_over")).map((claim) => inputOf(claim.target));
+  if (fresh.length > 0) release({ ...options, holder: result.holder, targets: fresh });
+  for (const claim of switched) {
+    const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
+    try {
+      await take({
+        ...options,
+        holder: result.holder,
+        targets: [inputOf(claim.target)],
+        shared: claim.previous_mode === "shared",
+        purpose: claim.previous_purpose ?? claim.purpose,
+        ...(ttl !== undefined && { ttl }),
+        creating: true,
+        force: true,
+      });
+    } catch {
+      // kept in the mode the take asked for: the holder still holds the path
+    }
+  }
+  const key = asked?.idempotencyKey;
+  if (asked !== undefined && key !== undefined) {
+    const dirs = new Set([openContext(options).store.dir, ...(routesOf(asked.targets, options)?.dirs.keys() ?? [])]);
+    for (const dir of dirs) forget({ dir }, result.holder, key);
+  }
+}
