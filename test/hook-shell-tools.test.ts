@@ -2,9 +2,10 @@
 // escaped, Codex's second spelling of apply_patch, a diff on a pipe, wrappers, the scripts of sed,
 // awk and the editors, and tools whose output file is an operand or an option. Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -88,6 +89,28 @@ Tools("should read the command a wrapper runs: setsid, flock, fakeroot, su, chrt
   ]);
   allows(box, ["setsid ls", "flock /tmp/x.lock -c 'rm src/c.ts'", "chrt -b 0 ls", "taskset -c 0 true", "busybox ls", "strace -o /tmp/t.log ls", "script -q -c ls /dev/null", "unshare -r -w src rm u.ts"]);
   assert.equal(await writes(box, "script -q -c ls"), ["typescript"], "the typescript where it runs when no file is named");
+});
+
+Tools("should judge flock's lock file as written only where it is not there yet (it opens it with O_CREAT), and still read the command it runs", async ({ box }) => {
+  file(box, "locks/held.lock", "");
+  claims(["take", join(box.project, "locks/build.lock"), "--dir", box.dir, "--holder", "other", "--purpose", "serializing builds"]);
+  claims(["take", join(box.project, "9"), "--dir", box.dir, "--holder", "other", "--purpose", "a file named 9"]);
+  const cases: Array<[string, string[]]> = [
+    ["flock locks/build.lock true", ["locks/build.lock"]], // not there: flock makes it
+    ["flock -n -w 5 locks/build.lock -c 'echo hi'", ["locks/build.lock"]],
+    ["flock -c 'echo hi' locks/build.lock", ["locks/build.lock"]],
+    ["flock --exclusive --timeout 5 locks/build.lock -- true", ["locks/build.lock"]],
+    ["cd locks && flock build.lock true", ["locks/build.lock"]],
+    ["flock locks/held.lock true", []], // there: opened, never written
+    ["flock locks true", []], // a directory: opened read-only
+    ["flock -n 9", []], // alone: a descriptor's number
+    ["exec 9>>/tmp/x.lock; flock -n 9 || exit 1", ["/tmp/x.lock"]], // the redirection, not flock
+    ["flock locks/held.lock rm src/b.ts", ["src/b.ts"]], // the command it runs, as before
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["flock locks/held.lock rm u.ts", "flock -n locks/held.lock -c 'rm u.ts'"]);
+  for (const command of ["flock locks/build.lock true", "flock -n -w 5 locks/build.lock -c 'echo hi'", "flock -c true locks/build.lock", "cd locks && flock -s build.lock true"]) assert.is(bash(box, command), "deny", command);
+  allows(box, ["flock u.ts true", "flock -n u.ts -c 'ls'", "flock -n 9", "flock locks/held.lock true", "flock /tmp/x.lock -c 'cat u.ts'"]);
 });
 
 Tools("should judge a command line su, runuser, flock, parallel and other runners are given that the text does not fix as any file", async ({ box }) => {

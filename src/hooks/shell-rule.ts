@@ -1,10 +1,12 @@
 // What a command's rule is (Rule): its options, declared once (Syntax), and the paths it writes,
 // computed from its arguments as they read (RuleInput). With what several rules read alike: the
 // files options name (optionFiles), the directory an option names (placeOf), the paths a diff names
-// (diffPaths), a variable of the command's environment, a path written as a glob.
+// (diffPaths), a variable of the command's environment, a path written as a glob, a file made only
+// where none is (createdIfMissing).
+import { existsSync } from "node:fs";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import type { Reading, Syntax } from "./shell-options.js";
-import { directoryAt, type Environment, outputs, type Walk } from "./shell-words.js";
+import { directoryAt, type Environment, outputs, type Walk, within } from "./shell-words.js";
 
 export interface Rule {
   /** Its options, declared once: both their values and which arguments are operands come from reading them. */
@@ -94,3 +96,14 @@ export const variable = (environment: Environment, name: string, otherwise: stri
 
 /** A path written as a glob: checked against the claims, never claimed (a path already in an unknown place keeps its mark). */
 export const globOf = (path: string): string => (path.startsWith(UNKNOWN_MARK) || path.startsWith(GLOB_MARK) ? path : GLOB_MARK + path);
+
+/**
+ * A file a command creates only where none is, leaving one that is there as it was (`flock FILE
+ * cmd` opens FILE with O_CREAT and no O_TRUNC; `tailwindcss init` skips a config it finds): the path
+ * while nothing is there, else nothing. A symlink to nowhere is missing (open(2) creates what it
+ * leads to: existsSync follows it); a path the text does not fix, or in a place unknown, may be.
+ */
+export function createdIfMissing(cwd: string | undefined, path: string): string[] {
+  const absolute = within(cwd, path);
+  return absolute.startsWith(GLOB_MARK) || absolute.startsWith(UNKNOWN_MARK) || !existsSync(absolute) ? [path] : [];
+}

@@ -64,6 +64,12 @@ export const WRAPPERS: Record<
     positional?: number;
     /** Its own operands are files it opens for writing, creating them (`setlock file cmd`). */
     opens?: boolean;
+    /**
+     * Its own operand is a file it creates only where none is, and never writes (`flock FILE cmd`):
+     * a write while it is missing (createdIfMissing). Alone, with nothing to run, it is a
+     * descriptor's number (`flock -n 9`), no file.
+     */
+    creates?: boolean;
     chdir?: string;
     writes?: string[];
     edits?: string;
@@ -95,7 +101,8 @@ export const WRAPPERS: Record<
   ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
   chronic: { syntax: {} },
   coproc: { syntax: {} },
-  // util-linux and the like: a new session, a lock held (`flock FILE cmd`, `flock FILE -c 'cmd'`),
+  // util-linux and the like: a new session, a lock held (`flock FILE cmd`, `flock FILE -c 'cmd'`;
+  // util-linux's flock.c opens FILE with O_RDONLY|O_CREAT, so a FILE not there is made, empty),
   // another scheduling policy (`chrt -b 0 cmd`) or CPU set (`taskset -c 0 cmd`: -c is a flag there),
   // new namespaces (`unshare -r cmd`; -w runs it elsewhere, -R under another root), fake root (its
   // -s state file written), busybox's applets (`busybox rm f`). (su and runuser, another user's
@@ -105,6 +112,7 @@ export const WRAPPERS: Record<
     syntax: { short: "c:E:w:", long: { command: "c", "conflict-exit-code": "E", wait: "w", timeout: "w", shared: "", exclusive: "", unlock: "", nonblock: "", close: "", "no-fork": "", verbose: "" } },
     positional: 1,
     call: "c",
+    creates: true,
   },
   chrt: { syntax: { short: "D:P:T:", long: { "sched-deadline": "D", "sched-period": "P", "sched-runtime": "T" } }, positional: 1 },
   taskset: { syntax: {}, positional: 1 },

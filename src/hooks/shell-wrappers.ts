@@ -17,6 +17,7 @@ import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
+import { createdIfMissing } from "./shell-rule.js";
 import { add, directoryAt, outputs, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -142,6 +143,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         continue;
       }
     }
+    // The file a lock wrapper opens: setlock's for writing; flock's made only where none is, and
+    // only when it runs something (alone, `flock -n 9`, its operand is a descriptor).
+    const opened = (at: number, runs = at + 1 < argv.length) => {
+      if (wrapper.opens !== true && (wrapper.creates !== true || !runs)) return;
+      const paths = argv[at] !== undefined ? [argv[at] as string] : (wordValues(words[at] as Node, here) ?? [UNKNOWABLE]);
+      for (const path of paths) for (const written of wrapper.opens === true ? [path] : createdIfMissing(here.cwd, path)) add(here, written);
+    };
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
@@ -169,6 +177,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         }
       }
       if (wrapper.call !== undefined && reading.has(wrapper.call)) {
+        // `flock -c 'cmd' FILE`: its file after the command line (util-linux's flock takes -c only after FILE, and fails: judged all the same).
+        const file = reading.operands[0];
+        if (positional > 0 && file !== undefined) opened(file, true);
         // npx -c 'prettier --write f': the command line is read in turn (one the text does not fix is unknown).
         const line = reading.value(wrapper.call);
         if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
@@ -201,7 +212,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
           continue;
         }
         if (positional > 0) {
-          if (wrapper.opens === true) for (const path of wordValues(words[index] as Node, here) ?? [UNKNOWABLE]) add(here, path);
+          opened(index);
           positional--;
           index++;
           continue;
@@ -220,7 +231,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (assignment) here = { ...here, environment: { ...here.environment, [assignment[1] as string]: assignment[2] } };
       if (arg === "-" || assignment) index++; // `env - A=1 cmd`: `-` is env's -i
       else if (positional > 0) {
-        if (wrapper.opens === true) add(here, arg);
+        opened(index);
         positional--;
         index++;
       } else break;
