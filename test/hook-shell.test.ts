@@ -704,6 +704,37 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
   assert.is(bash(box, "git reset --hard"), undefined, "no repository");
 });
 
+Shell("should judge Git LFS's pull, checkout and migrate as git pull and git checkout are judged, and its fetch and reports as none", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  mkdirSync(join(box.project, "assets"));
+  const cases: Array<[string, string[]]> = [
+    ["git lfs pull", ["glob:**"]], // fetch, then checkout: any LFS file of the work tree
+    ["git lfs pull origin -I 'assets/*'", ["glob:**"]],
+    ["git lfs checkout", ["glob:**"]],
+    ["git lfs checkout assets u.ts", ["assets", "u.ts"]], // only what its patterns match
+    ["git lfs checkout '*.psd'", ["glob:**"]], // a pattern that matches at any depth
+    ["git lfs checkout --to theirs.psd --theirs assets/a.psd", ["theirs.psd"]], // one side of a conflict, to that file alone
+    ["git lfs migrate import --include='*.psd'", ["glob:**"]], // history rewritten, and the work tree with it
+    ["git lfs migrate export --everything --include='*.bin' --object-map=map.csv", ["glob:**", "map.csv"]],
+    ["git lfs migrate import --no-rewrite assets/a.psd", ["glob:**"]],
+    ["git -C assets lfs pull", ["glob:**"]],
+    ["git-lfs pull", ["glob:**"]], // by its own name
+    ["git-lfs checkout u.ts", ["u.ts"]],
+    ["git lfs migrate info --everything", []],
+    ["git lfs fetch --all", []], // into .git/lfs
+    ["git lfs ls-files", []],
+    ["git lfs status", []],
+    ["git lfs pull --help", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["git lfs pull", "git lfs pull origin main", "git lfs checkout", "git lfs checkout u.ts", "git lfs migrate import --above=1MB", "cd assets && git lfs checkout ../u.ts", "git-lfs pull", "git lfs checkout --to u.ts --ours a.psd"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["git lfs fetch", "git lfs fetch --all origin", "git lfs ls-files", "git lfs migrate info", "git lfs checkout assets", "git lfs checkout --to theirs.psd --theirs u.ts"]) assert.is(bash(box, command), undefined, command);
+  rmSync(join(box.project, ".git"), { recursive: true });
+  assert.equal(await writes(box, "git lfs pull"), [], "no repository");
+});
+
 Shell("should judge find's -delete, -exec and -fprint: what it finds under each starting point, and the file it prints to", async ({ box }) => {
   mkdirSync(join(box.project, "sub"));
   mkdirSync(join(box.project, "dst"));

@@ -53,6 +53,11 @@ const GIT: Record<string, Syntax> = {
     long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
   },
   init: { short: "qb:", long: { bare: "", "initial-branch": "b", "separate-git-dir": ":", template: ":", "object-format": ":", "ref-format": ":", shared: "::" } },
+  // Git LFS's own commands (git-lfs-checkout(1), -pull(1), -migrate(1)): their options that take a value.
+  lfs: {
+    short: "I:X:m:",
+    long: { include: "I", exclude: "X", message: "m", to: ":", "object-map": ":", "include-ref": ":", "exclude-ref": ":", above: ":", top: ":", unit: ":", remote: ":" },
+  },
   apply: {
     short: "p:C:",
     long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", "unsafe-paths": "", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
@@ -293,6 +298,22 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const directory = reading.has("o") ? directoryAt(cwd, reading.value("o")) : cwd;
       const suffix = reading.has("suffix") ? reading.value("suffix") : ".patch";
       return [directory === undefined ? UNKNOWABLE : globOf(join(directory, `*${suffix ?? ""}`))];
+    }
+    case "lfs": {
+      // Git LFS: `pull` is `fetch` then `checkout` (git-lfs-pull(1)); `checkout` writes the LFS
+      // files of the work tree whose content is there, only those its patterns match when given
+      // (gitignore's form: read as a pathspec), or with `--to FILE` one side of a conflict to FILE
+      // alone (git-lfs-checkout(1)); `migrate import` and `export` rewrite history and the work
+      // tree with it, and `--object-map`'s file (git-lfs-migrate(1)); `info` only reports. Each as
+      // git checkout and git pull are read. `fetch`, `ls-files`, `status` and the rest write no
+      // file of the work tree.
+      const [verb, ...paths] = reading.operands;
+      const action = rest[verb ?? -1];
+      if (action === "pull") return wholeTree();
+      if (action === "checkout") return reading.has("to") ? at(optionFiles(input, ["to"], reading, (i) => i + index + 1)) : paths.length > 0 ? at(values(paths)) : wholeTree();
+      const mode = rest[paths[0] ?? -1];
+      if (action === "migrate" && (mode === "import" || mode === "export")) return [...wholeTree(), ...at(optionFiles(input, ["object-map"], reading, (i) => i + index + 1))];
+      return [];
     }
     case "apply": {
       // --stat, --numstat, --summary and --check turn applying off, unless --apply turns it back on.

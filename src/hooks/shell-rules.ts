@@ -358,6 +358,8 @@ export const RULES: Record<string, Rule> = {
   apply_patch: applyPatch,
   applypatch: applyPatch,
   git: { syntax: {}, writes: (input) => gitWrites(input) },
+  // Git LFS by its own name (`git-lfs pull`), as `git lfs pull`.
+  "git-lfs": { syntax: {}, writes: (input) => gitWrites({ ...input, args: ["lfs", ...input.args], values: (at) => input.values(at?.map((i) => i - 1)), text: (i) => input.text(i - 1) }) },
   gh: { syntax: { ordered: true }, writes: ghWrites },
   sort: {
     syntax: {
