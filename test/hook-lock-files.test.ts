@@ -95,6 +95,55 @@ Locks("should read deno add, remove, install, cache and outdated --update as the
   answers(box, ["cd dn && deno cache --no-lock src/main.ts", "cd dn && deno outdated", "cd dn && deno fmt --check"], undefined);
 });
 
+Locks("should read deno run, serve, test, bench, check and compile (and deno x.ts) as deno.lock where there is a configuration, and compile's executable", async ({ box }) => {
+  file(box, "dn/deno.json", '{"imports":{}}\n');
+  file(box, "dn/src/main.ts", "");
+  file(box, "dn/tool/main.ts", "");
+  file(box, "dp/package.json", "{}\n");
+  file(box, "dp/main.ts", "");
+  file(box, "da/deno.json", '{ "nodeModulesDir": "auto" }\n');
+  file(box, "da/main.ts", "");
+  file(box, "off/deno.json", '{ "lock": false }\n');
+  file(box, "off/main.ts", "");
+  file(box, "fz/deno.jsonc", '{ "lock": { "frozen": true } }\n');
+  file(box, "fz/main.ts", "");
+  file(box, "moved/deno.json", '{ "lock": { "path": "locks/deps.lock" } }\n');
+  file(box, "moved/main.ts", "");
+  file(box, "bare/main.ts", "");
+  const cases: Array<[string, string, string[]]> = [
+    ["dn", "deno run src/main.ts", ["dn/deno.lock"]], // Deno 2 writes it by default
+    ["dn/src", "deno run -A --config ../deno.json main.ts", ["dn/deno.lock"]],
+    ["dn", "deno src/main.ts", ["dn/deno.lock"]], // runs it, as deno run
+    ["dn", "deno serve --port 8000 src/main.ts", ["dn/deno.lock"]],
+    ["dn", "deno test", ["dn/deno.lock"]],
+    ["dn", "deno test --coverage=cov --junit-path=report.xml src", ["dn/deno.lock", "dn/report.xml", "glob:dn/cov/**"]],
+    ["dn", "deno bench src/main.ts", ["dn/deno.lock"]],
+    ["dn", "deno check src/main.ts", ["dn/deno.lock"]],
+    ["dn", "deno compile -o bin/app src/main.ts", ["dn/bin/app", "dn/deno.lock"]],
+    ["dn/src", "deno compile -A ../tool/main.ts", ["dn/deno.lock", "dn/src/tool"]], // named after its directory, as deno names a main.ts
+    ["dn", "deno run --lock=locks/run.lock src/main.ts", ["dn/locks/run.lock"]],
+    ["dn", "deno install --frozen=false", ["dn/deno.lock"]], // frozen turned off: it updates the lock file
+    ["dn", "deno run src/main.ts --no-lock", ["dn/deno.lock"]], // after the program: the program's argument
+    ["dp", "deno run main.ts", ["dp/deno.lock"]], // a package.json is a configuration too; node_modules only as installed
+    ["da", "deno run main.ts", ["da/deno.lock", "glob:da/node_modules/**"]], // nodeModulesDir "auto": a run installs there
+    ["moved", "deno run main.ts", ["moved/locks/deps.lock"]],
+    ["dn", "deno run --no-lock src/main.ts", []],
+    ["dn", "deno run --frozen src/main.ts", []], // a lock file out of date is an error
+    ["dn", "deno test --frozen=true", []],
+    ["off", "deno run main.ts", []], // "lock": false
+    ["fz", "deno run main.ts", []], // frozen in its configuration
+    ["fz", "deno add jsr:@std/path", []],
+    ["bare", "deno run main.ts", []], // no configuration: no lock file
+    ["bare", "deno compile main.ts", ["bare/main"]],
+    ["dn", "deno run --help", []],
+    ["dn", "deno lint src", []],
+  ];
+  for (const [dir, command, expected] of cases) assert.equal(await at(box, dir, command), expected, command);
+  held(box, ["dn/deno.lock", "dp/deno.lock", "da/node_modules/x/index.js"]);
+  answers(box, ["cd dn && deno run src/main.ts", "cd dn && deno run -A src/main.ts --port 8000", "cd dn && deno test -A", "cd dn && deno check src/main.ts", "cd dn && deno bench", "cd dn && deno compile src/main.ts", "cd dn && deno src/main.ts", "cd dn/src && deno serve main.ts", "cd dp && deno run main.ts", "cd dn && deno install --frozen=false"], "deny");
+  answers(box, ["cd dn && deno run --no-lock src/main.ts", "cd dn && deno run --frozen src/main.ts", "cd dn && deno run --lock=other.lock src/main.ts", "cd off && deno run main.ts", "cd bare && deno run main.ts", "cd dn && deno fmt --check", "cd da && deno run --node-modules-dir=none --no-lock main.ts"], undefined);
+});
+
 Locks("should read nix flake update and lock as the flake's flake.lock", async ({ box }) => {
   file(box, "nx/flake.nix", "{ outputs = _: {}; }\n");
   file(box, "nx/sub/x.nix", "{}\n");

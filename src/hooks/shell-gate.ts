@@ -69,9 +69,9 @@ const TOOL_USE = new RegExp(
     // Other languages' lock files: dart's and flutter's pub, CocoaPods, swift package, mix deps.
     String.raw`\b(dart|flutter)\s+(\S+\s+)*pub\s+(\S+\s+)*(get|upgrade|downgrade|add|remove)\b|\bpod\s+(\S+\s+)*(install|update|deintegrate)\b|\bswift\s+(\S+\s+)*package\b|\bmix\s+deps\.(get|update|unlock)\b`,
     String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
-    // More lock files and manifests: corepack's own commands, yarn set version, npm shrinkwrap, deno's dependency commands, nix
+    // More lock files and manifests: corepack's own commands, yarn set version, npm shrinkwrap, deno's dependency commands and those that run a program, nix
     // flakes (and their templates), helm's chart dependencies and archives, pipenv, pdm, go work, expo install, uv and poetry export (shell-lock-rules.ts).
-    String.raw`\bcorepack\s+(use|up|enable|disable|pack|prepare)\b|\byarn\b[^;&|\n]*\s(set\s+version|policies\s+set-version)\b|\bnpm\b[^;&|\n]*\sshrinkwrap\b|\bdeno\b[^;&|\n]*\s(add|remove|install|cache|outdated)\b|\bnix\b[^;&|\n]*\sflake\s+(update|lock|init|new)\b`,
+    String.raw`\bcorepack\s+(use|up|enable|disable|pack|prepare)\b|\byarn\b[^;&|\n]*\s(set\s+version|policies\s+set-version)\b|\bnpm\b[^;&|\n]*\sshrinkwrap\b|\bdeno\b[^;&|\n]*\s(add|remove|install|cache|outdated|run|serve|test|bench|check|compile)\b|\bdeno(\s+-\S+)*\s+[^-\s;&|]\S*\.[cm]?[jt]sx?(\s|$)|\bnix\b[^;&|\n]*\sflake\s+(update|lock|init|new)\b`,
     String.raw`\bhelm\b[^;&|\n]*\s((dependency|dep|dependencies)\s+(-\S+\s+)*(update|up|build)|package)\b|\b(pipenv|pdm)\b[^;&|\n]*\s(lock|install|update|upgrade|uninstall|add|remove)\b|\bgo(\s+-C\s*\S+)?\s+work\s+(sync|use|init|edit|vendor)\b|\bexpo\s+install\b|\b(uv|poetry)\b[^;&|\n]*\sexport\b`,
     // Codemods that rewrite the project's files (ast-grep -U and new, jscodeshift, comby -i, knip --fix), husky's and changesets' own files (shell-codemod-rules.ts).
     String.raw`\b(ast-grep|sg)\b[^;&|\n]*\s(-[a-zA-Z]*[Ui]|--update-all|--interactive)\b|\b(ast-grep|sg)\s+(-\S+\s+)*new\b|\bjscodeshift\b|\bcomby\b[^;&|\n]*\s-(i|in-place|r|review)\b|\bknip\b[^;&|\n]*\s--fix|(^|[\s;&|(/])(husky|changeset)(\s|$|[;&|)])`,

@@ -1,13 +1,14 @@
 // Package managers and version pinners beyond the ones shell-tool-rules.ts reads, each writing its
 // lock file and manifest (and where it installs) in the project it finds: corepack's own commands,
-// deno's dependency commands (and its fmt and lint), nix flakes' flake.lock, helm's chart archives and
+// deno's dependency commands and the ones that run a program (and its fmt and lint), nix flakes' flake.lock, helm's chart archives and
 // dependencies, pipenv's and pdm's lock files, expo install. `--help` writes nothing.
 import { dirname, join } from "node:path";
-import { exists } from "../targets/target.js";
+import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { valuedLong } from "./shell-options.js";
-import type { Rule, RuleInput } from "./shell-rule.js";
-import { atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot } from "./shell-tool-rules.js";
+import { interpreterByExtension } from "./program-files.js";
+import { readOptions, valuedLong } from "./shell-options.js";
+import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The JavaScript package managers corepack runs, by their shims' names. */
@@ -60,46 +61,138 @@ const corepack: Rule = {
 const DENO_CONFIGS = ["deno.json", "deno.jsonc", "package.json"];
 
 /**
- * deno add, remove, install, cache and `outdated --update`: the configuration they change (add,
- * remove, outdated: deno.json or deno.jsonc, and package.json where there is one; a new deno.json
- * where neither is), deno.lock (`--lock=`'s; at every root up, a workspace's too; not with
- * `--no-lock` or `--frozen`, where an out-of-date lock file is an error; none without a
- * configuration, unless `--lock=`) and node_modules where the project uses one (a package.json,
- * `nodeModulesDir`, `--node-modules-dir`). The project is `-c`/`--config`'s, else the nearest
- * directory up with a config. `install -g` is the machine's.
+ * deno's commands that run, serve, test, bench, type-check or compile a program (and `deno x.ts`,
+ * which runs it): with a configuration they record what it imports in deno.lock, as `deno cache`
+ * does ("Deno creates and updates it automatically whenever a deno.json (or package.json) is
+ * present": docs.deno.com, Lock dependencies with deno.lock). What follows the program of `run`,
+ * `serve` and `compile` is the program's own (`deno run x.ts --no-lock`: its argument, not deno's).
  */
-function denoPackages(sub: string) {
-  return (input: RuleInput, rest: number[]): string[] => {
+const DENO_RUNS = ["run", "serve", "test", "bench", "check", "compile"];
+const DENO_ONE_PROGRAM = ["run", "serve", "compile"];
+
+/**
+ * deno add, remove, install, cache and `outdated --update`, and the commands that run a program
+ * (DENO_RUNS): the configuration they change (add, remove, outdated: deno.json or deno.jsonc, and
+ * package.json where there is one; a new deno.json where neither is), deno.lock (`--lock=`'s, or
+ * the configuration's `"lock": "f"` or `{ "path": "f" }`; at every root up, a workspace's too; not
+ * with `--no-lock` or `"lock": false`, nor frozen, `--frozen` or `{ "frozen": true }`, unless
+ * `--frozen=false`, where a lock file out of date is an error; none without a configuration,
+ * unless `--lock=`) and node_modules where the project uses one (a package.json, `nodeModulesDir`,
+ * `--node-modules-dir`; a program run installs there only with `"auto"`). The project is
+ * `-c`/`--config`'s (one not there stops deno), else the nearest directory up with a config.
+ * `install -g` is the machine's. `test --coverage[=DIR]` and `--junit-path` write their reports;
+ * `compile` its executable (`-o`'s, else named after the program, as deno's infer_name_from_url
+ * names it).
+ */
+function denoPackages(sub: string, bare = false) {
+  return (given: RuleInput, operands: number[]): string[] => {
+    // `run`, `serve`, `compile` (and `deno x.ts`): deno's options end at the program.
+    const start = bare ? 0 : (given.reading.operands[0] ?? given.args.length) + 1;
+    const input = DENO_ONE_PROGRAM.includes(sub) ? { ...given, reading: readOptions(given.args, { ...DENO.syntax, ordered: true }, start) } : given;
     const { reading, walk } = input;
+    const rest = DENO_ONE_PROGRAM.includes(sub) ? reading.operands : operands;
+    const runs = DENO_RUNS.includes(sub);
     const changes = sub === "add" || sub === "remove" || sub === "outdated" || (sub === "install" && !reading.has("g", "e") && rest.length > 0);
     if (sub === "outdated" && !reading.has("u")) return [];
     if (sub === "install" && reading.has("g")) return reading.has("root") ? [anyIn(directoryAt(walk.cwd, join(reading.value("root") ?? "", "bin")))] : [];
-    if (reading.has("--frozen") && changes) return []; // the lock file would be out of date: an error
+    const frozenFlag = reading.has("frozen") && reading.value("frozen") !== "false";
+    if (frozenFlag && changes) return []; // the lock file would be out of date: an error
+    const own = [...(sub === "compile" ? denoExecutable(input, rest[0]) : []), ...(sub === "test" ? denoReports(input) : [])];
     const config = reading.has("c") ? directoryAt(walk.cwd, reading.value("c")) : undefined;
-    if (reading.has("c") && config === undefined) return [UNKNOWABLE];
+    if (reading.has("c") && config === undefined) return [UNKNOWABLE, ...own];
+    if (config !== undefined && !exists(config)) return own; // deno cannot load it: it stops there
     const root = config !== undefined ? dirname(config) : projectRoot(walk.cwd, DENO_CONFIGS);
-    if (root === undefined) return [UNKNOWABLE];
+    if (root === undefined) return [UNKNOWABLE, ...own];
     // With no configuration, no lock file either (unless `--lock=`): only add makes a deno.json.
-    if (!changes && config === undefined && reading.value("lock") === undefined && !DENO_CONFIGS.some((name) => exists(join(root, name)))) return [];
+    if (!changes && config === undefined && reading.value("lock") === undefined && !DENO_CONFIGS.some((name) => exists(join(root, name)))) return own;
     const configs = config !== undefined ? [config] : ["deno.jsonc", "deno.json"].map((name) => join(root, name)).filter((path) => exists(path)).slice(0, 1);
     const manifest = exists(join(root, "package.json")) ? [join(root, "package.json")] : [];
     const settings = configs.map((path) => readText(path) ?? "").join("\n");
-    const given = reading.value("node-modules-dir");
-    const modules = reading.has("node-modules-dir") ? !/^(none|false)$/.test(given ?? "") : manifest.length > 0 || /"nodeModulesDir"\s*:\s*("auto"|"manual"|true)/.test(settings);
-    const lock = reading.has("--no-lock", "--frozen") ? [] : reading.value("lock") !== undefined ? [within(walk.cwd, reading.value("lock") as string)] : config !== undefined ? [join(root, "deno.lock")] : atRoots(root, DENO_CONFIGS, ["deno.lock"]);
+    // The configuration's lock setting: `"lock": false`, `"lock": "deps.lock"`, `"lock": { "path": …, "frozen": true }`.
+    const setting = /"lock"\s*:\s*(false|true|"[^"]*"|\{[^}]*\})/.exec(settings)?.[1];
+    const frozen = reading.has("frozen") ? frozenFlag : /"frozen"\s*:\s*true/.test(setting ?? "");
+    if (frozen && changes) return own;
+    const path = /^"([^"]*)"$/.exec(setting ?? "")?.[1] ?? /"path"\s*:\s*"([^"]*)"/.exec(setting ?? "")?.[1];
+    const lock =
+      reading.has("no-lock") || frozen || (setting === "false" && !reading.has("lock"))
+        ? []
+        : reading.value("lock") !== undefined
+          ? [within(walk.cwd, reading.value("lock") as string)]
+          : path !== undefined && configs[0] !== undefined
+            ? [join(dirname(configs[0]), path)]
+            : config !== undefined
+              ? [join(root, "deno.lock")]
+              : atRoots(root, DENO_CONFIGS, ["deno.lock"]);
+    const modes = runs ? /"nodeModulesDir"\s*:\s*("auto"|true)/ : /"nodeModulesDir"\s*:\s*("auto"|"manual"|true)/;
+    const mode = reading.value("node-modules-dir");
+    const modules = reading.has("node-modules-dir") ? !(runs ? /^(none|false|manual)$/ : /^(none|false)$/).test(mode ?? "") : (!runs && manifest.length > 0) || modes.test(settings);
     const changed = changes ? (configs.length + manifest.length > 0 ? [...configs, ...manifest] : [join(root, "deno.json")]) : [];
-    return [...changed, ...lock, ...(modules && !reading.has("--lockfile-only") ? [anyUnder(join(root, "node_modules"))] : [])];
+    return [...changed, ...lock, ...(modules && !reading.has("--lockfile-only") ? [anyUnder(join(root, "node_modules"))] : []), ...own];
   };
 }
 
-const deno: Rule = bySubcommand(
-  { short: "c:L:n:", long: { config: "c", "log-level": "L", name: "n", global: "g", entrypoint: "e", update: "u", lock: "::", "node-modules-dir": "::", ...valuedLong("ext ignore root import-map cert") } },
+/**
+ * `deno compile`'s executable: `-o`'s file (a directory, `dist/`: one named there), else named
+ * after the program where deno runs: its file's stem, its directory's name for a `main`, `mod`,
+ * `index` or `cli`, a version after `@` dropped (deno's infer_name_from_url).
+ */
+function denoExecutable(input: RuleInput, program: number | undefined): string[] {
+  const { reading, walk } = input;
+  const output = reading.value("o");
+  if (reading.has("o") && output === undefined) return [UNKNOWABLE];
+  if (output !== undefined && !output.endsWith("/") && !isDirectory(within(walk.cwd, output))) return [within(walk.cwd, output)];
+  const place = output === undefined ? walk.cwd : directoryAt(walk.cwd, output);
+  const source = program === undefined ? undefined : input.args[program]?.replace(/^(jsr|npm|https?|file):\/*/, "").replace(/[?#].*$/, "");
+  const parts = (source ?? "").split("/").filter(Boolean);
+  let name = parts.at(-1)?.replace(/\.[^.]*$/, "");
+  if (name !== undefined && /^(main|mod|index|cli)$/.test(name) && parts.length > 1) name = parts.at(-2);
+  name = name?.replace(/(?<=.)@.*$/, "");
+  return [name === undefined || name === "" ? anyIn(place) : place === undefined ? UNKNOWN_MARK + name : join(place, name)];
+}
+
+/** `deno test --coverage[=DIR]` (coverage/ by default) and `--junit-path=F`: the reports it writes. */
+function denoReports(input: RuleInput): string[] {
+  const { reading, walk } = input;
+  const coverage = reading.has("coverage") ? [anyUnder(directoryAt(walk.cwd, reading.value("coverage") ?? "coverage"))] : [];
+  return [...coverage, ...optionFiles(input, ["junit-path"]).map((path) => within(walk.cwd, path))];
+}
+
+const DENO = bySubcommand(
+  {
+    short: "c:L:n:o:",
+    long: {
+      config: "c",
+      "log-level": "L",
+      name: "n",
+      output: "o",
+      global: "g",
+      entrypoint: "e",
+      update: "u",
+      lock: "::",
+      frozen: "::",
+      "no-lock": "",
+      "node-modules-dir": "::",
+      coverage: "::",
+      ...valuedLong("ext ignore root import-map cert location seed preload require conditions filter reporter junit-path target include exclude icon port host"),
+    },
+  },
   {
     fmt: (input, rest) => (input.reading.has("--check") ? [] : operandFiles(input, rest)),
     lint: (input, rest) => (input.reading.has("--fix") ? operandFiles(input, rest) : []),
-    ...Object.fromEntries(["add", "remove", "install", "cache", "outdated"].map((sub) => [sub, denoPackages(sub)])),
+    ...Object.fromEntries(["add", "remove", "install", "cache", "outdated", ...DENO_RUNS].map((sub) => [sub, denoPackages(sub)])),
   },
 );
+
+/** deno: its commands (DENO), and a program run without `run` (`deno x.ts`), as `deno run x.ts`. */
+const deno: Rule = {
+  syntax: DENO.syntax,
+  writes: (input) => {
+    const first = input.reading.operands[0];
+    const word = first === undefined ? undefined : input.args[first];
+    if (word === undefined || interpreterByExtension(word) === undefined || asksHelp(input)) return DENO.writes(input);
+    return denoPackages("run", true)(input, [first as number]);
+  },
+};
 
 /** nix's options that take a value, and those that take two (`--override-input a b`). */
 const NIX_VALUED = /^(--(extra-)?experimental-features|--store|--eval-store|-I|--include|--log-format|--update-input|--inputs-from|--reference-lock-file|--output-lock-file|--flake|--commit-lock-file-summary|-j|--max-jobs|--cores|-t|--template)$/;

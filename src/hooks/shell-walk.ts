@@ -944,8 +944,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
-  // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its interpreter's.
-  if (runsProgramFile({ name, args, argv0: argv[0], words: argWords, here, known: rule !== undefined || walk.shared.functions.has(name) }, nested)) return;
+  // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its
+  // interpreter's; a runner with a rule of its own is judged by it too (deno's lock file).
+  if (runsProgramFile({ name, args, argv0: argv[0], words: argWords, here, known: rule !== undefined || walk.shared.functions.has(name) }, nested) && rule === undefined) return;
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
