@@ -62,6 +62,8 @@ const TOOL_USE = new RegExp(
     String.raw`\b(ncu|npm-check-updates)\b[^;&|\n]*\s(-[a-zA-Z]*u|--upgrade)\b|\bsort-package-json\b(?![^;&|\n]*\s(--check|-c)\b)`,
     // Compilers: they write what -o names, or a file of their own naming.
     String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)(-[\d.]+)?\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+(build|generate)\b`,
+    // Stylesheet compilers: the CSS they write, when they do not print it (shell-stylesheet-rules.ts).
+    String.raw`\b(sass|dart-sass|node-sass|lessc|stylus|tailwindcss|postcss)\b`,
     // Bundlers and transpilers: what they are told to write, or a directory of their own (shell-bundler-rules.ts).
     String.raw`\besbuild\b[^;&|\n]*\s--(outfile|outdir|metafile)=|\b(rollup|babel|swc)\b[^;&|\n]*\s(-[a-zA-Z]*[ocd]|--(file|dir|config|out-file|out-dir))\b|\b(vite|next)\s+(\S+\s+)*(build|export)\b|\b(tsup|webpack|webpack-cli|parcel)\b`,
     // More fixers: oxlint, standard, xo, markdownlint --fix, codespell -w, ktlint -F; swiftformat, pint, dart format, php-cs-fixer fix, golangci-lint fmt.

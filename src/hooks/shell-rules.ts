@@ -4,8 +4,9 @@
 // rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
-// (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts), and chmod,
-// chown, chattr and the like (shell-metadata-rules.ts). Each is read by its declared options.
+// (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts),
+// stylesheet compilers (shell-stylesheet-rules.ts), and chmod, chown, chattr and the like
+// (shell-metadata-rules.ts). Each is read by its declared options.
 import { statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
@@ -21,6 +22,7 @@ import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
+import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
@@ -192,6 +194,9 @@ function inPlaceBackups(files: string[], suffix: string | undefined): string[] {
   return files.flatMap((file) => (file.startsWith("\0") ? [] : [join(dirname(file), suffix.replaceAll("*", basename(file)))]));
 }
 
+/** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
+export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss" };
+
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...LOCK_RULES,
@@ -201,6 +206,7 @@ export const RULES: Record<string, Rule> = {
   ...METADATA_RULES,
   ...FILE_RULES,
   ...CODEGEN_RULES,
+  ...STYLESHEET_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),

@@ -23,7 +23,7 @@ import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
-import { RULES } from "./shell-rules.js";
+import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
@@ -780,8 +780,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   argv = unwrapped.argv;
   words.splice(0, words.length, ...unwrapped.words);
   if (compoundRead(words, 0, here, nested, walk)) return;
-  // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`.
-  const name = basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
+  // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`, or one whose
+  // command has another name (`@tailwindcss/cli@4`: tailwindcss).
+  const name = ownEntry(PACKAGE_BINS, (argv[0] ?? "").replace(/(?<=.)@[^/]*$/, "")) ?? basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
   // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
   if (!name || (/[*?[]/.test(name) && name !== "[" && name !== "[[" && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
