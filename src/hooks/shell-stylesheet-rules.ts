@@ -41,6 +41,7 @@ function sass(input: RuleInput): string[] {
       const colon = text.indexOf(":");
       if (colon === -1) return directory(text) ? cssUnder(directoryAt(walk.cwd, text), map) : [];
       const [source, output] = [text.slice(0, colon), text.slice(colon + 1)];
+      if (source === "" || output === "") return []; // sass stops at it
       // A directory's sources land under the output as a tree; one the text does not fix may be either.
       if (source.includes(HOLE) || output.includes(HOLE)) return path(output).flatMap((target) => [...withMap(target, map), ...(target.startsWith("\0") ? [] : cssUnder(target, map))]);
       return directory(source) ? cssUnder(directoryAt(walk.cwd, output), map) : path(output).flatMap((target) => withMap(target, map));
