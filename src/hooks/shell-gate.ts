@@ -10,8 +10,8 @@ import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
 const WRITING_COMMAND =
   /(^|[\s;&|(`'"/\\])(g?sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip|split|csplit|mkfifo|mknod|link|mktemp|lint-staged(@\S*)?|pre-commit|pre_commit|prek|setlock|flock)([\s;&|)`'"]|$)/;
 /**
- * git with a subcommand that writes the work tree (Git LFS's pull, checkout and migrate too), find with an action that writes (`-delete`,
- * `-exec`, `-fprint`), fd with a command to run (`-x`, `-X`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
+ * git with a subcommand that writes the work tree (Git LFS's pull, checkout and migrate too),
+ * find with an action that writes (`-delete`, `-exec`, `-fprint`), fd with a command to run (`-x`, `-X`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
  * `-c`, `-D`, `-a` in a cluster of short options, or the start of a long option that names an
  * output; sudo's `-e`, env's `-S`); an interpreter reading a pipe or `<(…)` or the terminal (no
  * program, `-i`) or given its program inline (`-c`, `-e`, a heredoc: shell-programs.ts), and the `.` command; `hash -p` and `PS4=`, which change what a later command
