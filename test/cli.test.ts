@@ -404,6 +404,17 @@ BadInput("should quote a file#symbol target with two # as it was typed, its dire
   assert.is(result.stderr, "claims: Target src/utils.ts#a#b has more than one #, and no file src/utils.ts#a exists; write file#name with one #, escaping a # of the file's name as \\#.\n");
 });
 
+BadInput("should answer no verb at all with the whole of claims --help on stderr and exit 2", () => {
+  const bare = claims([]);
+  assert.is(bare.code, 2);
+  assert.is(bare.stdout, "");
+  const help = claims(["--help"]);
+  assert.is(help.code, 0);
+  assert.is(bare.stderr, help.stdout, "the same text, exit codes, settings and examples included");
+  assert.match(bare.stderr, /Exit codes: 0 done/);
+  assert.match(bare.stderr, /Examples:\n {2}\$ claims take /);
+});
+
 BadInput("should show help with examples for a verb", () => {
   const result = claims(["take", "--help"]);
   assert.is(result.code, 0);

@@ -39,6 +39,13 @@ export async function main(argv: string[]): Promise<void> {
 Exit codes: 0 done, 1 internal error, 2 bad input, 3 REFUSED (held by another, or a deadlock),
 4 LOST / not yours, 5 TIMEOUT (--wait ran out), 6 QUEUED (--queue, handover).
 Settings: --dir / CLAIMS_DIR, --holder / CLAIMS_HOLDER, --ttl / CLAIMS_TTL, or a .claims config file.
+
+Examples:
+  $ claims take shared-config --purpose "align the lint rule"   # before the first write
+  $ claims beat                                                # every writing turn
+  $ claims release                                             # at the end
+  $ claims status                                              # who holds what, and why
+
 Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has the file format.`,
     );
 
@@ -88,7 +95,9 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
 
   try {
     if (argv.length === 0) {
-      writeErr(program.helpInformation());
+      // The whole of `claims --help` (its exit codes, settings and examples too), on stderr: no
+      // verb is a usage error (exit 2), as `git` with none is one, and a script piping it gets nothing on stdout.
+      program.outputHelp({ error: true });
       process.exitCode = EXIT_CODES.BAD_INPUT;
       return;
     }
