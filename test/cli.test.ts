@@ -376,6 +376,39 @@ BadInput("should refuse a claims directory the file system will not create, with
   oneSentence(result.stderr);
 });
 
+BadInput("should refuse a claims directory whose parent does not exist (a typo) from --dir, CLAIMS_DIR or .claims, creating nothing", ({ box }) => {
+  const typo = join(box.root, "nosuch", "parent", "claims");
+  const ways: Array<[string, string[], Record<string, string>]> = [
+    ["--dir", ["--dir", typo], {}],
+    ["CLAIMS_DIR", [], { CLAIMS_DIR: typo }],
+    [".claims", [], {}],
+  ];
+  for (const [way, args, env] of ways) {
+    if (way === ".claims") writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../nosuch/parent/claims" }));
+    const result = claims(["take", "x", "--holder", "a", ...args], { cwd: box.project, env });
+    assert.is(result.code, 2, `${way}: ${result.stderr}`);
+    oneSentence(result.stderr);
+    assert.is(
+      result.stderr,
+      `claims: The claims directory ${typo} cannot be made: its parent ${join(box.root, "nosuch", "parent")} does not exist either (a mistyped path?); fix the path given by --dir, CLAIMS_DIR or the "dir" of .claims, or create ${join(box.root, "nosuch", "parent")} first if it is meant.\n`,
+      way,
+    );
+    assert.not.ok(existsSync(join(box.root, "nosuch")), `${way}: nothing was created`);
+  }
+});
+
+BadInput("should still make a claims directory whose parent exists, and the default one with its missing parents", ({ box }) => {
+  assert.is(claims(["take", "x", "--holder", "a", "--dir", join(box.root, "fresh")]).code, 0);
+  assert.ok(existsSync(join(box.root, "fresh", "x.json")));
+  const home = join(box.root, "home"); // a fresh machine: no ~/.local/state yet
+  mkdirSync(home);
+  assert.is(claims(["take", "y", "--holder", "a"], { cwd: box.project, env: { HOME: home } }).code, 0);
+  assert.ok(existsSync(join(home, ".local", "state", "claims", "y.json")));
+  const state = join(box.root, "xdg", "state"); // $XDG_STATE_HOME/claims, $XDG_STATE_HOME not made yet
+  assert.is(claims(["take", "z", "--holder", "a"], { cwd: box.project, env: { HOME: home, XDG_STATE_HOME: state } }).code, 0);
+  assert.ok(existsSync(join(state, "claims", "z.json")));
+});
+
 BadInput("should report a corrupt claim file in status and refuse to take it while it is recent", ({ box }) => {
   mkdirSync(box.dir);
   writeFileSync(join(box.dir, "x.json"), "{ torn");

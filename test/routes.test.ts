@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 interface Repo {
@@ -149,6 +149,7 @@ test("should sweep a pointer to a pinned directory gone and untouched for 7 days
   assert.ok(Date.now() - statSync(kept).mtimeMs < 3600_000, "touched");
   // A pointer too long to be named by its directory holds it; damaged, the next pinned take writes it again.
   const deep = join(box.root, "d".repeat(120), "e".repeat(120));
+  mkdirSync(dirname(deep)); // a claims directory named by CLAIMS_DIR is made only inside one that exists
   assert.is(claims(["take", "src/f.ts", "--holder", "deep"], { cwd: pkg, env: { ...env, CLAIMS_DIR: deep } }).code, 3, "kept holds it");
   const long = pointers().find((name) => name.startsWith("~")) as string;
   assert.ok(long, pointers().join(" "));

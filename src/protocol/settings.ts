@@ -95,6 +95,16 @@ export function defaultClaimsDir(env: Environment, home: string): string {
 }
 
 /**
+ * Whether `dir` (as resolveSettings gives it) is the default claims directory of `env`: the one
+ * directory whose missing parents are made with it (src/protocol/store.ts, ensure).
+ */
+export function isDefaultClaimsDir(dir: string, env: Environment): boolean {
+  const given = env.HOME || os().homedir();
+  const home = isAbsolute(given) ? foldPath(given) : given;
+  return foldPath(defaultClaimsDir(env, home)) === dir;
+}
+
+/**
  * CLAIMS_DIR is inherited by every process of a session, whatever directory each runs in: a
  * relative one would give each working directory a claims directory of its own, and two sessions
  * in two directories would both be granted one file. So it must be absolute (or `~/…`), as the
