@@ -273,6 +273,40 @@ Cli("should say when the claims directory swept does not exist, so a mistyped cr
   assert.is(claims(["sweep", "--dir", box.dir]).stderr, "", "an existing one: no note");
 });
 
+Cli("should say when the claims directory beat, release or log found nothing in does not exist, so a mistyped --dir is not silent", ({ box }) => {
+  const typo = join(box.root, "stroe");
+  const held = "claims: note: the claims directory " + typo + " does not exist, so nothing is held there; check the path given by --dir, CLAIMS_DIR or .claims\n";
+  for (const args of [["beat"], ["release"], ["release", "x"]]) {
+    const result = claims([...args, "--dir", typo, "--holder", "a"]);
+    assert.is(result.code, 0, args.join(" "));
+    assert.is(result.stderr, held, args.join(" "));
+  }
+  const lost = claims(["beat", "x", "--holder", "a"], { env: { CLAIMS_DIR: typo } });
+  assert.is(lost.code, 4, "a named target is still reported lost");
+  assert.is(lost.stderr, held);
+  const json = JSON.parse(claims(["release", "--dir", typo, "--holder", "a", "--json"]).stdout);
+  assert.equal([json.directory_missing, json.dir], [true, typo]);
+  const logged = claims(["log", "--dir", typo]);
+  assert.is(logged.code, 0);
+  assert.is(logged.stderr, `claims: note: the claims directory ${typo} does not exist (yet); nothing was recorded there\n`);
+  assert.equal(JSON.parse(claims(["log", "--dir", typo, "--json"]).stdout), { entries: [], directory_missing: true, dir: typo });
+  assert.not.ok(existsSync(typo), "not created either");
+  // An existing directory, where the holder holds nothing: no note.
+  assert.is(claims(["take", "x", "--dir", box.dir, "--holder", "a"]).code, 0);
+  for (const args of [["beat"], ["release"], ["release"], ["log"]]) assert.is(claims([...args, "--dir", box.dir, "--holder", "a"]).stderr, "", args.join(" "));
+});
+
+Cli("should stay quiet when beat and release find nothing in the default claims directory, untouched until a first take", ({ box }) => {
+  const env = { HOME: box.root }; // ~/.local/state/claims does not exist
+  for (const args of [["beat"], ["release"], ["release", "x"]]) {
+    const result = claims([...args, "--holder", "a"], { cwd: box.project, env });
+    assert.is(result.code, 0, args.join(" "));
+    assert.is(result.stderr, "", args.join(" "));
+    assert.not.match(result.stdout, /directory/);
+  }
+  assert.not.ok(existsSync(join(box.root, ".local")));
+});
+
 Cli("should advise on the file, not on a holder, when only an unreadable claim file is in the way", ({ box }) => {
   mkdirSync(box.dir, { recursive: true });
   writeFileSync(join(box.dir, "x.json"), "garbage\n");

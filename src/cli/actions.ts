@@ -85,9 +85,15 @@ export async function runTake(targets: string[], flags: VerbFlags<"take">): Prom
   await output(flags, result, result.interrupted ? interruptedCode : code, async (style) => renderTake(result, style, targets, sameSession(flags)));
 }
 
+/** beat or release in a claims directory named but not there: most likely a mistyped path. */
+function missingDirectoryNote(dir: string | undefined): string {
+  return `claims: note: the claims directory ${dir} does not exist, so nothing is held there; check the path given by --dir, CLAIMS_DIR or .claims\n`;
+}
+
 export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Promise<void> {
   const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
+  if (result.directory_missing) writeErr(missingDirectoryNote(result.dir));
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
     return renderBeat(result, style, sameSession(flags));
   });
@@ -96,6 +102,7 @@ export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Prom
 export async function runRelease(targets: string[], flags: VerbFlags<"release">): Promise<void> {
   const { release } = await import("../commands/release.js");
   const result = release({ ...common(flags), targets, ...tokenOf(flags) });
+  if (result.directory_missing) writeErr(missingDirectoryNote(result.dir));
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
     return renderRelease(result, style, sameSession(flags));

@@ -45,6 +45,7 @@ export function registerToolVerbs(program: Command): void {
         ...(flags.dir !== undefined && { dir: flags.dir }),
       };
       const result = log(options);
+      if (result.directory_missing) writeErr(`claims: note: the claims directory ${result.dir} does not exist (yet); nothing was recorded there\n`);
       if (!flags.follow) {
         await output(flags, result, 0, async (style) => (result.entries.length ? result.entries.map((entry) => renderLogEntry(entry, style)) : ["no entries"]));
         return;

@@ -9,7 +9,7 @@ import { withLockPatience } from "../protocol/lock.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holderOf, judge, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
@@ -60,6 +60,10 @@ export interface BeatResult {
    * writes. Writes that pass --token must pass the new one.
    */
   new_tokens: Array<{ target: string; token: number; previous_token: number }>;
+  /** Set when nothing was held because the claims directory named (--dir, CLAIMS_DIR, .claims) does not exist: a mistyped path, perhaps. */
+  directory_missing?: true;
+  /** With directory_missing: that directory. */
+  dir?: string;
 }
 
 export function beat(options: BeatOptions): BeatResult {
@@ -111,6 +115,10 @@ function beatIn(options: BeatOptions): BeatResult {
       }
       grantQueued(context);
     });
+  }
+  if (result.renewed.length === 0 && result.waiting.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
+    result.directory_missing = true;
+    result.dir = context.settings.dir;
   }
   return result;
 }

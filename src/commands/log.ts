@@ -1,5 +1,5 @@
 // log: the record of every state change, oldest first, filtered by target, holder and time.
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
@@ -20,6 +20,10 @@ export interface LogOptions extends Omit<CommonOptions, "holder"> {
 
 export interface LogResult {
   entries: LogEntry[];
+  /** Set when the claims directory does not exist (a mistyped --dir, or nothing taken there yet): nothing was recorded there. */
+  directory_missing?: true;
+  /** With directory_missing: that directory. */
+  dir?: string;
 }
 
 export interface LogFilter {
@@ -57,6 +61,8 @@ function logNow(options: LogOptions = {}): LogResult {
     }
     entries.push(...read.entries.filter((entry) => filter.matches(entry)));
   }
+  // "no entries" from a directory that is not there is said to be that, as status says it.
+  if (entries.length === 0 && !existsSync(context.store.dir)) return { entries, directory_missing: true, dir: context.store.dir };
   return { entries };
 }
 

@@ -1,6 +1,6 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { BadInputError, BusyError } from "../os/errors.js";
-import { holderOf, judge, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
+import { holderOf, judge, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
 import { grantQueued, meets } from "../protocol/grant.js";
@@ -36,6 +36,10 @@ export interface ReleaseResult {
   handed_to: Array<{ target: string; holder: string }>;
   /** Set when the queue could not be served (a full disk): the next verb that finds the targets free grants them. */
   warnings?: string[];
+  /** Set when nothing was held because the claims directory named (--dir, CLAIMS_DIR, .claims) does not exist: a mistyped path, perhaps. */
+  directory_missing?: true;
+  /** With directory_missing: that directory. */
+  dir?: string;
 }
 
 export function release(options: ReleaseOptions): ReleaseResult {
@@ -83,6 +87,10 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
       return read.state === "claim" && read.claim.holder === holder ? [target] : [];
     });
     if (held.length > 0) result.still_held = held;
+  }
+  if (result.released.length === 0 && result.withdrawn.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
+    result.directory_missing = true;
+    result.dir = context.settings.dir;
   }
   if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
   if (first instanceof BusyError) {

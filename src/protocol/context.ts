@@ -1,9 +1,10 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
+import { existsSync } from "node:fs";
 import { DEFAULT_TTL_SECONDS, freshnessOf, modeOf, type Claim, type Freshness, type MtimeClock } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
-import { resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
+import { isDefaultClaimsDir, resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
 import { Store, type ClaimRead } from "./store.js";
 import { filesystemOf, readFilesystemClock } from "../os/filesystem.js";
 import { shapeOf, type TargetKind } from "../targets/overlap.js";
@@ -79,6 +80,18 @@ export function openContext(options: CommonOptions): Context {
     context.clock = { onClock: clock.measured || !filesystemOf(settings.dir).network, measured: clock.measured };
   }
   return context;
+}
+
+/**
+ * Whether the claims directory a beat or release found nothing to act on does not exist, where it
+ * was named (--dir, CLAIMS_DIR, a .claims "dir", a package's) and so may be mistyped: the caller
+ * is told rather than answered "nothing to do" from a directory nobody uses. Asked only when
+ * nothing was found, so a call that finds its claims pays nothing; and the default directory,
+ * untouched until a first take, is no typo: a hook's release at the end of a session that took
+ * nothing stays quiet, and looks at nothing more.
+ */
+export function namedDirectoryMissing(context: Context, env: Environment): boolean {
+  return !isDefaultClaimsDir(context.settings.dir, env) && !existsSync(context.settings.dir);
 }
 
 /** Appends to the record (best effort; see src/protocol/log.ts). */

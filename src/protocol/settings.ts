@@ -96,10 +96,14 @@ export function defaultClaimsDir(env: Environment, home: string): string {
 
 /**
  * Whether `dir` (as resolveSettings gives it) is the default claims directory of `env`: the one
- * directory whose missing parents are made with it (src/protocol/store.ts, ensure).
+ * directory whose missing parents are made with it (src/protocol/store.ts, ensure), and the one
+ * whose absence is no typo (namedDirectoryMissing).
  */
 export function isDefaultClaimsDir(dir: string, env: Environment): boolean {
   const given = env.HOME || os().homedir();
+  // Spelled as given first: where the file system keeps case apart (the common case), folding
+  // changes nothing, and this answers without a look at the disk.
+  if (defaultClaimsDir(env, given) === dir) return true;
   const home = isAbsolute(given) ? foldPath(given) : given;
   return foldPath(defaultClaimsDir(env, home)) === dir;
 }
