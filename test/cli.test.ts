@@ -312,9 +312,22 @@ Cli("should advise on the file, not on a holder, when only an unreadable claim f
   writeFileSync(join(box.dir, "x.json"), "garbage\n");
   const refused = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
   assert.is(refused.code, 3);
-  assert.match(refused.stdout, /REFUSED x: its claim file cannot be read/);
-  assert.match(refused.stdout, /Look at the file \(claims status lists it\), or let claims sweep remove it/);
+  assert.match(refused.stdout, /REFUSED x: its claim file \S+ cannot be read/);
+  assert.match(refused.stdout, /Look at the file \(claims status --dir .* lists it\), or let claims sweep --dir .* remove it/);
   assert.not.match(refused.stdout, /Reconcile with the holder/);
+});
+
+Cli("should name the unreadable claim file in the way, and its claims directory in the commands it suggests", ({ box }) => {
+  mkdirSync(box.dir, { recursive: true });
+  writeFileSync(join(box.dir, "x.json"), "garbage\n");
+  // From the default directory's point of view (CLAIMS_DIR, no --dir typed), a bare claims status would not read it either way.
+  const refused = claims(["take", "x", "--holder", "a"], { env: { CLAIMS_DIR: box.dir } });
+  assert.is(refused.code, 3);
+  assert.match(refused.stdout, new RegExp(`^REFUSED x: its claim file ${join(box.dir, "x.json")} cannot be read \\(the file is not valid JSON\\)`, "m"));
+  assert.match(refused.stdout, new RegExp(`^Nothing was taken\\. Look at the file \\(claims status --dir ${box.dir} lists it\\), or let claims sweep --dir ${box.dir} remove it once older than the TTL;`, "m"));
+  assert.is(JSON.parse(claims(["take", "x", "--holder", "a", "--json"], { env: { CLAIMS_DIR: box.dir } }).stdout).refused[0].file, join(box.dir, "x.json"));
+  // beat and release of it say which file too.
+  assert.match(claims(["beat", "x", "--holder", "a", "--dir", box.dir]).stdout, new RegExp(`^LOST x: its claim file ${join(box.dir, "x.json")} cannot be read`, "m"));
 });
 
 Cli("should leave no claim behind when the example in claims hook --help is run as given", ({ box }) => {

@@ -16,6 +16,7 @@ import { printable } from "../os/printable.js";
 import { shellQuoteShown } from "../os/shell-quote.js";
 import { describeHolding, forPurpose, quoted } from "../protocol/describe.js";
 import { looksLikeFile, NAME_PREFIX, parseTarget } from "../targets/target.js";
+import { dirname } from "node:path";
 
 export interface Style {
   bold(text: string): string;
@@ -90,8 +91,13 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
       // A queue here would never be granted it: the claim in the way is in another directory's queue.
       lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
-      // No holder and no purpose to reconcile with: only the file itself is in the way.
-      lines.push(`${start}. Look at the file (claims status lists it), or let claims sweep remove it once it is older than the TTL; a queued take gets it then: claims take ${targets}${repeat.all} --queue --purpose "..."`);
+      // No holder and no purpose to reconcile with: only the file itself is in the way. Its claims
+      // directory named in the commands, which may not be the one a bare claims status reads (a
+      // --dir given, a package's own directory a path was claimed in).
+      const dirs = [...new Set(result.refused.flatMap((holding) => (holding.file === undefined ? [] : [dirname(holding.file)])))];
+      const dir = dirs.length === 1 ? ` --dir ${shellQuoteShown(dirs[0] as string)}` : repeat.dir;
+      const [files, it] = result.refused.length === 1 ? ["the file", "it"] : ["the files", "them"];
+      lines.push(`${start}. Look at ${files} (claims status${dir} lists ${it}), or let claims sweep${dir} remove ${it} once older than the TTL; a queued take gets ${it} then: claims take ${targets}${repeat.all} --queue --purpose "..."`);
     } else {
       lines.push(`${start}. Reconcile with the holder from their purpose, or queue a handover to get it in order when it frees: claims take ${targets}${repeat.all} --queue --purpose "..."`);
     }

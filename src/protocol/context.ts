@@ -128,6 +128,8 @@ export interface Holding {
   ttl?: number;
   /** Set when the claim file could not be read: why. Such a file is held until its mtime is older than the TTL. */
   unreadable?: string;
+  /** With unreadable: the path of that file, so the one who is refused can look at it in its claims directory. */
+  file?: string;
   /** The target of the claim in the way, when it is not the target asked for (a directory above it, a glob, …). */
   held_target?: string;
   /** Set when the claim in the way is shared (it refuses exclusive takes only). */
@@ -157,7 +159,7 @@ export function holdingOf(claim: Claim, context: Context): Holding {
   return holding;
 }
 
-export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number }, context: Context): Holding {
+export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number; path: string }, context: Context): Holding {
   return {
     target,
     holder: "unknown",
@@ -165,6 +167,7 @@ export function unreadableHolding(target: string, read: { reason: string; mtimeM
     heartbeat_at: formatTimestampRoundedDown(read.mtimeMs),
     heartbeat_age_seconds: ageInSeconds(context.nowMs - read.mtimeMs),
     unreadable: read.reason,
+    file: read.path,
   };
 }
 

@@ -23,7 +23,8 @@ function heartbeat(holding: Holding): string {
 /** The refusal sentence: holder, purpose, heartbeat age. */
 export function describeHolding(holding: Holding): string {
   if (holding.unreadable) {
-    return `its claim file cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
+    const file = holding.file === undefined ? "" : ` ${printable(holding.file)}`;
+    return `its claim file${file} cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
   if (holding.queued) {
     const on = holding.held_target ? ` (for ${printable(holding.held_target)})` : "";

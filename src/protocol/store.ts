@@ -27,7 +27,7 @@ import { isDefaultClaimsDir, type Environment } from "./settings.js";
 export type ClaimRead =
   | { state: "missing" }
   | { state: "claim"; claim: Claim; version: string; mtimeMs: number }
-  | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean };
+  | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean; /** The file's path, for the message that points at it. */ path: string };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
 export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/protocol/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
@@ -234,7 +234,8 @@ export class Store {
   }
 
   read(fileName: string): ClaimRead {
-    return interpret(readSnapshot(this.path(fileName)), fileName);
+    const path = this.path(fileName);
+    return interpret(readSnapshot(path), fileName, path);
   }
 
   /**
@@ -304,7 +305,7 @@ export class Store {
   change(fileName: string, version: string, decide: (current: ClaimRead) => Change, spare?: () => string | undefined): "done" | "changed" {
     return this.io("write to", () => {
       const result = withClaimLock(this.dir, fileName, version, this.fileMode, (snapshot) => {
-        const change = decide(interpret(snapshot, fileName));
+        const change = decide(interpret(snapshot, fileName, this.path(fileName)));
         if (change === "remove") {
           crashPoint("before-unlink");
           assertWithinLease();
@@ -419,13 +420,14 @@ function otherBytes(bytes: Buffer): string {
   return text === compact ? `${JSON.stringify(value, null, 2)}\n` : compact;
 }
 
-function interpret(snapshot: Snapshot, fileName: string): ClaimRead {
+function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRead {
   if (snapshot.kind === "missing") return { state: "missing" };
   const read = snapshot; // the version is a getter (readSnapshot): passed on unasked
   const unreadable = (reason: string, directory = false): ClaimRead => ({
     state: "unreadable",
     reason,
     directory,
+    path,
     get version() {
       return read.version;
     },
