@@ -375,6 +375,8 @@ const cases: Array<[string, string[], RegExp]> = [
   ["a wait with a leading zero", ["take", "x", "--holder", "a", "--wait", "05"], /^claims: --wait must be plain digits, .*got "05"\.\n$/],
   ["a hook TTL with a leading zero", ["hook", "print-config", "claude", "--claim-ttl", "0600"], /^claims: --claim-ttl must be plain digits, .*got "0600"\.\n$/],
   ["no holder", ["take", "x"], /pass --holder <id> or set CLAIMS_HOLDER/],
+  ["two holders", ["take", "x", "--holder", "a", "--holder", "b"], /^claims: --holder was given twice, as "a" and "b"; give it once, with the one meant\.\n$/],
+  ["two holders to release", ["release", "kept", "--holder", "owner", "--holder=b"], /--holder was given twice, as "owner" and "b"/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],
@@ -391,6 +393,12 @@ for (const [label, args, message] of cases) {
     assert.is(readFileSync(join(box.dir, "kept.json"), "utf8"), before);
   });
 }
+
+BadInput("should take --holder given twice with one id as that holder", ({ box }) => {
+  const taken = claims(["take", "x", "--holder", "a", "--dir", box.dir, "--holder", "a", "--json"]);
+  assert.is(taken.code, 0, taken.stderr);
+  assert.is(JSON.parse(taken.stdout).holder, "a");
+});
 
 BadInput("should refuse a CLAIMS_TTL with a space or a leading zero, as it refuses --ttl", ({ box }) => {
   for (const value of ["600 ", "0600"]) {

@@ -17,6 +17,8 @@ export interface Flag {
   readonly fast?: boolean;
   /** Accepted but left out of --help: a flag that does nothing any more, kept for command lines older releases wrote. */
   readonly hidden?: boolean;
+  /** Given twice with two values is bad input (the same value twice is accepted): which was meant cannot be known, where commander would keep the last. */
+  readonly once?: boolean;
 }
 
 export interface Verb {
@@ -36,7 +38,9 @@ const DIR = {
   help: "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)",
   fast: true,
 } as const;
-const HOLDER = { long: "--holder", value: "<id>", help: "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)", fast: true } as const;
+// Once: `--holder a ... --holder b` (a wrapper adding one, a command pasted twice) would act for
+// b alone, taking, releasing or reporting lost another session's claims without a word.
+const HOLDER = { long: "--holder", value: "<id>", help: "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)", fast: true, once: true } as const;
 const TTL = { long: "--ttl", value: "<seconds>", help: "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)", fast: true } as const;
 const JSON_OUTPUT = { long: "--json", help: "print one JSON document on stdout", fast: true } as const;
 

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "../os/stdio.js";
+import { BadInputError } from "../os/errors.js";
 
 export const EXAMPLES: Record<VerbName, string> = {
   take: `
@@ -89,6 +90,14 @@ export function declareVerb(program: Command, name: VerbName): Command {
   for (const flag of Object.values(flags) as Flag[]) {
     const option = command.createOption(`${flag.short ? `${flag.short}, ` : ""}${flag.long}${flag.value ? ` ${flag.value}` : ""}`, flag.help);
     if (flag.default !== undefined) option.default(flag.default);
+    if (flag.once) {
+      option.argParser((value: string, previous: unknown) => {
+        if (previous !== undefined && previous !== value) {
+          throw new BadInputError(`${flag.long} was given twice, as ${JSON.stringify(previous)} and ${JSON.stringify(value)}; give it once, with the one meant.`);
+        }
+        return value;
+      });
+    }
     // createOption, not commander's Option: this file is loaded by the fast path, which must not load commander.
     command.addOption(flag.hidden ? option.hideHelp() : option);
   }
