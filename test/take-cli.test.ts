@@ -31,6 +31,23 @@ Take("should keep --queue all or nothing: a refused take queues for what is held
   assert.is(as(box, "c", "take", "free1", "free2").code, 0, "the free targets were left free");
 });
 
+Take("should say that --force or --creating changed nothing where no target needs it, and take all the same", ({ box }) => {
+  const creating = "claims: note: --creating changed nothing: it allows a file#symbol target whose symbol the file does not declare yet, and no target names a symbol\n";
+  const force = "claims: note: --force changed nothing: it allows a target covering /, a home directory or a whole repository, and no target does\n";
+  const names = as(box, "a", "take", "shared-config", "--creating", "--force");
+  assert.is(names.code, 0, names.stderr);
+  assert.is(names.stderr, creating + force);
+  writeFileSync(join(box.project, "u.ts"), "export function f() {}\n");
+  const file = as(box, "a", "take", "./u.ts", "--force", "--json");
+  assert.is(file.code, 0);
+  assert.is(file.stderr, force);
+  assert.equal(JSON.parse(file.stdout).warnings, [force.slice("claims: note: ".length, -1)]);
+  // Where one target needs it: no note.
+  assert.is(as(box, "a", "take", "u.ts#g", "--creating").stderr, "");
+  spawnSync("git", ["init", "-q"], { cwd: box.project });
+  assert.is(as(box, "a", "take", "name", ".", "--force").stderr, "", "the whole repository");
+});
+
 Take("should grant a glob that matches no file yet with a one-line note on stderr, and say nothing of one that matches", ({ box }) => {
   mkdirSync(join(box.project, "src"));
   const unmatched = as(box, "a", "take", "src/*.tss");

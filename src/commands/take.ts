@@ -41,7 +41,34 @@ export const MAX_PURPOSE_LENGTH = 1000;
 const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
 export function take(options: TakeOptions): Promise<TakeResult> {
-  return asOneVerb(() => takeNow(options));
+  return asOneVerb(async () => withUnneededSwitches(await takeNow(options), options));
+}
+
+/**
+ * --creating or --force where no target needs it: said in the warnings (on stderr), since nothing
+ * else would show it did nothing (`claims take shared-config --force`). Not refused, as --token
+ * without --to is: these only allow more, so ignoring one takes nothing away from what was asked.
+ * Looked at only when one is given; once, though a take in two directories runs take for each.
+ */
+function withUnneededSwitches(result: TakeResult, options: TakeOptions): TakeResult {
+  if (!options.creating && !options.force) return result;
+  const settings = resolveSettings({ ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.env !== undefined && { env: options.env }) });
+  const targets = options.targets.flatMap((input) => {
+    try {
+      return [parseTarget(input, settings)];
+    } catch {
+      return [];
+    }
+  });
+  const notes: string[] = [];
+  if (options.creating && !targets.some((target) => target.kind === "symbol")) {
+    notes.push(`${switchOn("creating")} changed nothing: it allows a file#symbol target whose symbol the file does not declare yet, and no target names a symbol`);
+  }
+  if (options.force && !targets.some((target) => tooBroad(target, settings) !== undefined)) {
+    notes.push(`${switchOn("force")} changed nothing: it allows a target covering /, a home directory or a whole repository, and no target does`);
+  }
+  const fresh = notes.filter((note) => !(result.warnings ?? []).includes(note));
+  return fresh.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...fresh] };
 }
 
 async function takeNow(options: TakeOptions): Promise<TakeResult> {
