@@ -431,25 +431,26 @@ BadInput("should refuse a claims directory the file system will not create, with
   oneSentence(result.stderr);
 });
 
-BadInput("should refuse a claims directory whose parent does not exist (a typo) from --dir, CLAIMS_DIR or .claims, creating nothing", ({ box }) => {
+BadInput("should refuse a --dir whose parent does not exist (a typo), creating nothing, and make one CLAIMS_DIR or .claims names with its parents", ({ box }) => {
   const typo = join(box.root, "nosuch", "parent", "claims");
-  const ways: Array<[string, string[], Record<string, string>]> = [
-    ["--dir", ["--dir", typo], {}],
-    ["CLAIMS_DIR", [], { CLAIMS_DIR: typo }],
-    [".claims", [], {}],
-  ];
-  for (const [way, args, env] of ways) {
-    if (way === ".claims") writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../nosuch/parent/claims" }));
-    const result = claims(["take", "x", "--holder", "a", ...args], { cwd: box.project, env });
-    assert.is(result.code, 2, `${way}: ${result.stderr}`);
+  for (const verb of [["take", "x"], ["check", "x"], ["status"]]) {
+    const result = claims([...verb, "--holder", "a", "--dir", typo], { cwd: box.project });
+    assert.is(result.code, 2, `${verb[0]}: ${result.stderr}`);
     oneSentence(result.stderr);
     assert.is(
       result.stderr,
-      `claims: The claims directory ${typo} cannot be made: its parent ${join(box.root, "nosuch", "parent")} does not exist either (a mistyped path?); fix the path given by --dir, CLAIMS_DIR or the "dir" of .claims, or create ${join(box.root, "nosuch", "parent")} first if it is meant.\n`,
-      way,
+      `claims: --dir ${typo} does not exist, nor does its parent ${join(box.root, "nosuch", "parent")} (a mistyped path?); fix the path, or create ${join(box.root, "nosuch", "parent")} first if it is meant.\n`,
+      verb[0],
     );
-    assert.not.ok(existsSync(join(box.root, "nosuch")), `${way}: nothing was created`);
+    assert.not.ok(existsSync(join(box.root, "nosuch")), `${verb[0]}: nothing was created`);
   }
+  // Set once, deliberately: a project's .claims may name a directory in a cache not made yet.
+  const cached = join(box.root, "env-cache", "agents", "claims");
+  assert.is(claims(["take", "x", "--holder", "a"], { cwd: box.project, env: { CLAIMS_DIR: cached } }).code, 0);
+  assert.ok(existsSync(join(cached, "x.json")));
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: ".cache/claims" }));
+  assert.is(claims(["take", "y", "--holder", "a"], { cwd: box.project }).code, 0);
+  assert.ok(existsSync(join(box.project, ".cache", "claims", "y.json")));
 });
 
 BadInput("should still make a claims directory whose parent exists, and the default one with its missing parents", ({ box }) => {

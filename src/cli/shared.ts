@@ -1,5 +1,6 @@
 // What every verb's wiring shares: its declaration to commander, JSON-or-human output, colour, examples.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
@@ -105,6 +106,7 @@ export function declareVerb(program: Command, name: VerbName): Command {
 }
 
 export function common(flags: Omit<CommonFlags, "json">): { dir?: string; holder?: string; ttl?: string } {
+  if (flags.dir !== undefined) refuseMistypedDir(flags.dir);
   return {
     ...(flags.dir !== undefined && { dir: flags.dir }),
     ...(flags.holder !== undefined && { holder: flags.holder }),
@@ -155,4 +157,18 @@ export function ownBinary(): string {
 /** ownBinary with its symlinks resolved (npx's node_modules/.bin/claims is the package's bin/claims.js). */
 export function ownRealBinary(): string {
   return realpathSync(ownBinary());
+}
+
+/**
+ * A --dir typed on the command line whose parent does not exist either is taken for a typo
+ * (--dir /tmp/claim/store for /tmp/claims/store): made with its parents, it would hold claims no
+ * other session ever looks at. Bad input, and nothing is made. CLAIMS_DIR and a .claims "dir" are
+ * set once and deliberately (a project's .claims may name a directory in a cache not made yet),
+ * and the default directory is made with its parents; only the flag is held to this.
+ */
+function refuseMistypedDir(value: string): void {
+  const home = process.env.HOME || "";
+  const dir = value === "~" || value.startsWith("~/") ? join(home, value.slice(1)) : resolve(value);
+  if (value.trim() === "" || value.includes("\0") || existsSync(dir) || existsSync(dirname(dir))) return; // (settings say what is wrong with the first two)
+  throw new BadInputError(`--dir ${dir} does not exist, nor does its parent ${dirname(dir)} (a mistyped path?); fix the path, or create ${dirname(dir)} first if it is meant.`);
 }

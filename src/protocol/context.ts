@@ -68,7 +68,7 @@ export function openContext(options: CommonOptions): Context {
   if (options.env !== undefined) settingsInput.env = options.env;
   if (options.configAt !== undefined) settingsInput.configAt = options.configAt;
   const settings = resolveSettings(settingsInput);
-  const store = new Store(settings.dir, { groupShared: settings.groupShared, ...(options.env !== undefined && { env: options.env }) });
+  const store = new Store(settings.dir, { groupShared: settings.groupShared });
   const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, clock: { onClock: false, measured: false } };
   if (context.realTime) {
     const clock = readFilesystemClock(settings.dir, () => store.fileMode);

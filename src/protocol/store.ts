@@ -22,7 +22,6 @@ import { randomHex } from "../os/hash.js";
 import { assertWithinLease } from "../os/lease.js";
 import { versionOf, withClaimLock } from "./lock.js";
 import { claimFileName, sharedClaimFileName } from "../targets/target.js";
-import { isDefaultClaimsDir, type Environment } from "./settings.js";
 
 export type ClaimRead =
   | { state: "missing" }
@@ -71,14 +70,11 @@ export class Store {
   private readonly directoryMode: number;
   /** The directory is 2770 already: made shared by a session whose config says so (fileMode). */
   private sharedDirectory?: boolean;
-  /** The environment the directory was resolved in: it says which is the default one (ensure). */
-  private readonly env: Environment | undefined;
 
-  constructor(dir: string, options: { groupShared?: boolean; env?: Environment } = {}) {
+  constructor(dir: string, options: { groupShared?: boolean } = {}) {
     this.dir = dir;
     this.groupShared = options.groupShared === true;
     this.directoryMode = options.groupShared ? 0o2770 : 0o700;
-    this.env = options.env;
   }
 
   /**
@@ -101,11 +97,6 @@ export class Store {
   /**
    * Creates the directory on first use (owner-only unless group-shared) and checks it is usable:
    * writable, and (unless `trustAnyMode`, for doctor, which reports it itself) not world-writable.
-   * Only the default directory is made with its missing parents (a fresh machine may have no
-   * ~/.local/state yet, and the XDG base directory spec says to make it): one that --dir,
-   * CLAIMS_DIR or a .claims "dir" names is made only where its parent exists, since a missing
-   * parent is most likely a typo (--dir /tmp/claim/store for /tmp/claims/store), and a claims
-   * directory made there silently would hold claims no other session ever looks at.
    */
   ensure(options: { trustAnyMode?: boolean } = {}): void {
     // One level at a time rather than mkdir({ recursive: true }), which spins forever under /proc
@@ -128,12 +119,6 @@ export class Store {
         missing.unshift(path);
         if (dirname(path) === path) break;
       }
-    }
-    if (missing.length > 1 && !isDefaultClaimsDir(this.dir, this.env ?? process.env)) {
-      const parent = dirname(this.dir);
-      throw new BadInputError(
-        `The claims directory ${this.dir} cannot be made: its parent ${parent} does not exist either (a mistyped path?); fix the path given by --dir, CLAIMS_DIR or the "dir" of .claims, or create ${parent} first if it is meant.`,
-      );
     }
     for (const path of missing) {
       try {
