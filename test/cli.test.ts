@@ -1,5 +1,5 @@
 // End to end: bin/claims.js spawned as a user or a script would run it.
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -429,6 +429,26 @@ BadInput("should refuse a claims directory the file system will not create, with
   const result = claims(["take", "x", "--dir", "/proc/claims-cannot-live-here", "--holder", "a"]);
   assert.is(result.code, 2);
   oneSentence(result.stderr);
+});
+
+BadInput("should refuse --token without the target it belongs to, one too large to be a token, and --partial with --wait, changing nothing", ({ box }) => {
+  for (const target of ["a", "b"]) assert.is(claims(["take", target, "--holder", "h", "--dir", box.dir]).code, 0);
+  const before = readdirSync(box.dir).sort();
+  const cases: Array<[string[], RegExp]> = [
+    [["beat", "--token", "2"], /^claims: --token is the fencing token of one holding, and beat without targets acts on all of yours: name its target \(claims beat TARGET --token 2\)\.\n$/],
+    [["release", "--token", "1"], /^claims: --token is the fencing token of one holding, and release without targets acts on all of yours: name its target \(claims release TARGET --token 1\)\.\n$/],
+    [["check", "a", "--token", "99999999999999999999"], /^claims: --token 99999999999999999999 is larger than any fencing token can be/],
+    [["take", "c", "d", "--partial", "--wait", "2"], /^claims: --wait and --partial cannot be used together: --wait waits until every target is free, --partial takes what is free now\.\n$/],
+  ];
+  for (const [args, message] of cases) {
+    const result = claims([...args, "--holder", "h", "--dir", box.dir]);
+    assert.is(result.code, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, message);
+    oneSentence(result.stderr);
+  }
+  assert.equal(readdirSync(box.dir).sort(), before, "nothing changed");
+  const status = JSON.parse(claims(["status", "--mine", "--holder", "h", "--json", "--dir", box.dir]).stdout);
+  assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), ["a", "b"]);
 });
 
 BadInput("should refuse a --dir whose parent does not exist (a typo), creating nothing, and make one CLAIMS_DIR or .claims names with its parents", ({ box }) => {

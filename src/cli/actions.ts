@@ -19,11 +19,21 @@ function parseWait(text: string): number {
   return Number(text);
 }
 
-/** `--token <n>`: a positive whole number, or bad input. */
-export function tokenOf(flags: { token?: string }): { token?: number } {
+/**
+ * `--token <n>`: a positive whole number, or bad input. A token is one holding's, so `targets`
+ * (of a verb that may go without) must name it: beat or release of everything with one token would
+ * answer every other holding LOST or NOT YOURS.
+ */
+export function tokenOf(flags: { token?: string }, named?: { verb: string; targets: string[] }): { token?: number } {
   if (flags.token === undefined) return {};
-  if (!/^\d+$/.test(flags.token) || Number(flags.token) < 1 || !Number.isSafeInteger(Number(flags.token))) {
+  if (!/^\d+$/.test(flags.token) || Number(flags.token) < 1) {
     throw new BadInputError(`--token must be a fencing token: a positive whole number, as take printed; got ${JSON.stringify(flags.token)}.`);
+  }
+  if (!Number.isSafeInteger(Number(flags.token))) {
+    throw new BadInputError(`--token ${flags.token} is larger than any fencing token can be (at most ${Number.MAX_SAFE_INTEGER}); pass the token take printed.`);
+  }
+  if (named !== undefined && named.targets.length === 0) {
+    throw new BadInputError(`--token is the fencing token of one holding, and ${named.verb} without targets acts on all of yours: name its target (claims ${named.verb} TARGET --token ${flags.token}).`);
   }
   return { token: Number(flags.token) };
 }
@@ -92,7 +102,7 @@ function missingDirectoryNote(dir: string | undefined): string {
 
 export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Promise<void> {
   const { beat } = await import("../commands/beat.js");
-  const result = beat({ ...common(flags), targets, ...tokenOf(flags) });
+  const result = beat({ ...common(flags), targets, ...tokenOf(flags, { verb: "beat", targets }) });
   if (result.directory_missing) writeErr(missingDirectoryNote(result.dir));
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
     return renderBeat(result, style, sameSession(flags));
@@ -101,7 +111,7 @@ export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Prom
 
 export async function runRelease(targets: string[], flags: VerbFlags<"release">): Promise<void> {
   const { release } = await import("../commands/release.js");
-  const result = release({ ...common(flags), targets, ...tokenOf(flags) });
+  const result = release({ ...common(flags), targets, ...tokenOf(flags, { verb: "release", targets }) });
   if (result.directory_missing) writeErr(missingDirectoryNote(result.dir));
   for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {

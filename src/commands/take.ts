@@ -168,6 +168,9 @@ function refuseBadOptions(options: TakeOptions): void {
   }
   const [wait, queue] = [optionName("wait"), optionName("queue")];
   if (options.wait !== undefined && options.queue) throw new BadInputError(`${wait} and ${queue} cannot be used together: ${wait} blocks, ${queue} returns at once.`);
+  if (options.wait !== undefined && options.partial) {
+    throw new BadInputError(`${wait} and ${optionName("partial")} cannot be used together: ${wait} waits until every target is free, ${optionName("partial")} takes what is free now.`);
+  }
   if (options.wait !== undefined && options.idempotencyKey !== undefined) {
     throw new BadInputError(`${wait} and ${optionName("idempotencyKey")} cannot be used together: a retried wait simply waits again.`);
   }
