@@ -5,7 +5,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, 
 import { basename, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
 import { bash, event, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox; file: string };
@@ -212,6 +212,30 @@ Shell("should deny writes into the claims directory by hand, and leave the claim
   assert.is(JSON.parse(edit.stdout).hookSpecificOutput.permissionDecision, "deny");
   assert.is(bash(box, `ls ${box.dir} && cat ${join(box.dir, claimFile)}`), undefined, "reading it is fine");
   assert.is(bash(box, `node ${BIN} sweep --dir ${box.dir}`), undefined, "and so are the claims commands");
+});
+
+Shell("should deny a write of a tree holding the claims directory where others hold claims (rm -rf, mv, chmod -R of a parent), and let the session wipe its own", ({ box }) => {
+  const home = join(box.root, "home");
+  const state = join(home, ".local", "state");
+  const dir = join(state, "claims");
+  mkdirSync(state, { recursive: true });
+  const hook = (command: string) => {
+    const input = JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    const result = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", dir], { input, env: cleanEnv({}), encoding: "utf8" });
+    return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput : undefined;
+  };
+  assert.is(claims(["take", "shared-config", "--dir", dir, "--holder", "other", "--purpose", "the preset"]).code, 0);
+  for (const command of [`rm -rf ${state}`, `rm -rf ${join(home, ".local")}`, `mv ${state} ${state}.bak`, `find ${home} -delete`, `rm -rf ${join(home, ".local")}/*`, `chmod -R 777 ${state}`, `rm -rf ${dir}/../../state`]) {
+    const answer = hook(command);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, /holds the claims directory .*, where other sessions hold claims/, command);
+  }
+  assert.is(hook(`rm -rf ${join(home, ".local")}/*.txt`), undefined, "a glob that cannot reach it");
+  assert.is(hook(`touch ${join(state, "notes.txt")}`), undefined, "beside it");
+  assert.ok(existsSync(join(dir, "shared-config.json")), "nothing was run");
+  assert.is(claims(["release", "shared-config", "--dir", dir, "--holder", "other"]).code, 0);
+  assert.is(claims(["take", "mine", "--dir", dir, "--holder", "claude-s2"]).code, 0);
+  assert.is(hook(`rm -rf ${state}`), undefined, "only the session's own claims are there");
 });
 
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {

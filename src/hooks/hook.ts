@@ -16,6 +16,8 @@ import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
+import { Store } from "../protocol/store.js";
+import { picomatch } from "../targets/picomatch.js";
 import { recordClientSession } from "../protocol/hook-files.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { printable } from "../os/printable.js";
@@ -259,6 +261,14 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     if (store !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} is in the claims directory ${store}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
     }
+    // So is a tree written whole that holds one (rm -rf ~/.local/state, mv or chmod -R of a parent):
+    // every claim in it would go. Where only the session's own are there, that is its own affair.
+    const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
+    const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
+    const holding = stores.find((dir) => dir !== base && isWithin(dir, base) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder));
+    if (holding !== undefined) {
+      return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
+    }
   }
   const toolName = stringField(payload, "tool_name") ?? "";
   const olds = options.agent === "claude" ? replacedTexts(toolName, payload.tool_input) : undefined;
@@ -466,6 +476,24 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
     next,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");
+}
+
+/** Whether `pattern` (a glob's part below its static `base`) matches `dir` or a directory above it under `base`: writing what it matches whole writes `dir`. */
+function reachesDirectory(pattern: string, base: string, dir: string): boolean {
+  const matches = picomatch(pattern, { dot: true });
+  for (let at = dir; at !== base && isWithin(at, base); at = dirname(at)) if (matches(relative(base, at))) return true;
+  return false;
+}
+
+/** Whether the claims directory `dir` holds a claim of a holder other than `holder` (unreadable ones count: whose they are is unknown). */
+function othersClaimIn(dir: string, holder: string): boolean {
+  const store = new Store(dir);
+  for (const name of store.claimFileNames()) {
+    const read = store.read(name);
+    if (read.state === "missing") continue;
+    if (read.state !== "claim" || read.claim.holder !== holder) return true;
+  }
+  return false;
 }
 
 /** Whether one take of `targets` from `cwd` would be refused for reaching into two claims directories. */
