@@ -190,7 +190,12 @@ export function renderBeat(result: BeatResult, style: Style, repeat: Repeat = NO
 }
 
 export function renderRelease(result: ReleaseResult, style: Style, repeat: Repeat = NOTHING): string[] {
-  const lines = result.released.map((target) => `${style.green("released")} ${printable(target)}`);
+  const lines = result.released.map((target) => {
+    const received = result.received?.find((claim) => claim.target === target);
+    if (!received) return `${style.green("released")} ${printable(target)}`;
+    const by = received.handed_by !== undefined ? ` by ${printable(received.handed_by)}` : "";
+    return `${style.green("released")} ${printable(target)}, handed to you${by} while this release ran`;
+  });
   for (const handed of result.handed_to) lines.push(`${style.yellow("handed")} ${printable(handed.target)} to ${printable(handed.holder)}, next in the queue`);
   for (const target of result.withdrawn) lines.push(`withdrew your queued interest in ${printable(target)}`);
   for (const target of result.not_held) lines.push(`${printable(target)} was not held; nothing to do`);

@@ -1,9 +1,10 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
+import { existsSync } from "node:fs";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
-import { grantQueued, meets } from "../protocol/grant.js";
+import { consumeNotices, grantQueued, meets } from "../protocol/grant.js";
 import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
@@ -34,7 +35,13 @@ export interface ReleaseResult {
   withdrawn: string[];
   /** Who was granted what as a result: the waiters on the released targets and on targets overlapping them (`D/*.js` for `D/`). */
   handed_to: Array<{ target: string; holder: string }>;
-  /** Set when the queue could not be served (a full disk): the next verb that finds the targets free grants them. */
+  /**
+   * Of the released targets, those that became the caller's while the release ran (handed over to
+   * it with `handover --to`, or granted from the queue), released with the rest; `handed_by`: who
+   * handed it over. Their grant notices are spent: `status` does not show them again.
+   */
+  received?: Array<{ target: string; handed_by?: string }>;
+  /** Set when the queue could not be served (a full disk), or the release could not look again for claims handed to the caller meanwhile (a take lock whose owner seems stopped). */
   warnings?: string[];
   /** Set when nothing was held because the claims directory named (--dir, CLAIMS_DIR, .claims) does not exist: a mistyped path, perhaps. */
   directory_missing?: true;
@@ -56,6 +63,7 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const context = openContext(options);
   const holder = holderOf(options);
   const result: ReleaseResult = { holder, released: [], not_held: [], lost: [], lost_to: [], withdrawn: [], handed_to: [] };
+  const everything = (options.targets ?? []).length === 0;
   // Read before anything is freed: another process may grant the queue the moment a claim is gone.
   // And before the caller's claims are listed: its own interests among them are withdrawn first.
   const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
@@ -67,18 +75,43 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   let granted: Set<string> | undefined;
   const wasGranted = (target: string) => (granted ??= new Set(heldMarkers(holder, context).map((marker) => marker.target))).has(target);
   for (const { fileName, target } of work) {
-    const outcome = releaseOne(fileName, target, holder, context, options.token);
-    if (outcome === "released") {
-      result.released.push(target);
-      record(context, { event: "release", target, holder });
-    } else if (outcome === "not_held") {
-      result.not_held.push(target);
-    } else {
-      result.lost.push(target);
-      result.lost_to.push(outcome);
-      if ((options.targets ?? []).length > 0 && !wasGranted(target)) (result.never_held ??= []).push(target);
-    }
+    tell(releaseOne(fileName, target, holder, context, options.token), target, holder, everything, wasGranted, result, context);
     forgetHeld(holder, target, context);
+  }
+  // A claim handed to the caller (or granted it from the queue) after its claims were listed, or
+  // after a named target was found another's, would outlive the release: looked for again under
+  // the take lock, where every handover and grant is made (lookAgain).
+  // (Where there is no claims directory, nothing was handed: none is made for the take lock.)
+  const again = (everything || result.lost.length > 0 || result.not_held.length > 0) && existsSync(context.store.dir);
+  const queued = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX));
+  if (first instanceof BusyError) {
+    // The take lock is wedged (its owner seems stopped): the claims are released all the same, as
+    // before the interests were withdrawn first; serving the queue, or looking again, would wait as long again.
+    result.warnings = [
+      ...(queued ? [`your queued interests were not withdrawn, nor the queue served: ${first.message}`] : []),
+      ...(again ? [`claims handed to you while this release ran were not looked for: ${first.message}`] : []),
+    ];
+  } else if (again || queued) {
+    try {
+      context.store.withTakeLock(() => {
+        refreshNow(context);
+        if (again) lookAgain(work, holder, options, everything, wasGranted, result, context);
+        if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) handToQueue(result, holder, work, waitingBefore, options, context);
+      });
+    } catch (error) {
+      if (error instanceof BusyError) {
+        // The claims are released; the take lock's owner seems stopped (a handover stopped there
+        // may still land: then the caller holds what it hands, and learns of it from status).
+        result.warnings = [`claims handed to you while this release ran were not looked for${queued ? ", nor the queue served" : ""}: ${error.message}`];
+      } else {
+        // Granting the queue needs space to write the waiters' claims, and the next take, status,
+        // beat or sweep that finds the targets free grants them. (No take lock can be written on a
+        // full disk, nor a claim handed over: there is nothing to look for.)
+        const code = outOfSpace(error);
+        if (code === undefined) throw error;
+        if (queued) result.warnings = [`the queue was not served: the disk is full (${code}); the next verb to find the targets free grants them`];
+      }
+    }
   }
   // A mistyped target is "not held", while the claim meant stays held: say what the holder holds.
   if (result.not_held.length > 0) {
@@ -92,23 +125,77 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     result.directory_missing = true;
     result.dir = context.settings.dir;
   }
-  if (!context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) return result;
-  if (first instanceof BusyError) {
-    // The take lock is wedged (its owner seems stopped): the claims are released all the same, as
-    // before the interests were withdrawn first; serving the queue would wait as long again.
-    result.warnings = [`your queued interests were not withdrawn, nor the queue served: ${first.message}`];
-    return result;
-  }
-  try {
-    handToQueue(result, holder, work, waitingBefore, options, context);
-  } catch (error) {
-    // The claims are released; granting the queue needs space to write the waiters' claims, and
-    // the next take, status, beat or sweep that finds the targets free grants them.
-    const code = outOfSpace(error);
-    if (code === undefined) throw error;
-    result.warnings = [`the queue was not served: the disk is full (${code}); the next verb to find the targets free grants them`];
-  }
+  if (result.warnings?.length === 0) delete result.warnings;
   return result;
+}
+
+/** Adds the outcome of releasing a target to the answer. */
+function tell(
+  outcome: ReturnType<typeof releaseOne>,
+  target: string,
+  holder: string,
+  everything: boolean,
+  wasGranted: (target: string) => boolean,
+  result: ReleaseResult,
+  context: Context,
+): void {
+  if (outcome === "released") {
+    result.released.push(target);
+    record(context, { event: "release", target, holder });
+  } else if (outcome === "not_held") {
+    result.not_held.push(target);
+  } else {
+    result.lost.push(target);
+    result.lost_to.push(outcome);
+    if (!everything && !wasGranted(target)) (result.never_held ??= []).push(target);
+  }
+}
+
+/**
+ * What became the caller's while its release ran, released too. A handover to the caller (or a
+ * grant to it from the queue) that landed after the release listed its claims (everything), or
+ * after it found a named target another's or nobody's, left the caller holding a target it
+ * believed released, or another's, refusing everyone until its TTL ran out. Under the take lock,
+ * where every handover and grant is made: one that landed before is found here and released (as if
+ * it had come before the release), one after is a claim handed to a holder that released, which
+ * learns of it from status. Each target released here is `received`, with who handed it over, and
+ * its grant notice is spent. Under the take lock; `work`: what the first pass acted on.
+ */
+function lookAgain(
+  work: Array<{ fileName: string; target: string }>,
+  holder: string,
+  options: ReleaseOptions,
+  everything: boolean,
+  wasGranted: (target: string) => boolean,
+  result: ReleaseResult,
+  context: Context,
+): void {
+  const listed = new Set(work.map(({ fileName, target }) => `${fileName}\n${target}`));
+  const received: string[] = [];
+  for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
+    const outcome = releaseOne(fileName, target, holder, context, options.token);
+    if (outcome === "released") {
+      // No longer another's, nor nobody's: what the first pass said of it is superseded.
+      result.lost = result.lost.filter((lost) => lost !== target);
+      result.lost_to = result.lost_to.filter((lost) => lost.target !== target);
+      result.not_held = result.not_held.filter((free) => free !== target);
+      if (result.never_held) result.never_held = result.never_held.filter((never) => never !== target);
+      if (result.never_held?.length === 0) delete result.never_held;
+      if (!result.released.includes(target)) result.released.push(target);
+      record(context, { event: "release", target, holder });
+      received.push(target);
+    } else if (!listed.has(`${fileName}\n${target}`) && ![...result.released, ...result.lost, ...result.not_held].includes(target)) {
+      tell(outcome, target, holder, everything, wasGranted, result, context);
+    }
+    forgetHeld(holder, target, context);
+  }
+  if (received.length === 0) return;
+  // The caller is told here, not by a later status: the newest notice of each wins.
+  const handedBy = new Map(consumeNotices(holder, context, undefined, new Set(received)).map((grant) => [grant.target, grant.handed_by]));
+  result.received = received.map((target) => {
+    const by = handedBy.get(target);
+    return by === undefined ? { target } : { target, handed_by: by };
+  });
 }
 
 /**
@@ -151,6 +238,7 @@ function outOfSpace(error: unknown): string | undefined {
   return code === "ENOSPC" || code === "EDQUOT" ? code : undefined;
 }
 
+/** Withdraws the caller's interests in what it released and serves the queue. Under the take lock. */
 function handToQueue(
   result: ReleaseResult,
   holder: string,
@@ -162,21 +250,19 @@ function handToQueue(
   // Freed targets go to whoever queued first; the releaser's own waiting on them is over.
   const named = new Set(work.map((entry) => entry.target));
   const everything = (options.targets ?? []).length === 0;
-  context.store.withTakeLock(() => {
-    const waiting = withdraw(holder, named, everything, result, context);
-    grantQueued(context);
-    // The waiters on targets overlapping a released one (before the release, or since) that hold
-    // their target now got it from the queue, whichever process granted it.
-    const seen = new Set<string>();
-    for (const { fileName, entry } of [...waitingBefore, ...waiting]) {
-      if (entry.holder === holder || seen.has(fileName)) continue;
-      seen.add(fileName);
-      if (!result.released.some((target) => meets(target, entry.target))) continue;
-      if (holds({ target: entry.target, holder: entry.holder, mode: entry.mode === "shared" ? "shared" : "exclusive" }, context)) {
-        result.handed_to.push({ target: entry.target, holder: entry.holder });
-      }
+  const waiting = withdraw(holder, named, everything, result, context);
+  grantQueued(context);
+  // The waiters on targets overlapping a released one (before the release, or since) that hold
+  // their target now got it from the queue, whichever process granted it.
+  const seen = new Set<string>();
+  for (const { fileName, entry } of [...waitingBefore, ...waiting]) {
+    if (entry.holder === holder || seen.has(fileName)) continue;
+    seen.add(fileName);
+    if (!result.released.some((target) => meets(target, entry.target))) continue;
+    if (holds({ target: entry.target, holder: entry.holder, mode: entry.mode === "shared" ? "shared" : "exclusive" }, context)) {
+      result.handed_to.push({ target: entry.target, holder: entry.holder });
     }
-  });
+  }
 }
 
 function releaseOne(fileName: string, target: string, holder: string, context: Context, token?: number): "released" | "not_held" | LostClaim {

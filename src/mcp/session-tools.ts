@@ -29,6 +29,8 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
     withdrawn: result.withdrawn,
     handedTo: result.handed_to.map((handed) => ({ path: handed.target, actor: handed.holder })),
   };
+  // Released too: handed over to you (or granted from your queue) while the release ran.
+  if (result.received) shaped.received = result.received.map((claim) => ({ path: claim.target, ...(claim.handed_by !== undefined && { handedBy: claim.handed_by }) }));
   const notHeld = all ? [] : [...result.not_held, ...never];
   if (notHeld.length > 0) shaped.notHeld = notHeld;
   const nowHeld = result.lost_to.filter((lost) => lost.now_held_by).map((lost) => ({ path: lost.target, holder: lost.now_held_by?.holder, holderIntent: lost.now_held_by?.purpose }));

@@ -1,0 +1,147 @@
+// `handover --to X` racing X's own release, between real processes. The release is stopped at an
+// exact step (CLAIMS_STOP_AT, src/os/crash.ts) and let go (SIGCONT) once the handover has landed,
+// or the handover is stopped holding the take lock while the release runs: the interleaving is
+// made, not hoped for. No assertion depends on how long anything takes.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type Sandbox } from "./helpers.js";
+
+const Handover = suite<{ box: Sandbox }>("handover --to racing the new holder's release");
+Handover.before.each((context) => {
+  context.box = sandbox();
+});
+Handover.after.each((context) => context.box.cleanup());
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const asAsync = (box: Sandbox, holder: string, ...args: string[]) =>
+  claimsAsync([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+
+/**
+ * A real `claims` process run as `holder` with CLAIMS_STOP_AT=`stop`, once it has stopped itself
+ * there. Killed by the caller in a finally, so none is left stopped when an assertion fails.
+ */
+async function stoppedAt(box: Sandbox, holder: string, args: string[], stop: string) {
+  const child = spawn(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: stop }) });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${child.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return { child, exited, output: () => `${stdout}${stderr}`, json: () => JSON.parse(stdout) };
+}
+
+/** Resolves once `predicate` holds (checked every 25 ms, bounded). */
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !predicate(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  assert.ok(predicate(), `timed out waiting until ${what}`);
+}
+
+/** The targets of the claims `holder` has in the claims directory. */
+function heldBy(box: Sandbox, holder: string): string[] {
+  return readdirSync(box.dir)
+    .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+    .map((name) => readJson(join(box.dir, name)))
+    .filter((claim) => claim.holder === holder)
+    .map((claim) => claim.target)
+    .sort();
+}
+
+Handover("should leave nothing held by a holder whose release of everything ran while a claim was handed to it", async ({ box }) => {
+  // X's release listed what X holds (y), then A handed t to X before the release ended: t
+  // survived X's "release everything", and X, told it holds nothing, kept t from everyone until
+  // its TTL ran out.
+  assert.is(as(box, "A", "take", "t", "--purpose", "for X").code, 0);
+  assert.is(as(box, "X", "take", "y").code, 0);
+  // Stopped under y's claim lock, about to remove it: its claims listed.
+  const releasing = await stoppedAt(box, "X", ["release"], "before-unlink");
+  try {
+    const handed = as(box, "A", "handover", "t", "--to", "X");
+    assert.is(handed.code, 0, handed.stdout + handed.stderr);
+    releasing.child.kill("SIGCONT");
+    assert.is(await releasing.exited, 0, releasing.output());
+  } finally {
+    releasing.child.kill("SIGKILL");
+  }
+  assert.equal(heldBy(box, "X"), [], `X released everything, yet holds:\n${releasing.output()}`);
+  const answer = releasing.json();
+  assert.equal([...answer.released].sort(), ["t", "y"], releasing.output());
+  assert.equal(answer.received, [{ target: "t", handed_by: "A" }], releasing.output());
+  // Told by the release: no notice of t is left for X's next status to show as held.
+  const status = as(box, "X", "status", "--mine");
+  assert.equal(JSON.parse(status.stdout).granted_while_waiting, [], status.stdout);
+  assert.equal(readdirSync(box.dir).filter((name) => name.startsWith(".held-")), [], "no held marker is left");
+  assert.ok(as(box, "B", "take", "t").code === 0, "t is free for anyone");
+});
+
+Handover("should leave nothing held by a holder whose release of everything ran while a handover to it held the take lock", async ({ box }) => {
+  // The handover is stopped holding the take lock, before anything changed hands; X's release
+  // releases y meanwhile. Whenever the handover lands (before the release looks again, or while
+  // the release waits for the take lock), the release must end with t released too.
+  assert.is(as(box, "A", "take", "t").code, 0);
+  assert.is(as(box, "X", "take", "y").code, 0);
+  const handing = await stoppedAt(box, "A", ["handover", "t", "--to", "X"], "lock-won");
+  let released;
+  try {
+    const releasing = asAsync(box, "X", "release");
+    await until(() => !existsSync(join(box.dir, "y.json")), "X's release removed y");
+    handing.child.kill("SIGCONT");
+    assert.is(await handing.exited, 0, handing.output());
+    released = await releasing;
+  } finally {
+    handing.child.kill("SIGKILL");
+  }
+  assert.is(released.code, 0, released.stdout + released.stderr);
+  assert.equal(heldBy(box, "X"), [], `X released everything, yet holds:\n${released.stdout}`);
+  assert.equal([...JSON.parse(released.stdout).released].sort(), ["t", "y"], released.stdout);
+});
+
+Handover("should release a named target handed to the releaser after the release found it another's", async ({ box }) => {
+  // X releases t (A's, so far) and y: t is judged A's, then A hands it to X before the release
+  // ends. X was told t is A's ("not yours") and held it, unknowing, until its TTL.
+  assert.is(as(box, "A", "take", "t").code, 0);
+  assert.is(as(box, "X", "take", "y").code, 0);
+  const releasing = await stoppedAt(box, "X", ["release", "t", "y"], "before-unlink");
+  try {
+    assert.is(as(box, "A", "handover", "t", "--to", "X").code, 0);
+    releasing.child.kill("SIGCONT");
+    assert.is(await releasing.exited, 0, releasing.output());
+  } finally {
+    releasing.child.kill("SIGKILL");
+  }
+  assert.equal(heldBy(box, "X"), [], `X released t and y, yet holds:\n${releasing.output()}`);
+  const answer = releasing.json();
+  assert.equal([...answer.released].sort(), ["t", "y"], releasing.output());
+  assert.equal(answer.lost, [], releasing.output());
+  assert.is(answer.never_held, undefined, releasing.output());
+});
+
+Handover("should serve the queue with a claim handed to the releaser during its release", async ({ box }) => {
+  // B waits for t. Handed to X while X releases everything, t goes on to B, as it would have had
+  // the handover come a moment sooner.
+  assert.is(as(box, "A", "take", "t").code, 0);
+  assert.is(as(box, "B", "take", "t", "--queue").code, 6);
+  assert.is(as(box, "X", "take", "y").code, 0);
+  const releasing = await stoppedAt(box, "X", ["release"], "before-unlink");
+  try {
+    assert.is(as(box, "A", "handover", "t", "--to", "X").code, 0);
+    releasing.child.kill("SIGCONT");
+    assert.is(await releasing.exited, 0, releasing.output());
+  } finally {
+    releasing.child.kill("SIGKILL");
+  }
+  assert.equal(heldBy(box, "X"), [], releasing.output());
+  assert.equal(heldBy(box, "B"), ["t"], `B, next in the queue, holds t:\n${releasing.output()}`);
+  assert.equal(releasing.json().handed_to, [{ target: "t", holder: "B" }], releasing.output());
+});
+
+Handover.run();
+
