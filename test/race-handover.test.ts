@@ -3,7 +3,7 @@
 // or the handover is stopped holding the take lock while the release runs: the interleaving is
 // made, not hoped for. No assertion depends on how long anything takes.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -145,3 +145,67 @@ Handover("should serve the queue with a claim handed to the releaser during its 
 
 Handover.run();
 
+// Loaded into a release of everything: just before it removes its pointer to another claims
+// directory (src/protocol/routes.ts), once it is done there, it runs HANDOVER_ARGS to the end (a
+// handover of a claim there to the releaser). The bundle calls node:fs's unlinkSync through the
+// module object, so this wrapper sees that removal.
+const HANDOVER_BEFORE_FORGET = `
+const fs = require("node:fs");
+const { spawnSync } = require("node:child_process");
+const unlink = fs.unlinkSync;
+let done = false;
+fs.unlinkSync = function (path) {
+  if (!done && String(path).includes("/.elsewhere/")) {
+    done = true;
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    delete env.HANDOVER_ARGS;
+    const handed = spawnSync(process.execPath, [process.argv[1], ...JSON.parse(process.env.HANDOVER_ARGS)], { env, stdio: "ignore" });
+    fs.writeFileSync(process.env.HANDOVER_EXIT, String(handed.status));
+  }
+  return unlink.apply(this, arguments);
+};
+`;
+
+const Elsewhere = suite<{ box: Sandbox }>("handover --to in another claims directory racing the new holder's release");
+Elsewhere.before.each((context) => {
+  context.box = sandbox();
+});
+Elsewhere.after.each((context) => context.box.cleanup());
+
+Elsewhere("should keep the pointer to a claims directory where a claim was handed to the releaser after it was done there", ({ box }) => {
+  // X releases everything from the root; its claims in the package's own claims directory are
+  // reached through X's pointer, which the release removes once done there. A handover of a claim
+  // there to X landed after that, and wrote X's pointer again just before the release removed it:
+  // X held the claim, and nothing led X's later release, beat or status to it.
+  const root = box.project;
+  const pkg = join(root, "packages", "a");
+  mkdirSync(join(pkg, "src"), { recursive: true });
+  writeFileSync(join(root, ".claims"), JSON.stringify({ dir: "../store-root" }));
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../../store-a" }));
+  const pkgStore = join(box.root, "store-a");
+  const env = { HOME: box.root };
+  const run = (holder: string, args: string[], extra: Record<string, string> = {}) => claims([...args, "--holder", holder, "--json"], { cwd: root, env: { ...env, ...extra } });
+  assert.is(run("A", ["take", "packages/a/src/f.ts"]).code, 0);
+  assert.is(run("X", ["take", "packages/a/src/g.ts"]).code, 0);
+  const preload = join(box.root, "handover-before-forget.cjs");
+  writeFileSync(preload, HANDOVER_BEFORE_FORGET);
+  const exit = join(box.root, "handover-exit");
+  const released = run("X", ["release"], {
+    NODE_OPTIONS: `--require=${preload}`,
+    HANDOVER_ARGS: JSON.stringify(["handover", "packages/a/src/f.ts", "--to", "X", "--holder", "A"]),
+    HANDOVER_EXIT: exit,
+  });
+  assert.is(released.code, 0, released.stdout + released.stderr);
+  assert.is(readFileSync(exit, "utf8"), "0", "A handed f.ts to X once X's release was done in the package's directory");
+  const f = join(pkg, "src", "f.ts");
+  assert.equal(JSON.parse(released.stdout).released, [join(pkg, "src", "g.ts")], released.stdout);
+  // The handover came after X's release was done there: X holds f.ts, and can reach it from the root.
+  const mine = JSON.parse(run("X", ["status", "--mine"]).stdout);
+  assert.equal(mine.claims.map((claim: { target: string }) => claim.target), [f], "X's status from the root shows f.ts");
+  const again = run("X", ["release"]);
+  assert.equal(JSON.parse(again.stdout).released, [f], again.stdout);
+  assert.equal(readdirSync(pkgStore).filter((name) => name.endsWith(".json") && !name.startsWith(".")), [], "nothing is left held in the package's directory");
+});
+
+Elsewhere.run();

@@ -417,6 +417,10 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
     for (const pointer of pointers) {
       results.push(run({ ...options, dir: pointer.dir }));
       pointer[afterwards]();
+      // A claim handed over to the holder there (or granted it) once its release was done there is
+      // the holder's, and its pointer, which the handover may have written again just before it was
+      // forgotten, is kept: the claim's held marker is written before the pointer, and read after.
+      if (afterwards === "forget" && holdsAnyIn(pointer.dir, holder)) rememberElsewhere(ownSettings(options), holder, pointer.dir);
     }
     // And where the holder took from here before a `.claims` above appeared (claimsDirsAbove).
     const done = new Set([ownSettings(options).dir, ...pointers.map((pointer) => pointer.dir)]);
