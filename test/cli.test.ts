@@ -1,5 +1,5 @@
 // End to end: bin/claims.js spawned as a user or a script would run it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -224,6 +224,47 @@ Cli("should refuse to guess whether a file-looking word with no such file is a n
   assert.is(named.code, 0);
   assert.equal([JSON.parse(named.stdout).granted[0].kind, JSON.parse(named.stdout).granted[0].target], ["name", "gen.txt"]);
   assert.is(claims(["take", "name:", "--dir", box.dir, "--holder", "c"], at).code, 2);
+});
+
+Cli("should refuse to guess whether a directory-looking word with no such directory is a name or the directory it will be", ({ box }) => {
+  const at = { cwd: box.project };
+  const as = (holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder], at);
+  // A name would protect nothing: a hook judges build/out.js as a path, which never meets the name build.
+  const ambiguous = as("NM", "take", "build", "-p", "regenerating build output");
+  assert.is(ambiguous.code, 2);
+  assert.is(ambiguous.stderr, "claims: build reads like a directory, but there is no such directory here; write ./build/ to claim the directory it will be, or name:build to claim the name.\n");
+  assert.not.ok(existsSync(box.dir), "nothing was taken, not even the directory created");
+  for (const word of ["dist", "out", "target", "coverage", "node_modules", "vendor", "venv", "__pycache__", "bin", "obj", "lib", "src", "docs", "test", "tests", "public", "assets", "tmp", "logs"]) {
+    const result = as("a", "take", word);
+    assert.is(result.code, 2, word);
+    assert.match(result.stderr, new RegExp(`${word} reads like a directory, but there is no such directory here; write \\./${word}/ to claim`));
+  }
+  // The words scripts and the README take as names stay names.
+  assert.is(as("a", "take", "shared-config", "deploy", "db-migrations", "migrate-db").code, 0);
+  assert.is(as("a", "release").code, 0);
+  // The directory it will be, as the refusal says: it refuses another's write under it, before and after it exists.
+  const taken = JSON.parse(as("NM", "take", "./build/", "--json").stdout);
+  assert.equal([taken.granted[0].kind, taken.granted[0].target], ["directory", `${box.project}/build/`]);
+  const checked = as("u2", "check", "build");
+  assert.is(checked.code, 3, "the word is checked as the directory it will be");
+  assert.match(checked.stderr, /no claim names build and no such directory exists here, so it was checked as the directory \.\/build\/ will be/);
+  assert.is(as("u2", "check", "./build/out.js").code, 3);
+  assert.equal(JSON.parse(as("u2", "status", "build", "--json").stdout).claims.map((claim: { holder: string }) => claim.holder), ["NM"]);
+  mkdirSync(join(box.project, "build"));
+  assert.is(as("u2", "take", "build").code, 3, "a word naming an existing directory is that directory");
+  assert.is(as("NM", "release", "build").stdout, `released ${box.project}/build/\n`);
+  // Held by nobody, named as the word: the advice names both readings.
+  rmSync(join(box.project, "build"), { recursive: true });
+  const nobody = as("NM", "handover", "build", "--to", "u2");
+  assert.is(nobody.code, 4);
+  assert.match(nobody.stderr, /claims take \.\/build\/ \(the directory\) or claims take name:build \(the name\)/);
+  // An existing directory is claimed as one, by the word alone; name:dist is the name on purpose.
+  mkdirSync(join(box.project, "dist"));
+  const dist = JSON.parse(as("u1", "take", "dist", "--json").stdout);
+  assert.equal([dist.granted[0].kind, dist.granted[0].target], ["directory", `${box.project}/dist/`]);
+  assert.is(as("u2", "take", "dist").code, 3);
+  const named = JSON.parse(as("u3", "take", "name:tmp", "--json").stdout);
+  assert.equal([named.granted[0].kind, named.granted[0].target], ["name", "tmp"]);
 });
 
 Cli("should let sharers of the file a file-looking word will be check it", ({ box }) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -8,9 +8,9 @@ import { picomatch as lazyPicomatch } from "../src/targets/picomatch.js";
 import { isGlobText } from "../src/targets/overlap.js";
 import { bracketFoldedApart } from "../src/targets/glob-syntax.js";
 import { foldName } from "../src/targets/caseless.js";
-import { claimFileName, parseTarget } from "../src/targets/target.js";
+import { claimFileName, DIRECTORY_NAMES, looksLikePath, parseTarget, pathItWillBe } from "../src/targets/target.js";
 import { asOneVerb } from "../src/os/lookups.js";
-import { sandbox, type Sandbox } from "./helpers.js";
+import { ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 const Kinds = suite<{ box: Sandbox }>("target kinds");
 Kinds.before.each((context) => {
@@ -23,6 +23,24 @@ Kinds("should treat a plain word as a name", ({ box }) => {
   assert.is(target.kind, "name");
   assert.is(target.canonical, "shared-config");
   assert.is(target.fileName, "shared-config.json");
+});
+
+Kinds("should read the words README lists as directories as the directories they will be, and words scripts lock as names", ({ box }) => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8").replace(/\s+/g, " ");
+  const listed = /that projects have, where none is yet: (.*?) \(`\.next`/.exec(readme)?.[1] ?? "";
+  const words = [...listed.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string);
+  assert.equal([...words].sort(), [...DIRECTORY_NAMES].sort(), "README's Targets lists the words the code reads as directories");
+  const context = { cwd: box.project, home: box.root };
+  for (const word of words) {
+    const target = parseTarget(word, context);
+    assert.equal([target.kind, looksLikePath(target), pathItWillBe(word)], ["name", true, { path: `./${word}/`, what: "directory" }], word);
+    assert.is(looksLikePath(parseTarget(`name:${word}`, context)), false, `name:${word} is a name on purpose`);
+  }
+  for (const word of ["shared-config", "deploy", "db-migrations", "migrate-db", "release", "migrations", "config", "deploy-lock"]) {
+    assert.is(looksLikePath(parseTarget(word, context)), false, word);
+  }
+  mkdirSync(join(box.project, "build"));
+  assert.equal([parseTarget("build", context).kind, parseTarget("build", context).canonical], ["directory", `${box.project}/build/`], "a word naming a directory there is that directory");
 });
 
 Kinds("should treat a word naming a file in the current directory as that file's path", ({ box }) => {

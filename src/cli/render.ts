@@ -15,7 +15,7 @@ import { formatAge } from "../os/time.js";
 import { printable } from "../os/printable.js";
 import { shellQuoteShown } from "../os/shell-quote.js";
 import { describeHolding, forPurpose, quoted } from "../protocol/describe.js";
-import { looksLikeFile, NAME_PREFIX, parseTarget } from "../targets/target.js";
+import { looksLikePath, NAME_PREFIX, parseTarget } from "../targets/target.js";
 import { dirname } from "node:path";
 
 export interface Style {
@@ -155,7 +155,7 @@ function asArgument(target: string): string {
   let same = false;
   try {
     const parsed = parseTarget(target, { cwd: process.cwd(), home: process.env.HOME ?? "" });
-    same = parsed.kind === "name" && parsed.canonical === target && !looksLikeFile(parsed);
+    same = parsed.kind === "name" && parsed.canonical === target && !looksLikePath(parsed);
   } catch {
     same = false;
   }

@@ -6,7 +6,7 @@ import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOther } from "../protocol/fencing.js";
 import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, looksLikeFile, parseTarget, partsOfFileName } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
@@ -158,17 +158,21 @@ function checkIn(options: CheckOptions): CheckResult {
   else if (mode & 0o002) (result.warnings ??= []).push(`the claims directory ${context.settings.dir} is world-writable: anyone on the machine can forge or remove claims in it, so this answer guarantees nothing (chmod o-w ${context.settings.dir})`);
   const fileNames = context.store.claimFileNames();
   for (const named of parseTargets(options.targets, context)) {
-    // `claims check gen.txt` before creating gen.txt: another session may hold the file it will be.
+    // `claims check gen.txt` before creating gen.txt (or `build` before build/): another session may hold the path it will be.
     const standIn = fileStandIn(named, fileNames, context.settings);
-    if (standIn) (result.warnings ??= []).push(`no claim names ${named.canonical} and no such file exists here, so it was checked as the file ./${named.canonical} will be`);
+    if (standIn) {
+      const { path, what } = pathItWillBe(named.canonical);
+      (result.warnings ??= []).push(`no claim names ${named.canonical} and no such ${what} exists here, so it was checked as the ${what} ${path} will be`);
+    }
     const target = standIn ?? named;
-    // A word that reads like a file and that a claim names (the caller's own name claim, say) is
-    // also the file it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
+    // A word that reads like a file or directory and that a claim names (the caller's own name claim,
+    // say) is also the path it will be: a write of it needs both free. Not `name:gen.txt`, nor a word like
     // `migrate-db`, which scripts take as a lock (write ./deploy for such a file).
-    const file = standIn === undefined && looksLikeFile(named) ? wordAsFile(named.canonical, context) : undefined;
+    const file = standIn === undefined && looksLikePath(named) ? wordAsPath(named.canonical, context) : undefined;
     const conflicts = [target, ...(file ? [file] : [])].flatMap((each) => findConflicts(each, modeFor(each, holder, fileNames, context), holder, context, fileNames));
     if (file && conflicts.some((holding) => holding.target === file.canonical)) {
-      (result.warnings ??= []).push(`${named.canonical} was also checked as the file ./${named.canonical} it will be; check name:${named.canonical} to ask about the name alone`);
+      const { path, what } = pathItWillBe(named.canonical);
+      (result.warnings ??= []).push(`${named.canonical} was also checked as the ${what} ${path} it will be; check name:${named.canonical} to ask about the name alone`);
     }
     if (options.token !== undefined) {
       const fenced = fenceOf(target, options.token, holder, context, fileNames);
@@ -188,11 +192,11 @@ function modeFor(target: TargetShape, holder: string | undefined, fileNames: str
   return holder !== undefined && holdsShared(target, holder, fileNames, context) ? "shared" : "exclusive";
 }
 
-/** The file `./word` in the current directory, when the word can name one there. */
-function wordAsFile(word: string, context: Context): TargetShape | undefined {
+/** The file `./word` (or directory `./word/`, pathItWillBe) in the current directory, when the word can name one there. */
+function wordAsPath(word: string, context: Context): TargetShape | undefined {
   try {
-    const file = parseTarget(`./${word}`, { cwd: context.settings.cwd, home: context.settings.home });
-    return file.kind === "path" ? file : undefined;
+    const path = parseTarget(pathItWillBe(word).path, { cwd: context.settings.cwd, home: context.settings.home });
+    return path.kind === "path" || path.kind === "directory" ? path : undefined;
   } catch {
     return undefined; // a word no file could be named (too long for the file system)
   }

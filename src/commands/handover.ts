@@ -12,7 +12,7 @@ import { fencedOff, nextToken, tokenFileName, type Fenced } from "../protocol/fe
 import { forgetHeld, ownForm, rememberHeld } from "../protocol/held.js";
 import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
-import { claimFileName, looksLikeFile, sharedClaimFileName, type Target } from "../targets/target.js";
+import { claimFileName, looksLikePath, pathItWillBe, sharedClaimFileName, type Target } from "../targets/target.js";
 import { shapeOf } from "../targets/overlap.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
@@ -84,8 +84,8 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       const read = context.store.read(target.fileName);
       const judgement = judge(read, target.canonical, holder, context);
       const holding = judgement.state === "held" || judgement.state === "stale" ? judgement.holding : undefined;
-      // `gen.txt` held by nobody: `claims take gen.txt` would ask which was meant, so say both.
-      const either = holding === undefined && looksLikeFile(target) ? `You do not hold ${target.canonical}: nobody does; take it with claims take ${shellQuoteShown(`./${target.canonical}`)} (the file) or claims take ${shellQuoteShown(`name:${target.canonical}`)} (the name).` : undefined;
+      // `gen.txt` (or `build`) held by nobody: `claims take gen.txt` would ask which was meant, so say both.
+      const either = holding === undefined && looksLikePath(target) ? eitherReading(target.canonical) : undefined;
       if (judgement.state !== "mine") throw new NotYoursError(target.canonical, holding, either);
       const now = formatTimestamp(context.nowMs);
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
@@ -146,6 +146,12 @@ function landedFresh(fileName: string, target: string, handed: Claim, since: Sta
     if (context.store.change(fileName, read.version, () => ({ replace: again })) === "done") [written, since] = [again, stamping];
   }
   throw new ClaimsError("INTERNAL", `The claim of ${target} kept changing; retry.`);
+}
+
+/** For a word that reads like a path: the two takes that work, the path it will be and the name. */
+function eitherReading(word: string): string {
+  const { path, what } = pathItWillBe(word);
+  return `You do not hold ${word}: nobody does; take it with claims take ${shellQuoteShown(path)} (the ${what}) or claims take ${shellQuoteShown(`name:${word}`)} (the name).`;
 }
 
 function whyFenced(fenced: Fenced, token: number): string {

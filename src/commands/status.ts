@@ -139,7 +139,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
     const seen = new Set<string>();
     const claimFiles = names.filter(isClaimFileName);
     for (const given of parseTargets(named, context)) {
-      // A file-looking word nobody claims as a name is shown as the file it will be, as check answers for it.
+      // A word that reads like a file or directory, which nobody claims as a name, is shown as the path it will be, as check answers for it.
       const target = fileStandIn(given, claimFiles, context.settings) ?? given;
       asked.push(target);
       // Also under the other mount points of its file system (a bind mount, docs/PROTOCOL.md 5a).

@@ -16,7 +16,7 @@ import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refre
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
-import { claimFileName, isDirectory, looksLikeFile, parseTarget, type Target } from "../targets/target.js";
+import { claimFileName, isDirectory, looksLikePath, parseTarget, pathItWillBe, type Target } from "../targets/target.js";
 import { heldThroughMount } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
 import { ownIdentity } from "../os/process-identity.js";
@@ -197,8 +197,6 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const known = new Map<string, string[]>();
     for (const target of symbols) await checkSymbol(target, options.creating === true, known);
   }
-  // A name that reads like a file would stop protecting the file once it is created (it becomes a
-  // path then): ask which was meant instead of guessing.
   // A name that reads as a path when given back (release, status, the commands a refusal suggests) could never be released by it.
   const unreturnable = targets.find((target) => target.kind === "name" && PATH_LIKE_NAME.test(target.canonical));
   if (unreturnable) {
@@ -206,10 +204,13 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const suggested = word.replace(/[/#*?[\]{}]+/g, "-").replace(/^[.~]+/, "") || "shared-name";
     throw new BadInputError(`name:${word} would read as a path wherever it is given back (release, status); choose a name without / # * ? [ ] { } that does not start with . or ~, such as ${suggested}.`);
   }
-  const ambiguous = targets.find(looksLikeFile);
+  // A name that reads like a file or directory not there yet protects nothing written there, and
+  // would stop meaning it once it is created (the word is a path then): ask which was meant instead of guessing.
+  const ambiguous = targets.find(looksLikePath);
   if (ambiguous) {
     const word = ambiguous.canonical;
-    throw new BadInputError(`${word} reads like a file, but there is no such file here; write ./${word} to claim the file it will be, or name:${word} to claim the name.`);
+    const { path, what } = pathItWillBe(word);
+    throw new BadInputError(`${word} reads like a ${what}, but there is no such ${what} here; write ${path} to claim the ${what} it will be, or name:${word} to claim the name.`);
   }
   for (const target of options.force ? [] : targets) refuseTooBroad(target, context.settings);
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too

@@ -13,7 +13,7 @@ import { claimsOf, parseTargets, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
 import { boundAliasesOf } from "./conflicts.js";
 import { shapeOf } from "../targets/overlap.js";
-import { claimFileName, holderTag, looksLikeFile, parseTarget, sharedClaimFileName, type Target } from "../targets/target.js";
+import { claimFileName, holderTag, looksLikePath, parseTarget, pathItWillBe, sharedClaimFileName, type Target } from "../targets/target.js";
 
 
 export interface HeldMarker {
@@ -78,15 +78,15 @@ export function heldMarkers(holder: string, context: Context, names: string[] = 
 /**
  * The form of a target the holder holds it under, where that is not the form given: a path claimed
  * before it was made a directory (or a directory claimed before it was removed) is named now in
- * the other form; a word that reads like a file (`gen.txt`), with no name claim of the holder's,
- * is the file `./gen.txt` it claimed, as check and status read that word (fileStandIn); a path
+ * the other form; a word that reads like a path (`gen.txt`, `build`), with no name claim of the
+ * holder's, is the path it claimed (`./gen.txt`, `./build/`), as check and status read that word (fileStandIn); a path
  * under one mount point of a tree mounted twice is the same place under the other it was claimed
  * by (docs/PROTOCOL.md 5a). Undefined when the holder holds none of them.
  */
 export function ownForm(parsed: Target, holder: string, context: Context): string | undefined {
   const isMine = (canonical: string) => holds(claimFileName(canonical), holder, context) || holds(sharedClaimFileName(canonical, holder), holder, context);
   const other = otherForm(parsed.canonical, parsed.kind);
-  const asFile = looksLikeFile(parsed) ? parseTarget(`./${parsed.canonical}`, context.settings).canonical : undefined;
+  const asFile = looksLikePath(parsed) ? parseTarget(pathItWillBe(parsed.canonical).path, context.settings).canonical : undefined;
   return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find(isMine) ?? heldThroughMount(parsed, holder, context);
 }
 

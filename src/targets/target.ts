@@ -38,13 +38,24 @@ export interface TargetContext {
 }
 
 /**
- * A name that reads like a file (`gen.txt`, or a file projects name without an extension:
- * `Makefile`, `LICENSE`) and was not written as `name:…`: no such file exists
- * here. take refuses the ambiguity (a name would stop protecting once the file is created); check
- * and status, when nobody claims the name, answer for the file it will be (fileStandIn).
+ * A name that reads like a path and was not written as `name:…`: like a file (`gen.txt`, or a file
+ * projects name without an extension: `Makefile`, `LICENSE`) or like a directory builds and tools
+ * make or projects have (`build`, `dist`, `node_modules`, `src`); nothing of that name exists here
+ * (a word naming an entry in the current directory is that path already). take refuses the
+ * ambiguity (a name would protect nothing of the file or directory, and stop meaning it once that
+ * is created: the word is a path then); check and status, when nobody claims the name, answer for
+ * the path it will be (fileStandIn, pathItWillBe).
  */
-export function looksLikeFile(target: Target): boolean {
-  return target.kind === "name" && target.named !== true && (/\.[A-Za-z0-9]{1,8}$/.test(target.canonical) || FILE_NAMES.has(target.canonical));
+export function looksLikePath(target: Target): boolean {
+  return target.kind === "name" && target.named !== true && (/\.[A-Za-z0-9]{1,8}$/.test(target.canonical) || FILE_NAMES.has(target.canonical) || DIRECTORY_NAMES.has(target.canonical));
+}
+
+/**
+ * What a word that looksLikePath will be once created, as an argument naming it: `./build/` for a
+ * directory's word (the directory it will be), `./gen.txt` for any other (the file).
+ */
+export function pathItWillBe(word: string): { path: string; what: "file" | "directory" } {
+  return DIRECTORY_NAMES.has(word) ? { path: `./${word}/`, what: "directory" } : { path: `./${word}`, what: "file" };
 }
 
 /** Files projects name without an extension: as words, they read like the file as much as `gen.txt` does. */
@@ -56,15 +67,33 @@ const FILE_NAMES = new Set(
 );
 
 /**
- * For check and status: a file-looking word that no claim names (`claimFileNames` holds neither
- * its claim nor a shared one) is asked about as the file it will be, `./word`: a script checking
- * before it creates gen.txt must hear about the file an agent's hook claimed. Otherwise undefined.
+ * Directories as words (README "Targets"): the ones builds, package managers and test tools make in
+ * a project (output, dependencies, caches, reports), and the ones projects commonly lay their own
+ * files out in. Each is far more often a directory than a lock's name, and a claim of the name
+ * would protect nothing written there: the agent hooks judge `build/out.js` as a path, which a
+ * name never meets. Words that name an activity or an area as often as a directory (`deploy`,
+ * `release`, `migrations`, `config`, `api`, `app`, `frontend`, `infra`) are left names, as locks
+ * are written (`shared-config`, `db-migrations`). A word starting with `.` (`.next`, `.cache`,
+ * `.venv`) is a path already.
+ */
+export const DIRECTORY_NAMES: ReadonlySet<string> = new Set([
+  // Made by builds, package managers and tools: output, dependencies, caches, reports, scratch.
+  ..."build _build dist out target bin obj coverage htmlcov node_modules bower_components vendor venv __pycache__ Pods DerivedData _site tmp temp logs".split(" "),
+  // Laid out by projects: sources, tests, documentation, assets, workspaces.
+  ..."src lib include pkg cmd internal test tests spec specs __tests__ __mocks__ e2e fixtures docs doc examples scripts public static assets packages".split(" "),
+]);
+
+/**
+ * For check and status: a word that reads like a path (looksLikePath) and that no claim names
+ * (`claimFileNames` holds neither its claim nor a shared one) is asked about as the path it will
+ * be, `./gen.txt` or `./build/`: a script checking before it creates gen.txt or build/ must hear
+ * about the claim an agent's hook took there. Otherwise undefined.
  */
 export function fileStandIn(target: Target, claimFileNames: string[], context: TargetContext): Target | undefined {
-  if (!looksLikeFile(target)) return undefined;
+  if (!looksLikePath(target)) return undefined;
   const stem = target.fileName.slice(0, -".json".length);
   if (claimFileNames.some((name) => name === target.fileName || (name.startsWith(`${stem}+`) && name.endsWith(".json")))) return undefined;
-  return parseTarget(`./${target.canonical}`, context);
+  return parseTarget(pathItWillBe(target.canonical).path, context);
 }
 
 /**
