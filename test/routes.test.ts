@@ -274,6 +274,36 @@ test("should reach a claim taken elsewhere from where it was taken: status --min
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: repo.pkg, env }).code, 0, "free for the package's sessions");
 });
 
+test("should list with status --mine in a package claiming in a directory of its own what beat and release reach from there, each with its directory", ({ repo }) => {
+  const { root, pkg, env } = repo;
+  // Taken from the root, in its claims directory; then a session in the package asks what it holds.
+  assert.is(claims(["take", "mx-name", "./b2.txt", "--holder", "MX"], { cwd: root, env }).code, 0);
+  assert.is(claims(["take", "lock-of-b", "--holder", "B"], { cwd: root, env }).code, 0);
+  assert.is(claims(["take", "lock-of-b", "--queue", "--holder", "MX"], { cwd: root, env }).code, 6);
+  assert.is(claims(["take", "src/f.ts", "--holder", "MX"], { cwd: pkg, env }).code, 0);
+  const rootDir = JSON.parse(claims(["status", "--json"], { cwd: root, env }).stdout).dir;
+  const pkgDir = JSON.parse(claims(["status", "--json"], { cwd: pkg, env }).stdout).dir;
+  const mine = JSON.parse(claims(["status", "--mine", "--json", "--holder", "MX"], { cwd: pkg, env }).stdout);
+  assert.is(mine.dir, pkgDir);
+  const where = (claim: { target: string; claims_dir?: string }) => `${claim.target} in ${claim.claims_dir ?? "here"}`;
+  assert.equal(mine.claims.map(where).sort(), [`${join(pkg, "src", "f.ts")} in here`, `${join(root, "b2.txt")} in ${rootDir}`, `mx-name in ${rootDir}`].sort());
+  assert.equal(mine.queued.map(where), [`lock-of-b in ${rootDir}`]);
+  const human = claims(["status", "--mine", "--holder", "MX"], { cwd: pkg, env }).stdout;
+  assert.ok(human.includes(`mx-name  fresh`), human);
+  assert.ok(human.split("\n").some((line) => line.startsWith("mx-name ") && line.endsWith(`(in the claims directory ${rootDir})`)), human);
+  assert.ok(human.split("\n").some((line) => line.startsWith("lock-of-b ") && line.includes("queued") && line.endsWith(`(in the claims directory ${rootDir})`)), human);
+  assert.not.match(human, /you hold no claims/);
+  // Everyone's, without --mine: the package's directory alone, as before.
+  const everyone = JSON.parse(claims(["status", "--json", "--holder", "MX"], { cwd: pkg, env }).stdout);
+  assert.equal(everyone.claims.map(where), [`${join(pkg, "src", "f.ts")} in here`]);
+  // What status --mine listed is what beat and release act on from there.
+  const listed = mine.claims.map((claim: { target: string }) => claim.target).sort();
+  assert.equal(JSON.parse(claims(["beat", "--json", "--holder", "MX"], { cwd: pkg, env }).stdout).renewed.sort(), listed);
+  const released = JSON.parse(claims(["release", "--json", "--holder", "MX"], { cwd: pkg, env }).stdout);
+  assert.equal([released.released.sort(), released.withdrawn], [listed, ["lock-of-b"]]);
+  assert.match(claims(["status", "--mine", "--holder", "MX"], { cwd: pkg, env }).stdout, /^you hold no claims and wait for none in /);
+});
+
 test("should refuse one take across two claims directories, and take each part with --partial", ({ repo }) => {
   const { root, env } = repo;
   const across = claims(["take", "packages/", "--holder", "A"], { cwd: root, env });

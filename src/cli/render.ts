@@ -225,7 +225,8 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
     const flags = [claim.kind === "name" || claim.kind === "path" ? "" : claim.kind, claim.mode === "shared" ? "shared" : "", claim.mine ? "yours" : "", claim.clock_skew ? style.yellow("clock skew: heartbeat in the future") : ""]
       .filter(Boolean)
       .join(", ");
-    const where = claim.claims_dir === undefined ? "" : `  (in the claims directory ${printable(claim.claims_dir)}, where a queue from here cannot wait for it)`;
+    // Another's, in a pinned session's directory: no queue from here waits for it. Yours (--mine): where beat and release reach it from here.
+    const where = claim.claims_dir === undefined ? "" : mine ? `  (in the claims directory ${printable(claim.claims_dir)})` : `  (in the claims directory ${printable(claim.claims_dir)}, where a queue from here cannot wait for it)`;
     lines.push(`${style.bold(printable(claim.target))}  ${state}${lease}  ${printable(claim.holder)}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}${where}`);
     // Behind a directory or glob claim, a waiter may want one file under it: say which.
     const wants = (target: string) => (target === claim.target ? "" : ` (wants ${printable(target)})`);
@@ -237,7 +238,8 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
   for (const target of result.free) lines.push(`${style.bold(printable(target))}  ${style.dim("free")}`);
   const shown = new Set(result.claims.flatMap((claim) => claim.queue.map((note) => `${note.holder}\n${note.target}`)));
   for (const note of result.queued.filter((entry) => !shown.has(`${entry.holder}\n${entry.target}`))) {
-    lines.push(`${style.bold(printable(note.target))}  ${style.yellow("queued")}  ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}`);
+    const where = note.claims_dir === undefined ? "" : `  (in the claims directory ${printable(note.claims_dir)})`;
+    lines.push(`${style.bold(printable(note.target))}  ${style.yellow("queued")}  ${printable(note.holder)} since ${note.queued_at} ${forPurpose(note.purpose)}${where}`);
   }
   if (lines.length === 0) lines.push(mine ? `you hold no claims and wait for none in ${printable(result.dir)} (claims status lists everyone's)` : `no claims in ${printable(result.dir)}`);
   return lines;

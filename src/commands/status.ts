@@ -10,7 +10,7 @@ import { boundAliasesOf, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
-import { mergeResults, notOkEverywhere, pointedFrom, routesOf } from "../protocol/routes.js";
+import { heldElsewhere, mergeResults, notOkEverywhere, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { asOneVerb } from "../os/lookups.js";
 
@@ -33,7 +33,10 @@ export interface ClaimStatus extends Claim {
   mine?: boolean;
   /** Who is queued behind this claim, in order. */
   queue: Note[];
-  /** The claims directory it lives in, when not the one asked (a session pinning a directory of its own made it there). */
+  /**
+   * The claims directory it lives in, when not the one asked: a session pinning a directory of its
+   * own made it there, or (--mine) the caller made it there from here, where beat and release reach it.
+   */
   claims_dir?: string;
 }
 
@@ -52,8 +55,8 @@ export interface StatusResult {
   unreadable: UnreadableStatus[];
   /** Named targets that no claim covers. */
   free: string[];
-  /** Live queued interests (handover notes), in order (with --mine: the caller's; for named targets: those overlapping one). */
-  queued: Note[];
+  /** Live queued interests (handover notes), in order (with --mine: the caller's, with the claims directory of each queued in another; for named targets: those overlapping one). */
+  queued: Array<Note & { claims_dir?: string }>;
   /** Targets granted to the caller from the queue since it last looked: shown once. */
   granted_while_waiting: Grant[];
   /** The claims directory does not exist (yet): nothing is claimed there. A typo in CLAIMS_DIR looks like this. */
@@ -78,8 +81,16 @@ function statusNow(options: StatusOptions = {}): StatusResult {
   const result = statusOfDirectory(options);
   if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options);
   if (!options.mine || named.length > 0) return result;
-  const elsewhere = pointedFrom(options, holderOf(options)).map(({ dir }) => statusOfDirectory({ ...options, dir }));
+  // The caller's own claims made from here in other claims directories: where beat and release
+  // without targets reach them (src/protocol/routes.ts), each shown with its directory.
+  const elsewhere = heldElsewhere(options, holderOf(options)).map(({ dir }) => inDirectory(statusOfDirectory({ ...options, dir })));
   return elsewhere.length === 0 ? result : { ...mergeResults([result, ...elsewhere]), dir: result.dir };
+}
+
+/** A directory's status with each claim and queued interest naming that directory (`claims_dir`). */
+function inDirectory(result: StatusResult): StatusResult {
+  const dir = result.dir;
+  return { ...result, claims: result.claims.map((claim) => ({ ...claim, claims_dir: dir })), queued: result.queued.map((note) => ({ ...note, claims_dir: dir })) };
 }
 
 /**

@@ -413,22 +413,32 @@ export function inTheirDirectories<Options extends CommonOptions & { targets?: s
   const results = [run(options)];
   if (named.length === 0) {
     const holder = (results[0] as Result).holder;
-    const pointers = pointedFrom(options, holder);
-    for (const pointer of pointers) {
-      results.push(run({ ...options, dir: pointer.dir }));
-      pointer[afterwards]();
+    for (const { dir, pointer } of heldElsewhere(options, holder)) {
+      results.push(run({ ...options, dir }));
+      pointer?.[afterwards]();
       // A claim handed over to the holder there (or granted it) once its release was done there is
       // the holder's, and its pointer, which the handover may have written again just before it was
       // forgotten, is kept: the claim's held marker is written before the pointer, and read after.
-      if (afterwards === "forget" && holdsAnyIn(pointer.dir, holder)) rememberElsewhere(ownSettings(options), holder, pointer.dir);
-    }
-    // And where the holder took from here before a `.claims` above appeared (claimsDirsAbove).
-    const done = new Set([ownSettings(options).dir, ...pointers.map((pointer) => pointer.dir)]);
-    for (const dir of pinned(options) ? [] : claimsDirsAbove(foldPath(resolve(options.cwd ?? process.cwd())), options.env ?? process.env)) {
-      if (!done.has(dir) && existsSync(dir) && holdsAnyIn(dir, holder)) results.push(run({ ...options, dir }));
+      if (pointer !== undefined && afterwards === "forget" && holdsAnyIn(dir, holder)) rememberElsewhere(ownSettings(options), holder, dir);
     }
   }
   return mergeResults(results);
+}
+
+/**
+ * The other claims directories a holder's claims made from here live in, which beat, release and
+ * `status --mine` without targets act in besides the caller's own: each one the holder's pointers
+ * name (with the pointer, to touch or forget), then each directory of a `.claims` above the
+ * current one (and the default) where the holder has held markers: where it took from here before
+ * that `.claims` appeared, or from above it (claimsDirsAbove).
+ */
+export function heldElsewhere(options: CommonOptions, holder: string): Array<{ dir: string; pointer?: { touch: () => void; forget: () => void } }> {
+  const found: Array<{ dir: string; pointer?: { touch: () => void; forget: () => void } }> = pointedFrom(options, holder).map((pointer) => ({ dir: pointer.dir, pointer }));
+  const done = new Set([ownSettings(options).dir, ...found.map(({ dir }) => dir)]);
+  for (const dir of pinned(options) ? [] : claimsDirsAbove(foldPath(resolve(options.cwd ?? process.cwd())), options.env ?? process.env)) {
+    if (!done.has(dir) && existsSync(dir) && holdsAnyIn(dir, holder)) found.push({ dir });
+  }
+  return found;
 }
 
 /** The settings of the directory a verb runs in, as given (--dir, cwd, environment). */
