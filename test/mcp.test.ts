@@ -141,14 +141,14 @@ Claim("should meet a claim on a file's other name in a package given a .claims w
 Claim("should refuse a path another holder has, naming holder, intent and expiry, and take nothing (all or nothing)", async (context) => {
   assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--purpose", "align the lint rule"]).code, 0);
   const server = await context.server();
-  const refused = await server.call("claim", { paths: ["a.ts", "free-name"], actor: "agent-2" });
+  const refused = await server.call("claim", { paths: ["a.ts", "name:free-name"], actor: "agent-2" });
   assert.is(refused.isError, false, "a refusal is an answer, not an error");
   assert.is(refused.value.granted, false);
   const [held, free] = refused.value.results;
   const claim = readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts"))));
   assert.equal([held.granted, held.holder, held.holderIntent, held.holderExpiresAt], [false, "session-a", "align the lint rule", plus(claim.heartbeat_at, 1800)]);
   assert.match(held.reason, /held by session-a for "align the lint rule"/);
-  assert.equal([free.path, free.granted], ["free-name", false]);
+  assert.equal([free.path, free.granted], ["name:free-name", false]);
   assert.match(refused.value.message, /^REFUSED .*a\.ts: held by session-a/);
   assert.is(existsSync(join(context.box.dir, "free-name.json")), false, "nothing was taken");
 });
@@ -209,6 +209,43 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   assert.is(existsSync(context.box.dir), false, "nothing was taken by any of them");
   const creating = await server.call("claim", { paths: ["utils.ts#formatCurrency"], creating: true, actor: "agent-3" });
   assert.equal([creating.isError, creating.value.granted], [false, true]);
+});
+
+Claim("should read a bare word as a path in the server's directory, one not there yet only with creating, and say what it took", async (context) => {
+  const { project, dir } = context.box;
+  const server = await context.server();
+  // Not a name that protects nothing: without creating, told both readings, and nothing taken.
+  const bare = await server.call("claim", { paths: ["build"], intent: "regenerating build output", actor: "agent-1" });
+  assert.is(bare.isError, true, JSON.stringify(bare.value));
+  assert.is(bare.text, `build names nothing in ${project}: pass creating: true to claim the path it will be there (./build/), or write name:build to claim a name.`);
+  assert.equal([bare.value.results[0].path, bare.value.results[0].reason], ["build", bare.text]);
+  assert.is(existsSync(dir), false, "nothing was taken");
+  const created = await server.call("claim", { paths: ["build", "deploy"], creating: true, intent: "regenerating build output", actor: "agent-1" });
+  assert.is(created.value.granted, true, JSON.stringify(created.value));
+  assert.equal(
+    created.value.results.map((entry: any) => [entry.path, entry.target, entry.kind]),
+    [
+      ["build", join(project, "build") + "/", "directory"],
+      ["deploy", join(project, "deploy"), "path"],
+    ],
+  );
+  // Another session's write there is refused, by the CLI and by check.
+  assert.is(context.cli(["take", "./build/out.js", "--holder", "session-b"]).code, 3);
+  const checked = await server.call("check", { paths: ["build", "deploy"], actor: "agent-2" });
+  assert.equal([checked.value.mayWrite, checked.value.refused.map((entry: any) => entry.path)], [false, [join(project, "build") + "/", join(project, "deploy")]]);
+  // A word naming a directory there is that directory; name: is a name.
+  mkdirSync(join(project, "coverage"));
+  const existing = await server.call("claim", { paths: ["coverage", "name:lint-lock"], actor: "agent-1" });
+  assert.equal(
+    existing.value.results.map((entry: any) => [entry.target, entry.kind]),
+    [
+      [join(project, "coverage") + "/", "directory"],
+      ["lint-lock", "name"],
+    ],
+  );
+  // Given back by the same words: the paths they were taken as, and the name a claim carries.
+  const released = await server.call("release", { paths: ["build", "deploy", "lint-lock"], actor: "agent-1" });
+  assert.equal([released.value.released.sort(), released.value.notHeld], [[join(project, "build") + "/", join(project, "deploy"), "lint-lock"].sort(), undefined]);
 });
 
 Claim("should answer a symbol of a named pipe as bad input at once, not block the server reading it", async (context) => {
@@ -373,10 +410,10 @@ Queue("should release all of yours when paths is omitted, none for [], and repor
 Queue("should queue only what is refused and take nothing else, all or nothing, saying so", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();
-  const result = await server.call("claim", { paths: ["cfg", "other-name"], queue: true, actor: "agent-q" });
+  const result = await server.call("claim", { paths: ["cfg", "name:other-name"], queue: true, actor: "agent-q" });
   const [cfg, other] = result.value.results;
   assert.equal([cfg.queued, cfg.queuePosition, other.granted, other.queued], [true, 1, false, undefined]);
-  assert.match(result.value.message, /Nothing else was taken \(all or nothing\): once granted, claim other-name with it\.$/);
+  assert.match(result.value.message, /Nothing else was taken \(all or nothing\): once granted, claim name:other-name with it\.$/);
   assert.is(existsSync(join(context.box.dir, "other-name.json")), false);
 });
 
@@ -424,10 +461,11 @@ Beyond("should queue a handover behind the holder, and hand one's own claim to a
   const handed = await server.call("handover", { path: "a.ts", to: "agent-x", actor: "agent-h" });
   assert.equal([handed.isError, handed.value.to], [false, "agent-x"]);
   assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).holder, "agent-x");
-  // What to do next is said as a tool call, not a shell command an agent over MCP may not have.
-  const nobody = await server.call("handover", { path: "cfg-free", to: "agent-x", actor: "agent-h" });
+  // What to do next is said as a tool call, not a shell command an agent over MCP may not have,
+  // naming the name as the tool reads one.
+  const nobody = await server.call("handover", { path: "name:cfg-free", to: "agent-x", actor: "agent-h" });
   assert.is(nobody.isError, true);
-  assert.match(nobody.text, /^You do not hold cfg-free: nobody does; take it with the claim tool with paths \["cfg-free"\]/);
+  assert.match(nobody.text, /^You do not hold cfg-free: nobody does; take it with the claim tool with paths \["name:cfg-free"\]/);
   assert.not.match(nobody.text, /claims take/);
 });
 
@@ -547,7 +585,7 @@ Reserve("should renew by extend_seconds and release by id or all, within the pro
   const project = context.box.project;
   const server = await context.server();
   const reserved = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts", "utils.ts"], ttl_seconds: 600 });
-  await server.call("claim", { paths: ["elsewhere-name"], actor: "BlueLake" }); // not in the project
+  await server.call("claim", { paths: ["name:elsewhere-name"], actor: "BlueLake" }); // not in the project
   const renewed = await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", extend_seconds: 1200, paths: ["a.ts"] });
   assert.is(renewed.value.renewed, 1);
   const [entry] = renewed.value.file_reservations;

@@ -4,10 +4,11 @@
 import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { openContext, type Context } from "../protocol/context.js";
-import { parseTarget } from "../targets/target.js";
+import { parseTarget, type TargetKind } from "../targets/target.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { expiryOfClaim, holderInfo, type HolderInfo } from "./holdings.js";
-import { answer, failure, type FlagNames, type ToolResult } from "./results.js";
+import { lazyContext, pathToClaim } from "./paths.js";
+import { answer, asPathArgument, failure, type FlagNames, type ToolResult } from "./results.js";
 import type { ClaimInput } from "./schemas.js";
 
 /** A wait blocks one tool call; an agent that wants longer calls again (and keeps its place meanwhile). */
@@ -21,6 +22,8 @@ export interface TargetResult extends Partial<HolderInfo> {
   path: string;
   /** Its canonical form, as every claim, status and refusal names it. */
   target: string;
+  /** What it is: a path (a file), a directory, a glob, a symbol, or a name (written `name:…`). */
+  kind?: TargetKind;
   granted: boolean;
   /** Yours: when your claim goes stale unless you claim it again (or your hook renews it). */
   expiresAt?: string;
@@ -44,11 +47,15 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
   const holder = call.holder(input.actor);
   const wait = input.wait === undefined ? undefined : Math.min(MAX_WAIT_PER_CALL, Math.ceil(input.wait));
   let result: TakeResult;
+  // A bare word naming nothing here is the path it will be, with creating (src/mcp/paths.ts).
+  let targets: string[] = input.paths;
   try {
+    const here = lazyContext(call.common);
+    targets = input.paths.map((path) => pathToClaim(path, input.creating === true, here));
     result = await take({
       ...call.common,
       holder,
-      targets: input.paths,
+      targets,
       creating: input.creating === true,
       queue: input.queue === true,
       signal: call.signal,
@@ -72,19 +79,23 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     return refused;
   }
   if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
-  return answer(claimAnswer(input.paths, result, openContext(call.common)));
+  return answer(claimAnswer(input.paths, result, openContext(call.common), targets));
 }
 
-/** A take's result, per path asked for, with one sentence saying what happened and what to do next. */
-export function claimAnswer(paths: string[], result: TakeResult, context: Context): Record<string, unknown> {
+/**
+ * A take's result, per path asked for, with one sentence saying what happened and what to do next.
+ * `taken`: what was taken for each path, where the tool read one otherwise than the CLI would (a
+ * bare word, src/mcp/paths.ts).
+ */
+export function claimAnswer(paths: string[], result: TakeResult, context: Context, taken: string[] = paths): Record<string, unknown> {
   const gone = new Set(result.no_longer_held ?? []);
   const results: TargetResult[] = [];
-  for (const path of paths) {
-    const target = canonicalOf(path, context);
+  for (const [index, path] of paths.entries()) {
+    const { canonical: target, kind } = parsed(taken[index] ?? path, context);
     if (results.some((entry) => entry.target === target)) continue;
     const claim = result.granted.find((granted) => granted.target === target);
     if (claim && !gone.has(target)) {
-      const entry: TargetResult = { path, target, granted: true, expiresAt: expiryOfClaim(claim, context) };
+      const entry: TargetResult = { path, target, kind, granted: true, expiresAt: expiryOfClaim(claim, context) };
       if (typeof claim.token === "number") entry.token = claim.token;
       if (claim.action === "retaken") entry.renewed = true;
       if (claim.action === "took_over" && claim.previous) entry.reclaimedFrom = claim.previous.holder;
@@ -92,7 +103,7 @@ export function claimAnswer(paths: string[], result: TakeResult, context: Contex
       continue;
     }
     const [first, ...others] = result.refused.filter((holding) => holding.target === target);
-    const entry: TargetResult = { path, target, granted: false };
+    const entry: TargetResult = { path, target, kind, granted: false };
     if (first) Object.assign(entry, holderInfo(first, context));
     else entry.reason = gone.has(target) ? "granted by the first call with this key, but no longer yours: claim it again without the key, or with a new one (this key replays this answer)" : "not taken: all or nothing, and another path in this call was refused";
     if (others.length > 0) entry.otherHolders = others.map((holding) => holderInfo(holding, context));
@@ -118,7 +129,7 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
   if (result.timed_out) return `TIMEOUT: ${first?.target} is still held; nothing was kept. Call claim again with wait to keep waiting, or with queue: true to be granted it in order when it frees.`;
   if (result.queued?.length) {
     const places = results.filter((entry) => entry.queued).map((entry) => `${entry.target} at position ${entry.queuePosition}`);
-    const left = results.filter((entry) => !entry.granted && !entry.queued).map((entry) => entry.target);
+    const left = results.filter((entry) => !entry.granted && !entry.queued).map((entry) => asPathArgument(entry.target));
     const rest = left.length > 0 ? ` Nothing else was taken (all or nothing): once granted, claim ${left.join(", ")} with it.` : "";
     return `QUEUED ${places.join(", ")}: you are granted it in order when it frees, with no further call; get_status shows it once under grantedWhileWaiting. Keep working meanwhile.${rest}`;
   }
@@ -141,7 +152,7 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
   for (const path of paths) {
     const entry: TargetResult = { path, target: path, granted: false, reason: NOT_TAKEN };
     try {
-      const target = parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home });
+      const target = parseTarget(pathToClaim(path, creating, () => context), { cwd: context.settings.cwd, home: context.settings.home });
       entry.target = target.canonical;
       if (target.kind === "symbol") {
         const { checkSymbol } = await import("../targets/symbols.js");
@@ -158,6 +169,7 @@ async function diagnose(paths: string[], creating: boolean, call: Call): Promise
   return results;
 }
 
-function canonicalOf(path: string, context: Context): string {
-  return parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home }).canonical;
+function parsed(path: string, context: Context): { canonical: string; kind: TargetKind } {
+  const { canonical, kind } = parseTarget(path, { cwd: context.settings.cwd, home: context.settings.home });
+  return { canonical, kind };
 }

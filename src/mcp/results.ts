@@ -35,11 +35,18 @@ export function failure(error: unknown, flags: FlagNames = {}): ToolResult {
 /**
  * A command the CLI's sentence suggests (`take it again (claims take src/a.ts)`), as the tool that
  * does it: an agent over MCP may have no shell. `claims take … --force`, which no tool does, stays.
+ * A name the CLI writes bare (`claims take cfg`) is `name:cfg` there, where a bare word is a path
+ * (src/mcp/paths.ts).
  */
 function asTools(message: string): string {
   return message
     .replace(/\bclaims take ((?!-)[^\s(),;]+?) --shared\b/g, (_, target: string) => `file_reservation_paths with paths ["${target}"] and exclusive: false`)
-    .replace(/\bclaims take ((?!-)[^\s(),;]+?)(?=\.?(?:[\s(),;]|$))/g, (_, target: string) => `the claim tool with paths ["${target.replace(/^'(.*)'$/, "$1")}"]`);
+    .replace(/\bclaims take ((?!-)[^\s(),;]+?)(?=\.?(?:[\s(),;]|$))/g, (_, target: string) => `the claim tool with paths ["${asPathArgument(target.replace(/^'(.*)'$/, "$1"))}"]`);
+}
+
+/** A target as a tool's path argument names it: a canonical name (no `/`, `.` or `~` first, no prefix) behind `name:`. */
+export function asPathArgument(target: string): string {
+  return /^[/.~]|^(?:name|glob):/.test(target) ? target : `name:${target}`;
 }
 
 /** When a claim goes stale: its last heartbeat plus its TTL. */

@@ -45,11 +45,14 @@ const ACTOR =
 export const claimInput = z.object({
   paths: pathList(
     "paths",
-    "What to reserve: a file path (absolute, or relative to the server's working directory), a directory with a trailing slash (convex/_generated/), a glob, or path#symbol (utils.js#formatPrice) for one top-level declaration.",
+    "What to reserve: a file path (absolute, or relative to the server's working directory; a bare word such as build is a path there too, and one not there yet needs creating: true), a directory with a trailing slash (convex/_generated/), a glob, or path#symbol (utils.js#formatPrice) for one top-level declaration. A name that is no path: name:deploy-lock.",
     true,
   ),
   intent: text("intent", "A short why for this claim, e.g. the ticket or task: shown to every actor it refuses, so they can reconcile from it.").optional(),
-  creating: flag("creating", "Allow path#symbol for a symbol you are ABOUT TO ADD to an existing file. Without it, a symbol missing from the file is denied with the nearest names.").optional(),
+  creating: flag(
+    "creating",
+    "Allow what you are ABOUT TO CREATE: path#symbol for a symbol not yet in its file, and a bare word (build, gen.txt) for a file or directory not yet in the server's working directory, claimed as the path it will be (./build/, ./gen.txt). Without it, a symbol missing from the file is denied with the nearest names, and such a word is denied naming both readings.",
+  ).optional(),
   wait: z
     .number({ error: expecting("wait", "seconds to wait, from 0 (at most 120 per call)") })
     .min(0, { error: (issue) => `wait must be seconds from 0 (at most 120 per call); got ${JSON.stringify(issue.input)}` })

@@ -8,6 +8,7 @@ import { openContext } from "../protocol/context.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { claimAnswer } from "./claim.js";
 import { holderInfo } from "./holdings.js";
+import { lazyContext, pathToJudge } from "./paths.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
 import type { CheckInput, GetStatusInput, HandoverInput, ReleaseInput } from "./schemas.js";
 
@@ -17,7 +18,9 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
     return answer({ actor: holder, released: [], expired: [], withdrawn: [], handedTo: [] });
   }
   const all = input.paths === undefined;
-  const result = release({ ...call.common, holder, ...(input.paths && { targets: input.paths }) });
+  // A bare word naming nothing is the path it will be, or the name a claim carries (src/mcp/paths.ts).
+  const here = lazyContext(call.common);
+  const result = release({ ...call.common, holder, ...(input.paths && { targets: input.paths.map((path) => pathToJudge(path, here)) }) });
   // Everything of yours: a claim you were granted and that is gone or another's now has expired;
   // one you never held was never yours to expire.
   const never = new Set(result.never_held ?? []);
@@ -72,8 +75,9 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
 
 export async function checkTool(input: CheckInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
-  const result = check({ ...call.common, holder, targets: input.paths });
-  const context = openContext(call.common);
+  const here = lazyContext(call.common);
+  const result = check({ ...call.common, holder, targets: input.paths.map((path) => pathToJudge(path, here)) });
+  const context = here();
   const shaped: Record<string, unknown> = {
     actor: holder,
     mayWrite: result.refused.length === 0,
@@ -86,10 +90,11 @@ export async function checkTool(input: CheckInput, call: Call): Promise<ToolResu
 
 export async function handoverTool(input: HandoverInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
+  const target = pathToJudge(input.path, lazyContext(call.common));
   const result = await handover({
     ...call.common,
     holder,
-    target: input.path,
+    target,
     ...(input.intent !== undefined && { purpose: input.intent }),
     ...(input.to !== undefined && { to: input.to }),
   });
@@ -98,5 +103,5 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
   }
   // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
   if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
-  return answer(claimAnswer([input.path], result, openContext(call.common)));
+  return answer(claimAnswer([input.path], result, openContext(call.common), [target]));
 }
