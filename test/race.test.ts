@@ -7,7 +7,7 @@
 // test waits for every contender to be ready, then releases them all at once. The barrier only
 // makes races more likely; no assertion depends on who wins or on timing, so a slow machine can
 // make a race less interesting but never makes a test pass or fail by luck.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -798,6 +798,73 @@ allOrNothing("should give back what a take of several targets wrote when it was 
     } finally {
       taking.child.kill("SIGKILL");
     }
+  } finally {
+    sb.cleanup();
+  }
+});
+
+allOrNothing("should give back an interrupted take's grants without undoing what the holder had before it", async () => {
+  // A switch to shared, taken with a key, goes back to exclusive (the key's record spread into the
+  // switch back made it replay-conflict, and it stayed shared: a second shared holder got in); a
+  // replay of a key's first answer gives nothing back (it took nothing, and that answer was told);
+  // an interrupted take with --queue --partial withdraws the interest it queued.
+  const sb = sandbox();
+  const run = (args: string[]) => claims([...args, "--json", "--dir", sb.dir], { cwd: sb.project });
+  const interrupted = async (args: string[], stop: string) => {
+    const taking = await stoppedAt([...args, "--json", "--dir", sb.dir], sb.project, stop);
+    try {
+      taking.child.kill("SIGINT");
+      taking.child.kill("SIGCONT");
+      await taking.exited;
+      assert.is(taking.stdout(), "", `${args.join(" ")}: no answer was told`);
+    } finally {
+      taking.child.kill("SIGKILL");
+    }
+  };
+  try {
+    assert.is(run(["take", "a", "--holder", "alice"]).code, 0);
+    await interrupted(["take", "a", "--shared", "--idempotency-key", "k4", "--holder", "alice"], "after-link");
+    assert.is(claimOnDisk(sb.dir, "a").holder, "alice", "exclusive again, as before the switch");
+    assert.is(run(["take", "a", "--shared", "--holder", "bob"]).code, 3, "no second holder beside alice's exclusive claim");
+
+    assert.is(run(["take", "b", "--idempotency-key", "k1", "--holder", "alice"]).code, 0);
+    await interrupted(["take", "b", "--idempotency-key", "k1", "--holder", "alice"], "lock-won");
+    assert.is(run(["take", "b", "--holder", "bob"]).code, 3, "the replay gave nothing back: alice was told she holds b");
+
+    assert.is(run(["take", "c", "--holder", "carol"]).code, 0);
+    await interrupted(["take", "d", "c", "--queue", "--partial", "--holder", "alice"], "after-link");
+    assert.is(run(["take", "d", "--holder", "bob"]).code, 0, "d was given back");
+    assert.is(run(["release", "c", "--holder", "carol"]).code, 0);
+    assert.is(run(["take", "c", "--holder", "bob"]).code, 0, "alice's interest in c was withdrawn: c was not granted to her");
+  } finally {
+    sb.cleanup();
+  }
+});
+
+allOrNothing("should give back what a --partial take made in one claims directory when a signal comes as it takes in another", () => {
+  // root.ts is claimed in the default directory, pkg/x.ts in the one pkg/.claims names, one part
+  // after the other; the signal comes as the second part links its claim (a module preloaded into
+  // the real process sends it). The second part gives back its own; the first part's stayed held.
+  const sb = sandbox();
+  try {
+    const env = { HOME: sb.root, XDG_STATE_HOME: join(sb.root, "state") };
+    mkdirSync(join(sb.project, "pkg"), { recursive: true });
+    writeFileSync(join(sb.project, "pkg", ".claims"), JSON.stringify({ dir: "../../pkg-claims" }));
+    writeFileSync(join(sb.project, "root.ts"), "");
+    writeFileSync(join(sb.project, "pkg", "x.ts"), "");
+    const preload = join(sb.root, "signal-at-second-link.cjs");
+    writeFileSync(
+      preload,
+      `const fs = require("node:fs"); const link = fs.linkSync; let links = 0;
+fs.linkSync = function (from, to) { const done = link.apply(this, arguments); if (String(to).endsWith(".json") && ++links === 2) process.kill(process.pid, "SIGINT"); return done; };`,
+    );
+    const taken = spawnSync(process.execPath, [BIN, "take", "--partial", "root.ts", "pkg/x.ts", "--holder", "alice", "--json"], {
+      cwd: sb.project,
+      env: cleanEnv({ ...env, NODE_OPTIONS: `--require=${preload}` }),
+      encoding: "utf8",
+    });
+    assert.is(taken.signal ?? String(taken.status), "SIGINT", `${taken.stdout}${taken.stderr}`);
+    for (const file of ["root.ts", "pkg/x.ts"]) assert.is(claims(["take", file, "--holder", "bob"], { cwd: sb.project, env }).code, 0, `${file} was given back`);
   } finally {
     sb.cleanup();
   }

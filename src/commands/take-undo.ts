@@ -6,19 +6,41 @@ import { forget } from "../protocol/idempotency.js";
 import { routesOf } from "../protocol/routes.js";
 import { inputOf } from "../targets/target.js";
 import { release } from "./release.js";
-import { take } from "./take.js";
-import type { TakeResult } from "./take-types.js";
+import type { TakeOptions, TakeResult } from "./take-types.js";
 
 /**
  * Gives back what `result` granted: a claim the take made goes; one it switched between shared
  * and exclusive was the holder's before, in the other mode, and goes back to that mode (kept as it
  * is where that is refused); one it only renewed stays. The take's idempotency key (`asked`) is
  * forgotten where it was recorded: a retry with it must take afresh, not replay grants given back.
+ * `take` is the library's (passed in: src/commands/take.ts uses this too).
  */
-export async function giveBackGrants(result: TakeResult, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string }): Promise<void> {
+export async function giveBackGrants(
+  result: TakeResult,
+  given: CommonOptions,
+  take: (options: TakeOptions) => Promise<TakeResult>,
+  asked?: { targets: string[]; idempotencyKey?: string },
+): Promise<void> {
+  // Where the take acted, and nothing of how: a key, --queue or --partial spread into the restoring
+  // take below would replay or refuse it (and the catch would hide that the switch stayed).
+  const options: CommonOptions = {
+    ...(given.dir !== undefined && { dir: given.dir }),
+    ...(given.sessionPinned !== undefined && { sessionPinned: given.sessionPinned }),
+    ...(given.ttl !== undefined && { ttl: given.ttl }),
+    ...(given.cwd !== undefined && { cwd: given.cwd }),
+    ...(given.env !== undefined && { env: given.env }),
+    ...(given.configAt !== undefined && { configAt: given.configAt }),
+  };
+  const key = asked?.idempotencyKey;
+  if (asked !== undefined && key !== undefined) {
+    const dirs = new Set([openContext(options).store.dir, ...(routesOf(asked.targets, options)?.dirs.keys() ?? [])]);
+    for (const dir of dirs) forget({ dir }, result.holder, key);
+  }
   const switched = result.granted.filter((claim) => claim.previous_mode !== undefined);
   const fresh = result.granted.filter((claim) => claim.previous_mode === undefined && (claim.action === "taken" || claim.action === "took_over")).map((claim) => inputOf(claim.target));
-  if (fresh.length > 0) release({ ...options, holder: result.holder, targets: fresh });
+  // And the interests it queued (--queue with --partial): a grant from the queue later would go to nobody who knows.
+  const queued = (result.queued ?? []).map((place) => inputOf(place.target)).filter((target) => !fresh.includes(target));
+  if (fresh.length > 0 || queued.length > 0) release({ ...options, holder: result.holder, targets: [...fresh, ...queued] });
   for (const claim of switched) {
     const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
     try {
@@ -35,10 +57,5 @@ export async function giveBackGrants(result: TakeResult, options: CommonOptions,
     } catch {
       // kept in the mode the take asked for: the holder still holds the path
     }
-  }
-  const key = asked?.idempotencyKey;
-  if (asked !== undefined && key !== undefined) {
-    const dirs = new Set([openContext(options).store.dir, ...(routesOf(asked.targets, options)?.dirs.keys() ?? [])]);
-    for (const dir of dirs) forget({ dir }, result.holder, key);
   }
 }

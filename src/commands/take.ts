@@ -16,6 +16,7 @@ import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refre
 import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
+import { giveBackGrants } from "./take-undo.js";
 import { claimFileName, isDirectory, looksLikePath, parseTarget, pathItWillBe, type Target } from "../targets/target.js";
 import { heldThroughMount } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
@@ -106,6 +107,7 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   // (A caller's signal, claims mcp's, is answered by the caller: src/mcp/call.ts.)
   const listening = options.wait === undefined && (looked.looked.size > 0 || options.signal === undefined);
   let interrupt = listening ? onInterrupt(options.signal) : undefined;
+  let yielded = false;
   let taken: TakeResult;
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
@@ -118,16 +120,23 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     const settling = unlooked.length === 0 ? looked.looked : new Map([...looked.looked, ...lookAtLinks({ ...asked, targets: unlooked }, routes).looked]);
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
     taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt);
-    if (interrupt !== undefined && options.signal === undefined && !taken.interrupted && taken.granted.length > 0) {
+    if (interrupt !== undefined && options.signal === undefined) {
       // The take ran without yielding: a signal that came meanwhile reaches its listener now.
       await new Promise((resume) => setImmediate(resume));
-      if (interrupt.signal !== undefined) {
-        const { giveBackGrants } = await import("./take-undo.js");
-        await giveBackGrants(taken, asked, asked);
+      yielded = true;
+      // What the take granted goes back (a part in another claims directory that noted the signal
+      // itself gave back its own: the rest is here). A replay of a key's first answer took nothing,
+      // and that answer was told already.
+      const given = taken.granted.length > 0 || (taken.queued ?? []).length > 0;
+      if (interrupt.signal !== undefined && given && !taken.idempotent_replay) {
+        await giveBackGrants(taken, asked, take, asked);
         taken = { holder: taken.holder, granted: [], refused: taken.refused, interrupted: true };
       }
     }
   } finally {
+    // A signal that came during a take that failed, or waited on a lock (a synchronous wait), is
+    // noted before listening stops, and ends the process as it would have.
+    if (interrupt !== undefined && options.signal === undefined && !yielded) await new Promise((resume) => setImmediate(resume));
     interrupt?.done();
   }
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;

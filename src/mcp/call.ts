@@ -1,6 +1,6 @@
 // What every tool handler gets besides its arguments: who it acts for, the settings the server
 // was started with, and a signal that fires when the client cancels the call or goes away.
-import type { TakeResult } from "../commands/take.js";
+import { take, type TakeResult } from "../commands/take.js";
 import { giveBackGrants } from "../commands/take-undo.js";
 import type { CommonOptions } from "../protocol/context.js";
 
@@ -31,6 +31,6 @@ export async function givenBackIfAbandoned(result: TakeResult, call: Call, optio
   if (!call.signal.aborted || result.interrupted) return false;
   // A replay of a key's first answer took nothing: its grants are that answer's, told to a client already.
   if (result.idempotent_replay) return true;
-  await giveBackGrants(result, options, asked);
+  await giveBackGrants(result, options, take, asked);
   return true;
 }
