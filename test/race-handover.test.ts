@@ -55,6 +55,27 @@ function heldBy(box: Sandbox, holder: string): string[] {
     .sort();
 }
 
+Handover("should leave a claim the holder took itself while its release of everything ran, which that take answered granted", async ({ box }) => {
+  // A subagent shares its session's holder: its take of c lands while the session's release of
+  // everything waits for the take lock to look again. That look is for what was handed or granted
+  // to the holder (a notice names it), not for a claim its own take was just told it holds.
+  assert.is(as(box, "alice", "take", "y").code, 0);
+  const taking = await stoppedAt(box, "alice", ["take", "c"], "lock-won");
+  try {
+    const releasing = asAsync(box, "alice", "release");
+    await until(() => !existsSync(join(box.dir, "y.json")), "the release's first pass released y");
+    taking.child.kill("SIGCONT");
+    assert.is(await taking.exited, 0, taking.output());
+    assert.equal(taking.json().granted.map((claim: { target: string }) => claim.target), ["c"]);
+    const released = await releasing;
+    assert.is(released.code, 0, released.stderr);
+    assert.equal(JSON.parse(released.stdout).released, ["y"], released.stdout);
+    assert.equal(heldBy(box, "alice"), ["c"], "alice still holds what her take was granted");
+  } finally {
+    taking.child.kill("SIGKILL");
+  }
+});
+
 Handover("should leave nothing held by a holder whose release of everything ran while a claim was handed to it", async ({ box }) => {
   // X's release listed what X holds (y), then A handed t to X before the release ended: t
   // survived X's "release everything", and X, told it holds nothing, kept t from everyone until

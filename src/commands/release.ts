@@ -4,7 +4,7 @@ import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
-import { consumeNotices, grantQueued, meets } from "../protocol/grant.js";
+import { consumeNotices, grantQueued, meets, noticedTargets } from "../protocol/grant.js";
 import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
@@ -172,7 +172,11 @@ function lookAgain(
 ): void {
   const listed = new Set(work.map(({ fileName, target }) => `${fileName}\n${target}`));
   const received: string[] = [];
+  // Only what was handed or granted to the caller (a notice names it): a claim the same holder
+  // took itself meanwhile (a subagent sharing the session's holder) is that take's, told granted.
+  const noticed = noticedTargets(holder, context);
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
+    if (!noticed.has(target)) continue;
     const outcome = releaseOne(fileName, target, holder, context, options.token);
     if (outcome === "released") {
       // No longer another's, nor nobody's: what the first pass said of it is superseded.

@@ -213,6 +213,23 @@ export function consumeNotices(holder: string, context: Context, names: string[]
   return grants.sort((a, b) => (a.granted_at < b.granted_at ? -1 : 1));
 }
 
+/** The targets the holder's grant notices name, read without consuming them: what was handed or granted to it and not yet told. */
+export function noticedTargets(holder: string, context: Context, names: string[] = context.store.names()): Set<string> {
+  const prefix = `${NOTICE_PREFIX}${holderTag(holder)}-`;
+  const targets = new Set<string>();
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const snapshot = readSnapshot(join(context.store.dir, name));
+    if (snapshot.kind !== "file") continue;
+    try {
+      targets.add((JSON.parse(snapshot.bytes.toString("utf8")) as Grant).target);
+    } catch {
+      // not a notice
+    }
+  }
+  return targets;
+}
+
 function noticeTargetIn(path: string, targets: Set<string>): boolean {
   const snapshot = readSnapshot(path);
   if (snapshot.kind !== "file") return false;
