@@ -238,6 +238,22 @@ Shell("should deny a write of a tree holding the claims directory where others h
   assert.is(hook(`rm -rf ${state}`), undefined, "only the session's own claims are there");
 });
 
+Shell("should let project-wide writes through where the claims directory is inside the repository, holding only a name", ({ box }) => {
+  const repo = join(box.root, "repo");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  writeFileSync(join(repo, ".claims"), JSON.stringify({ dir: ".claims-state" }));
+  writeFileSync(join(repo, "a.ts"), "");
+  assert.is(claims(["take", "name:deploy", "--holder", "other", "--purpose", "release train"], { cwd: repo }).code, 0);
+  assert.ok(existsSync(join(repo, ".claims-state", "deploy.json")));
+  const hook = (command: string) => {
+    const input = JSON.stringify({ session_id: "s2", cwd: repo, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    const result = spawnSync(process.execPath, [BIN, "hook", "claude"], { input, cwd: repo, env: cleanEnv({ HOME: box.root }), encoding: "utf8" });
+    return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
+  };
+  // Read as writes of the whole tree, which leave the untracked claims directory alone.
+  for (const command of ["git checkout .", "npx prettier --write .", "chmod -R u+w ."]) assert.is(hook(command), undefined, command);
+});
+
 Shell("should deny a copy into a held file's directory written with clustered options, and claim an unheld one", ({ box }) => {
   mkdirSync(join(box.project, "dst"));
   claims(["take", join(box.project, "dst", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);

@@ -14,6 +14,7 @@ import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./wr
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
+import { repositoryRootOf } from "../targets/broad-target.js";
 import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { Store } from "../protocol/store.js";
@@ -254,6 +255,11 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // the kernel takes it (`link/../store/x.json` is in the store when the link leads beside it).
   // As kernelOf spells paths: symlinks resolved, names folded where the file system ignores case.
   const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map((dir) => kernelPath(dir, "/"));
+  let repository: string | null | undefined; // looked up only for a tree written whole that holds a claims directory
+  const inRepository = (dir: string) => {
+    repository ??= repositoryRootOf(kernelOf(session.cwd)) ?? null;
+    return repository !== null && isWithin(dir, repository);
+  };
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
     const path = kernelOf(file.replace(GLOB_MARK, ""));
@@ -263,9 +269,14 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     }
     // So is a tree written whole that holds one (rm -rf ~/.local/state, mv or chmod -R of a parent):
     // every claim in it would go. Where only the session's own are there, that is its own affair.
+    // Not one inside the repository the session works in (a `.claims` naming `.claims-state`):
+    // project-wide writes read as the whole tree (git checkout ., prettier --write .) leave an
+    // untracked or ignored directory alone, and refusing each of them would refuse everyday work.
     const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
-    const holding = stores.find((dir) => dir !== base && isWithin(dir, base) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder));
+    const holding = stores.find(
+      (dir) => dir !== base && isWithin(dir, base) && !inRepository(dir) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder),
+    );
     if (holding !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
     }
@@ -440,7 +451,10 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   // does not name (`git checkout main`, `tar x`, `find -exec`), the claim in its way.
   // So too where a directory written reaches into a package claiming in a claims directory of its
   // own: no one take or handover may span two (routes.ts, oneDirectoryEach).
-  const queued = (holding: Holding) => (holding.held_target !== undefined && (isGlobText(holding.target) || spansDirectories([holding.target], cwd)) ? holding.held_target : holding.target);
+  // (A directory's reach is worked out once for all the claims in its way: each is a walk of its tree.)
+  const spans = new Map<string, boolean>();
+  const reachesTwo = (target: string) => target.endsWith("/") && (spans.get(target) ?? spans.set(target, spansDirectories([target], cwd)).get(target) === true);
+  const queued = (holding: Holding) => (holding.held_target !== undefined && (isGlobText(holding.target) || reachesTwo(holding.target)) ? holding.held_target : holding.target);
   const queuedFor = [...new Set(blocking.map(queued))];
   const targets = [...new Set(queuedFor.map((target) => display(target, cwd)))];
   const others = new Set(blocking.map((holding) => holding.holder)).size > 1 ? "other sessions" : "another session";

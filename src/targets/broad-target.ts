@@ -44,7 +44,7 @@ function everythingUnder(glob: string, base: string): boolean {
 }
 
 /** The nearest directory from `start` up that has a `.git` (a repository or a linked worktree). */
-function repositoryRootOf(start: string): string | undefined {
+export function repositoryRootOf(start: string): string | undefined {
   for (let directory = start; ; directory = dirname(directory)) {
     if (existsSync(join(directory, ".git"))) return directory;
     if (dirname(directory) === directory) return undefined;
