@@ -492,6 +492,19 @@ BadInput("should refuse --token without the target it belongs to, one too large 
   assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), ["a", "b"]);
 });
 
+BadInput("should refuse a hook's or the MCP server's --dir whose parent does not exist (a typo), creating nothing", ({ box }) => {
+  const typo = join(box.root, "nosuch", "parent", "claims");
+  const input = JSON.stringify({ session_id: "s9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.project, "z.ts"), content: "x" } });
+  const hooked = spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", typo], { input, env: cleanEnv({}), encoding: "utf8" });
+  const answer = JSON.parse(hooked.stdout).hookSpecificOutput;
+  assert.is(answer.permissionDecision, "deny", "the write cannot be checked where sessions claim");
+  assert.match(answer.permissionDecisionReason, /--dir of claims hook claude \(.*\) does not exist, nor does its parent .* \(a mistyped path\?\)/);
+  const served = spawnSync(process.execPath, [BIN, "mcp", "--dir", typo], { input: "", env: cleanEnv({}), encoding: "utf8" });
+  assert.is(served.status, 2, served.stderr);
+  oneSentence(served.stderr);
+  assert.not.ok(existsSync(join(box.root, "nosuch")), "nothing was created");
+});
+
 BadInput("should refuse a --dir whose parent does not exist (a typo), creating nothing, and make one CLAIMS_DIR or .claims names with its parents", ({ box }) => {
   const typo = join(box.root, "nosuch", "parent", "claims");
   for (const verb of [["take", "x"], ["check", "x"], ["status"]]) {

@@ -1,6 +1,6 @@
 // Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
 // flag, then environment, then the nearest `.claims` config up from cwd, then the default.
-import { readFileSync, readlinkSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
@@ -125,16 +125,22 @@ function isRelativeSetting(value: string): boolean {
   return value.trim() !== "" && !isAbsolute(value) && value !== "~" && !value.startsWith("~/");
 }
 
-/** A relative `--dir` where one command line runs in many directories: a setup error, not a passing one. */
+/** A relative (or mistyped) `--dir` where one command line runs in many directories: a setup error, not a passing one. */
 export class RelativeDirError extends BadInputError {}
 
 /**
  * `--dir` of a command started in many directories with one command line (an agent's hook, `claims
  * mcp`): relative, it would name another claims directory in each, as a relative CLAIMS_DIR would.
+ * One whose parent does not exist either is taken for a typo, as the verbs take their --dir
+ * (src/cli/shared.ts): made with its parents, it would hold claims no other session looks at.
  */
 export function absoluteDirOption(value: string | undefined, command: string): void {
-  if (value === undefined || !isRelativeSetting(value)) return;
-  throw new RelativeDirError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
+  if (value === undefined) return;
+  if (isRelativeSetting(value)) {
+    throw new RelativeDirError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
+  }
+  if (!isAbsolute(value) || existsSync(value) || existsSync(dirname(value))) return;
+  throw new RelativeDirError(`--dir of ${command} (${value}) does not exist, nor does its parent ${dirname(value)} (a mistyped path?); fix the path, or create ${dirname(value)} first if it is meant.`);
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
