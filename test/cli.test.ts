@@ -492,6 +492,18 @@ BadInput("should refuse --token without the target it belongs to, one too large 
   assert.equal(status.claims.map((claim: { target: string }) => claim.target).sort(), ["a", "b"]);
 });
 
+BadInput("should take a word that reads like a directory as the name a claim already carries: renewed by its holder, refused to others", ({ box }) => {
+  const take = (holder: string) => claims(["take", "build", "--holder", holder, "--dir", box.dir], { cwd: box.project });
+  assert.is(take("ci").code, 2, "no such claim yet: which is meant is asked");
+  assert.is(claims(["take", "name:build", "--holder", "ci", "--purpose", "release build", "--dir", box.dir], { cwd: box.project }).code, 0);
+  const renewed = take("ci");
+  assert.is(renewed.code, 0, renewed.stderr);
+  assert.match(renewed.stdout, /^renewed build /);
+  assert.is(take("other").code, 3, "held as a name: refused, not asked");
+  assert.is(claims(["release", "build", "--holder", "ci", "--dir", box.dir], { cwd: box.project }).code, 0);
+  assert.is(take("ci").code, 2, "once no claim carries it, which is meant is asked again");
+});
+
 BadInput("should refuse a hook's or the MCP server's --dir whose parent does not exist (a typo), creating nothing", ({ box }) => {
   const typo = join(box.root, "nosuch", "parent", "claims");
   const input = JSON.stringify({ session_id: "s9", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path: join(box.project, "z.ts"), content: "x" } });

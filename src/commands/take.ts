@@ -13,7 +13,7 @@ import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
-import { dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
+import { claimedAsName, dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
 import { giveBackGrants } from "./take-undo.js";
@@ -214,8 +214,10 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     throw new BadInputError(`name:${word} would read as a path wherever it is given back (release, status); choose a name without / # * ? [ ] { } that does not start with . or ~, such as ${suggested}.`);
   }
   // A name that reads like a file or directory not there yet protects nothing written there, and
-  // would stop meaning it once it is created (the word is a path then): ask which was meant instead of guessing.
-  const ambiguous = targets.find(looksLikePath);
+  // would stop meaning it once it is created (the word is a path then): ask which was meant instead
+  // of guessing. Unless a claim or queued interest carries the word as a name already (`name:build`,
+  // or one made before such words were asked about): the take renews, refuses or queues on that.
+  const ambiguous = targets.find((target) => looksLikePath(target) && !claimedAsName(target.canonical, context));
   if (ambiguous) {
     const word = ambiguous.canonical;
     const { path, what } = pathItWillBe(word);

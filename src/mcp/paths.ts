@@ -9,8 +9,8 @@
 // `cfg`. `name:cfg` is always the name.
 import { BadInputError } from "../os/errors.js";
 import { openContext, type CommonOptions, type Context } from "../protocol/context.js";
-import { QUEUE_PREFIX } from "../protocol/queue.js";
-import { claimFileName, NAME_PREFIX, parseTarget, pathItWillBe } from "../targets/target.js";
+import { claimedAsName } from "../protocol/queue.js";
+import { NAME_PREFIX, parseTarget, pathItWillBe } from "../targets/target.js";
 
 /** A text that is no bare word, whatever the directory holds: a path, glob or symbol by its characters, or prefixed. */
 const NOT_BARE = /[/#*?[\]{}]|^[.~]|^(?:name|glob):/;
@@ -36,11 +36,6 @@ function bareWord(input: string, contextOf: () => Context): string | undefined {
   }
 }
 
-/** Whether a claim (exclusive or shared) or a queued interest in the claims directory names `word` as a name. */
-function claimedAsName(word: string, context: Context): boolean {
-  const stem = claimFileName(word).slice(0, -".json".length);
-  return context.store.names().some((name) => name === `${stem}.json` || (name.startsWith(`${stem}+`) && name.endsWith(".json")) || name.startsWith(`${QUEUE_PREFIX}${stem}+`));
-}
 
 /**
  * A path for `claim`: a bare word naming nothing is the path it will be with `creating: true` (the

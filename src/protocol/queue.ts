@@ -131,3 +131,9 @@ export function refreshInterest(interest: QueuedInterest, context: Context): voi
   const entry = { ...interest.entry, heartbeat_at: formatTimestamp(context.nowMs) };
   replaceFile(context.store.dir, join(context.store.dir, interest.fileName), `${JSON.stringify(entry, null, 2)}\n`, context.store.fileMode);
 }
+
+/** Whether a claim (exclusive or shared) or a queued interest in the claims directory names `word` as a name. */
+export function claimedAsName(word: string, context: Context): boolean {
+  const stem = claimFileName(word).slice(0, -".json".length);
+  return context.store.names().some((name) => name === `${stem}.json` || (name.startsWith(`${stem}+`) && name.endsWith(".json")) || name.startsWith(`${QUEUE_PREFIX}${stem}+`));
+}
