@@ -1,11 +1,12 @@
 // What every verb's wiring shares: its declaration to commander, JSON-or-human output, colour, examples.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { VERBS, type CommonFlags, type Flag, type VerbName } from "./flags.js";
 import { plain, type Style } from "./render.js";
 import { isTerminal, writeOut } from "../os/stdio.js";
 import { BadInputError } from "../os/errors.js";
+import { mistypedDir } from "../protocol/settings.js";
 
 export const EXAMPLES: Record<VerbName, string> = {
   take: `
@@ -159,16 +160,11 @@ export function ownRealBinary(): string {
   return realpathSync(ownBinary());
 }
 
-/**
- * A --dir typed on the command line whose parent does not exist either is taken for a typo
- * (--dir /tmp/claim/store for /tmp/claims/store): made with its parents, it would hold claims no
- * other session ever looks at. Bad input, and nothing is made. CLAIMS_DIR and a .claims "dir" are
- * set once and deliberately (a project's .claims may name a directory in a cache not made yet),
- * and the default directory is made with its parents; only the flag is held to this.
- */
+/** The verbs' --dir, held to what src/protocol/settings.ts (mistypedDir) says of a typo. */
 function refuseMistypedDir(value: string): void {
   const home = process.env.HOME || "";
   const dir = value === "~" || value.startsWith("~/") ? join(home, value.slice(1)) : resolve(value);
-  if (value.trim() === "" || value.includes("\0") || existsSync(dir) || existsSync(dirname(dir))) return; // (settings say what is wrong with the first two)
-  throw new BadInputError(`--dir ${dir} does not exist, nor does its parent ${dirname(dir)} (a mistyped path?); fix the path, or create ${dirname(dir)} first if it is meant.`);
+  if (value.trim() === "" || value.includes("\0")) return; // (settings say what is wrong with these)
+  const typo = mistypedDir(dir);
+  if (typo !== undefined) throw new BadInputError(`--dir ${dir} ${typo}`);
 }

@@ -139,8 +139,20 @@ export function absoluteDirOption(value: string | undefined, command: string): v
   if (isRelativeSetting(value)) {
     throw new RelativeDirError(`--dir of ${command} is a relative path (${JSON.stringify(value)}): ${command} runs in each session's own directory, where it would name another claims directory; give an absolute path.`);
   }
-  if (!isAbsolute(value) || existsSync(value) || existsSync(dirname(value))) return;
-  throw new RelativeDirError(`--dir of ${command} (${value}) does not exist, nor does its parent ${dirname(value)} (a mistyped path?); fix the path, or create ${dirname(value)} first if it is meant.`);
+  const typo = isAbsolute(value) ? mistypedDir(value) : undefined;
+  if (typo !== undefined) throw new RelativeDirError(`--dir of ${command} (${value}) ${typo}`);
+}
+
+/**
+ * What is wrong with a --dir typed on a command line (`dir`, absolute) that does not exist, nor does
+ * its parent: taken for a typo (--dir /tmp/claim/store for /tmp/claims/store), since made with its
+ * parents it would hold claims no other session looks at. Undefined for one that may be made.
+ * CLAIMS_DIR and a .claims "dir" are set once and deliberately (a project's .claims may name a
+ * directory in a cache not made yet): only the flag is held to this.
+ */
+export function mistypedDir(dir: string): string | undefined {
+  if (existsSync(dir) || existsSync(dirname(dir))) return undefined;
+  return `does not exist, nor does its parent ${dirname(dir)} (a mistyped path?); fix the path, or create ${dirname(dir)} first if it is meant.`;
 }
 
 /** A directory setting: relative to `base`, with `~` for the home directory (as a shell would have expanded it). */
