@@ -1,6 +1,6 @@
 // Shared test fixtures: a fresh temp directory per test, a fixed clock, and a way to run the
 // real CLI as a user would (spawned, with a controlled environment).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -135,4 +135,17 @@ export interface LibraryContext {
 export function freshLibraryContext(context: LibraryContext): void {
   context.box = sandbox();
   context.opts = { dir: context.box.dir, cwd: context.box.project, env: {} };
+}
+
+/**
+ * Resolves once `child` has stopped itself (SIGSTOP at a CLAIMS_STOP_AT step: state T in /proc).
+ * Killed, and the error passed on, when it cannot be looked at (it exited first).
+ */
+export async function untilStopped(child: ChildProcess): Promise<void> {
+  try {
+    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${child.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
 }

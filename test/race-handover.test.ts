@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
 
 const Handover = suite<{ box: Sandbox }>("handover --to racing the new holder's release");
 Handover.before.each((context) => {
@@ -30,12 +30,7 @@ async function stoppedAt(box: Sandbox, holder: string, args: string[], stop: str
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  try {
-    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${child.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw error;
-  }
+  await untilStopped(child);
   return { child, exited, output: () => `${stdout}${stderr}`, json: () => JSON.parse(stdout) };
 }
 

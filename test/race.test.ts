@@ -16,7 +16,7 @@ import * as assert from "uvu/assert";
 import { readSnapshot } from "../src/os/files.js";
 import { readLockRecord, versionOf } from "../src/protocol/lock.js";
 import { take } from "../src/index.js";
-import { BIN, claims, claimsAsync, cleanEnv, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, type RunResult, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, iso, readJson, ROOT, sandbox, SECOND, writeClaimFile, untilStopped, type RunResult, type Sandbox } from "./helpers.js";
 
 const HOUR = 3600 * SECOND;
 const DIST_URL = pathToFileURL(join(ROOT, "dist") + "/").href;
@@ -310,12 +310,7 @@ async function stoppedAt(args: string[], cwd: string, stop: string, crash?: stri
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  try {
-    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${child.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
-  } catch (error) {
-    child.kill("SIGKILL");
-    throw error;
-  }
+  await untilStopped(child);
   return { child, exited, stdout: () => stdout };
 }
 
