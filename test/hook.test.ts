@@ -1,10 +1,10 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, entries, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, entries, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox; file: string };
 const Claude = suite<Context>("claims hook claude");
@@ -552,7 +552,7 @@ Claude("should answer an edit of the session's own file within its timeout while
   await new Promise((resolve) => setTimeout(resolve, 3000)); // no longer young (a tenth of its TTL)
   const stopped = spawn(process.execPath, [BIN, "take", "other", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
   try {
-    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilStopped(stopped);
     // Killed at 8 s, under the 10 s the hook is given (and the 10 s after which a wait for a stopped owner gives up).
     const result = spawnSync(process.execPath, [BIN, "hook", "claude"], { input: JSON.stringify(edit(box, "s2", file, "toFixed")), env: cleanEnv({ CLAIMS_DIR: box.dir }), encoding: "utf8", timeout: 8000 });
     assert.is(result.status, 0, `${result.signal ?? ""} ${result.stdout}${result.stderr}`);

@@ -1,11 +1,11 @@
 // Waiting, queueing and granting between real processes: no daemon, so whichever process frees or
 // observes a target does the grant, and it must happen exactly once.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
 
 const Waiting = suite<{ box: Sandbox }>("take --wait and the queue between processes");
 Waiting.before.each((context) => {
@@ -172,7 +172,7 @@ Waiting("should grant the queue first when a claim goes stale while its holder's
   assert.is(as(box, "b", "take", "f1", "--queue").code, 6);
   const stopped = spawn(process.execPath, [BIN, "take", "f9", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
   try {
-    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilStopped(stopped);
     const beating = asAsync(box, "a", "beat", "f1");
     await new Promise((resolve) => setTimeout(resolve, 4500)); // past a's TTL (its heartbeat is rounded up to the second)
     stopped.kill("SIGKILL"); // its take lock is passed over as a dead owner's
@@ -202,7 +202,7 @@ Waiting("should leave a holder holding nothing it released when its queued inter
     releasing.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => releasing.on("exit", (code) => resolve(code)));
     try {
-      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${releasing.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      await untilStopped(releasing);
       const freeing = asAsync(box, "a", "release", t);
       await until(() => holderOf(join(box.dir, `${t}.json`)) !== "a", `a released ${t}`);
       await new Promise((resolve) => setTimeout(resolve, 500)); // a grants the queue, or waits for the take lock
@@ -227,7 +227,7 @@ Waiting("should release what it holds behind a take lock whose owner is stopped,
   assert.is(as(box, "h", "take", "t", "--queue").code, 6);
   const stopped = spawn(process.execPath, [BIN, "take", "f9", "--holder", "c", "--dir", box.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "lock-won" }), stdio: "ignore" });
   try {
-    while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${stopped.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilStopped(stopped);
     const released = await asAsync(box, "h", "release");
     assert.is(released.code, 0, released.stdout + released.stderr);
     const answer = JSON.parse(released.stdout);

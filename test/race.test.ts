@@ -608,7 +608,7 @@ releaseTake("should stamp a claim granted after waiting on another's claim lock 
     const slow = spawn(process.execPath, [BIN, "release", "x", "--holder", "A", "--dir", sb.dir], { env: cleanEnv({ CLAIMS_STOP_AT: "before-unlink" }), stdio: "ignore" });
     const released = new Promise((resolve) => slow.on("exit", resolve));
     try {
-      while (!/^\d+ \(.*\) T /.test(readFileSync(`/proc/${slow.pid}/stat`, "utf8"))) await new Promise((resolve) => setTimeout(resolve, 20));
+      await untilStopped(slow);
       const taking = claimsAsync(["take", "x", "--holder", "B", "--ttl", "5", "--json", "--dir", sb.dir]);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const resumedAt = Date.now();
