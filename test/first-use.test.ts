@@ -1,6 +1,6 @@
 // What a new user reads, from the real CLI: every sentence says what is so.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -112,6 +112,36 @@ Reads("should say an existing claims directory it cannot reach is unreachable, n
   });
   assert.is(result.status, 2, result.stderr);
   assert.match(result.stderr, /Cannot reach the claims directory .*\/locked\/store: permission denied/);
+});
+
+Reads("should refuse a project directory given as the claims directory, rather than sweep or overwrite its package.json", ({ box }) => {
+  // --dir . typed in a project, as if it named the project: its package.json reads as the claim of
+  // the name "package", unreadable, so sweep removed it once older than the TTL and a take of
+  // that name replaced it.
+  const manifest = `${JSON.stringify({ name: "app", version: "1.0.0" })}\n`;
+  writeFileSync(join(box.project, "package.json"), manifest);
+  mkdirSync(join(box.project, "src"));
+  const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  utimesSync(join(box.project, "package.json"), old, old);
+  chmodSync(box.project, 0o700);
+  const inProject = (...args: string[]) => claims([...args, "--dir", "."], { cwd: box.project, env: { CLAIMS_HOLDER: "a" } });
+  for (const args of [["sweep"], ["sweep", "--dry-run"], ["take", "name:package"], ["take", "name:other"]]) {
+    const run = inProject(...args);
+    assert.is(run.code, 2, `${args.join(" ")}: ${run.stdout}${run.stderr}`);
+    assert.is(run.stderr, `claims: The claims directory ${box.project} already holds other files (package.json, src): sweep would remove a .json file there as an unreadable claim, and a take could overwrite one; give claims a directory of their own, new or empty, with --dir, CLAIMS_DIR or "dir" in .claims.\n`);
+  }
+  assert.is(readFileSync(join(box.project, "package.json"), "utf8"), manifest);
+  assert.equal(readdirSync(box.project).sort(), ["package.json", "src"]);
+  writeFileSync(join(box.root, ".claims"), `{ "dir": "project" }`);
+  const byConfig = claims(["take", "name:package"], { cwd: box.root, env: { CLAIMS_HOLDER: "a" } });
+  assert.is(byConfig.code, 2, byConfig.stdout);
+  assert.is(readFileSync(join(box.project, "package.json"), "utf8"), manifest);
+  assert.is(inProject("doctor").code, 1);
+  // A directory of its own is used as before, whatever it holds once claims are in it.
+  assert.is(as(box, "a", "take", "name:package").code, 0);
+  writeFileSync(join(box.dir, "notes.txt"), "");
+  assert.is(as(box, "b", "take", "name:other").code, 0);
+  assert.is(as(box, "b", "sweep").code, 0);
 });
 
 Reads.run();

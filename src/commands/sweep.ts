@@ -44,6 +44,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
   const dryRun = options.dryRun === true;
   const result: SweepResult = { dir: context.settings.dir, dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
   if (!existsSync(context.settings.dir)) return { ...result, directory_missing: true };
+  context.store.refuseForeignFiles();
   context.store.deferDirectorySync = !dryRun;
   // Every age below (claims, debris, pointers) is judged on the filesystem's clock, read at once:
   // a sweep from a cron job on a clock of its own must not remove what is fresh.

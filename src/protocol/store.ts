@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, constants, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
@@ -140,6 +140,30 @@ export class Store {
       if (error instanceof BadInputError) throw error;
       throw this.ioError(error, "write to");
     }
+    this.refuseForeignFiles();
+  }
+
+  /**
+   * A directory first used for claims (no `.takes` yet: every take and the shell recipe of
+   * docs/PROTOCOL.md section 10 make it) must hold nothing but claims and their bookkeeping: a
+   * project or home directory given as `--dir .` or `"dir": "."` holds `package.json`, which sweep
+   * would remove as an unreadable claim once it is older than the TTL, and a take of the name
+   * `package` would overwrite. Entries starting with `.` are the protocol's own (or left alone by
+   * it), and `lost+found` is a mount's; anything else that is no claim is refused, naming it.
+   */
+  refuseForeignFiles(): void {
+    if (existsSync(this.path(TAKES_FILE))) return;
+    const foreign: string[] = [];
+    for (const name of this.names().sort()) {
+      if (name.startsWith(".") || name === "lost+found" || name === "log.jsonl" || /^log-.*\.jsonl$/.test(name)) continue;
+      if (isClaimFileName(name) && !this.foreignJson(name)) continue;
+      foreign.push(name);
+    }
+    if (foreign.length === 0) return;
+    const shown = foreign.length > 3 ? `${foreign.slice(0, 3).join(", ")} and ${foreign.length - 3} more` : foreign.join(", ");
+    throw new BadInputError(
+      `The claims directory ${this.dir} already holds other files (${shown}): sweep would remove a .json file there as an unreadable claim, and a take could overwrite one; give claims a directory of their own, new or empty, with --dir, CLAIMS_DIR or "dir" in .claims.`,
+    );
   }
 
   /**
@@ -158,6 +182,24 @@ export class Store {
       throw new BadInputError(`${why} and owned by another user (uid ${stat.uid}): ${risk}; choose another with --dir or CLAIMS_DIR.`);
     }
     throw new BadInputError(`${why}: ${risk}; run chmod o-w ${this.dir} (to share it, use a group and "shared_group": true in .claims), or choose another with --dir or CLAIMS_DIR.`);
+  }
+
+  /**
+   * A `.json` file that is no claim and no claim's debris either: JSON that names neither a target
+   * nor a holder (`package.json`). A claim torn or garbled by a crash, or one with a bad field, is
+   * the directory's own, shown and swept as unreadable.
+   */
+  private foreignJson(name: string): boolean {
+    const read = this.read(name);
+    if (read.state !== "unreadable") return false;
+    if (read.directory) return false; // refused by take and left by sweep, each saying so
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(read.path, "utf8"));
+    } catch {
+      return false;
+    }
+    return typeof value !== "object" || value === null || Array.isArray(value) || !("target" in value || "holder" in value);
   }
 
   /** Makes removals done with `deferDirectorySync` durable, with one fsync of the directory. */
