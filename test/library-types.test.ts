@@ -38,4 +38,44 @@ export const all = [taken, refused, listed, BadInputError];
   assert.is(result.status, 0, result.stdout + result.stderr);
 });
 
+Types("should refuse options of the wrong type from a JavaScript caller before writing a claim no reader can parse", ({ box }) => {
+  const script = join(box.root, "use.mjs");
+  writeFileSync(
+    script,
+    `import { readdirSync, readFileSync } from "node:fs";
+import { take, release, status, BadInputError } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
+const dir = ${JSON.stringify(box.dir)};
+const out = [];
+const attempt = async (label, call) => {
+  try {
+    await call();
+    out.push(label + ": ok");
+  } catch (error) {
+    out.push(label + ": " + (error instanceof BadInputError ? "BadInputError " : "other ") + error.message);
+  }
+};
+await take({ targets: ["name:x"], holder: "a", dir });
+await attempt("purpose", () => take({ targets: ["name:p"], holder: "a", dir, purpose: 5 }));
+await attempt("now", () => take({ targets: ["name:n"], holder: "a", dir, now: "soon" }));
+await attempt("targets", () => release({ targets: "name:x", holder: "a", dir }));
+out.push("files: " + readdirSync(dir).filter((name) => name.endsWith(".json")).sort().join(" "));
+out.push("held: " + status({ dir }).claims.map((claim) => claim.target).join(" "));
+console.log(out.join("\\n"));
+`,
+  );
+  const result = spawnSync(process.execPath, [script], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: box.root } });
+  assert.is(result.status, 0, result.stderr);
+  assert.is(
+    result.stdout,
+    [
+      "purpose: BadInputError take: purpose must be a string; got 5.",
+      'now: BadInputError take: now must be a finite number; got "soon".',
+      'targets: BadInputError release: targets must be a list of strings, e.g. ["shared-config"]; got "name:x".',
+      "files: x.json",
+      "held: x",
+      "",
+    ].join("\n"),
+  );
+});
+
 Types.run();

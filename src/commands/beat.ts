@@ -16,6 +16,7 @@ import { inTheirDirectories } from "../protocol/routes.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { giveBack, howLanded, stampClocks } from "../protocol/acquire.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface BeatOptions extends CommonOptions {
   /** Targets to renew; none means every claim the holder has (and had: lost ones are reported). */
@@ -67,6 +68,7 @@ export interface BeatResult {
 }
 
 export function beat(options: BeatOptions): BeatResult {
+  checkOptionTypes("beat", options);
   return asOneVerb(() => beatNow(options));
 }
 

@@ -12,6 +12,7 @@ import { lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface CheckOptions extends CommonOptions {
   targets: string[];
@@ -48,6 +49,7 @@ export interface CheckResult {
 }
 
 export function check(options: CheckOptions): CheckResult {
+  checkOptionTypes("check", options);
   return asOneVerb(() => checkNow(options));
 }
 

@@ -28,6 +28,7 @@ import { release } from "./release.js";
 import { take } from "./take.js";
 import type { DoctorCheck } from "./doctor-network.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export type { DoctorCheck };
 
@@ -82,6 +83,7 @@ export function doctor(input: DoctorOptions): Promise<DoctorResult> {
 }
 
 async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
+  checkOptionTypes("doctor", input);
   const options = { ...input, binary: input.binary ?? ownBinary() };
   if (options.via !== undefined && !isDirectory(options.via)) {
     // Checked before anything is written: a take through a --via that does not exist would create it.

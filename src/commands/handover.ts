@@ -19,6 +19,7 @@ import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protoc
 import { checkHolder } from "../protocol/settings.js";
 import { shellQuoteShown } from "../os/shell-quote.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface HandoverOptions extends CommonOptions {
   target: string;
@@ -45,6 +46,7 @@ export function handover(options: HandoverOptions): Promise<TakeResult | Transfe
 }
 
 async function handoverNow(options: HandoverOptions): Promise<TakeResult | TransferResult> {
+  checkOptionTypes("handover", options);
   if (options.to === undefined) {
     if (options.token !== undefined) throw new BadInputError(`${optionName("token")} goes with ${optionName("to")}: it names the holding you hand over; add ${optionName("to")} HOLDER, or drop it to queue behind the holder.`);
     return take({ ...options, targets: [options.target], queue: true });

@@ -8,6 +8,7 @@ import { waitForChanges } from "../os/watch.js";
 import { openContext, parseTargets, type CommonOptions } from "../protocol/context.js";
 import { parseTimestamp } from "../os/time.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface LogOptions extends Omit<CommonOptions, "holder"> {
   /** Only entries about this target (canonicalized like any target). */
@@ -41,6 +42,7 @@ export function logFilter(options: LogOptions, nowMs: number, canonicalTarget?: 
 }
 
 export function log(options: LogOptions = {}): LogResult {
+  checkOptionTypes("log", options);
   return asOneVerb(() => logNow(options));
 }
 

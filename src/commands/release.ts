@@ -10,6 +10,7 @@ import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protoc
 import type { LostClaim } from "./beat.js";
 import { inTheirDirectories } from "../protocol/routes.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface ReleaseOptions extends CommonOptions {
   /** Targets to release; none means every claim the holder has. */
@@ -50,6 +51,7 @@ export interface ReleaseResult {
 }
 
 export function release(options: ReleaseOptions): ReleaseResult {
+  checkOptionTypes("release", options);
   return asOneVerb(() => releaseNow(options));
 }
 

@@ -13,6 +13,7 @@ import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { heldElsewhere, mergeResults, notOkEverywhere, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -64,6 +65,7 @@ export interface StatusResult {
 }
 
 export function status(options: StatusOptions = {}): StatusResult {
+  checkOptionTypes("status", options);
   return asOneVerb(() => statusNow(options));
 }
 

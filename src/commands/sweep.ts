@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 import { asOneVerb } from "../os/lookups.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export interface SweepOptions extends CommonOptions {
   /** Report what would be removed, remove nothing. */
@@ -36,6 +37,7 @@ export interface SweepResult {
 }
 
 export function sweep(options: SweepOptions = {}): SweepResult {
+  checkOptionTypes("sweep", options);
   return asOneVerb(() => sweepNow(options));
 }
 

@@ -35,6 +35,7 @@ export type { QueuedPlace, TakeOptions, TakenClaim, TakeResult } from "./take-ty
 import { MAX_WAIT_SECONDS, type QueuedPlace, type TakeOptions, type TakenClaim, type TakeResult } from "./take-types.js";
 import { asOneVerb, freshLookups } from "../os/lookups.js";
 import { outsideHeldLocks } from "../os/lease.js";
+import { checkOptionTypes } from "./option-types.js";
 
 export const MAX_PURPOSE_LENGTH = 1000;
 
@@ -42,7 +43,10 @@ export const MAX_PURPOSE_LENGTH = 1000;
 const PATH_LIKE_NAME = /[/#*?[\]{}]|^[.~]/;
 
 export function take(options: TakeOptions): Promise<TakeResult> {
-  return asOneVerb(async () => withUnneededSwitches(await takeNow(options), options));
+  return asOneVerb(async () => {
+    checkOptionTypes("take", options);
+    return withUnneededSwitches(await takeNow(options), options);
+  });
 }
 
 /**

@@ -1,0 +1,88 @@
+// A library caller's options are checked for their types before anything is written: the CLI and
+// the MCP server pass the types each verb declares, but a JavaScript caller may not, and a purpose
+// of 5 or a `now` of "soon" went into a claim file no reader could parse (unreadable, so in every
+// session's way until it was older than the TTL), and `targets: "name:x"` was read one character
+// at a time, releasing the claim on `x`.
+import { BadInputError } from "../os/errors.js";
+
+type Kind = "string" | "boolean" | "number" | "strings" | "ttl" | "function" | "signal";
+
+const KINDS: Record<string, Kind> = {
+  dir: "string",
+  holder: "string",
+  cwd: "string",
+  configAt: "string",
+  purpose: "string",
+  idempotencyKey: "string",
+  to: "string",
+  target: "string",
+  since: "string",
+  via: "string",
+  targets: "strings",
+  ttl: "ttl",
+  now: "number",
+  startedAt: "number",
+  token: "number",
+  wait: "number",
+  shared: "boolean",
+  partial: "boolean",
+  creating: "boolean",
+  force: "boolean",
+  queue: "boolean",
+  mine: "boolean",
+  dryRun: "boolean",
+  sessionPinned: "boolean",
+  onWaiting: "function",
+  signal: "signal",
+};
+
+const EXPECTED: Record<Kind, string> = {
+  string: "a string",
+  boolean: "true or false",
+  number: "a finite number",
+  strings: 'a list of strings, e.g. ["shared-config"]',
+  ttl: "whole seconds, as a number or a string of digits",
+  function: "a function",
+  signal: "an AbortSignal",
+};
+
+function fits(kind: Kind, value: unknown): boolean {
+  switch (kind) {
+    case "string":
+      return typeof value === "string";
+    case "boolean":
+      return typeof value === "boolean";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "strings":
+      return Array.isArray(value) && value.every((entry) => typeof entry === "string");
+    case "ttl":
+      return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+    case "function":
+      return typeof value === "function";
+    case "signal":
+      return typeof value === "object" && value !== null && typeof (value as { aborted?: unknown }).aborted === "boolean";
+  }
+}
+
+function shown(value: unknown): string {
+  if (typeof value === "function") return "a function";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Throws BadInputError, naming the verb and the option, for an option whose value is not of the type the verb declares. Undefined means not given. */
+export function checkOptionTypes(verb: string, options: unknown): void {
+  if (options === undefined) return;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new BadInputError(`${verb}: the options must be an object, e.g. { holder: "session-a" }; got ${shown(options)}.`);
+  }
+  for (const [key, value] of Object.entries(options)) {
+    const kind = KINDS[key];
+    if (kind === undefined || value === undefined || fits(kind, value)) continue;
+    throw new BadInputError(`${verb}: ${key} must be ${EXPECTED[kind]}; got ${shown(value)}.`);
+  }
+}
