@@ -418,6 +418,11 @@ const cases: Array<[string, string[], RegExp]> = [
   ["no holder", ["take", "x"], /pass --holder <id> or set CLAIMS_HOLDER/],
   ["two holders", ["take", "x", "--holder", "a", "--holder", "b"], /^claims: --holder was given twice, as "a" and "b"; give it once, with the one meant\.\n$/],
   ["two holders to release", ["release", "kept", "--holder", "owner", "--holder=b"], /--holder was given twice, as "owner" and "b"/],
+  // The last --dir won: a take there went unseen by the sessions claiming in the first.
+  ["two claims directories", ["take", "kept", "--holder", "b", "--dir", "/nonexistent-claims"], /^claims: --dir was given twice, as "\/nonexistent-claims" and ".*"; give it once, with the one meant\.\n$/],
+  ["two claims directories to release", ["release", "--holder", "owner", "--dir=/nonexistent-claims"], /--dir was given twice, as "\/nonexistent-claims"/],
+  ["two TTLs", ["take", "x", "--holder", "a", "--ttl", "5", "--ttl", "600"], /^claims: --ttl was given twice, as "5" and "600"; give it once, with the one meant\.\n$/],
+  ["two receivers", ["handover", "kept", "--holder", "owner", "--to", "b", "--to", "c"], /^claims: --to was given twice, as "b" and "c"; give it once, with the one meant\.\n$/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],

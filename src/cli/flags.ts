@@ -37,11 +37,15 @@ const DIR = {
   value: "<path>",
   help: "claims directory (CLAIMS_DIR, .claims \"dir\", default $XDG_STATE_HOME/claims or ~/.local/state/claims)",
   fast: true,
+  // Once: `--dir a ... --dir b` would take in b alone, where the sessions claiming in a never look,
+  // so both could hold the target; or release, beat and report on claims nobody meant.
+  once: true,
 } as const;
 // Once: `--holder a ... --holder b` (a wrapper adding one, a command pasted twice) would act for
 // b alone, taking, releasing or reporting lost another session's claims without a word.
 const HOLDER = { long: "--holder", value: "<id>", help: "who is holding (CLAIMS_HOLDER, default: the agent's session id or this terminal)", fast: true, once: true } as const;
-const TTL = { long: "--ttl", value: "<seconds>", help: "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)", fast: true } as const;
+// Once: a lease shorter than the one meant may be taken over while its holder still works.
+const TTL = { long: "--ttl", value: "<seconds>", help: "seconds without a heartbeat before a claim is stale (CLAIMS_TTL, default 1800)", fast: true, once: true } as const;
 const JSON_OUTPUT = { long: "--json", help: "print one JSON document on stdout", fast: true } as const;
 
 /** The settings and output flags of the verbs that work on claims. */
@@ -71,7 +75,8 @@ export const VERBS = {
     flags: {
       ...COMMON,
       purpose: { short: "-p", long: "--purpose", value: "<text>", help: "what you will do with it: the note the holder and the next holders see" },
-      to: { long: "--to", value: "<holder>", help: "hand your claim directly to this holder (exit 4 if you do not hold it)" },
+      // Once: a claim handed to the wrong holder is not undone.
+      to: { long: "--to", value: "<holder>", help: "hand your claim directly to this holder (exit 4 if you do not hold it)", once: true },
       token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one, or another holder took anything it covered since)" },
     },
   },
