@@ -31,6 +31,21 @@ Take("should keep --queue all or nothing: a refused take queues for what is held
   assert.is(as(box, "c", "take", "free1", "free2").code, 0, "the free targets were left free");
 });
 
+Take("should refuse a directory target naming a file (gen/out.js/ for the file gen/out.js), taking nothing, and renew one already claimed so", ({ box }) => {
+  mkdirSync(join(box.project, "gen"));
+  writeFileSync(join(box.project, "gen", "out.js"), "x\n");
+  const typo = as(box, "a", "take", "gen/out.js/", "free");
+  assert.is(typo.code, 2, typo.stderr);
+  assert.match(typo.stderr, /gen\/out\.js is a file, not a directory; claim it without the trailing slash/);
+  assert.equal(existsSync(box.dir) ? readdirSync(box.dir).filter((name) => name.endsWith(".json")) : [], [], "nothing was taken");
+  assert.is(as(box, "a", "take", "gen/out.js").code, 0, "the file itself is taken");
+  // A directory claimed before a file took its place: its holder renews it, another is refused.
+  assert.is(as(box, "b", "take", "gen/later/").code, 0);
+  writeFileSync(join(box.project, "gen", "later"), "now a file\n");
+  assert.is(as(box, "b", "take", "gen/later/").code, 0, "renewed");
+  assert.is(as(box, "c", "take", "gen/later/").code, 3, "refused: held by b");
+});
+
 Take("should say that --force or --creating changed nothing where no target needs it, and take all the same", ({ box }) => {
   const creating = "claims: note: --creating changed nothing: it allows a file#symbol target whose symbol the file does not declare yet, and no target names a symbol\n";
   const force = "claims: note: --force changed nothing: it allows a target covering /, a home directory or a whole repository, and no target does\n";

@@ -24,7 +24,7 @@ import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
-import { refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
+import { isFile, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 import { hiddenFrom } from "../protocol/pinned.js";
 
 export { MAX_WAIT_SECONDS } from "./take-types.js";
@@ -226,6 +226,13 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
     const word = ambiguous.canonical;
     const { path, what } = pathItWillBe(word);
     throw new BadInputError(`${word} reads like a ${what}, but there is no such ${what} here; write ${path} to claim the ${what} it will be, or name:${word} to claim the name.`);
+  }
+  // `gen/out.js/` where gen/out.js is a file: a directory claim on a file is a typo for the file
+  // (it would hold nothing under it). Unless it is claimed so already: the take renews or refuses.
+  const onAFile = targets.find((target) => target.kind === "directory" && isFile(target.path.replace(/\/+$/, "")) && context.store.read(target.fileName).state === "missing");
+  if (onAFile) {
+    const file = onAFile.canonical.replace(/\/+$/, "");
+    throw new BadInputError(`${file} is a file, not a directory; claim it without the trailing slash (${file}), or its directory.`);
   }
   for (const target of options.force ? [] : targets) refuseTooBroad(target, context.settings);
   // Symlinks a glob matches lead to files elsewhere: the glob covers those too
