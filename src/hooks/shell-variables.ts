@@ -7,6 +7,16 @@ import type Parser from "web-tree-sitter";
 
 type Node = Parser.SyntaxNode;
 
+/**
+ * The variables that name the claims directory (`rm -rf "$XDG_STATE_HOME"`, `rm -f
+ * $CLAIMS_DIR/*.json`), with the values the command's shell inherits: the agent's environment, which
+ * is the hook's (and from which the hook finds the claims directory itself). Bound as a variable the
+ * text sets once is (Walk.bound): not in a script that may set one itself, any way it can (`X=… cmd`,
+ * `read`, `export`, a loop), nor after code that may (`source f`), nor on another machine or in a
+ * container. One the hook's environment does not have is left unknown: the shell may have its own.
+ */
+export const INHERITED = ["CLAIMS_DIR", "XDG_STATE_HOME"];
+
 /** `$(mktemp …)`: a command substitution that runs mktemp alone. */
 export function isMktemp(node: Node): boolean {
   const inner = node.type === "string" && node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : node;

@@ -25,7 +25,7 @@ import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
-import { argumentVariables, constantVariables, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
+import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
@@ -113,7 +113,9 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     // The same script read again with the same inputs writes what its first read found (a script
     // that runs itself, `sh -e "$0" "$@"` as husky's hooks do, would otherwise be read until the
     // walk's depth runs out, and judged any file).
-    const bound = inner.bound ?? walk.bound;
+    // Nor the variables this machine's environment gives (INHERITED): another's, or a container's, are its own.
+    const given = inner.bound ?? walk.bound;
+    const bound = inner.mounts === undefined && inner.remote !== true ? given : given && new Map([...given].filter(([name]) => !INHERITED.includes(name)));
     const key = `\0script ${JSON.stringify([inner.script, inner.cwd, home, [...(bound ?? [])], inner.positional, inner.mounts, inner.remote, inner.terminal, walk.environment, [...walk.temporary], walk.shared.functions.size])}`;
     if (walk.shared.read.has(key)) continue;
     walk.shared.read.add(key);

@@ -411,8 +411,17 @@ export function workTreeOf(cwd: string | undefined, given: string | undefined, e
 const SCRIPT_DIRECTORY =
   /^(?:cd (?:-P )?(?:-- )?"?\$\( ?)?dirname (?:-- )?"?\$(?:0|\{0\}|\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE)"?(?: ?\)"? ?(?:(?:&>|>) ?\/dev\/null ?(?:2>&1 ?)?)?&& pwd(?: -P)?)?$/;
 
-/** `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them, and a variable bound to one value. */
+/**
+ * `$PWD`, `${PWD}`, `$HOME`, `$OLDPWD` where the walk knows them, and a variable bound to one value;
+ * also with a default it does not need (`${XDG_STATE_HOME:-$HOME/.local/state}` where it is set).
+ */
 function knownVariable(node: Node, walk: Walk): string | undefined {
+  const defaulted = /^\$\{(\w+)(:?)[-=?]/.exec(node.text);
+  if (defaulted !== null && node.type === "expansion") {
+    const value = knownVariable({ type: "simple_expansion", text: `$${defaulted[1]}` } as Node, walk);
+    // `${d:-x}` is d where it is set and not empty; `${d-x}` where it is set.
+    return value === undefined || value.includes(HOLE) || (defaulted[2] === ":" && value === "") ? undefined : value;
+  }
   const name = /^\$\{?(\w+)\}?$/.exec(node.text)?.[1];
   // A variable bound to one plain value (set once at the top, a script's `$1`): inside a longer word too.
   const bound = name === undefined || /^\d\d/.test(name) ? undefined : walk.bound?.get(name);

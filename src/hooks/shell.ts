@@ -38,6 +38,7 @@ import { joinContinuations } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
+import { INHERITED } from "./shell-variables.js";
 
 export { mayWrite };
 
@@ -88,6 +89,11 @@ function editorMayWriteElsewhere(environment: Environment): boolean {
   });
 }
 
+/** The variables of INHERITED that the environment has, bound to their values. */
+function inherited(environment: Environment): Map<string, string[]> {
+  return new Map(INHERITED.flatMap((name): Array<[string, string[]]> => (typeof environment[name] === "string" ? [[name, [environment[name] as string]]] : [])));
+}
+
 /**
  * Absolute paths the command writes (an existing directory stands for everything under it). The
  * environment is the one the command inherits, for the variables that name what a tool writes
@@ -116,7 +122,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
   const shared: Shared = { command, terminal, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
-  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), shared }, 0, () => parserFor("bash"));
+  await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), bound: inherited(environment), shared }, 0, () => parserFor("bash"));
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));
   if (named.length <= NAMED_LIMIT) {
