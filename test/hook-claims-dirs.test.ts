@@ -2,7 +2,7 @@
 // claims, named as the agent's shell would read them (its variables, another holder's directory),
 // judged by the Claude hook through the real CLI, the claims in the way taken by real processes.
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -50,6 +50,62 @@ Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's sh
   }
   assert.is(hook(`rm -rf node_modules dist`), undefined, "everyday removals");
   assert.ok(existsSync(join(dir, `${encodeURIComponent(join(box.project, "a.ts"))}.json`)), "nothing was run");
+});
+
+/** The Claude hook's answer to a Bash call of session s2 in the project, with these hook options and environment. */
+function hook(box: Sandbox, command: string, options: string[], environment: Record<string, string>) {
+  const input = JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+  const result = spawnSync(process.execPath, [BIN, "hook", "claude", ...options], { input, cwd: box.project, env: cleanEnv(environment), encoding: "utf8" });
+  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput : undefined;
+}
+
+Wipe("should deny a pinned session a write of a tree holding the default claims directory, where sessions without the pin claim", ({ box }) => {
+  const state = join(box.root, "state");
+  const env = { XDG_STATE_HOME: state };
+  writeFileSync(join(box.project, "a.ts"), "");
+  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  const pin = join(box.root, "pinned");
+  for (const [options, environment, how] of [[["--dir", pin], env, "--dir"], [[], { ...env, CLAIMS_DIR: pin }, "CLAIMS_DIR"]] as const) {
+    for (const command of [`rm -rf ${state}`, `mv ${state} ${state}.old`, `chmod -R 000 ${state}`, `rm -rf ${box.root}/st*`]) {
+      const answer = hook(box, command, [...options], environment);
+      assert.is(answer?.permissionDecision, "deny", `${how}: ${command}`);
+      assert.match(answer.permissionDecisionReason, `holds the claims directory ${join(state, "claims")}, where other sessions hold claims`, `${how}: ${command}`);
+    }
+    assert.is(hook(box, `rm -rf ${box.root}/*.txt node_modules`, [...options], environment), undefined, `${how}: beside it`);
+  }
+  assert.is(claims(["release", join(box.project, "a.ts"), "--holder", "other"], { env }).code, 0);
+  assert.is(hook(box, `rm -rf ${state}`, ["--dir", pin], env), undefined, "no other session's claims there");
+});
+
+Wipe("should deny a write of a tree outside the project holding a claims directory known only by its take lock, or one another project's .claims names", ({ box }) => {
+  const env = { XDG_STATE_HOME: join(box.root, "state") };
+  const shared = join(box.root, "srv");
+  const team = join(shared, "team", "claims");
+  mkdirSync(join(shared, "team"), { recursive: true });
+  assert.is(claims(["take", "name:release", "--dir", team, "--holder", "other", "--purpose", "the release"], { env }).code, 0);
+  const other = join(box.root, "other-project");
+  mkdirSync(other);
+  writeFileSync(join(other, ".claims"), JSON.stringify({ dir: "../srv/other-claims" }));
+  writeFileSync(join(other, "b.ts"), "");
+  assert.is(claims(["take", "b.ts", "--holder", "someone", "--purpose", "the lexer"], { cwd: other, env }).code, 0);
+  assert.ok(existsSync(join(shared, "other-claims", `${encodeURIComponent(join(other, "b.ts"))}.json`)));
+  mkdirSync(join(shared, "logs"));
+  for (const [command, dir] of [
+    [`rm -rf ${shared}`, "(team/claims|other-claims)"],
+    [`rm -rf ${join(shared, "team")}`, "team/claims"],
+    [`mv ${join(shared, "team")} ${join(box.root, "old")}`, "team/claims"],
+    [`find ${shared} -delete`, "(team/claims|other-claims)"],
+    [`chmod -R go-rwx ${shared}`, "(team/claims|other-claims)"],
+    [`rm -rf ${shared}/t*`, "team/claims"],
+  ]) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, new RegExp(`holds the claims directory ${shared}/${dir}, where other sessions hold claims`), command);
+  }
+  for (const command of [`rm -rf ${join(shared, "logs")}`, `rm -rf ${shared}/*.log`, "rm -rf node_modules dist", "mkdir -p build && rm -rf build"]) assert.is(hook(box, command, [], env), undefined, command);
+  assert.is(claims(["release", "name:release", "--dir", team, "--holder", "other"], { env }).code, 0);
+  assert.is(claims(["release", "b.ts", "--holder", "someone"], { cwd: other, env }).code, 0);
+  assert.is(hook(box, `rm -rf ${shared}`, [], env), undefined, "released: nothing of anyone's is dropped");
 });
 
 Wipe.run();

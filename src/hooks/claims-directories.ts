@@ -3,10 +3,13 @@
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin, realOf).
 import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { claimsDirOfConfig, type Environment, resolveSettings } from "../protocol/settings.js";
+import { claimsDirOfConfig, defaultClaimsDir, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
+import { pinnedDirsIn } from "../protocol/pinned.js";
 import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment } from "../protocol/routes.js";
+import { NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -146,6 +149,45 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
     noteDir(dir, file);
   };
   return { elsewhere, note, noteDir };
+}
+
+/**
+ * The claims directories other sessions may claim in that the hook knows without a search, beside
+ * the session's own and the ones its writes are routed to: the default one (where sessions without
+ * a pin or a `.claims` claim), the one a session here would use without its pin, and the pinned
+ * directories the pointers in those name (src/protocol/pinned.ts). For a tree written whole, which
+ * would drop the claims of any it holds. A listing of `.pinned` in each: no more.
+ */
+export function claimsDirsKnown(session: Session, own: string): string[] {
+  const env = session.env ?? process.env;
+  const dirs = new Set([own, defaultClaimsDir(env, env.HOME || homedir())]);
+  if (pinned(session)) {
+    try {
+      dirs.add(resolveSettings({ cwd: session.cwd, env: unpinnedEnvironment(env) }).dir);
+    } catch {
+      // a `.claims` here that cannot be read names no directory (its own refusal says so)
+    }
+  }
+  for (const dir of [...dirs]) for (const other of pinnedDirsIn(dir)) dirs.add(other);
+  return [...dirs];
+}
+
+/** How far below a tree written whole, outside the session's project, claims directories are looked for: levels, and directories listed. */
+const STORE_SEARCH_DEPTH = 8;
+const STORE_SEARCH_DIRECTORIES = 2_000;
+
+/**
+ * The claims directories under `directory` (not itself), known by the take lock every take leaves
+ * in one (a directory a `--dir` or another project's `.claims` names, that nothing here points
+ * to): breadth first, node_modules, .git, .venv and __pycache__ aside, STORE_SEARCH_DEPTH levels and
+ * STORE_SEARCH_DIRECTORIES directories at most (one past those limits is not found).
+ */
+export function claimsDirsUnder(directory: string): string[] {
+  const found: string[] = [];
+  walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED }, (entry, at) => {
+    if (entry.name === TAKES_FILE && at !== directory && !entry.isDirectory()) found.push(at);
+  });
+  return found;
 }
 
 /** Where the kernel takes a path (canonicalPath); as the text reads it where it cannot be followed (a symlink loop, a name too long), which no check may stop at. */

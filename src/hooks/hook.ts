@@ -14,8 +14,9 @@ import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./wr
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
+import { isDirectory } from "../targets/target.js";
 import { repositoryRootOf } from "../targets/broad-target.js";
-import { claimsDirAbove, claimsDirsElsewhere, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, claimsDirsKnown, claimsDirsUnder, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { Store } from "../protocol/store.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -255,11 +256,16 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // the kernel takes it (`link/../store/x.json` is in the store when the link leads beside it).
   // As kernelOf spells paths: symlinks resolved, names folded where the file system ignores case.
   const stores = [claimsDir(), ...elsewhere.map(([dir]) => dir)].map((dir) => kernelPath(dir, "/"));
-  let repository: string | null | undefined; // looked up only for a tree written whole that holds a claims directory
-  const inRepository = (dir: string) => {
-    repository ??= repositoryRootOf(kernelOf(session.cwd)) ?? null;
-    return repository !== null && isWithin(dir, repository);
-  };
+  let repository: string | null | undefined; // looked up only for a tree written whole
+  const repositoryRoot = () => (repository ??= repositoryRootOf(kernelOf(session.cwd)) ?? null);
+  const inRepository = (dir: string) => repositoryRoot() !== null && isWithin(dir, repositoryRoot() as string);
+  // For a tree written whole, the other claims directories the hook knows (claimsDirsKnown), and,
+  // where the tree is outside the session's project (its repository, else its directory), the ones
+  // found below it by their take lock: a project's own trees (node_modules, dist, `git clean`) are
+  // not searched, and one holding a claims directory is not refused for it anyway.
+  let known: string[] | undefined;
+  const knownStores = () => (known ??= [...new Set([...stores, ...claimsDirsKnown(session, claimsDir()).map((dir) => kernelPath(dir, "/"))])]);
+  const storesUnder = (base: string) => (isWithin(base, repositoryRoot() ?? kernelOf(session.cwd)) ? [] : claimsDirsUnder(base).map((dir) => kernelPath(dir, "/")));
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
     const path = kernelOf(file.replace(GLOB_MARK, ""));
@@ -274,9 +280,9 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     // untracked or ignored directory alone, and refusing each of them would refuse everyday work.
     const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
-    const holding = stores.find(
-      (dir) => dir !== base && isWithin(dir, base) && !inRepository(dir) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder),
-    );
+    if (scanned === undefined && !isDirectory(base)) continue; // a file: no tree, and no claims directory in it
+    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !inRepository(dir) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
+    const holding = knownStores().find(holds) ?? storesUnder(base).find(holds);
     if (holding !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
     }
