@@ -9,7 +9,7 @@ import { claimsDirOfConfig, defaultClaimsDir, type Environment, resolveSettings 
 import { TAKES_FILE } from "../protocol/store.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
 import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment } from "../protocol/routes.js";
-import { NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
+import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -184,6 +184,7 @@ const STORE_SEARCH_DIRECTORIES = 2_000;
  */
 export function claimsDirsUnder(directory: string): string[] {
   const found: string[] = [];
+  if (inNotSearched(directory)) return found; // `rm -rf ../other/node_modules`: no claims directory is kept there
   walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED }, (entry, at) => {
     if (entry.name === TAKES_FILE && at !== directory && !entry.isDirectory()) found.push(at);
   });
