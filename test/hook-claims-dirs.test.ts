@@ -59,6 +59,22 @@ function hook(box: Sandbox, command: string, options: string[], environment: Rec
   return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput : undefined;
 }
 
+Wipe("should read ${XDG_STATE_HOME:-$HOME/.local/state} as its default where the hook's environment has no XDG_STATE_HOME, as the claims commands do", ({ box }) => {
+  const home = join(box.root, "home");
+  const state = join(home, ".local", "state");
+  mkdirSync(state, { recursive: true });
+  const env = { HOME: home };
+  writeFileSync(join(box.project, "a.ts"), "");
+  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  assert.ok(existsSync(join(state, "claims", `${encodeURIComponent(join(box.project, "a.ts"))}.json`)));
+  for (const command of [`rm -rf "\${XDG_STATE_HOME:-$HOME/.local/state}"`, `rm -rf \${XDG_STATE_HOME:-~/.local/state}/claims`, `mv "\${XDG_STATE_HOME-\${HOME}/.local/state}" ${box.root}/old`]) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `the claims directory ${join(state, "claims")}`, command);
+  }
+  for (const command of [`XDG_STATE_HOME=$PWD/tmp; rm -rf "\${XDG_STATE_HOME:-$HOME/.local/state}"`]) assert.is(hook(box, command, [], env), undefined, command);
+});
+
 Wipe("should deny a pinned session a write of a tree holding the default claims directory, where sessions without the pin claim", ({ box }) => {
   const state = join(box.root, "state");
   const env = { XDG_STATE_HOME: state };

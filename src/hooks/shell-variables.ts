@@ -17,6 +17,14 @@ type Node = Parser.SyntaxNode;
  */
 export const INHERITED = ["CLAIMS_DIR", "XDG_STATE_HOME"];
 
+/**
+ * What one of INHERITED the hook's environment does not have is bound to: unset in the shell as far
+ * as the hook knows, which takes the claims directory from the same environment. Its value stays
+ * unknown, a place the text does not fix (the shell might set it on its own), but a default it is
+ * given (`${XDG_STATE_HOME:-$HOME/.local/state}`) is its value.
+ */
+export const UNSET = "\0unknown:.";
+
 /** `$(mktemp …)`: a command substitution that runs mktemp alone. */
 export function isMktemp(node: Node): boolean {
   const inner = node.type === "string" && node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : node;

@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { DOTDOT, exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { isMktemp } from "./shell-variables.js";
+import { isMktemp, UNSET } from "./shell-variables.js";
 import { braceExpansion, braceSequence, CLOSE, COMMA, OPEN, restore } from "./shell-braces.js";
 
 type Node = Parser.SyntaxNode;
@@ -416,8 +416,15 @@ const SCRIPT_DIRECTORY =
  * also with a default it does not need (`${XDG_STATE_HOME:-$HOME/.local/state}` where it is set).
  */
 function knownVariable(node: Node, walk: Walk): string | undefined {
-  const defaulted = /^\$\{(\w+)(:?)[-=?]/.exec(node.text);
+  const defaulted = /^\$\{(\w+)(:?)([-=?])(.*)\}$/s.exec(node.text);
   if (defaulted !== null && node.type === "expansion") {
+    // Unset as far as the hook knows (UNSET): `${XDG_STATE_HOME:-$HOME/.local/state}` is its default, where that is a plain path from `$HOME` or `~`.
+    if (defaulted[3] === "-" && walk.bound?.get(defaulted[1] as string)?.[0] === UNSET) {
+      const plain = /^(\$HOME|\$\{HOME\}|~)?((?:\/[\w.@+-]+)*\/?)$/.exec(defaulted[4] as string);
+      // (Quoted, `~` is no home: `"${d:-~/x}"` is `~/x`.)
+      const quoted = plain?.[1] === "~" && node.parent?.type === "string";
+      return plain === null || quoted || (plain[1] !== undefined && !walk.home.startsWith("/")) ? undefined : `${plain[1] === undefined ? "" : walk.home}${plain[2]}`;
+    }
     const value = knownVariable({ type: "simple_expansion", text: `$${defaulted[1]}` } as Node, walk);
     // `${d:-x}` is d where it is set and not empty; `${d-x}` where it is set.
     return value === undefined || value.includes(HOLE) || (defaulted[2] === ":" && value === "") ? undefined : value;
@@ -446,6 +453,7 @@ const BOUND_WORD = /^"?\$(?:\{(\w+|@)\}|([A-Za-z_]\w*|\d|@))"?$/;
 function boundValues(node: Node, walk: Walk): string[] | undefined {
   const match = BOUND_WORD.exec(node.text);
   const values = walk.bound?.get(match?.[1] ?? match?.[2] ?? "");
+  if (values?.[0] === UNSET) return undefined; // a value the text does not fix
   if (values === undefined || node.type === "string") return values;
   return values.some((value) => !value.startsWith(GLOB_MARK) && splitOrExpanded(value, walk)) ? undefined : values;
 }

@@ -38,7 +38,7 @@ import { joinContinuations } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
 import { CHECK_ONLY, GLOB_MARK } from "./payload.js";
-import { INHERITED } from "./shell-variables.js";
+import { INHERITED, UNSET } from "./shell-variables.js";
 
 export { mayWrite };
 
@@ -89,9 +89,9 @@ function editorMayWriteElsewhere(environment: Environment): boolean {
   });
 }
 
-/** The variables of INHERITED that the environment has, bound to their values. */
+/** The variables of INHERITED, bound to their values in the environment, or to UNSET. */
 function inherited(environment: Environment): Map<string, string[]> {
-  return new Map(INHERITED.flatMap((name): Array<[string, string[]]> => (typeof environment[name] === "string" ? [[name, [environment[name] as string]]] : [])));
+  return new Map(INHERITED.map((name) => [name, [environment[name] ?? UNSET]]));
 }
 
 /**
