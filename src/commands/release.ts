@@ -5,7 +5,7 @@ import { holderOf, judge, namedDirectoryMissing, openContext, record, refreshNow
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
 import { consumeNotices, grantQueued, meets, noticedTargets } from "../protocol/grant.js";
-import { forgetHeld, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
+import { forgetHeld, grantOf, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
 import { inTheirDirectories } from "../protocol/routes.js";
@@ -17,6 +17,13 @@ export interface ReleaseOptions extends CommonOptions {
   targets?: string[];
   /** The fencing token of the caller's holding: a claim carrying a newer one, or whose region another holder took since, is left alone (LOST). */
   token?: number;
+  /**
+   * A take's grant id (TakeOptions.grant): release a named target only while the holder's held
+   * marker of it still carries this id, judged under the take lock. A take whose answer reached
+   * nobody gives back what it granted so; one another call told the holder it holds since (a
+   * re-take, a replay of the key, a beat) stays.
+   */
+  grant?: string;
 }
 
 export interface ReleaseResult {
@@ -76,9 +83,19 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   // named target found another's: one it never held is not one it lost.
   let granted: Set<string> | undefined;
   const wasGranted = (target: string) => (granted ??= new Set(heldMarkers(holder, context).map((marker) => marker.target))).has(target);
-  for (const { fileName, target } of work) {
-    tell(releaseOne(fileName, target, holder, context, options.token), target, holder, everything, wasGranted, result, context);
-    forgetHeld(holder, target, context);
+  const releaseAll = () => {
+    for (const { fileName, target } of work) {
+      if (options.grant !== undefined && grantOf(holder, target, context) !== options.grant) continue;
+      tell(releaseOne(fileName, target, holder, context, options.token), target, holder, everything, wasGranted, result, context);
+      forgetHeld(holder, target, context);
+    }
+  };
+  if (options.grant === undefined) releaseAll();
+  else if (existsSync(context.store.dir)) {
+    context.store.withTakeLock(() => {
+      refreshNow(context);
+      releaseAll();
+    });
   }
   // A claim handed to the caller (or granted it from the queue) after its claims were listed, or
   // after a named target was found another's, would outlive the release: looked for again under

@@ -34,6 +34,12 @@ export interface TakeOptions extends CommonOptions {
    * (the CLI passes its process start). Only for the warning about a TTL shorter than the call.
    */
   startedAt?: number;
+  /**
+   * Names this call's grants in the holder's held markers (made up when not given). A caller that
+   * may give back what the take granted, its answer having reached nobody (giveBackGrants), passes
+   * one and gives it back with it: only what no other call was told the holder holds since goes.
+   */
+  grant?: string;
 }
 
 /** A claim take granted; a re-take that changed the purpose or the TTL also names the one it replaced. */

@@ -19,7 +19,7 @@ export async function giveBackGrants(
   result: TakeResult,
   given: CommonOptions,
   take: (options: TakeOptions) => Promise<TakeResult>,
-  asked?: { targets: string[]; idempotencyKey?: string },
+  asked?: { targets: string[]; idempotencyKey?: string; grant?: string },
 ): Promise<void> {
   // Where the take acted, and nothing of how: a key, --queue or --partial spread into the restoring
   // take below would replay or refuse it (and the catch would hide that the switch stayed).
@@ -40,7 +40,14 @@ export async function giveBackGrants(
   const fresh = result.granted.filter((claim) => claim.previous_mode === undefined && (claim.action === "taken" || claim.action === "took_over")).map((claim) => inputOf(claim.target));
   // And the interests it queued (--queue with --partial): a grant from the queue later would go to nobody who knows.
   const queued = (result.queued ?? []).map((place) => inputOf(place.target)).filter((target) => !fresh.includes(target));
-  if (fresh.length > 0 || queued.length > 0) release({ ...options, holder: result.holder, targets: [...fresh, ...queued] });
+  // What it granted goes only while no other call was told the holder holds it since (a subagent's
+  // take of the same file, the caller's retry with the key): with the take's grant id, under the
+  // take lock where every such call tells it (release's `grant`).
+  const grant = asked?.grant;
+  if (grant !== undefined) {
+    if (fresh.length > 0) release({ ...options, holder: result.holder, targets: fresh, grant });
+    if (queued.length > 0) release({ ...options, holder: result.holder, targets: queued });
+  } else if (fresh.length > 0 || queued.length > 0) release({ ...options, holder: result.holder, targets: [...fresh, ...queued] });
   for (const claim of switched) {
     const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
     try {

@@ -26,6 +26,8 @@ import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { isFile, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 import { hiddenFrom } from "../protocol/pinned.js";
+import { randomHex } from "../os/hash.js";
+import { toldHeld } from "../protocol/held.js";
 
 export { MAX_WAIT_SECONDS } from "./take-types.js";
 
@@ -77,6 +79,8 @@ function withUnneededSwitches(result: TakeResult, options: TakeOptions): TakeRes
 }
 
 async function takeNow(options: TakeOptions): Promise<TakeResult> {
+  // Its grants are named in the held markers, so that its give-back (interrupted) takes back only those.
+  if (options.grant === undefined) options = { ...options, grant: randomHex(8) };
   if (options.targets.length === 0) throw new BadInputError("take needs at least one target, e.g. claims take shared-config.");
   refuseBadOptions(options);
   // Said before the `.claims` files under a directory target are read (routesOf): a slip like
@@ -371,6 +375,7 @@ export function takeStep(
         ...((ttl ?? other?.ttl) !== undefined && { ttl: ttl ?? other?.ttl }),
         ...(purpose !== undefined && { purpose }),
         ...(other !== undefined && { takenAt: other.taken_at }),
+        ...(options.grant !== undefined && { grant: options.grant }),
       };
       // Markers first: the token the glob gets must be above those of what its links lead to.
       rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);
@@ -569,6 +574,10 @@ function replayed(first: TakeResult, context: Context): TakeResult {
     if (read.state !== "claim" || read.claim.holder !== claim.holder || read.claim.taken_at !== claim.taken_at) return true;
     return ownFreshness(read.claim, read.mtimeMs, context).stale;
   });
+  // The caller is told again that it holds what is still its own: a give-back of the first call must leave it.
+  for (const claim of first.granted) {
+    if (!gone.includes(claim)) toldHeld({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }, context);
+  }
   const result: TakeResult = { ...first, idempotent_replay: true };
   if (gone.length > 0) result.no_longer_held = gone.map((claim) => claim.target);
   return result;

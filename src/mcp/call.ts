@@ -24,9 +24,10 @@ export const ABANDONED = "The call was cancelled: nothing it took was kept.";
  * read. A renewed claim was the actor's before the call: it stays. A wait gives back by itself
  * (`interrupted`). The take's idempotency key (`asked`) is forgotten where the take recorded it: its
  * answer reached nobody, and a client's retry with the key after a timeout must take afresh, not
- * replay grants given back.
+ * replay grants given back. Its grant id (`asked.grant`, given to the take) gives back only what no
+ * other call (the client's retry, a hook's take) was told the actor holds since.
  */
-export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string }): Promise<boolean> {
+export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string; grant?: string }): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
   if (!call.signal.aborted || result.interrupted) return false;
   // A replay of a key's first answer took nothing: its grants are that answer's, told to a client already.

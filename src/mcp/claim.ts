@@ -3,6 +3,7 @@
 // tool call and a `claims take` on one directory are the same act.
 import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
+import { randomHex } from "../os/hash.js";
 import { openContext, type Context } from "../protocol/context.js";
 import { parseTarget, type TargetKind } from "../targets/target.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
@@ -49,6 +50,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
   let result: TakeResult;
   // A bare word naming nothing here is the path it will be, with creating (src/mcp/paths.ts).
   let targets: string[] = input.paths;
+  const grant = randomHex(8); // this call's grants, should the client give up on it (givenBackIfAbandoned)
   try {
     const here = lazyContext(call.common);
     targets = input.paths.map((path) => pathToClaim(path, input.creating === true, here));
@@ -59,6 +61,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
       creating: input.creating === true,
       queue: input.queue === true,
       signal: call.signal,
+      grant,
       ...(input.intent !== undefined && { purpose: input.intent }),
       ...(wait !== undefined && { wait }),
     });
@@ -78,7 +81,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     refused.structuredContent = { ...refused.structuredContent, actor: holder, results };
     return refused;
   }
-  if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, call.common, { targets, grant })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer(input.paths, result, openContext(call.common), targets));
 }
 

@@ -8,7 +8,7 @@ import { MAX_TTL_SECONDS, type Claim } from "../protocol/claim.js";
 import { release } from "../commands/release.js";
 import { take, type GrantedClaim } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
-import { sha256Hex } from "../os/hash.js";
+import { randomHex, sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
 import { escapeLiteral } from "../targets/overlap.js";
@@ -35,6 +35,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
   const project = projectOf(input.project_key, call);
   const holder = call.holder(input.agent_name, "agent_name");
   const targets = input.paths.map((path) => insideProject(path, project));
+  const grant = randomHex(8); // this call's grants, should the client give up on it (givenBackIfAbandoned)
   const result = await take({
     ...project.options,
     holder,
@@ -42,10 +43,11 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
     ttl: input.ttl_seconds,
     shared: !input.exclusive,
     partial: true, // a conflicting path is not granted; the others are
+    grant,
     ...(input.reason !== undefined && { purpose: input.reason }),
     ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }),
   });
-  if (await givenBackIfAbandoned(result, call, project.options, { targets, ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }) })) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, project.options, { targets, grant, ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }) })) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
   const context = openContext(project.options);
   const gone = new Set(result.no_longer_held ?? []);
   const conflicts = new Map<string, Holding[]>();

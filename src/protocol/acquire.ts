@@ -4,7 +4,7 @@
 import { DEFAULT_TTL_SECONDS, newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
-import { forgetHeld, rememberHeld } from "./held.js";
+import { forgetHeld, rememberHeld, toldHeld } from "./held.js";
 import { judge, kindOf, ownFreshness, refreshNow, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
@@ -32,6 +32,8 @@ export interface Request {
    * replaces (dropOtherMode): the holding goes on in the new mode, as a re-take's does.
    */
   takenAt?: string;
+  /** The take call's grant id, written in the held marker (HeldMarker.grant); none for a grant from the queue. */
+  grant?: string;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -49,7 +51,8 @@ export function holds(request: Pick<Request, "target" | "holder" | "mode">, cont
 /** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
 export function acquire(request: Request, context: Context): GrantedClaim | Holding {
   const { store } = context;
-  const { target, holder, mode, purpose, ttl, takenAt } = request;
+  const { target, holder, mode, purpose, ttl, takenAt, grant: grantId } = request;
+  const marker = { target, holder, mode, ...(grantId !== undefined && { grant: grantId }) };
   const fileName = claimFileOf(request);
   const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
     ...claim,
@@ -72,7 +75,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
         if (takenAt !== undefined) claim.taken_at = takenAt;
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
-          rememberHeld({ target, holder, mode }, context);
+          rememberHeld(marker, context);
           if (howLanded(fileName, claim, since, context).state !== "fresh") {
             landed ??= { action: "taken" };
             continue;
@@ -97,6 +100,8 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
+          // This call tells the holder it holds the claim: a give-back of the call that granted it must leave it.
+          toldHeld(marker, context);
           if (howLanded(fileName, renewed, since, context).state !== "fresh") {
             landed ??= { action: "retaken" };
             continue;
@@ -115,7 +120,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return { replace: claim, counter: tokenFileName(target, holder) };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, claim, context)) {
-          rememberHeld({ target, holder, mode }, context);
+          rememberHeld(marker, context);
           if (howLanded(fileName, claim, since, context).state !== "fresh") {
             landed ??= { action: "took_over", previous: judgement.holding };
             continue;

@@ -20,6 +20,12 @@ export interface HeldMarker {
   target: string;
   holder: string;
   mode: Mode;
+  /**
+   * The take call that granted the claim (TakeOptions.grant), until another call tells the holder
+   * it holds it (a re-take, a replay of an idempotency key, a beat). A take whose answer reaches
+   * nobody gives back only what its own grant id still marks (giveBackGrants).
+   */
+  grant?: string;
 }
 
 function markerName(holder: string, target: string): string {
@@ -51,6 +57,29 @@ export function spareMarker(holder: string, target: string, context: Context): s
   } catch {
     return undefined;
   }
+}
+
+/** The grant id the holder's marker of the target carries (HeldMarker.grant); undefined for none, or no marker. */
+export function grantOf(holder: string, target: string, context: Context): string | undefined {
+  const snapshot = readSnapshot(join(context.store.dir, markerName(holder, target)));
+  if (snapshot.kind !== "file") return undefined;
+  try {
+    const marker = JSON.parse(snapshot.bytes.toString("utf8")) as HeldMarker;
+    return marker.holder === holder && marker.target === target && typeof marker.grant === "string" ? marker.grant : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The holder was told it holds the target by a call other than the one whose grant id its marker
+ * carries (`grant`, that call's own, or none): the marker says so, so that a give-back of the
+ * first call leaves the claim alone. Under the take lock, where every such call tells it. Only
+ * read where no grant id is pending on it (nearly always).
+ */
+export function toldHeld(marker: HeldMarker, context: Context): void {
+  const pending = grantOf(marker.holder, marker.target, context);
+  if (pending !== undefined && pending !== marker.grant) rememberHeld(marker, context);
 }
 
 export function forgetHeld(holder: string, target: string, context: Context): void {

@@ -1,0 +1,117 @@
+// A take whose answer reaches nobody (Ctrl-C or SIGTERM during a CLI take, an MCP call its client
+// cancelled) gives back what it granted. Between its grant and that give-back, the same holder may
+// be told it holds the target by another call: a subagent's take of the same file, or the client's
+// retry of the call with its idempotency key. What that call was told must stand. Real processes,
+// stopped at exact steps (CLAIMS_STOP_AT, src/os/crash.ts): the interleaving is made, not hoped for.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
+import { claimFileName } from "../src/targets/target.js";
+
+const Interrupted = suite<{ box: Sandbox }>("an interrupted take's give-back racing the holder's other calls");
+// Where sessions that pin no claims directory claim: a take pinning one (--dir) looks there too (docs/PROTOCOL.md 1a).
+const DEFAULT_DIR = join(process.env.HOME as string, ".local", "state", "claims");
+Interrupted.before.each((context) => {
+  context.box = sandbox();
+});
+Interrupted.after.each((context) => {
+  context.box.cleanup();
+  rmSync(DEFAULT_DIR, { recursive: true, force: true });
+});
+
+const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+
+function started(box: Sandbox, holder: string, args: string[], stop: string) {
+  const child = spawn(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: stop }) });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  const exited = new Promise<string>((resolve) => child.on("exit", (code, signal) => resolve(`${code ?? ""}${signal ?? ""}`)));
+  return { child, exited, stdout: () => stdout };
+}
+
+/** Resolves once `child` has a temp file in the claims directory: it waits for the take lock (its owner record). */
+async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (readdirSync(box.dir).some((name) => name.startsWith(`.tmp-${child.pid}-`))) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the take never waited for the take lock");
+}
+
+/**
+ * h's take of ./x.ts (`args`) is interrupted by SIGINT while it waits for the take lock (held by g's
+ * take of y, stopped there): it is granted x.ts, and gives it back once it notes the signal. It is
+ * stopped in between, as it looks again in the default claims directory after its grant (a pinned
+ * take's look, section 1a) and reads the filesystem's clock for a stale claim found there, written
+ * after its first look; meanwhile `during` runs. Answers how it ended.
+ */
+async function interruptedTake(box: Sandbox, args: string[], during: () => void): Promise<string> {
+  const holding = started(box, "g", ["take", "y"], "lock-won");
+  let taking: ReturnType<typeof started> | undefined;
+  try {
+    await untilStopped(holding.child);
+    taking = started(box, "h", args, "clock-probed");
+    await untilWaitingForLock(box, taking.child);
+    const file = join(box.project, "x.ts");
+    const old = iso(Date.now() - 7200_000);
+    writeClaimFile(DEFAULT_DIR, claimFileName(file), { target: file, holder: "gone", purpose: "lapsed", taken_at: old, heartbeat_at: old });
+    taking.child.kill("SIGINT"); // noted by the take's listener once it yields, after its grant
+    holding.child.kill("SIGCONT");
+    assert.is(await holding.exited, "0");
+    await untilStopped(taking.child);
+    assert.is(JSON.parse(readFileSafe(join(box.dir, claimFileName(file)))).holder, "h", "stopped after its grant");
+    during();
+    taking.child.kill("SIGCONT");
+    return await taking.exited;
+  } finally {
+    holding.child.kill("SIGKILL");
+    taking?.child.kill("SIGKILL");
+  }
+}
+
+function readFileSafe(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "{}";
+  }
+}
+
+Interrupted("should keep a claim the holder was told it holds by another take while an interrupted take of it gave it back", async ({ box }) => {
+  let retaken: ReturnType<typeof as> | undefined;
+  const exit = await interruptedTake(box, ["take", "./x.ts"], () => {
+    // A subagent of the same session takes x.ts: it is the holder's already (the interrupted take's grant).
+    retaken = as(box, "h", "take", "./x.ts");
+  });
+  assert.is(retaken?.code, 0, retaken?.stdout);
+  assert.equal(JSON.parse(retaken?.stdout as string).granted.map((claim: { action: string }) => claim.action), ["retaken"]);
+  assert.ok(exit === "SIGINT" || exit === "130", `the interrupted take ended by its signal, not ${exit}`);
+  // h was told it holds x.ts: nobody else may be granted it.
+  const other = as(box, "other", "take", "./x.ts");
+  assert.is(other.code, 3, `h was told it holds x.ts, yet: ${other.stdout}${other.stderr}`);
+});
+
+Interrupted("should keep a claim whose grant was replayed to a retry with the same idempotency key while the interrupted take gave it back", async ({ box }) => {
+  let replay: ReturnType<typeof as> | undefined;
+  const exit = await interruptedTake(box, ["take", "./x.ts", "--idempotency-key", "k1"], () => {
+    // The caller gave up on the first call and retried it with its key: it is told the first answer.
+    replay = as(box, "h", "take", "./x.ts", "--idempotency-key", "k1");
+  });
+  assert.is(replay?.code, 0, replay?.stdout);
+  assert.is(JSON.parse(replay?.stdout as string).idempotent_replay, true);
+  assert.ok(exit === "SIGINT" || exit === "130", `the interrupted take ended by its signal, not ${exit}`);
+  const other = as(box, "other", "take", "./x.ts");
+  assert.is(other.code, 3, `h was told it holds x.ts, yet: ${other.stdout}${other.stderr}`);
+});
+
+Interrupted("should still give back what nobody else was told of", async ({ box }) => {
+  const exit = await interruptedTake(box, ["take", "./x.ts"], () => undefined);
+  assert.ok(exit === "SIGINT" || exit === "130", `the interrupted take ended by its signal, not ${exit}`);
+  const other = as(box, "other", "take", "./x.ts");
+  assert.is(other.code, 0, `the interrupted take kept x.ts: ${other.stdout}${other.stderr}`);
+});
+
+Interrupted.run();
