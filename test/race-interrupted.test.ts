@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Interrupted = suite<{ box: Sandbox }>("an interrupted take's give-back racing the holder's other calls");
@@ -112,6 +112,35 @@ Interrupted("should still give back what nobody else was told of", async ({ box 
   assert.ok(exit === "SIGINT" || exit === "130", `the interrupted take ended by its signal, not ${exit}`);
   const other = as(box, "other", "take", "./x.ts");
   assert.is(other.code, 0, `the interrupted take kept x.ts: ${other.stdout}${other.stderr}`);
+});
+
+Interrupted("should keep a claim the holder was told it holds by another take while a wait that got it timed out", async ({ box }) => {
+  assert.is(as(box, "other", "take", "b").code, 0);
+  // h's wait for a and b gets a at once and waits for b, which it never gets.
+  const waiting = claimsAsync(["take", "a", "b", "--wait", "2", "--holder", "h", "--dir", box.dir, "--json"], { cwd: box.project });
+  const queued = () => readdirSync(box.dir).some((name) => name.startsWith(".queue-"));
+  for (let i = 0; i < 300 && !queued(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(queued(), "the wait queued for b");
+  // A subagent of the same session takes a meanwhile: it is the holder's already (the wait's).
+  const retaken = as(box, "h", "take", "a");
+  assert.is(retaken.code, 0, retaken.stdout);
+  assert.equal(JSON.parse(retaken.stdout).granted.map((claim: { action: string }) => claim.action), ["retaken"]);
+  assert.is((await waiting).code, 5, "the wait timed out");
+  const another = as(box, "another", "take", "a");
+  assert.is(another.code, 3, `h was told it holds a, yet: ${another.stdout}${another.stderr}`);
+});
+
+Interrupted("should still give back what a wait that timed out was granted from the queue", async ({ box }) => {
+  assert.is(as(box, "o1", "take", "a").code, 0);
+  assert.is(as(box, "o2", "take", "b").code, 0);
+  const waiting = claimsAsync(["take", "a", "b", "--wait", "2", "--holder", "h", "--dir", box.dir, "--json"], { cwd: box.project });
+  const queued = () => readdirSync(box.dir).filter((name) => name.startsWith(".queue-")).length;
+  for (let i = 0; i < 300 && queued() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.is(queued(), 2, "the wait queued for a and b");
+  assert.is(as(box, "o1", "release", "a").code, 0); // a is granted to the waiting h, by o1's release
+  assert.is((await waiting).code, 5, "the wait timed out");
+  const another = as(box, "another", "take", "a");
+  assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
 });
 
 Interrupted.run();

@@ -11,6 +11,7 @@ import { findConflicts } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
 import { record, refreshNow, type Context } from "../protocol/context.js";
 import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
+import { grantOf } from "../protocol/held.js";
 import { isClaimFileName } from "../protocol/store.js";
 import type { Target } from "../targets/target.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
@@ -100,6 +101,8 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
       if (heldBefore.has(target.canonical)) continue;
       const read = store.read(claimFileOf({ target: target.canonical, holder: job.holder, mode: job.mode }));
       if (read.state !== "claim" || read.claim.holder !== job.holder) continue;
+      // One that another call told the holder it holds meanwhile (a subagent's take of it) stays: its caller holds it.
+      if (options.grant !== undefined && grantOf(job.holder, target.canonical, context) !== options.grant) continue;
       giveBack(read.claim, context); // and its held marker
       record(context, { event: "release", target: target.canonical, holder: job.holder });
     }

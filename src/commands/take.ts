@@ -552,7 +552,7 @@ function queueRefused(
   for (const target of new Set(refused.map((holding) => holding.target))) {
     const before = queue.length;
     const interest = enqueue(
-      { target, holder, mode, ...(options.purpose !== undefined && { purpose: options.purpose }), ...(ttl !== undefined && { ttl }), ...(options.wait !== undefined && { waiter: ownIdentity() }) },
+      { target, holder, mode, ...(options.purpose !== undefined && { purpose: options.purpose }), ...(ttl !== undefined && { ttl }), ...(options.wait !== undefined && { waiter: ownIdentity() }), ...(options.grant !== undefined && { grant: options.grant }) },
       queue,
       context,
     );

@@ -96,7 +96,8 @@ export function grantQueued(context: Context): Grant[] {
       waiting.push(entry);
       continue;
     }
-    const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }) };
+    // Granted as the call that queued it (its grant id): a wait that gives back what it got gives this back too.
+    const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }), ...(typeof entry.grant === "string" && { grant: entry.grant }) };
     rememberLinks(entry.target, claimFileOf(request), links, context);
     let outcome: ReturnType<typeof acquire>;
     try {

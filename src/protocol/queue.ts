@@ -25,6 +25,8 @@ export interface QueueEntry {
   mode?: "shared";
   /** A waiting process (`take --wait`): its interest dies with it, instead of living out its TTL. */
   waiter?: ProcessIdentity;
+  /** The grant id of the take call that queued it last (TakeOptions.grant): its grant is that call's, should it give back what it got. */
+  grant?: string;
 }
 
 export interface QueuedInterest {
@@ -89,6 +91,7 @@ export interface Enqueue {
   waiter?: ProcessIdentity;
   mode: Mode;
   ttl?: number;
+  grant?: string;
 }
 
 /**
@@ -100,7 +103,7 @@ export function enqueue(request: Enqueue, queue: QueuedInterest[], context: Cont
   const existing = queue.find((interest) => interest.fileName === fileName);
   const now = formatTimestamp(context.nowMs);
   const purpose = request.purpose ?? existing?.entry.purpose ?? "";
-  if (existing && existing.entry.purpose === purpose && existing.entry.heartbeat_at === now) return existing;
+  if (existing && existing.entry.purpose === purpose && existing.entry.heartbeat_at === now && existing.entry.grant === request.grant) return existing;
   const entry: QueueEntry = existing
     ? { ...existing.entry, purpose, heartbeat_at: now }
     : {
@@ -115,6 +118,8 @@ export function enqueue(request: Enqueue, queue: QueuedInterest[], context: Cont
   if (request.mode === "shared") entry.mode = "shared";
   else delete entry.mode;
   if (!existing && request.waiter) entry.waiter = request.waiter;
+  if (request.grant !== undefined) entry.grant = request.grant;
+  else delete entry.grant;
   replaceFile(context.store.dir, join(context.store.dir, fileName), `${JSON.stringify(entry, null, 2)}\n`, context.store.fileMode);
   const interest = { fileName, entry };
   if (existing) queue[queue.indexOf(existing)] = interest;
