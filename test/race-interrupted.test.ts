@@ -143,4 +143,17 @@ Interrupted("should still give back what a wait that timed out was granted from 
   assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
 });
 
+Interrupted("should still give back what a wait that timed out was handed while it waited", async ({ box }) => {
+  assert.is(as(box, "o1", "take", "a").code, 0);
+  assert.is(as(box, "o2", "take", "b").code, 0);
+  const waiting = claimsAsync(["take", "a", "b", "--wait", "2", "--holder", "h", "--dir", box.dir, "--json"], { cwd: box.project });
+  const queued = () => readdirSync(box.dir).filter((name) => name.startsWith(".queue-")).length;
+  for (let i = 0; i < 300 && queued() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.is(queued(), 2, "the wait queued for a and b");
+  assert.is(as(box, "o1", "handover", "a", "--to", "h").code, 0);
+  assert.is((await waiting).code, 5, "the wait timed out");
+  const another = as(box, "another", "take", "a");
+  assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
+});
+
 Interrupted.run();

@@ -111,7 +111,9 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       }
       writeNotice({ target: target.canonical, holder: to, purpose, granted_at: landed.taken_at, handed_by: holder, notes: [] }, context);
       forgetHeld(holder, target.canonical, context);
-      rememberHeld({ target: target.canonical, holder: to, mode: "exclusive" }, context);
+      // As granted to the call that queued H's interest (a wait that gives back what it got gives this back too).
+      const grant = waiting?.entry.grant;
+      rememberHeld({ target: target.canonical, holder: to, mode: "exclusive", ...(typeof grant === "string" && { grant }) }, context);
       record(context, { event: "transfer", target: target.canonical, holder, other: to, purpose });
       return { holder, target: target.canonical, to, purpose, token };
     }
