@@ -864,6 +864,27 @@ Wire("should let a reservation cancelled mid-take be retried with its idempotenc
   assert.is((await server.call(reserve.name, reserve.arguments)).value.idempotent_replay, true, "the retry's answer is the key's now");
 });
 
+Wire("should keep what the client's retry with the key is told it holds, though the call it retried was cancelled and gave its grants back", async (context) => {
+  // The client times out, cancels, and retries with the same key at once: the retry reaches the
+  // server while the first call's take is done and its give-back not yet, and is answered from the
+  // key. What it is told it holds must stay held when the first call gives its grants back.
+  const server = rawServer(context);
+  try {
+    const reserve = bulkReservation(context);
+    const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: reserve });
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "timed out" } };
+    server.child.stdin.write([call(2), cancel, call(3)].map((message) => `${JSON.stringify(message)}\n`).join(""));
+    const retry = (await server.answerTo(3)).result.structuredContent;
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { target: string }) => claim.target).sort();
+    assert.is(retry.granted.length, 40, JSON.stringify(retry).slice(0, 300));
+    assert.is(held.length, retry.granted.length, `the retry was told it holds ${retry.granted.length} paths${retry.idempotent_replay ? " (from the key)" : ""}; held: ${held.length}`);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
 Wire("should keep nothing a handover took of a free path when the client cancels it", async (context) => {
   // A handover queues behind a holder, or takes a free path at once: an actor that never saw that
   // grant would hold the path, unknowing, for a TTL.

@@ -28,6 +28,8 @@ export interface HandoverOptions extends CommonOptions {
   to?: string;
   /** With `to`: the fencing token of your holding; refused (LOST) if the claim carries a newer one, or another holder took anything it covered since. */
   token?: number;
+  /** Without `to`: the take's grant id (TakeOptions.grant), for a caller that may give back a free target taken at once. */
+  grant?: string;
 }
 
 export interface TransferResult {

@@ -2,6 +2,7 @@
 // which it does not have. Each runs the CLI's own command and only translates arguments and results.
 import { check } from "../commands/check.js";
 import { handover } from "../commands/handover.js";
+import { randomHex } from "../os/hash.js";
 import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
 import { openContext } from "../protocol/context.js";
@@ -91,10 +92,12 @@ export async function checkTool(input: CheckInput, call: Call): Promise<ToolResu
 export async function handoverTool(input: HandoverInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
   const target = pathToJudge(input.path, lazyContext(call.common));
+  const grant = randomHex(8); // this call's grant of a free path, should the client give up on it (givenBackIfAbandoned)
   const result = await handover({
     ...call.common,
     holder,
     target,
+    grant,
     ...(input.intent !== undefined && { purpose: input.intent }),
     ...(input.to !== undefined && { to: input.to }),
   });
@@ -102,6 +105,6 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
     return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours.` });
   }
   // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
-  if (await givenBackIfAbandoned(result, call, call.common)) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, call.common, { targets: [target], grant })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer([input.path], result, openContext(call.common), [target]));
 }
