@@ -100,8 +100,10 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           return issuing ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
         };
         if (store.change(fileName, judgement.version, change) === "done" && confirmed(fileName, renewed, context)) {
-          // This call tells the holder it holds the claim: a give-back of the call that granted it must leave it.
-          toldHeld(marker, context);
+          // This call tells the holder it holds the claim: a give-back of another call that granted it
+          // must leave it. (A re-take is never given back itself: the id goes, and the next re-take
+          // finds nothing to write. The same call again, a wait's next look, leaves its own.)
+          toldHeld({ target, holder, mode }, context, grantId);
           if (howLanded(fileName, renewed, since, context).state !== "fresh") {
             landed ??= { action: "retaken" };
             continue;

@@ -72,14 +72,14 @@ export function grantOf(holder: string, target: string, context: Context): strin
 }
 
 /**
- * The holder was told it holds the target by a call other than the one whose grant id its marker
- * carries (`grant`, that call's own, or none): the marker says so, so that a give-back of the
- * first call leaves the claim alone. Under the take lock, where every such call tells it. Only
- * read where no grant id is pending on it (nearly always).
+ * The holder was told it holds the target by a call (`own`: its grant id, if it has one) other than
+ * the one whose grant id the marker carries: the marker is written again without it, so that a
+ * give-back of that call leaves the claim alone. Under the take lock, where every such call tells
+ * it. A marker that carries no grant id, or this call's, is only read.
  */
-export function toldHeld(marker: HeldMarker, context: Context): void {
+export function toldHeld(marker: HeldMarker, context: Context, own?: string): void {
   const pending = grantOf(marker.holder, marker.target, context);
-  if (pending !== undefined && pending !== marker.grant) rememberHeld(marker, context);
+  if (pending !== undefined && pending !== own) rememberHeld({ target: marker.target, holder: marker.holder, mode: marker.mode }, context);
 }
 
 export function forgetHeld(holder: string, target: string, context: Context): void {
