@@ -156,4 +156,30 @@ Interrupted("should still give back what a wait that timed out was handed while 
   assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
 });
 
+Interrupted("should keep the holder's claim in the old mode when a take switching it loses a race through another claims directory", async ({ box }) => {
+  // h holds x.ts exclusively, and takes x.ts (switching it to shared) and y.ts, pinning its claims
+  // directory. g, claiming y.ts where sessions that pin none claim it, is granted it while h's take
+  // waits for its take lock (g0's take, stopped there): h's take, granted, meets g's claim when it
+  // looks again, and gives back what it took. It answers REFUSED, and h still holds x.ts as before.
+  assert.is(as(box, "h", "take", "./x.ts", "--purpose", "edit x").code, 0);
+  const holding = started(box, "g0", ["take", "n"], "lock-won");
+  let taking: ReturnType<typeof started> | undefined;
+  try {
+    await untilStopped(holding.child);
+    taking = started(box, "h", ["take", "./x.ts", "./y.ts", "--shared"], "none");
+    await untilWaitingForLock(box, taking.child);
+    const g = claims(["take", "./y.ts", "--holder", "g", "--json"], { cwd: box.project });
+    assert.is(g.code, 0, `g's take of y.ts where the unpinned sessions claim: ${g.stdout}${g.stderr}`);
+    holding.child.kill("SIGCONT");
+    assert.is(await holding.exited, "0");
+    assert.is(await taking.exited, "3", `h's switch lost the race: ${taking.stdout()}`);
+  } finally {
+    holding.child.kill("SIGKILL");
+    taking?.child.kill("SIGKILL");
+  }
+  // h was told its take failed, which keeps what h held before it: x.ts, exclusively.
+  const other = as(box, "k", "take", "./x.ts", "--shared");
+  assert.is(other.code, 3, `h still holds x.ts exclusively, yet: ${other.stdout}${other.stderr}`);
+});
+
 Interrupted.run();

@@ -18,6 +18,7 @@ import { resolveSettings, type Settings } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
+import { giveBack } from "../protocol/acquire.js";
 import { MAX_WAIT_SECONDS, type TakeOptions, type TakeResult } from "./take-types.js";
 
 /** A claim in the way through a link: the target asked for, and the claims directories of both sides. */
@@ -209,7 +210,13 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
   const gone = new Set(lost.map((claim) => claim.target));
   // Given back where they were made: routed again, a target could go elsewhere (a `.claims` came or went meanwhile).
   const made = routes === undefined ? [openContext(options).store.dir] : [...routes.dirs.keys()];
-  if (lost.length > 0) for (const dir of made) release({ ...options, dir, targets: [...gone] });
+  // A claim switched between shared and exclusive goes alone: the holder's claim in the old mode,
+  // which the take has not removed yet (it stands only now), is still the holder's.
+  const plain = new Set(lost.filter((claim) => claim.previous_mode === undefined).map((claim) => claim.target));
+  if (plain.size > 0) for (const dir of made) release({ ...options, dir, targets: [...plain] });
+  for (const claim of lost.filter((claim) => claim.previous_mode !== undefined)) {
+    for (const dir of made) giveBack(claim, openContext({ ...options, dir }));
+  }
   const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
   const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));
   const unmatched = taken.unmatched_globs?.filter((glob) => !gone.has(glob));

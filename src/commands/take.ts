@@ -117,6 +117,9 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   let interrupt = listening ? onInterrupt(options.signal) : undefined;
   let yielded = false;
   let taken: TakeResult;
+  // The holder's claims in the other mode go once the take stands (switchedOnceStanding): after the
+  // look again, and after a signal noted meanwhile gave the grants back.
+  if (!elsewhere) switchingOnceStanding.add(asked);
   try {
     const granted = elsewhere ? await takeElsewhere(asked, routed) : await takeHere(asked);
     // What was looked up before the grant is looked up again: the look after it is for what changed meanwhile.
@@ -147,6 +150,8 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     if (interrupt !== undefined && options.signal === undefined && !yielded) await new Promise((resume) => setImmediate(resume));
     interrupt?.done();
   }
+  // (A replay of a key's first answer switched nothing now: that take did, or its give-back undid it.)
+  if (!elsewhere && !taken.interrupted && !taken.idempotent_replay) switchedOnceStanding(taken, asked);
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   // A pinned take that could leave no pointer where other sessions claim is not seen by them (src/protocol/pinned.ts).
   const unseen = result.granted.length === 0 ? [] : [...looked.unpointed].map((dir) => `no pointer to this claims directory could be left in ${dir} (not writable here), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim; pin one directory for every session, or for none`);
@@ -155,6 +160,24 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   const hidden = pinnedDir === undefined ? [] : [...looked.leftIn].filter((dir) => hiddenFrom(dir, pinnedDir)).map((dir) => `the claims directory ${dir} is shared by its group, which cannot read ${pinnedDir}: that group's other users, claiming there without --dir or CLAIMS_DIR, will not see this claim (give ${pinnedDir} that group and mode 2770, or pin none)`);
   const notes = [...unsearched, ...unseen, ...hidden];
   return notes.length === 0 ? result : { ...result, warnings: [...(result.warnings ?? []), ...notes] };
+}
+
+/**
+ * The takes (by their options) whose switch of a claim between shared and exclusive is completed
+ * once the take stands (switchedOnceStanding), not by takeStep under the take lock: a take that
+ * then gives its grants back (a race through another claims directory lost, a signal) answers that
+ * it failed, and a take that fails keeps the holder's claim in the old mode (docs/PROTOCOL.md, take
+ * step 6). Dropped under the take lock, that claim was gone: the holder, told its take failed,
+ * believed it still held the target exclusively, and another session was granted it.
+ */
+const switchingOnceStanding = new WeakSet<TakeOptions>();
+
+/** Removes the holder's own claim in the other mode of each target the take switched (dropOtherMode), once it stands. */
+function switchedOnceStanding(taken: TakeResult, asked: TakeOptions): void {
+  const switched = taken.granted.filter((claim) => claim.previous_mode !== undefined);
+  if (switched.length === 0) return;
+  const context = openContext(asked);
+  for (const claim of switched) dropOtherMode({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }, context);
 }
 
 function refuseTooBroad(target: Target, where: { cwd: string; home: string }): void {
@@ -415,7 +438,7 @@ export function takeStep(
   // A wait still refused does not stand yet: timed out or interrupted, it gives back what it got
   // (take-wait.ts), and the holder must still have what it held before; its last step drops them.
   const stands = refused.length === 0 || options.wait === undefined;
-  for (const { request } of stands ? written : []) dropOtherMode(request, context);
+  for (const { request } of stands && !switchingOnceStanding.has(options) ? written : []) dropOtherMode(request, context);
   // The caller's own interests in what it now holds are spent; the notes of others reach it.
   const notes: Note[] = [];
   for (const claim of granted) {
