@@ -212,8 +212,15 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
   const made = routes === undefined ? [openContext(options).store.dir] : [...routes.dirs.keys()];
   // A claim switched between shared and exclusive goes alone: the holder's claim in the old mode,
   // which the take has not removed yet (it stands only now), is still the holder's.
-  const plain = new Set(lost.filter((claim) => claim.previous_mode === undefined).map((claim) => claim.target));
-  if (plain.size > 0) for (const dir of made) release({ ...options, dir, targets: [...plain] });
+  // The targets raced for go whoever was told of them since (the race is lost for them all); the
+  // others, given back as all or nothing, only while no other call told the holder it holds them
+  // (a subagent's take of the same file meanwhile: release's grant id, TakeOptions.grant).
+  const plain = lost.filter((claim) => claim.previous_mode === undefined).map((claim) => claim.target);
+  const { grant, ...asked } = options;
+  const raced = plain.filter((target) => lostTargets.has(target));
+  const rest = plain.filter((target) => !lostTargets.has(target));
+  for (const dir of raced.length > 0 ? made : []) release({ ...asked, dir, targets: raced });
+  for (const dir of rest.length > 0 ? made : []) release({ ...asked, dir, targets: rest, ...(grant !== undefined && { grant }) });
   for (const claim of lost.filter((claim) => claim.previous_mode !== undefined)) {
     for (const dir of made) giveBack(claim, openContext({ ...options, dir }));
   }
