@@ -905,6 +905,28 @@ Wire("should give a reservation switched between exclusive and shared back to th
   assert.equal(held(), before, "the cancelled call left the agent without the reservation it had before it");
 });
 
+Wire("should let no other agent share a reservation the agent held exclusively while a cancelled call switching it to shared gives it back", async (context) => {
+  // agent-1 holds x.ts exclusively and asks to share it; the client cancels that call, and another
+  // agent's shared reservation of x.ts reaches the server between its take and its give-back.
+  const server = rawServer(context);
+  try {
+    const reserve = (id: number, agent: string, exclusive: boolean) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "file_reservation_paths", arguments: { project_key: context.box.project, agent_name: agent, paths: ["x.ts"], exclusive } } });
+    server.send(reserve(1, "agent-1", true));
+    assert.is((await server.answerTo(1)).result.structuredContent.granted.length, 1);
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "timed out" } };
+    server.child.stdin.write([reserve(2, "agent-1", false), cancel, reserve(3, "agent-2", false)].map((message) => `${JSON.stringify(message)}\n`).join(""));
+    const other = (await server.answerTo(3)).result.structuredContent;
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { holder: string; mode?: string }) => `${claim.holder} ${claim.mode ?? "exclusive"}`).sort();
+    // agent-1 was never told its switch: it holds x.ts exclusively, as before, and nobody shares it.
+    assert.equal(held, ["agent-1 exclusive"], `agent-2 was told ${JSON.stringify(other.granted)}`);
+    assert.equal(other.granted, []);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
 Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
   const reserve = bulkReservation(context);
   const server = await context.server();

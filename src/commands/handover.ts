@@ -30,6 +30,8 @@ export interface HandoverOptions extends CommonOptions {
   token?: number;
   /** Without `to`: the take's grant id (TakeOptions.grant), for a caller that may give back a free target taken at once. */
   grant?: string;
+  /** Without `to`: see TakeOptions.standing. */
+  standing?: { stand?: () => void };
 }
 
 export interface TransferResult {

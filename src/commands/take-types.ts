@@ -40,6 +40,13 @@ export interface TakeOptions extends CommonOptions {
    * one and gives it back with it: only what no other call was told the holder holds since goes.
    */
   grant?: string;
+  /**
+   * For a caller that may yet give back what the take granted (an MCP call its client may cancel):
+   * the take leaves the holder's claims in the other mode of the targets it switched between shared
+   * and exclusive in place, and sets `stand`, which removes them, for the caller to call once it
+   * keeps the grants. Until then the holder holds both, and nobody can share what it held exclusively.
+   */
+  standing?: { stand?: () => void };
 }
 
 /** A claim take granted; a re-take that changed the purpose or the TTL also names the one it replaced. */

@@ -151,7 +151,19 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     interrupt?.done();
   }
   // (A replay of a key's first answer switched nothing now: that take did, or its give-back undid it.)
-  if (!elsewhere && !taken.interrupted && !taken.idempotent_replay) switchedOnceStanding(taken, asked);
+  if (!elsewhere && !taken.interrupted && !taken.idempotent_replay) {
+    const standing = options.standing;
+    if (standing === undefined) switchedOnceStanding(taken, asked);
+    else {
+      // The caller completes the switch once it keeps the grants (a take per claims directory adds its own).
+      const before = standing.stand;
+      const switched = taken;
+      standing.stand = () => {
+        before?.();
+        switchedOnceStanding(switched, asked);
+      };
+    }
+  }
   const result = linked.length > 0 ? { ...taken, refused: [...taken.refused, ...linked.map(({ holding }) => holding)] } : taken;
   // A pinned take that could leave no pointer where other sessions claim is not seen by them (src/protocol/pinned.ts).
   const unseen = result.granted.length === 0 ? [] : [...looked.unpointed].map((dir) => `no pointer to this claims directory could be left in ${dir} (not writable here), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim; pin one directory for every session, or for none`);

@@ -25,11 +25,16 @@ export const ABANDONED = "The call was cancelled: nothing it took was kept.";
  * (`interrupted`). The take's idempotency key (`asked`) is forgotten where the take recorded it: its
  * answer reached nobody, and a client's retry with the key after a timeout must take afresh, not
  * replay grants given back. Its grant id (`asked.grant`, given to the take) gives back only what no
- * other call (the client's retry, a hook's take) was told the actor holds since.
+ * other call (the client's retry, a hook's take) was told the actor holds since. A switch between
+ * shared and exclusive the take made is completed here (`asked.standing`, given to the take), once
+ * the grants are kept: given back, the actor's claim in the old mode was never removed.
  */
-export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string; grant?: string }): Promise<boolean> {
+export async function givenBackIfAbandoned(result: TakeResult, call: Call, options: CommonOptions, asked?: { targets: string[]; idempotencyKey?: string; grant?: string; standing?: { stand?: () => void } }): Promise<boolean> {
   await new Promise((resolve) => setImmediate(resolve));
-  if (!call.signal.aborted || result.interrupted) return false;
+  if (!call.signal.aborted || result.interrupted) {
+    asked?.standing?.stand?.(); // kept: the switch between shared and exclusive it made is complete now
+    return false;
+  }
   // A replay of a key's first answer took nothing: its grants are that answer's, told to a client already.
   if (result.idempotent_replay) return true;
   await giveBackGrants(result, options, take, asked);

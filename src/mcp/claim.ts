@@ -51,6 +51,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
   // A bare word naming nothing here is the path it will be, with creating (src/mcp/paths.ts).
   let targets: string[] = input.paths;
   const grant = randomHex(8); // this call's grants, should the client give up on it (givenBackIfAbandoned)
+  const standing: { stand?: () => void } = {};
   try {
     const here = lazyContext(call.common);
     targets = input.paths.map((path) => pathToClaim(path, input.creating === true, here));
@@ -62,6 +63,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
       queue: input.queue === true,
       signal: call.signal,
       grant,
+      standing,
       ...(input.intent !== undefined && { purpose: input.intent }),
       ...(wait !== undefined && { wait }),
     });
@@ -81,7 +83,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     refused.structuredContent = { ...refused.structuredContent, actor: holder, results };
     return refused;
   }
-  if (await givenBackIfAbandoned(result, call, call.common, { targets, grant })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, call.common, { targets, grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer(input.paths, result, openContext(call.common), targets));
 }
 

@@ -36,6 +36,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
   const holder = call.holder(input.agent_name, "agent_name");
   const targets = input.paths.map((path) => insideProject(path, project));
   const grant = randomHex(8); // this call's grants, should the client give up on it (givenBackIfAbandoned)
+  const standing: { stand?: () => void } = {};
   const result = await take({
     ...project.options,
     holder,
@@ -44,10 +45,11 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
     shared: !input.exclusive,
     partial: true, // a conflicting path is not granted; the others are
     grant,
+    standing,
     ...(input.reason !== undefined && { purpose: input.reason }),
     ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }),
   });
-  if (await givenBackIfAbandoned(result, call, project.options, { targets, grant, ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }) })) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, project.options, { targets, grant, standing, ...(input.idempotency_key !== undefined && { idempotencyKey: input.idempotency_key }) })) return answer({ granted: [], conflicts: [], interrupted: true, message: ABANDONED });
   const context = openContext(project.options);
   const gone = new Set(result.no_longer_held ?? []);
   const conflicts = new Map<string, Holding[]>();

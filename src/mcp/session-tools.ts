@@ -93,11 +93,13 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
   const holder = call.holder(input.actor);
   const target = pathToJudge(input.path, lazyContext(call.common));
   const grant = randomHex(8); // this call's grant of a free path, should the client give up on it (givenBackIfAbandoned)
+  const standing: { stand?: () => void } = {};
   const result = await handover({
     ...call.common,
     holder,
     target,
     grant,
+    standing,
     ...(input.intent !== undefined && { purpose: input.intent }),
     ...(input.to !== undefined && { to: input.to }),
   });
@@ -105,6 +107,6 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
     return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours.` });
   }
   // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
-  if (await givenBackIfAbandoned(result, call, call.common, { targets: [target], grant })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
+  if (await givenBackIfAbandoned(result, call, call.common, { targets: [target], grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   return answer(claimAnswer([input.path], result, openContext(call.common), [target]));
 }
