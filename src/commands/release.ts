@@ -9,6 +9,7 @@ import { forgetHeld, grantOf, heldMarkers, namedOrAllMine, spareMarker } from ".
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import type { LostClaim } from "./beat.js";
 import { inTheirDirectories } from "../protocol/routes.js";
+import { NOTICE_PREFIX } from "../protocol/store.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
 
@@ -132,6 +133,9 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
       }
     }
   }
+  // A grant notice of a claim released here (granted from the queue or handed over before the release
+  // listed it) is spent: a status after it would tell the holder it was granted what it let go.
+  if (result.released.length > 0 && context.store.names().some((name) => name.startsWith(NOTICE_PREFIX))) consumeNotices(holder, context, undefined, new Set(result.released));
   // A mistyped target is "not held", while the claim meant stays held: say what the holder holds.
   if (result.not_held.length > 0) {
     const held = namedOrAllMine(undefined, holder, context).flatMap(({ fileName, target }) => {

@@ -36,6 +36,20 @@ Queue("should queue behind the holder (exit 6 in the CLI) and grant in order of 
   assert.equal(queueFiles(opts.dir), []);
 });
 
+Queue("should not show as granted while waiting a claim the waiter has released since", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 + SECOND });
+  release({ ...opts, holder: "a", targets: ["cfg"], now: T0 + 2 * SECOND }); // granted to b
+  assert.equal(release({ ...opts, holder: "b", now: T0 + 3 * SECOND }).released, ["cfg"]);
+  // b let cfg go: its status must not tell it cfg is its own, from a grant it released.
+  assert.equal(status({ ...opts, holder: "b", mine: true, now: T0 + 4 * SECOND }).granted_while_waiting, []);
+  // One granted after the release is shown as ever.
+  await take({ ...opts, holder: "c", targets: ["cfg"], now: T0 + 5 * SECOND });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 + 6 * SECOND });
+  release({ ...opts, holder: "c", targets: ["cfg"], now: T0 + 7 * SECOND });
+  assert.equal(status({ ...opts, holder: "b", mine: true, now: T0 + 8 * SECOND }).granted_while_waiting.map((grant) => grant.target), ["cfg"]);
+});
+
 Queue("should say with no purpose given when someone hands over a claim another holds without a purpose", async ({ opts }) => {
   await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
   try {
