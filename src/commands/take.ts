@@ -600,7 +600,7 @@ function queueRefused(
 /**
  * The first result again, but never a stale promise: a granted claim that is no longer the
  * caller's (same holder and taken_at on disk), or has lapsed since (stale: anyone may have taken
- * something overlapping it meanwhile), is listed in `no_longer_held`, and the CLI answers LOST, so
+ * something overlapping it meanwhile), is listed in `no_longer_held`, not in `granted`, and the CLI answers LOST, so
  * a retrying agent does not write over whoever holds it now.
  */
 function replayed(first: TakeResult, context: Context): TakeResult {
@@ -613,7 +613,8 @@ function replayed(first: TakeResult, context: Context): TakeResult {
   for (const claim of first.granted) {
     if (!gone.includes(claim)) toldHeld({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }, context);
   }
-  const result: TakeResult = { ...first, idempotent_replay: true };
+  // Left out of `granted`, as the MCP tools leave it: a script reading only `granted` must not write on it.
+  const result: TakeResult = { ...first, granted: first.granted.filter((claim) => !gone.includes(claim)), idempotent_replay: true };
   if (gone.length > 0) result.no_longer_held = gone.map((claim) => claim.target);
   return result;
 }

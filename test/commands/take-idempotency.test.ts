@@ -13,19 +13,20 @@ Keys.after.each((context) => context.box.cleanup());
 
 Keys("should return the first result to a retry instead of acting again", async ({ opts }) => {
   const first = await take({ ...opts, holder: "a", targets: ["x"], purpose: "p", idempotencyKey: "k1", now: T0 });
+  assert.equal((await take({ ...opts, holder: "a", targets: ["x"], purpose: "p", idempotencyKey: "k1", now: T0 })).granted, first.granted, "held: the first answer");
   release({ ...opts, holder: "a", targets: ["x"], now: T0 + SECOND });
   const retry = await take({ ...opts, holder: "a", targets: ["x"], purpose: "p", idempotencyKey: "k1", now: T0 + 2 * SECOND });
   assert.is(retry.idempotent_replay, true);
-  assert.equal(retry.granted, first.granted);
+  assert.equal([retry.granted, retry.no_longer_held], [[], first.granted.map((claim) => claim.target)], "x is no longer promised");
   assert.equal(entries(opts.dir).filter((name) => name.endsWith(".json")), [], "the retry did not take x again");
 });
 
 Keys("should answer LOST, not granted, to a retry of a grant that lapsed while another holder took a file under it", async ({ opts }) => {
-  await take({ ...opts, holder: "a", targets: ["src/"], ttl: 2, idempotencyKey: "k1", now: T0 });
+  const first = await take({ ...opts, holder: "a", targets: ["src/"], ttl: 2, idempotencyKey: "k1", now: T0 });
   assert.is((await take({ ...opts, holder: "b", targets: ["src/b.ts"], now: T0 + 4 * SECOND })).granted.length, 1);
   const retry = await take({ ...opts, holder: "a", targets: ["src/"], ttl: 2, idempotencyKey: "k1", now: T0 + 5 * SECOND });
   assert.is(retry.idempotent_replay, true);
-  assert.equal(retry.no_longer_held, [retry.granted[0]?.target]);
+  assert.equal([retry.granted, retry.no_longer_held], [[], first.granted.map((claim) => claim.target)]);
   // Fresh, the same retry is the grant it was.
   await take({ ...opts, holder: "a", targets: ["lib/"], ttl: 60, idempotencyKey: "k2", now: T0 });
   assert.is((await take({ ...opts, holder: "a", targets: ["lib/"], ttl: 60, idempotencyKey: "k2", now: T0 + 5 * SECOND })).no_longer_held, undefined);
