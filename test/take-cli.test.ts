@@ -31,6 +31,16 @@ Take("should keep --queue all or nothing: a refused take queues for what is held
   assert.is(as(box, "c", "take", "free1", "free2").code, 0, "the free targets were left free");
 });
 
+Take("should point a ~word naming a file here to ./~word, which takes it", ({ box }) => {
+  writeFileSync(join(box.project, "~notes"), "x\n");
+  const tilde = as(box, "a", "take", "~notes");
+  assert.is(tilde.code, 2, tilde.stderr);
+  assert.match(tilde.stderr, /~notes uses ~user, which is not supported; write the absolute path \(or \.\/~notes for a file of that name here\)/);
+  const dotted = as(box, "a", "take", "./~notes");
+  assert.is(dotted.code, 0, dotted.stderr);
+  assert.match(dotted.stdout, new RegExp(`granted ${box.project}/~notes `));
+});
+
 Take("should refuse a directory target naming a file (gen/out.js/ for the file gen/out.js), taking nothing, and renew one already claimed so", ({ box }) => {
   mkdirSync(join(box.project, "gen"));
   writeFileSync(join(box.project, "gen", "out.js"), "x\n");

@@ -362,7 +362,7 @@ function expandHome(input: string, home: string): string {
   if (input === "~") return home;
   if (input.startsWith("~/")) return join(home, input.slice(2));
   if (input.startsWith("~")) {
-    throw new BadInputError(`Target ${input} uses ~user, which is not supported; write the absolute path.`);
+    throw new BadInputError(`Target ${input} uses ~user, which is not supported; write the absolute path (or ./${input} for a file of that name here).`);
   }
   return input;
 }
