@@ -144,4 +144,23 @@ Reads("should refuse a project directory given as the claims directory, rather t
   assert.is(as(box, "b", "sweep").code, 0);
 });
 
+Reads("should not let a release or a queued handover first mark a project directory as a claims directory, opening its package.json to sweep", ({ box }) => {
+  // The take lock's file is what says a directory is used for claims: made by a release or a
+  // handover that found none, it let the next sweep remove package.json as a stale unreadable claim.
+  const manifest = `${JSON.stringify({ name: "app", version: "1.0.0" })}\n`;
+  writeFileSync(join(box.project, "package.json"), manifest);
+  const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  utimesSync(join(box.project, "package.json"), old, old);
+  chmodSync(box.project, 0o700);
+  const inProject = (...args: string[]) => claims([...args, "--dir", "."], { cwd: box.project, env: { CLAIMS_HOLDER: "a" } });
+  for (const args of [["release", "name:package"], ["handover", "name:package"]]) {
+    const run = inProject(...args);
+    assert.is(run.code, 2, `${args.join(" ")}: ${run.stdout}${run.stderr}`);
+    assert.match(run.stderr, `The claims directory ${box.project} already holds other files (package.json)`);
+    assert.equal(readdirSync(box.project).filter((name) => name !== "log.jsonl"), ["package.json"], args.join(" "));
+  }
+  assert.is(inProject("sweep").code, 2);
+  assert.is(readFileSync(join(box.project, "package.json"), "utf8"), manifest);
+});
+
 Reads.run();

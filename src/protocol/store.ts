@@ -360,6 +360,9 @@ export class Store {
         const path = this.path(TAKES_FILE);
         let snapshot = readSnapshot(path);
         if (snapshot.kind === "missing") {
+          // Made here, it marks the directory as used for claims: not one holding other files (a
+          // release or a queued handover in `--dir .` would otherwise open it to sweep and take).
+          this.refuseForeignFiles();
           // Its bytes only name a version to lock; a crash that loses them leaves a file as good.
           const temp = writeTempFile(this.dir, TAKES_CONTENT, this.fileMode, false);
           try {
