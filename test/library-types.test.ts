@@ -78,4 +78,48 @@ console.log(out.join("\\n"));
   );
 });
 
+Types("should refuse a call missing an option its verb cannot go without, or a hook call of the wrong types, with BadInputError", ({ box }) => {
+  const script = join(box.root, "use.mjs");
+  writeFileSync(
+    script,
+    `import { check, handover, hook, take, BadInputError } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
+const dir = ${JSON.stringify(box.dir)};
+const out = [];
+const attempt = async (label, call) => {
+  try {
+    await call();
+    out.push(label + ": ok");
+  } catch (error) {
+    out.push(label + ": " + (error instanceof BadInputError ? "BadInputError " : "other ") + error.message);
+  }
+};
+await attempt("take", () => take({ holder: "a", dir }));
+await attempt("take()", () => take());
+await attempt("check", () => check({ holder: "a", dir }));
+await attempt("handover", () => handover({ holder: "a", dir }));
+await attempt("hook", () => hook({ agent: "claude", dir }));
+await attempt("hook agent", () => hook({ agent: 5, input: "{}", dir }));
+await attempt("hook input", () => hook({ agent: "claude", input: 5, dir }));
+await attempt("ttl", () => take({ targets: ["name:x"], holder: "a", dir, ttl: 600n }));
+console.log(out.join("\\n"));
+`,
+  );
+  const result = spawnSync(process.execPath, [script], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: box.root } });
+  assert.is(result.status, 0, result.stderr);
+  assert.is(
+    result.stdout,
+    [
+      'take: BadInputError take: targets is required: a list of strings, e.g. ["shared-config"].',
+      'take(): BadInputError take: the options must be an object, e.g. { holder: "session-a" }; got undefined.',
+      'check: BadInputError check: targets is required: a list of strings, e.g. ["shared-config"].',
+      "handover: BadInputError handover: target is required: a string.",
+      "hook: BadInputError hook: input is required: a string.",
+      'hook agent: BadInputError hook: agent must be "claude" or "codex"; got 5.',
+      "hook input: BadInputError hook: input must be a string; got 5.",
+      "ttl: BadInputError take: ttl must be whole seconds, as a number or a string of digits; got 600n.",
+      "",
+    ].join("\n"),
+  );
+});
+
 Types.run();

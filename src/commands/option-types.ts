@@ -5,7 +5,7 @@
 // at a time, releasing the claim on `x`.
 import { BadInputError } from "../os/errors.js";
 
-type Kind = "string" | "boolean" | "number" | "strings" | "ttl" | "function" | "signal";
+type Kind = "string" | "boolean" | "number" | "strings" | "ttl" | "function" | "signal" | "agent";
 
 const KINDS: Record<string, Kind> = {
   dir: "string",
@@ -18,12 +18,17 @@ const KINDS: Record<string, Kind> = {
   target: "string",
   since: "string",
   via: "string",
+  binary: "string",
+  input: "string",
+  agent: "agent",
   targets: "strings",
   ttl: "ttl",
   now: "number",
   startedAt: "number",
   token: "number",
   wait: "number",
+  renewAfterMs: "number",
+  claimTtl: "number",
   shared: "boolean",
   partial: "boolean",
   creating: "boolean",
@@ -32,6 +37,9 @@ const KINDS: Record<string, Kind> = {
   mine: "boolean",
   dryRun: "boolean",
   sessionPinned: "boolean",
+  autoTake: "boolean",
+  failClosed: "boolean",
+  subagentHolders: "boolean",
   onWaiting: "function",
   signal: "signal",
 };
@@ -44,6 +52,15 @@ const EXPECTED: Record<Kind, string> = {
   ttl: "whole seconds, as a number or a string of digits",
   function: "a function",
   signal: "an AbortSignal",
+  agent: '"claude" or "codex"',
+};
+
+/** The options a verb cannot go without: missing, the call would fail on them with a TypeError, or act on nothing. */
+const REQUIRED: Record<string, string[]> = {
+  take: ["targets"],
+  check: ["targets"],
+  handover: ["target"],
+  hook: ["agent", "input"],
 };
 
 function fits(kind: Kind, value: unknown): boolean {
@@ -62,11 +79,14 @@ function fits(kind: Kind, value: unknown): boolean {
       return typeof value === "function";
     case "signal":
       return typeof value === "object" && value !== null && typeof (value as { aborted?: unknown }).aborted === "boolean";
+    case "agent":
+      return value === "claude" || value === "codex";
   }
 }
 
 function shown(value: unknown): string {
   if (typeof value === "function") return "a function";
+  if (typeof value === "bigint") return `${value}n`;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -74,11 +94,16 @@ function shown(value: unknown): string {
   }
 }
 
-/** Throws BadInputError, naming the verb and the option, for an option whose value is not of the type the verb declares. Undefined means not given. */
+/** Throws BadInputError, naming the verb and the option, for an option whose value is not of the type the verb declares, or one it requires not given. Undefined means not given. */
 export function checkOptionTypes(verb: string, options: unknown): void {
-  if (options === undefined) return;
+  const required = REQUIRED[verb] ?? [];
+  if (options === undefined && required.length === 0) return;
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new BadInputError(`${verb}: the options must be an object, e.g. { holder: "session-a" }; got ${shown(options)}.`);
+  }
+  for (const key of required) {
+    const kind = KINDS[key] as Kind;
+    if ((options as Record<string, unknown>)[key] === undefined) throw new BadInputError(`${verb}: ${key} is required: ${EXPECTED[kind]}.`);
   }
   for (const [key, value] of Object.entries(options)) {
     const kind = KINDS[key];

@@ -15,6 +15,7 @@ import { openContext, type CommonOptions, type Holding } from "../protocol/conte
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { isDirectory } from "../targets/target.js";
+import { checkOptionTypes } from "../commands/option-types.js";
 import { repositoryRootOf } from "../targets/broad-target.js";
 import { claimsDirAbove, claimsDirsElsewhere, claimsDirsKnown, claimsDirsUnder, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
@@ -70,6 +71,7 @@ export function hook(options: HookOptions): Promise<HookAnswer> {
 }
 
 async function hookNow(options: HookOptions): Promise<HookAnswer> {
+  checkOptionTypes("hook", options);
   const payload = parsePayload(options.input);
   const sessionId = stringField(payload, "session_id");
   if (!payload || !sessionId) return PASS; // malformed, empty, or not an agent event: not ours to judge
