@@ -124,4 +124,20 @@ Wipe("should deny a write of a tree outside the project holding a claims directo
   assert.is(hook(box, `rm -rf ${shared}`, [], env), undefined, "released: nothing of anyone's is dropped");
 });
 
+Wipe("should find a claims directory below the entries a glob matches outside the project, however many entries beside them it does not match", ({ box }) => {
+  // The directories the glob cannot reach are not listed: 2,100 of them beside it used up the
+  // search's 2,000 before the one holding the claims directory was reached, and the write went through.
+  const env = { XDG_STATE_HOME: join(box.root, "state") };
+  const scratch = join(box.root, "scratch");
+  for (let i = 0; i < 2100; i++) mkdirSync(join(scratch, `d${String(i).padStart(4, "0")}`), { recursive: true });
+  const store = join(scratch, "x-run", "claims");
+  mkdirSync(join(scratch, "x-run"));
+  assert.is(claims(["take", "name:deploy", "--dir", store, "--holder", "other", "--purpose", "the deploy"], { env }).code, 0);
+  // (The run's id unknown: read as the glob x-*.)
+  const answer = hook(box, `rm -rf "${scratch}/x-$RUN_ID"`, [], env);
+  assert.is(answer?.permissionDecision, "deny");
+  assert.match(answer.permissionDecisionReason, `holds the claims directory ${store}, where other sessions hold claims`);
+  assert.is(hook(box, `rm -rf "${scratch}/d00$RUN_ID"`, [], env), undefined, "beside it");
+});
+
 Wipe.run();

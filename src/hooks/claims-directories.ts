@@ -180,12 +180,19 @@ const STORE_SEARCH_DIRECTORIES = 2_000;
  * The claims directories under `directory` (not itself), known by the take lock every take leaves
  * in one (a directory a `--dir` or another project's `.claims` names, that nothing here points
  * to): breadth first, node_modules, .git, .venv and __pycache__ aside, STORE_SEARCH_DEPTH levels and
- * STORE_SEARCH_DIRECTORIES directories at most (one past those limits is not found).
+ * STORE_SEARCH_DIRECTORIES directories at most (one past those limits is not found); under a glob
+ * written whole (`glob`, its part below `directory`), only what it reaches.
  */
-export function claimsDirsUnder(directory: string): string[] {
+export function claimsDirsUnder(directory: string, glob?: string): string[] {
   const found: string[] = [];
   if (inNotSearched(directory)) return found; // `rm -rf ../other/node_modules`: no claims directory is kept there
-  walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED }, (entry, at) => {
+  // Below a glob's base, only the directories its segments can match, and everything under those
+  // (`rm -rf /tmp/x-*` removes x-run whole, and no other entry of /tmp): the others would use up
+  // the directories listed before a matched one is reached. Not for `**` or braces, whose
+  // segments cannot be told apart: the whole tree.
+  const segments = glob === undefined || /\*\*|[{}]/.test(glob) ? undefined : glob.split("/").map((segment) => picomatch(segment, { dot: true }));
+  const enter = segments && ((path: string, level: number) => level > segments.length || (segments[level - 1] as (name: string) => boolean)(basename(path)));
+  walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED, ...(enter && { enter }) }, (entry, at) => {
     if (entry.name === TAKES_FILE && at !== directory && !entry.isDirectory()) found.push(at);
   });
   return found;

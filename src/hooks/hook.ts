@@ -267,7 +267,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // not searched, and one holding a claims directory is not refused for it anyway.
   let known: string[] | undefined;
   const knownStores = () => (known ??= [...new Set([...stores, ...claimsDirsKnown(session, claimsDir()).map((dir) => kernelPath(dir, "/"))])]);
-  const storesUnder = (base: string) => (isWithin(base, repositoryRoot() ?? kernelOf(session.cwd)) ? [] : claimsDirsUnder(base).map((dir) => kernelPath(dir, "/")));
+  const storesUnder = (base: string, glob?: string) => (isWithin(base, repositoryRoot() ?? kernelOf(session.cwd)) ? [] : claimsDirsUnder(base, glob).map((dir) => kernelPath(dir, "/")));
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) continue;
     const path = kernelOf(file.replace(GLOB_MARK, ""));
@@ -284,7 +284,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
     if (scanned === undefined && !isDirectory(base)) continue; // a file: no tree, and no claims directory in it
     const holds = (dir: string) => dir !== base && isWithin(dir, base) && !inRepository(dir) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
-    const holding = knownStores().find(holds) ?? storesUnder(base).find(holds);
+    const holding = knownStores().find(holds) ?? storesUnder(base, scanned?.glob).find(holds);
     if (holding !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
     }

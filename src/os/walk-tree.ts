@@ -21,6 +21,8 @@ export interface TreeLimits {
   depth?: number;
   /** Directories not gone into (by name). */
   skip?: string[];
+  /** Whether to go into a directory, given its path and its level below the start (1 for an entry of the start). */
+  enter?: (path: string, level: number) => boolean;
 }
 
 /**
@@ -46,7 +48,9 @@ export function walkTree(directory: string, limits: TreeLimits, visit: (entry: D
       if (++seen > (limits.entries ?? Number.POSITIVE_INFINITY)) return "cut";
       visit(entry, at);
       if (!entry.isDirectory() || (limits.skip ?? []).includes(entry.name)) continue;
-      if (depth < (limits.depth ?? Number.POSITIVE_INFINITY)) queue.push({ at: join(at, entry.name), depth: depth + 1 });
+      const path = join(at, entry.name);
+      if (limits.enter !== undefined && !limits.enter(path, depth + 1)) continue;
+      if (depth < (limits.depth ?? Number.POSITIVE_INFINITY)) queue.push({ at: path, depth: depth + 1 });
       else complete = false;
     }
   }
