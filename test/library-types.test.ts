@@ -58,6 +58,7 @@ await take({ targets: ["name:x"], holder: "a", dir });
 await attempt("purpose", () => take({ targets: ["name:p"], holder: "a", dir, purpose: 5 }));
 await attempt("now", () => take({ targets: ["name:n"], holder: "a", dir, now: "soon" }));
 await attempt("targets", () => release({ targets: "name:x", holder: "a", dir }));
+await attempt("env", () => take({ targets: ["name:e"], holder: "a", dir, env: "CLAIMS_TTL=60" }));
 out.push("files: " + readdirSync(dir).filter((name) => name.endsWith(".json")).sort().join(" "));
 out.push("held: " + status({ dir }).claims.map((claim) => claim.target).join(" "));
 console.log(out.join("\\n"));
@@ -71,6 +72,7 @@ console.log(out.join("\\n"));
       "purpose: BadInputError take: purpose must be a string; got 5.",
       'now: BadInputError take: now must be a finite number; got "soon".',
       'targets: BadInputError release: targets must be a list of strings, e.g. ["shared-config"]; got "name:x".',
+      'env: BadInputError take: env must be an object of variables and their string values, e.g. { CLAIMS_HOLDER: "session-a" }; got "CLAIMS_TTL=60".',
       "files: x.json",
       "held: x",
       "",

@@ -5,7 +5,7 @@
 // at a time, releasing the claim on `x`.
 import { BadInputError } from "../os/errors.js";
 
-type Kind = "string" | "boolean" | "number" | "strings" | "ttl" | "function" | "signal" | "agent";
+type Kind = "string" | "boolean" | "number" | "strings" | "ttl" | "function" | "signal" | "agent" | "environment";
 
 const KINDS: Record<string, Kind> = {
   dir: "string",
@@ -42,6 +42,7 @@ const KINDS: Record<string, Kind> = {
   subagentHolders: "boolean",
   onWaiting: "function",
   signal: "signal",
+  env: "environment",
 };
 
 const EXPECTED: Record<Kind, string> = {
@@ -53,6 +54,7 @@ const EXPECTED: Record<Kind, string> = {
   function: "a function",
   signal: "an AbortSignal",
   agent: '"claude" or "codex"',
+  environment: 'an object of variables and their string values, e.g. { CLAIMS_HOLDER: "session-a" }',
 };
 
 /** The options a verb cannot go without: missing, the call would fail on them with a TypeError, or act on nothing. */
@@ -81,6 +83,8 @@ function fits(kind: Kind, value: unknown): boolean {
       return typeof value === "object" && value !== null && typeof (value as { aborted?: unknown }).aborted === "boolean";
     case "agent":
       return value === "claude" || value === "codex";
+    case "environment":
+      return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => entry === undefined || typeof entry === "string");
   }
 }
 
