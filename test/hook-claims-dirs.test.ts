@@ -140,4 +140,21 @@ Wipe("should find a claims directory below the entries a glob matches outside th
   assert.is(hook(box, `rm -rf "${scratch}/d00$RUN_ID"`, [], env), undefined, "beside it");
 });
 
+Wipe("should deny a change of mode, owner or attributes that may lock every session out of a claims directory or one leading to it, and allow one that leaves its owner in", ({ box }) => {
+  const state = join(box.root, "state");
+  const dir = join(state, "claims");
+  const env = { XDG_STATE_HOME: state };
+  writeFileSync(join(box.project, "a.ts"), "");
+  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  const denied = [`chmod 000 ${state}`, `chmod -w ${dir}`, `chmod u-x "$XDG_STATE_HOME"`, `chmod a=r ${dir}`, `chown nobody ${dir}`, `chattr +i ${dir}`, `setfacl -m u::--- ${state}`, `chmod "$MODE" ${dir}`];
+  for (const command of denied) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, new RegExp(`is in the claims directory ${dir}`), command);
+  }
+  for (const command of [`chmod 700 ${state}`, `chmod go-w ${box.root}`, `chmod u+rwx,go= ${dir}`, `chgrp staff ${state}`, `setfacl -m u:nobody:rwx ${state}`, `chmod 000 ${box.project}/sub`, `mkdir -p sub && chmod 755 sub`]) {
+    assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  }
+});
+
 Wipe.run();
