@@ -751,4 +751,20 @@ test("should keep a pointer young by the holder's beat once it is a day old, sta
   assert.equal(JSON.parse(readFileSync(pointer, "utf8")).holder, "A", "its content kept");
 });
 
+test("should list from the repository's root the claims of a package claiming in a directory of its own, each with that directory and the package, and not from beside the repository", ({ repo }) => {
+  const { root, pkg, env, pkgStore, box } = repo;
+  assert.is(claims(["take", join(pkg, "src", "f.ts"), "--holder", "A", "--purpose", "rounding"], { cwd: pkg, env }).code, 0);
+  assert.is(claims(["take", "README.md", "--holder", "B"], { cwd: root, env }).code, 0);
+  const listed = JSON.parse(claims(["status", "--json"], { cwd: root, env }).stdout);
+  assert.equal(
+    listed.claims.map((claim: { target: string; holder: string; claims_dir?: string; package?: string }) => [claim.target, claim.holder, claim.claims_dir, claim.package]),
+    [[join(root, "README.md"), "B", undefined, undefined], [join(pkg, "src", "f.ts"), "A", pkgStore, pkg]],
+  );
+  assert.match(claims(["status"], { cwd: root, env }).stdout, new RegExp(`f\\.ts .* A .*\\(in the claims directory ${pkgStore}, which ${pkg}/\\.claims names\\)`));
+  // From inside the package, its own directory; from beside the repository, nothing is walked.
+  assert.equal(JSON.parse(claims(["status", "--json"], { cwd: pkg, env }).stdout).claims.map((claim: { holder: string }) => claim.holder), ["A"]);
+  mkdirSync(join(box.root, "beside"));
+  assert.equal(JSON.parse(claims(["status", "--json"], { cwd: join(box.root, "beside"), env }).stdout).claims, []);
+});
+
 test.run();

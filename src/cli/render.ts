@@ -1,5 +1,6 @@
 // Human output for each verb. Commands return plain objects; this turns them into lines. Colour
 // only on a TTY without NO_COLOR, and chalk is loaded only then (styleFor in src/cli/shared.ts).
+import { join } from "node:path";
 import type { BeatResult, LostClaim } from "../commands/beat.js";
 import type { CheckResult } from "../commands/check.js";
 import type { DoctorResult } from "../commands/doctor.js";
@@ -226,7 +227,11 @@ export function renderStatus(result: StatusResult, style: Style, mine = false): 
       .filter(Boolean)
       .join(", ");
     // Another's, in a pinned session's directory: no queue from here waits for it. Yours (--mine): where beat and release reach it from here.
-    const where = claim.claims_dir === undefined ? "" : mine ? `  (in the claims directory ${printable(claim.claims_dir)})` : `  (in the claims directory ${printable(claim.claims_dir)}, where a queue from here cannot wait for it)`;
+    const where =
+      claim.claims_dir === undefined ? ""
+      : mine ? `  (in the claims directory ${printable(claim.claims_dir)})`
+      : claim.package !== undefined ? `  (in the claims directory ${printable(claim.claims_dir)}, which ${printable(join(claim.package, ".claims"))} names)`
+      : `  (in the claims directory ${printable(claim.claims_dir)}, where a queue from here cannot wait for it)`;
     lines.push(`${style.bold(printable(claim.target))}  ${state}${lease}  ${printable(claim.holder)}  heartbeat ${age}  ${quoted(claim.purpose)}${flags ? `  (${flags})` : ""}${where}`);
     // Behind a directory or glob claim, a waiter may want one file under it: say which.
     const wants = (target: string) => (target === claim.target ? "" : ` (wants ${printable(target)})`);

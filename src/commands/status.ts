@@ -6,11 +6,13 @@ import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type 
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { foldPath } from "../targets/caseless.js";
 import { boundAliasesOf, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
-import { heldElsewhere, mergeResults, notOkEverywhere, routesOf } from "../protocol/routes.js";
+import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -39,6 +41,8 @@ export interface ClaimStatus extends Claim {
    * own made it there, or (--mine) the caller made it there from here, where beat and release reach it.
    */
   claims_dir?: string;
+  /** Listed from a repository's root: the package whose `.claims` names `claims_dir`, where the sessions working in it claim. */
+  package?: string;
 }
 
 export interface UnreadableStatus {
@@ -57,7 +61,7 @@ export interface StatusResult {
   /** Named targets that no claim covers. */
   free: string[];
   /** Live queued interests (handover notes), in order (with --mine: the caller's, with the claims directory of each queued in another; for named targets: those overlapping one). */
-  queued: Array<Note & { claims_dir?: string }>;
+  queued: Array<Note & { claims_dir?: string; package?: string }>;
   /** Targets granted to the caller from the queue since it last looked: shown once. */
   granted_while_waiting: Grant[];
   /** The claims directory does not exist (yet): nothing is claimed there. A typo in CLAIMS_DIR looks like this. */
@@ -82,11 +86,35 @@ function statusNow(options: StatusOptions = {}): StatusResult {
   }
   const result = statusOfDirectory(options);
   if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options);
-  if (!options.mine || named.length > 0) return result;
+  if (!options.mine && named.length === 0) return withPackagesBelow(result, options);
+  if (named.length > 0) return result;
   // The caller's own claims made from here in other claims directories: where beat and release
   // without targets reach them (src/protocol/routes.ts), each shown with its directory.
   const elsewhere = heldElsewhere(options, holderOf(options)).map(({ dir }) => inDirectory(statusOfDirectory({ ...options, dir })));
   return elsewhere.length === 0 ? result : { ...mergeResults([result, ...elsewhere]), dir: result.dir };
+}
+
+/**
+ * Everyone's claims from a repository or package root: also those in the claims directories that
+ * packages under it name in `.claims` of their own (a monorepo's), where the sessions working there
+ * claim their files; each shown with its directory and the package. Only inside a repository or a
+ * package (packagesAround): `claims status` in a home directory does not walk it.
+ */
+function withPackagesBelow(result: StatusResult, options: StatusOptions): StatusResult {
+  if (pinned(options)) return result;
+  const env = options.env ?? process.env;
+  const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
+  const parts: StatusResult[] = [];
+  const done = new Set([result.dir]);
+  for (const at of packagesAround(cwd)) {
+    if (at === cwd || !isWithin(at, cwd)) continue;
+    const dir = claimsDirOfPackage(at, env);
+    if (dir === undefined || done.has(dir) || !existsSync(dir)) continue;
+    done.add(dir);
+    const there = inDirectory(statusOfDirectory({ ...options, dir }, { lookOnly: true }));
+    parts.push({ ...there, claims: there.claims.map((claim) => ({ ...claim, package: at })), queued: there.queued.map((note) => ({ ...note, package: at })) });
+  }
+  return parts.length === 0 ? result : { ...mergeResults([result, ...parts]), dir: result.dir, granted_while_waiting: result.granted_while_waiting };
 }
 
 /** A directory's status with each claim and queued interest naming that directory (`claims_dir`). */
