@@ -45,8 +45,11 @@ Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's sh
   assert.is(hook(`rm -rf "$CLAIMS_DIR"`, { CLAIMS_DIR: dir })?.permissionDecision, "deny", "CLAIMS_DIR");
   assert.is(hook(`rm -rf $CLAIMS_DIR/*`, { CLAIMS_DIR: dir })?.permissionDecision, "deny", "CLAIMS_DIR's files");
   // Set by the command before: another directory, not this one (nor a false refusal of it).
-  for (const command of [`XDG_STATE_HOME=$PWD/tmp; rm -rf "$XDG_STATE_HOME"`, `export XDG_STATE_HOME=$PWD/tmp && rm -rf $XDG_STATE_HOME/claims`, `read -r XDG_STATE_HOME < f.txt; rm -rf "$XDG_STATE_HOME/claims"`, `for XDG_STATE_HOME in tmp; do rm -rf "$XDG_STATE_HOME/claims"; done`]) {
-    assert.is(hook(command), undefined, command);
+  for (const command of [`XDG_STATE_HOME=$PWD/tmp; rm -rf "$XDG_STATE_HOME"`, `for XDG_STATE_HOME in tmp; do rm -rf "$XDG_STATE_HOME/claims"; done`]) assert.is(hook(command), undefined, command);
+  // Set in a way the walk does not follow (export in a chain, read): not the hook's value,
+  // but a place ending in claims that may be this claims directory.
+  for (const command of [`export XDG_STATE_HOME=$PWD/tmp && rm -rf $XDG_STATE_HOME/claims`, `read -r XDG_STATE_HOME < f.txt; rm -rf "$XDG_STATE_HOME/claims"`]) {
+    assert.match(hook(command)?.permissionDecisionReason ?? "", /writes a place that ends in claims, where the text does not fix the rest/, command);
   }
   assert.is(hook(`rm -rf node_modules dist`), undefined, "everyday removals");
   assert.ok(existsSync(join(dir, `${encodeURIComponent(join(box.project, "a.ts"))}.json`)), "nothing was run");
@@ -155,6 +158,22 @@ Wipe("should deny a change of mode, owner or attributes that may lock every sess
   for (const command of [`chmod 700 ${state}`, `chmod go-w ${box.root}`, `chmod u+rwx,go= ${dir}`, `chgrp staff ${state}`, `setfacl -m u:nobody:rwx ${state}`, `chmod 000 ${box.project}/sub`, `mkdir -p sub && chmod 755 sub`]) {
     assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
   }
+});
+
+Wipe("should deny a write of a place the text does not fix that may be, or hold, a claims directory with other sessions' claims (rm -rf \"$D/claims\"), and allow one that cannot", ({ box }) => {
+  const state = join(box.root, "state");
+  const env = { XDG_STATE_HOME: state };
+  writeFileSync(join(box.project, "a.ts"), "");
+  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  for (const command of [`rm -rf "$D/claims"`, `rm -rf "$D/state/claims"`, `mv "$D/state" ${box.root}/old`, `rm -rf "$D"/cl*`, `rm -rf "\${XDG_STATE_HOME:=$HOME/x}/claims"`]) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `it may be, or hold, the claims directory ${join(state, "claims")}`, command);
+  }
+  for (const command of [`rm -rf "$D/build"`, `rm -rf "$D/state/cache"`, `rm -f "$D/x.ts"`]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  // With only the session's own claims there, its own affair.
+  assert.is(claims(["release", "--holder", "other"], { env }).code, 0);
+  assert.is(hook(box, `rm -rf "$D/claims"`, ["--no-auto-take"], env), undefined, "no other session's claims");
 });
 
 Wipe.run();

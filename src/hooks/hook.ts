@@ -269,7 +269,17 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const knownStores = () => (known ??= [...new Set([...stores, ...claimsDirsKnown(session, claimsDir()).map((dir) => kernelPath(dir, "/"))])]);
   const storesUnder = (base: string, glob?: string) => (isWithin(base, repositoryRoot() ?? kernelOf(session.cwd)) ? [] : claimsDirsUnder(base, glob).map((dir) => kernelPath(dir, "/")));
   for (const file of files) {
-    if (file.startsWith(UNKNOWN_MARK)) continue;
+    if (file.startsWith(UNKNOWN_MARK)) {
+      // A place the text does not fix, but ending as it says (`rm -rf "$d/claims"`, `mv "$x/state" …`):
+      // any claims directory it can be, or be above, while others hold claims there. (One that
+      // could be anything, `rm -rf "$d"`, is judged below as a write of any file.)
+      const tail = file.slice(UNKNOWN_MARK.length);
+      const holding = tail === "." ? undefined : knownStores().find((dir) => endsAbove(tail, dir) && !inRepository(dir) && othersClaimIn(dir, session.holder));
+      if (holding !== undefined) {
+        return deny(options.agent, `The command writes a place that ends in ${tail}, where the text does not fix the rest (a variable the hook cannot know): it may be, or hold, the claims directory ${holding}, where other sessions hold claims, which only the claims commands change. Name the place without the variable, or write what is beside it; release your own claims with claims release, clear stale ones with claims sweep.`);
+      }
+      continue;
+    }
     const path = kernelOf(file.replace(GLOB_MARK, ""));
     const store = stores.find((dir) => isWithin(path, dir)) ?? claimsDirAbove(path);
     if (store !== undefined) {
@@ -501,6 +511,18 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
 }
 
 /** Whether `pattern` (a glob's part below its static `base`) matches `dir` or a directory above it under `base`: writing what it matches whole writes `dir`. */
+/** Whether a path ending in `tail` (a pattern of whole names: `claims`, `state/claims`, `x-*`) can be `dir` or a directory above it. */
+function endsAbove(tail: string, dir: string): boolean {
+  const names = tail.split("/").filter(Boolean).length;
+  if (names === 0) return false;
+  const matches = picomatch(tail.replace(/^\/+|\/+$/g, ""), { dot: true });
+  for (let at = dir; at !== dirname(at); at = dirname(at)) {
+    const parts = at.split("/").filter(Boolean);
+    if (parts.length >= names && matches(parts.slice(-names).join("/"))) return true;
+  }
+  return false;
+}
+
 function reachesDirectory(pattern: string, base: string, dir: string): boolean {
   const matches = picomatch(pattern, { dot: true });
   for (let at = dir; at !== base && isWithin(at, base); at = dirname(at)) if (matches(relative(base, at))) return true;
