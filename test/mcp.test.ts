@@ -927,6 +927,29 @@ Wire("should let no other agent share a reservation the agent held exclusively w
   }
 });
 
+Wire("should keep the reservation a later call told the agent it holds exclusively while an earlier call switching it to shared had yet to stand", async (context) => {
+  // agent-1 holds x.ts exclusively, asks to share it, and at once (a hook, a subagent) to hold it
+  // exclusively: the second call reaches the server between the first call's take and its answer.
+  // Whatever each was told, the exclusive reservation the second was told of must still be held.
+  const server = rawServer(context);
+  try {
+    const reserve = (id: number, agent: string, exclusive: boolean) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "file_reservation_paths", arguments: { project_key: context.box.project, agent_name: agent, paths: ["x.ts"], exclusive } } });
+    server.send(reserve(1, "agent-1", true));
+    assert.is((await server.answerTo(1)).result.structuredContent.granted.length, 1);
+    server.child.stdin.write([reserve(2, "agent-1", false), reserve(3, "agent-1", true)].map((message) => `${JSON.stringify(message)}\n`).join(""));
+    const shared = (await server.answerTo(2)).result.structuredContent;
+    const exclusive = (await server.answerTo(3)).result.structuredContent;
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+    assert.is(shared.granted.length, 1, JSON.stringify(shared));
+    assert.is(exclusive.granted.length, 1, JSON.stringify(exclusive));
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { holder: string; mode?: string }) => `${claim.holder} ${claim.mode ?? "exclusive"}`).sort();
+    assert.equal(held, ["agent-1 exclusive"], `agent-1 was told last that it holds x.ts exclusively; held: ${JSON.stringify(held)}`);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
 Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
   const reserve = bulkReservation(context);
   const server = await context.server();

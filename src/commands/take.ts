@@ -27,7 +27,7 @@ import { walkGlob } from "../targets/glob-walk.js";
 import { isFile, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 import { hiddenFrom } from "../protocol/pinned.js";
 import { randomHex } from "../os/hash.js";
-import { toldHeld } from "../protocol/held.js";
+import { markerOf, toldHeld } from "../protocol/held.js";
 
 export { MAX_WAIT_SECONDS } from "./take-types.js";
 
@@ -184,12 +184,31 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
  */
 const switchingOnceStanding = new WeakSet<TakeOptions>();
 
-/** Removes the holder's own claim in the other mode of each target the take switched (dropOtherMode), once it stands. */
+/**
+ * Removes the holder's own claim in the other mode of each target the take switched (dropOtherMode),
+ * once it stands. Under the take lock, where every other call of the holder tells it what it holds
+ * (toldHeld): an exclusive claim another call told the holder it holds since the grant (a subagent's
+ * re-take of it, its marker names the exclusive mode again) stays, beside the shared one. Removed,
+ * the holder was told it holds the target exclusively while another session could share it.
+ */
 function switchedOnceStanding(taken: TakeResult, asked: TakeOptions): void {
   const switched = taken.granted.filter((claim) => claim.previous_mode !== undefined);
   if (switched.length === 0) return;
   const context = openContext(asked);
-  for (const claim of switched) dropOtherMode({ target: claim.target, holder: claim.holder, mode: claim.mode === "shared" ? "shared" : "exclusive" }, context);
+  try {
+    context.store.withTakeLock(() => {
+      refreshNow(context);
+      for (const claim of switched) {
+        const mode = claim.mode === "shared" ? "shared" : "exclusive";
+        if (mode === "shared" && markerOf(claim.holder, claim.target, context)?.mode === "exclusive") continue;
+        dropOtherMode({ target: claim.target, holder: claim.holder, mode }, context);
+      }
+    });
+  } catch (error) {
+    // A take lock whose owner seems stopped: the take stands all the same (its grants are made),
+    // and the holder keeps its claims in the old mode too, until it releases the targets.
+    if (!(error instanceof BusyError)) throw error;
+  }
 }
 
 function refuseTooBroad(target: Target, where: { cwd: string; home: string }): void {

@@ -59,27 +59,39 @@ export function spareMarker(holder: string, target: string, context: Context): s
   }
 }
 
-/** The grant id the holder's marker of the target carries (HeldMarker.grant); undefined for none, or no marker. */
-export function grantOf(holder: string, target: string, context: Context): string | undefined {
+/** The holder's marker of the target, as written; undefined for none (or one not this holder's). */
+export function markerOf(holder: string, target: string, context: Context): HeldMarker | undefined {
   const snapshot = readSnapshot(join(context.store.dir, markerName(holder, target)));
   if (snapshot.kind !== "file") return undefined;
   try {
     const marker = JSON.parse(snapshot.bytes.toString("utf8")) as HeldMarker;
-    return marker.holder === holder && marker.target === target && typeof marker.grant === "string" ? marker.grant : undefined;
+    return marker.holder === holder && marker.target === target ? marker : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The grant id the holder's marker of the target carries (HeldMarker.grant); undefined for none, or no marker. */
+export function grantOf(holder: string, target: string, context: Context): string | undefined {
+  const grant = markerOf(holder, target, context)?.grant;
+  return typeof grant === "string" ? grant : undefined;
+}
+
 /**
- * The holder was told it holds the target by a call (`own`: its grant id, if it has one) other than
- * the one whose grant id the marker carries: the marker is written again without it, so that a
- * give-back of that call leaves the claim alone. Under the take lock, where every such call tells
- * it. A marker that carries no grant id, or this call's, is only read.
+ * The holder was told it holds the target, in `marker.mode`, by a call (`own`: its grant id, if it
+ * has one) other than the one whose grant id the marker carries: the marker is written again
+ * without it, so that a give-back of that call leaves the claim alone. And in that mode: a take
+ * switching the claim to shared that stands only later keeps the exclusive claim another call told
+ * the holder it holds meanwhile (switchedOnceStanding, src/commands/take.ts). Under the take lock,
+ * where every such call tells it. A marker that says this already is only read.
  */
 export function toldHeld(marker: HeldMarker, context: Context, own?: string): void {
-  const pending = grantOf(marker.holder, marker.target, context);
-  if (pending !== undefined && pending !== own) rememberHeld({ target: marker.target, holder: marker.holder, mode: marker.mode }, context);
+  const found = markerOf(marker.holder, marker.target, context);
+  if (found === undefined) return;
+  const pending = typeof found.grant === "string" ? found.grant : undefined;
+  const kept = pending !== undefined && pending === own;
+  if ((pending === undefined || kept) && found.mode === marker.mode) return;
+  rememberHeld({ target: marker.target, holder: marker.holder, mode: marker.mode, ...(kept && { grant: pending }) }, context);
 }
 
 export function forgetHeld(holder: string, target: string, context: Context): void {
