@@ -208,4 +208,38 @@ Interrupted("should give back a re-take of the holder's own lapsed claim that lo
   assert.is.not(JSON.parse(left).holder, "h", `h was told REFUSED, yet holds y.ts beside g: ${left}`);
 });
 
+Interrupted("should tell the holder of a claim handed to it just after it released the same target", async ({ box }) => {
+  // h releases x; before the release has served the queue (it waits for the take lock, held by g's
+  // take, stopped there), o takes x, now free, and hands it over to h. h holds x again: the notice
+  // of that handover is how h learns it, and the release must not spend it with the one it released.
+  assert.is(as(box, "j", "take", "q").code, 0);
+  assert.is(as(box, "k", "take", "q", "--queue").code, 6); // a queue to serve: the release takes the take lock
+  assert.is(as(box, "h", "take", "x").code, 0);
+  const holding = started(box, "g", ["take", "y"], "lock-won");
+  let releasing: ReturnType<typeof started> | undefined;
+  try {
+    await untilStopped(holding.child);
+    releasing = started(box, "h", ["release", "x"], "none");
+    const released = () => !readdirSync(box.dir).includes(claimFileName("x"));
+    for (let i = 0; i < 500 && !released(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(released(), "h released x");
+    await untilWaitingForLock(box, releasing.child);
+    releasing.child.kill("SIGSTOP");
+    await untilStopped(releasing.child);
+    holding.child.kill("SIGCONT");
+    assert.is(await holding.exited, "0");
+    assert.is(as(box, "o", "take", "x").code, 0);
+    const handed = as(box, "o", "handover", "x", "--to", "h");
+    assert.is(handed.code, 0, handed.stdout + handed.stderr);
+    releasing.child.kill("SIGCONT");
+    assert.is(await releasing.exited, "0", releasing.stdout());
+  } finally {
+    holding.child.kill("SIGKILL");
+    releasing?.child.kill("SIGKILL");
+  }
+  assert.is(JSON.parse(readFileSafe(join(box.dir, claimFileName("x")))).holder, "h", "x was handed to h");
+  const told = JSON.parse(as(box, "h", "status", "--mine").stdout).granted_while_waiting.map((grant: { target: string }) => grant.target);
+  assert.equal(told, ["x"], "h holds x, handed over after its release, and was never told");
+});
+
 Interrupted.run();

@@ -76,10 +76,14 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const everything = (options.targets ?? []).length === 0;
   // Read before anything is freed: another process may grant the queue the moment a claim is gone.
   // And before the caller's claims are listed: its own interests among them are withdrawn first.
-  const waitingBefore = context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
+  let namesBefore = context.store.names();
+  const waitingBefore = namesBefore.some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : [];
   let work = namedOrAllMine(options.targets, holder, context);
   const first = withdrawFirst(holder, work, waitingBefore, options, result, context);
-  if (first !== "none") work = namedOrAllMine(options.targets, holder, context);
+  if (first !== "none") {
+    work = namedOrAllMine(options.targets, holder, context);
+    namesBefore = context.store.names(); // and the notices of what was granted it meanwhile
+  }
   // What the caller was granted and still remembers (src/protocol/held.ts), read at the first
   // named target found another's: one it never held is not one it lost.
   let granted: Set<string> | undefined;
@@ -134,8 +138,11 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     }
   }
   // A grant notice of a claim released here (granted from the queue or handed over before the release
-  // listed it) is spent: a status after it would tell the holder it was granted what it let go.
-  if (result.released.length > 0 && context.store.names().some((name) => name.startsWith(NOTICE_PREFIX))) consumeNotices(holder, context, undefined, new Set(result.released));
+  // began) is spent: a status after it would tell the holder it was granted what it let go. Only
+  // those: a claim on the same target handed to the holder once it was released is the holder's
+  // again, and its notice (a name of its own) is how the holder learns it.
+  const noticed = namesBefore.filter((name) => name.startsWith(NOTICE_PREFIX));
+  if (result.released.length > 0 && noticed.length > 0) consumeNotices(holder, context, noticed, new Set(result.released));
   // A mistyped target is "not held", while the claim meant stays held: say what the holder holds.
   if (result.not_held.length > 0) {
     const held = namedOrAllMine(undefined, holder, context).flatMap(({ fileName, target }) => {
