@@ -950,6 +950,47 @@ Wire("should keep the reservation a later call told the agent it holds exclusive
   }
 });
 
+Wire("should keep what the actor's next claim is told it holds, though a cancelled call queued for it and was granted it from the queue before its give-back", async (context) => {
+  // agent-1 queues for x.ts (agent-2 holds it); the client cancels that call. Before its give-back,
+  // agent-2 releases x.ts (granted to agent-1 from the queue), and agent-1's next claim of x.ts (a
+  // subagent's) is answered: agent-1 holds it. The give-back must leave it.
+  const server = rawServer(context);
+  try {
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+    server.send(call(1, "claim", { paths: ["x.ts"], creating: true, actor: "agent-2" }));
+    const first = (await server.answerTo(1)).result.structuredContent;
+    assert.is(first.results[0].granted, true, JSON.stringify(first));
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "timed out" } };
+    server.child.stdin.write([call(2, "claim", { paths: ["x.ts"], creating: true, queue: true, actor: "agent-1" }), cancel, call(3, "release", { paths: ["x.ts"], creating: true, actor: "agent-2" }), call(4, "claim", { paths: ["x.ts"], creating: true, actor: "agent-1" })].map((message) => `${JSON.stringify(message)}\n`).join(""));
+    const again = (await server.answerTo(4)).result.structuredContent;
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { holder: string }) => claim.holder);
+    if (again.results?.[0]?.granted === true) assert.equal(held, ["agent-1"], `agent-1 was told it holds x.ts: ${JSON.stringify(again)}`);
+    else assert.equal(held, [], JSON.stringify(again));
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
+Wire("should give back what a cancelled call's queued interest was granted before its give-back, nobody told of it", async (context) => {
+  const server = rawServer(context);
+  try {
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+    server.send(call(1, "claim", { paths: ["x.ts"], creating: true, actor: "agent-2" }));
+    assert.is((await server.answerTo(1)).result.structuredContent.results[0].granted, true);
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "timed out" } };
+    server.child.stdin.write([call(2, "claim", { paths: ["x.ts"], creating: true, queue: true, actor: "agent-1" }), cancel, call(3, "release", { paths: ["x.ts"], actor: "agent-2" })].map((message) => `${JSON.stringify(message)}\n`).join(""));
+    await server.answerTo(3);
+    server.child.stdin.end();
+    assert.is(await server.exited, 0);
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((claim: { holder: string }) => claim.holder);
+    assert.equal(held, [], "agent-1 was told nothing of x.ts");
+  } finally {
+    if (server.child.exitCode === null) server.child.kill();
+  }
+});
+
 Wire("should keep what an answered reservation granted when a retry with its idempotency key is cancelled", async (context) => {
   const reserve = bulkReservation(context);
   const server = await context.server();

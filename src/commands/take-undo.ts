@@ -42,12 +42,11 @@ export async function giveBackGrants(
   const queued = (result.queued ?? []).map((place) => inputOf(place.target)).filter((target) => !fresh.includes(target));
   // What it granted goes only while no other call was told the holder holds it since (a subagent's
   // take of the same file, the caller's retry with the key): with the take's grant id, under the
-  // take lock where every such call tells it (release's `grant`).
+  // take lock where every such call tells it (release's `grant`). So does a claim granted from the
+  // queue for an interest it queued, which carries its grant id too (QueueEntry.grant).
   const grant = asked?.grant;
-  if (grant !== undefined) {
-    if (fresh.length > 0) release({ ...options, holder: result.holder, targets: fresh, grant });
-    if (queued.length > 0) release({ ...options, holder: result.holder, targets: queued });
-  } else if (fresh.length > 0 || queued.length > 0) release({ ...options, holder: result.holder, targets: [...fresh, ...queued] });
+  const back = [...fresh, ...queued];
+  if (back.length > 0) release({ ...options, holder: result.holder, targets: back, ...(grant !== undefined && { grant }) });
   for (const claim of switched) {
     const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
     try {
