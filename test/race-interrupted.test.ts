@@ -48,7 +48,7 @@ async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<v
  * take's look, section 1a) and reads the filesystem's clock for a stale claim found there, written
  * after its first look; meanwhile `during` runs. Answers how it ended.
  */
-async function interruptedTake(box: Sandbox, args: string[], during: () => void): Promise<string> {
+async function interruptedTake(box: Sandbox, args: string[], during: () => void | Promise<void>): Promise<string> {
   const holding = started(box, "g", ["take", "y"], "lock-won");
   let taking: ReturnType<typeof started> | undefined;
   try {
@@ -63,7 +63,7 @@ async function interruptedTake(box: Sandbox, args: string[], during: () => void)
     assert.is(await holding.exited, "0");
     await untilStopped(taking.child);
     assert.is(JSON.parse(readFileSafe(join(box.dir, claimFileName(file)))).holder, "h", "stopped after its grant");
-    during();
+    await during();
     taking.child.kill("SIGCONT");
     return await taking.exited;
   } finally {
@@ -240,6 +240,24 @@ Interrupted("should tell the holder of a claim handed to it just after it releas
   assert.is(JSON.parse(readFileSafe(join(box.dir, claimFileName("x")))).holder, "h", "x was handed to h");
   const told = JSON.parse(as(box, "h", "status", "--mine").stdout).granted_while_waiting.map((grant: { target: string }) => grant.target);
   assert.equal(told, ["x"], "h holds x, handed over after its release, and was never told");
+});
+
+Interrupted("should still give back what an interrupted take granted while another process holds the take lock, stopped", async ({ box }) => {
+  // Between the interrupted take's grant and its give-back, k's take gets the take lock and is
+  // stopped there (a paused process): the give-back cannot judge under the take lock.
+  let stopped: ReturnType<typeof started> | undefined;
+  try {
+    const exit = await interruptedTake(box, ["take", "./x.ts"], async () => {
+      stopped = started(box, "k", ["take", "z"], "lock-won");
+      await untilStopped(stopped.child);
+    });
+    assert.ok(stopped !== undefined);
+    assert.ok(exit === "SIGINT" || exit === "130", `the interrupted take ended by its signal, not ${exit}`);
+    const left = readFileSafe(join(box.dir, claimFileName(join(box.project, "x.ts"))));
+    assert.is.not(JSON.parse(left).holder, "h", `the interrupted take was answered nothing, yet h holds x.ts: ${left}`);
+  } finally {
+    stopped?.child.kill("SIGKILL");
+  }
 });
 
 Interrupted.run();

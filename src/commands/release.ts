@@ -97,10 +97,19 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   };
   if (options.grant === undefined) releaseAll();
   else if (existsSync(context.store.dir)) {
-    context.store.withTakeLock(() => {
-      refreshNow(context);
+    try {
+      context.store.withTakeLock(() => {
+        refreshNow(context);
+        releaseAll();
+      });
+    } catch (error) {
+      if (!(error instanceof BusyError)) throw error;
+      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile
+      // (each tells it under that lock), so the markers are judged without it. Given up on, the
+      // grants would stay held, by nobody who knows, for their TTL.
       releaseAll();
-    });
+      (result.warnings ??= []).push(`the grants were given back without the take lock: ${error.message}`);
+    }
   }
   // A claim handed to the caller (or granted it from the queue) after its claims were listed, or
   // after a named target was found another's, would outlive the release: looked for again under
@@ -112,6 +121,7 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
     // The take lock is wedged (its owner seems stopped): the claims are released all the same, as
     // before the interests were withdrawn first; serving the queue, or looking again, would wait as long again.
     result.warnings = [
+      ...(result.warnings ?? []),
       ...(queued ? [`your queued interests were not withdrawn, nor the queue served: ${first.message}`] : []),
       ...(again ? [`claims handed to you while this release ran were not looked for: ${first.message}`] : []),
     ];
@@ -126,14 +136,14 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
       if (error instanceof BusyError) {
         // The claims are released; the take lock's owner seems stopped (a handover stopped there
         // may still land: then the caller holds what it hands, and learns of it from status).
-        result.warnings = [`claims handed to you while this release ran were not looked for${queued ? ", nor the queue served" : ""}: ${error.message}`];
+        result.warnings = [...(result.warnings ?? []), `claims handed to you while this release ran were not looked for${queued ? ", nor the queue served" : ""}: ${error.message}`];
       } else {
         // Granting the queue needs space to write the waiters' claims, and the next take, status,
         // beat or sweep that finds the targets free grants them. (No take lock can be written on a
         // full disk, nor a claim handed over: there is nothing to look for.)
         const code = outOfSpace(error);
         if (code === undefined) throw error;
-        if (queued) result.warnings = [`the queue was not served: the disk is full (${code}); the next verb to find the targets free grants them`];
+        if (queued) result.warnings = [...(result.warnings ?? []), `the queue was not served: the disk is full (${code}); the next verb to find the targets free grants them`];
       }
     }
   }
