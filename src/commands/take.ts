@@ -18,7 +18,6 @@ import { isClaimFileName } from "../protocol/store.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
 import { giveBackGrants } from "./take-undo.js";
 import { claimFileName, isDirectory, looksLikePath, parseTarget, pathItWillBe, type Target } from "../targets/target.js";
-import { heldThroughMount } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
 import { ownIdentity } from "../os/process-identity.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
@@ -27,7 +26,7 @@ import { walkGlob } from "../targets/glob-walk.js";
 import { isFile, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 import { hiddenFrom } from "../protocol/pinned.js";
 import { randomHex } from "../os/hash.js";
-import { markerOf, toldHeld } from "../protocol/held.js";
+import { heldThroughMount, markerOf, toldHeld } from "../protocol/held.js";
 
 export { MAX_WAIT_SECONDS } from "./take-types.js";
 
