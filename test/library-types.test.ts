@@ -39,32 +39,18 @@ export const all = [taken, refused, listed, BadInputError];
 });
 
 Types("should refuse options of the wrong type from a JavaScript caller before writing a claim no reader can parse", ({ box }) => {
-  const script = join(box.root, "use.mjs");
-  writeFileSync(
-    script,
-    `import { readdirSync, readFileSync } from "node:fs";
-import { take, release, status, BadInputError } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
-const dir = ${JSON.stringify(box.dir)};
-const out = [];
-const attempt = async (label, call) => {
-  try {
-    await call();
-    out.push(label + ": ok");
-  } catch (error) {
-    out.push(label + ": " + (error instanceof BadInputError ? "BadInputError " : "other ") + error.message);
-  }
-};
-await take({ targets: ["name:x"], holder: "a", dir });
+  const result = runAttempts(
+    box,
+    "take, release, status",
+    `await take({ targets: ["name:x"], holder: "a", dir });
 await attempt("purpose", () => take({ targets: ["name:p"], holder: "a", dir, purpose: 5 }));
 await attempt("now", () => take({ targets: ["name:n"], holder: "a", dir, now: "soon" }));
 await attempt("targets", () => release({ targets: "name:x", holder: "a", dir }));
 await attempt("env", () => take({ targets: ["name:e"], holder: "a", dir, env: "CLAIMS_TTL=60" }));
 out.push("files: " + readdirSync(dir).filter((name) => name.endsWith(".json")).sort().join(" "));
 out.push("held: " + status({ dir }).claims.map((claim) => claim.target).join(" "));
-console.log(out.join("\\n"));
 `,
   );
-  const result = spawnSync(process.execPath, [script], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: box.root } });
   assert.is(result.status, 0, result.stderr);
   assert.is(
     result.stdout,
@@ -81,21 +67,10 @@ console.log(out.join("\\n"));
 });
 
 Types("should refuse a call missing an option its verb cannot go without, or a hook call of the wrong types, with BadInputError", ({ box }) => {
-  const script = join(box.root, "use.mjs");
-  writeFileSync(
-    script,
-    `import { check, handover, hook, take, BadInputError } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
-const dir = ${JSON.stringify(box.dir)};
-const out = [];
-const attempt = async (label, call) => {
-  try {
-    await call();
-    out.push(label + ": ok");
-  } catch (error) {
-    out.push(label + ": " + (error instanceof BadInputError ? "BadInputError " : "other ") + error.message);
-  }
-};
-await attempt("take", () => take({ holder: "a", dir }));
+  const result = runAttempts(
+    box,
+    "check, handover, hook, take",
+    `await attempt("take", () => take({ holder: "a", dir }));
 await attempt("take()", () => take());
 await attempt("check", () => check({ holder: "a", dir }));
 await attempt("handover", () => handover({ holder: "a", dir }));
@@ -103,10 +78,8 @@ await attempt("hook", () => hook({ agent: "claude", dir }));
 await attempt("hook agent", () => hook({ agent: 5, input: "{}", dir }));
 await attempt("hook input", () => hook({ agent: "claude", input: 5, dir }));
 await attempt("ttl", () => take({ targets: ["name:x"], holder: "a", dir, ttl: 600n }));
-console.log(out.join("\\n"));
 `,
   );
-  const result = spawnSync(process.execPath, [script], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: box.root } });
   assert.is(result.status, 0, result.stderr);
   assert.is(
     result.stdout,
@@ -123,5 +96,32 @@ console.log(out.join("\\n"));
     ].join("\n"),
   );
 });
+
+/**
+ * Runs `body` as a JavaScript caller of the built library (the named exports, BadInputError and
+ * node:fs's readdirSync), with `dir` (the sandbox's claims directory), `out` and `attempt(label, call)`, which notes each
+ * call's outcome in `out`; prints `out`, a line each.
+ */
+function runAttempts(box: Sandbox, names: string, body: string) {
+  const script = join(box.root, "use.mjs");
+  writeFileSync(
+    script,
+    `import { readdirSync } from "node:fs";
+import { ${names}, BadInputError } from ${JSON.stringify(join(ROOT, "dist", "index.js"))};
+const dir = ${JSON.stringify(box.dir)};
+const out = [];
+const attempt = async (label, call) => {
+  try {
+    await call();
+    out.push(label + ": ok");
+  } catch (error) {
+    out.push(label + ": " + (error instanceof BadInputError ? "BadInputError " : "other ") + error.message);
+  }
+};
+${body}console.log(out.join("\\n"));
+`,
+  );
+  return spawnSync(process.execPath, [script], { encoding: "utf8", env: { PATH: process.env.PATH, HOME: box.root } });
+}
 
 Types.run();
