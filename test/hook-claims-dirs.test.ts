@@ -14,12 +14,17 @@ Wipe.before.each((context) => {
 });
 Wipe.after.each((context) => context.box.cleanup());
 
-Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's shell inherits them from the environment the hook shares, unless the command sets them", ({ box }) => {
+/** Another session's claim on the project's a.ts, taken by a real process in the default claims directory of XDG_STATE_HOME `state`. */
+function heldByOther(box: Sandbox) {
   const state = join(box.root, "state");
-  const dir = join(state, "claims");
   const env = { XDG_STATE_HOME: state };
   writeFileSync(join(box.project, "a.ts"), "");
   assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  return { state, dir: join(state, "claims"), env };
+}
+
+Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's shell inherits them from the environment the hook shares, unless the command sets them", ({ box }) => {
+  const { dir, env } = heldByOther(box);
   assert.ok(existsSync(join(dir, `${encodeURIComponent(join(box.project, "a.ts"))}.json`)));
   const hook = (command: string, environment: Record<string, string> = env) => {
     const input = JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
@@ -79,10 +84,7 @@ Wipe("should read ${XDG_STATE_HOME:-$HOME/.local/state} as its default where the
 });
 
 Wipe("should deny a pinned session a write of a tree holding the default claims directory, where sessions without the pin claim", ({ box }) => {
-  const state = join(box.root, "state");
-  const env = { XDG_STATE_HOME: state };
-  writeFileSync(join(box.project, "a.ts"), "");
-  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  const { state, env } = heldByOther(box);
   const pin = join(box.root, "pinned");
   for (const [options, environment, how] of [[["--dir", pin], env, "--dir"], [[], { ...env, CLAIMS_DIR: pin }, "CLAIMS_DIR"]] as const) {
     for (const command of [`rm -rf ${state}`, `mv ${state} ${state}.old`, `chmod -R 000 ${state}`, `rm -rf ${box.root}/st*`]) {
@@ -144,11 +146,7 @@ Wipe("should find a claims directory below the entries a glob matches outside th
 });
 
 Wipe("should deny a change of mode, owner or attributes that may lock every session out of a claims directory or one leading to it, and allow one that leaves its owner in", ({ box }) => {
-  const state = join(box.root, "state");
-  const dir = join(state, "claims");
-  const env = { XDG_STATE_HOME: state };
-  writeFileSync(join(box.project, "a.ts"), "");
-  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  const { state, dir, env } = heldByOther(box);
   const denied = [`chmod 000 ${state}`, `chmod -w ${dir}`, `chmod u-x "$XDG_STATE_HOME"`, `chmod a=r ${dir}`, `chown nobody ${dir}`, `chattr +i ${dir}`, `setfacl -m u::--- ${state}`, `chmod "$MODE" ${dir}`];
   for (const command of denied) {
     const answer = hook(box, command, [], env);
@@ -161,10 +159,7 @@ Wipe("should deny a change of mode, owner or attributes that may lock every sess
 });
 
 Wipe("should deny a write of a place the text does not fix that may be, or hold, a claims directory with other sessions' claims (rm -rf \"$D/claims\"), and allow one that cannot", ({ box }) => {
-  const state = join(box.root, "state");
-  const env = { XDG_STATE_HOME: state };
-  writeFileSync(join(box.project, "a.ts"), "");
-  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  const { state, env } = heldByOther(box);
   for (const command of [`rm -rf "$D/claims"`, `rm -rf "$D/state/claims"`, `mv "$D/state" ${box.root}/old`, `rm -rf "$D"/cl*`, `rm -rf "\${XDG_STATE_HOME:=$HOME/x}/claims"`]) {
     const answer = hook(box, command, [], env);
     assert.is(answer?.permissionDecision, "deny", command);
