@@ -162,38 +162,23 @@ Interrupted("should keep the holder's claim in the old mode when a take switchin
   // waits for its take lock (g0's take, stopped there): h's take, granted, meets g's claim when it
   // looks again, and gives back what it took. It answers REFUSED, and h still holds x.ts as before.
   assert.is(as(box, "h", "take", "./x.ts", "--purpose", "edit x").code, 0);
-  const holding = started(box, "g0", ["take", "n"], "lock-won");
-  let taking: ReturnType<typeof started> | undefined;
-  try {
-    await untilStopped(holding.child);
-    taking = started(box, "h", ["take", "./x.ts", "./y.ts", "--shared"], "none");
-    await untilWaitingForLock(box, taking.child);
-    const g = claims(["take", "./y.ts", "--holder", "g", "--json"], { cwd: box.project });
-    assert.is(g.code, 0, `g's take of y.ts where the unpinned sessions claim: ${g.stdout}${g.stderr}`);
-    holding.child.kill("SIGCONT");
-    assert.is(await holding.exited, "0");
-    assert.is(await taking.exited, "3", `h's switch lost the race: ${taking.stdout()}`);
-  } finally {
-    holding.child.kill("SIGKILL");
-    taking?.child.kill("SIGKILL");
-  }
+  await loseRaceForY(box, ["take", "./x.ts", "./y.ts", "--shared"]);
   // h was told its take failed, which keeps what h held before it: x.ts, exclusively.
   const other = as(box, "k", "take", "./x.ts", "--shared");
   assert.is(other.code, 3, `h still holds x.ts exclusively, yet: ${other.stdout}${other.stderr}`);
 });
 
-Interrupted("should give back a re-take of the holder's own lapsed claim that lost a race through another claims directory", async ({ box }) => {
-  // h's claim on y.ts (pinned to its claims directory) has lapsed; g claims y.ts where sessions that
-  // pin none claim it, finding h's claim stale, while h's take of y.ts again waits for its take lock.
-  // h's take renews its claim, meets g's when it looks again, and must give it back: it answers REFUSED.
-  const file = join(box.project, "y.ts");
-  const old = iso(Date.now() - 7200_000);
-  writeClaimFile(box.dir, claimFileName(file), { target: file, holder: "h", purpose: "lapsed", taken_at: old, heartbeat_at: old });
+/**
+ * h's take (`args`, in its pinned claims directory) waits for the take lock behind a stopped taker
+ * while g claims ./y.ts where the sessions that pin none claim it; let go, h's take looks again
+ * after its grant, meets g's claim, and answers REFUSED (exit 3).
+ */
+async function loseRaceForY(box: Sandbox, args: string[]): Promise<void> {
   const holding = started(box, "g0", ["take", "n"], "lock-won");
   let taking: ReturnType<typeof started> | undefined;
   try {
     await untilStopped(holding.child);
-    taking = started(box, "h", ["take", "./y.ts"], "none");
+    taking = started(box, "h", args, "none");
     await untilWaitingForLock(box, taking.child);
     const g = claims(["take", "./y.ts", "--holder", "g", "--json"], { cwd: box.project });
     assert.is(g.code, 0, `g's take of y.ts where the unpinned sessions claim: ${g.stdout}${g.stderr}`);
@@ -204,6 +189,16 @@ Interrupted("should give back a re-take of the holder's own lapsed claim that lo
     holding.child.kill("SIGKILL");
     taking?.child.kill("SIGKILL");
   }
+}
+
+Interrupted("should give back a re-take of the holder's own lapsed claim that lost a race through another claims directory", async ({ box }) => {
+  // h's claim on y.ts (pinned to its claims directory) has lapsed; g claims y.ts where sessions that
+  // pin none claim it, finding h's claim stale, while h's take of y.ts again waits for its take lock.
+  // h's take renews its claim, meets g's when it looks again, and must give it back: it answers REFUSED.
+  const file = join(box.project, "y.ts");
+  const old = iso(Date.now() - 7200_000);
+  writeClaimFile(box.dir, claimFileName(file), { target: file, holder: "h", purpose: "lapsed", taken_at: old, heartbeat_at: old });
+  await loseRaceForY(box, ["take", "./y.ts"]);
   const left = readFileSafe(join(box.dir, claimFileName(file)));
   assert.is.not(JSON.parse(left).holder, "h", `h was told REFUSED, yet holds y.ts beside g: ${left}`);
 });
