@@ -130,30 +130,26 @@ Interrupted("should keep a claim the holder was told it holds by another take wh
   assert.is(another.code, 3, `h was told it holds a, yet: ${another.stdout}${another.stderr}`);
 });
 
-Interrupted("should still give back what a wait that timed out was granted from the queue", async ({ box }) => {
+/** h waits for a and b (2 s), held by o1 and o2; o1 frees a to it (`freeing`); the wait times out for b and must give a back. */
+async function waitGivesBackA(box: Sandbox, freeing: string[]): Promise<void> {
   assert.is(as(box, "o1", "take", "a").code, 0);
   assert.is(as(box, "o2", "take", "b").code, 0);
   const waiting = claimsAsync(["take", "a", "b", "--wait", "2", "--holder", "h", "--dir", box.dir, "--json"], { cwd: box.project });
   const queued = () => readdirSync(box.dir).filter((name) => name.startsWith(".queue-")).length;
   for (let i = 0; i < 300 && queued() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.is(queued(), 2, "the wait queued for a and b");
-  assert.is(as(box, "o1", "release", "a").code, 0); // a is granted to the waiting h, by o1's release
+  assert.is(as(box, "o1", ...freeing).code, 0);
   assert.is((await waiting).code, 5, "the wait timed out");
   const another = as(box, "another", "take", "a");
   assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
+}
+
+Interrupted("should still give back what a wait that timed out was granted from the queue", async ({ box }) => {
+  await waitGivesBackA(box, ["release", "a"]); // a is granted to the waiting h, by o1's release
 });
 
 Interrupted("should still give back what a wait that timed out was handed while it waited", async ({ box }) => {
-  assert.is(as(box, "o1", "take", "a").code, 0);
-  assert.is(as(box, "o2", "take", "b").code, 0);
-  const waiting = claimsAsync(["take", "a", "b", "--wait", "2", "--holder", "h", "--dir", box.dir, "--json"], { cwd: box.project });
-  const queued = () => readdirSync(box.dir).filter((name) => name.startsWith(".queue-")).length;
-  for (let i = 0; i < 300 && queued() < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  assert.is(queued(), 2, "the wait queued for a and b");
-  assert.is(as(box, "o1", "handover", "a", "--to", "h").code, 0);
-  assert.is((await waiting).code, 5, "the wait timed out");
-  const another = as(box, "another", "take", "a");
-  assert.is(another.code, 0, `the wait kept a: ${another.stdout}${another.stderr}`);
+  await waitGivesBackA(box, ["handover", "a", "--to", "h"]);
 });
 
 Interrupted("should keep the holder's claim in the old mode when a take switching it loses a race through another claims directory", async ({ box }) => {
