@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { claims, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
@@ -91,6 +92,48 @@ Doctor("should say a --via that is not the same directory is wrong, instead of b
   assert.match(byName["same directory through --via"].detail, /did not appear in .*another-directory within 2 s/);
   assert.match(byName["race on a free target"].detail, /^8 processes took one free target: 1 won, 7 refused/, "the races ran through this directory only");
   assert.equal(readdirSync(other), [], "nothing was written through --via");
+});
+
+const permissionsOf = (stdout: string) => JSON.parse(stdout).checks.find((check: { check: string }) => check.check === "permissions") as { status: string; detail: string };
+const sharedConfig = (box: Sandbox) => writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../store", shared_group: true }));
+const asRoot = process.getuid?.() === 0;
+const NOGROUP = 65534; // a group root is not in, which root may still give a directory
+const nogroupName = spawnSync("getent", ["group", String(NOGROUP)], { encoding: "utf8" }).stdout?.split(":")[0];
+
+Doctor("should make a group-shared claims directory of the group of the directory it is made in, so the team's other users can use it", ({ box }) => {
+  if (!asRoot || !nogroupName) return; // needs a group to give that the creator's own is not: root may give any
+  chownSync(box.root, -1, NOGROUP); // the team's directory, without the setgid bit that would hand its group down
+  chmodSync(box.root, 0o770);
+  sharedConfig(box);
+  const taken = claims(["take", "name:x", "--holder", "a"], { cwd: box.project });
+  assert.is(taken.code, 0, taken.stderr);
+  const made = statSync(box.dir);
+  assert.is(made.gid, NOGROUP, "the group of the directory it was made in, not the creator's own");
+  assert.is((made.mode & 0o7777).toString(8), "2770");
+  assert.is(statSync(join(box.dir, "x.json")).gid, NOGROUP, "and so every file in it");
+  const doctor = claims(["doctor", "--holder", "a", "--json"], { cwd: box.project });
+  assert.is(doctor.code, 0, doctor.stdout);
+  assert.equal(permissionsOf(doctor.stdout), { check: "permissions", status: "ok", detail: `${box.dir} is 2770, shared with the group ${nogroupName}` });
+});
+
+Doctor("should warn when the config says shared_group but the directory's group is its owner's alone, or the group may not use it, saying what to do", ({ box }) => {
+  sharedConfig(box);
+  mkdirSync(box.dir, { mode: 0o700 }); // made before the config said shared_group
+  chmodSync(box.dir, 0o700);
+  const closed = claims(["doctor", "--holder", "a", "--json"], { cwd: box.project });
+  assert.is(closed.code, 0, "a warning: the guard holds for its owner");
+  const narrow = permissionsOf(closed.stdout);
+  assert.is(narrow.status, "warn", narrow.detail);
+  assert.is(narrow.detail, `the config says shared_group, but ${box.dir} is 700: the other members of its group cannot take or release there; run chmod 2770 ${box.dir} (and chmod 660 on the files in it)`);
+  const owner = spawnSync("getent", ["passwd", String(process.getuid?.())], { encoding: "utf8" }).stdout?.split(":") ?? [];
+  const group = spawnSync("getent", ["group", String(owner[3])], { encoding: "utf8" }).stdout?.split(":") ?? [];
+  if (owner[0] === undefined || group[0] !== owner[0] || (group[3] ?? "").trim() !== "") return; // no user-private group here
+  chownSync(box.dir, -1, Number(owner[3]));
+  chmodSync(box.dir, 0o2770);
+  const own = claims(["doctor", "--holder", "a", "--json"], { cwd: box.project });
+  const lonely = permissionsOf(own.stdout);
+  assert.is(lonely.status, "warn", lonely.detail);
+  assert.is(lonely.detail, `${box.dir} is 2770, shared with the group ${owner[0]}, the private group of its owner ${owner[0]}, which no other user is in: the other users of the team are refused it; run chgrp -R <the team's group> ${box.dir}`);
 });
 
 Doctor("should work from the library as the README shows it, with no binary given, and leave no claim", async ({ box }) => {

@@ -7,7 +7,7 @@
 // process on another machine, and, given the same directory through another mount (`via`), that
 // a claim is seen through it at once and a lock held through one path holds off the other; the
 // racers then run through both paths (src/commands/doctor-network.ts).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { basename, join } from "node:path";
@@ -59,6 +59,35 @@ function pinnedCheck(dir: string): [DoctorCheck["status"], string] {
   return ["warn", `${looked}, each a directory listing: remove those no session uses any more (sweep then drops their pointers from ${join(dir, PINNED_DIRECTORY)}), or have every session pin one directory, or none`];
 }
 
+/** One line of getent's answer for `key` in `database` (group, passwd), split at its colons; undefined where there is none (or no getent). */
+function getent(database: "group" | "passwd", key: number): string[] | undefined {
+  const answer = spawnSync("getent", [database, String(key)], { encoding: "utf8", timeout: 5_000 });
+  if (answer.status !== 0 || typeof answer.stdout !== "string") return undefined;
+  const line = answer.stdout.split("\n")[0] ?? "";
+  return line === "" ? undefined : line.split(":");
+}
+
+/**
+ * A claims directory the config says the group shares: usable by the group (2770), and of a group
+ * others are in. Made by one user without a setgid parent, it had that user's own group, where the
+ * user-private-group scheme of most Linux distributions leaves nobody else: the other users of the
+ * team were refused it (EACCES) while every check here passed for its owner.
+ */
+function groupCheck(dir: string): [DoctorCheck["status"], string] {
+  const stat = statSync(dir);
+  const mode = (stat.mode & 0o7777).toString(8);
+  if ((stat.mode & 0o2070) !== 0o2070) {
+    return ["warn", `the config says shared_group, but ${dir} is ${mode}: the other members of its group cannot take or release there; run chmod 2770 ${dir} (and chmod 660 on the files in it)`];
+  }
+  const group = getent("group", stat.gid);
+  const owner = getent("passwd", stat.uid);
+  const members = (group?.[3] ?? "").split(",").filter((name) => name !== "" && name !== owner?.[0]);
+  if (group && owner && group[0] === owner[0] && owner[3] === String(stat.gid) && members.length === 0) {
+    return ["warn", `${dir} is ${mode}, shared with the group ${group[0]}, the private group of its owner ${owner[0]}, which no other user is in: the other users of the team are refused it; run chgrp -R <the team's group> ${dir}`];
+  }
+  return ["ok", `${dir} is ${mode}, shared with the group ${group?.[0] ?? stat.gid}`];
+}
+
 export interface DoctorOptions extends CommonOptions {
   /** The claims CLI its racing processes run; by default this package's own bin/claims.js. */
   binary?: string;
@@ -107,7 +136,10 @@ async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
     add("permissions", "fail", `${store.dir} is world-writable (${mode.toString(8)}): anyone on the machine can forge or remove claims, and take refuses it`);
     return { dir: store.dir, checks, trusted: false };
   } else if (mode & 0o020 && !context.settings.groupShared) add("permissions", "warn", `${store.dir} is group-writable (${mode.toString(8)}) but the config does not say shared_group`);
-  else add("permissions", "ok", `${store.dir} is ${mode.toString(8)}`);
+  else if (context.settings.groupShared) {
+    const [status, detail] = groupCheck(store.dir);
+    add("permissions", status, detail);
+  } else add("permissions", "ok", `${store.dir} is ${mode.toString(8)}`);
   const filesystem = checkFilesystem(store.dir, add);
 
   const a = writeTempFile(store.dir, "a\n", store.fileMode);

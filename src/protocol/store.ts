@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
@@ -102,11 +102,15 @@ export class Store {
     // One level at a time rather than mkdir({ recursive: true }), which spins forever under /proc
     // (mkdir answers ENOENT there for a parent that exists).
     const missing: string[] = [];
+    let ancestorGid: number | undefined;
     for (let path = this.dir; ; path = dirname(path)) {
       try {
         const stats = statSync(path);
         if (path === this.dir && stats.isDirectory()) this.sharedDirectory = (stats.mode & 0o2070) === 0o2070;
-        if (stats.isDirectory()) break;
+        if (stats.isDirectory()) {
+          ancestorGid = stats.gid;
+          break;
+        }
         throw new BadInputError(
           path === this.dir
             ? notADirectory(this.dir)
@@ -123,6 +127,7 @@ export class Store {
     for (const path of missing) {
       try {
         mkdirSync(path, { mode: this.directoryMode });
+        if (this.directoryMode !== 0o700) this.takeTeamGroup(path, ancestorGid);
         if (path === this.dir && this.directoryMode !== 0o700) chmodSync(path, this.directoryMode);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -141,6 +146,26 @@ export class Store {
       throw this.ioError(error, "write to");
     }
     this.refuseForeignFiles();
+  }
+
+  /**
+   * A group-shared directory just made takes the group of the directory it was made in (where the
+   * creator may give it that group: a member of it, or root), as a setgid parent would give it:
+   * made with the creator's own group, often a group of that user alone, it would be shared with
+   * nobody, and the team's other users would be refused it (EACCES) while doctor found it fine.
+   */
+  private takeTeamGroup(path: string, gid: number | undefined): void {
+    if (gid === undefined) return;
+    try {
+      const made = statSync(path);
+      if (made.gid === gid) return;
+      const mayGive = process.getuid?.() === 0 || (process.getgroups?.() ?? []).includes(gid);
+      if (!mayGive) return;
+      chownSync(path, -1, gid);
+      chmodSync(path, made.mode & 0o7777); // a change of group may drop the setgid bit
+    } catch {
+      // best effort: the directory stays the creator's group, as mkdir made it (doctor says so)
+    }
   }
 
   /**
