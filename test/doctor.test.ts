@@ -136,6 +136,25 @@ Doctor("should warn when the config says shared_group but the directory's group 
   assert.is(lonely.detail, `${box.dir} is 2770, shared with the group ${owner[0]}, the private group of its owner ${owner[0]}, which no other user is in: the other users of the team are refused it; run chgrp -R <the team's group> ${box.dir}`);
 });
 
+Doctor("should refuse a --via that is empty, given twice, or the claims directory itself, saying what to give instead", ({ box }) => {
+  mkdirSync(box.dir);
+  const other = join(box.root, "other-mount");
+  mkdirSync(other);
+  symlinkSync(box.dir, join(box.root, "link-to-store"));
+  const cases: Array<[string[], RegExp]> = [
+    [["--via", ""], /^claims: --via is empty; give the same claims directory as another mount shows it \(e\.g\. \/mnt\/other\/claims\)\.\n$/],
+    [["--via", other, "--via", join(box.root, "x")], /^claims: --via was given twice, as ".*other-mount" and ".*x"; give it once, with the one meant\.\n$/],
+    [["--via", box.dir], /^claims: --via .*store is the claims directory itself \(.*store\); give it as another mount shows it \(e\.g\. \/mnt\/other\/claims\), or leave --via out\.\n$/],
+    [["--via", join(box.root, "link-to-store")], /^claims: --via .*link-to-store is the claims directory itself/],
+  ];
+  for (const [args, message] of cases) {
+    const result = claims(["doctor", "--dir", box.dir, ...args]);
+    assert.is(result.code, 2, `${args.join(" ")}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, message);
+    assert.is(result.stdout, "", "no check ran");
+  }
+});
+
 Doctor("should work from the library as the README shows it, with no binary given, and leave no claim", async ({ box }) => {
   const { doctor, status } = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
   const result = await doctor({ dir: box.dir, env: {} });

@@ -119,7 +119,7 @@ export const VERBS = {
       "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris; on a network filesystem its caches and locks across machines",
     flags: {
       ...COMMON,
-      via: { long: "--via", value: "<dir>", help: "the same claims directory through another mount: check that each sees the other's claims and locks at once" },
+      via: { long: "--via", value: "<dir>", help: "the same claims directory through another mount: check that each sees the other's claims and locks at once", once: true },
     },
   },
   hook: {

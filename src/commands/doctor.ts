@@ -10,7 +10,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
+import { realpathSync } from "node:fs";
 import { findDebris } from "../protocol/debris.js";
 import { tokenFilesOf } from "../protocol/fencing.js";
 import { removeQuietly, sleepSync, writeTempFile } from "../os/files.js";
@@ -40,6 +41,15 @@ export interface DoctorResult {
 }
 
 const RACERS = 8;
+
+/** Whether two paths are one name of one directory (symlinks resolved; a bind mount is another name). */
+function sameName(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return a === b;
+  }
+}
 
 /**
  * More pinned claims directories pointing here than this, and doctor warns: each one that exists
@@ -114,12 +124,19 @@ export function doctor(input: DoctorOptions): Promise<DoctorResult> {
 async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
   checkOptionTypes("doctor", input);
   const options = { ...input, binary: input.binary ?? ownBinary() };
+  if (options.via !== undefined && options.via.trim() === "") {
+    throw new BadInputError(`${optionName("via")} is empty; give the same claims directory as another mount shows it (e.g. /mnt/other/claims).`);
+  }
   if (options.via !== undefined && !isDirectory(options.via)) {
     // Checked before anything is written: a take through a --via that does not exist would create it.
     throw new BadInputError(`${optionName("via")} ${options.via} is not a directory; give the same claims directory as another mount shows it (e.g. /mnt/other/claims).`);
   }
   const context = openContext(options);
   const { store } = context;
+  if (options.via !== undefined && sameName(resolve(context.settings.cwd, options.via), store.dir)) {
+    // Through one name every check would pass for the name, proving nothing about another mount.
+    throw new BadInputError(`${optionName("via")} ${options.via} is the claims directory itself (${store.dir}); give it as another mount shows it (e.g. /mnt/other/claims), or leave --via out.`);
+  }
   const checks: DoctorCheck[] = [];
   const add = (check: string, status: DoctorCheck["status"], detail: string) => checks.push({ check, status, detail });
   const scratch = doctorScratchName(); // kept out of the log (src/protocol/log.ts)
