@@ -112,6 +112,33 @@ Record("should append through one open log line by line, to the log its name lea
   assert.equal(entries.map((entry) => entry.target), Array.from({ length: lines }, (_, i) => `t${i}`).filter((_, i) => i !== lines - 2), "every line but the one removed with its log, in order");
 });
 
+Record("should note a refusal made right after a rotation, in the new log the rotation starts", ({ box }) => {
+  mkdirSync(box.dir, { recursive: true });
+  const taken = claims(["take", "name:x", "--holder", "a", "--dir", box.dir]);
+  assert.is(taken.code, 0, taken.stderr);
+  // The log a line short of 1 MiB, as a long-used directory's is: the next change rotates it.
+  const filler = (length: number) => `${JSON.stringify({ at: "2026-01-01T00:00:00Z", event: "take", target: "filler", holder: "z", purpose: "p".repeat(length), pid: 1 })}\n`;
+  const current = join(box.dir, LOG_FILE);
+  let text = readFileSync(current, "utf8");
+  while (text.length + filler(400).length < ROTATE_BYTES - 40) text += filler(400);
+  text += filler(ROTATE_BYTES - 40 - text.length - filler(0).length);
+  writeFileSync(current, text); // 40 bytes short of 1 MiB
+  assert.is(statSync(current).size, ROTATE_BYTES - 40);
+  assert.is(claims(["take", "name:y", "--holder", "a", "--purpose", "rotates", "--dir", box.dir]).code, 0);
+  const refused = claims(["take", "name:x", "--holder", "b", "--purpose", "refused right after", "--dir", box.dir]);
+  assert.is(refused.code, 3, refused.stdout);
+  const entries = JSON.parse(claims(["log", "--dir", box.dir, "--since", "1d", "--json"]).stdout).entries; // the filler is older
+  assert.equal(
+    entries.map(({ event, target, holder }: { event: string; target: string; holder: string }) => ({ event, target, holder })),
+    [
+      { event: "take", target: "x", holder: "a" },
+      { event: "take", target: "y", holder: "a" },
+      { event: "refused", target: "x", holder: "b" },
+    ],
+  );
+  assert.is(logFiles(box.dir).length, 2, "one rotated log and the new one");
+});
+
 Record("should record each claim a sweep removes as its own whole line, beside concurrent takers", async ({ box, opts }) => {
   const targets = Array.from({ length: 200 }, (_, i) => `old${i}`);
   await take({ ...opts, holder: "gone", targets, purpose: "x".repeat(200), now: T0 });

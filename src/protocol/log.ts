@@ -2,7 +2,7 @@
 // collisions can be audited after the fact. Appends are single write(2) calls with O_APPEND, which
 // never interleave on a local filesystem; a line is bounded so it is one small write. At 1 MiB the
 // log is renamed to `log-<time>-<pid>-<random>.jsonl` (a unique name: two rotators never overwrite each
-// other) and a new one starts; it is never rewritten in place. A broken or missing log never
+// other) and a new, empty one is made at once (a refusal is noted only in a log that exists); it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -126,6 +126,10 @@ export function logWriter(dir: string, mode = 0o600): LogWriter {
           close();
           const stamp = new Date(nowMs).toISOString().replace(/[:.]/g, "");
           renameSync(path, join(dir, `log-${stamp}-${process.pid}-${randomHex(6)}.jsonl`));
+          // The new log starts now, empty: a refusal is noted only in a log that exists, and one
+          // made before the next change would otherwise be lost to the rotation.
+          const fresh = open(false);
+          if (fresh !== undefined) closeSync(fresh);
         }
       } catch {
         // The record must never cost a claim: a full disk or an unwritable log is not the caller's problem.
