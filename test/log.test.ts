@@ -139,6 +139,30 @@ Record("should note a refusal made right after a rotation, in the new log the ro
   assert.is(logFiles(box.dir).length, 2, "one rotated log and the new one");
 });
 
+Record("should find a file's or directory's entries after it is gone, by the word or the path that named it", ({ box }) => {
+  const run = (...args: string[]) => claims([...args, "--dir", box.dir], { cwd: box.project });
+  writeFileSync(join(box.project, "gen.txt"), "x\n");
+  mkdirSync(join(box.project, "build"));
+  assert.is(run("take", "gen.txt", "build", "--holder", "a", "--purpose", "regenerate").code, 0);
+  assert.is(run("release", "--holder", "a").code, 0);
+  assert.is(run("take", "name:gen.txt", "--holder", "n").code, 0);
+  rmSync(join(box.project, "gen.txt"));
+  rmSync(join(box.project, "build"), { recursive: true });
+  const targetsOf = (...args: string[]) => {
+    const result = run("log", ...args, "--json");
+    assert.is(result.code, 0, result.stderr);
+    return JSON.parse(result.stdout).entries.map((entry: { event: string; target: string }) => `${entry.event} ${entry.target}`);
+  };
+  const file = join(box.project, "gen.txt");
+  const directory = `${join(box.project, "build")}/`;
+  assert.equal(targetsOf("gen.txt"), [`take ${file}`, `release ${file}`, "take gen.txt"], "the word: the file it named, and the name");
+  assert.equal(targetsOf("./gen.txt"), [`take ${file}`, `release ${file}`], "the path: the file that was");
+  assert.equal(targetsOf("name:gen.txt"), ["take gen.txt"], "name: the name alone");
+  assert.equal(targetsOf("build"), [`take ${directory}`, `release ${directory}`], "a directory's word: the directory it was");
+  assert.equal(targetsOf("./build"), [`take ${directory}`, `release ${directory}`], "a path not there now: the directory that was");
+  assert.equal(run("log", "build").stdout.split("\n").filter(Boolean).length, 2, "and so in the human output");
+});
+
 Record("should record each claim a sweep removes as its own whole line, beside concurrent takers", async ({ box, opts }) => {
   const targets = Array.from({ length: 200 }, (_, i) => `old${i}`);
   await take({ ...opts, holder: "gone", targets, purpose: "x".repeat(200), now: T0 });

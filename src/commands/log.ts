@@ -5,7 +5,9 @@ import { BadInputError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { LOG_FILE, logFiles, readLogFile, type LogEntry } from "../protocol/log.js";
 import { waitForChanges } from "../os/watch.js";
-import { openContext, parseTargets, type CommonOptions } from "../protocol/context.js";
+import { openContext, parseTargets, type CommonOptions, type Context } from "../protocol/context.js";
+import { looksLikePath, parseTarget, pathItWillBe } from "../targets/target.js";
+import { shapeOf } from "../targets/overlap.js";
 import { parseTimestamp } from "../os/time.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -31,11 +33,11 @@ export interface LogFilter {
   matches(entry: LogEntry): boolean;
 }
 
-export function logFilter(options: LogOptions, nowMs: number, canonicalTarget?: string): LogFilter {
+export function logFilter(options: LogOptions, nowMs: number, targets?: ReadonlySet<string>): LogFilter {
   const sinceMs = options.since === undefined ? undefined : parseSince(options.since, nowMs);
   return {
     matches: (entry) =>
-      (canonicalTarget === undefined || entry.target === canonicalTarget) &&
+      (targets === undefined || targets.has(entry.target)) &&
       (options.holder === undefined || entry.holder === options.holder || entry.other === options.holder) &&
       (sinceMs === undefined || (parseTimestamp(entry.at) ?? 0) >= sinceMs),
   };
@@ -46,9 +48,29 @@ export function log(options: LogOptions = {}): LogResult {
   return asOneVerb(() => logNow(options));
 }
 
+/**
+ * The targets whose entries `claims log <target>` shows: the one the argument names, and what it
+ * may have been recorded as when it was there. The record outlives the files it names, and a log
+ * is read most after one is gone: a word that reads like a path (`gen.txt`, `build`) is also the
+ * file or directory it names, or named (as check and status answer for it), and a path not there
+ * now is the file or the directory that was.
+ */
+function targetsAsked(input: string, context: Context): Set<string> {
+  const target = parseTargets([input], context)[0];
+  if (target === undefined) return new Set();
+  const forms = new Set([target.canonical]);
+  if (looksLikePath(target)) forms.add(parseTarget(pathItWillBe(target.canonical).path, { cwd: context.settings.cwd, home: context.settings.home }).canonical);
+  for (const form of [...forms]) {
+    const { kind } = shapeOf(form);
+    if (kind === "path") forms.add(`${form}/`);
+    else if (kind === "directory" && form !== "/") forms.add(form.replace(/\/$/, ""));
+  }
+  return forms;
+}
+
 function logNow(options: LogOptions = {}): LogResult {
   const context = openContext(options);
-  const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
+  const target = options.target === undefined ? undefined : targetsAsked(options.target, context);
   const filter = logFilter(options, context.nowMs, target);
   const entries: LogEntry[] = [];
   // Listed through the store, so an unreadable directory is an error naming it, not "no entries".
@@ -74,7 +96,7 @@ function logNow(options: LogOptions = {}): LogResult {
  */
 export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) => void, signal: AbortSignal): Promise<void> {
   const context = openContext(options);
-  const target = options.target === undefined ? undefined : (parseTargets([options.target], context)[0]?.canonical as string);
+  const target = options.target === undefined ? undefined : targetsAsked(options.target, context);
   const filter = logFilter({ ...options, since: undefined }, context.nowMs, target);
   const path = join(context.store.dir, LOG_FILE);
   let offset = sizeOf(path);
