@@ -7,7 +7,8 @@
 // process on another machine, and, given the same directory through another mount (`via`), that
 // a claim is seen through it at once and a lock held through one path holds off the other; the
 // racers then run through both paths (src/commands/doctor-network.ts).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { getent } from "../os/getent.js";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { basename, join, resolve } from "node:path";
@@ -67,14 +68,6 @@ function pinnedCheck(dir: string): [DoctorCheck["status"], string] {
   const looked = `${which} looked in by every take, check and hook write of a path here`;
   if (pinned.length <= MANY_PINNED) return ["ok", looked];
   return ["warn", `${looked}, each a directory listing: remove those no session uses any more (sweep then drops their pointers from ${join(dir, PINNED_DIRECTORY)}), or have every session pin one directory, or none`];
-}
-
-/** One line of getent's answer for `key` in `database` (group, passwd), split at its colons; undefined where there is none (or no getent). */
-function getent(database: "group" | "passwd", key: number): string[] | undefined {
-  const answer = spawnSync("getent", [database, String(key)], { encoding: "utf8", timeout: 5_000 });
-  if (answer.status !== 0 || typeof answer.stdout !== "string") return undefined;
-  const line = answer.stdout.split("\n")[0] ?? "";
-  return line === "" ? undefined : line.split(":");
 }
 
 /**

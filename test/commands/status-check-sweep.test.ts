@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,7 +13,7 @@ import { processStartTime } from "../../src/os/process-identity.js";
 import { recordClientSession } from "../../src/protocol/hook-files.js";
 import { plain, renderStatus } from "../../src/cli/render.js";
 import { markAsked, markWritten, recordCleared, recordPending } from "../../src/hooks/state.js";
-import { freshLibraryContext, entries, iso, readJson, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
+import { claims, freshLibraryContext, entries, iso, readJson, SECOND, T0, writeClaimFile, type LibraryContext } from "../helpers.js";
 
 
 const Status = suite<LibraryContext>("status");
@@ -262,6 +262,35 @@ Sweep("should keep a client's record of its sessions, however old, while that cl
   } finally {
     running.kill();
   }
+});
+
+Sweep("should refuse, as root, another user's owner-only directory, where what it wrote would be root's and unreadable to that user's sessions", async ({ box, opts }) => {
+  if (process.getuid?.() !== 0) return; // only root writes in another user's directory
+  const NOBODY = 65534;
+  const before = Date.now() - 3600 * SECOND;
+  await take({ ...opts, targets: ["x"], holder: "s1", now: before });
+  await take({ ...opts, targets: ["x"], holder: "s2", queue: true, ttl: 7200, now: before + SECOND });
+  utimesSync(join(box.dir, "x.json"), new Date(before), new Date(before)); // stale by the file's mtime too
+  const own = (mode: number) => {
+    for (const name of readdirSync(box.dir)) chownSync(join(box.dir, name), NOBODY, NOBODY);
+    chownSync(box.dir, NOBODY, NOBODY);
+    chmodSync(box.dir, mode);
+  };
+  own(0o700); // a user's default claims directory, swept from root's crontab
+  const listing = () => readdirSync(box.dir).sort().map((name) => `${name} ${statSync(join(box.dir, name)).uid}`);
+  const was = listing();
+  const refused = claims(["sweep", "--dir", box.dir]);
+  assert.is(refused.code, 2, refused.stdout);
+  assert.match(refused.stderr, /^claims: The claims directory .*store belongs to (nobody|uid 65534), and what a sweep as root writes there \(the claim it grants a waiter, the log\) would be root's, unreadable to \1's sessions; run the sweep as \1 \(from \1's crontab, or: runuser -u (nobody|#65534) -- claims sweep --dir .*store\)\.\n$/);
+  assert.equal(listing(), was, "nothing written, nothing granted");
+  const dry = claims(["sweep", "--dir", box.dir, "--dry-run", "--json"]);
+  assert.is(dry.code, 0, dry.stderr);
+  assert.equal(JSON.parse(dry.stdout).granted, [{ target: "x", holder: "s2" }], "a dry run writes nothing: allowed");
+  own(0o2770); // group-shared: root's files are 0660 in the directory's group
+  const shared = claims(["sweep", "--dir", box.dir, "--json"]);
+  assert.is(shared.code, 0, shared.stderr);
+  assert.equal(JSON.parse(shared.stdout).granted, [{ target: "x", holder: "s2" }]);
+  assert.is(statSync(join(box.dir, "x.json")).mode & 0o777, 0o660);
 });
 
 Sweep("should need no holder", async ({ opts }) => {
