@@ -2,6 +2,7 @@
 // unless --mine is given.
 import { copyOfClaim, type Claim } from "../protocol/claim.js";
 import { displayTarget, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
+import { ownerRootWouldLockOut } from "../os/getent.js";
 import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
@@ -149,8 +150,11 @@ function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, o
  * hook's carry-over after /clear). `lookOnly`: another session's directory looked into, where
  * nothing is granted to its queue and no grant notice is read.
  */
-export function statusOfDirectory(options: StatusOptions, { lookOnly = false } = {}): StatusResult {
+export function statusOfDirectory(options: StatusOptions, { lookOnly: onlyLook = false } = {}): StatusResult {
   const context = openContext(options);
+  // root looking into another user's owner-only directory only looks: a grant it made would be a
+  // claim file of root's, unreadable to the waiter it was granted to (src/os/getent.ts).
+  const lookOnly = onlyLook || ownerRootWouldLockOut(context.settings.dir) !== undefined;
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.

@@ -9,9 +9,9 @@ import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOp
 import { logWriter } from "../protocol/log.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName, isLiveClientRecord } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { BadInputError } from "../os/errors.js";
-import { userName } from "../os/getent.js";
+import { ownerRootWouldLockOut } from "../os/getent.js";
 import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 import { asOneVerb } from "../os/lookups.js";
@@ -51,11 +51,9 @@ export function sweep(options: SweepOptions = {}): SweepResult {
  * in the directory's group, which every member reads, so root may sweep it.
  */
 function refuseAnotherUsersDirectory(dir: string): void {
-  if (process.getuid?.() !== 0) return;
-  const stat = statSync(dir);
-  if (stat.uid === 0 || (stat.mode & 0o2070) === 0o2070) return;
-  const owner = userName(stat.uid);
-  const as = owner.startsWith("uid ") ? `#${stat.uid}` : owner;
+  const owner = ownerRootWouldLockOut(dir);
+  if (owner === undefined) return;
+  const as = owner.startsWith("uid ") ? `#${owner.slice(4)}` : owner;
   throw new BadInputError(
     `The claims directory ${dir} belongs to ${owner}, and what a sweep as root writes there (the claim it grants a waiter, the log) would be root's, unreadable to ${owner}'s sessions; run the sweep as ${owner} (from ${owner}'s crontab, or: runuser -u ${as} -- claims sweep --dir ${dir}).`,
   );

@@ -264,7 +264,7 @@ Sweep("should keep a client's record of its sessions, however old, while that cl
   }
 });
 
-Sweep("should refuse, as root, another user's owner-only directory, where what it wrote would be root's and unreadable to that user's sessions", async ({ box, opts }) => {
+Sweep("should refuse, as root, another user's owner-only directory, and status there only look, where what they wrote would be root's and unreadable to that user's sessions", async ({ box, opts }) => {
   if (process.getuid?.() !== 0) return; // only root writes in another user's directory
   const NOBODY = 65534;
   const before = Date.now() - 3600 * SECOND;
@@ -283,6 +283,10 @@ Sweep("should refuse, as root, another user's owner-only directory, where what i
   assert.is(refused.code, 2, refused.stdout);
   assert.match(refused.stderr, /^claims: The claims directory .*store belongs to (nobody|uid 65534), and what a sweep as root writes there \(the claim it grants a waiter, the log\) would be root's, unreadable to \1's sessions; run the sweep as \1 \(from \1's crontab, or: runuser -u (nobody|#65534) -- claims sweep --dir .*store\)\.\n$/);
   assert.equal(listing(), was, "nothing written, nothing granted");
+  const looked = claims(["status", "--dir", box.dir, "--json"]);
+  assert.is(looked.code, 0, looked.stderr);
+  assert.equal(JSON.parse(looked.stdout).claims.map((claim: { holder: string; stale: boolean }) => [claim.holder, claim.stale]), [["s1", true]], "status as root only looks");
+  assert.equal(listing(), was, "and grants nothing either");
   const dry = claims(["sweep", "--dir", box.dir, "--dry-run", "--json"]);
   assert.is(dry.code, 0, dry.stderr);
   assert.equal(JSON.parse(dry.stdout).granted, [{ target: "x", holder: "s2" }], "a dry run writes nothing: allowed");
