@@ -261,7 +261,7 @@ Guard("should leave a hooks folder inside the repository (core.hooksPath = .gith
   git(["config", "core.hooksPath", ".githooks"]);
   const refused = install(context);
   assert.is(refused.code, 2);
-  assert.match(refused.stderr, /inside the repository \(core\.hooksPath\).*npx claims guard check --hook prepare-commit-msg.*--force/);
+  assert.match(refused.stderr, /inside the repository \(core\.hooksPath\).*npx --no claims guard check --hook prepare-commit-msg.*--force/, "npx --no: never a package of that name fetched from the registry");
   assert.is(git(["status", "--porcelain"]).out, "", "no tracked file changed, nothing added");
   assert.is(install(context, "--force").code, 0);
   assert.match(readFileSync(join(repo, ".githooks", "prepare-commit-msg"), "utf8"), /claims guard/);

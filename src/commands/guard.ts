@@ -51,7 +51,7 @@ export function install(options: { cwd?: string; prePush?: boolean; binary: stri
     // core.hooksPath at a folder of the working tree (.githooks, husky): its hooks are committed
     // or generated, and ours carries this machine's node and claims paths.
     throw new BadInputError(
-      `git reads hooks from ${dir}, inside the repository (core.hooksPath): installing there would change files the repository shares, with this machine's paths in them. Add this line to your own prepare-commit-msg hook instead: npx claims guard check --hook prepare-commit-msg (pre-applypatch: --hook pre-applypatch; pre-push: --hook pre-push, with git's input); or pass --force to install there anyway.`,
+      `git reads hooks from ${dir}, inside the repository (core.hooksPath): installing there would change files the repository shares, with this machine's paths in them. Add this line to your own prepare-commit-msg hook instead: npx --no claims guard check --hook prepare-commit-msg (pre-applypatch: --hook pre-applypatch; pre-push: --hook pre-push, with git's input); or pass --force to install there anyway.`,
     );
   }
   mkdirSync(dir, { recursive: true });
