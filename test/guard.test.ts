@@ -1,10 +1,10 @@
 // The git guard end to end: a real repository, real `git commit` and `git push`.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, ROOT, sandbox, type Sandbox } from "./helpers.js";
 
 type Context = { box: Sandbox; repo: string; git: (args: string[], env?: Record<string, string>, cwd?: string) => { code: number; out: string } };
 const Guard = suite<Context>("claims guard with real git");
@@ -249,6 +249,29 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
   writeFileSync(join(worktree, "b.txt"), "wt\n");
   git(["add", "b.txt"], {}, worktree);
   assert.is.not(git(["commit", "-qm", "wt"], { CLAIMS_HOLDER: "me" }, worktree).code, 0);
+});
+
+Guard("should say in one sentence, not node's stack, that the claims it runs is gone, and still let CLAIMS_GUARD=off past", (context) => {
+  const { git, repo, box } = context;
+  // An install from a copy of claims (a clone, a global install) that is then removed.
+  const copy = join(box.root, "old-install");
+  for (const part of ["bin", "dist", "package.json"]) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+  const installed = spawnSync(process.execPath, [join(copy, "bin", "claims.js"), "guard", "install", "--pre-push", "--dir", box.dir], { cwd: repo, env: cleanEnv(), encoding: "utf8" });
+  assert.is(installed.status, 0, installed.stderr);
+  rmSync(copy, { recursive: true, force: true });
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["add", "b.txt"]);
+  const refused = git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" });
+  assert.is(refused.code, 1);
+  assert.is(
+    refused.out,
+    `claims guard: cannot check this: ${join(copy, "bin", "claims.js")} or the node that runs it, ${process.execPath}, is not there any more; run claims guard install again in this repository (or claims guard uninstall), or CLAIMS_GUARD=off before the git command to skip the check.\n`,
+  );
+  const past = git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me", CLAIMS_GUARD: "Off" });
+  assert.is(past.code, 0, past.out);
+  assert.match(past.out, /^claims guard: not checked: .*old-install\/bin\/claims\.js or .* is not there any more\.\n$/);
+  assert.is(install(context).code, 0, "installed again from where claims is now");
+  assert.is(git(["commit", "--allow-empty", "-qm", "again"], { CLAIMS_HOLDER: "me" }).code, 0);
 });
 
 Guard("should leave a hooks folder inside the repository (core.hooksPath = .githooks) alone unless --force", (context) => {

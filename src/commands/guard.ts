@@ -108,10 +108,21 @@ function script(name: GitHook, binary: string): string {
 ${MARKER} installed by \`claims guard install\`; \`claims guard uninstall\` puts back what was here.
 chained="$(dirname "$0")/${name}${CHAINED}"
 `;
-  if (name !== "pre-push") return `${header}if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi\nexec ${check}\n`;
+  // node or claims gone since the install (uninstalled, the clone moved, another node version):
+  // one sentence saying so and what to do, not node's stack, and CLAIMS_GUARD=off or warn still
+  // gets past, as with the check itself (prepare-commit-msg runs under --no-verify too).
+  const gone = `if [ ! -x ${shellQuote(process.execPath)} ] || [ ! -f ${shellQuote(binary)} ]; then
+  case "$(printf '%s' "$CLAIMS_GUARD" | tr -d ' \\t' | tr 'A-Z' 'a-z')" in
+    off|warn) echo "claims guard: not checked: "${shellQuote(binary)}" or "${shellQuote(process.execPath)}" is not there any more." >&2; exit 0 ;;
+  esac
+  echo "claims guard: cannot check this: "${shellQuote(binary)}" or the node that runs it, "${shellQuote(process.execPath)}", is not there any more; run claims guard install again in this repository (or claims guard uninstall), or CLAIMS_GUARD=off before the git command to skip the check." >&2
+  exit 1
+fi
+`;
+  if (name !== "pre-push") return `${header}if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi\n${gone}exec ${check}\n`;
   return `${header}refs=$(cat)
 if [ -x "$chained" ]; then printf '%s\\n' "$refs" | "$chained" "$@" || exit $?; fi
-printf '%s\\n' "$refs" | ${check}
+${gone}printf '%s\\n' "$refs" | ${check}
 `;
 }
 
