@@ -251,6 +251,25 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
   assert.is.not(git(["commit", "-qm", "wt"], { CLAIMS_HOLDER: "me" }, worktree).code, 0);
 });
 
+Guard("should judge a push by URL by the commits the remote does not have, not the whole history", (context) => {
+  const { git, box, repo } = context;
+  assert.is(install(context, "--pre-push").code, 0);
+  const remote = join(box.root, "by-url.git");
+  spawnSync("git", ["init", "-q", "--bare", remote]);
+  assert.is(git(["push", "-q", remote, "main"]).code, 0, "b.txt pushed, with no remote-tracking branch: a push by URL");
+  writeFileSync(join(repo, "c.txt"), "c\n");
+  git(["add", "c.txt"]);
+  git(["commit", "-qm", "c"], { CLAIMS_HOLDER: "me" });
+  hold(context, "b.txt"); // claimed after the remote got the commit that made it
+  const pushed = git(["push", "-q", remote, "main"], { CLAIMS_HOLDER: "me" });
+  assert.is(pushed.code, 0, pushed.out);
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["commit", "-qam", "b"], { CLAIMS_HOLDER: "me", CLAIMS_GUARD: "off" });
+  const refused = git(["push", "-q", remote, "main"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(refused.code, 0);
+  assert.match(refused.out, /b\.txt: held by other for "rewriting it"/);
+});
+
 Guard("should say in one sentence, not node's stack, that the claims it runs is gone, and still let CLAIMS_GUARD=off past", (context) => {
   const { git, repo, box } = context;
   // An install from a copy of claims (a clone, a global install) that is then removed.

@@ -60,7 +60,11 @@ export function pushedChanges(root: string, refs: string): PushedChange[] {
       throw new BadInputError(`pre-push input ${JSON.stringify(line.slice(0, 200))} is not a line as git gives it (<local ref> <local sha> <remote ref> <remote sha>); run claims guard check --hook pre-push as git's pre-push hook, or feed it such lines.`);
     }
     if (ZERO.test(localSha as string)) continue; // a deleted ref pushes no content
-    const commits = git(["rev-list", localSha, "--not", "--remotes"], root).split("\n").filter(Boolean);
+    // Not what the remote has already: its branches as fetched, and the commit git says the ref
+    // is at there (a push by URL, or to a remote never fetched, has no remote-tracking branch:
+    // without it, every commit of the history counted as pushed).
+    const has = !ZERO.test(remoteSha as string) && spawnSync("git", ["cat-file", "-e", `${remoteSha}^{commit}`], { cwd: root }).status === 0;
+    const commits = git(["rev-list", localSha as string, "--not", "--remotes", ...(has ? [remoteSha as string] : [])], root).split("\n").filter(Boolean);
     if (commits.length === 0) continue;
     const paths = new Set<string>();
     for (const commit of commits) {
