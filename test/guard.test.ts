@@ -251,6 +251,23 @@ Guard("should install where git reads hooks: core.hooksPath, and from a linked w
   assert.is.not(git(["commit", "-qm", "wt"], { CLAIMS_HOLDER: "me" }, worktree).code, 0);
 });
 
+Guard("should say a bare repository or a git directory has no work tree to guard, rather than no repository", (context) => {
+  const { box, repo } = context;
+  const bare = join(box.root, "server.git");
+  spawnSync("git", ["init", "-q", "--bare", bare]);
+  const cases: Array<[string, RegExp]> = [
+    [bare, /^claims: .*server\.git is a bare repository, with no work tree whose commits could be guarded; run claims guard in a clone of it \(or a worktree\)\.\n$/],
+    [join(repo, ".git", "hooks"), /^claims: .*\.git\/hooks is inside the git directory of a repository; run claims guard from its work tree \(cd to the repository's top\)\.\n$/],
+    [box.root, /^claims: .* is not inside a git repository; run claims guard from the repository \(or worktree\) it should guard\.\n$/],
+  ];
+  for (const [cwd, message] of cases) {
+    const result = claims(["guard", "install", "--dir", box.dir], { cwd });
+    assert.is(result.code, 2, cwd);
+    assert.match(result.stderr, message);
+  }
+  assert.equal(readdirSync(join(bare, "hooks")).filter((name) => !name.endsWith(".sample")), [], "nothing installed there");
+});
+
 Guard("should judge a push by URL by the commits the remote does not have, not the whole history", (context) => {
   const { git, box, repo } = context;
   assert.is(install(context, "--pre-push").code, 0);

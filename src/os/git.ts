@@ -14,6 +14,11 @@ export function repositoryRoot(cwd: string): string {
   try {
     return git(["rev-parse", "--show-toplevel"], cwd).trim();
   } catch {
+    // Inside a repository's git directory (.git, a bare repository) there is a repository, but no work tree to guard.
+    const inside = spawnSync("git", ["rev-parse", "--is-inside-git-dir", "--is-bare-repository"], { cwd, encoding: "utf8" });
+    const [gitDir, bare] = inside.status === 0 ? inside.stdout.trim().split("\n") : [];
+    if (bare === "true") throw new BadInputError(`${cwd} is a bare repository, with no work tree whose commits could be guarded; run claims guard in a clone of it (or a worktree).`);
+    if (gitDir === "true") throw new BadInputError(`${cwd} is inside the git directory of a repository; run claims guard from its work tree (cd to the repository's top).`);
     throw new BadInputError(`${cwd} is not inside a git repository; run claims guard from the repository (or worktree) it should guard.`);
   }
 }
