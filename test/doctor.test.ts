@@ -116,6 +116,29 @@ Doctor("should make a group-shared claims directory of the group of the director
   assert.equal(permissionsOf(doctor.stdout), { check: "permissions", status: "ok", detail: `${box.dir} is 2770, shared with the group ${nogroupName}` });
 });
 
+Doctor("should warn when a directory above a group-shared claims directory does not let its group through, naming it", ({ box }) => {
+  if (!asRoot || !nogroupName) return; // needs a group to give that the creator's own is not
+  chmodSync(box.root, 0o711);
+  const home = join(box.root, "home"); // an owner's home: 750, of the owner's own group
+  mkdirSync(home);
+  chmodSync(home, 0o750);
+  const dir = join(home, "team-claims");
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: "../home/team-claims", shared_group: true }));
+  mkdirSync(dir);
+  chownSync(dir, -1, NOGROUP);
+  chmodSync(dir, 0o2770);
+  const closed = claims(["doctor", "--holder", "a", "--json"], { cwd: box.project });
+  assert.is(closed.code, 0, "a warning: the guard holds for its owner");
+  assert.equal(permissionsOf(closed.stdout), {
+    check: "permissions",
+    status: "warn",
+    detail: `${dir} is 2770, shared with the group ${nogroupName}, but ${home} above it (750, group root) does not let that group through, so its other members cannot reach it; run chmod o+x ${home}, or chgrp ${nogroupName} ${home} and chmod g+x ${home}, or move the claims directory where the team can reach it`,
+  });
+  chmodSync(home, 0o751);
+  const open = claims(["doctor", "--holder", "a", "--json"], { cwd: box.project });
+  assert.equal(permissionsOf(open.stdout).status, "ok", permissionsOf(open.stdout).detail);
+});
+
 Doctor("should warn when the config says shared_group but the directory's group is its owner's alone, or the group may not use it, saying what to do", ({ box }) => {
   sharedConfig(box);
   mkdirSync(box.dir, { mode: 0o700 }); // made before the config said shared_group

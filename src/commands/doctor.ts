@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { getent } from "../os/getent.js";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { realpathSync } from "node:fs";
 import { findDebris } from "../protocol/debris.js";
 import { tokenFilesOf } from "../protocol/fencing.js";
@@ -87,6 +87,22 @@ function groupCheck(dir: string): [DoctorCheck["status"], string] {
   const members = (group?.[3] ?? "").split(",").filter((name) => name !== "" && name !== owner?.[0]);
   if (group && owner && group[0] === owner[0] && owner[3] === String(stat.gid) && members.length === 0) {
     return ["warn", `${dir} is ${mode}, shared with the group ${group[0]}, the private group of its owner ${owner[0]}, which no other user is in: the other users of the team are refused it; run chgrp -R <the team's group> ${dir}`];
+  }
+  // Every directory above must let the group through (search, x): a team directory under an
+  // owner-only home (0700, or 0750 of the owner's own group) is shared with nobody.
+  for (let above = dirname(dir); ; above = dirname(above)) {
+    let up;
+    try {
+      up = statSync(above);
+    } catch {
+      break; // cannot look: the checks above found the directory usable
+    }
+    const through = (up.mode & 0o001) !== 0 || (up.gid === stat.gid && (up.mode & 0o010) !== 0);
+    if (!through) {
+      const name = getent("group", up.gid)?.[0] ?? String(up.gid);
+      return ["warn", `${dir} is ${mode}, shared with the group ${group?.[0] ?? stat.gid}, but ${above} above it (${(up.mode & 0o7777).toString(8)}, group ${name}) does not let that group through, so its other members cannot reach it; run chmod o+x ${above}, or chgrp ${group?.[0] ?? stat.gid} ${above} and chmod g+x ${above}, or move the claims directory where the team can reach it`];
+    }
+    if (dirname(above) === above) break;
   }
   return ["ok", `${dir} is ${mode}, shared with the group ${group?.[0] ?? stat.gid}`];
 }
