@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -161,6 +161,27 @@ Record("should find a file's or directory's entries after it is gone, by the wor
   assert.equal(targetsOf("build"), [`take ${directory}`, `release ${directory}`], "a directory's word: the directory it was");
   assert.equal(targetsOf("./build"), [`take ${directory}`, `release ${directory}`], "a path not there now: the directory that was");
   assert.equal(run("log", "build").stdout.split("\n").filter(Boolean).length, 2, "and so in the human output");
+});
+
+Record("should read a path's entries where its claims live: the claims directory its package's .claims names", ({ box }) => {
+  const pkg = join(box.project, "pkg");
+  mkdirSync(pkg);
+  writeFileSync(join(pkg, ".claims"), JSON.stringify({ dir: "../../pkg-claims" }));
+  writeFileSync(join(pkg, "x.ts"), "export const x = 1;\n");
+  const env = { XDG_STATE_HOME: join(box.root, "state") }; // the caller's own directory: the default, unpinned
+  const run = (...args: string[]) => claims(args, { cwd: box.project, env });
+  assert.is(run("take", "pkg/x.ts", "--holder", "a", "--purpose", "in the package").code, 0);
+  assert.is(run("take", "pkg/x.ts", "--holder", "b").code, 3);
+  assert.ok(existsSync(join(box.root, "pkg-claims", LOG_FILE)), "recorded in the package's claims directory");
+  const read = (cwd: string, target: string) => {
+    const result = claims(["log", target, "--json"], { cwd, env });
+    assert.is(result.code, 0, result.stderr);
+    return JSON.parse(result.stdout).entries.map((entry: { event: string; holder: string }) => `${entry.event} ${entry.holder}`);
+  };
+  assert.equal(read(box.project, "pkg/x.ts"), ["take a", "refused b"], "from the repository's root");
+  assert.equal(read(pkg, "x.ts"), ["take a", "refused b"], "as from the package itself");
+  const human = run("log", "pkg/x.ts");
+  assert.match(human.stdout, /take +.*pkg\/x\.ts +a +"in the package"/);
 });
 
 Record("should record each claim a sweep removes as its own whole line, beside concurrent takers", async ({ box, opts }) => {

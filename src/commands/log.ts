@@ -8,6 +8,7 @@ import { waitForChanges } from "../os/watch.js";
 import { openContext, parseTargets, type CommonOptions, type Context } from "../protocol/context.js";
 import { looksLikePath, parseTarget, pathItWillBe } from "../targets/target.js";
 import { shapeOf } from "../targets/overlap.js";
+import { routesOf } from "../protocol/routes.js";
 import { parseTimestamp } from "../os/time.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -68,10 +69,36 @@ function targetsAsked(input: string, context: Context): Set<string> {
   return forms;
 }
 
+/**
+ * Where a target's changes were recorded: the claims directories its claims live in (docs/PROTOCOL.md
+ * 1a: a package's own, which a `.claims` beside it names; for a directory, also those of the
+ * packages below), as every other verb acts on it there. The caller's own for a name, or when
+ * `--dir` or CLAIMS_DIR pins one directory. The first is the target's own.
+ */
+function logDirsOf(options: LogOptions, own: string): string[] {
+  if (options.target === undefined) return [own];
+  const routes = routesOf([options.target], options);
+  if (routes === undefined) return [own];
+  const dirs = [...routes.dirs].sort(([, a], [, b]) => Number((b.homeOf ?? []).length > 0) - Number((a.homeOf ?? []).length > 0)).map(([dir]) => dir);
+  return dirs.length > 0 ? dirs : [own];
+}
+
 function logNow(options: LogOptions = {}): LogResult {
   const context = openContext(options);
   const target = options.target === undefined ? undefined : targetsAsked(options.target, context);
   const filter = logFilter(options, context.nowMs, target);
+  const dirs = logDirsOf(options, context.store.dir);
+  if (dirs.length !== 1 || dirs[0] !== context.store.dir) {
+    // Read where the target's claims live; merged oldest first (each directory's record is in order).
+    const there = dirs.filter((dir) => existsSync(dir));
+    const parts = there.map((dir) => logNow({ ...options, dir, target: undefined, env: { ...(options.env ?? process.env), CLAIMS_DIR: "" } }));
+    const entries = parts
+      .flatMap((part) => part.entries)
+      .filter((entry) => filter.matches(entry))
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    if (entries.length === 0 && there.length === 0) return { entries, directory_missing: true, dir: dirs[0] as string };
+    return { entries };
+  }
   const entries: LogEntry[] = [];
   // Listed through the store, so an unreadable directory is an error naming it, not "no entries".
   for (const file of logFiles(context.store.dir, context.store.names())) {
@@ -98,7 +125,9 @@ export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) 
   const context = openContext(options);
   const target = options.target === undefined ? undefined : targetsAsked(options.target, context);
   const filter = logFilter({ ...options, since: undefined }, context.nowMs, target);
-  const path = join(context.store.dir, LOG_FILE);
+  // The target's own claims directory, where its changes are appended (logDirsOf).
+  const dir = logDirsOf(options, context.store.dir)[0] as string;
+  const path = join(dir, LOG_FILE);
   let offset = sizeOf(path);
   let inode = inodeOf(path);
   const emit = (entries: LogEntry[]) => {
@@ -108,7 +137,7 @@ export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) 
     const current = inodeOf(path);
     if (current !== inode) {
       // Rotated: finish the old file (renamed to log-<time>-….jsonl, same inode), then start the new one.
-      const rotated = logFiles(context.store.dir).find((file) => file !== path && inodeOf(file) === inode);
+      const rotated = logFiles(dir).find((file) => file !== path && inodeOf(file) === inode);
       if (rotated) emit(readLogFile(rotated, offset).entries);
       inode = current;
       offset = 0;
@@ -117,7 +146,7 @@ export async function followLog(options: LogOptions, onEntry: (entry: LogEntry) 
     offset = end;
     emit(entries);
   };
-  await waitForChanges(context.store.dir, drain, signal);
+  await waitForChanges(dir, drain, signal);
 }
 
 function sizeOf(path: string): number {
