@@ -3,7 +3,7 @@
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
 // only the claims commands change (isWithin, realOf).
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
+import { os } from "../os/lazy-os.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { claimsDirOfConfig, defaultClaimsDir, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
@@ -160,7 +160,7 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
  */
 export function claimsDirsKnown(session: Session, own: string): string[] {
   const env = session.env ?? process.env;
-  const dirs = new Set([own, defaultClaimsDir(env, env.HOME || homedir())]);
+  const dirs = new Set([own, defaultClaimsDir(env, env.HOME || os().homedir())]);
   if (pinned(session)) {
     try {
       dirs.add(resolveSettings({ cwd: session.cwd, env: unpinnedEnvironment(env) }).dir);
