@@ -61,7 +61,7 @@ Install("should keep the other options and --project in the command that pins th
 Install("should name the misspelt word: an unknown action before a known agent, or an unknown agent", ({ box }) => {
   const action = run(box, ["hook", "instal", "claude"]);
   assert.is(action.code, 2);
-  assert.is(action.stderr, "claims: Unknown hook action \"instal\"; use claims hook print-config|install|verify claude.\n");
+  assert.is(action.stderr, "claims: Unknown hook action \"instal\"; use claims hook print-config|install|verify|uninstall claude.\n");
   const agent = run(box, ["hook", "install", "claud"]);
   assert.is(agent.code, 2);
   assert.match(agent.stderr, 'Unknown agent "claud"');
@@ -264,3 +264,57 @@ Shape("should have verify, which never changes anything, say what to do next, no
 });
 
 Shape.run();
+
+const Uninstall = suite<{ box: Sandbox }>("claims hook uninstall: takes out the claims hook and nothing else");
+Uninstall.before.each((context) => {
+  context.box = sandbox();
+});
+Uninstall.after.each((context) => context.box.cleanup());
+
+Uninstall("should remove every claims hook from the user's settings, keeping the other settings and hooks, and say so", ({ box }) => {
+  const file = join(box.root, ".claude", "settings.json");
+  const mine = { matcher: "Bash", hooks: [{ type: "command", command: "echo mine" }] };
+  const before = { model: "opus", hooks: { PreToolUse: [mine], Stop: [{ hooks: [{ type: "command", command: "echo stop" }] }] } };
+  mkdirSync(join(box.root, ".claude"), { recursive: true });
+  writeFileSync(file, JSON.stringify(before));
+  assert.is(run(box, ["hook", "install", "claude", "--fail-closed"]).code, 0);
+  assert.match(readFileSync(file, "utf8"), "hook claude");
+  const result = run(box, ["hook", "uninstall", "claude"]);
+  assert.is(result.code, 0, result.stderr);
+  assert.equal(readJson(file), before, "exactly what was there before install");
+  assert.match(result.stdout, `claims: removed the claims hook from ${file} (`);
+  const again = run(box, ["hook", "uninstall", "claude"]);
+  assert.equal([again.code, again.stdout], [0, `claims: no claims hook in ${file}; nothing to do\n`]);
+  assert.equal(readJson(file), before);
+  assert.is(run(box, ["hook", "verify", "claude"]).code, 1, "verify finds no hook now");
+});
+
+Uninstall("should take out a Codex hooks.json's claims hooks, and an emptied hooks key with them; create no file where there is none", ({ box }) => {
+  const file = join(box.root, ".codex", "hooks.json");
+  run(box, ["hook", "install", "codex"]);
+  assert.match(readFileSync(file, "utf8"), "hook codex");
+  const result = run(box, ["hook", "uninstall", "codex", "--json"]);
+  assert.is(result.code, 0, result.stderr);
+  assert.is(JSON.parse(result.stdout).ok, true);
+  assert.equal(readJson(file), {});
+  const none = run(box, ["hook", "uninstall", "claude", "--project"]);
+  assert.is(none.code, 0, none.stderr);
+  assert.is(existsSync(join(box.project, ".claude")), false, "nothing made");
+});
+
+Uninstall("should leave a settings file of the wrong shape as it is, exit 2", ({ box }) => {
+  const file = join(box.root, ".claude", "settings.json");
+  const result = refusedUnchanged(box, file, '{"hooks": {"Stop": "claims hook claude"}}', ["hook", "uninstall", "claude"]);
+  assert.is(result.code, 2);
+  assert.match(result.stderr, `claims: ${file}: "hooks.Stop" is a string`);
+});
+
+Uninstall("should note a claims hook left in the project's settings, which Claude Code still runs", ({ box }) => {
+  run(box, ["hook", "install", "claude", "--project"]);
+  run(box, ["hook", "install", "claude"]);
+  const result = run(box, ["hook", "uninstall", "claude"]);
+  assert.is(result.code, 0);
+  assert.match(result.stderr, `claims: note: a claims hook is still in ${join(box.project, ".claude", "settings.json")}, and Claude Code runs it: run claims hook uninstall claude --project in ${box.project}\n`);
+});
+
+Uninstall.run();

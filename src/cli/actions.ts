@@ -133,26 +133,27 @@ export async function runCheck(targets: string[], flags: VerbFlags<"check">): Pr
 
 export async function runHook(agent: string, which: string | undefined, flags: VerbFlags<"hook">): Promise<void> {
   const agents = ["claude", "codex"] as const;
-  const setup = ["print-config", "install", "verify"].includes(agent);
+  const actions = ["print-config", "install", "verify", "uninstall"];
+  const setup = actions.includes(agent);
   const name = setup ? which : agent;
   if (!setup && agents.includes(which as (typeof agents)[number])) {
     // `claims hook instal claude`: the agent is right, the action before it is not one.
-    throw new BadInputError(`Unknown hook action ${JSON.stringify(agent)}; use claims hook print-config|install|verify ${which}.`);
+    throw new BadInputError(`Unknown hook action ${JSON.stringify(agent)}; use claims hook print-config|install|verify|uninstall ${which}.`);
   }
   if (!setup && which !== undefined) {
     // `claims hook claude install`: a hook's command line names no more than its agent.
-    const action = ["print-config", "install", "verify"].includes(which) ? `; to ${which} it, run claims hook ${which} ${agent}` : "";
+    const action = actions.includes(which) ? `; to ${which} it, run claims hook ${which} ${agent}` : "";
     throw new BadInputError(`claims hook ${agent} runs as ${agent}'s hook and takes no other word (got ${JSON.stringify(which)})${action}.`);
   }
-  if (name === undefined || name === "") throw new BadInputError(`claims hook ${setup ? `${agent} ` : ""}needs an agent: claims hook ${setup ? agent : "print-config|install|verify"} claude|codex.`);
+  if (name === undefined || name === "") throw new BadInputError(`claims hook ${setup ? `${agent} ` : ""}needs an agent: claims hook ${setup ? agent : "print-config|install|verify|uninstall"} claude|codex.`);
   if (!agents.includes(name as (typeof agents)[number])) {
-    throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify claude|codex.`);
+    throw new BadInputError(`Unknown agent ${JSON.stringify(name ?? "")}; use claims hook claude|codex, or claims hook print-config|install|verify|uninstall claude|codex.`);
   }
   if (setup) return runHookSetup(agent, name as "claude" | "codex", flags);
   return runAgentHook(name as "claude" | "codex", flags);
 }
 
-/** `claims hook print-config|install|verify claude|codex`. */
+/** `claims hook print-config|install|verify|uninstall claude|codex`. */
 async function runHookSetup(action: string, name: "claude" | "codex", flags: VerbFlags<"hook">): Promise<void> {
   const { parseTtl, resolveSettings } = await import("../protocol/settings.js");
   const claimTtl = flags.claimTtl === undefined ? undefined : parseTtl(flags.claimTtl, HOOK_FLAGS.claimTtl.long);
@@ -175,8 +176,8 @@ async function runHookSetup(action: string, name: "claude" | "codex", flags: Ver
     for (const note of directoryNotes("print-config", { agent: name }, [command])) writeErr(`claims: note: ${note}\n`);
     return;
   }
-  const { installHook, verifyHook } = await import("../hooks/install.js");
-  const run = action === "install" ? installHook : verifyHook;
+  const { installHook, uninstallHook, verifyHook } = await import("../hooks/install.js");
+  const run = action === "install" ? installHook : action === "uninstall" ? uninstallHook : verifyHook;
   const report = await run({
     agent: name,
     binary: ownRealBinary(),
@@ -189,7 +190,7 @@ async function runHookSetup(action: string, name: "claude" | "codex", flags: Ver
     for (const note of report.notes) writeOut(`claims: ${note}\n`);
     for (const problem of report.problems) writeOut(`claims: problem: ${problem}\n`);
     for (const warning of report.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
-    writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
+    if (action !== "uninstall") writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
   }
   process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
 }

@@ -123,8 +123,8 @@ export const VERBS = {
     },
   },
   hook: {
-    args: "<agent|install|verify|print-config> [agent]",
-    description: "run as an agent's hook (claude, codex): the event JSON on stdin; or install | verify | print-config <agent>",
+    args: "<agent|install|verify|uninstall|print-config> [agent]",
+    description: "run as an agent's hook (claude, codex): the event JSON on stdin; or install | verify | uninstall | print-config <agent>",
     flags: HOOK_FLAGS,
   },
   guard: {

@@ -47,6 +47,7 @@ Examples:
   $ claims hook install claude                         # merge into ~/.claude/settings.json
   $ claims hook install codex                          # merge into ~/.codex/hooks.json and trust it
   $ claims hook verify codex                           # missing, untrusted, or a binary that is gone?
+  $ claims hook uninstall claude                       # take the claims hook out again, other hooks kept
   $ claims hook print-config claude                    # the settings snippet (JSON) to merge
   $ claims hook print-config codex --fail-closed > hooks.json
   # what the hook answers for an edit of /p/a.ts; --no-auto-take: it only checks, and leaves no claim behind

@@ -15,7 +15,7 @@ export const HOOK_FLAGS = {
     help: "claims directory (CLAIMS_DIR, .claims \"dir\" found from the payload's cwd, default $XDG_STATE_HOME/claims or ~/.local/state/claims)",
     fast: true,
   },
-  project: { long: "--project", help: "install/verify claude: the project's .claude/settings.json here, not ~/.claude/settings.json" },
+  project: { long: "--project", help: "install/verify/uninstall claude: the project's .claude/settings.json here, not ~/.claude/settings.json" },
   codex: { long: "--codex", value: "<path>", help: "install/verify codex: the codex binary that trusts and lists hooks (default: codex on PATH)" },
-  json: { long: "--json", help: "install/verify: the report as JSON" },
+  json: { long: "--json", help: "install/verify/uninstall: the report as JSON" },
 } as const;

@@ -181,6 +181,79 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
   return { ...report, notes: [...notes, ...report.notes] };
 }
 
+/**
+ * `claims hook uninstall claude|codex`: takes every claims hook of that agent out of the file
+ * install writes, and nothing else; a group or event left empty goes with it. A file that is not
+ * the agent's shape is left as it is (exit 2), as for install.
+ */
+export async function uninstallHook(options: SetupOptions): Promise<SetupReport> {
+  const file = settingsFile(options);
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  const { removed, moved } = existsSync(file) ? removeClaimsHooks(file, options.agent) : { removed: [], moved: [] };
+  if (removed.length === 0) notes.push(`no claims hook in ${file}; nothing to do`);
+  else notes.push(`removed the claims hook from ${file} (${removed.join(", ")}; other settings and hooks kept)`);
+  if (options.agent === "codex" && moved.length > 0) {
+    // Codex keys a hook's trust by its place in the file: one that moved up is untrusted until trusted again.
+    notes.push(`other hooks of ${moved.join(", ")} moved up a place, where Codex no longer trusts them: if codex skips one, trust it again under /hooks`);
+  }
+  // Claude Code reads hooks from the user's and the project's files alike: one left elsewhere still runs.
+  if (options.agent === "claude") {
+    for (const other of claudeFiles(options)) {
+      if (realOrSelf(other) === realOrSelf(file) || !existsSync(other)) continue;
+      let settings: Record<string, unknown>;
+      try {
+        settings = readJsonObject(other, "claude", "verify");
+      } catch {
+        continue;
+      }
+      const groups = isObject(settings.hooks) ? Object.values(settings.hooks) : [];
+      const left = groups.some((list) => Array.isArray(list) && list.some((group: Group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => isClaimsHook(handler?.command, "claude"))));
+      if (left) warnings.push(`a claims hook is still in ${other}, and Claude Code runs it: ${basename(other) === "settings.json" ? `run claims hook uninstall claude --project in ${dirname(dirname(other))}` : "remove it there"}`);
+    }
+  }
+  return { agent: options.agent, file, ok: true, notes, problems: [], ...withWarnings(warnings) };
+}
+
+/**
+ * Removes the agent's claims hooks from `file`, written back only when one was there. Returns the
+ * events they were in, and those where a hook that stays came after a removed one (it moved up).
+ */
+function removeClaimsHooks(file: string, agent: Agent): { removed: string[]; moved: string[] } {
+  const settings = readJsonObject(file, agent, "install");
+  checkHooksShape(file, settings, agent, "install");
+  const removed: string[] = [];
+  const moved: string[] = [];
+  if (!isObject(settings.hooks)) return { removed, moved };
+  const hooks = settings.hooks as Record<string, Group[]>;
+  for (const [event, groups] of Object.entries(hooks)) {
+    const kept: Group[] = [];
+    let dropped = false;
+    let shifted = false;
+    for (const group of groups) {
+      const handlers = group.hooks ?? [];
+      const left = handlers.filter((handler) => !isClaimsHook(handler.command, agent));
+      if (left.length < handlers.length) {
+        dropped = true;
+        if (left.length > 0) shifted = true; // a handler beside a removed one may have moved
+      } else if (dropped) shifted = true;
+      if (left.length === handlers.length) kept.push(group);
+      else if (left.length > 0) kept.push({ ...group, hooks: left });
+    }
+    if (!dropped) continue;
+    removed.push(event);
+    if (shifted) moved.push(event);
+    if (kept.length > 0) hooks[event] = kept;
+    else delete hooks[event];
+  }
+  if (removed.length === 0) return { removed, moved };
+  if (Object.keys(hooks).length === 0) delete settings.hooks;
+  const temp = `${file}.claims-${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
+  renameSync(temp, file);
+  return { removed, moved };
+}
+
 export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
   const file = settingsFile(options);
   const problems: string[] = [];
