@@ -111,7 +111,11 @@ export const VERBS = {
   sweep: {
     args: "",
     description: "remove stale claims, debris of crashed writers, and agent hooks' files a day old (of clients that died mid-turn); safe beside live sessions",
-    flags: { ...COMMON, dryRun: { long: "--dry-run", help: "show what would be removed and granted to the queue; change nothing" } },
+    flags: {
+      ...COMMON,
+      holder: { ...HOLDER, help: "accepted as by every claim verb, and ignored: sweep acts for nobody, and removes only stale claims, yours too" },
+      dryRun: { long: "--dry-run", help: "show what would be removed and granted to the queue; change nothing" },
+    },
   },
   doctor: {
     args: "",
@@ -119,6 +123,7 @@ export const VERBS = {
       "verify the guard on this claims directory: exclusive create, one winner per race, read-back, clock, permissions, debris; on a network filesystem its caches and locks across machines",
     flags: {
       ...COMMON,
+      holder: { ...HOLDER, help: "accepted as by every claim verb, and ignored: doctor's test claims have holders of their own" },
       via: { long: "--via", value: "<dir>", help: "the same claims directory through another mount: check that each sees the other's claims and locks at once", once: true },
     },
   },
