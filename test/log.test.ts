@@ -73,6 +73,19 @@ Record("should filter by target, holder and time", async ({ opts }) => {
   assert.throws(() => log({ ...opts, since: "yesterday", now: T0 }), /^since "yesterday" is neither/);
 });
 
+Record("should take --since as a date alone, or a time without seconds, as UTC, and refuse a day the month lacks", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["x"], now: T0 }); // 2026-08-14T21:02:11Z
+  const since = (text: string) => claims(["log", "--dir", opts.dir, "--since", text, "--json"]);
+  const events = (text: string) => JSON.parse(since(text).stdout).entries.map((entry: { event: string }) => entry.event);
+  assert.equal(events("2026-08-14"), ["take"]);
+  assert.equal(events("2026-08-15"), []);
+  assert.equal(events("2026-08-14T21:02"), ["take"]);
+  assert.equal(events("2026-08-14 21:03"), []);
+  assert.equal(events("2026-08-14T21:02:11Z"), ["take"]);
+  const bad = claims(["log", "--dir", opts.dir, "--since", "2026-02-30"]);
+  assert.equal([bad.code, bad.stderr], [2, 'claims: --since "2026-02-30" is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z (or a date, 2026-08-14).\n']);
+});
+
 Record("should rotate by renaming, never rewriting, and still read every entry", ({ opts }) => {
   mkdirSync(opts.dir, { recursive: true });
   const purpose = "p".repeat(400);

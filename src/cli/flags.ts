@@ -149,7 +149,7 @@ export const VERBS = {
     description: "show the record of every state change (take, refusal, release, grant, sweep, ...), oldest first",
     flags: {
       holder: { ...HOLDER, help: "only entries by or about this holder" },
-      since: { long: "--since", value: "<time>", help: "only entries since a UTC time (2026-08-14T21:02:11Z) or an age (30s, 10m, 2h, 7d)" },
+      since: { long: "--since", value: "<time>", help: "only entries since a UTC time (2026-08-14T21:02:11Z, or a date: 2026-08-14) or an age (30s, 10m, 2h, 7d)" },
       follow: {
         long: "--follow",
         help: "print the entries so far, then new ones as they come, until interrupted or until the reader has gone (noticed at the next entry, as tail -f does)",

@@ -171,9 +171,12 @@ function parseSince(text: string, nowMs: number): number {
     const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[age[2] as "s" | "m" | "h" | "d"];
     return nowMs - Number(age[1]) * unit;
   }
-  const at = parseTimestamp(text.trim()) ?? parseTimestamp(`${text.trim()}Z`);
-  if (at === undefined) {
-    throw new BadInputError(`${optionName("since")} ${JSON.stringify(text)} is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z.`);
+  // A UTC time as the log prints it, or shorter: a date alone is its midnight, a time without seconds its minute.
+  const time = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?)?Z?$/.exec(text.trim());
+  const at = time ? parseTimestamp(`${time[1]}T${time[2] ?? "00:00"}${time[3] ?? ":00"}Z`) : undefined;
+  // Date.parse rolls 2026-02-30 over into March: a day the month does not have is refused.
+  if (at === undefined || new Date(at).toISOString().slice(0, 10) !== time?.[1]) {
+    throw new BadInputError(`${optionName("since")} ${JSON.stringify(text)} is neither an age like 10m, 2h, 7d nor a UTC time like 2026-08-14T21:02:11Z (or a date, 2026-08-14).`);
   }
   return at;
 }
