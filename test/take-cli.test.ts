@@ -307,4 +307,14 @@ Take("should ask for --force for a home directory before reading a broken .claim
   assert.match(forced.stderr, /"ttl" in .*old\/\.claims/, "with --force, the broken config is what stops it");
 });
 
+Take("should say a switch of your own claim between exclusive and shared, not a bare granted", ({ box }) => {
+  assert.is(as(box, "a", "take", "cfg", "--purpose", "one").code, 0);
+  const shared = as(box, "a", "take", "cfg", "--shared", "--purpose", "two");
+  assert.is(shared.code, 0, shared.stderr);
+  assert.match(shared.stdout, /^granted cfg \(token \d+\) \(already yours, exclusive; now shared\); purpose changed from "one" to "two"\n/);
+  const back = as(box, "a", "take", "cfg");
+  assert.match(back.stdout, /^granted cfg \(token \d+\) \(already yours, shared; now exclusive\)\n/);
+  assert.match(as(box, "a", "take", "fresh", "--shared").stdout, /^granted fresh \(token \d+\)\n/, "a first take says granted alone");
+});
+
 Take.run();

@@ -58,7 +58,11 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   const gone = new Set(result.no_longer_held ?? []);
   for (const claim of result.granted.filter((granted) => !gone.has(granted.target))) {
     const token = typeof claim.token === "number" ? style.dim(` (token ${claim.token})`) : "";
-    if (claim.action === "taken") lines.push(`${style.green("granted")} ${printable(claim.target)}${token}`);
+    if (claim.action === "taken" && claim.previous_mode !== undefined) {
+      // A switch between shared and exclusive of your own claim: a new claim in the other mode, said as such.
+      const now = claim.previous_mode === "shared" ? "exclusive" : "shared";
+      lines.push(`${style.green("granted")} ${printable(claim.target)}${token} ${style.dim(`(already yours, ${claim.previous_mode}; now ${now})`)}${purposeChange(claim)}${ttlChange(claim)}`);
+    } else if (claim.action === "taken") lines.push(`${style.green("granted")} ${printable(claim.target)}${token}`);
     if (claim.action === "retaken") lines.push(`${style.green("renewed")} ${printable(claim.target)}${token} ${style.dim("(already yours; taken_at kept)")}${purposeChange(claim)}${ttlChange(claim)}`);
     if (claim.action === "took_over" && claim.previous) {
       lines.push(`${style.yellow("took over")} ${printable(claim.target)}${token} from a stale claim: ${describeHolding(claim.previous)}`);
