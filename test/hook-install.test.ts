@@ -1,7 +1,7 @@
 // `claims hook install|verify|print-config` run where CLAIMS_DIR (or XDG_STATE_HOME) names the
 // claims directory: the hook runs in the agent's environment, which may not have it, so setup says
 // how to pin the directory with --dir, without changing the command it writes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -315,6 +315,27 @@ Uninstall("should note a claims hook left in the project's settings, which Claud
   const result = run(box, ["hook", "uninstall", "claude"]);
   assert.is(result.code, 0);
   assert.match(result.stderr, `claims: note: a claims hook is still in ${join(box.project, ".claude", "settings.json")}, and Claude Code runs it: run claims hook uninstall claude --project in ${box.project}\n`);
+});
+
+Uninstall("should write through a settings file that is a symlink (a dotfiles repository's), keeping the link and the file's mode", ({ box }) => {
+  const real = join(box.root, "dotfiles", "settings.json");
+  const link = join(box.root, ".claude", "settings.json");
+  mkdirSync(join(box.root, "dotfiles"));
+  mkdirSync(join(box.root, ".claude"));
+  writeFileSync(real, '{"model": "opus"}', { mode: 0o600 });
+  symlinkSync("../dotfiles/settings.json", link);
+  for (const action of ["install", "uninstall"]) {
+    const result = run(box, ["hook", action, "claude"]);
+    assert.is(result.code, 0, result.stderr);
+    assert.ok(lstatSync(link).isSymbolicLink(), `${action}: still the link`);
+    assert.is(statSync(real).mode & 0o777, 0o600, `${action}: still owner-only`);
+    assert.is(readFileSync(real, "utf8").includes("hook claude"), action === "install");
+  }
+  assert.equal(readJson(real), { model: "opus" });
+  rmSync(real);
+  const dangling = run(box, ["hook", "install", "claude"]);
+  assert.equal([dangling.code, dangling.stderr], [2, `claims: ${link} is a symlink to ../dotfiles/settings.json, which does not exist; create it or remove the link, nothing was changed.\n`]);
+  assert.ok(lstatSync(link).isSymbolicLink(), "left as it was");
 });
 
 Uninstall.run();

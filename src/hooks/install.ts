@@ -7,7 +7,7 @@
 // lists each hook with its current hash and trust, and writes the trust, so a change in Codex's
 // hashing cannot leave a hook silently untrusted here.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { BadInputError } from "../os/errors.js";
@@ -150,9 +150,7 @@ export async function installHook(options: SetupOptions): Promise<SetupReport> {
   for (const [event, groups] of Object.entries(hookEntries(options.agent, run, options))) hooks[event] = [...(hooks[event] ?? []), ...(groups as Group[])];
   settings.hooks = hooks;
   makeDirectory(dirname(file));
-  const temp = `${file}.claims-${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
-  renameSync(temp, file);
+  writeSettings(file, settings);
   const notes = [`wrote the claims hook into ${file} (other settings and hooks kept)`];
   if (options.agent === "claude") {
     const report = await verifyHook(options);
@@ -248,9 +246,7 @@ function removeClaimsHooks(file: string, agent: Agent): { removed: string[]; mov
   }
   if (removed.length === 0) return { removed, moved };
   if (Object.keys(hooks).length === 0) delete settings.hooks;
-  const temp = `${file}.claims-${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
-  renameSync(temp, file);
+  writeSettings(file, settings);
   return { removed, moved };
 }
 
@@ -326,6 +322,37 @@ const withWarnings = (warnings: string[]) => (warnings.length > 0 ? { warnings }
 function claudeFiles(options: SetupOptions): string[] {
   const cwd = process.cwd();
   return [...new Set([settingsFile(options), join(cwd, ".claude", "settings.json"), join(cwd, ".claude", "settings.local.json")])]; // one file once, when the project is the home directory
+}
+
+/**
+ * Writes the settings whole (a temporary file renamed over it), where the file really is: a
+ * settings file that is a symlink into a dotfiles repository stays that symlink, its target
+ * rewritten, and keeps its mode (an owner-only file stays owner-only).
+ */
+function writeSettings(file: string, settings: Record<string, unknown>): void {
+  let target = file;
+  let mode: number | undefined;
+  if (isSymlink(file)) {
+    if (!existsSync(file)) throw new BadInputError(`${file} is a symlink to ${readlinkSync(file)}, which does not exist; create it or remove the link, nothing was changed.`);
+    target = realpathSync(file);
+  }
+  try {
+    mode = statSync(target).mode & 0o7777;
+  } catch {
+    // a new file: the umask's mode
+  }
+  const temp = `${target}.claims-${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`, mode === undefined ? {} : { mode });
+  if (mode !== undefined) chmodSync(temp, mode); // the umask narrowed the mode writeFileSync gave it
+  renameSync(temp, target);
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /** The agent's settings directory, made if missing; one behind a symlink to nowhere (a dotfile manager's) is named, not a crash. */
