@@ -180,6 +180,20 @@ Claim("should say when a claim in another claims directory expires by that claim
   assert.is(reserved.value.conflicts[0].holders[0].expires_ts, expiry);
 });
 
+Claim("should say in warnings that an argument the tool does not have (purpose, ttl) was ignored", async (context) => {
+  const server = await context.server();
+  const named = await server.call("claim", { paths: ["a.ts"], purpose: "rename a", ttl: 5, actor: "agent-1" });
+  assert.is(named.isError, false);
+  assert.is(named.value.granted, true);
+  assert.equal(named.value.warnings, ['claim has no argument "purpose", "ttl", so they were ignored; its arguments are paths, intent, creating, wait, queue, actor.']);
+  assert.match(named.text, /"warnings"/, "the model reads it too");
+  assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).purpose, "", "the claim carries no purpose");
+  const release = await server.call("release", { all: true, actor: "agent-1" });
+  assert.equal(release.value.warnings, ['release has no argument "all", so it was ignored; its arguments are paths, actor.']);
+  const plain = await server.call("claim", { paths: ["a.ts"], intent: "rename a", actor: "agent-1" });
+  assert.is(plain.value.warnings, undefined, "none where every argument is the tool's");
+});
+
 Claim("should answer bad input with isError and one sentence, per-target reason and suggestion, and keep serving", async (context) => {
   const server = await context.server();
   const symbol = await server.call("claim", { paths: ["utils.ts#formatPrce", "a.ts"] });

@@ -13,7 +13,7 @@ import type { CommonOptions } from "../protocol/context.js";
 import { resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
 import type { Call } from "./call.js";
 import { Identity } from "./identity.js";
-import { failure, type ToolResult } from "./results.js";
+import { answer, failure, type ToolResult } from "./results.js";
 import { jsonSchemaOf, violationOf } from "./schemas.js";
 import { TOOLS, type Tool } from "./tools.js";
 import { answerBadParamsInOneSentence, protocolErrorAnswer, readRequestsWithTheirIds } from "./wire.js";
@@ -134,9 +134,28 @@ export async function serveMcp(options: McpOptions): Promise<void> {
 async function callTool(tool: Tool, args: unknown, call: Call): Promise<ToolResult> {
   const parsed = tool.input.safeParse(args);
   if (!parsed.success) return failure(new BadInputError(`${tool.name}: ${violationOf(parsed.error)}`));
+  let result: ToolResult;
   try {
-    return await tool.run(parsed.data, call);
+    result = await tool.run(parsed.data, call);
   } catch (error) {
     return failure(error, tool.flags);
   }
+  return withUnknownArguments(tool, args, result);
+}
+
+/**
+ * An argument the tool does not have (`purpose` for `intent`, `ttl`) is dropped by the schema, so
+ * the call ran without it: the answer says so in its `warnings`, rather than let the caller believe
+ * its claim carries a purpose or a TTL it never got.
+ */
+function withUnknownArguments(tool: Tool, args: unknown, result: ToolResult): ToolResult {
+  const shape = (tool.input as { shape?: Record<string, unknown> }).shape;
+  if (shape === undefined || result.isError || !result.structuredContent || typeof args !== "object" || args === null) return result;
+  const known = Object.keys(shape);
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length === 0) return result;
+  const names = unknown.map((key) => JSON.stringify(key)).join(", ");
+  const warning = `${tool.name} has no argument ${names}, so ${unknown.length === 1 ? "it was" : "they were"} ignored; its arguments are ${known.join(", ")}.`;
+  const previous = result.structuredContent.warnings;
+  return answer({ ...result.structuredContent, warnings: [...(Array.isArray(previous) ? previous : []), warning] });
 }
