@@ -17,7 +17,7 @@ Examples:
   $ claims take 'src/**/*.test.ts' --shared                         # a glob, shared with other sharers
   $ claims take utils.js#formatPrice --purpose "fix rounding"       # one top-level symbol
   $ claims take a.ts b.ts c.ts --partial                            # what is free; the rest is reported
-  $ claims take shared-config --wait 120                             # block until free (exit 5 on timeout)
+  $ claims take shared-config --wait 120                            # block until free (exit 5 on timeout)
   $ claims take shared-config --queue -p "bump the preset"          # get in line, keep working (exit 6)
   $ claims take shared-config --json || echo "refused (exit 3): see who holds it"`,
   handover: `
