@@ -184,6 +184,18 @@ Install("should fail verify where CLAIMS_DIR is relative: the hook refuses it an
   assert.is(run(box, ["hook", "verify", "claude"]).code, 0, "fine without it");
 });
 
+Install("should name a settings file with \"disableAllHooks\": true as a problem: Claude Code runs no hook then", ({ box }) => {
+  mkdirSync(join(box.project, ".claude"), { recursive: true });
+  const local = join(box.project, ".claude", "settings.local.json");
+  writeFileSync(local, '{"disableAllHooks": true}');
+  const install = run(box, ["hook", "install", "claude"]);
+  assert.is(install.code, 1, install.stdout);
+  assert.match(install.stdout, `claims: problem: ${local} sets "disableAllHooks": true, so Claude Code runs no hook, the claims hook included: remove it there, then verify again\n`);
+  assert.match(install.stdout, "the claude hook will not guard every write");
+  writeFileSync(local, '{"disableAllHooks": false}');
+  assert.is(run(box, ["hook", "verify", "claude"]).code, 0);
+});
+
 Install.run();
 
 const Shape = suite<{ box: Sandbox }>("claims hook install|verify: a settings file of the wrong shape");

@@ -256,6 +256,7 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
   const notes: string[] = [];
   const files = options.agent === "claude" && options.project === undefined ? claudeFiles(options) : [file];
   const found = new Map<string, { matcher?: string; command: string }>();
+  const switchedOff: string[] = [];
   for (const path of files) {
     let settings: Record<string, unknown>;
     try {
@@ -265,6 +266,8 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       problems.push((error as Error).message);
       continue;
     }
+    // Claude Code's own off switch: set in any of its files, it is taken to win (a false in another may not undo it).
+    if (options.agent === "claude" && settings.disableAllHooks === true) switchedOff.push(path);
     for (const [event, groups] of Object.entries((settings.hooks ?? {}) as Record<string, Group[]>)) {
       for (const group of Array.isArray(groups) ? groups : []) {
         for (const handler of group.hooks ?? []) {
@@ -273,6 +276,7 @@ export async function verifyHook(options: SetupOptions): Promise<SetupReport> {
       }
     }
   }
+  for (const path of switchedOff) problems.push(`${path} sets "disableAllHooks": true, so Claude Code runs no hook, the claims hook included: remove it there, then verify again`);
   // The hook runs in the agent's environment, which is this one here: a CLAIMS_DIR no verb accepts
   // makes every write pass unchecked (the hook fails open, saying so where the agent may not show it).
   const claimsDir = (options.env ?? process.env).CLAIMS_DIR;
