@@ -304,6 +304,19 @@ test("should list with status --mine in a package claiming in a directory of its
   assert.match(claims(["status", "--mine", "--holder", "MX"], { cwd: pkg, env }).stdout, /^you hold no claims and wait for none in /);
 });
 
+test("should take a directory or glob not made yet in one claims directory, however many packages its parent holds", ({ repo }) => {
+  const { root, env } = repo;
+  const taken = claims(["take", "newdir/", "gen/**/*.ts", "--holder", "A", "--json"], { cwd: root, env });
+  assert.is(taken.code, 0, taken.stderr);
+  assert.equal(JSON.parse(taken.stdout).granted.map((claim: { target: string }) => claim.target).sort(), [join(root, "gen/**/*.ts"), `${join(root, "newdir")}/`]);
+  assert.equal(claimFiles(repo.rootStore).length, 2, "in the claims directory of the .claims nearest them");
+  assert.equal(claimFiles(repo.pkgStore), []);
+  assert.is(claims(["check", "newdir/x.ts", "--holder", "B"], { cwd: root, env }).code, 3);
+  const below = claims(["take", "packages/c/", "--holder", "A"], { cwd: root, env });
+  assert.is(below.code, 0, below.stderr);
+  assert.is(claims(["take", "packages/", "--holder", "A"], { cwd: root, env }).code, 2, "an existing directory holding a package still reaches into both");
+});
+
 test("should refuse one take across two claims directories, and take each part with --partial", ({ repo }) => {
   const { root, env } = repo;
   const across = claims(["take", "packages/", "--holder", "A"], { cwd: root, env });

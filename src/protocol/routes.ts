@@ -161,11 +161,13 @@ export function claimsDirsAbove(place: string, env: Environment): string[] {
  * Where a target's claims are routed from: a directory or glob's own directory (a path that is a
  * directory counts as one), else the file's; the nearest one that exists.
  */
-function placeOf(target: { kind: string; path: string }): { whole: boolean; place: string } {
+function placeOf(target: { kind: string; path: string }): { whole: boolean; place: string; missing: boolean } {
   const whole = target.kind === "directory" || target.kind === "glob" || (target.kind === "path" && isDirectory(target.path));
   let place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
+  // A directory not made yet (or a glob's base): nothing is under it, no package's `.claims` either.
+  const missing = !existsSync(place);
   while (!existsSync(place) && place !== dirname(place)) place = dirname(place);
-  return { whole, place };
+  return { whole, place, missing };
 }
 
 /** How many directories configsUnder lists at most, and how many levels below its directory. */
@@ -232,7 +234,7 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
       add(own.dir, input);
       continue;
     }
-    const { whole, place } = placeOf(target);
+    const { whole, place, missing } = placeOf(target);
     // The directory a session working beside the target uses: its nearest `.claims`, else the
     // default (the same for every caller, wherever it runs; as the hooks judge it).
     let between = betweenAt.get(place);
@@ -250,6 +252,8 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
       if (linked) for (const other of packagesOfLinked(target.path)) add(at(other).dir, input, at(other).configPath, true);
       continue;
     }
+    // The packages below the existing directory above it are not below the target.
+    if (missing) continue;
     const below = configsUnder(place, target.kind === "glob" ? globReach(target.canonical) : CONFIG_SEARCH_DEPTH);
     for (const config of below) add(at(dirname(config)).dir, input, config);
     if (below.truncated) (cut ??= []).push(input);
