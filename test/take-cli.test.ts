@@ -174,7 +174,7 @@ Take("should show on TIMEOUT the heartbeat's age when the wait ended, not when i
 
 Take("should advise on TIMEOUT the take that queues for the same targets", ({ box }) => {
   assert.is(as(box, "a", "take", "x").code, 0);
-  const timedOut = as(box, "b", "take", "x", "y z", "--wait", "1");
+  const timedOut = as(box, "b", "take", "x", "y z", "--wait", "1", "--purpose", "p");
   assert.is(timedOut.code, 5);
   assert.match(timedOut.stdout, `Queue instead to be granted it later, in order: claims take x 'y z' --dir ${box.dir} --holder b --queue --purpose "..."`);
 });
@@ -305,6 +305,20 @@ Take("should ask for --force for a home directory before reading a broken .claim
   const forced = claims(["take", "~/", "--holder", "a", "--force"], { cwd: box.project, env: { HOME: box.root } });
   assert.is(forced.code, 2);
   assert.match(forced.stderr, /"ttl" in .*old\/\.claims/, "with --force, the broken config is what stops it");
+});
+
+Take("should refuse a purpose given without --purpose as a second target, a name with spaces, saying both spellings", ({ box }) => {
+  const mistaken = as(box, "a", "take", "shared-config", "align the lint rule");
+  assert.equal(
+    [mistaken.code, mistaken.stderr],
+    [2, "claims: 'align the lint rule' has spaces and names no file here, so it reads like a purpose, not a target: give it with --purpose (claims take shared-config --purpose 'align the lint rule'), or write 'name:align the lint rule' to claim a name with spaces.\n"],
+  );
+  assert.is(existsSync(box.dir), false, "nothing taken");
+  assert.is(as(box, "a", "take", "shared-config", "name:align the lint rule").code, 0, "name: claims it");
+  assert.is(as(box, "a", "take", "deploy lock").code, 0, "alone, a name with spaces is a name");
+  assert.is(as(box, "a", "take", "x", "deploy lock", "--purpose", "p").code, 0, "so it is beside --purpose");
+  writeFileSync(join(box.project, "my notes"), "");
+  assert.is(as(box, "a", "take", "x", "my notes").code, 0, "a file of that name is the file");
 });
 
 Take("should say a switch of your own claim between exclusive and shared, not a bare granted", ({ box }) => {

@@ -1,11 +1,12 @@
 // What the verbs most often called do once their arguments are known: shared by the commander
 // wiring (src/cli/main.ts) and the fast path that skips commander for hot calls (src/cli/fast.ts).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { BadInputError, EXIT_CODES } from "../os/errors.js";
 import { common, output, ownBinary, ownRealBinary } from "./shared.js";
 import type { VerbFlags } from "./flags.js";
 import { HOOK_FLAGS } from "../hooks/flags.js";
 import { isTerminal, writeErr, writeOut } from "../os/stdio.js";
+import { shellQuoteShown } from "../os/shell-quote.js";
 import { MAX_WAIT_SECONDS } from "../commands/take-types.js";
 import { refusePaddedDigits } from "../protocol/settings.js";
 // The renderers by name, not import("./render.js"): each hot verb's bundle (src/cli/hot.ts) then
@@ -38,7 +39,24 @@ export function tokenOf(flags: { token?: string }, named?: { verb: string; targe
   return { token: Number(flags.token) };
 }
 
+/**
+ * `claims take shared-config "align the lint rule"`: the purpose given without --purpose would be
+ * claimed as a second target, a name with spaces that protects nothing, and the target meant would
+ * carry no purpose. Among several targets, with no --purpose, a bare word with a space that names no
+ * file here is refused, saying both spellings (`name:` claims it as a name all the same).
+ */
+function refusePurposeAsTarget(targets: string[], flags: VerbFlags<"take">): void {
+  if (targets.length < 2 || flags.purpose !== undefined) return;
+  const word = targets.find((target) => /[ \t]/.test(target) && !/[/#*?[\]{}]|^(?:name|glob):|^[.~]/.test(target) && !existsSync(target));
+  if (word === undefined) return;
+  const rest = targets.filter((target) => target !== word).map(shellQuoteShown);
+  throw new BadInputError(
+    `${shellQuoteShown(word)} has spaces and names no file here, so it reads like a purpose, not a target: give it with --purpose (claims take ${rest.join(" ")} --purpose ${shellQuoteShown(word)}), or write ${shellQuoteShown(`name:${word}`)} to claim a name with spaces.`,
+  );
+}
+
 export async function runTake(targets: string[], flags: VerbFlags<"take">): Promise<void> {
+  refusePurposeAsTarget(targets, flags);
   const { take } = await import("../commands/take.js");
   // A waiting take is interrupted through this signal (it leaves nothing behind, src/commands/take-wait.ts);
   // any other take notes a signal itself, and gives back what it wrote before the signal ends it
