@@ -52,6 +52,21 @@ Guard("should refuse a commit touching another holder's claim, naming path, hold
   assert.is(git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" }).code, 0);
 });
 
+Guard("should say, run with no holder, that your own claim counts as another's and how to commit as its holder", (context) => {
+  const { git, repo } = context;
+  install(context);
+  hold(context, "b.txt", "session-a");
+  writeFileSync(join(repo, "b.txt"), "changed\n");
+  git(["add", "b.txt"]);
+  const nobody = git(["commit", "-qm", "touch b"]);
+  assert.is.not(nobody.code, 0);
+  assert.match(nobody.out, "No holder is set for this git command (CLAIMS_HOLDER, or an agent's session), so every claim counts as another's: if it is yours, run it as its holder (CLAIMS_HOLDER=session-a git …).\n");
+  const other = git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "me" });
+  assert.is.not(other.code, 0);
+  assert.not.match(other.out, "No holder is set");
+  assert.is(git(["commit", "-qm", "touch b"], { CLAIMS_HOLDER: "session-a" }).code, 0);
+});
+
 Guard("should check both names of a rename", (context) => {
   const { git } = context;
   install(context);

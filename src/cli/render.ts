@@ -338,6 +338,11 @@ export function renderGuard(result: GuardResult): string[] {
   const verb = result.mode === "warn" ? "would refuse (CLAIMS_GUARD=warn: allowed)" : "refused";
   const lines = [`claims guard: ${verb}: another session holds what this touches`];
   for (const holding of result.refused) lines.push(`  ${printable(holding.target)}: ${describeHolding(holding)}`);
+  // Run from a shell with no holder (a terminal other than the one that took the claim), your own claim is in the way too.
+  if (result.holder === undefined) {
+    const holders = [...new Set(result.refused.map((holding) => holding.holder))].map(shellQuoteShown);
+    lines.push(`No holder is set for this git command (CLAIMS_HOLDER, or an agent's session), so every claim counts as another's: if ${holders.length === 1 ? "it is yours" : "one is yours"}, run it as its holder (CLAIMS_HOLDER=${holders[0]} git …).`);
+  }
   if (result.mode === "enforce") {
     // A commit's hook is prepare-commit-msg, which --no-verify does not skip: the guard's own switch gets past it.
     const bypass = result.hook === "pre-push" ? "git push --no-verify, or CLAIMS_GUARD=warn" : "CLAIMS_GUARD=warn before the git command";
