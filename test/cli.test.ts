@@ -426,6 +426,8 @@ const cases: Array<[string, string[], RegExp]> = [
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],
+  ["a purpose without its flag", ["take", "x", "bump the preset", "--holder", "a"], /^claims: The target 'bump the preset' has spaces and names no file here, so it reads like a purpose: give it with --purpose \(claims take x --purpose 'bump the preset'\)/],
+  ["a handover's purpose without its flag", ["handover", "kept", "bump the preset", "--holder", "b"], /^claims: Too many arguments for 'handover'\. Expected 1 argument but got 2: handover queues for one target, and a purpose goes with --purpose \(claims handover TARGET --purpose "\.\.\."\)\.\n$/],
 ];
 for (const [label, args, message] of cases) {
   BadInput(`should answer ${label} with exit 2, one sentence, nothing on disk changed`, ({ box }) => {

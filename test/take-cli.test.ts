@@ -311,7 +311,7 @@ Take("should refuse a purpose given without --purpose as a second target, a name
   const mistaken = as(box, "a", "take", "shared-config", "align the lint rule");
   assert.equal(
     [mistaken.code, mistaken.stderr],
-    [2, "claims: 'align the lint rule' has spaces and names no file here, so it reads like a purpose, not a target: give it with --purpose (claims take shared-config --purpose 'align the lint rule'), or write 'name:align the lint rule' to claim a name with spaces.\n"],
+    [2, "claims: The target 'align the lint rule' has spaces and names no file here, so it reads like a purpose: give it with --purpose (claims take shared-config --purpose 'align the lint rule'), or write 'name:align the lint rule' to claim a name with spaces.\n"],
   );
   assert.is(existsSync(box.dir), false, "nothing taken");
   assert.is(as(box, "a", "take", "shared-config", "name:align the lint rule").code, 0, "name: claims it");

@@ -51,7 +51,7 @@ function refusePurposeAsTarget(targets: string[], flags: VerbFlags<"take">): voi
   if (word === undefined) return;
   const rest = targets.filter((target) => target !== word).map(shellQuoteShown);
   throw new BadInputError(
-    `${shellQuoteShown(word)} has spaces and names no file here, so it reads like a purpose, not a target: give it with --purpose (claims take ${rest.join(" ")} --purpose ${shellQuoteShown(word)}), or write ${shellQuoteShown(`name:${word}`)} to claim a name with spaces.`,
+    `The target ${shellQuoteShown(word)} has spaces and names no file here, so it reads like a purpose: give it with --purpose (claims take ${rest.join(" ")} --purpose ${shellQuoteShown(word)}), or write ${shellQuoteShown(`name:${word}`)} to claim a name with spaces.`,
   );
 }
 

@@ -18,6 +18,8 @@ export function fail(error: unknown, json: boolean, verbName?: string): void {
     const text = error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace(/\.?$/, "");
     const help = verbName === undefined ? "claims --help" : `claims ${verbName} --help`;
     message = `${text.charAt(0).toUpperCase()}${text.slice(1)}; run ${help} for usage.`;
+    // `claims handover cfg "bump the preset"`: the second word is a purpose without its flag.
+    if (verbName === "handover" && error.code === "commander.excessArguments") message = `${text.charAt(0).toUpperCase()}${text.slice(1)}: handover queues for one target, and a purpose goes with --purpose (claims handover TARGET --purpose "...").`;
     // `claims --holder A take x`: the verbs' options follow the verb.
     if (verbName === undefined && error.code === "commander.unknownOption") message = `${text.charAt(0).toUpperCase()}${text.slice(1)} before the verb; options follow it, as in claims take x --holder A (run claims --help for the verbs).`;
   } else if (error instanceof ClaimsError) {
