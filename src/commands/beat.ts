@@ -30,6 +30,12 @@ export interface BeatOptions extends CommonOptions {
    * reported all the same.
    */
   renewAfterMs?: number;
+  /**
+   * The caller's own grant id (TakeOptions.grant): a marker carrying it keeps it when the beat tells
+   * the holder it holds the claim (toldHeld); another call's goes. For the agent hooks, whose
+   * give-backs go by the grant id of their auto-takes.
+   */
+  grant?: string;
 }
 
 export interface LostClaim {
@@ -261,7 +267,7 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
           }
         }
         // The caller is told it holds the claim: a give-back of the take that granted it must leave it.
-        toldHeld({ target, holder, mode: judgement.claim.mode === "shared" ? "shared" : "exclusive" }, context);
+        toldHeld({ target, holder, mode: judgement.claim.mode === "shared" ? "shared" : "exclusive" }, context, options.grant);
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
         return stale || lapsedMeanwhile ? "was_stale" : "renewed";
       }

@@ -103,7 +103,7 @@ async function hookNow(options: HookOptions): Promise<HookAnswer> {
       const record = call ? takePending(claimsDir(), session.scope, call)[0] : undefined;
       // What the PreToolUse read from the command, so the shell is not parsed twice.
       const files = Array.isArray(record?.files) ? record.files : await writtenFiles(options.agent, payload, cwd);
-      if (files.length > 0) markWritten(claimsDir(), session.scope, renewWritten({ ...here(), files }).covering);
+      if (files.length > 0) markWritten(claimsDir(), session.scope, renewWritten({ ...here(), files, grant: hookGrant(session.scope) }).covering);
       return PASS;
     }
     if (event === "PostToolUseFailure" || event === "PermissionDenied") {
@@ -190,10 +190,21 @@ function sessionHolder(options: HookOptions, sessionId: string, agentId: string 
 
 const isShell = (toolName: string | undefined) => toolName === "Bash" || toolName === "shell" || toolName === "local_shell" || toolName === "exec_command";
 
-/** What these calls took goes back, except what a call of the turn wrote (whichever call took it). */
+/**
+ * The grant id of the hook's takes for one agent of a session (TakeOptions.grant): a claim the hook
+ * took goes back (giveBack) only while its held marker still carries it, not once another call of
+ * the holder was told it holds it (a `claims take` in the agent's shell, another agent's hook that
+ * let a write through on it, a beat). One per agent, not per call: the calls of one agent's turn
+ * share its claims, and its written markers say which of them a call of the turn wrote.
+ */
+function hookGrant(scope: string): string {
+  return `hook-${scope}`;
+}
+
+/** What these calls took goes back, except what a call of the turn wrote (whichever call took it), and what another call was told it holds since. */
 function giveBack(session: Session, dir: string, calls: Array<{ targets: string[] }>): void {
   const targets = unwritten(dir, session.scope, calls.flatMap((call) => call.targets));
-  if (targets.length > 0) release({ ...session, targets });
+  if (targets.length > 0) release({ ...session, targets, grant: hookGrant(session.scope) });
 }
 
 /**
@@ -311,6 +322,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     autoTake: options.autoTake !== false,
     purpose: `editing with ${options.agent === "claude" ? "Claude Code" : "Codex"} (claimed by its hook)`,
     ...(options.claimTtl !== undefined && { claimTtl: options.claimTtl }),
+    grant: hookGrant(session.scope),
   };
   // A `.claims` sending its package's claims elsewhere is how every session finds them there:
   // changed or removed while another holds there, their files could be taken twice. Judged as a

@@ -12,7 +12,7 @@ import { release } from "../commands/release.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
-import { heldThroughMount } from "../protocol/held.js";
+import { heldThroughMount, toldHeldNow, untoldHeld } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
 import { judge, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
@@ -20,7 +20,7 @@ import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { negatedBrackets } from "../targets/glob-syntax.js";
 import { DOTDOT, GLOB_PREFIX, MAX_TARGET_BYTES, symlinkEntry, targetOfFileName } from "../targets/target.js";
 import { CHECK_ONLY, GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { BadInputError } from "../os/errors.js";
+import { BadInputError, BusyError } from "../os/errors.js";
 
 export interface WriteRequest extends CommonOptions {
   holder: string;
@@ -34,6 +34,11 @@ export interface WriteRequest extends CommonOptions {
   claimTtl?: number;
   /** What the write's judgement in other claims directories found of other sessions' symbol claims (WriteDecision.partly). */
   partly?: Partly;
+  /**
+   * The grant id of the hook's own takes (TakeOptions.grant), one per agent of a session: the
+   * hook's give-backs go by it, and its judgement that a claim is the session's own leaves it.
+   */
+  grant?: string;
 }
 
 /** Files other sessions hold symbols of, and the symbols of them the edit touches: the session claims those, not the file. */
@@ -65,10 +70,16 @@ export interface WriteDecision {
  */
 export const HOOK_RENEW_AFTER_MS = 60_000;
 
+/** How long the hook waits for the take lock to tell the session it holds a claim (toldHeldNow): it must answer within the agent's timeout. */
+const HOOK_LOCK_PATIENCE_MS = 1000;
+
 /** The most symbols of files another session holds symbols of that one write claims for its session (a take of 1,000 took 5 s). */
 const AUTO_SYMBOLS = 64;
 
-export async function decideWrite(request: WriteRequest): Promise<WriteDecision> {
+/** How many times a write is judged again when a claim of the session's it judged was gone under the take lock (renewOwn's `lost`). */
+const MAX_JUDGEMENTS = 5;
+
+export async function decideWrite(request: WriteRequest, judged = 0): Promise<WriteDecision> {
   const context = openContext(request);
   const decision: WriteDecision = { allow: true, blocking: [], took: [], renewed: [], partly: { files: [], symbols: [] } };
   // Absolute first: a file that does not exist yet must not be mistaken for a name.
@@ -129,7 +140,14 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
   if (onlyUnknown.length > 0) decision.unknownPlace = { written: unknown.written, blocking: onlyUnknown };
   if (decision.blocking.length > 0) return { ...decision, allow: false };
 
-  decision.renewed = renewOwn(request, own, ownReads, context, names);
+  const kept = renewOwn(request, own, ownReads, context, names, true);
+  if (kept.lost.length > 0) {
+    // A claim of the session's, read as such, was gone when told held under the take lock (given
+    // back by another call of the holder, lapsed and taken): the write is judged again, afresh.
+    if (judged + 1 >= MAX_JUDGEMENTS) throw new BusyError(`The session's claims on ${kept.lost.join(", ")} kept changing while this write was judged; retry.`);
+    return decideWrite(request, judged + 1);
+  }
+  decision.renewed = kept.renewed;
   // A directory the command writes (rm -r, git checkout -- .) is checked above but not claimed whole.
   // What only a program's text names is judged above, not claimed (CHECK_ONLY in payload.ts).
   const claimable = CHECK_ONLY.size === 0 ? undefined : new Set(parseEach(request.files.filter((file) => !CHECK_ONLY.has(file)), context).map((target) => target.fileName));
@@ -170,7 +188,7 @@ export async function decideWrite(request: WriteRequest): Promise<WriteDecision>
  * or glob above it, a symbol of it), and nothing else, so a file touched once is not held for as
  * long as the session keeps writing elsewhere.
  */
-export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & CommonOptions): { renewed: string[]; covering: string[] } {
+export function renewWritten(request: Pick<WriteRequest, "holder" | "files" | "grant"> & CommonOptions): { renewed: string[]; covering: string[] } {
   const context = openContext(request);
   if (!existsSync(context.settings.dir)) return { renewed: [], covering: [] };
   const targets = parseEach(request.files, context);
@@ -187,7 +205,7 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
     const through = own.size === before ? heldThroughMount(target, request.holder, context) : undefined;
     if (through !== undefined) own.add(through);
   }
-  return { renewed: renewOwn(request, own, ownReads, context, names), covering: [...own] };
+  return { renewed: renewOwn(request, own, ownReads, context, names).renewed, covering: [...own] };
 }
 
 /**
@@ -195,16 +213,35 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files"> & C
  * called when each was read just now as the session's, fresh, with a heartbeat too young to
  * rewrite, and no queued interest is in the directory for beat to keep alive: beat would only read
  * them again (a burst of edits is the common case; beat's reads and code cost a cold call ~3 ms).
+ *
+ * `tell`, before a write is let through on them: each is told held (a renewal does so under the
+ * take lock; one left as it is, by toldHeldNow where another call's grant id may be pending on it,
+ * untoldHeld), so that the give-back of another call of the holder that granted it (a `claims take
+ * --wait` in the agent's shell that timed out, an interrupted take, a subagent's hook giving back a
+ * call that never ran) cannot remove it under the write. `lost`: those no longer the session's.
  */
-function renewOwn(request: WriteRequest | (Pick<WriteRequest, "holder"> & CommonOptions), own: Set<string>, reads: Map<string, ClaimRead>, context: Context, names: string[]): string[] {
-  if (own.size === 0) return [];
+function renewOwn(
+  request: WriteRequest | (Pick<WriteRequest, "holder" | "grant"> & CommonOptions),
+  own: Set<string>,
+  reads: Map<string, ClaimRead>,
+  context: Context,
+  names: string[],
+  tell = false,
+): { renewed: string[]; lost: string[] } {
+  if (own.size === 0) return { renewed: [], lost: [] };
   const young = (target: string) => {
     const read = reads.get(target);
     const judgement = read && judge(read, target, request.holder, context);
     return judgement?.state === "mine" && !judgement.stale && isYoung(judgement.claim, context.nowMs, HOOK_RENEW_AFTER_MS);
   };
-  if ([...own].every(young) && !names.some((name) => name.startsWith(QUEUE_PREFIX))) return [];
-  return beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS }).renewed;
+  const beaten = [...own].every(young) && !names.some((name) => name.startsWith(QUEUE_PREFIX)) ? undefined : beat({ ...request, targets: [...own], renewAfterMs: HOOK_RENEW_AFTER_MS });
+  const renewed = beaten?.renewed ?? [];
+  if (!tell) return { renewed, lost: [] };
+  // A claim lost (taken from the queue or over while stale) lets no write through.
+  const lost = beaten?.lost ?? [];
+  const untold = [...own].filter((target) => !renewed.includes(target) && !lost.includes(target));
+  const gone = toldHeldNow(untoldHeld(untold, request.holder, context, request.grant), request.holder, context, request.grant, HOOK_LOCK_PATIENCE_MS);
+  return { renewed, lost: [...lost, ...gone] };
 }
 
 /**

@@ -9,8 +9,10 @@ import { join } from "node:path";
 import type { Mode } from "./claim.js";
 import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import { claimsOf, parseTargets, type Context } from "./context.js";
+import { claimsOf, judge, parseTargets, refreshNow, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
+import { withLockPatience } from "./lock.js";
+import { BusyError } from "../os/errors.js";
 import { boundAliasesOf } from "./conflicts.js";
 import { shapeOf } from "../targets/overlap.js";
 import { claimFileName, holderTag, looksLikePath, parseTarget, pathItWillBe, sharedClaimFileName, type Target } from "../targets/target.js";
@@ -92,6 +94,64 @@ export function toldHeld(marker: HeldMarker, context: Context, own?: string): vo
   const kept = pending !== undefined && pending === own;
   if ((pending === undefined || kept) && found.mode === marker.mode) return;
   rememberHeld({ target: marker.target, holder: marker.holder, mode: marker.mode, ...(kept && { grant: pending }) }, context);
+}
+
+/**
+ * Of the targets the caller judged the holder's own (claims read as its, fresh) without the take
+ * lock, those it may not let a write through on before it tells the holder it holds them under the
+ * take lock (toldHeldNow): a marker carrying another call's pending grant id (other than `own`), whose
+ * give-back could remove the claim once the write is let through; no marker (a take holding the take
+ * lock may be between linking the claim and writing its marker); or any, while the take lock is
+ * taken. Read-only: the take lock's name looked for, and one marker read per target. Read after the
+ * claims: a take that linked one of them and writes its marker later holds the take lock until then.
+ */
+export function untoldHeld(targets: string[], holder: string, context: Context, own?: string): string[] {
+  if (targets.length === 0) return [];
+  if (context.store.takeLockTaken()) return targets;
+  return targets.filter((target) => {
+    const marker = markerOf(holder, target, context);
+    return marker === undefined || (typeof marker.grant === "string" && marker.grant !== own);
+  });
+}
+
+/**
+ * Under the take lock, where every grant and give-back is made: each of the targets that is still
+ * the holder's fresh claim (its exclusive file, else its own shared one) is told held (toldHeld,
+ * leaving `own`), a claim with no marker getting one, so that no give-back of another call removes
+ * it; answers those that are not (given back, lapsed, taken meanwhile). For the agent hooks, which
+ * must answer within the agent's timeout: the take lock is waited for `patienceMs` at most. Held
+ * longer (its owner stopped), the markers are written without it, each before its claim is read
+ * again: a give-back stops waiting for such a lock too (release), and one that read the marker
+ * before this write and removes the claim after that read is not kept out.
+ */
+export function toldHeldNow(targets: string[], holder: string, context: Context, own?: string, patienceMs?: number): string[] {
+  if (targets.length === 0) return [];
+  const tell = (locked: boolean) =>
+    targets.filter((target) => {
+      for (const fileName of [claimFileName(target), sharedClaimFileName(target, holder)]) {
+        const read = () => judge(context.store.read(fileName), target, holder, context);
+        const judgement = read();
+        if (judgement.state !== "mine" || judgement.stale) continue;
+        const marker: HeldMarker = { target, holder, mode: judgement.claim.mode === "shared" ? "shared" : "exclusive" };
+        if (markerOf(holder, target, context) === undefined) rememberHeld(marker, context);
+        else toldHeld(marker, context, own);
+        if (locked) return false;
+        const again = read();
+        if (again.state === "mine" && !again.stale) return false;
+      }
+      return true;
+    });
+  const locked = () =>
+    context.store.withTakeLock(() => {
+      refreshNow(context);
+      return tell(true);
+    });
+  try {
+    return patienceMs === undefined ? locked() : withLockPatience(patienceMs, locked);
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    return tell(false);
+  }
 }
 
 export function forgetHeld(holder: string, target: string, context: Context): void {

@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { accessSync, chmodSync, chownSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
@@ -20,7 +20,7 @@ import {
 import { describeFilesystem } from "../os/filesystem.js";
 import { randomHex } from "../os/hash.js";
 import { assertWithinLease } from "../os/lease.js";
-import { versionOf, withClaimLock } from "./lock.js";
+import { lockName, versionOf, withClaimLock } from "./lock.js";
 import { claimFileName, sharedClaimFileName } from "../targets/target.js";
 
 export type ClaimRead =
@@ -376,6 +376,18 @@ export class Store {
       }, spare);
       return result.outcome;
     });
+  }
+
+  /**
+   * Whether the take lock on `.takes` as it is now is taken, or was by an owner that died holding
+   * it (its first link, `.lock-<key>-1`, is there while anyone holds a later one: section 6);
+   * read-only. No `.takes` (nor a version of it) counts as taken: nothing can be told of it.
+   * Whoever holds the take lock may be between linking a claim and writing its held marker.
+   */
+  takeLockTaken(): boolean {
+    const version = versionOf(readSnapshot(this.path(TAKES_FILE)));
+    if (version === undefined) return true;
+    return lstatSync(this.path(lockName(TAKES_FILE, version, 1)), { throwIfNoEntry: false }) !== undefined;
   }
 
   /** Runs `work` while holding the take lock. Takes of any targets are serialized by it; nothing else is. */
