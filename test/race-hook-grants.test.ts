@@ -177,4 +177,18 @@ Grants("should still give back what the hook took for a call that never ran when
   assert.is(holderOf(box, file), undefined, "given back");
 });
 
+
+
+Grants("should refuse an edit on the session's lapsed claim that the queue was granted when the hook renewed it", async ({ box }) => {
+  const file = join(box.project, "x.ts");
+  writeFileSync(file, "x\n");
+  assert.is(as(box, "claude-S", "take", "./x.ts").code, 0);
+  assert.is(as(box, "w", "take", "./x.ts", "--queue").code, 6, "w queues for x.ts");
+  // S's claim lapses (its session stopped beating it): the queue comes first.
+  const old = iso(Date.now() - 7200_000);
+  writeClaimFile(box.dir, claimFileName(file), { target: file, holder: "claude-S", purpose: "lapsed", taken_at: old, heartbeat_at: old, token: 1 });
+  const answer = await hook(box, edit(box, "S", "e1", file));
+  assert.is(holderOf(box, file), "w", "the queue was granted x.ts when the hook renewed S's lapsed claim");
+  assert.ok(denied(answer), `S's edit of x.ts, now w's, is refused: ${answer.stdout}${answer.stderr}`);
+});
 Grants.run();
