@@ -212,7 +212,7 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly: onlyLook =
         target,
         reason: read.reason,
         modified_at: formatTimestampRoundedDown(read.mtimeMs),
-        stale: unreadableStale(read.mtimeMs, context),
+        stale: unreadableStale(read, context),
       });
     } else {
       const { claim } = read;

@@ -33,7 +33,8 @@ export function holderInfo(holding: Holding, context: Context): HolderInfo {
 
 function expiryOfHolding(holding: Holding, context: Context): string | undefined {
   if (holding.queued) return undefined;
-  if (holding.unreadable) return expiryOf(holding.heartbeat_at, context.settings.judgeTtl);
+  // An unreadable claim file: by the reader's TTL, or, unreadable only by its permissions, by the longest a claim may carry (Holding.ttl).
+  if (holding.unreadable) return expiryOf(holding.heartbeat_at, holding.ttl ?? context.settings.judgeTtl);
   // The TTL read with the heartbeat, not the claim's now: a replay of an idempotency key answers
   // the refusal as it was given, after the holder renewed with another TTL or released.
   return expiryOf(holding.heartbeat_at, holding.ttl ?? context.settings.judgeTtl);

@@ -180,7 +180,7 @@ export function removeQuietly(path: string): boolean {
 export type Snapshot =
   | { kind: "missing" }
   | { kind: "file"; bytes: Buffer; version: string; mtimeMs: number }
-  | { kind: "other"; what: string; version: string; mtimeMs: number };
+  | { kind: "other"; what: string; version: string; mtimeMs: number; /** Not readable by this user only by its permissions (EACCES). */ denied?: true };
 
 /**
  * Errors a network filesystem gives for a moment and then not (a file handle gone stale under a
@@ -244,7 +244,7 @@ function readSnapshotOnce(path: string): Snapshot {
     if (code === "ENOENT") return { kind: "missing" };
     if (isTransient(error)) throw error;
     if (code === "ELOOP") return describeOther(path, "a symlink");
-    if (code === "EACCES") return describeOther(path, "not readable by this user");
+    if (code === "EACCES") return describeOther(path, "not readable by this user", true);
     if (code === "ENXIO") return describeOther(path, "a socket");
     return describeOther(path, `not readable (${code})`);
   }
@@ -293,10 +293,10 @@ function closeQuietly(fd: number): void {
   }
 }
 
-function describeOther(path: string, what: string): Snapshot {
+function describeOther(path: string, what: string, denied = false): Snapshot {
   try {
     const stat = lstatSync(path, { bigint: true });
-    return { kind: "other", what, version: `${stat.mtimeNs}-other`, mtimeMs: Number(stat.mtimeMs) };
+    return { kind: "other", what, version: `${stat.mtimeNs}-other`, mtimeMs: Number(stat.mtimeMs), ...(denied && { denied }) };
   } catch {
     return { kind: "missing" };
   }

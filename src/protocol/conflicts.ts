@@ -125,7 +125,7 @@ function regionBeforeSpecial(encoded: string): string {
  */
 export function inTheWay(named: string, read: ClaimRead, mode: Mode, holder: string | undefined, context: Context): Holding | undefined {
   if (read.state === "missing") return undefined;
-  if (read.state === "unreadable") return unreadableStale(read.mtimeMs, context) ? undefined : unreadableHolding(named, read, context);
+  if (read.state === "unreadable") return unreadableStale(read, context) ? undefined : unreadableHolding(named, read, context);
   const { claim } = read;
   if (holder !== undefined && claim.holder === holder) return undefined;
   if (mode === "shared" && modeOf(claim) === "shared") return undefined;

@@ -1,7 +1,7 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
 import { existsSync } from "node:fs";
-import { DEFAULT_TTL_SECONDS, freshnessOf, modeOf, type Claim, type Freshness, type MtimeClock } from "./claim.js";
+import { DEFAULT_TTL_SECONDS, freshnessOf, MAX_TTL_SECONDS, modeOf, type Claim, type Freshness, type MtimeClock } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
 import { isDefaultClaimsDir, resolveHolder, resolveSettings, type Environment, type Settings } from "./settings.js";
@@ -159,13 +159,15 @@ export function holdingOf(claim: Claim, context: Context): Holding {
   return holding;
 }
 
-export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number; path: string }, context: Context): Holding {
+export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number; path: string; denied?: true }, context: Context): Holding {
   return {
     target,
     holder: "unknown",
     purpose: `unreadable claim file: ${read.reason}`,
     heartbeat_at: formatTimestampRoundedDown(read.mtimeMs),
     heartbeat_age_seconds: ageInSeconds(context.nowMs - read.mtimeMs),
+    // Held as long as the longest TTL a claim may carry (unreadableStale).
+    ...(read.denied && { ttl: MAX_TTL_SECONDS }),
     unreadable: read.reason,
     file: read.path,
   };
@@ -191,7 +193,7 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
     }
     const unread = read;
     return {
-      state: unreadableStale(read.mtimeMs, context) ? "stale" : "held",
+      state: unreadableStale(read, context) ? "stale" : "held",
       holding: unreadableHolding(target, read, context),
       get version() {
         return unread.version;
@@ -230,10 +232,19 @@ export function othersFreshness(claim: Pick<Claim, "heartbeat_at" | "ttl">, mtim
   return onFilesystemClock(context, () => freshnessOf(claim, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clock));
 }
 
-/** Whether an unreadable claim file has gone stale: by its mtime alone, on the filesystem's clock (as othersFreshness). */
-export function unreadableStale(mtimeMs: number, context: Context): boolean {
+/**
+ * Whether an unreadable claim file has gone stale: by its mtime alone, on the filesystem's clock (as
+ * othersFreshness), against the reader's TTL. One unreadable to this user only by its permissions
+ * (a 0600 claim of another user in a group-shared directory) may be a live claim whose own `ttl` is
+ * longer, beaten by its holder all along: judged by the reader's TTL, it was taken over while that
+ * holder still beat it. It is held until its file is older than the longest TTL a claim may carry
+ * (MAX_TTL_SECONDS); its holder's own sweep, or root's, which read it, judge it by its TTL.
+ */
+export function unreadableStale(read: { mtimeMs: number; denied?: true }, context: Context): boolean {
+  const { mtimeMs } = read;
   const heartbeat = formatTimestampRoundedDown(mtimeMs);
-  return onFilesystemClock(context, () => freshnessOf({ heartbeat_at: heartbeat }, context.nowMs, context.settings.judgeTtl, mtimeMs, context.clock)).stale;
+  const ttl = read.denied ? MAX_TTL_SECONDS : context.settings.judgeTtl;
+  return onFilesystemClock(context, () => freshnessOf({ heartbeat_at: heartbeat }, context.nowMs, ttl, mtimeMs, context.clock)).stale;
 }
 
 /**

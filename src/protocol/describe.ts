@@ -24,7 +24,9 @@ function heartbeat(holding: Holding): string {
 export function describeHolding(holding: Holding): string {
   if (holding.unreadable) {
     const file = holding.file === undefined ? "" : ` ${printable(holding.file)}`;
-    return `its claim file${file} cannot be read (${holding.unreadable}); it counts as held until it is older than the TTL (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
+    // Unreadable only by its permissions (another user's, perhaps with a longer TTL): held for the longest TTL a claim may carry.
+    const until = holding.ttl === undefined ? "the TTL" : `${formatAge(holding.ttl * 1000)}, the longest TTL a claim may carry (its own cannot be read; a sweep by its owner, who can, removes it once stale)`;
+    return `its claim file${file} cannot be read (${holding.unreadable}); it counts as held until it is older than ${until} (modified ${formatAge(holding.heartbeat_age_seconds * 1000)} ago)`;
   }
   if (holding.queued) {
     const on = holding.held_target ? ` (for ${printable(holding.held_target)})` : "";

@@ -26,7 +26,17 @@ import { claimFileName, sharedClaimFileName } from "../targets/target.js";
 export type ClaimRead =
   | { state: "missing" }
   | { state: "claim"; claim: Claim; version: string; mtimeMs: number }
-  | { state: "unreadable"; reason: string; version: string; mtimeMs: number; directory: boolean; /** The file's path, for the message that points at it. */ path: string };
+  | {
+      state: "unreadable";
+      reason: string;
+      version: string;
+      mtimeMs: number;
+      directory: boolean;
+      /** The file's path, for the message that points at it. */
+      path: string;
+      /** Unreadable to this user only by its permissions: a claim, perhaps, with a TTL longer than the reader's (unreadableStale). */
+      denied?: true;
+    };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
 export type Change = { replace: Claim; /** A fencing token's counter file the new claim also becomes (src/protocol/fencing.ts). */ counter?: string } | "remove" | "keep" | "retire";
@@ -495,6 +505,7 @@ function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRea
     reason,
     directory,
     path,
+    ...(snapshot.kind === "other" && snapshot.denied && { denied: true as const }),
     get version() {
       return read.version;
     },
