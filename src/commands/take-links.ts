@@ -6,7 +6,9 @@
 // while it waited one out, gives back what it made.
 import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { holderOf, openContext, type Holding } from "../protocol/context.js";
+import { holderOf, openContext, refreshNow, type Holding } from "../protocol/context.js";
+import { grantOf } from "../protocol/held.js";
+import { BusyError } from "../os/errors.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
@@ -221,8 +223,28 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
   const rest = plain.filter((target) => !lostTargets.has(target));
   for (const dir of raced.length > 0 ? made : []) release({ ...asked, dir, targets: raced });
   for (const dir of rest.length > 0 ? made : []) release({ ...asked, dir, targets: rest, ...(grant !== undefined && { grant }) });
-  for (const claim of lost.filter((claim) => claim.previous_mode !== undefined)) {
-    for (const dir of made) giveBack(claim, openContext({ ...options, dir }));
+  // So do the claims it switched (the holder keeps its claim in the old mode beside one given back
+  // or kept): under the take lock, where every call tells it, one another call told the holder it
+  // holds in the new mode since (its marker no longer carries this take's grant id) stays.
+  const switched = lost.filter((claim) => claim.previous_mode !== undefined);
+  for (const dir of switched.length > 0 ? made : []) {
+    const context = openContext({ ...options, dir });
+    const back = () => {
+      for (const claim of switched) {
+        if (!lostTargets.has(claim.target) && grant !== undefined && grantOf(claim.holder, claim.target, context) !== grant) continue;
+        giveBack(claim, context);
+      }
+    };
+    try {
+      context.store.withTakeLock(() => {
+        refreshNow(context);
+        back();
+      });
+    } catch (error) {
+      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile (as release's grant).
+      if (!(error instanceof BusyError)) throw error;
+      back();
+    }
   }
   const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
   const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));
