@@ -14,6 +14,8 @@ import { forPurpose } from "../protocol/describe.js";
 import { formatTimestamp } from "../os/time.js";
 import { claimFileName, looksLikePath, pathItWillBe, sharedClaimFileName, type Target } from "../targets/target.js";
 import { shapeOf } from "../targets/overlap.js";
+import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
+import { linksOf } from "../protocol/aliases.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 import { checkHolder } from "../protocol/settings.js";
@@ -102,6 +104,12 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       // A claim of yours gone stale is held by nobody: something overlapping it may have been taken
       // meanwhile, which handing it on would not look for.
       if (judgement.stale) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical}: your claim lapsed (its heartbeat is older than its TTL) and anything overlapping it may have been taken since; take it again (claims take ${target.canonical}) before handing it over.`);
+      // Handed on, the claim is another holder's beside everything else that covers what it covers:
+      // the giver's own other claims there (`D/` while handing `D/a.ts`, the file of a symbol, its
+      // shared claim on the target) would be another holder's fresh claim in the new holder's way,
+      // two holders on one file, each refusing the other.
+      const inTheWay = inTheNewHoldersWay(target, holder, to, context);
+      if (inTheWay.length > 0) throw new HandoverRefusedError(target.canonical, to, inTheWay);
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
@@ -154,6 +162,30 @@ function landedFresh(fileName: string, target: string, handed: Claim, since: Sta
     if (context.store.change(fileName, read.version, () => ({ replace: again })) === "done") [written, since] = [again, stamping];
   }
   throw new ClaimsError("INTERNAL", `The claim of ${target} kept changing; retry.`);
+}
+
+/**
+ * The fresh claims that would stand in the way of `to` holding the target exclusively, as a take of
+ * it by `to` would find them (through a glob's symlinks too), but the claim being handed itself.
+ */
+function inTheNewHoldersWay(target: Target, giver: string, to: string, context: Context): Holding[] {
+  const links = linksOf(target.fileName, target.canonical, context);
+  return findConflictsWithLinks(target, links, "exclusive", to, context, context.store.claimFileNames())
+    .map((conflict) => refusalOf(target.canonical, conflict))
+    .filter((holding) => !(holding.holder === giver && holding.shared !== true && holding.unreadable === undefined && (holding.held_target ?? holding.target) === target.canonical));
+}
+
+/** Exit 3: the new holder would be refused the target by another claim covering it (the giver's own, most often). */
+export class HandoverRefusedError extends ClaimsError {
+  readonly refused: Holding[];
+  constructor(target: string, to: string, refused: Holding[]) {
+    const named = refused.map((holding) => `${holding.held_target ?? holding.target} (${holding.holder}${holding.shared ? ", shared" : ""})`);
+    super(
+      "REFUSED",
+      `Cannot hand ${target} to ${to}: the claim${named.length === 1 ? "" : "s"} on ${named.join(", ")} ${named.length === 1 ? "overlaps" : "overlap"} it and would refuse ${to} every write there; nothing was handed. Hand over or release ${named.length === 1 ? "that claim" : "those claims"} first.`,
+    );
+    this.refused = refused;
+  }
 }
 
 /** For a word that reads like a path: the two takes that work, the path it will be and the name. */
