@@ -2,7 +2,7 @@
 // other claim that overlaps it. The giver's own other claims there (a directory above the file, the
 // file of a symbol, a symbol in the file) would then be another holder's fresh claim in the new
 // holder's way: two holders on one file. Such a handover is refused, and nothing changes.
-import { writeFileSync, mkdirSync } from "node:fs";
+import { linkSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -62,6 +62,14 @@ Handover("should refuse to hand an exclusive claim over while the giver also hol
   writeFileSync(join(box.dir, claimFileName(`${box.project}/D/a.ts`)), JSON.stringify({ ...readJson(join(box.dir, sharedClaimFileName(`${box.project}/D/a.ts`, "a"))), mode: undefined }));
   const handed = as(box, "a", "handover", "D/a.ts", "--to", "h");
   assert.is(handed.code, 3, handed.stdout + handed.stderr);
+});
+
+Handover("should refuse to hand a file over while the giver holds another name of it (a hard link)", ({ box }) => {
+  linkSync(join(box.project, "D", "a.ts"), join(box.project, "D", "b.ts"));
+  assert.is(as(box, "a", "take", "D/a.ts", "D/b.ts").code, 0);
+  const handed = as(box, "a", "handover", "D/a.ts", "--to", "h");
+  assert.is(handed.code, 3, handed.stdout + handed.stderr);
+  assert.match(handed.stderr, /D\/b\.ts \(a\)/);
 });
 
 Handover("should still hand a claim over beside the giver's claims that do not overlap it, and the new holder's own", ({ box }) => {
