@@ -736,7 +736,7 @@ test("should let check --token pass a fresh holding of a file in a package with 
   assert.is(JSON.parse(over.stdout).fenced.length, 1, "fenced once, where the claim lives");
 });
 
-test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo }) => {
+test("should sweep a pointer unused for 7 days once its holder holds nothing there, and leave a fresh one", ({ repo }) => {
   const { root, env } = repo;
   assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
   const pointers = join(repo.rootStore, ".elsewhere");
@@ -745,8 +745,30 @@ test("should sweep a pointer unused for 7 days, and leave a fresh one", ({ repo 
   assert.equal(JSON.parse(claims(["sweep", "--json"], { cwd: root, env }).stdout).debris, [], "a fresh pointer is kept");
   const old = new Date(Date.now() - 8 * 24 * 3600_000);
   spawnSync("touch", ["-d", old.toISOString(), join(pointers, pointer as string)]);
+  assert.equal(JSON.parse(claims(["sweep", "--json"], { cwd: root, env }).stdout).debris, [], "an old one is kept while A holds a claim there");
+  // Released by name (a release of everything would remove the pointer itself): nothing of A's is left there.
+  assert.is(claims(["release", "packages/a/src/f.ts", "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.equal(readdirSync(pointers), [pointer]);
   assert.equal(JSON.parse(claims(["sweep", "--json"], { cwd: root, env }).stdout).debris, [`.elsewhere/${pointer}`]);
   assert.equal(readdirSync(pointers), []);
+});
+
+test("should keep the pointer to a claim with a TTL longer than a week that its holder has not beaten for one: beat and release without targets still reach it", ({ repo }) => {
+  // A TTL of up to 30 days is allowed; a holder beating once every ten days holds its claim all
+  // along. Sweeping its pointer after 7 days left the claim out of every beat and release without
+  // targets: never renewed nor reported lost, and held for the rest of its TTL after a release of everything.
+  const { root, env, pkgStore } = repo;
+  assert.is(claims(["take", "packages/a/src/f.ts", "--holder", "A", "--ttl", "2592000"], { cwd: root, env }).code, 0);
+  const pointers = join(repo.rootStore, ".elsewhere");
+  const [pointer] = readdirSync(pointers);
+  const old = new Date(Date.now() - 8 * 24 * 3600_000);
+  utimesSync(join(pointers, pointer as string), old, old);
+  assert.is(claims(["sweep"], { cwd: root, env }).code, 0);
+  const beaten = JSON.parse(claims(["beat", "--holder", "A", "--json"], { cwd: root, env }).stdout);
+  assert.equal(beaten.renewed, [join(repo.pkg, "src", "f.ts")], "the beat reaches the claim");
+  const released = JSON.parse(claims(["release", "--holder", "A", "--json"], { cwd: root, env }).stdout);
+  assert.equal(released.released, [join(repo.pkg, "src", "f.ts")], "and so does the release of everything");
+  assert.equal(claimFiles(pkgStore), []);
 });
 
 test("should keep a pointer young by the holder's beat once it is a day old, stamped by the filesystem, and not write it on every beat", ({ repo }) => {

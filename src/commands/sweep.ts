@@ -2,7 +2,7 @@
 // from cron): each removal re-checks the claim under its lock, so a beat that lands first wins.
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
 import { sweepPointers } from "../protocol/pinned.js";
-import { ELSEWHERE_DEBRIS_AGE_MS, ELSEWHERE_DIRECTORY, pointersIn } from "../protocol/routes.js";
+import { sweepElsewhere } from "../protocol/routes.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions } from "../protocol/context.js";
@@ -12,7 +12,6 @@ import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
 import { BadInputError } from "../os/errors.js";
 import { ownerRootWouldLockOut } from "../os/getent.js";
-import { join } from "node:path";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -109,11 +108,8 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
     const leftovers = dryRun ? leftoverMarkers(context) : context.store.withTakeLock(() => leftoverMarkers(context).filter((name) => removeMarker(name, context)));
     result.debris.push(...leftovers.map((name) => `${ALIASES_DIRECTORY}/${name}`));
   }
-  // Pointers to other claims directories unused for 7 days (src/protocol/routes.ts).
-  for (const pointer of pointersIn(context.store.dir)) {
-    if (context.nowMs - pointer.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) continue;
-    if (dryRun || removeQuietly(join(context.store.dir, ELSEWHERE_DIRECTORY, pointer.name))) result.debris.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
-  }
+  // Pointers to other claims directories unused for 7 days, where their holder holds nothing any more (src/protocol/routes.ts).
+  result.debris.push(...sweepElsewhere(context.store.dir, dryRun, context.nowMs));
   // Pointers to pinned directories gone and untouched for 7 days (src/protocol/pinned.ts); never one to a directory that is there.
   result.debris.push(...sweepPointers(context.store.dir, dryRun, context.nowMs));
   // After the claims, so locks of the versions just removed (or retired) count as debris too.

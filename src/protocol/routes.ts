@@ -5,7 +5,7 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { lookupTable, remembered } from "../os/lookups.js";
@@ -375,6 +375,75 @@ export function pointersIn(ownDir: string): Array<{ name: string; holder?: strin
       return { name, mtimeMs };
     }
   });
+}
+
+/**
+ * The pointers sweep removes (`.elsewhere/<name>` each): unused for 7 days, and naming a directory
+ * where their holder has no held marker left. A claim with a TTL longer than that (up to 30 days)
+ * is still held there by a holder that has not beaten for a week: without its pointer, the
+ * holder's beat and release without targets no longer reached it, so it was neither renewed nor
+ * reported lost, and a release of everything left it held for the rest of its TTL. Renamed aside
+ * before it is judged, and put back when it was written again meanwhile (a take there: its marker
+ * is written before the pointer) or a marker is there, as sweep does with `.pinned/` pointers.
+ */
+export function sweepElsewhere(ownDir: string, dryRun: boolean, nowMs: number): string[] {
+  const swept: string[] = [];
+  for (const pointer of pointersIn(ownDir)) {
+    if (nowMs - pointer.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) continue;
+    const path = join(ownDir, ELSEWHERE_DIRECTORY, pointer.name);
+    const unused = (at: string) => {
+      const read = pointerAt(at, pointer.name);
+      if (read === undefined) return false; // gone meanwhile
+      if (nowMs - read.mtimeMs <= ELSEWHERE_DEBRIS_AGE_MS) return false;
+      return read.holder === undefined || read.dir === undefined || !holdsMarkersIn(read.dir, read.holder);
+    };
+    if (!unused(path)) continue;
+    if (dryRun || pointer.name.startsWith(".")) {
+      if (dryRun || removeQuietly(path)) swept.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
+      continue;
+    }
+    const aside = join(ownDir, ELSEWHERE_DIRECTORY, `.swept-${pointer.name}`);
+    try {
+      renameSync(path, aside);
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!unused(aside)) {
+      try {
+        linkSync(aside, path);
+      } catch {
+        // one was written meanwhile
+      }
+      removeQuietly(aside);
+      continue;
+    }
+    removeQuietly(aside);
+    swept.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
+  }
+  return swept;
+}
+
+function pointerAt(path: string, name: string): { holder?: string; dir?: string; mtimeMs: number } | undefined {
+  const snapshot = readSnapshot(path);
+  if (snapshot.kind === "missing") return undefined;
+  try {
+    const pointer = snapshot.kind === "file" ? (JSON.parse(snapshot.bytes.toString("utf8")) as { holder?: unknown; dir?: unknown }) : {};
+    if (typeof pointer.holder === "string" && typeof pointer.dir === "string" && name.startsWith(`${holderTag(pointer.holder)}-`)) return { holder: pointer.holder, dir: pointer.dir, mtimeMs: snapshot.mtimeMs };
+  } catch {
+    // not a pointer: debris
+  }
+  return { mtimeMs: snapshot.mtimeMs };
+}
+
+/** Whether the holder has a held marker in the claims directory `dir` (a claim granted it there, not released or reported lost). */
+function holdsMarkersIn(dir: string, holder: string): boolean {
+  const prefix = `${HELD_PREFIX}${holderTag(holder)}-`;
+  try {
+    return readdirSync(dir).some((name) => name.startsWith(prefix));
+  } catch (error) {
+    // Gone: nothing held there. Unreadable now (a mount away, permissions): kept, as it may be.
+    return (error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR";
+  }
 }
 
 /**
