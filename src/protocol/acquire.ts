@@ -4,7 +4,7 @@
 import { DEFAULT_TTL_SECONDS, newClaim, type Claim, type Mode } from "./claim.js";
 import { BadInputError, BusyError } from "../os/errors.js";
 import { nextToken, reissuedToken, tokenFileName } from "./fencing.js";
-import { forgetHeld, rememberHeld, toldHeld } from "./held.js";
+import { forgetHeld, rememberHeld, toldHeld, touchHeld } from "./held.js";
 import { judge, kindOf, ownFreshness, refreshNow, type Context, type Holding } from "./context.js";
 import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/target.js";
 import { formatTimestamp } from "../os/time.js";
@@ -104,6 +104,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           // must leave it. (A re-take is never given back itself: the id goes, and the next re-take
           // finds nothing to write. The same call again, a wait's next look, leaves its own.)
           toldHeld({ target, holder, mode }, context, grantId);
+          touchHeld(holder, target, context);
           if (howLanded(fileName, renewed, since, context).state !== "fresh") {
             landed ??= { action: "retaken" };
             continue;

@@ -4,10 +4,10 @@
 // `.held-<holder tag>-<target hash>`, created when a claim is granted and removed when it is
 // released or reported lost. Markers are independent files, so they need no lock; they never
 // decide who holds what (the claim files do), they only remember what to ask about.
-import { chmodSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, tempName } from "../os/files.js";
+import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, judge, parseTargets, refreshNow, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
@@ -151,6 +151,23 @@ export function toldHeldNow(targets: string[], holder: string, context: Context,
   } catch (error) {
     if (!(error instanceof BusyError)) throw error;
     return tell(false);
+  }
+}
+
+/**
+ * A claim renewed (a beat, a re-take) keeps its marker young: stamped anew once a day old, as a
+ * pointer is. Sweep removes a marker older than 7 days whose holder no longer holds its claim; by
+ * the age of its first write, a claim held and renewed for over a week that lapsed once and was
+ * taken over lost its marker to the next sweep, and the holder's beat without targets no longer
+ * reported it lost. Under the take lock, where markers are written.
+ */
+export function touchHeld(holder: string, target: string, context: Context): void {
+  const path = join(context.store.dir, markerName(holder, target));
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats?.isFile()) touchWhenOld(path, stats.mtimeMs);
+  } catch {
+    // best effort, as the marker itself
   }
 }
 
