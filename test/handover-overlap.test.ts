@@ -72,6 +72,17 @@ Handover("should refuse to hand a file over while the giver holds another name o
   assert.match(handed.stderr, /D\/b\.ts \(a\)/);
 });
 
+Handover("should refuse to hand a directory over in a pinned claims directory while the giver's hook holds a file in it where sessions not pinning one claim", ({ box }) => {
+  // The giver's shell pins CLAIMS_DIR; its hook does not, and claimed D/a.ts in the default directory.
+  const env = { HOME: box.root };
+  assert.is(claims(["take", "D/a.ts", "--holder", "a"], { cwd: box.project, env }).code, 0);
+  const pinned = { ...env, CLAIMS_DIR: box.dir };
+  assert.is(claims(["take", "D/", "--holder", "a"], { cwd: box.project, env: pinned }).code, 0);
+  const handed = claims(["handover", "D/", "--to", "h", "--holder", "a"], { cwd: box.project, env: pinned });
+  assert.is(handed.code, 3, handed.stdout + handed.stderr);
+  assert.match(handed.stderr, /D\/a\.ts \(a, in the claims directory /);
+});
+
 Handover("should still hand a claim over beside the giver's claims that do not overlap it, and the new holder's own", ({ box }) => {
   writeFileSync(join(box.project, "D", "b.ts"), "x\n");
   assert.is(as(box, "a", "take", "D/a.ts", "D/b.ts").code, 0);

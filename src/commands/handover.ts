@@ -16,6 +16,7 @@ import { claimFileName, looksLikePath, pathItWillBe, sharedClaimFileName, type T
 import { shapeOf } from "../targets/overlap.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { linksOf } from "../protocol/aliases.js";
+import { lookThroughLinks } from "../protocol/linked.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 import { checkHolder } from "../protocol/settings.js";
@@ -108,7 +109,12 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       // the giver's own other claims there (`D/` while handing `D/a.ts`, the file of a symbol, its
       // shared claim on the target) would be another holder's fresh claim in the new holder's way,
       // two holders on one file, each refusing the other.
-      const inTheWay = inTheNewHoldersWay(target, holder, to, context);
+      const inTheWay = [
+        ...inTheNewHoldersWay(target, holder, to, context),
+        // And in the other claims directories a take of the target by `to` would look in: the giver's
+        // claim there made by its hook where its shell pins CLAIMS_DIR, another name of the file.
+        ...lookThroughLinks(target, new Set([context.store.dir]), "exclusive", to, options).found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })),
+      ];
       if (inTheWay.length > 0) throw new HandoverRefusedError(target.canonical, to, inTheWay);
       const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
@@ -179,7 +185,7 @@ function inTheNewHoldersWay(target: Target, giver: string, to: string, context: 
 export class HandoverRefusedError extends ClaimsError {
   readonly refused: Holding[];
   constructor(target: string, to: string, refused: Holding[]) {
-    const named = refused.map((holding) => `${holding.held_target ?? holding.target} (${holding.holder}${holding.shared ? ", shared" : ""})`);
+    const named = refused.map((holding) => `${holding.held_target ?? holding.target} (${holding.holder}${holding.shared ? ", shared" : ""}${holding.claims_dir !== undefined ? `, in the claims directory ${holding.claims_dir}` : ""})`);
     super(
       "REFUSED",
       `Cannot hand ${target} to ${to}: the claim${named.length === 1 ? "" : "s"} on ${named.join(", ")} ${named.length === 1 ? "overlaps" : "overlap"} it and would refuse ${to} every write there; nothing was handed. Hand over or release ${named.length === 1 ? "that claim" : "those claims"} first.`,
