@@ -159,7 +159,7 @@ export function holdingOf(claim: Claim, context: Context): Holding {
   return holding;
 }
 
-export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number; path: string; denied?: true }, context: Context): Holding {
+export function unreadableHolding(target: string, read: { reason: string; mtimeMs: number; path: string; denied?: true; misplaced?: Claim }, context: Context): Holding {
   return {
     target,
     holder: "unknown",
@@ -240,11 +240,15 @@ export function othersFreshness(claim: Pick<Claim, "heartbeat_at" | "ttl">, mtim
  * holder still beat it. It is held until its file is older than the longest TTL a claim may carry
  * (MAX_TTL_SECONDS); its holder's own sweep, or root's, which read it, judge it by its TTL.
  */
-export function unreadableStale(read: { mtimeMs: number; denied?: true }, context: Context): boolean {
+export function unreadableStale(read: { mtimeMs: number; denied?: true; misplaced?: Claim }, context: Context): boolean {
   const { mtimeMs } = read;
   const heartbeat = formatTimestampRoundedDown(mtimeMs);
   const ttl = read.denied ? MAX_TTL_SECONDS : context.settings.judgeTtl;
-  return onFilesystemClock(context, () => freshnessOf({ heartbeat_at: heartbeat }, context.nowMs, ttl, mtimeMs, context.clock)).stale;
+  const stale = onFilesystemClock(context, () => freshnessOf({ heartbeat_at: heartbeat }, context.nowMs, ttl, mtimeMs, context.clock)).stale;
+  // A claim under another target's file name (on a claims directory that ignores case, `Deploy.json`
+  // is also `deploy.json`) is a live claim all the same: held while its own heartbeat and TTL say so
+  // too. By its mtime against the reader's TTL alone, a claim with a longer TTL was taken over fresh.
+  return stale && (read.misplaced === undefined || othersFreshness(read.misplaced, mtimeMs, context).stale);
 }
 
 /**

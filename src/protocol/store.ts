@@ -36,6 +36,8 @@ export type ClaimRead =
       path: string;
       /** Unreadable to this user only by its permissions: a claim, perhaps, with a TTL longer than the reader's (unreadableStale). */
       denied?: true;
+      /** A claim that parses but names another target than its file name says (unreadableStale). */
+      misplaced?: Claim;
     };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
@@ -500,12 +502,13 @@ function otherBytes(bytes: Buffer): string {
 function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRead {
   if (snapshot.kind === "missing") return { state: "missing" };
   const read = snapshot; // the version is a getter (readSnapshot): passed on unasked
-  const unreadable = (reason: string, directory = false): ClaimRead => ({
+  const unreadable = (reason: string, directory = false, misplaced?: Claim): ClaimRead => ({
     state: "unreadable",
     reason,
     directory,
     path,
     ...(snapshot.kind === "other" && snapshot.denied && { denied: true as const }),
+    ...(misplaced && { misplaced }),
     get version() {
       return read.version;
     },
@@ -518,7 +521,11 @@ function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRea
   // renamed by hand) would guard a target nobody looks up under that name.
   if (fileNameOf(parsed.claim) !== fileName) {
     const sharedHere = parsed.claim.mode === "shared" && claimFileName(parsed.claim.target) === fileName;
-    return unreadable(sharedHere ? `it says "mode": "shared", but a shared claim lives in its holder's own file (${fileNameOf(parsed.claim)}), not under the exclusive name` : `its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`);
+    return unreadable(
+      sharedHere ? `it says "mode": "shared", but a shared claim lives in its holder's own file (${fileNameOf(parsed.claim)}), not under the exclusive name` : `its target ${JSON.stringify(parsed.claim.target)} does not belong under this file name`,
+      false,
+      parsed.claim,
+    );
   }
   return {
     state: "claim",

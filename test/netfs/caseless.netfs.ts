@@ -4,7 +4,7 @@
 // other, through take, check, the hook and a shell command. On a file system that keeps case
 // apart, two cases stay two files (test/take-cli.test.ts).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -182,6 +182,25 @@ if (missing) {
     assert.is((await take("b", join(bound, "Src", "New.tsx"))).code, 0);
     assert.is((await take("a", join(context.fs.mount, "PROJ", "src", "new.tsx"))).code, 3, "and the other way round");
     rmSync(bound, { recursive: true, force: true });
+  });
+
+  test("should judge a claim whose file a name in another case shares by the claim's own TTL, not the reader's", (context) => {
+    // On a claims directory that ignores case, `Deploy.json` is also `deploy.json`: a take of the
+    // name `deploy` reads the claim of `Deploy`. Judged as an unreadable file by its mtime against
+    // the reader's TTL, a claim with a longer TTL, beaten 31 minutes ago, was taken over fresh.
+    const store = join(context.fs.mount, `names-${Math.random().toString(36).slice(2)}`);
+    const on = (holder: string, ...args: string[]) => claims([...args, "--dir", store, "--holder", holder], { cwd: context.fs.mount, env: { HOME: context.home } });
+    assert.is(on("a", "take", "name:Deploy", "--ttl", "7200", "--purpose", "release train").code, 0);
+    const [file] = readdirSync(store).filter((name) => name.endsWith(".json"));
+    const path = join(store, file);
+    const before = new Date(Date.now() - 31 * 60 * 1000);
+    writeFileSync(path, readFileSync(path, "utf8").replace(/"heartbeat_at": *"[^"]*"/, `"heartbeat_at": "${before.toISOString().replace(/\.\d+Z$/, "Z")}"`));
+    utimesSync(path, before, before);
+    const refused = on("b", "take", "name:deploy");
+    assert.is(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(readFileSync(path, "utf8"), /"holder": *"a"/, "a's claim is still there");
+    assert.is(on("a", "beat", "name:Deploy").code, 0, "and a still holds it");
+    rmSync(store, { recursive: true, force: true });
   });
 
   test("should refuse a file in another case where the file system numbers inodes per name looked up (exFAT through FUSE)", async (context) => {
