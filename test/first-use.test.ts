@@ -125,7 +125,7 @@ Reads("should refuse a project directory given as the claims directory, rather t
   utimesSync(join(box.project, "package.json"), old, old);
   chmodSync(box.project, 0o700);
   const inProject = (...args: string[]) => claims([...args, "--dir", "."], { cwd: box.project, env: { CLAIMS_HOLDER: "a" } });
-  for (const args of [["sweep"], ["sweep", "--dry-run"], ["take", "name:package"], ["take", "name:other"]]) {
+  for (const args of [["sweep"], ["sweep", "--dry-run"], ["take", "name:package"], ["take", "name:other"], ["status"], ["status", "name:package"]]) {
     const run = inProject(...args);
     assert.is(run.code, 2, `${args.join(" ")}: ${run.stdout}${run.stderr}`);
     assert.is(run.stderr, `claims: The claims directory ${box.project} already holds other files (package.json, src): sweep would remove a .json file there as an unreadable claim, and a take could overwrite one; give claims a directory of their own, new or empty, with --dir, CLAIMS_DIR or "dir" in .claims.\n`);

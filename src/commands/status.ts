@@ -152,6 +152,10 @@ function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, o
  */
 export function statusOfDirectory(options: StatusOptions, { lookOnly: onlyLook = false } = {}): StatusResult {
   const context = openContext(options);
+  // A project directory given as the claims directory (`--dir .`) is refused as every other verb
+  // refuses it, not listed with its package.json as an unreadable claim (a directory only looked
+  // into, a package's from a repository's root, is not refused here: the status of the rest stands).
+  if (!onlyLook) context.store.refuseForeignFiles();
   // root looking into another user's owner-only directory only looks: a grant it made would be a
   // claim file of root's, unreadable to the waiter it was granted to (src/os/getent.ts).
   const lookOnly = onlyLook || ownerRootWouldLockOut(context.settings.dir) !== undefined;
