@@ -297,6 +297,9 @@ Cli("should point a usage error at the help of the verb it was in", ({ box }) =>
   assert.is(unknown.code, 2);
   assert.is(unknown.stderr, "claims: Unknown option '--ttl'; run claims log --help for usage.\n");
   assert.match(claims(["tkae", "x"]).stderr, /Unknown command 'tkae' \(Did you mean take\?\); run claims --help for usage/);
+  const capitals = claims(["TAKE", "x", "--dir", box.dir]);
+  assert.equal([capitals.code, capitals.stderr], [2, "claims: Unknown command 'TAKE' (Did you mean take?); run claims --help for usage.\n"], "caps lock on");
+  assert.is(existsSync(box.dir), false, "nothing taken");
   assert.match(claims(["doctor", "--help"]).stdout, /Examples:\n {2}\$ claims doctor/);
   const early = claims(["--holder", "A", "take", "x", "--dir", box.dir]);
   assert.is(early.code, 2);

@@ -106,6 +106,9 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
     if (first === "help" && asked !== undefined && !asked.startsWith("-") && !program.commands.some((command) => command.name() === asked)) {
       throw new BadInputError(`Unknown command '${asked}'; run claims --help for the verbs.`);
     }
+    // Commander suggests a verb by edit distance, in which `TAKE` is far from `take` (caps lock on).
+    const folded = first === undefined || first.startsWith("-") ? undefined : program.commands.find((command) => command.name() !== first && command.name() === first.toLowerCase());
+    if (folded !== undefined) throw new BadInputError(`Unknown command '${first}' (Did you mean ${folded.name()}?); run claims --help for usage.`);
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     const named = program.commands.find((command) => command.name() === argv[0]);
