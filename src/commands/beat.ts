@@ -107,6 +107,8 @@ function beatIn(options: BeatOptions): BeatResult {
       }
       continue;
     }
+    // Never a log of its own in a directory never used for claims that holds other files (--dir . in a project).
+    if (result.lost.length === 0) context.store.refuseForeignFiles();
     result.lost.push(target);
     result.lost_to.push(outcome);
     forgetHeld(holder, target, context);
