@@ -118,10 +118,10 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(".000Z", "Z");
 }
 
-/** The entries of a claims directory, sorted, without its bookkeeping: the take lock file, the log, held markers, token counters. */
+/** The entries of a claims directory, sorted, without its bookkeeping: the take lock file, the log, held markers, token counters, entries of paths not there when claimed. */
 export function entries(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name !== ".takes" && !name.startsWith(".held-") && !name.startsWith(".token-") && !/^log(-.+)?\.jsonl$/.test(name))
+    .filter((name) => name !== ".takes" && name !== ".unresolved" && !name.startsWith(".held-") && !name.startsWith(".token-") && !/^log(-.+)?\.jsonl$/.test(name))
     .sort();
 }
 

@@ -9,7 +9,7 @@ import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
-import { boundAliasesOf, overlappingClaims } from "../protocol/conflicts.js";
+import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
@@ -193,6 +193,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly: onlyLook =
       asked.push(target);
       // Also under the other mount points of its file system (a bind mount, docs/PROTOCOL.md 5a).
       const found = [target, ...boundAliasesOf(target)].flatMap((each) => overlappingClaims(each, context, claimFiles));
+      // And a claim taken before its path was there, whose place leads here now (src/protocol/unresolved.ts).
+      for (const moved of movedOver(target, context)) found.push({ fileName: moved.fileName, named: moved.target, read: moved.read });
       if (found.length === 0) result.free.push(target.canonical);
       for (const { fileName, named: covering, read } of found) {
         if (!seen.has(fileName)) entries.push({ fileName, target: covering, read });

@@ -15,6 +15,7 @@ import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { claimedAsName, dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
+import { leftoverUnresolved, removeUnresolved } from "../protocol/unresolved.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
 import { giveBackGrants } from "./take-undo.js";
 import { claimFileName, isDirectory, looksLikePath, parseTarget, pathItWillBe, type Target } from "../targets/target.js";
@@ -26,7 +27,7 @@ import { walkGlob } from "../targets/glob-walk.js";
 import { isFile, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
 import { hiddenFrom } from "../protocol/pinned.js";
 import { randomHex } from "../os/hash.js";
-import { heldThroughMount, markerOf, toldHeld } from "../protocol/held.js";
+import { heldThroughMount, heldThroughMove, markerOf, toldHeld } from "../protocol/held.js";
 
 export { MAX_WAIT_SECONDS } from "./take-types.js";
 
@@ -257,7 +258,8 @@ async function takeHere(options: TakeOptions): Promise<TakeResult> {
   const holder = holderOf(options);
   // The other name of a place the holder claimed under another mount point: a re-take of that claim, by the name it was taken under.
   const targets = parseTargets(options.targets, context).map((target) => {
-    const held = heldThroughMount(target, holder, context);
+    // Or a claim of the holder's taken before its path was there, whose place leads here now (src/protocol/unresolved.ts).
+    const held = heldThroughMount(target, holder, context) ?? heldThroughMove(target, holder, context);
     return held === undefined ? target : { ...target, ...shapeOf(held), fileName: claimFileName(held) };
   });
   const mode: Mode = options.shared ? "shared" : "exclusive";
@@ -396,6 +398,9 @@ export function takeStep(
     names = context.store.names();
   }
   const fileNames = names.filter(isClaimFileName);
+  // Entries of claims gone since (src/protocol/unresolved.ts): under the take lock, where entries and claims are made.
+  const claimed = new Set(fileNames);
+  for (const name of leftoverUnresolved(context, claimed)) removeUnresolved(name, context);
   const queue = readQueue(context, names);
   const queueing = options.queue === true || options.wait !== undefined;
 

@@ -12,7 +12,7 @@ import { release } from "../commands/release.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { findConflicts, inTheWay, overlappingClaims } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
-import { heldThroughMount, toldHeldNow, untoldHeld } from "../protocol/held.js";
+import { heldThroughMount, heldThroughMove, toldHeldNow, untoldHeld } from "../protocol/held.js";
 import { shapeOf } from "../targets/overlap.js";
 import { judge, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
@@ -112,7 +112,8 @@ export async function decideWrite(request: WriteRequest, judged = 0): Promise<Wr
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target), ownReads.set(read.claim.target, read);
     }
     // The session's claim on the same place under another mount point (a bind mount) is its own too.
-    const through = own.has(target.canonical) ? undefined : heldThroughMount(target, request.holder, context);
+    // And a claim of the session's taken before its path was there, which leads here now (src/protocol/unresolved.ts).
+    const through = own.has(target.canonical) ? undefined : heldThroughMount(target, request.holder, context) ?? heldThroughMove(target, request.holder, context, true);
     if (through !== undefined) {
       own.add(through);
       heldElsewhere.add(target.canonical);
@@ -202,7 +203,7 @@ export function renewWritten(request: Pick<WriteRequest, "holder" | "files" | "g
       if (read.state === "claim" && read.claim.holder === request.holder) own.add(read.claim.target), ownReads.set(read.claim.target, read);
     }
     // Written through another mount point of the place the session claimed (a bind mount).
-    const through = own.size === before ? heldThroughMount(target, request.holder, context) : undefined;
+    const through = own.size === before ? heldThroughMount(target, request.holder, context) ?? heldThroughMove(target, request.holder, context, true) : undefined;
     if (through !== undefined) own.add(through);
   }
   return { renewed: renewOwn(request, own, ownReads, context, names).renewed, covering: [...own] };

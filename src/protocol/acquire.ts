@@ -10,6 +10,7 @@ import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/
 import { formatTimestamp } from "../os/time.js";
 import { monotonicMs } from "../os/lease.js";
 import type { ClaimRead } from "./store.js";
+import { rememberUnresolved } from "./unresolved.js";
 
 export interface GrantedClaim extends Claim {
   kind: TargetKind;
@@ -60,6 +61,9 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
     action,
     ...(previous && { previous }),
   });
+  // A path not there as written: its entry before its claim, so whoever sees the claim can tell
+  // where it leads once it is there (src/protocol/unresolved.ts).
+  rememberUnresolved(target, fileName, context);
   // A grant that landed stale (below): what it was, for the answer once written again fresh.
   let landed: { action: GrantedClaim["action"]; previous?: Holding } | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

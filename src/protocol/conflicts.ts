@@ -16,6 +16,7 @@ import { foldName, isCaselessDirectory } from "../targets/caseless.js";
 import { boundAliases } from "../targets/bind-mounts.js";
 import { readMounts, type Mount } from "../os/mounts.js";
 import { claimFileName, partsOfFileName, percentEncode } from "../targets/target.js";
+import { movedClaims, whereNow } from "./unresolved.js";
 
 /**
  * The claim files whose targets overlap `target`, read. Decided from the file names; a name
@@ -158,7 +159,53 @@ export function findConflicts(
       conflicts.push({ ...holding, target: target.canonical, held_target: heldTarget, overlap: holding.overlap === undefined ? through : `${through}: ${holding.overlap}` });
     }
   }
+  // A path claimed before it was there, whose place leads here now (src/protocol/unresolved.ts);
+  // and the target itself, read while its place was not there, where it leads now (a symlink made
+  // while the take waited for its take lock).
+  const known = (holding: Holding) => conflicts.some((each) => each.holder === holding.holder && (each.held_target ?? each.target) === (holding.held_target ?? holding.target));
+  const now = whereNow(target);
+  if (now !== undefined) {
+    for (const holding of conflictsByName(now, mode, holder, context, fileNames)) {
+      const heldTarget = holding.held_target ?? holding.target;
+      if (known(holding)) continue;
+      const through = `${target.canonical} leads to ${now.canonical} now`;
+      conflicts.push({ ...holding, target: target.canonical, held_target: heldTarget, overlap: holding.overlap === undefined ? through : `${through}: ${holding.overlap}` });
+    }
+  }
+  for (const moved of movedOver(target, context)) {
+    const inWay = inTheWay(moved.target, moved.read, mode, holder, context);
+    if (!inWay) continue;
+    const holding = { ...withTarget(inWay, target.canonical), overlap: `${moved.target} leads to ${moved.now.canonical} now (claimed before its path existed)` };
+    if (!known(holding)) conflicts.push(holding);
+  }
   return conflicts;
+}
+
+/**
+ * The claims taken before their path was there whose place leads to something overlapping `target`
+ * now, where their own target does not overlap it (those are found by name): each covers where it
+ * leads as well (src/protocol/unresolved.ts).
+ */
+export function movedOver(target: TargetShape, context: Context): Array<{ fileName: string; target: string; read: ClaimRead; now: TargetShape }> {
+  if (target.kind === "name") return [];
+  return movedClaims(context).filter((moved) => overlaps(target, moved.now) && !overlaps(target, shapeOf(moved.target)));
+}
+
+/**
+ * The other spellings `target` has through claims taken before their path was there: a claim's own
+ * target for a target overlapping where it leads now, and where it leads for a target overlapping
+ * the claim's own. For fencing tokens (src/protocol/fencing.ts): one place, one sequence.
+ */
+export function movedAliasesOf(target: TargetShape, context: Context): TargetShape[] {
+  if (target.kind === "name") return [];
+  const aliases: TargetShape[] = [];
+  for (const moved of movedClaims(context)) {
+    const own = shapeOf(moved.target);
+    const [here, there] = [overlaps(target, own), overlaps(target, moved.now)];
+    if (there && !here) aliases.push(own);
+    else if (here && !there) aliases.push(moved.now);
+  }
+  return aliases;
 }
 
 /** The claims in the way of a target by the names its claims go by: its own, a glob's symlinks to it, another name of its file (a hard link). */

@@ -22,7 +22,7 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { endCoverage, linksTakenWith, markersRecordedFor, movedMarkers } from "./aliases.js";
 import type { Claim } from "./claim.js";
-import { boundAliasesOf, overlappingFiles, sharesFile } from "./conflicts.js";
+import { boundAliasesOf, movedAliasesOf, overlappingFiles, sharesFile } from "./conflicts.js";
 import { readSnapshot } from "../os/files.js";
 import { shapeOf, type TargetShape } from "../targets/overlap.js";
 import type { Context } from "./context.js";
@@ -137,6 +137,8 @@ function overlappingCounters(target: TargetShape, context: Context, issuing = fa
   if (target.kind === "glob") for (const { real, until } of linksTakenWith(target.canonical, context)) reaches.push({ reached: real, upTo: until });
   // The same place under another mount point (a bind mount): one file, one sequence.
   for (const alias of boundAliasesOf(target)) reaches.push({ reached: alias, upTo: Number.POSITIVE_INFINITY });
+  // A path claimed before it was there, and where it leads now (src/protocol/unresolved.ts): one place, one sequence.
+  for (const alias of movedAliasesOf(target, context)) reaches.push({ reached: alias, upTo: Number.POSITIVE_INFINITY });
   for (const { reached, upTo } of reaches) {
     if (issuing) {
       // Before the token: the highest tokens on each side, up to which the marker relates them.

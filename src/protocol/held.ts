@@ -14,6 +14,7 @@ import { HELD_PREFIX } from "./store.js";
 import { withLockPatience } from "./lock.js";
 import { BusyError } from "../os/errors.js";
 import { boundAliasesOf } from "./conflicts.js";
+import { movedClaims } from "./unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
 import { claimFileName, holderTag, looksLikePath, parseTarget, pathItWillBe, sharedClaimFileName, type Target } from "../targets/target.js";
 
@@ -205,7 +206,28 @@ export function ownForm(parsed: Target, holder: string, context: Context): strin
   const isMine = (canonical: string) => holds(claimFileName(canonical), holder, context) || holds(sharedClaimFileName(canonical, holder), holder, context);
   const other = otherForm(parsed.canonical, parsed.kind);
   const asFile = looksLikePath(parsed) ? parseTarget(pathItWillBe(parsed.canonical).path, context.settings).canonical : undefined;
-  return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find(isMine) ?? heldThroughMount(parsed, holder, context);
+  return [parsed.canonical, ...(other ? [other] : []), ...(asFile ? [asFile] : [])].find(isMine) ?? heldThroughMount(parsed, holder, context) ?? heldThroughMove(parsed, holder, context);
+}
+
+/**
+ * The target the holder claimed a place by before its path was there, where that target leads to
+ * `parsed` now (`later/f.txt`, claimed before `later` was made a symlink to `real`, for
+ * `real/f.txt`; src/protocol/unresolved.ts), and the holder holds no claim by the name given. A
+ * take, beat, release, handover or hook write by either spelling acts on that claim. `covering`:
+ * also a directory claim whose place leads to one above `parsed` (for the hooks' writes).
+ */
+export function heldThroughMove(parsed: Pick<Target, "canonical" | "kind">, holder: string, context: Context, covering = false): string | undefined {
+  if (parsed.kind === "name") return undefined;
+  const moved = movedClaims(context);
+  if (moved.length === 0) return undefined;
+  const mine = moved.filter(({ read }) => read.state === "claim" && read.claim.holder === holder);
+  if (mine.length === 0) return undefined;
+  const isMine = (canonical: string) => holds(claimFileName(canonical), holder, context) || holds(sharedClaimFileName(canonical, holder), holder, context);
+  if (isMine(parsed.canonical)) return undefined;
+  const same = mine.find(({ now }) => now.canonical === parsed.canonical);
+  if (same !== undefined || !covering) return same?.target;
+  // As the hooks read the session's own claims: a directory covers what is under it (a glob or a symbol: the file is claimed itself).
+  return mine.find(({ now }) => now.kind === "directory" && parsed.canonical.startsWith(now.canonical))?.target;
 }
 
 /**

@@ -388,7 +388,16 @@ const CANONICAL_PATHS = lookupTable<string>();
  */
 const WALKED = lookupTable<{ resolved: string; devices: number[] }>();
 
-function resolvePath(given: string, cwd: string): string {
+/**
+ * canonicalPath asked of the file system now, not of what this verb resolved before: a symlink made
+ * on the path a moment ago (a take that waited for its take lock) is followed. For paths claimed
+ * before what they lead through existed (src/protocol/unresolved.ts).
+ */
+export function resolvedNow(path: string): string {
+  return resolvePath(path, "/", true);
+}
+
+function resolvePath(given: string, cwd: string, fresh = false): string {
   const input = wellFormed(given);
   const pending = (isAbsolute(input) ? input : `${cwd}/${input}`).split("/").filter((part) => part !== "" && part !== ".");
   let resolved = "";
@@ -400,7 +409,7 @@ function resolvePath(given: string, cwd: string): string {
   // WALKED keeps. The longest such part walked before is where this walk begins.
   let walked: string | undefined = "";
   const plain = pending.indexOf("..");
-  for (let count = (plain === -1 ? pending.length : plain) - 1; count > 0; count--) {
+  for (let count = fresh ? 0 : (plain === -1 ? pending.length : plain) - 1; count > 0; count--) {
     const text = `/${pending.slice(0, count).join("/")}`;
     const known = recalled(WALKED, text);
     if (known === undefined) continue;
@@ -435,7 +444,7 @@ function resolvePath(given: string, cwd: string): string {
       const device = devices[devices.length - 1] as number;
       resolved = `${resolved}/${nameIn(resolved || "/", device, part, stats)}`;
       devices.push(stats?.dev ?? device);
-      if (walked !== undefined) {
+      if (walked !== undefined && !fresh) {
         walked = `${walked}/${part}`;
         keep(WALKED, walked, { resolved, devices: [...devices] });
       }

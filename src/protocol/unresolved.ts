@@ -1,0 +1,170 @@
+// Paths claimed before they were there. A path target is canonical by where its existing part
+// leads when it is taken (docs/PROTOCOL.md 2): `later/f.txt`, taken while `later` does not exist,
+// is claimed by that text. Should `later` then appear as a symlink to `real` (or a directory on the
+// way be replaced by one), the file has a second spelling, `real/f.txt`, whose claim file is
+// another: by names alone, a take of it would be granted beside the first, two holders of one file.
+//
+// So a claim whose place (the file, the directory, a glob's static base, a symbol's file) did not
+// wholly exist as written when it was taken leaves an entry in `.unresolved/`, named as its claim
+// file, made under the take lock before the claim is written. Every take, check and hook write
+// resolves those few places again, and a claim whose place leads elsewhere now covers where it
+// leads too: in the way of another holder there, and its own holder's under either spelling. A
+// claim on a path that existed when taken is not looked at again (every take would have to resolve
+// every claim): see docs/PROTOCOL.md 5a, "Paths not there when claimed".
+import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync } from "node:fs";
+import { join } from "node:path";
+import type { Context } from "./context.js";
+import { isClaimFileName, type ClaimRead } from "./store.js";
+import { fsyncDirectory, listedIfThere, removeQuietly } from "../os/files.js";
+import { BadInputError } from "../os/errors.js";
+import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
+import { partsOfFileName, resolvedNow } from "../targets/target.js";
+
+export const UNRESOLVED_DIRECTORY = ".unresolved";
+
+/** A claim whose place leads elsewhere now than its target says. */
+export interface Moved {
+  fileName: string;
+  /** The claim's target, as it was taken (its file's name). */
+  target: string;
+  read: ClaimRead;
+  /** The same claim where its place leads now. */
+  now: TargetShape;
+}
+
+/** What a target's claim stands on: a file, a directory (without its `/`), a glob's static base, a symbol's file. */
+function placeOf(shape: TargetShape): string {
+  return shape.kind === "directory" && shape.path !== "/" ? shape.path.slice(0, -1) : shape.path;
+}
+
+/** Where `place` leads now, read from the file system (not this verb's lookups); undefined for nowhere (a loop of links). */
+function leadsNow(place: string): string | undefined {
+  try {
+    return resolvedNow(place);
+  } catch (error) {
+    if (error instanceof BadInputError) return undefined;
+    throw error;
+  }
+}
+
+function there(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The target re-spelled where its place leads now; undefined when it leads where its text says
+ * (or nowhere). `parents`: where directories led, remembered across one listing's entries.
+ */
+export function whereNow(shape: TargetShape, parents?: Map<string, string | undefined>): TargetShape | undefined {
+  if (shape.kind === "name") return undefined;
+  const place = placeOf(shape);
+  let now: string | undefined;
+  const cut = place.lastIndexOf("/");
+  if (parents !== undefined && cut > 0) {
+    // Entries share directories: each is resolved once, and a place whose directory leads where it
+    // says, and which is no symlink itself, leads where it says.
+    const parent = place.slice(0, cut);
+    if (!parents.has(parent)) parents.set(parent, leadsNow(parent));
+    let link = false;
+    try {
+      link = parents.get(parent) === parent && lstatSync(place, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+    } catch {
+      link = true; // could not be asked: resolved whole
+    }
+    now = parents.get(parent) === parent && !link ? place : leadsNow(place);
+  } else now = leadsNow(place);
+  if (now === undefined || now === place) return undefined;
+  const spelled = now === "/" ? "" : escapeLiteral(now);
+  switch (shape.kind) {
+    case "directory":
+      return shapeOf(`${spelled}/`);
+    case "symbol":
+      return shapeOf(`${spelled}#${shape.symbol}`);
+    case "glob": {
+      const base = place === "/" ? "" : escapeLiteral(place);
+      if (!shape.canonical.startsWith(`${base}/`)) return undefined;
+      return shapeOf(`${spelled}${shape.canonical.slice(base.length)}`);
+    }
+    default:
+      return shapeOf(now === "/" ? "/" : spelled);
+  }
+}
+
+/**
+ * Leaves the entry of a claim about to be written on `target` (its file `claimFile`) when the
+ * target's place does not wholly exist as written (or leads elsewhere already: a symlink made
+ * while the take waited for its take lock). Call under the take lock, before the claim is written,
+ * so that a take or check that sees the claim sees its entry. Durable as the claim is: the entry's
+ * directory is fsynced when the entry is made.
+ */
+export function rememberUnresolved(target: string, claimFile: string, context: Context): void {
+  const shape = shapeOf(target);
+  if (shape.kind === "name") return;
+  const place = placeOf(shape);
+  if (leadsNow(place) === place && there(place)) return;
+  const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
+  const entry = join(directory, claimFile);
+  if (existsSync(entry)) return;
+  const groupShared = (context.store.fileMode & 0o070) !== 0;
+  let made = false;
+  try {
+    mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
+    if (groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+    made = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  try {
+    // Empty: the name is the record. O_EXCL + O_NOFOLLOW: never through something already there.
+    closeSync(openSync(entry, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, context.store.fileMode));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  fsyncDirectory(directory);
+  if (made) fsyncDirectory(context.store.dir);
+}
+
+/**
+ * The claims with an entry whose place leads elsewhere now, each read (a claim file gone is left
+ * out). The names decide which: only those that moved are read.
+ */
+export function movedClaims(context: Context): Moved[] {
+  const names = listedIfThere(join(context.store.dir, UNRESOLVED_DIRECTORY));
+  if (names.length === 0) return [];
+  const parents = new Map<string, string | undefined>();
+  const moved: Moved[] = [];
+  for (const fileName of names) {
+    if (!isClaimFileName(fileName)) continue;
+    let target = partsOfFileName(fileName).target;
+    let read: ClaimRead | undefined;
+    if (target === undefined) {
+      // A name shortened with a hash: its file says the target.
+      read = context.store.read(fileName);
+      if (read.state !== "claim") continue;
+      target = read.claim.target;
+    }
+    const now = whereNow(shapeOf(target), parents);
+    if (now === undefined) continue;
+    read ??= context.store.read(fileName);
+    if (read.state === "missing") continue;
+    if (read.state === "claim" && read.claim.target !== target) continue;
+    moved.push({ fileName, target, read, now });
+  }
+  return moved;
+}
+
+/**
+ * The entries whose claim file is gone (`claimFiles`: every claim file, listed under the take lock,
+ * where every claim and entry is made). Removed by the caller with removeUnresolved.
+ */
+export function leftoverUnresolved(context: Context, claimFiles: ReadonlySet<string> = new Set(context.store.claimFileNames())): string[] {
+  return listedIfThere(join(context.store.dir, UNRESOLVED_DIRECTORY)).filter((name) => !claimFiles.has(name));
+}
+
+export function removeUnresolved(name: string, context: Context): boolean {
+  return removeQuietly(join(context.store.dir, UNRESOLVED_DIRECTORY, name));
+}
