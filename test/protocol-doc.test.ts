@@ -8,6 +8,7 @@ import * as assert from "uvu/assert";
 import { readSnapshot } from "../src/os/files.js";
 import { TEMP_PREFIX } from "../src/os/files.js";
 import { ALIASES_DIRECTORY } from "../src/protocol/aliases.js";
+import { UNRESOLVED_DIRECTORY } from "../src/protocol/unresolved.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, HOOK_FILE_PREFIXES } from "../src/protocol/hook-files.js";
 import { IDEMPOTENCY_PREFIX, IDEMPOTENCY_TTL_MS } from "../src/protocol/idempotency.js";
 import { LOCK_PREFIX, lockName, versionOf } from "../src/protocol/lock.js";
@@ -128,7 +129,7 @@ const Sweep = suite("sweep's steps in docs/PROTOCOL.md section 8");
 
 Sweep("should name every kind of file sweep removes, with the ages the code uses", () => {
   const steps = sectionOf(PROTOCOL, "**sweep `[--dry-run]`**");
-  for (const prefix of [TEMP_PREFIX, LOCK_PREFIX, IDEMPOTENCY_PREFIX, NOTICE_PREFIX, HELD_PREFIX, `${ALIASES_DIRECTORY}/`, ...HOOK_FILE_PREFIXES]) {
+  for (const prefix of [TEMP_PREFIX, LOCK_PREFIX, IDEMPOTENCY_PREFIX, NOTICE_PREFIX, HELD_PREFIX, `${ALIASES_DIRECTORY}/`, `${UNRESOLVED_DIRECTORY}/`, ...HOOK_FILE_PREFIXES]) {
     assert.ok(steps.includes(`\`${prefix}`), `the sweep steps do not name ${prefix}`);
   }
   assert.is(IDEMPOTENCY_TTL_MS, 7 * 24 * 3600_000);
