@@ -21,7 +21,7 @@ import { describeFilesystem } from "../os/filesystem.js";
 import { randomHex } from "../os/hash.js";
 import { assertWithinLease } from "../os/lease.js";
 import { lockName, versionOf, withClaimLock } from "./lock.js";
-import { claimFileName, sharedClaimFileName } from "../targets/target.js";
+import { claimFileName, forgetWhereLed, sharedClaimFileName } from "../targets/target.js";
 
 export type ClaimRead =
   | { state: "missing" }
@@ -425,6 +425,8 @@ export class Store {
         if (version === undefined) continue;
         const result = withClaimLock(this.dir, TAKES_FILE, version, this.fileMode, (_current, generation) => {
           this.holdingTakeLock = true;
+          // Where paths claimed before they were there lead is asked again in here (src/protocol/unresolved.ts).
+          forgetWhereLed();
           let value: T;
           try {
             value = work();

@@ -14,7 +14,7 @@
 import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "./context.js";
-import { isClaimFileName, type ClaimRead } from "./store.js";
+import type { ClaimRead } from "./store.js";
 import { fsyncDirectory, listedIfThere, removeQuietly } from "../os/files.js";
 import { BadInputError } from "../os/errors.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
@@ -37,7 +37,7 @@ function placeOf(shape: TargetShape): string {
   return shape.kind === "directory" && shape.path !== "/" ? shape.path.slice(0, -1) : shape.path;
 }
 
-/** Where `place` leads now, read from the file system (not this verb's lookups); undefined for nowhere (a loop of links). */
+/** Where `place` leads now (src/targets/target.ts, leadsNow); undefined for nowhere (a loop of links). */
 function leadsNow(place: string): string | undefined {
   try {
     return resolvedNow(place);
@@ -138,7 +138,7 @@ export function movedClaims(context: Context): Moved[] {
   const parents = new Map<string, string | undefined>();
   const moved: Moved[] = [];
   for (const fileName of names) {
-    if (!isClaimFileName(fileName)) continue;
+    if (!fileName.endsWith(".json") || fileName.startsWith(".")) continue; // a claim file's name (Store's isClaimFileName)
     let target = partsOfFileName(fileName).target;
     let read: ClaimRead | undefined;
     if (target === undefined) {

@@ -389,12 +389,21 @@ const CANONICAL_PATHS = lookupTable<string>();
 const WALKED = lookupTable<{ resolved: string; devices: number[] }>();
 
 /**
- * canonicalPath asked of the file system now, not of what this verb resolved before: a symlink made
- * on the path a moment ago (a take that waited for its take lock) is followed. For paths claimed
- * before what they lead through existed (src/protocol/unresolved.ts).
+ * canonicalPath asked of the file system anew, not of what parsing the verb's targets resolved: a
+ * symlink made on the path since is followed. For paths claimed before they were there
+ * (src/protocol/unresolved.ts). Remembered while the verb runs on without a wait (src/os/lookups.ts:
+ * forgotten after a wait for a lock, as after any await), and forgotten whenever the take lock is
+ * won (forgetWhereLed): a take judges its target in every claims directory it looks in.
  */
 export function resolvedNow(path: string): string {
-  return resolvePath(path, "/", true);
+  return remembered(LEADS, path, () => resolvePath(path, "/", true));
+}
+
+const LEADS = lookupTable<string>();
+
+/** Forgets resolvedNow's answers: every verb, once inside the take lock, asks again (src/protocol/store.ts). */
+export function forgetWhereLed(): void {
+  LEADS.clear();
 }
 
 function resolvePath(given: string, cwd: string, fresh = false): string {
