@@ -113,7 +113,10 @@ Paths("should let a stale claim taken before its path was there go: taken over w
   const claim = readJson(file);
   writeFileSync(file, `${JSON.stringify({ ...claim, heartbeat_at: iso(Math.floor(hourAgo / 1000) * 1000), taken_at: iso(Math.floor(hourAgo / 1000) * 1000) })}\n`);
   utimesSync(file, new Date(hourAgo), new Date(hourAgo));
-  assert.is(run(["take", "real/f.txt", "--purpose", "b"], "B").code, 0, "a stale claim is in nobody's way");
+  const taken = run(["take", "real/f.txt", "--purpose", "b", "--json"], "B");
+  assert.is(taken.code, 0, "a stale claim is in nobody's way");
+  assert.is(JSON.parse(taken.stdout).granted[0].token, 2, "above the token of the claim on the other spelling: one file, one sequence");
+  assert.is(run(["check", "--token", "1", "later/f.txt"], "A").code, 4, "A's lapsed token is fenced");
   const beat = run(["beat", "later/f.txt", "--json"], "A");
   assert.is(beat.code, 4, "A lost it: B holds the file it leads to");
   const swept = JSON.parse(run(["sweep", "--json"]).stdout);
