@@ -37,10 +37,13 @@ function placeOf(shape: TargetShape): string {
   return shape.kind === "directory" && shape.path !== "/" ? shape.path.slice(0, -1) : shape.path;
 }
 
-/** Where `place` leads now (src/targets/target.ts, leadsNow); undefined for nowhere (a loop of links). */
-function leadsNow(place: string): string | undefined {
+/**
+ * Where `place` leads now (src/targets/target.ts, resolvedNow); undefined for nowhere (a loop of
+ * links). `remember`: as the verb found it already, inside the take lock (false: asked anew).
+ */
+function leadsNow(place: string, remember = true): string | undefined {
   try {
-    return resolvedNow(place);
+    return resolvedNow(place, remember);
   } catch (error) {
     if (error instanceof BadInputError) return undefined;
     throw error;
@@ -105,7 +108,9 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   const shape = shapeOf(target);
   if (shape.kind === "name") return;
   const place = placeOf(shape);
-  if (leadsNow(place) === place && there(place)) return;
+  // Asked anew, not as the take's look found it moments ago: a symlink made since on the path of a
+  // place not there then must not make it look there as written (its claim would go unseen).
+  if (leadsNow(place, false) === place && there(place)) return;
   const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
   const entry = join(directory, claimFile);
   if (existsSync(entry)) return;

@@ -391,12 +391,13 @@ const WALKED = lookupTable<{ resolved: string; devices: number[] }>();
 /**
  * canonicalPath asked of the file system anew, not of what parsing the verb's targets resolved: a
  * symlink made on the path since is followed. For paths claimed before they were there
- * (src/protocol/unresolved.ts). Remembered while the verb runs on without a wait (src/os/lookups.ts:
- * forgotten after a wait for a lock, as after any await), and forgotten whenever the take lock is
- * won (forgetWhereLed): a take judges its target in every claims directory it looks in.
+ * (src/protocol/unresolved.ts). Unless `remember` is false, remembered while the verb runs on
+ * without a wait (src/os/lookups.ts: forgotten after a wait for a lock, as after any await), and
+ * forgotten whenever the take lock is won (forgetWhereLed): a take judges its target in every
+ * claims directory it looks in.
  */
-export function resolvedNow(path: string): string {
-  return remembered(LEADS, path, () => resolvePath(path, "/", true));
+export function resolvedNow(path: string, remember = true): string {
+  return remember ? remembered(LEADS, path, () => resolvePath(path, "/", true)) : resolvePath(path, "/", true);
 }
 
 const LEADS = lookupTable<string>();
