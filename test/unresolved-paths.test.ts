@@ -61,7 +61,10 @@ Paths("should let the holder beat, re-take, check, show and release its claim by
   const released = run(["release", "later/f.txt", "--json"], "A");
   assert.is(released.code, 0, released.stdout + released.stderr);
   assert.equal(JSON.parse(released.stdout).released, [join(box.project, "later", "f.txt")]);
-  assert.is(run(["take", "real/f.txt", "--purpose", "b"], "B").code, 0, "released: free for the next holder");
+  const next = run(["take", "real/f.txt", "--purpose", "b", "--json"], "B");
+  assert.is(next.code, 0, "released: free for the next holder");
+  assert.is(JSON.parse(next.stdout).granted[0].token, 2, "above A's token on the other spelling, though A's claim is gone");
+  assert.is(run(["check", "--token", "1", "later/f.txt"], "A").code, 4, "A's old token is fenced");
   assert.equal(readdirSync(box.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")), [claimFileName(join(box.project, "real", "f.txt"))]);
 });
 
@@ -119,10 +122,14 @@ Paths("should let a stale claim taken before its path was there go: taken over w
   assert.is(run(["check", "--token", "1", "later/f.txt"], "A").code, 4, "A's lapsed token is fenced");
   const beat = run(["beat", "later/f.txt", "--json"], "A");
   assert.is(beat.code, 4, "A lost it: B holds the file it leads to");
+  const entry = `.unresolved/${claimFileName(join(box.project, "later", "f.txt"))}`;
   const swept = JSON.parse(run(["sweep", "--json"]).stdout);
   assert.equal(swept.removed, [join(box.project, "later", "f.txt")]);
-  assert.ok(swept.debris.includes(`.unresolved/${claimFileName(join(box.project, "later", "f.txt"))}`), JSON.stringify(swept));
+  assert.not.ok(swept.debris.includes(entry), "kept a while: the tokens of both spellings still count against each other");
   assert.is(run(["check", "real/f.txt"], "B").code, 0);
+  const weekAgo = (Date.now() - 8 * 24 * 3600_000) / 1000;
+  utimesSync(join(box.dir, entry), weekAgo, weekAgo);
+  assert.ok(JSON.parse(run(["sweep", "--json"]).stdout).debris.includes(entry), "then swept");
 });
 
 Paths("should judge a hook's writes through the link by the claim taken before it: the holder's own, another session's refused", ({ box, run }) => {

@@ -194,12 +194,13 @@ export function movedOver(target: TargetShape, context: Context): Array<{ fileNa
 /**
  * The other spellings `target` has through claims taken before their path was there: a claim's own
  * target for a target overlapping where it leads now, and where it leads for a target overlapping
- * the claim's own. For fencing tokens (src/protocol/fencing.ts): one place, one sequence.
+ * the claim's own. For fencing tokens (src/protocol/fencing.ts): one place, one sequence, also for
+ * a while after the claim is gone (leftoverUnresolved).
  */
 export function movedAliasesOf(target: TargetShape, context: Context): TargetShape[] {
   if (target.kind === "name") return [];
   const aliases: TargetShape[] = [];
-  for (const moved of movedClaims(context)) {
+  for (const moved of movedClaims(context, true)) {
     const own = shapeOf(moved.target);
     const [here, there] = [overlaps(target, own), overlaps(target, moved.now)];
     if (there && !here) aliases.push(own);

@@ -15,7 +15,7 @@ import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, open
 import { join } from "node:path";
 import type { Context } from "./context.js";
 import type { ClaimRead } from "./store.js";
-import { fsyncDirectory, listedIfThere, removeQuietly } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly } from "../os/files.js";
 import { BadInputError } from "../os/errors.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { partsOfFileName, resolvedNow } from "../targets/target.js";
@@ -134,10 +134,11 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
 }
 
 /**
- * The claims with an entry whose place leads elsewhere now, each read (a claim file gone is left
- * out). The names decide which: only those that moved are read.
+ * The claims with an entry whose place leads elsewhere now, each read. The names decide which:
+ * only those that moved are read. `gone`: also the entries kept after their claim file is gone
+ * (read `missing`; leftoverUnresolved), whose tokens still count (src/protocol/fencing.ts).
  */
-export function movedClaims(context: Context): Moved[] {
+export function movedClaims(context: Context, gone = false): Moved[] {
   const names = listedIfThere(join(context.store.dir, UNRESOLVED_DIRECTORY));
   if (names.length === 0) return [];
   const parents = new Map<string, string | undefined>();
@@ -155,19 +156,33 @@ export function movedClaims(context: Context): Moved[] {
     const now = whereNow(shapeOf(target), parents);
     if (now === undefined) continue;
     read ??= context.store.read(fileName);
-    if (read.state === "missing") continue;
+    if (read.state === "missing" && !gone) continue;
     if (read.state === "claim" && read.claim.target !== target) continue;
     moved.push({ fileName, target, read, now });
   }
   return moved;
 }
 
+/** How long an entry is kept after its claim is gone, while its place leads elsewhere (leftoverUnresolved). */
+export const UNRESOLVED_KEPT_MS = 7 * 24 * 3600_000;
+
 /**
  * The entries whose claim file is gone (`claimFiles`: every claim file, listed under the take lock,
- * where every claim and entry is made). Removed by the caller with removeUnresolved.
+ * where every claim and entry is made), to be removed by the caller with removeUnresolved. But one
+ * whose place leads elsewhere now is kept until 7 days after it was made: the tokens issued on its
+ * claim's target and on where it leads still count against each other (a holder that lapsed is
+ * fenced by a take made where it leads after its claim was swept or released, docs/PROTOCOL.md 4a).
  */
 export function leftoverUnresolved(context: Context, claimFiles: ReadonlySet<string> = new Set(context.store.claimFileNames())): string[] {
-  return listedIfThere(join(context.store.dir, UNRESOLVED_DIRECTORY)).filter((name) => !claimFiles.has(name));
+  const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
+  const parents = new Map<string, string | undefined>();
+  return listedIfThere(directory).filter((name) => {
+    if (claimFiles.has(name)) return false;
+    const target = name.endsWith(".json") && !name.startsWith(".") ? partsOfFileName(name).target : undefined;
+    if (target === undefined || whereNow(shapeOf(target), parents) === undefined) return true;
+    const made = readSnapshot(join(directory, name));
+    return made.kind !== "file" || context.nowMs - made.mtimeMs > UNRESOLVED_KEPT_MS;
+  });
 }
 
 export function removeUnresolved(name: string, context: Context): boolean {
