@@ -3,7 +3,7 @@
 import { ALIASES_DIRECTORY, leftoverMarkers, removeMarker } from "../protocol/aliases.js";
 import { sweepPointers } from "../protocol/pinned.js";
 import { sweepElsewhere } from "../protocol/routes.js";
-import { leftoverUnresolved, removeUnresolved, UNRESOLVED_DIRECTORY } from "../protocol/unresolved.js";
+import { leftoverUnresolved, pruneUnresolved, UNRESOLVED_DIRECTORY } from "../protocol/unresolved.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
 import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions } from "../protocol/context.js";
@@ -112,7 +112,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
   // Entries of claims taken before their path was there, whose claim is gone (src/protocol/unresolved.ts);
   // judged under the take lock, where a take writes an entry before its claim.
   if (leftoverUnresolved(context).length > 0) {
-    const leftovers = dryRun ? leftoverUnresolved(context) : context.store.withTakeLock(() => leftoverUnresolved(context).filter((name) => removeUnresolved(name, context)));
+    const leftovers = dryRun ? leftoverUnresolved(context) : context.store.withTakeLock(() => pruneUnresolved(context));
     result.debris.push(...leftovers.map((name) => `${UNRESOLVED_DIRECTORY}/${name}`));
   }
   // Pointers to other claims directories unused for 7 days, where their holder holds nothing any more (src/protocol/routes.ts).

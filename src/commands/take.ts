@@ -15,7 +15,7 @@ import { checkKey, remember, replay } from "../protocol/idempotency.js";
 import { holderOf, judge, openContext, ownFreshness, parseTargets, record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { claimedAsName, dequeue, enqueue, QUEUE_PREFIX, readQueue, type QueueEntry, type QueuedInterest } from "../protocol/queue.js";
 import { isClaimFileName } from "../protocol/store.js";
-import { leftoverUnresolved, removeUnresolved } from "../protocol/unresolved.js";
+import { pruneUnresolved } from "../protocol/unresolved.js";
 import { lookAtLinks, onInterrupt, settleRaceThroughLinks, waitOutLinks } from "./take-links.js";
 import { giveBackGrants } from "./take-undo.js";
 import { claimFileName, isDirectory, looksLikePath, parseTarget, pathItWillBe, type Target } from "../targets/target.js";
@@ -399,8 +399,7 @@ export function takeStep(
   }
   const fileNames = names.filter(isClaimFileName);
   // Entries of claims gone since (src/protocol/unresolved.ts): under the take lock, where entries and claims are made.
-  const claimed = new Set(fileNames);
-  for (const name of leftoverUnresolved(context, claimed)) removeUnresolved(name, context);
+  pruneUnresolved(context, new Set(fileNames));
   const queue = readQueue(context, names);
   const queueing = options.queue === true || options.wait !== undefined;
 

@@ -160,10 +160,11 @@ export function findConflicts(
     }
   }
   // A path claimed before it was there, whose place leads here now (src/protocol/unresolved.ts);
-  // and the target itself, read while its place was not there, where it leads now (a symlink made
-  // while the take waited for its take lock).
+  // and, under the take lock (a take, a grant, a beat reviving a claim), the target itself where it
+  // leads now: read while its place was not there, a symlink made since (while the take stood
+  // before its take lock) may lead it to a claim. (A check or hook judges what it just read.)
   const known = (holding: Holding) => conflicts.some((each) => each.holder === holding.holder && (each.held_target ?? each.target) === (holding.held_target ?? holding.target));
-  const now = whereNow(target);
+  const now = context.store.insideTakeLock ? whereNow(target) : undefined;
   if (now !== undefined) {
     for (const holding of conflictsByName(now, mode, holder, context, fileNames)) {
       const heldTarget = holding.held_target ?? holding.target;

@@ -346,6 +346,11 @@ export class Store {
   private counters: Set<string> | undefined;
   private holdingTakeLock = false;
 
+  /** Whether this process runs work under this directory's take lock now (withTakeLock). */
+  get insideTakeLock(): boolean {
+    return this.holdingTakeLock;
+  }
+
   /** The names of every fencing token counter (see `counters`). */
   counterNames(): string[] {
     if (this.counters) return [...this.counters];

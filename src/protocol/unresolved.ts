@@ -11,7 +11,7 @@
 // leads too: in the way of another holder there, and its own holder's under either spelling. A
 // claim on a path that existed when taken is not looked at again (every take would have to resolve
 // every claim): see docs/PROTOCOL.md 5a, "Paths not there when claimed".
-import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "./context.js";
 import type { ClaimRead } from "./store.js";
@@ -115,11 +115,9 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   const entry = join(directory, claimFile);
   if (existsSync(entry)) return;
   const groupShared = (context.store.fileMode & 0o070) !== 0;
-  let made = false;
   try {
     mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
     if (groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
-    made = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
@@ -129,8 +127,9 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  // The entry is durable before its claim is linked; `.unresolved` itself, made in the claims
+  // directory before the claim's link, is made durable by the fsync that follows that link.
   fsyncDirectory(directory);
-  if (made) fsyncDirectory(context.store.dir);
 }
 
 /**
@@ -187,4 +186,23 @@ export function leftoverUnresolved(context: Context, claimFiles: ReadonlySet<str
 
 export function removeUnresolved(name: string, context: Context): boolean {
   return removeQuietly(join(context.store.dir, UNRESOLVED_DIRECTORY, name));
+}
+
+/**
+ * Removes the leftover entries (leftoverUnresolved), and `.unresolved/` itself once empty, so that
+ * a directory with no such claim costs a look one access(2). Call under the take lock, where every
+ * entry is made. The names removed.
+ */
+export function pruneUnresolved(context: Context, claimFiles?: ReadonlySet<string>): string[] {
+  const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
+  if (!existsSync(directory)) return [];
+  const removed = leftoverUnresolved(context, claimFiles).filter((name) => removeUnresolved(name, context));
+  if (listedIfThere(directory).length === 0) {
+    try {
+      rmdirSync(directory);
+    } catch {
+      // made again, or not ours to remove: it stays
+    }
+  }
+  return removed;
 }
