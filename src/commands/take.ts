@@ -8,7 +8,8 @@ import type { Claim, Mode } from "../protocol/claim.js";
 import { rememberLinks, symlinksMatched, type Link } from "../protocol/aliases.js";
 import { tooBroad } from "../targets/broad-target.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
-import { BadInputError, BusyError, DeadlockError } from "../os/errors.js";
+import { BadInputError, BusyError, ClaimsError, DeadlockError } from "../os/errors.js";
+import { shellQuoteShown } from "../os/shell-quote.js";
 import { optionName, switchOn } from "../os/option-names.js";
 import { findCycle, grantQueued, noteOf, notesFor, queueAhead, type Note } from "../protocol/grant.js";
 import { checkKey, remember, replay } from "../protocol/idempotency.js";
@@ -465,7 +466,12 @@ export function takeStep(
   } catch (error) {
     // A claim lock that stayed busy (its owner seems stopped) fails the take: what it took before
     // goes back, or the caller, told the take failed, would hold it unknowing until its TTL.
-    giveBackAll(granted, context);
+    const kept = giveBackAll(granted, context);
+    // A full disk fails the give-back too (a claim lock is a new file): the caller is told what it
+    // still holds, which a bare release would not find (no held marker was written either).
+    if (kept.length > 0 && error instanceof ClaimsError) {
+      error.message += ` ${kept.length === 1 ? "This claim" : "These claims"} of the take could not be given back and ${kept.length === 1 ? "is" : "are"} still yours: ${kept.join(", ")}; release ${kept.length === 1 ? "it" : "them"} by name (claims release ${kept.map((target) => shellQuoteShown(target.startsWith("/") ? target : `name:${target}`)).join(" ")}) once the claims directory is writable again.`;
+    }
     throw error;
   }
   // The holder's claims in the other mode go once the take stands: a take that fails keeps them.
@@ -520,17 +526,21 @@ const MAX_RENEWAL_PASSES = 50;
  * as far as it can, and under its own claim lock only: a take stopped past the take lock's hold
  * limit fails its next write, and its give-back must not fail with it (src/os/lease.ts).
  */
-function giveBackAll(granted: TakenClaim[], context: Context): void {
+function giveBackAll(granted: TakenClaim[], context: Context): string[] {
+  const kept: string[] = [];
   outsideHeldLocks(() => {
     for (const claim of granted) {
       if (claim.action === "retaken") continue;
       try {
         giveBack(claim, context);
       } catch {
-        // its claim lock stayed busy too: the claim lapses with its TTL, as one of a stopped take does
+        // its claim lock stayed busy too, or the directory is full: the claim lapses with its TTL,
+        // as one of a stopped take does, and the caller is told (above)
+        kept.push(claim.target);
       }
     }
   });
+  return kept;
 }
 
 /**
