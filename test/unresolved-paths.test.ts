@@ -132,6 +132,21 @@ Paths("should let a stale claim taken before its path was there go: taken over w
   assert.ok(JSON.parse(run(["sweep", "--json"]).stdout).debris.includes(entry), "then swept");
 });
 
+Paths("should relate the tokens of both spellings after the claim is gone though it was held, and beaten, for over a week", ({ box, run }) => {
+  assert.is(run(["take", "later/f.txt", "--purpose", "a"], "A").code, 0);
+  symlinkSync("real", join(box.project, "later"));
+  // Its entry was made 8 days ago, when A took the claim it has beaten every turn since.
+  const entry = join(box.dir, ".unresolved", claimFileName(join(box.project, "later", "f.txt")));
+  const eightDaysAgo = (Date.now() - 8 * 24 * 3600_000) / 1000;
+  utimesSync(entry, eightDaysAgo, eightDaysAgo);
+  assert.is(run(["beat", "later/f.txt"], "A").code, 0);
+  assert.is(run(["release", "later/f.txt"], "A").code, 0);
+  const taken = run(["take", "real/f.txt", "--purpose", "b", "--json"], "B");
+  assert.is(taken.code, 0, taken.stdout + taken.stderr);
+  assert.is(JSON.parse(taken.stdout).granted[0].token, 2, "above A's token on the other spelling: its entry was kept young by A's beats");
+  assert.is(run(["check", "--token", "1", "later/f.txt"], "A").code, 4, "A's old token is fenced");
+});
+
 Paths("should judge a hook's writes through the link by the claim taken before it: the holder's own, another session's refused", ({ box, run }) => {
   assert.is(run(["take", "later/f.txt", "--purpose", "write f"], "claude-s1").code, 0);
   symlinkSync("real", join(box.project, "later"));

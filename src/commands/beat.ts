@@ -8,6 +8,7 @@ import { BusyError } from "../os/errors.js";
 import { withLockPatience } from "../protocol/lock.js";
 import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine, toldHeld, touchHeld } from "../protocol/held.js";
+import { touchUnresolved } from "../protocol/unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
@@ -271,6 +272,7 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
         // The caller is told it holds the claim: a give-back of the take that granted it must leave it.
         toldHeld({ target, holder, mode: judgement.claim.mode === "shared" ? "shared" : "exclusive" }, context, options.grant);
         touchHeld(holder, target, context);
+        touchUnresolved(fileName, context);
         if (token !== undefined) return { token, previous_token: judgement.claim.token as number };
         return stale || lapsedMeanwhile ? "was_stale" : "renewed";
       }

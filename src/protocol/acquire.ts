@@ -10,7 +10,7 @@ import { claimFileName, sharedClaimFileName, type TargetKind } from "../targets/
 import { formatTimestamp } from "../os/time.js";
 import { monotonicMs } from "../os/lease.js";
 import type { ClaimRead } from "./store.js";
-import { rememberUnresolved } from "./unresolved.js";
+import { rememberUnresolved, touchUnresolved } from "./unresolved.js";
 
 export interface GrantedClaim extends Claim {
   kind: TargetKind;
@@ -109,6 +109,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
           // finds nothing to write. The same call again, a wait's next look, leaves its own.)
           toldHeld({ target, holder, mode }, context, grantId);
           touchHeld(holder, target, context);
+          touchUnresolved(fileName, context);
           if (howLanded(fileName, renewed, since, context).state !== "fresh") {
             landed ??= { action: "retaken" };
             continue;

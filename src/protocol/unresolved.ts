@@ -15,7 +15,7 @@ import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, open
 import { join } from "node:path";
 import type { Context } from "./context.js";
 import type { ClaimRead } from "./store.js";
-import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, touchWhenOld } from "../os/files.js";
 import { BadInputError } from "../os/errors.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { partsOfFileName, resolvedNow } from "../targets/target.js";
@@ -113,7 +113,10 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   if (leadsNow(place, false) === place && there(place)) return;
   const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
   const entry = join(directory, claimFile);
-  if (existsSync(entry)) return;
+  if (existsSync(entry)) {
+    touchUnresolved(claimFile, context); // taken anew (taken over, granted): kept young as by a renewal
+    return;
+  }
   const groupShared = (context.store.fileMode & 0o070) !== 0;
   try {
     mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
@@ -162,13 +165,31 @@ export function movedClaims(context: Context, gone = false): Moved[] {
   return moved;
 }
 
+/**
+ * A claim renewed (a beat, a re-take) keeps its entry young, as its held marker: stamped anew once
+ * a day old. An entry whose claim is gone is kept 7 days by its mtime while its path leads
+ * elsewhere, for the tokens it relates (leftoverUnresolved); by the age of its first write, the
+ * entry of a claim held and beaten for over a week went at once with its claim, and a take where
+ * its path leads was issued a token at or below the lapsed holder's. Under the take lock, where
+ * entries are pruned.
+ */
+export function touchUnresolved(claimFile: string, context: Context): void {
+  const path = join(context.store.dir, UNRESOLVED_DIRECTORY, claimFile);
+  try {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats?.isFile()) touchWhenOld(path, stats.mtimeMs);
+  } catch {
+    // best effort: the entry stays as it was
+  }
+}
+
 /** How long an entry is kept after its claim is gone, while its place leads elsewhere (leftoverUnresolved). */
 export const UNRESOLVED_KEPT_MS = 7 * 24 * 3600_000;
 
 /**
  * The entries whose claim file is gone (`claimFiles`: every claim file, listed under the take lock,
  * where every claim and entry is made), to be removed by the caller with removeUnresolved. But one
- * whose place leads elsewhere now is kept until 7 days after it was made: the tokens issued on its
+ * whose place leads elsewhere now is kept until 7 days after it was made or last stamped (touchUnresolved): the tokens issued on its
  * claim's target and on where it leads still count against each other (a holder that lapsed is
  * fenced by a take made where it leads after its claim was swept or released, docs/PROTOCOL.md 4a).
  */
