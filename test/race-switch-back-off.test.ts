@@ -102,3 +102,77 @@ Switch("should still give back the exclusive claim of a switch that lost a race 
 });
 
 Switch.run();
+
+const Interrupted = suite<{ box: Sandbox }>("an interrupted take that switched the holder's claim, and the holder's other calls");
+Interrupted.before.each((context) => {
+  context.box = sandbox();
+});
+Interrupted.after.each((context) => context.box.cleanup());
+
+/**
+ * h's take of ./x.ts, switching its shared claim to exclusive, is stopped once it linked the
+ * exclusive claim (inside the take lock) and sent SIGTERM there; h's `beat ./x.ts` (stopped once it
+ * wins the take lock) waits behind it. Let go, the take notes the signal after its grant and gives
+ * it back (src/commands/take-undo.ts), racing the beat for the take lock: the beat must win for the
+ * order asked for (told held, then the give-back), else the attempt says nothing and is made again.
+ * Returns whether it was made, with the beat's and the take's exits.
+ */
+async function beatBeforeGiveBack(box: Sandbox): Promise<{ made: boolean; beat?: string; take?: string }> {
+  const file = join(box.project, "x.ts");
+  const taking = started(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
+  let beating: ReturnType<typeof started> | undefined;
+  try {
+    await untilStopped(taking.child);
+    taking.child.kill("SIGTERM"); // noted once it runs on: after its grant, it gives it back
+    beating = started(box, "h", ["beat", "./x.ts"], "lock-won");
+    await untilWaitingForLock(box, beating.child);
+    taking.child.kill("SIGCONT");
+    await untilStopped(beating.child);
+    // The beat holds the take lock now: where the give-back came first, the exclusive claim is gone already.
+    const made = claimOf(box, claimFileName(file))?.holder === "h";
+    beating.child.kill("SIGCONT");
+    const [beat, take] = [await beating.exited, await taking.exited];
+    return { made, beat, take };
+  } finally {
+    taking.child.kill("SIGKILL");
+    beating?.child.kill("SIGKILL");
+  }
+}
+
+Interrupted("should keep the exclusive claim the holder's beat was told it holds before an interrupted take that switched it gives it back", async ({ box }) => {
+  const file = join(box.project, "x.ts");
+  for (let attempt = 0; attempt < 20; attempt++) {
+    // Each attempt afresh: the claims and markers of the last one gone.
+    rmSync(box.dir, { recursive: true, force: true });
+    assert.is(as(box, "h", "take", "./x.ts", "--shared", "--purpose", "read x").code, 0);
+    const run = await beatBeforeGiveBack(box);
+    if (!run.made) continue;
+    assert.is(run.beat, "0", "the beat renewed h's exclusive claim: h was told it holds it");
+    assert.is(claimOf(box, claimFileName(file))?.holder, "h", "the give-back left the exclusive claim the beat told h it holds");
+    const other = as(box, "k", "take", "./x.ts", "--shared");
+    assert.is(other.code, 3, `h was told it holds x.ts exclusively, yet: ${other.stdout}${other.stderr}`);
+    return;
+  }
+  assert.unreachable("the beat never won the take lock before the give-back");
+});
+
+Interrupted("should still give back the exclusive claim of an interrupted take that switched it when nobody else was told of it", async ({ box }) => {
+  const file = join(box.project, "x.ts");
+  assert.is(as(box, "h", "take", "./x.ts", "--shared", "--purpose", "read x").code, 0);
+  const taking = started(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
+  try {
+    await untilStopped(taking.child);
+    taking.child.kill("SIGTERM");
+    taking.child.kill("SIGCONT");
+    await taking.exited;
+  } finally {
+    taking.child.kill("SIGKILL");
+  }
+  assert.is(claimOf(box, claimFileName(file)), undefined, "the switch's exclusive claim is given back");
+  const status = JSON.parse(as(box, "h", "status", "./x.ts").stdout);
+  assert.equal(status.claims.map((claim: { holder: string; mode?: string; purpose: string }) => [claim.holder, claim.mode ?? "exclusive", claim.purpose]), [["h", "shared", "read x"]]);
+  const other = as(box, "k", "take", "./x.ts", "--shared");
+  assert.is(other.code, 0, `h still shares x.ts, as before its take: ${other.stdout}${other.stderr}`);
+});
+
+Interrupted.run();

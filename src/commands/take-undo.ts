@@ -6,6 +6,11 @@ import { forget } from "../protocol/idempotency.js";
 import { routesOf } from "../protocol/routes.js";
 import { inputOf } from "../targets/target.js";
 import { release } from "./release.js";
+import { giveBack, holds } from "../protocol/acquire.js";
+import { grantOf } from "../protocol/held.js";
+import { refreshNow } from "../protocol/context.js";
+import { BusyError } from "../os/errors.js";
+import type { TakenClaim } from "./take-types.js";
 import type { TakeOptions, TakeResult } from "./take-types.js";
 
 /**
@@ -47,7 +52,15 @@ export async function giveBackGrants(
   const grant = asked?.grant;
   const back = [...fresh, ...queued];
   if (back.length > 0) release({ ...options, holder: result.holder, targets: back, ...(grant !== undefined && { grant }) });
-  for (const claim of switched) {
+  // A claim it switched goes back to the holder's claim in the old mode, which the take left in
+  // place (a take's switch completes once it stands): under the take lock, where every call tells
+  // the holder what it holds, the new-mode claim is given back only while its held marker still
+  // carries this take's grant id. One another call told the holder it holds since (a beat, a
+  // subagent's re-take, an agent hook letting a write through on it) stays, and the holder keeps
+  // both. A re-take in the old mode here told the holder it holds that mode, and the switch back
+  // removed the claim the other call was told of.
+  const restore = grant === undefined ? switched : giveBackSwitched(switched, grant, options, asked?.targets ?? []);
+  for (const claim of restore) {
     const ttl = claim.previous_ttl === undefined ? claim.ttl : claim.previous_ttl ?? undefined;
     try {
       await take({
@@ -64,4 +77,45 @@ export async function giveBackGrants(
       // kept in the mode the take asked for: the holder still holds the path
     }
   }
+}
+
+/**
+ * Of the claims a take switched, under the take lock of each claims directory it may have written
+ * in: those whose held marker still carries its grant id and whose claim in the old mode the holder
+ * still holds are given back here (the new-mode claim removed, the marker naming the old mode); one
+ * another call told the holder it holds since is kept. Returns those whose old-mode claim is gone,
+ * to be taken again in that mode (the switch back, as before).
+ */
+function giveBackSwitched(switched: TakenClaim[], grant: string, options: CommonOptions, targets: string[]): TakenClaim[] {
+  if (switched.length === 0) return [];
+  const left = new Set(switched);
+  const dirs = new Set([openContext(options).store.dir, ...(routesOf(targets, options)?.dirs.keys() ?? [])]);
+  for (const dir of dirs) {
+    const context = openContext({ ...options, dir });
+    const back = () => {
+      for (const claim of [...left]) {
+        const mode = claim.mode === "shared" ? "shared" : "exclusive";
+        if (!holds({ target: claim.target, holder: claim.holder, mode }, context)) continue; // not in this directory
+        left.delete(claim);
+        if (grantOf(claim.holder, claim.target, context) !== grant) continue; // told held since: it stays
+        const old = mode === "shared" ? "exclusive" : "shared";
+        if (!holds({ target: claim.target, holder: claim.holder, mode: old }, context)) {
+          left.add(claim); // the old-mode claim is gone: taken again below
+          continue;
+        }
+        giveBack(claim, context);
+      }
+    };
+    try {
+      context.store.withTakeLock(() => {
+        refreshNow(context);
+        back();
+      });
+    } catch (error) {
+      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile (as release's grant).
+      if (!(error instanceof BusyError)) throw error;
+      back();
+    }
+  }
+  return [...left];
 }
