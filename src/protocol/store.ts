@@ -22,7 +22,6 @@ import { randomHex } from "../os/hash.js";
 import { assertWithinLease } from "../os/lease.js";
 import { lockName, versionOf, withClaimLock } from "./lock.js";
 import { claimFileName, forgetWhereLed, sharedClaimFileName } from "../targets/target.js";
-import { forgetMoves } from "./unresolved.js";
 
 export type ClaimRead =
   | { state: "missing" }
@@ -433,7 +432,6 @@ export class Store {
           this.holdingTakeLock = true;
           // Where paths claimed before they were there lead is asked again in here (src/protocol/unresolved.ts).
           forgetWhereLed();
-          forgetMoves();
           let value: T;
           try {
             value = work();

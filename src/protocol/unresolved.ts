@@ -18,7 +18,7 @@ import type { ClaimRead } from "./store.js";
 import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, touchWhenOld } from "../os/files.js";
 import { BadInputError } from "../os/errors.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
-import { partsOfFileName, resolvedNow } from "../targets/target.js";
+import { leadTable, partsOfFileName, resolvedNow } from "../targets/target.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 
 export const UNRESOLVED_DIRECTORY = ".unresolved";
@@ -188,24 +188,18 @@ export function touchUnresolved(claimFile: string, context: Context): void {
 
 /**
  * Where each entry's target leads now, remembered while the verb runs (src/os/lookups.ts) and
- * forgotten whenever the take lock is won (forgetMoves), as resolvedNow's answers are: a take or
+ * forgotten whenever the take lock is won (forgetWhereLed), as resolvedNow's answers are: a take or
  * hook judging many targets resolved every entry once per target (500 targets beside 2,000
  * entries: 3.6 s, where 0.4 s without them). Only where it leads: the claims are read each time.
  */
-const MOVED_TO = lookupTable<TargetShape | undefined>();
-/** The entries, listed once while the verb runs; forgotten as every entry is made or removed here. */
-const LISTED = lookupTable<string[]>();
+const MOVED_TO = leadTable<TargetShape | undefined>();
+/** The entries, listed once while the verb runs; forgotten as resolvedNow's are, and as an entry is made or removed here. */
+const LISTED = leadTable<string[]>();
 /** An entry's target, from its name (partsOfFileName), remembered alike. */
 const TARGET_OF = lookupTable<string | undefined>();
 
 function movedTo(target: string, parents: Map<string, string | undefined>): TargetShape | undefined {
   return remembered(MOVED_TO, target, () => whereNow(shapeOf(target), parents));
-}
-
-/** Forgets where the entries lead: asked again inside the take lock (src/protocol/store.ts). */
-export function forgetMoves(): void {
-  MOVED_TO.clear();
-  LISTED.clear();
 }
 
 /** How long an entry is kept after its claim is gone, while its place leads elsewhere (leftoverUnresolved). */

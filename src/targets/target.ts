@@ -402,9 +402,19 @@ export function resolvedNow(path: string, remember = true): string {
 
 const LEADS = lookupTable<string>();
 
-/** Forgets resolvedNow's answers: every verb, once inside the take lock, asks again (src/protocol/store.ts). */
+/** Forgets resolvedNow's answers, and those of the tables made by leadTable: every verb, once inside the take lock, asks again (src/protocol/store.ts). */
 export function forgetWhereLed(): void {
   LEADS.clear();
+  for (const table of LEAD_TABLES) table.clear();
+}
+
+const LEAD_TABLES: Array<Map<string, unknown>> = [];
+
+/** A lookup table (src/os/lookups.ts) of answers that depend on where paths lead: forgotten with resolvedNow's (src/protocol/unresolved.ts). */
+export function leadTable<Value>(): Map<string, Value> {
+  const table = lookupTable<Value>();
+  LEAD_TABLES.push(table as Map<string, unknown>);
+  return table;
 }
 
 function resolvePath(given: string, cwd: string, fresh = false): string {
