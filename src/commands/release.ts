@@ -1,7 +1,7 @@
 // release: give up the named claims, or all of the caller's. Another holder's claim is untouched.
 import { existsSync } from "node:fs";
 import { BadInputError, BusyError } from "../os/errors.js";
-import { holderOf, judge, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
+import { holderOf, judge, judgedUnderTakeLock, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
 import { consumeNotices, grantQueued, meets, noticedTargets } from "../protocol/grant.js";
@@ -97,19 +97,8 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   };
   if (options.grant === undefined) releaseAll();
   else if (existsSync(context.store.dir)) {
-    try {
-      context.store.withTakeLock(() => {
-        refreshNow(context);
-        releaseAll();
-      });
-    } catch (error) {
-      if (!(error instanceof BusyError)) throw error;
-      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile
-      // (each tells it under that lock), so the markers are judged without it. Given up on, the
-      // grants would stay held, by nobody who knows, for their TTL.
-      releaseAll();
-      (result.warnings ??= []).push(`the grants were given back without the take lock: ${error.message}`);
-    }
+    const busy = judgedUnderTakeLock(context, releaseAll);
+    if (busy) (result.warnings ??= []).push(`the grants were given back without the take lock: ${busy.message}`);
   }
   // A claim handed to the caller (or granted it from the queue) after its claims were listed, or
   // after a named target was found another's, would outlive the release: looked for again under

@@ -6,9 +6,8 @@
 // while it waited one out, gives back what it made.
 import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { holderOf, openContext, refreshNow, type Holding } from "../protocol/context.js";
+import { holderOf, judgedUnderTakeLock, openContext, type Holding } from "../protocol/context.js";
 import { grantOf } from "../protocol/held.js";
-import { BusyError } from "../os/errors.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { waitForChanges } from "../os/watch.js";
@@ -235,16 +234,7 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
         giveBack(claim, context);
       }
     };
-    try {
-      context.store.withTakeLock(() => {
-        refreshNow(context);
-        back();
-      });
-    } catch (error) {
-      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile (as release's grant).
-      if (!(error instanceof BusyError)) throw error;
-      back();
-    }
+    judgedUnderTakeLock(context, back);
   }
   const kept = options.partial ? taken.granted.filter((claim) => !gone.has(claim.target)) : [];
   const notes = taken.notes?.filter((note) => kept.some((claim) => claim.target === note.target));

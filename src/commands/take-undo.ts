@@ -8,8 +8,7 @@ import { inputOf } from "../targets/target.js";
 import { release } from "./release.js";
 import { giveBack, holds } from "../protocol/acquire.js";
 import { grantOf } from "../protocol/held.js";
-import { refreshNow } from "../protocol/context.js";
-import { BusyError } from "../os/errors.js";
+import { judgedUnderTakeLock } from "../protocol/context.js";
 import type { TakenClaim } from "./take-types.js";
 import type { TakeOptions, TakeResult } from "./take-types.js";
 
@@ -106,16 +105,7 @@ function giveBackSwitched(switched: TakenClaim[], grant: string, options: Common
         giveBack(claim, context);
       }
     };
-    try {
-      context.store.withTakeLock(() => {
-        refreshNow(context);
-        back();
-      });
-    } catch (error) {
-      // The take lock's owner seems stopped: no other call can tell the holder anything meanwhile (as release's grant).
-      if (!(error instanceof BusyError)) throw error;
-      back();
-    }
+    judgedUnderTakeLock(context, back);
   }
   return [...left];
 }

@@ -1,6 +1,7 @@
 // What a claim means to the caller: free, theirs, held by someone else, or stale. Every verb
 // judges a claim file the same way, here.
 import { existsSync } from "node:fs";
+import { BusyError } from "../os/errors.js";
 import { DEFAULT_TTL_SECONDS, freshnessOf, MAX_TTL_SECONDS, modeOf, type Claim, type Freshness, type MtimeClock } from "./claim.js";
 import { appendLog, type LogEntry } from "./log.js";
 import { ageInSeconds, formatTimestampRoundedDown, parseTimestamp } from "../os/time.js";
@@ -58,6 +59,26 @@ export interface Context {
  */
 export function refreshNow(context: Context): void {
   if (context.realTime) context.nowMs = Date.now() + (context.clockOffsetMs ?? 0);
+}
+
+/**
+ * A give-back's judgement of held markers, under the take lock, where every call tells a holder
+ * it holds a claim. When that lock's owner seems stopped (busy past its limit), `work` runs without
+ * it: no other call can tell the holder anything meanwhile, and given up on, the grants would stay
+ * held by nobody who knows for their TTL. Answers the error it worked past, if it did.
+ */
+export function judgedUnderTakeLock(context: Context, work: () => void): BusyError | undefined {
+  try {
+    context.store.withTakeLock(() => {
+      refreshNow(context);
+      work();
+    });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    work();
+    return error;
+  }
 }
 
 export function openContext(options: CommonOptions): Context {
