@@ -177,6 +177,30 @@ export function removeQuietly(path: string): boolean {
   }
 }
 
+/**
+ * Removes a file a writer may touch or rewrite while it is judged (a pointer): renamed to `aside`
+ * first, judged there by `stillDebris`, and put back where readers look when it no longer is (a
+ * file written there meanwhile stays). Answers whether it was removed (not when gone already).
+ */
+export function removeSetAside(path: string, aside: string, stillDebris: (aside: string) => boolean): boolean {
+  try {
+    renameSync(path, aside);
+  } catch {
+    return false; // gone meanwhile
+  }
+  if (!stillDebris(aside)) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // one was written meanwhile
+    }
+    removeQuietly(aside);
+    return false;
+  }
+  removeQuietly(aside);
+  return true;
+}
+
 export type Snapshot =
   | { kind: "missing" }
   | { kind: "file"; bytes: Buffer; version: string; mtimeMs: number }

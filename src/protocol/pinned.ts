@@ -6,9 +6,9 @@
 // check, hook write, beat and queue grant that judges a path in a claims directory judges it in
 // the directories its pointers name too. Written before the claim, read by the others after
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
-import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, touchWhenOld, writeTempFile } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
@@ -202,25 +202,8 @@ export function sweepPointers(dir: string, dryRun: boolean, nowMs: number): stri
     const path = join(dir, PINNED_DIRECTORY, name);
     const pinnedDir = pointedDir(path);
     if (pinnedDir === undefined || !gone(path, pinnedDir)) continue;
-    if (!dryRun) {
-      const aside = join(dir, PINNED_DIRECTORY, `.swept-${name}`);
-      try {
-        renameSync(path, aside);
-      } catch {
-        continue; // gone meanwhile
-      }
-      if (!gone(aside, pinnedDir)) {
-        // Touched, or its directory made again, before the rename: back where readers look (a pointer written meanwhile stays).
-        try {
-          linkSync(aside, path);
-        } catch {
-          // one was written meanwhile
-        }
-        removeQuietly(aside);
-        continue;
-      }
-      removeQuietly(aside);
-    }
+    // Touched, or its directory made again, before it was set aside: it goes back where readers look.
+    if (!dryRun && !removeSetAside(path, join(dir, PINNED_DIRECTORY, `.swept-${name}`), (aside) => gone(aside, pinnedDir))) continue;
     removed.push(`${PINNED_DIRECTORY}/${name}`);
   }
   return removed;

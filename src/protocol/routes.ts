@@ -5,12 +5,12 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { BadInputError } from "../os/errors.js";
-import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
+import { readSnapshot, removeQuietly, removeSetAside, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -402,22 +402,7 @@ export function sweepElsewhere(ownDir: string, dryRun: boolean, nowMs: number): 
       if (dryRun || removeQuietly(path)) swept.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
       continue;
     }
-    const aside = join(ownDir, ELSEWHERE_DIRECTORY, `.swept-${pointer.name}`);
-    try {
-      renameSync(path, aside);
-    } catch {
-      continue; // gone meanwhile
-    }
-    if (!unused(aside)) {
-      try {
-        linkSync(aside, path);
-      } catch {
-        // one was written meanwhile
-      }
-      removeQuietly(aside);
-      continue;
-    }
-    removeQuietly(aside);
+    if (!removeSetAside(path, join(ownDir, ELSEWHERE_DIRECTORY, `.swept-${pointer.name}`), unused)) continue;
     swept.push(`${ELSEWHERE_DIRECTORY}/${pointer.name}`);
   }
   return swept;
