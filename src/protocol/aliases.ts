@@ -19,7 +19,6 @@
 // was gone or led elsewhere when a token was issued on the glob or where it led) relates only the
 // tokens issued until then, so a later holding on either side is not fenced by the other. Sweep
 // removes a marker once no claim on anything overlapping its glob or its real path is left.
-import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { modeOf, type Claim, type Mode } from "./claim.js";
 import { listedIfThere, readSnapshot, removeQuietly, replaceFile } from "../os/files.js";
@@ -89,14 +88,7 @@ export interface Marker {
  */
 export function rememberLinks(glob: string, claimFile: string, links: Link[], context: Context): void {
   if (links.length === 0) return;
-  const directory = join(context.store.dir, ALIASES_DIRECTORY);
-  const groupShared = (context.store.fileMode & 0o070) !== 0;
-  try {
-    mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
-    if (groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
+  const directory = context.store.subdirectory(ALIASES_DIRECTORY);
   const held = context.store.read(claimFile);
   const issuing = !(held.state === "claim" && held.claim.target === glob && typeof held.claim.token === "number");
   for (const { link, real } of links) {

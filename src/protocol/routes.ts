@@ -5,7 +5,7 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { lookupTable, remembered } from "../os/lookups.js";
@@ -339,15 +339,8 @@ export function rememberElsewhere(own: Settings, holder: string, dir: string): v
   try {
     const store = new Store(own.dir, { groupShared: own.groupShared });
     store.ensure();
-    const directory = join(own.dir, ELSEWHERE_DIRECTORY);
     // Shared by its config, or 2770 already (made so by sessions whose config says so), as its files are.
-    const shared = store.fileMode === 0o660;
-    try {
-      mkdirSync(directory, { mode: shared ? 0o2770 : 0o700 });
-      if (shared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    const directory = store.subdirectory(ELSEWHERE_DIRECTORY);
     const temp = join(directory, tempName());
     writeFileSync(temp, `${JSON.stringify({ holder, dir })}\n`, { mode: store.fileMode });
     chmodSync(temp, store.fileMode);

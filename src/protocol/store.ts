@@ -107,6 +107,23 @@ export class Store {
   }
 
   /**
+   * A directory of the protocol's inside this one (`.aliases`, `.unresolved`, `.elsewhere`), made
+   * if missing: shared with the group as its files are (fileMode), 2770 whatever the umask, else
+   * owner-only. Answers its path.
+   */
+  subdirectory(name: string): string {
+    const path = join(this.dir, name);
+    const shared = this.fileMode === 0o660;
+    try {
+      mkdirSync(path, { mode: shared ? 0o2770 : 0o700 });
+      if (shared) chmodSync(path, 0o2770); // as the claims directory itself: the umask must not narrow it
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    return path;
+  }
+
+  /**
    * Creates the directory on first use (owner-only unless group-shared) and checks it is usable:
    * writable, and (unless `trustAnyMode`, for doctor, which reports it itself) not world-writable.
    */

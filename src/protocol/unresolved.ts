@@ -11,7 +11,7 @@
 // leads too: in the way of another holder there, and its own holder's under either spelling. A
 // claim on a path that existed when taken is not looked at again (every take would have to resolve
 // every claim): see docs/PROTOCOL.md 5a, "Paths not there when claimed".
-import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, rmdirSync } from "node:fs";
+import { closeSync, constants, existsSync, lstatSync, openSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Context } from "./context.js";
 import type { ClaimRead } from "./store.js";
@@ -112,19 +112,12 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   // Asked anew, not as the take's look found it moments ago: a symlink made since on the path of a
   // place not there then must not make it look there as written (its claim would go unseen).
   if (leadsNow(place, false) === place && there(place)) return;
-  const directory = join(context.store.dir, UNRESOLVED_DIRECTORY);
-  const entry = join(directory, claimFile);
+  const entry = join(context.store.dir, UNRESOLVED_DIRECTORY, claimFile);
   if (existsSync(entry)) {
     touchUnresolved(claimFile, context); // taken anew (taken over, granted): kept young as by a renewal
     return;
   }
-  const groupShared = (context.store.fileMode & 0o070) !== 0;
-  try {
-    mkdirSync(directory, { mode: groupShared ? 0o2770 : 0o700 });
-    if (groupShared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
+  const directory = context.store.subdirectory(UNRESOLVED_DIRECTORY);
   try {
     // Empty: the name is the record. O_EXCL + O_NOFOLLOW: never through something already there.
     closeSync(openSync(entry, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, context.store.fileMode));
