@@ -138,6 +138,27 @@ export function freshLibraryContext(context: LibraryContext): void {
 }
 
 /**
+ * A CLI call in `box` as `holder` (--json), started to stop itself at the CLAIMS_STOP_AT step
+ * `stop` (src/os/crash.ts): its process, its exit (code or signal) and its stdout so far.
+ */
+export function startedToStop(box: Sandbox, holder: string, args: string[], stop: string) {
+  const child = spawn(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: stop }) });
+  let stdout = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  const exited = new Promise<string>((resolve) => child.on("exit", (code, signal) => resolve(`${code ?? ""}${signal ?? ""}`)));
+  return { child, exited, stdout: () => stdout };
+}
+
+/** Resolves once `child` has a temp file in `dir`: it waits for the take lock (its owner record). */
+export async function untilWaitingForLock(dir: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (readdirSync(dir).some((name) => name.startsWith(`.tmp-${child.pid}-`))) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the take never waited for the take lock");
+}
+
+/**
  * Resolves once `child` has stopped itself (SIGSTOP at a CLAIMS_STOP_AT step: state T in /proc).
  * Killed, and the error passed on, when it cannot be looked at (it exited first).
  */

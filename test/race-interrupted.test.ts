@@ -3,12 +3,11 @@
 // be told it holds the target by another call: a subagent's take of the same file, or the client's
 // retry of the call with its idempotency key. What that call was told must stand. Real processes,
 // stopped at exact steps (CLAIMS_STOP_AT, src/os/crash.ts): the interleaving is made, not hoped for.
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
+import { claims, claimsAsync, iso, sandbox, startedToStop, untilStopped, untilWaitingForLock, writeClaimFile, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Interrupted = suite<{ box: Sandbox }>("an interrupted take's give-back racing the holder's other calls");
@@ -24,22 +23,7 @@ Interrupted.after.each((context) => {
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
-function started(box: Sandbox, holder: string, args: string[], stop: string) {
-  const child = spawn(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: stop }) });
-  let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  const exited = new Promise<string>((resolve) => child.on("exit", (code, signal) => resolve(`${code ?? ""}${signal ?? ""}`)));
-  return { child, exited, stdout: () => stdout };
-}
 
-/** Resolves once `child` has a temp file in the claims directory: it waits for the take lock (its owner record). */
-async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (readdirSync(box.dir).some((name) => name.startsWith(`.tmp-${child.pid}-`))) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the take never waited for the take lock");
-}
 
 /**
  * h's take of ./x.ts (`args`) is interrupted by SIGINT while it waits for the take lock (held by g's
@@ -49,12 +33,12 @@ async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<v
  * after its first look; meanwhile `during` runs. Answers how it ended.
  */
 async function interruptedTake(box: Sandbox, args: string[], during: () => void | Promise<void>): Promise<string> {
-  const holding = started(box, "g", ["take", "y"], "lock-won");
-  let taking: ReturnType<typeof started> | undefined;
+  const holding = startedToStop(box, "g", ["take", "y"], "lock-won");
+  let taking: ReturnType<typeof startedToStop> | undefined;
   try {
     await untilStopped(holding.child);
-    taking = started(box, "h", args, "clock-probed");
-    await untilWaitingForLock(box, taking.child);
+    taking = startedToStop(box, "h", args, "clock-probed");
+    await untilWaitingForLock(box.dir, taking.child);
     const file = join(box.project, "x.ts");
     const old = iso(Date.now() - 7200_000);
     writeClaimFile(DEFAULT_DIR, claimFileName(file), { target: file, holder: "gone", purpose: "lapsed", taken_at: old, heartbeat_at: old });
@@ -170,12 +154,12 @@ Interrupted("should keep the holder's claim in the old mode when a take switchin
  * after its grant, meets g's claim, and answers REFUSED (exit 3).
  */
 async function loseRaceForY(box: Sandbox, args: string[]): Promise<void> {
-  const holding = started(box, "g0", ["take", "n"], "lock-won");
-  let taking: ReturnType<typeof started> | undefined;
+  const holding = startedToStop(box, "g0", ["take", "n"], "lock-won");
+  let taking: ReturnType<typeof startedToStop> | undefined;
   try {
     await untilStopped(holding.child);
-    taking = started(box, "h", args, "none");
-    await untilWaitingForLock(box, taking.child);
+    taking = startedToStop(box, "h", args, "none");
+    await untilWaitingForLock(box.dir, taking.child);
     const g = claims(["take", "./y.ts", "--holder", "g", "--json"], { cwd: box.project });
     assert.is(g.code, 0, `g's take of y.ts where the unpinned sessions claim: ${g.stdout}${g.stderr}`);
     holding.child.kill("SIGCONT");
@@ -206,15 +190,15 @@ Interrupted("should tell the holder of a claim handed to it just after it releas
   assert.is(as(box, "j", "take", "q").code, 0);
   assert.is(as(box, "k", "take", "q", "--queue").code, 6); // a queue to serve: the release takes the take lock
   assert.is(as(box, "h", "take", "x").code, 0);
-  const holding = started(box, "g", ["take", "y"], "lock-won");
-  let releasing: ReturnType<typeof started> | undefined;
+  const holding = startedToStop(box, "g", ["take", "y"], "lock-won");
+  let releasing: ReturnType<typeof startedToStop> | undefined;
   try {
     await untilStopped(holding.child);
-    releasing = started(box, "h", ["release", "x"], "none");
+    releasing = startedToStop(box, "h", ["release", "x"], "none");
     const released = () => !readdirSync(box.dir).includes(claimFileName("x"));
     for (let i = 0; i < 500 && !released(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.ok(released(), "h released x");
-    await untilWaitingForLock(box, releasing.child);
+    await untilWaitingForLock(box.dir, releasing.child);
     releasing.child.kill("SIGSTOP");
     await untilStopped(releasing.child);
     holding.child.kill("SIGCONT");
@@ -236,10 +220,10 @@ Interrupted("should tell the holder of a claim handed to it just after it releas
 Interrupted("should still give back what an interrupted take granted while another process holds the take lock, stopped", async ({ box }) => {
   // Between the interrupted take's grant and its give-back, k's take gets the take lock and is
   // stopped there (a paused process): the give-back cannot judge under the take lock.
-  let stopped: ReturnType<typeof started> | undefined;
+  let stopped: ReturnType<typeof startedToStop> | undefined;
   try {
     const exit = await interruptedTake(box, ["take", "./x.ts"], async () => {
-      stopped = started(box, "k", ["take", "z"], "lock-won");
+      stopped = startedToStop(box, "k", ["take", "z"], "lock-won");
       await untilStopped(stopped.child);
     });
     assert.ok(stopped !== undefined);

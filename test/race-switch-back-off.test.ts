@@ -3,12 +3,11 @@
 // (take-links.ts, backOff). Between its grant and that give-back, another call of the same holder
 // may be told it holds the target in that mode (a subagent's take of it): what that call was told
 // must stand. Real processes, stopped at exact steps (CLAIMS_STOP_AT, src/os/crash.ts).
-import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, sandbox, untilStopped, type Sandbox } from "./helpers.js";
+import { claims, sandbox, startedToStop, untilStopped, untilWaitingForLock, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Switch = suite<{ box: Sandbox }>("a mode switch that lost a race through another claims directory, and the holder's other calls");
@@ -24,21 +23,7 @@ Switch.after.each((context) => {
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
-function started(box: Sandbox, holder: string, args: string[], stop: string) {
-  const child = spawn(process.execPath, [BIN, ...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project, env: cleanEnv({ CLAIMS_STOP_AT: stop }) });
-  let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-  const exited = new Promise<string>((resolve) => child.on("exit", (code, signal) => resolve(`${code ?? ""}${signal ?? ""}`)));
-  return { child, exited, stdout: () => stdout };
-}
 
-async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (readdirSync(box.dir).some((name) => name.startsWith(`.tmp-${child.pid}-`))) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the take never waited for the take lock");
-}
 
 /**
  * h's take `args` (of ./x.ts, switching it, and ./y.ts, in its pinned claims directory) waits for
@@ -48,12 +33,12 @@ async function untilWaitingForLock(box: Sandbox, child: ChildProcess): Promise<v
  * the one raced for), and meanwhile `during` runs.
  */
 async function switchLosesRace(box: Sandbox, args: string[], during: () => void): Promise<void> {
-  const holding = started(box, "g0", ["take", "n"], "lock-won");
-  let taking: ReturnType<typeof started> | undefined;
+  const holding = startedToStop(box, "g0", ["take", "n"], "lock-won");
+  let taking: ReturnType<typeof startedToStop> | undefined;
   try {
     await untilStopped(holding.child);
-    taking = started(box, "h", args, "before-unlink");
-    await untilWaitingForLock(box, taking.child);
+    taking = startedToStop(box, "h", args, "before-unlink");
+    await untilWaitingForLock(box.dir, taking.child);
     const g = claims(["take", "./y.ts", "--holder", "g", "--json"], { cwd: box.project });
     assert.is(g.code, 0, `g's take of y.ts where the unpinned sessions claim: ${g.stdout}${g.stderr}`);
     holding.child.kill("SIGCONT");
@@ -119,13 +104,13 @@ Interrupted.after.each((context) => context.box.cleanup());
  */
 async function beatBeforeGiveBack(box: Sandbox): Promise<{ made: boolean; beat?: string; take?: string }> {
   const file = join(box.project, "x.ts");
-  const taking = started(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
-  let beating: ReturnType<typeof started> | undefined;
+  const taking = startedToStop(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
+  let beating: ReturnType<typeof startedToStop> | undefined;
   try {
     await untilStopped(taking.child);
     taking.child.kill("SIGTERM"); // noted once it runs on: after its grant, it gives it back
-    beating = started(box, "h", ["beat", "./x.ts"], "lock-won");
-    await untilWaitingForLock(box, beating.child);
+    beating = startedToStop(box, "h", ["beat", "./x.ts"], "lock-won");
+    await untilWaitingForLock(box.dir, beating.child);
     taking.child.kill("SIGCONT");
     await untilStopped(beating.child);
     // The beat holds the take lock now: where the give-back came first, the exclusive claim is gone already.
@@ -159,7 +144,7 @@ Interrupted("should keep the exclusive claim the holder's beat was told it holds
 Interrupted("should still give back the exclusive claim of an interrupted take that switched it when nobody else was told of it", async ({ box }) => {
   const file = join(box.project, "x.ts");
   assert.is(as(box, "h", "take", "./x.ts", "--shared", "--purpose", "read x").code, 0);
-  const taking = started(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
+  const taking = startedToStop(box, "h", ["take", "./x.ts", "--purpose", "rewrite x"], "after-link");
   try {
     await untilStopped(taking.child);
     taking.child.kill("SIGTERM");
