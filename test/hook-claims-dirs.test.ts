@@ -60,6 +60,32 @@ Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's sh
   assert.ok(existsSync(join(dir, `${encodeURIComponent(join(box.project, "a.ts"))}.json`)), "nothing was run");
 });
 
+Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOME or $CLAIMS_DIR as the place they print, where only a name is claimed", ({ box }) => {
+  // A claim on a name covers no file: a write the hook cannot place was let through beside it.
+  const state = join(box.root, "state");
+  const env = { XDG_STATE_HOME: state };
+  assert.is(claims(["take", "name:deploy", "--holder", "other", "--purpose", "the deploy"], { env }).code, 0);
+  const dir = join(state, "claims");
+  assert.ok(existsSync(dir));
+  for (const [command, environment] of [
+    [`rm -rf "$(dirname "$XDG_STATE_HOME")"`, env],
+    ["rm -rf `dirname $XDG_STATE_HOME`", env],
+    [`rm -rf "$(dirname "$(dirname "$XDG_STATE_HOME/claims/x.json")")"`, env],
+    [`mv "$(dirname -- "$XDG_STATE_HOME/claims")" ${box.root}/old`, env],
+    [`rm -rf "$(realpath "$XDG_STATE_HOME")"`, env],
+    [`rm -rf "$(readlink -f "$XDG_STATE_HOME" 2>/dev/null)"`, env],
+    [`rm -rf "$(cd "$XDG_STATE_HOME/.." && pwd)"`, env],
+    [`rm -rf "$(dirname "$CLAIMS_DIR")"`, { ...env, CLAIMS_DIR: dir }],
+  ] as const) {
+    const answer = hook(box, command, [], environment);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `holds the claims directory ${dir}, where other sessions hold claims`, command);
+  }
+  // Beside it.
+  for (const command of [`rm -rf "$(dirname "$XDG_STATE_HOME")/cache"`, `rm -rf "$(dirname "$XDG_STATE_HOME")"/*.log`, `rm -rf "$(dirname "$XDG_STATE_HOME/logs/x")"`]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  assert.ok(existsSync(dir), "nothing was run");
+});
+
 /** The Claude hook's answer to a Bash call of session s2 in the project, with these hook options and environment. */
 function hook(box: Sandbox, command: string, options: string[], environment: Record<string, string>) {
   const input = JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });

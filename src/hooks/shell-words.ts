@@ -390,9 +390,92 @@ function knownSubstitution(node: Node, walk: Walk): string | undefined {
     if (!text.includes("pwd") || isAbsolute(script)) return dirname(script);
     return walk.cwd === undefined ? undefined : resolve(walk.cwd, dirname(script));
   }
+  const printed = printedPath(node, walk);
+  if (printed !== undefined) return printed;
   if (text !== "git rev-parse --show-toplevel" || walk.environment.GIT_DIR !== undefined) return undefined; // GIT_DIR: a repository elsewhere
   const top = workTreeOf(walk.cwd, undefined, walk.environment);
   return top === "" ? undefined : top;
+}
+
+/**
+ * The path a substitution prints from a word the text fixes, as scripts name a place from another
+ * (`$(dirname "$XDG_STATE_HOME")`, `` `dirname $CLAIMS_DIR` ``, `$(realpath "$d")`, `$(readlink -f
+ * …)`, `$(cd "$X/.." && pwd)`), so a removal of what it prints is judged by the place itself
+ * (a tree holding the claims directory). dirname only drops the word's last name: where the text
+ * fixes that name and not what comes before (`$(dirname "$d/state/claims")`), the value keeps the
+ * HOLE (a place ending in state). The others follow the path: a word with a HOLE is unknown.
+ * Errors to /dev/null aside, nothing else in the substitution.
+ */
+function printedPath(node: Node, walk: Walk): string | undefined {
+  let inner = node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : undefined;
+  if (inner?.type === "redirected_statement") {
+    const redirects = inner.childrenForFieldName("redirect");
+    if (!redirects.every((redirect) => redirect.type === "file_redirect" && /^2?>\s*\/dev\/null$/.test(redirect.text))) return undefined;
+    inner = inner.childForFieldName("body") ?? undefined;
+  }
+  if (inner === undefined) return undefined;
+  // `cd X && pwd`: X from where the command runs.
+  if (inner.type === "list") {
+    const [cd, pwd] = inner.namedChildren as [Node | undefined, Node | undefined];
+    if (inner.namedChildren.length !== 2 || !/^\s*&&\s*$/.test(inner.text.slice((cd as Node).endIndex - inner.startIndex, (pwd as Node).startIndex - inner.startIndex))) return undefined;
+    if (pwd?.type !== "command" || !/^pwd(\s+-[LP])?$/.test(pwd.text.trim())) return undefined;
+    const operand = operandOf(cd, "cd", /^-[LP]$/, walk);
+    return operand === undefined ? undefined : followed(operand, walk, false);
+  }
+  const name = inner.type === "command" ? inner.childForFieldName("name")?.text : undefined;
+  if (name === "dirname") {
+    const operand = operandOf(inner, name, /^$/, walk);
+    if (operand === undefined) return undefined;
+    const trimmed = operand.replace(/(.)\/+$/, "$1");
+    // Where the last name is not fixed, a HOLE may hold slashes itself: what is above it is unknown.
+    if (trimmed.slice(trimmed.lastIndexOf("/") + 1).includes(HOLE) || trimmed.includes(TEMP)) return undefined;
+    return dirname(trimmed);
+  }
+  if (name === "realpath") {
+    const operand = operandOf(inner, name, /^-[emqPL]+$|^--(canonicalize-(existing|missing)|quiet|physical|logical)$/, walk);
+    return operand === undefined ? undefined : followed(operand, walk, true);
+  }
+  if (name === "readlink") {
+    // Only with -f, -e or -m does readlink print a path followed to its end (plain, a link's own text).
+    const operand = operandOf(inner, name, /^-[fem][nqsv]*$|^-[nqsv]+[fem]$|^--canonicalize(-existing|-missing)?$/, walk);
+    return operand === undefined ? undefined : followed(operand, walk, true);
+  }
+  return undefined;
+}
+
+/** A command's one operand (after options matching `options` and `--`) as a template with HOLEs; undefined for more, or for another option. */
+function operandOf(command: Node | undefined, name: string, options: RegExp, walk: Walk): string | undefined {
+  if (command?.type !== "command" || command.childForFieldName("name")?.text !== name) return undefined;
+  const operands: string[] = [];
+  let ended = false;
+  for (const argument of command.childrenForFieldName("argument")) {
+    if (!ended && argument.text === "--") ended = true;
+    else if (!ended && argument.type === "word" && argument.text.startsWith("-") && argument.text !== "-") {
+      if (!options.test(argument.text)) return undefined;
+    } else {
+      const template = wordTemplate(argument, walk);
+      // One word as bash passes it: braces that make one, no unquoted glob, no unquoted expansion to split.
+      const words = template === undefined ? [] : braceExpansion(template, HOLE);
+      if (words.length !== 1 || isUnquotedGlob(argument)) return undefined;
+      const value = words[0] as string;
+      if (value.includes(HOLE) && argument.type !== "string") return undefined;
+      operands.push(value);
+    }
+  }
+  return operands.length === 1 ? operands[0] : undefined;
+}
+
+/** Where a path fixed by the text leads from where the command runs (`cd` there then `pwd`, realpath): undefined where a HOLE is in it, or the cwd is unknown. */
+function followed(path: string, walk: Walk, real: boolean): string | undefined {
+  if (path.includes(HOLE) || path.includes(TEMP) || path === "") return undefined;
+  if (!isAbsolute(path) && walk.cwd === undefined) return undefined;
+  const resolved = resolve(walk.cwd ?? "/", path);
+  if (!real) return resolved;
+  try {
+    return realpathSync.native(resolved);
+  } catch {
+    return resolved; // not there (realpath -m): as written
+  }
 }
 
 /**
