@@ -155,6 +155,29 @@ Wipe("should deny a write of a tree outside the project holding a claims directo
   assert.is(hook(box, `rm -rf ${shared}`, [], env), undefined, "released: nothing of anyone's is dropped");
 });
 
+Wipe("should deny a removal or move of a tree inside the project holding a claims directory known only by its take lock, and leave whole-project writes alone", ({ box }) => {
+  const env = { XDG_STATE_HOME: join(box.root, "state") };
+  mkdirSync(join(box.project, "tmp", "cache"), { recursive: true });
+  mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "src", "a.ts"), "");
+  // The other sessions claim in tmp/claims by --dir; this one, elsewhere.
+  assert.is(claims(["take", "name:release", "--dir", "tmp/claims", "--holder", "other", "--purpose", "the release"], { cwd: box.project, env }).code, 0);
+  const store = join(box.project, "tmp", "claims");
+  for (const repository of [false, true]) {
+    if (repository) spawnSync("git", ["init", "-q", box.project]);
+    for (const command of ["rm -rf tmp", "mv tmp old", "rm -rf ./tmp/", "rm -rf t*", "cd tmp && cd .. && rm -r tmp", `find ${box.project}/tmp -delete`]) {
+      const answer = hook(box, command, [], env);
+      assert.is(answer?.permissionDecision, "deny", `${repository ? "in a repository" : "no repository"}: ${command}`);
+      assert.match(answer.permissionDecisionReason, `holds the claims directory ${store}, where other sessions hold claims`, command);
+    }
+    // Beside it, and writes read as the whole project (they leave an untracked directory alone).
+    for (const command of ["rm -rf tmp/cache", "rm -rf src", "prettier --write ."]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, `${repository}: ${command}`);
+  }
+  for (const command of ["git checkout .", "git stash"]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  assert.is(claims(["release", "name:release", "--dir", store, "--holder", "other"], { env }).code, 0);
+  assert.is(hook(box, "rm -rf tmp", ["--no-auto-take"], env), undefined, "released: nothing of anyone's is dropped");
+});
+
 Wipe("should find a claims directory below the entries a glob matches outside the project, however many entries beside them it does not match", ({ box }) => {
   // The directories the glob cannot reach are not listed: 2,100 of them beside it used up the
   // search's 2,000 before the one holding the claims directory was reached, and the write went through.

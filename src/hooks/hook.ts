@@ -272,13 +272,17 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   let repository: string | null | undefined; // looked up only for a tree written whole
   const repositoryRoot = () => (repository ??= repositoryRootOf(kernelOf(session.cwd)) ?? null);
   const inRepository = (dir: string) => repositoryRoot() !== null && isWithin(dir, repositoryRoot() as string);
-  // For a tree written whole, the other claims directories the hook knows (claimsDirsKnown), and,
-  // where the tree is outside the session's project (its repository, else its directory), the ones
-  // found below it by their take lock: a project's own trees (node_modules, dist, `git clean`) are
-  // not searched, and one holding a claims directory is not refused for it anyway.
+  // For a tree written whole, the other claims directories the hook knows (claimsDirsKnown), and the
+  // ones found below it by their take lock. Not below a write of the whole project (its repository's
+  // top, or where the session works or above it inside its repository): writes read so (`git
+  // checkout .`, `prettier --write .`, `git clean`) leave an untracked directory alone, and one
+  // holding a claims directory is not refused for it anyway. A tree inside named on its own
+  // (`rm -rf tmp`, `mv tmp old`) is searched: removed or moved, it takes its claims directory along.
   let known: string[] | undefined;
   const knownStores = () => (known ??= [...new Set([...stores, ...claimsDirsKnown(session, claimsDir()).map((dir) => kernelPath(dir, "/"))])]);
-  const storesUnder = (base: string, glob?: string) => (isWithin(base, repositoryRoot() ?? kernelOf(session.cwd)) ? [] : claimsDirsUnder(base, glob).map((dir) => kernelPath(dir, "/")));
+  const project = () => repositoryRoot() ?? kernelOf(session.cwd);
+  const wholeProject = (base: string) => isWithin(base, project()) && isWithin(kernelOf(session.cwd), base);
+  const storesUnder = (base: string, glob?: string) => (wholeProject(base) ? [] : claimsDirsUnder(base, glob).map((dir) => kernelPath(dir, "/")));
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) {
       // A place the text does not fix, but ending as it says (`rm -rf "$d/claims"`, `mv "$x/state" …`):
@@ -296,15 +300,16 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     if (store !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} is in the claims directory ${store}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
     }
-    // So is a tree written whole that holds one (rm -rf ~/.local/state, mv or chmod -R of a parent):
-    // every claim in it would go. Where only the session's own are there, that is its own affair.
-    // Not one inside the repository the session works in (a `.claims` naming `.claims-state`):
-    // project-wide writes read as the whole tree (git checkout ., prettier --write .) leave an
-    // untracked or ignored directory alone, and refusing each of them would refuse everyday work.
+    // So is a tree written whole that holds one (rm -rf ~/.local/state, mv or chmod -R of a parent,
+    // rm -rf tmp with tmp/claims): every claim in it would go. Where only the session's own are
+    // there, that is its own affair. Not one inside the repository the session works in (a
+    // `.claims` naming `.claims-state`) for a write of the whole project: project-wide writes read
+    // as the whole tree (git checkout ., prettier --write .) leave an untracked or ignored directory
+    // alone, and refusing each of them would refuse everyday work.
     const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
     if (scanned === undefined && !isDirectory(base)) continue; // a file: no tree, and no claims directory in it
-    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !inRepository(dir) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
+    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !(inRepository(dir) && wholeProject(base)) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
     const holding = knownStores().find(holds) ?? storesUnder(base, scanned?.glob).find(holds);
     if (holding !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
