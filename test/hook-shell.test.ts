@@ -744,6 +744,26 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
   assert.is(bash(box, "git reset --hard"), undefined, "no repository");
 });
 
+Shell("should judge git filter-branch as a checkout of the whole tree, and read the shell code it, rebase -x and bisect run run", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  const cases: Array<[string, string[]]> = [
+    ["git filter-branch --tree-filter 'sed -i s/a/b/ x.ts' HEAD", [".git-rewrite/t/x.ts", "glob:**"]], // each commit's files in its temp checkout, then the result checked out here
+    ["git filter-branch --index-filter 'git rm --cached --ignore-unmatch secrets.txt' -- --all", ["glob:**"]],
+    ["git filter-branch -f --prune-empty --subdirectory-filter lib HEAD", ["glob:**"]],
+    ["git filter-branch -f -d ../scratch --msg-filter 'sed s/x/y/' HEAD", ["glob:**", `glob:${join(box.root, "scratch")}/**`]], // -f: -d's directory removed first
+    [`git filter-branch --tree-filter 'rm -f ${join(box.root, "elsewhere.ts")}' HEAD`, [join(box.root, "elsewhere.ts"), "glob:**"]],
+    ['git filter-branch --env-filter "$F" HEAD', ["glob:**", "unknown:."]],
+    [`git rebase -x 'rm -f ${join(box.root, "elsewhere.ts")}' main`, [join(box.root, "elsewhere.ts"), "glob:**"]],
+    [`git bisect run sh -c 'rm -f ${join(box.root, "elsewhere.ts")}'`, [join(box.root, "elsewhere.ts"), "glob:**"]],
+    ["git filter-branch --help", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "git filter-branch --tree-filter 'true' HEAD"), "deny");
+  // Outside a repository it fails before it writes.
+  rmSync(join(box.project, ".git"), { recursive: true });
+  assert.equal(await writes(box, "git filter-branch --index-filter 'true' HEAD"), [], "no repository");
+});
+
 Shell("should judge Git LFS's pull, checkout and migrate as git pull and git checkout are judged, and its fetch and reports as none", async ({ box }) => {
   spawnSync("git", ["init", "-q", box.project]);
   mkdirSync(join(box.project, "assets"));

@@ -37,6 +37,14 @@ const GIT: Record<string, Syntax> = {
   "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   am: { short: "C:p:", long: { directory: ":", exclude: ":", include: ":", "patch-format": ":", quit: "", "show-current-patch": "" } },
+  // Its filters are shell code it evals (read by gitScripts), -d its temp directory, removed at the end.
+  "filter-branch": {
+    short: "d:f",
+    long: {
+      setup: ":", "env-filter": ":", "tree-filter": ":", "index-filter": ":", "parent-filter": ":", "msg-filter": ":", "commit-filter": ":", "tag-name-filter": ":",
+      "subdirectory-filter": ":", original: ":", "state-branch": ":", "prune-empty": "", force: "f",
+    },
+  },
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", patch: "p", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
@@ -224,6 +232,10 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const paths = dashes !== -1 ? afterDashes : reading.operands;
       return paths.length > 0 ? at(values(paths)) : [anyUnder(cwd)];
     }
+    case "filter-branch":
+      // It rewrites every commit, then checks the rewritten HEAD out over the work tree (`read-tree
+      // -u -m HEAD`), as a checkout of a branch does; with -f it first removes -d's directory if there.
+      return [...wholeTree(), ...(reading.has("d") ? [anyUnder(directoryAt(cwd, reading.value("d")))] : [])];
     case "merge":
     case "pull":
     case "rebase":
@@ -539,13 +551,58 @@ function hookWrittenBefore(walk: Walk, path: string, root: string): boolean {
   );
 }
 
+/** filter-branch's options whose values are shell code it evals for each commit. */
+const FILTERS = ["setup", "env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"];
+
+/**
+ * The shell code a git command runs that its words give (read by the walk as scripts): filter-branch's
+ * filters, run in its temp checkout (`<top>/.git-rewrite/t`, or -d's `t`), each commit's files
+ * there; `rebase -x`'s commands, run at the work tree's top; `bisect run`'s command, from where git
+ * runs. undefined for code the text does not fix (any write at all).
+ */
+export function gitScripts(args: Array<string | undefined>, walk: Walk): Array<{ script: string | undefined; cwd: string | undefined }> {
+  let index = 0;
+  let cwd = walk.cwd;
+  while (index < args.length && args[index]?.startsWith("-")) {
+    const option = args[index] as string;
+    // Another directory or work tree: where the code runs is not where the command does.
+    if (option === "-C" || option.startsWith("--work-tree") || option.startsWith("--git-dir")) cwd = undefined;
+    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
+  }
+  const sub = args[index];
+  const rest = args.slice(index + 1);
+  const top = () => {
+    if (cwd === undefined || walk.environment.GIT_DIR !== undefined || walk.environment.GIT_WORK_TREE !== undefined) return undefined;
+    const found = workTreeOf(cwd, undefined, walk.environment);
+    return found === "" ? undefined : found;
+  };
+  const words = (from: number) => {
+    const given = rest.slice(from);
+    if (given.length === 0) return [];
+    if (given.includes(undefined)) return [{ script: undefined, cwd }];
+    return [{ script: given.length === 1 ? (given[0] as string) : (given as string[]).map(quote).join(" "), cwd }];
+  };
+  if (sub === "filter-branch") {
+    const reading = readOptions(rest, GIT["filter-branch"] as Syntax);
+    const temp = reading.has("d") ? directoryAt(top(), reading.value("d")) : top() === undefined ? undefined : join(top() as string, ".git-rewrite");
+    const run = temp === undefined ? undefined : join(temp, "t");
+    return FILTERS.flatMap((key) => reading.occurrences(key).map(({ value }) => ({ script: value, cwd: run })));
+  }
+  if (sub === "rebase") {
+    const reading = readOptions(rest, GIT.rebase as Syntax);
+    return reading.occurrences("x").map(({ value }) => ({ script: value, cwd: top() }));
+  }
+  if (sub === "bisect" && rest[0] === "run") return words(1);
+  return []; // (`submodule foreach`'s command: gitHookRuns)
+}
+
 /** The hook husky 9 writes for every hook name into .husky/_ (its `h` does the rest). */
 const HUSKY_STUB = /^#!\/usr\/bin\/env sh\n\. "(\$\(dirname "\$0"\)|\$\{0%\/\*\})\/h"\s*$/; // (9.1; 9.0: `${0%/*}`)
 
 /** git's own commands, which no alias can stand for (git runs the command, not an alias of its name). */
 export const GIT_COMMANDS = new Set(
   `add am annotate apply archive bisect blame branch bundle cat-file check-attr check-ignore checkout checkout-index cherry cherry-pick
-  citool clean clone commit commit-tree config count-objects credential describe diff diff-files diff-index diff-tree difftool fetch
+  citool clean clone commit commit-tree config count-objects credential describe diff diff-files diff-index diff-tree difftool fetch filter-branch
   for-each-ref format-patch fsck gc grep hash-object help init instaweb log ls-files ls-remote ls-tree maintenance merge merge-base
   merge-file mergetool mktree mv name-rev notes pack-objects prune pull push range-diff read-tree rebase reflog remote repack replace
   reset restore rev-list rev-parse revert rm send-email shortlog show show-branch show-ref sparse-checkout stash status stripspace

@@ -11,7 +11,7 @@ import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-scripts.js";
-import { gitHookRuns, type HookRun } from "./shell-git-rules.js";
+import { gitHookRuns, gitScripts, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
@@ -51,6 +51,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const runs = gitHookRuns(argv.slice(1), here);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else for (const run of runs) nested.push(...("hook" in run ? hookScript(run, here) : [run]));
+      // The shell code its words give it to run: filter-branch's filters, `rebase -x`, `bisect run`.
+      for (const { script, cwd } of gitScripts(argv.slice(1), here)) {
+        if (script === undefined) add(here, UNKNOWABLE);
+        else nested.push({ script, cwd });
+      }
     }
     // (By its name or from a bin directory: a file named so elsewhere is a script, .git/hooks/pre-commit.)
     const installed = /^([^/]*|.*\/\.?bin\/[^/]*)$/.test(argv[0] ?? "");
