@@ -698,4 +698,19 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
   for (const command of given) assert.is(shell(command, "codex").code, 0, `given what to do: ${command}`);
 });
 
+Codex("should say why a pager, an editor or a shell on a terminal is refused, and let less through in its secure mode set by the command", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  writeFileSync(join(box.project, "README.md"), "read me\n");
+  const shell = (command: string) => hook(box, { session_id: "cx2", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1" }, "codex");
+  for (const [command, program] of [["less README.md", "less"], ["vim", "vim"], ["cat README.md | less", "less"]]) {
+    const refused = shell(command);
+    assert.is(refused.code, 2, command);
+    assert.match(refused.stderr, `The command starts ${program}, which takes commands typed at a terminal`, command);
+    assert.match(refused.stderr, "LESSSECURE=1 less", command);
+  }
+  // Its keys that write (v, !, |, s) off; not where the shell's own value is unknown or something turns them back on.
+  for (const command of ["LESSSECURE=1 less README.md", "LESSSECURE=1 less -R README.md && echo done"]) assert.is(shell(command).code, 0, command);
+  for (const command of ["export LESSSECURE=1; less README.md", "LESSSECURE=1 LESSSECURE_ALLOW=edit less README.md", 'LESSSECURE="$S" less README.md', "LESSSECURE=0 less README.md"]) assert.is(shell(command).code, 2, command);
+});
+
 Codex.run();

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, UNKNOWN_MARK, type HookPayload } from "./payload.js";
+import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -521,7 +521,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
-    ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written)] : []),
+    ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written, [...TYPED_AT_TERMINAL])] : []),
     next,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");

@@ -114,3 +114,10 @@ export const UNKNOWN_MARK = "\0unknown:";
  * Filled by shellWrites (shell.ts) for the one command a hook process judges.
  */
 export const CHECK_ONLY = new Set<string>();
+
+/**
+ * The programs a shell command starts that take commands typed at a terminal (shell-terminal.ts:
+ * `less`, `vim`, `tmux`), read as writing any file: named in a refusal, so it says why. Filled by
+ * shellWrites (shell.ts) for the one command a hook process judges.
+ */
+export const TYPED_AT_TERMINAL = new Set<string>();

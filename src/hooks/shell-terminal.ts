@@ -154,8 +154,10 @@ function ruleOf(name: string): ((args: Args, input: boolean) => boolean) | undef
  * into it later. `input`: it is given input of its own (a heredoc, a pipe), which a console reads
  * its commands from instead (an editor or a pager still reads keys from the terminal).
  */
-export function takesTypedCommands(name: string, args: Args, input = false): boolean {
+export function takesTypedCommands(name: string, args: Args, input = false, lessSecure = false): boolean {
   const bare = basename(name);
+  // less's keys that write (`v` runs the editor, `!` a shell command, `s` saves), off in its secure mode.
+  if (bare === "less" && lessSecure) return false;
   if (input && (FROM_INPUT.has(bare) || FROM_INPUT.has(unversioned(bare)))) return false;
   // Vim in Ex mode (`vim -es f <<EOF`) reads its commands from its input too (shell-rules.ts reads them).
   if (input && /^(vi|vim|nvim)$/.test(bare) && has(args, "-e", "-E", "-es", "-Es", "-s")) return false;

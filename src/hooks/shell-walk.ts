@@ -804,7 +804,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   };
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
-  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node))) readsTerminal(here);
+  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
   // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
   readEditor(name, args, here, nested);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
@@ -961,7 +961,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // Its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`,
     // `python3 manage.py shell`: shell-terminal.ts), given a terminal, reads what is typed into it later.
     const typedConsole = interpreterConsole(name, args, reading);
-    if (here.shared.terminal && typedConsole !== undefined && !(typedConsole === "input" && (stdin !== undefined || piped || inputRedirected(node)))) readsTerminal(here);
+    if (here.shared.terminal && typedConsole !== undefined && !(typedConsole === "input" && (stdin !== undefined || piped || inputRedirected(node)))) readsTerminal(here, name);
     const program = reading.operands[0];
     // A program given inline, or a heredoc or here-string one reads: each path-like string in it,
     // and the path-like arguments it is given (shell-programs.ts).
@@ -1021,7 +1021,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     else if (consoleInput && piped) add(here, UNKNOWABLE); // `| python3 manage.py shell`: commands the text does not give
     // With no program and nothing on its input, or asked to be (`python -i`), it reads its program
     // from the terminal: typed later (a Codex tty session's write_stdin), none of it in this text.
-    else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) readsTerminal(here);
+    else if (reading.has(...(interpreter.interactive ?? [])) || ((program === undefined || args[program] === "-") && !piped && stdin === undefined && !reading.has(...interpreter.inline))) readsTerminal(here, name);
   }
   if (rule === undefined) {
     const functions = walk.shared.functions.get(name);
@@ -1187,4 +1187,15 @@ function pipedOn(redirection: Node): Node | undefined {
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
 function substitutionsIn(node: Node): Node[] {
   return node.namedChildren.flatMap((child) => (child.type === "command_substitution" || child.type === "process_substitution" ? [child] : substitutionsIn(child)));
+}
+
+/**
+ * `LESSSECURE=1 less f`: less in its secure mode, set by the command's own words (not a value the
+ * shell may not have: an inherited one, an export), where nothing turns its features back on
+ * (LESSSECURE_ALLOW, less 633): no `v` (the editor), `!` or `|` (a shell command), `s` (save),
+ * `:e`, log files or lesskey files: no typed key writes a file.
+ */
+function lessSecure(node: Node, environment: Environment): boolean {
+  const own = node.namedChildren.some((child) => child.type === "variable_assignment" && child.childForFieldName("name")?.text === "LESSSECURE" && /^(1|'1'|"1")$/.test(child.childForFieldName("value")?.text ?? ""));
+  return own && !Object.hasOwn(environment, "LESSSECURE_ALLOW") && environment.LESSSECURE === "1";
 }

@@ -64,6 +64,8 @@ export interface Shared {
   terminal?: boolean;
   /** How many programs reading that terminal the walk has met (readsTerminal): ssh asks whether its remote command is one. */
   typed?: number;
+  /** Their names, where the walk knows them: a refusal names them (TYPED_AT_TERMINAL in payload.ts). */
+  typedPrograms?: Set<string>;
   /** A `git commit` in it stages more than is staged now (paths given, `-a`): its hooks see those too. */
   stagesMore?: boolean;
   /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */
@@ -147,9 +149,11 @@ const DEVICES = /^\/(dev\/(null|zero|tty|stdout|stderr|stdin|fd\/\d+)|proc\/self
  * file), or from an input the text does not give; counted when there is a terminal, for ssh: a
  * remote command reading this terminal takes what is typed here (shell-launchers.ts).
  */
-export function readsTerminal(walk: Walk): void {
+export function readsTerminal(walk: Walk, program?: string): void {
   add(walk, UNKNOWABLE);
-  if (walk.shared.terminal === true) walk.shared.typed = (walk.shared.typed ?? 0) + 1;
+  if (walk.shared.terminal !== true) return;
+  walk.shared.typed = (walk.shared.typed ?? 0) + 1;
+  if (program !== undefined) (walk.shared.typedPrograms ??= new Set()).add(basename(program));
 }
 
 /** `judged`: a path only a program's text names (CHECK_ONLY in payload.ts): counted apart, so one no rule also writes is not claimed. */

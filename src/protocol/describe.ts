@@ -53,9 +53,10 @@ function whereHeld(target: string, heldTarget: string, shared: boolean): string 
  * Why a write in a place the hook cannot know (`cd "$dir" && rm a.ts`, `> "$d/a.ts"`) was refused
  * by claims it may not mean: its relative paths were checked against every claim they could name,
  * and a path the hook can follow is judged as that file alone. "." is a write the text does not
- * name at all.
+ * name at all. `typed`: the programs the command starts that take commands typed at a terminal
+ * (Codex may give them one and type into it later), which are why, when there are any.
  */
-export function describeUnknownPlace(written: string[]): string {
+export function describeUnknownPlace(written: string[], typed: string[] = []): string {
   // "." stands for writes the text does not name at all (a shell reading its program from a pipe,
   // curl -K): src/hooks/shell.ts.
   const named = written.filter((path) => path !== ".");
@@ -68,7 +69,13 @@ export function describeUnknownPlace(written: string[]): string {
         `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`,
     );
   }
-  if (named.length < written.length) {
+  if (named.length < written.length && typed.length > 0) {
+    const programs = typed.map((name) => printable(name)).join(", ");
+    sentences.push(
+      `The command starts ${programs}, which ${typed.length === 1 ? "takes" : "take"} commands typed at a terminal: Codex may run it with one and type into it later (write_stdin), and nothing typed reaches this hook, so what is typed could write any file (a pager's v opens an editor and ! runs a shell command, an editor's :w writes, a shell runs anything), and every claim of another session is in its way. ` +
+        `Give it its work in its words or its input instead: read a file with cat, head or sed -n 1,80p (or LESSSECURE=1 less, whose keys write nothing), run a program with its script or a heredoc, edit with apply_patch.`,
+    );
+  } else if (named.length < written.length) {
     sentences.push(
       `The command ${named.length > 0 ? "also " : ""}writes files its text does not name: a file named only by a variable ("$f"), or commands it runs that the hook cannot read (a shell or interpreter reading its program from a pipe, eval, curl -K, wget -e, xz --files), or text too large to read in time (a program over 256 KiB or with a line over 2,000 characters, a large heredoc that expands $(…), a command past 256 KiB or 150,000 parts), so every claim of another session is in its way. ` +
         `If it writes none of these files, run it with the files it writes spelled out, and what it runs as commands of their own, which the hook can read: only those files are judged (write a large file with the editor's write tool, or from a heredoc with a quoted delimiter, <<'EOF').`,
