@@ -23,8 +23,6 @@ Interrupted.after.each((context) => {
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
-
-
 /**
  * h's take of ./x.ts (`args`) is interrupted by SIGINT while it waits for the take lock (held by g's
  * take of y, stopped there): it is granted x.ts, and gives it back once it notes the signal. It is

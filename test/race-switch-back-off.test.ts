@@ -23,8 +23,6 @@ Switch.after.each((context) => {
 
 const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 
-
-
 /**
  * h's take `args` (of ./x.ts, switching it, and ./y.ts, in its pinned claims directory) waits for
  * the take lock behind g0's take, stopped there, while g claims ./y.ts where the sessions that pin
