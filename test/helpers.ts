@@ -13,6 +13,15 @@ export const BIN = join(ROOT, "bin", "claims.js");
 export const T0 = Date.parse("2026-08-14T21:02:11Z");
 export const SECOND = 1000;
 
+/** A user of the group `claimsteam`, made if need be (another run may be making it at once): for tests run as root. */
+export function systemUser(name: string): { uid: number; gid: number } {
+  const group = "claimsteam";
+  if (spawnSync("getent", ["group", group]).status !== 0) spawnSync("groupadd", [group]);
+  if (spawnSync("getent", ["passwd", name]).status !== 0) spawnSync("useradd", ["-M", "-N", "-g", group, "-s", "/bin/sh", name]);
+  const id = (flag: string) => Number(spawnSync("id", [flag, name], { encoding: "utf8" }).stdout.trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
 export interface Sandbox {
   /** The claims directory (not created yet). */
   dir: string;

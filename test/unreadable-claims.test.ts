@@ -7,18 +7,9 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, utimesSync, writeFileSyn
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, iso, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, iso, sandbox, systemUser as user, type Sandbox } from "./helpers.js";
 
 const ROOT = process.getuid?.() === 0;
-const GROUP = "claimsteam";
-
-/** A user of the group, made if need be (another run may be making it at once). */
-function user(name: string): { uid: number; gid: number } {
-  if (spawnSync("getent", ["group", GROUP]).status !== 0) spawnSync("groupadd", [GROUP]);
-  if (spawnSync("getent", ["passwd", name]).status !== 0) spawnSync("useradd", ["-M", "-N", "-g", GROUP, "-s", "/bin/sh", name]);
-  const id = (flag: string) => Number(spawnSync("id", [flag, name], { encoding: "utf8" }).stdout.trim());
-  return { uid: id("-u"), gid: id("-g") };
-}
 
 type Context = { box: Sandbox; x: { uid: number; gid: number } };
 const Unreadable = suite<Context>("a claim unreadable to the caller by its permissions");

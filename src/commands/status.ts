@@ -2,7 +2,6 @@
 // unless --mine is given.
 import { copyOfClaim, type Claim } from "../protocol/claim.js";
 import { displayTarget, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
-import { ownerRootWouldLockOut } from "../os/getent.js";
 import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
@@ -150,15 +149,12 @@ function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, o
  * hook's carry-over after /clear). `lookOnly`: another session's directory looked into, where
  * nothing is granted to its queue and no grant notice is read.
  */
-export function statusOfDirectory(options: StatusOptions, { lookOnly: onlyLook = false } = {}): StatusResult {
+export function statusOfDirectory(options: StatusOptions, { lookOnly = false } = {}): StatusResult {
   const context = openContext(options);
   // A project directory given as the claims directory (`--dir .`) is refused as every other verb
   // refuses it, not listed with its package.json as an unreadable claim (a directory only looked
   // into, a package's from a repository's root, is not refused here: the status of the rest stands).
-  if (!onlyLook) context.store.refuseForeignFiles();
-  // root looking into another user's owner-only directory only looks: a grant it made would be a
-  // claim file of root's, unreadable to the waiter it was granted to (src/os/getent.ts).
-  const lookOnly = onlyLook || ownerRootWouldLockOut(context.settings.dir) !== undefined;
+  if (!lookOnly) context.store.refuseForeignFiles();
   const holder = options.mine ? holderOf(options) : tryHolder(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.

@@ -11,8 +11,6 @@ import { logWriter } from "../protocol/log.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName, isLiveClientRecord } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
 import { existsSync } from "node:fs";
-import { BadInputError } from "../os/errors.js";
-import { ownerRootWouldLockOut } from "../os/getent.js";
 import { readSnapshot, removeQuietly } from "../os/files.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -43,28 +41,11 @@ export function sweep(options: SweepOptions = {}): SweepResult {
   return asOneVerb(() => sweepNow(options));
 }
 
-/**
- * root sweeping another user's owner-only claims directory (a root crontab, a system timer) would
- * write root's own files there: the claim a grant gives a waiter, its markers, a new log. Mode
- * 0600 and root's, they are unreadable to the sessions of that directory: the waiter granted a
- * claim could neither see, beat nor release it. A group-shared directory (2770) is written 0660
- * in the directory's group, which every member reads, so root may sweep it.
- */
-function refuseAnotherUsersDirectory(dir: string): void {
-  const owner = ownerRootWouldLockOut(dir);
-  if (owner === undefined) return;
-  const as = owner.startsWith("uid ") ? `#${owner.slice(4)}` : owner;
-  throw new BadInputError(
-    `The claims directory ${dir} belongs to ${owner}, and what a sweep as root writes there (the claim it grants a waiter, the log) would be root's, unreadable to ${owner}'s sessions; run the sweep as ${owner} (from ${owner}'s crontab, or: runuser -u ${as} -- claims sweep --dir ${dir}).`,
-  );
-}
-
 function sweepNow(options: SweepOptions = {}): SweepResult {
   const context = openContext(options);
   const dryRun = options.dryRun === true;
   const result: SweepResult = { dir: context.settings.dir, dry_run: dryRun, removed: [], debris: [], skipped: [], granted: [] };
   if (!existsSync(context.settings.dir)) return { ...result, directory_missing: true };
-  if (!dryRun) refuseAnotherUsersDirectory(context.settings.dir);
   context.store.refuseForeignFiles();
   context.store.deferDirectorySync = !dryRun;
   // Every age below (claims, debris, pointers) is judged on the filesystem's clock, read at once:

@@ -11,16 +11,19 @@ import {
   constants,
   existsSync,
   fchmodSync,
+  fchownSync,
   fstatSync,
   fsyncSync,
   ftruncateSync,
   linkSync,
+  lchownSync,
   lstatSync,
   openSync,
   readdirSync,
   readSync,
   realpathSync,
   renameSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
@@ -55,6 +58,26 @@ export function bootTag(boot: string | undefined): string {
 }
 
 /**
+ * What root makes in a directory another user owns (a file by descriptor or path, a directory by
+ * path) is made that user's, in the directory's group: made root's, mode 0600 or 0700, it would be
+ * unreadable to that user's sessions (a claim of root's agent they could neither read, sweep nor
+ * judge by its TTL, held for the longest TTL a claim may carry), as if that user had made it.
+ * Best effort: a filesystem that does not let root give files away (NFS's root_squash) keeps them
+ * as it made them. Nothing for anyone but root.
+ */
+export function ownAsDirectory(made: number | string, dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  try {
+    const owner = statSync(dir);
+    if (owner.uid === 0) return;
+    if (typeof made === "number") fchownSync(made, owner.uid, owner.gid);
+    else lchownSync(made, owner.uid, owner.gid);
+  } catch {
+    // kept as made (see above)
+  }
+}
+
+/**
  * Writes `content` whole to a new temp file in `dir` and (unless `durable` is false) fsyncs it.
  * Returns the temp file's path. Lock owner records skip the fsync: a lock means nothing after a
  * machine crash (the boot id changes), so it need not survive one.
@@ -65,6 +88,7 @@ export function writeTempFile(dir: string, content: string, mode: number, durabl
   const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     fchmodSync(fd, mode); // the umask must not strip the group bits of a group-shared directory
+    ownAsDirectory(fd, dir);
     const bytes = Buffer.from(content, "utf8");
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);

@@ -7,7 +7,7 @@
 import { chmodSync, lstatSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
-import { readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
+import { ownAsDirectory, readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, judge, parseTargets, refreshNow, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
@@ -41,6 +41,7 @@ export function rememberHeld(marker: HeldMarker, context: Context): void {
     const temp = join(context.store.dir, tempName());
     writeFileSync(temp, `${JSON.stringify(marker)}\n`, { mode: context.store.fileMode });
     chmodSync(temp, context.store.fileMode); // the umask must not strip a group-shared directory's group bits
+    ownAsDirectory(temp, context.store.dir);
     renameSync(temp, join(context.store.dir, markerName(marker.holder, marker.target)));
   } catch {
     // best effort: the claim itself is what counts

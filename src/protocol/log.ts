@@ -5,7 +5,8 @@
 // other) and a new, empty one is made at once (a refusal is noted only in a log that exists); it is never rewritten in place. A broken or missing log never
 // blocks a verb: writing it is best effort.
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { ownAsDirectory } from "../os/files.js";
 import { randomHex } from "../os/hash.js";
 import { formatTimestampRoundedDown } from "../os/time.js";
 
@@ -100,6 +101,7 @@ export function logWriter(dir: string, mode = 0o600): LogWriter {
       // open() applies the umask: a group-shared directory's log would come out 0640, and the
       // group's appends would then fail, silently (best effort). Its owner puts the mode right.
       if ((stat.mode & 0o777) !== mode && stat.uid === process.getuid?.()) fchmodSync(opened, mode);
+      if (stat.uid === 0 && stat.size === 0) ownAsDirectory(opened, dirname(path)); // made now by root in a user's directory
       held = { dev: stat.dev, ino: stat.ino };
       size = stat.size;
     } catch (error) {

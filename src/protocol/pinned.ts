@@ -8,7 +8,7 @@
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import type { Settings } from "./settings.js";
 import { Store } from "./store.js";
@@ -59,6 +59,7 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
     try {
       mkdirSync(directory, { mode: shared ? 0o2770 : 0o700 });
       if (shared) chmodSync(directory, 0o2770); // as the claims directory itself: the umask must not narrow it
+      ownAsDirectory(directory, there.dir);
       fsyncDirectory(there.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { BadInputError } from "../os/errors.js";
-import { readSnapshot, removeQuietly, removeSetAside, tempName, touchWhenOld } from "../os/files.js";
+import { ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, tempName, touchWhenOld } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -344,6 +344,7 @@ export function rememberElsewhere(own: Settings, holder: string, dir: string): v
     const temp = join(directory, tempName());
     writeFileSync(temp, `${JSON.stringify({ holder, dir })}\n`, { mode: store.fileMode });
     chmodSync(temp, store.fileMode);
+    ownAsDirectory(temp, directory);
     renameSync(temp, join(directory, pointerName(holder, dir)));
   } catch {
     // best effort: the claim itself is what counts; the holder can still name its targets

@@ -10,6 +10,7 @@ import {
   fsyncDirectory,
   isTransient,
   linkExclusive,
+  ownAsDirectory,
   readSnapshot,
   removeQuietly,
   replaceFile,
@@ -117,6 +118,7 @@ export class Store {
     try {
       mkdirSync(path, { mode: shared ? 0o2770 : 0o700 });
       if (shared) chmodSync(path, 0o2770); // as the claims directory itself: the umask must not narrow it
+      ownAsDirectory(path, this.dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
@@ -156,6 +158,7 @@ export class Store {
     for (const path of missing) {
       try {
         mkdirSync(path, { mode: this.directoryMode });
+        ownAsDirectory(path, dirname(path)); // root's in a user's tree: that user's, as the user would have made it
         if (this.directoryMode !== 0o700) this.takeTeamGroup(path, ancestorGid);
         if (path === this.dir && this.directoryMode !== 0o700) chmodSync(path, this.directoryMode);
       } catch (error) {

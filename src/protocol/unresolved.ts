@@ -15,7 +15,7 @@ import { closeSync, constants, existsSync, lstatSync, openSync, rmdirSync } from
 import { join } from "node:path";
 import type { Context } from "./context.js";
 import type { ClaimRead } from "./store.js";
-import { fsyncDirectory, listedIfThere, readSnapshot, removeQuietly, touchWhenOld } from "../os/files.js";
+import { fsyncDirectory, listedIfThere, ownAsDirectory, readSnapshot, removeQuietly, touchWhenOld } from "../os/files.js";
 import { BadInputError } from "../os/errors.js";
 import { escapeLiteral, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { leadTable, partsOfFileName, resolvedNow } from "../targets/target.js";
@@ -120,7 +120,9 @@ export function rememberUnresolved(target: string, claimFile: string, context: C
   const directory = context.store.subdirectory(UNRESOLVED_DIRECTORY);
   try {
     // Empty: the name is the record. O_EXCL + O_NOFOLLOW: never through something already there.
-    closeSync(openSync(entry, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, context.store.fileMode));
+    const made = openSync(entry, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, context.store.fileMode);
+    ownAsDirectory(made, directory);
+    closeSync(made);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }

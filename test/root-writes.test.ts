@@ -1,0 +1,105 @@
+// root in another user's claims directory (an agent run with sudo, or as root in a container
+// whose project a user of the host shares; a sweep from root's crontab): what it writes there is
+// that user's, as if the user had written it. Made root's, mode 0600, a claim of root's agent was
+// unreadable to the user's sessions, so it counted as held for the longest TTL a claim may carry
+// (30 days) whatever its own said, and no sweep of theirs could remove it; root's sweep refused.
+// Real users, made as root.
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, claims, iso, sandbox, systemUser, type Sandbox } from "./helpers.js";
+
+const ROOT = process.getuid?.() === 0;
+
+type Context = { box: Sandbox; x: { uid: number; gid: number } };
+const RootWrites = suite<Context>("root writing in another user's claims directory");
+RootWrites.before.each((context) => {
+  context.box = sandbox();
+  if (!ROOT) return;
+  context.x = systemUser("claimsx");
+  chmodSync(context.box.root, 0o755);
+  chownSync(context.box.project, context.x.uid, context.x.gid);
+  mkdirSync(join(context.box.root, "home-x"));
+  chownSync(join(context.box.root, "home-x"), context.x.uid, context.x.gid);
+});
+RootWrites.after.each((context) => context.box.cleanup());
+
+/** `claims <args>` as claimsx, in the project. */
+function asUser(box: Sandbox, ...args: string[]) {
+  const result = spawnSync("runuser", ["-u", "claimsx", "--", process.execPath, BIN, ...args, "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: join(box.root, "home-x") }, encoding: "utf8" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `claims <args>` as root, in the project. */
+const asRoot = (box: Sandbox, ...args: string[]) => claims([...args, "--json"], { cwd: box.project });
+
+/** Every entry under `dir` whose owner is not `uid`, with its owner. */
+function notOwnedBy(dir: string, uid: number): string[] {
+  const wrong: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    if (stat.uid !== uid) wrong.push(`${name} (uid ${stat.uid})`);
+    if (stat.isDirectory()) wrong.push(...notOwnedBy(path, uid).map((inner) => `${name}/${inner}`));
+  }
+  return wrong;
+}
+
+RootWrites("should leave what root's take, beat and release write in a user's owner-only claims directory that user's, so the user's sessions read its claims", ({ box, x }) => {
+  if (!ROOT) return; // only root writes as another user
+  mkdirSync(box.dir, { mode: 0o700 });
+  chownSync(box.dir, x.uid, x.gid); // the user's own claims directory, owner-only
+  // A path not there yet (an .unresolved entry), a name, and the user's own claim beside them.
+  assert.is(asUser(box, "take", "./mine.ts", "--dir", box.dir, "--holder", "me").code, 0);
+  const taken = asRoot(box, "take", "./later/conf.ts", "name:nginx", "--dir", box.dir, "--holder", "root-agent", "--purpose", "fix nginx", "--ttl", "600");
+  assert.is(taken.code, 0, taken.stderr);
+  assert.is(asRoot(box, "beat", "--dir", box.dir, "--holder", "root-agent").code, 0);
+  assert.equal(notOwnedBy(box.dir, x.uid), [], "everything in the claims directory is the user's");
+  // The user's sessions read root's claims: refused, naming the holder and purpose, not an unreadable file.
+  const refused = asUser(box, "take", "name:nginx", "--dir", box.dir, "--holder", "me");
+  assert.is(refused.code, 3, refused.stderr);
+  assert.equal(JSON.parse(refused.stdout).refused.map((held: { holder: string; purpose: string }) => [held.holder, held.purpose]), [["root-agent", "fix nginx"]]);
+  const status = JSON.parse(asUser(box, "status", "--dir", box.dir).stdout);
+  assert.equal(status.unreadable, [], "no claim unreadable to the user");
+  assert.is(status.claims.length, 3);
+  // root releases; the user takes what it freed.
+  assert.is(asRoot(box, "release", "--dir", box.dir, "--holder", "root-agent").code, 0);
+  assert.equal(notOwnedBy(box.dir, x.uid), [], "still the user's after the release");
+  assert.is(asUser(box, "take", "name:nginx", "./later/conf.ts", "--dir", box.dir, "--holder", "me").code, 0);
+});
+
+RootWrites("should let the user's sweep remove a stale claim root's agent left in the user's claims directory, by its own TTL", ({ box, x }) => {
+  if (!ROOT) return;
+  mkdirSync(box.dir, { mode: 0o700 });
+  chownSync(box.dir, x.uid, x.gid);
+  assert.is(asRoot(box, "take", "name:nginx", "--dir", box.dir, "--holder", "root-agent", "--ttl", "600").code, 0);
+  // root's agent died an hour ago (its claim's heartbeat and file say so).
+  const file = join(box.dir, "nginx.json");
+  const old = Date.now() - 3600_000;
+  const claim = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(file, `${JSON.stringify({ ...claim, taken_at: iso(old), heartbeat_at: iso(old) })}\n`);
+  utimesSync(file, new Date(old), new Date(old));
+  const swept = asUser(box, "sweep", "--dir", box.dir);
+  assert.is(swept.code, 0, swept.stderr);
+  assert.equal(JSON.parse(swept.stdout).removed, ["nginx"], "stale by its own TTL of 10 minutes, not held for 30 days");
+  assert.is(asUser(box, "take", "name:nginx", "--dir", box.dir, "--holder", "me").code, 0);
+});
+
+RootWrites("should make a claims directory root makes in a user's project that user's", ({ box, x }) => {
+  if (!ROOT) return;
+  // The project's own claims directory, named by its .claims, first used by root's agent.
+  writeFileSync(join(box.project, ".claims"), `${JSON.stringify({ dir: ".claims-state" })}\n`);
+  chownSync(join(box.project, ".claims"), x.uid, x.gid);
+  const taken = asRoot(box, "take", "./app.ts", "--holder", "root-agent");
+  assert.is(taken.code, 0, taken.stderr);
+  const dir = join(box.project, ".claims-state");
+  assert.is(lstatSync(dir).uid, x.uid, "the claims directory is the user's");
+  assert.equal(notOwnedBy(dir, x.uid), [], "and all in it");
+  const refused = asUser(box, "take", "./app.ts", "--holder", "me");
+  assert.is(refused.code, 3, `the user's session is refused by root's claim, which it reads: ${refused.stdout}${refused.stderr}`);
+  assert.is(asUser(box, "take", "./other.ts", "--holder", "me").code, 0, "and claims beside it");
+});
+
+RootWrites.run();
