@@ -102,4 +102,28 @@ RootWrites("should make a claims directory root makes in a user's project that u
   assert.is(asUser(box, "take", "./other.ts", "--holder", "me").code, 0, "and claims beside it");
 });
 
+RootWrites("should claim, run through sudo, in the default claims directory of the user who ran sudo, as that user's", ({ box }) => {
+  if (!ROOT) return;
+  // A user whose home is in the sandbox: sudo gives root's HOME and drops XDG_STATE_HOME and CLAIMS_DIR.
+  const home = join(box.root, "home-s");
+  const s = systemUser("claimssudo");
+  mkdirSync(home);
+  chownSync(home, s.uid, s.gid);
+  spawnSync("usermod", ["-d", home, "claimssudo"]);
+  const sudo = { SUDO_UID: String(s.uid), SUDO_GID: String(s.gid), SUDO_USER: "claimssudo", HOME: "/root" };
+  const taken = claims(["take", "./hosts", "--holder", "root-agent", "--purpose", "edit hosts", "--json"], { cwd: box.project, env: sudo });
+  assert.is(taken.code, 0, taken.stderr);
+  const dir = join(home, ".local", "state", "claims");
+  assert.equal(notOwnedBy(join(home, ".local"), s.uid), [], "the user's default claims directory, made and written as the user's");
+  // The user's own session (its HOME, no XDG_STATE_HOME) is refused by root's claim.
+  const mine = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./hosts", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
+  assert.is(mine.status, 3, `${mine.stdout}${mine.stderr}`);
+  assert.equal(JSON.parse(mine.stdout).refused.map((held: { holder: string; purpose: string }) => [held.holder, held.purpose]), [["root-agent", "edit hosts"]]);
+  // A claims directory sudo was told to keep (sudo --preserve-env=CLAIMS_DIR) is used as given.
+  const pinned = claims(["take", "./other", "--holder", "root-agent", "--json"], { cwd: box.project, env: { ...sudo, CLAIMS_DIR: box.dir } });
+  assert.is(pinned.code, 0, pinned.stderr);
+  assert.equal(readdirSync(box.dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "other"))}.json`]);
+  assert.equal(readdirSync(dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "hosts"))}.json`]);
+});
+
 RootWrites.run();

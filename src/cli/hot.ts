@@ -8,6 +8,7 @@
 import { fail } from "./fail.js";
 import { compileGrammarsWithoutTierUp } from "../targets/symbols.js";
 import { speakToCommandLine } from "../os/option-names.js";
+import { claimAsSudoUser } from "../os/sudo.js";
 import { allWritten } from "../os/stdio.js";
 
 /**
@@ -18,6 +19,7 @@ export function hotMain(verb: string, fast: (args: string[]) => Promise<boolean>
   return async (argv) => {
     if (argv[0] !== verb) return false;
     speakToCommandLine(); // errors name --holder, not the library's holder
+    claimAsSudoUser(); // `sudo claims …` claims where the user who ran sudo does
     compileGrammarsWithoutTierUp(); // one call, then exit: see there
     try {
       return await fast(argv.slice(1));

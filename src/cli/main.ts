@@ -9,12 +9,14 @@ import { registerMcpVerb } from "./mcp.js";
 import { runBeat, runCheck, runRelease, runTake, tokenOf } from "./actions.js";
 import { compileGrammarsWithoutTierUp } from "../targets/symbols.js";
 import { speakToCommandLine } from "../os/option-names.js";
+import { claimAsSudoUser } from "../os/sudo.js";
 import { writeErr, writeOut } from "../os/stdio.js";
 
 
 export async function main(argv: string[]): Promise<void> {
   const json = argv.includes("--json");
   speakToCommandLine(); // errors name --holder, not the library's holder
+  claimAsSudoUser(); // `sudo claims …` claims where the user who ran sudo does
   compileGrammarsWithoutTierUp(); // one call, then exit: see there
   try {
     const { runFast } = await import("./fast.js");

@@ -1,0 +1,35 @@
+// root through sudo claims where the user who ran sudo claims. sudo resets the environment (HOME
+// is root's, XDG_STATE_HOME and CLAIMS_DIR are dropped), so `sudo claims take /etc/hosts` claimed
+// in root's own default claims directory, which none of that user's sessions look in: each side
+// was granted the file. The user's default claims directory is used instead (what root writes
+// there is made that user's: src/os/files.ts, ownAsDirectory). Only for the CLI and `claims mcp`,
+// not the library, whose caller passes the environment it means.
+import { readFileSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { getent } from "./getent.js";
+
+/**
+ * Where this process is root started by sudo from another user (SUDO_UID) and neither CLAIMS_DIR
+ * nor XDG_STATE_HOME names a place, sets XDG_STATE_HOME to that user's (`<home>/.local/state`), so
+ * the default claims directory is theirs. Left as it is when that user's home cannot be found.
+ */
+export function claimAsSudoUser(env: NodeJS.ProcessEnv = process.env): void {
+  if (process.getuid?.() !== 0 || env.CLAIMS_DIR || env.XDG_STATE_HOME) return;
+  const uid = env.SUDO_UID;
+  if (uid === undefined || !/^[1-9]\d*$/.test(uid)) return;
+  const home = homeOf(uid);
+  if (home !== undefined) env.XDG_STATE_HOME = join(home, ".local", "state");
+}
+
+/** The home directory of `uid`: /etc/passwd's line, else the name service's (LDAP users). */
+function homeOf(uid: string): string | undefined {
+  let passwd = "";
+  try {
+    passwd = readFileSync("/etc/passwd", "utf8");
+  } catch {
+    // the name service below
+  }
+  const fields = passwd.split("\n").map((line) => line.split(":")).find((entry) => entry[2] === uid) ?? getent("passwd", Number(uid));
+  const home = fields?.[5];
+  return home !== undefined && isAbsolute(home) && home !== "/" ? home : undefined;
+}
