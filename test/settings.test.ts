@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -88,6 +88,20 @@ Dir("should refuse a relative --dir for the hook and claims mcp, which run in ea
 Dir("should skip a directory named .claims: it is not a config", ({ box }) => {
   mkdirSync(join(box.project, ".claims"));
   assert.is(resolveSettings({ cwd: box.project, env: { HOME: box.root } }).configPath, undefined);
+});
+
+Dir("should refuse a .claims symlink that leads nowhere, naming where it leads, and follow one that leads to a config", ({ box }) => {
+  // A shared config missing from this checkout: skipped, this session would claim in the default
+  // directory while the others claim where the config says.
+  symlinkSync("../team/claims.json", join(box.project, ".claims"));
+  const env = { HOME: box.root };
+  const taken = claims(["take", "./x.ts", "--holder", "a"], { cwd: box.project, env });
+  assert.is(taken.code, 2, taken.stdout);
+  assert.is(taken.stderr, `claims: Config ${join(box.project, ".claims")} is a symlink to ../team/claims.json, which is not there; restore that file, or remove the link (every session where it leads to the file claims in the directory it names).\n`);
+  assert.not.ok(existsSync(join(box.root, ".local", "state", "claims")), "nothing claimed in the default directory");
+  mkdirSync(join(box.root, "team"));
+  writeFileSync(join(box.root, "team", "claims.json"), JSON.stringify({ dir: "../team/claims" }));
+  assert.is(resolveSettings({ cwd: box.project, env }).dir, join(box.root, "team", "claims"), "a link that leads to a config is followed");
 });
 
 Dir("should refuse a config that is not JSON, has an unknown key or a bad value", ({ box }) => {

@@ -1,6 +1,6 @@
 // Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
 // flag, then environment, then the nearest `.claims` config up from cwd, then the default.
-import { existsSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
@@ -183,11 +183,22 @@ export function refusePaddedDigits(text: string, source: string): void {
   }
 }
 
-/** Whether a directory holds a `.claims` file (a symlink followed; a directory of that name is not a config), as long as a verb runs (src/os/lookups.ts). */
+/**
+ * Whether a directory holds a `.claims` file (a symlink followed; a directory of that name is not a
+ * config), as long as a verb runs (src/os/lookups.ts). A symlink leading nowhere counts, to be
+ * refused as a config that cannot be read: skipped, this tree's claims would go to another claims
+ * directory than those of the sessions where it leads to the file (a checkout whose shared config
+ * is missing), and each side could be granted one file.
+ */
 export function hasConfigFile(directory: string): boolean {
   return remembered(CONFIG_FILES, directory, () => {
     try {
-      return statSync(join(directory, ".claims"), { throwIfNoEntry: false })?.isFile() === true;
+      const path = join(directory, ".claims");
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (stat === undefined || stat.isFile()) return stat !== undefined;
+      if (!stat.isSymbolicLink()) return false;
+      const led = statSync(path, { throwIfNoEntry: false });
+      return led === undefined || led.isFile();
     } catch {
       return false; // unreadable (EACCES, ENOTDIR): none here
     }
@@ -215,12 +226,22 @@ function readConfig(path: string): ConfigFile {
   }
 }
 
+function readlinkOrSelf(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return path;
+  }
+}
+
 function parseConfig(path: string): ConfigFile {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new BadInputError(`Cannot read config ${path} (${(error as NodeJS.ErrnoException).code}); fix its permissions or remove it.`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new BadInputError(`Config ${path} is a symlink to ${readlinkOrSelf(path)}, which is not there; restore that file, or remove the link (every session where it leads to the file claims in the directory it names).`);
+    throw new BadInputError(`Cannot read config ${path} (${code}); fix its permissions or remove it.`);
   }
   return parseConfigText(text, path);
 }
