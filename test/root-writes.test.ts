@@ -119,6 +119,10 @@ RootWrites("should claim, run through sudo, in the default claims directory of t
   const mine = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./hosts", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
   assert.is(mine.status, 3, `${mine.stdout}${mine.stderr}`);
   assert.equal(JSON.parse(mine.stdout).refused.map((held: { holder: string; purpose: string }) => [held.holder, held.purpose]), [["root-agent", "edit hosts"]]);
+  // An agent's shell gives sudo its session id, which sudo does not pass on: the error says how.
+  const nobody = claims(["take", "./hosts"], { cwd: box.project, env: sudo });
+  assert.is(nobody.code, 2, nobody.stdout);
+  assert.is(nobody.stderr, "claims: No holder id: sudo passes on neither the agent's session id nor CLAIMS_HOLDER; run sudo --preserve-env=CLAUDE_CODE_SESSION_ID,CODEX_SESSION_ID,CLAIMS_HOLDER claims …, or pass --holder <id>.\n");
   // A claims directory sudo was told to keep (sudo --preserve-env=CLAIMS_DIR) is used as given.
   const pinned = claims(["take", "./other", "--holder", "root-agent", "--json"], { cwd: box.project, env: { ...sudo, CLAIMS_DIR: box.dir } });
   assert.is(pinned.code, 0, pinned.stderr);

@@ -340,6 +340,12 @@ export function resolveHolder(flag: string | undefined, env: Environment = proce
   for (const [variable, prefix] of agents) return checkHolder(`${prefix}-${env[variable]}`, variable);
   const terminal = terminalHolder();
   if (terminal) return terminal;
+  // sudo resets the environment: the agent session's id its shell had is not passed on.
+  if (env.SUDO_UID !== undefined && process.getuid?.() === 0) {
+    throw new BadInputError(
+      `No holder id: sudo passes on neither the agent's session id nor CLAIMS_HOLDER; run sudo --preserve-env=CLAUDE_CODE_SESSION_ID,CODEX_SESSION_ID,CLAIMS_HOLDER claims …, or pass ${optionName("holder")} <id>.`,
+    );
+  }
   throw new BadInputError(
     `No holder id: pass ${optionName("holder")} <id> or set CLAIMS_HOLDER (no agent session id or terminal was found to derive one).`,
   );
