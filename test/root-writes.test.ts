@@ -5,7 +5,7 @@
 // (30 days) whatever its own said, and no sweep of theirs could remove it; root's sweep refused.
 // Real users, made as root.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -128,6 +128,21 @@ RootWrites("should claim, run through sudo, in the default claims directory of t
   assert.is(pinned.code, 0, pinned.stderr);
   assert.equal(readdirSync(box.dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "other"))}.json`]);
   assert.equal(readdirSync(dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "hosts"))}.json`]);
+});
+
+RootWrites("should give the user nothing root did not make there: a hard link to a file of root's planted as the log stays root's", ({ box, x }) => {
+  if (!ROOT) return;
+  mkdirSync(box.dir, { mode: 0o700 });
+  chownSync(box.dir, x.uid, x.gid);
+  // An empty file of root's outside the claims directory, linked in at the log's name (as the
+  // directory's owner can, where fs.protected_hardlinks is 0): root's take appends to it.
+  const outside = join(box.root, "root-only");
+  writeFileSync(outside, "", { mode: 0o600 });
+  linkSync(outside, join(box.dir, "log.jsonl"));
+  const taken = asRoot(box, "take", "name:nginx", "--dir", box.dir, "--holder", "root-agent");
+  assert.is(taken.code, 0, taken.stderr);
+  assert.is(lstatSync(outside).uid, 0, "a file with a name outside the claims directory is not given away");
+  assert.is(lstatSync(join(box.dir, "nginx.json")).uid, x.uid, "what root made there is still the user's");
 });
 
 RootWrites.run();

@@ -16,7 +16,6 @@ import {
   fsyncSync,
   ftruncateSync,
   linkSync,
-  lchownSync,
   lstatSync,
   openSync,
   readdirSync,
@@ -62,18 +61,26 @@ export function bootTag(boot: string | undefined): string {
  * path) is made that user's, in the directory's group: made root's, mode 0600 or 0700, it would be
  * unreadable to that user's sessions (a claim of root's agent they could neither read, sweep nor
  * judge by its TTL, held for the longest TTL a claim may carry), as if that user had made it.
- * Best effort: a filesystem that does not let root give files away (NFS's root_squash) keeps them
- * as it made them. Nothing for anyone but root.
+ * Only what root just made is given away: a file of root's with one name (a hard link the
+ * directory's owner put at the name, to a file of root's elsewhere, has two), or a directory,
+ * opened without following a symlink put in its place: the user must never be handed a file of
+ * root's outside the directory. Best effort: a filesystem that does not let root give files away
+ * (NFS's root_squash) keeps them as it made them. Nothing for anyone but root.
  */
 export function ownAsDirectory(made: number | string, dir: string): void {
   if (process.getuid?.() !== 0) return;
+  let fd: number | undefined;
   try {
     const owner = statSync(dir);
     if (owner.uid === 0) return;
-    if (typeof made === "number") fchownSync(made, owner.uid, owner.gid);
-    else lchownSync(made, owner.uid, owner.gid);
+    fd = typeof made === "number" ? made : openSync(made, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (stat.uid !== 0 || !(stat.isDirectory() || (stat.isFile() && stat.nlink === 1))) return;
+    fchownSync(fd, owner.uid, owner.gid);
   } catch {
     // kept as made (see above)
+  } finally {
+    if (typeof made === "string" && fd !== undefined) closeSync(fd);
   }
 }
 
