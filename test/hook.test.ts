@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -247,6 +247,22 @@ Claude("should give back a claim taken for a call that never ran, at the end of 
   hook(box, { ...edit(box, "s1", other, "", { tool_use_id: "t3" }), hook_event_name: "PostToolUse", tool_response: {} });
   hook(box, { session_id: "s1", cwd: box.project, hook_event_name: "Stop" });
   assert.equal(claimed(), [other], "a write that happened keeps its claim past the turn");
+});
+
+Claude("should write no mark of a turn through a symlink planted at its name, as another user of a shared claims directory can", async ({ box, file }) => {
+  const { hookHash, HOOK_ASKED_PREFIX, HOOK_WRITTEN_PREFIX } = await import("../src/protocol/hook-files.js");
+  const { scopeOf } = await import("../src/hooks/state.js");
+  const scope = scopeOf("claude-s1", undefined);
+  const precious = join(box.root, "precious");
+  writeFileSync(precious, "keep\n");
+  hook(box, edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }));
+  // The holder and the target are in the claim file, which the directory's users read.
+  symlinkSync(precious, join(box.dir, `${HOOK_WRITTEN_PREFIX}${scope}-${hookHash(file)}`));
+  symlinkSync(precious, join(box.dir, `${HOOK_ASKED_PREFIX}${scope}-${hookHash("t2")}`));
+  hook(box, { ...edit(box, "s1", file, "toFixed", { tool_use_id: "t1" }), hook_event_name: "PostToolUse", tool_response: {} });
+  hook(box, edit(box, "s1", file, "const", { tool_use_id: "t2" }));
+  hook(box, { ...edit(box, "s1", file, "const", { tool_use_id: "t2" }), hook_event_name: "PostToolUseFailure", error: "String to replace not found" });
+  assert.is(readFileSync(precious, "utf8"), "keep\n", "the file the link points to is untouched");
 });
 
 Claude("should keep a file claimed while a parallel edit of it runs, when the call that took the claim fails", ({ box, file }) => {

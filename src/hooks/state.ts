@@ -22,10 +22,10 @@
 // call's record could land after that call's PostToolUse removed it, and bring it back: its
 // targets, written, would be given back at Stop.) The written and asked markers of a scope are
 // removed at the end of its turn, after the give-back, and at session end.
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { processStartTime, readProcessStat } from "../os/process-identity.js";
-import { HOOK_ASKED_PREFIX as ASKED_PREFIX, HOOK_CLEARED_PREFIX as CLEARED_PREFIX, HOOK_PENDING_PREFIX as PENDING_PREFIX, HOOK_WRITTEN_PREFIX as WRITTEN_PREFIX, hookHash, readHookRecord, writeHookRecord } from "../protocol/hook-files.js";
+import { HOOK_ASKED_PREFIX as ASKED_PREFIX, HOOK_CLEARED_PREFIX as CLEARED_PREFIX, HOOK_PENDING_PREFIX as PENDING_PREFIX, HOOK_WRITTEN_PREFIX as WRITTEN_PREFIX, createHookFile, hookHash, readHookRecord, writeHookRecord } from "../protocol/hook-files.js";
 
 /** A /clear hand-off older than this is not picked up: the SessionStart that follows comes within seconds. */
 const CLEARED_MAX_AGE_MS = 10 * 60_000;
@@ -104,7 +104,7 @@ export function takePending(dir: string, scope: string, toolUseId?: string, whic
  * marker per target, created and never rewritten, so no other call's record is touched.
  */
 export function markWritten(dir: string, scope: string, targets: string[]): void {
-  for (const target of targets) writeFileSync(writtenPath(dir, scope, target), `${JSON.stringify(target)}\n`);
+  for (const target of targets) createHookFile(writtenPath(dir, scope, target), `${JSON.stringify(target)}\n`);
 }
 
 /** Of these targets taken for pending calls, those no call of the scope has written: the ones to give back. */
@@ -118,7 +118,7 @@ export function markAsked(dir: string, scope: string, toolName: string, files: s
   for (const { call, record } of pendingOf(dir, scope)) {
     // The record is only read: a call that ran meanwhile leaves at most a stray marker, which
     // gives nothing back (its record is gone) and goes at the end of the turn.
-    if (record && record.tool_name === toolName && same(record.files)) writeFileSync(askedPath(dir, scope, call), "");
+    if (record && record.tool_name === toolName && same(record.files)) createHookFile(askedPath(dir, scope, call), "");
   }
 }
 
@@ -131,7 +131,7 @@ export function markAsked(dir: string, scope: string, toolName: string, files: s
  */
 export function markUnfinished(dir: string, scope: string, toolUseId: string): void {
   const call = hookHash(toolUseId);
-  if (existsSync(pendingPath(dir, scope, call))) writeFileSync(askedPath(dir, scope, call), "");
+  if (existsSync(pendingPath(dir, scope, call))) createHookFile(askedPath(dir, scope, call), "");
 }
 
 /** The end of a scope's turn (after its pending calls were given back): its written and asked markers go. */

@@ -2,8 +2,9 @@
 // listed in docs/PROTOCOL.md section 1). They are declared here, below the hooks and the commands,
 // so that sweep can find the ones a client left behind without importing the hooks; and the record
 // of a client process's sessions, which the hooks write and `claims mcp` reads, lives here too.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ownAsDirectory } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { processStartTime } from "../os/process-identity.js";
 
@@ -41,10 +42,38 @@ export function isHookFileName(name: string): boolean {
 /** The short hash that names a hook file after a holder, a scope, a call or a process. */
 export const hookHash = (text: string): string => sha256Hex(text).slice(0, 20);
 
+/**
+ * Creates a hook file that is not there yet, with `content`, and answers false when something is
+ * there already. O_EXCL: never through a symlink (or into a file) that another user of a shared
+ * claims directory put at the name, which would have the hook write wherever it points.
+ */
+export function createHookFile(path: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    ownAsDirectory(fd, dirname(path));
+    const bytes = Buffer.from(content, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
 /** Writes a hook record whole (a temp file renamed over it): a reader sees it all or not at all. */
 export function writeHookRecord(path: string, value: unknown): void {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value)}\n`);
+  const content = `${JSON.stringify(value)}\n`;
+  if (!createHookFile(temp, content)) {
+    unlinkSync(temp); // left by a hook killed with this pid, or put there by someone else: not written through
+    if (!createHookFile(temp, content)) throw new Error(`${temp} came back at once`);
+  }
   renameSync(temp, path);
 }
 
