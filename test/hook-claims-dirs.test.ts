@@ -178,6 +178,21 @@ Wipe("should deny a removal or move of a tree inside the project holding a claim
   assert.is(hook(box, "rm -rf tmp", ["--no-auto-take"], env), undefined, "released: nothing of anyone's is dropped");
 });
 
+Wipe("should let a write of a package whole through where the package's own .claims names a claims directory inside it (prettier --write packages/app)", ({ box }) => {
+  const env = { XDG_STATE_HOME: join(box.root, "state") };
+  const app = join(box.project, "packages", "app");
+  mkdirSync(join(app, "src"), { recursive: true });
+  writeFileSync(join(app, ".claims"), JSON.stringify({ dir: ".claims-state" }));
+  writeFileSync(join(box.project, ".gitignore"), ".claims-state/\n");
+  spawnSync("git", ["init", "-q", box.project]);
+  // Another session of the package claims a name in the package's claims directory, nothing under src.
+  assert.is(claims(["take", "name:deploy", "--holder", "other", "--purpose", "the deploy"], { cwd: app, env }).code, 0);
+  assert.ok(existsSync(join(app, ".claims-state", "deploy.json")));
+  for (const command of ["npx prettier --write packages/app", "npx eslint --fix packages/app", "git checkout packages/app", "git restore packages/app", "cd packages/app && npx prettier --write .", "git stash push -- packages/app"]) {
+    assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  }
+});
+
 Wipe("should find a claims directory below the entries a glob matches outside the project, however many entries beside them it does not match", ({ box }) => {
   // The directories the glob cannot reach are not listed: 2,100 of them beside it used up the
   // search's 2,000 before the one holding the claims directory was reached, and the write went through.

@@ -226,4 +226,21 @@ export function claimsDirAbove(path: string): string | undefined {
   }
 }
 
+/**
+ * Whether a `.claims` in `tree` or below it, on the way down to `dir`, names `dir` (both as the
+ * kernel takes them): a package's own claims directory, in the package `tree` holds whole.
+ */
+export function namedByConfigIn(dir: string, tree: string, env: Environment): boolean {
+  for (let at = dirname(dir); isWithin(at, tree); at = dirname(at)) {
+    const config = join(at, ".claims");
+    try {
+      if (isFile(config) && kernelPath(claimsDirOfConfig(readFileSync(config, "utf8"), config, env), "/") === dir) return true;
+    } catch {
+      // a `.claims` that cannot be read names nothing
+    }
+    if (at === dirname(at)) return false;
+  }
+  return false;
+}
+
 export { isWithin };

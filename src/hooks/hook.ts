@@ -17,7 +17,7 @@ import { isGlobText } from "../targets/overlap.js";
 import { isDirectory } from "../targets/target.js";
 import { checkOptionTypes } from "../commands/option-types.js";
 import { repositoryRootOf } from "../targets/broad-target.js";
-import { claimsDirAbove, claimsDirsElsewhere, claimsDirsKnown, claimsDirsUnder, isWithin, kernelPath, linkedDirsElsewhere, packageConfigsWritten, realOf } from "./claims-directories.js";
+import { claimsDirAbove, claimsDirsElsewhere, claimsDirsKnown, claimsDirsUnder, isWithin, kernelPath, linkedDirsElsewhere, namedByConfigIn, packageConfigsWritten, realOf } from "./claims-directories.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { Store } from "../protocol/store.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -276,8 +276,10 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // ones found below it by their take lock. Not below a write of the whole project (its repository's
   // top, or where the session works or above it inside its repository): writes read so (`git
   // checkout .`, `prettier --write .`, `git clean`) leave an untracked directory alone, and one
-  // holding a claims directory is not refused for it anyway. A tree inside named on its own
-  // (`rm -rf tmp`, `mv tmp old`) is searched: removed or moved, it takes its claims directory along.
+  // holding a claims directory is not refused for it anyway; nor below a package written whole
+  // (`prettier --write packages/app`, `git checkout packages/app`) for the claims directory its own
+  // `.claims` names. A tree inside named on its own (`rm -rf tmp`, `mv tmp old`) is searched:
+  // removed or moved, it takes a claims directory along that no `.claims` there names (a `--dir`).
   let known: string[] | undefined;
   const knownStores = () => (known ??= [...new Set([...stores, ...claimsDirsKnown(session, claimsDir()).map((dir) => kernelPath(dir, "/"))])]);
   const project = () => repositoryRoot() ?? kernelOf(session.cwd);
@@ -309,7 +311,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
     if (scanned === undefined && !isDirectory(base)) continue; // a file: no tree, and no claims directory in it
-    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !(inRepository(dir) && wholeProject(base)) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
+    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !(inRepository(dir) && (wholeProject(base) || namedByConfigIn(dir, base, session.env ?? process.env))) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
     const holding = knownStores().find(holds) ?? storesUnder(base, scanned?.glob).find(holds);
     if (holding !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
