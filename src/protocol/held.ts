@@ -4,10 +4,10 @@
 // `.held-<holder tag>-<target hash>`, created when a claim is granted and removed when it is
 // released or reported lost. Markers are independent files, so they need no lock; they never
 // decide who holds what (the claim files do), they only remember what to ask about.
-import { chmodSync, lstatSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import type { Mode } from "./claim.js";
-import { ownAsDirectory, readSnapshot, removeQuietly, tempName, touchWhenOld } from "../os/files.js";
+import { readSnapshot, removeQuietly, tempName, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { claimsOf, judge, parseTargets, refreshNow, type Context } from "./context.js";
 import { HELD_PREFIX } from "./store.js";
@@ -38,10 +38,8 @@ function markerName(holder: string, target: string): string {
 export function rememberHeld(marker: HeldMarker, context: Context): void {
   try {
     // Written whole by rename; not fsynced: a marker lost in a machine crash only costs a report.
-    const temp = join(context.store.dir, tempName());
-    writeFileSync(temp, `${JSON.stringify(marker)}\n`, { mode: context.store.fileMode });
-    chmodSync(temp, context.store.fileMode); // the umask must not strip a group-shared directory's group bits
-    ownAsDirectory(temp, context.store.dir);
+    // A new temp file (never through a link put at its name), the directory owner's when root writes it.
+    const temp = writeTempFile(context.store.dir, `${JSON.stringify(marker)}\n`, context.store.fileMode, false);
     renameSync(temp, join(context.store.dir, markerName(marker.holder, marker.target)));
   } catch {
     // best effort: the claim itself is what counts

@@ -5,12 +5,12 @@
 // verb's targets go to the directory the `.claims` nearest each names (with none above it, the
 // default: one directory per target, whoever asks), and the caller's own directory keeps a
 // pointer (`.elsewhere/…`) so that beat and release without targets reach them.
-import { chmodSync, existsSync, lstatSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, renameSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { BadInputError } from "../os/errors.js";
-import { ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, tempName, touchWhenOld } from "../os/files.js";
+import { readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
@@ -341,10 +341,7 @@ export function rememberElsewhere(own: Settings, holder: string, dir: string): v
     store.ensure();
     // Shared by its config, or 2770 already (made so by sessions whose config says so), as its files are.
     const directory = store.subdirectory(ELSEWHERE_DIRECTORY);
-    const temp = join(directory, tempName());
-    writeFileSync(temp, `${JSON.stringify({ holder, dir })}\n`, { mode: store.fileMode });
-    chmodSync(temp, store.fileMode);
-    ownAsDirectory(temp, directory);
+    const temp = writeTempFile(directory, `${JSON.stringify({ holder, dir })}\n`, store.fileMode, false);
     renameSync(temp, join(directory, pointerName(holder, dir)));
   } catch {
     // best effort: the claim itself is what counts; the holder can still name its targets
