@@ -60,7 +60,7 @@ Wipe("should read $XDG_STATE_HOME and $CLAIMS_DIR in a command as the agent's sh
   assert.ok(existsSync(join(dir, `${encodeURIComponent(join(box.project, "a.ts"))}.json`)), "nothing was run");
 });
 
-Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOME or $CLAIMS_DIR as the place they print, where only a name is claimed", ({ box }) => {
+Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOME or $CLAIMS_DIR as the place they print, and deny a write of a place not fixed at all, where only a name is claimed", ({ box }) => {
   // A claim on a name covers no file: a write the hook cannot place was let through beside it.
   const state = join(box.root, "state");
   const env = { XDG_STATE_HOME: state };
@@ -83,7 +83,21 @@ Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOM
   }
   // Beside it.
   for (const command of [`rm -rf "$(dirname "$XDG_STATE_HOME")/cache"`, `rm -rf "$(dirname "$XDG_STATE_HOME")"/*.log`, `rm -rf "$(dirname "$XDG_STATE_HOME/logs/x")"`]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  // A place the text does not fix at all may be any claims directory: no claim on a file is in its
+  // way, but the claims on names there are.
+  for (const command of [`rm -rf "$D"`, `rm -rf "$(dirname "$D")"`, `mv "$(cat where.txt)" ${box.root}/old`, `echo x > "$f"`]) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `a place its text does not fix at all: it may be the claims directory ${dir}, a tree holding it or a file in it, where other sessions hold claims`, command);
+    assert.match(answer.permissionDecisionReason, "Run it with the places it writes spelled out", command);
+  }
+  // What the refused call took for its other writes is given back.
+  assert.is(hook(box, `echo x > b.ts; rm -rf "$D"`, [], env)?.permissionDecision, "deny");
+  assert.not.match(claims(["status", "--json"], { env }).stdout, "claude-s2", "b.ts given back");
   assert.ok(existsSync(dir), "nothing was run");
+  assert.is(claims(["release", "name:deploy", "--holder", "other"], { env }).code, 0);
+  assert.is(hook(box, `rm -rf "$D"`, ["--no-auto-take"], env), undefined, "released: nothing of anyone's is dropped");
+  assert.is(hook(box, `echo x > "$f"`, [], env), undefined, "released: nothing of anyone's is dropped");
 });
 
 /** The Claude hook's answer to a Bash call of session s2 in the project, with these hook options and environment. */

@@ -285,13 +285,19 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   const project = () => repositoryRoot() ?? kernelOf(session.cwd);
   const wholeProject = (base: string) => isWithin(base, project()) && isWithin(kernelOf(session.cwd), base);
   const storesUnder = (base: string, glob?: string) => (wholeProject(base) ? [] : claimsDirsUnder(base, glob).map((dir) => kernelPath(dir, "/")));
+  let unknowable = false;
   for (const file of files) {
     if (file.startsWith(UNKNOWN_MARK)) {
       // A place the text does not fix, but ending as it says (`rm -rf "$d/claims"`, `mv "$x/state" …`):
-      // any claims directory it can be, or be above, while others hold claims there. (One that
-      // could be anything, `rm -rf "$d"`, is judged below as a write of any file.)
+      // any claims directory it can be, or be above, while others hold claims there. One that could
+      // be anything (`rm -rf "$d"`, `rm -rf "$(cmd)"`) could be any of them: judged once the claims
+      // on files are (below), which name the files in the way.
       const tail = file.slice(UNKNOWN_MARK.length);
-      const holding = tail === "." ? undefined : knownStores().find((dir) => endsAbove(tail, dir) && !inRepository(dir) && othersClaimIn(dir, session.holder));
+      if (tail === ".") {
+        unknowable = true;
+        continue;
+      }
+      const holding = knownStores().find((dir) => endsAbove(tail, dir) && !inRepository(dir) && othersClaimIn(dir, session.holder));
       if (holding !== undefined) {
         return deny(options.agent, `The command writes a place that ends in ${tail}, where the text does not fix the rest (a variable the hook cannot know): it may be, or hold, the claims directory ${holding}, where other sessions hold claims, which only the claims commands change. Name the place without the variable, or write what is beside it; release your own claims with claims release, clear stale ones with claims sweep.`);
       }
@@ -401,6 +407,28 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
       if (took.length > 0) release({ ...request, dir, targets: took });
     }
     return deny(options.agent, refusalText(blockedThere, session.cwd, session.holder, undefined));
+  }
+  // A write the text does not place at all ("$f", "$(cmd)", xargs's input) is in the way of every
+  // claim of another session (unknownPlaceConflicts): of those on names too, and in the other
+  // claims directories the hook knows, as it may be one of them, a tree holding it or a file in it
+  // (removed or rewritten, their claims would go unseen). Not one inside the repository, as for a
+  // place whose end the text names (above). What this call took is given back, as below.
+  const unplaced = decision.allow && unknowable ? knownStores().find((dir) => !inRepository(dir) && othersClaimIn(dir, session.holder)) : undefined;
+  if (unplaced !== undefined) {
+    for (const [dir, took] of [[claimsDir(), decision.took] as [string, string[]], ...tookThere]) {
+      if (took.length > 0) release({ ...request, dir, targets: took });
+    }
+    const typed = [...TYPED_AT_TERMINAL];
+    return deny(
+      options.agent,
+      [
+        `The command writes a place its text does not fix at all: it may be the claims directory ${unplaced}, a tree holding it or a file in it, where other sessions hold claims (on names too, which no write of a file meets), which only the claims commands change.`,
+        typed.length > 0
+          ? describeUnknownPlace(["."], typed)
+          : `Such a place is one named only by a variable ("$f") or a command's output ("$(cmd)"), or written by commands the hook cannot read (xargs's input, eval, a shell reading its program from a pipe). Run it with the places it writes spelled out (a literal path, not a variable), and what it runs as commands of their own, which the hook can read: only those are judged.`,
+        "Release your own claims with claims release; clear stale ones with claims sweep.",
+      ].join("\n"),
+    );
   }
   const call = stringField(payload, "tool_use_id");
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
