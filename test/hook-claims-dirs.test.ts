@@ -169,7 +169,7 @@ Wipe("should deny a write of a tree outside the project holding a claims directo
   assert.is(hook(box, `rm -rf ${shared}`, [], env), undefined, "released: nothing of anyone's is dropped");
 });
 
-Wipe("should deny a removal or move of a tree inside the project holding a claims directory known only by its take lock, and leave whole-project writes alone", ({ box }) => {
+Wipe("should deny a removal or move of a tree inside the project holding a claims directory known only by its take lock (rm -rf tmp, git clean -d), and leave whole-project writes alone", ({ box }) => {
   const env = { XDG_STATE_HOME: join(box.root, "state") };
   mkdirSync(join(box.project, "tmp", "cache"), { recursive: true });
   mkdirSync(join(box.project, "src"));
@@ -187,7 +187,14 @@ Wipe("should deny a removal or move of a tree inside the project holding a claim
     // Beside it, and writes read as the whole project (they leave an untracked directory alone).
     for (const command of ["rm -rf tmp/cache", "rm -rf src", "prettier --write ."]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, `${repository}: ${command}`);
   }
-  for (const command of ["git checkout .", "git stash"]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  for (const command of ["git checkout .", "git stash", "git clean -fdx -e tmp", "git clean -fx"]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  // Untracked, removed whole by git clean -d: named as the trees it removes.
+  for (const command of ["git clean -fdx", "git clean -fd", "git clean -fd tmp", "git clean -fdq", "git -C tmp/.. clean -f -d"]) {
+    const answer = hook(box, command, [], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `holds the claims directory ${store}, where other sessions hold claims`, command);
+    assert.match(answer.permissionDecisionReason, "git clean -e tmp leaves it", command);
+  }
   assert.is(claims(["release", "name:release", "--dir", store, "--holder", "other"], { env }).code, 0);
   assert.is(hook(box, "rm -rf tmp", ["--no-auto-take"], env), undefined, "released: nothing of anyone's is dropped");
 });
@@ -205,6 +212,29 @@ Wipe("should let a write of a package whole through where the package's own .cla
   for (const command of ["npx prettier --write packages/app", "npx eslint --fix packages/app", "git checkout packages/app", "git restore packages/app", "cd packages/app && npx prettier --write .", "git stash push -- packages/app"]) {
     assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
   }
+  // What removes the package's claims directory whole is refused: git clean -d lists it.
+  const cleaned = hook(box, "git clean -fdx packages/app", ["--no-auto-take"], env);
+  assert.is(cleaned?.permissionDecision, "deny", "git clean -fdx packages/app");
+  assert.ok(existsSync(join(app, ".claims-state", "deploy.json")), "nothing was run");
+});
+
+Wipe("should deny git clean -d removing a claims directory inside the project itself while other sessions hold claims there, and let it through with only the session's own", ({ box }) => {
+  const env = { XDG_STATE_HOME: join(box.root, "state") };
+  spawnSync("git", ["init", "-q", box.project]);
+  writeFileSync(join(box.project, ".claims"), JSON.stringify({ dir: ".claims-state" }));
+  writeFileSync(join(box.project, ".gitignore"), ".claims-state\n");
+  writeFileSync(join(box.project, "a.ts"), "");
+  const store = join(box.project, ".claims-state");
+  assert.is(claims(["take", "a.ts", "--holder", "claude-s2", "--purpose", "the parser"], { cwd: box.project, env }).code, 0);
+  for (const command of ["git clean -fdx", "git clean -fdX"]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, `only its own: ${command}`);
+  assert.is(claims(["take", "name:release", "--holder", "other", "--purpose", "the release"], { cwd: box.project, env }).code, 0);
+  for (const command of ["git clean -fdx", "git clean -fdX"]) {
+    const answer = hook(box, command, ["--no-auto-take"], env);
+    assert.is(answer?.permissionDecision, "deny", command);
+    assert.match(answer.permissionDecisionReason, `${store} is the claims directory ${store}, where other sessions hold claims`, command);
+  }
+  for (const command of ["git clean -fx", "git clean -fdx -e .claims-state", "git clean -ndx", "git clean -idx"]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  assert.ok(existsSync(store), "nothing was run");
 });
 
 Wipe("should find a claims directory below the entries a glob matches outside the project, however many entries beside them it does not match", ({ box }) => {

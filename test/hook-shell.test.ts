@@ -684,7 +684,8 @@ Shell("should judge git commands that rewrite the work tree as writes anywhere i
     ["git stash push -- x.ts", ["x.ts"]],
     ["git stash list", []],
     ["git stash show -p", []],
-    ["git clean -fd", ["glob:**"]],
+    ["git clean -fd", ["glob:**", "sub"]], // and each untracked directory, removed whole
+    ["git clean -fdi", ["glob:**"]], // it asks first
     ["git clean -f sub", ["sub"]],
     ["git clean -nd", []],
     ["git pull --rebase", ["glob:**"]],

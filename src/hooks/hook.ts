@@ -4,11 +4,11 @@
 // write the claims covering what it wrote are renewed; a call that never ran gives its claims back;
 // when the session ends they are released and handed to whoever queued (after /clear, to the new
 // session of the same client).
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
+import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
 import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -304,7 +304,10 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
       continue;
     }
     const path = kernelOf(file.replace(GLOB_MARK, ""));
-    const store = stores.find((dir) => isWithin(path, dir)) ?? claimsDirAbove(path);
+    // A directory removed whole, itself too (`git clean -d`'s): a claims directory it is counts as
+    // one the tree holds (below), not as a write into it, so only other sessions' claims refuse it.
+    const whole = REMOVED_WHOLE.has(file);
+    const store = stores.find((dir) => isWithin(path, dir) && !(whole && dir === path)) ?? claimsDirAbove(whole ? dirname(path) : path);
     if (store !== undefined) {
       return deny(options.agent, `${file.replace(GLOB_MARK, "")} is in the claims directory ${store}, which only the claims commands change: release your own claims with claims release, clear stale ones with claims sweep, and leave other sessions' claims to them.`);
     }
@@ -317,10 +320,13 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
     const scanned = file.startsWith(GLOB_MARK) ? picomatch.scan(file.slice(GLOB_MARK.length)) : undefined;
     const base = scanned === undefined ? path : kernelOf(scanned.base || "/");
     if (scanned === undefined && !isDirectory(base)) continue; // a file: no tree, and no claims directory in it
-    const holds = (dir: string) => dir !== base && isWithin(dir, base) && !(inRepository(dir) && (wholeProject(base) || namedByConfigIn(dir, base, session.env ?? process.env))) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
-    const holding = knownStores().find(holds) ?? storesUnder(base, scanned?.glob).find(holds);
+    // A claims directory a package's own .claims names inside the tree is left to writes of the
+    // package whole (prettier --write packages/app), not to what removes it whole (git clean -d).
+    const holds = (dir: string) => (dir !== base || whole) && isWithin(dir, base) && !(inRepository(dir) && (wholeProject(base) || (!whole && namedByConfigIn(dir, base, session.env ?? process.env)))) && (scanned === undefined || reachesDirectory(scanned.glob, base, dir)) && othersClaimIn(dir, session.holder);
+    const itself = whole && claimsDirAbove(base) === base ? [base] : [];
+    const holding = knownStores().find(holds) ?? [...itself, ...storesUnder(base, scanned?.glob)].find(holds);
     if (holding !== undefined) {
-      return deny(options.agent, `${file.replace(GLOB_MARK, "")} holds the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead; release your own claims with claims release, clear stale ones with claims sweep.`);
+      return deny(options.agent, `${file.replace(GLOB_MARK, "")} ${holding === base ? "is" : "holds"} the claims directory ${holding}, where other sessions hold claims, which only the claims commands change: written whole (removed, moved, its modes changed), their claims would go unseen and their files could be claimed twice. Write what is beside it instead${whole ? ` (git clean -e ${shellQuote(basename(path))} leaves it)` : ""}; release your own claims with claims release, clear stale ones with claims sweep.`);
     }
   }
   const toolName = stringField(payload, "tool_name") ?? "";

@@ -121,3 +121,10 @@ export const CHECK_ONLY = new Set<string>();
  * shellWrites (shell.ts) for the one command a hook process judges.
  */
 export const TYPED_AT_TERMINAL = new Set<string>();
+
+/**
+ * Directories a shell command removes whole, themselves too (the untracked ones `git clean -d`
+ * lists): a claims directory that is one is judged as one the tree holds, refused only while
+ * another session holds a claim there, not as a write into it. Filled by shellWrites (shell.ts).
+ */
+export const REMOVED_WHOLE = new Set<string>();

@@ -230,7 +230,13 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       if (reading.has("n")) return [];
       // Untracked files from where it runs down, or under the paths given.
       const paths = dashes !== -1 ? afterDashes : reading.operands;
-      return paths.length > 0 ? at(values(paths)) : [anyUnder(cwd)];
+      const files = paths.length > 0 ? at(values(paths)) : [anyUnder(cwd)];
+      // With -d it removes untracked directories whole (with -x, ignored ones too): each a tree of
+      // its own, which may be or hold a claims directory, as `rm -rf` of it would. (Not -i: it asks.)
+      if (!reading.has("d") || reading.has("i", "--interactive")) return files;
+      const removed = directoriesCleaned(args.slice(0, index), rest, walk, cwd);
+      for (const directory of removed) (walk.shared.removedWhole ??= new Set()).add(directory);
+      return [...files, ...removed];
     }
     case "filter-branch":
       // It rewrites every commit, then checks the rewritten HEAD out over the work tree (`read-tree
@@ -549,6 +555,29 @@ function hookWrittenBefore(walk: Walk, path: string, root: string): boolean {
       (!written.startsWith("\0") && (written === root || written.startsWith(`${root}/`)) && path.startsWith(`${written}/`)) ||
       (written.startsWith(UNKNOWN_MARK) && written !== UNKNOWABLE && path.endsWith(`/${written.slice(UNKNOWN_MARK.length)}`)),
   );
+}
+
+/**
+ * The untracked directories `git clean -d …` removes, as its dry run lists them: git's own options
+ * (`globals`), clean's and its paths, with `--dry-run` and `--no-quiet` (`-q` would list nothing)
+ * added, in English; absolute, from where git runs (`cwd`). None where the text does not fix every
+ * word. A name git quotes (a newline or a quote in it) is not listed: the files under the paths
+ * given stand for it. A repository's fsmonitor is not run for the hook.
+ */
+function directoriesCleaned(globals: Array<string | undefined>, rest: Array<string | undefined>, walk: Walk, cwd: string | undefined): string[] {
+  if (walk.cwd === undefined || cwd === undefined || globals.includes(undefined) || rest.includes(undefined)) return [];
+  const dashes = rest.indexOf("--");
+  const [options, paths] = dashes === -1 ? [rest, []] : [rest.slice(0, dashes), rest.slice(dashes)];
+  const args = [...(globals as string[]), "-c", "core.fsmonitor=false", "-c", "core.quotePath=false", "clean", ...(options as string[]), "--dry-run", "--no-quiet", ...(paths as string[])];
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  const env = Object.fromEntries(Object.entries(walk.environment).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const listed = spawnSync("git", args, { cwd: walk.cwd, env: { ...env, GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" }, encoding: "utf8", timeout: 5000, maxBuffer: 16 * 1024 * 1024 });
+  if (listed.status !== 0) return [];
+  return listed.stdout
+    .split("\n")
+    .map((line) => /^Would remove (.+)\/$/.exec(line)?.[1])
+    .filter((path): path is string => path !== undefined && !path.startsWith('"'))
+    .map((path) => join(cwd, path));
 }
 
 /** filter-branch's options whose values are shell code it evals for each commit. */

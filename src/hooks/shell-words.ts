@@ -70,6 +70,8 @@ export interface Shared {
   stagesMore?: boolean;
   /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */
   hooksMoved?: boolean;
+  /** Directories it removes whole, themselves too (`git clean -d`): REMOVED_WHOLE in payload.ts. */
+  removedWhole?: Set<string>;
   functions: Map<string, FunctionBody[]>;
   pending: Array<{ name: string; cwd: string | undefined; bound: Map<string, string[]> | undefined; positional: Positional }>;
   read: Set<string>;

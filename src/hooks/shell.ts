@@ -37,7 +37,7 @@ import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-g
 import { joinContinuations } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
-import { CHECK_ONLY, GLOB_MARK, TYPED_AT_TERMINAL } from "./payload.js";
+import { CHECK_ONLY, GLOB_MARK, REMOVED_WHOLE, TYPED_AT_TERMINAL } from "./payload.js";
 import { INHERITED, UNSET } from "./shell-variables.js";
 
 export { mayWrite };
@@ -102,6 +102,7 @@ function inherited(environment: Environment): Map<string, string[]> {
 export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   TYPED_AT_TERMINAL.clear();
+  REMOVED_WHOLE.clear();
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   // `git commit` where the repository has a pre-commit hook: the hook is read (git-hooks.ts).
   const hooked = runsGitHooks(command, cwd, environment);
@@ -125,6 +126,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const shared: Shared = { command, terminal, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), bound: inherited(environment), shared }, 0, () => parserFor("bash"));
   for (const program of shared.typedPrograms ?? []) TYPED_AT_TERMINAL.add(program);
+  for (const directory of shared.removedWhole ?? []) REMOVED_WHOLE.add(directory);
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));
   if (named.length <= NAMED_LIMIT) {
