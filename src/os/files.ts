@@ -32,6 +32,7 @@ import { BusyError } from "./errors.js";
 import { os } from "./lazy-os.js";
 import { randomHex, sha256Hex } from "./hash.js";
 import { assertWithinLease } from "./lease.js";
+import { lookupTable, remembered } from "./lookups.js";
 import { ownIdentity } from "./process-identity.js";
 
 export const TEMP_PREFIX = ".tmp-";
@@ -56,6 +57,11 @@ export function bootTag(boot: string | undefined): string {
   return tag.length === 8 ? tag : "0";
 }
 
+/** Whether this process started as root (one that gives root up later only tries to give files away, and fails quietly). */
+const RUNS_AS_ROOT = process.getuid?.() === 0;
+/** The owner of a directory root writes in, where it is another user's (src/os/lookups.ts). */
+const DIRECTORY_OWNERS = lookupTable<{ uid: number; gid: number } | undefined>();
+
 /**
  * What root makes in a directory another user owns (a file by descriptor or path, a directory by
  * path) is made that user's, in the directory's group: made root's, mode 0600 or 0700, it would be
@@ -68,11 +74,15 @@ export function bootTag(boot: string | undefined): string {
  * (NFS's root_squash) keeps them as it made them. Nothing for anyone but root.
  */
 export function ownAsDirectory(made: number | string, dir: string): void {
-  if (process.getuid?.() !== 0) return;
+  if (!RUNS_AS_ROOT) return;
   let fd: number | undefined;
   try {
-    const owner = statSync(dir);
-    if (owner.uid === 0) return;
+    // Looked at once per verb (src/os/lookups.ts): a take makes three files in its claims directory.
+    const owner = remembered(DIRECTORY_OWNERS, dir, () => {
+      const stat = statSync(dir);
+      return stat.uid === 0 ? undefined : { uid: stat.uid, gid: stat.gid };
+    });
+    if (owner === undefined) return;
     fd = typeof made === "number" ? made : openSync(made, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (stat.uid !== 0 || !(stat.isDirectory() || (stat.isFile() && stat.nlink === 1))) return;
