@@ -1,19 +1,13 @@
 // One worker of the handover torture: random takes (exclusive and shared, several targets at once),
 // queues, waits, beats, releases, sweeps, stalls and handovers of its own claims to the others, over
 // overlapping targets (a directory, a glob, a file, its symbols, a file beside it).
+import { seeded } from "./seeded.mjs";
+
 const [dist, dir, cwd, holder, seedText, opsText, ttlText, holdersText] = process.argv.slice(2);
 const { take, beat, release, sweep, status, handover } = await import(`${dist}/index.js`);
 const ttl = Number(ttlText);
 const others = holdersText.split(",").filter((other) => other !== holder);
-let seed = Number(seedText) >>> 0;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seeded(seedText);
 const TARGETS = [`${cwd}/D/`, `${cwd}/D/*.ts`, `${cwd}/D/a.ts`, `${cwd}/D/a.ts#foo`, `${cwd}/D/a.ts#bar`, `${cwd}/D/b.ts`, `${cwd}/E/`, `${cwd}/E/c.ts`];
 const options = { dir, cwd, holder, env: {}, ttl };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,20 +2,12 @@
 // few overlapping targets, through the built library, recording every operation with its result
 // and when it started and was acknowledged (one JSON line each).
 import { appendFileSync } from "node:fs";
+import { seeded } from "./seeded.mjs";
 
 const [dist, dir, cwd, holder, seedText, opsText, ttlText, out] = process.argv.slice(2);
 const { take, beat, release, sweep, status, check } = await import(`${dist}/index.js`);
 const ttl = Number(ttlText);
-let seed = Number(seedText) >>> 0;
-const random = () => {
-  // mulberry32: small, seedable, good enough to pick operations
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(random() * list.length)];
+const { random, pick } = seeded(seedText);
 // Besides the plain kinds: a directory named with glob characters (app/[id]) and a file in it, a
 // path against its `/**` glob, and a glob matching a symlink to f.ts (links/f.ts -> ../f.ts).
 const TARGETS = [
