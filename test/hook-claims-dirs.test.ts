@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
+import { BIN, claims, cleanEnv, iso, sandbox, writeClaimFile, type Sandbox } from "./helpers.js";
 
 const Wipe = suite<{ box: Sandbox }>("claims hook: writes that would wipe a claims directory");
 Wipe.before.each((context) => {
@@ -98,6 +98,10 @@ Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOM
   assert.is(claims(["release", "name:deploy", "--holder", "other"], { env }).code, 0);
   assert.is(hook(box, `rm -rf "$D"`, ["--no-auto-take"], env), undefined, "released: nothing of anyone's is dropped");
   assert.is(hook(box, `echo x > "$f"`, [], env), undefined, "released: nothing of anyone's is dropped");
+  // A crashed session's claim left stale until a sweep is in nobody's way: such writes pass beside it.
+  const old = iso(Date.now() - 7200_000);
+  writeClaimFile(dir, "deploy.json", { target: "deploy", holder: "gone", purpose: "the deploy", taken_at: old, heartbeat_at: old });
+  assert.is(hook(box, `echo x > "$f"`, [], env), undefined, "a stale claim refuses nothing");
 });
 
 /** The Claude hook's answer to a Bash call of session s2 in the project, with these hook options and environment. */

@@ -11,7 +11,7 @@ import { os } from "../os/lazy-os.js";
 import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
-import { openContext, type CommonOptions, type Holding } from "../protocol/context.js";
+import { openContext, othersFreshness, unreadableStale, type CommonOptions, type Holding } from "../protocol/context.js";
 import { describeHolding, describeUnknownPlace } from "../protocol/describe.js";
 import { isGlobText } from "../targets/overlap.js";
 import { isDirectory } from "../targets/target.js";
@@ -419,7 +419,9 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // claims directories the hook knows, as it may be one of them, a tree holding it or a file in it
   // (removed or rewritten, their claims would go unseen). Not one inside the repository, as for a
   // place whose end the text names (above). What this call took is given back, as below.
-  const unplaced = decision.allow && unknowable ? knownStores().find((dir) => !inRepository(dir) && othersClaimIn(dir, session.holder)) : undefined;
+  // Fresh claims only: a write of any file meets no stale claim, and a crashed session's claims left
+  // in the shared directory until a sweep would otherwise refuse every such write meanwhile.
+  const unplaced = decision.allow && unknowable ? knownStores().find((dir) => !inRepository(dir) && othersHoldFreshIn(dir, session)) : undefined;
   if (unplaced !== undefined) {
     for (const [dir, took] of [[claimsDir(), decision.took] as [string, string[]], ...tookThere]) {
       if (took.length > 0) release({ ...request, dir, targets: took });
@@ -589,6 +591,17 @@ function othersClaimIn(dir: string, holder: string): boolean {
     const read = store.read(name);
     if (read.state === "missing") continue;
     if (read.state !== "claim" || read.claim.holder !== holder) return true;
+  }
+  return false;
+}
+
+/** Whether another holder has a fresh claim in `dir` (an unreadable claim file counts until it is stale by its mtime). */
+function othersHoldFreshIn(dir: string, session: Session): boolean {
+  const context = openContext({ ...session, dir });
+  for (const name of context.store.claimFileNames()) {
+    const read = context.store.read(name);
+    if (read.state === "missing") continue;
+    if (read.state === "unreadable" ? !unreadableStale(read, context) : read.claim.holder !== session.holder && !othersFreshness(read.claim, read.mtimeMs, context).stale) return true;
   }
   return false;
 }
