@@ -88,6 +88,11 @@ export function claims(args: string[], options: { cwd?: string; env?: Record<str
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `claims <args> --dir <the box's claims directory> --holder <holder> --json`, run in the box's project. */
+export function claimsIn(box: Sandbox, holder: string, ...args: string[]): RunResult {
+  return claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+}
+
 /** Starts bin/claims.js without waiting; resolves when it exits. For races between real processes. */
 export function claimsAsync(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {

@@ -9,9 +9,9 @@ import * as assert from "uvu/assert";
 import { beat } from "../src/commands/beat.js";
 import { log } from "../src/commands/log.js";
 import { take } from "../src/commands/take.js";
-import { BIN, claims, claimsAsync, cleanEnv, freshLibraryContext, readJson, SECOND, sandbox, T0, type LibraryContext, type RunResult, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, claimsIn, cleanEnv, freshLibraryContext, readJson, sandbox, SECOND, T0, type LibraryContext, type RunResult, type Sandbox } from "./helpers.js";
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
+import { BIN, claims, claimsAsync, claimsIn, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
 
 const Handover = suite<{ box: Sandbox }>("handover --to racing the new holder's release");
 Handover.before.each((context) => {
@@ -15,7 +15,7 @@ Handover.before.each((context) => {
 });
 Handover.after.each((context) => context.box.cleanup());
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 const asAsync = (box: Sandbox, holder: string, ...args: string[]) =>
   claimsAsync([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
+import { BIN, claimsIn, cleanEnv, iso, sandbox, untilStopped, writeClaimFile, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Grants = suite<{ box: Sandbox }>("claims hook: grant ids of the holder's other calls");
@@ -18,7 +18,7 @@ Grants.before.each((context) => {
 });
 Grants.after.each((context) => context.box.cleanup());
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 
 function hook(box: Sandbox, payload: object): Promise<{ code: number; stdout: string; stderr: string }> & { pid?: number } {
   const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: cleanEnv({ CLAIMS_DIR: box.dir }), stdio: ["pipe", "pipe", "pipe"] });

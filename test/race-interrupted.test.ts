@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, claimsAsync, iso, sandbox, startedToStop, untilStopped, untilWaitingForLock, writeClaimFile, type Sandbox } from "./helpers.js";
+import { claims, claimsAsync, claimsIn, iso, sandbox, startedToStop, untilStopped, untilWaitingForLock, writeClaimFile, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Interrupted = suite<{ box: Sandbox }>("an interrupted take's give-back racing the holder's other calls");
@@ -21,7 +21,7 @@ Interrupted.after.each((context) => {
   rmSync(DEFAULT_DIR, { recursive: true, force: true });
 });
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 
 /**
  * h's take of ./x.ts (`args`) is interrupted by SIGINT while it waits for the take lock (held by g's

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, claimsAsync, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
+import { BIN, claimsAsync, claimsIn, cleanEnv, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
 
 const Waiting = suite<{ box: Sandbox }>("take --wait and the queue between processes");
 Waiting.before.each((context) => {
@@ -13,7 +13,7 @@ Waiting.before.each((context) => {
 });
 Waiting.after.each((context) => context.box.cleanup());
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 const asAsync = (box: Sandbox, holder: string, ...args: string[]) =>
   claimsAsync([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
 

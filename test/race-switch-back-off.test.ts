@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { claims, sandbox, startedToStop, untilStopped, untilWaitingForLock, type Sandbox } from "./helpers.js";
+import { claims, claimsIn, sandbox, startedToStop, untilStopped, untilWaitingForLock, type Sandbox } from "./helpers.js";
 import { claimFileName } from "../src/targets/target.js";
 
 const Switch = suite<{ box: Sandbox }>("a mode switch that lost a race through another claims directory, and the holder's other calls");
@@ -21,7 +21,7 @@ Switch.after.each((context) => {
   rmSync(DEFAULT_DIR, { recursive: true, force: true });
 });
 
-const as = (box: Sandbox, holder: string, ...args: string[]) => claims([...args, "--dir", box.dir, "--holder", holder, "--json"], { cwd: box.project });
+const as = claimsIn;
 
 /**
  * h's take `args` (of ./x.ts, switching it, and ./y.ts, in its pinned claims directory) waits for
