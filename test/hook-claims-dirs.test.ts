@@ -81,8 +81,8 @@ Wipe("should read dirname, realpath, readlink -f and cd && pwd of $XDG_STATE_HOM
     assert.is(answer?.permissionDecision, "deny", command);
     assert.match(answer.permissionDecisionReason, `holds the claims directory ${dir}, where other sessions hold claims`, command);
   }
-  // Beside it.
-  for (const command of [`rm -rf "$(dirname "$XDG_STATE_HOME")/cache"`, `rm -rf "$(dirname "$XDG_STATE_HOME")"/*.log`, `rm -rf "$(dirname "$XDG_STATE_HOME/logs/x")"`]) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
+  // Beside it; `$(pwd)` is where the command runs (the project), not a place the text leaves open.
+  for (const command of [`rm -rf "$(dirname "$XDG_STATE_HOME")/cache"`, `rm -rf "$(dirname "$XDG_STATE_HOME")"/*.log`, `rm -rf "$(dirname "$XDG_STATE_HOME/logs/x")"`, `out=$(pwd)/build; rm -rf "$out"`, 'rm -rf "`pwd -P`/dist"']) assert.is(hook(box, command, ["--no-auto-take"], env), undefined, command);
   // A place the text does not fix at all may be any claims directory: no claim on a file is in its
   // way, but the claims on names there are.
   for (const command of [`rm -rf "$D"`, `rm -rf "$(dirname "$D")"`, `mv "$(cat where.txt)" ${box.root}/old`, `echo x > "$f"`]) {

@@ -56,11 +56,11 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
   claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
   for (const command of [
     'cd "$(git rev-parse --show-toplevel)/gen" && rm a.ts',
-    'cd "$(pwd)/gen" && sed -i s/x/y/ a.ts',
+    'cd "$(workdir)/gen" && sed -i s/x/y/ a.ts',
     "pushd gen && rm a.ts",
     "env -C gen rm a.ts",
     "env --chdir=gen rm a.ts",
-    'cd "$(pwd)/x" && git -C gen rm a.ts',
+    'cd "$(workdir)/x" && git -C gen rm a.ts',
     'cd "$PWD/gen" && rm a.ts',
     "cd $HOME; cd -; cd gen; rm a.ts",
     "cd gen; cd -; rm u.ts",
@@ -74,7 +74,7 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
   assert.is(bash(box, 'cd "$(pwd)/gen" && rm s.ts'), "deny", "another holder's shared claim is in a write's way, as with a known path");
   mkdirSync(join(box.project, "src"));
   claims(["take", join(box.project, "src") + "/", "--dir", box.dir, "--holder", "other", "--purpose", "refactor"]);
-  const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(pwd)/x" && echo hi > notes.txt' } });
+  const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(workdir)/x" && echo hi > notes.txt' } });
   assert.match(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecisionReason, /claims handover src\/ /, "a directory is suggested with its slash, not as a name");
   assert.is(bash(box, "pushd gen && rm b.ts"), undefined);
   assert.equal(Object.values(holders(box)).filter((holder) => holder !== "other"), ["claude-s2"], "only gen/b.ts, whose place is known, is claimed");
@@ -482,7 +482,8 @@ Shell("should judge a write into a directory a variable names as one in a place 
   const cases: Array<[string, string[]]> = [
     ['cp -t "$d" a.ts', ["unknown:a.ts"]],
     ['cp a.ts "$d"', ["unknown:.", "unknown:a.ts"]], // "$d" may be a directory, or a file of any name
-    ['mv -t "$(pwd)/gen" a.ts', ["a.ts", "unknown:a.ts"]],
+    ['mv -t "$(workdir)/gen" a.ts', ["a.ts", "unknown:a.ts"]],
+    ['mv -t "$(pwd)/gen" a.ts', ["a.ts", "gen/a.ts"]], // `$(pwd)` is where the command runs
     ['git -C "$d" rm a.ts', ["unknown:a.ts"]],
     ['patch -d "$d" -p0 -r - --no-backup-if-mismatch < fix.diff', ["unknown:a.ts"]],
     ['curl --output-dir "$d" -o a.ts https://example.com/', ["unknown:a.ts"]],
@@ -522,7 +523,9 @@ Shell("should judge a written path with a variable or a substitution in it by th
   const cases: Array<[string, string[]]> = [
     // In a directory: the fixed tail after the last expansion, in a place the hook cannot know.
     ['echo x > "$d/u.ts"', ["unknown:u.ts"]],
-    ['echo x > "$(pwd)/u.ts"', ["unknown:u.ts"]],
+    ['echo x > "$(workdir)/u.ts"', ["unknown:u.ts"]],
+    ['echo x > "$(pwd)/u.ts"', ["u.ts"]], // `$(pwd)`, `$(pwd -P)`: where the command runs, as `$PWD`
+    ['cd gen && echo x > "$(pwd -P)/u.ts"', ["gen/u.ts"]],
     ['echo x >> "${dir}x/sub/u.ts"', ["unknown:sub/u.ts"]],
     ['sort -o "$d/x" f', ["unknown:x"]],
     ['cp a "$d/b.ts"', ["unknown:a", "unknown:b.ts"]],
@@ -551,7 +554,7 @@ Shell("should judge a written path with a variable or a substitution in it by th
     ['TMPDIR=.; echo x > "$TMPDIR/u.ts"', ["unknown:u.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ['echo x > "$d/u.ts"', 'echo x > "$(pwd)/u.ts"', 'sort -o "$d/u.ts" x.ts', 'cp a "$d/u.ts"', 'tee "$d/u.ts"', 'touch "${dir}/u.ts"', 'echo x > "$f"', 'echo x > "${n}.ts"']) {
+  for (const command of ['echo x > "$d/u.ts"', 'echo x > "$(workdir)/u.ts"', 'echo x > "$(pwd)/u.ts"', 'sort -o "$d/u.ts" x.ts', 'cp a "$d/u.ts"', 'tee "$d/u.ts"', 'touch "${dir}/u.ts"', 'echo x > "$f"', 'echo x > "${n}.ts"']) {
     assert.is(bash(box, command), "deny", command);
   }
   for (const command of ['echo x > "$d/v.ts"', 'echo x > "$TMPDIR/u.ts"', 'f=$(mktemp); sort u.ts > "$f"', "echo x >/dev/null 2>&1", 'echo x > "out-$n.js"', 'cp v.ts "$d/"']) {
@@ -1548,7 +1551,8 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker run -v data:/w alpine rm /w/u.ts", []],
     ["docker run -v .:/w alpine rm /tmp/x", []],
     ['docker run --rm -v "$PWD":/app -w /app node:20 npm test', []], // the package's script, read from the mount's source
-    ["docker run -v `pwd`:/w alpine rm /w/u.ts", ["unknown:u.ts"]],
+    ["docker run -v `pwd`:/w alpine rm /w/u.ts", ["u.ts"]],
+    ["docker run -v `workdir`:/w alpine rm /w/u.ts", ["unknown:u.ts"]],
     ["docker run --detach-keys ctrl-q -v .:/w alpine rm /w/u.ts", ["u.ts"]],
     ["docker cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]], // copied out of a container: a file, or a tree, where it lands
     ["docker cp -a web:/app/u.ts u.ts", ["glob:u.ts/**", "u.ts"]],
@@ -1665,7 +1669,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["scp h:'*.ts' .", ["glob:*.ts"]], // a glob the remote expands
     ["bash -c 'ln -s u.ts l'; echo x > l", ["l", "u.ts"]], // a link made in a script read after the line
     ["f() { ln -s u.ts l; }; f; echo x > l", ["l", "u.ts"]],
-    ['ln -s "$(pwd)/u.ts" l; echo x > l', ["l", "unknown:u.ts"]], // a link to a place the text does not fix
+    ['ln -s "$(workdir)/u.ts" l; echo x > l', ["l", "unknown:u.ts"]], // a link to a place the text does not fix
     ["mkdir d && ln -s ../u.ts d/ && echo x > d/u.ts", ["d", "d/u.ts", "u.ts"]], // into a directory made first
     // What writes nothing here.
     ["echo 'a[$(ls)]' > /dev/null", []],

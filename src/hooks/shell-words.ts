@@ -407,7 +407,7 @@ function knownSubstitution(node: Node, walk: Walk): string | undefined {
  * The path a substitution prints from a word the text fixes, as scripts name a place from another
  * (`$(dirname "$XDG_STATE_HOME")`, `` `dirname $CLAIMS_DIR` ``, `$(realpath "$d")`, `$(readlink -f
  * …)`, `$(cd "$X/.." && pwd)`), so a removal of what it prints is judged by the place itself
- * (a tree holding the claims directory). dirname only drops the word's last name: where the text
+ * (a tree holding the claims directory); `$(pwd)` prints where the command runs. dirname only drops the word's last name: where the text
  * fixes that name and not what comes before (`$(dirname "$d/state/claims")`), the value keeps the
  * HOLE (a place ending in state). The others follow the path: a word with a HOLE is unknown.
  * Errors to /dev/null aside, nothing else in the substitution.
@@ -429,6 +429,8 @@ function printedPath(node: Node, walk: Walk): string | undefined {
     return operand === undefined ? undefined : followed(operand, walk, false);
   }
   const name = inner.type === "command" ? inner.childForFieldName("name")?.text : undefined;
+  // `$(pwd)`: where the command runs, as `$PWD` is (`-P` with links followed).
+  if (name === "pwd" && /^pwd(\s+-[LP])?$/.test(inner.text.trim())) return walk.cwd === undefined ? undefined : followed(walk.cwd, walk, inner.text.includes("-P"));
   if (name === "dirname") {
     const operand = operandOf(inner, name, /^$/, walk);
     if (operand === undefined) return undefined;
