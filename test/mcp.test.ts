@@ -559,6 +559,12 @@ Reserve("should replay an idempotency key, refuse it with other arguments, and r
   assert.equal([conflict.isError, conflict.value.error.code], [true, "IDEMPOTENCY_KEY_CONFLICT"]);
   const outside = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["../elsewhere.ts"] });
   assert.equal([outside.isError, outside.text], [true, `../elsewhere.ts is outside project_key ${project}; reserve paths inside the repository, relative to it.`]);
+  // Read as the CLI reads them: `~` is the home directory, and a name is no path in the project
+  // (it was the file ./name:deploy, granted beside another agent's name deploy).
+  const home = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["~/notes.md"] });
+  assert.equal([home.isError, home.text], [true, `~/notes.md is outside project_key ${project}; reserve paths inside the repository, relative to it.`]);
+  const name = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["name:deploy"] });
+  assert.equal([name.isError, name.text], [true, 'name:deploy is a name, not a path inside project_key; reserve names with the claim tool (paths: ["name:deploy"]).']);
   const ttl = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 0 });
   assert.is(ttl.text, 'file_reservation_paths: ttl_seconds must be whole seconds from 1 to 2592000 (30 days); got "0".');
   const fraction = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 1.5 });
@@ -616,6 +622,25 @@ Reserve("should renew by extend_seconds and release by id or all, within the pro
   const rest = await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake" });
   assert.is(rest.value.released, 1);
   assert.is(readJson(join(context.box.dir, "elsewhere-name.json")).holder, "BlueLake", "a claim outside the project stays");
+});
+
+Reserve("should read glob: as the CLI does: a glob over another agent's file is a conflict, not a directory named glob:src", async (context) => {
+  const project = context.box.project;
+  mkdirSync(join(project, "src"));
+  mkdirSync(join(project, "app", "[id]"), { recursive: true });
+  mkdirSync(join(project, "app", "d"));
+  for (const file of ["src/a.ts", "app/[id]/page.tsx", "app/d/page.tsx"]) writeFileSync(join(project, file), "");
+  assert.is(context.cli(["take", "./src/a.ts", "./app/d/page.tsx", "--holder", "session-a", "--purpose", "fix"]).code, 0);
+  const server = await context.server();
+  for (const path of ["glob:src/*.ts", "glob:app/[id]/page.tsx", `glob:${join(project, "src")}/*.ts`]) {
+    const result = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: [path] });
+    assert.equal([result.value.granted, result.value.conflicts.map((conflict: any) => conflict.holders[0].agent)], [[], ["session-a"]], path);
+  }
+  const free = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["glob:src/*.js"] });
+  assert.equal(free.value.granted.map((grant: any) => grant.path_pattern), ["src/*.js"], free.text);
+  assert.is(context.cli(["take", "./src/b.js", "--holder", "session-a"]).code, 3, "the glob covers the files it matches");
+  const released = await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake", paths: ["glob:src/*.js"] });
+  assert.is(released.value.released, 1, released.text);
 });
 
 Reserve("should renew and release a glob reservation as that glob after a file named like it appears, and report a named path lost", async (context) => {

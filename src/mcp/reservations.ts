@@ -10,7 +10,7 @@ import { take, type GrantedClaim } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { randomHex, sha256Hex } from "../os/hash.js";
 import { claimsOf, openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
+import { GLOB_PREFIX, NAME_PREFIX, canonicalPath, claimFileName, inputOf, parseTarget } from "../targets/target.js";
 import { escapeLiteral } from "../targets/overlap.js";
 import { pinned, pointedFrom } from "../protocol/routes.js";
 import { forgetHeld, heldMarkers } from "../protocol/held.js";
@@ -191,9 +191,19 @@ function projectOf(projectKey: string, call: Call): Project {
   return { root, canonical: escapeLiteral(canonicalPath(root, "/")), home: openContext(options).settings.home, options };
 }
 
-/** A path relative to the project as a path-like target (`./README.md`, never the name README.md), refused outside it. */
+/**
+ * A path relative to the project as a path-like target (`./README.md`, never the name README.md),
+ * refused outside it. Read as the CLI reads it: `glob:` makes a glob, `~` is the home directory
+ * (outside, unless the project is below it); a name is not a path in the project, so `name:` is
+ * refused rather than made the file `./name:x`.
+ */
 function insideProject(path: string, project: Project): string {
-  const given = isAbsolute(path) ? path : `./${path}`;
+  if (path.startsWith(NAME_PREFIX)) {
+    throw new BadInputError(`${path} is a name, not a path inside project_key; reserve names with the claim tool (paths: ["${path}"]).`);
+  }
+  const glob = path.startsWith(GLOB_PREFIX) ? GLOB_PREFIX : "";
+  const rest = path.slice(glob.length);
+  const given = `${glob}${isAbsolute(rest) || rest.startsWith("~") ? rest : `./${rest}`}`;
   const canonical = parseTarget(given, { cwd: project.root, home: project.home }).canonical;
   if (canonical !== project.canonical && !canonical.startsWith(under(project))) {
     throw new BadInputError(`${path} is outside project_key ${project.root}; reserve paths inside the repository, relative to it.`);
