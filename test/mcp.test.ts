@@ -819,6 +819,10 @@ Wire("should answer a request whose params, _meta or progressToken are malformed
     // A request with an id that is malformed elsewhere than its params: Invalid Request, under that id.
     server.send({ jsonrpc: "2.0", id: 8, method: "ping", extra: true });
     assert.equal([(await server.answerTo(8)).error.code, (await server.answerTo(8)).error.message], [-32600, 'Invalid Request: the message is wrong (Unrecognized key: "extra"); send a JSON-RPC 2.0 request.']);
+    for (const [id, message] of [[10, {}], ["eleven", { params: {} }], [12, { method: 5 }]] as const) {
+      server.send({ jsonrpc: "2.0", id, ...message });
+      assert.equal([(await server.answerTo(id)).error.code, (await server.answerTo(id)).error.message], [-32600, "Invalid Request: the message names no method (method is not a string); send a JSON-RPC 2.0 request."], JSON.stringify(message));
+    }
     server.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" }, _meta: { progressToken: "p-1" } } });
     assert.is((await server.answerTo(9)).result.structuredContent.actor, "still-serving", "a well-formed call is served");
     server.child.stdin.end();
