@@ -517,6 +517,19 @@ Shell("should judge a shell that reads its program from a pipe or an unknown fil
   for (const command of ["bash --version", "bash -n < x.sh", "ls | grep x"]) assert.is(bash(box, command), undefined, command);
 });
 
+Shell("should read a glob that `..` leads back out of as the path it names, and judge the rest of the line, not let it through", async ({ box }) => {
+  // `*/../u.ts` normalized is u.ts, a glob of no pattern: the hook failed open on the whole line.
+  mkdirSync(join(box.project, "src"));
+  assert.equal(await writes(box, "rm */../u.ts"), ["*/../u.ts", "u.ts", "unknown:u.ts"]);
+  assert.equal(await writes(box, "rm src/*/../*.ts"), ["glob:src/*.ts", "src/*/../*.ts", "unknown:*.ts"]);
+  for (const command of ["rm */../u.ts", "echo x > s*/../u.ts", "rm ./*/../u.ts", "sed -i s/1/2/ u.ts && touch */../stamp", "git checkout . ; touch */../stamp"]) {
+    const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    assert.is(answer.stderr, "", command);
+    assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", command);
+  }
+  assert.is(bash(box, "touch */../v.ts"), undefined, "no claim there: allowed");
+});
+
 Shell("should judge a written path with a variable or a substitution in it by the part the text fixes", async ({ box }) => {
   mkdirSync(join(box.project, "gen"));
   mkdirSync(join(box.project, "dst"));

@@ -190,7 +190,7 @@ export function claimsDirsUnder(directory: string, glob?: string): string[] {
   // (`rm -rf /tmp/x-*` removes x-run whole, and no other entry of /tmp): the others would use up
   // the directories listed before a matched one is reached. Not for `**` or braces, whose
   // segments cannot be told apart: the whole tree.
-  const segments = glob === undefined || /\*\*|[{}]/.test(glob) ? undefined : glob.split("/").map((segment) => picomatch(segment, { dot: true }));
+  const segments = glob === undefined || glob === "" || /\*\*|[{}]/.test(glob) ? undefined : glob.split("/").map((segment) => picomatch(segment, { dot: true }));
   const enter = segments && ((path: string, level: number) => level > segments.length || (segments[level - 1] as (name: string) => boolean)(basename(path)));
   walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED, ...(enter && { enter }) }, (entry, at) => {
     if (entry.name === TAKES_FILE && at !== directory && !entry.isDirectory()) found.push(at);

@@ -182,7 +182,9 @@ export function add(walk: Walk, path: string, judged = false): void {
   }
   if (glob) {
     const full = isAbsolute(bare) ? bare : join(walk.cwd as string, bare);
-    walk.found.add(GLOB_MARK + full);
+    // `*/../u.ts` is u.ts (and, after a link, a u.ts elsewhere: the literal word's reading adds
+    // that): a glob no more, so a path, as a glob of no pattern breaks its readers.
+    walk.found.add(GLOB_CHARACTERS.test(full) ? GLOB_MARK + full : full);
     // A tree written under a directory (`cp -r tpl b`, `git clone url b`: b/**) makes it one, for a later copy of it.
     if (full.endsWith("/**")) (walk.shared.directories ??= new Set()).add(full.slice(0, -"/**".length));
     return;
@@ -586,11 +588,18 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
  * option naming it from a variable: `cp -t "$d"`, `patch -d "$d"`, `git -C "$d"`), a relative path
  * is marked so, and judged by its name's tail: never as the harmless file of that name here.
  */
+// What makes a path a glob to picomatch: one with none, normalized from a glob (`*/../u.ts` is
+// u.ts), is a path.
+const GLOB_CHARACTERS = /[*?[\]{}()!+@\\]/;
+
 export function within(cwd: string | undefined, path: string): string {
   if (path.startsWith(UNKNOWN_MARK)) return path;
   if (path.startsWith(GLOB_MARK)) {
     const bare = path.slice(GLOB_MARK.length);
-    return cwd === undefined && !isAbsolute(bare) ? UNKNOWN_MARK + bare : GLOB_MARK + (cwd === undefined ? bare : resolve(cwd, bare));
+    if (cwd === undefined && !isAbsolute(bare)) return UNKNOWN_MARK + bare;
+    // `*/../u.ts` resolves to the file itself, a glob no more: a path.
+    const resolved = cwd === undefined ? resolve(bare) : resolve(cwd, bare);
+    return GLOB_CHARACTERS.test(resolved) ? GLOB_MARK + resolved : resolved;
   }
   return isAbsolute(path) ? resolve(path) : cwd === undefined ? UNKNOWN_MARK + path : resolve(cwd, path);
 }
