@@ -174,7 +174,19 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
 const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s*(\d+|-)(?![\w./-])/g;
 
 export function mayWrite(command: string): boolean {
-  return mayWriteOtherwise(command) || programsRun(shellWords(command)) !== undefined || programsRun(flattened(command)) !== undefined;
+  if (mayWriteOtherwise(command) || programsRun(shellWords(command)) !== undefined || programsRun(flattened(command)) !== undefined) return true;
+  const unredirected = withoutInputRedirections(command);
+  return unredirected !== command && mayWrite(unredirected);
+}
+
+/**
+ * `rm<<<x u.ts`, `git<x checkout u.ts`: an input redirection glued to a command's name, or between
+ * it and its words, hides them from the patterns above; bash reads them all the same. The text
+ * with every input redirection (`<`, `<<<`, `<>`, `<&`, and its word) made a space; not a heredoc
+ * (`<<EOF`) or `<(…)`. Only ever more commands parsed, never fewer.
+ */
+function withoutInputRedirections(command: string): string {
+  return command.replace(/(^|[^<])\d*(?:<<<|<>|<&|<)(?![(<])\s*(?:"[^"]*"|'[^']*'|[^\s;&|()<>]+)/g, "$1 ");
 }
 
 /**
