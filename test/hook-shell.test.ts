@@ -530,6 +530,26 @@ Shell("should read a glob that `..` leads back out of as the path it names, and 
   assert.is(bash(box, "touch */../v.ts"), undefined, "no claim there: allowed");
 });
 
+Shell("should read a substitution the grammar leaves a word in a ${…} operand, and mapfile's callback, as commands bash runs", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["echo ${x:-`rm u.ts`}", ["u.ts"]],
+    ["x=a; echo ${x/`rm u.ts`/}", ["u.ts"]],
+    ["echo ${x#`rm u.ts`}", ["u.ts"]],
+    ["echo ${x:-${y:-`rm u.ts`}}", ["u.ts"]],
+    ['echo "${x:-`rm u.ts`}"', ["u.ts"]],
+    ["echo ${x:-<(echo hi > u.ts)}", ["u.ts"]],
+    ["echo ${x:-`date`}", []],
+    ["echo '${x:-`rm u.ts`}'", []], // quoted: no substitution
+    ["mapfile -t -C 'rm u.ts;:' -c 1 a <<< x", ["u.ts"]],
+    ["readarray -tC 'echo x > v.ts;:' a < u.ts", ["v.ts"]],
+    ['mapfile -C "$cb" a < u.ts', ["unknown:."]],
+    ["mapfile -t a < u.ts", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["echo ${x:-`rm u.ts`}", "bash -c 'echo ${x:-`rm u.ts`}'", "echo ${x:-<(echo hi > u.ts)}", "mapfile -t -C 'rm u.ts;:' -c 1 a <<< x"]) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "echo ${x:-`date`}"), undefined);
+});
+
 Shell("should judge a written path with a variable or a substitution in it by the part the text fixes", async ({ box }) => {
   mkdirSync(join(box.project, "gen"));
   mkdirSync(join(box.project, "dst"));

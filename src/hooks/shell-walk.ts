@@ -194,6 +194,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     visitChildren(node, subshellOf(walk), nested);
     return;
   }
+  // `${x:-`rm f`}`, `${x/`rm f`/}`, `${x:-<(rm f)}`: in an operand the grammar leaves a backtick
+  // substitution or a process substitution a plain word; bash runs it. Read as a script's argument.
+  if (hidesSubstitution(node)) for (const child of node.namedChildren) if (HIDING.includes(child.type) && /`|[<>]\(/.test(child.text)) nested.push({ script: `: ${child.text}`, cwd: walk.cwd });
   if (node.type === "file_redirect") return redirect(node, walk, nested);
   // `{ …; } <<< "$(cmd)"`: a here-string's substitutions run before the statement does.
   if (node.type === "herestring_redirect") {
@@ -895,6 +898,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
 
+  if (name === "mapfile" || name === "readarray") {
+    // mapfile -C 'rm f;:' -c 1 a: the callback runs, as eval would run it, every quantum lines.
+    const callback = mapfileCallback(args);
+    if (callback === null) add(here, UNKNOWABLE);
+    else if (callback !== undefined) nested.push({ script: callback, cwd: here.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
+    return;
+  }
+
   if (name === "alias" || name === "hash") {
     // alias r=rm (Claude Code's shell expands aliases), hash -p /bin/rm r: `r` runs what it names.
     const pairs: Array<[string, string]> = [];
@@ -1186,8 +1197,36 @@ function pipedOn(redirection: Node): Node | undefined {
 
 /** The command and process substitutions within a node's words (not those nested in them: visiting one reads its own). */
 function substitutionsIn(node: Node): Node[] {
-  return node.namedChildren.flatMap((child) => (child.type === "command_substitution" || child.type === "process_substitution" ? [child] : substitutionsIn(child)));
+  return node.namedChildren.flatMap((child) => (child.type === "command_substitution" || child.type === "process_substitution" || hidesSubstitution(child) ? [child] : substitutionsIn(child)));
 }
+
+/**
+ * mapfile's `-C` callback (`-C cb`, `-Ccb`, in a cluster `-tC cb`): undefined where there is none,
+ * null where the text does not fix it (a variable).
+ */
+function mapfileCallback(args: Array<string | undefined>): string | null | undefined {
+  let callback: string | null | undefined;
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) return callback === undefined ? null : callback; // a word the text does not fix may be -C too
+    if (arg === "--" || !arg.startsWith("-") || arg === "-") break;
+    for (let index = 1; index < arg.length; index++) {
+      const option = arg[index] as string;
+      if (!"dnOsucC".includes(option)) continue;
+      const value = index + 1 < arg.length ? arg.slice(index + 1) : args[++at];
+      if (option === "C") callback = value ?? null;
+      break;
+    }
+  }
+  return callback;
+}
+
+/** `${x:-`rm f`}`, `${x/`rm f`/}`, `${x:-<(rm f)}`: an expansion whose operand the grammar leaves a word or a pattern though it holds a substitution bash runs (visit reads it). */
+function hidesSubstitution(node: Node): boolean {
+  return node.type === "expansion" && node.namedChildren.some((child) => HIDING.includes(child.type) && /`|[<>]\(/.test(child.text));
+}
+
+const HIDING = ["word", "regex"];
 
 /**
  * `LESSSECURE=1 less f`: less in its secure mode, set by the command's own words (not a value the
