@@ -47,6 +47,9 @@ Tools("should read a command whose name is quoted, escaped or split by a line co
     assert.ok(mayWrite(command), command);
   }
   for (const command of ["ls -la", "git status", "echo 'a b' | grep a", "cat src/b.ts", 'echo "${HOME}"', "grep -c x {a,b}.txt", "sort < src/b.ts", "wc -l<src/b.ts", "cat <<EOF\nx\nEOF"]) assert.not.ok(mayWrite(command), command);
+  // GNU's tools as Homebrew installs them, `g` before the name.
+  denies(box, ["grm u.ts", "gcp src/b.ts u.ts", "gtruncate -s0 u.ts", "gtimeout 60 sed -i s/1/2/ u.ts", "gfind . -name u.ts -delete", "echo u.ts | gxargs rm", "gln -sf src/b.ts u.ts", "gsort -o u.ts src/b.ts"]);
+  allows(box, ["gsort u.ts", "gls -la", "grm src/b.ts"]);
   // An input redirection glued to the name, or between it and its words, hides neither from bash.
   denies(box, ["rm<<<x u.ts", "cp<<<x src/b.ts u.ts", "sed<<<x -i s/1/2/ u.ts", "git<<<x checkout u.ts", "truncate<<<x -s0 u.ts", "rm</dev/null u.ts", "git <src/b.ts checkout u.ts", "rm 0<>x u.ts"]);
 });

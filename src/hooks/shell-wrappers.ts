@@ -32,10 +32,25 @@ const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
  * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
  * nothing more to read (what they run is judged or handed back as `nested` already).
  */
+/**
+ * GNU coreutils, findutils, tar, sed, patch, make and indent under the names Homebrew gives them
+ * (`g` before GNU's name, beside the system's BSD tools): each is the tool of GNU's name.
+ */
+const GNU_PREFIXED = new Set(
+  [
+    ...["cp", "mv", "rm", "rmdir", "ln", "link", "unlink", "install", "touch", "truncate", "tee", "dd", "shred", "split", "csplit", "mktemp", "mkdir", "mkfifo", "mknod"],
+    ...["chmod", "chown", "chgrp", "sort", "uniq", "shuf", "timeout", "nice", "nohup", "env", "stdbuf", "chroot", "nproc", "cat", "ls"],
+    ...["find", "xargs", "tar", "sed", "patch", "make", "indent"],
+  ].map((name) => `g${name}`),
+);
+
 export function unwrap(start: Array<string | undefined>, startWords: Node[], walk: Walk, here: Walk, nested: Nested[]): { argv: Array<string | undefined>; words: Node[]; here: Walk } | undefined {
   let argv = start;
   const words = [...startWords];
   for (let guard = 0; guard < 5; guard++) {
+    // `grm f`, `gtimeout 60 sed -i …`: GNU's tools as Homebrew installs them beside BSD's.
+    const named = basename(argv[0] ?? "");
+    if (GNU_PREFIXED.has(named) && !walk.shared.functions.has(named)) argv = [named.slice(1), ...argv.slice(1)];
     const program = basename(argv[0] ?? "");
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
