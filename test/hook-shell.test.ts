@@ -1500,6 +1500,18 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "mise exec node@20 -c 'rm u.ts'",
     "pixi run -e dev rm u.ts",
     "valgrind rm u.ts",
+    "eatmydata rm u.ts",
+    "gosu app rm u.ts",
+    "su-exec app rm u.ts",
+    "run0 -D . rm u.ts",
+    "tini -- rm u.ts",
+    "cpulimit -l 50 -- rm u.ts",
+    "ifne rm u.ts",
+    "dotenvx run -f .env -- rm u.ts",
+    "devbox run rm u.ts",
+    "scl enable gcc-toolset-13 -- rm u.ts",
+    "nix develop -c sed -i s/1/2/ u.ts",
+    "nix shell nixpkgs#jq --command rm u.ts",
   ]) {
     assert.is(bash(box, command), "deny", JSON.stringify(command));
   }

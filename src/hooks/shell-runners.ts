@@ -187,6 +187,20 @@ export const WRAPPERS: Record<
   direnv: { syntax: {}, subcommands: ["exec"], positional: 1 },
   nodemon: { syntax: { short: "d:e:i:w:x:", long: { delay: "d", ext: "e", ignore: "i", watch: "w", exec: "x", ...valuedLong("signal config") } }, call: "x" },
   "nix-shell": { syntax: { short: "p:I:A:R:", long: { run: "R", command: "R", packages: "p", attr: "A", ...valuedLong("arg argstr expr") } }, call: "R" },
+  // And more of them: fsync turned off (`eatmydata cmd`), another user in a container (`gosu user
+  // cmd`, `su-exec user cmd`), systemd's sudo (`run0 -D dir cmd`), an init (`tini -- cmd`), a CPU
+  // limit (`cpulimit -l 50 -- cmd`), a command run only on input (`ifne cmd`), and environments
+  // (`dotenvx run -- cmd`, `devbox run cmd`, `scl enable coll -- cmd`).
+  eatmydata: { syntax: {} },
+  gosu: { syntax: {}, positional: 1 },
+  "su-exec": { syntax: {}, positional: 1 },
+  run0: { syntax: { short: "u:g:D:", long: { user: "u", group: "g", chdir: "D", ...valuedLong("nice setenv unit property description slice background machine") } }, chdir: "D" },
+  tini: { syntax: { short: "p:e:" } },
+  cpulimit: { syntax: { short: "l:p:e:c:", long: { limit: "l", pid: "p", exe: "e", cpu: "c" } } },
+  ifne: { syntax: {} },
+  dotenvx: { syntax: { short: "f:e:", long: { "env-file": "f", env: "e", ...valuedLong("convention env-keys-file ops-off") } }, subcommands: ["run"], dashdash: true },
+  devbox: { syntax: { short: "c:", long: { config: "c", ...valuedLong("environment env-file") } }, subcommands: ["run"] },
+  scl: { syntax: {}, subcommands: ["enable"], dashdash: true },
   // Tracers: the command they run, and the file -o names.
   strace: {
     syntax: { short: "a:b:e:E:I:o:O:p:P:s:S:u:U:X:", long: { output: "o", attach: "p", user: "u", env: "E", "string-limit": "s", "summary-sort-by": "S", trace: "::", signal: "::" } },

@@ -121,6 +121,15 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else nested.push(...runs);
       return undefined;
     }
+    if (program === "nix" && !walk.shared.functions.has(program)) {
+      // `nix develop -c cmd …`, `nix shell nixpkgs#jq --command cmd …`: the words after -c are the command.
+      const sub = argv.findIndex((arg) => arg === "develop" || arg === "shell");
+      const command = sub === -1 ? -1 : argv.findIndex((arg, at) => at > sub && (arg === "-c" || arg === "--command"));
+      if (command === -1) break;
+      argv = argv.slice(command + 1);
+      words.splice(0, command + 1);
+      continue;
+    }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;
     let index = 1;
