@@ -528,6 +528,17 @@ Shell("should read a glob that `..` leads back out of as the path it names, and 
     assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", command);
   }
   assert.is(bash(box, "touch */../v.ts"), undefined, "no claim there: allowed");
+  // Nor a glob's trailing slash (an empty last segment), here or outside the project, nor a quoted
+  // brace range past 2^53 given to fast-glob (it wrote the range out until the process died).
+  for (const command of ["rm u.ts a*/", "rm u.ts ../nomatch*/", 'rm u.ts "{9007199254740993..9007199254740999}"*']) {
+    const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    assert.equal([answer.code, answer.stderr], [0, ""], command);
+    assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", command);
+  }
+  assert.equal(await writes(box, "rm -r src/*/"), ["glob:src/*", "src/*"], "a glob's directories: any entry it names");
+  // A NUL, which bash drops from a script and which ends an argument: `rm u.ts<NUL>` was the file `u.ts<NUL>`.
+  assert.equal(await writes(box, "rm u.ts\0"), ["unknown:."]);
+  assert.is(bash(box, "rm u.ts\0x"), "deny");
 });
 
 Shell("should read a substitution the grammar leaves a word in a ${…} operand, and mapfile's callback, as commands bash runs", async ({ box }) => {

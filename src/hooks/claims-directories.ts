@@ -104,8 +104,8 @@ export function packageConfigsWritten(files: string[], session: Session, kernelO
       continue;
     }
     // A glob (`rm */.claims`): the configs under its base that it matches, spelt as it is.
-    const pattern = file.slice(GLOB_MARK.length);
-    if (!picomatch(pattern.slice(pattern.lastIndexOf("/") + 1), { dot: true })(".claims")) continue; // `rm src/*.ts`: no walk
+    const pattern = file.slice(GLOB_MARK.length).replace(/(?<=.)\/+$/, ""); // (`a*/`: its entries)
+    if (!picomatch(pattern.slice(pattern.lastIndexOf("/") + 1) || "/", { dot: true })(".claims")) continue; // `rm src/*.ts`: no walk
     const base = picomatch.scan(pattern).base || "/";
     const real = kernelOf(base);
     const matches = picomatch(pattern, { dot: true });
@@ -190,7 +190,8 @@ export function claimsDirsUnder(directory: string, glob?: string): string[] {
   // (`rm -rf /tmp/x-*` removes x-run whole, and no other entry of /tmp): the others would use up
   // the directories listed before a matched one is reached. Not for `**` or braces, whose
   // segments cannot be told apart: the whole tree.
-  const segments = glob === undefined || glob === "" || /\*\*|[{}]/.test(glob) ? undefined : glob.split("/").map((segment) => picomatch(segment, { dot: true }));
+  const parts = glob?.split("/").filter((segment) => segment !== ""); // (`a*/`, `a*//b`: no empty segment)
+  const segments = parts === undefined || parts.length === 0 || /\*\*|[{}]/.test(glob as string) ? undefined : parts.map((segment) => picomatch(segment, { dot: true }));
   const enter = segments && ((path: string, level: number) => level > segments.length || (segments[level - 1] as (name: string) => boolean)(basename(path)));
   walkTree(directory, { directories: STORE_SEARCH_DIRECTORIES, depth: STORE_SEARCH_DEPTH, skip: NOT_SEARCHED, ...(enter && { enter }) }, (entry, at) => {
     if (entry.name === TAKES_FILE && at !== directory && !entry.isDirectory()) found.push(at);

@@ -184,7 +184,7 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       // From where make runs; a glob is expanded as make does.
       for (const name of expandText(include[2] as string, makefile.variables, environment, {}, 0, { steps: 0 }).split(/\s+/)) {
         if (name === "") continue;
-        const paths = name.includes(HOLE) ? [] : /[*?[]/.test(name) ? globFiles(name, makefile.directory) : [resolve(makefile.directory, name)];
+        const paths = name.includes(HOLE) ? [] : /[*?[]/.test(name) ? globFiles(name, makefile.directory, { braces: false }) : [resolve(makefile.directory, name)];
         if (paths.length === 0 || paths.some((file) => scriptFile(file, true) === undefined)) makefile.incomplete = true;
         for (const file of paths) if (readMakefile(file, makefile, fromCommandLine, environment, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
       }

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
+import { expandBraces } from "../targets/overlap.js";
 import { DOTDOT, exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { isMktemp, UNSET } from "./shell-variables.js";
@@ -181,7 +182,8 @@ export function add(walk: Walk, path: string, judged = false): void {
     return;
   }
   if (glob) {
-    const full = isAbsolute(bare) ? bare : join(walk.cwd as string, bare);
+    // (A glob's trailing slash, `a*/`, its directories, dropped: any entry it names is judged.)
+    const full = (isAbsolute(bare) ? bare : join(walk.cwd as string, bare)).replace(/(?<=.)\/+$/, "");
     // `*/../u.ts` is u.ts (and, after a link, a u.ts elsewhere: the literal word's reading adds
     // that): a glob no more, so a path, as a glob of no pattern breaks its readers.
     walk.found.add(GLOB_CHARACTERS.test(full) ? GLOB_MARK + full : full);
@@ -296,14 +298,18 @@ function globCase(pattern: string, walk: Walk): string {
   return out;
 }
 
-/** The files an unquoted glob matches from the walk's directory; undefined where that directory is unknown. Listed once per command. */
+/**
+ * The files an unquoted glob matches from the walk's directory; undefined where that directory is
+ * unknown. Listed once per command. Its braces are bash's, written out before (shell-braces.ts):
+ * what is left of one was quoted, a brace in a name.
+ */
 function globMatches(value: string, walk: Walk): string[] | undefined {
   // An unreadable directory is passed over, as bash does, not a reason to judge nothing.
   if (walk.cwd === undefined && !isAbsolute(value)) return undefined;
   const key = `${walk.cwd ?? "/"}\0${value}`;
   walk.shared.globs ??= new Map();
   let matches = walk.shared.globs.get(key);
-  if (matches === undefined) walk.shared.globs.set(key, (matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false })));
+  if (matches === undefined) walk.shared.globs.set(key, (matches = globFiles(value, walk.cwd ?? "/", { onlyFiles: false, dot: false, braces: false })));
   return matches;
 }
 
@@ -598,7 +604,7 @@ export function within(cwd: string | undefined, path: string): string {
     const bare = path.slice(GLOB_MARK.length);
     if (cwd === undefined && !isAbsolute(bare)) return UNKNOWN_MARK + bare;
     // `*/../u.ts` resolves to the file itself, a glob no more: a path.
-    const resolved = cwd === undefined ? resolve(bare) : resolve(cwd, bare);
+    const resolved = cwd === undefined ? resolve(bare) : resolve(cwd, bare); // (its trailing slash dropped too)
     return GLOB_CHARACTERS.test(resolved) ? GLOB_MARK + resolved : resolved;
   }
   return isAbsolute(path) ? resolve(path) : cwd === undefined ? UNKNOWN_MARK + path : resolve(cwd, path);
@@ -704,11 +710,16 @@ export function readText(path: string): string | undefined {
 export const outputs = (paths: Array<string | undefined>): string[] => paths.filter((path): path is string => path !== undefined && path !== "-");
 
 /** What glob patterns match from a directory, as absolute paths (fast-glob, loaded on first use); none where it cannot read. */
-export function globFiles(patterns: string | string[], cwd: string, options: { onlyFiles?: boolean; dot?: boolean; ignore?: string[] } = {}): string[] {
+export function globFiles(patterns: string | string[], cwd: string, options: { onlyFiles?: boolean; dot?: boolean; ignore?: string[]; braces?: boolean } = {}): string[] {
   const require = createRequire(import.meta.url);
   const fastGlob = require("fast-glob") as typeof import("fast-glob");
+  // fast-glob writes out every brace alternative and range and looks each up: a range past 2^53, or
+  // 22 groups of two, held the hook until it died or was timed out (its call let through). Past 64
+  // alternatives, or with a range, braces are matched as themselves.
+  const { braces: asked, ...rest } = options;
+  const braces = asked !== false && [patterns].flat().every((pattern) => expandBraces(pattern, 64) !== undefined && !/\{[^{}]*\.\.[^{}]*\}/.test(pattern));
   try {
-    return fastGlob.sync(patterns, { ...options, cwd, absolute: true, suppressErrors: true });
+    return fastGlob.sync(patterns, { ...rest, braceExpansion: braces, cwd, absolute: true, suppressErrors: true });
   } catch {
     return [];
   }

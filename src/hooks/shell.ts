@@ -37,7 +37,7 @@ import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-g
 import { joinContinuations } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
 import type { Environment, Shared } from "./shell-words.js";
-import { CHECK_ONLY, GLOB_MARK, REMOVED_WHOLE, TYPED_AT_TERMINAL } from "./payload.js";
+import { CHECK_ONLY, GLOB_MARK, REMOVED_WHOLE, TYPED_AT_TERMINAL, UNKNOWN_MARK } from "./payload.js";
 import { INHERITED, UNSET } from "./shell-variables.js";
 
 export { mayWrite };
@@ -103,6 +103,9 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   TYPED_AT_TERMINAL.clear();
   REMOVED_WHOLE.clear();
+  // A NUL: bash drops it reading a script, an argument ends at it; which the agent's shell does,
+  // the text does not say (`rm u.ts<NUL>x` is rm u.tsx or rm u.ts): any file.
+  if (given.includes("\0")) return [`${UNKNOWN_MARK}.`];
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   // `git commit` where the repository has a pre-commit hook: the hook is read (git-hooks.ts).
   const hooked = runsGitHooks(command, cwd, environment);
