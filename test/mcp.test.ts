@@ -348,6 +348,22 @@ Queue("should block with wait until the holder releases, then grant", async (con
   assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "agent-w");
 });
 
+Queue("should tell a wait that asked for progress that it still runs, so a client's shorter timeout, reset on progress, does not end it", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  const notes: number[] = [];
+  // The SDK's timeout (60 s by default, 3 s here) ends a call that hears nothing before it.
+  const waiting = server.client.callTool({ name: "claim", arguments: { paths: ["cfg"], wait: 30, actor: "agent-w" } }, undefined, { timeout: 3000, resetTimeoutOnProgress: true, onprogress: (note) => notes.push(note.progress) }).catch((error: Error) => error);
+  await until("the waiter to queue", () => queueFiles(context.box.dir).length === 1);
+  await until("two progress notes (past the client's timeout)", () => notes.length >= 2);
+  assert.is(context.cli(["release", "cfg", "--holder", "session-a"]).code, 0);
+  const result = (await waiting) as { structuredContent: any } | Error;
+  assert.not.instance(result, Error, String(result));
+  assert.is((result as { structuredContent: any }).structuredContent.granted, true);
+  assert.equal(notes.slice(0, 2), [1, 2], "progress counts up");
+  assert.is(readJson(join(context.box.dir, "cfg.json")).holder, "agent-w");
+});
+
 Queue("should serve a dozen waits at once and say nothing on stderr but what is wrong", async (context) => {
   const names = Array.from({ length: 12 }, (_, at) => `cfg-${at}`);
   for (const name of names) context.cli(["take", name, "--holder", "session-a"]);

@@ -36,6 +36,9 @@ const SIGNALS = [
   ["SIGHUP", 129],
 ] as const;
 
+/** How often a call that asked for progress is told it still runs. */
+const PROGRESS_MS = 2000;
+
 /** Serves until the client goes away; resolves once every call in progress has finished and cleaned up. */
 export async function serveMcp(options: McpOptions): Promise<void> {
   const env = options.env ?? process.env;
@@ -76,9 +79,16 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     // One call, one verb: its lookups are made afresh and remembered while it runs (src/os/lookups.ts).
     const running = asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call));
     inFlight.add(running);
+    // A call that asked for progress (`_meta.progressToken`) hears every PROGRESS_MS that it still
+    // runs (a `claim` with `wait`), so a client that resets its timeout on progress (the SDK's
+    // `resetTimeoutOnProgress`) can wait past its own timeout, 60 s in the SDK.
+    const token = meta?.progressToken;
+    let ticks = 0;
+    const progress = token === undefined ? undefined : setInterval(() => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++ticks, message: "still running (waiting for the claim to free)" } }).catch(() => {}), PROGRESS_MS);
     try {
       return await running;
     } finally {
+      if (progress !== undefined) clearInterval(progress);
       inFlight.delete(running);
       closing.signal.removeEventListener("abort", abort);
       extra.signal.removeEventListener("abort", abort);
