@@ -1701,6 +1701,12 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["bun -e 'require(\"fs\").unlinkSync(\"u.ts\")'", ["u.ts"]],
     ["deno eval 'Deno.removeSync(\"u.ts\")'", ["u.ts"]],
     ["python3 -c 'import shutil; shutil.rmtree(\"src\")'", ["src"]], // a plain name that is here
+    ["python3 -c 'import shutil; shutil.rmtree(\".\")'", ["glob:**"]], // where it runs, whole: a tree call given it
+    ["python3 -c 'import os, shutil; shutil.rmtree(os.getcwd())'", ["glob:**"]],
+    ["python3 -c 'import shutil; shutil.copytree(\"tpl\", \".\", dirs_exist_ok=True)'", ["glob:**"]],
+    ["node -e 'require(\"fs\").rmSync(process.cwd(), { recursive: true })'", ["glob:**"]],
+    ["node -e 'require(\"fs\").rmSync(\"..\", { recursive: true })'", ["unknown:."]], // the directory above: any file
+    ["python3 -c 'open(\"v.txt\", \"w\").write(\".\".join([\"a\", \"b\"]))'", ["v.txt"]], // a \".\" that names no directory
     ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
     ["node -p 'require(\"path\").join(process.cwd(), \"package.json\")'", ["package.json"]], // a program that writes nothing: no name matched anywhere
     ["node -e 'process.stdout.write(require(\"path\").join(__dirname, \"package.json\"))'", ["package.json"]],

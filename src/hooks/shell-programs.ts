@@ -31,6 +31,10 @@ const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|
 const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
 
 /** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
+/** A call that removes, copies or moves a tree, given the directory it runs in (or the one above) as an argument. */
+const TREE_CALL_HERE =
+  /\b(?:rmtree|copytree|copy_tree|move|rmSync|rmdirSync|cpSync|renameSync|rm|cp|mv|rm_r|rm_rf|cp_r|remove_dir|remove_entry_secure|removedirs)\s*\((?:[^()]*,\s*)?(?:(['"`])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))/g;
+
 export function isPathLike(word: string): boolean {
   return word.length <= 1024 && !word.startsWith("-") && PATH_LIKE.test(word) && (word.includes("/") || /\.\w+$/.test(word)) && word !== "/";
 }
@@ -90,6 +94,9 @@ function stringPaths(program: string): string[] {
   // written); names from its input or a command's output, or a listing above it: any file.
   const elsewhere = namesFromElsewhere(program);
   if (elsewhere) found.add(elsewhere === "here" ? `${GLOB_MARK}**` : `${UNKNOWN_MARK}.`);
+  // A tree call on where it runs (`shutil.rmtree('.')`, `rmtree(os.getcwd())`, `fs.rmSync(process.cwd(), …)`,
+  // `copytree('tpl', '.', dirs_exist_ok=True)`): all of it; on the directory above, any file.
+  for (const match of program.matchAll(TREE_CALL_HERE)) found.add(match[2] === ".." ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
