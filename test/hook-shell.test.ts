@@ -541,6 +541,19 @@ Shell("should read a glob that `..` leads back out of as the path it names, and 
   assert.is(bash(box, "rm u.ts\0x"), "deny");
 });
 
+Shell("should judge the rest of a line that writes a .claims naming no directory, not fail open on it", ({ box }) => {
+  for (const [name, dir] of [["cfgdev", "/dev/null"], ["cfgfile", join(box.project, "u.ts")]]) {
+    mkdirSync(join(box.project, name));
+    writeFileSync(join(box.project, name, ".claims"), JSON.stringify({ dir }));
+  }
+  for (const command of ["rm u.ts; rm -rf cfgdev/.claims", "rm u.ts; touch cfgfile/.claims"]) {
+    const answer = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    assert.equal([answer.code, answer.stderr], [0, ""], command);
+    assert.is(JSON.parse(answer.stdout).hookSpecificOutput.permissionDecision, "deny", command);
+  }
+  assert.is(bash(box, "rm -rf cfgdev/.claims"), undefined, "the broken config itself may go");
+});
+
 Shell("should read a substitution the grammar leaves a word in a ${…} operand, and mapfile's callback, as commands bash runs", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["echo ${x:-`rm u.ts`}", ["u.ts"]],

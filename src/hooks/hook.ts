@@ -347,6 +347,9 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // changed or removed while another holds there, their files could be taken twice. Judged as a
   // write of the whole package in that directory (claiming nothing).
   for (const { config, at, dir } of packageConfigsWritten(files, session, kernelOf)) {
+    // One naming no directory (`"dir": "/dev/null"`) sends no claims anywhere: none to lose, and
+    // the line's other writes are judged on (its error failed the whole line open).
+    if (!isDirectory(dir)) continue;
     const blocking = (await decideWrite({ ...request, files: [at], dir, autoTake: false })).blocking;
     if (blocking.length > 0) {
       return deny(options.agent, `${config} sends the claims of the files beside it to ${dir}, where another session holds some: changed or removed now, those claims would go unseen and their files could be claimed twice. ${refusalText(blocking, session.cwd, session.holder, undefined)}`);
