@@ -554,6 +554,14 @@ Shell("should judge the rest of a line that writes a .claims naming no directory
   assert.is(bash(box, "rm -rf cfgdev/.claims"), undefined, "the broken config itself may go");
 });
 
+Shell("should judge a path past PATH_MAX as a place the text does not fix, not walk its every directory", ({ box }) => {
+  // 20,000 directories deep: each check walked each of them (21 s, past the agent's wait for the hook).
+  const deep = "x/".repeat(20_000);
+  assert.is(bash(box, `touch ${deep}f`), "deny", "no call opens it whole; any file, where another session holds one");
+  assert.is(bash(box, `rm u.ts; touch ${deep}f`), "deny");
+  assert.is(bash(box, `touch ${"x/".repeat(100)}f`), undefined, "a deep path within PATH_MAX is judged as it is");
+});
+
 Shell("should read a substitution the grammar leaves a word in a ${…} operand, and mapfile's callback, as commands bash runs", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["echo ${x:-`rm u.ts`}", ["u.ts"]],

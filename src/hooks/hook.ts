@@ -248,9 +248,15 @@ async function carryOver(session: Session, own: Settings, previous: string): Pro
   return { ...PASS, stderr: moved.length > 0 ? `claims: carried ${moved.length} claim(s) over from ${previous}\n` : "" };
 }
 
+/** Linux's longest path a system call takes. */
+const PATH_MAX = 4096;
+
 async function beforeWrite(options: HookOptions, payload: HookPayload, session: Session, settings: () => Settings): Promise<HookAnswer> {
   const claimsDir = () => settings().dir;
-  const files = await writtenFiles(options.agent, payload, session.cwd);
+  // A path past PATH_MAX (4,096 bytes) no call opens whole, and each check below walks every
+  // directory above it (20,000 of them: 21 s, past the agent's wait for the hook, which then lets
+  // the call through): a place the text does not fix, as a path the walk cannot name.
+  const files = (await writtenFiles(options.agent, payload, session.cwd)).map((file) => (Buffer.byteLength(file) > PATH_MAX ? `${UNKNOWN_MARK}.` : file));
   if (files.length === 0) return PASS; // a tool that does not write
   // A file under a `.claims` that names another claims directory is claimed there by the sessions
   // working beside it: judged there first (claiming nothing), then claimed there too once allowed.
