@@ -415,10 +415,11 @@ function knownSubstitution(node: Node, walk: Walk): string | undefined {
  * The path a substitution prints from a word the text fixes, as scripts name a place from another
  * (`$(dirname "$XDG_STATE_HOME")`, `` `dirname $CLAIMS_DIR` ``, `$(realpath "$d")`, `$(readlink -f
  * …)`, `$(cd "$X/.." && pwd)`), so a removal of what it prints is judged by the place itself
- * (a tree holding the claims directory); `$(pwd)` prints where the command runs. dirname only drops the word's last name: where the text
- * fixes that name and not what comes before (`$(dirname "$d/state/claims")`), the value keeps the
- * HOLE (a place ending in state). The others follow the path: a word with a HOLE is unknown.
- * Errors to /dev/null aside, nothing else in the substitution.
+ * (a tree holding the claims directory); `$(pwd)` prints where the command runs. dirname only
+ * drops the word's last name: where the text fixes that name and not what comes before
+ * (`$(dirname "$d/state/claims")`), the value keeps the HOLE (a place ending in state). The
+ * others follow the path: a word with a HOLE is unknown. Errors to /dev/null aside, nothing else in
+ * the substitution.
  */
 function printedPath(node: Node, walk: Walk): string | undefined {
   let inner = node.namedChildren.length === 1 ? (node.namedChildren[0] as Node) : undefined;
@@ -589,15 +590,15 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   });
 }
 
+// What makes a path a glob to picomatch: one with none, normalized from a glob (`*/../u.ts` is
+// u.ts), is a path.
+const GLOB_CHARACTERS = /[*?[\]{}()!+@\\]/;
+
 /**
  * A path from a directory. Where the directory is unknown (after a cd the hook cannot follow, or an
  * option naming it from a variable: `cp -t "$d"`, `patch -d "$d"`, `git -C "$d"`), a relative path
  * is marked so, and judged by its name's tail: never as the harmless file of that name here.
  */
-// What makes a path a glob to picomatch: one with none, normalized from a glob (`*/../u.ts` is
-// u.ts), is a path.
-const GLOB_CHARACTERS = /[*?[\]{}()!+@\\]/;
-
 export function within(cwd: string | undefined, path: string): string {
   if (path.startsWith(UNKNOWN_MARK)) return path;
   if (path.startsWith(GLOB_MARK)) {

@@ -28,11 +28,6 @@ const READ_AS_RUNNERS = ["lint-staged", "pre-commit", "prek", "just"];
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 
 /**
- * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
- * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
- * nothing more to read (what they run is judged or handed back as `nested` already).
- */
-/**
  * GNU coreutils, findutils, tar, sed, patch, make and indent under the names Homebrew gives them
  * (`g` before GNU's name, beside the system's BSD tools): each is the tool of GNU's name.
  */
@@ -44,6 +39,11 @@ const GNU_PREFIXED = new Set(
   ].map((name) => `g${name}`),
 );
 
+/**
+ * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
+ * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
+ * nothing more to read (what they run is judged or handed back as `nested` already).
+ */
 export function unwrap(start: Array<string | undefined>, startWords: Node[], walk: Walk, here: Walk, nested: Nested[]): { argv: Array<string | undefined>; words: Node[]; here: Walk } | undefined {
   let argv = start;
   const words = [...startWords];
