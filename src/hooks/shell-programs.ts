@@ -30,11 +30,14 @@ const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|
 /** A word that names a file: no scheme, with a directory or an extension. */
 const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
 
-/** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
-/** A call that removes, copies or moves a tree, given the directory it runs in (or the one above) as an argument. */
+/**
+ * A call that removes, copies or moves a tree, given the directory it runs in (or the one above) as
+ * an argument (as the source too: `copytree(".", "../backup")` is judged as writing it, conservatively).
+ */
 const TREE_CALL_HERE =
   /\b(?:rmtree|copytree|copy_tree|move|rmSync|rmdirSync|cpSync|renameSync|rm|cp|mv|rm_r|rm_rf|cp_r|remove_dir|remove_entry_secure|removedirs)\s*\((?:[^()]*,\s*)?(?:(['"`])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))/g;
 
+/** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
 export function isPathLike(word: string): boolean {
   return word.length <= 1024 && !word.startsWith("-") && PATH_LIKE.test(word) && (word.includes("/") || /\.\w+$/.test(word)) && word !== "/";
 }
