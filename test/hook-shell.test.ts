@@ -571,11 +571,15 @@ Shell("should read a substitution the grammar leaves a word in a ${…} operand,
     ['echo "${x:-`rm u.ts`}"', ["u.ts"]],
     ["echo ${x:-<(echo hi > u.ts)}", ["u.ts"]],
     ["echo ${x:-`date`}", []],
+    ["echo ${x:-`rm -f $PWD/u.ts`}", ["u.ts"]], // an operand the grammar makes a concatenation, or an error
+    ["echo ${x:-`rm $y`}", ["unknown:."]],
+    ['pwd() { echo /elsewhere; }; rm -f "$(pwd)/u.ts"', ["unknown:u.ts"]], // a function named pwd is no pwd
     ["echo '${x:-`rm u.ts`}'", []], // quoted: no substitution
     ["mapfile -t -C 'rm u.ts;:' -c 1 a <<< x", ["u.ts"]],
     ["readarray -tC 'echo x > v.ts;:' a < u.ts", ["v.ts"]],
     ['mapfile -C "$cb" a < u.ts', ["unknown:."]],
     ["mapfile -t a < u.ts", []],
+    ['mapfile -t "$name" < u.ts', []], // an array's name the text does not fix: no callback
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["echo ${x:-`rm u.ts`}", "bash -c 'echo ${x:-`rm u.ts`}'", "echo ${x:-<(echo hi > u.ts)}", "mapfile -t -C 'rm u.ts;:' -c 1 a <<< x"]) assert.is(bash(box, command), "deny", command);
@@ -1728,6 +1732,9 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["node -e 'require(\"fs\").rmSync(process.cwd(), { recursive: true })'", ["glob:**"]],
     ["node -e 'require(\"fs\").rmSync(\"..\", { recursive: true })'", ["unknown:."]], // the directory above: any file
     ["python3 -c 'open(\"v.txt\", \"w\").write(\".\".join([\"a\", \"b\"]))'", ["v.txt"]], // a \".\" that names no directory
+    ["node -e 'require(\"fs\").rmSync(process.cwd() + \"/dist\", { recursive: true })'", ["/dist", "unknown:dist"]], // a path built on it: not all of it
+    ["python3 -c 'import shutil; shutil.move(\"tpl/t.ts\", \".\")'", ["tpl/t.ts"]], // a file moved into it, a tree copied from it: not all of it
+    ["python3 -c 'import shutil; shutil.copytree(\".\", \"/tmp/backup\")'", ["/tmp/backup", "unknown:tmp/backup"]],
     ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
     ["node -p 'require(\"path\").join(process.cwd(), \"package.json\")'", ["package.json"]], // a program that writes nothing: no name matched anywhere
     ["node -e 'process.stdout.write(require(\"path\").join(__dirname, \"package.json\"))'", ["package.json"]],

@@ -839,6 +839,12 @@ Wire("should answer a request whose params, _meta or progressToken are malformed
       server.send({ jsonrpc: "2.0", id, ...message });
       assert.equal([(await server.answerTo(id)).error.code, (await server.answerTo(id)).error.message], [-32600, "Invalid Request: the message names no method (method is not a string); send a JSON-RPC 2.0 request."], JSON.stringify(message));
     }
+    // A malformed response names an id of the server's own requests: refused, not under that id (a request of the client's may have it).
+    const before = server.lines.length;
+    server.send({ jsonrpc: "2.0", id: 13, result: "x" });
+    server.send({ jsonrpc: "2.0", id: 14, method: "ping" });
+    await server.answerTo(14);
+    assert.equal(server.lines.slice(before).map((line) => line.id), [null, 14]);
     server.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_status", arguments: { actor: "still-serving" }, _meta: { progressToken: "p-1" } } });
     assert.is((await server.answerTo(9)).result.structuredContent.actor, "still-serving", "a well-formed call is served");
     server.child.stdin.end();

@@ -31,11 +31,14 @@ const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|
 const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
 
 /**
- * A call that removes, copies or moves a tree, given the directory it runs in (or the one above) as
- * an argument (as the source too: `copytree(".", "../backup")` is judged as writing it, conservatively).
+ * Calls that remove a tree, or copy one into another, given the directory the program runs in (or
+ * the one above) as what they remove or copy into: `rmtree(".")`, `rmSync(process.cwd(), …)`,
+ * `copytree("tpl", ".")`; not a path built on it (`os.getcwd() + "/build"`), nor a copy from it.
  */
-const TREE_CALL_HERE =
-  /\b(?:rmtree|copytree|copy_tree|move|rmSync|rmdirSync|cpSync|renameSync|rm|cp|mv|rm_r|rm_rf|cp_r|remove_dir|remove_entry_secure|removedirs)\s*\((?:[^()]*,\s*)?(?:(['"`])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))/g;
+const TREE_CALLS_HERE = [
+  /\b(?:rmtree|rmSync|rmdirSync|rm_r|rm_rf|remove_dir|remove_dir_all|remove_entry_secure|removedirs)\s*\(\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
+  /\b(?:copytree|copy_tree|cpSync|cp_r)\s*\([^(),]*,\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
+];
 
 /** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
 export function isPathLike(word: string): boolean {
@@ -99,7 +102,7 @@ function stringPaths(program: string): string[] {
   if (elsewhere) found.add(elsewhere === "here" ? `${GLOB_MARK}**` : `${UNKNOWN_MARK}.`);
   // A tree call on where it runs (`shutil.rmtree('.')`, `rmtree(os.getcwd())`, `fs.rmSync(process.cwd(), …)`,
   // `copytree('tpl', '.', dirs_exist_ok=True)`): all of it; on the directory above, any file.
-  for (const match of program.matchAll(TREE_CALL_HERE)) found.add(match[2] === ".." ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
+  for (const call of TREE_CALLS_HERE) for (const match of program.matchAll(call)) found.add(match[2] === ".." ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.

@@ -196,7 +196,7 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
   }
   // `${x:-`rm f`}`, `${x/`rm f`/}`, `${x:-<(rm f)}`: in an operand the grammar leaves a backtick
   // substitution or a process substitution a plain word; bash runs it. Read as a script's argument.
-  if (hidesSubstitution(node)) for (const child of node.namedChildren) if (HIDING.includes(child.type) && /`|[<>]\(/.test(child.text)) nested.push({ script: `: ${child.text}`, cwd: walk.cwd });
+  if (hidesSubstitution(node)) nested.push({ script: `: ${operandOf(node)}`, cwd: walk.cwd, ...(walk.bound ? { bound: walk.bound } : {}) });
   if (node.type === "file_redirect") return redirect(node, walk, nested);
   // `{ …; } <<< "$(cmd)"`: a here-string's substitutions run before the statement does.
   if (node.type === "herestring_redirect") {
@@ -1208,13 +1208,12 @@ function mapfileCallback(args: Array<string | undefined>): string | null | undef
   let callback: string | null | undefined;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
-    if (arg === undefined) return callback === undefined ? null : callback; // a word the text does not fix may be -C too
-    if (arg === "--" || !arg.startsWith("-") || arg === "-") break;
+    if (arg === undefined || arg === "--" || !arg.startsWith("-") || arg === "-") break; // (a word the text does not fix: the array's name)
     for (let index = 1; index < arg.length; index++) {
       const option = arg[index] as string;
       if (!"dnOsucC".includes(option)) continue;
       const value = index + 1 < arg.length ? arg.slice(index + 1) : args[++at];
-      if (option === "C") callback = value ?? null;
+      if (option === "C") callback = value ?? null; // `-C "$cb"`: a callback the text does not fix
       break;
     }
   }
@@ -1223,10 +1222,18 @@ function mapfileCallback(args: Array<string | undefined>): string | null | undef
 
 /** `${x:-`rm f`}`, `${x/`rm f`/}`, `${x:-<(rm f)}`: an expansion whose operand the grammar leaves a word or a pattern though it holds a substitution bash runs (visit reads it). */
 function hidesSubstitution(node: Node): boolean {
-  return node.type === "expansion" && node.namedChildren.some((child) => HIDING.includes(child.type) && /`|[<>]\(/.test(child.text));
+  return node.type === "expansion" && /`|[<>]\(/.test(operandOf(node));
 }
 
-const HIDING = ["word", "regex"];
+/** The text of an expansion's operand, after its name and operator (`${x:-…}`, `${x/…/…}`), as written; "" where it has none. */
+function operandOf(node: Node): string {
+  const children = node.children;
+  const name = children.findIndex((child) => child.type === "variable_name" || child.type === "special_variable_name" || child.type === "subscript");
+  const from = children[name + 2];
+  const end = children.at(-1);
+  if (name === -1 || from === undefined || end === undefined || end.type !== "}" || from.startIndex >= end.startIndex) return "";
+  return node.text.slice(from.startIndex - node.startIndex, end.startIndex - node.startIndex);
+}
 
 /**
  * `LESSSECURE=1 less f`: less in its secure mode, set by the command's own words (not a value the

@@ -438,8 +438,8 @@ function printedPath(node: Node, walk: Walk): string | undefined {
     return operand === undefined ? undefined : followed(operand, walk, false);
   }
   const name = inner.type === "command" ? inner.childForFieldName("name")?.text : undefined;
-  // `$(pwd)`: where the command runs, as `$PWD` is (`-P` with links followed).
-  if (name === "pwd" && /^pwd(\s+-[LP])?$/.test(inner.text.trim())) return walk.cwd === undefined ? undefined : followed(walk.cwd, walk, inner.text.includes("-P"));
+  // `$(pwd)`: where the command runs, as `$PWD` is (`-P` with links followed); not a function of that name.
+  if (name === "pwd" && /^pwd(\s+-[LP])?$/.test(inner.text.trim()) && !walk.shared.functions.has("pwd")) return walk.cwd === undefined ? undefined : followed(walk.cwd, walk, inner.text.includes("-P"));
   if (name === "dirname") {
     const operand = operandOf(inner, name, /^$/, walk);
     if (operand === undefined) return undefined;
@@ -590,8 +590,7 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
   });
 }
 
-// What makes a path a glob to picomatch: one with none, normalized from a glob (`*/../u.ts` is
-// u.ts), is a path.
+/** What makes a path a glob to picomatch: one with none, normalized from a glob (u.ts from `*` then `..`), is a path. */
 const GLOB_CHARACTERS = /[*?[\]{}()!+@\\]/;
 
 /**

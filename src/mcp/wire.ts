@@ -69,7 +69,10 @@ class LineBuffer {
 function refusalOf(value: unknown): RefusedMessage {
   const message = value as { id?: unknown; method?: unknown };
   const id = typeof message?.id === "string" || Number.isSafeInteger(message?.id) ? (message.id as RequestId) : undefined;
-  if (id === undefined) return new RefusedMessage(null, ErrorCode.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message");
+  // A malformed response (`result`, `error`) names an id of the server's requests, not the client's: not under it.
+  if (id === undefined || (message !== null && typeof message === "object" && ("result" in message || "error" in message))) {
+    return new RefusedMessage(null, ErrorCode.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message");
+  }
   // Under the id it names, so a client waiting on that id hears why.
   if (typeof message.method !== "string") {
     return new RefusedMessage(id, ErrorCode.InvalidRequest, "Invalid Request: the message names no method (method is not a string); send a JSON-RPC 2.0 request.");
