@@ -1546,6 +1546,7 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "dotenvx run -f .env -- rm u.ts",
     "devbox run rm u.ts",
     "scl enable gcc-toolset-13 -- rm u.ts",
+    'scl enable devtoolset-9 "rm -f u.ts"',
     "nix develop -c sed -i s/1/2/ u.ts",
     "nix shell nixpkgs#jq --command rm u.ts",
   ]) {

@@ -121,6 +121,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else nested.push(...runs);
       return undefined;
     }
+    if (program === "scl" && argv[1] === "enable" && !argv.includes("--") && !walk.shared.functions.has(program)) {
+      // `scl enable coll 'cmd'`: its last word is a command line a shell runs (`-- cmd …`: the wrapper table's).
+      const line = argv.at(-1);
+      if (argv.length > 3 && line === undefined) add(here, UNKNOWABLE);
+      else if (argv.length > 3) nested.push({ script: line as string, cwd: here.cwd });
+      return undefined;
+    }
     if (program === "nix" && !walk.shared.functions.has(program)) {
       // `nix develop -c cmd …`, `nix shell nixpkgs#jq --command cmd …`: the words after -c are the command.
       const sub = argv.findIndex((arg) => arg === "develop" || arg === "shell");
