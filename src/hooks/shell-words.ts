@@ -719,10 +719,48 @@ export function globFiles(patterns: string | string[], cwd: string, options: { o
   const { braces: asked, ...rest } = options;
   const braces = asked !== false && [patterns].flat().every((pattern) => expandBraces(pattern, 64) !== undefined && !/\{[^{}]*\.\.[^{}]*\}/.test(pattern));
   try {
-    return fastGlob.sync(patterns, { ...rest, braceExpansion: braces, cwd, absolute: true, suppressErrors: true });
+    const spelled = [patterns].flat().map((pattern) => questionMarksAsClasses(pattern, rest.dot === true));
+    return fastGlob.sync(spelled, { ...rest, braceExpansion: braces, cwd, absolute: true, suppressErrors: true });
   } catch {
     return [];
   }
+}
+
+/**
+ * A pattern with each `?` that matches one character spelled as the class it is, `[!/]` (`[!./]` at
+ * a name's start, where `?` matches no leading dot unless `dot`): fast-glob takes a directory part
+ * whose only wildcard is a `?` for a plain name (is-glob does not count `?`), starts its walk in a
+ * directory of that name and finds nothing (fast-glob issue 380), so `cp q.ts sr?/a.ts`, which bash
+ * expands to src/a.ts, was judged to write a file named `sr?/a.ts`. Escaped characters, bracket
+ * expressions and extglob's `?(…)` are left as they are.
+ */
+export function questionMarksAsClasses(pattern: string, dot: boolean): string {
+  if (!pattern.includes("?")) return pattern;
+  let out = "";
+  for (let at = 0; at < pattern.length; at++) {
+    const character = pattern[at] as string;
+    if (character === "\\") {
+      out += pattern.slice(at, at + 2);
+      at++;
+    } else if (character === "[") {
+      // A bracket expression runs to its `]` (one right after `[`, `[!` or `[^` is a member); none: a `[` of the name.
+      let end = at + 1;
+      if (pattern[end] === "!" || pattern[end] === "^") end++;
+      if (pattern[end] === "]") end++;
+      while (end < pattern.length && pattern[end] !== "]") {
+        const posixClass = pattern.startsWith("[:", end) ? pattern.indexOf(":]", end + 2) : -1; // `[[:alpha:]?]`
+        end = posixClass !== -1 ? posixClass + 2 : end + (pattern[end] === "\\" ? 2 : 1);
+      }
+      if (end >= pattern.length) out += "\\[";
+      else {
+        out += pattern.slice(at, end + 1);
+        at = end;
+      }
+    } else if (character === "?" && pattern[at + 1] !== "(") {
+      out += !dot && (at === 0 || pattern[at - 1] === "/") ? "[!./]" : "[!/]";
+    } else out += character;
+  }
+  return out;
 }
 
 /** A value as one shell word, for a line the walk writes itself. */
