@@ -134,6 +134,15 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
   claims(["take", join(box.project, "src", "x", "b.ts"), "--dir", box.dir, "--holder", "other"]);
   for (const command of ["rm src/?/b.ts", "sed -i s/a/b/ sr?/x/b.ts", "echo x > src/?/b.ts", `rm ${box.project}/src/?/b.ts`]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "rm src/?/c.ts"), undefined, "a glob no claim matches");
+  // Where a rule takes one word as a file (a copy's destination, an option's value), the glob is
+  // expanded to what bash gives it, not judged as the name it spells.
+  for (const command of ["cp a.ts sr?/x/b.ts", "cp a.ts src/?/b.ts", "mv a.ts sr?/?/b.ts", "install a.ts ?rc/x/b.ts", "ln -f a.ts sr?/x/b.ts", "cp -T a.ts sr?/x/b.ts", "sort -o sr?/x/b.ts a.ts", "curl -o sr?/x/b.ts http://127.0.0.1:9/", "iconv -f utf8 -t ascii a.ts -o sr?/x/b.ts", "rsync a.ts sr?/x/b.ts"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["cp a.ts 'sr?/x/b.ts'", "cp a.ts sr\\?/x/b.ts", "cp a.ts ?src/x/b.ts"]) assert.is(bash(box, command), undefined, command);
+  assert.equal(await writes(box, "cp a.ts sr?/x/b.ts"), ["src/x/b.ts"]);
+  mkdirSync(join(box.project, ".src", "x"), { recursive: true });
+  assert.equal(await writes(box, "cp a.ts ?src/x/"), ["?src/x"], "a `?` matches no leading dot, as in bash");
   const cases: Array<[string, string[]]> = [
     ["touch {b,c}.ts", ["b.ts", "c.ts"]],
     ["touch x{,.bak}", ["x", "x.bak"]],
@@ -1565,6 +1574,19 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   for (const command of [["bash", "-c", "--", "rm u.ts"], ["bash", "-c", "-e", "rm u.ts"], ["bash", "-lc", "rm u.ts"]]) {
     assert.is(JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "shell", tool_input: { command } }).stdout || "{}").hookSpecificOutput?.permissionDecision, "deny", command.join(" "));
   }
+});
+
+Shell("should judge a wrapper or runner given its command in a variable or a substitution as writing any file", async ({ box }) => {
+  // The gate passed these as writing nothing: the command word is no `$` word, and which of the
+  // wrapper's words is the command, the text does not say (its user, arch, subcommand).
+  for (const command of ["gosu root $cmd", "su-exec app \"$cmd\"", "setarch x86_64 $cmd", "faketime '2020-01-01' $cmd", "chrt 10 $cmd", "taskset 3 $cmd", "direnv exec . $cmd", "scl enable coll \"$cmd\"", "scl enable coll -- $cmd", "nix develop -c $cmd", "nix shell nixpkgs#jq --command $cmd", "devbox run $cmd", "dotenvx run -- $cmd", "mise exec -- $cmd", "bundle exec $cmd", "uv run $cmd", "pixi run $cmd", "pyenv exec $cmd", "yarn $cmd", "eatmydata $cmd", "tini -- $cmd", "cross-env A=1 $cmd", "uv run $(cat cmd)", "gosu root `cat cmd`", "npm exec -- ${c}", "cmd='rm u.ts'; op run -- $cmd"]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["uv run pytest $ARGS", "timeout 60 npm test -- $F", "devbox run echo $x", "echo $HOME"]) assert.is(bash(box, command), undefined, command);
+  // The gate's list of them is the walk's.
+  const { RUNS_COMMAND } = await import("../src/hooks/shell-gate.js");
+  const { WRAPPERS } = await import("../src/hooks/shell-runners.js");
+  assert.equal(Object.keys(WRAPPERS).filter((name) => name !== "!" && !RUNS_COMMAND.test(name)), []);
 });
 
 Shell("should read the editor a command runs on a file of its own (git commit with no message, crontab -e) as the command line its environment names", async ({ box }) => {

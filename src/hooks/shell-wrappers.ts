@@ -145,6 +145,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own. yarn,
       // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
       const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
+      // `yarn $cmd`, `uv $sub …`: a subcommand the text does not fix may run any command (`exec -- rm f`, a package's bin).
+      if (before.end < argv.length && argv[before.end] === undefined) {
+        add(here, UNKNOWABLE);
+        return undefined;
+      }
       const sub = argv[before.end] ?? "";
       const manager = basename(argv[0] ?? "");
       // `yarn workspace a add x` is `yarn add x` in the member's directory; `yarn workspaces foreach
