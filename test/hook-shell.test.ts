@@ -1589,6 +1589,13 @@ Shell("should judge a wrapper or runner given its command in a variable or a sub
   assert.equal(Object.keys(WRAPPERS).filter((name) => name !== "!" && !RUNS_COMMAND.test(name)), []);
 });
 
+Shell("should read lerna exec's command as run in a place the text does not fix, and lerna run's scripts as writing any file", async ({ box }) => {
+  assert.equal(await writes(box, "lerna exec --scope a -- sed -i s/1/2/ u.ts"), ["unknown:u.ts"]);
+  assert.equal(await writes(box, "lerna run build"), ["unknown:."]);
+  for (const command of ["lerna exec -- rm u.ts", "npx lerna exec --stream -- sed -i s/1/2/ u.ts", "lerna run build", "lerna exec 'rm u.ts'"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["lerna exec -- ls", "lerna list", "npx lerna changed"]) assert.is(bash(box, command), undefined, command);
+});
+
 Shell("should read the editor a command runs on a file of its own (git commit with no message, crontab -e) as the command line its environment names", async ({ box }) => {
   const cases: Array<[string, string[]]> = [
     ["GIT_EDITOR='rm u.ts; :' git commit", ["u.ts"]],

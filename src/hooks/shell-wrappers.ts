@@ -128,6 +128,21 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else if (argv.length > 3) nested.push({ script: line as string, cwd: here.cwd });
       return undefined;
     }
+    if (tool === "lerna" && installed && !walk.shared.functions.has(program)) {
+      // `lerna exec -- cmd`: the command, run in each package's directory (a place the text does not
+      // fix); `lerna exec cmd` and `lerna run x` (each package's script x, not read): any file.
+      const sub = argv.findIndex((arg, at) => at > 0 && arg !== undefined && !arg.startsWith("-"));
+      if (argv[sub] !== "exec" && argv[sub] !== "run") break;
+      const dashdash = argv[sub] === "exec" ? argv.indexOf("--", sub) : -1;
+      if (dashdash === -1) {
+        add(here, UNKNOWABLE);
+        return undefined;
+      }
+      argv = argv.slice(dashdash + 1);
+      words.splice(0, dashdash + 1);
+      here = { ...here, cwd: undefined };
+      continue;
+    }
     if (program === "nix" && !walk.shared.functions.has(program)) {
       // `nix develop -c cmd …`, `nix shell nixpkgs#jq --command cmd …`: the words after -c are the command.
       const sub = argv.findIndex((arg) => arg === "develop" || arg === "shell");
