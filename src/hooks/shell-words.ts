@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
-import { expandBraces } from "../targets/overlap.js";
+import { fewBraceAlternatives } from "../targets/overlap.js";
 import { DOTDOT, exists } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { isMktemp, UNSET } from "./shell-variables.js";
@@ -713,11 +713,10 @@ export const outputs = (paths: Array<string | undefined>): string[] => paths.fil
 export function globFiles(patterns: string | string[], cwd: string, options: { onlyFiles?: boolean; dot?: boolean; ignore?: string[]; braces?: boolean } = {}): string[] {
   const require = createRequire(import.meta.url);
   const fastGlob = require("fast-glob") as typeof import("fast-glob");
-  // fast-glob writes out every brace alternative and range and looks each up: a range past 2^53, or
-  // 22 groups of two, held the hook until it died or was timed out (its call let through). Past 64
-  // alternatives, or with a range, braces are matched as themselves.
+  // Past 64 brace alternatives, or with a range, braces are matched as themselves: fast-glob held
+  // the hook until it died or was timed out (its call let through).
   const { braces: asked, ...rest } = options;
-  const braces = asked !== false && [patterns].flat().every((pattern) => expandBraces(pattern, 64) !== undefined && !/\{[^{}]*\.\.[^{}]*\}/.test(pattern));
+  const braces = asked !== false && [patterns].flat().every(fewBraceAlternatives);
   try {
     const spelled = [patterns].flat().map((pattern) => questionMarksAsClasses(pattern, rest.dot === true));
     return fastGlob.sync(spelled, { ...rest, braceExpansion: braces, cwd, absolute: true, suppressErrors: true });

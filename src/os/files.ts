@@ -106,9 +106,7 @@ export function writeTempFile(dir: string, content: string, mode: number, durabl
   try {
     fchmodSync(fd, mode); // the umask must not strip the group bits of a group-shared directory
     ownAsDirectory(fd, dir);
-    const bytes = Buffer.from(content, "utf8");
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    writeAll(fd, content);
     crashPoint("temp-written");
     if (durable) fsyncSync(fd);
   } catch (error) {
@@ -118,6 +116,13 @@ export function writeTempFile(dir: string, content: string, mode: number, durabl
   }
   closeSync(fd);
   return path;
+}
+
+/** Writes the whole of `content` (UTF-8) at `fd`'s offset: write(2) may write less than it is given. */
+export function writeAll(fd: number, content: string): void {
+  const bytes = Buffer.from(content, "utf8");
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /** Makes a link, rename or unlink in `dir` durable. */

@@ -2,9 +2,9 @@
 // listed in docs/PROTOCOL.md section 1). They are declared here, below the hooks and the commands,
 // so that sweep can find the ones a client left behind without importing the hooks; and the record
 // of a client process's sessions, which the hooks write and `claims mcp` reads, lives here too.
-import { closeSync, constants, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ownAsDirectory } from "../os/files.js";
+import { ownAsDirectory, writeAll } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
 import { processStartTime } from "../os/process-identity.js";
 
@@ -57,9 +57,7 @@ export function createHookFile(path: string, content: string): boolean {
   }
   try {
     ownAsDirectory(fd, dirname(path));
-    const bytes = Buffer.from(content, "utf8");
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    writeAll(fd, content);
   } finally {
     closeSync(fd);
   }

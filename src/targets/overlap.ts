@@ -177,6 +177,16 @@ export function expandBraces(glob: string, limit: number): string[] | undefined 
 }
 
 /**
+ * Whether fast-glob may be given a glob's braces to expand: it writes out every alternative and
+ * range and looks each up, so a range past 2^53, or 22 groups of two, held the process until it
+ * died (a hook's call let through, a take holding its take lock for minutes). Not past 64
+ * alternatives, nor with a range.
+ */
+export function fewBraceAlternatives(glob: string): boolean {
+  return expandBraces(glob, 64) !== undefined && !/\{[^{}]*\.\.[^{}]*\}/.test(glob);
+}
+
+/**
  * Every path a glob matches starts with the glob's text up to the last `/` before its first magic
  * character, or is that text without its `/` (picomatch: `P/**` matches `P` itself), so a path
  * without that prefix is decided without compiling the glob: a store of thousands of glob claims
