@@ -365,7 +365,7 @@ Claude("should say a refusal after a cd it cannot follow was checked against eve
   claims(["take", join(box.project, "gen", "a.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "codegen"]);
   const bash = (command: string) => decision(hook(box, { ...edit(box, "s1", file, ""), tool_name: "Bash", tool_input: { command } }).stdout)?.permissionDecisionReason as string;
   const reason = bash('cd "$x" && rm a.ts');
-  assert.match(reason, /- gen\/a\.ts: held by other for "codegen" \(heartbeat 0s ago\); it may be what the command writes \(its directory is unknown\)\n/);
+  assert.match(reason, /- gen\/a\.ts: held by other for "codegen" \(heartbeat \d+s ago\); it may be what the command writes \(its directory is unknown\)\n/);
   assert.match(
     reason,
     /\nThe command writes the relative path "a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text, or under a directory a variable names \("\$d\/a\.ts"\), so it was checked against every claim it could mean/,
@@ -375,7 +375,7 @@ Claude("should say a refusal after a cd it cannot follow was checked against eve
   claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   assert.not.match(bash("rm utils.ts"), /cannot be known|may be what/, "a path whose place is known is refused without the note");
   const both = bash('rm utils.ts; cd "$x"; rm a.ts utils.ts');
-  assert.match(both, /- utils\.ts: held by other for "rounding" \(heartbeat 0s ago\)\n/, "the claim a known path names is not marked as a guess, nor listed twice");
+  assert.match(both, /- utils\.ts: held by other for "rounding" \(heartbeat \d+s ago\)\n/, "the claim a known path names is not marked as a guess, nor listed twice");
   assert.is(both.split("- utils.ts:").length, 2);
   assert.match(both, /the relative paths "a\.ts", "utils\.ts" after a cd/);
 });
@@ -642,7 +642,7 @@ Codex("should say on stderr that a shell write after a cd it cannot follow was c
   claims(["take", file, "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
   const result = hook(box, { session_id: "cx1", cwd: box.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'cd "$(git rev-parse --show-toplevel)/src" && rm a.ts' } }, "codex");
   assert.is(result.code, 2);
-  assert.match(result.stderr, /src\/a\.ts: held by claude-s1 for "mine" \(heartbeat 0s ago\); it may be what the command writes/);
+  assert.match(result.stderr, /src\/a\.ts: held by claude-s1 for "mine" \(heartbeat \d+s ago\); it may be what the command writes/);
   assert.match(result.stderr, /"a\.ts" after a cd \(or pushd, popd\) whose directory cannot be known from the command's text/);
 });
 
