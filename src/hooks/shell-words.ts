@@ -584,8 +584,8 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
     // the claims, which costs no directory reads. Without globstar bash reads it as `*`: a superset.
     if (value.includes("**")) return [`${GLOB_MARK}${value}`];
     const matches = globMatches(value, walk) ?? [];
-    // None found: bash passes the word as it is; and judged as a glob too, since fast-glob finds
-    // nothing for some patterns bash expands (a `?` in a directory part: `src/?/b.ts`).
+    // None found: bash passes the word as it is; and judged as a glob too, should fast-glob find
+    // nothing where bash finds something (as with a `?` in a directory part: questionMarksAsClasses).
     return matches.length > 0 ? matches : [value, `${GLOB_MARK}${value}`];
   });
 }
