@@ -140,6 +140,7 @@ Shell("should expand globs and braces where bash does, in a redirection and a co
     assert.is(bash(box, command), "deny", command);
   }
   for (const command of ["cp a.ts 'sr?/x/b.ts'", "cp a.ts sr\\?/x/b.ts", "cp a.ts ?src/x/b.ts"]) assert.is(bash(box, command), undefined, command);
+  for (const command of ["cp a.ts sr[[:alpha:]]/x/b.ts", "cp a.ts src/x/b.[[:lower:]][[:lower:]]", "cp a.ts src/x/b.t[[:alnum:]_]"]) assert.is(bash(box, command), "deny", command);
   assert.equal(await writes(box, "cp a.ts sr?/x/b.ts"), ["src/x/b.ts"]);
   mkdirSync(join(box.project, ".src", "x"), { recursive: true });
   assert.equal(await writes(box, "cp a.ts ?src/x/"), ["?src/x"], "a `?` matches no leading dot, as in bash");
@@ -1573,6 +1574,19 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
   // An argument array's script after bash's own options (Codex's shell tool).
   for (const command of [["bash", "-c", "--", "rm u.ts"], ["bash", "-c", "-e", "rm u.ts"], ["bash", "-lc", "rm u.ts"]]) {
     assert.is(JSON.parse(event(box, { hook_event_name: "PreToolUse", tool_name: "shell", tool_input: { command } }).stdout || "{}").hookSpecificOutput?.permissionDecision, "deny", command.join(" "));
+  }
+});
+
+Shell("should find what bash finds for each POSIX class in a bracket", async ({ box }) => {
+  const { globFiles } = await import("../src/hooks/shell-words.js");
+  const names = ["a ", "a!", "a-", "a.", "a5", "aZ", "a[", "a]", "a^", "a_", "a`", "a{", "a~", "ab"];
+  mkdirSync(join(box.project, "g"));
+  for (const name of names) writeFileSync(join(box.project, "g", name), "");
+  for (const name of ["alpha", "upper", "lower", "digit", "xdigit", "alnum", "word", "blank", "space", "punct", "graph", "print", "cntrl"]) {
+    const pattern = `a[[:${name}:]]`;
+    const found = globFiles(pattern, join(box.project, "g"), { onlyFiles: false, braces: false }).map((path) => basename(path)).sort();
+    const listed = spawnSync("bash", ["-c", `cd g && shopt -s nullglob && for f in ${pattern}; do printf '%s\\n' "$f"; done`], { cwd: box.project, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } });
+    assert.equal(found, listed.stdout.split("\n").filter((line) => line !== "").sort(), pattern);
   }
 });
 

@@ -585,7 +585,7 @@ export function wordValues(node: Node, walk: Walk): string[] | undefined {
     if (value.includes("**")) return [`${GLOB_MARK}${value}`];
     const matches = globMatches(value, walk) ?? [];
     // None found: bash passes the word as it is; and judged as a glob too, should fast-glob find
-    // nothing where bash finds something (as with a `?` in a directory part: questionMarksAsClasses).
+    // nothing where bash finds something (as with a `?` in a directory part: asFastGlobPattern).
     return matches.length > 0 ? matches : [value, `${GLOB_MARK}${value}`];
   });
 }
@@ -718,7 +718,7 @@ export function globFiles(patterns: string | string[], cwd: string, options: { o
   const { braces: asked, ...rest } = options;
   const braces = asked !== false && [patterns].flat().every(fewBraceAlternatives);
   try {
-    const spelled = [patterns].flat().map((pattern) => questionMarksAsClasses(pattern, rest.dot === true));
+    const spelled = [patterns].flat().map((pattern) => asFastGlobPattern(pattern, rest.dot === true));
     return fastGlob.sync(spelled, { ...rest, braceExpansion: braces, cwd, absolute: true, suppressErrors: true });
   } catch {
     return [];
@@ -726,15 +726,17 @@ export function globFiles(patterns: string | string[], cwd: string, options: { o
 }
 
 /**
- * A pattern with each `?` that matches one character spelled as the class it is, `[!/]` (`[!./]` at
- * a name's start, where `?` matches no leading dot unless `dot`): fast-glob takes a directory part
- * whose only wildcard is a `?` for a plain name (is-glob does not count `?`), starts its walk in a
- * directory of that name and finds nothing (fast-glob issue 380), so `cp q.ts sr?/a.ts`, which bash
- * expands to src/a.ts, was judged to write a file named `sr?/a.ts`. Escaped characters, bracket
- * expressions and extglob's `?(…)` are left as they are.
+ * A shell pattern as fast-glob finds what bash finds for it. Each `?` that matches one character is
+ * spelled as the class it is, `[!/]` (`[!./]` at a name's start, where `?` matches no leading dot
+ * unless `dot`): fast-glob takes a directory part whose only wildcard is a `?` for a plain name
+ * (is-glob does not count `?`), starts its walk in a directory of that name and finds nothing
+ * (fast-glob issue 380), so `cp q.ts sr?/a.ts`, which bash expands to src/a.ts, was judged to write
+ * a file named `sr?/a.ts`. And a POSIX class in a bracket (`[[:alpha:]]`) is spelled as its ASCII
+ * ranges: fast-glob matched one only alone in a name (`src/[[:alpha:]].ts`, not `sr[[:alpha:]]/a.ts`
+ * nor `a.t[[:lower:]]`). Escaped characters and extglob's `?(…)` are left as they are.
  */
-export function questionMarksAsClasses(pattern: string, dot: boolean): string {
-  if (!pattern.includes("?")) return pattern;
+export function asFastGlobPattern(pattern: string, dot: boolean): string {
+  if (!pattern.includes("?") && !pattern.includes("[:")) return pattern;
   let out = "";
   for (let at = 0; at < pattern.length; at++) {
     const character = pattern[at] as string;
@@ -746,13 +748,22 @@ export function questionMarksAsClasses(pattern: string, dot: boolean): string {
       let end = at + 1;
       if (pattern[end] === "!" || pattern[end] === "^") end++;
       if (pattern[end] === "]") end++;
+      let members = pattern.slice(at, end);
       while (end < pattern.length && pattern[end] !== "]") {
-        const posixClass = pattern.startsWith("[:", end) ? pattern.indexOf(":]", end + 2) : -1; // `[[:alpha:]?]`
-        end = posixClass !== -1 ? posixClass + 2 : end + (pattern[end] === "\\" ? 2 : 1);
+        const posixClass = pattern.startsWith("[:", end) ? pattern.indexOf(":]", end + 2) : -1;
+        const ranges = posixClass === -1 ? undefined : POSIX_CLASSES[pattern.slice(end + 2, posixClass)];
+        if (posixClass !== -1) {
+          members += ranges ?? pattern.slice(end, posixClass + 2);
+          end = posixClass + 2;
+        } else {
+          const length = pattern[end] === "\\" ? 2 : 1;
+          members += pattern.slice(end, end + length);
+          end += length;
+        }
       }
       if (end >= pattern.length) out += "\\[";
       else {
-        out += pattern.slice(at, end + 1);
+        out += `${members}]`;
         at = end;
       }
     } else if (character === "?" && pattern[at + 1] !== "(") {
@@ -761,6 +772,23 @@ export function questionMarksAsClasses(pattern: string, dot: boolean): string {
   }
   return out;
 }
+
+/** The POSIX classes a bracket may hold, as ASCII ranges (the C locale's). */
+const POSIX_CLASSES: Record<string, string> = {
+  alpha: "a-zA-Z",
+  upper: "A-Z",
+  lower: "a-z",
+  digit: "0-9",
+  xdigit: "0-9A-Fa-f",
+  alnum: "a-zA-Z0-9",
+  word: "a-zA-Z0-9_",
+  blank: " \t",
+  space: " \t\n\r\f\v",
+  punct: "{-~!-/:-@\\[-`", // (no `!` first: `[!` negates)
+  graph: "\"-~!",
+  print: " -~",
+  cntrl: "\x01-\x1f\x7f",
+};
 
 /** A value as one shell word, for a line the walk writes itself. */
 export const shellQuoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
