@@ -732,8 +732,9 @@ export function globFiles(patterns: string | string[], cwd: string, options: { o
  * (is-glob does not count `?`), starts its walk in a directory of that name and finds nothing
  * (fast-glob issue 380), so `cp q.ts sr?/a.ts`, which bash expands to src/a.ts, was judged to write
  * a file named `sr?/a.ts`. And a POSIX class in a bracket (`[[:alpha:]]`) is spelled as its ASCII
- * ranges: fast-glob matched one only alone in a name (`src/[[:alpha:]].ts`, not `sr[[:alpha:]]/a.ts`
- * nor `a.t[[:lower:]]`). Escaped characters and extglob's `?(…)` are left as they are.
+ * ranges: in a directory part (`sr[[:alpha:]]/a.ts`) fast-glob found nothing, and after a dot its
+ * matcher dropped what came before (`a.t[[:lower:]]` became the regex `.t[a-z]`: xts, not a.ts).
+ * Escaped characters and extglob's `?(…)` are left as they are.
  */
 export function asFastGlobPattern(pattern: string, dot: boolean): string {
   if (!pattern.includes("?") && !pattern.includes("[:")) return pattern;
