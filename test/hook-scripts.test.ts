@@ -476,6 +476,36 @@ Scripts("should read a script in every workspace member for -ws, -r, --filter an
   }
 });
 
+Scripts("should read turbo's tasks as every member's scripts, nx's targets as writing any file, deno's tasks, and the scripts npm pack and publish run", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ workspaces: ["packages/*"], scripts: { fmt: "prettier --write root.ts", prepack: "touch packed.ts" } }));
+  file(box, "packages/a/package.json", JSON.stringify({ name: "a", scripts: { fmt: "prettier --write a.ts", build: "tsc --noEmit" } }));
+  file(box, "packages/b/package.json", JSON.stringify({ name: "b", scripts: { lint: "eslint --fix b.ts" } }));
+  for (const command of ["turbo run fmt", "turbo fmt", "npx turbo run fmt --filter a", "pnpm turbo fmt", "turbo run a#fmt"]) assert.equal(await writes(box, command), ["packages/a/a.ts", "root.ts"], command);
+  assert.equal(await writes(box, "turbo run fmt lint"), ["packages/a/a.ts", "packages/b/b.ts", "root.ts"]);
+  for (const command of ["turbo run build", "turbo login", "turbo ls", "nx graph", "nx show projects", "nx"]) assert.equal(await writes(box, command), [], command);
+  for (const command of ["turbo gen", "turbo run $task", "nx run a:build", "nx run-many -t fmt", "nx affected -t lint", "nx build a", "npx nx format"]) assert.equal(await writes(box, command), ["unknown:."], command);
+  file(box, "deno.jsonc", '{\n  // tasks\n  "tasks": { "gen": "touch gen.ts", "both": { "command": "touch both.ts", "dependencies": ["gen"] }, "ls": "ls", },\n}\n');
+  const cases: Array<[string, string[]]> = [
+    ["deno task gen", ["gen.ts"]],
+    ["deno task both", ["both.ts", "gen.ts"]],
+    ["deno task ls", []],
+    ["deno task fmt", ["root.ts"]], // package.json's, where deno.json has none of the name
+    ["deno task", []],
+    ["deno task --eval 'touch e.ts'", ["e.ts"]],
+    ["deno task -r gen", ["unknown:."]],
+    ["npm pack --dry-run", ["packed.ts"]],
+    ["npm publish", ["packed.ts"]],
+    ["npm pack --ignore-scripts", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  claims(["take", join(box.project, "packages/a/a.ts"), "--dir", box.dir, "--holder", "other"]);
+  for (const command of ["turbo run fmt", "pnpm turbo fmt", "nx run a:fmt"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["turbo run build", "nx graph", "deno task ls", "deno task fmt"]) assert.is(bash(box, command), undefined, command);
+  assert.is(bash(box, "npm pack"), undefined, "prepack writes packed.ts, which nobody holds");
+  file(box, "package.json", JSON.stringify({ scripts: { prepare: "sed -i s/1/2/ u.ts" } }));
+  for (const command of ["npm pack", "npm publish --dry-run", "pnpm pack"]) assert.is(bash(box, command), "deny", command);
+});
+
 Scripts("should read a justfile's recipes that just runs: the ones named or the default, after their dependencies, with its string variables", async ({ box }) => {
   file(
     box,

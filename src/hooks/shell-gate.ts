@@ -225,9 +225,10 @@ const GATE_LINE = 4_096;
  * `go run .`, `zig run x.zig`: a package's sources, which an agent may have written
  * (shell-unread-programs.ts); tmux and screen: keys typed into a session (`send-keys "$cmd"`,
  * `-X stuff`), or a command run in one, which their launchers read (shell-launchers.ts); `lerna
- * exec`/`run`: a command or script in each package's directory (shell-wrappers.ts).
+ * exec`/`run`, turbo, nx, `deno task`, `npm pack` and `publish`: a command, a package's scripts or
+ * a task (shell-wrappers.ts, shell-scripts.ts).
  */
-const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run))(\s|$)/;
+const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
 
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {

@@ -191,13 +191,127 @@ export function packageRun(manager: string, args: Array<string | undefined>, tex
   return own === undefined && runs.length === 0 ? (ownEntry(RULES, run.name) === undefined ? [] : undefined) : runs;
 }
 
+/** turbo's own commands that run no task: they write nothing the hook judges (gen and prune write files: any file). */
+const TURBO_OWN = ["login", "logout", "link", "unlink", "daemon", "telemetry", "info", "ls", "query", "scan", "bin", "completion", "docs", "config", "devtools", "boundaries", "help"];
+
+/**
+ * `turbo run build lint`, `turbo build`, `turbo watch dev`: each task is the package script of
+ * that name in the workspace's root package and in every member, as `pnpm -r run build` runs it
+ * (`app#build`: the script build; turbo.json's settings aside). Every word that is no option is
+ * taken for a task, an option's value too (`--filter web`): read as a script where one has that
+ * name, which only reads more. `turbo gen`, `turbo prune`: files the text does not name.
+ */
+export function turboRuns(args: Array<string | undefined>, cwd: string | undefined, written: (path: string) => boolean): Nested[] | typeof UNKNOWABLE | undefined {
+  const words = args.filter((arg) => arg === undefined || !arg.startsWith("-"));
+  const first = words[0];
+  if (first === undefined && words.length > 0) return UNKNOWABLE; // `turbo "$task"`
+  if (first === undefined || TURBO_OWN.includes(first)) return undefined;
+  if (first === "gen" || first === "generate" || first === "prune") return UNKNOWABLE;
+  const tasks = first === "run" || first === "watch" ? words.slice(1) : words;
+  if (tasks.some((task) => task === undefined)) return UNKNOWABLE;
+  return memberScripts((tasks as string[]).map((task) => task.replace(/^.*#/, "")), cwd, written);
+}
+
+/**
+ * nx's commands that run nothing of the project's: the rest (`nx run app:build`, `run-many`,
+ * `affected`, `nx build app`, `exec`, `g`, `migrate`, `format`, `release`) run targets whose
+ * executors and commands (project.json, nx.json) the hook does not read: any file.
+ */
+const NX_READ_ONLY = ["graph", "show", "list", "report", "daemon", "help", "print-affected", "format:check", "view-logs", "login", "logout", "--version", "-v", "--help", "-h"];
+
+/** What `nx …` runs: undefined for a command that runs nothing of the project's, else any file. */
+export function nxRuns(args: Array<string | undefined>): typeof UNKNOWABLE | undefined {
+  const first = args[0];
+  if (args.length === 0 || (first !== undefined && NX_READ_ONLY.includes(first) && !args.some((arg) => arg?.startsWith("--file")))) return undefined;
+  return UNKNOWABLE;
+}
+
+/**
+ * `deno task fmt`: deno.json's (or deno.jsonc's) task of that name, a command line (or `{
+ * "command": …, "dependencies": [tasks run first] }`), read in the configuration's directory;
+ * failing that, package.json's script of that name, as deno falls back to it. `deno task --eval
+ * 'cmd'`: the line itself. With `--recursive` or `--filter` (members' tasks), or a configuration
+ * the hook cannot read: any file. With no name, deno lists the tasks.
+ */
+export function denoTaskRuns(args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
+  const reading = readOptions(args, { short: "c:f:qr", long: { config: "c", cwd: ":", filter: "f", recursive: "r", quiet: "q", eval: "", ...valuedLong("env-file") }, ordered: true });
+  const name = reading.operands[0];
+  if (name === undefined) return undefined;
+  const task = args[name];
+  if (task === undefined || reading.has("r", "f")) return UNKNOWABLE;
+  const start = reading.has("cwd") ? directoryAt(cwd, reading.value("cwd")) : cwd;
+  if (start === undefined) return UNKNOWABLE;
+  const extra = args.slice(name + 1);
+  if (extra.some((arg) => arg === undefined)) return UNKNOWABLE;
+  if (reading.has("eval")) return [{ script: [task, ...(extra as string[])].join(" "), cwd: start, bound: new Map() }];
+  const config = reading.has("c") ? directoryAt(cwd, reading.value("c")) : nearestOf(start, ["deno.json", "deno.jsonc"]);
+  if (reading.has("c") && config === undefined) return UNKNOWABLE;
+  if (config !== undefined) {
+    const text = readText(config);
+    if (text === undefined) return UNKNOWABLE;
+    let tasks: Record<string, unknown> | undefined;
+    try {
+      tasks = (JSON.parse(withoutJsonComments(text)) as { tasks?: Record<string, unknown> }).tasks;
+    } catch {
+      return UNKNOWABLE;
+    }
+    if (tasks !== undefined && Object.hasOwn(tasks, task)) {
+      const lines: string[] = [];
+      const seen = new Set<string>();
+      const collect = (name: string): boolean => {
+        if (seen.has(name)) return true;
+        seen.add(name);
+        const found = tasks?.[name];
+        if (typeof found === "string") return lines.push(found) > 0;
+        if (typeof found !== "object" || found === null) return false;
+        const { command, dependencies } = found as { command?: unknown; dependencies?: unknown };
+        if (dependencies !== undefined && (!Array.isArray(dependencies) || !dependencies.every((dependency) => typeof dependency === "string" && collect(dependency)))) return false;
+        if (command !== undefined && typeof command !== "string") return false;
+        if (typeof command === "string") lines.push(command);
+        return true;
+      };
+      if (!collect(task)) return UNKNOWABLE;
+      return lines.map((line, at) => ({ script: at === lines.length - 1 ? [line, ...(extra as string[])].join(" ") : line, cwd: dirname(config), bound: new Map() }));
+    }
+  }
+  const directory = nearestPackage(start);
+  return directory === undefined ? [] : (scriptsOf(directory, task, extra as string[], true) ?? []);
+}
+
+/** JSONC as JSON: `//` and `/* … *\/` comments outside strings, and commas before a closing bracket, taken out. */
+function withoutJsonComments(text: string): string {
+  return text.replace(/"(?:\\.|[^"\\])*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match) => (match.startsWith('"') ? match : "")).replace(/,(\s*[}\]])/g, "$1");
+}
+
+/** The nearest of these files from `start` up. */
+function nearestOf(start: string, names: string[]): string | undefined {
+  for (let at = start; ; at = dirname(at)) {
+    const found = names.map((name) => join(at, name)).find((path) => exists(path));
+    if (found !== undefined) return found;
+    if (at === dirname(at)) return undefined;
+  }
+}
+
+/** The scripts of these names in the workspace's root package and every member around `start` (the nearest package alone outside one). */
+function memberScripts(names: string[], cwd: string | undefined, written: (path: string) => boolean): Nested[] | typeof UNKNOWABLE {
+  if (cwd === undefined) return UNKNOWABLE;
+  const own = nearestPackage(cwd);
+  const members = workspaceMembers(cwd) ?? (own === undefined ? [] : [own]);
+  if (members.some((member) => written(join(member, "package.json")))) return UNKNOWABLE;
+  return members.flatMap((member) => names.flatMap((name) => scriptsOf(member, name, [], false) ?? []));
+}
+
+/** The package's scripts `npm pack` runs, and `npm publish` (docs.npmjs.com, scripts: life cycle operation order); yarn's and pnpm's run some of these. */
+const PACK_SCRIPTS = ["prepack", "prepare", "postpack"];
+const PUBLISH_SCRIPTS = ["prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"];
+
 /** The project's own scripts an install runs, in order. */
 const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"];
 
 /**
  * The package's own install scripts (`postinstall`, `prepare`, …) that `npm install`, `npm ci`,
- * `pnpm add x`, a bare `yarn` and the like run, from the nearest package up: none with
- * `--ignore-scripts` or `-g`. (The packages installed run theirs inside node_modules, which the
+ * `pnpm add x`, a bare `yarn` and the like run, and its pack and publish scripts (`npm pack`, `npm
+ * publish`, also with `--dry-run`), from the nearest package up: none with `--ignore-scripts` or `-g`. (The packages installed run theirs inside node_modules, which the
  * install writes anyway.)
  */
 export function installRuns(manager: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] {
@@ -206,12 +320,15 @@ export function installRuns(manager: string, args: Array<string | undefined>, cw
   if (args.some((arg) => arg === "--ignore-scripts" || arg === "-g" || arg === "--global")) return [];
   // `npm version patch`: its preversion, version and postversion scripts.
   const version = manager === "npm" && sub === "version" && reading.operands.length > 1;
-  if (sub === undefined || (!installCommands(manager).includes(sub) && !version)) return [];
+  // `npm pack`, `npm publish` (with --dry-run too): the package's pack and publish scripts.
+  const packs = manager !== "bun" && (sub === "pack" || sub === "publish");
+  if (sub === undefined || (!installCommands(manager).includes(sub) && !version && !packs)) return [];
   const start = reading.has("C") ? directoryAt(cwd, reading.value("C")) : cwd;
   const directory = start === undefined ? undefined : nearestPackage(start);
   if (directory === undefined) return [];
   const scripts = packageScripts(directory);
-  const runs: Nested[] = (version ? ["preversion", "version", "postversion"] : INSTALL_SCRIPTS)
+  const lifecycle = version ? ["preversion", "version", "postversion"] : packs ? (sub === "pack" ? PACK_SCRIPTS : PUBLISH_SCRIPTS) : INSTALL_SCRIPTS;
+  const runs: Nested[] = lifecycle
     .filter((key) => typeof scripts[key] === "string").map((key) => ({ script: scripts[key] as string, cwd: directory, bound: new Map() }));
   // And between version and postversion it commits the change (in a git repository), running the
   // commit's hooks: none with --no-git-tag-version, and no hooks with --no-commit-hooks.

@@ -10,7 +10,7 @@ import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { installRuns, PACKAGE_MANAGERS, packageRun, scriptFile } from "./shell-scripts.js";
+import { denoTaskRuns, installRuns, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
@@ -23,7 +23,7 @@ import { add, directoryAt, outputs, readsTerminal, shellQuoted, UNKNOWABLE, type
 type Node = Parser.SyntaxNode;
 
 /** Tools read as what they run (above), which a package manager also runs by name (`yarn lint-staged`). */
-const READ_AS_RUNNERS = ["lint-staged", "pre-commit", "prek", "just"];
+const READ_AS_RUNNERS = ["lint-staged", "pre-commit", "prek", "just", "turbo", "nx", "lerna"];
 
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 
@@ -126,6 +126,20 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const line = argv.at(-1);
       if (argv.length > 3 && line === undefined) add(here, UNKNOWABLE);
       else if (argv.length > 3) nested.push({ script: line as string, cwd: here.cwd });
+      return undefined;
+    }
+    if ((tool === "turbo" || tool === "nx") && installed && !walk.shared.functions.has(program)) {
+      // turbo's tasks, the packages' scripts of their names; nx's targets, not read (shell-scripts.ts).
+      const runs = tool === "turbo" ? turboRuns(argv.slice(1), here.cwd, (path) => writtenBefore(here, path)) : nxRuns(argv.slice(1));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else if (runs !== undefined) nested.push(...runs);
+      return undefined;
+    }
+    if (program === "deno" && argv[1] === "task" && !walk.shared.functions.has(program)) {
+      // deno.json's task, or package.json's script, of that name (shell-scripts.ts); the rest is deno's rule.
+      const runs = denoTaskRuns(argv.slice(2), here.cwd);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else if (runs !== undefined) nested.push(...runs);
       return undefined;
     }
     if (tool === "lerna" && installed && !walk.shared.functions.has(program)) {
