@@ -1604,6 +1604,19 @@ Shell("should judge a wrapper or runner given its command in a variable or a sub
   assert.equal(Object.keys(WRAPPERS).filter((name) => name !== "!" && !RUNS_COMMAND.test(name)), []);
 });
 
+Shell("should judge a command it could not read within the walk's time as writing any file", async ({ box }) => {
+  const { WALK_LIMIT } = await import("../src/hooks/shell.js");
+  const long = `${":&&".repeat(3000)}echo done`;
+  assert.equal(await writes(box, long), [], "read whole in time: it writes nothing");
+  const limit = WALK_LIMIT.ms;
+  WALK_LIMIT.ms = 0;
+  try {
+    assert.equal(await writes(box, long), ["unknown:."], "stopped at the deadline: what is left unread could write anything");
+  } finally {
+    WALK_LIMIT.ms = limit;
+  }
+});
+
 Shell("should read lerna exec's command as run in a place the text does not fix, and lerna run's scripts as writing any file", async ({ box }) => {
   assert.equal(await writes(box, "lerna exec --scope a -- sed -i s/1/2/ u.ts"), ["unknown:u.ts"]);
   assert.equal(await writes(box, "lerna run build"), ["unknown:."]);

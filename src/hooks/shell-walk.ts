@@ -172,11 +172,16 @@ function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
 /** How many times a script's heredocs are set aside again, each time without the starts the grammar did not read as such. */
 const SET_ASIDE_TRIES = 3;
 
+/** Nodes visited by the walk (the clock is read once every 256). */
+let visits = 0;
+
 /**
  * In source order, so a `cd` applies to what follows it; a subshell's `cd` ends with the subshell.
  * `piped`: the node reads a pipe (`curl … | python3`), whose contents the text does not give.
  */
 function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped = false): void {
+  // Past the walk's deadline, what is left unread could write any file (walkScript's catch).
+  if ((++visits & 255) === 0 && walk.shared.walkDeadline !== undefined && Date.now() > walk.shared.walkDeadline) throw new Error("no time left to read the command");
   const instead = INSTEAD.size > 0 ? INSTEAD.get(node.id) : undefined;
   if (instead !== undefined) {
     INSTEAD.delete(node.id); // (the node itself is read inside)

@@ -100,6 +100,8 @@ export interface Shared {
   heredocs?: Map<string, string>;
   /** When the hook stops parsing (Date.now() milliseconds): a script not parsed by then could write any file. */
   deadline?: number;
+  /** When the walk stops reading the trees it parsed: what is left unread by then could write any file. */
+  walkDeadline?: number;
   /** How much text the grammar may still be given (shell-walk.ts parse): what is past it could write any file. */
   textLeft?: number;
   /** How many syntax-tree nodes the walk may still read: what is past it could write any file. */

@@ -53,6 +53,14 @@ const NAMED_LIMIT = 256;
 const PARSE_MS = 5_000;
 
 /**
+ * How long the walk may spend on one command in all, parses and reading the trees: a line of
+ * 20,000 `:&&` took 16 s to read, past the 10 s the hooks' install gives the hook, and an agent
+ * runs a command whose hook timed out unjudged. Past it, any file. (An object, so a test can
+ * shorten it.)
+ */
+export const WALK_LIMIT = { ms: 6_000 };
+
+/**
  * How much text the walk gives the grammar for one command, heredocs set aside, its scripts and
  * programs together: a tree's nodes cost the walk too, past the parse (540 KB of words: 4 s).
  */
@@ -126,7 +134,7 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   const { parserFor } = await import("../targets/symbols.js");
   const found = new Set<string>();
   // Scripts read for one command, at most: a script calling itself, or a thousand members' scripts, ends there.
-  const shared: Shared = { command, terminal, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
+  const shared: Shared = { command, terminal, functions: new Map(), pending: [], read: new Set<string>(), budget: 64, managed: new Set<string>(), deadline: Date.now() + PARSE_MS, walkDeadline: Date.now() + WALK_LIMIT.ms, textLeft: PARSE_TEXT, nodesLeft: PARSE_NODES };
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), bound: inherited(environment), shared }, 0, () => parserFor("bash"));
   for (const program of shared.typedPrograms ?? []) TYPED_AT_TERMINAL.add(program);
   for (const directory of shared.removedWhole ?? []) REMOVED_WHOLE.add(directory);
