@@ -1617,6 +1617,34 @@ Shell("should judge a command it could not read within the walk's time as writin
   }
 });
 
+Shell("should read the files database clients and dumps, linkers, downloaders, jar, ImageMagick, ffmpeg, kubectl cp and aws s3 write", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["psql -o out.txt -c 'select 1'", ["out.txt"]],
+    ["psql -L log.txt", ["log.txt"]],
+    ["psql -c '\\o u.ts' -c 'select 1'", ["unknown:."]],
+    ["psql -c 'select 1'", []],
+    ["pg_dump -f dump.sql db", ["dump.sql"]],
+    ["pg_dump -Fd -f out db", ["glob:out/**"]],
+    ["mysqldump -r dump.sql db", ["dump.sql"]],
+    ["as -o x.o x.s", ["x.o"]],
+    ["ld -r -o y.o x.o", ["y.o"]],
+    ["aria2c -o f.bin http://127.0.0.1:9/f", ["f.bin"]],
+    ["aria2c -d dl http://127.0.0.1:9/f", ["glob:dl/*"]],
+    ["http --download -o f.json http://127.0.0.1:9/", ["f.json"]],
+    ["jar xf a.jar", ["glob:**"]],
+    ["jar cf out.jar a", ["out.jar"]],
+    ["convert in.png -resize 50% out.png", ["out.png"]],
+    ["mogrify -resize 50% a.png b.png", ["a.png", "b.png"]],
+    ["ffmpeg -i in.mp4 -c:v libx264 -y out.mp4", ["out.mp4"]],
+    ["kubectl -n ns cp pod:/x ./got -c app", ["glob:got/**", "got"]],
+    ["aws s3 cp s3://b/k got.ts", ["got.ts"]],
+    ["aws s3 cp --recursive s3://b/k got --region us-east-1", ["glob:got/**", "got"]],
+    ["aws s3 cp got.ts s3://b/k", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of ["psql -o u.ts -c 'select 1'", "pg_dump -f u.ts db", "ffmpeg -i in.mp4 u.ts", "convert in.png u.ts", "aws s3 cp s3://b/u.ts .", "kubectl cp pod:/u.ts u.ts"]) assert.is(bash(box, command), "deny", command);
+});
+
 Shell("should read lerna exec's command as run in a place the text does not fix, and lerna run's scripts as writing any file", async ({ box }) => {
   assert.equal(await writes(box, "lerna exec --scope a -- sed -i s/1/2/ u.ts"), ["unknown:u.ts"]);
   assert.equal(await writes(box, "lerna run build"), ["unknown:."]);

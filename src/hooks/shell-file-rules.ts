@@ -29,7 +29,129 @@ function mktempWrites(input: RuleInput): string[] {
   return [globOf(place === undefined ? glob : join(place, glob))];
 }
 
+/** psql's meta-commands that write a file or run a command (`\o f`, `\w f`, `\g f`, `\copy … to 'f'`, `\! cmd`, `\s f`). */
+const PSQL_WRITES = /\\(o|out|w|write|g|gx|copy|!|s)(\s|$)/;
+
+/**
+ * psql's output and log files (`-o f`, `-L f`), and any file where a command it is given, on
+ * `-c` or its input, holds a meta-command that writes or runs one (`-c '\o f'`); its `-f` script is
+ * not read (any file where the text does not fix it either).
+ */
+function psqlWrites(input: RuleInput): string[] {
+  const commands = [...input.reading.occurrences("c").map(({ value }) => value), ...(input.stdin === undefined ? [] : [input.stdin])];
+  const runs = commands.some((text) => text === undefined || PSQL_WRITES.test(text)) || input.reading.has("f");
+  return [...optionFiles(input, ["o", "L"]), ...(runs ? [UNKNOWABLE] : [])];
+}
+
+/** An assembler's or linker's output: `-o f`, else a.out where it runs. */
+const objectFile = (input: RuleInput): string[] => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.walk.cwd === undefined ? [UNKNOWABLE] : [join(input.walk.cwd, "a.out")]);
+
+/**
+ * The words of a command line no option takes, the options' values aside: each word after an
+ * option that is none of `flags` is taken for its value (ffmpeg's `-c:v libx264`, ImageMagick's
+ * `-resize 50%`).
+ */
+function plainOperands(input: RuleInput, flags: string[]): number[] {
+  const { args } = input;
+  return args.flatMap((arg, at) => {
+    if (arg === undefined) return input.text(at)?.startsWith("-") ? [] : [at];
+    if (arg.startsWith("-")) return [];
+    const before = args[at - 1];
+    return before !== undefined && before.startsWith("-") && before !== "-" && !flags.includes(before) ? [] : [at];
+  });
+}
+
+/** ffmpeg's options that take no value. */
+const FFMPEG_FLAGS = ["-y", "-n", "-hide_banner", "-nostdin", "-stats", "-nostats", "-shortest", "-re", "-an", "-vn", "-sn", "-dn", "-benchmark", "-ignore_unknown", "-copyts", "-xerror"];
+
+/** ffmpeg's outputs: each word no option takes, but what `-i` names (the inputs). */
+function ffmpegWrites(input: RuleInput): string[] {
+  const inputs = new Set(input.args.flatMap((arg, at) => (arg === "-i" ? [at + 1] : [])));
+  return input.values(plainOperands(input, FFMPEG_FLAGS).filter((at) => !inputs.has(at)));
+}
+
+/** A local destination (no `host:` or `s3://`), and, as it may be a directory, anything under it. */
+function localDestination(input: RuleInput, at: number | undefined, tree: boolean): string[] {
+  if (at === undefined) return [];
+  const text = input.text(at) ?? "";
+  if (/^[a-z][\w+.-]*:\/\//i.test(text) || /^[^/]*:/.test(text)) return [];
+  return input.values([at]).flatMap((path) => (tree || path.endsWith("/") || path.endsWith(".") ? [path, anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))] : [path]));
+}
+
+/** The options of `aws s3 cp|mv|sync` that take no value. */
+const AWS_S3_FLAGS = ["--recursive", "--dryrun", "--quiet", "--delete", "--exact-timestamps", "--size-only", "--follow-symlinks", "--no-follow-symlinks", "--only-show-errors", "--no-progress", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--no-sign-request", "--debug", "--no-verify-ssl", "--no-paginate"];
+
 export const FILE_RULES: Record<string, Rule> = {
+  // Database clients and dumps: psql's -o and -L files (and meta-commands: psqlWrites), pg_dump's
+  // and pg_dumpall's -f (a directory with -Fd), mysqldump's -r file and --tab directory.
+  psql: {
+    syntax: { short: "c:d:f:h:L:o:p:U:v:P:F:R:T:", long: { command: "c", dbname: "d", file: "f", host: "h", "log-file": "L", output: "o", port: "p", username: "U", variable: "v", set: "v", pset: "P", "field-separator": "F", "record-separator": "R", "table-attr": "T" } },
+    writes: psqlWrites,
+  },
+  pg_dump: {
+    syntax: { short: "f:F:d:h:p:U:n:N:t:T:j:Z:E:", long: { file: "f", format: "F", dbname: "d", host: "h", port: "p", username: "U", schema: "n", "exclude-schema": "N", table: "t", "exclude-table": "T", jobs: "j", compress: "Z", encoding: "E" } },
+    writes: (input) => (/^d/.test(input.reading.value("F") ?? "") ? optionFiles(input, ["f"]).map((path) => anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))) : optionFiles(input, ["f"])),
+  },
+  pg_dumpall: { syntax: { short: "f:d:h:p:U:", long: { file: "f", dbname: "d", host: "h", port: "p", username: "U" } }, writes: (input) => optionFiles(input, ["f"]) },
+  mysqldump: {
+    syntax: { short: "r:h:u:P:T:S:", long: { "result-file": "r", host: "h", user: "u", port: "P", tab: "T", socket: "S" } },
+    writes: (input) => [...optionFiles(input, ["r"]), ...input.reading.values("T").map((dir) => anyUnder(directoryAt(input.walk.cwd, dir)))],
+  },
+  // An assembler's and a linker's object.
+  as: { syntax: { short: "o:I:" }, writes: objectFile },
+  ld: { syntax: { short: "o:L:l:T:e:m:z:" }, writes: objectFile },
+  // Downloads: aria2c's -o (in -d's directory), else a file of the URL's name there; httpie's -o,
+  // and with --download and no -o, a file of the URL's name where it runs.
+  aria2c: {
+    syntax: { short: "o:d:i:x:s:j:k:", long: { out: "o", dir: "d", "input-file": "i" } },
+    writes: (input) => {
+      const dir = input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd;
+      if (dir === undefined) return [UNKNOWABLE];
+      return input.reading.has("o") ? optionFiles(input, ["o"]).map((name) => (name.startsWith("\0") ? name : join(dir, name))) : [globOf(join(dir, "*"))];
+    },
+  },
+  http: { syntax: { short: "o:d", long: { output: "o", download: "d" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []) },
+  https: { syntax: { short: "o:d", long: { output: "o", download: "d" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []) },
+  // jar: `xf a.jar` extracts where it runs (anything under it); `cf`/`uf out.jar …` writes the jar.
+  jar: {
+    syntax: {},
+    writes: (input) => {
+      const mode = (input.args[0] ?? "").replace(/^-/, "");
+      if (input.args[0] === undefined) return [UNKNOWABLE];
+      if (mode.includes("x")) return [anyUnder(input.walk.cwd)];
+      return /[cu]/.test(mode) && mode.includes("f") ? input.values([1]) : [];
+    },
+  },
+  // ImageMagick: convert's (and magick's) output is its last word; mogrify rewrites each file.
+  convert: { syntax: {}, writes: (input) => input.values(plainOperands(input, []).slice(-1)) },
+  magick: { syntax: {}, writes: (input) => (input.args[0] === "mogrify" ? input.values(plainOperands(input, []).slice(1)) : input.values(plainOperands(input, []).slice(-1))) },
+  mogrify: { syntax: {}, writes: (input) => input.values(plainOperands(input, [])) },
+  ffmpeg: { syntax: {}, writes: ffmpegWrites },
+  // Copies from a container or a bucket: `kubectl cp pod:/x dst`, `aws s3 cp|mv s3://b/k dst`
+  // (a tree with --recursive), `aws s3 sync s3://b dst`: the local destination, and what lands under it.
+  kubectl: {
+    syntax: {},
+    writes: (input) => {
+      const { args } = input;
+      const cp = args.indexOf("cp");
+      if (cp === -1) return [];
+      const valued = ["-c", "--container", "-n", "--namespace", "--retries", "--context", "--kubeconfig"];
+      const operands = args.flatMap((arg, at) => (at > cp && !(arg ?? input.text(at) ?? "").startsWith("-") && !valued.includes(args[at - 1] ?? "") ? [at] : []));
+      return localDestination(input, operands.at(-1), true);
+    },
+  },
+  aws: {
+    syntax: {},
+    writes: (input) => {
+      const { args } = input;
+      if (args[0] !== "s3" || !["cp", "mv", "sync"].includes(args[1] ?? "")) return [];
+      // Its source and destination, the words no option takes (an option not among AWS_S3_FLAGS takes the next word).
+      const operands = args.flatMap((arg, at) => (at > 1 && !(arg ?? input.text(at) ?? "").startsWith("-") && !((args[at - 1] ?? "").startsWith("--") && !AWS_S3_FLAGS.includes(args[at - 1] as string)) ? [at] : []));
+      const tree = args[1] === "sync" || args.includes("--recursive");
+      // Two, as it takes them; else each that is local may be the destination.
+      return (operands.length === 2 ? operands.slice(1) : operands).flatMap((at) => localDestination(input, at, tree));
+    },
+  },
   shuf: { syntax: { short: "i:n:o:", long: { "input-range": "i", "head-count": "n", output: "o", "random-source": ":" } }, writes: (input) => optionFiles(input, ["o"]) },
   sdiff: { syntax: { short: "I:o:w:", long: { "ignore-matching-lines": "I", output: "o", width: "w", "diff-program": ":", tabsize: ":" } }, writes: (input) => optionFiles(input, ["o"]) },
   split: {

@@ -230,11 +230,18 @@ const GATE_LINE = 4_096;
  */
 const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
 
+/**
+ * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, and
+ * copies from a container or a bucket (shell-file-rules.ts).
+ */
+const OUTPUT_TOOLS =
+  /\b(psql|pg_dump|pg_dumpall|mysqldump|aria2c|jar|convert|magick|mogrify|ffmpeg)\b|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
+
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words)) return true;
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
 }
