@@ -16,14 +16,20 @@ Tools.before.each((context) => {
 });
 Tools.after.each((context) => context.box.cleanup());
 
-/** Every command denied: each writes u.ts, which another session holds. */
+/** Every command denied: each writes u.ts, or another file another session holds. */
 function denies(box: Sandbox, commands: string[]): void {
   for (const command of commands) assert.is(bash(box, command), "deny", command);
 }
 
-/** Every command allowed: none writes u.ts. */
+/** Every command allowed: none writes a file another session holds. */
 function allows(box: Sandbox, commands: string[]): void {
   for (const command of commands) assert.is(bash(box, command), undefined, command);
+}
+
+/** A file of the project that another session ("other") holds too, beside u.ts. */
+function held(box: Sandbox, path: string): void {
+  file(box, path, "");
+  claims(["take", join(box.project, path), "--dir", box.dir, "--holder", "other", "--purpose", "formatting"]);
 }
 
 Tools("should read a command whose name is quoted, escaped or split by a line continuation", async ({ box }) => {
@@ -310,6 +316,28 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
     "ed -s src/b.ts <<'X'\n,s/a/b/g\na\nw u.ts\n.\nw\nq\nX",
   ]);
   assert.equal(await writes(box, "sed -n 'w out.txt' src/b.ts"), ["out.txt"]);
+});
+
+Tools("should judge go fix's packages as go fmt's, and gofumpt -w's files as gofmt's", async ({ box }) => {
+  held(box, "pkg/a.go");
+  held(box, "main.go");
+  const cases: Array<[string, string[]]> = [
+    ["go fix ./pkg", ["pkg"]],
+    ["go fix ./...", ["glob:**"]],
+    ["go fix", ["glob:*"]], // the package where it runs
+    ["go -C pkg fix", ["glob:pkg/*"]],
+    ["go fix -fix context ./pkg", ["pkg"]], // -fix takes a value
+    ["go fix -tags=integration ./pkg/...", ["glob:pkg/**"]],
+    ["go fix -diff ./...", []], // prints the changes
+    ["gofumpt -w main.go", ["main.go"]],
+    ["gofumpt -extra -lang go1.22 -w pkg", ["pkg"]],
+    ["gofumpt -l main.go", []],
+    ["gofumpt -d main.go", []],
+    ["gofumpt -w=false main.go", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["go fix ./pkg", "go fix ./...", "go fix", "cd pkg && go fix", "gofumpt -w main.go", "gofumpt -l -w ."]);
+  allows(box, ["go fix -diff ./...", "go fix ./other", "gofumpt -l main.go", "gofumpt -d .", "go vet ./..."]);
 });
 
 Tools.run();

@@ -41,11 +41,11 @@ const TOOL_USE = new RegExp(
     String.raw`\b(black|isort|rustfmt)\b(?![^;&|\n]*\s(--check|--check-only|--diff|-c|--version|-h|--help)\b)`,
     String.raw`\bprettier\b[^;&|\n]*\s(--write|-[a-z]*w)`,
     String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
-    String.raw`\b(gofmt|goimports|shfmt)\b[^;&|\n]*\s(--?w\b|-[a-z]*w|--write)`,
+    String.raw`\b(gofmt|goimports|gofumpt|shfmt)\b[^;&|\n]*\s(--?w\b|-[a-z]*w|--write)`,
     String.raw`\b(clang-format|autopep8|yapf)\b[^;&|\n]*\s(-[a-z]*i|--in-place)`,
     String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|check\b(?![^;&|\n]*\s--no-fix\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
     String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
-    String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
+    String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
     String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,
     String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
     // pytest's reports (shell-codegen-rules.ts).

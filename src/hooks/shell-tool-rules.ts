@@ -778,12 +778,12 @@ export const TOOL_RULES: Record<string, Rule> = {
   }),
   gofmt: goFormatter(["r", "cpuprofile"], (flags) => flags.has("w")),
   goimports: goFormatter(["local", "srcdir", "cpuprofile", "memprofile", "trace"], (flags) => flags.has("w")),
+  gofumpt: goFormatter(["lang", "modpath", "cpuprofile"], (flags) => flags.has("w")),
   go: bySubcommand(GO, {
     // go fmt ./... rewrites every package under .; `go fmt` the package here. `go -C dir` runs there.
-    fmt: (input, rest) => {
-      const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
-      return rest.length === 0 ? [anyIn(cwd)] : input.values(rest).map((pattern) => (pattern.endsWith("/...") ? anyUnder(directoryAt(cwd, pattern.slice(0, -4) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
-    },
+    fmt: (input, rest) => goPackageFiles(input, rest),
+    // go fix rewrites its packages as go fmt does (`-diff` prints the changes instead).
+    fix: goFix,
     mod: (input, rest) => {
       const action = input.args[rest[0] ?? -1] ?? "";
       const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
@@ -966,6 +966,30 @@ function workModules(file: string): string[] | undefined {
 function goPackages(input: RuleInput, rest: number[], cwd = input.walk.cwd): string[] {
   if (rest.length === 0) return [anyUnder(cwd)];
   return input.values(rest).map((pattern) => (pattern.endsWith("/...") || pattern === "..." ? anyUnder(directoryAt(cwd, pattern.slice(0, -3) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
+}
+
+/** The files of the Go packages `go fmt` and `go fix` are given (`./...`: everything under its directory); none, the package where it runs (`go -C dir`: there). */
+function goPackageFiles(input: RuleInput, packages: number[]): string[] {
+  const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+  return packages.length === 0 ? [anyIn(cwd)] : input.values(packages).map((pattern) => (pattern.endsWith("/...") ? anyUnder(directoryAt(cwd, pattern.slice(0, -4) || ".")) : (directoryAt(cwd, pattern) ?? pattern)));
+}
+
+/**
+ * `go fix [-fix list] [build flags] [packages]`: the packages' files, as go fmt's are read; with
+ * `-diff` (Go 1.26's go fix) it prints the changes and writes nothing. Its flags are Go's: whole
+ * words, the valued ones (`-fix`, `-tags`, `-fixtool`) taking the next argument unless written `-flag=value`.
+ */
+function goFix(input: RuleInput): string[] {
+  const { args } = input;
+  const packages: number[] = [];
+  for (let at = args.indexOf("fix") + 1; at > 0 && at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) packages.push(at);
+    else if (/^--?diff(=(true|1))?$/.test(arg)) return [];
+    else if (/^--?(fix|fixtool)$/.test(arg) || GO_TEST_VALUED.test(arg)) at++;
+    else if (!arg.startsWith("-")) packages.push(at);
+  }
+  return goPackageFiles(input, packages);
 }
 
 /** go test's flags that take a value as the next argument (its build flags among them). */
