@@ -340,4 +340,53 @@ Tools("should judge go fix's packages as go fmt's, and gofumpt -w's files as gof
   allows(box, ["go fix -diff ./...", "go fix ./other", "gofumpt -l main.go", "gofumpt -d .", "go vet ./..."]);
 });
 
+Tools("should judge dotnet format, swift-format, zig fmt, taplo fmt, buf format -w and tflint --fix by what they rewrite, and their checks as nothing", async ({ box }) => {
+  held(box, "src/App/Program.cs");
+  held(box, "Sources/App/main.swift");
+  held(box, "build.zig");
+  held(box, "Cargo.toml");
+  held(box, "proto/a.proto");
+  held(box, "infra/main.tf");
+  const cases: Array<[string, string[]]> = [
+    ["dotnet format src/App/App.csproj", ["glob:src/App/**"]], // the project's directory
+    ["dotnet format whitespace src --verbosity diag", ["glob:src/**"]],
+    ["dotnet format --include src/App/Program.cs src/App/Other.cs --severity warn", ["glob:**"]], // --include's words are no project
+    ["dotnet format --report out src", ["glob:src/**", "out/format-report.json"]],
+    ["dotnet format --verify-no-changes", []],
+    ["swift-format -i Sources/App/main.swift", ["Sources/App/main.swift"]],
+    ["swift-format format --in-place -r --configuration .swift-format Sources", ["Sources"]],
+    ["swift format -i -r Sources", ["Sources"]],
+    ["swift-format Sources/App/main.swift", []], // prints
+    ["swift-format lint -r Sources", []],
+    ["zig fmt build.zig src", ["build.zig", "src"]],
+    ["zig fmt --check .", []],
+    ["taplo fmt Cargo.toml", ["Cargo.toml"]],
+    ["taplo format --option indent_string='  ' Cargo.toml", ["Cargo.toml"]],
+    ["taplo fmt --check", []],
+    ["taplo fmt --diff Cargo.toml", ["Cargo.toml"]], // prints the changes, and writes them
+    ["buf format -w proto", ["proto"]],
+    ["buf format -o out proto", ["out"]],
+    ["buf format -d", []],
+    ["tflint --fix", ["glob:*"]],
+    ["tflint --chdir infra --fix", ["glob:infra/*"]],
+    ["tflint --recursive --fix", ["glob:**"]],
+    ["tflint --recursive", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
+  denies(box, [
+    "dotnet format",
+    "dotnet format style src/App",
+    "swift-format -i -r Sources",
+    "swift format --in-place Sources/App/main.swift",
+    "zig fmt build.zig",
+    "taplo fmt",
+    "taplo format Cargo.toml",
+    "buf format -w",
+    "buf format --write proto",
+    "tflint --chdir=infra --fix",
+    "tflint --fix --recursive",
+  ]);
+  allows(box, ["dotnet format --verify-no-changes", "dotnet format other/x.csproj", "swift-format lint -r Sources", "swift-format Sources/App/main.swift", "zig fmt --check build.zig", "taplo fmt --check", "taplo fmt other.toml", "buf format", "buf lint", "tflint --chdir infra", "tflint --fix --chdir other"]);
+});
+
 Tools.run();

@@ -6,8 +6,8 @@
 // the text does not fix, is any file.
 import { dirname, join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { atRoot, bySubcommand, projectRoot } from "./shell-tool-rules.js";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { atRoot, bySubcommand, operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, configIn, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
@@ -121,8 +121,12 @@ function outsOf(file: string | undefined, at: string | undefined, keys = ["out"]
   return found.length === 0 ? undefined : found;
 }
 
-/** buf generate: each plugin's `out` in buf.gen.yaml (`--template`'s file), or `-o`'s directory they are under. */
-const BUF: Rule = bySubcommand({ short: "o:", long: { output: "o", ...valuedLong("template path exclude-path config error-format") } }, {
+/**
+ * buf generate: each plugin's `out` in buf.gen.yaml (`--template`'s file), or `-o`'s directory they
+ * are under; buf format: its input (a directory, here with none) with `-w`, and `-o`'s file or directory.
+ */
+const BUF: Rule = bySubcommand({ short: "o:wd", long: { output: "o", write: "w", diff: "d", ...valuedLong("template path exclude-path config error-format") } }, {
+  format: (input, rest) => [...optionFiles(input, ["o"]), ...(input.reading.has("w") ? operandFiles(input, rest) : [])],
   generate: (input) => {
     const template = input.reading.has("template") ? directoryAt(input.walk.cwd, input.reading.value("template")) : configIn(input.walk.cwd, ["buf.gen.yaml", "buf.gen.yml"]);
     const base = input.reading.has("o") ? directoryAt(input.walk.cwd, input.reading.value("o")) : input.walk.cwd;

@@ -10,7 +10,7 @@ import { readdirSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
-import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
@@ -351,19 +351,22 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   nox: { syntax: { short: "s:f:k:t:", long: valuedLong("sessions noxfile keywords tags envdir python") }, writes: (input) => (input.args.some((arg) => ["-l", "--list", "--list-sessions", "--help", "-h", "--version"].includes(arg ?? "")) ? [] : [anyUnder(input.reading.has("envdir") ? directoryAt(input.walk.cwd, input.reading.value("envdir")) : pythonRoot(input.walk.cwd, ".nox"))]) },
   dotnet: bySubcommand(
     { long: {} },
-    Object.fromEntries(
-      ["build", "test", "run", "publish", "pack", "restore", "clean", "watch", "add", "remove"].map((sub) => [
-        sub,
-        (input: RuleInput) => {
-          const root = input.walk.cwd; // (the project or solution there)
-          if (root === undefined) return [UNKNOWABLE];
-          const projects = readdirNames(root).filter((name) => /\.(csproj|fsproj|vbproj)$/.test(name)).map((name) => join(root, name));
-          // `dotnet add package x` rewrites the project file; the rest build into bin/ and obj/ of each project.
-          if (sub === "add" || sub === "remove") return projects.length > 0 ? projects : [globOf(join(root, "*.*proj"))];
-          return [globOf(join(root, "**", "bin", "**")), globOf(join(root, "**", "obj", "**"))];
-        },
-      ]),
-    ),
+    {
+      ...Object.fromEntries(
+        ["build", "test", "run", "publish", "pack", "restore", "clean", "watch", "add", "remove"].map((sub) => [
+          sub,
+          (input: RuleInput) => {
+            const root = input.walk.cwd; // (the project or solution there)
+            if (root === undefined) return [UNKNOWABLE];
+            const projects = readdirNames(root).filter((name) => /\.(csproj|fsproj|vbproj)$/.test(name)).map((name) => join(root, name));
+            // `dotnet add package x` rewrites the project file; the rest build into bin/ and obj/ of each project.
+            if (sub === "add" || sub === "remove") return projects.length > 0 ? projects : [globOf(join(root, "*.*proj"))];
+            return [globOf(join(root, "**", "bin", "**")), globOf(join(root, "**", "obj", "**"))];
+          },
+        ]),
+      ),
+      format: dotnetFormat,
+    },
   ),
   // pip install -e PATH (an editable install): its metadata (*.egg-info) and build/ beside the project's sources.
   pip: pipRule(),
@@ -385,6 +388,8 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   flutter: bySubcommand({ short: "C:", long: { directory: "C" } }, { pub: pubWrites }),
   // swift package update, resolve: Package.resolved (add-dependency, add-target, add-product: Package.swift too).
   swift: bySubcommand({ long: valuedLong("package-path scratch-path") }, {
+    // `swift format` (Swift 6's toolchain) is swift-format.
+    format: (input) => swiftFormat(input, readOptions(input.args, { ...SWIFT_FORMAT, exact: true }, input.args.indexOf("format") + 1)),
     package: (input, rest) => {
       const action = input.args[rest[0] ?? -1] ?? "";
       if (!["update", "resolve", "add-dependency", "add-target", "add-product"].includes(action)) return [];
@@ -393,6 +398,56 @@ const PROJECT_TOOLS: Record<string, Rule> = {
     },
   }),
 };
+
+/**
+ * `dotnet format [whitespace|style|analyzers] [PROJECT|SOLUTION|FOLDER]`: the sources of the
+ * project or solution it is given (of the one where it runs, with none): anything under its
+ * directory; `--report`'s JSON report (a directory's format-report.json). `--verify-no-changes`
+ * rewrites nothing. Its options take a value as `--x v`, `--x=v` or `--x:v`; `--include`,
+ * `--exclude` and `--diagnostics` every word up to the next option.
+ */
+function dotnetFormat(input: RuleInput): string[] {
+  const { args, walk } = input;
+  const operands: number[] = [];
+  let report: { value?: string; at?: number } | undefined;
+  let verify = false;
+  let at = args.indexOf("format") + 1;
+  if (["whitespace", "style", "analyzers"].includes(args[at] ?? "")) at++;
+  for (; at > 0 && at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || !arg.startsWith("-")) {
+      operands.push(at);
+      continue;
+    }
+    const [name = "", attached] = arg.split(/[=:](.*)/s);
+    if (["-h", "--help", "-?"].includes(name)) return [];
+    if (name === "--verify-no-changes") verify = true;
+    else if (name === "--report") report = attached !== undefined ? { value: attached } : { at: ++at };
+    else if (["--severity", "--verbosity", "-v", "--binarylog"].includes(name) && attached === undefined) at++;
+    else if (["--include", "--exclude", "--diagnostics", "--exclude-diagnostics"].includes(name) && attached === undefined) {
+      while (at + 1 < args.length && !args[at + 1]?.startsWith("-")) at++;
+    }
+  }
+  const reported = report === undefined ? [] : (report.value !== undefined ? [report.value] : input.values([report.at as number])).map((path) => (path.endsWith(".json") ? path : join(path, "format-report.json")));
+  if (verify) return reported;
+  const place = operands[0] === undefined ? walk.cwd : directoryAt(walk.cwd, args[operands[0]]);
+  const project = place !== undefined && /\.(sln|slnx|slnf|csproj|fsproj|vbproj)$/.test(place) ? dirname(place) : place;
+  return [anyUnder(project), ...reported];
+}
+
+/** swift-format's options (`swift-format format` and `lint`, and Swift 6's `swift format`). */
+const SWIFT_FORMAT: Syntax = { short: "irps", long: { "in-place": "i", recursive: "r", parallel: "p", strict: "s", ...valuedLong("configuration assume-filename offsets lines enable-experimental-feature") } };
+
+/**
+ * swift-format [format] -i FILES: rewrites the files (a directory with `-r`: everything under it),
+ * which it otherwise prints; `lint` and `dump-configuration` only read.
+ */
+function swiftFormat(input: RuleInput, reading: Reading): string[] {
+  const [first, ...others] = reading.operands;
+  const sub = first === undefined ? undefined : input.args[first];
+  if (!reading.has("i") || reading.has("--help", "h") || ["lint", "dump-configuration", "help"].includes(sub ?? "")) return [];
+  return operandFiles(input, sub === "format" ? others : reading.operands, []);
+}
 
 /** `dart pub` and `flutter pub`: get, upgrade, downgrade, add, remove rewrite pubspec.lock (add, remove and `upgrade --major-versions` pubspec.yaml too) and .dart_tool/. */
 function pubWrites(input: RuleInput, rest: number[]): string[] {
@@ -880,6 +935,24 @@ export const TOOL_RULES: Record<string, Rule> = {
     format: (input, rest) => (input.reading.has("o") && input.reading.value("o") !== "write" ? [] : operandFiles(input, rest)),
     fix: (input, rest) => (input.reading.has("--apply") ? operandFiles(input, rest) : []),
   }),
+  "swift-format": { syntax: { ...SWIFT_FORMAT, exact: true }, writes: (input) => swiftFormat(input, input.reading) },
+  // zig fmt FILES (a directory: every .zig file under it), not --check or --stdin.
+  zig: bySubcommand({ long: valuedLong("exclude color") }, { fmt: (input, rest) => (input.reading.has("--check", "--stdin") ? [] : operandFiles(input, rest, [])) }),
+  // taplo fmt (format) FILES; with none, the TOML files its config includes, else every one under
+  // where it runs. Not --check (--diff prints the changes and writes them all the same).
+  taplo: bySubcommand({ short: "c:o:", long: { config: "c", option: "o", ...valuedLong("cache-path stdin-filepath colors") } }, {
+    fmt: (input, rest) => (input.reading.has("--check") ? [] : operandFiles(input, rest)),
+    format: (input, rest) => (input.reading.has("--check") ? [] : operandFiles(input, rest)),
+  }),
+  // tflint --fix: the module's files where it runs (--chdir's), with --recursive every module under it.
+  tflint: {
+    syntax: { short: "c:f:", long: { config: "c", format: "f", fix: "", recursive: "", ...valuedLong("chdir filter var-file var module call-module-type only enable-rule disable-rule enable-plugin minimum-failure-severity color max-workers") }, exact: true },
+    writes: (input) => {
+      if (!input.reading.has("fix") || asksHelp(input)) return [];
+      const place = input.reading.has("chdir") ? directoryAt(input.walk.cwd, input.reading.value("chdir")) : input.walk.cwd;
+      return [input.reading.has("recursive") ? anyUnder(place) : anyIn(place)];
+    },
+  },
   npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap }),
   pnpm: javascriptPackages("pnpm"),
   yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion }),
