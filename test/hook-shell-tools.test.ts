@@ -389,4 +389,48 @@ Tools("should judge dotnet format, swift-format, zig fmt, taplo fmt, buf format 
   allows(box, ["dotnet format --verify-no-changes", "dotnet format other/x.csproj", "swift-format lint -r Sources", "swift-format Sources/App/main.swift", "zig fmt --check build.zig", "taplo fmt --check", "taplo fmt other.toml", "buf format", "buf lint", "tflint --chdir infra", "tflint --fix --chdir other"]);
 });
 
+Tools("should judge autoflake -i, pyupgrade, mdformat, nbstripout and jupyter nbconvert by the files they rewrite or write, and their checks as nothing", async ({ box }) => {
+  held(box, "app.py");
+  held(box, "README.md");
+  held(box, "nb/a.ipynb");
+  held(box, "nb/a.html");
+  file(box, "nb/j.ipynb", '{"metadata": {"language_info": {"name": "julia", "file_extension": ".jl"}}}\n');
+  const cases: Array<[string, string[]]> = [
+    ["autoflake -i app.py", ["app.py"]],
+    ["autoflake --in-place --imports requests -r src", ["src"]], // --imports takes a value
+    ["autoflake app.py", []], // prints a diff
+    ["autoflake -i --check app.py", []],
+    ["pyupgrade --py311-plus app.py", ["app.py"]],
+    ["python3 -m pyupgrade app.py", ["app.py"]],
+    ["mdformat --wrap 80 README.md docs", ["README.md", "docs"]],
+    ["mdformat --check README.md", []],
+    ["nbstripout nb/a.ipynb", ["nb/a.ipynb"]],
+    ["nbstripout --extra-keys metadata.kernelspec nb/a.ipynb", ["nb/a.ipynb"]],
+    ["nbstripout -t nb/a.ipynb", []],
+    ["nbstripout --dry-run nb/a.ipynb", []],
+    ["nbstripout --install --attributes .gitattributes", [".gitattributes"]],
+    ["jupyter nbconvert --inplace nb/a.ipynb", ["nb/a.ipynb"]],
+    ["jupyter nbconvert --to notebook --inplace --execute nb/a.ipynb", ["nb/a.ipynb"]],
+    ["jupyter nbconvert --clear-output nb/a.ipynb", ["nb/a.ipynb"]],
+    ["jupyter nbconvert nb/a.ipynb", ["nb/a.html"]], // html by default, beside the notebook
+    ["jupyter nbconvert --to notebook nb/a.ipynb", ["nb/a.nbconvert.ipynb"]],
+    ["jupyter nbconvert --to=markdown --output-dir docs nb/a.ipynb", ["docs/a.md", "glob:docs/a_files/**"]],
+    ["jupyter nbconvert --to script nb/j.ipynb", ["nb/j.jl"]], // its language's extension
+    ["jupyter nbconvert --to html --output report nb/a.ipynb", ["nb/report.html"]],
+    ["jupyter nbconvert --to script --stdout nb/a.ipynb", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, [
+    "autoflake -i --remove-all-unused-imports app.py",
+    "pyupgrade app.py",
+    "mdformat .",
+    "nbstripout nb/a.ipynb",
+    "jupyter nbconvert --inplace nb/a.ipynb",
+    "jupyter nbconvert --to notebook --inplace nb/*.ipynb",
+    "jupyter nbconvert --to html nb/a.ipynb",
+    "jupyter-nbconvert --clear-output nb/a.ipynb",
+  ]);
+  allows(box, ["autoflake app.py", "autoflake --check app.py", "mdformat --check README.md", "nbstripout -t nb/a.ipynb", "nbstripout --verify nb/a.ipynb", "jupyter nbconvert --to script nb/j.ipynb", "jupyter nbconvert --to html --stdout nb/a.ipynb"]);
+});
+
 Tools.run();

@@ -46,6 +46,8 @@ const TOOL_USE = new RegExp(
     String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|check\b(?![^;&|\n]*\s--no-fix\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
     String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
     String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno|zig|taplo)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
+    // autoflake -i; pyupgrade, mdformat, nbstripout (not their checks) and nbconvert, which rewrite or write beside what they are given.
+    String.raw`\bautoflake\b[^;&|\n]*\s(-[a-z]*i|--in-place)|\b(pyupgrade|nbconvert)\b|\bmdformat\b(?![^;&|\n]*\s--check\b)|\bnbstripout\b(?![^;&|\n]*\s(-t|--textconv|--dry-run|--verify|--is-installed|--status)\b)`,
     // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
     String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
     String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,

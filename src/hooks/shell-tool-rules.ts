@@ -7,7 +7,7 @@
 // name only (Syntax.exact): these tools take no abbreviations, and `--fix` is not `--fix-type`.
 // What a tool's configuration adds (`fix = true` in ruff's) is not read.
 import { readdirSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
 import { type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
@@ -780,6 +780,59 @@ function isDirectoryPath(path: string): boolean {
 
 const PRISMA: Syntax = { long: { check: "", print: "", ...valuedLong("schema config name generator url from-url to-url from-schema-datamodel to-schema-datamodel from-migrations to-migrations shadow-database-url script file"), "skip-generate": "", "create-only": "", force: "" } };
 
+const NBSTRIPOUT: Syntax = {
+  short: "tfs",
+  long: { textconv: "t", force: "f", "dry-run": "", verify: "", install: "", uninstall: "", "is-installed": "", status: "", ...valuedLong("extra-keys keep-metadata-keys drop-tagged-cells mode python attributes max-size") },
+};
+
+/**
+ * nbstripout FILES strips each notebook's outputs in place (none: stdin to stdout); not with
+ * `-t`/`--textconv` (prints), `--dry-run`, `--verify`. `--install` and `--uninstall` change git's
+ * config, and the attributes file `--attributes` names.
+ */
+function nbstripout(input: RuleInput): string[] {
+  const { reading } = input;
+  if (reading.has("t", "dry-run", "verify", "is-installed", "status", "--version", "h") || asksHelp(input)) return [];
+  if (reading.has("install", "uninstall")) return optionFiles(input, ["attributes"]);
+  return operandFiles(input, reading.operands, []);
+}
+
+/** jupyter nbconvert's options (traitlets'): `--to x` or `--to=x`; `--Class.trait=value`. */
+const NBCONVERT: Syntax = { long: valuedLong("to output output-dir template template-file writer post reader log-level config nbformat theme") };
+
+/** The extension of what nbconvert writes, by `--to`; a script's is its language's. */
+const NBCONVERT_EXTENSIONS: Record<string, string> = { html: ".html", slides: ".slides.html", markdown: ".md", rst: ".rst", latex: ".tex", pdf: ".pdf", webpdf: ".pdf", qtpdf: ".pdf", qtpng: ".png", asciidoc: ".asciidoc" };
+
+/**
+ * jupyter nbconvert NOTEBOOKS: `--inplace` (or `--clear-output`) rewrites each notebook; else it
+ * writes each converted (`--to`, html by default) beside it or in `--output-dir`, named by
+ * `--output` or the notebook's name: `a.html`, `a.nbconvert.ipynb` for a notebook, a script by the
+ * extension its notebook gives its language (else any), with the images some formats extract under
+ * `a_files/`. `--stdout` prints.
+ */
+function nbconvert(input: RuleInput, notebooks: number[]): string[] {
+  const { reading, walk } = input;
+  if (reading.has("--stdout", "--help", "--generate-config", "--show-config", "--show-config-json")) return [];
+  const files = operandFiles(input, notebooks, []);
+  if (reading.has("--inplace", "--clear-output")) return files;
+  const to = reading.value("to") ?? (reading.has("to") ? undefined : "html");
+  const output = reading.value("output");
+  if (to === undefined || (reading.has("output") && output === undefined)) return [UNKNOWABLE];
+  return files.flatMap((file) => {
+    if (file === UNKNOWABLE) return [UNKNOWABLE];
+    const mark = /^\0(glob|unknown):/.exec(file)?.[0] ?? "";
+    const plain = file.slice(mark.length);
+    const directory = reading.has("output-dir") ? (reading.value("output-dir") ?? UNKNOWABLE) : dirname(plain);
+    if (directory === UNKNOWABLE) return [UNKNOWABLE];
+    const base = output === undefined ? basename(plain).replace(/\.ipynb$/, "") : output.replace(/\.[^./]*$/, "");
+    const language = to === "script" && mark === "" ? /"file_extension"\s*:\s*"(\.[\w+-]+)"/.exec(readText(within(walk.cwd, plain)) ?? "")?.[1] : undefined;
+    const extension = to === "notebook" ? (output === undefined ? ".nbconvert.ipynb" : ".ipynb") : (NBCONVERT_EXTENSIONS[to] ?? language);
+    const made = join(directory, extension === undefined ? `${base}.*` : `${base}${extension}`);
+    const extracted = ["markdown", "rst", "latex", "asciidoc"].includes(to) ? [join(directory, `${base}_files`, "**")] : [];
+    return [made, ...extracted].map((path) => (mark === UNKNOWN_MARK ? UNKNOWN_MARK + path : mark !== "" || path.includes("*") ? globOf(path) : path));
+  });
+}
+
 /** pip-compile's options (pip-tools), as click reads them. */
 const PIP_COMPILE: Syntax = {
   short: "o:i:f:P:c:",
@@ -823,6 +876,14 @@ export const TOOL_RULES: Record<string, Rule> = {
   isort: formatter({ short: "cdl:p:o:", long: { "check-only": "c", check: "c", diff: "d", stdout: "d", "line-length": "l", project: "p", thirdparty: "o", ...valuedLong("settings-path sp settings-file settings profile src skip skip-glob filter-files ext") } }, (has) => !has("c", "d"), []),
   autopep8: formatter({ short: "ij:", long: { "in-place": "i", jobs: "j", ...valuedLong("select ignore max-line-length indent-size line-range global-config exclude") } }, (has) => has("i"), []),
   yapf: formatter({ short: "il:e:p", long: { "in-place": "i", lines: "l", exclude: "e", ...valuedLong("style") } }, (has) => has("i"), []),
+  autoflake: formatter({ short: "icrsj:", long: { "in-place": "i", check: "c", recursive: "r", stdout: "s", jobs: "j", "check-diff": "", ...valuedLong("exclude imports config stdin-display-name") } }, (has) => has("i") && !has("c", "check-diff", "s")),
+  // pyupgrade FILES rewrites them in place, always.
+  pyupgrade: formatter({ long: {} }, (has) => !has("h")),
+  mdformat: formatter({ long: valuedLong("wrap end-of-line exclude extensions codeformatters") }, (has) => !has("--check", "h", "--version")),
+  nbstripout: { syntax: { ...NBSTRIPOUT, exact: true }, writes: nbstripout },
+  jupyter: bySubcommand(NBCONVERT, { nbconvert: (input, rest) => nbconvert(input, rest) }),
+  "jupyter-nbconvert": { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) },
+  nbconvert: { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) }, // python -m nbconvert
   ruff: bySubcommand(RUFF, {
     format: (input, rest) => (input.reading.has("--check", "--diff") ? [] : operandFiles(input, rest)),
     // `fix = true` in its configuration fixes as `--fix` does, unless `--no-fix`.
