@@ -433,4 +433,53 @@ Tools("should judge autoflake -i, pyupgrade, mdformat, nbstripout and jupyter nb
   allows(box, ["autoflake app.py", "autoflake --check app.py", "mdformat --check README.md", "nbstripout -t nb/a.ipynb", "nbstripout --verify nb/a.ipynb", "jupyter nbconvert --to script nb/j.ipynb", "jupyter nbconvert --to html --stdout nb/a.ipynb"]);
 });
 
+Tools("should judge clang-tidy -fix, google-java-format -i, stylua, phpcbf and standardrb --fix by the files they rewrite, and their checks as nothing", async ({ box }) => {
+  held(box, "src/a.c");
+  held(box, "include/a.h");
+  held(box, "src/A.java");
+  held(box, "init.lua");
+  held(box, "src/a.php");
+  held(box, "lib/a.rb");
+  const headers = ["unknown:*.h", "unknown:*.hh", "unknown:*.hpp", "unknown:*.hxx"];
+  const cases: Array<[string, string[]]> = [
+    ["clang-tidy -fix src/b.c", ["src/b.c", ...headers]], // and the headers it includes, wherever they are
+    ["clang-tidy --fix-errors -p build -checks '-*,modernize-*' src/b.c -- -Iinclude", ["src/b.c", ...headers]],
+    ["clang-tidy -fix -header-filter= src/b.c", ["src/b.c"]],
+    ["clang-tidy -export-fixes fixes.yaml src/a.c", ["fixes.yaml"]],
+    ["clang-tidy src/a.c", []],
+    ["clang-tidy -fix=false src/a.c", []],
+    ["google-java-format -i src/A.java", ["src/A.java"]],
+    ["google-java-format --replace --lines 1:20 src/A.java", ["src/A.java"]],
+    ["google-java-format -i @sources.txt", ["unknown:."]],
+    ["google-java-format src/A.java", []], // prints
+    ["google-java-format -n -i src/A.java", []],
+    ["stylua init.lua lua", ["init.lua", "lua"]],
+    ["stylua -f stylua.toml init.lua", ["init.lua"]],
+    ["stylua --check init.lua", []],
+    ["phpcbf --standard=PSR12 src", ["src"]],
+    ["phpcbf --runtime-set testVersion 8.1 src/a.php", ["src/a.php"]],
+    ["phpcbf --suffix=.fixed src/a.php", ["src/a.php.fixed"]],
+    ["phpcbf", ["."]],
+    ["phpcbf -i", []],
+    ["standardrb --fix lib", ["lib"]],
+    ["standardrb --fix", ["."]],
+    ["standardrb lib", []],
+    ["standardrb --fix --no-fix lib", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).map((path) => (path === box.project ? "." : path)), expected, command);
+  denies(box, [
+    "clang-tidy -fix src/a.c",
+    "clang-tidy -fix src/b.c", // include/a.h, which it may include
+    "clang-tidy -export-fixes=src/a.c src/b.c",
+    "google-java-format -i src/A.java",
+    "google-java-format -replace src/A.java",
+    "stylua .",
+    "phpcbf src/a.php",
+    "phpcbf",
+    "standardrb --fix lib/a.rb",
+    "standardrb --fix-unsafely",
+  ]);
+  allows(box, ["clang-tidy src/a.c", "clang-tidy -fix -header-filter= src/b.c", "google-java-format src/A.java", "google-java-format --dry-run -i src/A.java", "stylua --check .", "phpcbf --suffix=.fixed src/a.php", "standardrb lib", "phpcbf -i"]);
+});
+
 Tools.run();

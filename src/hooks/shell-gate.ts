@@ -48,6 +48,8 @@ const TOOL_USE = new RegExp(
     String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno|zig|taplo)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
     // autoflake -i; pyupgrade, mdformat, nbstripout (not their checks) and nbconvert, which rewrite or write beside what they are given.
     String.raw`\bautoflake\b[^;&|\n]*\s(-[a-z]*i|--in-place)|\b(pyupgrade|nbconvert)\b|\bmdformat\b(?![^;&|\n]*\s--check\b)|\bnbstripout\b(?![^;&|\n]*\s(-t|--textconv|--dry-run|--verify|--is-installed|--status)\b)`,
+    // clang-tidy -fix (and its reports), google-java-format -i, stylua (not --check), phpcbf, standardrb --fix.
+    String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
     // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
     String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
     String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,

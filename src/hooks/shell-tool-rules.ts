@@ -556,26 +556,88 @@ function goFormatter(valued: string[], writes: (flags: Set<string>) => boolean, 
   return {
     syntax: { ordered: true },
     writes: (input) => {
-      const flags = new Set<string>();
-      const operands: number[] = [];
-      for (let at = 0; at < input.args.length; at++) {
-        const arg = input.args[at];
-        if (arg === "--") {
-          for (let rest = at + 1; rest < input.args.length; rest++) operands.push(rest);
-          break;
-        }
-        if (arg === undefined || !arg.startsWith("-") || arg === "-") {
-          operands.push(at);
-          continue;
-        }
-        const [flag = "", value] = arg.replace(/^--?/, "").split(/=(.*)/s);
-        flags.add(value === "false" ? `no-${flag}` : flag);
-        if (valued.includes(flag) && value === undefined) at++;
-      }
+      const { flags, operands } = goFlags(input.args, valued);
       if (!writes(flags)) return [];
       return operands.length > 0 ? operandFiles(input, operands) : otherwise(input);
     },
   };
+}
+
+/**
+ * Go-style flags (also LLVM's and google-java-format's): the flags given (`-x=false` as `no-x`),
+ * each valued one's values (attached, or the next argument's index), and the operands; after
+ * `--`, the operands, or (`compiler`) another program's arguments, none of them ours.
+ */
+function goFlags(args: Array<string | undefined>, valued: string[], compiler = false): { flags: Set<string>; values: Map<string, Array<{ value?: string; at?: number }>>; operands: number[] } {
+  const flags = new Set<string>();
+  const values = new Map<string, Array<{ value?: string; at?: number }>>();
+  const operands: number[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === "--") {
+      if (!compiler) for (let rest = at + 1; rest < args.length; rest++) operands.push(rest);
+      break;
+    }
+    if (arg === undefined || !arg.startsWith("-") || arg === "-") {
+      operands.push(at);
+      continue;
+    }
+    const [flag = "", value] = arg.replace(/^--?/, "").split(/=(.*)/s);
+    flags.add(value === "false" ? `no-${flag}` : flag);
+    if (!valued.includes(flag)) continue;
+    values.set(flag, [...(values.get(flag) ?? []), value === undefined ? { at: ++at } : { value }]);
+  }
+  return { flags, values, operands };
+}
+
+/**
+ * clang-tidy -fix (`-fix-errors`, `-fix-notes`) FILES: the files, and the headers they include
+ * wherever those are (since LLVM 22 its `-header-filter` is `.*`: every header not the system's;
+ * `-header-filter=` with nothing, none); `-export-fixes`' YAML file and `-store-check-profile`'s
+ * profiles in any case. After `--`, the compiler's arguments.
+ */
+function clangTidy(): Rule {
+  const valued = ["checks", "config", "config-file", "export-fixes", "extra-arg", "extra-arg-before", "format-style", "header-filter", "exclude-header-filter", "line-filter", "load", "p", "store-check-profile", "vfsoverlay", "warnings-as-errors"];
+  return {
+    syntax: { ordered: true },
+    writes: (input) => {
+      const { flags, values, operands } = goFlags(input.args, valued, true);
+      if (["help", "version", "list-checks", "dump-config", "verify-config", "explain-config"].some((flag) => flags.has(flag))) return [];
+      const given = (flag: string) => (values.get(flag) ?? []).flatMap(({ value, at }) => (value !== undefined ? outputs([value]) : at === undefined ? [] : input.values([at])));
+      const reports = [...given("export-fixes"), ...given("store-check-profile").map((directory) => anyUnder(directory))];
+      if (!["fix", "fix-errors", "fix-notes"].some((flag) => flags.has(flag))) return reports;
+      const filter = values.get("header-filter")?.at(-1);
+      const headers = filter?.value === "" ? [] : ["h", "hh", "hpp", "hxx"].map((extension) => `${UNKNOWN_MARK}*.${extension}`);
+      return [...operandFiles(input, operands, []), ...headers, ...reports];
+    },
+  };
+}
+
+/** phpcbf's arguments that take the words after them (`--runtime-set key value`), and those that make it do something else. */
+const PHPCS_TAKES: Record<string, number> = { "--runtime-set": 2, "--config-set": 2, "--config-delete": 1, "-d": 1 };
+
+/**
+ * phpcbf FILES fixes them in place (none: the files its phpcs.xml names, or everything where it
+ * runs); with `--suffix=S`, each fixed file is written beside it with S. Its options take values
+ * attached (`--standard=PSR12`); `--config-set`, `-i`, `-e`, `--version`, `-h` print or change its
+ * own configuration.
+ */
+function phpcbf(input: RuleInput): string[] {
+  const { args } = input;
+  const operands: number[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined || !arg.startsWith("-") || arg === "-") operands.push(at);
+    else if (["--config-set", "--config-delete", "--config-show", "-i", "-e", "--version", "-h", "--help", "-?"].includes(arg)) return [];
+    else if (Object.hasOwn(PHPCS_TAKES, arg)) at += PHPCS_TAKES[arg] as number;
+    else if (arg === "--") {
+      for (let rest = at + 1; rest < args.length; rest++) operands.push(rest);
+      break;
+    }
+  }
+  const suffix = args.filter((arg) => arg?.startsWith("--suffix=")).at(-1)?.slice("--suffix=".length);
+  const files = operandFiles(input, operands);
+  return suffix === undefined || suffix === "" ? files : files.map((file) => (file.startsWith("\0") || isDirectoryPath(within(input.walk.cwd, file)) ? file : `${file}${suffix}`));
 }
 
 /** npm-check-updates: `-u` rewrites the manifest's versions (with `--deep` or `--workspaces`, every manifest below). */
@@ -957,6 +1019,17 @@ export const TOOL_RULES: Record<string, Rule> = {
   ...PROJECT_TOOLS,
   shadcn: bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color src-dir") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true), create: (input) => shadcnWrites(input, true) }),
   "shadcn-ui": bySubcommand({ short: "c:p:", long: { cwd: "c", path: "p", ...valuedLong("style base-color") } }, { add: (input) => shadcnWrites(input, false), init: (input) => shadcnWrites(input, true) }),
+  "clang-tidy": clangTidy(),
+  // google-java-format -i (-r, --replace) FILES, not -n/--dry-run; @FILE names more files, which the text does not give.
+  "google-java-format": {
+    syntax: { ordered: true },
+    writes: (input) => {
+      const { flags, operands } = goFlags(input.args, ["lines", "line", "offset", "length", "assume-filename"]);
+      if (!["i", "r", "replace"].some((flag) => flags.has(flag)) || ["n", "dry-run", "h", "help", "v", "version"].some((flag) => flags.has(flag))) return [];
+      const listed = operands.filter((at) => input.args[at]?.startsWith("@"));
+      return [...operandFiles(input, operands.filter((at) => !listed.includes(at)), []), ...(listed.length > 0 ? [UNKNOWABLE] : [])];
+    },
+  },
   "clang-format": goFormatter(["style", "assume-filename", "lines", "offset", "length", "cursor", "fallback-style", "files"], (flags) => flags.has("i")),
   shfmt: goFormatter(["i", "indent", "ln", "language-dialect", "filename", "apply-ignore"], (flags) => flags.has("w") || flags.has("write")),
   terraform: terraformFmt(),
@@ -977,6 +1050,11 @@ export const TOOL_RULES: Record<string, Rule> = {
   // More linters and formatters that rewrite what they check when told to (or by default).
   oxlint: formatter({ short: "c:A:W:D:f:", long: { config: "c", allow: "A", warn: "W", deny: "D", format: "f", ...valuedLong("tsconfig ignore-path ignore-pattern max-warnings threads") } }, (has) => has("--fix", "--fix-suggestions", "--fix-dangerously")),
   standard: formatter({ long: valuedLong("env global plugin parser") }, (has) => has("--fix")),
+  // standardrb --fix (--fix-unsafely; RuboCop's own -a, -A): its files, everything where it runs with none; RuboCop's --out file.
+  standardrb: formatter({ short: "aAxc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", "fix-layout": "x", config: "c", format: "f", out: "o", fix: "", "fix-unsafely": "", "no-fix": "", ...valuedLong("only except require") } }, (has) => has("fix", "fix-unsafely", "a", "A", "x") && !has("no-fix"), ["."], ["o"]),
+  // stylua FILES (a directory: its Lua files), not --check.
+  stylua: formatter({ short: "cf:g:s", long: { check: "c", "config-path": "f", glob: "g", ...valuedLong("stdin-filepath num-threads output-format color column-width line-endings indent-type indent-width quote-style call-parentheses collapse-simple-statement syntax space-after-function-names block-newline-gaps") } }, (has) => !has("c", "h", "V", "--version")),
+  phpcbf: { syntax: {}, writes: phpcbf },
   xo: formatter({ long: valuedLong("env global plugin parser extension ignore space prettier reporter cwd") }, (has) => has("--fix")),
   markdownlint: formatter({ short: "fc:i:o:p:r:", long: { fix: "f", config: "c", ignore: "i", output: "o", "ignore-path": "p", rules: "r", ...valuedLong("configPointer enable disable") } }, (has) => has("f"), [], ["o"]),
   "markdownlint-cli2": formatter({ long: valuedLong("config format") }, (has) => has("--fix"), []),
