@@ -482,4 +482,36 @@ Tools("should judge clang-tidy -fix, google-java-format -i, stylua, phpcbf and s
   allows(box, ["clang-tidy src/a.c", "clang-tidy -fix -header-filter= src/b.c", "google-java-format src/A.java", "google-java-format --dry-run -i src/A.java", "stylua --check .", "phpcbf --suffix=.fixed src/a.php", "standardrb lib", "phpcbf -i"]);
 });
 
+Tools("should judge lz4, brotli, compress and uncompress by the twin each writes, and uudecode by the name its input gives", async ({ box }) => {
+  file(box, "a.uu", "begin 644 u.ts\nM9FEX\n`\nend\n");
+  file(box, "b.uu", "begin-base64 644 src/b.ts\nZml4\n====\n");
+  const cases: Array<[string, string[]]> = [
+    ["lz4 -d u.ts.lz4", ["u.ts"]],
+    ["lz4 u.ts.lz4", ["u.ts"]], // decompressed, by its extension
+    ["unlz4 u.ts.lz4", ["u.ts"]],
+    ["lz4 -9 src/b.ts", ["src/b.ts.lz4"]],
+    ["lz4 -d a.lz4 out.txt", ["out.txt"]],
+    ["lz4 -d -m --rm a.lz4 b.lz4", ["a", "a.lz4", "b", "b.lz4"]],
+    ["lz4 -dc u.ts.lz4", []],
+    ["brotli -d u.ts.br", ["u.ts"]],
+    ["brotli src/b.ts", ["src/b.ts.br"]],
+    ["brotli -j -S .brz src/b.ts", ["src/b.ts", "src/b.ts.brz"]],
+    ["brotli -d -o out.txt a.br", ["out.txt"]],
+    ["brotli -dc u.ts.br", []],
+    ["uncompress u.ts.Z", ["u.ts", "u.ts.Z"]],
+    ["compress src/b.ts", ["src/b.ts", "src/b.ts.Z"]],
+    ["uncompress -c u.ts.Z", []],
+    ["uudecode a.uu", ["u.ts"]],
+    ["uudecode b.uu", ["b.ts", "src/b.ts"]], // BSD's keeps the base name
+    ["uudecode -o out.bin a.uu", ["out.bin"]],
+    ["uudecode missing.uu", []],
+    ["uudecode -p a.uu", []],
+    ["cat a.uu | uudecode", ["unknown:."]],
+    ["uudecode <<'E'\nbegin 644 u.ts\nM9FEX\n`\nend\nE", ["u.ts"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["lz4 -d u.ts.lz4", "unlz4 -f u.ts.lz4", "lz4 -d x.lz4 u.ts", "brotli -d u.ts.br", "brotli -df -o u.ts x.br", "uncompress u.ts.Z", "compress u.ts", "uudecode a.uu", "uudecode -o u.ts b.uu", "curl -s https://example.com/x.uu | uudecode"]);
+  allows(box, ["lz4 -dc u.ts.lz4", "lz4 -d src/b.ts.lz4", "brotli -t u.ts.br", "brotli u.ts", "uncompress -c u.ts.Z", "uudecode b.uu", "uudecode -p a.uu", "lz4 -l u.ts.lz4"]);
+});
+
 Tools.run();

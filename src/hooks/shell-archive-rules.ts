@@ -1,10 +1,14 @@
 // Archive and compression tools. tar, unzip and 7z extract what the archive holds, which the text
 // does not name: anything under the directory they extract to; they write the archive they create
-// (and tar and 7z remove what they archive when asked). gzip, bzip2 and xz replace each file they
-// are given with its compressed or decompressed twin.
+// (and tar and 7z remove what they archive when asked). gzip, bzip2, xz and compress replace each
+// file they are given with its compressed or decompressed twin; lz4 and brotli write the twin
+// beside it; uudecode writes the file its input names.
 import { readOptions, shortTakes, type Syntax, valuedLong } from "./shell-options.js";
+import { basename } from "node:path";
+import { exists } from "../targets/target.js";
 import { optionFiles, placeOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { STDIN } from "./shell-runners.js";
+import { anyUnder, directoryAt, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
 const COMPRESSING: Record<string, string> = {
@@ -159,3 +163,73 @@ export function compressed(decompressing: boolean, short = "", long: Record<stri
     },
   };
 }
+
+/**
+ * lz4 [-d|-z] IN [OUT]: OUT, else IN's twin (`f` makes `f.lz4`; a `.lz4` file, or any with -d or
+ * as unlz4, `f` without it), which it writes only where its output is a terminal, and else prints
+ * (judged all the same: the hook cannot see where it goes); with -m or -r, each file's twin. --rm
+ * removes what it read. Not -c, -t, -l, -b (stdout, test, list, benchmark).
+ */
+export function lz4Rule(decompressing: boolean): Rule {
+  return {
+    syntax: { long: { decompress: "d", uncompress: "d", compress: "z", stdout: "c", "to-stdout": "c", test: "t", list: "l", multiple: "m", rm: "", keep: "k", force: "f", help: "h", version: "V", fast: "::" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("c", "t", "l", "b", "h", "H", "V")) return [];
+      const twin = (file: string) => (decompressing || reading.has("d") || (!reading.has("z") && file.endsWith(".lz4")) ? file.replace(/\.lz4$/, "") : `${file}.lz4`);
+      const removed = (files: string[]) => (reading.has("rm") ? files : []);
+      if (reading.has("m", "r")) {
+        const files = input.values(reading.operands);
+        return [...files.map(twin), ...removed(files)];
+      }
+      const [from, to] = reading.operands;
+      if (from === undefined || input.args[from] === "stdin") return to === undefined ? [] : input.values([to]).filter((path) => path !== "stdout");
+      const source = input.values([from]);
+      return [...(to === undefined ? source.map(twin) : input.values([to]).filter((path) => path !== "stdout")), ...removed(source)];
+    },
+  };
+}
+
+/** brotli FILES: each `f.br` (-S's suffix), -d each without it, or -o's file; -j/--rm removes what it read. Not -c, -t. */
+export const brotliRule: Rule = {
+  syntax: { short: "o:S:q:w:D:C:", long: { decompress: "d", stdout: "c", test: "t", output: "o", suffix: "S", rm: "j", keep: "k", force: "f", quality: "q", lgwin: "w", dictionary: "D", comment: "C", large_window: ":", help: "h", version: "V" } },
+  writes: (input) => {
+    const { reading } = input;
+    if (reading.has("c", "t", "h", "V")) return [];
+    const files = input.values(reading.operands);
+    const suffix = reading.has("S") ? reading.value("S") : ".br";
+    const made = reading.has("o") ? optionFiles(input, ["o"]) : suffix === undefined ? [UNKNOWABLE] : files.map((file) => (reading.has("d") ? (file.endsWith(suffix) ? file.slice(0, -suffix.length) : file) : `${file}${suffix}`));
+    return [...made, ...(reading.has("j") ? files : [])];
+  },
+};
+
+/**
+ * uudecode [FILE…]: the file each encoded text names on its `begin` line (`begin 644 out.bin`,
+ * `begin-base64 …`; BSD's writes its base name, unless -s), read from the files given or a heredoc;
+ * a text the hook cannot read (a pipe, a file the command writes first, one a variable names)
+ * could name any file. `-o` names the file instead; BSD's -p and -r print it.
+ */
+export const uudecodeRule: Rule = {
+  syntax: { short: "o:", long: { "output-file": "o", help: "h", version: "v" } },
+  writes: (input) => {
+    const { reading, walk } = input;
+    if (reading.has("p", "r", "h", "v")) return [];
+    if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "/dev/stdout");
+    const sources = reading.operands.length === 0 ? [undefined] : reading.operands;
+    return sources.flatMap((at) => {
+      const name = at === undefined ? "-" : input.args[at];
+      if (name === undefined) return [UNKNOWABLE];
+      let text = STDIN.test(name) ? input.stdin : undefined;
+      if (!STDIN.test(name)) {
+        const path = within(walk.cwd, name);
+        if (path.startsWith("\0") || writtenBefore(walk, path)) return [UNKNOWABLE];
+        text = readText(path);
+        if (text === undefined && !exists(path)) return []; // no input: it stops
+      }
+      if (text === undefined) return [UNKNOWABLE];
+      return [...text.matchAll(/^begin(?:-base64)?[ \t]+[0-7]+[ \t]+(.+?)[ \t]*$/gm)].flatMap(([, file = ""]) =>
+        file === "/dev/stdout" ? [] : reading.has("s") || !file.includes("/") ? [file] : [file, basename(file)],
+      );
+    });
+  },
+};

@@ -16,7 +16,7 @@ import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { FILE_RULES } from "./shell-file-rules.js";
 import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
-import { compressed, sevenZip, TAR, tarWrites, unzipRule, XZ_FILES } from "./shell-archive-rules.js";
+import { brotliRule, compressed, lz4Rule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
@@ -497,6 +497,12 @@ export const RULES: Record<string, Rule> = {
   zstd: zstdRule(false),
   zstdmt: zstdRule(false),
   unzstd: zstdRule(true),
+  lz4: lz4Rule(false),
+  unlz4: lz4Rule(true),
+  brotli: brotliRule,
+  compress: compressed(false, "b:", {}, ".Z"),
+  uncompress: compressed(true, "b:", {}, ".Z"),
+  uudecode: uudecodeRule,
   // cpio -i extracts into here (or -D's directory), -p copies into its operand: anything under it.
   cpio: { syntax: { short: "D:E:F:H:I:M:O:R:", long: { directory: "D", file: "F", format: "H", extract: "i", "pass-through": "p" } }, writes: (input) => (input.reading.has("i") ? [anyUnder(input.reading.has("D") ? input.reading.value("D") : input.walk.cwd)] : input.reading.has("p") ? input.values(input.reading.operands.slice(0, 1)).map((directory) => anyUnder(directory)) : optionFiles(input, ["O", "F"])) },
   unzip: unzipRule,
