@@ -514,4 +514,11 @@ Tools("should judge lz4, brotli, compress and uncompress by the twin each writes
   allows(box, ["lz4 -dc u.ts.lz4", "lz4 -d src/b.ts.lz4", "brotli -t u.ts.br", "brotli u.ts", "uncompress -c u.ts.Z", "uudecode b.uu", "uudecode -p a.uu", "lz4 -l u.ts.lz4"]);
 });
 
+Tools("should judge mmv and its kin as writing any file, the names their patterns make not given by the text, and -n as listing them", async ({ box }) => {
+  for (const command of ["mmv '*.ts' '#1.js'", "mmv -r 'u.*' 'v.#1'", "mcp 'src/*.ts' 'bak/#1.ts'", "mln 'a*' 'b#1'", "mmv < pairs.txt"]) assert.equal(await writes(box, command), ["unknown:."], command);
+  assert.equal(await writes(box, "mmv -n '*.ts' '#1.js'"), []);
+  denies(box, ["mmv '*.ts' '#1.js'", "mmv -x ';*.ts' '#1#2.js'", "mcp 'src/*' 'u#1'"]);
+  allows(box, ["mmv -n '*.ts' '#1.js'"]);
+});
+
 Tools.run();

@@ -194,6 +194,9 @@ function inPlaceBackups(files: string[], suffix: string | undefined): string[] {
   return files.flatMap((file) => (file.startsWith("\0") ? [] : [join(dirname(file), suffix.replaceAll("*", basename(file)))]));
 }
 
+/** mmv's patterns make names the text does not give (`#1` is what a wildcard matched, `;` any directories): any file, unless it only lists them (-n). */
+const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
+
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
 export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss" };
 
@@ -475,6 +478,11 @@ export const RULES: Record<string, Rule> = {
   unix2dos: operandsOf(),
   mac2unix: operandsOf(),
   unix2mac: operandsOf(),
+  // mmv FROM TO (and mcp, mad, mln): the names its patterns make (`'*.ts' '#1.js'`), or read from its input: any file; -n only lists them.
+  mmv: MMV,
+  mcp: MMV,
+  mad: MMV,
+  mln: MMV,
   rename: { syntax: { short: "e:" }, writes: (input) => input.values(input.reading.operands).filter((file) => !/^(s|y|tr)([^\w\s]).*\2/.test(file)).flatMap((file) => [file, anyIn(dirname(file))]) },
   // yq -i EXPR FILES and sd FIND REPLACE FILES rewrite the files in place (not with sd -p, a preview).
   yq: { syntax: { short: "e:I:o:p:", long: { inplace: "i", "from-file": ":", "output-format": "o", "input-format": "p", indent: "I", expression: "e" } }, writes: (input) => (input.reading.has("i") ? input.values(input.reading.operands.slice(input.reading.has("from-file", "e") ? 0 : 1)) : []) },
