@@ -10,6 +10,7 @@ import { holderOf, judgedUnderTakeLock, openContext, type Holding } from "../pro
 import { grantOf } from "../protocol/held.js";
 import { amend } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
+import { crashPoint } from "../os/crash.js";
 import { waitForChanges } from "../os/watch.js";
 import { freshLookups } from "../os/lookups.js";
 import { lookThroughLinks } from "../protocol/linked.js";
@@ -169,6 +170,7 @@ export async function settleRaceThroughLinks(
     if (found.length === 0) return taken;
     const first = found.every(({ ownDir, dir }) => realOrSelf(ownDir) < realOrSelf(dir));
     if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);
+    crashPoint("race-waiting");
     await new Promise((resume) => setTimeout(resume, 20));
   }
 }

@@ -11,7 +11,8 @@ export type CrashStep =
   | "before-unlink" // holding the lock, about to remove a claim (release, sweep)
   | "token-issued" // a fencing token written, its claim not yet
   | "grant-acquired" // a queued interest's claim written, the interest not yet removed
-  | "clock-probed"; // a probe of the filesystem's clock made, not yet removed
+  | "clock-probed" // a probe of the filesystem's clock made, not yet removed
+  | "race-waiting"; // a take that met a claim in another claims directory after its grant, waiting for it to go (src/commands/take-links.ts)
 
 export function crashPoint(step: CrashStep): void {
   if (process.env.CLAIMS_CRASH_AT === step) process.kill(process.pid, "SIGKILL");
