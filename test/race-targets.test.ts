@@ -243,6 +243,70 @@ Race("should give its claim back when interrupted while it waits out a race thro
   assert.is(claimsIn(storeRoot).length, 1);
 });
 
+/** Stops `first` (SIGKILL) unless it has ended: a take stopped in its wait by a test that failed would keep the suite running. */
+function endedAfter(first: ReturnType<typeof spawnClaims>): () => void {
+  let ended = false;
+  void first.done.then(() => (ended = true));
+  return () => {
+    if (!ended) process.kill(first.pid, "SIGKILL");
+  };
+}
+
+Race("should leave no claim of its own beside the other's grant when killed while it waits out a race through a link", async ({ box }) => {
+  const { storeA, storeRoot, env } = twoPackages(box);
+  const lock = await takeLockOf(storeA);
+  const first = spawnClaims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env: { ...env, CLAIMS_STOP_AT: "race-waiting" } });
+  const end = endedAfter(first);
+  try {
+    await until(() => lock.waiting(first.pid), "the take waits for its take lock, its look done");
+    assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
+    await lock.release();
+    // Its claims directory sorts first: it waits for h1 to give back, and is killed meanwhile.
+    await until(() => /^\d+ \(.*\) T /.test(readFileSync(`/proc/${first.pid}/stat`, "utf8")), "the take stops in its wait");
+    process.kill(first.pid, "SIGKILL");
+    assert.is((await first.done).signal, "SIGKILL");
+    assert.equal(claimsIn(storeA), [], "no claim of the killed take is left beside h1's");
+    assert.equal(readdirSync(storeA).filter((name) => name.startsWith(".held-")), [], "nor a marker saying h0 holds it");
+    // h1 was told it holds the file: it may write it under either name, and nobody else may.
+    assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+    assert.is(claims(["check", "packages/a/f.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+    assert.is(claims(["check", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env }).code, 3);
+    assert.is(claimsIn(storeRoot).length, 1);
+  } finally {
+    end();
+  }
+});
+
+Race("should take again, with a newer token, once the other gives back while it waits out a race through a link holding nothing", async ({ box }) => {
+  const { storeA, storeRoot, env } = twoPackages(box);
+  const lock = await takeLockOf(storeA);
+  const first = spawnClaims(["take", "packages/a/f.ts", "--holder", "h0", "--json"], { cwd: box.project, env: { ...env, CLAIMS_STOP_AT: "race-waiting" } });
+  const end = endedAfter(first);
+  try {
+    await until(() => lock.waiting(first.pid), "the take waits for its take lock, its look done");
+    assert.is(claims(["take", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+    await lock.release();
+    await until(() => /^\d+ \(.*\) T /.test(readFileSync(`/proc/${first.pid}/stat`, "utf8")), "the take stops in its wait");
+    assert.equal(claimsIn(storeA), [], "it waits holding nothing");
+    const counters = readdirSync(storeA).filter((name) => name.startsWith(".token-"));
+    assert.is(counters.length, 1, "the claim it gave back was issued a token");
+    const given = JSON.parse(readFileSync(join(storeA, counters[0] as string), "utf8")).token as number;
+    assert.is(claims(["release", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+    process.kill(first.pid, "SIGCONT");
+    const result = await first.done;
+    assert.is(result.code, 0, result.stdout + result.stderr);
+    const granted = JSON.parse(result.stdout).granted;
+    assert.is(granted.length, 1);
+    assert.ok(granted[0].token > given, `the token of the claim taken again (${granted[0].token}) is above the one given back (${given})`);
+    assert.is(claimsIn(storeA).length, 1);
+    assert.equal(claimsIn(storeRoot), []);
+    assert.is(claims(["check", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env }).code, 0);
+    assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 3);
+  } finally {
+    end();
+  }
+});
+
 Race("should grant one of two takes of a file that a .claims, there for one and gone for the other, routes to two claims directories", async ({ box }) => {
   const { storeRoot, env } = twoPackages(box);
   const pkgB = join(box.project, "packages", "b");

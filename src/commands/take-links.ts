@@ -2,13 +2,13 @@
 // file's other names in other packages' (a hard link; docs/PROTOCOL.md 5a), and the directories of
 // the other `.claims` above it, where it may have been claimed before the nearest appeared (1a).
 // What is in the way there, looked at before the grant and again after it, since two takes in two
-// claims directories share no take lock; and how a take that lost such a race, or was interrupted
-// while it waited one out, gives back what it made.
+// claims directories share no take lock; and how a take that lost such a race gives back what it
+// made, and one that may still win it gives back too, waits holding nothing, and takes again.
 import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { holderOf, judgedUnderTakeLock, openContext, type Holding } from "../protocol/context.js";
 import { grantOf } from "../protocol/held.js";
-import { amend } from "../protocol/idempotency.js";
+import { amend, forget } from "../protocol/idempotency.js";
 import { realOrSelf } from "../os/files.js";
 import { crashPoint } from "../os/crash.js";
 import { waitForChanges } from "../os/watch.js";
@@ -143,10 +143,13 @@ const RACE_SETTLE_MS = 3000;
  * nothing in the way before either claim exists, and both be granted. So each looks again after
  * its grant, as each of two writers of a flag does after raising it: a claim in the way now is one
  * made since the first look. A take that sees one backs off (gives its claims back and answers
- * REFUSED), except the one whose claims directory sorts first of the two, which waits for the
- * other to back off and is granted once nothing is in the way. Each keeps its grant only after
- * seeing no claim in the way with its own in place, so two racing takes are never both granted;
- * one that finds a claim still there after the wait was not in a race it could win, and backs off.
+ * REFUSED), except the one whose claims directory sorts first of the two: it gives its claims back
+ * too, waits holding nothing until nothing is in the way (or the time is up), and then takes again
+ * (`takeAgain`, the take as asked, with its grant id), looking again after that grant as after the
+ * first. A take keeps its grant only after seeing nothing in the way with its own claim in place,
+ * so two racing takes are never both granted; and one killed while it waits leaves nothing beside
+ * the other's grant. One that finds a claim still there when the time is up was not in a race it
+ * could win, and answers REFUSED.
  */
 export async function settleRaceThroughLinks(
   options: TakeOptions,
@@ -154,25 +157,80 @@ export async function settleRaceThroughLinks(
   looked: Map<string, string>,
   taken: TakeResult,
   interrupt: Interrupt,
+  takeAgain: () => Promise<TakeResult>,
 ): Promise<TakeResult> {
-  const granted = new Set(taken.granted.map((claim) => claim.target));
-  const inputs = [...looked].flatMap(([input, canonical]) => (granted.has(canonical) ? [input] : []));
-  if (inputs.length === 0) return taken;
   const deadline = Date.now() + RACE_SETTLE_MS;
   for (;;) {
-    if (interrupt.signal !== undefined) {
-      const result = { ...backOff({ ...options, partial: false }, routes, taken, [], looked), interrupted: true as const };
-      interrupt.done();
-      return result;
-    }
+    const granted = new Set(taken.granted.map((claim) => claim.target));
+    const inputs = [...looked].flatMap(([input, canonical]) => (granted.has(canonical) ? [input] : []));
+    if (inputs.length === 0) return taken;
+    if (interrupt.signal !== undefined) return interrupted(options, routes, taken, looked, interrupt);
     freshLookups(); // (a look again is a new look: src/os/lookups.ts)
     const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
     if (found.length === 0) return taken;
     const first = found.every(({ ownDir, dir }) => realOrSelf(ownDir) < realOrSelf(dir));
     if (!first || Date.now() >= deadline) return backOff(options, routes, taken, found, looked);
+    // Waited out holding nothing: a claim kept through the wait would stay beside the other's
+    // grant, refusing its holder, were this process killed meanwhile. Its record says REFUSED
+    // until the take is made again (a retry with its key then replays that, and holds nothing).
+    const back = backOff(options, routes, taken, found, looked);
     crashPoint("race-waiting");
-    await new Promise((resume) => setTimeout(resume, 20));
+    const still = await outOfTheWay(options, routes, inputs, deadline, interrupt);
+    if (interrupt.signal !== undefined) return interrupted(options, routes, back, looked, interrupt);
+    if (still.length > 0) return backOff(options, routes, { ...back, refused: taken.refused }, still, looked);
+    // Taken again as a fresh take, its key's record made anew by it; then looked at again, as
+    // after the first grant, with what that look would have found for a target new to it (take.ts).
+    for (const dir of madeIn(options, routes)) if (options.idempotencyKey !== undefined) forget({ dir }, taken.holder, options.idempotencyKey);
+    const again = await takeAgain();
+    taken = withFirstAnswers(again, back, options, routes);
+    const unlooked = taken.granted.length === 0 ? [] : options.targets.filter((input) => !looked.has(input));
+    if (unlooked.length > 0) looked = new Map([...looked, ...lookAtLinks({ ...options, targets: unlooked }, routes).looked]);
   }
+}
+
+/**
+ * Waits, reading only, until no claim in another claims directory is in the way of `inputs`, the
+ * time is up, or a signal is noted; the claims still in the way then.
+ */
+async function outOfTheWay(options: TakeOptions, routes: Routes | undefined, inputs: string[], deadline: number, interrupt: Interrupt): Promise<LinkedRefusal[]> {
+  for (;;) {
+    await new Promise((resume) => setTimeout(resume, 20));
+    freshLookups();
+    const { found } = lookAtLinks({ ...options, targets: inputs }, routes);
+    if (found.length === 0 || interrupt.signal !== undefined || Date.now() >= deadline) return found;
+  }
+}
+
+/** A race waited out, interrupted: everything the take still holds goes back, and the signal ends the process as it would have. */
+function interrupted(options: TakeOptions, routes: Routes | undefined, taken: TakeResult, looked: Map<string, string>, interrupt: Interrupt): TakeResult {
+  const result = { ...backOff({ ...options, partial: false }, routes, taken, [], looked), interrupted: true as const };
+  interrupt.done();
+  return result;
+}
+
+/**
+ * The answer of a take made again after a race waited out: with --partial, a target the first
+ * grant kept through the wait is renewed by the second, and answered as the first grant was (taken,
+ * not retaken: the caller was told of neither). Its key's record says so too.
+ */
+function withFirstAnswers(again: TakeResult, back: TakeResult, options: TakeOptions, routes: Routes | undefined): TakeResult {
+  const kept = new Map(back.granted.map((claim) => [claim.target, claim]));
+  if (kept.size === 0 || again.idempotent_replay) return again;
+  const granted = again.granted.map((claim) => {
+    const first = kept.get(claim.target);
+    return first === undefined ? claim : { ...claim, action: first.action, ...(first.previous && { previous: first.previous }) };
+  });
+  const result = { ...again, granted };
+  if (options.idempotencyKey !== undefined) {
+    for (const dir of madeIn(options, routes)) amend(openContext({ ...options, dir }).store, result.holder, options.idempotencyKey, result);
+  }
+  return result;
+}
+
+/** The claims directories a take's claims were made in: given back and answered for there. */
+function madeIn(options: TakeOptions, routes: Routes | undefined): string[] {
+  // Routed again, a target could go elsewhere (a `.claims` came or went meanwhile).
+  return routes === undefined ? [openContext(options).store.dir] : [...routes.dirs.keys()];
 }
 
 export interface Interrupt {
@@ -211,8 +269,8 @@ function backOff(options: TakeOptions, routes: Routes | undefined, taken: TakeRe
   const lostTargets = new Set(found.map(({ input }) => looked.get(input)));
   const lost = taken.granted.filter((claim) => lostTargets.has(claim.target) || (!options.partial && claim.action !== "retaken"));
   const gone = new Set(lost.map((claim) => claim.target));
-  // Given back where they were made: routed again, a target could go elsewhere (a `.claims` came or went meanwhile).
-  const made = routes === undefined ? [openContext(options).store.dir] : [...routes.dirs.keys()];
+  // Given back where they were made.
+  const made = madeIn(options, routes);
   // A claim switched between shared and exclusive goes alone: the holder's claim in the old mode,
   // which the take has not removed yet (it stands only now), is still the holder's.
   // The targets raced for go whoever was told of them since (the race is lost for them all); the

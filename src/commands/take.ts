@@ -131,7 +131,7 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     const unlooked = granted.granted.length === 0 ? [] : asked.targets.filter((input) => !looked.looked.has(input));
     const settling = unlooked.length === 0 ? looked.looked : new Map([...looked.looked, ...lookAtLinks({ ...asked, targets: unlooked }, routes).looked]);
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
-    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt);
+    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt, () => (elsewhere ? takeElsewhere(asked, routed) : takeHere(asked)));
     if (interrupt !== undefined && options.signal === undefined) {
       // The take ran without yielding: a signal that came meanwhile reaches its listener now.
       await new Promise((resume) => setImmediate(resume));
