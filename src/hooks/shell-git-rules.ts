@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, judgedPath, outputs, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, judgedPath, outputs, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
@@ -115,7 +115,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
     // -C "$d", or -C after a cd it cannot follow: unknown, never the hook's own directory.
-    if (option === "-C") cwd = directoryAt(cwd, args[index + 1]);
+    if (option === "-C") cwd = physicalDirectoryAt(cwd, args[index + 1]); // chdir(2): `..` after a symlink taken physically
     if (option === "--work-tree" || option.startsWith("--work-tree=")) {
       // Paths are read from where git runs inside the work tree, or from its top when it runs outside.
       const tree = directoryAt(cwd, option.includes("=") ? option.slice(option.indexOf("=") + 1) : args[index + 1]);
@@ -447,7 +447,7 @@ export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth =
   while (index < args.length && args[index]?.startsWith("-")) {
     const option = args[index] as string;
     const value = args[index + 1];
-    if (option === "-C") cwd = directoryAt(cwd, value);
+    if (option === "-C") cwd = physicalDirectoryAt(cwd, value);
     if (option === "-c") {
       if (value === undefined) return UNKNOWABLE; // a config the text does not fix
       configs.push("-c", value);

@@ -12,12 +12,12 @@
 // (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. Where no recipe is read for
 // a target, make's built-in rules are taken to make it: an object from its source, a program from
 // its objects.
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { scriptFile } from "./shell-scripts.js";
-import { type Environment, globFiles, shellQuoted, UNKNOWABLE } from "./shell-words.js";
+import { type Environment, globFiles, physicalDirectoryAt, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 const MAKE: Syntax = {
   short: "C:f:I:o:W:l::j::O::",
@@ -88,8 +88,8 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   const args = given.map((arg, at) => arg ?? (/^-/.test(texts[at] ?? "") ? "-j" : /^[A-Za-z_]\w*=/.test(texts[at] ?? "") ? `${(texts[at] as string).split("=")[0]}=${HOLE}` : undefined));
   const reading = readOptions(args, MAKE);
   if (reading.has("q", "v", "h")) return []; // asks, or prints: runs no recipe
-  const chdir = reading.has("C") ? reading.value("C") : ".";
-  const directory = cwd === undefined || chdir === undefined ? (chdir !== undefined && isAbsolute(chdir) ? chdir : undefined) : resolve(cwd, chdir);
+  // Each -C from the one before, as make chdir()s to it: `..` after a symlink taken physically.
+  const directory = reading.values("C").reduce<string | undefined>((from, chdir) => physicalDirectoryAt(from, chdir), cwd);
   if (directory === undefined) return UNKNOWABLE;
   const named = reading.values("f");
   if (named.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give

@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { maySet } from "./shell-variables.js";
-import { directoryAt, readText, type Walk } from "./shell-words.js";
+import { directoryAt, physicalDirectoryAt, readText, type Walk } from "./shell-words.js";
 
 /** Bindings that stand for themselves whatever code runs: a script's own arguments and name. */
 export const OWN = /^(\d+|@|BASH_SOURCE)$/;
@@ -121,7 +121,16 @@ export function changeDirectory(name: string, args: Array<string | undefined>, w
   }
   const to = operands[0];
   const from = walk.cwd;
-  const at = (path: string | undefined) => directoryAt(from, path);
+  // `cd -P` (the last of -L and -P counts) goes where chdir(2) goes, `..` taken after where a
+  // symlink leads, and the shell's PWD is then that physical path; after `set -P`, which the walk
+  // does not place, a `cd` whose physical and logical places differ lands in one the text does not fix.
+  const mode = name === "cd" ? args.filter((arg) => arg !== undefined && /^-[LPe]+$/.test(arg)).join("").replace(/[^LP]/g, "").slice(-1) : "";
+  const at = (path: string | undefined) => {
+    if (mode === "P") return physicalDirectoryAt(from, path);
+    const lexical = directoryAt(from, path);
+    if (walk.physical !== true || mode === "L" || lexical === undefined) return lexical;
+    return physicalDirectoryAt(from, path) === lexical ? lexical : undefined;
+  };
   // `pushd -n d` puts d on the stack and stays; `popd +1` takes an entry from inside it, `popd -n`
   // the one below the top: each entry's place after it is not known here, nor, after `popd +N`, this one.
   const stays = args.some((arg) => arg !== undefined && /^-[LPe@]*n/.test(arg));

@@ -87,6 +87,7 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
     walk.fromArguments = argumentVariables(tree.rootNode);
     walk.lastpipe = walk.lastpipe === true || /\blastpipe\b/.test(script);
     walk.nocaseglob = walk.nocaseglob === true || /\bnocaseglob\b/.test(script);
+    walk.physical = walk.physical === true || /\bset\b[^;&|\n]*\s(-[a-zA-Z]*P|-o\s*physical\b)/.test(script);
     walk.constants = constantVariables(tree.rootNode);
     // IFS set otherwise than by an assignment of its own (read as it comes, in visit): `printf -v
     // IFS ,`, `read IFS`, `for IFS in`, `IFS=, eval …`, in a function: where unquoted variables

@@ -29,6 +29,8 @@ export interface Walk {
   nocaseglob?: boolean;
   /** The script turns on `shopt -s lastpipe`: a pipeline's last command may run in this shell. */
   lastpipe?: boolean;
+  /** The script turns on `set -P` (`set -o physical`): where, the walk does not follow, so a `cd` may take `..` physically. */
+  physical?: boolean;
   /** A `cd` in the list being read went to a directory not there, and only its `&&` chain depends on it: the place is unknown after the list. */
   shaky?: boolean;
   /** pushd's stack (what was there before the command is unknown). */
@@ -655,6 +657,25 @@ export function directoryAt(cwd: string | undefined, path: string | undefined): 
   if (!PROC.test(absolute)) return resolve(absolute);
   const through = throughProc(absolute, cwd); // `cd /proc/1/cwd`: a directory the text does not fix
   return "path" in through ? resolve(through.path) : undefined;
+}
+
+/**
+ * Where a directory is when a program chdir()s to it from cwd (`make -C`, `git -C`, `cd -P`): the
+ * kernel takes `..` physically, from where a symlink before it leads (with `L -> sub/deep`,
+ * `L/..` is sub, not cwd), and the program then knows the directory by that path. The path as
+ * the kernel reaches it, where it is there; undefined where it is not and a `..` is in it (the
+ * chdir fails, or lands where the text cannot tell).
+ */
+export function physicalDirectoryAt(cwd: string | undefined, path: string | undefined): string | undefined {
+  const lexical = directoryAt(cwd, path);
+  if (lexical === undefined || path === undefined) return lexical;
+  const absolute = isAbsolute(path) ? path : `${cwd}/${path}`;
+  if (PROC.test(absolute)) return lexical;
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    return /(^|\/)\.\.(\/|$)/.test(absolute) ? undefined : lexical;
+  }
 }
 
 /** A path through /proc (or /dev/fd/..) to a process's cwd or root, or into a directory a descriptor is open on. */
