@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox } from "./hook-shell-helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Hidden = suite<Context>("claims hook: writes make, git and cd hide");
@@ -47,6 +47,46 @@ Hidden("should take `..` after a symlink physically where the shell or the tool 
   assert.is(bash(box, "cd L/.. && rm v.ts"), undefined, "a logical cd");
   assert.is(bash(box, "cd -P sub && rm -f w.ts"), undefined, "cd -P where no symlink is");
   assert.is(bash(box, "cd -L -P sub/deep && cd .. && rm -f w.ts"), undefined);
+});
+
+Hidden("should read what make runs as it reads the makefiles, and what the command line and environment give it", async ({ box }) => {
+  const cases: Array<[string, string, Record<string, string>?]> = [
+    ["GEN := $(shell echo generated > u.ts)\nall:\n\t@true\n", "make"],
+    ["GEN ::= $(shell rm -f u.ts)\nall:\n\t@true\n", "make"],
+    ["$(file >u.ts,hello)\nall:\n\t@true\n", "make"],
+    ["X := $(file >>u.ts,hello)\nall:\n\t@true\n", "make"],
+    ["all:\n\t@echo $(file >u.ts,hello)\n", "make"],
+    ["OUT = out.txt\nall:\n\techo hi > $(OUT)\n", "OUT=u.ts make -e"],
+    ["OUT = out.txt\nall:\n\techo hi > $(OUT)\n", "make --environment-overrides", { OUT: "u.ts" }],
+    ["OUT = out.txt\nall:\n\techo hi > $(OUT)\n", "MAKEFLAGS=OUT=u.ts make"],
+    ["OUT = out.txt\nall:\n\techo hi > $(OUT)\n", "OUT=u.ts MAKEFLAGS=e make"],
+    ["all:\n\t@true\n", 'make --eval="x:=\\$(shell rm -f u.ts)"'],
+    ["all:\n\t@true\n", "make -E 'all: ; rm u.ts' all"],
+    ["X := $(shell rm -f u.ts)\nall:\n\t@true\n", "make -q"],
+  ];
+  for (const [makefile, command, environment] of cases) {
+    file(box, "Makefile", makefile);
+    assert.is(bash(box, command, {}, environment), "deny", `${command} with ${JSON.stringify(makefile)}`);
+    assert.ok((await writes(box, command, environment)).includes("u.ts"), `${command}: u.ts read as written`);
+  }
+  // MAKEFILES' files are read before the makefile (not for its default goal); a SHELL of the makefile's own could write anything.
+  file(box, "Makefile", "all:\n\t@true\n");
+  file(box, "inc.mk", "$(shell rm -f u.ts)\nfirst:\n\trm -f w.ts\n");
+  assert.is(bash(box, "MAKEFILES=inc.mk make"), "deny", "MAKEFILES");
+  assert.equal(await writes(box, "MAKEFILES=inc.mk make"), ["u.ts"], "MAKEFILES' target is not the default goal");
+  file(box, "sh.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "Makefile", "SHELL := ./sh.sh\nall:\n\t@true\n");
+  assert.is(bash(box, "make"), "deny", "SHELL := ./sh.sh");
+  file(box, "Makefile", "all: SHELL = ./sh.sh\nall:\n\t@true\n");
+  assert.is(bash(box, "make"), "deny", "a target's SHELL");
+  file(box, "Makefile", "all:\n\t@true\n");
+  assert.is(bash(box, "make SHELL=./sh.sh"), "deny", "SHELL on the command line");
+  // Still read as before: the usual shells, flags and assignments.
+  file(box, "Makefile", "SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\nREV := $(shell git rev-parse HEAD)\nOUT = out.txt\nall:\n\techo hi > $(OUT)\n");
+  assert.equal(await writes(box, "make"), ["out.txt"]);
+  assert.equal(await writes(box, "MAKEFLAGS=-j4 make -e", { OUT: "gen.txt" }), ["gen.txt"]);
+  assert.equal(await writes(box, "make -e"), ["out.txt"], "-e with no OUT in the environment");
+  assert.is(bash(box, "make"), undefined);
 });
 
 Hidden.run();

@@ -9,7 +9,9 @@
 // `.RECIPEPREFIX`, `CURDIR` are read; conditionals on both sides; `include`d makefiles too (from
 // where make runs). A goal no rule makes, in files that generate rules (`$(eval …)`) or include
 // what the hook cannot read, could write anything. With `-n` only the lines make runs anyway
-// (`+`, `$(MAKE)`, itself with `-n`); `-q`, `-v`, `-h` run nothing. Where no recipe is read for
+// (`+`, `$(MAKE)`, itself with `-n`); `-v`, `-h` run nothing, `-q` only what runs as make reads
+// the files. `--eval`'s text, MAKEFILES' files and MAKEFLAGS' words are read too; a SHELL of the
+// makefile's own could write anything. Where no recipe is read for
 // a target, make's built-in rules are taken to make it: an object from its source, a program from
 // its objects.
 import { dirname, join, resolve } from "node:path";
@@ -20,7 +22,7 @@ import { scriptFile } from "./shell-scripts.js";
 import { type Environment, globFiles, physicalDirectoryAt, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 const MAKE: Syntax = {
-  short: "C:f:I:o:W:l::j::O::",
+  short: "C:f:I:o:W:l::j::O::E:",
   long: {
     directory: "C",
     file: "f",
@@ -37,7 +39,8 @@ const MAKE: Syntax = {
     "dry-run": "n",
     recon: "n",
     question: "q",
-    eval: ":",
+    eval: "E",
+    "environment-overrides": "e",
     "output-sync": "O",
     debug: "",
     version: "v",
@@ -74,6 +77,8 @@ interface Makefile {
   directory: string;
   /** How many conditionals (`ifeq`, `ifdef`, …) the line being read is inside. */
   conditionalDepth?: number;
+  /** `-e`: a variable the environment has wins over the makefiles' (not over an `override`). */
+  environmentOverrides?: boolean;
 }
 
 /**
@@ -84,16 +89,21 @@ interface Makefile {
 export function makeRecipes(given: Array<string | undefined>, texts: string[], cwd: string | undefined, environment: Environment, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE {
   // An option or an assignment the text does not fix is still one: `-j$(nproc)` (read as a job
   // count), `V="$x"` (V a value unknown); `-C"$d"` and `-f"$f"` name what the hook cannot find.
-  if (given.some((arg, at) => arg === undefined && /^-(C|f|-directory|-file|-makefile)/.test(texts[at] ?? ""))) return UNKNOWABLE;
+  if (given.some((arg, at) => arg === undefined && /^-(C|f|E|-directory|-file|-makefile|-eval)/.test(texts[at] ?? ""))) return UNKNOWABLE;
+  // MAKEFLAGS (GNUMAKEFLAGS, MFLAGS) from the environment: options and `VAR=x` as the command
+  // line's, before it (`MAKEFLAGS=OUT=u.ts make`, `MAKEFLAGS=e`: its first word may be letters alone).
+  const flags = makeFlags(environment);
+  if (flags === UNKNOWABLE) return UNKNOWABLE;
+  if (flags.length > 0) return makeRecipes([...flags, ...given], [...flags, ...texts], cwd, { ...environment, MAKEFLAGS: "", GNUMAKEFLAGS: "", MFLAGS: "" }, written);
   const args = given.map((arg, at) => arg ?? (/^-/.test(texts[at] ?? "") ? "-j" : /^[A-Za-z_]\w*=/.test(texts[at] ?? "") ? `${(texts[at] as string).split("=")[0]}=${HOLE}` : undefined));
   const reading = readOptions(args, MAKE);
-  if (reading.has("q", "v", "h")) return []; // asks, or prints: runs no recipe
+  if (reading.has("v", "h")) return []; // prints: reads no makefile, runs no recipe
   // Each -C from the one before, as make chdir()s to it: `..` after a symlink taken physically.
   const directory = reading.values("C").reduce<string | undefined>((from, chdir) => physicalDirectoryAt(from, chdir), cwd);
   if (directory === undefined) return UNKNOWABLE;
   const named = reading.values("f");
   if (named.some((file) => file === undefined || file === "-")) return UNKNOWABLE; // a makefile the text does not give
-  const makefile: Makefile = { variables: new Map([["CURDIR", directory]]), rules: [], shells: [], targetVariables: new Map(), incomplete: false, oneShell: false, recipePrefix: "\t", directory };
+  const makefile: Makefile = { variables: new Map([["CURDIR", directory]]), rules: [], shells: [], targetVariables: new Map(), incomplete: false, oneShell: false, recipePrefix: "\t", directory, environmentOverrides: reading.has("e") };
   const files = named.length > 0 ? (named as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
   // A makefile the command writes first (`printf … > Makefile; make`): not the one on disk now.
   if (files.some((file) => file !== undefined && written(file)) || (named.length === 0 && ["GNUmakefile", "makefile", "Makefile"].some((name) => written(join(directory, name))))) return UNKNOWABLE;
@@ -110,10 +120,29 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   const dryRun = reading.has("n");
   // A sub-make run by a dry run's `$(MAKE)` line inherits -n.
   if (dryRun && !fromCommandLine.has("MAKE")) makefile.variables.set("MAKE", "make -n");
+  // `--eval`'s text, read as a makefile's before the makefiles are (`--eval='x:=$(shell …)'`).
+  for (const text of reading.values("E")) if (text === undefined || readMakefileText(text, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
+  // MAKEFILES' files, read before the makefiles (one not there is passed, as make does); the default goal is never theirs.
+  const before = Object.hasOwn(environment, "MAKEFILES") && environment.MAKEFILES === undefined ? UNKNOWABLE : makefileList(environment.MAKEFILES, directory);
+  if (before === UNKNOWABLE || before.some((file) => written(file))) return UNKNOWABLE;
+  for (const file of before) if (readMakefile(file, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
+  const theirs = makefile.rules.splice(0);
   for (const file of files) if (readMakefile(file as string, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
+  makefile.rules.push(...theirs);
+  // A SHELL (or .SHELLFLAGS) the makefiles or the command line set runs every recipe and `$(shell …)`:
+  // a program of their own (`SHELL := ./sh.sh`) could write any file. MAKEFLAGS set in a makefile
+  // may give variables or `-e` that make reads again after the makefiles.
+  const shells = [makefile.variables.get("SHELL"), ...[...makefile.targetVariables.values()].flatMap((pairs) => pairs.filter(([name]) => name === "SHELL").map(([, value]) => value))];
+  if (shells.some((shell) => shell !== undefined && !KNOWN_SHELL.test(expandText(shell, makefile.variables, environment, {}, 0, { steps: 0 }).trim()))) return UNKNOWABLE;
+  const shellFlags = makefile.variables.get(".SHELLFLAGS");
+  if (shellFlags !== undefined && !/^(\s*([-+][a-zA-Z]+|[-+]o\s+\w+))*\s*$/.test(expandText(shellFlags, makefile.variables, environment, {}, 0, { steps: 0 }))) return UNKNOWABLE;
+  const ownFlags = makefile.variables.get("MAKEFLAGS");
+  if (ownFlags !== undefined && /(^|\s)([^-\s]*=|-[a-zA-Z]*e|--(eval|environment-overrides))/.test(ownFlags)) return UNKNOWABLE;
   const work = { steps: 0 };
   const expand = (text: string, automatic: Record<string, string> = {}, variables = makefile.variables) => expandText(text, variables, environment, automatic, 0, work);
   const lines: string[] = makefile.shells.map((shell) => `( ${expand(shell)} )`);
+  // `-q` asks, and runs no recipe; what runs as make reads the makefiles runs all the same.
+  if (reading.has("q")) return lines.length === 0 ? [] : [{ script: lines.join("\n"), cwd: directory, bound: new Map() }];
   const defaultGoal = makefile.variables.get(".DEFAULT_GOAL");
   const targets = needed(makefile, goals.length > 0 ? goals : defaultGoal ? expand(defaultGoal).split(/\s+/).filter(Boolean) : [], expand);
   if (targets === UNKNOWABLE) return UNKNOWABLE;
@@ -145,8 +174,13 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
   const script = scriptFile(path, true);
   if (script === UNKNOWABLE) return UNKNOWABLE;
   if (script === undefined) return undefined; // an `-include` of a file not there
+  return readMakefileText(script.text, makefile, fromCommandLine, environment, depth);
+}
+
+/** Reads a makefile's text (a file's, or `--eval`'s) into `makefile`. */
+function readMakefileText(text: string, makefile: Makefile, fromCommandLine: Set<string>, environment: Environment, depth: number): typeof UNKNOWABLE | undefined {
   if (depth > 8) return UNKNOWABLE;
-  const lines = script.text.replace(/\r\n/g, "\n").split("\n");
+  const lines = text.replace(/\r\n/g, "\n").split("\n");
   let current: MakeRule[] = [];
   for (let index = 0; index < lines.length; index++) {
     let line = lines[index] as string;
@@ -195,8 +229,12 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
       const [, name, operator, value] = assignment as unknown as [string, string, string, string];
       current = [];
       if (operator === "!=") makefile.shells.push(value); // `X != cmd`: the shell runs cmd now
+      // `X := $(shell …)`, `$(file >f,…)` run now; `X = $(shell …)` where X is used: read either way.
+      for (const shell of shellCalls(value)) makefile.shells.push(shell);
       if (name === ".RECIPEPREFIX") makefile.recipePrefix = value === "" ? "\t" : (value[0] as string);
       if (fromCommandLine.has(name)) continue;
+      // `make -e`: the environment's value wins (`OUT=u.ts make -e`), where no `override` says otherwise.
+      if (makefile.environmentOverrides === true && Object.hasOwn(environment, name) && !/^(?:(?:export|private)\s+)*override\s/.test(text)) continue;
       // `:=` expands once, now; `=` each time it is used.
       const now = operator.startsWith(":") ? expandText(value, makefile.variables, environment, {}, 0, { steps: 0 }) : value;
       if (operator === "+=") makefile.variables.set(name, `${makefile.variables.get(name) ?? ""} ${value}`);
@@ -239,14 +277,63 @@ function readMakefile(path: string, makefile: Makefile, fromCommandLine: Set<str
   return undefined;
 }
 
-/** The `$(shell …)` calls in a line (outside recipes, make runs them as it reads the file). */
+/**
+ * The `$(shell …)` calls in a line (outside recipes, make runs them as it reads the file), and its
+ * `$(file >f,…)` calls, as the shell command that writes f (`: > f`).
+ */
 function shellCalls(text: string): string[] {
   const found: string[] = [];
-  for (let at = text.indexOf("$(shell "); at !== -1; at = text.indexOf("$(shell ", at + 1)) {
-    const end = closing(text, at + 1);
-    if (end !== -1) found.push(text.slice(at + 8, end));
+  for (const match of text.matchAll(/\$[({](shell|file)\s/g)) {
+    const end = closing(text, match.index + 1);
+    if (end === -1) continue;
+    const inner = text.slice(match.index + match[0].length, end);
+    if (match[1] === "shell") found.push(inner);
+    else {
+      const written = fileWritten(inner);
+      if (written !== undefined) found.push(written);
+    }
   }
   return found;
+}
+
+/** What make's `$(file >f,text)` (`>>f` appends) does, as a shell command: `: > f`; undefined for `$(file <f)`, which reads. */
+function fileWritten(inner: string): string | undefined {
+  const op = /^\s*(>>?)\s*([^,]*)/.exec(inner);
+  if (op === null) return undefined;
+  const name = (op[2] as string).trim();
+  return `: ${op[1]} ${name.includes("$") ? `"${name.replaceAll('"', '\\"')}"` : shellQuoted(name)}`;
+}
+
+/** The shells whose recipes the hook reads as bash reads them: sh, bash, dash (by name, path, or through env). */
+const KNOWN_SHELL = /^((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(env\s+)?((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(sh|bash|dash|ksh|zsh)(\s+-[a-zA-Z]+|\s+-o\s+\w+)*$/;
+
+/**
+ * MAKEFLAGS (else GNUMAKEFLAGS, MFLAGS) of the environment as words of the command line: a first
+ * word of letters alone is options (`ks`: `-ks`); `--` before the variables is dropped. Undefined
+ * values, or a backslash or quote the split cannot follow, are UNKNOWABLE.
+ */
+function makeFlags(environment: Environment): string[] | typeof UNKNOWABLE {
+  const words: string[] = [];
+  for (const name of ["MFLAGS", "GNUMAKEFLAGS", "MAKEFLAGS"]) {
+    if (!Object.hasOwn(environment, name)) continue;
+    const value = environment[name];
+    if (value === undefined || /[\\'"]/.test(value)) return UNKNOWABLE;
+    const split = value.trim().split(/\s+/).filter((word) => word !== "" && word !== "--");
+    if (split[0] !== undefined && !split[0].startsWith("-") && !split[0].includes("=")) split[0] = `-${split[0]}`;
+    words.push(...split);
+  }
+  return words;
+}
+
+/** MAKEFILES' files, from where make runs; ones not there passed, as make passes them. UNKNOWABLE where the text does not fix them. */
+function makefileList(value: string | undefined, directory: string): string[] | typeof UNKNOWABLE {
+  if (value === undefined) return [];
+  if (/[$*?[\\'"]/.test(value)) return UNKNOWABLE;
+  return value
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .map((word) => resolve(directory, word))
+    .filter((path) => scriptFile(path, true) !== undefined);
 }
 
 /** The index of the bracket closing the one at `open`, or -1. */
@@ -296,6 +383,8 @@ function expandText(text: string, variables: Map<string, string>, environment: E
     at = end;
     const call = /^(\S+)\s+([\s\S]*)$/.exec(inner);
     if (call?.[1] === "shell") out += `$(${expandText(call[2] as string, variables, environment, automatic, depth + 1, work)})`;
+    // `$(file >f,…)` in a recipe writes f as make expands it.
+    else if (call?.[1] === "file" && fileWritten(call[2] as string) !== undefined) out += `$(${expandText(fileWritten(call[2] as string) as string, variables, environment, automatic, depth + 1, work)})`;
     else if (call) out += HOLE; // $(wildcard …), $(patsubst …), $(foreach …): computed by make
     else if (/^[@<^+?*]$/.test(inner)) out += automatic[inner] ?? HOLE; // `$(@)`
     else if (/^[@<^+?*][DF]$/.test(inner)) {
