@@ -4,6 +4,7 @@
 // runs from its config and environment (`-c core.fsmonitor=…`, GIT_SSH_COMMAND, `ext::`); and a
 // `..` the kernel takes after a symlink (`cd -P`, `set -P`, `git -C`, `make -C`). Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -87,6 +88,40 @@ Hidden("should read what make runs as it reads the makefiles, and what the comma
   assert.equal(await writes(box, "MAKEFLAGS=-j4 make -e", { OUT: "gen.txt" }), ["gen.txt"]);
   assert.equal(await writes(box, "make -e"), ["out.txt"], "-e with no OUT in the environment");
   assert.is(bash(box, "make"), undefined);
+});
+
+Hidden("should read the commands git runs from the settings and variables the command gives it", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  file(box, "tools/fsm.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  for (const [command, environment] of [
+    ['git -c core.fsmonitor="rm -f u.ts #" status', {}],
+    ["git -c core.fsmonitor=tools/fsm.sh status", {}],
+    ["git --config-env=core.fsmonitor=FSM status", { FSM: "tools/fsm.sh" }],
+    ['git -c core.sshCommand="rm -f u.ts #" ls-remote ssh://x/y', {}],
+    ['GIT_SSH_COMMAND="rm -f u.ts #" git ls-remote ssh://x/y', {}],
+    ["export GIT_SSH=tools/fsm.sh; git fetch origin", {}],
+    ["GIT_PAGER=tools/fsm.sh git log", {}],
+    ["PAGER=tools/fsm.sh git log", {}],
+    ["GIT_EXTERNAL_DIFF=tools/fsm.sh git diff", {}],
+    ["git -c diff.external=tools/fsm.sh diff", {}],
+    ["git -c core.askPass=tools/fsm.sh push", {}],
+    ["git -c credential.helper='!tools/fsm.sh' fetch", {}],
+    ["git -c filter.x.clean=tools/fsm.sh add .", {}],
+    ["git -c pager.log=tools/fsm.sh log", {}],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=tools/fsm.sh git status", {}],
+    ["GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='tools/fsm.sh'\" git status", {}],
+    ['git -c protocol.ext.allow=always ls-remote "ext::sh -c rm% -f% u.ts"', {}],
+    ['git -c protocol.ext.allow=always clone "$url" x', {}],
+    ["git -c include.path=other.cfg status", {}],
+    ['git -c core.fsmonitor="$hook" status', {}],
+  ] as Array<[string, Record<string, string>]>) {
+    assert.is(bash(box, command, {}, environment), "deny", command);
+  }
+  assert.ok((await writes(box, 'git -c core.fsmonitor="rm -f u.ts #" status')).includes("u.ts"), "read as its script, not as any file");
+  // Settings that run nothing, or a helper of git's own: as before.
+  for (const command of ["git -c core.fsmonitor=true status", "git -c core.pager=less log", "PAGER=cat git log", "git -c credential.helper=store fetch", "GIT_PAGER= git log"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
 });
 
 Hidden.run();

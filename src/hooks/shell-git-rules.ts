@@ -10,6 +10,7 @@ import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, judgedPath, outputs, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
+import { gitCommandRuns } from "./shell-git-commands.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
 import type { Walk } from "./shell-words.js";
@@ -440,6 +441,14 @@ export interface HookRun {
 }
 
 export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth = 0): Array<Nested | HookRun> | typeof UNKNOWABLE {
+  // The commands its own settings and environment name (core.fsmonitor, GIT_SSH_COMMAND, `ext::`): shell-git-commands.ts.
+  const commands = depth === 0 ? gitCommandRuns(args, walk) : [];
+  const runs = hookRuns(args, walk, depth);
+  return commands === UNKNOWABLE || runs === UNKNOWABLE ? UNKNOWABLE : [...commands, ...runs];
+}
+
+/** The hooks a git command runs, and `submodule foreach`'s command: gitHookRuns without the commands of its settings. */
+function hookRuns(args: Array<string | undefined>, walk: Walk, depth: number): Array<Nested | HookRun> | typeof UNKNOWABLE {
   let index = 0;
   let cwd = walk.cwd;
   let workTree: string | undefined;

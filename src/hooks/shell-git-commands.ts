@@ -1,0 +1,143 @@
+// The shell commands git runs from settings the command itself gives it: `-c key=value` and
+// `--config-env`, GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT's pairs, and the variables that name a
+// command (GIT_SSH_COMMAND, GIT_PAGER, GIT_EXTERNAL_DIFF, …): core.fsmonitor (run by status, diff,
+// add…), core.sshCommand, core.pager, credential.helper (`!cmd`), diff.external, filter.*.clean and
+// .smudge, and the others below; and the command an `ext::` URL names. Each is read as a script
+// wherever the invocation sets it, whether or not this subcommand runs it (the editor is read where
+// it runs: shell-editors.ts; aliases and hooks: shell-git-rules.ts). A setting that includes another
+// config file, or one whose command the text does not fix, could write any file.
+import type { Nested } from "./shell-runners.js";
+import { physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf } from "./shell-words.js";
+
+/** The settings whose value is a command line git runs (through the shell; a program's path for `*.path`). */
+const COMMAND_KEY =
+  /^(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.(.+\.)?helper|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|gpg\.(.+\.)?program|gpg\.ssh\.defaultkeycommand|(difftool|mergetool|man|browser)\..+\.(cmd|path)|interactive\.difffilter|sendemail\.(sendmailcmd|smtpserver)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|submodule\..+\.update|trailer\..+\.(cmd|command))$/i;
+
+/** Settings that make git read another config file, which could set any of them. */
+const INCLUDE_KEY = /^include(if\..+)?\.path$/i;
+
+/** The variables naming a command line git runs through the shell (GIT_SSH: a program's path). */
+const COMMAND_VARIABLES = ["GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND"];
+
+/** A value that switches a setting on or off rather than naming a command (`core.fsmonitor=true`, `pager.log=false`). */
+const SWITCH = /^(true|false|yes|no|on|off|1|0|)$/i;
+
+/**
+ * The commands this git invocation's own settings and environment name, as scripts to read, run
+ * where git runs (and from the work tree's top, where git runs many of them); UNKNOWABLE where one
+ * is not fixed by the text or a config file is included.
+ */
+export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nested[] | typeof UNKNOWABLE {
+  // The variables the command sets: what the hook's own environment has already is the user's (an
+  // editor's GIT_ASKPASS script), not the agent's to choose.
+  const environment = Object.fromEntries(Object.entries(walk.environment).filter(([name, value]) => value !== process.env[name] || !Object.hasOwn(process.env, name)));
+  const settings: Array<[string, string | undefined]> = [];
+  let cwd = walk.cwd;
+  let index = 0;
+  for (; index < args.length && args[index]?.startsWith("-"); index++) {
+    const option = args[index] as string;
+    const value = args[index + 1];
+    if (option === "-C") cwd = physicalDirectoryAt(cwd, value);
+    if (option === "-c" && value !== undefined) settings.push(split(value));
+    if (option === "--config-env" || option.startsWith("--config-env=")) {
+      const given = option.includes("=") ? option.slice(option.indexOf("=") + 1) : value;
+      if (given === undefined) return UNKNOWABLE;
+      const [key, variable] = split(given);
+      settings.push([key, variable === undefined ? undefined : walk.environment[variable]]);
+    }
+    if (["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option)) index++;
+  }
+  // GIT_CONFIG_PARAMETERS (what an outer git's -c gives the git it runs) and GIT_CONFIG_COUNT's pairs.
+  if (Object.hasOwn(environment, "GIT_CONFIG_PARAMETERS")) {
+    const parameters = configParameters(environment.GIT_CONFIG_PARAMETERS);
+    if (parameters === UNKNOWABLE) return UNKNOWABLE;
+    settings.push(...parameters);
+  }
+  if (Object.hasOwn(environment, "GIT_CONFIG_COUNT")) {
+    const count = Number(environment.GIT_CONFIG_COUNT);
+    if (!Number.isInteger(count) || count < 0 || count > 1000) return UNKNOWABLE;
+    for (let at = 0; at < count; at++) {
+      const key = environment[`GIT_CONFIG_KEY_${at}`];
+      if (key === undefined) return UNKNOWABLE;
+      settings.push([key, environment[`GIT_CONFIG_VALUE_${at}`]]);
+    }
+  }
+  const scripts: string[] = [];
+  for (const [key, value] of settings) {
+    if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
+    if (!COMMAND_KEY.test(key)) continue;
+    if (value === undefined) return UNKNOWABLE;
+    const script = commandOf(key.toLowerCase(), value);
+    if (script !== undefined) scripts.push(script);
+  }
+  for (const name of [...COMMAND_VARIABLES, "GIT_SSH"]) {
+    if (!Object.hasOwn(environment, name)) continue;
+    const value = environment[name];
+    if (value === undefined) return UNKNOWABLE;
+    if (value.trim() !== "") scripts.push(name === "GIT_SSH" ? shellQuoted(value) : value);
+  }
+  // `ext::cmd arg…` (a URL to clone, fetch or push): git runs cmd with its arguments, no shell between.
+  const extAllowed = settings.some(([key, value]) => /^protocol\.(ext\.)?allow$/i.test(key) && value !== "never") || /(^|:)ext(:|$)/.test(environment.GIT_ALLOW_PROTOCOL ?? "");
+  for (const arg of args.slice(index)) {
+    if (arg === undefined) {
+      if (extAllowed) return UNKNOWABLE; // a URL the text does not fix could be an `ext::` one
+      continue;
+    }
+    if (!arg.startsWith("ext::")) continue;
+    const words = extWords(arg.slice(5));
+    if (words === undefined) return UNKNOWABLE;
+    scripts.push(words.map(shellQuoted).join(" "));
+  }
+  if (scripts.length === 0) return [];
+  const top = cwd === undefined ? undefined : workTreeOf(cwd, undefined, walk.environment);
+  const places = [...new Set([cwd, ...(top !== undefined && top !== "" && top !== cwd ? [top] : [])])];
+  return places.flatMap((place) => scripts.map((script) => ({ script, cwd: place, bound: new Map() })));
+}
+
+/** `key=value` as git's -c takes it; no `=`: the key alone, true. */
+function split(setting: string): [string, string | undefined] {
+  const at = setting.indexOf("=");
+  return at === -1 ? [setting, "true"] : [setting.slice(0, at), setting.slice(at + 1)];
+}
+
+/** A setting's command line, as a script: `!cmd` is cmd; a helper named alone is git's `credential-<name>`; a switch is none. */
+function commandOf(key: string, value: string): string | undefined {
+  if (SWITCH.test(value.trim()) && (key === "core.fsmonitor" || key.startsWith("pager."))) return undefined;
+  if (key.startsWith("submodule.")) return value.trimStart().startsWith("!") ? value.trimStart().slice(1) : undefined; // (checkout, rebase, merge, none)
+  if (value.trimStart().startsWith("!")) return value.trimStart().slice(1);
+  if (/^credential\./.test(key) && !/[\s/]/.test(value.trim())) return value.trim() === "" ? undefined : `git ${shellQuoted(`credential-${value.trim()}`)}`;
+  if (/\.path$/.test(key)) return shellQuoted(value);
+  return value.trim() === "" ? undefined : value;
+}
+
+/** GIT_CONFIG_PARAMETERS' pairs (`'key'='value' 'key2'='value2'`, or the older `'key=value'`); UNKNOWABLE where the text does not fix them. */
+function configParameters(text: string | undefined): Array<[string, string | undefined]> | typeof UNKNOWABLE {
+  if (text === undefined || text.includes("\\'")) return UNKNOWABLE;
+  const pairs: Array<[string, string | undefined]> = [];
+  const rest = text.replace(/'([^']*)'(?:=('([^']*)'|))?/g, (_, key: string, assigned?: string, value?: string) => {
+    pairs.push(assigned === undefined ? split(key) : [key, value ?? ""]);
+    return "";
+  });
+  return rest.trim() === "" ? pairs : UNKNOWABLE;
+}
+
+/** The words of an `ext::` command: split at spaces, `% ` a space, `%%` a percent, `%s`/`%S` the service; undefined for what the text does not fix. */
+function extWords(command: string): string[] | undefined {
+  const words: string[] = [];
+  let word = "";
+  for (let at = 0; at < command.length; at++) {
+    const char = command[at] as string;
+    if (char === " ") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else if (char === "%") {
+      const next = command[++at];
+      if (next === " " || next === "%") word += next;
+      else if (next === "s") word += "upload-pack";
+      else if (next === "S") word += "git-upload-pack";
+      else return undefined; // %G, %V: what git puts in from the request
+    } else word += char;
+  }
+  if (word !== "") words.push(word);
+  return words.length === 0 ? undefined : words;
+}
