@@ -88,6 +88,8 @@ Hidden("should read what make runs as it reads the makefiles, and what the comma
   assert.equal(await writes(box, "MAKEFLAGS=-j4 make -e", { OUT: "gen.txt" }), ["gen.txt"]);
   assert.equal(await writes(box, "make -e"), ["out.txt"], "-e with no OUT in the environment");
   assert.is(bash(box, "make"), undefined);
+  file(box, "Makefile", "SHELL := $(shell which bash)\nall:\n\techo hi > out.txt\n");
+  assert.equal(await writes(box, "make"), ["out.txt"], "the system's bash, as which finds it");
 });
 
 Hidden("should read the commands git runs from the settings and variables the command gives it", async ({ box }) => {

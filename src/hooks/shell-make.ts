@@ -133,7 +133,7 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   // a program of their own (`SHELL := ./sh.sh`) could write any file. MAKEFLAGS set in a makefile
   // may give variables or `-e` that make reads again after the makefiles.
   const shells = [makefile.variables.get("SHELL"), ...[...makefile.targetVariables.values()].flatMap((pairs) => pairs.filter(([name]) => name === "SHELL").map(([, value]) => value))];
-  if (shells.some((shell) => shell !== undefined && !KNOWN_SHELL.test(expandText(shell, makefile.variables, environment, {}, 0, { steps: 0 }).trim()))) return UNKNOWABLE;
+  if (shells.some((shell) => shell !== undefined && !KNOWN_SHELL.test(shell.trim()) && !KNOWN_SHELL.test(expandText(shell, makefile.variables, environment, {}, 0, { steps: 0 }).trim()))) return UNKNOWABLE;
   const shellFlags = makefile.variables.get(".SHELLFLAGS");
   if (shellFlags !== undefined && !/^(\s*([-+][a-zA-Z]+|[-+]o\s+\w+))*\s*$/.test(expandText(shellFlags, makefile.variables, environment, {}, 0, { steps: 0 }))) return UNKNOWABLE;
   const ownFlags = makefile.variables.get("MAKEFLAGS");
@@ -304,8 +304,8 @@ function fileWritten(inner: string): string | undefined {
   return `: ${op[1]} ${name.includes("$") ? `"${name.replaceAll('"', '\\"')}"` : shellQuoted(name)}`;
 }
 
-/** The shells whose recipes the hook reads as bash reads them: sh, bash, dash (by name, path, or through env). */
-const KNOWN_SHELL = /^((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(env\s+)?((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(sh|bash|dash|ksh|zsh)(\s+-[a-zA-Z]+|\s+-o\s+\w+)*$/;
+/** The shells whose recipes the hook reads as bash reads them: sh, bash, dash, ksh, zsh (by name, the system's path, through env, or `$(shell which bash)`), with options. */
+const KNOWN_SHELL = /^(((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(env\s+)?((\/usr|\/usr\/local|\/opt\/homebrew)?\/bin\/)?(sh|bash|dash|ksh|zsh)|\$\((shell\s+)?(which|command\s+-v)\s+(sh|bash|dash|ksh|zsh)\))(\s+[-+][a-zA-Z]+|\s+[-+][oO]\s+\w+)*$/;
 
 /**
  * MAKEFLAGS (else GNUMAKEFLAGS, MFLAGS) of the environment as words of the command line: a first
