@@ -249,13 +249,15 @@ const OUTPUT_TOOLS =
  * `ext::` URL: read by the walk (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::|(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))(?=[\s\S]*\bgit\b)/i;
+  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::/i;
+/** The variables naming a command git runs, set to one (with git anywhere in the command). */
+const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))/;
 
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (GIT_CONFIG_COMMAND.test(words)) return true;
+  if (GIT_CONFIG_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words))) return true;
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
