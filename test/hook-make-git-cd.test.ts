@@ -41,11 +41,15 @@ Hidden("should take `..` after a symlink physically where the shell or the tool 
     "make -s -C L/..",
     "make -C L -C .. -s",
     'cd L && sh -c "cd -P .. && rm v.ts"',
+    "env -C L/.. rm v.ts", // a wrapper's chdir(2)
+    "sudo -D L/.. rm v.ts",
+    "yarn --cwd L/.. exec rm v.ts", // a runner that may join it as text: a place unknown
   ]) {
     assert.is(bash(box, command), "deny", command);
   }
   // Logically, `L/..` is the project, where v.ts is no held file; nor does `cd -P` into a plain directory change anything.
   assert.is(bash(box, "cd L/.. && rm v.ts"), undefined, "a logical cd");
+  assert.is(bash(box, "env -C sub rm -f w.ts"), undefined, "a wrapper's directory where no symlink is");
   assert.is(bash(box, "cd -P sub && rm -f w.ts"), undefined, "cd -P where no symlink is");
   assert.is(bash(box, "cd -L -P sub/deep && cd .. && rm -f w.ts"), undefined);
 });

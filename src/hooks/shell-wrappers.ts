@@ -18,7 +18,7 @@ import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
-import { add, directoryAt, outputs, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, outputs, physicalDirectoryAt, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -38,6 +38,23 @@ const GNU_PREFIXED = new Set(
     ...["find", "xargs", "tar", "sed", "patch", "make", "indent"],
   ].map((name) => `g${name}`),
 );
+
+/** Wrappers that chdir(2) to the directory they are given, as written: the kernel takes its `..` physically. */
+const CHDIR_AS_GIVEN = ["sudo", "env", "unshare", "chpst", "run0", "flatpak-spawn"];
+
+/**
+ * Where a wrapper runs its command, given a directory (`env -C L/.. cmd`, `yarn --cwd L/..`): the
+ * kernel's reading for the ones that chdir(2) to it as given (with `L -> sub/deep`, `L/..` is sub);
+ * for the runners, which may join it as text first, a place unknown where the two readings of a
+ * `..` differ.
+ */
+function wrapperDirectory(program: string, cwd: string | undefined, path: string | undefined): string | undefined {
+  if (CHDIR_AS_GIVEN.includes(program)) return physicalDirectoryAt(cwd, path);
+  const lexical = directoryAt(cwd, path);
+  if (lexical === undefined || path === undefined || !/(^|\/)\.\.(\/|$)/.test(path)) return lexical;
+  const physical = physicalDirectoryAt(cwd, path);
+  return physical !== undefined && physical === physicalDirectoryAt(lexical, ".") ? lexical : undefined;
+}
 
 /**
  * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
@@ -193,14 +210,14 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       // `yarn node -e …` runs node (with the project's loader) as `yarn prettier` runs prettier.
       const bin = wrapper.bins === true && !packageCommands(manager).includes(sub) && (ownEntry(RULES, sub) !== undefined || sub === "node" || READ_AS_RUNNERS.includes(sub));
       if (!wrapper.subcommands.includes(sub) && !bin && !tool) break;
-      if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, before.value(wrapper.chdir)) };
+      if (wrapper.chdir !== undefined && before.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, before.value(wrapper.chdir)) };
       if ((wrapper.elsewhere ?? []).some((key) => before.has(key))) here = { ...here, cwd: undefined };
       index = bin ? before.end : tool ? before.end + 2 : before.end + 1;
       if (wrapper.dashdash === true) {
         // `mise x node@20 python -c 'cmd'`: its options anywhere among its tools; the command after `--`.
         const dashdash = argv.indexOf("--", index);
         const own = readOptions(dashdash === -1 ? argv : argv.slice(0, dashdash), { ...wrapper.syntax, ordered: false }, index);
-        if (wrapper.chdir !== undefined && own.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, own.value(wrapper.chdir)) };
+        if (wrapper.chdir !== undefined && own.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, own.value(wrapper.chdir)) };
         if (wrapper.call !== undefined && own.has(wrapper.call)) {
           const line = own.value(wrapper.call);
           if (line !== undefined) nested.push({ script: line, cwd: here.cwd });
@@ -223,7 +240,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     for (;;) {
       const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
-      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: directoryAt(here.cwd, reading.value(wrapper.chdir)) };
+      if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, reading.value(wrapper.chdir)) };
       // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
       if ((wrapper.elsewhere ?? []).some((key) => reading.has(key))) here = { ...here, cwd: undefined };
       for (const { value, at } of (wrapper.writes ?? []).flatMap((key) => reading.occurrences(key))) {
