@@ -226,21 +226,27 @@ Race("should answer REFUSED and give its claim back when the other name was gran
   assert.is(again.code, 3, `a retry with the key replays the answer given: ${again.stdout}`);
 });
 
-Race("should give its claim back when interrupted while it waits out a race through a link", async ({ box }) => {
+Race("should end as interrupted, holding nothing, when interrupted while it waits out a race through a link", async ({ box }) => {
   const { storeA, storeRoot, env } = twoPackages(box);
   const lock = await takeLockOf(storeA);
-  const first = spawnClaims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
-  await until(() => lock.waiting(first.pid), "the take waits for its take lock");
-  assert.is(claims(["take", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
-  await lock.release();
-  // Its claims directory sorts first: it waits for h1 to give back, which h1 never will.
-  await until(() => claimsIn(storeA).length === 1, "its claim is made");
-  process.kill(first.pid, "SIGINT");
-  const result = await first.done;
-  assert.is(result.signal, "SIGINT", `${result.code} ${result.stdout} ${result.stderr}`);
-  assert.equal(claimsIn(storeA), [], "nothing left that nobody was told of");
-  assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0, "h1 may write");
-  assert.is(claimsIn(storeRoot).length, 1);
+  const first = spawnClaims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env: { ...env, CLAIMS_STOP_AT: "race-waiting" } });
+  const end = endedAfter(first);
+  try {
+    await until(() => lock.waiting(first.pid), "the take waits for its take lock");
+    assert.is(claims(["take", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+    await lock.release();
+    // Its claims directory sorts first: it waits for h1 to give back, which h1 never will; Ctrl-C meanwhile.
+    await until(() => /^\d+ \(.*\) T /.test(readFileSync(`/proc/${first.pid}/stat`, "utf8")), "the take stops in its wait");
+    process.kill(first.pid, "SIGINT");
+    process.kill(first.pid, "SIGCONT");
+    const result = await first.done;
+    assert.is(result.signal, "SIGINT", `${result.code} ${result.stdout} ${result.stderr}`);
+    assert.equal(claimsIn(storeA), [], "nothing left that nobody was told of");
+    assert.is(claims(["check", "g.ts", "--holder", "h1"], { cwd: box.project, env }).code, 0, "h1 may write");
+    assert.is(claimsIn(storeRoot).length, 1);
+  } finally {
+    end();
+  }
 });
 
 /** Stops `first` (SIGKILL) unless it has ended: a take stopped in its wait by a test that failed would keep the suite running. */
