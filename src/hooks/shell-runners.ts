@@ -290,10 +290,34 @@ export const SHELLS = ["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "lksh"
 /** A program's own name for stdin: `-`, /dev/stdin, descriptor 0. */
 export const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 
-/** perl's switches, for its -i rule and as an interpreter. */
-export const PERL: Syntax = { short: "e:E:i::I::M::m::", ordered: true };
+/** perl's switches, for its -i rule and as an interpreter: `-I dir` takes its directory attached or as the next word (perl.c), the rest only attached. */
+export const PERL: Syntax = { short: "e:E:i::I:M::m::", ordered: true };
 
 const TYPESCRIPT_RUNTIME = { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"] };
+
+/** bun's options that take a value, as the next word too (`bun --cwd d -e …`, `-c bunfig.toml`): never taken for the program. */
+const BUN = {
+  syntax: {
+    short: "e:p:r:F:d:l:c:",
+    long: {
+      eval: "e", print: "p", preload: "r", require: "r", filter: "F", define: "d", loader: "l", config: "c", help: "h", version: "v",
+      ...valuedLong(`import cwd elide-lines shell watch-kill-signal cpu-prof-name cpu-prof-dir cpu-prof-interval heap-prof-name heap-prof-dir heap-prof-interval
+        install port conditions fetch-preconnect max-http-header-size dns-result-order redirect-warnings disable-warning title unhandled-rejections console-depth
+        user-agent cron-title cron-period main-fields extension-order tsconfig-override drop feature jsx-factory jsx-fragment jsx-import-source jsx-runtime env-file`),
+    },
+    ordered: true,
+    exact: true, // `--watch` is a flag, no start of --watch-kill-signal
+  },
+  inline: ["e", "p", "h", "v"],
+};
+
+/** node's options that take a value, which it (or V8) also takes as the next word (`--inspect-port 9229 x.js`). */
+const NODE_VALUED = `import loader experimental-loader input-type env-file env-file-if-exists title inspect-port debug-port cpu-prof-dir cpu-prof-name cpu-prof-interval
+  heap-prof-dir heap-prof-name heap-prof-interval diagnostic-dir disable-warning dns-result-order experimental-policy policy-integrity heapsnapshot-near-heap-limit
+  heapsnapshot-signal icu-data-dir inspect-publish-uid max-http-header-size openssl-config redirect-warnings report-dir report-directory report-filename report-signal
+  secure-heap secure-heap-min snapshot-blob test-concurrency test-name-pattern test-reporter test-reporter-destination test-shard test-skip-pattern test-timeout
+  tls-cipher-list tls-keylog trace-event-categories trace-event-file-pattern unhandled-rejections use-largepages watch-path experimental-config-file localstorage-file
+  experimental-sea-config experimental-default-type disable-proto allow-fs-read allow-fs-write stack-trace-limit max-old-space-size max-semi-space-size stack-size`;
 
 /**
  * Interpreters that read their program from stdin when given no script (or `-`, /dev/stdin), each
@@ -304,19 +328,35 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
   node: {
     syntax: {
       short: "e:p:r:C:",
-      long: { eval: "e", print: "p", require: "r", conditions: "C", check: "c", help: "h", version: "v", test: "", ...valuedLong("import loader experimental-loader input-type env-file title") },
+      long: { eval: "e", print: "p", require: "r", conditions: "C", check: "c", help: "h", version: "v", test: "", ...valuedLong(NODE_VALUED) },
       ordered: true,
+      exact: true, // node takes no abbreviation: `--watch`, `--heap-prof` are flags
     },
     inline: ["e", "p", "c", "h", "v", "test"],
     interactive: ["i", "--interactive"],
   },
   // Runtimes that run TypeScript too, with node's -e and -p.
-  bun: TYPESCRIPT_RUNTIME,
+  bun: BUN,
   tsx: { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
   "ts-node": { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
   perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
-  ruby: { syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding enable disable") }, ordered: true }, inline: ["e", "v", "h", "version"] },
-  php: { syntax: { short: "B:c:d:E:f:F:r:R:S:t:z:", ordered: true }, inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w"], interactive: ["a"] },
+  ruby: {
+    syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding external-encoding internal-encoding enable disable dump backtrace-limit crash-report parser") }, ordered: true },
+    inline: ["e", "v", "h", "version"],
+  },
+  php: {
+    syntax: {
+      short: "B:c:d:E:f:F:r:R:S:t:z:",
+      long: {
+        "php-ini": "c", define: "d", file: "f", run: "r", "process-begin": "B", "process-code": "R", "process-file": "F", "process-end": "E", "zend-extension": "z",
+        "no-php-ini": "n", interactive: "a", help: "h", info: "i", "syntax-check": "l", modules: "m", version: "v", "no-header": "q", "hide-args": "H", ini: "",
+        ...valuedLong("rf rc re rz ri"),
+      },
+      ordered: true,
+    },
+    inline: ["r", "f", "R", "F", "B", "E", "S", "a", "h", "i", "l", "m", "s", "v", "w", "rf", "rc", "re", "rz", "ri", "ini"],
+    interactive: ["a"],
+  },
   // Shells of their own for these languages: a program only when given one.
   irb: { syntax: { ordered: true }, inline: ["v", "h", "--version", "--help"] },
   ipython: { syntax: { short: "c:m:", ordered: true }, inline: ["c", "m", "h", "V", "--version", "--help"] },

@@ -972,6 +972,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
     // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
     const reading = readOptions(args, interpreter.syntax);
+    // `ruby -C dir`, `bun --cwd dir`: the program runs from another directory, which its names are not read from: any file (not `.`).
+    const moved = [...(interpreter === interpreterOf("ruby") ? reading.values("C") : []), ...(interpreter === interpreterOf("bun") ? reading.values("cwd") : [])];
+    if (moved.some((directory) => directory === undefined || !/^\.\/?$/.test(directory))) add(here, UNKNOWABLE);
     // `python -m black .`: the module runs as the command of that name.
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
     if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });

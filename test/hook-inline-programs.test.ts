@@ -1,0 +1,37 @@
+// Programs given inline, on stdin or through options an interpreter takes a value for: the
+// interpreters' options that take their value as the next word, a copy into a directory, deno's and
+// bun's program on stdin, sqlite3's dot-commands and SQL, and the languages the hook does not read.
+// Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI,
+// and the shell reader says what it finds written.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Inline = suite<Context>("claims hook: programs given inline or on stdin");
+Inline.before.each((context) => {
+  context.box = heldBox();
+});
+Inline.after.each((context) => context.box.cleanup());
+
+Inline("should not take the value of an interpreter's option for its program", async ({ box }) => {
+  file(box, "gen.js", "require('fs').writeFileSync('u.ts', 'x');\n");
+  const denied = [
+    "perl -I lib -pi -e 's/u/w/' u.ts", // perl takes `-I dir` as well as `-Idir`
+    "perl -w -I lib -e 'unlink \"u.ts\"'",
+    "bun --cwd . -e \"require('fs').writeFileSync('u.ts','x')\"",
+    "bun -c bunfig.toml -e \"require('fs').writeFileSync('u.ts','x')\"",
+    "node --inspect-port 9229 gen.js",
+    "node --watch gen.js", // a flag, no start of --watch-path
+    "node --max-old-space-size 4096 gen.js",
+    "php --define x=1 -r 'unlink(\"u.ts\");'",
+    "ruby --encoding utf-8 -e 'File.write(\"u.ts\", 1)'",
+    "ruby -C src -e 'File.write(\"../u.ts\", 1)'", // from another directory: any file
+  ];
+  for (const command of denied) assert.is(bash(box, command), "deny", command);
+  assert.equal(await writes(box, "bun --cwd src -e \"require('fs').writeFileSync('v.ts','x')\""), ["unknown:.", "v.ts"]);
+  for (const command of ["node --inspect-port 9229 -e 'console.log(1)'", "bun --cwd . -e 'console.log(1)'"]) assert.is(bash(box, command), undefined, command);
+});
+
+Inline.run();
