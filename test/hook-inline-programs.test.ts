@@ -34,4 +34,22 @@ Inline("should not take the value of an interpreter's option for its program", a
   for (const command of ["node --inspect-port 9229 -e 'console.log(1)'", "bun --cwd . -e 'console.log(1)'"]) assert.is(bash(box, command), undefined, command);
 });
 
+Inline("should judge a copy into a directory as writing the source's name there, and a tree copy as all under it", async ({ box }) => {
+  file(box, "gen/u.ts", "export const u = 2;\n");
+  file(box, "src/v.ts", "export const v = 1;\n");
+  const cases: Array<[string, string[]]> = [
+    ["python3 -c \"import shutil; shutil.copy('gen/u.ts', '.')\"", ["gen/u.ts", "u.ts"]],
+    ["python3 -c \"import shutil; shutil.copy2('gen/u.ts', '.')\"", ["gen/u.ts", "u.ts"]],
+    ["python3 -c \"import shutil, os; shutil.move('gen/u.ts', os.getcwd())\"", ["gen/u.ts", "u.ts"]],
+    ["python3 -c \"import shutil; shutil.copy('gen/u.ts', '..')\"", ["gen/u.ts", "unknown:u.ts"]],
+    ["python3 -c \"import shutil, sys; shutil.copy(sys.argv[1], '.')\" gen/u.ts", ["gen/u.ts", "glob:*"]],
+    ["perl -MFile::Copy -e 'copy(\"gen/u.ts\", \".\")'", ["gen/u.ts", "u.ts"]],
+    ["node -e \"require('fs').cpSync('gen', 'src', {recursive: true})\"", ["gen", "src"]], // cpSync changes files by name
+    ["ruby -rfileutils -e 'FileUtils.cp_r(\"gen\", \"src\")'", ["gen", "src"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const command of cases.slice(0, 6).map(([command]) => command)) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "python3 -c \"import shutil; shutil.copy('gen/u.ts', 'out/')\""), undefined);
+});
+
 Inline.run();

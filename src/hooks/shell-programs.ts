@@ -22,7 +22,7 @@ const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|move|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
+  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|cpSync|cp_r|move|mv|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
@@ -39,6 +39,14 @@ const TREE_CALLS_HERE = [
   /\b(?:rmtree|rmSync|rmdirSync|rm_r|rm_rf|remove_dir|remove_dir_all|remove_entry_secure|removedirs)\s*\(\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
   /\b(?:copytree|copy_tree|cpSync|cp_r)\s*\([^(),]*,\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
 ];
+
+/**
+ * Calls that copy or move a file into a directory, given the one the program runs in or the one
+ * above: `shutil.copy("gen/u.ts", ".")`, perl's `copy("gen/u.ts", ".")`, `FileUtils.cp(f, Dir.pwd)`.
+ * They write the source's name there (`u.ts`); one whose source the text does not give, any file directly there.
+ */
+const COPY_INTO_HERE =
+  /\b(?:copy\w*|cp|cpSync|move|mv)\s*\(\s*(?:(['"\x60])([^'"\x60\n]*)\1|[^(),]*)\s*,\s*(?:(['"\x60])(\.{1,2})\/?\3|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g;
 
 /** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
 export function isPathLike(word: string): boolean {
@@ -103,6 +111,13 @@ function stringPaths(program: string): string[] {
   // A tree call on where it runs (`shutil.rmtree('.')`, `rmtree(os.getcwd())`, `fs.rmSync(process.cwd(), …)`,
   // `copytree('tpl', '.', dirs_exist_ok=True)`): all of it; on the directory above, any file.
   for (const call of TREE_CALLS_HERE) for (const match of program.matchAll(call)) found.add(match[2] === ".." ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
+  // A copy into where it runs (`shutil.copy("gen/u.ts", ".")`): the source's name there; on the directory above, in a place unknown.
+  for (const match of program.matchAll(COPY_INTO_HERE)) {
+    const name = match[2] === undefined ? undefined : decoded(match[2]).replace(/\/+$/, "").split("/").pop();
+    const written = name === undefined || name === "" || name === "." || name === ".." || name.includes(HOLE) ? undefined : name;
+    if (match[4] === "..") found.add(UNKNOWN_MARK + (written ?? "."));
+    else found.add(written ?? `${GLOB_MARK}*`);
+  }
   const judge = (text: string, joined: boolean) => {
     for (const texts of new Set([text, decoded(text)])) {
       // perl's open(F, ">out"); a shell command in a string (`system("rm u.ts")`): each word.
