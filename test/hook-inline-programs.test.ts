@@ -52,4 +52,22 @@ Inline("should judge a copy into a directory as writing the source's name there,
   assert.is(bash(box, "python3 -c \"import shutil; shutil.copy('gen/u.ts', 'out/')\""), undefined);
 });
 
+Inline("should read deno's, bun's and uv's program on stdin as node's, and a pipe to one as any file", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["deno run -A - <<'EOF'\nDeno.writeTextFileSync('u.ts', 'x')\nEOF", ["u.ts"]],
+    ["deno -A - <<'EOF'\nDeno.removeSync('u.ts')\nEOF", ["u.ts"]],
+    ["deno run --config deno.json - <<<\"Deno.writeTextFileSync('u.ts', 'x')\"", ["u.ts"]],
+    ["bun run - <<'EOF'\nawait Bun.write('u.ts', 'x')\nEOF", ["u.ts"]],
+    ["sudo bun run - <<'EOF'\nawait Bun.write('u.ts', 'x')\nEOF", ["u.ts"]],
+    ["uv run - <<'EOF'\nimport os; os.remove('u.ts')\nEOF", ["u.ts"]],
+    ["echo \"require('fs').writeFileSync('u.ts','x')\" | bun run -", ["unknown:."]],
+    ["cat gen.ts | deno run -", ["unknown:."]],
+    ["bun run - < gen.js", ["unknown:."]],
+    ["bun run - <<'EOF'\nconsole.log(1)\nEOF", []],
+  ];
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).filter((path) => !/^deno\.lock$/.test(path)), expected, command);
+  for (const [command] of cases.slice(0, 9)) assert.is(bash(box, command), "deny", command);
+  assert.is(bash(box, "bun run - <<'EOF'\nconsole.log(1)\nEOF"), undefined);
+});
+
 Inline.run();

@@ -330,9 +330,12 @@ function shellWords(command: string): string {
 /** A package named with its version, as npx, bunx, pnpm dlx and yarn dlx take it: `prisma@6`, `@biomejs/biome@1.9.4`. */
 const VERSIONED = /(^|\s)(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)@([\w.^~<>=*-]+)(?=\s|$)/g;
 
+/** deno's, bun's and uv's program on stdin (`deno run -A -`, `bun run -`, `uv run -`: shell-program-runs.ts stdinProgram). */
+const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)<])/;
+
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {
-  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words) || GIT_ALIAS_USE.test(words);
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words) || GIT_ALIAS_USE.test(words) || STDIN_PROGRAM.test(words);
 }
 
 /**

@@ -5,12 +5,12 @@
 // naming its interpreter first (`uv run fix.py`, `nvm exec 20 node x.js`, `nvm run x.js`, `deno run
 // -A gen.ts`, `nodemon`, `coverage run`, `tsx watch`) or before it (node's preloads).
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
 import { readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
-import type { Nested } from "./shell-runners.js";
+import { type Nested, STDIN } from "./shell-runners.js";
 import { readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -62,7 +62,8 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   }
   if (name === "deno" && args[0] === "run") {
     const file = readOptions(args.slice(1), DENO_RUN).operands[0];
-    if (file !== undefined) nested.push({ script: ["node", ...text(file + 1)].join(" "), cwd: here.cwd });
+    // (A program on stdin, `deno run -`, is read by stdinProgram.)
+    if (file !== undefined && !STDIN.test(args[file + 1] ?? "")) nested.push({ script: ["node", ...text(file + 1)].join(" "), cwd: here.cwd });
     return true;
   }
   return false;
@@ -78,11 +79,50 @@ export function preloadedFiles(reading: Reading, nodeOptions: string | undefined
   return given.filter((value): value is string => value !== undefined && /^(\.{1,2})?\//.test(value.replace(/^['"]|['"]$/g, ""))).map((value) => value.replace(/^['"]|['"]$/g, ""));
 }
 
+/**
+ * `deno run -A -`, `deno -A -`, `bun run -`, `uv run -` (also after a wrapper: the first of these
+ * names on the line): a program read from stdin, as `node -` reads one. The command line for the
+ * walk to read in turn, `node -` with the program's arguments and the text stdin gives as a quoted
+ * heredoc (none where it gives none); undefined for any other command. `deno`: it is deno's, whose
+ * own rule judges it too.
+ */
+export function stdinProgram(argv: Array<string | undefined>, words: Node[], stdin: string | undefined): { script: string; deno: boolean } | undefined {
+  const runner = argv.findIndex((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg)));
+  if (runner === -1) return undefined;
+  const name = basename(argv[runner] as string);
+  const syntax = name === "deno" ? DENO_RUN : name === "bun" ? BUN_RUN : UV_RUN;
+  // Its own options, then `run` (deno's optional) and its options, then `-`.
+  let first = readOptions(argv, syntax, runner + 1).operands[0];
+  if (first !== undefined && argv[first] === "run") first = readOptions(argv, syntax, first + 1).operands[0];
+  else if (name !== "deno") return undefined;
+  if (first === undefined || !STDIN.test(argv[first] ?? "")) return undefined;
+  const line = ["node", "-", ...words.slice(first + 1).map((word) => word.text)].join(" ");
+  if (stdin === undefined) return { script: line, deno: name === "deno" };
+  let end = "CLAIMS_STDIN";
+  while (stdin.split("\n").includes(end)) end += "_";
+  return { script: `${line} <<'${end}'\n${stdin}${stdin.endsWith("\n") ? "" : "\n"}${end}\n`, deno: name === "deno" };
+}
+
+/** bun's and `bun run`'s options that take a value apart (interpreterOf("bun") has the rest). */
+const BUN_RUN: Syntax = { short: "p:F:r:c:d:l:e:", long: valuedLong("cwd filter preload require import config define loader env-file tsconfig-override conditions shell elide-lines"), ordered: true };
+
+/** uv's and `uv run`'s options that take a value apart. */
+const UV_RUN: Syntax = {
+  short: "p:w:",
+  long: valuedLong(`python with directory project package with-requirements with-editable extra group only-group no-group env-file from index default-index index-url
+    extra-index-url find-links color cache-dir exclude-newer config-file python-preference`),
+  ordered: true,
+};
+
 /** What nvm reads as a version: `20`, `v18.2`, `lts/iron`, `node`, `iojs`, an alias it keeps. */
 const NVM_VERSION = /^(v?\d[\w.]*|lts\/[\w*-]+|node|iojs|stable|default|system)$/;
 
 /** `deno run`'s options that take a value given apart (`--config deno.json`); the rest are flags or `--allow-read=…`. */
-const DENO_RUN: Syntax = { short: "c:L:", long: valuedLong("config import-map cert location seed log-level"), ordered: true };
+const DENO_RUN: Syntax = {
+  short: "c:L:",
+  long: valuedLong("config import-map cert location seed log-level ext node-modules-linker min-dep-age inspect-publish-uid preload require conditions"),
+  ordered: true,
+};
 
 /**
  * `cat > f <<'EOF' … EOF`, `cat <<'EOF' >> f`, `tee f <<< '…'`, `echo 'print(1)' > f`, `printf …

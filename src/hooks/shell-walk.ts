@@ -22,7 +22,7 @@ import { joinContinuations } from "./shell-continuations.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
-import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile } from "./shell-program-runs.js";
+import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
@@ -629,6 +629,13 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
   return stdin;
 }
 
+/** `deno run - <<'EOF'`: a lone `-` before a heredoc's `<<`, which the grammar leaves out of the command. */
+function dashBeforeHeredoc(node: Node): boolean {
+  const statement = node.parent?.type === "redirected_statement" ? node.parent : undefined;
+  const heredoc = statement?.namedChildren.find((child) => child.type === "heredoc_redirect");
+  return statement !== undefined && heredoc !== undefined && /^\s+-\s*$/.test(statement.text.slice(node.endIndex - statement.startIndex, heredoc.startIndex - statement.startIndex));
+}
+
 /** Whether the command's input is redirected (`< f`, a heredoc, a here-string), whether or not the text gives what it reads. */
 function inputRedirected(node: Node): boolean {
   const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
@@ -784,6 +791,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // cd d; }`): bash runs the function, as for any other name (below), not the command.
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
   if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
+  // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
+  const fromInput = stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, stdin);
+  if (fromInput !== undefined) {
+    if (stdin === undefined && (piped || inputRedirected(node))) add(walk, UNKNOWABLE);
+    else nested.push({ script: fromInput.script, cwd: walk.cwd });
+    if (!fromInput.deno) return; // (deno's own rule still judges its lock file)
+  }
   // Wrappers first: what they run is the command.
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
   if (unwrapped === undefined) return;
