@@ -70,4 +70,39 @@ Inline("should read deno's, bun's and uv's program on stdin as node's, and a pip
   assert.is(bash(box, "bun run - <<'EOF'\nconsole.log(1)\nEOF"), undefined);
 });
 
+Inline("should judge the files sqlite3's dot-commands and SQL write, and the commands they run", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["sqlite3 :memory: '.output u.ts' 'select 1;'", ["u.ts"]],
+    ["sqlite3 :memory: '.once u.ts' 'select 2;'", ["u.ts"]],
+    ["sqlite3 :memory: '.out u.ts' 'select 2;'", ["u.ts"]], // the start of a dot-command's name is it
+    ["sqlite3 :memory: '.save u.ts'", ["u.ts"]],
+    ["sqlite3 :memory: '.backup main u.ts'", ["u.ts"]],
+    ["sqlite3 :memory: \"select writefile('u.ts', 'x')\"", ["u.ts"]],
+    ["sqlite3 :memory: \"ATTACH DATABASE 'u.ts' AS x\"", ["u.ts"]],
+    ["sqlite3 :memory: \"VACUUM INTO 'u.ts'\"", ["u.ts"]],
+    ["sqlite3 :memory: 'select writefile(name, data) from t'", ["unknown:."]],
+    ["sqlite3 :memory: '.shell rm -f u.ts'", ["u.ts"]],
+    ["sqlite3 :memory: '.system rm -f u.ts'", ["u.ts"]],
+    ["sqlite3 :memory: \".output '|tee u.ts'\" 'select 1'", ["u.ts"]],
+    ["sqlite3 -cmd '.output u.ts' :memory: 'select 3'", ["u.ts"]],
+    ["sqlite3 -lookaside 64 8 :memory: '.output u.ts'", ["u.ts"]], // -lookaside SIZE N
+    ["sqlite3 :memory: <<'SQL'\n.output u.ts\nselect 'heredoc';\nSQL", ["u.ts"]],
+    ["sqlite3 :memory: <<< \"select writefile('u.ts', 'x');\"", ["u.ts"]],
+    ["echo \"select writefile('u.ts','x');\" | sqlite3", ["u.ts"]],
+    ["cat q.sql | sqlite3 db", ["db", "unknown:."]], // SQL the text does not give
+    ["sqlite3 db < q.sql", ["db", "unknown:."]],
+    ["sqlite3 :memory: '.read q.sql'", ["unknown:."]],
+    ["sqlite3 -init q.sql :memory: 'select 1'", ["unknown:."]],
+    ["sqlite3 :memory: '.load ./ext'", ["unknown:."]],
+    ["sqlite3 db '.dump'", ["db"]],
+    ["sqlite3 db '.import data.csv t'", ["db"]],
+    ["echo 'select 1;' | sqlite3 db", ["db"]],
+    ["sqlite3 db <<'SQL'\nselect 1;\nSQL", ["db"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const [command] of cases.slice(0, 8)) assert.is(bash(box, command), "deny", command);
+  for (const command of ["sqlite3 :memory: '.shell rm -f u.ts'", "sqlite3 :memory: <<'SQL'\n.output u.ts\nselect 'heredoc';\nSQL", "echo \"select writefile('u.ts','x');\" | sqlite3", "cat q.sql | sqlite3"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["sqlite3 db '.dump'", "echo 'select 1;' | sqlite3 db"]) assert.is(bash(box, command), undefined, command);
+});
+
 Inline.run();

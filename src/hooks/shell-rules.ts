@@ -527,7 +527,8 @@ function sqliteDatabase(input: RuleInput): string[] {
   for (let at = 0; at < input.args.length; at++) {
     const arg = input.args[at];
     if (arg === undefined) return [UNKNOWABLE];
-    if (/^--?(cmd|init|separator|newline|nullvalue|mmap|maxsize|vfs|escape|lookaside|pagecache|heap)$/.test(arg)) at++;
+    if (/^--?(lookaside|pagecache|heap)$/.test(arg)) at += 2; // SIZE N
+    else if (/^--?(cmd|init|separator|newline|nullvalue|mmap|maxsize|vfs|escape|nonce)$/.test(arg)) at++;
     else if (!arg.startsWith("-")) return arg === ":memory:" ? [] : input.values([at]);
   }
   return [];

@@ -31,6 +31,7 @@ import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
 import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
 import { readEditor } from "./shell-editors.js";
+import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
 import { isUnreadRunner, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
@@ -636,6 +637,29 @@ function dashBeforeHeredoc(node: Node): boolean {
   return statement !== undefined && heredoc !== undefined && /^\s+-\s*$/.test(statement.text.slice(node.endIndex - statement.startIndex, heredoc.startIndex - statement.startIndex));
 }
 
+/** Whether what the command reads on stdin is text the command gives: a heredoc or a here-string, not a file given with `<`. */
+function literalInput(node: Node): boolean {
+  const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
+  const inputs = redirects.filter((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
+  return inputs.length > 0 && inputs.every((child) => child.type !== "file_redirect");
+}
+
+/**
+ * `echo 'select 1;' | sqlite3`: what the command before this one in a pipeline prints, where it is
+ * echo (no option) or printf (no `%` or `\`) given only words the text fixes; else undefined.
+ */
+function pipedText(node: Node, walk: Walk): string | undefined {
+  const before = node.parent?.type === "pipeline" ? node.previousNamedSibling : null;
+  if (before?.type !== "command" || before.namedChildren.some((child) => child.type !== "command_name" && before.childrenForFieldName("argument").every((word) => word.id !== child.id))) return undefined;
+  const name = staticWord(before.childForFieldName("name"), walk);
+  const words = before.childrenForFieldName("argument").map((word) => staticWord(word, walk));
+  if (words.some((word) => word === undefined)) return undefined;
+  const text = words as string[];
+  if (name === "echo" && !text.some((word) => word.startsWith("-"))) return `${text.join(" ")}\n`;
+  if (name === "printf" && !text.some((word) => /[%\\]/.test(word))) return text.join("");
+  return undefined;
+}
+
 /** Whether the command's input is redirected (`< f`, a heredoc, a here-string), whether or not the text gives what it reads. */
 function inputRedirected(node: Node): boolean {
   const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
@@ -966,6 +990,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const line = replace === undefined ? [...texts, INPUT] : texts.map((text) => (text.includes(replace) ? INPUT : text));
     nested.push({ script: line.join(" "), cwd: here.cwd });
     return;
+  }
+  // sqlite3's dot-commands and SQL: the files they write and the commands they run (its database: its rule).
+  if (name === "sqlite3") {
+    const sqlite = sqliteWrites(args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined);
+    for (const path of sqlite.paths) add(here, path);
+    for (const script of sqlite.scripts) nested.push({ script, cwd: here.cwd });
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
