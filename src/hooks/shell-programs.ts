@@ -38,15 +38,18 @@ const PATH_LIKE = /^(?![a-z][\w+.-]*:)[\w@.~+/-][\w@.~+,=/-]*$/i;
 const TREE_CALLS_HERE = [
   /\b(?:rmtree|rmSync|rmdirSync|rm_r|rm_rf|remove_dir|remove_dir_all|remove_entry_secure|removedirs)\s*\(\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
   /\b(?:copytree|copy_tree|cpSync|cp_r)\s*\([^(),]*,\s*(?:(['"\x60])(\.{1,2})\/?\1|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g,
+  // node's `fs.cp(src, ".", { recursive: true })`, `fs.promises.cp`: a tree when told to be.
+  /\bcp\s*\([^(),]*,\s*(?:(['"\x60])(\.{1,2})\/?\1|process\.cwd\(\))\s*,[^)]*\brecursive\b/g,
 ];
 
 /**
  * Calls that copy or move a file into a directory, given the one the program runs in or the one
  * above: `shutil.copy("gen/u.ts", ".")`, perl's `copy("gen/u.ts", ".")`, `FileUtils.cp(f, Dir.pwd)`.
- * They write the source's name there (`u.ts`); one whose source the text does not give, any file directly there.
+ * They write the source's name there (`u.ts`); one whose source the text does not give, any file
+ * directly there. (A tree copied into it, `copytree`, `cpSync`, writes all of it: TREE_CALLS_HERE.)
  */
 const COPY_INTO_HERE =
-  /\b(?:copy\w*|cp|cpSync|move|mv)\s*\(\s*(?:(['"\x60])([^'"\x60\n]*)\1|[^(),]*)\s*,\s*(?:(['"\x60])(\.{1,2})\/?\3|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g;
+  /\b(?:copy(?!tree|_tree)\w*|cp|move|mv)\s*\(\s*(?:(['"\x60])([^'"\x60\n]*)\1|[^(),]*)\s*,\s*(?:(['"\x60])(\.{1,2})\/?\3|os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd\b|(?:pathlib\.)?Path\.cwd\(\))\s*(?=[,)])/g;
 
 /** Whether a word reads as a file's path (`u.ts`, `src/a`, `/p/u.ts`), not a flag, a URL or a plain word. */
 export function isPathLike(word: string): boolean {
