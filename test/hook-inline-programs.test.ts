@@ -107,4 +107,29 @@ Inline("should judge the files sqlite3's dot-commands and SQL write, and the com
   for (const command of ["sqlite3 db '.dump'", "echo 'select 1;' | sqlite3 db"]) assert.is(bash(box, command), undefined, command);
 });
 
+Inline("should judge code in a language the hook does not read, given inline or on its input, as writing any file unless plainly read-only", async ({ box }) => {
+  const denied = [
+    "tclsh <<<'set f [open u.ts w]; puts $f x; close $f'",
+    "echo 'file delete u.ts' | tclsh",
+    "tclsh8.6 < fix.tcl",
+    "Rscript -e \"writeLines('x', 'u.ts')\"",
+    "R --vanilla -q -e \"file.remove('u.ts')\"",
+    "R --no-save < fix.R",
+    "lua -e \"io.open('u.ts','w'):write('x')\"",
+    "lua5.4 -e 'os.remove(arg[1])' u.ts",
+    "julia -e 'write(\"u.ts\", \"x\")'",
+    "emacs -Q --batch --eval '(with-temp-file \"u.ts\" (insert \"x\"))'",
+    "elixir -e 'File.write!(\"u.ts\", \"x\")'",
+    "Rscript -e \"$code\"",
+  ];
+  for (const command of denied) {
+    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["Rscript -e 'cat(1+1)'", "julia -e 'println(VERSION)'", "lua -e 'print(_VERSION)'", "echo 'puts 1' | tclsh", "R --version"]) {
+    assert.equal(await writes(box, command), [], command);
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
 Inline.run();

@@ -333,9 +333,15 @@ const VERSIONED = /(^|\s)(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)@([\w.^~<>=*-]+)(?=\s|
 /** deno's, bun's and uv's program on stdin (`deno run -A -`, `bun run -`, `uv run -`: shell-program-runs.ts stdinProgram). */
 const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)<])/;
 
+/**
+ * Languages the hook does not read, run on code given inline or on their input (`Rscript -e`,
+ * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline); emacs is WRITING_COMMAND's.
+ */
+const UNREAD_INLINE = /(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift)[\d.]*|R)(?=\s|$|[;&|)<])/;
+
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {
-  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words) || GIT_ALIAS_USE.test(words) || STDIN_PROGRAM.test(words);
+  return command.replace(HARMLESS_REDIRECTION, "").includes(">") || WRITING_COMMAND.test(command) || WRITING_USE.test(words) || TOOL_USE.test(words) || GIT_ALIAS_USE.test(words) || STDIN_PROGRAM.test(words) || UNREAD_INLINE.test(words);
 }
 
 /**

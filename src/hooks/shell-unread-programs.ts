@@ -110,3 +110,79 @@ function sourcesIn(directory: string, files: RegExp): string[] {
     return [];
   }
 }
+
+/**
+ * Languages the hook does not read, given their program inline or on their input: the options
+ * whose value is code (`Rscript -e`, `lua -e`, `julia -e`, `emacs --eval`; `-f`, `-L`, `--script`:
+ * a file of it), the other options that take a value, and whether, given no program file, it runs
+ * what its input gives: `always` (`tclsh <<<'…'`, `echo '…' | lua`, `R < x.R`), only with `-`
+ * (`Rscript -`), or never.
+ */
+const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always" | "dash" | "never" }> = {
+  Rscript: { code: ["-e"], valued: ["--default-packages"], input: "dash" },
+  R: { code: ["-e", "-f", "--file"], valued: ["--encoding", "-d", "--debugger"], input: "always" },
+  lua: { code: ["-e"], valued: ["-l"], input: "always" },
+  luajit: { code: ["-e"], valued: ["-l", "-b", "-j", "-O"], input: "always" },
+  tclsh: { code: [], valued: ["-encoding"], input: "always" },
+  wish: { code: [], valued: ["-encoding", "-display", "-geometry", "-name", "-visual", "-colormap", "-use"], input: "always" },
+  julia: { code: ["-e", "--eval", "-E", "--print", "-L", "--load"], valued: ["-J", "--sysimage", "-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-O", "--machine-file", "-H", "--home"], input: "always" },
+  emacs: { code: ["--eval", "-eval", "--execute", "-execute", "--script", "-script", "-scriptload", "-l", "--load", "-f", "--funcall"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
+  elixir: { code: ["-e", "--eval", "-r", "-pr"], valued: ["--erl", "--sname", "--name", "--cookie", "--logger-otp-reports", "--logger-sasl-reports"], input: "never" },
+  groovy: { code: ["-e"], valued: ["-cp", "-classpath", "--classpath", "-D"], input: "never" },
+  scala: { code: ["-e"], valued: ["-cp", "-classpath"], input: "never" },
+  kotlin: { code: ["-e", "-expression"], valued: ["-cp", "-classpath"], input: "never" },
+  racket: { code: ["-e", "--eval", "-f", "--load", "-r", "--require-script"], valued: ["-l", "--lib", "-t", "--require", "-S", "--search"], input: "never" },
+  guile: { code: ["-c", "-l"], valued: ["-L", "-C", "-e", "--listen"], input: "dash" },
+  sbcl: { code: ["--eval", "--load", "--script"], valued: ["--core", "--dynamic-space-size", "--control-stack-size"], input: "always" },
+  jshell: { code: [], valued: ["--class-path", "--module-path", "--add-modules", "--startup", "-R", "-J"], input: "always" },
+  ocaml: { code: [], valued: ["-I", "-init", "-open", "-ppx"], input: "always" },
+  swift: { code: ["-e"], valued: ["-I", "-L", "-l", "-module-name", "-sdk", "-target"], input: "dash" },
+};
+
+/** Code too plain to write anything: no string, substitution or bracket, and none of these names of what writes, runs, opens or loads. */
+const MAY_WRITE = /write|remove|delete|unlink|save|sink|rename|copy|move|mkdir|system|exec|open|spawn|shell|eval|source|load|require|library|install|include|using|import|file|dir|setwd|touch|chmod|create|dump|truncate|link|download|socket|process|pipe|assign|parse|call|\b(io|os|cd|rm|cp|mv|sys\w*|run|cmd|put|out|env|get|do|pkg|Pkg)\b/i;
+
+/** Whether code in one of these languages is plainly read-only: short, with none of MAY_WRITE, no quote, `$`, `\`, brackets or redirection. */
+function plainCode(code: string): boolean {
+  return code.length <= 200 && !/['"`$\\[\]{}<>|&;!@]/.test(code) && !MAY_WRITE.test(code);
+}
+
+/**
+ * Whether this call of a language the hook does not read runs code the text gives inline or on its
+ * input (`Rscript -e '…'`, `julia -e`, `emacs --batch --eval`, `tclsh <<<'…'`, `echo '…' | lua`)
+ * that could write any file: all of it but plainly read-only code (`Rscript -e 'cat(1+1)'`). Code
+ * the text does not fix, or input it does not give (a pipe from another command, a file), could too.
+ * `input`: whether it is given input; `stdin`: that input's text where the text fixes it.
+ */
+export function runsUnreadInline(name: string, args: Array<string | undefined>, input: boolean, stdin: string | undefined): boolean {
+  const bare = basename(name);
+  const unversioned = bare.replace(/[\d.]+$/, "");
+  const entry = Object.hasOwn(INLINE, bare) ? INLINE[bare] : unversioned !== "" && Object.hasOwn(INLINE, unversioned) ? INLINE[unversioned] : undefined;
+  if (entry === undefined) return false;
+  let program: string | undefined | null = null; // null: none given
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at];
+    if (arg === undefined) {
+      if (program === null) program = undefined; // the program, or code, the text does not fix
+      continue;
+    }
+    if (arg === "--" || arg === "--args") break;
+    const code = entry.code.find((option) => arg === option || (option.startsWith("--") ? arg.startsWith(`${option}=`) : option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg)));
+    if (code !== undefined) {
+      const value = arg === code ? args[++at] : arg.slice(code.length).replace(/^=/, "");
+      if (value === undefined || !plainCode(value)) return true;
+      continue;
+    }
+    if (entry.valued?.includes(arg)) {
+      at++;
+      continue;
+    }
+    if (arg.startsWith("-") && arg !== "-") continue;
+    if (program === null) program = arg;
+    if (bare === "R" && arg === "CMD") return args.slice(at + 1, at + 2).some((word) => word === undefined || /^(BATCH|Rscript)$/.test(word)); // `R CMD BATCH x.R`: a program
+  }
+  // Its program from its input: a heredoc's or here-string's text, else what the text does not give.
+  const fromInput = entry.input === "always" ? program === null || program === "-" : entry.input === "dash" && program === "-";
+  if (!fromInput || !input) return false;
+  return stdin === undefined || !plainCode(stdin.trim());
+}

@@ -33,7 +33,7 @@ import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHEL
 import { readEditor } from "./shell-editors.js";
 import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
-import { isUnreadRunner, runsUnreadProgram } from "./shell-unread-programs.js";
+import { isUnreadRunner, runsUnreadInline, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
   add,
   anyUnder,
@@ -856,6 +856,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   readEditor(name, args, here, nested);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
+  // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
+  if (runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
