@@ -46,7 +46,7 @@ Inline("should judge a copy into a directory as writing the source's name there,
     ["perl -MFile::Copy -e 'copy(\"gen/u.ts\", \".\")'", ["gen/u.ts", "u.ts"]],
     ["node -e \"require('fs').cpSync('gen', 'src', {recursive: true})\"", ["gen", "src"]], // cpSync changes files by name
     ["ruby -rfileutils -e 'FileUtils.cp_r(\"gen\", \"src\")'", ["gen", "src"]],
-    ["python3 -c \"import shutil; shutil.copytree('gen', '.', dirs_exist_ok=True)\"", ["glob:**"]], // its content, not its name
+    ["python3 -c \"import shutil; shutil.copytree('gen', '.', dirs_exist_ok=True)\"", ["gen", "glob:**"]], // its content (gen: a plain name here, as any program's)
     ["node -e \"require('fs').cp('gen', '.', {recursive: true}, () => {})\"", ["gen", "glob:**"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
