@@ -17,6 +17,7 @@ Inline.after.each((context) => context.box.cleanup());
 
 Inline("should not take the value of an interpreter's option for its program", async ({ box }) => {
   file(box, "gen.js", "require('fs').writeFileSync('u.ts', 'x');\n");
+  file(box, "gen.ts", "Deno.removeSync('u.ts');\n");
   const denied = [
     "perl -I lib -pi -e 's/u/w/' u.ts", // perl takes `-I dir` as well as `-Idir`
     "perl -w -I lib -e 'unlink \"u.ts\"'",
@@ -28,6 +29,8 @@ Inline("should not take the value of an interpreter's option for its program", a
     "php --define x=1 -r 'unlink(\"u.ts\");'",
     "ruby --encoding utf-8 -e 'File.write(\"u.ts\", 1)'",
     "ruby -C src -e 'File.write(\"../u.ts\", 1)'", // from another directory: any file
+    "deno -A gen.ts", // deno's options before a program file, with no `run`
+    "deno --config deno.json gen.ts",
   ];
   for (const command of denied) assert.is(bash(box, command), "deny", command);
   assert.equal(await writes(box, "bun --cwd src -e \"require('fs').writeFileSync('v.ts','x')\""), ["unknown:.", "v.ts"]);

@@ -45,8 +45,10 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     nested.push({ script: ["tsx", ...text(1)].join(" "), cwd: here.cwd });
     return true;
   }
-  if (name === "deno" && args[0] !== undefined && interpreterByExtension(args[0]) !== undefined) {
-    nested.push({ script: ["node", ...text(0)].join(" "), cwd: here.cwd });
+  // (`deno -A x.ts`: deno's options before it, as `deno run`'s.)
+  const denoFile = name === "deno" ? readOptions(args, DENO_RUN).operands[0] : undefined;
+  if (denoFile !== undefined && args[denoFile] !== undefined && interpreterByExtension(args[denoFile] as string) !== undefined) {
+    nested.push({ script: ["node", ...text(denoFile)].join(" "), cwd: here.cwd });
     return true;
   }
   // `nvm exec [version] cmd`, `nvm run [version] x.js` (node given the rest): a version is optional,
