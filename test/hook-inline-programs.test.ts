@@ -73,6 +73,9 @@ Inline("should read deno's, bun's and uv's program on stdin as node's, and a pip
   for (const [command, expected] of cases) assert.equal((await writes(box, command)).filter((path) => !/^deno\.lock$/.test(path)), expected, command);
   for (const [command] of cases.slice(0, 9)) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "bun run - <<'EOF'\nconsole.log(1)\nEOF"), undefined);
+  // Words of another command are no runner's: rm is read as ever.
+  assert.equal(await writes(box, "rm u.ts bun run -"), ["-", "bun", "run", "u.ts"]);
+  assert.equal(await writes(box, "echo bun run -"), []);
 });
 
 Inline("should judge the files sqlite3's dot-commands and SQL write, and the commands they run", async ({ box }) => {

@@ -9,8 +9,8 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
-import { readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
-import { type Nested, STDIN } from "./shell-runners.js";
+import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
+import { type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
 import { readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
@@ -85,12 +85,13 @@ export function preloadedFiles(reading: Reading, nodeOptions: string | undefined
  * `deno run -A -`, `deno -A -`, `bun run -`, `uv run -` (also after a wrapper: the first of these
  * names on the line): a program read from stdin, as `node -` reads one. The command line for the
  * walk to read in turn, `node -` with the program's arguments and the text stdin gives as a quoted
- * heredoc (none where it gives none); undefined for any other command. `deno`: it is deno's, whose
- * own rule judges it too.
+ * heredoc (none where it gives none); undefined for any other command. `alone`: the command is
+ * bun's or uv's, which does nothing else (deno's own rule judges its lock file; a wrapper is read as before).
  */
-export function stdinProgram(argv: Array<string | undefined>, words: Node[], stdin: string | undefined): { script: string; deno: boolean } | undefined {
+export function stdinProgram(argv: Array<string | undefined>, words: Node[], stdin: string | undefined): { script: string; alone: boolean } | undefined {
   const runner = argv.findIndex((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg)));
-  if (runner === -1) return undefined;
+  // The command itself, or what a wrapper runs (`sudo bun run -`): not a word of another command's (`echo bun run -`).
+  if (runner === -1 || (runner > 0 && ownEntry(WRAPPERS, basename(argv[0] ?? "")) === undefined)) return undefined;
   const name = basename(argv[runner] as string);
   const syntax = name === "deno" ? DENO_RUN : name === "bun" ? BUN_RUN : UV_RUN;
   // Its own options, then `run` (deno's optional) and its options, then `-`.
@@ -99,10 +100,12 @@ export function stdinProgram(argv: Array<string | undefined>, words: Node[], std
   else if (name !== "deno") return undefined;
   if (first === undefined || !STDIN.test(argv[first] ?? "")) return undefined;
   const line = ["node", "-", ...words.slice(first + 1).map((word) => word.text)].join(" ");
-  if (stdin === undefined) return { script: line, deno: name === "deno" };
+  // (Only the command itself is done with here: a wrapper's own words are read as before.)
+  const alone = name !== "deno" && runner === 0;
+  if (stdin === undefined) return { script: line, alone };
   let end = "CLAIMS_STDIN";
   while (stdin.split("\n").includes(end)) end += "_";
-  return { script: `${line} <<'${end}'\n${stdin}${stdin.endsWith("\n") ? "" : "\n"}${end}\n`, deno: name === "deno" };
+  return { script: `${line} <<'${end}'\n${stdin}${stdin.endsWith("\n") ? "" : "\n"}${end}\n`, alone };
 }
 
 /** bun's and `bun run`'s options that take a value apart (interpreterOf("bun") has the rest). */

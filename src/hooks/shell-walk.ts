@@ -820,7 +820,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (fromInput !== undefined) {
     if (stdin === undefined && (piped || inputRedirected(node))) add(walk, UNKNOWABLE);
     else nested.push({ script: fromInput.script, cwd: walk.cwd });
-    if (!fromInput.deno) return; // (deno's own rule still judges its lock file)
+    if (fromInput.alone) return;
   }
   // Wrappers first: what they run is the command.
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
