@@ -31,6 +31,8 @@ Inline("should not take the value of an interpreter's option for its program", a
     "ruby -C src -e 'File.write(\"../u.ts\", 1)'", // from another directory: any file
     "deno -A gen.ts", // deno's options before a program file, with no `run`
     "deno --config deno.json gen.ts",
+    "tsx --tsconfig tsconfig.json gen.js",
+    "ts-node -P tsconfig.json gen.js",
   ];
   for (const command of denied) assert.is(bash(box, command), "deny", command);
   assert.equal(await writes(box, "bun --cwd src -e \"require('fs').writeFileSync('v.ts','x')\""), ["unknown:.", "v.ts"]);

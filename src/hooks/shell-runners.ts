@@ -293,8 +293,6 @@ export const STDIN = /^(-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
 /** perl's switches, for its -i rule and as an interpreter: `-I dir` takes its directory attached or as the next word (perl.c), the rest only attached. */
 export const PERL: Syntax = { short: "e:E:i::I:M::m::", ordered: true };
 
-const TYPESCRIPT_RUNTIME = { syntax: { short: "e:p:r:", long: { eval: "e", print: "p", help: "h", version: "v" }, ordered: true }, inline: ["e", "p", "h", "v"] };
-
 /** bun's options that take a value, as the next word too (`bun --cwd d -e …`, `-c bunfig.toml`): never taken for the program. */
 const BUN = {
   syntax: {
@@ -337,8 +335,22 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
   },
   // Runtimes that run TypeScript too, with node's -e and -p.
   bun: BUN,
-  tsx: { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
-  "ts-node": { ...TYPESCRIPT_RUNTIME, interactive: ["i"] },
+  // tsx takes node's options (and --tsconfig); ts-node its own that take a value (-P tsconfig.json, -O '{…}').
+  tsx: {
+    syntax: { short: "e:p:r:C:", long: { eval: "e", print: "p", require: "r", conditions: "C", help: "h", version: "v", ...valuedLong(`${NODE_VALUED} tsconfig`) }, ordered: true, exact: true },
+    inline: ["e", "p", "h", "v"],
+    interactive: ["i"],
+  },
+  "ts-node": {
+    syntax: {
+      short: "e:p:r:C:P:O:I:D:",
+      long: { eval: "e", print: "p", require: "r", compiler: "C", project: "P", "compiler-options": "O", ignore: "I", "ignore-diagnostics": "D", help: "h", version: "v", ...valuedLong("cwd dir scope-dir") },
+      ordered: true,
+      exact: true,
+    },
+    inline: ["e", "p", "h", "v"],
+    interactive: ["i"],
+  },
   perl: { syntax: PERL, inline: ["e", "E", "v", "V"] },
   ruby: {
     syntax: { short: "C:e:E:F:I:r:0::i::K::T::W::x::", long: { help: "h", version: "", ...valuedLong("encoding external-encoding internal-encoding enable disable dump backtrace-limit crash-report parser") }, ordered: true },
