@@ -139,6 +139,18 @@ const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always
   swift: { code: ["-e"], valued: ["-I", "-L", "-l", "-module-name", "-sdk", "-target"], input: "dash" },
 };
 
+/** `lua5.4`: the language's own entry in INLINE. */
+function inlineEntry(name: string): (typeof INLINE)[string] | undefined {
+  const bare = basename(name);
+  const unversioned = bare.replace(/[\d.]+$/, "");
+  return Object.hasOwn(INLINE, bare) ? INLINE[bare] : unversioned !== "" && Object.hasOwn(INLINE, unversioned) ? INLINE[unversioned] : undefined;
+}
+
+/** Whether the word names one of the languages INLINE reads the options and input of. */
+export function readsUnreadInline(name: string): boolean {
+  return inlineEntry(name) !== undefined;
+}
+
 /** Code too plain to write anything: no string, substitution or bracket, and none of these names of what writes, runs, opens or loads. */
 const MAY_WRITE = /write|remove|delete|unlink|save|sink|rename|copy|move|mkdir|system|exec|open|spawn|shell|eval|source|load|require|library|install|include|using|import|file|dir|setwd|touch|chmod|create|dump|truncate|link|download|socket|process|pipe|assign|parse|call|\b(io|os|cd|rm|cp|mv|sys\w*|run|cmd|put|out|env|get|do|pkg|Pkg)\b/i;
 
@@ -155,10 +167,9 @@ function plainCode(code: string): boolean {
  * `input`: whether it is given input; `stdin`: that input's text where the text fixes it.
  */
 export function runsUnreadInline(name: string, args: Array<string | undefined>, input: boolean, stdin: string | undefined): boolean {
-  const bare = basename(name);
-  const unversioned = bare.replace(/[\d.]+$/, "");
-  const entry = Object.hasOwn(INLINE, bare) ? INLINE[bare] : unversioned !== "" && Object.hasOwn(INLINE, unversioned) ? INLINE[unversioned] : undefined;
+  const entry = inlineEntry(name);
   if (entry === undefined) return false;
+  const bare = basename(name);
   let program: string | undefined | null = null; // null: none given
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];

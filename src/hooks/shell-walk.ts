@@ -33,7 +33,7 @@ import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHEL
 import { readEditor } from "./shell-editors.js";
 import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
-import { isUnreadRunner, runsUnreadInline, runsUnreadProgram } from "./shell-unread-programs.js";
+import { isUnreadRunner, readsUnreadInline, runsUnreadInline, runsUnreadProgram } from "./shell-unread-programs.js";
 import {
   add,
   anyUnder,
@@ -816,7 +816,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
   if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
-  const fromInput = stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, stdin);
+  // (Looked for only where one is named: a node's parent costs a walk down from the root, which a chain of 20,000 commands makes long.)
+  const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, stdin) : undefined;
   if (fromInput !== undefined) {
     if (stdin === undefined && (piped || inputRedirected(node))) add(walk, UNKNOWABLE);
     else nested.push({ script: fromInput.script, cwd: walk.cwd });
@@ -857,7 +858,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
-  if (runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
+  if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
