@@ -1819,7 +1819,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["node -e 'require(\"fs\").rmSync(\"..\", { recursive: true })'", ["unknown:."]], // the directory above: any file
     ["python3 -c 'open(\"v.txt\", \"w\").write(\".\".join([\"a\", \"b\"]))'", ["v.txt"]], // a \".\" that names no directory
     ["node -e 'require(\"fs\").rmSync(process.cwd() + \"/dist\", { recursive: true })'", ["/dist", "unknown:dist"]], // a path built on it: not all of it
-    ["python3 -c 'import shutil; shutil.move(\"tpl/t.ts\", \".\")'", ["tpl/t.ts"]], // a file moved into it, a tree copied from it: not all of it
+    ["python3 -c 'import shutil; shutil.move(\"tpl/t.ts\", \".\")'", ["t.ts", "tpl/t.ts"]], // a file moved into it (its name there), a tree copied from it: not all of it
     ["python3 -c 'import shutil; shutil.copytree(\".\", \"/tmp/backup\")'", ["/tmp/backup", "unknown:tmp/backup"]],
     ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
     ["node -p 'require(\"path\").join(process.cwd(), \"package.json\")'", ["package.json"]], // a program that writes nothing: no name matched anywhere
