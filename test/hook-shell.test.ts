@@ -1787,6 +1787,11 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["cmake -E touch u.ts", ["u.ts"]],
     ["cmake -E create_symlink b.txt u.ts", ["u.ts"]],
     ["cmake -E echo u.ts", []],
+    ["cmake -E tar xf a.tar", ["glob:**"]], // extracted where it runs
+    ["cmake -E tar xzf a.tgz", ["glob:**"]],
+    ["cmake -E tar cf out.tar b.txt", ["out.tar"]],
+    ["cmake -E chdir sub rm u.ts", ["unknown:."]],
+    ["cmake -P gen.cmake", ["unknown:."]], // a script in cmake's language (file(WRITE …)), not read
     ["cmake --build build", ["glob:build/**"]], // what it builds, in its build directory
     ["zip -m z.zip u.ts", ["u.ts", "z.zip"]],
     ["zip u.ts b.txt", ["u.ts"]],

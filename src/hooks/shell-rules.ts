@@ -151,14 +151,17 @@ function withBackups(input: RuleInput, files: string[]): string[] {
  * cmake: a build (`--build dir`) or a configure (`-B dir`, else in the source: `cmake .`) writes
  * anything under its build directory; `cmake -E`, its portable file commands: copy's destination
  * (and, a directory, what lands in it), both names of rename, what rm, remove, remove_directory,
- * touch and touch_nocreate name, the link create_symlink and create_hardlink make.
+ * touch and touch_nocreate name, the link create_symlink and create_hardlink make, tar's extraction
+ * (anything where it runs) or archive; the command chdir, env and time run, and a `-P` script: any file.
  */
 function cmakeCommand(input: RuleInput): string[] {
   const { reading, walk } = input;
   if (!reading.has("E")) {
     // `cmake --build dir` builds in its build directory; `cmake -B dir` (else `cmake .`, in the
-    // source) configures there. (-P runs a script; --help, --version, --install write nothing here.)
-    if (reading.has("P", "help", "version", "install")) return [];
+    // source) configures there. (--help, --version, --install write nothing here.) `-P script`
+    // runs a script in cmake's language, which the hook does not read (`file(WRITE …)`): any file.
+    if (reading.has("P")) return [UNKNOWABLE];
+    if (reading.has("help", "version", "install")) return [];
     if (reading.has("build")) return [anyUnder(directoryAt(walk.cwd, reading.value("build")))];
     if (reading.has("B")) return [anyUnder(directoryAt(walk.cwd, reading.value("B")))];
     return reading.operands.length > 0 || reading.has("S") ? [anyUnder(walk.cwd)] : [];
@@ -175,6 +178,14 @@ function cmakeCommand(input: RuleInput): string[] {
   }
   if (["rename", "rm", "remove", "remove_directory", "touch", "touch_nocreate"].includes(name)) return input.values(operands);
   if (name === "create_symlink" || name === "create_hardlink") return input.values(operands.slice(-1));
+  // `tar xf a.tar` extracts where it runs (anything under it); `tar cf out.tar …` writes the archive.
+  if (name === "tar") {
+    const mode = (rest[0] === undefined ? undefined : input.text(rest[0]))?.replace(/^-/, "") ?? "";
+    if (mode.includes("x")) return [anyUnder(walk.cwd)];
+    return /[cr]/.test(mode) ? input.values(rest.slice(1, 2)) : [];
+  }
+  // `chdir dir cmd …`, `env … cmd`, `time cmd`: a command the hook does not take apart here: any file.
+  if (name === "chdir" || name === "env" || name === "time") return [UNKNOWABLE];
   return [];
 }
 
