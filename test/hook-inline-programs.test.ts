@@ -120,6 +120,8 @@ Inline("should judge code in a language the hook does not read, given inline or 
     "tclsh <<<'set f [open u.ts w]; puts $f x; close $f'",
     "echo 'file delete u.ts' | tclsh",
     "tclsh8.6 < fix.tcl",
+    'expect -c "spawn rm u.ts; expect eof"', // expect, Tcl's, spawns commands
+    "expect <<<'spawn rm u.ts'",
     "Rscript -e \"writeLines('x', 'u.ts')\"",
     "R --vanilla -q -e \"file.remove('u.ts')\"",
     "R --no-save < fix.R",
@@ -134,7 +136,7 @@ Inline("should judge code in a language the hook does not read, given inline or 
     assert.equal(await writes(box, command), ["unknown:."], command);
     assert.is(bash(box, command), "deny", command);
   }
-  for (const command of ["Rscript -e 'cat(1+1)'", "julia -e 'println(VERSION)'", "lua -e 'print(_VERSION)'", "echo 'puts 1' | tclsh", "R --version"]) {
+  for (const command of ["Rscript -e 'cat(1+1)'", "julia -e 'println(VERSION)'", "lua -e 'print(_VERSION)'", "echo 'puts 1' | tclsh", "R --version", "expect -v"]) {
     assert.equal(await writes(box, command), [], command);
     assert.is(bash(box, command), undefined, command);
   }

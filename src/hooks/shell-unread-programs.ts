@@ -124,6 +124,8 @@ const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always
   lua: { code: ["-e"], valued: ["-l"], input: "always" },
   luajit: { code: ["-e"], valued: ["-l", "-b", "-j", "-O"], input: "always" },
   tclsh: { code: [], valued: ["-encoding"], input: "always" },
+  // expect, Tcl's, which spawns commands (`expect -c 'spawn rm f; expect eof'`).
+  expect: { code: ["-c", "-f"], valued: ["-b"], input: "always" },
   wish: { code: [], valued: ["-encoding", "-display", "-geometry", "-name", "-visual", "-colormap", "-use"], input: "always" },
   julia: { code: ["-e", "--eval", "-E", "--print", "-L", "--load"], valued: ["-J", "--sysimage", "-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-O", "--machine-file", "-H", "--home"], input: "always" },
   emacs: { code: ["--eval", "-eval", "--execute", "-execute", "--script", "-script", "-scriptload", "-l", "--load", "-f", "--funcall"], valued: ["-t", "--terminal", "-d", "--display", "--dir", "--chdir", "-u", "--user", "--init-directory"], input: "never" },
