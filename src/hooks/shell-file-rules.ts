@@ -78,6 +78,12 @@ function localDestination(input: RuleInput, at: number | undefined, tree: boolea
   return input.values([at]).flatMap((path) => (tree || path.endsWith("/") || path.endsWith(".") ? [path, anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))] : [path]));
 }
 
+/** httpie's `-o` file, and with `--download` and no `-o`, a file of the URL's name where it runs. */
+const httpieRule: Rule = {
+  syntax: { short: "o:d", long: { output: "o", download: "d" } },
+  writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []),
+};
+
 /** The options of `aws s3 cp|mv|sync` that take no value. */
 const AWS_S3_FLAGS = ["--recursive", "--dryrun", "--quiet", "--delete", "--exact-timestamps", "--size-only", "--follow-symlinks", "--no-follow-symlinks", "--only-show-errors", "--no-progress", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--no-sign-request", "--debug", "--no-verify-ssl", "--no-paginate"];
 
@@ -110,8 +116,8 @@ export const FILE_RULES: Record<string, Rule> = {
       return input.reading.has("o") ? optionFiles(input, ["o"]).map((name) => (name.startsWith("\0") ? name : join(dir, name))) : [globOf(join(dir, "*"))];
     },
   },
-  http: { syntax: { short: "o:d", long: { output: "o", download: "d" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []) },
-  https: { syntax: { short: "o:d", long: { output: "o", download: "d" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []) },
+  http: httpieRule,
+  https: httpieRule,
   // jar: `xf a.jar` extracts where it runs (anything under it); `cf`/`uf out.jar …` writes the jar.
   jar: {
     syntax: {},
