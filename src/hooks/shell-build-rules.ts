@@ -8,7 +8,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, readText, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, readText, within } from "./shell-words.js";
 
 /** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
 const CC_VALUED = new Set(["-o", "-MF", "-MT", "-MQ", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-idirafter", "-iprefix", "-iquote", "-isysroot", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z", "-aux-info", "-arch", "-target"]);
@@ -155,7 +155,7 @@ function compilerOptions(config: string, depth = 0, leaf = config): Project | un
   let parsed: { extends?: unknown; compilerOptions?: Record<string, unknown>; references?: unknown };
   try {
     // JSON with comments and trailing commas, as tsc reads it.
-    parsed = JSON.parse(text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string) => string ?? "").replace(/,(\s*[}\]])/g, "$1"));
+    parsed = JSON.parse(jsonWithComments(text));
   } catch {
     return undefined;
   }

@@ -23,7 +23,7 @@ import { RULES } from "./shell-rules.js";
 import type { Nested } from "./shell-runners.js";
 import { SHELLS } from "./shell-runners.js";
 import { installCommands, packageCommands } from "./shell-tool-rules.js";
-import { add, ancestorsHolding, directoryAt, globFiles, type FunctionBody, type Positional, readText, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, ancestorsHolding, directoryAt, globFiles, type FunctionBody, jsonWithComments, type Positional, readText, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 /** A script longer than this is not read: what it writes is judged unknown. */
 const SCRIPT_LIMIT = 1024 * 1024;
@@ -226,6 +226,9 @@ export function nxRuns(args: Array<string | undefined>): typeof UNKNOWABLE | und
   return UNKNOWABLE;
 }
 
+/** deno's configuration files, as `deno task` looks for the nearest. */
+const DENO_CONFIGS = ["deno.json", "deno.jsonc"];
+
 /**
  * `deno task fmt`: deno.json's (or deno.jsonc's) task of that name, a command line (or `{
  * "command": …, "dependencies": [tasks run first] }`), read in the configuration's directory;
@@ -244,14 +247,15 @@ export function denoTaskRuns(args: Array<string | undefined>, cwd: string | unde
   const extra = args.slice(name + 1);
   if (extra.some((arg) => arg === undefined)) return UNKNOWABLE;
   if (reading.has("eval")) return [{ script: [task, ...(extra as string[])].join(" "), cwd: start, bound: new Map() }];
-  const config = reading.has("c") ? directoryAt(cwd, reading.value("c")) : nearestOf(start, ["deno.json", "deno.jsonc"]);
+  const root = ancestorsHolding(start, DENO_CONFIGS)[0];
+  const config = reading.has("c") ? directoryAt(cwd, reading.value("c")) : root === undefined ? undefined : DENO_CONFIGS.map((name) => join(root, name)).find((path) => exists(path));
   if (reading.has("c") && config === undefined) return UNKNOWABLE;
   if (config !== undefined) {
     const text = readText(config);
     if (text === undefined) return UNKNOWABLE;
     let tasks: Record<string, unknown> | undefined;
     try {
-      tasks = (JSON.parse(withoutJsonComments(text)) as { tasks?: Record<string, unknown> }).tasks;
+      tasks = (JSON.parse(jsonWithComments(text)) as { tasks?: Record<string, unknown> }).tasks;
     } catch {
       return UNKNOWABLE;
     }
@@ -278,19 +282,6 @@ export function denoTaskRuns(args: Array<string | undefined>, cwd: string | unde
   return directory === undefined ? [] : (scriptsOf(directory, task, extra as string[], true) ?? []);
 }
 
-/** JSONC as JSON: `//` and `/* … *\/` comments outside strings, and commas before a closing bracket, taken out. */
-function withoutJsonComments(text: string): string {
-  return text.replace(/"(?:\\.|[^"\\])*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match) => (match.startsWith('"') ? match : "")).replace(/,(\s*[}\]])/g, "$1");
-}
-
-/** The nearest of these files from `start` up. */
-function nearestOf(start: string, names: string[]): string | undefined {
-  for (let at = start; ; at = dirname(at)) {
-    const found = names.map((name) => join(at, name)).find((path) => exists(path));
-    if (found !== undefined) return found;
-    if (at === dirname(at)) return undefined;
-  }
-}
 
 /** The scripts of these names in the workspace's root package and every member around `start` (the nearest package alone outside one). */
 function memberScripts(names: string[], cwd: string | undefined, written: (path: string) => boolean): Nested[] | typeof UNKNOWABLE {

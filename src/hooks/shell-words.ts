@@ -626,6 +626,11 @@ export function ancestorsHolding(directory: string, names: string[]): string[] {
   }
 }
 
+/** JSON with comments and trailing commas (tsconfig.json, deno.jsonc) as JSON: `//` and block comments outside strings, and a comma before a closing bracket, taken out. */
+export function jsonWithComments(text: string): string {
+  return text.replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_, string?: string) => string ?? "").replace(/,(\s*[}\]])/g, "$1");
+}
+
 /** The first of `names` in `directory` (a tool's configuration file), absolute; undefined where none is there or the directory is unknown. */
 export function configIn(directory: string | undefined, names: string[]): string | undefined {
   if (directory === undefined) return undefined;
