@@ -12,9 +12,13 @@
 // Starts the server with the SDK's stdio client and warms it up. Then, one at a time and
 // interleaved: claim + release of one free path through the server (two JSON-RPC round trips, the
 // claim's fsyncs included); the same take + release through the library in this process, on
-// another directory (what the server cannot avoid); and a ping round trip (the transport's floor).
-// Prints one JSON line: { pairs: [ms...], library: [ms...], ping: [ms...] }.
-import { mkdirSync } from "node:fs";
+// another directory (what the server cannot avoid); a ping round trip (the transport's floor); and
+// the floor of a claim + release here: two ping round trips around the bare file operations a take
+// and a release cannot avoid with the same durability (bench/lib-worker.mjs floor), in one timing.
+// A tool call costs the client more than a ping (its arguments, its result checked against the
+// tool's output schema), so that floor is below what any server could answer in.
+// Prints one JSON line: { pairs: [ms...], library: [ms...], ping: [ms...], floor: [ms...] }.
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -52,12 +56,35 @@ const viaLibrary = async () => {
   if (release({ ...library, targets: [target] }).released.length !== 1) throw new Error("library release did not release");
 };
 
-for (let i = 0; i < 30; i++) await viaServer(), await viaLibrary(); // warm-up: JIT, page cache, directory entries
-const samples = { pairs: [], library: [], ping: [] };
+const bareDir = join(dir, "bare");
+mkdirSync(bareDir, { recursive: true, mode: 0o700 });
+const bareDirectory = openSync(bareDir, "r");
+const bareBody = Buffer.from(`${JSON.stringify({ target: "floor", holder: "bench-mcp", purpose: "bench", taken_at: "2026-01-01T00:00:00Z", heartbeat_at: "2026-01-01T00:00:00Z" }, null, 2)}\n`);
+/** The floor: a ping, the bare take's file operations, a ping, the bare release's. */
+const floor = async () => {
+  await client.ping();
+  const temp = join(bareDir, `.tmp-${process.pid}-floor`);
+  const claim = join(bareDir, "floor.json");
+  const fd = openSync(temp, "wx", 0o600);
+  writeSync(fd, bareBody);
+  fsyncSync(fd);
+  closeSync(fd);
+  linkSync(temp, claim);
+  unlinkSync(temp);
+  fsyncSync(bareDirectory);
+  await client.ping();
+  unlinkSync(claim);
+  fsyncSync(bareDirectory);
+};
+
+for (let i = 0; i < 30; i++) await viaServer(), await viaLibrary(), await floor(); // warm-up: JIT, page cache, directory entries
+const samples = { pairs: [], library: [], ping: [], floor: [] };
 for (let i = 0; i < count; i++) {
   samples.pairs.push(await timed(viaServer));
   samples.library.push(await timed(viaLibrary));
   samples.ping.push(await timed(() => client.ping()));
+  samples.floor.push(await timed(floor));
 }
+closeSync(bareDirectory);
 await client.close();
 process.stdout.write(`${JSON.stringify(samples)}\n`);

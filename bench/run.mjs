@@ -611,6 +611,14 @@ section("mcp", () => {
     target: { kind: "value", max: 2, text: "< 2 ms" },
     note: `\`claims mcp\` as docs/MCP.md sets it up (the default claims directory); two tool calls over stdio from the SDK client, a free path, fsyncs included, interleaved with the library pair; a ping round trip: ${stats(setup.ping).median.toFixed(2)} ms`,
   });
+  addRow({
+    id: "mcp-floor",
+    what: "  floor: 2 pings + the bare file operations",
+    unit: "ms",
+    subject: stats(setup.floor),
+    baseline: { what: "the MCP claim + release above", ...stats(setup.pairs) },
+    note: "what no server could answer a claim + release in on this machine: two ping round trips of the same client and server around the bare durable file operations of a take and a release (write, fsync, link, fsync the directory; unlink, fsync the directory), timed together, interleaved with the rows above; a tool call costs the client more than a ping",
+  });
   const pinned = measure("pinned");
   addRow({
     id: "mcp-claim-release-pinned",
