@@ -1604,6 +1604,23 @@ Shell("should judge a wrapper or runner given its command in a variable or a sub
   assert.equal(Object.keys(WRAPPERS).filter((name) => name !== "!" && !RUNS_COMMAND.test(name)), []);
 });
 
+Shell("should answer as the whole regex does where the gate tries a regex's alternatives one by one", async () => {
+  const { alternatives, TOOL_USE, WRITING_USE } = await import("../src/hooks/shell-gate.js");
+  // Split at the top level only: not at a bar in a class, an escaped bar, or one inside a group.
+  const tricky = alternatives(/a[|b]c|d\|e|(f|g)h|^i(?=[)|])/);
+  assert.equal(tricky.parts.map((part) => part.source), ["a[|b]c", "d\\|e", "(f|g)h", "^i(?=[)|])"]);
+  for (const text of ["a|c", "abc", "d|e", "de", "gh", "fh", "i)", "i|", "ix", "xi)", "z"]) {
+    assert.is(tricky.test(text), /a[|b]c|d\|e|(f|g)h|^i(?=[)|])/.test(text), text);
+  }
+  const commands = ["ls -la", "black .", "black --check .", "prettier --write src", "prettier --check src", "npm install", "npm i -D x", "npm test", "yarn", "yarn add x", "cargo build", "cargo fmt --check", "go build ./...", "tsc", "tsc --noEmit", "python3 x.py", "python3", "cat x | python3", "node -e 1", "node", "ruby -i", "php -a", "uv add x", "poetry lock --check", "terraform plan", "sass a.scss", "git status", "grep -r black ."];
+  for (const split of [TOOL_USE, WRITING_USE]) {
+    const whole = new RegExp(split.parts.map((part) => part.source).join("|"));
+    assert.not.match(whole.source, /\\[1-9]/, "a backreference would count its groups anew in a part");
+    for (const command of commands) assert.is(split.test(command), whole.test(command), command);
+  }
+  assert.ok(commands.filter((command) => TOOL_USE.test(command)).length > 10, "the corpus reaches the formatters' alternatives");
+});
+
 Shell("should judge a command it could not read within the walk's time as writing any file", async ({ box }) => {
   const { WALK_LIMIT } = await import("../src/hooks/shell.js");
   const long = `${":&&".repeat(3000)}echo done`;
