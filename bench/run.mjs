@@ -369,6 +369,16 @@ section("hook", () => {
     baseline: { what: "node -e 0", ...renewing.baseline },
     note: "the claim's heartbeat set two minutes back (untimed) before each call",
   });
+  // Bash: every command an agent runs goes through the hook. One the gate passes as writing nothing
+  // (src/hooks/shell-gate.ts), and one it hands to the shell reader (the parser loads).
+  for (const [rowId, command, shown] of [
+    ["hook-bash-read", "ls -la src && git status", "Bash writing nothing"],
+    ["hook-bash-write", `sed -i s/a/b/ ${path}`, "Bash writing its file"],
+  ]) {
+    const bash = `${JSON.stringify({ session_id: "bench-s1", hook_event_name: "PreToolUse", cwd: PROJECT, tool_name: "Bash", tool_input: { command } })}\n`;
+    const timed = paired(() => claims(["hook", "claude"], { input: bash, env }).ms, () => nodeNoop().ms);
+    addRow({ id: rowId, what: `  hook claude, ${shown}`, unit: "ms", subject: timed.subject, baseline: { what: "node -e 0", ...timed.baseline }, note: `\`${command}\`, the session's own claim on the file` });
+  }
   const passiveEnv = { ...env, CLAIMS_DIR: freshDir("hook-passive") };
   const passive = paired(() => claims(["hook", "claude", "--no-auto-take"], { input: payload, env: passiveEnv }).ms, () => nodeNoop().ms);
   addRow({
