@@ -497,6 +497,21 @@ Beyond("should queue a handover behind the holder, and hand one's own claim to a
   assert.is(nobody.isError, true);
   assert.match(nobody.text, /^You do not hold cfg-free: nobody does; take it with the claim tool with paths \["name:cfg-free"\]/);
   assert.not.match(nobody.text, /claims take/);
+  // Handing one's own claim to oneself: said in the tools' words (a claim is renewed by claiming it again; MCP has no beat).
+  const toSelf = await server.call("handover", { path: "a.ts", to: "agent-x", actor: "agent-x" });
+  assert.is(toSelf.isError, true);
+  assert.match(toSelf.text, /^to agent-x names you, the holder; hand .*a\.ts to another holder \(claiming it again renews your own claim\)\.$/);
+});
+
+Beyond("should name a purpose that is too long by the argument the tool takes it as", async (context) => {
+  const server = await context.server();
+  const claimed = await server.call("claim", { paths: ["name:cfg"], intent: "i".repeat(3000), actor: "agent-a" });
+  assert.equal([claimed.isError, claimed.text], [true, "intent is 3000 characters long; keep it under 1000."]);
+  const handed = await server.call("handover", { path: "name:cfg", intent: "i".repeat(2000), actor: "agent-a" });
+  assert.equal([handed.isError, handed.text], [true, "intent is 2000 characters long; keep it under 1000."]);
+  const reserved = await server.call("file_reservation_paths", { project_key: context.box.project, agent_name: "agent-a", paths: ["a.ts"], reason: "r".repeat(1500) });
+  assert.equal([reserved.isError, reserved.text], [true, "reason is 1500 characters long; keep it under 1000."]);
+  assert.equal(JSON.parse(context.cli(["status", "--json"]).stdout).claims, [], "nothing taken");
 });
 
 Beyond.run();

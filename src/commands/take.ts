@@ -236,7 +236,7 @@ function refuseTooBroadFirst(options: TakeOptions): void {
 /** The options that cannot go together or are out of range: said before anything is looked at or waited for. */
 function refuseBadOptions(options: TakeOptions): void {
   if (options.purpose !== undefined && options.purpose.length > MAX_PURPOSE_LENGTH) {
-    throw new BadInputError(`The purpose is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
+    throw new BadInputError(`${optionName("purpose")} is ${options.purpose.length} characters long; keep it under ${MAX_PURPOSE_LENGTH}.`);
   }
   const [wait, queue] = [optionName("wait"), optionName("queue")];
   if (options.wait !== undefined && options.queue) throw new BadInputError(`${wait} and ${queue} cannot be used together: ${wait} blocks, ${queue} returns at once.`);

@@ -20,7 +20,7 @@ import { expiryOfClaim, holderInfo } from "./holdings.js";
 import { answer, type FlagNames, type ToolResult } from "./results.js";
 import type { ReleaseReservationsInput, RenewReservationsInput, ReservePathsInput } from "./schemas.js";
 
-export const RESERVATION_FLAGS: FlagNames = { idempotencyKey: "idempotency_key", "pass force: true": "run claims take --force in a shell" };
+export const RESERVATION_FLAGS: FlagNames = { idempotencyKey: "idempotency_key", "pass force: true": "run claims take --force in a shell", "purpose is ": "reason is " };
 
 interface Project {
   /** project_key with symlinks resolved: where relative paths are read from. */

@@ -6,7 +6,7 @@
 // (src/cli/flags.ts; test/cli/flags.test.ts checks each name here is one of them).
 
 /** The options that library messages name. */
-export type OptionName = "dir" | "holder" | "ttl" | "wait" | "queue" | "partial" | "force" | "creating" | "idempotencyKey" | "to" | "since" | "token" | "via";
+export type OptionName = "dir" | "holder" | "purpose" | "ttl" | "wait" | "queue" | "partial" | "force" | "creating" | "idempotencyKey" | "to" | "since" | "token" | "via";
 
 let commandLine = false;
 

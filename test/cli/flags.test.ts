@@ -22,7 +22,7 @@ Declaration("should key each flag by the name commander gives its value", () => 
 
 Declaration("should declare every option that library errors name, spelled as they spell it", () => {
   // Every OptionName, no more and no fewer: tsc checks this object against the type.
-  const named = { dir: true, holder: true, ttl: true, wait: true, queue: true, partial: true, force: true, creating: true, idempotencyKey: true, to: true, since: true, token: true, via: true } satisfies Record<OptionName, true>;
+  const named = { dir: true, holder: true, purpose: true, ttl: true, wait: true, queue: true, partial: true, force: true, creating: true, idempotencyKey: true, to: true, since: true, token: true, via: true } satisfies Record<OptionName, true>;
   for (const name of Object.keys(named)) {
     const flag = declared.find(({ key }) => key === name)?.flag;
     assert.ok(flag, `no verb declares ${name}`);
