@@ -188,6 +188,40 @@ Heredocs("should answer a long line of prose in time, and a command past the tex
   assert.equal(await writes(box, `cat > big.txt <<'EOF'\n${words}\nEOF`), ["big.txt"], "a body set aside is not given to the grammar");
 });
 
+Heredocs("should place each command of a long chain without asking the grammar for its parent", async ({ box }) => {
+  // tree-sitter finds a node's parent by descending from the root, and a chain of `&&` nests its
+  // commands as deep as it is long: asked of each command (is its input redirected, is it in a
+  // pipeline, is an assignment at the top), the square of the chain: 20,000 commands took 6-16 s,
+  // and the walk gives up at 6 s (any file). The walk finds the parents in one pass instead.
+  const { parserFor } = await import("../src/targets/symbols.js");
+  const { parentOf } = await import("../src/hooks/shell-tree.js");
+  const parser = await parserFor("bash");
+  // The parents it finds are the grammar's, for every node of a script with most of bash's shapes.
+  const tree = parser.parse(`f() { x=1; }; a | b > c 2>&1 && { for i in 1 2; do c <<EOF\n$i\nEOF\n done; } || (cd d; [[ -n "$(e)" ]]) &\nexport Y=2`);
+  const all = [tree.rootNode];
+  for (let at = 0; at < all.length; at++) all.push(...(all[at] as typeof tree.rootNode).children);
+  assert.ok(all.length > 60);
+  for (const node of all) assert.is(parentOf(node)?.id, node.parent?.id, node.type);
+  const prototype = Object.getPrototypeOf(tree.rootNode);
+  const parent = Object.getOwnPropertyDescriptor(prototype, "parent") as PropertyDescriptor;
+  let asked = 0;
+  Object.defineProperty(prototype, "parent", {
+    ...parent,
+    get() {
+      asked++;
+      return parent.get?.call(this);
+    },
+  });
+  try {
+    const chain = `${"a && export X=1 && sort < in.txt && ".repeat(300)}echo x | cat > free.txt`;
+    assert.equal(await writes(box, chain), ["free.txt"]);
+    assert.equal(await writes(box, `${chain} && rm u.ts`), ["free.txt", "u.ts"]);
+  } finally {
+    Object.defineProperty(prototype, "parent", parent);
+  }
+  assert.ok(asked < 20, `the grammar was asked for ${asked} parents over 1,800 commands`);
+});
+
 Heredocs("should answer a Codex command in time whose long line names, over and over, programs that may take typed commands", ({ box }) => {
   // The terminal rule's look at the words (shell-terminal.ts): from each `git` to the end of the line and back, a regex took minutes.
   const codex = (command: string) => decision(box, "codex", { tool_name: "Bash", tool_input: { command } });

@@ -3,6 +3,7 @@
 // arguments (`cmd="$1"`), the ones it sets once at the top (`d=src/gen`, bound to their value from
 // there on), and whether code may set a variable at all (maySet, namesSet: a binding the caller
 // gives does not hold in code that sets the name itself).
+import { parentOf } from "./shell-tree.js";
 import type Parser from "web-tree-sitter";
 
 type Node = Parser.SyntaxNode;
@@ -136,10 +137,10 @@ export function constantVariables(root: Node): Set<string> {
 
 /** An assignment that runs whenever the script does: a statement of its own at the top (not in a branch, loop, function or command prefix). */
 export function isTopLevel(assignment: Node, root: Node): boolean {
-  const parent = assignment.parent;
+  const parent = parentOf(assignment);
   if (parent === null) return false;
   if (parent.id === root.id) return true;
-  return parent.type === "declaration_command" && /^(export|readonly)\b/.test(parent.text) && parent.parent?.id === root.id;
+  return parent.type === "declaration_command" && /^(export|readonly)\b/.test(parent.text) && parentOf(parent)?.id === root.id;
 }
 
 /** The variables a script sets from its arguments: `cmd="$1"`, `task=${1:-build}`, `read … <<< "$@"` aside. */

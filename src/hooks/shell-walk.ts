@@ -19,6 +19,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
+import { parentOf } from "./shell-tree.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
@@ -289,11 +290,12 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const home = staticWord(node.childForFieldName("value"), walk);
     walk.home = home !== undefined && isAbsolute(home) ? home : HOLE; // (a place the text does not fix)
   }
-  if (node.type === "variable_assignment" && node.parent?.type !== "command") {
+  if (node.type === "variable_assignment" && parentOf(node)?.type !== "command") {
     // `export SIMPLE_BACKUP_SUFFIX=.old; cp -b a b`: a variable exported, or one the command's
     // environment has already, is the commands' after it (a value the text does not fix: unknown).
     const name = node.childForFieldName("name")?.text ?? "";
-    const exported = node.parent?.type === "declaration_command" && /^(export|(declare|typeset|local)\s+-\w*x)\b/.test(node.parent.text);
+    const parent = parentOf(node);
+    const exported = parent?.type === "declaration_command" && /^(export|(declare|typeset|local)\s+-\w*x)\b/.test(parent.text);
     if (name !== "" && (exported || Object.hasOwn(walk.environment, name))) {
       const value = node.childForFieldName("value");
       walk.environment = { ...walk.environment, [name]: value ? staticWord(value, walk) : "" };
@@ -632,14 +634,16 @@ function stdinOf(statement: Node, walk: Walk): string | undefined {
 
 /** `deno run - <<'EOF'`: a lone `-` before a heredoc's `<<`, which the grammar leaves out of the command. */
 function dashBeforeHeredoc(node: Node): boolean {
-  const statement = node.parent?.type === "redirected_statement" ? node.parent : undefined;
+  const parent = parentOf(node);
+  const statement = parent?.type === "redirected_statement" ? parent : undefined;
   const heredoc = statement?.namedChildren.find((child) => child.type === "heredoc_redirect");
   return statement !== undefined && heredoc !== undefined && /^\s+-\s*$/.test(statement.text.slice(node.endIndex - statement.startIndex, heredoc.startIndex - statement.startIndex));
 }
 
 /** Whether what the command reads on stdin is text the command gives: a heredoc or a here-string, not a file given with `<`. */
 function literalInput(node: Node): boolean {
-  const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
+  const parent = parentOf(node);
+  const redirects = [...node.namedChildren, ...(parent?.type === "redirected_statement" ? parent.namedChildren : [])];
   const inputs = redirects.filter((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
   return inputs.length > 0 && inputs.every((child) => child.type !== "file_redirect");
 }
@@ -649,7 +653,7 @@ function literalInput(node: Node): boolean {
  * echo (no option) or printf (no `%` or `\`) given only words the text fixes; else undefined.
  */
 function pipedText(node: Node, walk: Walk): string | undefined {
-  const before = node.parent?.type === "pipeline" ? node.previousNamedSibling : null;
+  const before = parentOf(node)?.type === "pipeline" ? node.previousNamedSibling : null;
   if (before?.type !== "command" || before.namedChildren.some((child) => child.type !== "command_name" && before.childrenForFieldName("argument").every((word) => word.id !== child.id))) return undefined;
   const name = staticWord(before.childForFieldName("name"), walk);
   const words = before.childrenForFieldName("argument").map((word) => staticWord(word, walk));
@@ -662,7 +666,8 @@ function pipedText(node: Node, walk: Walk): string | undefined {
 
 /** Whether the command's input is redirected (`< f`, a heredoc, a here-string), whether or not the text gives what it reads. */
 function inputRedirected(node: Node): boolean {
-  const redirects = [...node.namedChildren, ...(node.parent?.type === "redirected_statement" ? node.parent.namedChildren : [])];
+  const parent = parentOf(node);
+  const redirects = [...node.namedChildren, ...(parent?.type === "redirected_statement" ? parent.namedChildren : [])];
   return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
 }
 
@@ -816,7 +821,6 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
   if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
-  // (Looked for only where one is named: a node's parent costs a walk down from the root, which a chain of 20,000 commands makes long.)
   const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, stdin) : undefined;
   if (fromInput !== undefined) {
     if (stdin === undefined && (piped || inputRedirected(node))) add(walk, UNKNOWABLE);
@@ -1212,9 +1216,7 @@ function compoundEnd(text: string): number {
 }
 
 function rootOf(node: Node): Node {
-  let at = node;
-  while (at.parent !== null) at = at.parent;
-  return at;
+  return node.tree.rootNode;
 }
 
 

@@ -1,0 +1,44 @@
+// A node's parent in a parsed command. tree-sitter finds one by descending from the root to the
+// node, so asking it costs the node's depth, and a chain of `&&` nests its commands as deep as the
+// chain is long: asked of each command, the square of the chain (20,000 `:&&` took the walk 10 s,
+// past the hook's time). One walk of the tree the first time a parent is asked finds them all.
+import type Parser from "web-tree-sitter";
+
+type Node = Parser.SyntaxNode;
+
+/** Each tree's nodes' parents, by node id (unique within a tree). */
+const PARENTS = new WeakMap<Parser.Tree, Map<number, Node>>();
+
+/** The node's parent, or null for the root. */
+export function parentOf(node: Node): Node | null {
+  let parents = PARENTS.get(node.tree);
+  if (parents === undefined) {
+    parents = new Map();
+    const cursor = node.tree.walk();
+    const above: Node[] = []; // the current node's ancestors, nearest last
+    try {
+      for (;;) {
+        const current = cursor.currentNode;
+        const parent = above[above.length - 1];
+        if (parent !== undefined) parents.set(current.id, parent);
+        if (cursor.gotoFirstChild()) {
+          above.push(current);
+          continue;
+        }
+        let done = false;
+        while (!cursor.gotoNextSibling()) {
+          if (!cursor.gotoParent()) {
+            done = true;
+            break;
+          }
+          above.pop();
+        }
+        if (done) break;
+      }
+    } finally {
+      cursor.delete();
+    }
+    PARENTS.set(node.tree, parents);
+  }
+  return parents.get(node.id) ?? null;
+}
