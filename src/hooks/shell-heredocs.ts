@@ -11,6 +11,7 @@
 // one command's line, an end the grammar and bash read differently; joinContinuations, which runs
 // first, gives each one an end line and a line of its own where it can) with more than UNREAD_LIMIT
 // of the script after it is not parsed at all (`unread`): it could write any file.
+import { parentOf } from "./shell-tree.js";
 import type Parser from "web-tree-sitter";
 import type { Walk } from "./shell-words.js";
 
@@ -106,7 +107,9 @@ export function bodiesMissed(root: Parser.SyntaxNode, bodies: SetAside["bodies"]
   for (const node of root.descendantsOfType("heredoc_body")) {
     const key = keyOf(node);
     const body = bodies.get(key);
-    if (body !== undefined && node.startPosition.row === body.row && node.parent?.type === "heredoc_redirect" && node.parent.startPosition.row === body.row - 1) found.add(key);
+    if (body === undefined || node.startPosition.row !== body.row) continue;
+    const parent = parentOf(node);
+    if (parent?.type === "heredoc_redirect" && parent.startPosition.row === body.row - 1) found.add(key);
   }
   const starts = new Set(root.descendantsOfType("heredoc_redirect").map((node) => node.startPosition.row));
   const missed = [...bodies.entries()].filter(([key]) => !found.has(key)).map(([, body]) => body);
