@@ -479,6 +479,25 @@ Beyond("should check without taking: yours and free paths may be written, anothe
   assert.is((await server.call("check", { paths: [] })).isError, true);
 });
 
+Beyond("should check a bare word claimed as a name as that name and as the file it will be", async (context) => {
+  // Another session holds the file ./gen.txt, not there yet; a claim (the caller's own lock, or a
+  // stale one left behind) names the word gen.txt. Judged as the name alone, the file's claim was
+  // passed over and the agent told it may write gen.txt.
+  context.cli(["take", "./gen.txt", "--holder", "session-a", "--purpose", "generating it"]);
+  const server = await context.server();
+  await server.call("claim", { paths: ["name:gen.txt"], intent: "my lock", actor: "agent-c" });
+  const checked = await server.call("check", { paths: ["gen.txt"], actor: "agent-c" });
+  assert.equal([checked.value.mayWrite, checked.value.refused.map((entry: { path: string; holder: string }) => [entry.path, entry.holder])], [false, [[join(context.box.project, "gen.txt"), "session-a"]]]);
+  assert.is(context.cli(["check", "gen.txt", "--holder", "agent-c"]).code, 3, "as the CLI reads it");
+  // Either reading held by another is a refusal, to the file's holder too (the word may mean agent-c's name), as the CLI says.
+  const other = await server.call("check", { paths: ["gen.txt"], actor: "session-a" });
+  assert.equal([other.value.mayWrite, other.value.refused.map((entry: { holder: string }) => entry.holder)], [false, ["agent-c"]]);
+  assert.is(context.cli(["check", "gen.txt", "--holder", "session-a"]).code, 3);
+  context.cli(["release", "./gen.txt", "--holder", "session-a"]);
+  assert.is((await server.call("check", { paths: ["gen.txt"], actor: "agent-c" })).value.mayWrite, true, "both readings free to agent-c, or its own");
+  assert.is((await server.call("check", { paths: ["./gen.txt"], actor: "session-a" })).value.mayWrite, true, "the file alone is free");
+});
+
 Beyond("should queue a handover behind the holder, and hand one's own claim to another actor", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();

@@ -53,7 +53,20 @@ export function pathToClaim(input: string, creating: boolean, contextOf: () => C
   throw new BadInputError(`${input} names nothing in ${context.settings.cwd}: pass creating: true to claim the path it will be there (${path}), or write ${NAME_PREFIX}${word} to claim a name.`);
 }
 
-/** A path for `check`, `release` and `handover`: a bare word naming nothing is the name a claim or queued interest carries, else the path it will be. */
+/**
+ * What `check` judges for a path: a bare word naming nothing is the path it will be, and also the
+ * name when a claim or queued interest carries the word as one. Either may be what the caller is
+ * about to write, as `claims check` reads such a word: judged as the name alone, a claim of the
+ * file `./gen.txt` was passed over whenever any claim (a stale one, the caller's own) named `gen.txt`.
+ */
+export function pathsToCheck(input: string, contextOf: () => Context): string[] {
+  const word = bareWord(input, contextOf);
+  if (word === undefined) return [input];
+  const { path } = pathItWillBe(word);
+  return claimedAsName(word, contextOf()) ? [`${NAME_PREFIX}${word}`, path] : [path];
+}
+
+/** A path for `release` and `handover`: a bare word naming nothing is the name a claim or queued interest carries, else the path it will be. */
 export function pathToJudge(input: string, contextOf: () => Context): string {
   const word = bareWord(input, contextOf);
   if (word === undefined) return input;

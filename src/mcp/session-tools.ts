@@ -9,7 +9,7 @@ import { openContext } from "../protocol/context.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { claimAnswer } from "./claim.js";
 import { holderInfo } from "./holdings.js";
-import { lazyContext, pathToJudge } from "./paths.js";
+import { lazyContext, pathsToCheck, pathToJudge } from "./paths.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
 import type { CheckInput, GetStatusInput, HandoverInput, ReleaseInput } from "./schemas.js";
 
@@ -77,7 +77,7 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
 export async function checkTool(input: CheckInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
   const here = lazyContext(call.common);
-  const result = check({ ...call.common, holder, targets: input.paths.map((path) => pathToJudge(path, here)) });
+  const result = check({ ...call.common, holder, targets: input.paths.flatMap((path) => pathsToCheck(path, here)) });
   const context = here();
   const shaped: Record<string, unknown> = {
     actor: holder,
