@@ -103,6 +103,25 @@ Claude("should let an edit through that touches only symbols nobody else holds",
   assert.is(decision(hook(box, write).stdout)?.permissionDecision, "deny", "a whole-file write touches every symbol");
 });
 
+Claude("should find an edit as Claude Code finds it in a file with CRLF line ends, and take one with both kinds for touching every symbol", ({ box }) => {
+  // Claude Code matches old_string with the file's CRLF read as LF, and writes the file back with
+  // one kind of line end. Looked for in the raw bytes, text shared by a held symbol with CRLF ends
+  // and a free one with LF ends was found in the free one only, and replace_all rewrote both.
+  const file = join(box.project, "u.ts");
+  const body = (name: string, op: string) => `export function ${name}() {\n  const s = 1;\n  const t = 2;\n  return s ${op} t;\n}\n`;
+  const ask = (old: string, extra: object = {}) => decision(hook(box, { ...edit(box, "s2", file, old), tool_input: { file_path: file, old_string: old, new_string: "const s = 5;", ...extra } }).stdout)?.permissionDecision;
+  writeFileSync(file, `${body("a", "+")}\n${body("b", "*")}`.replace(/\n/g, "\r\n"));
+  assert.is(claims(["take", `${file}#a`, "--dir", box.dir, "--holder", "other", "--purpose", "reworking a"]).code, 0);
+  assert.is(ask("return s * t;"), undefined, "all CRLF: an edit of b alone goes through");
+  assert.is(ask("return s + t;"), "deny", "all CRLF: an edit of a is refused");
+  assert.is(ask("const s = 1;\n  const t = 2;", { replace_all: true }), "deny", "all CRLF: found in a too, as Claude Code finds it");
+  writeFileSync(file, `${body("a", "+")}\n${body("b", "*")}`);
+  assert.is(ask("return s * t;"), undefined, "all LF: an edit of b alone goes through");
+  writeFileSync(file, `${body("a", "+").replace("const s = 1;\n", "const s = 1;\r\n")}\n${body("b", "*")}`);
+  assert.is(ask("const s = 1;\n  const t = 2;", { replace_all: true }), "deny", "both kinds: replace_all rewrites a's lines");
+  assert.is(ask("return s * t;"), "deny", "both kinds: writing the file back changes a's line end");
+});
+
 Claude("should deny an edit elsewhere in the file that declares another session's symbol a second time, and allow one that only calls it", ({ box, file }) => {
   claims(["take", `${file}#formatPrice`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   const change = (replacement: string) => ({ ...edit(box, "s2", file, "toISOString"), tool_input: { file_path: file, old_string: "return d.toISOString();\n}", new_string: replacement } });

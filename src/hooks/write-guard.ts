@@ -377,12 +377,20 @@ function firstAbove<T>(items: T[], above: (item: T) => boolean): number {
 async function touchedSymbols(file: string, edits: WriteRequest["edits"], claimed: Holding[]): Promise<Set<string>> {
   const names = claimed.map((holding) => shapeOf(holding.held_target as string).symbol as string);
   if (!edits) return new Set(names);
-  let source: string;
+  let raw: string;
   try {
-    source = readFileSync(file, "utf8");
+    raw = readFileSync(file, "utf8");
   } catch {
     return new Set(names);
   }
+  // Claude Code matches an edit against the file with its CRLF line ends read as LF, and writes the
+  // file back with one kind of line end. So the edit is found as it finds it, in the text as LF; and
+  // in a file with both kinds (or a lone CR), writing it back changes the line ends of lines the
+  // edit never named: any claimed symbol may be rewritten. (Found in the raw bytes, `replace_all`
+  // of text a held symbol shares with CRLF ends was judged to touch only the other symbols.)
+  const lineEnds = raw.includes("\r") ? (/\r(?!\n)|(?<!\r)\n/.test(raw) ? "mixed" : "crlf") : "lf";
+  if (lineEnds === "mixed") return new Set(names);
+  const source = lineEnds === "crlf" ? raw.replace(/\r\n/g, "\n") : raw;
   const [{ listSymbols }, { lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   const before: { hasError?: boolean; bindings: Map<string, number>; moduleAttributes?: string } = { bindings: new Map(names.map((name) => [name, 0])) };
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
