@@ -130,4 +130,19 @@ Hidden("should read the commands git runs from the settings and variables the co
   }
 });
 
+Hidden("should read what bash's builtins run from strings: command_not_found_handle, ${x@P}, compgen -C and -F, cd with cdable_vars", async ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  // Each wrote u.ts (or src/u.ts) and passed as writing nothing, or only ./d/u.ts.
+  assert.equal(await writes(box, "command_not_found_handle() { touch u.ts; }; nosuchcmd"), ["unknown:."], "run for any command not found, wherever");
+  assert.equal(await writes(box, `x='$(touch u.ts)'; echo "\${x@P}"`), ["unknown:."], "a prompt expansion runs the value's $(…)");
+  assert.equal(await writes(box, `x=hi; echo "\${x@Q} \${x@U}"`), [], "other transformations run nothing");
+  assert.equal(await writes(box, "compgen -C 'touch u.ts #' x"), ["u.ts"]);
+  assert.equal(await writes(box, "f() { rm v.ts; }; compgen -F f x"), ["v.ts"]);
+  assert.equal(await writes(box, "compgen -W 'a b' x; compgen -A file"), []);
+  assert.equal(await writes(box, "shopt -s cdable_vars; d=src; cd d && echo x > u.ts"), ["unknown:u.ts"], "cd went to $d, which the walk does not follow");
+  assert.equal(await writes(box, "shopt -s cdable_vars; cd src && echo x > u.ts"), ["src/u.ts"], "a directory there is gone to as ever");
+  assert.equal(await writes(box, "d=src; cd d && echo x > u.ts"), ["d/u.ts"], "without cdable_vars, cd d fails and the chain stops");
+  for (const command of ["command_not_found_handle() { touch u.ts; }; nosuchcmd", "compgen -C 'touch u.ts #' x", `x='$(touch u.ts)'; echo "\${x@P}"`]) assert.is(bash(box, command), "deny", command);
+});
+
 Hidden.run();

@@ -20,6 +20,7 @@ import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { parentOf } from "./shell-tree.js";
+import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
@@ -148,6 +149,9 @@ export async function walkScript(script: string, walk: Walk, depth: number, bash
  * parsed: the parse then throws, and the script could write any file.
  */
 function parse(parser: Parser, script: string, walk: Walk): Parser.Tree {
+  // `${x@P}` expands x's value as a prompt, which runs the `$(…)` and backquotes in it: code a
+  // value holds, which the walk does not follow into expansions (`x='$(rm f)'; echo "${x@P}"`).
+  if (/\$\{[^{}]*@P\}/.test(script)) add(walk, UNKNOWABLE);
   const skip = new Set<number>();
   for (let tries = 0; ; tries++) {
     const left = (walk.shared.deadline ?? Number.POSITIVE_INFINITY) - Date.now();
@@ -327,6 +331,9 @@ function visit(node: Node, walk: Walk, nested: Nested[], piped = false, wrapped 
     const body = node.childForFieldName("body")?.text;
     const source = walk.bound?.get("BASH_SOURCE")?.[0];
     if (name !== undefined && body !== undefined) walk.shared.functions.set(name, [...(walk.shared.functions.get(name) ?? []), { body, ...(source === undefined ? {} : { source }) }]);
+    // bash runs command_not_found_handle for any command it does not find, wherever one comes
+    // after: when, where and whether, the text does not fix.
+    if (name === "command_not_found_handle") add(walk, UNKNOWABLE);
     // `f() { …; } > out`: the redirection applies at every call; judged where it is written.
     for (const child of node.namedChildren) if (child.type === "file_redirect") redirect(child, walk, nested);
     return;
@@ -864,6 +871,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
   if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
+  // `shopt -s cdable_vars; cd d`: where ./d is no directory, bash goes to the one $d names: not known here.
+  if (name === "cd" && args.length === 1 && /^[A-Za-z_]\w*$/.test(args[0] ?? "") && /\b(cdable_vars|BASHOPTS)\b/.test(here.shared.command ?? "") && (here.cwd === undefined || !isDirectory(join(here.cwd, args[0] as string)))) {
+    walk.previous = walk.cwd;
+    walk.cwd = undefined;
+    return;
+  }
   // `CDPATH=… cd q`: bash looks for q in CDPATH's directories first: where it lands is not known.
   if (name === "cd" && (environment.CDPATH || walk.bound?.has("CDPATH")) && args[0] !== undefined && !/^(\/|\.\.?(\/|$)|-$)/.test(args[0])) {
     walk.cwd = undefined;
@@ -968,6 +981,19 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     return;
   }
   if (name === "ln" || name === "link" || (name === "cp" && args.some((arg) => arg !== undefined && /^(-[a-zA-Z]*[ls][a-zA-Z]*|--link|--symbolic-link)$/.test(arg)))) noteLinks(name, args, argWords, here);
+  if (name === "compgen") {
+    // `compgen -C 'cmd' x` runs cmd for the words it completes, `-F f` the function f (also in a
+    // script): cmd read as a line (with the word as its argument, not known here), f as called.
+    for (let at = 0; at < args.length; at++) {
+      const option = /^-[a-zA-Z]*([CF])$/.exec(args[at] ?? "")?.[1];
+      if (option === undefined) continue;
+      const value = args[at + 1];
+      if (value === undefined) add(here, UNKNOWABLE);
+      else if (option === "C") nested.push({ script: value, cwd: here.cwd });
+      else if (walk.shared.functions.has(value)) runFunction(value, walk.shared.functions.get(value) as FunctionBody[], [], here, walk, nested);
+      at++;
+    }
+  }
   if (name === "eval") {
     // eval 'rm f' is read as its line; eval "$x", eval "$(tool init)": code the text does not give,
     // unless the tool is one that prints variable settings and functions for a shell (ENVIRONMENT_SETUP).
