@@ -279,10 +279,12 @@ const OUTPUT_TOOLS =
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
  * credential.helper='!…'`, GIT_SSH_COMMAND, GIT_PAGER), an include of another config file, or an
- * `ext::` URL: read by the walk (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
+ * `ext::` URL, or a subcommand's option that names one (`--upload-pack`, `--receive-pack`, `--exec`,
+ * clone's `-u`, grep's `-O`, difftool's `-x`, send-email's `--*-cmd`): read by the walk
+ * (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::/i;
+  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s(ls-remote|fetch|pull|clone|push|send-pack|archive|send-email)\b[^;&|\n]*\s--(u|rec|e|sendm|to-c|cc-c|header-c)|\bgit\b[^;&|\n]*\sclone\b[^;&|\n]*\s-[a-z]*u|\bgit\b[^;&|\n]*\sgrep\b[^;&|\n]*\s(-[a-z]*O|--op)|\bgit\b[^;&|\n]*\sdifftool\b[^;&|\n]*\s(-[a-z]*x|--ex)/i;
 /** The variables naming a command git runs, set to one (with git anywhere in the command). */
 const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))/;
 

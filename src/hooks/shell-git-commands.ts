@@ -2,12 +2,15 @@
 // `--config-env`, GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT's pairs, and the variables that name a
 // command (GIT_SSH_COMMAND, GIT_PAGER, GIT_EXTERNAL_DIFF, …): core.fsmonitor (run by status, diff,
 // add…), core.sshCommand, core.pager, credential.helper (`!cmd`), diff.external, filter.*.clean and
-// .smudge, and the others below; and the command an `ext::` URL names. Each is read as a script
-// wherever the invocation sets it, whether or not this subcommand runs it (the editor is read where
-// it runs: shell-editors.ts; aliases and hooks: shell-git-rules.ts). A setting that includes another
-// config file, or one whose command the text does not fix, could write any file.
-import type { Nested } from "./shell-runners.js";
-import { physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf } from "./shell-words.js";
+// .smudge, and the others below; the command an `ext::` URL names; and the commands a subcommand's
+// own options name (`fetch --upload-pack=…`, `push --receive-pack=…`, `archive --exec=…`, `grep
+// -O…`, `difftool -x …`). Each is read as a script wherever the invocation sets it, whether or not
+// this subcommand runs it (the editor is read where it runs: shell-editors.ts; aliases and hooks:
+// shell-git-rules.ts). A setting that includes another config file, or one whose command the text
+// does not fix, could write any file.
+import { readOptions, type Syntax } from "./shell-options.js";
+import { INPUT, type Nested } from "./shell-runners.js";
+import { HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf } from "./shell-words.js";
 
 /** The settings whose value is a command line git runs (through the shell; a program's path for `*.path`). */
 const COMMAND_KEY =
@@ -18,6 +21,28 @@ const INCLUDE_KEY = /^include(if\..+)?\.path$/i;
 
 /** The variables naming a command line git runs through the shell (GIT_SSH: a program's path). */
 const COMMAND_VARIABLES = ["GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND"];
+
+/**
+ * The options of git's subcommands that name a command git runs through the shell, with words of
+ * its own put after it (the repository, the files, the patch: INPUT): upload-pack and receive-pack
+ * (and their old name, --exec), archive's --exec (run for --remote), grep's pager (-O, only
+ * attached: without one, the configured pager), difftool's --extcmd (given the two files) and
+ * send-email's commands. Only these are declared: another option's value is never taken for one of
+ * these, and one of these is at worst read where git would take it for another's value.
+ */
+const COMMAND_OPTIONS: Record<string, Syntax> = {
+  "ls-remote": { long: { "upload-pack": ":", exec: ":" } },
+  fetch: { long: { "upload-pack": ":" } },
+  pull: { long: { "upload-pack": ":" } },
+  clone: { short: "u:", long: { "upload-pack": "u" } },
+  "fetch-pack": { long: { "upload-pack": ":", exec: ":" } },
+  push: { long: { "receive-pack": ":", exec: ":" } },
+  "send-pack": { long: { "receive-pack": ":", exec: ":" } },
+  archive: { long: { exec: ":" } },
+  grep: { short: "O::", long: { "open-files-in-pager": "O" } },
+  difftool: { short: "x:", long: { extcmd: "x" } },
+  "send-email": { long: { "sendmail-cmd": ":", "to-cmd": ":", "cc-cmd": ":", "header-cmd": ":" } },
+};
 
 /** A value that switches a setting on or off rather than naming a command (`core.fsmonitor=true`, `pager.log=false`). */
 const SWITCH = /^(true|false|yes|no|on|off|1|0|)$/i;
@@ -63,6 +88,9 @@ export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nes
     }
   }
   const scripts: string[] = [];
+  const given = optionCommands(args.slice(index));
+  if (given === UNKNOWABLE) return UNKNOWABLE;
+  scripts.push(...given);
   for (const [key, value] of settings) {
     if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
     if (!COMMAND_KEY.test(key)) continue;
@@ -92,6 +120,41 @@ export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nes
   const top = cwd === undefined ? undefined : workTreeOf(cwd, undefined, walk.environment);
   const places = [...new Set([cwd, ...(top !== undefined && top !== "" && top !== cwd ? [top] : [])])];
   return places.flatMap((place) => scripts.map((script) => ({ script, cwd: place, bound: new Map() })));
+}
+
+/** The commands a subcommand's options name (COMMAND_OPTIONS), each with a word the text does not fix after it; UNKNOWABLE for one the text does not fix. */
+function optionCommands(words: Array<string | undefined>): string[] | typeof UNKNOWABLE {
+  const sub = words[0];
+  const syntax = sub === undefined || !Object.hasOwn(COMMAND_OPTIONS, sub) ? undefined : COMMAND_OPTIONS[sub];
+  if (syntax === undefined) return [];
+  const reading = readOptions(words, syntax, 1);
+  const keys = [...(syntax.short ?? "").replace(/:/g, ""), ...Object.entries(syntax.long ?? {}).flatMap(([name, letter]) => (letter === ":" ? [name] : []))];
+  const scripts: string[] = [];
+  for (const key of keys) {
+    for (const { value, at } of reading.occurrences(key)) {
+      // (`-O` alone: the configured pager; a value missing at the end: git stops.)
+      if (value === undefined && (at === undefined || at >= words.length)) continue;
+      if (value === undefined) return UNKNOWABLE;
+      if (value.trim() !== "") scripts.push(`${value} ${INPUT}`);
+    }
+  }
+  return scripts;
+}
+
+/**
+ * Whether a word the text does not fix whole (`text`, with a HOLE where it does not) gives one of a
+ * subcommand's command options its value (`-O"$pager"`, `--upload-pack="$x"`), or could be one (`-"$x"`).
+ */
+export function unfixedCommandOption(sub: string | undefined, text: string | undefined): boolean {
+  const syntax = sub === undefined || !Object.hasOwn(COMMAND_OPTIONS, sub) ? undefined : COMMAND_OPTIONS[sub];
+  if (syntax === undefined || text === undefined || !text.startsWith("-")) return false;
+  const fixed = text.includes(HOLE) ? text.slice(0, text.indexOf(HOLE)) : text;
+  if (fixed === "-" || fixed === "--") return true;
+  if (fixed.startsWith("--")) {
+    const name = fixed.slice(2).split("=")[0] as string;
+    return fixed.includes("=") && Object.keys(syntax.long ?? {}).some((long) => long.startsWith(name));
+  }
+  return [...fixed.slice(1)].some((letter) => /[A-Za-z]/.test(letter) && (syntax.short ?? "").replace(/:/g, "").includes(letter));
 }
 
 /** `key=value` as git's -c takes it; no `=`: the key alone, true. */

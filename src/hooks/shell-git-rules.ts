@@ -10,7 +10,7 @@ import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, judgedPath, outputs, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { gitCommandRuns } from "./shell-git-commands.js";
+import { gitCommandRuns, unfixedCommandOption } from "./shell-git-commands.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
 import type { Walk } from "./shell-words.js";
@@ -128,6 +128,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
     index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
   }
   const sub = args[index];
+  // A command an option names that the text does not fix (`git grep -O"$pager" x`): any file (one it fixes is read: shell-git-commands.ts).
+  if (args.slice(index + 1).some((arg, at) => arg === undefined && unfixedCommandOption(sub, input.text(index + 1 + at)))) return [UNKNOWABLE];
   // An alias (`git co -- f` with `alias.co = checkout` in a config git reads): its words in the
   // name's place; one that runs a shell command (`!rm -f notes`) could write any file.
   if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {

@@ -1,0 +1,59 @@
+// Commands git, tar and zip run, and files git's plumbing writes, named by their options: git's
+// `--upload-pack`, `--receive-pack`, `--exec`, grep's `-O`, difftool's `-x`; tar's
+// `--checkpoint-action=exec=` and `-I`, zip's `-TT`; fast-export's and fast-import's marks,
+// mailinfo's files, credential-store's file. Another session holds u.ts; session s2 runs each
+// command through the Claude hook of the real CLI.
+import { spawnSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Named = suite<Context>("claims hook: commands and files git, tar and zip options name");
+Named.before.each((context) => {
+  context.box = heldBox();
+  spawnSync("git", ["init", "-q", context.box.project]);
+});
+Named.after.each((context) => context.box.cleanup());
+
+Named("should read the commands git's subcommand options name as scripts", async ({ box }) => {
+  file(box, "tools/up.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  for (const command of [
+    "git ls-remote --upload-pack='touch u.ts; git-upload-pack' .",
+    "git ls-remote --upload-pack 'touch u.ts; git-upload-pack' .",
+    "git ls-remote --exec=tools/up.sh .",
+    "git fetch --upload-pack='touch u.ts; git-upload-pack' .",
+    "git fetch --upload='touch u.ts; git-upload-pack' .", // an abbreviation git takes
+    "git pull --upload-pack=tools/up.sh . main",
+    "git clone -u tools/up.sh . x",
+    "git clone --upload-pack=tools/up.sh . x",
+    "git fetch-pack --upload-pack='touch u.ts; git-upload-pack' . HEAD",
+    "git push --receive-pack='touch u.ts; git-receive-pack' . HEAD:refs/heads/x",
+    "git send-pack --receive-pack='touch u.ts; git-receive-pack' . HEAD:refs/heads/y",
+    "git send-pack --exec=tools/up.sh . HEAD",
+    "git archive --remote=. --exec='touch u.ts; git-upload-archive' HEAD",
+    "git grep --open-files-in-pager='touch u.ts #' export",
+    "git grep -O'touch u.ts #' export",
+    "git grep -nOtools/up.sh export",
+    "git difftool -y -x 'touch u.ts #'",
+    "git difftool -yx 'touch u.ts #'",
+    "git difftool -y --extcmd='touch u.ts #'",
+    "git send-email --to-cmd=tools/up.sh x.patch",
+    "git -C . fetch --upload-pack='rm u.ts #' origin",
+    // A command the text does not fix: any file.
+    'git fetch --upload-pack "$cmd" origin',
+    'git grep -O"$pager" export',
+    'git push --receive-pack="$x" origin',
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.ok((await writes(box, "git ls-remote --upload-pack='touch u.ts; git-upload-pack' .")).includes("u.ts"), "read as its script, not as any file");
+  assert.ok((await writes(box, "git grep -O'touch u.ts #' export")).includes("u.ts"));
+  // The read-only forms: as before.
+  for (const command of ["git fetch origin", "git ls-remote origin", "git grep foo", "git grep -n -e foo", "git grep -O export", "git push -u origin main", "git fetch --upload-pack=git-upload-pack origin"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Named.run();
