@@ -1,7 +1,7 @@
 // Commands git, tar and zip run, and files git's plumbing writes, named by their options: git's
 // `--upload-pack`, `--receive-pack`, `--exec`, grep's `-O`, difftool's `-x`; tar's
 // `--checkpoint-action=exec=` and `-I`, zip's `-TT`; fast-export's and fast-import's marks,
-// mailinfo's files, credential-store's file. Another session holds u.ts; session s2 runs each
+// mailinfo's files, credential-store's file, diff-tree's --output. Another session holds u.ts; session s2 runs each
 // command through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -52,6 +52,31 @@ Named("should read the commands git's subcommand options name as scripts", async
   assert.ok((await writes(box, "git grep -O'touch u.ts #' export")).includes("u.ts"));
   // The read-only forms: as before.
   for (const command of ["git fetch origin", "git ls-remote origin", "git grep foo", "git grep -n -e foo", "git grep -O export", "git push -u origin main", "git fetch --upload-pack=git-upload-pack origin"]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
+Named("should judge the files git's plumbing writes by its options and operands", async ({ box }) => {
+  for (const command of [
+    "git fast-export --export-marks=u.ts HEAD",
+    "git fast-export --export-marks u.ts HEAD",
+    "git fast-import --export-marks=u.ts < /dev/null",
+    "git fast-import --export-pack-edges=u.ts < /dev/null",
+    "git fast-import --allow-unsafe-features < s.fi", // the stream may name marks files
+    "git mailinfo u.ts patch < mail.eml",
+    "git mailinfo -k msg u.ts < mail.eml",
+    "git credential-store --file=u.ts store < cred.txt",
+    "git credential-store --file u.ts erase < cred.txt",
+    "git -c credential.helper='store --file=u.ts' fetch", // git's credential-store, given its option
+    "git diff-tree -p --output=u.ts HEAD",
+    "git diff-files --output=u.ts",
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, "git fast-export --export-marks=u.ts HEAD"), ["u.ts"]);
+  assert.equal(await writes(box, "git mailinfo m.txt p.txt < mail.eml"), ["m.txt", "p.txt"]);
+  // Reading them: as before.
+  for (const command of ["git fast-export --import-marks=u.ts HEAD", "git credential-store --file=u.ts get < cred.txt", "git fast-export HEAD", "git diff-tree -p HEAD", "git -c credential.helper=store fetch"]) {
     assert.is(bash(box, command), undefined, command);
   }
 });

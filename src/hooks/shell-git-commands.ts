@@ -163,12 +163,13 @@ function split(setting: string): [string, string | undefined] {
   return at === -1 ? [setting, "true"] : [setting.slice(0, at), setting.slice(at + 1)];
 }
 
-/** A setting's command line, as a script: `!cmd` is cmd; a helper named alone is git's `credential-<name>`; a switch is none. */
+/** A setting's command line, as a script: `!cmd` is cmd; a helper named by its name (and its options) is git's `credential-<name>`, given the action; a switch is none. */
 function commandOf(key: string, value: string): string | undefined {
   if (SWITCH.test(value.trim()) && (key === "core.fsmonitor" || key.startsWith("pager."))) return undefined;
   if (key.startsWith("submodule.")) return value.trimStart().startsWith("!") ? value.trimStart().slice(1) : undefined; // (checkout, rebase, merge, none)
   if (value.trimStart().startsWith("!")) return value.trimStart().slice(1);
-  if (/^credential\./.test(key) && !/[\s/]/.test(value.trim())) return value.trim() === "" ? undefined : `git ${shellQuoted(`credential-${value.trim()}`)}`;
+  // (git runs `git credential-<helper> <action>` through the shell: `store --file=f` is credential-store's own option.)
+  if (/^credential\./.test(key) && /^[^\s/]+(\s|$)/.test(value.trim())) return `git credential-${value.trim()} ${INPUT}`;
   if (/\.path$/.test(key)) return shellQuoted(value);
   return value.trim() === "" ? undefined : value;
 }

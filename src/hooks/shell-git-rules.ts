@@ -2,7 +2,9 @@
 // apply), and, for those that rewrite it wholesale (checkout <branch>, switch, reset --hard, stash,
 // merge, pull, rebase, cherry-pick, revert, am), every file under the work tree's top; clean removes
 // what is untracked from where it runs. git's own -C and --work-tree move where paths are read from.
-// diff, log and show write what they print to --output's file, format-patch its patches.
+// diff, log and show (and diff-tree, diff-index, diff-files, range-diff) write what they print to
+// --output's file, format-patch its patches; fast-export and fast-import their marks, mailinfo its
+// message and patch, credential-store its credentials.
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
@@ -54,6 +56,10 @@ const GIT: Record<string, Syntax> = {
   log: OUTPUT,
   show: OUTPUT,
   whatchanged: OUTPUT,
+  "diff-files": OUTPUT,
+  "diff-index": OUTPUT,
+  "diff-tree": OUTPUT,
+  "range-diff": OUTPUT,
   "format-patch": { short: "o:", long: { "output-directory": "o", stdout: "", suffix: ":", ...OUTPUT.long } },
   archive: { short: "o:lv", long: { output: "o", format: ":", prefix: ":", remote: ":", exec: ":", "add-file": ":", "add-virtual-file": ":", list: "l", verbose: "v", mtime: ":" } },
   bundle: { short: "q", long: { progress: "", "all-progress": "", "all-progress-implied": "", version: ":", quiet: "q" } },
@@ -67,6 +73,12 @@ const GIT: Record<string, Syntax> = {
     short: "I:X:m:",
     long: { include: "I", exclude: "X", message: "m", to: ":", "object-map": ":", "include-ref": ":", "exclude-ref": ":", above: ":", top: ":", unit: ":", remote: ":" },
   },
+  // Plumbing that writes a file it is named: fast-export's and fast-import's marks (and pack
+  // edges), mailinfo's message and patch, credential-store's credentials.
+  "fast-export": { long: { "export-marks": ":", "import-marks": ":", "import-marks-if-exists": ":", "signed-tags": ":", "signed-commits": ":", "tag-of-filtered-object": ":", "refspec": ":", "anonymize-map": ":", "reencode": ":" } },
+  "fast-import": { long: { "export-marks": ":", "import-marks": ":", "import-marks-if-exists": ":", "export-pack-edges": ":", "relative-marks": "", "no-relative-marks": "", "allow-unsafe-features": "" } },
+  mailinfo: { long: { encoding: "::", "quoted-cr": "::" } },
+  "credential-store": { long: { file: ":" } },
   apply: {
     short: "p:C:",
     long: { directory: ":", exclude: ":", include: ":", whitespace: ":", "build-fake-ancestor": ":", "unsafe-paths": "", cached: "", stat: "", numstat: "", summary: "", check: "", apply: "", reject: "" },
@@ -310,6 +322,10 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
     case "log":
     case "show":
     case "whatchanged":
+    case "diff-files":
+    case "diff-index":
+    case "diff-tree":
+    case "range-diff":
       return outputFiles();
     case "format-patch": {
       // Its patches (0001-subject.patch, …, as --suffix ends them) into -o's directory, else where
@@ -351,6 +367,28 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const paths = texts.flatMap((text) => (text === undefined ? [] : diffPaths(text, strip === undefined ? 1 : Number(strip))));
       // --reject: the hunks that do not apply are left beside each file, in f.rej.
       return [...paths, ...(reading.has("reject") ? paths.map((path) => `${path}.rej`) : [])].map((path) => within(root, path));
+    }
+    case "fast-export":
+      return at(optionFiles(input, ["export-marks"], reading, (i) => i + index + 1));
+    case "fast-import": {
+      // A stream may name marks files of its own with --allow-unsafe-features; with --relative-marks
+      // a relative name is under the repository's info/fast-import (not the work tree's).
+      if (reading.has("allow-unsafe-features")) return [UNKNOWABLE];
+      const files = optionFiles(input, ["export-marks", "export-pack-edges"], reading, (i) => i + index + 1);
+      const relative = reading.has("relative-marks") && !reading.has("no-relative-marks");
+      return at(relative ? files.filter((file) => isAbsolute(file) || file.startsWith("\0")) : files);
+    }
+    case "mailinfo":
+      // `git mailinfo MSG PATCH`: the message and the patch of the mail on its input.
+      return at(values(reading.operands.slice(0, 2)));
+    case "credential-store": {
+      // store and erase rewrite --file's file, else ~/.git-credentials (or XDG's); get reads it.
+      const first = reading.operands[0];
+      if (first === undefined || (rest[first] !== undefined && rest[first] !== "store" && rest[first] !== "erase")) return [];
+      if (reading.has("file")) return at(optionFiles(input, ["file"], reading, (i) => i + index + 1));
+      const home = walk.environment.HOME ?? walk.home;
+      if (home === undefined || !home.startsWith("/")) return [`${UNKNOWN_MARK}.git-credentials`];
+      return [join(home, ".git-credentials"), join(walk.environment.XDG_CONFIG_HOME || join(home, ".config"), "git", "credentials")];
     }
     default:
       return [];
