@@ -81,4 +81,46 @@ Named("should judge the files git's plumbing writes by its options and operands"
   }
 });
 
+Named("should read the commands tar's and zip's options name as scripts", async ({ box }) => {
+  file(box, "t/a.ts", "export const a = 1;\n");
+  file(box, "tools/z.sh", "#!/bin/sh\nrm -f u.ts\ngzip\n", 0o755);
+  for (const command of [
+    "tar -cf out/x.tar --checkpoint=1 --checkpoint-action=exec='touch u.ts' t",
+    "tar -cf out/x.tar --checkpoint=1 --checkpoint-action exec='touch u.ts' t",
+    "tar -tvf a.tar --checkpoint=1 --checkpoint-action=exec='touch u.ts'", // a listing runs it too
+    "tar -cf out/y.tar -I 'touch u.ts; gzip' t",
+    "tar -cf out/y.tar --use-compress-program='rm -f u.ts; gzip' t",
+    "tar --use-compress-program=tools/z.sh -xf a.tgz -C out/x",
+    "tar cIf tools/z.sh out/y.tar t", // old-style letters, their values in order
+    "tar -C t -cf out/x.tar --checkpoint=1 --checkpoint-action=exec='touch ../u.ts' .", // after -C, there
+    "tar -cML 1 -F 'rm u.ts' -f out/x.tar t",
+    "gtar -cf out/y.tar -I 'touch u.ts; gzip' t",
+    "zip -q -T -TT 'touch u.ts #' out/a.zip t/a.ts",
+    "zip -q -T -TT='touch u.ts #' out/a.zip t/a.ts",
+    "zip -qTTtools/z.sh out/a.zip t/a.ts",
+    "zip -T --unzip-command 'rm u.ts {}' out/a.zip t/a.ts",
+    "zip -T -TT 'touch x' u.ts t/a.ts", // the archive, which -TT's value no longer stands for
+    // A command the text does not fix: any file.
+    'tar -cf out/y.tar -I "$prog" t',
+    'tar -cf out/y.tar --checkpoint-action="exec=$cmd" t',
+    'zip -T -TT"$cmd" out/a.zip t/a.ts',
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.ok((await writes(box, "tar -tvf a.tar --checkpoint=1 --checkpoint-action=exec='touch u.ts'")).includes("u.ts"), "read as its script, not as any file");
+  assert.equal(await writes(box, "zip -q -T -TT 'touch y.ts #' out/a.zip t/a.ts"), ["out/a.zip", "y.ts"]);
+  // The common forms: as before.
+  for (const command of [
+    "tar -tvf a.tar",
+    "tar -xzf a.tar.gz -C out/x",
+    "tar -cf out/y.tar.zst -I 'zstd -19' t",
+    "tar --use-compress-program=pigz -cf out/y.tgz t",
+    "tar -cf out/x.tar --checkpoint=100 --checkpoint-action=dot t",
+    "zip -T out/a.zip t/a.ts",
+    "zip -qr out/a.zip t",
+  ]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
 Named.run();

@@ -2,12 +2,13 @@
 // does not name: anything under the directory they extract to; they write the archive they create
 // (and tar and 7z remove what they archive when asked). gzip, bzip2, xz and compress replace each
 // file they are given with its compressed or decompressed twin; lz4 and brotli write the twin
-// beside it; uudecode writes the file its input names.
-import { readOptions, shortTakes, type Syntax, valuedLong } from "./shell-options.js";
+// beside it; uudecode writes the file its input names. The commands tar and zip run from their
+// options (`-I`, `--checkpoint-action=exec=`, zip's `-TT`) are read as scripts (archiveCommandRuns).
+import { type Reading, readOptions, shortTakes, type Syntax, valuedLong } from "./shell-options.js";
 import { basename } from "node:path";
 import { exists } from "../targets/target.js";
 import { optionFiles, placeOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { STDIN } from "./shell-runners.js";
+import { INPUT, type Nested, STDIN } from "./shell-runners.js";
 import { anyUnder, directoryAt, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
@@ -70,37 +71,65 @@ export const TAR: Syntax = {
   },
 };
 
+/** tar's arguments read by its syntax, and where each of the reading's stands in the command's own. */
+function tarReading(args: Array<string | undefined>): { reading: Reading; origin: (at: number) => number } {
+  // `tar xzf a.tgz`: a first word without a dash is a cluster of letters whose values follow it, in order.
+  const first = args[0];
+  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return { reading: readOptions(args, TAR), origin: (at) => at };
+  const rewritten: Array<string | undefined> = [];
+  const from: number[] = [];
+  let next = 1;
+  for (const letter of first) {
+    rewritten.push(`-${letter}`);
+    from.push(0);
+    if (shortTakes(TAR, letter) === 1) {
+      rewritten.push(args[next]);
+      from.push(next++);
+    }
+  }
+  for (let at = next; at < args.length; at++) {
+    rewritten.push(args[at]);
+    from.push(at);
+  }
+  return { reading: readOptions(rewritten, TAR), origin: (at) => from[at] as number };
+}
+
+/**
+ * The commands tar and zip run through the shell, which their options name, as scripts run where
+ * they run: tar's compressor (`-I`, `--use-compress-program`, in any mode), a checkpoint's
+ * `--checkpoint-action=exec=…` (a listing's too) and the volume script (`-F`, `--info-script`);
+ * zip's test command (`-TT`, `--unzip-command`, given the archive, or in place of `{}`).
+ * UNKNOWABLE where the text does not fix one.
+ */
+export function archiveCommandRuns(program: string, args: Array<string | undefined>, cwd: string | undefined, text: (at: number) => string | undefined): Nested[] | typeof UNKNOWABLE {
+  const scripts: Array<string | undefined> = [];
+  let places = [cwd];
+  if (program === "zip") {
+    const { list } = zipArguments(args);
+    // (`-TT"$cmd"`: a word the text does not fix, which may name one.)
+    if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*TT|--u)/.test(text(at) ?? ""))) return UNKNOWABLE;
+    for (const value of readOptions(list, ZIP).values("unzip-command")) scripts.push(value === undefined ? undefined : value.includes("{}") ? value.replaceAll("{}", INPUT) : `${value} ${INPUT}`);
+  } else {
+    const { reading } = tarReading(args);
+    // (A checkpoint's command runs where tar is at the time: after a -C, there.)
+    for (const directory of reading.values("C")) places.push(directoryAt(places.at(-1), directory));
+    places = [...new Set(places)];
+    scripts.push(...reading.values("I"), ...reading.values("F"));
+    for (const action of reading.values("checkpoint-action")) if (action === undefined || action.startsWith("exec=")) scripts.push(action?.slice(5));
+    if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*[IF]|--(u|inf|new|checkpoint-a))/.test(text(at) ?? ""))) return UNKNOWABLE;
+  }
+  if (scripts.includes(undefined)) return UNKNOWABLE;
+  return (scripts as string[]).filter((script) => script.trim() !== "").flatMap((script) => places.map((place) => ({ script, cwd: place })));
+}
+
 /**
  * tar x writes what the archive holds, which the text does not name: anything under -C's directory
  * (or here). tar c, r, u, A and --delete write the -f archive (and -g's snapshot; --remove-files
  * removes what they archive); t and d only read.
  */
 export function tarWrites(input: RuleInput): string[] {
-  const { args, walk } = input;
-  // `tar xzf a.tgz`: a first word without a dash is a cluster of letters whose values follow it, in order.
-  let list = args;
-  let origin = (at: number) => at;
-  const first = args[0];
-  if (first !== undefined && /^[A-Za-z]+$/.test(first)) {
-    const rewritten: Array<string | undefined> = [];
-    const from: number[] = [];
-    let next = 1;
-    for (const letter of first) {
-      rewritten.push(`-${letter}`);
-      from.push(0);
-      if (shortTakes(TAR, letter) === 1) {
-        rewritten.push(args[next]);
-        from.push(next++);
-      }
-    }
-    for (let at = next; at < args.length; at++) {
-      rewritten.push(args[at]);
-      from.push(at);
-    }
-    list = rewritten;
-    origin = (at) => from[at] as number;
-  }
-  const reading = readOptions(list, TAR);
+  const { walk } = input;
+  const { reading, origin } = tarReading(input.args);
   const index = optionFiles(input, ["index-file"], reading, origin);
   if (reading.has("x")) {
     if (reading.has("O")) return index;
@@ -134,6 +163,51 @@ export function sevenZip(): Rule {
     },
   };
 }
+
+/** zip's options that take a value (its two-letter `-TT` and `-tt`: zipArguments). */
+const ZIP: Syntax = {
+  short: "b:n:t:i:x:P:O:Z:s:",
+  long: { move: "m", "temp-path": "b", suffixes: "n", "from-date": "t", "before-date": ":", include: "i", exclude: "x", password: "P", "output-file": "O", "compression-method": "Z", split: "s", "unzip-command": ":" },
+};
+
+/**
+ * zip's arguments with its two-letter options that take a value spelled long (`-TT cmd`, `-TTcmd`,
+ * `-TT=cmd`, `-qTT cmd` as `--unzip-command`; `-tt` as `--before-date`), and where each of them
+ * stands in the command's own.
+ */
+function zipArguments(args: Array<string | undefined>): { list: Array<string | undefined>; origin: (at: number) => number } {
+  const list: Array<string | undefined> = [];
+  const from: number[] = [];
+  let ended = false;
+  for (const [at, arg] of args.entries()) {
+    const pair = ended || arg === undefined || arg.startsWith("--") ? null : /^-([A-Za-z]*?)(TT|tt)(.*)$/s.exec(arg);
+    if (arg === "--") ended = true;
+    if (pair === null) {
+      list.push(arg);
+      from.push(at);
+      continue;
+    }
+    const [, before = "", two, value = ""] = pair;
+    if (before !== "") {
+      list.push(`-${before}`);
+      from.push(at);
+    }
+    list.push(`--${two === "TT" ? "unzip-command" : "before-date"}${value === "" ? "" : `=${value.replace(/^=/, "")}`}`);
+    from.push(at);
+  }
+  return { list, origin: (at) => from[at] as number };
+}
+
+/** zip ARCHIVE FILES…: the archive (and with -m, the files it takes in, which go), and -O's file. */
+export const zipRule: Rule = {
+  syntax: ZIP,
+  writes: (input) => {
+    const { list, origin } = zipArguments(input.args);
+    const reading = readOptions(list, ZIP);
+    const archive = reading.has("m") ? reading.operands : reading.operands.slice(0, 1);
+    return [...input.values(archive.map(origin)), ...optionFiles(input, ["O"], reading, origin)];
+  },
+};
 
 /** unzip: what the archive holds, under -d's directory; nothing when it lists, tests or extracts to stdout. */
 export const unzipRule: Rule = {

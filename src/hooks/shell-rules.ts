@@ -16,7 +16,7 @@ import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { FILE_RULES } from "./shell-file-rules.js";
 import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
-import { brotliRule, compressed, lz4Rule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES } from "./shell-archive-rules.js";
+import { brotliRule, compressed, lz4Rule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES, zipRule } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
@@ -502,13 +502,13 @@ export const RULES: Record<string, Rule> = {
   xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
   // pandoc -o out; sqlite3 DB (its database, opened for writing); strip and objcopy in place, or
-  // -o / the second operand; ssh-keygen -f key (and key.pub); zip ARCHIVE (and with -m, the files it takes in, which go).
+  // -o / the second operand; ssh-keygen -f key (and key.pub); zip ARCHIVE (shell-archive-rules.ts).
   pandoc: { syntax: { short: "o:f:r:t:w:", long: { output: "o", from: "f", read: "r", to: "t", write: "w" } }, writes: (input) => optionFiles(input, ["o"]) },
   sqlite3: { syntax: {}, writes: sqliteDatabase },
   strip: { syntax: { short: "o:F:I:O:R:K:N:" }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(input.reading.operands)) },
   objcopy: { syntax: { short: "I:O:B:j:R:K:N:L:G:W:b:i:" }, writes: (input) => input.values(input.reading.operands.slice(input.reading.operands.length > 1 ? 1 : 0, 2)) },
   "ssh-keygen": { syntax: { short: "f:C:N:P:t:b:a:Z:O:I:n:V:z:E:m:F:J:j:K:M:r:s:S:w:Y:" }, writes: (input) => optionFiles(input, ["f"]).flatMap((key) => (key.startsWith("\0") ? [key] : [key, `${key}.pub`])) },
-  zip: { syntax: { short: "b:n:t:i:x:P:O:Z:s:", long: { move: "m", "temp-path": "b", suffixes: "n", "from-date": "t", include: "i", exclude: "x", password: "P", "output-file": "O", "compression-method": "Z", split: "s" } }, writes: (input) => [...input.values(input.reading.has("m") ? input.reading.operands : input.reading.operands.slice(0, 1)), ...optionFiles(input, ["O"])] },
+  zip: zipRule,
   gpg: GPG,
   gpg2: GPG,
   pigz: compressed(false, "b:p:S:"),

@@ -18,7 +18,8 @@ import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
-import { add, directoryAt, outputs, physicalDirectoryAt, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { archiveCommandRuns } from "./shell-archive-rules.js";
+import { add, directoryAt, outputs, physicalDirectoryAt, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -88,6 +89,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         if (script === undefined) add(here, UNKNOWABLE);
         else nested.push({ script, cwd });
       }
+    }
+    if ((program === "tar" || program === "bsdtar" || program === "zip") && !walk.shared.functions.has(program)) {
+      // The commands their options name (`tar -I cmd`, `--checkpoint-action=exec=cmd`, `zip -TT cmd`): read in turn (shell-archive-rules.ts).
+      const runs = archiveCommandRuns(program, argv.slice(1), here.cwd, (at) => wordValue(words[at + 1], here));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
     }
     // (By its name or from a bin directory: a file named so elsewhere is a script, .git/hooks/pre-commit.)
     const installed = /^([^/]*|.*\/\.?bin\/[^/]*)$/.test(argv[0] ?? "");
