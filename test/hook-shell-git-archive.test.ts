@@ -40,6 +40,8 @@ Named("should read the commands git's subcommand options name as scripts", async
     "git difftool -yx 'touch u.ts #'",
     "git difftool -y --extcmd='touch u.ts #'",
     "git send-email --to-cmd=tools/up.sh x.patch",
+    "git -c sendemail.tocmd=tools/up.sh send-email x.patch",
+    "git -c sendemail.work.cccmd='rm u.ts #' send-email x.patch",
     "git -C . fetch --upload-pack='rm u.ts #' origin",
     // A command the text does not fix: any file.
     'git fetch --upload-pack "$cmd" origin',

@@ -14,7 +14,7 @@ import { HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTree
 
 /** The settings whose value is a command line git runs (through the shell; a program's path for `*.path`). */
 const COMMAND_KEY =
-  /^(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.(.+\.)?helper|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|gpg\.(.+\.)?program|gpg\.ssh\.defaultkeycommand|(difftool|mergetool|man|browser)\..+\.(cmd|path)|interactive\.difffilter|sendemail\.(sendmailcmd|smtpserver)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|submodule\..+\.update|trailer\..+\.(cmd|command))$/i;
+  /^(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.(.+\.)?helper|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|gpg\.(.+\.)?program|gpg\.ssh\.defaultkeycommand|(difftool|mergetool|man|browser)\..+\.(cmd|path)|interactive\.difffilter|sendemail\.(.+\.)?(sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|submodule\..+\.update|trailer\..+\.(cmd|command))$/i;
 
 /** Settings that make git read another config file, which could set any of them. */
 const INCLUDE_KEY = /^include(if\..+)?\.path$/i;
