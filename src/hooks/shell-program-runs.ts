@@ -9,9 +9,10 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
+import { GLOB_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
-import { type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
-import { readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
+import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -22,6 +23,8 @@ type Node = Parser.SyntaxNode;
  */
 export function runsProgramFile(command: { name: string; args: Array<string | undefined>; argv0: string | undefined; words: Node[]; here: Walk; known: boolean }, nested: Nested[]): boolean {
   const { name, args, words, here } = command;
+  // (The files python's standard modules write and the programs they run: pythonModuleRuns.)
+  if (/^(python|pypy)[\d.]*$/.test(name)) pythonModuleRuns(name, args, words, here, nested);
   const text = (from: number) => words.slice(from).map((word) => word.text);
   // `uv run fix.py`, `uv run tools/fix.py`: a runner given a program by its file's path. One run by
   // its path alone (`./fix.py`) is read as bash runs it too (by its `#!`, or as a shell script).
@@ -69,6 +72,114 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   return false;
+}
+
+/**
+ * `python3 -m cProfile -o out fix.py`, `-m pickletools -o out x.pickle`, `-m zipapp app -o out`,
+ * `-m uu -d in out`, `-m doctest notes.txt`, `-m timeit 'code'`, `-m trace --count fix.py`: a
+ * module of python's own, run as a command, that writes a file its options or operands name (or one
+ * of its own naming: `app.pyz`, `*.cover`), or that runs a program: a script or module it is given
+ * (read as the interpreter given it), code in its arguments (as `-c`'s), a doctest file's examples
+ * (as a program on stdin; a `.py` one is imported, read as the program file). The walk judges each
+ * written name as a rule's; one the text does not fix, as writing any file.
+ */
+function pythonModuleRuns(name: string, args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
+  const interpreter = interpreterOf(name);
+  if (interpreter === undefined) return;
+  const outer = readOptions(args, interpreter.syntax);
+  const module = outer.has("m") ? outer.value("m") : undefined;
+  const syntax = module === undefined ? undefined : ownEntry(PYTHON_MODULES, module);
+  if (syntax === undefined) return;
+  const own = args.slice(outer.end);
+  const ownWords = words.slice(outer.end);
+  const reading = readOptions(own, syntax);
+  const written = (values: Array<string | undefined>) => {
+    for (const value of values) add(here, value === undefined ? UNKNOWABLE : value);
+  };
+  const word = (at: number) => (ownWords[at] as Node).text;
+  // Words as written, from `at` on (the program's own arguments).
+  const rest = (at: number) => ownWords.slice(at).map((node) => node.text);
+  const [first] = reading.operands;
+  switch (module) {
+    case "cProfile":
+    case "profile":
+    case "trace": {
+      written(reading.values("o"));
+      if (module === "trace") {
+        written(reading.values("f"));
+        // Its annotated listings (`.cover`) in --coverdir, or beside each module it ran.
+        if (reading.has("c", "r") && !reading.has("R")) for (const directory of reading.has("C") ? reading.values("C") : ["."]) add(here, directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**", "*.cover")}`);
+      }
+      // The program it runs: a module (`-m json.tool`, trace's `--module`), or a script file.
+      const runsModule = module === "trace" ? reading.has("module") : reading.has("m");
+      if (first !== undefined) nested.push({ script: [name, ...(runsModule ? ["-m"] : []), ...rest(first)].join(" "), cwd: here.cwd });
+      return;
+    }
+    case "pickletools":
+      return written(reading.values("o"));
+    case "zipapp": {
+      if (reading.has("info")) return;
+      // With no --output, the source's name with the suffix .pyz (pathlib's with_suffix).
+      if (reading.has("o")) return written(reading.values("o"));
+      const source = first === undefined ? undefined : own[first];
+      return written([source === undefined ? undefined : source.replace(/\/+$/, "").replace(/(?<=[^/.][^/]*)\.[^/.]*$|$/, ".pyz")]);
+    }
+    case "uu": {
+      const output = reading.operands[1];
+      if (output !== undefined && own[output] !== "-") written([own[output]]);
+      return;
+    }
+    case "doctest":
+      for (const at of reading.operands) {
+        const file = own[at];
+        if (file === undefined) {
+          add(here, UNKNOWABLE);
+          continue;
+        }
+        // A module (`x.py`) is imported: its code runs, as the program file's.
+        if (/\.py$/.test(file)) {
+          nested.push({ script: [name, word(at)].join(" "), cwd: here.cwd });
+          continue;
+        }
+        // A text file: the code of its examples (`>>> …`, `... …`), read as a program given on stdin.
+        const path = directoryAt(here.cwd, file);
+        const found = path === undefined ? UNKNOWABLE : programText(path, here);
+        if (found === UNKNOWABLE) add(here, UNKNOWABLE);
+        else if (found !== undefined) nested.push({ script: programOnStdin(name, doctestCode(found.text)), cwd: here.cwd });
+      }
+      return;
+    case "timeit": {
+      // Its statements and setup are python code, given as `-c`'s would be.
+      const code = [...reading.values("s"), ...reading.operands.map((at) => own[at])];
+      if (code.some((text) => text === undefined)) add(here, UNKNOWABLE);
+      else if (code.length > 0) nested.push({ script: `${name} -c ${shellQuoted((code as string[]).join("\n"))}`, cwd: here.cwd });
+      return;
+    }
+  }
+}
+
+/** How the modules pythonModuleRuns reads take their options. */
+const PYTHON_MODULES: Record<string, Syntax> = {
+  cProfile: { short: "o:s:", long: { outfile: "o", sort: "s" }, ordered: true },
+  profile: { short: "o:s:", long: { outfile: "o", sort: "s" }, ordered: true },
+  trace: { short: "f:C:", long: { file: "f", coverdir: "C", count: "c", report: "r", "no-report": "R", module: "", ...valuedLong("ignore-module ignore-dir") }, ordered: true },
+  pickletools: { short: "o:l:p:", long: { output: "o", indentlevel: "l", preamble: "p", memo: "m", annotate: "a" } },
+  zipapp: { short: "o:p:m:", long: { output: "o", python: "p", main: "m", compress: "c", info: "" } },
+  uu: { short: "", long: { decode: "d", text: "t" } },
+  doctest: { short: "o:", long: { option: "o", verbose: "v", "fail-fast": "f" } },
+  timeit: { short: "n:u:s:r:", long: { number: "n", setup: "s", repeat: "r", unit: "u", time: "t", clock: "c", process: "p", verbose: "v", help: "h" }, ordered: true },
+};
+
+/** The code of a doctest file's examples: the lines after its `>>>` and `...` prompts. */
+function doctestCode(text: string): string {
+  return [...text.matchAll(/^[ \t]*(?:>>>|\.\.\.)(?: |$)(.*)$/gm)].map((match) => match[1]).join("\n");
+}
+
+/** A command line running an interpreter on a program given on its input, as a quoted heredoc. */
+function programOnStdin(interpreter: string, program: string): string {
+  let end = "CLAIMS_PROGRAM";
+  while (program.split("\n").includes(end)) end += "_";
+  return `${interpreter} - <<'${end}'\n${program}\n${end}\n`;
 }
 
 /**
