@@ -45,4 +45,33 @@ More("should judge what python's standard modules run as commands write, and the
   }
 });
 
+More("should judge the files node's own options write, on its command line or in NODE_OPTIONS", async ({ box }) => {
+  file(box, "x.js", "console.log(1);\n");
+  const cases: Array<[string, string[]]> = [
+    ["node --redirect-warnings=u.ts -e \"process.emitWarning('w')\"", ["u.ts"]],
+    ["NODE_OPTIONS=--redirect-warnings=u.ts node -e \"process.emitWarning('w')\"", ["u.ts"]],
+    ["NODE_OPTIONS='--cpu-prof --cpu-prof-name=u.ts' node x.js", ["u.ts"]],
+    ["node --cpu-prof --cpu-prof-name=u.ts -e 1", ["u.ts"]],
+    ["node --cpu-prof --cpu-prof-name u.ts x.js", ["u.ts"]],
+    ["node --cpu-prof --cpu-prof-dir=prof '--cpu-prof-name=p-${pid}.json' x.js", ["glob:prof/p-*.json"]],
+    ["node --cpu-prof --cpu-prof-name=\"$name\" x.js", ["glob:CPU.*.cpuprofile", "unknown:."]],
+    ["node --heap-prof --heap-prof-name=u.ts -e 1", ["u.ts"]],
+    ["node --diagnostic-dir=src --heap-prof x.js", ["glob:src/Heap.*.heapprofile"]],
+    ["node --trace-event-file-pattern=u.ts --trace-events-enabled -e 1", ["u.ts"]],
+    ["node --trace-events-enabled x.js", ["glob:node_trace.*.log"]],
+    ["node --test --test-reporter=tap --test-reporter-destination=u.ts x.test.js", ["u.ts"]],
+    ["node --test --test-reporter=spec --test-reporter-destination=stdout x.test.js", []],
+    ["node --report-on-signal --report-filename=u.ts x.js", ["u.ts"]],
+    ["node --tls-keylog=u.ts x.js", ["u.ts"]],
+    ["node --snapshot-blob u.ts --build-snapshot x.js", ["u.ts"]],
+    ["node --cpu-prof x.js", ["glob:CPU.*.cpuprofile"]], // a new file of node's naming
+    ["node --prof x.js", ["glob:isolate-*.log"]],
+    ["node --test", []],
+    ["node x.js", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  for (const [command, expected] of cases) assert.is(bash(box, command), expected.includes("u.ts") ? "deny" : undefined, command);
+  assert.equal(await writes(box, "node x.js", { NODE_OPTIONS: "--redirect-warnings=u.ts" }), ["u.ts"]);
+});
+
 More.run();

@@ -25,6 +25,8 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   const { name, args, words, here } = command;
   // (The files python's standard modules write and the programs they run: pythonModuleRuns.)
   if (/^(python|pypy)[\d.]*$/.test(name)) pythonModuleRuns(name, args, words, here, nested);
+  // (The diagnostic files node's own options and NODE_OPTIONS' write: nodeOutputs.)
+  if (/^(node|nodejs|tsx)$/.test(name)) for (const path of nodeOutputs(args, words, here)) add(here, path);
   const text = (from: number) => words.slice(from).map((word) => word.text);
   // `uv run fix.py`, `uv run tools/fix.py`: a runner given a program by its file's path. One run by
   // its path alone (`./fix.py`) is read as bash runs it too (by its `#!`, or as a shell script).
@@ -180,6 +182,78 @@ function programOnStdin(interpreter: string, program: string): string {
   let end = "CLAIMS_PROGRAM";
   while (program.split("\n").includes(end)) end += "_";
   return `${interpreter} - <<'${end}'\n${program}\n${end}\n`;
+}
+
+/**
+ * The files node writes by its own options, given on its command line or in NODE_OPTIONS (node
+ * reads both): `--redirect-warnings=f`, `--test-reporter-destination=f`, `--tls-keylog=f`,
+ * `--localstorage-file=f`, `--snapshot-blob f --build-snapshot`; profiles and reports under
+ * `--diagnostic-dir` or where it runs, by the name given (`--cpu-prof-name`, `--heap-prof-name`,
+ * `--report-filename`; `${pid}` and the like any text) or by node's own (`CPU.*.cpuprofile`,
+ * `Heap.*.heapprofile`, `report.*.json`, `Heap.*.heapsnapshot`, `isolate-*.log` of `--prof`, or
+ * V8's `--logfile`); trace events by `--trace-event-file-pattern` or `node_trace.*.log`; a test
+ * run's snapshots (`--test-update-snapshots`: `*.snapshot` beside its tests); NODE_V8_COVERAGE's
+ * `coverage-*.json`; a single executable's blob, named in `--experimental-sea-config`'s file (any
+ * file, unread). A value the text does not fix: any file.
+ */
+function nodeOutputs(args: Array<string | undefined>, words: Node[], here: Walk): string[] {
+  const syntax = interpreterOf("node")?.syntax;
+  if (syntax === undefined) return [];
+  const given = readOptions(args, syntax);
+  const fromEnvironment = (here.environment.NODE_OPTIONS ?? "").split(/\s+/).filter((word) => word !== "").map((word) => word.replace(/^(['"])(.*)\1$/, "$2"));
+  const inEnvironment = readOptions(fromEnvironment, { ...syntax, ordered: false });
+  const values = (key: string) => [...inEnvironment.values(key), ...given.values(key)];
+  const has = (...keys: string[]) => given.has(...keys) || inEnvironment.has(...keys);
+  const last = (key: string) => {
+    const all = values(key);
+    return all.length === 0 ? undefined : { value: all[all.length - 1] };
+  };
+  const found: string[] = [];
+  // One of these options with a value the text does not fix (`--cpu-prof-name="$n"`), which the reading takes for an operand.
+  if (args.some((arg, at) => arg === undefined && /^["']?--(redirect-warnings|test-reporter-destination|tls-keylog|localstorage-file|logfile|snapshot-blob|diagnostic-dir|(cpu|heap)-prof-(name|dir)|report-(filename|dir|directory)|trace-event-file-pattern)=/.test(words[at]?.text ?? ""))) found.push(UNKNOWABLE);
+  // A name node gives its placeholders in (`${pid}`, `${rotation}`): any text there.
+  const named = (directory: string | undefined, name: string | undefined) => {
+    if (directory === undefined || name === undefined) return found.push(UNKNOWABLE);
+    const path = join(directory, name);
+    found.push(/\$\{[^}]*\}|[*?]/.test(path) ? `${GLOB_MARK}${path.replace(/\$\{[^}]*\}/g, "*")}` : path);
+  };
+  // A file named as given (relative to where node runs); a profile's or report's name is joined onto its directory, as node joins them.
+  const files = (key: string) => {
+    for (const value of values(key)) if (value !== "stdout" && value !== "stderr") found.push(value ?? UNKNOWABLE);
+  };
+  files("redirect-warnings");
+  files("test-reporter-destination");
+  files("tls-keylog");
+  files("localstorage-file");
+  files("--logfile");
+  const diagnostics = last("diagnostic-dir")?.value ?? ".";
+  const place = (...keys: string[]) => {
+    for (const key of keys) {
+      const option = last(key);
+      if (option !== undefined) return option.value;
+    }
+    return diagnostics;
+  };
+  if (has("--cpu-prof", "cpu-prof-name", "cpu-prof-dir")) named(place("cpu-prof-dir"), last("cpu-prof-name")?.value ?? "CPU.*.cpuprofile");
+  if (has("--heap-prof", "heap-prof-name", "heap-prof-dir")) named(place("heap-prof-dir"), last("heap-prof-name")?.value ?? "Heap.*.heapprofile");
+  if (has("heapsnapshot-signal", "heapsnapshot-near-heap-limit")) named(diagnostics, "Heap.*.heapsnapshot");
+  if (has("--report-on-signal", "--report-uncaught-exception", "--report-on-fatalerror", "report-filename", "report-directory", "report-dir", "report-signal")) {
+    const name = last("report-filename")?.value ?? "report.*.json";
+    if (name !== "stdout" && name !== "stderr") named(place("report-directory", "report-dir"), name);
+  }
+  if (has("--prof") && last("--logfile") === undefined) named(".", "isolate-*.log");
+  if (has("trace-event-file-pattern", "--trace-events-enabled", "trace-event-categories")) {
+    const pattern = last("trace-event-file-pattern");
+    if (pattern === undefined) named(".", "node_trace.*.log");
+    else if (pattern.value === undefined) found.push(UNKNOWABLE);
+    else found.push(/\$\{[^}]*\}/.test(pattern.value) ? `${GLOB_MARK}${pattern.value.replace(/\$\{[^}]*\}/g, "*")}` : pattern.value);
+  }
+  if (has("--build-snapshot")) named(".", last("snapshot-blob")?.value ?? "snapshot.blob");
+  if (has("--test-update-snapshots")) named(".", "**/*.snapshot");
+  if (has("experimental-sea-config")) found.push(UNKNOWABLE);
+  const coverage = here.environment.NODE_V8_COVERAGE;
+  if (coverage !== undefined && coverage !== "") named(coverage, "coverage-*.json");
+  return found;
 }
 
 /**
