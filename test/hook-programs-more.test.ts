@@ -70,8 +70,42 @@ More("should judge the files node's own options write, on its command line or in
     ["node x.js", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const [command, expected] of cases) assert.is(bash(box, command), expected.includes("u.ts") ? "deny" : undefined, command);
+  for (const [command, expected] of cases) assert.is(bash(box, command), expected.includes("u.ts") || expected.includes("unknown:.") ? "deny" : undefined, command);
   assert.equal(await writes(box, "node x.js", { NODE_OPTIONS: "--redirect-warnings=u.ts" }), ["u.ts"]);
+});
+
+More("should judge a name an inline program builds by an expression as any file where it runs, and keep the names its text gives", async ({ box }) => {
+  const built: Array<[string, string[]]> = [
+    ["python3 -c \"import pathlib; pathlib.Path('u').with_suffix('.ts').write_text('x')\"", [".ts", "glob:**"]],
+    ["python3 -c \"open(''.join(['u','.','ts']),'w').write('x')\"", ["glob:**"]],
+    ["python3 -c \"open('u.t'+chr(115),'w').write('x')\"", ["glob:**", "u.t"]],
+    ["python3 -c \"n = 'u.t' + chr(115); open(n, 'w')\"", ["glob:**", "u.t"]], // set to a built name first
+    ["python3 -c \"open('{}.ts'.format('u'), 'w')\"", ["glob:**", "glob:*.ts"]],
+    ["node -e \"require('fs').writeFileSync(['u','ts'].join('.'),'x')\"", ["glob:**"]],
+    ["node -e \"require('fs').writeFileSync(String.fromCharCode(117)+'.ts','x')\"", [".ts", "glob:*.ts", "unknown:.ts"]], // a stem built, its extension given
+    ["python3 -c \"from pathlib import Path; Path('u').with_suffix('.ts').resolve().write_text('x')\"", [".ts", "glob:**"]],
+    ["perl -e 'open F, \">\", join(\".\", \"u\", \"ts\"); print F \"x\"'", ["glob:**"]],
+    ["python3 -c \"import os; os.rename('a.txt', '..' + chr(47) + 'u.ts')\"", ["a.txt", "u.ts", "unknown:.", "unknown:u.ts"]], // reaching above: anywhere
+  ];
+  const given: Array<[string, string[]]> = [
+    ["node -e 'require(\"fs\").writeFileSync(\"u.\" + \"ts\", \"\")'", ["u.ts"]],
+    ["node -e 'require(\"fs\").writeFileSync(__dirname + \"/u.ts\", \"\")'", ["/u.ts", "unknown:u.ts"]],
+    ["python3 -c 'import os; open(os.path.join(os.path.dirname(d), \"u.ts\"), \"w\")'", ["u.ts", "unknown:u.ts"]],
+    ["python3 -c 'open(f\"{d}/u.ts\", \"w\")'", ["unknown:u.ts"]],
+    ["python3 -c 'open(f\"{n}.ts\", \"w\")'", ["glob:*.ts"]],
+    ["python3 -c \"from pathlib import Path; (Path('src') / 'u.ts').write_text('x')\"", ["u.ts", "unknown:u.ts"]],
+    ["python3 -c \"from pathlib import Path; Path('src/v.ts').write_text('x')\"", ["src/v.ts"]],
+    ["python3 -c \"from pathlib import Path; Path(__file__).parent.joinpath('v.json').resolve().write_text('x')\"", ["v.json"]],
+    ["python3 -c \"out = 'v.txt'; open(out, 'w').write('x')\"", ["v.txt"]],
+    ["python3 -c \"import sys; open(sys.argv[1], 'w')\" v.txt", ["v.txt"]],
+    ["python3 - <<'EOF'\nfor p in ['src/a.ts', 'src/b.ts']:\n    open(p, 'w').write('x')\nEOF", ["src/a.ts", "src/b.ts", "unknown:src/b.ts"]],
+    ["python3 - <<'EOF'\ndef fix(path):\n    open(path, 'w').write('x')\nfix('src/a.ts')\nEOF", ["src/a.ts"]],
+    ["node -e \"const fs = require('fs'); for (const f of ['src/a.ts']) fs.writeFileSync(f, 'x')\"", ["src/a.ts"]],
+    ["python3 -c \"import json; print(json.dumps({'a': 1}))\"", []],
+  ];
+  for (const [command, expected] of [...built, ...given]) assert.equal(await writes(box, command), expected, command);
+  for (const [command] of built) assert.is(bash(box, command), "deny", command);
+  for (const [command, expected] of given) if (!expected.some((path) => /u\.ts|\*\.ts/.test(path))) assert.is(bash(box, command), undefined, command);
 });
 
 More.run();

@@ -144,28 +144,28 @@ function pathObjectChanges(code: string): RegExp | undefined {
   return methods.length === 0 ? undefined : new RegExp(String.raw`\.\s*(?:${methods.join("|")})(?![\w$?!])`, "g");
 }
 
-/** Whether a call in the blanked code changes a file whose name is computed (`program`: the text as written, offsets alike). */
-function changesComputedName(code: string, program: string): boolean {
-  const literal = literalNames(code);
-  const isComputed = (arg: string) => computed(arg, literal);
+/**
+ * The names the write calls of the blanked code are given (`program`: the text as written, offsets
+ * alike): each argument that names what a call changes, as [from, to] offsets, or the object a
+ * method changes, as the text before it (`receiver`); "value" where a changing function is passed as
+ * a value (`map(os.remove, names)`), whose names are whatever it is mapped over.
+ */
+function* writtenNames(code: string, program: string): Generator<[number, number] | { receiver: string; at: number; open?: true } | "value"> {
   const aliased = aliasedChanges(program);
   const functionCalls = aliased === undefined ? [...code.matchAll(CHANGE_FUNCTION)] : [...code.matchAll(CHANGE_FUNCTION), ...code.matchAll(aliased)];
   for (const match of functionCalls) {
     const name = match[0].replace(/^\)\./, "");
     const spans = argumentsAt(code, (match.index as number) + match[0].length);
-    // Passed as a value (`map(os.remove, names)`): the names are whatever it is mapped over.
-    if (spans === undefined) return true;
-    const args = spans.map(([from, to]) => code.slice(from, to));
+    if (spans === undefined) {
+      yield "value";
+      continue;
+    }
     const called = name.slice(name.lastIndexOf(".") + 1); // `fs.unlinkSync` is unlinkSync, no link
-    const names = name.startsWith("FileUtils.") ? args : MOVES.test(called) ? args.slice(0, 2) : COPIES.test(called) ? args.slice(1, 2) : args.slice(0, 1);
-    if (names.some(isComputed)) return true;
+    yield* name.startsWith("FileUtils.") ? spans : MOVES.test(called) ? spans.slice(0, 2) : COPIES.test(called) ? spans.slice(1, 2) : spans.slice(0, 1);
   }
   const pathMethods = pathObjectChanges(code);
   for (const match of pathMethods === undefined ? code.matchAll(CHANGE_METHOD) : [...code.matchAll(CHANGE_METHOD), ...code.matchAll(pathMethods)]) {
-    const receiver = code.slice(Math.max(0, (match.index as number) - 200), match.index as number);
-    // The object is the name: computed, unless a quoted string, a Path of one, or a variable set to one.
-    const object = /[$]?[A-Za-z_]\w*\s*$/.exec(receiver)?.[0].trim();
-    if (!/(?:Path(?:name\.new)?\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver) && !(object !== undefined && literal.has(object) && !/\.\s*[$]?\w+\s*$/.test(receiver))) return true;
+    yield { receiver: code.slice(Math.max(0, (match.index as number) - 200), match.index as number), at: match.index as number };
   }
   for (const match of code.matchAll(OPEN)) {
     const method = code[(match.index as number) - 1] === "." && !/(?:File|IO|io|os|fs|codecs)\.$/.test(code.slice(0, match.index));
@@ -175,14 +175,35 @@ function changesComputedName(code: string, program: string): boolean {
     const written = spans.map(([from, to]) => program.slice(from, to));
     // `p.open("w")`: the mode first, the name the object.
     if (method) {
-      if (WRITING_MODE.test(written[0] ?? "") && !/["'`]\s*["'`]\s*\)?\s*$/.test(code.slice(Math.max(0, (match.index as number) - 200), match.index as number))) return true;
+      if (WRITING_MODE.test(written[0] ?? "")) yield { receiver: code.slice(Math.max(0, (match.index as number) - 200), match.index as number), at: (match.index as number) - 1, open: true };
       continue;
     }
     const mode = written.findIndex((arg, index) => index > 0 && WRITING_MODE.test(arg));
     if (mode === -1) continue;
     // Perl's `open(F, ">", $name)` and `open(F, ">$name")`: the names after the handle; elsewhere the first argument.
     const perl = mode === 1 && /^\s*(?:my\s+)?[$\w]+\s*$/.test(args[0] as string) && /^\s*["'](?:\+?[<>]|>>)/.test(written[1] as string);
-    if ((perl ? args.slice(1) : args.slice(0, 1)).some(isComputed)) return true;
+    yield* perl ? spans.slice(1) : spans.slice(0, 1);
+  }
+}
+
+/** Whether a call in the blanked code changes a file whose name is computed (`program`: the text as written, offsets alike). */
+function changesComputedName(code: string, program: string): boolean {
+  const literal = literalNames(code);
+  const isComputed = (arg: string) => computed(arg, literal);
+  for (const name of writtenNames(code, program)) {
+    if (name === "value") return true;
+    if (Array.isArray(name)) {
+      if (isComputed(code.slice(name[0], name[1]))) return true;
+      continue;
+    }
+    // The object is the name: computed, unless a quoted string, a Path of one, or a variable set to one.
+    const { receiver } = name;
+    if (name.open === true) {
+      if (!/["'`]\s*["'`]\s*\)?\s*$/.test(receiver)) return true;
+      continue;
+    }
+    const object = /[$]?[A-Za-z_]\w*\s*$/.exec(receiver)?.[0].trim();
+    if (!/(?:Path(?:name\.new)?\s*\(\s*["'`]\s*["'`]\s*\)|["'`]\s*["'`])\s*$/.test(receiver) && !(object !== undefined && literal.has(object) && !/\.\s*[$]?\w+\s*$/.test(receiver))) return true;
   }
   for (const match of code.matchAll(RUNS)) {
     const spans = argumentsAt(code, (match.index as number) + match[0].length - 1) ?? [];
@@ -192,6 +213,159 @@ function changesComputedName(code: string, program: string): boolean {
   }
   // Python's in-place editing (`fileinput.input(files, inplace=True)`), perl's `unlink` of `$_` or a list.
   return /\binplace\s*=\s*(?:True|1)\b/.test(code) || /(?<![\w$.])unlink\b(?!\s*\()/.test(code);
+}
+
+/**
+ * What a program's write calls name where they build the name by an expression the string reading
+ * does not follow (`Path("u").with_suffix(".ts")`, `"".join(["u", ".ts"])`, `"u.t" + chr(115)`,
+ * `String.fromCharCode(117) + ".ts"`, perl's `join(".", "u", "ts")`), with no listing or input
+ * behind it (namesFromElsewhere): any file under where it runs ("here"), or anywhere where the
+ * program reaches above it; a stem built so with an extension given (`stem + ".ts"`), any such file
+ * here (`*.ts`, as `f"{n}.ts"`). A name the text gives (a string, strings side by side, a variable
+ * set to one), one passed through a variable, a parameter or a loop (its strings are judged where
+ * they stand), a program argument, and a path joined onto a place (`os.path.join(d, "u.ts")`, `d +
+ * "/u.ts"`: that name in a place unknown) are read as before.
+ */
+export function builtNames(program: string): { place?: "here" | "anywhere"; globs: string[] } {
+  const code = blankStrings(program);
+  const literal = literalNames(code);
+  // Variables set to a name so built (`n = "u.t" + chr(115)`), one step.
+  const built = new Map<string, Verdict>();
+  for (const match of code.matchAll(/(?:\b(?:const|let|var|my)\s+)?([$]?[A-Za-z_]\w*)\s*=(?![=>])\s*([^;\n]{0,300})/g)) {
+    const from = (match.index as number) + match[0].length - (match[2] as string).length;
+    const verdict = nameVerdict(code, program, from, from + (match[2] as string).length, literal, new Map());
+    if (verdict !== "given") built.set(match[1] as string, verdict);
+  }
+  const globs = new Set<string>();
+  let unknown = false;
+  for (const name of writtenNames(code, program)) {
+    if (name === "value") continue; // (a listing's, judged by namesFromElsewhere)
+    const [from, to] = Array.isArray(name) ? name : [expressionStart(code, name.at), name.at];
+    const verdict = nameVerdict(code, program, from, to, literal, built);
+    if (verdict === "built") unknown = true;
+    else if (verdict !== "given") globs.add(verdict.glob);
+  }
+  return { ...(unknown ? { place: REACHES.test(program) ? ("anywhere" as const) : ("here" as const) } : {}), globs: [...globs] };
+}
+
+type Verdict = "given" | "built" | { glob: string };
+
+/** The path-joining calls a name may be built with and still be read by its last part. */
+const JOINS = /^\s*(?:os\.path\.(?:join|abspath|normpath|realpath)|path\.(?:join|resolve|normalize)|File\.(?:join|expand_path)|(?:pathlib\.)?Path|Pathname\.new|catfile|File::Spec->catfile)\s*\(/;
+
+/** How a name expression (code[from, to], the blanked text; the same span of `program` as written) names what it changes. */
+function nameVerdict(code: string, program: string, from: number, to: number, literal: Set<string>, built: Map<string, Verdict>, depth = 0): Verdict {
+  while (from < to && /\s/.test(code[from] as string)) from++;
+  while (to > from && /\s/.test(code[to - 1] as string)) to--;
+  const text = code.slice(from, to);
+  if (text === "" || depth > 8) return "given";
+  // In parentheses (`(Path(d) / "u.ts").write_text(…)`): what is inside.
+  if (text.startsWith("(") && closes(text)) return nameVerdict(code, program, from + 1, to - 1, literal, built, depth + 1);
+  // A program argument: judged as its arguments are.
+  if (/^(?:sys\.argv|process\.argv|\$ARGV|ARGV|Deno\.args|Bun\.argv)\s*\[[^\]]*\]$|^shift(?:\s*\(\s*\))?$|^\$_$/.test(text)) return "given";
+  // A string, or an interpolated one (its text read by the string reading), a literal place.
+  if (/^(["'`])\s*\1$|^X\s*$/.test(text) || text.replace(LITERAL_PLACE, "").trim() === "") return "given";
+  // A variable, an attribute or an element of one (`out`, `args.out`, `paths[0]`): what it was set to, if built here.
+  if (/^(?:my\s+)?[$@]?[A-Za-z_][\w.]*(?:\s*\[[^\]()]*\])*$/.test(text)) {
+    const set = built.get(text.replace(/^my\s+/, ""));
+    return set ?? "given";
+  }
+  // Pieces joined by `+`, perl's ` . `, pathlib's `/`: the last names the file.
+  const pieces = topLevelSplit(code, from, to, /\+|\s\.\s|\//y);
+  if (pieces.length > 1) {
+    const literalPiece = ([a, b]: [number, number]) => /^\s*(["'`])\s*\1\s*$/.test(code.slice(a, b));
+    if (pieces.every(literalPiece)) return "given"; // strings side by side: read joined
+    const last = pieces[pieces.length - 1] as [number, number];
+    const lastText = program.slice(last[0], last[1]).trim().slice(1, -1);
+    if (literalPiece(last)) {
+      if (/^\.\w+$/.test(lastText)) return { glob: `*${lastText}` }; // a stem and its extension
+      // A path joined onto a place (`d + "/u.ts"`, `Path(d) / "u.ts"`): that name in a place unknown, as read.
+      if (/^[/\\]?[\w@~+-][\w@.~+,=/-]*$/.test(lastText) && (/^[/\\]/.test(lastText) || code.slice(last[0] - 2, last[0]).includes("/"))) return "given";
+      return "built";
+    }
+    const verdicts = pieces.map(([a, b]) => nameVerdict(code, program, a, b, literal, built, depth + 1));
+    return verdicts.every((verdict) => verdict === "given") ? "given" : "built";
+  }
+  // A path joined by a call (`os.path.join(d, "u.ts")`, `Path(d, n)`): each part as read.
+  const join = JOINS.exec(text);
+  const spans = join === null ? undefined : argumentsAt(code, from + join[0].length - 1);
+  // (The call is the whole expression: not `Path("u").with_suffix(".ts")`.)
+  if (spans !== undefined && spans.length > 0 && (spans[spans.length - 1] as [number, number])[1] === to - 1) {
+    // (The parts before it are the place, which the string reading takes as unknown: `os.path.dirname(__file__)`.)
+    const [a, b] = spans[spans.length - 1] as [number, number];
+    return nameVerdict(code, program, a, b, literal, built, depth + 1);
+  }
+  // A path object's own joins and spellings of the same path (`base.joinpath("u.ts")`, `p.resolve()`): the part they add, or the object.
+  const tail = /\.\s*(joinpath|resolve|absolute|expanduser)\s*\(/g;
+  let last: RegExpExecArray | null = null;
+  for (let match = tail.exec(text); match !== null; match = tail.exec(text)) last = match;
+  if (last !== null) {
+    const spans = argumentsAt(code, from + last.index + last[0].length - 1);
+    if (spans !== undefined && (spans[spans.length - 1] as [number, number])[1] === to - 1) {
+      const [a, b] = last[1] === "joinpath" ? (spans[spans.length - 1] as [number, number]) : [from, from + last.index];
+      if (expressionStart(code, from + last.index) <= from) return nameVerdict(code, program, a, b, literal, built, depth + 1);
+    }
+  }
+  // Anything else builds it: a call, a method of a string or of a call (`chr(115)`, `"".join(…)`, `.with_suffix(".ts")`).
+  return "built";
+}
+
+/** Whether the parenthesis a text starts with is the one it ends with. */
+function closes(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i === text.length - 1;
+  }
+  return false;
+}
+
+/** The spans of code[from, to] between the separators at its top level (not in brackets). */
+function topLevelSplit(code: string, from: number, to: number, separator: RegExp): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    const char = code[i] as string;
+    if (char === "(" || char === "[" || char === "{") depth++;
+    else if (char === ")" || char === "]" || char === "}") depth--;
+    else if (depth === 0) {
+      separator.lastIndex = i;
+      const match = separator.exec(code);
+      if (match !== null && i + match[0].length <= to) {
+        spans.push([start, i]);
+        start = i + match[0].length;
+        i = start - 1;
+      }
+    }
+  }
+  spans.push([start, to]);
+  return spans.filter(([a, b]) => code.slice(a, b).trim() !== "");
+}
+
+/** Where the expression that ends at `end` starts (a method's object: `Path("u").with_suffix(".ts")`, `p`, `"u.ts"`). */
+function expressionStart(code: string, end: number): number {
+  let at = end;
+  for (;;) {
+    while (at > 0 && /[ \t]/.test(code[at - 1] as string)) at--;
+    const char = code[at - 1];
+    if (char === ")" || char === "]" || char === "}") {
+      const open = char === ")" ? "(" : char === "]" ? "[" : "{";
+      let depth = 0;
+      for (at--; at >= 0; at--) {
+        if (code[at] === char) depth++;
+        else if (code[at] === open && --depth === 0) break;
+      }
+      if (at < 0) return 0;
+    } else if (char === '"' || char === "'" || char === "`") {
+      const open = code.lastIndexOf(char, at - 2);
+      if (open === -1) return at;
+      at = open;
+    } else if (char !== undefined && /[\w$.]/.test(char)) {
+      while (at > 0 && /[\w$.]/.test(code[at - 1] as string)) at--;
+    } else return at;
+    if (at <= 0 || end - at > 300) return Math.max(0, at);
+  }
 }
 
 /** Pure functions of literal places: a join of quoted names, the working directory (`os.path.join("out", "r.txt")`, `process.cwd()`). */

@@ -14,7 +14,7 @@
 // (`python3 fix.py`) is read so when an agent may have written it (program-files.ts).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { HOLE, judgedPath } from "./shell-words.js";
-import { EVALUATES, namesFromElsewhere } from "./program-names.js";
+import { builtNames, EVALUATES, namesFromElsewhere } from "./program-names.js";
 import { pastReading } from "./program-files.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
@@ -111,6 +111,14 @@ function stringPaths(program: string): string[] {
   // written); names from its input or a command's output, or a listing above it: any file.
   const elsewhere = namesFromElsewhere(program);
   if (elsewhere) found.add(elsewhere === "here" ? `${GLOB_MARK}**` : `${UNKNOWN_MARK}.`);
+  // Names its write calls build by an expression the strings do not give (`Path("u").with_suffix(".ts")`,
+  // `"".join([…])`, `"u.t" + chr(115)`): any file under where it runs, or anywhere; a stem built so with
+  // an extension given (`String.fromCharCode(117) + ".ts"`), any such file here.
+  else if (writes) {
+    const built = builtNames(program);
+    if (built.place !== undefined) found.add(built.place === "here" ? `${GLOB_MARK}**` : `${UNKNOWN_MARK}.`);
+    for (const glob of built.globs) found.add(GLOB_MARK + glob);
+  }
   // A tree call on where it runs (`shutil.rmtree('.')`, `rmtree(os.getcwd())`, `fs.rmSync(process.cwd(), …)`,
   // `copytree('tpl', '.', dirs_exist_ok=True)`): all of it; on the directory above, any file.
   for (const call of TREE_CALLS_HERE) for (const match of program.matchAll(call)) found.add(match[2] === ".." ? `${UNKNOWN_MARK}.` : `${GLOB_MARK}**`);
