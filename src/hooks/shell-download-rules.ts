@@ -7,7 +7,7 @@ import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, placeOf, type Rule } from "./shell-rule.js";
 import { anyIn, anyUnder, UNKNOWABLE, within } from "./shell-words.js";
 
-/** curl: -o's files (in --output-dir), -O's names from the URLs, the headers, cookies, traces and logs it is asked to save. */
+/** curl: -o's files (in --output-dir), -O's names from the URLs, the headers, cookies, traces and logs it is asked to save, and the HSTS and Alt-Svc caches it keeps (`--hsts f`, `--alt-svc f`, written when it exits). */
 export const curlRule: Rule = {
   // Every curl option with a value has its letter here, so that none hides an -o after it.
   syntax: {
@@ -27,6 +27,8 @@ export const curlRule: Rule = {
       stderr: ":",
       "etag-save": ":",
       libcurl: ":",
+      hsts: ":",
+      "alt-svc": ":",
       ...valuedLong(`data-ascii data-binary data-raw data-urlencode json form-string connect-timeout max-time retry retry-delay
         retry-max-time cacert capath cert-type key key-type pass resolve connect-to proto proto-redir limit-rate max-filesize
         interface noproxy proxy-user oauth2-bearer aws-sigv4 request-target variable expect100-timeout max-redirs unix-socket
@@ -51,11 +53,11 @@ export const curlRule: Rule = {
         });
     // -K: a config file can name any output (a `-` reads it from stdin).
     const config = reading.has("K") ? [UNKNOWABLE] : [];
-    return [...files, ...remote, ...config, ...optionFiles(input, ["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl"])];
+    return [...files, ...remote, ...config, ...optionFiles(input, ["D", "c", "trace", "trace-ascii", "stderr", "etag-save", "libcurl", "hsts", "alt-svc"])];
   },
 };
 
-/** wget: -O's document, the logs and the WARC archive, and the files it fetches under -P's directory. */
+/** wget: -O's document, the logs, the WARC archive and --hsts-file's cache, and the files it fetches under -P's directory. */
 export const wgetRule: Rule = {
   syntax: {
     short: "a:A:B:D:e:i:I:l:n:o:O:P:Q:R:t:T:U:w:X:",
@@ -98,7 +100,7 @@ export const wgetRule: Rule = {
       ...(reading.has("warc-max-size") ? [globOf(`${file}-*.warc*`)] : []),
       ...(reading.has("warc-cdx") ? [`${file}.cdx`] : []),
     ]);
-    const logs = [...optionFiles(input, ["O", "o", "a", "rejected-log", "save-cookies"]), ...warc];
+    const logs = [...optionFiles(input, ["O", "o", "a", "rejected-log", "save-cookies", "hsts-file"]), ...warc];
     // A wgetrc command (-e) can set any output; the common ones that set none (robots=off) do not.
     if (reading.has("config") || !reading.values("e").every(setsNoOutput)) return [...logs, UNKNOWABLE];
     if (reading.has("O", "spider")) return logs;

@@ -1,0 +1,41 @@
+// Tools that write a file their options or operands name, or run a command that may write any:
+// each must reach the walk past the gate, and be read there. Another session holds u.ts; session
+// s2 runs each command through the Claude hook of the real CLI.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Outputs = suite<Context>("claims hook: more tools' output files");
+Outputs.before.each((context) => {
+  context.box = heldBox();
+});
+Outputs.after.each((context) => context.box.cleanup());
+
+/** Every command denied: each writes u.ts. */
+function denies(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), "deny", command);
+}
+
+/** Every command allowed: none writes a file another session holds. */
+function allows(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), undefined, command);
+}
+
+/** What each command writes, as the walk reads it. */
+async function reads(box: Sandbox, cases: Array<[string, string[]]>): Promise<void> {
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+}
+
+Outputs("should read the HSTS and Alt-Svc caches curl keeps, and wget's --hsts-file", async ({ box }) => {
+  await reads(box, [
+    ["curl -s --hsts hsts.txt https://example.com/", ["hsts.txt"]],
+    ["curl --alt-svc=alt.txt -o page.html https://example.com/", ["alt.txt", "page.html"]],
+    ["wget -O page.html --hsts-file=h.txt https://example.com/", ["h.txt", "page.html"]],
+  ]);
+  denies(box, ["curl -s --hsts u.ts file:///etc/hostname", "curl -s --alt-svc u.ts file:///etc/hostname", "curl --alt-svc=u.ts https://example.com/"]);
+  allows(box, ["curl -s https://example.com/", "curl -s --hsts src/h.txt https://example.com/"]);
+});
+
+Outputs.run();
