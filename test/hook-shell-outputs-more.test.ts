@@ -38,4 +38,22 @@ Outputs("should read the HSTS and Alt-Svc caches curl keeps, and wget's --hsts-f
   allows(box, ["curl -s https://example.com/", "curl -s --hsts src/h.txt https://example.com/"]);
 });
 
+Outputs("should judge scp and sftp as writing any file where their options run a command here, and read what sftp fetches", async ({ box }) => {
+  await reads(box, [
+    ["scp -o ProxyCommand='touch u.ts' x:a /tmp/got", ["/tmp/got", "unknown:."]],
+    ["scp -oProxyCommand=nc\\ %h\\ %p a.txt x:", ["unknown:."]],
+    ["scp -S ./fake-ssh a.txt x:", ["unknown:."]],
+    ["scp -o Port=2222 x:a.txt got.txt", ["got.txt"]],
+    ["scp a.txt x:", []],
+    ["sftp -o ProxyCommand='touch u.ts' x:", ["unknown:."]],
+    ["sftp -D /usr/lib/openssh/sftp-server", ["unknown:."]],
+    ["sftp -b cmds.txt x", ["unknown:."]],
+    ["sftp x:/srv/app.log", ["app.log"]],
+    ["sftp -P 2222 x", []],
+    ["sftp x:/srv/", []],
+  ]);
+  denies(box, ["sftp -o ProxyCommand='touch u.ts' x:", "scp -o ProxyCommand='touch u.ts' x:a /tmp/got", "scp -o 'ProxyCommand touch u.ts' a.txt x:", "sftp x:/srv/u.ts"]);
+  allows(box, ["scp a.txt x:", "scp -P 2222 x:a.txt /tmp/got", "sftp x:"]);
+});
+
 Outputs.run();

@@ -457,15 +457,35 @@ export const RULES: Record<string, Rule> = {
       return written(landed(destination), destination);
     },
   },
-  // scp: into a destination here (not host:path), each source under its name as cp would put it.
+  // scp: into a destination here (not host:path), each source under its name as cp would put it;
+  // and any file where it runs a command here (sshRunsHere).
   scp: {
     syntax: { short: "c:D:F:i:J:l:o:P:S:X:" },
     writes: (input) => {
+      const runs = sshRunsHere(input, ["S"]);
       const last = input.reading.operands[input.reading.operands.length - 1];
       // `"$HOST:/tmp/"`: a host the text does not fix is still another machine.
-      if (last !== undefined && REMOTE.test(input.text(last) ?? "")) return [];
+      if (last !== undefined && REMOTE.test(input.text(last) ?? "")) return runs;
       const local = { ...input, values: (from = input.args.map((_, at) => at)) => from.flatMap((at) => remoteSource(input, at) ?? input.values([at]).map(localPart)) };
-      return copyTargets(local, input.reading.has("r") ? (source) => !isFileHere(within(input.walk.cwd, source)) : undefined);
+      return [...runs, ...copyTargets(local, input.reading.has("r") ? (source) => !isFileHere(within(input.walk.cwd, source)) : undefined)];
+    },
+  },
+  // sftp: a command it runs here (sshRunsHere, `-D`'s server), a batch file's commands (`get`,
+  // `!cmd`: any file), and `sftp host:file`, which fetches the file here under its name.
+  sftp: {
+    syntax: { short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:" },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("b")) return [UNKNOWABLE];
+      const fetched = reading.operands.flatMap((at) => {
+        const text = input.text(at) ?? "";
+        if (!REMOTE.test(text)) return [];
+        const part = localPart(text);
+        if (part.includes("\u0001")) return [UNKNOWABLE];
+        const name = basename(part.replace(GLOB_MARK, ""));
+        return part === "." || part.endsWith("/") || name === "" ? [] : [within(input.walk.cwd, part.startsWith(GLOB_MARK) ? GLOB_MARK + name : name)];
+      });
+      return [...sshRunsHere(input, ["S", "D"]), ...fetched];
     },
   },
   gzip: compressed(false, "b:S:"),
@@ -558,6 +578,16 @@ function zstdRule(decompressing: boolean): Rule {
       return [...out, ...made, ...(reading.has("rm") ? files : [])];
     },
   };
+}
+
+/**
+ * What ssh's options run here, as ssh's own are read (shell-launchers.ts): `-o ProxyCommand=…`,
+ * `LocalCommand=…`, `KnownHostsCommand=…` (or an option the text does not fix), and the program
+ * scp's and sftp's `-S` names for ssh, sftp's `-D` server: a command line, any file.
+ */
+function sshRunsHere(input: RuleInput, programs: string[]): string[] {
+  const options = input.reading.values("o");
+  return options.some((option) => option === undefined || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]/i.test(option)) || input.reading.has(...programs) ? [UNKNOWABLE] : [];
 }
 
 /** A place on another machine: `host:path`, `user@host:path`, `scp://host/path` (not a judged path's mark, which starts with NUL). */
