@@ -1,9 +1,10 @@
 // Tools that write a file their options or operands name, or run a command that may write any:
 // each must reach the walk past the gate, and be read there. Another session holds u.ts; session
 // s2 runs each command through the Claude hook of the real CLI.
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -54,6 +55,38 @@ Outputs("should judge scp and sftp as writing any file where their options run a
   ]);
   denies(box, ["sftp -o ProxyCommand='touch u.ts' x:", "scp -o ProxyCommand='touch u.ts' x:a /tmp/got", "scp -o 'ProxyCommand touch u.ts' a.txt x:", "sftp x:/srv/u.ts"]);
   allows(box, ["scp a.txt x:", "scp -P 2222 x:a.txt /tmp/got", "sftp x:"]);
+});
+
+Outputs("should judge ninja's commands as writing any file, cargo's resolving commands as writing Cargo.lock, and npm's editor as writing any file", async ({ box }) => {
+  file(box, "build.ninja", "rule w\n  command = echo ninja > u.ts\nbuild out: w\n");
+  file(box, "Cargo.toml", '[package]\nname = "c"\nversion = "0.1.0"\n');
+  await reads(box, [
+    ["ninja", ["unknown:."]],
+    ["ninja -C build -j 4 all", ["unknown:."]],
+    ["samu", ["unknown:."]],
+    ["ninja -t clean", ["unknown:."]],
+    ["ninja -n", []],
+    ["ninja -t targets all", []],
+    ["ninja --version", []],
+    ["cargo metadata --format-version 1 --offline", ["Cargo.lock"]],
+    ["cargo metadata --no-deps --format-version 1", []],
+    ["cargo tree --offline", ["Cargo.lock"]],
+    ["cargo +nightly fetch", ["Cargo.lock"]],
+    ["cargo tree --locked", []],
+    ["cargo vendor", ["Cargo.lock", "glob:vendor/**"]],
+    ["cargo vendor third_party", ["Cargo.lock", "glob:third_party/**"]],
+    ["cargo build", ["Cargo.lock", "glob:target/**"]],
+    ["npm config edit", ["unknown:."]],
+    ["npm c edit --location=project", ["unknown:."]],
+    ["npm edit lodash", ["unknown:."]],
+    ["npm config get registry", []],
+  ]);
+  denies(box, ["ninja", "ninja -C . out", "EDITOR='touch u.ts #' npm config edit", "npm --editor='touch u.ts #' config edit", "npm edit lodash"]);
+  allows(box, ["ninja -t targets", "ninja --version", "npm config list", "cargo tree --locked", "cargo metadata --no-deps --format-version 1"]);
+  file(box, "Cargo.lock", "");
+  claims(["take", join(box.project, "Cargo.lock"), "--dir", box.dir, "--holder", "other", "--purpose", "pinning"]);
+  denies(box, ["cargo metadata --format-version 1 --offline", "cargo tree --offline", "cargo fetch --offline", "cargo vendor"]);
+  allows(box, ["cargo tree --locked", "cargo metadata --no-deps --format-version 1", "cargo --version"]);
 });
 
 Outputs.run();

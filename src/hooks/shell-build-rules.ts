@@ -8,7 +8,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, readText, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
 const CC_VALUED = new Set(["-o", "-MF", "-MT", "-MQ", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-idirafter", "-iprefix", "-iquote", "-isysroot", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z", "-aux-info", "-arch", "-target"]);
@@ -278,6 +278,24 @@ function javac(input: RuleInput): string[] {
 
 const compilerRule: Rule = { syntax: {}, writes: compiler };
 
+/** ninja's tools (`-t NAME`) that only print what build.ninja says. */
+const NINJA_QUERIES = new Set(["query", "targets", "commands", "graph", "deps", "inputs", "rules", "list", "missingdeps", "compdb", "compdb-targets", "multi-inputs", "browse"]);
+
+/**
+ * ninja (and samu, its port): the commands of build.ninja (or `-f`'s file), which are not read,
+ * run where `-C` says: any file, as make's recipes are where they are not read. Not where it runs
+ * none: `-n`, a tool that only prints, `--version`, `-h`.
+ */
+const ninjaRule: Rule = {
+  syntax: { short: "C:d:f:j:k:l:t:w:", long: { version: "", verbose: "v", quiet: "", help: "h" } },
+  writes: (input) => {
+    const { reading } = input;
+    if (reading.has("n", "version", "h")) return [];
+    if (reading.has("t") && reading.values("t").every((tool) => tool !== undefined && NINJA_QUERIES.has(tool))) return [];
+    return [UNKNOWABLE];
+  },
+};
+
 export const BUILD_RULES: Record<string, Rule> = {
   cc: compilerRule,
   gcc: compilerRule,
@@ -288,4 +306,6 @@ export const BUILD_RULES: Record<string, Rule> = {
   rustc: { syntax: {}, writes: rustc },
   tsc: { syntax: {}, writes: tsc },
   javac: { syntax: {}, writes: javac },
+  ninja: ninjaRule,
+  samu: ninjaRule,
 };

@@ -84,7 +84,7 @@ export const TOOL_USE = alternatives(
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
       String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
-      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile)\b`,
+      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|metadata|tree|fetch|vendor)\b`,
       String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
       // pytest's reports (shell-codegen-rules.ts).
       String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update)\b`,
@@ -93,7 +93,7 @@ export const TOOL_USE = alternatives(
       // Other languages' build tools and package managers: their build directories, lock files and vendored packages.
       String.raw`\b(mvn|mvnw|gradle|gradlew|tox|nox)\b|\b(composer|bundle|dotnet)\s+(-\S+\s+)*(install|i|update|u|upgrade|require|r|remove|rm|reinstall|dump-autoload|dumpautoload|bump|add|lock|binstubs|build|test|run|publish|pack|restore|clean|watch)\b|\bpip3?\b[^;&|\n]*\sinstall\b[^;&|\n]*\s(-e|--editable|-t|--target)\b|\bcmake\b(?![^;&|\n]*\s(-E|-P|--help|--version)\b)`,
       // A package manager's subcommand is its first word that is not an option (or an option's value).
-      String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version(\s+-\S+)*\s+[^-\s]\S*|pkg(\s+-\S+)*\s+(set|delete|fix)|init|import|workspace|workspaces)\b`,
+      String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version(\s+-\S+)*\s+[^-\s]\S*|pkg(\s+-\S+)*\s+(set|delete|fix)|init|import|workspace|workspaces|edit|(config|c)(\s+-\S+)*\s+edit)\b`,
       String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
       String.raw`\bprisma\s+(-\S+\s+)*(format|generate|introspect|db\s+(pull|push|seed)|migrate\s+(dev|reset)|init)\b`,
       String.raw`\b(vitest|jest)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--(update|updateSnapshot|coverage|collectCoverage|outputFile)\b)`,
@@ -267,7 +267,7 @@ const GATE_LINE = 4_096;
  * exec`/`run`, turbo, nx, `deno task`, `npm pack` and `publish`: a command, a package's scripts or
  * a task (shell-wrappers.ts, shell-scripts.ts).
  */
-const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
+const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
 
 /**
  * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, and

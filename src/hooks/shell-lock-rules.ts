@@ -8,7 +8,7 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { interpreterByExtension } from "./program-files.js";
 import { readOptions, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot } from "./shell-tool-rules.js";
+import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
 import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The JavaScript package managers corepack runs, by their shims' names. */
@@ -364,7 +364,60 @@ function expoInstall(input: RuleInput): string[] {
   return root === undefined && forced === undefined ? anyInstall(input, true) : installWrites(input, forced ?? found ?? "npm", true);
 }
 
+/**
+ * A rule of shell-tool-rules.ts, with what more the subcommands `more` names write (its first
+ * operand, past cargo's `+toolchain`, picks one); `--help` writes nothing.
+ */
+function withMore(rule: Rule, more: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
+  return {
+    syntax: rule.syntax,
+    writes: (input) => {
+      const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
+      const sub = first === undefined ? "" : (input.args[first] ?? "");
+      const extra = Object.hasOwn(more, sub) && !asksHelp(input) && !input.reading.has("h") ? (more[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
+      return [...rule.writes(input), ...extra];
+    },
+  };
+}
+
+/** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */
+const cargoStart = (input: RuleInput) => {
+  if (!input.reading.has("manifest-path")) return input.walk.cwd;
+  const manifest = input.reading.value("manifest-path"); // undefined: a path the text does not fix
+  return manifest === undefined ? undefined : directoryAt(input.walk.cwd, dirname(manifest));
+};
+
+/**
+ * cargo's commands that resolve the dependencies without building: `metadata` (not `--no-deps`),
+ * `tree`, `fetch` and `vendor` write Cargo.lock where it is missing or stale (not with `--locked`
+ * or `--frozen`, which stop there instead); `vendor` fills its directory too (`vendor`, or the one
+ * it is given, where cargo starts).
+ */
+const cargoLock = (input: RuleInput) => (input.args.some((arg) => arg === "--locked" || arg === "--frozen") ? [] : atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]));
+const CARGO_RESOLVES: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
+  metadata: (input) => (input.args.includes("--no-deps") ? [] : cargoLock(input)),
+  tree: cargoLock,
+  fetch: cargoLock,
+  vendor: (input, rest) => {
+    const [place] = rest.length === 0 ? ["vendor"] : input.values(rest.slice(0, 1));
+    return [...cargoLock(input), anyUnder(place === undefined || place.startsWith("\0") ? undefined : directoryAt(cargoStart(input), place))];
+  },
+};
+
+/**
+ * `npm config edit` (`npm c edit`) and `npm edit PKG`: npm runs its editor (`--editor`,
+ * npm_config_editor, EDITOR, VISUAL or an .npmrc's `editor`) through a shell, a command line this
+ * rule does not read, on an npmrc or a package's directory (and `edit` rebuilds the package): any file.
+ */
+const NPM_EDITS: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
+  config: (input, rest) => (input.args[rest[0] ?? -1] === "edit" ? [UNKNOWABLE] : []),
+  c: (input, rest) => (input.args[rest[0] ?? -1] === "edit" ? [UNKNOWABLE] : []),
+  edit: () => [UNKNOWABLE],
+};
+
 export const LOCK_RULES: Record<string, Rule> = {
+  cargo: withMore(TOOL_RULES.cargo as Rule, CARGO_RESOLVES),
+  npm: withMore(TOOL_RULES.npm as Rule, NPM_EDITS),
   corepack,
   deno,
   nix,
