@@ -89,4 +89,36 @@ Outputs("should judge ninja's commands as writing any file, cargo's resolving co
   allows(box, ["cargo tree --locked", "cargo metadata --no-deps --format-version 1", "cargo --version"]);
 });
 
+Outputs("should read what ar, ranlib, ptar, dpkg-deb, lzma, unlzma and gzexe write", async ({ box }) => {
+  file(box, "pkg/DEBIAN/control", "Package: x\n");
+  await reads(box, [
+    ["ar x lib.a", ["glob:*"]],
+    ["ar -x lib.a u.ts", ["u.ts"]],
+    ["ar xP lib.a", ["glob:**"]],
+    ["ar x --output=out lib.a", ["glob:out/*"]],
+    ["ar rcs lib.a x.o y.o", ["lib.a"]],
+    ["ar rb x.o lib.a y.o", ["lib.a"]],
+    ["ar t lib.a", []],
+    ["ar p lib.a x.o", []],
+    ["ranlib lib.a", ["lib.a"]],
+    ["ptar -x -f a.tar", ["glob:**"]],
+    ["ptar -c -f out.tar a b", ["out.tar"]],
+    ["ptar -t -f a.tar", []],
+    ["dpkg-deb -x a.deb .", ["glob:**"]],
+    ["dpkg-deb -R a.deb tree", ["glob:tree/**"]],
+    ["dpkg-deb -e a.deb", ["glob:DEBIAN/**"]],
+    ["dpkg-deb -b pkg u.ts", ["u.ts"]],
+    ["dpkg-deb --build pkg/", ["pkg.deb"]],
+    ["dpkg-deb -b pkg pkg", ["glob:pkg/*"]],
+    ["dpkg-deb -c a.deb", []],
+    ["lzma u.ts", ["u.ts", "u.ts.lzma"]],
+    ["lzma -d u.ts.lzma", ["u.ts", "u.ts.lzma"]],
+    ["unlzma -f -k u.ts.lzma", ["u.ts", "u.ts.lzma"]],
+    ["lzma -c u.ts", []],
+    ["gzexe u.ts", ["u.ts", "u.ts~"]],
+  ]);
+  denies(box, ["ar x lib.a", "ptar -x -f a.tar", "dpkg-deb -x a.deb .", "dpkg-deb -b deb u.ts", "lzma u.ts", "unlzma -f -k u.ts.lzma", "gzexe u.ts", "ar rc u.ts x.o"]);
+  allows(box, ["ar t lib.a", "ar tv lib.a", "ptar -t -f a.tar", "dpkg-deb -c a.deb", "dpkg-deb -I a.deb", "lzma -c u.ts > /dev/null", "ar x lib.a x.o"]);
+});
+
 Outputs.run();

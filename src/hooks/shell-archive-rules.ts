@@ -2,14 +2,15 @@
 // does not name: anything under the directory they extract to; they write the archive they create
 // (and tar and 7z remove what they archive when asked). gzip, bzip2, xz and compress replace each
 // file they are given with its compressed or decompressed twin; lz4 and brotli write the twin
-// beside it; uudecode writes the file its input names. The commands tar and zip run from their
-// options (`-I`, `--checkpoint-action=exec=`, zip's `-TT`) are read as scripts (archiveCommandRuns).
+// beside it; uudecode writes the file its input names. ar, ptar and dpkg-deb extract where they are
+// told, or write the archive they make. The commands tar and zip run from their options (`-I`,
+// `--checkpoint-action=exec=`, zip's `-TT`) are read as scripts (archiveCommandRuns).
 import { type Reading, readOptions, shortTakes, type Syntax, valuedLong } from "./shell-options.js";
-import { basename } from "node:path";
-import { exists } from "../targets/target.js";
+import { basename, join } from "node:path";
+import { exists, isDirectory } from "../targets/target.js";
 import { optionFiles, placeOf, type Rule, type RuleInput } from "./shell-rule.js";
 import { INPUT, type Nested, STDIN } from "./shell-runners.js";
-import { anyUnder, directoryAt, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
 const COMPRESSING: Record<string, string> = {
@@ -305,5 +306,83 @@ export const uudecodeRule: Rule = {
         file === "/dev/stdout" ? [] : reading.has("s") || !file.includes("/") ? [file] : [file, basename(file)],
       );
     });
+  },
+};
+
+/**
+ * ar KEY [--output DIR] [RELPOS] [COUNT] ARCHIVE [MEMBERS…] (`ar rcs lib.a x.o`, `ar x lib.a`, the
+ * key with a dash or not): `x` extracts the members named, else every one, into `--output`'s
+ * directory or here (with `P`, by their full paths: anywhere under it); `r`, `q`, `d`, `m` and `s`
+ * write the archive; `t` and `p` only read it.
+ */
+export const arRule: Rule = {
+  syntax: {},
+  writes: (input) => {
+    const { args, walk } = input;
+    let output: string | undefined;
+    let place = walk.cwd;
+    let key: string | undefined;
+    const rest: number[] = [];
+    for (let at = 0; at < args.length; at++) {
+      const arg = args[at];
+      if (arg === undefined) {
+        if (key === undefined) return [UNKNOWABLE]; // a key the text does not fix
+        rest.push(at);
+      } else if (arg.startsWith("--output")) {
+        output = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : args[++at];
+        place = output === undefined ? undefined : directoryAt(walk.cwd, output);
+      } else if (/^--(plugin|target)$/.test(arg)) at++;
+      else if (arg.startsWith("--") || (key !== undefined && /^-X/.test(arg))) continue;
+      else if (key === undefined) key = arg.replace(/^-/, "");
+      else rest.push(at);
+    }
+    if (key === undefined) return [];
+    const operation = /[dmpqrstx]/.exec(key)?.[0];
+    const skip = (/[abi]/.test(key) && (operation === "r" || operation === "m") ? 1 : 0) + (key.includes("N") ? 1 : 0); // a member to place by, a count
+    const [archive, ...members] = rest.slice(skip);
+    if (operation === "x") {
+      if (key.includes("P")) return [anyUnder(place)];
+      if (members.length === 0) return [anyIn(place)];
+      return input.values(members).map((member) => (place === undefined ? UNKNOWABLE : join(place, basename(member))));
+    }
+    return /[rqdms]/.test(key) && archive !== undefined ? input.values([archive]) : [];
+  },
+};
+
+/**
+ * ptar (Perl's tar): `-x` extracts what the archive holds here; `-c` writes `-f`'s archive
+ * (default.tar without one; not `-f -`, stdout).
+ */
+export const ptarRule: Rule = {
+  syntax: { short: "f:T:" },
+  writes: (input) => {
+    const { reading, walk } = input;
+    if (reading.has("x")) return [anyUnder(walk.cwd)];
+    if (!reading.has("c")) return [];
+    return reading.has("f") ? optionFiles(input, ["f"]) : ["default.tar"];
+  },
+};
+
+/**
+ * dpkg-deb: `-b DIR [OUT]` writes OUT (a package of its own naming in OUT when it is a directory),
+ * else DIR.deb; `-x`, `-X`, `-R ARCHIVE DIR` extract under DIR, `-e ARCHIVE [DIR]` the control files
+ * under DIR (DEBIAN); `-c`, `-I`, `-f`, `-W` and the tarfiles only print.
+ */
+export const dpkgDebRule: Rule = {
+  syntax: { short: "Z:z:S:", long: { build: "b", extract: "x", vextract: "X", "raw-extract": "R", control: "e", ...valuedLong("showformat threads-max") } },
+  writes: (input) => {
+    const { reading, walk } = input;
+    const [first, second] = reading.operands;
+    const under = (at: number | undefined, otherwise: string | undefined) => {
+      const [path] = at === undefined ? [otherwise] : input.values([at]);
+      return [anyUnder(path === undefined || path.startsWith("\0") ? undefined : directoryAt(walk.cwd, path))];
+    };
+    if (reading.has("b")) {
+      if (second !== undefined) return input.values([second]).flatMap((out) => (out.startsWith("\0") ? [out] : out.endsWith("/") || isDirectory(within(walk.cwd, out)) ? [anyIn(directoryAt(walk.cwd, out))] : [out]));
+      return first === undefined ? [] : input.values([first]).map((directory) => (directory.startsWith("\0") ? UNKNOWABLE : `${directory.replace(/\/+$/, "")}.deb`));
+    }
+    if (reading.has("x", "X", "R")) return second === undefined ? [] : under(second, undefined);
+    if (reading.has("e")) return under(second, "DEBIAN");
+    return [];
   },
 };

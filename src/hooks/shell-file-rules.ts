@@ -165,6 +165,8 @@ export const FILE_RULES: Record<string, Rule> = {
     writes: (input) => pieces(input.reading.operands[1] === undefined ? "x" : input.values(input.reading.operands.slice(1, 2))[0]),
   },
   csplit: { syntax: { short: "b:f:n:", long: { "suffix-format": "b", prefix: "f", digits: "n" } }, writes: (input) => pieces(input.reading.has("f") ? optionFiles(input, ["f"])[0] : "xx") },
+  // gzexe rewrites each file in place (compressed, or with -d decompressed), keeping the old one as `f~`.
+  gzexe: { syntax: {}, writes: (input) => input.values(input.reading.operands).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}~`])) },
   mkfifo: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands) },
   mknod: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands.slice(0, 1)) },
   link: { syntax: {}, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },

@@ -38,7 +38,7 @@ export function alternatives(whole: RegExp): { parts: RegExp[]; test(text: strin
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])g?(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|sftp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|lz4|unlz4|brotli|compress|uncompress|uudecode|mmv|mcp|mad|mln|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip|split|csplit|mkfifo|mknod|link|mktemp|lint-staged(@\S*)?|pre-commit|pre_commit|prek|setlock|flock|mapfile|readarray)([\s;&|)`'"]|$)/;
+  /(^|[\s;&|(`'"/\\])g?(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|unlzma|gzexe|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|sftp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|lz4|unlz4|brotli|compress|uncompress|uudecode|mmv|mcp|mad|mln|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip|split|csplit|mkfifo|mknod|link|mktemp|lint-staged(@\S*)?|pre-commit|pre_commit|prek|setlock|flock|mapfile|readarray)([\s;&|)`'"]|$)/;
 /**
  * git with a subcommand that writes the work tree (Git LFS's pull, checkout and migrate too),
  * find with an action that writes (`-delete`, `-exec`, `-fprint`), fd with a command to run (`-x`, `-X`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
@@ -274,7 +274,7 @@ const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux
  * copies from a container or a bucket (shell-file-rules.ts).
  */
 const OUTPUT_TOOLS =
-  /\b(psql|pg_dump|pg_dumpall|mysqldump|aria2c|jar|convert|magick|mogrify|ffmpeg)\b|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
+  /\b(psql|pg_dump|pg_dumpall|mysqldump|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib)\b|(^|[;&|(`\s])ar\s+(--?\S+\s+)*-?[a-zA-Z]*[xrqdms]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
 
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c

@@ -16,7 +16,7 @@ import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { FILE_RULES } from "./shell-file-rules.js";
 import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
-import { brotliRule, compressed, lz4Rule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES, zipRule } from "./shell-archive-rules.js";
+import { arRule, brotliRule, compressed, dpkgDebRule, lz4Rule, ptarRule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES, zipRule } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
@@ -494,6 +494,13 @@ export const RULES: Record<string, Rule> = {
   gunzip: compressed(true, "b:S:"),
   bunzip2: compressed(true),
   unxz: compressed(true, "C:F:M:S:T:", XZ_FILES),
+  lzma: compressed(false, "C:F:M:S:T:", XZ_FILES, ".lzma"),
+  unlzma: compressed(true, "C:F:M:S:T:", XZ_FILES),
+  // ar x (what it extracts) and the archives ar and ranlib write; ptar, dpkg-deb.
+  ar: arRule,
+  ranlib: { syntax: { long: { plugin: ":" } }, writes: (input) => input.values(input.reading.operands) },
+  ptar: ptarRule,
+  "dpkg-deb": dpkgDebRule,
   awk: awkInPlace(),
   gawk: awkInPlace(),
   mawk: awkInPlace(),
