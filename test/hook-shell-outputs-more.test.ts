@@ -121,4 +121,46 @@ Outputs("should read what ar, ranlib, ptar, dpkg-deb, lzma, unlzma and gzexe wri
   allows(box, ["ar t lib.a", "ar tv lib.a", "ptar -t -f a.tar", "dpkg-deb -c a.deb", "dpkg-deb -I a.deb", "lzma -c u.ts > /dev/null", "ar x lib.a x.o"]);
 });
 
+Outputs("should read what cpp, c99, c89, the pod converters, gettext's tools, ptx -G and cscope write", async ({ box }) => {
+  await reads(box, [
+    ["cpp x.c u.ts", ["u.ts"]],
+    ["cpp x.c -o out.i", ["out.i"]],
+    ["cpp -I inc x.c", []],
+    ["cpp - out.i", ["out.i"]],
+    ["c99 -o prog x.c", ["prog"]],
+    ["c89 -E x.c -o out.i", ["out.i"]],
+    ["c99 -c x.c", ["x.o"]],
+    ["pod2text x.pod u.ts", ["u.ts"]],
+    ["pod2text -w 60 x.pod", []],
+    ["pod2man -c Center a.pod a.1 b.pod b.1", ["a.1", "b.1"]],
+    ["pod2html --infile=x.pod --outfile=u.ts", ["glob:pod2htm*.tmp", "u.ts"]],
+    ["pod2html --infile x.pod --cachedir /tmp/c", ["glob:/tmp/c/pod2htm*.tmp"]],
+    ["msgfmt -o u.ts x.po", ["u.ts"]],
+    ["msgfmt x.po", ["messages.mo"]],
+    ["msgfmt -o - x.po", []],
+    ["msgmerge -o out.po x.po x.pot", ["out.po"]],
+    ["msgmerge -U x.po x.pot", ["x.po"]],
+    ["msgmerge x.po x.pot", []],
+    ["msgcat -o u.ts x.po", ["u.ts"]],
+    ["msguniq --output-file=u.ts x.po", ["u.ts"]],
+    ["msgattrib -o u.ts x.po", ["u.ts"]],
+    ["msgconv -t UTF-8 -o u.ts x.po", ["u.ts"]],
+    ["msgconv -t UTF-8 x.po", []],
+    ["msginit -i x.pot -o u.ts --no-translator -l en", ["u.ts"]],
+    ["msginit -i x.pot -l de", ["glob:*.po"]],
+    ["xgettext -d app -p po x.c", ["po/app.po"]],
+    ["xgettext -o u.ts x.c", ["u.ts"]],
+    ["msgexec -i x.po cat", ["unknown:."]],
+    ["ptx -G x.c u.ts", ["u.ts"]],
+    ["ptx x.c u.ts", []],
+    ["cscope -b -f u.ts x.c", ["u.ts"]],
+    ["cscope -b -q x.c", ["cscope.out", "cscope.out.in", "cscope.out.po"]],
+    ["cscope -d -L0 main", []],
+  ]);
+  denies(box, ["cpp x.c u.ts", "cpp x.c -o u.ts", "c99 -o u.ts x.c", "c89 -E x.c -o u.ts", "pod2text x.pod u.ts", "pod2man x.pod u.ts", "pod2html --infile=x.pod --outfile=u.ts"]);
+  denies(box, ["msgfmt -o u.ts x.po", "msgmerge -o u.ts x.po x.pot", "msgcat -o u.ts x.po", "msguniq -o u.ts x.po", "msgattrib -o u.ts x.po", "msgconv -o u.ts x.po"]);
+  denies(box, ["msginit -i x.pot -o u.ts --no-translator -l en", "ptx -G x.c u.ts", "cscope -b -f u.ts x.c", "/usr/bin/cpp x.c u.ts"]);
+  allows(box, ["cpp x.c", "cpp -dM x.c | head", "g++ -o app main.cpp", "cat main.cpp", "pod2text x.pod", "msgfmt --statistics -o /dev/null x.po", "msgmerge x.po x.pot", "ptx x.c u.ts", "cscope -d -L0 main"]);
+});
+
 Outputs.run();

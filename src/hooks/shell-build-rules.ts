@@ -1,9 +1,9 @@
 // Compilers that write what their options name, or a file of their own naming: cc, gcc, clang,
-// c++, g++, clang++ (`-o out`; `-c` or `-S` a .o or .s of each source here; else a.out; `-MF`'s
+// c++, g++, clang++, c99, c89 (`-o out`; `-c` or `-S` a .o or .s of each source here; else a.out; `-MF`'s
 // dependency file), rustc (`-o`, `--out-dir`, else the crate's name here), `go build` (`-o`, else
 // the package's name here), tsc (`--outDir`, `--outFile`, `--declarationDir`, `--init`; with no
 // files, tsconfig.json's, else the .js beside each source) and javac (`-d`, else the .class beside
-// each source).
+// each source), cpp (`-o`, or its second operand), ninja (build.ninja's commands: any file).
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -21,18 +21,20 @@ function beside(source: string, name: string): string {
   return mark + join(dirname(source.slice(mark.length)), name);
 }
 
-/** What a C or C++ compiler writes. */
-function compiler(input: RuleInput): string[] {
+/** What a C or C++ compiler writes; `preprocessor`: cpp's, which prints unless given `-o` or a second operand (`cpp in out`). */
+function compiler(input: RuleInput, preprocessor = false): string[] {
   const { args } = input;
   const out: string[] = [];
   const sources: number[] = [];
-  let mode: "link" | "c" | "S" | "E" = "link";
+  const operands: number[] = [];
+  let mode: "link" | "c" | "S" | "E" = preprocessor ? "E" : "link";
   let output: number | string | undefined;
   let dependencies = false;
   let temps = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined || !arg.startsWith("-") || arg === "-") {
+      operands.push(at);
       if (arg !== "-") sources.push(at);
       continue;
     }
@@ -46,6 +48,10 @@ function compiler(input: RuleInput): string[] {
     if (arg === "-save-temps" || arg === "--save-temps") temps = true;
     if (/^(--version|--help|-v|-dumpversion|-dumpmachine|-dumpspecs|-print-.*|--print-.*|-###)$/.test(arg)) return []; // prints, compiles nothing
     if (CC_VALUED.has(arg) || arg === "--output") at++;
+  }
+  if (preprocessor && output === undefined && operands[1] !== undefined) {
+    output = operands[1];
+    sources.splice(sources.indexOf(operands[1]), 1);
   }
   const objects = (() => {
     if (typeof output === "string") return [output];
@@ -307,5 +313,9 @@ export const BUILD_RULES: Record<string, Rule> = {
   tsc: { syntax: {}, writes: tsc },
   javac: { syntax: {}, writes: javac },
   ninja: ninjaRule,
+  // POSIX's names of the C compiler, and its preprocessor (`cpp in out`, `cpp -o out in`).
+  c99: compilerRule,
+  c89: compilerRule,
+  cpp: { syntax: {}, writes: (input) => compiler(input, true) },
   samu: ninjaRule,
 };

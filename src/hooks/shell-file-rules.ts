@@ -1,9 +1,11 @@
 // Commands that make or fill files named from their options and operands, beside the ones of
 // shell-rules.ts: `shuf -o out`, `sdiff -o merged`, `split FILE PREFIX` and `csplit -f PREFIX` (the
 // pieces, x* and xx* by default), `mkfifo f`, `mknod f p`, `link old new`, `mktemp name.XXXXXX`
-// in the project (each random name: the template as a glob).
+// in the project (each random name: the template as a glob); and gettext's tools, Perl's pod
+// converters, ptx -G, cscope's cross-reference, gzexe, and the others below.
 import { join } from "node:path";
-import { globOf, optionFiles, type Rule, type RuleInput, variable } from "./shell-rule.js";
+import { valuedLong } from "./shell-options.js";
+import { globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
@@ -87,7 +89,93 @@ const httpieRule: Rule = {
 /** The options of `aws s3 cp|mv|sync` that take no value. */
 const AWS_S3_FLAGS = ["--recursive", "--dryrun", "--quiet", "--delete", "--exact-timestamps", "--size-only", "--follow-symlinks", "--no-follow-symlinks", "--only-show-errors", "--no-progress", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--no-sign-request", "--debug", "--no-verify-ssl", "--no-paginate"];
 
+/** pod2text's and pod2man's `IN OUT` pairs: each second operand (not `-`, stdout). */
+const podPairs = (input: RuleInput): string[] => input.values(input.reading.operands.filter((_, index) => index % 2 === 1)).filter((path) => path !== "-");
+
+/** gettext's tools' options: `-o`'s file (not `-`), and the ones that take a value. */
+const GETTEXT: Record<string, string> = { "output-file": "o", directory: "D", ...valuedLong("files-from width properties-output stringtable-output to-code") };
+
+/** A gettext tool that writes only `-o`'s file (else prints), with its own options. */
+const gettextOutput = (short = "", long: Record<string, string> = {}): Rule => ({ syntax: { short: `o:D:f:w:t:${short}`, long: { ...GETTEXT, ...long } }, writes: (input) => optionFiles(input, ["o"]).filter((path) => path !== "-") });
+
+/**
+ * gettext's tools: `-o`'s file; msgfmt's `messages.mo` without one (a tree under `-d` for Java's,
+ * C#'s and Tcl's catalogs), msginit's `LL.po` (any `.po` here), xgettext's `DOMAIN.po` (`-d`'s, else
+ * messages) in `-p`'s directory, `msgmerge -U` the file it updates (and with `--backup` its `~` one); msgexec and
+ * msgfilter run a command on each message: any file.
+ */
+const GETTEXT_RULES: Record<string, Rule> = {
+  msgfmt: {
+    syntax: { short: "o:D:d:l:r:a:f:", long: { ...GETTEXT, locale: "l", resource: "r", alignment: "a", "check-only": "", "output-dir": "d" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("d")) return [...optionFiles(input, ["o"]), anyUnder(directoryAt(input.walk.cwd, reading.value("d")))];
+      if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
+      return ["messages.mo"];
+    },
+  },
+  msgmerge: {
+    syntax: { short: "o:D:C:f:w:", long: { ...GETTEXT, compendium: "C", update: "U", backup: "::", suffix: ":" } },
+    writes: (input) => {
+      const { reading } = input;
+      if (!reading.has("U")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
+      const backup = !reading.has("backup") || /^(none|off)$/.test(reading.value("backup") ?? "") ? [] : input.values(reading.operands.slice(0, 1)).map((path) => globOf(`${path}~*`));
+      return [...input.values(reading.operands.slice(0, 1)), ...backup];
+    },
+  },
+  msginit: {
+    syntax: { short: "o:i:l:w:", long: { ...GETTEXT, input: "i", locale: "l" } },
+    writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]).filter((path) => path !== "-") : [globOf("*.po")]),
+  },
+  xgettext: {
+    syntax: { short: "o:p:d:D:f:k::x:c::L:w:", long: { ...GETTEXT, "default-domain": "d", "output-dir": "p", "exclude-file": "x", keyword: "k", "add-comments": "c", language: "L", ...valuedLong("from-code flag package-name package-version msgid-bugs-address copyright-holder msgstr-prefix msgstr-suffix its") } },
+    writes: (input) => {
+      const { reading, walk } = input;
+      const place = placeOf(reading, "p", walk.cwd);
+      const names = reading.has("o") ? optionFiles(input, ["o"]).filter((path) => path !== "-") : [`${reading.value("d") ?? "messages"}.po`];
+      return names.map((name) => (reading.has("p") && !name.startsWith("\0") && !name.startsWith("/") ? (place === undefined ? UNKNOWABLE : join(place, name)) : name));
+    },
+  },
+  msgcat: gettextOutput("u:", { "use-first": "" }),
+  msguniq: gettextOutput(),
+  msgattrib: gettextOutput("", { only_file: ":", "only-file": ":", "ignore-file": ":" }),
+  msgconv: gettextOutput(),
+  msgen: gettextOutput(),
+  msgcomm: gettextOutput(),
+  msgunfmt: gettextOutput("d:r:l:", { locale: "l", resource: "r" }),
+  msggrep: gettextOutput("N:M:J:K:T:C:X:e:E", { ...valuedLong("location domain msgctxt msgid msgstr comment extracted-comment regexp file") }),
+  msgexec: { syntax: {}, writes: () => [UNKNOWABLE] },
+  msgfilter: { syntax: {}, writes: () => [UNKNOWABLE] },
+};
+
 export const FILE_RULES: Record<string, Rule> = {
+  ...GETTEXT_RULES,
+  // Perl's pod converters: pod2text's and pod2man's `IN OUT` pairs; pod2html's --outfile, and its
+  // cache (pod2htmd.tmp) in --cachedir's directory or here.
+  pod2text: { syntax: { short: "i:m:q:w:", long: valuedLong("indent margin quotes width errors encoding") }, writes: podPairs },
+  pod2man: { syntax: { short: "c:d:n:q:r:s:", long: valuedLong("center date errors fixed fixedbold fixeditalic fixedbolditalic name quotes release section lquote rquote encoding") }, writes: podPairs },
+  pod2html: {
+    syntax: { long: valuedLong("infile outfile cachedir css htmldir htmlroot podpath podroot title backlink libpods") },
+    writes: (input) => {
+      const cache = placeOf(input.reading, "cachedir", input.walk.cwd);
+      return [...optionFiles(input, ["outfile"]).filter((path) => path !== "-"), cache === undefined ? UNKNOWABLE : globOf(join(cache, "pod2htm*.tmp"))];
+    },
+  },
+  // ptx -G (--traditional) IN OUT: its second operand (GNU's own form takes every operand as input).
+  ptx: {
+    syntax: { short: "F:M:S:W:b:g:i:o:w:", long: { traditional: "G", ...valuedLong("flag-truncation macro-name sentence-regexp word-regexp break-file gap-size ignore-file only-file width format") } },
+    writes: (input) => (input.reading.has("G") ? input.values(input.reading.operands.slice(1, 2)).filter((path) => path !== "-") : []),
+  },
+  // cscope's cross-reference: -f's file (cscope.out here without), with -q its .in and .po beside; not with -d, which uses it as it is.
+  cscope: {
+    syntax: { short: "f:i:I:s:p:F:P:0:1:2:3:4:5:6:7:8:9:" },
+    writes: (input) => {
+      const { reading } = input;
+      if (reading.has("d", "h", "V")) return [];
+      const files = reading.has("f") ? optionFiles(input, ["f"]) : ["cscope.out"];
+      return files.flatMap((file) => (file.startsWith("\0") || !reading.has("q") ? [file] : [file, `${file}.in`, `${file}.po`]));
+    },
+  },
   // Database clients and dumps: psql's -o and -L files (and meta-commands: psqlWrites), pg_dump's
   // and pg_dumpall's -f (a directory with -Fd), mysqldump's -r file and --tab directory.
   psql: {
