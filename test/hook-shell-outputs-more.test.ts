@@ -163,4 +163,30 @@ Outputs("should read what cpp, c99, c89, the pod converters, gettext's tools, pt
   allows(box, ["cpp x.c", "cpp -dM x.c | head", "g++ -o app main.cpp", "cat main.cpp", "pod2text x.pod", "msgfmt --statistics -o /dev/null x.po", "msgmerge x.po x.pot", "ptx x.c u.ts", "cscope -d -L0 main"]);
 });
 
+Outputs("should read openssl's -writerand, gpg's outputs without -o, yq --in-place, blkid's cache and the device mkswap and mkfs format", async ({ box }) => {
+  await reads(box, [
+    ["openssl rand -writerand u.ts 1", ["u.ts"]],
+    ["openssl rand -hex 16", []],
+    ["gpg --batch --yes --passphrase p --pinentry-mode loopback --decrypt-files u.ts.gpg b.txt.asc", ["b.txt", "u.ts"]],
+    ["gpg --encrypt-files -r bob a.txt", ["a.txt.gpg"]],
+    ["gpg -e -r bob a.txt", ["a.txt.gpg"]],
+    ["gpg -c --armor a.txt", ["a.txt.asc"]],
+    ["gpg --clearsign a.txt", ["a.txt.asc"]],
+    ["gpg --detach-sign a.txt", ["a.txt.sig"]],
+    ["gpg -o out.txt -d a.gpg", ["out.txt"]],
+    ["gpg -d a.gpg", []],
+    ["gpg --verify a.txt.sig a.txt", []],
+    ["yq --in-place -y . u.ts", ["u.ts"]],
+    ["yq -y . u.ts", []],
+    ["blkid -c u.ts", ["u.ts"]],
+    ["blkid -c /dev/null", []],
+    ["blkid", []],
+    ["mkswap disk.img", ["disk.img"]],
+    ["mkswap -L swap disk.img 1024", ["disk.img"]],
+    ["mkfs.ext4 -F disk.img", ["disk.img"]],
+  ]);
+  denies(box, ["openssl rand -writerand u.ts 1", "gpg --batch --yes --passphrase p --pinentry-mode loopback --decrypt-files u.ts.gpg", "yq --in-place -y . u.ts", "blkid -c u.ts", "mkswap u.ts", "mkfs.ext4 -F u.ts", "gpg --decrypt-files u.ts.asc"]);
+  allows(box, ["openssl rand -hex 16", "gpg --verify a.sig a.txt", "gpg -d a.gpg", "yq -y . u.ts", "blkid", "blkid -c /dev/null /dev/sda1", "mkswap disk.img"]);
+});
+
 Outputs.run();

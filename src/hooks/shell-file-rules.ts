@@ -148,6 +148,9 @@ const GETTEXT_RULES: Record<string, Rule> = {
   msgfilter: { syntax: {}, writes: () => [UNKNOWABLE] },
 };
 
+/** mkfs and its kin: their options differ, so each word no option is, of which the first is the device (or image) they format. */
+const formatRule: Rule = { syntax: { short: "t:" }, writes: (input) => input.values(input.reading.operands) };
+
 export const FILE_RULES: Record<string, Rule> = {
   ...GETTEXT_RULES,
   // Perl's pod converters: pod2text's and pod2man's `IN OUT` pairs; pod2html's --outfile, and its
@@ -255,6 +258,10 @@ export const FILE_RULES: Record<string, Rule> = {
   csplit: { syntax: { short: "b:f:n:", long: { "suffix-format": "b", prefix: "f", digits: "n" } }, writes: (input) => pieces(input.reading.has("f") ? optionFiles(input, ["f"])[0] : "xx") },
   // gzexe rewrites each file in place (compressed, or with -d decompressed), keeping the old one as `f~`.
   gzexe: { syntax: {}, writes: (input) => input.values(input.reading.operands).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}~`])) },
+  // blkid's cache file (-c; not /dev/null); mkswap and mkfs format the device or image they are given.
+  blkid: { syntax: { short: "c:o:s:t:L:U:n:u:O:S:", long: { "cache-file": "c", output: "o", "match-tag": "s", "match-token": "t", label: "L", uuid: "U", "match-types": "n", usages: "u", offset: "O", size: "S" } }, writes: (input) => optionFiles(input, ["c"]).filter((path) => path !== "/dev/null") },
+  mkswap: { syntax: { short: "L:U:p:e:o:s:", long: { label: "L", uuid: "U", pagesize: "p", endianness: "e", offset: "o", size: "s", lock: "::" } }, writes: (input) => input.values(input.reading.operands.slice(0, 1)) },
+  ...Object.fromEntries(["mkfs", "mke2fs", "mkdosfs", ...["ext2", "ext3", "ext4", "vfat", "fat", "msdos", "exfat", "xfs", "btrfs", "ntfs", "f2fs", "minix"].map((type) => `mkfs.${type}`)].map((name) => [name, formatRule])),
   mkfifo: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands) },
   mknod: { syntax: { short: "m:", long: { mode: "m", context: "::" } }, writes: (input) => input.values(input.reading.operands.slice(0, 1)) },
   link: { syntax: {}, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },

@@ -87,7 +87,45 @@ const recursiveSource = (input: RuleInput) => (source: string) => source.startsW
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
 /** gpg -o out (gpg2's too). */
-const GPG: Rule = { syntax: { short: "o:r:u:", long: { output: "o", recipient: "r", "local-user": "u" } }, writes: (input) => optionFiles(input, ["o"]) };
+/**
+ * gpg: `-o`'s file; without one, `--decrypt-files` writes each file less its `.gpg`, `.pgp`, `.asc` or
+ * `.sig`, `--encrypt-files` each `f.gpg` (`f.asc` with `-a`), and `-e`, `-c`, `-s` the first file's
+ * `.gpg` (`.asc` with `-a`), `--clearsign` its `.asc`, `-b` its `.sig` (none given: stdout).
+ */
+const GPG: Rule = {
+  syntax: {
+    short: "o:r:u:",
+    long: {
+      output: "o",
+      recipient: "r",
+      "local-user": "u",
+      encrypt: "e",
+      symmetric: "c",
+      sign: "s",
+      "detach-sign": "b",
+      armor: "a",
+      armour: "a",
+      "clear-sign": "clearsign",
+      clearsign: "",
+      ...valuedLong(`passphrase passphrase-file passphrase-fd pinentry-mode homedir keyring secret-keyring default-key trust-model cipher-algo
+        digest-algo compress-algo status-fd status-file logger-fd logger-file command-fd command-file set-filename comment keyserver
+        hidden-recipient encrypt-to default-recipient s2k-mode s2k-digest-algo s2k-cipher-algo s2k-count compress-level trustdb-name`),
+    },
+  },
+  writes: (input) => {
+    const { reading } = input;
+    if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
+    const files = input.values(reading.operands);
+    const armored = reading.has("a");
+    if (reading.has("--decrypt-files")) return files.flatMap((file) => (/\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []));
+    if (reading.has("--encrypt-files")) return files.map((file) => `${file}${armored ? ".asc" : ".gpg"}`);
+    const [first] = files;
+    if (first === undefined) return [];
+    if (reading.has("clearsign")) return [`${first}.asc`];
+    if (reading.has("b")) return [`${first}${armored ? ".asc" : ".sig"}`];
+    return reading.has("e", "c", "s") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
+  },
+};
 
 /** An editor: the files it opens, its operands (not `+line` or `+/pattern`, a place in the next one). */
 const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
@@ -402,13 +440,13 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
   },
   // uniq IN OUT writes its second operand; history -w/-a FILE writes (appends to) the file named
-  // (without one, $HISTFILE); openssl's -out and -keyout (single-dash words getopt would split).
+  // (without one, $HISTFILE); openssl's -out, -keyout and -writerand (single-dash words getopt would split).
   uniq: {
     syntax: { short: "f:s:w:", long: { "skip-fields": "f", "skip-chars": "s", "check-chars": "w", "all-repeated": "::", group: "::" } },
     writes: (input) => input.values(input.reading.operands.slice(1, 2)),
   },
   history: { syntax: { short: "d:" }, writes: (input) => (input.reading.has("a", "w") ? input.values(input.reading.operands.slice(0, 1)) : []) },
-  openssl: { syntax: {}, writes: (input) => input.values(input.args.flatMap((arg, at) => (arg === "-out" || arg === "-keyout" ? [at + 1] : []))) },
+  openssl: { syntax: {}, writes: (input) => input.values(input.args.flatMap((arg, at) => (arg === "-out" || arg === "-keyout" || arg === "-writerand" ? [at + 1] : []))) },
   curl: curlRule,
   wget: wgetRule,
   rsync: {
@@ -523,7 +561,7 @@ export const RULES: Record<string, Rule> = {
   mln: MMV,
   rename: { syntax: { short: "e:" }, writes: (input) => input.values(input.reading.operands).filter((file) => !/^(s|y|tr)([^\w\s]).*\2/.test(file)).flatMap((file) => [file, anyIn(dirname(file))]) },
   // yq -i EXPR FILES and sd FIND REPLACE FILES rewrite the files in place (not with sd -p, a preview).
-  yq: { syntax: { short: "e:I:o:p:", long: { inplace: "i", "from-file": ":", "output-format": "o", "input-format": "p", indent: "I", expression: "e" } }, writes: (input) => (input.reading.has("i") ? input.values(input.reading.operands.slice(input.reading.has("from-file", "e") ? 0 : 1)) : []) },
+  yq: { syntax: { short: "e:I:o:p:", long: { inplace: "i", "in-place": "i", "from-file": ":", "output-format": "o", "input-format": "p", indent: "I", expression: "e" } }, writes: (input) => (input.reading.has("i") ? input.values(input.reading.operands.slice(input.reading.has("from-file", "e") ? 0 : 1)) : []) },
   sd: { syntax: { short: "f:n:", long: { flags: "f", "max-replacements": "n", preview: "p" } }, writes: (input) => (input.reading.has("p") ? [] : input.values(input.reading.operands.slice(2))) },
   // xxd [in [out]] (also -r), iconv -o, gpg -o: the output file.
   xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
