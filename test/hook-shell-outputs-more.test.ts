@@ -48,13 +48,19 @@ Outputs("should judge scp and sftp as writing any file where their options run a
     ["scp a.txt x:", []],
     ["sftp -o ProxyCommand='touch u.ts' x:", ["unknown:."]],
     ["sftp -D /usr/lib/openssh/sftp-server", ["unknown:."]],
-    ["sftp -b cmds.txt x", ["unknown:."]],
+    ["sftp -b cmds.txt x", []],
+    ["printf 'get u.ts\\n' > cmds.txt; sftp -b cmds.txt x", ["cmds.txt", "unknown:."]],
+    ["sftp -b - x <<'EOF'\nls\nput a.txt\nEOF", []],
+    ["sftp x <<'EOF'\nget u.ts\nEOF", ["unknown:."]],
+    ["sftp -b \"$f\" x", ["unknown:."]],
     ["sftp x:/srv/app.log", ["app.log"]],
     ["sftp -P 2222 x", []],
     ["sftp x:/srv/", []],
   ]);
   denies(box, ["sftp -o ProxyCommand='touch u.ts' x:", "scp -o ProxyCommand='touch u.ts' x:a /tmp/got", "scp -o 'ProxyCommand touch u.ts' a.txt x:", "sftp x:/srv/u.ts"]);
-  allows(box, ["scp a.txt x:", "scp -P 2222 x:a.txt /tmp/got", "sftp x:"]);
+  allows(box, ["scp a.txt x:", "scp -P 2222 x:a.txt /tmp/got", "sftp x:", "sftp -b cmds x"]);
+  file(box, "cmds", "cd /srv\n-get u.ts\n");
+  denies(box, ["sftp -b cmds x"]);
 });
 
 Outputs("should judge ninja's commands as writing any file, cargo's resolving commands as writing Cargo.lock, and npm's editor as writing any file", async ({ box }) => {

@@ -26,7 +26,7 @@ import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
-import { anyIn, anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
 
 /**
@@ -508,13 +508,18 @@ export const RULES: Record<string, Rule> = {
       return [...runs, ...copyTargets(local, input.reading.has("r") ? (source) => !isFileHere(within(input.walk.cwd, source)) : undefined)];
     },
   },
-  // sftp: a command it runs here (sshRunsHere, `-D`'s server), a batch file's commands (`get`,
-  // `!cmd`: any file), and `sftp host:file`, which fetches the file here under its name.
+  // sftp: a command it runs here (sshRunsHere, `-D`'s server), the commands of its batch file or
+  // its input that write here (`get`, `lmkdir`, `!cmd`: any file), and `sftp host:file`, which
+  // fetches the file here under its name.
   sftp: {
     syntax: { short: "B:b:c:D:F:i:J:l:o:P:R:S:s:X:" },
     writes: (input) => {
       const { reading } = input;
-      if (reading.has("b")) return [UNKNOWABLE];
+      const batch = reading.has("b") ? reading.value("b") : undefined;
+      // A batch file the hook cannot read (a name the text does not fix, a pipe, one the command writes first) may hold any.
+      if (reading.has("b") && (batch === undefined || (batch === "-" && input.stdin === undefined) || writtenBefore(input.walk, within(input.walk.cwd, batch)))) return [UNKNOWABLE];
+      const commands = batch === undefined || batch === "-" ? input.stdin : readText(within(input.walk.cwd, batch));
+      if (commands !== undefined && /^\s*[-@]*\s*(get|reget|mget|lmkdir|lcd|lumask|!)/im.test(commands)) return [UNKNOWABLE];
       const fetched = reading.operands.flatMap((at) => {
         const text = input.text(at) ?? "";
         if (!REMOTE.test(text)) return [];
