@@ -1,7 +1,9 @@
 // Package managers and version pinners beyond the ones shell-tool-rules.ts reads, each writing its
 // lock file and manifest (and where it installs) in the project it finds: corepack's own commands,
 // deno's dependency commands and the ones that run a program (and its fmt and lint), nix flakes' flake.lock, helm's chart archives and
-// dependencies, pipenv's and pdm's lock files, expo install. `--help` writes nothing.
+// dependencies, pipenv's and pdm's lock files, expo install; and, beside shell-tool-rules.ts's own
+// reading of them, cargo's commands that resolve dependencies (Cargo.lock) and npm's that run its
+// editor (any file). `--help` writes nothing.
 import { dirname, join } from "node:path";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
