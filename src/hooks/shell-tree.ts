@@ -11,6 +11,8 @@ const PARENTS = new WeakMap<Parser.Tree, Map<number, Node>>();
 
 /** The node's parent, or null for the root. */
 export function parentOf(node: Node): Node | null {
+  // (A word the walk makes up, `{ type, text }`, belongs to no tree: it has no parent.)
+  if (node.tree === undefined) return null;
   let parents = PARENTS.get(node.tree);
   if (parents === undefined) {
     parents = new Map();
