@@ -15,8 +15,11 @@ import type { ClaimInput } from "./schemas.js";
 /** A wait blocks one tool call; an agent that wants longer calls again (and keeps its place meanwhile). */
 const MAX_WAIT_PER_CALL = 120;
 
-/** The library's option names in the commands' messages, as these tools name them (most are the same). */
-// The tools' argument for a purpose is intent (reason in file_reservation_paths), and they renew a claim by claiming it again.
+/**
+ * The library's option names in the commands' messages, as these tools name them (most are the
+ * same): a purpose is their intent (reason in file_reservation_paths), and they renew a claim by
+ * claiming it again.
+ */
 export const CLAIM_FLAGS: FlagNames = { "pass force: true": "run claims take --force in a shell", "purpose is ": "intent is ", "beat renews your own claim": "claiming it again renews your own claim" };
 
 export interface TargetResult extends Partial<HolderInfo> {
