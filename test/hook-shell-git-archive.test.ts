@@ -125,4 +125,11 @@ Named("should read the commands tar's and zip's options name as scripts", async 
   }
 });
 
+Named("should pass git's read-only options the gate once took for ones that run a command", async () => {
+  const { mayWrite } = await import("../src/hooks/shell-gate.js");
+  // The gate's git patterns were case-blind (grep's -o for -O) and took --u for --upload-pack (--unshallow).
+  for (const command of ["git grep -o foo", "git grep -no foo src", "git fetch --unshallow", "git fetch --update-shallow origin", "git push --recurse-submodules=no"]) assert.is(mayWrite(command), false, command);
+  for (const command of ["git grep -O'touch u.ts' x", "git fetch --upl='touch u.ts' .", "git push --rece='touch u.ts' . HEAD", "git clone -u 'touch u.ts' . d"]) assert.is(mayWrite(command), true, command);
+});
+
 Named.run();

@@ -188,6 +188,14 @@ Heredocs("should answer a long line of prose in time, and a command past the tex
   assert.equal(await writes(box, `cat > big.txt <<'EOF'\n${words}\nEOF`), ["big.txt"], "a body set aside is not given to the grammar");
 });
 
+Heredocs("should answer in time where a gate pattern could read option words two ways", ({ box }) => {
+  // The gate's ar pattern took `--a` as `-` then `-a`, or as `--a`: each such word doubled its work,
+  // 26 took 1.4 s, and 40 kept the hook past the agent's timeout, so the command ran unjudged.
+  writeFileSync(join(box.project, "gen2.py"), "open('u.ts', 'w').write('x')\n");
+  assert.is(answer(box, `python3 gen2.py # ar ${"--a ".repeat(40)}`), "deny", "gen2.py, the agent's, writes u.ts");
+  assert.is(answer(box, `echo ar ${"--a ".repeat(60)}`), "allow");
+});
+
 Heredocs("should place each command of a long chain without asking the grammar for its parent", async ({ box }) => {
   // tree-sitter finds a node's parent by descending from the root, and a chain of `&&` nests its
   // commands as deep as it is long: asked of each command (is its input redirected, is it in a

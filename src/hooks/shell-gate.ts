@@ -274,17 +274,24 @@ const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux
  * copies from a container or a bucket (shell-file-rules.ts).
  */
 const OUTPUT_TOOLS =
-  /\b(psql|pg_dump|pg_dumpall|mysqldump|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(--?\S+\s+)*-?[a-zA-Z]*[xrqdms]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
+  /\b(psql|pg_dump|pg_dumpall|mysqldump|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
 
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
  * credential.helper='!…'`, GIT_SSH_COMMAND, GIT_PAGER), an include of another config file, or an
- * `ext::` URL, or a subcommand's option that names one (`--upload-pack`, `--receive-pack`, `--exec`,
- * clone's `-u`, grep's `-O`, difftool's `-x`, send-email's `--*-cmd`): read by the walk
+ * `ext::` URL, or a subcommand's option that names one (GIT_OPTION_COMMAND): read by the walk
  * (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s(ls-remote|fetch|pull|clone|push|send-pack|archive|send-email)\b[^;&|\n]*\s--(u|rec|e|sendm|to-c|cc-c|header-c)|\bgit\b[^;&|\n]*\sclone\b[^;&|\n]*\s-[a-z]*u|\bgit\b[^;&|\n]*\sgrep\b[^;&|\n]*\s(-[a-z]*O|--op)|\bgit\b[^;&|\n]*\sdifftool\b[^;&|\n]*\s(-[a-z]*x|--ex)/i;
+  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::/i;
+/**
+ * A git subcommand's option that names a command it runs (git takes a long option by any prefix
+ * that names it alone: `--upl`, `--rece`). One scan from `git` to the option, the subcommand
+ * looked for ahead of it (two scans chained took a 60 KB line of `git fetch` seconds); case kept,
+ * so grep's `-o` and fetch's `--unshallow` are not taken for `-O` and `--upload-pack`.
+ */
+const GIT_OPTION_COMMAND =
+  /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*x|--ex)/;
 /** The variables naming a command git runs, set to one (with git anywhere in the command). */
 const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))/;
 
@@ -292,7 +299,7 @@ const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAG
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (GIT_CONFIG_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words))) return true;
+  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words))) return true;
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
