@@ -195,4 +195,16 @@ Outputs("should read openssl's -writerand, gpg's outputs without -o, yq --in-pla
   allows(box, ["openssl rand -hex 16", "gpg --verify a.sig a.txt", "gpg -d a.gpg", "yq -y . u.ts", "blkid", "blkid -c /dev/null /dev/sda1", "mkswap disk.img"]);
 });
 
+Outputs("should read sftp's commands on a pipe and gpg's files the text does not fix as any file, and pass a word ar that is no command", async ({ box }) => {
+  // Each passed as writing nothing: sftp's input read only when the text gives it, gpg's operand dropped when not fixed.
+  assert.equal(await writes(box, "echo 'get u.ts' | sftp host"), ["unknown:."]);
+  assert.equal(await writes(box, "cat cmds | sftp host"), ["unknown:."]);
+  assert.equal(await writes(box, "sftp host <<'EOF'\nls\nEOF"), [], "commands it is given that write nothing here");
+  assert.equal(await writes(box, 'gpg --decrypt-files "$(cat list)"'), ["unknown:."]);
+  assert.equal(await writes(box, 'gpg -e -r a "$(cat list)"'), ["unknown:."]);
+  const { mayWrite } = await import("../src/hooks/shell-gate.js");
+  assert.is(mayWrite("ar x lib.a"), true);
+  assert.is(mayWrite("grep -rn ar src"), false, "a word ar, not the command, needs no parse");
+});
+
 Outputs.run();

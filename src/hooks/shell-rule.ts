@@ -21,6 +21,8 @@ export interface RuleInput {
   /** The (glob-expanded) values of the arguments at those indexes (all of them when none are given). */
   values: (indexes?: number[]) => string[];
   stdin: string | undefined;
+  /** Its input is a pipe or a file the text does not give (stdin undefined, yet something is read). */
+  fed?: boolean;
   walk: Walk;
   /** An argument's value with a HOLE where the text does not fix it (`of="$d/x"`). */
   text: (index: number) => string | undefined;

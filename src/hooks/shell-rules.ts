@@ -117,10 +117,12 @@ const GPG: Rule = {
     if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
     const files = input.values(reading.operands);
     const armored = reading.has("a");
-    if (reading.has("--decrypt-files")) return files.flatMap((file) => (/\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []));
-    if (reading.has("--encrypt-files")) return files.map((file) => `${file}${armored ? ".asc" : ".gpg"}`);
+    // A file the text does not fix (a mark: `"$(cat list)"`, a glob) stands for what it may be, as it is.
+    if (reading.has("--decrypt-files")) return files.flatMap((file) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []));
+    if (reading.has("--encrypt-files")) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
     const [first] = files;
     if (first === undefined) return [];
+    if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s")) return [first];
     if (reading.has("clearsign")) return [`${first}.asc`];
     if (reading.has("b")) return [`${first}${armored ? ".asc" : ".sig"}`];
     return reading.has("e", "c", "s") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
@@ -518,6 +520,8 @@ export const RULES: Record<string, Rule> = {
       const batch = reading.has("b") ? reading.value("b") : undefined;
       // A batch file the hook cannot read (a name the text does not fix, a pipe, one the command writes first) may hold any.
       if (reading.has("b") && (batch === undefined || (batch === "-" && input.stdin === undefined) || writtenBefore(input.walk, within(input.walk.cwd, batch)))) return [UNKNOWABLE];
+      // Its commands on a pipe, or in a file the text does not give (`echo 'get u.ts' | sftp host`): any.
+      if ((batch === undefined || batch === "-") && input.fed === true) return [UNKNOWABLE];
       const commands = batch === undefined || batch === "-" ? input.stdin : readText(within(input.walk.cwd, batch));
       if (commands !== undefined && /^\s*[-@]*\s*(get|reget|mget|lmkdir|lcd|lumask|!)/im.test(commands)) return [UNKNOWABLE];
       const fetched = reading.operands.flatMap((at) => {
