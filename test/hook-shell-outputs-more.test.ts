@@ -39,14 +39,16 @@ Outputs("should read the HSTS and Alt-Svc caches curl keeps, and wget's --hsts-f
   allows(box, ["curl -s https://example.com/", "curl -s --hsts src/h.txt https://example.com/"]);
 });
 
-Outputs("should judge scp and sftp as writing any file where their options run a command here, and read what sftp fetches", async ({ box }) => {
+Outputs("should read the commands scp and sftp run here from their options, judge -S and -D as writing any file, and read what sftp fetches", async ({ box }) => {
   await reads(box, [
-    ["scp -o ProxyCommand='touch u.ts' x:a /tmp/got", ["/tmp/got", "unknown:."]],
-    ["scp -oProxyCommand=nc\\ %h\\ %p a.txt x:", ["unknown:."]],
+    ["scp -o ProxyCommand='touch u.ts' x:a /tmp/got", ["/tmp/got", "u.ts"]],
+    ["scp -oProxyCommand=nc\\ %h\\ %p a.txt x:", []],
+    ["scp -o ProxyCommand='ssh -W %h:%p bastion' a.txt x:", []], // a jump host: its command is read, and writes nothing here
+    ["scp -o \"$opt\" a.txt x:", ["unknown:."]],
     ["scp -S ./fake-ssh a.txt x:", ["unknown:."]],
     ["scp -o Port=2222 x:a.txt got.txt", ["got.txt"]],
     ["scp a.txt x:", []],
-    ["sftp -o ProxyCommand='touch u.ts' x:", ["unknown:."]],
+    ["sftp -o ProxyCommand='touch u.ts' x:", ["u.ts"]],
     ["sftp -D /usr/lib/openssh/sftp-server", ["unknown:."]],
     ["sftp -b cmds.txt x", []],
     ["printf 'get u.ts\\n' > cmds.txt; sftp -b cmds.txt x", ["cmds.txt", "unknown:."]],

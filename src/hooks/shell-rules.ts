@@ -635,13 +635,12 @@ function zstdRule(decompressing: boolean): Rule {
 }
 
 /**
- * What ssh's options run here, as ssh's own are read (shell-launchers.ts): `-o ProxyCommand=…`,
- * `LocalCommand=…`, `KnownHostsCommand=…` (or an option the text does not fix), and the program
- * scp's and sftp's `-S` names for ssh, sftp's `-D` server: a command line, any file.
+ * The program scp's and sftp's `-S` names for ssh, sftp's `-D` server: a command line, any file.
+ * (Their `-o ProxyCommand=…`, `LocalCommand=…`, `KnownHostsCommand=…` are read by the walk as ssh's
+ * are, shell-walk.ts.)
  */
 function sshRunsHere(input: RuleInput, programs: string[]): string[] {
-  const options = input.reading.values("o");
-  return options.some((option) => option === undefined || /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]/i.test(option)) || input.reading.has(...programs) ? [UNKNOWABLE] : [];
+  return input.reading.has(...programs) ? [UNKNOWABLE] : [];
 }
 
 /** A place on another machine: `host:path`, `user@host:path`, `scp://host/path` (not a judged path's mark, which starts with NUL). */

@@ -1030,6 +1030,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     for (const path of sqlite.paths) add(here, path);
     for (const script of sqlite.scripts) nested.push({ script, cwd: here.cwd });
   }
+  // scp's and sftp's `-o ProxyCommand=…` (LocalCommand, KnownHostsCommand): a command line run
+  // here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
+  if ((name === "scp" || name === "sftp") && rule !== undefined) {
+    for (const option of readOptions(args, rule.syntax).values("o")) {
+      const local = option === undefined ? undefined : /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option);
+      if (option === undefined) add(here, UNKNOWABLE);
+      else if (local) nested.push({ script: local[2] as string, cwd: here.cwd });
+    }
+  }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
