@@ -265,6 +265,10 @@ function nameVerdict(code: string, program: string, from: number, to: number, li
   if (/^(?:sys\.argv|process\.argv|\$ARGV|ARGV|Deno\.args|Bun\.argv)\s*\[[^\]]*\]$|^shift(?:\s*\(\s*\))?$|^\$_$/.test(text)) return "given";
   // A string, or an interpolated one (its text read by the string reading), a literal place.
   if (/^(["'`])\s*\1$|^X\s*$/.test(text) || text.replace(LITERAL_PLACE, "").trim() === "") return "given";
+  // A quote-like string, ruby's `%q(u.ts)`, `%Q{…}`, `%(…)`, perl's `q(…)`, `qq{…}`, that interpolates
+  // nothing: a string, which the string reading reads (blankStrings leaves them as written).
+  const quoteLike = program.slice(from, to).trim();
+  if (/^(?:%[qQ]?|qq?\s*)(?:\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>|([^\w\s()[\]{}<>])(?:(?!\1)[^\n])*\1)$/.test(quoteLike) && !/#\{|[$@]/.test(quoteLike)) return "given";
   // A variable, an attribute or an element of one (`out`, `args.out`, `paths[0]`): what it was set to, if built here.
   if (/^(?:my\s+)?[$@]?[A-Za-z_][\w.]*(?:\s*\[[^\]()]*\])*$/.test(text)) {
     const set = built.get(text.replace(/^my\s+/, ""));
