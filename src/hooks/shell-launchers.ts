@@ -184,6 +184,11 @@ const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:", ord
  * text does not give (a pipe), is the remote's. A command its options run here (`-o
  * ProxyCommand=…`, `LocalCommand=…`) is read as here; `-E log` is written here.
  */
+/** The command line an ssh `-o` option runs here (`ProxyCommand=…`, `LocalCommand=…`, `KnownHostsCommand=…`); scp's and sftp's too (shell-walk.ts). */
+export function sshLocalCommand(option: string): string | undefined {
+  return /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option)?.[1];
+}
+
 function ssh(launch: Launch): void {
   const { args, here, nested } = launch;
   const before = readOptions(args, SSH);
@@ -191,8 +196,8 @@ function ssh(launch: Launch): void {
   for (const reading of after === undefined ? [before] : [before, after]) {
     for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
     for (const option of reading.values("o")) {
-      const local = option === undefined ? undefined : /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option);
-      if (local) nested.push({ script: local[2] as string, cwd: here.cwd });
+      const local = option === undefined ? undefined : sshLocalCommand(option);
+      if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
       const remote = option === undefined ? undefined : /^\s*RemoteCommand\s*[=\s]\s*(.*)$/is.exec(option);
       if (remote) nested.push({ script: remote[1] as string, cwd: undefined, remote: true });
     }

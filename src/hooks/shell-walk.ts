@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
-import { launches, onHost } from "./shell-launchers.js";
+import { launches, onHost, sshLocalCommand } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
 import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -1034,9 +1034,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
   if ((name === "scp" || name === "sftp") && rule !== undefined) {
     for (const option of readOptions(args, rule.syntax).values("o")) {
-      const local = option === undefined ? undefined : /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option);
+      const local = option === undefined ? undefined : sshLocalCommand(option);
       if (option === undefined) add(here, UNKNOWABLE);
-      else if (local) nested.push({ script: local[2] as string, cwd: here.cwd });
+      else if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
     }
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
@@ -1150,7 +1150,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const text = (index: number) => wordValue(argWords[index], here);
   if (!rule) return;
   const before = walk.found.size;
-  const fed = stdin === undefined && (piped || inputRedirected(node));
+  const fed = stdin === undefined && launch.input;
   for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, fed, walk: here, text })) add(here, path);
   // A package manager's own writes of package.json change its dependencies, not its scripts.
   // A mode, owner or attribute changed is no change of a script's text either (`chmod +x run.sh && ./run.sh`).
