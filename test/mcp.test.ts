@@ -498,6 +498,31 @@ Beyond("should check a bare word claimed as a name as that name and as the file 
   assert.is((await server.call("check", { paths: ["./gen.txt"], actor: "session-a" })).value.mayWrite, true, "the file alone is free");
 });
 
+Beyond("should not grant a bare word as the name a claim carries while another holds the path it will be", async (context) => {
+  // session-a holds the file ./gen.txt, not there yet; agent-c's own lock names the word gen.txt.
+  // Read as that name, claim gen.txt renewed the lock and said granted: an agent meaning the file
+  // (with no hook to stop it) then wrote it under session-a.
+  const { project } = context.box;
+  context.cli(["take", "./gen.txt", "--creating", "--holder", "session-a", "--purpose", "generating it"]);
+  const server = await context.server();
+  await server.call("claim", { paths: ["name:gen.txt"], intent: "my lock", actor: "agent-c" });
+  const claimed = await server.call("claim", { paths: ["gen.txt"], actor: "agent-c" });
+  const sentence = `gen.txt is both a name a claim carries and the path it will be in ${project} (./gen.txt), which session-a holds ("generating it"): write name:gen.txt to claim the name, or pass creating: true to claim the path.`;
+  assert.equal([claimed.isError, claimed.text, claimed.value.granted], [true, sentence, undefined], JSON.stringify(claimed.value));
+  assert.equal([claimed.value.results[0].path, claimed.value.results[0].reason], ["gen.txt", sentence]);
+  const handed = await server.call("handover", { path: "gen.txt", intent: "then me", actor: "agent-d" });
+  assert.is(handed.isError, true, JSON.stringify(handed.value));
+  assert.match(handed.text, /^gen\.txt is both a name a claim carries .*: write name:gen\.txt to queue for the name, or \.\/gen\.txt for the path\.$/);
+  // Each reading written out is answered as that reading.
+  assert.is((await server.call("claim", { paths: ["name:gen.txt"], actor: "agent-c" })).value.granted, true);
+  const file = await server.call("claim", { paths: ["gen.txt"], creating: true, actor: "agent-c" });
+  assert.equal([file.value.granted, file.value.results[0].holder], [false, "session-a"]);
+  // Once the file is free, the word is the name again, as before.
+  context.cli(["release", "./gen.txt", "--holder", "session-a"]);
+  const free = await server.call("claim", { paths: ["gen.txt"], actor: "agent-c" });
+  assert.equal([free.isError, free.value.results[0].kind, free.value.results[0].renewed], [false, "name", true]);
+});
+
 Beyond("should queue a handover behind the holder, and hand one's own claim to another actor", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();

@@ -1,10 +1,11 @@
 // The claim tool: `claims take` with the first reference system's arguments, and its answer per
 // path asked for (handover without `to` answers the same way). The command does the work, so a
 // tool call and a `claims take` on one directory are the same act.
+import { check } from "../commands/check.js";
 import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { randomHex } from "../os/hash.js";
-import { openContext, type Context } from "../protocol/context.js";
+import { openContext, type Context, type Holding } from "../protocol/context.js";
 import { parseTarget, type TargetKind } from "../targets/target.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { expiryOfClaim, holderInfo, type HolderInfo } from "./holdings.js";
@@ -58,7 +59,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
   const standing: { stand?: () => void } = {};
   try {
     const here = lazyContext(call.common);
-    targets = input.paths.map((path) => pathToClaim(path, input.creating === true, here));
+    targets = input.paths.map((path) => pathToClaim(path, input.creating === true, here, heldByOther(holder, call)));
     result = await take({
       ...call.common,
       holder,
@@ -75,7 +76,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     if (!(error instanceof BadInputError)) throw error;
     // Which path is at fault, and the nearest name for a missing symbol, per target as the reference answers.
     const refused = failure(error, CLAIM_FLAGS);
-    const results = await diagnose(input.paths, input.creating === true, call);
+    const results = await diagnose(input.paths, input.creating === true, call, holder);
     // Each path read alone was good: the take's own sentence is about the one it names (a file not
     // there without `creating`), or about the call as a whole (the claims directory) when it names none.
     if (results.every((entry) => entry.reason === NOT_TAKEN)) {
@@ -153,15 +154,20 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
 
 const NOT_TAKEN = "not taken: another path in this call is bad input";
 
+/** A claim of another holder (or a queued interest ahead) that a take of `path` would meet: read-only, as `check` judges. */
+export function heldByOther(holder: string, call: Call): (path: string) => Holding | undefined {
+  return (path) => check({ ...call.common, holder, targets: [path] }).refused[0];
+}
+
 /** After bad input: the sentence for each path at fault, and the nearest name for a missing symbol. */
-async function diagnose(paths: string[], creating: boolean, call: Call): Promise<TargetResult[]> {
+async function diagnose(paths: string[], creating: boolean, call: Call, holder: string): Promise<TargetResult[]> {
   const context = openContext(call.common);
   const results: TargetResult[] = [];
   const known = new Map<string, string[]>();
   for (const path of paths) {
     const entry: TargetResult = { path, target: path, granted: false, reason: NOT_TAKEN };
     try {
-      const target = parseTarget(pathToClaim(path, creating, () => context), { cwd: context.settings.cwd, home: context.settings.home });
+      const target = parseTarget(pathToClaim(path, creating, () => context, heldByOther(holder, call)), { cwd: context.settings.cwd, home: context.settings.home });
       entry.target = target.canonical;
       if (target.kind === "symbol") {
         const { checkSymbol } = await import("../targets/symbols.js");

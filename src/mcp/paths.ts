@@ -8,7 +8,7 @@
 // reads such a word, so an agent queues behind, checks and releases the claim the answers name
 // `cfg`. `name:cfg` is always the name.
 import { BadInputError } from "../os/errors.js";
-import { openContext, type CommonOptions, type Context } from "../protocol/context.js";
+import { openContext, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimedAsName } from "../protocol/queue.js";
 import { NAME_PREFIX, parseTarget, pathItWillBe } from "../targets/target.js";
 
@@ -41,15 +41,21 @@ function bareWord(input: string, contextOf: () => Context): string | undefined {
  * A path for `claim`: a bare word naming nothing is the path it will be with `creating: true` (the
  * caller says it is about to create it, as for a symbol); without it, the name a claim or queued
  * interest carries, else bad input: a caller that meant a name (which a bare word was before) or
- * misspelt a file is told, not given a path.
+ * misspelt a file is told, not given a path. A word that is both a name a claim carries and a path
+ * another holds (`heldByOther`) is bad input too: taken as the name, an agent that meant the file
+ * (its own old lock, or a stale one, naming the word) was granted it while the file's holder wrote.
  */
-export function pathToClaim(input: string, creating: boolean, contextOf: () => Context): string {
+export function pathToClaim(input: string, creating: boolean, contextOf: () => Context, heldByOther?: (path: string) => Holding | undefined): string {
   const word = bareWord(input, contextOf);
   if (word === undefined) return input;
   const { path } = pathItWillBe(word);
   if (creating) return path;
   const context = contextOf();
-  if (claimedAsName(word, context)) return `${NAME_PREFIX}${word}`;
+  if (claimedAsName(word, context)) {
+    const holding = heldByOther?.(path);
+    if (holding === undefined) return `${NAME_PREFIX}${word}`;
+    throw bothReadings(input, word, path, holding, context, "to claim the name, or pass creating: true to claim the path");
+  }
   throw new BadInputError(`${input} names nothing in ${context.settings.cwd}: pass creating: true to claim the path it will be there (${path}), or write ${NAME_PREFIX}${word} to claim a name.`);
 }
 
@@ -66,9 +72,22 @@ export function pathsToCheck(input: string, contextOf: () => Context): string[] 
   return claimedAsName(word, contextOf()) ? [`${NAME_PREFIX}${word}`, path] : [path];
 }
 
-/** A path for `release` and `handover`: a bare word naming nothing is the name a claim or queued interest carries, else the path it will be. */
-export function pathToJudge(input: string, contextOf: () => Context): string {
+/**
+ * A path for `release` and `handover`: a bare word naming nothing is the name a claim or queued
+ * interest carries, else the path it will be. For a handover that may be granted (no `to`), a word
+ * that is also a path another holds (`heldByOther`) is bad input, as for `claim`.
+ */
+export function pathToJudge(input: string, contextOf: () => Context, heldByOther?: (path: string) => Holding | undefined): string {
   const word = bareWord(input, contextOf);
   if (word === undefined) return input;
-  return claimedAsName(word, contextOf()) ? `${NAME_PREFIX}${word}` : pathItWillBe(word).path;
+  const { path } = pathItWillBe(word);
+  if (!claimedAsName(word, contextOf())) return path;
+  const holding = heldByOther?.(path);
+  if (holding !== undefined) throw bothReadings(input, word, path, holding, contextOf(), `to queue for the name, or ${path} for the path`);
+  return `${NAME_PREFIX}${word}`;
+}
+
+/** A bare word a claim carries as a name, whose path another holds: which one is meant is the caller's to say. */
+function bothReadings(input: string, word: string, path: string, holding: Holding, context: Context, choice: string): BadInputError {
+  return new BadInputError(`${input} is both a name a claim carries and the path it will be in ${context.settings.cwd} (${path}), which ${holding.holder} holds (${JSON.stringify(holding.purpose)}): write ${NAME_PREFIX}${word} ${choice}.`);
 }

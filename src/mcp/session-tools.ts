@@ -7,7 +7,7 @@ import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
 import { openContext } from "../protocol/context.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
-import { claimAnswer } from "./claim.js";
+import { claimAnswer, heldByOther } from "./claim.js";
 import { holderInfo } from "./holdings.js";
 import { lazyContext, pathsToCheck, pathToJudge } from "./paths.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
@@ -91,7 +91,8 @@ export async function checkTool(input: CheckInput, call: Call): Promise<ToolResu
 
 export async function handoverTool(input: HandoverInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
-  const target = pathToJudge(input.path, lazyContext(call.common));
+  // Without `to`, a free target is granted: a bare word read as a name must not be while another holds its path.
+  const target = pathToJudge(input.path, lazyContext(call.common), input.to === undefined ? heldByOther(holder, call) : undefined);
   const grant = randomHex(8); // this call's grant of a free path, should the client give up on it (givenBackIfAbandoned)
   const standing: { stand?: () => void } = {};
   const result = await handover({
