@@ -128,6 +128,14 @@ RootWrites("should claim, run through sudo, in the default claims directory of t
   assert.is(pinned.code, 0, pinned.stderr);
   assert.equal(readdirSync(box.dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "other"))}.json`]);
   assert.equal(readdirSync(dir).filter((name) => name.endsWith(".json")), [`${encodeURIComponent(join(box.project, "hosts"))}.json`]);
+  // Pinned, it still meets the user's sessions where they claim (docs/PROTOCOL.md 1a): their
+  // default directory, not root's. Judged in root's, each side was granted the other's file.
+  const pinnedHosts = claims(["take", "./hosts", "--holder", "root-agent-2", "--json"], { cwd: box.project, env: { ...sudo, CLAIMS_DIR: box.dir } });
+  assert.is(pinnedHosts.code, 3, `refused by the claim in the user's directory: ${pinnedHosts.stdout}${pinnedHosts.stderr}`);
+  chmodSync(box.dir, 0o755); // root's own directory, made 0700: the user's sessions must be let read it (PROTOCOL 1a)
+  const theirs = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./other", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
+  assert.is(theirs.status, 3, `the user's session is refused by the pinned claim, through the pointer left in its directory: ${theirs.stdout}${theirs.stderr}`);
+  assert.equal(readdirSync(join(dir, ".pinned")), [encodeURIComponent(box.dir)]);
 });
 
 RootWrites("should give the user nothing root did not make there: a hard link to a file of root's planted as the log stays root's", ({ box, x }) => {

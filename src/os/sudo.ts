@@ -9,12 +9,16 @@ import { isAbsolute, join } from "node:path";
 import { getent } from "./getent.js";
 
 /**
- * Where this process is root started by sudo from another user (SUDO_UID) and neither CLAIMS_DIR
- * nor XDG_STATE_HOME names a place, sets XDG_STATE_HOME to that user's (`<home>/.local/state`), so
- * the default claims directory is theirs. Left as it is when that user's home cannot be found.
+ * Where this process is root started by sudo from another user (SUDO_UID) and XDG_STATE_HOME names
+ * no place, sets it to that user's (`<home>/.local/state`), so the default claims directory is
+ * theirs. Also with CLAIMS_DIR kept (`sudo --preserve-env=CLAIMS_DIR`): a pinned take judges a
+ * path, and leaves its pointer, where the sessions that pin none claim it (docs/PROTOCOL.md 1a),
+ * which is the user's default directory, not root's; judged in root's, the pinned take and the
+ * user's sessions were each granted the other's file. Left as it is when that user's home cannot
+ * be found.
  */
 export function claimAsSudoUser(env: NodeJS.ProcessEnv = process.env): void {
-  if (process.getuid?.() !== 0 || env.CLAIMS_DIR || env.XDG_STATE_HOME) return;
+  if (process.getuid?.() !== 0 || env.XDG_STATE_HOME) return;
   const uid = env.SUDO_UID;
   if (uid === undefined || !/^[1-9]\d*$/.test(uid)) return;
   const home = homeOf(uid);
