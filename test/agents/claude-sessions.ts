@@ -249,7 +249,7 @@ export function claudeSessionTests(claude: string, version: string): void {
       two: [{ tool: "mcp__claims__claim", input: { paths: [second], intent: "two" } }, read(second), { tool: "Edit", input: { file_path: second, old_string: "zero", new_string: "two" } }],
     });
     // The server as docs/MCP.md adds it; Claude Code starts it once, with the first session's id in its environment.
-    const config = { mcpServers: { claims: { type: "stdio", command: process.execPath, args: [BIN, "mcp"], env: { CLAIMS_DIR: b.dir } } } };
+    const config = { mcpServers: { claims: { type: "stdio", command: process.execPath, args: [BIN, "mcp"], env: { CLAIMS_DIR: b.dir, HOME: b.home } } } };
     const args = ["--permission-mode", "acceptEdits", "--allowedTools", "Bash", "mcp__claims__claim", "--mcp-config", JSON.stringify(config), "--settings", client.settings];
     const terminal = startTerminal(claude, args, { cwd: b.project, env: { ...client.env, ENABLE_TOOL_SEARCH: "false" } });
     terminals.push(terminal);

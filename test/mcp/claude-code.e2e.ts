@@ -61,7 +61,7 @@ E2E("should call claim through claims mcp and be refused on a path another sessi
       { tool: "mcp__claims__claim", input: { paths: [free] } },
     ],
   });
-  const config = { mcpServers: { claims: { type: "stdio", command: process.execPath, args: [BIN, "mcp"], env: { CLAIMS_DIR: b.dir } } } };
+  const config = { mcpServers: { claims: { type: "stdio", command: process.execPath, args: [BIN, "mcp"], env: { CLAIMS_DIR: b.dir, HOME: b.home } } } };
   const result = await run(
     CLAUDE,
     ["-p", "[script:main] add a field to schema.ts", "--mcp-config", JSON.stringify(config), "--strict-mcp-config", "--allowedTools", "mcp__claims__claim", "Bash"],
