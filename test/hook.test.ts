@@ -1,7 +1,7 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv, entries, readJson, sandbox, untilStopped, type Sandbox } from "./helpers.js";
@@ -632,6 +632,21 @@ Codex("should deny a patch whose file header is indented, which Codex trims and 
     assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project }, "codex").code, 2, header);
     assert.is(hook(box, { ...patch(`${header}\n@@\n-a\n+b`), cwd: box.project, tool_name: "Bash", tool_input: { command: `apply_patch <<'EOF'\n*** Begin Patch\n${header}\n@@\n-a\n+b\n*** End Patch\nEOF\n` } }, "codex").code, 2, `through the shell: ${header}`);
   }
+});
+
+Codex("should judge a patch's ~/ path as written in the session's directory and as under HOME: a Codex expanding ~ writes there", ({ box }) => {
+  const home = process.env.HOME as string; // the test run's own (test/helpers.ts), the hook's too
+  const notes = join(home, `notes-${basename(box.root)}.md`);
+  claims(["take", notes, "--creating", "--dir", box.dir, "--holder", "claude-s1", "--purpose", "mine"]);
+  const body = `*** Add File: ~/${basename(notes)}\n+x`;
+  const result = hook(box, { ...patch(body), cwd: box.project }, "codex");
+  assert.is(result.code, 2, result.stderr);
+  assert.match(result.stderr, /held by claude-s1 for "mine"/);
+  const other = `other-${basename(box.root)}.md`;
+  const free = hook(box, { ...patch(`*** Add File: ~/${other}\n+x`), cwd: box.project }, "codex");
+  assert.is(free.code, 0, `a free file under either reading: ${free.stderr}`);
+  // Claimed for the session: the file it writes as Codex reads the path today, not the other reading.
+  assert.equal(JSON.parse(claims(["status", "--dir", box.dir, "--json"]).stdout).claims.map((claim: { target: string }) => claim.target).sort(), [join(box.project, "~", other), notes].sort());
 });
 
 Codex("should read a patch's headers as Codex does: Rust's white space trimmed, lines split at newlines alone", ({ box, file }) => {

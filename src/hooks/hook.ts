@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
-import { CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
+import { CHECK_ONLY, CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
 import { openContext, othersFreshness, unreadableStale, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -458,6 +458,19 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   return deny(options.agent, refusalText(decision.blocking, session.cwd, session.holder, decision.unknownPlace));
 }
 
+/**
+ * A patch's `~/x` is `cwd/~/x` to the Codex of today, which takes a path as written; a Codex whose
+ * path library expands `~` (as upstream's does) writes `$HOME/x`. Both are judged, either may be
+ * the file written; the second is not claimed for the session (CHECK_ONLY), which writes the first.
+ */
+function homeReading(path: string): string[] {
+  const home = process.env.HOME;
+  if (!home || !isAbsolute(home) || (path !== "~" && !path.startsWith("~/"))) return [];
+  const expanded = `${home}${path.slice(1)}`;
+  CHECK_ONLY.add(expanded);
+  return [expanded];
+}
+
 /** The files a tool call writes, absolute. */
 async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Promise<string[]> {
   const toolName = stringField(payload, "tool_name") ?? "";
@@ -469,7 +482,7 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
   // Codex sends apply_patch with the patch text in tool_input.command (openai/codex#18391).
   if (agent === "codex" && toolName === "apply_patch") {
     const patch = commandText(input, "command") ?? stringField(input, "patch") ?? stringField(input, "input");
-    return patch ? patchPaths(patch).map((path) => (isAbsolute(path) ? path : `${cwd}/${path}`)) : [];
+    return patch ? patchPaths(patch).flatMap((path) => (isAbsolute(path) ? [path] : [`${cwd}/${path}`, ...homeReading(path)])) : [];
   }
   // The shell (both clients call it Bash in hook payloads): the files the command writes, read
   // from its syntax tree: redirections, sed -i, tee, cp, mv, rm, `apply_patch <<EOF`, …
