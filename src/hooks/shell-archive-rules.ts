@@ -4,13 +4,13 @@
 // file they are given with its compressed or decompressed twin; lz4 and brotli write the twin
 // beside it; uudecode writes the file its input names. ar, ptar and dpkg-deb extract where they are
 // told, or write the archive they make. The commands tar and zip run from their options (`-I`,
-// `--checkpoint-action=exec=`, zip's `-TT`) are read as scripts (archiveCommandRuns).
+// `--checkpoint-action=exec=`, `--rsh-command`, zip's `-TT`) are read as scripts (archiveCommandRuns).
 import { type Reading, readOptions, shortTakes, type Syntax, valuedLong } from "./shell-options.js";
 import { basename, join } from "node:path";
 import { exists, isDirectory } from "../targets/target.js";
 import { optionFiles, placeOf, type Rule, type RuleInput } from "./shell-rule.js";
 import { INPUT, type Nested, STDIN } from "./shell-runners.js";
-import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
 const COMPRESSING: Record<string, string> = {
@@ -67,6 +67,7 @@ export const TAR: Syntax = {
     checkpoint: "::",
     occurrence: "::",
     "atime-preserve": "::",
+    "force-local": "",
     ...valuedLong(`to-command index-file exclude owner group mode mtime transform xform strip-components suffix newer-mtime record-size
       rmt-command rsh-command volno-file quoting-style sort warning checkpoint-action owner-map group-map hole-detection`),
   },
@@ -98,9 +99,10 @@ function tarReading(args: Array<string | undefined>): { reading: Reading; origin
 /**
  * The commands tar and zip run through the shell, which their options name, as scripts run where
  * they run: tar's compressor (`-I`, `--use-compress-program`, in any mode), a checkpoint's
- * `--checkpoint-action=exec=…` (a listing's too) and the volume script (`-F`, `--info-script`);
- * zip's test command (`-TT`, `--unzip-command`, given the archive, or in place of `{}`).
- * UNKNOWABLE where the text does not fix one.
+ * `--checkpoint-action=exec=…` (a listing's too), the volume script (`-F`, `--info-script`) and
+ * the remote shell (`--rsh-command`, `--rmt-command`: remoteShellRun); zip's test command (`-TT`,
+ * `--unzip-command`, given the archive, or in place of `{}`). UNKNOWABLE where the text does not
+ * fix one.
  */
 export function archiveCommandRuns(program: string, args: Array<string | undefined>, cwd: string | undefined, text: (at: number) => string | undefined): Nested[] | typeof UNKNOWABLE {
   const scripts: Array<string | undefined> = [];
@@ -117,10 +119,34 @@ export function archiveCommandRuns(program: string, args: Array<string | undefin
     places = [...new Set(places)];
     scripts.push(...reading.values("I"), ...reading.values("F"));
     for (const action of reading.values("checkpoint-action")) if (action === undefined || action.startsWith("exec=")) scripts.push(action?.slice(5));
-    if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*[IF]|--(u|inf|new|checkpoint-a))/.test(text(at) ?? ""))) return UNKNOWABLE;
+    if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*[IF]|--(u|inf|new|checkpoint-a|rs|rm))/.test(text(at) ?? ""))) return UNKNOWABLE;
+    if (reading.has("rsh-command", "rmt-command")) scripts.push(remoteShellRun(reading));
   }
   if (scripts.includes(undefined)) return UNKNOWABLE;
   return (scripts as string[]).filter((script) => script.trim() !== "").flatMap((script) => places.map((place) => ({ script, cwd: place })));
+}
+
+/**
+ * The remote shell tar runs for an archive on another host (`-f host:file`, `user@host:file`; with
+ * no -f, or one the text does not fix, a host it does not give; not with `--force-local`):
+ * `--rsh-command`'s program, run with no shell between, given the host, `-l user` and
+ * `--rmt-command`'s command for that host to run. Read only where one of the two is given (tar's
+ * own are the system's rsh and rmt); the line quoted word by word, so the walk reads the program as
+ * it is run (`/bin/sh host cmd` runs a file here), and rsh, which runs the command on the host as
+ * ssh does, as ssh (an absolute path there may be a file here). undefined for a program or command
+ * the text does not fix; an empty line for an archive here, for which tar runs neither.
+ */
+function remoteShellRun(reading: Reading): string | undefined {
+  const shell = reading.has("rsh-command") ? reading.value("rsh-command") : "ssh";
+  const rmt = reading.has("rmt-command") ? reading.value("rmt-command") : "/usr/sbin/rmt";
+  if (shell === undefined || rmt === undefined) return undefined;
+  if (reading.has("force-local")) return "";
+  const archive = reading.value("f");
+  const remote = archive === undefined ? undefined : /^([^:/]+):/.exec(archive)?.[1];
+  if (archive !== undefined && remote === undefined) return "";
+  if (remote === undefined) return [shellQuoted(shell), INPUT, shellQuoted(rmt)].join(" ");
+  const at = remote.indexOf("@");
+  return [shell, remote.slice(at + 1), ...(at === -1 ? [] : ["-l", remote.slice(0, at)]), rmt].map(shellQuoted).join(" ");
 }
 
 /**

@@ -1,0 +1,59 @@
+// Commands that run a program or write a file through an option or a default the hook once passed
+// by: tar's remote shell (`--rsh-command`, `--rmt-command`), the hooks and config of git's
+// templates (`--template`, `init.templateDir`, GIT_TEMPLATE_DIR) and a clone's hooks path, gpg
+// decrypting beside its input with no command given, and the commands an ssh config given by `-F`
+// runs here. Another session holds u.ts; session s2 runs each command through the Claude hook of
+// the real CLI.
+import { spawnSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Leftovers = suite<Context>("claims hook: programs run and files written through options once passed by");
+Leftovers.before.each((context) => {
+  context.box = heldBox();
+  spawnSync("git", ["init", "-q", context.box.project]);
+});
+Leftovers.after.each((context) => context.box.cleanup());
+
+/** Every command denied: each writes u.ts, or may write any file. */
+function denies(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), "deny", command);
+}
+
+/** Every command allowed: none writes a file another session holds. */
+function allows(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), undefined, command);
+}
+
+Leftovers("should read the remote shell tar runs for an archive on another host", async ({ box }) => {
+  file(box, "tools/rsh.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "t/a.ts", "export const a = 1;\n");
+  denies(box, [
+    // tar runs the program (no shell between) with the host and rmt's command line: `tools/rsh.sh host /usr/sbin/rmt`.
+    "tar --rsh-command=tools/rsh.sh -cf localhost:out.tar t",
+    "tar --rsh-command tools/rsh.sh -tvf bob@localhost:a.tar", // `tools/rsh.sh localhost -l bob /usr/sbin/rmt`
+    "tar --rsh=tools/rsh.sh -tf localhost:a.tar", // an abbreviation tar takes
+    "tar -c --rsh-command=tools/rsh.sh t", // no -f: $TAPE's archive, which may be on a host
+    'tar --rsh-command=tools/rsh.sh -tf "$archive"', // an archive the text does not fix, which may be on a host
+    // The command the remote shell is given to run there, which may be here: an absolute path of this machine.
+    `tar --rsh-command=/usr/bin/ssh --rmt-command='rm -f ${box.project}/u.ts' -cf localhost:out.tar t`,
+    // A program the text does not fix: any file.
+    'tar --rsh-command="$rsh" -cf localhost:out.tar t',
+    'tar --rmt-command="$rmt" -cf localhost:out.tar t',
+  ]);
+  assert.ok((await writes(box, "tar --rsh-command=tools/rsh.sh -cf localhost:out.tar t")).includes("u.ts"), "read as the program it runs, not as any file");
+  allows(box, [
+    "tar -cf localhost:out.tar t", // the system's rsh and rmt, as before
+    "tar --rsh-command=/usr/bin/ssh -cf localhost:out.tar t",
+    "tar --rsh-command=tools/rsh.sh -cf out.tar t", // an archive here: no remote shell runs
+    "tar --force-local --rsh-command=tools/rsh.sh -cf localhost:out.tar t",
+    "tar --rsh-command='rm u.ts' -cf localhost:out.tar t", // run as a program's path, which has no such name
+    'tar --rsh-command=/usr/bin/ssh -tf "$archive"',
+    `tar --rmt-command='rm -f u.ts' -cf localhost:out.tar t`, // run there, from its home
+  ]);
+});
+
+Leftovers.run();
