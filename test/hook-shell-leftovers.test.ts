@@ -56,4 +56,24 @@ Leftovers("should read the remote shell tar runs for an archive on another host"
   ]);
 });
 
+Leftovers("should read gpg given no command as decrypting beside its file, and its embedded name as any file", async ({ box }) => {
+  // gpg guesses: it decrypts (or takes the signed text out of) u.ts.gpg into u.ts, as --decrypt-files does.
+  denies(box, [
+    "gpg u.ts.gpg",
+    "gpg --batch --yes --passphrase p --pinentry-mode loopback u.ts.asc",
+    "gpg2 -q u.ts.pgp",
+    "gpg --decrypt-f u.ts.gpg", // an abbreviation gpg takes
+    // The name the message holds: any file.
+    "gpg -d --use-embedded-filename a.gpg",
+    "gpg --use-embedded-filename < a.gpg",
+  ]);
+  assert.equal(await writes(box, "gpg --batch u.ts.gpg"), ["u.ts"]);
+  // Its other commands that write beside what they are given.
+  assert.equal(await writes(box, "gpg --store a.txt"), ["a.txt.gpg"]);
+  assert.equal(await writes(box, "gpg -a --store a.txt"), ["a.txt.asc"]);
+  assert.equal(await writes(box, "gpg --enarmor key.gpg"), ["key.gpg.asc"]);
+  assert.equal(await writes(box, "gpg --dearmor key.asc"), ["key.asc.gpg"]);
+  allows(box, ["gpg -d u.ts.gpg", "gpg --decrypt u.ts.gpg", "gpg --verify u.ts.sig u.ts", "gpg --import key.asc", "gpg -k bob", "gpg --list-keys", "gpg a.txt.gpg", "gpg -z 0 -c a.txt"]);
+});
+
 Leftovers.run();

@@ -86,30 +86,59 @@ const recursiveSource = (input: RuleInput) => (source: string) => source.startsW
 
 const operandsOf = (syntax: Syntax = {}): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands) });
 
-/** gpg -o out (gpg2's too). */
+/**
+ * gpg's commands that take no value, by their long names (`-d`, `-k` and the rest by their letters):
+ * listed so that an abbreviation stands for its command (`--verif`, `--decrypt-f`), and so that
+ * gpg given none of them is known to be guessing what to do.
+ */
+const GPG_COMMANDS = `verify verify-files multifile list-public-keys list-signatures list-sigs check-signatures
+  check-sigs locate-keys locate-external-keys list-config list-gcrypt-config show-keys fingerprint list-packets card-edit card-status
+  change-pin delete-keys delete-secret-keys delete-secret-and-public-key export send-keys export-secret-keys export-secret-subkeys
+  export-ssh-key import fast-import receive-keys recv-keys refresh-keys search-keys fetch-keys update-trustdb check-trustdb
+  export-ownertrust import-ownertrust rebuild-keydb-caches print-md print-mds gen-random gen-prime enarmor enarmour dearmor dearmour
+  generate-key gen-key full-generate-key full-gen-key generate-revocation gen-revoke generate-designated-revocation desig-revoke
+  edit-key sign-key lsign-key quick-generate-key quick-gen-key quick-add-uid quick-revoke-uid quick-set-expire quick-set-primary-uid
+  quick-add-key quick-sign-key quick-lsign-key quick-revoke-sig passwd change-passphrase tofu-policy store decrypt-files
+  encrypt-files version help warranty dump-options`;
+
 /**
  * gpg: `-o`'s file; without one, `--decrypt-files` writes each file less its `.gpg`, `.pgp`, `.asc` or
- * `.sig`, `--encrypt-files` each `f.gpg` (`f.asc` with `-a`), and `-e`, `-c`, `-s` the first file's
- * `.gpg` (`.asc` with `-a`), `--clearsign` its `.asc`, `-b` its `.sig` (none given: stdout).
+ * `.sig`, `--encrypt-files` each `f.gpg` (`f.asc` with `-a`), and `-e`, `-c`, `-s`, `--store` the
+ * first file's `.gpg` (`.asc` with `-a`), `--clearsign` and `--enarmor` its `.asc`, `--dearmor` its
+ * `.gpg`, `-b` its `.sig` (none given: stdout). Given no command, gpg guesses one: a file it is
+ * given is decrypted (or its signed text taken out) beside it, as `--decrypt-files` does (`gpg
+ * u.ts.gpg` writes u.ts). With `--use-embedded-filename`, what it decrypts goes to the name the
+ * message itself holds: any file.
  */
 const GPG: Rule = {
   syntax: {
-    short: "o:r:u:",
+    short: "o:r:u:R:f:F:z:N:",
     long: {
       output: "o",
       recipient: "r",
       "local-user": "u",
+      "hidden-recipient": "R",
+      "recipient-file": "f",
+      "hidden-recipient-file": "F",
       encrypt: "e",
       symmetric: "c",
       sign: "s",
       "detach-sign": "b",
+      decrypt: "d",
+      "list-keys": "k",
+      "list-secret-keys": "K",
       armor: "a",
       armour: "a",
       "clear-sign": "clearsign",
       clearsign: "",
+      "use-embedded-filename": "",
+      "no-use-embedded-filename": "",
+      ...Object.fromEntries(GPG_COMMANDS.trim().split(/\s+/).map((name) => [name, ""])),
       ...valuedLong(`passphrase passphrase-file passphrase-fd pinentry-mode homedir keyring secret-keyring default-key trust-model cipher-algo
         digest-algo compress-algo status-fd status-file logger-fd logger-file command-fd command-file set-filename comment keyserver
-        hidden-recipient encrypt-to default-recipient s2k-mode s2k-digest-algo s2k-cipher-algo s2k-count compress-level trustdb-name`),
+        encrypt-to default-recipient s2k-mode s2k-digest-algo s2k-cipher-algo s2k-count compress-level trustdb-name
+        import-options export-options list-options verify-options keyserver-options auto-key-locate set-notation sig-notation
+        cert-notation sig-policy-url sig-keyserver-url agent-program dirmngr-program display ttyname ttytype lc-ctype lc-messages`),
     },
   },
   writes: (input) => {
@@ -117,15 +146,21 @@ const GPG: Rule = {
     if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
     const files = input.values(reading.operands);
     const armored = reading.has("a");
+    const commands = ["e", "c", "s", "b", "d", "k", "K", "clearsign", ...GPG_COMMANDS.trim().split(/\s+/)];
+    const guessing = !reading.has(...commands);
+    // The name the message holds, which the text does not give (gpg.conf's own setting aside: the user's).
+    if (reading.has("use-embedded-filename") && (guessing || reading.has("d", "decrypt-files"))) return [UNKNOWABLE];
     // A file the text does not fix (a mark: `"$(cat list)"`, a glob) stands for what it may be, as it is.
-    if (reading.has("--decrypt-files")) return files.flatMap((file) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []));
-    if (reading.has("--encrypt-files")) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
+    const beside = (file: string) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []);
+    if (reading.has("decrypt-files") || guessing) return files.flatMap(beside);
+    if (reading.has("encrypt-files")) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
     const [first] = files;
     if (first === undefined) return [];
-    if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s")) return [first];
-    if (reading.has("clearsign")) return [`${first}.asc`];
+    if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s", "store", "enarmor", "enarmour", "dearmor", "dearmour")) return [first];
+    if (reading.has("clearsign", "enarmor", "enarmour")) return [`${first}.asc`];
+    if (reading.has("dearmor", "dearmour")) return [`${first}.gpg`];
     if (reading.has("b")) return [`${first}${armored ? ".asc" : ".sig"}`];
-    return reading.has("e", "c", "s") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
+    return reading.has("e", "c", "s", "store") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
   },
 };
 
