@@ -76,4 +76,33 @@ Leftovers("should read gpg given no command as decrypting beside its file, and i
   allows(box, ["gpg -d u.ts.gpg", "gpg --decrypt u.ts.gpg", "gpg --verify u.ts.sig u.ts", "gpg --import key.asc", "gpg -k bob", "gpg --list-keys", "gpg a.txt.gpg", "gpg -z 0 -c a.txt"]);
 });
 
+Leftovers("should read the commands an ssh config given by -F runs here, and one the hook cannot read as any file", async ({ box }) => {
+  file(box, "tools/px.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "proxy.conf", "Host *\n  ProxyCommand tools/px.sh %h %p\n");
+  file(box, "local.conf", "Host build\n  PermitLocalCommand yes\n  LocalCommand=touch u.ts\n");
+  file(box, "known.conf", "Host *\n  KnownHostsCommand /bin/rm -f u.ts\n");
+  file(box, "match.conf", 'Match host x exec "touch u.ts"\n  User bob\n');
+  file(box, "include.conf", "Include ~/.ssh/conf.d/*\n");
+  file(box, "pkcs.conf", "Host *\n  PKCS11Provider ./lib.so\n");
+  file(box, "plain.conf", "Host *\n  User bob\n  Port 2222\n  ProxyJump bastion\n");
+  file(box, "jump.conf", "Host *\n  ProxyCommand ssh -W %h:%p bastion\n");
+  denies(box, [
+    "ssh -F proxy.conf host ls",
+    "ssh -F local.conf build",
+    "ssh -qF known.conf x",
+    "ssh -F match.conf x true",
+    "ssh x -F proxy.conf", // options after the host too
+    "scp -F proxy.conf x:a.txt b.txt",
+    "sftp -F local.conf -b /dev/null build",
+    // A config that loads others or a library, one not there, one the text does not fix, one written first: any file.
+    "ssh -F include.conf x",
+    "ssh -F pkcs.conf x",
+    "ssh -F missing.conf x",
+    'ssh -F "$config" x',
+    "printf 'ProxyCommand rm u.ts' > c.conf; ssh -F c.conf x",
+  ]);
+  assert.ok((await writes(box, "ssh -F match.conf x true")).includes("u.ts"), "read as its command, not as any file");
+  allows(box, ["ssh -F plain.conf x ls", "ssh -F jump.conf x ls", "ssh -F none x", "scp -F plain.conf x:a.txt b.txt", "sftp -F plain.conf -b /dev/null x", "ssh x ls -F"]);
+});
+
 Leftovers.run();

@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { add, anyUnder, directoryAt, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 
 type Node = Parser.SyntaxNode;
@@ -177,24 +177,61 @@ function capsh(launch: Launch): void {
 
 const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:", ordered: true };
 
-/**
- * ssh [options] host [options] [cmd…]: the command's words joined (or, with none, a heredoc's
- * lines), run by the remote user's shell from their home: an absolute path it writes is judged as
- * here, since the claims may sit on a filesystem both machines mount; a relative one, or one the
- * text does not give (a pipe), is the remote's. A command its options run here (`-o
- * ProxyCommand=…`, `LocalCommand=…`) is read as here; `-E log` is written here.
- */
 /** The command line an ssh `-o` option runs here (`ProxyCommand=…`, `LocalCommand=…`, `KnownHostsCommand=…`); scp's and sftp's too (shell-walk.ts). */
 export function sshLocalCommand(option: string): string | undefined {
   return /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option)?.[1];
 }
 
+/**
+ * The commands an ssh config file names (ssh's, scp's or sftp's `-F FILE`), read as `-o`'s are:
+ * ProxyCommand, LocalCommand and KnownHostsCommand run here, as does `Match exec "cmd"`;
+ * RemoteCommand on the host. Each is read whatever Host or Match block holds it. A file the hook
+ * cannot read (a name the text does not fix, one not there, one the command writes first), one
+ * that includes others, or one naming a library to load (PKCS11Provider, SecurityKeyProvider):
+ * any file. `-F none` reads no file.
+ */
+export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nested[]): void {
+  if (file === "none") return;
+  const path = directoryAt(here.cwd, file);
+  const text = path === undefined || writtenBefore(here, path) ? undefined : readText(path);
+  if (text === undefined) return add(here, UNKNOWABLE);
+  for (const raw of text.split(/\r?\n/)) {
+    const entry = /^\s*(\w+)(?:\s*=\s*|\s+)(.*)$/.exec(raw);
+    if (!entry) continue;
+    const keyword = (entry[1] as string).toLowerCase();
+    const value = (entry[2] as string).trimEnd();
+    if (["proxycommand", "localcommand", "knownhostscommand"].includes(keyword)) nested.push({ script: value, cwd: here.cwd });
+    else if (keyword === "remotecommand") nested.push({ script: value, cwd: undefined, remote: true });
+    else if (keyword === "include" || (["pkcs11provider", "securitykeyprovider"].includes(keyword) && !/^(none|internal)$/i.test(value))) return add(here, UNKNOWABLE);
+    else if (keyword === "match") {
+      // Its criteria are words, a quoted one whole (`exec "test -f x"`); `exec`'s (or `!exec`'s) is a command line.
+      const words = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|([^\s"]+)|"/g)];
+      if (words.some((word) => word[1] === undefined && word[2] === undefined)) return add(here, UNKNOWABLE); // a quote left open
+      for (const [at, word] of words.entries()) {
+        if (!/^!?exec$/i.test(word[2] ?? "")) continue;
+        const command = words[at + 1];
+        if (command === undefined) return add(here, UNKNOWABLE);
+        nested.push({ script: command[1]?.replace(/\\(.)/g, "$1") ?? (command[2] as string), cwd: here.cwd });
+      }
+    }
+  }
+}
+
+/**
+ * ssh [options] host [options] [cmd…]: the command's words joined (or, with none, a heredoc's
+ * lines), run by the remote user's shell from their home: an absolute path it writes is judged as
+ * here, since the claims may sit on a filesystem both machines mount; a relative one, or one the
+ * text does not give (a pipe), is the remote's. A command its options run here (`-o
+ * ProxyCommand=…`, `LocalCommand=…`, or in `-F`'s config: sshConfigRuns) is read as here; `-E log`
+ * is written here.
+ */
 function ssh(launch: Launch): void {
   const { args, here, nested } = launch;
   const before = readOptions(args, SSH);
   const after = before.end < args.length ? readOptions(args, SSH, before.end + 1) : undefined;
   for (const reading of after === undefined ? [before] : [before, after]) {
     for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
+    for (const config of reading.values("F")) sshConfigRuns(config, here, nested);
     for (const option of reading.values("o")) {
       const local = option === undefined ? undefined : sshLocalCommand(option);
       if (local !== undefined) nested.push({ script: local, cwd: here.cwd });

@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
-import { launches, onHost, sshLocalCommand } from "./shell-launchers.js";
+import { launches, onHost, sshConfigRuns, sshLocalCommand } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
 import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -1030,14 +1030,16 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     for (const path of sqlite.paths) add(here, path);
     for (const script of sqlite.scripts) nested.push({ script, cwd: here.cwd });
   }
-  // scp's and sftp's `-o ProxyCommand=…` (LocalCommand, KnownHostsCommand): a command line run
-  // here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
+  // scp's and sftp's `-o ProxyCommand=…` (LocalCommand, KnownHostsCommand) and `-F`'s config: a
+  // command line run here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
   if ((name === "scp" || name === "sftp") && rule !== undefined) {
-    for (const option of readOptions(args, rule.syntax).values("o")) {
+    const reading = readOptions(args, rule.syntax);
+    for (const option of reading.values("o")) {
       const local = option === undefined ? undefined : sshLocalCommand(option);
       if (option === undefined) add(here, UNKNOWABLE);
       else if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
     }
+    for (const config of reading.values("F")) sshConfigRuns(config, here, nested);
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
