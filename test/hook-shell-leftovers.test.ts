@@ -105,4 +105,49 @@ Leftovers("should read the commands an ssh config given by -F runs here, and one
   allows(box, ["ssh -F plain.conf x ls", "ssh -F jump.conf x ls", "ssh -F none x", "scp -F plain.conf x:a.txt b.txt", "sftp -F plain.conf -b /dev/null x", "ssh x ls -F"]);
 });
 
+Leftovers("should judge a template or hooks path given to git clone and git init as any file when it holds hooks", async ({ box }) => {
+  spawnSync("git", ["init", "-q", "src"], { cwd: box.project });
+  spawnSync("git", ["-C", "src", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "i"], { cwd: box.project });
+  // The clone copies the template's hooks in and runs post-checkout from its work tree; init's run with later commands.
+  file(box, "tpl/hooks/post-checkout", "#!/bin/sh\nrm -f ../u.ts\n", 0o755);
+  file(box, "hooks/post-checkout", "#!/bin/sh\nrm -f ../u.ts\n", 0o755);
+  file(box, "cfg-tpl/config", "[core]\n\thooksPath = /tmp/hooks\n");
+  // git's own template's kind: sample hooks, which never run, a description, an exclude file.
+  file(box, "plain-tpl/hooks/pre-commit.sample", "#!/bin/sh\nexit 0\n", 0o755);
+  file(box, "plain-tpl/description", "Unnamed repository\n");
+  file(box, "plain-tpl/info/exclude", "*.o\n");
+  denies(box, [
+    "git clone --template=tpl src d",
+    "git clone --template tpl src d",
+    "git init --template=tpl d",
+    "git -c init.templateDir=tpl clone src d",
+    "GIT_TEMPLATE_DIR=tpl git clone src d",
+    "git clone --template=cfg-tpl src d", // a config, which may name hooks or commands of its own
+    `git -c core.hooksPath=${box.project}/hooks clone src d`,
+    `git clone -c core.hooksPath=${box.project}/hooks src d`,
+    "git clone -c core.hooksPath=hooks src d", // the clone's own hooks directory, which it fills
+    "mkdir -p t2/hooks && cp hooks/post-checkout t2/hooks/ && git clone --template=t2 src d",
+    // A clone's settings are read as git's own -c: a smudge filter runs as it checks the files out.
+    "git clone -c filter.x.smudge='rm -f u.ts; cat' src d",
+    "git clone --config filter.x.smudge='rm -f u.ts; cat' src d",
+    // One the text does not fix: any file.
+    'git clone --template="$t" src d',
+    'git init --template="$t"',
+    'git clone -c "$setting" src d',
+  ]);
+  allows(box, [
+    "git clone src d",
+    "git clone -q src",
+    "git init d",
+    "git clone --template=plain-tpl src d",
+    "git init --template=plain-tpl d",
+    "git clone --template= src d",
+    "git clone --template=missing src d", // git copies nothing, and says so
+    "git clone -c user.name=bob src d",
+    `git clone -c core.hooksPath=${box.project}/plain-tpl/hooks src d`,
+  ]);
+  // The user's own template, in the environment the hook runs in, is theirs: not judged.
+  assert.is(bash(box, "git clone src d", {}, { GIT_TEMPLATE_DIR: `${box.project}/tpl` }), undefined);
+});
+
 Leftovers.run();

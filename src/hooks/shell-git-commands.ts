@@ -1,16 +1,20 @@
-// The shell commands git runs from settings the command itself gives it: `-c key=value` and
-// `--config-env`, GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT's pairs, and the variables that name a
-// command (GIT_SSH_COMMAND, GIT_PAGER, GIT_EXTERNAL_DIFF, …): core.fsmonitor (run by status, diff,
-// add…), core.sshCommand, core.pager, credential.helper (`!cmd`), diff.external, filter.*.clean and
-// .smudge, and the others below; the command an `ext::` URL names; and the commands a subcommand's
-// own options name (`fetch --upload-pack=…`, `push --receive-pack=…`, `archive --exec=…`, `grep
-// -O…`, `difftool -x …`). Each is read as a script wherever the invocation sets it, whether or not
-// this subcommand runs it (the editor is read where it runs: shell-editors.ts; aliases and hooks:
-// shell-git-rules.ts). A setting that includes another config file, or one whose command the text
-// does not fix, could write any file.
+// The shell commands git runs from settings the command itself gives it: `-c key=value` (clone's
+// own too) and `--config-env`, GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT's pairs, and the
+// variables that name a command (GIT_SSH_COMMAND, GIT_PAGER, GIT_EXTERNAL_DIFF, …): core.fsmonitor
+// (run by status, diff, add…), core.sshCommand, core.pager, credential.helper (`!cmd`),
+// diff.external, filter.*.clean and .smudge, and the others below; the command an `ext::` URL
+// names; and the commands a subcommand's own options name (`fetch --upload-pack=…`, `push
+// --receive-pack=…`, `archive --exec=…`, `grep -O…`, `difftool -x …`). Each is read as a script
+// wherever the invocation sets it, whether or not this subcommand runs it (the editor is read where
+// it runs: shell-editors.ts; aliases and hooks: shell-git-rules.ts). A setting that includes
+// another config file, or one whose command the text does not fix, could write any file; so could
+// the hooks a template or hooks path given to `git clone` or `git init` brings (givenHooksMayRun).
+import { readdirSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { INPUT, type Nested } from "./shell-runners.js";
-import { HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf } from "./shell-words.js";
+import { directoryAt, HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf, writtenBefore } from "./shell-words.js";
 
 /** The settings whose value is a command line git runs (through the shell; a program's path for `*.path`). */
 const COMMAND_KEY =
@@ -44,6 +48,19 @@ const COMMAND_OPTIONS: Record<string, Syntax> = {
   "send-email": { long: { "sendmail-cmd": ":", "to-cmd": ":", "cc-cmd": ":", "header-cmd": ":" } },
 };
 
+/**
+ * clone's options that take a value (shell-git-rules.ts reads what it writes by them): its `-c
+ * key=value` settings are the new repository's, which the clone itself already runs by (a
+ * `filter.<driver>.smudge` runs as it checks the files out).
+ */
+export const CLONE: Syntax = {
+  short: "o:b:u:c:j:lsqvn",
+  long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
+};
+
+/** init's options that take a value. */
+export const INIT: Syntax = { short: "qb:", long: { bare: "", "initial-branch": "b", "separate-git-dir": ":", template: ":", "object-format": ":", "ref-format": ":", shared: "::" } };
+
 /** A value that switches a setting on or off rather than naming a command (`core.fsmonitor=true`, `pager.log=false`). */
 const SWITCH = /^(true|false|yes|no|on|off|1|0|)$/i;
 
@@ -53,6 +70,64 @@ const SWITCH = /^(true|false|yes|no|on|off|1|0|)$/i;
  * is not fixed by the text or a config file is included.
  */
 export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nested[] | typeof UNKNOWABLE {
+  const given = givenSettings(args, walk);
+  if (given === UNKNOWABLE) return UNKNOWABLE;
+  const { settings, environment, cwd, index } = given;
+  if (args[index] === "clone") {
+    for (const value of readOptions(args.slice(index + 1), CLONE).values("c")) {
+      if (value === undefined) return UNKNOWABLE;
+      settings.push(split(value));
+    }
+  }
+  if (args[index] === "clone" || args[index] === "init") {
+    // (`git -c "$x" clone`: a setting the text does not fix, which may be a template's.)
+    if (args.slice(0, index).some((arg, at) => arg === "-c" && args[at + 1] === undefined) || givenHooksMayRun(args.slice(index), settings, environment, cwd, walk)) return UNKNOWABLE;
+  }
+  const scripts: string[] = [];
+  const named = optionCommands(args.slice(index));
+  if (named === UNKNOWABLE) return UNKNOWABLE;
+  scripts.push(...named);
+  for (const [key, value] of settings) {
+    if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
+    if (!COMMAND_KEY.test(key)) continue;
+    if (value === undefined) return UNKNOWABLE;
+    const script = commandOf(key.toLowerCase(), value);
+    if (script !== undefined) scripts.push(script);
+  }
+  for (const name of [...COMMAND_VARIABLES, "GIT_SSH"]) {
+    if (!Object.hasOwn(environment, name)) continue;
+    const value = environment[name];
+    if (value === undefined) return UNKNOWABLE;
+    if (value.trim() !== "") scripts.push(name === "GIT_SSH" ? shellQuoted(value) : value);
+  }
+  // `ext::cmd arg…` (a URL to clone, fetch or push): git runs cmd with its arguments, no shell between.
+  const extAllowed = settings.some(([key, value]) => /^protocol\.(ext\.)?allow$/i.test(key) && value !== "never") || /(^|:)ext(:|$)/.test(environment.GIT_ALLOW_PROTOCOL ?? "");
+  for (const arg of args.slice(index)) {
+    if (arg === undefined) {
+      if (extAllowed) return UNKNOWABLE; // a URL the text does not fix could be an `ext::` one
+      continue;
+    }
+    if (!arg.startsWith("ext::")) continue;
+    const words = extWords(arg.slice(5));
+    if (words === undefined) return UNKNOWABLE;
+    scripts.push(words.map(shellQuoted).join(" "));
+  }
+  if (scripts.length === 0) return [];
+  const top = cwd === undefined ? undefined : workTreeOf(cwd, undefined, walk.environment);
+  const places = [...new Set([cwd, ...(top !== undefined && top !== "" && top !== cwd ? [top] : [])])];
+  return places.flatMap((place) => scripts.map((script) => ({ script, cwd: place, bound: new Map() })));
+}
+
+/**
+ * The settings a git invocation gives itself (`-c key=value`, `--config-env`, GIT_CONFIG_PARAMETERS
+ * and GIT_CONFIG_COUNT's pairs; a value undefined where the text does not fix it), the variables
+ * the command sets, where git runs after its `-C`, and where its subcommand is; UNKNOWABLE where the
+ * text does not fix which settings they are.
+ */
+export function givenSettings(
+  args: Array<string | undefined>,
+  walk: Walk,
+): { settings: Array<[string, string | undefined]>; environment: Record<string, string | undefined>; cwd: string | undefined; index: number } | typeof UNKNOWABLE {
   // The variables the command sets: what the hook's own environment has already is the user's (an
   // editor's GIT_ASKPASS script), not the agent's to choose.
   const environment = Object.fromEntries(Object.entries(walk.environment).filter(([name, value]) => value !== process.env[name] || !Object.hasOwn(process.env, name)));
@@ -87,39 +162,46 @@ export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nes
       settings.push([key, environment[`GIT_CONFIG_VALUE_${at}`]]);
     }
   }
-  const scripts: string[] = [];
-  const given = optionCommands(args.slice(index));
-  if (given === UNKNOWABLE) return UNKNOWABLE;
-  scripts.push(...given);
-  for (const [key, value] of settings) {
-    if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
-    if (!COMMAND_KEY.test(key)) continue;
-    if (value === undefined) return UNKNOWABLE;
-    const script = commandOf(key.toLowerCase(), value);
-    if (script !== undefined) scripts.push(script);
-  }
-  for (const name of [...COMMAND_VARIABLES, "GIT_SSH"]) {
-    if (!Object.hasOwn(environment, name)) continue;
-    const value = environment[name];
-    if (value === undefined) return UNKNOWABLE;
-    if (value.trim() !== "") scripts.push(name === "GIT_SSH" ? shellQuoted(value) : value);
-  }
-  // `ext::cmd arg…` (a URL to clone, fetch or push): git runs cmd with its arguments, no shell between.
-  const extAllowed = settings.some(([key, value]) => /^protocol\.(ext\.)?allow$/i.test(key) && value !== "never") || /(^|:)ext(:|$)/.test(environment.GIT_ALLOW_PROTOCOL ?? "");
-  for (const arg of args.slice(index)) {
-    if (arg === undefined) {
-      if (extAllowed) return UNKNOWABLE; // a URL the text does not fix could be an `ext::` one
-      continue;
+  return { settings, environment, cwd, index };
+}
+
+/**
+ * Whether a repository `git init` or `git clone` makes gets hooks the command gives it, which the
+ * clone runs (post-checkout, as it checks the files out) and later commands run: git copies the
+ * template directory (`--template`, GIT_TEMPLATE_DIR, `init.templateDir`; the user's own config
+ * and environment aside) into the new repository, its hooks and its config too, and a clone runs
+ * the hooks of a `core.hooksPath` its settings give. Judged as any file: a directory the text does
+ * not fix, one the command writes first, a template holding a hook (not git's `*.sample` ones) or a
+ * config (which may name commands or hooks of its own), a hooks path holding a hook, or a relative
+ * one (the clone's work tree's, which the clone fills). A template not there copies nothing.
+ */
+function givenHooksMayRun(rest: Array<string | undefined>, settings: Array<[string, string | undefined]>, environment: Record<string, string | undefined>, cwd: string | undefined, walk: Walk): boolean {
+  const reading = readOptions(rest, rest[0] === "clone" ? CLONE : INIT, 1);
+  const configured = (key: string) => settings.filter(([name]) => name.toLowerCase() === key).map(([, value]) => value);
+  // (A config path's `~/` is the home directory, as git reads one; an option's or a variable's is a name like any.)
+  const home = (value: string | undefined) => (value?.startsWith("~/") ? (walk.home.startsWith("/") ? join(walk.home, value.slice(2)) : undefined) : value);
+  const templates = [...reading.values("template"), ...(Object.hasOwn(environment, "GIT_TEMPLATE_DIR") ? [environment.GIT_TEMPLATE_DIR] : []), ...configured("init.templatedir").map(home)];
+  const hookPaths = rest[0] === "clone" ? configured("core.hookspath").map(home) : [];
+  // (A file the command writes there first, or a glob or name unknown that may be one of these.)
+  const changed = (directory: string, files: string[]) => [...walk.found].some((path) => !path.startsWith("\0") && (path === directory || path.startsWith(`${directory}/`))) || files.some((file) => writtenBefore(walk, join(directory, file)));
+  const hooksIn = (directory: string) => {
+    try {
+      return readdirSync(directory).some((name) => !name.endsWith(".sample"));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR";
     }
-    if (!arg.startsWith("ext::")) continue;
-    const words = extWords(arg.slice(5));
-    if (words === undefined) return UNKNOWABLE;
-    scripts.push(words.map(shellQuoted).join(" "));
+  };
+  for (const template of templates) {
+    if (template === "") continue; // (`--template=`: none copied)
+    const directory = directoryAt(cwd, template);
+    if (directory === undefined || changed(directory, ["hooks/post-checkout", "config"]) || hooksIn(join(directory, "hooks")) || exists(join(directory, "config"))) return true;
   }
-  if (scripts.length === 0) return [];
-  const top = cwd === undefined ? undefined : workTreeOf(cwd, undefined, walk.environment);
-  const places = [...new Set([cwd, ...(top !== undefined && top !== "" && top !== cwd ? [top] : [])])];
-  return places.flatMap((place) => scripts.map((script) => ({ script, cwd: place, bound: new Map() })));
+  for (const path of hookPaths) {
+    if (path === undefined || !isAbsolute(path)) return true;
+    const directory = directoryAt(cwd, path) as string;
+    if (changed(directory, ["post-checkout"]) || hooksIn(directory)) return true;
+  }
+  return false;
 }
 
 /** The commands a subcommand's options name (COMMAND_OPTIONS), each with a word the text does not fix after it; UNKNOWABLE for one the text does not fix. */

@@ -12,7 +12,7 @@ import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, judgedPath, outputs, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { gitCommandRuns, unfixedCommandOption } from "./shell-git-commands.js";
+import { CLONE, gitCommandRuns, INIT, unfixedCommandOption } from "./shell-git-commands.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
 import type { Walk } from "./shell-words.js";
@@ -63,11 +63,8 @@ const GIT: Record<string, Syntax> = {
   "format-patch": { short: "o:", long: { "output-directory": "o", stdout: "", suffix: ":", ...OUTPUT.long } },
   archive: { short: "o:lv", long: { output: "o", format: ":", prefix: ":", remote: ":", exec: ":", "add-file": ":", "add-virtual-file": ":", list: "l", verbose: "v", mtime: ":" } },
   bundle: { short: "q", long: { progress: "", "all-progress": "", "all-progress-implied": "", version: ":", quiet: "q" } },
-  clone: {
-    short: "o:b:u:c:j:lsqvn",
-    long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
-  },
-  init: { short: "qb:", long: { bare: "", "initial-branch": "b", "separate-git-dir": ":", template: ":", "object-format": ":", "ref-format": ":", shared: "::" } },
+  clone: CLONE,
+  init: INIT,
   // Git LFS's own commands (git-lfs-checkout(1), -pull(1), -migrate(1)): their options that take a value.
   lfs: {
     short: "I:X:m:",
@@ -142,6 +139,9 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const sub = args[index];
   // A command an option names that the text does not fix (`git grep -O"$pager" x`): any file (one it fixes is read: shell-git-commands.ts).
   if (args.slice(index + 1).some((arg, at) => arg === undefined && unfixedCommandOption(sub, input.text(index + 1 + at)))) return [UNKNOWABLE];
+  // A template or a clone's setting the text does not fix (`--template="$t"`, `-c"$x"`): hooks or commands it may give (shell-git-commands.ts).
+  const unfixedSetting = sub === "clone" ? /^(--te|--con|-[a-zA-Z]*c)/ : sub === "init" ? /^--te/ : undefined;
+  if (unfixedSetting !== undefined && args.slice(index + 1).some((arg, at) => arg === undefined && unfixedSetting.test(input.text(index + 1 + at) ?? ""))) return [UNKNOWABLE];
   // An alias (`git co -- f` with `alias.co = checkout` in a config git reads): its words in the
   // name's place; one that runs a shell command (`!rm -f notes`) could write any file.
   if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
