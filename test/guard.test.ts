@@ -96,7 +96,7 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   install(context);
   claims(["take", "a.ts#f", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
   const original = readFileSync(join(repo, "a.ts"), "utf8");
-  for (const added of ["\nexport function f() {\n  return 9;\n}\n", "\nif (globalThis.x) {\n  f = () => 9;\n}\n", "\nexport { g as f };\n"]) {
+  for (const added of ["\nexport function f() {\n  return 9;\n}\n", "\nif (globalThis.x) {\n  f = () => 9;\n}\n", "\nexport { g as f };\n", "\nexport function h() {\n  f = () => 9;\n}\n"]) {
     writeFileSync(join(repo, "a.ts"), original + added);
     git(["add", "a.ts"]);
     assert.is.not(git(["commit", "-qm", "below g"], { CLAIMS_HOLDER: "me" }).code, 0, added);

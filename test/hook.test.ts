@@ -169,6 +169,36 @@ Claude("should deny an edit elsewhere that binds another session's symbol anew, 
   assert.is(hook(box, change(py, "    return 1\n", "    held = 3\n    return held\n")).stdout, "", "a local of first()");
 });
 
+Claude("should deny an edit that binds another session's symbol by a def in a block or an assignment in a function, and allow a function's own name", ({ box }) => {
+  const files: Record<string, string> = {
+    "m.py": "def foo():\n    return 1\n\n\ndef bar():\n    return 2\n",
+    "m.js": "function foo() {\n  return 1;\n}\n\nfunction bar() {\n  return 2;\n}\nmodule.exports = { foo, bar };\n",
+    "m.rb": "def foo\n  1\nend\n\ndef bar\n  2\nend\n",
+    "m.go": "package m\n\nvar Foo = 1\n\nfunc Bar() int {\n\treturn 2\n}\n",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(box.project, name), text);
+  claims(["take", ...["m.py#foo", "m.js#foo", "m.rb#foo", "m.go#Foo"].map((target) => join(box.project, target)), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  let session = 0;
+  // Each edit from a session of its own, so no claim one of them is granted stands in another's way.
+  const ask = (name: string, old: string, replacement: string) => {
+    const path = join(box.project, name);
+    session += 1;
+    return decision(hook(box, { ...edit(box, `b${session}`, path, old), tool_input: { file_path: path, old_string: old, new_string: replacement } }).stdout)?.permissionDecision ?? "allow";
+  };
+  const below = (name: string, old: string, added: string) => ask(name, old, `${old}\n${added}`);
+  for (const added of ["try:\n    import fast\nexcept ImportError:\n    def foo():\n        return 666\n", "if True:\n    class foo:\n        pass\n", "match 1:\n    case foo:\n        pass\n"]) {
+    assert.is(below("m.py", "    return 2\n", added), "deny", added);
+  }
+  assert.is(below("m.py", "    return 2\n", "def baz():\n    def foo():\n        return 666\n    return foo()\n"), "allow", "a function's own def");
+  for (const added of ["{\n  function foo() { return 666; }\n}\n", "function baz() {\n  foo = () => 666;\n}\nbaz();\n"]) {
+    assert.is(below("m.js", "  return 2;\n}\n", added), "deny", added);
+  }
+  assert.is(below("m.js", "  return 2;\n}\n", "function baz() {\n  let foo = () => 666;\n  foo = () => 667;\n  return foo();\n}\n"), "allow", "a function's own let");
+  assert.is(below("m.rb", "  2\nend\n", "if true\n  def foo\n    666\n  end\nend\n"), "deny");
+  assert.is(ask("m.go", "\treturn 2\n", "\tFoo = 666\n\treturn 2\n"), "deny");
+  assert.is(ask("m.go", "\treturn 2\n", "\tFoo := 666\n\treturn Foo\n"), "allow", "a local Foo of Bar's");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

@@ -37,6 +37,80 @@ Languages("should give each symbol the lines of its declaration", async () => {
 });
 Languages.run();
 
+const Bindings = suite("names a file binds anew in its module's scope");
+
+/** Whether adding `added` below `base` binds `name` anew in the module's scope, as the hooks and the guard count it. */
+async function rebinds(file: string, name: string, base: string, added: string): Promise<boolean> {
+  const count = async (source: string) => {
+    const parsed = { bindings: new Map([[name, 0]]) };
+    await listSymbols(file, source, parsed);
+    return parsed.bindings.get(name) as number;
+  };
+  return (await count(`${base}\n${added}\n`)) > (await count(base));
+}
+
+Bindings("should count a def, class or function declared in a block, and a case capture, as binding the module's name", async () => {
+  const py = "def foo():\n    return 1\n";
+  for (const added of [
+    "try:\n    import fast\nexcept ImportError:\n    def foo():\n        return 666",
+    "if True:\n    class foo:\n        pass",
+    "match 1:\n    case foo:\n        pass",
+    "match [1]:\n    case [1, *foo]:\n        pass",
+    "match {}:\n    case {'k': foo}:\n        pass",
+    "match 1:\n    case int() as foo:\n        pass",
+    "def other():\n    global foo\n    def foo():\n        return 666",
+  ]) {
+    assert.ok(await rebinds("m.py", "foo", py, added), added);
+  }
+  // Sloppy JavaScript (CommonJS) hoists a function declared in a block to the module's scope.
+  assert.ok(await rebinds("m.js", "foo", "function foo() {\n  return 1;\n}\n", "{\n  function foo() { return 666; }\n}"));
+  // Ruby: a def outside a class or module defines the top level's method, wherever it stands.
+  for (const added of ["if true\n  def foo\n    666\n  end\nend", "[1].each do\n  def foo; 666; end\nend", "alias foo bar"]) {
+    assert.ok(await rebinds("m.rb", "foo", "def foo\n  1\nend\n", added), added);
+  }
+});
+
+Bindings("should not count a function's own def, a class's method or a name a case pattern only reads", async () => {
+  const py = "def foo():\n    return 1\n";
+  for (const added of ["def other():\n    def foo():\n        return 2\n    return foo", "class C:\n    def foo(self):\n        return 2", "match 1:\n    case foo():\n        pass", "match 1:\n    case m.foo:\n        pass"]) {
+    assert.not.ok(await rebinds("m.py", "foo", py, added), added);
+  }
+  assert.not.ok(await rebinds("m.js", "foo", "function foo() {}\n", "{\n  class foo {}\n}"), "a class declared in a block is the block's");
+  assert.not.ok(await rebinds("m.rb", "foo", "def foo\n  1\nend\n", "class C\n  def foo\n    2\n  end\nend"));
+});
+
+Bindings("should count an assignment in a JavaScript or Go function as the module's unless a function or block around it declares the name", async () => {
+  const js = "function foo() {\n  return 1;\n}\n";
+  for (const added of ["function baz() {\n  foo = () => 666;\n}\nbaz();", "const baz = () => (foo = 2);", "class A {\n  m() {\n    foo++;\n  }\n}", "function baz() {\n  return function () {\n    foo = 2;\n  };\n}"]) {
+    assert.ok(await rebinds("m.js", "foo", js, added), added);
+  }
+  for (const added of [
+    "function baz() {\n  let foo = 2;\n  foo = 3;\n}",
+    "function baz() {\n  foo = 2;\n  var foo;\n}",
+    "function baz(foo) {\n  foo = 2;\n}",
+    "const baz = ({ a: foo }) => {\n  foo = 2;\n};",
+    "function baz() {\n  let foo;\n  return () => {\n    foo = 2;\n  };\n}",
+    "try {\n} catch (foo) {\n  foo = 2;\n}",
+  ]) {
+    assert.not.ok(await rebinds("m.js", "foo", js, added), added);
+  }
+  assert.not.ok(await rebinds("m.ts", "foo", "export function foo() {}\n", "function baz(foo: number = 2) {\n  foo = 3;\n}"), "a TypeScript parameter");
+  const go = "package m\n\nvar Foo = 1\n";
+  for (const added of ["func Bar() int {\n\tFoo = 666\n\treturn 2\n}", "func init() {\n\tFoo++\n}", "var f = func() {\n\tx, Foo = 1, 2\n}", "func Bar() {\n\tFoo = 2\n\tFoo := 3\n\t_ = Foo\n}"]) {
+    assert.ok(await rebinds("m.go", "Foo", go, added), added);
+  }
+  for (const added of [
+    "func Bar() int {\n\tFoo := 666\n\tFoo = 2\n\treturn Foo\n}",
+    "func Bar() {\n\tvar Foo int\n\tFoo = 2\n\t_ = Foo\n}",
+    "func Bar(Foo int) {\n\tFoo = 2\n}",
+    "func Bar() (Foo int) {\n\tFoo = 2\n\treturn\n}",
+    "func Bar(xs []int) {\n\tfor _, Foo := range xs {\n\t\tFoo++\n\t}\n}",
+  ]) {
+    assert.not.ok(await rebinds("m.go", "Foo", go, added), added);
+  }
+});
+Bindings.run();
+
 const Denials = suite<{ box: Sandbox }>("symbol claims that bind nothing");
 Denials.before.each((context) => {
   context.box = sandbox();

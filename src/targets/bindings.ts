@@ -1,61 +1,54 @@
 // Where a file binds a name anew in its module's scope (not a function's or a block's own): what
 // changes what a held symbol is beside its declaration (`f = …` in an `if`, `[f] = …`, `export { g
-// as f }`, Python's `from m import f`). Counted on the syntax tree symbols.ts parses, and read
-// from line starts too (lineRebindings), before and after an edit or a commit.
+// as f }`, Python's `from m import f`, a `def f` in a `try`, `f = …` in a JavaScript or Go function
+// that declares no `f` of its own). Counted on the syntax tree symbols.ts parses, and read from
+// line starts too (lineRebindings), before and after an edit or a commit.
 import type Parser from "web-tree-sitter";
-
-/** Nodes whose names are their own (a function's, a class's, a lambda's): bindings inside them are not the module's. */
-const SCOPES = new Set([
-  "function_definition",
-  "class_definition",
-  "lambda",
-  "function_declaration",
-  "generator_function_declaration",
-  "function_expression",
-  "function",
-  "generator_function",
-  "arrow_function",
-  "method_definition",
-  "class_declaration",
-  "class",
-  "class_body",
-  "list_comprehension",
-  "set_comprehension",
-  "dictionary_comprehension",
-  "generator_expression",
-  "internal_module", // a TypeScript namespace: its `var x` is the namespace's
-  "module",
-]);
+import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, type Place, pushChildren, scopeOf, type Wanted } from "./binding-scopes.js";
 
 /**
- * Counts, for each name in `counts`, the bindings of the module's scope anywhere outside functions
- * and classes, nested in blocks too (`if c:` / `try:` / `{ … }`): assignments and updates of the
- * name (`foo = …`, `foo += 1`, `foo++`, `[foo] = …`, `({ a: foo } = …)`, `foo, x = …`, `(foo := 3)`,
- * `del foo`), a `for foo in`/`for (foo of …)` target, a `var foo` in a block, Python's imports
- * (`import foo`, `from m import foo`, `… as foo`), `exports.foo = …`, `exports["foo"] = …`,
- * `module.exports = { foo: … }`, and in a Python function, a name it declares `global`.
+ * Counts, for each name in `counts`, the bindings of the module's scope anywhere in the file, nested
+ * in blocks too (`if c:` / `try:` / `{ … }`): assignments and updates of the name (`foo = …`, `foo
+ * += 1`, `foo++`, `[foo] = …`, `({ a: foo } = …)`, `foo, x = …`, `(foo := 3)`, `del foo`), a `for
+ * foo in`/`for (foo of …)` target, a `var foo` or (sloppy JavaScript hoists it) a `function foo` in
+ * a block, a Python `def`, `class`, `type` or `case` capture, a Ruby `def` (`alias`,
+ * `alias_method`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
+ * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`; in a Python
+ * function, a name it declares `global`; in a JavaScript or Go function (a method, a closure), an
+ * assignment of a name that neither it nor a function or block around it declares.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
-  // Each node with the names a block around it declares for itself (`{ let x; x = 1 }`, `for
-  // (const x of …)`): assigning those binds the block's, not the module's.
-  const stack: Array<{ node: Parser.SyntaxNode; shadowed: ReadonlySet<string> }> = root.namedChildren.map((node) => ({ node, shadowed: new Set() }));
+  const wanted = wantedIn(root.text, counts);
+  const stack: Place[] = [];
+  pushChildren(stack, root, new Set(), "module", wanted);
   while (stack.length > 0) {
-    const { node, shadowed: outer } = stack.pop() as { node: Parser.SyntaxNode; shadowed: ReadonlySet<string> };
-    if (SCOPES.has(node.type)) {
-      // Python's `global f` in a function: its assignments of f bind the module's.
-      if (node.type === "function_definition") globalBindings(node, counts);
+    const { node, shadowed: outer, within } = stack.pop() as Place;
+    if (!wanted.mentionedIn(node)) continue;
+    // A declaration in a function is the function's; an assignment there is the module's unless shadowed.
+    const countIn = (shadowed: ReadonlySet<string>, names: string[], declares = false) => {
+      for (const name of names) {
+        if (!counts.has(name)) continue;
+        const theModules = typeof within === "object" ? within.globals.has(name) : !shadowed.has(name) && !(declares && within === "function");
+        if (theModules) counts.set(name, (counts.get(name) as number) + 1);
+      }
+    };
+    const scope = scopeOf(node);
+    if (scope !== undefined) {
+      // Its own name is bound where it stands (`if c:` then `def f`); its body is read on its scope's terms (binding-scopes.ts).
+      if (DECLARED_NAMES.has(node.type)) countIn(outer, [node.childForFieldName("name")?.text ?? ""], true);
+      if (scope === "python") enterPython(stack, node, outer, within, wanted);
+      if (scope === "function") enterFunction(stack, node, outer, within, wanted);
       continue;
     }
-    const shadowed = blockLocals(node, outer);
-    const count = (names: string[]) => {
-      for (const name of names) if (counts.has(name) && !shadowed.has(name)) counts.set(name, (counts.get(name) as number) + 1);
-    };
-    const left = node.childForFieldName("left");
+    const shadowed = blockLocals(node, outer, wanted);
+    const count = (names: string[], declares = false) => countIn(shadowed, names, declares);
+    const left = /assignment|for_|range_clause/.test(node.type) ? node.childForFieldName("left") : null;
     switch (node.type) {
       case "assignment":
       case "augmented_assignment":
       case "assignment_expression":
       case "augmented_assignment_expression":
+      case "assignment_statement": // Go's `F = …`, `F, err = …`, `F += 1`
         if (left) count(boundNames(left));
         if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") count(objectKeys(node.childForFieldName("right")));
         break;
@@ -64,17 +57,30 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         // `for (const x of …)` and `for (let x in …)` declare x for the loop alone; `var` and a bare name bind the module's.
         if (left && !/^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) count(boundNames(left));
         break;
+      case "range_clause": // Go's `for F = range …` assigns F; `for F := range …` declares the loop's own
+        if (!node.children.some((child) => child.type === ":=")) count(boundNames(left));
+        break;
       case "named_expression":
         count(boundNames(node.childForFieldName("name")));
         break;
       case "update_expression":
         count(boundNames(node.childForFieldName("argument")));
         break;
+      case "inc_statement": // Go's `F++`
+      case "dec_statement":
+        count(boundNames(node.namedChildren[0] ?? null));
+        break;
       case "delete_statement":
         for (const child of node.namedChildren) count(boundNames(child));
         break;
-      case "as_pattern": // `with open(p) as foo:`, `except E as foo:`, `case X as foo:`
+      case "as_pattern": // `with open(p) as foo:`, `except E as foo:`
         count(boundNames(node.childForFieldName("alias")?.namedChildren[0] ?? node.childForFieldName("alias")));
+        break;
+      case "case_clause": // Python's `case foo:`, `case [foo, *rest]:`, `case P() as foo:` capture into foo
+        for (const child of node.namedChildren) if (child.type === "case_pattern") count(capturedNames(child));
+        break;
+      case "type_alias_statement": // Python's `type foo = …`
+        count(boundNames(node.namedChildren[0]?.namedChildren[0] ?? null));
         break;
       case "import_statement": // Python's `import foo`, `import a.b as foo`, `from m import foo`, anywhere in the module
       case "import_from_statement":
@@ -91,64 +97,63 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         count(node.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text));
         break;
       case "variable_declaration": // `var`: the function's scope, here the module's, from any block
-        if (node.parent?.type !== "program") for (const child of node.namedChildren) if (child.type === "variable_declarator") count(boundNames(child.childForFieldName("name")));
+        if (node.parent?.type !== "program") for (const child of node.namedChildren) if (child.type === "variable_declarator") count(boundNames(child.childForFieldName("name")), true);
+        break;
+      // Ruby: a `def` outside a class or module, in an `if` or a block too (or in another method),
+      // defines the top level's method; so do `alias foo bar` and `alias_method :foo, :bar`.
+      case "method":
+      case "singleton_method":
+      case "alias":
+        count([node.childForFieldName("name")?.text ?? ""], true);
+        break;
+      case "call":
+        if (/^(alias_method|define_method)$/.test(node.childForFieldName("method")?.text ?? "")) {
+          const first = node.childForFieldName("arguments")?.namedChildren[0];
+          if (first?.type === "simple_symbol") count([first.text.slice(1)], true);
+          if (first?.type === "string") count([first.namedChildren.map((part) => part.text).join("")], true);
+        }
         break;
     }
-    for (const child of node.namedChildren) stack.push({ node: child, shadowed });
+    pushChildren(stack, node, shadowed, within, wanted);
   }
 }
 
 /**
- * In a Python function, the bindings of the names it declares `global` (not in functions nested
- * in it, which have their own), counted as the module's.
+ * The counted names, and whether a node's text mentions one: found by halving among where they
+ * occur in the file. Reading every function's body (as a name assigned there may be the module's)
+ * took a 1.4 MB file 5 s more, twice for each edit the hook judges; the bodies that never spell a
+ * counted name are most of them.
  */
-function globalBindings(fn: Parser.SyntaxNode, counts: Map<string, number>): void {
-  const body = fn.childForFieldName("body");
-  if (!body) return;
-  const inside = (node: Parser.SyntaxNode, visit: (each: Parser.SyntaxNode) => void) => {
-    const stack = [...node.namedChildren];
-    while (stack.length > 0) {
-      const each = stack.pop() as Parser.SyntaxNode;
-      if (SCOPES.has(each.type)) continue;
-      visit(each);
-      stack.push(...each.namedChildren);
-    }
+function wantedIn(source: string, counts: ReadonlyMap<string, number>): Wanted {
+  const mentions: number[] = [];
+  for (const name of counts.keys()) {
+    if (name === "") continue;
+    for (let at = source.indexOf(name); at !== -1; at = source.indexOf(name, at + 1)) mentions.push(at);
+  }
+  mentions.sort((a, b) => a - b);
+  return {
+    has: (name) => counts.has(name),
+    mentionedIn: (node) => {
+      let low = 0;
+      let high = mentions.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((mentions[middle] as number) < node.startIndex) low = middle + 1;
+        else high = middle;
+      }
+      return low < mentions.length && (mentions[low] as number) < node.endIndex;
+    },
   };
-  const globals = new Set<string>();
-  inside(body, (each) => {
-    if (each.type === "global_statement") for (const name of each.namedChildren) if (counts.has(name.text)) globals.add(name.text);
-  });
-  if (globals.size === 0) return;
-  const only = new Map([...globals].map((name) => [name, 0]));
-  moduleBindings(body, only);
-  for (const [name, more] of only) counts.set(name, (counts.get(name) as number) + more);
-}
-
-/**
- * The names bound for a block alone, added to those of the blocks around it: a block's own `let`,
- * `const` and class declarations, a `for (const x …)` or `for (let x …)` loop's variable.
- */
-function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>): ReadonlySet<string> {
-  const own: string[] = [];
-  if (node.type === "statement_block" || node.type === "switch_body") {
-    for (const child of node.namedChildren) {
-      if (child.type === "lexical_declaration") for (const declarator of child.namedChildren) if (declarator.type === "variable_declarator") own.push(...boundNames(declarator.childForFieldName("name")));
-      if (child.type === "class_declaration") own.push(child.childForFieldName("name")?.text ?? "");
-    }
-  }
-  if ((node.type === "for_in_statement" && /^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) || (node.type === "for_statement" && node.childForFieldName("initializer")?.type === "lexical_declaration")) {
-    const declared = node.type === "for_in_statement" ? node.childForFieldName("left") : node.childForFieldName("initializer");
-    own.push(...(declared?.type === "lexical_declaration" ? declared.namedChildren.flatMap((declarator) => boundNames(declarator.childForFieldName("name"))) : boundNames(declared)));
-  }
-  return own.length === 0 ? outer : new Set([...outer, ...own]);
 }
 
 /**
  * How often a file binds `name` anew at its top level, read from its lines (what the syntax tree
  * shows is moduleBindings'): an assignment or update starting a line
- * (`name = …`, `exports.name = …`, `name++`, Python's `for name in`), or an alias in an import or
- * export list (`export { x as name }`, `export * as name`, `import … as name`). A local of the same
- * name, a keyword argument or an object key is indented or mid-line, and no rebinding.
+ * (`name = …`, `exports.name = …`, `name++`, Python's `for name in`), a `def`, `class` or `function`
+ * starting one, or an alias in an import or export list (`export { x as name }`, `export * as
+ * name`, `import … as name`). A local of the same name, a keyword argument or an object key is
+ * indented or mid-line, and no rebinding; so is a `def` in a function, which only the tree tells
+ * from one in an `if` (moduleBindings counts that).
  */
 export function lineRebindings(text: string, name: string): number {
   const word = name.replace(/\$/g, "\\$");
@@ -157,6 +162,7 @@ export function lineRebindings(text: string, name: string): number {
     [
       `^(?:(?:module\\.)?exports\\.)?${word}\\s*(?:(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|:)?=(?![=>])|\\+\\+|--)`,
       `^for\\s+${word}\\s+in\\b`,
+      `^(?:export\\s+(?:default\\s+)?)?(?:async\\s+)?(?:(?:def|class)\\s+|function(?:\\s*\\*\\s*|\\s+))${word}${end}`,
       `\\bexport\\s*\\{[^}]*\\bas\\s+${word}${end}`,
       `\\bexport\\s*\\*\\s*as\\s+${word}${end}`,
       `^\\s*(?:import|from)\\b[^\\n;]*\\bas\\s+${word}${end}`,
@@ -166,32 +172,24 @@ export function lineRebindings(text: string, name: string): number {
   return text.match(pattern)?.length ?? 0;
 }
 
-/** The names a binding's target binds: a name, each name in a pattern, an `exports` member's. */
-function boundNames(target: Parser.SyntaxNode | null): string[] {
-  if (!target) return [];
-  switch (target.type) {
-    case "identifier":
-    case "shorthand_property_identifier_pattern":
-      return [target.text];
-    case "pair_pattern":
-      return boundNames(target.childForFieldName("value"));
-    case "assignment_pattern":
-    case "object_assignment_pattern":
-      return boundNames(target.childForFieldName("left"));
-    case "member_expression":
-    case "attribute": {
-      const object = target.childForFieldName("object");
-      const property = target.childForFieldName("property") ?? target.childForFieldName("attribute");
-      return object && property && /^(module\.exports|exports)$/.test(object.text) ? [property.text] : [];
+/**
+ * The names a Python `case` pattern captures: a bare name (`case foo:`, in a list, a mapping's
+ * value, a keyword's), `*rest`, `**rest`, `… as foo`. A dotted name (`case Color.RED:`) is read, and
+ * so is a class pattern's class (`case Point(x=0):`).
+ */
+function capturedNames(pattern: Parser.SyntaxNode): string[] {
+  const names: string[] = [];
+  const stack = [pattern];
+  while (stack.length > 0) {
+    const each = stack.pop() as Parser.SyntaxNode;
+    if (each.type === "dotted_name") {
+      if (each.namedChildCount === 1 && each.parent?.type !== "class_pattern") names.push(each.text);
+      continue;
     }
-    case "subscript_expression": {
-      const object = target.childForFieldName("object");
-      const index = target.childForFieldName("index");
-      return object && index?.type === "string" && /^(module\.exports|exports)$/.test(object.text) ? [index.text.slice(1, -1)] : [];
-    }
-    default:
-      return /pattern|pattern_list|expression_list|parenthesized|tuple|list_splat|rest|spread|^list$|array/.test(target.type) ? target.namedChildren.flatMap(boundNames) : [];
+    if (each.type === "identifier" && /^(splat_pattern|as_pattern)$/.test(each.parent?.type ?? "")) names.push(each.text);
+    stack.push(...each.namedChildren);
   }
+  return names;
 }
 
 /** The keys of an object literal (`{ foo: bar, baz }`): what `module.exports = …` exports. */
