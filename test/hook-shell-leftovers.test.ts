@@ -150,4 +150,26 @@ Leftovers("should judge a template or hooks path given to git clone and git init
   assert.is(bash(box, "git clone src d", {}, { GIT_TEMPLATE_DIR: `${box.project}/tpl` }), undefined);
 });
 
+Leftovers("should judge the files ssh's options write here: known hosts, a master's control socket, a forward's socket", async ({ box }) => {
+  denies(box, [
+    "ssh -o UserKnownHostsFile=u.ts -o StrictHostKeyChecking=accept-new x true", // a new host's key added there
+    `ssh -o 'UserKnownHostsFile ${box.project}/u.ts' x true`,
+    "scp -o UserKnownHostsFile=u.ts a.txt x:b.txt",
+    "ssh -M -S u.ts x", // a master makes its socket there
+    "ssh -o ControlMaster=auto -o ControlPath=u.ts x true",
+    "ssh -M -o ControlPath=u.%n x", // a name ssh fills in: any there
+    "ssh -o StreamLocalBindUnlink=yes -L $PWD/u.ts:localhost:80 x", // the socket replaces the file
+    'ssh -o "$option" x true', // an option the text does not fix: any file
+  ]);
+  assert.ok((await writes(box, "ssh -o UserKnownHostsFile=~/kh x true")).some((path) => path.endsWith("/kh")), "~ is ssh's home");
+  allows(box, [
+    "ssh -S u.ts -O check x", // a client of a master: it makes nothing
+    "ssh -o ControlMaster=no -S u.ts x true",
+    "ssh -L 8080:localhost:80 x",
+    "ssh -o UserKnownHostsFile=/dev/null x true",
+    "ssh -M -o ControlPath=other-%h.sock x",
+    "ssh -o ControlPath=u.ts x true",
+  ]);
+});
+
 Leftovers.run();

@@ -183,6 +183,46 @@ export function sshLocalCommand(option: string): string | undefined {
 }
 
 /**
+ * The files an ssh `-o` option (scp's and sftp's too) writes here: UserKnownHostsFile's, where a
+ * host key met for the first time is added; ControlPath's socket, made by a master (`master`: -M,
+ * or a ControlMaster other than no); a LocalForward's socket (`/path:…`; StreamLocalBindUnlink
+ * removes a file there first). An option the text does not fix may be any of them: any file.
+ */
+export function sshOptionWrites(option: string | undefined, master: boolean, here: Walk): void {
+  if (option === undefined) return add(here, UNKNOWABLE);
+  const entry = /^\s*(\w+)\s*(?:=\s*|\s+)(.*)$/s.exec(option);
+  const key = entry?.[1]?.toLowerCase();
+  const value = (entry?.[2] ?? "").trim();
+  if (key === "userknownhostsfile") for (const file of value.split(/\s+/)) sshFile(file, here);
+  else if (key === "controlpath" && master) sshFile(value, here);
+  else if (key === "localforward") forwardSocket(value.split(/\s+/)[0], here);
+}
+
+/** Whether ssh's options make it a control master: -M, or `-o ControlMaster=yes|auto|ask|autoask`. */
+export function sshMaster(options: (string | undefined)[], flagged: boolean): boolean {
+  return flagged || options.some((option) => option === undefined || /^\s*ControlMaster\s*(?:=\s*|\s+)(?!no\s*$)/i.test(option));
+}
+
+/** A local socket a `-L` forward (or LocalForward) makes: its first field, where it is a path. */
+function forwardSocket(spec: string | undefined, here: Walk): void {
+  if (spec === undefined) return add(here, UNKNOWABLE);
+  const first = spec.startsWith("[") ? "" : (spec.split(":")[0] as string);
+  if (first.includes("/")) sshFile(first, here);
+}
+
+/**
+ * A file an ssh option names, as ssh reads it: `~/` its home, `%` tokens (`%h`, `%C`) a name the
+ * text does not give in a directory it does (a glob), `${VAR}` any file; `none` no file.
+ */
+function sshFile(file: string, here: Walk): void {
+  if (file === "" || file.toLowerCase() === "none") return;
+  if (file.includes("${")) return add(here, UNKNOWABLE);
+  const path = file.startsWith("~/") ? join(here.home, file.slice(2)) : file;
+  if (!/%[^%]/.test(path.replace(/%%/g, ""))) return add(here, path.replace(/%%/g, "%"));
+  add(here, GLOB_MARK + path.replace(/%%|%./g, (token) => (token === "%%" ? "%" : "*")));
+}
+
+/**
  * The commands an ssh config file names (ssh's, scp's or sftp's `-F FILE`), read as `-o`'s are:
  * ProxyCommand, LocalCommand and KnownHostsCommand run here, as does `Match exec "cmd"`;
  * RemoteCommand on the host. Each is read whatever Host or Match block holds it. A file the hook
@@ -229,10 +269,18 @@ function ssh(launch: Launch): void {
   const { args, here, nested } = launch;
   const before = readOptions(args, SSH);
   const after = before.end < args.length ? readOptions(args, SSH, before.end + 1) : undefined;
-  for (const reading of after === undefined ? [before] : [before, after]) {
+  const readings = after === undefined ? [before] : [before, after];
+  const master = sshMaster(readings.flatMap((reading) => reading.values("o")), readings.some((reading) => reading.has("M")));
+  for (const reading of readings) {
     for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
     for (const config of reading.values("F")) sshConfigRuns(config, here, nested);
+    for (const socket of master ? reading.values("S") : []) {
+      if (socket === undefined) add(here, UNKNOWABLE);
+      else sshFile(socket, here);
+    }
+    for (const forward of reading.values("L")) forwardSocket(forward, here);
     for (const option of reading.values("o")) {
+      sshOptionWrites(option, master, here);
       const local = option === undefined ? undefined : sshLocalCommand(option);
       if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
       const remote = option === undefined ? undefined : /^\s*RemoteCommand\s*[=\s]\s*(.*)$/is.exec(option);

@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
-import { launches, onHost, sshConfigRuns, sshLocalCommand } from "./shell-launchers.js";
+import { launches, onHost, sshConfigRuns, sshLocalCommand, sshMaster, sshOptionWrites } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
 import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -1034,7 +1034,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // command line run here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
   if ((name === "scp" || name === "sftp") && rule !== undefined) {
     const reading = readOptions(args, rule.syntax);
+    const master = sshMaster(reading.values("o"), false);
     for (const option of reading.values("o")) {
+      sshOptionWrites(option, master, here);
       const local = option === undefined ? undefined : sshLocalCommand(option);
       if (option === undefined) add(here, UNKNOWABLE);
       else if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
