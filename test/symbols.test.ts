@@ -109,6 +109,24 @@ Bindings("should count an assignment in a JavaScript or Go function as the modul
     assert.not.ok(await rebinds("m.go", "Foo", go, added), added);
   }
 });
+Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {
+  // The syntax tree's root starts after them: a name's place in the file is counted from the file's start.
+  for (const lead of ["\n", "\n\n   \n", "\ufeff"]) {
+    assert.ok(await rebinds("m.py", "foo", `${lead}def foo():\n    return 1\n`, "if True:\n    foo = lambda: 9"), JSON.stringify(lead));
+    assert.ok(await rebinds("m.js", "foo", `${lead}export function foo() {}\n`, "if (1) {\n  foo = () => 9;\n}"), JSON.stringify(lead));
+    assert.ok(await rebinds("m.js", "foo", `${lead}function foo() {}\n`, "function baz() {\n  foo = () => 9;\n}"), JSON.stringify(lead));
+  }
+});
+
+Bindings("should read a let in a switch case and a Go select's receive as the function's own", async () => {
+  const js = "function foo() {}\n";
+  assert.not.ok(await rebinds("m.js", "foo", js, "function bar(x) {\n  switch (x) {\n    case 1:\n      let foo = 2;\n      foo += 1;\n      return foo;\n  }\n}"));
+  assert.ok(await rebinds("m.js", "foo", js, "function bar(x) {\n  switch (x) {\n    case 1:\n      foo = 2;\n  }\n}"), "no let of its own: the module's");
+  const go = "package m\n\nvar Foo = 1\n";
+  assert.not.ok(await rebinds("m.go", "Foo", go, "func Bar(ch chan int) {\n\tselect {\n\tcase Foo := <-ch:\n\t\tFoo = 3\n\t\t_ = Foo\n\t}\n}"));
+  assert.ok(await rebinds("m.go", "Foo", go, "func Bar(ch chan int) {\n\tselect {\n\tcase x := <-ch:\n\t\tFoo = x\n\t}\n}"), "another name received: Foo is the package's");
+});
+
 Bindings.run();
 
 const Denials = suite<{ box: Sandbox }>("symbol claims that bind nothing");

@@ -18,7 +18,7 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, ty
  * assignment of a name that neither it nor a function or block around it declares.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
-  const wanted = wantedIn(root.text, counts);
+  const wanted = wantedIn(root.text, root.startIndex, counts);
   const stack: Place[] = [];
   pushChildren(stack, root, new Set(), "module", wanted);
   while (stack.length > 0) {
@@ -124,11 +124,13 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
  * took a 1.4 MB file 5 s more, twice for each edit the hook judges; the bodies that never spell a
  * counted name are most of them.
  */
-function wantedIn(source: string, counts: ReadonlyMap<string, number>): Wanted {
+function wantedIn(source: string, offset: number, counts: ReadonlyMap<string, number>): Wanted {
   const mentions: number[] = [];
+  // Where the file's own text stands: the root node starts after leading white space or a BOM, and
+  // a node's startIndex counts from the file's start, not the root's.
   for (const name of counts.keys()) {
     if (name === "") continue;
-    for (let at = source.indexOf(name); at !== -1; at = source.indexOf(name, at + 1)) mentions.push(at);
+    for (let at = source.indexOf(name); at !== -1; at = source.indexOf(name, at + 1)) mentions.push(at + offset);
   }
   mentions.sort((a, b) => a - b);
   return {
