@@ -97,6 +97,7 @@ function goDeclared(node: Parser.SyntaxNode): string[] {
     case "for_clause":
       return goDeclared(node.childForFieldName("initializer") ?? node);
     case "range_clause":
+    case "receive_statement": // a select's `case x := <-ch:`
       return node.children.some((child) => child.type === ":=") ? boundNames(node.childForFieldName("left")) : [];
     default:
       return [];
@@ -202,7 +203,9 @@ function hoistedNames(body: Parser.SyntaxNode, wanted: Wanted): string[] {
 export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>, wanted: Wanted): ReadonlySet<string> {
   const own: string[] = [];
   if (node.type === "statement_block" || node.type === "switch_body") {
-    for (const child of node.namedChildren) {
+    // A switch's cases share its body's scope: a `let` under `case 1:` is the whole switch's.
+    const statements = node.type === "switch_body" ? node.namedChildren.flatMap((each) => (/^switch_(case|default)$/.test(each.type) ? each.namedChildren : [each])) : node.namedChildren;
+    for (const child of statements) {
       if (child.type === "lexical_declaration") for (const declarator of child.namedChildren) if (declarator.type === "variable_declarator") own.push(...boundNames(declarator.childForFieldName("name")));
       if (/^(abstract_)?class_declaration$/.test(child.type)) own.push(child.childForFieldName("name")?.text ?? "");
     }
