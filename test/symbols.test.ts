@@ -4,7 +4,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
 import { BadInputError } from "../src/os/errors.js";
-import { checkSymbol, listSymbols } from "../src/targets/symbols.js";
+import { BindingsTimeout, moduleBindings } from "../src/targets/bindings.js";
+import { checkSymbol, grammarOf, listSymbols, parserFor } from "../src/targets/symbols.js";
 import { parseTarget } from "../src/targets/target.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
 
@@ -115,6 +116,22 @@ Bindings("should find a rebinding in a block or a function of a file that starts
     assert.ok(await rebinds("m.py", "foo", `${lead}def foo():\n    return 1\n`, "if True:\n    foo = lambda: 9"), JSON.stringify(lead));
     assert.ok(await rebinds("m.js", "foo", `${lead}export function foo() {}\n`, "if (1) {\n  foo = () => 9;\n}"), JSON.stringify(lead));
     assert.ok(await rebinds("m.js", "foo", `${lead}function foo() {}\n`, "function baz() {\n  foo = () => 9;\n}"), JSON.stringify(lead));
+  }
+});
+
+Bindings("should stop counting at its deadline rather than outlast the agent's wait, which the hook and the guard take as any symbol changed", async () => {
+  // A file that spells the name in every function: each body is walked. Past the deadline, an error, never a partial count.
+  const source = `function foo() {}\n${Array.from({ length: 3000 }, (_, index) => `function f${index}(v) {\n  if (v) { v = foo(v, ${index}); }\n}`).join("\n")}\n`;
+  const parser = await parserFor(grammarOf("m.js") as string);
+  const tree = parser.parse(source);
+  try {
+    assert.throws(() => moduleBindings(tree.rootNode, new Map([["foo", 0]]), Date.now() - 1), (error: unknown) => error instanceof BindingsTimeout);
+    const counted = new Map([["foo", 0]]);
+    moduleBindings(tree.rootNode, counted);
+    assert.is(counted.get("foo"), 1, "with time enough, counted: its declaration, and the calls bind nothing");
+  } finally {
+    tree.delete();
+    parser.delete();
   }
 });
 

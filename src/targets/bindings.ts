@@ -17,11 +17,14 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, ty
  * function, a name it declares `global`; in a JavaScript or Go function (a method, a closure), an
  * assignment of a name that neither it nor a function or block around it declares.
  */
-export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>): void {
+export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity): void {
   const wanted = wantedIn(root.text, root.startIndex, counts);
   const stack: Place[] = [];
   pushChildren(stack, root, new Set(), "module", wanted);
-  while (stack.length > 0) {
+  for (let steps = 0; stack.length > 0; steps++) {
+    // Past the caller's time (a file of megabytes that spells the name in every function): not
+    // counted, which its caller takes as any symbol changed, rather than outlast the agent's wait.
+    if ((steps & 1023) === 1023 && Date.now() > deadline) throw new BindingsTimeout();
     const { node, shadowed: outer, within } = stack.pop() as Place;
     if (!wanted.mentionedIn(node)) continue;
     // A declaration in a function is the function's; an assignment there is the module's unless shadowed.
@@ -117,6 +120,9 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
     pushChildren(stack, node, shadowed, within, wanted);
   }
 }
+
+/** moduleBindings ran past its deadline. */
+export class BindingsTimeout extends Error {}
 
 /**
  * The counted names, and whether a node's text mentions one: found by halving among where they

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type Parser from "web-tree-sitter";
-import { moduleBindings } from "./bindings.js";
+import { BindingsTimeout, moduleBindings } from "./bindings.js";
 import { BadInputError } from "../os/errors.js";
 import { switchOn } from "../os/option-names.js";
 import type { TargetShape } from "./overlap.js";
@@ -112,6 +112,12 @@ function vendoredBash(): string {
 const SYMBOLS_PARSE_MS = 3000;
 
 /**
+ * How long one file's parse and the count of its bindings may take together: the hook does both
+ * before and after an edit, and must answer within the agent's 10 s.
+ */
+const SYMBOLS_READ_MS = 4000;
+
+/**
  * The top-level declarations of `file`: functions, classes and other method-bearing types,
  * interfaces, type aliases, enums, top-level variables. With `parsed.bindings` asked for (names,
  * to count), how often the file's module scope binds each anew (moduleBindings, src/targets/bindings.ts).
@@ -123,6 +129,7 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
+  const deadline = Date.now() + SYMBOLS_READ_MS;
   parser.setTimeoutMicros(SYMBOLS_PARSE_MS * 1000);
   let tree: Parser.Tree;
   try {
@@ -151,9 +158,15 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
     attributed = undefined;
   }
   parsed.moduleAttributes = attributes.join("\n");
-  if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings);
-  tree.delete();
-  parser.delete();
+  try {
+    if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings, deadline);
+  } catch (error) {
+    if (!(error instanceof BindingsTimeout)) throw error;
+    throw new BadInputError(`${file} could not be read for its symbols within ${SYMBOLS_READ_MS / 1000} s (${source.length} characters); claim the whole file instead.`);
+  } finally {
+    tree.delete();
+    parser.delete();
+  }
   return found;
 }
 
