@@ -151,7 +151,14 @@ Leftovers("should judge a template or hooks path given to git clone and git init
 });
 
 Leftovers("should judge the files ssh's options write here: known hosts, a master's control socket, a forward's socket", async ({ box }) => {
+  file(box, "kh.conf", `Host *\n  UserKnownHostsFile ${box.project}/u.ts\n`);
+  file(box, "cm.conf", "Host *\n  ControlPath u.ts\n  ControlMaster auto\n");
+  file(box, "cp.conf", "Host *\n  ControlPath u.ts\n");
   denies(box, [
+    "ssh -F kh.conf x true", // in -F's config as on the command line
+    "scp -F kh.conf a.txt x:b.txt",
+    "ssh -F cm.conf x true",
+    "ssh -M -F cp.conf x",
     "ssh -o UserKnownHostsFile=u.ts -o StrictHostKeyChecking=accept-new x true", // a new host's key added there
     `ssh -o 'UserKnownHostsFile ${box.project}/u.ts' x true`,
     "scp -o UserKnownHostsFile=u.ts a.txt x:b.txt",
@@ -169,6 +176,7 @@ Leftovers("should judge the files ssh's options write here: known hosts, a maste
     "ssh -o UserKnownHostsFile=/dev/null x true",
     "ssh -M -o ControlPath=other-%h.sock x",
     "ssh -o ControlPath=u.ts x true",
+    "ssh -F cp.conf x true", // a client of a master, if any
   ]);
 });
 

@@ -230,16 +230,20 @@ function sshFile(file: string, here: Walk): void {
  * that includes others, or one naming a library to load (PKCS11Provider, SecurityKeyProvider):
  * any file. `-F none` reads no file.
  */
-export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nested[]): void {
+export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nested[], master = false): void {
   if (file === "none") return;
   const path = directoryAt(here.cwd, file);
   const text = path === undefined || writtenBefore(here, path) ? undefined : readText(path);
   if (text === undefined) return add(here, UNKNOWABLE);
-  for (const raw of text.split(/\r?\n/)) {
+  const lines = text.split(/\r?\n/);
+  // Its files written here, as -o's are (sshOptionWrites): a ControlMaster anywhere in it may make this run a master.
+  const mastered = sshMaster(lines, master);
+  for (const raw of lines) {
     const entry = /^\s*(\w+)(?:\s*=\s*|\s+)(.*)$/.exec(raw);
     if (!entry) continue;
     const keyword = (entry[1] as string).toLowerCase();
     const value = (entry[2] as string).trimEnd();
+    sshOptionWrites(raw, mastered, here);
     if (["proxycommand", "localcommand", "knownhostscommand"].includes(keyword)) nested.push({ script: value, cwd: here.cwd });
     else if (keyword === "remotecommand") nested.push({ script: value, cwd: undefined, remote: true });
     else if (keyword === "include" || (["pkcs11provider", "securitykeyprovider"].includes(keyword) && !/^(none|internal)$/i.test(value))) return add(here, UNKNOWABLE);
@@ -273,7 +277,7 @@ function ssh(launch: Launch): void {
   const master = sshMaster(readings.flatMap((reading) => reading.values("o")), readings.some((reading) => reading.has("M")));
   for (const reading of readings) {
     for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
-    for (const config of reading.values("F")) sshConfigRuns(config, here, nested);
+    for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
     for (const socket of master ? reading.values("S") : []) {
       if (socket === undefined) add(here, UNKNOWABLE);
       else sshFile(socket, here);

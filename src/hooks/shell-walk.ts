@@ -1041,7 +1041,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       if (option === undefined) add(here, UNKNOWABLE);
       else if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
     }
-    for (const config of reading.values("F")) sshConfigRuns(config, here, nested);
+    for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
