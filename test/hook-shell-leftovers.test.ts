@@ -63,6 +63,9 @@ Leftovers("should read gpg given no command as decrypting beside its file, and i
     "gpg --batch --yes --passphrase p --pinentry-mode loopback u.ts.asc",
     "gpg2 -q u.ts.pgp",
     "gpg --decrypt-f u.ts.gpg", // an abbreviation gpg takes
+    "gpg --multifile --decrypt u.ts.gpg", // --multifile makes --decrypt --decrypt-files
+    "gpg --multifile -d a.gpg u.ts.pgp",
+    "gpg --multifile u.ts.gpg", // a modifier, no command: gpg still guesses
     // The name the message holds: any file.
     "gpg -d --use-embedded-filename a.gpg",
     "gpg --use-embedded-filename < a.gpg",
@@ -73,6 +76,7 @@ Leftovers("should read gpg given no command as decrypting beside its file, and i
   assert.equal(await writes(box, "gpg -a --store a.txt"), ["a.txt.asc"]);
   assert.equal(await writes(box, "gpg --enarmor key.gpg"), ["key.gpg.asc"]);
   assert.equal(await writes(box, "gpg --dearmor key.asc"), ["key.asc.gpg"]);
+  assert.equal(await writes(box, "gpg --multifile -e -r bob a.txt b.txt"), ["a.txt.gpg", "b.txt.gpg"]);
   allows(box, ["gpg -d u.ts.gpg", "gpg --decrypt u.ts.gpg", "gpg --verify u.ts.sig u.ts", "gpg --import key.asc", "gpg -k bob", "gpg --list-keys", "gpg a.txt.gpg", "gpg -z 0 -c a.txt"]);
 });
 

@@ -146,14 +146,16 @@ const GPG: Rule = {
     if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
     const files = input.values(reading.operands);
     const armored = reading.has("a");
-    const commands = ["e", "c", "s", "b", "d", "k", "K", "clearsign", ...GPG_COMMANDS.trim().split(/\s+/)];
+    // `--multifile` is no command of its own: `--multifile --decrypt` is `--decrypt-files`, `--multifile --encrypt` `--encrypt-files`.
+    const commands = ["e", "c", "s", "b", "d", "k", "K", "clearsign", ...GPG_COMMANDS.trim().split(/\s+/).filter((name) => name !== "multifile")];
     const guessing = !reading.has(...commands);
+    const multi = reading.has("multifile");
     // The name the message holds, which the text does not give (gpg.conf's own setting aside: the user's).
     if (reading.has("use-embedded-filename") && (guessing || reading.has("d", "decrypt-files"))) return [UNKNOWABLE];
     // A file the text does not fix (a mark: `"$(cat list)"`, a glob) stands for what it may be, as it is.
     const beside = (file: string) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []);
-    if (reading.has("decrypt-files") || guessing) return files.flatMap(beside);
-    if (reading.has("encrypt-files")) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
+    if (reading.has("decrypt-files") || (multi && reading.has("d")) || guessing) return files.flatMap(beside);
+    if (reading.has("encrypt-files") || (multi && reading.has("e"))) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
     const [first] = files;
     if (first === undefined) return [];
     if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s", "store", "enarmor", "enarmour", "dearmor", "dearmour")) return [first];
