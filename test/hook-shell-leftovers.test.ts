@@ -38,6 +38,9 @@ Leftovers("should read the remote shell tar runs for an archive on another host"
     "tar --rsh=tools/rsh.sh -tf localhost:a.tar", // an abbreviation tar takes
     "tar -c --rsh-command=tools/rsh.sh t", // no -f: $TAPE's archive, which may be on a host
     'tar --rsh-command=tools/rsh.sh -tf "$archive"', // an archive the text does not fix, which may be on a host
+    "TAR_OPTIONS=--rsh-command=tools/rsh.sh tar -cf localhost:out.tar t", // tar reads its words first
+    "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=tools/rsh.sh' tar -cf out.tar t",
+    'export TAR_OPTIONS="-I tools/rsh.sh"; tar -cf out.tar t',
     // The command the remote shell is given to run there, which may be here: an absolute path of this machine.
     `tar --rsh-command=/usr/bin/ssh --rmt-command='rm -f ${box.project}/u.ts' -cf localhost:out.tar t`,
     // A program the text does not fix: any file.
@@ -47,6 +50,7 @@ Leftovers("should read the remote shell tar runs for an archive on another host"
   assert.ok((await writes(box, "tar --rsh-command=tools/rsh.sh -cf localhost:out.tar t")).includes("u.ts"), "read as the program it runs, not as any file");
   allows(box, [
     "tar -cf localhost:out.tar t", // the system's rsh and rmt, as before
+    "TAR_OPTIONS=--owner=0 tar -cf out.tar t",
     "tar --rsh-command=/usr/bin/ssh -cf localhost:out.tar t",
     "tar --rsh-command=tools/rsh.sh -cf out.tar t", // an archive here: no remote shell runs
     "tar --force-local --rsh-command=tools/rsh.sh -cf localhost:out.tar t",

@@ -92,7 +92,10 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if ((program === "tar" || program === "bsdtar" || program === "zip") && !walk.shared.functions.has(program)) {
       // The commands their options name (`tar -I cmd`, `--checkpoint-action=exec=cmd`, `zip -TT cmd`): read in turn (shell-archive-rules.ts).
-      const runs = archiveCommandRuns(program, argv.slice(1), here.cwd, (at) => wordValue(words[at + 1], here));
+      // tar reads TAR_OPTIONS's words before its own (`TAR_OPTIONS=--rsh-command=x tar -cf host:a t`); quoted ones, as tar splits them, unread: any file.
+      const preset = program === "zip" ? undefined : here.environment.TAR_OPTIONS;
+      const presetWords = preset === undefined || /['"\\]/.test(preset) ? [] : preset.split(/\s+/).filter((word) => word !== "");
+      const runs = preset !== undefined && /['"\\]/.test(preset) ? UNKNOWABLE : archiveCommandRuns(program, [...presetWords, ...argv.slice(1)], here.cwd, (at) => (at < presetWords.length ? presetWords[at] : wordValue(words[at - presetWords.length + 1], here)));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
     }
