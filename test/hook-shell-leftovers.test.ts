@@ -142,6 +142,10 @@ Leftovers("should judge a template or hooks path given to git clone and git init
     'git clone --template="$t" src d',
     'git init --template="$t"',
     'git clone -c "$setting" src d',
+    // Config files the command chooses, which may name a template or hooks path: unread, any file.
+    "HOME=/tmp/elsewhere git clone src d",
+    "GIT_CONFIG_GLOBAL=g.cfg git clone src d",
+    "XDG_CONFIG_HOME=cfg git init d",
   ]);
   allows(box, [
     "git clone src d",

@@ -177,6 +177,9 @@ export function givenSettings(
  */
 function givenHooksMayRun(rest: Array<string | undefined>, settings: Array<[string, string | undefined]>, environment: Record<string, string | undefined>, cwd: string | undefined, walk: Walk): boolean {
   const reading = readOptions(rest, rest[0] === "clone" ? CLONE : INIT, 1);
+  // Config files the command chooses (HOME's .gitconfig, GIT_CONFIG_GLOBAL, XDG_CONFIG_HOME's
+  // git/config) are unread: any may name a template or a hooks path, so any may run a hook.
+  if (["HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"].some((name) => Object.hasOwn(environment, name))) return true;
   const configured = (key: string) => settings.filter(([name]) => name.toLowerCase() === key).map(([, value]) => value);
   // (A config path's `~/` is the home directory, as git reads one; an option's or a variable's is a name like any.)
   const home = (value: string | undefined) => (value?.startsWith("~/") ? (walk.home.startsWith("/") ? join(walk.home, value.slice(2)) : undefined) : value);
