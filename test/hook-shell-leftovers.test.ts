@@ -168,6 +168,9 @@ Leftovers("should judge the files ssh's options write here: known hosts, a maste
   file(box, "cp.conf", "Host *\n  ControlPath u.ts\n");
   denies(box, [
     "ssh -F kh.conf x true", // in -F's config as on the command line
+    'rsync -e "ssh -F kh.conf" a.txt x:b.txt', // rsync's remote shell, run here
+    "rsync -e 'ssh -o UserKnownHostsFile=u.ts' a.txt x:b.txt",
+    "RSYNC_RSH='ssh -F kh.conf' rsync a.txt x:b.txt",
     "scp -F kh.conf a.txt x:b.txt",
     "ssh -F cm.conf x true",
     "ssh -M -F cp.conf x",
@@ -189,6 +192,8 @@ Leftovers("should judge the files ssh's options write here: known hosts, a maste
     "ssh -M -o ControlPath=other-%h.sock x",
     "ssh -o ControlPath=u.ts x true",
     "ssh -F cp.conf x true", // a client of a master, if any
+    'rsync -e "ssh -p 2222" a.txt x:b.txt',
+    "rsync -av a.txt x:b.txt",
   ]);
 });
 

@@ -1043,6 +1043,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     }
     for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
   }
+  // rsync's remote shell (`-e "ssh -F c.conf"`, RSYNC_RSH): run here with the host and rsync's
+  // server command, so what its options run or write here is read as ssh's is.
+  if (name === "rsync" && rule !== undefined) {
+    const shells = [...readOptions(args, rule.syntax).values("e"), ...(here.environment.RSYNC_RSH === undefined ? [] : [here.environment.RSYNC_RSH])];
+    for (const shell of shells) {
+      if (shell === undefined) add(here, UNKNOWABLE);
+      else nested.push({ script: `${shell} host rsync --server .`, cwd: here.cwd });
+    }
+  }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
   // deno eval 'code': an inline program, read as node's is.
