@@ -41,6 +41,8 @@ Leftovers("should read the remote shell tar runs for an archive on another host"
     "TAR_OPTIONS=--rsh-command=tools/rsh.sh tar -cf localhost:out.tar t", // tar reads its words first
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=tools/rsh.sh' tar -cf out.tar t",
     'export TAR_OPTIONS="-I tools/rsh.sh"; tar -cf out.tar t',
+    "TAR_OPTIONS=-fu.ts tar -c t", // its files too: TAR_OPTIONS set by the command is any file
+    "TAR_OPTIONS=--remove-files tar -cf out.tar u.ts",
     // The command the remote shell is given to run there, which may be here: an absolute path of this machine.
     `tar --rsh-command=/usr/bin/ssh --rmt-command='rm -f ${box.project}/u.ts' -cf localhost:out.tar t`,
     // A program the text does not fix: any file.
@@ -48,9 +50,11 @@ Leftovers("should read the remote shell tar runs for an archive on another host"
     'tar --rmt-command="$rmt" -cf localhost:out.tar t',
   ]);
   assert.ok((await writes(box, "tar --rsh-command=tools/rsh.sh -cf localhost:out.tar t")).includes("u.ts"), "read as the program it runs, not as any file");
+  // The user's own TAR_OPTIONS, in the environment the hook runs in, is theirs: not judged.
+  assert.is(bash(box, "tar -cf out.tar t", {}, { TAR_OPTIONS: "--owner=0 '--group=0'" }), undefined);
   allows(box, [
     "tar -cf localhost:out.tar t", // the system's rsh and rmt, as before
-    "TAR_OPTIONS=--owner=0 tar -cf out.tar t",
+    "TAR_OPTIONS= tar -cf out.tar t",
     "tar --rsh-command=/usr/bin/ssh -cf localhost:out.tar t",
     "tar --rsh-command=tools/rsh.sh -cf out.tar t", // an archive here: no remote shell runs
     "tar --force-local --rsh-command=tools/rsh.sh -cf localhost:out.tar t",
@@ -164,10 +168,16 @@ Leftovers("should judge a template or hooks path given to git clone and git init
 
 Leftovers("should judge the files ssh's options write here: known hosts, a master's control socket, a forward's socket", async ({ box }) => {
   file(box, "kh.conf", `Host *\n  UserKnownHostsFile ${box.project}/u.ts\n`);
+  file(box, "qkh.conf", `Host *\n  UserKnownHostsFile "${box.project}/u.ts"\n`);
   file(box, "cm.conf", "Host *\n  ControlPath u.ts\n  ControlMaster auto\n");
   file(box, "cp.conf", "Host *\n  ControlPath u.ts\n");
   denies(box, [
     "ssh -F kh.conf x true", // in -F's config as on the command line
+    "ssh -F qkh.conf x true", // a quoted value, as ssh splits one
+    "ssh -o userknownhostsfile=u.ts x true", // ssh's keywords ignore case
+    "ssh -vo UserKnownHostsFile=u.ts x true", // -o among other flags
+    `ssh -o 'UserKnownHostsFile "u.ts"' x true`,
+    "ssh -o StreamLocalBindUnlink=yes -L '[./u.ts]:localhost:80' x", // a bracketed field, taken whole
     'rsync -e "ssh -F kh.conf" a.txt x:b.txt', // rsync's remote shell, run here
     "rsync -e 'ssh -o UserKnownHostsFile=u.ts' a.txt x:b.txt",
     "RSYNC_RSH='ssh -F kh.conf' rsync a.txt x:b.txt",
@@ -188,6 +198,8 @@ Leftovers("should judge the files ssh's options write here: known hosts, a maste
     "ssh -S u.ts -O check x", // a client of a master: it makes nothing
     "ssh -o ControlMaster=no -S u.ts x true",
     "ssh -L 8080:localhost:80 x",
+    "ssh -L '[::1]:8080:localhost:80' x",
+    "ssh -o StrictHostKeyChecking=no x true",
     "ssh -o UserKnownHostsFile=/dev/null x true",
     "ssh -M -o ControlPath=other-%h.sock x",
     "ssh -o ControlPath=u.ts x true",

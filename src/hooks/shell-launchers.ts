@@ -192,10 +192,11 @@ export function sshOptionWrites(option: string | undefined, master: boolean, her
   if (option === undefined) return add(here, UNKNOWABLE);
   const entry = /^\s*(\w+)\s*(?:=\s*|\s+)(.*)$/s.exec(option);
   const key = entry?.[1]?.toLowerCase();
-  const value = (entry?.[2] ?? "").trim();
-  if (key === "userknownhostsfile") for (const file of value.split(/\s+/)) sshFile(file, here);
-  else if (key === "controlpath" && master) sshFile(value, here);
-  else if (key === "localforward") forwardSocket(value.split(/\s+/)[0], here);
+  // Its words as ssh splits a value: at white space, a double-quoted one whole, the quotes dropped.
+  const values = [...(entry?.[2] ?? "").matchAll(/"([^"]*)"|(\S+)/g)].map((word) => word[1] ?? (word[2] as string));
+  if (key === "userknownhostsfile") for (const file of values) sshFile(file, here);
+  else if (key === "controlpath" && master) sshFile(values[0] ?? "", here);
+  else if (key === "localforward") forwardSocket(values[0], here);
 }
 
 /** Whether ssh's options make it a control master: -M, or `-o ControlMaster=yes|auto|ask|autoask`. */
@@ -206,7 +207,8 @@ export function sshMaster(options: (string | undefined)[], flagged: boolean): bo
 /** A local socket a `-L` forward (or LocalForward) makes: its first field, where it is a path. */
 function forwardSocket(spec: string | undefined, here: Walk): void {
   if (spec === undefined) return add(here, UNKNOWABLE);
-  const first = spec.startsWith("[") ? "" : (spec.split(":")[0] as string);
+  // A field in brackets is taken whole (`[::1]:8080:…`, an address; `[./s.sock]:…`, a path).
+  const first = spec.startsWith("[") ? (/^\[([^\]]*)\]/.exec(spec)?.[1] ?? "") : (spec.split(":")[0] as string);
   if (first.includes("/")) sshFile(first, here);
 }
 

@@ -92,10 +92,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if ((program === "tar" || program === "bsdtar" || program === "zip") && !walk.shared.functions.has(program)) {
       // The commands their options name (`tar -I cmd`, `--checkpoint-action=exec=cmd`, `zip -TT cmd`): read in turn (shell-archive-rules.ts).
-      // tar reads TAR_OPTIONS's words before its own (`TAR_OPTIONS=--rsh-command=x tar -cf host:a t`); quoted ones, as tar splits them, unread: any file.
+      // tar takes options from TAR_OPTIONS too (`TAR_OPTIONS=--rsh-command=x`, `-f u.ts`, `--remove-files`),
+      // merged with its own after an old-style first word is split: one the command sets is any
+      // file, unread; the user's own, in the environment the hook runs in, is theirs.
       const preset = program === "zip" ? undefined : here.environment.TAR_OPTIONS;
-      const presetWords = preset === undefined || /['"\\]/.test(preset) ? [] : preset.split(/\s+/).filter((word) => word !== "");
-      const runs = preset !== undefined && /['"\\]/.test(preset) ? UNKNOWABLE : archiveCommandRuns(program, [...presetWords, ...argv.slice(1)], here.cwd, (at) => (at < presetWords.length ? presetWords[at] : wordValue(words[at - presetWords.length + 1], here)));
+      if (preset !== undefined && preset.trim() !== "" && preset !== process.env.TAR_OPTIONS) add(here, UNKNOWABLE);
+      const runs = archiveCommandRuns(program, argv.slice(1), here.cwd, (at) => wordValue(words[at + 1], here));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
     }
