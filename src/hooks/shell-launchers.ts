@@ -177,8 +177,8 @@ function capsh(launch: Launch): void {
 
 const SSH: Syntax = { short: "B:b:c:D:E:e:F:I:i:J:L:l:m:O:o:P:p:Q:R:S:W:w:", ordered: true };
 
-/** The command line an ssh `-o` option runs here (`ProxyCommand=…`, `LocalCommand=…`, `KnownHostsCommand=…`); scp's and sftp's too (shell-walk.ts). */
-export function sshLocalCommand(option: string): string | undefined {
+/** The command line an ssh `-o` option runs here (`ProxyCommand=…`, `LocalCommand=…`, `KnownHostsCommand=…`); scp's and sftp's too (sshOption). */
+function sshLocalCommand(option: string): string | undefined {
   return /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[=\s]\s*(.*)$/is.exec(option)?.[1];
 }
 
@@ -188,7 +188,7 @@ export function sshLocalCommand(option: string): string | undefined {
  * or a ControlMaster other than no); a LocalForward's socket (`/path:…`; StreamLocalBindUnlink
  * removes a file there first). An option the text does not fix may be any of them: any file.
  */
-export function sshOptionWrites(option: string | undefined, master: boolean, here: Walk): void {
+function sshOptionWrites(option: string | undefined, master: boolean, here: Walk): void {
   if (option === undefined) return add(here, UNKNOWABLE);
   const entry = /^\s*(\w+)\s*(?:=\s*|\s+)(.*)$/s.exec(option);
   const key = entry?.[1]?.toLowerCase();
@@ -197,6 +197,13 @@ export function sshOptionWrites(option: string | undefined, master: boolean, her
   if (key === "userknownhostsfile") for (const file of values) sshFile(file, here);
   else if (key === "controlpath" && master) sshFile(values[0] ?? "", here);
   else if (key === "localforward") forwardSocket(values[0], here);
+}
+
+/** An ssh `-o` option (scp's and sftp's too): the files it writes here, and the command it runs here. */
+export function sshOption(option: string | undefined, master: boolean, here: Walk, nested: Nested[]): void {
+  sshOptionWrites(option, master, here);
+  const local = option === undefined ? undefined : sshLocalCommand(option);
+  if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
 }
 
 /** Whether ssh's options make it a control master: -M, or `-o ControlMaster=yes|auto|ask|autoask`. */
@@ -286,9 +293,7 @@ function ssh(launch: Launch): void {
     }
     for (const forward of reading.values("L")) forwardSocket(forward, here);
     for (const option of reading.values("o")) {
-      sshOptionWrites(option, master, here);
-      const local = option === undefined ? undefined : sshLocalCommand(option);
-      if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
+      sshOption(option, master, here, nested);
       const remote = option === undefined ? undefined : /^\s*RemoteCommand\s*[=\s]\s*(.*)$/is.exec(option);
       if (remote) nested.push({ script: remote[1] as string, cwd: undefined, remote: true });
     }

@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
-import { launches, onHost, sshConfigRuns, sshLocalCommand, sshMaster, sshOptionWrites } from "./shell-launchers.js";
+import { launches, onHost, sshConfigRuns, sshMaster, sshOption } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
 import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
@@ -1035,12 +1035,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if ((name === "scp" || name === "sftp") && rule !== undefined) {
     const reading = readOptions(args, rule.syntax);
     const master = sshMaster(reading.values("o"), false);
-    for (const option of reading.values("o")) {
-      sshOptionWrites(option, master, here);
-      const local = option === undefined ? undefined : sshLocalCommand(option);
-      if (option === undefined) add(here, UNKNOWABLE);
-      else if (local !== undefined) nested.push({ script: local, cwd: here.cwd });
-    }
+    for (const option of reading.values("o")) sshOption(option, master, here, nested);
     for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
   }
   // rsync's remote shell (`-e "ssh -F c.conf"`, RSYNC_RSH): run here with the host and rsync's
