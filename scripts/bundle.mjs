@@ -113,13 +113,13 @@ try {
   const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
   // Without NODE_OPTIONS: V8 rejects a cache made under other flags (--max-old-space-size, common
   // in CI, is one), and a claims call in an agent hook usually runs without any.
-  // A default claims directory of each phase's own in the scratch: the calls pin theirs, and a pinned
+  // A home of each phase's own in the scratch: the calls pin their claims directories, and a pinned
   // take of a path leaves a pointer in the default one (docs/PROTOCOL.md 1a), which must be neither
-  // the user's nor the other phase's (whose claims would refuse this one's).
+  // the user's nor the other phase's (whose claims would refuse this one's). A home, not only
+  // XDG_STATE_HOME: a take in the default directory it moves points to it from the home's.
   const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  delete env.CLAIMS_DIR;
-  const run = (args, input, phase) => spawnSync(process.execPath, args, { input: input ?? "", env: { ...env, XDG_STATE_HOME: join(scratch, `state-${phase}`) }, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
+  for (const name of ["NODE_OPTIONS", "CLAIMS_DIR", "XDG_STATE_HOME"]) delete env[name];
+  const run = (args, input, phase) => spawnSync(process.execPath, args, { input: input ?? "", env: { ...env, HOME: join(scratch, `home-${phase}`) }, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
   // dist/cli.cjs: compiled with the hot calls run once in one process (scripts/code-cache.cjs says why).
   const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event), "full")];
   // dist/hot-<verb>.cjs: each cache written by bin/claims.js after running that verb, in the order a
