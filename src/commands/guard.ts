@@ -239,7 +239,9 @@ async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
   for (const { context, only, dir } of places) {
     try {
-      await judgeChanges(changes, root, only, context, result, courtesy.has(dir) ? dir : undefined);
+      // Looked in only (a courtesy, or where claims from before a nearer `.claims` or of another default directory may be): its queue is not joined from here.
+      const apart = courtesy.has(dir) || routes?.dirs.get(dir)?.judgeOnly === true;
+      await judgeChanges(changes, root, only, context, result, apart ? dir : undefined);
     } catch (error) {
       if (!courtesy.has(dir)) throw error; // a directory looked in only as a courtesy that cannot be read is passed over
     }
