@@ -198,7 +198,7 @@ Race("should not offer a queue that cannot wait for a claim on the file's other 
   assert.is(claims(["take", "g.ts", "--holder", "h1", "--purpose", "rename"], { cwd: box.project, env }).code, 0);
   const refused = claims(["take", "packages/a/f.ts", "--holder", "h0"], { cwd: box.project, env });
   assert.is(refused.code, 3);
-  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, made before a \\.claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned\\), where a queue here cannot wait for it`));
+  assert.match(refused.stdout, new RegExp(`The claim in the way is in the claims directory ${storeRoot} \\(of another name of the file, made before a \\.claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, one a session pinned, or the default directory of a session with another XDG_STATE_HOME\\), where a queue here cannot wait for it`));
   assert.not.match(refused.stdout, /--queue/);
   const json = JSON.parse(claims(["take", "packages/a/f.ts", "--holder", "h0", "--json"], { cwd: box.project, env }).stdout);
   assert.is(json.refused[0].claims_dir, storeRoot);
@@ -429,6 +429,50 @@ Race("should refuse, after its grant, a take not pinning a directory that looked
   assert.is(claims(["take", "x.ts", "--holder", "h1", "--purpose", "pinned"], { cwd: box.project, env: { ...env, CLAIMS_DIR: pinnedDir } }).code, 0);
   await lock.release();
   await lostTheRace(first, /held by h1 for "pinned"/, storeRoot, pinnedDir);
+});
+
+Race("should grant one of two takes of a file, one with XDG_STATE_HOME and one without, racing or in either order", async ({ box }) => {
+  // Each claims in its own default directory; the pointer the one with XDG_STATE_HOME leaves in
+  // the other's (docs/PROTOCOL.md 1a) is how the one without meets it.
+  const env = { HOME: box.root };
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state") };
+  const stores = [join(box.root, ".local", "state", "claims"), join(box.root, "state", "claims")];
+  writeFileSync(join(box.project, "x.ts"), "");
+  for (let round = 0; round < 6; round++) {
+    for (const store of stores) for (const name of existsSync(store) ? claimsIn(store) : []) rmSync(join(store, name));
+    const order = round % 2 === 0 ? [moved, env] : [env, moved];
+    const taken = await Promise.all(order.map((each, index) => claimsAsync(["take", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    const winners = taken.flatMap((result, index) => (result.code === 0 ? [index] : []));
+    assert.is(winners.length, 1, `round ${round}: ${taken.map((result) => `${result.code} ${result.stdout}${result.stderr}`).join(" | ")}`);
+    assert.is(stores.filter(existsSync).flatMap(claimsIn).length, 1, "one claim on disk: the loser gave its back");
+    const writers = await Promise.all(order.map((each, index) => claimsAsync(["check", "x.ts", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    assert.equal(writers.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, writers.map((result) => result.stdout).join(" | "));
+  }
+});
+
+Race("should refuse a take without XDG_STATE_HOME that was granted while a take with it waited for its take lock, and one that looked before that take's pointer was left", async ({ box }) => {
+  const env = { HOME: box.root };
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state") };
+  const movedStore = join(box.root, "state", "claims");
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  writeFileSync(join(box.project, "x.ts"), "");
+  for (const store of [movedStore, defaultStore]) mkdirSync(store, { recursive: true, mode: 0o700 });
+  // The one with XDG_STATE_HOME has left its pointer and looked: the other is granted meanwhile.
+  let lock = await takeLockOf(movedStore);
+  let first = spawnClaims(["take", "x.ts", "--holder", "h0"], { cwd: box.project, env: moved });
+  await until(() => lock.waiting(first.pid), "the take with XDG_STATE_HOME waits for its take lock, its pointer left and its look done");
+  assert.is(claims(["take", "x.ts", "--holder", "h1", "--purpose", "without"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
+  await lock.release();
+  await lostTheRace(first, /held by h1 for "without"/, movedStore, defaultStore);
+  assert.is(claims(["release", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+  // The one without has looked and found nothing: the one with it is granted meanwhile.
+  rmSync(join(defaultStore, ".pinned"), { recursive: true });
+  lock = await takeLockOf(defaultStore);
+  first = spawnClaims(["take", "x.ts", "--holder", "h2"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take without XDG_STATE_HOME waits for its take lock, having found no pointer");
+  assert.is(claims(["take", "x.ts", "--holder", "h3", "--purpose", "with"], { cwd: box.project, env: moved }).code, 0);
+  await lock.release();
+  await lostTheRace(first, /held by h3 for "with"/, defaultStore, movedStore);
 });
 
 /** The first of two takes of one file lost: REFUSED naming the winner, its own claim given back in `gaveBack`, the winner's standing in `stands`. */

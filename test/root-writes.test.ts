@@ -5,7 +5,7 @@
 // (30 days) whatever its own said, and no sweep of theirs could remove it; root's sweep refused.
 // Real users, made as root.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -136,6 +136,16 @@ RootWrites("should claim, run through sudo, in the default claims directory of t
   const theirs = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./other", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
   assert.is(theirs.status, 3, `the user's session is refused by the pinned claim, through the pointer left in its directory: ${theirs.stdout}${theirs.stderr}`);
   assert.equal(readdirSync(join(dir, ".pinned")), [encodeURIComponent(box.dir)]);
+  // An XDG_STATE_HOME sudo was told to keep is the user's: it moves their default directory, so the
+  // pointer to it is left in theirs (where their sessions without it claim), not in root's.
+  const moved = join(home, "state-x");
+  const rootPointer = join("/root", ".local", "state", "claims", ".pinned", encodeURIComponent(join(moved, "claims")));
+  const third = claims(["take", "./third", "--holder", "root-agent", "--json"], { cwd: box.project, env: { ...sudo, XDG_STATE_HOME: moved } });
+  assert.is(third.code, 0, third.stderr);
+  assert.equal(readdirSync(join(dir, ".pinned")).sort(), [encodeURIComponent(box.dir), encodeURIComponent(join(moved, "claims"))].sort());
+  assert.not.ok(existsSync(rootPointer), "no pointer in root's own default directory");
+  const theirThird = spawnSync("runuser", ["-u", "claimssudo", "--", process.execPath, BIN, "take", "./third", "--holder", "me", "--json"], { cwd: box.project, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
+  assert.is(theirThird.status, 3, `the user's session is refused through that pointer: ${theirThird.stdout}${theirThird.stderr}`);
 });
 
 RootWrites("should give the user nothing root did not make there: a hard link to a file of root's planted as the log stays root's", ({ box, x }) => {

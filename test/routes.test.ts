@@ -127,6 +127,47 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
 });
 
+test("should meet the claims of a session with another XDG_STATE_HOME, both ways: take, check and hook write are refused", ({ repo }) => {
+  // Two sessions of one user, one with XDG_STATE_HOME and one without, each claim a file with no
+  // .claims above in its own default directory: the one with it points to its directory from the
+  // other's, and looks there too (docs/PROTOCOL.md 1a).
+  const { env, box, pkg, pkgStore } = repo;
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state-x") };
+  const movedStore = join(box.root, "state-x", "claims");
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  const file = join(plain, "x.ts");
+  writeFileSync(file, "");
+  const write = (environment: Record<string, string>) => {
+    const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
+      input: JSON.stringify({ session_id: "s9", cwd: plain, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "x" } }),
+      env: cleanEnv(environment),
+      encoding: "utf8",
+    });
+    return JSON.parse(answer.stdout || "{}").hookSpecificOutput?.permissionDecision ?? `allowed ${answer.stderr}`;
+  };
+  for (const [holds, other, holdsStore] of [[moved, env, movedStore], [env, moved, defaultStore]] as const) {
+    const taken = claims(["take", "x.ts", "--holder", "A", "--purpose", "first"], { cwd: plain, env: holds });
+    assert.is(taken.code, 0, taken.stdout + taken.stderr);
+    assert.equal(claimFiles(holdsStore), [`${encodeURIComponent(file)}.json`], "claimed in its own default directory");
+    const refused = claims(["take", "x.ts", "--holder", "B"], { cwd: plain, env: other });
+    assert.is(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stdout, /held by A for "first"/);
+    assert.is(claims(["check", "x.ts", "--holder", "B"], { cwd: plain, env: other }).code, 3, "check");
+    assert.is(write(other), "deny", "the hook of the other session");
+    // A third, with an XDG_STATE_HOME of its own, meets it as well.
+    assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 3, "a third default directory");
+    assert.is(claims(["release", "--holder", "A"], { cwd: plain, env: holds }).code, 0);
+  }
+  assert.equal(readdirSync(join(defaultStore, ".pinned")).sort(), [join(box.root, "state-x", "claims"), join(box.root, "state-y", "claims")].map(encodeURIComponent).sort());
+  assert.is(claims(["take", "x.ts", "--holder", "B"], { cwd: plain, env: moved }).code, 0, "free once released");
+  // A package with a .claims of its own is claimed where it says, whatever XDG_STATE_HOME is, and no pointer is left there.
+  assert.is(claims(["take", "src/f.ts", "--holder", "D"], { cwd: pkg, env: moved }).code, 0);
+  assert.equal(claimFiles(pkgStore), [`${encodeURIComponent(join(pkg, "src", "f.ts"))}.json`]);
+  assert.not.ok(existsSync(join(pkgStore, ".pinned")));
+});
+
 test("should sweep a pointer to a pinned directory gone and untouched for 7 days, keep the others, and write again one that was damaged", ({ repo }) => {
   const { pkg, env, pkgStore, box } = repo;
   const pointers = () => readdirSync(join(pkgStore, ".pinned")).sort();
@@ -541,7 +582,10 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.match(taken.stdout, /held by A for "before"/);
   assert.equal(claimFiles(join(repo.box.root, "store-b")), [], "nothing taken where the new .claims points");
   assert.is(claims(["check", "packages/b/src/g.ts", "--holder", "B"], { cwd: root, env }).code, 3);
-  assert.is(claims(["check", "src/g.ts", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 3);
+  const checked = claims(["check", "src/g.ts", "--holder", "B", "--json"], { cwd: join(root, "packages", "b"), env });
+  assert.is(checked.code, 3);
+  // Said where the claim is: no handover from here queues there.
+  assert.equal(JSON.parse(checked.stdout).refused.map((held: { holder: string; claims_dir?: string }) => [held.holder, held.claims_dir]), [["A", repo.rootStore]], checked.stdout);
   assert.match(hook("s8", join(root, "packages", "b"), file).stdout, /"permissionDecision":\s*"deny"/);
   const unknownPlace = spawnSync(process.execPath, [BIN, "hook", "claude"], {
     input: JSON.stringify({ session_id: "s8", cwd: join(root, "packages", "b"), hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: 'cp x.ts -t "$d/src/g.ts"; echo x > "$d"/src/g.ts' } }),
@@ -551,7 +595,10 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.match(unknownPlace.stdout, /"permissionDecision":\s*"deny"/, "a place the command does not fix, judged by its tail there too");
   spawnSync("git", ["init", "-q", "."], { cwd: root });
   spawnSync("git", ["add", "packages/b/src/g.ts"], { cwd: root });
-  assert.is(claims(["guard", "check", "--holder", "B"], { cwd: join(root, "packages", "b"), env }).code, 1);
+  const guarded = claims(["guard", "check", "--holder", "B"], { cwd: join(root, "packages", "b"), env });
+  assert.is(guarded.code, 1);
+  assert.ok(guarded.stderr.includes(`the claim is in the claims directory ${repo.rootStore}, where a queue from here cannot wait for it`), guarded.stderr);
+  assert.not.match(guarded.stderr, /claims handover/);
   // A .claims written to send a held file's claims elsewhere does not free it either.
   assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "pkg work"], { cwd: pkg, env }).code, 0);
   writeFileSync(join(pkg, "src", ".claims"), JSON.stringify({ dir: "../../../../store-evade" }));

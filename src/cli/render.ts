@@ -94,7 +94,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     const elsewhere = [...new Set(result.refused.map((holding) => holding.claims_dir))];
     if (elsewhere.length === 1 && elsewhere[0] !== undefined) {
       // A queue here would never be granted it: the claim in the way is in another directory's queue.
-      lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, or one a session pinned), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
+      lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, one a session pinned, or the default directory of a session with another XDG_STATE_HOME), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way. Its claims
       // directory named in the commands, which may not be the one a bare claims status reads (a

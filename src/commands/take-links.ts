@@ -16,7 +16,7 @@ import { freshLookups } from "../os/lookups.js";
 import { lookThroughLinks } from "../protocol/linked.js";
 import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/routes.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
-import { resolveSettings, type Settings } from "../protocol/settings.js";
+import { resolveSettings, type Settings, unmovedDefault } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
 import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
@@ -63,8 +63,9 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const aboveDirs = plain ? claimsDirsOf(above, env) : [];
     // Where a session pinning a directory of its own claimed this file, its pointers say (src/protocol/pinned.ts).
     const nonePinned = plain && aboveDirs.every((dir) => pinnedDirsIn(dir, pointers).length === 0);
-    // Pinned (`--dir`, CLAIMS_DIR), the default directory is another's even with no `.claims` above.
-    if (plain && above.length === 1 && !pinned(options) && nonePinned) continue;
+    // Pinned (`--dir`, CLAIMS_DIR), the default directory is another's even with no `.claims` above;
+    // so is the one XDG_STATE_HOME moves the default from (two directories for `/`).
+    if (plain && above.length === 1 && aboveDirs.length === 1 && !pinned(options) && nonePinned) continue;
     own ??= routes?.own ?? resolveSettings({ cwd, env, ...(options.dir !== undefined && { dir: options.dir }) });
     const routed = new Set([...(routes?.dirs ?? [])].flatMap(([dir, { targets }]) => (targets.includes(input) ? [dir] : [])));
     if (routed.size === 0) routed.add(own.dir);
@@ -78,9 +79,11 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     if (target.kind === "name") continue;
     const ownDir = [...routed][0] as string;
     // A pinned take first leaves pointers to its directory where the sessions that do not pin one
-    // claim this target, so that they meet its claim as it meets theirs (src/protocol/pinned.ts).
+    // claim this target, so that they meet its claim as it meets theirs (src/protocol/pinned.ts);
+    // a take in the default directory XDG_STATE_HOME moves, where the sessions without it claim.
+    const pointing = (options.sessionPinned ?? pinned(options)) || unmovedDefault(ownDir, env) !== undefined;
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
-      ...((options.sessionPinned ?? pinned(options)) && { pointTo: ownDir }),
+      ...(pointing && { pointTo: ownDir }),
       pointers,
     });
     for (const dir of look.unpointed ?? []) unpointed.add(dir);

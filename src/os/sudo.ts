@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { getent } from "./getent.js";
+import { claimForSudoUser } from "../protocol/settings.js";
 
 /**
  * Where this process is root started by sudo from another user (SUDO_UID) and XDG_STATE_HOME names
@@ -15,14 +16,17 @@ import { getent } from "./getent.js";
  * path, and leaves its pointer, where the sessions that pin none claim it (docs/PROTOCOL.md 1a),
  * which is the user's default directory, not root's; judged in root's, the pinned take and the
  * user's sessions were each granted the other's file. Left as it is when that user's home cannot
- * be found.
+ * be found. An XDG_STATE_HOME kept through sudo is that user's too: what it moves is measured
+ * against their `~/.local/state/claims`, not root's (unmovedDefault).
  */
 export function claimAsSudoUser(env: NodeJS.ProcessEnv = process.env): void {
-  if (process.getuid?.() !== 0 || env.XDG_STATE_HOME) return;
+  if (process.getuid?.() !== 0) return;
   const uid = env.SUDO_UID;
   if (uid === undefined || !/^[1-9]\d*$/.test(uid)) return;
   const home = homeOf(uid);
-  if (home !== undefined) env.XDG_STATE_HOME = join(home, ".local", "state");
+  if (home === undefined) return;
+  claimForSudoUser(home);
+  if (!env.XDG_STATE_HOME) env.XDG_STATE_HOME = join(home, ".local", "state");
 }
 
 /** The home directory of `uid`: /etc/passwd's line, else the name service's (LDAP users). */

@@ -9,9 +9,9 @@ import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
-import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage } from "./routes.js";
+import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage, withUnmovedDefault } from "./routes.js";
 import { leavePointer, pinnedDirsIn } from "./pinned.js";
-import { resolveSettings } from "./settings.js";
+import { resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
 export interface LinkedLook {
@@ -31,8 +31,9 @@ export interface LinkedLook {
  * this session pins one directory (`--dir`, `CLAIMS_DIR`): sessions that do not pin it claim a
  * package's files where its `.claims` sends them, and a pinned session must meet those claims.
  * `pointTo`, for a pinned take: its directory, left as a pointer in each of those directories
- * first (src/protocol/pinned.ts), so that their sessions meet its claim in turn. And in every
- * directory looked in or claimed in, the pinned directories its pointers name are looked in too.
+ * first (src/protocol/pinned.ts), so that their sessions meet its claim in turn; for a take in the
+ * default directory XDG_STATE_HOME moves, left in the one it moves from (unmovedDefault). In every
+ * directory looked in or claimed in, the directories its pointers name are looked in too.
  */
 export function lookThroughLinks(
   target: TargetShape,
@@ -52,14 +53,24 @@ export function lookThroughLinks(
   // looked (an unpinned session, whose claims live there, is stopped by them as ever).
   const courtesy = pinned(options);
   const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
-  const dirs = courtesy ? packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []) : packages.map((at) => resolveSettings({ cwd: at, env }).dir);
+  const packageDirs = courtesy ? packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []) : packages.map((at) => resolveSettings({ cwd: at, env }).dir);
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
   const above = packagesAbove(place);
-  dirs.push(...claimsDirsOf(above, env));
+  const dirs = withUnmovedDefault([...packageDirs, ...claimsDirsOf(above, env)], env);
   if (pointTo !== undefined) {
-    for (const at of new Set([...packages, ...above])) {
+    // Pinned, in every directory the sessions that do not pin one claim this target; and where
+    // XDG_STATE_HOME moves the default directory, in the one it moves from (unmovedDefault).
+    const thereAll = new Map<string, Pick<Settings, "dir" | "groupShared">>();
+    for (const at of courtesy ? new Set([...packages, ...above]) : []) {
       const there = settingsOfPackage(at, env);
-      if (there === undefined || there.dir === pointTo) continue;
+      if (there !== undefined) thereAll.set(there.dir, there);
+    }
+    for (const dir of [...thereAll.keys(), pointTo]) {
+      const unmoved = unmovedDefault(dir, env);
+      if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
+    }
+    thereAll.delete(pointTo);
+    for (const there of thereAll.values()) {
       if (leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
       else (look.unpointed ??= []).push(there.dir);
     }

@@ -14,7 +14,7 @@ import { readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFil
 import { sha256Hex } from "../os/hash.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
-import { type Environment, hasConfigFile, resolveSettings, type Settings } from "./settings.js";
+import { type Environment, hasConfigFile, resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import { HELD_PREFIX, Store } from "./store.js";
 import { claimFileName, isDirectory, parseTarget, holderTag, sharedClaimFileName } from "../targets/target.js";
 import { holderOf, type CommonOptions } from "./context.js";
@@ -147,9 +147,24 @@ export function claimsDirOfPackage(at: string, env: Environment): string | undef
   return settingsOfPackage(at, env)?.dir;
 }
 
-/** The claims directories the settings of `packages` name, once each; none for one whose `.claims` cannot be read. */
+/**
+ * The claims directories the settings of `packages` name, once each; none for one whose `.claims`
+ * cannot be read. With the default directory XDG_STATE_HOME moves, the one it moves from too
+ * (unmovedDefault): the sessions without XDG_STATE_HOME claim there.
+ */
 export function claimsDirsOf(packages: string[], env: Environment): string[] {
-  return [...new Set(packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []))];
+  return withUnmovedDefault(packages.flatMap((at) => claimsDirOfPackage(at, env) ?? []), env);
+}
+
+/** `dirs`, once each, and after the default directory XDG_STATE_HOME moves the one it moves from (unmovedDefault). */
+export function withUnmovedDefault(dirs: string[], env: Environment): string[] {
+  const all = new Set<string>();
+  for (const dir of dirs) {
+    all.add(dir);
+    const unmoved = unmovedDefault(dir, env);
+    if (unmoved !== undefined) all.add(unmoved);
+  }
+  return [...all];
 }
 
 /** The claims directories of every `.claims` above `place` and the default (packagesAbove). */
@@ -245,7 +260,10 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     if (linked) {
       for (const above of packagesAbove(place)) {
         const dir = claimsDirOfPackage(above, env);
-        if (dir !== undefined) add(dir, input, at(above).configPath, true);
+        if (dir === undefined) continue;
+        add(dir, input, at(above).configPath, true);
+        const unmoved = unmovedDefault(dir, env);
+        if (unmoved !== undefined) add(unmoved, input, undefined, true);
       }
     }
     if (!whole) {

@@ -7,6 +7,7 @@ import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { CONTROL, INVISIBLE, showInvisible } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
+import { realOrSelf } from "../os/files.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -92,6 +93,36 @@ function fromConfig<Value>(config: ConfigFile, read: () => Value): Value {
 export function defaultClaimsDir(env: Environment, home: string): string {
   const state = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home, ".local", "state");
   return join(state, "claims");
+}
+
+/**
+ * The home directory of the user root was started by sudo from (src/os/sudo.ts), whose default
+ * claims directory root uses: the one XDG_STATE_HOME is measured against (unmovedDefault), not
+ * root's own.
+ */
+let sudoUserHome: string | undefined;
+
+export function claimForSudoUser(home: string): void {
+  sudoUserHome = home;
+}
+
+/**
+ * Where the sessions of this user that have no XDG_STATE_HOME claim by default
+ * (`~/.local/state/claims`), when `dir` is the default claims directory and XDG_STATE_HOME moves it
+ * elsewhere; undefined otherwise. Two sessions of one user, one with XDG_STATE_HOME (a login
+ * profile, an IDE) and one without (an agent started elsewhere), would each claim a file in its
+ * own default directory and both be granted: so the one with it looks in this one too, read-only,
+ * and its take first leaves a pointer to its own there (src/protocol/pinned.ts), as a session
+ * pinning CLAIMS_DIR does; the one without meets its claims through that pointer.
+ */
+export function unmovedDefault(dir: string, env: Environment): string | undefined {
+  if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME) || !isDefaultClaimsDir(dir, env)) return undefined;
+  const given = sudoUserHome ?? (env.HOME || os().homedir());
+  if (!isAbsolute(given)) return undefined; // a relative HOME names no one place
+  const unmoved = foldPath(defaultClaimsDir({}, given));
+  if (unmoved === dir) return undefined;
+  // The same directory spelled another way (through a symlink): not moved.
+  return realOrSelf(unmoved) === realOrSelf(dir) ? undefined : unmoved;
 }
 
 /**
