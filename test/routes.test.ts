@@ -127,7 +127,7 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
   assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
 });
 
-test("should meet the claims of a session with another XDG_STATE_HOME, both ways: take, check and hook write are refused", ({ repo }) => {
+test("should meet the claims of a session with another XDG_STATE_HOME, both ways: take, check, hook write refused, status shows it", ({ repo }) => {
   // Two sessions of one user, one with XDG_STATE_HOME and one without, each claim a file with no
   // .claims above in its own default directory: the one with it points to its directory from the
   // other's, and looks there too (docs/PROTOCOL.md 1a).
@@ -156,6 +156,8 @@ test("should meet the claims of a session with another XDG_STATE_HOME, both ways
     assert.match(refused.stdout, /held by A for "first"/);
     assert.is(claims(["check", "x.ts", "--holder", "B"], { cwd: plain, env: other }).code, 3, "check");
     assert.is(write(other), "deny", "the hook of the other session");
+    const shown = JSON.parse(claims(["status", "x.ts", "--json"], { cwd: plain, env: other }).stdout);
+    assert.equal(shown.claims.map((claim: { holder: string; claims_dir?: string }) => [claim.holder, claim.claims_dir]), [["A", holdsStore]], "status shows it, where it is");
     // A third, with an XDG_STATE_HOME of its own, meets it as well.
     assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 3, "a third default directory");
     assert.is(claims(["release", "--holder", "A"], { cwd: plain, env: holds }).code, 0);

@@ -14,6 +14,7 @@ import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
 import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
+import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
 
@@ -125,13 +126,22 @@ function inDirectory(result: StatusResult): StatusResult {
 
 /**
  * Named targets free where they were asked that a session pinning a directory of its own holds
- * there, as the pointers in the directories asked say (src/protocol/pinned.ts): shown as held, with
+ * there, as the pointers in the directories asked say (src/protocol/pinned.ts), or that a session
+ * without this one's XDG_STATE_HOME holds in its default directory: shown as held, with
  * that directory, as take, check and the hooks refuse them. Looked at only: nothing granted or
  * read once there. One this user may not read is passed over.
  */
 function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, options: StatusOptions): StatusResult {
   if (result.free.length === 0 || options.mine) return result;
-  for (const dir of pinnedDirsFor(judged).keys()) {
+  // And where the sessions without this one's XDG_STATE_HOME claim (and the pointers there), as take looks (unmovedDefault).
+  const env = options.env ?? process.env;
+  const unmoved = new Map<string, string[]>();
+  for (const [dir, targets] of judged) {
+    const there = unmovedDefault(dir, env);
+    if (there !== undefined && !judged.some(([other]) => other === there)) unmoved.set(there, [...(unmoved.get(there) ?? []), ...targets]);
+  }
+  for (const dir of new Set([...unmoved.keys(), ...pinnedDirsFor([...judged, ...unmoved]).keys()])) {
+    if (!existsSync(dir)) continue; // (a default directory nobody has claimed in yet)
     let there: StatusResult;
     try {
       there = statusOfDirectory({ ...options, dir, targets: result.free }, { lookOnly: true });
