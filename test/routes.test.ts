@@ -36,7 +36,7 @@ test.after.each(({ repo }) => repo.box.cleanup());
 
 const claimFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")) : []);
 
-test("should meet a package's claims from a session pinning CLAIMS_DIR: its take, check and hook write are refused", ({ repo }) => {
+test("should meet a package's claims from a session pinning CLAIMS_DIR: its take, check and hook write are refused, status shows them", ({ repo }) => {
   // One session without CLAIMS_DIR claims where the package's .claims sends it; another, with it
   // set (a shell profile one agent's launcher did not read), must not be granted the same file.
   const { root, pkg, env, pkgStore, box } = repo;
@@ -48,6 +48,11 @@ test("should meet a package's claims from a session pinning CLAIMS_DIR: its take
   assert.is(taken.code, 3, taken.stdout + taken.stderr);
   assert.match(taken.stdout, /held by A for "rounding"/);
   assert.is(claims(["check", file, "--holder", "B"], { cwd: root, env: pinned }).code, 3);
+  // status from the pinned session shows it where it is; a name held there is another's namespace, not this one's.
+  assert.is(claims(["take", "name:deploy", "--holder", "A"], { cwd: root, env }).code, 0);
+  const shown = JSON.parse(claims(["status", file, "deploy", "--json"], { cwd: root, env: pinned }).stdout);
+  assert.equal(shown.claims.map((claim: { holder: string; claims_dir?: string }) => [claim.holder, claim.claims_dir]), [["A", pkgStore]], JSON.stringify(shown));
+  assert.equal(shown.free, ["deploy"]);
   const answer = spawnSync(process.execPath, [BIN, "hook", "claude"], {
     input: JSON.stringify({ session_id: "s9", cwd: root, hook_event_name: "PreToolUse", tool_name: "Write", tool_use_id: "t1", tool_input: { file_path: file, content: "x" } }),
     env: cleanEnv(pinned),

@@ -10,9 +10,9 @@ import { changedLines, contentAt, git, hooksDirectory, pushedChanges, repository
 import { escapeLiteral, shapeOf } from "../targets/overlap.js";
 import { canonicalPath, claimFileName, type Target } from "../targets/target.js";
 import { holderOf, openContext, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { pinned, routesOf, unpinnedEnvironment } from "../protocol/routes.js";
+import { pinned, routesOf, unpinnedHomes } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
-import { claimsDirOfConfig, resolveSettings } from "../protocol/settings.js";
+import { claimsDirOfConfig } from "../protocol/settings.js";
 import { shellQuote } from "../os/shell-quote.js";
 import { isClaimFileName } from "../protocol/store.js";
 import { asOneVerb } from "../os/lookups.js";
@@ -229,7 +229,7 @@ async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   }
   // Pinned (`--dir`, CLAIMS_DIR): also where the sessions that do not pin one claim each path, read-only.
   const courtesy = new Set<string>();
-  for (const [dir, targets] of pinned(options) ? unpinnedHomes(paths, root, env) : []) if (!byDir.has(dir)) (courtesy.add(dir), byDir.set(dir, new Set(targets)));
+  for (const [dir, targets] of pinned(options) ? unpinnedHomes(paths, root, env, true) : []) if (!byDir.has(dir)) (courtesy.add(dir), byDir.set(dir, new Set(targets)));
   // And where sessions pinning a directory of their own claimed them, as the pointers say (src/protocol/pinned.ts).
   for (const [dir, only] of pinnedDirsFor([...byDir])) {
     const judged = byDir.get(dir);
@@ -249,17 +249,6 @@ async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   return result;
 }
 
-/** Where sessions that do not pin a claims directory claim each path (routesOf without `--dir` or CLAIMS_DIR); none where a `.claims` on the way cannot be read. */
-function unpinnedHomes(paths: string[], root: string, env: NonNullable<CommonOptions["env"]>): Array<[string, string[]]> {
-  const unpinned = { cwd: root, env: unpinnedEnvironment(env) };
-  try {
-    const routes = routesOf(paths, unpinned, { literal: true, linked: true });
-    return routes ? [...routes.dirs].map(([dir, { targets }]) => [dir, targets]) : [[resolveSettings(unpinned).dir, paths]];
-  } catch (error) {
-    if (error instanceof BadInputError) return [];
-    throw error;
-  }
-}
 
 /** `apart`: a claims directory looked in only as a courtesy, whose queue a handover from here would not join: its refusals name it. */
 async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult, apart?: string): Promise<void> {

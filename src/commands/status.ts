@@ -12,7 +12,7 @@ import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/confli
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
 import { fileStandIn, type TargetKind } from "../targets/target.js";
-import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf } from "../protocol/routes.js";
+import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf, unpinnedHomes } from "../protocol/routes.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
@@ -86,7 +86,8 @@ function statusNow(options: StatusOptions = {}): StatusResult {
     return heldInPinned({ ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   }
   const result = statusOfDirectory(options);
-  if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options);
+  // Pinned (`--dir`, CLAIMS_DIR), also where the sessions that do not pin one claim them, as a take here looks.
+  if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options, pinned(options) ? unpinnedHomes(named, options.cwd ?? process.cwd(), options.env ?? process.env) : []);
   if (!options.mine && named.length === 0) return withPackagesBelow(result, options);
   if (named.length > 0) return result;
   // The caller's own claims made from here in other claims directories: where beat and release
@@ -127,29 +128,34 @@ function inDirectory(result: StatusResult): StatusResult {
 /**
  * Named targets free where they were asked that a session pinning a directory of its own holds
  * there, as the pointers in the directories asked say (src/protocol/pinned.ts), or that a session
- * without this one's XDG_STATE_HOME holds in its default directory: shown as held, with
+ * without this one's XDG_STATE_HOME holds in its default directory, or (`unpinnedThere`, for a
+ * pinned one) the sessions that pin none hold where they claim: shown as held, with
  * that directory, as take, check and the hooks refuse them. Looked at only: nothing granted or
  * read once there. One this user may not read is passed over.
  */
-function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, options: StatusOptions): StatusResult {
+function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, options: StatusOptions, unpinnedThere: Array<[string, string[]]> = []): StatusResult {
   if (result.free.length === 0 || options.mine) return result;
   // And where the sessions without this one's XDG_STATE_HOME claim (and the pointers there), as take looks (unmovedDefault).
   const env = options.env ?? process.env;
   const unmoved = new Map<string, string[]>();
-  for (const [dir, targets] of judged) {
+  for (const [dir, targets] of unpinnedThere) if (!judged.some(([other]) => other === dir)) unmoved.set(dir, [...targets]);
+  for (const [dir, targets] of [...judged, ...unpinnedThere]) {
     const there = unmovedDefault(dir, env);
-    if (there !== undefined && !judged.some(([other]) => other === there)) unmoved.set(there, [...(unmoved.get(there) ?? []), ...targets]);
+    if (there !== undefined && !judged.some(([other]) => other === there)) unmoved.set(there, [...new Set([...(unmoved.get(there) ?? []), ...targets])]);
   }
   for (const dir of new Set([...unmoved.keys(), ...pinnedDirsFor([...judged, ...unmoved]).keys()])) {
     if (!existsSync(dir)) continue; // (a default directory nobody has claimed in yet)
+    // A name lives in the caller's own directory alone: a take of it looks nowhere else.
+    const paths = result.free.filter((target) => kindOf(target) !== "name");
+    if (paths.length === 0) break;
     let there: StatusResult;
     try {
-      there = statusOfDirectory({ ...options, dir, targets: result.free }, { lookOnly: true });
+      there = statusOfDirectory({ ...options, dir, targets: paths }, { lookOnly: true });
     } catch {
       continue;
     }
     result.claims.push(...there.claims.filter((claim) => !result.claims.some((shown) => shown.target === claim.target && shown.holder === claim.holder)).map((claim) => ({ ...claim, claims_dir: dir })));
-    result.free = result.free.filter((target) => there.free.includes(target));
+    result.free = result.free.filter((target) => kindOf(target) === "name" || there.free.includes(target));
   }
   return result;
 }

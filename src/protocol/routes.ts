@@ -132,6 +132,22 @@ export function unpinnedEnvironment(env: Environment): Environment {
   return rest;
 }
 
+/**
+ * Where the sessions that do not pin a claims directory claim each target, and look for it
+ * (routesOf, judging, without `--dir` or CLAIMS_DIR); none where a `.claims` on the way cannot be
+ * read. `literal`: files' paths as written on disk (routesOf).
+ */
+export function unpinnedHomes(inputs: string[], cwd: string, env: Environment, literal = false): Array<[string, string[]]> {
+  const unpinned = { cwd, env: unpinnedEnvironment(env) };
+  try {
+    const routes = routesOf(inputs, unpinned, { literal, linked: true });
+    return routes ? [...routes.dirs].map(([dir, { targets }]) => [dir, targets]) : [[resolveSettings(unpinned).dir, inputs]];
+  } catch (error) {
+    if (error instanceof BadInputError) return [];
+    throw error;
+  }
+}
+
 /** A package's settings, as a session working there without CLAIMS_DIR has them; undefined for one whose `.claims` cannot be read (no directory is known to look in). */
 export function settingsOfPackage(at: string, env: Environment): Settings | undefined {
   try {
