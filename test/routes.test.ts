@@ -125,6 +125,9 @@ test("should meet the claim of a session pinning CLAIMS_DIR from one that does n
   assert.equal(JSON.parse(shown.stdout).free, [join(pkg, "x.ts")]);
   const human = claims(["status", file], { cwd: root, env }).stdout;
   assert.ok(human.includes(`A  heartbeat`) && human.includes(`(in the claims directory ${pinned.CLAIMS_DIR}, where a queue from here cannot wait for it)`), human);
+  // A name the pinned session holds is its directory's alone: free here, as a take here would be granted it.
+  assert.is(claims(["take", "name:deploy", "--holder", "A"], { cwd: root, env: pinned }).code, 0);
+  assert.equal(JSON.parse(claims(["status", "deploy", "--json"], { cwd: root, env }).stdout).free, ["deploy"]);
   // Another pinned session, with a directory of its own, meets it through the same pointers.
   assert.is(claims(["take", "x.ts", "--holder", "C"], { cwd: plain, env: { ...env, CLAIMS_DIR: join(box.root, "pinned-c") } }).code, 3);
   // Released, the file is free for the others; the pointer stays, and leads to no claim.
