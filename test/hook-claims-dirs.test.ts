@@ -270,6 +270,17 @@ Wipe("should deny a change of mode, owner or attributes that may lock every sess
   }
 });
 
+Wipe("should deny a session whose XDG_STATE_HOME moves the default claims directory a write that may wipe the default directory of the sessions without it", ({ box }) => {
+  const env = { HOME: box.root };
+  writeFileSync(join(box.project, "a.ts"), "");
+  assert.is(claims(["take", join(box.project, "a.ts"), "--holder", "other", "--purpose", "the parser"], { env }).code, 0);
+  for (const command of ['rm -rf "$D/claims"', "rm -rf ~/.local/state"]) {
+    const input = JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+    const result = spawnSync(process.execPath, [BIN, "hook", "claude"], { input, cwd: box.project, env: cleanEnv({ ...env, XDG_STATE_HOME: join(box.root, "state-2") }), encoding: "utf8" });
+    assert.is(result.stdout.trim() && JSON.parse(result.stdout).hookSpecificOutput.permissionDecision, "deny", `${command}: ${result.stdout}${result.stderr}`);
+  }
+});
+
 Wipe("should deny a write of a place the text does not fix that may be, or hold, a claims directory with other sessions' claims (rm -rf \"$D/claims\"), and allow one that cannot", ({ box }) => {
   const { state, env } = heldByOther(box);
   for (const command of [`rm -rf "$D/claims"`, `rm -rf "$D/state/claims"`, `mv "$D/state" ${box.root}/old`, `rm -rf "$D"/cl*`, `rm -rf "\${XDG_STATE_HOME:=$HOME/x}/claims"`]) {

@@ -178,6 +178,39 @@ test("should meet the claims of a session with another XDG_STATE_HOME, both ways
   assert.not.ok(existsSync(join(pkgStore, ".pinned")));
 });
 
+test("should leave on a beat the pointer to a default directory XDG_STATE_HOME moves that no take left, and none to itself or under a home of `/`", ({ repo }) => {
+  const { env, box } = repo;
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state-x") };
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  for (const name of ["x.ts", "y.ts", "z.ts"]) writeFileSync(join(plain, name), "");
+  // Taken by a version that left no pointer (removed here): the holder's next beat leaves it.
+  assert.is(claims(["take", "x.ts", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
+  rmSync(join(defaultStore, ".pinned"), { recursive: true });
+  assert.is(claims(["beat", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
+  assert.equal(readdirSync(join(defaultStore, ".pinned")), [encodeURIComponent(join(box.root, "state-x", "claims"))]);
+  assert.is(claims(["take", "x.ts", "--holder", "B"], { cwd: plain, env }).code, 3, "met through it");
+  // XDG_STATE_HOME that is ~/.local/state through a symlink, its claims directory not made yet: one directory, no pointer to itself.
+  const home = join(box.root, "home-2");
+  mkdirSync(join(home, ".local"), { recursive: true });
+  mkdirSync(join(box.root, "real-state"));
+  symlinkSync(join(box.root, "real-state"), join(home, ".local", "state"));
+  assert.is(claims(["take", "y.ts", "--holder", "C"], { cwd: plain, env: { HOME: home, XDG_STATE_HOME: join(box.root, "real-state") } }).code, 0);
+  assert.not.ok(existsSync(join(box.root, "real-state", "claims", ".pinned")), "no pointer from a directory to itself");
+  // A home of `/` (a service's): nothing made there.
+  if (!existsSync("/.local")) {
+    try {
+      const taken = claims(["take", "z.ts", "--holder", "D"], { cwd: plain, env: { HOME: "/", XDG_STATE_HOME: join(box.root, "state-z") } });
+      assert.is(taken.code, 0, taken.stderr);
+      assert.is(taken.stderr, "");
+      assert.not.ok(existsSync("/.local"));
+    } finally {
+      rmSync("/.local", { recursive: true, force: true });
+    }
+  }
+});
+
 test("should sweep a pointer to a pinned directory gone and untouched for 7 days, keep the others, and write again one that was damaged", ({ repo }) => {
   const { pkg, env, pkgStore, box } = repo;
   const pointers = () => readdirSync(join(pkgStore, ".pinned")).sort();

@@ -1,14 +1,14 @@
 // Which claims directory a written file belongs to, as the hook sees it: the one the `.claims`
 // nearest the file names (a monorepo package with its own), found where the kernel takes the path,
 // and for a tree written whole, every `.claims` under it. And the claims directory itself, which
-// only the claims commands change (isWithin, realOf).
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+// only the claims commands change (isWithin).
+import { existsSync, readFileSync } from "node:fs";
 import { os } from "../os/lazy-os.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { claimsDirOfConfig, defaultClaimsDir, type Environment, resolveSettings } from "../protocol/settings.js";
 import { TAKES_FILE } from "../protocol/store.js";
 import { pinnedDirsIn } from "../protocol/pinned.js";
-import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment } from "../protocol/routes.js";
+import { CONFIG_SEARCH_DEPTH, claimsDirsAbove, configBetween, configsUnder, globReach, isFile, isWithin, packagesOfLinked, pinned, unpinnedEnvironment, withUnmovedDefault } from "../protocol/routes.js";
 import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
 import { canonicalPath, isDirectory } from "../targets/target.js";
@@ -154,7 +154,8 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
 /**
  * The claims directories other sessions may claim in that the hook knows without a search, beside
  * the session's own and the ones its writes are routed to: the default one (where sessions without
- * a pin or a `.claims` claim), the one a session here would use without its pin, and the pinned
+ * a pin or a `.claims` claim; and the one XDG_STATE_HOME moves it from), the one a session here
+ * would use without its pin, and the pinned
  * directories the pointers in those name (src/protocol/pinned.ts). For a tree written whole, which
  * would drop the claims of any it holds. A listing of `.pinned` in each: no more.
  */
@@ -168,6 +169,8 @@ export function claimsDirsKnown(session: Session, own: string): string[] {
       // a `.claims` here that cannot be read names no directory (its own refusal says so)
     }
   }
+  // And the one XDG_STATE_HOME moves the default from, where the sessions without it claim.
+  for (const dir of withUnmovedDefault([...dirs], env)) dirs.add(dir);
   for (const dir of [...dirs]) for (const other of pinnedDirsIn(dir)) dirs.add(other);
   return [...dirs];
 }
@@ -208,16 +211,6 @@ export function kernelPath(path: string, cwd: string): string {
   }
 }
 
-/** A path with the directories above it resolved through symlinks (the path itself where they are not there). */
-export function realOf(path: string): string {
-  for (let at = path, rest = ""; ; rest = `/${basename(at)}${rest}`, at = dirname(at)) {
-    try {
-      return realpathSync.native(at) + rest;
-    } catch {
-      if (at === dirname(at)) return path;
-    }
-  }
-}
 
 /** The claims directory a path is in (or is), known by the take lock every take leaves there; undefined for none. */
 export function claimsDirAbove(path: string): string | undefined {

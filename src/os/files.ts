@@ -26,7 +26,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { BusyError } from "./errors.js";
 import { os } from "./lazy-os.js";
@@ -421,6 +421,17 @@ const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 /** Blocks this thread for `ms` milliseconds without spinning. */
 export function sleepSync(ms: number): void {
   Atomics.wait(sleepCell, 0, 0, ms);
+}
+
+/** A path with the directories above it resolved through symlinks, the part not there yet kept as it is (the path itself where none can be resolved). */
+export function realOf(path: string): string {
+  for (let at = path, rest = ""; ; rest = `/${basename(at)}${rest}`, at = dirname(at)) {
+    try {
+      return realpathSync.native(at) + rest;
+    } catch {
+      if (at === dirname(at)) return path;
+    }
+  }
 }
 
 /** The path with its symlinks resolved, or the path as given when it does not resolve (missing, unreadable). */

@@ -1,13 +1,13 @@
 // Where claims live, who is holding, and the default TTL. Resolution order (CONTRACT):
 // flag, then environment, then the nearest `.claims` config up from cwd, then the default.
-import { existsSync, lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DEFAULT_TTL_SECONDS, MAX_TTL_SECONDS } from "./claim.js";
 import { BadInputError, ConfigError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { CONTROL, INVISIBLE, showInvisible } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
-import { realOrSelf } from "../os/files.js";
+import { realOf } from "../os/files.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -118,11 +118,28 @@ export function claimForSudoUser(home: string): void {
 export function unmovedDefault(dir: string, env: Environment): string | undefined {
   if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME) || !isDefaultClaimsDir(dir, env)) return undefined;
   const given = sudoUserHome ?? (env.HOME || os().homedir());
-  if (!isAbsolute(given)) return undefined; // a relative HOME names no one place
+  // A relative HOME names no one place; `/` is a service's, with no sessions of its own claiming there.
+  if (!isAbsolute(given) || resolve(given) === "/") return undefined;
   const unmoved = foldPath(defaultClaimsDir({}, given));
   if (unmoved === dir) return undefined;
-  // The same directory spelled another way (through a symlink): not moved.
-  return realOrSelf(unmoved) === realOrSelf(dir) ? undefined : unmoved;
+  // The same directory spelled another way (through a symlink, made or not yet): not moved.
+  if (realOf(unmoved) === realOf(dir)) return undefined;
+  // One that cannot be made where none is yet (a home that is not there, or not this user's to
+  // write): no session of this user claims there.
+  return existsSync(unmoved) || creatable(unmoved) ? unmoved : undefined;
+}
+
+/** Whether the nearest directory above `path` that exists may be written by this process (so `path` may be made). */
+function creatable(path: string): boolean {
+  for (let at = dirname(path); ; at = dirname(at)) {
+    try {
+      if (!statSync(at).isDirectory()) return false;
+      accessSync(at, constants.W_OK | constants.X_OK);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || at === dirname(at)) return false;
+    }
+  }
 }
 
 /**
