@@ -1,8 +1,9 @@
 // A hook runs in the agent's environment, not in the shell that installed it: a CLAIMS_DIR (or an
 // XDG_STATE_HOME) set here may be missing there, and the hook then claims in another claims
-// directory. It still meets the claims made here, through the pointers their takes leave
-// (docs/PROTOCOL.md 1, 1a), but a queue in one directory cannot wait for a claim in the other. Setup
-// and verify say so, with the command that pins the directory (--dir in the hook's command line).
+// directory. It meets this user's claims made here, through the pointers their takes leave in the
+// user's default directory (docs/PROTOCOL.md 1, 1a), but not other users' (a shared directory), and
+// a queue in one directory cannot wait for a claim in the other. Setup and verify say so, with the
+// command that pins the directory (--dir in the hook's command line).
 import { homedir } from "node:os";
 import { realOrSelf } from "../os/files.js";
 import { shellQuote } from "../os/shell-quote.js";
@@ -43,7 +44,8 @@ function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" |
  * One note for each hook command that would check another claims directory than this environment
  * names. The hook runs in the agent's environment, which need not have CLAIMS_DIR or XDG_STATE_HOME
  * (an agent started from a desktop launcher or another shell); then it claims in another directory,
- * where a handover cannot queue for the claims made here. A .claims file needs no note: the hook finds it
+ * lets through writes to files other users claim here, and its handovers cannot queue for the claims
+ * made here. A .claims file needs no note: the hook finds it
  * from the session's cwd. Only --dir in the command pins the directory.
  */
 export function directoryNotes(verb: "install" | "print-config", options: NoteOptions, commands: string[]): string[] {
@@ -64,8 +66,8 @@ export function directoryNotes(verb: "install" | "print-config", options: NoteOp
       .join(" ");
     notes.add(
       dir === undefined
-        ? `${here}, but the claims hook command has no --dir: it runs in ${AGENT_NAMES[options.agent]}'s environment, and where that has no ${named.variable} it claims in another directory (a .claims "dir" found from the session's cwd, else ~/.local/state/claims), where its sessions' handovers cannot queue for the claims made in ${named.dir} (it still refuses writes to those files); to pin it, run ${pin}`
-        : `the claims hook checks ${dir} (its --dir), but ${here}: its sessions' handovers cannot queue for the claims made in ${named.dir} (it still refuses writes to those files); if that is the directory to use, run ${pin}`,
+        ? `${here}, but the claims hook command has no --dir: it runs in ${AGENT_NAMES[options.agent]}'s environment, and where that has no ${named.variable} it claims in another directory (a .claims "dir" found from the session's cwd, else ~/.local/state/claims), and lets through writes to files other users claim in ${named.dir} (this user's claims there it meets, through the pointers their takes leave), and its handovers cannot queue for any claim there; to pin it, run ${pin}`
+        : `the claims hook checks ${dir} (its --dir), but ${here}: it lets through writes to files other users claim in ${named.dir} (this user's claims there it meets, through the pointers their takes leave), and its handovers cannot queue for any claim there; if that is the directory to use, run ${pin}`,
     );
   }
   return [...notes];
