@@ -5,8 +5,8 @@
 //
 // pinned (the default): the server runs `claims mcp --dir <scratch>/server` and the library takes in
 // <scratch>/library. setup: as docs/MCP.md sets it up, `claims mcp` without --dir, so it claims in
-// the default claims directory (here that of an XDG_STATE_HOME of its own, <scratch>/server-state),
-// and the library likewise in <scratch>/library-state's; a take that pins a directory also looks
+// the default claims directory (here that of a HOME of its own, <scratch>/server-home), and the
+// library likewise in <scratch>/library-home's; a take that pins a directory also looks
 // in the default one and looks again after its grant (docs/PROTOCOL.md 1a), which this one does not.
 //
 // Starts the server with the SDK's stdio client and warms it up. Then, one at a time and
@@ -27,8 +27,9 @@ const [bin, indexUrl, dir, project, pairsText, mode = "pinned"] = process.argv.s
 if (mode !== "pinned" && mode !== "setup") throw new Error(`unknown mode ${mode}: pinned or setup`);
 const pinned = mode === "pinned";
 const count = Number(pairsText);
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("CLAIMS_") && key !== "CLAUDE_CODE_SESSION_ID"));
-if (!pinned) env.XDG_STATE_HOME = join(dir, "server-state");
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("CLAIMS_") && key !== "CLAUDE_CODE_SESSION_ID" && key !== "XDG_STATE_HOME"));
+// A HOME, not an XDG_STATE_HOME, of its own: one that moves the default directory also judges HOME's (docs/PROTOCOL.md 1).
+if (!pinned) env.HOME = join(dir, "server-home");
 const where = pinned ? ["--dir", join(dir, "server")] : [];
 const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", ...where, "--holder", "bench-mcp"], cwd: project, env, stderr: "inherit" });
 const client = new Client({ name: "bench", version: "1.0.0" });
@@ -36,7 +37,7 @@ await client.connect(transport);
 const { take, release } = await import(indexUrl);
 const library = pinned
   ? { dir: join(dir, "library"), holder: "bench-lib", cwd: project, env: {} }
-  : { holder: "bench-lib", cwd: project, env: { HOME: process.env.HOME, XDG_STATE_HOME: join(dir, "library-state") } };
+  : { holder: "bench-lib", cwd: project, env: { HOME: join(dir, "library-home") } };
 if (pinned) mkdirSync(library.dir, { recursive: true, mode: 0o700 });
 
 const target = join(project, "src", "app.ts");

@@ -9,7 +9,7 @@
 //
 // Prints a table and writes bench/results.json. Targets are reported, never asserted: the exit
 // code is 0 whether or not they are met (it is 1 only when a measurement itself failed).
-// Everything runs in a temporary directory (claims dirs, HOME, XDG_STATE_HOME) removed at the end.
+// Everything runs in a temporary directory (claims dirs, HOME) removed at the end.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -56,7 +56,9 @@ writeFileSync(join(PROJECT, "src", "app.ts"), "export const a = 1;\n");
 const ENV = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !key.startsWith("CLAIMS_") && key !== "CLAUDE_CODE_SESSION_ID" && key !== "XDG_STATE_HOME"),
 );
-Object.assign(ENV, { HOME, XDG_STATE_HOME: join(TMP, "state"), NO_COLOR: "1" });
+// No XDG_STATE_HOME: the default claims directory is HOME's, as for most users (one that moves it
+// also judges HOME's, docs/PROTOCOL.md 1).
+Object.assign(ENV, { HOME, NO_COLOR: "1" });
 
 let cleaned = false;
 function cleanup() {
@@ -79,7 +81,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * machine whose sessions all pin one directory has one such pointer, not a dozen.
  */
 function forgetPointers() {
-  rmSync(join(ENV.XDG_STATE_HOME, "claims", ".pinned"), { recursive: true, force: true });
+  rmSync(join(ENV.HOME, ".local", "state", "claims", ".pinned"), { recursive: true, force: true });
 }
 
 let dirCount = 0;
