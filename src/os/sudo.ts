@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { getent } from "./getent.js";
-import { claimForSudoUser } from "../protocol/settings.js";
 
 /**
  * Where this process is root started by sudo from another user (SUDO_UID) and XDG_STATE_HOME names
@@ -25,8 +24,19 @@ export function claimAsSudoUser(env: NodeJS.ProcessEnv = process.env): void {
   if (uid === undefined || !/^[1-9]\d*$/.test(uid)) return;
   const home = homeOf(uid);
   if (home === undefined) return;
-  claimForSudoUser(home);
+  invokingHome = home;
   if (!env.XDG_STATE_HOME) env.XDG_STATE_HOME = join(home, ".local", "state");
+}
+
+/**
+ * The home directory of the user root was started by sudo from, once claimAsSudoUser found it:
+ * the one an XDG_STATE_HOME is measured against (src/protocol/settings.ts, unmovedDefault), not
+ * root's own.
+ */
+let invokingHome: string | undefined;
+
+export function sudoUserHome(): string | undefined {
+  return invokingHome;
 }
 
 /** The home directory of `uid`: /etc/passwd's line, else the name service's (LDAP users). */

@@ -8,6 +8,7 @@ import { optionName } from "../os/option-names.js";
 import { CONTROL, INVISIBLE, showInvisible } from "../os/printable.js";
 import { os } from "../os/lazy-os.js";
 import { realOf } from "../os/files.js";
+import { sudoUserHome } from "../os/sudo.js";
 import { lookupTable, remembered } from "../os/lookups.js";
 import { foldPath } from "../targets/caseless.js";
 import { processStartTime, readProcessStat, sessionLeader } from "../os/process-identity.js";
@@ -96,17 +97,6 @@ export function defaultClaimsDir(env: Environment, home: string): string {
 }
 
 /**
- * The home directory of the user root was started by sudo from (src/os/sudo.ts), whose default
- * claims directory root uses: the one XDG_STATE_HOME is measured against (unmovedDefault), not
- * root's own.
- */
-let sudoUserHome: string | undefined;
-
-export function claimForSudoUser(home: string): void {
-  sudoUserHome = home;
-}
-
-/**
  * Where the sessions of this user that have no XDG_STATE_HOME claim by default
  * (`~/.local/state/claims`), when `dir` is the default claims directory and XDG_STATE_HOME moves it
  * elsewhere; undefined otherwise. Two sessions of one user, one with XDG_STATE_HOME (a login
@@ -117,7 +107,7 @@ export function claimForSudoUser(home: string): void {
  */
 export function unmovedDefault(dir: string, env: Environment): string | undefined {
   if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME) || !isDefaultClaimsDir(dir, env)) return undefined;
-  const given = sudoUserHome ?? (env.HOME || os().homedir());
+  const given = sudoUserHome() ?? (env.HOME || os().homedir());
   // A relative HOME names no one place; `/` is a service's, with no sessions of its own claiming there.
   if (!isAbsolute(given) || resolve(given) === "/") return undefined;
   const unmoved = foldPath(defaultClaimsDir({}, given));
