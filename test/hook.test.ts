@@ -175,9 +175,10 @@ Claude("should deny an edit that binds another session's symbol by a def in a bl
     "m.js": "function foo() {\n  return 1;\n}\n\nfunction bar() {\n  return 2;\n}\nmodule.exports = { foo, bar };\n",
     "m.rb": "def foo\n  1\nend\n\ndef bar\n  2\nend\n",
     "m.go": "package m\n\nvar Foo = 1\n\nfunc Bar() int {\n\treturn 2\n}\n",
+    "m.c": "int foo = 1;\n\nint bar(void) {\n  return 2;\n}\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(box.project, name), text);
-  claims(["take", ...["m.py#foo", "m.js#foo", "m.rb#foo", "m.go#Foo"].map((target) => join(box.project, target)), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  claims(["take", ...["m.py#foo", "m.js#foo", "m.rb#foo", "m.go#Foo", "m.c#foo"].map((target) => join(box.project, target)), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   let session = 0;
   // Each edit from a session of its own, so no claim one of them is granted stands in another's way.
   const ask = (name: string, old: string, replacement: string) => {
@@ -197,6 +198,8 @@ Claude("should deny an edit that binds another session's symbol by a def in a bl
   assert.is(below("m.rb", "  2\nend\n", "if true\n  def foo\n    666\n  end\nend\n"), "deny");
   assert.is(ask("m.go", "\treturn 2\n", "\tFoo = 666\n\treturn 2\n"), "deny");
   assert.is(ask("m.go", "\treturn 2\n", "\tFoo := 666\n\treturn Foo\n"), "allow", "a local Foo of Bar's");
+  assert.is(ask("m.c", "  return 2;\n", "  foo = 666;\n  return 2;\n"), "deny");
+  assert.is(ask("m.c", "  return 2;\n", "  int foo = 666;\n  return foo;\n"), "allow", "a local foo of bar's");
 });
 
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {

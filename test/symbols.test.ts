@@ -110,6 +110,49 @@ Bindings("should count an assignment in a JavaScript or Go function as the modul
     assert.not.ok(await rebinds("m.go", "Foo", go, added), added);
   }
 });
+Bindings("should count an assignment in a C or C++ function, and C++'s ::foo anywhere, as the file's unless a function or block around it declares the name", async () => {
+  const c = "int foo = 1;\n";
+  for (const added of [
+    "void g(void) {\n  foo = 2;\n}",
+    "void g(int x) {\n  foo += x;\n  foo++;\n}",
+    "void g(void) {\n  {\n    int foo = 1;\n  }\n  foo = 2;\n}",
+    "void g(void) {\n  foo = 2;\n  int foo;\n}",
+    "void g(void) {\n  extern int foo;\n  foo = 2;\n}",
+    "void g(void) {\n  for (int foo = 0; foo < 3; foo++) {}\n  foo = 2;\n}",
+  ]) {
+    assert.ok(await rebinds("m.c", "foo", c, added), added);
+  }
+  for (const added of [
+    "void g(int foo) {\n  foo = 2;\n}",
+    "void g(int *foo, int (*h)(int)) {\n  foo = 0;\n}",
+    "void g(void) {\n  static int x, foo = 1;\n  foo++;\n}",
+    "void g(void) {\n  for (int foo = 0; foo < 3; foo++) {}\n}",
+    "int (*g(int foo))(int b) {\n  foo = 2;\n  return 0;\n}",
+  ]) {
+    assert.not.ok(await rebinds("m.c", "foo", c, added), added);
+  }
+  for (const added of [
+    "void g() {\n  foo = 2;\n}",
+    "void g(int foo) {\n  ::foo = 2;\n  ::foo++;\n}",
+    "auto l = [](int x) { foo = x; };",
+    "void C::m() {\n  foo = 3;\n}",
+    "namespace n {\nvoid g() {\n  foo = 2;\n}\n}",
+  ]) {
+    assert.ok(await rebinds("m.cpp", "foo", c, added), added);
+  }
+  for (const added of [
+    "void g(int &foo) {\n  foo = 2;\n}",
+    "void g() {\n  auto l = [](int foo) { foo = 1; };\n}",
+    "void g() {\n  for (auto &foo : xs) foo = 1;\n}",
+    "void g() {\n  try {\n  } catch (E &foo) {\n    foo = E();\n  }\n}",
+    "void g() {\n  auto [foo, y] = p;\n  foo = 1;\n}",
+    "void g() {\n  if (int foo = 1; foo) {\n    foo = 2;\n  }\n}",
+    "class C {\n  int foo;\n  void m() { foo = 2; }\n};",
+  ]) {
+    assert.not.ok(await rebinds("m.cpp", "foo", c, added), added);
+  }
+});
+
 Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {
   // The syntax tree's root starts after them: a name's place in the file is counted from the file's start.
   for (const lead of ["\n", "\n\n   \n", "\ufeff"]) {

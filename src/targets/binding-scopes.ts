@@ -1,12 +1,13 @@
 // What a function, class or block declares for itself, so that assigning the name there binds
 // its own and not the module's (bindings.ts counts the module's): JavaScript's and TypeScript's
-// parameters, `var`s, `let`s and functions, Go's parameters and `:=`, Python's `global`s. Where
-// the grammar does not say, a name counts as the module's: a refusal too many, not one too few.
+// parameters, `var`s, `let`s and functions, Go's parameters and `:=`, C's and C++'s parameters and
+// block declarations, Python's `global`s. Where the grammar does not say, a name counts as the
+// module's: a refusal too many, not one too few.
 import type Parser from "web-tree-sitter";
 
 /**
  * Python's scopes: a function's, class's or lambda's body binds names of its own, but for those it
- * declares `global`. (C's and C++'s function_definition share the type; they bind nothing here.)
+ * declares `global`. (C's and C++'s function_definition share the type: scopeOf tells them apart.)
  */
 const PYTHON_SCOPES = new Set(["function_definition", "class_definition", "lambda"]);
 
@@ -74,28 +75,34 @@ function widened(shadowed: ReadonlySet<string>, names: string[], wanted: Wanted)
 }
 
 /**
- * Pushes a node's children. In a function, a Go declaration (`x := …`, `var x`, `for x := …`'s
- * clause) shadows its name for the statements after it, not before: `F = 1` above `F := 2` assigns
- * the package's F.
+ * Pushes a node's children. In a function, a Go, C or C++ declaration (`x := …`, `var x`, `for
+ * x := …`'s clause, `int x = 1;`, `for (int x = 0; …)`) shadows its name for the statements after it, not before: `F = 1` above `F := 2` assigns the package's F.
  */
 export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: ReadonlySet<string>, within: Within, wanted: Wanted): void {
   let running = shadowed;
   for (const child of node.namedChildren) {
     stack.push({ node: child, shadowed: running, within });
-    if (within === "function") running = widened(running, goDeclared(child), wanted);
+    if (within === "function") running = widened(running, declaredAhead(child), wanted);
   }
 }
 
-/** The names a Go statement in a function declares for what follows it: `x, y := …`, `var x, y`, `const x`, a `for` clause's `i := 0`, `for k := range`. */
-function goDeclared(node: Parser.SyntaxNode): string[] {
+/**
+ * The names a statement in a function declares for what follows it: Go's `x, y := …`, `var x, y`,
+ * `const x`, a `for` clause's `i := 0`, `for k := range`; C's and C++'s `int x, *y = 0;` (a `for`'s
+ * too), not an `extern int x;`, which names the file's.
+ */
+function declaredAhead(node: Parser.SyntaxNode): string[] {
   switch (node.type) {
+    case "declaration":
+      if (node.namedChildren.some((child) => child.type === "storage_class_specifier" && child.text === "extern")) return [];
+      return node.childrenForFieldName("declarator").flatMap(declaratorNames);
     case "short_var_declaration":
       return boundNames(node.childForFieldName("left"));
     case "var_declaration":
     case "const_declaration":
       return node.namedChildren.flatMap((spec) => spec.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text));
     case "for_clause":
-      return goDeclared(node.childForFieldName("initializer") ?? node);
+      return declaredAhead(node.childForFieldName("initializer") ?? node);
     case "range_clause":
     case "receive_statement": // a select's `case x := <-ch:`
       return node.children.some((child) => child.type === ":=") ? boundNames(node.childForFieldName("left")) : [];
@@ -106,13 +113,16 @@ function goDeclared(node: Parser.SyntaxNode): string[] {
 
 /**
  * What kind of scope a node opens: "python" (its body binds its own names, but the `global` ones),
- * "function" (JavaScript's, Go's: it declares its own, and assigns the module's), "closed" (Ruby's
- * class and module bodies: their `def`s are theirs), or none. Grammars share some types: a Ruby
- * lambda's body is a block (its `def` defines the top level's method), a JavaScript class's a
- * class_body, a TypeScript module's a statement_block.
+ * "function" (JavaScript's, Go's, C's, C++'s: it declares its own, and assigns the
+ * module's), "closed" (Ruby's class and module bodies: their `def`s are theirs), or none. Grammars
+ * share some types: a Ruby lambda's body is a block (its `def` defines the top level's method), a
+ * JavaScript class's a class_body, a TypeScript module's a statement_block, a C function's and a
+ * C++ lambda's a compound_statement (a Python function's is a block, a Java lambda's a block or an
+ * expression).
  */
 export function scopeOf(node: Parser.SyntaxNode): "python" | "function" | "closed" | undefined {
   const body = () => node.childForFieldName("body")?.type ?? "";
+  if (/^(function_definition|lambda_expression)$/.test(node.type) && body() === "compound_statement") return "function";
   if (node.type === "lambda") return /^(block|do_block)$/.test(body()) ? undefined : "python";
   if (node.type === "class" || node.type === "module") return /^(class_body|statement_block)$/.test(body()) ? "function" : "closed";
   if (node.type === "singleton_class") return "closed";
@@ -147,14 +157,14 @@ function pythonGlobals(body: Parser.SyntaxNode, wanted: Wanted): ReadonlySet<str
 }
 
 /**
- * A JavaScript or Go function (or a class, whose methods are functions): its parameters, a named
- * function expression's own name, and in its body the `var`s it hoists and the functions it
- * declares are its own; its `let`, `const` and Go's `:=` are its blocks' (blockLocals,
- * pushChildren). A parameter's default sees the parameters, not the body's `var`s.
+ * A JavaScript, Go, C or C++ function (or a class, whose methods are functions): its parameters, a
+ * named function expression's own name, and in its body the `var`s it hoists and the functions it
+ * declares are its own; its `let`, `const`, Go's `:=` and C's declarations are its blocks'
+ * (blockLocals, pushChildren). A parameter's default sees the parameters, not the body's `var`s.
  */
 export function enterFunction(stack: Place[], node: Parser.SyntaxNode, outer: ReadonlySet<string>, within: Within, wanted: Wanted): void {
   const lists = ["parameters", "parameter", "receiver", "result"].flatMap((field) => node.childForFieldName(field) ?? []);
-  const parameters = lists.flatMap(parameterNames);
+  const parameters = [...lists, ...declaredParameters(node)].flatMap(parameterNames);
   if (/^(function_expression|function|generator_function)$/.test(node.type)) parameters.push(node.childForFieldName("name")?.text ?? "");
   const withParameters = widened(outer, parameters, wanted);
   const body = node.childForFieldName("body");
@@ -166,14 +176,56 @@ export function enterFunction(stack: Place[], node: Parser.SyntaxNode, outer: Re
   }
 }
 
-/** The names a parameter list binds: JavaScript's (`a`, `{ b }`, `c = 1`, `...d`, TypeScript's `e: T`) and Go's (`a, b int`, `c ...int`). */
+/**
+ * The names a parameter list binds: JavaScript's (`a`, `{ b }`, `c = 1`, `...d`, TypeScript's `e:
+ * T`), Go's (`a, b int`, `c ...int`), C's and C++'s (`int *a`, `int (*f)(void)`, `int &b = 1`).
+ */
 function parameterNames(list: Parser.SyntaxNode): string[] {
   if (list.type === "identifier") return [list.text]; // an arrow function's one parameter, `x => …`
   return list.namedChildren.flatMap((parameter) => {
+    const declarator = parameter.childForFieldName("declarator");
+    if (declarator) return declaratorNames(declarator); // C's and C++'s
     if (/^(parameter_declaration|variadic_parameter_declaration)$/.test(parameter.type)) return parameter.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text);
     if (/^(required_parameter|optional_parameter)$/.test(parameter.type)) return boundNames(parameter.childForFieldName("pattern"));
     return boundNames(parameter);
   });
+}
+
+/**
+ * A C or C++ function's parameter list, or a C++ lambda's: in the function declarator next to its
+ * name (`int (*f(int a))(int b)` takes `a`; `b` is the returned function's).
+ */
+function declaredParameters(node: Parser.SyntaxNode): Parser.SyntaxNode[] {
+  let list: Parser.SyntaxNode | null = null;
+  for (let current = node.childForFieldName("declarator"); current; current = innerDeclarator(current)) {
+    if (/^(abstract_)?function_declarator$/.test(current.type)) list = current.childForFieldName("parameters");
+  }
+  return list ? [list] : [];
+}
+
+/** The declarator a C or C++ declarator wraps: `*x`'s, `x[3]`'s, `(x)`'s, `&x`'s, `x = 1`'s. */
+function innerDeclarator(node: Parser.SyntaxNode): Parser.SyntaxNode | null {
+  return node.childForFieldName("declarator") ?? (/_declarator$/.test(node.type) ? (node.namedChildren.find((child) => /_declarator$|^identifier$/.test(child.type)) ?? null) : null);
+}
+
+/**
+ * The names a C or C++ declarator declares: `x`, `*x`, `x[3]`, `(*x)(void)`, `&x`, `x = 1`, `[x,
+ * y]`. Not a function's (`int x(void);` in a block names the file's function): none.
+ */
+function declaratorNames(declarator: Parser.SyntaxNode): string[] {
+  for (let current: Parser.SyntaxNode | null = declarator; current; current = innerDeclarator(current)) {
+    if (/^(identifier|field_identifier)$/.test(current.type)) return [current.text];
+    if (current.type === "structured_binding_declarator") return current.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text);
+    if (current.type === "function_declarator" && current.childForFieldName("declarator")?.type !== "parenthesized_declarator") return [];
+  }
+  return [];
+}
+
+/** C++'s `::x`: the file's x, whatever a function or block around it declares. */
+export function fileScopeNames(target: Parser.SyntaxNode | null): string[] {
+  if (target?.type !== "qualified_identifier" || target.childForFieldName("scope") || !target.text.startsWith("::")) return [];
+  const name = target.childForFieldName("name");
+  return name?.type === "identifier" ? [name.text] : [];
 }
 
 /**
@@ -198,7 +250,8 @@ function hoistedNames(body: Parser.SyntaxNode, wanted: Wanted): string[] {
 /**
  * The names bound for a block alone, added to those of the blocks around it: a block's own `let`,
  * `const` and class declarations, a `for (const x …)` or `for (let x …)` loop's variable, a
- * `catch (x)`'s, Go's `switch x := v.(type)`'s.
+ * `catch (x)`'s, Go's `switch x := v.(type)`'s; C++'s `for (auto x : …)`'s, `if (int x = …)`'s,
+ * `catch (E &x)`'s, and a class's members in its methods.
  */
 export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>, wanted: Wanted): ReadonlySet<string> {
   const own: string[] = [];
@@ -210,7 +263,18 @@ export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>,
       if (/^(abstract_)?class_declaration$/.test(child.type)) own.push(child.childForFieldName("name")?.text ?? "");
     }
   }
-  if (node.type === "catch_clause") own.push(...boundNames(node.childForFieldName("parameter")));
+  if (node.type === "catch_clause") {
+    const list = node.childForFieldName("parameters"); // C++'s `catch (const E &x)`
+    own.push(...boundNames(node.childForFieldName("parameter")), ...(list ? parameterNames(list) : []));
+  }
+  if (node.type === "for_range_loop") own.push(...declaratorNames(node.childForFieldName("declarator") ?? node));
+  if (/^(if|while|switch)_statement$/.test(node.type) && node.childForFieldName("condition")?.type === "condition_clause") {
+    const parts = (node.childForFieldName("condition") as Parser.SyntaxNode).namedChildren.flatMap((part) => (part.type === "init_statement" ? part.namedChildren : [part]));
+    for (const part of parts) own.push(...declaredAhead(part));
+  }
+  if (node.type === "field_declaration_list") {
+    for (const child of node.namedChildren) if (child.type === "field_declaration") own.push(...child.childrenForFieldName("declarator").flatMap(declaratorNames));
+  }
   if (node.type === "type_switch_statement") own.push(...boundNames(node.childForFieldName("alias")));
   if ((node.type === "for_in_statement" && /^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) || (node.type === "for_statement" && node.childForFieldName("initializer")?.type === "lexical_declaration")) {
     const declared = node.type === "for_in_statement" ? node.childForFieldName("left") : node.childForFieldName("initializer");

@@ -1,10 +1,11 @@
 // Where a file binds a name anew in its module's scope (not a function's or a block's own): what
 // changes what a held symbol is beside its declaration (`f = …` in an `if`, `[f] = …`, `export { g
-// as f }`, Python's `from m import f`, a `def f` in a `try`, `f = …` in a JavaScript or Go function
-// that declares no `f` of its own). Counted on the syntax tree symbols.ts parses, and read from
-// line starts too (lineRebindings), before and after an edit or a commit.
+// as f }`, Python's `from m import f`, a `def f` in a `try`, `f = …` in a JavaScript, Go, C or C++
+// function that declares no `f` of its own, C++'s `::f = …` anywhere). Counted on the syntax tree
+// symbols.ts parses, and read from line starts too (lineRebindings), before and after an edit or a
+// commit.
 import type Parser from "web-tree-sitter";
-import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, type Place, pushChildren, scopeOf, type Wanted } from "./binding-scopes.js";
+import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fileScopeNames, type Place, pushChildren, scopeOf, type Wanted } from "./binding-scopes.js";
 
 /**
  * Counts, for each name in `counts`, the bindings of the module's scope anywhere in the file, nested
@@ -14,8 +15,9 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, ty
  * a block, a Python `def`, `class`, `type` or `case` capture, a Ruby `def` (`alias`,
  * `alias_method`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
  * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`; in a Python
- * function, a name it declares `global`; in a JavaScript or Go function (a method, a closure), an
- * assignment of a name that neither it nor a function or block around it declares.
+ * function, a name it declares `global`; in a JavaScript, Go, C or C++ function (a method, a
+ * closure, a lambda), an assignment of a name that neither it nor a function or block around it
+ * declares; C++'s `::foo = …` and `::foo++`, whatever is declared around them.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity): void {
   const wanted = wantedIn(root.text, root.startIndex, counts);
@@ -53,6 +55,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
       case "augmented_assignment_expression":
       case "assignment_statement": // Go's `F = …`, `F, err = …`, `F += 1`
         if (left) count(boundNames(left));
+        countIn(NOTHING_SHADOWED, fileScopeNames(left));
         if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") count(objectKeys(node.childForFieldName("right")));
         break;
       case "for_statement":
@@ -68,6 +71,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         break;
       case "update_expression":
         count(boundNames(node.childForFieldName("argument")));
+        countIn(NOTHING_SHADOWED, fileScopeNames(node.childForFieldName("argument")));
         break;
       case "inc_statement": // Go's `F++`
       case "dec_statement":
@@ -120,6 +124,9 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
     pushChildren(stack, node, shadowed, within, wanted);
   }
 }
+
+/** What C++'s `::foo` is read with: the file's foo, whatever a function or block around it declares. */
+const NOTHING_SHADOWED: ReadonlySet<string> = new Set();
 
 /** moduleBindings ran past its deadline. */
 export class BindingsTimeout extends Error {}
