@@ -153,6 +153,28 @@ Bindings("should count an assignment in a C or C++ function, and C++'s ::foo any
   }
 });
 
+Bindings("should count an assignment of a Rust static mut in a function as the file's unless a function, closure, loop or pattern around it declares the name", async () => {
+  const rs = "static mut FOO: i32 = 1;\n";
+  for (const added of [
+    "fn g() {\n    unsafe { FOO = 2; }\n}",
+    "fn g() {\n    unsafe { FOO += 2; }\n}",
+    "fn g() {\n    unsafe { FOO = 2; }\n    let FOO = 1;\n}",
+    "fn g() {\n    let FOO = 1;\n    fn h() {\n        unsafe { FOO = 2; }\n    }\n}",
+    "fn g(x: Option<i32>) {\n    match x {\n        Some(y) if FOO == y => unsafe { FOO -= 1 },\n        _ => {}\n    }\n}",
+  ]) {
+    assert.ok(await rebinds("m.rs", "FOO", rs, added), added);
+  }
+  for (const added of [
+    "fn g(mut FOO: i32) {\n    FOO = 2;\n}",
+    "fn g() {\n    let mut FOO = 1;\n    FOO += 2;\n}",
+    "fn g() {\n    for mut FOO in 0..3 {\n        FOO = 1;\n    }\n}",
+    "fn g() {\n    let f = |mut FOO: i32| FOO = 1;\n}",
+    "fn g(x: Option<i32>) {\n    if let Some(mut FOO) = x {\n        FOO = 1;\n    }\n}",
+  ]) {
+    assert.not.ok(await rebinds("m.rs", "FOO", rs, added), added);
+  }
+});
+
 Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {
   // The syntax tree's root starts after them: a name's place in the file is counted from the file's start.
   for (const lead of ["\n", "\n\n   \n", "\ufeff"]) {

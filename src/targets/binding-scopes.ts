@@ -1,8 +1,8 @@
 // What a function, class or block declares for itself, so that assigning the name there binds
 // its own and not the module's (bindings.ts counts the module's): JavaScript's and TypeScript's
 // parameters, `var`s, `let`s and functions, Go's parameters and `:=`, C's and C++'s parameters and
-// block declarations, Python's `global`s. Where the grammar does not say, a name counts as the
-// module's: a refusal too many, not one too few.
+// block declarations, Rust's parameters and `let`s, Python's `global`s. Where the grammar does not
+// say, a name counts as the module's: a refusal too many, not one too few.
 import type Parser from "web-tree-sitter";
 
 /**
@@ -31,6 +31,8 @@ const FUNCTIONS = new Set([
   "module",
   "method_declaration", // Go's
   "func_literal",
+  "function_item", // Rust's: a `static mut` assigned in one (`unsafe { FOO = 2 }`) is the file's
+  "closure_expression",
 ]);
 
 /** Declarations that bind their name where they stand (the others' names are their own or a member's). */
@@ -75,8 +77,9 @@ function widened(shadowed: ReadonlySet<string>, names: string[], wanted: Wanted)
 }
 
 /**
- * Pushes a node's children. In a function, a Go, C or C++ declaration (`x := …`, `var x`, `for
- * x := …`'s clause, `int x = 1;`, `for (int x = 0; …)`) shadows its name for the statements after it, not before: `F = 1` above `F := 2` assigns the package's F.
+ * Pushes a node's children. In a function, a Go, C, C++ or Rust declaration (`x := …`, `var x`,
+ * `for x := …`'s clause, `int x = 1;`, `for (int x = 0; …)`, `let x = 1;`) shadows its name for
+ * the statements after it, not before: `F = 1` above `F := 2` assigns the package's F.
  */
 export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: ReadonlySet<string>, within: Within, wanted: Wanted): void {
   let running = shadowed;
@@ -89,13 +92,15 @@ export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: 
 /**
  * The names a statement in a function declares for what follows it: Go's `x, y := …`, `var x, y`,
  * `const x`, a `for` clause's `i := 0`, `for k := range`; C's and C++'s `int x, *y = 0;` (a `for`'s
- * too), not an `extern int x;`, which names the file's.
+ * too), not an `extern int x;`, which names the file's; Rust's `let (x, y) = …`.
  */
 function declaredAhead(node: Parser.SyntaxNode): string[] {
   switch (node.type) {
     case "declaration":
       if (node.namedChildren.some((child) => child.type === "storage_class_specifier" && child.text === "extern")) return [];
       return node.childrenForFieldName("declarator").flatMap(declaratorNames);
+    case "let_declaration":
+      return boundNames(node.childForFieldName("pattern"));
     case "short_var_declaration":
       return boundNames(node.childForFieldName("left"));
     case "var_declaration":
@@ -113,7 +118,7 @@ function declaredAhead(node: Parser.SyntaxNode): string[] {
 
 /**
  * What kind of scope a node opens: "python" (its body binds its own names, but the `global` ones),
- * "function" (JavaScript's, Go's, C's, C++'s: it declares its own, and assigns the
+ * "function" (JavaScript's, Go's, C's, C++'s, Rust's: it declares its own, and assigns the
  * module's), "closed" (Ruby's class and module bodies: their `def`s are theirs), or none. Grammars
  * share some types: a Ruby lambda's body is a block (its `def` defines the top level's method), a
  * JavaScript class's a class_body, a TypeScript module's a statement_block, a C function's and a
@@ -157,16 +162,17 @@ function pythonGlobals(body: Parser.SyntaxNode, wanted: Wanted): ReadonlySet<str
 }
 
 /**
- * A JavaScript, Go, C or C++ function (or a class, whose methods are functions): its parameters, a
- * named function expression's own name, and in its body the `var`s it hoists and the functions it
- * declares are its own; its `let`, `const`, Go's `:=` and C's declarations are its blocks'
- * (blockLocals, pushChildren). A parameter's default sees the parameters, not the body's `var`s.
+ * A JavaScript, Go, C, C++ or Rust function (or a class, whose methods are functions): its
+ * parameters, a named function expression's own name, and in its body the `var`s it hoists and the
+ * functions it declares are its own; its `let`, `const`, Go's `:=`, C's declarations and Rust's
+ * `let` are its blocks' (blockLocals, pushChildren). A parameter's default sees the parameters, not
+ * the body's `var`s. A Rust `fn` in a function sees none of the function's names.
  */
 export function enterFunction(stack: Place[], node: Parser.SyntaxNode, outer: ReadonlySet<string>, within: Within, wanted: Wanted): void {
   const lists = ["parameters", "parameter", "receiver", "result"].flatMap((field) => node.childForFieldName(field) ?? []);
   const parameters = [...lists, ...declaredParameters(node)].flatMap(parameterNames);
   if (/^(function_expression|function|generator_function)$/.test(node.type)) parameters.push(node.childForFieldName("name")?.text ?? "");
-  const withParameters = widened(outer, parameters, wanted);
+  const withParameters = widened(node.type === "function_item" ? new Set() : outer, parameters, wanted);
   const body = node.childForFieldName("body");
   const inBody = widened(withParameters, body?.type === "statement_block" ? hoistedNames(body, wanted) : [], wanted);
   for (const child of node.namedChildren) {
@@ -178,7 +184,8 @@ export function enterFunction(stack: Place[], node: Parser.SyntaxNode, outer: Re
 
 /**
  * The names a parameter list binds: JavaScript's (`a`, `{ b }`, `c = 1`, `...d`, TypeScript's `e:
- * T`), Go's (`a, b int`, `c ...int`), C's and C++'s (`int *a`, `int (*f)(void)`, `int &b = 1`).
+ * T`), Go's (`a, b int`, `c ...int`), C's and C++'s (`int *a`, `int (*f)(void)`, `int &b = 1`),
+ * Rust's (`mut a: i32`, `(b, c): (i32, i32)`, a closure's `|d, e: i32|`).
  */
 function parameterNames(list: Parser.SyntaxNode): string[] {
   if (list.type === "identifier") return [list.text]; // an arrow function's one parameter, `x => …`
@@ -186,7 +193,7 @@ function parameterNames(list: Parser.SyntaxNode): string[] {
     const declarator = parameter.childForFieldName("declarator");
     if (declarator) return declaratorNames(declarator); // C's and C++'s
     if (/^(parameter_declaration|variadic_parameter_declaration)$/.test(parameter.type)) return parameter.namedChildren.filter((child) => child.type === "identifier").map((child) => child.text);
-    if (/^(required_parameter|optional_parameter)$/.test(parameter.type)) return boundNames(parameter.childForFieldName("pattern"));
+    if (/^(required_parameter|optional_parameter|parameter)$/.test(parameter.type)) return boundNames(parameter.childForFieldName("pattern"));
     return boundNames(parameter);
   });
 }
@@ -251,7 +258,8 @@ function hoistedNames(body: Parser.SyntaxNode, wanted: Wanted): string[] {
  * The names bound for a block alone, added to those of the blocks around it: a block's own `let`,
  * `const` and class declarations, a `for (const x …)` or `for (let x …)` loop's variable, a
  * `catch (x)`'s, Go's `switch x := v.(type)`'s; C++'s `for (auto x : …)`'s, `if (int x = …)`'s,
- * `catch (E &x)`'s, and a class's members in its methods.
+ * `catch (E &x)`'s, and a class's members in its methods; Rust's `for x in`'s, `if let Some(x)`'s,
+ * a match arm's.
  */
 export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>, wanted: Wanted): ReadonlySet<string> {
   const own: string[] = [];
@@ -274,6 +282,17 @@ export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>,
   }
   if (node.type === "field_declaration_list") {
     for (const child of node.namedChildren) if (child.type === "field_declaration") own.push(...child.childrenForFieldName("declarator").flatMap(declaratorNames));
+  }
+  if (node.type === "for_expression") own.push(...boundNames(node.childForFieldName("pattern")));
+  if (node.type === "match_arm") {
+    // Not the names a guard reads (`Some(x) if FOO`).
+    const pattern = node.childForFieldName("pattern");
+    const guard = pattern?.childForFieldName("condition");
+    own.push(...(pattern?.namedChildren ?? []).filter((child) => !guard?.equals(child)).flatMap(boundNames));
+  }
+  if (/^(if|while)_expression$/.test(node.type)) {
+    const condition = node.childForFieldName("condition");
+    for (const each of condition?.type === "let_chain" ? condition.namedChildren : [condition]) if (each?.type === "let_condition") own.push(...boundNames(each.childForFieldName("pattern")));
   }
   if (node.type === "type_switch_statement") own.push(...boundNames(node.childForFieldName("alias")));
   if ((node.type === "for_in_statement" && /^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) || (node.type === "for_statement" && node.childForFieldName("initializer")?.type === "lexical_declaration")) {

@@ -1,9 +1,9 @@
 // Where a file binds a name anew in its module's scope (not a function's or a block's own): what
 // changes what a held symbol is beside its declaration (`f = …` in an `if`, `[f] = …`, `export { g
-// as f }`, Python's `from m import f`, a `def f` in a `try`, `f = …` in a JavaScript, Go, C or C++
-// function that declares no `f` of its own, C++'s `::f = …` anywhere). Counted on the syntax tree
-// symbols.ts parses, and read from line starts too (lineRebindings), before and after an edit or a
-// commit.
+// as f }`, Python's `from m import f`, a `def f` in a `try`, `f = …` in a JavaScript, Go, C, C++ or
+// Rust function that declares no `f` of its own, C++'s `::f = …` anywhere). Counted on the syntax
+// tree symbols.ts parses, and read from line starts too (lineRebindings), before and after an edit
+// or a commit.
 import type Parser from "web-tree-sitter";
 import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fileScopeNames, type Place, pushChildren, scopeOf, type Wanted } from "./binding-scopes.js";
 
@@ -15,9 +15,10 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * a block, a Python `def`, `class`, `type` or `case` capture, a Ruby `def` (`alias`,
  * `alias_method`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
  * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`; in a Python
- * function, a name it declares `global`; in a JavaScript, Go, C or C++ function (a method, a
+ * function, a name it declares `global`; in a JavaScript, Go, C, C++ or Rust function (a method, a
  * closure, a lambda), an assignment of a name that neither it nor a function or block around it
- * declares; C++'s `::foo = …` and `::foo++`, whatever is declared around them.
+ * declares (Rust's `unsafe { FOO += 1 }` of a `static mut FOO`); C++'s `::foo = …` and `::foo++`,
+ * whatever is declared around them.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity): void {
   const wanted = wantedIn(root.text, root.startIndex, counts);
@@ -54,6 +55,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
       case "assignment_expression":
       case "augmented_assignment_expression":
       case "assignment_statement": // Go's `F = …`, `F, err = …`, `F += 1`
+      case "compound_assignment_expr": // Rust's `F += 1`
         if (left) count(boundNames(left));
         countIn(NOTHING_SHADOWED, fileScopeNames(left));
         if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") count(objectKeys(node.childForFieldName("right")));
