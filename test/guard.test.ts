@@ -104,6 +104,17 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   writeFileSync(join(repo, "a.ts"), `${original}\nexport const h = 1;\n`);
   git(["add", "a.ts"]);
   assert.is(git(["commit", "-qm", "h"], { CLAIMS_HOLDER: "me" }).code, 0, "a new name below is no change of f");
+  // A binding of f in a function that is there already: a change of it changes f, a line beside it does not.
+  writeFileSync(join(repo, "a.ts"), `${original}\nexport function k() {\n  f = () => 9;\n  return 0;\n}\n`);
+  git(["add", "a.ts"]);
+  assert.is(git(["commit", "-qm", "k"], { CLAIMS_HOLDER: "other" }).code, 0, "f's holder");
+  const withK = readFileSync(join(repo, "a.ts"), "utf8");
+  writeFileSync(join(repo, "a.ts"), withK.replace("() => 9", "() => 8"));
+  git(["add", "a.ts"]);
+  assert.is.not(git(["commit", "-qm", "k changes f"], { CLAIMS_HOLDER: "me" }).code, 0);
+  writeFileSync(join(repo, "a.ts"), withK.replace("return 0", "return 7"));
+  git(["add", "a.ts"]);
+  assert.is(git(["commit", "-qm", "k"], { CLAIMS_HOLDER: "me" }).code, 0, "a line beside it");
 });
 
 Guard("should warn and allow with CLAIMS_GUARD=warn (once), skip with off, and not be bypassed by --no-verify", (context) => {

@@ -175,7 +175,7 @@ Claude("should deny an edit that binds another session's symbol by a def in a bl
     "m.js": "function foo() {\n  return 1;\n}\n\nfunction bar() {\n  return 2;\n}\nmodule.exports = { foo, bar };\n",
     "m.rb": "def foo\n  1\nend\n\ndef bar\n  2\nend\n",
     "m.go": "package m\n\nvar Foo = 1\n\nfunc Bar() int {\n\treturn 2\n}\n",
-    "m.c": "int foo = 1;\n\nint bar(void) {\n  return 2;\n}\n",
+    "m.c": "int foo = 1;\n\nint bar(void) {\n  return 2;\n}\n\nvoid reset(void) {\n  foo = 0;\n  bar();\n}\n",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(box.project, name), text);
   claims(["take", ...["m.py#foo", "m.js#foo", "m.rb#foo", "m.go#Foo", "m.c#foo"].map((target) => join(box.project, target)), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
@@ -200,6 +200,8 @@ Claude("should deny an edit that binds another session's symbol by a def in a bl
   assert.is(ask("m.go", "\treturn 2\n", "\tFoo := 666\n\treturn Foo\n"), "allow", "a local Foo of Bar's");
   assert.is(ask("m.c", "  return 2;\n", "  foo = 666;\n  return 2;\n"), "deny");
   assert.is(ask("m.c", "  return 2;\n", "  int foo = 666;\n  return foo;\n"), "allow", "a local foo of bar's");
+  assert.is(ask("m.c", "  foo = 0;\n", "  foo = 666;\n"), "deny", "a change of an assignment of foo in reset()");
+  assert.is(ask("m.c", "  bar();\n", "  bar();\n  bar();\n"), "allow", "a line beside it");
 });
 
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {

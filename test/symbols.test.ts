@@ -4,7 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
 import { BadInputError } from "../src/os/errors.js";
-import { BindingsTimeout, moduleBindings } from "../src/targets/bindings.js";
+import { bindingsChanged, BindingsTimeout, moduleBindings } from "../src/targets/bindings.js";
 import { checkSymbol, grammarOf, listSymbols, parserFor } from "../src/targets/symbols.js";
 import { parseTarget } from "../src/targets/target.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
@@ -173,6 +173,30 @@ Bindings("should count an assignment of a Rust static mut in a function as the f
   ]) {
     assert.not.ok(await rebinds("m.rs", "FOO", rs, added), added);
   }
+});
+
+Bindings("should tell an edit of a binding of the module's name in a function (foo = 2 made foo = 3) from an edit beside it", async () => {
+  /** Whether `edited` changes the texts of the bindings of `name` anew that `base` has. */
+  const changes = async (file: string, name: string, base: string, edited: string) => {
+    const texts = async (source: string) => {
+      const parsed = { bindings: new Map([[name, 0]]), bindingTexts: new Map<string, string[]>() };
+      await listSymbols(file, source, parsed);
+      return parsed.bindingTexts;
+    };
+    return bindingsChanged(await texts(base), await texts(edited), name);
+  };
+  const c = "int foo = 1;\n\nvoid g(void) {\n  foo = 2;\n  bar();\n}\n";
+  assert.ok(await changes("m.c", "foo", c, c.replace("foo = 2", "foo = 3")));
+  assert.ok(await changes("m.c", "foo", c, c.replace("  foo = 2;\n", "")), "a binding taken out");
+  assert.not.ok(await changes("m.c", "foo", c, c.replace("bar()", "baz()")), "a line beside it");
+  assert.not.ok(await changes("m.c", "foo", c, `void h(void) {}\n${c}`), "moved down");
+  const js = "function foo() {}\nfunction bar() {}\nfunction g() {\n  foo = () => 2;\n}\nmodule.exports = { foo, bar };\n";
+  assert.ok(await changes("m.js", "foo", js, js.replace("() => 2", "() => 3")));
+  assert.ok(await changes("m.js", "foo", js, js.replace("{ foo, bar }", "{ foo: bar, bar }")), "what is exported as foo");
+  assert.not.ok(await changes("m.js", "foo", js, js.replace("{ foo, bar }", "{ foo, bar, g }")), "another export on its line");
+  const py = "def foo():\n    return 1\n\n\ndef g():\n    global foo\n    foo = 2\n    return 0\n";
+  assert.ok(await changes("m.py", "foo", py, py.replace("foo = 2", "foo = 3")));
+  assert.not.ok(await changes("m.py", "foo", py, py.replace("return 0", "return 5")));
 });
 
 Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {

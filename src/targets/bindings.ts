@@ -18,9 +18,11 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * function, a name it declares `global`; in a JavaScript, Go, C, C++ or Rust function (a method, a
  * closure, a lambda), an assignment of a name that neither it nor a function or block around it
  * declares (Rust's `unsafe { FOO += 1 }` of a `static mut FOO`); C++'s `::foo = …` and `::foo++`,
- * whatever is declared around them.
+ * whatever is declared around them. With `texts`, the text of each binding counted (the
+ * assignment, the `def`, a loop's target, an exported key's entry): an edit of one of them (`foo =
+ * 2` in a function made `foo = 3`) changes the name as adding one does.
  */
-export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity): void {
+export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity, texts?: Map<string, string[]>): void {
   const wanted = wantedIn(root.text, root.startIndex, counts);
   const stack: Place[] = [];
   pushChildren(stack, root, new Set(), "module", wanted);
@@ -31,11 +33,14 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
     const { node, shadowed: outer, within } = stack.pop() as Place;
     if (!wanted.mentionedIn(node)) continue;
     // A declaration in a function is the function's; an assignment there is the module's unless shadowed.
-    const countIn = (shadowed: ReadonlySet<string>, names: string[], declares = false) => {
+    const countIn = (shadowed: ReadonlySet<string>, names: string[], declares = false, site = node) => {
       for (const name of names) {
         if (!counts.has(name)) continue;
         const theModules = typeof within === "object" ? within.globals.has(name) : !shadowed.has(name) && !(declares && within === "function");
-        if (theModules) counts.set(name, (counts.get(name) as number) + 1);
+        if (!theModules) continue;
+        counts.set(name, (counts.get(name) as number) + 1);
+        if (texts && !texts.has(name)) texts.set(name, []);
+        texts?.get(name)?.push(site.text);
       }
     };
     const scope = scopeOf(node);
@@ -47,7 +52,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
       continue;
     }
     const shadowed = blockLocals(node, outer, wanted);
-    const count = (names: string[], declares = false) => countIn(shadowed, names, declares);
+    const count = (names: string[], declares = false, site = node) => countIn(shadowed, names, declares, site);
     const left = /assignment|for_|range_clause/.test(node.type) ? node.childForFieldName("left") : null;
     switch (node.type) {
       case "assignment":
@@ -58,12 +63,12 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
       case "compound_assignment_expr": // Rust's `F += 1`
         if (left) count(boundNames(left));
         countIn(NOTHING_SHADOWED, fileScopeNames(left));
-        if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") count(objectKeys(node.childForFieldName("right")));
+        if (left && /^(module\.exports|exports)$/.test(left.text) && node.type === "assignment_expression") for (const [key, entry] of objectKeys(node.childForFieldName("right"))) count([key], false, entry);
         break;
       case "for_statement":
       case "for_in_statement":
         // `for (const x of …)` and `for (let x in …)` declare x for the loop alone; `var` and a bare name bind the module's.
-        if (left && !/^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) count(boundNames(left));
+        if (left && !/^(const|let)$/.test(node.childForFieldName("kind")?.text ?? "")) count(boundNames(left), false, left);
         break;
       case "range_clause": // Go's `for F = range …` assigns F; `for F := range …` declares the loop's own
         if (!node.children.some((child) => child.type === ":=")) count(boundNames(left));
@@ -86,7 +91,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         count(boundNames(node.childForFieldName("alias")?.namedChildren[0] ?? node.childForFieldName("alias")));
         break;
       case "case_clause": // Python's `case foo:`, `case [foo, *rest]:`, `case P() as foo:` capture into foo
-        for (const child of node.namedChildren) if (child.type === "case_pattern") count(capturedNames(child));
+        for (const child of node.namedChildren) if (child.type === "case_pattern") count(capturedNames(child), false, child);
         break;
       case "type_alias_statement": // Python's `type foo = …`
         count(boundNames(node.namedChildren[0]?.namedChildren[0] ?? null));
@@ -163,6 +168,12 @@ function wantedIn(source: string, offset: number, counts: ReadonlyMap<string, nu
   };
 }
 
+/** Whether the bindings of `name` anew (their texts, moduleBindings', wherever they stand) differ between two readings of a file. */
+export function bindingsChanged(before: ReadonlyMap<string, string[]>, after: ReadonlyMap<string, string[]>, name: string): boolean {
+  const texts = (found: ReadonlyMap<string, string[]>) => [...(found.get(name) ?? [])].sort().join("\0");
+  return texts(before) !== texts(after);
+}
+
 /**
  * How often a file binds `name` anew at its top level, read from its lines (what the syntax tree
  * shows is moduleBindings'): an assignment or update starting a line
@@ -209,12 +220,12 @@ function capturedNames(pattern: Parser.SyntaxNode): string[] {
   return names;
 }
 
-/** The keys of an object literal (`{ foo: bar, baz }`): what `module.exports = …` exports. */
-function objectKeys(node: Parser.SyntaxNode | null): string[] {
+/** The keys of an object literal (`{ foo: bar, baz }`), each with its entry: what `module.exports = …` exports. */
+function objectKeys(node: Parser.SyntaxNode | null): Array<[string, Parser.SyntaxNode]> {
   if (node?.type !== "object") return [];
-  return node.namedChildren.flatMap((child) => {
-    if (child.type === "shorthand_property_identifier") return [child.text];
+  return node.namedChildren.flatMap((child): Array<[string, Parser.SyntaxNode]> => {
+    if (child.type === "shorthand_property_identifier") return [[child.text, child]];
     const key = child.type === "pair" ? child.childForFieldName("key") : null;
-    return key ? [key.type === "string" ? key.text.slice(1, -1) : key.text] : [];
+    return key ? [[key.type === "string" ? key.text.slice(1, -1) : key.text, child]] : [];
   });
 }

@@ -120,12 +120,17 @@ const SYMBOLS_READ_MS = 4000;
 /**
  * The top-level declarations of `file`: functions, classes and other method-bearing types,
  * interfaces, type aliases, enums, top-level variables. With `parsed.bindings` asked for (names,
- * to count), how often the file's module scope binds each anew (moduleBindings, src/targets/bindings.ts).
+ * to count), how often the file's module scope binds each anew (moduleBindings, src/targets/bindings.ts),
+ * and with `parsed.bindingTexts` asked for too, the text of each of those bindings.
  * A declaration's lines include the attributes above it that the grammar gives as siblings (Rust's
  * `#[cfg(…)]`: what they say, they say of it); `parsed.moduleAttributes` is the text of the
  * attributes that speak for the whole file (Rust's `#![…]`), which a change of changes every symbol.
  */
-export async function listSymbols(file: string, source: string, parsed: { hasError?: boolean; bindings?: Map<string, number>; moduleAttributes?: string } = {}): Promise<SymbolInfo[]> {
+export async function listSymbols(
+  file: string,
+  source: string,
+  parsed: { hasError?: boolean; bindings?: Map<string, number>; bindingTexts?: Map<string, string[]>; moduleAttributes?: string } = {},
+): Promise<SymbolInfo[]> {
   const grammar = grammarOf(file);
   if (!grammar) throw new BadInputError(`${file} has no grammar for symbol claims; claim the whole file instead.`);
   const parser = await parserFor(grammar);
@@ -159,7 +164,7 @@ export async function listSymbols(file: string, source: string, parsed: { hasErr
   }
   parsed.moduleAttributes = attributes.join("\n");
   try {
-    if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings, deadline);
+    if (parsed.bindings) moduleBindings(tree.rootNode, parsed.bindings, deadline, parsed.bindingTexts);
   } catch (error) {
     if (!(error instanceof BindingsTimeout)) throw error;
     throw new BadInputError(`${file} could not be read for its symbols within ${SYMBOLS_READ_MS / 1000} s (${source.length} characters); claim the whole file instead.`);
