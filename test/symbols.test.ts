@@ -133,6 +133,7 @@ Bindings("should count an assignment in a C or C++ function, and C++'s ::foo any
   }
   for (const added of [
     "void g() {\n  foo = 2;\n}",
+    "void g(std::vector<int> v) {\n  for (auto foo : (foo = 2, v)) {}\n}",
     "void g(int foo) {\n  ::foo = 2;\n  ::foo++;\n}",
     "auto l = [](int x) { foo = x; };",
     "void C::m() {\n  foo = 3;\n}",
@@ -161,6 +162,10 @@ Bindings("should count an assignment of a Rust static mut in a function as the f
     "fn g() {\n    unsafe { FOO = 2; }\n    let FOO = 1;\n}",
     "fn g() {\n    let FOO = 1;\n    fn h() {\n        unsafe { FOO = 2; }\n    }\n}",
     "fn g(x: Option<i32>) {\n    match x {\n        Some(y) if FOO == y => unsafe { FOO -= 1 },\n        _ => {}\n    }\n}",
+    "fn g(x: Option<i32>) {\n    if let Some(mut FOO) = x {\n        FOO += 1;\n    } else {\n        unsafe { FOO = 1; }\n    }\n}",
+    "fn g(x: Option<i32>) {\n    if let Some(FOO) = unsafe { FOO = 2; x } {}\n}",
+    "fn g(x: Option<i32>) {\n    while let Some(FOO) = unsafe { FOO = 2; x } {}\n}",
+    "fn g() {\n    for FOO in unsafe { FOO = 2; 0..3 } {}\n}",
   ]) {
     assert.ok(await rebinds("m.rs", "FOO", rs, added), added);
   }

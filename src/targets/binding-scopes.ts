@@ -79,14 +79,23 @@ function widened(shadowed: ReadonlySet<string>, names: string[], wanted: Wanted)
 /**
  * Pushes a node's children. In a function, a Go, C, C++ or Rust declaration (`x := …`, `var x`,
  * `for x := …`'s clause, `int x = 1;`, `for (int x = 0; …)`, `let x = 1;`) shadows its name for
- * the statements after it, not before: `F = 1` above `F := 2` assigns the package's F.
+ * the statements after it, not before: `F = 1` above `F := 2` assigns the package's F. A loop's or
+ * `if let`'s names (`shadowed`, blockLocals') are its body's alone: the scrutinee, the range and
+ * the `else` are read with `outer`'s.
  */
-export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: ReadonlySet<string>, within: Within, wanted: Wanted): void {
-  let running = shadowed;
+export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: ReadonlySet<string>, within: Within, wanted: Wanted, outer = shadowed): void {
+  const body = patternBody(node);
+  let running = body ? outer : shadowed;
   for (const child of node.namedChildren) {
-    stack.push({ node: child, shadowed: running, within });
+    stack.push({ node: child, shadowed: body?.equals(child) ? shadowed : running, within });
     if (within === "function") running = widened(running, declaredAhead(child), wanted);
   }
+}
+
+/** The child that alone sees the names a loop or an `if let` binds: Rust's `if let`'s consequence, a `while let`'s, a `for`'s or C++'s `for (x : …)`'s body. */
+function patternBody(node: Parser.SyntaxNode): Parser.SyntaxNode | null {
+  if (node.type === "if_expression") return node.childForFieldName("consequence");
+  return /^(while_expression|for_expression|for_range_loop)$/.test(node.type) ? node.childForFieldName("body") : null;
 }
 
 /**
@@ -259,7 +268,7 @@ function hoistedNames(body: Parser.SyntaxNode, wanted: Wanted): string[] {
  * `const` and class declarations, a `for (const x …)` or `for (let x …)` loop's variable, a
  * `catch (x)`'s, Go's `switch x := v.(type)`'s; C++'s `for (auto x : …)`'s, `if (int x = …)`'s,
  * `catch (E &x)`'s, and a class's members in its methods; Rust's `for x in`'s, `if let Some(x)`'s,
- * a match arm's.
+ * a match arm's. A loop's and an `if let`'s are given to its body alone (pushChildren).
  */
 export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>, wanted: Wanted): ReadonlySet<string> {
   const own: string[] = [];

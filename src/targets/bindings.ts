@@ -128,7 +128,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         }
         break;
     }
-    pushChildren(stack, node, shadowed, within, wanted);
+    pushChildren(stack, node, shadowed, within, wanted, outer);
   }
 }
 
