@@ -119,6 +119,9 @@ Bindings("should count an assignment in a C or C++ function, and C++'s ::foo any
     "void g(void) {\n  foo = 2;\n  int foo;\n}",
     "void g(void) {\n  extern int foo;\n  foo = 2;\n}",
     "void g(void) {\n  for (int foo = 0; foo < 3; foo++) {}\n  foo = 2;\n}",
+    "void init(void) {\n#ifdef T\n  int foo = 1;\n  (void)foo;\n#else\n  foo = 1;\n#endif\n}",
+    "void init(void) {\n#if A\n  int foo = 1;\n#elif B\n  foo = 1;\n#endif\n}",
+    "void init(void) {\n#ifdef T\n  int foo = 1;\n#endif\n  foo = 1;\n}",
   ]) {
     assert.ok(await rebinds("m.c", "foo", c, added), added);
   }

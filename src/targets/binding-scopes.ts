@@ -79,14 +79,16 @@ function widened(shadowed: ReadonlySet<string>, names: string[], wanted: Wanted)
 /**
  * Pushes a node's children. In a function, a Go, C, C++ or Rust declaration (`x := …`, `var x`,
  * `for x := …`'s clause, `int x = 1;`, `for (int x = 0; …)`, `let x = 1;`) shadows its name for
- * the statements after it, not before: `F = 1` above `F := 2` assigns the package's F. A loop's or
- * `if let`'s names (`shadowed`, blockLocals') are its body's alone: the scrutinee, the range and
- * the `else` are read with `outer`'s.
+ * the statements after it, not before: `F = 1` above `F := 2` assigns the package's F. One in a
+ * preprocessor branch (`#ifdef T` … `int x;`) does not for the `#elif` or `#else` beside it, which
+ * read what stands above the `#if`. A loop's or `if let`'s names (`shadowed`, blockLocals') are its
+ * body's alone: the scrutinee, the range and the `else` are read with `outer`'s.
  */
 export function pushChildren(stack: Place[], node: Parser.SyntaxNode, shadowed: ReadonlySet<string>, within: Within, wanted: Wanted, outer = shadowed): void {
   const body = patternBody(node);
   let running = body ? outer : shadowed;
   for (const child of node.namedChildren) {
+    if (/^preproc_(else|elif|elifdef)$/.test(child.type)) running = shadowed;
     stack.push({ node: child, shadowed: body?.equals(child) ? shadowed : running, within });
     if (within === "function") running = widened(running, declaredAhead(child), wanted);
   }
