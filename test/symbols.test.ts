@@ -205,6 +205,9 @@ Bindings("should tell an edit of a binding of the module's name in a function (f
   const py = "def foo():\n    return 1\n\n\ndef g():\n    global foo\n    foo = 2\n    return 0\n";
   assert.ok(await changes("m.py", "foo", py, py.replace("foo = 2", "foo = 3")));
   assert.not.ok(await changes("m.py", "foo", py, py.replace("return 0", "return 5")));
+  const decorated = "def foo():\n    return 1\n\n\nif FAST:\n    @cache_a\n    def foo():\n        return 2\n";
+  assert.ok(await changes("m.py", "foo", decorated, decorated.replace("@cache_a", "@evil")), "a decorator of a def foo");
+  assert.not.ok(await changes("m.py", "foo", decorated, `import os\n${decorated}`));
 });
 
 Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {

@@ -19,7 +19,7 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * closure, a lambda), an assignment of a name that neither it nor a function or block around it
  * declares (Rust's `unsafe { FOO += 1 }` of a `static mut FOO`); C++'s `::foo = …` and `::foo++`,
  * whatever is declared around them. With `texts`, the text of each binding counted (the
- * assignment, the `def`, a loop's target, an exported key's entry): an edit of one of them (`foo =
+ * assignment, the `def` with its decorators, a loop's target, an exported key's entry): an edit of one of them (`foo =
  * 2` in a function made `foo = 3`) changes the name as adding one does.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity, texts?: Map<string, string[]>): void {
@@ -46,7 +46,8 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
     const scope = scopeOf(node);
     if (scope !== undefined) {
       // Its own name is bound where it stands (`if c:` then `def f`); its body is read on its scope's terms (binding-scopes.ts).
-      if (DECLARED_NAMES.has(node.type)) countIn(outer, [node.childForFieldName("name")?.text ?? ""], true);
+      // A Python def's or class's decorators are the parent decorated_definition's: changing one (`@cache` made `@evil`) changes what it binds.
+      if (DECLARED_NAMES.has(node.type)) countIn(outer, [node.childForFieldName("name")?.text ?? ""], true, node.parent?.type === "decorated_definition" ? node.parent : node);
       if (scope === "python") enterPython(stack, node, outer, within, wanted);
       if (scope === "function") enterFunction(stack, node, outer, within, wanted);
       continue;
