@@ -208,6 +208,12 @@ Bindings("should tell an edit of a binding of the module's name in a function (f
   const decorated = "def foo():\n    return 1\n\n\nif FAST:\n    @cache_a\n    def foo():\n        return 2\n";
   assert.ok(await changes("m.py", "foo", decorated, decorated.replace("@cache_a", "@evil")), "a decorator of a def foo");
   assert.not.ok(await changes("m.py", "foo", decorated, `import os\n${decorated}`));
+  const two = "int foo = 1;\n\nvoid g(void) {\n  foo = 0;\n}\n\nvoid h(void) {\n  foo = 1;\n}\n";
+  assert.ok(await changes("m.c", "foo", two, two.replace("foo = 0", "foo = 2").replace("foo = 1;\n}", "foo = 0;\n}").replace("foo = 2", "foo = 1")), "swapped between two functions");
+  assert.ok(await changes("m.c", "foo", two, two.replace("  foo = 0;\n", "").replace("  foo = 1;\n", "  foo = 1;\n  foo = 0;\n")), "moved into another function");
+  assert.not.ok(await changes("m.c", "foo", two, two.replace("  foo = 0;\n", "  bar();\n  foo = 0;\n")), "a line beside it in its function");
+  const methods = "class C:\n    def m(self):\n        global foo\n        foo = 1\n\n    def n(self):\n        global foo\n        foo = 2\n";
+  assert.ok(await changes("m.py", "foo", methods, methods.replace("foo = 1", "foo = 3").replace("foo = 2", "foo = 1").replace("foo = 3", "foo = 2")), "swapped between two methods");
 });
 
 Bindings("should find a rebinding in a block or a function of a file that starts with blank lines or a byte order mark", async () => {

@@ -19,8 +19,9 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * closure, a lambda), an assignment of a name that neither it nor a function or block around it
  * declares (Rust's `unsafe { FOO += 1 }` of a `static mut FOO`); C++'s `::foo = …` and `::foo++`,
  * whatever is declared around them. With `texts`, the text of each binding counted (the
- * assignment, the `def` with its decorators, a loop's target, an exported key's entry): an edit of one of them (`foo =
- * 2` in a function made `foo = 3`) changes the name as adding one does.
+ * assignment, the `def` with its decorators, a loop's target, an exported key's entry), after the
+ * definitions it stands in (placeOf): an edit of one of them (`foo = 2` in a function made `foo =
+ * 3`), or its move into another function, changes the name as adding one does.
  */
 export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, number>, deadline = Infinity, texts?: Map<string, string[]>): void {
   const wanted = wantedIn(root.text, root.startIndex, counts);
@@ -40,7 +41,7 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         if (!theModules) continue;
         counts.set(name, (counts.get(name) as number) + 1);
         if (texts && !texts.has(name)) texts.set(name, []);
-        texts?.get(name)?.push(site.text);
+        texts?.get(name)?.push(`${placeOf(site)}\u0001${site.text}`);
       }
     };
     const scope = scopeOf(node);
@@ -133,6 +134,28 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
   }
 }
 
+/**
+ * Where a binding stands, for its recorded text: the names of the definitions around it, outermost
+ * first (`C.m`, Rust's `impl Cart.total`, C's `g`; an unnamed function or block by its type), so
+ * that a binding moved from one function into another (or two swapped) is a change, and one that
+ * stays where it is while lines around it change is not. A walk up its parents, for the few
+ * bindings counted.
+ */
+function placeOf(site: Parser.SyntaxNode): string {
+  const names: string[] = [];
+  for (let around = site.parent; around; around = around.parent) {
+    if (scopeOf(around) === undefined && !CONTAINERS.has(around.type)) continue;
+    let declarator = around.childForFieldName("declarator"); // C's and C++'s `int *g(void)`: g
+    while (declarator && declarator.type !== "function_declarator") declarator = declarator.childForFieldName("declarator");
+    const implemented = around.type === "impl_item" ? `impl ${around.childForFieldName("type")?.text ?? ""}` : undefined;
+    names.push(around.childForFieldName("name")?.text ?? implemented ?? declarator?.childForFieldName("declarator")?.text ?? around.type);
+  }
+  return names.reverse().join(".");
+}
+
+/** Definitions that name where a binding stands besides the scopes scopeOf knows: Ruby's methods, Rust's impls, traits and mods, C++'s namespaces, classes and structs. */
+const CONTAINERS = new Set(["method", "singleton_method", "impl_item", "trait_item", "mod_item", "namespace_definition", "class_specifier", "struct_specifier"]);
+
 /** What C++'s `::foo` is read with: the file's foo, whatever a function or block around it declares. */
 const NOTHING_SHADOWED: ReadonlySet<string> = new Set();
 
@@ -169,7 +192,7 @@ function wantedIn(source: string, offset: number, counts: ReadonlyMap<string, nu
   };
 }
 
-/** Whether the bindings of `name` anew (their texts, moduleBindings', wherever they stand) differ between two readings of a file. */
+/** Whether the bindings of `name` anew (their texts, moduleBindings', each with the definitions it stands in) differ between two readings of a file. */
 export function bindingsChanged(before: ReadonlyMap<string, string[]>, after: ReadonlyMap<string, string[]>, name: string): boolean {
   const texts = (found: ReadonlyMap<string, string[]>) => [...(found.get(name) ?? [])].sort().join("\0");
   return texts(before) !== texts(after);
