@@ -296,10 +296,8 @@ export function blockLocals(node: Parser.SyntaxNode, outer: ReadonlySet<string>,
   }
   if (node.type === "for_expression") own.push(...boundNames(node.childForFieldName("pattern")));
   if (node.type === "match_arm") {
-    // Not the names a guard reads (`Some(x) if FOO`).
-    const pattern = node.childForFieldName("pattern");
-    const guard = pattern?.childForFieldName("condition");
-    own.push(...(pattern?.namedChildren ?? []).filter((child) => !guard?.equals(child)).flatMap(boundNames));
+    // Its guard (`Some(x) if …`) adds none: a static mut is read there only in an `unsafe` block, which binds nothing.
+    own.push(...(node.childForFieldName("pattern")?.namedChildren ?? []).flatMap(boundNames));
   }
   if (/^(if|while)_expression$/.test(node.type)) {
     const condition = node.childForFieldName("condition");
