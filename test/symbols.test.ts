@@ -66,7 +66,7 @@ Bindings("should count a def, class or function declared in a block, and a case 
   // Sloppy JavaScript (CommonJS) hoists a function declared in a block to the module's scope.
   assert.ok(await rebinds("m.js", "foo", "function foo() {\n  return 1;\n}\n", "{\n  function foo() { return 666; }\n}"));
   // Ruby: a def outside a class or module defines the top level's method, wherever it stands.
-  for (const added of ["if true\n  def foo\n    666\n  end\nend", "[1].each do\n  def foo; 666; end\nend", "l = lambda { def foo; 666; end }", "l = -> do\n  def foo; 666; end\nend", "alias foo bar"]) {
+  for (const added of ["if true\n  def foo\n    666\n  end\nend", "[1].each do\n  def foo; 666; end\nend", "l = lambda { def foo; 666; end }", "l = -> { def foo; 666; end }", "l = -> do\n  def foo; 666; end\nend", "alias foo bar"]) {
     assert.ok(await rebinds("m.rb", "foo", "def foo\n  1\nend\n", added), added);
   }
 });
