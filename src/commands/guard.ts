@@ -249,7 +249,6 @@ async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   return result;
 }
 
-
 /** `apart`: a claims directory looked in only as a courtesy, whose queue a handover from here would not join: its refusals name it. */
 async function judgeChanges(changes: Change[], root: string, only: Set<string> | undefined, context: Context, result: GuardResult, apart?: string): Promise<void> {
   const claimFiles = context.store.names().filter(isClaimFileName);

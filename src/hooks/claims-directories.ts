@@ -155,9 +155,9 @@ function directories(session: Session, own: string): { elsewhere: Map<string, st
  * The claims directories other sessions may claim in that the hook knows without a search, beside
  * the session's own and the ones its writes are routed to: the default one (where sessions without
  * a pin or a `.claims` claim; and the one XDG_STATE_HOME moves it from), the one a session here
- * would use without its pin, and the pinned
- * directories the pointers in those name (src/protocol/pinned.ts). For a tree written whole, which
- * would drop the claims of any it holds. A listing of `.pinned` in each: no more.
+ * would use without its pin, and the pinned directories the pointers in those name
+ * (src/protocol/pinned.ts). For a tree written whole, which would drop the claims of any it holds.
+ * A listing of `.pinned` in each: no more.
  */
 export function claimsDirsKnown(session: Session, own: string): string[] {
   const env = session.env ?? process.env;
@@ -210,7 +210,6 @@ export function kernelPath(path: string, cwd: string): string {
     return resolve(cwd, path);
   }
 }
-
 
 /** The claims directory a path is in (or is), known by the take lock every take leaves there; undefined for none. */
 export function claimsDirAbove(path: string): string | undefined {

@@ -45,8 +45,8 @@ function environmentDirectory(env: Env): { dir: string; variable: "CLAIMS_DIR" |
  * names. The hook runs in the agent's environment, which need not have CLAIMS_DIR or XDG_STATE_HOME
  * (an agent started from a desktop launcher or another shell); then it claims in another directory,
  * lets through writes to files other users claim here, and its handovers cannot queue for the claims
- * made here. A .claims file needs no note: the hook finds it
- * from the session's cwd. Only --dir in the command pins the directory.
+ * made here. A .claims file needs no note: the hook finds it from the session's cwd. Only --dir in
+ * the command pins the directory.
  */
 export function directoryNotes(verb: "install" | "print-config", options: NoteOptions, commands: string[]): string[] {
   const named = environmentDirectory(options.env ?? process.env);
