@@ -178,7 +178,7 @@ test("should meet the claims of a session with another XDG_STATE_HOME, both ways
   assert.not.ok(existsSync(join(pkgStore, ".pinned")));
 });
 
-test("should leave on a beat the pointer to a default directory XDG_STATE_HOME moves that no take left, and none to itself or under a home of `/`", ({ repo }) => {
+test("should leave on a beat the pointer to a default directory XDG_STATE_HOME moves that no take left, none to itself, and say so where it cannot leave one", ({ repo }) => {
   const { env, box } = repo;
   const moved = { ...env, XDG_STATE_HOME: join(box.root, "state-x") };
   const defaultStore = join(box.root, ".local", "state", "claims");
@@ -198,16 +198,22 @@ test("should leave on a beat the pointer to a default directory XDG_STATE_HOME m
   symlinkSync(join(box.root, "real-state"), join(home, ".local", "state"));
   assert.is(claims(["take", "y.ts", "--holder", "C"], { cwd: plain, env: { HOME: home, XDG_STATE_HOME: join(box.root, "real-state") } }).code, 0);
   assert.not.ok(existsSync(join(box.root, "real-state", "claims", ".pinned")), "no pointer from a directory to itself");
-  // A home of `/` (a service's): nothing made there.
-  if (!existsSync("/.local")) {
-    try {
-      const taken = claims(["take", "z.ts", "--holder", "D"], { cwd: plain, env: { HOME: "/", XDG_STATE_HOME: join(box.root, "state-z") } });
-      assert.is(taken.code, 0, taken.stderr);
-      assert.is(taken.stderr, "");
-      assert.not.ok(existsSync("/.local"));
-    } finally {
-      rmSync("/.local", { recursive: true, force: true });
-    }
+  // Where the pointer cannot be left (a file in its way), the take says who will not see its claim.
+  rmSync(join(defaultStore, ".pinned"), { recursive: true });
+  writeFileSync(join(defaultStore, ".pinned"), "");
+  const unpointed = claims(["take", "z.ts", "--holder", "D"], { cwd: plain, env: moved });
+  assert.is(unpointed.code, 0, unpointed.stderr);
+  assert.match(unpointed.stderr, /sessions claiming there without XDG_STATE_HOME will not see this claim; give every session the same XDG_STATE_HOME, or none/);
+  // A user whose home cannot be made (nobody's /nonexistent): no session of theirs claims there, nothing to say.
+  if (process.getuid?.() === 0) {
+    const open = join(box.root, "open");
+    mkdirSync(join(open, "state"), { recursive: true });
+    writeFileSync(join(open, "w.ts"), "");
+    chmodSync(box.root, 0o755);
+    for (const dir of [open, join(open, "state")]) chmodSync(dir, 0o777);
+    const nobody = spawnSync("runuser", ["-u", "nobody", "--", process.execPath, BIN, "take", "w.ts", "--holder", "E"], { cwd: open, env: { PATH: process.env.PATH, HOME: "/nonexistent", XDG_STATE_HOME: join(open, "state") }, encoding: "utf8" });
+    assert.is(nobody.status, 0, nobody.stderr);
+    assert.is(nobody.stderr, "");
   }
 });
 
@@ -642,6 +648,15 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.is(guarded.code, 1);
   assert.ok(guarded.stderr.includes(`the claim is in the claims directory ${repo.rootStore}, where a queue from here cannot wait for it`), guarded.stderr);
   assert.not.match(guarded.stderr, /claims handover/);
+  // Beside a file whose claims live in that directory, each refusal still says where it is.
+  assert.is(claims(["take", "README.md", "--holder", "A", "--purpose", "readme"], { cwd: root, env }).code, 0);
+  const both = claims(["check", "README.md", "packages/b/src/g.ts", "--holder", "B", "--json"], { cwd: root, env });
+  assert.equal(JSON.parse(both.stdout).refused.map((held: { purpose: string; claims_dir?: string }) => [held.purpose, held.claims_dir]).sort(), [["before", repo.rootStore], ["readme", undefined]], both.stdout);
+  spawnSync("git", ["add", "README.md"], { cwd: root });
+  const guardedBoth = claims(["guard", "check", "--holder", "B", "--json"], { cwd: root, env });
+  assert.equal(JSON.parse(guardedBoth.stdout).refused.map((held: { purpose: string; claims_dir?: string }) => [held.purpose, held.claims_dir]).sort(), [["before", repo.rootStore], ["readme", undefined]], guardedBoth.stdout);
+  assert.is(claims(["release", "README.md", "--holder", "A"], { cwd: root, env }).code, 0);
+  spawnSync("git", ["reset", "-q", "README.md"], { cwd: root });
   // A .claims written to send a held file's claims elsewhere does not free it either.
   assert.is(claims(["take", "src/f.ts", "--holder", "A", "--purpose", "pkg work"], { cwd: pkg, env }).code, 0);
   writeFileSync(join(pkg, "src", ".claims"), JSON.stringify({ dir: "../../../../store-evade" }));

@@ -67,20 +67,22 @@ function checkNow(options: CheckOptions): CheckResult {
   // A token is fenced by where its claim lives: a directory a target is only looked for in (another
   // package's, one above) holds no claim carrying it, and would fence every fresh holding.
   const { token: _token, ...untokened } = options;
+  // The targets whose claims live in a directory are judged there apart from those only looked for
+  // there (claims from before a nearer `.claims`, another name's, another default directory's),
+  // whose refusals say where they are: no queue from here waits for them.
   const parts = [...routes.dirs].flatMap(([dir, { targets, judgeOnly, homeOf = [] }]) => {
-    const home = options.token === undefined ? targets : targets.filter((target) => homeOf.includes(target));
+    const home = targets.filter((target) => homeOf.includes(target));
     const looked = targets.filter((target) => !home.includes(target));
     return [
-      ...(home.length > 0 ? [{ dir, targets: home, judgeOnly, result: checkIn({ ...options, dir, targets: home }) }] : []),
-      ...(looked.length > 0 ? [{ dir, targets: looked, judgeOnly, result: checkIn({ ...untokened, dir, targets: looked }) }] : []),
+      ...(home.length > 0 ? [{ dir, targets: home, judgeOnly, apart: false, result: checkIn({ ...options, dir, targets: home }) }] : []),
+      ...(looked.length > 0 ? [{ dir, targets: looked, judgeOnly, apart: true, result: checkIn({ ...untokened, dir, targets: looked }) }] : []),
     ];
   });
   const notEverywhere = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.allowed })));
   const merged: CheckResult = { dir: routes.own.dir, allowed: [], refused: [], fenced: [] };
-  for (const { dir, judgeOnly, result } of parts) {
+  for (const { dir, apart, result } of parts) {
     if (result.holder !== undefined) merged.holder = result.holder;
-    // Looked in only (claims from before a nearer `.claims`, another name's, another default directory's): said where.
-    if (judgeOnly) result.refused = result.refused.map((holding) => ({ ...holding, claims_dir: dir }));
+    if (apart) result.refused = result.refused.map((holding) => ({ ...holding, claims_dir: dir }));
     merged.allowed.push(...result.allowed.filter((target) => !notEverywhere.has(target) && !merged.allowed.includes(target)));
     // One claim made in two directories (a directory above a package with its own `.claims`) is one refusal.
     const seen = (holding: Holding) => merged.refused.some((other) => other.target === holding.target && other.holder === holding.holder && other.held_target === holding.held_target);

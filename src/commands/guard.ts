@@ -239,9 +239,13 @@ async function guardCheckNow(options: GuardOptions): Promise<GuardResult> {
   const places = byDir.size === 1 && byDir.has(context.settings.dir) ? [{ context, only: undefined, dir: context.settings.dir }] : [...byDir].map(([dir, only]) => ({ context: openContext({ ...options, cwd: root, dir }), only, dir }));
   for (const { context, only, dir } of places) {
     try {
-      // Looked in only (a courtesy, or where claims from before a nearer `.claims` or of another default directory may be): its queue is not joined from here.
-      const apart = courtesy.has(dir) || routes?.dirs.get(dir)?.judgeOnly === true;
-      await judgeChanges(changes, root, only, context, result, apart ? dir : undefined);
+      // The paths only looked for there (a courtesy; claims from before a nearer `.claims`, another
+      // default directory's) apart from those whose claims live there: their queue is not joined from here.
+      const homeOf = routes?.dirs.get(dir)?.homeOf ?? [];
+      const looked = courtesy.has(dir) ? only : only && routes?.dirs.has(dir) ? new Set([...only].filter((path) => !homeOf.includes(path))) : undefined;
+      const home = looked === undefined ? only : new Set([...(only ?? [])].filter((path) => !looked.has(path)));
+      if (home === undefined || home.size > 0) await judgeChanges(changes, root, home, context, result);
+      if (looked !== undefined && looked.size > 0) await judgeChanges(changes, root, looked, context, result, dir);
     } catch (error) {
       if (!courtesy.has(dir)) throw error; // a directory looked in only as a courtesy that cannot be read is passed over
     }

@@ -108,8 +108,7 @@ export function defaultClaimsDir(env: Environment, home: string): string {
 export function unmovedDefault(dir: string, env: Environment): string | undefined {
   if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME) || !isDefaultClaimsDir(dir, env)) return undefined;
   const given = sudoUserHome() ?? (env.HOME || os().homedir());
-  // A relative HOME names no one place; `/` is a service's, with no sessions of its own claiming there.
-  if (!isAbsolute(given) || resolve(given) === "/") return undefined;
+  if (!isAbsolute(given)) return undefined; // a relative HOME names no one place
   const unmoved = foldPath(defaultClaimsDir({}, given));
   if (unmoved === dir) return undefined;
   // The same directory spelled another way (through a symlink, made or not yet): not moved.
