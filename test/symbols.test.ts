@@ -4,7 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
 import { BadInputError } from "../src/os/errors.js";
-import { bindingsChanged, BindingsTimeout, moduleBindings } from "../src/targets/bindings.js";
+import { BindingsTimeout, bindingsOf, moduleBindings, reboundBetween } from "../src/targets/bindings.js";
 import { checkSymbol, grammarOf, listSymbols, parserFor } from "../src/targets/symbols.js";
 import { parseTarget } from "../src/targets/target.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
@@ -184,14 +184,14 @@ Bindings("should count an assignment of a Rust static mut in a function as the f
 });
 
 Bindings("should tell an edit of a binding of the module's name in a function (foo = 2 made foo = 3) from an edit beside it", async () => {
-  /** Whether `edited` changes the texts of the bindings of `name` anew that `base` has. */
+  /** Whether `edited` binds `name` anew or changes a binding of it that `base` has (as the hook and the guard judge it). */
   const changes = async (file: string, name: string, base: string, edited: string) => {
-    const texts = async (source: string) => {
-      const parsed = { bindings: new Map([[name, 0]]), bindingTexts: new Map<string, string[]>() };
+    const read = async (source: string) => {
+      const parsed = bindingsOf([name]);
       await listSymbols(file, source, parsed);
-      return parsed.bindingTexts;
+      return parsed;
     };
-    return bindingsChanged(await texts(base), await texts(edited), name);
+    return reboundBetween(name, await read(base), base, await read(edited), edited);
   };
   const c = "int foo = 1;\n\nvoid g(void) {\n  foo = 2;\n  bar();\n}\n";
   assert.ok(await changes("m.c", "foo", c, c.replace("foo = 2", "foo = 3")));

@@ -306,9 +306,9 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const [{ listSymbols, grammarOf }, { bindingsChanged, lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const [{ listSymbols, grammarOf }, { bindingsOf, reboundBetween }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   if (!grammarOf(file)) return true;
-  const after: { hasError?: boolean; bindings: Map<string, number>; bindingTexts: Map<string, string[]> } = { bindings: new Map([[symbol, 0]]), bindingTexts: new Map() };
+  const after = bindingsOf([symbol]);
   // A file the grammar cannot read in time (symbols.ts): the change may touch the symbol.
   const listed = await listSymbols(file, content, after).catch(() => undefined);
   if (listed === undefined) return true;
@@ -319,10 +319,9 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
   // left unreadable change it wherever the changed lines are.
   const old = contentAt(root, file, change.from === "--cached" ? "HEAD" : change.from);
   if (old !== undefined) {
-    const before: { hasError?: boolean; bindings: Map<string, number>; bindingTexts: Map<string, string[]> } = { bindings: new Map([[symbol, 0]]), bindingTexts: new Map() };
+    const before = bindingsOf([symbol]);
     const was = ((await listSymbols(file, old, before).catch(() => undefined)) ?? []).filter((info) => info.name === symbol);
-    const rebound = (after.bindings.get(symbol) ?? 0) > (before.bindings.get(symbol) ?? 0) || bindingsChanged(before.bindingTexts, after.bindingTexts, symbol) || lineRebindings(content, symbol) > lineRebindings(old, symbol);
-    if (was.length !== declarations.length || rebound || (after.hasError && !before.hasError)) return true;
+    if (was.length !== declarations.length || reboundBetween(symbol, before, old, after, content) || (after.hasError && !before.hasError)) return true;
   }
   return changedLines(root, file, change.from, change.to).some(([first, last]) => declarations.some((declaration) => first <= declaration.endLine && last >= declaration.startLine));
 }

@@ -391,9 +391,8 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   const lineEnds = raw.includes("\r") ? (/\r(?!\n)|(?<!\r)\n/.test(raw) ? "mixed" : "crlf") : "lf";
   if (lineEnds === "mixed") return new Set(names);
   const source = lineEnds === "crlf" ? raw.replace(/\r\n/g, "\n") : raw;
-  const [{ listSymbols }, { bindingsChanged, lineRebindings }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
-  type Parsed = { hasError?: boolean; bindings: Map<string, number>; bindingTexts: Map<string, string[]>; moduleAttributes?: string };
-  const before: Parsed = { bindings: new Map(names.map((name) => [name, 0])), bindingTexts: new Map() };
+  const [{ listSymbols }, { bindingsOf, reboundBetween }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const before = bindingsOf(names);
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
   const symbols = await listSymbols(file, source, before).catch(() => undefined);
   if (symbols === undefined) return new Set(names);
@@ -425,7 +424,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
     const lines = text.split("\n");
     return list.filter((symbol) => symbol.name === name).map((symbol) => lines.slice(symbol.startLine - 1, symbol.endLine).join("\n"));
   };
-  const parsedAfter: Parsed = { bindings: new Map(names.map((name) => [name, 0])), bindingTexts: new Map() };
+  const parsedAfter = bindingsOf(names);
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists; one
@@ -434,10 +433,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   // Binding the held name anew in the module's scope (`foo = () => 9`, `if c:` then `foo = 1`,
   // `export { baz as foo }`), or changing such a binding (`foo = 2` in a function made `foo = 3`),
   // changes what it is: as the syntax tree shows, and as lines read.
-  for (const name of names) {
-    const more = (parsedAfter.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0);
-    if (more || bindingsChanged(before.bindingTexts, parsedAfter.bindingTexts, name) || lineRebindings(after, name) > lineRebindings(source, name)) touched.add(name);
-  }
+  for (const name of names) if (reboundBetween(name, before, source, parsedAfter, after)) touched.add(name);
   for (const name of names) {
     if (symbolsAfter === undefined || declared(source, symbols, name).join("\0") !== declared(after, symbolsAfter, name).join("\0")) touched.add(name);
   }

@@ -192,10 +192,28 @@ function wantedIn(source: string, offset: number, counts: ReadonlyMap<string, nu
   };
 }
 
-/** Whether the bindings of `name` anew (their texts, moduleBindings', each with the definitions it stands in) differ between two readings of a file. */
-export function bindingsChanged(before: ReadonlyMap<string, string[]>, after: ReadonlyMap<string, string[]>, name: string): boolean {
-  const texts = (found: ReadonlyMap<string, string[]>) => [...(found.get(name) ?? [])].sort().join("\0");
-  return texts(before) !== texts(after);
+/** A file as listSymbols reads it for the bindings of some names: how often each is bound anew, and the text of each binding. */
+export interface BindingsRead {
+  hasError?: boolean;
+  bindings: Map<string, number>;
+  bindingTexts: Map<string, string[]>;
+  moduleAttributes?: string;
+}
+
+/** An empty reading, asking for the bindings of `names` (listSymbols fills it). */
+export function bindingsOf(names: string[]): BindingsRead {
+  return { bindings: new Map(names.map((name) => [name, 0])), bindingTexts: new Map() };
+}
+
+/**
+ * Whether a change of a file, from `before` (read from `was`) to `after` (read from `is`), binds
+ * `name` anew in the module's scope or changes a binding of it (`foo = 2` in a function made `foo =
+ * 3`): as the syntax tree shows, and as lines read. The agent hooks and the git guard judge an edit
+ * of a held symbol by it.
+ */
+export function reboundBetween(name: string, before: BindingsRead, was: string, after: BindingsRead, is: string): boolean {
+  const texts = (read: BindingsRead) => [...(read.bindingTexts.get(name) ?? [])].sort().join("\0");
+  return (after.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0) || texts(before) !== texts(after) || lineRebindings(is, name) > lineRebindings(was, name);
 }
 
 /**
