@@ -475,6 +475,43 @@ Race("should refuse a take without XDG_STATE_HOME that was granted while a take 
   await lostTheRace(first, /held by h3 for "with"/, defaultStore, movedStore);
 });
 
+Race("should grant one of two takes of a name, one with XDG_STATE_HOME and one without, racing or in either order, and refuse one granted while the other waited for its take lock", async ({ box }) => {
+  // Names are claimed in the session's own default directory: the one with XDG_STATE_HOME leaves a
+  // pointer saying its directory is a moved default in the other's first (docs/PROTOCOL.md 1a).
+  const env = { HOME: box.root };
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state") };
+  const movedStore = join(box.root, "state", "claims");
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const stores = [defaultStore, movedStore];
+  for (let round = 0; round < 6; round++) {
+    for (const store of stores) for (const name of existsSync(store) ? claimsIn(store) : []) rmSync(join(store, name));
+    const order = round % 2 === 0 ? [moved, env] : [env, moved];
+    const taken = await Promise.all(order.map((each, index) => claimsAsync(["take", "shared-config", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    const winners = taken.flatMap((result, index) => (result.code === 0 ? [index] : []));
+    assert.is(winners.length, 1, `round ${round}: ${taken.map((result) => `${result.code} ${result.stdout}${result.stderr}`).join(" | ")}`);
+    assert.is(stores.filter(existsSync).flatMap(claimsIn).length, 1, "one claim on disk: the loser gave its back");
+    const checked = await Promise.all(order.map((each, index) => claimsAsync(["check", "shared-config", "--holder", `h${index}`], { cwd: box.project, env: each })));
+    assert.equal(checked.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, checked.map((result) => result.stdout).join(" | "));
+  }
+  for (const store of stores) for (const name of claimsIn(store)) rmSync(join(store, name));
+  // The one with XDG_STATE_HOME has left its pointer and looked: the other is granted meanwhile.
+  let lock = await takeLockOf(movedStore);
+  let first = spawnClaims(["take", "shared-config", "--holder", "h0"], { cwd: box.project, env: moved });
+  await until(() => lock.waiting(first.pid), "the take with XDG_STATE_HOME waits for its take lock, its pointer left and its look done");
+  assert.is(claims(["take", "shared-config", "--holder", "h1", "--purpose", "without"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
+  await lock.release();
+  await lostTheRace(first, /held by h1 for "without"/, movedStore, defaultStore);
+  assert.is(claims(["release", "--holder", "h1"], { cwd: box.project, env }).code, 0);
+  // The one without has looked and found no pointer: the one with it is granted meanwhile.
+  rmSync(join(defaultStore, ".pinned"), { recursive: true });
+  lock = await takeLockOf(defaultStore);
+  first = spawnClaims(["take", "shared-config", "--holder", "h2"], { cwd: box.project, env });
+  await until(() => lock.waiting(first.pid), "the take without XDG_STATE_HOME waits for its take lock, having found no pointer");
+  assert.is(claims(["take", "shared-config", "--holder", "h3", "--purpose", "with"], { cwd: box.project, env: moved }).code, 0);
+  await lock.release();
+  await lostTheRace(first, /held by h3 for "with"/, defaultStore, movedStore);
+});
+
 /** The first of two takes of one file lost: REFUSED naming the winner, its own claim given back in `gaveBack`, the winner's standing in `stands`. */
 async function lostTheRace(first: ReturnType<typeof spawnClaims>, winner: RegExp, gaveBack: string, stands: string): Promise<void> {
   const result = await first.done;

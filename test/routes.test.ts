@@ -217,6 +217,54 @@ test("should leave on a beat the pointer to a default directory XDG_STATE_HOME m
   }
 });
 
+test("should meet a name held by a session with another XDG_STATE_HOME, both ways: take, check, status, a third, a beat's upgrade of an old pointer; a pinned directory's names stay its own", ({ repo }) => {
+  // A name is claimed in the session's own default directory: the one with XDG_STATE_HOME leaves
+  // a pointer saying its directory is a moved default where the ones without claim, and each
+  // looks in the other's (docs/PROTOCOL.md 1a).
+  const { env, box } = repo;
+  const moved = { ...env, XDG_STATE_HOME: join(box.root, "state-x") };
+  const movedStore = join(box.root, "state-x", "claims");
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  for (const [holds, other, holdsStore] of [[moved, env, movedStore], [env, moved, defaultStore]] as const) {
+    const taken = claims(["take", "shared-config", "--holder", "A", "--purpose", "first"], { cwd: plain, env: holds });
+    assert.is(taken.code, 0, taken.stdout + taken.stderr);
+    assert.equal(claimFiles(holdsStore), ["shared-config.json"], "claimed in its own default directory");
+    const refused = claims(["take", "shared-config", "--holder", "B"], { cwd: plain, env: other });
+    assert.is(refused.code, 3, refused.stdout + refused.stderr);
+    assert.match(refused.stdout, /held by A for "first"/);
+    assert.match(refused.stdout, new RegExp(`in the claims directory ${holdsStore} \\(the default directory of this user's sessions with another XDG_STATE_HOME, or none, whose names are this one's\\)`));
+    assert.is(claims(["check", "shared-config", "--holder", "B"], { cwd: plain, env: other }).code, 3, "check");
+    const shown = JSON.parse(claims(["status", "shared-config", "--json"], { cwd: plain, env: other }).stdout);
+    assert.equal(shown.claims.map((claim: { holder: string; claims_dir?: string }) => [claim.holder, claim.claims_dir]), [["A", holdsStore]], "status shows it, where it is");
+    assert.equal(shown.free, []);
+    assert.is(claims(["take", "shared-config", "--holder", "C"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 3, "a third default directory");
+    assert.is(claims(["release", "--holder", "A"], { cwd: plain, env: holds }).code, 0);
+  }
+  const pointer = (dir: string) => JSON.parse(readFileSync(join(defaultStore, ".pinned", encodeURIComponent(dir)), "utf8"));
+  assert.equal(pointer(movedStore), { dir: movedStore, moved_default: true });
+  // A third one's claim on the name is met from the first two alike, through the pointer it left.
+  assert.is(claims(["take", "shared-config", "--holder", "C", "--purpose", "third"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 0);
+  for (const each of [env, moved]) assert.match(claims(["take", "shared-config", "--holder", "B"], { cwd: plain, env: each }).stdout, /held by C for "third"/);
+  assert.is(claims(["release", "--holder", "C"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 0);
+  // A pointer left without saying so (by a version that judged paths only): the moved session's next beat says so.
+  assert.is(claims(["take", "deploy", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
+  writeFileSync(join(defaultStore, ".pinned", encodeURIComponent(movedStore)), `${JSON.stringify({ dir: movedStore })}\n`);
+  assert.is(claims(["take", "deploy", "--holder", "B"], { cwd: plain, env }).code, 0, "not known as a moved default: its names unseen");
+  assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
+  assert.is(claims(["beat", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
+  assert.equal(pointer(movedStore), { dir: movedStore, moved_default: true });
+  assert.is(claims(["take", "deploy", "--holder", "B"], { cwd: plain, env }).code, 3, "met once the beat said so");
+  // A session pinning a directory of its own keeps its names its own: its pointer (a path claimed) says no moved default.
+  const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
+  writeFileSync(join(plain, "x.ts"), "");
+  assert.is(claims(["take", "x.ts", "name:db", "--holder", "P"], { cwd: plain, env: pinned }).code, 0);
+  assert.equal(pointer(join(box.root, "pinned")), { dir: join(box.root, "pinned") });
+  for (const each of [env, moved]) assert.is(claims(["take", "db", "--holder", "B"], { cwd: plain, env: each }).code, 0, "the name is the pinned directory's alone");
+  assert.is(claims(["take", "x.ts", "--holder", "B"], { cwd: plain, env }).code, 3, "its path claim is met as ever");
+});
+
 test("should sweep a pointer to a pinned directory gone and untouched for 7 days, keep the others, and write again one that was damaged", ({ repo }) => {
   const { pkg, env, pkgStore, box } = repo;
   const pointers = () => readdirSync(join(pkgStore, ".pinned")).sort();

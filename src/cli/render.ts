@@ -17,6 +17,7 @@ import { printable } from "../os/printable.js";
 import { shellQuoteShown } from "../os/shell-quote.js";
 import { describeHolding, forPurpose, quoted } from "../protocol/describe.js";
 import { looksLikePath, NAME_PREFIX, parseTarget } from "../targets/target.js";
+import { shapeOf } from "../targets/overlap.js";
 import { dirname } from "node:path";
 
 export interface Style {
@@ -94,7 +95,12 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     const elsewhere = [...new Set(result.refused.map((holding) => holding.claims_dir))];
     if (elsewhere.length === 1 && elsewhere[0] !== undefined) {
       // A queue here would never be granted it: the claim in the way is in another directory's queue.
-      lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, one a session pinned, or the default directory of a session with another XDG_STATE_HOME), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
+      // A name is met there only as the default directory of this user's sessions with another XDG_STATE_HOME (or none).
+      const names = result.refused.every((holding) => shapeOf(holding.target).kind === "name");
+      const why = names
+        ? "the default directory of this user's sessions with another XDG_STATE_HOME, or none, whose names are this one's"
+        : "of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, one a session pinned, or the default directory of a session with another XDG_STATE_HOME";
+      lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (${why}), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way. Its claims
       // directory named in the commands, which may not be the one a bare claims status reads (a

@@ -10,7 +10,7 @@ import { grantQueued } from "../protocol/grant.js";
 import { forgetHeld, namedOrAllMine, toldHeld, touchHeld } from "../protocol/held.js";
 import { touchUnresolved } from "../protocol/unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
-import { holderOf, judge, kindOf, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { leavePointer } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
@@ -91,9 +91,9 @@ function beatIn(options: BeatOptions): BeatResult {
   const context = openContext(options);
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [], new_tokens: [] };
-  let paths = false;
+  let any = false;
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
-    paths ||= kindOf(target) !== "name";
+    any = true;
     const outcome = renew(fileName, target, holder, context, options);
     if (outcome === "young") continue;
     if (typeof outcome === "object" && "token" in outcome) {
@@ -133,9 +133,10 @@ function beatIn(options: BeatOptions): BeatResult {
   }
   // Held in the default directory XDG_STATE_HOME moves: the sessions without it meet these claims
   // through a pointer in theirs (src/protocol/pinned.ts), which a take leaves; one missing (the
-  // claim taken by a version that left none) is left now. One stat where it is there.
-  const unmoved = paths ? unmovedDefault(context.store.dir, options.env ?? process.env) : undefined;
-  if (unmoved !== undefined) leavePointer({ dir: unmoved, groupShared: false }, context.store.dir);
+  // claim taken by a version that left none, or none saying it is a moved default's, which the
+  // names need) is left now. A stat and a read where it is there.
+  const unmoved = any ? unmovedDefault(context.store.dir, options.env ?? process.env) : undefined;
+  if (unmoved !== undefined) leavePointer({ dir: unmoved, groupShared: false }, context.store.dir, { movedDefault: true });
   if (result.renewed.length === 0 && result.waiting.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
     result.directory_missing = true;
     result.dir = context.settings.dir;

@@ -11,9 +11,9 @@ import { foldPath } from "../targets/caseless.js";
 import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
-import { fileStandIn, type TargetKind } from "../targets/target.js";
+import { fileStandIn, NAME_PREFIX, type TargetKind } from "../targets/target.js";
 import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf, unpinnedHomes } from "../protocol/routes.js";
-import { pinnedDirsFor } from "../protocol/pinned.js";
+import { namesSharedWith, pinnedDirsFor } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -156,6 +156,20 @@ function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, o
     }
     result.claims.push(...there.claims.filter((claim) => !result.claims.some((shown) => shown.target === claim.target && shown.holder === claim.holder)).map((claim) => ({ ...claim, claims_dir: dir })));
     result.free = result.free.filter((target) => kindOf(target) === "name" || there.free.includes(target));
+  }
+  // A name, where this user's sessions with another XDG_STATE_HOME (or none) claim names (namesSharedWith), as take looks.
+  const names = result.free.filter((target) => kindOf(target) === "name");
+  const judgedDirs = new Set(judged.map(([dir]) => dir));
+  for (const dir of new Set(names.length === 0 ? [] : [...judgedDirs].flatMap((own) => namesSharedWith(own, env)))) {
+    if (!existsSync(dir) || judgedDirs.has(dir)) continue;
+    let there: StatusResult;
+    try {
+      there = statusOfDirectory({ ...options, dir, targets: names.map((name) => `${NAME_PREFIX}${name}`) }, { lookOnly: true });
+    } catch {
+      continue;
+    }
+    result.claims.push(...there.claims.filter((claim) => !result.claims.some((shown) => shown.target === claim.target && shown.holder === claim.holder)).map((claim) => ({ ...claim, claims_dir: dir })));
+    result.free = result.free.filter((target) => kindOf(target) !== "name" || there.free.includes(target));
   }
   return result;
 }

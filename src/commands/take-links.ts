@@ -18,7 +18,7 @@ import { claimsDirsOf, packagesAbove, pinned, type Routes } from "../protocol/ro
 import { pinnedDirsIn } from "../protocol/pinned.js";
 import { resolveSettings, type Settings, unmovedDefault } from "../protocol/settings.js";
 import { foldPath } from "../targets/caseless.js";
-import { canonicalPath, isDirectory, parseTarget, type Target } from "../targets/target.js";
+import { canonicalPath, GLOB_PREFIX, isDirectory, isPathLike, NAME_PREFIX, parseTarget, type Target } from "../targets/target.js";
 import { release } from "./release.js";
 import { giveBack } from "../protocol/acquire.js";
 import { MAX_WAIT_SECONDS, type TakeOptions, type TakeResult } from "./take-types.js";
@@ -51,7 +51,33 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
   const pointers = new Map<string, string[]>(); // each directory's pointers listed once for this look
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
+  const lookFor = (input: string, target: Target, routed: Set<string>, pointing: boolean) => {
+    const ownDir = [...routed][0] as string;
+    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
+      ...(pointing && { pointTo: ownDir }),
+      pointers,
+    });
+    for (const dir of look.unpointed ?? []) unpointed.add(dir);
+    for (const dir of look.leftIn ?? []) leftIn.add(dir);
+    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
+    if (look.dirs.length > 0) looked.set(input, target.canonical);
+    for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
+  };
   for (const input of options.targets) {
+    if (input.startsWith(NAME_PREFIX) || (!input.startsWith(GLOB_PREFIX) && !isPathLike(input, cwd))) {
+      // A name, claimed in the session's own directory: looked for in the other default directories
+      // of this user's sessions (src/protocol/pinned.ts, namesSharedWith), where XDG_STATE_HOME
+      // moves this one after a pointer saying so is left in the one it moves from.
+      own ??= routes?.own ?? resolveSettings({ cwd, env, ...(options.dir !== undefined && { dir: options.dir }) });
+      let target: Target;
+      try {
+        target = parseTarget(input, { cwd, home: own.home });
+      } catch {
+        continue; // bad input: the take itself says so
+      }
+      if (target.kind === "name") lookFor(input, target, new Set([own.dir]), unmovedDefault(own.dir, env) !== undefined);
+      continue;
+    }
     // A plain file with one name and no `.claims` above it (nearly every target), whose claims can
     // only be in the default directory, costs a stat per directory above it; one with a `.claims`
     // above, the settings of each; a directory or glob, a look at the packages' claims directories
@@ -77,20 +103,10 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
       continue; // bad input: the take itself says so
     }
     if (target.kind === "name") continue;
-    const ownDir = [...routed][0] as string;
     // A pinned take first leaves pointers to its directory where the sessions that do not pin one
     // claim this target, so that they meet its claim as it meets theirs (src/protocol/pinned.ts);
     // a take in the default directory XDG_STATE_HOME moves, where the sessions without it claim.
-    const pointing = (options.sessionPinned ?? pinned(options)) || unmovedDefault(ownDir, env) !== undefined;
-    const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
-      ...(pointing && { pointTo: ownDir }),
-      pointers,
-    });
-    for (const dir of look.unpointed ?? []) unpointed.add(dir);
-    for (const dir of look.leftIn ?? []) leftIn.add(dir);
-    // A directory not there yet may be made by a take racing this one: looked at again after the grant.
-    if (look.dirs.length > 0) looked.set(input, target.canonical);
-    for (const { dir, holding } of look.found) found.push({ input, holding: { ...holding, claims_dir: dir }, ownDir, dir });
+    lookFor(input, target, routed, (options.sessionPinned ?? pinned(options)) || unmovedDefault([...routed][0] as string, env) !== undefined);
   }
   return { found, looked, unpointed, leftIn };
 }

@@ -10,7 +10,7 @@ import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
 import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage, withUnmovedDefault } from "./routes.js";
-import { leavePointer, pinnedDirsIn } from "./pinned.js";
+import { leavePointer, namesSharedWith, pinnedDirsIn } from "./pinned.js";
 import { resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -44,7 +44,7 @@ export function lookThroughLinks(
   { pointTo, pointers }: { pointTo?: string; pointers?: Map<string, string[]> } = {},
 ): LinkedLook {
   const look: LinkedLook = { dirs: [], found: [] };
-  if (target.kind === "name") return look;
+  if (target.kind === "name") return lookForName(target, own, mode, holder, options, pointTo !== undefined, look);
   const whole = target.kind === "directory" || target.kind === "glob";
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const env = options.env ?? process.env;
@@ -70,8 +70,9 @@ export function lookThroughLinks(
       if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
     }
     thereAll.delete(pointTo);
+    const movedFrom = unmovedDefault(pointTo, env);
     for (const there of thereAll.values()) {
-      if (leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
+      if (leavePointer(there, pointTo, { movedDefault: there.dir === movedFrom })) (look.leftIn ??= []).push(there.dir);
       else (look.unpointed ??= []).push(there.dir);
     }
   }
@@ -94,6 +95,31 @@ export function lookThroughLinks(
       // A claim made in both (a directory above a package with its own `.claims` is claimed in each)
       // is in the way where the target is claimed too, where a queue can wait for it: said there.
       if (![...own].some((ownDir) => holdsIn(ownDir, holding.held_target ?? holding.target, holding.holder))) look.found.push({ dir, holding });
+    }
+  }
+  return look;
+}
+
+/**
+ * A name in the other default directories of this user's sessions (namesSharedWith): where
+ * XDG_STATE_HOME moves the default directory of the session taking it, a pointer saying so is
+ * left first (`point`) in the one it moves from, so that the sessions claiming there meet this
+ * take's claim as it meets theirs (settled as for a path: src/commands/take-links.ts).
+ */
+function lookForName(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions, point: boolean, look: LinkedLook): LinkedLook {
+  const env = options.env ?? process.env;
+  for (const ownDir of own) {
+    const unmoved = unmovedDefault(ownDir, env);
+    if (point && unmoved !== undefined) {
+      if (leavePointer({ dir: unmoved, groupShared: false }, ownDir, { movedDefault: true })) (look.leftIn ??= []).push(unmoved);
+      else (look.unpointed ??= []).push(unmoved);
+    }
+    for (const dir of namesSharedWith(ownDir, env)) {
+      if (own.has(dir) || look.dirs.includes(dir)) continue;
+      look.dirs.push(dir);
+      if (!existsSync(dir)) continue;
+      const context = openContext({ ...options, dir });
+      for (const holding of findConflicts(target, mode, holder, context, context.store.claimFileNames())) look.found.push({ dir, holding });
     }
   }
   return look;

@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } f
 import { basename, join } from "node:path";
 import { fsyncDirectory, listedIfThere, ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import type { Settings } from "./settings.js";
+import { type Environment, isUnmovedDefault, type Settings, unmovedDefault } from "./settings.js";
 import { Store } from "./store.js";
 
 /**
@@ -37,13 +37,14 @@ export const POINTER_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
  * when it could not (a directory this user may not write): sessions claiming there will not see
  * this session's claims, which the caller says.
  */
-export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinnedDir: string): boolean {
+export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinnedDir: string, { movedDefault = false } = {}): boolean {
   const directory = join(there.dir, PINNED_DIRECTORY);
   const path = join(directory, pointerName(pinnedDir));
   try {
     const stats = statSync(path); // the common case: one stat
     touchWhenOld(path, stats.mtimeMs);
-    if (stats.isFile() && pointedDir(path) === pinnedDir) {
+    // A moved default's pointer says so (one left by a pin, or by an earlier version, is written again).
+    if (stats.isFile() && pointedDir(path) === pinnedDir && (!movedDefault || readPointer(path)?.moved_default === true)) {
       shareWithGroup(directory, new Store(there.dir, { groupShared: there.groupShared }));
       return true;
     }
@@ -65,7 +66,7 @@ export function leavePointer(there: Pick<Settings, "dir" | "groupShared">, pinne
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       shareWithGroup(directory, store);
     }
-    const temp = writeTempFile(directory, `${JSON.stringify({ dir: pinnedDir })}\n`, store.fileMode);
+    const temp = writeTempFile(directory, `${JSON.stringify({ dir: pinnedDir, ...(movedDefault && { moved_default: true }) })}\n`, store.fileMode);
     try {
       renameSync(temp, path);
     } catch (error) {
@@ -167,14 +168,46 @@ function pointedDir(path: string): string | undefined {
       return undefined;
     }
   }
+  return readPointer(path)?.dir;
+}
+
+/** A pointer's content, `{"dir": …}`, with `"moved_default": true` where a moved default directory left it; undefined when unreadable. */
+function readPointer(path: string): { dir: string; moved_default?: true } | undefined {
   const snapshot = readSnapshot(path);
   if (snapshot.kind !== "file") return undefined;
   try {
-    const pointer = JSON.parse(snapshot.bytes.toString("utf8")) as { dir?: unknown };
-    return typeof pointer.dir === "string" && pointer.dir.startsWith("/") ? pointer.dir : undefined;
+    const pointer = JSON.parse(snapshot.bytes.toString("utf8")) as { dir?: unknown; moved_default?: unknown };
+    if (typeof pointer.dir !== "string" || !pointer.dir.startsWith("/")) return undefined;
+    return { dir: pointer.dir, ...(pointer.moved_default === true && { moved_default: true as const }) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The other claims directories whose names are `dir`'s too: the default directories of this
+ * user's sessions, wherever XDG_STATE_HOME moves them. A name is claimed in the claims directory
+ * of the session that takes it alone (a pinned directory's names are its own, a package's its
+ * own), but the default directory is one place to its user however XDG_STATE_HOME is set in each
+ * session, and two sessions of one user, one with it and one without, would both be granted
+ * `shared-config`. So for `dir` the default directory XDG_STATE_HOME moves, the one it moves from
+ * (`~/.local/state/claims`, unmovedDefault) and the other moved ones its pointers name; for `dir`
+ * that one, the moved ones. A moved default's pointer says it is one (`"moved_default": true`,
+ * left by leavePointer before its session's first claim), so a pin's pointer never makes the
+ * pinned directory's names the default's. None for any other directory.
+ */
+export function namesSharedWith(dir: string, env: Environment): string[] {
+  const moved = unmovedDefault(dir, env);
+  const unmoved = moved ?? (isUnmovedDefault(dir, env) ? dir : undefined);
+  if (unmoved === undefined) return [];
+  const dirs = new Set([unmoved]);
+  for (const name of listedIfThere(join(unmoved, PINNED_DIRECTORY))) {
+    if (name.startsWith(".")) continue; // a temp file being written, or one sweep set aside
+    const pointer = readPointer(join(unmoved, PINNED_DIRECTORY, name));
+    if (pointer?.moved_default === true && pointer.dir !== unmoved && existsSync(pointer.dir)) dirs.add(pointer.dir);
+  }
+  dirs.delete(dir);
+  return [...dirs];
 }
 
 /**

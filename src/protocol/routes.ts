@@ -16,6 +16,7 @@ import { inNotSearched, NOT_SEARCHED, walkTree } from "../os/walk-tree.js";
 import { picomatch } from "../targets/picomatch.js";
 import { type Environment, hasConfigFile, resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import { HELD_PREFIX, Store } from "./store.js";
+import { namesSharedWith } from "./pinned.js";
 import { claimFileName, isDirectory, parseTarget, holderTag, sharedClaimFileName } from "../targets/target.js";
 import { holderOf, type CommonOptions } from "./context.js";
 
@@ -263,6 +264,8 @@ export function routesOf(inputs: string[], options: CommonOptions, { literal = f
     const target = parseTarget(input, { cwd, home: own.home }, literal);
     if (target.kind === "name") {
       add(own.dir, input);
+      // A verb that judges also looks where this user's sessions with another XDG_STATE_HOME (or none) claim names.
+      if (linked) for (const dir of namesSharedWith(own.dir, env)) add(dir, input, undefined, true);
       continue;
     }
     const { whole, place, missing } = placeOf(target);

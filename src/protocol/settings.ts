@@ -107,15 +107,29 @@ export function defaultClaimsDir(env: Environment, home: string): string {
  */
 export function unmovedDefault(dir: string, env: Environment): string | undefined {
   if (!env.XDG_STATE_HOME || !isAbsolute(env.XDG_STATE_HOME) || !isDefaultClaimsDir(dir, env)) return undefined;
-  const given = sudoUserHome() ?? (env.HOME || os().homedir());
-  if (!isAbsolute(given)) return undefined; // a relative HOME names no one place
-  const unmoved = foldPath(defaultClaimsDir({}, given));
-  if (unmoved === dir) return undefined;
+  const unmoved = unmovedDefaultOf(env);
+  if (unmoved === undefined || unmoved === dir) return undefined;
   // The same directory spelled another way (through a symlink, made or not yet): not moved.
   if (realOf(unmoved) === realOf(dir)) return undefined;
   // One that cannot be made where none is yet (a home that is not there, or not this user's to
   // write): no session of this user claims there.
   return existsSync(unmoved) || creatable(unmoved) ? unmoved : undefined;
+}
+
+/** `~/.local/state/claims` of this user (the invoking user's under sudo), whatever XDG_STATE_HOME says; undefined for a relative HOME, which names no one place. */
+function unmovedDefaultOf(env: Environment): string | undefined {
+  const given = sudoUserHome() ?? (env.HOME || os().homedir());
+  return isAbsolute(given) ? foldPath(defaultClaimsDir({}, given)) : undefined;
+}
+
+/**
+ * Whether `dir` is the default claims directory where no XDG_STATE_HOME moves it,
+ * `~/.local/state/claims` of this user (by real path): the one the directories unmovedDefault
+ * gives for other sessions point from.
+ */
+export function isUnmovedDefault(dir: string, env: Environment): boolean {
+  const unmoved = unmovedDefaultOf(env);
+  return unmoved !== undefined && (unmoved === dir || realOf(unmoved) === realOf(dir));
 }
 
 /** Whether the nearest directory above `path` that exists may be written by this process (so `path` may be made). */
