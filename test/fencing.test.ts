@@ -167,6 +167,35 @@ Tokens("should answer LOST to a beat, release or handover with a token the claim
   assert.equal(release({ ...opts, holder: "a", targets: ["x"], token, now: T0 }).released, ["x"], "its own token still works");
 });
 
+Tokens("should issue tokens above those issued in the other claims directories a take looks in: across XDG_STATE_HOME both ways, a stale takeover, a pinned directory", async ({ box }) => {
+  // Two sessions of one user, one with XDG_STATE_HOME and one without, claim in two default
+  // directories (docs/PROTOCOL.md 1): each counter alone would issue 1, 1, 2, 2…, and a holder
+  // paused past its TTL would carry a token above its successor's.
+  const home = join(box.root, "home");
+  mkdirSync(home);
+  const env = { HOME: home };
+  const moved = { HOME: home, XDG_STATE_HOME: join(box.root, "state") };
+  const file = join(box.project, "x.ts");
+  writeFileSync(file, "");
+  const tokens: number[][] = [];
+  const took = async (holder: string, environment: Record<string, string>, now: number, targets = [file, "shared-config"]) => {
+    const result = await take({ cwd: box.project, env: environment, holder, targets, now });
+    assert.is(result.refused.length, 0, JSON.stringify(result.refused));
+    tokens.push(result.granted.map((claim) => claim.token as number));
+  };
+  await took("m", moved, T0);
+  release({ cwd: box.project, env: moved, holder: "m", now: T0 + SECOND });
+  await took("u", env, T0 + 2 * SECOND);
+  release({ cwd: box.project, env, holder: "u", now: T0 + 3 * SECOND });
+  await took("m", moved, T0 + 4 * SECOND);
+  // m stops beating; u finds its claims stale an hour later and takes them in its own directory.
+  await took("u", env, T0 + 3600 * SECOND);
+  // A session pinning a directory of its own meets the path's tokens through the pointers too.
+  release({ cwd: box.project, env, holder: "u", now: T0 + 3601 * SECOND });
+  await took("p", { ...env, CLAIMS_DIR: join(box.root, "pinned") }, T0 + 3602 * SECOND, [file]);
+  assert.equal(tokens, [[1, 1], [2, 2], [3, 3], [4, 4], [5]]);
+});
+
 Tokens.run();
 
 const Overlapping = suite<LibraryContext>("fencing across overlapping targets");

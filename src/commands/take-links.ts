@@ -40,14 +40,16 @@ interface LinkedRefusal {
  * directory (sessions that do not claim a package's files where its `.claims` sends them).
  * `looked` names the targets (input to canonical) that had another claims directory to look in;
  * `unpointed` and `leftIn`, for a pinned take, the directories where it could leave no pointer, and
- * those where it left one (lookThroughLinks).
+ * those where it left one (lookThroughLinks); `floors`, per target (canonical), the highest fencing
+ * token issued there on it or anything overlapping it (TakeOptions.tokenFloors).
  */
-export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string>; leftIn: Set<string> } {
+export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string>; leftIn: Set<string>; floors: Map<string, number> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
   const unpointed = new Set<string>();
   const leftIn = new Set<string>();
+  const floors = new Map<string, number>();
   const pointers = new Map<string, string[]>(); // each directory's pointers listed once for this look
   const cwd = foldPath(resolve(options.cwd ?? process.cwd()));
   let own: Settings | undefined;
@@ -56,7 +58,9 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
       ...(pointing && { pointTo: ownDir }),
       pointers,
+      tokens: true,
     });
+    if ((look.highestToken ?? 0) > (floors.get(target.canonical) ?? 0)) floors.set(target.canonical, look.highestToken as number);
     for (const dir of look.unpointed ?? []) unpointed.add(dir);
     for (const dir of look.leftIn ?? []) leftIn.add(dir);
     // A directory not there yet may be made by a take racing this one: looked at again after the grant.
@@ -108,7 +112,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     // a take in the default directory XDG_STATE_HOME moves, where the sessions without it claim.
     lookFor(input, target, routed, (options.sessionPinned ?? pinned(options)) || unmovedDefault([...routed][0] as string, env) !== undefined);
   }
-  return { found, looked, unpointed, leftIn };
+  return { found, looked, unpointed, leftIn, floors };
 }
 
 /**

@@ -47,6 +47,13 @@ export interface TakeOptions extends CommonOptions {
    * keeps the grants. Until then the holder holds both, and nobody can share what it held exclusively.
    */
   standing?: { stand?: () => void };
+  /**
+   * Per target (canonical), the highest fencing token issued on it, or anything overlapping it, in
+   * the other claims directories the take looked in (src/commands/take-links.ts): a token issued
+   * here is above it, so tokens keep increasing per target across a pinned directory, the default
+   * one XDG_STATE_HOME moves and the one it moves from, and another package's (docs/PROTOCOL.md 4a).
+   */
+  tokenFloors?: ReadonlyMap<string, number>;
 }
 
 /** A claim take granted; a re-take that changed the purpose or the TTL also names the one it replaced. */

@@ -105,7 +105,9 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   if (linked.length > 0 && !options.partial) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
   const rest = linked.length > 0 ? options.targets.filter((input) => !linked.some((refusal) => refusal.input === input)) : options.targets;
   if (rest.length === 0) return { holder: holderOf(options), granted: [], refused: linked.map(({ holding }) => holding) };
-  const asked = rest === options.targets ? options : { ...options, targets: rest };
+  // A token issued here is above those issued on the targets in the directories looked in.
+  const floors = looked.floors.size === 0 ? {} : { tokenFloors: looked.floors };
+  const asked = rest === options.targets && looked.floors.size === 0 ? options : { ...options, ...floors, targets: rest };
   const routed = rest === options.targets ? routes : routesOf(rest, options);
   const elsewhere = routed !== undefined && !(routed.dirs.size === 1 && routed.dirs.has(routed.own.dir));
   // A take that looks again after its grant (settleRaceThroughLinks) gives its claims back when
@@ -438,6 +440,7 @@ export function takeStep(
         ...(purpose !== undefined && { purpose }),
         ...(other !== undefined && { takenAt: other.taken_at }),
         ...(options.grant !== undefined && { grant: options.grant }),
+        ...(options.tokenFloors?.has(target.canonical) && { tokenAbove: options.tokenFloors.get(target.canonical) }),
       };
       // Markers first: the token the glob gets must be above those of what its links lead to.
       rememberLinks(target.canonical, claimFileOf(request), links.get(target.canonical) ?? [], context);

@@ -35,6 +35,8 @@ export interface Request {
   takenAt?: string;
   /** The take call's grant id, written in the held marker (HeldMarker.grant); none for a grant from the queue. */
   grant?: string;
+  /** A token issued for a new claim is above this one (issued on the target in another claims directory: TakeOptions.tokenFloors). */
+  tokenAbove?: number;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -52,7 +54,7 @@ export function holds(request: Pick<Request, "target" | "holder" | "mode">, cont
 /** The claim granted, or who holds it (only a writer that ignores the take lock can be in the way here). */
 export function acquire(request: Request, context: Context): GrantedClaim | Holding {
   const { store } = context;
-  const { target, holder, mode, purpose, ttl, takenAt, grant: grantId } = request;
+  const { target, holder, mode, purpose, ttl, takenAt, grant: grantId, tokenAbove = 0 } = request;
   const marker = { target, holder, mode, ...(grantId !== undefined && { grant: grantId }) };
   const fileName = claimFileOf(request);
   const grant = (claim: Claim, action: GrantedClaim["action"], previous?: Holding): GrantedClaim => ({
@@ -76,7 +78,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       case "held":
         return judgement.holding;
       case "free": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context) };
+        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context, tokenAbove) };
         if (takenAt !== undefined) claim.taken_at = takenAt;
         if (store.create(fileName, claim, tokenFileName(target, holder)) && confirmed(fileName, claim, context)) {
           rememberHeld(marker, context);
@@ -119,7 +121,7 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
         break;
       }
       case "stale": {
-        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context, staleToken(fileName, context)) };
+        const claim = { ...newClaim(target, holder, purpose ?? "", context.nowMs, ttl, mode), token: nextToken(target, context, Math.max(tokenAbove, staleToken(fileName, context))) };
         const change = () => {
           // Stamped once the claim lock is won (as a re-take's, above).
           refreshNow(context);

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
+import { highestTokenOn } from "./fencing.js";
 import { openContext, type CommonOptions, type Holding } from "./context.js";
 import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage, withUnmovedDefault } from "./routes.js";
 import { leavePointer, namesSharedWith, pinnedDirsIn } from "./pinned.js";
@@ -23,6 +24,8 @@ export interface LinkedLook {
   unpointed?: string[];
   /** With `pointTo`: the directories where the pointer to it is. */
   leftIn?: string[];
+  /** With `tokens`: the highest fencing token issued on the target, or anything overlapping it, in the directories looked in. */
+  highestToken?: number;
 }
 
 /**
@@ -41,10 +44,10 @@ export function lookThroughLinks(
   mode: Mode,
   holder: string | undefined,
   options: CommonOptions,
-  { pointTo, pointers }: { pointTo?: string; pointers?: Map<string, string[]> } = {},
+  { pointTo, pointers, tokens = false }: { pointTo?: string; pointers?: Map<string, string[]>; tokens?: boolean } = {},
 ): LinkedLook {
   const look: LinkedLook = { dirs: [], found: [] };
-  if (target.kind === "name") return lookForName(target, own, mode, holder, options, pointTo !== undefined, look);
+  if (target.kind === "name") return lookForName(target, own, mode, holder, options, { point: pointTo !== undefined, tokens }, look);
   const whole = target.kind === "directory" || target.kind === "glob";
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const env = options.env ?? process.env;
@@ -86,6 +89,7 @@ export function lookThroughLinks(
     try {
       const context = openContext({ ...options, dir });
       holdings = findConflicts(target, mode, holder, context, context.store.claimFileNames());
+      if (tokens) look.highestToken = Math.max(look.highestToken ?? 0, highestTokenOn(target, context));
     } catch (error) {
       // A pinned directory this user may not read is passed over as a pinned session passes over theirs.
       if (courtesy || (pointed.has(dir) && !dirs.includes(dir))) continue;
@@ -106,7 +110,7 @@ export function lookThroughLinks(
  * left first (`point`) in the one it moves from, so that the sessions claiming there meet this
  * take's claim as it meets theirs (settled as for a path: src/commands/take-links.ts).
  */
-function lookForName(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions, point: boolean, look: LinkedLook): LinkedLook {
+function lookForName(target: TargetShape, own: ReadonlySet<string>, mode: Mode, holder: string | undefined, options: CommonOptions, { point, tokens }: { point: boolean; tokens: boolean }, look: LinkedLook): LinkedLook {
   const env = options.env ?? process.env;
   for (const ownDir of own) {
     const unmoved = unmovedDefault(ownDir, env);
@@ -120,6 +124,7 @@ function lookForName(target: TargetShape, own: ReadonlySet<string>, mode: Mode, 
       if (!existsSync(dir)) continue;
       const context = openContext({ ...options, dir });
       for (const holding of findConflicts(target, mode, holder, context, context.store.claimFileNames())) look.found.push({ dir, holding });
+      if (tokens) look.highestToken = Math.max(look.highestToken ?? 0, highestTokenOn(target, context));
     }
   }
   return look;
