@@ -239,6 +239,8 @@ test("should meet a name held by a session with another XDG_STATE_HOME, both way
     const shown = JSON.parse(claims(["status", "shared-config", "--json"], { cwd: plain, env: other }).stdout);
     assert.equal(shown.claims.map((claim: { holder: string; claims_dir?: string }) => [claim.holder, claim.claims_dir]), [["A", holdsStore]], "status shows it, where it is");
     assert.equal(shown.free, []);
+    const listed = JSON.parse(claims(["status", "--json"], { cwd: plain, env: other }).stdout);
+    assert.equal(listed.claims.map((claim: { target: string; claims_dir?: string }) => [claim.target, claim.claims_dir]), [["shared-config", holdsStore]], "a bare status lists it, where it is");
     assert.is(claims(["take", "shared-config", "--holder", "C"], { cwd: plain, env: { ...env, XDG_STATE_HOME: join(box.root, "state-y") } }).code, 3, "a third default directory");
     assert.is(claims(["release", "--holder", "A"], { cwd: plain, env: holds }).code, 0);
   }

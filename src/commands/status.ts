@@ -88,7 +88,7 @@ function statusNow(options: StatusOptions = {}): StatusResult {
   const result = statusOfDirectory(options);
   // Pinned (`--dir`, CLAIMS_DIR), also where the sessions that do not pin one claim them, as a take here looks.
   if (named.length > 0 && !options.mine) return heldInPinned(result, [[result.dir, named]], options, pinned(options) ? unpinnedHomes(named, options.cwd ?? process.cwd(), options.env ?? process.env) : []);
-  if (!options.mine && named.length === 0) return withPackagesBelow(result, options);
+  if (!options.mine && named.length === 0) return withOtherDefaults(withPackagesBelow(result, options), options);
   if (named.length > 0) return result;
   // The caller's own claims made from here in other claims directories: where beat and release
   // without targets reach them (src/protocol/routes.ts), each shown with its directory.
@@ -115,6 +115,24 @@ function withPackagesBelow(result: StatusResult, options: StatusOptions): Status
     done.add(dir);
     const there = inDirectory(statusOfDirectory({ ...options, dir }, { lookOnly: true }));
     parts.push({ ...there, claims: there.claims.map((claim) => ({ ...claim, package: at })), queued: there.queued.map((note) => ({ ...note, package: at })) });
+  }
+  return parts.length === 0 ? result : { ...mergeResults([result, ...parts]), dir: result.dir, granted_while_waiting: result.granted_while_waiting };
+}
+
+/**
+ * Everyone's claims, from the default directory: also those in this user's other default
+ * directories, wherever XDG_STATE_HOME moves them (src/protocol/pinned.ts, namesSharedWith), which
+ * refuse a take here as their own would; each shown with its directory.
+ */
+function withOtherDefaults(result: StatusResult, options: StatusOptions): StatusResult {
+  const parts: StatusResult[] = [];
+  for (const dir of namesSharedWith(result.dir, options.env ?? process.env)) {
+    if (!existsSync(dir)) continue;
+    try {
+      parts.push(inDirectory(statusOfDirectory({ ...options, dir }, { lookOnly: true })));
+    } catch {
+      // one this user may not read: as take passes it over
+    }
   }
   return parts.length === 0 ? result : { ...mergeResults([result, ...parts]), dir: result.dir, granted_while_waiting: result.granted_while_waiting };
 }
