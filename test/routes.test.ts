@@ -685,6 +685,15 @@ test("should meet a claim made before a .claims nearer the file appeared: take, 
   assert.is(checked.code, 3);
   // Said where the claim is: no handover from here queues there.
   assert.equal(JSON.parse(checked.stdout).refused.map((held: { holder: string; claims_dir?: string }) => [held.holder, held.claims_dir]), [["A", repo.rootStore]], checked.stdout);
+  // status shows it held, and where, as take and check refuse it; the directory not made yet is the new .claims's.
+  const shown = claims(["status", "src/g.ts", "--json"], { cwd: join(root, "packages", "b"), env });
+  const status = JSON.parse(shown.stdout);
+  assert.equal([status.claims.map((held: { holder: string; claims_dir?: string }) => [held.holder, held.claims_dir]), status.free], [[["A", repo.rootStore]], []], shown.stdout);
+  assert.ok(shown.stderr.includes(`the claims directory ${join(repo.box.root, "store-b")} does not exist yet`), shown.stderr);
+  // Asked from the root, whose own claims directory is there: the one missing is still the one named.
+  const fromRoot = claims(["status", "packages/b/src/g.ts"], { cwd: root, env });
+  assert.ok(fromRoot.stdout.includes(`A  heartbeat`) && fromRoot.stderr.includes(`the claims directory ${join(repo.box.root, "store-b")} does not exist yet`), fromRoot.stdout + fromRoot.stderr);
+  assert.not.ok(fromRoot.stderr.includes(repo.rootStore), fromRoot.stderr);
   assert.match(hook("s8", join(root, "packages", "b"), file).stdout, /"permissionDecision":\s*"deny"/);
   const unknownPlace = spawnSync(process.execPath, [BIN, "hook", "claude"], {
     input: JSON.stringify({ session_id: "s8", cwd: join(root, "packages", "b"), hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t2", tool_input: { command: 'cp x.ts -t "$d/src/g.ts"; echo x > "$d"/src/g.ts' } }),

@@ -78,12 +78,27 @@ function statusNow(options: StatusOptions = {}): StatusResult {
   // Named targets are looked up where their claims live; the caller's own claims (--mine) also in
   // every other claims directory it took in from here (src/protocol/routes.ts).
   const named = options.targets ?? [];
-  const routes = named.length > 0 ? routesOf(named, options) : undefined;
+  // Also where take and check look for them (another name of the file's package, a directory above
+  // a `.claims` that appeared since, this user's other default directories for a name): claims met
+  // there are shown with their directory, where a queue from here cannot wait for them.
+  const routes = named.length > 0 ? routesOf(named, options, { linked: true }) : undefined;
   if (routes) {
-    const parts = [...routes.dirs].map(([dir, { targets }]) => ({ targets, result: statusOfDirectory({ ...options, dir, targets }) }));
-    const merged = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
+    const parts = [...routes.dirs].flatMap(([dir, { targets, homeOf = [] }]) => {
+      const home = targets.filter((target) => homeOf.includes(target));
+      const looked = targets.filter((target) => !home.includes(target));
+      return [
+        ...(home.length > 0 ? [{ targets: home, home: true, result: statusOfDirectory({ ...options, dir, targets: home }) }] : []),
+        ...(looked.length > 0 && existsSync(dir) ? [{ targets: looked, home: false, result: inDirectory(statusOfDirectory({ ...options, dir, targets: looked }, { lookOnly: true })) }] : []),
+      ];
+    });
+    const homes = parts.filter(({ home }) => home).map(({ result }) => result);
+    const { directory_missing: _missing, ...merged } = { ...mergeResults(parts.map(({ result }) => result)), dir: routes.own.dir };
+    // One claim made in two directories (a directory above a package with its own `.claims` is claimed in each) is shown once.
+    merged.claims = merged.claims.filter((claim, index) => merged.claims.findIndex((other) => other.target === claim.target && other.holder === claim.holder) === index);
+    // Nothing claimed where the targets' claims live: named by that directory, when it is one.
+    const missing = homes.length > 0 && homes.every((result) => result.directory_missing) ? { directory_missing: true as const, ...(homes.length === 1 && { dir: homes[0]?.dir as string }) } : {};
     const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
-    return heldInPinned({ ...merged, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
+    return heldInPinned({ ...merged, ...missing, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   }
   const result = statusOfDirectory(options);
   // Pinned (`--dir`, CLAIMS_DIR), also where the sessions that do not pin one claim them, as a take here looks.
