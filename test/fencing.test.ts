@@ -194,6 +194,26 @@ Tokens("should issue tokens above those issued in the other claims directories a
   release({ cwd: box.project, env, holder: "u", now: T0 + 3601 * SECOND });
   await took("p", { ...env, CLAIMS_DIR: join(box.root, "pinned") }, T0 + 3602 * SECOND, [file]);
   assert.equal(tokens, [[1, 1], [2, 2], [3, 3], [4, 4], [5]]);
+  release({ cwd: box.project, env: { ...env, CLAIMS_DIR: join(box.root, "pinned") }, holder: "p", now: T0 + 3603 * SECOND });
+  // A queued grant: u2 waits behind u1 where both claim; u1 lapses, m takes the name over in its
+  // own directory and releases it; u2's grant there comes above m's token.
+  const later = T0 + 7200 * SECOND;
+  release({ cwd: box.project, env: moved, holder: "m", now: later }); // its lapsed claim from before
+  await took("u1", env, later, ["shared-config"]);
+  const queued = await take({ cwd: box.project, env, holder: "u2", targets: ["shared-config"], queue: true, ttl: 7200, now: later + SECOND });
+  assert.equal(queued.queued?.map((place) => place.target), ["shared-config"], JSON.stringify(queued));
+  await took("m", moved, later + 3600 * SECOND, ["shared-config"]);
+  release({ cwd: box.project, env: moved, holder: "m", now: later + 3601 * SECOND });
+  beat({ cwd: box.project, env, holder: "u2", now: later + 3602 * SECOND });
+  const granted = status({ cwd: box.project, env, holder: "u2", targets: ["shared-config"], now: later + 3603 * SECOND });
+  tokens.push(granted.claims.map((claim) => claim.token as number));
+  // A beat that makes a stale claim fresh again, when the name was taken and released in the other directory meanwhile: a new token above it.
+  const again = later + 20000 * SECOND;
+  await took("m", moved, again, ["shared-config"]);
+  release({ cwd: box.project, env: moved, holder: "m", now: again + SECOND });
+  const renewed = beat({ cwd: box.project, env, holder: "u2", now: again + 2 * SECOND });
+  tokens.push(renewed.new_tokens.map((issued) => issued.token));
+  assert.equal(tokens.slice(5), [[5], [6], [7], [8], [9]], JSON.stringify(tokens));
 });
 
 Tokens.run();

@@ -3,7 +3,7 @@
 import { linksOf } from "../protocol/aliases.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { DEFAULT_TTL_SECONDS, type Claim } from "../protocol/claim.js";
-import { fencedOff, reissuedToken, tokenFileName } from "../protocol/fencing.js";
+import { fencedOff, nextToken, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
 import { withLockPatience } from "../protocol/lock.js";
 import { grantQueued } from "../protocol/grant.js";
@@ -234,6 +234,8 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
         grantQueued(context);
         continue;
       }
+      // The highest token issued on what it covers in the other claims directories a take looks in.
+      let elsewhere = 0;
       if (stale) {
         const mode = judgement.claim.mode === "shared" ? "shared" : "exclusive";
         // A glob also covers what the symlinks it matched when taken lead to: a claim taken on such
@@ -242,14 +244,18 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
         const links = linksOf(fileName, target, context);
         const [inTheWay] = findConflictsWithLinks(shapeOf(target), links, mode, holder, context, context.store.claimFileNames());
         // And a claim on another name of the file in another package's claims directory (a hard link).
-        const linked = inTheWay ? undefined : lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options)).found[0];
+        const look = inTheWay ? undefined : lookThroughLinks(shapeOf(target), new Set([context.store.dir]), mode, holder, unpinned(options), { tokens: true });
+        const linked = look?.found[0];
+        elsewhere = look?.highestToken ?? 0;
         if (inTheWay || linked) {
           return { target, now_held_by: inTheWay ? refusalOf(target, inTheWay) : (linked?.holding as Holding) };
         }
       }
       const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
       // Someone else held what it covers while it was stale: the old token must stop covering (docs/PROTOCOL.md 4a).
-      const token = stale ? reissuedToken(judgement.claim, holder, context) : undefined;
+      // So too one issued there above its own while it was stale (a take there looks here, and issues above this one).
+      const issuedThere = typeof judgement.claim.token === "number" && elsewhere > judgement.claim.token;
+      const token = stale ? (issuedThere ? nextToken(target, context, elsewhere) : reissuedToken(judgement.claim, holder, context)) : undefined;
       if (token !== undefined) renewed.token = token;
       const change = token !== undefined ? { replace: renewed, counter: tokenFileName(target, holder) } : { replace: renewed };
       if (context.store.change(fileName, judgement.version, () => change) === "done") {

@@ -109,14 +109,13 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       // the giver's own other claims there (`D/` while handing `D/a.ts`, the file of a symbol, its
       // shared claim on the target) would be another holder's fresh claim in the new holder's way,
       // two holders on one file, each refusing the other.
-      const inTheWay = [
-        ...inTheNewHoldersWay(target, holder, to, context),
-        // And in the other claims directories a take of the target by `to` would look in: the giver's
-        // claim there made by its hook where its shell pins CLAIMS_DIR, another name of the file.
-        ...lookThroughLinks(target, new Set([context.store.dir]), "exclusive", to, options).found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir })),
-      ];
+      // And in the other claims directories a take of the target by `to` would look in: the giver's
+      // claim there made by its hook where its shell pins CLAIMS_DIR, another name of the file.
+      const linked = lookThroughLinks(target, new Set([context.store.dir]), "exclusive", to, options, { tokens: true });
+      const inTheWay = [...inTheNewHoldersWay(target, holder, to, context), ...linked.found.map(({ dir, holding }) => ({ ...holding, claims_dir: dir }))];
       if (inTheWay.length > 0) throw new HandoverRefusedError(target.canonical, to, inTheWay);
-      const token = nextToken(target.canonical, context, judgement.claim.token ?? 0);
+      // Above the tokens issued on it there too, as a take's (docs/PROTOCOL.md 4a).
+      const token = nextToken(target.canonical, context, Math.max(judgement.claim.token ?? 0, linked.highestToken ?? 0));
       const handed = { ...judgement.claim, holder: to, purpose, taken_at: now, heartbeat_at: now, token };
       const change = { replace: handed, counter: tokenFileName(target.canonical, to) };
       if (context.store.change(target.fileName, judgement.version, () => change) !== "done") continue;

@@ -51,6 +51,8 @@ export interface Context {
   clockReadAt?: number;
   /** How `nowMs` stands to the files' mtimes (src/protocol/claim.ts): on one clock on a local filesystem or a network one whose clock was read; measured once read. */
   clock: MtimeClock;
+  /** The caller's environment (CommonOptions.env, else this process's): where a grant from the queue looks in other claims directories. */
+  env?: Environment;
 }
 
 /**
@@ -90,7 +92,7 @@ export function openContext(options: CommonOptions): Context {
   if (options.configAt !== undefined) settingsInput.configAt = options.configAt;
   const settings = resolveSettings(settingsInput);
   const store = new Store(settings.dir, { groupShared: settings.groupShared });
-  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, clock: { onClock: false, measured: false } };
+  const context: Context = { settings, store, nowMs: options.now ?? Date.now(), realTime: options.now === undefined, clock: { onClock: false, measured: false }, ...(options.env !== undefined && { env: options.env }) };
   if (context.realTime) {
     const clock = readFilesystemClock(settings.dir, () => store.fileMode);
     if (clock.measured) {

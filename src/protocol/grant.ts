@@ -13,7 +13,7 @@ import { readSnapshot, removeQuietly, replaceFile, tempName } from "../os/files.
 import { randomHex } from "../os/hash.js";
 import { lookThroughLinks } from "./linked.js";
 import { overlaps, shapeOf } from "../targets/overlap.js";
-import { record, type Context, type Holding } from "./context.js";
+import { record, type CommonOptions, type Context, type Holding } from "./context.js";
 import { dequeue, readQueue, type QueueEntry, type QueuedInterest } from "./queue.js";
 import { isClaimFileName, NOTICE_PREFIX } from "./store.js";
 import { holderTag } from "../targets/target.js";
@@ -91,13 +91,15 @@ export function grantQueued(context: Context): Grant[] {
     const { entry } = interest;
     const mode = modeOf(entry);
     const shape = shapeOf(entry.target);
-    const links = grantable(entry, waiting, context, claimFiles);
-    if (links === undefined) {
+    const able = grantable(entry, waiting, context, claimFiles);
+    if (able === undefined) {
       waiting.push(entry);
       continue;
     }
+    const { links, tokenAbove } = able;
     // Granted as the call that queued it (its grant id): a wait that gives back what it got gives this back too.
-    const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }), ...(typeof entry.grant === "string" && { grant: entry.grant }) };
+    // Its token is above those issued on the target in the other directories looked in, as a take's (docs/PROTOCOL.md 4a).
+    const request = { target: entry.target, holder: entry.holder, mode, purpose: entry.purpose, ...(entry.ttl !== undefined && { ttl: entry.ttl }), ...(typeof entry.grant === "string" && { grant: entry.grant }), ...(tokenAbove > 0 && { tokenAbove }) };
     rememberLinks(entry.target, claimFileOf(request), links, context);
     let outcome: ReturnType<typeof acquire>;
     try {
@@ -115,7 +117,7 @@ export function grantQueued(context: Context): Grant[] {
     }
     // A take of another name in another package's claims directory shares no take lock with this
     // grant: looked at again with the claim in place, and this side yields (src/protocol/linked.ts).
-    if (lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0) {
+    if (lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, lookOptions(context)).found.length > 0) {
       giveBack(outcome, context);
       waiting.push(entry);
       continue;
@@ -140,20 +142,27 @@ export function grantQueued(context: Context): Grant[] {
   return grants;
 }
 
+/** How a grant looks in the other claims directories: with the caller's environment, and its fixed time where it fixed one (tests). */
+function lookOptions(context: Context): CommonOptions {
+  return { env: context.env ?? process.env, ...(!context.realTime && { now: context.nowMs }) };
+}
+
 /**
  * Whether the interest can be granted now: not behind an earlier waiter it conflicts with (`ahead`),
  * and nothing fresh in the way, here or through another name of the file in another package's
  * claims directory (src/protocol/linked.ts: read-only, with this process's environment). The
- * symlinks a glob matches (granted with it, as in a direct take) when it can; undefined when not.
+ * symlinks a glob matches (granted with it, as in a direct take) when it can, and the highest token
+ * issued on the target in the other directories looked in; undefined when not.
  */
-function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, claimFiles: string[]): Link[] | undefined {
+function grantable(entry: QueueEntry, ahead: QueueEntry[], context: Context, claimFiles: string[]): { links: Link[]; tokenAbove: number } | undefined {
   if (ahead.some((earlier) => earlier.holder !== entry.holder && conflicting(earlier, entry))) return undefined;
   const mode = modeOf(entry);
   const shape = shapeOf(entry.target);
   const links = shape.kind === "glob" ? symlinksMatched(shape, context.settings.home) : [];
   if (findConflictsWithLinks(shape, links, mode, entry.holder, context, claimFiles).length > 0) return undefined;
-  if (lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, { env: process.env }).found.length > 0) return undefined;
-  return links;
+  const look = lookThroughLinks(shape, new Set([context.store.dir]), mode, entry.holder, lookOptions(context), { tokens: true });
+  if (look.found.length > 0) return undefined;
+  return { links, tokenAbove: look.highestToken ?? 0 };
 }
 
 /**
