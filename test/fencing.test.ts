@@ -214,6 +214,19 @@ Tokens("should issue tokens above those issued in the other claims directories a
   const renewed = beat({ cwd: box.project, env, holder: "u2", now: again + 2 * SECOND });
   tokens.push(renewed.new_tokens.map((issued) => issued.token));
   assert.equal(tokens.slice(5), [[5], [6], [7], [8], [9]], JSON.stringify(tokens));
+  // A lapsed holder's token, once the other directory's session took the name over and let it go:
+  // fenced for check, beat and release --token; a re-take of the stale claim gets a new one above.
+  const lease = T0 + 40000 * SECOND;
+  const first = (await take({ cwd: box.project, env, holder: "u3", targets: ["lease"], now: lease })).granted[0]?.token as number;
+  const over = (await take({ cwd: box.project, env: moved, holder: "m", targets: ["lease"], now: lease + 3600 * SECOND })).granted[0]?.token as number;
+  assert.ok(over > first, `${over} > ${first}`);
+  release({ cwd: box.project, env: moved, holder: "m", now: lease + 3601 * SECOND });
+  const asked = { cwd: box.project, env, holder: "u3", targets: ["lease"], token: first, now: lease + 3602 * SECOND };
+  assert.equal(check(asked).fenced.map((fenced) => fenced.current_token), [over], "check --token");
+  assert.equal(beat(asked).lost, ["lease"], "beat --token");
+  assert.equal(release(asked).lost, ["lease"], "release --token");
+  const retaken = await take({ cwd: box.project, env, holder: "u3", targets: ["lease"], now: lease + 3603 * SECOND });
+  assert.ok((retaken.granted[0]?.token as number) > over, JSON.stringify(retaken.granted));
 });
 
 Tokens.run();

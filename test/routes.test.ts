@@ -253,11 +253,40 @@ test("should meet a name held by a session with another XDG_STATE_HOME, both way
   // A pointer left without saying so (by a version that judged paths only): the moved session's next beat says so.
   assert.is(claims(["take", "deploy", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
   writeFileSync(join(defaultStore, ".pinned", encodeURIComponent(movedStore)), `${JSON.stringify({ dir: movedStore })}\n`);
+  rmSync(join(movedStore, ".moved-from"), { force: true });
   assert.is(claims(["take", "deploy", "--holder", "B"], { cwd: plain, env }).code, 0, "not known as a moved default: its names unseen");
   assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
   assert.is(claims(["beat", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
   assert.equal(pointer(movedStore), { dir: movedStore, moved_default: true });
+  assert.ok(existsSync(join(movedStore, ".moved-from")));
   assert.is(claims(["take", "deploy", "--holder", "B"], { cwd: plain, env }).code, 3, "met once the beat said so");
+  // Known from the disk, not the caller's environment: a queue in the moved directory served by a
+  // process without that XDG_STATE_HOME (a sweep from cron with --dir, a status --dir) does not
+  // grant a name held in the other, nor does a take there with --dir.
+  assert.is(claims(["release", "--holder", "A"], { cwd: plain, env: moved }).code, 0);
+  assert.equal(JSON.parse(readFileSync(join(movedStore, ".moved-from"), "utf8")), { dir: defaultStore });
+  assert.is(claims(["take", "queued-name", "--holder", "A", "--ttl", "1"], { cwd: plain, env: moved }).code, 0);
+  assert.is(claims(["take", "queued-name", "--holder", "D", "--queue", "--ttl", "600"], { cwd: plain, env: moved }).code, 6);
+  const aged = join(movedStore, "queued-name.json");
+  const old = new Date(Date.now() - 60_000);
+  writeFileSync(aged, `${JSON.stringify({ ...JSON.parse(readFileSync(aged, "utf8")), heartbeat_at: old.toISOString().replace(/\.\d+Z$/, "Z") })}\n`);
+  utimesSync(aged, old, old);
+  assert.is(claims(["take", "queued-name", "--holder", "B", "--purpose", "without"], { cwd: plain, env }).code, 0, "A's claim is stale");
+  const cron = { HOME: join(box.root, "elsewhere") };
+  for (const args of [["sweep", "--dir", movedStore], ["status", "--dir", movedStore], ["take", "queued-name", "--holder", "Z", "--dir", movedStore]]) {
+    const run = claims(args, { cwd: plain, env: cron });
+    if (args[0] === "take") assert.match(run.stdout, /held by B for "without"/, run.stdout + run.stderr);
+    assert.not.ok(existsSync(aged) && JSON.parse(readFileSync(aged, "utf8")).holder !== "A", `${args.join(" ")}: no second holder (${existsSync(aged) ? readFileSync(aged, "utf8") : "gone"})`);
+  }
+  assert.is(claims(["check", "queued-name", "--holder", "Z", "--dir", defaultStore], { cwd: plain, env: cron }).code, 3);
+  assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
+  // A moved directory that cannot be read (here a file where it should be) is passed over, not an error for every name.
+  const broken = join(box.root, "not-a-directory");
+  writeFileSync(broken, "");
+  writeFileSync(join(defaultStore, ".pinned", encodeURIComponent(broken)), `${JSON.stringify({ dir: broken, moved_default: true })}\n`);
+  const past = claims(["take", "other-name", "--holder", "B"], { cwd: plain, env });
+  assert.is(past.code, 0, past.stdout + past.stderr);
+  assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
   // A session pinning a directory of its own keeps its names its own: its pointer (a path claimed) says no moved default.
   const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };
   writeFileSync(join(plain, "x.ts"), "");

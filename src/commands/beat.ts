@@ -11,12 +11,12 @@ import { forgetHeld, namedOrAllMine, toldHeld, touchHeld } from "../protocol/hel
 import { touchUnresolved } from "../protocol/unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { leavePointer } from "../protocol/pinned.js";
+import { leaveMovedPointers } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
 import { inTheirDirectories } from "../protocol/routes.js";
-import { lookThroughLinks } from "../protocol/linked.js";
+import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { giveBack, howLanded, stampClocks } from "../protocol/acquire.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -136,7 +136,7 @@ function beatIn(options: BeatOptions): BeatResult {
   // claim taken by a version that left none, or none saying it is a moved default's, which the
   // names need) is left now. A stat and a read where it is there.
   const unmoved = any ? unmovedDefault(context.store.dir, options.env ?? process.env) : undefined;
-  if (unmoved !== undefined) leavePointer({ dir: unmoved, groupShared: false }, context.store.dir, { movedDefault: true });
+  if (unmoved !== undefined) leaveMovedPointers(unmoved, context.store.dir);
   if (result.renewed.length === 0 && result.waiting.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
     result.directory_missing = true;
     result.dir = context.settings.dir;
@@ -161,7 +161,7 @@ function renew(fileName: string, target: string, holder: string, context: Contex
   const judgement = judge(context.store.read(fileName), target, holder, context);
   if (judgement.state === "free" || judgement.state === "blocked") return { target };
   if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
-  const fenced = fencedOff(judgement.claim, holder, token, context);
+  const fenced = fencedOff(judgement.claim, holder, token, context, () => linkedContexts(shapeOf(target), context.store.dir, holder, unpinned(options)));
   if (fenced) return { target, ...fenced };
   if (!judgement.stale && renewAfterMs !== undefined && isYoung(judgement.claim, context.nowMs, renewAfterMs)) return "young";
   // A hook's renewal of a claim with half its TTL or more to go does not wait out a take lock

@@ -4,11 +4,11 @@
 import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
-import { newerTokenOfOther } from "../protocol/fencing.js";
+import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
-import { lookThroughLinks } from "../protocol/linked.js";
+import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
 import { asOneVerb } from "../os/lookups.js";
@@ -181,7 +181,7 @@ function checkIn(options: CheckOptions): CheckResult {
       (result.warnings ??= []).push(`${named.canonical} was also checked as the ${what} ${path} it will be; check name:${named.canonical} to ask about the name alone`);
     }
     if (options.token !== undefined) {
-      const fenced = fenceOf(target, options.token, holder, context, fileNames);
+      const fenced = fenceOf(target, options.token, holder, context, fileNames, options);
       if (fenced) {
         result.fenced.push(fenced);
         continue;
@@ -235,9 +235,10 @@ function holdsShared(target: TargetShape, holder: string, fileNames: string[], c
  * A write under `token` is fenced unless a claim carrying that token covers the target (the claim
  * on the target itself, a directory above it, a glob matching it or a symlink to it, the file of a symbol), and no
  * other holder was issued a newer token on anything overlapping the target since: a lapsed claim
- * whose region another holder took meanwhile must not write again.
+ * whose region another holder took meanwhile must not write again; here, or in the other claims
+ * directories a take of it looks in, whose takes issue tokens above this one's (docs/PROTOCOL.md 4a).
  */
-function fenceOf(target: TargetShape, token: number, holder: string | undefined, context: Context, fileNames: string[]): Fenced | undefined {
+function fenceOf(target: TargetShape, token: number, holder: string | undefined, context: Context, fileNames: string[], options: CheckOptions): Fenced | undefined {
   const own = context.store.read(claimFileName(target.canonical));
   const current = own.state === "claim" ? own.claim.token : undefined;
   const covering = [
@@ -254,7 +255,7 @@ function fenceOf(target: TargetShape, token: number, holder: string | undefined,
     return { target: target.canonical, token, ...(current !== undefined && { current_token: current }) };
   }
   // Shared holders coexist: a shared claim is fenced by a newer exclusive holding of another only.
-  const newer = newerTokenOfOther(target, carrier.holder, token, context, carrier.mode === "shared");
+  const newer = newerTokenOfOtherIn([context, ...linkedContexts(target, context.store.dir, holder, options)], target, carrier.holder, token, carrier.mode === "shared");
   if (!newer) return undefined;
   return { target: target.canonical, token, current_token: newer.token, ...(newer.target !== target.canonical && { newer_token_target: newer.target }) };
 }

@@ -16,7 +16,7 @@ import { claimFileName, looksLikePath, pathItWillBe, sharedClaimFileName, type T
 import { shapeOf } from "../targets/overlap.js";
 import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { linksOf } from "../protocol/aliases.js";
-import { lookThroughLinks } from "../protocol/linked.js";
+import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { take, type TakeResult } from "./take.js";
 import { oneDirectory, rememberElsewhere, routesOf, settingsOf } from "../protocol/routes.js";
 import { checkHolder } from "../protocol/settings.js";
@@ -100,7 +100,7 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
       // Unless a purpose is given: the new holder's own, when it queued for the target; else the giver's.
       const waiting = readQueue(context).find((interest) => interest.fileName === queueFileName(target.canonical, to));
       const purpose = options.purpose ?? waiting?.entry.purpose ?? judgement.claim.purpose;
-      const fenced = fencedOff(judgement.claim, holder, options.token, context);
+      const fenced = fencedOff(judgement.claim, holder, options.token, context, () => linkedContexts(target, context.store.dir, holder, options));
       if (fenced) throw new NotYoursError(target.canonical, undefined, `You no longer hold ${target.canonical} as that holding: ${whyFenced(fenced, options.token as number)}; only the current holding can hand it over.`);
       // A claim of yours gone stale is held by nobody: something overlapping it may have been taken
       // meanwhile, which handing it on would not look for.

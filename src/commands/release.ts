@@ -4,6 +4,8 @@ import { BadInputError, BusyError } from "../os/errors.js";
 import { holderOf, judge, judgedUnderTakeLock, namedDirectoryMissing, openContext, record, refreshNow, type CommonOptions, type Context } from "../protocol/context.js";
 import { holds } from "../protocol/acquire.js";
 import { fencedOff } from "../protocol/fencing.js";
+import { linkedContexts } from "../protocol/linked.js";
+import { shapeOf } from "../targets/overlap.js";
 import { consumeNotices, grantQueued, meets, noticedTargets } from "../protocol/grant.js";
 import { forgetHeld, grantOf, heldMarkers, namedOrAllMine, spareMarker } from "../protocol/held.js";
 import { dequeue, QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
@@ -91,7 +93,7 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const releaseAll = () => {
     for (const { fileName, target } of work) {
       if (options.grant !== undefined && grantOf(holder, target, context) !== options.grant) continue;
-      tell(releaseOne(fileName, target, holder, context, options.token), target, holder, everything, wasGranted, result, context);
+      tell(releaseOne(fileName, target, holder, context, options.token, options), target, holder, everything, wasGranted, result, context);
       forgetHeld(holder, target, context);
     }
   };
@@ -206,7 +208,7 @@ function lookAgain(
   const noticed = noticedTargets(holder, context);
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     if (!noticed.has(target)) continue;
-    const outcome = releaseOne(fileName, target, holder, context, options.token);
+    const outcome = releaseOne(fileName, target, holder, context, options.token, options);
     if (outcome === "released") {
       // No longer another's, nor nobody's: what the first pass said of it is superseded.
       result.lost = result.lost.filter((lost) => lost !== target);
@@ -298,7 +300,7 @@ function handToQueue(
   }
 }
 
-function releaseOne(fileName: string, target: string, holder: string, context: Context, token?: number): "released" | "not_held" | LostClaim {
+function releaseOne(fileName: string, target: string, holder: string, context: Context, token: number | undefined, options: CommonOptions): "released" | "not_held" | LostClaim {
   for (let attempt = 0; attempt < 50; attempt++) {
     const judgement = judge(context.store.read(fileName), target, holder, context);
     if (judgement.state === "free") return "not_held";
@@ -306,7 +308,7 @@ function releaseOne(fileName: string, target: string, holder: string, context: C
     if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
     // A later holding, a token that was never this holding's, or a lapse another holder wrote
     // under meanwhile: leave the claim alone, as beat would report it lost.
-    const fenced = fencedOff(judgement.claim, holder, token, context);
+    const fenced = fencedOff(judgement.claim, holder, token, context, () => linkedContexts(shapeOf(target), context.store.dir, holder, options));
     if (fenced) return { target, ...fenced };
     // On a full disk the claim lock is made from the holder's own marker of the target
     // (src/protocol/lock.ts).

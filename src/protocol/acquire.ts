@@ -93,10 +93,12 @@ export function acquire(request: Request, context: Context): GrantedClaim | Hold
       }
       case "mine": {
         const renewed: Claim = { ...judgement.claim, heartbeat_at: formatTimestamp(context.nowMs) };
-        // A claim from before tokens, or a script's, gets one; a stale one another holder's newer token overlaps, a new one.
-        const reissued = judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
+        // A claim from before tokens, or a script's, gets one; a stale one another holder's newer token overlaps, a new one;
+        // so does one below a token issued on it in another claims directory (tokenAbove) while it was stale.
+        const above = judgement.stale && tokenAbove > (typeof judgement.claim.token === "number" ? judgement.claim.token : 0);
+        const reissued = above ? nextToken(target, context, tokenAbove) : judgement.stale ? reissuedToken(judgement.claim, holder, context) : undefined;
         const issuing = typeof renewed.token !== "number" || reissued !== undefined;
-        if (issuing) renewed.token = reissued ?? nextToken(target, context);
+        if (issuing) renewed.token = reissued ?? nextToken(target, context, tokenAbove);
         if (purpose !== undefined) renewed.purpose = purpose;
         if (ttl !== undefined) renewed.ttl = ttl;
         const change = () => {

@@ -278,11 +278,25 @@ export type Fenced = { newer_token: number; newer_token_target?: string } | { cu
  * claim is fenced by a newer token of another holder's exclusive claim only (one taken over what it
  * covered once it lapsed), never by another shared holder's.
  */
-export function fencedOff(claim: Claim, holder: string, token: number | undefined, context: Context): Fenced | undefined {
+export function fencedOff(claim: Claim, holder: string, token: number | undefined, context: Context, elsewhere: () => Context[] = () => []): Fenced | undefined {
   if (token === undefined) return undefined;
   if ((claim.token ?? 0) > token) return { newer_token: claim.token as number };
   if (claim.token !== undefined && claim.token !== token) return { current_token: claim.token };
-  const newer = newerTokenOfOther(shapeOf(claim.target), holder, token, context, claim.mode === "shared");
+  const newer = newerTokenOfOtherIn([context, ...elsewhere()], shapeOf(claim.target), holder, token, claim.mode === "shared");
   if (!newer) return undefined;
   return { newer_token: newer.token, ...(newer.target !== claim.target && { newer_token_target: newer.target }) };
+}
+
+/**
+ * newerTokenOfOther in each of `contexts`: the claim's own directory and the other claims
+ * directories a take of its target looks in (src/protocol/linked.ts, linkedContexts), whose takes
+ * issue tokens above this directory's (section 4a). The newest of them.
+ */
+export function newerTokenOfOtherIn(contexts: Context[], target: TargetShape, holder: string, token: number, exclusiveOnly = false): NewerToken | undefined {
+  let newest: NewerToken | undefined;
+  for (const context of contexts) {
+    const newer = newerTokenOfOther(target, holder, token, context, exclusiveOnly);
+    if (newer !== undefined && (newest === undefined || newer.token > newest.token)) newest = newer;
+  }
+  return newest;
 }

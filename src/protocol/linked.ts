@@ -9,9 +9,9 @@ import { dirname } from "node:path";
 import type { Mode } from "./claim.js";
 import { findConflicts } from "./conflicts.js";
 import { highestTokenOn } from "./fencing.js";
-import { openContext, type CommonOptions, type Holding } from "./context.js";
+import { openContext, type CommonOptions, type Context, type Holding } from "./context.js";
 import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage, withUnmovedDefault } from "./routes.js";
-import { leavePointer, namesSharedWith, pinnedDirsIn } from "./pinned.js";
+import { leaveMovedPointers, leavePointer, namesSharedWith, pinnedDirsIn } from "./pinned.js";
 import { resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
@@ -75,7 +75,7 @@ export function lookThroughLinks(
     thereAll.delete(pointTo);
     const movedFrom = unmovedDefault(pointTo, env);
     for (const there of thereAll.values()) {
-      if (leavePointer(there, pointTo, { movedDefault: there.dir === movedFrom })) (look.leftIn ??= []).push(there.dir);
+      if (there.dir === movedFrom ? leaveMovedPointers(movedFrom, pointTo) : leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
       else (look.unpointed ??= []).push(there.dir);
     }
   }
@@ -115,17 +115,44 @@ function lookForName(target: TargetShape, own: ReadonlySet<string>, mode: Mode, 
   for (const ownDir of own) {
     const unmoved = unmovedDefault(ownDir, env);
     if (point && unmoved !== undefined) {
-      if (leavePointer({ dir: unmoved, groupShared: false }, ownDir, { movedDefault: true })) (look.leftIn ??= []).push(unmoved);
+      if (leaveMovedPointers(unmoved, ownDir)) (look.leftIn ??= []).push(unmoved);
       else (look.unpointed ??= []).push(unmoved);
     }
     for (const dir of namesSharedWith(ownDir, env)) {
       if (own.has(dir) || look.dirs.includes(dir)) continue;
       look.dirs.push(dir);
       if (!existsSync(dir)) continue;
-      const context = openContext({ ...options, dir });
-      for (const holding of findConflicts(target, mode, holder, context, context.store.claimFileNames())) look.found.push({ dir, holding });
-      if (tokens) look.highestToken = Math.max(look.highestToken ?? 0, highestTokenOn(target, context));
+      try {
+        const context = openContext({ ...options, dir });
+        const found = findConflicts(target, mode, holder, context, context.store.claimFileNames());
+        if (tokens) look.highestToken = Math.max(look.highestToken ?? 0, highestTokenOn(target, context));
+        for (const holding of found) look.found.push({ dir, holding });
+      } catch {
+        // One this user may not read (a moved default on a mount it cannot reach): passed over, as a
+        // pinned directory it may not read is, rather than failing every name's take, check and
+        // queued grant here (and the hooks' takes with them).
+        continue;
+      }
     }
   }
   return look;
+}
+
+/**
+ * The other claims directories a take of `target` from `dir` would look in (lookThroughLinks) that
+ * exist and this user may read, opened: where a fencing token may have been issued meanwhile above
+ * the one given (src/protocol/fencing.ts, fencedOff; docs/PROTOCOL.md 4a).
+ */
+export function linkedContexts(target: TargetShape, dir: string, holder: string | undefined, options: CommonOptions): Context[] {
+  const { dir: _dir, ...unpinnedOptions } = options;
+  const contexts: Context[] = [];
+  for (const other of lookThroughLinks(target, new Set([dir]), "exclusive", holder, unpinnedOptions).dirs) {
+    if (!existsSync(other)) continue;
+    try {
+      contexts.push(openContext({ ...unpinnedOptions, dir: other }));
+    } catch {
+      // one this user may not read: passed over, as a take passes it over
+    }
+  }
+  return contexts;
 }

@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } f
 import { basename, join } from "node:path";
 import { fsyncDirectory, listedIfThere, ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
-import { type Environment, isUnmovedDefault, type Settings, unmovedDefault } from "./settings.js";
+import { type Environment, type Settings, unmovedDefault } from "./settings.js";
 import { Store } from "./store.js";
 
 /**
@@ -190,24 +190,74 @@ function readPointer(path: string): { dir: string; moved_default?: true } | unde
  * of the session that takes it alone (a pinned directory's names are its own, a package's its
  * own), but the default directory is one place to its user however XDG_STATE_HOME is set in each
  * session, and two sessions of one user, one with it and one without, would both be granted
- * `shared-config`. So for `dir` the default directory XDG_STATE_HOME moves, the one it moves from
- * (`~/.local/state/claims`, unmovedDefault) and the other moved ones its pointers name; for `dir`
- * that one, the moved ones. A moved default's pointer says it is one (`"moved_default": true`,
- * left by leavePointer before its session's first claim), so a pin's pointer never makes the
- * pinned directory's names the default's. None for any other directory.
+ * `shared-config`. So for `dir` a moved default, the one it moves from (`~/.local/state/claims`)
+ * and the other moved ones pointed to from there; for `dir` that one, the moved ones. Known from
+ * the disk, not from the caller's environment, so that a process without that XDG_STATE_HOME or
+ * HOME acting on either (a sweep from cron, `status --dir`, a queue served by another session)
+ * judges as the sessions do: the unmoved one holds a pointer to each moved one saying so
+ * (`"moved_default": true`), and each moved one a `.moved-from` naming the unmoved one, both left
+ * by leaveMovedPointers before its session's first claim there; before that, the moved session's
+ * own XDG_STATE_HOME says it (unmovedDefault). None for any other directory.
  */
 export function namesSharedWith(dir: string, env: Environment): string[] {
-  const moved = unmovedDefault(dir, env);
-  const unmoved = moved ?? (isUnmovedDefault(dir, env) ? dir : undefined);
+  const here = movedDefaultsIn(dir);
+  const unmoved = here.length > 0 ? dir : (unmovedDefault(dir, env) ?? movedFrom(dir));
   if (unmoved === undefined) return [];
-  const dirs = new Set([unmoved]);
-  for (const name of listedIfThere(join(unmoved, PINNED_DIRECTORY))) {
-    if (name.startsWith(".")) continue; // a temp file being written, or one sweep set aside
-    const pointer = readPointer(join(unmoved, PINNED_DIRECTORY, name));
-    if (pointer?.moved_default === true && pointer.dir !== unmoved && existsSync(pointer.dir)) dirs.add(pointer.dir);
-  }
+  const dirs = new Set([unmoved, ...(unmoved === dir ? here : movedDefaultsIn(unmoved))]);
   dirs.delete(dir);
   return [...dirs];
+}
+
+/** The moved default directories the pointers in `dir` name: said so by the pointer, or by the `.moved-from` there (a pin's pointer may have been renamed over one's). */
+function movedDefaultsIn(dir: string): string[] {
+  const dirs: string[] = [];
+  for (const name of listedIfThere(join(dir, PINNED_DIRECTORY))) {
+    if (name.startsWith(".")) continue; // a temp file being written, or one sweep set aside
+    const pointer = readPointer(join(dir, PINNED_DIRECTORY, name));
+    if (pointer === undefined || pointer.dir === dir || !existsSync(pointer.dir)) continue;
+    if (pointer.moved_default === true || movedFrom(pointer.dir) === dir) dirs.push(pointer.dir);
+  }
+  return dirs;
+}
+
+/** A moved default directory's record of the unmoved one (`~/.local/state/claims` of its user), where one is. */
+export const MOVED_FROM_FILE = ".moved-from";
+
+function movedFrom(dir: string): string | undefined {
+  const snapshot = readSnapshot(join(dir, MOVED_FROM_FILE));
+  if (snapshot.kind !== "file") return undefined;
+  try {
+    const record = JSON.parse(snapshot.bytes.toString("utf8")) as { dir?: unknown };
+    return typeof record.dir === "string" && record.dir.startsWith("/") && record.dir !== dir ? record.dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For a session whose XDG_STATE_HOME moves its default directory `movedDir` away from `unmoved`:
+ * the pointer to it in `unmoved` saying it is a moved default, and its `.moved-from` naming
+ * `unmoved`, each durably unless there already (namesSharedWith). False when the pointer could
+ * not be left (the caller says who will not see its claims).
+ */
+export function leaveMovedPointers(unmoved: string, movedDir: string): boolean {
+  const left = leavePointer({ dir: unmoved, groupShared: false }, movedDir, { movedDefault: true });
+  if (movedFrom(movedDir) === unmoved) return left;
+  try {
+    const store = new Store(movedDir, { groupShared: false });
+    store.ensure();
+    const temp = writeTempFile(movedDir, `${JSON.stringify({ dir: unmoved })}\n`, store.fileMode);
+    try {
+      renameSync(temp, join(movedDir, MOVED_FROM_FILE));
+    } catch (error) {
+      removeQuietly(temp);
+      throw error;
+    }
+    fsyncDirectory(movedDir);
+  } catch {
+    // The moved directory is this session's own: a take there fails on it, and says so.
+  }
+  return left;
 }
 
 /**

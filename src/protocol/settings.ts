@@ -122,16 +122,6 @@ function unmovedDefaultOf(env: Environment): string | undefined {
   return isAbsolute(given) ? foldPath(defaultClaimsDir({}, given)) : undefined;
 }
 
-/**
- * Whether `dir` is the default claims directory where no XDG_STATE_HOME moves it,
- * `~/.local/state/claims` of this user (by real path): the one the directories unmovedDefault
- * gives for other sessions point from.
- */
-export function isUnmovedDefault(dir: string, env: Environment): boolean {
-  const unmoved = unmovedDefaultOf(env);
-  return unmoved !== undefined && (unmoved === dir || realOf(unmoved) === realOf(dir));
-}
-
 /** Whether the nearest directory above `path` that exists may be written by this process (so `path` may be made). */
 function creatable(path: string): boolean {
   for (let at = dirname(path); ; at = dirname(at)) {
