@@ -125,6 +125,41 @@ Named("should read the commands tar's and zip's options name as scripts", async 
   }
 });
 
+Named("should read a word of tar's the text does not fix, where it may be an option, as any file", async ({ box }) => {
+  file(box, "t/a.ts", "export const a = 1;\n");
+  // Any option at all: `-x` with `-C /` extracts anywhere, `-I cmd` runs a command, `--index-file=f` writes f.
+  for (const command of [
+    'tar "$opt" -f a.tar', // the first word: options, old-style letters or dashed
+    "tar $opts -f a.tar",
+    "tar -$x f a.tar",
+    'tar "$mode"f a.tar',
+    'tar -f a.tar "$m"', // no mode in the text: the word that gives one
+    "tar -f a.tar $opts",
+    'tar -t "-$x" -f a.tar', // a dash, the rest not fixed
+    'tar -tf a.tar --"$long"',
+    'tar -tf a.tar --index-file="$x"',
+    'tar -c --file="$f" t',
+    'tar -xf a.tar -C"$d"',
+    'bsdtar "$opt" -f a.tar',
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // The mode fixed, an archive's name or a member's unfixed, an option whose value names nothing written: as before.
+  for (const command of [
+    "tar -tf a.tar",
+    'tar tf "$f"',
+    'tar -tvf "$f"',
+    'tar -tf a.tar "$m"',
+    'tar -czf out/x.tgz "$dir"',
+    'tar -cf out/x.tar --exclude="$p" t',
+    'tar -cf out/x.tar -X"$f" t',
+    'tar -tf a.tar -- "-$x"', // after `--`, a name
+  ]) {
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
 Named("should pass git's read-only options the gate once took for ones that run a command", async () => {
   const { mayWrite } = await import("../src/hooks/shell-gate.js");
   // The gate's git patterns were case-blind (grep's -o for -O) and took --u for --upload-pack (--unshallow).

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import { exists, isDirectory } from "../targets/target.js";
 import { optionFiles, placeOf, type Rule, type RuleInput } from "./shell-rule.js";
 import { INPUT, type Nested, STDIN } from "./shell-runners.js";
-import { anyIn, anyUnder, directoryAt, readText, shellQuoted, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, HOLE, readText, shellQuoted, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 
 /** gzip's, bzip2's and xz's long options; their letters that take a value differ (gzip's -M is a flag, xz's a limit). */
 const COMPRESSING: Record<string, string> = {
@@ -73,11 +73,11 @@ export const TAR: Syntax = {
   },
 };
 
-/** tar's arguments read by its syntax, and where each of the reading's stands in the command's own. */
-function tarReading(args: Array<string | undefined>): { reading: Reading; origin: (at: number) => number } {
+/** tar's arguments read by its syntax (`list`, as read), and where each of the reading's stands in the command's own. */
+function tarReading(args: Array<string | undefined>): { reading: Reading; origin: (at: number) => number; list: Array<string | undefined> } {
   // `tar xzf a.tgz`: a first word without a dash is a cluster of letters whose values follow it, in order.
   const first = args[0];
-  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return { reading: readOptions(args, TAR), origin: (at) => at };
+  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return { reading: readOptions(args, TAR), origin: (at) => at, list: args };
   const rewritten: Array<string | undefined> = [];
   const from: number[] = [];
   let next = 1;
@@ -93,7 +93,48 @@ function tarReading(args: Array<string | undefined>): { reading: Reading; origin
     rewritten.push(args[at]);
     from.push(at);
   }
-  return { reading: readOptions(rewritten, TAR), origin: (at) => from[at] as number };
+  return { reading: readOptions(rewritten, TAR), origin: (at) => from[at] as number, list: rewritten };
+}
+
+/** tar's modes: given none, it does nothing. */
+const TAR_MODES = ["x", "c", "t", "r", "u", "A", "d", "delete", "test-label"];
+
+/**
+ * tar's options whose value, where the text does not fix it, still names nothing tar writes or
+ * runs: a pattern, a name, a number, a date, a file it only reads (`--exclude="$p"`, `-T"$list"`).
+ */
+const TAR_INERT_VALUES = ["b", "H", "K", "L", "N", "T", "V", "X", "exclude", "owner", "group", "mode", "mtime", "transform", "xform", "strip-components", "newer-mtime", "record-size", "quoting-style", "sort", "warning", "owner-map", "group-map", "hole-detection", "occurrence", "atime-preserve", "checkpoint"];
+
+/**
+ * Whether a word of tar's that the text does not fix may be an option, and so any option at all:
+ * `-x` with `-C /` (extracting anywhere), `-I cmd`, `--index-file=f`, `--to-command=cmd`. Such is
+ * the first word, options whether old-style letters or dashed (`tar "$opt" -f a.tar`, `tar $opts
+ * …`, `tar -$x f a.tar`); a later one read as an operand whose text starts with a dash and does not
+ * fix the rest (`-"$x"`, `--"$long"`, `-I"$cmd"`, `-C"$d"`, `--file="$f"`), but for an option whose
+ * value alone is unfixed and names nothing written (TAR_INERT_VALUES: `--exclude="$p"`); and any
+ * operand the text does not fix where it gives tar no mode (`tar -f a.tar "$m"`), for then that
+ * word must give one. Not a word after `--`, nor an option's value (`tar tf "$f"`), nor, where the
+ * text fixes the mode, a word whose text does not start with a dash (`tar -czf out.tgz "$dir"`):
+ * read as the operand it stands as, as every command's is (shell-options.ts).
+ */
+function unfixedTarOption(args: Array<string | undefined>, text: (at: number) => string | undefined): boolean {
+  if (args.length > 0 && args[0] === undefined) return true;
+  const { reading, origin, list } = tarReading(args);
+  const moded = reading.has(...TAR_MODES);
+  return reading.operands.some((at) => {
+    if (list[at] !== undefined || (moded && !dashedUnfixed(text(origin(at)) ?? HOLE))) return false;
+    // After `--`, an operand whatever it holds: read with a flag in its place, it is one still.
+    return !readOptions(list.map((arg, index) => (index === at ? "-v" : arg)), TAR).operands.includes(at);
+  });
+}
+
+/** A word of tar's, a HOLE where the text does not fix it, that starts as an option and may be one that writes or runs (unfixedTarOption). */
+function dashedUnfixed(word: string): boolean {
+  if (!word.startsWith("-")) return false;
+  const long = /^--([^=\u0001]+)=/.exec(word);
+  if (long !== null) return !readOptions([`--${long[1]}=`], TAR).has(...TAR_INERT_VALUES);
+  const letter = word[1] as string;
+  return !(shortTakes(TAR, letter) === 1 && TAR_INERT_VALUES.includes(letter));
 }
 
 /**
@@ -102,7 +143,7 @@ function tarReading(args: Array<string | undefined>): { reading: Reading; origin
  * `--checkpoint-action=exec=…` (a listing's too), the volume script (`-F`, `--info-script`) and
  * the remote shell (`--rsh-command`, `--rmt-command`: remoteShellRun); zip's test command (`-TT`,
  * `--unzip-command`, given the archive, or in place of `{}`). UNKNOWABLE where the text does not
- * fix one.
+ * fix one, or, for tar, may give one in a word it does not fix (unfixedTarOption).
  */
 export function archiveCommandRuns(program: string, args: Array<string | undefined>, cwd: string | undefined, text: (at: number) => string | undefined): Nested[] | typeof UNKNOWABLE {
   const scripts: Array<string | undefined> = [];
@@ -119,7 +160,7 @@ export function archiveCommandRuns(program: string, args: Array<string | undefin
     places = [...new Set(places)];
     scripts.push(...reading.values("I"), ...reading.values("F"));
     for (const action of reading.values("checkpoint-action")) if (action === undefined || action.startsWith("exec=")) scripts.push(action?.slice(5));
-    if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*[IF]|--(u|inf|new|checkpoint-a|rs|rm))/.test(text(at) ?? ""))) return UNKNOWABLE;
+    if (unfixedTarOption(args, text)) return UNKNOWABLE;
     if (reading.has("rsh-command", "rmt-command")) scripts.push(remoteShellRun(reading));
   }
   if (scripts.includes(undefined)) return UNKNOWABLE;
