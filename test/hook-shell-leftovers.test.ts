@@ -1,9 +1,9 @@
 // Commands that run a program or write a file through an option or a default the hook once passed
 // by: tar's remote shell (`--rsh-command`, `--rmt-command`), the hooks and config of git's
 // templates (`--template`, `init.templateDir`, GIT_TEMPLATE_DIR) and a clone's hooks path, gpg
-// decrypting beside its input with no command given, and the commands an ssh config given by `-F`
-// runs here. Another session holds u.ts; session s2 runs each command through the Claude hook of
-// the real CLI.
+// decrypting beside its input with no command given, gpg's options file (`--options`, a home's
+// gpg.conf), and the commands an ssh config given by `-F` runs here. Another session holds u.ts;
+// session s2 runs each command through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -86,6 +86,36 @@ Leftovers("should read gpg given no command as decrypting beside its file, and i
   assert.equal(await writes(box, "gpg --dearmor key.asc"), ["key.asc.gpg"]);
   assert.equal(await writes(box, "gpg --multifile -e -r bob a.txt b.txt"), ["a.txt.gpg", "b.txt.gpg"]);
   allows(box, ["gpg -d u.ts.gpg", "gpg --decrypt u.ts.gpg", "gpg --verify u.ts.sig u.ts", "gpg --import key.asc", "gpg -k bob", "gpg --list-keys", "gpg a.txt.gpg", "gpg -z 0 -c a.txt"]);
+});
+
+Leftovers("should read gpg given an options file, or a home directory holding one, as any file", async ({ box }) => {
+  // The file may say `output u.ts` or `use-embedded-filename`: gpg then writes a file the text does not name.
+  file(box, "o.conf", "use-embedded-filename\n");
+  file(box, "g/gpg.conf", "output u.ts\n");
+  file(box, "g2/gpg.conf-2", "use-embedded-filename\n");
+  file(box, "plain/pubring.kbx", "");
+  denies(box, [
+    "gpg --options o.conf -d a.gpg",
+    "gpg --options=o.conf -d a.gpg",
+    "gpg2 --options o.conf --decrypt < a.gpg",
+    "gpg --opt o.conf -k", // an abbreviation gpg takes; a listing reads it too
+    'gpg --options "$f" -d a.gpg',
+    'gpg --options="$f" -d a.gpg',
+    "gpg --homedir g -d a.gpg",
+    "gpg --options=o.conf --list-keys",
+    "gpg --homedir=g -k",
+    "gpg --homedir g2 -d a.gpg",
+    'gpg --homedir "$d" -d a.gpg',
+    'gpg --homedir="$d" -d a.gpg',
+    "GNUPGHOME=g gpg -d a.gpg",
+    'GNUPGHOME="$d" gpg -k',
+    "export GNUPGHOME=g; gpg -k",
+    "mkdir -p h && echo use-embedded-filename > h/gpg.conf && gpg --homedir h -d a.gpg", // written first
+  ]);
+  assert.equal(await writes(box, "gpg --options o.conf -d a.gpg"), ["unknown:."]);
+  assert.equal(await writes(box, "gpg --homedir g -k"), ["unknown:."]);
+  // No options file read, or a home with none in it: as before.
+  allows(box, ["gpg --options /dev/null -d a.gpg", "gpg --no-options -d a.gpg", "gpg --homedir plain -d a.gpg", "gpg --homedir fresh --import key.asc", "GNUPGHOME=plain gpg -k"]);
 });
 
 Leftovers("should read the commands an ssh config given by -F runs here, and one the hook cannot read as any file", async ({ box }) => {

@@ -7,7 +7,7 @@
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts),
 // stylesheet compilers (shell-stylesheet-rules.ts), and chmod, chown, chattr and the like
 // (shell-metadata-rules.ts). Each is read by its declared options.
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, patchPaths, UNKNOWN_MARK } from "./payload.js";
@@ -108,7 +108,7 @@ const GPG_COMMANDS = `verify verify-files multifile list-public-keys list-signat
  * `.gpg`, `-b` its `.sig` (none given: stdout). Given no command, gpg guesses one: a file it is
  * given is decrypted (or its signed text taken out) beside it, as `--decrypt-files` does (`gpg
  * u.ts.gpg` writes u.ts). With `--use-embedded-filename`, what it decrypts goes to the name the
- * message itself holds: any file.
+ * message itself holds: any file; so with an options file the hook does not read (gpgOptionsFile).
  */
 const GPG: Rule = {
   syntax: {
@@ -133,6 +133,8 @@ const GPG: Rule = {
       clearsign: "",
       "use-embedded-filename": "",
       "no-use-embedded-filename": "",
+      options: ":",
+      "no-options": "",
       ...Object.fromEntries(GPG_COMMANDS.trim().split(/\s+/).map((name) => [name, ""])),
       ...valuedLong(`passphrase passphrase-file passphrase-fd pinentry-mode homedir keyring secret-keyring default-key trust-model cipher-algo
         digest-algo compress-algo status-fd status-file logger-fd logger-file command-fd command-file set-filename comment keyserver
@@ -143,6 +145,7 @@ const GPG: Rule = {
   },
   writes: (input) => {
     const { reading } = input;
+    if (gpgOptionsFile(input)) return [UNKNOWABLE];
     if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
     const files = input.values(reading.operands);
     const armored = reading.has("a");
@@ -165,6 +168,40 @@ const GPG: Rule = {
     return reading.has("e", "c", "s", "store") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
   },
 };
+
+/** The options files gpg reads in its home directory: gpg.conf (and a version's own, gpg.conf-2.2…), and common.conf. */
+const GPG_CONF = /^(gpg\.conf|common\.conf)/;
+
+/**
+ * Whether gpg reads an options file the command points it to: `--options FILE` (not /dev/null,
+ * which `--no-options` stands for), or else the gpg.conf of a home directory the command names
+ * (`--homedir DIR`, or a GNUPGHOME it sets) where one is there, or the command may write one
+ * first, or where the text does not fix the directory. Such a file takes any long option: `output
+ * f` or `use-embedded-filename` (gpg then writes a file the text does not name), a log or status
+ * file, the agent program gpg starts: any file, unread (as a TAR_OPTIONS the command sets). A home
+ * it names with no such file in it holds no options (`--homedir "$PWD/keys" --import k.asc`). The
+ * user's own home (~/.gnupg, or the GNUPGHOME the hook runs with) and its gpg.conf are theirs.
+ */
+function gpgOptionsFile(input: RuleInput): boolean {
+  const { reading, walk } = input;
+  // (`--options="$f"`, `--homedir="$d"`: a word the text does not fix whole, read as an operand.)
+  if (reading.operands.some((at) => input.args[at] === undefined && /^--(opt|hom)/.test(input.text(at) ?? ""))) return true;
+  if (reading.has("options")) return reading.values("options").some((file) => file !== "/dev/null");
+  if (reading.has("no-options")) return false;
+  const { GNUPGHOME } = walk.environment;
+  // (Set to a value the text does not fix: undefined, a home unknown.)
+  const set = Object.hasOwn(walk.environment, "GNUPGHOME") && (GNUPGHOME === undefined || (GNUPGHOME !== process.env.GNUPGHOME && GNUPGHOME !== ""));
+  if (!reading.has("homedir") && !set) return false;
+  const home = directoryAt(walk.cwd, reading.has("homedir") ? reading.value("homedir") : GNUPGHOME);
+  if (home === undefined) return true;
+  if (["gpg.conf", "gpg.conf-2", "common.conf"].some((name) => writtenBefore(walk, join(home, name)))) return true;
+  if ([...walk.found].some((path) => dirname(path) === home && GPG_CONF.test(basename(path)))) return true;
+  try {
+    return readdirSync(home).some((name) => GPG_CONF.test(name));
+  } catch {
+    return false; // no directory there: gpg makes it, with no options file in it
+  }
+}
 
 /** An editor: the files it opens, its operands (not `+line` or `+/pattern`, a place in the next one). */
 const editor = (syntax: Syntax): Rule => ({ syntax, writes: (input) => input.values(input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"))) });
