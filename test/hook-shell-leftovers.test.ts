@@ -2,8 +2,9 @@
 // by: tar's remote shell (`--rsh-command`, `--rmt-command`), the hooks and config of git's
 // templates (`--template`, `init.templateDir`, GIT_TEMPLATE_DIR) and a clone's hooks path, gpg
 // decrypting beside its input with no command given, gpg's options file (`--options`, a home's
-// gpg.conf), and the commands an ssh config given by `-F` runs here. Another session holds u.ts;
-// session s2 runs each command through the Claude hook of the real CLI.
+// gpg.conf), the commands an ssh config given by `-F` runs here, and the libraries ssh loads
+// (`-I`, `-o PKCS11Provider=`). Another session holds u.ts; session s2 runs each command through
+// the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -145,6 +146,24 @@ Leftovers("should read the commands an ssh config given by -F runs here, and one
   ]);
   assert.ok((await writes(box, "ssh -F match.conf x true")).includes("u.ts"), "read as its command, not as any file");
   allows(box, ["ssh -F plain.conf x ls", "ssh -F jump.conf x ls", "ssh -F none x", "scp -F plain.conf x:a.txt b.txt", "sftp -F plain.conf -b /dev/null x", "ssh x ls -F"]);
+});
+
+Leftovers("should judge a library ssh, scp and sftp are given to load, by -I or -o, as any file", async ({ box }) => {
+  // A PKCS#11 or security key provider's code runs as this user: it may write any file.
+  denies(box, [
+    "ssh -I ./lib.so host",
+    "ssh -I./lib.so host true",
+    "ssh -vI ./lib.so host",
+    "ssh host -I ./lib.so", // options after the host too
+    "ssh -o PKCS11Provider=./lib.so host",
+    "ssh -oPKCS11Provider=./lib.so host",
+    'ssh -o "SecurityKeyProvider ./lib.so" host',
+    "ssh -o pkcs11provider=/usr/lib/x.so host", // keywords in any case
+    "scp -o PKCS11Provider=./lib.so a.txt host:b",
+    "sftp -o SecurityKeyProvider=./lib.so host",
+  ]);
+  assert.ok((await writes(box, "ssh -I ./lib.so host")).includes("unknown:."));
+  allows(box, ["ssh -I none host", "ssh -o PKCS11Provider=none host", "ssh -o SecurityKeyProvider=internal host", "ssh -i ./key host", "scp -i ./key a.txt host:b"]);
 });
 
 Leftovers("should judge a template or hooks path given to git clone and git init as any file when it holds hooks", async ({ box }) => {

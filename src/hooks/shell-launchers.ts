@@ -186,7 +186,9 @@ function sshLocalCommand(option: string): string | undefined {
  * The files an ssh `-o` option (scp's and sftp's too) writes here: UserKnownHostsFile's, where a
  * host key met for the first time is added; ControlPath's socket, made by a master (`master`: -M,
  * or a ControlMaster other than no); a LocalForward's socket (`/path:…`; StreamLocalBindUnlink
- * removes a file there first). An option the text does not fix may be any of them: any file.
+ * removes a file there first). A library it loads (PKCS11Provider, SecurityKeyProvider; not
+ * `none`, nor the security keys' `internal`), whose code runs as this user (in ssh, or in the
+ * helper ssh starts for it), and an option the text does not fix, which may be any of them: any file.
  */
 function sshOptionWrites(option: string | undefined, master: boolean, here: Walk): void {
   if (option === undefined) return add(here, UNKNOWABLE);
@@ -197,6 +199,7 @@ function sshOptionWrites(option: string | undefined, master: boolean, here: Walk
   if (key === "userknownhostsfile") for (const file of values) sshFile(file, here);
   else if (key === "controlpath" && master) sshFile(values[0] ?? "", here);
   else if (key === "localforward") forwardSocket(values[0], here);
+  else if ((key === "pkcs11provider" || key === "securitykeyprovider") && !/^(none|internal)$/i.test(values[0] ?? "")) add(here, UNKNOWABLE);
 }
 
 /** An ssh `-o` option (scp's and sftp's too): the files it writes here, and the command it runs here. */
@@ -235,9 +238,9 @@ function sshFile(file: string, here: Walk): void {
  * The commands an ssh config file names (ssh's, scp's or sftp's `-F FILE`), read as `-o`'s are:
  * ProxyCommand, LocalCommand and KnownHostsCommand run here, as does `Match exec "cmd"`;
  * RemoteCommand on the host. Each is read whatever Host or Match block holds it. A file the hook
- * cannot read (a name the text does not fix, one not there, one the command writes first), one
- * that includes others, or one naming a library to load (PKCS11Provider, SecurityKeyProvider):
- * any file. `-F none` reads no file.
+ * cannot read (a name the text does not fix, one not there, one the command writes first), or one
+ * that includes others: any file; so is one naming a library to load, as `-o`'s does
+ * (sshOptionWrites). `-F none` reads no file.
  */
 export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nested[], master = false): void {
   if (file === "none") return;
@@ -255,7 +258,7 @@ export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nest
     sshOptionWrites(raw, mastered, here);
     if (["proxycommand", "localcommand", "knownhostscommand"].includes(keyword)) nested.push({ script: value, cwd: here.cwd });
     else if (keyword === "remotecommand") nested.push({ script: value, cwd: undefined, remote: true });
-    else if (keyword === "include" || (["pkcs11provider", "securitykeyprovider"].includes(keyword) && !/^(none|internal)$/i.test(value))) return add(here, UNKNOWABLE);
+    else if (keyword === "include") return add(here, UNKNOWABLE);
     else if (keyword === "match") {
       // Its criteria are words, a quoted one whole (`exec "test -f x"`); `exec`'s (or `!exec`'s) is a command line.
       const words = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|([^\s"]+)|"/g)];
@@ -276,7 +279,8 @@ export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nest
  * here, since the claims may sit on a filesystem both machines mount; a relative one, or one the
  * text does not give (a pipe), is the remote's. A command its options run here (`-o
  * ProxyCommand=…`, `LocalCommand=…`, or in `-F`'s config: sshConfigRuns) is read as here; `-E log`
- * is written here.
+ * is written here; `-I`'s PKCS#11 library (not `none`) is loaded, its code run as this user: any
+ * file, as `-o PKCS11Provider=` is (sshOptionWrites).
  */
 function ssh(launch: Launch): void {
   const { args, here, nested } = launch;
@@ -286,6 +290,7 @@ function ssh(launch: Launch): void {
   const master = sshMaster(readings.flatMap((reading) => reading.values("o")), readings.some((reading) => reading.has("M")));
   for (const reading of readings) {
     for (const log of reading.values("E")) add(here, log ?? UNKNOWABLE);
+    if (reading.values("I").some((library) => library !== "none")) add(here, UNKNOWABLE);
     for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
     for (const socket of master ? reading.values("S") : []) {
       if (socket === undefined) add(here, UNKNOWABLE);
