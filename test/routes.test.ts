@@ -286,6 +286,16 @@ test("should meet a name held by a session with another XDG_STATE_HOME, both way
   writeFileSync(join(defaultStore, ".pinned", encodeURIComponent(broken)), `${JSON.stringify({ dir: broken, moved_default: true })}\n`);
   const past = claims(["take", "other-name", "--holder", "B"], { cwd: plain, env });
   assert.is(past.code, 0, past.stdout + past.stderr);
+  for (const verb of ["check", "status"]) assert.is(claims([verb, "other-name", "--holder", "C"], { cwd: plain, env }).code, verb === "check" ? 3 : 0, verb);
+  assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
+  // A word that reads like a file, claimed as a name in one of them: that name in both, not also the file it will be.
+  assert.is(claims(["take", "name:Makefile", "--holder", "B"], { cwd: plain, env }).code, 0);
+  for (const each of [env, moved]) {
+    const checked = claims(["check", "Makefile", "--holder", "A", "--json"], { cwd: plain, env: each });
+    const answer = JSON.parse(checked.stdout);
+    assert.equal([checked.code, answer.allowed, answer.refused.map((held: { target: string }) => held.target), answer.warnings], [3, [], ["Makefile"], undefined], checked.stdout);
+    assert.equal(JSON.parse(claims(["status", "Makefile", "--json"], { cwd: plain, env: each }).stdout).free, []);
+  }
   assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
   // A session pinning a directory of its own keeps its names its own: its pointer (a path claimed) says no moved default.
   const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };

@@ -97,6 +97,14 @@ function checkNow(options: CheckOptions): CheckResult {
     merged.directory_missing = true;
     if (homes.length === 1) merged.dir = homes[0]?.result.dir as string;
   }
+  // A word that reads like a path and is claimed as a name in one directory is that name in them
+  // all: not also the file it will be where no claim there names it (fileStandIn, per directory).
+  for (const word of new Set(merged.refused.filter((holding) => shapeOf(holding.target).kind === "name").map((holding) => holding.target))) {
+    const standIn = standInOf(word, options);
+    merged.allowed = merged.allowed.filter((target) => target !== standIn);
+    merged.warnings = merged.warnings?.filter((warning) => !warning.startsWith(`no claim names ${word} and `));
+    if (merged.warnings?.length === 0) delete merged.warnings;
+  }
   metInPinned(merged, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   if (unsearched.length > 0) (merged.warnings ??= []).push(...unsearched);
   if (merged.warnings) merged.warnings = [...new Set(merged.warnings)]; // one note per target, however many directories it was judged in
@@ -191,6 +199,17 @@ function checkIn(options: CheckOptions): CheckResult {
     else result.allowed.push(target.canonical);
   }
   return result;
+}
+
+/** The path a word that reads like one stands in for where no claim names it (fileStandIn), canonical; undefined for another word. */
+export function standInOf(word: string, options: CommonOptions): string | undefined {
+  const context = openContext(options);
+  try {
+    const target = parseTarget(word, context.settings);
+    return looksLikePath(target) ? parseTarget(pathItWillBe(word).path, context.settings).canonical : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Writing needs exclusive access, unless the caller itself shares the target with others. */

@@ -17,6 +17,7 @@ import { namesSharedWith, pinnedDirsFor } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
+import { standInOf } from "./check.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -98,6 +99,8 @@ function statusNow(options: StatusOptions = {}): StatusResult {
     // Nothing claimed where the targets' claims live: named by that directory, when it is one.
     const missing = homes.length > 0 && homes.every((result) => result.directory_missing) ? { directory_missing: true as const, ...(homes.length === 1 && { dir: homes[0]?.dir as string }) } : {};
     const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
+    // A word that reads like a path and is claimed as a name in one directory is that name in them all (as check answers).
+    for (const claim of merged.claims) if (claim.kind === "name") claimed.add(standInOf(claim.target, options) ?? claim.target);
     return heldInPinned({ ...merged, ...missing, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   }
   const result = statusOfDirectory(options);

@@ -6,7 +6,7 @@
 // check, hook write, beat and queue grant that judges a path in a claims directory judges it in
 // the directories its pointers name too. Written before the claim, read by the others after
 // theirs, so of two racing takes at least one sees the other (src/commands/take-links.ts).
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fsyncDirectory, listedIfThere, ownAsDirectory, readSnapshot, removeQuietly, removeSetAside, touchWhenOld, writeTempFile } from "../os/files.js";
 import { sha256Hex } from "../os/hash.js";
@@ -205,7 +205,19 @@ export function namesSharedWith(dir: string, env: Environment): string[] {
   if (unmoved === undefined) return [];
   const dirs = new Set([unmoved, ...(unmoved === dir ? here : movedDefaultsIn(unmoved))]);
   dirs.delete(dir);
-  return [...dirs];
+  // One this user may not list (a moved default on a mount it cannot reach) is passed over, as a
+  // pinned directory it may not read is, rather than failing every name's take, check, status and
+  // queued grant here (and the hooks' takes with them); one not made yet holds nothing.
+  return [...dirs].filter((other) => !existsSync(other) || readable(other));
+}
+
+function readable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.R_OK | constants.X_OK);
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The moved default directories the pointers in `dir` name: said so by the pointer, or by the `.moved-from` there (a pin's pointer may have been renamed over one's). */
