@@ -41,9 +41,9 @@ interface LinkedRefusal {
  * `looked` names the targets (input to canonical) that had another claims directory to look in;
  * `unpointed` and `leftIn`, for a pinned take, the directories where it could leave no pointer, and
  * those where it left one (lookThroughLinks); `floors`, per target (canonical), the highest fencing
- * token issued there on it or anything overlapping it (TakeOptions.tokenFloors).
+ * token issued there on it or anything overlapping it (TakeOptions.tokenFloors), with `tokens`.
  */
-export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string>; leftIn: Set<string>; floors: Map<string, number> } {
+export function lookAtLinks(options: TakeOptions, routes: Routes | undefined, { tokens = false } = {}): { found: LinkedRefusal[]; looked: Map<string, string>; unpointed: Set<string>; leftIn: Set<string>; floors: Map<string, number> } {
   const env = options.env ?? process.env;
   const found: LinkedRefusal[] = [];
   const looked = new Map<string, string>();
@@ -58,7 +58,7 @@ export function lookAtLinks(options: TakeOptions, routes: Routes | undefined): {
     const look = lookThroughLinks(target, routed, options.shared ? "shared" : "exclusive", holderOf(options), options, {
       ...(pointing && { pointTo: ownDir }),
       pointers,
-      tokens: true,
+      tokens,
     });
     if ((look.highestToken ?? 0) > (floors.get(target.canonical) ?? 0)) floors.set(target.canonical, look.highestToken as number);
     for (const dir of look.unpointed ?? []) unpointed.add(dir);
@@ -138,7 +138,7 @@ export async function waitOutLinks(options: TakeOptions, routes: Routes | undefi
   options.onWaiting?.(refused(), 0);
   const progress = options.onWaiting && setInterval(() => options.onWaiting?.(refused(), Date.now() - started), 1000);
   try {
-    await waitForChanges((looked.found[0] as LinkedRefusal).dir, () => (looked = lookAtLinks(options, routes)).found.length === 0, stop.signal);
+    await waitForChanges((looked.found[0] as LinkedRefusal).dir, () => (looked = lookAtLinks(options, routes, { tokens: true })).found.length === 0, stop.signal);
   } finally {
     clearTimeout(timer);
     if (progress) clearInterval(progress);

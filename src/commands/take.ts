@@ -94,7 +94,7 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   const unsearched = unsearchedNote(routes);
   // A file with another name in a package whose claims live elsewhere: a claim there on that name
   // is in its way (docs/PROTOCOL.md 5a), looked at read-only. All or nothing, as any refusal.
-  let looked = lookAtLinks(options, routes);
+  let looked = lookAtLinks(options, routes, { tokens: true });
   if (looked.found.length > 0 && options.wait !== undefined) {
     // Waited out read-only there, then taken here with the time left (src/commands/take-links.ts).
     const waited = await waitOutLinks(options, routes, looked);
@@ -133,7 +133,13 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     const unlooked = granted.granted.length === 0 ? [] : asked.targets.filter((input) => !looked.looked.has(input));
     const settling = unlooked.length === 0 ? looked.looked : new Map([...looked.looked, ...lookAtLinks({ ...asked, targets: unlooked }, routes).looked]);
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
-    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt, () => (elsewhere ? takeElsewhere(asked, routed) : takeHere(asked)));
+    // Taken again after a race waited out, above the tokens issued there meanwhile.
+    const again = () => {
+      const floors = lookAtLinks(asked, routes, { tokens: true }).floors;
+      const anew = floors.size === 0 ? asked : { ...asked, tokenFloors: floors };
+      return elsewhere ? takeElsewhere(anew, routed) : takeHere(anew);
+    };
+    taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt, again);
     if (interrupt !== undefined && options.signal === undefined) {
       // The take ran without yielding: a signal that came meanwhile reaches its listener now.
       await new Promise((resume) => setImmediate(resume));

@@ -68,12 +68,13 @@ export function lookThroughLinks(
       const there = settingsOfPackage(at, env);
       if (there !== undefined) thereAll.set(there.dir, there);
     }
-    for (const dir of [...thereAll.keys(), pointTo]) {
+    const movedFrom = unmovedDefault(pointTo, env);
+    for (const dir of [...thereAll.keys()]) {
       const unmoved = unmovedDefault(dir, env);
       if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
     }
+    if (movedFrom !== undefined) thereAll.set(movedFrom, { dir: movedFrom, groupShared: false });
     thereAll.delete(pointTo);
-    const movedFrom = unmovedDefault(pointTo, env);
     for (const there of thereAll.values()) {
       if (there.dir === movedFrom ? leaveMovedPointers(movedFrom, pointTo) : leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
       else (look.unpointed ??= []).push(there.dir);
