@@ -296,6 +296,10 @@ test("should meet a name held by a session with another XDG_STATE_HOME, both way
     assert.equal([checked.code, answer.allowed, answer.refused.map((held: { target: string }) => held.target), answer.warnings], [3, [], ["Makefile"], undefined], checked.stdout);
     assert.equal(JSON.parse(claims(["status", "Makefile", "--json"], { cwd: plain, env: each }).stdout).free, []);
   }
+  // A wait that ran out does not suggest a queue, which cannot wait there.
+  const waited = claims(["take", "Makefile", "--holder", "A", "--wait", "1"], { cwd: plain, env: moved });
+  assert.is(waited.code, 5, waited.stdout + waited.stderr);
+  assert.ok(waited.stdout.includes(`The claim in the way is in the claims directory ${defaultStore}, where a queue here cannot wait for it`) && !waited.stdout.includes("--queue"), waited.stdout);
   assert.is(claims(["release", "--holder", "B"], { cwd: plain, env }).code, 0);
   // A session pinning a directory of its own keeps its names its own: its pointer (a path claimed) says no moved default.
   const pinned = { ...env, CLAIMS_DIR: join(box.root, "pinned") };

@@ -87,7 +87,10 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {
     const targets = (asked.length > 0 ? asked.map(shellQuoteShown) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
-    lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
+    const away = [...new Set(result.refused.map((holding) => holding.claims_dir))];
+    // A claim in the way in another claims directory: no queue here waits for it (a --queue would answer REFUSED).
+    if (away.length === 1 && away[0] !== undefined) lines.push(`Nothing was kept: the wait ran out. The claim in the way is in the claims directory ${printable(away[0])}, where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(away[0])} shows it).`);
+    else lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuoteShown);
     const targets = retry.join(" ");
