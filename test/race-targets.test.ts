@@ -453,26 +453,8 @@ Race("should grant one of two takes of a file, one with XDG_STATE_HOME and one w
 Race("should refuse a take without XDG_STATE_HOME that was granted while a take with it waited for its take lock, and one that looked before that take's pointer was left", async ({ box }) => {
   const env = { HOME: box.root };
   const moved = { ...env, XDG_STATE_HOME: join(box.root, "state") };
-  const movedStore = join(box.root, "state", "claims");
-  const defaultStore = join(box.root, ".local", "state", "claims");
   writeFileSync(join(box.project, "x.ts"), "");
-  for (const store of [movedStore, defaultStore]) mkdirSync(store, { recursive: true, mode: 0o700 });
-  // The one with XDG_STATE_HOME has left its pointer and looked: the other is granted meanwhile.
-  let lock = await takeLockOf(movedStore);
-  let first = spawnClaims(["take", "x.ts", "--holder", "h0"], { cwd: box.project, env: moved });
-  await until(() => lock.waiting(first.pid), "the take with XDG_STATE_HOME waits for its take lock, its pointer left and its look done");
-  assert.is(claims(["take", "x.ts", "--holder", "h1", "--purpose", "without"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
-  await lock.release();
-  await lostTheRace(first, /held by h1 for "without"/, movedStore, defaultStore);
-  assert.is(claims(["release", "--holder", "h1"], { cwd: box.project, env }).code, 0);
-  // The one without has looked and found nothing: the one with it is granted meanwhile.
-  rmSync(join(defaultStore, ".pinned"), { recursive: true });
-  lock = await takeLockOf(defaultStore);
-  first = spawnClaims(["take", "x.ts", "--holder", "h2"], { cwd: box.project, env });
-  await until(() => lock.waiting(first.pid), "the take without XDG_STATE_HOME waits for its take lock, having found no pointer");
-  assert.is(claims(["take", "x.ts", "--holder", "h3", "--purpose", "with"], { cwd: box.project, env: moved }).code, 0);
-  await lock.release();
-  await lostTheRace(first, /held by h3 for "with"/, defaultStore, movedStore);
+  await underTakeLocks("x.ts", box, env, moved);
 });
 
 Race("should grant one of two takes of a name, one with XDG_STATE_HOME and one without, racing or in either order, and refuse one granted while the other waited for its take lock", async ({ box }) => {
@@ -494,23 +476,34 @@ Race("should grant one of two takes of a name, one with XDG_STATE_HOME and one w
     assert.equal(checked.flatMap((result, index) => (result.code === 0 ? [index] : [])), winners, checked.map((result) => result.stdout).join(" | "));
   }
   for (const store of stores) for (const name of claimsIn(store)) rmSync(join(store, name));
+  await underTakeLocks("shared-config", box, env, moved);
+});
+
+/**
+ * Takes of `target` with XDG_STATE_HOME (`moved`) and without (`env`), each granted while the other
+ * waited for its take lock, one way and then the other: the one that waited loses the race.
+ */
+async function underTakeLocks(target: string, box: Sandbox, env: Record<string, string>, moved: Record<string, string>): Promise<void> {
+  const movedStore = join(moved.XDG_STATE_HOME as string, "claims");
+  const defaultStore = join(env.HOME as string, ".local", "state", "claims");
+  for (const store of [movedStore, defaultStore]) mkdirSync(store, { recursive: true, mode: 0o700 });
   // The one with XDG_STATE_HOME has left its pointer and looked: the other is granted meanwhile.
   let lock = await takeLockOf(movedStore);
-  let first = spawnClaims(["take", "shared-config", "--holder", "h0"], { cwd: box.project, env: moved });
+  let first = spawnClaims(["take", target, "--holder", "h0"], { cwd: box.project, env: moved });
   await until(() => lock.waiting(first.pid), "the take with XDG_STATE_HOME waits for its take lock, its pointer left and its look done");
-  assert.is(claims(["take", "shared-config", "--holder", "h1", "--purpose", "without"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
+  assert.is(claims(["take", target, "--holder", "h1", "--purpose", "without"], { cwd: box.project, env }).code, 0, "nothing claimed yet where the pointer sends");
   await lock.release();
   await lostTheRace(first, /held by h1 for "without"/, movedStore, defaultStore);
   assert.is(claims(["release", "--holder", "h1"], { cwd: box.project, env }).code, 0);
   // The one without has looked and found no pointer: the one with it is granted meanwhile.
   rmSync(join(defaultStore, ".pinned"), { recursive: true });
   lock = await takeLockOf(defaultStore);
-  first = spawnClaims(["take", "shared-config", "--holder", "h2"], { cwd: box.project, env });
+  first = spawnClaims(["take", target, "--holder", "h2"], { cwd: box.project, env });
   await until(() => lock.waiting(first.pid), "the take without XDG_STATE_HOME waits for its take lock, having found no pointer");
-  assert.is(claims(["take", "shared-config", "--holder", "h3", "--purpose", "with"], { cwd: box.project, env: moved }).code, 0);
+  assert.is(claims(["take", target, "--holder", "h3", "--purpose", "with"], { cwd: box.project, env: moved }).code, 0);
   await lock.release();
   await lostTheRace(first, /held by h3 for "with"/, defaultStore, movedStore);
-});
+}
 
 /** The first of two takes of one file lost: REFUSED naming the winner, its own claim given back in `gaveBack`, the winner's standing in `stands`. */
 async function lostTheRace(first: ReturnType<typeof spawnClaims>, winner: RegExp, gaveBack: string, stands: string): Promise<void> {
