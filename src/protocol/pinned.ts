@@ -233,7 +233,7 @@ function movedDefaultsIn(dir: string): string[] {
 }
 
 /** A moved default directory's record of the unmoved one (`~/.local/state/claims` of its user), where one is. */
-export const MOVED_FROM_FILE = ".moved-from";
+const MOVED_FROM_FILE = ".moved-from";
 
 function movedFrom(dir: string): string | undefined {
   const snapshot = readSnapshot(join(dir, MOVED_FROM_FILE));
