@@ -38,8 +38,12 @@ export interface Reading {
   value: (key: string) => string | undefined;
   /** The values of each of its occurrences, in order. */
   values: (key: string) => Array<string | undefined>;
-  /** Each occurrence's value and, when it is an argument of its own, that argument's index. */
-  occurrences: (key: string) => Array<{ value: string | undefined; at: number | undefined }>;
+  /**
+   * Each occurrence's value and, when it is an argument of its own, that argument's index; and, for
+   * a value attached in a word the text does not fix (`-o"$d/x"`, `--output="$x"`), its text, with a
+   * HOLE where the text does not fix it (its value is then undefined).
+   */
+  occurrences: (key: string) => Array<{ value: string | undefined; at: number | undefined; text?: string }>;
 }
 
 /** 0: a flag; 1: takes a value, attached or the next argument; 2: takes one only attached. */
@@ -66,17 +70,50 @@ function longOption(syntax: Syntax, name: string): { key: string; takes: Takes }
   return only === undefined || more.length > 0 ? undefined : { key: only[0], takes: only[1] };
 }
 
+/** In a word's text, a part the text does not fix (shell-words.ts: HOLE, and TEMP for temp space). */
+const UNFIXED = /[\u0001\u0002]/;
+
+/**
+ * A word the text does not fix (its text, with a HOLE for each part it does not fix) that is, by
+ * what it fixes, an option given a value it does not (`-o"$x"`, `-uo"$d/x"`, `--output="$x"`,
+ * `--out="$x"`): that text, read as the option with its value unknown. Not a word whose unfixed part
+ * may be the option itself or the letters before it (`-"$x"`, `-u"$x"`, `--"$name"=x`,
+ * `--output"$x"`), nor one without a dash (`"$x"`): those are operands, as a filename far more often is.
+ */
+function optionWithUnfixedValue(word: string | undefined, syntax: Syntax): string | undefined {
+  if (word === undefined || !word.startsWith("-") || word === "-" || word.startsWith("---")) return undefined;
+  if (word.startsWith("--")) {
+    const equals = word.indexOf("=");
+    if (equals === -1 || UNFIXED.test(word.slice(0, equals))) return undefined;
+    return (longOption(syntax, word.slice(2, equals))?.takes ?? 0) === 0 ? undefined : word;
+  }
+  for (let at = 1; at < word.length; at++) {
+    const letter = word[at] as string;
+    if (UNFIXED.test(letter)) return undefined;
+    if (shortTakes(syntax, letter) !== 0) return word;
+  }
+  return undefined;
+}
+
+/** An attached value: where the text does not fix it, undefined, with its text. */
+function attachedValue(value: string): { value: string | undefined; text?: string } {
+  return UNFIXED.test(value) ? { value: undefined, text: value } : { value };
+}
+
 /**
  * The one reading of options every rule and wrapper uses. `--` ends the options; a lone `-` is an
- * operand; a word the text does not fix is an operand, or the value of the option before it.
+ * operand; a word the text does not fix is an operand, or the value of the option before it. Given
+ * the text of the words the text does not fix (`text`, with a HOLE for each part it does not), one
+ * that is an option given a value it does not fix (`sort -o"$x"`, `cp --target-directory="$d"`) is
+ * read as that option, its value unknown (optionWithUnfixedValue).
  */
-export function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0): Reading {
-  const given: Array<{ key: string; value: string | undefined; at?: number }> = [];
+export function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0, text?: (at: number) => string | undefined): Reading {
+  const given: Array<{ key: string; value: string | undefined; at?: number; text?: string }> = [];
   const operands: number[] = [];
   let end = args.length;
   let ended = false;
   for (let index = start; index < args.length; index++) {
-    const arg = args[index];
+    const arg = args[index] ?? (ended || text === undefined ? undefined : optionWithUnfixedValue(text(index), syntax));
     const option = !ended && arg !== undefined && arg.length > 1 && (arg.startsWith("-") || (syntax.plus === true && arg.startsWith("+")));
     if (!option || arg === "--") {
       if (syntax.ordered) {
@@ -94,7 +131,7 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
       const attached = equals === -1 ? undefined : arg.slice(equals + 1);
       const known = longOption(syntax, name);
       if (known?.takes === 1 && attached === undefined) given.push({ key: known.key, value: args[++index], at: index });
-      else given.push({ key: known?.key ?? `--${name}`, value: attached }); // one not listed: no rule asks for it
+      else given.push({ key: known?.key ?? `--${name}`, ...(attached === undefined ? { value: undefined } : attachedValue(attached)) }); // one not listed: no rule asks for it
       continue;
     }
     for (let at = 1; at < arg.length; at++) {
@@ -105,7 +142,7 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
         continue;
       }
       const rest = arg.slice(at + 1);
-      given.push(rest !== "" || takes === 2 ? { key: letter, value: rest === "" ? undefined : rest } : { key: letter, value: args[++index], at: index });
+      given.push(rest !== "" || takes === 2 ? { key: letter, ...(rest === "" ? { value: undefined } : attachedValue(rest)) } : { key: letter, value: args[++index], at: index });
       if (syntax.last?.includes(letter)) {
         end = index + 1;
         for (let after = end; after < args.length; after++) operands.push(after);
@@ -114,7 +151,7 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
       break;
     }
   }
-  const occurrences = (key: string) => given.filter((option) => option.key === key).map(({ value, at }) => ({ value, at }));
+  const occurrences = (key: string) => given.filter((option) => option.key === key).map(({ value, at, text }) => (text === undefined ? { value, at } : { value, at, text }));
   const values = (key: string) => occurrences(key).map((option) => option.value);
   return {
     occurrences,

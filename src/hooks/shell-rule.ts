@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import type { Reading, Syntax } from "./shell-options.js";
-import { directoryAt, type Environment, outputs, type Walk, within } from "./shell-words.js";
+import { directoryAt, type Environment, judgedPath, outputs, type Walk, within } from "./shell-words.js";
 
 export interface Rule {
   /** Its options, declared once: both their values and which arguments are operands come from reading them. */
@@ -30,11 +30,14 @@ export interface RuleInput {
 
 /**
  * The files options name (`sort -o out`, `curl -D h`): each value the text fixes, and where it does
- * not (`-o "$d/x"`), its word judged as a written path; never `-` (stdout). `origin`: where an
- * argument of the reading stands in the command's own (tar's old-style options are read rewritten).
+ * not (`-o "$d/x"`, `-o"$d/x"`), its word or attached text judged as a written path; never `-`
+ * (stdout). `origin`: where an argument of the reading stands in the command's own (tar's
+ * old-style options are read rewritten).
  */
 export function optionFiles(input: RuleInput, keys: string[], reading = input.reading, origin = (at: number) => at): string[] {
-  return keys.flatMap((key) => reading.occurrences(key).flatMap(({ value, at }) => (value !== undefined ? outputs([value]) : at === undefined ? [] : input.values([origin(at)]))));
+  return keys.flatMap((key) =>
+    reading.occurrences(key).flatMap(({ value, at, text }) => (value !== undefined ? outputs([value]) : text !== undefined ? outputs([judgedPath(text)]) : at === undefined ? [] : input.values([origin(at)]))),
+  );
 }
 
 /** Where an option that names a directory puts what follows it (patch -d, curl --output-dir, wget -P): cwd when it is not given. */

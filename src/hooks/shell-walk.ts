@@ -1159,7 +1159,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (!rule) return;
   const before = walk.found.size;
   const fed = stdin === undefined && launch.input;
-  for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax), values, stdin, fed, walk: here, text })) add(here, path);
+  for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax, 0, text), values, stdin, fed, walk: here, text })) add(here, path);
   // A package manager's own writes of package.json change its dependencies, not its scripts.
   // A mode, owner or attribute changed is no change of a script's text either (`chmod +x run.sh && ./run.sh`).
   if (PACKAGE_MANAGERS.includes(name) || METADATA_COMMANDS.has(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);

@@ -1,0 +1,68 @@
+// Words the text does not fix whole that are an option given a value it does not fix (`sort
+// -o"$x"`, `cp --target-directory="$d"`): read as that option with its value unknown, never as an
+// operand; a word the text does not fix at all is an operand still (`sort "$x"`). Another session
+// holds u.ts; session s2 runs each command through the Claude and Codex hooks of the real CLI, and
+// the shell reader says what it finds written.
+import { spawnSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Unfixed = suite<Context>("claims hook: an option whose value the text does not fix, attached to it");
+Unfixed.before.each((context) => {
+  context.box = heldBox();
+  file(context.box, "a", "b\na\n");
+  file(context.box, "src/b.ts", "export const b = 1;\n");
+});
+Unfixed.after.each((context) => context.box.cleanup());
+
+/** The Codex hook's answer to a Bash call: "deny" (exit 2, the reason on stderr) or "allow" (exit 0). */
+function codex(box: Sandbox, command: string): string {
+  const result = spawnSync(process.execPath, [BIN, "hook", "codex", "--dir", box.dir], {
+    input: JSON.stringify({ session_id: "s2", cwd: box.project, tool_use_id: "t1", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+    env: cleanEnv(),
+    encoding: "utf8",
+  });
+  return result.status === 2 && /claimed by another session/.test(result.stderr) ? "deny" : result.status === 0 ? "allow" : `exit ${result.status}`;
+}
+
+Unfixed("should read an option with a value the text does not fix, attached to it, as that option with its value unknown", async ({ box }) => {
+  // Any file: the value names a file written, and the text fixes nothing of it.
+  for (const command of [
+    'sort -o"$x" a',
+    'sort -uo"$x" a', // in a cluster, after a flag
+    'sort --output="$x" a',
+    'sort --out="$x" a', // an unambiguous start of a long option
+    'curl -o"$f" https://example.com/x',
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  assert.is(codex(box, 'sort -o"$x" a'), "deny");
+  // The value judged by what the text fixes: u.ts in a place unknown; something under src/.
+  assert.is(bash(box, 'sort -o"$d/u.ts" a'), "deny");
+  assert.equal(await writes(box, 'sort -o"$d/u.ts" a'), ["unknown:u.ts"]);
+  assert.equal(await writes(box, 'sort -o"src/$f" a'), ["glob:src/**"]);
+  assert.is(bash(box, 'sort -o"src/$f" a'), undefined);
+  // A target directory the text does not fix: each source lands there under its name.
+  for (const command of ['cp -t"$d" u.ts', 'cp --target-directory="$d" u.ts']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.equal(await writes(box, command), ["unknown:u.ts"], command);
+  }
+  // sed's in-place suffix the text does not fix: in place still.
+  assert.is(bash(box, 'sed -i"$suffix" s/a/b/ u.ts'), "deny");
+});
+
+Unfixed("should read a word the text does not fix at all as an operand, and a fixed option's value as before", async ({ box }) => {
+  for (const command of ['sort "$x"', 'cat "$f"', 'sort -k"$key" a', 'sort -o out.txt "$x"', 'cp -t src "$f"']) {
+    assert.is(bash(box, command), undefined, command);
+    assert.not.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  assert.equal(await writes(box, 'sort -o out.txt "$x"'), ["out.txt"]);
+  assert.is(bash(box, "sort -ou.ts a"), "deny");
+  assert.is(codex(box, 'sort "$x"'), "allow");
+});
+
+Unfixed.run();
