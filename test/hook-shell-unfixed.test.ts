@@ -14,6 +14,7 @@ const Unfixed = suite<Context>("claims hook: an option whose value the text does
 Unfixed.before.each((context) => {
   context.box = heldBox();
   file(context.box, "a", "b\na\n");
+  file(context.box, "a.c", "int main(void) { return 0; }\n");
   file(context.box, "src/b.ts", "export const b = 1;\n");
 });
 Unfixed.after.each((context) => context.box.cleanup());
@@ -35,6 +36,8 @@ Unfixed("should read an option with a value the text does not fix, attached to i
     'sort -uo"$x" a', // in a cluster, after a flag
     'sort --output="$x" a',
     'sort --out="$x" a', // an unambiguous start of a long option
+    'gcc -o"$out" a.c',
+    'gcc -c a.c -MF"$dep"',
     'curl -o"$f" https://example.com/x',
   ]) {
     assert.is(bash(box, command), "deny", command);
@@ -56,7 +59,7 @@ Unfixed("should read an option with a value the text does not fix, attached to i
 });
 
 Unfixed("should read a word the text does not fix at all as an operand, and a fixed option's value as before", async ({ box }) => {
-  for (const command of ['sort "$x"', 'cat "$f"', 'sort -k"$key" a', 'sort -o out.txt "$x"', 'cp -t src "$f"']) {
+  for (const command of ['sort "$x"', 'cat "$f"', 'sort -k"$key" a', 'sort -o out.txt "$x"', 'cp -t src "$f"', 'gcc -o out "$src"']) {
     assert.is(bash(box, command), undefined, command);
     assert.not.ok((await writes(box, command)).includes("unknown:."), command);
   }

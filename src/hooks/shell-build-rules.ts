@@ -8,7 +8,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { globOf, type Rule, type RuleInput } from "./shell-rule.js";
-import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, readText, UNKNOWABLE, within } from "./shell-words.js";
+import { ancestorsHolding, anyIn, anyUnder, directoryAt, jsonWithComments, judgedPath, outputs, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The C compilers' options that take the next argument as their value (`-o out`, `-MF deps`). */
 const CC_VALUED = new Set(["-o", "-MF", "-MT", "-MQ", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-imacros", "-isystem", "-idirafter", "-iprefix", "-iquote", "-isysroot", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-T", "-u", "-z", "-aux-info", "-arch", "-target"]);
@@ -28,11 +28,19 @@ function compiler(input: RuleInput, preprocessor = false): string[] {
   const sources: number[] = [];
   const operands: number[] = [];
   let mode: "link" | "c" | "S" | "E" = preprocessor ? "E" : "link";
-  let output: number | string | undefined;
+  let output: number | string | string[] | undefined;
   let dependencies = false;
   let temps = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
+    // `-o"$out"`, `--output="$f"`, `-MF"$d/x.d"`: the option, its value judged by what the text fixes (shell-options.ts).
+    const unfixed = arg === undefined ? /^(-o|--output=|-MF)([^]*)$/.exec(input.text(at) ?? "") : null;
+    if (unfixed !== null) {
+      const path = outputs([judgedPath(unfixed[2] as string)]);
+      if (unfixed[1] === "-MF") out.push(...path);
+      else output = path;
+      continue;
+    }
     if (arg === undefined || !arg.startsWith("-") || arg === "-") {
       operands.push(at);
       if (arg !== "-") sources.push(at);
@@ -55,6 +63,7 @@ function compiler(input: RuleInput, preprocessor = false): string[] {
   }
   const objects = (() => {
     if (typeof output === "string") return [output];
+    if (Array.isArray(output)) return output;
     if (output !== undefined) return input.values([output]);
     if (mode === "E") return [];
     if (mode === "link") return ["a.out"];
