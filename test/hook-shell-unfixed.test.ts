@@ -68,4 +68,16 @@ Unfixed("should read a word the text does not fix at all as an operand, and a fi
   assert.is(codex(box, 'sort "$x"'), "allow");
 });
 
+Unfixed("should read a wrapper's option with a value the text does not fix, attached to it, as that option, and the command after it as its command", async ({ box }) => {
+  // Not the option's word taken for the duration, and `5` for the command.
+  assert.is(bash(box, 'timeout -s"$sig" 5 rm u.ts'), "deny");
+  assert.equal(await writes(box, 'timeout -s"$sig" 5 rm u.ts'), ["u.ts"]);
+  // A command line the text does not fix: any file.
+  assert.is(bash(box, 'flock -c"$cmd" lock'), "deny");
+  assert.ok((await writes(box, 'flock -c"$cmd" lock')).includes("unknown:."));
+  // The user is unknown, the command is not: it writes what it names.
+  assert.equal(await writes(box, 'sudo -u"$user" rm src/b.ts'), ["src/b.ts"]);
+  assert.is(bash(box, 'sudo -u"$user" rm src/b.ts'), undefined);
+});
+
 Unfixed.run();

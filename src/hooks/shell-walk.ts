@@ -1061,11 +1061,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its
   // interpreter's; a runner with a rule of its own is judged by it too (deno's lock file).
   if (runsProgramFile({ name, args, argv0: argv[0], words: argWords, here, known: rule !== undefined || walk.shared.functions.has(name) }, nested) && rule === undefined) return;
+  // A word the text does not fix, as written: with a HOLE where it does not (shell-options.ts).
+  const text = (index: number) => wordValue(argWords[index], here);
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
     // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
-    const reading = readOptions(args, interpreter.syntax);
+    const reading = readOptions(args, interpreter.syntax, 0, text);
     // `ruby -C dir`, `bun --cwd dir`: the program runs from another directory, which its names are not read from: any file (not `.`).
     const moved = [...(interpreter === interpreterOf("ruby") ? reading.values("C") : []), ...(interpreter === interpreterOf("bun") ? reading.values("cwd") : [])];
     if (moved.some((directory) => directory === undefined || !/^\.\/?$/.test(directory))) add(here, UNKNOWABLE);
@@ -1155,7 +1157,6 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     }
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
   }
-  const text = (index: number) => wordValue(argWords[index], here);
   if (!rule) return;
   const before = walk.found.size;
   const fed = stdin === undefined && launch.input;

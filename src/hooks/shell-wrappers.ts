@@ -197,12 +197,14 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;
+    // A word the text does not fix, as written (shell-options.ts: `sudo -u"$u" cmd`, `timeout -s"$sig" 5 cmd`).
+    const text = (at: number) => wordValue(words[at], here);
     let index = 1;
     let positional = wrapper.positional ?? 0;
     if (wrapper.subcommands !== undefined) {
       // `npm exec …`, `uv run …`: a runner only through these; `npm install` is npm's own. yarn,
       // pnpm and bun also run a package's command by its name (`yarn prettier --write f`).
-      const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1);
+      const before = readOptions(argv, { ...wrapper.syntax, ordered: true }, 1, text);
       // `yarn $cmd`, `uv $sub …`: a subcommand the text does not fix may run any command (`exec -- rm f`, a package's bin).
       if (before.end < argv.length && argv[before.end] === undefined) {
         add(here, UNKNOWABLE);
@@ -228,7 +230,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (wrapper.dashdash === true) {
         // `mise x node@20 python -c 'cmd'`: its options anywhere among its tools; the command after `--`.
         const dashdash = argv.indexOf("--", index);
-        const own = readOptions(dashdash === -1 ? argv : argv.slice(0, dashdash), { ...wrapper.syntax, ordered: false }, index);
+        const own = readOptions(dashdash === -1 ? argv : argv.slice(0, dashdash), { ...wrapper.syntax, ordered: false }, index, text);
         if (wrapper.chdir !== undefined && own.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, own.value(wrapper.chdir)) };
         if (wrapper.call !== undefined && own.has(wrapper.call)) {
           const line = own.value(wrapper.call);
@@ -250,7 +252,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       for (const path of paths) for (const written of wrapper.opens === true ? [path] : createdIfMissing(here.cwd, path)) add(here, written);
     };
     for (;;) {
-      const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index);
+      const reading = readOptions(argv, { ...wrapper.syntax, ordered: wrapper.transcript === undefined }, index, text);
       // `env -C dir`, `env -iC dir`, `env --chdir=dir`, `sudo -D dir`: the command runs there.
       if (wrapper.chdir !== undefined && reading.has(wrapper.chdir)) here = { ...here, cwd: wrapperDirectory(program, here.cwd, reading.value(wrapper.chdir)) };
       // `pnpm -r exec`, `npm exec -w a`: in workspace packages' directories, which the text does not name.
