@@ -80,4 +80,15 @@ Unfixed("should read a wrapper's option with a value the text does not fix, atta
   assert.is(bash(box, 'sudo -u"$user" rm src/b.ts'), undefined);
 });
 
+Unfixed("should read git's global option with a value the text does not fix, attached to it, as that option, never as the subcommand", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  // As `git -C "$d" checkout -- u.ts` is: u.ts of a work tree the text does not fix.
+  for (const command of ['git -C"$d" checkout -- u.ts', 'git --work-tree="$t" checkout -- u.ts', 'git --git-dir="$g" checkout -- u.ts', 'git -c"$setting" status', 'git diff --output="$f"']) {
+    assert.is(bash(box, command), "deny", command);
+  }
+  assert.equal(await writes(box, 'git -C"$d" checkout -- u.ts'), await writes(box, 'git -C "$d" checkout -- u.ts'));
+  // Read-only where it runs, as `git -C "$d" status` is.
+  assert.is(bash(box, 'git -C"$d" status'), undefined);
+});
+
 Unfixed.run();

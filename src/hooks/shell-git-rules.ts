@@ -115,7 +115,51 @@ function humanishName(source: string | undefined): string | undefined {
   return name === "" || name === "." || name === ".." ? undefined : name;
 }
 
+/** git's global options that take a value as the next argument. */
+const GLOBAL_VALUED = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"];
+
+/**
+ * git's arguments with each global option before its subcommand that the text fixes but for its
+ * value, given in the same word (`-C"$d"`, `-c"$k"`, `--work-tree="$t"`, `--git-dir="$g"`), split
+ * as `-C "$d"` is, so that each reader of git's global options takes it as it takes that (the
+ * value unknown), never as the subcommand; `text` and `origin` for the split arguments. Undefined
+ * where there is none (a word the text does not fix at all, `git "$x" …`, is read as before).
+ */
+export function splitGlobals(args: Array<string | undefined>, text: (at: number) => string | undefined): { args: Array<string | undefined>; text: (at: number) => string | undefined; origin: (at: number) => number } | undefined {
+  const out: Array<string | undefined> = [];
+  const texts: Array<string | undefined> = [];
+  const from: number[] = [];
+  const keep = (at: number) => {
+    out.push(args[at]);
+    texts.push(args[at] ?? text(at));
+    from.push(at);
+  };
+  let index = 0;
+  let split = false;
+  while (index < args.length) {
+    const arg = args[index];
+    if (arg === undefined) {
+      const attached = /^(-C|-c|--git-dir=|--work-tree=|--namespace=|--config-env=)([^]*)$/.exec(text(index) ?? "");
+      if (attached === null || !/[\u0001\u0002]/.test(attached[2] as string)) break;
+      out.push((attached[1] as string).replace(/=$/, ""), undefined);
+      texts.push((attached[1] as string).replace(/=$/, ""), attached[2]);
+      from.push(index, index);
+      split = true;
+      index++;
+      continue;
+    }
+    if (!arg.startsWith("-")) break;
+    keep(index++);
+    if (GLOBAL_VALUED.includes(arg) && index < args.length) keep(index++);
+  }
+  if (!split) return undefined;
+  for (; index < args.length; index++) keep(index);
+  return { args: out, text: (at) => texts[at], origin: (at) => from[at] ?? at };
+}
+
 export function gitWrites(input: RuleInput, depth = 0): string[] {
+  const split = splitGlobals(input.args, input.text);
+  if (split !== undefined) return gitWrites({ ...input, args: split.args, text: split.text, values: (at) => input.values(at?.map(split.origin)), reading: readOptions(split.args, {}) }, depth);
   const { args, walk } = input;
   let index = 0;
   let cwd = walk.cwd;
@@ -134,7 +178,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       treeGiven = true;
     }
     if (option === "--git-dir" || option.startsWith("--git-dir=")) gitDir = true;
-    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
+    index += GLOBAL_VALUED.includes(option) ? 2 : 1;
   }
   const sub = args[index];
   // A command an option names that the text does not fix (`git grep -O"$pager" x`): any file (one it fixes is read: shell-git-commands.ts).
@@ -155,7 +199,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const syntax = sub === undefined || !Object.hasOwn(GIT, sub) ? undefined : GIT[sub];
   if (syntax === undefined) return [];
   const rest = args.slice(index + 1);
-  const reading = readOptions(rest, syntax);
+  const reading = readOptions(rest, syntax, 0, (at) => input.text(at + index + 1));
   // Every file of the work tree: a tree unknown is any file at all; outside a repository git writes nothing.
   // With --git-dir (or GIT_DIR) and no work tree given, the work tree is where git runs.
   const wholeTree = (): string[] => {
@@ -512,7 +556,7 @@ function hookRuns(args: Array<string | undefined>, walk: Walk, depth: number): A
       if (dir === undefined) return UNKNOWABLE;
       configs.push(`--git-dir=${dir}`);
     }
-    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
+    index += GLOBAL_VALUED.includes(option) ? 2 : 1;
   }
   let sub = args[index];
   // `git submodule foreach CMD`: CMD runs in each submodule (.gitmodules' paths; nested ones with --recursive: places unknown).
@@ -645,7 +689,7 @@ export function gitScripts(args: Array<string | undefined>, walk: Walk): Array<{
     const option = args[index] as string;
     // Another directory or work tree: where the code runs is not where the command does.
     if (option === "-C" || option.startsWith("--work-tree") || option.startsWith("--git-dir")) cwd = undefined;
-    index += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(option) ? 2 : 1;
+    index += GLOBAL_VALUED.includes(option) ? 2 : 1;
   }
   const sub = args[index];
   const rest = args.slice(index + 1);

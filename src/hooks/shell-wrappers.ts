@@ -11,7 +11,7 @@ import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { denoTaskRuns, installRuns, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
-import { gitHookRuns, gitScripts, type HookRun } from "./shell-git-rules.js";
+import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
@@ -81,11 +81,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if (program === "git" && !walk.shared.functions.has(program)) {
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
-      const runs = gitHookRuns(argv.slice(1), here);
+      // (`git -C"$d" commit`: its global options read as `git -C "$d" commit`'s are.)
+      const gitArgs = splitGlobals(argv.slice(1), (at) => wordValue(words[at + 1], here))?.args ?? argv.slice(1);
+      const runs = gitHookRuns(gitArgs, here);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else for (const run of runs) nested.push(...("hook" in run ? hookScript(run, here) : [run]));
       // The shell code its words give it to run: filter-branch's filters, `rebase -x`, `bisect run`.
-      for (const { script, cwd } of gitScripts(argv.slice(1), here)) {
+      for (const { script, cwd } of gitScripts(gitArgs, here)) {
         if (script === undefined) add(here, UNKNOWABLE);
         else nested.push({ script, cwd });
       }
