@@ -6,7 +6,7 @@ import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
@@ -100,7 +100,7 @@ function checkNow(options: CheckOptions): CheckResult {
   // A word that reads like a path and is claimed as a name in one directory is that name in them
   // all: not also the file it will be where no claim there names it (fileStandIn, per directory).
   for (const word of new Set(merged.refused.filter((holding) => shapeOf(holding.target).kind === "name").map((holding) => holding.target))) {
-    const standIn = standInOf(word, options);
+    const standIn = standInPath(word, routes.own);
     merged.allowed = merged.allowed.filter((target) => target !== standIn);
     merged.warnings = merged.warnings?.filter((warning) => !warning.startsWith(`no claim names ${word} and `));
     if (merged.warnings?.length === 0) delete merged.warnings;
@@ -199,17 +199,6 @@ function checkIn(options: CheckOptions): CheckResult {
     else result.allowed.push(target.canonical);
   }
   return result;
-}
-
-/** The path a word that reads like one stands in for where no claim names it (fileStandIn), canonical; undefined for another word. */
-export function standInOf(word: string, options: CommonOptions): string | undefined {
-  const context = openContext(options);
-  try {
-    const target = parseTarget(word, context.settings);
-    return looksLikePath(target) ? parseTarget(pathItWillBe(word).path, context.settings).canonical : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Writing needs exclusive access, unless the caller itself shares the target with others. */

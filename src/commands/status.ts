@@ -11,13 +11,12 @@ import { foldPath } from "../targets/caseless.js";
 import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/conflicts.js";
 import { ageInSeconds, formatTimestampRoundedDown } from "../os/time.js";
 import type { TargetShape } from "../targets/overlap.js";
-import { fileStandIn, NAME_PREFIX, type TargetKind } from "../targets/target.js";
+import { fileStandIn, NAME_PREFIX, standInPath, type TargetKind } from "../targets/target.js";
 import { claimsDirOfPackage, heldElsewhere, isWithin, mergeResults, notOkEverywhere, packagesAround, pinned, routesOf, unpinnedHomes } from "../protocol/routes.js";
 import { namesSharedWith, pinnedDirsFor } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
-import { standInOf } from "./check.js";
 
 export interface StatusOptions extends CommonOptions {
   /** Only these targets; none means every claim in the directory. */
@@ -100,7 +99,7 @@ function statusNow(options: StatusOptions = {}): StatusResult {
     const missing = homes.length > 0 && homes.every((result) => result.directory_missing) ? { directory_missing: true as const, ...(homes.length === 1 && { dir: homes[0]?.dir as string }) } : {};
     const claimed = notOkEverywhere(routes, parts.map(({ targets, result }) => ({ targets, ok: result.free })));
     // A word that reads like a path and is claimed as a name in one directory is that name in them all (as check answers).
-    for (const claim of merged.claims) if (claim.kind === "name") claimed.add(standInOf(claim.target, options) ?? claim.target);
+    for (const claim of merged.claims) if (claim.kind === "name") claimed.add(standInPath(claim.target, routes.own) ?? claim.target);
     return heldInPinned({ ...merged, ...missing, free: [...new Set(merged.free)].filter((target) => !claimed.has(target)) }, [...routes.dirs].map(([dir, { targets }]) => [dir, targets]), options);
   }
   const result = statusOfDirectory(options);

@@ -135,8 +135,8 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
     if (settling.size > 0 && granted.granted.length > 0) interrupt ??= onInterrupt(options.signal);
     // Taken again after a race waited out, above the tokens issued there meanwhile.
     const again = () => {
-      const floors = lookAtLinks(asked, routes, { tokens: true }).floors;
-      const anew = floors.size === 0 ? asked : { ...asked, tokenFloors: floors };
+      const fresh = lookAtLinks(asked, routes, { tokens: true }).floors;
+      const anew = fresh.size === 0 ? asked : { ...asked, tokenFloors: fresh };
       return elsewhere ? takeElsewhere(anew, routed) : takeHere(anew);
     };
     taken = interrupt === undefined || granted.granted.length === 0 ? granted : await settleRaceThroughLinks(asked, routes, settling, granted, interrupt, again);

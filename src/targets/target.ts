@@ -96,6 +96,15 @@ export function fileStandIn(target: Target, claimFileNames: string[], context: T
   return parseTarget(pathItWillBe(target.canonical).path, context);
 }
 
+/** The path a word that reads like one stands in for where no claim names it (fileStandIn), canonical; undefined for another word. */
+export function standInPath(word: string, context: TargetContext): string | undefined {
+  try {
+    return looksLikePath(parseTarget(word, context)) ? parseTarget(pathItWillBe(word).path, context).canonical : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `literal`: the input is a file's path exactly as the file system names it (an agent's write, a
  * staged file), never a glob or a symbol, whatever characters it has.
