@@ -217,6 +217,53 @@ test("should leave on a beat the pointer to a default directory XDG_STATE_HOME m
   }
 });
 
+test("should leave on a pinned session's beat the pointers to its directory that no take left, so the sessions that do not pin one meet its claims", ({ repo }) => {
+  const { root, pkg, env, pkgStore, rootStore, box } = repo;
+  const pinnedDir = join(box.root, "pinned");
+  const pinned = { ...env, CLAIMS_DIR: pinnedDir };
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const plain = join(box.root, "plain");
+  mkdirSync(plain);
+  for (const name of ["x.ts", "y.ts"]) writeFileSync(join(plain, name), "");
+  const file = join(pkg, "src", "f.ts");
+  const pointers = (store: string) => (existsSync(join(store, ".pinned")) ? readdirSync(join(store, ".pinned")) : []);
+  assert.is(claims(["take", file, join(plain, "x.ts"), "--holder", "A", "--purpose", "pinned work"], { cwd: root, env: pinned }).code, 0);
+  // Taken by a version that left no pointer, or the directories pointed from removed since (a
+  // reset of the default one): the unpinned sessions no longer meet the claims, until the holder's
+  // next beat leaves the pointers again.
+  for (const store of [pkgStore, rootStore]) rmSync(join(store, ".pinned"), { recursive: true });
+  rmSync(defaultStore, { recursive: true });
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0, "unseen without its pointers: granted twice");
+  assert.is(claims(["release", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 0);
+  rmSync(defaultStore, { recursive: true, force: true });
+  const beaten = claims(["beat", "--holder", "A"], { cwd: root, env: pinned });
+  assert.is(beaten.code, 0, beaten.stderr);
+  assert.equal(pointers(pkgStore), [encodeURIComponent(pinnedDir)], "where the package's sessions claim");
+  assert.equal(pointers(rootStore), [encodeURIComponent(pinnedDir)], "where f.ts was claimed before the package's .claims");
+  assert.equal(pointers(defaultStore), [encodeURIComponent(pinnedDir)], "where the others claim x.ts");
+  for (const [cwd, target] of [[pkg, "src/f.ts"], [plain, "x.ts"]] as const) {
+    const taken = claims(["take", target, "--holder", "B"], { cwd, env });
+    assert.is(taken.code, 3, `take ${target}: ${taken.stdout}${taken.stderr}`);
+    assert.match(taken.stdout, /held by A for "pinned work"/);
+  }
+  // The hook of an agent pinned by its --dir renews its claim once it is a minute old, and leaves the pointer then.
+  const hook = (file: string) => spawnSync(process.execPath, [BIN, "hook", "claude", "--dir", pinnedDir], {
+    input: JSON.stringify({ session_id: "s7", cwd: plain, hook_event_name: "PreToolUse", tool_name: "Edit", tool_use_id: "t1", tool_input: { file_path: file, old_string: "", new_string: "y" } }),
+    env: cleanEnv(env),
+    encoding: "utf8",
+  });
+  const y = join(plain, "y.ts");
+  assert.is(hook(y).stdout, "", "claimed by the hook");
+  rmSync(defaultStore, { recursive: true });
+  const claimFile = join(pinnedDir, readdirSync(pinnedDir).find((name) => name.endsWith(".json") && JSON.parse(readFileSync(join(pinnedDir, name), "utf8")).target === y) as string);
+  const old = new Date(Date.now() - 120_000);
+  writeFileSync(claimFile, `${JSON.stringify({ ...JSON.parse(readFileSync(claimFile, "utf8")), heartbeat_at: old.toISOString().replace(/\.\d{3}Z$/, "Z") }, null, 2)}\n`);
+  utimesSync(claimFile, old, old);
+  assert.is(hook(y).stdout, "", "its own claim, renewed");
+  assert.equal(pointers(defaultStore), [encodeURIComponent(pinnedDir)]);
+  assert.is(claims(["take", "y.ts", "--holder", "B"], { cwd: plain, env }).code, 3, "met through it");
+});
+
 test("should meet a name held by a session with another XDG_STATE_HOME, both ways: take, check, status, a third, a beat's upgrade of an old pointer; a pinned directory's names stay its own", ({ repo }) => {
   // A name is claimed in the session's own default directory: the one with XDG_STATE_HOME leaves
   // a pointer saying its directory is a moved default where the ones without claim, and each

@@ -15,8 +15,8 @@ import { leaveMovedPointers } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
-import { inTheirDirectories } from "../protocol/routes.js";
-import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
+import { inTheirDirectories, pinned } from "../protocol/routes.js";
+import { leavePinnedPointers, linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { giveBack, howLanded, stampClocks } from "../protocol/acquire.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
@@ -84,10 +84,13 @@ export function beat(options: BeatOptions): BeatResult {
 function beatNow(options: BeatOptions): BeatResult {
   // Named targets are renewed where their claims live; without targets, also in every other
   // claims directory the holder took in from here (src/protocol/routes.ts).
-  return inTheirDirectories(options, beatIn, "touch");
+  // A session pinning its own directory (--dir, CLAIMS_DIR) is told apart before the targets are
+  // routed, which names the directory each is beaten in.
+  const sessionPinned = options.sessionPinned ?? pinned(options);
+  return inTheirDirectories(options, (routed) => beatIn(routed, sessionPinned), "touch");
 }
 
-function beatIn(options: BeatOptions): BeatResult {
+function beatIn(options: BeatOptions, sessionPinned: boolean): BeatResult {
   const context = openContext(options);
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [], new_tokens: [] };
@@ -137,6 +140,10 @@ function beatIn(options: BeatOptions): BeatResult {
   // names need) is left now. A stat and a read where it is there.
   const unmoved = any ? unmovedDefault(context.store.dir, options.env ?? process.env) : undefined;
   if (unmoved !== undefined) leaveMovedPointers(unmoved, context.store.dir);
+  // Pinned, the pointers its takes leave where the sessions that do not pin one claim each target
+  // (src/protocol/linked.ts, leavePinnedPointers); left again on each claim the beat rewrote (so
+  // once a minute at most from the agent hooks), where one is missing.
+  if (sessionPinned) for (const target of result.renewed) leavePinnedPointers(shapeOf(target), context.store.dir, options);
   if (result.renewed.length === 0 && result.waiting.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
     result.directory_missing = true;
     result.dir = context.settings.dir;

@@ -12,7 +12,7 @@ import { highestTokenOn } from "./fencing.js";
 import { openContext, type CommonOptions, type Context, type Holding } from "./context.js";
 import { claimsDirOfPackage, claimsDirsOf, holdsIn, packagesAbove, packagesAround, packagesOfLinked, pinned, settingsOfPackage, withUnmovedDefault } from "./routes.js";
 import { leaveMovedPointers, leavePointer, namesSharedWith, pinnedDirsIn } from "./pinned.js";
-import { resolveSettings, type Settings, unmovedDefault } from "./settings.js";
+import { type Environment, resolveSettings, type Settings, unmovedDefault } from "./settings.js";
 import type { TargetShape } from "../targets/overlap.js";
 
 export interface LinkedLook {
@@ -60,26 +60,9 @@ export function lookThroughLinks(
   // And where the target's own claims may have been made before the `.claims` nearest it appeared.
   const above = packagesAbove(place);
   const dirs = withUnmovedDefault([...packageDirs, ...claimsDirsOf(above, env)], env);
-  if (pointTo !== undefined) {
-    // Pinned, in every directory the sessions that do not pin one claim this target; and where
-    // XDG_STATE_HOME moves the default directory, in the one it moves from (unmovedDefault).
-    const thereAll = new Map<string, Pick<Settings, "dir" | "groupShared">>();
-    for (const at of courtesy ? new Set([...packages, ...above]) : []) {
-      const there = settingsOfPackage(at, env);
-      if (there !== undefined) thereAll.set(there.dir, there);
-    }
-    const movedFrom = unmovedDefault(pointTo, env);
-    for (const dir of [...thereAll.keys()]) {
-      const unmoved = unmovedDefault(dir, env);
-      if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
-    }
-    if (movedFrom !== undefined) thereAll.set(movedFrom, { dir: movedFrom, groupShared: false });
-    thereAll.delete(pointTo);
-    for (const there of thereAll.values()) {
-      if (there.dir === movedFrom ? leaveMovedPointers(movedFrom, pointTo) : leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
-      else (look.unpointed ??= []).push(there.dir);
-    }
-  }
+  // Pinned, in every directory the sessions that do not pin one claim this target; and where
+  // XDG_STATE_HOME moves the default directory, in the one it moves from (unmovedDefault).
+  if (pointTo !== undefined) leavePointers(pointTo, courtesy ? new Set([...packages, ...above]) : [], env, look);
   // A session pinning a directory of its own claims there, and points to it from these (above).
   const pointed = new Set([...own, ...dirs].flatMap((dir) => pinnedDirsIn(dir, pointers)));
   for (const dir of new Set([...dirs, ...pointed])) {
@@ -103,6 +86,48 @@ export function lookThroughLinks(
     }
   }
   return look;
+}
+
+/**
+ * Leaves a pointer to `pointTo` in the claims directory of each package in `packages` (where the
+ * sessions that do not pin one claim what is in them), in the one XDG_STATE_HOME moves each of
+ * those from, and in the one it moves `pointTo` from; noted in `look` (leftIn, unpointed).
+ */
+function leavePointers(pointTo: string, packages: Iterable<string>, env: Environment, look: Pick<LinkedLook, "leftIn" | "unpointed">): void {
+  const thereAll = new Map<string, Pick<Settings, "dir" | "groupShared">>();
+  for (const at of packages) {
+    const there = settingsOfPackage(at, env);
+    if (there !== undefined) thereAll.set(there.dir, there);
+  }
+  const movedFrom = unmovedDefault(pointTo, env);
+  for (const dir of [...thereAll.keys()]) {
+    const unmoved = unmovedDefault(dir, env);
+    if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
+  }
+  if (movedFrom !== undefined) thereAll.set(movedFrom, { dir: movedFrom, groupShared: false });
+  thereAll.delete(pointTo);
+  for (const there of thereAll.values()) {
+    if (there.dir === movedFrom ? leaveMovedPointers(movedFrom, pointTo) : leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
+    else (look.unpointed ??= []).push(there.dir);
+  }
+}
+
+/**
+ * For a beat of a session pinning `pointTo` (`--dir`, CLAIMS_DIR) that rewrote its claim on
+ * `target`: the pointers to it that a pinned take of `target` leaves (lookThroughLinks), left
+ * again where one is missing (the claim taken by a version that left none, or the directory
+ * pointed from removed and made again since): without them the sessions that do not pin one
+ * would not meet the claim, and would be granted its target. A stat of each where they are there.
+ * A name is its directory's alone: no pointer. The directories where none could be left.
+ */
+export function leavePinnedPointers(target: TargetShape, pointTo: string, options: CommonOptions): string[] {
+  if (target.kind === "name") return [];
+  const whole = target.kind === "directory" || target.kind === "glob";
+  const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
+  const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
+  const look: Pick<LinkedLook, "leftIn" | "unpointed"> = {};
+  leavePointers(pointTo, new Set([...packages, ...packagesAbove(place)]), options.env ?? process.env, look);
+  return look.unpointed ?? [];
 }
 
 /**
