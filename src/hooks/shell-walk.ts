@@ -853,8 +853,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (scaffolded !== undefined) add(here, scaffolded === UNKNOWABLE ? UNKNOWABLE : anyUnder(directoryAt(here.cwd, scaffolded)));
   const values = (from: number[] | undefined = undefined) => {
     const out: string[] = [];
+    const wanted = from && new Set(from); // (a list's includes for each word: the square of a long line's words)
     args.forEach((_, index) => {
-      if (from && !from.includes(index)) return;
+      if (wanted && !wanted.has(index)) return;
       const word = argWords[index];
       const found = word && wordValues(word, here);
       if (found) out.push(...found);
@@ -894,10 +895,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // git -c alias.x='!cmd' x, and `git config alias.x '!cmd'` (run by a later `git x`): the alias
   // runs cmd in a shell, read here.
   if (name === "git") {
+    // Asked once, not of every word: a line of 50,000 words after one `git` took seconds.
+    const configures = args.includes("config");
     for (const [at, arg] of args.entries()) {
       if (args[at - 1] === "-c" && arg !== undefined && /^alias\.[^=]+=\s*!/.test(arg)) nested.push({ script: arg.slice(arg.indexOf("!") + 1), cwd: here.cwd });
       const value = args[at + 1];
-      if (args.includes("config") && arg !== undefined && /^alias\.[^=\s]+$/.test(arg) && value !== undefined && /^\s*!/.test(value)) nested.push({ script: value.slice(value.indexOf("!") + 1), cwd: here.cwd });
+      if (configures && arg !== undefined && /^alias\.[^=\s]+$/.test(arg) && value !== undefined && /^\s*!/.test(value)) nested.push({ script: value.slice(value.indexOf("!") + 1), cwd: here.cwd });
     }
   }
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
