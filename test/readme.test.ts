@@ -1,6 +1,6 @@
 // Recipes the docs give for other programs to run, run here as those programs would.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -61,12 +61,16 @@ Recipes("should say the library is ESM only, and be loaded from CommonJS as it s
   assert.match(required.stderr, /ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/);
 });
 
-Recipes("should say how long npm test takes, and where the large torture went", () => {
+Recipes("should say how long npm test takes, how many files it runs, and where the large torture went", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  assert.match(readme, /runs the whole test suite[^.]*: about \d+ tests\s+in \d+ minutes/);
+  const said = /runs the whole test suite[^.]*: about [\d,]+ tests\s+in (\d+) files,[^.]*in \d+ to \d+ minutes/.exec(readme);
+  assert.ok(said, "the README says how many tests, in how many files, and how long");
+  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith(".test.ts") ? [entry.name] : []));
+  assert.is(Number(said[1]), files(join(ROOT, "test")).length, "the files npm test runs (scripts/test.mjs: test/**/*.test.ts)");
   assert.match(readme, /`npm run torture` runs the large randomized\s+one apart/);
   const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
   assert.match(scripts.torture, /TORTURE_WORKERS=16 TORTURE_OPS=500 TORTURE_SEEDS=20/);
+  assert.match(scripts.test, /node scripts\/test\.mjs$/);
 });
 
 Recipes.run();
