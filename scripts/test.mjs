@@ -32,7 +32,7 @@ const ALONE = new Set(["hook-slow-input.test.ts"]);
  * The longest files, started first so that no long one starts last and runs on alone (the others
  * start in path order).
  */
-const LONGEST_FIRST = ["torture/torture.test.ts", "hook.test.ts", "race.test.ts", "hook-shell.test.ts", "mcp.test.ts"];
+const LONGEST_FIRST = ["hook-shell.test.ts", "hook-shell-tools.test.ts", "hook.test.ts", "race.test.ts", "race-targets.test.ts", "mcp.test.ts", "hook-claims-dirs.test.ts"];
 
 function testFiles(directory) {
   const found = [];
