@@ -26,7 +26,7 @@ import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
-import { anyIn, anyUnder, directoryAt, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
 
 /**
@@ -312,11 +312,29 @@ const applyPatch: Rule = {
   },
 };
 
-/** The backups `sed -i.bak` and `perl -i.bak` keep: each file with the suffix, or the suffix with each `*` the file's name (`-i 'old/*'`). */
-function inPlaceBackups(files: string[], suffix: string | undefined): string[] {
+/**
+ * The backups `sed -i.bak` and `perl -i.bak` keep: each file with the suffix; or, where the suffix
+ * holds a `*`, the suffix with each `*` the file's name as it was given, from where the command runs
+ * (`-i 'old/*'` keeps src/x.ts as old/src/x.ts: GNU sed and perl both). A suffix the text does not
+ * fix (`-i"$s"`) may hold a `*` itself, and a `/`: the backup is named as judgedPath reads that
+ * text, the file's name where a `*` may be (`-i"$s"`: any file).
+ */
+function inPlaceBackups(input: RuleInput, files: string[]): string[] {
+  const [given] = input.reading.occurrences("i").slice(-1);
+  const suffix = given?.value ?? given?.text;
   if (suffix === undefined || suffix === "") return [];
-  if (!suffix.includes("*")) return files.map((file) => `${file}${suffix}`);
-  return files.flatMap((file) => (file.startsWith("\0") ? [] : [join(dirname(file), suffix.replaceAll("*", basename(file)))]));
+  const unfixed = suffix.includes(HOLE);
+  return files.flatMap((file) => {
+    if (file === UNKNOWABLE) return [];
+    // A file in a place unknown (`"$d/x.ts"`) stands in the suffix as that place and its name; a glob, as a glob.
+    const glob = file.startsWith(GLOB_MARK);
+    const name = file.startsWith(UNKNOWN_MARK) ? `${HOLE}/${file.slice(UNKNOWN_MARK.length)}` : glob ? file.slice(GLOB_MARK.length) : file;
+    const named = (text: string) => (text.includes(HOLE) ? outputs([judgedPath(text)]) : [glob ? globOf(text) : text]);
+    const appended = named(`${name}${suffix}`);
+    if (!suffix.includes("*") && !unfixed) return appended;
+    const starred = named(suffix.replaceAll("*", name));
+    return suffix.includes("*") ? starred : [...appended, ...starred];
+  });
 }
 
 /** mmv's patterns make names the text does not give (`#1` is what a wildcard matched, `;` any directories): any file, unless it only lists them (-n). */
@@ -409,7 +427,7 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => {
       const { reading } = input;
       const inPlace = !reading.has("i") ? [] : input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
-      inPlace.push(...inPlaceBackups(inPlace, reading.value("i")));
+      inPlace.push(...inPlaceBackups(input, inPlace));
       // And what its script writes (`w f`, `s/a/b/w f`); one it cannot read could write any file.
       const script = scriptOf(input, "e", "f", "\n");
       return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))];
@@ -430,7 +448,7 @@ export const RULES: Record<string, Rule> = {
         return /^\s*\||\|\s*$/.test(name) ? [UNKNOWABLE] : [];
       });
       if (!reading.has("i")) return opened;
-      return [...files, ...inPlaceBackups(files, reading.value("i")), ...opened];
+      return [...files, ...inPlaceBackups(input, files), ...opened];
     },
   },
   dd: { syntax: {}, writes: (input) => input.args.flatMap((_, index) => (input.text(index)?.startsWith("of=") ? outputs([judgedPath(input.text(index)?.slice(3) ?? "")]) : [])) },

@@ -1,0 +1,53 @@
+// The files sed's and perl's in-place backups write: a backup suffix the text does not fix
+// (`sed -i"$s"`), a suffix whose `*` stands for the file's name as given (`-i 'old/*'`).
+// Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, type Sandbox } from "./helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Backups = suite<Context>("claims hook: in-place backups and tar's options");
+Backups.before.each((context) => {
+  context.box = heldBox();
+});
+Backups.after.each((context) => context.box.cleanup());
+
+/** Every command denied: each writes u.ts, or may write any file. */
+function denies(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), "deny", command);
+}
+
+/** Every command allowed: none writes a file another session holds. */
+function allows(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), undefined, command);
+}
+
+Backups("should judge the backup sed -i and perl -i keep under a suffix the text does not fix as any file", async ({ box }) => {
+  file(box, "x.ts", "export const x = 1;\n");
+  denies(box, [
+    'sed -i"$suffix" s/a/b/ x.ts', // `suffix='../*'` keeps x.ts as ../x.ts: anywhere
+    'sed --in-place="$suffix" s/a/b/ x.ts',
+    'sed -i"$suffix" -e s/a/b/ x.ts',
+    'perl -pi"$suffix" -e s/a/b/ x.ts',
+    'perl -i"$suffix" -pe s/a/b/ x.ts',
+  ]);
+  assert.ok((await writes(box, 'sed -i"$s" s/a/b/ x.ts')).includes("unknown:."));
+  // Under the files' own names where the fixed text leaves no room for more: as before.
+  allows(box, ["sed -i s/a/b/ x.ts", "sed -i.bak s/a/b/ x.ts", "sed -i -e s/a/b/ x.ts", "perl -pi.orig -e s/a/b/ x.ts", "perl -pi -e s/a/b/ x.ts"]);
+  assert.equal(await writes(box, "sed -i.bak s/a/b/ x.ts"), ["x.ts", "x.ts.bak"]);
+  assert.equal(await writes(box, 'sed -i".bak$n" s/a/b/ x.ts'), ["glob:.bak*", "glob:x.ts.bak*", "x.ts"]);
+});
+
+Backups("should put the file's name as given where a backup suffix holds a `*`", async ({ box }) => {
+  file(box, "src/x.ts", "export const x = 1;\n");
+  claims(["take", join(box.project, "old/src/x.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "the old copy"]);
+  // GNU sed and perl both put src/x.ts where the suffix says from where they run: old/src/x.ts, not src/old/x.ts.
+  denies(box, ["sed -i'old/*' s/a/b/ src/x.ts", "perl -pi'old/*' -e s/a/b/ src/x.ts", "sed --in-place='old/*' -e s/a/b/ src/x.ts"]);
+  assert.equal(await writes(box, "sed -i'bak/*' s/a/b/ src/x.ts"), ["bak/src/x.ts", "src/x.ts"]);
+  assert.equal(await writes(box, "perl -pi'old/*.orig' -e s/a/b/ src/x.ts"), ["old/src/x.ts.orig", "src/x.ts"]);
+  allows(box, ["sed -i'bak/*' s/a/b/ src/x.ts", "sed -i'*.orig' s/a/b/ src/x.ts"]);
+});
+
+Backups.run();
