@@ -1,5 +1,6 @@
-// The files sed's and perl's in-place backups write: a backup suffix the text does not fix
-// (`sed -i"$s"`), a suffix whose `*` stands for the file's name as given (`-i 'old/*'`).
+// The files sed's and perl's in-place backups and tar's options write: a backup suffix the text does
+// not fix (`sed -i"$s"`), a suffix whose `*` stands for the file's name as given (`-i 'old/*'`),
+// tar's absolute member names (`-P`) and the files `--remove-files` removes from a `-T` list.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -48,6 +49,26 @@ Backups("should put the file's name as given where a backup suffix holds a `*`",
   assert.equal(await writes(box, "sed -i'bak/*' s/a/b/ src/x.ts"), ["bak/src/x.ts", "src/x.ts"]);
   assert.equal(await writes(box, "perl -pi'old/*.orig' -e s/a/b/ src/x.ts"), ["old/src/x.ts.orig", "src/x.ts"]);
   allows(box, ["sed -i'bak/*' s/a/b/ src/x.ts", "sed -i'*.orig' s/a/b/ src/x.ts"]);
+});
+
+Backups("should judge tar's absolute member names and the files a -T list names that --remove-files removes", async ({ box }) => {
+  file(box, "list", "u.ts\n");
+  file(box, "sub/keep.txt", "keep\n");
+  denies(box, [
+    // An absolute member name (or one with `..`) is written where it points, not under -C's directory.
+    "tar -xPf a.tar -C sub",
+    "tar --absolute-names -xf a.tar -C sub",
+    "tar xPf a.tar -C sub",
+    "bsdtar -xPf a.tar -C sub",
+    // The names a list holds, which the hook does not read, are removed once archived.
+    "tar --remove-files -cf a.tar -T list",
+    "tar --remove-files -cf a.tar --files-from=list",
+    "tar --remove-files -cf a.tar --files-from list",
+    "tar --remove-files -rf a.tar -T list",
+    "tar cf a.tar --remove-files -T -",
+  ]);
+  // Extracting under -C's directory, archiving from a list without removing: as before.
+  allows(box, ["tar -xf a.tar -C sub", "tar -cf a.tar -T list", "tar --remove-files -cf a.tar sub/keep.txt"]);
 });
 
 Backups.run();

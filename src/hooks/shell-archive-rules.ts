@@ -50,6 +50,7 @@ export const TAR: Syntax = {
     directory: "C",
     "to-stdout": "O",
     "remove-files": "",
+    "absolute-names": "P",
     "listed-incremental": "g",
     "files-from": "T",
     "exclude-from": "X",
@@ -192,8 +193,8 @@ function remoteShellRun(reading: Reading): string | undefined {
 
 /**
  * tar x writes what the archive holds, which the text does not name: anything under -C's directory
- * (or here). tar c, r, u, A and --delete write the -f archive (and -g's snapshot; --remove-files
- * removes what they archive); t and d only read.
+ * (or here), and with -P anywhere. tar c, r, u, A and --delete write the -f archive (and -g's
+ * snapshot; --remove-files removes what they archive, -T's list too); t and d only read.
  */
 export function tarWrites(input: RuleInput): string[] {
   const { walk } = input;
@@ -203,11 +204,13 @@ export function tarWrites(input: RuleInput): string[] {
     if (reading.has("O")) return index;
     if (reading.has("to-command")) return [...index, UNKNOWABLE]; // each file is fed to a command
     const places = reading.has("C") ? reading.values("C").map((directory) => directoryAt(walk.cwd, directory)) : [walk.cwd];
-    return [...index, ...places.map(anyUnder)];
+    // -P (--absolute-names) keeps a member's leading `/` and its `..`: it is written where it points, anywhere.
+    return [...index, ...places.map(anyUnder), ...(reading.has("P") ? [UNKNOWABLE] : [])];
   }
   if (!reading.has("c", "r", "u", "A", "delete")) return index;
-  // The archive is opened from where tar starts; -C moves only the names after it.
-  const removed = !reading.has("remove-files") ? [] : reading.has("C") ? [UNKNOWABLE] : input.values(reading.operands.map(origin));
+  // The archive is opened from where tar starts; -C moves only the names after it. The names -T
+  // (--files-from) reads from its list, which the hook does not read, are removed too: any file.
+  const removed = !reading.has("remove-files") ? [] : reading.has("C", "T") ? [UNKNOWABLE] : input.values(reading.operands.map(origin));
   return [...index, ...optionFiles(input, ["f"], reading, origin), ...(reading.has("c") ? optionFiles(input, ["g"], reading, origin) : []), ...removed];
 }
 
