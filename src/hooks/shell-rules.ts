@@ -117,6 +117,7 @@ const GPG: Rule = {
       output: "o",
       recipient: "r",
       "local-user": "u",
+      "sign-with": "u",
       "hidden-recipient": "R",
       "recipient-file": "f",
       "hidden-recipient-file": "F",
@@ -140,34 +141,77 @@ const GPG: Rule = {
         digest-algo compress-algo status-fd status-file logger-fd logger-file command-fd command-file set-filename comment keyserver
         encrypt-to default-recipient s2k-mode s2k-digest-algo s2k-cipher-algo s2k-count compress-level trustdb-name
         import-options export-options list-options verify-options keyserver-options auto-key-locate set-notation sig-notation
-        cert-notation sig-policy-url sig-keyserver-url agent-program dirmngr-program display ttyname ttytype lc-ctype lc-messages`),
+        cert-notation sig-policy-url sig-keyserver-url agent-program dirmngr-program display ttyname ttytype lc-ctype lc-messages
+        log-file attribute-file attribute-fd primary-keyring exec-path photo-viewer`),
     },
   },
-  writes: (input) => {
-    const { reading } = input;
-    if (gpgOptionsFile(input)) return [UNKNOWABLE];
-    if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
-    const files = input.values(reading.operands);
-    const armored = reading.has("a");
-    // `--multifile` is no command of its own: `--multifile --decrypt` is `--decrypt-files`, `--multifile --encrypt` `--encrypt-files`.
-    const commands = ["e", "c", "s", "b", "d", "k", "K", "clearsign", ...GPG_COMMANDS.trim().split(/\s+/).filter((name) => name !== "multifile")];
-    const guessing = !reading.has(...commands);
-    const multi = reading.has("multifile");
-    // The name the message holds, which the text does not give (gpg.conf's own setting aside: the user's).
-    if (reading.has("use-embedded-filename") && (guessing || reading.has("d", "decrypt-files"))) return [UNKNOWABLE];
-    // A file the text does not fix (a mark: `"$(cat list)"`, a glob) stands for what it may be, as it is.
-    const beside = (file: string) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []);
-    if (reading.has("decrypt-files") || (multi && reading.has("d")) || guessing) return files.flatMap(beside);
-    if (reading.has("encrypt-files") || (multi && reading.has("e"))) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
-    const [first] = files;
-    if (first === undefined) return [];
-    if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s", "store", "enarmor", "enarmour", "dearmor", "dearmour")) return [first];
-    if (reading.has("clearsign", "enarmor", "enarmour")) return [`${first}.asc`];
-    if (reading.has("dearmor", "dearmour")) return [`${first}.gpg`];
-    if (reading.has("b")) return [`${first}${armored ? ".asc" : ".sig"}`];
-    return reading.has("e", "c", "s", "store") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
-  },
+  writes: (input) => [...gpgFiles(input), ...gpgOutput(input)],
 };
+
+/** What gpg writes of the data it is given (GPG). */
+function gpgOutput(input: RuleInput): string[] {
+  const { reading } = input;
+  if (gpgOptionsFile(input)) return [UNKNOWABLE];
+  if (reading.has("o")) return optionFiles(input, ["o"]).filter((path) => path !== "-");
+  const files = input.values(reading.operands);
+  const armored = reading.has("a");
+  // `--multifile` is no command of its own: `--multifile --decrypt` is `--decrypt-files`, `--multifile --encrypt` `--encrypt-files`.
+  const commands = ["e", "c", "s", "b", "d", "k", "K", "clearsign", ...GPG_COMMANDS.trim().split(/\s+/).filter((name) => name !== "multifile")];
+  const guessing = !reading.has(...commands);
+  const multi = reading.has("multifile");
+  // The name the message holds, which the text does not give (gpg.conf's own setting aside: the user's).
+  if (reading.has("use-embedded-filename") && (guessing || reading.has("d", "decrypt-files"))) return [UNKNOWABLE];
+  // A file the text does not fix (a mark: `"$(cat list)"`, a glob) stands for what it may be, as it is.
+  const beside = (file: string) => (file.startsWith("\0") ? [file] : /\.(gpg|pgp|asc|sig)$/.test(file) ? [file.replace(/\.(gpg|pgp|asc|sig)$/, "")] : []);
+  if (reading.has("decrypt-files") || (multi && reading.has("d")) || guessing) return files.flatMap(beside);
+  if (reading.has("encrypt-files") || (multi && reading.has("e"))) return files.map((file) => (file.startsWith("\0") ? file : `${file}${armored ? ".asc" : ".gpg"}`));
+  const [first] = files;
+  if (first === undefined) return [];
+  if (first.startsWith("\0") && reading.has("clearsign", "b", "e", "c", "s", "store", "enarmor", "enarmour", "dearmor", "dearmour")) return [first];
+  if (reading.has("clearsign", "enarmor", "enarmour")) return [`${first}.asc`];
+  if (reading.has("dearmor", "dearmour")) return [`${first}.gpg`];
+  if (reading.has("b")) return [`${first}${armored ? ".asc" : ".sig"}`];
+  return reading.has("e", "c", "s", "store") ? [`${first}${armored ? ".asc" : ".gpg"}`] : [];
+}
+
+/** gpg's options naming a file it writes whatever it does: its status, log and attribute output. */
+const GPG_FILES = ["status-file", "logger-file", "log-file", "attribute-file"];
+/** The keyrings and trust database gpg opens to update (an import, a signature, a trust check): a bare name is in its home. */
+const GPG_DATABASES = ["keyring", "primary-keyring", "secret-keyring", "trustdb-name"];
+/** The programs gpg starts, or finds on a path it is given: its agent and dirmngr, and a photo viewer. */
+const GPG_PROGRAMS = ["agent-program", "dirmngr-program", "exec-path", "photo-viewer"];
+
+/**
+ * The files gpg's own options name: `--status-file`, `--logger-file` (`--log-file`; not a
+ * `socket://` or `tcp://` one), `--attribute-file`; the keyrings (`--keyring`, `--primary-keyring`,
+ * `--secret-keyring`) and trust database (`--trustdb-name`) it may update, a name without a `/` in
+ * its home (`--homedir`, GNUPGHOME, ~/.gnupg) as gpg reads it, `~/` the user's. A program it runs
+ * (`--agent-program`, `--dirmngr-program`, `--photo-viewer`, or one found on `--exec-path`): any file.
+ */
+function gpgFiles(input: RuleInput): string[] {
+  const { reading, walk } = input;
+  if (reading.has(...GPG_PROGRAMS)) return [UNKNOWABLE];
+  const logs = optionFiles(input, GPG_FILES).filter((path) => !/^(socket|tcp):\/\//.test(path));
+  const databases = GPG_DATABASES.flatMap((key) =>
+    reading.occurrences(key).flatMap(({ value, at, text }) => {
+      if (value === undefined) return text !== undefined ? outputs([judgedPath(text)]) : at === undefined ? [] : input.values([at]);
+      const name = value.replace(/^gnupg-(ring|kbx):/, "");
+      if (name.startsWith("~/")) return [join(walk.home, name.slice(2))];
+      if (name.includes("/")) return [name];
+      const home = gpgHome(input);
+      return [home === undefined ? UNKNOWN_MARK + name : join(home, name)];
+    }),
+  );
+  return [...logs, ...databases];
+}
+
+/** gpg's home: `--homedir`, else GNUPGHOME, else ~/.gnupg; undefined where the text does not fix it. */
+function gpgHome(input: RuleInput): string | undefined {
+  const { reading, walk } = input;
+  if (reading.has("homedir")) return directoryAt(walk.cwd, reading.value("homedir"));
+  if (Object.hasOwn(walk.environment, "GNUPGHOME") && walk.environment.GNUPGHOME !== "") return directoryAt(walk.cwd, walk.environment.GNUPGHOME);
+  return join(walk.home, ".gnupg");
+}
 
 /** The options files gpg reads in its home directory: gpg.conf (and a version's own, gpg.conf-2.2…), and common.conf. */
 const GPG_CONF = /^(gpg\.conf|common\.conf)/;
@@ -677,6 +721,8 @@ export const RULES: Record<string, Rule> = {
   zip: zipRule,
   gpg: GPG,
   gpg2: GPG,
+  // gpgv verifies only: `-o`'s file is the signed data it takes out.
+  gpgv: { syntax: { short: "o:", long: { output: "o", ...valuedLong("keyring status-fd logger-fd homedir weak-digest") } }, writes: (input) => optionFiles(input, ["o"]) },
   pigz: compressed(false, "b:p:S:"),
   unpigz: compressed(true, "b:p:S:"),
   zstd: zstdRule(false),
