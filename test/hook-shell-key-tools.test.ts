@@ -1,10 +1,13 @@
 // The files key tools write and the code they load through their options: gpg's status, log and
 // attribute files, the keyrings and trust database it updates, the programs it starts (its agent,
-// dirmngr, a photo viewer), gpgv's `-o`. Another session holds u.ts; session s2 runs each command
+// dirmngr, a photo viewer), gpgv's `-o`; openssl's options in each form it takes them (`-out f`,
+// `-out=f`, `--out f`), the files they name and the code it loads (engines, providers, a config
+// that loads them). Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -55,6 +58,70 @@ Keys("should read the files gpg's own options write and the programs they start"
   assert.equal(await writes(box, "gpg --homedir keys --keyring pub.kbx --trustdb-name ./t.gpg --import k.asc"), ["keys/pub.kbx", "t.gpg"]);
   // Their own files elsewhere, a descriptor, a socket: as before.
   allows(box, ["gpg --keyring u.ts --import k.asc", "gpg --status-fd 1 --verify a.sig", "gpg --status-file st.txt --verify a.sig", "gpg --logger-file socket:///tmp/s --list-keys", "gpgv --keyring ./u.ts a.sig"]);
+});
+
+Keys("should read the files openssl's options write, in each form it takes them, and the code it loads", async ({ box }) => {
+  file(box, "plain.cnf", "[req]\ndistinguished_name = dn\nprompt = no\n[dn]\nCN = x\n");
+  file(box, "keyfile.cnf", "[req]\ndefault_keyfile = u.ts\ndistinguished_name = dn\n[dn]\n");
+  file(box, "rand.cnf", "RANDFILE = u.ts\n[req]\ndistinguished_name = dn\n[dn]\n");
+  file(box, "more.cnf", ".include other.cnf\n");
+  file(box, "module.cnf", "openssl_conf = init\n[init]\nproviders = p\n[p]\nx = xs\n[xs]\nmodule = ./x.so\nactivate = 1\n");
+  claims(["take", join(box.project, "privkey.pem"), "--dir", box.dir, "--holder", "other", "--purpose", "the key"]);
+  claims(["take", join(box.project, "ca.srl"), "--dir", box.dir, "--holder", "other", "--purpose", "the serial"]);
+  denies(box, [
+    // `-opt=value` and `--opt value` are openssl's too; an option the text does not fix may be any.
+    "openssl genrsa -out=u.ts 2048",
+    "openssl req --out u.ts -new -key k.pem",
+    'openssl genrsa -out"$x" 2048',
+    'openssl genrsa -"$opt" u.ts 2048',
+    // Files other options write.
+    "openssl genpkey -algorithm ed25519 -outpubkey u.ts -out k.pem",
+    "openssl s_client -connect h:443 -sess_out u.ts",
+    "openssl s_client -connect h:443 -keylogfile=u.ts",
+    "openssl s_server -msgfile u.ts -cert c.pem",
+    "openssl ocsp -issuer c.pem -cert s.pem -reqout u.ts",
+    "openssl ocsp -respin r.der -respout u.ts",
+    "openssl cms -verify -in m.p7s -signer u.ts",
+    "openssl smime -verify -in m.p7s -signer u.ts",
+    "openssl cms -sign -in x -signer s.pem -out o.p7s -certsout u.ts",
+    "openssl cmp -server h -certout u.ts",
+    "openssl srp -srpvfile u.ts -add alice",
+    "openssl x509 -req -in r.csr -CA c.pem -CAkey k.pem -CAserial u.ts -out o.pem",
+    "openssl x509 -req -in r.csr -CA ca.pem -CAkey k.pem -CAcreateserial -out o.pem", // ca.pem's serial: ca.srl
+    "openssl rehash .",
+    "openssl ca -config c.cnf -in r.csr -out o.pem", // its database and serial files, as its config names them
+    "openssl ts -reply -queryfile q.tsq -out o.tsr",
+    // A key req makes with no -keyout goes where the config's default_keyfile says (privkey.pem in the system's).
+    "openssl req -newkey rsa:2048 -nodes -subj /CN=x -out r.csr",
+    "openssl req -x509 -nodes -subj /CN=x -out c.pem",
+    "openssl req -config keyfile.cnf -new -out r.csr",
+    "openssl req -config rand.cnf -new -key k.pem -out r.csr", // RANDFILE, saved at exit
+    "OPENSSL_CONF=rand.cnf openssl req -new -key k.pem -out r.csr",
+    // Code it loads: an engine or a provider by path, a place to load them from, a config that loads or includes more.
+    "openssl x509 -in c.pem -engine ./e.so -noout",
+    "openssl req -new -key k.pem -provider-path ./p -provider x -out r.csr",
+    "openssl list -providers -provider ./p.so",
+    "openssl engine ./e.so",
+    "openssl engine dynamic -pre SO_PATH:./e.so -pre LOAD",
+    "OPENSSL_MODULES=./m openssl list -providers",
+    "openssl req -config more.cnf -new -key k.pem -out r.csr",
+    "openssl req -config module.cnf -new -key k.pem -out r.csr",
+    "OPENSSL_CONF=module.cnf openssl version",
+    'openssl req -config "$cnf" -new -key k.pem -out r.csr',
+  ]);
+  assert.equal(await writes(box, "openssl x509 -req -in r.csr -CA ca/c.pem -CAkey k.pem -out o.pem"), ["ca/c.srl", "o.pem"]);
+  assert.equal(await writes(box, "openssl req -newkey rsa:2048 -keyout k.pem -out=r.csr"), ["k.pem", "r.csr"]);
+  // Reading, writing elsewhere, a plain config, a serial given, an engine by its name: as before.
+  allows(box, [
+    "openssl x509 -in c.pem -noout -text",
+    "openssl genrsa -out k.pem 2048",
+    "openssl req -new -key k.pem -subj /CN=x -out r.csr",
+    "openssl req -config plain.cnf -new -key k.pem -out r.csr",
+    "openssl x509 -req -in r.csr -CA c.pem -CAkey k.pem -set_serial 1 -out o.pem",
+    "openssl s_client -connect h:443 -engine pkcs11",
+    "openssl cms -sign -in x -signer u.ts -out o.p7s",
+    "openssl ts -reply -in r.tsr -text",
+  ]);
 });
 
 Keys.run();

@@ -1,12 +1,12 @@
 // The commands that write the files they are given (RULES), looked up by the walk (shell-walk.ts)
 // by name, after any wrapper: rm, tee, touch, truncate, cp, mv, ln and install (with the backups
-// they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, uniq, history -w, openssl -out,
+// they keep), sed -i, perl -i, dd of=, patch, apply_patch, sort -o, uniq, history -w,
 // rsync, gawk -i inplace; and,
 // from their own files, tar, unzip, 7z and the compressors (shell-archive-rules.ts), curl and wget
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts),
-// stylesheet compilers (shell-stylesheet-rules.ts), and chmod, chown, chattr and the like
-// (shell-metadata-rules.ts). Each is read by its declared options.
+// stylesheet compilers (shell-stylesheet-rules.ts), openssl and ssh's key tools (shell-key-rules.ts),
+// and chmod, chown, chattr and the like (shell-metadata-rules.ts). Each is read by its declared options.
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
@@ -23,6 +23,7 @@ import { TOOL_RULES } from "./shell-tool-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
+import { KEY_RULES } from "./shell-key-rules.js";
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
@@ -397,6 +398,7 @@ export const RULES: Record<string, Rule> = {
   ...FILE_RULES,
   ...CODEGEN_RULES,
   ...STYLESHEET_RULES,
+  ...KEY_RULES,
   rm: operandsOf(),
   rmdir: operandsOf(),
   rimraf: operandsOf({ long: valuedLong("impl") }),
@@ -578,13 +580,12 @@ export const RULES: Record<string, Rule> = {
     writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
   },
   // uniq IN OUT writes its second operand; history -w/-a FILE writes (appends to) the file named
-  // (without one, $HISTFILE); openssl's -out, -keyout and -writerand (single-dash words getopt would split).
+  // (without one, $HISTFILE). (openssl: shell-key-rules.ts.)
   uniq: {
     syntax: { short: "f:s:w:", long: { "skip-fields": "f", "skip-chars": "s", "check-chars": "w", "all-repeated": "::", group: "::" } },
     writes: (input) => input.values(input.reading.operands.slice(1, 2)),
   },
   history: { syntax: { short: "d:" }, writes: (input) => (input.reading.has("a", "w") ? input.values(input.reading.operands.slice(0, 1)) : []) },
-  openssl: { syntax: {}, writes: (input) => input.values(input.args.flatMap((arg, at) => (arg === "-out" || arg === "-keyout" || arg === "-writerand" ? [at + 1] : []))) },
   curl: curlRule,
   wget: wgetRule,
   rsync: {

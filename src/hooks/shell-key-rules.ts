@@ -1,0 +1,126 @@
+// Key and certificate tools: openssl, whose options are single-dash words (`-out f`, `-out=f`,
+// `--out f`) read here by hand, naming the files it writes and the code it loads (engines,
+// providers, a config that loads them); ssh-keygen, the key files and beside-files each of its
+// modes writes and the libraries it loads; ssh-add, the libraries it loads.
+import type { Rule, RuleInput } from "./shell-rule.js";
+import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, outputs, readText, UNKNOWABLE, writtenBefore } from "./shell-words.js";
+
+/**
+ * openssl's options that name a file it writes: the output, key, random state, public key, signer
+ * and CA certificates (`-certsout`, cmp's `-certout`, `-chainout`, `-extracertsout`, `-cacertsout`,
+ * `-crlout` and its key-update certificates), a session, TLS key log or message trace (s_client,
+ * s_server), OCSP's request and response, srp's verifier file, x509's `-CAserial`.
+ */
+const OPENSSL_WRITES = new Set(
+  `out keyout writerand outpubkey certsout sess_out keylogfile msgfile respout reqout rspout certout chainout extracertsout
+  cacertsout crlout oldwithold newwithnew newwithold oldwithnew srpvfile CAserial`.split(/\s+/),
+);
+
+/** openssl's options whose value is code it loads, or a place it loads code from, or a config that may name some. */
+const OPENSSL_LOADS = new Set(["engine", "provider", "provider-path", "config"]);
+
+/** openssl's other options whose value is read here: x509's CA and serial, req's key, cms's and smime's signer. */
+const OPENSSL_READ = new Set(["outdir", "CA", "key", "newkey", "set_serial", "signer"]);
+
+/** An option word of openssl's: its name, and its value where the word holds one (`-out=f`); undefined for an operand. */
+function opensslOption(word: string): { name: string; value?: string } | undefined {
+  const match = /^--?([^-=][^=]*)(?:=(.*))?$/s.exec(word);
+  if (match === null) return undefined;
+  return match[2] === undefined ? { name: match[1] as string } : { name: match[1] as string, value: match[2] };
+}
+
+/**
+ * A config file openssl reads (`-config`, an OPENSSL_CONF the command sets): one the hook cannot
+ * read (a name the text does not fix, one the command writes first), or one that loads code or
+ * other files (`openssl_conf`'s engines and providers, `.include`), any file; else the files it
+ * names that openssl writes: `RANDFILE`, saved at exit, and req's `default_keyfile` (`keyFile`).
+ */
+function opensslConfig(input: RuleInput, file: string | undefined, keyFile: boolean): string[] {
+  const { walk } = input;
+  const path = directoryAt(walk.cwd, file);
+  if (path === undefined || writtenBefore(walk, path)) return [UNKNOWABLE];
+  const text = readText(path);
+  if (text === undefined) return []; // none there: openssl stops
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, "").trim());
+  if (lines.some((line) => /^(\.?include\b|module\s*=|dynamic_path\s*=|SO_PATH\b)/i.test(line))) return [UNKNOWABLE];
+  const values = (key: string) => lines.flatMap((line) => new RegExp(`^${key}\\s*=\\s*(.+)$`).exec(line)?.[1] ?? []);
+  // (`$ENV::HOME/.rnd` is the user's home; another variable, a name the text does not give.)
+  const named = [...values("RANDFILE"), ...(keyFile ? values("default_keyfile") : [])].map((name) => name.replace(/^\$ENV::HOME\//, `${walk.home}/`));
+  return named.map((name) => (name.includes("$") ? UNKNOWABLE : name));
+}
+
+/**
+ * openssl COMMAND [options]: the files its options name (OPENSSL_WRITES), as `-opt f`, `-opt=f` or
+ * `--opt f`, attached or not where the text does not fix them; ca's `-outdir` (anything under it)
+ * and the database and serial files its config names (any file; ts's serial file too, where it
+ * makes a reply), rehash's directories, x509's
+ * serial file beside its `-CA` (`ca.pem`: `ca.srl`), req's new key without `-keyout` (the config's
+ * `default_keyfile`, privkey.pem in the one the system gives), cms's and smime's `-signer` when they
+ * verify. Code it loads: `-engine` by path (or from an OPENSSL_ENGINES the command sets),
+ * `-provider-path`, a `-provider` by path, OPENSSL_MODULES, `openssl engine` given a library, a
+ * config (opensslConfig): any file. A word whose option or value the text does not fix and that may
+ * be one of these (`-out"$x"`, `-"$opt"`): any file.
+ */
+function opensslWrites(input: RuleInput): string[] {
+  const { args, walk } = input;
+  const written: string[] = [];
+  const set = (name: string) => Object.hasOwn(walk.environment, name) && walk.environment[name] !== process.env[name];
+  if (set("OPENSSL_ENGINES") || set("OPENSSL_MODULES")) return [UNKNOWABLE];
+  const words = args.map((arg, at) => arg ?? input.text(at) ?? HOLE);
+  const command = words.find((word) => !word.startsWith("-"));
+  const given = new Map<string, Array<string | undefined>>();
+  let ended = false;
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at] as string;
+    if (word === "--") ended = true;
+    const option = ended ? undefined : opensslOption(word);
+    if (option === undefined) continue;
+    if (option.name.includes(HOLE)) {
+      // `-"$opt"`, `-out"$x"`: a name the text does not fix, which may be any that writes or loads.
+      const fixed = option.name.slice(0, option.name.indexOf(HOLE));
+      if ([...OPENSSL_WRITES, ...OPENSSL_LOADS, "outdir", "CA"].some((name) => name.startsWith(fixed))) return [UNKNOWABLE];
+      continue;
+    }
+    const known = OPENSSL_WRITES.has(option.name) || OPENSSL_LOADS.has(option.name) || OPENSSL_READ.has(option.name);
+    if (!known) continue;
+    // Its value: after `=` in the word, else the next word (which is then no option).
+    const next = option.value === undefined ? at + 1 : undefined;
+    if (next !== undefined) at++;
+    const value = option.value !== undefined ? (option.value.includes(HOLE) ? undefined : option.value) : args[next as number];
+    given.set(option.name, [...(given.get(option.name) ?? []), value]);
+    if (OPENSSL_WRITES.has(option.name)) {
+      if (option.value !== undefined) written.push(...outputs([judgedPath(option.value)]));
+      else if (next !== undefined && next < args.length) written.push(...outputs(input.values([next])));
+    }
+  }
+  const values = (name: string) => given.get(name) ?? [];
+  const loadsFile = (value: string | undefined) => value === undefined || value.includes("/");
+  if (values("engine").some(loadsFile) || values("provider").some(loadsFile) || given.has("provider-path")) return [UNKNOWABLE];
+  if ((command === "cms" || command === "smime") && verifies(words)) written.push(...values("signer").flatMap((file) => (file === undefined ? [UNKNOWABLE] : [file])));
+  if (command === "engine") {
+    const operands = words.slice(words.indexOf("engine") + 1).filter((word) => !word.startsWith("-"));
+    if (operands.some((word) => word.includes("/") || word.includes(HOLE)) || words.some((word) => /^--?(pre|post)$/.test(word))) return [UNKNOWABLE];
+  }
+  // ca's database and serial files, and ts's serial file where it makes a reply (not one it reads, -in), as their config names them: any file.
+  if (command === "ca" && !words.some((word) => /^--?help$/.test(word))) written.push(UNKNOWABLE);
+  if (command === "ts" && words.some((word) => /^--?reply$/.test(word)) && !words.some((word) => /^--?in(=|$)/.test(word))) written.push(UNKNOWABLE);
+  if (command === "rehash" || command === "c_rehash") written.push(...words.slice(words.indexOf(command) + 1).filter((word) => !word.startsWith("-")).map((directory) => (directory.includes(HOLE) ? UNKNOWABLE : anyIn(directory))));
+  for (const directory of values("outdir")) written.push(directory === undefined ? UNKNOWABLE : anyUnder(directoryAt(walk.cwd, directory)));
+  // x509 -CA: the serial number it takes is kept in a file beside the CA's (`ca.pem`: `ca.srl`), unless -CAserial names one or -set_serial gives it.
+  if (command === "x509" && given.has("CA") && !given.has("CAserial") && !given.has("set_serial")) {
+    for (const ca of values("CA")) written.push(ca === undefined ? UNKNOWABLE : `${ca.lastIndexOf(".") === -1 ? ca : ca.slice(0, ca.lastIndexOf("."))}.srl`);
+  }
+  // req making a key with no -keyout (`-newkey`, or `-new`/`-x509` with no -key) writes it where its config's default_keyfile says.
+  const newKey = command === "req" && !given.has("keyout") && (given.has("newkey") || (!given.has("key") && words.some((word) => /^--?(new|x509)$/.test(word))));
+  const config = given.has("config") ? values("config").at(-1) : set("OPENSSL_CONF") ? walk.environment.OPENSSL_CONF : null;
+  if (config !== null) written.push(...opensslConfig(input, config, newKey));
+  else if (newKey) written.push("privkey.pem"); // the system's config: default_keyfile = privkey.pem
+  return written;
+}
+
+/** Whether cms or smime verifies (its `-signer` then names the file it writes the signers' certificates to). */
+const verifies = (words: string[]) => words.some((word) => /^--?(verify|verify_receipt)$/.test(word));
+
+export const KEY_RULES: Record<string, Rule> = {
+  openssl: { syntax: {}, writes: opensslWrites },
+};
