@@ -2,8 +2,9 @@
 // attribute files, the keyrings and trust database it updates, the programs it starts (its agent,
 // dirmngr, a photo viewer), gpgv's `-o`; openssl's options in each form it takes them (`-out f`,
 // `-out=f`, `--out f`), the files they name and the code it loads (engines, providers, a config
-// that loads them). Another session holds u.ts; session s2 runs each command
-// through the Claude hook of the real CLI.
+// that loads them); ssh-keygen's modes, the files each writes, and the libraries ssh's tools and
+// SSH_SK_PROVIDER load. Another session holds u.ts; session s2 runs each command through the Claude
+// hook of the real CLI.
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -122,6 +123,40 @@ Keys("should read the files openssl's options write, in each form it takes them,
     "openssl cms -sign -in x -signer u.ts -out o.p7s",
     "openssl ts -reply -in r.tsr -text",
   ]);
+});
+
+Keys("should read the files ssh-keygen's modes write and the libraries ssh's tools load", async ({ box }) => {
+  denies(box, [
+    // A library loaded, its code run as this user: ssh-keygen's PKCS#11 (-D) and FIDO provider (-w), ssh-add's (-s, -S), SSH_SK_PROVIDER's in any program that may run ssh.
+    "ssh-keygen -D ./p11.so",
+    "ssh-keygen -t ed25519-sk -w ./sk.so -f k",
+    "ssh-keygen -K -w ./sk.so",
+    "ssh-add -s ./p11.so",
+    "ssh-add -S ./sk.so -K",
+    "SSH_SK_PROVIDER=./sk.so ssh host true",
+    "SSH_SK_PROVIDER=./sk.so ssh-add -K",
+    "SSH_SK_PROVIDER=./sk.so git fetch origin",
+    "export SSH_SK_PROVIDER=./sk.so; ssh host",
+    'SSH_SK_PROVIDER="$lib" scp host:a.txt /tmp/a.txt',
+    "LD_PRELOAD=./x.so ls",
+    // The files each mode writes.
+    "ssh-keygen -t ed25519 -N '' -f u.ts", // u.ts and u.ts.pub
+    "ssh-keygen -R host -f u.ts", // known_hosts rewritten, kept as .old
+    "ssh-keygen -H -f u.ts",
+    "ssh-keygen -p -N new -f u.ts",
+    "ssh-keygen -k -f u.ts keys.pub", // the KRL
+    "ssh-keygen -M generate -O bits=2048 u.ts",
+    "ssh-keygen -M screen -f candidates u.ts",
+    "ssh-keygen -t ed25519-sk -O write-attestation=u.ts -f k",
+    "ssh-keygen -t ed25519 -N '' <<< u.ts", // the name typed at its prompt
+    "echo u.ts | ssh-keygen -t ed25519 -N ''",
+  ]);
+  assert.equal(await writes(box, "ssh-keygen -s ca -I id -n alice u.pub"), ["u-cert.pub"]);
+  assert.equal(await writes(box, "ssh-keygen -Y sign -f key -n file u"), ["u.sig"]);
+  assert.equal(await writes(box, "ssh-keygen -R host -f hosts"), ["hosts", "hosts.old"]);
+  assert.equal(await writes(box, "ssh-keygen -K"), ["glob:id_*_rk*"]);
+  // Printing, a provider of its own, a library removed, writing elsewhere: as before (or as they are now read).
+  allows(box, ["ssh-keygen -y -f key", "ssh-keygen -l -f key.pub", "ssh-keygen -t ed25519-sk -w internal -f k", "ssh-add -e ./p11.so", "ssh-add k", "ssh-keygen -t ed25519 -N '' -f k", "ssh host true", "LD_PRELOAD= ls"]);
 });
 
 Keys.run();

@@ -1,9 +1,29 @@
 // Key and certificate tools: openssl, whose options are single-dash words (`-out f`, `-out=f`,
 // `--out f`) read here by hand, naming the files it writes and the code it loads (engines,
 // providers, a config that loads them); ssh-keygen, the key files and beside-files each of its
-// modes writes and the libraries it loads; ssh-add, the libraries it loads.
-import type { Rule, RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, outputs, readText, UNKNOWABLE, writtenBefore } from "./shell-words.js";
+// modes writes and the libraries it loads; ssh-add, the libraries it loads; and the variables that
+// make a program load a library (SSH_SK_PROVIDER, LD_PRELOAD), whatever the program.
+import { join } from "node:path";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, UNKNOWABLE, writtenBefore } from "./shell-words.js";
+
+/**
+ * Whether the command sets a variable of its environment (`X=v cmd`, `export X=v`) to a value
+ * other than the one the hook runs with, or to one the text does not fix; not to none.
+ */
+export function setByCommand(environment: Environment, name: string): boolean {
+  return Object.hasOwn(environment, name) && environment[name] !== "" && (environment[name] === undefined || environment[name] !== process.env[name]);
+}
+
+/**
+ * The variables that make a program load a library, its code run as this user: ssh's security key
+ * provider (SSH_SK_PROVIDER, which ssh, ssh-add, ssh-keygen and the programs that run ssh read), the
+ * dynamic linker's preloads and auditors (LD_PRELOAD, LD_AUDIT, macOS's DYLD_INSERT_LIBRARIES).
+ */
+const LIBRARY_VARIABLES = ["SSH_SK_PROVIDER", "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES"];
+
+/** Whether a command runs with a library the command itself names loaded (LIBRARY_VARIABLES): then any file. */
+export const loadsNamedLibrary = (environment: Environment): boolean => LIBRARY_VARIABLES.some((name) => setByCommand(environment, name));
 
 /**
  * openssl's options that name a file it writes: the output, key, random state, public key, signer
@@ -64,7 +84,7 @@ function opensslConfig(input: RuleInput, file: string | undefined, keyFile: bool
 function opensslWrites(input: RuleInput): string[] {
   const { args, walk } = input;
   const written: string[] = [];
-  const set = (name: string) => Object.hasOwn(walk.environment, name) && walk.environment[name] !== process.env[name];
+  const set = (name: string) => setByCommand(walk.environment, name);
   if (set("OPENSSL_ENGINES") || set("OPENSSL_MODULES")) return [UNKNOWABLE];
   const words = args.map((arg, at) => arg ?? input.text(at) ?? HOLE);
   const command = words.find((word) => !word.startsWith("-"));
@@ -121,6 +141,62 @@ function opensslWrites(input: RuleInput): string[] {
 /** Whether cms or smime verifies (its `-signer` then names the file it writes the signers' certificates to). */
 const verifies = (words: string[]) => words.some((word) => /^--?(verify|verify_receipt)$/.test(word));
 
+/**
+ * The key files ssh-keygen generates or rewrites (`-p` the private key, `-c` both): `-f`'s, each
+ * with its `.pub` (`-p`: the private key only); with no -f, the name typed at its prompt, read from
+ * its input (a pipe the text does not give: any file), else the user's ~/.ssh/id_*.
+ */
+function sshKeyFiles(input: RuleInput, publicToo: boolean): string[] {
+  const { reading, walk } = input;
+  const withPublic = (key: string) => (key === UNKNOWABLE || !publicToo ? [key] : [key, `${key}.pub`]);
+  if (reading.has("f")) return optionFiles(input, ["f"]).flatMap(withPublic);
+  if (input.stdin !== undefined) {
+    const typed = input.stdin.split(/\r?\n/)[0]?.trim() ?? "";
+    if (typed !== "") return withPublic(typed.startsWith("~/") ? join(walk.home, typed.slice(2)) : typed);
+  } else if (input.fed === true) return [UNKNOWABLE];
+  return withPublic(globOf(join(walk.home, ".ssh/id_*")));
+}
+
+/**
+ * ssh-keygen, by its modes (each as ssh-keygen takes them, several of them at once judged by all):
+ * a new key (no mode: sshKeyFiles, and `-O write-attestation=`'s file), `-p`/`-c` rewriting one,
+ * `-R`/`-H` rewriting known_hosts (`-f`'s, else ~/.ssh/known_hosts) and keeping `.old`, `-s`
+ * writing each key's `-cert.pub` (`k.pub`: `k-cert.pub`), `-Y sign` each file's `.sig`, `-k` the
+ * KRL `-f` names, `-K` the resident keys it downloads here (`id_*_rk*`), `-M` its output operand
+ * (and the older `-G`/`-T` theirs), `-A` the host keys under `-f`'s prefix (else /etc/ssh). A
+ * library it loads (`-D` PKCS#11, `-w` FIDO provider but `internal`): any file. `-l`, `-y`, `-e`,
+ * `-i`, `-F`, `-L`, `-Q` and `-Y`'s checks print.
+ */
+function sshKeygenWrites(input: RuleInput): string[] {
+  const { reading, walk } = input;
+  if (reading.has("D") || reading.values("w").some((provider) => provider !== "internal")) return [UNKNOWABLE];
+  const files = input.values(reading.operands);
+  const written: string[] = [];
+  const options = reading.values("O");
+  for (const option of options) {
+    if (option === undefined) written.push(UNKNOWABLE);
+    else if (option.startsWith("write-attestation=")) written.push(option.slice("write-attestation=".length));
+  }
+  if (reading.has("Y")) written.push(...(reading.value("Y") === "sign" ? files.map((file) => `${file}.sig`) : reading.value("Y") === undefined ? [UNKNOWABLE] : []));
+  if (reading.has("s")) written.push(...files.map((file) => `${file.replace(/\.pub$/, "")}-cert.pub`));
+  if (reading.has("k")) written.push(...optionFiles(input, ["f"]));
+  if (reading.has("R", "H")) written.push(...(reading.has("f") ? optionFiles(input, ["f"]) : [join(walk.home, ".ssh/known_hosts")]).flatMap((file) => [file, `${file}.old`]));
+  if (reading.has("K")) written.push(globOf("id_*_rk*"));
+  if (reading.has("M")) written.push(...files);
+  written.push(...optionFiles(input, ["G", "T"]));
+  if (reading.has("A")) written.push(...(reading.has("f") ? optionFiles(input, ["f"]).map((prefix) => anyUnder(prefix === UNKNOWABLE ? undefined : join(prefix, "etc/ssh"))) : [anyUnder("/etc/ssh")]));
+  if (reading.has("p")) written.push(...sshKeyFiles(input, false));
+  if (reading.has("c")) written.push(...sshKeyFiles(input, true));
+  const mode = reading.has("y", "l", "B", "e", "i", "x", "X", "F", "r", "Q", "L", "K", "Y", "s", "k", "R", "H", "p", "c", "M", "G", "T", "A");
+  return mode ? written : [...written, ...sshKeyFiles(input, true)];
+}
+
+/** ssh-add's options that take a value; `-s`/`-S` name a library it (or the agent, for it) loads. */
+const SSH_ADD = { short: "E:e:s:S:t:H:h:T:" };
+
 export const KEY_RULES: Record<string, Rule> = {
   openssl: { syntax: {}, writes: opensslWrites },
+  "ssh-keygen": { syntax: { short: "C:D:E:F:G:I:J:M:N:O:P:R:S:T:V:W:Y:Z:a:b:f:j:m:n:r:s:t:w:z:" }, writes: sshKeygenWrites },
+  // ssh-add -s: a PKCS#11 library the agent loads (as this user); -S: a FIDO provider it loads. (-e removes one: nothing loaded.)
+  "ssh-add": { syntax: SSH_ADD, writes: (input) => (input.reading.has("s", "S") ? [UNKNOWABLE] : []) },
 };

@@ -713,12 +713,11 @@ export const RULES: Record<string, Rule> = {
   xxd: { syntax: { short: "c:g:l:o:s:C::" }, writes: (input) => input.values(input.reading.operands.slice(1, 2)) },
   iconv: { syntax: { short: "f:t:o:", long: { "from-code": "f", "to-code": "t", output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
   // pandoc -o out; sqlite3 DB (its database, opened for writing); strip and objcopy in place, or
-  // -o / the second operand; ssh-keygen -f key (and key.pub); zip ARCHIVE (shell-archive-rules.ts).
+  // -o / the second operand; zip ARCHIVE (shell-archive-rules.ts).
   pandoc: { syntax: { short: "o:f:r:t:w:", long: { output: "o", from: "f", read: "r", to: "t", write: "w" } }, writes: (input) => optionFiles(input, ["o"]) },
   sqlite3: { syntax: {}, writes: sqliteDatabase },
   strip: { syntax: { short: "o:F:I:O:R:K:N:" }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.values(input.reading.operands)) },
   objcopy: { syntax: { short: "I:O:B:j:R:K:N:L:G:W:b:i:" }, writes: (input) => input.values(input.reading.operands.slice(input.reading.operands.length > 1 ? 1 : 0, 2)) },
-  "ssh-keygen": { syntax: { short: "f:C:N:P:t:b:a:Z:O:I:n:V:z:E:m:F:J:j:K:M:r:s:S:w:Y:" }, writes: (input) => optionFiles(input, ["f"]).flatMap((key) => (key.startsWith("\0") ? [key] : [key, `${key}.pub`])) },
   zip: zipRule,
   gpg: GPG,
   gpg2: GPG,

@@ -26,6 +26,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
+import { loadsNamedLibrary } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
@@ -867,6 +868,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
   // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
   readEditor(name, args, here, nested);
+  // A library the command has it load (`SSH_SK_PROVIDER=./sk.so ssh host`, `LD_PRELOAD=./x.so ls`): code the hook does not read.
+  if (loadsNamedLibrary(here.environment)) add(here, UNKNOWABLE);
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
