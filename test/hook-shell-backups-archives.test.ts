@@ -1,5 +1,6 @@
 // The files sed's and perl's in-place backups and tar's options write: a backup suffix the text does
 // not fix (`sed -i"$s"`), a suffix whose `*` stands for the file's name as given (`-i 'old/*'`),
+// BSD sed's `-i EXT` (`sed -i '' …`, `sed -i .bak …`),
 // tar's absolute member names (`-P`) and the files `--remove-files` removes from a `-T` list.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
 import { join } from "node:path";
@@ -49,6 +50,19 @@ Backups("should put the file's name as given where a backup suffix holds a `*`",
   assert.equal(await writes(box, "sed -i'bak/*' s/a/b/ src/x.ts"), ["bak/src/x.ts", "src/x.ts"]);
   assert.equal(await writes(box, "perl -pi'old/*.orig' -e s/a/b/ src/x.ts"), ["old/src/x.ts.orig", "src/x.ts"]);
   allows(box, ["sed -i'bak/*' s/a/b/ src/x.ts", "sed -i'*.orig' s/a/b/ src/x.ts"]);
+});
+
+Backups("should read BSD sed's `-i EXT`, the word after a -i of its own, as macOS's sed takes it", async ({ box }) => {
+  file(box, "x.ts", "export const x = 1;\n");
+  file(box, "u", "export const u = 0;\n");
+  denies(box, [
+    "sed -i '' 's/a/b/w u.ts' x.ts", // the script after the extension writes u.ts
+    "sed -i .ts s/a/b/ u", // u's backup: u.ts
+    "sed -i .ts -e s/a/b/ u",
+    "sed -E -i .ts 's/a/b/' x.ts u",
+  ]);
+  assert.equal(await writes(box, "sed -i .bak s/a/b/ x.ts"), ["x.ts", "x.ts.bak"]);
+  allows(box, ["sed -i '' s/a/b/ x.ts", "sed -i .bak s/a/b/ x.ts", "sed -i .bak -e s/a/b/ x.ts"]);
 });
 
 Backups("should judge tar's absolute member names and the files a -T list names that --remove-files removes", async ({ box }) => {

@@ -382,6 +382,25 @@ function inPlaceBackups(input: RuleInput, files: string[]): string[] {
   });
 }
 
+/**
+ * BSD sed's (macOS's) `-i EXT`: the word after a `-i` of its own is the backup's extension, `''` for
+ * none (`sed -i '' s/a/b/ f`, `sed -i .bak s/a/b/ f`), where GNU sed reads it as the script. Read so
+ * too where that word is `''` or starts with a `.` (no script GNU sed runs): the files after the
+ * script, their backups, and what that script writes; undefined where it is neither.
+ */
+function bsdSedInPlace(input: RuleInput): { extension: string; written: string[] } | undefined {
+  const { args, reading } = input;
+  const at = args.findIndex((arg) => arg !== undefined && /^-[nEr]*i$/.test(arg));
+  const extension = at === -1 ? undefined : args[at + 1];
+  if (extension === undefined || !(extension === "" || extension.startsWith(".")) || !reading.operands.includes(at + 1)) return undefined;
+  const operands = reading.operands.filter((operand) => operand !== at + 1);
+  const scripted = reading.has("e", "f");
+  const script = scriptOf({ ...input, reading: { ...reading, operands } }, "e", "f", "\n");
+  const files = input.values(scripted ? operands : operands.slice(1));
+  const backups = extension === "" ? [] : files.map((file) => (file === UNKNOWABLE ? file : `${file}${extension}`));
+  return { extension, written: [...files, ...backups, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))] };
+}
+
 /** mmv's patterns make names the text does not give (`#1` is what a wildcard matched, `;` any directories): any file, unless it only lists them (-n). */
 const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
 
@@ -472,11 +491,14 @@ export const RULES: Record<string, Rule> = {
     syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
     writes: (input) => {
       const { reading } = input;
+      // `sed -i .bak …`: a script GNU sed would not run (`.` is no command of its), so BSD sed's reading alone.
+      const bsd = bsdSedInPlace(input);
+      if (bsd?.extension.startsWith(".") && !reading.has("e", "f")) return bsd.written;
       const inPlace = !reading.has("i") ? [] : input.values(reading.has("e", "f") ? reading.operands : reading.operands.slice(1));
       inPlace.push(...inPlaceBackups(input, inPlace));
       // And what its script writes (`w f`, `s/a/b/w f`); one it cannot read could write any file.
       const script = scriptOf(input, "e", "f", "\n");
-      return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))];
+      return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script)), ...(bsd?.written ?? [])];
     },
   },
   perl: {
