@@ -30,6 +30,8 @@ function allows(box: Sandbox, commands: string[]): void {
 
 Keys("should read the files gpg's own options write and the programs they start", async ({ box }) => {
   file(box, "agent.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "params.txt", "Key-Type: eddsa\nKey-Curve: ed25519\nName-Real: x\n%pubring u.ts\n%commit\n");
+  file(box, "plain.txt", "Key-Type: eddsa\nKey-Curve: ed25519\nName-Real: x\n%commit\n");
   denies(box, [
     "gpg --status-file u.ts --verify a.sig",
     "gpg --status-file=u.ts --list-keys",
@@ -51,6 +53,11 @@ Keys("should read the files gpg's own options write and the programs they start"
     "gpg --dirmngr-program ./agent.sh --recv-keys 0xABCDEF",
     "gpg --exec-path . --list-keys",
     "gpg --photo-viewer 'rm u.ts' --list-options show-photos --list-keys",
+    // A new key's parameters may name the keyring it goes to; parameters the hook cannot read may name any.
+    "gpg --batch --gen-key params.txt",
+    "gpg --batch --generate-key <<'EOF'\nKey-Type: eddsa\n%pubring u.ts\n%commit\nEOF",
+    "cat params.txt | gpg --batch --gen-key",
+    'gpg --batch --gen-key "$params"',
     // gpgv's `-o`: the signed data it takes out.
     "gpgv -o u.ts a.sig",
     "gpgv --output=u.ts a.sig",
@@ -58,7 +65,7 @@ Keys("should read the files gpg's own options write and the programs they start"
   assert.equal(await writes(box, "gpg --status-file st.txt --logger-file log.txt --list-keys"), ["log.txt", "st.txt"]);
   assert.equal(await writes(box, "gpg --homedir keys --keyring pub.kbx --trustdb-name ./t.gpg --import k.asc"), ["keys/pub.kbx", "t.gpg"]);
   // Their own files elsewhere, a descriptor, a socket: as before.
-  allows(box, ["gpg --keyring u.ts --import k.asc", "gpg --status-fd 1 --verify a.sig", "gpg --status-file st.txt --verify a.sig", "gpg --logger-file socket:///tmp/s --list-keys", "gpgv --keyring ./u.ts a.sig"]);
+  allows(box, ["gpg --keyring u.ts --import k.asc", "gpg --status-fd 1 --verify a.sig", "gpg --status-file st.txt --verify a.sig", "gpg --logger-file socket:///tmp/s --list-keys", "gpgv --keyring ./u.ts a.sig", "gpg --batch --gen-key plain.txt"]);
 });
 
 Keys("should read the files openssl's options write, in each form it takes them, and the code it loads", async ({ box }) => {

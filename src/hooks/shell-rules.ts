@@ -135,6 +135,7 @@ const GPG: Rule = {
       clearsign: "",
       "use-embedded-filename": "",
       "no-use-embedded-filename": "",
+      batch: "",
       options: ":",
       "no-options": "",
       ...Object.fromEntries(GPG_COMMANDS.trim().split(/\s+/).map((name) => [name, ""])),
@@ -187,7 +188,8 @@ const GPG_PROGRAMS = ["agent-program", "dirmngr-program", "exec-path", "photo-vi
  * `socket://` or `tcp://` one), `--attribute-file`; the keyrings (`--keyring`, `--primary-keyring`,
  * `--secret-keyring`) and trust database (`--trustdb-name`) it may update, a name without a `/` in
  * its home (`--homedir`, GNUPGHOME, ~/.gnupg) as gpg reads it, `~/` the user's. A program it runs
- * (`--agent-program`, `--dirmngr-program`, `--photo-viewer`, or one found on `--exec-path`): any file.
+ * (`--agent-program`, `--dirmngr-program`, `--photo-viewer`, or one found on `--exec-path`): any
+ * file. And the keyring a new key's parameters name (gpgKeyringsGenerated).
  */
 function gpgFiles(input: RuleInput): string[] {
   const { reading, walk } = input;
@@ -203,7 +205,25 @@ function gpgFiles(input: RuleInput): string[] {
       return [home === undefined ? UNKNOWN_MARK + name : join(home, name)];
     }),
   );
-  return [...logs, ...databases];
+  return [...logs, ...databases, ...gpgKeyringsGenerated(input)];
+}
+
+/**
+ * `gpg --batch --generate-key [PARAMS]`: the keyring a parameter file's `%pubring FILE` (or
+ * `%secring`) names, where the new key is written instead of the home's; a parameter file the hook
+ * cannot read (a name the text does not fix, one the command writes first, a pipe): any file.
+ */
+function gpgKeyringsGenerated(input: RuleInput): string[] {
+  const { reading, walk } = input;
+  if (!reading.has("batch") || !reading.has("generate-key", "gen-key", "full-generate-key", "full-gen-key")) return [];
+  const [operand] = reading.operands;
+  const name = operand === undefined || input.args[operand] === "-" ? undefined : input.args[operand];
+  if (operand !== undefined && name === undefined && input.args[operand] !== "-") return [UNKNOWABLE];
+  const path = name === undefined ? undefined : within(walk.cwd, name);
+  if (path !== undefined && writtenBefore(walk, path)) return [UNKNOWABLE];
+  const text = path === undefined ? input.stdin : readText(path);
+  if (text === undefined) return path === undefined && input.fed === true ? [UNKNOWABLE] : [];
+  return [...text.matchAll(/^\s*%(?:pubring|secring)\s+(.+?)\s*$/gm)].map((match) => match[1] as string);
 }
 
 /** gpg's home: `--homedir`, else GNUPGHOME, else ~/.gnupg; undefined where the text does not fix it. */
