@@ -2,9 +2,9 @@
 // attribute files, the keyrings and trust database it updates, the programs it starts (its agent,
 // dirmngr, a photo viewer), gpgv's `-o`; openssl's options in each form it takes them (`-out f`,
 // `-out=f`, `--out f`), the files they name and the code it loads (engines, providers, a config
-// that loads them); ssh-keygen's modes, the files each writes, and the libraries ssh's tools and
-// SSH_SK_PROVIDER load. Another session holds u.ts; session s2 runs each command through the Claude
-// hook of the real CLI.
+// that loads them); ssh-keygen's modes, the files each writes, the libraries ssh's tools and
+// SSH_SK_PROVIDER load, the askpass program SSH_ASKPASS names. Another session holds u.ts; session
+// s2 runs each command through the Claude hook of the real CLI.
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -133,6 +133,8 @@ Keys("should read the files openssl's options write, in each form it takes them,
 });
 
 Keys("should read the files ssh-keygen's modes write and the libraries ssh's tools load", async ({ box }) => {
+  file(box, "askpass.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "quiet.sh", "#!/bin/sh\necho secret\n", 0o755);
   denies(box, [
     // A library loaded, its code run as this user: ssh-keygen's PKCS#11 (-D) and FIDO provider (-w), ssh-add's (-s, -S), SSH_SK_PROVIDER's in any program that may run ssh.
     "ssh-keygen -D ./p11.so",
@@ -146,6 +148,11 @@ Keys("should read the files ssh-keygen's modes write and the libraries ssh's too
     "export SSH_SK_PROVIDER=./sk.so; ssh host",
     'SSH_SK_PROVIDER="$lib" scp host:a.txt /tmp/a.txt',
     "LD_PRELOAD=./x.so ls",
+    // The askpass program ssh and its kin run, with no terminal, for a passphrase or a confirmation.
+    "SSH_ASKPASS=./askpass.sh ssh-add k",
+    "SSH_ASKPASS=./askpass.sh SSH_ASKPASS_REQUIRE=force ssh host true",
+    "export SSH_ASKPASS=./askpass.sh; scp host:a.txt /tmp/a.txt",
+    'SSH_ASKPASS="$helper" ssh-add k',
     // The files each mode writes.
     "ssh-keygen -t ed25519 -N '' -f u.ts", // u.ts and u.ts.pub
     "ssh-keygen -R host -f u.ts", // known_hosts rewritten, kept as .old
@@ -163,7 +170,7 @@ Keys("should read the files ssh-keygen's modes write and the libraries ssh's too
   assert.equal(await writes(box, "ssh-keygen -R host -f hosts"), ["hosts", "hosts.old"]);
   assert.equal(await writes(box, "ssh-keygen -K"), ["glob:id_*_rk*"]);
   // Printing, a provider of its own, a library removed, writing elsewhere: as before (or as they are now read).
-  allows(box, ["ssh-keygen -y -f key", "ssh-keygen -l -f key.pub", "ssh-keygen -t ed25519-sk -w internal -f k", "ssh-add -e ./p11.so", "ssh-add k", "ssh-keygen -t ed25519 -N '' -f k", "ssh host true", "LD_PRELOAD= ls"]);
+  allows(box, ["ssh-keygen -y -f key", "ssh-keygen -l -f key.pub", "ssh-keygen -t ed25519-sk -w internal -f k", "ssh-add -e ./p11.so", "ssh-add k", "ssh-keygen -t ed25519 -N '' -f k", "ssh host true", "LD_PRELOAD= ls", "SSH_ASKPASS=./quiet.sh ssh-add k", "SSH_ASKPASS=./askpass.sh ls"]);
 });
 
 Keys.run();

@@ -1,11 +1,12 @@
 // Key and certificate tools: openssl, whose options are single-dash words (`-out f`, `-out=f`,
 // `--out f`) read here by hand, naming the files it writes and the code it loads (engines,
 // providers, a config that loads them); ssh-keygen, the key files and beside-files each of its
-// modes writes and the libraries it loads; ssh-add, the libraries it loads; and the variables that
-// make a program load a library (SSH_SK_PROVIDER, LD_PRELOAD), whatever the program.
+// modes writes and the libraries it loads; ssh-add, the libraries it loads; the variables that
+// make a program load a library (SSH_SK_PROVIDER, LD_PRELOAD), whatever the program, and the
+// askpass program ssh and its kin run (SSH_ASKPASS).
 import { join } from "node:path";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, UNKNOWABLE, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, shellQuoted, UNKNOWABLE, writtenBefore } from "./shell-words.js";
 
 /**
  * Whether the command sets a variable of its environment (`X=v cmd`, `export X=v`) to a value
@@ -24,6 +25,20 @@ const LIBRARY_VARIABLES = ["SSH_SK_PROVIDER", "LD_PRELOAD", "LD_AUDIT", "DYLD_IN
 
 /** Whether a command runs with a library the command itself names loaded (LIBRARY_VARIABLES): then any file. */
 export const loadsNamedLibrary = (environment: Environment): boolean => LIBRARY_VARIABLES.some((name) => setByCommand(environment, name));
+
+/** The programs that run SSH_ASKPASS for a passphrase or a confirmation where they have no terminal, as an agent's shell has none. */
+const ASKING = ["ssh", "ssh-add", "scp", "sftp", "ssh-agent"];
+
+/**
+ * The program an SSH_ASKPASS the command sets names, run (with no shell between, given the prompt)
+ * by ssh and its kin (ASKING): a command line, read in turn; undefined where it runs none, UNKNOWABLE
+ * where the text does not fix it.
+ */
+export function askpassRun(name: string, environment: Environment): string | undefined {
+  if (!ASKING.includes(name) || !setByCommand(environment, "SSH_ASKPASS")) return undefined;
+  const program = environment.SSH_ASKPASS;
+  return program === undefined ? UNKNOWABLE : `${shellQuoted(program)} prompt`;
+}
 
 /**
  * openssl's options that name a file it writes: the output, key, random state, public key, signer

@@ -26,7 +26,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
-import { loadsNamedLibrary } from "./shell-key-rules.js";
+import { askpassRun, loadsNamedLibrary } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
@@ -870,6 +870,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   readEditor(name, args, here, nested);
   // A library the command has it load (`SSH_SK_PROVIDER=./sk.so ssh host`, `LD_PRELOAD=./x.so ls`): code the hook does not read.
   if (loadsNamedLibrary(here.environment)) add(here, UNKNOWABLE);
+  // The askpass program an SSH_ASKPASS the command sets names (`SSH_ASKPASS=./p.sh ssh-add k`), which ssh runs with no terminal.
+  const askpass = askpassRun(name, here.environment);
+  if (askpass === UNKNOWABLE) add(here, UNKNOWABLE);
+  else if (askpass !== undefined) nested.push({ script: askpass, cwd: here.cwd });
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
