@@ -74,6 +74,7 @@ Backups("should judge tar's absolute member names and the files a -T list names 
     "tar --absolute-names -xf a.tar -C sub",
     "tar xPf a.tar -C sub",
     "bsdtar -xPf a.tar -C sub",
+    "bsdtar --insecure -xf a.tar -C sub",
     // The names a list holds, which the hook does not read, are removed once archived.
     "tar --remove-files -cf a.tar -T list",
     "tar --remove-files -cf a.tar --files-from=list",

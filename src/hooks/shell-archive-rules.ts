@@ -51,6 +51,7 @@ export const TAR: Syntax = {
     "to-stdout": "O",
     "remove-files": "",
     "absolute-names": "P",
+    insecure: "P", // bsdtar's name for it
     "listed-incremental": "g",
     "files-from": "T",
     "exclude-from": "X",
