@@ -1,6 +1,6 @@
 // The files key tools write and the code they load through their options: gpg's status, log and
 // attribute files, the keyrings and trust database it updates, the programs it starts (its agent,
-// dirmngr, a photo viewer), gpgv's `-o`; openssl's options in each form it takes them (`-out f`,
+// dirmngr, a photo viewer), gpg-agent's and gpgsm's, gpgv's `-o`; openssl's options in each form it takes them (`-out f`,
 // `-out=f`, `--out f`), the files they name and the code it loads (engines, providers, a config
 // that loads them); ssh-keygen's modes, the files each writes, the libraries ssh's tools and
 // SSH_SK_PROVIDER load, the askpass program SSH_ASKPASS names. Another session holds u.ts; session
@@ -58,6 +58,12 @@ Keys("should read the files gpg's own options write and the programs they start"
     "gpg --batch --generate-key <<'EOF'\nKey-Type: eddsa\n%pubring u.ts\n%commit\nEOF",
     "cat params.txt | gpg --batch --gen-key",
     'gpg --batch --gen-key "$params"',
+    // gpg-agent's log and the programs and command it starts; gpgsm's output.
+    "gpg-agent --log-file u.ts --daemon",
+    "gpg-agent --daemon sh -c 'rm u.ts'",
+    "gpg-agent --pinentry-program ./agent.sh --daemon",
+    "gpgsm --output u.ts --export",
+    "gpgsm -o u.ts --export",
     // gpgv's `-o`: the signed data it takes out.
     "gpgv -o u.ts a.sig",
     "gpgv --output=u.ts a.sig",
@@ -65,7 +71,7 @@ Keys("should read the files gpg's own options write and the programs they start"
   assert.equal(await writes(box, "gpg --status-file st.txt --logger-file log.txt --list-keys"), ["log.txt", "st.txt"]);
   assert.equal(await writes(box, "gpg --homedir keys --keyring pub.kbx --trustdb-name ./t.gpg --import k.asc"), ["keys/pub.kbx", "t.gpg"]);
   // Their own files elsewhere, a descriptor, a socket: as before.
-  allows(box, ["gpg --keyring u.ts --import k.asc", "gpg --status-fd 1 --verify a.sig", "gpg --status-file st.txt --verify a.sig", "gpg --logger-file socket:///tmp/s --list-keys", "gpgv --keyring ./u.ts a.sig", "gpg --batch --gen-key plain.txt"]);
+  allows(box, ["gpg --keyring u.ts --import k.asc", "gpg --status-fd 1 --verify a.sig", "gpg --status-file st.txt --verify a.sig", "gpg --logger-file socket:///tmp/s --list-keys", "gpgv --keyring ./u.ts a.sig", "gpg --batch --gen-key plain.txt", "gpg-agent --daemon", "gpgsm --list-keys"]);
 });
 
 Keys("should read the files openssl's options write, in each form it takes them, and the code it loads", async ({ box }) => {

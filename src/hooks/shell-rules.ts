@@ -763,6 +763,17 @@ export const RULES: Record<string, Rule> = {
   zip: zipRule,
   gpg: GPG,
   gpg2: GPG,
+  // gpg-agent: its log file; the programs it starts (pinentry, scdaemon…), and the command it runs with `--daemon cmd`: any file.
+  "gpg-agent": {
+    syntax: { long: { ...valuedLong("log-file homedir pinentry-program scdaemon-program tpm2daemon-program debug-level options"), daemon: "", server: "", supervised: "" } },
+    writes: (input) => {
+      const { reading } = input;
+      const runs = reading.has("pinentry-program", "scdaemon-program", "tpm2daemon-program", "options") || (reading.has("daemon") && reading.operands.length > 0);
+      return [...optionFiles(input, ["log-file"]), ...(runs ? [UNKNOWABLE] : [])];
+    },
+  },
+  // gpgsm, gpg's S/MIME sibling: `-o`, and its status, log and attribute files as gpg's.
+  gpgsm: { syntax: { short: "o:", long: { output: "o", ...valuedLong("status-file logger-file log-file homedir keyring options agent-program dirmngr-program") } }, writes: (input) => (input.reading.has("options", "agent-program", "dirmngr-program") ? [UNKNOWABLE] : optionFiles(input, ["o", "status-file", "logger-file", "log-file"])) },
   // gpgv verifies only: `-o`'s file is the signed data it takes out.
   gpgv: { syntax: { short: "o:", long: { output: "o", ...valuedLong("keyring status-fd logger-fd homedir weak-digest") } }, writes: (input) => optionFiles(input, ["o"]) },
   pigz: compressed(false, "b:p:S:"),
