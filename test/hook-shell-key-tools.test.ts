@@ -159,6 +159,7 @@ Keys("should read the files ssh-keygen's modes write and the libraries ssh's too
     "SSH_ASKPASS=./askpass.sh SSH_ASKPASS_REQUIRE=force ssh host true",
     "export SSH_ASKPASS=./askpass.sh; scp host:a.txt /tmp/a.txt",
     'SSH_ASKPASS="$helper" ssh-add k',
+    "SSH_ASKPASS=./askpass.sh ssh-keygen -p -f key",
     // The files each mode writes.
     "ssh-keygen -t ed25519 -N '' -f u.ts", // u.ts and u.ts.pub
     "ssh-keygen -R host -f u.ts", // known_hosts rewritten, kept as .old

@@ -27,7 +27,7 @@ const LIBRARY_VARIABLES = ["SSH_SK_PROVIDER", "LD_PRELOAD", "LD_AUDIT", "DYLD_IN
 export const loadsNamedLibrary = (environment: Environment): boolean => LIBRARY_VARIABLES.some((name) => setByCommand(environment, name));
 
 /** The programs that run SSH_ASKPASS for a passphrase or a confirmation where they have no terminal, as an agent's shell has none. */
-const ASKING = ["ssh", "ssh-add", "scp", "sftp", "ssh-agent"];
+const ASKING = ["ssh", "ssh-add", "ssh-keygen", "scp", "sftp", "ssh-agent"];
 
 /**
  * The program an SSH_ASKPASS the command sets names, run (with no shell between, given the prompt)
@@ -67,8 +67,9 @@ function opensslOption(word: string): { name: string; value?: string } | undefin
 /**
  * A config file openssl reads (`-config`, an OPENSSL_CONF the command sets): one the hook cannot
  * read (a name the text does not fix, one the command writes first), or one that loads code or
- * other files (`openssl_conf`'s engines and providers, `.include`), any file; else the files it
- * names that openssl writes: `RANDFILE`, saved at exit, and req's `default_keyfile` (`keyFile`).
+ * other files (a provider's `module`, an engine's `dynamic_path` or `SO_PATH`, `.include`), any
+ * file; else the files it names that openssl writes: `RANDFILE`, saved at exit, and req's
+ * `default_keyfile` (`keyFile`). One not there stops openssl before it writes.
  */
 function opensslConfig(input: RuleInput, file: string | undefined, keyFile: boolean): string[] {
   const { walk } = input;
@@ -86,15 +87,15 @@ function opensslConfig(input: RuleInput, file: string | undefined, keyFile: bool
 
 /**
  * openssl COMMAND [options]: the files its options name (OPENSSL_WRITES), as `-opt f`, `-opt=f` or
- * `--opt f`, attached or not where the text does not fix them; ca's `-outdir` (anything under it)
- * and the database and serial files its config names (any file; ts's serial file too, where it
- * makes a reply), rehash's directories, x509's
- * serial file beside its `-CA` (`ca.pem`: `ca.srl`), req's new key without `-keyout` (the config's
- * `default_keyfile`, privkey.pem in the one the system gives), cms's and smime's `-signer` when they
- * verify. Code it loads: `-engine` by path (or from an OPENSSL_ENGINES the command sets),
- * `-provider-path`, a `-provider` by path, OPENSSL_MODULES, `openssl engine` given a library, a
- * config (opensslConfig): any file. A word whose option or value the text does not fix and that may
- * be one of these (`-out"$x"`, `-"$opt"`): any file.
+ * `--opt f` (openssl takes all three), judged where the text does not fix them; ca's `-outdir`
+ * (anything under it) and the database and serial files its config names (any file; ts's serial
+ * file too, where it makes a reply), rehash's directories, x509's serial file beside its `-CA`
+ * (`ca.pem`: `ca.srl`), req's new key without `-keyout` (the config's `default_keyfile`,
+ * privkey.pem in the one the system gives), cms's and smime's `-signer` when they verify. Code it
+ * loads: `-engine` or `-provider` by path, `-provider-path`, an OPENSSL_ENGINES or OPENSSL_MODULES
+ * the command sets, `openssl engine` given a library or `-pre`, a config (opensslConfig): any
+ * file. A word whose option name the text does not fix and that may be one of these (`-out"$x"`,
+ * which may be `-out=…`, `-"$opt"`): any file.
  */
 function opensslWrites(input: RuleInput): string[] {
   const { args, walk } = input;
