@@ -63,10 +63,12 @@ Recipes("should say the library is ESM only, and be loaded from CommonJS as it s
 
 Recipes("should say how long npm test takes, how many files it runs, and where the large torture went", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const said = /runs the whole test suite[^.]*: about [\d,]+ tests\s+in (\d+) files,[^.]*in \d+ to \d+ minutes/.exec(readme);
+  const said = /runs the whole test suite[^.]*: about [\d,]+ tests\s+in about (\d+) files,[^.]*in \d+ to \d+ minutes/.exec(readme);
   assert.ok(said, "the README says how many tests, in how many files, and how long");
+  // The files npm test runs (scripts/test.mjs: test/**/*.test.ts), within a tenth of what it says.
   const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith(".test.ts") ? [entry.name] : []));
-  assert.is(Number(said[1]), files(join(ROOT, "test")).length, "the files npm test runs (scripts/test.mjs: test/**/*.test.ts)");
+  const count = files(join(ROOT, "test")).length;
+  assert.ok(Math.abs(count - Number(said[1])) <= count / 10, `the README says about ${said[1]} files; npm test runs ${count}`);
   assert.match(readme, /`npm run torture` runs the large randomized\s+one apart/);
   const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts;
   assert.match(scripts.torture, /TORTURE_WORKERS=16 TORTURE_OPS=500 TORTURE_SEEDS=20/);
