@@ -204,6 +204,27 @@ Claude("should deny an edit that binds another session's symbol by a def in a bl
   assert.is(ask("m.c", "  bar();\n", "  bar();\n  bar();\n"), "allow", "a line beside it");
 });
 
+Claude("should deny an edit that declares another session's symbol under another spelling of its name (a \\u escape, a letter Python folds to it)", ({ box }) => {
+  const files: Record<string, string> = {
+    "m.js": "function foo() {\n  return 1;\n}\n\nfunction bar() {\n  return 2;\n}\n",
+    "m.py": "def foo():\n    return 1\n\n\ndef bar():\n    return 2\n",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(box.project, name), text);
+  claims(["take", ...["m.js#foo", "m.py#foo"].map((target) => join(box.project, target)), "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  let session = 0;
+  const ask = (name: string, old: string, replacement: string) => {
+    const path = join(box.project, name);
+    session += 1;
+    return decision(hook(box, { ...edit(box, `u${session}`, path, old), tool_input: { file_path: path, old_string: old, new_string: replacement } }).stdout)?.permissionDecision ?? "allow";
+  };
+  // JavaScript reads `\u0066` in an identifier as `f`; Python reads identifiers in NFKC, `ｆ` as `f`.
+  assert.is(ask("m.js", "  return 2;\n}\n", "  return 2;\n}\n\nfunction \\u0066oo() {\n  return 666;\n}\n"), "deny", "function \\u0066oo");
+  assert.is(ask("m.js", "  return 2;\n}\n", "  return 2;\n}\nvar f\\u{6f}o = 666;\n"), "deny", "var f\\u{6f}o");
+  assert.is(ask("m.py", "    return 2\n", "    return 2\n\n\ndef \uff46oo():\n    return 666\n"), "deny", "def ｆoo");
+  assert.is(ask("m.js", "  return 2;\n", "  return 3;\n"), "allow", "an edit of bar alone");
+  assert.is(ask("m.py", "    return 2\n", "    return '\u00e9t\u00e9'\n"), "allow", "text beyond ASCII that spells no held name");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

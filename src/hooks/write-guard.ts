@@ -343,6 +343,26 @@ function unknownPlaceConflicts(files: string[], holder: string, context: ReturnT
   return { written, blocking: found };
 }
 
+/**
+ * Whether `text` spells `name` in a way a language reads as that name, besides as written: a
+ * `\u0066` or `\u{66}` escape (JavaScript and TypeScript read one in an identifier as the letter,
+ * Java anywhere in the source), or letters Python folds to it (it reads identifiers in NFKC: the
+ * fullwidth U+FF46 is `f`). The grammars list such a declaration under its spelling, never under
+ * the name, so an edit whose old or new text has one is read as touching that name (such a
+ * spelling in a string too).
+ */
+function spelledOtherwise(text: string, name: string): boolean {
+  if (!/\\u|[^\x00-\x7f]/.test(text)) return false;
+  const plain = text
+    .replace(/\\u+(?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))/g, (whole, braced: string | undefined, four: string | undefined) => {
+      const code = Number.parseInt(braced ?? (four as string), 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .normalize("NFKC");
+  const word = new RegExp(`(?<![\\p{ID_Continue}$])${name.replace(/\$/g, "\\$")}(?![\\p{ID_Continue}$])`, "gu");
+  return (plain.match(word)?.length ?? 0) > (text.match(word)?.length ?? 0);
+}
+
 function isSymbolOf(holding: Holding, file: string): boolean {
   if (!holding.held_target) return false;
   const shape = shapeOf(holding.held_target);
@@ -416,6 +436,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
       }
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
+    for (const name of names) if (spelledOtherwise(edit.old, name) || spelledOtherwise(edit.new, name)) touched.add(name);
   }
   // What the file declares under a held name after the edits, against before: an edit elsewhere
   // that adds a second declaration of it (or one the old text's range did not show) touches it too.
