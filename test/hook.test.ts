@@ -225,6 +225,20 @@ Claude("should deny an edit that declares another session's symbol under another
   assert.is(ask("m.py", "    return 2\n", "    return '\u00e9t\u00e9'\n"), "allow", "text beyond ASCII that spells no held name");
 });
 
+Claude("should deny an edit that adds or changes a Python star import, which binds whatever the module exports, another session's symbol too", ({ box }) => {
+  const py = join(box.project, "m.py");
+  writeFileSync(py, "import os\n\n\ndef foo():\n    return 1\n\n\ndef bar():\n    return 2\n");
+  claims(["take", `${py}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  let session = 0;
+  const ask = (old: string, replacement: string) => {
+    session += 1;
+    return decision(hook(box, { ...edit(box, `p${session}`, py, old), tool_input: { file_path: py, old_string: old, new_string: replacement } }).stdout)?.permissionDecision ?? "allow";
+  };
+  assert.is(ask("    return 2\n", "    return 2\n\n\nfrom fast import *\n"), "deny", "from fast import * below foo rebinds foo if fast has one");
+  assert.is(ask("    return 2\n", "    return 2\n\n\ntry:\n    from .fast import *\nexcept ImportError:\n    pass\n"), "deny", "in a try");
+  assert.is(ask("    return 2\n", "    return 3\n"), "allow", "an edit of bar alone");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

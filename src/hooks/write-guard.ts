@@ -363,6 +363,20 @@ function spelledOtherwise(text: string, name: string): boolean {
   return (plain.match(word)?.length ?? 0) > (text.match(word)?.length ?? 0);
 }
 
+/**
+ * A Python file's `from m import *` statements (a comment or string spelling one counted too), each
+ * with the held names declared above it: which of them it rebinds, if `m` exports them.
+ */
+function starImports(text: string, symbols: Array<{ name: string; startLine: number }>, held: string[]): string {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\bfrom[ \t]+(?:\\\r?\n[ \t]*)?[.\w]+[ \t]+(?:\\\r?\n[ \t]*)?import[ \t]*(?:\\\r?\n[ \t]*)?\*/g)) {
+    const line = text.slice(0, match.index).split("\n").length;
+    const above = symbols.filter((symbol) => held.includes(symbol.name) && symbol.startLine <= line).map((symbol) => symbol.name);
+    found.push(`${above.join(",")}\u0001${match[0]}`);
+  }
+  return found.join("\n");
+}
+
 function isSymbolOf(holding: Holding, file: string): boolean {
   if (!holding.held_target) return false;
   const shape = shapeOf(holding.held_target);
@@ -447,6 +461,9 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   };
   const parsedAfter = bindingsOf(names);
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
+  // Python's `from m import *` binds, where it stands, whatever m exports, a held name too: one
+  // added, removed, changed or moved past a held declaration may change any of them.
+  if (/\.py$/i.test(file) && symbolsAfter !== undefined && starImports(source, symbols, names) !== starImports(after, symbolsAfter, names)) return new Set(names);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists; one
   // that changes what the whole file is compiled as (Rust's `#![cfg(…)]`), every one.
