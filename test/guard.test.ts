@@ -117,6 +117,28 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   assert.is(git(["commit", "-qm", "k"], { CLAIMS_HOLDER: "me" }).code, 0, "a line beside it");
 });
 
+Guard("should refuse a commit that binds a held symbol under another spelling of its name or through a Python star import", (context) => {
+  const { git, repo } = context;
+  install(context);
+  writeFileSync(join(repo, "m.py"), "import os\n\n\ndef foo():\n    return 1\n\n\ndef bar():\n    return 2\n");
+  git(["add", "m.py"]);
+  git(["commit", "-qm", "m"]);
+  claims(["take", "a.ts#f", "m.py#foo", "--dir", context.box.dir, "--holder", "other"], { cwd: repo });
+  const commits = (file: string, text: string) => {
+    const original = readFileSync(join(repo, file), "utf8");
+    writeFileSync(join(repo, file), original + text);
+    git(["add", file]);
+    const code = git(["commit", "-qm", "below"], { CLAIMS_HOLDER: "me" }).code;
+    writeFileSync(join(repo, file), original);
+    git(["add", file]);
+    return code === 0;
+  };
+  assert.not.ok(commits("a.ts", "\nexport function \\u0066() {\n  return 9;\n}\n"), "function \\u0066");
+  assert.not.ok(commits("m.py", "\n\ndef \uff46oo():\n    return 666\n"), "def ｆoo");
+  assert.not.ok(commits("m.py", "\n\nfrom fast import *\n"), "from fast import *");
+  assert.ok(commits("m.py", "\n\ndef baz():\n    return '\u00e9t\u00e9'\n"), "a new function beside them");
+});
+
 Guard("should warn and allow with CLAIMS_GUARD=warn (once), skip with off, and not be bypassed by --no-verify", (context) => {
   const { git, repo } = context;
   install(context);

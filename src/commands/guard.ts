@@ -306,7 +306,7 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const [{ listSymbols, grammarOf }, { bindingsOf, reboundBetween }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const [{ listSymbols, grammarOf }, { bindingsOf, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   if (!grammarOf(file)) return true;
   const after = bindingsOf([symbol]);
   // A file the grammar cannot read in time (symbols.ts): the change may touch the symbol.
@@ -322,6 +322,10 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
     const before = bindingsOf([symbol]);
     const was = ((await listSymbols(file, old, before).catch(() => undefined)) ?? []).filter((info) => info.name === symbol);
     if (was.length !== declarations.length || reboundBetween(symbol, before, old, after, content) || (after.hasError && !before.hasError)) return true;
+    // The name spelled as its language also reads it (`\u0066oo`, Python's fullwidth letters), and
+    // Python's `from m import *`, which binds it if m exports it: no grammar lists either as the name.
+    if (otherSpellings(content, symbol) !== otherSpellings(old, symbol)) return true;
+    if (/\.py$/i.test(file) && starImports(old, was, [symbol]) !== starImports(content, declarations, [symbol])) return true;
   }
   return changedLines(root, file, change.from, change.to).some(([first, last]) => declarations.some((declaration) => first <= declaration.endLine && last >= declaration.startLine));
 }

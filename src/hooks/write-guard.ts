@@ -343,40 +343,6 @@ function unknownPlaceConflicts(files: string[], holder: string, context: ReturnT
   return { written, blocking: found };
 }
 
-/**
- * Whether `text` spells `name` in a way a language reads as that name, besides as written: a
- * `\u0066` or `\u{66}` escape (JavaScript and TypeScript read one in an identifier as the letter,
- * Java anywhere in the source), or letters Python folds to it (it reads identifiers in NFKC: the
- * fullwidth U+FF46 is `f`). The grammars list such a declaration under its spelling, never under
- * the name, so an edit whose old or new text has one is read as touching that name (such a
- * spelling in a string too).
- */
-function spelledOtherwise(text: string, name: string): boolean {
-  if (!/\\u|[^\x00-\x7f]/.test(text)) return false;
-  const plain = text
-    .replace(/\\u+(?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))/g, (whole, braced: string | undefined, four: string | undefined) => {
-      const code = Number.parseInt(braced ?? (four as string), 16);
-      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .normalize("NFKC");
-  const word = new RegExp(`(?<![\\p{ID_Continue}$])${name.replace(/\$/g, "\\$")}(?![\\p{ID_Continue}$])`, "gu");
-  return (plain.match(word)?.length ?? 0) > (text.match(word)?.length ?? 0);
-}
-
-/**
- * A Python file's `from m import *` statements (a comment or string spelling one counted too), each
- * with the held names declared above it: which of them it rebinds, if `m` exports them.
- */
-function starImports(text: string, symbols: Array<{ name: string; startLine: number }>, held: string[]): string {
-  const found: string[] = [];
-  for (const match of text.matchAll(/\bfrom[ \t]+(?:\\\r?\n[ \t]*)?[.\w]+[ \t]+(?:\\\r?\n[ \t]*)?import[ \t]*(?:\\\r?\n[ \t]*)?\*/g)) {
-    const line = text.slice(0, match.index).split("\n").length;
-    const above = symbols.filter((symbol) => held.includes(symbol.name) && symbol.startLine <= line).map((symbol) => symbol.name);
-    found.push(`${above.join(",")}\u0001${match[0]}`);
-  }
-  return found.join("\n");
-}
-
 function isSymbolOf(holding: Holding, file: string): boolean {
   if (!holding.held_target) return false;
   const shape = shapeOf(holding.held_target);
@@ -425,7 +391,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   const lineEnds = raw.includes("\r") ? (/\r(?!\n)|(?<!\r)\n/.test(raw) ? "mixed" : "crlf") : "lf";
   if (lineEnds === "mixed") return new Set(names);
   const source = lineEnds === "crlf" ? raw.replace(/\r\n/g, "\n") : raw;
-  const [{ listSymbols }, { bindingsOf, reboundBetween }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const [{ listSymbols }, { bindingsOf, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   const before = bindingsOf(names);
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
   const symbols = await listSymbols(file, source, before).catch(() => undefined);
@@ -450,7 +416,8 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
       }
     }
     for (const name of names) if (!symbols.some((symbol) => symbol.name === name) && edit.new.includes(name)) touched.add(name);
-    for (const name of names) if (spelledOtherwise(edit.old, name) || spelledOtherwise(edit.new, name)) touched.add(name);
+    // A held name spelled as its language also reads it (`\u0066oo`, Python's fullwidth letters): no grammar lists it so.
+    for (const name of names) if (otherSpellings(edit.old, name) > 0 || otherSpellings(edit.new, name) > 0) touched.add(name);
   }
   // What the file declares under a held name after the edits, against before: an edit elsewhere
   // that adds a second declaration of it (or one the old text's range did not show) touches it too.
@@ -461,8 +428,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   };
   const parsedAfter = bindingsOf(names);
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
-  // Python's `from m import *` binds, where it stands, whatever m exports, a held name too: one
-  // added, removed, changed or moved past a held declaration may change any of them.
+  // Python's `from m import *` binds, where it stands, whatever m exports, a held name too.
   if (/\.py$/i.test(file) && symbolsAfter !== undefined && starImports(source, symbols, names) !== starImports(after, symbolsAfter, names)) return new Set(names);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists; one

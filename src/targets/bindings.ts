@@ -271,3 +271,38 @@ function objectKeys(node: Parser.SyntaxNode | null): Array<[string, Parser.Synta
     return key ? [[key.type === "string" ? key.text.slice(1, -1) : key.text, child]] : [];
   });
 }
+
+/**
+ * How many times more `text` spells `name` once read as some languages read identifiers than as
+ * written: with `\u0066` or `\u{66}` escapes decoded (JavaScript and TypeScript read one in an
+ * identifier as the letter, Java anywhere in the source) and in NFKC (Python reads identifiers so:
+ * the fullwidth U+FF46 is `f`). The grammars list such a declaration under its spelling, never under
+ * the name, so a text with one (a string spelling it counts too) is read as binding the name.
+ */
+export function otherSpellings(text: string, name: string): number {
+  if (!/\\u|[^\x00-\x7f]/.test(text)) return 0;
+  const plain = text
+    .replace(/\\u+(?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))/g, (whole, braced: string | undefined, four: string | undefined) => {
+      const code = Number.parseInt(braced ?? (four as string), 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .normalize("NFKC");
+  const word = new RegExp(`(?<![\\p{ID_Continue}$])${name.replace(/\$/g, "\\$")}(?![\\p{ID_Continue}$])`, "gu");
+  return (plain.match(word)?.length ?? 0) - (text.match(word)?.length ?? 0);
+}
+
+/**
+ * A Python file's `from m import *` statements (a comment or string spelling one counted too), each
+ * with the held names declared above it (`symbols`, as symbols.ts lists them): such an import
+ * binds, where it stands, whatever `m` exports, a held name too, without naming it. One added,
+ * removed, changed or moved past a held declaration may change any held name.
+ */
+export function starImports(text: string, symbols: Array<{ name: string; startLine: number }>, held: string[]): string {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\bfrom[ \t]+(?:\\\r?\n[ \t]*)?[.\w]+[ \t]+(?:\\\r?\n[ \t]*)?import[ \t]*(?:\\\r?\n[ \t]*)?\*/g)) {
+    const line = text.slice(0, match.index).split("\n").length;
+    const above = symbols.filter((symbol) => held.includes(symbol.name) && symbol.startLine <= line).map((symbol) => symbol.name);
+    found.push(`${above.join(",")}\u0001${match[0]}`);
+  }
+  return found.join("\n");
+}
