@@ -239,6 +239,22 @@ Claude("should deny an edit that adds or changes a Python star import, which bin
   assert.is(ask("    return 2\n", "    return 3\n"), "allow", "an edit of bar alone");
 });
 
+Claude("should deny an edit that exports another session's symbol anew through Object.assign or Object.defineProperty on module.exports", ({ box }) => {
+  const js = join(box.project, "m.js");
+  writeFileSync(js, "function bar() {\n  return 2;\n}\n\nfunction foo() {\n  return 1;\n}\n\nmodule.exports = { bar, foo };\n");
+  claims(["take", `${js}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  let session = 0;
+  const below = (added: string) => {
+    session += 1;
+    const old = "module.exports = { bar, foo };\n";
+    return decision(hook(box, { ...edit(box, `x${session}`, js, old), tool_input: { file_path: js, old_string: old, new_string: `${old}${added}\n` } }).stdout)?.permissionDecision ?? "allow";
+  };
+  assert.is(below("Object.assign(module.exports, { foo: bar });"), "deny");
+  assert.is(below("Object.assign(exports, { baz: 1 }, { foo() { return 9; } });"), "deny");
+  assert.is(below('Object.defineProperty(exports, "foo", { enumerable: true, get: () => bar });'), "deny");
+  assert.is(below("Object.assign(module.exports, { baz: bar });"), "allow", "another name exported");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

@@ -14,7 +14,8 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * foo in`/`for (foo of …)` target, a `var foo` or (sloppy JavaScript hoists it) a `function foo` in
  * a block, a Python `def`, `class`, `type` or `case` capture, a Ruby `def` (`alias`,
  * `alias_method`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
- * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`; in a Python
+ * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`,
+ * `Object.assign(module.exports, { foo: … })`, `Object.defineProperty(exports, "foo", …)`; in a Python
  * function, a name it declares `global`; in a JavaScript, Go, C, C++ or Rust function (a method, a
  * closure, a lambda), an assignment of a name that neither it nor a function or block around it
  * declares (Rust's `unsafe { FOO += 1 }` of a `static mut FOO`); C++'s `::foo = …` and `::foo++`,
@@ -122,6 +123,16 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
       case "alias":
         count([node.childForFieldName("name")?.text ?? ""], true);
         break;
+      case "call_expression": {
+        // `Object.assign(module.exports, { foo: … })`, `Object.defineProperty(exports, "foo", …)`
+        // (as TypeScript compiles a re-export): what importers get as foo, as `exports.foo = …` is.
+        const callee = node.childForFieldName("function")?.text;
+        const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+        if (args[0] === undefined || !/^(module\.exports|exports)$/.test(args[0].text)) break;
+        if (callee === "Object.assign") for (const arg of args.slice(1)) for (const [key, entry] of objectKeys(arg)) count([key], false, entry);
+        if (callee === "Object.defineProperty" && args[1]?.type === "string") count([args[1].text.slice(1, -1)], false, args[1]);
+        break;
+      }
       case "call":
         if (/^(alias_method|define_method)$/.test(node.childForFieldName("method")?.text ?? "")) {
           const first = node.childForFieldName("arguments")?.namedChildren[0];
@@ -267,6 +278,7 @@ function objectKeys(node: Parser.SyntaxNode | null): Array<[string, Parser.Synta
   if (node?.type !== "object") return [];
   return node.namedChildren.flatMap((child): Array<[string, Parser.SyntaxNode]> => {
     if (child.type === "shorthand_property_identifier") return [[child.text, child]];
+    if (child.type === "method_definition") return child.childForFieldName("name") ? [[child.childForFieldName("name")?.text ?? "", child]] : [];
     const key = child.type === "pair" ? child.childForFieldName("key") : null;
     return key ? [[key.type === "string" ? key.text.slice(1, -1) : key.text, child]] : [];
   });
