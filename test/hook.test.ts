@@ -255,6 +255,21 @@ Claude("should deny an edit that exports another session's symbol anew through O
   assert.is(below("Object.assign(module.exports, { baz: bar });"), "allow", "another name exported");
 });
 
+Claude("should deny an edit that undefines another session's Ruby method at the top level, and allow one in a class of its own", ({ box }) => {
+  const rb = join(box.project, "m.rb");
+  writeFileSync(rb, "def bar\n  2\nend\n\ndef foo\n  1\nend\n\nputs bar\n");
+  claims(["take", `${rb}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  let session = 0;
+  const below = (added: string) => {
+    session += 1;
+    const old = "puts bar\n";
+    return decision(hook(box, { ...edit(box, `r${session}`, rb, old), tool_input: { file_path: rb, old_string: old, new_string: `${old}${added}\n` } }).stdout)?.permissionDecision ?? "allow";
+  };
+  assert.is(below("undef foo"), "deny");
+  assert.is(below("undef :bar, :foo"), "deny");
+  assert.is(below("class Other\n  def foo\n    9\n  end\n  undef foo\nend"), "allow", "a class's own method");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

@@ -13,7 +13,7 @@ import { blockLocals, boundNames, DECLARED_NAMES, enterFunction, enterPython, fi
  * += 1`, `foo++`, `[foo] = …`, `({ a: foo } = …)`, `foo, x = …`, `(foo := 3)`, `del foo`), a `for
  * foo in`/`for (foo of …)` target, a `var foo` or (sloppy JavaScript hoists it) a `function foo` in
  * a block, a Python `def`, `class`, `type` or `case` capture, a Ruby `def` (`alias`,
- * `alias_method`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
+ * `alias_method`, `undef`) outside classes and modules, Python's imports (`import foo`, `from m import foo`,
  * `… as foo`), `exports.foo = …`, `exports["foo"] = …`, `module.exports = { foo: … }`,
  * `Object.assign(module.exports, { foo: … })`, `Object.defineProperty(exports, "foo", …)`; in a Python
  * function, a name it declares `global`; in a JavaScript, Go, C, C++ or Rust function (a method, a
@@ -133,6 +133,9 @@ export function moduleBindings(root: Parser.SyntaxNode, counts: Map<string, numb
         if (callee === "Object.defineProperty" && args[1]?.type === "string") count([args[1].text.slice(1, -1)], false, args[1]);
         break;
       }
+      case "undef": // Ruby's `undef foo, :bar`: the top level's method foo is gone
+        for (const child of node.namedChildren) count([child.text.replace(/^:/, "")], true);
+        break;
       case "call":
         if (/^(alias_method|define_method)$/.test(node.childForFieldName("method")?.text ?? "")) {
           const first = node.childForFieldName("arguments")?.namedChildren[0];
