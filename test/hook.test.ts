@@ -255,7 +255,7 @@ Claude("should deny an edit that exports another session's symbol anew through O
   assert.is(below("Object.assign(module.exports, { baz: bar });"), "allow", "another name exported");
 });
 
-Claude("should deny an edit that undefines another session's Ruby method at the top level, and allow one in a class of its own", ({ box }) => {
+Claude("should deny an edit that undefines another session's Ruby method at the top level or redefines it in class Object, and allow one in a class of its own", ({ box }) => {
   const rb = join(box.project, "m.rb");
   writeFileSync(rb, "def bar\n  2\nend\n\ndef foo\n  1\nend\n\nputs bar\n");
   claims(["take", `${rb}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
@@ -267,6 +267,7 @@ Claude("should deny an edit that undefines another session's Ruby method at the 
   };
   assert.is(below("undef foo"), "deny");
   assert.is(below("undef :bar, :foo"), "deny");
+  assert.is(below("class Object\n  def foo\n    9\n  end\nend"), "deny", "class Object reopened: its methods are the top level's");
   assert.is(below("class Other\n  def foo\n    9\n  end\n  undef foo\nend"), "allow", "a class's own method");
 });
 

@@ -140,6 +140,8 @@ export function scopeOf(node: Parser.SyntaxNode): "python" | "function" | "close
   const body = () => node.childForFieldName("body")?.type ?? "";
   if (/^(function_definition|lambda_expression)$/.test(node.type) && body() === "compound_statement") return "function";
   if (node.type === "lambda") return /^(block|do_block)$/.test(body()) ? undefined : "python";
+  // Ruby's `class Object` reopens the class whose methods the top level's `def`s are: its `def foo` is the top level's foo.
+  if (node.type === "class" && /^(::)?Object$/.test(node.childForFieldName("name")?.text ?? "") && body() !== "class_body") return undefined;
   if (node.type === "class" || node.type === "module") return /^(class_body|statement_block)$/.test(body()) ? "function" : "closed";
   if (node.type === "singleton_class") return "closed";
   if (PYTHON_SCOPES.has(node.type)) return "python";
