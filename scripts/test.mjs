@@ -7,7 +7,8 @@
 // them; only whole files run side by side, each in its own sandboxes (test/helpers.ts).
 //
 // Each file's output is printed whole once it is done (not interleaved), then one summary in uvu's
-// own words (Total, Passed, Skipped, Duration), which .ci/run reads, and the slowest files.
+// own words (Total, Passed, Skipped, Duration), which .ci/run reads, and the slowest files; its
+// Total counts the skipped tests too, which uvu's leaves out (scripts/test-tally.mjs).
 // The exit code is 1 when any file failed or its runner died before its summary.
 //
 //   node scripts/test.mjs                      # every file (npm test builds first)
@@ -17,6 +18,7 @@ import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tally as countOf } from "./test-tally.mjs";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const TESTS = join(ROOT, "test");
@@ -59,7 +61,6 @@ const alone = all.filter((file) => ALONE.has(file));
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // uvu colours its report only on a terminal; the children write to pipes, so they are told to when this runs on one.
 const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR && { FORCE_COLOR: "1" }) };
-const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 function runFile(file) {
   return new Promise((resolve) => {
@@ -73,14 +74,7 @@ function runFile(file) {
 }
 
 function tally(result) {
-  const text = plain(result.output);
-  const read = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-  const total = read("Total");
-  const passed = read("Passed");
-  const skipped = read("Skipped");
-  // A runner that died before its summary (or a file whose tests registered nothing) counts as one failure.
-  const failed = Math.max(total - passed - skipped, result.code !== 0 || total === 0 ? 1 : 0);
-  return { total: Math.max(total, passed + skipped + failed), passed, skipped, failed };
+  return countOf(result.output, result.code);
 }
 
 const started = Date.now();
