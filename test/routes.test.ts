@@ -264,6 +264,22 @@ test("should leave on a pinned session's beat the pointers to its directory that
   assert.is(claims(["take", "y.ts", "--holder", "B"], { cwd: plain, env }).code, 3, "met through it");
 });
 
+test("should leave no pointer on a pinned session's beat to where it renewed a claim taken without a pin, which the sessions that do not pin one meet there", ({ repo }) => {
+  // Taken from the root without a pin: claimed where the package's .claims sends it (store-a), and
+  // remembered in the root's own directory (store-root), from where a beat without targets reaches it.
+  const { root, pkg, env, pkgStore, rootStore, box } = repo;
+  const defaultStore = join(box.root, ".local", "state", "claims");
+  const pointers = (store: string) => (existsSync(join(store, ".pinned")) ? readdirSync(join(store, ".pinned")) : []);
+  assert.is(claims(["take", join(pkg, "src", "f.ts"), "--holder", "A"], { cwd: root, env }).code, 0);
+  assert.equal(claimFiles(pkgStore).length, 1);
+  // The same holder pinning the root's own directory: its beat renews the claim in store-a.
+  const beaten = claims(["beat", "--holder", "A", "--json"], { cwd: root, env: { ...env, CLAIMS_DIR: rootStore } });
+  assert.is(beaten.code, 0, beaten.stderr);
+  assert.equal(JSON.parse(beaten.stdout).renewed, [join(pkg, "src", "f.ts")]);
+  assert.equal([...pointers(rootStore), ...pointers(defaultStore), ...pointers(pkgStore)], [], "no directory points to store-a, where the claim is met as it is");
+  assert.is(claims(["take", "src/f.ts", "--holder", "B"], { cwd: pkg, env }).code, 3, "met there");
+});
+
 test("should meet a name held by a session with another XDG_STATE_HOME, both ways: take, check, status, a third, a beat's upgrade of an old pointer; a pinned directory's names stay its own", ({ repo }) => {
   // A name is claimed in the session's own default directory: the one with XDG_STATE_HOME leaves
   // a pointer saying its directory is a moved default where the ones without claim, and each

@@ -93,7 +93,7 @@ export function lookThroughLinks(
  * sessions that do not pin one claim what is in them), in the one XDG_STATE_HOME moves each of
  * those from, and in the one it moves `pointTo` from; noted in `look` (leftIn, unpointed).
  */
-function leavePointers(pointTo: string, packages: Iterable<string>, env: Environment, look: Pick<LinkedLook, "leftIn" | "unpointed">): void {
+function leavePointers(pointTo: string, packages: Iterable<string>, env: Environment, look: Pick<LinkedLook, "leftIn" | "unpointed">, { unlessLookedIn = false } = {}): void {
   const thereAll = new Map<string, Pick<Settings, "dir" | "groupShared">>();
   for (const at of packages) {
     const there = settingsOfPackage(at, env);
@@ -105,6 +105,8 @@ function leavePointers(pointTo: string, packages: Iterable<string>, env: Environ
     if (unmoved !== undefined) thereAll.set(unmoved, { dir: unmoved, groupShared: false });
   }
   if (movedFrom !== undefined) thereAll.set(movedFrom, { dir: movedFrom, groupShared: false });
+  // `pointTo` among them: the sessions that do not pin one look there for the target already.
+  if (unlessLookedIn && thereAll.has(pointTo)) return;
   thereAll.delete(pointTo);
   for (const there of thereAll.values()) {
     if (there.dir === movedFrom ? leaveMovedPointers(movedFrom, pointTo) : leavePointer(there, pointTo)) (look.leftIn ??= []).push(there.dir);
@@ -118,7 +120,11 @@ function leavePointers(pointTo: string, packages: Iterable<string>, env: Environ
  * again where one is missing (the claim taken by a version that left none, or the directory
  * pointed from removed and made again since): without them the sessions that do not pin one
  * would not meet the claim, and would be granted its target. A stat of each where they are there.
- * A name is its directory's alone: no pointer. The directories where none could be left.
+ * A name is its directory's alone: no pointer. Nor from anywhere when `pointTo` is a directory
+ * those sessions look in for `target` already: a claim the beat renewed where it was taken without
+ * a pin (a package's claims directory its pointers lead it to, beat without targets) is met there
+ * as it is, and a pointer to it would send their every take to read it. The directories where
+ * none could be left.
  */
 export function leavePinnedPointers(target: TargetShape, pointTo: string, options: CommonOptions): string[] {
   if (target.kind === "name") return [];
@@ -126,7 +132,7 @@ export function leavePinnedPointers(target: TargetShape, pointTo: string, option
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
   const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
   const look: Pick<LinkedLook, "leftIn" | "unpointed"> = {};
-  leavePointers(pointTo, new Set([...packages, ...packagesAbove(place)]), options.env ?? process.env, look);
+  leavePointers(pointTo, new Set([...packages, ...packagesAbove(place)]), options.env ?? process.env, look, { unlessLookedIn: true });
   return look.unpointed ?? [];
 }
 
