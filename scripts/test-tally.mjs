@@ -1,8 +1,8 @@
 // What one test file's uvu run counts (scripts/test.mjs), read from its output and exit code.
 //
 // uvu's own "Total" is the tests it ran: a skipped test is counted under "Skipped" alone. The
-// total returned here counts the skipped ones too (passed + skipped + failed), so that the summary
-// of all files gives Total - Passed - Skipped = the failures, as .ci/run reads it.
+// total returned here counts the skipped ones too (passed + skipped + failed); scripts/test.mjs's
+// summary says Total as uvu does, the tests run, so that Total - Passed is the failures there too.
 
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
 

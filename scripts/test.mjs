@@ -7,8 +7,8 @@
 // them; only whole files run side by side, each in its own sandboxes (test/helpers.ts).
 //
 // Each file's output is printed whole once it is done (not interleaved), then one summary in uvu's
-// own words (Total, Passed, Skipped, Duration), which .ci/run reads, and the slowest files; its
-// Total counts the skipped tests too, which uvu's leaves out (scripts/test-tally.mjs).
+// own words (Total, Passed, Skipped, Duration), which .ci/run reads, and the slowest files. As in
+// uvu's, Total is the tests run: a skipped one is counted under Skipped alone.
 // The exit code is 1 when any file failed or its runner died before its summary.
 //
 //   node scripts/test.mjs                      # every file (npm test builds first)
@@ -102,5 +102,5 @@ const failedFiles = results.filter((result) => tally(result).failed > 0).map((re
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 8).map((result) => `${(result.ms / 1000).toFixed(0).padStart(5)} s  test/${result.file}`);
 console.log(`\nslowest files:\n${slowest.join("\n")}`);
 if (failedFiles.length > 0) console.log(`\nfailed: ${failedFiles.join(", ")}`);
-console.log(`\n  Total:     ${sum.total}\n  Passed:    ${sum.passed}\n  Skipped:   ${sum.skipped}\n  Duration:  ${Date.now() - started}ms\n`);
+console.log(`\n  Total:     ${sum.total - sum.skipped}\n  Passed:    ${sum.passed}\n  Skipped:   ${sum.skipped}\n  Duration:  ${Date.now() - started}ms\n`);
 process.exitCode = sum.failed > 0 ? 1 : 0;
