@@ -130,7 +130,10 @@ export function leavePinnedPointers(target: TargetShape, pointTo: string, option
   if (target.kind === "name") return [];
   const whole = target.kind === "directory" || target.kind === "glob";
   const place = whole ? target.path.replace(/(.)\/$/, "$1") : dirname(target.path);
-  const packages = whole ? packagesAround(place) : packagesOfLinked(target.path);
+  // A directory or glob: in the packages above it alone. The packages of its whole tree
+  // (packagesAround, a walk of up to 20,000 directories a take makes once) are too many to walk
+  // on every beat; a package inside it is pointed from again by the holder's next take.
+  const packages = whole ? [] : packagesOfLinked(target.path);
   const look: Pick<LinkedLook, "leftIn" | "unpointed"> = {};
   leavePointers(pointTo, new Set([...packages, ...packagesAbove(place)]), options.env ?? process.env, look, { unlessLookedIn: true });
   return look.unpointed ?? [];
