@@ -91,4 +91,24 @@ Unfixed("should read git's global option with a value the text does not fix, att
   assert.is(bash(box, 'git -C"$d" status'), undefined);
 });
 
+Unfixed("should read a word whose option letters or name the text does not fix as any option it may be, with any value", async ({ box }) => {
+  // `-o` with any value among them: any file.
+  for (const command of ['sort -u"$x" a', 'sort -"$x" a', 'sort --output"$x" a', 'sort --"$x" a', 'sort -k1 -"$x" a', 'curl -"$x" https://example.com/x']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  assert.is(codex(box, 'sort -"$x" a'), "deny");
+  // `-t` with any value: u.ts copied into a directory the text does not fix; `-i`: sed edits u.ts in place; `-w`: prettier writes it.
+  for (const command of ['cp -"$x" u.ts b', 'sed -"$x" s/a/b/ u.ts', 'prettier -"$x" u.ts']) assert.is(bash(box, command), "deny", command);
+  // `-o` taking the next argument: `sort -o a`.
+  assert.ok((await writes(box, 'sort -"$x" a')).includes("a"));
+});
+
+Unfixed("should read a command with no option that writes, or a word past the options, as before when a word's option letters are not fixed", async ({ box }) => {
+  for (const command of ['rm -"$x" src/b.ts', 'mkdir -"$x" d', 'sort -- -"$x"', 'sort -o out.txt "$x"']) assert.is(bash(box, command), undefined, command);
+  assert.equal(await writes(box, "sort -o out.txt a"), ["out.txt"]);
+  assert.equal(await writes(box, 'sort -k"$k" -o out.txt a'), ["out.txt"]);
+  assert.not.ok((await writes(box, 'rm -"$x" src/b.ts')).includes("unknown:."));
+});
+
 Unfixed.run();

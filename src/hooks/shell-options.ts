@@ -44,6 +44,12 @@ export interface Reading {
    * HOLE where the text does not fix it (its value is then undefined).
    */
   occurrences: (key: string) => Array<{ value: string | undefined; at: number | undefined; text?: string }>;
+  /**
+   * Indexes of the words read as operands that the text does not fix whole and that, by their dash,
+   * may be options it does not name (`-"$x"`, `sort -u"$x"`, `--output"$x"`): what each may be,
+   * optionGuesses says.
+   */
+  unnamed: number[];
 }
 
 /** 0: a flag; 1: takes a value, attached or the next argument; 2: takes one only attached. */
@@ -95,6 +101,56 @@ function optionWithUnfixedValue(word: string | undefined, syntax: Syntax): strin
   return undefined;
 }
 
+/**
+ * A word read as an operand, by its text (`-"$x"`, `-u"$x"`, `--output"$x"`, `--"$name"=x`), that
+ * may be an option whose letters or name the text does not fix: one that starts with a dash, not
+ * one that is an option given a value the text does not fix (optionWithUnfixedValue).
+ */
+function mayBeUnnamedOption(word: string | undefined): boolean {
+  if (word === undefined || !/^-[^-]|^--[^-]/.test(word)) return false;
+  const hole = word.search(UNFIXED);
+  return hole !== -1 && !word.slice(0, hole).includes("=");
+}
+
+/** The letters an option may be, besides its syntax's: any letter or digit. */
+const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/**
+ * What a word whose option letters or name the text does not fix may be (Reading.unnamed), as
+ * words: each option of the syntax its fixed start allows, a flag as itself, one that takes a value
+ * given one the text does not fix in the same word (`-o` HOLE: any file, where it names one) or the
+ * next argument (`sort -"$x" a` may be `sort -o a`). `arg`: the word, where the guess fixes it;
+ * `text`: its text. An unlisted long option no rule asks for is none of them.
+ */
+export function optionGuesses(word: string, syntax: Syntax): Array<{ arg: string | undefined; text: string }> {
+  const hole = word.search(UNFIXED);
+  const start = word.slice(0, hole);
+  const guesses: Array<{ arg: string | undefined; text: string }> = [];
+  const guess = (option: string, takes: Takes, glue: string) => {
+    guesses.push({ arg: option, text: option });
+    if (takes !== 0) guesses.push({ arg: undefined, text: `${option}${glue}\u0001` });
+  };
+  if (start === "-" || start.startsWith("--")) {
+    const name = start.slice(2);
+    for (const long of Object.keys(syntax.long ?? {})) if (long.startsWith(name)) guess(`--${long}`, longOption({ ...syntax, exact: true }, long)?.takes ?? 0, "=");
+  }
+  if (!start.startsWith("--")) for (const letter of new Set([...LETTERS, ...(syntax.short ?? "").replaceAll(":", "")])) guess(`${start}${letter}`, shortTakes(syntax, letter), "");
+  return guesses;
+}
+
+/**
+ * The arguments as they would be were a word that may be an option the text does not name
+ * (Reading.unnamed) each option it may be (optionGuesses): the word and its text, for each guess.
+ * None for a syntax that declares no option: its rule reads its options itself (git, tsc), and
+ * would take a guessed flag for what it is not.
+ */
+export function guessedArguments(args: Array<string | undefined>, syntax: Syntax, reading: Reading, text: (at: number) => string | undefined): Array<{ args: Array<string | undefined>; text: (at: number) => string | undefined }> {
+  if ((syntax.short ?? "") === "" && Object.keys(syntax.long ?? {}).length === 0) return [];
+  return reading.unnamed.flatMap((at) =>
+    optionGuesses(text(at) as string, syntax).map((guess) => ({ args: args.map((arg, index) => (index === at ? guess.arg : arg)), text: (index: number) => (index === at ? guess.text : text(index)) })),
+  );
+}
+
 /** An attached value: where the text does not fix it, undefined, with its text. */
 function attachedValue(value: string): { value: string | undefined; text?: string } {
   return UNFIXED.test(value) ? { value: undefined, text: value } : { value };
@@ -110,12 +166,14 @@ function attachedValue(value: string): { value: string | undefined; text?: strin
 export function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0, text?: (at: number) => string | undefined): Reading {
   const given: Array<{ key: string; value: string | undefined; at?: number; text?: string }> = [];
   const operands: number[] = [];
+  const unnamed: number[] = [];
   let end = args.length;
   let ended = false;
   for (let index = start; index < args.length; index++) {
     const arg = args[index] ?? (ended || text === undefined ? undefined : optionWithUnfixedValue(text(index), syntax));
     const option = !ended && arg !== undefined && arg.length > 1 && (arg.startsWith("-") || (syntax.plus === true && arg.startsWith("+")));
     if (!option || arg === "--") {
+      if (!option && !ended && args[index] === undefined && text !== undefined && mayBeUnnamedOption(text(index))) unnamed.push(index);
       if (syntax.ordered) {
         end = option ? index + 1 : index;
         for (let rest = end; rest < args.length; rest++) operands.push(rest);
@@ -156,6 +214,7 @@ export function readOptions(args: Array<string | undefined>, syntax: Syntax, sta
   return {
     occurrences,
     operands,
+    unnamed,
     end,
     has: (...keys) => given.some((option) => keys.includes(option.key)),
     value: (key) => values(key).pop(),

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions } from "./shell-options.js";
+import { guessedArguments, ownEntry, readOptions } from "./shell-options.js";
 import { noteLinks, throughLinksMade } from "./shell-links.js";
 import { launches, onHost, sshConfigRuns, sshMaster, sshOption } from "./shell-launchers.js";
 import { readsWrapper } from "./shell-wrapper-readers.js";
@@ -1170,7 +1170,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (!rule) return;
   const before = walk.found.size;
   const fed = stdin === undefined && launch.input;
-  for (const path of rule.writes({ args, reading: readOptions(args, rule.syntax, 0, text), values, stdin, fed, walk: here, text })) add(here, path);
+  const input = { args, reading: readOptions(args, rule.syntax, 0, text), values, stdin, fed, walk: here, text };
+  // A word that may be an option the text does not name (`sort -"$x" a`, `sort -u"$x" a`): what the
+  // command writes given each option it may be too (`-o` with any value: any file).
+  const written = rule.writes(input);
+  const guessed = new Set(guessedArguments(args, rule.syntax, input.reading, text).flatMap((guess) => rule.writes({ ...input, ...guess, reading: readOptions(guess.args, rule.syntax, 0, guess.text) })));
+  for (const path of [...written, ...[...guessed].filter((path) => !written.includes(path))]) add(here, path);
   // A package manager's own writes of package.json change its dependencies, not its scripts.
   // A mode, owner or attribute changed is no change of a script's text either (`chmod +x run.sh && ./run.sh`).
   if (PACKAGE_MANAGERS.includes(name) || METADATA_COMMANDS.has(name)) for (const path of [...walk.found].slice(before)) walk.shared.managed.add(path);
