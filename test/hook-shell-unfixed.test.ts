@@ -111,4 +111,15 @@ Unfixed("should read a command with no option that writes, or a word past the op
   assert.not.ok((await writes(box, 'rm -"$x" src/b.ts')).includes("unknown:."));
 });
 
+Unfixed("should read a word the text does not fix where git's subcommand or a global option is as any git command: any file", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  for (const command of ['git "$x" checkout -- u.ts', 'git -"$x" checkout -- u.ts', 'git --"$x" checkout -- u.ts', 'git --no-pager "$x" checkout -- u.ts', 'git -C "$d" "$x"', 'git "$x"']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  assert.is(codex(box, 'git "$x" checkout -- u.ts'), "deny");
+  // A subcommand the text fixes, given a word it does not: as before.
+  for (const command of ['git log "$x"', 'git -C "$d" status', 'git --no-pager log']) assert.is(bash(box, command), undefined, command);
+});
+
 Unfixed.run();

@@ -306,12 +306,15 @@ const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAG
  */
 const UNNAMED_OPTION = /(^|\s)--?[\w-]*[$`]/;
 
+/** git with a word the text does not fix where its subcommand is (`git "$x" checkout -- f`, `git --no-pager "$x"`): any git command. */
+const GIT_UNNAMED = /\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace|config-env)(\s+|=)\S+|-(?!([Cc]|-(git-dir|work-tree|namespace|config-env))(\s|$))\S+))*\s+[$`]/;
+
 /** Whether the command's text may write, programs it runs from files aside (programsRun). */
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
   if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words))) return true;
-  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
+  if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
 }

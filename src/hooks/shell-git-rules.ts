@@ -180,6 +180,10 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
     if (option === "--git-dir" || option.startsWith("--git-dir=")) gitDir = true;
     index += GLOBAL_VALUED.includes(option) ? 2 : 1;
   }
+  // A word the text does not fix where the subcommand or a global option is (`git "$x" checkout --
+  // u.ts`, `git -"$x" checkout -- u.ts`, `git --no-pager "$x"`): any git command, run anywhere (`-C`
+  // with any value): any file.
+  if (index < args.length && args[index] === undefined) return [UNKNOWABLE];
   const sub = args[index];
   // A command an option names that the text does not fix (`git grep -O"$pager" x`): any file (one it fixes is read: shell-git-commands.ts).
   if (args.slice(index + 1).some((arg, at) => arg === undefined && unfixedCommandOption(sub, input.text(index + 1 + at)))) return [UNKNOWABLE];
