@@ -122,4 +122,13 @@ Unfixed("should read a word the text does not fix where git's subcommand or a gl
   for (const command of ['git log "$x"', 'git -C "$d" status', 'git --no-pager log']) assert.is(bash(box, command), undefined, command);
 });
 
+Unfixed("should read git's --output given a value the text does not fix as that option, and such a word after -- as a pathspec", async ({ box }) => {
+  spawnSync("git", ["init", "-q", box.project]);
+  for (const command of ['git diff --output="$f"', 'git log --output="$d/u.ts"', 'git format-patch --output="$f" HEAD~1', 'git diff --stat --output="$f" HEAD']) assert.is(bash(box, command), "deny", command);
+  assert.equal(await writes(box, 'git log --output="$d/u.ts"'), ["unknown:u.ts"]);
+  // After `--`, a path git diffs, not an option: nothing written.
+  assert.is(bash(box, 'git diff -- --output="$f"'), undefined);
+  assert.equal(await writes(box, 'git diff -- --output="$f"'), []);
+});
+
 Unfixed.run();

@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, judgedPath, outputs, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { CLONE, gitCommandRuns, INIT, unfixedCommandOption } from "./shell-git-commands.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
@@ -225,11 +225,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const dashes = rest.indexOf("--");
   const afterDashes = dashes === -1 ? [] : rest.map((_, i) => i).filter((i) => i > dashes);
   if (rest.some((arg) => arg === "-h" || arg === "--help")) return [];
-  // --output=FILE, also `--output="$d/x"`, a word the text does not fix whole (read as an operand).
-  const outputFiles = () => [
-    ...at(optionFiles(input, ["output"], reading, (i) => i + index + 1)),
-    ...at(reading.operands.flatMap((i) => (rest[i] === undefined && input.text(i + index + 1)?.startsWith("--output=") ? outputs([judgedPath(input.text(i + index + 1)?.slice(9) ?? "")]) : []))),
-  ];
+  // --output=FILE, also `--output="$d/x"`, its value judged by what the text fixes (readOptions).
+  const outputFiles = () => at(optionFiles(input, ["output"], reading, (i) => i + index + 1));
   const separateGitDir = () => (reading.has("separate-git-dir") ? [anyUnder(directoryAt(cwd, reading.value("separate-git-dir")))] : []);
   switch (sub) {
     case "config": {
