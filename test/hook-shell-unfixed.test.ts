@@ -131,4 +131,19 @@ Unfixed("should read git's --output given a value the text does not fix as that 
   assert.equal(await writes(box, 'git diff -- --output="$f"'), []);
 });
 
+Unfixed("should read an option given a value the text does not fix, attached to it, as that option where a rule reads its options again", async ({ box }) => {
+  for (const command of [
+    'uv pip compile -o"$f" r.in',
+    'uv pip compile r.in --output-file="$f"',
+    'cd src && deno compile -o"$f" main.ts', // its executable: any file, not one of src/
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // `uv --directory="$d"`: where -o's file lands is unknown.
+  assert.equal(await writes(box, 'uv --directory="$d" pip compile -o out.txt r.in'), ["unknown:out.txt"]);
+  // swift-format's configuration is no file to format.
+  assert.equal(await writes(box, 'swift format --configuration="$c" -i src/b.ts'), ["src/b.ts"]);
+});
+
 Unfixed.run();

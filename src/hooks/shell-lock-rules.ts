@@ -90,7 +90,7 @@ function denoPackages(sub: string, bare = false) {
   return (given: RuleInput, operands: number[]): string[] => {
     // `run`, `serve`, `compile` (and `deno x.ts`): deno's options end at the program.
     const start = bare ? 0 : (given.reading.operands[0] ?? given.args.length) + 1;
-    const input = DENO_ONE_PROGRAM.includes(sub) ? { ...given, reading: readOptions(given.args, { ...DENO.syntax, ordered: true }, start) } : given;
+    const input = DENO_ONE_PROGRAM.includes(sub) ? { ...given, reading: readOptions(given.args, { ...DENO.syntax, ordered: true }, start, given.text) } : given;
     const { reading, walk } = input;
     const rest = DENO_ONE_PROGRAM.includes(sub) ? reading.operands : operands;
     const runs = DENO_RUNS.includes(sub);

@@ -389,7 +389,7 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   // swift package update, resolve: Package.resolved (add-dependency, add-target, add-product: Package.swift too).
   swift: bySubcommand({ long: valuedLong("package-path scratch-path") }, {
     // `swift format` (Swift 6's toolchain) is swift-format.
-    format: (input) => swiftFormat(input, readOptions(input.args, { ...SWIFT_FORMAT, exact: true }, input.args.indexOf("format") + 1)),
+    format: (input) => swiftFormat(input, readOptions(input.args, { ...SWIFT_FORMAT, exact: true }, input.args.indexOf("format") + 1, input.text)),
     package: (input, rest) => {
       const action = input.args[rest[0] ?? -1] ?? "";
       if (!["update", "resolve", "add-dependency", "add-target", "add-product"].includes(action)) return [];
@@ -1257,8 +1257,8 @@ const UV_PIP_COMPILE: Syntax = { short: "o:c:b:P:p:C:", long: { "output-file": "
 function uvPipCompile(input: RuleInput): string[] | undefined {
   const pip = input.args.indexOf("pip");
   if (pip === -1 || input.args[pip + 1] !== "compile") return undefined;
-  const reading = readOptions(input.args, UV_PIP_COMPILE, pip + 2);
-  const before = readOptions(input.args.slice(0, pip), { long: valuedLong("directory project") });
+  const reading = readOptions(input.args, UV_PIP_COMPILE, pip + 2, input.text);
+  const before = readOptions(input.args.slice(0, pip), { long: valuedLong("directory project") }, 0, input.text);
   const cwd = before.has("directory") ? directoryAt(input.walk.cwd, before.value("directory")) : input.walk.cwd;
   return optionFiles(input, ["o"], reading).map((path) => within(cwd, path));
 }
