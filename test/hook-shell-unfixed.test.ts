@@ -146,4 +146,24 @@ Unfixed("should read an option given a value the text does not fix, attached to 
   assert.equal(await writes(box, 'swift format --configuration="$c" -i src/b.ts'), ["src/b.ts"]);
 });
 
+Unfixed("should read a launcher's option given a value the text does not fix, attached to it, as that option", async ({ box }) => {
+  for (const command of [
+    'docker run -v"$d":/src img rm /src/u.ts', // a mount whose source the text does not fix
+    'docker run -v"$v" img',
+    'ssh -o"$option" host ls', // a ProxyCommand or LocalCommand the text does not fix
+    'ssh -E"$log" host ls',
+    'scp -o"$option" a host:b',
+    'rsync -e"$rsh" a host:b',
+  ]) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).some((path) => path.startsWith("unknown:")), command);
+  }
+  // hyperfine's --output the text does not fix, in a word of its own too: its commands' output, into any file.
+  for (const command of ["hyperfine --output \"$out\" 'ls'", "hyperfine --output=\"$out\" 'ls'"]) assert.is(bash(box, command), "deny", command);
+  assert.equal(await writes(box, "hyperfine --output=null 'ls'"), []);
+  // The option's value unknown, the command after it is not.
+  assert.equal(await writes(box, 'watch -n"$n" rm src/b.ts'), ["src/b.ts"]);
+  assert.equal(await writes(box, 'parallel -j"$n" rm ::: src/b.ts'), ["src/b.ts"]);
+});
+
 Unfixed.run();

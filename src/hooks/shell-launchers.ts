@@ -12,7 +12,7 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
+import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 
 type Node = Parser.SyntaxNode;
@@ -63,6 +63,11 @@ export function joined({ args, here, nested }: Launch, from: number, cwd: string
   else add(here, UNKNOWABLE);
 }
 
+/** A word of the launcher's as written, with a HOLE where the text does not fix it (readOptions). */
+function launchText(launch: Launch): (at: number) => string | undefined {
+  return (at) => wordValue(launch.words[at], launch.here);
+}
+
 /** The rest of the words as a command of their own (`gdb --args cmd a b`), as written. */
 export function command({ words, here, nested }: Launch, from: number, prefix: string[] = []): void {
   if (from < words.length) nested.push({ script: [...prefix, ...words.slice(from).map((word) => word.text)].join(" "), cwd: here.cwd });
@@ -76,7 +81,7 @@ const WATCH: Syntax = {
 
 /** watch [options] cmd…: `sh -c` of its words joined, or with -x the words as a command. */
 function watch(launch: Launch): void {
-  const reading = readOptions(launch.args, WATCH);
+  const reading = readOptions(launch.args, WATCH, 0, launchText(launch));
   if (reading.has("x")) command(launch, reading.end);
   else joined(launch, reading.end, launch.here.cwd);
 }
@@ -284,8 +289,8 @@ export function sshConfigRuns(file: string | undefined, here: Walk, nested: Nest
  */
 function ssh(launch: Launch): void {
   const { args, here, nested } = launch;
-  const before = readOptions(args, SSH);
-  const after = before.end < args.length ? readOptions(args, SSH, before.end + 1) : undefined;
+  const before = readOptions(args, SSH, 0, launchText(launch));
+  const after = before.end < args.length ? readOptions(args, SSH, before.end + 1, launchText(launch)) : undefined;
   const readings = after === undefined ? [before] : [before, after];
   const master = sshMaster(readings.flatMap((reading) => reading.values("o")), readings.some((reading) => reading.has("M")));
   for (const reading of readings) {
@@ -356,19 +361,19 @@ type Mount = { container: string; host: string | undefined };
  */
 function containerRun(launch: Launch): void {
   const { args, here } = launch;
-  const tool = readOptions(args, CONTAINER_TOOL);
+  const tool = readOptions(args, CONTAINER_TOOL, 0, launchText(launch));
   let at = tool.end;
   if (args[at] === "container") at++;
   // `docker compose [options] cp`: a service's container, copied from as docker cp does.
   if (args[at] === "compose") for (at++; args[at]?.startsWith("-"); at++) if (/^(-[fp]|--(file|project-name|project-directory|env-file|profile|ansi|parallel|progress))$/.test(args[at] as string)) at++;
   if (args[at] === "cp") return containerCopy(args.slice(at + 1), here);
   if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
-  const reading = readOptions(args, CONTAINER_RUN, at + 1);
+  const reading = readOptions(args, CONTAINER_RUN, at + 1, launchText(launch));
   for (const file of [...reading.values("cidfile"), ...reading.values("pidfile"), ...reading.values("conmon-pidfile")]) add(here, file ?? UNKNOWABLE);
   if (reading.has("volumes-from")) add(here, UNKNOWABLE); // another container's mounts: places the text does not give
   const mounts: Mount[] = [];
-  for (const { value, at: index } of reading.occurrences("v")) {
-    const mount = volume(value ?? unfixedSource(index === undefined ? undefined : launch.words[index]?.text), here);
+  for (const { value, at: index, text } of reading.occurrences("v")) {
+    const mount = volume(value ?? unfixedSource(index === undefined ? text?.replaceAll(HOLE, "$x") : launch.words[index]?.text), here);
     if (mount) mounts.push(mount);
   }
   for (const value of reading.values("mount")) {
@@ -496,7 +501,7 @@ const SYSTEMD_RUN: Syntax = {
 
 /** systemd-run [options] cmd…: in a transient unit, from `/` (or home) unless `--same-dir`, `--scope` or `--working-directory`; on another host or machine, not here. */
 function systemdRun(launch: Launch): void {
-  const reading = readOptions(launch.args, SYSTEMD_RUN);
+  const reading = readOptions(launch.args, SYSTEMD_RUN, 0, launchText(launch));
   if (reading.has("H", "M")) return;
   const cwd = reading.has("d", "scope") ? launch.here.cwd : reading.has("working-directory") ? directoryAt(launch.here.cwd, reading.value("working-directory")) : undefined;
   command({ ...launch, here: { ...launch.here, cwd } }, reading.end);
@@ -601,7 +606,7 @@ function screen(launch: Launch): void {
 /** at [-f file] time / batch: the job (a heredoc's lines, or the file) runs later, from here. */
 function at(launch: Launch): void {
   const { args, here, nested } = launch;
-  const reading = readOptions(args, { short: "f:q:t:" });
+  const reading = readOptions(args, { short: "f:q:t:" }, 0, launchText(launch));
   if (reading.has("l", "r", "d", "c", "V")) return; // lists, removes or shows jobs
   if (reading.has("f")) {
     const file = reading.value("f");
@@ -621,7 +626,7 @@ const WATCHEXEC: Syntax = {
 
 /** watchexec [options] [--] cmd…: its words joined and run by a shell (`--shell=none`, `-n`: as a command), from `--workdir`. */
 function watchexec(launch: Launch): void {
-  const reading = readOptions(launch.args, WATCHEXEC);
+  const reading = readOptions(launch.args, WATCHEXEC, 0, launchText(launch));
   const here = reading.has("workdir") ? { ...launch.here, cwd: directoryAt(launch.here.cwd, reading.value("workdir")) } : launch.here;
   if (reading.has("n") || reading.value("shell") === "none") command({ ...launch, here }, reading.end);
   else joined({ ...launch, here }, reading.end, here.cwd);
@@ -635,9 +640,10 @@ const HYPERFINE: Syntax = {
 /** hyperfine [options] cmd…: each command, and each --prepare, --setup, --cleanup, --conclude, run by a shell; the exports it writes. */
 function hyperfine(launch: Launch): void {
   const { args, here, nested } = launch;
-  const reading = readOptions(args, HYPERFINE);
+  const reading = readOptions(args, HYPERFINE, 0, launchText(launch));
   for (const key of ["export-json", "export-csv", "export-markdown", "export-asciidoc", "export-orgmode"]) for (const file of reading.values(key)) add(here, file ?? UNKNOWABLE);
-  for (const output of reading.values("output")) if (output !== undefined && !["null", "pipe", "inherit"].includes(output)) add(here, output);
+  // (An output the text does not fix may be a file: any file.)
+  for (const output of reading.values("output")) if (output === undefined || !["null", "pipe", "inherit"].includes(output)) add(here, output ?? UNKNOWABLE);
   const lines = [...reading.operands.map((index) => args[index]), ...["p", "s", "c", "conclude"].flatMap((key) => reading.values(key))];
   for (const line of lines) {
     if (line === undefined) add(here, UNKNOWABLE);
@@ -659,7 +665,7 @@ const PARALLEL: Syntax = {
  */
 function parallel(launch: Launch): void {
   const { args, here, nested } = launch;
-  const reading = readOptions(args, PARALLEL);
+  const reading = readOptions(args, PARALLEL, 0, launchText(launch));
   for (const file of reading.values("joblog")) add(here, file ?? UNKNOWABLE);
   for (const directory of [...reading.values("results"), ...reading.values("res")]) add(here, directory === undefined ? UNKNOWABLE : anyUnder(directory));
   if (reading.has("S", "sshloginfile")) return;

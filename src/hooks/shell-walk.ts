@@ -863,6 +863,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     });
     return out;
   };
+  // A word the text does not fix, as written: with a HOLE where it does not (shell-options.ts).
+  const text = (index: number) => wordValue(argWords[index], here);
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
   if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
@@ -1043,7 +1045,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // scp's and sftp's `-o ProxyCommand=…` (LocalCommand, KnownHostsCommand) and `-F`'s config: a
   // command line run here, read as ssh's is (shell-launchers.ts); their rules judge the rest (`-S`, `-D`: any file).
   if ((name === "scp" || name === "sftp") && rule !== undefined) {
-    const reading = readOptions(args, rule.syntax);
+    const reading = readOptions(args, rule.syntax, 0, text);
     const master = sshMaster(reading.values("o"), false);
     for (const option of reading.values("o")) sshOption(option, master, here, nested);
     for (const config of reading.values("F")) sshConfigRuns(config, here, nested, master);
@@ -1051,7 +1053,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // rsync's remote shell (`-e "ssh -F c.conf"`, RSYNC_RSH): run here with the host and rsync's
   // server command, so what its options run or write here is read as ssh's is.
   if (name === "rsync" && rule !== undefined) {
-    const shells = [...readOptions(args, rule.syntax).values("e"), ...(here.environment.RSYNC_RSH === undefined ? [] : [here.environment.RSYNC_RSH])];
+    const shells = [...readOptions(args, rule.syntax, 0, text).values("e"), ...(here.environment.RSYNC_RSH === undefined ? [] : [here.environment.RSYNC_RSH])];
     for (const shell of shells) {
       if (shell === undefined) add(here, UNKNOWABLE);
       else nested.push({ script: `${shell} host rsync --server .`, cwd: here.cwd });
@@ -1071,8 +1073,6 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its
   // interpreter's; a runner with a rule of its own is judged by it too (deno's lock file).
   if (runsProgramFile({ name, args, argv0: argv[0], words: argWords, here, known: rule !== undefined || walk.shared.functions.has(name) }, nested) && rule === undefined) return;
-  // A word the text does not fix, as written: with a HOLE where it does not (shell-options.ts).
-  const text = (index: number) => wordValue(argWords[index], here);
   const interpreter = interpreterOf(name);
   if (interpreter) {
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
