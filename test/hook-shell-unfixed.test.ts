@@ -166,4 +166,15 @@ Unfixed("should read a launcher's option given a value the text does not fix, at
   assert.equal(await writes(box, 'parallel -j"$n" rm ::: src/b.ts'), ["src/b.ts"]);
 });
 
+Unfixed("should read a package manager's option given a value the text does not fix, attached to it, as that option", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { fmt: "rm u.ts" } }));
+  // A package's scripts, in a place the text does not fix: any file.
+  for (const command of ['pnpm -C"$d" fmt', 'pnpm -C"$d" run fmt', 'npm --prefix="$d" run fmt', 'yarn --cwd="$d" fmt']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // An option whose value does not move it: the script here.
+  assert.equal(await writes(box, 'pnpm --reporter="$r" fmt'), ["u.ts"]);
+});
+
 Unfixed.run();

@@ -111,11 +111,12 @@ interface Run {
   bare: boolean;
 }
 
-function runOf(manager: string, args: Array<string | undefined>, texts: string[]): Run | typeof UNKNOWABLE | undefined {
+function runOf(manager: string, args: Array<string | undefined>, texts: string[], holes: Array<string | undefined>): Run | typeof UNKNOWABLE | undefined {
   const syntax = RUN_OPTIONS[manager] as Syntax;
   const npm = manager === "npm";
   const dashes = npm ? args.indexOf("--") : -1;
-  const before = readOptions(npm && dashes !== -1 ? args.slice(0, dashes) : args, syntax);
+  const text = (at: number) => holes[at];
+  const before = readOptions(npm && dashes !== -1 ? args.slice(0, dashes) : args, syntax, 0, text);
   const first = before.operands[0];
   if (first === undefined) return undefined;
   const sub = args[first] ?? "";
@@ -124,7 +125,7 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
     // `yarn workspace a fmt`, `yarn workspaces foreach -A run fmt`: in members.
     const from = sub === "workspace" ? first + 2 : args.findIndex((arg, at) => at > first && arg === "run");
     if (from <= 0 || from >= args.length) return undefined;
-    const inner = runOf("yarn", args.slice(from), texts.slice(from));
+    const inner = runOf("yarn", args.slice(from), texts.slice(from), holes.slice(from));
     return inner === undefined || inner === UNKNOWABLE ? inner : { ...inner, ...place, members: true };
   }
   let name: string | undefined;
@@ -133,7 +134,7 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
   let bare = false;
   if ((npm ? NPM_RUN : ["run"]).includes(sub)) {
     // `pnpm run -r fmt`: the others' options may follow `run` too.
-    const after = npm ? undefined : readOptions(args, syntax, first + 1);
+    const after = npm ? undefined : readOptions(args, syntax, first + 1, text);
     if (after?.has(...IN_MEMBERS)) members = true;
     if (after?.has("C")) place = { ...place, chdir: after.value("C"), moved: true }; // `bun run --cwd a x`
     const at = after ? after.operands[0] : before.operands[1];
@@ -158,10 +159,11 @@ function runOf(manager: string, args: Array<string | undefined>, texts: string[]
  * The package scripts a package manager's command runs, to read in turn: undefined where it runs
  * none (`npm install`, `pnpm exec x`, a name that is no script: the walk reads it as before).
  * `args` and `texts`: the words after the manager's name, as values (undefined where the text does
- * not fix one) and as written.
+ * not fix one) and as written; `holes`, their values with a HOLE where the text does not fix them
+ * (readOptions: `pnpm -C"$d" fmt` runs in a place unknown).
  */
-export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE | undefined {
-  const run = runOf(manager, args, texts);
+export function packageRun(manager: string, args: Array<string | undefined>, texts: string[], cwd: string | undefined, written: (path: string) => boolean = () => false, holes: Array<string | undefined> = []): Nested[] | typeof UNKNOWABLE | undefined {
+  const run = runOf(manager, args, texts, holes);
   if (run === undefined || run === UNKNOWABLE) return run;
   const start = run.moved ? directoryAt(cwd, run.chdir) : cwd;
   // In a place the text does not fix: scripts it cannot read, unless the name is a command with a

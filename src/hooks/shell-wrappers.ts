@@ -72,7 +72,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const program = basename(argv[0] ?? "");
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
-      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd, (path) => writtenBefore(here, path));
+      const holes = words.slice(1).map((word) => wordValue(word, here));
+      const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd, (path) => writtenBefore(here, path), holes);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
       if (runs !== undefined) return undefined;
