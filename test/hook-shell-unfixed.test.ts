@@ -177,4 +177,15 @@ Unfixed("should read a package manager's option given a value the text does not 
   assert.equal(await writes(box, 'pnpm --reporter="$r" fmt'), ["u.ts"]);
 });
 
+Unfixed("should read a package's install scripts in a place the text does not fix as any file", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { postinstall: "rm u.ts" } }));
+  for (const command of ['npm --prefix "$d" install', 'npm --prefix="$d" install', 'npm install --prefix="$d"', 'pnpm -C"$d" install']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // Here, they are read: u.ts.
+  assert.ok((await writes(box, "npm install")).includes("u.ts"));
+  assert.not.ok((await writes(box, "npm install")).includes("unknown:."));
+});
+
 Unfixed.run();

@@ -1199,7 +1199,7 @@ Shell("should read package managers and runners as a second review found them: o
   mkdirSync(join(box.project, "packages", "a", "src"), { recursive: true });
   writeFileSync(join(box.project, "packages", "a", "package.json"), "{}\n");
   const cases: Array<[string, string[]]> = [
-    ['npm --prefix "$d" i x', ["unknown:node_modules/**", "unknown:npm-shrinkwrap.json", "unknown:package-lock.json", "unknown:package.json"]],
+    ['npm --prefix "$d" i x', ["unknown:.", "unknown:node_modules/**", "unknown:npm-shrinkwrap.json", "unknown:package-lock.json", "unknown:package.json"]], // its install scripts: unread
     ['cargo add x --manifest-path "$d/Cargo.toml"', ["unknown:Cargo.lock", "unknown:Cargo.toml"]],
     ["yarn workspace a test", []],
     ["yarn workspace a prettier --write src", ["unknown:src"]],

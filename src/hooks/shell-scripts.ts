@@ -305,10 +305,11 @@ const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "
  * The package's own install scripts (`postinstall`, `prepare`, …) that `npm install`, `npm ci`,
  * `pnpm add x`, a bare `yarn` and the like run, and its pack and publish scripts (`npm pack`, `npm
  * publish`, also with `--dry-run`), from the nearest package up: none with `--ignore-scripts` or `-g`. (The packages installed run theirs inside node_modules, which the
- * install writes anyway.)
+ * install writes anyway.) UNKNOWABLE for a package in a place the text does not fix (`npm --prefix
+ * "$d" install`, `npm install --prefix="$d"`, `holes` as for packageRun): scripts it cannot read.
  */
-export function installRuns(manager: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] {
-  const reading = readOptions(args, { ...(RUN_OPTIONS[manager] as Syntax), ordered: false });
+export function installRuns(manager: string, args: Array<string | undefined>, cwd: string | undefined, holes: Array<string | undefined> = []): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, { ...(RUN_OPTIONS[manager] as Syntax), ordered: false }, 0, (at) => holes[at]);
   const sub = args[reading.operands[0] ?? -1] ?? (manager === "yarn" && reading.operands.length === 0 ? "" : undefined);
   if (args.some((arg) => arg === "--ignore-scripts" || arg === "-g" || arg === "--global")) return [];
   // `npm version patch`: its preversion, version and postversion scripts.
@@ -317,7 +318,8 @@ export function installRuns(manager: string, args: Array<string | undefined>, cw
   const packs = manager !== "bun" && (sub === "pack" || sub === "publish");
   if (sub === undefined || (!installCommands(manager).includes(sub) && !version && !packs)) return [];
   const start = reading.has("C") ? directoryAt(cwd, reading.value("C")) : cwd;
-  const directory = start === undefined ? undefined : nearestPackage(start);
+  if (start === undefined) return UNKNOWABLE; // a package the text does not fix: scripts the hook cannot read
+  const directory = nearestPackage(start);
   if (directory === undefined) return [];
   const scripts = packageScripts(directory);
   const lifecycle = version ? ["preversion", "version", "postversion"] : packs ? (sub === "pack" ? PACK_SCRIPTS : PUBLISH_SCRIPTS) : INSTALL_SCRIPTS;

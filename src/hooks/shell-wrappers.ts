@@ -78,7 +78,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else if (runs !== undefined) nested.push(...runs);
       if (runs !== undefined) return undefined;
       // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
-      nested.push(...installRuns(program, argv.slice(1), here.cwd));
+      const installs = installRuns(program, argv.slice(1), here.cwd, holes);
+      if (installs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...installs);
     }
     if (program === "git" && !walk.shared.functions.has(program)) {
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
