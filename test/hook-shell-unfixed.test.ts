@@ -188,4 +188,18 @@ Unfixed("should read a package's install scripts in a place the text does not fi
   assert.not.ok((await writes(box, "npm install")).includes("unknown:."));
 });
 
+Unfixed("should read just's, task's and fd's option given a value the text does not fix, attached to it, as that option", async ({ box }) => {
+  // A justfile or Taskfile the text does not fix: recipes the hook cannot read.
+  for (const command of ['just -f"$file" build', 'just --justfile="$file" build', 'task -t"$file" build', 'task --taskfile="$file" build']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // A command fd runs on each file it finds that the text does not fix, as `fd -x "$cmd"` is: each found file written.
+  for (const command of ['fd -x"$cmd"', 'fd . -x"$cmd"', 'fd --exec="$cmd"']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.equal(await writes(box, command), await writes(box, 'fd -x "$cmd"'), command);
+  }
+  assert.equal(await writes(box, 'fd --base-directory="$d" -x rm'), ["unknown:."]);
+});
+
 Unfixed.run();

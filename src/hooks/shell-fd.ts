@@ -5,7 +5,7 @@ import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { type Nested, SHELLS } from "./shell-runners.js";
-import { anyUnder, directoryAt, shellQuoted, UNKNOWABLE, type Walk, within, wordValues } from "./shell-words.js";
+import { anyUnder, directoryAt, shellQuoted, UNKNOWABLE, type Walk, within, wordValue, wordValues } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -47,6 +47,20 @@ export function fdCommand(args: Array<string | undefined>, words: Node[], here: 
   let ended = false;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
+    // An option given a value the text does not fix, in the same word (`-x"$cmd"`,
+    // `--base-directory="$d"`): that option, its value unknown (readOptions); a command unknown.
+    const unfixed = !ended && arg === undefined ? readOptions([undefined], FD, 0, () => wordValue(words[at], here)) : undefined;
+    if (unfixed !== undefined && unfixed.operands.length === 0) {
+      if (unfixed.has("x", "X")) {
+        let end = at + 1;
+        while (end < args.length && args[end] !== ";") end++;
+        commands.push({ values: [undefined, ...args.slice(at + 1, end)], texts: ['"${__unfixed}"', ...words.slice(at + 1, end).map((word) => word.text)] });
+        at = end;
+      }
+      if (unfixed.has("C")) cwd = undefined;
+      if (unfixed.has("search-path")) searchPaths.push(undefined);
+      continue;
+    }
     if (ended || arg === undefined || arg === "-" || !arg.startsWith("-")) {
       operands.push(at);
       continue;

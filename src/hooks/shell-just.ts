@@ -69,12 +69,17 @@ interface Settings {
 const HERE_SYSTEMS: Record<string, string[]> = { linux: ["linux", "unix"], darwin: ["macos", "unix"], freebsd: ["freebsd", "unix"], openbsd: ["openbsd", "unix"], netbsd: ["netbsd", "unix"], win32: ["windows"] };
 const SYSTEMS = ["linux", "macos", "unix", "windows", "freebsd", "openbsd", "netbsd", "dragonfly", "android"];
 
-/** What `just` runs, as scripts for the walk; the files it writes itself (`found`); UNKNOWABLE where the text or the justfile does not say. */
-export function justRuns(argv: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+/**
+ * What `just` runs, as scripts for the walk; the files it writes itself (`found`); UNKNOWABLE where
+ * the text or the justfile does not say. `wordText`: a word of argv's with a HOLE where the text does
+ * not fix it (readOptions: `just -f"$f" build` is a justfile unknown).
+ */
+export function justRuns(argv: Array<string | undefined>, here: Walk, found: (path: string) => void, wordText: (at: number) => string | undefined = () => undefined): Nested[] | typeof UNKNOWABLE {
   // `--set NAME VALUE` takes two words, and `--command` (`-c`) all the words after it: read apart.
   const overrides = new Map<string, string | undefined>();
   let command: Array<string | undefined> | undefined;
   const args: Array<string | undefined> = [];
+  const texts: Array<string | undefined> = []; // each of args' text
   for (let at = 0; at < argv.length; at++) {
     const arg = argv[at];
     if (arg === "--") {
@@ -89,9 +94,12 @@ export function justRuns(argv: Array<string | undefined>, here: Walk, found: (pa
     } else if (arg === "--command" || arg === "-c" || arg?.startsWith("--command=")) {
       command = arg.startsWith("--command=") ? [arg.slice("--command=".length), ...argv.slice(at + 1)] : argv.slice(at + 1);
       break;
-    } else args.push(arg);
+    } else {
+      args.push(arg);
+      texts[args.length - 1] = wordText(at);
+    }
   }
-  const reading = readOptions(args, OPTIONS);
+  const reading = readOptions(args, OPTIONS, 0, (at) => texts[at]);
   if (reading.has("l", "n", "h", "V", "summary", "show", "evaluate", "variables", "dump", "completions", "groups")) return [];
   const start = reading.has("d") ? directoryAt(here.cwd, reading.value("d")) : here.cwd;
   if (reading.has("f") && reading.value("f") === undefined) return UNKNOWABLE;

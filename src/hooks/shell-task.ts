@@ -51,10 +51,14 @@ const NAMES = ["Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
 type Mapping = { [key: string]: YamlValue };
 const isMapping = (value: YamlValue | undefined): value is Mapping => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** What `task` runs, as scripts for the walk; the files it writes itself (`found`); UNKNOWABLE where the text or the Taskfile does not say. */
-export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+/**
+ * What `task` runs, as scripts for the walk; the files it writes itself (`found`); UNKNOWABLE where
+ * the text or the Taskfile does not say. `wordText`: a word's with a HOLE where the text does not fix it
+ * (readOptions: `task -t"$f" build` is a Taskfile unknown).
+ */
+export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void, wordText: (at: number) => string | undefined = () => undefined): Nested[] | typeof UNKNOWABLE {
   const dashdash = args.indexOf("--");
-  const reading = readOptions(dashdash === -1 ? args : args.slice(0, dashdash), OPTIONS);
+  const reading = readOptions(dashdash === -1 ? args : args.slice(0, dashdash), OPTIONS, 0, wordText);
   if (reading.has("l", "a", "summary", "status", "h", "version", "n", "json")) return [];
   if (reading.has("g", "w")) return UNKNOWABLE; // the user's own Taskfile; a watch runs again as files change
   const start = reading.has("d") ? directoryAt(here.cwd, reading.value("d")) : here.cwd;

@@ -125,14 +125,14 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if (tool === "just" && installed && !walk.shared.functions.has(program)) {
       // The recipes it runs, read in turn (shell-just.ts).
-      const runs = justRuns(argv.slice(1), here, (path) => add(here, path));
+      const runs = justRuns(argv.slice(1), here, (path) => add(here, path), (at) => wordValue(words[at + 1], here));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
     }
     if ((tool === "task" || tool === "go-task") && installed && !walk.shared.functions.has(program)) {
       // Task (go-task): the Taskfile's tasks it runs, read in turn (shell-task.ts).
-      const runs = goTaskRuns(argv.slice(1), here, (path) => add(here, path));
+      const runs = goTaskRuns(argv.slice(1), here, (path) => add(here, path), (at) => wordValue(words[at + 1], here));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
