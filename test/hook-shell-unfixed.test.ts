@@ -202,4 +202,15 @@ Unfixed("should read just's, task's and fd's option given a value the text does 
   assert.equal(await writes(box, 'fd --base-directory="$d" -x rm'), ["unknown:."]);
 });
 
+Unfixed("should read tsc's option the text does not fix, attached to its name or as the project, as that option: any file", async ({ box }) => {
+  file(box, "tsconfig.json", JSON.stringify({ compilerOptions: { outDir: "dist" } }));
+  for (const command of ['tsc --outDir="$d"', 'tsc --outDir="$d" src/b.ts', 'tsc -"$x"', 'tsc -p "$p"', 'tsc -b "$p"', 'tsc --project="$p"']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+  // An option that moves no output: as without it.
+  assert.equal(await writes(box, 'tsc --target="$t"'), await writes(box, "tsc"));
+  assert.is(bash(box, 'tsc --target="$t"'), undefined);
+});
+
 Unfixed.run();

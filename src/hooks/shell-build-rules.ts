@@ -203,6 +203,15 @@ function tsc(input: RuleInput): string[] {
   const operands: number[] = [];
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
+    // A word the text does not fix that starts as an option (`--outDir="$d"`, `-"$x"`): that option
+    // with its value unknown, or, where the text does not fix its name, any option: any file.
+    const unfixed = arg === undefined ? input.text(at) : undefined;
+    if (unfixed !== undefined && /^-/.test(unfixed)) {
+      const named = /^--?([A-Za-z][\w-]*)=/.exec(unfixed)?.[1];
+      if (named === undefined) return [UNKNOWABLE];
+      options.set(named, undefined);
+      continue;
+    }
     if (arg === undefined || !arg.startsWith("-")) {
       operands.push(at);
       continue;
@@ -233,9 +242,11 @@ function tsc(input: RuleInput): string[] {
     return [...input.values(operands).flatMap(emitted), ...buildInfo];
   }
   // A project: -p's (a directory or a config file), each of -b's, else the nearest tsconfig.json up from here.
-  const projects = build && operands.length > 0 ? operands.map((at) => args[at]) : options.has("p") || options.has("project") ? [options.get("p") ?? options.get("project")] : [undefined];
+  // (null: one given that the text does not fix, `-p "$p"`: a config anywhere, any file.)
+  const projects = build && operands.length > 0 ? operands.map((at) => args[at] ?? null) : options.has("p") || options.has("project") ? [options.get("p") ?? options.get("project") ?? null] : [undefined];
   const seen = new Set<string>();
   return projects.flatMap((project) => {
+    if (project === null) return [UNKNOWABLE];
     const place = project === undefined ? walk.cwd : directoryAt(walk.cwd, project);
     if (place === undefined) return [anyUnder(undefined)];
     const config = project !== undefined && project.endsWith(".json") ? place : project !== undefined ? join(place, "tsconfig.json") : join(ancestorsHolding(place, ["tsconfig.json"])[0] ?? place, "tsconfig.json");
