@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Backups = suite<Context>("claims hook: in-place backups and tar's options");
@@ -15,16 +15,6 @@ Backups.before.each((context) => {
   context.box = heldBox();
 });
 Backups.after.each((context) => context.box.cleanup());
-
-/** Every command denied: each writes u.ts, or may write any file. */
-function denies(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), "deny", command);
-}
-
-/** Every command allowed: none writes a file another session holds. */
-function allows(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), undefined, command);
-}
 
 Backups("should judge the backup sed -i and perl -i keep under a suffix the text does not fix as any file", async ({ box }) => {
   file(box, "x.ts", "export const x = 1;\n");

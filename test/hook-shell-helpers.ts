@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import * as assert from "uvu/assert";
 import { BIN, claims, cleanEnv, sandbox, type Sandbox } from "./helpers.js";
 
 export function event(box: Sandbox, payload: Record<string, unknown>, extra: string[] = [], environment: Record<string, string> = {}) {
@@ -18,6 +19,16 @@ export function event(box: Sandbox, payload: Record<string, unknown>, extra: str
 export function bash(box: Sandbox, command: string, extra: Record<string, unknown> = {}, environment: Record<string, string> = {}): string | undefined {
   const result = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, ...extra }, [], environment);
   return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
+}
+
+/** Every command denied: each writes u.ts, or may write any file. */
+export function denies(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), "deny", command);
+}
+
+/** Every command allowed: none writes a file another session holds. */
+export function allows(box: Sandbox, commands: string[]): void {
+  for (const command of commands) assert.is(bash(box, command), undefined, command);
 }
 
 /**

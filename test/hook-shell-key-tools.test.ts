@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Keys = suite<Context>("claims hook: files key tools write and code they load");
@@ -17,16 +17,6 @@ Keys.before.each((context) => {
   context.box = heldBox();
 });
 Keys.after.each((context) => context.box.cleanup());
-
-/** Every command denied: each writes u.ts, or may write any file. */
-function denies(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), "deny", command);
-}
-
-/** Every command allowed: none writes a file another session holds. */
-function allows(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), undefined, command);
-}
 
 Keys("should read the files gpg's own options write and the programs they start", async ({ box }) => {
   file(box, "agent.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, bash, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Leftovers = suite<Context>("claims hook: programs run and files written through options once passed by");
@@ -18,16 +18,6 @@ Leftovers.before.each((context) => {
   spawnSync("git", ["init", "-q", context.box.project]);
 });
 Leftovers.after.each((context) => context.box.cleanup());
-
-/** Every command denied: each writes u.ts, or may write any file. */
-function denies(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), "deny", command);
-}
-
-/** Every command allowed: none writes a file another session holds. */
-function allows(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), undefined, command);
-}
 
 Leftovers("should read the remote shell tar runs for an archive on another host", async ({ box }) => {
   file(box, "tools/rsh.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);

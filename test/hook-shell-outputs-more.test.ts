@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Outputs = suite<Context>("claims hook: more tools' output files");
@@ -13,16 +13,6 @@ Outputs.before.each((context) => {
   context.box = heldBox();
 });
 Outputs.after.each((context) => context.box.cleanup());
-
-/** Every command denied: each writes u.ts. */
-function denies(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), "deny", command);
-}
-
-/** Every command allowed: none writes a file another session holds. */
-function allows(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), undefined, command);
-}
 
 /** What each command writes, as the walk reads it. */
 async function reads(box: Sandbox, cases: Array<[string, string[]]>): Promise<void> {

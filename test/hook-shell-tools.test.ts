@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, bash, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Tools = suite<Context>("claims hook: writes hidden in a command's words");
@@ -15,16 +15,6 @@ Tools.before.each((context) => {
   file(context.box, "src/b.ts", "export const b = 1;\n");
 });
 Tools.after.each((context) => context.box.cleanup());
-
-/** Every command denied: each writes u.ts, or another file another session holds. */
-function denies(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), "deny", command);
-}
-
-/** Every command allowed: none writes a file another session holds. */
-function allows(box: Sandbox, commands: string[]): void {
-  for (const command of commands) assert.is(bash(box, command), undefined, command);
-}
 
 /** A file of the project that another session ("other") holds too, beside u.ts. */
 function held(box: Sandbox, path: string): void {
