@@ -76,4 +76,12 @@ Backups("should judge tar's absolute member names and the files a -T list names 
   allows(box, ["tar -xf a.tar -C sub", "tar -cf a.tar -T list", "tar --remove-files -cf a.tar sub/keep.txt"]);
 });
 
+Backups("should read zip's -O given a value the text does not fix, or an option the text does not name, as writing any file", async ({ box }) => {
+  file(box, "src/b.ts", "export const b = 1;\n");
+  denies(box, ['zip -O"$o" a.zip src/b.ts', 'zip --output-file="$o" a.zip src/b.ts', 'zip -"$x" a.zip src/b.ts', 'zip -O "$o" a.zip src/b.ts', "zip -O u.ts a.zip src/b.ts", "zip u.ts src/b.ts"]);
+  allows(box, ["zip a.zip src/b.ts", "zip -O out.zip a.zip src/b.ts", "zip -r a.zip src"]);
+  assert.ok((await writes(box, 'zip -O"$o" a.zip src/b.ts')).includes("unknown:."), "any file");
+  assert.not.ok((await writes(box, "zip -O out.zip a.zip src/b.ts")).includes("unknown:."), "out.zip named");
+});
+
 Backups.run();

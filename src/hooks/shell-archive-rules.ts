@@ -151,10 +151,10 @@ export function archiveCommandRuns(program: string, args: Array<string | undefin
   const scripts: Array<string | undefined> = [];
   let places = [cwd];
   if (program === "zip") {
-    const { list } = zipArguments(args);
+    const { list, origin } = zipArguments(args);
     // (`-TT"$cmd"`: a word the text does not fix, which may name one.)
     if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*TT|--u)/.test(text(at) ?? ""))) return UNKNOWABLE;
-    for (const value of readOptions(list, ZIP).values("unzip-command")) scripts.push(value === undefined ? undefined : value.includes("{}") ? value.replaceAll("{}", INPUT) : `${value} ${INPUT}`);
+    for (const value of readOptions(list, ZIP, 0, (at) => text(origin(at))).values("unzip-command")) scripts.push(value === undefined ? undefined : value.includes("{}") ? value.replaceAll("{}", INPUT) : `${value} ${INPUT}`);
   } else {
     const { reading } = tarReading(args);
     // (A checkpoint's command runs where tar is at the time: after a -C, there.)
@@ -275,7 +275,8 @@ export const zipRule: Rule = {
   syntax: ZIP,
   writes: (input) => {
     const { list, origin } = zipArguments(input.args);
-    const reading = readOptions(list, ZIP);
+    // (With the words' text: `-O"$o"` is -O given a value the text does not fix, not an operand.)
+    const reading = readOptions(list, ZIP, 0, (at) => input.text(origin(at)));
     const archive = reading.has("m") ? reading.operands : reading.operands.slice(0, 1);
     return [...input.values(archive.map(origin)), ...optionFiles(input, ["O"], reading, origin)];
   },
