@@ -170,4 +170,21 @@ Keys("should read the files ssh-keygen's modes write and the libraries ssh's too
   allows(box, ["ssh-keygen -y -f key", "ssh-keygen -l -f key.pub", "ssh-keygen -t ed25519-sk -w internal -f k", "ssh-add -e ./p11.so", "ssh-add k", "ssh-keygen -t ed25519 -N '' -f k", "ssh host true", "LD_PRELOAD= ls", "SSH_ASKPASS=./quiet.sh ssh-add k", "SSH_ASKPASS=./askpass.sh ls"]);
 });
 
+Keys("should read the code an OpenSSL config, or a directory of engines or providers, the command sets has any program that uses the library load", async ({ box }) => {
+  file(box, "plain.cnf", "[req]\ndistinguished_name = dn\n[dn]\n");
+  file(box, "module.cnf", "openssl_conf = init\n[init]\nproviders = p\n[p]\nx = xs\n[xs]\nmodule = ./x.so\nactivate = 1\n");
+  file(box, "more.cnf", ".include other.cnf\n");
+  denies(box, [
+    "OPENSSL_CONF=module.cnf curl -s https://example.com",
+    "OPENSSL_CONF=more.cnf python3 -c 'import ssl'",
+    "export OPENSSL_CONF=module.cnf; git fetch",
+    'OPENSSL_CONF="$cnf" curl -s https://example.com',
+    "OPENSSL_MODULES=./m curl -s https://example.com",
+    "OPENSSL_ENGINES=./e node app.js",
+    "echo 'module = ./x.so' > gen.cnf; OPENSSL_CONF=gen.cnf curl -s https://example.com", // written first: not read as it is now
+  ]);
+  // A config that loads nothing, or none there, and no setting at all: as before.
+  allows(box, ["OPENSSL_CONF=plain.cnf curl -s https://example.com", "OPENSSL_CONF=none.cnf curl -s https://example.com", "curl -s https://example.com"]);
+});
+
 Keys.run();

@@ -6,7 +6,7 @@
 // askpass program ssh and its kin run (SSH_ASKPASS).
 import { join } from "node:path";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, shellQuoted, UNKNOWABLE, writtenBefore } from "./shell-words.js";
+import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
 
 /**
  * Whether the command sets a variable of its environment (`X=v cmd`, `export X=v`) to a value
@@ -77,12 +77,37 @@ function opensslConfig(input: RuleInput, file: string | undefined, keyFile: bool
   if (path === undefined || writtenBefore(walk, path)) return [UNKNOWABLE];
   const text = readText(path);
   if (text === undefined) return []; // none there: openssl stops
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/#.*$/, "").trim());
-  if (lines.some((line) => /^(\.?include\b|module\s*=|dynamic_path\s*=|SO_PATH\b)/i.test(line))) return [UNKNOWABLE];
+  const lines = configLines(text);
+  if (loadsCode(lines)) return [UNKNOWABLE];
   const values = (key: string) => lines.flatMap((line) => new RegExp(`^${key}\\s*=\\s*(.+)$`).exec(line)?.[1] ?? []);
   // (`$ENV::HOME/.rnd` is the user's home; another variable, a name the text does not give.)
   const named = [...values("RANDFILE"), ...(keyFile ? values("default_keyfile") : [])].map((name) => name.replace(/^\$ENV::HOME\//, `${walk.home}/`));
   return named.map((name) => (name.includes("$") ? UNKNOWABLE : name));
+}
+
+/** An OpenSSL config's lines, comments cut. */
+const configLines = (text: string): string[] => text.split(/\r?\n/).map((line) => line.replace(/#.*$/, "").trim());
+
+/** Whether an OpenSSL config loads code or other files: a provider's `module`, an engine's `dynamic_path` or `SO_PATH`, `.include`. */
+const loadsCode = (lines: string[]): boolean => lines.some((line) => /^(\.?include\b|module\s*=|dynamic_path\s*=|SO_PATH\b)/i.test(line));
+
+/**
+ * Whether a program other than openssl (curl, python, git, node: any that uses the OpenSSL
+ * library) may load code through the OpenSSL settings the command gives it: a directory of
+ * engines or providers (OPENSSL_ENGINES, OPENSSL_MODULES), or a config (OPENSSL_CONF) the hook
+ * cannot read (a name the text does not fix, one the command writes first) or that loads code
+ * (loadsCode). The library reads its config where the program starts it, as openssl does; one not
+ * there is passed over. openssl itself is read by its rule (opensslWrites).
+ */
+export function loadsOpensslCode(name: string, walk: Walk): boolean {
+  if (name === "openssl") return false;
+  const set = (variable: string) => setByCommand(walk.environment, variable);
+  if (set("OPENSSL_ENGINES") || set("OPENSSL_MODULES")) return true;
+  if (!set("OPENSSL_CONF")) return false;
+  const path = directoryAt(walk.cwd, walk.environment.OPENSSL_CONF);
+  if (path === undefined || writtenBefore(walk, path)) return true;
+  const text = readText(path);
+  return text !== undefined && loadsCode(configLines(text));
 }
 
 /**
