@@ -53,6 +53,15 @@ Backups("should read BSD sed's `-i EXT`, the word after a -i of its own, as macO
   ]);
   assert.equal(await writes(box, "sed -i .bak s/a/b/ x.ts"), ["x.ts", "x.ts.bak"]);
   allows(box, ["sed -i '' s/a/b/ x.ts", "sed -i .bak s/a/b/ x.ts", "sed -i .bak -e s/a/b/ x.ts"]);
+  // Any word after it is BSD sed's extension, where the rest then reads as a script: `bak`, and
+  // even `-e` (u's backup is u-e); the GNU reading is kept beside it.
+  denies(box, ["sed -i bak 's/a/b/w u.ts' x.ts", "sed -i ts -e s/a/b/ u."]);
+  assert.ok((await writes(box, "sed -i -e s/a/b/ u")).includes("u-e"), "macOS sed's backup of u");
+  assert.ok((await writes(box, "sed -i bak s/a/b/ x.ts")).includes("x.tsbak"));
+  // The common GNU form leaves BSD sed a script it cannot read (x.ts), which it stops at: x.ts alone, as before.
+  assert.equal(await writes(box, "sed -i s/a/b/ x.ts"), ["x.ts"]);
+  assert.equal(await writes(box, "sed -i 's/a/b/;/c/d' x.ts"), ["x.ts"]);
+  allows(box, ["sed -i s/a/b/ x.ts", "sed -i -e s/a/b/ x.ts", "sed -i bak s/a/b/ x.ts"]);
 });
 
 Backups("should judge tar's absolute member names and the files a -T list names that --remove-files removes", async ({ box }) => {

@@ -350,7 +350,9 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["sed -ni.bak s/a/b/ f", ["f", "f.bak"]],
     ["sed -i -es/a/b/ f", ["f"]],
     ["sed -ie s/a/b/ f g", ["f", "fe", "g", "ge"]],
-    ["sed -Ei -e s/a/b/ -f x.sed f", ["f"]],
+    // (BSD sed, macOS's, takes the word after a -i ending its cluster as the backup's extension: `-e`
+    // here, so its files are s/a/b/ and f, each kept as …-e; read beside GNU's.)
+    ["sed -Ei -e s/a/b/ -f x.sed f", ["f", "f-e", "s/a/b", "s/a/b/-e"]],
     ["sed --in-place=.bak s/a/b/ f", ["f", "f.bak"]],
     ["sed -e s/a/b/ f", []],
     ["perl -pi -es/a/b/ f", ["f"]],

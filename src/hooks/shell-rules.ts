@@ -24,7 +24,7 @@ import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { KEY_RULES } from "./shell-key-rules.js";
-import { type Syntax, valuedLong } from "./shell-options.js";
+import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
 import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
@@ -402,23 +402,36 @@ function inPlaceBackups(input: RuleInput, files: string[]): string[] {
   });
 }
 
+/** sed's options (GNU's: `-i` takes its suffix attached, if any). */
+const SED: Syntax = { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } };
+
 /**
- * BSD sed's (macOS's) `-i EXT`: the word after a `-i` of its own is the backup's extension, `''` for
- * none (`sed -i '' s/a/b/ f`, `sed -i .bak s/a/b/ f`), where GNU sed reads it as the script. Read so
- * too where that word is `''` or starts with a `.` (no script GNU sed runs): the files after the
- * script, their backups, and what that script writes; undefined where it is neither.
+ * BSD sed's (macOS's) `-i EXT`: the word after a `-i` of its own is always the backup's extension,
+ * `''` for none (`sed -i '' s/a/b/ f`, `sed -i .bak s/a/b/ f`, `sed -i bak …`, even `sed -i -e
+ * s/a/b/ f`, whose backup is `f-e`), where GNU sed reads it as the script, or as its next option.
+ * Read so too (the hook cannot tell which sed runs): the files after the script, their backups,
+ * and what that script writes; undefined where no fixed word follows such a `-i`.
  */
 function bsdSedInPlace(input: RuleInput): { extension: string; written: string[] } | undefined {
-  const { args, reading } = input;
+  const { args } = input;
   const at = args.findIndex((arg) => arg !== undefined && /^-[nEr]*i$/.test(arg));
   const extension = at === -1 ? undefined : args[at + 1];
-  if (extension === undefined || !(extension === "" || extension.startsWith(".")) || !reading.operands.includes(at + 1)) return undefined;
+  if (extension === undefined) return undefined;
+  // The options as BSD sed reads them: the extension word is none of them (`-e` there is an extension).
+  const bsdArgs = args.map((arg, index) => (index === at + 1 ? "extension" : arg));
+  const reading = readOptions(bsdArgs, SED, 0, input.text);
   const operands = reading.operands.filter((operand) => operand !== at + 1);
+  const bsd = { ...input, args: bsdArgs, reading: { ...reading, operands } };
   const scripted = reading.has("e", "f");
-  const script = scriptOf({ ...input, reading: { ...reading, operands } }, "e", "f", "\n");
+  const script = scriptOf(bsd, "e", "f", "\n");
+  const scriptWrites = script === undefined ? [UNKNOWABLE] : sedScriptWrites(script);
+  // Past `''` and `.ext`, which no GNU script starts with, a word GNU sed takes for its script
+  // (`sed -i s/a/b/ x.ts`, the common case) leaves BSD sed a script it cannot read (`x.ts`), and
+  // it stops before it writes: that reading only where its script reads as one.
+  if (!(extension === "" || extension.startsWith(".")) && scriptWrites.includes(UNKNOWABLE)) return undefined;
   const files = input.values(scripted ? operands : operands.slice(1));
   const backups = extension === "" ? [] : files.map((file) => (file === UNKNOWABLE ? file : `${file}${extension}`));
-  return { extension, written: [...files, ...backups, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))] };
+  return { extension, written: [...files, ...backups, ...scriptWrites] };
 }
 
 /** mmv's patterns make names the text does not give (`#1` is what a wildcard matched, `;` any directories): any file, unless it only lists them (-n). */
@@ -508,7 +521,7 @@ export const RULES: Record<string, Rule> = {
   },
   sed: {
     // -i takes a suffix only attached: `sed -ie s/a/b/ f` keeps f's backup as fe, and s/a/b/ is the script.
-    syntax: { short: "e:f:l:i::", long: { expression: "e", file: "f", "line-length": "l", "in-place": "i" } },
+    syntax: SED,
     writes: (input) => {
       const { reading } = input;
       // `sed -i .bak …`: a script GNU sed would not run (`.` is no command of its), so BSD sed's reading alone.
