@@ -262,6 +262,12 @@ test("should leave on a pinned session's beat the pointers to its directory that
   assert.is(hook(y).stdout, "", "its own claim, renewed");
   assert.equal(pointers(defaultStore), [encodeURIComponent(pinnedDir)]);
   assert.is(claims(["take", "y.ts", "--holder", "B"], { cwd: plain, env }).code, 3, "met through it");
+  // Where it cannot leave one (a file in its way), the beat says who will not see its claim, as a take does.
+  rmSync(join(defaultStore, ".pinned"), { recursive: true });
+  writeFileSync(join(defaultStore, ".pinned"), "");
+  const unpointed = claims(["beat", "x.ts", "--holder", "A"], { cwd: plain, env: pinned });
+  assert.is(unpointed.code, 0, unpointed.stderr);
+  assert.ok(unpointed.stderr.includes(`claims: note: no pointer to this claims directory could be left in ${defaultStore} (it could not be written), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim`), unpointed.stderr);
 });
 
 test("should leave no pointer on a pinned session's beat to where it renewed a claim taken without a pin, which the sessions that do not pin one meet there", ({ repo }) => {

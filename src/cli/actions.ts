@@ -122,6 +122,7 @@ export async function runBeat(targets: string[], flags: VerbFlags<"beat">): Prom
   const { beat } = await import("../commands/beat.js");
   const result = beat({ ...common(flags), targets, ...tokenOf(flags, { verb: "beat", targets }) });
   if (result.directory_missing) writeErr(missingDirectoryNote(result.dir));
+  for (const warning of result.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
   await output(flags, result, result.lost.length > 0 ? EXIT_CODES.LOST : 0, async (style) => {
     return renderBeat(result, style, sameSession(flags));
   });

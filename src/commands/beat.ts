@@ -11,7 +11,7 @@ import { forgetHeld, namedOrAllMine, toldHeld, touchHeld } from "../protocol/hel
 import { touchUnresolved } from "../protocol/unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { leaveMovedPointers } from "../protocol/pinned.js";
+import { leaveMovedPointers, unpointedNote } from "../protocol/pinned.js";
 import { unmovedDefault } from "../protocol/settings.js";
 import { QUEUE_PREFIX, readQueue, refreshInterest } from "../protocol/queue.js";
 import { formatTimestamp, parseTimestamp } from "../os/time.js";
@@ -70,6 +70,8 @@ export interface BeatResult {
    * writes. Writes that pass --token must pass the new one.
    */
   new_tokens: Array<{ target: string; token: number; previous_token: number }>;
+  /** Notes for the caller: a pinned beat that could leave no pointer to its directory where the sessions that do not pin one claim (as its take says). */
+  warnings?: string[];
   /** Set when nothing was held because the claims directory named (--dir, CLAIMS_DIR, .claims) does not exist: a mistyped path, perhaps. */
   directory_missing?: true;
   /** With directory_missing: that directory. */
@@ -143,7 +145,10 @@ function beatIn(options: BeatOptions, sessionPinned: boolean): BeatResult {
   // Pinned, the pointers its takes leave where the sessions that do not pin one claim each target
   // (src/protocol/linked.ts, leavePinnedPointers); left again on each claim the beat rewrote (so
   // once a minute at most from the agent hooks), where one is missing.
-  if (sessionPinned) for (const target of result.renewed) leavePinnedPointers(shapeOf(target), context.store.dir, options);
+  if (sessionPinned) {
+    const unpointed = new Set(result.renewed.flatMap((target) => leavePinnedPointers(shapeOf(target), context.store.dir, options)));
+    if (unpointed.size > 0) result.warnings = [...unpointed].map((dir) => unpointedNote(dir));
+  }
   if (result.renewed.length === 0 && result.waiting.length === 0 && namedDirectoryMissing(context, options.env ?? process.env)) {
     result.directory_missing = true;
     result.dir = context.settings.dir;

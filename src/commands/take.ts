@@ -26,7 +26,7 @@ import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { holderOverride, resolveSettings } from "../protocol/settings.js";
 import { walkGlob } from "../targets/glob-walk.js";
 import { isFile, pinned, refuseCutShort, unsearchedNote, mergeResults, settingsOf, oneDirectory, oneDirectoryEach, rememberElsewhere, routesOf, type Routes } from "../protocol/routes.js";
-import { hiddenFrom } from "../protocol/pinned.js";
+import { hiddenFrom, unpointedNote } from "../protocol/pinned.js";
 import { randomHex } from "../os/hash.js";
 import { heldThroughMount, heldThroughMove, markerOf, toldHeld } from "../protocol/held.js";
 
@@ -177,9 +177,7 @@ async function takeNow(options: TakeOptions): Promise<TakeResult> {
   // A pinned take that could leave no pointer where other sessions claim is not seen by them (src/protocol/pinned.ts).
   // One in the default directory XDG_STATE_HOME moves, unpinned, left its pointer only where the sessions without XDG_STATE_HOME claim.
   const moved = (options.sessionPinned ?? pinned(options)) ? undefined : "XDG_STATE_HOME";
-  const unseen = result.granted.length === 0 ? [] : [...looked.unpointed].map((dir) => moved === undefined
-    ? `no pointer to this claims directory could be left in ${dir} (it could not be written), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim; pin one directory for every session, or for none`
-    : `no pointer to this claims directory could be left in ${dir} (it could not be written), so sessions claiming there without ${moved} will not see this claim; give every session the same ${moved}, or none`);
+  const unseen = result.granted.length === 0 ? [] : [...looked.unpointed].map((dir) => unpointedNote(dir, moved));
   // And one whose pointer leads where that directory's other users may not look (its directory made by this take, looked at now).
   const pinnedDir = result.granted.length === 0 || looked.leftIn.size === 0 ? undefined : openContext(options).settings.dir;
   const hidden = pinnedDir === undefined ? [] : [...looked.leftIn].filter((dir) => hiddenFrom(dir, pinnedDir)).map((dir) => `the claims directory ${dir} is shared by its group, which cannot read ${pinnedDir}: that group's other users, claiming there without --dir or CLAIMS_DIR, will not see this claim (give ${pinnedDir} that group and mode 2770, or pin none)`);

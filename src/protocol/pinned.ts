@@ -27,6 +27,17 @@ function pointerName(pinnedDir: string): string {
   return encoded.length <= MAX_NAME ? encoded : `~${sha256Hex(pinnedDir).slice(0, 32)}`;
 }
 
+/**
+ * What a take or beat says where it could leave no pointer to its directory in `dir`: the
+ * sessions claiming there will not meet its claims. `moved`: the variable that moves its default
+ * directory (XDG_STATE_HOME), for one that pins none.
+ */
+export function unpointedNote(dir: string, moved?: string): string {
+  return moved === undefined
+    ? `no pointer to this claims directory could be left in ${dir} (it could not be written), so sessions claiming there without --dir or CLAIMS_DIR will not see this claim; pin one directory for every session, or for none`
+    : `no pointer to this claims directory could be left in ${dir} (it could not be written), so sessions claiming there without ${moved} will not see this claim; give every session the same ${moved}, or none`;
+}
+
 /** A pointer this old whose directory is gone is debris to sweep; a pinned take keeps its own younger than that (touchWhenOld). */
 export const POINTER_DEBRIS_AGE_MS = 7 * 24 * 3600 * 1000;
 
