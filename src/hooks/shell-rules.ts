@@ -531,7 +531,9 @@ export const RULES: Record<string, Rule> = {
       inPlace.push(...inPlaceBackups(input, inPlace));
       // And what its script writes (`w f`, `s/a/b/w f`); one it cannot read could write any file.
       const script = scriptOf(input, "e", "f", "\n");
-      return [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script)), ...(bsd?.written ?? [])];
+      const gnu = [...inPlace, ...(script === undefined ? [UNKNOWABLE] : sedScriptWrites(script))];
+      // (Each file once: a file both readings write is one write, as the walk counts writes against links.)
+      return [...gnu, ...(bsd?.written.filter((path) => !gnu.includes(path)) ?? [])];
     },
   },
   perl: {
