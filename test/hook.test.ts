@@ -38,6 +38,13 @@ const edit = (box: Sandbox, session: string, file: string, old: string, extra: o
 
 const decision = (stdout: string) => (stdout.trim() ? JSON.parse(stdout).hookSpecificOutput : undefined);
 
+/** The Claude hook's answer ("deny", "allow") to an edit by a session of its own that adds `added` on a line after `old` in `file`. */
+let editors = 0;
+function addedAfter(box: Sandbox, file: string, old: string, added: string): string {
+  editors += 1;
+  return decision(hook(box, { ...edit(box, `editor-${editors}`, file, old), tool_input: { file_path: file, old_string: old, new_string: `${old}${added}\n` } }).stdout)?.permissionDecision ?? "allow";
+}
+
 Claude("should claim a free file for the session and let the write through silently", ({ box, file }) => {
   const result = hook(box, edit(box, "s1", file, "toFixed"));
   assert.is(result.code, 0);
@@ -243,12 +250,7 @@ Claude("should deny an edit that exports another session's symbol anew through O
   const js = join(box.project, "m.js");
   writeFileSync(js, "function bar() {\n  return 2;\n}\n\nfunction foo() {\n  return 1;\n}\n\nmodule.exports = { bar, foo };\n");
   claims(["take", `${js}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
-  let session = 0;
-  const below = (added: string) => {
-    session += 1;
-    const old = "module.exports = { bar, foo };\n";
-    return decision(hook(box, { ...edit(box, `x${session}`, js, old), tool_input: { file_path: js, old_string: old, new_string: `${old}${added}\n` } }).stdout)?.permissionDecision ?? "allow";
-  };
+  const below = (added: string) => addedAfter(box, js, "module.exports = { bar, foo };\n", added);
   assert.is(below("Object.assign(module.exports, { foo: bar });"), "deny");
   assert.is(below("Object.assign(exports, { baz: 1 }, { foo() { return 9; } });"), "deny");
   assert.is(below('Object.defineProperty(exports, "foo", { enumerable: true, get: () => bar });'), "deny");
@@ -259,12 +261,7 @@ Claude("should deny an edit that undefines another session's Ruby method at the 
   const rb = join(box.project, "m.rb");
   writeFileSync(rb, "def bar\n  2\nend\n\ndef foo\n  1\nend\n\nputs bar\n");
   claims(["take", `${rb}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
-  let session = 0;
-  const below = (added: string) => {
-    session += 1;
-    const old = "puts bar\n";
-    return decision(hook(box, { ...edit(box, `r${session}`, rb, old), tool_input: { file_path: rb, old_string: old, new_string: `${old}${added}\n` } }).stdout)?.permissionDecision ?? "allow";
-  };
+  const below = (added: string) => addedAfter(box, rb, "puts bar\n", added);
   assert.is(below("undef foo"), "deny");
   assert.is(below("undef :bar, :foo"), "deny");
   assert.is(below("class Object\n  def foo\n    9\n  end\nend"), "deny", "class Object reopened: its methods are the top level's");
