@@ -62,6 +62,16 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // uvu colours its report only on a terminal; the children write to pipes, so they are told to when this runs on one.
 const env = { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR && { FORCE_COLOR: "1" }) };
 
+// Stopped (Ctrl-C, a CI job's timeout), the files running are stopped too, not left running on
+// their own, and no other starts.
+const running = new Set();
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+  process.once(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(code);
+  });
+}
+
 function runFile(file) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -69,7 +79,11 @@ function runFile(file) {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("close", (code, signal) => resolve({ file, output, code: code ?? (signal ? 128 : 1), ms: Date.now() - started }));
+    running.add(child);
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve({ file, output, code: code ?? (signal ? 128 : 1), ms: Date.now() - started });
+    });
   });
 }
 
