@@ -422,4 +422,28 @@ Forms("should read a git alias from git's config (the repository's, the user's, 
   assert.is(bash(box, "git status"), undefined, "allowed: no answer");
 });
 
+Forms("should judge an inline program whose code, not one of its strings, holds a part the text does not fix as writing any file", async ({ box }) => {
+  // A variable or a line read at run time is the program, or part of its code: the hook cannot read it.
+  await finds(box, [
+    ['x=$(cat /tmp/p.py); python3 -c "$x"', ["unknown:."]],
+    ['read -r x < notes; python3 -c "$x"', ["unknown:."]],
+    ['python3 -c "$PROG"', ["unknown:."]],
+    ['python3 -c "print(1); $x"', ["unknown:."]],
+    ['node -e "$x"', ["unknown:."]],
+    ['node -p "$x"', ["unknown:."]],
+    ['perl -e "$x"', ["unknown:."]],
+    ['ruby -e "$x"', ["unknown:."]],
+    ['php -r "$x"', ["unknown:."]],
+    ['deno eval "$x"', ["unknown:."]],
+    ["python3 - <<EOF\nprint(1)\n$x\nEOF", ["unknown:."]],
+  ]);
+  // In one of its strings, or fixed by the text, it is read as before.
+  assert.equal(await writes(box, "python3 -c \"print('$f')\""), []);
+  assert.equal(await writes(box, "python3 - <<EOF\nprint(\"$x\")\nEOF"), []);
+  assert.equal(await writes(box, "x='print(1)'; python3 -c \"$x\""), []);
+  assert.equal(await writes(box, 'deno eval "console.log(1)"'), []);
+  assert.is(bash(box, 'python3 -c "$PROG"'), "deny");
+  assert.is(bash(box, "python3 -c \"import json; print(json.load(open('$f')))\""), undefined, "allowed: no answer");
+});
+
 Forms.run();

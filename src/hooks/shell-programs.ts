@@ -13,12 +13,24 @@
 // `open('a.ts', 'w')` at any depth a hook can afford, and refusing is safe. A program in a file
 // (`python3 fix.py`) is read so when an agent may have written it (program-files.ts).
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { HOLE, judgedPath } from "./shell-words.js";
+import { HOLE, judgedPath, TEMP } from "./shell-words.js";
 import { builtNames, EVALUATES, namesFromElsewhere } from "./program-names.js";
 import { pastReading } from "./program-files.js";
 
 /** Quoted strings: python's triple-quoted ones across lines, '…', "…", `…` (escapes kept out of the way, not decoded). */
 const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<text>(?:\\.|(?!\k<quote>)[^\\\n])*)\k<quote>/g;
+
+/**
+ * Whether a part the shell puts into a program that the text does not fix (a HOLE, or TEMP: a
+ * variable, a substitution) stands in its code rather than in one of its strings: `-c "$x"`,
+ * `-c "print(1); $more"`, `-e "open($f)"`. That is code the hook cannot read, so the program may
+ * write any file; in a string (`-c "open('$f','w')"`) it is judged as part of a path (stringPaths).
+ * A string left open, or a comment, counts as code.
+ */
+export function unfixedCode(program: string): boolean {
+  const unfixed = (text: string) => text.includes(HOLE) || text.includes(TEMP);
+  return unfixed(program) && unfixed(program.replace(STRING, ""));
+}
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =

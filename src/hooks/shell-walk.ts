@@ -22,7 +22,7 @@ import { joinContinuations } from "./shell-continuations.js";
 import { parentOf } from "./shell-tree.js";
 import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
-import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads } from "./shell-programs.js";
+import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
@@ -1063,8 +1063,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   if (name === "find") return findCommand(args, argWords, here, nested);
   if (name === "fd" || name === "fdfind") return fdCommand(args, argWords, here, nested);
-  // deno eval 'code': an inline program, read as node's is.
-  if (name === "deno" && args[0] === "eval") for (const path of args.slice(1).flatMap((arg) => (arg === undefined ? [] : pathsInProgram(arg)))) add(here, path, true);
+  // deno eval 'code': an inline program, read as node's is; with a part in its code the text does not fix (`deno eval "$x"`), any file.
+  if (name === "deno" && args[0] === "eval") {
+    const programs = args.flatMap((arg, at) => (at === 0 ? [] : (arg ?? (argWords[at] === undefined ? [] : (wordValue(argWords[at], here) ?? [])))));
+    for (const path of programs.flatMap(pathsInProgram)) add(here, path, true);
+    if (programs.some(unfixedCode)) add(here, UNKNOWABLE);
+  }
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested };
   if (launches(launch) || readsWrapper(launch)) return;
   if (name === "make" || name === "gmake") {
@@ -1114,6 +1118,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `python3 -m pdb x.py <<EOF`, `python3 manage.py shell <<EOF`: a debugger or console reads its commands, code, from its input.
     const consoleInput = typedConsole === "input";
     const texts = inline ? inlineTexts() : (fromStdin || consoleInput) && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
+    // A part the text does not fix in its code, not in a string (`-c "$x"`, `-e "f(); $more"`, an unquoted heredoc's `$code`): code the hook cannot read.
+    if (fromFile === undefined && texts.some(unfixedCode)) add(here, UNKNOWABLE);
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
       for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
