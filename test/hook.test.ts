@@ -658,7 +658,7 @@ Claude("should print a settings snippet that runs this binary: JSON on stdout, w
   assert.is(result.code, 0);
   const json = JSON.parse(result.stdout);
   assert.ok(json.hooks.PreToolUse[0].hooks[0].command.endsWith("claims.js hook claude"));
-  assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|NotebookEdit|Bash");
+  assert.is(json.hooks.PreToolUse[0].matcher, "Write|Edit|NotebookEdit|Bash|mcp__.*", "the editors, the shell and every MCP server's tools");
   assert.equal(Object.keys(json.hooks), ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied", "PermissionRequest", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd"]);
   assert.match(result.stderr, /claims hook install claude merges this into ~\/\.claude\/settings\.json/);
   assert.is(claims(["hook", "print-config", "cursor"]).code, 2);
@@ -672,7 +672,7 @@ Claude("should put the hook's options into the printed command", ({ box }) => {
   assert.ok(home.hooks.PreToolUse[0].hooks[0].command.endsWith(`--dir '${join(box.root, "my claims")}'`), home.hooks.PreToolUse[0].hooks[0].command);
   const codex = JSON.parse(claims(["hook", "print-config", "codex", "--no-auto-take"]).stdout);
   assert.ok(codex.hooks.PreToolUse[0].hooks[0].command.endsWith("hook codex --no-auto-take"));
-  assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch|Bash", "a patch or a write through the shell reaches the hook");
+  assert.is(codex.hooks.PreToolUse[0].matcher, "apply_patch|Bash|mcp__.*", "a patch, a write through the shell or through an MCP server's tool reaches the hook");
   assert.ok(codex.hooks.SessionEnd && !codex.hooks.Stop[0].hooks[0].command.includes("release"), "claims are released at session end");
 });
 

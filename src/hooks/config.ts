@@ -30,10 +30,14 @@ export function hookCommand(agent: string, binary: string, options: HookCommandO
   return [process.execPath, realpathSync(binary), "hook", agent, ...hookArguments(options)].map(shellQuote).join(" ");
 }
 
-/** Claude Code's tools that write: its editors and the shell (MultiEdit is gone from current clients). */
-const CLAUDE_MATCHER = "Write|Edit|NotebookEdit|Bash";
-/** Codex's: apply_patch, and the shell (a patch or a write can come through either; hooks call the shell Bash). */
-const CODEX_MATCHER = "apply_patch|Bash";
+/**
+ * Claude Code's tools that write: its editors, the shell (MultiEdit is gone from current clients),
+ * and every MCP server's tools, which the hook reads by name and arguments (src/hooks/mcp-tools.ts).
+ * A matcher with `|` is a regular expression to Claude Code: `mcp__.*` matches every MCP tool.
+ */
+const CLAUDE_MATCHER = "Write|Edit|NotebookEdit|Bash|mcp__.*";
+/** Codex's: apply_patch, the shell (a patch or a write can come through either; hooks call the shell Bash), and every MCP server's tools. */
+const CODEX_MATCHER = "apply_patch|Bash|mcp__.*";
 
 /** The events each agent's hook is registered for, with the matcher of each (none: every occurrence). */
 export function hookEvents(agent: "claude" | "codex"): Record<string, string | undefined> {

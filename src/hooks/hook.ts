@@ -31,6 +31,7 @@ import { release } from "../commands/release.js";
 import { statusOfDirectory } from "../commands/status.js";
 import { take } from "../commands/take.js";
 import { asOneVerb } from "../os/lookups.js";
+import { mcpToolWrites } from "./mcp-tools.js";
 
 export type Agent = "claude" | "codex";
 
@@ -498,7 +499,13 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     const written = await shellWrites(command, cwd, process.env.HOME || os().homedir(), process.env, terminal);
     return agent === "codex" ? [...written, ...codexPatchElsewhere(command)] : written;
   }
-  return [];
+  // Another MCP server's tool (mcp__<server>__<tool>): the paths a writing one names, what a command
+  // one runs, its later input read as typed at a terminal (src/hooks/mcp-tools.ts).
+  const home = process.env.HOME || os().homedir();
+  const mcp = mcpToolWrites(toolName, input, cwd, home);
+  if (mcp?.command === undefined) return mcp?.paths ?? [];
+  const { shellWrites } = await import("./shell.js");
+  return [...mcp.paths, ...(await shellWrites(mcp.command.text, mcp.command.cwd, home, process.env, true))];
 }
 
 /** The script a shell call runs: a string as it is; an argument array's `-c` script, or its words. */

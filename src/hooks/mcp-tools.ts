@@ -1,0 +1,116 @@
+// Writes through another MCP server's tools. Both clients name such a tool mcp__<server>__<tool>
+// (Claude Code, `mcp__plugin_<plugin>_<server>__<tool>` for a plugin's), and a session can write
+// as well through one as through its own editor: a filesystem server's write_file, edit_file or
+// move_file, a code server's replace_symbol_body or create_text_file, an IDE's
+// replace_text_in_file, a shell server's start_process or execute_command. No schema says which
+// tool writes, so the hook reads the tool's name and its arguments:
+// - a tool whose name says it changes something (WRITING_WORDS: write, edit, create, move, delete,
+//   replace, insert, patch, ...) writes each path its arguments name under a key that names a
+//   file (PATH_KEY: path, file_path, relative_path, pathInProject, source, destination, paths, a
+//   `file://` URI too), relative ones from where the session works;
+// - a tool that runs a command (RUNNING_WORDS: execute, run, start, shell, terminal, ...) given one
+//   as `command` or `cmd` writes what that command writes, read as a Bash call is, from its `cwd`
+//   (or `workdir`, `directory`) where it names one; the command's later input (a process it
+//   starts may be given more through another tool) is read as typed at a terminal: any file.
+// A tool that names neither (read_file, search, create_issue on a remote service) is not judged:
+// what it changes, if anything, is not a file the hook can name.
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** What a tool call writes: paths (absolute) and a shell command with where it runs. */
+export interface McpWrites {
+  paths: string[];
+  command?: { text: string; cwd: string };
+}
+
+/** Words in a tool's name that say it changes what it names. */
+const WRITING_WORDS = new Set([
+  "write", "writes", "edit", "edits", "create", "move", "rename", "delete", "remove", "rm", "mv", "cp", "replace", "insert",
+  "patch", "apply", "update", "save", "append", "prepend", "mkdir", "copy", "overwrite", "modify", "truncate", "unlink",
+  "touch", "restore", "revert", "undo", "format", "refactor", "generate", "download", "extract", "unzip",
+]);
+
+/** Words in a tool's name that say it runs a command. */
+const RUNNING_WORDS = new Set(["execute", "exec", "run", "start", "shell", "terminal", "bash", "sh", "command", "cmd", "process", "spawn", "launch", "interact", "send"]);
+
+/** Argument keys that name a file or directory (compared lowercased, without `_` or `-`). */
+const PATH_KEY = /(path|paths|file|files|filename|filenames|dir|dirs|directory|directories|folder|source|sources|src|destination|destinations|dest|target|targets|uri|uris|location|output|out)$/;
+
+/** How deep into an argument's objects and arrays paths are looked for (`edits: [{ path }]`). */
+const DEPTH = 4;
+
+/** An MCP tool's name, split: undefined for any other tool. */
+function mcpTool(toolName: string): string | undefined {
+  const match = /^mcp__.+?__(.+)$/.exec(toolName);
+  return match?.[1];
+}
+
+/** The words of a tool's name: `replace_symbol_body`, `createNewFile`, `edit-block` alike. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+}
+
+/** Whether a key names a file: `path`, `file_path`, `relativePath`, `pathInProject`, `source`, `destination`. */
+function namesFile(key: string): boolean {
+  const plain = key.toLowerCase().replace(/[_-]/g, "");
+  return PATH_KEY.test(plain) || plain.startsWith("path") || plain.startsWith("file");
+}
+
+/** A path as written in an argument, absolute: a `file://` URI as its path, `~/` from HOME, a relative one from `cwd`. */
+function absolute(value: string, cwd: string, home: string | undefined): string | undefined {
+  if (value === "" || value.length > 4096 || /[\0\n]/.test(value)) return undefined;
+  if (/^file:/i.test(value)) {
+    try {
+      return fileURLToPath(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (/^[a-z][\w+.-]*:\/\//i.test(value)) return undefined; // another scheme: not a file here
+  if ((value === "~" || value.startsWith("~/")) && home) return resolve(home, value.slice(2));
+  return isAbsolute(value) ? resolve(value) : resolve(cwd, value);
+}
+
+/** The paths an argument holds under keys that name files, at any depth up to DEPTH. */
+function pathsIn(value: unknown, cwd: string, home: string | undefined, named: boolean, depth: number, found: string[]): void {
+  if (depth > DEPTH) return;
+  if (typeof value === "string") {
+    const path = named ? absolute(value, cwd, home) : undefined;
+    if (path !== undefined) found.push(path);
+  } else if (Array.isArray(value)) {
+    for (const item of value) pathsIn(item, cwd, home, named, depth + 1, found);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) pathsIn(item, cwd, home, namesFile(key), depth + 1, found);
+  }
+}
+
+/** The command a tool runs, as one text: a string, or an argument array's words quoted. */
+function commandOf(input: Record<string, unknown>): string | undefined {
+  const value = input.command ?? input.cmd;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string")) {
+    return (value as string[]).map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
+  }
+  return undefined;
+}
+
+/**
+ * What a call of another MCP server's tool writes (undefined: not an MCP tool, or one that names
+ * nothing it writes). `cwd`: where the session works, which relative paths are read from.
+ */
+export function mcpToolWrites(toolName: string, input: unknown, cwd: string, home: string | undefined): McpWrites | undefined {
+  const name = mcpTool(toolName);
+  if (name === undefined || typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+  const record = input as Record<string, unknown>;
+  const named = words(name);
+  const paths: string[] = [];
+  if (named.some((word) => WRITING_WORDS.has(word))) pathsIn(record, cwd, home, false, 0, paths);
+  const text = named.some((word) => RUNNING_WORDS.has(word)) ? commandOf(record) : undefined;
+  if (paths.length === 0 && text === undefined) return undefined;
+  const where = [record.cwd, record.workdir, record.working_directory, record.workingDirectory, record.directory].find((value): value is string => typeof value === "string" && value !== "");
+  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: (where === undefined ? undefined : absolute(where, cwd, home)) ?? cwd } }) };
+}

@@ -1,0 +1,67 @@
+// Writes through another MCP server's tools (mcp__<server>__<tool>): a filesystem server's
+// write_file, edit_file and move_file, a code server's, an IDE's, a shell server's command, read by
+// the tool's name and arguments (src/hooks/mcp-tools.ts). Another session holds u.ts; session s2
+// calls each tool through the Claude hook of the real CLI. The real client is driven by
+// test/mcp/claude-code.e2e.ts.
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { claims, type Sandbox } from "./helpers.js";
+import { event, heldBox } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Tools = suite<Context>("claims hook: other MCP servers' tools");
+Tools.before.each((context) => {
+  context.box = heldBox();
+});
+Tools.after.each((context) => context.box.cleanup());
+
+/** The hook's answer to a tool call: "deny", or undefined for a silent allow. */
+function call(box: Sandbox, tool: string, input: Record<string, unknown>): string | undefined {
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: tool, tool_input: input });
+  assert.is(result.code, 0, result.stderr);
+  return result.stdout.trim() ? JSON.parse(result.stdout).hookSpecificOutput.permissionDecision : undefined;
+}
+
+Tools("should deny a tool whose name says it writes, on a held file its arguments name, however they name it", ({ box }) => {
+  const held = join(box.project, "u.ts");
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ["mcp__filesystem__write_file", { path: held, content: "x" }],
+    ["mcp__filesystem__write_file", { path: "u.ts", content: "x" }], // from where the session works
+    ["mcp__filesystem__edit_file", { path: "./u.ts", edits: [{ oldText: "a", newText: "b" }] }],
+    ["mcp__filesystem__move_file", { source: "u.ts", destination: "v.ts" }],
+    ["mcp__filesystem__move_file", { source: "v.ts", destination: "u.ts" }],
+    ["mcp__filesystem__create_directory", { path: box.project }], // a directory above it
+    ["mcp__serena__replace_symbol_body", { name_path: "u", relative_path: "u.ts", body: "x" }],
+    ["mcp__jetbrains__replace_text_in_file", { pathInProject: "u.ts", oldText: "a", newText: "b" }],
+    ["mcp__desktop-commander__edit_block", { file_path: held, old_string: "a", new_string: "b" }],
+    ["mcp__fs__writeFile", { uri: `file://${held}` }],
+    ["mcp__fs__delete_files", { paths: ["a.ts", "u.ts"] }],
+    ["mcp__plugin_tools_fs__save", { target: { file: "u.ts" } }],
+  ];
+  for (const [tool, input] of cases) assert.is(call(box, tool, input), "deny", `${tool} ${JSON.stringify(input)}`);
+});
+
+Tools("should read a command a tool runs as a Bash call, from the directory it names", ({ box }) => {
+  assert.is(call(box, "mcp__desktop-commander__start_process", { command: "echo x > u.ts", timeout_ms: 1000 }), "deny");
+  assert.is(call(box, "mcp__serena__execute_shell_command", { command: "rm u.ts", cwd: box.project }), "deny");
+  assert.is(call(box, "mcp__shell__run_command", { command: ["sed", "-i", "s/a/b/", "u.ts"] }), "deny");
+  assert.is(call(box, "mcp__serena__execute_shell_command", { command: "rm u.ts", cwd: box.root }), undefined, "another directory's u.ts");
+  assert.is(call(box, "mcp__desktop-commander__start_process", { command: "ls", timeout_ms: 1000 }), undefined);
+  assert.is(call(box, "mcp__desktop-commander__start_process", { command: "python3 -i" }), "deny", "what is typed into it later may write anything");
+});
+
+Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
+  assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
+  assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);
+  assert.is(call(box, "mcp__github__create_issue", { owner: "o", repo: "r", title: "u.ts is held" }), undefined);
+  assert.is(call(box, "mcp__claims__claim", { paths: ["u.ts"] }), undefined, "the claims server answers for itself");
+  assert.is(call(box, "mcp__claims__release", { paths: ["u.ts"] }), undefined);
+  assert.is(call(box, "mcp__fetch__fetch", { url: "https://example.com/u.ts" }), undefined);
+  assert.is(call(box, "mcp__filesystem__write_file", { path: "free.ts", content: "x" }), undefined);
+  const status = JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout);
+  const free = status.claims.find((claim: { target: string }) => claim.target === join(box.project, "free.ts"));
+  assert.is(free?.holder, "claude-s2", "claimed for the session, as an Edit's file is");
+});
+
+Tools.run();
