@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { baseEnv, BIN, box, claims, CLAUDE, CODEX, logged, REFUSED, run, type Box } from "./harness.js";
+import { baseEnv, BIN, box, claims, CLAUDE, CODEX, logged, REFUSED, ROOT, run, type Box } from "./harness.js";
 import { startMockModel, type Step } from "./mock-model.js";
 
 // ---------------------------------------------------------------- Claude Code
@@ -15,7 +15,7 @@ import { startMockModel, type Step } from "./mock-model.js";
 type Settings = { hooks: Record<string, Array<{ hooks: Array<Record<string, unknown>> }>> };
 
 /** `install`: the options of `claims hook install claude`; `settings`: a change to the settings it wrote, before the client starts. */
-async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | string[], args: string[] = [], setup: { install?: string[]; settings?: (settings: Settings) => void } = {}) {
+async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | string[], args: string[] = [], setup: { install?: string[]; settings?: (settings: Settings) => void; env?: Record<string, string> } = {}) {
   const install = claims(b, ["hook", "install", "claude", "--project", ...(setup.install ?? [])]);
   assert.is(install.code, 0, install.stdout + install.stderr);
   if (setup.settings) {
@@ -25,7 +25,7 @@ async function claude(b: Box, scripts: Record<string, Step[]>, prompt: string | 
     writeFileSync(file, JSON.stringify(settings, null, 2));
   }
   const mock = await startMockModel(scripts);
-  const env = baseEnv(b, { ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: "sk-ant-mock", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1" });
+  const env = baseEnv(b, { ANTHROPIC_BASE_URL: mock.url, ANTHROPIC_API_KEY: "sk-ant-mock", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", ...setup.env });
   const turns = Array.isArray(prompt) ? prompt : undefined;
   const result = await run(
     CLAUDE,
@@ -69,6 +69,36 @@ Claude("should deny an Edit of a claimed file with the reason reaching the model
   const session = log.find(([event, target]) => event === "take" && target === free)?.[2];
   assert.ok(session?.startsWith("claude-"), "the free file was claimed for the session");
   assert.ok(log.some(([event, target, holder]) => event === "release" && target === free && holder === session), "and released at session end");
+});
+
+Claude("should deny another MCP server's write_file on a claimed file with the reason reaching the model, and claim the free file it writes", async ({ b }) => {
+  const taken = join(b.project, "taken.ts");
+  const free = join(b.project, "free.ts");
+  writeFileSync(taken, "export const a = 1;\n");
+  claims(b, ["take", taken, "--holder", "someone-else", "--purpose", "their work"]);
+  // A filesystem server that writes whatever it is asked to: only the hook stands in its way.
+  const config = { mcpServers: { fs: { type: "stdio", command: process.execPath, args: [join(ROOT, "test", "agents", "fs-server.mjs")] } } };
+  const { code, output, results } = await claude(
+    b,
+    {
+      main: [
+        { tool: "mcp__fs__write_file", input: { path: taken, content: "export const a = 2;\n" } },
+        { tool: "mcp__fs__write_file", input: { path: free, content: "export const b = 2;\n" } },
+        { tool: "mcp__fs__read_file", input: { path: taken } },
+      ],
+    },
+    "[script:main] write both",
+    ["--mcp-config", JSON.stringify(config), "--strict-mcp-config", "--allowedTools", "mcp__fs__write_file", "mcp__fs__read_file"],
+    { env: { ENABLE_TOOL_SEARCH: "false" } },
+  );
+  assert.is(code, 0, output);
+  assert.match(results[0] ?? "", REFUSED);
+  assert.match(results[0] ?? "", /someone-else/);
+  assert.is(readFileSync(taken, "utf8"), "export const a = 1;\n", "the claimed file is unchanged");
+  assert.is(readFileSync(free, "utf8"), "export const b = 2;\n", "the free one written through the server");
+  assert.match(results[2] ?? "", /export const a = 1;/, "a read of the claimed file goes through");
+  const session = logged(b).find(([event, target]) => event === "take" && target === free)?.[2];
+  assert.ok(session?.startsWith("claude-"), "the free file was claimed for the session");
 });
 
 Claude("should deny shell writes to a claimed file (find -exec, git stash, a script, a package's script, a helper program, a large heredoc, a commit's pre-commit hook, a Monitor's command too) and a Write into a claimed directory of a file named with #", async ({ b }) => {

@@ -10,12 +10,12 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claimFileName } from "../../src/targets/target.js";
-import { baseEnv, BIN, box, claims, CODEX, logged, REFUSED, run, type Box } from "../agents/harness.js";
+import { baseEnv, BIN, box, claims, CODEX, logged, REFUSED, ROOT, run, type Box } from "../agents/harness.js";
 import { startMockModel, type Step } from "../agents/mock-model.js";
 import { namespaceMcpCalls } from "./namespaced-model.js";
 
 /** Runs `codex exec` once, the scripted model making `steps`, with `claims mcp` (through a recording wrapper) as its MCP server `claims`. */
-async function codex(b: Box, steps: Step[]) {
+async function codex(b: Box, steps: Step[], moreServers = "") {
   const codexHome = join(b.home, ".codex");
   const mock = await startMockModel({ main: steps });
   const proxy = await namespaceMcpCalls(mock.url);
@@ -32,7 +32,7 @@ async function codex(b: Box, steps: Step[]) {
       `[model_providers.mock]\nname = "mock"\nbase_url = "${proxy.url}/v1"\nwire_api = "responses"\nenv_key = "MOCK_API_KEY"\n\n` +
       // Codex passes its MCP servers an allow-list of its environment, without CLAIMS_DIR: the
       // setup of docs/MCP.md forwards it, or the server would use another directory than the hooks.
-      `[mcp_servers.claims]\ncommand = "${wrapper}"\nenv_vars = ["CLAIMS_DIR", "XDG_STATE_HOME"]\n`,
+      `[mcp_servers.claims]\ncommand = "${wrapper}"\nenv_vars = ["CLAIMS_DIR", "XDG_STATE_HOME"]\n${moreServers}`,
   );
   const result = await run(CODEX, ["exec", "--skip-git-repo-check", "-s", "danger-full-access", "[script:main] go"], {
     cwd: b.project,
@@ -101,6 +101,30 @@ E2E("should claim for codex-<session id>, the holder of Codex's hooks and shell,
   assert.equal([refused.actor, refused.granted, refused.results[0].holder], [`codex-${session}`, false, "someone-else"]);
   assert.match(results[4] ?? "", REFUSED);
   assert.is(readFileSync(held, "utf8"), "keep\n");
+});
+
+E2E("should deny another MCP server's write_file on a file another session holds, through Codex's hook", async ({ b }) => {
+  const install = claims(b, ["hook", "install", "codex"], { CODEX_HOME: join(b.home, ".codex") });
+  assert.is(install.code, 0, install.stdout + install.stderr);
+  const held = join(b.project, "held.ts");
+  const free = join(b.project, "free.ts");
+  writeFileSync(held, "keep\n");
+  claims(b, ["take", held, "--holder", "someone-else", "--purpose", "their work"]);
+  // A filesystem server that writes whatever it is asked to: only the hook stands in its way.
+  const fs = `\n[mcp_servers.fs]\ncommand = "${process.execPath}"\nargs = ["${join(ROOT, "test", "agents", "fs-server.mjs")}"]\n`;
+  const { code, output, results } = await codex(
+    b,
+    [
+      { tool: "mcp__fs__write_file", input: { path: held, content: "lost\n" } },
+      { tool: "mcp__fs__write_file", input: { path: free, content: "new\n" } },
+    ],
+    fs,
+  );
+  assert.is(code, 0, output);
+  assert.is(results.length, 2, results.join("\n---\n"));
+  assert.match(results[0] ?? "", REFUSED);
+  assert.is(readFileSync(held, "utf8"), "keep\n", "the claimed file is unchanged");
+  assert.is(readFileSync(free, "utf8"), "new\n", "the free one written through the server");
 });
 
 E2E.run();
