@@ -64,4 +64,18 @@ Tools("should let read-only tools, tools naming no file, a free file and the cla
   assert.is(free?.holder, "claude-s2", "claimed for the session, as an Edit's file is");
 });
 
+Tools("should keep past the next prompt what a command tool's call claimed while its permission prompt was open, as a shell call's, and give back a writing tool's", ({ box }) => {
+  const claimed = () => (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string }>).map((claim) => claim.target).sort();
+  const asked = (tool: string, input: Record<string, unknown>, id: string) => {
+    event(box, { hook_event_name: "PreToolUse", tool_name: tool, tool_input: input, tool_use_id: id });
+    event(box, { hook_event_name: "PermissionRequest", tool_name: tool, tool_input: input, tool_use_id: undefined });
+  };
+  // A process it starts may run on after the user answered and typed the next prompt: what it writes stays claimed.
+  asked("mcp__desktop-commander__start_process", { command: "echo x > run.ts" }, "t1");
+  asked("mcp__filesystem__write_file", { path: "w.ts", content: "x" }, "t2");
+  assert.equal(claimed(), [join(box.project, "run.ts"), join(box.project, "u.ts"), join(box.project, "w.ts")]);
+  event(box, { hook_event_name: "UserPromptSubmit", prompt: "next", tool_use_id: undefined });
+  assert.equal(claimed(), [join(box.project, "run.ts"), join(box.project, "u.ts")], "the refused write_file's claim is given back");
+});
+
 Tools.run();

@@ -97,7 +97,7 @@ async function hookNow(options: HookOptions): Promise<HookAnswer> {
   const here = () => ({ ...session, dir: claimsDir() });
   try {
     if (event === "PreToolUse") return await beforeWrite(options, payload, session, settings);
-    const shellFailed = event === "PostToolUseFailure" && isShell(stringField(payload, "tool_name"));
+    const shellFailed = event === "PostToolUseFailure" && runsCommand(stringField(payload, "tool_name"), payload.tool_input);
     if (event === "PostToolUse" || shellFailed) {
       // The call ran (a failed shell command ran too, and may have written half): what it writes
       // is the session's, and no other pending call of the turn gives it back.
@@ -120,7 +120,7 @@ async function hookNow(options: HookOptions): Promise<HookAnswer> {
       // marked, to be given back at the next prompt. Not a shell call: the user may type the next
       // prompt while an approved command still runs, and its claims must hold until it ends.
       const toolName = stringField(payload, "tool_name") ?? "";
-      const files = isShell(toolName) ? [] : await writtenFiles(options.agent, payload, cwd);
+      const files = runsCommand(toolName, payload.tool_input) ? [] : await writtenFiles(options.agent, payload, cwd);
       if (files.length > 0) markAsked(claimsDir(), session.scope, toolName, files);
       return PASS;
     }
@@ -191,6 +191,9 @@ function sessionHolder(options: HookOptions, sessionId: string, agentId: string 
 }
 
 const isShell = (toolName: string | undefined) => toolName === "Bash" || toolName === "shell" || toolName === "local_shell" || toolName === "exec_command";
+
+/** The shell, or another MCP server's tool that runs a command (`start_process`): a call that may run on, and write half, whatever its outcome. */
+const runsCommand = (toolName: string | undefined, input: unknown) => isShell(toolName) || (toolName !== undefined && mcpToolWrites(toolName, input, "/", undefined)?.command !== undefined);
 
 /**
  * The grant id of the hook's takes for one agent of a session (TakeOptions.grant): a claim the hook
@@ -453,7 +456,7 @@ async function beforeWrite(options: HookOptions, payload: HookPayload, session: 
   // Codex sends PostToolUse for apply_patch but not for every shell call: only what it confirms is tracked.
   const confirmed = options.agent === "claude" || toolName === "apply_patch";
   // A shell call is recorded even when it took nothing: its PostToolUse reads the paths from here.
-  if (decision.allow && (decision.took.length > 0 || isShell(toolName)) && call && confirmed) {
+  if (decision.allow && (decision.took.length > 0 || runsCommand(toolName, payload.tool_input)) && call && confirmed) {
     recordPending(claimsDir(), session.scope, { holder: session.holder, tool_use_id: call, targets: decision.took, tool_name: toolName, files });
   }
   if (decision.allow) return PASS;
