@@ -117,7 +117,7 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   assert.is(git(["commit", "-qm", "k"], { CLAIMS_HOLDER: "me" }).code, 0, "a line beside it");
 });
 
-Guard("should refuse a commit that binds a held symbol under another spelling of its name or through a Python star import", (context) => {
+Guard("should refuse a commit that binds a held symbol under another spelling of its name, through a Python star import, or by a name computed when it runs", (context) => {
   const { git, repo } = context;
   install(context);
   writeFileSync(join(repo, "m.py"), "import os\n\n\ndef foo():\n    return 1\n\n\ndef bar():\n    return 2\n");
@@ -136,6 +136,8 @@ Guard("should refuse a commit that binds a held symbol under another spelling of
   assert.not.ok(commits("a.ts", "\nexport function \\u0066() {\n  return 9;\n}\n"), "function \\u0066");
   assert.not.ok(commits("m.py", "\n\ndef \uff46oo():\n    return 666\n"), "def ｆoo");
   assert.not.ok(commits("m.py", "\n\nfrom fast import *\n"), "from fast import *");
+  assert.not.ok(commits("m.py", '\n\nglobals()["fo" + "o"] = bar\n'), "globals()[…] = bar");
+  assert.not.ok(commits("m.py", '\n\nexec("foo = bar")\n'), "exec");
   assert.ok(commits("m.py", "\n\ndef baz():\n    return '\u00e9t\u00e9'\n"), "a new function beside them");
 });
 

@@ -268,6 +268,32 @@ Claude("should deny an edit that undefines another session's Ruby method at the 
   assert.is(below("class Other\n  def foo\n    9\n  end\n  undef foo\nend"), "allow", "a class's own method");
 });
 
+Claude("should deny an edit that binds names by one computed when the file runs (globals()[…], exports[name], eval), which may be another session's symbol", ({ box }) => {
+  const py = join(box.project, "m.py");
+  const js = join(box.project, "m.js");
+  const rb = join(box.project, "m.rb");
+  writeFileSync(py, "def foo():\n    return 1\n\n\ndef bar():\n    return 2\n\n\nprint(bar())\n");
+  writeFileSync(js, "function foo() {\n  return 1;\n}\n\nfunction bar() {\n  return 2;\n}\n\nmodule.exports = { bar, foo };\n");
+  writeFileSync(rb, "def foo\n  1\nend\n\ndef bar\n  2\nend\n\nputs bar\n");
+  claims(["take", `${py}#foo`, `${js}#foo`, `${rb}#foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  const py_ = (added: string) => addedAfter(box, py, "print(bar())\n", added);
+  const js_ = (added: string) => addedAfter(box, js, "module.exports = { bar, foo };\n", added);
+  const rb_ = (added: string) => addedAfter(box, rb, "puts bar\n", added);
+  for (const added of ['globals()["fo" + "o"] = bar', "vars().update(foo=bar)", 'exec("foo = bar")', 'import sys\nsetattr(sys.modules[__name__], "foo", bar)', "import sys\nsys.modules[__name__].foo = bar"]) {
+    assert.is(py_(added), "deny", added);
+  }
+  for (const added of ['module.exports["fo" + "o"] = bar;', "Object.assign(module.exports, require(\"./fast\"));", 'eval("foo = bar");', "globalThis.foo = bar;", 'tslib.__exportStar(require("./fast"), exports);']) {
+    assert.is(js_(added), "deny", added);
+  }
+  for (const added of ["Object.send(:define_method, :foo) { 9 }", 'eval("def foo; 9; end")', "Object.class_eval { def foo; 9; end }"]) assert.is(rb_(added), "deny", added);
+  // Not a binding of the module's names: another object's attribute, a string that only spells exec.
+  assert.is(py_("setattr(bar, 'foo', 1)"), "allow");
+  assert.is(py_("print('exec(x)' if False else bar.__name__)"), "deny", "a string spelling one is read as one: refusing is safe");
+  assert.is(js_('Object.defineProperty(exports, "__esModule", { value: true });'), "allow", "a plain key other than foo");
+  assert.is(js_("const self = { x: 1 };\nself.x = 2;"), "allow");
+  assert.is(rb_("class Other\n  define_method(:foo) { 9 }\nend"), "allow", "a class's own method");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

@@ -306,7 +306,7 @@ function guardMode(value: string | undefined): GuardResult["mode"] {
 async function symbolTouched(root: string, file: string, symbol: string, change: { from: string; to?: string; revision: string }): Promise<boolean> {
   const content = contentAt(root, file, change.revision);
   if (content === undefined) return true;
-  const [{ listSymbols, grammarOf }, { bindingsOf, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const [{ listSymbols, grammarOf }, { bindingsOf, dynamicBindings, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   if (!grammarOf(file)) return true;
   const after = bindingsOf([symbol]);
   // A file the grammar cannot read in time (symbols.ts): the change may touch the symbol.
@@ -326,6 +326,8 @@ async function symbolTouched(root: string, file: string, symbol: string, change:
     // Python's `from m import *`, which binds it if m exports it: no grammar lists either as the name.
     if (otherSpellings(content, symbol) !== otherSpellings(old, symbol)) return true;
     if (/\.py$/i.test(file) && starImports(old, was, [symbol]) !== starImports(content, declarations, [symbol])) return true;
+    // A name bound by one computed when the file runs (`globals()["foo"] = …`, `exports[name] = …`, `eval`).
+    if (dynamicBindings(file, old) !== dynamicBindings(file, content)) return true;
   }
   return changedLines(root, file, change.from, change.to).some(([first, last]) => declarations.some((declaration) => first <= declaration.endLine && last >= declaration.startLine));
 }

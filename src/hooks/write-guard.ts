@@ -391,7 +391,7 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   const lineEnds = raw.includes("\r") ? (/\r(?!\n)|(?<!\r)\n/.test(raw) ? "mixed" : "crlf") : "lf";
   if (lineEnds === "mixed") return new Set(names);
   const source = lineEnds === "crlf" ? raw.replace(/\r\n/g, "\n") : raw;
-  const [{ listSymbols }, { bindingsOf, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
+  const [{ listSymbols }, { bindingsOf, dynamicBindings, reboundBetween, otherSpellings, starImports }] = await Promise.all([import("../targets/symbols.js"), import("../targets/bindings.js")]);
   const before = bindingsOf(names);
   // A file the grammar cannot read in time (symbols.ts): any claimed symbol may be what the edit changes.
   const symbols = await listSymbols(file, source, before).catch(() => undefined);
@@ -430,6 +430,8 @@ async function touchedSymbols(file: string, edits: WriteRequest["edits"], claime
   const symbolsAfter = await listSymbols(file, after, parsedAfter).catch(() => undefined);
   // Python's `from m import *` binds, where it stands, whatever m exports, a held name too.
   if (/\.py$/i.test(file) && symbolsAfter !== undefined && starImports(source, symbols, names) !== starImports(after, symbolsAfter, names)) return new Set(names);
+  // A name bound by one computed when the file runs (`globals()["foo"] = …`, `exports[name] = …`, `eval`): any held name.
+  if (dynamicBindings(file, source) !== dynamicBindings(file, after)) return new Set(names);
   // An edit that leaves the file unreadable where it was not (an unclosed comment or string swallows
   // what follows) may have changed any declaration, whatever the recovered parse still lists; one
   // that changes what the whole file is compiled as (Rust's `#![cfg(…)]`), every one.

@@ -321,3 +321,44 @@ export function starImports(text: string, symbols: Array<{ name: string; startLi
   }
   return found.join("\n");
 }
+
+/**
+ * Where a file binds names of its module's scope by a name computed when it runs, per language (by
+ * the file's extension): Python's `globals()["foo"] = …` (also `vars()`, `locals()`, their
+ * `update`, `setdefault`, `pop`), `exec(…)`, `setattr(sys.modules[__name__], …)` and
+ * `sys.modules[__name__].foo = …`; JavaScript's and TypeScript's `exports[name] = …` (a key that is
+ * no plain string), `Object.assign(module.exports, other)` (no object literal), an
+ * `Object.defineProperty(exports, name, …)` of a name that is no plain string, TypeScript's
+ * `__exportStar(…)` (`export *` compiled to CommonJS), `eval(…)`, and a property of `globalThis` or
+ * `window` set (a browser script's top-level function is one); Ruby's `eval`, `instance_eval`,
+ * `TOPLEVEL_BINDING`, and `define_method`, `remove_method`, `undef_method`, `alias_method`,
+ * `class_eval` and the like on `Object` or `Kernel` (the top level's methods are Object's). Each
+ * with its line; no grammar lists what they bind, so one added, removed or changed may change
+ * any held name (the hook and the git guard compare the list before and after).
+ */
+export function dynamicBindings(file: string, text: string): string {
+  const pattern = DYNAMIC_BINDINGS.find(([extension]) => extension.test(file))?.[1];
+  if (pattern === undefined) return "";
+  const found: string[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const start = text.lastIndexOf("\n", match.index) + 1;
+    const end = text.indexOf("\n", match.index + match[0].length);
+    found.push(text.slice(start, end === -1 ? text.length : end));
+  }
+  return found.join("\n");
+}
+
+const DYNAMIC_BINDINGS: Array<[RegExp, RegExp]> = [
+  [
+    /\.pyi?$/i,
+    /\b(?:globals|vars|locals)\s*\(\s*\)\s*(?:\[|\.\s*(?:update|setdefault|pop|popitem|clear|__setitem__|__delitem__)\b)|(?<![.\w])exec\s*\(|\b(?:setattr|delattr)\s*\(\s*(?:sys\s*\.\s*modules\b|__import__\s*\(|importlib\s*\.\s*import_module\s*\()|\bsys\s*\.\s*modules\s*\[[^\]\n]*\]\s*\.\s*(?:__dict__\b|\w+\s*(?:[-+*/|&^%@]|\/\/|\*\*|<<|>>)?=(?!=))/g,
+  ],
+  [
+    /\.[cm]?[jt]sx?$/i,
+    /\b(?:module\s*\.\s*)?exports\s*\[(?!\s*(["'`])[\w$]*\1\s*\])|\bObject\s*\.\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\s*\(\s*(?:(?:module\s*\.\s*)?exports|globalThis|window)\b(?!\s*,\s*(?:\{|(["'`])[\w$]*\2))|\b__exportStar\s*\(|(?<![.\w$])eval\s*\(|\b(?:globalThis|window)\s*(?:\.\s*[\w$]+|\[[^\]\n]*\])\s*(?:[-+*/|&^%]|\*\*|<<|>>>?|\?\?|\|\||&&)?=(?![=>])/g,
+  ],
+  [
+    /\.rb$/i,
+    /\b(?:Object|Kernel|BasicObject)\s*(?:\.|::)\s*(?:(?:send|public_send|__send__)\s*\(?\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|instance_exec)\b|\bTOPLEVEL_BINDING\b|(?<![.\w])(?:eval|instance_eval|instance_exec)\b/g,
+  ],
+];
