@@ -117,7 +117,7 @@ Guard("should refuse a commit that declares a held symbol a second time or binds
   assert.is(git(["commit", "-qm", "k"], { CLAIMS_HOLDER: "me" }).code, 0, "a line beside it");
 });
 
-Guard("should refuse a commit that binds a held symbol under another spelling of its name, through a Python star import, or by a name computed when it runs", (context) => {
+Guard("should refuse a commit that binds a held symbol under another spelling of its name, through a Python star import, by a name computed when it runs, or changes it from outside", (context) => {
   const { git, repo } = context;
   install(context);
   writeFileSync(join(repo, "m.py"), "import os\n\n\ndef foo():\n    return 1\n\n\ndef bar():\n    return 2\n");
@@ -138,6 +138,7 @@ Guard("should refuse a commit that binds a held symbol under another spelling of
   assert.not.ok(commits("m.py", "\n\nfrom fast import *\n"), "from fast import *");
   assert.not.ok(commits("m.py", '\n\nglobals()["fo" + "o"] = bar\n'), "globals()[…] = bar");
   assert.not.ok(commits("m.py", '\n\nexec("foo = bar")\n'), "exec");
+  assert.not.ok(commits("m.py", "\n\nfoo.__code__ = bar.__code__\n"), "foo's code replaced from outside it");
   assert.ok(commits("m.py", "\n\ndef baz():\n    return '\u00e9t\u00e9'\n"), "a new function beside them");
 });
 

@@ -294,6 +294,20 @@ Claude("should deny an edit that binds names by one computed when the file runs 
   assert.is(rb_("class Other\n  define_method(:foo) { 9 }\nend"), "allow", "a class's own method");
 });
 
+Claude("should deny an edit that sets or deletes an attribute of another session's symbol from outside it (a monkey patch), and allow one in a function", ({ box }) => {
+  const py = join(box.project, "c.py");
+  const js = join(box.project, "c.js");
+  writeFileSync(py, "class Foo:\n    def a(self):\n        return 1\n\n\ndef bar():\n    return 2\n\n\nprint(bar())\n");
+  writeFileSync(js, "class Foo {\n  a() {\n    return 1;\n  }\n}\n\nfunction bar() {\n  return 2;\n}\n\nmodule.exports = { Foo, bar };\n");
+  claims(["take", `${py}#Foo`, `${js}#Foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  const py_ = (added: string) => addedAfter(box, py, "print(bar())\n", added);
+  const js_ = (added: string) => addedAfter(box, js, "module.exports = { Foo, bar };\n", added);
+  for (const added of ["Foo.a = lambda self: 9", "del Foo.a", "setattr(Foo, 'a', lambda self: 9)", "Foo.__init__.__defaults__ = (9,)"]) assert.is(py_(added), "deny", added);
+  for (const added of ["Foo.prototype.a = () => 9;", 'Foo["create"] = () => null;', "Object.assign(Foo.prototype, { a() { return 9; } });"]) assert.is(js_(added), "deny", added);
+  assert.is(py_("def baz():\n    foo = Foo()\n    foo.x = 1"), "allow", "an instance's attribute, in a function");
+  assert.is(js_("Foo2.a = 1;"), "allow", "another name");
+});
+
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {
   hook(box, edit(box, "s1", file, "toFixed"));
   claims(["handover", file, "--dir", box.dir, "--holder", "claude-s2", "--purpose", "after s1"]);

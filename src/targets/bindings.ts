@@ -227,7 +227,7 @@ export function bindingsOf(names: string[]): BindingsRead {
  */
 export function reboundBetween(name: string, before: BindingsRead, was: string, after: BindingsRead, is: string): boolean {
   const texts = (read: BindingsRead) => [...(read.bindingTexts.get(name) ?? [])].sort().join("\0");
-  return (after.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0) || texts(before) !== texts(after) || lineRebindings(is, name) > lineRebindings(was, name);
+  return (after.bindings.get(name) ?? 0) > (before.bindings.get(name) ?? 0) || texts(before) !== texts(after) || lineRebindings(is, name) > lineRebindings(was, name) || memberChanges(was, name) !== memberChanges(is, name);
 }
 
 /**
@@ -254,6 +254,32 @@ export function lineRebindings(text: string, name: string): number {
     "gm",
   );
   return text.match(pattern)?.length ?? 0;
+}
+
+/**
+ * The lines that change what the held name's object is from outside its declaration, read from
+ * line starts (the module's statements; one in a function is indented): an attribute or item of it
+ * set or deleted (`Foo.bar = …`, `Foo.prototype.x = …`, `foo.__code__ = …`, `Foo["x"] += 1`,
+ * `del Foo.bar`), `setattr(Foo, …)`, `Object.assign(Foo.prototype, …)`,
+ * `Object.defineProperty(Foo, …)`, Ruby's `Foo.define_method`, `Foo.class_eval`, `Foo.include`,
+ * `Foo.prepend`. One added, removed or changed changes the symbol as an edit of its lines does.
+ */
+export function memberChanges(text: string, name: string): string {
+  if (!text.includes(name)) return "";
+  const word = name.replace(/\$/g, "\\$");
+  const pattern = new RegExp(
+    [
+      `^${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)`,
+      `^del\\s+${word}\\s*[.[]`,
+      `^(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
+      `^Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
+      `^${word}\\s*\\.\\s*(?:(?:send|public_send|__send__)\\s*\\(?\\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|include|prepend|extend)\\b`,
+    ]
+      .map((start) => `${start}[^\\n]*`)
+      .join("|"),
+    "gm",
+  );
+  return (text.match(pattern) ?? []).join("\n");
 }
 
 /**
