@@ -442,6 +442,10 @@ Forms("should judge an inline program whose code, not one of its strings, holds 
   assert.equal(await writes(box, "python3 - <<EOF\nprint(\"$x\")\nEOF"), []);
   assert.equal(await writes(box, "x='print(1)'; python3 -c \"$x\""), []);
   assert.equal(await writes(box, 'deno eval "console.log(1)"'), []);
+  // The program's own words, not its arguments: a file a loop gives is the file.
+  assert.equal(await writes(box, 'for f in a.ts b.ts; do perl -pi -e s/a/b/ "$f"; done'), ["a.ts", "b.ts"]);
+  assert.equal(await writes(box, 'deno eval "console.log(Deno.args)" "$f"'), []);
+  assert.equal(await writes(box, 'python3 -c"$x"'), ["unknown:."], "attached to its option");
   assert.is(bash(box, 'python3 -c "$PROG"'), "deny");
   assert.is(bash(box, "python3 -c \"import json; print(json.load(open('$f')))\""), undefined, "allowed: no answer");
 });

@@ -1067,7 +1067,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (name === "deno" && args[0] === "eval") {
     const programs = args.flatMap((arg, at) => (at === 0 ? [] : (arg ?? (argWords[at] === undefined ? [] : (wordValue(argWords[at], here) ?? [])))));
     for (const path of programs.flatMap(pathsInProgram)) add(here, path, true);
-    if (programs.some(unfixedCode)) add(here, UNKNOWABLE);
+    // Its program is its first operand; what follows it are the program's arguments (Deno.args).
+    const program = programs.find((text) => !text.startsWith("-"));
+    if (program !== undefined && unfixedCode(program)) add(here, UNKNOWABLE);
   }
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested };
   if (launches(launch) || readsWrapper(launch)) return;
@@ -1118,8 +1120,17 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `python3 -m pdb x.py <<EOF`, `python3 manage.py shell <<EOF`: a debugger or console reads its commands, code, from its input.
     const consoleInput = typedConsole === "input";
     const texts = inline ? inlineTexts() : (fromStdin || consoleInput) && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
-    // A part the text does not fix in its code, not in a string (`-c "$x"`, `-e "f(); $more"`, an unquoted heredoc's `$code`): code the hook cannot read.
-    if (fromFile === undefined && texts.some(unfixedCode)) add(here, UNKNOWABLE);
+    // A part the text does not fix in its code, not in a string (`-c "$x"`, `-e "f(); $more"`, an
+    // unquoted heredoc's `$code`): code the hook cannot read. The program's words alone, not its
+    // arguments (`perl -pi -e s/a/b/ "$f"`).
+    const programs = inline
+      ? inlineOptions(name)
+          .flatMap((key) => reading.occurrences(key))
+          .flatMap((given) => (given.value !== undefined ? [] : given.at !== undefined ? [wordValue(argWords[given.at], here) ?? HOLE] : given.text !== undefined ? [given.text] : []))
+      : fromFile === undefined
+        ? texts
+        : [];
+    if (programs.some(unfixedCode)) add(here, UNKNOWABLE);
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
       for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
