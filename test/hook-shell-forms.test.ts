@@ -436,10 +436,14 @@ Forms("should judge an inline program whose code, not one of its strings, holds 
     ['php -r "$x"', ["unknown:."]],
     ['deno eval "$x"', ["unknown:."]],
     ["python3 - <<EOF\nprint(1)\n$x\nEOF", ["unknown:."]],
+    // In a string that holds code: an f-string's braces.
+    ["python3 -c \"print(f'{$x}')\"", ["unknown:."]],
+    ["python3 -c \"print(rf'{$x}')\"", ["unknown:."]],
   ]);
   // In one of its strings, or fixed by the text, it is read as before.
   assert.equal(await writes(box, "python3 -c \"print('$f')\""), []);
   assert.equal(await writes(box, "python3 - <<EOF\nprint(\"$x\")\nEOF"), []);
+  assert.equal(await writes(box, "python3 -c \"print(f'a {b} $x')\""), [], "outside the f-string's braces");
   assert.equal(await writes(box, "x='print(1)'; python3 -c \"$x\""), []);
   assert.equal(await writes(box, 'deno eval "console.log(1)"'), []);
   // The program's own words, not its arguments: a file a loop gives is the file.

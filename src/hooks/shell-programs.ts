@@ -25,11 +25,15 @@ const STRING = /(?<triple>"""|''')(?<long>[\s\S]*?)\k<triple>|(?<quote>["'`])(?<
  * variable, a substitution) stands in its code rather than in one of its strings: `-c "$x"`,
  * `-c "print(1); $more"`, `-e "open($f)"`. That is code the hook cannot read, so the program may
  * write any file; in a string (`-c "open('$f','w')"`) it is judged as part of a path (stringPaths).
- * A string left open, or a comment, counts as code.
+ * A string left open, or a comment, counts as code; so does a Python f-string's `{…}` and a
+ * template literal's `${…}` (`-c "print(f'{$x}')"`).
  */
 export function unfixedCode(program: string): boolean {
   const unfixed = (text: string) => text.includes(HOLE) || text.includes(TEMP);
-  return unfixed(program) && unfixed(program.replace(STRING, ""));
+  if (!unfixed(program)) return false;
+  // In a string, but in the code of one that holds code: a Python f-string's `{…}`, a template literal's `${…}`.
+  const inCode = (string: string, at: number) => (string.startsWith("`") || /[fF][rRbB]?$|[rR][fF]$/.test(program.slice(Math.max(0, at - 2), at))) && /\{[^}]*[\u0001\u0002]/.test(string);
+  return unfixed(program.replace(STRING, (string: string, ...rest: unknown[]) => (unfixed(string) && inCode(string, rest.find((part) => typeof part === "number") as number) ? HOLE : "")));
 }
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
