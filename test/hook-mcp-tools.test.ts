@@ -51,6 +51,38 @@ Tools("should read a command a tool runs as a Bash call, from the directory it n
   assert.is(call(box, "mcp__desktop-commander__start_process", { command: "python3 -i" }), "deny", "what is typed into it later may write anything");
 });
 
+Tools("should read a call's paths from the project or repository it names, which it does not write whole, and a git tool by its verb", ({ box }) => {
+  // JetBrains' tools all take projectPath: read as a write of the whole project, every edit was refused while anyone held a file in it.
+  assert.is(call(box, "mcp__jetbrains__replace_text_in_file", { pathInProject: "a.ts", oldText: "a", newText: "b", projectPath: box.project }), undefined);
+  assert.is(call(box, "mcp__jetbrains__replace_text_in_file", { pathInProject: "u.ts", oldText: "a", newText: "b", projectPath: box.project }), "deny");
+  assert.is(call(box, "mcp__jetbrains__replace_text_in_file", { pathInProject: "u.ts", oldText: "a", newText: "b", projectPath: box.root }), undefined, "another project's u.ts");
+  assert.is(call(box, "mcp__jetbrains__reformat_file", { path: "u.ts", projectPath: box.project }), "deny");
+  assert.is(call(box, "mcp__x__write_file", { directory: box.project, filename: "u.ts", content: "x" }), "deny");
+  assert.is(call(box, "mcp__tmux__create_session", { name: "dev", working_directory: box.project }), "deny", "naming nothing else, the place it works is what it writes");
+  // The git server's tools: a checkout rewrites the tree, a new branch or the index does not.
+  assert.is(call(box, "mcp__git__git_checkout", { repo_path: box.project, branch_name: "main" }), "deny");
+  assert.is(call(box, "mcp__git__git_pull", { path: box.project }), "deny");
+  assert.is(call(box, "mcp__git__git_reset", { path: box.project, mode: "hard" }), "deny");
+  assert.is(call(box, "mcp__git__git_reset", { repo_path: box.project }), undefined, "unstages only");
+  assert.is(call(box, "mcp__git__git_create_branch", { repo_path: box.project, branch_name: "x" }), undefined);
+  assert.is(call(box, "mcp__git__git_add", { repo_path: box.project, files: ["u.ts"] }), undefined);
+  // A remote repository's u.ts, a dry run, a symbol's name path: no file here written.
+  assert.is(call(box, "mcp__github__create_or_update_file", { owner: "o", repo: "r", path: "u.ts", content: "x", message: "m", branch: "main" }), undefined);
+  assert.is(call(box, "mcp__filesystem__edit_file", { path: "u.ts", edits: [{ oldText: "a", newText: "b" }], dryRun: true }), undefined);
+  assert.is(call(box, "mcp__serena__insert_after_symbol", { name_path: "Shape/area", relative_path: "a.ts", body: "x" }), undefined);
+  assert.is(call(box, "mcp__x__create_file", { file_path: "b.ts", file_content: "export const b = 1;" }), undefined);
+  const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
+  assert.equal(claimed, [join(box.project, "a.ts"), join(box.project, "b.ts"), join(box.root, "u.ts")], "claimed: the files written, not the remote u.ts, Shape/area or the file's content");
+});
+
+Tools("should read a command given as command_line, as argv or as a program with its args", ({ box }) => {
+  assert.is(call(box, "mcp__commands__run_process", { command_line: "echo x > u.ts", mode: "shell" }), "deny");
+  assert.is(call(box, "mcp__commands__run_process", { argv: ["rm", "u.ts"], mode: "executable" }), "deny");
+  assert.is(call(box, "mcp__shell__execute", { command: "rm", args: ["u.ts"] }), "deny");
+  assert.is(call(box, "mcp__shell__run_command", { command: "rm u.ts", working_dir: box.project }), "deny");
+  assert.is(call(box, "mcp__shell__run_command", { command: "rm u.ts", working_dir: box.root }), undefined, "another directory's u.ts");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

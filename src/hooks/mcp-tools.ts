@@ -7,10 +7,16 @@
 // - a tool whose name says it changes something (WRITING_WORDS: write, edit, create, move, delete,
 //   replace, insert, patch, ...) writes each path its arguments name under a key that names a
 //   file (PATH_KEY: path, file_path, relative_path, pathInProject, source, destination, paths, a
-//   `file://` URI too), relative ones from where the session works;
+//   `file://` URI too), relative ones from the project, repository or working directory the call
+//   names (BASE_KEY: projectPath, repo_path, cwd, ...; written itself only where the call names
+//   nothing else), else from where the session works; a git tool that changes the working tree
+//   (git_checkout, git_pull, git_merge, ...) writes the whole repository, as `git checkout` does in
+//   the shell; a tool given a remote repository (`owner` and `repo`, GitLab's `project_id`) writes
+//   there, not here;
 // - a tool that runs a command (RUNNING_WORDS: execute, run, start, shell, terminal, ...) given one
-//   as `command` or `cmd` writes what that command writes, read as a Bash call is, from its `cwd`
-//   (or `workdir`, `directory`) where it names one; the command's later input (a process it
+//   as `command`, `cmd` or `command_line` (or as an `argv` array, or a `command` with its `args`)
+//   writes what that command writes, read as a Bash call is, from its `cwd` (or `workdir`,
+//   `directory`, ...) where it names one; the command's later input (a process it
 //   starts may be given more through another tool) is read as typed at a terminal: any file.
 // A tool that names neither (read_file, search, create_issue on a remote service) is not judged:
 // what it changes, if anything, is not a file the hook can name.
@@ -27,14 +33,26 @@ export interface McpWrites {
 const WRITING_WORDS = new Set([
   "write", "writes", "edit", "edits", "create", "move", "rename", "delete", "remove", "rm", "mv", "cp", "replace", "insert",
   "patch", "apply", "update", "save", "append", "prepend", "mkdir", "copy", "overwrite", "modify", "truncate", "unlink",
-  "touch", "restore", "revert", "undo", "format", "refactor", "generate", "download", "extract", "unzip",
+  "touch", "restore", "revert", "undo", "format", "reformat", "rewrite", "refactor", "generate", "download", "extract", "unzip",
 ]);
+
+/** What a git tool (git_checkout, gitPull) does that rewrites the working tree; `reset` only where it is asked to be hard. */
+const TREE_VERBS = new Set(["checkout", "switch", "pull", "merge", "rebase", "cherry", "revert", "restore", "stash", "clean", "apply", "am", "reset"]);
 
 /** Words in a tool's name that say it runs a command. */
 const RUNNING_WORDS = new Set(["execute", "exec", "run", "start", "shell", "terminal", "bash", "sh", "command", "cmd", "process", "spawn", "launch", "interact", "send"]);
 
 /** Argument keys that name a file or directory (compared lowercased, without `_` or `-`). */
 const PATH_KEY = /(path|paths|file|files|filename|filenames|dir|dirs|directory|directories|folder|source|sources|src|destination|destinations|dest|target|targets|uri|uris|location|output|out)$/;
+
+/**
+ * Keys (compared as PATH_KEY's) that give where a tool works, not what it writes: JetBrains' `projectPath` (on
+ * every one of its tools), the git server's `repo_path`, a working directory. Relative paths are from there.
+ */
+const BASE_KEY = /^((project|repo|repository|workspace|root|working|work)(path|dir|directory|folder|root)|cwd|directory)$/;
+
+/** Keys that PATH_KEY would read as a file but that name none: serena's symbol `name_path`, a file's key, id, hash or content. */
+const NOT_PATH_KEY = /^(namepath|file(key|id|ids|hash|content|contents|text|type|size|mode|encoding|format|data|body))$/;
 
 /** How deep into an argument's objects and arrays paths are looked for (`edits: [{ path }]`). */
 const DEPTH = 4;
@@ -56,8 +74,13 @@ function words(name: string): string[] {
 
 /** Whether a key names a file: `path`, `file_path`, `relativePath`, `pathInProject`, `source`, `destination`. */
 function namesFile(key: string): boolean {
-  const plain = key.toLowerCase().replace(/[_-]/g, "");
-  return PATH_KEY.test(plain) || plain.startsWith("path") || plain.startsWith("file");
+  const plain = plainKey(key);
+  return !NOT_PATH_KEY.test(plain) && (PATH_KEY.test(plain) || plain.startsWith("path") || plain.startsWith("file"));
+}
+
+/** A key as PATH_KEY and BASE_KEY compare it: lowercased, without `_` or `-`. */
+function plainKey(key: string): string {
+  return key.toLowerCase().replace(/[_-]/g, "");
 }
 
 /** A path as written in an argument, absolute: a `file://` URI as its path, `~/` from HOME, a relative one from `cwd`. */
@@ -88,14 +111,26 @@ function pathsIn(value: unknown, cwd: string, home: string | undefined, named: b
   }
 }
 
-/** The command a tool runs, as one text: a string, or an argument array's words quoted. */
+/** Words as the shell would need them typed to be read back as they are. */
+const quoted = (parts: string[]) => parts.map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
+
+const isWords = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string");
+
+/**
+ * The command a tool runs, as one text: a string (`command`, `cmd`, `command_line`), an argument
+ * array's words quoted (`command`, `argv`), a program with its `args` (`{ command: "rm", args: ["u.ts"] }`).
+ */
 function commandOf(input: Record<string, unknown>): string | undefined {
-  const value = input.command ?? input.cmd;
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string")) {
-    return (value as string[]).map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
-  }
+  const value = input.command ?? input.cmd ?? input.command_line ?? input.commandLine ?? input.argv;
+  const args = isWords(input.args) ? ` ${quoted(input.args)}` : "";
+  if (typeof value === "string") return value + args;
+  if (isWords(value)) return quoted(value) + args;
   return undefined;
+}
+
+/** Whether an argument asks a git reset to rewrite the tree (`mode: "hard"`, `hard: true`), not only the index. */
+function resetsTree(input: Record<string, unknown>): boolean {
+  return Object.entries(input).some(([key, value]) => (key === "hard" && value === true) || (typeof value === "string" && /^--?(hard|keep|merge)$|^(hard|keep|merge)$/.test(value)));
 }
 
 /**
@@ -106,11 +141,27 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
   const name = mcpTool(toolName);
   if (name === undefined || typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
   const record = input as Record<string, unknown>;
+  // A remote repository's file (GitHub's create_or_update_file, path "src/u.ts") is not this one.
+  if ((typeof record.owner === "string" && typeof record.repo === "string") || record.project_id !== undefined) return undefined;
   const named = words(name);
+  // Where the call works (projectPath, repo_path, cwd): the base of its relative paths, not a path it writes.
+  const baseKey = Object.keys(record).find((key) => BASE_KEY.test(plainKey(key)) && typeof record[key] === "string" && record[key] !== "");
+  const base = baseKey === undefined ? undefined : absolute(record[baseKey] as string, cwd, home);
+  const from = base ?? cwd;
   const paths: string[] = [];
-  if (named.some((word) => WRITING_WORDS.has(word))) pathsIn(record, cwd, home, false, 0, paths);
+  if (named[0] === "git") {
+    // A git tool is read by its verb: one that rewrites the working tree writes the repository whole (its files
+    // named or not); any other (git_add, git_commit, git_create_branch) writes none of them.
+    const verb = named.slice(1).find((word) => TREE_VERBS.has(word));
+    if (verb !== undefined && (verb !== "reset" || resetsTree(record))) paths.push(from);
+  } else if (named.some((word) => WRITING_WORDS.has(word)) && record.dryRun !== true && record.dry_run !== true) {
+    // (A dry run, the filesystem server's edit_file { dryRun: true }, only shows the change.)
+    const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== baseKey));
+    pathsIn(rest, from, home, false, 0, paths);
+    // Where it names nothing else, the place it works is what it writes (create_session { working_directory }).
+    if (paths.length === 0 && base !== undefined) paths.push(base);
+  }
   const text = named.some((word) => RUNNING_WORDS.has(word)) ? commandOf(record) : undefined;
   if (paths.length === 0 && text === undefined) return undefined;
-  const where = [record.cwd, record.workdir, record.working_directory, record.workingDirectory, record.directory].find((value): value is string => typeof value === "string" && value !== "");
-  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: (where === undefined ? undefined : absolute(where, cwd, home)) ?? cwd } }) };
+  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: from } }) };
 }
