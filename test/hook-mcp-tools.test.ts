@@ -83,6 +83,13 @@ Tools("should read a command given as command_line, as argv or as a program with
   assert.is(call(box, "mcp__shell__run_command", { command: "rm u.ts", working_dir: box.root }), undefined, "another directory's u.ts");
 });
 
+Tools("should say, refusing a process started to be typed into, how a tool types into it, not only Codex's way", ({ box }) => {
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "mcp__desktop-commander__start_process", tool_input: { command: "python3 -i" } });
+  const reason: string = JSON.parse(result.stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.match(reason, "The command starts python3, which takes commands typed at a terminal: the agent may type into it later (Codex's write_stdin, an MCP server's tool such as desktop-commander's interact_with_process)");
+  assert.match(reason, "edit with the agent's own editor (apply_patch, Edit)");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);
