@@ -57,7 +57,8 @@ Tools("should read a call's paths from the project or repository it names, which
   assert.is(call(box, "mcp__jetbrains__replace_text_in_file", { pathInProject: "u.ts", oldText: "a", newText: "b", projectPath: box.project }), "deny");
   assert.is(call(box, "mcp__jetbrains__replace_text_in_file", { pathInProject: "u.ts", oldText: "a", newText: "b", projectPath: box.root }), undefined, "another project's u.ts");
   assert.is(call(box, "mcp__jetbrains__reformat_file", { path: "u.ts", projectPath: box.project }), "deny");
-  assert.is(call(box, "mcp__x__write_file", { directory: box.project, filename: "u.ts", content: "x" }), "deny");
+  assert.is(call(box, "mcp__x__write_file", { workdir: box.project, filename: "u.ts", content: "x" }), "deny");
+  assert.is(call(box, "mcp__x__extract_archive", { archive_path: "a.zip", directory: box.project }), "deny", "a plain directory is written, not only the base of the archive's path");
   assert.is(call(box, "mcp__tmux__create_session", { name: "dev", working_directory: box.project }), "deny", "naming nothing else, the place it works is what it writes");
   // The git server's tools: a checkout rewrites the tree, a new branch or the index does not.
   assert.is(call(box, "mcp__git__git_checkout", { repo_path: box.project, branch_name: "main" }), "deny");
@@ -81,6 +82,8 @@ Tools("should read a command given as command_line, as argv or as a program with
   assert.is(call(box, "mcp__shell__execute", { command: "rm", args: ["u.ts"] }), "deny");
   assert.is(call(box, "mcp__shell__run_command", { command: "rm u.ts", working_dir: box.project }), "deny");
   assert.is(call(box, "mcp__shell__run_command", { command: "rm u.ts", working_dir: box.root }), undefined, "another directory's u.ts");
+  assert.is(call(box, "mcp__shell__shell_execute", { command: ["rm", "u.ts"], directory: box.root }), undefined, "mcp-shell-server's directory is where it runs");
+  assert.is(call(box, "mcp__shell__shell_execute", { command: ["rm", "u.ts"], directory: box.project }), "deny");
 });
 
 Tools("should say, refusing a process started to be typed into, how a tool types into it, not only Codex's way", ({ box }) => {

@@ -49,7 +49,7 @@ const PATH_KEY = /(path|paths|file|files|filename|filenames|dir|dirs|directory|d
  * Keys (compared as PATH_KEY's) that give where a tool works, not what it writes: JetBrains' `projectPath` (on
  * every one of its tools), the git server's `repo_path`, a working directory. Relative paths are from there.
  */
-const BASE_KEY = /^((project|repo|repository|workspace|root|working|work)(path|dir|directory|folder|root)|cwd|directory)$/;
+const BASE_KEY = /^((project|repo|repository|workspace|root|working|work)(path|dir|directory|folder|root)|cwd)$/;
 
 /** Keys that PATH_KEY would read as a file but that name none: serena's symbol `name_path`, a file's key, id, hash or content. */
 const NOT_PATH_KEY = /^(namepath|file(key|id|ids|hash|content|contents|text|type|size|mode|encoding|format|data|body))$/;
@@ -163,5 +163,7 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
   }
   const text = named.some((word) => RUNNING_WORDS.has(word)) ? commandOf(record) : undefined;
   if (paths.length === 0 && text === undefined) return undefined;
-  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: from } }) };
+  // A plain `directory` is where a command runs (mcp-shell-server's), but what a writing tool writes (extract_archive { directory }).
+  const runsIn = base ?? (typeof record.directory === "string" && record.directory !== "" ? absolute(record.directory, cwd, home) : undefined) ?? cwd;
+  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: runsIn } }) };
 }
