@@ -454,4 +454,15 @@ Forms("should judge an inline program whose code, not one of its strings, holds 
   assert.is(bash(box, "python3 -c \"import json; print(json.load(open('$f')))\""), undefined, "allowed: no answer");
 });
 
+Forms("should judge a quoted program an inline program evaluates, holding a part the text does not fix, as writing any file", async ({ box }) => {
+  // eval's string is code: `$x` in it may be any statement, as in the code itself.
+  await finds(box, [
+    ["python3 -c \"eval('$x')\"", ["unknown:."]],
+    ["node -e \"eval('$x')\"", ["unknown:."]],
+    ["node -e \"new Function('$x')()\"", ["unknown:."]],
+  ]);
+  assert.equal(await writes(box, "python3 -c \"print('$x')\""), [], "a string printed is no code");
+  assert.equal(await writes(box, "python3 -c \"eval('1 + 1')\""), []);
+});
+
 Forms.run();

@@ -6,6 +6,7 @@
 // strings are blanked first, so a word in a string (`"copy" in f`) is no call, and a call counts
 // only where a name it is given is computed (a variable, an interpolated string, the object of a
 // method), not a quoted one, which the string paths already judge.
+import { HOLE, TEMP } from "./shell-words.js";
 
 /** Listing a directory or walking a tree: names from under a place the program names (`os.walk("..")`). */
 const LISTS =
@@ -59,7 +60,7 @@ const CHANGING_COMMAND = /(?:^|[\s"'`\[(,;|&])(?:rm|mv|cp|ln|tee|truncate|touch|
  */
 export function namesFromElsewhere(program: string): "here" | "anywhere" | undefined {
   // Code the program builds and runs (`exec("os.rem" + "ove(f)")`) may change any file.
-  if (runsComputedCode(blankStrings(program))) return "anywhere";
+  if (runsComputedCode(blankStrings(program), program)) return "anywhere";
   const extracted = extraction(program);
   if (extracted !== undefined) return extracted;
   const lists = LISTS.test(program);
@@ -109,7 +110,7 @@ export const EVALUATES = new RegExp(EVAL_CALL);
  * Whether the blanked code runs code whose text it computes (a quoted program is read as the rest
  * of the text is). Node's `exec` runs a command, judged as commands are (RUNS), not code.
  */
-function runsComputedCode(code: string): boolean {
+function runsComputedCode(code: string, program: string): boolean {
   const literal = literalNames(code);
   const commands = /\bchild_process\b|\brequire\s*\(/.test(code);
   for (const match of code.matchAll(EVALS)) {
@@ -119,6 +120,10 @@ function runsComputedCode(code: string): boolean {
     if (first === undefined) continue;
     // One quoted program, or a variable set to one, is text the hook reads; anything else (a join of pieces too) is not.
     const arg = code.slice(first[0], first[1]).trim();
+    // A quoted program with a part the shell puts in that the text does not fix (`eval('$x')`):
+    // code the hook cannot read. (The blanked code keeps the program's offsets.)
+    const given = program.slice(first[0], first[1]);
+    if (given.includes(HOLE) || given.includes(TEMP)) return true;
     if (!/^(?:["'`]\s*["'`]|[$]?[A-Za-z_]\w*)$/.test(arg) || computed(arg, literal)) return true;
   }
   return false;
