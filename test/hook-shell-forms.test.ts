@@ -446,7 +446,10 @@ Forms("should judge an inline program whose code, not one of its strings, holds 
   assert.equal(await writes(box, "python3 -c \"print(f'a {b} $x')\""), [], "outside the f-string's braces");
   assert.equal(await writes(box, "x='print(1)'; python3 -c \"$x\""), []);
   assert.equal(await writes(box, 'deno eval "console.log(1)"'), []);
-  // The program's own words, not its arguments: a file a loop gives is the file.
+  // A part that is only ever a number is no code: nothing it can write.
+  for (const command of ['python3 -c "import sys; sys.exit($?)"', 'python3 -c "print($RANDOM % 6, $#, ${#args[@]})"', 'node -e "process.exit($?)"']) assert.equal(await writes(box, command), [], command);
+  assert.equal(await writes(box, 'python3 -c "print($? + $n)"'), ["unknown:."], "beside one that may be anything");
+  // Its operands are no code: the file a loop gives perl to edit is judged as that file.
   assert.equal(await writes(box, 'for f in a.ts b.ts; do perl -pi -e s/a/b/ "$f"; done'), ["a.ts", "b.ts"]);
   assert.equal(await writes(box, 'deno eval "console.log(Deno.args)" "$f"'), []);
   assert.equal(await writes(box, 'python3 -c"$x"'), ["unknown:."], "attached to its option");

@@ -489,6 +489,21 @@ function extglobsAsGlobs(script: string): string {
 }
 
 /** The options that give an interpreter its program inline: python's and ipython's -c, node's -e and -p, perl's -e and -E, ruby's -e, php's -r. */
+/** An expansion that is only ever a number, or nothing (`$?`, `$#`, `$!`, `$RANDOM`, `$PPID`, `${#a[@]}`): no code, wherever a program has it. */
+const NUMERIC_EXPANSION = /^\$(?:[?#!]|\{[?#!]\}|\{#\w+(?:\[[@*]\])?\}|\{?(?:RANDOM|SRANDOM|PPID|UID|EUID|SECONDS|LINENO|BASHPID)\}?)$/;
+
+/**
+ * A word's value (wordValue) where every part the text does not fix is a number (NUMERIC_EXPANSION):
+ * `0` in their place, so that `python3 -c "import sys; sys.exit($?)"` is read as code the hook can
+ * read; a HOLE for each, as wordValue's, where any other part is not fixed.
+ */
+function numberedWord(node: Node | undefined, walk: Walk): string | undefined {
+  const value = wordValue(node, walk);
+  if (node === undefined || value === undefined || !value.includes(HOLE)) return value;
+  const unfixed = node.descendantsOfType(["simple_expansion", "expansion", "command_substitution", "arithmetic_expansion", "process_substitution"]);
+  return unfixed.every((part) => NUMERIC_EXPANSION.test(part.text)) ? value.replaceAll(HOLE, "0") : value;
+}
+
 function inlineOptions(name: string): string[] {
   if (/^(python|pypy|ipython)/.test(name)) return ["c"];
   if (/^(node|bun|tsx|ts-node)/.test(name)) return ["e", "p"];
@@ -1120,17 +1135,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `python3 -m pdb x.py <<EOF`, `python3 manage.py shell <<EOF`: a debugger or console reads its commands, code, from its input.
     const consoleInput = typedConsole === "input";
     const texts = inline ? inlineTexts() : (fromStdin || consoleInput) && stdin !== undefined ? [stdin] : fromFile !== undefined ? [fromFile] : [];
-    // A part the text does not fix in its code, not in a string (`-c "$x"`, `-e "f(); $more"`, an
-    // unquoted heredoc's `$code`): code the hook cannot read. The program's words alone, not its
-    // arguments (`perl -pi -e s/a/b/ "$f"`).
-    const programs = inline
-      ? inlineOptions(name)
-          .flatMap((key) => reading.occurrences(key))
-          .flatMap((given) => (given.value !== undefined ? [] : given.at !== undefined ? [wordValue(argWords[given.at], here) ?? HOLE] : given.text !== undefined ? [given.text] : []))
-      : fromFile === undefined
-        ? texts
-        : [];
-    if (programs.some(unfixedCode)) add(here, UNKNOWABLE);
+    // A part the text does not fix in its code, not in a string (`-c "$x"`, `-e "f(); $more"`, an unquoted heredoc's `$code`): code the hook cannot read.
+    // Only the program's own text: not its operands (`perl -pi -e s/a/b/ "$f"` edits the file "$f" names, judged as that file).
+    const inlineCodes = () => inlineOptions(name).flatMap((option) => reading.occurrences(option)).flatMap(({ value, at, text }) => value ?? text ?? (at === undefined ? [] : (numberedWord(argWords[at], here) ?? [])));
+    if (fromFile === undefined && (inline ? inlineCodes() : texts).some(unfixedCode)) add(here, UNKNOWABLE);
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
       for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
