@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { claims, type Sandbox } from "./helpers.js";
-import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
+import { bash, event, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Forms = suite<Context>("claims hook: bash forms the grammar misreads");
@@ -454,6 +454,8 @@ Forms("should judge an inline program whose code, not one of its strings, holds 
   assert.equal(await writes(box, 'deno eval "console.log(Deno.args)" "$f"'), []);
   assert.equal(await writes(box, 'python3 -c"$x"'), ["unknown:."], "attached to its option");
   assert.is(bash(box, 'python3 -c "$PROG"'), "deny");
+  const refused = event(box, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: 'python3 -c "print($n)"' } });
+  assert.match(JSON.parse(refused.stdout).hookSpecificOutput.permissionDecisionReason, `a variable in an inline program's code: python3 -c "print($n)", whose value is better passed in the environment`, "the refusal says how to run it");
   assert.is(bash(box, "python3 -c \"import json; print(json.load(open('$f')))\""), undefined, "allowed: no answer");
 });
 

@@ -77,7 +77,7 @@ export function describeUnknownPlace(written: string[], typed: string[] = []): s
     );
   } else if (named.length < written.length) {
     sentences.push(
-      `The command ${named.length > 0 ? "also " : ""}writes files its text does not name: a file named only by a variable ("$f"), or commands it runs that the hook cannot read (a shell or interpreter reading its program from a pipe, eval, curl -K, wget -e, xz --files), or text too large to read in time (a program over 256 KiB or with a line over 2,000 characters, a large heredoc that expands $(…), a command past 256 KiB or 150,000 parts), so every claim of another session is in its way. ` +
+      `The command ${named.length > 0 ? "also " : ""}writes files its text does not name: a file named only by a variable ("$f"), or commands it runs that the hook cannot read (a shell or interpreter reading its program from a pipe, eval, curl -K, wget -e, xz --files, a variable in an inline program's code: python3 -c "print($n)", whose value is better passed in the environment, N="$n" python3 -c '…os.environ["N"]…'), or text too large to read in time (a program over 256 KiB or with a line over 2,000 characters, a large heredoc that expands $(…), a command past 256 KiB or 150,000 parts), so every claim of another session is in its way. ` +
         `If it writes none of these files, run it with the files it writes spelled out, and what it runs as commands of their own, which the hook can read: only those files are judged (write a large file with the editor's write tool, or from a heredoc with a quoted delimiter, <<'EOF').`,
     );
   }
