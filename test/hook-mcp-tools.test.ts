@@ -3,6 +3,7 @@
 // the tool's name and arguments (src/hooks/mcp-tools.ts). Another session holds u.ts; session s2
 // calls each tool through the Claude hook of the real CLI. The real client is driven by
 // test/mcp/claude-code.e2e.ts.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -63,6 +64,8 @@ Tools("should read a call's paths from the project or repository it names, which
   // The git server's tools: a checkout rewrites the tree, a new branch or the index does not.
   assert.is(call(box, "mcp__git__git_checkout", { repo_path: box.project, branch_name: "main" }), "deny");
   assert.is(call(box, "mcp__git__git_pull", { path: box.project }), "deny");
+  mkdirSync(join(box.root, "other"));
+  assert.is(call(box, "mcp__git__git_checkout", { path: join(box.root, "other"), branch: "main" }), undefined, "another repository");
   assert.is(call(box, "mcp__git__git_reset", { path: box.project, mode: "hard" }), "deny");
   assert.is(call(box, "mcp__git__git_reset", { repo_path: box.project }), undefined, "unstages only");
   assert.is(call(box, "mcp__git__git_create_branch", { repo_path: box.project, branch_name: "x" }), undefined);

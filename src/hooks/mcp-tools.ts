@@ -153,7 +153,9 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
     // A git tool is read by its verb: one that rewrites the working tree writes the repository whole (its files
     // named or not); any other (git_add, git_commit, git_create_branch) writes none of them.
     const verb = named.slice(1).find((word) => TREE_VERBS.has(word));
-    if (verb !== undefined && (verb !== "reset" || resetsTree(record))) paths.push(from);
+    // The repository: where the call works, or its `path` (cyanheads' and others' git servers name it so).
+    const repository = base ?? (typeof record.path === "string" && record.path !== "" ? absolute(record.path, cwd, home) : undefined) ?? cwd;
+    if (verb !== undefined && (verb !== "reset" || resetsTree(record))) paths.push(repository);
   } else if (named.some((word) => WRITING_WORDS.has(word)) && record.dryRun !== true && record.dry_run !== true) {
     // (A dry run, the filesystem server's edit_file { dryRun: true }, only shows the change.)
     const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== baseKey));
