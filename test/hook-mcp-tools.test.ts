@@ -1,8 +1,8 @@
 // Writes through another MCP server's tools (mcp__<server>__<tool>): a filesystem server's
 // write_file, edit_file and move_file, a code server's, an IDE's, a shell server's command, read by
 // the tool's name and arguments (src/hooks/mcp-tools.ts). Another session holds u.ts; session s2
-// calls each tool through the Claude hook of the real CLI. The real client is driven by
-// test/mcp/claude-code.e2e.ts.
+// calls each tool through the Claude hook of the real CLI. The real clients are driven by
+// test/agents/clients.e2e.ts (Claude Code) and test/mcp/codex-mcp.e2e.ts (Codex).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
