@@ -213,4 +213,13 @@ Unfixed("should read tsc's option the text does not fix, attached to its name or
   assert.is(bash(box, 'tsc --target="$t"'), undefined);
 });
 
+Unfixed("should read tmux's and screen's option given a value the text does not fix, attached to it, as that option, and the command after it as theirs", async ({ box }) => {
+  // The socket or config unknown: the session's command is read as `tmux -S "$s" new …`'s is.
+  for (const command of ["tmux -S\"$s\" new 'echo x > u.ts'", "tmux -L\"$l\" new-session 'echo x > u.ts'", "tmux -\"$x\" new 'echo x > u.ts'"]) assert.is(bash(box, command), "deny", command);
+  assert.equal(await writes(box, "tmux -S\"$s\" new 'echo x > u.ts'"), await writes(box, "tmux -S \"$s\" new 'echo x > u.ts'"));
+  assert.equal(await writes(box, 'screen -S"$s" rm u.ts'), ["u.ts"]);
+  // tmux's own command line the text does not fix, or a word that may be -c with one: any file.
+  for (const command of ['tmux -c"$c"', "tmux -\"$x\" new 'echo hi'"]) assert.ok((await writes(box, command)).includes("unknown:."), command);
+});
+
 Unfixed.run();

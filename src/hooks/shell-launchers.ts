@@ -11,7 +11,7 @@ import { basename, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { ownEntry, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { guessedArguments, ownEntry, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 
@@ -534,8 +534,16 @@ const TMUX_COMMANDS: Record<string, string> = {
  * types (Enter a new line).
  */
 function tmux(launch: Launch): void {
-  const { args, here, nested } = launch;
-  const global = readOptions(args, TMUX);
+  const text = launchText(launch);
+  const global = readOptions(launch.args, TMUX, 0, text);
+  tmuxCommands(launch, launch.args, global, text);
+  // A word that may be an option the text does not name (`tmux -"$x" new …`): read as each it may be.
+  for (const guess of guessedArguments(launch.args, TMUX, global, text)) tmuxCommands(launch, guess.args, readOptions(guess.args, TMUX, 0, guess.text), guess.text);
+}
+
+/** tmux's commands, from its arguments (`args`, their text `text`) read by its options (`global`). */
+function tmuxCommands(launch: Launch, args: Array<string | undefined>, global: Reading, text: (at: number) => string | undefined): void {
+  const { here, nested } = launch;
   const shell = global.value("c");
   if (global.has("c")) nested.push({ script: shell ?? ":", cwd: here.cwd });
   if (global.has("c") && shell === undefined) add(here, UNKNOWABLE);
@@ -547,7 +555,7 @@ function tmux(launch: Launch): void {
     const flags = TMUX_COMMANDS[name];
     if (flags !== undefined) {
       const part = args.slice(at + 1, end);
-      const reading = readOptions(part, { short: flags, ordered: true });
+      const reading = readOptions(part, { short: flags, ordered: true }, 0, (index) => text(at + 1 + index));
       const rest = part.slice(reading.end);
       // A new session starts here; a pane keys are typed into, or a new window, is taken to be in the project too (its own cwd is not in the text).
       const cwd = reading.has("c") ? directoryAt(here.cwd, reading.value("c")) : here.cwd;
@@ -581,8 +589,11 @@ function screen(launch: Launch): void {
   const sent = args.indexOf("-X");
   if (sent === -1) {
     if (args.some((arg) => arg !== undefined && /^-[a-zA-Z]*[rxRD]/.test(arg) && !/m/.test(arg))) return; // attaches: a shell typed into (shell-terminal.ts)
-    const reading = readOptions(args.filter((arg, at) => arg !== "-Logfile" && args[at - 1] !== "-Logfile"), { ...SCREEN, ordered: true });
-    const rest = args.filter((arg, at) => arg !== "-Logfile" && args[at - 1] !== "-Logfile").slice(reading.end);
+    const kept = [...args.keys()].filter((at) => args[at] !== "-Logfile" && args[at - 1] !== "-Logfile");
+    const text = launchText(launch);
+    const reading = readOptions(kept.map((at) => args[at]), { ...SCREEN, ordered: true }, 0, (index) => text(kept[index] as number));
+    // (A word that may be an option the text does not name, `screen -"$x" cmd`, ends the options: the command, a word the text does not fix, is any.)
+    const rest = kept.slice(reading.end).map((at) => args[at]);
     if (rest.length > 0) joined({ ...launch, args: rest }, 0, here.cwd);
     return;
   }
