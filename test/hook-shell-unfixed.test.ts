@@ -222,4 +222,10 @@ Unfixed("should read tmux's and screen's option given a value the text does not 
   for (const command of ['tmux -c"$c"', "tmux -\"$x\" new 'echo hi'"]) assert.ok((await writes(box, command)).includes("unknown:."), command);
 });
 
+Unfixed("should read python's option given a value the text does not fix, attached to it, as that option, and the module after it as run", async ({ box }) => {
+  // -W's value unknown: cProfile still writes -o's file; an -o the text does not fix is any file.
+  assert.is(bash(box, 'python3 -W"$w" -m cProfile -o u.ts x.py'), "deny");
+  assert.ok((await writes(box, 'python3 -m cProfile -o"$o" x.py')).includes("unknown:."));
+});
+
 Unfixed.run();

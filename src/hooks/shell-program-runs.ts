@@ -12,7 +12,7 @@ import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } fr
 import { GLOB_MARK } from "./payload.js";
 import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
-import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -28,6 +28,8 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
   // (The diagnostic files node's own options and NODE_OPTIONS' write: nodeOutputs.)
   if (/^(node|nodejs|tsx)$/.test(name)) for (const path of nodeOutputs(args, words, here)) add(here, path);
   const text = (from: number) => words.slice(from).map((word) => word.text);
+  // A word as written, with a HOLE where the text does not fix it (shell-options.ts).
+  const wordText = (at: number) => wordValue(words[at], here);
   // `uv run fix.py`, `uv run tools/fix.py`: a runner given a program by its file's path. One run by
   // its path alone (`./fix.py`) is read as bash runs it too (by its `#!`, or as a shell script).
   const byName = command.known ? undefined : interpreterByExtension(name);
@@ -51,7 +53,7 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   // (`deno -A x.ts`: deno's options before it, as `deno run`'s.)
-  const denoFile = name === "deno" ? readOptions(args, DENO_RUN).operands[0] : undefined;
+  const denoFile = name === "deno" ? readOptions(args, DENO_RUN, 0, wordText).operands[0] : undefined;
   if (denoFile !== undefined && args[denoFile] !== undefined && interpreterByExtension(args[denoFile] as string) !== undefined) {
     nested.push({ script: ["node", ...text(denoFile)].join(" "), cwd: here.cwd });
     return true;
@@ -68,7 +70,7 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   if (name === "deno" && args[0] === "run") {
-    const file = readOptions(args.slice(1), DENO_RUN).operands[0];
+    const file = readOptions(args.slice(1), DENO_RUN, 0, (at) => wordText(at + 1)).operands[0];
     // (A program on stdin, `deno run -`, is read by stdinProgram.)
     if (file !== undefined && !STDIN.test(args[file + 1] ?? "")) nested.push({ script: ["node", ...text(file + 1)].join(" "), cwd: here.cwd });
     return true;
@@ -88,13 +90,13 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
 function pythonModuleRuns(name: string, args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
   const interpreter = interpreterOf(name);
   if (interpreter === undefined) return;
-  const outer = readOptions(args, interpreter.syntax);
+  const outer = readOptions(args, interpreter.syntax, 0, (at) => wordValue(words[at], here));
   const module = outer.has("m") ? outer.value("m") : undefined;
   const syntax = module === undefined ? undefined : ownEntry(PYTHON_MODULES, module);
   if (syntax === undefined) return;
   const own = args.slice(outer.end);
   const ownWords = words.slice(outer.end);
-  const reading = readOptions(own, syntax);
+  const reading = readOptions(own, syntax, 0, (at) => wordValue(ownWords[at], here));
   const written = (values: Array<string | undefined>) => {
     for (const value of values) add(here, value === undefined ? UNKNOWABLE : value);
   };
@@ -199,9 +201,10 @@ function programOnStdin(interpreter: string, program: string): string {
 function nodeOutputs(args: Array<string | undefined>, words: Node[], here: Walk): string[] {
   const syntax = interpreterOf("node")?.syntax;
   if (syntax === undefined) return [];
-  const given = readOptions(args, syntax);
+  const given = readOptions(args, syntax, 0, (at) => wordValue(words[at], here));
   const fromEnvironment = (here.environment.NODE_OPTIONS ?? "").split(/\s+/).filter((word) => word !== "").map((word) => word.replace(/^(['"])(.*)\1$/, "$2"));
-  const inEnvironment = readOptions(fromEnvironment, { ...syntax, ordered: false });
+  // (NODE_OPTIONS' words are strings, each fixed: no word to give the text of.)
+  const inEnvironment = readOptions(fromEnvironment, { ...syntax, ordered: false }, 0, () => undefined);
   const values = (key: string) => [...inEnvironment.values(key), ...given.values(key)];
   const has = (...keys: string[]) => given.has(...keys) || inEnvironment.has(...keys);
   const last = (key: string) => {
@@ -272,16 +275,17 @@ export function preloadedFiles(reading: Reading, nodeOptions: string | undefined
  * walk to read in turn, `node -` with the program's arguments and the text stdin gives as a quoted
  * heredoc (none where it gives none); undefined for any other command. `alone`: the command is
  * bun's or uv's, which does nothing else (deno's own rule judges its lock file; a wrapper is read as before).
+ * `text`: each word's text, with a HOLE where the text does not fix it.
  */
-export function stdinProgram(argv: Array<string | undefined>, words: Node[], stdin: string | undefined): { script: string; alone: boolean } | undefined {
+export function stdinProgram(argv: Array<string | undefined>, words: Node[], text: (at: number) => string | undefined, stdin: string | undefined): { script: string; alone: boolean } | undefined {
   const runner = argv.findIndex((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg)));
   // The command itself, or what a wrapper runs (`sudo bun run -`): not a word of another command's (`echo bun run -`).
   if (runner === -1 || (runner > 0 && ownEntry(WRAPPERS, basename(argv[0] ?? "")) === undefined)) return undefined;
   const name = basename(argv[runner] as string);
   const syntax = name === "deno" ? DENO_RUN : name === "bun" ? BUN_RUN : UV_RUN;
   // Its own options, then `run` (deno's optional) and its options, then `-`.
-  let first = readOptions(argv, syntax, runner + 1).operands[0];
-  if (first !== undefined && argv[first] === "run") first = readOptions(argv, syntax, first + 1).operands[0];
+  let first = readOptions(argv, syntax, runner + 1, text).operands[0];
+  if (first !== undefined && argv[first] === "run") first = readOptions(argv, syntax, first + 1, text).operands[0];
   else if (name !== "deno") return undefined;
   if (first === undefined || !STDIN.test(argv[first] ?? "")) return undefined;
   const line = ["node", "-", ...words.slice(first + 1).map((word) => word.text)].join(" ");

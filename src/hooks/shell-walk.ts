@@ -844,7 +844,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const shadowing = argv[0] === undefined ? undefined : walk.shared.functions.get(argv[0]);
   if (shadowing !== undefined && shadowing.some((body) => body.stands !== true)) return runFunction(argv[0] as string, shadowing, words.slice(1), walk, walk, nested);
   // `deno run -A -`, `bun run -`, `uv run -`, also after a wrapper: a program on stdin, read as `node -` reads one; a pipe, or a file it cannot read, could write any file.
-  const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, stdin) : undefined;
+  const fromInput = argv.some((arg) => arg !== undefined && /^(deno|bun|uv)$/.test(basename(arg))) ? stdinProgram(dashBeforeHeredoc(node) ? [...argv, "-"] : argv, words, (at) => wordValue(words[at], walk), stdin) : undefined;
   if (fromInput !== undefined) {
     if (stdin === undefined && (piped || inputRedirected(node))) add(walk, UNKNOWABLE);
     else nested.push({ script: fromInput.script, cwd: walk.cwd });
