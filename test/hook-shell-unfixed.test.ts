@@ -4,6 +4,7 @@
 // holds u.ts; session s2 runs each command through the Claude and Codex hooks of the real CLI, and
 // the shell reader says what it finds written.
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { BIN, cleanEnv, type Sandbox } from "./helpers.js";
@@ -226,6 +227,16 @@ Unfixed("should read python's option given a value the text does not fix, attach
   // -W's value unknown: cProfile still writes -o's file; an -o the text does not fix is any file.
   assert.is(bash(box, 'python3 -W"$w" -m cProfile -o u.ts x.py'), "deny");
   assert.ok((await writes(box, 'python3 -m cProfile -o"$o" x.py')).includes("unknown:."));
+});
+
+Unfixed("should read git's filters and rebase's commands given in a word the text does not fix as any file", async ({ box }) => {
+  // A repository of its own beside u.ts: the code may write u.ts, the checkouts of sub/ cannot.
+  spawnSync("git", ["init", "-q", join(box.project, "sub")]);
+  // Shell code; `--tree-filter"$x"` and `-"$x"` may be --tree-filter="…", `-"$o"` may be -x.
+  for (const command of ['git filter-branch --tree-filter="$x"', 'git filter-branch --tree-filter"$x"', 'git filter-branch -"$x" HEAD', 'git rebase -x"$c" main', 'git rebase -"$o" main']) {
+    assert.is(bash(box, `cd sub && ${command}`), "deny", command);
+    assert.ok((await writes(box, `cd sub && ${command}`)).includes("unknown:."), command);
+  }
 });
 
 Unfixed.run();

@@ -69,22 +69,22 @@ const SWITCH = /^(true|false|yes|no|on|off|1|0|)$/i;
  * where git runs (and from the work tree's top, where git runs many of them); UNKNOWABLE where one
  * is not fixed by the text or a config file is included.
  */
-export function gitCommandRuns(args: Array<string | undefined>, walk: Walk): Nested[] | typeof UNKNOWABLE {
+export function gitCommandRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, walk: Walk): Nested[] | typeof UNKNOWABLE {
   const given = givenSettings(args, walk);
   if (given === UNKNOWABLE) return UNKNOWABLE;
   const { settings, environment, cwd, index } = given;
   if (args[index] === "clone") {
-    for (const value of readOptions(args.slice(index + 1), CLONE).values("c")) {
+    for (const value of readOptions(args.slice(index + 1), CLONE, 0, (at) => text(at + index + 1)).values("c")) {
       if (value === undefined) return UNKNOWABLE;
       settings.push(split(value));
     }
   }
   if (args[index] === "clone" || args[index] === "init") {
     // (`git -c "$x" clone`: a setting the text does not fix, which may be a template's.)
-    if (args.slice(0, index).some((arg, at) => arg === "-c" && args[at + 1] === undefined) || givenHooksMayRun(args.slice(index), settings, environment, cwd, walk)) return UNKNOWABLE;
+    if (args.slice(0, index).some((arg, at) => arg === "-c" && args[at + 1] === undefined) || givenHooksMayRun(args.slice(index), (at) => text(at + index), settings, environment, cwd, walk)) return UNKNOWABLE;
   }
   const scripts: string[] = [];
-  const named = optionCommands(args.slice(index));
+  const named = optionCommands(args.slice(index), (at) => text(at + index));
   if (named === UNKNOWABLE) return UNKNOWABLE;
   scripts.push(...named);
   for (const [key, value] of settings) {
@@ -175,8 +175,8 @@ export function givenSettings(
  * config (which may name commands or hooks of its own), a hooks path holding a hook, or a relative
  * one (the clone's work tree's, which the clone fills). A template not there copies nothing.
  */
-function givenHooksMayRun(rest: Array<string | undefined>, settings: Array<[string, string | undefined]>, environment: Record<string, string | undefined>, cwd: string | undefined, walk: Walk): boolean {
-  const reading = readOptions(rest, rest[0] === "clone" ? CLONE : INIT, 1);
+function givenHooksMayRun(rest: Array<string | undefined>, text: (at: number) => string | undefined, settings: Array<[string, string | undefined]>, environment: Record<string, string | undefined>, cwd: string | undefined, walk: Walk): boolean {
+  const reading = readOptions(rest, rest[0] === "clone" ? CLONE : INIT, 1, text);
   // Config files the command chooses (HOME's .gitconfig, GIT_CONFIG_GLOBAL, XDG_CONFIG_HOME's
   // git/config) are unread: any may name a template or a hooks path, so any may run a hook.
   if (["HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"].some((name) => Object.hasOwn(environment, name))) return true;
@@ -208,11 +208,11 @@ function givenHooksMayRun(rest: Array<string | undefined>, settings: Array<[stri
 }
 
 /** The commands a subcommand's options name (COMMAND_OPTIONS), each with a word the text does not fix after it; UNKNOWABLE for one the text does not fix. */
-function optionCommands(words: Array<string | undefined>): string[] | typeof UNKNOWABLE {
+function optionCommands(words: Array<string | undefined>, text: (at: number) => string | undefined): string[] | typeof UNKNOWABLE {
   const sub = words[0];
   const syntax = sub === undefined || !Object.hasOwn(COMMAND_OPTIONS, sub) ? undefined : COMMAND_OPTIONS[sub];
   if (syntax === undefined) return [];
-  const reading = readOptions(words, syntax, 1);
+  const reading = readOptions(words, syntax, 1, text);
   const keys = [...(syntax.short ?? "").replace(/:/g, ""), ...Object.entries(syntax.long ?? {}).flatMap(([name, letter]) => (letter === ":" ? [name] : []))];
   const scripts: string[] = [];
   for (const key of keys) {

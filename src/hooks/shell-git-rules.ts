@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
-import { readOptions, type Syntax } from "./shell-options.js";
+import { guessedArguments, readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -159,7 +159,7 @@ export function splitGlobals(args: Array<string | undefined>, text: (at: number)
 
 export function gitWrites(input: RuleInput, depth = 0): string[] {
   const split = splitGlobals(input.args, input.text);
-  if (split !== undefined) return gitWrites({ ...input, args: split.args, text: split.text, values: (at) => input.values(at?.map(split.origin)), reading: readOptions(split.args, {}) }, depth);
+  if (split !== undefined) return gitWrites({ ...input, args: split.args, text: split.text, values: (at) => input.values(at?.map(split.origin)), reading: readOptions(split.args, {}, 0, split.text) }, depth);
   const { args, walk } = input;
   let index = 0;
   let cwd = walk.cwd;
@@ -525,15 +525,15 @@ export interface HookRun {
   cwd: string | undefined;
 }
 
-export function gitHookRuns(args: Array<string | undefined>, walk: Walk, depth = 0): Array<Nested | HookRun> | typeof UNKNOWABLE {
+export function gitHookRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, walk: Walk, depth = 0): Array<Nested | HookRun> | typeof UNKNOWABLE {
   // The commands its own settings and environment name (core.fsmonitor, GIT_SSH_COMMAND, `ext::`): shell-git-commands.ts.
-  const commands = depth === 0 ? gitCommandRuns(args, walk) : [];
-  const runs = hookRuns(args, walk, depth);
+  const commands = depth === 0 ? gitCommandRuns(args, text, walk) : [];
+  const runs = hookRuns(args, text, walk, depth);
   return commands === UNKNOWABLE || runs === UNKNOWABLE ? UNKNOWABLE : [...commands, ...runs];
 }
 
 /** The hooks a git command runs, and `submodule foreach`'s command: gitHookRuns without the commands of its settings. */
-function hookRuns(args: Array<string | undefined>, walk: Walk, depth: number): Array<Nested | HookRun> | typeof UNKNOWABLE {
+function hookRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, walk: Walk, depth: number): Array<Nested | HookRun> | typeof UNKNOWABLE {
   let index = 0;
   let cwd = walk.cwd;
   let workTree: string | undefined;
@@ -584,7 +584,9 @@ function hookRuns(args: Array<string | undefined>, walk: Walk, depth: number): A
     // (One that runs a shell command is any file already: gitWrites.)
     if (alias !== undefined && !alias.trimStart().startsWith("!")) {
       const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
-      return gitHookRuns([...args.slice(0, index), ...words, ...args.slice(index + 1)], walk, depth + 1);
+      // (The alias's words are fixed; the words after it are the command's, moved along.)
+      const aliased = (at: number) => (at < index ? text(at) : at < index + words.length ? words[at - index] : text(at - words.length + 1));
+      return gitHookRuns([...args.slice(0, index), ...words, ...args.slice(index + 1)], aliased, walk, depth + 1);
     }
   }
   const names = hooksRun(sub, args.slice(index + 1));
@@ -683,7 +685,7 @@ const FILTERS = ["setup", "env-filter", "tree-filter", "index-filter", "parent-f
  * there; `rebase -x`'s commands, run at the work tree's top; `bisect run`'s command, from where git
  * runs. undefined for code the text does not fix (any write at all).
  */
-export function gitScripts(args: Array<string | undefined>, walk: Walk): Array<{ script: string | undefined; cwd: string | undefined }> {
+export function gitScripts(args: Array<string | undefined>, text: (at: number) => string | undefined, walk: Walk): Array<{ script: string | undefined; cwd: string | undefined }> {
   let index = 0;
   let cwd = walk.cwd;
   while (index < args.length && args[index]?.startsWith("-")) {
@@ -694,6 +696,13 @@ export function gitScripts(args: Array<string | undefined>, walk: Walk): Array<{
   }
   const sub = args[index];
   const rest = args.slice(index + 1);
+  const restText = (at: number) => text(at + index + 1);
+  // Each reading of its options: as the text gives them, and as each word that may be an option
+  // the text does not name (`--tree-filter"$x"`, `-"$x"`) would be, each option it may be.
+  const readings = (syntax: Syntax) => {
+    const reading = readOptions(rest, syntax, 0, restText);
+    return [reading, ...guessedArguments(rest, syntax, reading, restText).map((guess) => readOptions(guess.args, syntax, 0, guess.text))];
+  };
   const top = () => {
     if (cwd === undefined || walk.environment.GIT_DIR !== undefined || walk.environment.GIT_WORK_TREE !== undefined) return undefined;
     const found = workTreeOf(cwd, undefined, walk.environment);
@@ -706,14 +715,14 @@ export function gitScripts(args: Array<string | undefined>, walk: Walk): Array<{
     return [{ script: given.length === 1 ? (given[0] as string) : (given as string[]).map(quote).join(" "), cwd }];
   };
   if (sub === "filter-branch") {
-    const reading = readOptions(rest, GIT["filter-branch"] as Syntax);
-    const temp = reading.has("d") ? directoryAt(top(), reading.value("d")) : top() === undefined ? undefined : join(top() as string, ".git-rewrite");
-    const run = temp === undefined ? undefined : join(temp, "t");
-    return FILTERS.flatMap((key) => reading.occurrences(key).map(({ value }) => ({ script: value, cwd: run })));
+    return readings(GIT["filter-branch"] as Syntax).flatMap((reading) => {
+      const temp = reading.has("d") ? directoryAt(top(), reading.value("d")) : top() === undefined ? undefined : join(top() as string, ".git-rewrite");
+      const run = temp === undefined ? undefined : join(temp, "t");
+      return FILTERS.flatMap((key) => reading.occurrences(key).map(({ value }) => ({ script: value, cwd: run })));
+    });
   }
   if (sub === "rebase") {
-    const reading = readOptions(rest, GIT.rebase as Syntax);
-    return reading.occurrences("x").map(({ value }) => ({ script: value, cwd: top() }));
+    return readings(GIT.rebase as Syntax).flatMap((reading) => reading.occurrences("x").map(({ value }) => ({ script: value, cwd: top() })));
   }
   if (sub === "bisect" && rest[0] === "run") return words(1);
   return []; // (`submodule foreach`'s command: gitHookRuns)

@@ -85,12 +85,15 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     if (program === "git" && !walk.shared.functions.has(program)) {
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
       // (`git -C"$d" commit`: its global options read as `git -C "$d" commit`'s are.)
-      const gitArgs = splitGlobals(argv.slice(1), (at) => wordValue(words[at + 1], here))?.args ?? argv.slice(1);
-      const runs = gitHookRuns(gitArgs, here);
+      const gitText = (at: number) => wordValue(words[at + 1], here);
+      const split = splitGlobals(argv.slice(1), gitText);
+      const gitArgs = split?.args ?? argv.slice(1);
+      const gitTexts = split?.text ?? gitText;
+      const runs = gitHookRuns(gitArgs, gitTexts, here);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else for (const run of runs) nested.push(...("hook" in run ? hookScript(run, here) : [run]));
       // The shell code its words give it to run: filter-branch's filters, `rebase -x`, `bisect run`.
-      for (const { script, cwd } of gitScripts(gitArgs, here)) {
+      for (const { script, cwd } of gitScripts(gitArgs, gitTexts, here)) {
         if (script === undefined) add(here, UNKNOWABLE);
         else nested.push({ script, cwd });
       }
