@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
-import { readOptions, type Syntax } from "./shell-options.js";
+import { guessedArguments, type Reading, readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { anyUnder, shellQuoted as quote, UNKNOWABLE, type Walk } from "./shell-words.js";
 
@@ -53,9 +53,11 @@ const STAGES_MORE = /\bgit\b[^;&|\n]*\s(add|stage)\b|\bgit\b[^;&|\n]*\scommit\b[
  * What `lint-staged` runs, as scripts for the walk, with the files it would give them; the paths
  * written where a config cannot be read (`found`). UNKNOWABLE where the place is not fixed.
  */
-export function lintStagedRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
-  const reading = readOptions(args, OPTIONS);
+export function lintStagedRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, OPTIONS, 0, text);
   if (reading.has("h", "V") || args.includes("--help") || args.includes("--version")) return [];
+  // A word that may be an option the text does not name (`-"$x"`, `--c"$x"`) may be --config or --cwd with any value.
+  if (guessedArguments(args, OPTIONS, reading, text).some((guess) => unfixedValue(readOptions(guess.args, OPTIONS, 0, guess.text), "c", "cwd"))) return UNKNOWABLE;
   const cwd = reading.has("cwd") ? (reading.value("cwd") === undefined || here.cwd === undefined ? undefined : resolve(here.cwd, reading.value("cwd") as string)) : here.cwd;
   if (cwd === undefined) return UNKNOWABLE;
   const repository = repositoryAt(cwd);
@@ -136,13 +138,17 @@ export function lintStagedRuns(args: Array<string | undefined>, here: Walk, foun
  * changed or new file; `--files` those; `--all-files` every file of the repository, as does a range
  * (`--from-ref`); `autoupdate` writes the config. UNKNOWABLE where the place is not fixed.
  */
-export function preCommitWrites(args: Array<string | undefined>, here: Walk): string[] | typeof UNKNOWABLE {
-  const reading = readOptions(args, PRE_COMMIT);
+export function preCommitWrites(args: Array<string | undefined>, text: (at: number) => string | undefined, here: Walk): string[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, PRE_COMMIT, 0, text);
   const sub = reading.operands.length === 0 ? "run" : args[reading.operands[0] as number];
   if (sub !== "run" && sub !== "hook-impl" && sub !== "try-repo" && sub !== "autoupdate" && sub !== "migrate-config") return [];
   if (here.cwd === undefined) return UNKNOWABLE;
   const repository = repositoryAt(here.cwd);
   if (repository === undefined) return [];
+  // A config the text does not fix (`-c"$c"`, `-c "$c"`, or a word that may be -c: `-"$x"`): hooks
+  // of its own, any command, which may write any file.
+  const readings = [reading, ...guessedArguments(args, PRE_COMMIT, reading, text).map((guess) => readOptions(guess.args, PRE_COMMIT, 0, guess.text))];
+  if (readings.some((each) => unfixedValue(each, "c"))) return UNKNOWABLE;
   const config = reading.has("c") ? reading.value("c") : ".pre-commit-config.yaml";
   if (sub === "autoupdate" || sub === "migrate-config") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
   const unstaged = repository.list(repository.git(["-C", repository.top, "diff", "--name-only", "-z", "--no-ext-diff"]));
@@ -165,6 +171,11 @@ export function preCommitWrites(args: Array<string | undefined>, here: Walk): st
     return pushed === undefined ? [anyUnder(repository.top)] : [...repository.list(pushed.replace(/\n/g, "\0")), ...unstaged];
   }
   return [...staged(repository, here.shared.stagesMore === true || STAGES_MORE.test(here.shared.command ?? "")), ...unstaged];
+}
+
+/** Whether one of these options is given a value the text does not fix. */
+function unfixedValue(reading: Reading, ...keys: string[]): boolean {
+  return keys.some((key) => reading.occurrences(key).some(({ value }) => value === undefined));
 }
 
 const PRE_COMMIT: Syntax = { short: "c:a", long: { config: "c", "all-files": "a", files: ":", "from-ref": ":", "to-ref": ":", source: ":", origin: ":", "hook-stage": ":", "hook-type": ":", "hook-dir": ":", "commit-msg-filename": ":", "remote-name": ":", "remote-url": ":", "local-branch": ":", "remote-branch": ":", color: ":", "show-diff-on-failure": "", verbose: "" } };

@@ -10,7 +10,7 @@ import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { goBuild } from "./shell-build-rules.js";
 import { UNKNOWN_MARK } from "./payload.js";
-import { type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import { guessedArguments, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { isGlobText } from "../targets/overlap.js";
@@ -810,10 +810,13 @@ function prismaConfig(input: Pick<RuleInput, "reading" | "walk">): PrismaConfig 
  * package.json's `prisma.seed` (run where that file is). Undefined for any other prisma command
  * or none set; UNKNOWABLE where the config sets it in a way its text does not fix.
  */
-export function prismaSeedRun(args: Array<string | undefined>, cwd: string | undefined): Nested | typeof UNKNOWABLE | undefined {
-  const reading = readOptions(args, { ...PRISMA, exact: true });
+export function prismaSeedRun(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested | typeof UNKNOWABLE | undefined {
+  const syntax = { ...PRISMA, exact: true };
+  const reading = readOptions(args, syntax, 0, text);
   const [db, seed] = reading.operands.map((at) => args[at]);
   if (db !== "db" || seed !== "seed") return undefined;
+  // A word that may be an option the text does not name (`--config"$c"`, `-"$x"`) may be --config with any value.
+  if (guessedArguments(args, syntax, reading, text).some((guess) => readOptions(guess.args, syntax, 0, guess.text).occurrences("config").some(({ value }) => value === undefined))) return UNKNOWABLE;
   const config = prismaConfig({ reading, walk: { cwd } as RuleInput["walk"] });
   if (config === UNKNOWABLE || config?.seed === UNKNOWABLE) return UNKNOWABLE;
   if (config?.seed !== undefined) return { script: config.seed, cwd };

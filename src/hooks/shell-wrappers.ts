@@ -115,14 +115,14 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const tool = program.replace(/(?<=.)@[^/]*$/, "");
     if (tool === "lint-staged" && installed && !walk.shared.functions.has(program)) {
       // What it runs on the staged files, as its config says (shell-commit-tools.ts).
-      const runs = lintStagedRuns(argv.slice(1), here, (path) => add(here, path));
+      const runs = lintStagedRuns(argv.slice(1), (at) => wordValue(words[at + 1], here), here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
     }
     if ((tool === "pre-commit" || tool === "prek" || tool === "pre_commit") && installed && !walk.shared.functions.has(program)) {
       // The files its hooks may fix, and the unstaged changes it stashes (shell-commit-tools.ts).
-      const paths = preCommitWrites(argv.slice(1), here);
+      const paths = preCommitWrites(argv.slice(1), (at) => wordValue(words[at + 1], here), here);
       for (const path of paths === UNKNOWABLE ? [UNKNOWABLE] : paths) add(here, path);
       return undefined;
     }
@@ -147,7 +147,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if (tool === "prisma" && installed && !walk.shared.functions.has(program)) {
       // `prisma db seed`: the seed command its config or package.json names, read in turn; the rest is prisma's rule.
-      const seed = prismaSeedRun(argv.slice(1), here.cwd);
+      const seed = prismaSeedRun(argv.slice(1), (at) => wordValue(words[at + 1], here), here.cwd);
       if (seed === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (seed !== undefined) nested.push(seed);
     }
