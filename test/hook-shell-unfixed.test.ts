@@ -248,4 +248,14 @@ Unfixed("should read pre-commit's config, prisma's and lint-staged's, given in a
   }
 });
 
+Unfixed("should read a word of make's whose option letters the text does not fix as one that may name the makefile", async ({ box }) => {
+  // -f: gen.mk's recipes, which write u.ts.
+  file(box, "gen.mk", "all:\n\techo x > u.ts\n");
+  file(box, "Makefile", "all:\n\techo done\n");
+  for (const command of ['make -"$x" gen.mk', 'make -k"$x" gen.mk']) {
+    assert.is(bash(box, command), "deny", command);
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+  }
+});
+
 Unfixed.run();

@@ -83,8 +83,8 @@ interface Makefile {
 
 /**
  * The recipes `make args…` runs from cwd, as one script (each line in a subshell of its own, as
- * make runs them), or UNKNOWABLE. `texts`: the arguments as written, for those the text does not
- * fix (`-j"$(nproc)"`, `CFLAGS="$x"`).
+ * make runs them), or UNKNOWABLE. `texts`: the arguments' text, with a HOLE where the text does not
+ * fix them (`-j"$(nproc)"`, `CFLAGS="$x"`).
  */
 export function makeRecipes(given: Array<string | undefined>, texts: string[], cwd: string | undefined, environment: Environment, written: (path: string) => boolean = () => false): Nested[] | typeof UNKNOWABLE {
   // An option or an assignment the text does not fix is still one: `-j$(nproc)` (read as a job
@@ -95,8 +95,11 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   const flags = makeFlags(environment);
   if (flags === UNKNOWABLE) return UNKNOWABLE;
   if (flags.length > 0) return makeRecipes([...flags, ...given], [...flags, ...texts], cwd, { ...environment, MAKEFLAGS: "", GNUMAKEFLAGS: "", MFLAGS: "" }, written);
-  const args = given.map((arg, at) => arg ?? (/^-/.test(texts[at] ?? "") ? "-j" : /^[A-Za-z_]\w*=/.test(texts[at] ?? "") ? `${(texts[at] as string).split("=")[0]}=${HOLE}` : undefined));
-  const reading = readOptions(args, MAKE);
+  const args = given.map((arg, at) => arg ?? (/^[A-Za-z_]\w*=/.test(texts[at] ?? "") ? `${(texts[at] as string).split("=")[0]}=${HOLE}` : undefined));
+  const reading = readOptions(args, MAKE, 0, (at) => texts[at]);
+  // A word whose option letters the text does not fix (`make -"$x" gen.mk`, `-k"$x"`) may be -f
+  // (its makefile the next word) or -C: recipes the hook cannot find.
+  if (reading.unnamed.length > 0) return UNKNOWABLE;
   if (reading.has("v", "h")) return []; // prints: reads no makefile, runs no recipe
   // Each -C from the one before, as make chdir()s to it: `..` after a symlink taken physically.
   const directory = reading.values("C").reduce<string | undefined>((from, chdir) => physicalDirectoryAt(from, chdir), cwd);

@@ -1090,7 +1090,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (launches(launch) || readsWrapper(launch)) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
-    const recipes = makeRecipes(args, argWords.map((word) => word.text), here.cwd, here.environment, (path) => writtenBefore(here, path));
+    const recipes = makeRecipes(args, argWords.map((_, at) => text(at) ?? ""), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
   }
   // `uv run fix.py`, `nvm exec 20 node x.js`, `deno run gen.ts`: a program file, read as its
