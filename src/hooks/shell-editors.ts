@@ -7,7 +7,7 @@
 // commit` nothing, `EDITOR=./fix.sh crontab -e` what fix.sh writes, and vi, given a terminal,
 // whatever is typed into it (shell-terminal.ts). git's core.editor in its config files is not read:
 // VISUAL and EDITOR stand in for it.
-import { readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
+import { guessedArguments, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { gitSubcommandAt } from "./shell-terminal.js";
 import { add, type Environment, UNKNOWABLE, type Walk } from "./shell-words.js";
@@ -74,7 +74,7 @@ const GIT_EDITS: Record<string, { syntax: Syntax; edits: (reading: Reading, term
 };
 
 /** The variables (and, for git, `-c` settings) naming the editor this call runs; undefined when it runs none. */
-function editorSources(name: string, args: Args, terminal: boolean): { sources: string[]; settings: Map<string, string | undefined> } | undefined {
+function editorSources(name: string, args: Args, text: (at: number) => string | undefined, terminal: boolean): { sources: string[]; settings: Map<string, string | undefined> } | undefined {
   if (name !== "git") {
     const launcher = Object.hasOwn(LAUNCHERS, name) ? LAUNCHERS[name] : undefined;
     return launcher?.edits(args) ? { sources: launcher.variables, settings: new Map() } : undefined;
@@ -83,10 +83,13 @@ function editorSources(name: string, args: Args, terminal: boolean): { sources: 
   const sub = args[at];
   const rule = sub !== undefined && Object.hasOwn(GIT_EDITS, sub) ? GIT_EDITS[sub] : undefined;
   if (rule === undefined) return undefined;
-  const reading = readOptions(args, rule.syntax, at + 1);
-  if (reading.has("h", "--help")) return undefined;
-  const operand = reading.operands[0] === undefined ? undefined : args[reading.operands[0]];
-  const sources = rule.edits(reading, terminal, operand);
+  const reading = readOptions(args, rule.syntax, at + 1, text);
+  // A word that may be an option the text does not name (`git commit -m x -"$y"`) may be the one that opens the editor (`-e`).
+  const readings = [reading, ...guessedArguments(args, rule.syntax, reading, text).map((guess) => readOptions(guess.args, rule.syntax, at + 1, guess.text))];
+  const sources = readings
+    .filter((each) => !each.has("h", "--help"))
+    .map((each) => rule.edits(each, terminal, each.operands[0] === undefined ? undefined : args[each.operands[0]]))
+    .find((edits) => edits !== undefined);
   if (sources === undefined) return undefined;
   // `git -c core.editor=true commit`: the last setting of a key is git's (one the text does not fix is taken for another key's).
   const settings = new Map<string, string | undefined>();
@@ -106,8 +109,8 @@ const EDITED = "__claims_edited";
  * with a file in temp space as its last word. One the text does not fix (`GIT_EDITOR="$e"`) could
  * write any file.
  */
-export function readEditor(name: string, args: Args, here: Walk, nested: Nested[]): void {
-  const found = editorSources(name, args, here.shared.terminal === true);
+export function readEditor(name: string, args: Args, text: (at: number) => string | undefined, here: Walk, nested: Nested[]): void {
+  const found = editorSources(name, args, text, here.shared.terminal === true);
   if (found === undefined) return;
   const environment: Environment = here.environment;
   let editor: string | undefined = "vi";

@@ -884,7 +884,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
   if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
   // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
-  readEditor(name, args, here, nested);
+  readEditor(name, args, text, here, nested);
   // A library the command has it load (`SSH_SK_PROVIDER=./sk.so ssh host`, `LD_PRELOAD=./x.so ls`): code the hook does not read.
   if (loadsNamedLibrary(here.environment)) add(here, UNKNOWABLE);
   // And the code an OpenSSL config, or directory of engines or providers, the command sets has any program that uses the library load (`OPENSSL_CONF=./x.cnf curl …`).

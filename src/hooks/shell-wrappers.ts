@@ -272,7 +272,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (wrapper.edits !== undefined && reading.has(wrapper.edits)) {
         // sudo -e f g (sudoedit): each operand is a file it writes back, edited by its editor (shell-editors.ts).
         for (const at of reading.operands) for (const path of wordValues(words[at] as Node, here) ?? []) add(here, path);
-        readEditor("sudoedit", [], here, nested);
+        readEditor("sudoedit", [], () => undefined, here, nested); // (no arguments: no text to read)
         return undefined;
       }
       if (wrapper.transcript !== undefined) {
