@@ -75,11 +75,11 @@ export const TAR: Syntax = {
   },
 };
 
-/** tar's arguments read by its syntax (`list`, as read), and where each of the reading's stands in the command's own. */
-function tarReading(args: Array<string | undefined>): { reading: Reading; origin: (at: number) => number; list: Array<string | undefined> } {
+/** tar's arguments read by its syntax (`list`, as read), and where each of the reading's stands in the command's own; `text`: the command's own words' text. */
+function tarReading(args: Array<string | undefined>, text: (at: number) => string | undefined): { reading: Reading; origin: (at: number) => number; list: Array<string | undefined> } {
   // `tar xzf a.tgz`: a first word without a dash is a cluster of letters whose values follow it, in order.
   const first = args[0];
-  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return { reading: readOptions(args, TAR), origin: (at) => at, list: args };
+  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return { reading: readOptions(args, TAR, 0, text), origin: (at) => at, list: args };
   const rewritten: Array<string | undefined> = [];
   const from: number[] = [];
   let next = 1;
@@ -95,7 +95,7 @@ function tarReading(args: Array<string | undefined>): { reading: Reading; origin
     rewritten.push(args[at]);
     from.push(at);
   }
-  return { reading: readOptions(rewritten, TAR), origin: (at) => from[at] as number, list: rewritten };
+  return { reading: readOptions(rewritten, TAR, 0, (at) => text(from[at] as number)), origin: (at) => from[at] as number, list: rewritten };
 }
 
 /** tar's modes: given none, it does nothing. */
@@ -121,12 +121,12 @@ const TAR_INERT_VALUES = ["b", "H", "K", "L", "N", "T", "V", "X", "exclude", "ow
  */
 function unfixedTarOption(args: Array<string | undefined>, text: (at: number) => string | undefined): boolean {
   if (args.length > 0 && args[0] === undefined) return true;
-  const { reading, origin, list } = tarReading(args);
+  const { reading, origin, list } = tarReading(args, text);
   const moded = reading.has(...TAR_MODES);
   return reading.operands.some((at) => {
     if (list[at] !== undefined || (moded && !dashedUnfixed(text(origin(at)) ?? HOLE))) return false;
     // After `--`, an operand whatever it holds: read with a flag in its place, it is one still.
-    return !readOptions(list.map((arg, index) => (index === at ? "-v" : arg)), TAR).operands.includes(at);
+    return !readOptions(list.map((arg, index) => (index === at ? "-v" : arg)), TAR, 0, (index) => text(origin(index))).operands.includes(at);
   });
 }
 
@@ -134,7 +134,7 @@ function unfixedTarOption(args: Array<string | undefined>, text: (at: number) =>
 function dashedUnfixed(word: string): boolean {
   if (!word.startsWith("-")) return false;
   const long = /^--([^=\u0001]+)=/.exec(word);
-  if (long !== null) return !readOptions([`--${long[1]}=`], TAR).has(...TAR_INERT_VALUES);
+  if (long !== null) return !readOptions([`--${long[1]}=`], TAR, 0, () => undefined).has(...TAR_INERT_VALUES); // (one word, which the text fixes)
   const letter = word[1] as string;
   return !(shortTakes(TAR, letter) === 1 && TAR_INERT_VALUES.includes(letter));
 }
@@ -156,7 +156,7 @@ export function archiveCommandRuns(program: string, args: Array<string | undefin
     if (args.some((arg, at) => arg === undefined && /^(-[A-Za-z]*TT|--u)/.test(text(at) ?? ""))) return UNKNOWABLE;
     for (const value of readOptions(list, ZIP, 0, (at) => text(origin(at))).values("unzip-command")) scripts.push(value === undefined ? undefined : value.includes("{}") ? value.replaceAll("{}", INPUT) : `${value} ${INPUT}`);
   } else {
-    const { reading } = tarReading(args);
+    const { reading } = tarReading(args, text);
     // (A checkpoint's command runs where tar is at the time: after a -C, there.)
     for (const directory of reading.values("C")) places.push(directoryAt(places.at(-1), directory));
     places = [...new Set(places)];
@@ -199,7 +199,7 @@ function remoteShellRun(reading: Reading): string | undefined {
  */
 export function tarWrites(input: RuleInput): string[] {
   const { walk } = input;
-  const { reading, origin } = tarReading(input.args);
+  const { reading, origin } = tarReading(input.args, input.text);
   const index = optionFiles(input, ["index-file"], reading, origin);
   if (reading.has("x")) {
     if (reading.has("O")) return index;

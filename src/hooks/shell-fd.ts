@@ -69,8 +69,10 @@ export function fdCommand(args: Array<string | undefined>, words: Node[], here: 
       ended = true;
       continue;
     }
-    // This option and the word after it, read alone: whether it takes that word as its value.
-    const pair = readOptions(args.slice(at, at + 2), FD);
+    // This option and the word after it, read alone: whether it takes that word as its value. (The
+    // word after it is that value or not, whatever its text; read as options of its own on the next
+    // turn, above: so no text for it here.)
+    const pair = readOptions(args.slice(at, at + 2), FD, 0, () => undefined);
     const exec = [...pair.occurrences("x"), ...pair.occurrences("X")][0];
     if (exec !== undefined) {
       // The command: its first word attached (`--exec=rm`, `-xrm`) or the next, and the rest up to `;`.

@@ -8,7 +8,7 @@ import type Parser from "web-tree-sitter";
 import { isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { readOptions, type Syntax } from "./shell-options.js";
-import { throughLinks, type Walk, wordValues } from "./shell-words.js";
+import { throughLinks, type Walk, wordValue, wordValues } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -22,7 +22,7 @@ const LN: Syntax = { short: "bdfinrsvLPS:t:T", long: { "target-directory": "t", 
  */
 export function noteLinks(name: string, args: Array<string | undefined>, words: Node[], here: Walk): void {
   if (here.cwd === undefined) return;
-  const reading = readOptions(args, name === "link" ? {} : name === "cp" ? CP : LN);
+  const reading = readOptions(args, name === "link" ? {} : name === "cp" ? CP : LN, 0, (at) => wordValue(words[at], here));
   const value = (index: number) => args[index] ?? wordValues(words[index] as Node, here)?.[0];
   const operands = reading.operands.map(value);
   const into = reading.has("t") ? reading.value("t") : undefined;

@@ -158,22 +158,25 @@ function attachedValue(value: string): { value: string | undefined; text?: strin
 
 /**
  * The one reading of options every rule and wrapper uses. `--` ends the options; a lone `-` is an
- * operand; a word the text does not fix is an operand, or the value of the option before it. Given
+ * operand; a word the text does not fix is an operand, or the value of the option before it. By
  * the text of the words the text does not fix (`text`, with a HOLE for each part it does not), one
  * that is an option given a value it does not fix (`sort -o"$x"`, `cp --target-directory="$d"`) is
- * read as that option, its value unknown (optionWithUnfixedValue).
+ * read as that option, its value unknown (optionWithUnfixedValue), and one whose option letters it
+ * does not fix is noted (Reading.unnamed). `text` is asked of every caller: read without it, such a
+ * word was an operand (`tmux -S"$s" new 'cmd'` ran no cmd). `() => undefined` only where that is
+ * exact (words the caller made, each fixed), and the call says why.
  */
-export function readOptions(args: Array<string | undefined>, syntax: Syntax, start = 0, text?: (at: number) => string | undefined): Reading {
+export function readOptions(args: Array<string | undefined>, syntax: Syntax, start: number, text: (at: number) => string | undefined): Reading {
   const given: Array<{ key: string; value: string | undefined; at?: number; text?: string }> = [];
   const operands: number[] = [];
   const unnamed: number[] = [];
   let end = args.length;
   let ended = false;
   for (let index = start; index < args.length; index++) {
-    const arg = args[index] ?? (ended || text === undefined ? undefined : optionWithUnfixedValue(text(index), syntax));
+    const arg = args[index] ?? (ended ? undefined : optionWithUnfixedValue(text(index), syntax));
     const option = !ended && arg !== undefined && arg.length > 1 && (arg.startsWith("-") || (syntax.plus === true && arg.startsWith("+")));
     if (!option || arg === "--") {
-      if (!option && !ended && args[index] === undefined && text !== undefined && mayBeUnnamedOption(text(index))) unnamed.push(index);
+      if (!option && !ended && args[index] === undefined && mayBeUnnamedOption(text(index))) unnamed.push(index);
       if (syntax.ordered) {
         end = option ? index + 1 : index;
         for (let rest = end; rest < args.length; rest++) operands.push(rest);

@@ -238,8 +238,8 @@ const DENO_CONFIGS = ["deno.json", "deno.jsonc"];
  * 'cmd'`: the line itself. With `--recursive` or `--filter` (members' tasks), or a configuration
  * the hook cannot read: any file. With no name, deno lists the tasks.
  */
-export function denoTaskRuns(args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
-  const reading = readOptions(args, { short: "c:f:qr", long: { config: "c", cwd: ":", filter: "f", recursive: "r", quiet: "q", eval: "", ...valuedLong("env-file") }, ordered: true });
+export function denoTaskRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
+  const reading = readOptions(args, { short: "c:f:qr", long: { config: "c", cwd: ":", filter: "f", recursive: "r", quiet: "q", eval: "", ...valuedLong("env-file") }, ordered: true }, 0, text);
   const name = reading.operands[0];
   if (name === undefined) return undefined;
   const task = args[name];

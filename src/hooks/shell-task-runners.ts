@@ -13,9 +13,9 @@ export const TASK_RUNNERS = ["run-s", "run-p", "npm-run-all", "concurrently"];
 const RUN_ALL: Syntax = { long: valuedLong("npm-path max-parallel") };
 const CONCURRENTLY: Syntax = { short: "n:c:p:k:s:l:t:", long: valuedLong("names name-separator prefix prefix-colors prefix-length timestamp-format success kill-others-on-fail restart-tries restart-after max-processes passthrough-arguments default-input-target handle-input raw hide group timings") };
 
-/** What a task runner runs, as scripts for the walk; UNKNOWABLE where an operand is not fixed. */
-export function taskRuns(runner: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
-  const reading = readOptions(args, runner === "concurrently" ? CONCURRENTLY : RUN_ALL);
+/** What a task runner runs, as scripts for the walk; UNKNOWABLE where an operand is not fixed. `text`: each argument's text, with a HOLE where the text does not fix it. */
+export function taskRuns(runner: string, args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
+  const reading = readOptions(args, runner === "concurrently" ? CONCURRENTLY : RUN_ALL, 0, text);
   const operands = reading.operands.map((at) => args[at]);
   if (operands.some((operand) => operand === undefined)) return UNKNOWABLE;
   if (runner === "concurrently") {

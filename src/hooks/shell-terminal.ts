@@ -10,6 +10,8 @@ import { basename } from "node:path";
 import { type Reading, readOptions, type Syntax } from "./shell-options.js";
 
 type Args = Array<string | undefined>;
+/** An argument's text, with a HOLE where the text does not fix it (shell-options.ts). */
+type Text = (at: number) => string | undefined;
 const has = (args: Args, ...options: string[]) => args.some((arg) => arg !== undefined && options.includes(arg));
 const operands = (args: Args) => args.filter((arg) => arg === undefined || !arg.startsWith("-"));
 
@@ -33,7 +35,7 @@ export function gitSubcommandAt(args: Args): number {
 }
 
 /** Each program, by whether a call of it, with these arguments and no input of its own (or, for git, with some), takes commands typed at its terminal. */
-const TYPED: Record<string, (args: Args, input: boolean) => boolean> = {};
+const TYPED: Record<string, (args: Args, input: boolean, text: Text) => boolean> = {};
 const always = () => true;
 const unless = (...options: string[]) => (args: Args) => !has(args, ...options);
 // (Not `sg`, ast-grep's command as often as the group's; not `mc`, MinIO's client as often as the file manager.)
@@ -47,8 +49,8 @@ export const SU: Syntax = {
 };
 // su and runuser: the user's shell, when given no command line, no command (`runuser -u`), nothing
 // for the shell after the user (`su`, `su - root`) and no input of its own.
-TYPED.su = (args, input) => {
-  const reading = readOptions(args, SU);
+TYPED.su = (args, input, text) => {
+  const reading = readOptions(args, SU, 0, text);
   const operands = reading.operands.filter((at, index) => index > 0 || args[at] !== "-");
   return !input && !reading.has("c", "C", "u", "h", "V") && operands.length <= 1;
 };
@@ -144,7 +146,7 @@ const FROM_INPUT = new Set(["expect", "ed", "ex", "pdb", "ipdb", "rdbg", "byebug
 /** `lua5.4`, `python3.12`: the program's own name. */
 const unversioned = (name: string) => name.replace(/[\d.]+$/, "") || name;
 
-function ruleOf(name: string): ((args: Args, input: boolean) => boolean) | undefined {
+function ruleOf(name: string): ((args: Args, input: boolean, text: Text) => boolean) | undefined {
   const bare = basename(name);
   return Object.hasOwn(TYPED, bare) ? TYPED[bare] : Object.hasOwn(TYPED, unversioned(bare)) ? TYPED[unversioned(bare)] : undefined;
 }
@@ -152,16 +154,17 @@ function ruleOf(name: string): ((args: Args, input: boolean) => boolean) | undef
 /**
  * Whether a program of this name, run with a terminal with these arguments, may run commands typed
  * into it later. `input`: it is given input of its own (a heredoc, a pipe), which a console reads
- * its commands from instead (an editor or a pager still reads keys from the terminal).
+ * its commands from instead (an editor or a pager still reads keys from the terminal). `text`: each
+ * argument's text, with a HOLE where the text does not fix it (`su -c"$c"` runs a command).
  */
-export function takesTypedCommands(name: string, args: Args, input = false, lessSecure = false): boolean {
+export function takesTypedCommands(name: string, args: Args, text: Text, input = false, lessSecure = false): boolean {
   const bare = basename(name);
   // less's keys that write (`v` runs the editor, `!` a shell command, `s` saves), off in its secure mode.
   if (bare === "less" && lessSecure) return false;
   if (input && (FROM_INPUT.has(bare) || FROM_INPUT.has(unversioned(bare)))) return false;
   // Vim in Ex mode (`vim -es f <<EOF`) reads its commands from its input too (shell-rules.ts reads them).
   if (input && /^(vi|vim|nvim)$/.test(bare) && has(args, "-e", "-E", "-es", "-Es", "-s")) return false;
-  return ruleOf(name)?.(args, input) ?? false;
+  return ruleOf(name)?.(args, input, text) ?? false;
 }
 
 /**

@@ -882,7 +882,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const text = (index: number) => wordValue(argWords[index], here);
   const rule = ownEntry(RULES, name) ?? (COMPILER_NAME.test(name) ? RULES.cc : undefined);
   // Given a terminal, a program that runs commands typed into it later (shell-terminal.ts).
-  if (here.shared.terminal && takesTypedCommands(name, args, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
+  if (here.shared.terminal && takesTypedCommands(name, args, text, stdin !== undefined || piped || inputRedirected(node), lessSecure(node, here.environment))) readsTerminal(here, name);
   // An editor it runs on a file of its own (`git commit` with no message, `crontab -e`): that command line, read in turn (shell-editors.ts).
   readEditor(name, args, text, here, nested);
   // A library the command has it load (`SSH_SK_PROVIDER=./sk.so ssh host`, `LD_PRELOAD=./x.so ls`): code the hook does not read.
@@ -932,7 +932,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   // `bash <(curl …)`, `. <(cmd)`: a program read from a pipe the text does not give.
   const piping = (at: number | undefined) => at !== undefined && argWords[at]?.type === "process_substitution";
   if (SHELLS.includes(name)) {
-    const reading = readOptions(args, SHELL);
+    const reading = readOptions(args, SHELL, 0, text);
     const first = reading.operands[0];
     // BASH_ENV names a script a non-interactive bash runs first (`BASH_ENV=e.sh bash -c :`).
     if ("BASH_ENV" in here.environment && name === "bash") {
@@ -1040,10 +1040,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // The command runs with arguments read from xargs' input: read as that command with an operand
     // the text does not fix (or, with -I, with that operand in place of each word holding the
     // replacement). A shell or interpreter it runs is code the hook cannot see with those arguments.
-    const reading = readOptions(args, XARGS);
+    const reading = readOptions(args, XARGS, 0, text);
     const inner = args[reading.end];
     if (reading.end >= args.length) return; // echo
-    if (inner === undefined || SHELLS.includes(basename(inner)) || OTHER_SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
+    // (`-I"$r"`: a replacement the text does not fix may be any part of any word.)
+    const unfixedReplace = reading.occurrences("I").some(({ value }) => value === undefined) || reading.occurrences("i").some(({ value, text }) => value === undefined && text !== undefined);
+    if (inner === undefined || unfixedReplace || SHELLS.includes(basename(inner)) || OTHER_SHELLS.includes(basename(inner)) || interpreterOf(basename(inner)) || ["eval", "source", "."].includes(basename(inner))) {
       add(here, UNKNOWABLE);
       return;
     }

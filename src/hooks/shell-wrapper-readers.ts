@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import { command, joined, type Launch } from "./shell-launchers.js";
 import { ownEntry, readOptions, type Syntax } from "./shell-options.js";
 import { SU } from "./shell-terminal.js";
-import { add, directoryAt, readsTerminal, shellQuoted, UNKNOWABLE, within } from "./shell-words.js";
+import { add, directoryAt, readsTerminal, shellQuoted, UNKNOWABLE, within, wordValue } from "./shell-words.js";
 
 const READERS: Record<string, (launch: Launch) => boolean> = { firejail, sg, retry, su, runuser: su };
 
@@ -128,7 +128,7 @@ const RETRY: Syntax = {
  */
 function retry(launch: Launch): boolean {
   const { args, words, here, nested } = launch;
-  const reading = readOptions(args, RETRY);
+  const reading = readOptions(args, RETRY, 0, (at) => wordValue(words[at], here));
   for (const line of reading.values("f")) {
     if (line === undefined) add(here, UNKNOWABLE);
     else nested.push({ script: line, cwd: here.cwd });
@@ -156,14 +156,16 @@ function su(launch: Launch): boolean {
     add(here, UNKNOWABLE);
     return true;
   }
-  const reading = readOptions(args, SU);
+  // (Each word the text does not fix is a value or an operand here: any that starts as an option is refused above.)
+  const text = (at: number) => wordValue(words[at], here);
+  const reading = readOptions(args, SU, 0, text);
   if (reading.has("h", "V")) return true;
   // Each -c's (and --session-command's) line as the shell is given it: its word as written, or an attached value quoted.
   const lines = [...reading.occurrences("c"), ...reading.occurrences("C")].map(({ value, at }) => (at === undefined ? shellQuoted(value ?? "") : words[at]?.text)).filter((line): line is string => line !== undefined);
   if (launch.name === "runuser" && reading.has("u")) {
     // (runuser refuses -c with -u: read all the same.)
     for (const line of lines) nested.push({ script: `sh -c ${line}`, cwd: here.cwd });
-    const end = readOptions(args, { ...SU, ordered: true }).end;
+    const end = readOptions(args, { ...SU, ordered: true }, 0, text).end;
     if (end >= words.length) return true;
     if (args[end] === undefined) add(here, UNKNOWABLE); // `runuser -u x -- "$cmd" f`
     command(launch, end);

@@ -153,7 +153,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if (TASK_RUNNERS.includes(program)) {
       // `run-s clean build`, `concurrently "npm:watch" "tsc -w"`: what they run (shell-task-runners.ts).
-      const runs = taskRuns(program, argv.slice(1), here.cwd);
+      const runs = taskRuns(program, argv.slice(1), (at) => wordValue(words[at + 1], here), here.cwd);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
@@ -174,7 +174,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     if (program === "deno" && argv[1] === "task" && !walk.shared.functions.has(program)) {
       // deno.json's task, or package.json's script, of that name (shell-scripts.ts); the rest is deno's rule.
-      const runs = denoTaskRuns(argv.slice(2), here.cwd);
+      const runs = denoTaskRuns(argv.slice(2), (at) => wordValue(words[at + 2], here), here.cwd);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
       return undefined;
@@ -308,7 +308,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (index >= argv.length) {
         // Nothing to run: `sudo -s`, `doas`, `chroot /srv` start a shell, which, given a terminal,
         // runs what is typed into it later (shell-terminal.ts).
-        if (here.shared.terminal && takesTypedCommands(program, argv.slice(1))) readsTerminal(here);
+        if (here.shared.terminal && takesTypedCommands(program, argv.slice(1), (at) => text(at + 1))) readsTerminal(here);
         return undefined;
       }
       const arg = argv[index];
