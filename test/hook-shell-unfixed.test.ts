@@ -241,8 +241,8 @@ Unfixed("should read git's filters and rebase's commands given in a word the tex
 
 Unfixed("should read pre-commit's config, prisma's and lint-staged's, given in a word the text does not fix, as any file", async ({ box }) => {
   spawnSync("git", ["init", "-q", join(box.project, "sub")]);
-  // Hooks of a config the hook cannot read, a seed command, a place whose config it cannot find.
-  for (const command of ['pre-commit run -c"$c"', 'pre-commit run -c "$c"', 'pre-commit run -"$x"', 'prisma db seed --config="$c"', 'npx prisma db seed --config"$c"', 'lint-staged --cwd="$d"']) {
+  // Hooks of a config the hook cannot read, or given files it does not know, a seed command, a place whose config it cannot find.
+  for (const command of ['pre-commit run -c"$c"', 'pre-commit run -c "$c"', 'pre-commit run -"$x"', 'pre-commit run --files="$f"', 'prisma db seed --config="$c"', 'npx prisma db seed --config"$c"', 'lint-staged --cwd="$d"']) {
     assert.is(bash(box, `cd sub && ${command}`), "deny", command);
     assert.ok((await writes(box, `cd sub && ${command}`)).includes("unknown:."), command);
   }

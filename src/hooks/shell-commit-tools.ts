@@ -149,6 +149,8 @@ export function preCommitWrites(args: Array<string | undefined>, text: (at: numb
   // of its own, any command, which may write any file.
   const readings = [reading, ...guessedArguments(args, PRE_COMMIT, reading, text).map((guess) => readOptions(guess.args, PRE_COMMIT, 0, guess.text))];
   if (readings.some((each) => unfixedValue(each, "c"))) return UNKNOWABLE;
+  // Files given in a word the text does not fix (`--files="$f"`): any file its hooks may fix.
+  if (reading.occurrences("files").some(({ value, text }) => value === undefined && text !== undefined)) return UNKNOWABLE;
   const config = reading.has("c") ? reading.value("c") : ".pre-commit-config.yaml";
   if (sub === "autoupdate" || sub === "migrate-config") return config === undefined ? UNKNOWABLE : [resolve(repository.top, config)];
   const unstaged = repository.list(repository.git(["-C", repository.top, "diff", "--name-only", "-z", "--no-ext-diff"]));
