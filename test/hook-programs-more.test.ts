@@ -72,6 +72,12 @@ More("should judge the files node's own options write, on its command line or in
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const [command, expected] of cases) assert.is(bash(box, command), expected.includes("u.ts") || expected.includes("unknown:.") ? "deny" : undefined, command);
   assert.equal(await writes(box, "node x.js", { NODE_OPTIONS: "--redirect-warnings=u.ts" }), ["u.ts"]);
+  // A word that may be an option the text does not name (`--redirect-warnings"$f"`, `-"$x"`), or a
+  // diagnostic directory it does not fix, given apart: any file.
+  for (const command of ['node --redirect-warnings"$f" x.js', 'node -"$x" x.js', 'node --diagnostic-dir "$d" --cpu-prof x.js']) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+    assert.is(bash(box, command), "deny", command);
+  }
 });
 
 More("should judge a name an inline program builds by an expression as any file where it runs, and keep the names its text gives", async ({ box }) => {

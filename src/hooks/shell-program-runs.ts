@@ -10,7 +10,7 @@ import type Parser from "web-tree-sitter";
 import { DOTDOT } from "../targets/target.js";
 import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } from "./program-files.js";
 import { GLOB_MARK } from "./payload.js";
-import { ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
+import { guessedArguments, ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
 import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
@@ -201,7 +201,19 @@ function programOnStdin(interpreter: string, program: string): string {
 function nodeOutputs(args: Array<string | undefined>, words: Node[], here: Walk): string[] {
   const syntax = interpreterOf("node")?.syntax;
   if (syntax === undefined) return [];
-  const given = readOptions(args, syntax, 0, (at) => wordValue(words[at], here));
+  const text = (at: number) => wordValue(words[at], here);
+  const given = readOptions(args, syntax, 0, text);
+  // A word that may be an option the text does not name (`node --redirect-warnings"$f" x.js`,
+  // `node -"$x" x.js`): what node writes given each option it may be, too.
+  const guessed = guessedArguments(args, syntax, given, text).map((guess) => readOptions(guess.args, syntax, 0, guess.text));
+  const found = new Set([given, ...guessed].flatMap((reading) => nodeOutputsOf(reading, syntax, here)));
+  // One of these options with a value the text does not fix (`--cpu-prof-name="$n"`), which the reading takes for an operand.
+  if (args.some((arg, at) => arg === undefined && /^["']?--(redirect-warnings|test-reporter-destination|tls-keylog|localstorage-file|logfile|snapshot-blob|diagnostic-dir|(cpu|heap)-prof-(name|dir)|report-(filename|dir|directory)|trace-event-file-pattern)=/.test(words[at]?.text ?? ""))) found.add(UNKNOWABLE);
+  return [...found];
+}
+
+/** What node writes, its options read so (`given`), and NODE_OPTIONS' (nodeOutputs). */
+function nodeOutputsOf(given: Reading, syntax: Syntax, here: Walk): string[] {
   const fromEnvironment = (here.environment.NODE_OPTIONS ?? "").split(/\s+/).filter((word) => word !== "").map((word) => word.replace(/^(['"])(.*)\1$/, "$2"));
   // (NODE_OPTIONS' words are strings, each fixed: no word to give the text of.)
   const inEnvironment = readOptions(fromEnvironment, { ...syntax, ordered: false }, 0, () => undefined);
@@ -212,8 +224,6 @@ function nodeOutputs(args: Array<string | undefined>, words: Node[], here: Walk)
     return all.length === 0 ? undefined : { value: all[all.length - 1] };
   };
   const found: string[] = [];
-  // One of these options with a value the text does not fix (`--cpu-prof-name="$n"`), which the reading takes for an operand.
-  if (args.some((arg, at) => arg === undefined && /^["']?--(redirect-warnings|test-reporter-destination|tls-keylog|localstorage-file|logfile|snapshot-blob|diagnostic-dir|(cpu|heap)-prof-(name|dir)|report-(filename|dir|directory)|trace-event-file-pattern)=/.test(words[at]?.text ?? ""))) found.push(UNKNOWABLE);
   // A name node gives its placeholders in (`${pid}`, `${rotation}`): any text there.
   const named = (directory: string | undefined, name: string | undefined) => {
     if (directory === undefined || name === undefined) return found.push(UNKNOWABLE);
@@ -229,7 +239,9 @@ function nodeOutputs(args: Array<string | undefined>, words: Node[], here: Walk)
   files("tls-keylog");
   files("localstorage-file");
   files("--logfile");
-  const diagnostics = last("diagnostic-dir")?.value ?? ".";
+  // (A directory the text does not fix: undefined, any file where a name is joined onto it.)
+  const diagnosticDir = last("diagnostic-dir");
+  const diagnostics = diagnosticDir === undefined ? "." : diagnosticDir.value;
   const place = (...keys: string[]) => {
     for (const key of keys) {
       const option = last(key);
