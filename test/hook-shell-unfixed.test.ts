@@ -227,6 +227,9 @@ Unfixed("should read python's option given a value the text does not fix, attach
   // -W's value unknown: cProfile still writes -o's file; an -o the text does not fix is any file.
   assert.is(bash(box, 'python3 -W"$w" -m cProfile -o u.ts x.py'), "deny");
   assert.ok((await writes(box, 'python3 -m cProfile -o"$o" x.py')).includes("unknown:."));
+  // A word that may be an option the module's text does not name: -o, given the next word or any value.
+  assert.is(bash(box, 'python3 -m cProfile -"$x" u.ts x.py'), "deny");
+  assert.ok((await writes(box, 'python3 -m pickletools x.pickle -"$y"')).includes("unknown:."));
 });
 
 Unfixed("should read git's filters and rebase's commands given in a word the text does not fix as any file", async ({ box }) => {

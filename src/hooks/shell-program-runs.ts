@@ -96,10 +96,15 @@ function pythonModuleRuns(name: string, args: Array<string | undefined>, words: 
   if (syntax === undefined) return;
   const own = args.slice(outer.end);
   const ownWords = words.slice(outer.end);
-  const reading = readOptions(own, syntax, 0, (at) => wordValue(ownWords[at], here));
+  const ownText = (at: number) => wordValue(ownWords[at], here);
+  const reading = readOptions(own, syntax, 0, ownText);
   const written = (values: Array<string | undefined>) => {
     for (const value of values) add(here, value === undefined ? UNKNOWABLE : value);
   };
+  // A word that may be an option the text does not name (`-m cProfile -"$x" out x.py`): the file
+  // each option it may be writes (`-o out`, `-o` with any value: any file).
+  const outputs = MODULE_OUTPUTS[module as string] ?? [];
+  for (const guess of guessedArguments(own, syntax, reading, ownText)) written(outputs.flatMap((key) => readOptions(guess.args, syntax, 0, guess.text).values(key)));
   const word = (at: number) => (ownWords[at] as Node).text;
   // Words as written, from `at` on (the program's own arguments).
   const rest = (at: number) => ownWords.slice(at).map((node) => node.text);
@@ -161,6 +166,9 @@ function pythonModuleRuns(name: string, args: Array<string | undefined>, words: 
     }
   }
 }
+
+/** The options of those modules that name a file they write. */
+const MODULE_OUTPUTS: Record<string, string[]> = { cProfile: ["o"], profile: ["o"], trace: ["o", "f"], pickletools: ["o"], zipapp: ["o"] };
 
 /** How the modules pythonModuleRuns reads take their options. */
 const PYTHON_MODULES: Record<string, Syntax> = {
