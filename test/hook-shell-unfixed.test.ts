@@ -261,11 +261,13 @@ Unfixed("should read a word of make's whose option letters the text does not fix
   }
 });
 
-Unfixed("should read git commit's options the text does not fix as those that open the editor, or give a message", ({ box }) => {
+Unfixed("should read git commit's and crontab's options the text does not fix as those that open the editor, or give a message", ({ box }) => {
   // `-"$y"` may be -e: the editor, which writes u.ts; `-m"$m"` gives a message, and none runs.
   const editor = "GIT_EDITOR='sed -i s/a/b/ u.ts' ";
   assert.is(bash(box, `${editor}git commit -m x -"$y"`), "deny");
   assert.is(bash(box, `${editor}git commit -m"$m"`), undefined);
+  // crontab's -e, in a word whose letters the text does not fix or in a cluster: the editor.
+  for (const command of ['crontab -"$x"', "crontab -ie"]) assert.is(bash(box, `EDITOR='sed -i s/a/b/ u.ts' ${command}`), "deny", command);
 });
 
 Unfixed.run();

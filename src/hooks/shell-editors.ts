@@ -16,8 +16,15 @@ type Args = Array<string | undefined>;
 const has = (args: Args, ...options: string[]) => args.some((arg) => arg !== undefined && options.includes(arg));
 
 /** The variables each program takes its editor from, in the order it asks them; and whether a call of it, with these arguments, runs one. */
-const LAUNCHERS: Record<string, { variables: string[]; edits: (args: Args) => boolean }> = {
-  crontab: { variables: ["VISUAL", "EDITOR"], edits: (args) => has(args, "-e") },
+const LAUNCHERS: Record<string, { variables: string[]; edits: (args: Args, text: (at: number) => string | undefined) => boolean }> = {
+  // (`crontab -"$x"`: a word whose option letters the text does not fix may be -e.)
+  crontab: {
+    variables: ["VISUAL", "EDITOR"],
+    edits: (args, text) => {
+      const reading = readOptions(args, { short: "u:" }, 0, text);
+      return reading.has("e") || reading.unnamed.length > 0;
+    },
+  },
   visudo: { variables: ["SUDO_EDITOR", "VISUAL", "EDITOR"], edits: (args) => !has(args, "-c", "--check", "-h", "--help", "-V", "--version") },
   vipw: { variables: ["VISUAL", "EDITOR"], edits: (args) => !has(args, "-h", "--help") },
   vigr: { variables: ["VISUAL", "EDITOR"], edits: (args) => !has(args, "-h", "--help") },
@@ -77,7 +84,7 @@ const GIT_EDITS: Record<string, { syntax: Syntax; edits: (reading: Reading, term
 function editorSources(name: string, args: Args, text: (at: number) => string | undefined, terminal: boolean): { sources: string[]; settings: Map<string, string | undefined> } | undefined {
   if (name !== "git") {
     const launcher = Object.hasOwn(LAUNCHERS, name) ? LAUNCHERS[name] : undefined;
-    return launcher?.edits(args) ? { sources: launcher.variables, settings: new Map() } : undefined;
+    return launcher?.edits(args, text) ? { sources: launcher.variables, settings: new Map() } : undefined;
   }
   const at = gitSubcommandAt(args);
   const sub = args[at];
