@@ -242,6 +242,15 @@ Unfixed("should read git's filters and rebase's commands given in a word the tex
   }
 });
 
+Unfixed("should read a long option of git's that names a command, its name's end or value not fixed by the text, as a command the text does not fix", async ({ box }) => {
+  spawnSync("git", ["init", "-q", join(box.project, "sub")]);
+  // `--open-files-in-pager"$p"` may be `--open-files-in-pager=cmd`, `--rec"$x"` `--receive-pack=cmd`.
+  for (const command of ['git grep --open-files-in-pager"$p" pat', 'git push --rec"$x" origin']) {
+    assert.is(bash(box, `cd sub && ${command}`), "deny", command);
+    assert.ok((await writes(box, `cd sub && ${command}`)).includes("unknown:."), command);
+  }
+});
+
 Unfixed("should read pre-commit's config, prisma's and lint-staged's, given in a word the text does not fix, as any file", async ({ box }) => {
   spawnSync("git", ["init", "-q", join(box.project, "sub")]);
   // Hooks of a config the hook cannot read, or given files it does not know, a seed command, a place whose config it cannot find.

@@ -228,7 +228,8 @@ function optionCommands(words: Array<string | undefined>, text: (at: number) => 
 
 /**
  * Whether a word the text does not fix whole (`text`, with a HOLE where it does not) gives one of a
- * subcommand's command options its value (`-O"$pager"`, `--upload-pack="$x"`), or could be one (`-"$x"`).
+ * subcommand's command options its value (`-O"$pager"`, `--upload-pack="$x"`), or could be one (`-"$x"`,
+ * `--open-files-in-pager"$p"`).
  */
 export function unfixedCommandOption(sub: string | undefined, text: string | undefined): boolean {
   const syntax = sub === undefined || !Object.hasOwn(COMMAND_OPTIONS, sub) ? undefined : COMMAND_OPTIONS[sub];
@@ -236,8 +237,9 @@ export function unfixedCommandOption(sub: string | undefined, text: string | und
   const fixed = text.includes(HOLE) ? text.slice(0, text.indexOf(HOLE)) : text;
   if (fixed === "-" || fixed === "--") return true;
   if (fixed.startsWith("--")) {
+    // (Before an `=`, the name; with none, the rest of the name or `=value` may be in what the text does not fix: `--open-files-in-pager"$p"`.)
     const name = fixed.slice(2).split("=")[0] as string;
-    return fixed.includes("=") && Object.keys(syntax.long ?? {}).some((long) => long.startsWith(name));
+    return (fixed.includes("=") || text.includes(HOLE)) && Object.keys(syntax.long ?? {}).some((long) => long.startsWith(name));
   }
   return [...fixed.slice(1)].some((letter) => /[A-Za-z]/.test(letter) && (syntax.short ?? "").replace(/:/g, "").includes(letter));
 }
