@@ -703,6 +703,8 @@ export function gitScripts(args: Array<string | undefined>, text: (at: number) =
     const reading = readOptions(rest, syntax, 0, restText);
     return [reading, ...guessedArguments(rest, syntax, reading, restText).map((guess) => readOptions(guess.args, syntax, 0, guess.text))];
   };
+  // Each script once, where it runs (the readings give a filter given in a word of its own again and again).
+  const once = (scripts: Array<{ script: string | undefined; cwd: string | undefined }>) => [...new Map(scripts.map((run) => [`${run.cwd}\0${run.script ?? "\0"}`, run])).values()];
   const top = () => {
     if (cwd === undefined || walk.environment.GIT_DIR !== undefined || walk.environment.GIT_WORK_TREE !== undefined) return undefined;
     const found = workTreeOf(cwd, undefined, walk.environment);
@@ -715,14 +717,16 @@ export function gitScripts(args: Array<string | undefined>, text: (at: number) =
     return [{ script: given.length === 1 ? (given[0] as string) : (given as string[]).map(quote).join(" "), cwd }];
   };
   if (sub === "filter-branch") {
-    return readings(GIT["filter-branch"] as Syntax).flatMap((reading) => {
-      const temp = reading.has("d") ? directoryAt(top(), reading.value("d")) : top() === undefined ? undefined : join(top() as string, ".git-rewrite");
-      const run = temp === undefined ? undefined : join(temp, "t");
-      return FILTERS.flatMap((key) => reading.occurrences(key).map(({ value }) => ({ script: value, cwd: run })));
-    });
+    return once(
+      readings(GIT["filter-branch"] as Syntax).flatMap((reading) => {
+        const temp = reading.has("d") ? directoryAt(top(), reading.value("d")) : top() === undefined ? undefined : join(top() as string, ".git-rewrite");
+        const run = temp === undefined ? undefined : join(temp, "t");
+        return FILTERS.flatMap((key) => reading.occurrences(key).map(({ value }) => ({ script: value, cwd: run })));
+      }),
+    );
   }
   if (sub === "rebase") {
-    return readings(GIT.rebase as Syntax).flatMap((reading) => reading.occurrences("x").map(({ value }) => ({ script: value, cwd: top() })));
+    return once(readings(GIT.rebase as Syntax).flatMap((reading) => reading.occurrences("x").map(({ value }) => ({ script: value, cwd: top() }))));
   }
   if (sub === "bisect" && rest[0] === "run") return words(1);
   return []; // (`submodule foreach`'s command: gitHookRuns)

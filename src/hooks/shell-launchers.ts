@@ -537,8 +537,13 @@ function tmux(launch: Launch): void {
   const text = launchText(launch);
   const global = readOptions(launch.args, TMUX, 0, text);
   tmuxCommands(launch, launch.args, global, text);
-  // A word that may be an option the text does not name (`tmux -"$x" new …`): read as each it may be.
+  // A word that may be an option the text does not name (`tmux -"$x" new …`): read as each it may be,
+  // each command line once (a walk reads so many scripts: shell-walk.ts).
+  const before = launch.nested.length;
   for (const guess of guessedArguments(launch.args, TMUX, global, text)) tmuxCommands(launch, guess.args, readOptions(guess.args, TMUX, 0, guess.text), guess.text);
+  const seen = new Set(launch.nested.slice(0, before).map((run) => `${run.cwd}\0${run.script}`));
+  const guessed = launch.nested.splice(before).filter((run) => !seen.has(`${run.cwd}\0${run.script}`) && seen.add(`${run.cwd}\0${run.script}`));
+  launch.nested.push(...guessed);
 }
 
 /** tmux's commands, from its arguments (`args`, their text `text`) read by its options (`global`). */
