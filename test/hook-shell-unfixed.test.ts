@@ -229,6 +229,8 @@ Unfixed("should read python's option given a value the text does not fix, attach
   assert.ok((await writes(box, 'python3 -m cProfile -o"$o" x.py')).includes("unknown:."));
   // A word that may be an option the module's text does not name: -o, given the next word or any value.
   assert.is(bash(box, 'python3 -m cProfile -"$x" u.ts x.py'), "deny");
+  // And one of python's own: -m, cProfile the module.
+  assert.equal(await writes(box, 'python3 -"$x" cProfile -o u.ts x.py'), ["u.ts"]);
   assert.ok((await writes(box, 'python3 -m pickletools x.pickle -"$y"')).includes("unknown:."));
 });
 

@@ -90,7 +90,18 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
 function pythonModuleRuns(name: string, args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
   const interpreter = interpreterOf(name);
   if (interpreter === undefined) return;
-  const outer = readOptions(args, interpreter.syntax, 0, (at) => wordValue(words[at], here));
+  const text = (at: number) => wordValue(words[at], here);
+  const outer = readOptions(args, interpreter.syntax, 0, text);
+  moduleRun(name, outer, args, words, here, nested);
+  // A word that may be an option the text does not name (`python3 -"$x" cProfile -o f x.py`): -m, the module the next word names.
+  for (const guess of guessedArguments(args, interpreter.syntax, outer, text)) {
+    const reading = readOptions(guess.args, interpreter.syntax, 0, guess.text);
+    if (reading.has("m") && !outer.has("m")) moduleRun(name, reading, guess.args, words, here, nested);
+  }
+}
+
+/** What the module python runs (`outer`: python's own options, read from `args`) writes and runs (pythonModuleRuns). */
+function moduleRun(name: string, outer: Reading, args: Array<string | undefined>, words: Node[], here: Walk, nested: Nested[]): void {
   const module = outer.has("m") ? outer.value("m") : undefined;
   const syntax = module === undefined ? undefined : ownEntry(PYTHON_MODULES, module);
   if (syntax === undefined) return;
