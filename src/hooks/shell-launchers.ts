@@ -100,9 +100,10 @@ const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\b|!|pipe\b|\|)/;
  */
 function debuggerCommand({ here, nested }: Launch, line: string | undefined, text: string, cwd: string | undefined): string | undefined {
   if (line === undefined) {
-    // `-ex "attach $PID"` reads; `-ex "shell $cmd"` could run anything.
+    // `-ex "attach $PID"` reads; `-ex "shell $cmd"` could run anything, and so could `-ex "$cmd"`:
+    // a command the text does not name (`shell rm f`, `dump …`).
     const bare = text.replace(/^["']/, "");
-    if (DEBUGGER_SHELL.test(bare) || DEBUGGER_WRITES.test(bare) || /^\s*(cd|run|r|start)\b/.test(bare)) add(here, UNKNOWABLE);
+    if (DEBUGGER_SHELL.test(bare) || DEBUGGER_WRITES.test(bare) || /^\s*(cd|run|r|start)\b/.test(bare) || /^\s*[$`]/.test(bare)) add(here, UNKNOWABLE);
     return cwd;
   }
   const shell = /^\s*(?:(?:platform\s+)?shell\b|!)(.*)$/s.exec(line);

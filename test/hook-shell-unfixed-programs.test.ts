@@ -1,0 +1,33 @@
+// Commands whose program, script or command line is a word the text does not fix: a variable, a
+// line read at run time (`read -r x`), a substitution. The hook cannot read such a program, so it
+// may write any file (`gdb -ex "$x"`, `make --eval "$x"`); where the text fixes it, it is read as
+// before. Another session holds u.ts; session s2 runs each command through the Claude hook of the
+// real CLI, and the shell reader says what it finds written.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { bash, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Unfixed = suite<Context>("claims hook: a program the text does not fix");
+Unfixed.before.each((context) => {
+  context.box = heldBox();
+});
+Unfixed.after.each((context) => context.box.cleanup());
+
+/** Each command may write any file: the reader finds a write it cannot name, and the hook refuses it. */
+async function anyFile(box: Sandbox, commands: string[]): Promise<void> {
+  for (const command of commands) {
+    assert.ok((await writes(box, command)).includes("unknown:."), command);
+    assert.is(bash(box, command), "deny", command);
+  }
+}
+
+Unfixed("should judge a debugger's command the text does not name as writing any file", async ({ box }) => {
+  await anyFile(box, ['gdb -batch -ex "$x" ./a.out', 'read -r c; gdb -batch -ex "$c" ./a.out', "gdb -batch -ex `cat cmd` ./a.out", 'lldb -o "$x" ./a.out']);
+  // A command it names, with a value the text does not fix, is read by its name.
+  assert.equal(await writes(box, 'gdb -batch -ex "attach $PID" -ex bt'), []);
+  assert.equal(await writes(box, 'gdb -batch -ex "print $x"'), []);
+});
+
+Unfixed.run();
