@@ -30,4 +30,13 @@ Unfixed("should judge a debugger's command the text does not name as writing any
   assert.equal(await writes(box, 'gdb -batch -ex "print $x"'), []);
 });
 
+Unfixed("should read make's --eval text where there is no makefile, and judge text the command does not fix as any file", async ({ box }) => {
+  await anyFile(box, ['make -E "$x"', 'make --eval "$x"', 'x=$(cat rules.mk); make --eval "$x" all']);
+  // make reads --eval's text with no makefile too: its $(shell …) runs, its rules' recipes run.
+  assert.equal(await writes(box, "make -E 'x := $(shell rm u.ts)'"), ["u.ts"]);
+  assert.equal(await writes(box, "make --eval 'all: ; rm u.ts'"), ["u.ts"]);
+  assert.equal(await writes(box, "make -E 'all: ; @echo hi'"), []);
+  assert.equal(await writes(box, "make"), []);
+});
+
 Unfixed.run();

@@ -110,7 +110,8 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   const files = named.length > 0 ? (named as string[]).map((file) => resolve(directory, file)) : [["GNUmakefile", "makefile", "Makefile"].map((name) => join(directory, name)).find((path) => scriptFile(path, true) !== undefined)];
   // A makefile the command writes first (`printf … > Makefile; make`): not the one on disk now.
   if (files.some((file) => file !== undefined && written(file)) || (named.length === 0 && ["GNUmakefile", "makefile", "Makefile"].some((name) => written(join(directory, name))))) return UNKNOWABLE;
-  if (files[0] === undefined) return []; // no makefile: make runs nothing (its built-in rules aside)
+  // No makefile: make runs nothing (its built-in rules aside) but what `--eval` gives it (`make -E 'x:=$(shell rm f)'`).
+  if (files[0] === undefined && reading.values("E").length === 0) return [];
   const goals: string[] = [];
   for (const at of reading.operands) {
     const arg = args[at];
@@ -130,7 +131,7 @@ export function makeRecipes(given: Array<string | undefined>, texts: string[], c
   if (before === UNKNOWABLE || before.some((file) => written(file))) return UNKNOWABLE;
   for (const file of before) if (readMakefile(file, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
   const theirs = makefile.rules.splice(0);
-  for (const file of files) if (readMakefile(file as string, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
+  for (const file of files) if (file !== undefined && readMakefile(file, makefile, fromCommandLine, environment, 0) === UNKNOWABLE) return UNKNOWABLE;
   makefile.rules.push(...theirs);
   // A SHELL (or .SHELLFLAGS) the makefiles or the command line set runs every recipe and `$(shell …)`:
   // a program of their own (`SHELL := ./sh.sh`) could write any file. MAKEFLAGS set in a makefile
