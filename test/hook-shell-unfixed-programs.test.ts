@@ -39,4 +39,12 @@ Unfixed("should read make's --eval text where there is no makefile, and judge te
   assert.equal(await writes(box, "make"), []);
 });
 
+Unfixed("should read an editor variable the command sets to a line the text does not fix as any file, for each program that runs its editor", async ({ box }) => {
+  await anyFile(box, ['EDITOR="$x" git commit', 'read -r e; VISUAL="$e" git commit', 'VISUAL=$(cat ed) crontab -e', 'export EDITOR="$x"; git tag -a v1', 'SUDO_EDITOR="$x" sudoedit /etc/hosts']);
+  // Its value read as the editor's command line where the text fixes it; a plain editor writes its own file alone.
+  assert.equal(await writes(box, "EDITOR='rm u.ts; :' git commit"), ["u.ts"]);
+  assert.equal(await writes(box, "EDITOR=vim git commit"), []);
+  assert.equal(await writes(box, 'EDITOR="$x" git commit -m wip'), []);
+});
+
 Unfixed.run();

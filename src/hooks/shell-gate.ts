@@ -300,6 +300,13 @@ const GIT_OPTION_COMMAND =
 const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))/;
 
 /**
+ * A variable naming the editor a command runs on a file of its own (`git commit`, `crontab -e`:
+ * shell-editors.ts), set by the command to a command line other than a plain editor's:
+ * `EDITOR="$x" git commit`, `VISUAL=./fix.sh crontab -e`. The walk reads that line.
+ */
+const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDITOR|KUBE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR)=(?!(vi|vim|nvim|nano|emacs|code|true|cat)?(\s|$|;))/;
+
+/**
  * A word that starts with a dash and a part the text does not fix (`sort -"$x" a`, `sort -u"$x"
  * a`, `--output"$x"`): an option the text does not name, which may be one that writes (`-o FILE`):
  * the walk reads the command's options (shell-options.ts optionGuesses).
@@ -313,7 +320,7 @@ const GIT_UNNAMED = /\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace|config
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words))) return true;
+  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words)) return true;
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));
