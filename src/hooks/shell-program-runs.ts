@@ -291,6 +291,22 @@ function nodeOutputsOf(given: Reading, syntax: Syntax, here: Walk): string[] {
 }
 
 /**
+ * Variables holding options an interpreter reads before its program, some of which load code:
+ * NODE_OPTIONS (`--require`, `--import`; node is what npm, npx and most of a JS project's tools
+ * run), PERL5OPT (`-M`), RUBYOPT (`-r`).
+ */
+const CODE_OPTION_VARIABLES = ["NODE_OPTIONS", "PERL5OPT", "RUBYOPT"];
+
+/**
+ * Whether the command sets one of CODE_OPTION_VARIABLES to a value the text does not fix
+ * (`NODE_OPTIONS="$x" npm test`, `read -r o; PERL5OPT=$o perl x.pl`): code the hook cannot read,
+ * whatever program loads it, so any file.
+ */
+export function unfixedCodeOptions(environment: Record<string, string | undefined>): boolean {
+  return CODE_OPTION_VARIABLES.some((name) => Object.hasOwn(environment, name) && environment[name] === undefined);
+}
+
+/**
  * The program files node loads before the program: `-r ./x.js`, `--require`, `--import`,
  * `--loader`, and the same in NODE_OPTIONS (files, not packages' names).
  */

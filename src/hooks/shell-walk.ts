@@ -24,7 +24,7 @@ import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
-import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram } from "./shell-program-runs.js";
+import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
@@ -887,6 +887,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   readEditor(name, args, text, here, nested);
   // A library the command has it load (`SSH_SK_PROVIDER=./sk.so ssh host`, `LD_PRELOAD=./x.so ls`): code the hook does not read.
   if (loadsNamedLibrary(here.environment)) add(here, UNKNOWABLE);
+  // Options an interpreter reads from a variable the command sets, whose value the text does not fix (`NODE_OPTIONS="$x" npm test`): code the hook cannot read.
+  if (unfixedCodeOptions(here.environment)) add(here, UNKNOWABLE);
   // And the code an OpenSSL config, or directory of engines or providers, the command sets has any program that uses the library load (`OPENSSL_CONF=./x.cnf curl …`).
   if (loadsOpensslCode(name, here)) add(here, UNKNOWABLE);
   // The askpass program an SSH_ASKPASS the command sets names (`SSH_ASKPASS=./p.sh ssh-add k`), which ssh runs with no terminal.

@@ -314,9 +314,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const arg = argv[index];
       if (arg === undefined) {
         // `env PATH=./node_modules/.bin:$PATH prettier …`: an assignment whose value the text does
-        // not fix; `timeout "$t" cmd`: a value of the wrapper's own. Else the command itself is not
-        // fixed (`sudo "$cmd" f`): what it writes cannot be known.
-        if (/^[A-Za-z_]\w*=/.test(words[index]?.text ?? "")) {
+        // not fix (its value unknown to the command, as `X="$x" cmd` leaves it); `timeout "$t" cmd`:
+        // a value of the wrapper's own. Else the command itself is not fixed (`sudo "$cmd" f`): what
+        // it writes cannot be known.
+        const unfixed = /^([A-Za-z_]\w*)=/.exec(words[index]?.text ?? "");
+        if (unfixed) {
+          here = { ...here, environment: { ...here.environment, [unfixed[1] as string]: undefined } };
           index++;
           continue;
         }
