@@ -142,4 +142,31 @@ Inline("should judge code in a language the hook does not read, given inline or 
   }
 });
 
+Inline("should judge code given inline or on its input to more languages the hook does not read as writing any file, their plainly read-only code aside", async ({ box }) => {
+  const denied = [
+    'erl -noshell -eval "$x" -s init stop',
+    "erl -noshell -eval 'file:write_file(\"u.ts\", \"x\")' -s init stop",
+    'osascript -e "$x"',
+    "osascript -e 'do shell script \"rm u.ts\"'",
+    "osascript -e 'display notification \"x\"' -e 'do shell script \"rm u.ts\"'",
+    "raku -e 'spurt \"u.ts\", \"x\"'",
+    'bb -e "$x"',
+    'clojure -M -e "$x"',
+    "ghc -e 'writeFile \"u.ts\" \"\"'",
+    'octave --eval "$x"',
+    "gnuplot -e \"set output 'u.ts'; plot sin(x)\"",
+    "dc -e '!rm u.ts'",
+    "m4 <<< 'syscmd(rm u.ts)'",
+    'read -r x; m4 <<< "$x"',
+  ];
+  for (const command of denied) {
+    assert.equal(await writes(box, command), ["unknown:."], command);
+    assert.is(bash(box, command), "deny", command);
+  }
+  for (const command of ["erl -noshell -s init stop", "osascript -e 'display notification \"Build done\" with title \"claims\"'", "raku -e 'say 1'", "dc -e '2 3 + p'"]) {
+    assert.equal(await writes(box, command), [], command);
+    assert.is(bash(box, command), undefined, command);
+  }
+});
+
 Inline.run();

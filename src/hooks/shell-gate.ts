@@ -403,7 +403,7 @@ const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)
  * Languages the hook does not read, run on code given inline or on their input (`Rscript -e`,
  * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline); emacs is WRITING_COMMAND's.
  */
-const UNREAD_INLINE = /(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift)[\d.]*|R)(?=\s|$|[;&|)<])/;
+const UNREAD_INLINE = /(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/;
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {

@@ -118,7 +118,7 @@ function sourcesIn(directory: string, files: RegExp): string[] {
  * what its input gives: `always` (`tclsh <<<'…'`, `echo '…' | lua`, `R < x.R`), only with `-`
  * (`Rscript -`), or never.
  */
-const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always" | "dash" | "never" }> = {
+const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always" | "dash" | "never"; plain?: RegExp }> = {
   Rscript: { code: ["-e"], valued: ["--default-packages"], input: "dash" },
   R: { code: ["-e", "-f", "--file"], valued: ["--encoding", "-d", "--debugger"], input: "always" },
   lua: { code: ["-e"], valued: ["-l"], input: "always" },
@@ -139,6 +139,27 @@ const INLINE: Record<string, { code: string[]; valued?: string[]; input: "always
   jshell: { code: [], valued: ["--class-path", "--module-path", "--add-modules", "--startup", "-R", "-J"], input: "always" },
   ocaml: { code: [], valued: ["-I", "-init", "-open", "-ppx"], input: "always" },
   swift: { code: ["-e"], valued: ["-I", "-L", "-l", "-module-name", "-sdk", "-target"], input: "dash" },
+  // Erlang's shell (`erl -noshell -eval 'file:write_file(…)' -s init stop`: -s and -run call a module's function).
+  erl: { code: ["-eval", "-s", "-run"], valued: ["-sname", "-name", "-setcookie", "-boot", "-config", "-mode", "-args_file", "-pa", "-pz"], input: "always" },
+  // macOS's AppleScript (`do shell script "…"`); a notification, dialog or `say` of plain strings alone reads.
+  osascript: { code: ["-e"], valued: ["-l", "-s"], input: "always", plain: /^[ \t]*(display[ \t]+(notification|dialog|alert)|say|beep)([ \t]+("[^"\\\n]*"|\d+|[{},]|with|title|subtitle|sound|name|message|buttons|default|button|giving|up|after|icon|note|caution|stop|as|critical|informational|warning|using|voice))*[ \t]*$/i },
+  raku: { code: ["-e"], valued: ["-I", "-M", "--target", "--encoding"], input: "always" },
+  perl6: { code: ["-e"], valued: ["-I", "-M", "--target", "--encoding"], input: "always" },
+  bb: { code: ["-e", "--eval", "-f", "--file"], valued: ["--classpath", "-cp", "--config", "--deps-root", "-m", "--main", "-x", "--exec"], input: "never" },
+  clojure: { code: ["-e", "--eval", "-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
+  clj: { code: ["-e", "--eval", "-i", "--init"], valued: ["-Sdeps", "-Scp", "-Sthreads"], input: "never" },
+  ghc: { code: ["-e"], valued: ["-o", "-i", "-package", "-outputdir"], input: "never" },
+  ghci: { code: ["-e"], valued: ["-i", "-package"], input: "always" },
+  octave: { code: ["--eval"], valued: ["-p", "--path", "--exec-path", "--image-path", "--info-file", "--info-program", "--doc-cache-file", "--texi-macros-file"], input: "always" },
+  // gnuplot's `system("…")`, `!cmd`, and the file `set output` names.
+  gnuplot: { code: ["-e"], valued: ["-c"], input: "always" },
+  // dc's `!` runs the rest of its line; m4's syscmd and esyscmd run a command.
+  dc: { code: ["-e", "--expression", "-f", "--file"], input: "always" },
+  m4: { code: [], valued: ["-D", "--define", "-U", "--undefine", "-I", "--include", "-d", "--debugfile", "-o", "--error-output", "-l", "--arglength", "-t", "--trace", "-F", "--freeze-state", "-R", "--reload-state"], input: "always" },
+  janet: { code: ["-e"], valued: ["-l", "-m"], input: "always" },
+  fennel: { code: ["-e", "--eval"], valued: ["--add-package-path", "--add-fennel-path"], input: "never" },
+  hy: { code: ["-c"], valued: ["-m"], input: "dash" },
+  csi: { code: ["-e", "-eval", "-p", "-print", "-P", "-pretty-print", "-s", "-script", "-ss"], valued: ["-I", "-include-path"], input: "always" },
 };
 
 /** `lua5.4`: the language's own entry in INLINE. */
@@ -183,7 +204,7 @@ export function runsUnreadInline(name: string, args: Array<string | undefined>, 
     const code = entry.code.find((option) => arg === option || (option.startsWith("--") ? arg.startsWith(`${option}=`) : option.length === 2 && arg.startsWith(option) && !entry.valued?.includes(arg)));
     if (code !== undefined) {
       const value = arg === code ? args[++at] : arg.slice(code.length).replace(/^=/, "");
-      if (value === undefined || !plainCode(value)) return true;
+      if (value === undefined || !(plainCode(value) || entry.plain?.test(value) === true)) return true;
       continue;
     }
     if (entry.valued?.includes(arg)) {
@@ -197,5 +218,5 @@ export function runsUnreadInline(name: string, args: Array<string | undefined>, 
   // Its program from its input: a heredoc's or here-string's text, else what the text does not give.
   const fromInput = entry.input === "always" ? program === null || program === "-" : entry.input === "dash" && program === "-";
   if (!fromInput || !input) return false;
-  return stdin === undefined || !plainCode(stdin.trim());
+  return stdin === undefined || !(plainCode(stdin.trim()) || entry.plain?.test(stdin.trim()) === true);
 }
