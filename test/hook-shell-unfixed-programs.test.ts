@@ -55,4 +55,14 @@ Unfixed("should judge an interpreter's options variable set to a value the text 
   assert.equal(await writes(box, "RUBYOPT=-W0 ruby -e 1"), []);
 });
 
+Unfixed("should judge a database console's commands the text does not give as any file, and read mysql's as psql's are", async ({ box }) => {
+  // mysql's `system`, `\\!` and `tee`, psql's `\\!` and `\\o`: in commands the text does not give, or in a file it reads.
+  await anyFile(box, ['mysql -e "$sql" db', 'read -r q; mariadb -e "$q"', "mysql -e 'system rm u.ts'", "mysql -e '\\! rm u.ts'", 'mysql db <<< "$q"', "mysql db < q.sql", 'psql <<< "$q"', "psql db < q.sql", "cat q.sql | psql"]);
+  assert.equal(await writes(box, "mysql --tee=u.ts -e 'select 1'"), ["u.ts"]);
+  // Queries the text gives, also through echo, write nothing.
+  for (const command of ["mysql -uroot -psecret -e 'show tables' db", "mysql db <<< 'select 1'", "echo 'select 1' | mysql db", "echo 'select 1' | psql", "psql -c 'select 1' < /dev/null"]) {
+    assert.equal(await writes(box, command), [], command);
+  }
+});
+
 Unfixed.run();

@@ -37,13 +37,36 @@ const PSQL_WRITES = /\\(o|out|w|write|g|gx|copy|!|s)(\s|$)/;
 /**
  * psql's output and log files (`-o f`, `-L f`), and any file where a command it is given, on
  * `-c` or its input, holds a meta-command that writes or runs one (`-c '\o f'`); its `-f` script is
- * not read (any file where the text does not fix it either).
+ * not read (any file where the text does not fix it either), nor is input the text does not give
+ * (`psql < q.sql`, `psql <<< "$q"`), which it reads with no `-c`.
  */
 function psqlWrites(input: RuleInput): string[] {
   const commands = [...input.reading.occurrences("c").map(({ value }) => value), ...(input.stdin === undefined ? [] : [input.stdin])];
-  const runs = commands.some((text) => text === undefined || PSQL_WRITES.test(text)) || input.reading.has("f");
+  const runs = commands.some((text) => text === undefined || PSQL_WRITES.test(text)) || input.reading.has("f") || (input.fed === true && !input.reading.has("c"));
   return [...optionFiles(input, ["o", "L"]), ...(runs ? [UNKNOWABLE] : [])];
 }
+
+/**
+ * mysql's client commands that write a file or run a command, in their long form at a line's or
+ * statement's start (`system cmd`, `tee f`, `pager cmd`, `source f`: commands from a file, `edit`)
+ * or short anywhere (`\! cmd`, `\T f`, `\. f`, `\P cmd`, `\e`); and `INTO OUTFILE`/`DUMPFILE`,
+ * which a server on this machine writes.
+ */
+const MYSQL_WRITES = /(^|[;\n])\s*(system|tee|pager|source|edit)\b|\\[!T.Pe]|\binto\s+(outfile|dumpfile)\b/i;
+
+/**
+ * mysql's (mariadb's) `--tee` file, and any file where a command it is given, on `-e` or its
+ * input, holds one of MYSQL_WRITES, or the text does not fix it (`mysql -e "$sql"`, `mysql <
+ * q.sql`, which it reads with no `-e`).
+ */
+function mysqlWrites(input: RuleInput): string[] {
+  const commands = [...input.reading.values("e"), ...(input.stdin === undefined ? [] : [input.stdin])];
+  const runs = commands.some((text) => text === undefined || MYSQL_WRITES.test(text)) || (input.fed === true && !input.reading.has("e"));
+  return [...optionFiles(input, ["tee"]), ...(runs ? [UNKNOWABLE] : [])];
+}
+
+/** mysql's options that take a value (its password only attached: `-psecret`). */
+const MYSQL = { short: "e:u:h:P:D:S:p::", long: { execute: "e", user: "u", host: "h", port: "P", database: "D", socket: "S", password: "p", tee: ":", pager: "::", "init-command": ":", "defaults-file": ":", "defaults-extra-file": ":" } };
 
 /** An assembler's or linker's output: `-o f`, else a.out where it runs. */
 const objectFile = (input: RuleInput): string[] => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.walk.cwd === undefined ? [UNKNOWABLE] : [join(input.walk.cwd, "a.out")]);
@@ -185,6 +208,8 @@ export const FILE_RULES: Record<string, Rule> = {
     syntax: { short: "c:d:f:h:L:o:p:U:v:P:F:R:T:", long: { command: "c", dbname: "d", file: "f", host: "h", "log-file": "L", output: "o", port: "p", username: "U", variable: "v", set: "v", pset: "P", "field-separator": "F", "record-separator": "R", "table-attr": "T" } },
     writes: psqlWrites,
   },
+  mysql: { syntax: MYSQL, writes: mysqlWrites },
+  mariadb: { syntax: MYSQL, writes: mysqlWrites },
   pg_dump: {
     syntax: { short: "f:F:d:h:p:U:n:N:t:T:j:Z:E:", long: { file: "f", format: "F", dbname: "d", host: "h", port: "p", username: "U", schema: "n", "exclude-schema": "N", table: "t", "exclude-table": "T", jobs: "j", compress: "Z", encoding: "E" } },
     writes: (input) => (/^d/.test(input.reading.value("F") ?? "") ? optionFiles(input, ["f"]).map((path) => anyUnder(path.startsWith("\0") ? undefined : directoryAt(input.walk.cwd, path))) : optionFiles(input, ["f"])),

@@ -1200,8 +1200,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   if (!rule) return;
   const before = walk.found.size;
-  const fed = stdin === undefined && launch.input;
-  const input = { args, reading: readOptions(args, rule.syntax, 0, text), values, stdin, fed, walk: here, text };
+  // `echo 'select 1' | psql`: what echo or printf gives it, read as a here-string's text.
+  const stdinText = stdin ?? (piped ? pipedText(node, here) : undefined);
+  const fed = stdinText === undefined && launch.input;
+  const input = { args, reading: readOptions(args, rule.syntax, 0, text), values, stdin: stdinText, fed, walk: here, text };
   // A word that may be an option the text does not name (`sort -"$x" a`, `sort -u"$x" a`): what the
   // command writes given each option it may be too (`-o` with any value: any file).
   const written = rule.writes(input);
