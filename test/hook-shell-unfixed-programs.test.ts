@@ -65,4 +65,14 @@ Unfixed("should judge a database console's commands the text does not give as an
   }
 });
 
+Unfixed("should judge a command a launcher runs, named by a word the text does not fix, and an at job the text does not give, as any file", async ({ box }) => {
+  // As `sudo "$cmd"` is: the command could be any, writing any file.
+  await anyFile(box, ['systemd-run "$cmd"', 'gdb --args "$c" a', 'lldb -- "$c" a', 'watch -x "$c" a']);
+  // at's job: sh reads it again, a part the text does not fix with it; from a file or a pipe, the text does not give it.
+  await anyFile(box, ['at now <<< "$job"', "at now <<EOF\n$job\nEOF", 'batch <<< "$job"', "at now < job.sh", 'echo "$job" | at now']);
+  assert.equal(await writes(box, "at now <<< 'echo hi'"), []);
+  assert.equal(await writes(box, "at -l"), []);
+  assert.equal(await writes(box, "gdb --args ./a.out x"), []);
+});
+
 Unfixed.run();

@@ -68,8 +68,13 @@ function launchText(launch: Launch): (at: number) => string | undefined {
   return (at) => wordValue(launch.words[at], launch.here);
 }
 
-/** The rest of the words as a command of their own (`gdb --args cmd a b`), as written. */
-export function command({ words, here, nested }: Launch, from: number, prefix: string[] = []): void {
+/**
+ * The rest of the words as a command of their own (`gdb --args cmd a b`), as written. One the text
+ * does not name (`systemd-run "$cmd"`, `gdb --args "$c" f`) could write any file, as a wrapper's
+ * (`sudo "$cmd"`) could.
+ */
+export function command({ args, words, here, nested }: Launch, from: number, prefix: string[] = []): void {
+  if (prefix.length === 0 && from < words.length && args[from] === undefined) return add(here, UNKNOWABLE);
   if (from < words.length) nested.push({ script: [...prefix, ...words.slice(from).map((word) => word.text)].join(" "), cwd: here.cwd });
 }
 
@@ -631,8 +636,8 @@ function at(launch: Launch): void {
     const text = path === undefined ? undefined : readText(path);
     if (text === undefined) add(here, UNKNOWABLE);
     else nested.push({ script: text, cwd: here.cwd });
-  } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: here.cwd });
-  else add(here, UNKNOWABLE); // from a pipe or the terminal
+  } else if (launch.stdin !== undefined && !launch.stdin.includes(HOLE)) nested.push({ script: launch.stdin, cwd: here.cwd });
+  else add(here, UNKNOWABLE); // from a pipe, a file or the terminal; or a job with a part the text does not fix (`at now <<< "$job"`), which sh reads again
 }
 
 const WATCHEXEC: Syntax = {
