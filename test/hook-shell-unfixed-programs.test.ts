@@ -75,4 +75,10 @@ Unfixed("should judge a command a launcher runs, named by a word the text does n
   assert.equal(await writes(box, "gdb --args ./a.out x"), []);
 });
 
+Unfixed("should read less's preprocessor a LESSOPEN the command sets as a command line, any file where the text does not fix it", async ({ box }) => {
+  await anyFile(box, ['LESSOPEN="$x" less a.txt', 'read -r p; LESSOPEN="$p" git log', 'LESSCLOSE="$x" less a.txt']);
+  assert.equal(await writes(box, "LESSOPEN='|rm u.ts %s' less a.txt"), ["u.ts"]);
+  assert.equal(await writes(box, "LESSOPEN='| lesspipe %s' less a.txt"), []);
+});
+
 Unfixed.run();

@@ -302,9 +302,10 @@ const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAG
 /**
  * A variable naming the editor a command runs on a file of its own (`git commit`, `crontab -e`:
  * shell-editors.ts), set by the command to a command line other than a plain editor's:
- * `EDITOR="$x" git commit`, `VISUAL=./fix.sh crontab -e`. The walk reads that line.
+ * `EDITOR="$x" git commit`, `VISUAL=./fix.sh crontab -e`; and less's preprocessor (`LESSOPEN=`).
+ * The walk reads that line.
  */
-const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDITOR|KUBE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR)=(?!(vi|vim|nvim|nano|emacs|code|true|cat)?(\s|$|;))/;
+const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDITOR|KUBE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|LESSOPEN|LESSCLOSE)=(?!(vi|vim|nvim|nano|emacs|code|true|cat)?(\s|$|;))/;
 
 /** An interpreter's options variable set to a value the text does not fix (`NODE_OPTIONS="$x" npm test`): shell-program-runs.ts unfixedCodeOptions. */
 const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT)=("[^"]*)?[$`]/;

@@ -3,7 +3,7 @@
 // providers, a config that loads them); ssh-keygen, the key files and beside-files each of its
 // modes writes and the libraries it loads; ssh-add, the libraries it loads; the variables that
 // make a program load a library (SSH_SK_PROVIDER, LD_PRELOAD), whatever the program, and the
-// askpass program ssh and its kin run (SSH_ASKPASS).
+// askpass program ssh and its kin run (SSH_ASKPASS); and less's preprocessor (LESSOPEN).
 import { join } from "node:path";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, type Environment, HOLE, judgedPath, outputs, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
@@ -25,6 +25,23 @@ const LIBRARY_VARIABLES = ["SSH_SK_PROVIDER", "LD_PRELOAD", "LD_AUDIT", "DYLD_IN
 
 /** Whether a command runs with a library the command itself names loaded (LIBRARY_VARIABLES): then any file. */
 export const loadsNamedLibrary = (environment: Environment): boolean => LIBRARY_VARIABLES.some((name) => setByCommand(environment, name));
+
+/**
+ * The input preprocessor a LESSOPEN (or LESSCLOSE) the command sets names, which less runs through
+ * a shell on each file it opens (`|cmd %s`, `||cmd %s`, `cmd %s`), and so does what runs less (git's
+ * pager, man): the command lines, read in turn, `%s` a file of no one's; UNKNOWABLE where the text
+ * does not fix one (`LESSOPEN="$x" less f`).
+ */
+export function lessPreprocessors(environment: Environment): string[] | typeof UNKNOWABLE {
+  const lines: string[] = [];
+  for (const name of ["LESSOPEN", "LESSCLOSE"]) {
+    if (!setByCommand(environment, name)) continue;
+    const value = environment[name];
+    if (value === undefined) return UNKNOWABLE;
+    lines.push(value.replace(/^\|{0,2}-?/, "").replaceAll("%s", "/dev/null"));
+  }
+  return lines;
+}
 
 /** The programs that run SSH_ASKPASS for a passphrase or a confirmation where they have no terminal, as an agent's shell has none. */
 const ASKING = ["ssh", "ssh-add", "ssh-keygen", "scp", "sftp", "ssh-agent"];

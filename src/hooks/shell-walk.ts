@@ -26,7 +26,7 @@ import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
-import { askpassRun, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
+import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
 import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, temporaryVariables } from "./shell-variables.js";
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
@@ -895,6 +895,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const askpass = askpassRun(name, here.environment);
   if (askpass === UNKNOWABLE) add(here, UNKNOWABLE);
   else if (askpass !== undefined) nested.push({ script: askpass, cwd: here.cwd });
+  // less's preprocessor a LESSOPEN the command sets names (`LESSOPEN='|./pre.sh %s' less f`), run through a shell.
+  const preprocessors = lessPreprocessors(here.environment);
+  if (preprocessors === UNKNOWABLE) add(here, UNKNOWABLE);
+  else for (const line of preprocessors) nested.push({ script: line, cwd: here.cwd });
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
