@@ -81,4 +81,11 @@ Unfixed("should read less's preprocessor a LESSOPEN the command sets as a comman
   assert.equal(await writes(box, "LESSOPEN='| lesspipe %s' less a.txt"), []);
 });
 
+Unfixed("should judge a config file the command has git read, or a HOME it does not fix, as any file: it may name commands git runs", async ({ box }) => {
+  // GIT_CONFIG_GLOBAL=x.cfg git status runs x.cfg's core.fsmonitor; git st its alias.st.
+  await anyFile(box, ["GIT_CONFIG_GLOBAL=x.cfg git status", 'GIT_CONFIG_GLOBAL="$cfg" git status', "GIT_CONFIG_SYSTEM=x.cfg git log", 'HOME="$h" git st']);
+  assert.equal(await writes(box, "GIT_CONFIG_GLOBAL=/dev/null git status"), []);
+  assert.equal(await writes(box, "HOME=/tmp git status"), []);
+});
+
 Unfixed.run();

@@ -296,8 +296,8 @@ const GIT_CONFIG_COMMAND =
  */
 const GIT_OPTION_COMMAND =
   /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*x|--ex)/;
-/** The variables naming a command git runs, set to one (with git anywhere in the command). */
-const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL)=(?!(cat|less|more|true)?(\s|$|;))/;
+/** The variables naming a command git runs, set to one, or a config file it reads (with git anywhere in the command). */
+const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/;
 
 /**
  * A variable naming the editor a command runs on a file of its own (`git commit`, `crontab -e`:

@@ -94,6 +94,12 @@ export function gitCommandRuns(args: Array<string | undefined>, text: (at: numbe
     const script = commandOf(key.toLowerCase(), value);
     if (script !== undefined) scripts.push(script);
   }
+  // A config file the command has git read (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM; not /dev/null,
+  // which reads none), or a HOME or XDG_CONFIG_HOME the text does not fix, whose user config is
+  // unknown: as an included file, it could set any of these (`GIT_CONFIG_GLOBAL=x.cfg git status`
+  // runs its core.fsmonitor).
+  for (const name of ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"]) if (Object.hasOwn(environment, name) && !["", "/dev/null"].includes(environment[name] ?? "?")) return UNKNOWABLE;
+  if (["HOME", "XDG_CONFIG_HOME"].some((name) => Object.hasOwn(environment, name) && environment[name] === undefined)) return UNKNOWABLE;
   for (const name of [...COMMAND_VARIABLES, "GIT_SSH"]) {
     if (!Object.hasOwn(environment, name)) continue;
     const value = environment[name];
