@@ -6,7 +6,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
-import { bash, heldBox, writes } from "./hook-shell-helpers.js";
+import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Unfixed = suite<Context>("claims hook: a program the text does not fix");
@@ -86,6 +86,12 @@ Unfixed("should judge a config file the command has git read, or a HOME it does 
   await anyFile(box, ["GIT_CONFIG_GLOBAL=x.cfg git status", 'GIT_CONFIG_GLOBAL="$cfg" git status', "GIT_CONFIG_SYSTEM=x.cfg git log", 'HOME="$h" git st']);
   assert.equal(await writes(box, "GIT_CONFIG_GLOBAL=/dev/null git status"), []);
   assert.equal(await writes(box, "HOME=/tmp git status"), []);
+});
+
+Unfixed("should judge npm's scripts run by a shell, or with node options, the text does not fix as any file", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { test: "echo ok" } }));
+  await anyFile(box, ['npm test --script-shell="$sh"', "npm test --script-shell=./sh.sh", 'npm_config_script_shell="$sh" npm test', 'npm test --node-options="$o"', 'npm_config_node_options="$o" npm run test']);
+  for (const command of ["npm test", "npm test --script-shell=bash", 'npm run test -- --script-shell="$x"']) assert.equal(await writes(box, command), [], command);
 });
 
 Unfixed.run();

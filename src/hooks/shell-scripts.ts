@@ -96,6 +96,25 @@ const RUN_OPTIONS: Record<string, Syntax> = {
   bun: { short: "F:C:", long: { cwd: "C", filter: "F", ...valuedLong("bunfig config") }, ordered: true },
 };
 
+/** A shell npm may be told to run its scripts with that reads them as bash does. */
+const KNOWN_SCRIPT_SHELL = /^(\/(usr\/)?(local\/)?bin\/)?(sh|bash|dash|zsh|ksh)$/;
+
+/**
+ * Whether npm runs its scripts with code the hook cannot read: a `--script-shell` (or
+ * npm_config_script_shell the command sets) that is no known shell or that the text does not fix,
+ * or a `--node-options` (npm_config_node_options) the text does not fix, which every node the
+ * scripts start loads (`npm test --script-shell="$x"`).
+ */
+export function npmScriptsUnread(args: Array<string | undefined>, holes: Array<string | undefined>, environment: Record<string, string | undefined>): boolean {
+  const dashes = args.indexOf("--");
+  const reading = readOptions(dashes === -1 ? args : args.slice(0, dashes), RUN_OPTIONS.npm as Syntax, 0, (at) => holes[at]);
+  // (The command's own; the agent's environment, which the hook runs in, is the user's.)
+  const variable = (name: string) => Object.entries(environment).find(([key, value]) => key.toLowerCase() === `npm_config_${name}` && (value === undefined || value !== process.env[key]));
+  const shell = reading.has("script-shell") ? [reading.value("script-shell")] : variable("script_shell") === undefined ? [] : [variable("script_shell")?.[1]];
+  const options = reading.has("node-options") ? [reading.value("node-options")] : variable("node_options") === undefined ? [] : [variable("node_options")?.[1]];
+  return shell.some((value) => value === undefined || !KNOWN_SCRIPT_SHELL.test(value)) || options.some((value) => value === undefined);
+}
+
 /** The options that run a script in workspace members, which the hook reads all of. */
 const IN_MEMBERS = ["w", "W", "F", "r"];
 

@@ -10,7 +10,7 @@ import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { denoTaskRuns, installRuns, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
+import { denoTaskRuns, installRuns, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
@@ -76,6 +76,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const runs = packageRun(program, argv.slice(1), words.slice(1).map((word) => word.text), here.cwd, (path) => writtenBefore(here, path), holes);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
+      // (Run by a shell, or with node options, the hook cannot read: `npm test --script-shell="$x"`.)
+      if (runs !== undefined && runs !== UNKNOWABLE && program === "npm" && npmScriptsUnread(argv.slice(1), holes, here.environment)) add(here, UNKNOWABLE);
       if (runs !== undefined) return undefined;
       // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
       const installs = installRuns(program, argv.slice(1), here.cwd, holes);
