@@ -94,4 +94,9 @@ Unfixed("should judge npm's scripts run by a shell, or with node options, the te
   for (const command of ["npm test", "npm test --script-shell=bash", 'npm run test -- --script-shell="$x"']) assert.equal(await writes(box, command), [], command);
 });
 
+Unfixed("should judge sort's compress program, which it runs as its input spills to disk, as any file unless a known compressor", async ({ box }) => {
+  await anyFile(box, ['sort --compress-program "$x" -S 1K a', "sort --compress-program=./c.sh a"]);
+  assert.equal(await writes(box, "sort --compress-program=gzip -o out a"), ["out"]);
+});
+
 Unfixed.run();

@@ -634,7 +634,9 @@ export const RULES: Record<string, Rule> = {
         check: "::",
       },
     },
-    writes: (input) => optionFiles(input, ["o"]), // sort -uo out in
+    // sort -uo out in; a --compress-program for its temporary files (run as the input spills to
+    // disk) that is no known compressor, or that the text does not fix, could write any file.
+    writes: (input) => [...optionFiles(input, ["o"]), ...(input.reading.has("compress-program") && !/^(gzip|pigz|xz|zstd|lz4|lzop|bzip2|pbzip2)$/.test(input.reading.value("compress-program") ?? "") ? [UNKNOWABLE] : [])],
   },
   // uniq IN OUT writes its second operand; history -w/-a FILE writes (appends to) the file named
   // (without one, $HISTFILE). (openssl: shell-key-rules.ts.)
