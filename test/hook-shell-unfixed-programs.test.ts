@@ -99,4 +99,11 @@ Unfixed("should judge sort's compress program, which it runs as its input spills
   assert.equal(await writes(box, "sort --compress-program=gzip -o out a"), ["out"]);
 });
 
+Unfixed("should judge an array the text does not fill, run as a command, as any file", async ({ box }) => {
+  // Its words are the command and its arguments: `mapfile` and `read -a` take them from a file or a line.
+  await anyFile(box, ['mapfile -t c < cmds; "${c[@]}"', 'read -ra c < cmds; "${c[@]}"', 'IFS=" " read -r -a c <<< "$x"; "${c[@]}"', "${c[*]} x"]);
+  assert.equal(await writes(box, 'c=(rm u.ts); "${c[@]}"'), ["u.ts"]);
+  assert.equal(await writes(box, 'c=(echo hi); "${c[@]}"'), []);
+});
+
 Unfixed.run();

@@ -1244,6 +1244,8 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   const array = /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(first)?.[1];
   const assigned = array === undefined ? undefined : new RegExp(`(^|[\\s;&|(])${array}=\\(([^)]*)\\)`).exec(rootOf(words[0] as Node).text)?.[2];
   if (assigned !== undefined) return void nested.push({ script: [assigned, ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
+  // One the text does not assign so (`mapfile -t c < cmds`, `read -ra c`): the command and its arguments, none of which the text gives.
+  if (array !== undefined) return add(here, UNKNOWABLE);
   // An unquoted expansion alone (`$CMD`, `$(echo rm f)`, `` `cat cmd` ``): bash splits its value
   // into the command and its arguments, none of which the text gives: it could write any file.
   const alone = words[0]?.type === "command_name" ? words[0].firstNamedChild : words[0];
