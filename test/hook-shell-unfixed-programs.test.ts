@@ -106,4 +106,13 @@ Unfixed("should judge an array the text does not fill, run as a command, as any 
   assert.equal(await writes(box, 'c=(echo hi); "${c[@]}"'), []);
 });
 
+Unfixed("should judge an unquoted variable the text sets to a value it does not fix, or a substitution, run as a command with arguments, as any file", async ({ box }) => {
+  // bash splits the value into the command and its first arguments: `rm u.ts` as much as anything.
+  await anyFile(box, ['read -r c; $c a', "c=$(cat cmd); $c a", "export c=`cat cmd`; $c -v", "$(echo rm) a", "`cat cmd` a"]);
+  // One of the environment's is judged by the arguments the text gives, a fixed one by its value.
+  assert.equal(await writes(box, "$EDITOR a"), ["a"]);
+  assert.equal(await writes(box, "c=rm; $c a"), ["a"]);
+  assert.equal(await writes(box, "PY=python3; $PY -c 'print(1)'"), []);
+});
+
 Unfixed.run();

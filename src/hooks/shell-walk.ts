@@ -1247,9 +1247,13 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   // One the text does not assign so (`mapfile -t c < cmds`, `read -ra c`): the command and its arguments, none of which the text gives.
   if (array !== undefined) return add(here, UNKNOWABLE);
   // An unquoted expansion alone (`$CMD`, `$(echo rm f)`, `` `cat cmd` ``): bash splits its value
-  // into the command and its arguments, none of which the text gives: it could write any file.
+  // into the command and its arguments, none of which the text gives: it could write any file. So
+  // with more words after it, for a substitution (`$(cat cmd) f`) or a variable the text sets to a
+  // value it does not fix (`read -r c; $c f`, `c=$(cat cmd); $c f`); not one of the environment's
+  // (`$EDITOR f`, judged below).
   const alone = words[0]?.type === "command_name" ? words[0].firstNamedChild : words[0];
-  if (words.length === 1 && alone && ["simple_expansion", "expansion", "command_substitution"].includes(alone.type)) return add(here, UNKNOWABLE);
+  const split = alone?.type === "command_substitution" || (variable !== undefined && ["simple_expansion", "expansion"].includes(alone?.type ?? "") && setInText(variable, rootOf(words[0] as Node).text));
+  if (alone && ["simple_expansion", "expansion", "command_substitution"].includes(alone.type) && (words.length === 1 || split)) return add(here, UNKNOWABLE);
   // `$SHELL -c 'script'`, `"$BASH" -c …`: a shell's script.
   const script = staticWord(words[2], here);
   if (variable !== undefined && /SH$|SHELL/i.test(variable) && staticWord(words[1], here) === "-c" && script !== undefined) {
@@ -1258,6 +1262,11 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   }
   // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
+}
+
+/** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */
+function setInText(name: string, text: string): boolean {
+  return new RegExp(`(^|[\\s;&|(])${name}\\+?=|\\b(read|mapfile|readarray)\\b[^;&|\\n]*\\s${name}(?=[\\s;&|)]|$)|\\bprintf\\s+-v\\s*${name}\\b|\\b(for|select)\\s+${name}\\b`, "m").test(text);
 }
 
 /** A reserved word that opens a compound command (the grammar may join `{ {` into one word). */
