@@ -47,8 +47,9 @@ Unfixed("should read an editor variable the command sets to a line the text does
   assert.equal(await writes(box, 'EDITOR="$x" git commit -m wip'), []);
 });
 
-Unfixed("should judge an interpreter's options variable set to a value the text does not fix as any file, whatever program reads it", async ({ box }) => {
+Unfixed("should judge an interpreter's options variable, or startup script, set to a value the text does not fix as any file, whatever program reads it", async ({ box }) => {
   // `--require ./x.js`, `-Mx`, `-rx`: code loaded before the program, from what the text does not give.
+  await anyFile(box, ['BASH_ENV="$f" ./run.sh', 'BASH_ENV="$f" make', 'ZDOTDIR="$d" zsh -c "echo hi"']);
   await anyFile(box, ['NODE_OPTIONS="$x" node -e 1', 'read -r o; NODE_OPTIONS="$o" npm test', "NODE_OPTIONS=$(cat opts) npx jest", 'export NODE_OPTIONS="$x"; tsc', 'env NODE_OPTIONS="$x" node -e 1', 'PERL5OPT="$x" perl -e 1', 'RUBYOPT="$x" bundle exec rake']);
   // A value the text fixes is read as before.
   assert.equal(await writes(box, "NODE_OPTIONS=--max-old-space-size=4096 node -e 1"), []);

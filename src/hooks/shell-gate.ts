@@ -308,7 +308,7 @@ const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAG
 const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDITOR|KUBE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|LESSOPEN|LESSCLOSE)=(?!(vi|vim|nvim|nano|emacs|code|true|cat)?(\s|$|;))/;
 
 /** An interpreter's options variable set to a value the text does not fix (`NODE_OPTIONS="$x" npm test`): shell-program-runs.ts unfixedCodeOptions. */
-const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT)=("[^"]*)?[$`]/;
+const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT|BASH_ENV|ZDOTDIR)=("[^"]*)?[$`]/;
 
 /**
  * A word that starts with a dash and a part the text does not fix (`sort -"$x" a`, `sort -u"$x"

@@ -291,16 +291,17 @@ function nodeOutputsOf(given: Reading, syntax: Syntax, here: Walk): string[] {
 }
 
 /**
- * Variables holding options an interpreter reads before its program, some of which load code:
- * NODE_OPTIONS (`--require`, `--import`; node is what npm, npx and most of a JS project's tools
- * run), PERL5OPT (`-M`), RUBYOPT (`-r`).
+ * Variables that have an interpreter load code before its program: options, some of which load
+ * code, NODE_OPTIONS (`--require`, `--import`; node is what npm, npx and most of a JS project's
+ * tools run), PERL5OPT (`-M`), RUBYOPT (`-r`); and a startup script, BASH_ENV's (which every
+ * non-interactive bash runs, a `#!/bin/bash` script's too) and ZDOTDIR's .zshenv (every zsh).
  */
-const CODE_OPTION_VARIABLES = ["NODE_OPTIONS", "PERL5OPT", "RUBYOPT"];
+const CODE_OPTION_VARIABLES = ["NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "BASH_ENV", "ZDOTDIR"];
 
 /**
  * Whether the command sets one of CODE_OPTION_VARIABLES to a value the text does not fix
- * (`NODE_OPTIONS="$x" npm test`, `read -r o; PERL5OPT=$o perl x.pl`): code the hook cannot read,
- * whatever program loads it, so any file.
+ * (`NODE_OPTIONS="$x" npm test`, `read -r o; PERL5OPT=$o perl x.pl`, `BASH_ENV="$f" ./run.sh`):
+ * code the hook cannot read, whatever program loads it, so any file.
  */
 export function unfixedCodeOptions(environment: Record<string, string | undefined>): boolean {
   return CODE_OPTION_VARIABLES.some((name) => Object.hasOwn(environment, name) && environment[name] === undefined);
