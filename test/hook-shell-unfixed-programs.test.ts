@@ -116,4 +116,11 @@ Unfixed("should judge an unquoted variable the text sets to a value it does not 
   assert.equal(await writes(box, "PY=python3; $PY -c 'print(1)'"), []);
 });
 
+Unfixed("should judge a gawk library or extension the text does not fix, or one of the command's own, as any file", async ({ box }) => {
+  // `-i "$lib"` may be inplace (rewriting a.txt) as much as any library's code.
+  await anyFile(box, ['gawk -i "$lib" "{print}" a.txt', 'gawk -l "$ext" "BEGIN{}"', 'gawk --load "$x" "BEGIN{}"', "gawk -i ./lib.awk '{print}' a.txt", "gawk -l ./ext.so 'BEGIN{}'"]);
+  assert.equal(await writes(box, "gawk -l readdir '{print}' ."), []);
+  assert.equal(await writes(box, "gawk -i getopt '{print}' a.txt"), []);
+});
+
 Unfixed.run();

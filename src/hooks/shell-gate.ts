@@ -132,9 +132,10 @@ export const TOOL_USE = alternatives(
 const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/;
 /**
  * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
- * raw text: the walk judges it any file); a program from a file or a variable, which may write.
+ * raw text: the walk judges it any file); a program from a file or a variable, or a library or
+ * extension it loads (`-i`, `-l`), which may write.
  */
-const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))|\b[gmn]?awk\b[^;&|\n]*\s(-f|--file|-E|--exec|-e|--source|"?\$[A-Za-z_{(])/;
+const AWK_RUNS = /\b[gmn]?awk\b[^\n]*(\bsystem\s*\(|\|&?\s*("|getline\b))|\b[gmn]?awk\b[^;&|\n]*\s(-f|--file|-E|--exec|-e|--source|-i|--include|-l|--load|"?\$[A-Za-z_{(])/;
 /** Words that run the command after them, with their options: the command is the first word after these. */
 const BEFORE_COMMAND = /^(!|if|then|else|elif|do|while|until|time|sudo|doas|env|nice|nohup|exec|command|builtin|timeout|stdbuf|ionice|xargs|setsid|fakeroot|busybox|toybox|unshare|chrt|taskset|strace|ltrace|runuser|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|watch|capsh|gdb|lldb|pkexec|unbuffer|xvfb-run|sshpass|screen|systemd-run|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|setlock|softlimit|envdir|envuidgid|setuidgid|pgrphack|fghack|firejail|sg|retry|-\S*|[A-Za-z_]\w*=\S*|\d+[smhd]?)$/;
 

@@ -916,6 +916,10 @@ function awkInPlace(): Rule {
       const { args, reading } = input;
       const program = reading.has("E") ? undefined : scriptOf(input, "e", "f", "\n");
       const written = program === undefined ? [UNKNOWABLE] : awkProgramWrites(program);
+      // A library or extension the text does not fix (`-i "$lib"`: inplace as much as any), or one of
+      // its own (`-l ./x.so`, `-i helpers`): code the hook does not read.
+      if (reading.values("i").some((value) => value === undefined || !/^(inplace|assert|bits2str|ctime|getopt|join|ord|quicksort|round|shellquote|strtonum|walkarray)(\.awk)?$/.test(value))) written.push(UNKNOWABLE);
+      if (reading.values("l").some((value) => value === undefined || !/^(fnmatch|ordchr|readdir|readfile|time|intdiv|revoutput)(\.so)?$/.test(value))) written.push(UNKNOWABLE);
       if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return written;
       const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
       return [...written, ...input.values(reading.has("f", "e", "E") ? operands : operands.slice(1))];
