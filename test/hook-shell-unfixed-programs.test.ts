@@ -123,4 +123,10 @@ Unfixed("should judge a gawk library or extension the text does not fix, or one 
   assert.equal(await writes(box, "gawk -i getopt '{print}' a.txt"), []);
 });
 
+Unfixed("should judge a command a runner runs after its subcommand, named by a word the text does not fix, as any file", async ({ box }) => {
+  await anyFile(box, ['mise exec -- "$cmd"', 'nix develop -c "$cmd"', 'read -r c; mise x -- "$c" a']);
+  assert.equal(await writes(box, "mise exec -- node -v"), []);
+  assert.equal(await writes(box, 'f() { sudo "$@"; }; f ls'), []);
+});
+
 Unfixed.run();

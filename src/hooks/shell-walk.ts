@@ -854,6 +854,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   const unwrapped = unwrap(argv, words, walk, { ...walk, environment }, nested);
   if (unwrapped === undefined) return;
   const { here } = unwrapped;
+  // A command a wrapper or runner runs that the text does not name (`mise exec -- "$cmd"`, `nvm
+  // exec "$cmd"`): any command, as after `sudo` (not `"$@"`, which unnamed reads from the arguments).
+  if (unwrapped.words.length < words.length && unwrapped.argv.length > 0 && unwrapped.argv[0] === undefined && !/^"?\$\{?@\}?"?$/.test(unwrapped.words[0]?.text ?? "")) return add(here, UNKNOWABLE);
   argv = unwrapped.argv;
   words.splice(0, words.length, ...unwrapped.words);
   if (compoundRead(words, 0, here, nested, walk)) return;
