@@ -129,4 +129,10 @@ Unfixed("should judge a command a runner runs after its subcommand, named by a w
   assert.equal(await writes(box, 'f() { sudo "$@"; }; f ls'), []);
 });
 
+Unfixed("should judge tmux commands that run tmux commands it does not read, and a pane piped to a command, as what they may run", async ({ box }) => {
+  await anyFile(box, ['tmux source-file "$f"', "tmux if-shell true 'run-shell \"rm u.ts\"'", 'tmux -f "$conf" new -d', "tmux bind-key r run-shell ./x.sh"]);
+  assert.equal(await writes(box, "tmux pipe-pane -o 'cat >> u.ts'"), ["u.ts"]);
+  for (const command of ["tmux new-session -d -s w", "tmux capture-pane -p -t w", "tmux -f /dev/null new -d"]) assert.equal(await writes(box, command), [], command);
+});
+
 Unfixed.run();

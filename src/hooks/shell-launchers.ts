@@ -513,6 +513,9 @@ function systemdRun(launch: Launch): void {
   command({ ...launch, here: { ...launch.here, cwd } }, reading.end);
 }
 
+/** tmux commands that run other tmux commands: from a file, a string, a hook, a key or a prompt. */
+const TMUX_RUNS_COMMANDS = new Set(["source-file", "source", "if-shell", "if", "set-hook", "bind-key", "bind", "confirm-before", "confirm", "command-prompt", "display-menu", "menu"]);
+
 /** tmux's own options, and each command's options that take a value (the rest are flags). */
 const TMUX: Syntax = { short: "c:f:L:S:T:", ordered: true };
 const TMUX_COMMANDS: Record<string, string> = {
@@ -532,6 +535,9 @@ const TMUX_COMMANDS: Record<string, string> = {
   popup: "b:c:d:e:h:s:S:t:T:w:x:y:",
   "send-keys": "c:N:t:",
   send: "c:N:t:",
+  // What a pane prints, piped to a shell command (`pipe-pane -o 'cat >> log'`).
+  "pipe-pane": "t:",
+  pipep: "t:",
 };
 
 /**
@@ -555,6 +561,8 @@ function tmux(launch: Launch): void {
 /** tmux's commands, from its arguments (`args`, their text `text`) read by its options (`global`). */
 function tmuxCommands(launch: Launch, args: Array<string | undefined>, global: Reading, text: (at: number) => string | undefined): void {
   const { here, nested } = launch;
+  // A config file of its own (`-f x.conf`), whose commands may run shell commands: not read.
+  if (global.values("f").some((file) => file !== "/dev/null")) add(here, UNKNOWABLE);
   const shell = global.value("c");
   if (global.has("c")) nested.push({ script: shell ?? ":", cwd: here.cwd });
   if (global.has("c") && shell === undefined) add(here, UNKNOWABLE);
@@ -564,6 +572,9 @@ function tmuxCommands(launch: Launch, args: Array<string | undefined>, global: R
     let end = at + 1;
     while (end < args.length && args[end] !== ";" && !(args[end] ?? "").endsWith("\\;")) end++;
     const flags = TMUX_COMMANDS[name];
+    // Commands that run tmux commands the hook does not read, from a file or a string of their own
+    // (`source-file x.conf`, `if-shell 'test' 'run-shell …'`, `set-hook`, `bind-key`), which may run shell commands.
+    if (TMUX_RUNS_COMMANDS.has(name)) add(here, UNKNOWABLE);
     if (flags !== undefined) {
       const part = args.slice(at + 1, end);
       const reading = readOptions(part, { short: flags, ordered: true }, 0, (index) => text(at + 1 + index));
