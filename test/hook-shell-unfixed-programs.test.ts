@@ -60,6 +60,9 @@ Unfixed("should judge a database console's commands the text does not give as an
   // mysql's `system`, `\\!` and `tee`, psql's `\\!` and `\\o`: in commands the text does not give, or in a file it reads.
   await anyFile(box, ['mysql -e "$sql" db', 'read -r q; mariadb -e "$q"', "mysql -e 'system rm u.ts'", "mysql -e '\\! rm u.ts'", 'mysql db <<< "$q"', "mysql db < q.sql", 'psql <<< "$q"', "psql db < q.sql", "cat q.sql | psql"]);
   assert.equal(await writes(box, "mysql --tee=u.ts -e 'select 1'"), ["u.ts"]);
+  // psql reads a PSQLRC the command sets, of meta-commands, with -c too (not with -X).
+  await anyFile(box, ['PSQLRC="$rc" psql -c "select 1"', "PSQLRC=x.rc psql -c 'select 1'"]);
+  assert.equal(await writes(box, 'PSQLRC="$rc" psql -X -c "select 1"'), []);
   // Queries the text gives, also through echo, write nothing.
   for (const command of ["mysql -uroot -psecret -e 'show tables' db", "mysql db <<< 'select 1'", "echo 'select 1' | mysql db", "echo 'select 1' | psql", "psql -c 'select 1' < /dev/null"]) {
     assert.equal(await writes(box, command), [], command);

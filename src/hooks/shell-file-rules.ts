@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
+import { setByCommand } from "./shell-key-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
@@ -38,11 +39,13 @@ const PSQL_WRITES = /\\(o|out|w|write|g|gx|copy|!|s)(\s|$)/;
  * psql's output and log files (`-o f`, `-L f`), and any file where a command it is given, on
  * `-c` or its input, holds a meta-command that writes or runs one (`-c '\o f'`); its `-f` script is
  * not read (any file where the text does not fix it either), nor is input the text does not give
- * (`psql < q.sql`, `psql <<< "$q"`), which it reads with no `-c`.
+ * (`psql < q.sql`, `psql <<< "$q"`), which it reads with no `-c`, nor a PSQLRC the command sets.
  */
 function psqlWrites(input: RuleInput): string[] {
   const commands = [...input.reading.occurrences("c").map(({ value }) => value), ...(input.stdin === undefined ? [] : [input.stdin])];
-  const runs = commands.some((text) => text === undefined || PSQL_WRITES.test(text)) || input.reading.has("f") || (input.fed === true && !input.reading.has("c"));
+  // A PSQLRC the command sets (not /dev/null) is a startup file of meta-commands it reads, with -c too (not with -X).
+  const startup = setByCommand(input.walk.environment, "PSQLRC") && input.walk.environment.PSQLRC !== "/dev/null" && !input.reading.has("X");
+  const runs = commands.some((text) => text === undefined || PSQL_WRITES.test(text)) || input.reading.has("f") || (input.fed === true && !input.reading.has("c")) || startup;
   return [...optionFiles(input, ["o", "L"]), ...(runs ? [UNKNOWABLE] : [])];
 }
 
@@ -205,7 +208,7 @@ export const FILE_RULES: Record<string, Rule> = {
   // Database clients and dumps: psql's -o and -L files (and meta-commands: psqlWrites), pg_dump's
   // and pg_dumpall's -f (a directory with -Fd), mysqldump's -r file and --tab directory.
   psql: {
-    syntax: { short: "c:d:f:h:L:o:p:U:v:P:F:R:T:", long: { command: "c", dbname: "d", file: "f", host: "h", "log-file": "L", output: "o", port: "p", username: "U", variable: "v", set: "v", pset: "P", "field-separator": "F", "record-separator": "R", "table-attr": "T" } },
+    syntax: { short: "c:d:f:h:L:o:p:U:v:P:F:R:T:", long: { command: "c", dbname: "d", file: "f", host: "h", "log-file": "L", output: "o", port: "p", username: "U", variable: "v", set: "v", pset: "P", "field-separator": "F", "record-separator": "R", "table-attr": "T", "no-psqlrc": "X" } },
     writes: psqlWrites,
   },
   mysql: { syntax: MYSQL, writes: mysqlWrites },
