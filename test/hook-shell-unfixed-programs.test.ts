@@ -138,4 +138,11 @@ Unfixed("should judge tmux commands that run tmux commands it does not read, and
   for (const command of ["tmux new-session -d -s w", "tmux capture-pane -p -t w", "tmux -f /dev/null new -d"]) assert.equal(await writes(box, command), [], command);
 });
 
+Unfixed("should judge the files git's trace variables the command sets name, any file where the text does not fix them", async ({ box }) => {
+  await anyFile(box, ['GIT_TRACE="$f" git status', 'export GIT_TRACE2_EVENT="$f"; git log']);
+  assert.equal(await writes(box, `GIT_TRACE=${box.project}/u.ts git status`), ["u.ts"]);
+  assert.is(bash(box, `GIT_TRACE_PACKET=${box.project}/u.ts git fetch`), "deny");
+  assert.equal(await writes(box, "GIT_TRACE=1 git status"), []);
+});
+
 Unfixed.run();

@@ -308,6 +308,9 @@ const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAG
  */
 const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDITOR|KUBE_EDITOR|SUDO_EDITOR|SYSTEMD_EDITOR|LESSOPEN|LESSCLOSE)=(?!(vi|vim|nvim|nano|emacs|code|true|cat)?(\s|$|;))/;
 
+/** git's trace variables set to a file or a value the text does not fix (`GIT_TRACE=/tmp/t.log git status`). */
+const GIT_TRACE_FILE = /(^|[\s;&|(])GIT_TRACE\w*=["']?[/$`~]/;
+
 /** An interpreter's options variable set to a value the text does not fix (`NODE_OPTIONS="$x" npm test`): shell-program-runs.ts unfixedCodeOptions. */
 const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT|BASH_ENV|ZDOTDIR)=("[^"]*)?[$`]/;
 
@@ -325,7 +328,7 @@ const GIT_UNNAMED = /\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace|config
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command)) return true;
+  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command) || GIT_TRACE_FILE.test(command)) return true;
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));

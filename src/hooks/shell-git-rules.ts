@@ -7,7 +7,7 @@
 // message and patch, credential-store its credentials.
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
-import { exists } from "../targets/target.js";
+import { exists, isDirectory } from "../targets/target.js";
 import { guessedArguments, readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
@@ -155,6 +155,22 @@ export function splitGlobals(args: Array<string | undefined>, text: (at: number)
   if (!split) return undefined;
   for (; index < args.length; index++) keep(index);
   return { args: out, text: (at) => texts[at], origin: (at) => from[at] ?? at };
+}
+
+/** git's trace variables, which name where it writes its traces (GIT_TRACE_REDACT, a switch, aside). */
+const TRACE_VARIABLE = /^GIT_TRACE(2|2_EVENT|2_PERF|_PACKET|_PACK_ACCESS|_PERFORMANCE|_SETUP|_SHALLOW|_CURL|_REFS|_FSMONITOR)?$/;
+
+/**
+ * The files git's trace variables the command sets write: an absolute path (`GIT_TRACE=/tmp/t.log`,
+ * and under it where GIT_TRACE2 names a directory, a file per process); none for `1`, `2`, `true`
+ * or a descriptor's number (stderr or that descriptor); any file for one the text does not fix.
+ */
+export function gitTraceFiles(environment: Record<string, string | undefined>): string[] {
+  return Object.entries(environment).flatMap(([name, value]) => {
+    if (!TRACE_VARIABLE.test(name) || (value !== undefined && value === process.env[name])) return [];
+    if (value === undefined) return [UNKNOWABLE];
+    return !isAbsolute(value) ? [] : isDirectory(value) ? [anyUnder(value)] : [value];
+  });
 }
 
 export function gitWrites(input: RuleInput, depth = 0): string[] {

@@ -18,7 +18,7 @@ import { CODEGEN_RULES } from "./shell-codegen-rules.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { arRule, brotliRule, compressed, dpkgDebRule, lz4Rule, ptarRule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES, zipRule } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
-import { ghWrites, gitWrites } from "./shell-git-rules.js";
+import { ghWrites, gitTraceFiles, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
@@ -612,7 +612,7 @@ export const RULES: Record<string, Rule> = {
   // Codex's shell runs a patch given either name (`applypatch` is its second spelling).
   apply_patch: applyPatch,
   applypatch: applyPatch,
-  git: { syntax: {}, writes: (input) => gitWrites(input) },
+  git: { syntax: {}, writes: (input) => [...gitTraceFiles(input.walk.environment), ...gitWrites(input)] },
   // Git LFS by its own name (`git-lfs pull`), as `git lfs pull`.
   "git-lfs": { syntax: {}, writes: (input) => gitWrites({ ...input, args: ["lfs", ...input.args], values: (at) => input.values(at?.map((i) => i - 1)), text: (i) => input.text(i - 1) }) },
   gh: { syntax: { ordered: true }, writes: ghWrites },
