@@ -877,7 +877,7 @@ Codex("should deny a program that takes commands typed at a terminal, which Code
   }
   const given = ["tmux new -d -s work", "tmux ls", "sudo ls", "screen -dmS work", "ssh localhost ls", "vim --version", "psql -c 'select 1'", "echo 'select 1' | sqlite3 other.db", "lua -v", "gdb -batch -ex run ./a.out", "ex -s edit.txt <<'EOF'\n%s/a/b/\nwq\nEOF", "ls",
     // Not the interactive ones by name or flags: ast-grep's sg, MinIO's mc, a manual piped, a key checked.
-    "sg run -p 'foo($A)'", "mc ls local/bucket", "man ls | head", "ssh -T git@github.com", "sudo -l", "tmux -V", "scala -version", "machinectl status", 'psql -d app < "$F"',
+    "sg run -p 'foo($A)'", "mc ls local/bucket", "man ls | head", "ssh -T git@github.com", "sudo -l", "tmux -V", "scala -version", "machinectl status", 'psql -d app <<< "select 1"',
     "python3 -m pdb x.py <<'EOF'\nc\nEOF", "python3 -m IPython x.py", "python3 -m black --check .", "perl -d:NYTProf x.pl", "perl -e 'print 1'", "node --inspect-brk x.js", "node inspect x.js <<'EOF'\ncont\nEOF", "ruby -r json x.rb", "rdbg --open x.rb", "deno run x.ts",
     'git commit -m "$(cat <<\'EOF\'\nwip\nEOF\n)"', "git commit -am wip", "git commit --amend --no-edit", "git commit --fixup=HEAD", "GIT_EDITOR=true git commit", "git -c core.editor=true commit", "GIT_SEQUENCE_EDITOR='sed -i s/^pick/fixup/' git rebase -i HEAD~2", "git tag -a v1 -m v1", "git notes add -m x", "git revert --no-edit HEAD", "printf 'y\\n' | git add -p", "git add .", "git status", "git log -p", "git merge main",
     "crontab -l", "EDITOR=true crontab -e", "visudo -c", "kubectl get pods", "systemctl status web",
