@@ -1553,6 +1553,10 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "su-exec app rm u.ts",
     "run0 -D . rm u.ts",
     "tini -- rm u.ts",
+    "dumb-init rm u.ts",
+    "dumb-init -c -r 15:2 sed -i s/a/b/ u.ts",
+    "daemonize -c . /bin/rm u.ts",
+    "daemonize -o u.ts /bin/true", // its output file
     "cpulimit -l 50 -- rm u.ts",
     "ifne rm u.ts",
     "dotenvx run -f .env -- rm u.ts",

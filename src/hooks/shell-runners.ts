@@ -196,6 +196,10 @@ export const WRAPPERS: Record<
   "su-exec": { syntax: {}, positional: 1 },
   run0: { syntax: { short: "u:g:D:", long: { user: "u", group: "g", chdir: "D", ...valuedLong("nice setenv unit property description slice background machine") } }, chdir: "D" },
   tini: { syntax: { short: "p:e:" } },
+  // An init for containers (`dumb-init rm f`: -r rewrites a signal); a daemon made of a command
+  // (`daemonize -c dir -o out.log /bin/rm f`: -c its directory, -o/-e its output files, -p/-l its pid and lock files).
+  "dumb-init": { syntax: { short: "cr:vV", long: { "single-child": "c", rewrite: "r", verbose: "v", version: "V" } } },
+  daemonize: { syntax: { short: "ac:e:E:l:o:p:u:v" }, chdir: "c", writes: ["e", "o", "p", "l"] },
   cpulimit: { syntax: { short: "l:p:e:c:", long: { limit: "l", pid: "p", exe: "e", cpu: "c" } } },
   ifne: { syntax: {} },
   dotenvx: { syntax: { short: "f:e:", long: { "env-file": "f", env: "e", ...valuedLong("convention env-keys-file ops-off") } }, subcommands: ["run"], dashdash: true },
