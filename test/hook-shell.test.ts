@@ -1557,6 +1557,13 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "dumb-init -c -r 15:2 sed -i s/a/b/ u.ts",
     "daemonize -c . /bin/rm u.ts",
     "daemonize -o u.ts /bin/true", // its output file
+    "stack exec -- rm u.ts",
+    "cabal exec -- sed -i s/a/b/ u.ts",
+    "dune exec -- rm u.ts",
+    "opam exec -- rm u.ts",
+    "aws-vault exec prod -- rm u.ts",
+    "infisical run --env=dev -- rm u.ts",
+    "proot -r /tmp/rootfs rm u.ts", // another root: a u.ts in a place unknown
     "cpulimit -l 50 -- rm u.ts",
     "ifne rm u.ts",
     "dotenvx run -f .env -- rm u.ts",

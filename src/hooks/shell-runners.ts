@@ -200,6 +200,16 @@ export const WRAPPERS: Record<
   // (`daemonize -c dir -o out.log /bin/rm f`: -c its directory, -o/-e its output files, -p/-l its pid and lock files).
   "dumb-init": { syntax: { short: "cr:vV", long: { "single-child": "c", rewrite: "r", verbose: "v", version: "V" } } },
   daemonize: { syntax: { short: "ac:e:E:l:o:p:u:v" }, chdir: "c", writes: ["e", "o", "p", "l"] },
+  // Build tools' and secret managers' runners: the command after `--` (`stack exec -- rm f`,
+  // `cabal exec -- …`, `dune exec -- …`, `opam exec -- …`, `aws-vault exec profile -- …`,
+  // `infisical run -- …`); another root for the command (`proot -r rootfs cmd`: a place unknown).
+  stack: { syntax: { long: valuedLong("stack-yaml work-dir resolver") }, subcommands: ["exec"], dashdash: true },
+  cabal: { syntax: { long: valuedLong("project-file builddir") }, subcommands: ["exec"], dashdash: true },
+  dune: { syntax: { long: valuedLong("root build-dir profile") }, subcommands: ["exec"], dashdash: true },
+  opam: { syntax: { long: valuedLong("switch root") }, subcommands: ["exec"], dashdash: true },
+  "aws-vault": { syntax: { long: valuedLong("backend duration region mfa-token") }, subcommands: ["exec"], dashdash: true },
+  infisical: { syntax: { long: valuedLong("env projectId path token domain") }, subcommands: ["run"], dashdash: true },
+  proot: { syntax: { short: "r:b:m:w:q:k:", long: { rootfs: "r", bind: "b", mount: "m", cwd: "w", qemu: "q", "kernel-release": "k" } }, chdir: "w", elsewhere: ["r"] },
   cpulimit: { syntax: { short: "l:p:e:c:", long: { limit: "l", pid: "p", exe: "e", cpu: "c" } } },
   ifne: { syntax: {} },
   dotenvx: { syntax: { short: "f:e:", long: { "env-file": "f", env: "e", ...valuedLong("convention env-keys-file ops-off") } }, subcommands: ["run"], dashdash: true },
