@@ -529,7 +529,7 @@ function shellScript(input: unknown): string | undefined {
     }
     if (at < value.length) return value[at] as string;
   }
-  return (value as string[]).map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
+  return (value as string[]).map(shellQuote).join(" ");
 }
 
 /** A command as one text: a string as it is, an argument array joined by newlines. */

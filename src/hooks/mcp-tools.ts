@@ -22,6 +22,7 @@
 // what it changes, if anything, is not a file the hook can name.
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { shellQuote } from "../os/shell-quote.js";
 
 /** What a tool call writes: paths (absolute) and a shell command with where it runs. */
 export interface McpWrites {
@@ -112,7 +113,7 @@ function pathsIn(value: unknown, cwd: string, home: string | undefined, named: b
 }
 
 /** Words as the shell would need them typed to be read back as they are. */
-const quoted = (parts: string[]) => parts.map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, "'\\''")}'`)).join(" ");
+const quoted = (parts: string[]) => parts.map(shellQuote).join(" ");
 
 const isWords = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string");
 
