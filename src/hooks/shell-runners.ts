@@ -78,6 +78,8 @@ export const WRAPPERS: Record<
     subcommands?: string[];
     /** Its own operands run up to `--`, and the command after it (`mise x node@20 -- node -e …`); without one, only `call` runs anything. */
     dashdash?: boolean;
+    /** With dashdash, and no `--`: the command is its operand of this index (`stack exec rm f`: 0; `aws-vault exec prof rm f`: 1). */
+    commandOperand?: number;
     bins?: boolean;
     elsewhere?: string[];
     transcript?: string;
@@ -202,12 +204,14 @@ export const WRAPPERS: Record<
   daemonize: { syntax: { short: "ac:e:E:l:o:p:u:v" }, chdir: "c", writes: ["e", "o", "p", "l"] },
   // Build tools' and secret managers' runners: the command after `--` (`stack exec -- rm f`,
   // `cabal exec -- …`, `dune exec -- …`, `opam exec -- …`, `aws-vault exec profile -- …`,
-  // `infisical run -- …`); another root for the command (`proot -r rootfs cmd`: a place unknown).
-  stack: { syntax: { long: valuedLong("stack-yaml work-dir resolver") }, subcommands: ["exec"], dashdash: true },
-  cabal: { syntax: { long: valuedLong("project-file builddir") }, subcommands: ["exec"], dashdash: true },
-  dune: { syntax: { long: valuedLong("root build-dir profile") }, subcommands: ["exec"], dashdash: true },
-  opam: { syntax: { long: valuedLong("switch root") }, subcommands: ["exec"], dashdash: true },
-  "aws-vault": { syntax: { long: valuedLong("backend duration region mfa-token") }, subcommands: ["exec"], dashdash: true },
+  // `infisical run -- …`) or, where they take one without it, their operand commandOperand names
+  // (`stack exec rm f`, `aws-vault exec profile rm f`); another root for the command (`proot -r
+  // rootfs cmd`: a place unknown).
+  stack: { syntax: { long: valuedLong("stack-yaml work-dir resolver") }, subcommands: ["exec"], dashdash: true, commandOperand: 0 },
+  cabal: { syntax: { long: valuedLong("project-file builddir") }, subcommands: ["exec"], dashdash: true, commandOperand: 0 },
+  dune: { syntax: { long: valuedLong("root build-dir profile") }, subcommands: ["exec"], dashdash: true, commandOperand: 0 },
+  opam: { syntax: { long: valuedLong("switch root") }, subcommands: ["exec"], dashdash: true, commandOperand: 0 },
+  "aws-vault": { syntax: { long: valuedLong("backend duration region mfa-token") }, subcommands: ["exec"], dashdash: true, commandOperand: 1 },
   infisical: { syntax: { long: valuedLong("env projectId path token domain") }, subcommands: ["run"], dashdash: true },
   proot: { syntax: { short: "r:b:m:w:q:k:", long: { rootfs: "r", bind: "b", mount: "m", cwd: "w", qemu: "q", "kernel-release": "k" } }, chdir: "w", elsewhere: ["r"] },
   cpulimit: { syntax: { short: "l:p:e:c:", long: { limit: "l", pid: "p", exe: "e", cpu: "c" } } },

@@ -32,7 +32,7 @@ import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, 
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
-import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, XARGS } from "./shell-runners.js";
+import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
 import { readEditor } from "./shell-editors.js";
 import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
@@ -1204,6 +1204,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       return;
     }
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
+    // A command the hook knows nothing of may be a wrapper that runs the rest of its line
+    // (`bwrap --bind / / rm u.ts`, `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`,
+    // `entr -s 'rm u.ts'`): from its first argument that names a command the hook reads, read as
+    // that command; an argument that is a whole command line, as that line. Not one that only
+    // names commands as words (`grep rm f`, `man rm`): NAMES_COMMANDS.
+    if (interpreter === undefined && !NAMES_COMMANDS.has(name)) {
+      const inner = commandInArguments(argWords, here, walk);
+      if (inner !== undefined) nested.push({ script: inner, cwd: here.cwd });
+    }
   }
   if (!rule) return;
   const before = walk.found.size;
@@ -1265,6 +1274,42 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   }
   // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
+}
+
+/**
+ * Commands with no rule that take a command's name, or a line of text, as data: their arguments
+ * are no command they run (`grep -n rm u.ts`, `echo "rm u.ts"`, `man rm`, `pkill -f "node x"`).
+ */
+const NAMES_COMMANDS = new Set(
+  ("echo printf grep egrep fgrep zgrep rg ag ack ugrep git-grep man info tldr help which whereis whatis apropos type compgen complete " +
+    "bind declare typeset local export readonly unset set shopt test [ [[ let expr read return exit shift logger notify-send wall " +
+    "cat less more most bat batcat head tail wc ls exa eza lsd tree stat file diff colordiff delta cmp comm cut tr nl od hexdump xxd strings " +
+    "basename dirname realpath readlink jq gron column look tac rev fold fmt md5sum sha1sum sha224sum sha256sum sha384sum sha512sum " +
+    "b2sum cksum sum base64 base32 basenc pgrep pkill kill killall ps pidof pstree lsof fuser du df whoami id date sleep true false : yes " +
+    "seq printenv locate plocate mlocate fzf sk tput clear reset history fc jobs fg bg disown wait ulimit umask getopts caller")
+    .split(" "),
+);
+
+/**
+ * The command line an unknown command's arguments hold: from its first argument that names a
+ * command the hook reads (a rule's, a shell, an interpreter, a wrapper, a function of the script;
+ * by its base name, `/bin/rm`) and has words after it, or its first argument that is a line
+ * starting with one (`'rm u.ts'`).
+ */
+function commandInArguments(words: Node[], here: Walk, walk: Walk): string | undefined {
+  const reads = (word: string | undefined) => {
+    if (word === undefined || word === "") return false;
+    const name = basename(word);
+    return ownEntry(RULES, name) !== undefined || SHELLS.includes(name) || OTHER_SHELLS.includes(name) || interpreterOf(name) !== undefined || ownEntry(WRAPPERS, name) !== undefined || walk.shared.functions.has(word) || ["make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "find", "xargs", "eval", "source", "."].includes(name);
+  };
+  for (const [at, word] of words.entries()) {
+    const value = staticWord(word, here);
+    if (value === undefined) continue;
+    // (With something to run it on: `zoxide init bash`, `kubectl completion zsh` name a shell, and run none.)
+    if (reads(value) && at + 1 < words.length) return words.slice(at).map((each) => each.text).join(" ");
+    if (/\s/.test(value.trim()) && reads(value.trim().split(/\s+/)[0])) return value;
+  }
+  return undefined;
 }
 
 /** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */

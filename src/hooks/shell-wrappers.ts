@@ -248,9 +248,12 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
           else add(here, UNKNOWABLE);
           return undefined;
         }
-        if (dashdash === -1) return undefined; // nothing to run
-        argv = argv.slice(dashdash + 1);
-        words.splice(0, dashdash + 1);
+        // Or, for some, without `--`: their operand of that place (`stack exec rm f`).
+        const first = dashdash === -1 && wrapper.commandOperand !== undefined ? own.operands[wrapper.commandOperand] : undefined;
+        if (dashdash === -1 && first === undefined) return undefined; // nothing to run
+        const from = first ?? dashdash + 1;
+        argv = argv.slice(from);
+        words.splice(0, from);
         continue;
       }
     }

@@ -1,0 +1,61 @@
+// Commands the hook has no rule for that run the rest of their line: sandboxes and containers of
+// this machine's files (bwrap, nsenter, schroot, distrobox, toolbox), daemon starters, secret
+// managers and process runners (start-stop-daemon, sops exec-env, heroku local:run, foreman run),
+// watchers (entr), and any wrapper the hook has never heard of. Each was read as writing nothing.
+// Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { allows, denies, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Unknown = suite<Context>("claims hook: an unknown command that runs the rest of its line");
+Unknown.before.each((context) => {
+  context.box = heldBox();
+});
+Unknown.after.each((context) => context.box.cleanup());
+
+Unknown("should read an unknown command's arguments from the first command the hook reads, as that command", async ({ box }) => {
+  denies(box, [
+    "bwrap --bind / / rm u.ts",
+    "schroot -c deb -- rm u.ts",
+    "distrobox enter box -- rm u.ts",
+    "toolbox run rm u.ts",
+    "nsenter -t 1 -m rm u.ts",
+    "start-stop-daemon --start --exec /bin/rm -- u.ts", // by the command's path
+    "machinectl shell .host /bin/rm u.ts",
+    "ls | entr rm u.ts",
+    "heroku local:run rm u.ts",
+    "foreman run sed -i s/a/b/ u.ts",
+    "mywrapper --flag rm u.ts", // one no table names
+    "mywrapper sudo -u app rm u.ts", // a wrapper it runs, read in turn
+    "mywrapper bash -c 'rm u.ts'",
+  ]);
+  // A whole command line given as one argument.
+  denies(box, ["sops exec-env secrets.yaml 'rm u.ts'", "ls | entr -s 'rm -f u.ts'", 'mywrapper "sed -i s/a/b/ u.ts"']);
+  assert.equal(await writes(box, "frobnicate -x rm a.ts b.ts"), ["a.ts", "b.ts"]);
+  assert.equal(await writes(box, "frobnicate 'cp a.ts b.ts'"), ["b.ts"]);
+});
+
+Unknown("should read build tools' exec without -- as running their first operand", async ({ box }) => {
+  denies(box, ["stack exec rm u.ts", "cabal exec sed -i s/a/b/ u.ts", "dune exec rm u.ts", "opam exec rm u.ts", "aws-vault exec prod rm u.ts"]);
+  allows(box, ["stack exec ghc -- --version", "aws-vault exec prod aws s3 ls", "stack build"]);
+});
+
+Unknown("should not read a command's name given as data as a command it runs", async ({ box }) => {
+  allows(box, [
+    "grep -n rm u.ts", // commands that take a name or text as data
+    "echo rm u.ts",
+    'printf "%s\\n" "rm u.ts"',
+    "man rm",
+    "which rm",
+    "pkill -f 'rm u.ts'",
+    "frobnicate u.ts", // an unknown command naming the held file: no write the hook can read
+    "frobnicate rm other.ts", // what it would run writes nothing held
+    "notify-send 'done: rm u.ts'",
+    "zoxide init bash", // a shell's name with nothing to run
+    "kubectl completion zsh > /dev/null",
+  ]);
+});
+
+Unknown.run();
