@@ -25,6 +25,9 @@ async function anyFile(box: Sandbox, commands: string[]): Promise<void> {
 
 Unfixed("should judge a debugger's command the text does not name as writing any file", async ({ box }) => {
   await anyFile(box, ['gdb -batch -ex "$x" ./a.out', 'read -r c; gdb -batch -ex "$c" ./a.out', "gdb -batch -ex `cat cmd` ./a.out", 'lldb -o "$x" ./a.out']);
+  // With the value joined to the option by `=`, as gdb takes it too.
+  await anyFile(box, ['gdb -batch -ex="$x" ./a.out', 'gdb -batch --eval-command="$x" ./a.out', 'gdb -batch -x="$f" ./a.out']);
+  assert.equal(await writes(box, 'gdb -batch --cd="$d" -ex=bt ./a.out'), []);
   // A command it names, with a value the text does not fix, is read by its name.
   assert.equal(await writes(box, 'gdb -batch -ex "attach $PID" -ex bt'), []);
   assert.equal(await writes(box, 'gdb -batch -ex "print $x"'), []);
@@ -143,6 +146,17 @@ Unfixed("should judge the files git's trace variables the command sets name, any
   assert.equal(await writes(box, `GIT_TRACE=${box.project}/u.ts git status`), ["u.ts"]);
   assert.is(bash(box, `GIT_TRACE_PACKET=${box.project}/u.ts git fetch`), "deny");
   assert.equal(await writes(box, "GIT_TRACE=1 git status"), []);
+});
+
+Unfixed("should judge an interpreter's program file the text does not fix as writing any file, and read each of a few it gives", async ({ box }) => {
+  // Read as `bash "$f"` was: the program may be any file an agent wrote.
+  await anyFile(box, ['python3 "$script"', 'script=$(mktemp); python3 "$script"', 'node "$f"', 'ruby "$1"', 'perl "$f"', "python3 $(ls *.py | head -1)", "node `cat which`", 'python3 "${SCRIPT:-gen.py}"']);
+  file(box, "a.py", "print(1)\n");
+  file(box, "b.py", "import os\nos.remove('u.ts')\n");
+  assert.equal(await writes(box, 'for f in a.py; do python3 "$f"; done'), []);
+  assert.equal(await writes(box, 'f=a.py; python3 "$f" --verbose'), []);
+  assert.equal(await writes(box, 'for f in a.py b.py; do python3 "$f"; done'), ["u.ts"]);
+  assert.is(bash(box, 'for f in a.py b.py; do python3 "$f"; done'), "deny");
 });
 
 Unfixed.run();

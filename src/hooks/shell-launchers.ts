@@ -137,7 +137,12 @@ function gdb(launch: Launch): void {
   let cwd = launch.here.cwd;
   for (let at = 0; at < args.length; at++) {
     const arg = args[at];
-    if (arg === undefined) continue;
+    // `-ex="$x"`, `--command="$f"`: commands, or a script of them, the text does not fix.
+    if (arg === undefined) {
+      const option = /^--?[\w-]+(?==)/.exec(launch.words[at]?.text ?? "")?.[0];
+      if (option !== undefined && (GDB_COMMAND.test(option) || GDB_SCRIPT.test(option))) add(launch.here, UNKNOWABLE);
+      continue;
+    }
     if (arg === "--args" || arg === "-args") return command({ ...launch, here: { ...launch.here, cwd } }, at + 1);
     const [option, attached] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (!GDB_VALUED.test(option)) continue;

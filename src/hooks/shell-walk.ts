@@ -1139,6 +1139,15 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       nested.push({ script: ["django-admin", ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: dirname(programPath) });
     }
     const file = inline || fromStdin ? undefined : programText(programPath, here);
+    // A program file the text does not fix (`python3 "$script"`, `node $(ls *.js | head -1)`): code
+    // the hook cannot read, as `bash "$f"` is. One of a few the text gives (`for f in a.py b.py; do
+    // python3 "$f"; done`): each read in turn, as the same command naming it.
+    // (Not `-"$x"`: an option, read as each it may be.)
+    if (!inline && !fromStdin && module === undefined && program !== undefined && args[program] === undefined && given === undefined && !argWords[program]?.text.startsWith("-")) {
+      const programs = wordValues(argWords[program] as Node, here);
+      if (programs === undefined || programs.length === 0 || programs.length > 16 || programs.some((value) => value.startsWith("\0"))) add(here, UNKNOWABLE);
+      else for (const value of programs) nested.push({ script: [name, ...argWords.map((word, at) => (at === program ? shellQuoted(value) : word.text))].join(" "), cwd: here.cwd });
+    }
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
     // An inline program with parts the shell puts in that the text does not fix (`-c "open('$f','w')"`): with a HOLE for each.
