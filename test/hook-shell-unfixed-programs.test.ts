@@ -82,6 +82,22 @@ Unfixed("should judge a command a launcher runs, named by a word the text does n
   assert.equal(await writes(box, "gdb --args ./a.out x"), []);
 });
 
+Unfixed("should read the jobs of a table crontab installs as commands run later, and one the text does not give as any file", async ({ box }) => {
+  // cron runs each job later from the home, by sh: read as a line run there.
+  const held = `${box.project}/u.ts`;
+  assert.is(bash(box, `crontab - <<'EOF'\n# nightly\nMAILTO=""\n*/5 * * * * cd ${box.project} && rm u.ts\nEOF`), "deny");
+  assert.is(bash(box, `crontab <<< '@daily rm -f ${held}'`), "deny");
+  assert.equal(await writes(box, `crontab - <<'EOF'\n0 3 * * * sed -i s/a/b/ ${held} %input\nEOF`), ["u.ts"]);
+  file(box, "jobs.txt", `0 * * * * rm ${held}\n`);
+  assert.is(bash(box, "crontab jobs.txt"), "deny");
+  file(box, "quiet.txt", "0 * * * * echo hi > /dev/null\n");
+  assert.equal(await writes(box, "crontab quiet.txt"), []);
+  // From a pipe, a file it cannot read, or a line it cannot take apart: any file.
+  await anyFile(box, [`echo '* * * * * rm ${held}' | crontab -`, "(crontab -l; echo \"$job\") | crontab -", "crontab missing.txt", "crontab <<< 'not a job'"]);
+  // Listing, removing, checking: no table installed.
+  for (const command of ["crontab -l", "crontab -l | grep x", "crontab -r", "crontab -u app -l"]) assert.equal(await writes(box, command), [], command);
+});
+
 Unfixed("should read less's preprocessor a LESSOPEN the command sets as a command line, any file where the text does not fix it", async ({ box }) => {
   await anyFile(box, ['LESSOPEN="$x" less a.txt', 'read -r p; LESSOPEN="$p" git log', 'LESSCLOSE="$x" less a.txt']);
   assert.equal(await writes(box, "LESSOPEN='|rm u.ts %s' less a.txt"), ["u.ts"]);

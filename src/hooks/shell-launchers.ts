@@ -43,6 +43,7 @@ const READERS: Record<string, (launch: Launch) => void> = {
   screen,
   at,
   batch: at,
+  crontab,
   watchexec,
   hyperfine,
   parallel,
@@ -654,6 +655,43 @@ function at(launch: Launch): void {
     else nested.push({ script: text, cwd: here.cwd });
   } else if (launch.stdin !== undefined && !launch.stdin.includes(HOLE)) nested.push({ script: launch.stdin, cwd: here.cwd });
   else add(here, UNKNOWABLE); // from a pipe, a file or the terminal; or a job with a part the text does not fix (`at now <<< "$job"`), which sh reads again
+}
+
+/**
+ * crontab FILE, `crontab -` (or no file: its input): the table it installs, whose jobs cron runs
+ * later from the user's home; each job's command read as a line run there (a `%` ends the command:
+ * what follows is its input). A table from a pipe, the terminal or a file the hook cannot read: any
+ * file. `-l`, `-r`, `-n`, `-T` install nothing; `-e` is an editor's (shell-editors.ts).
+ */
+function crontab(launch: Launch): void {
+  const { args, here, nested } = launch;
+  const reading = readOptions(args, { short: "u:s:c:" }, 0, launchText(launch));
+  if (reading.has("l", "r", "e", "n", "T", "V", "h")) return;
+  const operand = reading.operands[0];
+  const file = operand === undefined ? "-" : args[operand];
+  let table: string | undefined;
+  if (file === "-" || file === "/dev/stdin") table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : undefined;
+  else {
+    const path = file === undefined ? undefined : directoryAt(here.cwd, file);
+    table = path === undefined || writtenBefore(here, path) ? undefined : readText(path);
+  }
+  if (table === undefined) return add(here, UNKNOWABLE);
+  const home = here.home.startsWith("/") ? here.home : undefined;
+  for (const line of table.split("\n")) {
+    const job = cronJob(line);
+    if (job === UNKNOWABLE) add(here, UNKNOWABLE);
+    else if (job !== undefined) nested.push({ script: job, cwd: home });
+  }
+}
+
+/** A crontab line's command (before its first unescaped `%`), undefined for a comment, a blank or a variable's line; one it cannot take apart: UNKNOWABLE. */
+function cronJob(line: string): string | typeof UNKNOWABLE | undefined {
+  const trimmed = line.trim();
+  if (trimmed === "" || trimmed.startsWith("#") || /^[A-Za-z_]\w*\s*=/.test(trimmed)) return undefined;
+  const fields = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.*)$/.exec(trimmed);
+  if (fields === null) return UNKNOWABLE;
+  const command = (fields[1] as string).split(/(?<!\\)%/)[0] as string;
+  return command.replace(/\\%/g, "%");
 }
 
 const WATCHEXEC: Syntax = {
