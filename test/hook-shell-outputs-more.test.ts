@@ -199,4 +199,20 @@ Outputs("should read sftp's commands on a pipe and gpg's files the text does not
   assert.is(mayWrite("grep -rn ar src"), false, "a word ar, not the command, needs no parse");
 });
 
+Outputs("should read m4's debug and frozen-state files, and judge an input whose macros run shell commands as any file", async ({ box }) => {
+  file(box, "in.m4", "define(`X', `1')dnl\nX\n");
+  file(box, "run.m4", "syscmd(`rm -f u.ts')dnl\n");
+  await reads(box, [
+    ["m4 -o debug.txt in.m4", ["debug.txt"]],
+    ["m4 --debugfile=debug.txt in.m4 > out.txt", ["debug.txt", "out.txt"]],
+    ["m4 -F state.m4f in.m4", ["state.m4f"]],
+    ["m4 in.m4 > out.txt", ["out.txt"]],
+    ["m4 run.m4", ["unknown:."]],
+    ["m4 <<< 'esyscmd(`date')'", ["unknown:."]],
+    ["cat run.m4 | m4", ["unknown:."]],
+  ]);
+  denies(box, ["m4 -o u.ts in.m4", "m4 --error-output u.ts in.m4", "m4 run.m4"]);
+  allows(box, ["m4 -DX=2 in.m4 > out.txt"]);
+});
+
 Outputs.run();

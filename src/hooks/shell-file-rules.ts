@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { setByCommand } from "./shell-key-rules.js";
-import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { anyUnder, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
 
 /** The pieces a command names from a prefix (`u.` → `u.*`). */
 const pieces = (prefix: string | undefined): string[] => (prefix === undefined ? [] : [globOf(`${prefix}*`)]);
@@ -275,6 +275,18 @@ export const FILE_RULES: Record<string, Rule> = {
       const tree = args[1] === "sync" || args.includes("--recursive");
       // Two, as it takes them; else each that is local may be the destination.
       return (operands.length === 2 ? operands.slice(1) : operands).flatMap((at) => localDestination(input, at, tree));
+    },
+  },
+  // m4's debug output (`-o`, `--debugfile`, older `--error-output`) and frozen state (`-F`); an
+  // input whose macros run shell commands (`syscmd`, `esyscmd`), or one it cannot read: any file.
+  m4: {
+    syntax: { short: "o:D:U:I:d:l:t:F:R:L:", long: { "error-output": "o", debugfile: "o", define: "D", undefine: "U", include: "I", debug: "d", arglength: "l", trace: "t", "freeze-state": "F", "reload-state": "R", "nesting-limit": "L", "warn-macro-sequence": "::" } },
+    writes: (input) => {
+      const written = optionFiles(input, ["o", "F"]);
+      const files = input.reading.operands.length === 0 ? ["-"] : input.values(input.reading.operands);
+      const texts = files.map((file) => (file === "-" ? (input.fed ? undefined : (input.stdin ?? "")) : file.startsWith("\0") ? undefined : readText(directoryAt(input.walk.cwd, file) ?? "")));
+      if (texts.some((text) => text === undefined || /\be?syscmd\b/.test(text))) written.push(UNKNOWABLE);
+      return written;
     },
   },
   shuf: { syntax: { short: "i:n:o:", long: { "input-range": "i", "head-count": "n", output: "o", "random-source": ":" } }, writes: (input) => optionFiles(input, ["o"]) },

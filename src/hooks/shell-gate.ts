@@ -277,11 +277,11 @@ const GATE_LINE = 4_096;
 const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
 
 /**
- * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, and
+ * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, m4, and
  * copies from a container or a bucket (shell-file-rules.ts).
  */
 const OUTPUT_TOOLS =
-  /\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
+  /\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope|m4)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
 
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
