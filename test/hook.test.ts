@@ -294,7 +294,7 @@ Claude("should deny an edit that binds names by one computed when the file runs 
   assert.is(rb_("class Other\n  define_method(:foo) { 9 }\nend"), "allow", "a class's own method");
 });
 
-Claude("should deny an edit that sets or deletes an attribute of another session's symbol from outside it (a monkey patch), and allow one in a function", ({ box }) => {
+Claude("should deny an edit that sets or deletes an attribute of another session's symbol from outside it (a monkey patch), there or in a function, and allow an instance's", ({ box }) => {
   const py = join(box.project, "c.py");
   const js = join(box.project, "c.js");
   writeFileSync(py, "class Foo:\n    def a(self):\n        return 1\n\n\ndef bar():\n    return 2\n\n\nprint(bar())\n");
@@ -304,7 +304,11 @@ Claude("should deny an edit that sets or deletes an attribute of another session
   const js_ = (added: string) => addedAfter(box, js, "module.exports = { Foo, bar };\n", added);
   for (const added of ["Foo.a = lambda self: 9", "del Foo.a", "setattr(Foo, 'a', lambda self: 9)", "Foo.__init__.__defaults__ = (9,)"]) assert.is(py_(added), "deny", added);
   for (const added of ["Foo.prototype.a = () => 9;", 'Foo["create"] = () => null;', "Object.assign(Foo.prototype, { a() { return 9; } });"]) assert.is(js_(added), "deny", added);
+  // A patch made when a function runs (a test's setup, a plugin's register): the symbol changes all the same.
+  for (const added of ["def setup():\n    Foo.a = lambda self: 9", "def teardown():\n    del Foo.a", "class Plugin:\n    def register(self):\n        setattr(Foo, 'a', None)"]) assert.is(py_(added), "deny", added);
+  for (const added of ["function setup() {\n  Foo.prototype.a = () => 9;\n}", "function setup() { Foo.prototype.a = () => 9; }", "beforeEach(() => {\n  Object.assign(Foo.prototype, { a: null });\n});"]) assert.is(js_(added), "deny", added);
   assert.is(py_("def baz():\n    foo = Foo()\n    foo.x = 1"), "allow", "an instance's attribute, in a function");
+  assert.is(js_("function baz() {\n  const foo = new Foo();\n  foo.x = 1;\n}"), "allow", "an instance's, in JavaScript");
   assert.is(js_("Foo2.a = 1;"), "allow", "another name");
 });
 

@@ -267,15 +267,17 @@ export function lineRebindings(text: string, name: string): number {
 export function memberChanges(text: string, name: string): string {
   if (!text.includes(name)) return "";
   const word = name.replace(/\$/g, "\\$");
+  // From a line's start, indented or not (a patch made in a function, `def setup(): Foo.a = …`, runs
+  // when it is called), or after a `;` or `{` (`function f() { Foo.a = 1; }`).
   const pattern = new RegExp(
     [
-      `^${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)`,
-      `^del\\s+${word}\\s*[.[]`,
-      `^(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
-      `^Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
-      `^${word}\\s*\\.\\s*(?:(?:send|public_send|__send__)\\s*\\(?\\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|include|prepend|extend)\\b`,
+      `${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)`,
+      `del\\s+${word}\\s*[.[]`,
+      `(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
+      `Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
+      `${word}\\s*\\.\\s*(?:(?:send|public_send|__send__)\\s*\\(?\\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|include|prepend|extend)\\b`,
     ]
-      .map((start) => `${start}[^\\n]*`)
+      .map((start) => `(?:^[ \\t]*|[;{][ \\t]*)${start}[^\\n]*`)
       .join("|"),
     "gm",
   );
