@@ -258,7 +258,7 @@ export function lineRebindings(text: string, name: string): number {
 
 /**
  * The lines that change what the held name's object is from outside its declaration, read from
- * line starts (the module's statements; one in a function is indented): an attribute or item of it
+ * line starts (a module's statement, or a function's, which patches it when it runs): an attribute or item of it
  * set or deleted (`Foo.bar = …`, `Foo.prototype.x = …`, `foo.__code__ = …`, `Foo["x"] += 1`,
  * `del Foo.bar`), `setattr(Foo, …)`, `Object.assign(Foo.prototype, …)`,
  * `Object.defineProperty(Foo, …)`, Ruby's `Foo.define_method`, `Foo.class_eval`, `Foo.include`,
