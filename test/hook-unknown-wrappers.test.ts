@@ -42,7 +42,7 @@ Unknown("should read build tools' exec without -- as running their first operand
   allows(box, ["stack exec ghc -- --version", "aws-vault exec prod aws s3 ls", "stack build"]);
 });
 
-Unknown("should not read a command's name given as data as a command it runs", async ({ box }) => {
+Unknown("should not read a command's name given as data, or a package's, as a command it runs", async ({ box }) => {
   allows(box, [
     "grep -n rm u.ts", // commands that take a name or text as data
     "echo rm u.ts",
@@ -56,6 +56,10 @@ Unknown("should not read a command's name given as data as a command it runs", a
     "zoxide init bash", // a shell's name with nothing to run
     "kubectl completion zsh > /dev/null",
   ]);
+  // Packages a package manager installs, named as the commands they give: none runs here.
+  for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich"]) {
+    assert.equal(await writes(box, command), [], command);
+  }
 });
 
 Unknown.run();

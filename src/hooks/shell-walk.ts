@@ -1217,8 +1217,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // (`bwrap --bind / / rm u.ts`, `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`,
     // `entr -s 'rm u.ts'`): from its first argument that names a command the hook reads, read as
     // that command; an argument that is a whole command line, as that line. Not one that only
-    // names commands as words (`grep rm f`, `man rm`): NAMES_COMMANDS.
-    if (interpreter === undefined && !NAMES_COMMANDS.has(name)) {
+    // names commands as words (`grep rm f`, `man rm`): NAMES_COMMANDS; nor a wrapper of the tables
+    // given none of the subcommands that run one (`conda install python numpy`, `nvm install node`).
+    if (interpreter === undefined && !NAMES_COMMANDS.has(name) && ownEntry(WRAPPERS, name) === undefined) {
       const inner = commandInArguments(argWords, here, walk);
       if (inner !== undefined) nested.push({ script: inner, cwd: here.cwd });
     }
@@ -1299,6 +1300,9 @@ const NAMES_COMMANDS = new Set(
     .split(" "),
 );
 
+/** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
+const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|info|show|list|ls|outdated|download|fetch|get|completion|completions|help)$/;
+
 /**
  * The command line an unknown command's arguments hold: from its first argument that names a
  * command the hook reads (a rule's, a shell, an interpreter, a wrapper, a function of the script;
@@ -1314,6 +1318,8 @@ function commandInArguments(words: Node[], here: Walk, walk: Walk): string | und
   for (const [at, word] of words.entries()) {
     const value = staticWord(word, here);
     if (value === undefined) continue;
+    // A package manager's names after its verb are packages (`brew install make cmake`, `apt-get install -y bash curl`).
+    if (PACKAGE_VERBS.test(value)) return undefined;
     // (With something to run it on: `zoxide init bash`, `kubectl completion zsh` name a shell, and run none.)
     if (reads(value) && at + 1 < words.length) return words.slice(at).map((each) => each.text).join(" ");
     if (/\s/.test(value.trim()) && reads(value.trim().split(/\s+/)[0])) return value;
