@@ -31,10 +31,12 @@ Unknown("should read an unknown command's arguments from the first command the h
     "mywrapper sudo -u app rm u.ts", // a wrapper it runs, read in turn
     "mywrapper bash -c 'rm u.ts'",
   ]);
-  // A whole command line given as one argument.
-  denies(box, ["sops exec-env secrets.yaml 'rm u.ts'", "ls | entr -s 'rm -f u.ts'", 'mywrapper "sed -i s/a/b/ u.ts"']);
+  // A whole command line given as one argument, after a word that says it runs one.
+  denies(box, ["sops exec-env secrets.yaml 'rm u.ts'", "ls | entr -s 'rm -f u.ts'", 'mywrapper --exec "sed -i s/a/b/ u.ts"', "mytool local:run 'rm u.ts'"]);
   assert.equal(await writes(box, "frobnicate -x rm a.ts b.ts"), ["a.ts", "b.ts"]);
-  assert.equal(await writes(box, "frobnicate 'cp a.ts b.ts'"), ["b.ts"]);
+  assert.equal(await writes(box, "frobnicate run 'cp a.ts b.ts'"), ["b.ts"]);
+  // Not a message that reads as a command line.
+  allows(box, ['say "rm u.ts"', 'glab mr create --title "rm u.ts"', 'slack-notify -m "sed -i u.ts done"', 'llm "rm u.ts"']);
 });
 
 Unknown("should read build tools' exec without -- as running their first operand", async ({ box }) => {

@@ -1307,7 +1307,7 @@ const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|in
  * The command line an unknown command's arguments hold: from its first argument that names a
  * command the hook reads (a rule's, a shell, an interpreter, a wrapper, a function of the script;
  * by its base name, `/bin/rm`) and has words after it, or its first argument that is a line
- * starting with one (`'rm u.ts'`).
+ * starting with one (`'rm u.ts'`) after a word that says it runs it (RUNS_A_LINE).
  */
 function commandInArguments(words: Node[], here: Walk, walk: Walk): string | undefined {
   const reads = (word: string | undefined) => {
@@ -1322,10 +1322,15 @@ function commandInArguments(words: Node[], here: Walk, walk: Walk): string | und
     if (PACKAGE_VERBS.test(value)) return undefined;
     // (With something to run it on: `zoxide init bash`, `kubectl completion zsh` name a shell, and run none.)
     if (reads(value) && at + 1 < words.length) return words.slice(at).map((each) => each.text).join(" ");
-    if (/\s/.test(value.trim()) && reads(value.trim().split(/\s+/)[0])) return value;
+    // A line after a word that says it runs one (`entr -s 'rm f'`, `sops exec-env f 'rm f'`), not a
+    // message that reads as one (`say "rm f"`, `glab mr create --title "rm f"`).
+    if (/\s/.test(value.trim()) && reads(value.trim().split(/\s+/)[0]) && words.slice(0, at).some((before) => RUNS_A_LINE.test(staticWord(before, here) ?? ""))) return value;
   }
   return undefined;
 }
+
+/** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that runs one (`exec-env`, `local:run`). */
+const RUNS_A_LINE = /^(-[cesx]|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?(exec|run|shell|spawn|start)(-[\w-]*)?)$/;
 
 /** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */
 function setInText(name: string, text: string): boolean {
