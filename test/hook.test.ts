@@ -1,6 +1,6 @@
 // Agent hooks fed payloads shaped as Claude Code and Codex document them, through the real CLI.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -688,6 +688,22 @@ Claude("should allow a shell write without auto-take where the claims directory 
   const result = hook(box, { ...edit(box, "s1", join(box.project, "b.ts"), "x"), tool_name: "Bash", tool_input: { command: "echo x > b.ts" } }, "claude", ["--no-auto-take"]);
   assert.is(result.stdout, "");
   assert.is(result.stderr, "", "judged, not let through by an error");
+});
+
+Claude("should judge a command writing more files than a take claims in time against every claim, and claim none of them", ({ box }) => {
+  const bash = (command: string) => hook(box, { ...edit(box, "s1", join(box.project, "a.ts"), "x"), tool_name: "Bash", tool_input: { command } });
+  const many = Array.from({ length: 129 }, (_, at) => `gen/f${at}.ts`);
+  const few = many.slice(0, 128);
+  // 129 files: judged, allowed, none claimed (each claim is a durable write; thousands outlast the agent's wait).
+  const claimed = () => (existsSync(box.dir) ? entries(box.dir).filter((name) => name.includes("gen")) : []);
+  assert.is(bash(`rm -f ${many.join(" ")}`).stdout, "");
+  assert.equal(claimed(), []);
+  // Still refused where another session holds one of them.
+  assert.is(claims(["take", join(box.project, "gen", "f128.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "regenerating"]).code, 0);
+  assert.is(decision(bash(`rm -f ${many.join(" ")}`).stdout)?.permissionDecision, "deny");
+  // 128: each claimed for the session, as before.
+  assert.is(bash(`rm -f ${few.join(" ")}`).stdout, "");
+  assert.is(claimed().filter((name) => !name.includes("f128")).length, 128);
 });
 
 Claude("should check a path with a control character in it and allow it unclaimed, not fail open", ({ box }) => {

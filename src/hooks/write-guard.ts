@@ -76,6 +76,14 @@ const HOOK_LOCK_PATIENCE_MS = 1000;
 /** The most symbols of files another session holds symbols of that one write claims for its session (a take of 1,000 took 5 s). */
 const AUTO_SYMBOLS = 64;
 
+/**
+ * The most files one write claims for its session: each is a claim file written durably, and a
+ * command writing 3,000 (`rm` of a generated tree, `sed -i` over every source) took 44 s to claim,
+ * past the agent's wait for the hook, which then let it run unjudged, or with `--fail-closed`
+ * refused it. One writing more is judged against every claim all the same, and claims none.
+ */
+const AUTO_FILES = 128;
+
 /** How many times a write is judged again when a claim of the session's it judged was gone under the take lock (renewOwn's `lost`). */
 const MAX_JUDGEMENTS = 5;
 
@@ -162,10 +170,10 @@ export async function decideWrite(request: WriteRequest, judged = 0): Promise<Wr
   );
   // A name with a control character (a tab, a newline a client left in its path) is checked above
   // but cannot be a claim's target: not claimed, rather than failing the whole call open.
-  // An edit touching more symbols than a take claims in time (each a claim file, written durably)
-  // claims none of them: it was judged against every claim above all the same.
+  // An edit touching more symbols, or a command writing more files, than a take claims in time
+  // (each a claim file, written durably) claims none of them: it was judged against every claim above all the same.
   const symbolsWanted = symbolsToTake.filter((symbol) => !own.has(symbol));
-  const wanted = [...unclaimed.map((target) => target.canonical), ...(symbolsWanted.length > AUTO_SYMBOLS ? [] : symbolsWanted)].filter((target) => !/[\u0000-\u001f\u007f]/.test(target));
+  const wanted = [...(unclaimed.length > AUTO_FILES ? [] : unclaimed.map((target) => target.canonical)), ...(symbolsWanted.length > AUTO_SYMBOLS ? [] : symbolsWanted)].filter((target) => !/[\u0000-\u001f\u007f]/.test(target));
   if (request.autoTake && wanted.length > 0) {
     const taken = await take({ ...request, targets: wanted, purpose: request.purpose, ...(request.claimTtl !== undefined && { ttl: request.claimTtl }) });
     if (taken.refused.length > 0) return { ...decision, allow: false, blocking: taken.refused };
