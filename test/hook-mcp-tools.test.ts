@@ -96,6 +96,24 @@ Tools("should say, refusing a process started to be typed into, how a tool types
   assert.match(reason, "edit with the agent's own editor (apply_patch, Edit)");
 });
 
+Tools("should read the files a patch tool's text names, Codex's format or a unified diff, from where the call works", ({ box }) => {
+  const codex = "*** Begin Patch\n*** Update File: u.ts\n@@\n-export const u = 1;\n+export const u = 2;\n*** End Patch\n";
+  const unified = "--- a/u.ts\n+++ b/u.ts\n@@ -1 +1 @@\n-export const u = 1;\n+export const u = 2;\n";
+  assert.is(call(box, "mcp__jetbrains__apply_patch", { patch: codex }), "deny");
+  assert.is(call(box, "mcp__jetbrains__apply_patch", { patch: unified, projectPath: box.project }), "deny");
+  assert.is(call(box, "mcp__x__apply_diff", { diff: "--- u.ts\n+++ u.ts\n@@ -1 +1 @@\n-a\n+b\n" }), "deny", "without a/ and b/");
+  assert.is(call(box, "mcp__x__apply_patch", { input: "*** Begin Patch\n*** Add File: v.ts\n+x\n*** Move to: u.ts\n*** End Patch" }), "deny", "a patch tool's text under any key");
+  assert.is(call(box, "mcp__x__apply_patch", { edits: [{ patch_text: codex.replace("Update", "Delete") }] }), "deny");
+  assert.is(call(box, "mcp__jetbrains__apply_patch", { patch: unified, projectPath: box.root }), undefined, "another project's u.ts");
+  assert.is(call(box, "mcp__jetbrains__apply_patch", { patch: unified.replaceAll("u.ts", "p.ts") }), undefined);
+  // A removed SQL comment (`-- x`) in Codex's patch is not a name.
+  assert.is(call(box, "mcp__x__apply_patch", { patch: "*** Begin Patch\n*** Update File: q.sql\n@@\n--- u.ts\n*** End Patch" }), undefined);
+  assert.is(call(box, "mcp__x__get_diff", { diff: unified }), undefined, "a tool that does not say it writes");
+  assert.is(call(box, "mcp__filesystem__write_file", { path: "fix.md", content: unified }), undefined, "a file's text that holds a diff");
+  const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
+  assert.equal(claimed, [join(box.project, "fix.md"), join(box.project, "p.ts"), join(box.project, "q.sql"), join(box.root, "u.ts")], "not a/p.ts nor b/p.ts, which a diff's names may also be read as");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

@@ -506,9 +506,14 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
   // one runs, its later input read as typed at a terminal (src/hooks/mcp-tools.ts).
   const home = process.env.HOME || os().homedir();
   const mcp = mcpToolWrites(toolName, input, cwd, home);
-  if (mcp?.command === undefined) return mcp?.paths ?? [];
+  if (mcp?.command === undefined) {
+    for (const path of mcp?.checkOnly ?? []) CHECK_ONLY.add(path);
+    return mcp?.paths ?? [];
+  }
   const { shellWrites } = await import("./shell.js");
-  return [...mcp.paths, ...(await shellWrites(mcp.command.text, mcp.command.cwd, home, process.env, true))];
+  const ran = await shellWrites(mcp.command.text, mcp.command.cwd, home, process.env, true);
+  for (const path of mcp.checkOnly ?? []) CHECK_ONLY.add(path); // (after shellWrites, which starts the set anew)
+  return [...mcp.paths, ...ran];
 }
 
 /** The script a shell call runs: a string as it is; an argument array's `-c` script, or its words. */

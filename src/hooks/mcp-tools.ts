@@ -12,7 +12,8 @@
 //   nothing else), else from where the session works; a git tool that changes the working tree
 //   (git_checkout, git_pull, git_merge, ...) writes the whole repository, as `git checkout` does in
 //   the shell; a tool given a remote repository (`owner` and `repo`, GitLab's `project_id`) writes
-//   there, not here;
+//   there, not here; a patch text it is given (`apply_patch { patch }`: Codex's format or a unified
+//   diff) writes the files it names;
 // - a tool that runs a command (RUNNING_WORDS: execute, run, start, shell, terminal, ...) given one
 //   as `command`, `cmd` or `command_line` (or as an `argv` array, or a `command` with its `args`)
 //   writes what that command writes, read as a Bash call is, from its `cwd` (or `workdir`,
@@ -22,11 +23,15 @@
 // what it changes, if anything, is not a file the hook can name.
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { diffPaths } from "./diff-paths.js";
+import { patchPaths } from "./payload.js";
 import { shellQuote } from "../os/shell-quote.js";
 
 /** What a tool call writes: paths (absolute) and a shell command with where it runs. */
 export interface McpWrites {
   paths: string[];
+  /** Those of the paths judged but not claimed: a diff's names read with their `a/` or `b/` kept. */
+  checkOnly?: string[];
   command?: { text: string; cwd: string };
 }
 
@@ -54,6 +59,12 @@ const BASE_KEY = /^((project|repo|repository|workspace|root|working|work)(path|d
 
 /** Keys that PATH_KEY would read as a file but that name none: serena's symbol `name_path`, a file's key, id, hash or content. */
 const NOT_PATH_KEY = /^(namepath|file(key|id|ids|hash|content|contents|text|type|size|mode|encoding|format|data|body))$/;
+
+/** Keys (compared as PATH_KEY's) whose text is a patch: apply_patch { patch }, apply_diff { diff }, { patch_text }. */
+const PATCH_KEY = /(patch|patches|diff|diffs)(text|content)?$/;
+
+/** A patch's first line: Codex's `*** Begin Patch`, or a unified diff's `--- `, `+++ ` or `diff --git`. */
+const PATCH_MARK = /^(\s*\*\*\* Begin Patch|(---|\+\+\+) \S|diff --git )/m;
 
 /** How deep into an argument's objects and arrays paths are looked for (`edits: [{ path }]`). */
 const DEPTH = 4;
@@ -112,6 +123,36 @@ function pathsIn(value: unknown, cwd: string, home: string | undefined, named: b
   }
 }
 
+/**
+ * The patch texts an argument holds: each text under a key that names a patch, and where the tool's
+ * name says it patches (`apply_patch { input }`), each text that reads as one, under any key that
+ * does not name a file.
+ */
+function patchesIn(value: unknown, patching: boolean, named: boolean, depth: number, found: string[]): void {
+  if (depth > DEPTH) return;
+  if (typeof value === "string") {
+    if (named || (patching && PATCH_MARK.test(value))) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) patchesIn(item, patching, named, depth + 1, found);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) if (!namesFile(key)) patchesIn(item, patching, PATCH_KEY.test(plainKey(key)), depth + 1, found);
+  }
+}
+
+/**
+ * The files a patch text names, as written in it: Codex's headers (`*** Update File: u.ts`, `***
+ * Move to:`), a unified diff's `---` and `+++` names (not /dev/null) and `diff --git` ones. A name
+ * with git's `a/` or `b/` is read without it (as git apply and the tools applying git's diffs strip
+ * it) and with it (as `patch -p0`), the second judged only (`maybe`). A text either way is read both ways.
+ */
+function patchedFiles(text: string, maybe: Set<string>): string[] {
+  // In Codex's, a removed line `-- x` reads `--- x`: not a name.
+  if (/^\s*\*\*\* Begin Patch/m.test(text)) return patchPaths(text);
+  const named = diffPaths(text, 0);
+  for (const path of named) if (/^[ab]\//.test(path)) maybe.add(path);
+  return [...new Set([...patchPaths(text), ...named, ...named.map((path) => path.replace(/^[ab]\//, ""))])];
+}
+
 /** Words as the shell would need them typed to be read back as they are. */
 const quoted = (parts: string[]) => parts.map(shellQuote).join(" ");
 
@@ -150,6 +191,8 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
   const base = baseKey === undefined ? undefined : absolute(record[baseKey] as string, cwd, home);
   const from = base ?? cwd;
   const paths: string[] = [];
+  const checkOnly: string[] = [];
+  const maybe = new Set<string>();
   if (named[0] === "git") {
     // A git tool is read by its verb: one that rewrites the working tree writes the repository whole (its files
     // named or not); any other (git_add, git_commit, git_create_branch) writes none of them.
@@ -161,6 +204,17 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
     // (A dry run, the filesystem server's edit_file { dryRun: true }, only shows the change.)
     const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== baseKey));
     pathsIn(rest, from, home, false, 0, paths);
+    // A patch's files (JetBrains' apply_patch { patch }, a unified diff), from where the call works.
+    const patches: string[] = [];
+    patchesIn(rest, named.includes("patch") || named.includes("diff"), false, 0, patches);
+    for (const text of patches) {
+      for (const path of patchedFiles(text, maybe)) {
+        const file = absolute(path, from, home);
+        if (file === undefined) continue;
+        paths.push(file);
+        if (maybe.has(path)) checkOnly.push(file);
+      }
+    }
     // Where it names nothing else, the place it works is what it writes (create_session { working_directory }).
     if (paths.length === 0 && base !== undefined) paths.push(base);
   }
@@ -168,5 +222,5 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
   if (paths.length === 0 && text === undefined) return undefined;
   // A plain `directory` is where a command runs (mcp-shell-server's), but what a writing tool writes (extract_archive { directory }).
   const runsIn = base ?? (typeof record.directory === "string" && record.directory !== "" ? absolute(record.directory, cwd, home) : undefined) ?? cwd;
-  return { paths: [...new Set(paths)], ...(text !== undefined && { command: { text, cwd: runsIn } }) };
+  return { paths: [...new Set(paths)], ...(checkOnly.length > 0 && { checkOnly }), ...(text !== undefined && { command: { text, cwd: runsIn } }) };
 }
