@@ -114,6 +114,21 @@ Tools("should read the files a patch tool's text names, Codex's format or a unif
   assert.equal(claimed, [join(box.project, "fix.md"), join(box.project, "p.ts"), join(box.project, "q.sql"), join(box.root, "u.ts")], "not a/p.ts nor b/p.ts, which a diff's names may also be read as");
 });
 
+Tools("should read a rename of a symbol as writing any file of the project, which may refer to it", ({ box }) => {
+  assert.is(call(box, "mcp__serena__rename_symbol", { name_path: "u", relative_path: "a.ts", new_name: "v" }), "deny");
+  assert.is(call(box, "mcp__jetbrains__rename_refactoring", { pathInProject: "a.ts", symbolName: "u", newName: "v", projectPath: box.project }), "deny");
+  assert.is(call(box, "mcp__lsp__rename", { filePath: "a.ts", line: 3, character: 5, newName: "v" }), "deny");
+  assert.is(call(box, "mcp__ide__refactor_extract_method", { file: "a.ts", startLine: 1, endLine: 2 }), "deny");
+  mkdirSync(join(box.root, "other"));
+  assert.is(call(box, "mcp__jetbrains__rename_refactoring", { pathInProject: "a.ts", symbolName: "u", newName: "v", projectPath: join(box.root, "other") }), undefined, "another project");
+  // A file's rename, and the tools that only read symbols: their files alone, or none.
+  assert.is(call(box, "mcp__x__rename_file", { old_path: "a.ts", new_path: "b.ts" }), undefined);
+  assert.is(call(box, "mcp__serena__find_symbol", { name_path: "u", relative_path: "u.ts" }), undefined);
+  assert.is(call(box, "mcp__serena__find_referencing_symbols", { name_path: "u", relative_path: "u.ts" }), undefined);
+  const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
+  assert.equal(claimed, [join(box.root, "other/a.ts"), join(box.project, "a.ts"), join(box.project, "b.ts")], "the file named, not the whole project");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

@@ -13,7 +13,8 @@
 //   (git_checkout, git_pull, git_merge, ...) writes the whole repository, as `git checkout` does in
 //   the shell; a tool given a remote repository (`owner` and `repo`, GitLab's `project_id`) writes
 //   there, not here; a patch text it is given (`apply_patch { patch }`: Codex's format or a unified
-//   diff) writes the files it names;
+//   diff) writes the files it names; a rename of a symbol or a refactoring (serena's rename_symbol,
+//   JetBrains' rename_refactoring) any file of the project, which may refer to it;
 // - a tool that runs a command (RUNNING_WORDS: execute, run, start, shell, terminal, ...) given one
 //   as `command`, `cmd` or `command_line` (or as an `argv` array, or a `command` with its `args`)
 //   writes what that command writes, read as a Bash call is, from its `cwd` (or `workdir`,
@@ -21,10 +22,11 @@
 //   starts may be given more through another tool) is read as typed at a terminal: any file.
 // A tool that names neither (read_file, search, create_issue on a remote service) is not judged:
 // what it changes, if anything, is not a file the hook can name.
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diffPaths } from "./diff-paths.js";
-import { patchPaths } from "./payload.js";
+import { GLOB_MARK, patchPaths } from "./payload.js";
+import { repositoryRootOf } from "../targets/broad-target.js";
 import { shellQuote } from "../os/shell-quote.js";
 
 /** What a tool call writes: paths (absolute) and a shell command with where it runs. */
@@ -65,6 +67,23 @@ const PATCH_KEY = /(patch|patches|diff|diffs)(text|content)?$/;
 
 /** A patch's first line: Codex's `*** Begin Patch`, or a unified diff's `--- `, `+++ ` or `diff --git`. */
 const PATCH_MARK = /^(\s*\*\*\* Begin Patch|(---|\+\+\+) \S|diff --git )/m;
+
+/**
+ * Keys (compared as PATH_KEY's) that name a symbol or a place in a file, not a file: serena's
+ * `name_path`, JetBrains' `symbolName`, a language server's `line` and `character`.
+ */
+const SYMBOL_KEY = /symbol|^(namepath|line|column|col|character|position|offset|row)$/;
+
+/**
+ * Whether a writing tool changes the references to a symbol, in files it does not name: a
+ * refactoring (JetBrains' `rename_refactoring`), a rename given a symbol or a place in a file
+ * (serena's `rename_symbol { name_path }`, a language server's `rename { line, character }`), not a
+ * file's (`rename_file { path, new_name }`).
+ */
+function changesReferences(named: string[], record: Record<string, unknown>): boolean {
+  if (named.some((word) => word === "refactor" || word === "refactoring" || word === "refactorings")) return true;
+  return named.includes("rename") && (named.includes("symbol") || Object.keys(record).some((key) => SYMBOL_KEY.test(plainKey(key))));
+}
 
 /** How deep into an argument's objects and arrays paths are looked for (`edits: [{ path }]`). */
 const DEPTH = 4;
@@ -215,6 +234,9 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
         if (maybe.has(path)) checkOnly.push(file);
       }
     }
+    // A rename of a symbol changes every file that refers to it, which the call does not name: any
+    // file of the project (the one it names, else the repository where the session works).
+    if (changesReferences(named, record)) paths.push(`${GLOB_MARK}${join(base ?? repositoryRootOf(cwd) ?? cwd, "**")}`);
     // Where it names nothing else, the place it works is what it writes (create_session { working_directory }).
     if (paths.length === 0 && base !== undefined) paths.push(base);
   }
