@@ -129,6 +129,23 @@ Tools("should read a rename of a symbol as writing any file of the project, whic
   assert.equal(claimed, [join(box.root, "other/a.ts"), join(box.project, "a.ts"), join(box.project, "b.ts")], "the file named, not the whole project");
 });
 
+Tools("should read text typed into a running process or terminal as a shell line from a place unknown, or, where it is none, as writing any file", ({ box }) => {
+  assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: "rm u.ts" }), "deny");
+  assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: 'os.remove("u.ts")' }), "deny", "a REPL's line: any file");
+  assert.is(call(box, "mcp__tmux__send_keys", { session: "dev", keys: "rm -f u.ts" }), "deny");
+  assert.is(call(box, "mcp__tmux__send-keys", { paneId: "%1", keys: ["echo x > u.ts", "Enter"] }), "deny");
+  assert.is(call(box, "mcp__terminal__write_to_terminal", { text: "rm u.ts" }), "deny");
+  assert.is(call(box, "mcp__tmux__send_keys", { session: "dev", keys: "python3" }), "deny", "a program then typed into");
+  assert.is(call(box, "mcp__terminal__write_to_terminal", { text: "rm u.ts", cwd: box.root }), undefined, "another directory's u.ts");
+  assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: "ls -la" }), undefined);
+  assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: "x = 1" }), undefined);
+  assert.is(call(box, "mcp__tmux__send_keys", { session: "dev", keys: "C-c" }), undefined);
+  assert.is(call(box, "mcp__tmux__execute-command", { paneId: "%1", command: "git status" }), undefined);
+  assert.is(call(box, "mcp__desktop-commander__read_process_output", { pid: 12 }), undefined);
+  assert.is(call(box, "mcp__slack__send_message", { channel: "dev", text: "rm u.ts" }), undefined, "no process or terminal");
+  assert.is(call(box, "mcp__playwright__browser_type", { element: "box", ref: "e1", text: "rm u.ts" }), undefined, "typed into a page");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

@@ -510,7 +510,10 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
     for (const path of mcp?.checkOnly ?? []) CHECK_ONLY.add(path);
     return mcp?.paths ?? [];
   }
-  const { shellWrites } = await import("./shell.js");
+  const { readsAsShell, shellWrites } = await import("./shell.js");
+  // Text typed into a process that may be no shell (a REPL's `os.remove("u.ts")`): read as a shell
+  // line where it reads as one, else it may write any file.
+  if (mcp.command.typed && !(await readsAsShell(mcp.command.text))) return [...mcp.paths, `${UNKNOWN_MARK}.`];
   const ran = await shellWrites(mcp.command.text, mcp.command.cwd, home, process.env, true);
   for (const path of mcp.checkOnly ?? []) CHECK_ONLY.add(path); // (after shellWrites, which starts the set anew)
   return [...mcp.paths, ...ran];

@@ -19,7 +19,11 @@
 //   as `command`, `cmd` or `command_line` (or as an `argv` array, or a `command` with its `args`)
 //   writes what that command writes, read as a Bash call is, from its `cwd` (or `workdir`,
 //   `directory`, ...) where it names one; the command's later input (a process it
-//   starts may be given more through another tool) is read as typed at a terminal: any file.
+//   starts may be given more through another tool) is read as typed at a terminal: any file;
+// - a tool that types into a process or terminal already running (interact_with_process { pid,
+//   input }, send_keys { keys }, write_to_terminal { text }) writes what its text does, read as a
+//   Bash call from where the call says, else from a place unknown; text bash would not read (a
+//   REPL's line), any file (hook.ts).
 // A tool that names neither (read_file, search, create_issue on a remote service) is not judged:
 // what it changes, if anything, is not a file the hook can name.
 import { isAbsolute, join, resolve } from "node:path";
@@ -34,7 +38,11 @@ export interface McpWrites {
   paths: string[];
   /** Those of the paths judged but not claimed: a diff's names read with their `a/` or `b/` kept. */
   checkOnly?: string[];
-  command?: { text: string; cwd: string };
+  /**
+   * `cwd` undefined: a place unknown (a terminal's or a process's, which the call does not say);
+   * `typed`: typed into a process already running, which may not be a shell.
+   */
+  command?: { text: string; cwd: string | undefined; typed?: boolean };
 }
 
 /** Words in a tool's name that say it changes what it names. */
@@ -49,6 +57,19 @@ const TREE_VERBS = new Set(["checkout", "switch", "pull", "merge", "rebase", "ch
 
 /** Words in a tool's name that say it runs a command. */
 const RUNNING_WORDS = new Set(["execute", "exec", "run", "start", "shell", "terminal", "bash", "sh", "command", "cmd", "process", "spawn", "launch", "interact", "send"]);
+
+/** Words in a tool's name that say it types into something already running, and what that is (`send_keys`, `write_to_terminal`, `interact_with_process`). */
+const TYPING_WORDS = new Set(["send", "write", "type", "input", "interact", "enter", "paste", "press", "execute", "exec", "run"]);
+const TYPED_INTO_WORDS = new Set(["process", "terminal", "pane", "tty", "pty", "stdin", "keys", "console", "repl", "tmux"]);
+
+/** Keys (compared as PATH_KEY's) that name a process or terminal already running, which a tool running a command types it into (tmux's `execute_command { paneId }`). */
+const RUNNING_KEY = /^(pid|processid|pane|paneid|terminal|terminalid|tty|window|windowid)$/;
+
+/** Keys whose text a tool types into a process or terminal (`input`, `keys`, `text`), where no `command` is given. */
+const TYPED_KEYS = ["input", "keys", "text", "data", "chars", "characters", "line", "lines", "stdin", "keystrokes", "content"];
+
+/** Key names a terminal reads as the end of a line (tmux's send-keys `Enter`, `C-m`). */
+const ENTER = /^(enter|c-m|c-j|kpenter|return|\\n|\\r)$/i;
 
 /** Argument keys that name a file or directory (compared lowercased, without `_` or `-`). */
 const PATH_KEY = /(path|paths|file|files|filename|filenames|dir|dirs|directory|directories|folder|source|sources|src|destination|destinations|dest|target|targets|uri|uris|location|output|out)$/;
@@ -189,6 +210,18 @@ function commandOf(input: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** The text a tool types into a process or terminal: a `command`, else a string (or keys, one a word) under TYPED_KEYS. */
+function typedText(input: Record<string, unknown>): string | undefined {
+  const command = commandOf(input);
+  if (command !== undefined) return command;
+  for (const key of TYPED_KEYS) {
+    const value = input[key];
+    if (typeof value === "string") return value;
+    if (isWords(value)) return value.map((word) => (ENTER.test(word) ? "\n" : word)).join(" ");
+  }
+  return undefined;
+}
+
 /** Whether an argument asks a git reset to rewrite the tree (`mode: "hard"`, `hard: true`), not only the index. */
 function resetsTree(input: Record<string, unknown>): boolean {
   return Object.entries(input).some(([key, value]) => (key === "hard" && value === true) || (typeof value === "string" && /^--?(hard|keep|merge)$|^(hard|keep|merge)$/.test(value)));
@@ -209,6 +242,12 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
   const baseKey = Object.keys(record).find((key) => BASE_KEY.test(plainKey(key)) && typeof record[key] === "string" && record[key] !== "");
   const base = baseKey === undefined ? undefined : absolute(record[baseKey] as string, cwd, home);
   const from = base ?? cwd;
+  // Text typed into a process or terminal already running (interact_with_process { pid, input },
+  // send_keys { keys }, write_to_terminal { text }, tmux's execute_command { paneId, command }): a
+  // shell line, or input to a program that is no shell, in a place the call does not say.
+  const typed =
+    (named.some((word) => TYPING_WORDS.has(word)) && named.some((word) => TYPED_INTO_WORDS.has(word))) ||
+    (named.some((word) => RUNNING_WORDS.has(word)) && Object.keys(record).some((key) => RUNNING_KEY.test(plainKey(key))));
   const paths: string[] = [];
   const checkOnly: string[] = [];
   const maybe = new Set<string>();
@@ -238,11 +277,13 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
     // file of the project (the one it names, else the repository where the session works).
     if (changesReferences(named, record)) paths.push(`${GLOB_MARK}${join(base ?? repositoryRootOf(cwd) ?? cwd, "**")}`);
     // Where it names nothing else, the place it works is what it writes (create_session { working_directory }).
-    if (paths.length === 0 && base !== undefined) paths.push(base);
+    // (Not where text is typed: write_to_terminal { text, cwd } runs it there.)
+    if (paths.length === 0 && base !== undefined && !typed) paths.push(base);
   }
-  const text = named.some((word) => RUNNING_WORDS.has(word)) ? commandOf(record) : undefined;
-  if (paths.length === 0 && text === undefined) return undefined;
+  const text = typed ? typedText(record) : named.some((word) => RUNNING_WORDS.has(word)) ? commandOf(record) : undefined;
+  if (paths.length === 0 && (text === undefined || text.trim() === "")) return undefined;
   // A plain `directory` is where a command runs (mcp-shell-server's), but what a writing tool writes (extract_archive { directory }).
-  const runsIn = base ?? (typeof record.directory === "string" && record.directory !== "" ? absolute(record.directory, cwd, home) : undefined) ?? cwd;
-  return { paths: [...new Set(paths)], ...(checkOnly.length > 0 && { checkOnly }), ...(text !== undefined && { command: { text, cwd: runsIn } }) };
+  const given = base ?? (typeof record.directory === "string" && record.directory !== "" ? absolute(record.directory, cwd, home) : undefined);
+  const command = text === undefined || text.trim() === "" ? undefined : typed ? { text, cwd: given, typed } : { text, cwd: given ?? cwd };
+  return { paths: [...new Set(paths)], ...(checkOnly.length > 0 && { checkOnly }), ...(command !== undefined && { command }) };
 }

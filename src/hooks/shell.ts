@@ -33,6 +33,7 @@
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
 import { dirname, join } from "node:path";
+import type Parser from "web-tree-sitter";
 import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { mayTakeTypedCommands } from "./shell-terminal.js";
@@ -107,7 +108,7 @@ function inherited(environment: Environment): Map<string, string[]> {
  * environment is the one the command inherits, for the variables that name what a tool writes
  * (SIMPLE_BACKUP_SUFFIX, VERSION_CONTROL).
  */
-export async function shellWrites(given: string, cwd: string, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
+export async function shellWrites(given: string, cwd: string | undefined, home: string, environment: Environment = process.env, terminal = false): Promise<string[]> {
   CHECK_ONLY.clear(); // this command's, not an earlier one's in the same process
   TYPED_AT_TERMINAL.clear();
   REMOVED_WHOLE.clear();
@@ -116,16 +117,17 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   if (given.includes("\0")) return [`${UNKNOWN_MARK}.`];
   const command = joinContinuations(given); // `r\<newline>m u.ts` is `rm u.ts` to the gate too
   // `git commit` where the repository has a pre-commit hook: the hook is read (git-hooks.ts).
-  const hooked = runsGitHooks(command, cwd, environment);
+  // (Where it runs is unknown, for text typed into a terminal, `cwd` undefined: the walk reads it as after a `cd "$d"`.)
+  const hooked = cwd !== undefined && runsGitHooks(command, cwd, environment);
   // With a terminal, a program that writes nothing by its words may take commands typed into it
   // later (tmux, su, vim): the walk reads every such command (shell-terminal.ts).
   // And one that runs an editor on a file of its own (`git commit` with no message, `crontab -e`),
   // where the environment names an editor that is a command line of its own (shell-editors.ts).
   const typed = (terminal || editorMayWriteElsewhere(environment)) && mayTakeTypedCommands(command);
-  if (!hooked && !typed && (!mayWrite(command) || quietPackageRun(command, cwd))) return [];
+  if (!hooked && !typed && (!mayWrite(command) || (cwd !== undefined && quietPackageRun(command, cwd)))) return [];
   // `python3 manage.py test`: programs the project keeps are not read (program-files.ts); looked at before the parser loads.
   const programs = hooked || typed ? undefined : programsHere(command);
-  if (programs !== undefined) {
+  if (programs !== undefined && cwd !== undefined) {
     const { programCandidates, programOnDisk } = await import("./program-files.js");
     if (programs.every((word) => programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];
   }
@@ -148,4 +150,27 @@ export async function shellWrites(given: string, cwd: string, home: string, envi
   // (about a millisecond each): judged as their directories' files instead (`src/*`, then `src/**`).
   for (const path of named) found.delete(path);
   return [...found, ...directoriesOf(named)];
+}
+
+/**
+ * Whether a text reads as Bash without a syntax error: text typed into a process that may not be a
+ * shell (a REPL's `os.remove("u.ts")`, a syntax error to bash) is read as a shell line only where
+ * it is one.
+ */
+export async function readsAsShell(text: string): Promise<boolean> {
+  const { parserFor } = await import("../targets/symbols.js");
+  const parser = await parserFor("bash");
+  parser.setTimeoutMicros(PARSE_MS * 1000);
+  let tree: Parser.Tree;
+  try {
+    tree = parser.parse(joinContinuations(text));
+  } catch {
+    parser.delete();
+    return false;
+  }
+  // The grammar is kinder than bash: it reads `f(x)` as a command and a subshell, which bash refuses.
+  const clean = !tree.rootNode.hasError && !tree.rootNode.descendantsOfType("command").some((node) => node.namedChildren.some((child) => child.type === "subshell"));
+  tree.delete();
+  parser.delete();
+  return clean;
 }
