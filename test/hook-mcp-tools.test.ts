@@ -146,6 +146,19 @@ Tools("should read text typed into a running process or terminal as a shell line
   assert.is(call(box, "mcp__playwright__browser_type", { element: "box", ref: "e1", text: "rm u.ts" }), undefined, "typed into a page");
 });
 
+Tools("should read a file's name given as a key, its text the value, under a key that names files or as a file:// URI", ({ box }) => {
+  const held = join(box.project, "u.ts");
+  assert.is(call(box, "mcp__x__write_files", { files: { "a.ts": "x", "u.ts": "export const u = 2;" } }), "deny");
+  assert.is(call(box, "mcp__x__create_files", { files: { [held]: "x" } }), "deny");
+  assert.is(call(box, "mcp__x__write_files", { files: { "./u.ts": { content: "x", mode: "0644" } } }), "deny");
+  assert.is(call(box, "mcp__lsp__apply_workspace_edit", { edit: { changes: { [`file://${held}`]: [{ newText: "x" }] } } }), "deny");
+  assert.is(call(box, "mcp__x__write_files", { files: { "src/b.ts": "x", Makefile: "all:\n" } }), undefined);
+  assert.is(call(box, "mcp__x__write_files", { files: [{ path: "c.ts", content: "u.ts" }] }), undefined, "a file's text, under an argument's key");
+  assert.is(call(box, "mcp__x__read_files", { files: { "u.ts": "utf8" } }), undefined, "a tool that does not say it writes");
+  const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
+  assert.equal(claimed, [join(box.project, "Makefile"), join(box.project, "c.ts"), join(box.project, "src/b.ts")], "the files named, not their text, mode or encoding");
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

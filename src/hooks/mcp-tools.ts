@@ -7,7 +7,8 @@
 // - a tool whose name says it changes something (WRITING_WORDS: write, edit, create, move, delete,
 //   replace, insert, patch, ...) writes each path its arguments name under a key that names a
 //   file (PATH_KEY: path, file_path, relative_path, pathInProject, source, destination, paths, a
-//   `file://` URI too), relative ones from the project, repository or working directory the call
+//   `file://` URI too; a file's name as a key there, `files: { "src/u.ts": "…" }`), relative ones
+//   from the project, repository or working directory the call
 //   names (BASE_KEY: projectPath, repo_path, cwd, ...; written itself only where the call names
 //   nothing else), else from where the session works; a git tool that changes the working tree
 //   (git_checkout, git_pull, git_merge, ...) writes the whole repository, as `git checkout` does in
@@ -159,9 +160,18 @@ function pathsIn(value: unknown, cwd: string, home: string | undefined, named: b
   } else if (Array.isArray(value)) {
     for (const item of value) pathsIn(item, cwd, home, named, depth + 1, found);
   } else if (typeof value === "object" && value !== null) {
-    for (const [key, item] of Object.entries(value)) pathsIn(item, cwd, home, namesFile(key), depth + 1, found);
+    for (const [key, item] of Object.entries(value)) {
+      // A file's name as a key, its text the value: write_files { files: { "src/u.ts": "…" } }, a
+      // workspace edit's { changes: { "file:///…/u.ts": [ … ] } }.
+      const path = (named && namesFileAsKey(key)) || /^file:/i.test(key) ? absolute(key, cwd, home) : undefined;
+      if (path !== undefined) found.push(path);
+      pathsIn(item, cwd, home, path === undefined && namesFile(key), depth + 1, found);
+    }
   }
 }
+
+/** Whether a key of an object under a key that names files is a file's name, not an argument's (`content`, `old_text`, `file-mode`). */
+const namesFileAsKey = (key: string) => !/^[a-z][a-zA-Z0-9_]*$|^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(key);
 
 /**
  * The patch texts an argument holds: each text under a key that names a patch, and where the tool's
