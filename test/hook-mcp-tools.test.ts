@@ -159,6 +159,17 @@ Tools("should read a file's name given as a key, its text the value, under a key
   assert.equal(claimed, [join(box.project, "Makefile"), join(box.project, "c.ts"), join(box.project, "src/b.ts")], "the files named, not their text, mode or encoding");
 });
 
+Tools("should read a browser's screenshot, snapshot or PDF as a write of the file it is saved to", ({ box }) => {
+  assert.is(call(box, "mcp__playwright__browser_take_screenshot", { type: "png", filename: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__playwright__browser_snapshot", { filename: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__playwright__browser_pdf_save", { filename: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__puppeteer__puppeteer_screenshot", { name: "home", path: join(box.project, "u.ts") }), "deny");
+  assert.is(call(box, "mcp__playwright__browser_take_screenshot", { element: "header", ref: "e1" }), undefined, "kept, not saved");
+  assert.is(call(box, "mcp__playwright__browser_snapshot", {}), undefined);
+  assert.is(call(box, "mcp__playwright__browser_take_screenshot", { filename: "shot.png" }), undefined);
+  assert.is(call(box, "mcp__playwright__browser_navigate", { url: "file:///tmp/u.ts" }), undefined);
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

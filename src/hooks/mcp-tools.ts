@@ -51,6 +51,8 @@ const WRITING_WORDS = new Set([
   "write", "writes", "edit", "edits", "create", "move", "rename", "delete", "remove", "rm", "mv", "cp", "replace", "insert",
   "patch", "apply", "update", "save", "append", "prepend", "mkdir", "copy", "overwrite", "modify", "truncate", "unlink",
   "touch", "restore", "revert", "undo", "format", "reformat", "rewrite", "refactor", "generate", "download", "extract", "unzip",
+  // A browser's screenshot or page snapshot, saved where its `filename` or `path` says (Playwright's browser_take_screenshot).
+  "screenshot", "screenshots", "snapshot",
 ]);
 
 /** What a git tool (git_checkout, gitPull) does that rewrites the working tree; `reset` only where it is asked to be hard. */
