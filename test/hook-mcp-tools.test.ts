@@ -170,6 +170,20 @@ Tools("should read a browser's screenshot, snapshot or PDF as a write of the fil
   assert.is(call(box, "mcp__playwright__browser_navigate", { url: "file:///tmp/u.ts" }), undefined);
 });
 
+Tools("should read the file a move, rename or copy names by a new name, from or to", ({ box }) => {
+  mkdirSync(join(box.project, "src"));
+  assert.is(call(box, "mcp__x__rename_file", { path: "a.ts", new_name: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__x__rename_file", { file_path: join(box.project, "a.ts"), newName: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__x__rename_file", { path: "src/a.ts", new_name: "../u.ts" }), "deny", "beside the file renamed");
+  assert.is(call(box, "mcp__x__copy_file", { from: "a.ts", to: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__x__move", { from: "u.ts", to: "b.ts" }), "deny");
+  assert.is(call(box, "mcp__x__duplicate_file", { path: "a.ts", new_path: "u.ts" }), "deny");
+  assert.is(call(box, "mcp__x__rename_file", { path: "a.ts", new_name: "c.ts" }), undefined);
+  assert.is(call(box, "mcp__x__replace_in_file", { path: "d.ts", from: "u.ts", to: "v.ts" }), undefined, "a replacement's texts");
+  const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
+  assert.equal(claimed, [join(box.project, "a.ts"), join(box.project, "c.ts"), join(box.project, "d.ts")]);
+});
+
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {
   assert.is(call(box, "mcp__filesystem__read_file", { path: "u.ts" }), undefined);
   assert.is(call(box, "mcp__filesystem__search_files", { path: box.project, pattern: "u" }), undefined);

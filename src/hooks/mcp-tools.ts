@@ -27,7 +27,7 @@
 //   REPL's line), any file (hook.ts).
 // A tool that names neither (read_file, search, create_issue on a remote service) is not judged:
 // what it changes, if anything, is not a file the hook can name.
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diffPaths } from "./diff-paths.js";
 import { GLOB_MARK, patchPaths } from "./payload.js";
@@ -52,7 +52,7 @@ const WRITING_WORDS = new Set([
   "patch", "apply", "update", "save", "append", "prepend", "mkdir", "copy", "overwrite", "modify", "truncate", "unlink",
   "touch", "restore", "revert", "undo", "format", "reformat", "rewrite", "refactor", "generate", "download", "extract", "unzip",
   // A browser's screenshot or page snapshot, saved where its `filename` or `path` says (Playwright's browser_take_screenshot).
-  "screenshot", "screenshots", "snapshot",
+  "screenshot", "screenshots", "snapshot", "duplicate", "clone", "symlink",
 ]);
 
 /** What a git tool (git_checkout, gitPull) does that rewrites the working tree; `reset` only where it is asked to be hard. */
@@ -85,6 +85,12 @@ const BASE_KEY = /^((project|repo|repository|workspace|root|working|work)(path|d
 
 /** Keys that PATH_KEY would read as a file but that name none: serena's symbol `name_path`, a file's key, id, hash or content. */
 const NOT_PATH_KEY = /^(namepath|file(key|id|ids|hash|content|contents|text|type|size|mode|encoding|format|data|body))$/;
+
+/** Words in a tool's name that say it moves, renames or copies a file. */
+const MOVING_WORDS = new Set(["move", "rename", "mv", "copy", "cp", "duplicate", "clone", "symlink"]);
+
+/** Keys (compared as PATH_KEY's) of such a tool that name a file its other keys do not: `new_name`, `from`, `to`, `dst`. */
+const MOVED_KEY = /^(from|to|dst|(new|old)(file)?name)$/;
 
 /** Keys (compared as PATH_KEY's) whose text is a patch: apply_patch { patch }, apply_diff { diff }, { patch_text }. */
 const PATCH_KEY = /(patch|patches|diff|diffs)(text|content)?$/;
@@ -274,6 +280,20 @@ export function mcpToolWrites(toolName: string, input: unknown, cwd: string, hom
     // (A dry run, the filesystem server's edit_file { dryRun: true }, only shows the change.)
     const rest = Object.fromEntries(Object.entries(record).filter(([key]) => key !== baseKey));
     pathsIn(rest, from, home, false, 0, paths);
+    // A file moved, renamed or copied to (or from) a name its key does not say is a file's
+    // (rename_file { path, new_name }, copy_file { from, to }): written. A bare new name may be in
+    // the file's own directory, or where the call works: both.
+    if (named.some((word) => MOVING_WORDS.has(word)) && !changesReferences(named, record)) {
+      const dirs = [...new Set(paths.map((path) => dirname(path)))];
+      for (const [key, value] of Object.entries(rest)) {
+        const plain = plainKey(key);
+        if (typeof value !== "string" || !MOVED_KEY.test(plain)) continue;
+        for (const place of plain.endsWith("name") ? [from, ...dirs] : [from]) {
+          const file = absolute(value, place, home);
+          if (file !== undefined) paths.push(file);
+        }
+      }
+    }
     // A patch's files (JetBrains' apply_patch { patch }, a unified diff), from where the call works.
     const patches: string[] = [];
     patchesIn(rest, named.includes("patch") || named.includes("diff"), false, 0, patches);
