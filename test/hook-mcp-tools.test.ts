@@ -138,7 +138,6 @@ Tools("should read text typed into a running process or terminal as a shell line
   assert.is(call(box, "mcp__tmux__send_keys", { session: "dev", keys: "python3" }), "deny", "a program then typed into");
   assert.is(call(box, "mcp__terminal__write_to_terminal", { text: "rm u.ts", cwd: box.root }), undefined, "another directory's u.ts");
   assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: "ls -la" }), undefined);
-  assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input: "x = 1" }), undefined);
   assert.is(call(box, "mcp__tmux__send_keys", { session: "dev", keys: "C-c" }), undefined);
   assert.is(call(box, "mcp__tmux__execute-command", { paneId: "%1", command: "git status" }), undefined);
   assert.is(call(box, "mcp__desktop-commander__read_process_output", { pid: 12 }), undefined);
@@ -182,6 +181,15 @@ Tools("should read the file a move, rename or copy names by a new name, from or 
   assert.is(call(box, "mcp__x__replace_in_file", { path: "d.ts", from: "u.ts", to: "v.ts" }), undefined, "a replacement's texts");
   const claimed = (JSON.parse(claims(["status", "--json", "--dir", box.dir]).stdout).claims as Array<{ target: string; holder: string }>).filter((claim) => claim.holder === "claude-s2").map((claim) => claim.target).sort();
   assert.equal(claimed, [join(box.project, "a.ts"), join(box.project, "c.ts"), join(box.project, "d.ts")]);
+});
+
+Tools("should read as writing any file a line typed into a process that reads as bash but is no shell line: a REPL's, psql's, SQL", ({ box }) => {
+  for (const input of ['File.delete "u.ts"', "\\o u.ts", "COPY t TO '/tmp/x.csv';", "x = 1", "fix.py"]) {
+    assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input }), "deny", input);
+  }
+  for (const input of ["\\ls -la", "python3 -V", "git log -1", "FOO=1 env", "[ -f x ] && echo x"]) {
+    assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input }), undefined, input);
+  }
 });
 
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {

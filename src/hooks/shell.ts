@@ -32,6 +32,7 @@
 // in shell-editor-scripts.ts, and which gathers shell-archive-rules.ts,
 // shell-build-rules.ts, shell-download-rules.ts, shell-git-rules.ts and shell-tool-rules.ts; a
 // rule's shape and the readings rules share: shell-rule.ts).
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { mayWrite, programsHere, quietPackageRun, runsGitHooks } from "./shell-gate.js";
@@ -152,12 +153,29 @@ export async function shellWrites(given: string, cwd: string | undefined, home: 
   return [...found, ...directoriesOf(named)];
 }
 
+/** Bash's builtins and keywords: commands no PATH lookup finds. */
+const BASH_BUILTINS = new Set(
+  ". : [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait".split(" "),
+);
+
 /**
- * Whether a text reads as Bash without a syntax error: text typed into a process that may not be a
- * shell (a REPL's `os.remove("u.ts")`, a syntax error to bash) is read as a shell line only where
- * it is one.
+ * A command's name that no shell would run, where it is no builtin and no program on PATH: a
+ * method's (`File.delete`, `manage.py`), psql's `\o` (its backslash taken off: `\rm` is rm),
+ * all capitals (SQL's `COPY`), or given `=` (`x = 1`): a line for a program that is no shell.
  */
-export async function readsAsShell(text: string): Promise<boolean> {
+function foreignName(name: string, first: string | undefined, environment: Environment): boolean {
+  const bare = name.replace(/^\\/, "");
+  if (bare.includes("/") || bare.includes("$") || BASH_BUILTINS.has(bare)) return false;
+  if (!(bare.includes(".") || bare !== name || /^[A-Z]+$/.test(bare) || /^[-+*/]?=$/.test(first ?? ""))) return false;
+  return !(environment.PATH ?? "").split(":").some((dir) => dir !== "" && existsSync(join(dir, bare)));
+}
+
+/**
+ * Whether a text reads as Bash, without a syntax error and with commands a shell would run: text
+ * typed into a process that may not be a shell is read as a shell line only where it is one, not
+ * a REPL's `os.remove("u.ts")` (a syntax error to bash) or `File.delete "u.ts"` (foreignName).
+ */
+export async function readsAsShell(text: string, environment: Environment = process.env): Promise<boolean> {
   const { parserFor } = await import("../targets/symbols.js");
   const parser = await parserFor("bash");
   parser.setTimeoutMicros(PARSE_MS * 1000);
@@ -169,7 +187,15 @@ export async function readsAsShell(text: string): Promise<boolean> {
     return false;
   }
   // The grammar is kinder than bash: it reads `f(x)` as a command and a subshell, which bash refuses.
-  const clean = !tree.rootNode.hasError && !tree.rootNode.descendantsOfType("command").some((node) => node.namedChildren.some((child) => child.type === "subshell"));
+  const commands = tree.rootNode.descendantsOfType("command");
+  const defined = new Set(tree.rootNode.descendantsOfType("function_definition").map((node) => node.childForFieldName("name")?.text));
+  const clean =
+    !tree.rootNode.hasError &&
+    !commands.some((node) => node.namedChildren.some((child) => child.type === "subshell")) &&
+    !commands.some((node) => {
+      const name = node.childForFieldName("name")?.text;
+      return name !== undefined && !defined.has(name) && foreignName(name, node.childForFieldName("argument")?.text, environment);
+    });
   tree.delete();
   parser.delete();
   return clean;
