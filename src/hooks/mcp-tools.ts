@@ -52,7 +52,9 @@ const WRITING_WORDS = new Set([
   "patch", "apply", "update", "save", "append", "prepend", "mkdir", "copy", "overwrite", "modify", "truncate", "unlink",
   "touch", "restore", "revert", "undo", "format", "reformat", "rewrite", "refactor", "generate", "download", "extract", "unzip",
   // A browser's screenshot or page snapshot, saved where its `filename` or `path` says (Playwright's browser_take_screenshot).
-  "screenshot", "screenshots", "snapshot", "duplicate", "clone", "symlink",
+  "screenshot", "screenshots", "snapshot",
+  // A file's copy or link (MOVING_WORDS).
+  "duplicate", "clone", "symlink",
 ]);
 
 /** What a git tool (git_checkout, gitPull) does that rewrites the working tree; `reset` only where it is asked to be hard. */
@@ -201,7 +203,7 @@ function patchesIn(value: unknown, patching: boolean, named: boolean, depth: num
  * The files a patch text names, as written in it: Codex's headers (`*** Update File: u.ts`, `***
  * Move to:`), a unified diff's `---` and `+++` names (not /dev/null) and `diff --git` ones. A name
  * with git's `a/` or `b/` is read without it (as git apply and the tools applying git's diffs strip
- * it) and with it (as `patch -p0`), the second judged only (`maybe`). A text either way is read both ways.
+ * it) and with it (as `patch -p0`), the second judged only (`maybe`).
  */
 function patchedFiles(text: string, maybe: Set<string>): string[] {
   // In Codex's, a removed line `-- x` reads `--- x`: not a name.
