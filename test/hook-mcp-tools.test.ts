@@ -190,6 +190,10 @@ Tools("should read as writing any file a line typed into a process that reads as
   for (const input of ["\\ls -la", "python3 -V", "git log -1", "FOO=1 env", "[ -f x ] && echo x"]) {
     assert.is(call(box, "mcp__desktop-commander__interact_with_process", { pid: 12, input }), undefined, input);
   }
+  const result = event(box, { hook_event_name: "PreToolUse", tool_name: "mcp__desktop-commander__interact_with_process", tool_input: { pid: 12, input: "x = 1" } });
+  const reason: string = JSON.parse(result.stdout).hookSpecificOutput.permissionDecisionReason;
+  assert.match(reason, 'The tool types "x = 1" into a process or terminal already running, and that is no shell line');
+  assert.not.match(reason, "a file named only by a variable", "not the reason of a shell command's");
 });
 
 Tools("should let read-only tools, tools naming no file, a free file and the claims server's own tools through, claiming what a write names", ({ box }) => {

@@ -9,7 +9,7 @@ import { foldPath } from "../targets/caseless.js";
 import { BadInputError, ClaimsError, ConfigError } from "../os/errors.js";
 import { os } from "../os/lazy-os.js";
 import { realOf } from "../os/files.js";
-import { CHECK_ONLY, CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, UNKNOWN_MARK, type HookPayload } from "./payload.js";
+import { CHECK_ONLY, CLAUDE_WRITE_TOOLS, codexPatchElsewhere, GLOB_MARK, parsePayload, patchPaths, REMOVED_WHOLE, replacedTexts, stringField, TYPED_AT_TERMINAL, TYPED_ELSEWHERE, UNKNOWN_MARK, type HookPayload } from "./payload.js";
 import { clearMarks, clientProcess, markAsked, markUnfinished, markWritten, recordCleared, recordPending, scopeOf, takeCleared, takePending, unwritten } from "./state.js";
 import { decideWrite, renewWritten, type Partly, type WriteDecision } from "./write-guard.js";
 import { openContext, othersFreshness, unreadableStale, type CommonOptions, type Holding } from "../protocol/context.js";
@@ -513,7 +513,10 @@ async function writtenFiles(agent: Agent, payload: HookPayload, cwd: string): Pr
   const { readsAsShell, shellWrites } = await import("./shell.js");
   // Text typed into a process that may be no shell (a REPL's `os.remove("u.ts")`): read as a shell
   // line where it reads as one, else it may write any file.
-  if (mcp.command.typed && !(await readsAsShell(mcp.command.text))) return [...mcp.paths, `${UNKNOWN_MARK}.`];
+  if (mcp.command.typed && !(await readsAsShell(mcp.command.text))) {
+    TYPED_ELSEWHERE.add(mcp.command.text);
+    return [...mcp.paths, `${UNKNOWN_MARK}.`];
+  }
   const ran = await shellWrites(mcp.command.text, mcp.command.cwd, home, process.env, true);
   for (const path of mcp.checkOnly ?? []) CHECK_ONLY.add(path); // (after shellWrites, which starts the set anew)
   return [...mcp.paths, ...ran];
@@ -600,7 +603,7 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
   return [
     `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
-    ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written, [...TYPED_AT_TERMINAL])] : []),
+    ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written, [...TYPED_AT_TERMINAL], [...TYPED_ELSEWHERE])] : []),
     next,
     ...(holder !== undefined ? [`Your holder id is ${holder}.`] : []),
   ].join("\n");

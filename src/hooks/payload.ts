@@ -123,6 +123,13 @@ export const CHECK_ONLY = new Set<string>();
 export const TYPED_AT_TERMINAL = new Set<string>();
 
 /**
+ * Text another MCP server's tool types into a process already running that is no shell line (a
+ * REPL's `os.remove("u.ts")`), read as writing any file: named in a refusal, so it says why. Filled
+ * by writtenFiles (hook.ts) for the one call a hook process judges.
+ */
+export const TYPED_ELSEWHERE = new Set<string>();
+
+/**
  * Directories a shell command removes whole, themselves too (the untracked ones `git clean -d`
  * lists): a claims directory that is one is judged as one the tree holds, refused only while
  * another session holds a claim there, not as a write into it. Filled by shellWrites (shell.ts).

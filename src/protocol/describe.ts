@@ -54,9 +54,10 @@ function whereHeld(target: string, heldTarget: string, shared: boolean): string 
  * by claims it may not mean: its relative paths were checked against every claim they could name,
  * and a path the hook can follow is judged as that file alone. "." is a write the text does not
  * name at all. `typed`: the programs the command starts that take commands typed at a terminal
- * (Codex may give them one and type into it later), which are why, when there are any.
+ * (Codex may give them one and type into it later), which are why, when there are any. `elsewhere`:
+ * text a tool types into a process already running that is no shell line (a REPL's), the reason first.
  */
-export function describeUnknownPlace(written: string[], typed: string[] = []): string {
+export function describeUnknownPlace(written: string[], typed: string[] = [], elsewhere: string[] = []): string {
   // "." stands for writes the text does not name at all (a shell reading its program from a pipe,
   // curl -K): src/hooks/shell.ts.
   const named = written.filter((path) => path !== ".");
@@ -69,7 +70,13 @@ export function describeUnknownPlace(written: string[], typed: string[] = []): s
         `If none of these is the file meant, run it again with a path that can be followed (an absolute path, or after a cd to a literal directory): that file alone is judged.`,
     );
   }
-  if (named.length < written.length && typed.length > 0) {
+  if (named.length < written.length && elsewhere.length > 0) {
+    const text = (elsewhere[0] as string).trim().split("\n")[0] as string;
+    sentences.push(
+      `The tool types ${printable(JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text))} into a process or terminal already running, and that is no shell line (text bash would not read, or a command no shell would find: a line for a REPL or a database console), so what it does cannot be read and it could write any file, and every claim of another session is in its way. ` +
+        `Give the program its work as a command the hook can read instead (python3 fix.py, psql -c '…', a script file), or edit with the agent's own editor (apply_patch, Edit).`,
+    );
+  } else if (named.length < written.length && typed.length > 0) {
     const programs = typed.map((name) => printable(name)).join(", ");
     sentences.push(
       `The command starts ${programs}, which ${typed.length === 1 ? "takes" : "take"} commands typed at a terminal: the agent may type into it later (Codex's write_stdin, an MCP server's tool such as desktop-commander's interact_with_process), and nothing typed reaches this hook, so what is typed could write any file (a pager's v opens an editor and ! runs a shell command, an editor's :w writes, a shell runs anything), and every claim of another session is in its way. ` +
