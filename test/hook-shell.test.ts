@@ -65,10 +65,14 @@ Shell("should judge a relative path after a cd it cannot follow as any file of t
     "cd $HOME; cd -; cd gen; rm a.ts",
     "cd gen; cd -; rm u.ts",
     "pushd gen; popd; rm u.ts",
+    'cd "$(workdir)/x" && rm x/../a.ts', // what follows a `..` is under some directory all the same
+    'cd "$(workdir)/x" && rm x/y/../../gen/a.ts',
+    'cd "$(workdir)/x" && rm ./x/./../a.ts',
   ]) {
     assert.is(bash(box, command), "deny", command);
   }
   assert.is(bash(box, 'cd "$(mktemp -d)" && rm other.ts'), undefined, "no claim of that name: allowed");
+  assert.is(bash(box, 'cd "$(mktemp -d)" && rm a.ts/../other.ts'), undefined);
   writeFileSync(join(box.project, "gen", "s.ts"), "");
   claims(["take", join(box.project, "gen", "s.ts"), "--shared", "--dir", box.dir, "--holder", "other", "--purpose", "reading"]);
   assert.is(bash(box, 'cd "$(pwd)/gen" && rm s.ts'), "deny", "another holder's shared claim is in a write's way, as with a known path");

@@ -329,7 +329,8 @@ function longestFitting(path: string): string {
  */
 function unknownPlaceConflicts(files: string[], holder: string, context: ReturnType<typeof openContext>, claimFiles: string[]): { written: string[]; blocking: Holding[] } {
   const written = files.filter((file) => file.startsWith(UNKNOWN_MARK)).map((file) => file.slice(UNKNOWN_MARK.length));
-  const tails = written.map((file) => file.replace(/^(\.\.?\/)+/, "").replace(/\/+$/, ""));
+  // What follows its last `..` (`src/../u.ts`: u.ts), which is under some directory all the same.
+  const tails = written.map((file) => file.split("/").reduce((tail: string[], part) => (part === ".." ? [] : part === "." || part === "" ? tail : [...tail, part]), []).join("/"));
   if (tails.length === 0) return { written, blocking: [] };
   // Claimed paths are folded where the file system ignores case: so is the tail compared with them.
   const nocase = isCaselessDirectory(context.settings.cwd);
