@@ -79,7 +79,7 @@ export function describeUnknownPlace(written: string[], typed: string[] = [], el
   } else if (named.length < written.length && typed.length > 0) {
     const programs = typed.map((name) => printable(name)).join(", ");
     sentences.push(
-      `The command starts ${programs}, which ${typed.length === 1 ? "takes" : "take"} commands typed at a terminal: the agent may type into it later (Codex's write_stdin, an MCP server's tool such as desktop-commander's interact_with_process), and nothing typed reaches this hook, so what is typed could write any file (a pager's v opens an editor and ! runs a shell command, an editor's :w writes, a shell runs anything), and every claim of another session is in its way. ` +
+      `The command starts ${programs}, which ${typed.length === 1 ? "takes" : "take"} commands typed at a terminal: the agent may type into it later (Codex's write_stdin, an MCP server's tool such as desktop-commander's interact_with_process), and what Codex types reaches no hook, while a line typed to the program is its input, not a shell command the hook can read, so what is typed could write any file (a pager's v opens an editor and ! runs a shell command, an editor's :w writes, a shell runs anything), and every claim of another session is in its way. ` +
         `Give it its work in its words or its input instead: read a file with cat, head or sed -n 1,80p (or LESSSECURE=1 less, whose keys write nothing), run a program with its script or a heredoc, edit with the agent's own editor (apply_patch, Edit).`,
     );
   } else if (named.length < written.length) {
