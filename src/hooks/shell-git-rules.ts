@@ -213,7 +213,12 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
     if (alias !== undefined) {
       if (alias.trimStart().startsWith("!")) return [UNKNOWABLE];
       const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
-      return gitWrites({ ...input, args: [...args.slice(0, index), ...words, ...args.slice(index + 1)] }, depth + 1);
+      const expanded = [...args.slice(0, index), ...words, ...args.slice(index + 1)];
+      // (The alias's words are fixed; the words after it are the command's, moved along: `co = checkout --` then `git co u.ts`.)
+      const origin = (at: number) => (at < index ? at : at >= index + words.length ? at - words.length + 1 : undefined);
+      const values = (indexes = expanded.map((_, at) => at)) => indexes.flatMap((at) => (origin(at) === undefined ? [words[at - index] as string] : input.values([origin(at) as number])));
+      const text = (at: number) => (origin(at) === undefined ? words[at - index] : input.text(origin(at) as number));
+      return gitWrites({ ...input, args: expanded, values, text }, depth + 1);
     }
   }
   const syntax = sub === undefined || !Object.hasOwn(GIT, sub) ? undefined : GIT[sub];
