@@ -1,11 +1,12 @@
-// What git runs from what a command saves or names for it: a git alias of several words, the
-// words after it the command's own. Another session holds u.ts; session s2 runs each command
+// What git runs from what a command saves or names for it: a setting `git config` writes that names
+// a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
+// runs, a git alias of several words. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
-import { denies, heldBox, writes } from "./hook-shell-helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
 const Saved = suite<Context>("claims hook: commands git runs from what the command saves or names");
@@ -14,6 +15,55 @@ Saved.before.each((context) => {
   spawnSync("git", ["init", "-q", context.box.project]);
 });
 Saved.after.each((context) => context.box.cleanup());
+
+/** Read-only git commands that stay allowed, whatever the change. */
+const COMMON = ["git status", "git config user.name x && git status", "git grep -n foo", "git log", "git diff", "git config --get core.pager", "git config pull.rebase true"];
+
+Saved("should read a command a setting git config saves names as run where it is saved", async ({ box }) => {
+  file(box, "tools/w.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  denies(box, [
+    "git config core.fsmonitor tools/w.sh && git status",
+    "git config core.fsmonitor tools/w.sh",
+    "git config diff.external tools/w.sh && git diff",
+    "git config core.pager 'rm u.ts; less' && git log",
+    "git config --global core.pager 'rm u.ts; less'",
+    "git config --add core.pager 'rm u.ts; less'",
+    "git config set core.pager 'rm u.ts; less'",
+    "git config filter.x.clean 'rm u.ts #'",
+    "git config credential.helper '!rm u.ts #'",
+    "git config core.editor 'rm u.ts;'",
+    "git config sequence.editor tools/w.sh",
+    // What the text does not fix, an include, a section renamed to one that names commands: any file.
+    'git config core.fsmonitor "$x"',
+    'git config "$k" "$v"',
+    'git config "core.$k" x',
+    "git config include.path other.cfg",
+    "git config --rename-section mine core",
+    "git config url.ext::sh.insteadOf https://x",
+  ]);
+  assert.ok((await writes(box, "git config core.pager 'rm u.ts; less'")).includes("u.ts"), "read as its command, not as any file");
+  allows(box, [
+    ...COMMON,
+    "git config core.fsmonitor true && git status",
+    "git config core.pager less && git log",
+    "git config --global core.editor 'code --wait'",
+    "git config credential.helper store",
+    "git config --unset core.pager",
+    'git config user.email "$email" && git commit --allow-empty -m x',
+    'git config "user.$k" x',
+    "git config --rename-section mine theirs",
+  ]);
+});
+
+Saved("should run an alias git config saves where a later git command names it", async ({ box }) => {
+  denies(box, [
+    "git config alias.x 'checkout -- u.ts' && git x",
+    "git config alias.x 'checkout --' && git x u.ts",
+    'git config alias.x "$v" && git x',
+  ]);
+  assert.equal(await writes(box, "git config alias.x 'checkout -- u.ts' && git x"), ["u.ts"]);
+  allows(box, ["git config alias.st status && git st", "git config alias.x 'checkout --' && git x other.ts"]);
+});
 
 Saved("should read the words after a multi-word alias as the command's own", async ({ box }) => {
   assert.equal(await writes(box, "git -c alias.x='checkout --' x u.ts"), ["u.ts"]);

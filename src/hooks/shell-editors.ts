@@ -129,5 +129,10 @@ export function readEditor(name: string, args: Args, text: (at: number) => strin
     break;
   }
   if (editor === undefined) add(here, UNKNOWABLE);
-  else nested.push({ script: `${EDITED}=$(mktemp) && ${editor} "$${EDITED}"`, cwd: here.cwd });
+  else nested.push({ script: editorRun(editor), cwd: here.cwd });
+}
+
+/** An editor's command line run on a file of its own, as a script: the file in temp space. */
+export function editorRun(editor: string): string {
+  return `${EDITED}=$(mktemp) && ${editor} "$${EDITED}"`;
 }

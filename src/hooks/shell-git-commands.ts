@@ -13,6 +13,7 @@ import { readdirSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
 import { readOptions, type Syntax } from "./shell-options.js";
+import { editorRun } from "./shell-editors.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 import { directoryAt, HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type Walk, workTreeOf, writtenBefore } from "./shell-words.js";
 
@@ -58,6 +59,12 @@ export const CLONE: Syntax = {
   long: { origin: "o", branch: "b", "upload-pack": "u", config: "c", jobs: "j", reference: ":", "reference-if-able": ":", "separate-git-dir": ":", depth: ":", "shallow-since": ":", "shallow-exclude": ":", "server-option": ":", filter: ":", template: ":", "bundle-uri": ":", "ref-format": ":", bare: "", mirror: "" },
 };
 
+/** config's options (shell-git-rules.ts reads which file it writes by them). */
+export const CONFIG: Syntax = {
+  short: "f:el",
+  long: { file: "f", global: "", system: "", local: "", worktree: "", blob: ":", type: ":", default: ":", comment: ":", edit: "e", list: "l", get: "", "get-all": "", "get-regexp": "", "get-urlmatch": "", "get-color": "", "get-colorbool": "", unset: "", "unset-all": "", add: "", "replace-all": "", "rename-section": "", "remove-section": "" },
+};
+
 /** init's options that take a value. */
 export const INIT: Syntax = { short: "qb:", long: { bare: "", "initial-branch": "b", "separate-git-dir": ":", template: ":", "object-format": ":", "ref-format": ":", shared: "::" } };
 
@@ -87,6 +94,10 @@ export function gitCommandRuns(args: Array<string | undefined>, text: (at: numbe
   const named = optionCommands(args.slice(index), (at) => text(at + index));
   if (named === UNKNOWABLE) return UNKNOWABLE;
   scripts.push(...named);
+  // `git config core.fsmonitor ./w.sh`: the command a setting it saves names, run by a later git command.
+  const configured = args[index] === "config" ? configuredCommands(args.slice(index + 1), (at) => text(at + index + 1)) : [];
+  if (configured === UNKNOWABLE) return UNKNOWABLE;
+  scripts.push(...configured);
   for (const [key, value] of settings) {
     if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
     if (!COMMAND_KEY.test(key)) continue;
@@ -211,6 +222,65 @@ function givenHooksMayRun(rest: Array<string | undefined>, text: (at: number) =>
     if (changed(directory, ["post-checkout"]) || hooksIn(directory)) return true;
   }
   return false;
+}
+
+/**
+ * What a `git config` invocation saves (its words after `config`): the setting it gives a value
+ * (`key value`, `--add`, `--replace-all`, git 2.46's `set`), its key and value undefined where the
+ * text does not fix them, with the key's text (a HOLE where it does not fix it); or, with
+ * `section`, the name a section is renamed to (`--rename-section old new`). Undefined for one that
+ * reads, unsets, removes or edits.
+ */
+export function configWrite(rest: Array<string | undefined>, text: (at: number) => string | undefined): { name: string | undefined; text: string | undefined; value: string | undefined; section: boolean } | undefined {
+  const reading = readOptions(rest, CONFIG, 0, text);
+  const operand = (n: number) => reading.operands[n];
+  const first = operand(0) === undefined ? undefined : rest[operand(0) as number];
+  const verb = first !== undefined && /^(set|unset|edit|rename-section|remove-section|get|list)$/.test(first) ? first : undefined;
+  if (reading.has("l", "e", "get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool", "unset", "unset-all", "remove-section") || (verb !== undefined && verb !== "set" && verb !== "rename-section")) return undefined;
+  const from = verb === undefined ? 0 : 1;
+  const section = reading.has("rename-section") || verb === "rename-section";
+  const keyAt = operand(from + (section ? 1 : 0));
+  const valueAt = operand(from + 1);
+  if (keyAt === undefined || (!section && valueAt === undefined)) return undefined;
+  return { name: rest[keyAt], text: rest[keyAt] ?? text(keyAt), value: section ? undefined : rest[valueAt as number], section };
+}
+
+/** The sections whose settings may name a command git runs, or another config file: COMMAND_KEY's, INCLUDE_KEY's, `url.*` (an `ext::` URL), `alias.*`, the editors. */
+const COMMAND_SECTIONS = ["core", "credential", "diff", "merge", "filter", "pager", "gpg", "difftool", "mergetool", "man", "browser", "interactive", "sendemail", "remote", "uploadpack", "submodule", "trailer", "include", "includeif", "url", "protocol", "alias", "sequence"];
+
+/** Whether a key the text does not fix whole (its text, with a HOLE where it does not) may be one of those sections' (`"core.$k"`, `"$k"`; not `"user.$k"`). */
+function mayNameCommand(key: string | undefined): boolean {
+  if (key === undefined) return true;
+  const hole = key.search(/[\u0001\u0002]/);
+  const fixed = (hole === -1 ? key : key.slice(0, hole)).toLowerCase();
+  const dot = fixed.indexOf(".");
+  return dot === -1 ? COMMAND_SECTIONS.some((section) => section.startsWith(fixed)) : COMMAND_SECTIONS.includes(fixed.slice(0, dot));
+}
+
+/**
+ * The command a setting `git config` saves names, read as run where it is saved (any later git
+ * command, in any session, may run it: `git config core.fsmonitor ./w.sh && git status`, `git
+ * config core.pager 'rm f; less'`), as a `-c` setting's is; an editor (`core.editor`,
+ * `sequence.editor`) given a file in temp space. UNKNOWABLE for an include (the file it names could
+ * set any of them), an `ext::` URL, a value the text does not fix of such a key or of an alias
+ * (`alias.x "$v"`), a key the text does not fix that may be one (`"core.$k"`), or a section renamed
+ * to one of theirs. An alias's `!cmd` is read by the walk (shell-walk.ts); a plain one where it is used.
+ */
+function configuredCommands(rest: Array<string | undefined>, text: (at: number) => string | undefined): string[] | typeof UNKNOWABLE {
+  const write = configWrite(rest, text);
+  if (write === undefined) return [];
+  const { name, value } = write;
+  if (write.section) return mayNameCommand(name === undefined ? write.text : `${name}.`) ? UNKNOWABLE : [];
+  if (name === undefined) return mayNameCommand(write.text) ? UNKNOWABLE : [];
+  const key = name.toLowerCase();
+  if (INCLUDE_KEY.test(key) || /ext::/i.test(key) || (value !== undefined && /ext::/i.test(value))) return UNKNOWABLE; // (a URL rewritten to an `ext::` command)
+  const editor = /^(core|sequence)\.editor$/.test(key);
+  if (!editor && !key.startsWith("alias.") && !COMMAND_KEY.test(key)) return [];
+  if (value === undefined) return UNKNOWABLE;
+  if (key.startsWith("alias.")) return [];
+  if (editor) return value.trim() === "" ? [] : [editorRun(value)];
+  const script = commandOf(key, value);
+  return script === undefined ? [] : [script];
 }
 
 /** The commands a subcommand's options name (COMMAND_OPTIONS), each with a word the text does not fix after it; UNKNOWABLE for one the text does not fix. */

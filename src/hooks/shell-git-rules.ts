@@ -12,7 +12,7 @@ import { guessedArguments, readOptions, type Syntax } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
-import { CLONE, gitCommandRuns, INIT, unfixedCommandOption } from "./shell-git-commands.js";
+import { CLONE, CONFIG, configWrite, gitCommandRuns, INIT, unfixedCommandOption } from "./shell-git-commands.js";
 import { commitStagesMore, EVERY_COMMAND_HOOKS, gitConfigFiles, hooksRun, repositoryOf, runnableHook } from "./git-hooks.js";
 import type { Nested } from "./shell-runners.js";
 import type { Walk } from "./shell-words.js";
@@ -51,7 +51,7 @@ const GIT: Record<string, Syntax> = {
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", patch: "p", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
-  config: { short: "f:el", long: { file: "f", global: "", system: "", local: "", worktree: "", blob: ":", type: ":", default: ":", comment: ":", edit: "e", list: "l", get: "", "get-all": "", "get-regexp": "", "get-urlmatch": "", "get-color": "", "get-colorbool": "", unset: "", "unset-all": "", add: "", "replace-all": "", "rename-section": "", "remove-section": "" } },
+  config: CONFIG,
   diff: OUTPUT,
   log: OUTPUT,
   show: OUTPUT,
@@ -209,7 +209,7 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   // An alias (`git co -- f` with `alias.co = checkout` in a config git reads): its words in the
   // name's place; one that runs a shell command (`!rm -f notes`) could write any file.
   if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
-    const alias = gitAlias(sub, args.slice(0, index), cwd, walk.environment);
+    const alias = gitAlias(sub, args.slice(0, index), cwd, walk);
     if (alias !== undefined) {
       if (alias.trimStart().startsWith("!")) return [UNKNOWABLE];
       const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
@@ -262,6 +262,9 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const key = reading.operands[verbs.test(first ?? "") ? 1 : 0];
       const named = key === undefined ? undefined : rest[key];
       if (reading.has("e", "rename-section", "remove-section") || named === undefined || /^(core\.hookspath|include\.|includeif\.)/i.test(named)) walk.shared.hooksMoved = true;
+      // An alias it saves, which a later `git <name>` in the command runs (gitAlias).
+      const saved = configWrite(rest, (at) => input.text(at + index + 1));
+      if (saved !== undefined && !saved.section && saved.name !== undefined && /^alias\./i.test(saved.name)) (walk.shared.gitAliases ??= new Map()).set(saved.name.slice(6).toLowerCase(), saved.value);
       if (reading.has("f")) return at(optionFiles(input, ["f"], reading, (i) => i + index + 1));
       // (A HOME the script set to a place the text does not fix: a .gitconfig in a place unknown.)
       if (!reading.has("global") || walk.home === undefined) return [];
@@ -598,10 +601,10 @@ function hookRuns(args: Array<string | undefined>, text: (at: number) => string 
     return [...paths.map((path) => ({ script, cwd: path, bound: new Map() })), ...(recursive && paths.length > 0 ? [{ script, cwd: undefined, bound: new Map() }] : [])];
   }
   // `git cz` (commitizen's git-cz) asks for a message, then runs git commit with the rest.
-  if (sub === "cz" && gitAlias(sub, args.slice(0, index), cwd, walk.environment) === undefined) sub = "commit";
+  if (sub === "cz" && gitAlias(sub, args.slice(0, index), cwd, walk) === undefined) sub = "commit";
 
   if (sub !== undefined && !Object.hasOwn(GIT, sub) && !GIT_COMMANDS.has(sub) && depth < 5) {
-    const alias = gitAlias(sub, args.slice(0, index), cwd, walk.environment);
+    const alias = gitAlias(sub, args.slice(0, index), cwd, walk);
     // (One that runs a shell command is any file already: gitWrites.)
     if (alias !== undefined && !alias.trimStart().startsWith("!")) {
       const words = alias.trim().split(/\s+/).map((word) => word.replace(/^(["'])(.*)\1$/, "$2"));
@@ -770,10 +773,12 @@ export const GIT_COMMANDS = new Set(
 
 /**
  * The value of `alias.<name>` as git would read it: `-c alias.<name>=…` on the command line, else
- * the repository's config, else the user's (~/.gitconfig, $XDG_CONFIG_HOME/git/config), else the
- * system's. Undefined where none sets it (or where the repository is not known).
+ * one a `git config` before it in the command saved (`!` for a value the text does not fix: a
+ * command, for all the hook knows), else the repository's config, else the user's (~/.gitconfig,
+ * $XDG_CONFIG_HOME/git/config), else the system's. Undefined where none sets it (or where the
+ * repository is not known).
  */
-function gitAlias(name: string, options: Array<string | undefined>, cwd: string | undefined, environment: Record<string, string | undefined>): string | undefined {
+function gitAlias(name: string, options: Array<string | undefined>, cwd: string | undefined, walk: Walk): string | undefined {
   const key = name.toLowerCase();
   let found: string | undefined;
   for (const [at, option] of options.entries()) {
@@ -782,6 +787,9 @@ function gitAlias(name: string, options: Array<string | undefined>, cwd: string 
     if (match && (match[1] as string).toLowerCase() === key) found = match[2];
   }
   if (found !== undefined) return found;
+  const saved = walk.shared.gitAliases;
+  if (saved?.has(key)) return saved.get(key) ?? "!";
+  const environment = walk.environment;
   for (const file of gitConfigFiles(cwd === undefined ? undefined : repositoryOf(cwd), environment)) {
     const text = readText(file);
     if (text === undefined) continue;

@@ -73,6 +73,8 @@ export interface Shared {
   stagesMore?: boolean;
   /** A `git config` in it may change which hooks git runs (core.hooksPath, an include): those after it are not on disk yet. */
   hooksMoved?: boolean;
+  /** The aliases a `git config alias.<name> …` in it saves, by name (undefined: a value the text does not fix): a later `git <name>` runs them. */
+  gitAliases?: Map<string, string | undefined>;
   /** Directories it removes whole, themselves too (`git clean -d`): REMOVED_WHOLE in payload.ts. */
   removedWhole?: Set<string>;
   functions: Map<string, FunctionBody[]>;
