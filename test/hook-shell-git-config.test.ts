@@ -1,6 +1,6 @@
 // What git runs from what a command saves or names for it: a setting `git config` writes that names
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
-// runs, a git alias of several words. Another session holds u.ts; session s2 runs each command
+// runs, a git alias of several words, the directory `--exec-path` names for git's own programs. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -69,6 +69,21 @@ Saved("should read the words after a multi-word alias as the command's own", asy
   assert.equal(await writes(box, "git -c alias.x='checkout --' x u.ts"), ["u.ts"]);
   assert.equal(await writes(box, "git -c alias.x='checkout -- u.ts' x"), ["u.ts"]);
   denies(box, ["git -c alias.x='checkout -- u.ts' x", "git -c alias.x='restore --staged --worktree' x u.ts"]);
+});
+
+Saved("should take a directory git runs its own programs from, holding one, for any file", ({ box }) => {
+  file(box, "x/git-status", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  file(box, "docs/notes.md", "# notes\n");
+  const own = spawnSync("git", ["--exec-path"], { encoding: "utf8" }).stdout.trim();
+  denies(box, [
+    "git --exec-path=./x status",
+    "GIT_EXEC_PATH=./x git status",
+    "export GIT_EXEC_PATH=x; git log",
+    'git --exec-path="$d" status',
+    'GIT_EXEC_PATH="$d" git status',
+    "mkdir -p y && cp x/git-status y/ && git --exec-path=y status",
+  ]);
+  allows(box, [...COMMON, "git --exec-path", "git --exec-path=./docs status", "git --exec-path=./none status", `git --exec-path=${own} status`, `GIT_EXEC_PATH=${own} git log`, "GIT_EXEC_PATH= git status"]);
 });
 
 Saved.run();

@@ -286,11 +286,11 @@ const OUTPUT_TOOLS =
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
  * credential.helper='!…'`, GIT_SSH_COMMAND, GIT_PAGER), an include of another config file, or an
- * `ext::` URL, or a subcommand's option that names one (GIT_OPTION_COMMAND): read by the walk
+ * `ext::` URL, a directory it runs its own programs from (`--exec-path=`), or a subcommand's option that names one (GIT_OPTION_COMMAND): read by the walk
  * (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::/i;
+  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s--exec-path=/i;
 /**
  * A git subcommand's option that names a command it runs (git takes a long option by any prefix
  * that names it alone: `--upl`, `--rece`). One scan from `git` to the option, the subcommand
@@ -300,7 +300,7 @@ const GIT_CONFIG_COMMAND =
 const GIT_OPTION_COMMAND =
   /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*x|--ex)/;
 /** The variables naming a command git runs, set to one, or a config file it reads (with git anywhere in the command). */
-const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/;
+const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/;
 
 /**
  * A variable naming the editor a command runs on a file of its own (`git commit`, `crontab -e`:

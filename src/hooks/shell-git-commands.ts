@@ -9,9 +9,12 @@
 // it runs: shell-editors.ts; aliases and hooks: shell-git-rules.ts). A setting that includes
 // another config file, or one whose command the text does not fix, could write any file; so could
 // the hooks a template or hooks path given to `git clone` or `git init` brings (givenHooksMayRun).
-import { readdirSync } from "node:fs";
+import { readdirSync, realpathSync } from "node:fs";
+import { createRequire } from "node:module";
 import { isAbsolute, join } from "node:path";
 import { exists } from "../targets/target.js";
+import { runnableHook } from "./git-hooks.js";
+import { UNKNOWN_MARK } from "./payload.js";
 import { readOptions, type Syntax } from "./shell-options.js";
 import { editorRun } from "./shell-editors.js";
 import { INPUT, type Nested } from "./shell-runners.js";
@@ -105,6 +108,9 @@ export function gitCommandRuns(args: Array<string | undefined>, text: (at: numbe
     const script = commandOf(key.toLowerCase(), value);
     if (script !== undefined) scripts.push(script);
   }
+  // `--exec-path=DIR`, GIT_EXEC_PATH=DIR: git runs its own commands that are programs from there,
+  // and puts it first on the PATH of every program it starts (hooks, the pager).
+  for (const path of [...given.execPaths, ...(Object.hasOwn(environment, "GIT_EXEC_PATH") ? [environment.GIT_EXEC_PATH] : [])]) if (execPathRuns(path, cwd, walk)) return UNKNOWABLE;
   // A config file the command has git read (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM; not /dev/null,
   // which reads none), or a HOME or XDG_CONFIG_HOME the text does not fix, whose user config is
   // unknown: as an included file, it could set any of these (`GIT_CONFIG_GLOBAL=x.cfg git status`
@@ -144,17 +150,19 @@ export function gitCommandRuns(args: Array<string | undefined>, text: (at: numbe
 export function givenSettings(
   args: Array<string | undefined>,
   walk: Walk,
-): { settings: Array<[string, string | undefined]>; environment: Record<string, string | undefined>; cwd: string | undefined; index: number } | typeof UNKNOWABLE {
+): { settings: Array<[string, string | undefined]>; environment: Record<string, string | undefined>; cwd: string | undefined; index: number; execPaths: string[] } | typeof UNKNOWABLE {
   // The variables the command sets: what the hook's own environment has already is the user's (an
   // editor's GIT_ASKPASS script), not the agent's to choose.
   const environment = Object.fromEntries(Object.entries(walk.environment).filter(([name, value]) => value !== process.env[name] || !Object.hasOwn(process.env, name)));
   const settings: Array<[string, string | undefined]> = [];
+  const execPaths: string[] = [];
   let cwd = walk.cwd;
   let index = 0;
   for (; index < args.length && args[index]?.startsWith("-"); index++) {
     const option = args[index] as string;
     const value = args[index + 1];
     if (option === "-C") cwd = physicalDirectoryAt(cwd, value);
+    if (option.startsWith("--exec-path=")) execPaths.push(option.slice("--exec-path=".length));
     if (option === "-c" && value !== undefined) settings.push(split(value));
     if (option === "--config-env" || option.startsWith("--config-env=")) {
       const given = option.includes("=") ? option.slice(option.indexOf("=") + 1) : value;
@@ -179,7 +187,46 @@ export function givenSettings(
       settings.push([key, environment[`GIT_CONFIG_VALUE_${at}`]]);
     }
   }
-  return { settings, environment, cwd, index };
+  return { settings, environment, cwd, index, execPaths };
+}
+
+/** git's own directory of programs (`git --exec-path`), asked once. */
+let ownExecPath: string | undefined;
+
+/**
+ * Whether git, given DIR as its exec path (`--exec-path=DIR`, GIT_EXEC_PATH), may run a program
+ * from it the hook cannot read: a path the text does not fix, one the command writes under first,
+ * one that holds a program (not git's own directory); relative, from where git runs and from the
+ * work tree's top (where git moves to for many commands). Empty, the default: none.
+ */
+function execPathRuns(path: string | undefined, cwd: string | undefined, walk: Walk): boolean {
+  if (path === undefined) return true;
+  if (path === "") return false;
+  const top = cwd === undefined ? undefined : workTreeOf(cwd, undefined, walk.environment);
+  const places = isAbsolute(path) ? [path] : [cwd, ...(top !== undefined && top !== "" ? [top] : [])].map((place) => directoryAt(place, path));
+  if (ownExecPath === undefined) {
+    const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+    const { GIT_EXEC_PATH: _, ...environment } = process.env;
+    ownExecPath = spawnSync("git", ["--exec-path"], { encoding: "utf8", env: environment, timeout: 5000 }).stdout?.trim() ?? "";
+  }
+  return places.some((directory) => {
+    if (directory === undefined || [...walk.found].some((written) => written === directory || written.startsWith(`${directory}/`) || written.startsWith(UNKNOWN_MARK))) return true;
+    if (ownExecPath !== "" && realOf(directory) === realOf(ownExecPath as string)) return false;
+    try {
+      return readdirSync(directory).some((name) => runnableHook(join(directory, name)));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR";
+    }
+  });
+}
+
+/** A path with its links followed, or itself where it is not there. */
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
