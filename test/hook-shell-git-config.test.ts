@@ -1,6 +1,7 @@
 // What git runs from what a command saves or names for it: a setting `git config` writes that names
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
-// runs, a git alias of several words, the directory `--exec-path` names for git's own programs. Another session holds u.ts; session s2 runs each command
+// runs, a git alias of several words, the directory `--exec-path` names for git's own programs,
+// the tool difftool and mergetool run and the files mergetool merges. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -84,6 +85,24 @@ Saved("should take a directory git runs its own programs from, holding one, for 
     "mkdir -p y && cp x/git-status y/ && git --exec-path=y status",
   ]);
   allows(box, [...COMMON, "git --exec-path", "git --exec-path=./docs status", "git --exec-path=./none status", `git --exec-path=${own} status`, `GIT_EXEC_PATH=${own} git log`, "GIT_EXEC_PATH= git status"]);
+});
+
+Saved("should take the tool difftool or mergetool runs, unfixed, for any file, and mergetool as writing the files it merges", async ({ box }) => {
+  const git = (...args: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: box.project, encoding: "utf8" });
+  git("add", "u.ts");
+  git("commit", "-qm", "one");
+  git("checkout", "-qb", "side");
+  file(box, "u.ts", "export const u = 2;\n");
+  git("commit", "-qam", "side");
+  git("checkout", "-q", "-");
+  file(box, "u.ts", "export const u = 3;\n");
+  git("commit", "-qam", "main");
+  denies(box, ['git mergetool --tool "$t" other.ts', 'git mergetool -t"$t" other.ts', 'git mergetool --tool="$t" other.ts', 'git mergetool -"$x" other.ts', 'git difftool --tool "$t"', 'git difftool -t"$t"', "git difftool -x \"$cmd\""]);
+  allows(box, [...COMMON, "git mergetool", "git mergetool --tool-help", "git difftool", "git difftool --tool=vimdiff -y HEAD", "git mergetool -t meld other.ts"]);
+  git("merge", "-q", "side");
+  assert.equal(await writes(box, "git mergetool -t meld"), ["u.ts", "u.ts.orig"]);
+  denies(box, ["git mergetool", "git mergetool -y --tool=meld u.ts"]);
+  allows(box, ["git mergetool other.ts", "git status"]);
 });
 
 Saved.run();

@@ -48,6 +48,10 @@ const GIT: Record<string, Syntax> = {
       "subdirectory-filter": ":", original: ":", "state-branch": ":", "prune-empty": "", force: "f",
     },
   },
+  // The tool each runs (`-t`, `--tool`: one of git's, or a `mergetool.<tool>.cmd` of a config);
+  // mergetool's writes the files it merges. (difftool's `-x` command: shell-git-commands.ts.)
+  mergetool: { short: "t:ygO::", long: { tool: "t", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y" } },
+  difftool: { short: "t:x:ygd", long: { tool: "t", extcmd: "x", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y", "dir-diff": "d", "trust-exit-code": "", "no-trust-exit-code": "", "symlinks": "", "no-symlinks": "" } },
   restore: { short: "s:SW", long: { source: "s", staged: "S", worktree: "W", conflict: ":", patch: "p", "pathspec-from-file": ":" } },
   rm: { long: { cached: "", "pathspec-from-file": ":" } },
   mv: {},
@@ -250,6 +254,18 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const outputFiles = () => at(optionFiles(input, ["output"], reading, (i) => i + index + 1));
   const separateGitDir = () => (reading.has("separate-git-dir") ? [anyUnder(directoryAt(cwd, reading.value("separate-git-dir")))] : []);
   switch (sub) {
+    case "mergetool":
+    case "difftool": {
+      if (reading.has("tool-help")) return [];
+      // A tool the text does not fix (`--tool "$t"`, `-t"$t"`, `-"$x"`): any tool a config names, any command.
+      const unfixedTool = reading.occurrences("t").some(({ value, at, text }) => value === undefined && (text !== undefined || (at !== undefined && at < rest.length)));
+      if (unfixedTool || reading.unnamed.length > 0) return [UNKNOWABLE];
+      if (sub === "difftool") return [];
+      // The files it merges (each a conflicted file of the work tree, none named: all of them), and each one's `.orig` it keeps.
+      const merged = dashes !== -1 ? afterDashes : reading.operands;
+      const paths = merged.length > 0 ? at(values(merged)) : (unmergedFiles(args.slice(0, index), walk, treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment)) ?? wholeTree());
+      return [...paths, ...paths.filter((path) => !path.startsWith("\0")).map((path) => `${path}.orig`)];
+    }
     case "config": {
       // A write (a name and a value, --unset, --add, --edit, or git 2.46's `set`, `unset`, `edit`…)
       // of the file -f names, or of ~/.gitconfig with --global; the repository's own is in .git.
@@ -698,6 +714,20 @@ function directoriesCleaned(globals: Array<string | undefined>, rest: Array<stri
     .map((line) => /^Would remove (.+)\/$/.exec(line)?.[1])
     .filter((path): path is string => path !== undefined && !path.startsWith('"'))
     .map((path) => join(cwd, path));
+}
+
+/**
+ * The files with conflicts `git mergetool` with no path merges: the unmerged files of the work tree
+ * at `top`, as git lists them (`ls-files -u`), absolute; undefined where git cannot say (its options
+ * the text does not fix, no work tree known), and none outside a merge.
+ */
+function unmergedFiles(globals: Array<string | undefined>, walk: Walk, top: string | undefined): string[] | undefined {
+  if (walk.cwd === undefined || top === undefined || top === "" || globals.includes(undefined)) return undefined;
+  const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
+  const env = Object.fromEntries(Object.entries(walk.environment).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const listed = spawnSync("git", [...(globals as string[]), "-c", "core.fsmonitor=false", "ls-files", "-u", "-z", "--full-name", ":/"], { cwd: walk.cwd, env: { ...env, GIT_OPTIONAL_LOCKS: "0" }, encoding: "utf8", timeout: 5000, maxBuffer: 16 * 1024 * 1024 });
+  if (listed.status !== 0) return undefined;
+  return [...new Set(listed.stdout.split("\0").filter((entry) => entry !== "").map((entry) => join(top, entry.slice(entry.indexOf("\t") + 1))))];
 }
 
 /** filter-branch's options whose values are shell code it evals for each commit. */
