@@ -1,7 +1,8 @@
 // What git runs from what a command saves or names for it: a setting `git config` writes that names
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
 // runs, a git alias of several words, the directory `--exec-path` names for git's own programs,
-// the tool difftool and mergetool run and the files mergetool merges. Another session holds u.ts; session s2 runs each command
+// the tool difftool and mergetool run and the files mergetool merges, grep's pager in a cluster
+// the text does not fix. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -103,6 +104,11 @@ Saved("should take the tool difftool or mergetool runs, unfixed, for any file, a
   assert.equal(await writes(box, "git mergetool -t meld"), ["u.ts", "u.ts.orig"]);
   denies(box, ["git mergetool", "git mergetool -y --tool=meld u.ts"]);
   allows(box, ["git mergetool other.ts", "git status"]);
+});
+
+Saved("should take a cluster of flags a part the text does not fix ends as possibly naming grep's pager", ({ box }) => {
+  denies(box, ['git grep -n"$x" foo', 'git grep -in"$x" foo', 'git grep -"$x" foo', 'git clone -q"$x" . d', 'git difftool -y"$x"', "git grep -nO'rm u.ts #' foo"]);
+  allows(box, [...COMMON, 'git grep -e"$x" foo', 'git grep -nie"$x" foo', 'git grep -A"$n" foo', 'git grep "$x" foo', 'git grep -n -e "$x"', 'git clone -b"$x" . d', 'git fetch -q"$x"']);
 });
 
 Saved.run();

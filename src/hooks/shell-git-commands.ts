@@ -364,8 +364,20 @@ export function unfixedCommandOption(sub: string | undefined, text: string | und
     const name = fixed.slice(2).split("=")[0] as string;
     return (fixed.includes("=") || text.includes(HOLE)) && Object.keys(syntax.long ?? {}).some((long) => long.startsWith(name));
   }
-  return [...fixed.slice(1)].some((letter) => /[A-Za-z]/.test(letter) && (syntax.short ?? "").replace(/:/g, "").includes(letter));
+  // A cluster, read letter by letter: a command option's letter gives it its value; another's that
+  // takes a value ends the cluster (`-e"$x"`: a pattern); past flags alone, the part the text does
+  // not fix may start with one (`-n"$x"` may be `-nO'cmd'`).
+  const commands = (syntax.short ?? "").replace(/:/g, "");
+  if (commands === "") return false;
+  for (const letter of fixed.slice(1)) {
+    if (commands.includes(letter)) return true;
+    if ((CLUSTER_VALUED[sub as string] ?? "").includes(letter)) return false;
+  }
+  return text.includes(HOLE);
 }
+
+/** The other short options of the subcommands with a command option of one letter that take a value, attached or the next word: a cluster ends at one. */
+const CLUSTER_VALUED: Record<string, string> = { grep: "efABCm", clone: "objc", difftool: "t" };
 
 /** `key=value` as git's -c takes it; no `=`: the key alone, true. */
 function split(setting: string): [string, string | undefined] {
