@@ -2,7 +2,7 @@
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
 // runs, a git alias of several words, the directory `--exec-path` names for git's own programs,
 // the tool difftool and mergetool run and the files mergetool merges, grep's pager in a cluster
-// the text does not fix. Another session holds u.ts; session s2 runs each command
+// the text does not fix, a trace2 target git config saves. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -109,6 +109,12 @@ Saved("should take the tool difftool or mergetool runs, unfixed, for any file, a
 Saved("should take a cluster of flags a part the text does not fix ends as possibly naming grep's pager", ({ box }) => {
   denies(box, ['git grep -n"$x" foo', 'git grep -in"$x" foo', 'git grep -"$x" foo', 'git clone -q"$x" . d', 'git difftool -y"$x"', "git grep -nO'rm u.ts #' foo"]);
   allows(box, [...COMMON, 'git grep -e"$x" foo', 'git grep -nie"$x" foo', 'git grep -A"$n" foo', 'git grep "$x" foo', 'git grep -n -e "$x"', 'git clone -b"$x" . d', 'git fetch -q"$x"']);
+});
+
+Saved("should take a trace2 target git config saves as a file every later git command writes", async ({ box }) => {
+  denies(box, [`git config --global trace2.eventTarget ${box.project}/u.ts`, `git config trace2.normalTarget ${box.project}`, 'git config --global trace2.perfTarget "$t"', 'git config --global "trace2.$k" 1']);
+  assert.equal(await writes(box, `git config -f x.cfg trace2.eventTarget ${box.project}/u.ts`), ["u.ts", "x.cfg"]);
+  allows(box, [...COMMON, `git config --global trace2.eventTarget ${box.project}/trace.json`, "git config --global trace2.normalTarget 1", "git config --global trace2.eventTarget af_unix:/tmp/s"]);
 });
 
 Saved.run();

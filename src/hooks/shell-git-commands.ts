@@ -292,8 +292,8 @@ export function configWrite(rest: Array<string | undefined>, text: (at: number) 
   return { name: rest[keyAt], text: rest[keyAt] ?? text(keyAt), value: section ? undefined : rest[valueAt as number], section };
 }
 
-/** The sections whose settings may name a command git runs, or another config file: COMMAND_KEY's, INCLUDE_KEY's, `url.*` (an `ext::` URL), `alias.*`, the editors. */
-const COMMAND_SECTIONS = ["core", "credential", "diff", "merge", "filter", "pager", "gpg", "difftool", "mergetool", "man", "browser", "interactive", "sendemail", "remote", "uploadpack", "submodule", "trailer", "include", "includeif", "url", "protocol", "alias", "sequence"];
+/** The sections whose settings may name a command git runs, another config file or a file git writes: COMMAND_KEY's, INCLUDE_KEY's, `url.*` (an `ext::` URL), `alias.*`, the editors, trace2's targets. */
+const COMMAND_SECTIONS = ["core", "credential", "diff", "merge", "filter", "pager", "gpg", "difftool", "mergetool", "man", "browser", "interactive", "sendemail", "remote", "uploadpack", "submodule", "trailer", "include", "includeif", "url", "protocol", "alias", "sequence", "trace2"];
 
 /** Whether a key the text does not fix whole (its text, with a HOLE where it does not) may be one of those sections' (`"core.$k"`, `"$k"`; not `"user.$k"`). */
 function mayNameCommand(key: string | undefined): boolean {

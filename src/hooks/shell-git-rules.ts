@@ -281,10 +281,13 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       // An alias it saves, which a later `git <name>` in the command runs (gitAlias).
       const saved = configWrite(rest, (at) => input.text(at + index + 1));
       if (saved !== undefined && !saved.section && saved.name !== undefined && /^alias\./i.test(saved.name)) (walk.shared.gitAliases ??= new Map()).set(saved.name.slice(6).toLowerCase(), saved.value);
-      if (reading.has("f")) return at(optionFiles(input, ["f"], reading, (i) => i + index + 1));
+      // A trace2 target it saves (`--global trace2.eventTarget /path`, read from the user's and the
+      // system's config): every later git command writes that file, as GIT_TRACE2 names one.
+      const traced = saved !== undefined && !saved.section && saved.name !== undefined && /^trace2\.(normal|perf|event)target$/i.test(saved.name) ? gitTraceFiles({ GIT_TRACE2: saved.value }) : [];
+      if (reading.has("f")) return [...traced, ...at(optionFiles(input, ["f"], reading, (i) => i + index + 1))];
       // (A HOME the script set to a place the text does not fix: a .gitconfig in a place unknown.)
-      if (!reading.has("global") || walk.home === undefined) return [];
-      return [walk.home.startsWith("/") ? join(walk.home, ".gitconfig") : `${UNKNOWN_MARK}.gitconfig`];
+      if (!reading.has("global") || walk.home === undefined) return traced;
+      return [...traced, walk.home.startsWith("/") ? join(walk.home, ".gitconfig") : `${UNKNOWN_MARK}.gitconfig`];
     }
     case "checkout": {
       // `git checkout main -- f` writes f; `git checkout main --` switches to main.
