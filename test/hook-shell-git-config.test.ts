@@ -2,7 +2,7 @@
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
 // runs, a git alias of several words, the directory `--exec-path` names for git's own programs,
 // the tool difftool and mergetool run and the files mergetool merges, grep's pager in a cluster
-// the text does not fix, a trace2 target git config saves. Another session holds u.ts; session s2 runs each command
+// the text does not fix, a trace2 target git config saves, imap-send's tunnel and instaweb's server. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -115,6 +115,12 @@ Saved("should take a trace2 target git config saves as a file every later git co
   denies(box, [`git config --global trace2.eventTarget ${box.project}/u.ts`, `git config trace2.normalTarget ${box.project}`, 'git config --global trace2.perfTarget "$t"', 'git config --global "trace2.$k" 1']);
   assert.equal(await writes(box, `git config -f x.cfg trace2.eventTarget ${box.project}/u.ts`), ["u.ts", "x.cfg"]);
   allows(box, [...COMMON, `git config --global trace2.eventTarget ${box.project}/trace.json`, "git config --global trace2.normalTarget 1", "git config --global trace2.eventTarget af_unix:/tmp/s"]);
+});
+
+Saved("should read imap-send's tunnel and instaweb's web server as commands git runs", ({ box }) => {
+  file(box, "tools/w.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
+  denies(box, ["git -c imap.tunnel='rm u.ts #' imap-send", "git config imap.tunnel 'rm u.ts #'", "git instaweb --httpd=tools/w.sh", "git instaweb -d tools/w.sh", "git -c instaweb.httpd=tools/w.sh instaweb", 'git instaweb -d "$h"', 'git instaweb -l"$x"']);
+  allows(box, [...COMMON, "git instaweb --httpd=lighttpd", "git instaweb --stop", 'git instaweb -p"$port"']);
 });
 
 Saved.run();

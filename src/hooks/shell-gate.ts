@@ -290,7 +290,7 @@ const OUTPUT_TOOLS =
  * (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s--exec-path=/i;
+  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.|imap\.|instaweb\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s--exec-path=/i;
 /**
  * A git subcommand's option that names a command it runs (git takes a long option by any prefix
  * that names it alone: `--upl`, `--rece`). One scan from `git` to the option, the subcommand
@@ -298,7 +298,7 @@ const GIT_CONFIG_COMMAND =
  * so grep's `-o` and fetch's `--unshallow` are not taken for `-O` and `--upload-pack`.
  */
 const GIT_OPTION_COMMAND =
-  /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*[xt]|--(ex|to)|-["'$`])/;
+  /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sinstaweb\b)[^;&|\n]*\s(-[a-zA-Z]*d|--h)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*[xt]|--(ex|to)|-["'$`])/;
 /** The variables naming a command git runs, set to one, or a config file it reads (with git anywhere in the command). */
 const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/;
 

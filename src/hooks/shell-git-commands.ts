@@ -22,7 +22,7 @@ import { directoryAt, HOLE, physicalDirectoryAt, shellQuoted, UNKNOWABLE, type W
 
 /** The settings whose value is a command line git runs (through the shell; a program's path for `*.path`). */
 const COMMAND_KEY =
-  /^(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.(.+\.)?helper|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|gpg\.(.+\.)?program|gpg\.ssh\.defaultkeycommand|(difftool|mergetool|man|browser)\..+\.(cmd|path)|interactive\.difffilter|sendemail\.(.+\.)?(sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|submodule\..+\.update|trailer\..+\.(cmd|command))$/i;
+  /^(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.(.+\.)?helper|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|pager\..+|gpg\.(.+\.)?program|gpg\.ssh\.defaultkeycommand|(difftool|mergetool|man|browser)\..+\.(cmd|path)|interactive\.difffilter|sendemail\.(.+\.)?(sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|remote\..+\.(uploadpack|receivepack)|uploadpack\.packobjectshook|submodule\..+\.update|trailer\..+\.(cmd|command)|imap\.tunnel|instaweb\.httpd)$/i;
 
 /** Settings that make git read another config file, which could set any of them. */
 const INCLUDE_KEY = /^include(if\..+)?\.path$/i;
@@ -34,8 +34,8 @@ const COMMAND_VARIABLES = ["GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_ASKPASS
  * The options of git's subcommands that name a command git runs through the shell, with words of
  * its own put after it (the repository, the files, the patch: INPUT): upload-pack and receive-pack
  * (and their old name, --exec), archive's --exec (run for --remote), grep's pager (-O, only
- * attached: without one, the configured pager), difftool's --extcmd (given the two files) and
- * send-email's commands. Only these are declared: another option's value is never taken for one of
+ * attached: without one, the configured pager), difftool's --extcmd (given the two files),
+ * instaweb's web server (given its config) and send-email's commands. Only these are declared: another option's value is never taken for one of
  * these, and one of these is at worst read where git would take it for another's value.
  */
 const COMMAND_OPTIONS: Record<string, Syntax> = {
@@ -49,6 +49,7 @@ const COMMAND_OPTIONS: Record<string, Syntax> = {
   archive: { long: { exec: ":" } },
   grep: { short: "O::", long: { "open-files-in-pager": "O" } },
   difftool: { short: "x:", long: { extcmd: "x" } },
+  instaweb: { short: "d:", long: { httpd: "d" } },
   "send-email": { long: { "sendmail-cmd": ":", "to-cmd": ":", "cc-cmd": ":", "header-cmd": ":" } },
 };
 
@@ -293,7 +294,7 @@ export function configWrite(rest: Array<string | undefined>, text: (at: number) 
 }
 
 /** The sections whose settings may name a command git runs, another config file or a file git writes: COMMAND_KEY's, INCLUDE_KEY's, `url.*` (an `ext::` URL), `alias.*`, the editors, trace2's targets. */
-const COMMAND_SECTIONS = ["core", "credential", "diff", "merge", "filter", "pager", "gpg", "difftool", "mergetool", "man", "browser", "interactive", "sendemail", "remote", "uploadpack", "submodule", "trailer", "include", "includeif", "url", "protocol", "alias", "sequence", "trace2"];
+const COMMAND_SECTIONS = ["core", "credential", "diff", "merge", "filter", "pager", "gpg", "difftool", "mergetool", "man", "browser", "interactive", "sendemail", "remote", "uploadpack", "submodule", "trailer", "include", "includeif", "url", "protocol", "alias", "sequence", "trace2", "imap", "instaweb"];
 
 /** Whether a key the text does not fix whole (its text, with a HOLE where it does not) may be one of those sections' (`"core.$k"`, `"$k"`; not `"user.$k"`). */
 function mayNameCommand(key: string | undefined): boolean {
@@ -377,7 +378,7 @@ export function unfixedCommandOption(sub: string | undefined, text: string | und
 }
 
 /** The other short options of the subcommands with a command option of one letter that take a value, attached or the next word: a cluster ends at one. */
-const CLUSTER_VALUED: Record<string, string> = { grep: "efABCm", clone: "objc", difftool: "t" };
+const CLUSTER_VALUED: Record<string, string> = { grep: "efABCm", clone: "objc", difftool: "t", instaweb: "mpb" };
 
 /** `key=value` as git's -c takes it; no `=`: the key alone, true. */
 function split(setting: string): [string, string | undefined] {
