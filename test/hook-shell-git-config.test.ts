@@ -2,7 +2,8 @@
 // a command (core.fsmonitor, core.pager, diff.external…), an alias it saves and a later `git <name>`
 // runs, a git alias of several words, the directory `--exec-path` names for git's own programs,
 // the tool difftool and mergetool run and the files mergetool merges, grep's pager in a cluster
-// the text does not fix, a trace2 target git config saves, imap-send's tunnel and instaweb's server. Another session holds u.ts; session s2 runs each command
+// the text does not fix, a trace2 target git config saves, imap-send's tunnel and instaweb's server,
+// a config file written other than by git config. Another session holds u.ts; session s2 runs each command
 // through the Claude hook of the real CLI.
 import { spawnSync } from "node:child_process";
 import { suite } from "uvu";
@@ -121,6 +122,11 @@ Saved("should read imap-send's tunnel and instaweb's web server as commands git 
   file(box, "tools/w.sh", "#!/bin/sh\nrm -f u.ts\n", 0o755);
   denies(box, ["git -c imap.tunnel='rm u.ts #' imap-send", "git config imap.tunnel 'rm u.ts #'", "git instaweb --httpd=tools/w.sh", "git instaweb -d tools/w.sh", "git -c instaweb.httpd=tools/w.sh instaweb", 'git instaweb -d "$h"', 'git instaweb -l"$x"']);
   allows(box, [...COMMON, "git instaweb --httpd=lighttpd", "git instaweb --stop", 'git instaweb -p"$port"']);
+});
+
+Saved("should take a git config file written other than by git config for any file", ({ box }) => {
+  denies(box, ["echo '[core] fsmonitor = ./w.sh' >> .git/config", "sed -i s/a/b/ .git/config", "cp other.cfg .git/config", "printf x >> ~/.gitconfig", "git config --global user.name x && printf x >> ~/.gitconfig"]);
+  allows(box, [...COMMON, "git config --global user.name x", "git config -f .git/config user.name x", "cat .git/config", "echo x > notes.txt"]);
 });
 
 Saved.run();

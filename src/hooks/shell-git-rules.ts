@@ -284,10 +284,15 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       // A trace2 target it saves (`--global trace2.eventTarget /path`, read from the user's and the
       // system's config): every later git command writes that file, as GIT_TRACE2 names one.
       const traced = saved !== undefined && !saved.section && saved.name !== undefined && /^trace2\.(normal|perf|event)target$/i.test(saved.name) ? gitTraceFiles({ GIT_TRACE2: saved.value }) : [];
-      if (reading.has("f")) return [...traced, ...at(optionFiles(input, ["f"], reading, (i) => i + index + 1))];
+      // (Counted: a write of a config file by anything but `git config` may save a command unread, shell.ts.)
+      const saving = (paths: string[]) => {
+        for (const path of paths) (walk.shared.gitConfigWrites ??= new Map()).set(path, (walk.shared.gitConfigWrites.get(path) ?? 0) + 1);
+        return paths;
+      };
+      if (reading.has("f")) return [...traced, ...saving(at(optionFiles(input, ["f"], reading, (i) => i + index + 1)))];
       // (A HOME the script set to a place the text does not fix: a .gitconfig in a place unknown.)
       if (!reading.has("global") || walk.home === undefined) return traced;
-      return [...traced, walk.home.startsWith("/") ? join(walk.home, ".gitconfig") : `${UNKNOWN_MARK}.gitconfig`];
+      return [...traced, ...saving([walk.home.startsWith("/") ? join(walk.home, ".gitconfig") : `${UNKNOWN_MARK}.gitconfig`])];
     }
     case "checkout": {
       // `git checkout main -- f` writes f; `git checkout main --` switches to main.

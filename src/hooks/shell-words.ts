@@ -75,6 +75,8 @@ export interface Shared {
   hooksMoved?: boolean;
   /** The aliases a `git config alias.<name> …` in it saves, by name (undefined: a value the text does not fix): a later `git <name>` runs them. */
   gitAliases?: Map<string, string | undefined>;
+  /** How often `git config` wrote each config file it names (`--global`, `-f`): a write of one by anything else may save a command (shell.ts). */
+  gitConfigWrites?: Map<string, number>;
   /** Directories it removes whole, themselves too (`git clean -d`): REMOVED_WHOLE in payload.ts. */
   removedWhole?: Set<string>;
   functions: Map<string, FunctionBody[]>;

@@ -141,6 +141,12 @@ export async function shellWrites(given: string, cwd: string | undefined, home: 
   await walkScript(command, { cwd, previous: undefined, stack: [], home, environment, found, temporary: new Set(), bound: inherited(environment), shared }, 0, () => parserFor("bash"));
   for (const program of shared.typedPrograms ?? []) TYPED_AT_TERMINAL.add(program);
   for (const directory of shared.removedWhole ?? []) REMOVED_WHOLE.add(directory);
+  // A config file git reads, written other than by `git config` (`echo '[core] fsmonitor = …' >>
+  // .git/config`, `sed -i … ~/.gitconfig`): it may save a command a later git command runs, in any
+  // session, which the hook does not read there (shell-git-commands.ts): any file.
+  const configs = [join(home, ".gitconfig"), join(environment.XDG_CONFIG_HOME || join(home, ".config"), "git", "config"), "/etc/gitconfig"];
+  const gitConfig = (path: string) => /\/\.git\/(worktrees\/[^/]+\/)?(config|config\.worktree)$/.test(path) || configs.includes(path);
+  if ([...found].some((path) => gitConfig(path) && (shared.writes?.get(path) ?? 0) > (shared.gitConfigWrites?.get(path) ?? 0))) found.add(`${UNKNOWN_MARK}.`);
   // What only a program's text names, and no rule writes too: judged, not claimed.
   const named = [...found].filter((path) => shared.judged?.has(path) && shared.judged.get(path) === shared.writes?.get(path));
   if (named.length <= NAMED_LIMIT) {
