@@ -8,7 +8,10 @@
 // wherever the invocation sets it, whether or not this subcommand runs it (the editor is read where
 // it runs: shell-editors.ts; aliases and hooks: shell-git-rules.ts). A setting that includes
 // another config file, or one whose command the text does not fix, could write any file; so could
-// the hooks a template or hooks path given to `git clone` or `git init` brings (givenHooksMayRun).
+// the hooks a template or hooks path given to `git clone` or `git init` brings (givenHooksMayRun),
+// and a directory of programs `--exec-path` or GIT_EXEC_PATH gives (execPathRuns). A setting `git
+// config` saves is read where it is saved, as run there (configuredCommands): git's config files
+// are not read when a later command runs.
 import { readdirSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join } from "node:path";
