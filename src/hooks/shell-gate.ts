@@ -314,7 +314,15 @@ const EDITOR_VARIABLE = /(^|[\s;&|(])(GIT_EDITOR|GIT_SEQUENCE_EDITOR|VISUAL|EDIT
 const GIT_TRACE_FILE = /(^|[\s;&|(])GIT_TRACE\w*=["']?[/$`~]/;
 
 /** An interpreter's options variable set to a value the text does not fix (`NODE_OPTIONS="$x" npm test`): shell-program-runs.ts unfixedCodeOptions. */
-const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT|BASH_ENV|ZDOTDIR)=("[^"]*)?[$`]/;
+const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT|BASH_ENV|ZDOTDIR|PHPRC|PHP_INI_SCAN_DIR|R_PROFILE_USER|R_PROFILE)=("[^"]*)?[$`]/;
+
+/**
+ * Code an interpreter loads from a file the command names, before its program or beside it
+ * (shell-preloads.ts): a variable that has it load some (`NODE_OPTIONS='-r ./w.js' npm test`,
+ * RUBYOPT, PERL5OPT, a load path, PYTHONPATH's sitecustomize.py, PHPRC's php.ini, R's profile),
+ * ruby's `-r`, php's `-c`, `-d` and `-z` (perl is WRITING_COMMAND's).
+ */
+const LOADS_CODE = /(^|[\s;&|(])(NODE_OPTIONS|RUBYOPT|RUBYLIB|PERL5OPT|PERL5LIB|PERLLIB|PYTHONPATH|PHPRC|PHP_INI_SCAN_DIR|R_PROFILE_USER|R_PROFILE)=|\bruby[\d.]*\b[^;&|\n]*\s-[a-zA-Z]*r|\bphp[\d.]*\b[^;&|\n]*\s(-[a-zA-Z]*[cdz]|--(php-ini|define|zend-extension))/;
 
 /**
  * A word that starts with a dash and a part the text does not fix (`sort -"$x" a`, `sort -u"$x"
@@ -330,7 +338,7 @@ const GIT_UNNAMED = /\bgit(\s+(-[Cc]\s*\S+|--(git-dir|work-tree|namespace|config
 function mayWriteOtherwise(command: string): boolean {
   if (pastGate(command)) return true;
   const words = shellWords(command);
-  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command) || GIT_TRACE_FILE.test(command)) return true;
+  if (GIT_CONFIG_COMMAND.test(words) || GIT_OPTION_COMMAND.test(words) || (GIT_COMMAND_VARIABLE.test(words) && /\bgit\b/.test(words)) || EDITOR_VARIABLE.test(words) || UNFIXED_CODE_OPTIONS.test(command) || LOADS_CODE.test(words) || GIT_TRACE_FILE.test(command)) return true;
   if (writesItself(command, words) || SCRIPT_USE.test(words) || runsPath(words) || namesUnfixed(words) || UNNAMED_OPTION.test(words) || GIT_UNNAMED.test(words) || AWK_RUNS.test(command) || BUILDS_AND_RUNS.test(words) || OUTPUT_TOOLS.test(words)) return true;
   const flat = flattened(command);
   return flat !== command && (writesItself(flat, flat) || SCRIPT_USE.test(flat) || runsPath(flat));

@@ -293,10 +293,12 @@ function nodeOutputsOf(given: Reading, syntax: Syntax, here: Walk): string[] {
 /**
  * Variables that have an interpreter load code before its program: options, some of which load
  * code, NODE_OPTIONS (`--require`, `--import`; node is what npm, npx and most of a JS project's
- * tools run), PERL5OPT (`-M`), RUBYOPT (`-r`); and a startup script, BASH_ENV's (which every
- * non-interactive bash runs, a `#!/bin/bash` script's too) and ZDOTDIR's .zshenv (every zsh).
+ * tools run), PERL5OPT (`-M`), RUBYOPT (`-r`); php's ini file or directories (PHPRC,
+ * PHP_INI_SCAN_DIR: `auto_prepend_file`); and a startup script, BASH_ENV's (which every
+ * non-interactive bash runs, a `#!/bin/bash` script's too), ZDOTDIR's .zshenv (every zsh), R's
+ * profile (R_PROFILE_USER, R_PROFILE).
  */
-const CODE_OPTION_VARIABLES = ["NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "BASH_ENV", "ZDOTDIR"];
+const CODE_OPTION_VARIABLES = ["NODE_OPTIONS", "PERL5OPT", "RUBYOPT", "BASH_ENV", "ZDOTDIR", "PHPRC", "PHP_INI_SCAN_DIR", "R_PROFILE_USER", "R_PROFILE"];
 
 /**
  * Whether the command sets one of CODE_OPTION_VARIABLES to a value the text does not fix
@@ -311,8 +313,8 @@ export function unfixedCodeOptions(environment: Record<string, string | undefine
  * The program files node loads before the program: `-r ./x.js`, `--require`, `--import`,
  * `--loader`, and the same in NODE_OPTIONS (files, not packages' names).
  */
-export function preloadedFiles(reading: Reading, nodeOptions: string | undefined): string[] {
-  const given = ["r", "import", "loader", "experimental-loader"].flatMap((key) => reading.values(key));
+export function preloadedFiles(reading: Reading | undefined, nodeOptions: string | undefined): string[] {
+  const given = reading === undefined ? [] : ["r", "import", "loader", "experimental-loader"].flatMap((key) => reading.values(key));
   for (const [, value] of (nodeOptions ?? "").matchAll(/(?:^|\s)(?:-r|--require|--import|--(?:experimental-)?loader)(?:=|\s+)(\S+)/g)) given.push(value);
   return given.filter((value): value is string => value !== undefined && /^(\.{1,2})?\//.test(value.replace(/^['"]|['"]$/g, ""))).map((value) => value.replace(/^['"]|['"]$/g, ""));
 }

@@ -24,6 +24,7 @@ import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
+import { optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
@@ -1159,6 +1160,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // Only the program's own text: not its operands (`perl -pi -e s/a/b/ "$f"` edits the file "$f" names, judged as that file).
     const inlineCodes = () => inlineOptions(name).flatMap((option) => reading.occurrences(option)).flatMap(({ value, at, text }) => value ?? text ?? (at === undefined ? [] : (numberedWord(argWords[at], here) ?? [])));
     if (fromFile === undefined && (inline ? inlineCodes() : texts).some(unfixedCode)) add(here, UNKNOWABLE);
+    // What ruby, perl and php load before it by their options (`ruby -r./w`, `perl -I. -Mw`, `php -d auto_prepend_file=w.php`): read as programs of their own.
+    if (name === "ruby" || name === "perl" || name === "php") readLoads(optionLoads(name, reading, args.slice(0, reading.end), here), here, nested);
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
     if (family === "node") {
       for (const preload of preloadedFiles(reading, here.environment.NODE_OPTIONS)) {
@@ -1479,3 +1482,4 @@ function lessSecure(node: Node, environment: Environment): boolean {
   const own = node.namedChildren.some((child) => child.type === "variable_assignment" && child.childForFieldName("name")?.text === "LESSSECURE" && /^(1|'1'|"1")$/.test(child.childForFieldName("value")?.text ?? ""));
   return own && !Object.hasOwn(environment, "LESSSECURE_ALLOW") && environment.LESSSECURE === "1";
 }
+

@@ -9,6 +9,7 @@ import { ownEntry, readOptions } from "./shell-options.js";
 import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
+import { readEnvironmentLoads } from "./shell-preloads.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { denoTaskRuns, installRuns, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
@@ -70,6 +71,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const named = basename(argv[0] ?? "");
     if (GNU_PREFIXED.has(named) && !walk.shared.functions.has(named)) argv = [named.slice(1), ...argv.slice(1)];
     const program = basename(argv[0] ?? "");
+    // What the variables it runs with have an interpreter load (`NODE_OPTIONS='-r ./w.js' npm test`): shell-preloads.ts.
+    readEnvironmentLoads(program, here, nested);
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
       const holes = words.slice(1).map((word) => wordValue(word, here));

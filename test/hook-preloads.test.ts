@@ -1,0 +1,114 @@
+// Code an interpreter loads from a file the command names, before its program or beside it: ruby's
+// `-r` and RUBYOPT, perl's `-M` and PERL5OPT with `-I` or PERL5LIB, php's `-c`, `-d
+// auto_prepend_file=` and PHPRC, NODE_OPTIONS' preloads under another command, PYTHONPATH's
+// sitecustomize.py, R's profile. Another session holds u.ts; session s2 runs each command through
+// the Claude hook of the real CLI, and the shell reader says what it finds written.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Preloads = suite<Context>("claims hook: code loaded before or beside the program");
+Preloads.before.each((context) => {
+  context.box = heldBox();
+});
+Preloads.after.each((context) => context.box.cleanup());
+
+Preloads("should read the files ruby's -r and RUBYOPT load, where ruby finds them", async ({ box }) => {
+  file(box, "w.rb", 'File.delete("u.ts")\n');
+  file(box, "lib/v.rb", 'File.write("u.ts", "x")\n');
+  file(box, "x.rb", "puts 1\n");
+  denies(box, [
+    "ruby -r./w x.rb",
+    "ruby -r ./w -e 'puts 1'",
+    "ruby -r./w.rb -e 'puts 1'",
+    "ruby -I. -rw -e 'puts 1'",
+    "ruby -Ilib -rv x.rb",
+    "RUBYLIB=lib ruby -rv x.rb",
+    "RUBYOPT=-r./w ruby x.rb",
+    "RUBYOPT='-I lib -rv' bundle exec rake",
+    "export RUBYOPT=-r./w; rails test",
+  ]);
+  assert.equal(await writes(box, "ruby -r./w -e 'puts 1'"), ["u.ts"]);
+  // Written by the command first: the text it gives.
+  assert.equal(await writes(box, "cat > t.rb <<'EOF'\nFile.delete('u.ts')\nEOF\nruby -r./t -e 'puts 1'"), ["t.rb", "u.ts"]);
+  // A library the text does not fix: any file.
+  assert.equal(await writes(box, 'ruby -r"$lib" -e "puts 1"'), ["unknown:."]);
+  // ruby's own libraries, and a name ruby does not look for here (its load path has no `.`).
+  allows(box, ["ruby -rjson -e 'puts 1'", "ruby -rw -e 'puts 1'", "ruby -I. -rjson x.rb", "RUBYOPT=-rjson ruby x.rb", "RUBYOPT=-W0 ruby x.rb"]);
+});
+
+Preloads("should read the modules perl's -M, -m, -d: and PERL5OPT load from @INC", async ({ box }) => {
+  file(box, "w.pm", 'package w; unlink "u.ts"; 1;\n');
+  file(box, "lib/Foo/Bar.pm", 'package Foo::Bar; open(my $f, ">", "u.ts"); 1;\n');
+  file(box, "lib/Devel/Probe.pm", 'package Devel::Probe; unlink "u.ts"; 1;\n');
+  file(box, "x.pl", "print 1;\n");
+  denies(box, [
+    "perl -I. -Mw -e 1",
+    "perl -Mw x.pl", // perls before 5.26 look here last
+    "perl -mw x.pl",
+    "perl -M-w x.pl",
+    "perl -Ilib -MFoo::Bar=baz x.pl",
+    "perl -I lib -MFoo::Bar -e 1",
+    "PERL5LIB=lib perl -MFoo::Bar x.pl",
+    "perl -Ilib -d:Probe x.pl",
+    "PERL5OPT=-Mw perl x.pl",
+    "PERL5OPT='-Ilib -MFoo::Bar' prove t",
+  ]);
+  assert.equal(await writes(box, "perl -Ilib -MFoo::Bar -e 1"), ["u.ts"]);
+  assert.equal(await writes(box, 'perl -M"$m" -e 1'), ["unknown:."]);
+  // perl's own modules, not here.
+  allows(box, ["perl -MJSON::PP -e 1", "perl -Mstrict x.pl", "perl -Ilib -MList::Util=sum -e 1", "PERL5OPT=-Mstrict perl x.pl"]);
+});
+
+Preloads("should read what php's ini files and -d have it run before its program", async ({ box }) => {
+  file(box, "w.php", '<?php unlink("u.ts");\n');
+  file(box, "x.php", "<?php echo 1;\n");
+  file(box, "php.ini", "; test settings\nauto_prepend_file = w.php\n");
+  file(box, "conf/php-cli.ini", 'auto_append_file="w.php"\n');
+  file(box, "quiet/php.ini", "display_errors = On\nauto_prepend_file = none\n");
+  denies(box, [
+    "php -c ./php.ini x.php",
+    "php -c . x.php",
+    "php -c conf x.php",
+    "php -d auto_prepend_file=w.php x.php",
+    "php -dauto_append_file=w.php x.php",
+    "PHPRC=. php x.php",
+    "PHPRC=conf composer install",
+    "PHP_INI_SCAN_DIR=. php x.php",
+  ]);
+  assert.equal(await writes(box, "php -d auto_prepend_file=w.php x.php"), ["u.ts"]);
+  // An extension by its path is a library the hook does not read; an ini file the text does not fix, any file.
+  for (const command of ["php -d extension=./x.so x.php", "php -z ./x.so x.php", 'PHPRC="$d" php x.php']) assert.equal(await writes(box, command), ["unknown:."], command);
+  allows(box, ["php x.php", "php -c quiet x.php", "php -d display_errors=1 x.php", "php -n -c . x.php", "php -d extension=intl x.php"]);
+});
+
+Preloads("should read the files NODE_OPTIONS preloads under a command that starts node", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { test: "echo ok" } }));
+  file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
+  file(box, "quiet.js", "console.log('ok');\n");
+  denies(box, ["NODE_OPTIONS='-r ./w.js' npm test", "NODE_OPTIONS='--require ./w.js' npx vitest run", "export NODE_OPTIONS='--import=./w.js'; npm test", "NODE_OPTIONS='-r ./w' npm test"]);
+  assert.equal(await writes(box, "NODE_OPTIONS='-r ./w.js' npm test"), ["u.ts"]);
+  allows(box, ["NODE_OPTIONS='-r ./quiet.js' npm test", "NODE_OPTIONS=--max-old-space-size=4096 npm test", "NODE_OPTIONS='-r dotenv/config' npm test", "npm test"]);
+});
+
+Preloads("should read a sitecustomize.py or usercustomize.py on PYTHONPATH, which python imports as it starts", async ({ box }) => {
+  file(box, "x.py", "print(1)\n");
+  file(box, "sitecustomize.py", "import os\nos.remove('u.ts')\n");
+  file(box, "tools/usercustomize.py", "open('u.ts', 'w').write('x')\n");
+  denies(box, ["PYTHONPATH=. python3 x.py", "PYTHONPATH=src:. pytest", "PYTHONPATH=tools python3 -c 'print(1)'", "export PYTHONPATH=.; make test"]);
+  assert.equal(await writes(box, "PYTHONPATH=. python3 x.py"), ["u.ts"]);
+  // Not on its path: python does not import it from the script's directory.
+  allows(box, ["python3 x.py", "PYTHONPATH=src python3 x.py"]);
+});
+
+Preloads("should judge an R profile an agent may have written as any file", async ({ box }) => {
+  file(box, "p.R", "file.remove('u.ts')\n");
+  denies(box, ["R_PROFILE_USER=./p.R Rscript -e 'cat(1)'", 'R_PROFILE_USER="$p" Rscript -e \'cat(1)\'']);
+  allows(box, ["Rscript -e 'cat(1)'"]);
+  file(box, ".Rprofile", "file.remove('u.ts')\n");
+  denies(box, ["Rscript -e 'cat(1)'"]);
+});
+
+Preloads.run();
