@@ -1,7 +1,8 @@
 // Code an interpreter loads from a file the command names, before its program or beside it: ruby's
 // `-r` and RUBYOPT, perl's `-M` and PERL5OPT with `-I` or PERL5LIB, php's `-c`, `-d
 // auto_prepend_file=` and PHPRC, NODE_OPTIONS' preloads under another command, PYTHONPATH's
-// sitecustomize.py, R's profile. Another session holds u.ts; session s2 runs each command through
+// sitecustomize.py, R's profile; the modules a program given inline loads from where it runs
+// (`python3 -c 'import w'`). Another session holds u.ts; session s2 runs each command through
 // the Claude hook of the real CLI, and the shell reader says what it finds written.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -109,6 +110,24 @@ Preloads("should judge an R profile an agent may have written as any file", asyn
   allows(box, ["Rscript -e 'cat(1)'"]);
   file(box, ".Rprofile", "file.remove('u.ts')\n");
   denies(box, ["Rscript -e 'cat(1)'"]);
+});
+
+Preloads("should read the modules a program given inline or on stdin loads from where it runs", async ({ box }) => {
+  file(box, "w.py", "import os\nos.remove('u.ts')\n");
+  file(box, "tools/fix.py", "open('u.ts', 'w').write('x')\n");
+  file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
+  file(box, "w.rb", "File.delete('u.ts')\n");
+  const cases: Array<[string, string[]]> = [
+    ["python3 -c 'import w'", ["u.ts"]],
+    ["python3 -c 'from tools.fix import main'", ["u.ts"]],
+    ["python3 - <<'EOF'\nimport w\nEOF", ["u.ts"]],
+    ["node -e \"require('./w')\"", ["u.ts", "w"]],
+    ["ruby -e 'require_relative \"w\"'", ["u.ts"]],
+    ["python3 -c 'import json; print(1)'", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\""]);
+  allows(box, ["python3 -c 'import json; print(1)'", "python3 -c 'import os'"]);
 });
 
 Preloads.run();

@@ -441,10 +441,20 @@ export function programText(path: string | undefined, here: Walk): { text: strin
   if (found === undefined || found === UNKNOWABLE) return found;
   // The program's own modules beside it (`from helpers import fix`, `require('./lib')`) that an
   // agent may have written too: their text is the program's (a write there is one it makes).
-  const texts = [found.text];
-  const read = new Set([path]);
+  const modules = moduleTexts(found.text, dirname(path), new Set([path]), here);
+  return modules === UNKNOWABLE ? UNKNOWABLE : { text: [found.text, ...modules].join("\n") };
+}
+
+/**
+ * The texts of the modules a program loads from beside it (localModules), and theirs in turn, that
+ * are to be read (fileText); UNKNOWABLE where one cannot be, or there are more than MODULES_READ.
+ * `read`: the files already read (the program's own). A program given inline or on stdin
+ * (`python3 -c 'import w'`, `node -e "require('./w')"`) loads them from where it runs.
+ */
+export function moduleTexts(program: string, directory: string, read: Set<string>, here: Walk): string[] | typeof UNKNOWABLE {
+  const texts = [program];
   for (let at = 0; at < texts.length; at++) {
-    for (const module of localModules(texts[at] as string, dirname(path))) {
+    for (const module of localModules(texts[at] as string, directory)) {
       if (read.has(module)) continue;
       read.add(module);
       const text = fileText(module, here);
@@ -453,7 +463,7 @@ export function programText(path: string | undefined, here: Walk): { text: strin
       if (texts.length > MODULES_READ) return UNKNOWABLE; // more of its own than the hook reads: it could write anything
     }
   }
-  return { text: texts.join("\n") };
+  return texts.slice(1);
 }
 
 /** At most this many files of one program (it and its own modules) are read. */

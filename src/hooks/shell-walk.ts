@@ -25,7 +25,7 @@ import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { optionLoads, readLoads } from "./shell-preloads.js";
-import { moduleFile, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
+import { moduleFile, moduleTexts, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
@@ -1160,6 +1160,14 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // Only the program's own text: not its operands (`perl -pi -e s/a/b/ "$f"` edits the file "$f" names, judged as that file).
     const inlineCodes = () => inlineOptions(name).flatMap((option) => reading.occurrences(option)).flatMap(({ value, at, text }) => value ?? text ?? (at === undefined ? [] : (numberedWord(argWords[at], here) ?? [])));
     if (fromFile === undefined && (inline ? inlineCodes() : texts).some(unfixedCode)) add(here, UNKNOWABLE);
+    // The modules a program given inline or on stdin loads from where it runs (`python3 -c 'import w'`, `node -e "require('./w')"`): read as a program file's own are.
+    if (fromFile === undefined && here.cwd !== undefined) {
+      for (const text of [...texts]) {
+        const modules = moduleTexts(text, here.cwd, new Set(), here);
+        if (modules === UNKNOWABLE) add(here, UNKNOWABLE);
+        else texts.push(...modules);
+      }
+    }
     // What ruby, perl and php load before it by their options (`ruby -r./w`, `perl -I. -Mw`, `php -d auto_prepend_file=w.php`): read as programs of their own.
     if (name === "ruby" || name === "perl" || name === "php") readLoads(optionLoads(name, reading, args.slice(0, reading.end), here), here, nested);
     // What node loads before the program (`-r ./x.js`, `--import`, NODE_OPTIONS'): read as the program is.
