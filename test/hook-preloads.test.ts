@@ -2,8 +2,9 @@
 // `-r` and RUBYOPT, perl's `-M` and PERL5OPT with `-I` or PERL5LIB, php's `-c`, `-d
 // auto_prepend_file=` and PHPRC, NODE_OPTIONS' preloads under another command, PYTHONPATH's
 // sitecustomize.py, R's profile; the modules a program given inline loads from where it runs
-// (`python3 -c 'import w'`). Another session holds u.ts; session s2 runs each command through
-// the Claude hook of the real CLI, and the shell reader says what it finds written.
+// (`python3 -c 'import w'`); the commands a screenrc runs. Another session holds u.ts; session s2
+// runs each command through the Claude hook of the real CLI, and the shell reader says what it
+// finds written.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
@@ -128,6 +129,25 @@ Preloads("should read the modules a program given inline or on stdin loads from 
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\""]);
   allows(box, ["python3 -c 'import json; print(1)'", "python3 -c 'import os'"]);
+});
+
+Preloads("should read the commands a screenrc given to screen runs as it starts", async ({ box }) => {
+  file(box, "rc", "# windows\nstartup_message off\nscreen -t fix 1 rm u.ts\n");
+  file(box, "plain.rc", "defscrollback 5000\nhardstatus alwayslastline\nscreen -t shell 0\nscreen -t top 1 top\n");
+  file(box, "sourcing.rc", "source ./more.rc\n");
+  file(box, "exec.rc", "exec !.. sed -i s/a/b/ u.ts\n");
+  const cases: Array<[string, string[]]> = [
+    ["screen -c ./rc", ["u.ts"]],
+    ["screen -dmS s -c rc top", ["u.ts"]],
+    ["SCREENRC=exec.rc screen -dm top", ["u.ts"]],
+    ["screen -c sourcing.rc -dm top", ["unknown:."]],
+    ['screen -c "$rc" -dm top', ["unknown:."]],
+    ["screen -c plain.rc -dm top", []],
+    ["screen -c none.rc -dm top", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["screen -c ./rc", "screen -dm -c rc top"]);
+  allows(box, ["screen -c plain.rc -dm top"]);
 });
 
 Preloads.run();

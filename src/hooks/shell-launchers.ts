@@ -14,6 +14,7 @@ import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, ownEntry, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
+import { configText } from "./shell-preloads.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -620,6 +621,8 @@ function screen(launch: Launch): void {
     const kept = [...args.keys()].filter((at) => args[at] !== "-Logfile" && args[at - 1] !== "-Logfile");
     const text = launchText(launch);
     const reading = readOptions(kept.map((at) => args[at]), { ...SCREEN, ordered: true }, 0, (index) => text(kept[index] as number));
+    // Its startup file (`-c ./rc`, else SCREENRC's): the commands it runs as it starts.
+    if (reading.has("c") || Object.hasOwn(here.environment, "SCREENRC")) screenRc(reading.has("c") ? reading.value("c") : here.environment.SCREENRC, launch);
     // (A word that may be an option the text does not name, `screen -"$x" cmd`, ends the options: the command, a word the text does not fix, is any.)
     const rest = kept.slice(reading.end).map((at) => args[at]);
     if (rest.length > 0) joined({ ...launch, args: rest }, 0, here.cwd);
@@ -641,6 +644,40 @@ function screen(launch: Launch): void {
   }
   if (!SCREEN_QUIET.test(command)) add(here, UNKNOWABLE);
 }
+
+/**
+ * What a screenrc has screen do as it starts: `screen [options] [n] cmd …` and `exec [fdpat] cmd …`
+ * run cmd (read in turn); a setting of how it looks or behaves (SCREENRC_SETTINGS) does nothing
+ * here; any other command (`source`, `shell`, `setenv`, `backtick`, `stuff`, `logfile`, `chdir`) may
+ * run or write anything, as may a file the text does not fix or the command writes in a way it
+ * does not give. None there: screen starts without it.
+ */
+function screenRc(file: string | undefined, launch: Launch): void {
+  const { here, nested } = launch;
+  const path = file === "" ? undefined : directoryAt(here.cwd, file);
+  if (file === "") return;
+  const text = path === undefined ? UNKNOWABLE : configText(path, here);
+  if (text === UNKNOWABLE) return add(here, UNKNOWABLE);
+  if (text === undefined) return;
+  for (const line of text.split("\n")) {
+    const words = line.trim().split(/\s+/).filter((word) => word !== "");
+    const [command, ...rest] = words;
+    if (command === undefined || command.startsWith("#")) continue;
+    if (/\\$/.test(line)) return add(here, UNKNOWABLE); // a command continued on the next line
+    if (command === "screen") {
+      const reading = readOptions(rest, { ...SCREEN, ordered: true }, 0, (at) => rest[at]);
+      const from = /^\d+$/.test(rest[reading.end] ?? "") ? reading.end + 1 : reading.end;
+      if (from < rest.length) nested.push({ script: rest.slice(from).join(" "), cwd: here.cwd });
+    } else if (command === "exec") {
+      const from = /^[.!:|]+$/.test(rest[0] ?? "") ? 1 : 0;
+      if (from < rest.length) nested.push({ script: rest.slice(from).join(" "), cwd: here.cwd });
+    } else if (!SCREENRC_SETTINGS.test(command)) return add(here, UNKNOWABLE);
+  }
+}
+
+/** screenrc commands that set how screen looks or takes keys, and run and write nothing. */
+const SCREENRC_SETTINGS =
+  /^(startup_message|defscrollback|scrollback|hardstatus|caption|termcapinfo|termcap|terminfo|term|vbell|vbell_msg|vbellwait|bell_msg|activity|escape|defescape|altscreen|autodetach|defutf8|utf8|defencoding|encoding|cjkwidth|shelltitle|msgwait|msgminwait|attrcolor|defbce|bce|defflow|flow|defnonblock|nonblock|nethack|sorendition|rendition|silencewait|defmonitor|monitor|defsilence|silence|truecolor|mousetrack|defmousetrack|focusminsize|defwrap|wrap|defc1|c1|defgr|gr|defkanji|kanji|defobuflimit|obuflimit|deflogin|login|ignorecase|verbose|allpartial|partial|defhstatus|hstatus|title|select|split|focus|resize|only|remove|fit|number|width|height|maxwin|defmode|defautonuke|autonuke|bind|bindkey|unbindall|markkeys|crlf|windowlist|sessionname|compacthist|defdynamictitle|dynamictitle|zombie|defzombie|pow_detach_msg|defslowpaste|slowpaste|breaktype|defbreaktype|digraph|time|echo|sleep|clear|redisplay)$/;
 
 /** at [-f file] time / batch: the job (a heredoc's lines, or the file) runs later, from here. */
 function at(launch: Launch): void {

@@ -139,7 +139,7 @@ export function phpLoads(defines: Array<string | undefined>, ini: Array<string |
       loaded.unknown = true;
       continue;
     }
-    const text = iniText(place, here) ?? iniText(join(place, "php-cli.ini"), here) ?? iniText(join(place, "php.ini"), here);
+    const text = configText(place, here) ?? configText(join(place, "php-cli.ini"), here) ?? configText(join(place, "php.ini"), here);
     if (text === UNKNOWABLE) loaded.unknown = true;
     else if (text !== undefined) settings.push(...iniSettings(text));
   }
@@ -155,7 +155,7 @@ export function phpLoads(defines: Array<string | undefined>, ini: Array<string |
         continue;
       }
       for (const entry of iniFiles(place)) {
-        const text = iniText(join(place, entry), here);
+        const text = configText(join(place, entry), here);
         if (text === UNKNOWABLE) loaded.unknown = true;
         else if (text !== undefined) settings.push(...iniSettings(text));
       }
@@ -208,7 +208,7 @@ function iniFiles(directory: string): string[] {
 }
 
 /** A configuration file's text: the one the command wrote earlier (if once, whole, by text it gives), else the file's; undefined where there is none. */
-function iniText(path: string, here: Walk): string | typeof UNKNOWABLE | undefined {
+export function configText(path: string, here: Walk): string | typeof UNKNOWABLE | undefined {
   if (writtenBefore(here, path)) {
     const given = here.shared.texts?.get(path);
     return given !== undefined && given.writes === here.shared.writes?.get(path) ? given.text : UNKNOWABLE;
