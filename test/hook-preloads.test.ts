@@ -113,6 +113,16 @@ Preloads("should judge an R profile an agent may have written as any file", asyn
   denies(box, ["Rscript -e 'cat(1)'"]);
 });
 
+Preloads("should read the modules a python program imports from PYTHONPATH's directories", async ({ box }) => {
+  file(box, "run.py", "from fix import main\nmain()\n");
+  file(box, "src/fix.py", "import os\ndef main():\n    os.remove('u.ts')\n");
+  file(box, "src/quiet.py", "def main():\n    print(1)\n");
+  file(box, "calm.py", "from quiet import main\nmain()\n");
+  assert.equal(await writes(box, "PYTHONPATH=src python3 run.py"), ["u.ts"]);
+  denies(box, ["PYTHONPATH=src python3 run.py", "PYTHONPATH=lib:src python3 -c 'import fix'", "export PYTHONPATH=$PWD/src; python3 run.py"]);
+  allows(box, ["python3 run.py", "PYTHONPATH=lib python3 run.py", "PYTHONPATH=src python3 calm.py"]);
+});
+
 Preloads("should read the modules a program given inline or on stdin loads from where it runs", async ({ box }) => {
   file(box, "w.py", "import os\nos.remove('u.ts')\n");
   file(box, "tools/fix.py", "open('u.ts', 'w').write('x')\n");

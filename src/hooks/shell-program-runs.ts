@@ -453,8 +453,13 @@ export function programText(path: string | undefined, here: Walk): { text: strin
  */
 export function moduleTexts(program: string, directory: string, read: Set<string>, here: Walk): string[] | typeof UNKNOWABLE {
   const texts = [program];
+  // python's path goes on with PYTHONPATH's directories (`PYTHONPATH=src python3 x.py` imports src/fix.py).
+  const pythonPath = (here.environment.PYTHONPATH ?? "")
+    .split(":")
+    .filter((place) => place !== "" && (here.cwd !== undefined || isAbsolute(place)))
+    .map((place) => resolve(here.cwd ?? "/", place));
   for (let at = 0; at < texts.length; at++) {
-    for (const module of localModules(texts[at] as string, directory)) {
+    for (const module of localModules(texts[at] as string, directory, pythonPath)) {
       if (read.has(module)) continue;
       read.add(module);
       const text = fileText(module, here);
@@ -481,13 +486,15 @@ function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABL
 
 /**
  * The files a program loads from beside it, by its text: python's `import a.b`, `from .a import
- * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it); node's `require('./x')`,
- * `import … from './x'`, `import('./x')` (with the extensions node and tsx try); ruby's
- * `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file.
+ * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it, or in a `pythonPath` directory);
+ * node's `require('./x')`, `import … from './x'`, `import('./x')` (with the extensions node and
+ * tsx try); ruby's `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file.
  */
-function localModules(text: string, directory: string): string[] {
+function localModules(text: string, directory: string, pythonPath: string[] = []): string[] {
   const found: string[] = [];
-  const python = (parts: string[]) => parts.length > 0 && found.push(join(directory, ...parts) + ".py", join(directory, ...parts, "__init__.py"));
+  const python = (parts: string[]) => {
+    if (parts.length > 0) for (const place of [directory, ...pythonPath]) found.push(join(place, ...parts) + ".py", join(place, ...parts, "__init__.py"));
+  };
   for (const [, from, names] of text.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
     // `from a import b`: a, and b when it is a module of a package a.
     const modules = [from as string, ...(names ?? "").split(/[\s,()]+/).filter((name) => /^\w+$/.test(name)).map((name) => `${from}${(from as string).endsWith(".") ? "" : "."}${name}`)];
