@@ -123,6 +123,19 @@ Preloads("should read the modules a python program imports from PYTHONPATH's dir
   allows(box, ["python3 run.py", "PYTHONPATH=lib python3 run.py", "PYTHONPATH=src python3 calm.py"]);
 });
 
+Preloads("should read the modules a ruby or perl program loads by name from the -I directories the command gives", async ({ box }) => {
+  file(box, "lib/w.rb", "File.delete('u.ts')\n");
+  file(box, "t.rb", "require 'json'\nrequire 'w'\nputs 1\n");
+  file(box, "lib/Foo/Bar.pm", "package Foo::Bar; unlink 'u.ts'; 1;\n");
+  file(box, "x.pl", "use strict;\nuse Foo::Bar;\nprint 1;\n");
+  for (const command of ["ruby -Ilib t.rb", "RUBYLIB=lib ruby t.rb", "perl -Ilib x.pl", "PERL5LIB=lib perl x.pl", "ruby -Ilib -e \"require 'w'\"", "perl -Ilib -e 'use Foo::Bar; 1'"]) {
+    assert.equal(await writes(box, command), ["u.ts"], command);
+  }
+  denies(box, ["ruby -Ilib t.rb", "perl -I lib x.pl"]);
+  // Not on the load path: ruby and perl do not look in lib/ for them.
+  allows(box, ["ruby t.rb", "perl x.pl", "ruby -Isrc t.rb"]);
+});
+
 Preloads("should read the modules a program given inline or on stdin loads from where it runs", async ({ box }) => {
   file(box, "w.py", "import os\nos.remove('u.ts')\n");
   file(box, "tools/fix.py", "open('u.ts', 'w').write('x')\n");

@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { notTrackedByProject } from "./program-files.js";
 import type { Reading } from "./shell-options.js";
-import { preloadedFiles, unfixedCodeOptions } from "./shell-program-runs.js";
+import { type LoadPath, preloadedFiles, unfixedCodeOptions } from "./shell-program-runs.js";
 import { interpreterOf, type Nested } from "./shell-runners.js";
 import { add, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
 
@@ -312,4 +312,19 @@ export function readLoads(loaded: Loaded, here: Walk, nested: Nested[]): void {
     here.shared.read.add(key);
     nested.push({ script: line, cwd: here.cwd });
   }
+}
+
+/**
+ * The directories ruby or perl loads a program's modules from by their names, as the command gives
+ * them (`ruby -Ilib x.rb`, RUBYOPT's `-I`, RUBYLIB; perl's `-I`, PERL5OPT's, PERL5LIB, and where it
+ * runs, as for -M): those the text fixes, from where it runs.
+ */
+export function loadPathOf(interpreter: "ruby" | "perl", reading: Reading, here: Walk): LoadPath {
+  const environment = here.environment;
+  const given =
+    interpreter === "ruby"
+      ? [...reading.values("I"), ...valuesOf(optionWords(environment.RUBYOPT), "I"), ...pathList(environment, "RUBYLIB")]
+      : [...reading.values("I"), ...valuesOf(optionWords(environment.PERL5OPT), "I"), ...pathList(environment, Object.hasOwn(environment, "PERL5LIB") ? "PERL5LIB" : "PERLLIB"), "."];
+  const places = given.flatMap((place) => (place === undefined || (here.cwd === undefined && !isAbsolute(place)) ? [] : [resolve(here.cwd ?? "/", place)]));
+  return { [interpreter]: places };
 }

@@ -435,13 +435,13 @@ function unquotedHeredoc(body: string): string | undefined {
  * writes earlier is the text it gave (noteText), if written once, whole, and by nothing else since;
  * otherwise the text the hook cannot see.
  */
-export function programText(path: string | undefined, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
+export function programText(path: string | undefined, here: Walk, loadPath: LoadPath = {}): { text: string } | typeof UNKNOWABLE | undefined {
   if (path === undefined) return undefined; // in a place the text does not fix: not read
   const found = fileText(path, here);
   if (found === undefined || found === UNKNOWABLE) return found;
   // The program's own modules beside it (`from helpers import fix`, `require('./lib')`) that an
   // agent may have written too: their text is the program's (a write there is one it makes).
-  const modules = moduleTexts(found.text, dirname(path), new Set([path]), here);
+  const modules = moduleTexts(found.text, dirname(path), new Set([path]), here, loadPath);
   return modules === UNKNOWABLE ? UNKNOWABLE : { text: [found.text, ...modules].join("\n") };
 }
 
@@ -451,7 +451,7 @@ export function programText(path: string | undefined, here: Walk): { text: strin
  * `read`: the files already read (the program's own). A program given inline or on stdin
  * (`python3 -c 'import w'`, `node -e "require('./w')"`) loads them from where it runs.
  */
-export function moduleTexts(program: string, directory: string, read: Set<string>, here: Walk): string[] | typeof UNKNOWABLE {
+export function moduleTexts(program: string, directory: string, read: Set<string>, here: Walk, loadPath: LoadPath = {}): string[] | typeof UNKNOWABLE {
   const texts = [program];
   // python's path goes on with PYTHONPATH's directories (`PYTHONPATH=src python3 x.py` imports src/fix.py).
   const pythonPath = (here.environment.PYTHONPATH ?? "")
@@ -459,7 +459,7 @@ export function moduleTexts(program: string, directory: string, read: Set<string
     .filter((place) => place !== "" && (here.cwd !== undefined || isAbsolute(place)))
     .map((place) => resolve(here.cwd ?? "/", place));
   for (let at = 0; at < texts.length; at++) {
-    for (const module of localModules(texts[at] as string, directory, pythonPath)) {
+    for (const module of localModules(texts[at] as string, directory, { ...loadPath, python: pythonPath })) {
       if (read.has(module)) continue;
       read.add(module);
       const text = fileText(module, here);
@@ -470,6 +470,13 @@ export function moduleTexts(program: string, directory: string, read: Set<string
   }
   return texts.slice(1);
 }
+
+/**
+ * The directories a command gives an interpreter to load a program's modules from by their names
+ * (shell-preloads.ts loadPathOf): ruby's `require 'w'` and perl's `use W;` from `-I`'s, python's
+ * imports from PYTHONPATH's.
+ */
+export type LoadPath = { python?: string[]; ruby?: string[]; perl?: string[] };
 
 /** At most this many files of one program (it and its own modules) are read. */
 const MODULES_READ = 16;
@@ -486,15 +493,23 @@ function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABL
 
 /**
  * The files a program loads from beside it, by its text: python's `import a.b`, `from .a import
- * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it, or in a `pythonPath` directory);
+ * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it, or in a PYTHONPATH directory);
  * node's `require('./x')`, `import … from './x'`, `import('./x')` (with the extensions node and
- * tsx try); ruby's `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file.
+ * tsx try); ruby's `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file;
+ * by a name, from the directories of `loadPath`.
  */
-function localModules(text: string, directory: string, pythonPath: string[] = []): string[] {
+function localModules(text: string, directory: string, loadPath: LoadPath = {}): string[] {
   const found: string[] = [];
   const python = (parts: string[]) => {
-    if (parts.length > 0) for (const place of [directory, ...pythonPath]) found.push(join(place, ...parts) + ".py", join(place, ...parts, "__init__.py"));
+    if (parts.length > 0) for (const place of [directory, ...(loadPath.python ?? [])]) found.push(join(place, ...parts) + ".py", join(place, ...parts, "__init__.py"));
   };
+  // ruby's `require 'w'` and perl's `use Foo::Bar;`, `require Foo::Bar;` by a name, from the load path the command gives.
+  if (loadPath.ruby !== undefined && loadPath.ruby.length > 0) {
+    for (const [, name] of text.matchAll(/\brequire\s*\(?\s*['"]([\w][\w./-]*)['"]/g)) for (const place of loadPath.ruby) found.push(join(place, /\.rb$/.test(name as string) ? (name as string) : `${name}.rb`));
+  }
+  if (loadPath.perl !== undefined && loadPath.perl.length > 0) {
+    for (const [, name] of text.matchAll(/^[ \t]*(?:use|require)[ \t]+([A-Za-z_][\w:]*)/gm)) for (const place of loadPath.perl) found.push(join(place, `${(name as string).replace(/::/g, "/")}.pm`));
+  }
   for (const [, from, names] of text.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
     // `from a import b`: a, and b when it is a module of a package a.
     const modules = [from as string, ...(names ?? "").split(/[\s,()]+/).filter((name) => /^\w+$/.test(name)).map((name) => `${from}${(from as string).endsWith(".") ? "" : "."}${name}`)];

@@ -24,7 +24,7 @@ import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
-import { optionLoads, readLoads } from "./shell-preloads.js";
+import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
@@ -1139,7 +1139,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "manage.py") {
       nested.push({ script: ["django-admin", ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: dirname(programPath) });
     }
-    const file = inline || fromStdin ? undefined : programText(programPath, here);
+    // (ruby's and perl's modules by their names, from the `-I` directories it gives: `ruby -Ilib x.rb` with `require 'w'`.)
+    const loadPath = name === "ruby" || name === "perl" ? loadPathOf(name, reading, here) : {};
+    const file = inline || fromStdin ? undefined : programText(programPath, here, loadPath);
     // A program file the text does not fix (`python3 "$script"`, `node $(ls *.js | head -1)`): code
     // the hook cannot read, as `bash "$f"` is. One of a few the text gives (`for f in a.py b.py; do
     // python3 "$f"; done`): each read in turn, as the same command naming it.
@@ -1163,7 +1165,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // The modules a program given inline or on stdin loads from where it runs (`python3 -c 'import w'`, `node -e "require('./w')"`): read as a program file's own are.
     if (fromFile === undefined && here.cwd !== undefined) {
       for (const text of [...texts]) {
-        const modules = moduleTexts(text, here.cwd, new Set(), here);
+        const modules = moduleTexts(text, here.cwd, new Set(), here, loadPath);
         if (modules === UNKNOWABLE) add(here, UNKNOWABLE);
         else texts.push(...modules);
       }
