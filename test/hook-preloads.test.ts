@@ -95,6 +95,23 @@ Preloads("should read the files NODE_OPTIONS preloads under a command that start
   allows(box, ["NODE_OPTIONS='-r ./quiet.js' npm test", "NODE_OPTIONS=--max-old-space-size=4096 npm test", "NODE_OPTIONS='-r dotenv/config' npm test", "npm test"]);
 });
 
+Preloads("should read what the node options npm gives its scripts, deno's --preload and bun's bunfig.toml preload", async ({ box }) => {
+  file(box, "package.json", JSON.stringify({ scripts: { test: "echo ok" } }));
+  file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
+  file(box, "x.ts", "console.log(1);\n");
+  const cases = ["npm test --node-options='-r ./w.js'", "npm_config_node_options='--require ./w.js' npm test", "deno run --preload ./w.js x.ts", "deno run -A --require=./w.js x.ts"];
+  for (const command of cases) assert.ok((await writes(box, command)).includes("u.ts"), command);
+  denies(box, cases);
+  allows(box, ["npm test", "pnpm test", "bun test", "bun run test", "deno run -A x.ts"]);
+  // The project's .npmrc (npm's and pnpm's), and bun's config where it runs.
+  file(box, ".npmrc", "node-options=--require ./w.js\n");
+  denies(box, ["npm test", "npm run test", "pnpm test"]);
+  file(box, ".npmrc", "save-exact=true\n");
+  file(box, "bunfig.toml", '[test]\npreload = ["./w.js"]\n');
+  denies(box, ["bun test", "bun run test", "bun x.ts"]);
+  allows(box, ["npm test"]);
+});
+
 Preloads("should read a sitecustomize.py or usercustomize.py on PYTHONPATH, which python imports as it starts", async ({ box }) => {
   file(box, "x.py", "print(1)\n");
   file(box, "sitecustomize.py", "import os\nos.remove('u.ts')\n");

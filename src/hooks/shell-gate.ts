@@ -2,6 +2,8 @@
 // its text with regexes (and, for a package's script run alone, that script's text), so that most
 // commands an agent runs load no parser. A command it passes is read whole by the walk
 // (shell-walk.ts), which also asks it whether a script nested deeper than it reads may write.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
 import { interpreterByExtension } from "./program-files.js";
 import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
@@ -465,9 +467,31 @@ export function quietPackageRun(command: string, cwd: string): boolean {
   const script = manager === "npm" && run === undefined ? (NPM_SCRIPTS[name] as string) : name;
   const directory = nearestPackage(cwd);
   if (directory === undefined) return false;
+  // Node options the project's .npmrc gives the scripts' node (`node-options=--require ./w.js`): the walk reads what they preload.
+  if ((manager === "npm" || manager === "pnpm") && npmrcNodeOptions(directory)) return false;
+  // And bun's bunfig.toml `preload` where it runs.
+  if (manager === "bun" && bunfigPreload(cwd)) return false;
   const scripts = packageScripts(directory);
   // Not a script of the package: a command of the manager's own, or (yarn, pnpm and bun, also
   // through `run`) a program of node_modules/.bin.
   if (manager !== "npm" && !Object.hasOwn(scripts, script)) return false;
   return aroundScript(script).every((key) => !Object.hasOwn(scripts, key) || (typeof scripts[key] === "string" && !mayWrite(scripts[key] as string)));
+}
+
+/** Whether a package's .npmrc sets node options (for the node its scripts run). */
+function npmrcNodeOptions(directory: string): boolean {
+  try {
+    return /^[ \t]*node-options[ \t]*=/m.test(readFileSync(join(directory, ".npmrc"), "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether bun's config where it runs preloads code (`preload = ["./setup.ts"]`). */
+function bunfigPreload(directory: string): boolean {
+  try {
+    return /^[ \t]*preload[ \t]*=/m.test(readFileSync(join(directory, "bunfig.toml"), "utf8"));
+  } catch {
+    return false;
+  }
 }

@@ -222,8 +222,8 @@ export function configText(path: string, here: Walk): string | typeof UNKNOWABLE
  * itself, whose reading has them: `nodeItself`), RUBYOPT's `-r` (with its `-I` and RUBYLIB),
  * PERL5OPT's `-M`/`-m` (with its `-I`, PERL5LIB), a sitecustomize.py or usercustomize.py in a
  * PYTHONPATH directory (python imports them as it starts), PHPRC's and PHP_INI_SCAN_DIR's php.ini,
- * and R's profile (R_PROFILE_USER, R_PROFILE; R and Rscript also ./.Rprofile): one an agent may
- * have written is any file.
+ * the files bun's bunfig.toml `preload` lists where bun runs, and R's profile (R_PROFILE_USER,
+ * R_PROFILE; R and Rscript also ./.Rprofile): one an agent may have written is any file.
  */
 function environmentLoads(name: string, nodeItself: boolean, here: Walk): Loaded {
   const loaded = none();
@@ -233,10 +233,15 @@ function environmentLoads(name: string, nodeItself: boolean, here: Walk): Loaded
     loaded.unknown ||= more.unknown;
   };
   const cwd = here.cwd;
-  if (!nodeItself && environment.NODE_OPTIONS) {
-    for (const preload of preloadedFiles(undefined, environment.NODE_OPTIONS)) {
-      const path = isAbsolute(preload) ? preload : cwd === undefined ? undefined : resolve(cwd, preload);
-      if (path !== undefined) loaded.lines.push(`node ${shellQuoted(path)}`);
+  if (!nodeItself && environment.NODE_OPTIONS) merge(nodeOptionLoads([environment.NODE_OPTIONS], cwd));
+  // bun's config where it runs: the files its `preload` lists (top-level, `[test]`'s, `[run]`'s) run before the program or the tests.
+  if (name === "bun" && cwd !== undefined) {
+    const config = configText(join(cwd, "bunfig.toml"), here);
+    if (config === UNKNOWABLE) loaded.unknown = true;
+    else if (config !== undefined) {
+      for (const [, list] of config.matchAll(/^[ \t]*preload[ \t]*=[ \t]*(\[[^\]]*\]|"[^"\n]*"|'[^'\n]*')/gm)) {
+        for (const [, , preload] of (list as string).matchAll(/(["'])([^"'\n]*)\1/g)) if (/^(\.{1,2})?\//.test(preload as string)) loaded.lines.push(`node ${shellQuoted(resolve(cwd, preload as string))}`);
+      }
     }
   }
   if (environment.RUBYOPT) {
@@ -327,4 +332,17 @@ export function loadPathOf(interpreter: "ruby" | "perl", reading: Reading, here:
       : [...reading.values("I"), ...valuesOf(optionWords(environment.PERL5OPT), "I"), ...pathList(environment, Object.hasOwn(environment, "PERL5LIB") ? "PERL5LIB" : "PERLLIB"), "."];
   const places = given.flatMap((place) => (place === undefined || (here.cwd === undefined && !isAbsolute(place)) ? [] : [resolve(here.cwd ?? "/", place)]));
   return { [interpreter]: places };
+}
+
+/**
+ * The files node options preload (`-r ./w.js`, `--import`, `--loader`: files, not packages'
+ * names), found from `directory`, as node's programs for the walk (`node '/p/w.js'`).
+ */
+export function nodeOptionLoads(options: string[], directory: string | undefined): Loaded {
+  const loaded = none();
+  for (const preload of options.flatMap((value) => preloadedFiles(undefined, value))) {
+    const path = isAbsolute(preload) ? preload : directory === undefined ? undefined : resolve(directory, preload);
+    if (path !== undefined) loaded.lines.push(`node ${shellQuoted(path)}`);
+  }
+  return loaded;
 }

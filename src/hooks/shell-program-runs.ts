@@ -53,8 +53,17 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   // (`deno -A x.ts`: deno's options before it, as `deno run`'s.)
-  const denoFile = name === "deno" ? readOptions(args, DENO_RUN, 0, wordText).operands[0] : undefined;
-  if (denoFile !== undefined && args[denoFile] !== undefined && interpreterByExtension(args[denoFile] as string) !== undefined) {
+  // (What deno loads before the program, `--preload ./w.ts`, `--require ./w.js`: each read as a program of its own.)
+  const denoPreloads = (reading: Reading) => {
+    for (const value of [...reading.values("preload"), ...reading.values("require")]) {
+      if (value === undefined) add(here, UNKNOWABLE);
+      else if (/^(\.{1,2})?\//.test(value) && (here.cwd !== undefined || isAbsolute(value))) nested.push({ script: `node ${shellQuoted(resolve(here.cwd ?? "/", value))}`, cwd: here.cwd });
+    }
+  };
+  const denoReading = name === "deno" ? readOptions(args, DENO_RUN, 0, wordText) : undefined;
+  const denoFile = denoReading?.operands[0];
+  if (denoReading !== undefined && denoFile !== undefined && args[denoFile] !== undefined && interpreterByExtension(args[denoFile] as string) !== undefined) {
+    denoPreloads(denoReading);
     nested.push({ script: ["node", ...text(denoFile)].join(" "), cwd: here.cwd });
     return true;
   }
@@ -70,7 +79,9 @@ export function runsProgramFile(command: { name: string; args: Array<string | un
     return true;
   }
   if (name === "deno" && args[0] === "run") {
-    const file = readOptions(args.slice(1), DENO_RUN, 0, (at) => wordText(at + 1)).operands[0];
+    const reading = readOptions(args.slice(1), DENO_RUN, 0, (at) => wordText(at + 1));
+    denoPreloads(reading);
+    const file = reading.operands[0];
     // (A program on stdin, `deno run -`, is read by stdinProgram.)
     if (file !== undefined && !STDIN.test(args[file + 1] ?? "")) nested.push({ script: ["node", ...text(file + 1)].join(" "), cwd: here.cwd });
     return true;

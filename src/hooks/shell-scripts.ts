@@ -115,6 +115,26 @@ export function npmScriptsUnread(args: Array<string | undefined>, holes: Array<s
   return shell.some((value) => value === undefined || !KNOWN_SCRIPT_SHELL.test(value)) || options.some((value) => value === undefined);
 }
 
+/**
+ * The node options npm (or pnpm) gives the node its scripts run, where the text or the project
+ * fixes them: npm's `--node-options`, npm_config_node_options, else the project's .npmrc
+ * `node-options=` (in the package's directory, where the scripts run; pnpm's too). `directory`: that
+ * directory, from which their preloads are found.
+ */
+export function npmNodeOptions(manager: string, args: Array<string | undefined>, holes: Array<string | undefined>, environment: Record<string, string | undefined>, cwd: string | undefined): { options: string[]; directory: string | undefined } {
+  const directory = cwd === undefined ? undefined : (nearestPackage(cwd) ?? cwd);
+  if (manager === "npm") {
+    const dashes = args.indexOf("--");
+    const reading = readOptions(dashes === -1 ? args : args.slice(0, dashes), RUN_OPTIONS.npm as Syntax, 0, (at) => holes[at]);
+    const variable = Object.entries(environment).find(([key]) => key.toLowerCase() === "npm_config_node_options")?.[1];
+    const given = reading.has("node-options") ? reading.value("node-options") : variable;
+    if (given !== undefined) return { options: [given], directory };
+  }
+  const npmrc = directory === undefined ? undefined : readText(join(directory, ".npmrc"));
+  const options = [...(npmrc ?? "").matchAll(/^[ \t]*node-options[ \t]*=[ \t]*(.*?)[ \t]*$/gm)].map((match) => (match[1] as string).replace(/^(["'])(.*)\1$/, "$2"));
+  return { options, directory };
+}
+
 /** The options that run a script in workspace members, which the hook reads all of. */
 const IN_MEMBERS = ["w", "W", "F", "r"];
 

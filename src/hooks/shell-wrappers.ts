@@ -9,9 +9,9 @@ import { ownEntry, readOptions } from "./shell-options.js";
 import { readEditor } from "./shell-editors.js";
 import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
-import { readEnvironmentLoads } from "./shell-preloads.js";
+import { nodeOptionLoads, readEnvironmentLoads, readLoads } from "./shell-preloads.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { denoTaskRuns, installRuns, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
+import { denoTaskRuns, installRuns, npmNodeOptions, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
 import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
@@ -81,6 +81,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else if (runs !== undefined) nested.push(...runs);
       // (Run by a shell, or with node options, the hook cannot read: `npm test --script-shell="$x"`.)
       if (runs !== undefined && runs !== UNKNOWABLE && program === "npm" && npmScriptsUnread(argv.slice(1), holes, here.environment)) add(here, UNKNOWABLE);
+      // And the files the node options it gives them preload (`--node-options='-r ./w.js'`, the project's .npmrc `node-options=`), read as node's programs.
+      if (runs !== undefined && runs !== UNKNOWABLE && (program === "npm" || program === "pnpm")) {
+        const given = npmNodeOptions(program, argv.slice(1), holes, here.environment, here.cwd);
+        readLoads(nodeOptionLoads(given.options, given.directory), here, nested);
+      }
       if (runs !== undefined) return undefined;
       // `npm install`, `npm ci`: the project's install scripts run too, and the install is read on.
       const installs = installRuns(program, argv.slice(1), here.cwd, holes);
