@@ -91,6 +91,8 @@ Preloads("should read the files NODE_OPTIONS preloads under a command that start
   file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
   file(box, "quiet.js", "console.log('ok');\n");
   denies(box, ["NODE_OPTIONS='-r ./w.js' npm test", "NODE_OPTIONS='--require ./w.js' npx vitest run", "export NODE_OPTIONS='--import=./w.js'; npm test", "NODE_OPTIONS='-r ./w' npm test"]);
+  // bun runs a package's scripts too, whose node takes the options.
+  assert.equal(await writes(box, "NODE_OPTIONS='-r ./w.js' bun run test"), ["u.ts"]);
   assert.equal(await writes(box, "NODE_OPTIONS='-r ./w.js' npm test"), ["u.ts"]);
   allows(box, ["NODE_OPTIONS='-r ./quiet.js' npm test", "NODE_OPTIONS=--max-old-space-size=4096 npm test", "NODE_OPTIONS='-r dotenv/config' npm test", "npm test"]);
 });

@@ -131,10 +131,10 @@ export function phpLoads(defines: Array<string | undefined>, ini: Array<string |
   const cwd = here.cwd;
   const settings: Array<string | undefined> = [...defines];
   const configs: Array<string | undefined> = files ? [...ini] : [];
-  if (files && ini.length === 0 && Object.hasOwn(here.environment, "PHPRC")) configs.push(here.environment.PHPRC === "" ? "" : here.environment.PHPRC);
+  if (files && ini.length === 0 && Object.hasOwn(here.environment, "PHPRC")) configs.push(here.environment.PHPRC);
   for (const config of configs) {
     if (config === "") continue;
-    const place = config === undefined || cwd === undefined ? (config !== undefined && isAbsolute(config) ? config : undefined) : resolve(cwd, config);
+    const place = config === undefined ? undefined : isAbsolute(config) ? config : cwd === undefined ? undefined : resolve(cwd, config);
     if (place === undefined) {
       loaded.unknown = true;
       continue;
@@ -149,7 +149,7 @@ export function phpLoads(defines: Array<string | undefined>, ini: Array<string |
         loaded.unknown = true;
         continue;
       }
-      const place = cwd === undefined ? (isAbsolute(directory) ? directory : undefined) : resolve(cwd, directory);
+      const place = isAbsolute(directory) ? directory : cwd === undefined ? undefined : resolve(cwd, directory);
       if (place === undefined) {
         loaded.unknown = true;
         continue;
@@ -297,8 +297,9 @@ export function optionLoads(interpreter: "ruby" | "perl" | "php", reading: Readi
  */
 export function readEnvironmentLoads(program: string, here: Walk, nested: Nested[]): void {
   if (unfixedCodeOptions(here.environment)) add(here, UNKNOWABLE);
-  // (node itself reads NODE_OPTIONS' with its own preloads, into its program: shell-walk.ts.)
-  readLoads(environmentLoads(program, interpreterOf(program) !== undefined && /^(node|bun|tsx|ts-node)/.test(program), here), here, nested);
+  // (node itself reads NODE_OPTIONS' with its own preloads, into its program: shell-walk.ts. Not
+  // bun, which also runs a package's scripts: `NODE_OPTIONS=… bun run test`.)
+  readLoads(environmentLoads(program, interpreterOf(program) !== undefined && /^(node|nodejs|tsx|ts-node)$/.test(program), here), here, nested);
 }
 
 /**
