@@ -170,6 +170,14 @@ Preloads("should read the modules a program given inline or on stdin loads from 
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\""]);
+  // A module the command writes before it runs the program: the text it gives, or any file where it does not give it.
+  const written: Array<[string, string[]]> = [
+    ["cat > m.py <<'EOF'\nimport os; os.remove('u.ts')\nEOF\npython3 -c 'import m'", ["m.py", "u.ts"]],
+    ["cat > m.py <<'EOF'\nimport os; os.remove('u.ts')\nEOF\necho 'import m' > r.py; python3 r.py", ["m.py", "r.py", "u.ts"]],
+    ["cp w.py m.py; python3 -c 'import m'", ["m.py", "unknown:."]],
+    ["cat > m.py <<'EOF'\nprint(1)\nEOF\npython3 -c 'import m'", ["m.py"]],
+  ];
+  for (const [command, expected] of written) assert.equal(await writes(box, command), expected, command);
   allows(box, ["python3 -c 'import json; print(1)'", "python3 -c 'import os'"]);
 });
 

@@ -471,7 +471,8 @@ export function moduleTexts(program: string, directory: string, read: Set<string
     .map((place) => resolve(here.cwd ?? "/", place));
   for (let at = 0; at < texts.length; at++) {
     for (const module of localModules(texts[at] as string, directory, { ...loadPath, python: pythonPath })) {
-      if (read.has(module)) continue;
+      // There, or written by the command before it runs the program (`cat > m.py <<'EOF' … EOF; python3 -c 'import m'`).
+      if (read.has(module) || !(existsSync(module) || here.found.has(module) || here.shared.texts?.has(module) === true)) continue;
       read.add(module);
       const text = fileText(module, here);
       if (text === UNKNOWABLE) return UNKNOWABLE;
@@ -507,7 +508,7 @@ function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABL
  * x`, `from a import b` (a.py, a/b.py, a/__init__.py beside it, or in a PYTHONPATH directory);
  * node's `require('./x')`, `import … from './x'`, `import('./x')` (with the extensions node and
  * tsx try); ruby's `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file;
- * by a name, from the directories of `loadPath`.
+ * by a name, from the directories of `loadPath`. Each file it may be, there or not.
  */
 function localModules(text: string, directory: string, loadPath: LoadPath = {}): string[] {
   const found: string[] = [];
@@ -536,7 +537,7 @@ function localModules(text: string, directory: string, loadPath: LoadPath = {}):
   }
   for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));
-  return [...new Set(found)].filter((path) => existsSync(path));
+  return [...new Set(found)];
 }
 
 /** The file of a python module run with `-m` from where it runs (python puts that first on its path): `a.b` is a/b.py or a/b/__main__.py. */
