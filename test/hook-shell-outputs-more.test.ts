@@ -202,6 +202,8 @@ Outputs("should read sftp's commands on a pipe and gpg's files the text does not
 Outputs("should read m4's debug and frozen-state files, and judge an input whose macros run shell commands as any file", async ({ box }) => {
   file(box, "in.m4", "define(`X', `1')dnl\nX\n");
   file(box, "run.m4", "syscmd(`rm -f u.ts')dnl\n");
+  file(box, "prefixed.m4", "m4_syscmd(`rm -f u.ts')m4_dnl\n");
+  file(box, "whole.m4", "include(`in.m4')dnl\n");
   await reads(box, [
     ["m4 -o debug.txt in.m4", ["debug.txt"]],
     ["m4 --debugfile=debug.txt in.m4 > out.txt", ["debug.txt", "out.txt"]],
@@ -210,6 +212,11 @@ Outputs("should read m4's debug and frozen-state files, and judge an input whose
     ["m4 run.m4", ["unknown:."]],
     ["m4 <<< 'esyscmd(`date')'", ["unknown:."]],
     ["cat run.m4 | m4", ["unknown:."]],
+    ["m4 -P prefixed.m4", ["unknown:."]], // -P's m4_syscmd
+    ["m4 whole.m4", ["unknown:."]], // a file it includes, not read here
+    ["m4 -D 'X=syscmd(rm u.ts)' in.m4", ["unknown:."]],
+    ["m4 -d in.m4 > out.txt", ["out.txt"]], // -d's flags only attached: in.m4 is its input
+    ["m4 --debugfile in.m4 > out.txt", ["out.txt"]],
   ]);
   denies(box, ["m4 -o u.ts in.m4", "m4 --error-output u.ts in.m4", "m4 run.m4"]);
   allows(box, ["m4 -DX=2 in.m4 > out.txt"]);

@@ -93,7 +93,7 @@ Unfixed("should read the jobs of a table crontab installs as commands run later,
   file(box, "quiet.txt", "0 * * * * echo hi > /dev/null\n");
   assert.equal(await writes(box, "crontab quiet.txt"), []);
   // From a pipe, a file it cannot read, or a line it cannot take apart: any file.
-  await anyFile(box, [`echo '* * * * * rm ${held}' | crontab -`, "(crontab -l; echo \"$job\") | crontab -", "crontab missing.txt", "crontab <<< 'not a job'"]);
+  await anyFile(box, [`echo '* * * * * rm ${held}' | crontab -`, "(crontab -l; echo \"$job\") | crontab -", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
   // Listing, removing, checking: no table installed.
   for (const command of ["crontab -l", "crontab -l | grep x", "crontab -r", "crontab -u app -l"]) assert.equal(await writes(box, command), [], command);
 });
@@ -173,6 +173,8 @@ Unfixed("should judge an interpreter's program file the text does not fix as wri
   assert.equal(await writes(box, 'f=a.py; python3 "$f" --verbose'), []);
   assert.equal(await writes(box, 'for f in a.py b.py; do python3 "$f"; done'), ["u.ts"]);
   assert.is(bash(box, 'for f in a.py b.py; do python3 "$f"; done'), "deny");
+  // In a place the text does not fix, or an installed program found by name: not read, as before.
+  for (const command of ['python3 "$VIRTUAL_ENV/bin/pip" list', 'node "$(npm root -g)/x/cli.js"', "node $(which tsc) -v", 'python "$(which pip)" list', 'python3 "scripts/$name.py"']) assert.equal(await writes(box, command), [], command);
 });
 
 Unfixed.run();

@@ -15,28 +15,33 @@ Unknown.before.each((context) => {
 });
 Unknown.after.each((context) => context.box.cleanup());
 
-Unknown("should read an unknown command's arguments from the first command the hook reads, as that command", async ({ box }) => {
+Unknown("should read an unknown command's arguments from each command the hook reads, as that command", async ({ box }) => {
   denies(box, [
     "bwrap --bind / / rm u.ts",
+    "bwrap --dev-bind / / --chdir . rm u.ts", // (`.` an option's value, not the `.` command)
+    "devcontainer exec --workspace-folder . rm u.ts",
     "schroot -c deb -- rm u.ts",
     "distrobox enter box -- rm u.ts",
     "toolbox run rm u.ts",
     "nsenter -t 1 -m rm u.ts",
     "start-stop-daemon --start --exec /bin/rm -- u.ts", // by the command's path
+    "start-stop-daemon --start --chuid git --exec /bin/rm -- u.ts", // an option's value that names a command too
     "machinectl shell .host /bin/rm u.ts",
-    "ls | entr rm u.ts",
+    "ls | entr rm u.ts", // entr runs its first operand
     "heroku local:run rm u.ts",
     "foreman run sed -i s/a/b/ u.ts",
-    "mywrapper --flag rm u.ts", // one no table names
+    "envchain aws rm u.ts",
+    "chamber exec aws -- rm u.ts",
+    "pueue add -- rm u.ts", // after a verb, what follows --
+    "hatch env run -- rm u.ts", // a wrapper given no subcommand of its table
+    "mywrapper --flag value rm u.ts", // one no table names
     "mywrapper sudo -u app rm u.ts", // a wrapper it runs, read in turn
     "mywrapper bash -c 'rm u.ts'",
   ]);
   // A whole command line given as one argument, after a word that says it runs one.
-  denies(box, ["sops exec-env secrets.yaml 'rm u.ts'", "ls | entr -s 'rm -f u.ts'", 'mywrapper --exec "sed -i s/a/b/ u.ts"', "mytool local:run 'rm u.ts'"]);
-  assert.equal(await writes(box, "frobnicate -x rm a.ts b.ts"), ["a.ts", "b.ts"]);
-  assert.equal(await writes(box, "frobnicate run 'cp a.ts b.ts'"), ["b.ts"]);
-  // Not a message that reads as a command line.
-  allows(box, ['say "rm u.ts"', 'glab mr create --title "rm u.ts"', 'slack-notify -m "sed -i u.ts done"', 'llm "rm u.ts"']);
+  denies(box, ["sops exec-env secrets.yaml 'rm u.ts'", "ls | entr -s 'rm -f u.ts'", 'mywrapper --exec "sed -i s/a/b/ u.ts"', 'doppler run --command "rm u.ts"', 'infisical run --command "rm u.ts"']);
+  assert.equal(await writes(box, "frobnicate -x 1 rm a.ts b.ts"), ["a.ts", "b.ts"]);
+  assert.equal(await writes(box, "frobnicate --exec 'cp a.ts b.ts'"), ["b.ts"]);
 });
 
 Unknown("should read build tools' exec without -- as running their first operand", async ({ box }) => {
@@ -56,10 +61,26 @@ Unknown("should not read a command's name given as data, or a package's, as a co
     "frobnicate rm other.ts", // what it would run writes nothing held
     "notify-send 'done: rm u.ts'",
     "zoxide init bash", // a shell's name with nothing to run
-    "kubectl completion zsh > /dev/null",
+    "starship init bash --print-full-init",
+    // Its first word that is no option: a subcommand of its own, whatever it is named.
+    'pass rm "$ENTRY"',
+    "docker-compose rm -f $(docker-compose ps -q)",
+    "brew unlink $(brew list --formula)",
+    "ollama rm llama3",
+    "gsutil cp u.ts gs://$BUCKET/",
+    "rspec -e patch u.ts", // a test filter
+    "mocha --grep touch u.ts",
+    "frobnicate rm u.ts",
+    // A message that reads as a command line.
+    'say "rm u.ts"',
+    'glab mr create --title "rm u.ts"',
+    'jira issue create -s "patch u.ts for x"',
+    'ollama run llama3 "touch u.ts"',
+    // A cloud storage client's cp and rm are its own.
+    'gcloud storage cp -r dist "gs://${BUCKET}/"',
   ]);
   // Packages a package manager installs, named as the commands they give: none runs here.
-  for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich"]) {
+  for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich", "uv pip install black ruff"]) {
     assert.equal(await writes(box, command), [], command);
   }
 });

@@ -277,15 +277,18 @@ export const FILE_RULES: Record<string, Rule> = {
       return (operands.length === 2 ? operands.slice(1) : operands).flatMap((at) => localDestination(input, at, tree));
     },
   },
-  // m4's debug output (`-o`, `--debugfile`, older `--error-output`) and frozen state (`-F`); an
-  // input whose macros run shell commands (`syscmd`, `esyscmd`), or one it cannot read: any file.
+  // m4's debug output (`-o`, `--error-output`, `--debugfile=`) and frozen state (`-F`); an input
+  // or a definition whose macros run shell commands (`syscmd`, `esyscmd`, `-P`'s `m4_syscmd`), or
+  // include other files, or one it cannot read: any file. (`-d` and `--debug` take their flags
+  // only attached, `--debugfile` its file only after `=`.)
   m4: {
-    syntax: { short: "o:D:U:I:d:l:t:F:R:L:", long: { "error-output": "o", debugfile: "o", define: "D", undefine: "U", include: "I", debug: "d", arglength: "l", trace: "t", "freeze-state": "F", "reload-state": "R", "nesting-limit": "L", "warn-macro-sequence": "::" } },
+    syntax: { short: "o:D:U:I:l:t:F:R:L:", long: { "error-output": "o", debugfile: "::", define: "D", undefine: "U", include: "I", debug: "::", arglength: "l", trace: "t", "freeze-state": "F", "reload-state": "R", "nesting-limit": "L", "warn-macro-sequence": "::" } },
     writes: (input) => {
-      const written = optionFiles(input, ["o", "F"]);
+      const written = [...optionFiles(input, ["o", "F"]), ...input.reading.values("debugfile").flatMap((file) => (file === undefined ? [] : [file]))];
       const files = input.reading.operands.length === 0 ? ["-"] : input.values(input.reading.operands);
       const texts = files.map((file) => (file === "-" ? (input.fed ? undefined : (input.stdin ?? "")) : file.startsWith("\0") ? undefined : readText(directoryAt(input.walk.cwd, file) ?? "")));
-      if (texts.some((text) => text === undefined || /\be?syscmd\b/.test(text))) written.push(UNKNOWABLE);
+      texts.push(...input.reading.values("D"));
+      if (texts.some((text) => text === undefined || /e?syscmd\b|\bs?include\s*\(/.test(text))) written.push(UNKNOWABLE);
       return written;
     },
   },

@@ -721,9 +721,11 @@ function crontab(launch: Launch): void {
   }
 }
 
-/** A crontab line's command (before its first unescaped `%`), undefined for a comment, a blank or a variable's line; one it cannot take apart: UNKNOWABLE. */
+/** A crontab line's command (before its first unescaped `%`), undefined for a comment, a blank or a variable's line; one it cannot take apart, or a SHELL, BASH_ENV or ENV it sets: UNKNOWABLE. */
 function cronJob(line: string): string | typeof UNKNOWABLE | undefined {
   const trimmed = line.trim();
+  // A table's SHELL (or BASH_ENV, ENV) changes what runs each job: a program the hook does not read.
+  if (/^(SHELL|BASH_ENV|ENV)\s*=/.test(trimmed)) return UNKNOWABLE;
   if (trimmed === "" || trimmed.startsWith("#") || /^[A-Za-z_]\w*\s*=/.test(trimmed)) return undefined;
   const fields = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.*)$/.exec(trimmed);
   if (fields === null) return UNKNOWABLE;

@@ -1142,14 +1142,17 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // (ruby's and perl's modules by their names, from the `-I` directories it gives: `ruby -Ilib x.rb` with `require 'w'`.)
     const loadPath = name === "ruby" || name === "perl" ? loadPathOf(name, reading, here) : {};
     const file = inline || fromStdin ? undefined : programText(programPath, here, loadPath);
-    // A program file the text does not fix (`python3 "$script"`, `node $(ls *.js | head -1)`): code
-    // the hook cannot read, as `bash "$f"` is. One of a few the text gives (`for f in a.py b.py; do
-    // python3 "$f"; done`): each read in turn, as the same command naming it.
-    // (Not `-"$x"`: an option, read as each it may be.)
+    // A program file the text does not fix at all (`python3 "$script"`, `node $(ls *.js | head -1)`):
+    // code the hook cannot read, as `bash "$f"` is. One of a few the text gives (`for f in a.py
+    // b.py; do python3 "$f"; done`): each read in turn, as the same command naming it. Not one in a
+    // place the text does not fix (`python3 "$VIRTUAL_ENV/bin/pip"`, `node "$(npm root -g)/x/cli.js"`),
+    // nor an installed program found by name (`node $(which tsc)`), which are not read, as before;
+    // nor `-"$x"`, an option, read as each it may be.
     if (!inline && !fromStdin && module === undefined && program !== undefined && args[program] === undefined && given === undefined && !argWords[program]?.text.startsWith("-")) {
       const programs = wordValues(argWords[program] as Node, here);
-      if (programs === undefined || programs.length === 0 || programs.length > 16 || programs.some((value) => value.startsWith("\0"))) add(here, UNKNOWABLE);
-      else for (const value of programs) nested.push({ script: [name, ...argWords.map((word, at) => (at === program ? shellQuoted(value) : word.text))].join(" "), cwd: here.cwd });
+      if (programs !== undefined && programs.length > 0 && programs.length <= 16 && programs.every((value) => !value.startsWith("\0"))) {
+        for (const value of programs) nested.push({ script: [name, ...argWords.map((word, at) => (at === program ? shellQuoted(value) : word.text))].join(" "), cwd: here.cwd });
+      } else if (wholeUnfixed(argWords[program]?.text ?? "")) add(here, UNKNOWABLE);
     }
     if (file === UNKNOWABLE) add(here, UNKNOWABLE);
     const fromFile = file !== undefined && file !== UNKNOWABLE ? file.text : undefined;
@@ -1226,15 +1229,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
       return;
     }
     if (/^[\w.:-]+$/.test(name)) walk.shared.pending.push({ name, ...call });
-    // A command the hook knows nothing of may be a wrapper that runs the rest of its line
-    // (`bwrap --bind / / rm u.ts`, `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`,
-    // `entr -s 'rm u.ts'`): from its first argument that names a command the hook reads, read as
-    // that command; an argument that is a whole command line, as that line. Not one that only
-    // names commands as words (`grep rm f`, `man rm`): NAMES_COMMANDS; nor a wrapper of the tables
-    // given none of the subcommands that run one (`conda install python numpy`, `nvm install node`).
-    if (interpreter === undefined && !NAMES_COMMANDS.has(name) && ownEntry(WRAPPERS, name) === undefined) {
-      const inner = commandInArguments(argWords, here, walk);
-      if (inner !== undefined) nested.push({ script: inner, cwd: here.cwd });
+    // A command the hook knows nothing of, or a wrapper given none of the subcommands its table
+    // runs (`hatch env run -- rm u.ts`), may run the rest of its line (`bwrap --bind / / rm u.ts`,
+    // `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`, `entr -s 'rm u.ts'`): read as the
+    // commands its arguments hold (commandsInArguments). Not one that only names commands as words
+    // (`grep rm f`, `man rm`, `gsutil cp f gs://b/`): NAMES_COMMANDS.
+    if (interpreter === undefined && !NAMES_COMMANDS.has(name)) {
+      for (const inner of commandsInArguments(name, argWords, here, walk)) nested.push({ script: inner, cwd: here.cwd });
     }
   }
   if (!rule) return;
@@ -1301,7 +1302,8 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
 
 /**
  * Commands with no rule that take a command's name, or a line of text, as data: their arguments
- * are no command they run (`grep -n rm u.ts`, `echo "rm u.ts"`, `man rm`, `pkill -f "node x"`).
+ * are no command they run (`grep -n rm u.ts`, `echo "rm u.ts"`, `man rm`, `pkill -f "node x"`),
+ * and cloud storage clients, whose `cp` and `rm` are their own (`gcloud storage cp -r dist gs://b/`).
  */
 const NAMES_COMMANDS = new Set(
   ("echo printf grep egrep fgrep zgrep rg ag ack ugrep git-grep man info tldr help which whereis whatis apropos type compgen complete " +
@@ -1309,41 +1311,69 @@ const NAMES_COMMANDS = new Set(
     "cat less more most bat batcat head tail wc ls exa eza lsd tree stat file diff colordiff delta cmp comm cut tr nl od hexdump xxd strings " +
     "basename dirname realpath readlink jq gron column look tac rev fold fmt md5sum sha1sum sha224sum sha256sum sha384sum sha512sum " +
     "b2sum cksum sum base64 base32 basenc pgrep pkill kill killall ps pidof pstree lsof fuser du df whoami id date sleep true false : yes " +
-    "seq printenv locate plocate mlocate fzf sk tput clear reset history fc jobs fg bg disown wait ulimit umask getopts caller")
+    "seq printenv locate plocate mlocate fzf sk tput clear reset history fc jobs fg bg disown wait ulimit umask getopts caller " +
+    "gcloud gsutil az s3cmd mc rclone")
     .split(" "),
 );
 
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
 const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|info|show|list|ls|outdated|download|fetch|get|completion|completions|help)$/;
 
+/** The most command lines read from one unknown command's arguments. */
+const COMMANDS_IN_ARGUMENTS = 4;
+
 /**
- * The command line an unknown command's arguments hold: from its first argument that names a
+ * The command lines an unknown command's arguments may hold: from each argument that names a
  * command the hook reads (a rule's, a shell, an interpreter, a wrapper, a function of the script;
- * by its base name, `/bin/rm`) and has words after it, or its first argument that is a line
- * starting with one (`'rm u.ts'`) after a word that says it runs it (RUNS_A_LINE).
+ * by its base name, `/bin/rm`) with an operand after it (`bwrap --bind / / rm f`, `nsenter -t 1 -m
+ * rm f`; several, as an option's value may name one too: `--chuid git --exec /bin/rm`), and each
+ * argument that is a whole line starting with one after a word that says it runs one (RUNS_A_LINE:
+ * `sops exec-env f 'rm f'`). Not its first word that is no option, its subcommand (`pass rm "$e"`,
+ * `ollama rm m`, `docker-compose rm -f web`, `mocha -g rm t.js`), unless written as a path or after
+ * `--`; entr's is the command it runs. After a package manager's verb among its first two (`brew
+ * install make cmake`, `uv pip install black ruff`), only what follows `--` (`pueue add -- rm f`).
  */
-function commandInArguments(words: Node[], here: Walk, walk: Walk): string | undefined {
+function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk): string[] {
   const reads = (word: string | undefined) => {
     if (word === undefined || word === "") return false;
-    const name = basename(word);
-    return ownEntry(RULES, name) !== undefined || SHELLS.includes(name) || OTHER_SHELLS.includes(name) || interpreterOf(name) !== undefined || ownEntry(WRAPPERS, name) !== undefined || walk.shared.functions.has(word) || ["make", "gmake", "npm", "pnpm", "yarn", "bun", "npx", "find", "xargs", "eval", "source", "."].includes(name);
+    const command = basename(word);
+    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || ["make", "gmake", "find", "xargs"].includes(command);
   };
-  for (const [at, word] of words.entries()) {
-    const value = staticWord(word, here);
+  const values = words.map((word) => staticWord(word, here));
+  const dashdash = values.indexOf("--");
+  const operands = values.flatMap((value, at) => (value === undefined || !value.startsWith("-") ? [at] : []));
+  const first = operands[0] ?? -1;
+  // (Its verb first or second: `brew install`, `uv pip install black ruff`, `gh extension install`.)
+  const from = operands.slice(0, 2).some((at) => PACKAGE_VERBS.test(values[at] ?? "")) ? (dashdash === -1 ? words.length : dashdash + 1) : 0;
+  const found: string[] = [];
+  for (let at = from; at < words.length && found.length < COMMANDS_IN_ARGUMENTS; at++) {
+    const value = values[at];
     if (value === undefined) continue;
-    // A package manager's names after its verb are packages (`brew install make cmake`, `apt-get install -y bash curl`).
-    if (PACKAGE_VERBS.test(value)) return undefined;
-    // (With something to run it on: `zoxide init bash`, `kubectl completion zsh` name a shell, and run none.)
-    if (reads(value) && at + 1 < words.length) return words.slice(at).map((each) => each.text).join(" ");
-    // A line after a word that says it runs one (`entr -s 'rm f'`, `sops exec-env f 'rm f'`), not a
-    // message that reads as one (`say "rm f"`, `glab mr create --title "rm f"`).
-    if (/\s/.test(value.trim()) && reads(value.trim().split(/\s+/)[0]) && words.slice(0, at).some((before) => RUNS_A_LINE.test(staticWord(before, here) ?? ""))) return value;
+    const subcommand = at === first && name !== "entr" && (dashdash === -1 || dashdash > at) && !value.includes("/");
+    // With an operand to run on (`starship init bash --print-full-init`, `zoxide init bash` name a shell, and run none).
+    const rest = values.slice(at + 1);
+    if (!subcommand && reads(value) && rest.some((next) => next === undefined || !next.startsWith("-") || /^-[a-z]*c$/.test(next))) found.push(words.slice(at).map((each) => each.text).join(" "));
+    // A line after a word that says it runs one, not a message that reads as one (`say "rm f"`, `mail -s "rm f"`).
+    const line = value.trim();
+    if (/\s/.test(line) && reads(line.split(/\s+/)[0]) && values.slice(0, at).some((before) => RUNS_A_LINE.test(before ?? "") || (name === "entr" && before === "-s"))) found.push(line);
   }
-  return undefined;
+  return found;
 }
 
-/** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that runs one (`exec-env`, `local:run`). */
-const RUNS_A_LINE = /^(-[cesx]|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?(exec|run|shell|spawn|start)(-[\w-]*)?)$/;
+/** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
+const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
+
+/**
+ * Whether a word is wholly a part the shell puts in (`"$script"`, `${1}`, `"${f:-x.py}"`,
+ * `$(ls *.py | head -1)`), not a path with a part of it unfixed, nor an installed program looked up
+ * by name (`$(which tsc)`, `$(command -v pip)`, `$(yarn bin)`).
+ */
+function wholeUnfixed(text: string): boolean {
+  const word = /^"(.*)"$/s.exec(text)?.[1] ?? text;
+  if (/^\$(\w+|[0-9@*#?!$-]|\{[^}]*\})$/.test(word)) return true;
+  const inner = /^\$\((.*)\)$/s.exec(word)?.[1] ?? /^`(.*)`$/s.exec(word)?.[1];
+  return inner !== undefined && !/^\s*(which|command\s+-v|type\s+-[pP]|whereis|(yarn|npm|pnpm)\s+(bin|root))\b/.test(inner);
+}
 
 /** Whether a script sets the variable: an assignment (`c=…`, `export c=…`), `read`, `mapfile`, `printf -v`, a `for` loop's. */
 function setInText(name: string, text: string): boolean {
