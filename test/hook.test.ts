@@ -299,7 +299,7 @@ Claude("should deny an edit that sets or deletes an attribute of another session
   const js = join(box.project, "c.js");
   writeFileSync(py, "class Foo:\n    def a(self):\n        return 1\n\n\ndef bar():\n    return 2\n\n\nprint(bar())\n");
   writeFileSync(js, "class Foo {\n  a() {\n    return 1;\n  }\n}\n\nfunction bar() {\n  return 2;\n}\n\nmodule.exports = { Foo, bar };\n");
-  claims(["take", `${py}#Foo`, `${js}#Foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  claims(["take", `${py}#Foo`, `${py}#bar`, `${js}#Foo`, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
   const py_ = (added: string) => addedAfter(box, py, "print(bar())\n", added);
   const js_ = (added: string) => addedAfter(box, js, "module.exports = { Foo, bar };\n", added);
   for (const added of ["Foo.a = lambda self: 9", "del Foo.a", "setattr(Foo, 'a', lambda self: 9)", "Foo.__init__.__defaults__ = (9,)"]) assert.is(py_(added), "deny", added);
@@ -307,7 +307,12 @@ Claude("should deny an edit that sets or deletes an attribute of another session
   // A patch made when a function runs (a test's setup, a plugin's register): the symbol changes all the same.
   for (const added of ["def setup():\n    Foo.a = lambda self: 9", "def teardown():\n    del Foo.a", "class Plugin:\n    def register(self):\n        setattr(Foo, 'a', None)"]) assert.is(py_(added), "deny", added);
   for (const added of ["function setup() {\n  Foo.prototype.a = () => 9;\n}", "function setup() { Foo.prototype.a = () => 9; }", "beforeEach(() => {\n  Object.assign(Foo.prototype, { a: null });\n});"]) assert.is(js_(added), "deny", added);
+  assert.is(py_("def setup(): Foo.a = 9"), "deny", "on one line");
+  assert.is(js_("beforeEach(() => Foo.prototype.a = null);"), "deny");
   assert.is(py_("def baz():\n    foo = Foo()\n    foo.x = 1"), "allow", "an instance's attribute, in a function");
+  // A lowercase name in a function is more often a parameter or local of that name: only a module's statement changes it.
+  assert.is(py_("def configure(bar):\n    bar.debug = True"), "allow", "a parameter named as the held function");
+  assert.is(py_("bar.debug = True"), "deny");
   assert.is(js_("function baz() {\n  const foo = new Foo();\n  foo.x = 1;\n}"), "allow", "an instance's, in JavaScript");
   assert.is(js_("Foo2.a = 1;"), "allow", "another name");
 });

@@ -4,7 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { take } from "../src/commands/take.js";
 import { BadInputError } from "../src/os/errors.js";
-import { BindingsTimeout, bindingsOf, moduleBindings, reboundBetween } from "../src/targets/bindings.js";
+import { BindingsTimeout, bindingsOf, memberChanges, moduleBindings, reboundBetween } from "../src/targets/bindings.js";
 import { checkSymbol, grammarOf, listSymbols, parserFor } from "../src/targets/symbols.js";
 import { parseTarget } from "../src/targets/target.js";
 import { sandbox, T0, type Sandbox } from "./helpers.js";
@@ -248,6 +248,16 @@ Bindings("should read a let in a switch case and a Go select's receive as the fu
   const go = "package m\n\nvar Foo = 1\n";
   assert.not.ok(await rebinds("m.go", "Foo", go, "func Bar(ch chan int) {\n\tselect {\n\tcase Foo := <-ch:\n\t\tFoo = 3\n\t\t_ = Foo\n\t}\n}"));
   assert.ok(await rebinds("m.go", "Foo", go, "func Bar(ch chan int) {\n\tselect {\n\tcase x := <-ch:\n\t\tFoo = x\n\t}\n}"), "another name received: Foo is the package's");
+});
+
+Bindings("should read a patch of a held name from outside it, in a function only for a capitalized one, and not Ruby's include? query", () => {
+  const changed = (text: string, name: string) => memberChanges(text, name) !== "";
+  assert.ok(changed("class Other\n  ALLOWED.include(Mod)\nend\n", "ALLOWED"));
+  assert.not.ok(changed("ok = xs.select { ALLOWED.include?(_1) }\n", "ALLOWED"), "a query, not a mixin");
+  assert.ok(changed("def setup():\n    Foo.a = 1\n", "Foo"));
+  assert.ok(changed("def setup(): Foo.a = 1\n", "Foo"));
+  assert.not.ok(changed("def configure(config):\n    config.debug = True\n", "config"), "a parameter of that name");
+  assert.ok(changed("config.debug = True\n", "config"));
 });
 
 Bindings.run();

@@ -258,7 +258,8 @@ export function lineRebindings(text: string, name: string): number {
 
 /**
  * The lines that change what the held name's object is from outside its declaration, read from
- * line starts (a module's statement, or a function's, which patches it when it runs): an attribute or item of it
+ * line starts (a module's statement; for a capitalized name, a function's too, which patches it
+ * when it runs, and one after `;`, `{`, `:` or `=>`): an attribute or item of it
  * set or deleted (`Foo.bar = …`, `Foo.prototype.x = …`, `foo.__code__ = …`, `Foo["x"] += 1`,
  * `del Foo.bar`), `setattr(Foo, …)`, `Object.assign(Foo.prototype, …)`,
  * `Object.defineProperty(Foo, …)`, Ruby's `Foo.define_method`, `Foo.class_eval`, `Foo.include`,
@@ -267,17 +268,20 @@ export function lineRebindings(text: string, name: string): number {
 export function memberChanges(text: string, name: string): string {
   if (!text.includes(name)) return "";
   const word = name.replace(/\$/g, "\\$");
-  // From a line's start, indented or not (a patch made in a function, `def setup(): Foo.a = …`, runs
-  // when it is called), or after a `;` or `{` (`function f() { Foo.a = 1; }`).
+  // From a line's start; and, for a name written as a class's or a constant's (`Foo`, `ALLOWED`), from
+  // an indented line, after `;`, `{`, `:` or `=>` too: a patch made in a function runs when it is called
+  // (`def setup():\n    Foo.a = …`, `def setup(): Foo.a = …`, `beforeEach(() => Foo.a = 1)`). A
+  // lowercase name there is more often a parameter or local of that name (`def f(config): config.x = 1`).
+  const anywhere = /^[A-Z]/.test(name);
   const pattern = new RegExp(
     [
       `${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)`,
       `del\\s+${word}\\s*[.[]`,
       `(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
       `Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
-      `${word}\\s*\\.\\s*(?:(?:send|public_send|__send__)\\s*\\(?\\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|include|prepend|extend)\\b`,
+      `${word}\\s*\\.\\s*(?:(?:send|public_send|__send__)\\s*\\(?\\s*:)?(?:define_method|remove_method|undef_method|alias_method|class_eval|module_eval|class_exec|module_exec|instance_eval|include|prepend|extend)(?![\\w?!])`,
     ]
-      .map((start) => `(?:^[ \\t]*|[;{][ \\t]*)${start}[^\\n]*`)
+      .map((start) => `${anywhere ? "(?:^[ \\t]*|(?:[;{:]|=>)[ \\t]*)" : "^"}${start}[^\\n]*`)
       .join("|"),
     "gm",
   );
