@@ -94,6 +94,8 @@ Unfixed("should read the jobs of a table crontab installs as commands run later,
   assert.equal(await writes(box, "crontab quiet.txt"), []);
   // From a pipe, a file it cannot read, or a line it cannot take apart: any file.
   await anyFile(box, [`echo '* * * * * rm ${held}' | crontab -`, "(crontab -l; echo \"$job\") | crontab -", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
+  // Another user's table: its jobs run from that user's home, a place unknown here.
+  assert.equal(await writes(box, "crontab -u bob - <<'EOF'\n* * * * * rm notes.txt\nEOF"), ["unknown:notes.txt"]);
   // Listing, removing, checking: no table installed.
   for (const command of ["crontab -l", "crontab -l | grep x", "crontab -r", "crontab -u app -l"]) assert.equal(await writes(box, command), [], command);
 });

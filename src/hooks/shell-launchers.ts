@@ -713,7 +713,8 @@ function crontab(launch: Launch): void {
     table = path === undefined || writtenBefore(here, path) ? undefined : readText(path);
   }
   if (table === undefined) return add(here, UNKNOWABLE);
-  const home = here.home.startsWith("/") ? here.home : undefined;
+  // (Another user's table, `-u bob`: its jobs run from that user's home, a place unknown here.)
+  const home = here.home.startsWith("/") && !reading.has("u") ? here.home : undefined;
   for (const line of table.split("\n")) {
     const job = cronJob(line);
     if (job === UNKNOWABLE) add(here, UNKNOWABLE);
