@@ -1346,16 +1346,22 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
   // (Its verb first or second: `brew install`, `uv pip install black ruff`, `gh extension install`.)
   const from = operands.slice(0, 2).some((at) => PACKAGE_VERBS.test(values[at] ?? "")) ? (dashdash === -1 ? words.length : dashdash + 1) : 0;
   const found: string[] = [];
+  // Whether a word before this one says a line follows (kept as it goes: a line of 50,000 words is read once).
+  let lineSaid = values.slice(0, from).some((before) => RUNS_A_LINE.test(before ?? "") || (name === "entr" && before === "-s"));
   for (let at = from; at < words.length && found.length < COMMANDS_IN_ARGUMENTS; at++) {
     const value = values[at];
+    if (at > from) lineSaid ||= RUNS_A_LINE.test(values[at - 1] ?? "") || (name === "entr" && values[at - 1] === "-s");
     if (value === undefined) continue;
     const subcommand = at === first && name !== "entr" && (dashdash === -1 || dashdash > at) && !value.includes("/");
     // With an operand to run on (`starship init bash --print-full-init`, `zoxide init bash` name a shell, and run none).
-    const rest = values.slice(at + 1);
-    if (!subcommand && reads(value) && rest.some((next) => next === undefined || !next.startsWith("-") || /^-[a-z]*c$/.test(next))) found.push(words.slice(at).map((each) => each.text).join(" "));
+    const operandAfter = () => {
+      for (let next = at + 1; next < values.length; next++) if (values[next] === undefined || !(values[next] as string).startsWith("-") || /^-[a-z]*c$/.test(values[next] as string)) return true;
+      return false;
+    };
+    if (!subcommand && reads(value) && operandAfter()) found.push(words.slice(at).map((each) => each.text).join(" "));
     // A line after a word that says it runs one, not a message that reads as one (`say "rm f"`, `mail -s "rm f"`).
     const line = value.trim();
-    if (/\s/.test(line) && reads(line.split(/\s+/)[0]) && values.slice(0, at).some((before) => RUNS_A_LINE.test(before ?? "") || (name === "entr" && before === "-s"))) found.push(line);
+    if (lineSaid && /\s/.test(line) && reads(line.split(/\s+/)[0])) found.push(line);
   }
   return found;
 }
