@@ -27,7 +27,17 @@ Unknown("should read an unknown command's arguments from each command the hook r
     "start-stop-daemon --start --exec /bin/rm -- u.ts", // by the command's path
     "start-stop-daemon --start --chuid git --exec /bin/rm -- u.ts", // an option's value that names a command too
     "machinectl shell .host /bin/rm u.ts",
-    "ls | entr rm u.ts", // entr runs its first operand
+    "ls | entr rm u.ts", // entr runs its first operand, as these do
+    "nocache rm u.ts",
+    "proxychains4 -q rm u.ts",
+    "torsocks rm u.ts",
+    "tsp rm u.ts",
+    "nq rm u.ts",
+    "sem rm u.ts",
+    "dbus-launch rm u.ts",
+    "catchsegv rm u.ts",
+    "run-one rm u.ts",
+    "please rm u.ts",
     "heroku local:run rm u.ts",
     "foreman run sed -i s/a/b/ u.ts",
     "envchain aws rm u.ts",

@@ -1330,7 +1330,7 @@ const COMMANDS_IN_ARGUMENTS = 4;
  * argument that is a whole line starting with one after a word that says it runs one (RUNS_A_LINE:
  * `sops exec-env f 'rm f'`). Not its first word that is no option, its subcommand (`pass rm "$e"`,
  * `ollama rm m`, `docker-compose rm -f web`, `mocha -g rm t.js`), unless written as a path or after
- * `--`; entr's is the command it runs. After a package manager's verb among its first two (`brew
+ * `--`, or one of RUN_THEIR_FIRST's (`entr rm f`). After a package manager's verb among its first two (`brew
  * install make cmake`, `uv pip install black ruff`), only what follows `--` (`pueue add -- rm f`).
  */
 function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk): string[] {
@@ -1352,7 +1352,7 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
     const value = values[at];
     if (at > from) lineSaid ||= RUNS_A_LINE.test(values[at - 1] ?? "") || (name === "entr" && values[at - 1] === "-s");
     if (value === undefined) continue;
-    const subcommand = at === first && name !== "entr" && (dashdash === -1 || dashdash > at) && !value.includes("/");
+    const subcommand = at === first && !RUN_THEIR_FIRST.has(name) && (dashdash === -1 || dashdash > at) && !value.includes("/");
     // With an operand to run on (`starship init bash --print-full-init`, `zoxide init bash` name a shell, and run none).
     const operandAfter = () => {
       for (let next = at + 1; next < values.length; next++) if (values[next] === undefined || !(values[next] as string).startsWith("-") || /^-[a-z]*c$/.test(values[next] as string)) return true;
@@ -1365,6 +1365,14 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
   }
   return found;
 }
+
+/**
+ * Commands the hook has no rule for whose first operand is the command they run, not a subcommand
+ * of theirs: a watcher (entr), a cache or socket shim (nocache, proxychains, torsocks), a queue
+ * (tsp, nq, GNU parallel's sem), a session or crash helper (dbus-launch, catchsegv), a single
+ * instance's (run-one), another user's (please).
+ */
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
