@@ -90,6 +90,8 @@ Unfixed("should read the jobs of a table crontab installs as commands run later,
   assert.equal(await writes(box, `crontab - <<'EOF'\n0 3 * * * sed -i s/a/b/ ${held} %input\nEOF`), ["u.ts"]);
   file(box, "jobs.txt", `0 * * * * rm ${held}\n`);
   assert.is(bash(box, "crontab jobs.txt"), "deny");
+  // One the command writes first, by text it gives: that text.
+  assert.equal(await writes(box, `cat > jobs2.txt <<'EOF'\n0 * * * * rm ${held}\nEOF\ncrontab jobs2.txt`), ["jobs2.txt", "u.ts"]);
   file(box, "quiet.txt", "0 * * * * echo hi > /dev/null\n");
   assert.equal(await writes(box, "crontab quiet.txt"), []);
   // From a pipe, a file it cannot read, or a line it cannot take apart: any file.

@@ -709,8 +709,10 @@ function crontab(launch: Launch): void {
   let table: string | undefined;
   if (file === "-" || file === "/dev/stdin") table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : undefined;
   else {
+    // (One the command writes first, by text it gives: that text.)
     const path = file === undefined ? undefined : directoryAt(here.cwd, file);
-    table = path === undefined || writtenBefore(here, path) ? undefined : readText(path);
+    const text = path === undefined ? undefined : configText(path, here);
+    table = text === UNKNOWABLE ? undefined : text;
   }
   if (table === undefined) return add(here, UNKNOWABLE);
   // (Another user's table, `-u bob`: its jobs run from that user's home, a place unknown here.)

@@ -12,7 +12,7 @@ import { notTrackedByProject } from "./program-files.js";
 import type { Reading } from "./shell-options.js";
 import { type LoadPath, preloadedFiles, unfixedCodeOptions } from "./shell-program-runs.js";
 import { interpreterOf, type Nested } from "./shell-runners.js";
-import { add, readText, shellQuoted, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
+import { add, readText, shellQuoted, textWrittenBefore, UNKNOWABLE, type Walk, writtenBefore } from "./shell-words.js";
 
 /** What a command loads so: command lines for the walk to read (`ruby '/p/w.rb'`), and whether it loads code the hook cannot read. */
 export interface Loaded {
@@ -209,11 +209,7 @@ function iniFiles(directory: string): string[] {
 
 /** A configuration file's text: the one the command wrote earlier (if once, whole, by text it gives), else the file's; undefined where there is none. */
 export function configText(path: string, here: Walk): string | typeof UNKNOWABLE | undefined {
-  if (writtenBefore(here, path)) {
-    const given = here.shared.texts?.get(path);
-    return given !== undefined && given.writes === here.shared.writes?.get(path) ? given.text : UNKNOWABLE;
-  }
-  return readText(path);
+  return writtenBefore(here, path) ? textWrittenBefore(here, path) : readText(path);
 }
 
 /**

@@ -12,7 +12,7 @@ import { interpreterByExtension, pastReading, programOnDisk, resolveProgram } fr
 import { GLOB_MARK } from "./payload.js";
 import { guessedArguments, ownEntry, readOptions, type Reading, type Syntax, valuedLong } from "./shell-options.js";
 import { interpreterOf, type Nested, STDIN, WRAPPERS } from "./shell-runners.js";
-import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, readText, redirectionOperator, shellQuoted, statementOf, staticWord, textWrittenBefore, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -496,8 +496,8 @@ const MODULES_READ = 16;
 /** A program file's text: the one the command wrote earlier, or the file's on disk when it is to be read (program-files.ts). */
 function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABLE | undefined {
   if (writtenBefore(here, path)) {
-    const given = here.shared.texts?.get(path);
-    return given !== undefined && given.writes === here.shared.writes?.get(path) && !pastReading(given.text) ? { text: given.text } : UNKNOWABLE;
+    const given = textWrittenBefore(here, path);
+    return given === UNKNOWABLE || pastReading(given) ? UNKNOWABLE : { text: given };
   }
   const found = programOnDisk(path);
   return found === "unreadable" ? UNKNOWABLE : found;

@@ -710,6 +710,16 @@ function throughProc(path: string, cwd: string | undefined): { path: string } | 
 }
 
 /**
+ * The text the command wrote to a file earlier on its line, where it gave that text whole and
+ * wrote the file once since (a heredoc, `echo`, `printf`: noted in shared.texts); UNKNOWABLE where
+ * it wrote it otherwise (`cp`, `sed -i`). For a file writtenBefore.
+ */
+export function textWrittenBefore(walk: Walk, path: string): string | typeof UNKNOWABLE {
+  const given = walk.shared.texts?.get(path);
+  return given !== undefined && given.writes === walk.shared.writes?.get(path) ? given.text : UNKNOWABLE;
+}
+
+/**
  * Whether the command writes a path before this point (a script it makes and then runs: `cat >
  * x.sh <<EOF … EOF; bash x.sh`): the path itself, a glob over it, a file of its name in a place
  * unknown, or any file. What is on disk now is not what will run.
