@@ -78,6 +78,10 @@ Unfixed("should judge a command a launcher runs, named by a word the text does n
   // at's job: sh reads it again, a part the text does not fix with it; from a file or a pipe, the text does not give it.
   await anyFile(box, ['at now <<< "$job"', "at now <<EOF\n$job\nEOF", 'batch <<< "$job"', "at now < job.sh", 'echo "$job" | at now']);
   assert.equal(await writes(box, "at now <<< 'echo hi'"), []);
+  // A job file the command writes first: what it writes, not what the disk held before.
+  file(box, "job.sh", "echo hi\n");
+  assert.equal(await writes(box, "echo 'rm u.ts' > job.sh; at now -f job.sh"), ["job.sh", "u.ts"]);
+  assert.ok((await writes(box, "cp other.sh job.sh; at now -f job.sh")).includes("unknown:."));
   assert.equal(await writes(box, "at -l"), []);
   assert.equal(await writes(box, "gdb --args ./a.out x"), []);
 });

@@ -686,9 +686,10 @@ function at(launch: Launch): void {
   if (reading.has("l", "r", "d", "c", "V")) return; // lists, removes or shows jobs
   if (reading.has("f")) {
     const file = reading.value("f");
+    // (One the command writes first: the text it gives, else any file; not what the disk held before.)
     const path = directoryAt(here.cwd, file);
-    const text = path === undefined ? undefined : readText(path);
-    if (text === undefined) add(here, UNKNOWABLE);
+    const text = path === undefined ? undefined : configText(path, here);
+    if (text === undefined || text === UNKNOWABLE) add(here, UNKNOWABLE);
     else nested.push({ script: text, cwd: here.cwd });
   } else if (launch.stdin !== undefined && !launch.stdin.includes(HOLE)) nested.push({ script: launch.stdin, cwd: here.cwd });
   else add(here, UNKNOWABLE); // from a pipe, a file or the terminal; or a job with a part the text does not fix (`at now <<< "$job"`), which sh reads again
