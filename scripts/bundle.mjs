@@ -110,6 +110,7 @@ try {
   const target = join(scratch, "a.ts");
   const claimsDir = join(scratch, "hot-claims"); // code-cache.cjs leaves its hook's claim in scratch/claims
   writeFileSync(target, "export const a = 1;\n");
+  writeFileSync(join(scratch, "b.ts"), "export const b = 1;\n");
   const event = { session_id: "build", hook_event_name: "PreToolUse", cwd: scratch, tool_name: "Edit", tool_input: { file_path: target, old_string: "1", new_string: "2" } };
   // Without NODE_OPTIONS: V8 rejects a cache made under other flags (--max-old-space-size, common
   // in CI, is one), and a claims call in an agent hook usually runs without any.
@@ -122,17 +123,32 @@ try {
   const run = (args, input, phase) => spawnSync(process.execPath, args, { input: input ?? "", env: { ...env, HOME: join(scratch, `home-${phase}`) }, stdio: ["pipe", "ignore", "pipe"], encoding: "utf8" });
   // dist/cli.cjs: compiled with the hot calls run once in one process (scripts/code-cache.cjs says why).
   const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event), "full")];
-  // dist/hot-<verb>.cjs: each cache written by bin/claims.js after running that verb, in the order a
-  // session runs them, so each holds what its verb compiles.
+  // dist/hot-<verb>.cjs: each cache grown by scripts/hot-cache.cjs over the cases a session meets,
+  // in the order a session runs the verbs: other sessions hold a name, a directory and a glob; this
+  // one takes, renews, checks and releases a file, and is refused one; its hook edits a file (taking
+  // it, then holding it), runs a Bash line writing nothing and one writing its file.
   const flags = ["--dir", claimsDir, "--holder", "build"];
+  const other = ["--dir", claimsDir, "--holder", "build-other", "--purpose", "in the way"];
+  const elsewhere = join(scratch, "elsewhere");
+  const shared = join(elsewhere, "shared.ts");
+  const bash = (command) => JSON.stringify({ ...event, tool_name: "Bash", tool_input: { command } });
+  const edit = (file) => JSON.stringify({ ...event, tool_input: { ...event.tool_input, file_path: file } });
+  const hook = ["hook", "claude", "--dir", claimsDir];
   for (const [args, input] of [
+    [["take", "shared-config", ...other]],
+    [["take", `${elsewhere}/`, ...other]],
+    [["take", join(scratch, "other", "**", "*.md"), ...other]],
     [["take", target, "--purpose", "compile the hot paths", ...flags]],
     [["beat", target, ...flags]],
     [["check", target, ...flags]],
+    [["check", join(scratch, "b.ts"), ...flags]],
     [["release", target, ...flags]],
-    [["hook", "claude", "--dir", claimsDir], JSON.stringify(event)],
+    [hook, bash(`sed -i s/1/2/ ${target}`)],
+    [hook, bash("ls -la && git status")],
+    [hook, edit(join(scratch, "b.ts"))],
+    [hook, edit(join(scratch, "b.ts"))],
   ]) {
-    calls.push(run(["bin/claims.js", ...args], input, "hot"));
+    calls.push(run(["scripts/hot-cache.cjs", ...args], input, "hot"));
   }
   const failed = calls.find((call) => call.status !== 0);
   if (failed) console.warn(`bundle: a code cache was not written (${failed.stderr.trim() || `exit ${failed.status}`}); the first claims call of that verb writes it.`);
