@@ -1625,20 +1625,55 @@ Shell("should judge a wrapper or runner given its command in a variable or a sub
 });
 
 Shell("should answer as the whole regex does where the gate tries a regex's alternatives one by one", async () => {
-  const { alternatives, TOOL_USE, WRITING_USE } = await import("../src/hooks/shell-gate.js");
+  const { alternatives, SPLIT_REGEXES, TOOL_USE } = await import("../src/hooks/shell-gate.js");
   // Split at the top level only: not at a bar in a class, an escaped bar, or one inside a group.
-  const tricky = alternatives(/a[|b]c|d\|e|(f|g)h|^i(?=[)|])/);
-  assert.equal(tricky.parts.map((part) => part.source), ["a[|b]c", "d\\|e", "(f|g)h", "^i(?=[)|])"]);
-  for (const text of ["a|c", "abc", "d|e", "de", "gh", "fh", "i)", "i|", "ix", "xi)", "z"]) {
-    assert.is(tricky.test(text), /a[|b]c|d\|e|(f|g)h|^i(?=[)|])/.test(text), text);
+  const tricky = alternatives(/a[|b]c|d\|e|(f|g)h|^i(?=[)|])|x?yz|(p|q)?r|\x41B|[]|Kk/i);
+  assert.equal(tricky.parts.map((part) => part.source), ["a[|b]c", "d\\|e", "(f|g)h", "^i(?=[)|])", "x?yz", "(p|q)?r", "\\x41B", "[]", "Kk"]);
+  for (const text of ["a|c", "abc", "d|e", "de", "gh", "fh", "i)", "i|", "ix", "xi)", "z", "yz", "r", "AB", "ab", "x41B", "kK", "k"]) {
+    assert.is(tricky.test(text), /a[|b]c|d\|e|(f|g)h|^i(?=[)|])|x?yz|(p|q)?r|\x41B|[]|Kk/i.test(text), text);
   }
-  const commands = ["ls -la", "black .", "black --check .", "prettier --write src", "prettier --check src", "npm install", "npm i -D x", "npm test", "yarn", "yarn add x", "cargo build", "cargo fmt --check", "go build ./...", "tsc", "tsc --noEmit", "python3 x.py", "python3", "cat x | python3", "node -e 1", "node", "ruby -i", "php -a", "uv add x", "poetry lock --check", "terraform plan", "sass a.scss", "git status", "grep -r black ."];
-  for (const split of [TOOL_USE, WRITING_USE]) {
-    const whole = new RegExp(split.parts.map((part) => part.source).join("|"));
-    assert.not.match(whole.source, /\\[1-9]/, "a backreference would count its groups anew in a part");
-    for (const command of commands) assert.is(split.test(command), whole.test(command), command);
+  // Each split regex against its whole, over every quoted text of the shell tests (commands,
+  // words, paths) and the commands below: a part skipped for want of a word it did not need would
+  // answer otherwise.
+  const texts = new Set(["ls -la", "black .", "black --check .", "prettier --write src", "prettier --check src", "npm install", "npm i -D x", "npm test", "yarn", "yarn add x", "cargo build", "cargo fmt --check", "go build ./...", "tsc", "tsc --noEmit", "python3 x.py", "python3", "cat x | python3", "node -e 1", "node", "ruby -i", "php -a", "uv add x", "poetry lock --check", "terraform plan", "sass a.scss", "git status", "grep -r black .", "gsed -i s/a/b/ f", "R -e 1", "PYTHONPATH=. x"]);
+  const here = new URL(".", import.meta.url);
+  for (const name of readdirSync(here).filter((file) => /^hook-.*\.test\.ts$/.test(file))) {
+    for (const match of readFileSync(new URL(name, here), "utf8").matchAll(/"((?:[^"\\\n]|\\.){2,300})"|`([^`$\\\n]{2,300})`|'((?:[^'\\\n]|\\.){2,300})'/g)) texts.add(match[1] ?? match[2] ?? match[3] ?? "");
   }
-  assert.ok(commands.filter((command) => TOOL_USE.test(command)).length > 10, "the corpus reaches the formatters' alternatives");
+  assert.ok(texts.size > 3000, `a corpus of ${texts.size} texts`);
+  for (const [name, split] of Object.entries(SPLIT_REGEXES)) {
+    const whole = new RegExp(split.parts.map((part) => part.source).join("|"), split.parts[0]?.flags);
+    assert.not.match(whole.source, /\\[1-9]/, `${name}: a backreference would count its groups anew in a part`);
+    let matched = 0;
+    for (const text of texts) {
+      const answer = whole.test(text);
+      assert.is(split.test(text), answer, `${name}: ${text}`);
+      if (answer) matched++;
+    }
+    assert.ok(matched > 0, `${name}: the corpus reaches it`);
+  }
+  assert.ok([...texts].filter((text) => TOOL_USE.test(text)).length > 10, "the corpus reaches the formatters' alternatives");
+});
+
+Shell("should name the words every match of a regex holds, and none where its source does not show them", async () => {
+  const { requiredWords } = await import("../src/hooks/shell-gate.js");
+  assert.equal(requiredWords(String.raw`\b(black|isort|rustfmt)\b(?![^;&|\n]*\s--check)`), ["black", "isort", "rustfmt"]);
+  assert.equal(requiredWords(String.raw`(^|[\s;&|(\`'"/\\])g?(sed|perl|mkfs(\.\w+)?|c\+\+)\s`), ["sed", "perl", "mkfs", "c++"]);
+  assert.equal(requiredWords(String.raw`\bgit\b[^;&|\n]*\s-c`), ["git"]);
+  assert.equal(requiredWords(String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix)\b`), ["go"]);
+  assert.equal(requiredWords(String.raw`\bab+c`), ["ab"]);
+  assert.equal(requiredWords(String.raw`\bab{0,2}c`), ["a"]);
+  assert.equal(requiredWords(String.raw`(\w+)?=x`), ["=x"]);
+  assert.equal(requiredWords("(PATH|Path)=", true), ["path", "path"]);
+  // An optional first group gives nothing, the literal after it does; an alternative with no literal start gives nothing.
+  assert.equal(requiredWords(String.raw`(npx\s+)?tsc\b`), ["tsc"]);
+  assert.equal(requiredWords(String.raw`(a|\s)b`), ["b"]);
+  assert.equal(requiredWords(String.raw`(a|)b`), ["b"]);
+  assert.equal(requiredWords(String.raw`x?`), undefined);
+  assert.equal(requiredWords(String.raw`\x41b`), undefined);
+  assert.equal(requiredWords(String.raw`(a)\1`), ["a"]);
+  assert.equal(requiredWords(String.raw`\1a`), undefined);
+  assert.equal(requiredWords(String.raw`[ab]*`), undefined);
 });
 
 Shell("should judge a command it could not read within the walk's time as writing any file", async ({ box }) => {

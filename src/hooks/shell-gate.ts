@@ -13,10 +13,33 @@ import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
  * same answer as testing it whole (none has a backreference, which would count its groups anew).
  * V8 compiles a regex the first time it runs, and for a long alternation of alternatives that
  * themselves hold wildcards and lookaheads it takes far longer as one than as its parts (the gate's
- * formatter list: 22 ms whole, 4 ms in parts, for every agent command it judges). The two split
- * (WRITING_USE, TOOL_USE) are exported for the test that checks the split against the whole.
+ * formatter list: 22 ms whole, 4 ms in parts, for every agent command it judges). And a part runs
+ * only when the text holds a word every match of it holds (`black` or `isort` or `rustfmt` for
+ * `\b(black|isort|rustfmt)\b…`, requiredWords): compiling the gate's regexes was most of the
+ * 20 ms a Bash call writing nothing spent in the hook (`ls -la && git status` compiled them all),
+ * and a part none of whose words is there cannot match. The regexes split so are exported
+ * (SPLIT_REGEXES) for the test that checks each against its whole.
  */
-export function alternatives(whole: RegExp): { parts: RegExp[]; test(text: string): boolean } {
+export function alternatives(whole: RegExp): { readonly parts: RegExp[]; test(text: string): boolean } {
+  // Split on the first test: a hook call that judges no shell command (an Edit) builds none of it.
+  let split: { parts: RegExp[]; words: Array<string[] | undefined> } | undefined;
+  const ready = (): { parts: RegExp[]; words: Array<string[] | undefined> } => (split ??= splitAlternatives(whole));
+  return {
+    get parts() {
+      return ready().parts;
+    },
+    test: (text) => {
+      const { parts, words } = ready();
+      const folded = whole.ignoreCase ? text.toLowerCase() : text;
+      return parts.some((part, at) => {
+        const needed = words[at];
+        return (needed === undefined || needed.some((word) => folded.includes(word))) && part.test(text);
+      });
+    },
+  };
+}
+
+function splitAlternatives(whole: RegExp): { parts: RegExp[]; words: Array<string[] | undefined> } {
   const parts: RegExp[] = [];
   const source = whole.source;
   let depth = 0;
@@ -35,12 +58,156 @@ export function alternatives(whole: RegExp): { parts: RegExp[]; test(text: strin
     }
   }
   parts.push(new RegExp(source.slice(start), whole.flags));
-  return { parts, test: (text) => parts.some((part) => part.test(text)) };
+  // A global or sticky regex keeps its place between tests: skipping one would change the next answer.
+  const words = whole.global || whole.sticky ? parts.map(() => undefined) : parts.map((part) => requiredWords(part.source, part.ignoreCase));
+  return { parts, words };
+}
+
+/** A character that matches itself in a regex's source, outside a class, unescaped. */
+const PLAIN = /[A-Za-z0-9_\- ,:=@%~<>!'"#&;/]/;
+/** An escaped character that matches itself (`\.`, `\+`, `\/`). */
+const ESCAPED = /[.+*?^$\/\\()[\]{}|\- ]/;
+
+/**
+ * Words of which every match of a regex (one with no top-level alternation, and no backreference)
+ * holds one, lowercased when it ignores case; undefined when its source does not show them plainly.
+ * Read from its first element that is a literal run (`git`), or a group of alternatives each
+ * starting with one (`(sed|perl|mkfs(\.\w+)?)`: sed, perl, mkfs), and required: what comes before it
+ * (`\b`, `(^|[\s;&])`, a lookaround, a class, an optional `g?`) is passed over whatever it matches,
+ * and an element a quantifier makes optional (`?`, `*`, `{0,…}`) gives no word.
+ */
+export function requiredWords(source: string, ignoreCase = false): string[] | undefined {
+  const fold = (words: string[]): string[] => (ignoreCase ? words.map((word) => word.toLowerCase()) : words);
+  let at = 0;
+  while (at < source.length) {
+    const c = source[at] as string;
+    if (c === "(") {
+      const close = closingParen(source, at);
+      if (close === -1) return undefined;
+      const optional = isOptional(source, close + 1);
+      if (!optional && !source.startsWith("(?", at)) {
+        const words = topAlternatives(source.slice(at + 1, close)).map(literalPrefix);
+        if (words.every((word) => word !== "")) return fold(words);
+      }
+      at = skipQuantifier(source, close + 1);
+      continue;
+    }
+    if (c === "[") {
+      const close = closingBracket(source, at);
+      if (close === -1) return undefined;
+      at = skipQuantifier(source, close + 1);
+      continue;
+    }
+    if (c === "\\" && !ESCAPED.test(source[at + 1] ?? "")) {
+      if (/[xucpPk0-9]/.test(source[at + 1] ?? "")) return undefined; // \x41, \u{…}, \p{…}, \1: not read here
+      at = skipQuantifier(source, at + 2); // \b, \s, \w, \d: no literal
+      continue;
+    }
+    if (c === "^" || c === "$" || c === ".") {
+      at = skipQuantifier(source, at + 1);
+      continue;
+    }
+    const word = literalPrefix(source.slice(at));
+    if (word !== "") return fold([word]);
+    // A literal character a quantifier makes optional (`g?`), or one this does not read.
+    if (c === "|" || c === ")") return undefined;
+    at = skipQuantifier(source, at + (c === "\\" ? 2 : 1));
+  }
+  return undefined;
+}
+
+/** The literal text an alternative starts with, up to its first character that is not plain or is made optional. */
+function literalPrefix(alternative: string): string {
+  let word = "";
+  let at = 0;
+  while (at < alternative.length) {
+    const c = alternative[at] as string;
+    let literal: string;
+    let width: number;
+    if (c === "\\" && ESCAPED.test(alternative[at + 1] ?? "")) {
+      literal = alternative[at + 1] as string;
+      width = 2;
+    } else if (PLAIN.test(c)) {
+      literal = c;
+      width = 1;
+    } else break;
+    if (isOptional(alternative, at + width)) break;
+    word += literal;
+    at += width;
+    if ("+{".includes(alternative[at] ?? "")) break; // repeated: the first is required, what follows may not be next
+  }
+  return word;
+}
+
+/** Whether a quantifier at `at` lets the element before it match nothing (`?`, `*`, `{0`, `{,`). */
+function isOptional(source: string, at: number): boolean {
+  const c = source[at];
+  return c === "?" || c === "*" || (c === "{" && /^\{(0|,)/.test(source.slice(at)));
+}
+
+/** Past a quantifier at `at`, if there is one (and its lazy `?`). */
+function skipQuantifier(source: string, at: number): number {
+  let next = at;
+  if (source[next] === "?" || source[next] === "*" || source[next] === "+") next++;
+  else if (source[next] === "{") {
+    const close = source.indexOf("}", next);
+    if (close !== -1) next = close + 1;
+  }
+  if (next > at && source[next] === "?") next++;
+  return next;
+}
+
+/** The index of the `)` closing the group opening at `open`; -1 if none. */
+function closingParen(source: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      i = closingBracket(source, i);
+      if (i === -1) return -1;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The index of the `]` closing the class opening at `open` (in JavaScript, `[]` is a class); -1 if none. */
+function closingBracket(source: string, open: number): number {
+  for (let i = open + 1; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === "]") return i;
+  }
+  return -1;
+}
+
+/** A group's alternatives at its own top level. */
+function topAlternatives(inside: string): string[] {
+  const found: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < inside.length; i++) {
+    const c = inside[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      const close = closingBracket(inside, i);
+      if (close === -1) return [""];
+      i = close;
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      found.push(inside.slice(start, i));
+      start = i + 1;
+    }
+  }
+  found.push(inside.slice(start));
+  return found;
 }
 
 /** A command that writes through the names it is given, or a redirection: worth parsing. Anything else is read-only to us. */
 const WRITING_COMMAND =
-  /(^|[\s;&|(`'"/\\])g?(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|unlzma|gzexe|mkswap|mkfs(\.\w+)?|mke2fs|mkdosfs|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|sftp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|lz4|unlz4|brotli|compress|uncompress|uudecode|mmv|mcp|mad|mln|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip|split|csplit|mkfifo|mknod|link|mktemp|lint-staged(@\S*)?|pre-commit|pre_commit|prek|setlock|flock|mapfile|readarray)([\s;&|)`'"]|$)/;
+  alternatives(/(^|[\s;&|(`'"/\\])g?(sed|perl|tee|cp|mv|rm|rmdir|unlink|shred|truncate|touch|dd|ln|install|patch|apply_patch|applypatch|bash|sh|zsh|dash|ksh|ash|mksh|lksh|oksh|pdksh|yash|posh|rbash|fish|csh|tcsh|nu|pwsh|powershell|xonsh|elvish|toybox|fallocate|chmod|chown|chgrp|chattr|setfacl|setfattr|cmake|coproc|rsync|gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|unlzma|gzexe|mkswap|mkfs(\.\w+)?|mke2fs|mkdosfs|wget|sudoedit|sponge|ed|ex|vi|vim|nvim|vimdiff|gvim|gvimdiff|rview|gview|nano|emacs|tar|unzip|7z|7za|7zr|7zz|xargs|eval|source|trap|alias|scp|sftp|gdb|lldb|trash|trash-put|rmtrash|gio|dos2unix|unix2dos|mac2unix|unix2mac|rename|sd|xxd|pigz|unpigz|zstd|zstdmt|unzstd|lz4|unlz4|brotli|compress|uncompress|uudecode|mmv|mcp|mad|mln|bsdtar|cpio|pandoc|sqlite3|strip|objcopy|ssh-keygen|zip|split|csplit|mkfifo|mknod|link|mktemp|lint-staged(@\S*)?|pre-commit|pre_commit|prek|setlock|flock|mapfile|readarray)([\s;&|)`'"]|$)/);
 /**
  * git with a subcommand that writes the work tree (Git LFS's pull, checkout and migrate too),
  * find with an action that writes (`-delete`, `-exec`, `-fprint`), fd with a command to run (`-x`, `-X`); sort, curl, awk, time, sudo and env only with what makes them write (`-o`, `-O`, `-K`, `-i`,
@@ -69,7 +236,7 @@ export const WRITING_USE = alternatives(
  * which git runs before any alias of that name).
  */
 const GIT_ALIAS_USE =
-  /\bgit(\s+(-[Cc]\s*\S+|-c\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(?!(add|am|annotate|apply|archive|bisect|blame|branch|bundle|cat-file|check-attr|check-ignore|checkout|checkout-index|cherry|cherry-pick|citool|clean|clone|commit|commit-tree|config|count-objects|credential|describe|diff|diff-files|diff-index|diff-tree|difftool|fetch|for-each-ref|format-patch|fsck|gc|grep|hash-object|help|init|instaweb|lfs|log|ls-files|ls-remote|ls-tree|maintenance|merge|merge-base|merge-file|mergetool|mktree|mv|name-rev|notes|pack-objects|prune|pull|push|range-diff|read-tree|rebase|reflog|remote|repack|replace|reset|restore|rev-list|rev-parse|revert|rm|send-email|shortlog|show|show-branch|show-ref|sparse-checkout|stash|status|stripspace|submodule|switch|symbolic-ref|tag|update-index|update-ref|var|verify-commit|verify-tag|version|whatchanged|worktree|write-tree)(?![\w-]))[A-Za-z][\w-]*/;
+  alternatives(/\bgit(\s+(-[Cc]\s*\S+|-c\s*\S+|--(git-dir|work-tree|namespace)(\s+|=)\S+|-\S+))*\s+(?!(add|am|annotate|apply|archive|bisect|blame|branch|bundle|cat-file|check-attr|check-ignore|checkout|checkout-index|cherry|cherry-pick|citool|clean|clone|commit|commit-tree|config|count-objects|credential|describe|diff|diff-files|diff-index|diff-tree|difftool|fetch|for-each-ref|format-patch|fsck|gc|grep|hash-object|help|init|instaweb|lfs|log|ls-files|ls-remote|ls-tree|maintenance|merge|merge-base|merge-file|mergetool|mktree|mv|name-rev|notes|pack-objects|prune|pull|push|range-diff|read-tree|rebase|reflog|remote|repack|replace|reset|restore|rev-list|rev-parse|revert|rm|send-email|shortlog|show|show-branch|show-ref|sparse-checkout|stash|status|stripspace|submodule|switch|symbolic-ref|tag|update-index|update-ref|var|verify-commit|verify-tag|version|whatchanged|worktree|write-tree)(?![\w-]))[A-Za-z][\w-]*/);
 
 /**
  * Formatters and fixers with what makes them rewrite files (black, isort and rustfmt always), and
@@ -133,7 +300,7 @@ export const TOOL_USE = alternatives(
  * Makefile's recipes, and a script run by its path (`./x.sh`, also through a runner the gate does
  * not know: `uv run ./x.sh`): read from disk in turn (shell-scripts.ts, shell-make.ts).
  */
-const SCRIPT_USE = /\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/;
+const SCRIPT_USE = alternatives(/\b(npm|pnpm|yarn|bun)\b[^;&|\n]*\s(run|run-script|rum|urn|test|t|tst|start|stop|restart)\b|\bnpm(\s+-\S+)*\s+version\s+[^-\s]|\b(pnpm|yarn|bun)\s+[\w:-]|\b(make|gmake|just|rimraf|shx|run-s|run-p|npm-run-all|concurrently)\b|(^|[\s=])(\.{1,2}|~)\/|(^|[;&|({]\s*)(go-)?task(\s|$)/);
 /**
  * awk running a command of its own: `system(…)`, `print | "cmd"`, `"cmd" | getline` (read on the
  * raw text: the walk judges it any file); a program from a file or a variable, or a library or
@@ -276,14 +443,14 @@ const GATE_LINE = 4_096;
  * exec`/`run`, turbo, nx, `deno task`, `npm pack` and `publish`: a command, a package's scripts or
  * a task (shell-wrappers.ts, shell-scripts.ts).
  */
-const BUILDS_AND_RUNS = /(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/;
+const BUILDS_AND_RUNS = alternatives(/(^|[\s;&|(`])((go|zig)(\s+-C\s+\S+|\s+-\S+)*\s+run|tmux|screen|lerna\b[^;&|\n]*\s(exec|run)|turbo|nx|ninja|samu|deno\s+(-\S+\s+)*task|(npm|pnpm|yarn)(\s+-\S+)*\s+(pack|publish))(\s|$)/);
 
 /**
  * Database clients and dumps, assemblers and linkers, downloaders, jar, ImageMagick, ffmpeg, m4, and
  * copies from a container or a bucket (shell-file-rules.ts).
  */
 const OUTPUT_TOOLS =
-  /\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope|m4)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/;
+  alternatives(/\b(psql|pg_dump|pg_dumpall|mysqldump|mysql|mariadb|aria2c|jar|convert|magick|mogrify|ffmpeg|ptar|dpkg-deb|ranlib|pod2(text|man|html)|msg(fmt|merge|init|cat|uniq|attrib|conv|en|comm|unfmt|grep|exec|filter)|xgettext|ptx|cscope|m4)\b|(^|[;&|(`\s])(cpp|c99|c89)(\s|$)|(^|[;&|(`\s])ar\s+(-\S+\s+)*(?=-?[a-zA-Z]*[xrqdms])-?[a-zA-Z]+\s+[^\s;&|]|(^|[;&|(`\s])(as|ld)\s[^;&|\n]*-o|(^|[;&|(`\s])https?\s[^;&|\n]*\s(-[a-zA-Z]*[od]|--(output|download))\b|\bkubectl\s+(\S+\s+)*cp\b|\baws\s+(\S+\s+)*s3\s+(cp|mv|sync)\b/);
 
 /**
  * git given a setting or variable that names a command it runs (`-c core.fsmonitor=…`, `-c
@@ -292,7 +459,7 @@ const OUTPUT_TOOLS =
  * (shell-git-commands.ts). `PAGER=cat` and the like run nothing.
  */
 const GIT_CONFIG_COMMAND =
-  /\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.|imap\.|instaweb\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s--exec-path=/i;
+  alternatives(/\bgit\b[^;&|\n]*\s(-c\s*|--config-env[=\s]\s*)(core\.(fsmonitor|sshcommand|pager|askpass|gitproxy|alternaterefscommand)|credential\.|diff\.|merge\.|filter\.|pager\.|gpg\.|difftool\.|mergetool\.|man\.|browser\.|interactive\.|sendemail\.|remote\.|uploadpack\.|submodule\.|trailer\.|include|url\.|protocol\.|imap\.|instaweb\.)|\bgit\b[^\n]*ext::|\bgit\b[^;&|\n]*\s--exec-path=/i);
 /**
  * A git subcommand's option that names a command it runs (git takes a long option by any prefix
  * that names it alone: `--upl`, `--rece`). One scan from `git` to the option, the subcommand
@@ -300,9 +467,9 @@ const GIT_CONFIG_COMMAND =
  * so grep's `-o` and fetch's `--unshallow` are not taken for `-O` and `--upload-pack`.
  */
 const GIT_OPTION_COMMAND =
-  /\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sinstaweb\b)[^;&|\n]*\s(-[a-zA-Z]*d|--h)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*[xt]|--(ex|to)|-["'$`])/;
+  alternatives(/\bgit\b(?=[^;&|\n]*\s(ls-remote|fetch|fetch-pack|pull|clone|push|send-pack|archive|send-email)\b)[^;&|\n]*\s--(upl|rece|e|sendm|to-c|cc-c|header-c)|\bgit\b(?=[^;&|\n]*\sclone\b)[^;&|\n]*\s-[a-zA-Z]*u|\bgit\b(?=[^;&|\n]*\sgrep\b)[^;&|\n]*\s(-[a-zA-Z]*O|--op)|\bgit\b(?=[^;&|\n]*\sinstaweb\b)[^;&|\n]*\s(-[a-zA-Z]*d|--h)|\bgit\b(?=[^;&|\n]*\sdifftool\b)[^;&|\n]*\s(-[a-zA-Z]*[xt]|--(ex|to)|-["'$`])/);
 /** The variables naming a command git runs, set to one, or a config file it reads (with git anywhere in the command). */
-const GIT_COMMAND_VARIABLE = /(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/;
+const GIT_COMMAND_VARIABLE = alternatives(/(^|[\s;&|(])(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|GIT_ASKPASS|SSH_ASKPASS|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_ALLOW_PROTOCOL|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_EXEC_PATH|HOME|XDG_CONFIG_HOME)=(?!(cat|less|more|true|\/dev\/null)?(\s|$|;))/);
 
 /**
  * A variable naming the editor a command runs on a file of its own (`git commit`, `crontab -e`:
@@ -324,7 +491,7 @@ const UNFIXED_CODE_OPTIONS = /(^|[\s;&|(])(NODE_OPTIONS|PERL5OPT|RUBYOPT|BASH_EN
  * RUBYOPT, PERL5OPT, a load path, PYTHONPATH's sitecustomize.py, PHPRC's php.ini, R's profile),
  * ruby's `-r`, php's `-c`, `-d` and `-z` (perl is WRITING_COMMAND's).
  */
-const LOADS_CODE = /(^|[\s;&|(])(NODE_OPTIONS|RUBYOPT|RUBYLIB|PERL5OPT|PERL5LIB|PERLLIB|PYTHONPATH|PHPRC|PHP_INI_SCAN_DIR|R_PROFILE_USER|R_PROFILE)=|\bruby[\d.]*\b[^;&|\n]*\s-[a-zA-Z]*r|\bphp[\d.]*\b[^;&|\n]*\s(-[a-zA-Z]*[cdz]|--(php-ini|define|zend-extension))/;
+const LOADS_CODE = alternatives(/(^|[\s;&|(])(NODE_OPTIONS|RUBYOPT|RUBYLIB|PERL5OPT|PERL5LIB|PERLLIB|PYTHONPATH|PHPRC|PHP_INI_SCAN_DIR|R_PROFILE_USER|R_PROFILE)=|\bruby[\d.]*\b[^;&|\n]*\s-[a-zA-Z]*r|\bphp[\d.]*\b[^;&|\n]*\s(-[a-zA-Z]*[cdz]|--(php-ini|define|zend-extension))/);
 
 /**
  * A word that starts with a dash and a part the text does not fix (`sort -"$x" a`, `sort -u"$x"
@@ -391,7 +558,7 @@ function namesUnfixed(words: string): boolean {
  * shell-runners.ts, kept the same by a test), which the gate does not load.
  */
 export const RUNS_COMMAND =
-  /^(sudo|doas|env|nice|nohup|time|command|exec|builtin|stdbuf|timeout|ionice|chronic|coproc|setsid|flock|chrt|taskset|unshare|fakeroot|busybox|toybox|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|setlock|softlimit|envdir|envuidgid|setuidgid|pgrphack|fghack|pkexec|unbuffer|xvfb-run|sshpass|bundle|conda|mamba|micromamba|mise|op|doppler|direnv|nodemon|nix-shell|nix|eatmydata|gosu|su-exec|run0|tini|dumb-init|daemonize|stack|cabal|dune|opam|aws-vault|infisical|proot|cpulimit|ifne|dotenvx|devbox|scl|strace|ltrace|script|npx|bunx|uvx|corepack|cross-env|dotenv|shx|ccache|sccache|distcc|pipx|npm|pnpm|yarn|bun|uv|poetry|pipenv|pdm|hatch|rye|pyenv|rbenv|nodenv|goenv|plenv|jenv|asdf|volta|fnm|pixi)$/;
+  alternatives(/^(sudo|doas|env|nice|nohup|time|command|exec|builtin|stdbuf|timeout|ionice|chronic|coproc|setsid|flock|chrt|taskset|unshare|fakeroot|busybox|toybox|setpriv|prlimit|setarch|linux64|linux32|faketime|dbus-run-session|ssh-agent|valgrind|chroot|numactl|cgexec|systemd-inhibit|caffeinate|flatpak-spawn|chpst|setlock|softlimit|envdir|envuidgid|setuidgid|pgrphack|fghack|pkexec|unbuffer|xvfb-run|sshpass|bundle|conda|mamba|micromamba|mise|op|doppler|direnv|nodemon|nix-shell|nix|eatmydata|gosu|su-exec|run0|tini|dumb-init|daemonize|stack|cabal|dune|opam|aws-vault|infisical|proot|cpulimit|ifne|dotenvx|devbox|scl|strace|ltrace|script|npx|bunx|uvx|corepack|cross-env|dotenv|shx|ccache|sccache|distcc|pipx|npm|pnpm|yarn|bun|uv|poetry|pipenv|pdm|hatch|rye|pyenv|rbenv|nodenv|goenv|plenv|jenv|asdf|volta|fnm|pixi)$/);
 
 /**
  * The command as the shell would split it: line continuations joined, quotes gone (`git "checkout"
@@ -420,7 +587,7 @@ const STDIN_PROGRAM = /\b(deno|bun|uv)\b[^;&|\n]*\s(-|\/dev\/stdin)(?=\s|$|[;&|)
  * Languages the hook does not read, run on code given inline or on their input (`Rscript -e`,
  * `tclsh <<<'…'`, `echo '…' | lua`, `julia -e`: shell-unread-programs.ts runsUnreadInline); emacs is WRITING_COMMAND's.
  */
-const UNREAD_INLINE = /(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/;
+const UNREAD_INLINE = alternatives(/(^|[\s;&|(`\/])((Rscript|lua|luajit|tclsh|wish|expect|julia|elixir|groovy|scala|kotlin|racket|guile|sbcl|jshell|ocaml|swift|erl|osascript|raku|perl6|bb|clojure|clj|ghc|ghci|octave|gnuplot|dc|m4|janet|fennel|hy|csi)[\d.]*|R)(?=\s|$|[;&|)<])/);
 
 /** Whether the command's own text may write, scripts on disk aside. */
 function writesItself(command: string, words: string): boolean {
@@ -495,3 +662,6 @@ function bunfigPreload(directory: string): boolean {
     return false;
   }
 }
+
+/** The gate's regexes tried as alternatives with their words (alternatives): for the test that checks each against its whole. */
+export const SPLIT_REGEXES = { WRITING_COMMAND, WRITING_USE, GIT_ALIAS_USE, TOOL_USE, SCRIPT_USE, BUILDS_AND_RUNS, OUTPUT_TOOLS, GIT_CONFIG_COMMAND, GIT_OPTION_COMMAND, GIT_COMMAND_VARIABLE, LOADS_CODE, RUNS_COMMAND, UNREAD_INLINE };
