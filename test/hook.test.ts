@@ -315,6 +315,8 @@ Claude("should deny an edit that sets or deletes an attribute of another session
   assert.is(py_("bar.debug = True"), "deny");
   assert.is(js_("function baz() {\n  const foo = new Foo();\n  foo.x = 1;\n}"), "allow", "an instance's, in JavaScript");
   assert.is(js_("Foo2.a = 1;"), "allow", "another name");
+  for (const added of ["x = Foo.a = lambda self: 9", "Foo.a: object = None", "Foo.a, Foo.b = 1, 2"]) assert.is(py_(added), "deny", added);
+  assert.is(js_("[x, Foo.prototype.a] = [1, () => 9];"), "deny");
 });
 
 Claude("should renew the session's own claim on each write and release it, handing it on, at session end", ({ box, file }) => {

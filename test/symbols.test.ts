@@ -258,6 +258,10 @@ Bindings("should read a patch of a held name from outside it, in a function only
   assert.ok(changed("def setup(): Foo.a = 1\n", "Foo"));
   assert.not.ok(changed("def configure(config):\n    config.debug = True\n", "config"), "a parameter of that name");
   assert.ok(changed("config.debug = True\n", "config"));
+  // One of a chain, annotated, one target of several.
+  for (const text of ["x = Foo.a = 1\n", "const y = Foo.a = 1;\n", "Foo.a: int = 1\n", "Foo.a, Foo.b = 1, 2\n", "x, Foo.a = 1, 2\n", "[x, Foo.a] = [1, 2];\n", "def setup():\n    x = Foo.a = 1\n"]) assert.ok(changed(text, "Foo"), text);
+  for (const text of ["x = Foo.a\n", "x = Foo.a == 1\n", "    x, Foo.a, y=2)\n", "Foo.a: int\n", "x, Foo.a <= 1\n", "{Foo.a: 1}\n"]) assert.not.ok(changed(text, "Foo"), `${text}: a read, a keyword argument, an annotation alone, a comparison`);
+  assert.not.ok(changed("def f(config):\n    x = config.debug = True\n", "config"), "a parameter's, chained");
 });
 
 Bindings.run();

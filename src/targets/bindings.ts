@@ -257,6 +257,13 @@ export function lineRebindings(text: string, name: string): number {
 }
 
 /**
+ * An assignment's target: a name, dotted or subscripted (`x`, `self.y`, `d["k"]`). Bounded, as are
+ * the chains of them memberChanges reads: a minified file's one line holds thousands of places a
+ * patch may start, and each is read from there.
+ */
+const TARGET = String.raw`[\w$.]{1,80}(?:\[[^\]\n]{0,80}\]){0,3}`;
+
+/**
  * The lines that change what the held name's object is from outside its declaration, read from
  * line starts (a module's statement; for a capitalized name, a function's too, which patches it
  * when it runs, and one after `;`, `{`, `:` or `=>`): an attribute or item of it
@@ -275,7 +282,10 @@ export function memberChanges(text: string, name: string): string {
   const anywhere = /^[A-Z]/.test(name);
   const pattern = new RegExp(
     [
-      `${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)`,
+      // Foo.a = …, Foo.a += …, Foo["a"]++; also as one of a chain (`x = Foo.a = 1`), annotated
+      // (`Foo.a: int = 1`), or one target of several (`Foo.a, Foo.b = 1, 2`, `[x, Foo.a] = …`: with
+      // spaces around the `=`, as a keyword argument on a call's next line, `x, Foo.a, y=2)`, has none).
+      `(?:(?:const|let|var)\\s+)?(?:${TARGET}\\s*=(?![=>])\\s*){0,3}(?:[[(]\\s*)?(?:${TARGET}\\s*,\\s*){0,3}${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+(?:\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)|\\s*:\\s*[^=\\n]{1,80}?=(?![=>])|(?:\\s*,\\s*${TARGET}){0,3}\\s*[\\])]?\\s+=\\s)`,
       `del\\s+${word}\\s*[.[]`,
       `(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
       `Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
