@@ -88,7 +88,14 @@ Unknown("should not read a command's name given as data, or a package's, as a co
     'ollama run llama3 "touch u.ts"',
     // A cloud storage client's cp and rm are its own.
     'gcloud storage cp -r dist "gs://${BUCKET}/"',
+    // A line run on another machine.
+    "heroku run rm -rf u.ts",
+    "heroku run --app web -- sed -i s/a/b/ u.ts",
+    'fly ssh console -C "rm u.ts"',
+    "mosh host -- rm u.ts",
+    "pdsh -w node1 rm u.ts",
   ]);
+  denies(box, ["heroku local:run rm u.ts", "heroku local rm u.ts", "vagrant ssh -- rm u.ts"]);
   // Packages a package manager installs, named as the commands they give: none runs here.
   for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich", "uv pip install black ruff"]) {
     assert.equal(await writes(box, command), [], command);

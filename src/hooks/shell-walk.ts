@@ -1234,7 +1234,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`, `entr -s 'rm u.ts'`): read as the
     // commands its arguments hold (commandsInArguments). Not one that only names commands as words
     // (`grep rm f`, `man rm`, `gsutil cp f gs://b/`): NAMES_COMMANDS.
-    if (interpreter === undefined && !NAMES_COMMANDS.has(name)) {
+    if (interpreter === undefined && !NAMES_COMMANDS.has(name) && !runsElsewhere(name, argWords, here)) {
       for (const inner of commandsInArguments(name, argWords, here, walk)) nested.push({ script: inner, cwd: here.cwd });
     }
   }
@@ -1315,6 +1315,22 @@ const NAMES_COMMANDS = new Set(
     "gcloud gsutil az s3cmd mc rclone")
     .split(" "),
 );
+
+/**
+ * Whether an unknown command runs the line it is given on another machine, whose files no claim
+ * here covers (`heroku run rm -rf tmp` on a dyno, `fly ssh console -C "…"`, `mosh host -- …`,
+ * `pdsh -w hosts …`): not read as commands run here, as `ssh host …` is not. Heroku's `local`
+ * commands run here (`heroku local:run rm u.ts`). Not a VM or container sharing this machine's
+ * files by default (`vagrant ssh -c`, whose /vagrant is the project), read as any other.
+ */
+function runsElsewhere(name: string, words: Node[], here: Walk): boolean {
+  if (!RUN_ELSEWHERE.has(name)) return false;
+  if (name !== "heroku") return true;
+  const verb = words.map((word) => staticWord(word, here)).find((value) => value === undefined || !value.startsWith("-"));
+  return verb !== undefined && !/^local(:|$)/.test(verb);
+}
+
+const RUN_ELSEWHERE = new Set(["heroku", "fly", "flyctl", "mosh", "pdsh", "clush"]);
 
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
 const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|info|show|list|ls|outdated|download|fetch|get|completion|completions|help)$/;
