@@ -98,8 +98,13 @@ Unfixed("should read the jobs of a table crontab installs as commands run later,
   assert.equal(await writes(box, `cat > jobs2.txt <<'EOF'\n0 * * * * rm ${held}\nEOF\ncrontab jobs2.txt`), ["jobs2.txt", "u.ts"]);
   file(box, "quiet.txt", "0 * * * * echo hi > /dev/null\n");
   assert.equal(await writes(box, "crontab quiet.txt"), []);
-  // From a pipe, a file it cannot read, or a line it cannot take apart: any file.
-  await anyFile(box, [`echo '* * * * * rm ${held}' | crontab -`, "(crontab -l; echo \"$job\") | crontab -", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
+  // From a pipe: what echo and printf add to the user's table, which a filter only shortens.
+  for (const command of [`echo '* * * * * rm ${held}' | crontab -`, `(crontab -l; echo '0 * * * * rm ${held}') | crontab -`, `{ crontab -l 2>/dev/null || true; printf '@daily rm -f ${held}\\n'; } | crontab -`]) {
+    assert.equal(await writes(box, command), ["u.ts"], command);
+  }
+  for (const command of ["(crontab -l; echo '0 * * * * echo hi') | crontab -", "crontab -l | grep -v nightly | crontab -", "crontab -l | sort | crontab -"]) assert.equal(await writes(box, command), [], command);
+  // From any other pipe, a file it cannot read, or a line it cannot take apart: any file.
+  await anyFile(box, ["(crontab -l; echo \"$job\") | crontab -", "cat jobs.txt | crontab -", "crontab -l | sed s/a/b/ | crontab -", "crontab -l | grep -o 'rm.*' | crontab -", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
   // Another user's table: its jobs run from that user's home, a place unknown here.
   assert.equal(await writes(box, "crontab -u bob - <<'EOF'\n* * * * * rm notes.txt\nEOF"), ["unknown:notes.txt"]);
   // Listing, removing, checking: no table installed.

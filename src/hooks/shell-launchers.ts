@@ -12,9 +12,10 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, ownEntry, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
+import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 import { configText } from "./shell-preloads.js";
+import { parentOf } from "./shell-tree.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -28,6 +29,8 @@ export interface Launch {
   /** It is given input of its own: a heredoc, a pipe, a redirection. */
   input: boolean;
   nested: Nested[];
+  /** The command itself, where the walk has one (the pipe before it: crontab's). */
+  node?: Node;
 }
 
 const READERS: Record<string, (launch: Launch) => void> = {
@@ -708,7 +711,9 @@ function crontab(launch: Launch): void {
   const operand = reading.operands[0];
   const file = operand === undefined ? "-" : args[operand];
   let table: string | undefined;
-  if (file === "-" || file === "/dev/stdin") table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : undefined;
+  if (file === "-" || file === "/dev/stdin") {
+    table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : launch.piped && launch.node !== undefined ? pipedCronTable(launch.node, here) : undefined;
+  }
   else {
     // (One the command writes first, by text it gives: that text.)
     const path = file === undefined ? undefined : directoryAt(here.cwd, file);
@@ -723,6 +728,62 @@ function crontab(launch: Launch): void {
     if (job === UNKNOWABLE) add(here, UNKNOWABLE);
     else if (job !== undefined) nested.push({ script: job, cwd: home });
   }
+}
+
+/**
+ * The jobs a pipe adds to the table crontab installs, where the text gives them: the user's table
+ * again with lines echoed after it (`(crontab -l; echo "JOB") | crontab -`, also in `{ …; }`, with
+ * `2>/dev/null` or `|| true`), or the table filtered (`crontab -l | grep -v JOB | crontab -`),
+ * which adds none. The table's own jobs ran before and run as before: not this command's. What
+ * each echo or printf gives is read, whether or not it reaches the pipe. Undefined for any other
+ * input (a file's, a program's output, a variable's value): the caller's any file.
+ */
+function pipedCronTable(node: Node, here: Walk): string | undefined {
+  let at = node;
+  for (let up = parentOf(at); up?.type === "redirected_statement"; up = parentOf(at)) at = up;
+  return parentOf(at)?.type === "pipeline" ? cronInput(at.previousNamedSibling, here, 0) : undefined;
+}
+
+function cronInput(node: Node | null, here: Walk, depth: number): string | undefined {
+  if (node === null || depth > 16) return undefined;
+  if (node.type === "subshell" || node.type === "compound_statement" || node.type === "list") {
+    let text = "";
+    for (const child of node.namedChildren) {
+      if (child.type === "comment") continue;
+      const part = cronInput(child, here, depth + 1);
+      if (part === undefined) return undefined;
+      text += part;
+    }
+    return text;
+  }
+  if (node.type === "redirected_statement") return cronInput(node.childForFieldName("body"), here, depth + 1);
+  if (node.type !== "command") return undefined;
+  const name = staticWord(node.childForFieldName("name"), here);
+  const args = node.childrenForFieldName("argument").map((word) => staticWord(word, here));
+  if (args.some((arg) => arg === undefined) || node.namedChildren.some((child) => child.type === "variable_assignment")) return undefined;
+  const words = args as string[];
+  if (name === "crontab") return words.length === 1 && words[0] === "-l" ? "" : undefined;
+  if (name === "true" || name === ":") return "";
+  if (name === "echo") return words.some((word) => word.startsWith("-")) ? undefined : `${words.join(" ")}\n`;
+  if (name === "printf") return printed(words);
+  // Lines of its input, whole and unchanged (no -o's parts, no -n's or -c's prefixes), from the pipe before it.
+  const filters = (name === "grep" || name === "egrep" || name === "fgrep") && words.every((word, at) => !word.startsWith("-") || /^-[vixwEFP]+$/.test(word) || (word === "-e" && at < words.length - 1));
+  if ((filters || ((name === "sort" || name === "uniq") && words.length === 0)) && parentOf(node)?.type === "pipeline") return cronInput(node.previousNamedSibling, here, depth + 1);
+  return undefined;
+}
+
+/** What printf prints, for a format with no conversion but one `%s`, and no escape but `\n`, `\t`, `\\`; undefined for any other. */
+function printed(words: string[]): string | undefined {
+  const escapes = (text: string) => (/\\[^nt\\]/.test(text) ? undefined : text.replace(/\\([nt\\])/g, (_, letter: string) => (letter === "n" ? "\n" : letter === "t" ? "\t" : "\\")));
+  const [format, ...rest] = words;
+  if (format === undefined) return undefined;
+  const shape = escapes(format);
+  if (shape === undefined) return undefined;
+  if (!shape.includes("%")) return shape;
+  // `printf '%s\n' a b`: the format again for each argument.
+  const [before, after, ...more] = shape.split("%s");
+  if (more.length > 0 || after === undefined || /%/.test(before as string) || /%/.test(after)) return undefined;
+  return (rest.length === 0 ? [""] : rest).map((arg) => `${before}${arg}${after}`).join("");
 }
 
 /** A crontab line's command (before its first unescaped `%`), undefined for a comment, a blank or a variable's line; one it cannot take apart, or a SHELL, BASH_ENV or ENV it sets: UNKNOWABLE. */

@@ -1098,7 +1098,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const program = programs.find((text) => !text.startsWith("-"));
     if (program !== undefined && unfixedCode(program)) add(here, UNKNOWABLE);
   }
-  const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested };
+  const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested, node };
   if (launches(launch) || readsWrapper(launch)) return;
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
