@@ -265,7 +265,13 @@ Scripts("should read a program the command writes from its own text before runni
     // `python3 -m`: a module of its own beside where it runs; the operands are the module's.
     ["python3 -m fixer", ["u.ts"]],
     ["python3 -m json.tool data.json", []],
+    // Its packages' __init__.py run first (and a package's own, run by its __main__.py).
+    ["python3 -m tools.quiet", ["v.ts"]],
+    ["python3 -m tools", ["v.ts"]],
   ];
+  file(box, "tools/__init__.py", "open('v.ts', 'w')\n");
+  file(box, "tools/quiet.py", "print(1)\n");
+  file(box, "tools/__main__.py", "print(2)\n");
   file(box, "old.py", "open('u.ts', 'w')\n");
   utimesSync(join(box.project, "old.py"), new Date("2020-01-01"), new Date("2020-01-01")); // not read on its own
   file(box, "fixer.py", "open('u.ts', 'w')\n");

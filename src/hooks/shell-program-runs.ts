@@ -548,6 +548,23 @@ export function moduleFile(module: string, cwd: string | undefined): string | un
   return existsSync(file) ? file : join(cwd, ...parts, "__main__.py");
 }
 
+/**
+ * The `__init__.py` files python runs importing a module's packages, outermost first: a/__init__.py
+ * and a/b/__init__.py for `-m a.b.c`; for a package run by its `__main__.py` (`-m a.b`), its own
+ * too. Those that exist, from where it runs.
+ */
+export function packageInits(module: string, file: string | undefined, cwd: string | undefined): string[] {
+  if (cwd === undefined || !/^\w+(\.\w+)*$/.test(module)) return [];
+  const parts = module.split(".");
+  const packages = file !== undefined && basename(file) === "__main__.py" ? parts.length : parts.length - 1;
+  const found: string[] = [];
+  for (let count = 1; count <= packages; count++) {
+    const init = join(cwd, ...parts.slice(0, count), "__init__.py");
+    if (existsSync(init)) found.push(init);
+  }
+  return found;
+}
+
 /** The one path a word stands for (`gen.py`, `"$f"` after `f=gen.py`), or undefined. */
 export function onlyValue(word: Node | undefined, here: Walk): string | undefined {
   const values = word === undefined ? undefined : wordValues(word, here);

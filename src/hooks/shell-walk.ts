@@ -25,7 +25,7 @@ import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { resolveProgram, shebangOf } from "./program-files.js";
 import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
-import { moduleFile, moduleTexts, noteText, onlyValue, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
+import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
 import { askpassRun, lessPreprocessors, loadsNamedLibrary, loadsOpensslCode } from "./shell-key-rules.js";
 import { CHANGES_DIRECTORY, changeDirectory, forgetBound, functionChangesDirectory, type Guard, outsideFunctions, OWN, sourcedChangesDirectory } from "./shell-state.js";
@@ -1133,6 +1133,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // it runs (fix.py, fix/__main__.py), whose arguments are all the operands.
     const family = /^(node|bun|tsx|ts-node)/.test(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
     const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
+    // `python3 -m pkg.mod` imports pkg first: pkg/__init__.py runs before mod (and `-m pkg`,
+    // pkg/__main__.py, after pkg/__init__.py): each read as a program run there.
+    if (module !== undefined && family === "python") for (const init of packageInits(module, given, here.cwd)) nested.push({ script: `${name} ${shellQuoted(init)}`, cwd: here.cwd });
     // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
     // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
