@@ -1632,6 +1632,9 @@ Shell("should answer as the whole regex does where the gate tries a regex's alte
   for (const text of ["a|c", "abc", "d|e", "de", "gh", "fh", "i)", "i|", "ix", "xi)", "z", "yz", "r", "AB", "ab", "x41B", "kK", "k"]) {
     assert.is(tricky.test(text), /a[|b]c|d\|e|(f|g)h|^i(?=[)|])|x?yz|(p|q)?r|\x41B|[]|Kk/i.test(text), text);
   }
+  // The u and v flags: with i, the long s matches s; v nests classes.
+  assert.ok(alternatives(/xs|y/iu).test("x\u017f"));
+  assert.ok(alternatives(new RegExp("[[a]b]c|z", "v")).test("ac"));
   // Each split regex against its whole, over every quoted text of the shell tests (commands,
   // words, paths) and the commands below: a part skipped for want of a word it did not need would
   // answer otherwise.

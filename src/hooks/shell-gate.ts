@@ -58,8 +58,10 @@ function splitAlternatives(whole: RegExp): { parts: RegExp[]; words: Array<strin
     }
   }
   parts.push(new RegExp(source.slice(start), whole.flags));
-  // A global or sticky regex keeps its place between tests: skipping one would change the next answer.
-  const words = whole.global || whole.sticky ? parts.map(() => undefined) : parts.map((part) => requiredWords(part.source, part.ignoreCase));
+  // A global or sticky regex keeps its place between tests: skipping one would change the next
+  // answer. Nor one with the u or v flag: with i it matches the long s, U+017F, as `s`, which no
+  // lowercasing makes of it; and v nests classes (`[[a]b]`), which requiredWords does not read.
+  const words = whole.global || whole.sticky || /[uv]/.test(whole.flags) ? parts.map(() => undefined) : parts.map((part) => requiredWords(part.source, part.ignoreCase));
   return { parts, words };
 }
 
