@@ -125,12 +125,13 @@ try {
   const calls = [run(["scripts/code-cache.cjs", scratch], JSON.stringify(event), "full")];
   // dist/hot-<verb>.cjs: each cache grown by scripts/hot-cache.cjs over the cases a session meets,
   // in the order a session runs the verbs: other sessions hold a name, a directory and a glob; this
-  // one takes, renews, checks and releases a file, and is refused one; its hook edits a file (taking
-  // it, then holding it), runs a Bash line writing nothing and one writing its file.
+  // one takes, renews, checks and releases a file; its hook runs a Bash line writing its file and one
+  // writing nothing, then edits a file (taking it, then holding it). The Bash line that loads the
+  // shell reader runs first: its garbage collections flush the bytecode a call does not use, and run
+  // last they took the Edit's out of the cache. A refusal is left to compile when it comes.
   const flags = ["--dir", claimsDir, "--holder", "build"];
   const other = ["--dir", claimsDir, "--holder", "build-other", "--purpose", "in the way"];
   const elsewhere = join(scratch, "elsewhere");
-  const shared = join(elsewhere, "shared.ts");
   const bash = (command) => JSON.stringify({ ...event, tool_name: "Bash", tool_input: { command } });
   const edit = (file) => JSON.stringify({ ...event, tool_input: { ...event.tool_input, file_path: file } });
   const hook = ["hook", "claude", "--dir", claimsDir];
