@@ -21,54 +21,48 @@ import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
  * (SPLIT_REGEXES) for the test that checks each against its whole.
  */
 export function alternatives(whole: RegExp): { readonly parts: RegExp[]; test(text: string): boolean } {
-  // Split on the first test: a hook call that judges no shell command (an Edit) builds none of it.
-  let split: { parts: RegExp[]; words: Array<string[] | undefined> } | undefined;
-  const ready = (): { parts: RegExp[]; words: Array<string[] | undefined> } => (split ??= splitAlternatives(whole));
+  // Split on the first test, and each part compiled the first time it runs: a hook call that
+  // judges no shell command (an Edit) builds none of it, and one judging `ls` few of its parts.
+  let split: { sources: string[]; words: Array<string[] | undefined>; compiled: Array<RegExp | undefined> } | undefined;
+  const ready = () => (split ??= splitAlternatives(whole));
+  const part = (at: number): RegExp => {
+    const { sources, compiled } = ready();
+    return (compiled[at] ??= new RegExp(sources[at] as string, whole.flags));
+  };
   return {
     get parts() {
-      return ready().parts;
+      return ready().sources.map((_, at) => part(at));
     },
     test: (text) => {
-      const { parts, words } = ready();
+      const { sources, words } = ready();
       const folded = whole.ignoreCase ? text.toLowerCase() : text;
-      return parts.some((part, at) => {
+      for (let at = 0; at < sources.length; at++) {
         const needed = words[at];
-        return (needed === undefined || needed.some((word) => folded.includes(word))) && part.test(text);
-      });
+        if ((needed === undefined || needed.some((word) => folded.includes(word))) && part(at).test(text)) return true;
+      }
+      return false;
     },
   };
 }
 
-function splitAlternatives(whole: RegExp): { parts: RegExp[]; words: Array<string[] | undefined> } {
-  const parts: RegExp[] = [];
+function splitAlternatives(whole: RegExp): { sources: string[]; words: Array<string[] | undefined>; compiled: Array<RegExp | undefined> } {
   const source = whole.source;
-  let depth = 0;
-  let inClass = false;
-  let start = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      parts.push(new RegExp(source.slice(start, i), whole.flags));
-      start = i + 1;
-    }
-  }
-  parts.push(new RegExp(source.slice(start), whole.flags));
+  const sources = topAlternatives(source, 0, source.length);
   // A global or sticky regex keeps its place between tests: skipping one would change the next
   // answer. Nor one with the u or v flag: with i it matches the long s, U+017F, as `s`, which no
   // lowercasing makes of it; and v nests classes (`[[a]b]`), which requiredWords does not read.
-  const words = whole.global || whole.sticky || /[uv]/.test(whole.flags) ? parts.map(() => undefined) : parts.map((part) => requiredWords(part.source, part.ignoreCase));
-  return { parts, words };
+  const plain = !whole.global && !whole.sticky && !/[uv]/.test(whole.flags);
+  return { sources, words: sources.map((part) => (plain ? requiredWords(part, whole.ignoreCase) : undefined)), compiled: [] };
 }
 
-/** A character that matches itself in a regex's source, outside a class, unescaped. */
-const PLAIN = /[A-Za-z0-9_\- ,:=@%~<>!'"#&;/]/;
-/** An escaped character that matches itself (`\.`, `\+`, `\/`). */
-const ESCAPED = /[.+*?^$\/\\()[\]{}|\- ]/;
+/**
+ * The parts of a regex's source that matter to its structure: an escape, a class (in JavaScript `]`
+ * right after `[` closes it: `[]`), a parenthesis, a bar. Read by this regex, not a character at
+ * a time: JavaScript run once per character made reading the gate's sources take milliseconds.
+ */
+const STRUCTURE = /\\[\s\S]|\[(?:\\[\s\S]|[^\]\\])*\]|[()|]/g;
+/** A run of characters that match themselves: plain ones, and escaped ones (`\.`, `\+`, `\/`). */
+const LITERAL_RUN = /(?:[A-Za-z0-9_\- ,:=@%~<>!'"#&;/]|\\[.+*?^$/\\()[\]{}|\- ])+/y;
 
 /**
  * Words of which every match of a regex (one with no top-level alternation, and no backreference)
@@ -88,7 +82,7 @@ export function requiredWords(source: string, ignoreCase = false): string[] | un
       if (close === -1) return undefined;
       const optional = isOptional(source, close + 1);
       if (!optional && !source.startsWith("(?", at)) {
-        const words = topAlternatives(source.slice(at + 1, close)).map(literalPrefix);
+        const words = topAlternatives(source, at + 1, close).map((alternative) => literalPrefix(alternative));
         if (words.every((word) => word !== "")) return fold(words);
       }
       at = skipQuantifier(source, close + 1);
@@ -100,7 +94,7 @@ export function requiredWords(source: string, ignoreCase = false): string[] | un
       at = skipQuantifier(source, close + 1);
       continue;
     }
-    if (c === "\\" && !ESCAPED.test(source[at + 1] ?? "")) {
+    if (c === "\\" && !/[.+*?^$/\\()[\]{}|\- ]/.test(source[at + 1] ?? "")) {
       if (/[xucpPk0-9]/.test(source[at + 1] ?? "")) return undefined; // \x41, \u{…}, \p{…}, \1: not read here
       at = skipQuantifier(source, at + 2); // \b, \s, \w, \d: no literal
       continue;
@@ -109,7 +103,7 @@ export function requiredWords(source: string, ignoreCase = false): string[] | un
       at = skipQuantifier(source, at + 1);
       continue;
     }
-    const word = literalPrefix(source.slice(at));
+    const word = literalPrefix(source, at);
     if (word !== "") return fold([word]);
     // A literal character a quantifier makes optional (`g?`), or one this does not read.
     if (c === "|" || c === ")") return undefined;
@@ -118,27 +112,15 @@ export function requiredWords(source: string, ignoreCase = false): string[] | un
   return undefined;
 }
 
-/** The literal text an alternative starts with, up to its first character that is not plain or is made optional. */
-function literalPrefix(alternative: string): string {
-  let word = "";
-  let at = 0;
-  while (at < alternative.length) {
-    const c = alternative[at] as string;
-    let literal: string;
-    let width: number;
-    if (c === "\\" && ESCAPED.test(alternative[at + 1] ?? "")) {
-      literal = alternative[at + 1] as string;
-      width = 2;
-    } else if (PLAIN.test(c)) {
-      literal = c;
-      width = 1;
-    } else break;
-    if (isOptional(alternative, at + width)) break;
-    word += literal;
-    at += width;
-    if ("+{".includes(alternative[at] ?? "")) break; // repeated: the first is required, what follows may not be next
-  }
-  return word;
+/** The literal text an alternative starts at `start` with, up to its first character that is not plain or is made optional. */
+function literalPrefix(source: string, start = 0): string {
+  LITERAL_RUN.lastIndex = start;
+  let run = LITERAL_RUN.exec(source)?.[0];
+  if (run === undefined) return "";
+  // Its last character made optional (`g?`, `ab*`, `ab{0,2}`): the run ends before it. A `+` or
+  // `{2}` after it repeats it: the run, which it ends, holds it once.
+  if (isOptional(source, start + run.length)) run = run.slice(0, run.length - (/(^|[^\\])(\\\\)*\\[\s\S]$/.test(run) ? 2 : 1));
+  return run.replace(/\\([\s\S])/g, "$1");
 }
 
 /** Whether a quantifier at `at` lets the element before it match nothing (`?`, `*`, `{0`, `{,`). */
@@ -162,48 +144,36 @@ function skipQuantifier(source: string, at: number): number {
 /** The index of the `)` closing the group opening at `open`; -1 if none. */
 function closingParen(source: string, open: number): number {
   let depth = 0;
-  for (let i = open; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (c === "[") {
-      i = closingBracket(source, i);
-      if (i === -1) return -1;
-    } else if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return i;
+  STRUCTURE.lastIndex = open;
+  for (let match = STRUCTURE.exec(source); match !== null; match = STRUCTURE.exec(source)) {
+    if (match[0] === "(") depth++;
+    else if (match[0] === ")" && --depth === 0) return match.index;
   }
   return -1;
 }
 
 /** The index of the `]` closing the class opening at `open` (in JavaScript, `[]` is a class); -1 if none. */
 function closingBracket(source: string, open: number): number {
-  for (let i = open + 1; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (c === "]") return i;
-  }
-  return -1;
+  STRUCTURE.lastIndex = open;
+  const match = STRUCTURE.exec(source);
+  return match !== null && match.index === open && match[0].startsWith("[") ? open + match[0].length - 1 : -1;
 }
 
-/** A group's alternatives at its own top level. */
-function topAlternatives(inside: string): string[] {
+/** The alternatives at the top level of `source` from `start` to `end` (a group's inside, or a whole regex). */
+function topAlternatives(source: string, start: number, end: number): string[] {
   const found: string[] = [];
   let depth = 0;
-  let start = 0;
-  for (let i = 0; i < inside.length; i++) {
-    const c = inside[i];
-    if (c === "\\") i++;
-    else if (c === "[") {
-      const close = closingBracket(inside, i);
-      if (close === -1) return [""];
-      i = close;
-    } else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) {
-      found.push(inside.slice(start, i));
-      start = i + 1;
+  let from = start;
+  STRUCTURE.lastIndex = start;
+  for (let match = STRUCTURE.exec(source); match !== null && match.index < end; match = STRUCTURE.exec(source)) {
+    if (match[0] === "(") depth++;
+    else if (match[0] === ")") depth--;
+    else if (match[0] === "|" && depth === 0) {
+      found.push(source.slice(from, match.index));
+      from = match.index + 1;
     }
   }
-  found.push(inside.slice(start));
+  found.push(source.slice(from, end));
   return found;
 }
 
