@@ -100,6 +100,11 @@ export const WRAPPERS: Record<
   builtin: { syntax: {} },
   stdbuf: { syntax: { short: "e:i:o:", long: { error: "e", input: "i", output: "o" } } },
   timeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
+  // Homebrew's name for GNU timeout on macOS.
+  gtimeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
+  // macOS's arch (`arch -x86_64 cmd`, `-e VAR=value`) and a bandwidth shaper (`trickle -d 100 cmd`).
+  arch: { syntax: { short: "e:d:" } },
+  trickle: { syntax: { short: "d:u:w:t:l:n:sv" } },
   ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
   chronic: { syntax: {} },
   coproc: { syntax: {} },
@@ -198,6 +203,11 @@ export const WRAPPERS: Record<
   "su-exec": { syntax: {}, positional: 1 },
   run0: { syntax: { short: "u:g:D:", long: { user: "u", group: "g", chdir: "D", ...valuedLong("nice setenv unit property description slice background machine") } }, chdir: "D" },
   tini: { syntax: { short: "p:e:" } },
+  // Other container inits and privilege droppers: podman's catatonit, s6's with-contenv and
+  // s6-setuidgid (a user first).
+  catatonit: { syntax: { short: "gpPv" } },
+  "with-contenv": { syntax: {} },
+  "s6-setuidgid": { syntax: {}, positional: 1 },
   // An init for containers (`dumb-init rm f`: -r rewrites a signal); a daemon made of a command
   // (`daemonize -c dir -o out.log /bin/rm f`: -c its directory, -o/-e its output files, -p/-l its pid and lock files).
   "dumb-init": { syntax: { short: "cr:vV", long: { "single-child": "c", rewrite: "r", verbose: "v", version: "V" } } },
@@ -250,6 +260,8 @@ export const WRAPPERS: Record<
     elsewhere: ["w", "workspaces", "ws"],
   },
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
+  // pnpm's older name for `pnpm dlx`.
+  pnpx: { syntax: { short: "p:", long: { package: "p" } } },
   uvx: { syntax: { short: "p:w:", long: { python: "p", with: "w", ...valuedLong(UV_VALUED) } } },
   // `corepack pnpm add x` runs pnpm; `corepack use pnpm@9` and the like are its own.
   corepack: { syntax: {}, own: ["use", "up", "enable", "disable", "install", "pack", "prepare", "hydrate", "--help", "-h"] },
