@@ -10,7 +10,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { freshnessOf, type Claim } from "../src/protocol/claim.js";
 import { bootTag, readSnapshot } from "../src/os/files.js";
-import { filesystemOf, readFilesystemClock } from "../src/os/filesystem.js";
+import { filesystemOf, onKernelClock, readFilesystemClock } from "../src/os/filesystem.js";
 import { lockName, versionOf } from "../src/protocol/lock.js";
 import { livenessOf, ownIdentity } from "../src/os/process-identity.js";
 import { Store, TAKES_FILE } from "../src/protocol/store.js";
@@ -105,6 +105,23 @@ Across("should measure no clock on a local filesystem unless asked, and find the
   assert.is(filesystemOf(box.dir).network, false);
   assert.equal(readFilesystemClock(box.dir, 0o600), { offsetMs: 0, measured: false });
   assert.equal(readFilesystemClock(box.dir, 0o600, true), { offsetMs: 0, measured: true });
+  assert.equal(readdirSync(box.dir), [], "the probe file is removed");
+});
+
+Across("should read the kernel's clock by a probe where something stands between it and this process's (a replaced Date.now, a preload), and take it as its own otherwise", ({ box }) => {
+  mkdirSync(box.dir);
+  assert.ok(onKernelClock({}), "nothing preloaded, Date.now native");
+  assert.not.ok(onKernelClock({ LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1" }));
+  assert.not.ok(onKernelClock({ DYLD_INSERT_LIBRARIES: "/usr/local/lib/faketime/libfaketime.1.dylib" }));
+  const now = Date.now;
+  Date.now = () => now() - 600_000; // ten minutes behind, as a module preloaded with --require makes it
+  try {
+    assert.not.ok(onKernelClock({}));
+    const clock = readFilesystemClock(box.dir, 0o600, true);
+    assert.ok(clock.measured && Math.abs(clock.offsetMs - 600_000) < 5_000, `the filesystem's clock read ten minutes ahead of this process's: ${JSON.stringify(clock)}`);
+  } finally {
+    Date.now = now;
+  }
   assert.equal(readdirSync(box.dir), [], "the probe file is removed");
 });
 

@@ -8,7 +8,7 @@
 // reads back the mtime the server stamped on it, and uses that clock for every stamp it writes and
 // every age it judges (docs/PROTOCOL.md, "Across machines"), the way clock-skew-immune lock tools
 // compare server mtimes only.
-import { closeSync, constants, fstatSync, openSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, realpathSync, statfsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { crashPoint } from "./crash.js";
 import { tempName } from "./files.js";
@@ -130,12 +130,31 @@ export interface ClockReading {
 export function readFilesystemClock(dir: string, mode: number | (() => number), evenLocal = false): ClockReading {
   const network = filesystemOf(dir).network;
   if (!evenLocal && !network) return { offsetMs: 0, measured: false };
+  // A local filesystem is stamped by the kernel's clock, which is this process's unless something
+  // stands between them: then the probe reads the kernel's (a file made and removed); otherwise
+  // this process's clock is the kernel's, read so without one.
+  if (!network && onKernelClock()) return { offsetMs: 0, measured: true };
   const reading = probeClock(dir, mode);
   if (reading.measured || network) return reading;
   // A local claims directory this process may not write (mounted read-only into a sandbox): every
   // local filesystem is stamped by the one kernel clock, so a probe in the temp directory reads it.
   const temp = os().tmpdir();
   return filesystemOf(temp).network ? reading : probeClock(temp, 0o600);
+}
+
+let preloadFile: boolean | undefined;
+
+/**
+ * Whether this process reads the kernel's real-time clock, the one a local filesystem stamps files
+ * by: nothing preloaded into it that could answer for the kernel (libfaketime, by LD_PRELOAD,
+ * DYLD_INSERT_LIBRARIES or /etc/ld.so.preload) and Date.now its own, not replaced (a module
+ * preloaded with `--require`, fake timers). Linux's time namespaces move the monotonic and boot
+ * clocks, never the real-time one.
+ */
+export function onKernelClock(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.LD_PRELOAD || env.DYLD_INSERT_LIBRARIES || !/\[native code\]/.test(Function.prototype.toString.call(Date.now))) return false;
+  preloadFile ??= existsSync("/etc/ld.so.preload");
+  return !preloadFile;
 }
 
 function probeClock(dir: string, mode: number | (() => number)): ClockReading {
