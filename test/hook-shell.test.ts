@@ -1565,9 +1565,10 @@ Shell("should read what bash reads: joined lines, heredoc bodies and commands be
     "with-contenv rm u.ts",
     "s6-setuidgid app rm u.ts",
     "gtimeout 5 rm u.ts",
-    "arch -x86_64 rm u.ts",
     "trickle -d 100 sed -i s/a/b/ u.ts",
     "pnpx prettier --write u.ts",
+    "pnpx -c 'rm u.ts'",
+    "trickle -L 10 rm u.ts",
     "dumb-init -c -r 15:2 sed -i s/a/b/ u.ts",
     "daemonize -c . /bin/rm u.ts",
     "daemonize -o u.ts /bin/true", // its output file

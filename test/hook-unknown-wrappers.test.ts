@@ -92,10 +92,11 @@ Unknown("should not read a command's name given as data, or a package's, as a co
     "heroku run rm -rf u.ts",
     "heroku run --app web -- sed -i s/a/b/ u.ts",
     'fly ssh console -C "rm u.ts"',
+    "flyctl machine exec 123 'rm u.ts'",
     "mosh host -- rm u.ts",
-    "pdsh -w node1 rm u.ts",
   ]);
-  denies(box, ["heroku local:run rm u.ts", "heroku local rm u.ts", "vagrant ssh -- rm u.ts"]);
+  // Run here: heroku's local commands, fly's others, pdsh's and clush's exec module, a VM sharing the project.
+  denies(box, ["heroku local:run rm u.ts", "heroku local rm u.ts", "heroku -a web local:run rm u.ts", "fly mcp wrap -- rm u.ts", "pdsh -R exec -w h1 rm u.ts", "clush -w h1 --worker=exec rm u.ts", "vagrant ssh -- rm u.ts"]);
   // Packages a package manager installs, named as the commands they give: none runs here.
   for (const command of ["brew install make cmake", "apt-get install -y bash curl", "snap install node --classic", "nvm install node", "gem install bundler rake", "conda install python numpy", "pip install sh rich", "uv pip install black ruff"]) {
     assert.equal(await writes(box, command), [], command);

@@ -102,9 +102,8 @@ export const WRAPPERS: Record<
   timeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
   // Homebrew's name for GNU timeout on macOS.
   gtimeout: { syntax: { short: "k:s:", long: { "kill-after": "k", signal: "s" } }, positional: 1 },
-  // macOS's arch (`arch -x86_64 cmd`, `-e VAR=value`) and a bandwidth shaper (`trickle -d 100 cmd`).
-  arch: { syntax: { short: "e:d:" } },
-  trickle: { syntax: { short: "d:u:w:t:l:n:sv" } },
+  // A bandwidth shaper (`trickle -d 100 cmd`; -P a library it preloads).
+  trickle: { syntax: { short: "d:u:w:t:l:n:L:P:sVvh" } },
   ionice: { syntax: { short: "c:n:p:P:u:", long: { class: "c", classdata: "n", pid: "p", pgid: "P", uid: "u" } } },
   chronic: { syntax: {} },
   coproc: { syntax: {} },
@@ -261,7 +260,7 @@ export const WRAPPERS: Record<
   },
   bunx: { syntax: { short: "p:", long: { package: "p" } } },
   // pnpm's older name for `pnpm dlx`.
-  pnpx: { syntax: { short: "p:", long: { package: "p" } } },
+  pnpx: { syntax: { short: "p:c:", long: { package: "p", "shell-mode": "c" } }, call: "c" },
   uvx: { syntax: { short: "p:w:", long: { python: "p", with: "w", ...valuedLong(UV_VALUED) } } },
   // `corepack pnpm add x` runs pnpm; `corepack use pnpm@9` and the like are its own.
   corepack: { syntax: {}, own: ["use", "up", "enable", "disable", "install", "pack", "prepare", "hydrate", "--help", "-h"] },

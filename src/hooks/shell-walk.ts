@@ -1321,19 +1321,21 @@ const NAMES_COMMANDS = new Set(
 
 /**
  * Whether an unknown command runs the line it is given on another machine, whose files no claim
- * here covers (`heroku run rm -rf tmp` on a dyno, `fly ssh console -C "…"`, `mosh host -- …`,
- * `pdsh -w hosts …`): not read as commands run here, as `ssh host …` is not. Heroku's `local`
- * commands run here (`heroku local:run rm u.ts`). Not a VM or container sharing this machine's
- * files by default (`vagrant ssh -c`, whose /vagrant is the project), read as any other.
+ * here covers: `heroku run rm -rf tmp` (a dyno; not `heroku local:run`, which runs here), fly's
+ * `ssh console -C "…"`, `console` and `machine exec` (not its other verbs: `fly mcp wrap -- cmd`
+ * runs here), `mosh host -- …` (as `ssh host …` is). Not read as commands run here. Not pdsh or
+ * clush, whose exec module runs each host's line here (`pdsh -R exec`), nor a VM or container
+ * sharing this machine's files by default (`vagrant ssh -c`, whose /vagrant is the project).
  */
 function runsElsewhere(name: string, words: Node[], here: Walk): boolean {
-  if (!RUN_ELSEWHERE.has(name)) return false;
-  if (name !== "heroku") return true;
-  const verb = words.map((word) => staticWord(word, here)).find((value) => value === undefined || !value.startsWith("-"));
-  return verb !== undefined && !/^local(:|$)/.test(verb);
+  if (name === "mosh") return true;
+  if (name !== "heroku" && name !== "fly" && name !== "flyctl") return false;
+  const verbs = words.map((word) => staticWord(word, here)).filter((value) => value === undefined || !value.startsWith("-"));
+  const [verb, next] = verbs;
+  if (verb === undefined) return false;
+  if (name === "heroku") return verbs.every((value) => value !== undefined && !/^local(:|$)/.test(value)); // (`heroku -a web local:run`)
+  return verb === "ssh" || verb === "console" || (/^(machine|machines|m)$/.test(verb) && next === "exec");
 }
-
-const RUN_ELSEWHERE = new Set(["heroku", "fly", "flyctl", "mosh", "pdsh", "clush"]);
 
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
 const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|info|show|list|ls|outdated|download|fetch|get|completion|completions|help)$/;
