@@ -38,6 +38,8 @@ Unknown("should read an unknown command's arguments from each command the hook r
     "catchsegv rm u.ts",
     "run-one rm u.ts",
     "please rm u.ts",
+    "arch -x86_64 rm u.ts",
+    "arch -arch x86_64 rm u.ts",
     "heroku local:run rm u.ts",
     "foreman run sed -i s/a/b/ u.ts",
     "envchain aws rm u.ts",

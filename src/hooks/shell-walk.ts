@@ -1392,9 +1392,10 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
  * Commands the hook has no rule for whose first operand is the command they run, not a subcommand
  * of theirs: a watcher (entr), a cache or socket shim (nocache, proxychains, torsocks), a queue
  * (tsp, nq, GNU parallel's sem), a session or crash helper (dbus-launch, catchsegv), a single
- * instance's (run-one), another user's (please).
+ * instance's (run-one), another user's (please), another architecture's (macOS's `arch -x86_64
+ * cmd`, `arch -arch x86_64 cmd`: its value read as no command, the command after it is).
  */
-const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please"]);
+const RUN_THEIR_FIRST = new Set(["entr", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks", "tsp", "nq", "sem", "dbus-launch", "catchsegv", "run-one", "run-this-one", "keep-one-running", "please", "arch"]);
 
 /** A word before a command line an unknown command runs: an option that gives one (`-c`, `--exec`) or a verb that executes one (`exec-env`). */
 const RUNS_A_LINE = /^(-c|--(command|cmd|exec|execute|run|shell|sh)(=.*)?|([\w-]*[-:])?exec(-[\w-]*)?)$/;
