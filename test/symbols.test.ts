@@ -262,6 +262,12 @@ Bindings("should read a patch of a held name from outside it, in a function only
   for (const text of ["x = Foo.a = 1\n", "const y = Foo.a = 1;\n", "Foo.a: int = 1\n", "Foo.a, Foo.b = 1, 2\n", "x, Foo.a = 1, 2\n", "[x, Foo.a] = [1, 2];\n", "def setup():\n    x = Foo.a = 1\n"]) assert.ok(changed(text, "Foo"), text);
   for (const text of ["x = Foo.a\n", "x = Foo.a == 1\n", "    x, Foo.a, y=2)\n", "Foo.a: int\n", "x, Foo.a <= 1\n", "{Foo.a: 1}\n"]) assert.not.ok(changed(text, "Foo"), `${text}: a read, a keyword argument, an annotation alone, a comparison`);
   assert.not.ok(changed("def f(config):\n    x = config.debug = True\n", "config"), "a parameter's, chained");
+  // A dict keyed by its members is no annotation; a long run of blank lines or spaces is read in time.
+  for (const text of ["STYLES = {\n    Color.RED: make(bold=True),\n}\n", "x = {Color.RED: v for v in xs if v != 0}\n"]) assert.not.ok(changed(text, "Color"), text);
+  assert.ok(changed("Color.RED: dict[str, int] | None = {}\n", "Color"));
+  assert.ok(changed("export const x = Color.RED = 1;\n", "Color"));
+  assert.not.ok(changed(`x = 1\nFoo.a\n${"\n".repeat(100_000)}`, "Foo"));
+  assert.not.ok(changed(`;Foo.a${" ".repeat(1000)}`.repeat(2000), "Foo"));
 });
 
 Bindings.run();

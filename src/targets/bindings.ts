@@ -264,6 +264,14 @@ export function lineRebindings(text: string, name: string): number {
 const TARGET = String.raw`[\w$.]{1,80}(?:\[[^\]\n]{0,80}\]){0,3}`;
 
 /**
+ * A type annotation before an assigned value (`Foo.a: dict[str, int] | None = …`): names,
+ * brackets, quotes, commas, dots and bars, no call or comparison (a dict keyed by an enum's
+ * member, `Color.RED: make(bold=True),`, is no annotation), and the `=` after it spaced, as PEP 8
+ * and every formatter write it.
+ */
+const ANNOTATION = String.raw`[\w$.[\]|"' ,]{1,80}?`;
+
+/**
  * The lines that change what the held name's object is from outside its declaration, read from
  * line starts (a module's statement; for a capitalized name, a function's too, which patches it
  * when it runs, and one after `;`, `{`, `:` or `=>`): an attribute or item of it
@@ -285,7 +293,9 @@ export function memberChanges(text: string, name: string): string {
       // Foo.a = …, Foo.a += …, Foo["a"]++; also as one of a chain (`x = Foo.a = 1`), annotated
       // (`Foo.a: int = 1`), or one target of several (`Foo.a, Foo.b = 1, 2`, `[x, Foo.a] = …`: with
       // spaces around the `=`, as a keyword argument on a call's next line, `x, Foo.a, y=2)`, has none).
-      `(?:(?:const|let|var)\\s+)?(?:${TARGET}\\s*=(?![=>])\\s*){0,3}(?:[[(]\\s*)?(?:${TARGET}\\s*,\\s*){0,3}${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+(?:\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)|\\s*:\\s*[^=\\n]{1,80}?=(?![=>])|(?:\\s*,\\s*${TARGET}){0,3}\\s*[\\])]?\\s+=\\s)`,
+      // What these add is read within a line (spaces and tabs, not `\s`): a run of blank lines read
+      // every way a `\s*` and a `\s+` may share it took seconds.
+      `(?:(?:export[ \\t]+)?(?:const|let|var)[ \\t]+)?(?:${TARGET}[ \\t]*=(?![=>])[ \\t]*){0,3}(?:[[(][ \\t]*)?(?:${TARGET}[ \\t]*,[ \\t]*){0,3}${word}(?:\\s*(?:\\.\\s*[\\w$]+|\\[[^\\]\\n]*\\]))+(?:\\s*(?:(?:[-+*/%&|^@]|\\*\\*|\\/\\/|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|\\+\\+|--)|[ \\t]*:[ \\t]*${ANNOTATION}[ \\t]=[ \\t]|(?:[ \\t]*,[ \\t]*${TARGET}){0,3}(?:[ \\t]*[\\])][ \\t]+|[ \\t]+)=[ \\t])`,
       `del\\s+${word}\\s*[.[]`,
       `(?:setattr|delattr)\\s*\\(\\s*${word}(?![\\w$])`,
       `Object\\s*\\.\\s*(?:assign|defineProperty|defineProperties|setPrototypeOf)\\s*\\(\\s*${word}(?![\\w$])`,
