@@ -102,9 +102,13 @@ Unfixed("should read the jobs of a table crontab installs as commands run later,
   for (const command of [`echo '* * * * * rm ${held}' | crontab -`, `(crontab -l; echo '0 * * * * rm ${held}') | crontab -`, `{ crontab -l 2>/dev/null || true; printf '@daily rm -f ${held}\\n'; } | crontab -`]) {
     assert.equal(await writes(box, command), ["u.ts"], command);
   }
-  for (const command of ["(crontab -l; echo '0 * * * * echo hi') | crontab -", "crontab -l | grep -v nightly | crontab -", "crontab -l | sort | crontab -"]) assert.equal(await writes(box, command), [], command);
-  // From any other pipe, a file it cannot read, or a line it cannot take apart: any file.
-  await anyFile(box, ["(crontab -l; echo \"$job\") | crontab -", "cat jobs.txt | crontab -", "crontab -l | sed s/a/b/ | crontab -", "crontab -l | grep -o 'rm.*' | crontab -", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
+  assert.equal(await writes(box, `(crontab -l; printf -- '* * * * * rm ${held}\\n') | crontab -`), ["u.ts"]);
+  assert.equal(await writes(box, "true | crontab - < jobs.txt"), ["u.ts"], "its input is the file's, not the pipe's");
+  for (const command of ["(crontab -l; echo '0 * * * * echo hi') | crontab -", "crontab -l | grep -v nightly | crontab -", "crontab -l | sort | crontab -", "crontab -u bob -l | crontab -u bob -"]) assert.equal(await writes(box, command), [], command);
+  // From any other pipe (a grep reading a file of its own, a function named as echo or true, another
+  // user's table given this one's jobs), one its input is not (`< f`), a file it cannot read, or a
+  // line it cannot take apart: any file.
+  await anyFile(box, ["(crontab -l; echo \"$job\") | crontab -", "cat jobs.txt | crontab -", "crontab -l | sed s/a/b/ | crontab -", "crontab -l | grep -o 'rm.*' | crontab -", "crontab -l | grep -v foo jobs.txt | crontab -", "true() { cat jobs.txt; }; (crontab -l; true) | crontab -", "(crontab -l; echo '* * * * * true') | crontab -u bob -", "printf '* * * * * true\\n' > j3.cron; true | crontab - < j3.cron", "crontab missing.txt", "crontab <<< 'not a job'", "crontab - <<'EOF'\nSHELL=/usr/bin/python3\n* * * * * import os\nEOF"]);
   // Another user's table: its jobs run from that user's home, a place unknown here.
   assert.equal(await writes(box, "crontab -u bob - <<'EOF'\n* * * * * rm notes.txt\nEOF"), ["unknown:notes.txt"]);
   // Listing, removing, checking: no table installed.

@@ -712,7 +712,7 @@ function crontab(launch: Launch): void {
   const file = operand === undefined ? "-" : args[operand];
   let table: string | undefined;
   if (file === "-" || file === "/dev/stdin") {
-    table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : launch.piped && launch.node !== undefined ? pipedCronTable(launch.node, here) : undefined;
+    table = launch.stdin !== undefined && !launch.stdin.includes(HOLE) ? launch.stdin : launch.piped && launch.node !== undefined ? pipedCronTable(launch.node, here, reading.has("u") ? (reading.value("u") ?? "\0unfixed") : undefined) : undefined;
   }
   else {
     // (One the command writes first, by text it gives: that text.)
@@ -738,37 +738,60 @@ function crontab(launch: Launch): void {
  * each echo or printf gives is read, whether or not it reaches the pipe. Undefined for any other
  * input (a file's, a program's output, a variable's value): the caller's any file.
  */
-function pipedCronTable(node: Node, here: Walk): string | undefined {
+function pipedCronTable(node: Node, here: Walk, user: string | undefined): string | undefined {
   let at = node;
   for (let up = parentOf(at); up?.type === "redirected_statement"; up = parentOf(at)) at = up;
-  return parentOf(at)?.type === "pipeline" ? cronInput(at.previousNamedSibling, here, 0) : undefined;
+  // (Its input redirected, `crontab - < f`: that, not the pipe, is what it reads.)
+  if (inputRedirectedHere(node)) return undefined;
+  return parentOf(at)?.type === "pipeline" ? cronInput(at.previousNamedSibling, here, user, 0) : undefined;
 }
 
-function cronInput(node: Node | null, here: Walk, depth: number): string | undefined {
+/**
+ * Whether the command or a statement wrapping it redirects its input (`< f`, a heredoc, a
+ * here-string). The parser puts a redirection after a pipeline's last command on the pipeline
+ * (`a | crontab - < f`), where bash gives it to that command.
+ */
+function inputRedirectedHere(node: Node): boolean {
+  const redirects = [...node.namedChildren];
+  let at = node;
+  for (let up = parentOf(at); up?.type === "redirected_statement" || (up?.type === "pipeline" && up.lastNamedChild?.id === at.id); up = parentOf(at)) {
+    if (up.type === "redirected_statement") redirects.push(...up.namedChildren);
+    at = up;
+  }
+  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")));
+}
+
+/** What a pipe gives crontab from `node`, for the table of `user` (`-u`, undefined for the caller's own); undefined where the text does not give it. */
+function cronInput(node: Node | null, here: Walk, user: string | undefined, depth: number): string | undefined {
   if (node === null || depth > 16) return undefined;
   if (node.type === "subshell" || node.type === "compound_statement" || node.type === "list") {
     let text = "";
     for (const child of node.namedChildren) {
       if (child.type === "comment") continue;
-      const part = cronInput(child, here, depth + 1);
+      const part = cronInput(child, here, user, depth + 1);
       if (part === undefined) return undefined;
       text += part;
     }
     return text;
   }
-  if (node.type === "redirected_statement") return cronInput(node.childForFieldName("body"), here, depth + 1);
+  if (node.type === "redirected_statement") return cronInput(node.childForFieldName("body"), here, user, depth + 1);
   if (node.type !== "command") return undefined;
   const name = staticWord(node.childForFieldName("name"), here);
   const args = node.childrenForFieldName("argument").map((word) => staticWord(word, here));
-  if (args.some((arg) => arg === undefined) || node.namedChildren.some((child) => child.type === "variable_assignment")) return undefined;
+  // (A function of the script's own by one of these names runs what it holds.)
+  if (name === undefined || here.shared.functions.has(name) || args.some((arg) => arg === undefined) || node.namedChildren.some((child) => child.type === "variable_assignment")) return undefined;
   const words = args as string[];
-  if (name === "crontab") return words.length === 1 && words[0] === "-l" ? "" : undefined;
+  // The table installed again: its jobs ran before and run as before. Another user's listed into
+  // this one's (`crontab -l | crontab -u bob -`) are new there.
+  if (name === "crontab") return (user === undefined ? words.length === 1 && words[0] === "-l" : words.length === 3 && words[0] === "-u" && words[1] === user && words[2] === "-l") ? "" : undefined;
   if (name === "true" || name === ":") return "";
   if (name === "echo") return words.some((word) => word.startsWith("-")) ? undefined : `${words.join(" ")}\n`;
-  if (name === "printf") return printed(words);
-  // Lines of its input, whole and unchanged (no -o's parts, no -n's or -c's prefixes), from the pipe before it.
-  const filters = (name === "grep" || name === "egrep" || name === "fgrep") && words.every((word, at) => !word.startsWith("-") || /^-[vixwEFP]+$/.test(word) || (word === "-e" && at < words.length - 1));
-  if ((filters || ((name === "sort" || name === "uniq") && words.length === 0)) && parentOf(node)?.type === "pipeline") return cronInput(node.previousNamedSibling, here, depth + 1);
+  if (name === "printf") return printed(words[0] === "--" ? words.slice(1) : words[0]?.startsWith("-") ? [] : words);
+  // Lines of its input, whole and unchanged, from the pipe before it: grep with its one pattern
+  // (no file of its own to read, no -o's parts, no -n's or -c's prefixes), sort and uniq alone.
+  const patterns = words.filter((word, at) => !word.startsWith("-") && words[at - 1] !== "-e");
+  const filters = (name === "grep" || name === "egrep" || name === "fgrep") && words.every((word, at) => !word.startsWith("-") || /^-[vixwEFP]+$/.test(word) || (word === "-e" && at < words.length - 1)) && patterns.length === (words.includes("-e") ? 0 : 1);
+  if ((filters || ((name === "sort" || name === "uniq") && words.length === 0)) && parentOf(node)?.type === "pipeline") return cronInput(node.previousNamedSibling, here, user, depth + 1);
   return undefined;
 }
 
