@@ -265,13 +265,24 @@ Scripts("should read a program the command writes from its own text before runni
     // `python3 -m`: a module of its own beside where it runs; the operands are the module's.
     ["python3 -m fixer", ["u.ts"]],
     ["python3 -m json.tool data.json", []],
-    // Its packages' __init__.py run first (and a package's own, run by its __main__.py).
+    // Its packages' __init__.py run first (and a package's own, run by its __main__.py); python
+    // takes a package before a module of its name; an init's imports are found from where it runs.
     ["python3 -m tools.quiet", ["v.ts"]],
     ["python3 -m tools", ["v.ts"]],
+    ["python3 -m both", ["w.ts"]],
+    ["python3 -m imp.quiet", ["x.ts"]],
+    ["mkdir -p q && echo \"open('y.ts', 'w')\" > q/__init__.py && echo 'print(1)' > q/m.py && python3 -m q.m", ["q/__init__.py", "q/m.py", "y.ts"]],
   ];
   file(box, "tools/__init__.py", "open('v.ts', 'w')\n");
   file(box, "tools/quiet.py", "print(1)\n");
   file(box, "tools/__main__.py", "print(2)\n");
+  file(box, "both.py", "print(3)\n");
+  file(box, "both/__init__.py", "open('w.ts', 'w')\n");
+  file(box, "both/__main__.py", "print(4)\n");
+  file(box, "imp/__init__.py", "import helper\n");
+  file(box, "imp/quiet.py", "print(5)\n");
+  file(box, "imp/helper.py", "print(6)\n");
+  file(box, "helper.py", "open('x.ts', 'w')\n");
   file(box, "old.py", "open('u.ts', 'w')\n");
   utimesSync(join(box.project, "old.py"), new Date("2020-01-01"), new Date("2020-01-01")); // not read on its own
   file(box, "fixer.py", "open('u.ts', 'w')\n");

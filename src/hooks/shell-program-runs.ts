@@ -540,27 +540,33 @@ function localModules(text: string, directory: string, loadPath: LoadPath = {}):
   return [...new Set(found)];
 }
 
-/** The file of a python module run with `-m` from where it runs (python puts that first on its path): `a.b` is a/b.py or a/b/__main__.py. */
+/**
+ * The file of a python module run with `-m` from where it runs (python puts that first on its
+ * path): `a.b` is a/b/__main__.py where a/b is a package (it has an `__init__.py`: python takes a
+ * package before a module of its name), else a/b.py, else a/b/__main__.py.
+ */
 export function moduleFile(module: string, cwd: string | undefined): string | undefined {
   if (cwd === undefined || !/^\w+(\.\w+)*$/.test(module)) return undefined;
   const parts = module.split(".");
   const file = join(cwd, ...parts) + ".py";
-  return existsSync(file) ? file : join(cwd, ...parts, "__main__.py");
+  return !existsSync(join(cwd, ...parts, "__init__.py")) && existsSync(file) ? file : join(cwd, ...parts, "__main__.py");
 }
 
 /**
  * The `__init__.py` files python runs importing a module's packages, outermost first: a/__init__.py
  * and a/b/__init__.py for `-m a.b.c`; for a package run by its `__main__.py` (`-m a.b`), its own
- * too. Those that exist, from where it runs.
+ * too. Those that exist, or the command writes first, from where it runs.
  */
-export function packageInits(module: string, file: string | undefined, cwd: string | undefined): string[] {
+export function packageInits(module: string, file: string | undefined, here: Walk): string[] {
+  const cwd = here.cwd;
   if (cwd === undefined || !/^\w+(\.\w+)*$/.test(module)) return [];
   const parts = module.split(".");
   const packages = file !== undefined && basename(file) === "__main__.py" ? parts.length : parts.length - 1;
   const found: string[] = [];
   for (let count = 1; count <= packages; count++) {
     const init = join(cwd, ...parts.slice(0, count), "__init__.py");
-    if (existsSync(init)) found.push(init);
+    // (One the command writes first: read as the text it gives.)
+    if (existsSync(init) || writtenBefore(here, init)) found.push(init);
   }
   return found;
 }

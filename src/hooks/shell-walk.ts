@@ -1134,8 +1134,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const family = /^(node|bun|tsx|ts-node)/.test(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
     const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
     // `python3 -m pkg.mod` imports pkg first: pkg/__init__.py runs before mod (and `-m pkg`,
-    // pkg/__main__.py, after pkg/__init__.py): each read as a program run there.
-    if (module !== undefined && family === "python") for (const init of packageInits(module, given, here.cwd)) nested.push({ script: `${name} ${shellQuoted(init)}`, cwd: here.cwd });
+    // pkg/__main__.py, after pkg/__init__.py): each read as a program run there, its imports found
+    // from there too (python's path starts where it runs, not in the package).
+    if (module !== undefined && family === "python" && here.cwd !== undefined) {
+      for (const init of packageInits(module, given, here)) nested.push({ script: `PYTHONPATH=${shellQuoted(here.cwd)} ${name} ${shellQuoted(init)}`, cwd: here.cwd });
+    }
     // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
     // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
