@@ -271,6 +271,7 @@ Scripts("should read a program the command writes from its own text before runni
     ["python3 -m tools", ["v.ts"]],
     ["python3 -m both", ["w.ts"]],
     ["python3 -m imp.quiet", ["x.ts"]],
+    ["python3 -m pkg2.run", ["x.ts"]], // the module's own imports too: ./helper.py, not pkg2/helper.py
     ["mkdir -p q && echo \"open('y.ts', 'w')\" > q/__init__.py && echo 'print(1)' > q/m.py && python3 -m q.m", ["q/__init__.py", "q/m.py", "y.ts"]],
   ];
   file(box, "tools/__init__.py", "open('v.ts', 'w')\n");
@@ -283,6 +284,9 @@ Scripts("should read a program the command writes from its own text before runni
   file(box, "imp/quiet.py", "print(5)\n");
   file(box, "imp/helper.py", "print(6)\n");
   file(box, "helper.py", "open('x.ts', 'w')\n");
+  file(box, "pkg2/__init__.py", "");
+  file(box, "pkg2/run.py", "import helper\n");
+  file(box, "pkg2/helper.py", "print(7)\n");
   file(box, "old.py", "open('u.ts', 'w')\n");
   utimesSync(join(box.project, "old.py"), new Date("2020-01-01"), new Date("2020-01-01")); // not read on its own
   file(box, "fixer.py", "open('u.ts', 'w')\n");

@@ -1136,8 +1136,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `python3 -m pkg.mod` imports pkg first: pkg/__init__.py runs before mod (and `-m pkg`,
     // pkg/__main__.py, after pkg/__init__.py): each read as a program run there, its imports found
     // from there too (python's path starts where it runs, not in the package).
+    // The module itself in a package (`-m pkg.mod`): its imports found from there too, as well as
+    // beside it (read below).
     if (module !== undefined && family === "python" && here.cwd !== undefined) {
-      for (const init of packageInits(module, given, here)) nested.push({ script: `PYTHONPATH=${shellQuoted(here.cwd)} ${name} ${shellQuoted(init)}`, cwd: here.cwd });
+      const inPackage = module.includes(".") && given !== undefined && (existsSync(given) || writtenBefore(here, given)) ? [given] : [];
+      for (const init of [...packageInits(module, given, here), ...inPackage]) nested.push({ script: `PYTHONPATH=${shellQuoted(here.cwd)} ${name} ${shellQuoted(init)}`, cwd: here.cwd });
     }
     // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
