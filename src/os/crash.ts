@@ -11,7 +11,7 @@ export type CrashStep =
   | "before-unlink" // holding the lock, about to remove a claim (release, sweep)
   | "token-issued" // a fencing token written, its claim not yet
   | "grant-acquired" // a queued interest's claim written, the interest not yet removed
-  | "clock-probed" // a probe of the filesystem's clock made, not yet removed
+  | "clock-probed" // a probe of the filesystem's clock made, not yet removed (or, where this process reads the kernel's clock, that clock read)
   | "race-waiting"; // a take that met a claim in another claims directory after its grant, waiting for it to go (src/commands/take-links.ts)
 
 export function crashPoint(step: CrashStep): void {

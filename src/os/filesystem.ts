@@ -133,7 +133,10 @@ export function readFilesystemClock(dir: string, mode: number | (() => number), 
   // A local filesystem is stamped by the kernel's clock, which is this process's unless something
   // stands between them: then the probe reads the kernel's (a file made and removed); otherwise
   // this process's clock is the kernel's, read so without one.
-  if (!network && onKernelClock()) return { offsetMs: 0, measured: true };
+  if (!network && onKernelClock()) {
+    crashPoint("clock-probed"); // (read: the kernel's clock, as a probe would have)
+    return { offsetMs: 0, measured: true };
+  }
   const reading = probeClock(dir, mode);
   if (reading.measured || network) return reading;
   // A local claims directory this process may not write (mounted read-only into a sandbox): every
