@@ -1134,10 +1134,9 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const family = /^(node|bun|tsx|ts-node)/.test(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
     const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
     // `python3 -m pkg.mod` imports pkg first: pkg/__init__.py runs before mod (and `-m pkg`,
-    // pkg/__main__.py, after pkg/__init__.py): each read as a program run there, its imports found
-    // from there too (python's path starts where it runs, not in the package).
-    // The module itself in a package (`-m pkg.mod`): its imports found from there too, as well as
-    // beside it (read below).
+    // pkg/__main__.py, after pkg/__init__.py): each read as a program run here, its imports found
+    // from here (python's path starts where it runs, not in the package); so is the module itself,
+    // whose imports beside it are read below too.
     if (module !== undefined && family === "python" && here.cwd !== undefined) {
       const inPackage = module.includes(".") && given !== undefined && (existsSync(given) || writtenBefore(here, given)) ? [given] : [];
       for (const init of [...packageInits(module, given, here), ...inPackage]) nested.push({ script: `PYTHONPATH=${shellQuoted(here.cwd)} ${name} ${shellQuoted(init)}`, cwd: here.cwd });
