@@ -272,6 +272,10 @@ Scripts("should read a program the command writes from its own text before runni
     ["python3 -m both", ["w.ts"]],
     ["python3 -m imp.quiet", ["x.ts"]],
     ["python3 -m pkg2.run", ["x.ts"]], // the module's own imports too: ./helper.py, not pkg2/helper.py
+    // uv's own -m: python running that module.
+    ["uv run -m fixer", ["u.ts"]],
+    ["uv run --module=tools.quiet", ["v.ts"]],
+    ["uv run -m json.tool data.json", []],
     ["mkdir -p q && echo \"open('y.ts', 'w')\" > q/__init__.py && echo 'print(1)' > q/m.py && python3 -m q.m", ["q/__init__.py", "q/m.py", "y.ts"]],
   ];
   file(box, "tools/__init__.py", "open('v.ts', 'w')\n");

@@ -340,13 +340,13 @@ function programsRun(words: string): { words: string[]; fixed: boolean } | undef
     }
     if (!runs(parts[at])) continue;
     // A launcher runs a program file only through an interpreter or a file it is given (`npx tsx
-    // x.ts`, `uv run fix.py`): `npm view react` runs none.
+    // x.ts`, `uv run fix.py`), or a module (`uv run -m fix`): `npm view react` runs none.
     if (named(LAUNCHER)(parts[at])) {
-      const next = parts.findIndex((word, index) => index > at && (named(INTERPRETER)(word) || isProgramName(word)));
+      const next = parts.findIndex((word, index) => index > at && (named(INTERPRETER)(word) || isProgramName(word) || /^(-m|--module)(=|$)/.test(word)));
       if (next === -1) continue;
       at = next;
     }
-    const after = parts.slice(at);
+    const after = parts.slice(at).flatMap((word) => (word.startsWith("--module=") ? ["-m", word.slice(9)] : [word])); // (`uv run --module=fix`: the module)
     // A launcher's or wrapper's option before the program may run it elsewhere (`uv run --directory
     // d x.py`, `pnpm -C d`): the walk reads that; so it does an interpreter's own (`ruby -C d`).
     if (parts.slice(0, at).some((word) => word.startsWith("-")) || after.some((word) => /^-(C|-cwd|-chdir|-directory|-prefix|-dir)/.test(word))) fixed = false;

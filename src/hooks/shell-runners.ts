@@ -75,6 +75,8 @@ export const WRAPPERS: Record<
     edits?: string;
     split?: string;
     call?: string;
+    /** The option whose value is a python module it runs as `python3 -m` does (`uv run -m pkg.mod`). */
+    module?: string;
     subcommands?: string[];
     /** Its own operands run up to `--`, and the command after it (`mise x node@20 -- node -e …`); without one, only `call` runs anything. */
     dashdash?: boolean;
@@ -290,7 +292,7 @@ export const WRAPPERS: Record<
   },
   yarn: { syntax: { short: "p:", long: { package: "p", cwd: ":" } }, chdir: "cwd", subcommands: ["dlx", "exec", "run"], bins: true },
   bun: { syntax: { short: "p:F:", long: { package: "p", cwd: ":", filter: "F" } }, chdir: "cwd", subcommands: ["x", "run"], bins: true, elsewhere: ["F"] },
-  uv: { syntax: { short: "p:w:", long: { python: "p", directory: ":", with: "w", ...valuedLong(UV_VALUED) } }, chdir: "directory", subcommands: ["run"] },
+  uv: { syntax: { short: "p:w:m:", long: { python: "p", directory: ":", with: "w", module: "m", ...valuedLong(UV_VALUED) } }, chdir: "directory", subcommands: ["run"], module: "m" },
   poetry: { syntax: { short: "C:P:", long: { directory: "C", project: "P" } }, chdir: "C", subcommands: ["run"] },
   pipenv: { syntax: {}, subcommands: ["run"] },
   pdm: { syntax: {}, subcommands: ["run"] },

@@ -308,6 +308,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         else add(here, UNKNOWABLE);
         return undefined;
       }
+      if (wrapper.module !== undefined && reading.has(wrapper.module)) {
+        // `uv run -m pkg.mod args`: python running that module, read as `python3 -m pkg.mod args` is.
+        const module = reading.value(wrapper.module);
+        if (module !== undefined) nested.push({ script: ["python3", "-m", shellQuoted(module), ...words.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+        else add(here, UNKNOWABLE);
+        return undefined;
+      }
       if (wrapper.split !== undefined && reading.has(wrapper.split)) {
         // env -S 'cmd args' rest: the string is split into words and the rest follows. Read as a
         // shell line of env's (so `-S 'A=1 cmd'` and `-S '-C dir cmd'` keep their meaning): a
