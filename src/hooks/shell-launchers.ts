@@ -12,10 +12,10 @@ import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { guessedArguments, ownEntry, type Reading, readOptions, type Syntax, valuedLong } from "./shell-options.js";
-import { add, anyUnder, directoryAt, HOLE, readsTerminal, readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
+import { add, anyUnder, directoryAt, HOLE, printedBy, readsTerminal, readText, shellQuoted, staticWord, UNKNOWABLE, type Walk, wordValue, writtenBefore } from "./shell-words.js";
 import { INPUT, type Nested } from "./shell-runners.js";
 import { configText } from "./shell-preloads.js";
-import { parentOf } from "./shell-tree.js";
+import { inputRedirected, parentOf } from "./shell-tree.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -742,23 +742,8 @@ function pipedCronTable(node: Node, here: Walk, user: string | undefined): strin
   let at = node;
   for (let up = parentOf(at); up?.type === "redirected_statement"; up = parentOf(at)) at = up;
   // (Its input redirected, `crontab - < f`: that, not the pipe, is what it reads.)
-  if (inputRedirectedHere(node)) return undefined;
+  if (inputRedirected(node)) return undefined;
   return parentOf(at)?.type === "pipeline" ? cronInput(at.previousNamedSibling, here, user, 0) : undefined;
-}
-
-/**
- * Whether the command or a statement wrapping it redirects its input (`< f`, a heredoc, a
- * here-string). The parser puts a redirection after a pipeline's last command on the pipeline
- * (`a | crontab - < f`), where bash gives it to that command.
- */
-function inputRedirectedHere(node: Node): boolean {
-  const redirects = [...node.namedChildren];
-  let at = node;
-  for (let up = parentOf(at); up?.type === "redirected_statement" || (up?.type === "pipeline" && up.lastNamedChild?.id === at.id); up = parentOf(at)) {
-    if (up.type === "redirected_statement") redirects.push(...up.namedChildren);
-    at = up;
-  }
-  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")));
 }
 
 /** What a pipe gives crontab from `node`, for the table of `user` (`-u`, undefined for the caller's own); undefined where the text does not give it. */
@@ -785,28 +770,13 @@ function cronInput(node: Node | null, here: Walk, user: string | undefined, dept
   // this one's (`crontab -l | crontab -u bob -`) are new there.
   if (name === "crontab") return (user === undefined ? words.length === 1 && words[0] === "-l" : words.length === 3 && words[0] === "-u" && words[1] === user && words[2] === "-l") ? "" : undefined;
   if (name === "true" || name === ":") return "";
-  if (name === "echo") return words.some((word) => word.startsWith("-")) ? undefined : `${words.join(" ")}\n`;
-  if (name === "printf") return printed(words[0] === "--" ? words.slice(1) : words[0]?.startsWith("-") ? [] : words);
+  if (name === "echo" || name === "printf") return printedBy(name, words);
   // Lines of its input, whole and unchanged, from the pipe before it: grep with its one pattern
   // (no file of its own to read, no -o's parts, no -n's or -c's prefixes), sort and uniq alone.
   const patterns = words.filter((word, at) => !word.startsWith("-") && words[at - 1] !== "-e");
   const filters = (name === "grep" || name === "egrep" || name === "fgrep") && words.every((word, at) => !word.startsWith("-") || /^-[vixwEFP]+$/.test(word) || (word === "-e" && at < words.length - 1)) && patterns.length === (words.includes("-e") ? 0 : 1);
   if ((filters || ((name === "sort" || name === "uniq") && words.length === 0)) && parentOf(node)?.type === "pipeline") return cronInput(node.previousNamedSibling, here, user, depth + 1);
   return undefined;
-}
-
-/** What printf prints, for a format with no conversion but one `%s`, and no escape but `\n`, `\t`, `\\`; undefined for any other. */
-function printed(words: string[]): string | undefined {
-  const escapes = (text: string) => (/\\[^nt\\]/.test(text) ? undefined : text.replace(/\\([nt\\])/g, (_, letter: string) => (letter === "n" ? "\n" : letter === "t" ? "\t" : "\\")));
-  const [format, ...rest] = words;
-  if (format === undefined) return undefined;
-  const shape = escapes(format);
-  if (shape === undefined) return undefined;
-  if (!shape.includes("%")) return shape;
-  // `printf '%s\n' a b`: the format again for each argument.
-  const [before, after, ...more] = shape.split("%s");
-  if (more.length > 0 || after === undefined || /%/.test(before as string) || /%/.test(after)) return undefined;
-  return (rest.length === 0 ? [""] : rest).map((arg) => `${before}${arg}${after}`).join("");
 }
 
 /** A crontab line's command (before its first unescaped `%`), undefined for a comment, a blank or a variable's line; one it cannot take apart, or a SHELL, BASH_ENV or ENV it sets: UNKNOWABLE. */

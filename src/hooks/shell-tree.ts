@@ -44,3 +44,18 @@ export function parentOf(node: Node): Node | null {
   }
   return parents.get(node.id) ?? null;
 }
+
+/**
+ * Whether the command, or a statement wrapping it, redirects its input (`< f`, a heredoc, a
+ * here-string), whether or not the text gives what it reads. The parser puts a redirection after a
+ * pipeline's last command on the pipeline (`a | crontab - < f`), where bash gives it to that command.
+ */
+export function inputRedirected(node: Node): boolean {
+  const redirects = [...node.namedChildren];
+  let at = node;
+  for (let up = parentOf(at); up?.type === "redirected_statement" || (up?.type === "pipeline" && up.lastNamedChild?.id === at.id); up = parentOf(at)) {
+    if (up.type === "redirected_statement") redirects.push(...up.namedChildren);
+    at = up;
+  }
+  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<" || part.type === "<&" || part.type === "<>")));
+}

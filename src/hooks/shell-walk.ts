@@ -19,7 +19,7 @@ import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
-import { parentOf } from "./shell-tree.js";
+import { inputRedirected, parentOf } from "./shell-tree.js";
 import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
@@ -686,13 +686,6 @@ function pipedText(node: Node, walk: Walk): string | undefined {
   if (name === "echo" && !text.some((word) => word.startsWith("-"))) return `${text.join(" ")}\n`;
   if (name === "printf" && !text.some((word) => /[%\\]/.test(word))) return text.join("");
   return undefined;
-}
-
-/** Whether the command's input is redirected (`< f`, a heredoc, a here-string), whether or not the text gives what it reads. */
-function inputRedirected(node: Node): boolean {
-  const parent = parentOf(node);
-  const redirects = [...node.namedChildren, ...(parent?.type === "redirected_statement" ? parent.namedChildren : [])];
-  return redirects.some((child) => child.type === "heredoc_redirect" || child.type === "herestring_redirect" || (child.type === "file_redirect" && child.children.some((part) => part.type === "<")));
 }
 
 function redirect(node: Node, walk: Walk, nested: Nested[]): void {

@@ -855,3 +855,21 @@ export function statementOf(command: Parser.SyntaxNode): Parser.SyntaxNode | und
   return STATEMENTS.get(command.id);
 }
 export const STATEMENTS = new Map<number, Parser.SyntaxNode>();
+
+/**
+ * What `echo` or `printf` given these words prints, where the words alone say it: echo with no
+ * option; printf (after a `--`) with a format holding no conversion but one `%s` (the format again
+ * for each argument) and no escape but `\n`, `\t`, `\\`. Undefined for any other.
+ */
+export function printedBy(name: string, words: string[]): string | undefined {
+  if (name === "echo") return words.some((word) => word.startsWith("-")) ? undefined : `${words.join(" ")}\n`;
+  if (name !== "printf") return undefined;
+  const [format, ...rest] = words[0] === "--" ? words.slice(1) : words;
+  if (format === undefined || format.startsWith("-")) return undefined;
+  if (/\\[^nt\\]/.test(format)) return undefined;
+  const shape = format.replace(/\\([nt\\])/g, (_, letter: string) => (letter === "n" ? "\n" : letter === "t" ? "\t" : "\\"));
+  if (!shape.includes("%")) return shape;
+  const [before, after, ...more] = shape.split("%s");
+  if (more.length > 0 || after === undefined || (before as string).includes("%") || after.includes("%")) return undefined;
+  return (rest.length === 0 ? [""] : rest).map((arg) => `${before}${arg}${after}`).join("");
+}
