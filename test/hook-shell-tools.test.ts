@@ -286,7 +286,9 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
     "ex -s src/b.ts < /dev/null",
     "ed -s src/b.ts <<< 'w u.ts'",
     "ed -s src/b.ts <<'X'\nf u.ts\nw\nX",
-    "printf ',s/a/b/\\nw\\n' | ed -s src/b.ts",
+    "printf ',s/a/b/\\nw u.ts\\n' | ed -s src/b.ts",
+    "printf -- 'w %s\\n' u.ts | ed -s src/b.ts",
+    "echo() { printf 'w u.ts\\n'; }; echo w | ed -s src/b.ts", // a function's own output
   ]);
   allows(box, [
     "sed -n '/start/,/end/p' src/b.ts",
@@ -304,6 +306,8 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
     "vim +10 src/b.ts",
     "ex -s src/b.ts <<'X'\n%s/a/b/g\nw\nq\nX",
     "ed -s src/b.ts <<'X'\n,s/a/b/g\na\nw u.ts\n.\nw\nq\nX",
+    "printf ',s/a/b/\\nw\\n' | ed -s src/b.ts", // the script printf's escapes give: it writes src/b.ts alone
+    "printf '%s\\n' ',s/a/b/' w | ed -s src/b.ts",
   ]);
   assert.equal(await writes(box, "sed -n 'w out.txt' src/b.ts"), ["out.txt"]);
 });

@@ -46,6 +46,7 @@ import {
   type Environment,
   type FunctionBody,
   HOLE,
+  printedBy,
   type Positional,
   readsTerminal,
   readText,
@@ -674,18 +675,17 @@ function literalInput(node: Node): boolean {
 
 /**
  * `echo 'select 1;' | sqlite3`: what the command before this one in a pipeline prints, where it is
- * echo (no option) or printf (no `%` or `\`) given only words the text fixes; else undefined.
+ * echo or printf given only words the text fixes and printedBy reads (shell-words.ts, as crontab's
+ * input is read); else undefined. A function of the line's own by that name prints what it will.
  */
 function pipedText(node: Node, walk: Walk): string | undefined {
   const before = parentOf(node)?.type === "pipeline" ? node.previousNamedSibling : null;
   if (before?.type !== "command" || before.namedChildren.some((child) => child.type !== "command_name" && before.childrenForFieldName("argument").every((word) => word.id !== child.id))) return undefined;
   const name = staticWord(before.childForFieldName("name"), walk);
+  if (name === undefined || walk.shared.functions.has(name)) return undefined;
   const words = before.childrenForFieldName("argument").map((word) => staticWord(word, walk));
   if (words.some((word) => word === undefined)) return undefined;
-  const text = words as string[];
-  if (name === "echo" && !text.some((word) => word.startsWith("-"))) return `${text.join(" ")}\n`;
-  if (name === "printf" && !text.some((word) => /[%\\]/.test(word))) return text.join("");
-  return undefined;
+  return printedBy(name, words as string[]);
 }
 
 function redirect(node: Node, walk: Walk, nested: Nested[]): void {
