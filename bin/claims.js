@@ -7,8 +7,8 @@
 // code cache kept beside it (hot-check.cjs.v8cache, ...), as the v8-compile-cache package does
 // (Node 22's module.enableCompileCache() is the built-in equivalent): start-up is most of the
 // cost of a `claims` call, and every agent hook pays it (docs/BENCHMARKS.md). The build writes
-// every cache after running its calls once (scripts/bundle.mjs, scripts/code-cache.cjs, which
-// must wrap the source exactly as below). A missing or rejected cache (another Node version, a
+// every cache after running its calls once (scripts/bundle.mjs, through scripts/bundle-script.cjs,
+// which must wrap the source exactly as below). A missing or rejected cache (another Node version, a
 // rebuilt bundle) is written anew after the command ran; where dist/ is not writable the bundle
 // simply runs uncached.
 //

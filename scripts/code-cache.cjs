@@ -12,18 +12,12 @@
 // scripts/bundle.mjs runs it (so `npm run build` does) with an empty scratch directory holding
 // a.ts, a PreToolUse event editing SCRATCH/a.ts on stdin, and its output discarded.
 "use strict";
-const { readFileSync, renameSync, writeFileSync } = require("node:fs");
-const { createRequire } = require("node:module");
+const { renameSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
-const vm = require("node:vm");
+const { runBundle } = require("./bundle-script.cjs");
 
 const dist = join(__dirname, "..", "dist");
-const file = join(dist, "cli.cjs");
-// The same source text, file name and options as bin/claims.js, or V8 rejects the cache there.
-const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "utf8")}\n})`;
-const script = new vm.Script(source, { filename: file, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
-const bundle = { exports: {} };
-script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dist);
+const { exports: bundle, script } = runBundle(join(dist, "cli.cjs"));
 
 const scratch = process.argv[2];
 async function warm() {
@@ -36,7 +30,7 @@ async function warm() {
     ["release", target, ...flags],
     ["hook", "claude", "--dir", join(scratch, "claims")], // the event on stdin edits a.ts
   ]) {
-    await bundle.exports.main(argv);
+    await bundle.main(argv);
   }
 }
 

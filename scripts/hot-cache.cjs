@@ -11,13 +11,11 @@
 //   node scripts/hot-cache.cjs VERB ARGS... [< hook-event.json]
 "use strict";
 const { readFileSync, renameSync, writeFileSync } = require("node:fs");
-const { createRequire } = require("node:module");
 const { join } = require("node:path");
-const vm = require("node:vm");
+const { runBundle } = require("./bundle-script.cjs");
 
 const verb = process.argv[2];
-const dist = join(__dirname, "..", "dist");
-const file = join(dist, `hot-${verb}.cjs`);
+const file = join(__dirname, "..", "dist", `hot-${verb}.cjs`);
 const cacheFile = `${file}.v8cache`;
 let cachedData;
 try {
@@ -25,13 +23,9 @@ try {
 } catch {
   cachedData = undefined;
 }
-// The same source text, file name and options as bin/claims.js, or V8 rejects the cache there.
-const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file).toString("utf8")}\n})`;
-const script = new vm.Script(source, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
-const bundle = { exports: {} };
-script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dist);
+const { exports: bundle, script } = runBundle(file, cachedData);
 
-bundle.exports.main(process.argv.slice(2)).then((ran) => {
+bundle.main(process.argv.slice(2)).then((ran) => {
   if (!ran) {
     process.stderr.write(`hot-cache: dist/hot-${verb}.cjs did not take the call ${process.argv.slice(2).join(" ")}\n`);
     process.exitCode = 1;
