@@ -54,7 +54,7 @@ Doctor("should refuse to trust a world-writable directory, saying why, with a no
   mkdirSync(box.dir);
   chmodSync(box.dir, 0o777);
   const result = claims(["doctor", "--dir", box.dir]);
-  assert.is(result.code, 1);
+  assert.is(result.code, 2);
   assert.match(result.stdout, /FAIL  permissions: .* is world-writable/);
   assert.match(result.stdout, /the guard cannot be trusted on .*: permissions failed/);
 });
@@ -63,7 +63,7 @@ Doctor("should fail the log check when log.jsonl is a directory or a symbolic li
   mkdirSync(join(box.dir, "log.jsonl"), { recursive: true });
   writeFileSync(join(box.dir, "log.jsonl", "kept"), "mine\n");
   const result = claims(["doctor", "--dir", box.dir]);
-  assert.is(result.code, 1, result.stdout);
+  assert.is(result.code, 2, result.stdout);
   const log = join(box.dir, "log.jsonl");
   assert.match(result.stdout, `FAIL  log: ${log} is a directory, so no change is recorded there (claims log misses them): move it out of the claims directory, and the next change starts a new log\n`);
   assert.match(result.stdout, /the guard cannot be trusted on .*: log failed/);
@@ -86,7 +86,7 @@ Doctor("should say a --via that is not the same directory is wrong, instead of b
   const other = join(box.root, "another-directory");
   mkdirSync(other);
   const result = claims(["doctor", "--dir", box.dir, "--via", other, "--json"]);
-  assert.is(result.code, 1, result.stdout);
+  assert.is(result.code, 2, result.stdout);
   const byName = Object.fromEntries(JSON.parse(result.stdout).checks.map((check: { check: string; status: string; detail: string }) => [check.check, check]));
   assert.is(byName["same directory through --via"]?.status, "fail");
   assert.match(byName["same directory through --via"].detail, /did not appear in .*another-directory within 2 s/);

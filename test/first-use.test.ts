@@ -136,7 +136,7 @@ Reads("should refuse a project directory given as the claims directory, rather t
   const byConfig = claims(["take", "name:package"], { cwd: box.root, env: { CLAIMS_HOLDER: "a" } });
   assert.is(byConfig.code, 2, byConfig.stdout);
   assert.is(readFileSync(join(box.project, "package.json"), "utf8"), manifest);
-  assert.is(inProject("doctor").code, 1);
+  assert.is(inProject("doctor").code, 2);
   // A directory of its own is used as before, whatever it holds once claims are in it.
   assert.is(as(box, "a", "take", "name:package").code, 0);
   writeFileSync(join(box.dir, "notes.txt"), "");

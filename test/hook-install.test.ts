@@ -91,7 +91,7 @@ Install("should name a settings directory that is a symlink to nowhere (a dotfil
 
 Install("should report a hook that is not installed at all as one problem naming every event", ({ box }) => {
   const verify = run(box, ["hook", "verify", "claude", "--json"]);
-  assert.is(verify.code, 1);
+  assert.is(verify.code, 2);
   const { problems } = JSON.parse(verify.stdout) as { problems: string[] };
   assert.is(problems.length, 1, problems.join("\n"));
   assert.match(problems[0] as string, /^no claims hook for PreToolUse, PostToolUse, .*SessionEnd in .*: run claims hook install claude$/);
@@ -129,7 +129,7 @@ Install("should note a default directory that XDG_STATE_HOME moves, and not the 
 
 Install("should note it for codex too, even when codex is not there to trust the hooks", ({ box, shared }) => {
   const result = run(box, ["hook", "install", "codex", "--json"], { CLAIMS_DIR: shared });
-  assert.is(result.code, 1); // no codex on PATH: a problem, not the note
+  assert.is(result.code, 2); // no codex on PATH: a problem, not the note
   const report = JSON.parse(result.stdout);
   assert.ok(report.warnings[0].includes(`claims hook install codex --dir '${shared}'`));
   assert.not.match(JSON.stringify(readJson(join(box.root, ".codex", "hooks.json"))), /--dir/);
@@ -179,7 +179,7 @@ Install("should note on verify a CLAIMS_DIR the installed hook does not pin, or 
 Install("should fail verify where CLAIMS_DIR is relative: the hook refuses it and lets every write through", ({ box }) => {
   run(box, ["hook", "install", "claude"]);
   const relative = run(box, ["hook", "verify", "claude", "--json"], { CLAIMS_DIR: "claims-dir" });
-  assert.is(relative.code, 1);
+  assert.is(relative.code, 2);
   assert.ok((JSON.parse(relative.stdout).problems as string[]).some((problem) => problem.startsWith('CLAIMS_DIR is a relative path ("claims-dir")')), relative.stdout);
   assert.is(run(box, ["hook", "verify", "claude"]).code, 0, "fine without it");
 });
@@ -189,7 +189,7 @@ Install("should name a settings file with \"disableAllHooks\": true as a problem
   const local = join(box.project, ".claude", "settings.local.json");
   writeFileSync(local, '{"disableAllHooks": true}');
   const install = run(box, ["hook", "install", "claude"]);
-  assert.is(install.code, 1, install.stdout);
+  assert.is(install.code, 2, install.stdout);
   assert.match(install.stdout, `claims: problem: ${local} sets "disableAllHooks": true, so Claude Code runs no hook, the claims hook included: remove it there, then verify again\n`);
   assert.match(install.stdout, "the claude hook will not guard every write");
   writeFileSync(local, '{"disableAllHooks": false}');
@@ -248,7 +248,7 @@ Shape("should say so for Codex's hooks.json too, and report it as verify's probl
   assert.is(install.stderr, `claims: ${file}: "hooks.PreToolUse" is a string ("apply_patch"), but Codex expects an array of matcher groups ([{"matcher": "...", "hooks": [...]}]) there; fix it first, nothing was changed.\n`);
   const claude = join(box.root, ".claude", "settings.json");
   const verify = refusedUnchanged(box, claude, '{"hooks": 1}', ["hook", "verify", "claude", "--json"]);
-  assert.is(verify.code, 1);
+  assert.is(verify.code, 2);
   assert.ok(
     JSON.parse(verify.stdout).problems.includes(`${claude}: "hooks" is a number (1), but Claude Code expects an object of events ({"PreToolUse": [...], ...}) there; fix it, then verify again`),
     verify.stdout,
@@ -259,7 +259,7 @@ Shape("should have verify, which never changes anything, say what to do next, no
   const claude = join(box.root, ".claude", "settings.json");
   const problemsOf = (text: string) => {
     const verify = refusedUnchanged(box, claude, text, ["hook", "verify", "claude"]);
-    assert.is(verify.code, 1);
+    assert.is(verify.code, 2);
     assert.not.match(verify.stdout + verify.stderr, /nothing was changed/);
     // The first problem is the file's; the next says no hook was found (none could be read from it).
     return verify.stdout.split("\n").find((line) => line.startsWith("claims: problem: "));
@@ -270,7 +270,7 @@ Shape("should have verify, which never changes anything, say what to do next, no
   rmSync(claude);
   mkdirSync(claude);
   const directory = run(box, ["hook", "verify", "claude"]);
-  assert.is(directory.code, 1);
+  assert.is(directory.code, 2);
   assert.match(directory.stdout, `claims: problem: ${claude} is a directory, where Claude Code keeps its settings file; move it away, then install the hook\n`);
   assert.equal(readdirSync(claude), [], "verify left it as it was");
 });
@@ -298,7 +298,7 @@ Uninstall("should remove every claims hook from the user's settings, keeping the
   const again = run(box, ["hook", "uninstall", "claude"]);
   assert.equal([again.code, again.stdout], [0, `claims: no claims hook in ${file}; nothing to do\n`]);
   assert.equal(readJson(file), before);
-  assert.is(run(box, ["hook", "verify", "claude"]).code, 1, "verify finds no hook now");
+  assert.is(run(box, ["hook", "verify", "claude"]).code, 2, "verify finds no hook now");
 });
 
 Uninstall("should take out a Codex hooks.json's claims hooks, and an emptied hooks key with them; create no file where there is none", ({ box }) => {

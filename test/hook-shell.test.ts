@@ -2008,7 +2008,7 @@ Shell("should refuse to install into an odd settings file with exit 2 and one se
     assert.is(result.code, 2, `${odd}: ${result.stderr}`);
     assert.match(result.stderr, /nothing was changed/);
     assert.is(readFileSync(settings, "utf8"), odd);
-    assert.is(claims(["hook", "verify", "claude", "--project"], { cwd: box.project, env: { HOME: box.root } }).code, 1);
+    assert.is(claims(["hook", "verify", "claude", "--project"], { cwd: box.project, env: { HOME: box.root } }).code, 2);
   }
 });
 

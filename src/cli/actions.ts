@@ -211,7 +211,8 @@ async function runHookSetup(action: string, name: "claude" | "codex", flags: Ver
     for (const warning of report.warnings ?? []) writeErr(`claims: note: ${warning}\n`);
     if (action !== "uninstall") writeOut(report.ok ? `claims: the ${name} hook is set up and will run\n` : `claims: the ${name} hook will not guard every write until the problems above are fixed\n`);
   }
-  process.exitCode = report.ok ? 0 : EXIT_CODES.INTERNAL;
+  // Not set up as it must be is a problem of configuration, as an unreadable settings file is (exit 2), not a bug (exit 1).
+  process.exitCode = report.ok ? 0 : EXIT_CODES.BAD_INPUT;
 }
 
 /**

@@ -89,7 +89,8 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
       const { doctor } = await import("../commands/doctor.js");
       const { renderDoctor } = await import("./render.js");
       const result = await doctor({ ...common(flags), binary: ownRealBinary(), ...(flags.via !== undefined && { via: flags.via }) });
-      await output(flags, result, result.trusted ? 0 : EXIT_CODES.INTERNAL, async (style) => renderDoctor(result, style));
+      // A directory the guard cannot be trusted on is refused as every verb refuses an unusable one (exit 2), not a bug (exit 1).
+      await output(flags, result, result.trusted ? 0 : EXIT_CODES.BAD_INPUT, async (style) => renderDoctor(result, style));
     });
 
   registerToolVerbs(program);

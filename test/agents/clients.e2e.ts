@@ -242,7 +242,7 @@ Codex("should report a pasted, untrusted hook, and install one that Codex trusts
   mkdirSync(codexHome, { recursive: true });
   writeFileSync(join(codexHome, "hooks.json"), claims(b, ["hook", "print-config", "codex"]).stdout);
   const pasted = claims(b, ["hook", "verify", "codex"], { CODEX_HOME: codexHome });
-  assert.is(pasted.code, 1);
+  assert.is(pasted.code, 2);
   assert.match(pasted.stdout, /Codex will skip the claims hook .*untrusted/);
   const install = claims(b, ["hook", "install", "codex"], { CODEX_HOME: codexHome });
   assert.is(install.code, 0, install.stdout);
