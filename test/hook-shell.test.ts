@@ -1808,6 +1808,9 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker cp -a web:/app/u.ts u.ts", ["glob:u.ts/**", "u.ts"]],
     ["docker container cp web:/app/dist/. src/", ["glob:src/**", "src"]], // its contents
     ["docker compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]],
+    ["docker-compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]], // Compose v1's command, read as docker compose
+    ["podman-compose -p proj run -v .:/w web rm /w/u.ts", ["u.ts"]],
+    ["docker-compose -f dc.yml rm -f u.ts", []], // a service named as a file: its container removed, not the file
     ['docker cp web:/app/u.ts "$d"', ["unknown:."]],
     ["docker cp u.ts web:/app/u.ts", []], // into the container
     ["docker cp web:/app/u.ts - > /dev/null", []],

@@ -42,6 +42,9 @@ const READERS: Record<string, (launch: Launch) => void> = {
   docker: containerRun,
   podman: containerRun,
   nerdctl: containerRun,
+  // Compose v1's own command: `docker compose`'s options and subcommands.
+  "docker-compose": composeRun,
+  "podman-compose": composeRun,
   "systemd-run": systemdRun,
   tmux,
   screen,
@@ -407,6 +410,11 @@ function containerRun(launch: Launch): void {
   // A workdir under a mount is its source here (`-v "$PWD":/app -w /app`: a package's scripts are read from it).
   const workdir = reading.value("w");
   launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? onHost(workdir, mounts, true)[0] ?? workdir : undefined, mounts });
+}
+
+/** `docker-compose …` (`podman-compose …`), read as `docker compose …`. */
+function composeRun(launch: Launch): void {
+  containerRun({ ...launch, args: ["compose", ...launch.args], words: [launch.words[0] as Node, ...launch.words] });
 }
 
 /**

@@ -1348,7 +1348,7 @@ const COMMANDS_IN_ARGUMENTS = 4;
  * rm f`; several, as an option's value may name one too: `--chuid git --exec /bin/rm`), and each
  * argument that is a whole line starting with one after a word that says it runs one (RUNS_A_LINE:
  * `sops exec-env f 'rm f'`). Not its first word that is no option, its subcommand (`pass rm "$e"`,
- * `ollama rm m`, `docker-compose rm -f web`, `mocha -g rm t.js`), unless written as a path, after
+ * `ollama rm m`, `mocha -g rm t.js`), unless written as a path, after
  * `--`, or the command one of RUN_THEIR_FIRST runs (`entr rm f`). After a package manager's verb
  * among its first two (`brew install make cmake`, `uv pip install black ruff`), only what follows
  * `--` (`pueue add -- rm f`).
