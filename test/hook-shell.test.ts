@@ -1809,7 +1809,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker container cp web:/app/dist/. src/", ["glob:src/**", "src"]], // its contents
     ["docker compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]],
     ["docker-compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]], // Compose v1's command, read as docker compose
-    ["podman-compose -p proj run -v .:/w web rm /w/u.ts", ["u.ts"]],
+    ["podman-compose -p proj run -v .:/w web rm /w/u.ts", []], // no compose file here: compose runs nothing
     ["docker-compose -f dc.yml rm -f u.ts", []], // a service named as a file: its container removed, not the file
     ['docker cp web:/app/u.ts "$d"', ["unknown:."]],
     ["docker cp u.ts web:/app/u.ts", []], // into the container
@@ -1951,6 +1951,36 @@ Shell("should read what runs a command line its own way: array subscripts, watch
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   for (const command of ["gdb -ex '!rm u.ts'", "gdb -batch -ex 'dump memory u.ts 0 8' ./a.out", "scp h:u.ts .", "watch -x rm u.ts", "let 'a[$(rm u.ts)]=1'", "docker run -v .:/w node:20", "yq -i '.a = 1' u.ts", "tmux new-session -d 'rm u.ts'", "hyperfine --export-json u.ts 'sleep 1'"]) assert.is(bash(box, command), "deny", command);
   assert.is(bash(box, "watch -n 5 ls"), undefined);
+});
+
+Shell("should read docker compose exec and run with the mounts the compose file gives the service", async ({ box }) => {
+  writeFileSync(
+    join(box.project, "compose.yaml"),
+    "services:\n  app:\n    image: node:20\n    working_dir: /app\n    volumes:\n      - ./:/app\n      - data:/data\n      - ./conf:/conf:ro\n    command: rm /app/u.ts\n  db:\n    image: postgres\n    volumes:\n      - type: bind\n        source: ./pg\n        target: /var/lib/postgresql/data\n  web:\n    image: nginx\nvolumes:\n  data:\n",
+  );
+  writeFileSync(join(box.project, "anchors.yml"), "x-common: &common\n  volumes:\n    - ./:/app\nservices:\n  app:\n    <<: *common\n    image: node\n");
+  mkdirSync(join(box.project, "sub"));
+  const cases: Array<[string, string[]]> = [
+    ["docker compose exec app rm /app/u.ts", ["u.ts"]], // ./ mounted at /app
+    ["docker compose exec app rm u.ts", ["u.ts"]], // from its working_dir, under the mount
+    ["docker compose exec -w /app app rm u.ts", ["u.ts"]],
+    ["docker compose exec db rm -rf /var/lib/postgresql/data/x", ["pg/x"]], // the long syntax
+    ["docker-compose exec app sh -c 'echo x > /app/u.ts'", ["u.ts"]],
+    ["docker compose run --rm app", ["u.ts"]], // the service's command:
+    ["docker compose run --rm -v ./sub:/s web rm /s/x", ["sub/x"]], // run's own -v
+    ["cd sub && docker compose exec app rm /app/u.ts", ["u.ts"]], // the file found above, its directory the project's
+    ["docker compose -f anchors.yml exec app rm /app/u.ts", ["unknown:app/u.ts"]], // YAML not read: the mounts are not known
+    ["docker compose exec nosuch rm /app/u.ts", ["unknown:app/u.ts"]],
+    // What writes nothing here: no mount there, a read-only one, a named volume, a command that writes nothing.
+    ["docker compose exec web rm /usr/share/nginx/html/index.html", []],
+    ["docker compose exec app rm /conf/x", []],
+    ["docker compose exec app rm /data/x", []],
+    ["docker compose exec -T app ls", []],
+    ["docker compose exec db psql -U postgres", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  assert.is(bash(box, "docker compose exec app rm /app/u.ts"), "deny");
+  assert.is(bash(box, "docker compose exec db psql -U postgres"), undefined);
 });
 
 Shell("should not block on a kernel file that says it is a regular one", async ({ box }) => {

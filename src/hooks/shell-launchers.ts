@@ -7,7 +7,7 @@
 // mount); and a container's command (`docker run -v "$PWD":/src img cmd`), whose writes reach files
 // here only under the directories it mounts.
 import { statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type Parser from "web-tree-sitter";
 import { picomatch } from "../targets/picomatch.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -16,6 +16,7 @@ import { add, anyUnder, directoryAt, HOLE, printedBy, readsTerminal, readText, s
 import { INPUT, type Nested } from "./shell-runners.js";
 import { configText } from "./shell-preloads.js";
 import { inputRedirected, parentOf } from "./shell-tree.js";
+import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -384,7 +385,11 @@ function containerRun(launch: Launch): void {
   let at = tool.end;
   if (args[at] === "container") at++;
   // `docker compose [options] cp`: a service's container, copied from as docker cp does.
-  if (args[at] === "compose") for (at++; args[at]?.startsWith("-"); at++) if (/^(-[fp]|--(file|project-name|project-directory|env-file|profile|ansi|parallel|progress))$/.test(args[at] as string)) at++;
+  if (args[at] === "compose") {
+    const project = readOptions(args, COMPOSE, at + 1, launchText(launch));
+    at = project.end;
+    if (args[at] === "exec" || args[at] === "run") return composeService(launch, project, at);
+  }
   if (args[at] === "cp") return containerCopy(args.slice(at + 1), here);
   if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
   const reading = readOptions(args, CONTAINER_RUN, at + 1, launchText(launch));
@@ -410,6 +415,172 @@ function containerRun(launch: Launch): void {
   // A workdir under a mount is its source here (`-v "$PWD":/app -w /app`: a package's scripts are read from it).
   const workdir = reading.value("w");
   launch.nested.push({ script: [...(entrypoint === undefined ? [] : [entrypoint]), ...words].join(" "), cwd: workdir?.startsWith("/") ? onHost(workdir, mounts, true)[0] ?? workdir : undefined, mounts });
+}
+
+/** `docker compose`'s own options before its subcommand. */
+const COMPOSE: Syntax = { short: "f:p:", long: { file: "f", "project-name": "p", ...valuedLong("project-directory env-file profile ansi parallel progress") }, ordered: true };
+
+/** `docker compose exec` and `run`'s options that take a value; any other is a flag. Options end at the service. */
+const COMPOSE_SERVICE: Syntax = {
+  short: "e:l:p:u:v:w:",
+  long: { env: "e", label: "l", publish: "p", user: "u", volume: "v", workdir: "w", ...valuedLong("entrypoint name index cap-add cap-drop pull env-from-file") },
+  ordered: true,
+};
+
+/** The file names `docker compose` looks for, in its order, and the override it merges with the one found. */
+const COMPOSE_FILES = ["compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"];
+
+/**
+ * `docker compose exec SERVICE cmd…` and `docker compose run SERVICE [cmd…]`: the command runs in
+ * the service's container, with the bind mounts its compose file gives it (`volumes:`, short or
+ * long syntax; not read-only ones nor named volumes) and run's own `-v`; read with the container's
+ * paths as `docker run`'s command is, from its `-w`, else the service's `working_dir`. Run with no
+ * command runs the service's `command:`, else the image's (anything under each mount). Where the
+ * compose file cannot be read (no file found for -f, YAML this reader does not read, `extends:`,
+ * a service it does not define, one the command writes first), the mounts are not known: what the
+ * command writes could be anywhere here.
+ */
+function composeService(launch: Launch, project: Reading, at: number): void {
+  const { args, here } = launch;
+  const reading = readOptions(args, COMPOSE_SERVICE, at + 1, launchText(launch));
+  const service = args[reading.end];
+  if (service === undefined && reading.end < args.length) return add(here, UNKNOWABLE); // a service the text does not fix
+  if (service === undefined) return; // no service: compose refuses
+  const defined = composeDefinition(project, service, here);
+  if (defined === "none") return; // no compose file to be found: compose runs nothing
+  const mounts: Mount[] = defined === undefined ? [{ container: "/", host: undefined }] : [...defined.mounts];
+  if (args[at] === "run") {
+    for (const { value, at: index, text } of reading.occurrences("v")) {
+      const mount = volume(value ?? unfixedSource(index === undefined ? text?.replaceAll(HOLE, "$x") : launch.words[index]?.text), here);
+      if (mount) mounts.push(mount);
+    }
+  }
+  if (mounts.length === 0) return;
+  const rest = args.slice(reading.end + 1);
+  if (rest.some((arg) => arg === undefined)) return add(here, UNKNOWABLE);
+  const entrypoint = args[at] === "run" ? (reading.value("entrypoint") ?? defined?.entrypoint) : undefined;
+  const command = rest.length > 0 ? (rest as string[]).join(" ") : args[at] === "run" ? defined?.command : undefined;
+  if (command === undefined && entrypoint === undefined) {
+    if (args[at] === "run") for (const { host } of mounts) add(here, host === undefined ? UNKNOWABLE : anyUnder(host));
+    return;
+  }
+  const workdir = reading.value("w") ?? defined?.workdir;
+  const script = [...(entrypoint === undefined ? [] : [entrypoint]), ...(command === undefined ? [] : [command])].join(" ");
+  launch.nested.push({ script, cwd: workdir?.startsWith("/") ? onHost(workdir, mounts, true)[0] ?? workdir : undefined, mounts });
+}
+
+interface ComposeService {
+  mounts: Mount[];
+  workdir: string | undefined;
+  command: string | undefined;
+  entrypoint: string | undefined;
+}
+
+/**
+ * What the project's compose files say of a service, merged in their order; undefined where they
+ * cannot be read; "none" where no file is there to be found (`COMPOSE_FILE` set outside the
+ * command aside, compose then refuses).
+ */
+function composeDefinition(project: Reading, name: string, here: Walk): ComposeService | undefined | "none" {
+  const given = project.values("f");
+  if (given.some((file) => file === undefined || file === "-")) return undefined;
+  const projectDirectory = project.value("project-directory");
+  let files: string[];
+  if (given.length > 0) files = given.map((file) => directoryAt(here.cwd, file)).filter((file): file is string => file !== undefined);
+  else {
+    const start = projectDirectory === undefined ? here.cwd : directoryAt(here.cwd, projectDirectory);
+    if (start === undefined) return undefined;
+    const found = composeFileAbove(start);
+    if (found === undefined) return "none";
+    files = [found, ...["compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"].map((override) => join(dirname(found), override)).filter(isFile).slice(0, 1)];
+  }
+  if (files.length !== Math.max(given.length, 1) && given.length > 0) return undefined;
+  const first = files[0];
+  if (first === undefined) return undefined;
+  // Relative sources are relative to the project directory: --project-directory, else the first file's.
+  const base = projectDirectory === undefined ? dirname(first) : directoryAt(here.cwd, projectDirectory);
+  if (base === undefined) return undefined;
+  const merged: ComposeService = { mounts: [], workdir: undefined, command: undefined, entrypoint: undefined };
+  let defined = false;
+  for (const file of files) {
+    if (writtenBefore(here, file)) return undefined;
+    const text = readText(file);
+    const document = text === undefined ? undefined : readYaml(text);
+    if (!isMapping(document)) return undefined;
+    const services = document.services;
+    if (services === undefined) continue;
+    if (!isMapping(services)) return undefined;
+    const service = services[name];
+    if (service === undefined) continue;
+    if (!isMapping(service) || service.extends !== undefined) return undefined;
+    defined = true;
+    const volumes = service.volumes ?? [];
+    if (!Array.isArray(volumes)) return undefined;
+    for (const entry of volumes) {
+      const mount = composeVolume(entry, base, here);
+      if (mount === false) return undefined;
+      if (mount !== undefined) merged.mounts.push(mount);
+    }
+    if (typeof service.working_dir === "string") merged.workdir = service.working_dir;
+    for (const key of ["command", "entrypoint"] as const) {
+      const value = service[key];
+      if (value === undefined) continue;
+      const line = typeof value === "string" ? value : Array.isArray(value) && value.every((word) => typeof word === "string") ? (value as string[]).map(shellQuoted).join(" ") : undefined;
+      if (line === undefined) return undefined;
+      merged[key] = line;
+    }
+  }
+  return defined ? merged : undefined;
+}
+
+/** The compose file `docker compose` finds from a directory: there, else in the nearest directory above holding one. */
+function composeFileAbove(start: string | undefined): string | undefined {
+  for (let directory = start; directory !== undefined; directory = dirname(directory) === directory ? undefined : dirname(directory)) {
+    for (const name of COMPOSE_FILES) if (isFile(join(directory, name))) return join(directory, name);
+  }
+  return undefined;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A service's `volumes:` entry: `SRC:DST[:MODE]` or `{type: bind, source, target, read_only}`. A
+ * bind mount that is not read-only, its relative source under the project directory; undefined for
+ * a named volume or a read-only one; false for one this reader cannot read (a variable other than
+ * PWD in its source: anywhere).
+ */
+function composeVolume(entry: YamlValue, base: string, here: Walk): Mount | undefined | false {
+  let source: string | undefined;
+  let target: string | undefined;
+  let readOnly = false;
+  if (typeof entry === "string") {
+    const parts = entry.split(":");
+    if (parts.length === 1) return undefined; // an anonymous volume
+    [source, target] = parts as [string, string];
+    readOnly = (parts[2] ?? "").split(",").some((option) => option === "ro" || option === "readonly");
+  } else if (isMapping(entry)) {
+    if (entry.type !== "bind") return entry.type === undefined || typeof entry.type === "string" ? undefined : false;
+    source = typeof entry.source === "string" ? entry.source : undefined;
+    target = typeof entry.target === "string" ? entry.target : undefined;
+    readOnly = entry.read_only === "true";
+  } else return false;
+  if (source === undefined || target === undefined || !target.startsWith("/")) return false;
+  if (readOnly) return undefined;
+  const pwd = here.cwd;
+  source = source.replace(/^\$\{PWD\}|^\$PWD(?![\w])/, pwd ?? "\0");
+  if (source.includes("$") || source.startsWith("\0")) return { container: bare(target), host: undefined };
+  if (!/^[/.~]/.test(source)) return undefined; // a named volume
+  return { container: bare(target), host: hostPath(source, here, base) };
+}
+
+function isMapping(value: YamlValue | undefined): value is { [key: string]: YamlValue } {
+  return value !== undefined && typeof value === "object" && !Array.isArray(value);
 }
 
 /** `docker-compose …` (`podman-compose …`), read as `docker compose …`. */
@@ -454,9 +625,9 @@ function volume(value: string | undefined, here: Walk): Mount | undefined {
   if (value === undefined) return { container: "/", host: undefined }; // "$v": anything, anywhere
   const [source = "", target, options = ""] = value.split(":");
   if (target === undefined || !target.startsWith("/") || options.split(",").includes("ro") || options.split(",").includes("readonly")) return undefined;
-  if (source === "\0") return { container: target, host: undefined };
+  if (source === "\0") return { container: bare(target), host: undefined };
   if (!/^[/.~]/.test(source)) return undefined; // a named volume: the container engine's, not a file here
-  return { container: target, host: hostPath(source, here) };
+  return { container: bare(target), host: hostPath(source, here) };
 }
 
 /** `--mount type=bind,source=…,target=…[,readonly]`. */
@@ -467,13 +638,18 @@ function bindMount(value: string | undefined, here: Walk): Mount | undefined {
   const source = fields.get("source") ?? fields.get("src");
   const target = fields.get("target") ?? fields.get("destination") ?? fields.get("dst");
   if (source === undefined || target === undefined || !target.startsWith("/")) return undefined;
-  return { container: target, host: hostPath(source, here) };
+  return { container: bare(target), host: hostPath(source, here) };
 }
 
-function hostPath(source: string, here: Walk): string | undefined {
-  if (source.startsWith("~")) return here.home.startsWith("/") ? join(here.home, source.slice(1)) : undefined; // (a HOME the script set to a place unknown)
-  if (source.startsWith("/")) return source;
-  return here.cwd === undefined ? undefined : join(here.cwd, source);
+function hostPath(source: string, here: Walk, base = here.cwd): string | undefined {
+  if (source.startsWith("~")) return here.home.startsWith("/") ? bare(join(here.home, source.slice(1))) : undefined; // (a HOME the script set to a place unknown)
+  if (source.startsWith("/")) return bare(source);
+  return base === undefined ? undefined : bare(join(base, source));
+}
+
+/** A mount's path without a trailing slash (`-v ./:/app/`): mounts are compared by their paths. */
+function bare(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
 }
 
 /**
