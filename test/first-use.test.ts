@@ -36,6 +36,14 @@ Reads("should say a refused directory contains the claimed file, and a refused f
   assert.match(file.stdout, /REFUSED \/.*\/D\/a\.js: covered by the claim on \/.*\/D\/, held by a for "move D"/);
 });
 
+Reads("should answer handover --to before any claims directory exists as not yours (exit 4), not as a directory removed mid-call", ({ box }) => {
+  const fresh = join(box.root, "fresh-claims");
+  const result = claims(["handover", "shared-config", "--to", "session-b7", "--holder", "a", "--dir", fresh], { cwd: box.project });
+  assert.is(result.code, 4, result.stderr);
+  assert.is(result.stderr, "claims: You do not hold shared-config: nobody does; take it with claims take shared-config.\n");
+  assert.is(claims(["take", "shared-config", "--holder", "a", "--dir", fresh], { cwd: box.project }).code, 0, "the directory is made by the first take, as before");
+});
+
 Reads("should tell the receiver of handover --to that it was handed the claim, with its token, not that it took over a stale one", ({ box }) => {
   assert.is(as(box, "b", "take", "x", "--purpose", "mine").code, 0);
   const handed = as(box, "b", "handover", "x", "--to", "c");

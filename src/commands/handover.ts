@@ -1,6 +1,7 @@
 // handover: leave a note for a target someone else holds and be granted it, in order, when it
 // frees (the same queued interest as `take --queue`); or, with `to`, hand your own claim directly
 // to another holder.
+import { existsSync } from "node:fs";
 import { BadInputError, ClaimsError } from "../os/errors.js";
 import { optionName } from "../os/option-names.js";
 import { grantQueued, writeNotice } from "../protocol/grant.js";
@@ -84,6 +85,8 @@ function transfer(options: HandoverOptions, to: string): TransferResult {
   if (context.store.read(sharedClaimFileName(target.canonical, holder)).state === "claim" && context.store.read(target.fileName).state === "missing") {
     throw new BadInputError(`Your claim on ${target.canonical} is shared, and ${optionName("to")} hands over an exclusive one; release yours and let ${to} take it (claims take ${target.canonical} --shared).`);
   }
+  // No claims directory yet: nothing is held there, yours included (and its take lock would need one made).
+  if (!existsSync(context.store.dir)) throw new NotYoursError(target.canonical, undefined, looksLikePath(target) ? eitherReading(target.canonical) : undefined);
   return context.store.withTakeLock(() => {
     refreshNow(context);
     grantQueued(context); // a claim gone stale belongs to the queue first, not to whoever its holder names
