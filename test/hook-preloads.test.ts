@@ -167,9 +167,19 @@ Preloads("should read the modules a program given inline or on stdin loads from 
     ["node -e \"require('./w')\"", ["u.ts", "w"]],
     ["ruby -e 'require_relative \"w\"'", ["u.ts"]],
     ["python3 -c 'import json; print(1)'", []],
+    // An import after another statement on its line, or ending in `;` or a comment; by a name given as a string.
+    ["python3 -c 'import os; import w'", ["u.ts"]],
+    ["python3 -c 'import sys; sys.path.insert(0, \".\"); import w; w.main()'", ["u.ts"]],
+    ["python3 -c 'if True: import w'", ["u.ts"]],
+    ["python3 -c 'import json; from tools.fix import main'", ["u.ts"]],
+    ["python3 - <<'EOF'\nimport w  # the helper\nEOF", ["u.ts"]],
+    ["python3 -c \"__import__('w')\"", ["u.ts"]],
+    ["python3 -c \"import importlib; importlib.import_module('tools.fix')\"", ["u.ts"]],
+    ["python3 -c \"import runpy; runpy.run_module('w')\"", ["u.ts"]],
+    ["python3 -c 'import os; print(os.getcwd())'", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\""]);
+  denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\"", "python3 -c 'import os; import w'", "python3 -c \"__import__('w')\""]);
   // A module the command writes before it runs the program: the text it gives, or any file where it does not give it.
   const written: Array<[string, string[]]> = [
     ["cat > m.py <<'EOF'\nimport os; os.remove('u.ts')\nEOF\npython3 -c 'import m'", ["m.py", "u.ts"]],
