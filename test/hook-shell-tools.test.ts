@@ -312,6 +312,22 @@ Tools("should read the writes in sed, awk, Vim, ex and ed scripts", async ({ box
   assert.equal(await writes(box, "sed -n 'w out.txt' src/b.ts"), ["out.txt"]);
 });
 
+Tools("should read a program run under a name of its version or build as that program", ({ box }) => {
+  denies(box, [
+    "perl5.36.0 -pi -e s/x/y/ u.ts",
+    "ruby3.1 -e 'File.write(\"u.ts\", \"x\")'",
+    "/usr/bin/ruby3.1 -e 'File.delete(\"u.ts\")'",
+    "php8.2 -r 'file_put_contents(\"u.ts\", \"x\");'",
+    "vim.basic -es -c '%s/x/y/|wq' u.ts",
+    "vim.tiny -es -c wq u.ts",
+    "view -es -c '%s/x/y/|wq!' u.ts",
+    "rvim -es -c wq u.ts",
+    "editor -es -c wq u.ts",
+    "rename.ul u.ts v.ts u.ts",
+  ]);
+  allows(box, ["perl5.36.0 -e 'print 1'", "ruby3.1 -v", "php8.2 -r 'echo 1;'", "vim.basic -es -c '%s/x/y/|wq' src/b.ts", "ls view", "cat editor.txt"]);
+});
+
 Tools("should judge go fix's packages as go fmt's, and gofumpt -w's files as gofmt's", async ({ box }) => {
   held(box, "pkg/a.go");
   held(box, "main.go");

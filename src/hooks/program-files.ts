@@ -229,6 +229,32 @@ function insideWorkTree(directory: string): boolean {
   }
 }
 
+/**
+ * Programs installed under a name of their version or build as well as their own, read as that
+ * program: `perl5.36.0`, `ruby3.1`, `php8.2`, `vim.basic` (`.tiny`, `.nox`, `.gtk3`), vim run as
+ * `view`, `rview`, `rvim`, `vimdiff` or `ex`'s `exim`-free siblings, Debian's `editor` (vim where
+ * it is installed; any editor given a file writes it), util-linux's `rename.ul`. (python's and
+ * pypy's versions are read as python where their rules are.)
+ */
+const PROGRAM_ALIASES: Array<[RegExp, string]> = [
+  [/^perl5(\.\d+)*$/, "perl"],
+  [/^ruby\d+(\.\d+)*$/, "ruby"],
+  [/^php\d+(\.\d+)*$/, "php"],
+  [/^vim\.(basic|tiny|nox|gtk|gtk3|athena|motif)$|^(r?view|rvim|editor|sensible-editor)$/, "vim"],
+  [/^rename\.ul$/, "rename"],
+];
+
+/** The program a command name is read as (PROGRAM_ALIASES), else the name itself. */
+export function programAlias(name: string): string {
+  for (const [pattern, program] of PROGRAM_ALIASES) if (pattern.test(name)) return program;
+  return name;
+}
+
+/** A command line with each alias in a command's place written as its program, for the gate's patterns (`perl5.36.0 -pi …` as `perl -pi …`). */
+export function withProgramAliases(command: string): string {
+  return command.replace(/(^|[\s;&|(`/])(perl5(?:\.\d+)*|ruby\d+(?:\.\d+)*|php\d+(?:\.\d+)*|vim\.(?:basic|tiny|nox|gtk3?|athena|motif)|r?view|rvim|editor|sensible-editor|rename\.ul)(?=[\s;&|)`]|$)/g, (_, before: string, name: string) => `${before}${programAlias(name)}`);
+}
+
 /** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */
 export function shebangProgram(line: string): string {
   const words = line.slice(2).trim().split(/\s+/);

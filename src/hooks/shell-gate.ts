@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { aroundScript, nearestPackage, NPM_SCRIPTS, packageScripts } from "./package-scripts.js";
-import { interpreterByExtension } from "./program-files.js";
+import { interpreterByExtension, withProgramAliases } from "./program-files.js";
 import { HOOKED_COMMANDS, hooksRun, mayRunHooks } from "./git-hooks.js";
 
 /**
@@ -363,7 +363,10 @@ const HARMLESS_REDIRECTION = /\d*(>>?|&>>?|>\|)\s*\/dev\/null(?![\w./-])|\d*>&\s
 export function mayWrite(command: string): boolean {
   if (mayWriteOtherwise(command) || programsRun(shellWords(command)) !== undefined || programsRun(flattened(command)) !== undefined) return true;
   const unredirected = withoutInputRedirections(command);
-  return unredirected !== command && mayWrite(unredirected);
+  if (unredirected !== command && mayWrite(unredirected)) return true;
+  // `perl5.36.0 -pi …`, `vim.basic -es …`: a program under another of its names (program-files.ts).
+  const named = withProgramAliases(command);
+  return named !== command && mayWrite(named);
 }
 
 /**

@@ -23,7 +23,7 @@ import { inputRedirected, parentOf } from "./shell-tree.js";
 import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
 import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
-import { resolveProgram, shebangOf } from "./program-files.js";
+import { programAlias, resolveProgram, shebangOf } from "./program-files.js";
 import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
 import { PACKAGE_BINS, RULES } from "./shell-rules.js";
@@ -856,7 +856,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (compoundRead(words, 0, here, nested, walk)) return;
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`, or one whose
   // command has another name (`@tailwindcss/cli@4`: tailwindcss).
-  const name = ownEntry(PACKAGE_BINS, (argv[0] ?? "").replace(/(?<=.)@[^/]*$/, "")) ?? basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1");
+  const name = ownEntry(PACKAGE_BINS, (argv[0] ?? "").replace(/(?<=.)@[^/]*$/, "")) ?? programAlias(basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1"));
   // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
   if (!name || (/[*?[]/.test(name) && name !== "[" && name !== "[[" && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
