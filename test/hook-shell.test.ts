@@ -1116,6 +1116,10 @@ Shell("should take a branch before a file of its name, read git pathspecs with g
     ["git bisect log", []],
     ["git submodule update --init", ["glob:**"]],
     ["git sparse-checkout set src", ["glob:**"]],
+    ["git subtree pull --prefix=src ../lib main", ["glob:src/**"]], // git-subtree merges into its prefix
+    ["git subtree add -P vendor/lib ../lib main", ["glob:vendor/lib/**"]],
+    ["cd src && git subtree merge --prefix src FETCH_HEAD", ["glob:src/**"]], // from the top of the work tree
+    ["git subtree split --prefix=src -b only-src", []],
     ["git read-tree -u HEAD", ["glob:**"]],
     ["git checkout-index -a -f", ["glob:**"]],
     ["git merge-file src/a.ts base.ts other.ts", ["src/a.ts"]],

@@ -36,6 +36,8 @@ const GIT: Record<string, Syntax> = {
   "sparse-checkout": {},
   worktree: { short: "b:B:", long: { reason: ":", orphan: "" } },
   submodule: {},
+  // git-subtree (contrib, shipped with git): add, pull and merge write under --prefix.
+  subtree: { short: "P:m:qd", long: { prefix: "P", message: "m", branch: ":", onto: ":", annotate: ":", squash: "", rejoin: "", "ignore-joins": "", quiet: "q", debug: "d" } },
   "merge-file": { short: "pL:", long: { stdout: "p" } },
   "cherry-pick": { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
   revert: { short: "m:X:", long: { mainline: "m", "strategy-option": "X", strategy: ":", quit: "" } },
@@ -370,6 +372,14 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
       const action = rest[reading.operands[0] ?? -1] ?? "";
       const reports = { bisect: ["log", "visualize", "view", "terms", "help"], "sparse-checkout": ["list", "check-rules"], submodule: ["status", "summary", "foreach", "sync", "absorbgitdirs", "set-branch", "set-url", ""] }[sub];
       return reports.includes(action) ? [] : wholeTree();
+    }
+    case "subtree": {
+      // `git subtree add|pull|merge --prefix=P …` merges into P (relative to the top of the work tree); split and push write no file.
+      if (!["add", "pull", "merge"].includes(rest[reading.operands[0] ?? -1] ?? "")) return [];
+      const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
+      const prefix = reading.has("P") ? reading.value("P") : undefined;
+      if (top === "" || top === undefined) return top === "" ? [] : [UNKNOWABLE];
+      return prefix === undefined ? wholeTree() : [anyUnder(directoryAt(top, prefix.replace(/\/+$/, "")))];
     }
     case "archive":
       // The archive -o names (its format from the name); without -o it goes to stdout.
