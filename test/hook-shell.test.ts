@@ -388,6 +388,10 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["xz -T0 -d f.xz", ["f", "f.xz"]],
     ["gawk -bi inplace '{print}' f", ["f"]],
     ["awk -v x=1 -iinplace '{print}' f", ["f"]],
+    ["gawk '@include \"inplace\"; {print}' f", ["f"]], // the program's own directive, as -i inplace
+    ["gawk -e '@include \"inplace\"' -e '{print}' f", ["f"]],
+    ["gawk '@include \"helpers\"; {print}' f", ["unknown:."]], // a library of its own: code not read
+    ["gawk '{print \"@include\"}' f", []],
     // git's subcommands.
     ["git checkout -fb new", []],
     ["git restore -WS f", ["f"]],

@@ -916,11 +916,15 @@ function awkInPlace(): Rule {
       const { args, reading } = input;
       const program = reading.has("E") ? undefined : scriptOf(input, "e", "f", "\n");
       const written = program === undefined ? [UNKNOWABLE] : awkProgramWrites(program);
+      // The program's own directives load the same: `@include "inplace"` as `-i inplace`, `@load "x"` as `-l x`.
+      const directives = (word: string) => (program === undefined ? [] : [...program.matchAll(new RegExp(`@${word}\\s+"([^"\\n]*)"`, "g"))].map((match) => match[1] as string));
+      const includes = [...reading.values("i"), ...directives("include")];
+      const loads = [...reading.values("l"), ...directives("load")];
       // A library or extension the text does not fix (`-i "$lib"`: inplace as much as any), or one of
       // its own (`-l ./x.so`, `-i helpers`): code the hook does not read.
-      if (reading.values("i").some((value) => value === undefined || !/^(inplace|assert|bits2str|ctime|getopt|join|ord|quicksort|round|shellquote|strtonum|walkarray)(\.awk)?$/.test(value))) written.push(UNKNOWABLE);
-      if (reading.values("l").some((value) => value === undefined || !/^(fnmatch|ordchr|readdir|readfile|time|intdiv|revoutput)(\.so)?$/.test(value))) written.push(UNKNOWABLE);
-      if (!reading.values("i").some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return written;
+      if (includes.some((value) => value === undefined || !/^(inplace|assert|bits2str|ctime|getopt|join|ord|quicksort|round|shellquote|strtonum|walkarray)(\.awk)?$/.test(value))) written.push(UNKNOWABLE);
+      if (loads.some((value) => value === undefined || !/^(fnmatch|ordchr|readdir|readfile|time|intdiv|revoutput|filefuncs|fork|inplace|rwarray)(\.so)?$/.test(value))) written.push(UNKNOWABLE);
+      if (!includes.some((value) => /^inplace(\.awk)?$/.test(value ?? "")) && !loads.some((value) => /^inplace(\.so)?$/.test(value ?? ""))) return written;
       const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
       return [...written, ...input.values(reading.has("f", "e", "E") ? operands : operands.slice(1))];
     },
