@@ -41,6 +41,19 @@ Take("should point a ~word naming a file here to ./~word, which takes it", ({ bo
   assert.match(dotted.stdout, new RegExp(`granted ${box.project}/~notes `));
 });
 
+Take("should refuse a target with a stray space at either end (a claim on the name \"a.ts \" protects no file), unless a file has that name", ({ box }) => {
+  writeFileSync(join(box.project, "a.ts"), "");
+  for (const [target, where] of [["a.ts ", "ends"], [" a.ts", "starts"]] as const) {
+    const spaced = as(box, "a", "take", target);
+    assert.is(spaced.code, 2, spaced.stdout);
+    assert.is(spaced.stderr, `claims: Target ${JSON.stringify(target)} ${where} with a space, which no file here has; write it without (a.ts), or as ${JSON.stringify(`name:${target}`)} for a name that holds one.\n`);
+  }
+  assert.equal(JSON.parse(as(box, "a", "status", "--json").stdout).claims, [], "nothing was taken");
+  writeFileSync(join(box.project, "b.ts "), "");
+  assert.is(as(box, "a", "take", "b.ts ").code, 0, "a file of that name");
+  assert.is(as(box, "a", "take", "name:c ").code, 0, "a name given as one");
+});
+
 Take("should refuse a directory target naming a file (gen/out.js/ for the file gen/out.js), taking nothing, and renew one already claimed so", ({ box }) => {
   mkdirSync(join(box.project, "gen"));
   writeFileSync(join(box.project, "gen", "out.js"), "x\n");

@@ -117,6 +117,12 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
     throw new BadInputError(`Target ${JSON.stringify(input)} contains a control character; targets must be printable.`);
   }
   checkLength(input);
+  // `take 'a.ts '` (a variable's stray space, a pasted line): a claim on the name "a.ts ", shown
+  // as a.ts, would protect nothing. Unless a file of exactly that name is there.
+  if (!literal && input.trim() !== input && !input.startsWith(NAME_PREFIX) && lstatSync(isAbsolute(input) ? input : `${context.cwd}/${input}`, { throwIfNoEntry: false }) === undefined) {
+    const where = /^\s/.test(input) ? "starts" : "ends";
+    throw new BadInputError(`Target ${JSON.stringify(input)} ${where} with a space, which no file here has; write it without (${input.trim()}), or as ${JSON.stringify(`name:${input}`)} for a name that holds one.`);
+  }
   if (!literal && input.startsWith(NAME_PREFIX)) {
     const name = input.slice(NAME_PREFIX.length).normalize("NFC");
     if (name.trim() === "" || name.startsWith("/")) {
