@@ -9,7 +9,7 @@ import { chmodSync, chownSync, existsSync, linkSync, lstatSync, mkdirSync, readd
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, claims, iso, sandbox, systemUser, type Sandbox } from "./helpers.js";
+import { BIN, claims, iso, sandbox, systemUser, writeClaimFile, type Sandbox } from "./helpers.js";
 
 const ROOT = process.getuid?.() === 0;
 
@@ -46,6 +46,23 @@ function notOwnedBy(dir: string, uid: number): string[] {
   }
   return wrong;
 }
+
+RootWrites("should list a claims directory a user may read but not write, where a stale claim has a waiter the listing cannot grant it to", ({ box, x }) => {
+  if (!ROOT) return; // a user root's writes do not bypass permissions for
+  mkdirSync(box.dir, { mode: 0o700 });
+  chownSync(box.dir, x.uid, x.gid); // the user's own claims directory
+  assert.is(asUser(box, "take", "name:cfg", "--dir", box.dir, "--holder", "a", "--ttl", "60").code, 0);
+  assert.is(asUser(box, "handover", "name:cfg", "--dir", box.dir, "--holder", "waiter").code, 6);
+  const file = join(box.dir, "cfg.json");
+  const claim = JSON.parse(readFileSync(file, "utf8"));
+  writeClaimFile(box.dir, "cfg.json", { ...claim, heartbeat_at: "2020-01-01T00:00:00Z" }); // gone stale, nobody has called since (the file stays the user's)
+  chmodSync(box.dir, 0o500); // the user's own, made read-only
+  const listed = asUser(box, "status", "--dir", box.dir);
+  assert.is(listed.code, 0, listed.stderr);
+  const body = JSON.parse(listed.stdout);
+  assert.equal(body.claims.map((entry: { target: string; stale: boolean }) => [entry.target, entry.stale]), [["cfg", true]]);
+  assert.equal(body.queued.map((entry: { holder: string }) => entry.holder), ["waiter"], "the waiter is still queued: granted by the next call that can write");
+});
 
 RootWrites("should leave what root's take, beat and release write in a user's owner-only claims directory that user's, so the user's sessions read its claims", ({ box, x }) => {
   if (!ROOT) return; // only root writes as another user

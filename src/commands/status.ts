@@ -6,6 +6,7 @@ import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type 
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
 import { existsSync } from "node:fs";
+import { BadInputError } from "../os/errors.js";
 import { resolve } from "node:path";
 import { foldPath } from "../targets/caseless.js";
 import { boundAliasesOf, movedOver, overlappingClaims } from "../protocol/conflicts.js";
@@ -209,6 +210,12 @@ function heldInPinned(result: StatusResult, judged: Array<[string, string[]]>, o
   return result;
 }
 
+/** Whether an error is the claims directory refusing a write (the store's message for EACCES, EPERM, EROFS). */
+function unwritable(error: unknown): boolean {
+  const code = ((error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException)).code;
+  return error instanceof BadInputError && (code === "EACCES" || code === "EPERM" || code === "EROFS");
+}
+
 /**
  * The status of one claims directory alone, following no pointer to another (status, and the
  * hook's carry-over after /clear). `lookOnly`: another session's directory looked into, where
@@ -227,10 +234,16 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   // when grants may have changed it.
   let names = context.store.names();
   if (!lookOnly && names.some((name) => name.startsWith(QUEUE_PREFIX))) {
-    context.store.withTakeLock(() => {
-      refreshNow(context);
-      grantQueued(context);
-    });
+    try {
+      context.store.withTakeLock(() => {
+        refreshNow(context);
+        grantQueued(context);
+      });
+    } catch (error) {
+      // A directory this process may read but not write (a read-only mount, another user's, mode
+      // 500): listed as it is; the next call that can write there grants the queue.
+      if (!unwritable(error)) throw error;
+    }
     names = context.store.names();
   }
   if (!existsSync(context.settings.dir)) result.directory_missing = true;
