@@ -36,6 +36,21 @@ Reads("should say a refused directory contains the claimed file, and a refused f
   assert.match(file.stdout, /REFUSED \/.*\/D\/a\.js: covered by the claim on \/.*\/D\/, held by a for "move D"/);
 });
 
+Reads("should name the claims directories a refusal met elsewhere once each, and not suggest a queue that cannot wait there", ({ box }) => {
+  mkdirSync(join(box.project, "D"));
+  writeFileSync(join(box.project, "D", "a.py"), "");
+  const dirs = ["d1", "d2", "d3"].map((name) => join(box.root, name));
+  for (const dir of dirs) assert.is(claims(["take", "D/", "--dir", dir, "--holder", "h4", "--purpose", "fix"], { cwd: box.project }).code, 0);
+  const refused = claims(["take", "D/", "D/a.py", "--dir", join(box.root, "mine"), "--holder", "b", "--queue", "--purpose", "later"], { cwd: box.project });
+  assert.is(refused.code, 3, refused.stdout);
+  const lines = refused.stdout.trim().split("\n");
+  assert.equal(lines.filter((line) => line.startsWith("REFUSED")).length, 2, "one line for each target, not one for each directory");
+  assert.match(lines[0] as string, /^REFUSED .*\/D\/: held by h4 for "fix" \(heartbeat \d+s ago\) \(in 3 claims directories\)$/);
+  assert.ok(lines.at(-1)?.startsWith(`Nothing was taken. The claims in the way are in the claims directories ${dirs.join(", ")} (`), refused.stdout);
+  assert.ok(lines.at(-1)?.includes("where a queue here cannot wait for them"), refused.stdout);
+  assert.not.match(refused.stdout, /--queue/);
+});
+
 Reads("should answer handover --to before any claims directory exists as not yours (exit 4), not as a directory removed mid-call", ({ box }) => {
   const fresh = join(box.root, "fresh-claims");
   const result = claims(["handover", "shared-config", "--to", "session-b7", "--holder", "a", "--dir", fresh], { cwd: box.project });

@@ -74,7 +74,13 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
   }
   for (const note of result.notes ?? []) lines.push(`${style.yellow("note")} ${printable(note.holder)} is queued for ${printable(note.target)} since ${note.queued_at}: ${quoted(note.purpose)}`);
   const word = result.interrupted ? "INTERRUPTED" : result.timed_out ? "TIMEOUT" : result.queued?.length ? "WAITING" : "REFUSED";
-  for (const holding of result.refused) lines.push(`${style.red(style.bold(word))} ${printable(holding.target)}: ${describeHolding(holding)}`);
+  // The same claim met in several claims directories (one holder's in each of them) is one line, saying so.
+  const refusals = new Map<string, number>();
+  for (const holding of result.refused) {
+    const line = `${style.red(style.bold(word))} ${printable(holding.target)}: ${describeHolding(holding)}`;
+    refusals.set(line, (refusals.get(line) ?? 0) + 1);
+  }
+  for (const [line, times] of refusals) lines.push(times > 1 ? `${line} (in ${times} claims directories)` : line);
   for (const place of result.queued ?? []) {
     lines.push(`${style.yellow("queued")} ${printable(place.target)} at position ${place.position}: you are granted it in order when it frees (claims status --mine --holder ${shellQuoteShown(result.holder)}${repeat.dir} shows it)`);
   }
@@ -90,6 +96,7 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     const away = [...new Set(result.refused.map((holding) => holding.claims_dir))];
     // A claim in the way in another claims directory: no queue here waits for it (a --queue would answer REFUSED).
     if (away.length === 1 && away[0] !== undefined) lines.push(`Nothing was kept: the wait ran out. The claim in the way is in the claims directory ${printable(away[0])}, where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(away[0])} shows it).`);
+    else if (away.length > 1 && away.every((dir) => dir !== undefined)) lines.push(`Nothing was kept: the wait ran out. ${inOtherDirectories(away as string[])}`);
     else lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuoteShown);
@@ -104,6 +111,8 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
         ? "the default directory of this user's sessions with another XDG_STATE_HOME, or none, whose names are this one's"
         : "of another name of the file, made before a .claims nearer to it appeared, where a session not pinning --dir or CLAIMS_DIR claims it, one a session pinned, or the default directory of a session with another XDG_STATE_HOME";
       lines.push(`${start}. The claim in the way is in the claims directory ${printable(elsewhere[0])} (${why}), where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(elsewhere[0])} shows it).`);
+    } else if (elsewhere.length > 1 && elsewhere.every((dir) => dir !== undefined)) {
+      lines.push(`${start}. ${inOtherDirectories(elsewhere as string[])}`);
     } else if (result.refused.every((holding) => holding.unreadable)) {
       // No holder and no purpose to reconcile with: only the file itself is in the way. Its claims
       // directory named in the commands, which may not be the one a bare claims status reads (a
@@ -117,6 +126,11 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     }
   }
   return lines;
+}
+
+/** Claims in the way in several other claims directories (directories other sessions pinned): no queue here waits for them. */
+function inOtherDirectories(dirs: string[]): string {
+  return `The claims in the way are in the claims directories ${dirs.map(printable).join(", ")} (ones other sessions pinned, or of other names of the file), where a queue here cannot wait for them: reconcile with the holders from their purpose, or take it again once they release them (claims status --dir ${shellQuoteShown(dirs[0] as string)} shows the first).`;
 }
 
 /** A re-take that replaced the purpose every refusal shows says so, with the old and the new. */
