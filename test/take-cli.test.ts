@@ -228,6 +228,15 @@ Take("should show a target or purpose with an invisible or direction-changing ch
   assert.match(JSON.parse(notHeldJson.stdout).error.message, /^You do not hold x\u200by: /);
 });
 
+Take("should show a backslash that reads as an escape doubled, so six characters never show as the one they spell", ({ box }) => {
+  assert.is(as(box, "eve", "take", "name:a\u200bb").code, 0); // a zero-width space
+  assert.is(as(box, "zed", "take", "name:a\\u200bb").code, 0); // a backslash, then u200b
+  const lines = as(box, "me", "status").stdout.split("\n");
+  assert.ok(lines.some((line) => line.startsWith("a\\u200bb ") && line.includes(" eve ")), lines.join("\n"));
+  assert.ok(lines.some((line) => line.startsWith("a\\\\u200bb ") && line.includes(" zed ")), lines.join("\n"));
+  assert.is(as(box, "me", "take", "name:C:\\temp").stdout.split("\n")[0], "granted C:\\\\temp (token 1)");
+});
+
 Take("should escape C1 controls and the line and paragraph separators, and refuse them in a holder id, --to as --holder", ({ box }) => {
   assert.is(as(box, "a", "take", "x\u0085y\u2028z", "--purpose", "p\u009b2Jq").code, 0);
   const refused = as(box, "b", "take", "x\u0085y\u2028z");

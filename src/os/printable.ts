@@ -31,15 +31,25 @@ export function showInvisible(text: string): string {
 /**
  * Text on one line, shown as it is: control characters as `\t`, `\n`, `\x1b` (C1 ones as `\u0085`,
  * which bash's $'…' reads back as the character, where `\x85` would be a byte), invisible and
- * direction-changing ones as `\u202e`.
+ * direction-changing ones as `\u202e`; and a backslash that would read as one of these escapes
+ * (before `u`, `U`, `x`, `t`, `n`, `r` or another backslash) doubled, so that the six characters
+ * `a\u200bb` never show as a zero-width space does.
  */
 export function printable(text: string): string {
+  return escaped(text.includes("\\") ? text.replace(/\\(?=[uUxtnr\\])/g, "\\\\") : text);
+}
+
+function escaped(text: string): string {
   const named: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
   const escape = (char: string) => named[char] ?? (char.charCodeAt(0) >= 0x80 ? unicodeEscape(char) : `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return showInvisible(text.replace(CONTROL_ALL, escape));
 }
 
-/** Text of several lines (a message), each shown as printable shows one. */
+/**
+ * Text of several lines (a message), each line's control and invisible characters escaped as
+ * printable escapes them; its backslashes left as they are, since the targets and holders in a
+ * message were made printable (or JSON-quoted) already, and a message is escaped once more here.
+ */
 export function printableLines(text: string): string {
-  return text.split("\n").map(printable).join("\n");
+  return text.split("\n").map(escaped).join("\n");
 }
