@@ -174,7 +174,9 @@ Preloads("should read the modules a program given inline or on stdin loads from 
     ["python3 -c 'import json; from tools.fix import main'", ["u.ts"]],
     ["python3 - <<'EOF'\nimport w  # the helper\nEOF", ["u.ts"]],
     ["python3 -c \"__import__('w')\"", ["u.ts"]],
-    ["python3 -c \"import importlib; importlib.import_module('tools.fix')\"", ["u.ts"]],
+    ["python3 -c \"import importlib; importlib.import_module(name='w')\"", ["u.ts"]],
+    ["python3 -c \"import runpy; runpy.run_path('tools/fix.py')\"", ["tools/fix.py", "u.ts"]], // (a path a program's text names is judged too)
+    ["python3 -c 'exec(\"import w\")'", ["u.ts"]],
     ["python3 -c \"import runpy; runpy.run_module('w')\"", ["u.ts"]],
     ["python3 -c 'import os; print(os.getcwd())'", []],
   ];

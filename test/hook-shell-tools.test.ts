@@ -2,6 +2,7 @@
 // escaped, Codex's second spelling of apply_patch, a diff on a pipe, wrappers, the scripts of sed,
 // awk and the editors, and tools whose output file is an operand or an option. Another session
 // holds u.ts; session s2 runs each command through the Claude hook of the real CLI.
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -325,7 +326,11 @@ Tools("should read a program run under a name of its version or build as that pr
     "editor -es -c wq u.ts",
     "rename.ul u.ts v.ts u.ts",
   ]);
-  allows(box, ["perl5.36.0 -e 'print 1'", "ruby3.1 -v", "php8.2 -r 'echo 1;'", "vim.basic -es -c '%s/x/y/|wq' src/b.ts", "ls view", "cat editor.txt"]);
+  allows(box, ["perl5.36.0 -e 'print 1'", "ruby3.1 -v", "php8.2 -r 'echo 1;'", "vim.basic -es -c '%s/x/y/|wq' src/b.ts"]);
+  // A script of the project's by such a name is that script, read for what it runs.
+  file(box, "scripts/editor", "#!/bin/sh\nrm u.ts\n");
+  chmodSync(join(box.project, "scripts/editor"), 0o755);
+  denies(box, ["./scripts/editor", "scripts/editor --fix"]);
 });
 
 Tools("should judge go fix's packages as go fmt's, and gofumpt -w's files as gofmt's", async ({ box }) => {

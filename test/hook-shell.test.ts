@@ -392,6 +392,8 @@ Shell("should read short options clustered as getopt does: flags up to the first
     ["gawk -e '@include \"inplace\"' -e '{print}' f", ["f"]],
     ["gawk '@include \"helpers\"; {print}' f", ["unknown:."]], // a library of its own: code not read
     ["gawk '{print \"@include\"}' f", []],
+    ["gawk -l rwarray 'BEGIN { writea(\"f\", a) }'", ["unknown:."]], // extensions that write files the text does not give
+    ["gawk '@load \"filefuncs\"; BEGIN { chdir(\"src\") }'", ["unknown:."]],
     // git's subcommands.
     ["git checkout -fb new", []],
     ["git restore -WS f", ["f"]],
@@ -1124,6 +1126,7 @@ Shell("should take a branch before a file of its name, read git pathspecs with g
     ["git subtree add -P vendor/lib ../lib main", ["glob:vendor/lib/**"]],
     ["cd src && git subtree merge --prefix src FETCH_HEAD", ["glob:src/**"]], // from the top of the work tree
     ["git subtree split --prefix=src -b only-src", []],
+    ['git subtree "$op" -P src ../lib main', ["glob:src/**"]], // an operation the text does not fix: as add
     ["git read-tree -u HEAD", ["glob:**"]],
     ["git checkout-index -a -f", ["glob:**"]],
     ["git merge-file src/a.ts base.ts other.ts", ["src/a.ts"]],
@@ -1769,6 +1772,7 @@ Shell("should read the editor a command runs on a file of its own (git commit wi
 
 Shell("should read what runs a command line its own way: array subscripts, watch, debuggers, capsh, ssh, containers, scp, and links made in nested scripts", async ({ box }) => {
   mkdirSync(join(box.project, "src"));
+  writeFileSync(join(box.project, "dc.yml"), "services:\n  web:\n    image: nginx\n");
   const cases: Array<[string, string[]]> = [
     // bash runs a substitution inside a subscript it evaluates from a word's value.
     ["let 'a[$(rm u.ts)]=1'", ["u.ts"]],
@@ -1817,7 +1821,7 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["docker container cp web:/app/dist/. src/", ["glob:src/**", "src"]], // its contents
     ["docker compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]],
     ["docker-compose -f dc.yml cp web:/app/u.ts .", ["glob:u.ts/**", "u.ts"]], // Compose v1's command, read as docker compose
-    ["podman-compose -p proj run -v .:/w web rm /w/u.ts", []], // no compose file here: compose runs nothing
+    ["podman-compose -f dc.yml run -v .:/w web rm /w/u.ts", ["u.ts"]],
     ["docker-compose -f dc.yml rm -f u.ts", []], // a service named as a file: its container removed, not the file
     ['docker cp web:/app/u.ts "$d"', ["unknown:."]],
     ["docker cp u.ts web:/app/u.ts", []], // into the container
@@ -1967,6 +1971,8 @@ Shell("should read docker compose exec and run with the mounts the compose file 
     "services:\n  app:\n    image: node:20\n    working_dir: /app\n    volumes:\n      - ./:/app\n      - data:/data\n      - ./conf:/conf:ro\n    command: rm /app/u.ts\n  db:\n    image: postgres\n    volumes:\n      - type: bind\n        source: ./pg\n        target: /var/lib/postgresql/data\n  web:\n    image: nginx\nvolumes:\n  data:\n",
   );
   writeFileSync(join(box.project, "anchors.yml"), "x-common: &common\n  volumes:\n    - ./:/app\nservices:\n  app:\n    <<: *common\n    image: node\n");
+  writeFileSync(join(box.project, "more.yml"), "services:\n  extra:\n    image: x\n    volumes:\n      - .:/srv\n");
+  writeFileSync(join(box.project, "vars.yml"), "services:\n  app:\n    image: x\n    volumes:\n      - ${SRC:-..}:/app\n");
   mkdirSync(join(box.project, "sub"));
   const cases: Array<[string, string[]]> = [
     ["docker compose exec app rm /app/u.ts", ["u.ts"]], // ./ mounted at /app
@@ -1977,8 +1983,20 @@ Shell("should read docker compose exec and run with the mounts the compose file 
     ["docker compose run --rm app", ["u.ts"]], // the service's command:
     ["docker compose run --rm -v ./sub:/s web rm /s/x", ["sub/x"]], // run's own -v
     ["cd sub && docker compose exec app rm /app/u.ts", ["u.ts"]], // the file found above, its directory the project's
-    ["docker compose -f anchors.yml exec app rm /app/u.ts", ["unknown:app/u.ts"]], // YAML not read: the mounts are not known
-    ["docker compose exec nosuch rm /app/u.ts", ["unknown:app/u.ts"]],
+    ["docker compose exec app sh -c 'rm /app/u.ts'", ["u.ts"]], // its words as written: a shell's script
+    ["docker compose exec app python3 -c 'open(\"/app/u.ts\", \"w\")'", ["u.ts"]],
+    ["docker-compose --log-level INFO exec app rm /app/u.ts", ["u.ts"]], // Compose v1's own options
+    ["COMPOSE_FILE=more.yml docker compose exec extra rm /srv/u.ts", ["u.ts"]], // the files COMPOSE_FILE names
+    // Mounts not known: a write could be any file here.
+    ["docker compose -f anchors.yml exec app rm /app/u.ts", ["unknown:."]], // YAML not read
+    ["docker compose -f missing.yml exec app rm /app/u.ts", ["unknown:."]],
+    ["docker compose exec nosuch rm /app/u.ts", ["unknown:."]],
+    ['docker compose exec "$s" rm /app/u.ts', ["unknown:."]],
+    ["docker compose -f vars.yml exec app rm /app/u.ts", ["unknown:."]], // a variable in a volume
+    ["cd sub && printf 'services: {}' > compose.yaml && docker compose exec app rm /app/u.ts", ["sub/compose.yaml", "unknown:."]], // written first
+    ['docker compose exec "$s" ls', []], // what writes nothing, wherever it runs
+    ["docker compose exec app grep -rn 'a > u.ts' .", []], // quoted text is no redirection
+    ['docker compose exec app ls "$DIR"', []],
     // What writes nothing here: no mount there, a read-only one, a named volume, a command that writes nothing.
     ["docker compose exec web rm /usr/share/nginx/html/index.html", []],
     ["docker compose exec app rm /conf/x", []],
@@ -1987,8 +2005,8 @@ Shell("should read docker compose exec and run with the mounts the compose file 
     ["docker compose exec db psql -U postgres", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  assert.is(bash(box, "docker compose exec app rm /app/u.ts"), "deny");
-  assert.is(bash(box, "docker compose exec db psql -U postgres"), undefined);
+  for (const command of ["docker compose exec app rm /app/u.ts", "docker compose exec app sh -c 'rm /app/u.ts'", "docker compose -f anchors.yml exec app rm /app/u.ts"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["docker compose exec db psql -U postgres", "docker compose ps", "docker compose logs app"]) assert.is(bash(box, command), undefined, command);
 });
 
 Shell("should not block on a kernel file that says it is a regular one", async ({ box }) => {

@@ -232,9 +232,9 @@ function insideWorkTree(directory: string): boolean {
 /**
  * Programs installed under a name of their version or build as well as their own, read as that
  * program: `perl5.36.0`, `ruby3.1`, `php8.2`, `vim.basic` (`.tiny`, `.nox`, `.gtk3`), vim run as
- * `view`, `rview`, `rvim`, `vimdiff` or `ex`'s `exim`-free siblings, Debian's `editor` (vim where
- * it is installed; any editor given a file writes it), util-linux's `rename.ul`. (python's and
- * pypy's versions are read as python where their rules are.)
+ * `view`, `rview` or `rvim`, Debian's `editor` (vim where it is installed; any editor given a file
+ * writes it), util-linux's `rename.ul`. (python's and pypy's versions are read as python where
+ * their rules are.)
  */
 const PROGRAM_ALIASES: Array<[RegExp, string]> = [
   [/^perl5(\.\d+)*$/, "perl"],
@@ -252,7 +252,9 @@ export function programAlias(name: string): string {
 
 /** A command line with each alias in a command's place written as its program, for the gate's patterns (`perl5.36.0 -pi …` as `perl -pi …`). */
 export function withProgramAliases(command: string): string {
-  return command.replace(/(^|[\s;&|(`/])(perl5(?:\.\d+)*|ruby\d+(?:\.\d+)*|php\d+(?:\.\d+)*|vim\.(?:basic|tiny|nox|gtk3?|athena|motif)|r?view|rvim|editor|sensible-editor|rename\.ul)(?=[\s;&|)`]|$)/g, (_, before: string, name: string) => `${before}${programAlias(name)}`);
+  // In a command's place: a line's start, after `;`, `&`, `|`, `(`, a backquote, or a wrapper
+  // (`sudo`, `env`, `xargs`…) and its options, the name alone or after a directory.
+  return command.replace(/((?:^|[;&|(`\n])\s*(?:(?:sudo|env|nice|nohup|time|command|exec|xargs|doas)\s+(?:-\S+\s+)*)*(?:\/\S*\/)?)(perl5(?:\.\d+)*|ruby\d+(?:\.\d+)*|php\d+(?:\.\d+)*|vim\.(?:basic|tiny|nox|gtk3?|athena|motif)|r?view|rvim|editor|sensible-editor|rename\.ul)(?=[\s;&|)`]|$)/g, (_, before: string, name: string) => `${before}${programAlias(name)}`);
 }
 
 /** The program a `#!` line runs: `#!/bin/sh` sh, `#!/usr/bin/env -S bash -e` bash. */

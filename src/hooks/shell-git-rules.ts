@@ -375,7 +375,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
     }
     case "subtree": {
       // `git subtree add|pull|merge --prefix=P …` merges into P (relative to the top of the work tree); split and push write no file.
-      if (!["add", "pull", "merge"].includes(rest[reading.operands[0] ?? -1] ?? "")) return [];
+      const operation = reading.operands.length === 0 ? "" : rest[reading.operands[0] as number];
+      if (operation !== undefined && !["add", "pull", "merge"].includes(operation)) return []; // (one the text does not fix: as add)
       const top = treeGiven ? workTree : workTreeOf(cwd, undefined, walk.environment);
       const prefix = reading.has("P") ? reading.value("P") : undefined;
       if (top === "" || top === undefined) return top === "" ? [] : [UNKNOWABLE];

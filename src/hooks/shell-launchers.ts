@@ -370,7 +370,10 @@ const CONTAINER_RUN: Syntax = {
   ordered: true,
 };
 
-type Mount = { container: string; host: string | undefined };
+type Mount = { container: string; host: string | undefined; unknown?: true };
+
+/** The mounts of a container the text and the files do not tell: whatever its command writes may be any file here. */
+const UNKNOWN_MOUNTS: Mount = { container: "/", host: undefined, unknown: true };
 
 /**
  * docker run [options] image [cmd…]: the command, run by the image's entrypoint (taken to run it, as
@@ -418,7 +421,20 @@ function containerRun(launch: Launch): void {
 }
 
 /** `docker compose`'s own options before its subcommand. */
-const COMPOSE: Syntax = { short: "f:p:", long: { file: "f", "project-name": "p", ...valuedLong("project-directory env-file profile ansi parallel progress") }, ordered: true };
+const COMPOSE: Syntax = {
+  short: "f:p:H:c:",
+  long: {
+    file: "f",
+    "project-name": "p",
+    host: "H",
+    context: "c",
+    // docker compose's, Compose v1's (docker-compose), and podman-compose's.
+    ...valuedLong(`project-directory env-file profile ansi parallel progress log-level tlscacert tlscert tlskey in-pod pod-args podman-path
+      podman-args podman-pull-args podman-push-args podman-build-args podman-inspect-args podman-run-args podman-start-args podman-stop-args
+      podman-rm-args podman-volume-args`),
+  },
+  ordered: true,
+};
 
 /** `docker compose exec` and `run`'s options that take a value; any other is a flag. Options end at the service. */
 const COMPOSE_SERVICE: Syntax = {
@@ -444,11 +460,12 @@ function composeService(launch: Launch, project: Reading, at: number): void {
   const { args, here } = launch;
   const reading = readOptions(args, COMPOSE_SERVICE, at + 1, launchText(launch));
   const service = args[reading.end];
-  if (service === undefined && reading.end < args.length) return add(here, UNKNOWABLE); // a service the text does not fix
-  if (service === undefined) return; // no service: compose refuses
-  const defined = composeDefinition(project, service, here);
+  if (service === undefined && reading.end >= args.length) return; // no service: compose refuses
+  // A service the text does not fix (`exec "$s" …`) is one whose mounts are not known.
+  const defined = service === undefined ? undefined : composeDefinition(project, service, here);
   if (defined === "none") return; // no compose file to be found: compose runs nothing
-  const mounts: Mount[] = defined === undefined ? [{ container: "/", host: undefined }] : [...defined.mounts];
+  // Mounts not known: a path the command writes could be any file here (onHost).
+  const mounts: Mount[] = defined === undefined ? [UNKNOWN_MOUNTS] : [...defined.mounts];
   if (args[at] === "run") {
     for (const { value, at: index, text } of reading.occurrences("v")) {
       const mount = volume(value ?? unfixedSource(index === undefined ? text?.replaceAll(HOLE, "$x") : launch.words[index]?.text), here);
@@ -456,12 +473,13 @@ function composeService(launch: Launch, project: Reading, at: number): void {
     }
   }
   if (mounts.length === 0) return;
-  const rest = args.slice(reading.end + 1);
-  if (rest.some((arg) => arg === undefined)) return add(here, UNKNOWABLE);
-  const entrypoint = args[at] === "run" ? (reading.value("entrypoint") ?? defined?.entrypoint) : undefined;
-  const command = rest.length > 0 ? (rest as string[]).join(" ") : args[at] === "run" ? defined?.command : undefined;
-  if (command === undefined && entrypoint === undefined) {
-    if (args[at] === "run") for (const { host } of mounts) add(here, host === undefined ? UNKNOWABLE : anyUnder(host));
+  // The command's words as written (`sh -c 'rm /app/u.ts'`): read as a script, as docker run's are.
+  const rest = launch.words.slice(reading.end + 1).map((word) => word.text);
+  const entrypoint = args[at] === "run" ? (reading.has("entrypoint") ? reading.value("entrypoint") : defined?.entrypoint) : undefined;
+  const command = rest.length > 0 ? rest.join(" ") : args[at] === "run" ? defined?.command : undefined;
+  // No command (the image's own runs), or an entrypoint the text does not fix: anything under each mount.
+  if ((command === undefined && entrypoint === undefined) || (reading.has("entrypoint") && entrypoint === undefined)) {
+    if (args[at] === "run") for (const mount of mounts) add(here, mount.host === undefined ? UNKNOWABLE : anyUnder(mount.host));
     return;
   }
   const workdir = reading.value("w") ?? defined?.workdir;
@@ -482,17 +500,23 @@ interface ComposeService {
  * command aside, compose then refuses).
  */
 function composeDefinition(project: Reading, name: string, here: Walk): ComposeService | undefined | "none" {
-  const given = project.values("f");
-  if (given.some((file) => file === undefined || file === "-")) return undefined;
+  // COMPOSE_FILE set by the command (`COMPOSE_FILE=a.yml:b.yml docker compose …`) names the files as -f does.
+  const variable = here.environment.COMPOSE_FILE;
+  const given = project.has("f") ? project.values("f") : variable !== undefined ? variable.split(here.environment.COMPOSE_PATH_SEPARATOR ?? ":") : [];
+  if (given.some((file) => file === undefined || file === "-" || file.includes(HOLE))) return undefined;
   const projectDirectory = project.value("project-directory");
+  if (project.has("project-directory") && projectDirectory === undefined) return undefined;
   let files: string[];
   if (given.length > 0) files = given.map((file) => directoryAt(here.cwd, file)).filter((file): file is string => file !== undefined);
   else {
     const start = projectDirectory === undefined ? here.cwd : directoryAt(here.cwd, projectDirectory);
     if (start === undefined) return undefined;
-    const found = composeFileAbove(start);
+    const found = composeFileAbove(start, here);
     if (found === undefined) return "none";
-    files = [found, ...["compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"].map((override) => join(dirname(found), override)).filter(isFile).slice(0, 1)];
+    // A COMPOSE_FILE in the project's .env names other files.
+    if (/^\s*(export\s+)?COMPOSE_FILE\s*=/m.test(readText(join(dirname(found), ".env")) ?? "")) return undefined;
+    const override = ["compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"].map((name) => join(dirname(found), name)).find((path) => isFile(path) || writtenBefore(here, path));
+    files = [found, ...(override === undefined ? [] : [override])];
   }
   if (files.length !== Math.max(given.length, 1) && given.length > 0) return undefined;
   const first = files[0];
@@ -512,7 +536,7 @@ function composeDefinition(project: Reading, name: string, here: Walk): ComposeS
     if (!isMapping(services)) return undefined;
     const service = services[name];
     if (service === undefined) continue;
-    if (!isMapping(service) || service.extends !== undefined) return undefined;
+    if (!isMapping(service) || service.extends !== undefined || service.volumes_from !== undefined) return undefined;
     defined = true;
     const volumes = service.volumes ?? [];
     if (!Array.isArray(volumes)) return undefined;
@@ -533,10 +557,10 @@ function composeDefinition(project: Reading, name: string, here: Walk): ComposeS
   return defined ? merged : undefined;
 }
 
-/** The compose file `docker compose` finds from a directory: there, else in the nearest directory above holding one. */
-function composeFileAbove(start: string | undefined): string | undefined {
+/** The compose file `docker compose` finds from a directory: there, else in the nearest directory above holding one (or one the command writes first). */
+function composeFileAbove(start: string | undefined, here: Walk): string | undefined {
   for (let directory = start; directory !== undefined; directory = dirname(directory) === directory ? undefined : dirname(directory)) {
-    for (const name of COMPOSE_FILES) if (isFile(join(directory, name))) return join(directory, name);
+    for (const name of COMPOSE_FILES) if (isFile(join(directory, name)) || writtenBefore(here, join(directory, name))) return join(directory, name);
   }
   return undefined;
 }
@@ -553,14 +577,17 @@ function isFile(path: string): boolean {
  * A service's `volumes:` entry: `SRC:DST[:MODE]` or `{type: bind, source, target, read_only}`. A
  * bind mount that is not read-only, its relative source under the project directory; undefined for
  * a named volume or a read-only one; false for one this reader cannot read (a variable other than
- * PWD in its source: anywhere).
+ * PWD in it: the service's mounts are then not known).
  */
 function composeVolume(entry: YamlValue, base: string, here: Walk): Mount | undefined | false {
   let source: string | undefined;
   let target: string | undefined;
   let readOnly = false;
   if (typeof entry === "string") {
-    const parts = entry.split(":");
+    // A variable in it (`${SRC:-..}:/app`, `.:${APP}`): where it binds, the text does not say (PWD aside).
+    const spelled = entry.replace(/^\$\{PWD\}|^\$PWD(?![\w])/, here.cwd ?? "$");
+    if (spelled.includes("$")) return false;
+    const parts = spelled.split(":");
     if (parts.length === 1) return undefined; // an anonymous volume
     [source, target] = parts as [string, string];
     readOnly = (parts[2] ?? "").split(",").some((option) => option === "ro" || option === "readonly");
@@ -572,9 +599,8 @@ function composeVolume(entry: YamlValue, base: string, here: Walk): Mount | unde
   } else return false;
   if (source === undefined || target === undefined || !target.startsWith("/")) return false;
   if (readOnly) return undefined;
-  const pwd = here.cwd;
-  source = source.replace(/^\$\{PWD\}|^\$PWD(?![\w])/, pwd ?? "\0");
-  if (source.includes("$") || source.startsWith("\0")) return { container: bare(target), host: undefined };
+  source = source.replace(/^\$\{PWD\}|^\$PWD(?![\w])/, here.cwd ?? "$");
+  if (source.includes("$") || target.includes("$")) return false;
   if (!/^[/.~]/.test(source)) return undefined; // a named volume
   return { container: bare(target), host: hostPath(source, here, base) };
 }
@@ -660,6 +686,7 @@ function bare(path: string): string {
  * stays; `containerOnly`: a container path only (the workdir itself).
  */
 export function onHost(path: string, mounts: Mount[], containerOnly = false): string[] {
+  if (mounts.some((mount) => mount.unknown)) return containerOnly ? [] : [UNKNOWABLE];
   const found: string[] = [];
   if (path.startsWith(UNKNOWN_MARK)) {
     // A place in the container the text does not fix: under some mount, as far as this host goes.

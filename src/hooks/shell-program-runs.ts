@@ -523,16 +523,19 @@ function localModules(text: string, directory: string, loadPath: LoadPath = {}):
     for (const [, name] of text.matchAll(/^[ \t]*(?:use|require)[ \t]+([A-Za-z_][\w:]*)/gm)) for (const place of loadPath.perl) found.push(join(place, `${(name as string).replace(/::/g, "/")}.pm`));
   }
   // A statement of its own: at a line's start, or after `;` or a compound statement's `:` (`import os; import w`, `if x: import w`).
-  for (const [, from, names] of text.matchAll(/(?:^|[;:])[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
+  // (Each part of these patterns starts with a character the one before it cannot take: no
+  // backtracking between them, so a long line of dots or spaces reads in linear time.)
+  for (const [, from, names] of text.matchAll(/(?:^|[;:"'])[ \t]*from[ \t]+(\.*(?:\w[\w.]*)?)[ \t]+import[ \t]+([\w, \t()*]+)/gm)) {
     // `from a import b`: a, and b when it is a module of a package a.
     const modules = [from as string, ...(names ?? "").split(/[\s,()]+/).filter((name) => /^\w+$/.test(name)).map((name) => `${from}${(from as string).endsWith(".") ? "" : "."}${name}`)];
     for (const module of modules) python(module.replace(/^\.+/, "").split(".").filter((part) => part !== ""));
   }
-  for (const [, names] of text.matchAll(/(?:^|[;:])[ \t]*import[ \t]+([\w., \t]+?)[ \t]*(?=$|[;#])/gm)) {
+  for (const [, names] of text.matchAll(/(?:^|[;:"'])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)[ \t]*(?=$|[;#"'])/gm)) {
     for (const name of (names ?? "").split(/\s*,\s*/).map((part) => part.trim().split(/\s+/)[0] ?? "")) python(name.split(".").filter((part) => /^\w+$/.test(part)));
   }
-  // And by a name given as a string: `__import__('w')`, `importlib.import_module('w')`, `runpy.run_module('w')`.
-  for (const [, name] of text.matchAll(/\b(?:__import__|import_module|run_module)\s*\(\s*['"]([\w.]+)['"]/g)) python((name as string).split(".").filter((part) => /^\w+$/.test(part)));
+  // And by a name given as a string: `__import__('w')`, `importlib.import_module('w')`, `runpy.run_module('w')`; `runpy.run_path('w.py')` by its path.
+  for (const [, name] of text.matchAll(/\b(?:__import__|import_module|run_module)\s*\(\s*(?:name\s*=\s*)?['"]([\w.]+)['"]/g)) python((name as string).split(".").filter((part) => /^\w+$/.test(part)));
+  for (const [, path] of text.matchAll(/\brun_path\s*\(\s*(?:path_name\s*=\s*)?['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, path as string));
   for (const [, relative] of text.matchAll(/(?:\brequire\s*\(|\bimport\s*\(|\bfrom\s+|^\s*import\s+)\s*['"`](\.{1,2}\/[^'"`\n]+)['"`]/gm)) {
     // As node finds it (`./lib`: lib.js, lib/index.js); tsx also takes `./x.js` for x.ts.
     const base = resolve(directory, relative as string);

@@ -923,8 +923,9 @@ function awkInPlace(): Rule {
       // A library or extension the text does not fix (`-i "$lib"`: inplace as much as any), or one of
       // its own (`-l ./x.so`, `-i helpers`): code the hook does not read.
       if (includes.some((value) => value === undefined || !/^(inplace|assert|bits2str|ctime|getopt|join|ord|quicksort|round|shellquote|strtonum|walkarray)(\.awk)?$/.test(value))) written.push(UNKNOWABLE);
-      if (loads.some((value) => value === undefined || !/^(fnmatch|ordchr|readdir|readfile|time|intdiv|revoutput|filefuncs|fork|inplace|rwarray)(\.so)?$/.test(value))) written.push(UNKNOWABLE);
-      if (!includes.some((value) => /^inplace(\.awk)?$/.test(value ?? "")) && !loads.some((value) => /^inplace(\.so)?$/.test(value ?? ""))) return written;
+      // (filefuncs chdir()s, rwarray writes arrays to files, inplace's functions rewrite any file, fork runs on: code whose files the text does not give.)
+      if (loads.some((value) => value === undefined || !/^(fnmatch|ordchr|readdir|readfile|time|intdiv|revoutput)(\.so)?$/.test(value))) written.push(UNKNOWABLE);
+      if (!includes.some((value) => /^inplace(\.awk)?$/.test(value ?? ""))) return written;
       const operands = reading.operands.filter((index) => !/^[A-Za-z_]\w*=/.test(args[index] ?? ""));
       return [...written, ...input.values(reading.has("f", "e", "E") ? operands : operands.slice(1))];
     },

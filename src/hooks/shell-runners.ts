@@ -25,7 +25,7 @@ export interface Nested {
    * It runs in a container (`docker run -v "$PWD":/src img cmd`): its paths are the container's,
    * and only those under a mount reach a file here, at the mount's source (shell-launchers.ts).
    */
-  mounts?: Array<{ container: string; host: string | undefined }>;
+  mounts?: Array<{ container: string; host: string | undefined; unknown?: true }>;
   /**
    * It runs on another machine (`ssh host 'cmd'`): only an absolute path it writes may be a file
    * here (a filesystem both mount); one relative to the remote home, or unknown, is the remote's.

@@ -856,7 +856,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   if (compoundRead(words, 0, here, nested, walk)) return;
   // A package runner's command may be a package name: `prettier@3`, `@biomejs/biome`, or one whose
   // command has another name (`@tailwindcss/cli@4`: tailwindcss).
-  const name = ownEntry(PACKAGE_BINS, (argv[0] ?? "").replace(/(?<=.)@[^/]*$/, "")) ?? programAlias(basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1"));
+  const name = ownEntry(PACKAGE_BINS, (argv[0] ?? "").replace(/(?<=.)@[^/]*$/, "")) ?? named(basename(argv[0] ?? "").replace(/^([^@]+)@.*$/, "$1"), argv[0] ?? "");
   // `/bin/r? f`: a glob bash expands to the command's path; which one, the text does not say.
   if (!name || (/[*?[]/.test(name) && name !== "[" && name !== "[[" && !/['"\\]/.test(words[0]?.text ?? ""))) return unnamed(words, here, walk, nested);
   const args = argv.slice(1);
@@ -1333,6 +1333,11 @@ function runsElsewhere(name: string, words: Node[], here: Walk): boolean {
   if (verb === undefined) return false;
   if (name === "heroku") return verbs.every((value) => value !== undefined && !/^local(:|$)/.test(value)); // (`heroku -a web local:run`)
   return verb === "ssh" || verb === "console" || (/^(machine|machines|m)$/.test(verb) && next === "exec");
+}
+
+/** The name a command is read by: a program's other name as the program (programAlias), where it is the installed one (a bare name, or a path of the system's), not a script of the project's that happens to be called `editor`. */
+function named(name: string, written: string): string {
+  return !written.includes("/") || /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\//.test(written) ? programAlias(name) : name;
 }
 
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
