@@ -407,6 +407,12 @@ Scripts("should read a package's scripts: npm run, npm test, pnpm and yarn by na
     ["yarn fmt", [".cache/fmt", "src"]],
     ["bun run fmt", [".cache/fmt", "src"]],
     ["bun fmt", [".cache/fmt", "src"]],
+    ["node --run fmt", [".cache/fmt", "src"]], // Node 22's own runner (without pre and post scripts: read all the same)
+    ["node --run=fix a.ts", ["a.ts", "fixed.txt"]],
+    ["nr fmt", [".cache/fmt", "src"]], // antfu's ni
+    ['node --run "$task"', ["unknown:."]],
+    ["nr", ["unknown:."]], // it asks which
+    ["node server.js --run fmt", []], // a word of the program's
     ["cd src && npm run fmt", [".cache/fmt", "src"]], // the package's directory, from anywhere in it
     ["npm run fix -- a.ts b.ts", ["a.ts", "b.ts", "fixed.txt"]],
     ["pnpm fix a.ts", ["a.ts", "fixed.txt"]],

@@ -92,6 +92,27 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       if (installs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...installs);
     }
+    // `node --run fmt` (Node 22) and antfu's `nr fmt` run the package's script as `npm run fmt` does (node's without its pre and post scripts: read all the same).
+    // (node's --run among its options, before a program's file: `node x.js --run w` gives x.js the word.)
+    const firstOperand = argv.findIndex((arg, at) => at > 0 && arg !== undefined && !arg.startsWith("-") && !/^--run$/.test(argv[at - 1] ?? ""));
+    const scriptAt = program === "nr" ? 0 : program === "node" ? argv.findIndex((arg, at) => at > 0 && (firstOperand === -1 || at < firstOperand) && (arg === "--run" || arg?.startsWith("--run=") === true)) : -1;
+    if (scriptAt >= 0 && !walk.shared.functions.has(program)) {
+      const inline = argv[scriptAt]?.startsWith("--run=") === true;
+      const from = inline ? scriptAt + 1 : scriptAt + 2;
+      const name = inline ? (argv[scriptAt] as string).slice("--run=".length) : program === "nr" ? argv[1] : argv[scriptAt + 1];
+      const nameText = inline ? name : (words[program === "nr" ? 1 : scriptAt + 1]?.text ?? "");
+      if (name === undefined) {
+        add(here, UNKNOWABLE); // a script the text does not fix, or nr's pick of one
+        return undefined;
+      }
+      {
+        const rest = argv.slice(from);
+        const runs = packageRun("npm", ["run", name, ...rest], ["run", nameText ?? name, ...words.slice(from).map((word) => word.text)], here.cwd, (path) => writtenBefore(here, path), ["run", name, ...words.slice(from).map((word) => wordValue(word, here))]);
+        if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+        else if (runs !== undefined) nested.push(...runs);
+        return undefined;
+      }
+    }
     if (program === "git" && !walk.shared.functions.has(program)) {
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
       // (`git -C"$d" commit`: its global options read as `git -C "$d" commit`'s are.)
