@@ -236,6 +236,17 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "py/pyproject.toml", "[project]\n");
   assert.equal(await at("py", "pip install -e ."), ["glob:py/**/*.egg-info/**", "glob:py/build/**"]);
   assert.equal(await at("py", "tox -e lint"), ["glob:py/.tox/**"]);
+  // tox's environments run the commands tox.ini lists for them, read in turn.
+  file(box, "tx/tox.ini", "[tox]\nenvlist = py311, fmt\n\n[testenv]\ncommands =\n    pytest {posargs:tests}\n\n[testenv:fmt]\ncommands =\n    - black src\n    sh -c \"echo x > {toxinidir}/gen.ts\"\n\n[testenv:docs]\nchangedir = docs\ncommands = sphinx-build . out\n");
+  assert.equal(await at("tx", "tox -e fmt"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);
+  assert.equal(await at("tx", "tox run -e fmt,py311"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);
+  assert.equal(await at("tx", "TOXENV=fmt tox"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);
+  assert.equal(await at("tx", "tox"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"], "every environment it defines");
+  assert.equal(await at("tx", "tox -e py311 -- -x"), ["glob:tx/.tox/**"]);
+  assert.equal(await at("tx", "tox -l"), []);
+  assert.equal(await at("tx", 'tox -e "$env"'), ["glob:tx/.tox/**", "unknown:."]);
+  file(box, "tt/tox.toml", "[env.fmt]\ncommands = [[\"black\", \".\"]]\n");
+  assert.equal(await at("tt", "tox -e fmt"), ["glob:tt/.tox/**", "unknown:."], "a configuration not read: any file");
   file(box, "cs/app.csproj", "<Project/>");
   assert.equal(await at("cs", "dotnet add package Serilog"), ["cs/app.csproj"]);
   assert.equal(await at("cs", "dotnet build"), ["glob:cs/**/bin/**", "glob:cs/**/obj/**"]);

@@ -17,6 +17,7 @@ import { readsWrapper } from "./shell-wrapper-readers.js";
 import { fdCommand } from "./shell-fd.js";
 import { COMPILER_NAME } from "./shell-build-rules.js";
 import { makeRecipes } from "./shell-make.js";
+import { toxRuns } from "./shell-tox.js";
 import { unwrap } from "./shell-wrappers.js";
 import { joinContinuations } from "./shell-continuations.js";
 import { inputRedirected, parentOf } from "./shell-tree.js";
@@ -1093,6 +1094,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested, node };
   if (launches(launch) || readsWrapper(launch)) return;
+  if (name === "tox" && !walk.shared.functions.has(name)) {
+    // The commands of the environments it runs, read in turn (shell-tox.ts); its own .tox/ is the rule's.
+    const runs = toxRuns(args, text, here.cwd, (path) => writtenBefore(here, path), here.environment.TOXENV);
+    if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+    else nested.push(...runs);
+  }
   if (name === "make" || name === "gmake") {
     // The recipes make would run, read in turn (shell-make.ts).
     const recipes = makeRecipes(args, argWords.map((_, at) => text(at) ?? ""), here.cwd, here.environment, (path) => writtenBefore(here, path));

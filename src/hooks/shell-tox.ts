@@ -1,0 +1,107 @@
+// tox's environments run the commands its configuration lists (`commands`, `commands_pre`,
+// `commands_post` of `[testenv]` and `[testenv:NAME]` in tox.ini): `tox -e fmt` running `black .`
+// or `ruff --fix` is how many Python projects format. Each command is read as a line of its own,
+// from the environment's `changedir` (else the directory of tox.ini), with `{posargs}` the words
+// after `--` and `{toxinidir}` that directory. Another of tox's substitutions is a value the text
+// does not give. A configuration this does not read (tox.toml, pyproject.toml's `[tool.tox]`, a
+// tox.ini the command writes first) could run anything: any file.
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
+import type { Nested } from "./shell-runners.js";
+import { directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+
+const TOX: Syntax = { short: "e:c:m:f:x:", long: { ...valuedLong("conf workdir root installpkg override labels factors"), conf: "c" } };
+
+/** What `tox …` runs, as lines for the walk; UNKNOWABLE where its configuration cannot be read. */
+export function toxRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined, written: (path: string) => boolean, toxenv: string | undefined): Nested[] | typeof UNKNOWABLE {
+  if (args.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig", "config", "list", "l", "c", "devenv", "de", "quickstart", "q"].includes(arg ?? ""))) return [];
+  const reading = readOptions(args, TOX, 0, text);
+  if (cwd === undefined) return UNKNOWABLE;
+  const given = reading.has("c") ? directoryAt(cwd, reading.value("c")) : undefined;
+  if (reading.has("c") && given === undefined) return UNKNOWABLE;
+  if (given !== undefined && !given.endsWith(".ini") && !isDirectory(given)) return UNKNOWABLE; // tox.toml, pyproject.toml, setup.cfg: not read
+  const config = given === undefined ? toxIniAbove(cwd) : given.endsWith(".ini") ? given : join(given, "tox.ini");
+  if (config === undefined) return existsSync(join(cwd, "tox.toml")) || /^\[tool\.tox\b/m.test(readText(join(cwd, "pyproject.toml")) ?? "") || /^\[tox:/m.test(readText(join(cwd, "setup.cfg")) ?? "") ? UNKNOWABLE : [];
+  if (written(config)) return UNKNOWABLE;
+  const source = readText(config);
+  if (source === undefined) return UNKNOWABLE;
+  const sections = readIni(source);
+  const root = dirname(config);
+  const dashes = args.indexOf("--");
+  const posargs = dashes === -1 ? undefined : args.slice(dashes + 1);
+  if (posargs?.some((arg) => arg === undefined)) return UNKNOWABLE;
+  // The environments asked for (`-e a,b`, or TOXENV); else every one the file defines.
+  const named = reading.has("e") ? reading.values("e") : toxenv !== undefined ? [toxenv] : [];
+  if (named.some((value) => value === undefined)) return UNKNOWABLE;
+  const envs = named.flatMap((value) => (value as string).split(",")).map((name) => name.trim()).filter((name) => name !== "");
+  const all = [...sections.keys()].filter((name) => name === "testenv" || name.startsWith("testenv:")).map((name) => name.replace(/^testenv:?/, ""));
+  const chosen = envs.length === 0 || envs.includes("ALL") ? all : envs;
+  const runs: Nested[] = [];
+  for (const env of chosen.length === 0 ? [""] : chosen) {
+    const own = sections.get(env === "" ? "testenv" : `testenv:${env}`) ?? new Map<string, string>();
+    const base = sections.get("testenv") ?? new Map<string, string>();
+    const value = (keys: string[]) => keys.map((key) => own.get(key) ?? base.get(key)).find((found) => found !== undefined);
+    const changedir = value(["changedir", "change_dir"]);
+    const where = changedir === undefined ? root : directoryAt(root, substitute(changedir.trim(), root, posargs));
+    for (const key of [["commands_pre"], ["commands"], ["commands_post"]]) {
+      for (const line of (value(key) ?? "").split("\n")) {
+        const command = substitute(line.trim().replace(/^[-!]\s*/, ""), root, posargs);
+        if (command !== "" && !command.startsWith("#")) runs.push({ script: command, cwd: where });
+      }
+    }
+  }
+  return runs;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The tox.ini tox reads from where it runs: there or in the nearest directory above. */
+function toxIniAbove(start: string): string | undefined {
+  for (let at = start; ; at = dirname(at)) {
+    if (existsSync(join(at, "tox.ini"))) return join(at, "tox.ini");
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/** `{posargs}` (`{posargs:default}`) and `{toxinidir}`; any other substitution a value unknown. */
+function substitute(line: string, root: string, posargs: Array<string | undefined> | undefined): string {
+  return line.replace(/\{([^{}]*)\}/g, (_, inner: string) => {
+    if (inner === "toxinidir" || inner === "tox_root") return root;
+    if (inner === "posargs" || inner.startsWith("posargs:")) return posargs === undefined ? inner.slice("posargs:".length) : (posargs as string[]).join(" ");
+    return '"$TOX_VALUE"';
+  });
+}
+
+/** An INI file's sections, each a map of its keys to their values (continuation lines joined by newlines). */
+function readIni(source: string): Map<string, Map<string, string>> {
+  const sections = new Map<string, Map<string, string>>();
+  let section: Map<string, string> | undefined;
+  let key: string | undefined;
+  for (const line of source.split(/\r?\n/)) {
+    if (/^\s*([#;].*)?$/.test(line)) continue;
+    const header = /^\[([^\]]+)\]\s*$/.exec(line);
+    if (header) {
+      section = new Map();
+      sections.set((header[1] as string).trim(), section);
+      key = undefined;
+      continue;
+    }
+    if (/^\s/.test(line) && section !== undefined && key !== undefined) {
+      section.set(key, `${section.get(key) ?? ""}\n${line.trim()}`);
+      continue;
+    }
+    const pair = /^([^=]+?)\s*=\s*(.*)$/.exec(line);
+    if (pair && section !== undefined) {
+      key = (pair[1] as string).trim();
+      section.set(key, pair[2] as string);
+    }
+  }
+  return sections;
+}
