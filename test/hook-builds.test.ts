@@ -220,6 +220,8 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("rs", "cargo build"), ["glob:rs/target/**", "rs/Cargo.lock"]);
   assert.equal(await at("rs", "cargo test --target-dir /tmp/t"), ["glob:/tmp/t/**", "rs/Cargo.lock"]);
   assert.equal(await at("rs", "cargo new tool"), ["glob:rs/tool/**"]);
+  assert.equal(await at("rs", "cargo set-version 1.0.0"), ["rs/Cargo.lock", "rs/Cargo.toml"]); // cargo-edit's
+  assert.equal(await at("rs", "cargo upgrade"), ["rs/Cargo.lock", "rs/Cargo.toml"]);
   assert.equal(await at("rs", "cmake -B build"), ["glob:rs/build/**"]);
   assert.equal(await at("rs", "cmake -E echo hi"), []);
   file(box, "j/pom.xml", "<project/>");
@@ -236,6 +238,12 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "py/pyproject.toml", "[project]\n");
   assert.equal(await at("py", "pip install -e ."), ["glob:py/**/*.egg-info/**", "glob:py/build/**"]);
   assert.equal(await at("py", "tox -e lint"), ["glob:py/.tox/**"]);
+  // A version bump rewrites the manifest; the version alone is printed.
+  assert.equal(await at("py", "poetry version patch"), ["py/poetry.lock", "py/pyproject.toml"]);
+  assert.equal(await at("py", "uv version --bump minor"), ["py/pyproject.toml", "py/uv.lock"]);
+  assert.equal(await at("py", "uv version 1.2.0"), ["py/pyproject.toml", "py/uv.lock"]);
+  assert.equal(await at("py", "poetry version --short"), []);
+  assert.equal(await at("py", "uv version"), []);
   // tox's environments run the commands tox.ini lists for them, read in turn.
   file(box, "tx/tox.ini", "[tox]\nenvlist = py311, fmt\n\n[testenv]\ncommands =\n    pytest {posargs:tests}\n\n[testenv:fmt]\ncommands =\n    - black src\n    sh -c \"echo x > {toxinidir}/gen.ts\"\n\n[testenv:docs]\nchangedir = docs\ncommands = sphinx-build . out\n");
   assert.equal(await at("tx", "tox -e fmt"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);

@@ -231,7 +231,7 @@ export const TOOL_USE = alternatives(
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
       String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
-      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
+      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|upgrade|set-version|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
       String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
       // pytest's reports (shell-codegen-rules.ts).
       String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update)\b`,
@@ -255,7 +255,7 @@ export const TOOL_USE = alternatives(
       String.raw`\b(oxlint|standard|xo|markdownlint(-cli2)?|golangci-lint)\b[^;&|\n]*\s--fix\b|\bmarkdownlint\b[^;&|\n]*\s-[a-zA-Z]*f|\bcodespell\b[^;&|\n]*\s(-[a-zA-Z]*w|--write)|\bktlint\b[^;&|\n]*\s(-[a-zA-Z]*F|--format)\b|\b(swiftformat|pint)\b|\bdart\s+(format|fix)\b|\bphp-cs-fixer\b[^;&|\n]*\sfix\b|\bgolangci-lint\b[^;&|\n]*\sfmt\b`,
       // Other languages' lock files: dart's and flutter's pub, CocoaPods, swift package, mix deps.
       String.raw`\b(dart|flutter)\s+(\S+\s+)*pub\s+(\S+\s+)*(get|upgrade|downgrade|add|remove)\b|\bpod\s+(\S+\s+)*(install|update|deintegrate)\b|\bswift\s+(\S+\s+)*package\b|\bmix\s+deps\.(get|update|unlock)\b`,
-      String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
+      String.raw`\b(poetry|uv)\b[^;&|\n]*\s(add|remove|lock|update|install|sync|init|version\s+[^-\s;&|]\S*|version\b[^;&|\n]*\s--bump)\b(?![^;&|\n]*\s--(check|locked|frozen)\b)`,
       // More lock files and manifests: corepack's own commands, yarn set version, npm shrinkwrap, deno's dependency commands and those that run a program, nix
       // flakes (and their templates), helm's chart dependencies and archives, pipenv, pdm, go work, expo install, uv and poetry export (shell-lock-rules.ts).
       String.raw`\bcorepack\s+(use|up|enable|disable|pack|prepare)\b|\byarn\b[^;&|\n]*\s(set\s+version|policies\s+set-version)\b|\bnpm\b[^;&|\n]*\sshrinkwrap\b|\bdeno\b[^;&|\n]*\s(add|remove|install|cache|outdated|run|serve|test|bench|check|compile)\b|\bdeno(\s+-\S+)*\s+[^-\s;&|]\S*\.[cm]?[jt]sx?(\s|$)|\bnix\b[^;&|\n]*\sflake\s+(update|lock|init|new)\b`,

@@ -1009,6 +1009,10 @@ export const TOOL_RULES: Record<string, Rule> = {
     clippy: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : []),
     add: cargoManifest,
     remove: cargoManifest,
+    // cargo-edit's: rm, upgrade (the manifests' requirements), set-version (the packages' versions).
+    rm: cargoManifest,
+    upgrade: cargoManifest,
+    "set-version": cargoManifest,
     update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
     "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
     ...Object.fromEntries(["build", "b", "check", "c", "test", "t", "run", "r", "bench", "doc", "d", "clean", "rustc", "rustdoc"].map((sub) => [sub, cargoBuild])),
@@ -1101,13 +1105,13 @@ export const TOOL_RULES: Record<string, Rule> = {
   bun: javascriptPackages("bun"),
   poetry: pythonProject(
     { short: "C:P:o:f:E:", long: { directory: "C", project: "P", output: "o", format: "f", extras: "E", ...valuedLong("with without only") } },
-    { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export" },
+    { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export", version: "version" },
     "poetry.lock",
   ),
   uv: withUvPipCompile(
     pythonProject(
       { short: "p:C:P:o:", long: { directory: "C", project: "P", python: "p", "output-file": "o", ...valuedLong("format package extra group only-group no-group python-version") } },
-      { add: true, remove: true, lock: false, sync: false, init: true, export: "export" },
+      { add: true, remove: true, lock: false, sync: false, init: true, export: "export", version: "version" },
       "uv.lock",
     ),
   ),
@@ -1273,7 +1277,7 @@ function uvPipCompile(input: RuleInput): string[] | undefined {
  * `-o`/`--output`/`--output-file` names (else it prints), relative to `--directory`, where both
  * run; uv's relocks first, as its sync does (poetry's refuses a stale lock file instead).
  */
-function pythonProject(syntax: Syntax, subcommands: Record<string, boolean | "export">, lock: string): Rule {
+function pythonProject(syntax: Syntax, subcommands: Record<string, boolean | "export" | "version">, lock: string): Rule {
   const writes = (manifest: boolean) => (input: RuleInput) => {
     if (input.reading.has("--check", "--locked", "--frozen", "--dry-run")) return [];
     const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
@@ -1284,7 +1288,9 @@ function pythonProject(syntax: Syntax, subcommands: Record<string, boolean | "ex
     const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
     return [...optionFiles(input, ["o"]).map((path) => within(cwd, path)), ...(lock === "uv.lock" ? writes(false)(input) : [])];
   };
-  return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, manifest === "export" ? exports : writes(manifest)])));
+  // `poetry version patch`, `uv version 1.2.0` or `--bump minor`: the project's version rewritten in its manifest; alone, or `--short`, printed.
+  const version = (input: RuleInput, rest: number[]) => (rest.length > 0 || input.args.some((arg) => arg === "--bump" || arg?.startsWith("--bump=") === true) ? writes(true)(input) : []);
+  return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, manifest === "export" ? exports : manifest === "version" ? version : writes(manifest)])));
 }
 
 /** terraform (`-chdir=dir` before its subcommand runs it there): fmt (Go-style flags) the files here, with -recursive everything under, or the operands; init, apply, plan -out and the like their own files. */
