@@ -284,6 +284,12 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npx vitest run -u"), "deny");
   assert.is(bash(box, "npm exec jest -- --updateSnapshot"), "deny");
   assert.is(bash(box, "npx vitest run"), undefined);
+  // So do bun's test runner and ava with -u.
+  assert.is(bash(box, "bun test -u"), "deny");
+  assert.is(bash(box, "bun test --update-snapshots src"), "deny");
+  assert.is(bash(box, "bun test"), undefined);
+  assert.equal(await writes(box, "npx ava -u"), ["glob:**/*.snap", "glob:**/*.snap.md", "glob:**/__snapshots__/**", "glob:**/snapshots/**"]);
+  assert.equal(await writes(box, "npx ava"), []);
   assert.equal(await writes(box, "npx jest --coverage --outputFile=out/r.json"), ["glob:coverage/**", "out/r.json"]);
   // A flag =false is off; coverage and snapshots where --rootDir, --root or --config put the project; reports where the options or config say.
   assert.equal(await writes(box, "npx jest --coverage=false"), []);

@@ -709,6 +709,24 @@ function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
   };
 }
 
+/** Globs under the nearest package's root (from where the command runs): snapshot files a test runner rewrites. */
+function snapshotFiles(cwd: string | undefined, globs: string[]): string[] {
+  const root = projectRoot(cwd, JS_MANIFEST);
+  return globs.map((glob) => (root === undefined ? `${UNKNOWN_MARK}${glob}` : globOf(join(root, glob))));
+}
+
+/** bun's rule, and `bun test -u` (`--update-snapshots`): its snapshots rewritten, in `__snapshots__` and inline in the test files. */
+function withSnapshotUpdate(rule: Rule): Rule {
+  return {
+    syntax: rule.syntax,
+    writes: (input) => {
+      const [first] = input.reading.operands;
+      const updates = input.args[first ?? -1] === "test" && input.args.some((arg) => arg === "--update-snapshots" || (arg !== undefined && /^-[a-zA-Z]*u[a-zA-Z]*$/.test(arg)));
+      return [...rule.writes(input), ...(updates ? snapshotFiles(input.walk.cwd, ["**/__snapshots__/**", "**/*.{test,spec}.*", "**/*_{test,spec}.*"]) : [])];
+    },
+  };
+}
+
 /** The config file jest or vitest reads in a project's root, by its usual names. */
 const TEST_CONFIGS = {
   jest: ["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"],
@@ -1102,7 +1120,12 @@ export const TOOL_RULES: Record<string, Rule> = {
   npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap }),
   pnpm: javascriptPackages("pnpm"),
   yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion }),
-  bun: javascriptPackages("bun"),
+  bun: withSnapshotUpdate(javascriptPackages("bun")),
+  // ava -u (--update-snapshots): its snapshot files, beside the tests or in their snapshots/ directories.
+  ava: {
+    syntax: { short: "um:c:", long: { "update-snapshots": "u", match: "m", concurrency: "c", ...valuedLong("config node-arguments timeout") } },
+    writes: (input) => (input.reading.has("u") ? snapshotFiles(input.walk.cwd, ["**/snapshots/**", "**/__snapshots__/**", "**/*.snap", "**/*.snap.md"]) : []),
+  },
   poetry: pythonProject(
     { short: "C:P:o:f:E:", long: { directory: "C", project: "P", output: "o", format: "f", extras: "E", ...valuedLong("with without only") } },
     { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export", version: "version" },
