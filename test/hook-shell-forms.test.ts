@@ -294,6 +294,13 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   // A flag =false is off; coverage and snapshots where --rootDir, --root or --config put the project; reports where the options or config say.
   assert.equal(await writes(box, "npx jest --coverage=false"), []);
   assert.equal(await writes(box, "npm pkg set scripts.x=y"), ["package.json"], "pkg set rewrites the manifest alone: no install runs");
+  // npm config set rewrites an npmrc: the project's with --location=project, the user's by default.
+  assert.equal(await writes(box, "npm config set audit=false --location=project"), [".npmrc"]);
+  assert.equal(await writes(box, "npm config delete audit -L project"), [".npmrc"]);
+  assert.equal(await writes(box, "pnpm config set audit false --location project"), [".npmrc"]);
+  assert.equal((await writes(box, "npm config set audit false")).map((path) => path.replace(/^.*\//, "~/")), ["~/.npmrc"]);
+  assert.equal(await writes(box, "npm config get audit"), []);
+  assert.equal(await writes(box, "npm config set audit false -g"), []);
   assert.equal(await writes(box, "npm pkg set scripts.x=y --workspaces"), ["package.json", "unknown:package.json"]);
   assert.is(bash(box, "npx vitest run -u --update=false"), undefined);
   file(box, "pkg/package.json", "{}");

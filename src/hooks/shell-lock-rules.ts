@@ -412,14 +412,39 @@ const CARGO_RESOLVES: Record<string, (input: RuleInput, rest: number[]) => strin
  * rule does not read, on an npmrc or a package's directory (and `edit` rebuilds the package): any file.
  */
 const NPM_EDITS: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
-  config: (input, rest) => (input.args[rest[0] ?? -1] === "edit" ? [UNKNOWABLE] : []),
-  c: (input, rest) => (input.args[rest[0] ?? -1] === "edit" ? [UNKNOWABLE] : []),
+  config: (input, rest) => npmConfigWrites("npm", input, rest),
+  c: (input, rest) => npmConfigWrites("npm", input, rest),
   edit: () => [UNKNOWABLE],
 };
+
+/**
+ * `npm config set|delete KEY…` (also `c`, `rm`, `fix`) rewrites an npmrc: the project's `.npmrc`
+ * (at the nearest package's root) with `--location=project` (`-L project`), the user's
+ * (`NPM_CONFIG_USERCONFIG`, else `~/.npmrc`) by default; pnpm's, the project's with `--location
+ * project` (its default is a file of its own in the user's configuration directory, not judged);
+ * a global one (`-g`, `--location=global`) lies outside the project, not judged. `edit`: any file.
+ */
+function npmConfigWrites(manager: "npm" | "pnpm", input: RuleInput, rest: number[]): string[] {
+  const action = input.args[rest[0] ?? -1];
+  if (action === "edit") return manager === "npm" ? [UNKNOWABLE] : [];
+  if (!["set", "delete", "rm", "fix"].includes(action ?? "")) return [];
+  let location: string | undefined = input.args.some((arg) => arg === "-g" || arg === "--global") ? "global" : manager === "npm" ? "user" : "global";
+  input.args.forEach((arg, at) => {
+    if (arg === "--location" || arg === "-L") location = input.args[at + 1] ?? "\0";
+    else if (arg?.startsWith("--location=")) location = arg.slice("--location=".length);
+  });
+  if (location === "\0" || input.args.some((arg, at) => arg === undefined && (input.args[at - 1] === "--location" || input.args[at - 1] === "-L"))) return [UNKNOWABLE];
+  if (location === "project") return atRoot(projectRoot(input.walk.cwd, JS_MANIFEST), [".npmrc"]);
+  if (location !== "user") return [];
+  const given = input.walk.environment.NPM_CONFIG_USERCONFIG ?? input.walk.environment.npm_config_userconfig;
+  if (given !== undefined) return [directoryAt(input.walk.cwd, given) ?? UNKNOWABLE];
+  return input.walk.home.startsWith("/") ? [join(input.walk.home, ".npmrc")] : [UNKNOWABLE];
+}
 
 export const LOCK_RULES: Record<string, Rule> = {
   cargo: withMore(TOOL_RULES.cargo as Rule, CARGO_RESOLVES),
   npm: withMore(TOOL_RULES.npm as Rule, NPM_EDITS),
+  pnpm: withMore(TOOL_RULES.pnpm as Rule, { config: (input, rest) => npmConfigWrites("pnpm", input, rest), c: (input, rest) => npmConfigWrites("pnpm", input, rest) }),
   corepack,
   deno,
   nix,
