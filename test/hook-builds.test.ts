@@ -221,6 +221,12 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("rs", "cargo test --target-dir /tmp/t"), ["glob:/tmp/t/**", "rs/Cargo.lock"]);
   assert.equal(await at("rs", "cargo new tool"), ["glob:rs/tool/**"]);
   assert.equal(await at("rs", "cargo set-version 1.0.0"), ["rs/Cargo.lock", "rs/Cargo.toml"]); // cargo-edit's
+  // A build script or program an agent may have written (new, outside a repository) is Rust the hook does not read: any file.
+  file(box, "rb2/Cargo.toml", "[package]\nname = \"x\"\n");
+  file(box, "rb2/build.rs", "fn main() { std::fs::write(\"../u.ts\", \"x\").unwrap(); }\n");
+  assert.equal(await at("rb2", "cargo build"), ["glob:rb2/target/**", "rb2/Cargo.lock", "unknown:."]);
+  assert.equal(await at("rb2", "cargo run"), ["glob:rb2/target/**", "rb2/Cargo.lock", "unknown:."]);
+  assert.equal(await at("rb2", "cargo fmt --check"), []);
   assert.equal(await at("rs", "cargo upgrade"), ["rs/Cargo.lock", "rs/Cargo.toml"]);
   assert.equal(await at("rs", "cmake -B build"), ["glob:rs/build/**"]);
   assert.equal(await at("rs", "cmake -E echo hi"), []);

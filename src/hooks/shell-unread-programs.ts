@@ -93,6 +93,32 @@ export function runsUnreadProgram(name: string, args: Array<string | undefined>,
   return files.some((file) => !existsSync(file)) || notTrackedByProject(files).length > 0;
 }
 
+/**
+ * `cargo build`, `run`, `test` (and `check`, `bench`, their one-letter forms): a crate's build
+ * script (`build.rs`) runs at every build, and `run` and `test` run its programs, Rust the hook
+ * does not read. Where one an agent may have written is among them (`build.rs`, `src/main.rs`,
+ * `src/lib.rs`, `src/bin/*.rs`, `tests/*.rs` of the crate around where it runs, or
+ * `--manifest-path`'s; not the project's own), it could write any file, as `go run` of one could.
+ */
+export function runsUnreadCrate(args: Array<string | undefined>, cwd: string | undefined): boolean {
+  let at = 0;
+  while (at < args.length && (args[at]?.startsWith("+") || args[at]?.startsWith("-"))) at++;
+  const sub = args[at];
+  if (sub === undefined) return at < args.length;
+  if (!/^(build|b|check|c|test|t|run|r|bench)$/.test(sub)) return false;
+  const manifestAt = args.findIndex((arg) => arg === "--manifest-path" || arg?.startsWith("--manifest-path=") === true);
+  const manifest = manifestAt === -1 ? undefined : args[manifestAt]?.startsWith("--manifest-path=") ? (args[manifestAt] as string).slice("--manifest-path=".length) : args[manifestAt + 1];
+  if (manifestAt !== -1 && manifest === undefined) return true;
+  if (cwd === undefined) return true;
+  let root: string | undefined = manifest === undefined ? undefined : resolve(cwd, manifest, "..");
+  for (let dir = cwd; root === undefined; dir = resolve(dir, "..")) {
+    if (existsSync(resolve(dir, "Cargo.toml"))) root = dir;
+    else if (resolve(dir, "..") === dir) return false; // no crate: cargo refuses
+  }
+  const files = [resolve(root, "build.rs"), resolve(root, "src", "main.rs"), resolve(root, "src", "lib.rs"), ...sourcesIn(resolve(root, "src", "bin"), /\.rs$/), ...sourcesIn(resolve(root, "tests"), /\.rs$/)].filter((file) => existsSync(file));
+  return notTrackedByProject(files).length > 0;
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
