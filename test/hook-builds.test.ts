@@ -250,6 +250,11 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "uv version 1.2.0"), ["py/pyproject.toml", "py/uv.lock"]);
   assert.equal(await at("py", "poetry version --short"), []);
   assert.equal(await at("py", "uv version"), []);
+  // rake loads its Rakefile and rakelib/*.rake, ruby read as a program an agent may have written is (new here: no repository).
+  file(box, "rk/Rakefile", "task :gen do\n  File.write(\"gen.ts\", \"x\")\nend\n");
+  file(box, "rk/rakelib/more.rake", "task :more do\n  sh \"rm -f old.ts\"\nend\n");
+  assert.equal(await at("rk", "rake gen"), ["rk/gen.ts", "rk/old.ts"]);
+  assert.equal(await at("rk/rakelib", "bundle exec rake more"), ["rk/gen.ts", "rk/old.ts"], "from the Rakefile's directory");
   // tox's environments run the commands tox.ini lists for them, read in turn.
   file(box, "tx/tox.ini", "[tox]\nenvlist = py311, fmt\n\n[testenv]\ncommands =\n    pytest {posargs:tests}\n\n[testenv:fmt]\ncommands =\n    - black src\n    sh -c \"echo x > {toxinidir}/gen.ts\"\n\n[testenv:docs]\nchangedir = docs\ncommands = sphinx-build . out\n");
   assert.equal(await at("tx", "tox -e fmt"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);

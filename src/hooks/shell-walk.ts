@@ -6,7 +6,7 @@
 // called, is read in turn; a command with a rule (shell-rules.ts) adds the paths it writes.
 // shellWrites (shell.ts) loads this file only for a command that may write, and walkScript loads
 // the parser.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type Parser from "web-tree-sitter";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -1095,6 +1095,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested, node };
   if (launches(launch) || readsWrapper(launch)) return;
+  if (name === "rake" && !walk.shared.functions.has(name)) {
+    // Its Rakefile (and rakelib/*.rake) is ruby: read as `ruby Rakefile` is, where an agent may have written it (shell-program-runs.ts).
+    const files = rakeFiles(args, here.cwd);
+    if (files === UNKNOWABLE) add(here, UNKNOWABLE);
+    // (From the Rakefile's directory, where rake runs its tasks.)
+    else for (const file of files) nested.push({ script: `ruby ${shellQuoted(file)}`, cwd: dirname(files[0] as string) });
+  }
   if (name === "tox" && !walk.shared.functions.has(name)) {
     // The commands of the environments it runs, read in turn (shell-tox.ts); its own .tox/ is the rule's.
     const runs = toxRuns(args, text, here.cwd, (path) => writtenBefore(here, path), here.environment.TOXENV);
@@ -1346,6 +1353,29 @@ function runsElsewhere(name: string, words: Node[], here: Walk): boolean {
 /** The name a command is read by: a program's other name as the program (programAlias), where it is the installed one (a bare name, or a path of the system's), not a script of the project's that happens to be called `editor`. */
 function named(name: string, written: string): string {
   return !written.includes("/") || /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\//.test(written) ? programAlias(name) : name;
+}
+
+/** The ruby files `rake` loads: `-f`'s (`--rakefile`) or the Rakefile from where it runs up, and the rakelib/*.rake beside it; UNKNOWABLE for a file the text does not fix. */
+function rakeFiles(args: Array<string | undefined>, cwd: string | undefined): string[] | typeof UNKNOWABLE {
+  if (cwd === undefined) return UNKNOWABLE;
+  const given = args.findIndex((arg) => arg === "-f" || arg === "--rakefile" || arg?.startsWith("--rakefile=") === true);
+  if (given !== -1) {
+    const value = args[given]?.startsWith("--rakefile=") ? (args[given] as string).slice("--rakefile=".length) : args[given + 1];
+    return value === undefined ? UNKNOWABLE : [resolve(cwd, value)];
+  }
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    const found = ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"].map((name) => join(dir, name)).find((path) => existsSync(path));
+    if (found !== undefined) {
+      let more: string[] = [];
+      try {
+        more = readdirSync(join(dir, "rakelib")).filter((entry) => entry.endsWith(".rake")).map((entry) => join(dir, "rakelib", entry));
+      } catch {
+        // no rakelib
+      }
+      return [found, ...more];
+    }
+    if (dirname(dir) === dir) return [];
+  }
 }
 
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
