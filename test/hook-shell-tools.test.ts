@@ -250,8 +250,13 @@ Tools("should judge the output file a tool takes as an operand or an option: uni
     'git show HEAD --output="$d/u.ts"',
     "openssl enc -aes-256-cbc -in src/b.ts -out u.ts",
     "openssl req -new -keyout u.ts -out /tmp/c.pem",
+    "quicktype -l ts -o u.ts a.json",
+    "npx quicktype --out u.ts a.json",
+    "json2ts -i a.json -o u.ts",
+    "json2ts a.json u.ts",
+    "xmllint --format x.xml --output u.ts",
   ]);
-  allows(box, ["uniq -c src/b.ts", "uniq src/b.ts", "history -w", "history 20", "git diff --output=/tmp/d.diff", "git diff --output-indicator-new=x", "git format-patch -1", "git format-patch -o /tmp/p -1", "git format-patch --stdout -1", "openssl enc -in u.ts -out /tmp/x"]);
+  allows(box, ["uniq -c src/b.ts", "uniq src/b.ts", "history -w", "history 20", "git diff --output=/tmp/d.diff", "git diff --output-indicator-new=x", "git format-patch -1", "git format-patch -o /tmp/p -1", "git format-patch --stdout -1", "openssl enc -in u.ts -out /tmp/x", "xmllint --format u.ts", "quicktype -l ts a.json"]);
   assert.equal(await writes(box, "git format-patch -o src -1 --suffix=.txt"), ["glob:src/*.txt"], "its patches, by their suffix");
 });
 

@@ -215,4 +215,8 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   "openapi-generator": OPENAPI_GENERATOR,
   "openapi-generator-cli": OPENAPI_GENERATOR,
   storybook: STORYBOOK,
+  // Generators and formatters that write the file an option names: quicktype -o, json-schema-to-typescript's json2ts -o, xmllint --output.
+  quicktype: { syntax: { short: "o:l:s:t:", long: { out: "o", lang: "l", "src-lang": "s", "top-level": "t", ...valuedLong("src src-urls additional-schema") } }, writes: (input) => optionFiles(input, ["o"]) },
+  json2ts: { syntax: { short: "i:o:c:", long: { input: "i", output: "o", cwd: "c", ...valuedLong("bannerComment style") } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.operands.length > 1 ? operandFiles(input, input.reading.operands.slice(1)) : []) },
+  xmllint: { syntax: { short: "o:", long: { output: "o", ...valuedLong("path load-trace dtdvalid dtdvalidfpi relaxng schema schematron encoding pattern xpath maxmem") } }, writes: (input) => optionFiles(input, ["o"]) },
 };
