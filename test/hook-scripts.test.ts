@@ -568,6 +568,10 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
       "",
       // A recipe named like a directive; a command continued on the next line (its `-o` no prefix);
       // each line in a shell of its own (the cd moves nothing after it); a long run of blanks.
+      // A recipe running another through just itself.
+      "again:",
+      "    {{just_executable()}} build",
+      "",
       "import-data:",
       "    sort notes \\",
       "    -o sorted.txt",
@@ -588,6 +592,8 @@ Scripts("should read a justfile's recipes that just runs: the ones named or the 
   assert.equal(await writes(box, "just --fmt --check"), []);
   assert.equal(await writes(box, "just nothing"), ["unknown:."], "a recipe the hook cannot find could write anything");
   assert.equal(await writes(box, "just import-data"), ["made.txt", "sorted.txt"]);
+  assert.equal(await writes(box, "just again"), ["dist", "dist/a.js"], "just_executable() is just");
+  assert.equal(await writes(box, "just --shell-arg -c build"), ["dist", "dist/a.js"], "--shell-arg's value is no --command");
   // From a directory below, just finds the justfile above and runs its recipes there.
   mkdirSync(join(box.project, "sub"));
   assert.equal(await writes(box, "cd sub && just build"), ["dist", "dist/a.js"]);

@@ -17,6 +17,9 @@ import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { directoryAt, nearestFile, readText, shellQuoted, UNKNOWABLE, type Walk } from "./shell-words.js";
 
+/** The options that take the next word as their value, whatever it reads as. */
+const VALUED = new Set(["-f", "-d", "--justfile", "--working-directory", "--dotenv-filename", "--dotenv-path", "--shell", "--shell-arg", "--color", "--command-color", "--list-heading", "--list-prefix", "--chooser", "--timestamp-format", "--alias-style", "--show", "--completions"]);
+
 const OPTIONS: Syntax = {
   short: "f:d:lnhV",
   long: {
@@ -94,6 +97,12 @@ export function justRuns(argv: Array<string | undefined>, here: Walk, found: (pa
     } else if (arg === "--command" || arg === "-c" || arg?.startsWith("--command=")) {
       command = arg.startsWith("--command=") ? [arg.slice("--command=".length), ...argv.slice(at + 1)] : argv.slice(at + 1);
       break;
+    } else if (arg !== undefined && VALUED.has(arg)) {
+      // An option and its value (`--shell-arg -c`: a `-c` that is no --command).
+      args.push(arg, argv[at + 1]);
+      texts[args.length - 2] = wordText(at);
+      texts[args.length - 1] = wordText(at + 1);
+      at++;
     } else {
       args.push(arg);
       texts[args.length - 1] = wordText(at);
@@ -211,7 +220,8 @@ function recipeScript(recipe: Recipe, values: Map<string, string>, settings: Set
     const argument = given.has(name) ? given.get(name) : parameter.fallback;
     return argument === undefined || /[{}`$\\]/.test(argument) ? undefined : argument;
   };
-  const lines = recipe.lines.map((line) => line.replace(/\{\{(.*?)\}\}/g, (_, inner: string) => value(inner.trim()) ?? "${__just_value}"));
+  // (`{{just_executable()}}`: just itself, running another recipe.)
+  const lines = recipe.lines.map((line) => line.replace(/\{\{(.*?)\}\}/g, (_, inner: string) => (/^just_executable\(\s*\)$/.test(inner.trim()) ? "just" : (value(inner.trim()) ?? "${__just_value}"))));
   // `[script('python3')]` is a `#!` line of its own (a bare `[script]`: set script-interpreter's program, else sh).
   if (recipe.script !== undefined) lines.unshift(`#!/usr/bin/env ${recipe.script || settings.scriptInterpreter || "sh"}`);
   // (`#!/usr/bin/env -S python3 -u`: the program after env's options.)
