@@ -101,6 +101,10 @@ include mk/*.mk
   file(box, "prog.c", "");
   file(box, "util.c", "");
   file(box, "eval.mk", "TPL = $(1):\\n\\ttouch $(1)\n$(eval $(call TPL,a))\n");
+  file(box, "override.mk", "override OUT = over.txt\nall:\n\techo x > $(OUT)\n");
+  file(box, "default.mk", ".DEFAULT:\n\techo x > default-$@.txt\n");
+  file(box, "suffix.mk", "all: x.o\n.q.o:\n\techo x > $@.txt\n");
+  file(box, "x.q", "");
   file(box, "deep.mk", `${Array.from({ length: 12 }, (_, i) => `X${i} = ${"$(X" + (i + 1) + ") ".repeat(8)}`).join("\n")}\nall:\n\techo $(X0) > deep.txt\n`);
   const cases: Array<[string, string[]]> = [
     ["make", ["cur.txt", "first.txt", "gen.txt", "install.out"]], // `:=` expands once; the target's F; $(@)
@@ -117,6 +121,9 @@ include mk/*.mk
     ["make --version", []],
     ["make -q all", []],
     ["make -f builtin.mk", ["prog", "prog.o", "util.o"]], // make's built-in rules: objects from sources, a program from objects
+    ["make -f override.mk OUT=cli.txt", ["over.txt"]], // an override beats the command line
+    ["make -f default.mk gen", ["default-gen.txt"]], // a target no rule makes: .DEFAULT's recipe
+    ["make -f suffix.mk x.o", ["x.o.txt"]], // an old-fashioned suffix rule: %.o from %.q
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });

@@ -236,7 +236,8 @@ function readMakefileText(text: string, makefile: Makefile, fromCommandLine: Set
       // `X := $(shell …)`, `$(file >f,…)` run now; `X = $(shell …)` where X is used: read either way.
       for (const shell of shellCalls(value)) makefile.shells.push(shell);
       if (name === ".RECIPEPREFIX") makefile.recipePrefix = value === "" ? "\t" : (value[0] as string);
-      if (fromCommandLine.has(name)) continue;
+      // (An `override` assignment wins over the command line's: `make X=y` with `override X = …`.)
+      if (fromCommandLine.has(name) && !/^(?:(?:export|private)\s+)*override\s/.test(text)) continue;
       // `make -e`: the environment's value wins (`OUT=u.ts make -e`), where no `override` says otherwise.
       if (makefile.environmentOverrides === true && Object.hasOwn(environment, name) && !/^(?:(?:export|private)\s+)*override\s/.test(text)) continue;
       // `:=` expands once, now; `=` each time it is used.
@@ -421,6 +422,9 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
       for (const target of expand(raw).split(/\s+/).filter(Boolean)) {
         if (target.includes("%")) patterns.push({ ...rule, targets: [target] });
         else explicit.set(target, [...(explicit.get(target) ?? []), rule]);
+        // An old-fashioned suffix rule (`.c.o:`, no prerequisites): `%.o: %.c`.
+        const suffixes = /^\.([^.%/\s]+)\.([^.%/\s]+)$/.exec(target);
+        if (suffixes && expand(rule.prerequisites).trim() === "") patterns.push({ ...rule, targets: [`%.${suffixes[2]}`], prerequisites: `%.${suffixes[1]}` });
       }
     }
   }
@@ -451,6 +455,9 @@ function needed(makefile: Makefile, goals: string[], expand: (text: string) => s
     if (!found.some(({ rule }) => rule.recipes.length > 0) && builtIn(makefile.directory, target, found.flatMap(({ rule }) => expand(rule.prerequisites).split(/\s+/)))) {
       out.push({ target, rule: { targets: [target], prerequisites: "", recipes: [`touch ${shellQuoted(target)}`] } });
     }
+    // A target no rule makes and no file is: `.DEFAULT`'s recipe, where the makefile gives one.
+    const fallback = explicit.get(".DEFAULT")?.find((rule) => rule.recipes.length > 0);
+    if (fallback !== undefined && found.length === 0 && !target.startsWith(".") && !existsAt(makefile.directory, target)) out.push({ target, rule: fallback });
     for (const { rule, stem } of found) {
       out.push({ target, rule, ...(stem === undefined ? {} : { stem }) });
       const prerequisites = expand(stem === undefined ? rule.prerequisites : rule.prerequisites.replaceAll("%", stem));
