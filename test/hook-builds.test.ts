@@ -262,6 +262,10 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "rk/rakelib/more.rake", "task :more do\n  sh \"rm -f old.ts\"\nend\n");
   assert.equal(await at("rk", "rake gen"), ["rk/gen.ts", "rk/old.ts"]);
   assert.equal(await at("rk/rakelib", "bundle exec rake more"), ["rk/gen.ts", "rk/old.ts"], "from the Rakefile's directory");
+  // nox runs its noxfile.py, python read as a program an agent may have written is.
+  file(box, "nx/noxfile.py", "import nox\n\n@nox.session\ndef fmt(session):\n    open('gen.py', 'w').write('x')\n");
+  assert.equal(await at("nx", "nox -s fmt"), ["glob:nx/.nox/**", "nx/gen.py"]);
+  assert.equal(await at("nx", "nox -l"), []);
   // tox's environments run the commands tox.ini lists for them, read in turn.
   file(box, "tx/tox.ini", "[tox]\nenvlist = py311, fmt\n\n[testenv]\ncommands =\n    pytest {posargs:tests}\n\n[testenv:fmt]\ncommands =\n    - black src\n    sh -c \"echo x > {toxinidir}/gen.ts\"\n\n[testenv:docs]\nchangedir = docs\ncommands = sphinx-build . out\n");
   assert.equal(await at("tx", "tox -e fmt"), ["glob:tx/.tox/**", "tx/gen.ts", "tx/src"]);

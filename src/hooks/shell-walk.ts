@@ -1102,6 +1102,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // (From the Rakefile's directory, where rake runs its tasks.)
     else for (const file of files) nested.push({ script: `ruby ${shellQuoted(file)}`, cwd: dirname(files[0] as string) });
   }
+  if (name === "nox" && !walk.shared.functions.has(name) && here.cwd !== undefined && !args.some((arg) => ["-l", "--list", "--list-sessions", "-h", "--help", "--version"].includes(arg ?? ""))) {
+    // Its noxfile.py (`-f`, `--noxfile`) is python: read as `python3 noxfile.py` is, where an agent may have written it.
+    const given = args.findIndex((arg) => arg === "-f" || arg === "--noxfile" || arg?.startsWith("--noxfile=") === true);
+    const file = given === -1 ? join(here.cwd, "noxfile.py") : args[given]?.startsWith("--noxfile=") ? (args[given] as string).slice("--noxfile=".length) : args[given + 1];
+    if (file === undefined) add(here, UNKNOWABLE);
+    else if (given !== -1 || existsSync(file)) nested.push({ script: `python3 ${shellQuoted(resolve(here.cwd, file))}`, cwd: dirname(resolve(here.cwd, file)) });
+  }
   if (name === "tox" && !walk.shared.functions.has(name)) {
     // The commands of the environments it runs, read in turn (shell-tox.ts); its own .tox/ is the rule's.
     const runs = toxRuns(args, text, here.cwd, (path) => writtenBefore(here, path), here.environment.TOXENV);
