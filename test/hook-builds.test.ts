@@ -124,6 +124,8 @@ include mk/*.mk
     ["make -f override.mk OUT=cli.txt", ["over.txt"]], // an override beats the command line
     ["make -f default.mk gen", ["default-gen.txt"]], // a target no rule makes: .DEFAULT's recipe
     ["make -f suffix.mk x.o", ["x.o.txt"]], // an old-fashioned suffix rule: %.o from %.q
+    ["remake all", ["quiet.txt"]], // makes read as GNU make is
+    ["colormake -f override.mk", ["over.txt"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
 });
@@ -262,6 +264,13 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "rk/rakelib/more.rake", "task :more do\n  sh \"rm -f old.ts\"\nend\n");
   assert.equal(await at("rk", "rake gen"), ["rk/gen.ts", "rk/old.ts"]);
   assert.equal(await at("rk/rakelib", "bundle exec rake more"), ["rk/gen.ts", "rk/old.ts"], "from the Rakefile's directory");
+  // Generators that write the file an option names.
+  assert.equal(await at("py", "mockgen -source=x.go -destination=mocks/x.go"), ["py/mocks/x.go"]);
+  assert.equal(await at("py", "stringer -type=Pill -output pill_string.go"), ["py/pill_string.go"]);
+  assert.equal(await at("py", "oapi-codegen -o api.gen.go api.yaml"), ["py/api.gen.go"]);
+  assert.equal(await at("py", "pbjs -t static-module -o gen.js a.proto"), ["py/gen.js"]);
+  assert.equal(await at("py", "datamodel-codegen --input a.json --output model.py"), ["py/model.py"]);
+  assert.equal(await at("py", "mockgen -source=x.go"), []);
   // nox runs its noxfile.py, python read as a program an agent may have written is.
   file(box, "nx/noxfile.py", "import nox\n\n@nox.session\ndef fmt(session):\n    open('gen.py', 'w').write('x')\n");
   assert.equal(await at("nx", "nox -s fmt"), ["glob:nx/.nox/**", "nx/gen.py"]);

@@ -200,6 +200,19 @@ const PYTEST: Rule = {
   },
 };
 
+/** The file a Go-style flag names (`-output=f`, `-output f`, `--output=f`), judged where the command runs; one the text does not fix: any file. */
+function goFlagFiles(input: RuleInput, name: string): string[] {
+  const found: string[] = [];
+  input.args.forEach((arg, at) => {
+    const inline = arg === undefined ? undefined : new RegExp(`^--?${name}=(.*)$`).exec(arg);
+    const value = inline ? inline[1] : arg === `-${name}` || arg === `--${name}` ? (at + 1 < input.args.length ? (input.args[at + 1] ?? null) : undefined) : undefined;
+    if (arg === undefined && new RegExp(`^["']?--?${name}=`).test(input.text(at) ?? "")) found.push(UNKNOWABLE);
+    else if (value === null) found.push(UNKNOWABLE);
+    else if (value !== undefined && value !== "") found.push(directoryAt(input.walk.cwd, value) ?? UNKNOWABLE);
+  });
+  return found;
+}
+
 export const CODEGEN_RULES: Record<string, Rule> = {
   pytest: PYTEST,
   "py.test": PYTEST,
@@ -219,4 +232,12 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   quicktype: { syntax: { short: "o:l:s:t:", long: { out: "o", lang: "l", "src-lang": "s", "top-level": "t", ...valuedLong("src src-urls additional-schema") } }, writes: (input) => optionFiles(input, ["o"]) },
   json2ts: { syntax: { short: "i:o:c:", long: { input: "i", output: "o", cwd: "c", ...valuedLong("bannerComment style") } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.operands.length > 1 ? operandFiles(input, input.reading.operands.slice(1)) : []) },
   xmllint: { syntax: { short: "o:", long: { output: "o", ...valuedLong("path load-trace dtdvalid dtdvalidfpi relaxng schema schematron encoding pattern xpath maxmem") } }, writes: (input) => optionFiles(input, ["o"]) },
+  // Go's and protobuf's generators and schema-to-code tools, each writing the file (or directory) an option names.
+  mockgen: { syntax: {}, writes: (input) => goFlagFiles(input, "destination") },
+  stringer: { syntax: {}, writes: (input) => goFlagFiles(input, "output") },
+  "oapi-codegen": { syntax: { short: "o:", long: { o: "o", ...valuedLong("config package generate include-tags exclude-tags templates import-mapping") } }, writes: (input) => optionFiles(input, ["o"]) },
+  "kysely-codegen": { syntax: { long: valuedLong("out-file dialect url env-file camel-case include-pattern exclude-pattern") }, writes: (input) => optionFiles(input, ["out-file"]) },
+  "datamodel-codegen": { syntax: { long: valuedLong("output input input-file-type output-model-type class-name base-class") }, writes: (input) => optionFiles(input, ["output"]) },
+  pbjs: { syntax: { short: "o:t:w:p:", long: { out: "o", target: "t", wrap: "w", path: "p" } }, writes: (input) => optionFiles(input, ["o"]) },
+  pbts: { syntax: { short: "o:n:", long: { out: "o", name: "n" } }, writes: (input) => optionFiles(input, ["o"]) },
 };

@@ -1115,7 +1115,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
     else nested.push(...runs);
   }
-  if (name === "make" || name === "gmake") {
+  if (MAKES.includes(name)) {
     // The recipes make would run, read in turn (shell-make.ts).
     const recipes = makeRecipes(args, argWords.map((_, at) => text(at) ?? ""), here.cwd, here.environment, (path) => writtenBefore(here, path));
     return recipes === UNKNOWABLE ? add(here, UNKNOWABLE) : void nested.push(...recipes);
@@ -1294,7 +1294,7 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   const variable = /^"?\$\{?(\w+)/.exec(first)?.[1];
   if (/^"?\$\{?([\d@*#]|[\d@*]:?[-=?+][^}]*)\}?"?$/.test(first) || (variable !== undefined && walk.fromArguments?.has(variable))) return add(here, UNKNOWABLE);
   const next = staticWord(words[1], here);
-  if (next !== undefined && (ownEntry(RULES, basename(next)) !== undefined || SHELLS.includes(basename(next)) || walk.shared.functions.has(next) || next.includes("/") || ["make", "gmake", "npm", "pnpm", "yarn", "bun", "find", "xargs", "eval", "source", "."].includes(basename(next)))) {
+  if (next !== undefined && (ownEntry(RULES, basename(next)) !== undefined || SHELLS.includes(basename(next)) || walk.shared.functions.has(next) || next.includes("/") || [...MAKES, "npm", "pnpm", "yarn", "bun", "find", "xargs", "eval", "source", "."].includes(basename(next)))) {
     nested.push({ script: words.slice(1).map((word) => word.text).join(" "), cwd: here.cwd });
     return;
   }
@@ -1385,6 +1385,9 @@ function rakeFiles(args: Array<string | undefined>, cwd: string | undefined): st
   }
 }
 
+/** make by its names: GNU's (gmake as BSDs install it), and the makes read as GNU make is (bmake, remake, colormake, mingw32-make). */
+const MAKES = ["make", "gmake", "bmake", "remake", "colormake", "mingw32-make"];
+
 /** A verb of a package manager or a tool's catalogue: what follows names packages, not a command it runs. */
 const PACKAGE_VERBS = /^(install|i|add|remove|uninstall|upgrade|update|search|info|show|list|ls|outdated|download|fetch|get|completion|completions|help)$/;
 
@@ -1407,7 +1410,7 @@ function commandsInArguments(name: string, words: Node[], here: Walk, walk: Walk
   const reads = (word: string | undefined) => {
     if (word === undefined || word === "") return false;
     const command = basename(word);
-    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || ["make", "gmake", "find", "xargs"].includes(command);
+    return ownEntry(RULES, command) !== undefined || SHELLS.includes(command) || OTHER_SHELLS.includes(command) || interpreterOf(command) !== undefined || ownEntry(WRAPPERS, command) !== undefined || walk.shared.functions.has(word) || [...MAKES, "find", "xargs"].includes(command);
   };
   const values = words.map((word) => staticWord(word, here));
   const dashdash = values.indexOf("--");
