@@ -271,6 +271,12 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "pbjs -t static-module -o gen.js a.proto"), ["py/gen.js"]);
   assert.equal(await at("py", "datamodel-codegen --input a.json --output model.py"), ["py/model.py"]);
   assert.equal(await at("py", "mockgen -source=x.go"), []);
+  // graphql-codegen: the outputs its config's generates keys name.
+  file(box, "gq/codegen.yml", "schema: schema.graphql\ngenerates:\n  src/types.ts:\n    plugins:\n      - typescript\n  src/gql/:\n    preset: client\n");
+  assert.equal(await at("gq", "npx graphql-codegen"), ["glob:gq/src/gql/**", "gq/src/types.ts"]);
+  file(box, "gt/codegen.ts", "const config = {\n  schema: 'x.graphql',\n  generates: {\n    './src/types.ts': { plugins: ['typescript'] },\n  },\n};\nexport default config;\n");
+  assert.equal(await at("gt", "npx @graphql-codegen/cli"), ["gt/src/types.ts"]);
+  assert.equal(await at("gq", "graphql-codegen -c missing.yml"), ["unknown:."]);
   // nox runs its noxfile.py, python read as a program an agent may have written is.
   file(box, "nx/noxfile.py", "import nox\n\n@nox.session\ndef fmt(session):\n    open('gen.py', 'w').write('x')\n");
   assert.equal(await at("nx", "nox -s fmt"), ["glob:nx/.nox/**", "nx/gen.py"]);

@@ -213,6 +213,46 @@ function goFlagFiles(input: RuleInput, name: string): string[] {
   return found;
 }
 
+/**
+ * graphql-codegen (`gql-gen`): the outputs its config's `generates` keys name (a key ending in `/`,
+ * or a preset's directory, anything under it), from `-c`/`--config`'s file, else codegen.yml,
+ * codegen.yaml, codegen.json, codegen.ts or codegen.js where it runs. A config whose outputs this
+ * does not find (computed keys, another format): any file.
+ */
+const GRAPHQL_CODEGEN: Rule = {
+  syntax: { short: "c:p:", long: { config: "c", project: "p", ...valuedLong("require overwrite errors-only profile") } },
+  writes: (input) => {
+    const { reading, walk } = input;
+    if (input.args.some((arg) => arg === "--help" || arg === "-h" || arg === "--version" || arg === "init")) return [];
+    const cwd = walk.cwd;
+    const config = reading.has("c") ? directoryAt(cwd, reading.value("c")) : cwd === undefined ? undefined : ["codegen.yml", "codegen.yaml", "codegen.json", "codegen.ts", "codegen.js", "codegen.cjs", "codegen.mjs"].map((name) => join(cwd, name)).find((path) => readText(path) !== undefined);
+    if (config === undefined) return reading.has("c") || cwd === undefined ? [UNKNOWABLE] : [];
+    const text = readText(config);
+    if (text === undefined) return [UNKNOWABLE];
+    let keys: string[] | undefined;
+    if (/\.ya?ml$/.test(config)) {
+      const document = readYaml(text);
+      const generates = document !== undefined && typeof document === "object" && !Array.isArray(document) ? document.generates : undefined;
+      keys = generates !== undefined && typeof generates === "object" && !Array.isArray(generates) ? Object.keys(generates) : undefined;
+    } else if (config.endsWith(".json")) {
+      try {
+        const generates = (JSON.parse(text) as { generates?: unknown }).generates;
+        keys = generates !== null && typeof generates === "object" ? Object.keys(generates as object) : undefined;
+      } catch {
+        keys = undefined;
+      }
+    } else {
+      // A config in code: the string keys of its `generates: { … }` object, where each is written out.
+      const block = /\bgenerates\s*:\s*\{([\s\S]*)$/.exec(text)?.[1];
+      const found = block === undefined ? [] : [...block.matchAll(/(?:^|[{,\n])\s*(["'`])([^"'`$\n]+)\1\s*:\s*\{/g)].map((match) => match[2] as string);
+      keys = found.length > 0 && !/\[\s*[\w`]/.test(block ?? "") ? found : undefined;
+    }
+    if (keys === undefined || keys.length === 0) return [UNKNOWABLE];
+    const base = dirname(config);
+    return keys.map((key) => (key.endsWith("/") ? anyUnder(directoryAt(base, key)) : (directoryAt(base, key) ?? UNKNOWABLE)));
+  },
+};
+
 export const CODEGEN_RULES: Record<string, Rule> = {
   pytest: PYTEST,
   "py.test": PYTEST,
@@ -240,4 +280,7 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   "datamodel-codegen": { syntax: { long: valuedLong("output input input-file-type output-model-type class-name base-class") }, writes: (input) => optionFiles(input, ["output"]) },
   pbjs: { syntax: { short: "o:t:w:p:", long: { out: "o", target: "t", wrap: "w", path: "p" } }, writes: (input) => optionFiles(input, ["o"]) },
   pbts: { syntax: { short: "o:n:", long: { out: "o", name: "n" } }, writes: (input) => optionFiles(input, ["o"]) },
+  "graphql-codegen": GRAPHQL_CODEGEN,
+  "gql-gen": GRAPHQL_CODEGEN,
+  "graphql-code-generator": GRAPHQL_CODEGEN,
 };

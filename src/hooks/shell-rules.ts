@@ -438,7 +438,7 @@ function bsdSedInPlace(input: RuleInput): { extension: string; written: string[]
 const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
 
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
-export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss" };
+export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen" };
 
 export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
