@@ -5,7 +5,8 @@
 // after `--` and `{toxinidir}` that directory. Another of tox's substitutions is a value the text
 // does not give. A configuration this does not read (tox.toml, pyproject.toml's `[tool.tox]`, a
 // tox.ini the command writes first) could run anything: any file.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { isDirectory } from "../targets/target.js";
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
@@ -52,14 +53,6 @@ export function toxRuns(args: Array<string | undefined>, text: (at: number) => s
     }
   }
   return runs;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The tox.ini tox reads from where it runs: there or in the nearest directory above. */
