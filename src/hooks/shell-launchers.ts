@@ -452,9 +452,9 @@ const COMPOSE_FILES = ["compose.yaml", "compose.yml", "docker-compose.yaml", "do
  * long syntax; not read-only ones nor named volumes) and run's own `-v`; read with the container's
  * paths as `docker run`'s command is, from its `-w`, else the service's `working_dir`. Run with no
  * command runs the service's `command:`, else the image's (anything under each mount). Where the
- * compose file cannot be read (no file found for -f, YAML this reader does not read, `extends:`,
- * a service it does not define, one the command writes first), the mounts are not known: what the
- * command writes could be anywhere here.
+ * mounts are not known (composeDefinition: a compose file it cannot read or the command writes
+ * first, a service it does not define or the text does not fix), whatever the command writes could
+ * be any file here; what it writes nothing with (`exec db psql`) is nothing.
  */
 function composeService(launch: Launch, project: Reading, at: number): void {
   const { args, here } = launch;
