@@ -97,21 +97,19 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const firstOperand = argv.findIndex((arg, at) => at > 0 && arg !== undefined && !arg.startsWith("-") && !/^--run$/.test(argv[at - 1] ?? ""));
     const scriptAt = program === "nr" ? 0 : program === "node" ? argv.findIndex((arg, at) => at > 0 && (firstOperand === -1 || at < firstOperand) && (arg === "--run" || arg?.startsWith("--run=") === true)) : -1;
     if (scriptAt >= 0 && !walk.shared.functions.has(program)) {
+      // (`--run=fmt`, or the word after `--run`, or after `nr`.)
       const inline = argv[scriptAt]?.startsWith("--run=") === true;
       const from = inline ? scriptAt + 1 : scriptAt + 2;
-      const name = inline ? (argv[scriptAt] as string).slice("--run=".length) : program === "nr" ? argv[1] : argv[scriptAt + 1];
-      const nameText = inline ? name : (words[program === "nr" ? 1 : scriptAt + 1]?.text ?? "");
+      const name = inline ? (argv[scriptAt] as string).slice("--run=".length) : argv[scriptAt + 1];
       if (name === undefined) {
         add(here, UNKNOWABLE); // a script the text does not fix, or nr's pick of one
         return undefined;
       }
-      {
-        const rest = argv.slice(from);
-        const runs = packageRun("npm", ["run", name, ...rest], ["run", nameText ?? name, ...words.slice(from).map((word) => word.text)], here.cwd, (path) => writtenBefore(here, path), ["run", name, ...words.slice(from).map((word) => wordValue(word, here))]);
-        if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
-        else if (runs !== undefined) nested.push(...runs);
-        return undefined;
-      }
+      const nameText = inline ? name : (words[scriptAt + 1]?.text ?? name);
+      const runs = packageRun("npm", ["run", name, ...argv.slice(from)], ["run", nameText, ...words.slice(from).map((word) => word.text)], here.cwd, (path) => writtenBefore(here, path), ["run", name, ...words.slice(from).map((word) => wordValue(word, here))]);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else if (runs !== undefined) nested.push(...runs);
+      return undefined;
     }
     if (program === "git" && !walk.shared.functions.has(program)) {
       // `git commit`: the hooks it runs are read in turn (git-hooks.ts); git itself is judged by its rule.
