@@ -160,6 +160,7 @@ Preloads("should read the modules a program given inline or on stdin loads from 
   file(box, "tools/fix.py", "open('u.ts', 'w').write('x')\n");
   file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
   file(box, "w.rb", "File.delete('u.ts')\n");
+  file(box, "wp.php", "<?php unlink('u.ts');\n");
   const cases: Array<[string, string[]]> = [
     ["python3 -c 'import w'", ["u.ts"]],
     ["python3 -c 'from tools.fix import main'", ["u.ts"]],
@@ -179,6 +180,10 @@ Preloads("should read the modules a program given inline or on stdin loads from 
     ["python3 -c 'exec(\"import w\")'", ["u.ts"]],
     ["python3 -c \"import runpy; runpy.run_module('w')\"", ["u.ts"]],
     ["python3 -c 'import os; print(os.getcwd())'", []],
+    // ruby's load and require by a path, php's require beside the program.
+    ["ruby -e 'load \"w.rb\"'", ["u.ts", "w.rb"]],
+    ["ruby -e 'require \"./w\"'", ["u.ts", "w"]],
+    ["php -r 'require __DIR__ . \"/wp.php\";'", ["/wp.php", "u.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   denies(box, ["python3 -c 'import w'", "python3 -c 'from tools import fix'", "node -e \"require('./w.js')\"", "python3 -c 'import os; import w'", "python3 -c \"__import__('w')\""]);

@@ -543,6 +543,9 @@ function localModules(text: string, directory: string, loadPath: LoadPath = {}):
   }
   for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));
+  // ruby's `load "x.rb"` and `require "./x"` by a path; php's `require __DIR__ . "/x.php"` (or `dirname(__FILE__) .`) beside the program.
+  for (const [, relative] of text.matchAll(/\b(?:load|require)\s*\(?\s*['"](\.{1,2}\/[^'"\n]+|[^'"\n/]+\.rb)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
+  for (const [, relative] of text.matchAll(/\b(?:require|include)(?:_once)?\s*\(?\s*(?:__DIR__|dirname\s*\(\s*__FILE__\s*\))\s*\.\s*['"]\/([^'"\n]+)['"]/g)) found.push(resolve(directory, relative as string));
   return [...new Set(found)];
 }
 
