@@ -1894,11 +1894,14 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["zip -m z.zip u.ts", ["u.ts", "z.zip"]],
     ["zip u.ts b.txt", ["u.ts"]],
     ["gpg -o u.ts -d secret.gpg", ["u.ts"]],
-    ["zstd --rm u.ts", ["u.ts"]],
+    ["zstd --rm u.ts", ["u.ts", "u.ts.zst"]],
     ["unzstd u.ts.zst", ["u.ts"]],
     ["tmux ls", []],
     ["yq '.a' u.ts", []],
-    ["zstd u.ts", []],
+    ["zstd u.ts", ["u.ts.zst"]], // beside it, the file read alone
+    ["zstd -r src", ["glob:src/**"]], // each file under it, compressed beside itself
+    ["zstd --output-dir-flat=out u.ts", ["glob:out/**"]],
+    ["pzstd -d -f u.ts.zst", ["u.ts"]],
     ["scp h:x/u.ts .", ["u.ts"]],
     ["rsync h:x/u.ts .", ["u.ts"]],
     ["rsync --remove-source-files u.ts h:", ["u.ts"]],

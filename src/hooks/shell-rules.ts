@@ -798,6 +798,7 @@ export const RULES: Record<string, Rule> = {
   zstd: zstdRule(false),
   zstdmt: zstdRule(false),
   unzstd: zstdRule(true),
+  pzstd: zstdRule(false),
   lz4: lz4Rule(false),
   unlz4: lz4Rule(true),
   brotli: brotliRule,
@@ -830,13 +831,16 @@ function sqliteDatabase(input: RuleInput): string[] {
 /** zstd: `-o` out; with --rm the source goes; decompressing (`-d`, unzstd) writes each file without its `.zst`. */
 function zstdRule(decompressing: boolean): Rule {
   return {
-    syntax: { short: "o:T:", long: { output: "o", threads: "T", rm: "", decompress: "d", stdout: "c", test: "t", list: "l" } },
+    syntax: { short: "o:T:p:r", long: { output: "o", threads: "T", processes: "p", rm: "", decompress: "d", stdout: "c", test: "t", list: "l", recursive: "r", ...valuedLong("output-dir-flat output-dir-mirror") } },
     writes: (input) => {
       const { reading } = input;
       if (reading.has("c", "t", "l")) return [];
       const files = input.values(reading.operands);
       const out = optionFiles(input, ["o"]);
-      const made = decompressing || reading.has("d") ? files.map((file) => file.replace(/\.(zst|zstd|tzst)$/, "")) : [];
+      // Where it puts what it makes: `--output-dir-flat`'s or `--output-dir-mirror`'s directory; with -r, beside each file under each directory given.
+      const dirs = [...reading.values("output-dir-flat"), ...reading.values("output-dir-mirror")];
+      if (dirs.length > 0 || reading.has("r")) return [...out, ...dirs.map((dir) => anyUnder(directoryAt(input.walk.cwd, dir))), ...(reading.has("r") ? files.map((file) => anyUnder(file)) : []), ...(reading.has("rm") ? files : [])];
+      const made = decompressing || reading.has("d") ? files.map((file) => file.replace(/\.(zst|zstd|tzst)$/, "")) : reading.has("o") ? [] : files.map((file) => `${file}.zst`);
       return [...out, ...made, ...(reading.has("rm") ? files : [])];
     },
   };
