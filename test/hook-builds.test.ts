@@ -271,6 +271,11 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "pbjs -t static-module -o gen.js a.proto"), ["py/gen.js"]);
   assert.equal(await at("py", "datamodel-codegen --input a.json --output model.py"), ["py/model.py"]);
   assert.equal(await at("py", "mockgen -source=x.go"), []);
+  // 2to3 -w rewrites its files, a .bak beside each unless -n.
+  file(box, "py/old.py", "print 'x'\n");
+  assert.equal(await at("py", "python3 -m lib2to3 -w old.py"), ["py/old.py", "py/old.py.bak"]);
+  assert.equal(await at("py", "2to3 -w -n old.py"), ["py/old.py"]);
+  assert.equal(await at("py", "2to3 old.py"), []);
   // graphql-codegen: the outputs its config's generates keys name.
   file(box, "gq/codegen.yml", "schema: schema.graphql\ngenerates:\n  src/types.ts:\n    plugins:\n      - typescript\n  src/gql/:\n    preset: client\n");
   assert.equal(await at("gq", "npx graphql-codegen"), ["glob:gq/src/gql/**", "gq/src/types.ts"]);

@@ -9,6 +9,7 @@ import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { atRoot, bySubcommand, operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, configIn, directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { isDirectory } from "../targets/target.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 /**
@@ -253,6 +254,17 @@ const GRAPHQL_CODEGEN: Rule = {
   },
 };
 
+const TWO_TO_THREE: Rule = {
+  syntax: { short: "wnf:x:j:o:p", long: { write: "w", nobackups: "n", fix: "f", nofix: "x", processes: "j", "output-dir": "o", "print-function": "p", ...valuedLong("add-suffix") } },
+  writes: (input) => {
+    const { reading, walk } = input;
+    if (!reading.has("w")) return [];
+    if (reading.has("o")) return [anyUnder(directoryAt(walk.cwd, reading.value("o")))];
+    const files = operandFiles(input, reading.operands);
+    return [...files.map((file) => (isDirectory(file) ? anyUnder(file) : file)), ...(reading.has("n") ? [] : files.filter((file) => !isDirectory(file)).map((file) => `${file}.bak`))];
+  },
+};
+
 export const CODEGEN_RULES: Record<string, Rule> = {
   pytest: PYTEST,
   "py.test": PYTEST,
@@ -280,6 +292,9 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   "datamodel-codegen": { syntax: { long: valuedLong("output input input-file-type output-model-type class-name base-class") }, writes: (input) => optionFiles(input, ["output"]) },
   pbjs: { syntax: { short: "o:t:w:p:", long: { out: "o", target: "t", wrap: "w", path: "p" } }, writes: (input) => optionFiles(input, ["o"]) },
   pbts: { syntax: { short: "o:n:", long: { out: "o", name: "n" } }, writes: (input) => optionFiles(input, ["o"]) },
+  // 2to3 (`python3 -m lib2to3`) -w rewrites the files it is given (anything under a directory), keeping a .bak beside each unless -n; -o writes them there instead.
+  "2to3": TWO_TO_THREE,
+  lib2to3: TWO_TO_THREE,
   "graphql-codegen": GRAPHQL_CODEGEN,
   "gql-gen": GRAPHQL_CODEGEN,
   "graphql-code-generator": GRAPHQL_CODEGEN,
