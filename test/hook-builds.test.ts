@@ -271,6 +271,13 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "pbjs -t static-module -o gen.js a.proto"), ["py/gen.js"]);
   assert.equal(await at("py", "datamodel-codegen --input a.json --output model.py"), ["py/model.py"]);
   assert.equal(await at("py", "mockgen -source=x.go"), []);
+  // Manifest writers: syncpack's fixing commands, taze -w, json -I.
+  file(box, "mw/package.json", "{}");
+  assert.equal(await at("mw", "npx syncpack format"), ["glob:mw/**/package.json"]);
+  assert.equal(await at("mw", "npx syncpack list"), []);
+  assert.equal(await at("mw", "npx taze -w"), ["mw/package.json"]);
+  assert.equal(await at("mw", "npx taze"), []);
+  assert.equal(await at("mw", "npx json -I -f package.json -e 'this.private = true'"), ["mw/package.json"]);
   // 2to3 -w rewrites its files, a .bak beside each unless -n.
   file(box, "py/old.py", "print 'x'\n");
   assert.equal(await at("py", "python3 -m lib2to3 -w old.py"), ["py/old.py", "py/old.py.bak"]);

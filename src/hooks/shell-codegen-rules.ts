@@ -265,6 +265,12 @@ const TWO_TO_THREE: Rule = {
   },
 };
 
+/** Every package.json of the workspace around cwd (from the outermost package up), not node_modules' own. */
+function manifestsUnder(cwd: string | undefined): string[] {
+  const root = projectRoot(cwd, ["package.json"]);
+  return [root === undefined ? UNKNOWABLE : globOf(join(root, "**", "package.json"))];
+}
+
 export const CODEGEN_RULES: Record<string, Rule> = {
   pytest: PYTEST,
   "py.test": PYTEST,
@@ -295,6 +301,10 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   // 2to3 (`python3 -m lib2to3`) -w rewrites the files it is given (anything under a directory), keeping a .bak beside each unless -n; -o writes them there instead.
   "2to3": TWO_TO_THREE,
   lib2to3: TWO_TO_THREE,
+  // Manifest writers: syncpack's fixing commands every package.json of the workspace, taze -w the manifests it checks (-r: every one below), json -I the files -f names.
+  syncpack: { syntax: { long: valuedLong("config source filter types") }, writes: (input) => (["fix-mismatches", "format", "set-semver-ranges", "update", "fix", "prompt"].includes(input.args[input.reading.operands[0] ?? -1] ?? "") ? manifestsUnder(input.walk.cwd) : []) },
+  taze: { syntax: { short: "wrC:", long: { write: "w", recursive: "r", cwd: "C" } }, writes: (input) => (input.reading.has("w") ? (input.reading.has("r") ? manifestsUnder(input.walk.cwd) : atRoot(projectRoot(input.walk.cwd, ["package.json"]), ["package.json"])) : []) },
+  json: { syntax: { short: "If:", long: { "in-place": "I", file: "f" } }, writes: (input) => (input.reading.has("I") ? optionFiles(input, ["f"]) : []) },
   "graphql-codegen": GRAPHQL_CODEGEN,
   "gql-gen": GRAPHQL_CODEGEN,
   "graphql-code-generator": GRAPHQL_CODEGEN,
