@@ -237,6 +237,10 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("rb2", "cargo run"), ["glob:rb2/target/**", "rb2/Cargo.lock", "unknown:."]);
   assert.equal(await at("rb2", "cargo fmt --check"), []);
   assert.equal(await at("rs", "cargo upgrade"), ["rs/Cargo.lock", "rs/Cargo.toml"]);
+  // Snapshot tests told to update rewrite snapshots and sources anywhere in the crate.
+  assert.equal(await at("rs", "cargo insta accept"), ["glob:rs/**"]);
+  assert.equal(await at("rs", "INSTA_UPDATE=always cargo test"), ["glob:rs/**", "glob:rs/target/**", "rs/Cargo.lock"]);
+  assert.equal(await at("rs", "cargo insta test"), []);
   assert.equal(await at("rs", "cmake -B build"), ["glob:rs/build/**"]);
   assert.equal(await at("rs", "cmake -E echo hi"), []);
   file(box, "j/pom.xml", "<project/>");
@@ -278,6 +282,10 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("mw", "npx taze -w"), ["mw/package.json"]);
   assert.equal(await at("mw", "npx taze"), []);
   assert.equal(await at("mw", "npx json -I -f package.json -e 'this.private = true'"), ["mw/package.json"]);
+  // pytest's inline-snapshot and pytest-regressions, told to update: the tests and their data, under where it runs.
+  assert.equal(await at("py", "pytest --inline-snapshot=fix"), ["glob:py/**"]);
+  assert.equal(await at("py", "pytest --force-regen tests"), ["glob:py/**"]);
+  assert.equal(await at("py", "pytest --inline-snapshot=disable"), []);
   // 2to3 -w rewrites its files, a .bak beside each unless -n.
   file(box, "py/old.py", "print 'x'\n");
   assert.equal(await at("py", "python3 -m lib2to3 -w old.py"), ["py/old.py", "py/old.py.bak"]);

@@ -197,6 +197,8 @@ const PYTEST: Rule = {
     const coverage = reading.has("cov") || args.some((arg) => arg === "--cov") ? [directoryAt(cwd, ".coverage") ?? UNKNOWABLE] : [];
     const basetemp = reading.has("basetemp") ? [anyUnder(directoryAt(cwd, reading.value("basetemp")))] : [];
     const snapshots = args.includes("--snapshot-update") ? [cwd === undefined ? UNKNOWABLE : globOf(join(cwd, "**", "__snapshots__", "**"))] : [];
+    // inline-snapshot's `--inline-snapshot=fix|create|update|trim` rewrites the test files; pytest-regressions' `--force-regen`/`--regen-all` their data files: anything under where it runs.
+    if (args.some((arg) => arg === "--force-regen" || arg === "--regen-all" || (arg !== undefined && /^--inline-snapshot=(?!disable|review|report|short-report)/.test(arg)))) snapshots.push(anyUnder(cwd));
     return [...files("junitxml"), ...files("junit-xml"), ...files("html"), ...files("resultlog"), ...reports, ...coverage, ...basetemp, ...snapshots];
   },
 };

@@ -231,10 +231,10 @@ export const TOOL_USE = alternatives(
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).
       String.raw`\b(dotnet|taplo)\s+(-\S+\s+)*format\b|\bswift(-format|\s+format)\b|\btflint\b[^;&|\n]*\s--fix\b`,
-      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|upgrade|set-version|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
+      String.raw`\bcargo(\s+(\+|-)\S+)*\s+(fmt\b(?![^;&|\n]*--check)|fix|clippy\b[^;&|\n]*\s--fix|add|remove|rm|upgrade|set-version|insta|update\b(?![^;&|\n]*--dry-run)|build|b|check|c|test|t|run|r|bench|doc|d|clean|rustc|rustdoc|new|init|generate-lockfile|(metadata|tree|fetch|vendor)\b(?![^;&|\n]*\s--(locked|frozen|no-deps)\b))\b`,
       String.raw`\bshadcn(-ui)?\s+(\S+\s+)*(add|init|create)\b`,
       // pytest's reports (shell-codegen-rules.ts).
-      String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update)\b`,
+      String.raw`\b(pytest|py\.test)\b[^;&|\n]*\s--(junit-?xml|html|resultlog|cov|cov-report|basetemp|snapshot-update|inline-snapshot|force-regen|regen-all)\b`,
       // Frameworks' and code generators' own commands (shell-codegen-rules.ts).
       String.raw`\bterraform\b[^;&|\n]*\s(init|get|apply|destroy|import|refresh|taint|untaint|state|providers|plan)\b|\b(manage\.py|django-admin|alembic|protoc|buf|sqlc|drizzle-kit|rails|openapi-typescript|openapi-generator(-cli)?|storybook)\b`,
       // Other languages' build tools and package managers: their build directories, lock files and vendored packages.

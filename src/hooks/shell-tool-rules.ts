@@ -302,7 +302,17 @@ const cargoBuild = (input: RuleInput) => {
   const root = projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1);
   const given = input.reading.has("target-dir") ? input.reading.value("target-dir") : input.walk.environment.CARGO_TARGET_DIR;
   const target = input.reading.has("target-dir") || input.walk.environment.CARGO_TARGET_DIR !== undefined ? directoryAt(input.walk.cwd, given) : root === undefined ? undefined : join(root, "target");
-  return [anyUnder(target), ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"])];
+  // Snapshot tests told to update (insta's INSTA_UPDATE=always|new|unseen, expect-test's UPDATE_EXPECT=1) rewrite snapshots and the sources holding inline ones.
+  const insta = input.walk.environment.INSTA_UPDATE;
+  const updates = (insta !== undefined && insta !== "no" && insta !== "auto") || (input.walk.environment.UPDATE_EXPECT ?? "") !== "";
+  return [anyUnder(target), ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]), ...(updates ? [anyUnder(root)] : [])];
+};
+
+/** `cargo insta accept|review|test --accept|--review` (cargo-insta): snapshots and the sources holding inline ones, anywhere in the workspace. */
+const cargoInsta = (input: RuleInput, rest: number[]) => {
+  const action = input.args[rest[0] ?? -1] ?? "";
+  const accepts = action === "accept" || action === "review" || (action === "test" && input.args.some((arg) => arg === "--accept" || arg === "--review" || arg?.startsWith("--unreferenced=delete") === true));
+  return accepts ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [];
 };
 
 /**
@@ -1031,6 +1041,7 @@ export const TOOL_RULES: Record<string, Rule> = {
     rm: cargoManifest,
     upgrade: cargoManifest,
     "set-version": cargoManifest,
+    insta: cargoInsta,
     update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
     "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
     ...Object.fromEntries(["build", "b", "check", "c", "test", "t", "run", "r", "bench", "doc", "d", "clean", "rustc", "rustdoc"].map((sub) => [sub, cargoBuild])),
