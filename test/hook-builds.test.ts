@@ -286,6 +286,17 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "pytest --inline-snapshot=fix"), ["glob:py/**"]);
   assert.equal(await at("py", "pytest --force-regen tests"), ["glob:py/**"]);
   assert.equal(await at("py", "pytest --inline-snapshot=disable"), []);
+  // More formatters that rewrite files in place, unless they only check.
+  assert.equal(await at("py", "docformatter -i old.py"), ["py/old.py"]);
+  assert.equal(await at("py", "perltidy -b x.pl"), ["py/x.pl"]);
+  assert.equal(await at("py", "cmake-format -i CMakeLists.txt"), ["py/CMakeLists.txt"]);
+  assert.equal(await at("py", "ormolu --mode inplace A.hs"), ["py/A.hs"]);
+  assert.equal(await at("py", "ktfmt A.kt"), ["py/A.kt"]);
+  assert.equal(await at("py", "ktfmt --dry-run A.kt"), []);
+  assert.equal(await at("py", "scalafmt --test"), []);
+  assert.equal(await at("py", "ruff --fix ."), ["py"]); // ruff before 0.5: check with no subcommand
+  assert.equal(await at("py", "ruff ."), []);
+  assert.equal(await at("py", "rome check --apply src"), ["py/src"]);
   // 2to3 -w rewrites its files, a .bak beside each unless -n.
   file(box, "py/old.py", "print 'x'\n");
   assert.equal(await at("py", "python3 -m lib2to3 -w old.py"), ["py/old.py", "py/old.py.bak"]);

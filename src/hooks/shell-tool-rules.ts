@@ -737,6 +737,32 @@ function withSnapshotUpdate(rule: Rule): Rule {
   };
 }
 
+/** ormolu and fourmolu: `-i` (or `--mode inplace`) rewrites the files given. */
+function haskellFormatter(): Rule {
+  return { syntax: { short: "im:o:", long: { mode: "m", "ghc-opt": "o", ...valuedLong("start-line end-line stdin-input-file config") } }, writes: (input) => (input.reading.has("i") || input.reading.value("m") === "inplace" ? operandFiles(input, input.reading.operands, []) : []) };
+}
+
+/** ruff's format and check; ruff before 0.5 took check's paths with no subcommand (`ruff --fix .`, `ruff . --fix`): read as check. */
+function ruffRule(): Rule {
+  const check = (input: RuleInput, rest: number[]) => [
+    ...optionFiles(input, ["o"]),
+    // `fix = true` in its configuration fixes as `--fix` does, unless `--no-fix`.
+    ...(input.reading.has("--fix", "--fix-only", "--add-noqa") || (!input.reading.has("--no-fix") && ruffFixes(input.walk.cwd, input.reading.value("config"))) ? operandFiles(input, rest) : []),
+  ];
+  const rule = bySubcommand(RUFF, { format: (input, rest) => (input.reading.has("--check", "--diff") ? [] : operandFiles(input, rest)), check });
+  const SUBCOMMANDS = ["check", "format", "rule", "config", "linter", "clean", "version", "help", "server", "analyze", "generate-shell-completion"];
+  return {
+    syntax: rule.syntax,
+    writes: (input) => {
+      const operands = input.reading.operands;
+      const first = input.args[operands[0] ?? -1];
+      if (first !== undefined && SUBCOMMANDS.includes(first)) return rule.writes(input);
+      if (operands.length === 0 && !input.reading.has("--fix", "--fix-only", "--add-noqa")) return [];
+      return asksHelp(input) ? [] : check(input, operands);
+    },
+  };
+}
+
 /** The config file jest or vitest reads in a project's root, by its usual names. */
 const TEST_CONFIGS = {
   jest: ["jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json"],
@@ -977,14 +1003,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   jupyter: bySubcommand(NBCONVERT, { nbconvert: (input, rest) => nbconvert(input, rest) }),
   "jupyter-nbconvert": { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) },
   nbconvert: { syntax: { ...NBCONVERT, exact: true }, writes: (input) => nbconvert(input, input.reading.operands) }, // python -m nbconvert
-  ruff: bySubcommand(RUFF, {
-    format: (input, rest) => (input.reading.has("--check", "--diff") ? [] : operandFiles(input, rest)),
-    // `fix = true` in its configuration fixes as `--fix` does, unless `--no-fix`.
-    check: (input, rest) => [
-      ...optionFiles(input, ["o"]),
-      ...(input.reading.has("--fix", "--fix-only", "--add-noqa") || (!input.reading.has("--no-fix") && ruffFixes(input.walk.cwd, input.reading.value("config"))) ? operandFiles(input, rest) : []),
-    ],
-  }),
+  ruff: ruffRule(),
   gofmt: goFormatter(["r", "cpuprofile"], (flags) => flags.has("w")),
   goimports: goFormatter(["local", "srcdir", "cpuprofile", "memprofile", "trace"], (flags) => flags.has("w")),
   gofumpt: goFormatter(["lang", "modpath", "cpuprofile"], (flags) => flags.has("w")),
@@ -1074,6 +1093,26 @@ export const TOOL_RULES: Record<string, Rule> = {
     Object.fromEntries(["format", "check", "lint"].map((sub) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("--write", "--apply", "--apply-unsafe", "--fix") ? operandFiles(input, rest) : [])])),
   ),
   dprint: bySubcommand({ long: valuedLong("config plugins excludes") }, { fmt: (input, rest) => operandFiles(input, rest) }),
+  // Rome, biome's former name.
+  rome: bySubcommand(
+    { long: valuedLong("config-path max-diagnostics log-level log-kind diagnostic-level stdin-file-path") },
+    Object.fromEntries(["format", "check", "lint"].map((sub) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("--write", "--apply", "--apply-unsafe", "--fix") ? operandFiles(input, rest) : [])])),
+  ),
+  // More formatters that rewrite the files they are given in place: docformatter -i, perltidy -b (-o: its output), cmake-format -i,
+  // ormolu and fourmolu -i (--mode inplace), swiftlint --fix (autocorrect), ktfmt and scalafmt (unless they only check).
+  docformatter: formatter({ short: "ir", long: { "in-place": "i", recursive: "r", ...valuedLong("config wrap-summaries wrap-descriptions exclude range docstring-length") } }, (has) => has("i"), []),
+  perltidy: formatter({ short: "bo:pro:", long: { backup: "b", outfile: "o" } }, (has) => has("b"), [], ["o"]),
+  "cmake-format": formatter({ short: "io:c:", long: { "in-place": "i", "outfile-path": "o", "config-files": "c" } }, (has) => has("i"), [], ["o"]),
+  ormolu: haskellFormatter(),
+  fourmolu: haskellFormatter(),
+  // treefmt formats the whole project its treefmt.toml is in (--fail-on-change and --ci too: they write first).
+  treefmt: { syntax: { long: valuedLong("config-file tree-root tree-root-file walk formatters excludes") }, writes: (input) => (input.args.some((arg) => ["--help", "-h", "--version", "-V", "--init", "-i", "--stdin"].includes(arg ?? "")) ? [] : [anyUnder(projectRoot(input.walk.cwd, ["treefmt.toml", ".treefmt.toml"]))]) },
+  swiftlint: {
+    syntax: { long: valuedLong("config path reporter") },
+    writes: (input) => (input.args.some((arg) => arg === "--fix" || arg === "--autocorrect" || arg === "autocorrect") ? operandFiles(input, input.reading.operands.filter((at) => !["lint", "autocorrect", "analyze"].includes(input.args[at] ?? "")), ["."]) : []),
+  },
+  ktfmt: formatter({ long: valuedLong("style") }, (has) => !has("--dry-run", "-n", "--set-exit-if-changed", "--stdin-name"), []),
+  scalafmt: formatter({ short: "c:f:", long: { config: "c", files: "f", ...valuedLong("exclude mode") } }, (has) => !has("--test", "--check", "--list", "-l", "--stdout", "--diff"), ["."]),
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
   mix: bySubcommand({}, {
     format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)),
