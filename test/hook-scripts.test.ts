@@ -702,6 +702,18 @@ Scripts("should read the tasks Task (go-task) runs from its Taskfile: the ones n
       "  hello: echo hi > hello.txt",
       "  args:",
       "    cmds: ['touch {{.CLI_ARGS}}']",
+      "  release:",
+      "    aliases: [r]",
+      "    preconditions:",
+      "      - sh: touch pre.txt",
+      "    status:",
+      "      - touch status.txt",
+      "    env:",
+      "      F:",
+      "        sh: touch env.txt",
+      "    cmds: [touch rel.txt]",
+      "  'gen:*':",
+      "    cmds: [touch wild.txt]",
       "",
     ].join("\n"),
   );
@@ -710,6 +722,8 @@ Scripts("should read the tasks Task (go-task) runs from its Taskfile: the ones n
   assert.equal(await writes(box, "task build OUT=out"), ["rev.txt", "sub/out/app", "sub/x.txt", "u.ts"], "a variable set on the command line");
   assert.equal(await writes(box, "task hello"), ["hello.txt", "rev.txt"], "a task written as its command");
   assert.equal(await writes(box, "task args -- f.txt"), ["f.txt", "rev.txt"]);
+  assert.equal(await writes(box, "task r"), ["env.txt", "pre.txt", "rel.txt", "rev.txt", "status.txt"], "by an alias; its preconditions, status checks and env's sh: run too");
+  assert.equal(await writes(box, "task gen:api"), ["rev.txt", "wild.txt"], "a wildcard task");
   assert.equal(await writes(box, "task --list"), []);
   assert.equal(await writes(box, "task -h"), [], "help runs nothing");
   assert.equal(await writes(box, "task -g build"), ["unknown:."], "the user's own Taskfile");

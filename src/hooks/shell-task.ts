@@ -91,6 +91,7 @@ export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (
     }
   };
   setVariables(document.vars, values);
+  setVariables(document.env, new Map()); // (an env's `sh:` runs as a var's does)
   // What follows `--` is {{.CLI_ARGS}}.
   const rest = dashdash === -1 ? [] : args.slice(dashdash + 1);
   if (rest.every((word) => word !== undefined)) values.set("CLI_ARGS", (rest as string[]).join(" "));
@@ -108,7 +109,14 @@ export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (
   }
   if (named.length === 0) named.push("default");
   const seen = new Set<string>();
-  const visit = (name: string, depth: number): boolean => {
+  // A task by its name, one of its `aliases`, or a wildcard name (`build:*`) that matches it.
+  const taskNamed = (name: string): string | undefined => {
+    if (Object.hasOwn(tasks, name)) return name;
+    for (const [key, task] of Object.entries(tasks)) if (isMapping(task) && Array.isArray(task.aliases) && task.aliases.includes(name)) return key;
+    return Object.keys(tasks).find((key) => key.includes("*") && new RegExp(`^${key.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(name));
+  };
+  const visit = (given: string, depth: number): boolean => {
+    const name = taskNamed(given) ?? given;
     const task = Object.hasOwn(tasks, name) ? tasks[name] : undefined;
     // Not in the file: an included Taskfile's (not read), else none (task fails, running nothing of it).
     if (task === undefined) return document.includes === undefined;
@@ -119,12 +127,15 @@ export function goTaskRuns(args: Array<string | undefined>, here: Walk, found: (
     const body: Mapping = typeof task === "string" ? { cmds: [task] } : Array.isArray(task) ? { cmds: task } : isMapping(task) ? task : {};
     const own = new Map(values);
     setVariables(body.vars, own);
+    setVariables(body.env, new Map());
     const placed = typeof body.dir === "string" ? directoryAt(directory, fill(body.dir, own, undefined)) : directory;
     for (const dependency of Array.isArray(body.deps) ? body.deps : []) {
       const dependencyName = typeof dependency === "string" ? dependency : isMapping(dependency) && typeof dependency.task === "string" ? dependency.task : undefined;
       if (dependencyName === undefined || !visit(dependencyName, depth + 1)) return false;
     }
-    const commands = [...(typeof body.cmd === "string" ? [body.cmd] : []), ...(Array.isArray(body.cmds) ? body.cmds : [])];
+    // Its preconditions and status checks are commands it runs too (`sh:` items, or plain ones).
+    const checks = [...(Array.isArray(body.preconditions) ? body.preconditions : []), ...(Array.isArray(body.status) ? body.status : [])].map((check) => (isMapping(check) && typeof check.sh === "string" ? check.sh : check));
+    const commands = [...checks, ...(typeof body.cmd === "string" ? [body.cmd] : []), ...(Array.isArray(body.cmds) ? body.cmds : [])];
     for (const command of commands) {
       const item = isMapping(command) && command.defer !== undefined ? command.defer : command;
       if (typeof item === "string") runs.push({ script: `(\n${fill(item, own, "${__task_value}")}\n)`, cwd: placed, bound: new Map() });
