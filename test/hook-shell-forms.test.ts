@@ -290,6 +290,9 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "bun test"), undefined);
   assert.equal(await writes(box, "npx ava -u"), ["glob:**/*.snap", "glob:**/*.snap.md", "glob:**/__snapshots__/**", "glob:**/snapshots/**"]);
   assert.equal(await writes(box, "npx ava"), []);
+  assert.is(bash(box, "npx react-scripts test -u --watchAll=false"), "deny"); // jest's options, handed on
+  assert.equal(await writes(box, "deno test -A -- --update"), ["deno.lock", "glob:**/__snapshots__/**"]);
+  assert.equal(await writes(box, "dune promote"), ["glob:**"]);
   assert.equal(await writes(box, "npx jest --coverage --outputFile=out/r.json"), ["glob:coverage/**", "out/r.json"]);
   // A flag =false is off; coverage and snapshots where --rootDir, --root or --config put the project; reports where the options or config say.
   assert.equal(await writes(box, "npx jest --coverage=false"), []);

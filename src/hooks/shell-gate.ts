@@ -244,7 +244,7 @@ export const TOOL_USE = alternatives(
       String.raw`\b(npm|pnpm|yarn|bun|corepack\s+(pnpm|yarn))(\s+-\S+(\s+[^-\s]\S*)?)*\s+(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|it|cit|sit|ic|install-test|install-clean|install-ci-test|ci|clean-install|add|a|remove|rm|r|uninstall|un|unlink|update|up|upgrade|udpate|dedupe|ddp|prune|rebuild|audit\s+fix|audit\b[^;&|\n]*--fix|version(\s+-\S+)*\s+[^-\s]\S*|pkg(\s+-\S+)*\s+(set|delete|fix)|init|import|workspace|workspaces|edit|(config|c)(\s+-\S+)*\s+(edit|set|delete|rm|fix))\b`,
       String.raw`\byarn(\s+--?[\w=.-]+)*\s*($|[;&|)]|\d*[<>])`,
       String.raw`\bprisma\s+(-\S+\s+)*(format|generate|introspect|db\s+(pull|push|seed)|migrate\s+(dev|reset)|init)\b`,
-      String.raw`\b(vitest|jest)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--(update|updateSnapshot|coverage|collectCoverage|outputFile)\b)|\b(ava|bun\s+test)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--update-snapshots\b)`,
+      String.raw`\b(vitest|jest)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--(update|updateSnapshot|coverage|collectCoverage|outputFile)\b)|\b(ava|bun\s+test)\b[^;&|\n]*\s(-[a-zA-Z]*u\b|--update-snapshots\b)|\b(react-scripts\s+test|deno\s+test)\b[^;&|\n]*\s(-u|--update|--updateSnapshot)\b|\bdune\s+promote\b`,
       String.raw`\b(ncu|npm-check-updates)\b[^;&|\n]*\s(-[a-zA-Z]*u|--upgrade)\b|\bsort-package-json\b(?![^;&|\n]*\s(--check|-c)\b)`,
       // Compilers: they write what -o names, or a file of their own naming.
       String.raw`\b(cc|gcc|clang|c\+\+|g\+\+|clang\+\+|rustc|javac)(-[\d.]+)?\s|\btsc\b(?![^;&|\n]*\s--(noEmit|version|help|showConfig)\b)|\bgo(\s+-C\s*\S+)?\s+(build|generate)\b`,

@@ -191,7 +191,11 @@ const deno: Rule = {
   writes: (input) => {
     const first = input.reading.operands[0];
     const word = first === undefined ? undefined : input.args[first];
-    if (word === undefined || interpreterByExtension(word) === undefined || asksHelp(input)) return DENO.writes(input);
+    // `deno test … -- -u` (`--update`): its snapshot files, `__snapshots__/` anywhere under where it runs.
+    const dashes = input.args.indexOf("--");
+    const updates = word === "test" && dashes !== -1 && input.args.slice(dashes + 1).some((arg) => arg === "-u" || arg === "--update");
+    const snapshots = updates ? [input.walk.cwd === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(input.walk.cwd, "**", "__snapshots__", "**")}`] : [];
+    if (word === undefined || interpreterByExtension(word) === undefined || asksHelp(input)) return [...DENO.writes(input), ...snapshots];
     return denoPackages("run", true)(input, [first as number]);
   },
 };
@@ -452,4 +456,8 @@ export const LOCK_RULES: Record<string, Rule> = {
   pipenv,
   pdm,
   expo: bySubcommand({}, { install: expoInstall }),
+  // react-scripts test hands its options to jest: -u (--updateSnapshot) rewrites the project's snapshots and inline ones in its tests.
+  "react-scripts": bySubcommand({}, { test: (input) => (input.args.some((arg) => arg === "-u" || arg === "--updateSnapshot" || arg === "--updateSnapshot=true") ? ["**/__snapshots__/**", "**/*.{test,spec}.*", "**/__tests__/**"].map((glob) => (input.walk.cwd === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(projectRoot(input.walk.cwd, JS_MANIFEST) ?? input.walk.cwd, glob)}`)) : []) }),
+  // dune promote writes the corrections its last run left into the sources: anything in the project (dune-project's directory).
+  dune: bySubcommand({}, { promote: (input) => [anyUnder(projectRoot(input.walk.cwd, ["dune-project"]))] }),
 };
