@@ -263,6 +263,15 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "uv version 1.2.0"), ["py/pyproject.toml", "py/uv.lock"]);
   assert.equal(await at("py", "poetry version --short"), []);
   assert.equal(await at("py", "uv version"), []);
+  // pdm run, hatch run and poe: the tasks pyproject.toml gives them.
+  file(box, "pj/pyproject.toml", "[project]\nname = \"x\"\n\n[tool.pdm.scripts]\nfmt = \"black src\"\ngen = {cmd = \"sh -c 'echo x > gen.txt'\"}\nall = {composite = [\"fmt\", \"gen\"]}\n\n[tool.pdm.scripts.clean]\nshell = \"rm -f out.txt\"\n\n[tool.hatch.envs.default.scripts]\nfix = [\"black src\", \"touch fixed.txt\"]\n\n[tool.poe.tasks]\nw = \"touch w.txt\"\n");
+  assert.equal(await at("pj", "pdm run fmt"), ["pj/src"]);
+  assert.equal(await at("pj", "pdm run gen"), ["pj/gen.txt"]);
+  assert.equal(await at("pj", "pdm run clean"), ["pj/out.txt"]);
+  assert.equal(await at("pj", "pdm run all"), ["unknown:."], "a composite: not read");
+  assert.equal(await at("pj", "pdm run pytest"), [], "no task of that name: the command itself");
+  assert.equal(await at("pj", "hatch run fix"), ["pj/fixed.txt", "pj/src"]);
+  assert.equal(await at("pj", "poe w"), ["pj/w.txt"]);
   // rake loads its Rakefile and rakelib/*.rake, ruby read as a program an agent may have written is (new here: no repository).
   file(box, "rk/Rakefile", "task :gen do\n  File.write(\"gen.ts\", \"x\")\nend\n");
   file(box, "rk/rakelib/more.rake", "task :more do\n  sh \"rm -f old.ts\"\nend\n");

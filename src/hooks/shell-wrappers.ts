@@ -17,6 +17,7 @@ import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
+import { PYPROJECT_RUNNERS, pyprojectRuns } from "./shell-pyproject.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
 import { archiveCommandRuns } from "./shell-archive-rules.js";
@@ -73,6 +74,18 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const program = basename(argv[0] ?? "");
     // What the variables it runs with have an interpreter load (`NODE_OPTIONS='-r ./w.js' npm test`): shell-preloads.ts.
     readEnvironmentLoads(program, here, nested);
+    // `pdm run fmt`, `hatch run lint:fix`, `poe fmt`: a task of pyproject.toml, read as the command line it runs (shell-pyproject.ts).
+    if (PYPROJECT_RUNNERS.includes(program) && !walk.shared.functions.has(program)) {
+      const runs = pyprojectRuns(program, argv.slice(1), here.cwd);
+      if (runs === UNKNOWABLE) {
+        add(here, UNKNOWABLE);
+        return undefined;
+      }
+      if (runs !== undefined) {
+        nested.push(...runs);
+        return undefined;
+      }
+    }
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
       const holes = words.slice(1).map((word) => wordValue(word, here));
