@@ -236,7 +236,9 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("rb2", "cargo build"), ["glob:rb2/target/**", "rb2/Cargo.lock", "unknown:."]);
   assert.equal(await at("rb2", "cargo run"), ["glob:rb2/target/**", "rb2/Cargo.lock", "unknown:."]);
   assert.equal(await at("rb2", "cargo fmt --check"), []);
+  assert.equal(await at("rs", "cp /tmp/x.rs build.rs && cargo build"), ["glob:rs/target/**", "rs/Cargo.lock", "rs/build.rs", "unknown:."], "a build script the command writes first");
   assert.equal(await at("rs", "cargo upgrade"), ["rs/Cargo.lock", "rs/Cargo.toml"]);
+  assert.equal(await at("rs", "cargo upgrade --dry-run"), []);
   // Snapshot tests told to update rewrite snapshots and sources anywhere in the crate.
   assert.equal(await at("rs", "cargo insta accept"), ["glob:rs/**"]);
   assert.equal(await at("rs", "INSTA_UPDATE=always cargo test"), ["glob:rs/**", "glob:rs/target/**", "rs/Cargo.lock"]);
@@ -258,7 +260,8 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("py", "pip install -e ."), ["glob:py/**/*.egg-info/**", "glob:py/build/**"]);
   assert.equal(await at("py", "tox -e lint"), ["glob:py/.tox/**"]);
   // A version bump rewrites the manifest; the version alone is printed.
-  assert.equal(await at("py", "poetry version patch"), ["py/poetry.lock", "py/pyproject.toml"]);
+  assert.equal(await at("py", "poetry version patch"), ["py/pyproject.toml"]);
+  assert.equal(await at("py", "uv version --frozen --bump patch"), ["py/pyproject.toml"], "--frozen skips the relock alone");
   assert.equal(await at("py", "uv version --bump minor"), ["py/pyproject.toml", "py/uv.lock"]);
   assert.equal(await at("py", "uv version 1.2.0"), ["py/pyproject.toml", "py/uv.lock"]);
   assert.equal(await at("py", "poetry version --short"), []);
@@ -277,6 +280,9 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "rk/rakelib/more.rake", "task :more do\n  sh \"rm -f old.ts\"\nend\n");
   assert.equal(await at("rk", "rake gen"), ["rk/gen.ts", "rk/old.ts"]);
   assert.equal(await at("rk/rakelib", "bundle exec rake more"), ["rk/gen.ts", "rk/old.ts"], "from the Rakefile's directory");
+  assert.equal(await at("rk", "rake -T"), [], "a listing runs no task");
+  assert.equal(await at("rk", "rake --version"), []);
+  assert.equal(await at("rk", "rake -C rakelib gen"), ["rk/gen.ts", "rk/old.ts"], "-C: from there, the Rakefile found above");
   // Generators that write the file an option names.
   assert.equal(await at("py", "mockgen -source=x.go -destination=mocks/x.go"), ["py/mocks/x.go"]);
   assert.equal(await at("py", "stringer -type=Pill -output pill_string.go"), ["py/pill_string.go"]);
@@ -332,6 +338,12 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("tx", 'tox -e "$env"'), ["glob:tx/.tox/**", "unknown:."]);
   file(box, "tt/tox.toml", "[env.fmt]\ncommands = [[\"black\", \".\"]]\n");
   assert.equal(await at("tt", "tox -e fmt"), ["glob:tt/.tox/**", "unknown:."], "a configuration not read: any file");
+  // tox runs its envlist by default, not every environment it defines; its own places are put in.
+  file(box, "tl/tox.ini", "[tox]\nenvlist = py311\n\n[testenv]\ncommands = python -m pytest --basetemp={envtmpdir} --junitxml={toxworkdir}/junit-{envname}.xml {posargs}\n\n[testenv:format]\ncommands = black .\n\n[testenv:fix]\ncommands =\n    lint: sed -i s/a/b/ {toxinidir}/u.ts\n");
+  assert.equal(await at("tl", "tox"), ["glob:tl/.tox/**", "glob:tl/.tox/py311/tmp/**", "tl/.tox/junit-py311.xml"]);
+  assert.equal(await at("tl", 'tox -e py311 -- -k "$k"'), ["glob:tl/.tox/**", "glob:tl/.tox/py311/tmp/**", "tl/.tox/junit-py311.xml"]);
+  assert.equal(await at("tl", "tox -e fix"), ["glob:tl/.tox/**", "tl/u.ts"], "a factor-conditional line, whatever its factors");
+  assert.equal(await at("tl", "tox -e c"), ["glob:tl/.tox/**", "glob:tl/.tox/c/tmp/**", "tl/.tox/junit-c.xml"], "an environment named like a subcommand");
   file(box, "cs/app.csproj", "<Project/>");
   assert.equal(await at("cs", "dotnet add package Serilog"), ["cs/app.csproj"]);
   assert.equal(await at("cs", "dotnet build"), ["glob:cs/**/bin/**", "glob:cs/**/obj/**"]);

@@ -1899,8 +1899,10 @@ Shell("should read what runs a command line its own way: array subscripts, watch
     ["tmux ls", []],
     ["yq '.a' u.ts", []],
     ["zstd u.ts", ["u.ts.zst"]], // beside it, the file read alone
-    ["zstd -r src", ["glob:src/**"]], // each file under it, compressed beside itself
-    ["zstd --output-dir-flat=out u.ts", ["glob:out/**"]],
+    ["zstd -r src", ["glob:src/**/*.zst"]], // each file under it, compressed beside itself
+    ["zstd -dr src", ["glob:src/**"]], // decompressed: any name
+    ["zstd --output-dir-flat=out u.ts", ["glob:out/*.zst"]],
+    ["zstd -b1 u.ts", []], // a benchmark
     ["pzstd -d -f u.ts.zst", ["u.ts"]],
     ["scp h:x/u.ts .", ["u.ts"]],
     ["rsync h:x/u.ts .", ["u.ts"]],

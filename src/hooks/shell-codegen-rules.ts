@@ -226,7 +226,7 @@ const GRAPHQL_CODEGEN: Rule = {
   syntax: { short: "c:p:", long: { config: "c", project: "p", ...valuedLong("require overwrite errors-only profile") } },
   writes: (input) => {
     const { reading, walk } = input;
-    if (input.args.some((arg) => arg === "--help" || arg === "-h" || arg === "--version" || arg === "init")) return [];
+    if (input.args.some((arg) => arg === "--help" || arg === "-h" || arg === "--version" || arg === "init" || arg === "--check")) return [];
     const cwd = walk.cwd;
     const config = reading.has("c") ? directoryAt(cwd, reading.value("c")) : cwd === undefined ? undefined : ["codegen.yml", "codegen.yaml", "codegen.json", "codegen.ts", "codegen.js", "codegen.cjs", "codegen.mjs"].map((name) => join(cwd, name)).find((path) => readText(path) !== undefined);
     if (config === undefined) return reading.has("c") || cwd === undefined ? [UNKNOWABLE] : [];
@@ -257,13 +257,14 @@ const GRAPHQL_CODEGEN: Rule = {
 };
 
 const TWO_TO_THREE: Rule = {
-  syntax: { short: "wnf:x:j:o:p", long: { write: "w", nobackups: "n", fix: "f", nofix: "x", processes: "j", "output-dir": "o", "print-function": "p", ...valuedLong("add-suffix") } },
+  syntax: { short: "wWnf:x:j:o:p", long: { write: "w", "write-unchanged-files": "W", nobackups: "n", fix: "f", nofix: "x", processes: "j", "output-dir": "o", "print-function": "p", ...valuedLong("add-suffix") } },
   writes: (input) => {
     const { reading, walk } = input;
-    if (!reading.has("w")) return [];
+    if (!reading.has("w") && !reading.has("W")) return [];
     if (reading.has("o")) return [anyUnder(directoryAt(walk.cwd, reading.value("o")))];
     const files = operandFiles(input, reading.operands);
-    return [...files.map((file) => (isDirectory(file) ? anyUnder(file) : file)), ...(reading.has("n") ? [] : files.filter((file) => !isDirectory(file)).map((file) => `${file}.bak`))];
+    // (A directory: its python files, each with its .bak.)
+    return [...files.map((file) => (isDirectory(file) ? globOf(join(file, "**", "*.py")) : file)), ...(reading.has("n") ? [] : files.map((file) => (isDirectory(file) ? globOf(join(file, "**", "*.py.bak")) : `${file}.bak`)))];
   },
 };
 

@@ -417,6 +417,8 @@ const CARGO_RESOLVES: Record<string, (input: RuleInput, rest: number[]) => strin
  */
 const NPM_EDITS: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
   config: (input, rest) => npmConfigWrites("npm", input, rest),
+  // `npm set k v` and `npm delete k` (npm's short forms of config set and delete).
+  set: (input, rest) => npmConfigWrites("npm", input, [-1, ...rest], "set"),
   c: (input, rest) => npmConfigWrites("npm", input, rest),
   edit: () => [UNKNOWABLE],
 };
@@ -428,8 +430,8 @@ const NPM_EDITS: Record<string, (input: RuleInput, rest: number[]) => string[]> 
  * project` (its default is a file of its own in the user's configuration directory, not judged);
  * a global one (`-g`, `--location=global`) lies outside the project, not judged. `edit`: any file.
  */
-function npmConfigWrites(manager: "npm" | "pnpm", input: RuleInput, rest: number[]): string[] {
-  const action = input.args[rest[0] ?? -1];
+function npmConfigWrites(manager: "npm" | "pnpm", input: RuleInput, rest: number[], alias?: string): string[] {
+  const action = alias ?? input.args[rest[0] ?? -1];
   if (action === "edit") return manager === "npm" ? [UNKNOWABLE] : [];
   if (!["set", "delete", "rm", "fix"].includes(action ?? "")) return [];
   let location: string | undefined = input.args.some((arg) => arg === "-g" || arg === "--global") ? "global" : manager === "npm" ? "user" : "global";
@@ -440,7 +442,9 @@ function npmConfigWrites(manager: "npm" | "pnpm", input: RuleInput, rest: number
   if (location === "\0" || input.args.some((arg, at) => arg === undefined && (input.args[at - 1] === "--location" || input.args[at - 1] === "-L"))) return [UNKNOWABLE];
   if (location === "project") return atRoot(projectRoot(input.walk.cwd, JS_MANIFEST), [".npmrc"]);
   if (location !== "user") return [];
-  const given = input.walk.environment.NPM_CONFIG_USERCONFIG ?? input.walk.environment.npm_config_userconfig;
+  const option = input.args.findIndex((arg) => arg === "--userconfig" || arg?.startsWith("--userconfig=") === true);
+  const given = option !== -1 ? (input.args[option]?.startsWith("--userconfig=") ? (input.args[option] as string).slice("--userconfig=".length) : (input.args[option + 1] ?? "\0")) : (input.walk.environment.NPM_CONFIG_USERCONFIG ?? input.walk.environment.npm_config_userconfig);
+  if (given === "\0") return [UNKNOWABLE];
   if (given !== undefined) return [directoryAt(input.walk.cwd, given) ?? UNKNOWABLE];
   return input.walk.home.startsWith("/") ? [join(input.walk.home, ".npmrc")] : [UNKNOWABLE];
 }

@@ -831,15 +831,19 @@ function sqliteDatabase(input: RuleInput): string[] {
 /** zstd: `-o` out; with --rm the source goes; decompressing (`-d`, unzstd) writes each file without its `.zst`. */
 function zstdRule(decompressing: boolean): Rule {
   return {
-    syntax: { short: "o:T:p:r", long: { output: "o", threads: "T", processes: "p", rm: "", decompress: "d", stdout: "c", test: "t", list: "l", recursive: "r", ...valuedLong("output-dir-flat output-dir-mirror") } },
+    syntax: { short: "o:T:p:rD:b::e::", long: { output: "o", threads: "T", processes: "p", rm: "", decompress: "d", stdout: "c", test: "t", list: "l", recursive: "r", dict: "D", ...valuedLong("output-dir-flat output-dir-mirror format") } },
     writes: (input) => {
       const { reading } = input;
-      if (reading.has("c", "t", "l")) return [];
+      if (reading.has("c", "t", "l", "b")) return []; // (-b: a benchmark, in memory)
       const files = input.values(reading.operands);
       const out = optionFiles(input, ["o"]);
-      // Where it puts what it makes: `--output-dir-flat`'s or `--output-dir-mirror`'s directory; with -r, beside each file under each directory given.
-      const dirs = [...reading.values("output-dir-flat"), ...reading.values("output-dir-mirror")];
-      if (dirs.length > 0 || reading.has("r")) return [...out, ...dirs.map((dir) => anyUnder(directoryAt(input.walk.cwd, dir))), ...(reading.has("r") ? files.map((file) => anyUnder(file)) : []), ...(reading.has("rm") ? files : [])];
+      // Where it puts what it makes: `--output-dir-flat`'s directory, `--output-dir-mirror`'s tree;
+      // with -r, beside each file under each directory given. Compressing, `.zst` files there;
+      // decompressing (or another --format), any file there.
+      const into = (dir: string | undefined, deep: boolean) => (dir === undefined ? UNKNOWABLE : decompressing || reading.has("d") || reading.has("format") ? anyUnder(dir) : `${GLOB_MARK}${join(dir, ...(deep ? ["**"] : []), "*.zst")}`);
+      const flat = reading.values("output-dir-flat").map((dir) => into(directoryAt(input.walk.cwd, dir), false));
+      const mirror = reading.values("output-dir-mirror").map((dir) => into(directoryAt(input.walk.cwd, dir), true));
+      if (flat.length > 0 || mirror.length > 0 || reading.has("r")) return [...out, ...flat, ...mirror, ...(reading.has("r") && flat.length === 0 && mirror.length === 0 ? files.map((file) => (isDirectory(file) ? into(file, true) : file.startsWith("\0") ? file : `${file}.zst`)) : []), ...(reading.has("rm") ? files : [])];
       const made = decompressing || reading.has("d") ? files.map((file) => file.replace(/\.(zst|zstd|tzst)$/, "")) : reading.has("o") ? [] : files.map((file) => `${file}.zst`);
       return [...out, ...made, ...(reading.has("rm") ? files : [])];
     },

@@ -1058,8 +1058,8 @@ export const TOOL_RULES: Record<string, Rule> = {
     remove: cargoManifest,
     // cargo-edit's: rm, upgrade (the manifests' requirements), set-version (the packages' versions).
     rm: cargoManifest,
-    upgrade: cargoManifest,
-    "set-version": cargoManifest,
+    upgrade: (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
+    "set-version": (input) => (input.args.includes("--dry-run") ? [] : cargoManifest(input)),
     insta: cargoInsta,
     update: (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
     "generate-lockfile": (input) => atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]),
@@ -1362,7 +1362,15 @@ function pythonProject(syntax: Syntax, subcommands: Record<string, boolean | "ex
     return [...optionFiles(input, ["o"]).map((path) => within(cwd, path)), ...(lock === "uv.lock" ? writes(false)(input) : [])];
   };
   // `poetry version patch`, `uv version 1.2.0` or `--bump minor`: the project's version rewritten in its manifest; alone, or `--short`, printed.
-  const version = (input: RuleInput, rest: number[]) => (rest.length > 0 || input.args.some((arg) => arg === "--bump" || arg?.startsWith("--bump=") === true) ? writes(true)(input) : []);
+  const version = (input: RuleInput, rest: number[]) => {
+    if (rest.length === 0 && !input.args.some((arg) => arg === "--bump" || arg?.startsWith("--bump=") === true)) return [];
+    if (input.reading.has("--dry-run")) return [];
+    const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
+    const start = place === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.reading.value(place));
+    // (uv relocks after it, unless --frozen or --locked; poetry's leaves the lock file alone.)
+    const relocks = lock === "uv.lock" && !input.reading.has("--frozen", "--locked");
+    return [...atRoot(projectRoot(start, ["pyproject.toml"]), ["pyproject.toml"]), ...(relocks ? atRoots(start, ["pyproject.toml"], [lock]) : [])];
+  };
   return bySubcommand(syntax, Object.fromEntries(Object.entries(subcommands).map(([sub, manifest]) => [sub, manifest === "export" ? exports : manifest === "version" ? version : writes(manifest)])));
 }
 

@@ -16,8 +16,11 @@ const TOX: Syntax = { short: "e:c:m:f:x:", long: { ...valuedLong("conf workdir r
 
 /** What `tox …` runs, as lines for the walk; UNKNOWABLE where its configuration cannot be read. */
 export function toxRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined, written: (path: string) => boolean, toxenv: string | undefined): Nested[] | typeof UNKNOWABLE {
-  if (args.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig", "config", "list", "l", "c", "devenv", "de", "quickstart", "q"].includes(arg ?? ""))) return [];
   const reading = readOptions(args, TOX, 0, text);
+  // Listing, configuration and help run no environment (before `--`; tox 4's subcommand is its first operand).
+  const own = args.indexOf("--") === -1 ? args : args.slice(0, args.indexOf("--"));
+  if (own.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? ""))) return [];
+  if (["config", "list", "l", "c", "devenv", "de", "quickstart", "q"].includes(args[reading.operands[0] ?? -1] ?? "")) return [];
   if (cwd === undefined) return UNKNOWABLE;
   const given = reading.has("c") ? directoryAt(cwd, reading.value("c")) : undefined;
   if (reading.has("c") && given === undefined) return UNKNOWABLE;
@@ -31,23 +34,29 @@ export function toxRuns(args: Array<string | undefined>, text: (at: number) => s
   const root = dirname(config);
   const dashes = args.indexOf("--");
   const posargs = dashes === -1 ? undefined : args.slice(dashes + 1);
-  if (posargs?.some((arg) => arg === undefined)) return UNKNOWABLE;
   // The environments asked for (`-e a,b`, or TOXENV); else every one the file defines.
   const named = reading.has("e") ? reading.values("e") : toxenv !== undefined ? [toxenv] : [];
   if (named.some((value) => value === undefined)) return UNKNOWABLE;
   const envs = named.flatMap((value) => (value as string).split(",")).map((name) => name.trim()).filter((name) => name !== "");
-  const all = [...sections.keys()].filter((name) => name === "testenv" || name.startsWith("testenv:")).map((name) => name.replace(/^testenv:?/, ""));
-  const chosen = envs.length === 0 || envs.includes("ALL") ? all : envs;
+  // Else its envlist (`py{311,312}` brace forms: every environment), else every one it defines.
+  const defined = [...sections.keys()].filter((name) => name === "testenv" || name.startsWith("testenv:")).map((name) => name.replace(/^testenv:?/, ""));
+  const envlist = sections.get("tox")?.get("envlist") ?? sections.get("tox")?.get("env_list");
+  const listed = envlist === undefined || /[{}]/.test(envlist) ? undefined : envlist.split(/[\s,]+/).filter((name) => name !== "");
+  const chosen = envs.includes("ALL") ? defined : envs.length > 0 ? envs : (listed ?? defined);
   const runs: Nested[] = [];
   for (const env of chosen.length === 0 ? [""] : chosen) {
     const own = sections.get(env === "" ? "testenv" : `testenv:${env}`) ?? new Map<string, string>();
     const base = sections.get("testenv") ?? new Map<string, string>();
     const value = (keys: string[]) => keys.map((key) => own.get(key) ?? base.get(key)).find((found) => found !== undefined);
     const changedir = value(["changedir", "change_dir"]);
-    const where = changedir === undefined ? root : directoryAt(root, substitute(changedir.trim(), root, posargs));
+    const where = changedir === undefined ? root : directoryAt(root, substitute(changedir.trim(), root, posargs, env));
     for (const key of [["commands_pre"], ["commands"], ["commands_post"]]) {
-      for (const line of (value(key) ?? "").split("\n")) {
-        const command = substitute(line.trim().replace(/^[-!]\s*/, ""), root, posargs);
+      const lines = value(key) ?? "";
+      // Another section's commands (`{[testenv]commands}`): not read.
+      if (/\{\[[^\]]*\][^}]*\}/.test(lines)) return UNKNOWABLE;
+      for (const line of lines.split("\n")) {
+        // A factor-conditional line (`lint: ruff check .`, `!py27: …`): read whatever its factors.
+        const command = substitute(line.trim().replace(/^!?[\w.,-]+:\s+(?=\S)/, "").replace(/^[-!]\s*/, ""), root, posargs, env);
         if (command !== "" && !command.startsWith("#")) runs.push({ script: command, cwd: where });
       }
     }
@@ -63,11 +72,19 @@ function toxIniAbove(start: string): string | undefined {
   }
 }
 
-/** `{posargs}` (`{posargs:default}`) and `{toxinidir}`; any other substitution a value unknown. */
-function substitute(line: string, root: string, posargs: Array<string | undefined> | undefined): string {
+/**
+ * `{posargs}` (`{posargs:default}`), `{toxinidir}`, and the places tox keeps an environment in
+ * (`{toxworkdir}` .tox, `{envdir}`, `{envtmpdir}`, `{envlogdir}`, `{envbindir}`, `{envsitepackagesdir}`
+ * under it; `{envpython}` its python, `{envname}` its name); any other substitution a value unknown.
+ */
+function substitute(line: string, root: string, posargs: Array<string | undefined> | undefined, env: string): string {
+  const work = join(root, ".tox");
+  const envdir = join(work, env === "" ? "py" : env);
+  const places: Record<string, string> = { toxinidir: root, tox_root: root, toxworkdir: work, work_dir: work, envdir, env_dir: envdir, envtmpdir: join(envdir, "tmp"), env_tmp_dir: join(envdir, "tmp"), envlogdir: join(envdir, "log"), envbindir: join(envdir, "bin"), env_bin_dir: join(envdir, "bin"), envsitepackagesdir: join(envdir, "lib"), envpython: "python", env_python: "python", envname: env === "" ? "py" : env, env_name: env === "" ? "py" : env };
   return line.replace(/\{([^{}]*)\}/g, (_, inner: string) => {
-    if (inner === "toxinidir" || inner === "tox_root") return root;
-    if (inner === "posargs" || inner.startsWith("posargs:")) return posargs === undefined ? inner.slice("posargs:".length) : (posargs as string[]).join(" ");
+    if (Object.hasOwn(places, inner)) return places[inner] as string;
+    // (Words after `--` the text does not fix: a part unknown, where a command puts them.)
+    if (inner === "posargs" || inner.startsWith("posargs:")) return posargs === undefined ? inner.slice("posargs:".length) : posargs.map((arg) => arg ?? '"$TOX_POSARGS"').join(" ");
     return '"$TOX_VALUE"';
   });
 }

@@ -95,17 +95,18 @@ export function runsUnreadProgram(name: string, args: Array<string | undefined>,
 
 /**
  * `cargo build`, `run`, `test` (and `check`, `bench`, their one-letter forms): a crate's build
- * script (`build.rs`) runs at every build, and `run` and `test` run its programs, Rust the hook
- * does not read. Where one an agent may have written is among them (`build.rs`, `src/main.rs`,
- * `src/lib.rs`, `src/bin/*.rs`, `tests/*.rs` of the crate around where it runs, or
- * `--manifest-path`'s; not the project's own), it could write any file, as `go run` of one could.
+ * script (`build.rs`) runs at every build (clippy's and doc's too), and `run` and `test` run its
+ * programs, Rust the hook does not read. Where one an agent may have written is among them
+ * (`build.rs`, `src/*.rs`, `src/bin/*.rs`, `tests/*.rs`, `examples/*.rs` of the crate around where
+ * it runs, or `--manifest-path`'s; one the command writes first; not the project's own), it could
+ * write any file, as `go run` of one could. (A workspace's members are judged from inside them.)
  */
-export function runsUnreadCrate(args: Array<string | undefined>, cwd: string | undefined): boolean {
+export function runsUnreadCrate(args: Array<string | undefined>, cwd: string | undefined, written: (path: string) => boolean = () => false): boolean {
   let at = 0;
   while (at < args.length && (args[at]?.startsWith("+") || args[at]?.startsWith("-"))) at++;
   const sub = args[at];
   if (sub === undefined) return at < args.length;
-  if (!/^(build|b|check|c|test|t|run|r|bench)$/.test(sub)) return false;
+  if (!/^(build|b|check|c|test|t|run|r|bench|clippy|doc|d)$/.test(sub)) return false;
   const manifestAt = args.findIndex((arg) => arg === "--manifest-path" || arg?.startsWith("--manifest-path=") === true);
   const manifest = manifestAt === -1 ? undefined : args[manifestAt]?.startsWith("--manifest-path=") ? (args[manifestAt] as string).slice("--manifest-path=".length) : args[manifestAt + 1];
   if (manifestAt !== -1 && manifest === undefined) return true;
@@ -115,8 +116,10 @@ export function runsUnreadCrate(args: Array<string | undefined>, cwd: string | u
     if (existsSync(resolve(dir, "Cargo.toml"))) root = dir;
     else if (resolve(dir, "..") === dir) return false; // no crate: cargo refuses
   }
-  const files = [resolve(root, "build.rs"), resolve(root, "src", "main.rs"), resolve(root, "src", "lib.rs"), ...sourcesIn(resolve(root, "src", "bin"), /\.rs$/), ...sourcesIn(resolve(root, "tests"), /\.rs$/)].filter((file) => existsSync(file));
-  return notTrackedByProject(files).length > 0;
+  const candidates = [resolve(root, "build.rs"), ...sourcesIn(resolve(root, "src"), /\.rs$/), ...sourcesIn(resolve(root, "src", "bin"), /\.rs$/), ...sourcesIn(resolve(root, "tests"), /\.rs$/), ...sourcesIn(resolve(root, "examples"), /\.rs$/)];
+  // One the command writes first (`cp x.rs build.rs && cargo build`) is one an agent wrote.
+  if ([resolve(root, "build.rs"), resolve(root, "src", "main.rs"), resolve(root, "src", "lib.rs")].some((file) => written(file))) return true;
+  return notTrackedByProject(candidates.filter((file) => existsSync(file))).length > 0;
 }
 
 function isDirectory(path: string): boolean {

@@ -899,7 +899,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   else for (const line of preprocessors) nested.push({ script: line, cwd: here.cwd });
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
-  if (name === "cargo" && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd)) add(here, UNKNOWABLE);
+  if (name === "cargo" && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
   if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);
@@ -1095,12 +1095,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   }
   const launch = { name, args, words: argWords, here, stdin, piped, input: stdin !== undefined || piped || inputRedirected(node), nested, node };
   if (launches(launch) || readsWrapper(launch)) return;
-  if (name === "rake" && !walk.shared.functions.has(name)) {
+  // (Not for what runs no task: its version, help, listings, a dry run.)
+  if (name === "rake" && !walk.shared.functions.has(name) && !args.some((arg) => arg !== undefined && /^(-[VhHTPWnD]|--(version|help|tasks|prereqs|where|dry-run|describe))$/.test(arg))) {
     // Its Rakefile (and rakelib/*.rake) is ruby: read as `ruby Rakefile` is, where an agent may have written it (shell-program-runs.ts).
-    const files = rakeFiles(args, here.cwd);
-    if (files === UNKNOWABLE) add(here, UNKNOWABLE);
-    // (From the Rakefile's directory, where rake runs its tasks.)
-    else for (const file of files) nested.push({ script: `ruby ${shellQuoted(file)}`, cwd: dirname(files[0] as string) });
+    const found = rakeFiles(args, here.cwd);
+    if (found === UNKNOWABLE) add(here, UNKNOWABLE);
+    else for (const file of found.files) nested.push({ script: `ruby ${shellQuoted(file)}`, cwd: found.directory });
   }
   if (name === "nox" && !walk.shared.functions.has(name) && here.cwd !== undefined && !args.some((arg) => ["-l", "--list", "--list-sessions", "-h", "--help", "--version"].includes(arg ?? ""))) {
     // Its noxfile.py (`-f`, `--noxfile`) is python: read as `python3 noxfile.py` is, where an agent may have written it.
@@ -1362,26 +1362,38 @@ function named(name: string, written: string): string {
   return !written.includes("/") || /^\/(usr\/(local\/)?|opt\/homebrew\/)?s?bin\//.test(written) ? programAlias(name) : name;
 }
 
-/** The ruby files `rake` loads: `-f`'s (`--rakefile`) or the Rakefile from where it runs up, and the rakelib/*.rake beside it; UNKNOWABLE for a file the text does not fix. */
-function rakeFiles(args: Array<string | undefined>, cwd: string | undefined): string[] | typeof UNKNOWABLE {
-  if (cwd === undefined) return UNKNOWABLE;
-  const given = args.findIndex((arg) => arg === "-f" || arg === "--rakefile" || arg?.startsWith("--rakefile=") === true);
-  if (given !== -1) {
-    const value = args[given]?.startsWith("--rakefile=") ? (args[given] as string).slice("--rakefile=".length) : args[given + 1];
-    return value === undefined ? UNKNOWABLE : [resolve(cwd, value)];
-  }
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    const found = ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"].map((name) => join(dir, name)).find((path) => existsSync(path));
-    if (found !== undefined) {
-      let more: string[] = [];
-      try {
-        more = readdirSync(join(dir, "rakelib")).filter((entry) => entry.endsWith(".rake")).map((entry) => join(dir, "rakelib", entry));
-      } catch {
-        // no rakelib
-      }
-      return [found, ...more];
+/**
+ * The ruby files `rake` loads and where it runs their tasks: `-f`'s (`--rakefile`) from where it
+ * runs (`-C`'s directory), else the Rakefile found from there up, in its own directory; with the
+ * rakelib/*.rake of that directory. UNKNOWABLE for a file or directory the text does not fix.
+ */
+function rakeFiles(args: Array<string | undefined>, cwd: string | undefined): { files: string[]; directory: string } | typeof UNKNOWABLE {
+  const valueOf = (short: string, long: string): string | undefined | null => {
+    for (let at = 0; at < args.length; at++) {
+      const arg = args[at];
+      if (arg === short || arg === long) return args[at + 1] ?? null;
+      if (arg?.startsWith(`${long}=`)) return arg.slice(long.length + 1);
+      if (arg?.startsWith(short) && arg.length > short.length && !arg.startsWith("--")) return arg.slice(short.length);
     }
-    if (dirname(dir) === dir) return [];
+    return undefined;
+  };
+  const moved = valueOf("-C", "--directory");
+  if (moved === null || cwd === undefined) return UNKNOWABLE;
+  const start = moved === undefined ? cwd : resolve(cwd, moved);
+  const rakelib = (dir: string) => {
+    try {
+      return readdirSync(join(dir, "rakelib")).filter((entry) => entry.endsWith(".rake")).map((entry) => join(dir, "rakelib", entry));
+    } catch {
+      return [];
+    }
+  };
+  const given = valueOf("-f", "--rakefile");
+  if (given === null) return UNKNOWABLE;
+  if (given !== undefined) return { files: [resolve(start, given), ...rakelib(start)], directory: start };
+  for (let dir = start; ; dir = dirname(dir)) {
+    const found = ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"].map((name) => join(dir, name)).find((path) => existsSync(path));
+    if (found !== undefined) return { files: [found, ...rakelib(dir)], directory: dir };
+    if (dirname(dir) === dir) return { files: [], directory: start };
   }
 }
 

@@ -107,7 +107,7 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     }
     // `node --run fmt` (Node 22) and antfu's `nr fmt` run the package's script as `npm run fmt` does (node's without its pre and post scripts: read all the same).
     // (node's --run among its options, before a program's file: `node x.js --run w` gives x.js the word.)
-    const firstOperand = argv.findIndex((arg, at) => at > 0 && arg !== undefined && !arg.startsWith("-") && !/^--run$/.test(argv[at - 1] ?? ""));
+    const firstOperand = argv.findIndex((arg, at) => at > 0 && arg !== undefined && !arg.startsWith("-") && !/^(--run|-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--conditions|-C|--input-type|--title|--watch-path|--inspect-port|--redirect-warnings|--test-name-pattern|--disable-warning)$/.test(argv[at - 1] ?? ""));
     const scriptAt = program === "nr" ? 0 : program === "node" ? argv.findIndex((arg, at) => at > 0 && (firstOperand === -1 || at < firstOperand) && (arg === "--run" || arg?.startsWith("--run=") === true)) : -1;
     if (scriptAt >= 0 && !walk.shared.functions.has(program)) {
       // (`--run=fmt`, or the word after `--run`, or after `nr`.)
@@ -119,7 +119,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         return undefined;
       }
       const nameText = inline ? name : (words[scriptAt + 1]?.text ?? name);
-      const runs = packageRun("npm", ["run", name, ...argv.slice(from)], ["run", nameText, ...words.slice(from).map((word) => word.text)], here.cwd, (path) => writtenBefore(here, path), ["run", name, ...words.slice(from).map((word) => wordValue(word, here))]);
+      // (Every word after the name is the script's, as after npm run's `--`: `nr lint --fix`.)
+      const extra = argv.slice(from)[0] === "--" ? from + 1 : from;
+      const runs = packageRun("npm", ["run", name, "--", ...argv.slice(extra)], ["run", nameText, "--", ...words.slice(extra).map((word) => word.text)], here.cwd, (path) => writtenBefore(here, path), ["run", name, "--", ...words.slice(extra).map((word) => wordValue(word, here))]);
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else if (runs !== undefined) nested.push(...runs);
       return undefined;
