@@ -2,9 +2,10 @@
 // `commands_post` of `[testenv]` and `[testenv:NAME]` in tox.ini): `tox -e fmt` running `black .`
 // or `ruff --fix` is how many Python projects format. Each command is read as a line of its own,
 // from the environment's `changedir` (else the directory of tox.ini), with `{posargs}` the words
-// after `--` and `{toxinidir}` that directory. Another of tox's substitutions is a value the text
-// does not give. A configuration this does not read (tox.toml, pyproject.toml's `[tool.tox]`, a
-// tox.ini the command writes first) could run anything: any file.
+// after `--`, `{toxinidir}` that directory and the environment's own places put in (substitute).
+// Another of tox's substitutions is a value the text does not give. A configuration this does not
+// read (tox.toml, pyproject.toml's `[tool.tox]`, a tox.ini the command writes first, a reference to
+// another section's commands) could run anything: any file.
 import { existsSync } from "node:fs";
 import { isDirectory } from "../targets/target.js";
 import { dirname, join } from "node:path";
@@ -18,8 +19,8 @@ const TOX: Syntax = { short: "e:c:m:f:x:", long: { ...valuedLong("conf workdir r
 export function toxRuns(args: Array<string | undefined>, text: (at: number) => string | undefined, cwd: string | undefined, written: (path: string) => boolean, toxenv: string | undefined): Nested[] | typeof UNKNOWABLE {
   const reading = readOptions(args, TOX, 0, text);
   // Listing, configuration and help run no environment (before `--`; tox 4's subcommand is its first operand).
-  const own = args.indexOf("--") === -1 ? args : args.slice(0, args.indexOf("--"));
-  if (own.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? ""))) return [];
+  const before = args.indexOf("--") === -1 ? args : args.slice(0, args.indexOf("--"));
+  if (before.some((arg) => ["-l", "--listenvs", "-a", "--listenvs-all", "--help", "-h", "--version", "--showconfig"].includes(arg ?? ""))) return [];
   if (["config", "list", "l", "c", "devenv", "de", "quickstart", "q"].includes(args[reading.operands[0] ?? -1] ?? "")) return [];
   if (cwd === undefined) return UNKNOWABLE;
   const given = reading.has("c") ? directoryAt(cwd, reading.value("c")) : undefined;
@@ -34,7 +35,7 @@ export function toxRuns(args: Array<string | undefined>, text: (at: number) => s
   const root = dirname(config);
   const dashes = args.indexOf("--");
   const posargs = dashes === -1 ? undefined : args.slice(dashes + 1);
-  // The environments asked for (`-e a,b`, or TOXENV); else every one the file defines.
+  // The environments asked for (`-e a,b`, `-e ALL`, or TOXENV).
   const named = reading.has("e") ? reading.values("e") : toxenv !== undefined ? [toxenv] : [];
   if (named.some((value) => value === undefined)) return UNKNOWABLE;
   const envs = named.flatMap((value) => (value as string).split(",")).map((name) => name.trim()).filter((name) => name !== "");
