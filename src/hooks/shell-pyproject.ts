@@ -3,11 +3,11 @@
 // `hatch run ENV:NAME`), `poe NAME` (`[tool.poe.tasks]`). A task written as a string, a list of
 // strings, or a table with `cmd` or `shell` (also as a section of its own) is read as the command
 // line it runs, from the project's directory; one written another way (a `call`, a `composite` of
-// other tasks, `ref`, `script`) could run anything: any file. A name that is no task: pdm and hatch
-// run it as a command; poe refuses.
+// other tasks, `ref`, `script`) could run anything: any file. A name that is no task pdm and hatch
+// run as a command (read as their runner's, shell-runners.ts); poe refuses.
 import { dirname } from "node:path";
 import type { Nested } from "./shell-runners.js";
-import { nearestFile, readText, UNKNOWABLE } from "./shell-words.js";
+import { nearestFile, readText, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 
 /** What `pdm run`, `hatch run` or `poe` given these words runs; undefined where it is not one of them running a task. */
 export function pyprojectRuns(runner: string, args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE | undefined {
@@ -24,15 +24,16 @@ export function pyprojectRuns(runner: string, args: Array<string | undefined>, c
   if (word === undefined || cwd === undefined) return UNKNOWABLE;
   const manifest = nearestFile(cwd, (names) => (names.includes("pyproject.toml") ? "pyproject.toml" : undefined));
   const text = manifest === undefined ? undefined : readText(manifest);
-  const rest = args.slice(at + 1);
-  if (rest.some((arg) => arg === undefined)) return UNKNOWABLE;
+  // The words after the name, passed on as written (one the text does not fix: a part unknown).
+  const rest = args.slice(at + 1).map((arg) => (arg === undefined ? '"$__task_argument"' : shellQuoted(arg)));
   const [env, name] = runner === "hatch" && word.includes(":") ? (word.split(":", 2) as [string, string]) : ["default", word];
   const section = runner === "pdm" ? "tool.pdm.scripts" : runner === "poe" ? "tool.poe.tasks" : `tool.hatch.envs.${env}.scripts`;
   const task = text === undefined ? undefined : taskOf(text, section, name);
   if (task === "unread") return UNKNOWABLE;
   const directory = manifest === undefined ? cwd : dirname(manifest);
-  if (task === undefined) return runner === "poe" ? [] : [{ script: [name, ...(rest as string[])].join(" "), cwd }];
-  return task.map((line, index) => ({ script: index === task.length - 1 ? [line, ...(rest as string[])].join(" ") : line, cwd: directory }));
+  // No task of that name: pdm and hatch run it as a command, read as their runner's (shell-runners.ts).
+  if (task === undefined) return runner === "poe" ? [] : undefined;
+  return task.map((line, index) => ({ script: index === task.length - 1 ? [line, ...rest].join(" ") : line, cwd: directory }));
 }
 
 /** A task's command lines, from `[section] name = …` or `[section.name]`; "unread" for a form not read, undefined for none of that name. */
