@@ -161,6 +161,7 @@ Preloads("should read the modules a program given inline or on stdin loads from 
   file(box, "w.js", "require('fs').unlinkSync('u.ts');\n");
   file(box, "w.rb", "File.delete('u.ts')\n");
   file(box, "wp.php", "<?php unlink('u.ts');\n");
+  file(box, "tools/req.rb", "require \"./w\"\n");
   const cases: Array<[string, string[]]> = [
     ["python3 -c 'import w'", ["u.ts"]],
     ["python3 -c 'from tools.fix import main'", ["u.ts"]],
@@ -183,6 +184,7 @@ Preloads("should read the modules a program given inline or on stdin loads from 
     // ruby's load and require by a path, php's require beside the program.
     ["ruby -e 'load \"w.rb\"'", ["u.ts", "w.rb"]],
     ["ruby -e 'require \"./w\"'", ["u.ts", "w"]],
+    ["ruby tools/req.rb", ["u.ts", "w"]], // require "./w" from where ruby runs, not beside the program
     ["php -r 'require __DIR__ . \"/wp.php\";'", ["/wp.php", "u.ts"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);

@@ -470,7 +470,7 @@ export function moduleTexts(program: string, directory: string, read: Set<string
     .filter((place) => place !== "" && (here.cwd !== undefined || isAbsolute(place)))
     .map((place) => resolve(here.cwd ?? "/", place));
   for (let at = 0; at < texts.length; at++) {
-    for (const module of localModules(texts[at] as string, directory, { ...loadPath, python: pythonPath })) {
+    for (const module of localModules(texts[at] as string, directory, { ...loadPath, python: pythonPath }, here.cwd)) {
       // There, or written by the command before it runs the program (`cat > m.py <<'EOF' … EOF; python3 -c 'import m'`).
       if (read.has(module) || !(existsSync(module) || here.found.has(module) || here.shared.texts?.has(module) === true)) continue;
       read.add(module);
@@ -510,7 +510,7 @@ function fileText(path: string, here: Walk): { text: string } | typeof UNKNOWABL
  * tsx try); ruby's `require_relative`; php's `require`/`include`; perl's `require`/`do` of a file;
  * by a name, from the directories of `loadPath`. Each file it may be, there or not.
  */
-function localModules(text: string, directory: string, loadPath: LoadPath = {}): string[] {
+function localModules(text: string, directory: string, loadPath: LoadPath = {}, cwd: string = directory): string[] {
   const found: string[] = [];
   const python = (parts: string[]) => {
     if (parts.length > 0) for (const place of [directory, ...(loadPath.python ?? [])]) found.push(join(place, ...parts) + ".py", join(place, ...parts, "__init__.py"));
@@ -543,8 +543,9 @@ function localModules(text: string, directory: string, loadPath: LoadPath = {}):
   }
   for (const [, relative] of text.matchAll(/\brequire_relative\s*\(?\s*['"]([^'"\n]+)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include|do)(?:_once)?\s*\(?\s*['"]([^'"\n]+\.(?:php|inc|pl|pm))['"]/g)) found.push(resolve(directory, relative as string));
-  // ruby's `load "x.rb"` and `require "./x"` by a path; php's `require __DIR__ . "/x.php"` (or `dirname(__FILE__) .`) beside the program.
-  for (const [, relative] of text.matchAll(/\b(?:load|require)\s*\(?\s*['"](\.{1,2}\/[^'"\n]+|[^'"\n/]+\.rb)['"]/g)) found.push(resolve(directory, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
+  // ruby's `load "x.rb"` and `require "./x"` by a path, from where the process runs (not the
+  // program's directory); php's `require __DIR__ . "/x.php"` (or `dirname(__FILE__) .`) beside the program.
+  for (const [, relative] of text.matchAll(/\b(?:load|require)\s*\(?\s*['"](\.{1,2}\/[^'"\n]+|[^'"\n]+\.rb)['"]/g)) found.push(resolve(cwd, /\.rb$/.test(relative as string) ? (relative as string) : `${relative}.rb`));
   for (const [, relative] of text.matchAll(/\b(?:require|include)(?:_once)?\s*\(?\s*(?:__DIR__|dirname\s*\(\s*__FILE__\s*\))\s*\.\s*['"]\/([^'"\n]+)['"]/g)) found.push(resolve(directory, relative as string));
   return [...new Set(found)];
 }
