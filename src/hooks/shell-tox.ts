@@ -11,7 +11,7 @@ import { isDirectory } from "../targets/target.js";
 import { dirname, join } from "node:path";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { directoryAt, readText, UNKNOWABLE } from "./shell-words.js";
+import { directoryAt, nearestFile, readText, UNKNOWABLE } from "./shell-words.js";
 
 const TOX: Syntax = { short: "e:c:m:f:x:", long: { ...valuedLong("conf workdir root installpkg override labels factors"), conf: "c" } };
 
@@ -26,7 +26,8 @@ export function toxRuns(args: Array<string | undefined>, text: (at: number) => s
   const given = reading.has("c") ? directoryAt(cwd, reading.value("c")) : undefined;
   if (reading.has("c") && given === undefined) return UNKNOWABLE;
   if (given !== undefined && !given.endsWith(".ini") && !isDirectory(given)) return UNKNOWABLE; // tox.toml, pyproject.toml, setup.cfg: not read
-  const config = given === undefined ? toxIniAbove(cwd) : given.endsWith(".ini") ? given : join(given, "tox.ini");
+  // The tox.ini tox reads from where it runs: there or in the nearest directory above.
+  const config = given === undefined ? nearestFile(cwd, (names) => (names.includes("tox.ini") ? "tox.ini" : undefined)) : given.endsWith(".ini") ? given : join(given, "tox.ini");
   if (config === undefined) return existsSync(join(cwd, "tox.toml")) || /^\[tool\.tox\b/m.test(readText(join(cwd, "pyproject.toml")) ?? "") || /^\[tox:/m.test(readText(join(cwd, "setup.cfg")) ?? "") ? UNKNOWABLE : [];
   if (written(config)) return UNKNOWABLE;
   const source = readText(config);
@@ -63,14 +64,6 @@ export function toxRuns(args: Array<string | undefined>, text: (at: number) => s
     }
   }
   return runs;
-}
-
-/** The tox.ini tox reads from where it runs: there or in the nearest directory above. */
-function toxIniAbove(start: string): string | undefined {
-  for (let at = start; ; at = dirname(at)) {
-    if (existsSync(join(at, "tox.ini"))) return join(at, "tox.ini");
-    if (dirname(at) === at) return undefined;
-  }
 }
 
 /**

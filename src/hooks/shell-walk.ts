@@ -47,6 +47,7 @@ import {
   type Environment,
   type FunctionBody,
   HOLE,
+  nearestFile,
   printedBy,
   type Positional,
   readsTerminal,
@@ -1390,11 +1391,8 @@ function rakeFiles(args: Array<string | undefined>, cwd: string | undefined): { 
   const given = valueOf("-f", "--rakefile");
   if (given === null) return UNKNOWABLE;
   if (given !== undefined) return { files: [resolve(start, given), ...rakelib(start)], directory: start };
-  for (let dir = start; ; dir = dirname(dir)) {
-    const found = ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"].map((name) => join(dir, name)).find((path) => existsSync(path));
-    if (found !== undefined) return { files: [found, ...rakelib(dir)], directory: dir };
-    if (dirname(dir) === dir) return { files: [], directory: start };
-  }
+  const found = nearestFile(start, (names) => ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"].find((name) => names.includes(name)));
+  return found === undefined ? { files: [], directory: start } : { files: [found, ...rakelib(dirname(found))], directory: dirname(found) };
 }
 
 /** make by its names: GNU's (gmake as BSDs install it), and the makes read as GNU make is (bmake, remake, colormake, mingw32-make). */
