@@ -58,13 +58,7 @@ export async function reservePathsTool(input: ReservePathsInput, call: Call): Pr
     granted: result.granted.filter((claim) => !gone.has(claim.target)).map((claim) => reservationOf(claim, project, context)),
     conflicts: [...conflicts].map(([target, holdings]) => ({
       path: relativePattern(target, project),
-      holders: holdings.map((holding) => ({
-        agent: holding.holder,
-        path_pattern: relativePattern(holding.held_target ?? holding.target, project),
-        exclusive: holding.shared !== true,
-        expires_ts: holderInfo(holding, context).holderExpiresAt ?? null,
-        reason: holding.purpose,
-      })),
+      holders: holdings.map((holding) => holderOf(holding, project, context)),
     })),
   };
   if (result.idempotent_replay) shaped.idempotent_replay = true;
@@ -85,11 +79,7 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
   for (const path of input.paths ?? []) {
     const canonical = parseTarget(insideProject(path, project), { cwd: project.root, home: project.home }).canonical;
     if (selected.some(([, claim]) => claim.target === canonical)) continue;
-    const holders = contexts.flatMap((context) => {
-      const read = context.store.read(claimFileName(canonical));
-      return read.state === "claim" && read.claim.holder !== holder ? [read.claim.holder] : [];
-    });
-    lost.push({ path_pattern: relativePattern(canonical, project), holders });
+    lost.push({ path_pattern: relativePattern(canonical, project), holders: contexts.flatMap((context) => othersClaim(canonical, holder, project, context)) });
   }
   // Without paths: what the agent was granted in the project and is no longer its own (lapsed and
   // taken, or swept), as release reports it (`expired`); said once, as beat says it. An id named
@@ -99,8 +89,7 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
       const mine = new Set(claimsOf(holder, context).map(({ claim }) => claim.target));
       for (const marker of heldMarkers(holder, context)) {
         if (mine.has(marker.target) || !(marker.target === project.canonical || marker.target.startsWith(under(project)))) continue;
-        const read = context.store.read(claimFileName(marker.target));
-        lost.push({ path_pattern: relativePattern(marker.target, project), holders: read.state === "claim" && read.claim.holder !== holder ? [read.claim.holder] : [] });
+        lost.push({ path_pattern: relativePattern(marker.target, project), holders: othersClaim(marker.target, holder, project, context) });
         forgetHeld(holder, marker.target, context);
       }
     }
@@ -124,10 +113,29 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
       const lapsed = typeof claim.token === "number" && typeof again.token === "number" && again.token !== claim.token;
       renewed.push({ ...reservationOf(again, project, context), old_expires_ts: oldExpiry, new_expires_ts: expiryOfClaim(again, context), ...(lapsed && { lapsed: true }) });
     } else {
-      lost.push({ path_pattern: relativePattern(claim.target, project), holders: result.refused.map((holding) => holding.holder) });
+      lost.push({ path_pattern: relativePattern(claim.target, project), holders: result.refused.map((holding) => holderOf(holding, project, context)) });
     }
   }
   return answer({ renewed: renewed.length, file_reservations: renewed, ...(lost.length > 0 && { lost }) });
+}
+
+/** One holder in the way, as conflicts and lost name them: the reference system's shape (othersClaim's too). */
+function holderOf(holding: Holding, project: Project, context: Context): Record<string, unknown> {
+  return {
+    agent: holding.holder,
+    path_pattern: relativePattern(holding.held_target ?? holding.target, project),
+    exclusive: holding.shared !== true,
+    expires_ts: holderInfo(holding, context).holderExpiresAt ?? null,
+    reason: holding.purpose,
+  };
+}
+
+/** Another's claim on the target in this directory, if any, as holderOf names it. */
+function othersClaim(target: string, holder: string, project: Project, context: Context): Array<Record<string, unknown>> {
+  const read = context.store.read(claimFileName(target));
+  if (read.state !== "claim" || read.claim.holder === holder) return [];
+  const { claim } = read;
+  return [{ agent: claim.holder, path_pattern: relativePattern(target, project), exclusive: claim.mode !== "shared", expires_ts: expiryOfClaim(claim, context), reason: claim.purpose }];
 }
 
 export async function releaseReservationsTool(input: ReleaseReservationsInput, call: Call): Promise<ToolResult> {
