@@ -276,6 +276,21 @@ Take("should name its own flags in bad input, where the library names its option
   }
 });
 
+Take("should refuse a holder given empty or unprintable to check and status too, which work without one", ({ box }) => {
+  assert.is(as(box, "a", "take", "x").code, 0);
+  for (const verb of [["check", "x"], ["status"], ["status", "x"]]) {
+    const given = claims([...verb, "--holder", "", "--dir", box.dir], { cwd: box.project });
+    assert.is(given.code, 2, `${verb.join(" ")} --holder "": ${given.stdout}${given.stderr}`);
+    assert.match(given.stderr, /^claims: --holder must be 1 to 200 printable characters; got ""\.\n$/);
+    const variable = claims([...verb, "--dir", box.dir], { cwd: box.project, env: { CLAIMS_HOLDER: "a\u0007" } });
+    assert.is(variable.code, 2, `${verb.join(" ")} with CLAIMS_HOLDER "a\\u0007": ${variable.stdout}${variable.stderr}`);
+    assert.match(variable.stderr, /^claims: CLAIMS_HOLDER must be 1 to 200 printable characters/);
+  }
+  // No holder at all: check answers as anyone (the claim is another's), status lists.
+  assert.is(claims(["check", "x", "--dir", box.dir], { cwd: box.project }).code, 3);
+  assert.match(claims(["status", "--dir", box.dir], { cwd: box.project }).stdout, /x/);
+});
+
 Take("should refuse a glob under a path claimed before it exists, and that path under a glob's holder, as a write there would be", ({ box }) => {
   // ./newpkg may become a directory; its claim covers what is created under it (docs/PROTOCOL.md 5a).
   assert.is(as(box, "a", "take", "./newpkg", "--purpose", "scaffold").code, 0);

@@ -5,7 +5,7 @@ import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOtherIn } from "../protocol/fencing.js";
-import { holderOf, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
+import { holderIfAny, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
@@ -158,12 +158,7 @@ function metInPinned(result: CheckResult, judgedFor: Array<[string, string[]]>, 
 
 function checkIn(options: CheckOptions): CheckResult {
   const context = openContext(options);
-  let holder: string | undefined;
-  try {
-    holder = holderOf(options);
-  } catch {
-    holder = undefined;
-  }
+  const holder = holderIfAny(options);
   const result: CheckResult = { dir: context.settings.dir, allowed: [], refused: [], fenced: [] };
   if (holder !== undefined) result.holder = holder;
   const mode = modeOf(context.settings.dir);

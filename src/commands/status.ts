@@ -1,7 +1,7 @@
 // status: what is claimed, by whom, for what, and whether it is still fresh. Needs no holder
 // unless --mine is given.
 import { copyOfClaim, type Claim } from "../protocol/claim.js";
-import { displayTarget, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
+import { displayTarget, holderIfAny, holderOf, kindOf, openContext, othersFreshness, ownFreshness, parseTargets, refreshNow, unreadableStale, type CommonOptions } from "../protocol/context.js";
 import { consumeNotices, grantQueued, meets, noteOf, notesFor, type Grant, type Note } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue } from "../protocol/queue.js";
 import { isClaimFileName, type ClaimRead } from "../protocol/store.js";
@@ -227,7 +227,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
   // refuses it, not listed with its package.json as an unreadable claim (a directory only looked
   // into, a package's from a repository's root, is not refused here: the status of the rest stands).
   if (!lookOnly) context.store.refuseForeignFiles();
-  const holder = options.mine ? holderOf(options) : tryHolder(options);
+  // status marks the caller's own claims when it can tell who the caller is, and works without.
+  const holder = options.mine ? holderOf(options) : holderIfAny(options);
   const result: StatusResult = { dir: context.settings.dir, claims: [], unreadable: [], free: [], queued: [], granted_while_waiting: [] };
   // Observing a claim gone stale (or a target freed) grants it to the queue: no daemon does it.
   // One listing of the directory serves the whole call (10,000 claims are 10,000 names), made again
@@ -322,13 +323,4 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
     }
   }
   return result;
-}
-
-/** status marks the caller's own claims when it can tell who the caller is, and works without. */
-function tryHolder(options: CommonOptions): string | undefined {
-  try {
-    return holderOf(options);
-  } catch {
-    return undefined;
-  }
 }

@@ -126,6 +126,19 @@ export function holderOf(options: CommonOptions): string {
   return resolveHolder(options.holder, options.env ?? process.env);
 }
 
+/**
+ * For verbs that work without a holder (check, status): none where none is given or derived, but
+ * one given (`--holder ""`, a CLAIMS_HOLDER with a control character) is checked as take checks it.
+ */
+export function holderIfAny(options: CommonOptions): string | undefined {
+  if (options.holder !== undefined || (options.env ?? process.env).CLAIMS_HOLDER) return holderOf(options);
+  try {
+    return holderOf(options);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `literal`: the inputs are files' paths exactly as written on disk (hooks, the git guard), never globs or symbols. */
 export function parseTargets(inputs: string[], context: Context, literal = false): Target[] {
   const seen = new Map<string, Target>();
