@@ -167,6 +167,24 @@ Tokens("should answer LOST to a beat, release or handover with a token the claim
   assert.equal(release({ ...opts, holder: "a", targets: ["x"], token, now: T0 }).released, ["x"], "its own token still works");
 });
 
+Tokens("should keep reporting a claim LOST to its holder after a beat or release with a wrong token, and log no loss for a token never carried", async ({ box, opts }) => {
+  for (const verb of ["beat", "release"] as const) {
+    const start = T0 + (verb === "beat" ? 0 : 10_000 * SECOND);
+    const token = (await take({ ...opts, holder: "a", targets: ["x"], now: start })).granted[0]?.token as number;
+    const wrong = { ...opts, holder: "a", targets: ["x"], token: token + 996, now: start + SECOND };
+    const logged = () => readFileSync(join(box.dir, "log.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const before = logged().length;
+    assert.equal((verb === "beat" ? beat(wrong) : release(wrong)).lost, ["x"], `${verb} with a wrong token is fenced`);
+    const events = logged().slice(before);
+    assert.is(events.filter((event) => event.event === "lost").length, 0, `a token never carried lost nothing: ${JSON.stringify(events)}`);
+    // The claim lapses and b takes it over: a's beat without targets says so (exit 4), not "holds no claims".
+    await take({ ...opts, holder: "b", targets: ["x"], now: start + 1801 * SECOND });
+    const after = beat({ ...opts, holder: "a", now: start + 1802 * SECOND });
+    assert.equal([after.lost, after.lost_to[0]?.now_held_by?.holder], [["x"], "b"], `after ${verb} with a wrong token`);
+    release({ ...opts, holder: "b", now: start + 1803 * SECOND });
+  }
+});
+
 Tokens("should issue tokens above those issued in the other claims directories a take looks in: across XDG_STATE_HOME both ways, a stale takeover, a pinned directory", async ({ box }) => {
   // Two sessions of one user, one with XDG_STATE_HOME and one without, claim in two default
   // directories (docs/PROTOCOL.md 1): each counter alone would issue 1, 1, 2, 2…, and a holder

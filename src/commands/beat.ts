@@ -121,7 +121,11 @@ function beatIn(options: BeatOptions, sessionPinned: boolean): BeatResult {
     if (result.lost.length === 0) context.store.refuseForeignFiles();
     result.lost.push(target);
     result.lost_to.push(outcome);
-    forgetHeld(holder, target, context);
+    // Fenced by --token, the claim is still the holder's (under another token): its marker stays, so
+    // that a later beat still reports it lost once another takes it; a token that was never this
+    // holding's lost nothing.
+    if (outcome.current_token !== undefined) continue;
+    if (outcome.newer_token === undefined) forgetHeld(holder, target, context);
     record(context, { event: "lost", target, holder, ...(outcome.now_held_by && { other: outcome.now_held_by.holder }) });
   }
   if (context.store.names().some((name) => name.startsWith(QUEUE_PREFIX))) {

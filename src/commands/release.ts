@@ -93,8 +93,10 @@ function releaseIn(options: ReleaseOptions): ReleaseResult {
   const releaseAll = () => {
     for (const { fileName, target } of work) {
       if (options.grant !== undefined && grantOf(holder, target, context) !== options.grant) continue;
-      tell(releaseOne(fileName, target, holder, context, options.token, options), target, holder, everything, wasGranted, result, context);
-      forgetHeld(holder, target, context);
+      const outcome = releaseOne(fileName, target, holder, context, options.token, options);
+      tell(outcome, target, holder, everything, wasGranted, result, context);
+      // Fenced by --token, the claim is left as the holder's: so is its marker (beat's reason).
+      if (!isFenced(outcome)) forgetHeld(holder, target, context);
     }
   };
   if (options.grant === undefined) releaseAll();
@@ -222,7 +224,7 @@ function lookAgain(
     } else if (!listed.has(`${fileName}\n${target}`) && ![...result.released, ...result.lost, ...result.not_held].includes(target)) {
       tell(outcome, target, holder, everything, wasGranted, result, context);
     }
-    forgetHeld(holder, target, context);
+    if (!isFenced(outcome)) forgetHeld(holder, target, context);
   }
   if (received.length === 0) return;
   // The caller is told here, not by a later status: the newest notice of each wins.
@@ -298,6 +300,11 @@ function handToQueue(
       result.handed_to.push({ target: entry.target, holder: entry.holder });
     }
   }
+}
+
+/** A claim left as the holder's because --token named another holding of it. */
+function isFenced(outcome: ReturnType<typeof releaseOne>): boolean {
+  return typeof outcome === "object" && (outcome.current_token !== undefined || outcome.newer_token !== undefined);
 }
 
 function releaseOne(fileName: string, target: string, holder: string, context: Context, token: number | undefined, options: CommonOptions): "released" | "not_held" | LostClaim {
