@@ -29,6 +29,19 @@ Doctor("should pass every check on a healthy directory, racing real processes, a
   assert.equal(logged, [], "nor entries in the record: its races are nobody's work");
 });
 
+Doctor("should warn, using the default claims directory, that a HOME other than the login home claims apart from the sessions with it", ({ box }) => {
+  const home = join(box.root, "sandbox-home");
+  mkdirSync(home);
+  const login = readFileSync("/etc/passwd", "utf8").split("\n").map((line) => line.split(":")).find((fields) => fields[2] === String(process.getuid?.()))?.[5] as string;
+  const checked = (args: string[], env: Record<string, string> = {}) => JSON.parse(claims(["doctor", ...args, "--json"], { cwd: box.project, env: { HOME: home, ...env } }).stdout).checks.find((entry: { check: string }) => entry.check === "home");
+  const warned = checked([]);
+  assert.is(warned?.status, "warn", JSON.stringify(warned));
+  assert.is(warned.detail, `HOME is ${home}, not the login home ${login}: sessions with the login HOME claim in ${join(login, ".local", "state", "claims")} and this one in ${join(home, ".local", "state", "claims")}, and neither sees the other's claims; set one CLAIMS_DIR for both, or one HOME`);
+  assert.is(checked([], { XDG_STATE_HOME: join(box.root, "state") })?.status, "warn", "a moved default meets the others in HOME's directory: HOME still counts");
+  assert.is(checked(["--dir", box.dir]), undefined, "a pinned directory is where the sessions meet: HOME does not count");
+  assert.is(checked([], { CLAIMS_DIR: box.dir }), undefined);
+});
+
 Doctor("should warn when many pinned claims directories point here, each a look for every take, check and hook write, and say what to do", ({ box }) => {
   // Pointers in the documented format (docs/PROTOCOL.md 1a): `.pinned/<the directory, percent-encoded>`.
   mkdirSync(join(box.dir, ".pinned"), { recursive: true });

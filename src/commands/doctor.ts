@@ -9,6 +9,9 @@
 // racers then run through both paths (src/commands/doctor-network.ts).
 import { spawn } from "node:child_process";
 import { getent } from "../os/getent.js";
+import { homeOf } from "../os/sudo.js";
+import { defaultClaimsDir, type Settings } from "../protocol/settings.js";
+import { foldPath } from "../targets/caseless.js";
 import { existsSync, linkSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { basename, dirname, join, resolve } from "node:path";
@@ -257,7 +260,36 @@ async function doctorNow(input: DoctorOptions): Promise<DoctorResult> {
   const debris = findDebris(store, Date.now());
   add("debris", debris.length > 0 ? "warn" : "ok", debris.length > 0 ? `${debris.length} leftover files of crashed writers; run claims sweep` : "none pending");
   add("pinned", ...pinnedCheck(store.dir));
+  const home = homeCheck(options, context.settings);
+  if (home) add("home", ...home);
   return { dir: store.dir, checks, trusted: checks.every((check) => check.status !== "fail") };
+}
+
+/**
+ * The default claims directory follows HOME (docs/PROTOCOL.md 1): a session whose HOME is not its
+ * user's login home claims apart from the sessions that have it. Judged only where the default
+ * directory is the one in use (no --dir, CLAIMS_DIR or config "dir") and not under sudo, whose
+ * invoking user's directory is used instead.
+ */
+function homeCheck(options: DoctorOptions, settings: Settings): [DoctorCheck["status"], string] | undefined {
+  const env = options.env ?? process.env;
+  const uid = process.getuid?.();
+  if (uid === undefined || (uid === 0 && env.SUDO_UID !== undefined)) return undefined;
+  if (foldPath(defaultClaimsDir(env, settings.home)) !== settings.dir) return undefined;
+  const login = homeOf(String(uid));
+  if (login === undefined) return undefined;
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  if (real(login) === real(settings.home)) return ["ok", `HOME is the login home ${login}`];
+  return [
+    "warn",
+    `HOME is ${settings.home}, not the login home ${login}: sessions with the login HOME claim in ${join(login, ".local", "state", "claims")} and this one in ${settings.dir}, and neither sees the other's claims; set one CLAIMS_DIR for both, or one HOME`,
+  ];
 }
 
 interface RaceResult {

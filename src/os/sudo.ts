@@ -40,7 +40,7 @@ export function sudoUserHome(): string | undefined {
 }
 
 /** The home directory of `uid`: /etc/passwd's line, else the name service's (LDAP users). */
-function homeOf(uid: string): string | undefined {
+export function homeOf(uid: string): string | undefined {
   let passwd = "";
   try {
     passwd = readFileSync("/etc/passwd", "utf8");
