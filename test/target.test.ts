@@ -8,7 +8,7 @@ import { picomatch as lazyPicomatch } from "../src/targets/picomatch.js";
 import { isGlobText } from "../src/targets/overlap.js";
 import { bracketFoldedApart } from "../src/targets/glob-syntax.js";
 import { foldName } from "../src/targets/caseless.js";
-import { claimFileName, DIRECTORY_NAMES, looksLikePath, parseTarget, pathItWillBe } from "../src/targets/target.js";
+import { claimFileName, DIRECTORY_NAMES, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, targetOfFileName } from "../src/targets/target.js";
 import { asOneVerb } from "../src/os/lookups.js";
 import { ROOT, sandbox, type Sandbox } from "./helpers.js";
 
@@ -282,6 +282,19 @@ Names("should bound the length of a file name for a long target", () => {
   const name = claimFileName(long);
   assert.ok(Buffer.byteLength(name) <= 255, `${Buffer.byteLength(name)} bytes`);
   assert.ok(name.includes("%~"));
+});
+
+Names("should show a shortened name's prefix decoded, cut inside a character or not", () => {
+  for (let pad = 0; pad < 4; pad++) {
+    // Two-byte characters, shifted by pad bytes: the 120-byte prefix ends inside one for some pad.
+    const long = `/${"p".repeat(pad)}/a${"é".repeat(120)}/`;
+    const name = claimFileName(long);
+    assert.ok(name.includes("%~"), name);
+    const shown = targetOfFileName(name);
+    assert.ok(shown.endsWith("…") && !shown.includes("%"), `pad ${pad}: ${shown}`);
+    assert.ok(long.startsWith(shown.slice(0, -1)), `pad ${pad}: a prefix of the target: ${shown}`);
+    assert.is(partsOfFileName(name).prefix, shown.slice(0, -1));
+  }
 });
 Names.run();
 

@@ -606,7 +606,7 @@ export function partsOfFileName(fileName: string): FileNameParts {
     stem = stem.slice(0, plus);
   }
   if (stem.includes("%~")) {
-    const prefix = decodeSafely(stem.slice(0, stem.indexOf("%~")));
+    const prefix = decodePrefix(stem.slice(0, stem.indexOf("%~")));
     if (prefix !== undefined) parts.prefix = prefix;
     return parts;
   }
@@ -620,7 +620,23 @@ export function targetOfFileName(fileName: string): string {
   const parts = partsOfFileName(fileName);
   if (parts.target !== undefined) return parts.target;
   const stem = fileName.slice(0, fileName.indexOf("%~"));
-  return `${decodeSafely(stem) ?? stem}…`;
+  return `${decodePrefix(stem) ?? stem}…`;
+}
+
+/**
+ * A shortened name's readable prefix, cut at a byte count that may fall inside a character
+ * (`…%C3`): decoded without the bytes of that last character, still a prefix of the target.
+ */
+function decodePrefix(text: string): string | undefined {
+  let cut = text;
+  for (let dropped = 0; dropped <= 3; dropped++) {
+    const decoded = decodeSafely(cut);
+    if (decoded !== undefined) return decoded;
+    const shorter = cut.replace(/%[0-9A-Fa-f]{2}$/, "");
+    if (shorter === cut) return undefined;
+    cut = shorter;
+  }
+  return undefined;
 }
 
 function decodeSafely(text: string): string | undefined {
