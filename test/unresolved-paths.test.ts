@@ -45,6 +45,23 @@ Paths("should refuse the file under its real path to another holder once a symli
   assert.is(readdirSync(box.dir).filter((name) => name.endsWith(".json") && !name.startsWith(".")).length, 2, "no claim of B's on f.txt");
 });
 
+Paths("should hold two claims taken on both spellings before the link in a stand-off: each holder refused the file, never two writers", ({ box, run }) => {
+  assert.is(run(["take", "later/f.txt", "--purpose", "a"], "A").code, 0);
+  assert.is(run(["take", "real/f.txt", "--purpose", "b"], "B").code, 0, "no link yet: two files");
+  symlinkSync("real", join(box.project, "later"));
+  for (const [holder, other] of [["A", "B"], ["B", "A"]]) {
+    for (const path of ["later/f.txt", "real/f.txt"]) {
+      const checked = run(["check", path, "--json"], holder);
+      assert.is(checked.code, 3, `${holder} may not write ${path}: ${checked.stdout}`);
+      assert.ok(refusal(checked).some((holding) => holding.holder === other), `${holder} is told of ${other}'s claim on ${path}: ${checked.stdout}`);
+    }
+  }
+  const shown = JSON.parse(run(["status", "real/f.txt", "--json"]).stdout).claims.map((claim: { holder: string }) => claim.holder).sort();
+  assert.equal(shown, ["A", "B"], "status of either spelling shows both");
+  assert.is(run(["release", "later/f.txt"], "A").code, 0);
+  assert.is(run(["check", "later/f.txt"], "B").code, 0, "once one releases, the other writes");
+});
+
 Paths("should let the holder beat, re-take, check, show and release its claim by either spelling, and free the file after", ({ box, run }) => {
   assert.is(run(["take", "later/f.txt", "--purpose", "a"], "A").code, 0);
   symlinkSync("real", join(box.project, "later"));
