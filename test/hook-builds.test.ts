@@ -367,6 +367,84 @@ Builds("should read what other languages' build tools and package managers write
   assert.is(bash(box, "cd rb && bundle install"), undefined);
 });
 
+Builds("should read mise's tasks as the command lines they run, and its commands that rewrite its config", async ({ box }) => {
+  file(
+    box,
+    "ms/mise.toml",
+    `[tools]
+node = "20"
+
+[tasks.build]
+description = "Build"
+run = "rm -f ../u.ts"
+alias = "b"
+
+[tasks.fmt]
+run = [
+  "prettier -w src",  # format
+  "touch fmt.stamp",
+]
+
+[tasks."lint:fix"]
+run = '''
+eslint --fix lib
+cp a.txt b.txt
+'''
+
+[tasks.all]
+depends = ["fmt", "lint:*"]
+run = "echo done > all.txt"
+
+[tasks.js]
+shell = "node -e"
+run = "require('fs').writeFileSync('js.txt', 'x')"
+
+[tasks.here]
+dir = "sub"
+run = "touch here.txt"
+
+[tasks.dyn]
+run = "touch {{arg(name='out')}}"
+
+[tasks]
+quick = "touch quick.txt"
+inline = { run = "touch inline.txt", depends = ["quick"] }
+`,
+  );
+  file(box, "ms/mise-tasks/db/reset", "#!/bin/sh\nrm -f data.db\n", 0o755);
+  const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
+  assert.equal(await at("ms", "mise run build"), ["ms/../u.ts"]);
+  assert.equal(await at("ms", "mise r b"), ["ms/../u.ts"], "by its alias");
+  assert.equal(await at("ms", "mise build"), ["ms/../u.ts"], "a task no mise command is named like");
+  assert.equal(await at("ms", "mise run fmt"), ["ms/fmt.stamp", "ms/src"]);
+  assert.equal(await at("ms", "mise run lint:fix"), ["ms/b.txt", "ms/lib"], "a run of several lines");
+  assert.equal(await at("ms", "mise run all"), ["ms/all.txt", "ms/b.txt", "ms/fmt.stamp", "ms/lib", "ms/src"], "its dependencies, a glob among them");
+  assert.equal(await at("ms", "mise run js"), ["ms/js.txt"], "its shell given the line as code");
+  assert.equal(await at("ms/sub", "mise run here"), ["ms/sub/here.txt"], "from its dir, relative to its config");
+  assert.equal(await at("ms", "mise run dyn"), ["unknown:."], "a template the text does not fix");
+  assert.equal(await at("ms", "mise run quick ::: inline"), ["ms/inline.txt", "ms/quick.txt"]);
+  assert.equal(await at("ms", "mise run db:reset"), ["ms/data.db"], "a file task, read as the script it is");
+  assert.equal(await at("ms/sub", "mise tasks run build"), ["ms/../u.ts"], "found from below its config");
+  assert.equal(await at("ms", "mise watch build"), ["ms/../u.ts"]);
+  assert.equal(await at("ms", "mise run"), ["unknown:."], "it asks which task");
+  assert.equal(await at("ms", "mise run nosuch"), ["unknown:."], "a task defined where this reader does not look");
+  assert.equal(await at("ms", "mise ls"), []);
+  assert.equal(await at("ms", "mise nosuch"), [], "no task: mise's error");
+  // Its config, rewritten.
+  assert.equal(await at("ms", "mise use node@22"), ["ms/mise.toml"]);
+  assert.equal(await at("ms", "mise use -e dev node@22"), ["ms/mise.dev.toml"]);
+  assert.equal(await at("ms", "mise use --path other.toml node@22"), ["ms/other.toml"]);
+  assert.equal(await at("ms", "mise use -g node@22"), [".config/mise/config.toml"].map((path) => join(box.root, path)));
+  assert.equal(await at("ms", "mise set FOO=bar"), ["ms/mise.toml"]);
+  assert.equal(await at("ms", "mise set"), [], "a listing");
+  assert.equal(await at("ms", "mise fmt"), ["ms/mise.toml"]);
+  assert.equal(await at("ms", "mise lock"), ["ms/mise.lock"]);
+  assert.equal(await at("ms", "mise tasks edit build"), ["unknown:."], "an editor");
+  // The hook itself denies the task that removes the held file.
+  assert.is(bash(box, `cd ${join(box.project, "ms")} && mise run build`), "deny");
+  assert.is(bash(box, `cd ${join(box.project, "ms")} && mise run fmt`), undefined);
+});
+
 Builds("should read what frameworks' and code generators' commands write: migrations, generated code, their config's outputs", async ({ box }) => {
   const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
   file(box, "dj/manage.py", "import sys\n");

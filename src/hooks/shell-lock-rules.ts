@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { exists, isDirectory } from "../targets/target.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
 import { interpreterByExtension } from "./program-files.js";
+import { MISE_RULE } from "./shell-mise.js";
 import { readOptions, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
@@ -463,5 +464,7 @@ export const LOCK_RULES: Record<string, Rule> = {
   // react-scripts test hands its options to jest: -u (--updateSnapshot) rewrites the project's snapshots and inline ones in its tests.
   "react-scripts": bySubcommand({}, { test: (input) => (input.args.some((arg) => arg === "-u" || arg === "--updateSnapshot" || arg === "--updateSnapshot=true") ? ["**/__snapshots__/**", "**/*.{test,spec}.*", "**/__tests__/**"].map((glob) => (input.walk.cwd === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(projectRoot(input.walk.cwd, JS_MANIFEST) ?? input.walk.cwd, glob)}`)) : []) }),
   // dune promote writes the corrections its last run left into the sources: anything in the project (dune-project's directory).
+  // mise use, set, fmt and the like rewrite its config (shell-mise.ts).
+  mise: MISE_RULE,
   dune: bySubcommand({}, { promote: (input) => [anyUnder(projectRoot(input.walk.cwd, ["dune-project"]))] }),
 };

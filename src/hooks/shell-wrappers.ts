@@ -17,6 +17,7 @@ import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
+import { miseRuns } from "./shell-mise.js";
 import { PYPROJECT_RUNNERS, pyprojectRuns } from "./shell-pyproject.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
@@ -74,6 +75,18 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const program = basename(argv[0] ?? "");
     // What the variables it runs with have an interpreter load (`NODE_OPTIONS='-r ./w.js' npm test`): shell-preloads.ts.
     readEnvironmentLoads(program, here, nested);
+    // `mise run build`, `mise lint`: a task of mise's configs, read as the command lines it runs (shell-mise.ts).
+    if (program === "mise" && !walk.shared.functions.has(program)) {
+      const runs = miseRuns(argv.slice(1), here.cwd, here.environment);
+      if (runs === UNKNOWABLE) {
+        add(here, UNKNOWABLE);
+        return undefined;
+      }
+      if (runs !== undefined) {
+        nested.push(...runs);
+        return undefined;
+      }
+    }
     // `pdm run fmt`, `hatch run lint:fix`, `poe fmt`: a task of pyproject.toml, read as the command line it runs (shell-pyproject.ts).
     if (PYPROJECT_RUNNERS.includes(program) && !walk.shared.functions.has(program)) {
       const runs = pyprojectRuns(program, argv.slice(1), here.cwd);
