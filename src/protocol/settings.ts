@@ -424,6 +424,10 @@ export function checkHolder(holder: string, source: string): string {
   if (holder.trim() === "" || CONTROL.test(holder) || holder.length > MAX_HOLDER_LENGTH) {
     throw new BadInputError(`${source} must be 1 to ${MAX_HOLDER_LENGTH} printable characters; got ${JSON.stringify(holder)}.`);
   }
+  // Bytes that are not UTF-8 reach this process as U+FFFD: two sessions' ids (`\xff`, `\xfe`) would be one holder.
+  if (holder.includes("\uFFFD")) {
+    throw new BadInputError(`${source} ${JSON.stringify(holder)} has U+FFFD, which stands for bytes that are not UTF-8; use a UTF-8 id.`);
+  }
   // An id shown in every refusal and status line: no character that hides itself or turns the text
   // around it (`a\u202eb` would show another holder's name).
   if (INVISIBLE.test(holder)) {

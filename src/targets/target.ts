@@ -123,6 +123,12 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
     const where = /^\s/.test(input) ? "starts" : "ends";
     throw new BadInputError(`Target ${JSON.stringify(input)} ${where} with a space, which no file here has; write it without (${input.trim()}), or as ${JSON.stringify(`name:${input}`)} for a name that holds one.`);
   }
+  // A byte that is not UTF-8 reaches this process as U+FFFD (node decodes arguments so): `\xff.txt`
+  // would be claimed as another file, `\uFFFD.txt`, and two such names as one.
+  if (!literal && input.includes("\uFFFD") && (input.startsWith(NAME_PREFIX) || lstatSync(isAbsolute(input) ? input : `${context.cwd}/${input}`, { throwIfNoEntry: false }) === undefined)) {
+    const fix = input.startsWith(NAME_PREFIX) ? "write the name in UTF-8" : "and no file here has that name; claim its directory, or rename the file to UTF-8";
+    throw new BadInputError(`Target ${JSON.stringify(input)} has U+FFFD, which stands for bytes that are not UTF-8; ${fix}.`);
+  }
   if (!literal && input.startsWith(NAME_PREFIX)) {
     const name = input.slice(NAME_PREFIX.length).normalize("NFC");
     if (name.trim() === "" || name.startsWith("/")) {
