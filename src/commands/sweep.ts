@@ -53,6 +53,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
   readClock(context);
   // Each removal's line is appended right after it, through one open log (src/protocol/log.ts).
   const log = logWriter(context.store.dir, context.store.fileMode);
+  const swept = new Map<string, string>(); // target → whose stale claim: a waiter granted it took it over
   try {
     for (const { fileName, read } of context.store.list()) {
       const target = displayTarget(fileName, read);
@@ -63,6 +64,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
       if (dryRun) result.removed.push(target);
       else if (context.store.change(fileName, judgement.version, () => "remove") === "done") {
         result.removed.push(target);
+        swept.set(target, judgement.holding.holder);
         log.append(context.nowMs, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
       }
     }
@@ -79,7 +81,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
     result.granted = context.store
       .withTakeLock(() => {
         refreshNow(context);
-        return grantQueued(context);
+        return grantQueued(context, swept);
       })
       .map((grant) => ({ target: grant.target, holder: grant.holder }));
   }

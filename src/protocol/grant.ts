@@ -79,7 +79,8 @@ export function queueAhead(target: string, mode: Mode, holder: string, queue: Qu
 }
 
 /** Grants every queued interest that can be granted now, earliest first. Call under the take lock. */
-export function grantQueued(context: Context): Grant[] {
+/** `swept`: targets whose stale claim a sweep removed just before, and whose they were (a grant of one took it over). */
+export function grantQueued(context: Context, swept?: ReadonlyMap<string, string>): Grant[] {
   const names = context.store.names();
   const queue = readQueue(context, names, true);
   if (queue.length === 0) return [];
@@ -132,8 +133,9 @@ export function grantQueued(context: Context): Grant[] {
       purpose: entry.purpose,
       granted_at: formatTimestamp(context.nowMs),
       notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other))),
-      ...(outcome.previous && { previous: outcome.previous.holder }),
     };
+    const previous = outcome.previous?.holder ?? swept?.get(entry.target);
+    if (previous !== undefined) grant.previous = previous;
     writeNotice(grant, context);
     record(context, { event: "grant", target: entry.target, holder: entry.holder, purpose: entry.purpose, ...(grant.previous && { other: grant.previous }) });
     grants.push(grant);

@@ -84,6 +84,9 @@ Queue("should grant to the queue when status, sweep or beat finds the claim stal
     await take({ ...opts, holder: "b", targets: [target], queue: true, ttl: 7200, now: T0 });
     observe(T0 + 1801 * SECOND);
     assert.is(holderOf(opts.dir, target), "b", `${observer} granted it`);
+    // Whoever saw it stale, the waiter is told whose stale claim it took over (a sweep removed it first).
+    const told = status({ ...opts, holder: "b", mine: true, now: T0 + 1802 * SECOND }).granted_while_waiting.find((grant) => grant.target === target);
+    assert.is(told?.previous, "a", `${observer}: ${JSON.stringify(told)}`);
   }
 });
 
