@@ -963,6 +963,39 @@ Wire("should answer a call in progress when the client closes stdin, keep nothin
   }
 });
 
+Wire("should answer piped calls in their order: a get_status or handover after a claim never contradicts what that claim answers", async (context) => {
+  for (const second of [
+    { name: "get_status", arguments: { actor: "piped" } },
+    { name: "handover", arguments: { path: "name:P", to: "someone-else", actor: "piped" } },
+  ]) {
+    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    const exited = new Promise((resolve) => child.on("close", resolve));
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+    // A script piping its requests in, then closing stdin while the claim runs.
+    const messages = [initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "claim", arguments: { paths: ["name:P"], actor: "piped" } } }, { jsonrpc: "2.0", id: 3, method: "tools/call", params: second }];
+    child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(""));
+    assert.is(await exited, 0);
+    const answers = out.trim().split("\n").map((line) => JSON.parse(line));
+    const claim = answers.find((line) => line.id === 2)?.result.structuredContent;
+    const after = answers.find((line) => line.id === 3)?.result;
+    const kept = claim?.granted === true;
+    const held = JSON.parse(context.cli(["status", "--json"]).stdout).claims.map((entry: { holder: string }) => entry.holder);
+    if (second.name === "get_status") {
+      const listed = after.structuredContent.claims.some((entry: { path: string; mine: boolean }) => entry.path === "P" && entry.mine);
+      assert.is(listed, kept, `get_status says P is held (${listed}) where the claim says ${JSON.stringify(claim)}`);
+      assert.equal(held, kept ? ["piped"] : [], "held: what the claim's answer reports");
+    } else {
+      const handed = after.isError !== true;
+      assert.is(handed, kept, `the handover ran (${JSON.stringify(after)}) where the claim says ${JSON.stringify(claim)}`);
+      assert.equal(held, kept ? ["someone-else"] : []);
+    }
+    context.cli(["release", "name:P", "--holder", "piped"]);
+    context.cli(["release", "name:P", "--holder", "someone-else"]);
+  }
+});
+
 /** A tools/call its client cancels at once (its timeout), on a server of its own; resolves once that server has exited. */
 function cancelledAtOnce(context: Context, params: object): Promise<unknown> {
   const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });

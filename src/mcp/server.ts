@@ -56,6 +56,11 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   // One listener per call in flight: a dozen waits at once are not a leak to warn about on stderr.
   setMaxListeners(0, closing.signal);
   const inFlight = new Set<Promise<ToolResult>>();
+  // The calls in flight that answer at once (all but a claim's wait): each call runs after those
+  // that came before it, so that what a call answers never contradicts an earlier one still to be
+  // answered (get_status listing a path as held that the claim before it then gives back, its
+  // client having closed stdin). A wait runs beside the others, after those before it.
+  const ordered = new Set<Promise<unknown>>();
 
   let listed: unknown[] | undefined; // the schemas do not change while the server runs
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -76,9 +81,16 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     extra.signal.addEventListener("abort", abort);
     const meta = request.params._meta;
     const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal };
+    const before = [...ordered];
+    const waits = tool.name === "claim" && typeof request.params.arguments?.wait === "number" && request.params.arguments.wait > 0;
     // One call, one verb: its lookups are made afresh and remembered while it runs (src/os/lookups.ts).
-    const running = asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call));
+    const running = Promise.allSettled(before).then(() => asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call)));
     inFlight.add(running);
+    if (!waits) {
+      const settled = running.catch(() => {});
+      ordered.add(settled);
+      void settled.then(() => ordered.delete(settled));
+    }
     // A call that asked for progress (`_meta.progressToken`) hears every PROGRESS_MS that it still
     // runs (a `claim` with `wait`), so a client that resets its timeout on progress (the SDK's
     // `resetTimeoutOnProgress`) can wait past its own timeout, 60 s in the SDK.
