@@ -445,6 +445,49 @@ inline = { run = "touch inline.txt", depends = ["quick"] }
   assert.is(bash(box, `cd ${join(box.project, "ms")} && mise run fmt`), undefined);
 });
 
+Builds("should read project-wide tools: release tools, framework generators and fixers, Go's and migrations' generators, as writing the project", async ({ box }) => {
+  file(box, "js/package.json", '{"name":"x","version":"1.0.0","scripts":{"release":"standard-version","lint":"next lint"}}');
+  file(box, "js/angular.json", "{}");
+  file(box, "go/go.mod", "module x\n");
+  file(box, "rs/Cargo.toml", "[package]\nname = \"x\"\n");
+  file(box, "py/pyproject.toml", "[project]\nname = \"x\"\n");
+  file(box, "dj/manage.py", "");
+  const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
+  const all = (dir: string) => [`glob:${dir}/**`];
+  // Release tools bump, write changelogs and commit: any file, but a dry run.
+  for (const command of ["npx standard-version", "npm run release", "npx release-it patch --ci", "npx lerna version patch --yes", "npx semantic-release", "cz bump --yes", "bump-my-version bump patch", "towncrier build --yes", "hatch version minor", "cargo release patch --execute", "rush build", "bin/rails credentials:edit"]) {
+    const dir = /cargo/.test(command) ? "rs" : /cz|bump-my|towncrier|hatch/.test(command) ? "py" : "js";
+    assert.equal(await at(dir, command), ["unknown:."], command);
+  }
+  for (const command of ["npx release-it --dry-run", "cz bump --dry-run", "hatch version", "cargo release patch", "towncrier build --draft"]) assert.equal(await at(/cargo/.test(command) ? "rs" : "py", command), [], command);
+  assert.equal(await at("js", "npx git-cliff -o CHANGELOG.md"), ["js/CHANGELOG.md"]);
+  // Framework generators and fixers: anything in the project.
+  for (const command of ["npx ng generate component foo", "ng g c foo", "npx ng update @angular/core", "npx @nestjs/cli g controller cats", "npx nest g service users", "npx next lint --fix", "npm run lint -- --fix", "npx astro add react --yes", "npx @next/codemod@latest next-async-request-api .", "npx @tailwindcss/upgrade", "npx typeorm migration:generate src/migrations/X -d ds.ts", "npx knex migrate:make users", "npx sequelize-cli migration:generate --name x", "npx expo prebuild"]) {
+    assert.equal(await at("js", command), all("js"), command);
+  }
+  for (const command of ["npx next lint", "ng g --help", "ng lint"]) assert.equal(await at("js", command), [], command);
+  for (const command of ["templ generate", "mockery", "swag init", "go tool golangci-lint run --fix"]) assert.equal(await at("go", command), all("go"), command);
+  assert.equal(await at("go", "go tool goimports -w ."), ["go"], "a tool go.mod names, run as that command");
+  assert.equal(await at("go", "go run golang.org/x/tools/cmd/goimports@latest -w ."), ["go"], "a module's command at a version");
+  assert.equal(await at("go", "gci write ."), ["go"]);
+  for (const command of ["diesel migration run", "sea-orm-cli generate entity -o src/entities"]) assert.equal(await at("rs", command), all("rs"), command);
+  assert.equal(await at("rs", "cargo sort -w"), ["glob:rs/**/Cargo.toml"]);
+  assert.equal(await at("rs", "cargo sort"), ["rs/Cargo.toml"]);
+  assert.equal(await at("rs", "cargo sort --check"), []);
+  assert.equal(await at("rs", "cargo machete --fix"), ["glob:rs/**/Cargo.toml"]);
+  assert.equal(await at("rs", "wasm-pack build"), ["glob:rs/pkg/**"]);
+  assert.equal(await at("py", "hatch fmt"), ["py"], "ruff's fixes and formatting from the project's root");
+  assert.equal(await at("py", "hatch fmt --check"), []);
+  assert.equal(await at("py", "pybabel extract -o messages.pot ."), ["py/messages.pot"]);
+  assert.equal(await at("py", "python -m grpc_tools.protoc -I. --python_out=gen a.proto"), ["glob:py/gen/**"]);
+  assert.equal(await at("dj", "python manage.py makemessages -l de"), ["glob:dj/**/locale/**"]);
+  assert.equal(await at("py", "sphinx-build -b html docs docs/_build"), ["glob:py/docs/_build/**"]);
+  assert.equal(await at("py", "tofu fmt"), await at("py", "terraform fmt"), "OpenTofu's fmt as terraform's");
+  // The hook denies them where they would write the held file.
+  assert.is(bash(box, "npx standard-version"), "deny");
+  assert.is(bash(box, "npx ng generate component foo"), "deny");
+});
+
 Builds("should read what frameworks' and code generators' commands write: migrations, generated code, their config's outputs", async ({ box }) => {
   const at = (dir: string, command: string) => writes(box, `cd ${dir} && ${command}`);
   file(box, "dj/manage.py", "import sys\n");

@@ -189,6 +189,8 @@ function next(input: RuleInput): string[] {
   const { reading, walk, args } = input;
   const [sub, dirAt] = reading.operands;
   const action = sub === undefined ? "" : args[sub];
+  // next lint --fix: eslint's fixes over the project's sources (its pages, app, components, lib, src, or --dir's).
+  if (action === "lint") return args.includes("--fix") ? [anyUnder(dirAt === undefined ? walk.cwd : directoryAt(walk.cwd, args[dirAt]))] : [];
   if (action !== "build" && action !== "export") return [];
   const project = dirAt === undefined ? walk.cwd : directoryAt(walk.cwd, args[dirAt]);
   const config = configIn(project, ["next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs"]);

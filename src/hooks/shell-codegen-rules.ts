@@ -24,6 +24,9 @@ const DJANGO: Rule = bySubcommand({ short: "o:v:", long: { output: "o", ...value
   migrate: (input) => (input.args.includes("--plan") || input.args.includes("--check") ? [] : [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "*.sqlite3"))]),
   startapp: (input, rest) => startWrites(input, rest),
   startproject: (input, rest) => startWrites(input, rest),
+  // makemessages and compilemessages: the message catalogs of every locale/ in the project.
+  makemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
+  compilemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
   dumpdata: (input) => (input.reading.has("o") ? [directoryAt(input.walk.cwd, input.reading.value("o")) ?? UNKNOWABLE] : []),
 });
 
@@ -57,6 +60,8 @@ const RAILS: Rule = {
     const root = projectRoot(input.walk.cwd, ["Gemfile", "config.ru"]);
     const under = (name: string) => anyUnder(root === undefined ? undefined : join(root, name));
     if (["generate", "g", "destroy", "d"].includes(sub)) return [under("app"), under("db"), under("test"), under("spec"), under("lib"), ...atRoot(root, ["config/routes.rb"]), under("config/locales")];
+    // credentials:edit runs an editor on the credentials file: any file.
+    if (/^(credentials|secrets|encrypted):edit$/.test(sub)) return [UNKNOWABLE];
     if (/^db:(migrate|rollback|schema:load|setup|reset|prepare|create|drop|seed|seed:replant)$/.test(sub)) return [under("db"), under("storage")];
     return [];
   },
@@ -282,6 +287,8 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   rails: RAILS,
   alembic: ALEMBIC,
   protoc: PROTOC,
+  // `python -m grpc_tools.protoc --python_out=. a.proto`: grpcio-tools' protoc, run as that module.
+  "grpc_tools.protoc": PROTOC,
   buf: BUF,
   sqlc: SQLC,
   "drizzle-kit": DRIZZLE,

@@ -402,6 +402,11 @@ const cargoStart = (input: RuleInput) => {
  */
 const cargoLock = (input: RuleInput) => (input.args.some((arg) => arg === "--locked" || arg === "--frozen") ? [] : atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]));
 const CARGO_RESOLVES: Record<string, (input: RuleInput, rest: number[]) => string[]> = {
+  // cargo-sort sorts the manifest's dependencies in place (not --check; -w every member's too),
+  // cargo-machete --fix removes unused ones, cargo-release --execute bumps, commits and publishes.
+  sort: (input) => (input.args.includes("--check") || input.args.includes("-c") ? [] : input.args.some((arg) => arg === "-w" || arg === "--workspace") ? [globUnder(cargoStart(input), "Cargo.toml")] : atRoot(projectRoot(cargoStart(input), ["Cargo.toml"]), ["Cargo.toml"])),
+  machete: (input) => (input.args.includes("--fix") ? [globUnder(cargoStart(input), "Cargo.toml")] : []),
+  release: (input) => (input.args.some((arg) => arg === "--execute" || arg === "-x") ? [UNKNOWABLE] : []),
   metadata: (input) => (input.args.includes("--no-deps") ? [] : cargoLock(input)),
   tree: cargoLock,
   fetch: cargoLock,
@@ -450,6 +455,11 @@ function npmConfigWrites(manager: "npm" | "pnpm", input: RuleInput, rest: number
   return input.walk.home.startsWith("/") ? [join(input.walk.home, ".npmrc")] : [UNKNOWABLE];
 }
 
+/** Every file of that name under a directory (`**\/Cargo.toml`), or any file where the directory is unknown. */
+function globUnder(directory: string | undefined, name: string): string {
+  return directory === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(directory, "**", name)}`;
+}
+
 export const LOCK_RULES: Record<string, Rule> = {
   cargo: withMore(TOOL_RULES.cargo as Rule, CARGO_RESOLVES),
   npm: withMore(TOOL_RULES.npm as Rule, NPM_EDITS),
@@ -460,7 +470,8 @@ export const LOCK_RULES: Record<string, Rule> = {
   helm,
   pipenv,
   pdm,
-  expo: bySubcommand({}, { install: expoInstall }),
+  // expo prebuild generates the native projects (android/, ios/) and rewrites app config and package.json.
+  expo: bySubcommand({}, { install: expoInstall, prebuild: (input) => [anyUnder(projectRoot(input.walk.cwd, JS_MANIFEST))] }),
   // react-scripts test hands its options to jest: -u (--updateSnapshot) rewrites the project's snapshots and inline ones in its tests.
   "react-scripts": bySubcommand({}, { test: (input) => (input.args.some((arg) => arg === "-u" || arg === "--updateSnapshot" || arg === "--updateSnapshot=true") ? ["**/__snapshots__/**", "**/*.{test,spec}.*", "**/__tests__/**"].map((glob) => (input.walk.cwd === undefined ? UNKNOWABLE : `${GLOB_MARK}${join(projectRoot(input.walk.cwd, JS_MANIFEST) ?? input.walk.cwd, glob)}`)) : []) }),
   // dune promote writes the corrections its last run left into the sources: anything in the project (dune-project's directory).

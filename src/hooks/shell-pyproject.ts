@@ -15,6 +15,16 @@ export function pyprojectRuns(runner: string, args: Array<string | undefined>, c
   if (runner === "pdm" || runner === "hatch") {
     // Their options before `run`, and run's own before the task (`pdm run -v fmt`).
     while (at < args.length && args[at]?.startsWith("-")) at++;
+    // `hatch fmt`: ruff's fixes and formatting over the project (not with --check); `hatch version
+    // minor`: a bump of the version file its config names, read here as any file.
+    if (runner === "hatch" && args[at] === "fmt") {
+      if (cwd === undefined) return UNKNOWABLE;
+      if (args.includes("--check")) return [];
+      const root = nearestFile(cwd, (names) => (names.includes("pyproject.toml") ? "pyproject.toml" : names.includes("hatch.toml") ? "hatch.toml" : undefined));
+      const directory = root === undefined ? cwd : dirname(root);
+      return [{ script: "ruff check --fix .", cwd: directory }, { script: "ruff format .", cwd: directory }];
+    }
+    if (runner === "hatch" && args[at] === "version") return args.slice(at + 1).some((arg) => arg === undefined || !arg.startsWith("-")) ? UNKNOWABLE : [];
     if (args[at] !== "run") return undefined;
     at++;
   }

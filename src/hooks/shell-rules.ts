@@ -15,6 +15,7 @@ import { BUILD_RULES } from "./shell-build-rules.js";
 import { BUNDLER_RULES } from "./shell-bundler-rules.js";
 import { FILE_RULES } from "./shell-file-rules.js";
 import { CODEGEN_RULES } from "./shell-codegen-rules.js";
+import { PROJECT_TOOL_BINS, PROJECT_TOOL_RULES } from "./shell-project-tools.js";
 import { METADATA_RULES } from "./shell-metadata-rules.js";
 import { arRule, brotliRule, compressed, dpkgDebRule, lz4Rule, ptarRule, sevenZip, TAR, tarWrites, unzipRule, uudecodeRule, XZ_FILES, zipRule } from "./shell-archive-rules.js";
 import { curlRule, wgetRule } from "./shell-download-rules.js";
@@ -438,9 +439,11 @@ function bsdSedInPlace(input: RuleInput): { extension: string; written: string[]
 const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
 
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
-export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen" };
+export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", ...PROJECT_TOOL_BINS };
 
 export const RULES: Record<string, Rule> = {
+  // First: a tool with a rule of its own elsewhere keeps it.
+  ...PROJECT_TOOL_RULES,
   ...TOOL_RULES,
   ...LOCK_RULES,
   ...CODEMOD_RULES,

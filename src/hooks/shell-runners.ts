@@ -186,6 +186,8 @@ export const WRAPPERS: Record<
   "xvfb-run": { syntax: { short: "e:f:n:p:s:w:", long: { "error-file": "e", "auth-file": "f", "server-num": "n", "xauth-protocol": "p", "server-args": "s", wait: "w" } }, writes: ["e"] },
   sshpass: { syntax: { short: "d:e::f:p:P:" } },
   bundle: { syntax: {}, subcommands: ["exec"] },
+  // `go tool goimports -w .`: a tool go.mod's `tool` lines name (Go 1.24), run as that command.
+  go: { syntax: { short: "C:" }, chdir: "C", subcommands: ["tool"] },
   conda: CONDA_RUN,
   mamba: CONDA_RUN,
   micromamba: CONDA_RUN,

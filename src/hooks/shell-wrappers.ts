@@ -197,7 +197,8 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       else nested.push(...runs);
       return undefined;
     }
-    if ((tool === "cz" || tool === "git-cz") && installed && !walk.shared.functions.has(program)) {
+    // (Python's commitizen is `cz` too: `cz bump`, `cz changelog` are its own, judged by their rule, shell-project-tools.ts.)
+    if ((tool === "cz" || tool === "git-cz") && installed && !walk.shared.functions.has(program) && !(tool === "cz" && /^(bump|changelog|ch|version|check|init|ls|example|info|schema)$/.test(argv[1] ?? ""))) {
       // commitizen: a message asked for, then `git commit` with the rest (its hooks read in turn).
       nested.push({ script: ["git", "commit", ...words.slice(1).map((word) => word.text)].join(" "), cwd: here.cwd });
       return undefined;
@@ -259,6 +260,19 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       argv = argv.slice(command + 1);
       words.splice(0, command + 1);
       continue;
+    }
+    if (program === "go" && !walk.shared.functions.has(program)) {
+      // `go run golang.org/x/tools/cmd/goimports@latest -w .`: a module's command at a version,
+      // built from the module cache, is that command (its last path part) run with the rest.
+      const run = argv[1] === "-C" ? 3 : 1;
+      const at = argv[run] === "run" ? argv.findIndex((arg, index) => index > run && arg !== undefined && !arg.startsWith("-")) : -1;
+      const module = at === -1 ? undefined : argv[at];
+      if (module !== undefined && /^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module)) {
+        if (run === 3) here = { ...here, cwd: wrapperDirectory(program, here.cwd, argv[2]) };
+        argv = [module.replace(/@[^@]*$/, "").replace(/^.*\//, ""), ...argv.slice(at + 1)];
+        words.splice(0, at + 1, words[at] as Node);
+        continue;
+      }
     }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;

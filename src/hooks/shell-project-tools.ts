@@ -1,0 +1,134 @@
+// Tools agents run on a whole project that rewrite its files by their own configuration, not by
+// the paths on their command line: release and version tools (they bump manifests and version
+// files, write changelogs and commit, which runs the git hooks: any file, unless only a dry run),
+// framework generators and fixers (Angular's and Nest's generators, `next lint --fix`, astro, nuxi,
+// SvelteKit, codemods: anything in the project), Go's generators (templ, mockery, swag, wire, gci),
+// database migrations' generators (a new file in the project, or the schema file diesel rewrites),
+// message catalogs (pybabel, lingui, formatjs), and a few more (tofu fmt, terragrunt hclfmt,
+// wasm-pack, mkdocs, sphinx-build, goreleaser).
+import { join } from "node:path";
+import { valuedLong } from "./shell-options.js";
+import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { bySubcommand, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
+import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+
+/** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`). */
+const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
+
+/** Anything in the project: the nearest directory up holding one of `markers` (else where it runs). */
+const project =
+  (markers: string[] = JS_MANIFEST) =>
+  (input: RuleInput): string[] => [anyUnder(projectRoot(input.walk.cwd, markers))];
+
+/** A release tool: any file, unless one of `dry` says it only shows what it would do. */
+const release = (...dry: string[]): Rule => ({ syntax: {}, writes: (input) => (given(input, "--help", "-h", "--version", ...dry) ? [] : [UNKNOWABLE]) });
+
+const GO = ["go.mod"];
+const CARGO = ["Cargo.toml"];
+
+export const PROJECT_TOOL_RULES: Record<string, Rule> = {
+  // JavaScript's release tools; lerna's version and publish, auto's shipit and the like.
+  "standard-version": release("--dry-run"),
+  "commit-and-tag-version": release("--dry-run"),
+  "release-it": release("--dry-run", "-d", "--release-version", "--changelog", "--only-version"),
+  "semantic-release": release("--dry-run", "-d", "--noop"),
+  bumpp: release("--dry-run"),
+  np: release("--preview"),
+  changelogen: { syntax: {}, writes: (input) => (given(input, "--bump", "--release", "--output", "-o") ? [UNKNOWABLE] : []) },
+  lerna: bySubcommand({}, { version: () => [UNKNOWABLE], publish: () => [UNKNOWABLE] }),
+  auto: bySubcommand({}, { shipit: () => [UNKNOWABLE], version: () => [UNKNOWABLE], changelog: (input) => (given(input, "--dry-run", "-d") ? [] : [UNKNOWABLE]), release: () => [UNKNOWABLE] }),
+  "conventional-changelog": { syntax: { short: "i:o:p:", long: { infile: "i", outfile: "o", preset: "p" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("s") || given(input, "--same-file") ? optionFiles(input, ["i"]) : []) },
+  // Python's and Rust's: commitizen, bump-my-version (and bumpversion, bump2version), towncrier, release-plz.
+  cz: bySubcommand({}, { bump: (input) => (given(input, "--dry-run", "--get-next") ? [] : [UNKNOWABLE]), changelog: (input) => (given(input, "--dry-run") ? [] : [UNKNOWABLE]) }),
+  "bump-my-version": bySubcommand({}, { bump: (input) => (given(input, "--dry-run", "-n") ? [] : [UNKNOWABLE]), replace: (input) => (given(input, "--dry-run", "-n") ? [] : [UNKNOWABLE]) }),
+  bumpversion: release("--dry-run", "-n", "--list"),
+  bump2version: release("--dry-run", "-n", "--list"),
+  towncrier: bySubcommand({}, { build: (input) => (given(input, "--draft") ? [] : [UNKNOWABLE]), create: (input) => project(["pyproject.toml", "towncrier.toml"])(input) }),
+  "release-plz": bySubcommand({}, { update: () => [UNKNOWABLE], release: () => [UNKNOWABLE] }),
+  "git-cliff": { syntax: { short: "o:p:", long: { output: "o", prepend: "p", ...valuedLong("config workdir repository include-path exclude-path tag with-commit body") } }, writes: (input) => optionFiles(input, ["o", "p"]) },
+  // Frameworks' generators and fixers, which rewrite the project's sources and configuration.
+  ng: bySubcommand({}, {
+    generate: project(["angular.json"]),
+    g: project(["angular.json"]),
+    add: project(["angular.json"]),
+    update: (input) => (input.reading.operands.length > 1 ? project(["angular.json"])(input) : []),
+    lint: (input) => (given(input, "--fix") ? project(["angular.json"])(input) : []),
+    new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))],
+  }),
+  nest: bySubcommand({}, { generate: project(["nest-cli.json", "package.json"]), g: project(["nest-cli.json", "package.json"]), add: project(["nest-cli.json", "package.json"]), new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] ?? -1]))] }),
+  "vue-cli-service": bySubcommand({}, { lint: (input) => (given(input, "--no-fix") ? [] : project()(input)) }),
+  astro: bySubcommand({}, { add: project(), sync: project() }),
+  "svelte-kit": bySubcommand({}, { sync: project() }),
+  nuxi: bySubcommand({}, { prepare: project(), generate: project(), add: project(), module: project(), upgrade: project() }),
+  sv: bySubcommand({}, { migrate: project(), add: project() }),
+  codemod: { syntax: {}, writes: (input) => (given(input, "--dry", "--dry-run", "--help", "-h") ? [] : project()(input)) },
+  "tailwindcss-upgrade": { syntax: {}, writes: project() },
+  "ts-migrate": bySubcommand({}, { migrate: project(), init: project(), rename: project(), reignore: project() }),
+  wrangler: bySubcommand({}, { types: project(["wrangler.toml", "wrangler.json", "wrangler.jsonc", "package.json"]) }),
+  tsr: bySubcommand({}, { generate: project() }),
+  convex: bySubcommand({}, { codegen: project(), dev: project() }),
+  orval: { syntax: {}, writes: project() },
+  "openapi-ts": { syntax: { short: "o:i:c:f:", long: { output: "o", input: "i", client: "c", file: "f" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : project()(input)) },
+  typedoc: { syntax: {}, writes: project() },
+  "api-extractor": bySubcommand({}, { run: project() }),
+  // Rush: its commands run the projects' scripts and installs (any file); rushx a script of the project here.
+  rush: { syntax: {}, writes: (input) => (/^(list|check|scan|-h|--help|-v|--version)?$/.test(input.args[0] ?? "") ? [] : [UNKNOWABLE]) },
+  rushx: { syntax: {}, writes: (input) => (input.args.length === 0 || given(input, "-h", "--help") ? [] : [UNKNOWABLE]) },
+  // Go's generators: templ's _templ.go files, mockery's mocks, swag's docs/, wire's wire_gen.go, gci's rewrites.
+  templ: bySubcommand({}, { generate: project(GO), fmt: project(GO) }),
+  mockery: { syntax: {}, writes: (input) => (given(input, "--help", "--version", "--dry-run") ? [] : project(GO)(input)) },
+  swag: bySubcommand({}, { init: project(GO), fmt: project(GO) }),
+  wire: { syntax: {}, writes: (input) => (input.args[0] === "check" || input.args[0] === "show" || input.args[0] === "diff" ? [] : project(GO)(input)) },
+  gci: bySubcommand({}, { write: (input, rest) => operandFiles(input, rest) }),
+  // Database migrations: a new file in the project (or diesel's schema file, which its config names).
+  diesel: bySubcommand({}, { migration: project(CARGO), setup: project(CARGO), database: project(CARGO) }),
+  "sea-orm-cli": bySubcommand({}, { generate: project(CARGO), migrate: project(CARGO) }),
+  typeorm: { syntax: {}, writes: (input) => (/^(migration:(generate|create)|entity:create|subscriber:create|init)$/.test(input.args[0] ?? "") ? project()(input) : []) },
+  knex: { syntax: {}, writes: (input) => (/^(migrate:make|seed:make|init)$/.test(input.args.find((arg) => arg !== undefined && !arg.startsWith("-")) ?? "") ? project()(input) : []) },
+  "sequelize-cli": { syntax: {}, writes: sequelize },
+  sequelize: { syntax: {}, writes: sequelize },
+  "mikro-orm": { syntax: {}, writes: (input) => (/^(migration:create|migration:generate|schema:fresh|generate-entities)$/.test(input.args[0] ?? "") ? project()(input) : []) },
+  supabase: bySubcommand({}, { migration: (input, rest) => (["new", "squash", "fetch"].includes(input.args[rest[0] ?? -1] ?? "") ? project(["supabase"])(input) : []), init: project(["package.json"]), db: (input, rest) => (input.args[rest[0] ?? -1] === "diff" && given(input, "-f", "--file") ? project(["supabase"])(input) : input.args[rest[0] ?? -1] === "pull" ? project(["supabase"])(input) : []) }),
+  sqlx: bySubcommand({}, { migrate: (input, rest) => (input.args[rest[0] ?? -1] === "add" ? project(CARGO)(input) : []) }),
+  goose: { syntax: {}, writes: (input) => (input.args.includes("create") || input.args.includes("fix") ? project(GO)(input) : []) },
+  migrate: { syntax: {}, writes: (input) => (input.args.includes("create") ? project(GO)(input) : []) },
+  atlas: bySubcommand({}, { migrate: (input, rest) => (["diff", "new", "hash", "edit"].includes(input.args[rest[0] ?? -1] ?? "") ? project(["atlas.hcl", "go.mod", "package.json"])(input) : []) }),
+  // Message catalogs: pybabel's extract (-o) and update/compile (-d), lingui's, formatjs's, i18next-parser's.
+  pybabel: { syntax: { short: "o:d:i:", long: { output: "o", "output-file": "o", "output-dir": "d", directory: "d", "input-file": "i" } }, writes: (input) => [...optionFiles(input, ["o"]), ...optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path)))] },
+  lingui: bySubcommand({}, { extract: project(), compile: project(), "extract-template": project() }),
+  formatjs: bySubcommand({ long: valuedLong("out-file out-dir") }, { extract: (input) => optionFiles(input, ["out-file"]), compile: (input) => optionFiles(input, ["out-file"]), "compile-folder": (input) => project()(input) }),
+  "i18next-parser": { syntax: {}, writes: project() },
+  i18next: { syntax: {}, writes: project() },
+  // And more: OpenTofu's fmt as terraform's; terragrunt's hclfmt; wasm-pack's pkg/; mkdocs' site/;
+  // sphinx-build's output directory; goreleaser's dist/.
+  tofu: TOOL_RULES.terraform as Rule,
+  terragrunt: { syntax: {}, writes: (input) => (input.args.some((arg) => arg === "hclfmt" || arg === "hcl") && !given(input, "--check", "--terragrunt-check") ? [anyUnder(input.walk.cwd)] : []) },
+  "wasm-pack": bySubcommand({ short: "d:", long: { "out-dir": "d", ...valuedLong("target scope out-name mode") } }, { build: (input) => [anyUnder(projectRoot(input.walk.cwd, CARGO) === undefined ? undefined : join(projectRoot(input.walk.cwd, CARGO) as string, "pkg")), ...optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path)))] }),
+  mkdocs: bySubcommand({ short: "d:f:", long: { "site-dir": "d", "config-file": "f" } }, { build: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) === undefined ? undefined : join(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) as string, "site"))]), "gh-deploy": project(["mkdocs.yml", "mkdocs.yaml"]) }),
+  "sphinx-build": { syntax: { short: "b:c:d:D:A:t:j:w:M:" }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) },
+  goreleaser: { syntax: {}, writes: (input) => (input.args[0] === "check" || given(input, "--help", "-h") ? [] : project(GO)(input)) },
+};
+
+/** sequelize-cli's generators: a new migration, model or seed in the project. */
+function sequelize(input: RuleInput): string[] {
+  return /^(migration:(generate|create)|model:(generate|create)|seed:(generate|create)|init(:\w+)?)$/.test(input.args[0] ?? "") ? project()(input) : [];
+}
+
+/** Their packages' names, as npx runs them (`npx @nestjs/cli g service users`). */
+export const PROJECT_TOOL_BINS: Record<string, string> = {
+  "@angular/cli": "ng",
+  "@nestjs/cli": "nest",
+  "@vue/cli-service": "vue-cli-service",
+  "@sveltejs/kit": "svelte-kit",
+  "@tailwindcss/upgrade": "tailwindcss-upgrade",
+  "@hey-api/openapi-ts": "openapi-ts",
+  "@microsoft/api-extractor": "api-extractor",
+  "@lingui/cli": "lingui",
+  "@formatjs/cli": "formatjs",
+  "@mikro-orm/cli": "mikro-orm",
+  "@next/codemod": "codemod",
+  "@release-it/conventional-changelog": "release-it",
+  "conventional-changelog-cli": "conventional-changelog",
+  commitizen: "cz",
+  "python-semantic-release": "semantic-release",
+};
