@@ -20,6 +20,35 @@ Hooks.before.each((context) => {
 });
 Hooks.after.each((context) => context.box.cleanup());
 
+/** The git hook lefthook install writes (its shape as of lefthook 1.x). */
+const HOOK = `#!/bin/sh
+if [ "$LEFTHOOK" = "0" ]; then
+  exit 0
+fi
+call_lefthook()
+{
+  if test -n "$LEFTHOOK_BIN"
+  then
+    "$LEFTHOOK_BIN" "$@"
+  elif lefthook -h >/dev/null 2>&1
+  then
+    lefthook "$@"
+  else
+    dir="$(git rev-parse --show-toplevel)"
+    osArch=$(uname | tr '[:upper:]' '[:lower:]')
+    cpuArch=$(uname -m | sed 's/aarch64/arm64/;s/x86_64/x64/')
+    if test -f "$dir/node_modules/lefthook-\${osArch}-\${cpuArch}/bin/lefthook"
+    then
+      "$dir/node_modules/lefthook-\${osArch}-\${cpuArch}/bin/lefthook" "$@"
+    else
+      echo "Can't find lefthook in PATH"
+    fi
+  fi
+}
+
+call_lefthook run "pre-commit" "$@"
+`;
+
 function git(box: Sandbox, ...args: string[]): void {
   const result = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: box.project, encoding: "utf8" });
   assert.is(result.status, 0, result.stderr);
@@ -145,6 +174,49 @@ Hooks("should read husky's hooks: version 9's stubs as the project's own hook ru
   file(box, ".husky/pre-commit", '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpx prettier --write src\n', 0o755);
   git(box, "config", "core.hooksPath", ".husky");
   assert.equal(await writes(box, "git commit -m wip"), ["src"], "read once, in the work tree's top, not as any file");
+});
+
+Hooks("should read lefthook's hooks as the commands its config gives them, with the staged files each glob matches", async ({ box }) => {
+  // The hook lefthook install writes (it finds lefthook on PATH or in node_modules, and runs it with the hook's name).
+  file(box, ".git/hooks/pre-commit", HOOK, 0o755);
+  file(
+    box,
+    "lefthook.yml",
+    `pre-commit:
+  commands:
+    fmt:
+      glob: "*.ts"
+      run: npx prettier --write {staged_files}
+    lint:
+      glob: "*.py"
+      run: ruff check --fix {staged_files}
+fmt:
+  jobs:
+    - name: all
+      run: npx biome check --write src
+    - group:
+        jobs:
+          - run: touch grouped.txt
+`,
+  );
+  file(box, "b.ts", "export const b = 1;\n");
+  git(box, "add", "lefthook.yml", "u.ts");
+  git(box, "commit", "-q", "--no-verify", "-m", "init");
+  git(box, "add", "b.ts");
+  assert.equal((await writes(box, "git commit -m wip")).filter((path) => path.endsWith(".ts")), ["b.ts"], "prettier on the staged .ts files");
+  assert.is(bash(box, "git commit -m wip"), undefined, "u.ts, which another session holds, is not staged");
+  file(box, "u.ts", "export const u = 2;\n");
+  git(box, "add", "u.ts");
+  assert.is(bash(box, "git commit -m wip"), "deny", "u.ts staged: prettier --write would rewrite it");
+  assert.is(bash(box, "git commit --no-verify -m wip"), undefined);
+  assert.is(bash(box, "LEFTHOOK=0 git commit -m wip"), "deny", "read whatever the variable (a hook may be run again by hand)");
+  assert.equal(await writes(box, "lefthook run pre-commit"), ["b.ts", "u.ts"]);
+  assert.equal(await writes(box, "npx lefthook run fmt"), ["grouped.txt", "src"]);
+  assert.equal(await writes(box, "lefthook run pre-commit --file b.ts"), ["b.ts"]);
+  assert.equal(await writes(box, "lefthook install"), []);
+  // A config it cannot read: any file.
+  file(box, "lefthook.yml", "pre-commit: &anchor\n  commands: {}\n");
+  assert.equal(await writes(box, "lefthook run pre-commit"), ["unknown:."]);
 });
 
 Hooks("should read lint-staged as the commands its configs give the staged files each pattern matches", async ({ box }) => {

@@ -1,4 +1,4 @@
-// The tools a pre-commit hook runs over the files a commit stages: lint-staged and pre-commit.
+// The tools a pre-commit hook runs over the files a commit stages: lint-staged, pre-commit and lefthook.
 //
 // lint-staged (most often run by a pre-commit hook: `npx lint-staged`), read as what it runs: the
 // commands its config gives each pattern, with the staged files the pattern matches as their
@@ -11,13 +11,14 @@
 // config in JavaScript or TypeScript, a command given as a function, a YAML file the hook cannot
 // read: every such file under it could be written. With --hide-unstaged, every file with unstaged
 // changes is written twice (stashed, then put back).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { guessedArguments, type Reading, readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
 import { anyUnder, shellQuoted as quote, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 const OPTIONS: Syntax = { short: "c:p:", long: { config: "c", cwd: ":", concurrent: "p", diff: ":", "diff-filter": ":", "max-arg-length": ":" } };
 
@@ -275,4 +276,92 @@ function simpleYaml(text: string): Record<string, string[]> | undefined {
 
 function unquoted(value: string): string {
   return value.trim().replace(/^(['"])(.*)\1$/, "$2");
+}
+
+const LEFTHOOK_CONFIGS = ["lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", ".config/lefthook.yml", ".config/lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yaml"];
+
+/**
+ * lefthook (`lefthook run HOOK`, as the git hooks it installs run it): the commands and scripts its
+ * config (lefthook.yml and its other names, and lefthook-local.yml, at the repository's top) gives
+ * that hook, read as what they run: `commands:` (each `run`, from its `root`), `jobs:` (and their
+ * groups), `scripts:` (`.lefthook/HOOK/NAME`, by its `runner`). `{staged_files}` is the staged files
+ * its `glob` matches (with `--all-files`, `{all_files}`, every tracked one; `--file`/`--files`, those
+ * named); `{files}` (its `files:` command's), `{push_files}` and `{0}`-style arguments are parts the
+ * text does not fix. A config it cannot read, a `lefthook.toml` or `.json`, `extends`/`remotes`:
+ * UNKNOWABLE. The files with unstaged changes are stashed and put back around a pre-commit.
+ */
+export function lefthookRuns(args: Array<string | undefined>, here: Walk, found: (path: string) => void): Nested[] | typeof UNKNOWABLE {
+  if (args[0] === undefined) return UNKNOWABLE;
+  if (args[0] !== "run") return []; // install, add, version: its own files, not the project's sources
+  const hook = args[1];
+  if (hook === undefined || here.cwd === undefined) return UNKNOWABLE;
+  const repository = repositoryAt(here.cwd);
+  if (repository === undefined) return [];
+  const { top } = repository;
+  const configs: Record<string, YamlValue>[] = [];
+  for (const name of ["lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"]) if (existsSync(join(top, name))) return UNKNOWABLE;
+  for (const name of LEFTHOOK_CONFIGS) {
+    const path = join(top, name);
+    if (!existsSync(path)) continue;
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      return UNKNOWABLE;
+    }
+    const config = readYaml(text);
+    if (config === undefined || typeof config !== "object" || Array.isArray(config) || "extends" in config || "remotes" in config || "remote" in config) return UNKNOWABLE;
+    configs.push(config);
+  }
+  const rest = args.slice(2);
+  if (rest.includes(undefined)) return UNKNOWABLE;
+  const given = (rest as string[]).flatMap((arg, at) => (arg.startsWith("--file=") ? [arg.slice(7)] : arg === "--file" ? [(rest[at + 1] as string | undefined) ?? ""] : arg.startsWith("--files=") ? arg.slice(8).split(",") : []));
+  const files = given.length > 0 ? given.map((file) => resolve(here.cwd as string, file)) : [...staged(repository, here.shared.stagesMore === true || STAGES_MORE.test(here.shared.command ?? ""))];
+  const all = rest.includes("--all-files") ? repository.list(repository.git(["-C", top, "ls-files", "-z"])) : undefined;
+  const runs: Nested[] = [];
+  const job = (entry: YamlValue, name: string | undefined, depth: number): boolean => {
+    if (typeof entry !== "object" || Array.isArray(entry) || depth > 8) return false;
+    const root = typeof entry.root === "string" ? join(top, entry.root) : top;
+    const group = entry.group;
+    if (group !== undefined) {
+      const jobs = typeof group === "object" && !Array.isArray(group) ? group.jobs : undefined;
+      return Array.isArray(jobs) && jobs.every((each) => job(each, undefined, depth + 1));
+    }
+    const glob = typeof entry.glob === "string" ? entry.glob : Array.isArray(entry.glob) ? `{${entry.glob.filter((item) => typeof item === "string").join(",")}}` : undefined;
+    const matches = glob === undefined ? () => true : picomatch(glob, { dot: true, matchBase: !glob.includes("/") });
+    const pick = (list: string[]) => list.filter((file) => `${file}/`.startsWith(`${root}/`) && matches(relative(top, file))).map((file) => quote(relative(root, file) || "."));
+    const script = typeof entry.script === "string" ? entry.script : name;
+    if (typeof entry.run === "string") {
+      const chosen = pick(all ?? files);
+      // A command over files none of which it takes is skipped.
+      if (/\{(staged|all)_files\}/.test(entry.run) && chosen.length === 0) return true;
+      const line = entry.run
+        .replace(/\{staged_files\}|\{all_files\}/g, chosen.join(" "))
+        .replace(/\{files\}|\{push_files\}|\{\d+\}|\{lefthook_job_name\}|\{[\w-]+\}/g, '"$__lefthook_value"');
+      runs.push({ script: line, cwd: root });
+      return true;
+    }
+    if (script !== undefined && (typeof entry.runner === "string" || "runner" in entry || typeof entry.script === "string")) {
+      const path = join(top, ".lefthook", hook, script);
+      runs.push({ script: `${typeof entry.runner === "string" ? `${entry.runner} ` : ""}${quote(path)}`, cwd: top });
+      return true;
+    }
+    return false;
+  };
+  for (const config of configs) {
+    const section = config[hook];
+    if (section === undefined) continue;
+    if (typeof section !== "object" || Array.isArray(section)) return UNKNOWABLE;
+    for (const [key, value] of Object.entries(section)) {
+      if (key === "commands" || key === "scripts") {
+        if (typeof value !== "object" || Array.isArray(value)) return UNKNOWABLE;
+        for (const [name, entry] of Object.entries(value)) if (!job(key === "scripts" ? { ...(entry as Record<string, YamlValue>), script: name } : entry, name, 0)) return UNKNOWABLE;
+      } else if (key === "jobs") {
+        if (!Array.isArray(value) || !value.every((entry) => job(entry, undefined, 0))) return UNKNOWABLE;
+      }
+    }
+  }
+  // Around a pre-commit, the unstaged changes of the files it runs on are stashed and put back.
+  if (hook === "pre-commit" && runs.length > 0) for (const file of repository.list(repository.git(["-C", top, "diff", "--name-only", "-z", "--no-ext-diff"]))) found(file);
+  return runs;
 }

@@ -13,7 +13,7 @@ import { nodeOptionLoads, readEnvironmentLoads, readLoads } from "./shell-preloa
 import { type Nested, WRAPPERS } from "./shell-runners.js";
 import { denoTaskRuns, installRuns, npmNodeOptions, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
-import { lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
+import { lefthookRuns, lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
 import { goTaskRuns } from "./shell-task.js";
 import { TASK_RUNNERS, taskRuns } from "./shell-task-runners.js";
@@ -173,6 +173,16 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     if (tool === "lint-staged" && installed && !walk.shared.functions.has(program)) {
       // What it runs on the staged files, as its config says (shell-commit-tools.ts).
       const runs = lintStagedRuns(argv.slice(1), (at) => wordValue(words[at + 1], here), here, (path) => add(here, path));
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
+      return undefined;
+    }
+    if (tool === "lefthook" && !walk.shared.functions.has(program)) {
+      // The commands and scripts its config gives the hook (shell-commit-tools.ts); by any path, as
+      // the git hooks it installs find it (node_modules/lefthook-linux-x64/bin/lefthook).
+      // Its words as the shell expands them: `lefthook "$@"` in the function its hooks call it through.
+      const expanded = words.slice(1).flatMap((word): Array<string | undefined> => wordValues(word, here) ?? [undefined]);
+      const runs = lefthookRuns(expanded, here, (path) => add(here, path));
       if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
       else nested.push(...runs);
       return undefined;
