@@ -7,7 +7,7 @@ import { fencedOff, nextToken, reissuedToken, tokenFileName } from "../protocol/
 import { BusyError } from "../os/errors.js";
 import { withLockPatience } from "../protocol/lock.js";
 import { grantQueued } from "../protocol/grant.js";
-import { forgetHeld, namedOrAllMine, toldHeld, touchHeld } from "../protocol/held.js";
+import { forgetHeld, heldMarkers, namedOrAllMine, toldHeld, touchHeld } from "../protocol/held.js";
 import { touchUnresolved } from "../protocol/unresolved.js";
 import { shapeOf } from "../targets/overlap.js";
 import { holderOf, judge, namedDirectoryMissing, openContext, ownFreshness, record, refreshNow, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
@@ -97,6 +97,17 @@ function beatIn(options: BeatOptions, sessionPinned: boolean): BeatResult {
   const holder = holderOf(options);
   const result: BeatResult = { holder, renewed: [], was_stale: [], lost: [], lost_to: [], waiting: [], new_tokens: [] };
   let any = false;
+  // A named target the caller only waits for (queued, never granted): its place is renewed below,
+  // and it is not a claim lost.
+  let waitsOnly: Set<string> | undefined;
+  const onlyWaitsFor = (target: string) => {
+    if (waitsOnly === undefined) {
+      const names = context.store.names();
+      const held = new Set(heldMarkers(holder, context, names).map((marker) => marker.target));
+      waitsOnly = new Set(names.some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context, names).filter((interest) => interest.entry.holder === holder && !held.has(interest.entry.target)).map((interest) => interest.entry.target) : []);
+    }
+    return waitsOnly.has(target);
+  };
   for (const { fileName, target } of namedOrAllMine(options.targets, holder, context)) {
     any = true;
     const outcome = renew(fileName, target, holder, context, options);
@@ -117,6 +128,7 @@ function beatIn(options: BeatOptions, sessionPinned: boolean): BeatResult {
       }
       continue;
     }
+    if (options.targets !== undefined && options.targets.length > 0 && outcome.current_token === undefined && outcome.newer_token === undefined && onlyWaitsFor(target)) continue;
     // Never a log of its own in a directory never used for claims that holds other files (--dir . in a project).
     if (result.lost.length === 0) context.store.refuseForeignFiles();
     result.lost.push(target);

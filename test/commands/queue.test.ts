@@ -90,6 +90,19 @@ Queue("should grant to the queue when status, sweep or beat finds the claim stal
   }
 });
 
+Queue("should renew a waiter's place when it beats the target it waits for by name, not report it lost", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, now: T0 });
+  const named = beat({ ...opts, holder: "b", targets: ["cfg"], now: T0 + SECOND });
+  assert.equal([named.lost, named.waiting], [[], ["cfg"]], "waiting, as a beat without targets says");
+  assert.equal(beat({ ...opts, holder: "b", now: T0 + SECOND }).waiting, ["cfg"]);
+  // One it held and lost, then queued for again: that loss is news.
+  await take({ ...opts, holder: "c", targets: ["other"], ttl: 1, now: T0 });
+  await take({ ...opts, holder: "d", targets: ["other"], now: T0 + 2 * SECOND });
+  await take({ ...opts, holder: "c", targets: ["other"], queue: true, now: T0 + 3 * SECOND });
+  assert.equal(beat({ ...opts, holder: "c", targets: ["other"], now: T0 + 4 * SECOND }).lost, ["other"]);
+});
+
 Queue("should let the queue outrank a direct take of a stale claim", async ({ opts }) => {
   await take({ ...opts, holder: "a", targets: ["cfg"], now: T0 });
   await take({ ...opts, holder: "b", targets: ["cfg"], queue: true, ttl: 7200, now: T0 });
