@@ -236,6 +236,7 @@ Claim("should read a bare word as a path in the server's directory, one not ther
   assert.is(existsSync(dir), false, "nothing was taken");
   const created = await server.call("claim", { paths: ["build", "deploy"], creating: true, intent: "regenerating build output", actor: "agent-1" });
   assert.is(created.value.granted, true, JSON.stringify(created.value));
+  assert.equal((created.value.warnings ?? []).filter((warning: string) => /changed nothing/.test(warning)), [], "creating made the bare words paths: no note that it changed nothing");
   assert.equal(
     created.value.results.map((entry: any) => [entry.path, entry.target, entry.kind]),
     [

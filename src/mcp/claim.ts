@@ -5,6 +5,7 @@ import { check } from "../commands/check.js";
 import { take, type TakeResult } from "../commands/take.js";
 import { BadInputError } from "../os/errors.js";
 import { randomHex } from "../os/hash.js";
+import { switchOn } from "../os/option-names.js";
 import { openContext, type Context, type Holding } from "../protocol/context.js";
 import { parseTarget, type TargetKind } from "../targets/target.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
@@ -89,6 +90,13 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
     return refused;
   }
   if (await givenBackIfAbandoned(result, call, call.common, { targets, grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
+  // Here `creating` also makes a bare word naming nothing the path it will be: where it did, the
+  // take's note that it changed nothing (it knows of symbols only) is not so.
+  if (input.creating === true && input.paths.some((path, index) => targets[index] !== path) && result.warnings !== undefined) {
+    const { warnings: all, ...rest } = result;
+    const warnings = all.filter((warning) => !warning.startsWith(`${switchOn("creating")} changed nothing`));
+    result = warnings.length > 0 ? { ...rest, warnings } : rest;
+  }
   return answer(claimAnswer(input.paths, result, openContext(call.common), targets));
 }
 
