@@ -276,12 +276,11 @@ Take("should name its own flags in bad input, where the library names its option
   }
 });
 
-Take("should refuse bytes that are not UTF-8 in a holder or a target no file has, which would read as U+FFFD and meet another's", ({ box }) => {
+Take("should refuse bytes that are not UTF-8 in a holder or in a path no file has, which would read as U+FFFD and meet another's", ({ box }) => {
   // Through a shell: node passes its arguments as UTF-8, and bash's printf makes the raw bytes.
   const raw = (args: string) => spawnSync("sh", ["-c", `"${process.execPath}" "${BIN}" ${args} --dir "${box.dir}"`], { cwd: box.project, env: cleanEnv(), encoding: "utf8" });
   for (const [args, wording] of [
     [`take name:z --holder "$(printf 'a\\377')"`, /^claims: --holder "a\uFFFD" has U\+FFFD, which stands for bytes that are not UTF-8; use a UTF-8 id\.\n$/],
-    [`take "name:$(printf '\\376')" --holder a`, /^claims: Target "name:\uFFFD" has U\+FFFD, which stands for bytes that are not UTF-8; write the name in UTF-8\.\n$/],
     [`take "./$(printf '\\377').txt" --holder a`, /no file here has that name; claim its directory, or rename the file to UTF-8\.\n$/],
   ] as const) {
     const result = raw(args);
@@ -289,9 +288,11 @@ Take("should refuse bytes that are not UTF-8 in a holder or a target no file has
     assert.match(result.stderr, wording);
   }
   assert.ok(!existsSync(box.dir) || readdirSync(box.dir).every((name) => !name.endsWith(".json")), "nothing claimed");
-  // A file whose name really has U+FFFD is claimed by it.
+  // A file whose name really has U+FFFD is claimed by it, and a file not there yet in a directory named so.
   writeFileSync(join(box.project, "\uFFFD.txt"), "");
   assert.is(as(box, "a", "take", "./\uFFFD.txt").code, 0);
+  mkdirSync(join(box.project, "d\uFFFD"));
+  assert.is(as(box, "a", "take", "./d\uFFFD/new.ts").code, 0);
 });
 
 Take("should refuse a holder given empty or unprintable to check and status too, which work without one", ({ box }) => {

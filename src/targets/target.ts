@@ -123,11 +123,12 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
     const where = /^\s/.test(input) ? "starts" : "ends";
     throw new BadInputError(`Target ${JSON.stringify(input)} ${where} with a space, which no file here has; write it without (${input.trim()}), or as ${JSON.stringify(`name:${input}`)} for a name that holds one.`);
   }
-  // A byte that is not UTF-8 reaches this process as U+FFFD (node decodes arguments so): `\xff.txt`
-  // would be claimed as another file, `\uFFFD.txt`, and two such names as one.
-  if (!literal && input.includes("\uFFFD") && (input.startsWith(NAME_PREFIX) || lstatSync(isAbsolute(input) ? input : `${context.cwd}/${input}`, { throwIfNoEntry: false }) === undefined)) {
-    const fix = input.startsWith(NAME_PREFIX) ? "write the name in UTF-8" : "and no file here has that name; claim its directory, or rename the file to UTF-8";
-    throw new BadInputError(`Target ${JSON.stringify(input)} has U+FFFD, which stands for bytes that are not UTF-8; ${fix}.`);
+  // A byte that is not UTF-8 reaches this process as U+FFFD (node decodes arguments so): `./\xff.txt`
+  // would be claimed as another file, `./\uFFFD.txt`, which the write of the real one never meets.
+  // Unless the path is there up to its last U+FFFD (a directory really named so). A name with one
+  // is left alone: two such names are one, a false conflict at worst.
+  if (!literal && input.includes("\uFFFD") && !input.startsWith(NAME_PREFIX) && !thereThroughReplacement(isAbsolute(input) ? input : `${context.cwd}/${input}`)) {
+    throw new BadInputError(`Target ${JSON.stringify(input)} has U+FFFD, which stands for bytes that are not UTF-8, and no file here has that name; claim its directory, or rename the file to UTF-8.`);
   }
   if (!literal && input.startsWith(NAME_PREFIX)) {
     const name = input.slice(NAME_PREFIX.length).normalize("NFC");
@@ -145,6 +146,12 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
  * `text` with every lone UTF-16 surrogate (`"\ud800"` in JSON, from a hook payload or an MCP call)
  * made U+FFFD, as Node spells it to the file system: one file, one target, however it was written.
  */
+/** Whether the path exists up to the end of the part holding its last U+FFFD. */
+function thereThroughReplacement(path: string): boolean {
+  const end = path.indexOf("/", path.lastIndexOf("\uFFFD"));
+  return lstatSync(end === -1 ? path : path.slice(0, end), { throwIfNoEntry: false }) !== undefined;
+}
+
 export function wellFormed(text: string): string {
   return LONE_SURROGATE_TEST.test(text) ? text.replace(LONE_SURROGATE, "\ufffd") : text;
 }
