@@ -5,6 +5,8 @@ import { globClaimsReaching } from "../protocol/aliases.js";
 import { findConflicts, overlappingClaims } from "../protocol/conflicts.js";
 import { claimCovers, shapeOf, type TargetShape } from "../targets/overlap.js";
 import { newerTokenOfOtherIn } from "../protocol/fencing.js";
+import { queueAhead } from "../protocol/grant.js";
+import { QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import { holderIfAny, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
 import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
@@ -166,6 +168,10 @@ function checkIn(options: CheckOptions): CheckResult {
   // take refuses such a directory; a check in it answers, but says what the answer is worth.
   else if (mode & 0o002) (result.warnings ??= []).push(`the claims directory ${context.settings.dir} is world-writable: anyone on the machine can forge or remove claims in it, so this answer guarantees nothing (chmod o-w ${context.settings.dir})`);
   const fileNames = context.store.claimFileNames();
+  // A waiter queued for a target goes first (a take of it is refused, and so is an agent hook's
+  // write): read only where the directory has a queue at all.
+  let queue: QueuedInterest[] | undefined;
+  const queued = () => (queue ??= context.store.names().some((name) => name.startsWith(QUEUE_PREFIX)) ? readQueue(context) : []);
   for (const named of parseTargets(options.targets, context)) {
     // `claims check gen.txt` before creating gen.txt (or `build` before build/): another session may hold the path it will be.
     const standIn = fileStandIn(named, fileNames, context.settings);
@@ -188,6 +194,12 @@ function checkIn(options: CheckOptions): CheckResult {
       if (fenced) {
         result.fenced.push(fenced);
         continue;
+      }
+    }
+    if (conflicts.length === 0 && queued().length > 0 && !(holder !== undefined && holdsFresh(target, holder, fileNames, context))) {
+      const mode = modeFor(target, holder, fileNames, context);
+      for (const { entry } of queueAhead(target.canonical, mode, holder ?? "", queued())) {
+        conflicts.push({ target: target.canonical, holder: entry.holder, purpose: entry.purpose, heartbeat_at: entry.heartbeat_at, heartbeat_age_seconds: 0, queued: true });
       }
     }
     if (conflicts.length > 0) result.refused.push(...conflicts);
@@ -217,6 +229,14 @@ function sharesIn(dirs: string[], target: TargetShape, holder: string | undefine
   return dirs.some((dir) => {
     const context = openContext({ ...options, dir });
     return holdsShared(target, holder, context.store.claimFileNames(), context);
+  });
+}
+
+/** Whether the holder holds a fresh claim covering the target (exclusive or shared). */
+function holdsFresh(target: TargetShape, holder: string, fileNames: string[], context: Context): boolean {
+  return fileNames.some((fileName) => {
+    const read = context.store.read(fileName);
+    return read.state === "claim" && read.claim.holder === holder && claimCovers(shapeOf(read.claim.target), target) && !ownFreshness(read.claim, read.mtimeMs, context).stale;
   });
 }
 

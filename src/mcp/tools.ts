@@ -71,7 +71,7 @@ Claiming paths you already hold renews them (do it before expiresAt on long task
     true,
     CLAIM_FLAGS,
     checkTool,
-    "Read-only: may you write these paths now? mayWrite is true when every path is free or yours; otherwise refused names each holder, their intent and expiry. Takes nothing: claim before you edit, and a claim may still be refused where check allowed (another actor queued for a directory or glob around the path waits first).",
+    "Read-only: may you write these paths now? mayWrite is true when every path is free or yours; otherwise refused names each holder, their intent and expiry. An actor queued for a path ahead of you is in the way too (the queue goes first). Takes nothing: claim before you edit.",
   ),
   tool(
     "handover",

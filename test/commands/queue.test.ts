@@ -8,6 +8,7 @@ import { log } from "../../src/commands/log.js";
 import { release } from "../../src/commands/release.js";
 import { status } from "../../src/commands/status.js";
 import { sweep } from "../../src/commands/sweep.js";
+import { check } from "../../src/commands/check.js";
 import { take } from "../../src/commands/take.js";
 import { ClaimsError } from "../../src/os/errors.js";
 import { freshLibraryContext, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
@@ -101,6 +102,22 @@ Queue("should renew a waiter's place when it beats the target it waits for by na
   await take({ ...opts, holder: "d", targets: ["other"], now: T0 + 2 * SECOND });
   await take({ ...opts, holder: "c", targets: ["other"], queue: true, now: T0 + 3 * SECOND });
   assert.equal(beat({ ...opts, holder: "c", targets: ["other"], now: T0 + 4 * SECOND }).lost, ["other"]);
+});
+
+Queue("should refuse a check of a path another holder is queued for ahead, as a take of it is refused, and allow the waiter and holders", async ({ opts }) => {
+  await take({ ...opts, holder: "a", targets: ["./D/a.ts"], now: T0 });
+  await take({ ...opts, holder: "b", targets: ["./D/"], queue: true, now: T0 });
+  const other = check({ ...opts, holder: "c", targets: ["./D/b.ts"], now: T0 + SECOND });
+  assert.equal(other.refused.map((holding) => [holding.holder, holding.queued]), [["b", true]], "the waiter for D/ goes first");
+  assert.is((await take({ ...opts, holder: "c", targets: ["./D/b.ts"], now: T0 + SECOND })).granted.length, 0, "as a take is refused");
+  assert.equal(check({ ...opts, targets: ["./D/b.ts"], now: T0 + SECOND }).refused.length, 1, "without a holder too");
+  assert.equal(check({ ...opts, holder: "b", targets: ["./D/b.ts"], now: T0 + SECOND }).refused, [], "the waiter itself");
+  assert.equal(check({ ...opts, holder: "a", targets: ["./D/a.ts"], now: T0 + SECOND }).refused, [], "the holder of the file");
+  assert.equal(check({ ...opts, holder: "c", targets: ["./E/x.ts"], now: T0 + SECOND }).refused, [], "elsewhere");
+  // A waiter owed a stale claim: a take is refused, and so is a check.
+  await take({ ...opts, holder: "d", targets: ["cfg"], now: T0 });
+  await take({ ...opts, holder: "e", targets: ["cfg"], queue: true, ttl: 7200, now: T0 });
+  assert.equal(check({ ...opts, holder: "f", targets: ["cfg"], now: T0 + 1801 * SECOND }).refused.map((holding) => holding.holder), ["e"]);
 });
 
 Queue("should let the queue outrank a direct take of a stale claim", async ({ opts }) => {
