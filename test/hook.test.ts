@@ -516,6 +516,21 @@ Claude("should deny a shell command that writes a claimed file, claim what a fre
   assert.ok(entries(box.dir).some((name) => readJson(join(box.dir, name)).target === join(box.project, "copy.ts")), "the file cp writes is claimed");
 });
 
+Claude("should deny a write of a free file another session is queued for ahead, saying it is waited for, not claimed", ({ box, file }) => {
+  claims(["take", file, "--dir", box.dir, "--holder", "other", "--purpose", "rounding"]);
+  mkdirSync(join(box.project, "D"));
+  writeFileSync(join(box.project, "D", "b.ts"), "export const b = 1;\n");
+  assert.is(claims(["take", "./D/a.ts", "--dir", box.dir, "--holder", "holder-of-a"], { cwd: box.project }).code, 0);
+  assert.is(claims(["take", "./D/", "--queue", "--dir", box.dir, "--holder", "waiter", "--purpose", "rename D"], { cwd: box.project }).code, 6);
+  const result = hook(box, { ...edit(box, "s2", join(box.project, "D", "b.ts"), "b"), tool_input: { file_path: join(box.project, "D", "b.ts"), old_string: "b", new_string: "c" } });
+  const reason = decision(result.stdout)?.permissionDecisionReason as string;
+  assert.is(decision(result.stdout)?.permissionDecision, "deny");
+  assert.match(reason, /^This file is waited for by another session, queued ahead of you, \(claims:/);
+  assert.match(reason, /waiter is queued ahead of you/);
+  // The same answer from claims check (the queue goes first).
+  assert.is(claims(["check", join(box.project, "D", "b.ts"), "--dir", box.dir, "--holder", "claude-s2"]).code, 3);
+});
+
 Claude("should word a refusal of several files for all of them, with one command that queues for each", ({ box, file }) => {
   writeFileSync(join(box.project, "other.ts"), "export const x = 1;\n");
   claims(["take", file, "other.ts", "--dir", box.dir, "--holder", "claude-s1", "--purpose", "rounding"], { cwd: box.project });

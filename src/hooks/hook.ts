@@ -600,8 +600,10 @@ export function refusalText(blocking: Holding[], cwd: string, holder?: string, u
     apart.length > 0
       ? `Do not write ${it} now. Reconcile from their purpose, or work on something else: the claim is in the claims directory ${apart.map(printable).join(", ")}, where a queue from here cannot wait for it (claims status --dir ${shellQuote(apart[0] as string)} shows it); claims take ${targets.map(shellQuote).join(" ")} --wait 120${as} takes ${it} once free.`
       : `Do not write ${it} now. Reconcile from their purpose, work on something else, or queue a handover so ${targets.length === 1 ? "it comes" : "each comes"} to you in order when it frees: ${queue} (then claims status --mine${as} shows when ${targets.length === 1 ? "it is" : "they are"} yours).`;
+  // Only waiters in the way (none holds it): they are queued for it, not holding it.
+  const how = blocking.every((holding) => holding.queued === true) ? `waited for by ${others}, queued ahead of you,` : `claimed by ${others}`;
   return [
-    `${what} claimed by ${others} (claims: one mechanical refusal instead of overwriting each other's work).`,
+    `${what} ${how} (claims: one mechanical refusal instead of overwriting each other's work).`,
     ...lines,
     ...(unknownPlace ? [describeUnknownPlace(unknownPlace.written, [...TYPED_AT_TERMINAL], [...TYPED_ELSEWHERE])] : []),
     next,
