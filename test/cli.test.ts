@@ -426,6 +426,11 @@ const cases: Array<[string, string[], RegExp]> = [
   ["two claims directories to release", ["release", "--holder", "owner", "--dir=/nonexistent-claims"], /--dir was given twice, as "\/nonexistent-claims"/],
   ["two TTLs", ["take", "x", "--holder", "a", "--ttl", "5", "--ttl", "600"], /^claims: --ttl was given twice, as "5" and "600"; give it once, with the one meant\.\n$/],
   ["two receivers", ["handover", "kept", "--holder", "owner", "--to", "b", "--to", "c"], /^claims: --to was given twice, as "b" and "c"; give it once, with the one meant\.\n$/],
+  // A holding's token, a retry's key, a wait: the last one would act on another than meant.
+  ["two tokens to beat", ["beat", "kept", "--holder", "owner", "--token", "1", "--token", "2"], /^claims: --token was given twice, as "1" and "2"; give it once, with the one meant\.\n$/],
+  ["two tokens to release", ["release", "kept", "--holder", "owner", "--token", "2", "--token=1"], /^claims: --token was given twice, as "2" and "1"/],
+  ["two idempotency keys", ["take", "x", "--holder", "a", "--idempotency-key", "k1", "--idempotency-key", "k2"], /^claims: --idempotency-key was given twice, as "k1" and "k2"/],
+  ["two waits", ["take", "x", "--holder", "a", "--wait", "1", "--wait", "60"], /^claims: --wait was given twice, as "1" and "60"/],
   ["a 3000-character target", ["take", "t".repeat(3000), "--holder", "a"], /3000 bytes long/],
   ["a control character", ["take", "a\u0007b", "--holder", "a"], /control character/],
   ["a huge purpose", ["take", "x", "--holder", "a", "--purpose", "p".repeat(5000)], /purpose is 5000 characters/],

@@ -64,8 +64,9 @@ export const VERBS = {
       partial: { long: "--partial", help: "take what is free and report the rest (exit 3 if anything was refused)" },
       creating: { long: "--creating", help: "allow file#symbol for a symbol you are about to add" },
       force: { long: "--force", help: "take a target that covers /, a home directory or a whole repository" },
-      idempotencyKey: { long: "--idempotency-key", value: "<key>", help: "a retry with the same key and arguments returns the first result (kept 7 days)" },
-      wait: { long: "--wait", value: "<seconds>", help: "when refused, queue and wait up to this long for every target (exit 5 on timeout)" },
+      // Once: a retry under the other key would take afresh, or replay another call's answer.
+      idempotencyKey: { long: "--idempotency-key", value: "<key>", help: "a retry with the same key and arguments returns the first result (kept 7 days)", once: true },
+      wait: { long: "--wait", value: "<seconds>", help: "when refused, queue and wait up to this long for every target (exit 5 on timeout)", once: true },
       queue: { long: "--queue", help: "when refused, take nothing, queue for what is refused and return at once (exit 6); granted in order as it frees" },
     },
   },
@@ -77,7 +78,7 @@ export const VERBS = {
       purpose: { short: "-p", long: "--purpose", value: "<text>", help: "what you will do with it: the note the holder and the next holders see" },
       // Once: a claim handed to the wrong holder is not undone.
       to: { long: "--to", value: "<holder>", help: "hand your claim directly to this holder (exit 4 if you do not hold it)", once: true },
-      token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one, or another holder took anything it covered since)" },
+      token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one, or another holder took anything it covered since)", once: true },
     },
   },
   beat: {
@@ -86,7 +87,7 @@ export const VERBS = {
     flags: {
       ...COMMON,
       ttl: { ...TTL, help: "the TTL this beat judges others' claims by (CLAIMS_TTL, default 1800); a claim keeps the TTL it was taken with: take it again with --ttl to change that" },
-      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one, or another holder took anything it covered since", fast: true },
+      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: LOST if the claim carries a newer one, or another holder took anything it covered since", fast: true, once: true },
     },
   },
   release: {
@@ -94,7 +95,7 @@ export const VERBS = {
     description: "release the named claims, or all yours; another holder's claim is left untouched",
     flags: {
       ...COMMON,
-      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: a claim carrying a newer one, or whose region another holder took since, is left alone (LOST)", fast: true },
+      token: { long: "--token", value: "<n>", help: "the fencing token of your holding: a claim carrying a newer one, or whose region another holder took since, is left alone (LOST)", fast: true, once: true },
     },
   },
   status: {
@@ -105,8 +106,8 @@ export const VERBS = {
   },
   check: {
     args: "<targets...>",
-    description: "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one",
-    flags: { ...COMMON, token: { long: "--token", value: "<n>", help: "also exit 4 unless the claim on each target still carries this fencing token", fast: true } },
+    description: "exit 0 when you may write every target (free or yours), 3 when another holder's fresh claim covers one or another holder is queued for it ahead of you",
+    flags: { ...COMMON, token: { long: "--token", value: "<n>", help: "also exit 4 unless the claim on each target still carries this fencing token", fast: true, once: true } },
   },
   sweep: {
     args: "",
