@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -7,7 +8,7 @@ import { BadInputError } from "../src/os/errors.js";
 import { BindingsTimeout, bindingsOf, memberChanges, moduleBindings, reboundBetween } from "../src/targets/bindings.js";
 import { checkSymbol, grammarOf, listSymbols, parserFor } from "../src/targets/symbols.js";
 import { parseTarget } from "../src/targets/target.js";
-import { sandbox, T0, type Sandbox } from "./helpers.js";
+import { BIN, cleanEnv, sandbox, T0, type Sandbox } from "./helpers.js";
 
 const Languages = suite("top-level symbols per language");
 const samples: Array<[string, string, string[]]> = [
@@ -332,6 +333,19 @@ Denials("should name a file whose name has glob characters by its canonical, esc
   const message = await denial(take({ dir: box.dir, cwd: box.project, env: {}, holder: "a", targets: ["app/[id]/page.tsx#Pag"], now: T0 }));
   assert.ok(message.startsWith(`Target ${join(box.project, "app", "\\[id\\]", "page.tsx")}#Pag names nothing:`), message);
   assert.match(message, /did you mean `Page`\?$/);
+});
+
+Denials("should not suggest creating for a file that is there but cannot be read, which creating does not help", async ({ box }) => {
+  if (process.getuid?.() !== 0) return; // needs another user to be refused a file: run as root, as CI does
+  const file = join(box.project, "locked.js");
+  writeFileSync(file, "export function g() {}\n", { mode: 0o600 });
+  for (const dir of [box.root, box.project]) chmodSync(dir, 0o755);
+  const asNobody = (args: string[]) => spawnSync(process.execPath, [BIN, ...args, "--dir", join(box.root, "nobody-claims"), "--holder", "n"], { cwd: box.project, uid: 65534, gid: 65534, env: cleanEnv(), encoding: "utf8" });
+  for (const args of [["take", "./locked.js#g"], ["take", "./locked.js#g2", "--creating"]]) {
+    const result = asNobody(args);
+    assert.is(result.status, 2, result.stderr);
+    assert.is(result.stderr, `claims: Cannot read ${file} to find the symbol ${args[1]?.split("#")[1]} (EACCES); claim the whole file, or make it readable to you.\n`);
+  }
 });
 
 Denials("should allow a symbol about to be added with --creating", async ({ box }) => {

@@ -261,10 +261,11 @@ export async function checkSymbol(target: Pick<TargetShape, "canonical" | "path"
       source = readFileSync(fd, "utf8");
     } catch (error) {
       if (error instanceof BadInputError) throw error;
-      if (creating && (error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw new BadInputError(
-        `Cannot read ${shownFile} to find the symbol ${symbol} (${(error as NodeJS.ErrnoException).code}); claim the whole file, or pass ${switchOn("creating")} for a symbol you are about to add.`,
-      );
+      const code = (error as NodeJS.ErrnoException).code;
+      if (creating && code === "ENOENT") return;
+      // --creating helps a file not there yet (ENOENT); one there that cannot be read stays unread with it.
+      const or = code === "ENOENT" ? `, or pass ${switchOn("creating")} for a symbol you are about to add` : ", or make it readable to you";
+      throw new BadInputError(`Cannot read ${shownFile} to find the symbol ${symbol} (${code}); claim the whole file${or}.`);
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
