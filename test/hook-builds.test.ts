@@ -483,6 +483,15 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("dj", "python manage.py makemessages -l de"), ["glob:dj/**/locale/**"]);
   assert.equal(await at("py", "sphinx-build -b html docs docs/_build"), ["glob:py/docs/_build/**"]);
   assert.equal(await at("py", "tofu fmt"), await at("py", "terraform fmt"), "OpenTofu's fmt as terraform's");
+  // gotestsum hands the words after -- to go test (-update rewrites golden files); rake in a Rails app runs rails' tasks.
+  assert.equal(await at("go", "gotestsum -- ./... -update"), await at("go", "go test ./... -update"));
+  assert.ok((await at("go", "gotestsum -- ./... -update")).length > 0);
+  file(box, "rb/Rakefile", "require_relative 'config/application'\nRails.application.load_tasks\n");
+  file(box, "rb/Gemfile", "gem 'rails'\n");
+  const rails = await at("rb", "bin/rails db:migrate");
+  const rake = await at("rb", "rake db:migrate");
+  assert.ok(rails.length > 0 && rails.every((path) => rake.includes(path)), `a Rails Rakefile's tasks are rails' own: ${rake}`);
+  assert.ok((await at("rb", "bundle exec rake db:migrate")).length > 0);
   // The hook denies them where they would write the held file.
   assert.is(bash(box, "npx standard-version"), "deny");
   assert.is(bash(box, "npx ng generate component foo"), "deny");

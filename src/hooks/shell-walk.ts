@@ -1102,6 +1102,12 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const found = rakeFiles(args, here.cwd);
     if (found === UNKNOWABLE) add(here, UNKNOWABLE);
     else for (const file of found.files) nested.push({ script: `ruby ${shellQuoted(file)}`, cwd: found.directory });
+    // A Rails application's Rakefile (`Rails.application.load_tasks`): its tasks are rails' own
+    // (`rake db:migrate` is `rails db:migrate`), read by rails' rule whether or not the Rakefile is.
+    const rakefile = found === UNKNOWABLE ? undefined : found.files[0];
+    if (rakefile !== undefined && /\.load_tasks\b/.test(readText(rakefile) ?? "")) {
+      for (const task of args) if (task !== undefined && /^[\w-]+(:[\w-]+)+$/.test(task)) nested.push({ script: `rails ${shellQuoted(task)}`, cwd: found === UNKNOWABLE ? undefined : found.directory });
+    }
   }
   if (name === "nox" && !walk.shared.functions.has(name) && here.cwd !== undefined && !args.some((arg) => ["-l", "--list", "--list-sessions", "-h", "--help", "--version"].includes(arg ?? ""))) {
     // Its noxfile.py (`-f`, `--noxfile`) is python: read as `python3 noxfile.py` is, where an agent may have written it.

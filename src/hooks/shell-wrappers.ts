@@ -284,6 +284,14 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         continue;
       }
     }
+    if (program === "gotestsum" && !walk.shared.functions.has(program)) {
+      // `gotestsum -- ./... -update`: go test with the words after `--` (golden files rewritten by -update).
+      const dashdash = argv.indexOf("--");
+      if (dashdash === -1) break;
+      argv = ["go", "test", ...argv.slice(dashdash + 1)];
+      words.splice(0, dashdash + 1, words[0] as Node, words[0] as Node);
+      continue;
+    }
     const wrapper = ownEntry(WRAPPERS, program);
     if (!wrapper || wrapper.own?.includes(argv[1] ?? "")) break;
     // A word the text does not fix, as written (shell-options.ts: `sudo -u"$u" cmd`, `timeout -s"$sig" 5 cmd`).
