@@ -284,6 +284,13 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.is(bash(box, "npx vitest run -u"), "deny");
   assert.is(bash(box, "npm exec jest -- --updateSnapshot"), "deny");
   assert.is(bash(box, "npx vitest run"), undefined);
+  // Test files the config names besides the default ones (vitest's include, jest's testMatch): their inline snapshots too.
+  file(box, "cfg/package.json", JSON.stringify({ name: "cfg", jest: { testMatch: ["<rootDir>/checks/**/*.ts"] } }));
+  file(box, "cfg/vitest.config.ts", "export default { test: { include: ['tests/**/*.ts', \"spec/*.mjs\"] } };\n");
+  assert.equal((await writes(box, "cd cfg && npx vitest run -u")).filter((path) => !/__|test,spec/.test(path)), ["glob:cfg/spec/*.mjs", "glob:cfg/tests/**/*.ts"]);
+  assert.equal((await writes(box, "cd cfg && npx jest -u")).filter((path) => !/__|test,spec/.test(path)), ["glob:cfg/checks/**/*.ts"]);
+  file(box, "cfg/vitest.config.ts", "const dirs = ['a'];\nexport default { test: { include: dirs.map((d) => `${d}/**`).concat(['b/**']) } };\n");
+  assert.ok((await writes(box, "cd cfg && npx vitest run -u")).includes("glob:cfg/**"), "a list the text does not give: anything in the project");
   // So do bun's test runner and ava with -u.
   assert.is(bash(box, "bun test -u"), "deny");
   assert.is(bash(box, "bun test --update-snapshots src"), "deny");

@@ -712,11 +712,30 @@ function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
       return [
         ...optionFiles(input, ["outputFile"]),
         ...perReporter,
-        ...(update ? [under("**/__snapshots__/**"), under("**/*.{test,spec}.*"), under("**/__tests__/**")] : []),
+        ...(update ? [under("**/__snapshots__/**"), under("**/*.{test,spec}.*"), under("**/__tests__/**"), ...configuredTests(text + manifest, under, root)] : []),
         ...(coverage ? [reports === undefined ? UNKNOWABLE : anyUnder(reports)] : []),
       ];
     },
   };
+}
+
+/**
+ * The test files a config names besides the default ones (vitest's `include`, jest's `testMatch`),
+ * whose inline snapshots `-u` rewrites: each glob its array gives as a literal; anything in the
+ * project where the array holds something else, or jest's `testRegex` is set.
+ */
+function configuredTests(text: string, under: (glob: string) => string, root: string | undefined): string[] {
+  if (/\btestRegex"?\s*:/.test(text)) return [anyUnder(root)];
+  const globs: string[] = [];
+  // Given otherwise than as an array written out (`include: dirs.map(…)`): anything.
+  if (/\b(?:include|testMatch)"?\s*:\s*(?!\[)\S/.test(text)) return [anyUnder(root)];
+  for (const [, items] of text.matchAll(/\b(?:include|testMatch)"?\s*:\s*\[([^\]]*)\]/g)) {
+    const literals = [...(items as string).matchAll(/(["'\x60])((?:(?!\1)[^\\$])*)\1/g)].map((match) => match[2] as string);
+    const rest = (items as string).replace(/(["'\x60])((?:(?!\1)[^\\$])*)\1/g, "").replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
+    if (/[^\s,]/.test(rest)) return [anyUnder(root)];
+    globs.push(...literals.map((glob) => under(glob.replace(/^<rootDir>\/?/, "").replace(/^\.\//, "").replace(/^!/, ""))));
+  }
+  return globs;
 }
 
 /** Globs under the nearest package's root (from where the command runs): snapshot files a test runner rewrites. */
