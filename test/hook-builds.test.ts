@@ -483,6 +483,11 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("dj", "python manage.py makemessages -l de"), ["glob:dj/**/locale/**"]);
   assert.equal(await at("py", "sphinx-build -b html docs docs/_build"), ["glob:py/docs/_build/**"]);
   assert.equal(await at("py", "tofu fmt"), await at("py", "terraform fmt"), "OpenTofu's fmt as terraform's");
+  assert.equal(await at("js", "npx vue-tsc --declaration --emitDeclarationOnly --outDir types"), ["glob:js/types/**"], "vue-tsc as tsc");
+  assert.equal(await at("js", "npx @redocly/cli bundle openapi.yaml -o dist/api.yaml"), ["js/dist/api.yaml"]);
+  assert.equal(await at("js", "npx @svgr/cli --out-dir src/icons -- icons"), ["glob:js/src/icons/**"]);
+  assert.equal(await at("rs", "cargo sqlx prepare"), ["glob:rs/.sqlx/**"]);
+  assert.equal(await at("dj", "python manage.py collectstatic --noinput"), ["glob:dj/**"]);
   // gotestsum hands the words after -- to go test (-update rewrites golden files); rake in a Rails app runs rails' tasks.
   assert.equal(await at("go", "gotestsum -- ./... -update"), await at("go", "go test ./... -update"));
   assert.ok((await at("go", "gotestsum -- ./... -update")).length > 0);

@@ -331,6 +331,8 @@ export const BUILD_RULES: Record<string, Rule> = {
   "clang++": compilerRule,
   rustc: { syntax: {}, writes: rustc },
   tsc: { syntax: {}, writes: tsc },
+  // Vue's type checker takes tsc's options and writes what tsc would (`--declaration --emitDeclarationOnly`).
+  "vue-tsc": { syntax: {}, writes: tsc },
   javac: { syntax: {}, writes: javac },
   ninja: ninjaRule,
   // POSIX's names of the C compiler, and its preprocessor (`cpp in out`, `cpp -o out in`).

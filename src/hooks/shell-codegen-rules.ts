@@ -24,6 +24,8 @@ const DJANGO: Rule = bySubcommand({ short: "o:v:", long: { output: "o", ...value
   migrate: (input) => (input.args.includes("--plan") || input.args.includes("--check") ? [] : [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "*.sqlite3"))]),
   startapp: (input, rest) => startWrites(input, rest),
   startproject: (input, rest) => startWrites(input, rest),
+  // collectstatic copies every app's static files into STATIC_ROOT, which the settings name: anything in the project.
+  collectstatic: (input) => (input.args.includes("--dry-run") || input.args.includes("-n") ? [] : [anyUnder(djangoRoot(input))]),
   // makemessages and compilemessages: the message catalogs of every locale/ in the project.
   makemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
   compilemessages: (input) => [djangoRoot(input) === undefined ? UNKNOWABLE : globOf(join(djangoRoot(input) as string, "**", "locale", "**"))],
