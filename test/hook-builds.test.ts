@@ -470,6 +470,12 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("go", "go tool goimports -w ."), ["go"], "a tool go.mod names, run as that command");
   assert.equal(await at("go", "go run golang.org/x/tools/cmd/goimports@latest -w ."), ["go"], "a module's command at a version");
   assert.equal(await at("go", "gci write ."), ["go"]);
+  // A dependency's command by its import path, without a version (gqlgen rewrites the resolvers, which hold hand-written code).
+  for (const command of ["go run github.com/99designs/gqlgen generate", "go run entgo.io/ent/cmd/ent generate ./ent/schema", "gqlgen"]) assert.equal(await at("go", command), all("go"), command);
+  // The module's own package by its import path is its directory: read as `go run ./cmd/gen` is.
+  file(box, "go/cmd/gen/main.go", "package main\nfunc main() {}\n");
+  assert.equal(await at("go", "go run x/cmd/gen"), await at("go", "go run ./cmd/gen"));
+  assert.equal(await at("go/cmd", "go run x/cmd/gen"), await at("go", "go run ./cmd/gen"), "from below the module's root too");
   for (const command of ["diesel migration run", "sea-orm-cli generate entity -o src/entities"]) assert.equal(await at("rs", command), all("rs"), command);
   assert.equal(await at("rs", "cargo sort -w"), ["glob:rs/**/Cargo.toml"]);
   assert.equal(await at("rs", "cargo sort"), ["rs/Cargo.toml"]);

@@ -83,6 +83,9 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   swag: bySubcommand({}, { init: project(GO), fmt: project(GO) }),
   wire: { syntax: {}, writes: (input) => (input.args[0] === "check" || input.args[0] === "show" || input.args[0] === "diff" ? [] : project(GO)(input)) },
   gci: bySubcommand({}, { write: (input, rest) => operandFiles(input, rest) }),
+  // gqlgen (`generate`, the default, and `init`) rewrites its generated code and the resolvers' files, which hold hand-written code; ent's generate its schema's code.
+  gqlgen: { syntax: {}, writes: (input) => (["version", "help", "-h", "--help"].includes(input.args[0] ?? "") ? [] : project(GO)(input)) },
+  ent: bySubcommand({}, { generate: project(GO), new: project(GO), init: project(GO) }),
   // Database migrations: a new file in the project (or diesel's schema file, which its config names).
   diesel: bySubcommand({}, { migration: project(CARGO), setup: project(CARGO), database: project(CARGO) }),
   "sea-orm-cli": bySubcommand({}, { generate: project(CARGO), migrate: project(CARGO) }),

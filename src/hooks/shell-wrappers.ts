@@ -3,7 +3,7 @@
 // package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
 // package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
 // git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { readEditor } from "./shell-editors.js";
@@ -22,7 +22,7 @@ import { PYPROJECT_RUNNERS, pyprojectRuns } from "./shell-pyproject.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
 import { archiveCommandRuns } from "./shell-archive-rules.js";
-import { add, directoryAt, outputs, physicalDirectoryAt, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
+import { add, directoryAt, nearestFile, outputs, physicalDirectoryAt, readText, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
 type Node = Parser.SyntaxNode;
 
@@ -65,6 +65,21 @@ function wrapperDirectory(program: string, cwd: string | undefined, path: string
  * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
  * nothing more to read (what they run is judged or handed back as `nested` already).
  */
+/** The main module around `cwd`: go.mod's `module` path and its directory. */
+function mainModule(cwd: string | undefined): { path: string; root: string } | undefined {
+  if (cwd === undefined) return undefined;
+  const manifest = nearestFile(cwd, (names) => (names.includes("go.mod") ? "go.mod" : undefined));
+  const path = manifest === undefined ? undefined : /^module\s+(\S+)/m.exec(readText(manifest) ?? "")?.[1];
+  return path === undefined || manifest === undefined ? undefined : { path, root: dirname(manifest) };
+}
+
+/** A Go import path that names a package of the main module: its directory relative to the module's root (`./cmd/gen`). */
+function ownPackage(path: string, cwd: string | undefined): { root: string; relative: string } | undefined {
+  const main = mainModule(cwd);
+  if (main === undefined || !(path === main.path || path.startsWith(`${main.path}/`))) return undefined;
+  return { root: main.root, relative: `.${path.slice(main.path.length) || ""}` };
+}
+
 export function unwrap(start: Array<string | undefined>, startWords: Node[], walk: Walk, here: Walk, nested: Nested[]): { argv: Array<string | undefined>; words: Node[]; here: Walk } | undefined {
   let argv = start;
   const words = [...startWords];
@@ -277,7 +292,16 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const run = argv[1] === "-C" ? 3 : 1;
       const at = argv[run] === "run" ? argv.findIndex((arg, index) => index > run && arg !== undefined && !arg.startsWith("-")) : -1;
       const module = at === -1 ? undefined : argv[at];
-      if (module !== undefined && /^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module)) {
+      // Without a version, a module's path the main module (go.mod's `module`) does not start: a
+      // dependency's command (`go run github.com/99designs/gqlgen generate`), not the project's own code.
+      // The main module's own package by its import path (`go run example.com/me/cmd/gen`) is `./cmd/gen` from its root: read as that.
+      const own = module === undefined ? undefined : ownPackage(module, here.cwd);
+      if (own !== undefined) {
+        here = { ...here, cwd: own.root };
+        argv = [...argv.slice(0, at), own.relative, ...argv.slice(at + 1)];
+        break;
+      }
+      if (module !== undefined && (/^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module) || (/^[\w-]+(\.[\w-]+)+\/[\w./-]+$/.test(module) && mainModule(here.cwd) !== undefined))) {
         if (run === 3) here = { ...here, cwd: wrapperDirectory(program, here.cwd, argv[2]) };
         argv = [module.replace(/@[^@]*$/, "").replace(/^.*\//, ""), ...argv.slice(at + 1)];
         words.splice(0, at + 1, words[at] as Node);
