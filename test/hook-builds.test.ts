@@ -430,6 +430,27 @@ inline = { run = "touch inline.txt", depends = ["quick"] }
   assert.equal(await at("ms", "mise run nosuch"), ["unknown:."], "a task defined where this reader does not look");
   assert.equal(await at("ms", "mise ls"), []);
   assert.equal(await at("ms", "mise nosuch"), [], "no task: mise's error");
+  // Every definition of a name is read: a local or env file overrides the others in mise, by files and MISE_ENV.
+  file(box, "ov/mise.toml", '[tasks.build]\nrun = "echo hi"\n[tasks.post]\nrun = "echo post"\ndepends_post = ["clean"]\n[tasks.clean]\nrun = "rm -rf src"\n');
+  file(box, "ov/mise.ci.toml", '[tasks.build]\nrun = "rm -rf lib"\n');
+  file(box, "ov/mise.local.toml", '[tasks.fmt]\nrun = "touch local-fmt"\n');
+  file(box, "ov/mise-tasks/ft", '#!/bin/sh\n#MISE depends=["clean"]\necho ft\n', 0o755);
+  assert.equal(await at("ov", "mise -E ci run build"), ["ov/lib"]);
+  assert.equal(await at("ov", "MISE_ENV=ci mise run build"), ["ov/lib"]);
+  assert.equal(await at("ov", "mise run fmt"), ["ov/local-fmt"]);
+  assert.equal(await at("ov", "mise run post"), ["ov/src"], "depends_post");
+  assert.equal(await at("ov", "mise run ft"), ["ov/src"], "a file task's #MISE depends");
+  file(box, "ov/mise-tasks/build", "#!/bin/sh\nrm -rf vendor\n", 0o755);
+  assert.equal(await at("ov", "mise run build"), ["ov/lib", "ov/vendor"], "a file task and a config task of one name: both");
+  file(box, "ov/mise-tasks/gen.toml", "[gen]\nrun = 'x'\n");
+  assert.equal(await at("ov", "mise run build"), ["unknown:."], "TOML task files are not read");
+  // A glob too intricate to match in time; keys like __proto__ and constructor are keys; a config not read.
+  assert.equal(await at("ms", `mise run '${"*a".repeat(12)}b'`), ["unknown:."]);
+  file(box, "pr/mise.toml", '[tasks.__proto__]\ndir = "/tmp/elsewhere"\n[tasks.build]\nrun = "rm -rf src"\n[tasks.constructor]\nrun = "touch c"\n');
+  assert.equal(await at("pr", "mise run build"), ["pr/src"]);
+  assert.equal(await at("pr", "mise run constructor"), ["pr/c"]);
+  file(box, "pr/mise.toml", `a = ${"[".repeat(20000)}\n`);
+  assert.equal(await at("pr", "mise run build"), ["unknown:."]);
   // Its config, rewritten.
   assert.equal(await at("ms", "mise use node@22"), ["ms/mise.toml"]);
   assert.equal(await at("ms", "mise use -e dev node@22"), ["ms/mise.dev.toml"]);
@@ -494,6 +515,14 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("js", "npx @svgr/cli --out-dir src/icons -- icons"), ["glob:js/src/icons/**"]);
   assert.equal(await at("rs", "cargo sqlx prepare"), ["glob:rs/.sqlx/**"]);
   assert.equal(await at("dj", "python manage.py collectstatic --noinput"), ["glob:dj/**"]);
+  // Whatever stands before them: sudo, env, npx -y, a keyword.
+  for (const command of ["sudo npx semantic-release", "env A=1 npx semantic-release", "A=1 npx standard-version", "npx -y semantic-release", "npm exec -- semantic-release", "if npx semantic-release; then :; fi"]) assert.equal(await at("js", command), ["unknown:."], command);
+  assert.equal(await at("js", "nice ng g c x"), all("js"));
+  assert.equal(await at("go", "go run github.com/vektra/mockery/v2@v2.43.0 --all"), all("go"), "a module's major version is no command's name");
+  // go's own tools are not the commands of their names.
+  assert.equal(await at("go", "go tool link -o bin a.o"), ["go/bin"]);
+  assert.equal(await at("go", "go tool cover -o c.html -html=c.out"), ["go/c.html"]);
+  assert.equal(await at("go", "go tool fix ."), all("go"));
   // gotestsum hands the words after -- to go test (-update rewrites golden files); rake in a Rails app runs rails' tasks.
   assert.equal(await at("go", "gotestsum -- ./... -update"), await at("go", "go test ./... -update"));
   assert.ok((await at("go", "gotestsum -- ./... -update")).length > 0);

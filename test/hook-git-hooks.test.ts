@@ -214,9 +214,22 @@ fmt:
   assert.equal(await writes(box, "npx lefthook run fmt"), ["grouped.txt", "src"]);
   assert.equal(await writes(box, "lefthook run pre-commit --file b.ts"), ["b.ts"]);
   assert.equal(await writes(box, "lefthook install"), []);
-  // A config it cannot read: any file.
+  // Scripts from .lefthook/HOOK/ and .lefthook-local/HOOK/.
+  file(box, "lefthook.yml", "pre-commit:\n  scripts:\n    fix.sh:\n      runner: sh\n");
+  file(box, ".lefthook-local/pre-commit/fix.sh", "sed -i s/a/b/ other.txt\n");
+  assert.equal(await writes(box, "lefthook run pre-commit"), ["lefthook.yml", "other.txt"], "the script's write, and the config's unstaged change, stashed and put back");
+  // A config it cannot read, one in another format, settings that send it elsewhere, LEFTHOOK_CONFIG: any file.
   file(box, "lefthook.yml", "pre-commit: &anchor\n  commands: {}\n");
   assert.equal(await writes(box, "lefthook run pre-commit"), ["unknown:."]);
+  file(box, "lefthook.yml", "source_dir: hooks/\npre-commit:\n  scripts:\n    fix.sh:\n      runner: sh\n");
+  assert.equal(await writes(box, "lefthook run pre-commit"), ["unknown:."]);
+  file(box, "lefthook.yml", "pre-commit:\n  commands:\n    x:\n      run: echo x\n");
+  assert.equal(await writes(box, "LEFTHOOK_CONFIG=alt.yml lefthook run pre-commit"), ["unknown:."]);
+  for (const name of ["lefthook.jsonc", ".config/lefthook.toml", ".config/lefthook-local.yml", "lefthook-local.json"]) {
+    file(box, name, name.endsWith("yml") ? "pre-commit:\n  commands:\n    x:\n      run: sed -i s/a/b/ other.txt\n" : "{}\n");
+    assert.ok((await writes(box, "lefthook run pre-commit")).some((path) => path === "unknown:." || path === "other.txt"), name);
+    spawnSync("rm", ["-f", join(box.project, name)]);
+  }
 });
 
 Hooks("should read lint-staged as the commands its configs give the staged files each pattern matches", async ({ box }) => {

@@ -278,7 +278,8 @@ function unquoted(value: string): string {
   return value.trim().replace(/^(['"])(.*)\1$/, "$2");
 }
 
-const LEFTHOOK_CONFIGS = ["lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml", ".config/lefthook.yml", ".config/lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yaml"];
+/** lefthook's configs at the repository's top, in each format it reads: YAML ones are read here, the others make what it runs unknown. */
+const LEFTHOOK_CONFIGS = ["", ".", ".config/"].flatMap((place) => ["lefthook", "lefthook-local"].flatMap((name) => ["yml", "yaml", "json", "jsonc", "toml"].map((format) => `${place}${name}.${format}`)));
 
 /**
  * lefthook (`lefthook run HOOK`, as the git hooks it installs run it): the commands and scripts its
@@ -298,11 +299,13 @@ export function lefthookRuns(args: Array<string | undefined>, here: Walk, found:
   const repository = repositoryAt(here.cwd);
   if (repository === undefined) return [];
   const { top } = repository;
+  // Another config named by the environment, which this reader does not follow.
+  if (here.environment.LEFTHOOK_CONFIG !== undefined && here.environment.LEFTHOOK_CONFIG !== "") return UNKNOWABLE;
   const configs: Record<string, YamlValue>[] = [];
-  for (const name of ["lefthook.toml", ".lefthook.toml", "lefthook.json", ".lefthook.json"]) if (existsSync(join(top, name))) return UNKNOWABLE;
   for (const name of LEFTHOOK_CONFIGS) {
     const path = join(top, name);
     if (!existsSync(path)) continue;
+    if (!/\.ya?ml$/.test(name)) return UNKNOWABLE;
     let text: string;
     try {
       text = readFileSync(path, "utf8");
@@ -310,7 +313,8 @@ export function lefthookRuns(args: Array<string | undefined>, here: Walk, found:
       return UNKNOWABLE;
     }
     const config = readYaml(text);
-    if (config === undefined || typeof config !== "object" || Array.isArray(config) || "extends" in config || "remotes" in config || "remote" in config) return UNKNOWABLE;
+    // Settings that send it to commands or scripts elsewhere: not followed.
+    if (config === undefined || typeof config !== "object" || Array.isArray(config) || ["extends", "remotes", "remote", "source_dir", "source_dir_local", "rc"].some((key) => Object.hasOwn(config, key))) return UNKNOWABLE;
     configs.push(config);
   }
   const rest = args.slice(2);
@@ -342,8 +346,10 @@ export function lefthookRuns(args: Array<string | undefined>, here: Walk, found:
       return true;
     }
     if (script !== undefined && (typeof entry.runner === "string" || "runner" in entry || typeof entry.script === "string")) {
-      const path = join(top, ".lefthook", hook, script);
-      runs.push({ script: `${typeof entry.runner === "string" ? `${entry.runner} ` : ""}${quote(path)}`, cwd: top });
+      // From .lefthook/HOOK/ or the local .lefthook-local/HOOK/, whichever holds it (both read where both do).
+      const paths = [".lefthook", ".lefthook-local"].map((place) => join(top, place, hook, script)).filter((path) => existsSync(path));
+      if (paths.length === 0) return false;
+      for (const path of paths) runs.push({ script: `${typeof entry.runner === "string" ? `${entry.runner} ` : ""}${quote(path)}`, cwd: top });
       return true;
     }
     return false;

@@ -25,7 +25,7 @@ const COMMANDS = new Set(
   (
     "activate alias a asdf backends backend b bin-paths cache completion config cfg deactivate direnv doctor dr en env e exec x fmt generate gen " +
     "global g hook-env hook-not-found implode install i install-into latest link ln local l ls list ls-remote mcp outdated plugins p prune registry " +
-    "reshim run r search self-update set settings shell sh sync tasks t test-tool tool tool-stub trust uninstall unset unuse rm remove upgrade up use u " +
+    "reshim run r search self-update set settings shell sh sync tasks t test-tool tool tool-stub trust uninstall unset unuse rm remove upgrade up use u lock edit " +
     "usage version v watch w where which help"
   ).split(" "),
 );
@@ -33,7 +33,8 @@ const COMMANDS = new Set(
 /** The options of mise and of `mise run` that take a value (`-C dir`, `--jobs 4`). */
 const VALUED = /^(-[CEjot]|--(cd|env|jobs|output|tool|timeout|shell|log-level))$/;
 
-type Tasks = Map<string, { task: TomlValue; root: string }>;
+/** Each name's definitions, nearest first: all are read (which one mise runs depends on files and MISE_ENV, a local or env file overriding the others). */
+type Tasks = Map<string, Array<{ task: TomlValue; root: string }>>;
 
 /**
  * What `mise` given these words runs as its tasks; undefined where it runs none (another of its
@@ -88,7 +89,8 @@ export function miseRuns(args: Array<string | undefined>, cwd: string | undefine
 
 /** The command lines of a task (its dependencies' first), by name, alias or glob over the names. */
 function runTask(pattern: string, rest: string[], tasks: Tasks, cwd: string, seen: Set<string>): Nested[] | typeof UNKNOWABLE {
-  const names = /[*?[]/.test(pattern) ? [...tasks.keys()].filter((name) => globMatch(pattern, name)) : [pattern];
+  if (/[*?[]/.test(pattern) && [...tasks.keys()].some((name) => globMatch(pattern, name) === undefined)) return UNKNOWABLE;
+  const names = /[*?[]/.test(pattern) ? [...tasks.keys()].filter((name) => globMatch(pattern, name) === true) : [pattern];
   const runs: Nested[] = [];
   for (const name of names) {
     if (seen.has(name)) continue; // a cycle, or a dependency met twice: run once
@@ -96,9 +98,11 @@ function runTask(pattern: string, rest: string[], tasks: Tasks, cwd: string, see
     seen.add(name);
     const found = tasks.get(name);
     if (found === undefined) return UNKNOWABLE; // in no file read: defined where this reader does not look
-    const ran = linesOf(found.task, found.root, rest, tasks, cwd, seen);
-    if (ran === UNKNOWABLE) return UNKNOWABLE;
-    runs.push(...ran);
+    for (const { task, root } of found) {
+      const ran = linesOf(task, root, rest, tasks, cwd, seen);
+      if (ran === UNKNOWABLE) return UNKNOWABLE;
+      runs.push(...ran);
+    }
   }
   return runs;
 }
@@ -127,7 +131,7 @@ function linesOf(task: TomlValue, root: string, rest: string[], tasks: Tasks, cw
       runs.push(...ran);
     } else return UNKNOWABLE;
   }
-  if (task.run === undefined && task.file === undefined && listOf(task.depends).length === 0) return UNKNOWABLE;
+  if (task.run === undefined && task.file === undefined && listOf(task.depends).length === 0 && listOf(task.depends_post).length === 0) return UNKNOWABLE;
   // Another interpreter than a shell (`shell = "node -e"`) is given each line as its code.
   const shell = task.shell;
   if (shell !== undefined && typeof shell !== "string") return UNKNOWABLE;
@@ -136,6 +140,14 @@ function linesOf(task: TomlValue, root: string, rest: string[], tasks: Tasks, cw
     const words = index === lines.length - 1 ? [line, ...rest] : [line];
     runs.push({ script: viaShell ? words.join(" ") : `${shell} ${shellQuoted(words.join(" "))}`, cwd: at });
   });
+  // And those it runs after itself.
+  for (const dependency of listOf(task.depends_post)) {
+    if (dependency === undefined) return UNKNOWABLE;
+    const [name = "", ...words] = dependency.split(/\s+/).filter((word) => word !== "");
+    const ran = runTask(name, words, tasks, cwd, seen);
+    if (ran === UNKNOWABLE) return UNKNOWABLE;
+    runs.push(...ran);
+  }
   return runs;
 }
 
@@ -151,7 +163,9 @@ function listOf(value: TomlValue | undefined): Array<string | undefined> {
   return [undefined];
 }
 
-function globMatch(pattern: string, name: string): boolean {
+/** mise's glob over task names (`*` stops at `:`, `**` does not); undefined for one too intricate to match in time. */
+function globMatch(pattern: string, name: string): boolean | undefined {
+  if ((pattern.match(/\*/g) ?? []).length > 4 || /[[\]{}]/.test(pattern)) return undefined;
   const source = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*").replaceAll("?", ".");
   return new RegExp(`^${source}$`).test(name);
 }
@@ -159,7 +173,7 @@ function globMatch(pattern: string, name: string): boolean {
 const CONFIGS = ["mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", "mise/config.toml", ".mise/config.toml", ".config/mise.toml", ".config/mise/config.toml"];
 const TASK_DIRECTORIES = ["mise-tasks", ".mise-tasks", "mise/tasks", ".mise/tasks", ".config/mise/tasks"];
 
-/** Every task defined for a run in `cwd`: nearer definitions win. UNKNOWABLE where a config cannot be read. */
+/** Every task defined for a run in `cwd`, each name with all its definitions. UNKNOWABLE where a config cannot be read. */
 function tasksAt(cwd: string, environment: Record<string, string | undefined>): Tasks | typeof UNKNOWABLE {
   const tasks: Tasks = new Map();
   const home = environment.HOME;
@@ -196,17 +210,27 @@ function tasksAt(cwd: string, environment: Record<string, string | undefined>): 
       if (typeof defined !== "object" || Array.isArray(defined)) return UNKNOWABLE;
       for (const [name, task] of Object.entries(defined)) {
         for (const alias of [name, ...(typeof task === "object" && !Array.isArray(task) ? listOf(task.alias) : [])]) {
-          if (alias !== undefined && !tasks.has(alias)) tasks.set(alias, { task, root });
+          if (alias !== undefined) define(tasks, alias, { task, root });
         }
       }
     }
-    if (taskDirectories) for (const directory of TASK_DIRECTORIES) fileTasks(join(root, directory), "", root, tasks);
+    if (taskDirectories) for (const directory of TASK_DIRECTORIES) if (fileTasks(join(root, directory), "", root, tasks) === UNKNOWABLE) return UNKNOWABLE;
   }
   return tasks;
 }
 
-/** The executables under a task directory, named by their path with `:` (a:b is a/b). */
-function fileTasks(directory: string, prefix: string, root: string, tasks: Tasks, depth = 0): void {
+function define(tasks: Tasks, name: string, definition: { task: TomlValue; root: string }): void {
+  const known = tasks.get(name);
+  if (known === undefined) tasks.set(name, [definition]);
+  else known.push(definition);
+}
+
+/**
+ * The executables under a task directory, named by their path with `:` (a:b is a/b), with what
+ * their `#MISE` (or `# mise`) header lines say they depend on; UNKNOWABLE where one holds TOML task
+ * files, or a header this reader does not read (`dir`, a value not a list of names).
+ */
+function fileTasks(directory: string, prefix: string, root: string, tasks: Tasks, depth = 0): void | typeof UNKNOWABLE {
   let names: string[];
   try {
     names = readdirSync(directory);
@@ -221,10 +245,24 @@ function fileTasks(directory: string, prefix: string, root: string, tasks: Tasks
     } catch {
       continue;
     }
-    if (stats.isDirectory() && depth < 8) fileTasks(path, `${prefix}${name}:`, root, tasks, depth + 1);
-    else if (stats.isFile()) {
+    if (stats.isDirectory() && depth < 8) {
+      if (fileTasks(path, `${prefix}${name}:`, root, tasks, depth + 1) === UNKNOWABLE) return UNKNOWABLE;
+    } else if (stats.isFile()) {
+      if (name.endsWith(".toml")) return UNKNOWABLE;
+      const task: Record<string, TomlValue> = { file: path };
+      for (const line of (readText(path) ?? "").split("\n").slice(0, 64)) {
+        const header = /^(?:#|\/\/|--)\s*(?:MISE|mise|\[MISE\])\s+([\w.]+)\s*=\s*(.*)$/.exec(line);
+        if (!header) continue;
+        const [, key, value] = header as unknown as [string, string, string];
+        if (!["depends", "depends_post", "description", "alias", "sources", "outputs", "hide", "quiet", "wait_for", "env"].includes(key)) return UNKNOWABLE;
+        if (key === "depends" || key === "depends_post") {
+          const list = readToml(`value = ${value}`)?.value;
+          if (list === undefined || (typeof list !== "string" && !Array.isArray(list))) return UNKNOWABLE;
+          task[key] = list;
+        }
+      }
       // `mise run build` runs mise-tasks/build, or build.sh and the like.
-      for (const task of [`${prefix}${name}`, `${prefix}${name.replace(/\.[^.]+$/, "")}`]) if (!tasks.has(task)) tasks.set(task, { task: { file: path }, root });
+      for (const named of new Set([`${prefix}${name}`, `${prefix}${name.replace(/\.[^.]+$/, "")}`])) define(tasks, named, { task, root });
     }
   }
 }

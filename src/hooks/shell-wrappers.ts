@@ -4,6 +4,7 @@
 // package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
 // git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
 import { basename, dirname } from "node:path";
+import { GLOB_MARK } from "./payload.js";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
 import { readEditor } from "./shell-editors.js";
@@ -65,6 +66,9 @@ function wrapperDirectory(program: string, cwd: string | undefined, path: string
  * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
  * nothing more to read (what they run is judged or handed back as `nested` already).
  */
+/** The tools the go command itself ships (`go tool compile`), which `go tool NAME` runs rather than a NAME on the path. */
+const GO_TOOLS = new Set(["addr2line", "asm", "buildid", "cgo", "compile", "covdata", "cover", "dist", "distpack", "doc", "fix", "link", "nm", "objdump", "pack", "pprof", "preprofile", "test2json", "trace", "vet"]);
+
 /** The main module around `cwd`: go.mod's `module` path and its directory. */
 function mainModule(cwd: string | undefined): { path: string; root: string } | undefined {
   if (cwd === undefined) return undefined;
@@ -303,9 +307,21 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       }
       if (module !== undefined && (/^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module) || (/^[\w-]+(\.[\w-]+)+\/[\w./-]+$/.test(module) && mainModule(here.cwd) !== undefined))) {
         if (run === 3) here = { ...here, cwd: wrapperDirectory(program, here.cwd, argv[2]) };
-        argv = [module.replace(/@[^@]*$/, "").replace(/^.*\//, ""), ...argv.slice(at + 1)];
+        // (Named as go names its binary: `github.com/vektra/mockery/v2` is mockery.)
+        argv = [module.replace(/@[^@]*$/, "").replace(/\/v\d+$/, "").replace(/^.*\//, ""), ...argv.slice(at + 1)];
         words.splice(0, at + 1, words[at] as Node);
         continue;
+      }
+      // `go tool link -o bin a.o`: go's own tools are not the commands of their names (link, fix): what their -o names, and fix rewrites the packages where it runs.
+      const tool = argv[run] === "tool" ? argv[run + 1] : undefined;
+      if (tool !== undefined && GO_TOOLS.has(tool)) {
+        const own = argv.slice(run + 2);
+        own.forEach((arg, index) => {
+          if (arg === "-o" || arg === "-output" || arg === "-outfile") add(here, own[index + 1] === undefined ? UNKNOWABLE : (directoryAt(here.cwd, own[index + 1]) ?? UNKNOWABLE));
+          else if (arg !== undefined && /^-(o|output|outfile)=/.test(arg)) add(here, directoryAt(here.cwd, arg.slice(arg.indexOf("=") + 1)) ?? UNKNOWABLE);
+        });
+        if (tool === "fix") add(here, here.cwd === undefined ? UNKNOWABLE : `${GLOB_MARK}${here.cwd}/**`);
+        return undefined;
       }
     }
     if (program === "gotestsum" && !walk.shared.functions.has(program)) {

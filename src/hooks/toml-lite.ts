@@ -11,12 +11,18 @@ export interface TomlTable {
 
 class Unreadable extends Error {}
 
+/** A table without a prototype: a key named `__proto__` or `constructor` is a key like any other. */
+function table(): TomlTable {
+  return Object.create(null) as TomlTable;
+}
+
 /** The document's table, or undefined where it uses what this reader does not read. */
 export function readToml(source: string): TomlTable | undefined {
   try {
     return new Reader(source.replace(/^\uFEFF/, "")).document();
   } catch (error) {
-    if (error instanceof Unreadable) return undefined;
+    // Or what the reader met that is not TOML it reads (a RangeError of the stack, say): unread.
+    if (error instanceof Unreadable || error instanceof RangeError) return undefined;
     throw error;
   }
 }
@@ -25,8 +31,11 @@ class Reader {
   private at = 0;
   constructor(private readonly text: string) {}
 
+  /** Arrays and inline tables within one another: deeper is not read (a stack a file could exhaust). */
+  private depth = 0;
+
   document(): TomlTable {
-    const root: TomlTable = {};
+    const root = table();
     let current = root;
     for (;;) {
       this.blank(true);
@@ -39,7 +48,7 @@ class Reader {
         const last = path[path.length - 1] as string;
         const array = (list[last] ??= []);
         if (!Array.isArray(array)) throw new Unreadable();
-        current = {};
+        current = table();
         array.push(current);
       } else if (this.text[this.at] === "[") {
         this.at += 1;
@@ -65,10 +74,10 @@ class Reader {
   }
 
   /** The table at path under table, made where missing. */
-  private descend(table: TomlTable, path: string[]): TomlTable {
-    let at = table;
+  private descend(from: TomlTable, path: string[]): TomlTable {
+    let at = from;
     for (const key of path) {
-      let next = at[key] ?? (at[key] = {});
+      let next = at[key] ?? (at[key] = table());
       if (Array.isArray(next)) next = next[next.length - 1] as TomlValue;
       if (typeof next !== "object" || Array.isArray(next)) throw new Unreadable();
       at = next;
@@ -101,6 +110,7 @@ class Reader {
 
   private value(): TomlValue {
     const char = this.text[this.at];
+    if ((char === "[" || char === "{") && this.depth >= 64) throw new Unreadable();
     if (char === '"' || char === "'") return this.string();
     if (char === "[") return this.array();
     if (char === "{") return this.inlineTable();
@@ -113,11 +123,13 @@ class Reader {
 
   private array(): TomlValue[] {
     this.at += 1;
+    this.depth += 1;
     const items: TomlValue[] = [];
     for (;;) {
       this.blank(true);
       if (this.text[this.at] === "]") {
         this.at += 1;
+        this.depth -= 1;
         return items;
       }
       items.push(this.value());
@@ -129,18 +141,23 @@ class Reader {
 
   private inlineTable(): TomlTable {
     this.at += 1;
-    const table: TomlTable = {};
+    this.depth += 1;
+    const inline = table();
     this.blank(false);
     if (this.text[this.at] === "}") {
       this.at += 1;
-      return table;
+      this.depth -= 1;
+      return inline;
     }
     for (;;) {
-      this.pair(table);
+      this.pair(inline);
       this.blank(false);
       const char = this.text[this.at];
       this.at += 1;
-      if (char === "}") return table;
+      if (char === "}") {
+        this.depth -= 1;
+        return inline;
+      }
       if (char !== ",") throw new Unreadable();
     }
   }
@@ -168,14 +185,15 @@ class Reader {
       if (char === "\\" && quote === '"') {
         const next = this.text[this.at + 1] ?? "";
         const simple: Record<string, string> = { b: "\b", t: "\t", n: "\n", f: "\f", r: "\r", '"': '"', "\\": "\\", e: "\u001b" };
-        if (next in simple) {
+        if (Object.hasOwn(simple, next)) {
           out += simple[next];
           this.at += 2;
         } else if (next === "u" || next === "U") {
           const digits = next === "u" ? 4 : 8;
           const hex = this.text.slice(this.at + 2, this.at + 2 + digits);
-          if (!new RegExp(`^[0-9A-Fa-f]{${digits}}$`).test(hex)) throw new Unreadable();
-          out += String.fromCodePoint(parseInt(hex, 16));
+          const code = parseInt(hex, 16);
+          if (!new RegExp(`^[0-9A-Fa-f]{${digits}}$`).test(hex) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new Unreadable();
+          out += String.fromCodePoint(code);
           this.at += 2 + digits;
         } else if (multi && /^[ \t]*\r?\n/.test(this.text.slice(this.at + 1, this.at + 64))) {
           // A line-ending backslash: the newline and the whitespace after it are dropped.

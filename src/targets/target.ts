@@ -142,15 +142,16 @@ export function parseTarget(given: string, context: TargetContext, literal = fal
   return { ...shapeOf(canonical), fileName: claimFileName(canonical) };
 }
 
-/**
- * `text` with every lone UTF-16 surrogate (`"\ud800"` in JSON, from a hook payload or an MCP call)
- * made U+FFFD, as Node spells it to the file system: one file, one target, however it was written.
- */
 /** Whether the path exists up to the end of the part holding its last U+FFFD. */
 function thereThroughReplacement(path: string): boolean {
   const end = path.indexOf("/", path.lastIndexOf("\uFFFD"));
   return lstatSync(end === -1 ? path : path.slice(0, end), { throwIfNoEntry: false }) !== undefined;
 }
+
+/**
+ * `text` with every lone UTF-16 surrogate (`"\ud800"` in JSON, from a hook payload or an MCP call)
+ * made U+FFFD, as Node spells it to the file system: one file, one target, however it was written.
+ */
 
 export function wellFormed(text: string): string {
   return LONE_SURROGATE_TEST.test(text) ? text.replace(LONE_SURROGATE, "\ufffd") : text;
