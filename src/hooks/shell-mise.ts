@@ -111,13 +111,17 @@ function linesOf(task: TomlValue, root: string, rest: string[], tasks: Tasks, cw
   if (typeof task === "string" || Array.isArray(task)) return linesOf({ run: task }, root, rest, tasks, cwd, seen);
   if (task.file !== undefined && typeof task.file !== "string") return UNKNOWABLE;
   const runs: Nested[] = [];
-  for (const dependency of listOf(task.depends)) {
-    if (dependency === undefined) return UNKNOWABLE;
-    const [name = "", ...words] = dependency.split(/\s+/).filter((word) => word !== "");
-    const ran = runTask(name, words, tasks, cwd, seen);
-    if (ran === UNKNOWABLE) return UNKNOWABLE;
-    runs.push(...ran);
-  }
+  const dependencies = (value: TomlValue | undefined): boolean => {
+    for (const dependency of listOf(value)) {
+      if (dependency === undefined) return false;
+      const [name = "", ...words] = dependency.split(/\s+/).filter((word) => word !== "");
+      const ran = runTask(name, words, tasks, cwd, seen);
+      if (ran === UNKNOWABLE) return false;
+      runs.push(...ran);
+    }
+    return true;
+  };
+  if (!dependencies(task.depends)) return UNKNOWABLE;
   const directory = task.dir === undefined ? root : typeof task.dir === "string" ? fill(task.dir, root, cwd) : undefined;
   if (directory === undefined || directory.includes("$__mise_template")) return UNKNOWABLE;
   const at = resolve(root, directory);
@@ -141,14 +145,7 @@ function linesOf(task: TomlValue, root: string, rest: string[], tasks: Tasks, cw
     runs.push({ script: viaShell ? words.join(" ") : `${shell} ${shellQuoted(words.join(" "))}`, cwd: at });
   });
   // And those it runs after itself.
-  for (const dependency of listOf(task.depends_post)) {
-    if (dependency === undefined) return UNKNOWABLE;
-    const [name = "", ...words] = dependency.split(/\s+/).filter((word) => word !== "");
-    const ran = runTask(name, words, tasks, cwd, seen);
-    if (ran === UNKNOWABLE) return UNKNOWABLE;
-    runs.push(...ran);
-  }
-  return runs;
+  return dependencies(task.depends_post) ? runs : UNKNOWABLE;
 }
 
 /** `{{config_root}}` and `{{cwd}}` as they are; any other template a value the text does not fix. */

@@ -94,29 +94,17 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     const program = basename(argv[0] ?? "");
     // What the variables it runs with have an interpreter load (`NODE_OPTIONS='-r ./w.js' npm test`): shell-preloads.ts.
     readEnvironmentLoads(program, here, nested);
-    // `mise run build`, `mise lint`: a task of mise's configs, read as the command lines it runs (shell-mise.ts).
-    if (program === "mise" && !walk.shared.functions.has(program)) {
-      const runs = miseRuns(argv.slice(1), here.cwd, here.environment);
-      if (runs === UNKNOWABLE) {
-        add(here, UNKNOWABLE);
-        return undefined;
-      }
-      if (runs !== undefined) {
-        nested.push(...runs);
-        return undefined;
-      }
+    // `mise run build`, `mise lint`: a task of mise's configs (shell-mise.ts); `pdm run fmt`, `hatch
+    // run lint:fix`, `poe fmt`: a task of pyproject.toml (shell-pyproject.ts); each read as the
+    // command lines it runs. Undefined: none of their tasks, read on as the command it is.
+    const tasks = walk.shared.functions.has(program) ? undefined : program === "mise" ? miseRuns(argv.slice(1), here.cwd, here.environment) : PYPROJECT_RUNNERS.includes(program) ? pyprojectRuns(program, argv.slice(1), here.cwd) : undefined;
+    if (tasks === UNKNOWABLE) {
+      add(here, UNKNOWABLE);
+      return undefined;
     }
-    // `pdm run fmt`, `hatch run lint:fix`, `poe fmt`: a task of pyproject.toml, read as the command line it runs (shell-pyproject.ts).
-    if (PYPROJECT_RUNNERS.includes(program) && !walk.shared.functions.has(program)) {
-      const runs = pyprojectRuns(program, argv.slice(1), here.cwd);
-      if (runs === UNKNOWABLE) {
-        add(here, UNKNOWABLE);
-        return undefined;
-      }
-      if (runs !== undefined) {
-        nested.push(...runs);
-        return undefined;
-      }
+    if (tasks !== undefined) {
+      nested.push(...tasks);
+      return undefined;
     }
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
