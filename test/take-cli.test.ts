@@ -295,6 +295,17 @@ Take("should refuse bytes that are not UTF-8 in a holder or in a path no file ha
   assert.is(as(box, "a", "take", "./d\uFFFD/new.ts").code, 0);
 });
 
+Take("should check a path longer than a target may be by the directory above it that fits, as the hooks judge its write", ({ box }) => {
+  const part = "d".repeat(200);
+  const deep = join("deep", part, part, part, part, part, part, "f.ts");
+  assert.is(as(box, "a", "take", "./deep/").code, 0);
+  const refused = as(box, "b", "check", deep);
+  assert.is(refused.code, 3, refused.stdout + refused.stderr);
+  assert.match(refused.stderr, /is longer than a target may be \(1024 bytes\): checked as the directory .*\/ above it/);
+  assert.is(as(box, "b", "check", deep.replace(/^deep/, "other")).code, 0, "elsewhere: free");
+  assert.is(as(box, "a", "check", deep).code, 0, "its holder's");
+});
+
 Take("should refuse a holder given empty or unprintable to check and status too, which work without one", ({ box }) => {
   assert.is(as(box, "a", "take", "x").code, 0);
   for (const verb of [["check", "x"], ["status"], ["status", "x"]]) {

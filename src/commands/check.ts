@@ -8,11 +8,12 @@ import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { queueAhead } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import { holderIfAny, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
+import { claimFileName, fileStandIn, holderTag, MAX_TARGET_BYTES, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
 import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
 
@@ -56,6 +57,13 @@ export function check(options: CheckOptions): CheckResult {
 }
 
 function checkNow(options: CheckOptions): CheckResult {
+  const notes: string[] = [];
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const result = checkRouted({ ...options, targets: options.targets.map((input) => withinLength(input, cwd, notes)) });
+  return notes.length === 0 ? result : { ...result, warnings: [...notes, ...(result.warnings ?? [])] };
+}
+
+function checkRouted(options: CheckOptions): CheckResult {
   // Each target is judged in the claims directory where its claims live (src/protocol/routes.ts).
   const routes = routesOf(options.targets, options, { linked: true });
   refuseCutShort(routes, "check");
@@ -206,6 +214,21 @@ function checkIn(options: CheckOptions): CheckResult {
     else result.allowed.push(target.canonical);
   }
   return result;
+}
+
+/**
+ * A path longer than a target may be (a deep generated tree) is no one's target, but a claim on a
+ * directory above it covers it: checked as the longest directory above it that fits, as the agent
+ * hooks judge such a write (a claim on another file in that directory refuses it too: a false
+ * conflict, never a missed one). Globs, names and symbols are judged as given.
+ */
+function withinLength(input: string, cwd: string, notes: string[]): string {
+  if (Buffer.byteLength(input) <= MAX_TARGET_BYTES && Buffer.byteLength(resolve(cwd, input)) <= MAX_TARGET_BYTES) return input;
+  if (/^(name|glob):/.test(input) || input.includes("#") || /[*?[{]/.test(input) || input.startsWith("~")) return input;
+  let at = dirname(resolve(cwd, input));
+  while (Buffer.byteLength(at) > MAX_TARGET_BYTES - 1 && at !== dirname(at)) at = dirname(at);
+  notes.push(`${input.length > 80 ? `${input.slice(0, 77)}...` : input} is longer than a target may be (${MAX_TARGET_BYTES} bytes): checked as the directory ${at}/ above it`);
+  return `${at}/`;
 }
 
 /** Writing needs exclusive access, unless the caller itself shares the target with others. */
