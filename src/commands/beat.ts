@@ -1,7 +1,7 @@
 // beat: renew heartbeat_at of the named claims, or of all the caller's claims; report every claim
 // the caller no longer holds as lost.
 import { linksOf } from "../protocol/aliases.js";
-import { findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
+import { findConflicts, findConflictsWithLinks, refusalOf } from "../protocol/conflicts.js";
 import { DEFAULT_TTL_SECONDS, type Claim } from "../protocol/claim.js";
 import { fencedOff, nextToken, reissuedToken, tokenFileName } from "../protocol/fencing.js";
 import { BusyError } from "../os/errors.js";
@@ -187,7 +187,12 @@ type Reissued = { token: number; previous_token: number };
 function renew(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
   const { token, renewAfterMs } = options;
   const judgement = judge(context.store.read(fileName), target, holder, context);
-  if (judgement.state === "free" || judgement.state === "blocked") return { target };
+  if (judgement.state === "free" || judgement.state === "blocked") {
+    // Nobody holds it by its name; another's claim may cover it (a directory above it taken over):
+    // named, so the caller is not told to take what it would be refused.
+    const [covering] = judgement.state === "free" ? findConflicts(shapeOf(target), "exclusive", holder, context, context.store.claimFileNames()) : [];
+    return covering === undefined ? { target } : { target, now_held_by: covering };
+  }
   if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
   const fenced = fencedOff(judgement.claim, holder, token, context, () => linkedContexts(shapeOf(target), context.store.dir, holder, unpinned(options)));
   if (fenced) return { target, ...fenced };
@@ -253,7 +258,12 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
       const since = stampClocks(); // before the renewal below is stamped
       const read = context.store.read(fileName);
       const judgement = judge(read, target, holder, context);
-      if (judgement.state === "free" || judgement.state === "blocked") return { target };
+      if (judgement.state === "free" || judgement.state === "blocked") {
+    // Nobody holds it by its name; another's claim may cover it (a directory above it taken over):
+    // named, so the caller is not told to take what it would be refused.
+    const [covering] = judgement.state === "free" ? findConflicts(shapeOf(target), "exclusive", holder, context, context.store.claimFileNames()) : [];
+    return covering === undefined ? { target } : { target, now_held_by: covering };
+  }
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
       const stale = judgement.stale;
       if (stale && !served) {

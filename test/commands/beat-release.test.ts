@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { beat } from "../../src/commands/beat.js";
 import { release } from "../../src/commands/release.js";
+import { sweep } from "../../src/commands/sweep.js";
 import { take } from "../../src/commands/take.js";
 import { freshLibraryContext, iso, readJson, SECOND, T0, type LibraryContext } from "../helpers.js";
 
@@ -43,6 +44,15 @@ Beat("should report a claim taken over by another holder as lost, naming the new
   assert.equal(result.lost, ["x"]);
   assert.is(result.lost_to[0]?.now_held_by?.holder, "b");
   assert.is(result.lost_to[0]?.now_held_by?.purpose, "mine now");
+});
+
+Beat("should name the claim that covers a lost path now: a directory above it another holder took after it lapsed", async ({ opts }) => {
+  await take({ ...opts, targets: ["./D/a.ts"], holder: "a", now: T0 });
+  sweep({ ...opts, now: T0 + 1801 * SECOND }); // the lapsed claim's file is gone
+  await take({ ...opts, targets: ["./D/"], holder: "b", purpose: "moving D", now: T0 + 1801 * SECOND });
+  const result = beat({ ...opts, targets: ["./D/a.ts"], holder: "a", now: T0 + 1802 * SECOND });
+  assert.is(result.lost.length, 1);
+  assert.equal([result.lost_to[0]?.now_held_by?.holder, result.lost_to[0]?.now_held_by?.purpose], ["b", "moving D"], "not 'nobody holds it'");
 });
 
 Beat("should report a claim nobody holds any more as lost", async ({ opts }) => {
