@@ -604,6 +604,15 @@ Reserve("should let shared reservations coexist and report them to an exclusive 
   assert.equal(writer.value.conflicts[0].holders.map((holder: any) => [holder.agent, holder.path_pattern, holder.exclusive]).sort(), [["Reader1", "docs/", false], ["Reader2", "docs/", false]]);
 });
 
+Reserve("should flag an agent queued ahead among a conflict's holders: it holds nothing yet, so no expiry", async (context) => {
+  const project = context.box.project;
+  const server = await context.server();
+  assert.is(context.cli(["take", join(project, "D", "a.md"), "--holder", "Holder"]).code, 0);
+  assert.is(context.cli(["take", join(project, "D") + "/", "--queue", "--holder", "Waiter", "--purpose", "moving D"]).code, 6);
+  const writer = await server.call("file_reservation_paths", { project_key: project, agent_name: "Writer", paths: ["D/b.md"] });
+  assert.equal(writer.value.conflicts[0]?.holders.map((holder: any) => [holder.agent, holder.queued, holder.expires_ts]), [["Waiter", true, null]], writer.text);
+});
+
 Reserve("should replay an idempotency key's first answer as given, conflicts and their expiry included, after the holder renewed or released", async (context) => {
   const project = context.box.project;
   const server = await context.server();

@@ -127,6 +127,8 @@ function holderOf(holding: Holding, project: Project, context: Context): Record<
     exclusive: holding.shared !== true,
     expires_ts: holderInfo(holding, context).holderExpiresAt ?? null,
     reason: holding.purpose,
+    // Not a holder but an agent queued for it ahead (the queue goes first): it holds nothing yet, so no expiry.
+    ...(holding.queued === true && { queued: true }),
   };
 }
 
