@@ -1,6 +1,6 @@
 // take as a new user meets it from the command line: the rules it states, kept.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -304,6 +304,14 @@ Take("should check a path longer than a target may be by the directory above it 
   assert.match(refused.stderr, /is longer than a target may be \(1024 bytes\): checked as the directory .*\/ above it/);
   assert.is(as(box, "b", "check", deep.replace(/^deep/, "other")).code, 0, "elsewhere: free");
   assert.is(as(box, "a", "check", deep).code, 0, "its holder's");
+  // A long spelling that leads, through a symlink, to a short path a claim covers: judged where it leads.
+  const elsewhere = join(box.root, "elsewhere");
+  mkdirSync(elsewhere);
+  assert.is(as(box, "a", "take", `${elsewhere}/`).code, 0);
+  const long = join("long", part, part, part, part, part);
+  mkdirSync(join(box.project, long), { recursive: true });
+  symlinkSync(elsewhere, join(box.project, long, "lnk"));
+  for (const path of [join(long, "lnk", "new.ts"), join(long, "lnk", "sub", "..", "x.ts")]) assert.is(as(box, "b", "check", path).code, 3, path.slice(-20));
 });
 
 Take("should refuse a holder given empty or unprintable to check and status too, which work without one", ({ box }) => {

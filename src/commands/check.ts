@@ -12,8 +12,10 @@ import { claimFileName, fileStandIn, holderTag, MAX_TARGET_BYTES, looksLikePath,
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
-import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { BadInputError } from "../os/errors.js";
+import { resolveSettings } from "../protocol/settings.js";
 import { asOneVerb } from "../os/lookups.js";
 import { checkOptionTypes } from "./option-types.js";
 
@@ -58,8 +60,11 @@ export function check(options: CheckOptions): CheckResult {
 
 function checkNow(options: CheckOptions): CheckResult {
   const notes: string[] = [];
-  const cwd = resolve(options.cwd ?? process.cwd());
-  const result = checkRouted({ ...options, targets: options.targets.map((input) => withinLength(input, cwd, notes)) });
+  // (Settings read again only where a path may be too long: most checks never pay for it.)
+  const here = options.cwd ?? process.cwd();
+  const long = options.targets.some((input) => Buffer.byteLength(resolve(here, input)) > MAX_TARGET_BYTES);
+  const settings = long ? resolveSettings({ ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.env !== undefined && { env: options.env }) }) : undefined;
+  const result = checkRouted(settings === undefined ? options : { ...options, targets: options.targets.map((input) => withinLength(input, settings.cwd, settings.home, notes)) });
   return notes.length === 0 ? result : { ...result, warnings: [...notes, ...(result.warnings ?? [])] };
 }
 
@@ -222,10 +227,29 @@ function checkIn(options: CheckOptions): CheckResult {
  * hooks judge such a write (a claim on another file in that directory refuses it too: a false
  * conflict, never a missed one). Globs, names and symbols are judged as given.
  */
-function withinLength(input: string, cwd: string, notes: string[]): string {
-  if (Buffer.byteLength(input) <= MAX_TARGET_BYTES && Buffer.byteLength(resolve(cwd, input)) <= MAX_TARGET_BYTES) return input;
+function withinLength(input: string, cwd: string, home: string, notes: string[]): string {
   if (/^(name|glob):/.test(input) || input.includes("#") || /[*?[{]/.test(input) || input.startsWith("~")) return input;
-  let at = dirname(resolve(cwd, input));
+  try {
+    parseTarget(input, { cwd, home });
+    return input;
+  } catch (error) {
+    // Only a path too long to be a target (as it resolves: through a symlink it may be short).
+    if (!(error instanceof BadInputError && /^A target is \d+ bytes long/.test(error.message))) return input;
+  }
+  // `..` read as text could cut back to another directory than the kernel reaches: judged as given.
+  if (input.split("/").includes("..")) return input;
+  const path = resolve(cwd, input);
+  // Where the path leads: the longest part of it that exists, through its symlinks, then the rest.
+  let existing = path;
+  while (!existsSync(existing) && existing !== dirname(existing)) existing = dirname(existing);
+  let real: string;
+  try {
+    real = join(realpathSync(existing), relative(existing, path));
+  } catch {
+    return input;
+  }
+  if (Buffer.byteLength(real) <= MAX_TARGET_BYTES) return real;
+  let at = dirname(real);
   while (Buffer.byteLength(at) > MAX_TARGET_BYTES - 1 && at !== dirname(at)) at = dirname(at);
   notes.push(`${input.length > 80 ? `${input.slice(0, 77)}...` : input} is longer than a target may be (${MAX_TARGET_BYTES} bytes): checked as the directory ${at}/ above it`);
   return `${at}/`;
