@@ -515,6 +515,9 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("js", "npx @svgr/cli --out-dir src/icons -- icons"), ["glob:js/src/icons/**"]);
   assert.equal(await at("rs", "cargo sqlx prepare"), ["glob:rs/.sqlx/**"]);
   assert.equal(await at("dj", "python manage.py collectstatic --noinput"), ["glob:dj/**"]);
+  // Their names in prose do not load the parser (the gate's cost); in a command's place they do.
+  const { mayWrite } = await import("../src/hooks/shell-gate.js");
+  for (const prose of ['git commit -m "auto migrate the next lint"', 'echo "the ent schema is fine"', "grep -rn auto src", "rg migrate .", "ls auto"]) assert.is(mayWrite(prose), false, prose);
   // Whatever stands before them: sudo, env, npx -y, a keyword.
   for (const command of ["sudo npx semantic-release", "env A=1 npx semantic-release", "A=1 npx standard-version", "npx -y semantic-release", "npm exec -- semantic-release", "if npx semantic-release; then :; fi"]) assert.equal(await at("js", command), ["unknown:."], command);
   assert.equal(await at("js", "nice ng g c x"), all("js"));
