@@ -444,8 +444,18 @@ inline = { run = "touch inline.txt", depends = ["quick"] }
   assert.equal(await at("ov", "mise run build"), ["ov/lib", "ov/vendor"], "a file task and a config task of one name: both");
   file(box, "ov/mise-tasks/gen.toml", "[gen]\nrun = 'x'\n");
   assert.equal(await at("ov", "mise run build"), ["unknown:."], "TOML task files are not read");
+  // The other config files mise reads: local and env variants of each place, .rtx.toml; CRLF headers.
+  for (const name of ["mise.dev.local.toml", ".config/mise.local.toml", ".config/mise/config.local.toml", ".mise/config.local.toml", "mise/config.dev.toml", ".rtx.toml"]) {
+    file(box, `vr/${name}`, '[tasks.build]\nrun = "echo x > over.ts"\n');
+    assert.ok((await at("vr", "MISE_ENV=dev mise run build")).includes("vr/over.ts"), name);
+    spawnSync("rm", ["-rf", join(box.project, "vr")]);
+  }
+  file(box, "cr/mise.toml", '[tasks.clean]\nrun = "rm -rf src"\n');
+  file(box, "cr/mise-tasks/ft", '#!/bin/sh\r\n#MISE depends=["clean"]\r\necho ft\r\n', 0o755);
+  assert.equal(await at("cr", "mise run ft"), ["cr/src"]);
   // A glob too intricate to match in time; keys like __proto__ and constructor are keys; a config not read.
   assert.equal(await at("ms", `mise run '${"*a".repeat(12)}b'`), ["unknown:."]);
+  assert.equal(await at("ms", "mise run '*a*a*a*b'"), ["unknown:."]);
   file(box, "pr/mise.toml", '[tasks.__proto__]\ndir = "/tmp/elsewhere"\n[tasks.build]\nrun = "rm -rf src"\n[tasks.constructor]\nrun = "touch c"\n');
   assert.equal(await at("pr", "mise run build"), ["pr/src"]);
   assert.equal(await at("pr", "mise run constructor"), ["pr/c"]);
@@ -491,6 +501,9 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("go", "go tool goimports -w ."), ["go"], "a tool go.mod names, run as that command");
   assert.equal(await at("go", "go run golang.org/x/tools/cmd/goimports@latest -w ."), ["go"], "a module's command at a version");
   assert.equal(await at("go", "gci write ."), ["go"]);
+  // A file or directory of its own given to go run is the project's code, not a dependency's path.
+  file(box, "go/gen.d/main.go", "package main\nfunc main() {}\n");
+  assert.equal(await at("go", "go run gen.d/main.go"), await at("go", "go run ./gen.d/main.go"));
   // A dependency's command by its import path, without a version (gqlgen rewrites the resolvers, which hold hand-written code).
   for (const command of ["go run github.com/99designs/gqlgen generate", "go run entgo.io/ent/cmd/ent generate ./ent/schema", "gqlgen"]) assert.equal(await at("go", command), all("go"), command);
   // The module's own package by its import path is its directory: read as `go run ./cmd/gen` is.
@@ -514,6 +527,8 @@ Builds("should read project-wide tools: release tools, framework generators and 
   assert.equal(await at("js", "npx @redocly/cli bundle openapi.yaml -o dist/api.yaml"), ["js/dist/api.yaml"]);
   assert.equal(await at("js", "npx @svgr/cli --out-dir src/icons -- icons"), ["glob:js/src/icons/**"]);
   assert.equal(await at("rs", "cargo sqlx prepare"), ["glob:rs/.sqlx/**"]);
+  assert.equal(await at("rs", "cargo sqlx migrate add init"), all("rs"));
+  assert.equal(await at("js", "npx redocly split openapi.yaml --outDir out"), ["glob:js/out/**"]);
   assert.equal(await at("dj", "python manage.py collectstatic --noinput"), ["glob:dj/**"]);
   // Their names in prose do not load the parser (the gate's cost); in a command's place they do.
   const { mayWrite } = await import("../src/hooks/shell-gate.js");

@@ -407,8 +407,8 @@ const CARGO_RESOLVES: Record<string, (input: RuleInput, rest: number[]) => strin
   sort: (input) => (input.args.includes("--check") || input.args.includes("-c") ? [] : input.args.some((arg) => arg === "-w" || arg === "--workspace") ? [globUnder(cargoStart(input), "Cargo.toml")] : atRoot(projectRoot(cargoStart(input), ["Cargo.toml"]), ["Cargo.toml"])),
   machete: (input) => (input.args.includes("--fix") ? [globUnder(cargoStart(input), "Cargo.toml")] : []),
   release: (input) => (input.args.some((arg) => arg === "--execute" || arg === "-x") ? [UNKNOWABLE] : []),
-  // sqlx-cli's `cargo sqlx prepare` writes the offline query data, .sqlx/ at the package's root (--workspace: the workspace's).
-  sqlx: (input, rest) => (input.args[rest[0] ?? -1] === "prepare" && !input.args.includes("--check") ? [anyUnder(projectRoot(cargoStart(input), ["Cargo.toml"]) === undefined ? undefined : join(projectRoot(cargoStart(input), ["Cargo.toml"]) as string, ".sqlx")), ...(input.args.includes("--workspace") ? [globUnder(cargoStart(input), ".sqlx/**")] : [])] : []),
+  // sqlx-cli's `cargo sqlx prepare` writes the offline query data, .sqlx/ at the package's root (--workspace: the workspace's); `migrate add` a new migration in the project.
+  sqlx: (input, rest) => (input.args[rest[0] ?? -1] === "migrate" && input.args[rest[1] ?? -1] === "add" ? [anyUnder(projectRoot(cargoStart(input), ["Cargo.toml"]))] : input.args[rest[0] ?? -1] === "prepare" && !input.args.includes("--check") ? [anyUnder(projectRoot(cargoStart(input), ["Cargo.toml"]) === undefined ? undefined : join(projectRoot(cargoStart(input), ["Cargo.toml"]) as string, ".sqlx")), ...(input.args.includes("--workspace") ? [globUnder(cargoStart(input), ".sqlx/**")] : [])] : []),
   metadata: (input) => (input.args.includes("--no-deps") ? [] : cargoLock(input)),
   tree: cargoLock,
   fetch: cargoLock,

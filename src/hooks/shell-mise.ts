@@ -1,9 +1,9 @@
 // mise's tasks: `mise run NAME` (`mise r`, `mise tasks run`, `mise watch`/`w`, several joined by
 // `:::`, and `mise NAME` for a task no mise command is named like), read as the command lines they
 // run. Tasks are defined in the config files of the directory mise runs in and of each directory
-// above it (mise.toml, .mise.toml, mise.local.toml, mise/config.toml, .mise/config.toml,
-// .config/mise.toml, .config/mise/config.toml, .config/mise/conf.d/*.toml, mise.<env>.toml), and the
-// global one (~/.config/mise/config.toml): `[tasks.NAME]` with `run` (a string, several lines or a
+// above it (mise.toml, .mise.toml, mise/config.toml, .mise/config.toml, .config/mise.toml,
+// .config/mise/config.toml, .rtx.toml, each with its .local and env variants, and
+// .config/mise/conf.d/*.toml), and the global ones (~/.config/mise/config.toml, conf.d): `[tasks.NAME]` with `run` (a string, several lines or a
 // list; `{ task = "x" }` in a list runs that task), `file` (a script), `depends`, `dir`, `shell`,
 // `alias`; `[tasks] NAME = "…"` or `NAME = { run = "…" }`. A file task is an executable in
 // mise-tasks/, .mise-tasks/, mise/tasks/, .mise/tasks/ or .config/mise/tasks/ (`a:b` is `a/b`), run
@@ -89,8 +89,9 @@ export function miseRuns(args: Array<string | undefined>, cwd: string | undefine
 
 /** The command lines of a task (its dependencies' first), by name, alias or glob over the names. */
 function runTask(pattern: string, rest: string[], tasks: Tasks, cwd: string, seen: Set<string>): Nested[] | typeof UNKNOWABLE {
-  if (/[*?[]/.test(pattern) && [...tasks.keys()].some((name) => globMatch(pattern, name) === undefined)) return UNKNOWABLE;
-  const names = /[*?[]/.test(pattern) ? [...tasks.keys()].filter((name) => globMatch(pattern, name) === true) : [pattern];
+  const matched = /[*?[]/.test(pattern) ? [...tasks.keys()].map((name) => [name, globMatch(pattern, name)] as const) : undefined;
+  if (matched?.some(([, match]) => match === undefined)) return UNKNOWABLE;
+  const names = matched === undefined ? [pattern] : matched.filter(([, match]) => match === true).map(([name]) => name);
   const runs: Nested[] = [];
   for (const name of names) {
     if (seen.has(name)) continue; // a cycle, or a dependency met twice: run once
@@ -162,12 +163,14 @@ function listOf(value: TomlValue | undefined): Array<string | undefined> {
 
 /** mise's glob over task names (`*` stops at `:`, `**` does not); undefined for one too intricate to match in time. */
 function globMatch(pattern: string, name: string): boolean | undefined {
-  if ((pattern.match(/\*/g) ?? []).length > 4 || /[[\]{}]/.test(pattern)) return undefined;
+  if ((pattern.match(/\*/g) ?? []).length > 2 || /[[\]{}]/.test(pattern) || name.length > 200) return undefined;
   const source = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*").replaceAll("?", ".");
   return new RegExp(`^${source}$`).test(name);
 }
 
-const CONFIGS = ["mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", "mise/config.toml", ".mise/config.toml", ".config/mise.toml", ".config/mise/config.toml"];
+const CONFIGS = [
+  ...["mise", ".mise", ".rtx", "mise/config", ".mise/config", ".config/mise", ".config/mise/config"].flatMap((stem) => [`${stem}.toml`, `${stem}.local.toml`]),
+];
 const TASK_DIRECTORIES = ["mise-tasks", ".mise-tasks", "mise/tasks", ".mise/tasks", ".config/mise/tasks"];
 
 /** Every task defined for a run in `cwd`, each name with all its definitions. UNKNOWABLE where a config cannot be read. */
@@ -177,12 +180,17 @@ function tasksAt(cwd: string, environment: Record<string, string | undefined>): 
   const places: Array<{ files: string[]; root: string; taskDirectories: boolean }> = [];
   for (let at = cwd; ; at = dirname(at)) {
     const files = CONFIGS.map((name) => join(at, name));
+    // And the env files of each (`mise.dev.toml`, `mise.dev.local.toml`, `mise/config.dev.toml`), conf.d's.
     for (const [directory, pattern] of [
-      [at, /^\.?mise\.[\w-]+\.toml$/],
+      [at, /^\.?(mise|rtx)\.[\w.-]+\.toml$/],
+      [join(at, "mise"), /^config\.[\w.-]+\.toml$/],
+      [join(at, ".mise"), /^config\.[\w.-]+\.toml$/],
+      [join(at, ".config"), /^mise\.[\w.-]+\.toml$/],
+      [join(at, ".config", "mise"), /^config\.[\w.-]+\.toml$/],
       [join(at, ".config", "mise", "conf.d"), /\.toml$/],
     ] as const) {
       try {
-        for (const name of readdirSync(directory)) if (pattern.test(name) && !/^\.?mise\.local\.toml$/.test(name)) files.push(join(directory, name));
+        for (const name of readdirSync(directory)) if (pattern.test(name) && !files.includes(join(directory, name))) files.push(join(directory, name));
       } catch {
         // none there
       }
@@ -191,8 +199,17 @@ function tasksAt(cwd: string, environment: Record<string, string | undefined>): 
     if (at === dirname(at)) break;
   }
   const configHome = environment.XDG_CONFIG_HOME && isAbsolute(environment.XDG_CONFIG_HOME) ? environment.XDG_CONFIG_HOME : home !== undefined && isAbsolute(home) ? join(home, ".config") : undefined;
-  if (environment.MISE_CONFIG_DIR !== undefined || environment.MISE_GLOBAL_CONFIG_FILE !== undefined || environment.MISE_SYSTEM_CONFIG_FILE !== undefined) return UNKNOWABLE;
-  if (configHome !== undefined) places.push({ files: [join(configHome, "mise", "config.toml")], root: home ?? configHome, taskDirectories: false });
+  // Config files named by the environment, which this reader does not follow.
+  if (["MISE_CONFIG_DIR", "MISE_GLOBAL_CONFIG_FILE", "MISE_SYSTEM_CONFIG_FILE", "MISE_OVERRIDE_CONFIG_FILENAMES", "MISE_DEFAULT_CONFIG_FILENAME", "MISE_OVERRIDE_TOOL_VERSIONS_FILENAMES"].some((name) => environment[name] !== undefined)) return UNKNOWABLE;
+  if (configHome !== undefined) {
+    const global = [join(configHome, "mise", "config.toml")];
+    try {
+      for (const name of readdirSync(join(configHome, "mise", "conf.d"))) if (name.endsWith(".toml")) global.push(join(configHome, "mise", "conf.d", name));
+    } catch {
+      // none there
+    }
+    places.push({ files: global, root: home ?? configHome, taskDirectories: false });
+  }
   places.push({ files: ["/etc/mise/config.toml"], root: "/", taskDirectories: false });
   for (const { files, root, taskDirectories } of places) {
     for (const file of files) {
@@ -247,7 +264,7 @@ function fileTasks(directory: string, prefix: string, root: string, tasks: Tasks
     } else if (stats.isFile()) {
       if (name.endsWith(".toml")) return UNKNOWABLE;
       const task: Record<string, TomlValue> = { file: path };
-      for (const line of (readText(path) ?? "").split("\n").slice(0, 64)) {
+      for (const line of (readText(path) ?? "").split(/\r?\n/).slice(0, 64)) {
         const header = /^(?:#|\/\/|--)\s*(?:MISE|mise|\[MISE\])\s+([\w.]+)\s*=\s*(.*)$/.exec(line);
         if (!header) continue;
         const [, key, value] = header as unknown as [string, string, string];

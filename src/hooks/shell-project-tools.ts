@@ -71,7 +71,8 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   "openapi-ts": { syntax: { short: "o:i:c:f:", long: { output: "o", input: "i", client: "c", file: "f" } }, writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : project()(input)) },
   typedoc: { syntax: {}, writes: project() },
   // Redocly's bundle and build-docs (-o's file; build-docs' default redoc-static.html), svgr's --out-dir.
-  redocly: bySubcommand({ short: "o:", long: { output: "o", ...valuedLong("config ext") } }, { bundle: (input) => optionFiles(input, ["o"]), join: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : [join(input.walk.cwd ?? "/", "openapi.yaml")]), "build-docs": (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.walk.cwd === undefined ? [UNKNOWABLE] : [join(input.walk.cwd, "redoc-static.html")]) }),
+  redocly: bySubcommand({ short: "o:d:", long: { output: "o", outDir: "d", ...valuedLong("config ext") } }, {
+    split: (input) => optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))), bundle: (input) => optionFiles(input, ["o"]), join: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : [join(input.walk.cwd ?? "/", "openapi.yaml")]), "build-docs": (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.walk.cwd === undefined ? [UNKNOWABLE] : [join(input.walk.cwd, "redoc-static.html")]) }),
   svgr: { syntax: { short: "d:", long: { "out-dir": "d", ...valuedLong("config-file ext filename-case icon jsx-runtime template index-template") } }, writes: (input) => optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) },
   "api-extractor": bySubcommand({}, { run: project() }),
   // Rush: its commands run the projects' scripts and installs (any file); rushx a script of the project here.

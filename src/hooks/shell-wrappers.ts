@@ -3,7 +3,8 @@
 // package runners (`npx prettier`, `npm exec -- eslint`, `uv run black`, `yarn prettier`), and a
 // package manager's command that runs the package's scripts (`npm run fmt`: shell-scripts.ts), and
 // git's command that runs the repository's hooks (`git commit`: shell-git-rules.ts).
-import { basename, dirname } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
 import { GLOB_MARK } from "./payload.js";
 import type Parser from "web-tree-sitter";
 import { ownEntry, readOptions } from "./shell-options.js";
@@ -293,7 +294,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         argv = [...argv.slice(0, at), own.relative, ...argv.slice(at + 1)];
         break;
       }
-      if (module !== undefined && (/^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module) || (/^[\w-]+(\.[\w-]+)+\/[\w./-]+$/.test(module) && mainModule(here.cwd) !== undefined))) {
+      // (Not a file given to it, `gen.d/main.go`, nor a directory here: those are the project's own code.)
+      const onDisk = module === undefined || module.endsWith(".go") || here.cwd === undefined || existsSync(resolve(here.cwd, module));
+      if (module !== undefined && (/^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module) || (!onDisk && /^[\w-]+(\.[\w-]+)+\/[\w./-]+$/.test(module) && mainModule(here.cwd) !== undefined))) {
         if (run === 3) here = { ...here, cwd: wrapperDirectory(program, here.cwd, argv[2]) };
         // (Named as go names its binary: `github.com/vektra/mockery/v2` is mockery.)
         argv = [module.replace(/@[^@]*$/, "").replace(/\/v\d+$/, "").replace(/^.*\//, ""), ...argv.slice(at + 1)];
