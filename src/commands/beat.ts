@@ -181,18 +181,22 @@ function unpinned(options: BeatOptions): BeatOptions {
   return rest;
 }
 
+/**
+ * A target nobody holds by its name (or whose file is blocked): lost. Another's claim may cover it
+ * (a directory above it taken over): named, so the caller is not told to take what it would be refused.
+ */
+function lostHere(state: "free" | "blocked", target: string, holder: string, context: Context): LostClaim {
+  const [covering] = state === "free" ? findConflicts(shapeOf(target), "exclusive", holder, context, context.store.claimFileNames()) : [];
+  return covering === undefined ? { target } : { target, now_held_by: covering };
+}
+
 /** A stale claim renewed under a new token (BeatResult.new_tokens). */
 type Reissued = { token: number; previous_token: number };
 
 function renew(fileName: string, target: string, holder: string, context: Context, options: BeatOptions): "renewed" | "was_stale" | "young" | Reissued | LostClaim {
   const { token, renewAfterMs } = options;
   const judgement = judge(context.store.read(fileName), target, holder, context);
-  if (judgement.state === "free" || judgement.state === "blocked") {
-    // Nobody holds it by its name; another's claim may cover it (a directory above it taken over):
-    // named, so the caller is not told to take what it would be refused.
-    const [covering] = judgement.state === "free" ? findConflicts(shapeOf(target), "exclusive", holder, context, context.store.claimFileNames()) : [];
-    return covering === undefined ? { target } : { target, now_held_by: covering };
-  }
+  if (judgement.state === "free" || judgement.state === "blocked") return lostHere(judgement.state, target, holder, context);
   if (judgement.state === "held" || judgement.state === "stale") return { target, now_held_by: judgement.holding };
   const fenced = fencedOff(judgement.claim, holder, token, context, () => linkedContexts(shapeOf(target), context.store.dir, holder, unpinned(options)));
   if (fenced) return { target, ...fenced };
@@ -258,12 +262,7 @@ function renewUnderLock(fileName: string, target: string, holder: string, contex
       const since = stampClocks(); // before the renewal below is stamped
       const read = context.store.read(fileName);
       const judgement = judge(read, target, holder, context);
-      if (judgement.state === "free" || judgement.state === "blocked") {
-    // Nobody holds it by its name; another's claim may cover it (a directory above it taken over):
-    // named, so the caller is not told to take what it would be refused.
-    const [covering] = judgement.state === "free" ? findConflicts(shapeOf(target), "exclusive", holder, context, context.store.claimFileNames()) : [];
-    return covering === undefined ? { target } : { target, now_held_by: covering };
-  }
+      if (judgement.state === "free" || judgement.state === "blocked") return lostHere(judgement.state, target, holder, context);
       if (judgement.state !== "mine") return { target, now_held_by: judgement.holding };
       const stale = judgement.stale;
       if (stale && !served) {
