@@ -78,8 +78,11 @@ export function queueAhead(target: string, mode: Mode, holder: string, queue: Qu
   );
 }
 
-/** Grants every queued interest that can be granted now, earliest first. Call under the take lock. */
-/** `swept`: targets whose stale claim a sweep removed just before, and whose they were (a grant of one took it over). */
+/**
+ * Grants every queued interest that can be granted now, earliest first. Call under the take lock.
+ * `swept`: targets whose stale claim a sweep removed just before, and whose they were (a grant of
+ * one took it over).
+ */
 export function grantQueued(context: Context, swept?: ReadonlyMap<string, string>): Grant[] {
   const names = context.store.names();
   const queue = readQueue(context, names, true);
