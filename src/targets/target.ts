@@ -152,7 +152,6 @@ function thereThroughReplacement(path: string): boolean {
  * `text` with every lone UTF-16 surrogate (`"\ud800"` in JSON, from a hook payload or an MCP call)
  * made U+FFFD, as Node spells it to the file system: one file, one target, however it was written.
  */
-
 export function wellFormed(text: string): string {
   return LONE_SURROGATE_TEST.test(text) ? text.replace(LONE_SURROGATE, "\ufffd") : text;
 }
