@@ -62,11 +62,6 @@ function wrapperDirectory(program: string, cwd: string | undefined, path: string
   return physical !== undefined && physical === physicalDirectoryAt(lexical, ".") ? lexical : undefined;
 }
 
-/**
- * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
- * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
- * nothing more to read (what they run is judged or handed back as `nested` already).
- */
 /** The tools the go command itself ships (`go tool compile`), which `go tool NAME` runs rather than a NAME on the path. */
 const GO_TOOLS = new Set(["addr2line", "asm", "buildid", "cgo", "compile", "covdata", "cover", "dist", "distpack", "doc", "fix", "link", "nm", "objdump", "pack", "pprof", "preprofile", "test2json", "trace", "vet"]);
 
@@ -85,6 +80,11 @@ function ownPackage(path: string, cwd: string | undefined): { root: string; rela
   return { root: main.root, relative: `.${path.slice(main.path.length) || ""}` };
 }
 
+/**
+ * A command read after its wrappers (`sudo -u x cmd`, `env A=1 cmd`, `npx prettier`): its words,
+ * and the walk as it runs (another directory, more variables); undefined when the wrappers leave
+ * nothing more to read (what they run is judged or handed back as `nested` already).
+ */
 export function unwrap(start: Array<string | undefined>, startWords: Node[], walk: Walk, here: Walk, nested: Nested[]): { argv: Array<string | undefined>; words: Node[]; here: Walk } | undefined {
   let argv = start;
   const words = [...startWords];
@@ -285,8 +285,6 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       const run = argv[1] === "-C" ? 3 : 1;
       const at = argv[run] === "run" ? argv.findIndex((arg, index) => index > run && arg !== undefined && !arg.startsWith("-")) : -1;
       const module = at === -1 ? undefined : argv[at];
-      // Without a version, a module's path the main module (go.mod's `module`) does not start: a
-      // dependency's command (`go run github.com/99designs/gqlgen generate`), not the project's own code.
       // The main module's own package by its import path (`go run example.com/me/cmd/gen`) is `./cmd/gen` from its root: read as that.
       const own = module === undefined ? undefined : ownPackage(module, here.cwd);
       if (own !== undefined) {
@@ -294,7 +292,9 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
         argv = [...argv.slice(0, at), own.relative, ...argv.slice(at + 1)];
         break;
       }
-      // (Not a file given to it, `gen.d/main.go`, nor a directory here: those are the project's own code.)
+      // Without a version, a module's path the main module (go.mod's `module`) does not start: a
+      // dependency's command (`go run github.com/99designs/gqlgen generate`), not the project's own
+      // code; nor a file given to it (`gen.d/main.go`) or a directory here, which are.
       const onDisk = module === undefined || module.endsWith(".go") || here.cwd === undefined || existsSync(resolve(here.cwd, module));
       if (module !== undefined && (/^[\w.-]+\.[\w.-]+\/[^@\s]+@[^\s/]+$/.test(module) || (!onDisk && /^[\w-]+(\.[\w-]+)+\/[\w./-]+$/.test(module) && mainModule(here.cwd) !== undefined))) {
         if (run === 3) here = { ...here, cwd: wrapperDirectory(program, here.cwd, argv[2]) };
