@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
 import { picomatch } from "../targets/picomatch.js";
 import { guessedArguments, type Reading, readOptions, type Syntax } from "./shell-options.js";
 import type { Nested } from "./shell-runners.js";
-import { anyUnder, shellQuoted as quote, UNKNOWABLE, type Walk } from "./shell-words.js";
+import { anyUnder, readText, shellQuoted as quote, UNKNOWABLE, type Walk } from "./shell-words.js";
 import { readYaml, type YamlValue } from "./yaml-lite.js";
 
 const OPTIONS: Syntax = { short: "c:p:", long: { config: "c", cwd: ":", concurrent: "p", diff: ":", "diff-filter": ":", "max-arg-length": ":" } };
@@ -306,13 +306,8 @@ export function lefthookRuns(args: Array<string | undefined>, here: Walk, found:
     const path = join(top, name);
     if (!existsSync(path)) continue;
     if (!/\.ya?ml$/.test(name)) return UNKNOWABLE;
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch {
-      return UNKNOWABLE;
-    }
-    const config = readYaml(text);
+    const text = readText(path);
+    const config = text === undefined ? undefined : readYaml(text);
     // Settings that send it to commands or scripts elsewhere: not followed.
     if (config === undefined || typeof config !== "object" || Array.isArray(config) || ["extends", "remotes", "remote", "source_dir", "source_dir_local", "rc"].some((key) => Object.hasOwn(config, key))) return UNKNOWABLE;
     configs.push(config);

@@ -16,6 +16,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { valuedLong, type Syntax } from "./shell-options.js";
 import type { Rule, RuleInput } from "./shell-rule.js";
 import type { Nested } from "./shell-runners.js";
+import { namesMatching } from "./shell-task-runners.js";
 import { bySubcommand } from "./shell-tool-rules.js";
 import { directoryAt, readText, shellQuoted, UNKNOWABLE } from "./shell-words.js";
 import { readToml, type TomlValue } from "./toml-lite.js";
@@ -89,9 +90,8 @@ export function miseRuns(args: Array<string | undefined>, cwd: string | undefine
 
 /** The command lines of a task (its dependencies' first), by name, alias or glob over the names. */
 function runTask(pattern: string, rest: string[], tasks: Tasks, cwd: string, seen: Set<string>): Nested[] | typeof UNKNOWABLE {
-  const matched = /[*?[]/.test(pattern) ? [...tasks.keys()].map((name) => [name, globMatch(pattern, name)] as const) : undefined;
-  if (matched?.some(([, match]) => match === undefined)) return UNKNOWABLE;
-  const names = matched === undefined ? [pattern] : matched.filter(([, match]) => match === true).map(([name]) => name);
+  const names = /[*?[]/.test(pattern) ? namesMatching(pattern, [...tasks.keys()]) : [pattern];
+  if (names === undefined) return UNKNOWABLE;
   const runs: Nested[] = [];
   for (const name of names) {
     if (seen.has(name)) continue; // a cycle, or a dependency met twice: run once
@@ -159,13 +159,6 @@ function listOf(value: TomlValue | undefined): Array<string | undefined> {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.map((item) => (typeof item === "string" ? item : undefined));
   return [undefined];
-}
-
-/** mise's glob over task names (`*` stops at `:`, `**` does not); undefined for one too intricate to match in time. */
-function globMatch(pattern: string, name: string): boolean | undefined {
-  if ((pattern.match(/\*/g) ?? []).length > 2 || /[[\]{}]/.test(pattern) || name.length > 200) return undefined;
-  const source = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*").replaceAll("?", ".");
-  return new RegExp(`^${source}$`).test(name);
 }
 
 const CONFIGS = [

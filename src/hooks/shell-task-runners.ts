@@ -30,9 +30,25 @@ export function taskRuns(runner: string, args: Array<string | undefined>, text: 
   const directory = nearestPackage(cwd);
   if (directory === undefined) return [];
   const names = Object.keys(packageScripts(directory));
-  return (operands as string[]).flatMap((pattern) => {
+  const runs: Nested[] = [];
+  for (const pattern of operands as string[]) {
     const [glob = "", ...rest] = pattern.split(/\s+/); // `"build -- --watch"`: a name and its arguments
-    const match = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*")}$`);
-    return names.filter((name) => match.test(name)).map((name) => ({ script: ["npm", "run", name, ...(rest.length > 0 ? ["--", ...rest] : [])].join(" "), cwd: directory }));
-  });
+    const matched = namesMatching(glob, names);
+    if (matched === undefined) return UNKNOWABLE;
+    runs.push(...matched.map((name) => ({ script: ["npm", "run", name, ...(rest.length > 0 ? ["--", ...rest] : [])].join(" "), cwd: directory })));
+  }
+  return runs;
+}
+
+/**
+ * The task names a glob over them matches, as npm-run-all and mise read one (`*` stops at `:`, `**`
+ * does not, `?` one character); undefined for a glob with more than two `*` or braces, or a name
+ * past 200 characters, whose matching could take the hook's whole time (a regular expression of
+ * many `[^:]*` backtracks).
+ */
+export function namesMatching(glob: string, names: string[]): string[] | undefined {
+  if (!/[*?[\]{}]/.test(glob)) return names.filter((name) => name === glob);
+  if ((glob.match(/\*/g) ?? []).length > 2 || /[[\]{}]/.test(glob) || names.some((name) => name.length > 200)) return undefined;
+  const match = new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replaceAll("**", "\u0000").replaceAll("*", "[^:]*").replaceAll("\u0000", ".*").replaceAll("?", ".")}$`);
+  return names.filter((name) => match.test(name));
 }
