@@ -535,7 +535,10 @@ Beyond("should queue a handover behind the holder, and hand one's own claim to a
   await server.call("claim", { paths: ["a.ts"], actor: "agent-h" });
   const handed = await server.call("handover", { path: "a.ts", to: "agent-x", actor: "agent-h" });
   assert.equal([handed.isError, handed.value.to], [false, "agent-x"]);
-  assert.is(readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts")))).holder, "agent-x");
+  const handedClaim = readJson(join(context.box.dir, claimFileName(join(context.box.project, "a.ts"))));
+  assert.is(handedClaim.holder, "agent-x");
+  // The new holding's token, as the CLI's handover prints it: the new holder's writes carry it.
+  assert.equal([typeof handed.value.token, handed.value.token], ["number", handedClaim.token]);
   // What to do next is said as a tool call, not a shell command an agent over MCP may not have,
   // naming the name as the tool reads one.
   const nobody = await server.call("handover", { path: "name:cfg-free", to: "agent-x", actor: "agent-h" });

@@ -105,7 +105,8 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
     ...(input.to !== undefined && { to: input.to }),
   });
   if ("to" in result) {
-    return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours.` });
+    // The new holding's fencing token, as the CLI prints it: the one the new holder's writes carry.
+    return answer({ actor: holder, path: input.path, target: result.target, to: result.to, intent: result.purpose, token: result.token, message: `Handed ${result.target} to ${result.to}: it is theirs now, and no longer yours (their token ${result.token}).` });
   }
   // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
   if (await givenBackIfAbandoned(result, call, call.common, { targets: [target], grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
