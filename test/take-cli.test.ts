@@ -249,6 +249,9 @@ Take("should escape C1 controls and the line and paragraph separators, and refus
     ["--holder", "a\u2029b", /^claims: --holder "a\\u2029b" has an invisible or direction-changing character \(U\+2029\)/],
     ["--holder", "a\u061cb", /\(U\+061C\)/],
     ["--holder", "a\u{e0041}b", /\(U\+E0041\)/], // a tag character: text a reader does not see
+    // A space at either end shows nowhere: " a" would be another holder that every refusal names "a".
+    ["--holder", " a", /^claims: --holder " a" starts or ends with white space, which no refusal or status line shows; use "a"\.\n$/],
+    ["--holder", "a\u00a0", /^claims: --holder "a\u00a0" starts or ends with white space/],
   ] as const) {
     const result = claims(["take", "w", flag, id, "--dir", box.dir], { cwd: box.project });
     assert.is(result.code, 2, id);

@@ -434,6 +434,11 @@ export function checkHolder(holder: string, source: string): string {
     const code = ((holder.match(INVISIBLE)?.[0] as string).codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
     throw new BadInputError(`${source} ${showInvisible(JSON.stringify(holder))} has an invisible or direction-changing character (U+${code}); use visible characters only.`);
   }
+  // No refusal or status line shows a space at either end: " a" would be a holder apart from "a"
+  // that reads as "a" everywhere it is named.
+  if (holder !== holder.trim()) {
+    throw new BadInputError(`${source} ${JSON.stringify(holder)} starts or ends with white space, which no refusal or status line shows; use ${JSON.stringify(holder.trim())}.`);
+  }
   return holder;
 }
 
