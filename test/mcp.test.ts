@@ -551,6 +551,17 @@ Beyond("should queue a handover behind the holder, and hand one's own claim to a
   assert.match(toSelf.text, /^to agent-x names you, the holder; hand .*a\.ts to another holder \(claiming it again renews your own claim\)\.$/);
 });
 
+Beyond("should keep a handover queued before a claim's wait when the wait runs out, and say so", async (context) => {
+  context.cli(["take", "cfg", "--holder", "session-a"]);
+  const server = await context.server();
+  await server.call("handover", { path: "cfg", intent: "bump the preset", actor: "agent-h" });
+  const waited = await server.call("claim", { paths: ["cfg"], wait: 1, intent: "another thing", actor: "agent-h" });
+  assert.equal([waited.value.timedOut, waited.value.results[0].queued, waited.value.results[0].queuePosition], [true, true, 1]);
+  assert.match(waited.value.message, /^TIMEOUT: cfg is still held; nothing was taken, but your place queued before the wait stays as it was \(cfg at position 1\)/);
+  const status = JSON.parse(context.cli(["status", "cfg", "--json"]).stdout);
+  assert.equal(status.claims[0].queue.map((entry: { holder: string; purpose: string }) => [entry.holder, entry.purpose]), [["agent-h", "bump the preset"]]);
+});
+
 Beyond("should name a purpose that is too long by the argument the tool takes it as", async (context) => {
   const server = await context.server();
   const claimed = await server.call("claim", { paths: ["name:cfg"], intent: "i".repeat(3000), actor: "agent-a" });

@@ -192,6 +192,29 @@ Take("should advise on TIMEOUT the take that queues for the same targets", ({ bo
   assert.match(timedOut.stdout, `Queue instead to be granted it later, in order: claims take x 'y z' --dir ${box.dir} --holder b --queue --purpose "..."`);
 });
 
+Take("should leave a handover note queued before a --wait as it was when the wait runs out, and say it stays", ({ box }) => {
+  assert.is(as(box, "a", "take", "cfg", "--purpose", "editing").code, 0);
+  assert.is(as(box, "b", "handover", "cfg", "--purpose", "bump the preset", "--ttl", "900").code, 6);
+  const queueFile = () => readdirSync(box.dir).filter((name) => name.startsWith(".queue"));
+  const [note] = queueFile();
+  assert.ok(note, readdirSync(box.dir).join(" "));
+  const before = JSON.parse(readFileSync(join(box.dir, note as string), "utf8"));
+  const timedOut = as(box, "b", "take", "cfg", "--wait", "1", "--purpose", "something else");
+  assert.is(timedOut.code, 5);
+  // Not "nothing was kept": the note stays, in its place, with its own purpose and TTL.
+  assert.not.match(timedOut.stdout, /Nothing was kept/);
+  assert.match(timedOut.stdout, /^queued cfg at position 1: /m);
+  assert.match(timedOut.stdout, `Nothing was taken: the wait ran out. Your place queued before it (above) stays as it was; claims release cfg --dir ${box.dir} --holder b withdraws it.`);
+  assert.equal(queueFile(), [note]);
+  const after = JSON.parse(readFileSync(join(box.dir, note as string), "utf8"));
+  assert.equal({ ...after, heartbeat_at: "" }, { ...before, heartbeat_at: "" });
+  const json = JSON.parse(as(box, "b", "take", "cfg", "--wait", "1", "--json").stdout);
+  assert.equal([json.timed_out, json.queued.map((place: { target: string; position: number }) => [place.target, place.position])], [true, [["cfg", 1]]]);
+  // And the queue still grants it in order: a's release hands cfg to b.
+  assert.is(as(box, "a", "release", "cfg").code, 0);
+  assert.is(JSON.parse(claims(["status", "cfg", "--json", "--dir", box.dir], { cwd: box.project }).stdout).claims[0].holder, "b");
+});
+
 Take("should suggest commands that act for the refused session in its claims directory: run as printed, they queue there", ({ box }) => {
   assert.is(as(box, "a", "take", "cfg", "--purpose", "a's work").code, 0);
   const refused = claims(["take", "cfg", "--dir", box.dir, "--holder", "b b", "--shared", "--ttl", "600"], { cwd: box.project });

@@ -89,7 +89,12 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     // --queue is all or nothing too: the free targets were left free, and the caller should know it.
     lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuoteShown).join(" ")}${repeat.all}`);
   }
-  if (result.interrupted) {
+  // A wait that ends refused takes nothing, but a place queued before it (a handover note) stays.
+  const stillQueued = (result.timed_out || result.interrupted) && (result.queued?.length ?? 0) > 0;
+  if (stillQueued) {
+    const why = result.interrupted ? "the wait was interrupted" : "the wait ran out";
+    lines.push(`Nothing was taken: ${why}. Your place queued before it (above) stays as it was; claims release ${[...new Set(result.queued?.map((place) => asArgument(place.target)))].join(" ")}${repeat.all} withdraws it.`);
+  } else if (result.interrupted) {
     lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
   } else if (result.timed_out) {
     const targets = (asked.length > 0 ? asked.map(shellQuoteShown) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");

@@ -4,13 +4,13 @@
 // take lock is taken only when the picture changed (a release, a grant, a claim gone stale) or the
 // queued interests need a heartbeat. Timing out or being interrupted leaves nothing behind.
 import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";
-import { consumeNotices, grantQueued } from "../protocol/grant.js";
+import { consumeNotices, grantQueued, noteOf } from "../protocol/grant.js";
 import type { Mode } from "../protocol/claim.js";
 import type { TakeOptions, TakeResult } from "./take-types.js";
 import { findConflicts } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
 import { record, refreshNow, type Context } from "../protocol/context.js";
-import { dequeue, queueFileName, readQueue } from "../protocol/queue.js";
+import { dequeue, queueFileName, readQueue, refreshInterest, type QueueEntry } from "../protocol/queue.js";
 import { grantOf } from "../protocol/held.js";
 import { isClaimFileName } from "../protocol/store.js";
 import type { Target } from "../targets/target.js";
@@ -31,8 +31,9 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   const { context, options, targets } = job;
   const store = context.store;
   const heldBefore = new Set(targets.filter((target) => holdsTarget(job, target)).map((target) => target.canonical));
-  // Interests the holder had queued before this wait keep their place, whatever happens to the wait.
-  const queuedBefore = new Set(readQueue(context).filter(({ entry }) => entry.holder === job.holder).map(({ fileName }) => fileName));
+  // Interests the holder had queued before this wait (a handover note) keep their place, and are as
+  // they were, whatever happens to the wait.
+  const queuedBefore = new Map(readQueue(context).filter(({ entry }) => entry.holder === job.holder).map(({ fileName, entry }) => [fileName, entry]));
   const started = Date.now();
   const deadline = started + (options.wait as number) * 1000;
   // Queued interests and claims granted meanwhile need a heartbeat while we wait for the rest.
@@ -93,9 +94,15 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     }
     for (const interest of readQueue(context)) {
       const ours = targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder));
-      if (!ours || queuedBefore.has(interest.fileName)) continue;
-      dequeue(interest, context);
-      record(context, { event: "dequeue", target: interest.entry.target, holder: job.holder });
+      if (!ours) continue;
+      const before = queuedBefore.get(interest.fileName);
+      if (before === undefined) {
+        dequeue(interest, context);
+        record(context, { event: "dequeue", target: interest.entry.target, holder: job.holder });
+      } else if (!sameNote(before, interest.entry)) {
+        // The wait's purpose, TTL or mode do not outlive it: the note is as it was (its heartbeat renewed).
+        refreshInterest({ fileName: interest.fileName, entry: before }, context);
+      }
     }
     for (const target of targets) {
       if (heldBefore.has(target.canonical)) continue;
@@ -110,7 +117,12 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     grantQueued(context);
     // The ages as of now: the last look may be from when the wait began.
     const refused = result.refused.map((holding) => ({ ...holding, heartbeat_age_seconds: ageInSeconds(context.nowMs - (parseTimestamp(holding.heartbeat_at) as number)) }));
-    return { holder: job.holder, granted: [], refused, ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
+    // Where the holder stays queued from before the wait, and in what place (one the queue was granted meanwhile is not).
+    const queue = readQueue(context);
+    const kept = queue
+      .filter((interest) => queuedBefore.has(interest.fileName) && targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder)))
+      .map(({ entry }) => ({ ...noteOf(entry), position: queueAhead(entry.target, entry.mode === "shared" ? "shared" : "exclusive", job.holder, queue).length + 1 }));
+    return { holder: job.holder, granted: [], refused, ...(kept.length > 0 && { queued: kept }), ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
   });
   if (failure !== undefined) throw failure;
   return ended;
@@ -124,6 +136,12 @@ function finished(job: WaitJob, result: TakeResult, heldBefore: Set<string>): Ta
   consumeNotices(job.holder, job.context, undefined, new Set(job.targets.map((target) => target.canonical)));
   const granted = result.granted.map((claim) => (claim.action === "retaken" && !heldBefore.has(claim.target) ? { ...claim, action: "taken" as const } : claim));
   return { ...result, granted };
+}
+
+/** The same note but for its heartbeat. */
+function sameNote(a: QueueEntry, b: QueueEntry): boolean {
+  const fields = (entry: QueueEntry) => JSON.stringify(Object.entries({ ...entry, heartbeat_at: "" }).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return fields(a) === fields(b);
 }
 
 function complete(result: TakeResult): boolean {

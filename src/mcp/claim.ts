@@ -143,6 +143,10 @@ export function claimAnswer(paths: string[], result: TakeResult, context: Contex
 
 function sentenceOf(result: TakeResult, results: TargetResult[]): string {
   const first = results.find((entry) => !entry.granted && entry.holder !== undefined);
+  if ((result.interrupted || result.timed_out) && result.queued?.length) {
+    const places = results.filter((entry) => entry.queued).map((entry) => `${entry.target} at position ${entry.queuePosition}`);
+    return `${result.interrupted ? "The wait was cancelled" : `TIMEOUT: ${first?.target} is still held`}; nothing was taken, but your place queued before the wait stays as it was (${places.join(", ")}): you are granted it in order when it frees, with no further call; call release to withdraw it.`;
+  }
   if (result.interrupted) return "The wait was cancelled: nothing was kept, and its queued interest withdrawn.";
   if (result.timed_out) return `TIMEOUT: ${first?.target} is still held; nothing was kept. Call claim again with wait to keep waiting, or with queue: true to be granted it in order when it frees.`;
   if (result.queued?.length) {
