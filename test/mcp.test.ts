@@ -562,6 +562,13 @@ Beyond("should keep a handover queued before a claim's wait when the wait runs o
   assert.equal(status.claims[0].queue.map((entry: { holder: string; purpose: string }) => [entry.holder, entry.purpose]), [["agent-h", "bump the preset"]]);
 });
 
+Beyond("should say whose lapsed claim a claim's wait was granted in place of (reclaimedFrom)", async (context) => {
+  assert.is(context.cli(["take", "name:cfg", "--holder", "shorty", "--ttl", "2", "--purpose", "a short job"]).code, 0);
+  const server = await context.server();
+  const waited = await server.call("claim", { paths: ["name:cfg"], wait: 20, actor: "agent-w" });
+  assert.equal([waited.value.granted, waited.value.results[0].reclaimedFrom], [true, "shorty"]);
+});
+
 Beyond("should name a purpose that is too long by the argument the tool takes it as", async (context) => {
   const server = await context.server();
   const claimed = await server.call("claim", { paths: ["name:cfg"], intent: "i".repeat(3000), actor: "agent-a" });

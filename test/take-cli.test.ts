@@ -215,6 +215,17 @@ Take("should leave a handover note queued before a --wait as it was when the wai
   assert.is(JSON.parse(claims(["status", "cfg", "--json", "--dir", box.dir], { cwd: box.project }).stdout).claims[0].holder, "b");
 });
 
+Take("should say from whom a --wait took a claim that went stale while it waited, as a take over it says", ({ box }) => {
+  assert.is(as(box, "shorty", "take", "x", "--ttl", "2", "--purpose", "a short job").code, 0);
+  const waited = as(box, "w", "take", "x", "--wait", "20", "--json");
+  assert.is(waited.code, 0, waited.stderr);
+  const [claim] = JSON.parse(waited.stdout).granted;
+  assert.equal([claim.action, claim.previous.holder, claim.previous.purpose], ["took_over", "shorty", "a short job"]);
+  assert.is(as(box, "w", "release", "x").code, 0);
+  assert.is(as(box, "shorty", "take", "x", "--ttl", "2", "--purpose", "again").code, 0);
+  assert.match(as(box, "w", "take", "x", "--wait", "20").stdout, /^took over x \(token \d+\) from a stale claim: held by shorty for "again" \(heartbeat \d+s ago\)$/m);
+});
+
 Take("should suggest commands that act for the refused session in its claims directory: run as printed, they queue there", ({ box }) => {
   assert.is(as(box, "a", "take", "cfg", "--purpose", "a's work").code, 0);
   const refused = claims(["take", "cfg", "--dir", box.dir, "--holder", "b b", "--shared", "--ttl", "600"], { cwd: box.project });

@@ -6,10 +6,10 @@
 import { claimFileOf, giveBack, holds } from "../protocol/acquire.js";
 import { consumeNotices, grantQueued, noteOf } from "../protocol/grant.js";
 import type { Mode } from "../protocol/claim.js";
-import type { TakeOptions, TakeResult } from "./take-types.js";
+import type { TakenClaim, TakeOptions, TakeResult } from "./take-types.js";
 import { findConflicts } from "../protocol/conflicts.js";
 import { queueAhead } from "../protocol/grant.js";
-import { record, refreshNow, type Context } from "../protocol/context.js";
+import { record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, queueFileName, readQueue, refreshInterest, type QueueEntry } from "../protocol/queue.js";
 import { grantOf } from "../protocol/held.js";
 import { isClaimFileName } from "../protocol/store.js";
@@ -133,8 +133,23 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
  * grant), not renewed; the grant notices for them are spent, since the caller is told right here.
  */
 function finished(job: WaitJob, result: TakeResult, heldBefore: Set<string>): TakeResult {
-  consumeNotices(job.holder, job.context, undefined, new Set(job.targets.map((target) => target.canonical)));
-  const granted = result.granted.map((claim) => (claim.action === "retaken" && !heldBefore.has(claim.target) ? { ...claim, action: "taken" as const } : claim));
+  const notices = consumeNotices(job.holder, job.context, undefined, new Set(job.targets.map((target) => target.canonical)));
+  const granted = result.granted.map((claim): TakenClaim => {
+    if (claim.action !== "retaken" || heldBefore.has(claim.target)) return claim;
+    // Granted by the queue in place of a stale claim: said from whom, as a take that took it over says it.
+    const notice = notices.find((grant) => grant.target === claim.target && grant.previous !== undefined);
+    if (notice === undefined) return { ...claim, action: "taken" };
+    const at = notice.previous_heartbeat_at;
+    const age = at === undefined ? undefined : parseTimestamp(at);
+    const previous: Holding = {
+      target: claim.target,
+      holder: notice.previous as string,
+      purpose: notice.previous_purpose ?? "",
+      heartbeat_at: at ?? notice.granted_at,
+      heartbeat_age_seconds: ageInSeconds(job.context.nowMs - (age ?? (parseTimestamp(notice.granted_at) as number))),
+    };
+    return { ...claim, action: "took_over", previous };
+  });
   return { ...result, granted };
 }
 

@@ -35,6 +35,9 @@ export interface Grant {
   granted_at: string;
   /** Whose stale claim the grant replaced, if any. */
   previous?: string;
+  /** That stale claim's purpose and last heartbeat, where the grant read it (a sweep's removal did not keep them). */
+  previous_purpose?: string;
+  previous_heartbeat_at?: string;
   /** Who handed the claim over (handover --to): the holder gave it, nothing went stale. */
   handed_by?: string;
   /** Who is queued behind the new holder on overlapping targets. */
@@ -139,6 +142,7 @@ export function grantQueued(context: Context, swept?: ReadonlyMap<string, string
     };
     const previous = outcome.previous?.holder ?? swept?.get(entry.target);
     if (previous !== undefined) grant.previous = previous;
+    if (outcome.previous !== undefined) Object.assign(grant, { previous_purpose: outcome.previous.purpose, previous_heartbeat_at: outcome.previous.heartbeat_at });
     writeNotice(grant, context);
     record(context, { event: "grant", target: entry.target, holder: entry.holder, purpose: entry.purpose, ...(grant.previous && { other: grant.previous }) });
     grants.push(grant);
