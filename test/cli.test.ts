@@ -353,7 +353,7 @@ Cli("should stay quiet when beat and release find nothing in the default claims 
 
 Cli("should advise on the file, not on a holder, when only an unreadable claim file is in the way", ({ box }) => {
   mkdirSync(box.dir, { recursive: true });
-  writeFileSync(join(box.dir, "x.json"), "garbage\n");
+  writeFileSync(join(box.dir, "x.json"), "{ garbage\n"); // a claim torn by a crash
   const refused = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
   assert.is(refused.code, 3);
   assert.match(refused.stdout, /REFUSED x: its claim file \S+ cannot be read/);
@@ -363,7 +363,7 @@ Cli("should advise on the file, not on a holder, when only an unreadable claim f
 
 Cli("should name the unreadable claim file in the way, and its claims directory in the commands it suggests", ({ box }) => {
   mkdirSync(box.dir, { recursive: true });
-  writeFileSync(join(box.dir, "x.json"), "garbage\n");
+  writeFileSync(join(box.dir, "x.json"), "{ garbage\n"); // a claim torn by a crash
   // From the default directory's point of view (CLAIMS_DIR, no --dir typed), a bare claims status would not read it either way.
   const refused = claims(["take", "x", "--holder", "a"], { env: { CLAIMS_DIR: box.dir } });
   assert.is(refused.code, 3);

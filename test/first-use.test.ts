@@ -186,4 +186,35 @@ Reads("should not let a release or a queued handover first mark a project direct
   assert.is(readFileSync(join(box.project, "package.json"), "utf8"), manifest);
 });
 
+Reads("should never take over or sweep another program's .json file that came into a claims directory after its first take", ({ box }) => {
+  // A new project (only .git) passes the first use's check; its package.json and a data file made
+  // later read as the unreadable claims of the names package and data, once older than the TTL.
+  mkdirSync(join(box.project, ".git"));
+  chmodSync(box.project, 0o700);
+  const inProject = (holder: string, ...args: string[]) => claims([...args, "--dir", "."], { cwd: box.project, env: { CLAIMS_HOLDER: holder } });
+  assert.is(inProject("a", "take", "name:x").code, 0);
+  const manifest = `${JSON.stringify({ name: "app", version: "1.0.0" })}\n`;
+  const files: Record<string, string> = { "package.json": manifest, "data.json": "not json\n", "list.json": "[1, 2]\n" };
+  const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(box.project, name), text);
+    utimesSync(join(box.project, name), old, old);
+  }
+  for (const name of ["package", "data", "list"]) {
+    const taken = inProject("b", "take", `name:${name}`);
+    assert.is(taken.code, 2, `${name}: ${taken.stdout}${taken.stderr}`);
+    assert.match(taken.stderr, `claims: Cannot take ${name}: ${join(box.project, `${name}.json`)} is another program's file, not a claim (never overwritten or removed); a claims directory is for claims only: move that file out of it`);
+  }
+  const swept = inProject("b", "sweep", "--json");
+  assert.is(swept.code, 0, swept.stderr);
+  assert.equal(JSON.parse(swept.stdout).removed, []);
+  for (const [name, text] of Object.entries(files)) assert.is(readFileSync(join(box.project, name), "utf8"), text, name);
+  assert.match(inProject("b", "status").stdout, /^package\s+unreadable\s+package\.json: another program's file, not a claim; modified \S+ \(never taken over or swept: move it out of the claims directory\)$/m);
+  // What a crash can leave of a claim is still the directory's own: swept once older than the TTL.
+  writeFileSync(join(box.project, "torn.json"), '{"target": "torn", "hol');
+  writeFileSync(join(box.project, "zeros.json"), Buffer.alloc(64));
+  for (const name of ["torn.json", "zeros.json"]) utimesSync(join(box.project, name), old, old);
+  assert.equal(JSON.parse(inProject("b", "sweep", "--json").stdout).removed.sort(), ["torn", "zeros"]);
+});
+
 Reads.run();

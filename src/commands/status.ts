@@ -54,6 +54,8 @@ export interface UnreadableStatus {
   modified_at: string;
   /** Judged by the file's mtime against the default TTL: once stale it may be taken over or swept. */
   stale: boolean;
+  /** Another program's file, not a claim (`package.json` in a project given as the claims directory): never taken over or swept. */
+  foreign?: true;
 }
 
 export interface StatusResult {
@@ -293,7 +295,8 @@ export function statusOfDirectory(options: StatusOptions, { lookOnly = false } =
         target,
         reason: read.reason,
         modified_at: formatTimestampRoundedDown(read.mtimeMs),
-        stale: unreadableStale(read, context),
+        stale: !read.foreign && unreadableStale(read, context),
+        ...(read.foreign && { foreign: true as const }),
       });
     } else {
       const { claim } = read;

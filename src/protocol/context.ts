@@ -227,6 +227,10 @@ export function judge(read: ClaimRead, target: string, holder: string | undefine
     if (read.directory) {
       return { state: "blocked", reason: `a directory stands where the claim file of ${target} belongs; remove it by hand` };
     }
+    // Another program's file where the claim file belongs: never taken over or swept, whatever its age.
+    if (read.foreign) {
+      return { state: "blocked", reason: `${read.path} is another program's file, not a claim (never overwritten or removed); a claims directory is for claims only: move that file out of it, or give claims a directory of their own (--dir, CLAIMS_DIR or "dir" in .claims)` };
+    }
     const unread = read;
     return {
       state: unreadableStale(read, context) ? "stale" : "held",

@@ -1,6 +1,6 @@
 // The claims directory: one claim file per target, plus short-lived temp files and locks whose
 // names start with `.` and never end in `.json`, so they are never mistaken for claims.
-import { accessSync, chmodSync, chownSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
+import { accessSync, chmodSync, chownSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { modeOf, parseClaim, serializeClaim, type Claim } from "./claim.js";
 import { BadInputError, ClaimsError, NetworkFilesystemError } from "../os/errors.js";
@@ -39,6 +39,8 @@ export type ClaimRead =
       denied?: true;
       /** A claim that parses but names another target than its file name says (unreadableStale). */
       misplaced?: Claim;
+      /** Bytes no claim's writer makes, even torn (`package.json`, text): another program's file, never removed or overwritten (foreignBytes). */
+      foreign?: true;
     };
 
 /** `retire`: write the same claim again in other bytes, which gives it a new version (retireDeadLocks). */
@@ -241,22 +243,10 @@ export class Store {
     throw new BadInputError(`${why}: ${risk}; run chmod o-w ${this.dir} (to share it, use a group and "shared_group": true in .claims), or choose another with --dir or CLAIMS_DIR.`);
   }
 
-  /**
-   * A `.json` file that is no claim and no claim's debris either: JSON that names neither a target
-   * nor a holder (`package.json`). A claim torn or garbled by a crash, or one with a bad field, is
-   * the directory's own, shown and swept as unreadable.
-   */
+  /** A `.json` file that is no claim and no claim's debris either (foreignBytes). */
   private foreignJson(name: string): boolean {
     const read = this.read(name);
-    if (read.state !== "unreadable") return false;
-    if (read.directory) return false; // refused by take and left by sweep, each saying so
-    let value: unknown;
-    try {
-      value = JSON.parse(readFileSync(read.path, "utf8"));
-    } catch {
-      return false;
-    }
-    return typeof value !== "object" || value === null || Array.isArray(value) || !("target" in value || "holder" in value);
+    return read.state === "unreadable" && read.foreign === true;
   }
 
   /** Makes removals done with `deferDirectorySync` durable, with one fsync of the directory. */
@@ -529,21 +519,23 @@ function otherBytes(bytes: Buffer): string {
 function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRead {
   if (snapshot.kind === "missing") return { state: "missing" };
   const read = snapshot; // the version is a getter (readSnapshot): passed on unasked
-  const unreadable = (reason: string, directory = false, misplaced?: Claim): ClaimRead => ({
+  const unreadable = (reason: string, directory = false, misplaced?: Claim, foreign = false): ClaimRead => ({
     state: "unreadable",
     reason,
     directory,
     path,
     ...(snapshot.kind === "other" && snapshot.denied && { denied: true as const }),
     ...(misplaced && { misplaced }),
+    ...(foreign && { foreign: true as const }),
     get version() {
       return read.version;
     },
     mtimeMs: snapshot.mtimeMs,
   });
   if (snapshot.kind === "other") return unreadable(`the claim file is ${snapshot.what}`, snapshot.what === "a directory");
-  const parsed = parseClaim(snapshot.bytes.toString("utf8"));
-  if (!parsed.ok) return unreadable(parsed.reason);
+  const text = snapshot.bytes.toString("utf8");
+  const parsed = parseClaim(text);
+  if (!parsed.ok) return foreignBytes(text) ? unreadable("another program's file, not a claim", false, undefined, true) : unreadable(parsed.reason);
   // A claim must live under the name its target encodes to; one that does not (a file copied or
   // renamed by hand) would guard a target nobody looks up under that name.
   if (fileNameOf(parsed.claim) !== fileName) {
@@ -562,6 +554,25 @@ function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRea
     },
     mtimeMs: snapshot.mtimeMs,
   };
+}
+
+/**
+ * A `.json` file no claims writer makes, even cut short by a crash: JSON that names neither a
+ * target nor a holder (`package.json`, `[]`), or text that does not begin as a JSON object. A
+ * claims directory given as a project's (`--dir .`) after its first take holds such files; taking
+ * one over or sweeping it as a stale unreadable claim lost the user's file. Empty or zero-filled
+ * bytes (what a file system can leave of a file whose blocks a crash never wrote) and a torn
+ * object are the directory's own, shown and swept as unreadable.
+ */
+function foreignBytes(text: string): boolean {
+  if (/^[\s\0]*$/.test(text)) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return !text.trimStart().startsWith("{");
+  }
+  return typeof value !== "object" || value === null || Array.isArray(value) || !("target" in value || "holder" in value);
 }
 
 /** Sets a file's mtime back to what it was (best effort: a newer mtime only delays its going stale). */
