@@ -128,6 +128,18 @@ Pairs("should decide two globs without any file on disk", () => {
   assert.not.ok(globsMayIntersect("/nowhere/**/*.ts", "/nowhere/**/*.tsx"));
 });
 
+Pairs("should meet a glob ending in **/ and a segment that can match nothing at the directory above them, as picomatch matches it", () => {
+  // picomatch matches src/b itself by src/b/**/?(x): a take of src/* was granted beside it.
+  for (const tail of ["?(x)", "*(b)", "!(a)", "@(x|)"]) {
+    assert.ok(globsMayIntersect(`/p/src/b/**/${tail}`, "/p/src/*"), tail);
+    assert.ok(globsMayIntersect("/p/src/*", `/p/src/b/**/${tail}`), tail);
+    assert.ok(overlaps(shapeOf(`/p/src/b/**/${tail}`), shapeOf("/p/src/b")), tail);
+  }
+  // A segment that cannot match nothing keeps its place.
+  assert.not.ok(globsMayIntersect("/p/src/b/**/+(x)", "/p/src/*"));
+  assert.not.ok(globsMayIntersect("/p/src/b/**/*.ts", "/p/src/*"));
+});
+
 Pairs("should take a glob it cannot compare segment by segment (a script's claim) for the directory of its static base", () => {
   for (const written of ["/p/x[/]y/*.ts", "/p/x[.-0]y/*.ts", "/p/@(x/y)/z.ts", "/p/x/y|z/*.ts"]) {
     assert.ok(overlaps(shapeOf(written), shapeOf("/p/x/")), written);

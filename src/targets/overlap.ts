@@ -303,8 +303,23 @@ function positionsAfter(pattern: string[], path: string[]): Set<number> {
  */
 export function globsMayIntersect(a: string, b: string): boolean {
   if (hasBraces(a) || hasBraces(b)) return basesRelated(a, b);
-  const left = segments(a);
-  const right = segments(b);
+  const rights = segmentVariants(b);
+  return segmentVariants(a).some((left) => rights.some((right) => segmentsMayIntersect(left, right)));
+}
+
+/**
+ * A glob's segments; and where it ends in `**` and a segment that can match nothing (`?(x)`,
+ * `*(b)`, `!(a)`), the same without those two as well: picomatch matches the directory above them
+ * too (`src/b/**` + `/?(x)` matches `src/b`), which a comparison by segment count missed.
+ */
+function segmentVariants(glob: string): string[][] {
+  const all = segments(glob);
+  const last = all[all.length - 1];
+  if (all.length >= 2 && all[all.length - 2] === "**" && last !== undefined && isMagic(last) && matcher(`/x/${last}`)("/x/")) return [all, all.slice(0, -2)];
+  return [all];
+}
+
+function segmentsMayIntersect(left: string[], right: string[]): boolean {
   const memo = new Map<number, boolean>();
   const compatible = (i: number, j: number): boolean => {
     const key = i * (right.length + 1) + j;
