@@ -138,6 +138,31 @@ Claim("should meet a claim on a file's other name in a package given a .claims w
   assert.match(again.value.results[0].reason, /held by other for "in pkg"/);
 });
 
+Claim("should show in get_status what the caller claimed, queued for and was granted in another project's own claims directory", async (context) => {
+  // The server's own directory is the default one; a sibling project's .claims names another. A
+  // grant there from the queue was never shown: the agent held a claim it was never told of.
+  const { project, root } = context.box;
+  const env = { HOME: join(root, "home"), CLAIMS_DIR: "" };
+  const sibling = join(root, "proj2");
+  mkdirSync(join(sibling, "src"), { recursive: true });
+  writeFileSync(join(sibling, "src", "m.ts"), "export const m = 1;\n");
+  writeFileSync(join(sibling, ".claims"), JSON.stringify({ dir: join(root, "store-proj2") }));
+  const there = (...args: string[]) => claims(args, { cwd: sibling, env });
+  assert.is(there("take", "src/m.ts", "--holder", "other", "--purpose", "in proj2").code, 0);
+  const server = await context.server({ env });
+  const path = join(sibling, "src", "m.ts");
+  const queued = await server.call("claim", { paths: [path], queue: true, intent: "after other", actor: "q2" });
+  assert.is(queued.value.results[0].queued, true, JSON.stringify(queued.value));
+  const waiting = await server.call("get_status", { actor: "q2" });
+  assert.equal(waiting.value.queued.map((note: { path: string; claimsDir: string }) => [note.path, note.claimsDir]), [[path, join(root, "store-proj2")]]);
+  assert.is(there("release", "src/m.ts", "--holder", "other").code, 0);
+  const granted = await server.call("get_status", { actor: "q2" });
+  assert.equal(granted.value.grantedWhileWaiting.map((grant: { path: string }) => grant.path), [path]);
+  const mine = granted.value.claims.filter((claim: { mine: boolean }) => claim.mine);
+  assert.equal(mine.map((claim: { path: string; claimsDir: string }) => [claim.path, claim.claimsDir]), [[path, join(root, "store-proj2")]]);
+  assert.equal((await server.call("get_status", { actor: "q2" })).value.grantedWhileWaiting, [], "shown once");
+});
+
 Claim("should refuse a path another holder has, naming holder, intent and expiry, and take nothing (all or nothing)", async (context) => {
   assert.is(context.cli(["take", "./a.ts", "--holder", "session-a", "--purpose", "align the lint rule"]).code, 0);
   const server = await context.server();

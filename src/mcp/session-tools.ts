@@ -44,12 +44,28 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
 
 export async function getStatusTool(input: GetStatusInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
-  const result = status({ ...call.common, holder });
+  const here = status({ ...call.common, holder });
+  // And the caller's own in the other claims directories its paths live in (a package's own
+  // `.claims`): what it claimed, queued for, or was granted there, as status --mine shows them. This
+  // directory's listing alone never showed a grant there, which the agent then held unknowing.
+  const mine = status({ ...call.common, holder, mine: true });
+  const apart = (entry: { claims_dir?: string }) => entry.claims_dir !== undefined && entry.claims_dir !== here.dir;
+  // Those a package below this directory holds are listed here already (status from a root).
+  const key = (entry: { target: string; holder: string; claims_dir?: string }) => `${entry.claims_dir ?? here.dir}\0${entry.target}\0${entry.holder}`;
+  const listed = new Set([...here.claims, ...here.queued].map(key));
+  const added = <T extends { target: string; holder: string; claims_dir?: string }>(entries: T[]) => entries.filter((entry) => apart(entry) && !listed.has(key(entry)));
+  const result = {
+    ...here,
+    claims: [...here.claims, ...added(mine.claims)],
+    queued: [...here.queued, ...added(mine.queued)],
+    granted_while_waiting: [...here.granted_while_waiting, ...mine.granted_while_waiting],
+  };
   const live = result.claims.filter((claim) => !claim.stale);
   return answer({
     actor: holder,
     dir: result.dir,
     claims: live.map((claim) => ({
+      ...(claim.claims_dir !== undefined && claim.claims_dir !== result.dir && { claimsDir: claim.claims_dir }),
       path: claim.target,
       kind: claim.kind,
       holder: claim.holder,
@@ -63,7 +79,7 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
       queue: claim.queue.map((note) => ({ actor: note.holder, intent: note.purpose, queuedAt: note.queued_at })),
     })),
     staleClaims: result.claims.length - live.length,
-    queued: result.queued.filter((note) => note.holder === holder).map((note) => ({ path: note.target, intent: note.purpose, queuedAt: note.queued_at })),
+    queued: result.queued.filter((note) => note.holder === holder).map((note) => ({ path: note.target, intent: note.purpose, queuedAt: note.queued_at, ...(apart(note) && { claimsDir: note.claims_dir }) })),
     grantedWhileWaiting: result.granted_while_waiting.map((grant) => ({
       path: grant.target,
       intent: grant.purpose,
