@@ -1052,6 +1052,21 @@ Wire("should answer piped calls in their order: a get_status or handover after a
   }
 });
 
+Wire("should run a get_status sent right after a claim's wait once the wait has queued, and list it queued", async (context) => {
+  // The wait runs beside the calls after it, but only once it has looked: a get_status sent with it
+  // listed nothing queued in half the runs.
+  assert.is(context.cli(["take", "name:W", "--holder", "session-a"]).code, 0);
+  const server = await context.server();
+  for (let round = 0; round < 4; round++) {
+    const waiting = server.call("claim", { paths: ["name:W"], wait: 30, actor: "w" });
+    const status = await server.call("get_status", { actor: "w" });
+    assert.equal(status.value.queued.map((note: { path: string }) => note.path), ["W"], `round ${round}`);
+    assert.is(context.cli(["release", "name:W", "--holder", "session-a"]).code, 0);
+    assert.is((await waiting).value.granted, true);
+    assert.is(context.cli(["handover", "name:W", "--holder", "w", "--to", "session-a"]).code, 0);
+  }
+});
+
 /** A tools/call its client cancels at once (its timeout), on a server of its own; resolves once that server has exited. */
 function cancelledAtOnce(context: Context, params: object): Promise<unknown> {
   const child = spawn(process.execPath, [BIN, "mcp"], { cwd: context.box.project, env: cleanEnv(context.env), stdio: ["pipe", "pipe", "pipe"] });

@@ -10,6 +10,8 @@ export interface Call {
   /** --dir, --ttl, the environment and the working directory of the server. */
   common: CommonOptions;
   signal: AbortSignal;
+  /** A claim's wait has made its first look (taken what is free, queued for the rest): the calls after it may run. */
+  looked?: () => void;
 }
 
 /** What a call the client gave up on answers, should the answer still reach anyone. */

@@ -71,7 +71,7 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
       grant,
       standing,
       ...(input.intent !== undefined && { purpose: input.intent }),
-      ...(wait !== undefined && { wait }),
+      ...(wait !== undefined && { wait, onWaiting: (_refused: unknown, waitedMs: number) => waitedMs === 0 && call.looked?.() }),
     });
   } catch (error) {
     if (!(error instanceof BadInputError)) throw error;

@@ -59,7 +59,8 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   // The calls in flight that answer at once (all but a claim's wait): each call runs after those
   // that came before it, so that what a call answers never contradicts an earlier one still to be
   // answered (get_status listing a path as held that the claim before it then gives back, its
-  // client having closed stdin). A wait runs beside the others, after those before it.
+  // client having closed stdin). A wait runs beside the others once it has looked first (taken
+  // what is free and queued for the rest), so a get_status after it sees it queued.
   const ordered = new Set<Promise<unknown>>();
 
   let listed: unknown[] | undefined; // the schemas do not change while the server runs
@@ -80,17 +81,17 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     closing.signal.addEventListener("abort", abort);
     extra.signal.addEventListener("abort", abort);
     const meta = request.params._meta;
-    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal };
+    let looked!: () => void;
+    const firstLook = new Promise<void>((resolve) => (looked = resolve));
+    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal, looked: () => looked() };
     const before = [...ordered];
     const waits = tool.name === "claim" && typeof request.params.arguments?.wait === "number" && request.params.arguments.wait > 0;
     // One call, one verb: its lookups are made afresh and remembered while it runs (src/os/lookups.ts).
     const running = Promise.allSettled(before).then(() => asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call)));
     inFlight.add(running);
-    if (!waits) {
-      const settled = running.catch(() => {});
-      ordered.add(settled);
-      void settled.then(() => ordered.delete(settled));
-    }
+    const settled = waits ? Promise.race([firstLook, running.catch(() => {})]) : running.catch(() => {});
+    ordered.add(settled);
+    void settled.then(() => ordered.delete(settled));
     // A call that asked for progress (`_meta.progressToken`) hears every PROGRESS_MS that it still
     // runs (a `claim` with `wait`), so a client that resets its timeout on progress (the SDK's
     // `resetTimeoutOnProgress`) can wait past its own timeout, 60 s in the SDK.
