@@ -1238,7 +1238,12 @@ Wire("should act for the agent session's own holder, CLAIMS_HOLDER, the --holder
   const shell = context.cli(["take", "./a.ts", "--json"], { CLAUDE_CODE_SESSION_ID: "4f1c" });
   assert.is(shell.code, 0, "the session's shell holds what its MCP server took");
   const named = await context.server({ env: { CLAIMS_HOLDER: "holder-env", CLAUDE_CODE_SESSION_ID: "4f1c" } });
-  assert.is((await named.call("get_status")).value.actor, "holder-env");
+  const standIn = await named.call("get_status");
+  assert.is(standIn.value.actor, "holder-env");
+  // Said, as the CLI says it: every session started where CLAIMS_HOLDER is exported would be one holder.
+  assert.equal(standIn.value.warnings, ["CLAIMS_HOLDER=holder-env stands in for this agent session's own holder, claude-4f1c, which its hooks claim as; unset CLAIMS_HOLDER where agents run (every session that inherits it is one holder), or pass --holder claude-4f1c"]);
+  assert.is((await named.call("get_status", { actor: "role-reviewer" })).value.warnings, undefined, "not where the call names its actor");
+  assert.is((await session.call("get_status")).value.warnings, undefined, "nor where no CLAIMS_HOLDER stands in");
   const flagged = await context.server({ args: ["--holder", "holder-flag"] });
   assert.is((await flagged.call("get_status")).value.actor, "holder-flag");
   assert.is((await flagged.call("get_status", { actor: "role-reviewer" })).value.actor, "role-reviewer");

@@ -10,7 +10,7 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BadInputError } from "../os/errors.js";
 import type { CommonOptions } from "../protocol/context.js";
-import { resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
+import { holderOverride, resolveHolder, resolveSettings, type Environment } from "../protocol/settings.js";
 import type { Call } from "./call.js";
 import { Identity } from "./identity.js";
 import { answer, failure, type ToolResult } from "./results.js";
@@ -48,6 +48,10 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   // A bad --dir, --ttl, --holder or .claims config is exit 2 at start, not an error in every call.
   const settings = resolveSettings(common);
   if (options.holder !== undefined) resolveHolder(options.holder, env);
+  // CLAIMS_HOLDER inherited from the terminal that started the client names every session started
+  // there alike: said at start, and in the answer of every call it stood in for, as the CLI says it.
+  const override = holderOverride(options.holder, env);
+  if (override !== undefined) process.stderr.write(`claims mcp: note: ${override}\n`);
 
   const server = new Server({ name: "claims", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const transport = new StdioServerTransport();
@@ -83,11 +87,19 @@ export async function serveMcp(options: McpOptions): Promise<void> {
     const meta = request.params._meta;
     let looked!: () => void;
     const firstLook = new Promise<void>((resolve) => (looked = resolve));
-    const call: Call = { holder: (actor, argument) => identity.holderFor(actor, argument, meta), common, signal: stop.signal, looked: () => looked() };
+    let overridden = false;
+    const holder = (actor: string | undefined, argument?: string) => {
+      if (actor === undefined && override !== undefined) overridden = true;
+      return identity.holderFor(actor, argument, meta);
+    };
+    const call: Call = { holder, common, signal: stop.signal, looked: () => looked() };
     const before = [...ordered];
     const waits = tool.name === "claim" && typeof request.params.arguments?.wait === "number" && request.params.arguments.wait > 0;
     // One call, one verb: its lookups are made afresh and remembered while it runs (src/os/lookups.ts).
-    const running = Promise.allSettled(before).then(() => asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call)));
+    const running = Promise.allSettled(before).then(async () => {
+      const result = await asOneVerb(() => callTool(tool, request.params.arguments ?? {}, call));
+      return overridden && override !== undefined ? withWarning(result, override) : result;
+    });
     inFlight.add(running);
     const settled = waits ? Promise.race([firstLook, running.catch(() => {})]) : running.catch(() => {});
     ordered.add(settled);
@@ -179,6 +191,12 @@ function withUnknownArguments(tool: Tool, args: unknown, result: ToolResult): To
   if (unknown.length === 0) return result;
   const names = unknown.map((key) => JSON.stringify(key)).join(", ");
   const warning = `${tool.name} has no argument ${names}, so ${unknown.length === 1 ? "it was" : "they were"} ignored; its arguments are ${known.join(", ")}.`;
+  return withWarning(result, warning);
+}
+
+/** An answer with one more of its `warnings` (an error stays as it is). */
+function withWarning(result: ToolResult, warning: string): ToolResult {
+  if (result.isError || !result.structuredContent) return result;
   const previous = result.structuredContent.warnings;
   return answer({ ...result.structuredContent, warnings: [...(Array.isArray(previous) ? previous : []), warning] });
 }
