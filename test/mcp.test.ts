@@ -78,7 +78,7 @@ Tools("should list exactly the documented tools, with the reference systems' arg
   assert.equal(shape("release").required, []);
   assert.equal(shape("get_status").keys, ["actor"]);
   assert.equal(shape("check").required, ["paths"]);
-  assert.equal(shape("handover").keys, ["actor", "intent", "path", "to"]);
+  assert.equal(shape("handover").keys, ["actor", "creating", "intent", "path", "to"]);
   assert.equal(shape("handover").required, ["path"]);
   const reserve = shape("file_reservation_paths");
   assert.equal(reserve.keys, ["agent_name", "exclusive", "idempotency_key", "paths", "project_key", "reason", "ttl_seconds"]);
@@ -547,6 +547,24 @@ Beyond("should not grant a bare word as the name a claim carries while another h
   context.cli(["release", "./gen.txt", "--holder", "session-a"]);
   const free = await server.call("claim", { paths: ["gen.txt"], actor: "agent-c" });
   assert.equal([free.isError, free.value.results[0].kind, free.value.results[0].renewed], [false, "name", true]);
+});
+
+Beyond("should refuse a handover of a bare word naming nothing nobody holds, and queue for a symbol its holder is adding with creating", async (context) => {
+  const server = await context.server();
+  // A misspelt file, free: a handover of a free path is granted at once, and this one was, silently.
+  const typo = await server.call("handover", { path: "pakage.json", actor: "agent-c" });
+  assert.is(typo.isError, true, JSON.stringify(typo.value));
+  assert.is(typo.text, `pakage.json names nothing in ${context.box.project}, and nobody holds the path it will be (./pakage.json): pass creating: true to queue for that path (taken at once while it is free), or write name:pakage.json for a name.`);
+  assert.equal(existsSync(context.box.dir) ? readdirSync(context.box.dir).filter((name) => name.endsWith(".json")) : [], [], "nothing taken");
+  // The path it will be, held by another (claimed before it exists): queued behind them, as before.
+  assert.is(context.cli(["take", "./gen.txt", "--creating", "--holder", "session-a"]).code, 0);
+  assert.is((await server.call("handover", { path: "gen.txt", actor: "agent-c" })).value.results[0].queued, true);
+  // A symbol its holder is adding: the error's advice (creating: true) is an argument handover takes.
+  assert.is(context.cli(["take", "utils.ts#newThing", "--creating", "--holder", "session-a", "--purpose", "adding it"]).code, 0);
+  const without = await server.call("handover", { path: "utils.ts#newThing", actor: "agent-c" });
+  assert.match(without.text, /names nothing: the file declares no top-level `newThing`.*pass creating: true/);
+  const queued = await server.call("handover", { path: "utils.ts#newThing", creating: true, actor: "agent-c" });
+  assert.equal([queued.value.results[0].queued, queued.value.results[0].holder], [true, "session-a"]);
 });
 
 Beyond("should queue a handover behind the holder, and hand one's own claim to another actor", async (context) => {

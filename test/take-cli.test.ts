@@ -226,6 +226,18 @@ Take("should say from whom a --wait took a claim that went stale while it waited
   assert.match(as(box, "w", "take", "x", "--wait", "20").stdout, /^took over x \(token \d+\) from a stale claim: held by shorty for "again" \(heartbeat \d+s ago\)$/m);
 });
 
+Take("should queue a handover for a symbol its holder is adding with --creating, as the refusal without it advises", ({ box }) => {
+  writeFileSync(join(box.project, "utils.ts"), "export const a = 1;\n");
+  assert.is(as(box, "a", "take", "utils.ts#newThing", "--creating", "--purpose", "adding it").code, 0);
+  const without = as(box, "b", "handover", "utils.ts#newThing");
+  assert.is(without.code, 2);
+  assert.match(without.stderr, /pass --creating to claim a symbol you are about to add/);
+  const queued = as(box, "b", "handover", "utils.ts#newThing", "--creating", "--purpose", "after a");
+  assert.is(queued.code, 6, queued.stderr);
+  assert.match(queued.stdout, /^queued \S+utils\.ts#newThing at position 1/m);
+  assert.match(claims(["handover", "--help"]).stdout, /--creating +allow file#symbol for a symbol not in its file yet/);
+});
+
 Take("should suggest commands that act for the refused session in its claims directory: run as printed, they queue there", ({ box }) => {
   assert.is(as(box, "a", "take", "cfg", "--purpose", "a's work").code, 0);
   const refused = claims(["take", "cfg", "--dir", box.dir, "--holder", "b b", "--shared", "--ttl", "600"], { cwd: box.project });

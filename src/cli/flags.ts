@@ -76,6 +76,7 @@ export const VERBS = {
     flags: {
       ...COMMON,
       purpose: { short: "-p", long: "--purpose", value: "<text>", help: "what you will do with it: the note the holder and the next holders see" },
+      creating: { long: "--creating", help: "allow file#symbol for a symbol not in its file yet (one its holder is adding)" },
       // Once: a claim handed to the wrong holder is not undone.
       to: { long: "--to", value: "<holder>", help: "hand your claim directly to this holder (exit 4 if you do not hold it)", once: true },
       token: { long: "--token", value: "<n>", help: "with --to: the fencing token of your holding (exit 4 if the claim carries a newer one, or another holder took anything it covered since)", once: true },

@@ -60,6 +60,7 @@ Run claims <verb> --help for a verb's flags and examples; docs/PROTOCOL.md has t
         ...common(flags),
         target,
         ...(flags.purpose !== undefined && { purpose: flags.purpose }),
+        ...(flags.creating === true && { creating: true }),
         ...(flags.to !== undefined && { to: flags.to }),
         ...tokenOf(flags),
       });

@@ -28,6 +28,8 @@ import { checkOptionTypes } from "./option-types.js";
 export interface HandoverOptions extends CommonOptions {
   target: string;
   purpose?: string;
+  /** Without `to`: allow file#symbol for a symbol not in its file yet (one its holder is adding), as take's. */
+  creating?: boolean;
   /** Hand your claim directly to this holder instead of queueing. */
   to?: string;
   /** With `to`: the fencing token of your holding; refused (LOST) if the claim carries a newer one, or another holder took anything it covered since. */

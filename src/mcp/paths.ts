@@ -87,6 +87,21 @@ export function pathToJudge(input: string, contextOf: () => Context, heldByOther
   return `${NAME_PREFIX}${word}`;
 }
 
+/**
+ * A path for a handover that queues (no `to`): as `pathToJudge`, but a bare word naming nothing that
+ * nobody holds as a path either is bad input without `creating`, as for `claim`: a handover of a free
+ * target is granted at once, and a misspelt file (`pakage.json`) was taken, silently.
+ */
+export function pathToQueue(input: string, creating: boolean, contextOf: () => Context, heldByOther: (path: string) => Holding | undefined): string {
+  const word = bareWord(input, contextOf);
+  if (word === undefined) return input;
+  const { path } = pathItWillBe(word);
+  if (creating) return path;
+  const judged = pathToJudge(input, contextOf, heldByOther);
+  if (judged !== path || heldByOther(path) !== undefined) return judged;
+  throw new BadInputError(`${input} names nothing in ${contextOf().settings.cwd}, and nobody holds the path it will be (${path}): pass creating: true to queue for that path (taken at once while it is free), or write ${NAME_PREFIX}${word} for a name.`);
+}
+
 /** A bare word a claim carries as a name, whose path another holds: which one is meant is the caller's to say. */
 function bothReadings(input: string, word: string, path: string, holding: Holding, context: Context, choice: string): BadInputError {
   return new BadInputError(`${input} is both a name a claim carries and the path it will be in ${context.settings.cwd} (${path}), which ${holding.holder} holds (${JSON.stringify(holding.purpose)}): write ${NAME_PREFIX}${word} ${choice}.`);

@@ -84,6 +84,10 @@ export const checkInput = z.object({
 export const handoverInput = z.object({
   path: text("path", "The target, as you would claim it."),
   intent: text("intent", "What you will do with it: the note the holder and later waiters see.").optional(),
+  creating: flag(
+    "creating",
+    "Allow what its holder is ABOUT TO CREATE: path#symbol for a symbol not yet in its file, and a bare word for a file not yet in the server's working directory, as the path it will be.",
+  ).optional(),
   to: text("to", "Hand YOUR claim on path directly to this actor, instead of queueing behind the holder.").optional(),
   actor: text("actor", ACTOR).optional(),
 });

@@ -9,7 +9,7 @@ import { openContext } from "../protocol/context.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
 import { claimAnswer, heldByOther } from "./claim.js";
 import { holderInfo } from "./holdings.js";
-import { lazyContext, pathsToCheck, pathToJudge } from "./paths.js";
+import { lazyContext, pathsToCheck, pathToJudge, pathToQueue } from "./paths.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
 import type { CheckInput, GetStatusInput, HandoverInput, ReleaseInput } from "./schemas.js";
 
@@ -108,7 +108,8 @@ export async function checkTool(input: CheckInput, call: Call): Promise<ToolResu
 export async function handoverTool(input: HandoverInput, call: Call): Promise<ToolResult> {
   const holder = call.holder(input.actor);
   // Without `to`, a free target is granted: a bare word read as a name must not be while another holds its path.
-  const target = pathToJudge(input.path, lazyContext(call.common), input.to === undefined ? heldByOther(holder, call) : undefined);
+  const here = lazyContext(call.common);
+  const target = input.to === undefined ? pathToQueue(input.path, input.creating === true, here, heldByOther(holder, call)) : pathToJudge(input.path, here);
   const grant = randomHex(8); // this call's grant of a free path, should the client give up on it (givenBackIfAbandoned)
   const standing: { stand?: () => void } = {};
   const result = await handover({
@@ -118,6 +119,7 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
     grant,
     standing,
     ...(input.intent !== undefined && { purpose: input.intent }),
+    ...(input.creating === true && { creating: true }),
     ...(input.to !== undefined && { to: input.to }),
   });
   if ("to" in result) {
