@@ -567,6 +567,14 @@ Beyond("should refuse a handover of a bare word naming nothing nobody holds, and
   assert.equal([queued.value.results[0].queued, queued.value.results[0].holder], [true, "session-a"]);
 });
 
+Beyond("should say what the actor still holds when a release names a path it does not hold as such (a file of its glob)", async (context) => {
+  const server = await context.server();
+  assert.is((await server.call("claim", { paths: ["src/**/*.ts"], creating: true, actor: "agent-g" })).value.granted, true);
+  const released = await server.call("release", { paths: ["src/a.ts"], actor: "agent-g" });
+  assert.equal([released.value.released, released.value.notHeld, released.value.stillHeld], [[], [join(context.box.project, "src", "a.ts")], [join(context.box.project, "src/**/*.ts")]]);
+  assert.is((await server.call("release", { paths: ["src/**/*.ts"], actor: "agent-g" })).value.stillHeld, undefined);
+});
+
 Beyond("should queue a handover behind the holder, and hand one's own claim to another actor", async (context) => {
   context.cli(["take", "cfg", "--holder", "session-a"]);
   const server = await context.server();

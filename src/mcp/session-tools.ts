@@ -37,6 +37,9 @@ export async function releaseTool(input: ReleaseInput, call: Call): Promise<Tool
   if (result.received) shaped.received = result.received.map((claim) => ({ path: claim.target, ...(claim.handed_by !== undefined && { handedBy: claim.handed_by }) }));
   const notHeld = all ? [] : [...result.not_held, ...never];
   if (notHeld.length > 0) shaped.notHeld = notHeld;
+  // A path released in another spelling than claimed (a file of a glob you hold) leaves the claim
+  // meant held, blocking others: what you still hold, as the CLI's release says.
+  if (notHeld.length > 0 && result.still_held?.length) shaped.stillHeld = result.still_held;
   const nowHeld = result.lost_to.filter((lost) => lost.now_held_by).map((lost) => ({ path: lost.target, holder: lost.now_held_by?.holder, holderIntent: lost.now_held_by?.purpose }));
   if (nowHeld.length > 0) shaped.nowHeldBy = nowHeld;
   return answer(shaped);
