@@ -249,9 +249,18 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "j/mod/pom.xml", "<project/>");
   assert.equal(await at("j/mod", "mvn -q clean install"), ["glob:j/**/target/**"], "every module's, from the outermost pom");
   assert.equal(await at("j", "mvn help:effective-pom"), []);
+  // Formatters and sorters rewrite sources and poms, named by prefix or by their full coordinates.
+  for (const goal of ["spotless:apply", "com.diffplug.spotless:spotless-maven-plugin:apply", "com.coveo:fmt-maven-plugin:format", "formatter:format", "license:format", "sortpom:sort", "impsort:sort", "rewrite:run"]) {
+    assert.equal(await at("j", `mvn ${goal}`), ["glob:j/**", "glob:j/**/target/**"], goal);
+  }
+  assert.equal(await at("j", "mvn spotless:check"), ["glob:j/**/target/**"]);
   file(box, "g/settings.gradle", "");
   assert.equal(await at("g", "./gradlew build"), ["glob:g/**/build/**", "glob:g/.gradle/**"]);
   assert.equal(await at("g", "gradle tasks"), []);
+  for (const task of ["spotlessApply", "spotlessJavaApply", ":app:spotlessKotlinApply", "formatKotlin", "ktlintFormat", "ktfmtFormat", "rewriteRun"]) {
+    assert.equal(await at("g", `./gradlew ${task}`), ["glob:g/**", "glob:g/**/build/**", "glob:g/.gradle/**"], task);
+  }
+  assert.equal(await at("g", "./gradlew spotlessCheck checkFormat"), ["glob:g/**/build/**", "glob:g/.gradle/**"]);
   file(box, "php/composer.json", "{}");
   assert.equal(await at("php", "composer require monolog/monolog"), ["glob:php/vendor/**", "php/composer.json", "php/composer.lock"]);
   file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');

@@ -527,8 +527,9 @@ function mavenWrites(input: RuleInput): string[] {
   if (goals.length === 0 || goals.every((goal) => goal !== undefined && /^(help:|validate$|dependency:tree|dependency:list|versions:display)/.test(goal))) return [];
   const file = input.reading.has("f") ? directoryAt(input.walk.cwd, input.reading.value("f")) : undefined;
   const root = input.reading.has("f") ? (file === undefined ? undefined : file.endsWith(".xml") ? dirname(file) : file) : projectRoots(input.walk.cwd, ["pom.xml"]).at(-1);
-  // (versions:set and the release plugin rewrite the poms themselves.)
-  const poms = goals.some((goal) => goal === undefined || /^(versions:|release:|tidy:|spotless:apply|fmt:format)/.test(goal)) ? [anyUnder(root)] : [];
+  // (versions:set and the release plugin rewrite the poms themselves; formatters, sorters and
+  // OpenRewrite the sources, by prefix or by their full coordinates: `com.diffplug.spotless:spotless-maven-plugin:apply`.)
+  const poms = goals.some((goal) => goal === undefined || /^(versions:|release:|tidy:|rewrite:run|sortpom:)|:(apply|format|sort|fix)$/.test(goal)) ? [anyUnder(root)] : [];
   return [root === undefined ? UNKNOWABLE : globOf(join(root, "**", "target", "**")), ...poms];
 }
 
@@ -536,8 +537,9 @@ function gradleWrites(input: RuleInput): string[] {
   const tasks = input.reading.operands.map((at) => input.args[at]);
   if (tasks.length === 0 || tasks.every((task) => task !== undefined && /^(help|tasks|projects|properties|dependencies|--version)$/.test(task))) return [];
   const root = input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : projectRoots(input.walk.cwd, ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"]).at(-1);
-  // (spotlessApply and the like format the sources themselves.)
-  const sources = tasks.some((task) => task === undefined || /(spotlessApply|ktlintFormat|format)$/i.test(task)) ? [anyUnder(root)] : [];
+  // (spotlessApply, spotlessJavaApply, formatKotlin and the like format the sources themselves; a
+  // `checkFormat` only checks.)
+  const sources = tasks.some((task) => task === undefined || /(^|:)(spotless\w*Apply|\w*[Ff]ormat|format\w*|rewriteRun|licenseFormat\w*)$/.test(task) && !/(^|:)(check|verify|lint)\w*$/i.test(task)) ? [anyUnder(root)] : [];
   return root === undefined ? [UNKNOWABLE] : [globOf(join(root, "**", "build", "**")), anyUnder(join(root, ".gradle")), ...sources];
 }
 
