@@ -263,6 +263,15 @@ Builds("should read what other languages' build tools and package managers write
   assert.equal(await at("g", "./gradlew spotlessCheck checkFormat"), ["glob:g/**/build/**", "glob:g/.gradle/**"]);
   file(box, "php/composer.json", "{}");
   assert.equal(await at("php", "composer require monolog/monolog"), ["glob:php/vendor/**", "php/composer.json", "php/composer.lock"]);
+  // composer.json's scripts, as npm's: run by name, as a command of their name, and on install's events.
+  file(box, "phs/composer.json", JSON.stringify({ scripts: { fix: "sed -i s/a/b/ src/a.php", all: ["@fix", "@php bin/gen.php > out.php", "@putenv X=1"], "post-install-cmd": "cp x.php config.php", cb: "App\\Hooks::run" } }));
+  for (const command of ["composer run fix", "composer run-script fix", "composer fix", "composer -d . fix"]) assert.equal(await at("phs", command), ["phs/src/a.php"], command);
+  assert.equal(await at("phs", "composer all"), ["phs/out.php", "phs/src/a.php"], "@fix read in turn, @php as php");
+  assert.equal(await at("phs", "composer install"), ["glob:phs/vendor/**", "phs/composer.lock", "phs/config.php"]);
+  assert.equal(await at("phs", "composer install --no-scripts"), ["glob:phs/vendor/**", "phs/composer.lock"]);
+  assert.equal(await at("phs", "composer cb"), ["unknown:."], "a PHP callback: PHP the hook does not read");
+  assert.equal(await at("phs", "composer show"), []);
+  assert.equal(await at("phs", "composer run"), []);
   file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');
   assert.equal(await at("rb", "bundle install"), ["rb/Gemfile.lock"]);
   file(box, "py/pyproject.toml", "[project]\n");

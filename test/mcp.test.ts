@@ -141,7 +141,7 @@ Claim("should meet a claim on a file's other name in a package given a .claims w
 Claim("should show in get_status what the caller claimed, queued for and was granted in another project's own claims directory", async (context) => {
   // The server's own directory is the default one; a sibling project's .claims names another. A
   // grant there from the queue was never shown: the agent held a claim it was never told of.
-  const { project, root } = context.box;
+  const { root } = context.box;
   const env = { HOME: join(root, "home"), CLAIMS_DIR: "" };
   const sibling = join(root, "proj2");
   mkdirSync(join(sibling, "src"), { recursive: true });

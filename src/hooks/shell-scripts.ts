@@ -491,3 +491,76 @@ const CALLS_READ = 4;
 export function positionalOf(words: Parser.SyntaxNode[], walk: Walk): Positional {
   return words.map((word) => wordValues(word, walk));
 }
+
+/** What composer's own commands run of the project's scripts (its events, getcomposer.org/doc/articles/scripts.md). */
+const COMPOSER_EVENTS: Record<string, string[]> = {
+  install: ["pre-install-cmd", "pre-autoload-dump", "post-autoload-dump", "post-install-cmd"],
+  update: ["pre-update-cmd", "pre-autoload-dump", "post-autoload-dump", "post-update-cmd"],
+  "dump-autoload": ["pre-autoload-dump", "post-autoload-dump"],
+  archive: ["pre-archive-cmd", "post-archive-cmd"],
+  status: ["pre-status-cmd", "post-status-cmd"],
+};
+const COMPOSER_ALIASES: Record<string, string> = { i: "install", u: "update", upgrade: "update", require: "update", r: "update", remove: "update", rm: "update", reinstall: "install", dumpautoload: "dump-autoload", "run-script": "run" };
+/** composer's own commands: a word none of these, naming a script of composer.json, runs that script. */
+const COMPOSER_COMMANDS = new Set(["about", "archive", "audit", "browse", "home", "bump", "check-platform-reqs", "clear-cache", "clearcache", "cc", "config", "create-project", "depends", "why", "diagnose", "dump-autoload", "dumpautoload", "exec", "fund", "global", "help", "init", "install", "i", "licenses", "list", "outdated", "prohibits", "why-not", "reinstall", "remove", "rm", "require", "r", "run-script", "run", "search", "self-update", "selfupdate", "show", "info", "status", "suggests", "update", "u", "upgrade", "validate"]);
+
+/**
+ * The project's composer.json scripts a composer command runs: `composer run-script fix` (`run`),
+ * `composer fix` (a script is a command of its own name), and the event scripts of install, update,
+ * require, remove and dump-autoload (`post-install-cmd`, `post-autoload-dump`…); none with
+ * `--no-scripts`. A script is a command line or a list of them: `@name` runs another script,
+ * `@composer …` and `@php …` run those, `@putenv` sets a variable; a PHP callback
+ * (`Vendor\\Class::method`) is PHP the hook does not read: any file. A composer.json the hook cannot
+ * read, or a project the text does not place, is any file too.
+ */
+export function composerRuns(args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
+  if (args.includes("--no-scripts")) return [];
+  const reading = readOptions(args, { short: "d:", long: { "working-dir": "d", ...valuedLong("format") }, exact: true }, 0, () => undefined);
+  const first = reading.operands[0];
+  if (first === undefined) return [];
+  const word = args[first];
+  if (word === undefined) return UNKNOWABLE;
+  const command = COMPOSER_ALIASES[word] ?? word;
+  const start = reading.has("d") ? directoryAt(cwd, reading.value("d")) : cwd;
+  if (start === undefined) return UNKNOWABLE;
+  const root = ancestorsHolding(start, ["composer.json"])[0];
+  if (root === undefined) return [];
+  const text = readText(join(root, "composer.json"));
+  let scripts: Record<string, unknown>;
+  try {
+    const manifest = JSON.parse(text ?? "") as { scripts?: unknown };
+    scripts = typeof manifest.scripts === "object" && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
+  } catch {
+    return text === undefined ? [] : UNKNOWABLE; // no composer.json there: composer runs nothing of it
+  }
+  const named = command === "run" ? args[reading.operands[1] ?? -1] : !COMPOSER_COMMANDS.has(word) ? word : undefined;
+  if (command === "run" && reading.operands[1] === undefined) return []; // `composer run` alone lists them
+  if (command === "run" && named === undefined) return UNKNOWABLE;
+  const names = named !== undefined ? [named] : (COMPOSER_EVENTS[command] ?? []);
+  // What follows the script's name is given to its command lines (after a `--`).
+  const at = named === undefined ? -1 : command === "run" ? (reading.operands[1] as number) : first;
+  const extra = at < 0 ? [] : args.slice(at + 1).filter((arg, index) => !(index === 0 && arg === "--"));
+  if (extra.some((arg) => arg === undefined)) return UNKNOWABLE;
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const collect = (name: string): boolean => {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    const value = scripts[name];
+    if (value === undefined) return true;
+    const entries = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
+    if (entries === undefined || !entries.every((entry) => typeof entry === "string")) return false;
+    for (const entry of entries as string[]) {
+      const line = entry.trim();
+      if (line.startsWith("@putenv ")) continue;
+      if (/^@(composer|php)\s/.test(line)) lines.push(line.slice(1));
+      else if (line.startsWith("@")) {
+        if (!collect(line.slice(1).split(/\s/)[0] as string)) return false;
+      } else if (/^[\w\\]+::\w+$/.test(line)) return false; // a PHP callback
+      else lines.push(line);
+    }
+    return true;
+  };
+  if (!names.every(collect)) return UNKNOWABLE;
+  return lines.map((line) => ({ script: extra.length > 0 && named !== undefined ? `${line} ${(extra as string[]).map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(" ")}` : line, cwd: root, bound: new Map() }));
+}

@@ -13,7 +13,7 @@ import { takesTypedCommands } from "./shell-terminal.js";
 import { RULES } from "./shell-rules.js";
 import { nodeOptionLoads, readEnvironmentLoads, readLoads } from "./shell-preloads.js";
 import { type Nested, WRAPPERS } from "./shell-runners.js";
-import { denoTaskRuns, installRuns, npmNodeOptions, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
+import { composerRuns, denoTaskRuns, installRuns, npmNodeOptions, npmScriptsUnread, nxRuns, PACKAGE_MANAGERS, packageRun, scriptFile, turboRuns } from "./shell-scripts.js";
 import { gitHookRuns, gitScripts, type HookRun, splitGlobals } from "./shell-git-rules.js";
 import { lefthookRuns, lintStagedRuns, preCommitWrites } from "./shell-commit-tools.js";
 import { justRuns } from "./shell-just.js";
@@ -106,6 +106,13 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
     if (tasks !== undefined) {
       nested.push(...tasks);
       return undefined;
+    }
+    if (program === "composer" && !walk.shared.functions.has(program)) {
+      // `composer fix`, `composer install`: composer.json's scripts it runs (shell-scripts.ts),
+      // read in turn; composer itself is judged by its rule (vendor/, the lock file).
+      const runs = composerRuns(argv.slice(1), here.cwd);
+      if (runs === UNKNOWABLE) add(here, UNKNOWABLE);
+      else nested.push(...runs);
     }
     if (PACKAGE_MANAGERS.includes(program) && !walk.shared.functions.has(program)) {
       // `npm run fmt`, `pnpm lint`: the package's scripts are read in turn (shell-scripts.ts).
