@@ -222,12 +222,15 @@ export const TOOL_USE = alternatives(
       String.raw`\b(eslint|stylelint|biome|deno)\b[^;&|\n]*\s(--(fix|write|apply|output-file)|-o)`,
       String.raw`\b(gofmt|goimports|gofumpt|shfmt)\b[^;&|\n]*\s(--?w\b|-[a-z]*w|--write)`,
       String.raw`\b(clang-format|autopep8|yapf|docformatter|cmake-format|ormolu|fourmolu)\b[^;&|\n]*\s(-[a-z]*i|--in-place|--mode[=\s]+inplace)`,
-      String.raw`\bperltidy\b[^;&|\n]*\s-[a-z]*b|\bswiftlint\b[^;&|\n]*\s(--fix|--autocorrect|autocorrect)\b|\b(ktfmt|scalafmt|treefmt)\b|\brome\b[^;&|\n]*\s--(apply|apply-unsafe|write|fix)\b|\bruff\b[^;&|\n]*\s--(fix|fix-only|add-noqa)\b`,
+      String.raw`\bperltidy\b[^;&|\n]*\s(-[a-z]*b|--backup-and-modify-in-place)|\bswiftlint\b[^;&|\n]*\s(--fix|--autocorrect|autocorrect)\b|\b(ktfmt|scalafmt|treefmt)\b|\brome\b[^;&|\n]*\s--(apply|apply-unsafe|write|fix)\b|\bruff\b[^;&|\n]*\s--(fix|fix-only|add-noqa)\b`,
       String.raw`\bruff\b[^;&|\n]*\s(format\b(?![^;&|\n]*\s--(check|diff)\b)|check\b(?![^;&|\n]*\s--no-fix\b)|--fix|--fix-only|--add-noqa|-o|--output-file)\b`,
       String.raw`\brubocop\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--auto|--fix|--out)`,
       String.raw`\bgo(\s+-C\s*\S+)?\s+(fmt|fix|mod\s+(tidy|edit|init|vendor)|get)\b|\b(terraform|dprint|deno|zig|taplo)\b[^;&|\n]*\sfmt\b(?![^;&|\n]*\s--?check\b)|\bmix\s+format\b`,
       // autoflake -i; pyupgrade, mdformat, nbstripout (not their checks) and nbconvert, which rewrite or write beside what they are given.
       String.raw`\bautoflake\b[^;&|\n]*\s(-[a-z]*i|--in-place)|\b(pyupgrade|nbconvert)\b|\bmdformat\b(?![^;&|\n]*\s--check\b)|\bnbstripout\b(?![^;&|\n]*\s(-t|--textconv|--dry-run|--verify|--is-installed|--status)\b)`,
+      // More formatters, fixers and minifiers (shell-formatters-more.ts), in a command's place as the project tools are.
+      String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|timeout\s+\S+|npx|bunx|pnpx|dlx|uvx|x|run|tool|--)\s)(\s*([A-Za-z_]\w*=\S*|-\S+)(\s+|$))*\s*(\S*/)?(astyle|uncrustify|tidy|js-beautify|css-beautify|html-beautify|svgo|doctoc|markdown-toc|lebab|ts-standard|tslint|eslint_d|textlint|terser|uglifyjs|uglify-js|csso|cleancss|html-minifier(-terser)?|ncc|add-trailing-comma|reorder-python-imports|pycln|unimport|flynt|blacken-docs|pyproject-fmt|toml-sort|usort|ufmt|darker|pyink|blue|ssort|golines|gopls|sqlfluff|pg_format|sql-formatter|sqlfmt|csharpier|alejandra|nixfmt|nixpkgs-fmt|rufo|stree|erb_lint|erblint|rector|ocamlformat|elm-format|stylish-haskell|cabal-fmt|hindent|purs-tidy|erlfmt|gleam|cljfmt|lua-format|gersemi|latexindent|djlint|yamlfmt|semgrep|fastmod|ruplacer)(\s|$)`,
+      String.raw`\bgit\b[^;&|\n]*\sclang-format\b`,
       // clang-tidy -fix (and its reports), google-java-format -i, stylua (not --check), phpcbf, standardrb --fix.
       String.raw`\bclang-tidy\b[^;&|\n]*\s--?(fix|export-fixes|store-check-profile)|\bgoogle-java-format\b[^;&|\n]*\s--?(i|r|replace)\b|\bstylua\b(?![^;&|\n]*\s(-c|--check)\b)|\bphpcbf\b|\bstandardrb\b[^;&|\n]*\s(-[a-zA-Z]*[aAxo]|--fix|--auto|--out)`,
       // dotnet format, swift-format (and Swift 6's swift format), taplo format, tflint --fix (buf's commands pass as its generate does, below).

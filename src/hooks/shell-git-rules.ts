@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join } from "node:path";
 import { exists, isDirectory } from "../targets/target.js";
-import { guessedArguments, readOptions, type Syntax } from "./shell-options.js";
+import { guessedArguments, readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type RuleInput } from "./shell-rule.js";
 import { anyIn, anyUnder, directoryAt, physicalDirectoryAt, readText, shellQuoted as quote, UNKNOWABLE, within, workTreeOf } from "./shell-words.js";
 import { GLOB_MARK, UNKNOWN_MARK } from "./payload.js";
@@ -51,6 +51,8 @@ const GIT: Record<string, Syntax> = {
     },
   },
   // The tool each runs (`-t`, `--tool`: one of git's, or a `mergetool.<tool>.cmd` of a config);
+  // clang-format's (git-clang-format) reformats the lines changed since a commit in the work tree's files.
+  "clang-format": { short: "fqv", long: { force: "f", quiet: "q", verbose: "v", diff: "", diffstat: "", staged: "", cached: "staged", "no-diff": "", ...valuedLong("binary commit extensions style") } },
   // mergetool's writes the files it merges. (difftool's `-x` command: shell-git-commands.ts.)
   mergetool: { short: "t:ygO::", long: { tool: "t", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y" } },
   difftool: { short: "t:x:ygd", long: { tool: "t", extcmd: "x", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y", "dir-diff": "d", "trust-exit-code": "", "no-trust-exit-code": "", "symlinks": "", "no-symlinks": "" } },
@@ -256,6 +258,11 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const outputFiles = () => at(optionFiles(input, ["output"], reading, (i) => i + index + 1));
   const separateGitDir = () => (reading.has("separate-git-dir") ? [anyUnder(directoryAt(cwd, reading.value("separate-git-dir")))] : []);
   switch (sub) {
+    case "clang-format": {
+      // The changed lines of the files given after `--` (all the changed files without), unless it only shows the diff.
+      if (reading.has("diff", "diffstat")) return [];
+      return afterDashes.length > 0 ? at(values(afterDashes)) : wholeTree();
+    }
     case "mergetool":
     case "difftool": {
       if (reading.has("tool-help")) return [];

@@ -21,6 +21,7 @@ import { arRule, brotliRule, compressed, dpkgDebRule, lz4Rule, ptarRule, sevenZi
 import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitTraceFiles, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
+import { FORMATTER_RULES } from "./shell-formatters-more.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
@@ -445,6 +446,7 @@ export const RULES: Record<string, Rule> = {
   // First: a tool with a rule of its own elsewhere keeps it.
   ...PROJECT_TOOL_RULES,
   ...TOOL_RULES,
+  ...FORMATTER_RULES,
   ...LOCK_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,

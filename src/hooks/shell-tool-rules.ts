@@ -26,7 +26,7 @@ export function operandFiles(input: RuleInput, indexes: number[], otherwise: str
  * A formatter or fixer: writes its operands (or `otherwise` with none) when `writes` says the
  * options ask it to, and the files `outputs` options name in any case (`eslint -o report.txt`).
  */
-function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean) => boolean, otherwise: string[] = ["."], outputs: string[] = []): Rule {
+export function formatter(syntax: Syntax, writes: (has: (...keys: string[]) => boolean) => boolean, otherwise: string[] = ["."], outputs: string[] = []): Rule {
   return {
     syntax: { ...syntax, exact: true },
     writes: (input) => (asksHelp(input) ? [] : [...optionFiles(input, outputs), ...(writes(input.reading.has) ? operandFiles(input, input.reading.operands, otherwise) : [])]),
@@ -149,6 +149,25 @@ function javascriptPackages(manager: string, own: Record<string, (input: RuleInp
       ...Object.entries(own).map(([sub, writes]) => [sub, (input: RuleInput, rest: number[]) => (input.reading.has("h") ? [] : writes(input, rest))] as const),
     ]),
   );
+}
+
+/**
+ * `bun build`: its `--outfile` (a file), anything under its `--outdir`; with neither it prints the
+ * bundle, but `--compile` writes the executable here, named after the entry.
+ */
+function bunBuild(input: RuleInput): string[] {
+  const found: string[] = [];
+  for (let at = 0; at < input.args.length; at++) {
+    const arg = input.args[at];
+    if (arg === undefined) continue;
+    const name = /^--(outfile|outdir)(=|$)/.exec(arg)?.[1];
+    if (name === undefined) continue;
+    const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : input.args[++at];
+    const path = value === undefined ? undefined : directoryAt(input.walk.cwd, value);
+    found.push(name === "outdir" ? anyUnder(path) : (path ?? UNKNOWABLE));
+  }
+  if (found.length === 0 && input.args.includes("--compile")) found.push(anyIn(input.walk.cwd));
+  return found;
 }
 
 /**
@@ -1122,7 +1141,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   // More formatters that rewrite the files they are given in place: docformatter -i, perltidy -b (-o: its output), cmake-format -i,
   // ormolu and fourmolu -i (--mode inplace), swiftlint --fix (autocorrect), ktfmt and scalafmt (unless they only check).
   docformatter: formatter({ short: "ir", long: { "in-place": "i", recursive: "r", ...valuedLong("config wrap-summaries wrap-descriptions exclude range docstring-length") } }, (has) => has("i"), []),
-  perltidy: formatter({ short: "bo:pro:", long: { backup: "b", outfile: "o" } }, (has) => has("b"), [], ["o"]),
+  perltidy: formatter({ short: "bo:pro:", long: { backup: "b", "backup-and-modify-in-place": "b", outfile: "o" } }, (has) => has("b"), [], ["o"]),
   "cmake-format": formatter({ short: "io:c:", long: { "in-place": "i", "outfile-path": "o", "config-files": "c" } }, (has) => has("i"), [], ["o"]),
   ormolu: haskellFormatter(),
   fourmolu: haskellFormatter(),
@@ -1191,7 +1210,7 @@ export const TOOL_RULES: Record<string, Rule> = {
   npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap }),
   pnpm: javascriptPackages("pnpm"),
   yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion }),
-  bun: withSnapshotUpdate(javascriptPackages("bun")),
+  bun: withSnapshotUpdate(javascriptPackages("bun", { build: bunBuild })),
   // ava -u (--update-snapshots): its snapshot files, beside the tests or in their snapshots/ directories.
   ava: {
     syntax: { short: "um:c:", long: { "update-snapshots": "u", match: "m", concurrency: "c", ...valuedLong("config node-arguments timeout") } },

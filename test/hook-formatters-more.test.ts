@@ -1,0 +1,129 @@
+// More formatters, fixers and minifiers an agent runs (shell-formatters-more.ts), and bun build's
+// outputs, git clang-format, perltidy's long in-place flag: read by the Claude hook from a shell
+// command as the files they rewrite or write. Another session holds u.ts; session s2 runs them.
+import { execFileSync } from "node:child_process";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const More = suite<Context>("claims hook: more formatters, fixers and minifiers");
+More.before.each((context) => {
+  context.box = heldBox();
+});
+More.after.each((context) => context.box.cleanup());
+
+More("should read each as the files it rewrites, or its output option's, and a check or a print as no write", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    // C and C++.
+    ["astyle --style=allman src/c.c", ["src/c.c"]],
+    ["astyle --dry-run src/c.c", []],
+    ["uncrustify -c cfg --replace --no-backup src/c.c", ["src/c.c"]],
+    ["uncrustify -c cfg -f src/c.c -o out.c", ["out.c"]],
+    ["tidy -m page.html", ["page.html"]],
+    ["tidy -q page.html", []],
+    ["tidy -o out.html page.html", ["out.html"]],
+    // JavaScript.
+    ["npx js-beautify -r src/a.js", ["src/a.js"]],
+    ["js-beautify src/a.js -o b.js", ["b.js"]],
+    ["npx svgo logo.svg", ["logo.svg"]],
+    ["npx svgo logo.svg -o min.svg", ["min.svg"]],
+    ["svgo -f icons", ["glob:icons/**"]],
+    ["npx doctoc README.md", ["README.md"]],
+    ["npx doctoc --dryrun README.md", []],
+    ["npx markdown-toc -i README.md", ["README.md"]],
+    ["npx markdown-toc README.md", []],
+    ["npx terser src/b.js -c -m -o src/a.js", ["src/a.js"]],
+    ["npx terser src/b.js -c", []],
+    ["uglifyjs src/b.js --output src/a.js", ["src/a.js"]],
+    ["npx csso in.css -o out.css", ["out.css"]],
+    ["npx ncc build src/index.ts -o out", ["glob:out/**"]],
+    ["npx ncc build src/index.ts", ["glob:dist/**"]],
+    ["npx tslint --fix src/a.ts", ["src/a.ts"]],
+    ["npx textlint --fix docs/a.md", ["docs/a.md"]],
+    ["eslint_d --fix src/a.ts", ["src/a.ts"]],
+    ["npx lebab --replace src/", ["src"]],
+    ["bun build src/b.ts --outfile src/a.ts", ["src/a.ts"]],
+    ["bun build src/b.ts --outdir=dist", ["glob:dist/**"]],
+    ["bun build src/b.ts", []],
+    // Python.
+    ["pycln src", ["src"]],
+    ["uvx pycln --check src", []],
+    ["unimport --remove src/a.py", ["src/a.py"]],
+    ["unimport --check src/a.py", []],
+    ["flynt src/a.py", ["src/a.py"]],
+    ["add-trailing-comma src/a.py", ["src/a.py"]],
+    ["reorder-python-imports src/a.py", ["src/a.py"]],
+    ["pyproject-fmt pyproject.toml", ["pyproject.toml"]],
+    ["pyproject-fmt --check pyproject.toml", []],
+    ["toml-sort -i a.toml", ["a.toml"]],
+    ["usort format src", ["src"]],
+    ["ufmt format src/a.py", ["src/a.py"]],
+    ["darker src", ["src"]],
+    ["darker --check src", []],
+    ["pyink src/a.py", ["src/a.py"]],
+    ["blue --check src/a.py", []],
+    // Go, SQL, C#, Nix, Ruby, PHP.
+    ["golines -w src/a.go", ["src/a.go"]],
+    ["golines src/a.go", []],
+    ["gopls format -w src/a.go", ["src/a.go"]],
+    ["gopls format src/a.go", []],
+    ["sqlfluff fix models/a.sql", ["models/a.sql"]],
+    ["sqlfluff lint models/a.sql", []],
+    ["pg_format -i q.sql", ["q.sql"]],
+    ["npx sql-formatter --fix q.sql", ["q.sql"]],
+    ["sqlfmt models", ["models"]],
+    ["csharpier format src", ["src"]],
+    ["csharpier .", ["."]],
+    ["csharpier check .", []],
+    ["csharpier --check .", []],
+    ["alejandra .", ["."]],
+    ["nixfmt --check a.nix", []],
+    ["nixfmt a.nix", ["a.nix"]],
+    ["rufo app.rb", ["app.rb"]],
+    ["stree write app.rb", ["app.rb"]],
+    ["stree check app.rb", []],
+    ["erb_lint -a app.erb", ["app.erb"]],
+    ["vendor/bin/rector process src", ["src"]],
+    ["vendor/bin/rector process --dry-run src", []],
+    // Other languages.
+    ["ocamlformat -i a.ml", ["a.ml"]],
+    ["stylish-haskell -i A.hs", ["A.hs"]],
+    ["purs-tidy format-in-place src", ["src"]],
+    ["erlfmt -w a.erl", ["a.erl"]],
+    ["gleam format", ["."]],
+    ["gleam format --check", []],
+    ["cljfmt fix src", ["src"]],
+    ["lua-format -i a.lua", ["a.lua"]],
+    ["latexindent -w a.tex", ["a.tex"]],
+    ["djlint --reformat templates", ["templates"]],
+    ["djlint --lint templates", []],
+    ["yamlfmt a.yaml", ["a.yaml"]],
+    ["yamlfmt -dry a.yaml", []],
+    // Search and replace across files.
+    ["semgrep --config p.yml --autofix src", ["src"]],
+    ["semgrep --config p.yml src", []],
+    ["fastmod foo bar src", ["src"]],
+    ["ruplacer foo bar src --go", ["src"]],
+    ["ruplacer foo bar src", []],
+    ["perltidy --backup-and-modify-in-place a.pl", ["a.pl"]],
+  ];
+  // (`.` is the project itself.)
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected.map((path) => (path === "." ? box.project : path)).sort(), command);
+});
+
+More("should refuse the agent such a command on a file another session holds, and let prose naming them by", ({ box }) => {
+  file(box, "src/b.js", "export const b = 1;\n");
+  denies(box, ["npx terser src/b.js -o u.ts", "npx svgo u.ts", "pycln u.ts", "astyle u.ts", "npx js-beautify -r u.ts", "bun build src/b.js --outfile u.ts", "fastmod foo bar ."]);
+  allows(box, ["npx terser src/b.js -o out.js", "git commit --allow-empty -m 'tidy the blue terser output'", "pycln --check u.ts"]);
+});
+
+More("should read git clang-format as the changed files of the work tree, or those after --, and --diff as no write", async ({ box }) => {
+  execFileSync("git", ["init", "-q"], { cwd: box.project });
+  assert.equal(await writes(box, "git clang-format"), ["glob:**"]);
+  assert.equal(await writes(box, "git clang-format HEAD~1 -- src/c.c"), ["src/c.c"]);
+  assert.equal(await writes(box, "git clang-format --diff"), []);
+});
+
+More.run();
