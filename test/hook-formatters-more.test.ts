@@ -1,6 +1,7 @@
 // More formatters, fixers and minifiers an agent runs (shell-formatters-more.ts), and bun build's
-// outputs, git clang-format, perltidy's long in-place flag: read by the Claude hook from a shell
-// command as the files they rewrite or write. Another session holds u.ts; session s2 runs them.
+// outputs, git clang-format, perltidy's long in-place flag, manifests' and version managers'
+// writers, jj, Graphite, git-town and filter-repo: read by the Claude hook from a shell command as
+// the files they rewrite or write. Another session holds u.ts; session s2 runs them.
 import { execFileSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -124,6 +125,43 @@ More("should read git clang-format as the changed files of the work tree, or tho
   assert.equal(await writes(box, "git clang-format"), ["glob:**"]);
   assert.equal(await writes(box, "git clang-format HEAD~1 -- src/c.c"), ["src/c.c"]);
   assert.equal(await writes(box, "git clang-format --diff"), []);
+});
+
+More("should read manifests' and version managers' writers as the files they pin, and jj, Graphite, git-town and filter-repo as the work tree", async ({ box }) => {
+  file(box, "package.json", '{ "name": "p" }\n');
+  file(box, "composer.json", "{}\n");
+  const cases: Array<[string, string[]]> = [
+    ["volta pin node@20", ["package.json"]],
+    ["npx fixpack", ["package.json"]],
+    ["npx prettier-package-json --write", ["package.json"]],
+    ["npx prettier-package-json", []],
+    ["npx @manypkg/cli fix", ["glob:**"]],
+    ["yarn constraints --fix", ["glob:**"]],
+    ["yarn constraints", []],
+    ["npm set-script lint eslint", ["package.json"]],
+    ["composer normalize", ["composer.json", "composer.lock"]],
+    ["composer normalize --dry-run", []],
+    ["pyenv local 3.12", [".python-version"]],
+    ["pyenv local", []],
+    ["rbenv local 3.3.0", [".ruby-version"]],
+    ["nodenv local 20", [".node-version"]],
+    ["asdf set nodejs 20.1.0", [".tool-versions"]],
+    ["asdf local nodejs 20.1.0", [".tool-versions"]],
+    ["uv python pin 3.12", [".python-version"]],
+    ["uv python pin", []],
+    ["jj new main", ["glob:**"]],
+    ["jj restore src/a.ts", ["glob:**"]],
+    ["jj log", []],
+    ["gt checkout main", ["glob:**"]],
+    ["gt log", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  execFileSync("git", ["init", "-q"], { cwd: box.project });
+  assert.equal(await writes(box, "git filter-repo --path src"), ["glob:**"]);
+  assert.equal(await writes(box, "git filter-repo --analyze"), []);
+  assert.equal(await writes(box, "git town sync"), ["glob:**"]);
+  assert.equal(await writes(box, "git town status"), []);
+  denies(box, ["jj new main", "git town sync", "npx @manypkg/cli fix"]);
 });
 
 More.run();

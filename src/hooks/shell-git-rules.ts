@@ -53,6 +53,9 @@ const GIT: Record<string, Syntax> = {
   // The tool each runs (`-t`, `--tool`: one of git's, or a `mergetool.<tool>.cmd` of a config);
   // clang-format's (git-clang-format) reformats the lines changed since a commit in the work tree's files.
   "clang-format": { short: "fqv", long: { force: "f", quiet: "q", verbose: "v", diff: "", diffstat: "", staged: "", cached: "staged", "no-diff": "", ...valuedLong("binary commit extensions style") } },
+  // filter-repo rewrites history and checks the result out; git-town's commands switch, sync and ship branches.
+  "filter-repo": { long: { "dry-run": "", analyze: "" } },
+  town: {},
   // mergetool's writes the files it merges. (difftool's `-x` command: shell-git-commands.ts.)
   mergetool: { short: "t:ygO::", long: { tool: "t", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y" } },
   difftool: { short: "t:x:ygd", long: { tool: "t", extcmd: "x", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y", "dir-diff": "d", "trust-exit-code": "", "no-trust-exit-code": "", "symlinks": "", "no-symlinks": "" } },
@@ -258,6 +261,10 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   const outputFiles = () => at(optionFiles(input, ["output"], reading, (i) => i + index + 1));
   const separateGitDir = () => (reading.has("separate-git-dir") ? [anyUnder(directoryAt(cwd, reading.value("separate-git-dir")))] : []);
   switch (sub) {
+    case "filter-repo":
+      return reading.has("dry-run", "analyze") ? [] : wholeTree();
+    case "town":
+      return /^(status|config|help|completions|diff-parent|--version|-V)?$/.test(rest[reading.operands[0] ?? -1] ?? "") ? [] : wholeTree();
     case "clang-format": {
       // The changed lines of the files given after `--` (all the changed files without), unless it only shows the diff.
       if (reading.has("diff", "diffstat")) return [];

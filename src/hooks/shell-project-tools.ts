@@ -23,6 +23,20 @@ const project =
 /** A release tool: any file, unless one of `dry` says it only shows what it would do. */
 const release = (...dry: string[]): Rule => ({ syntax: {}, writes: (input) => (given(input, "--help", "-h", "--version", ...dry) ? [] : [UNKNOWABLE]) });
 
+/** A file at the project's root (the nearest directory up holding one of `markers`, else where it runs). */
+const atProject =
+  (name: string, markers: string[] = JS_MANIFEST) =>
+  (input: RuleInput): string[] => {
+    const root = projectRoot(input.walk.cwd, markers);
+    return [root === undefined ? UNKNOWABLE : join(root, name)];
+  };
+
+/** A version manager's `local X`: its pin file where it runs; with no version it prints the pin. */
+const pinHere = (file: string) => (input: RuleInput, rest: number[]) => (rest.length === 0 ? [] : input.walk.cwd === undefined ? [UNKNOWABLE] : [join(input.walk.cwd, file)]);
+
+/** A jj, Graphite or git-town command that moves the work tree to another revision or rewrites it: any file of the repository. */
+const workTree = (markers: string[]) => (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, markers))];
+
 const GO = ["go.mod"];
 const CARGO = ["Cargo.toml"];
 
@@ -114,6 +128,19 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   mkdocs: bySubcommand({ short: "d:f:", long: { "site-dir": "d", "config-file": "f" } }, { build: (input) => (input.reading.has("d") ? optionFiles(input, ["d"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) === undefined ? undefined : join(projectRoot(input.walk.cwd, ["mkdocs.yml", "mkdocs.yaml"]) as string, "site"))]), "gh-deploy": project(["mkdocs.yml", "mkdocs.yaml"]) }),
   "sphinx-build": { syntax: { short: "b:c:d:D:A:t:j:w:M:" }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) },
   goreleaser: { syntax: {}, writes: (input) => (input.args[0] === "check" || given(input, "--help", "-h") ? [] : project(GO)(input)) },
+  // Manifests' writers: volta pin, fixpack and prettier-package-json --write (package.json), manypkg fix (every manifest of the workspace).
+  volta: bySubcommand({}, { pin: atProject("package.json") }),
+  fixpack: { syntax: {}, writes: (input) => (given(input, "--help", "-h") ? [] : input.reading.operands.length > 0 ? operandFiles(input, input.reading.operands) : atProject("package.json")(input)) },
+  "prettier-package-json": { syntax: { long: { write: "w" } }, writes: (input) => (input.reading.has("w") ? (input.reading.operands.length > 0 ? operandFiles(input, input.reading.operands) : atProject("package.json")(input)) : []) },
+  manypkg: bySubcommand({}, { fix: project(), upgrade: project() }),
+  // Version managers' pins: pyenv, rbenv and nodenv `local X`, asdf `set`/`local` (.tool-versions where they run).
+  pyenv: bySubcommand({}, { local: pinHere(".python-version") }),
+  rbenv: bySubcommand({}, { local: pinHere(".ruby-version") }),
+  nodenv: bySubcommand({}, { local: pinHere(".node-version") }),
+  asdf: bySubcommand({}, { set: pinHere(".tool-versions"), local: pinHere(".tool-versions") }),
+  // jj's and Graphite's commands that check out, create or rewrite revisions update the work tree.
+  jj: bySubcommand({}, Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "duplicate", "absorb", "diffedit", "next", "prev", "op", "git", "workspace", "commit", "describe", "parallelize", "fix", "bookmark"].map((sub) => [sub, workTree([".jj", ".git"])]))),
+  gt: bySubcommand({}, Object.fromEntries(["checkout", "co", "sync", "restack", "get", "up", "down", "top", "bottom", "create", "c", "modify", "m", "move", "fold", "split", "squash", "delete", "rename", "submit", "absorb", "undo", "pop", "continue", "abort", "reorder", "track"].map((sub) => [sub, workTree([".git"])]))),
 };
 
 /** sequelize-cli's generators: a new migration, model or seed in the project. */
@@ -140,4 +167,6 @@ export const PROJECT_TOOL_BINS: Record<string, string> = {
   "conventional-changelog-cli": "conventional-changelog",
   commitizen: "cz",
   "python-semantic-release": "semantic-release",
+  "@manypkg/cli": "manypkg",
+  "@withgraphite/graphite-cli": "gt",
 };

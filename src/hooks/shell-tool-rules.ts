@@ -359,7 +359,7 @@ const PROJECT_TOOLS: Record<string, Rule> = {
           const manifest = ["require", "r", "remove", "rm", "bump"].includes(sub) || input.args.includes("--bump-after-update") ? ["composer.json"] : [];
           return [...atRoot(root, [...manifest, "composer.lock"]), anyUnder(root === undefined ? undefined : join(root, "vendor"))];
         },
-      ]),
+      ]).concat([["normalize", (input: RuleInput) => (input.args.some((arg) => arg === "--dry-run" || arg === "--diff") ? [] : atRoot(projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]), ["composer.json", "composer.lock"]))]]),
     ),
   ),
   bundle: bySubcommand(
@@ -1207,9 +1207,10 @@ export const TOOL_RULES: Record<string, Rule> = {
       return [input.reading.has("recursive") ? anyUnder(place) : anyIn(place)];
     },
   },
-  npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap }),
+  npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap, "set-script": (input) => atRoot(projectRoot(input.walk.cwd, JS_MANIFEST), JS_MANIFEST) }),
   pnpm: javascriptPackages("pnpm"),
-  yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion }),
+  // (yarn constraints --fix rewrites the workspaces' manifests: anything under the project.)
+  yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion, constraints: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoots(input.walk.cwd, JS_MANIFEST).at(-1))] : []) }),
   bun: withSnapshotUpdate(javascriptPackages("bun", { build: bunBuild })),
   // ava -u (--update-snapshots): its snapshot files, beside the tests or in their snapshots/ directories.
   ava: {
@@ -1246,7 +1247,16 @@ export const TOOL_RULES: Record<string, Rule> = {
 
 /** uv, with `uv pip compile -o FILE` read before its project commands. */
 function withUvPipCompile(rule: Rule): Rule {
-  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? rule.writes(input) };
+  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? uvPythonPin(input) ?? rule.writes(input) };
+}
+
+/** `uv python pin 3.12`: .python-version where it runs (or `--directory`'s); alone it prints the pin. Undefined for any other uv command. */
+function uvPythonPin(input: RuleInput): string[] | undefined {
+  const [first, second, third] = input.reading.operands;
+  if (input.args[first ?? -1] !== "python" || input.args[second ?? -1] !== "pin") return undefined;
+  if (third === undefined) return [];
+  const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
+  return [input.reading.has("--global") ? UNKNOWABLE : within(cwd, ".python-version")];
 }
 
 /**
