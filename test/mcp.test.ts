@@ -771,6 +771,13 @@ Reserve("should renew by extend_seconds and release by id or all, within the pro
   assert.is(entry.id, reserved.value.granted.find((grant: any) => grant.path_pattern === "a.ts").id, "the same reservation");
   const claim = readJson(join(context.box.dir, claimFileName(join(project, "a.ts"))));
   assert.is(plus(claim.heartbeat_at, claim.ttl), entry.new_expires_ts);
+  // Renewed again and again, each by what it asks: a second more each time added up (a renewal
+  // whose clock crosses into the next second between its look and its write may gain one).
+  const before = Date.parse(entry.new_expires_ts);
+  let last = entry;
+  for (let round = 0; round < 3; round++) [last] = (await server.call("renew_file_reservations", { project_key: project, agent_name: "BlueLake", extend_seconds: 60, paths: ["a.ts"] })).value.file_reservations;
+  const gained = (Date.parse(last.new_expires_ts) - before) / 1000;
+  assert.ok(gained >= 180 && gained <= 181, `three renewals by 60 s added ${gained} s`);
   const utilsId = reserved.value.granted.find((grant: any) => grant.path_pattern === "utils.ts").id;
   const byId = await server.call("release_file_reservations", { project_key: project, agent_name: "BlueLake", file_reservation_ids: [utilsId] });
   assert.is(byId.value.released, 1);

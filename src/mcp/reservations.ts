@@ -100,7 +100,9 @@ export async function renewReservationsTool(input: RenewReservationsInput, call:
     // The new lease runs extend_seconds past the old expiry (past now, if that has gone by): a
     // re-take of one's own claim with that TTL, which renews the heartbeat and keeps taken_at.
     const oldExpiry = expiryOfClaim(claim, context);
-    const leftSeconds = Math.max(0, Math.ceil(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
+    // Whole seconds left, rounded down: the new heartbeat is stamped rounded up to the next second,
+    // so rounded up here too, each renewal ran a second longer than asked.
+    const leftSeconds = Math.max(0, Math.floor(((parseTimestamp(oldExpiry) as number) - Date.now()) / 1000));
     const ttl = Math.min(MAX_TTL_SECONDS, leftSeconds + input.extend_seconds);
     const result = await take({ ...project.options, dir: context.settings.dir, sessionPinned: pinned(project.options), holder, targets: [inputOf(claim.target)], ttl, shared: claim.mode === "shared", creating: true });
     const [again] = result.granted;
