@@ -240,7 +240,7 @@ Claim("should answer bad input with isError and one sentence, per-target reason 
   assert.equal([missing.isError, missing.value.error.code], [true, "BAD_INPUT"]);
   assert.match(missing.text, /^claim: paths is required: a list of paths/);
   const wrongType = await server.call("claim", { paths: "a.ts" });
-  assert.is(wrongType.text, 'claim: paths must be a list of paths, e.g. ["src/config.ts", "docs/"]; got "a.ts".');
+  assert.is(wrongType.text, 'claim: paths must be a list of paths, e.g. ["src/config.ts", "docs/"]; got the string "a.ts".');
   const negative = await server.call("claim", { paths: ["a.ts"], wait: -1 });
   assert.match(negative.text, /^claim: wait must be seconds from 0/);
   const badActor = await server.call("claim", { paths: ["a.ts"], actor: "bad\nactor" });
@@ -723,7 +723,12 @@ Reserve("should replay an idempotency key, refuse it with other arguments, and r
   const name = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["name:deploy"] });
   assert.equal([name.isError, name.text], [true, 'name:deploy is a name, not a path inside project_key; reserve names with the claim tool (paths: ["name:deploy"]).']);
   const ttl = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 0 });
-  assert.is(ttl.text, 'file_reservation_paths: ttl_seconds must be whole seconds from 1 to 2592000 (30 days); got "0".');
+  assert.is(ttl.text, "file_reservation_paths: ttl_seconds must be whole seconds from 1 to 2592000 (30 days); got 0.");
+  // A number sent as a string is said to be one: `got "60"` read as a valid value.
+  const quoted = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: "60" });
+  assert.is(quoted.text, 'file_reservation_paths: ttl_seconds must be whole seconds from 1 to 2592000 (30 days); got the string "60".');
+  const wait = await server.call("claim", { paths: ["a.ts"], wait: "10" });
+  assert.is(wait.text, 'claim: wait must be seconds to wait, from 0 (at most 120 per call); got the string "10".');
   const fraction = await server.call("file_reservation_paths", { project_key: project, agent_name: "BlueLake", paths: ["a.ts"], ttl_seconds: 1.5 });
   assert.match(fraction.text, /ttl_seconds must be whole seconds/);
   const relative = await server.call("file_reservation_paths", { project_key: "project", agent_name: "BlueLake", paths: ["a.ts"] });

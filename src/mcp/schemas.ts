@@ -7,8 +7,12 @@ import { MAX_TTL_SECONDS } from "../protocol/claim.js";
 
 /** The `error` of one argument: what it must be, and what it got (or that it is missing). */
 function expecting(name: string, expected: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `${name} is required: ${expected}` : `${name} must be ${expected}; got ${JSON.stringify(issue.input)}`;
+  return (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required: ${expected}` : `${name} must be ${expected}; got ${shown(issue.input)}`);
+}
+
+/** A value as a sentence shows it: a string says it is one (`"60"` for a number reads as a valid value), a number as written. */
+function shown(value: unknown): string {
+  return typeof value === "string" ? `the string ${JSON.stringify(value)}` : (JSON.stringify(value) ?? String(value));
 }
 
 const text = (name: string, description: string) => z.string({ error: expecting(name, "a string") }).describe(description);
@@ -30,7 +34,7 @@ const pathList = (name: string, description: string, atLeastOne: boolean) => {
 };
 /** Whole seconds in the TTL range, with the CLI's own sentence for a bad TTL. */
 const seconds = (name: string, fallback: number, description: string) => {
-  const error = (issue: { input?: unknown }) => `${name} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${JSON.stringify(String(issue.input))}`;
+  const error = (issue: { input?: unknown }) => `${name} must be whole seconds from 1 to ${MAX_TTL_SECONDS} (30 days); got ${shown(issue.input)}`;
   return z.number({ error }).int({ error }).min(1, { error }).max(MAX_TTL_SECONDS, { error }).default(fallback).describe(description);
 };
 const reservationIds = z
@@ -55,7 +59,7 @@ export const claimInput = z.object({
   ).optional(),
   wait: z
     .number({ error: expecting("wait", "seconds to wait, from 0 (at most 120 per call)") })
-    .min(0, { error: (issue) => `wait must be seconds from 0 (at most 120 per call); got ${JSON.stringify(issue.input)}` })
+    .min(0, { error: (issue) => `wait must be seconds from 0 (at most 120 per call); got ${shown(issue.input)}` })
     .describe(
       "Seconds to BLOCK while another actor's claim is in the way, queued so you are granted it in order when it frees. Returns as soon as everything is granted. Capped at 120 per call: call again to keep waiting. Denials waiting cannot fix (a bad path, a missing symbol) return at once.",
     )
