@@ -361,6 +361,14 @@ Take("should check a path longer than a target may be by the directory above it 
   mkdirSync(join(box.project, long), { recursive: true });
   symlinkSync(elsewhere, join(box.project, long, "lnk"));
   for (const path of [join(long, "lnk", "new.ts"), join(long, "lnk", "sub", "..", "x.ts")]) assert.is(as(box, "b", "check", path).code, 3, path.slice(-20));
+  // One over the limit that climbs back with `..` to a short path a claim covers: judged where the kernel leads it (it was exit 2).
+  writeFileSync(join(box.project, "x.txt"), "x\n");
+  assert.is(as(box, "a", "take", "./x.txt").code, 0);
+  const climb = `${join(box.project, long)}/${"../".repeat(6)}x.txt`;
+  assert.ok(Buffer.byteLength(climb) > 1024, `${Buffer.byteLength(climb)} bytes`);
+  const back = as(box, "b", "check", climb);
+  assert.is(back.code, 3, back.stdout + back.stderr);
+  assert.is(as(box, "b", "check", `${join(box.project, long)}/${"../".repeat(6)}free.txt`).code, 0);
 });
 
 Take("should refuse a holder given empty or unprintable to check and status too, which work without one", ({ box }) => {

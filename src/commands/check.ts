@@ -8,7 +8,7 @@ import { newerTokenOfOtherIn } from "../protocol/fencing.js";
 import { queueAhead } from "../protocol/grant.js";
 import { QUEUE_PREFIX, readQueue, type QueuedInterest } from "../protocol/queue.js";
 import { holderIfAny, openContext, ownFreshness, parseTargets, type CommonOptions, type Context, type Holding } from "../protocol/context.js";
-import { claimFileName, fileStandIn, holderTag, MAX_TARGET_BYTES, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
+import { canonicalPath, claimFileName, fileStandIn, holderTag, MAX_TARGET_BYTES, looksLikePath, parseTarget, partsOfFileName, pathItWillBe, standInPath } from "../targets/target.js";
 import { notOkEverywhere, pinned, refuseCutShort, unsearchedNote, routesOf } from "../protocol/routes.js";
 import { linkedContexts, lookThroughLinks } from "../protocol/linked.js";
 import { pinnedDirsFor } from "../protocol/pinned.js";
@@ -62,7 +62,8 @@ function checkNow(options: CheckOptions): CheckResult {
   const notes: string[] = [];
   // (Settings read again only where a path may be too long: most checks never pay for it.)
   const here = options.cwd ?? process.cwd();
-  const long = options.targets.some((input) => Buffer.byteLength(resolve(here, input)) > MAX_TARGET_BYTES);
+  // (As written too: `..` shortens the text resolve makes, not the path parseTarget measures.)
+  const long = options.targets.some((input) => Buffer.byteLength(input) > MAX_TARGET_BYTES || Buffer.byteLength(resolve(here, input)) > MAX_TARGET_BYTES);
   const settings = long ? resolveSettings({ ...(options.cwd !== undefined && { cwd: options.cwd }), ...(options.env !== undefined && { env: options.env }) }) : undefined;
   const result = checkRouted(settings === undefined ? options : { ...options, targets: options.targets.map((input) => withinLength(input, settings.cwd, settings.home, notes)) });
   return notes.length === 0 ? result : { ...result, warnings: [...notes, ...(result.warnings ?? [])] };
@@ -236,9 +237,9 @@ function withinLength(input: string, cwd: string, home: string, notes: string[])
     // Only a path too long to be a target (as it resolves: through a symlink it may be short).
     if (!(error instanceof BadInputError && /^A target is \d+ bytes long/.test(error.message))) return input;
   }
-  // `..` read as text could cut back to another directory than the kernel reaches: judged as given.
-  if (input.split("/").includes("..")) return input;
-  const path = resolve(cwd, input);
+  // `..` applied as the kernel applies it, after the symlinks before it (read as text, it could cut
+  // back to another directory than the kernel reaches).
+  const path = input.split("/").includes("..") ? canonicalPath(input, cwd) : resolve(cwd, input);
   // Where the path leads: the longest part of it that exists, through its symlinks, then the rest.
   let existing = path;
   while (!existsSync(existing) && existing !== dirname(existing)) existing = dirname(existing);
