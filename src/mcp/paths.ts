@@ -104,5 +104,5 @@ export function pathToQueue(input: string, creating: boolean, contextOf: () => C
 
 /** A bare word a claim carries as a name, whose path another holds: which one is meant is the caller's to say. */
 function bothReadings(input: string, word: string, path: string, holding: Holding, context: Context, choice: string): BadInputError {
-  return new BadInputError(`${input} is both a name a claim carries and the path it will be in ${context.settings.cwd} (${path}), which ${holding.holder} holds (${JSON.stringify(holding.purpose)}): write ${NAME_PREFIX}${word} ${choice}.`);
+  return new BadInputError(`${input} is both a name a claim carries and the path it will be in ${context.settings.cwd} (${path}), which ${holding.holder} holds${holding.purpose === "" ? "" : ` (${JSON.stringify(holding.purpose)})`}: write ${NAME_PREFIX}${word} ${choice}.`);
 }
