@@ -353,7 +353,7 @@ Cli("should stay quiet when beat and release find nothing in the default claims 
 
 Cli("should advise on the file, not on a holder, when only an unreadable claim file is in the way", ({ box }) => {
   mkdirSync(box.dir, { recursive: true });
-  writeFileSync(join(box.dir, "x.json"), "{ garbage\n"); // a claim torn by a crash
+  writeFileSync(join(box.dir, "x.json"), '{\n  "target": "x",\n  "hol'); // a claim torn by a crash
   const refused = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
   assert.is(refused.code, 3);
   assert.match(refused.stdout, /REFUSED x: its claim file \S+ cannot be read/);
@@ -363,7 +363,7 @@ Cli("should advise on the file, not on a holder, when only an unreadable claim f
 
 Cli("should name the unreadable claim file in the way, and its claims directory in the commands it suggests", ({ box }) => {
   mkdirSync(box.dir, { recursive: true });
-  writeFileSync(join(box.dir, "x.json"), "{ garbage\n"); // a claim torn by a crash
+  writeFileSync(join(box.dir, "x.json"), '{\n  "target": "x",\n  "hol'); // a claim torn by a crash
   // From the default directory's point of view (CLAIMS_DIR, no --dir typed), a bare claims status would not read it either way.
   const refused = claims(["take", "x", "--holder", "a"], { env: { CLAIMS_DIR: box.dir } });
   assert.is(refused.code, 3);
@@ -568,14 +568,15 @@ BadInput("should still make a claims directory whose parent exists, and the defa
 
 BadInput("should report a corrupt claim file in status and refuse to take it while it is recent", ({ box }) => {
   mkdirSync(box.dir);
-  writeFileSync(join(box.dir, "x.json"), "{ torn");
+  const torn = '{\n  "target": "x",\n  "holder": "a'; // a claim cut short
+  writeFileSync(join(box.dir, "x.json"), torn);
   const shown = claims(["status", "--dir", box.dir]);
   assert.is(shown.code, 0);
   assert.match(shown.stdout, /x\s+unreadable\s+x\.json: the file is not valid JSON/);
   const taken = claims(["take", "x", "--dir", box.dir, "--holder", "a"]);
   assert.is(taken.code, 3);
   assert.match(taken.stdout, /cannot be read/);
-  assert.is(readFileSync(join(box.dir, "x.json"), "utf8"), "{ torn");
+  assert.is(readFileSync(join(box.dir, "x.json"), "utf8"), torn);
 });
 
 BadInput("should say why a shared claim under an exclusive claim's name is unreadable, and a claim under another target's name", ({ box }) => {

@@ -194,13 +194,26 @@ Reads("should never take over or sweep another program's .json file that came in
   const inProject = (holder: string, ...args: string[]) => claims([...args, "--dir", "."], { cwd: box.project, env: { CLAIMS_HOLDER: holder } });
   assert.is(inProject("a", "take", "name:x").code, 0);
   const manifest = `${JSON.stringify({ name: "app", version: "1.0.0" })}\n`;
-  const files: Record<string, string> = { "package.json": manifest, "data.json": "not json\n", "list.json": "[1, 2]\n" };
+  const files: Record<string, string> = {
+    "package.json": manifest,
+    "data.json": "not json\n",
+    "list.json": "[1, 2]\n",
+    // JSON with comments (tsc --init's), NDJSON, an object naming a target but no holder: no claim either.
+    "tsconfig.json": '{\n  // emit\n  "compilerOptions": { "strict": true },\n}\n',
+    "events.json": '{"a":1}\n{"a":2}\n',
+    "build.json": '{"target":"es2019"}\n',
+  };
+  // Fresh, the name is bad input at once, not a refusal to wait out (sweep never removes it).
+  writeFileSync(join(box.project, "package.json"), manifest);
+  const fresh = inProject("b", "take", "name:package", "--wait", "30");
+  assert.is(fresh.code, 2, fresh.stdout + fresh.stderr);
+  assert.is(inProject("b", "handover", "name:package").code, 2);
   const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(box.project, name), text);
     utimesSync(join(box.project, name), old, old);
   }
-  for (const name of ["package", "data", "list"]) {
+  for (const name of ["package", "data", "list", "tsconfig", "events", "build"]) {
     const taken = inProject("b", "take", `name:${name}`);
     assert.is(taken.code, 2, `${name}: ${taken.stdout}${taken.stderr}`);
     assert.match(taken.stderr, `claims: Cannot take ${name}: ${join(box.project, `${name}.json`)} is another program's file, not a claim (never overwritten or removed); a claims directory is for claims only: move that file out of it`);

@@ -79,7 +79,7 @@ Unreadable("should still judge a claim file that does not parse by the caller's 
   // Readable, but no claim: nobody can learn a TTL from it, and nobody beats it as one.
   const path = join(box.dir, "x.json");
   const at = Date.now() - 3600_000;
-  writeFileSync(path, "{ not a claim\n");
+  writeFileSync(path, '{\n  "target": "x",\n  "holder": "Y", "purp'); // a claim cut short
   utimesSync(path, new Date(at), new Date(at));
   chownSync(path, x.uid, x.gid);
   chmodSync(path, 0o660);

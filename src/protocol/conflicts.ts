@@ -126,7 +126,8 @@ function regionBeforeSpecial(encoded: string): string {
  */
 export function inTheWay(named: string, read: ClaimRead, mode: Mode, holder: string | undefined, context: Context): Holding | undefined {
   if (read.state === "missing") return undefined;
-  if (read.state === "unreadable") return unreadableStale(read, context) ? undefined : unreadableHolding(named, read, context);
+  // Another program's file where a claim file would be is no claim: a take of that name is bad input (judge), whatever its age.
+  if (read.state === "unreadable") return read.foreign || unreadableStale(read, context) ? undefined : unreadableHolding(named, read, context);
   const { claim } = read;
   if (holder !== undefined && claim.holder === holder) return undefined;
   if (mode === "shared" && modeOf(claim) === "shared") return undefined;

@@ -557,22 +557,26 @@ function interpret(snapshot: Snapshot, fileName: string, path: string): ClaimRea
 }
 
 /**
- * A `.json` file no claims writer makes, even cut short by a crash: JSON that names neither a
- * target nor a holder (`package.json`, `[]`), or text that does not begin as a JSON object. A
- * claims directory given as a project's (`--dir .`) after its first take holds such files; taking
- * one over or sweeping it as a stale unreadable claim lost the user's file. Empty or zero-filled
- * bytes (what a file system can leave of a file whose blocks a crash never wrote) and a torn
- * object are the directory's own, shown and swept as unreadable.
+ * A `.json` file no claims writer makes, even cut short by a crash: anything but a JSON object
+ * with a target and a holder (`package.json`, `{"target": "es2019"}`, a tsconfig.json
+ * with comments, NDJSON, text), unless it is cut short where every writer starts a claim, with its
+ * target (or holder) first. A claims directory given as a project's (`--dir .`) after its first
+ * take holds such files; taking one over or sweeping it as a stale unreadable claim lost the user's
+ * file. Empty or zero-filled bytes (what a file system can leave of a file whose blocks a crash
+ * never wrote) and a claim with a bad field are the directory's own, shown and swept as unreadable.
  */
 function foreignBytes(text: string): boolean {
-  if (/^[\s\0]*$/.test(text)) return false;
+  const body = text.replace(/^\0+/, "");
+  if (/^[\s\0]*$/.test(body)) return false;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(body);
   } catch {
-    return !text.trimStart().startsWith("{");
+    // Cut short anywhere after its `{`: the rest begins with its first key, or with part of it.
+    const rest = body.replace(/^\s*\{\s*/, "");
+    return rest.length === body.length || !['"target"', '"holder"'].some((key) => rest.startsWith(key) || key.startsWith(rest));
   }
-  return typeof value !== "object" || value === null || Array.isArray(value) || !("target" in value || "holder" in value);
+  return typeof value !== "object" || value === null || Array.isArray(value) || !("target" in value && "holder" in value);
 }
 
 /** Sets a file's mtime back to what it was (best effort: a newer mtime only delays its going stale). */

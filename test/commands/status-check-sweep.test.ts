@@ -167,7 +167,7 @@ Sweep("should say with --dry-run what the queue would be granted, in order, gran
 
 Sweep("should remove an unreadable claim file only once it is older than the TTL", async ({ box, opts }) => {
   mkdirSync(box.dir, { recursive: true });
-  writeFileSync(join(box.dir, "torn.json"), "{");
+  writeFileSync(join(box.dir, "torn.json"), "{"); // a claim cut short after its first byte
   assert.equal(sweep({ ...opts, now: Date.now() }).removed, []);
   assert.equal(sweep({ ...opts, now: Date.now() + 1801 * SECOND }).removed, ["torn"]);
   assert.not.ok(existsSync(join(box.dir, "torn.json")));
