@@ -135,6 +135,10 @@ Pairs("should meet a glob ending in **/ and a segment that can match nothing at 
     assert.ok(globsMayIntersect("/p/src/*", `/p/src/b/**/${tail}`), tail);
     assert.ok(overlaps(shapeOf(`/p/src/b/**/${tail}`), shapeOf("/p/src/b")), tail);
   }
+  // Between two `**` too (review's fuzz against picomatch found these).
+  assert.ok(globsMayIntersect("/p/src/b/**/?(x)/**", "/p/src/*"));
+  assert.ok(globsMayIntersect("/r/a/**/!(a)/**", "/r/*a"));
+  assert.ok(globsMayIntersect("/r/a/?(x)/a", "/r/a/**/a/**/!(a)/**"));
   // A segment that cannot match nothing keeps its place.
   assert.not.ok(globsMayIntersect("/p/src/b/**/+(x)", "/p/src/*"));
   assert.not.ok(globsMayIntersect("/p/src/b/**/*.ts", "/p/src/*"));

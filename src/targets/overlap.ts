@@ -303,20 +303,18 @@ function positionsAfter(pattern: string[], path: string[]): Set<number> {
  */
 export function globsMayIntersect(a: string, b: string): boolean {
   if (hasBraces(a) || hasBraces(b)) return basesRelated(a, b);
-  const rights = segmentVariants(b);
-  return segmentVariants(a).some((left) => rights.some((right) => segmentsMayIntersect(left, right)));
+  return segmentsMayIntersect(segments(a), segments(b));
 }
 
 /**
- * A glob's segments; and where it ends in `**` and a segment that can match nothing (`?(x)`,
- * `*(b)`, `!(a)`), the same without those two as well: picomatch matches the directory above them
- * too (`src/b/**` + `/?(x)` matches `src/b`), which a comparison by segment count missed.
+ * Whether segment `at` can drop out of what a glob matches: one that can match nothing (`?(x)`,
+ * `*(b)`, `!(a)`) right after a `**` and at the end or before another `**`. picomatch matches
+ * `src/b` by `src/b/**` + `/?(x)`, and by `src/b/**` + `/?(x)/**`, which a comparison by segment
+ * count missed (a take of `src/*` was granted beside them).
  */
-function segmentVariants(glob: string): string[][] {
-  const all = segments(glob);
-  const last = all[all.length - 1];
-  if (all.length >= 2 && all[all.length - 2] === "**" && last !== undefined && isMagic(last) && matcher(`/x/${last}`)("/x/")) return [all, all.slice(0, -2)];
-  return [all];
+function mayVanish(parts: string[], at: number): boolean {
+  const part = parts[at] as string;
+  return parts[at - 1] === "**" && (at === parts.length - 1 || parts[at + 1] === "**") && isMagic(part) && matcher(`/x/${part}`)("/x/");
 }
 
 function segmentsMayIntersect(left: string[], right: string[]): boolean {
@@ -327,6 +325,8 @@ function segmentsMayIntersect(left: string[], right: string[]): boolean {
     if (known !== undefined) return known;
     let result: boolean;
     if (i === left.length && j === right.length) result = true;
+    else if (i < left.length && mayVanish(left, i) && compatible(i + 1, j)) result = true;
+    else if (j < right.length && mayVanish(right, j) && compatible(i, j + 1)) result = true;
     else if (i < left.length && left[i] === "**") result = compatible(i + 1, j) || (j < right.length && compatible(i, j + 1));
     else if (j < right.length && right[j] === "**") result = compatible(i, j + 1) || (i < left.length && compatible(i + 1, j));
     else if (i === left.length || j === right.length) result = false;
