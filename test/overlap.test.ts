@@ -7,6 +7,7 @@ import { expandBraces, globsMayIntersect, overlaps, shapeOf } from "../src/targe
 import { openContext } from "../src/protocol/context.js";
 import { claimFileName } from "../src/targets/target.js";
 import { claims, freshLibraryContext, sandbox, writeClaimFile, type LibraryContext, type Sandbox } from "./helpers.js";
+import { picomatch } from "../src/targets/picomatch.js";
 
 const conflict = (a: string, b: string) => overlaps(shapeOf(a), shapeOf(b)) && overlaps(shapeOf(b), shapeOf(a));
 const disjoint = (a: string, b: string) => !overlaps(shapeOf(a), shapeOf(b)) && !overlaps(shapeOf(b), shapeOf(a));
@@ -142,6 +143,36 @@ Pairs("should meet a glob ending in **/ and a segment that can match nothing at 
   // A segment that cannot match nothing keeps its place.
   assert.not.ok(globsMayIntersect("/p/src/b/**/+(x)", "/p/src/*"));
   assert.not.ok(globsMayIntersect("/p/src/b/**/*.ts", "/p/src/*"));
+});
+
+Pairs("should miss no overlap picomatch sees: two seeded random globs that both match some path overlap", () => {
+  // Segments with picomatch's extglobs, stars and brackets; paths four levels deep of a few names.
+  const parts = ["a", "b", "x", "*", "**", "**", "?(x)", "*(b)", "!(a)", "+(a)", "@(a)", "a*", "*a", "?", "[ab]", "*(a|b)", "?(a|b)", "!(x)", "x?(y)", "*.ts", "a.ts", "?(x).ts", "@(x|)", "?(*)"];
+  const names = ["a", "b", "x", "aa", "ab", "xy", "a.ts", "x.ts", "c"];
+  const paths = ["/r"];
+  const grow = (at: string, depth: number): void => {
+    for (const name of names) {
+      paths.push(`${at}/${name}`);
+      if (depth > 1 && ["a", "b", "x"].includes(name)) grow(`${at}/${name}`, depth - 1);
+    }
+  };
+  grow("/r", 4);
+  let state = 7;
+  const next = (n: number) => {
+    state = (state * 48271) % 2147483647;
+    return state % n;
+  };
+  const glob = () => `/r/${Array.from({ length: 1 + next(5) }, () => parts[next(parts.length)]).join("/")}`;
+  const matchers = new Map<string, (path: string) => boolean>();
+  const matches = (pattern: string) => matchers.get(pattern) ?? (matchers.set(pattern, picomatch(pattern, { dot: true, nonegate: true })).get(pattern) as (path: string) => boolean);
+  const missed: string[] = [];
+  for (let pair = 0; pair < 3000; pair++) {
+    const [a, b] = [glob(), glob()];
+    if (shapeOf(a).kind !== "glob" || shapeOf(b).kind !== "glob") continue;
+    const both = paths.find((path) => matches(a)(path) && matches(b)(path));
+    if (both !== undefined && !overlaps(shapeOf(a), shapeOf(b))) missed.push(`${a} and ${b} (both match ${both})`);
+  }
+  assert.equal(missed.slice(0, 5), []);
 });
 
 Pairs("should take a glob it cannot compare segment by segment (a script's claim) for the directory of its static base", () => {
