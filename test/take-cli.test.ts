@@ -215,6 +215,25 @@ Take("should leave a handover note queued before a --wait as it was when the wai
   assert.is(JSON.parse(claims(["status", "cfg", "--json", "--dir", box.dir], { cwd: box.project }).stdout).claims[0].holder, "b");
 });
 
+Take("should leave a target granted from a handover note queued before a --wait of several targets with its holder when the wait runs out", async ({ box }) => {
+  assert.is(as(box, "h1", "take", "name:x").code, 0);
+  assert.is(as(box, "h3", "take", "name:y").code, 0);
+  assert.is(as(box, "h2", "handover", "name:x", "--purpose", "my note").code, 6);
+  // The wait of x and y; x frees meanwhile and goes to h2 from its note; y never does.
+  const waiting = spawn(process.execPath, [BIN, "take", "name:x", "name:y", "--wait", "6", "--json", "--dir", box.dir, "--holder", "h2"], { cwd: box.project, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  waiting.stdout.on("data", (chunk) => (out += chunk));
+  const exited = new Promise<number | null>((resolve) => waiting.on("close", resolve));
+  await until(() => readdirSync(box.dir).some((name) => name.startsWith(".queue-y")), () => readdirSync(box.dir).join(" "));
+  assert.is(as(box, "h1", "release", "name:x").code, 0);
+  assert.is(await exited, 5);
+  const answer = JSON.parse(out);
+  assert.equal([answer.timed_out, answer.granted_from_queue], [true, ["x"]]);
+  const mine = JSON.parse(claims(["status", "--mine", "--json", "--dir", box.dir, "--holder", "h2"], { cwd: box.project }).stdout);
+  assert.equal(mine.claims.map((claim: { target: string; purpose: string }) => [claim.target, claim.purpose]), [["x", "my note"]]);
+  assert.equal(mine.granted_while_waiting.map((grant: { target: string }) => grant.target), ["x"], "told once by status");
+});
+
 Take("should say from whom a --wait took a claim that went stale while it waited, as a take over it says", ({ box }) => {
   assert.is(as(box, "shorty", "take", "x", "--ttl", "2", "--purpose", "a short job").code, 0);
   const waited = as(box, "w", "take", "x", "--wait", "20", "--json");

@@ -89,20 +89,22 @@ export function renderTake(result: TakeResult, style: Style, asked: string[] = [
     // --queue is all or nothing too: the free targets were left free, and the caller should know it.
     lines.push(`Nothing else was taken: take is all or nothing (--partial --queue takes what is free now). Once granted, take the rest with it: claims take ${asked.map(shellQuoteShown).join(" ")}${repeat.all}`);
   }
+  // (What a place queued before the wait was granted meanwhile stays the holder's: said in the warnings.)
+  const nothing = result.granted_from_queue?.length ? "Nothing else" : "Nothing";
   // A wait that ends refused takes nothing, but a place queued before it (a handover note) stays.
   const stillQueued = (result.timed_out || result.interrupted) && (result.queued?.length ?? 0) > 0;
   if (stillQueued) {
     const why = result.interrupted ? "the wait was interrupted" : "the wait ran out";
     lines.push(`Nothing was taken: ${why}. Your place queued before it (above) stays as it was; claims release ${[...new Set(result.queued?.map((place) => asArgument(place.target)))].join(" ")}${repeat.all} withdraws it.`);
   } else if (result.interrupted) {
-    lines.push("Nothing was kept: the wait was interrupted, and its queued interests withdrawn.");
+    lines.push(`${nothing} was kept: the wait was interrupted, and its queued interests withdrawn.`);
   } else if (result.timed_out) {
     const targets = (asked.length > 0 ? asked.map(shellQuoteShown) : [...new Set(result.refused.map((holding) => holding.target))].map(asArgument)).join(" ");
     const away = [...new Set(result.refused.map((holding) => holding.claims_dir))];
     // A claim in the way in another claims directory: no queue here waits for it (a --queue would answer REFUSED).
-    if (away.length === 1 && away[0] !== undefined) lines.push(`Nothing was kept: the wait ran out. The claim in the way is in the claims directory ${printable(away[0])}, where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(away[0])} shows it).`);
-    else if (away.length > 1 && away.every((dir) => dir !== undefined)) lines.push(`Nothing was kept: the wait ran out. ${inOtherDirectories(away as string[])}`);
-    else lines.push(`Nothing was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
+    if (away.length === 1 && away[0] !== undefined) lines.push(`${nothing} was kept: the wait ran out. The claim in the way is in the claims directory ${printable(away[0])}, where a queue here cannot wait for it: reconcile with the holder from their purpose, or take it again once they release it (claims status --dir ${shellQuoteShown(away[0])} shows it).`);
+    else if (away.length > 1 && away.every((dir) => dir !== undefined)) lines.push(`${nothing} was kept: the wait ran out. ${inOtherDirectories(away as string[])}`);
+    else lines.push(`${nothing} was kept: the wait ran out. Queue instead to be granted it later, in order: claims take ${targets}${repeat.all} --queue --purpose "..."`);
   } else if (result.refused.length > 0 && !result.queued?.length) {
     const retry = result.granted.length > 0 ? [...new Set(result.refused.map((holding) => holding.target))].map(asArgument) : asked.map(shellQuoteShown);
     const targets = retry.join(" ");

@@ -80,6 +80,8 @@ export interface TakeResult {
   notes?: Note[];
   /** --wait ran out while still refused; nothing was kept. */
   timed_out?: true;
+  /** A --wait that ended refused: targets granted meanwhile from a place the holder had queued before it (a handover note), which stay the holder's. */
+  granted_from_queue?: string[];
   /** --wait was interrupted (Ctrl-C, SIGTERM) while still refused; nothing was kept. */
   interrupted?: true;
   /** Set when this is the stored first result of an idempotency key. */

@@ -104,16 +104,23 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
         refreshInterest({ fileName: interest.fileName, entry: before }, context);
       }
     }
+    // Granted meanwhile where the holder was queued before the wait (a handover note): the note's
+    // grant, not the wait's, so it stays, with its notice for status to tell once.
+    const grantedByNote: string[] = [];
     for (const target of targets) {
       if (heldBefore.has(target.canonical)) continue;
       const read = store.read(claimFileOf({ target: target.canonical, holder: job.holder, mode: job.mode }));
       if (read.state !== "claim" || read.claim.holder !== job.holder) continue;
+      if (queuedBefore.has(queueFileName(target.canonical, job.holder))) {
+        grantedByNote.push(target.canonical);
+        continue;
+      }
       // One that another call told the holder it holds meanwhile (a subagent's take of it) stays: its caller holds it.
       if (options.grant !== undefined && grantOf(job.holder, target.canonical, context) !== options.grant) continue;
       giveBack(read.claim, context); // and its held marker
       record(context, { event: "release", target: target.canonical, holder: job.holder });
     }
-    consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical)));
+    consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical).filter((target) => !grantedByNote.includes(target))));
     grantQueued(context);
     // The ages as of now: the last look may be from when the wait began.
     const refused = result.refused.map((holding) => ({ ...holding, heartbeat_age_seconds: ageInSeconds(context.nowMs - (parseTimestamp(holding.heartbeat_at) as number)) }));
@@ -122,7 +129,8 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     const kept = queue
       .filter((interest) => queuedBefore.has(interest.fileName) && targets.some((target) => interest.fileName === queueFileName(target.canonical, job.holder)))
       .map(({ entry }) => ({ ...noteOf(entry), position: queueAhead(entry.target, entry.mode === "shared" ? "shared" : "exclusive", job.holder, queue).length + 1 }));
-    return { holder: job.holder, granted: [], refused, ...(kept.length > 0 && { queued: kept }), ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
+    const warnings = grantedByNote.map((target) => `${target} was granted to you meanwhile from your place queued before the wait, and stays yours (status --mine shows it); release it if you no longer need it`);
+    return { holder: job.holder, granted: [], refused, ...(kept.length > 0 && { queued: kept }), ...(warnings.length > 0 && { warnings, granted_from_queue: grantedByNote }), ...(interrupted ? { interrupted: true as const } : { timed_out: true as const }) };
   });
   if (failure !== undefined) throw failure;
   return ended;

@@ -148,7 +148,8 @@ function sentenceOf(result: TakeResult, results: TargetResult[]): string {
     return `${result.interrupted ? "The wait was cancelled" : `TIMEOUT: ${first?.target} is still held`}; nothing was taken, but your place queued before the wait stays as it was (${places.join(", ")}): you are granted it in order when it frees, with no further call; call release to withdraw it.`;
   }
   if (result.interrupted) return "The wait was cancelled: nothing was kept, and its queued interest withdrawn.";
-  if (result.timed_out) return `TIMEOUT: ${first?.target} is still held; nothing was kept. Call claim again with wait to keep waiting, or with queue: true to be granted it in order when it frees.`;
+  const nothing = result.granted_from_queue?.length ? `nothing else was kept (${result.granted_from_queue.join(", ")} was granted to you from your place queued before the wait, and stays yours)` : "nothing was kept";
+  if (result.timed_out) return `TIMEOUT: ${first?.target} is still held; ${nothing}. Call claim again with wait to keep waiting, or with queue: true to be granted it in order when it frees.`;
   if (result.queued?.length) {
     const places = results.filter((entry) => entry.queued).map((entry) => `${entry.target} at position ${entry.queuePosition}`);
     const left = results.filter((entry) => !entry.granted && !entry.queued).map((entry) => asPathArgument(entry.target));
