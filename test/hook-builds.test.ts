@@ -264,12 +264,18 @@ Builds("should read what other languages' build tools and package managers write
   file(box, "php/composer.json", "{}");
   assert.equal(await at("php", "composer require monolog/monolog"), ["glob:php/vendor/**", "php/composer.json", "php/composer.lock"]);
   // composer.json's scripts, as npm's: run by name, as a command of their name, and on install's events.
-  file(box, "phs/composer.json", JSON.stringify({ scripts: { fix: "sed -i s/a/b/ src/a.php", all: ["@fix", "@php bin/gen.php > out.php", "@putenv X=1"], "post-install-cmd": "cp x.php config.php", cb: "App\\Hooks::run" } }));
+  file(box, "phs/composer.json", JSON.stringify({ autoload: { "psr-4": { "App\\": "src/" } }, scripts: { fix: "sed -i s/a/b/ src/a.php", all: ["@fix", "@php bin/gen.php > out.php", "@putenv X=1"], "post-install-cmd": "cp x.php config.php", cb: "App\\Hooks::run" } }));
   for (const command of ["composer run fix", "composer run-script fix", "composer fix", "composer -d . fix"]) assert.equal(await at("phs", command), ["phs/src/a.php"], command);
   assert.equal(await at("phs", "composer all"), ["phs/out.php", "phs/src/a.php"], "@fix read in turn, @php as php");
   assert.equal(await at("phs", "composer install"), ["glob:phs/vendor/**", "phs/composer.lock", "phs/config.php"]);
   assert.equal(await at("phs", "composer install --no-scripts"), ["glob:phs/vendor/**", "phs/composer.lock"]);
   assert.equal(await at("phs", "composer cb"), ["unknown:."], "a PHP callback: PHP the hook does not read");
+  assert.equal(await at("phs", "composer run --timeout 0 fix"), ["phs/src/a.php"]);
+  assert.equal(await at("phs", "composer dump"), ["glob:phs/vendor/**", "phs/composer.lock"], "dump-autoload by an abbreviation");
+  // Laravel's stock scripts: a package's callback is its vendor code, not read; the project's own namespace's is.
+  file(box, "lara/composer.json", JSON.stringify({ autoload: { "psr-4": { "App\\": "app/" } }, scripts: { "post-autoload-dump": ["Illuminate\\Foundation\\ComposerScripts::postAutoloadDump", "@php artisan package:discover --ansi"], own: "App\\Hooks::run" } }));
+  assert.equal(await at("lara", "composer install"), ["glob:lara/vendor/**", "lara/composer.lock"]);
+  assert.equal(await at("lara", "composer own"), ["unknown:."]);
   assert.equal(await at("phs", "composer show"), []);
   assert.equal(await at("phs", "composer run"), []);
   file(box, "rb/Gemfile", 'source "https://rubygems.org"\n');

@@ -141,6 +141,7 @@ More("should read manifests' and version managers' writers as the files they pin
     ["npm set-script lint eslint", ["package.json"]],
     ["composer normalize", ["composer.json", "composer.lock"]],
     ["composer normalize --dry-run", []],
+    ["composer normalize --diff", ["composer.json", "composer.lock"]], // shows the diff, and writes
     ["pyenv local 3.12", [".python-version"]],
     ["pyenv local", []],
     ["rbenv local 3.3.0", [".ruby-version"]],
@@ -152,8 +153,13 @@ More("should read manifests' and version managers' writers as the files they pin
     ["jj new main", ["glob:**"]],
     ["jj restore src/a.ts", ["glob:**"]],
     ["jj log", []],
+    ["jj op restore abc", ["glob:**"]],
+    ["jj workspace update-stale", ["glob:**"]],
+    // What only records, names, pushes or lists writes no file of the work tree.
+    ...["jj op log", "jj bookmark create f", "jj workspace list", "jj git push", "jj git fetch", "jj describe -m x", "jj commit -m x"].map((command): [string, string[]] => [command, []]),
     ["gt checkout main", ["glob:**"]],
     ["gt log", []],
+    ...["gt submit", "gt track", "gt rename x", "gt create -m x", "gt modify"].map((command): [string, string[]] => [command, []]),
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   execFileSync("git", ["init", "-q"], { cwd: box.project });

@@ -138,9 +138,15 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   rbenv: bySubcommand({}, { local: pinHere(".ruby-version") }),
   nodenv: bySubcommand({}, { local: pinHere(".node-version") }),
   asdf: bySubcommand({}, { set: pinHere(".tool-versions"), local: pinHere(".tool-versions") }),
-  // jj's and Graphite's commands that check out, create or rewrite revisions update the work tree.
-  jj: bySubcommand({}, Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "duplicate", "absorb", "diffedit", "next", "prev", "op", "git", "workspace", "commit", "describe", "parallelize", "fix", "bookmark"].map((sub) => [sub, workTree([".jj", ".git"])]))),
-  gt: bySubcommand({}, Object.fromEntries(["checkout", "co", "sync", "restack", "get", "up", "down", "top", "bottom", "create", "c", "modify", "m", "move", "fold", "split", "squash", "delete", "rename", "submit", "absorb", "undo", "pop", "continue", "abort", "reorder", "track"].map((sub) => [sub, workTree([".git"])]))),
+  // jj's and Graphite's commands that move the work tree to another revision, or rewrite the one
+  // it shows (not those that only record, name, push or list: `jj describe`, `commit`, `bookmark`,
+  // `git push`, `op log`; `gt submit`, `track`, `rename`).
+  jj: bySubcommand({}, {
+    ...Object.fromEntries(["restore", "edit", "new", "checkout", "co", "abandon", "rebase", "squash", "unsquash", "split", "undo", "backout", "revert", "resolve", "absorb", "diffedit", "next", "prev", "fix", "parallelize"].map((sub) => [sub, workTree([".jj", ".git"])])),
+    op: (input, rest) => (["restore", "undo", "revert"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
+    workspace: (input, rest) => (["update-stale"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
+  }),
+  gt: bySubcommand({}, Object.fromEntries(["checkout", "co", "sync", "restack", "get", "up", "down", "top", "bottom", "move", "fold", "split", "delete", "undo", "pop", "continue", "abort", "reorder"].map((sub) => [sub, workTree([".git"])]))),
 };
 
 /** sequelize-cli's generators: a new migration, model or seed in the project. */

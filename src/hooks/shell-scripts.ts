@@ -500,7 +500,7 @@ const COMPOSER_EVENTS: Record<string, string[]> = {
   archive: ["pre-archive-cmd", "post-archive-cmd"],
   status: ["pre-status-cmd", "post-status-cmd"],
 };
-const COMPOSER_ALIASES: Record<string, string> = { i: "install", u: "update", upgrade: "update", require: "update", r: "update", remove: "update", rm: "update", reinstall: "install", dumpautoload: "dump-autoload", "run-script": "run" };
+const COMPOSER_ALIASES: Record<string, string> = { i: "install", u: "update", upgrade: "update", require: "update", r: "update", remove: "update", rm: "update", reinstall: "install", dumpautoload: "dump-autoload", dump: "dump-autoload", "run-script": "run" };
 /** composer's own commands: a word none of these, naming a script of composer.json, runs that script. */
 const COMPOSER_COMMANDS = new Set(["about", "archive", "audit", "browse", "home", "bump", "check-platform-reqs", "clear-cache", "clearcache", "cc", "config", "create-project", "depends", "why", "diagnose", "dump-autoload", "dumpautoload", "exec", "fund", "global", "help", "init", "install", "i", "licenses", "list", "outdated", "prohibits", "why-not", "reinstall", "remove", "rm", "require", "r", "run-script", "run", "search", "self-update", "selfupdate", "show", "info", "status", "suggests", "update", "u", "upgrade", "validate"]);
 
@@ -509,31 +509,37 @@ const COMPOSER_COMMANDS = new Set(["about", "archive", "audit", "browse", "home"
  * `composer fix` (a script is a command of its own name), and the event scripts of install, update,
  * require, remove and dump-autoload (`post-install-cmd`, `post-autoload-dump`…); none with
  * `--no-scripts`. A script is a command line or a list of them: `@name` runs another script,
- * `@composer …` and `@php …` run those, `@putenv` sets a variable; a PHP callback
- * (`Vendor\\Class::method`) is PHP the hook does not read: any file. A composer.json the hook cannot
- * read, or a project the text does not place, is any file too.
+ * `@composer …` and `@php …` run those, `@putenv` sets a variable; a PHP callback in the project's
+ * own namespaces (composer.json's autoload, `App\\Hooks::run`) is PHP the hook does not read: any
+ * file; a package's is its vendor code, not read. A composer.json that is not JSON, or a project the
+ * text does not place, is any file too; none there, nothing.
  */
 export function composerRuns(args: Array<string | undefined>, cwd: string | undefined): Nested[] | typeof UNKNOWABLE {
   if (args.includes("--no-scripts")) return [];
-  const reading = readOptions(args, { short: "d:", long: { "working-dir": "d", ...valuedLong("format") }, exact: true }, 0, () => undefined);
+  const reading = readOptions(args, { short: "d:", long: { "working-dir": "d", ...valuedLong("format timeout") }, exact: true }, 0, () => undefined);
   const first = reading.operands[0];
   if (first === undefined) return [];
   const word = args[first];
   if (word === undefined) return UNKNOWABLE;
-  const command = COMPOSER_ALIASES[word] ?? word;
+  // (Its console takes a command by any start of its name no other shares: `composer inst`, `composer upd`.)
+  const started = COMPOSER_COMMANDS.has(word) ? [] : [...COMPOSER_COMMANDS].filter((name) => name.startsWith(word) && !Object.hasOwn(COMPOSER_ALIASES, name) && name.length > 2);
+  const command = COMPOSER_ALIASES[word] ?? (started.length === 1 ? (COMPOSER_ALIASES[started[0] as string] ?? (started[0] as string)) : word);
   const start = reading.has("d") ? directoryAt(cwd, reading.value("d")) : cwd;
   if (start === undefined) return UNKNOWABLE;
   const root = ancestorsHolding(start, ["composer.json"])[0];
   if (root === undefined) return [];
   const text = readText(join(root, "composer.json"));
   let scripts: Record<string, unknown>;
+  let own: string[];
   try {
-    const manifest = JSON.parse(text ?? "") as { scripts?: unknown };
+    const manifest = JSON.parse(text ?? "") as { scripts?: unknown; autoload?: unknown; "autoload-dev"?: unknown };
     scripts = typeof manifest.scripts === "object" && manifest.scripts !== null ? (manifest.scripts as Record<string, unknown>) : {};
+    // The project's own namespaces (`App\\`): a callback in one is the project's PHP, perhaps an agent's.
+    own = [manifest.autoload, manifest["autoload-dev"]].flatMap((autoload) => ["psr-4", "psr-0"].flatMap((kind) => Object.keys(((autoload as Record<string, unknown> | undefined)?.[kind] as object | undefined) ?? {})));
   } catch {
     return text === undefined ? [] : UNKNOWABLE; // no composer.json there: composer runs nothing of it
   }
-  const named = command === "run" ? args[reading.operands[1] ?? -1] : !COMPOSER_COMMANDS.has(word) ? word : undefined;
+  const named = command === "run" ? args[reading.operands[1] ?? -1] : !COMPOSER_COMMANDS.has(word) && (started.length !== 1 || Object.hasOwn(scripts, word)) ? word : undefined;
   if (command === "run" && reading.operands[1] === undefined) return []; // `composer run` alone lists them
   if (command === "run" && named === undefined) return UNKNOWABLE;
   const names = named !== undefined ? [named] : (COMPOSER_EVENTS[command] ?? []);
@@ -556,8 +562,13 @@ export function composerRuns(args: Array<string | undefined>, cwd: string | unde
       if (/^@(composer|php)\s/.test(line)) lines.push(line.slice(1));
       else if (line.startsWith("@")) {
         if (!collect(line.slice(1).split(/\s/)[0] as string)) return false;
-      } else if (/^[\w\\]+::\w+$/.test(line)) return false; // a PHP callback
-      else lines.push(line);
+      } else if (/^[\w\\]+::\w+$/.test(line)) {
+        // A PHP callback: in the project's own namespaces, PHP the hook does not read (any file); a
+        // package's (Laravel's stock `Illuminate\\Foundation\\ComposerScripts::postAutoloadDump`) is its
+        // vendor code, as a program installed is.
+        const name = line.replace(/^\\/, "");
+        if (own.some((prefix) => prefix !== "" && name.startsWith(prefix.replace(/^\\/, "")))) return false;
+      } else lines.push(line);
     }
     return true;
   };

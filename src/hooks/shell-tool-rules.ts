@@ -351,7 +351,7 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   composer: bySubcommand(
     { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
     Object.fromEntries(
-      ["install", "i", "update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "dump-autoload", "dumpautoload", "bump"].map((sub) => [
+      ["install", "i", "update", "u", "upgrade", "require", "r", "remove", "rm", "reinstall", "dump-autoload", "dumpautoload", "dump", "bump"].map((sub) => [
         sub,
         (input: RuleInput) => {
           if (input.args.includes("--dry-run")) return [];
@@ -359,7 +359,7 @@ const PROJECT_TOOLS: Record<string, Rule> = {
           const manifest = ["require", "r", "remove", "rm", "bump"].includes(sub) || input.args.includes("--bump-after-update") ? ["composer.json"] : [];
           return [...atRoot(root, [...manifest, "composer.lock"]), anyUnder(root === undefined ? undefined : join(root, "vendor"))];
         },
-      ]).concat([["normalize", (input: RuleInput) => (input.args.some((arg) => arg === "--dry-run" || arg === "--diff") ? [] : atRoot(projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]), ["composer.json", "composer.lock"]))]]),
+      ]).concat([["normalize", (input: RuleInput) => (input.args.includes("--dry-run") ? [] : atRoot(projectRoot(input.reading.has("d") ? directoryAt(input.walk.cwd, input.reading.value("d")) : input.walk.cwd, ["composer.json"]), ["composer.json", "composer.lock"]))]]),
     ),
   ),
   bundle: bySubcommand(
