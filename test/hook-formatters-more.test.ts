@@ -88,6 +88,11 @@ More("should read each as the files it rewrites, or its output option's, and a c
     ["erb_lint -a app.erb", ["app.erb"]],
     ["vendor/bin/rector process src", ["src"]],
     ["vendor/bin/rector process --dry-run src", []],
+    ["vendor/bin/rector src", ["src"]], // process is its default command
+    ["vendor/bin/rector list", []],
+    ["tidy -f errors.txt page.html", ["errors.txt"]],
+    ["semgrep --config p.yml --json-output=report.json src", ["report.json"]],
+    ["latexindent -o=out.tex a.tex", ["out.tex"]],
     // Other languages.
     ["ocamlformat -i a.ml", ["a.ml"]],
     ["stylish-haskell -i A.hs", ["A.hs"]],
@@ -150,6 +155,7 @@ More("should read manifests' and version managers' writers as the files they pin
     ["asdf local nodejs 20.1.0", [".tool-versions"]],
     ["uv python pin 3.12", [".python-version"]],
     ["uv python pin", []],
+    ["uv python pin --rm", [".python-version"]],
     ["jj new main", ["glob:**"]],
     ["jj restore src/a.ts", ["glob:**"]],
     ["jj log", []],

@@ -20,6 +20,9 @@ const replacer = (syntax: Syntax, writes: (input: RuleInput) => boolean): Rule =
 /** A minifier or bundler writing only the file its output option names (stdout without one). */
 const minifier = (short: string, long: Record<string, string>): Rule => formatter({ short, long }, () => false, [], ["o"]);
 
+/** semgrep's report files, each a format's (`--json-output=f`). */
+const SEMGREP_OUTPUTS = ["json-output", "sarif-output", "text-output", "junit-xml-output", "gitlab-sast-output", "gitlab-secrets-output", "emacs-output", "vim-output"];
+
 const BEAUTIFY = formatter({ short: "o:f:s:c:t:e:", long: { outfile: "o", file: "f", "indent-size": "s", "indent-char": "c", type: "t", eol: "e", replace: "r", ...valuedLong("config") } }, (has) => has("r"), [], ["o"]);
 
 export const FORMATTER_RULES: Record<string, Rule> = {
@@ -30,8 +33,8 @@ export const FORMATTER_RULES: Record<string, Rule> = {
   tidy: {
     syntax: {},
     writes: (input) => {
-      const at = input.args.findIndex((arg) => arg === "-o" || arg === "-output" || arg === "--output" || arg === "--output-file");
-      const output = at === -1 ? [] : input.values([at + 1]);
+      // Its output (-o, -output) and its errors file (-f, -file, --error-file).
+      const output = input.args.flatMap((arg, at) => (["-o", "-output", "--output", "--output-file", "-f", "-file", "--error-file"].includes(arg ?? "") ? input.values([at + 1]) : []));
       const valued = new Set(["-o", "-output", "--output", "--output-file", "-config", "--config", "-f", "-file", "--error-file", "-language", "--language", "-access", "--accessibility-check"]);
       const files = input.args.flatMap((arg, index) => (arg !== undefined && !arg.startsWith("-") && !valued.has(input.args[index - 1] ?? "") ? [index] : []));
       return [...output, ...(given(input, "-m", "-modify", "--modify") ? operandFiles(input, files, []) : [])];
@@ -120,9 +123,17 @@ export const FORMATTER_RULES: Record<string, Rule> = {
   erb_lint: formatter({ short: "a", long: { autocorrect: "a", ...valuedLong("config format enable-linters") } }, (has) => has("a"), []),
   erblint: formatter({ short: "a", long: { autocorrect: "a", ...valuedLong("config format enable-linters") } }, (has) => has("a"), []),
   // PHP: rector process (its configured paths with none: the project), unless a dry run.
-  rector: bySubcommand({ short: "c:n", long: { config: "c", "dry-run": "n", ...valuedLong("autoload-file output-format memory-limit") } }, {
-    process: (input, rest) => (input.reading.has("n") ? [] : rest.length > 0 ? operandFiles(input, rest) : [anyUnder(projectRoot(input.walk.cwd, ["composer.json"]))]),
-  }),
+  // (`process` is its default command: `vendor/bin/rector src` processes src.)
+  rector: {
+    syntax: { short: "c:n", long: { config: "c", "dry-run": "n", ...valuedLong("autoload-file output-format memory-limit") }, exact: true },
+    writes: (input) => {
+      const [first, ...rest] = input.reading.operands;
+      const command = input.args[first ?? -1];
+      if (input.reading.has("n", "--help", "h", "--version", "V") || ["list", "init", "setup-ci", "custom-rule", "worker", "help", "list-rules", "completion", "detect-node"].includes(command ?? "")) return [];
+      const paths = command === "process" ? rest : input.reading.operands;
+      return paths.length > 0 ? operandFiles(input, paths) : [anyUnder(projectRoot(input.walk.cwd, ["composer.json"]))];
+    },
+  },
   // Other languages' formatters that rewrite in place when told to.
   ocamlformat: formatter({ short: "o:i", long: { output: "o", inplace: "i" } }, (has) => has("i"), [], ["o"]),
   "elm-format": formatter({ long: { output: "o", yes: "y", ...valuedLong("elm-version") } }, (has) => !has("--validate", "--stdin"), [], ["o"]),
@@ -135,7 +146,14 @@ export const FORMATTER_RULES: Record<string, Rule> = {
   cljfmt: bySubcommand({}, { fix: (input, rest) => operandFiles(input, rest) }),
   "lua-format": formatter({ short: "c:i", long: { config: "c", "in-place": "i" } }, (has) => has("i"), []),
   gersemi: formatter({ short: "il:", long: { "in-place": "i", "line-length": "l" } }, (has) => has("i"), []),
-  latexindent: formatter({ short: "wo:l:c:", long: { overwrite: "w", outputfile: "o", local: "l", cruft: "c", overwriteIfDifferent: "" } }, (has) => has("w", "overwriteIfDifferent"), [], ["o"]),
+  // latexindent -w (its files), -o FILE, also written `-o=FILE` as its manual does.
+  latexindent: {
+    syntax: { short: "wo:l:c:", long: { overwrite: "w", outputfile: "o", local: "l", cruft: "c", overwriteIfDifferent: "" }, exact: true },
+    writes: (input) => {
+      const outputs = optionFiles(input, ["o"]).map((path) => path.replace(/(^|\/)=([^/]*)$/, "$1$2"));
+      return [...outputs, ...(input.reading.has("w", "overwriteIfDifferent") ? operandFiles(input, input.reading.operands, []) : [])];
+    },
+  },
   djlint: formatter({ long: valuedLong("profile extension indent max-line-length configuration include exclude") }, (has) => has("--reformat"), ["."]),
   yamlfmt: {
     syntax: {},
@@ -144,8 +162,8 @@ export const FORMATTER_RULES: Record<string, Rule> = {
   },
   // Search-and-replace tools: semgrep --autofix (its rules' matches under the paths), fastmod and ruplacer --go (under the paths after pattern and replacement).
   semgrep: {
-    syntax: { short: "f:e:l:c:o:", long: { config: "c", pattern: "e", lang: "l", output: "o", ...valuedLong("include exclude severity metrics json-output sarif-output text-output") } },
-    writes: (input) => [...optionFiles(input, ["o"]), ...(given(input, "--autofix", "-a") && !given(input, "--dryrun", "--dry-run") ? operandFiles(input, input.reading.operands.filter((at) => !["scan", "ci"].includes(input.args[at] ?? ""))) : [])],
+    syntax: { short: "f:e:l:c:o:", long: { config: "c", pattern: "e", lang: "l", output: "o", ...valuedLong(`include exclude severity metrics ${SEMGREP_OUTPUTS.join(" ")}`) } },
+    writes: (input) => [...optionFiles(input, ["o", ...SEMGREP_OUTPUTS]), ...(given(input, "--autofix", "-a") && !given(input, "--dryrun", "--dry-run") ? operandFiles(input, input.reading.operands.filter((at) => !["scan", "ci"].includes(input.args[at] ?? ""))) : [])],
   },
   fastmod: replacer({ short: "de:", long: { dir: "d", extensions: "e", ...valuedLong("glob iglob") } }, () => true),
   ruplacer: replacer({ short: "t:T:", long: { type: "t", "type-not": "T", ...valuedLong("glob iglob") } }, (input) => given(input, "--go")),

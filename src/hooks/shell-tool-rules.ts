@@ -1254,9 +1254,12 @@ function withUvPipCompile(rule: Rule): Rule {
 function uvPythonPin(input: RuleInput): string[] | undefined {
   const [first, second, third] = input.reading.operands;
   if (input.args[first ?? -1] !== "python" || input.args[second ?? -1] !== "pin") return undefined;
-  if (third === undefined) return [];
+  // (`--rm` removes the pin; `--global` pins in uv's own config directory.)
+  if (third === undefined && !input.reading.has("--rm")) return [];
   const cwd = input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd;
-  return [input.reading.has("--global") ? UNKNOWABLE : within(cwd, ".python-version")];
+  const { XDG_CONFIG_HOME, HOME } = input.walk.environment;
+  const config = XDG_CONFIG_HOME ? join(XDG_CONFIG_HOME, "uv") : HOME ? join(HOME, ".config", "uv") : undefined;
+  return [input.reading.has("--global") ? (config === undefined ? UNKNOWABLE : join(config, ".python-version")) : within(cwd, ".python-version")];
 }
 
 /**
