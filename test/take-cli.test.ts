@@ -234,6 +234,27 @@ Take("should leave a target granted from a handover note queued before a --wait 
   assert.equal(mine.granted_while_waiting.map((grant: { target: string }) => grant.target), ["x"], "told once by status");
 });
 
+Take("should not take a grant notice left unread from an earlier grant for a --wait's takeover, and keep a swept claim's purpose in the notice", async ({ box }) => {
+  assert.is(as(box, "h1", "take", "name:x", "--ttl", "2", "--purpose", "short job").code, 0);
+  assert.is(as(box, "h2", "take", "name:x", "--queue").code, 6);
+  await new Promise((resolve) => setTimeout(resolve, 3100));
+  assert.equal(JSON.parse(as(box, "h0", "sweep", "--json").stdout).granted, [{ target: "x", holder: "h2" }]);
+  const notices = readdirSync(box.dir).filter((name) => name.startsWith(".granted-"));
+  const notice = JSON.parse(readFileSync(join(box.dir, notices[0] as string), "utf8"));
+  assert.equal([notices.length, notice.previous, notice.previous_purpose], [1, "h1", "short job"], "the swept claim's purpose, kept for the waiter's answer");
+  // h2 never reads that notice; it hands x on, then waits for it again, and gets it released, not stale.
+  assert.is(as(box, "h2", "handover", "name:x", "--to", "h3").code, 0);
+  const waiting = spawn(process.execPath, [BIN, "take", "name:x", "--wait", "20", "--json", "--dir", box.dir, "--holder", "h2"], { cwd: box.project, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  waiting.stdout.on("data", (chunk) => (out += chunk));
+  const exited = new Promise<number | null>((resolve) => waiting.on("close", resolve));
+  await until(() => readdirSync(box.dir).some((name) => name.startsWith(".queue-x")), () => readdirSync(box.dir).join(" "));
+  assert.is(as(box, "h3", "release", "name:x").code, 0);
+  assert.is(await exited, 0);
+  const [claim] = JSON.parse(out).granted;
+  assert.equal([claim.action, claim.previous], ["taken", undefined]);
+});
+
 Take("should say from whom a --wait took a claim that went stale while it waited, as a take over it says", ({ box }) => {
   assert.is(as(box, "shorty", "take", "x", "--ttl", "2", "--purpose", "a short job").code, 0);
   const waited = as(box, "w", "take", "x", "--wait", "20", "--json");

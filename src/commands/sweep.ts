@@ -6,7 +6,7 @@ import { sweepElsewhere } from "../protocol/routes.js";
 import { leftoverUnresolved, pruneUnresolved, UNRESOLVED_DIRECTORY } from "../protocol/unresolved.js";
 import { findDebris, removeDebris, retireDeadLocks } from "../protocol/debris.js";
 import { grantQueued, previewGrants } from "../protocol/grant.js";
-import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions } from "../protocol/context.js";
+import { displayTarget, judge, openContext, readClock, refreshNow, type CommonOptions, type Holding } from "../protocol/context.js";
 import { logWriter } from "../protocol/log.js";
 import { HOOK_FILE_DEBRIS_AGE_MS, isHookFileName, isLiveClientRecord } from "../protocol/hook-files.js";
 import { QUEUE_PREFIX } from "../protocol/queue.js";
@@ -53,7 +53,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
   readClock(context);
   // Each removal's line is appended right after it, through one open log (src/protocol/log.ts).
   const log = logWriter(context.store.dir, context.store.fileMode);
-  const swept = new Map<string, string>(); // target → whose stale claim: a waiter granted it took it over
+  const swept = new Map<string, Holding>(); // target → the stale claim removed: a waiter granted it took it over
   try {
     for (const { fileName, read } of context.store.list()) {
       const target = displayTarget(fileName, read);
@@ -64,7 +64,7 @@ function sweepNow(options: SweepOptions = {}): SweepResult {
       if (dryRun) result.removed.push(target);
       else if (context.store.change(fileName, judgement.version, () => "remove") === "done") {
         result.removed.push(target);
-        swept.set(target, judgement.holding.holder);
+        swept.set(target, judgement.holding);
         log.append(context.nowMs, { event: "sweep", target, holder: judgement.holding.holder, purpose: judgement.holding.purpose });
       }
     }

@@ -12,7 +12,7 @@ import { queueAhead } from "../protocol/grant.js";
 import { record, refreshNow, type Context, type Holding } from "../protocol/context.js";
 import { dequeue, queueFileName, readQueue, refreshInterest, type QueueEntry } from "../protocol/queue.js";
 import { grantOf } from "../protocol/held.js";
-import { isClaimFileName } from "../protocol/store.js";
+import { isClaimFileName, NOTICE_PREFIX } from "../protocol/store.js";
 import type { Target } from "../targets/target.js";
 import { ageInSeconds, parseTimestamp } from "../os/time.js";
 import { waitForChanges } from "../os/watch.js";
@@ -35,12 +35,13 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
   // they were, whatever happens to the wait.
   const queuedBefore = new Map(readQueue(context).filter(({ entry }) => entry.holder === job.holder).map(({ fileName, entry }) => [fileName, entry]));
   const started = Date.now();
+  const noticedBefore = new Set(store.names().filter((name) => name.startsWith(NOTICE_PREFIX)));
   const deadline = started + (options.wait as number) * 1000;
   // Queued interests and claims granted meanwhile need a heartbeat while we wait for the rest.
   const refreshEvery = Math.min(60_000, (context.settings.ttl * 1000) / 4);
   let lastStep = Date.now();
   let result = store.withTakeLock(() => job.step(true));
-  if (complete(result)) return finished(job, result, heldBefore);
+  if (complete(result)) return finished(job, result, heldBefore, noticedBefore);
 
   let lastLook = signature(look(job));
   let failure: unknown;
@@ -77,7 +78,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
     if (progress) clearInterval(progress);
     options.signal?.removeEventListener("abort", abort);
   }
-  if (failure === undefined && complete(result)) return finished(job, result, heldBefore);
+  if (failure === undefined && complete(result)) return finished(job, result, heldBefore, noticedBefore);
 
   // Out of time, interrupted, or failed: all or nothing, so withdraw the interests this wait
   // queued and give back what it got; the queue then gets whatever that frees.
@@ -89,7 +90,7 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
       // have gone stale and been overlapped since. Only a complete last step is a success; any
       // other ends the wait like a timeout, giving back what it got and whatever this step queued.
       const last = job.step(false);
-      if (complete(last)) return finished(job, last, heldBefore);
+      if (complete(last)) return finished(job, last, heldBefore, noticedBefore);
       result = last;
     }
     for (const interest of readQueue(context)) {
@@ -138,10 +139,13 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
 
 /**
  * Granted: targets the holder did not hold before the wait were taken by it (or for it, by a
- * grant), not renewed; the grant notices for them are spent, since the caller is told right here.
+ * grant), not renewed; the grant notices of this wait's grants are spent, since the caller is told
+ * right here (one left unread from an earlier grant of a target stays, for status to tell).
  */
-function finished(job: WaitJob, result: TakeResult, heldBefore: Set<string>): TakeResult {
-  const notices = consumeNotices(job.holder, job.context, undefined, new Set(job.targets.map((target) => target.canonical)));
+function finished(job: WaitJob, result: TakeResult, heldBefore: Set<string>, noticedBefore: Set<string>): TakeResult {
+  // This wait's grants' notices: one left unread from an earlier grant of a target stays for status.
+  const names = job.context.store.names().filter((name) => !noticedBefore.has(name));
+  const notices = consumeNotices(job.holder, job.context, names, new Set(job.targets.map((target) => target.canonical)));
   const granted = result.granted.map((claim): TakenClaim => {
     if (claim.action !== "retaken" || heldBefore.has(claim.target)) return claim;
     // Granted by the queue in place of a stale claim: said from whom, as a take that took it over says it.

@@ -86,7 +86,7 @@ export function queueAhead(target: string, mode: Mode, holder: string, queue: Qu
  * `swept`: targets whose stale claim a sweep removed just before, and whose they were (a grant of
  * one took it over).
  */
-export function grantQueued(context: Context, swept?: ReadonlyMap<string, string>): Grant[] {
+export function grantQueued(context: Context, swept?: ReadonlyMap<string, Holding>): Grant[] {
   const names = context.store.names();
   const queue = readQueue(context, names, true);
   if (queue.length === 0) return [];
@@ -140,9 +140,8 @@ export function grantQueued(context: Context, swept?: ReadonlyMap<string, string
       granted_at: formatTimestamp(context.nowMs),
       notes: notesFor(entry.target, entry.holder, queue.filter((other) => !granted.has(other))),
     };
-    const previous = outcome.previous?.holder ?? swept?.get(entry.target);
-    if (previous !== undefined) grant.previous = previous;
-    if (outcome.previous !== undefined) Object.assign(grant, { previous_purpose: outcome.previous.purpose, previous_heartbeat_at: outcome.previous.heartbeat_at });
+    const previous = outcome.previous ?? swept?.get(entry.target);
+    if (previous !== undefined) Object.assign(grant, { previous: previous.holder, previous_purpose: previous.purpose, previous_heartbeat_at: previous.heartbeat_at });
     writeNotice(grant, context);
     record(context, { event: "grant", target: entry.target, holder: entry.holder, purpose: entry.purpose, ...(grant.previous && { other: grant.previous }) });
     grants.push(grant);
