@@ -556,6 +556,9 @@ Beyond("should refuse a handover of a bare word naming nothing nobody holds, and
   assert.is(typo.isError, true, JSON.stringify(typo.value));
   assert.is(typo.text, `pakage.json names nothing in ${context.box.project}, and nobody holds the path it will be (./pakage.json): pass creating: true to queue for that path (taken at once while it is free), or write name:pakage.json for a name.`);
   assert.equal(existsSync(context.box.dir) ? readdirSync(context.box.dir).filter((name) => name.endsWith(".json")) : [], [], "nothing taken");
+  // With creating, the path it will be, taken at once while free, and no note that creating changed nothing.
+  const created = await server.call("handover", { path: "nothing2", creating: true, actor: "agent-c" });
+  assert.equal([created.value.granted, created.value.warnings], [true, undefined], JSON.stringify(created.value));
   // The path it will be, held by another (claimed before it exists): queued behind them, as before.
   assert.is(context.cli(["take", "./gen.txt", "--creating", "--holder", "session-a"]).code, 0);
   assert.is((await server.call("handover", { path: "gen.txt", actor: "agent-c" })).value.results[0].queued, true);

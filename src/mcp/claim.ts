@@ -92,12 +92,16 @@ export async function claimTool(input: ClaimInput, call: Call): Promise<ToolResu
   if (await givenBackIfAbandoned(result, call, call.common, { targets, grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
   // Here `creating` also makes a bare word naming nothing the path it will be: where it did, the
   // take's note that it changed nothing (it knows of symbols only) is not so.
-  if (input.creating === true && input.paths.some((path, index) => targets[index] !== path) && result.warnings !== undefined) {
-    const { warnings: all, ...rest } = result;
-    const warnings = all.filter((warning) => !warning.startsWith(`${switchOn("creating")} changed nothing`));
-    result = warnings.length > 0 ? { ...rest, warnings } : rest;
-  }
+  if (input.creating === true && input.paths.some((path, index) => targets[index] !== path)) result = withoutCreatingNote(result);
   return answer(claimAnswer(input.paths, result, openContext(call.common), targets));
+}
+
+/** A take's result without its note that `creating` changed nothing: where a tool's `creating` made a bare word the path it will be, it did. */
+export function withoutCreatingNote(result: TakeResult): TakeResult {
+  if (result.warnings === undefined) return result;
+  const { warnings: all, ...rest } = result;
+  const warnings = all.filter((warning) => !warning.startsWith(`${switchOn("creating")} changed nothing`));
+  return warnings.length > 0 ? { ...rest, warnings } : rest;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The other tools of the first reference system (release, get_status), and check and handover,
 // which it does not have. Each runs the CLI's own command and only translates arguments and results.
+import { ClaimsError } from "../os/errors.js";
 import { check } from "../commands/check.js";
 import { handover } from "../commands/handover.js";
 import { randomHex } from "../os/hash.js";
@@ -7,7 +8,7 @@ import { release } from "../commands/release.js";
 import { status } from "../commands/status.js";
 import { openContext } from "../protocol/context.js";
 import { ABANDONED, givenBackIfAbandoned, type Call } from "./call.js";
-import { claimAnswer, heldByOther } from "./claim.js";
+import { claimAnswer, heldByOther, withoutCreatingNote } from "./claim.js";
 import { holderInfo } from "./holdings.js";
 import { lazyContext, pathsToCheck, pathToJudge, pathToQueue } from "./paths.js";
 import { answer, expiryOf, type ToolResult } from "./results.js";
@@ -51,7 +52,15 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
   // And the caller's own in the other claims directories its paths live in (a package's own
   // `.claims`): what it claimed, queued for, or was granted there, as status --mine shows them. This
   // directory's listing alone never showed a grant there, which the agent then held unknowing.
-  const mine = status({ ...call.common, holder, mine: true });
+  // (Where that look fails, this directory's answer stands, its grants already told: said in a warning.)
+  let mine: ReturnType<typeof status> = { ...here, claims: [], queued: [], granted_while_waiting: [] };
+  const warnings: string[] = [];
+  try {
+    mine = status({ ...call.common, holder, mine: true });
+  } catch (error) {
+    if (!(error instanceof ClaimsError)) throw error;
+    warnings.push(`Your claims in other claims directories could not be listed: ${error.message}`);
+  }
   const apart = (entry: { claims_dir?: string }) => entry.claims_dir !== undefined && entry.claims_dir !== here.dir;
   // Those a package below this directory holds are listed here already (status from a root).
   const key = (entry: { target: string; holder: string; claims_dir?: string }) => `${entry.claims_dir ?? here.dir}\0${entry.target}\0${entry.holder}`;
@@ -90,6 +99,7 @@ export async function getStatusTool(input: GetStatusInput, call: Call): Promise<
       ...(grant.previous !== undefined && { reclaimedFrom: grant.previous }),
       ...(grant.handed_by !== undefined && { handedBy: grant.handed_by }),
     })),
+    ...(warnings.length > 0 && { warnings }),
   });
 }
 
@@ -131,5 +141,7 @@ export async function handoverTool(input: HandoverInput, call: Call): Promise<To
   }
   // A free path is granted at once, as a claim's is: given back when the client gave up on the call.
   if (await givenBackIfAbandoned(result, call, call.common, { targets: [target], grant, standing })) return answer({ actor: holder, granted: false, results: [], interrupted: true, message: ABANDONED });
-  return answer(claimAnswer([input.path], result, openContext(call.common), [target]));
+  // `creating` made a bare word the path it will be: the take's note that it changed nothing (it knows of symbols only) is not so.
+  const shown = input.creating === true && target !== input.path ? withoutCreatingNote(result) : result;
+  return answer(claimAnswer([input.path], shown, openContext(call.common), [target]));
 }
