@@ -317,6 +317,8 @@ Forms("should apply an alias's text, read an inline program's shell variables, f
   assert.equal(await writes(box, "npx jest --rootDir pkg -u"), ["glob:pkg/**/*.{test,spec}.*", "glob:pkg/**/__snapshots__/**", "glob:pkg/**/__tests__/**"]);
   assert.equal(await writes(box, "npx vitest -r pkg --coverage"), ["glob:pkg/coverage/**"]);
   assert.equal(await writes(box, "npx vitest --coverage --coverage.reportsDirectory=out/cov --outputFile.json=r.json"), ["glob:out/cov/**", "r.json"]);
+  // Given with a space, as vitest takes it too (it was read as coverage/).
+  assert.equal(await writes(box, "npx vitest run --coverage --coverage.reportsDirectory out/cov"), ["glob:out/cov/**"]);
   assert.equal(await writes(box, "npx jest --coverage --coverageDirectory reports"), ["glob:reports/**"]);
   file(box, "pkg/jest.config.js", "module.exports = { collectCoverage: true, coverageDirectory: '<rootDir>/cov' };\n");
   assert.equal(await writes(box, "npx jest -c pkg/jest.config.js"), ["glob:pkg/cov/**"], "coverage on in the config, where it says");

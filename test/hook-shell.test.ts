@@ -1073,13 +1073,16 @@ Shell("should judge formatters and fixers by what they rewrite, and package mana
     ["uv --directory src pip compile requirements.in -o requirements.txt", ["src/requirements.txt"]],
     ["uv pip compile requirements.in", []], // prints
     ["pip freeze > requirements.txt", ["requirements.txt"]],
-    ["npx playwright test --update-snapshots", ["glob:**"]], // snapshots, and aria snapshots in the tests: anything under where it runs
-    ["npx playwright test -u", ["glob:**"]],
-    ["pnpm exec playwright test -u", ["glob:**"]],
-    ["yarn playwright test --update-snapshots=changed", ["glob:**"]],
-    ["bunx playwright test -c e2e/playwright.config.ts -u", ["glob:**", "glob:e2e/**"]],
-    ["npx playwright test --update-snapshots=none", []],
-    ["npx playwright test", []],
+    ["npx playwright test --update-snapshots", ["glob:**", "glob:test-results/**"]], // snapshots, and aria snapshots in the tests: anything under where it runs
+    ["npx playwright test -u", ["glob:**", "glob:test-results/**"]],
+    ["pnpm exec playwright test -u", ["glob:**", "glob:test-results/**"]],
+    ["yarn playwright test --update-snapshots=changed", ["glob:**", "glob:test-results/**"]],
+    ["bunx playwright test -c e2e/playwright.config.ts -u", ["glob:**", "glob:e2e/**", "glob:e2e/test-results/**"]],
+    // Every run empties and fills its output directory: test-results/ beside its config, or --output's.
+    ["npx playwright test --update-snapshots=none", ["glob:test-results/**"]],
+    ["npx playwright test", ["glob:test-results/**"]],
+    ["npx playwright test --output out", ["glob:out/**"]],
+    ["npx playwright test --list", []],
     ["go test -update ./...", ["glob:**"]], // golden files, by convention
     ["go test ./... -args -update", ["glob:**"]],
     ["go test -run TestGolden -update ./src/...", ["glob:src/**"]],
@@ -1192,11 +1195,11 @@ Shell("should judge snapshot updates asked for through a package's script: npm's
     ["pnpm test -- -u", snapshots], // pnpm drops the first --
     ["yarn test -- -u", snapshots],
     ["pnpm test -u", snapshots],
-    ["npm run e2e -- --update-snapshots", ["glob:**"]],
-    ["pnpm e2e -- -u", ["glob:**"]],
-    ["yarn e2e -u", ["glob:**"]],
+    ["npm run e2e -- --update-snapshots", ["glob:**", "glob:test-results/**"]],
+    ["pnpm e2e -- -u", ["glob:**", "glob:test-results/**"]],
+    ["yarn e2e -u", ["glob:**", "glob:test-results/**"]],
     ["npm test", []],
-    ["pnpm e2e", []],
+    ["pnpm e2e", ["glob:test-results/**"]], // its output directory, at every run
   ];
   for (const [command, expected] of cases) assert.equal((await writes(box, command)).sort(), expected, command);
   for (const command of ["npm run e2e -- -u", "pnpm e2e -- -u"]) assert.is(bash(box, command), "deny", command);
@@ -1734,9 +1737,26 @@ Shell("should read the files database clients and dumps, linkers, downloaders, j
     ["aws s3 cp s3://b/k got.ts", ["got.ts"]],
     ["aws s3 cp --recursive s3://b/k got --region us-east-1", ["glob:got/**", "got"]],
     ["aws s3 cp got.ts s3://b/k", []],
+    // aws's global options before the service; s3api get-object's file.
+    ["aws --endpoint-url http://127.0.0.1:9 s3 cp s3://b/k got.ts", ["got.ts"]],
+    ["aws --profile p --region us-east-1 s3 sync s3://b/out out", ["glob:out/**", "out"]],
+    ["aws s3api get-object --bucket b --key k got.ts", ["got.ts"]],
+    ["aws --profile p s3 ls s3://b", []],
+    // ffmpeg's numbered outputs, tee's, and the files its options name.
+    ["ffmpeg -y -i in.mp4 frames/a%03d.png", ["glob:frames/a*.png"]],
+    ["ffmpeg -i in.mp4 -vstats_file stats.txt out.mp4", ["out.mp4", "stats.txt"]],
+    ["ffmpeg -i in.mp4 -f tee '[f=mp4]a.mp4|[f=null]-'", ["a.mp4"]],
+    // ImageMagick: mogrify -path's directory, montage and composite's output, -write's image.
+    ["mogrify -path out -resize 50% a.png", ["glob:out/**"]],
+    ["montage a.png b.png sheet.png", ["sheet.png"]],
+    ["composite over.png base.png out.png", ["out.png"]],
+    ["convert a.png -write mid.png -resize 50% b.png", ["b.png", "mid.png"]],
+    // pip install's report, log and places.
+    ["pip install --report r.json x", ["r.json"]],
+    ["pip install --prefix out x", ["glob:out/**"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
-  for (const command of ["psql -o u.ts -c 'select 1'", "pg_dump -f u.ts db", "ffmpeg -i in.mp4 u.ts", "convert in.png u.ts", "aws s3 cp s3://b/u.ts .", "kubectl cp pod:/u.ts u.ts"]) assert.is(bash(box, command), "deny", command);
+  for (const command of ["psql -o u.ts -c 'select 1'", "pg_dump -f u.ts db", "ffmpeg -i in.mp4 u.ts", "convert in.png u.ts", "aws s3 cp s3://b/u.ts .", "kubectl cp pod:/u.ts u.ts", "aws --profile p s3 cp s3://b/k u.ts", "ffmpeg -i in.mp4 -vstats_file u.ts out.mp4", "montage a.png u.ts"]) assert.is(bash(box, command), "deny", command);
 });
 
 Shell("should read lerna exec's command as run in a place the text does not fix, and lerna run's scripts as writing any file", async ({ box }) => {

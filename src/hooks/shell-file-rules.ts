@@ -92,10 +92,39 @@ function plainOperands(input: RuleInput, flags: string[]): number[] {
 /** ffmpeg's options that take no value. */
 const FFMPEG_FLAGS = ["-y", "-n", "-hide_banner", "-nostdin", "-stats", "-nostats", "-shortest", "-re", "-an", "-vn", "-sn", "-dn", "-benchmark", "-ignore_unknown", "-copyts", "-xerror"];
 
-/** ffmpeg's outputs: each word no option takes, but what `-i` names (the inputs). */
+/** ffmpeg's options that name a file it writes (its stats, a playlist's segments, a segment list). */
+const FFMPEG_FILE_OPTIONS = ["-vstats_file", "-hls_segment_filename", "-segment_list", "-hls_fmp4_init_filename", "-sdp_file"];
+
+/**
+ * ffmpeg's outputs: each word no option takes, but what `-i` names (the inputs); a numbered name
+ * (`out/a%03d.png`, an image sequence or a playlist's segments) as the glob of the names it makes;
+ * `-f tee`'s outputs (`[f=mp4]a.mp4|[f=null]-`) each; the files its options name; `-passlogfile`'s
+ * logs (PREFIX-0.log…), and `-report`'s log where it runs.
+ */
 function ffmpegWrites(input: RuleInput): string[] {
-  const inputs = new Set(input.args.flatMap((arg, at) => (arg === "-i" ? [at + 1] : [])));
-  return input.values(plainOperands(input, FFMPEG_FLAGS).filter((at) => !inputs.has(at)));
+  const { args } = input;
+  const inputs = new Set(args.flatMap((arg, at) => (arg === "-i" ? [at + 1] : [])));
+  const options = new Set(args.flatMap((arg, at) => (FFMPEG_FILE_OPTIONS.includes(arg ?? "") || arg === "-passlogfile" ? [at + 1] : [])));
+  const tee = args.some((arg, at) => arg === "-f" && args[at + 1] === "tee");
+  const numbered = (path: string) => (!path.startsWith("\0") && /%0?\d*d/.test(path) ? globOf(path.replace(/%0?\d*d/g, "*")) : path);
+  const outputs = input.values(plainOperands(input, FFMPEG_FLAGS).filter((at) => !inputs.has(at) && !options.has(at)));
+  const written = tee ? outputs.flatMap((spec) => spec.split("|").map((part) => part.replace(/^\[[^\]]*\]/, "")).filter((part) => part !== "" && part !== "-")) : outputs;
+  const named = args.flatMap((arg, at) => (FFMPEG_FILE_OPTIONS.includes(arg ?? "") ? input.values([at + 1]) : []));
+  const passlogs = args.flatMap((arg, at) => (arg === "-passlogfile" ? input.values([at + 1]).map((prefix) => (prefix.startsWith("\0") ? prefix : globOf(`${prefix}-*.log*`))) : []));
+  const report = args.includes("-report") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "ffmpeg-*.log"))] : [];
+  return [...written, ...named, ...passlogs, ...report].map(numbered);
+}
+
+/** ImageMagick's `-write FILE` and `+write FILE`: an image written midway, besides its output. */
+function imageWrites(input: RuleInput): string[] {
+  return input.args.flatMap((arg, at) => (arg === "-write" || arg === "+write" ? input.values([at + 1]) : []));
+}
+
+/** mogrify rewrites its files in place, or writes them into `-path DIR` (anything there: `-format` may rename them). */
+function mogrifyWrites(input: RuleInput, skip: number): string[] {
+  const at = input.args.indexOf("-path");
+  if (at !== -1) return [anyUnder(directoryAt(input.walk.cwd, input.args[at + 1]))];
+  return input.values(plainOperands(input, []).slice(skip));
 }
 
 /** A local destination (no `host:` or `s3://`), and, as it may be a directory, anything under it. */
@@ -111,6 +140,9 @@ const httpieRule: Rule = {
   syntax: { short: "o:d", long: { output: "o", download: "d" } },
   writes: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]) : input.reading.has("d") ? [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))] : []),
 };
+
+/** aws's global options that take a value (`--profile p`): its service is the word after them. */
+const AWS_GLOBAL_VALUED = ["--endpoint-url", "--output", "--query", "--profile", "--region", "--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"];
 
 /** The options of `aws s3 cp|mv|sync` that take no value. */
 const AWS_S3_FLAGS = ["--recursive", "--dryrun", "--quiet", "--delete", "--exact-timestamps", "--size-only", "--follow-symlinks", "--no-follow-symlinks", "--only-show-errors", "--no-progress", "--no-guess-mime-type", "--force-glacier-transfer", "--ignore-glacier-warnings", "--no-sign-request", "--debug", "--no-verify-ssl", "--no-paginate"];
@@ -248,9 +280,12 @@ export const FILE_RULES: Record<string, Rule> = {
     },
   },
   // ImageMagick: convert's (and magick's) output is its last word; mogrify rewrites each file.
-  convert: { syntax: {}, writes: (input) => input.values(plainOperands(input, []).slice(-1)) },
-  magick: { syntax: {}, writes: (input) => (input.args[0] === "mogrify" ? input.values(plainOperands(input, []).slice(1)) : input.values(plainOperands(input, []).slice(-1))) },
-  mogrify: { syntax: {}, writes: (input) => input.values(plainOperands(input, [])) },
+  convert: { syntax: {}, writes: (input) => [...input.values(plainOperands(input, []).slice(-1)), ...imageWrites(input)] },
+  magick: { syntax: {}, writes: (input) => (input.args[0] === "mogrify" ? mogrifyWrites(input, 1) : [...input.values(plainOperands(input, []).slice(-1)), ...imageWrites(input)]) },
+  mogrify: { syntax: {}, writes: (input) => mogrifyWrites(input, 0) },
+  // montage and composite, as `magick montage`: their last operand is the output.
+  montage: { syntax: {}, writes: (input) => [...input.values(plainOperands(input, []).slice(-1)), ...imageWrites(input)] },
+  composite: { syntax: {}, writes: (input) => [...input.values(plainOperands(input, []).slice(-1)), ...imageWrites(input)] },
   ffmpeg: { syntax: {}, writes: ffmpegWrites },
   // Copies from a container or a bucket: `kubectl cp pod:/x dst`, `aws s3 cp|mv s3://b/k dst`
   // (a tree with --recursive), `aws s3 sync s3://b dst`: the local destination, and what lands under it.
@@ -269,10 +304,16 @@ export const FILE_RULES: Record<string, Rule> = {
     syntax: {},
     writes: (input) => {
       const { args } = input;
-      if (args[0] !== "s3" || !["cp", "mv", "sync"].includes(args[1] ?? "")) return [];
+      // Past its global options (`aws --profile p --endpoint-url URL s3 cp …`): the service and its command.
+      let start = 0;
+      while (start < args.length && (args[start] ?? input.text(start) ?? "").startsWith("--")) start += AWS_GLOBAL_VALUED.includes(args[start] as string) ? 2 : 1;
+      const [service, command] = [args[start], args[start + 1]];
       // Its source and destination, the words no option takes (an option not among AWS_S3_FLAGS takes the next word).
-      const operands = args.flatMap((arg, at) => (at > 1 && !(arg ?? input.text(at) ?? "").startsWith("-") && !((args[at - 1] ?? "").startsWith("--") && !AWS_S3_FLAGS.includes(args[at - 1] as string)) ? [at] : []));
-      const tree = args[1] === "sync" || args.includes("--recursive");
+      const operands = args.flatMap((arg, at) => (at > start + 1 && !(arg ?? input.text(at) ?? "").startsWith("-") && !((args[at - 1] ?? "").startsWith("--") && !AWS_S3_FLAGS.includes(args[at - 1] as string)) ? [at] : []));
+      // `aws s3api get-object --bucket b --key k OUTFILE` (and its torrent's): the file it names.
+      if (service === "s3api" && (command === "get-object" || command === "get-object-torrent")) return operands.length > 0 ? input.values(operands.slice(-1)) : [];
+      if (service !== "s3" || !["cp", "mv", "sync"].includes(command ?? "")) return [];
+      const tree = command === "sync" || args.includes("--recursive");
       // Two, as it takes them; else each that is local may be the destination.
       return (operands.length === 2 ? operands.slice(1) : operands).flatMap((at) => localDestination(input, at, tree));
     },

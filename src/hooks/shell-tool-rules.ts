@@ -524,12 +524,14 @@ function shadcnWrites(input: RuleInput, init: boolean): string[] {
 }
 
 function pipRule(): Rule {
-  return bySubcommand({ short: "e:r:c:t:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", ...valuedLong("prefix root src index-url extra-index-url find-links python") } }, {
+  return bySubcommand({ short: "e:r:c:t:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", ...valuedLong("prefix root src index-url extra-index-url find-links python report log") } }, {
     install: (input) => {
       const { reading, walk } = input;
       const editable = reading.occurrences("e").map(({ value }) => value);
-      const target = reading.has("t") ? [anyUnder(directoryAt(walk.cwd, reading.value("t")))] : [];
+      // `-t`, `--prefix`, `--root`: the place it installs into; `--report` and `--log`: their files.
+      const target = ["t", "prefix", "root"].flatMap((key) => (reading.has(key) ? [anyUnder(directoryAt(walk.cwd, reading.value(key)))] : []));
       return [
+        ...optionFiles(input, ["report", "log"]).filter((path) => path !== "-"),
         ...target,
         ...editable.flatMap((value) => {
           if (value !== undefined && /^(git\+|https?:|svn\+|hg\+|bzr\+)/.test(value)) return [anyUnder(reading.has("src") ? directoryAt(walk.cwd, reading.value("src")) : walk.cwd === undefined ? undefined : join(walk.cwd, "src"))];
@@ -724,7 +726,9 @@ function testRunner(tool: "jest" | "vitest", syntax: Syntax): Rule {
       const configured = tool === "jest" ? /\bcollectCoverage"?\s*:\s*(?!false\b)/.test(text + manifest) : /\bcoverage\s*:\s*\{[^}]*\benabled\s*:\s*(?!false\b)/.test(text);
       const coverage = flag(tool === "jest" ? ["coverage", "collectCoverage"] : ["coverage", "coverage.enabled"]) ?? configured;
       const update = flag(tool === "jest" ? ["updateSnapshot"] : ["update"]) ?? reading.has("u");
-      const reportsGiven = tool === "jest" ? reading.value("coverageDirectory") : args.find((arg) => arg?.startsWith("--coverage.reportsDirectory="))?.slice("--coverage.reportsDirectory=".length);
+      // (vitest's `--coverage.reportsDirectory=out`, or with a space, `--coverage.reportsDirectory out`.)
+      const spaced = args.indexOf("--coverage.reportsDirectory");
+      const reportsGiven = tool === "jest" ? reading.value("coverageDirectory") : spaced !== -1 ? args[spaced + 1] : args.find((arg) => arg?.startsWith("--coverage.reportsDirectory="))?.slice("--coverage.reportsDirectory=".length);
       const reportsKey = tool === "jest" ? "coverageDirectory" : "reportsDirectory";
       const reportsSet = new RegExp(String.raw`\b${reportsKey}"?\s*:`).test(text + manifest);
       const reportsLiteral = new RegExp(String.raw`\b${reportsKey}"?\s*:\s*["'\x60]([^"'\x60$]+)["'\x60]`).exec(text + manifest)?.[1];
@@ -1237,10 +1241,14 @@ export const TOOL_RULES: Record<string, Rule> = {
   playwright: bySubcommand({ short: "c:g:j:u::", long: { config: "c", grep: "g", workers: "j", "update-snapshots": "u", ...valuedLong("grep-invert project reporter retries repeat-each timeout output shard global-timeout trace tsconfig update-source-method max-failures") } }, {
     test: (input) => {
       const { reading, walk } = input;
-      if (!reading.has("u") || reading.value("u") === "none") return [];
       const config = reading.has("c") ? directoryAt(walk.cwd, reading.value("c")) : walk.cwd;
       const place = config !== undefined && /\.[cm]?[jt]s$/.test(config) ? dirname(config) : config;
-      return [...new Set([anyUnder(walk.cwd), anyUnder(place)])];
+      // Every run empties and fills its output directory: `--output`'s, else test-results/ beside
+      // its config (one its config names elsewhere: not read). (`--list` runs nothing.)
+      if (reading.has("--list")) return [];
+      const output = reading.has("output") ? anyUnder(directoryAt(walk.cwd, reading.value("output"))) : anyUnder(place === undefined ? undefined : join(place, "test-results"));
+      if (!reading.has("u") || reading.value("u") === "none") return [output];
+      return [...new Set([anyUnder(walk.cwd), anyUnder(place), output])];
     },
   }),
 };
