@@ -117,7 +117,8 @@ const CASES: Case[] = [
     },
   },
   // claim files with bad content
-  { name: "a claim file that is a JSON array", args: ["take", "odd", "--holder", "h"], expect: [3], setup: plant("odd.json", "[1,2]") },
+  // (no claim writer makes one: another program's file, bad input to take, never overwritten)
+  { name: "a claim file that is a JSON array", args: ["take", "odd", "--holder", "h"], expect: [2], setup: plant("odd.json", "[1,2]") },
   { name: "a claim file that is a JSON string", args: ["status"], expect: [0], setup: plant("odd.json", '"claim"') },
   { name: "a claim file with a numeric holder", args: ["take", "odd", "--holder", "h"], expect: [3], setup: plant("odd.json", claimJson({ holder: 7 })) },
   { name: "a claim file with a null purpose", args: ["status"], expect: [0], setup: plant("odd.json", claimJson({ purpose: null })) },
