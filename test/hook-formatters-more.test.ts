@@ -1,7 +1,8 @@
 // More formatters, fixers and minifiers an agent runs (shell-formatters-more.ts), and bun build's
 // outputs, git clang-format, perltidy's long in-place flag, manifests' and version managers'
-// writers, jj, Graphite, git-town and filter-repo: read by the Claude hook from a shell command as
-// the files they rewrite or write. Another session holds u.ts; session s2 runs them.
+// writers, jj, Graphite, git-town and filter-repo, and coverage, reports, packages and renderings:
+// read by the Claude hook from a shell command as the files they rewrite or write. Another session
+// holds u.ts; session s2 runs them.
 import { execFileSync } from "node:child_process";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -174,6 +175,40 @@ More("should read manifests' and version managers' writers as the files they pin
   assert.equal(await writes(box, "git town sync"), ["glob:**"]);
   assert.equal(await writes(box, "git town status"), []);
   denies(box, ["jj new main", "git town sync", "npx @manypkg/cli fix"]);
+});
+
+More("should read coverage, reports, packages and renderings where their options or defaults put them", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    ["go test -coverprofile=out/c.txt ./...", ["out/c.txt"]],
+    ["go test ./... -cpuprofile cpu.prof", ["cpu.prof"]],
+    ["go test -c -o out/a.test ./pkg", ["out/a.test"]],
+    ["go test -outputdir out -memprofile mem.out .", ["out/mem.out"]],
+    ["go test ./...", []],
+    ["coverage run -m pytest", [".coverage"]],
+    ["coverage xml -o out/a.xml", ["out/a.xml"]],
+    ["coverage html", ["glob:htmlcov/**"]],
+    ["coverage report", []],
+    ["npx c8 node t.mjs", ["glob:coverage/**"]],
+    ["npx c8 --report-dir out node t.mjs", ["glob:out/**"]],
+    ["npx nyc mocha", ["glob:.nyc_output/**", "glob:coverage/**"]],
+    ["lcov -c -d . -o out/a.info", ["out/a.info"]],
+    ["genhtml -o out a.info", ["glob:out/**"]],
+    ["flake8 --output-file=out/a.txt src", ["out/a.txt"]],
+    ["pylint --output=out/a.txt src", ["out/a.txt"]],
+    ["mypy --junit-xml out/a.xml src", ["out/a.xml"]],
+    ["mypy src", []],
+    ["dot -Tpng d.dot -o out/a.png", ["out/a.png"]],
+    ["dot -Tpng -O d.dot", ["glob:d.dot.*"]],
+    ["sphinx-apidoc -o docs/api mypkg", ["glob:docs/api/**"]],
+    ["pg_restore -f out/a.sql dump.bin", ["out/a.sql"]],
+    ["npm pack", ["glob:*.tgz"]],
+    ["npm pack --pack-destination out", ["glob:out/*.tgz"]],
+    ["npm pack --dry-run", []],
+    ["pip wheel . -w out", ["glob:out/**"]],
+    ["pip download -d out x", ["glob:out/**"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  denies(box, ["go test -coverprofile=u.ts ./...", "flake8 --output-file=u.ts src", "dot -Tsvg g.dot -o u.ts", "pg_restore -f u.ts dump.bin"]);
 });
 
 More.run();

@@ -231,6 +231,8 @@ export const TOOL_USE = alternatives(
       // More formatters, fixers and minifiers (shell-formatters-more.ts), in a command's place as the project tools are.
       String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|timeout\s+\S+|npx|bunx|pnpx|dlx|uvx|x|run|tool|--)\s)(\s*([A-Za-z_]\w*=\S*|-\S+)(\s+|$))*\s*(\S*/)?(astyle|uncrustify|tidy|js-beautify|css-beautify|html-beautify|svgo|doctoc|markdown-toc|lebab|ts-standard|tslint|eslint_d|textlint|terser|uglifyjs|uglify-js|csso|cleancss|html-minifier(-terser)?|ncc|add-trailing-comma|reorder-python-imports|pycln|unimport|flynt|blacken-docs|pyproject-fmt|toml-sort|usort|ufmt|darker|pyink|blue|ssort|golines|gopls|sqlfluff|pg_format|sql-formatter|sqlfmt|csharpier|alejandra|nixfmt|nixpkgs-fmt|rufo|stree|erb_lint|erblint|rector|ocamlformat|elm-format|stylish-haskell|cabal-fmt|hindent|purs-tidy|erlfmt|gleam|cljfmt|lua-format|gersemi|latexindent|djlint|yamlfmt|semgrep|fastmod|ruplacer)(\s|$)`,
       String.raw`\bgit\b[^;&|\n]*\s(clang-format|filter-repo|town)\b`,
+      // Reports, coverage data, packages and renderings (shell-report-rules.ts; npm pack, pip wheel and download: shell-tool-rules.ts).
+      String.raw`\bcoverage\s+(-\S+\s+)*(run|combine|erase|xml|json|lcov|html)\b|\b(c8|nyc|genhtml|sphinx-apidoc)\b|\blcov\b[^;&|\n]*\s(-o|--output-file)|\b(flake8|pylint|mypy|bandit)\b[^;&|\n]*\s--?(output-file|output|junit-xml|[a-z-]+-report|o)\b|\b(dot|neato|twopi|circo|fdp|sfdp)\b[^;&|\n]*\s-[oO]|\bpg_restore\b[^;&|\n]*\s(-f|--file)|\b(npm|pnpm|yarn)\s+pack\b|\bpip3?\s+(wheel|download)\b`,
       // Manifests' and version managers' pin files, and jj's and Graphite's work-tree commands (shell-project-tools.ts).
       String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|npx|bunx|pnpx|dlx|--)\s)\s*(volta\s+pin|fixpack|prettier-package-json|(@manypkg/cli|manypkg)|(py|rb|nod)env\s+local|asdf\s+(set|local)|jj|gt)(\s|$)|\buv\s+python\s+pin\b|\b(npm\s+set-script|yarn\s+constraints|composer\s+normalize)\b`,
       // clang-tidy -fix (and its reports), google-java-format -i, stylua (not --check), phpcbf, standardrb --fix.
@@ -274,7 +276,7 @@ export const TOOL_USE = alternatives(
       // Codemods that rewrite the project's files (ast-grep -U and new, jscodeshift, comby -i, knip --fix), husky's and changesets' own files (shell-codemod-rules.ts).
       String.raw`\b(ast-grep|sg)\b[^;&|\n]*\s(-[a-zA-Z]*[Ui]|--update-all|--interactive)\b|\b(ast-grep|sg)\s+(-\S+\s+)*new\b|\bjscodeshift\b|\bcomby\b[^;&|\n]*\s-(i|in-place|r|review)\b|\bknip\b[^;&|\n]*\s--fix|(^|[\s;&|(/])(husky|changeset)(\s|$|[;&|)])`,
       // Pinned requirements (pip-compile, `uv pip compile -o`), snapshots and golden files a test run rewrites when told to.
-      String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bplaywright\s+test\b|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?(test\.)?update`,
+      String.raw`\b(pip-compile|piptools)\b|\bpip\s+compile\b[^;&|\n]*\s(-[a-zA-Z]*o|--output-file)|\bplaywright\b[^;&|\n]*\s(-[a-zA-Z]*u|--update-snapshots)|\bplaywright\s+test\b|\bgo(\s+-C\s*\S+)?\s+test\b[^;&|\n]*\s--?((test\.)?update|coverprofile|cpuprofile|memprofile|blockprofile|mutexprofile|trace|o|outputdir)\b`,
     ].join("|"),
   ),
 );

@@ -22,6 +22,7 @@ import { curlRule, wgetRule } from "./shell-download-rules.js";
 import { ghWrites, gitTraceFiles, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { FORMATTER_RULES } from "./shell-formatters-more.js";
+import { REPORT_RULES } from "./shell-report-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
@@ -447,6 +448,7 @@ export const RULES: Record<string, Rule> = {
   ...PROJECT_TOOL_RULES,
   ...TOOL_RULES,
   ...FORMATTER_RULES,
+  ...REPORT_RULES,
   ...LOCK_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,

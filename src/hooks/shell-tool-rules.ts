@@ -151,6 +151,15 @@ function javascriptPackages(manager: string, own: Record<string, (input: RuleInp
   );
 }
 
+/** npm pack's tarball (`name-version.tgz`): `--pack-destination`'s directory, or where it runs; none with `--dry-run`. */
+function packWrites(input: RuleInput): string[] {
+  if (input.args.includes("--dry-run")) return [];
+  const at = input.args.indexOf("--pack-destination");
+  const given = input.args.find((arg) => arg?.startsWith("--pack-destination=") === true)?.slice("--pack-destination=".length);
+  const place = given !== undefined ? directoryAt(input.walk.cwd, given) : at !== -1 ? directoryAt(input.walk.cwd, input.args[at + 1]) : input.walk.cwd;
+  return [place === undefined ? UNKNOWABLE : globOf(join(place, "*.tgz"))];
+}
+
 /**
  * `bun build`: its `--outfile` (a file), anything under its `--outdir`; with neither it prints the
  * bundle, but `--compile` writes the executable here, named after the entry.
@@ -524,7 +533,10 @@ function shadcnWrites(input: RuleInput, init: boolean): string[] {
 }
 
 function pipRule(): Rule {
-  return bySubcommand({ short: "e:r:c:t:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", ...valuedLong("prefix root src index-url extra-index-url find-links python report log") } }, {
+  return bySubcommand({ short: "e:r:c:t:w:d:", long: { editable: "e", requirement: "r", constraint: "c", target: "t", "wheel-dir": "w", dest: "d", ...valuedLong("prefix root src index-url extra-index-url find-links python report log") } }, {
+    // pip wheel's wheels (-w, else where it runs) and pip download's files (-d, else where it runs).
+    wheel: (input) => [input.reading.has("w") ? anyUnder(directoryAt(input.walk.cwd, input.reading.value("w"))) : input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*.whl"))],
+    download: (input) => [input.reading.has("d") ? anyUnder(directoryAt(input.walk.cwd, input.reading.value("d"))) : anyIn(input.walk.cwd)],
     install: (input) => {
       const { reading, walk } = input;
       const editable = reading.occurrences("e").map(({ value }) => value);
@@ -1211,7 +1223,7 @@ export const TOOL_RULES: Record<string, Rule> = {
       return [input.reading.has("recursive") ? anyUnder(place) : anyIn(place)];
     },
   },
-  npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap, "set-script": (input) => atRoot(projectRoot(input.walk.cwd, JS_MANIFEST), JS_MANIFEST) }),
+  npm: javascriptPackages("npm", { shrinkwrap: npmShrinkwrap, pack: packWrites, "set-script": (input) => atRoot(projectRoot(input.walk.cwd, JS_MANIFEST), JS_MANIFEST) }),
   pnpm: javascriptPackages("pnpm"),
   // (yarn constraints --fix rewrites the workspaces' manifests: anything under the project.)
   yarn: javascriptPackages("yarn", { set: yarnSetVersion, policies: yarnSetVersion, constraints: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoots(input.walk.cwd, JS_MANIFEST).at(-1))] : []) }),
@@ -1360,6 +1372,8 @@ function goTestUpdate(input: RuleInput): string[] {
   const packages: number[] = [];
   let update = false;
   let binary = false; // after -args: the test binary's own
+  // Its profiles (-coverprofile, -cpuprofile…, in -outputdir's directory when given) and -c's -o binary.
+  const files: Array<{ flag: string; at?: number; value?: string }> = [];
   for (let at = args.indexOf("test") + 1; at > 0 && at < args.length; at++) {
     const arg = args[at];
     if (arg === undefined) {
@@ -1367,12 +1381,26 @@ function goTestUpdate(input: RuleInput): string[] {
       continue;
     }
     const flag = /^--?(?:test\.)?update[\w-]*(?:=(.*))?$/.exec(arg);
+    const file = binary ? null : /^--?(coverprofile|cpuprofile|memprofile|blockprofile|mutexprofile|trace|o|outputdir)(?:=(.*))?$/.exec(arg);
     if (flag !== null) update ||= !/^(false|0|f|F|FALSE|False)$/.test(flag[1] ?? "");
-    else if (arg === "-args" || arg === "--args") binary = true;
+    else if (file !== null) {
+      if (file[2] !== undefined) files.push({ flag: file[1] as string, value: file[2] });
+      else files.push({ flag: file[1] as string, at: ++at });
+    } else if (arg === "-args" || arg === "--args") binary = true;
     else if (!binary && GO_TEST_VALUED.test(arg)) at++;
     else if (!binary && !arg.startsWith("-")) packages.push(at);
   }
-  return update ? goPackages(input, packages, cwd) : [];
+  const valueOf = (file: { at?: number; value?: string }) => (file.value !== undefined ? file.value : file.at === undefined ? undefined : args[file.at]);
+  const outputdir = files.find((file) => file.flag === "outputdir");
+  const profilesAt = outputdir === undefined ? cwd : directoryAt(cwd, valueOf(outputdir));
+  const written = files
+    .filter((file) => file.flag !== "outputdir")
+    .map((file) => {
+      const value = valueOf(file);
+      const place = file.flag === "o" ? cwd : profilesAt;
+      return value === undefined || place === undefined ? UNKNOWABLE : isAbsolute(value) ? value : join(place, value);
+    });
+  return [...written, ...(update ? goPackages(input, packages, cwd) : [])];
 }
 
 /**
