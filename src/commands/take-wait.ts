@@ -121,7 +121,9 @@ export async function waitUntilGranted(job: WaitJob): Promise<TakeResult> {
       giveBack(read.claim, context); // and its held marker
       record(context, { event: "release", target: target.canonical, holder: job.holder });
     }
-    consumeNotices(job.holder, context, undefined, new Set(targets.map((target) => target.canonical).filter((target) => !grantedByNote.includes(target))));
+    // (A notice left unread from a grant before the wait stays for status, as on success.)
+    const fresh = store.names().filter((name) => !noticedBefore.has(name));
+    consumeNotices(job.holder, context, fresh, new Set(targets.map((target) => target.canonical).filter((target) => !grantedByNote.includes(target))));
     grantQueued(context);
     // The ages as of now: the last look may be from when the wait began.
     const refused = result.refused.map((holding) => ({ ...holding, heartbeat_age_seconds: ageInSeconds(context.nowMs - (parseTimestamp(holding.heartbeat_at) as number)) }));
