@@ -142,11 +142,12 @@ Scripts("should read a program file run through a runner, a tool that loads it, 
   const cases = [
     "uv run tools/fix.py", "uv run ./fix.py", "uv run -p 3.12 fix.py", "uv run --with pandas python fix.py",
     "npx tsx x.ts", "bunx tsx x.ts", "npm exec tsx x.ts", "npx node gen.js", "tsx watch x.ts", "deno x.ts",
-    "nodemon gen.js", "coverage run fix.py", "ipython fix.py", "sudo -u nobody python3 fix.py",
+    "nodemon gen.js", "ipython fix.py", "sudo -u nobody python3 fix.py",
     "node -r ./gen.js -e 1", "node --import ./gen.js -e 1", "NODE_OPTIONS=--require=./gen.js node -e 1",
     "node gen", "node app", "python3 pkg", "./uvscript",
   ];
   for (const command of cases) assert.equal(await writes(box, command), ["u.ts"], command);
+  assert.equal(await writes(box, "coverage run fix.py"), [".coverage", "u.ts"], "and its data file");
   file(box, "sub/up.py", "open('../u.ts', 'w')\n");
   for (const command of ["npx tsx x.ts", "sudo -u nobody python3 fix.py", "NODE_OPTIONS=--require=./gen.js node -e 1", "uv run --directory sub up.py"]) assert.is(bash(box, command), "deny", command);
 });
@@ -526,7 +527,7 @@ Scripts("should read turbo's tasks as every member's scripts, nx's targets as wr
     ["deno task -r gen", ["unknown:."]],
     ["npm pack --dry-run", ["packed.ts"]],
     ["npm publish", ["packed.ts"]],
-    ["npm pack --ignore-scripts", []],
+    ["npm pack --ignore-scripts", ["glob:*.tgz"]], // its tarball, where it runs
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   claims(["take", join(box.project, "packages/a/a.ts"), "--dir", box.dir, "--holder", "other"]);
