@@ -115,6 +115,20 @@ More("should read each as the files it rewrites, or its output option's, and a c
     ["ruplacer foo bar src --go", ["src"]],
     ["ruplacer foo bar src", []],
     ["perltidy --backup-and-modify-in-place a.pl", ["a.pl"]],
+    // Image optimizers: in place, or their output option's file.
+    ["optipng img/a.png", ["img/a.png"]],
+    ["optipng -out b.png a.png", ["b.png"]],
+    ["oxipng -o 4 a.png", ["a.png"]],
+    ["oxipng --out b.png a.png", ["b.png"]],
+    ["jpegoptim a.jpg", ["a.jpg"]],
+    ["gifsicle -b a.gif", ["a.gif"]],
+    ["gifsicle a.gif -o b.gif", ["b.gif"]],
+    ["pngquant --force --ext .png a.png", ["a.png"]],
+    ["pngquant a.png", ["a-fs8.png"]],
+    ["cwebp a.png -o a.webp", ["a.webp"]],
+    ["exiftool -Comment=x a.png", ["a.png", "a.png_original"]],
+    ["exiftool -overwrite_original -all= a.jpg", ["a.jpg"]],
+    ["exiftool a.png", []],
   ];
   // (`.` is the project itself.)
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected.map((path) => (path === "." ? box.project : path)).sort(), command);

@@ -6,7 +6,7 @@
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, formatter, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
-import { anyUnder, directoryAt } from "./shell-words.js";
+import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** Whether any of these flags was given, as written or with a value (`-dry`, `--check=true`): for tools whose single-dash long flags the option reader would split. */
 const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
@@ -159,6 +159,35 @@ export const FORMATTER_RULES: Record<string, Rule> = {
     syntax: {},
     // (Its flags have one dash and some a value, `-conf f`: a value is judged as written too, a false refusal at worst.)
     writes: (input) => (given(input, "-dry", "--dry", "-lint", "--lint", "-in", "--in", "-version", "--version", "-help", "--help", "-h") ? [] : operandFiles(input, input.reading.operands)),
+  },
+  // Image optimizers that rewrite their files in place, or write their output option's: optipng
+  // (-out), oxipng (--out, --dir), jpegoptim (-d), gifsicle -b (-o), pngquant (--ext .png with
+  // --force in place; -o; else FILE-fs8.png beside each), cwebp (-o), exiftool (each file, and its
+  // FILE_original backup unless -overwrite_original; -o instead).
+  optipng: { syntax: {}, writes: (input) => (given(input, "-simulate") ? [] : given(input, "-out") ? input.values([input.args.indexOf("-out") + 1]) : operandFiles(input, input.reading.operands, [])) },
+  oxipng: formatter({ short: "o:O:D:", long: { out: "O", dir: "D", ...valuedLong("opt interlace strip filters") } }, (has) => !has("O", "D", "--pretend", "P", "--stdout"), [], ["O", "D"]),
+  jpegoptim: formatter({ short: "d:m:S:T:", long: { dest: "d", max: "m", size: "S", threshold: "T" } }, (has) => !has("d", "n", "--noaction", "--stdout"), [], ["d"]),
+  gifsicle: formatter({ short: "o:O::", long: { output: "o", batch: "b" } }, (has) => has("b"), [], ["o"]),
+  pngquant: {
+    syntax: { short: "o:", long: { output: "o", ...valuedLong("ext quality speed posterize") }, exact: true },
+    writes: (input) => {
+      if (input.reading.has("o")) return optionFiles(input, ["o"]);
+      const ext = input.reading.has("ext") ? input.reading.value("ext") : "-fs8.png";
+      const files = input.values(input.reading.operands).filter((path) => path !== "-");
+      return files.map((path) => (path.startsWith("\0") ? path : ext === undefined ? UNKNOWABLE : path.replace(/\.png$/i, "") + ext));
+    },
+  },
+  cwebp: { syntax: { short: "o:q:" }, writes: (input) => optionFiles(input, ["o"]) },
+  exiftool: {
+    syntax: {},
+    writes: (input) => {
+      const at = input.args.indexOf("-o");
+      if (at !== -1) return input.values([at + 1]);
+      // Tags written (`-Comment=x`, `-all=`), or a file's tags copied in: the files, and their backups.
+      if (!input.args.some((arg) => arg !== undefined && /^-[\w:-]*[+-]?=|^-tagsFromFile$/i.test(arg))) return [];
+      const files = operandFiles(input, input.args.flatMap((arg, index) => (arg !== undefined && !arg.startsWith("-") && !/^-(tagsFromFile|[a-zA-Z])$/i.test(input.args[index - 1] ?? "") ? [index] : [])), []);
+      return given(input, "-overwrite_original", "-overwrite_original_in_place") ? files : [...files, ...files.map((path) => (path.startsWith("\0") ? path : `${path}_original`))];
+    },
   },
   // Search-and-replace tools: semgrep --autofix (its rules' matches under the paths), fastmod and ruplacer --go (under the paths after pattern and replacement).
   semgrep: {
