@@ -6,10 +6,9 @@
 import { type Syntax, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, formatter, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
+import { given } from "./shell-project-tools.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
-/** Whether any of these flags was given, as written or with a value (`-dry`, `--check=true`): for tools whose single-dash long flags the option reader would split. */
-const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
 
 /** A tool whose first two operands are a pattern and its replacement, and the rest paths (`.` with none): what it writes when `writes` says so. */
 const replacer = (syntax: Syntax, writes: (input: RuleInput) => boolean): Rule => ({

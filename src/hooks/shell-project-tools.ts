@@ -12,8 +12,8 @@ import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { bySubcommand, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
-/** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`). */
-const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
+/** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`); also for tools whose single-dash long flags (`-dry`) the option reader would split. */
+export const given = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
 
 /** Anything in the project: the nearest directory up holding one of `markers` (else where it runs). */
 const project =
