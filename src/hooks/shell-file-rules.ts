@@ -128,7 +128,7 @@ function mogrifyWrites(input: RuleInput, skip: number): string[] {
 }
 
 /** A local destination (no `host:` or `s3://`), and, as it may be a directory, anything under it. */
-function localDestination(input: RuleInput, at: number | undefined, tree: boolean): string[] {
+export function localDestination(input: RuleInput, at: number | undefined, tree: boolean): string[] {
   if (at === undefined) return [];
   const text = input.text(at) ?? "";
   if (/^[a-z][\w+.-]*:\/\//i.test(text) || /^[^/]*:/.test(text)) return [];
@@ -314,8 +314,10 @@ export const FILE_RULES: Record<string, Rule> = {
       if (service === "s3api" && (command === "get-object" || command === "get-object-torrent")) return operands.length > 0 ? input.values(operands.slice(-1)) : [];
       if (service !== "s3" || !["cp", "mv", "sync"].includes(command ?? "")) return [];
       const tree = command === "sync" || args.includes("--recursive");
-      // Two, as it takes them; else each that is local may be the destination.
-      return (operands.length === 2 ? operands.slice(1) : operands).flatMap((at) => localDestination(input, at, tree));
+      // Two, as it takes them; else each that is local may be the destination. mv removes a local source.
+      const destinations = operands.length === 2 ? operands.slice(1) : operands;
+      const moved = command === "mv" && operands.length === 2 ? localDestination(input, operands[0], tree) : [];
+      return [...destinations.flatMap((at) => localDestination(input, at, tree)), ...moved];
     },
   },
   // m4's debug output (`-o`, `--error-output`, `--debugfile=`) and frozen state (`-F`); an input

@@ -340,6 +340,54 @@ function ssh(launch: Launch): void {
   } else if (launch.stdin !== undefined) nested.push({ script: launch.stdin, cwd: undefined, remote: true });
 }
 
+/**
+ * What a build, `save` or `export` writes here: `build -o DIR` (`--output`, `type=local,dest=DIR`)
+ * everything under DIR, `type=tar,dest=f.tar` (or `oci`, `docker`) that file; its `--iidfile`,
+ * `--metadata-file` and a `--cache-to type=local,dest=DIR`; `save -o f.tar` and `export -o f.tar`
+ * (`image save`, `container export`, `buildx build`, `builder build`, `buildx bake`). `-` is stdout.
+ */
+function containerOutputs(args: Array<string | undefined>, at: number): string[] {
+  let sub = at;
+  if (["image", "buildx", "builder"].includes(args[sub] ?? "")) sub++;
+  const verb = args[sub];
+  const build = verb === "build" || verb === "b" || verb === "bake";
+  if (!build && verb !== "save" && verb !== "export") return [];
+  const written: string[] = [];
+  const valuesOf = (names: string[]) =>
+    args.flatMap((arg, index) => {
+      if (index <= sub || arg === undefined) return names.some((name) => args[index - 1] === name) && index > sub + 1 ? [undefined] : [];
+      const long = names.find((name) => name.startsWith("--") && arg.startsWith(`${name}=`));
+      if (long !== undefined) return [arg.slice(long.length + 1)];
+      const short = names.find((name) => !name.startsWith("--") && arg.startsWith(name) && arg.length > name.length);
+      if (short !== undefined) return [arg.slice(short.length).replace(/^=/, "")];
+      return names.includes(args[index - 1] ?? "") && index > sub + 1 ? [arg] : [];
+    });
+  for (const value of valuesOf(["-o", "--output"])) {
+    if (value === undefined) written.push(UNKNOWABLE);
+    else if (value === "-") continue;
+    else if (!build) written.push(value);
+    else if (!value.includes("=")) written.push(anyUnder(value));
+    else {
+      const fields = Object.fromEntries(value.split(",").map((field) => [field.split("=")[0] ?? "", field.slice(field.indexOf("=") + 1)]));
+      const dest = fields.dest;
+      const type = fields.type ?? "local";
+      if (dest === undefined || dest === "-") continue; // an image pushed or loaded: nothing here
+      written.push(type === "local" ? anyUnder(dest) : dest);
+    }
+  }
+  if (build) {
+    for (const value of valuesOf(["--iidfile", "--metadata-file"])) written.push(value ?? UNKNOWABLE);
+    for (const value of valuesOf(["--cache-to"])) {
+      if (value === undefined) written.push(UNKNOWABLE);
+      else if (/(^|,)type=local(,|$)/.test(value)) {
+        const dest = /(?:^|,)dest=([^,]*)/.exec(value)?.[1];
+        written.push(dest === undefined ? UNKNOWABLE : anyUnder(dest));
+      }
+    }
+  }
+  return written;
+}
+
 /** docker's (podman's, nerdctl's) own options before its subcommand. */
 const CONTAINER_TOOL: Syntax = { short: "c:H:l:", long: { context: "c", host: "H", "log-level": "l", ...valuedLong("config tlscacert tlscert tlskey") }, ordered: true };
 
@@ -394,6 +442,7 @@ function containerRun(launch: Launch): void {
     if (args[at] === "exec" || args[at] === "run") return composeService(launch, project, at);
   }
   if (args[at] === "cp") return containerCopy(args.slice(at + 1), here);
+  for (const file of containerOutputs(args, at)) add(here, file);
   if (args[at] !== "run") return; // exec, build, ps…: commands of a container made elsewhere, or none
   const reading = readOptions(args, CONTAINER_RUN, at + 1, launchText(launch));
   for (const file of [...reading.values("cidfile"), ...reading.values("pidfile"), ...reading.values("conmon-pidfile")]) add(here, file ?? UNKNOWABLE);

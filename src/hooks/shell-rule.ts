@@ -14,6 +14,8 @@ export interface Rule {
   /** Its options, declared once: both their values and which arguments are operands come from reading them. */
   syntax: Syntax;
   writes: (input: RuleInput) => string[];
+  /** Its arguments may also hold a command it runs here (`sops exec-env f 'cmd'`, `yt-dlp --exec 'cmd'`): read as an unknown command's are. */
+  runsArguments?: true;
 }
 
 export interface RuleInput {

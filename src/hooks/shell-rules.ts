@@ -23,6 +23,7 @@ import { ghWrites, gitTraceFiles, gitWrites } from "./shell-git-rules.js";
 import { TOOL_RULES } from "./shell-tool-rules.js";
 import { FORMATTER_RULES } from "./shell-formatters-more.js";
 import { REPORT_RULES } from "./shell-report-rules.js";
+import { DATA_RULES } from "./shell-data-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
@@ -449,6 +450,7 @@ export const RULES: Record<string, Rule> = {
   ...TOOL_RULES,
   ...FORMATTER_RULES,
   ...REPORT_RULES,
+  ...DATA_RULES,
   ...LOCK_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,

@@ -1263,11 +1263,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // runs (`hatch env run -- rm u.ts`), may run the rest of its line (`bwrap --bind / / rm u.ts`,
     // `nsenter -t 1 -m rm u.ts`, `heroku local:run rm u.ts`, `entr -s 'rm u.ts'`): read as the
     // commands its arguments hold (commandsInArguments). Not one that only names commands as words
-    // (`grep rm f`, `man rm`, `gsutil cp f gs://b/`): NAMES_COMMANDS.
+    // (`grep rm f`, `man rm`, `mc cp f s3/b/`): NAMES_COMMANDS.
     if (interpreter === undefined && !NAMES_COMMANDS.has(name) && !runsElsewhere(name, argWords, here)) {
       for (const inner of commandsInArguments(name, argWords, here, walk)) nested.push({ script: inner, cwd: here.cwd });
     }
   }
+  // One with a rule that also runs a command its arguments hold (Rule.runsArguments).
+  if (rule?.runsArguments === true && interpreter === undefined) for (const inner of commandsInArguments(name, argWords, here, walk)) nested.push({ script: inner, cwd: here.cwd });
   if (!rule) return;
   const before = walk.found.size;
   // `echo 'select 1' | psql`: what echo or printf gives it, read as a here-string's text.
@@ -1333,7 +1335,8 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
 /**
  * Commands with no rule that take a command's name, or a line of text, as data: their arguments
  * are no command they run (`grep -n rm u.ts`, `echo "rm u.ts"`, `man rm`, `pkill -f "node x"`),
- * and cloud storage clients, whose `cp` and `rm` are their own (`gcloud storage cp -r dist gs://b/`).
+ * and MinIO's client, whose `cp` and `rm` are its own (`mc cp dist/x s3/b/`; the other cloud storage
+ * clients have rules: shell-data-rules.ts).
  */
 const NAMES_COMMANDS = new Set(
   ("echo printf grep egrep fgrep zgrep rg ag ack ugrep git-grep man info tldr help which whereis whatis apropos type compgen complete " +
@@ -1342,7 +1345,7 @@ const NAMES_COMMANDS = new Set(
     "basename dirname realpath readlink jq gron column look tac rev fold fmt md5sum sha1sum sha224sum sha256sum sha384sum sha512sum " +
     "b2sum cksum sum base64 base32 basenc pgrep pkill kill killall ps pidof pstree lsof fuser du df whoami id date sleep true false : yes " +
     "seq printenv locate plocate mlocate fzf sk tput clear reset history fc jobs fg bg disown wait ulimit umask getopts caller " +
-    "gcloud gsutil az s3cmd mc rclone")
+    "mc")
     .split(" "),
 );
 
