@@ -235,6 +235,8 @@ export const TOOL_USE = alternatives(
       String.raw`\bcoverage\s+(-\S+\s+)*(run|combine|erase|xml|json|lcov|html)\b|\b(c8|nyc|genhtml|sphinx-apidoc)\b|\blcov\b[^;&|\n]*\s(-o|--output-file)|\b(flake8|pylint|mypy|bandit)\b[^;&|\n]*\s--?(output-file|output|junit-xml|[a-z-]+-report|o)\b|\b(dot|neato|twopi|circo|fdp|sfdp)\b[^;&|\n]*\s-[oO]|\bpg_restore\b[^;&|\n]*\s(-f|--file)|\b(npm|pnpm|yarn)\s+pack\b|\bpip3?\s+(wheel|download)\b`,
       // Data files edited in place, downloads, cloud storage copied here, container builds' outputs (shell-data-rules.ts, shell-launchers.ts).
       String.raw`\b(xmlstarlet|xml)\s+(-\S+\s+)*ed(it)?\b[^;&|\n]*\s(-L|--inplace)\b|\bmlr\b[^;&|\n]*(\s(-I|tee|split)\b|\b(system|exec)\b|>)|\bdasel\s+(\S+\s+)*(put|delete)\b|\b(xsltproc|sops|yt-dlp|youtube-dl|rclone|azcopy)\b|\bansible-vault\s+(\S+\s+)*(create|edit|rekey|encrypt|decrypt|encrypt_string)\b|\bgsutil\b[^;&|\n]*\s(cp|mv|rsync)\b|\bgcloud\b[^;&|\n]*\sstorage\s+(cp|mv|rsync)\b|\baz\s+storage\b|\bs3cmd\s+(\S+\s+)*(get|sync)\b|\b(docker|podman|nerdctl)\b[^;&|\n]*\s(build|b|bake|save|export)\b[^;&|\n]*\s(-o|--output|--iidfile|--metadata-file|--cache-to)`,
+      // Python packages' builds, pretty-quick, Flask-Migrate, TypeORM's TypeScript entry points (shell-project-tools.ts, shell-tool-rules.ts, shell-lock-rules.ts).
+      String.raw`\b(python[\d.]*|pypy3?)\b[^;&|\n]*\s-m\s*build\b|\bpyproject-build\b|\b(uv|poetry|hatch|pdm|flit|maturin)\s+(-\S+\s+)*(build|develop|sdist)\b|\bhatch\s+(-\S+\s+)*clean\b|\bmaturin\s+(new|init)\b|\bpyinstaller\b|\b(pretty-quick|typeorm-ts-node-(commonjs|esm))\b|\bflask\b[^;&|\n]*\sdb\s`,
       // Manifests' and version managers' pin files, and jj's and Graphite's work-tree commands (shell-project-tools.ts).
       String.raw`(^|[;&|(\x60{!\n]|\b(if|then|else|do|while|until|sudo|doas|env|time|nice|nohup|command|exec|npx|bunx|pnpx|dlx|--)\s)\s*(volta\s+pin|fixpack|prettier-package-json|(@manypkg/cli|manypkg)|(py|rb|nod)env\s+local|asdf\s+(set|local)|jj|gt)(\s|$)|\buv\s+python\s+pin\b|\b(npm\s+set-script|yarn\s+constraints|composer\s+normalize)\b`,
       // clang-tidy -fix (and its reports), google-java-format -i, stylua (not --check), phpcbf, standardrb --fix.
@@ -316,7 +318,7 @@ function runsPath(command: string): boolean {
  */
 // And the runners of languages the hook does not read (shell-unread-programs.ts), whose program
 // files, when an agent may have written them, are judged as writing anything.
-const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node|deno|ruby|perl|php|ipython|java|jshell|lua(jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|Rscript|julia|swift|kotlinc?|groovy|scala(-cli)?|elixir|runghc|runhaskell|ocaml|guile|racket|sbcl|dart|crystal)$/;
+const INTERPRETER = /^(python[\d.]*|pypy3?|node(js)?|bun|tsx|ts-node(-esm|-script|-cwd|-transpile-only)?|zx|vite-node|jiti|babel-node|swc-node|esno|esr|sucrase-node|tsm|deno|ruby|perl|php|ipython|java|jshell|lua(jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|Rscript|julia|swift|kotlinc?|groovy|scala(-cli)?|elixir|runghc|runhaskell|ocaml|guile|racket|sbcl|dart|crystal)$/;
 const LAUNCHER = /^(bunx|npx|pnpx|pnpm|yarn|npm|uv|uvx|poetry|pipenv|pdm|hatch|rye|pixi|mise|conda|nvm|nodemon|coverage)$/;
 /** A program file run by its name alone (`uv run fix.py`): a plain word with a program's extension. */
 const isProgramName = (word: string | undefined) => word !== undefined && /^[^-$][^$]*$/.test(word) && interpreterByExtension(word) !== undefined;

@@ -11,7 +11,7 @@ import { interpreterByExtension } from "./program-files.js";
 import { MISE_RULE } from "./shell-mise.js";
 import { readOptions, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
+import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
 import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The JavaScript package managers corepack runs, by their shims' names. */
@@ -351,8 +351,12 @@ function pdmWrites(sub: string) {
 }
 
 const pdm: Rule = bySubcommand(
-  { short: "p:L:G:", long: { project: "p", lockfile: "L", group: "G", unconstrained: "u", ...valuedLong("python strategy exclude-newer platform implementation override venv") } },
-  Object.fromEntries(["lock", "add", "remove", "update", "install"].map((sub) => [sub, pdmWrites(sub)])),
+  { short: "p:L:G:d:", long: { project: "p", lockfile: "L", group: "G", unconstrained: "u", dest: "d", ...valuedLong("python strategy exclude-newer platform implementation override venv") } },
+  {
+    ...Object.fromEntries(["lock", "add", "remove", "update", "install"].map((sub) => [sub, pdmWrites(sub)])),
+    // `pdm build`: dist/ (`-d`/`--dest`'s), and build/ and *.egg-info beside the sources.
+    build: (input) => pythonBuild(input, "d", input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : input.walk.cwd),
+  },
 );
 
 /** The lock files expo's install finds, nearest first, and the manager each says it runs (else npm). */

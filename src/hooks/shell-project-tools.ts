@@ -8,8 +8,8 @@
 // wasm-pack, mkdocs, sphinx-build, goreleaser).
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
-import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { bySubcommand, JS_MANIFEST, operandFiles, projectRoot, TOOL_RULES } from "./shell-tool-rules.js";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { bySubcommand, JS_MANIFEST, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`); also for tools whose single-dash long flags (`-dry`) the option reader would split. */
@@ -36,6 +36,9 @@ const pinHere = (file: string) => (input: RuleInput, rest: number[]) => (rest.le
 
 /** A jj, Graphite or git-town command that moves the work tree to another revision or rewrites it: any file of the repository. */
 const workTree = (markers: string[]) => (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, markers))];
+
+/** TypeORM's generators: a new migration, entity or subscriber in the project. */
+const TYPEORM: Rule = { syntax: {}, writes: (input) => (/^(migration:(generate|create)|entity:create|subscriber:create|init)$/.test(input.args[0] ?? "") ? project()(input) : []) };
 
 const GO = ["go.mod"];
 const CARGO = ["Cargo.toml"];
@@ -104,7 +107,10 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // Database migrations: a new file in the project (or diesel's schema file, which its config names).
   diesel: bySubcommand({}, { migration: project(CARGO), setup: project(CARGO), database: project(CARGO) }),
   "sea-orm-cli": bySubcommand({}, { generate: project(CARGO), migrate: project(CARGO) }),
-  typeorm: { syntax: {}, writes: (input) => (/^(migration:(generate|create)|entity:create|subscriber:create|init)$/.test(input.args[0] ?? "") ? project()(input) : []) },
+  typeorm: TYPEORM,
+  // (typeorm's entry points that run the project's TypeScript data source.)
+  "typeorm-ts-node-commonjs": TYPEORM,
+  "typeorm-ts-node-esm": TYPEORM,
   knex: { syntax: {}, writes: (input) => (/^(migrate:make|seed:make|init)$/.test(input.args.find((arg) => arg !== undefined && !arg.startsWith("-")) ?? "") ? project()(input) : []) },
   "sequelize-cli": { syntax: {}, writes: sequelize },
   sequelize: { syntax: {}, writes: sequelize },
@@ -146,6 +152,36 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
     op: (input, rest) => (["restore", "undo", "revert"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
     workspace: (input, rest) => (["update-stale"].includes(input.args[rest[0] ?? -1] ?? "") ? workTree([".jj", ".git"])(input) : []),
   }),
+  // Python packages' builds (`python -m build` runs pyproject-build): dist/ (or the output option's
+  // directory), build/ and *.egg-info; pyinstaller's dist/, build/ and spec file; maturin's wheels
+  // (target/wheels, `-o`) and, for develop, the extension built into the project.
+  "pyproject-build": { syntax: { short: "o:C:", long: { outdir: "o", "config-setting": "C", sdist: "s", wheel: "w", ...valuedLong("installer") } }, writes: (input) => (given(input, "--help", "-h", "--version", "-V") ? [] : pythonBuild(input, "o", input.reading.operands[0] === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.values(input.reading.operands.slice(0, 1))[0]))) },
+  // (hatch's `run` and `env run` run a command: read as a wrapper's, shell-runners.ts.)
+  hatch: { ...bySubcommand({}, { build: (input, rest) => (given(input, "--help", "-h") ? [] : rest.length > 0 && !input.args[rest[0] as number]?.startsWith("-") ? [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] as number])), ...pythonBuild(input, undefined, input.walk.cwd).slice(1)] : pythonBuild(input, undefined, input.walk.cwd)), clean: (input) => pythonBuild(input, undefined, input.walk.cwd) }), runsArguments: true },
+  flit: bySubcommand({}, { build: (input) => pythonBuild(input, undefined, input.walk.cwd) }),
+  pyinstaller: {
+    syntax: { short: "n:p:i:", long: { name: "n", paths: "p", icon: "i", ...valuedLong("distpath workpath specpath add-data add-binary hidden-import collect-all collect-data collect-submodules additional-hooks-dir runtime-hook exclude-module key upx-dir log-level splash target-architecture codesign-identity osx-entitlements-file version-file manifest") } },
+    writes: (input) => {
+      if (given(input, "--help", "-h", "--version", "-v")) return [];
+      const here = (key: string, fallback: string) => anyUnder(input.reading.has(key) ? directoryAt(input.walk.cwd, input.reading.value(key)) : input.walk.cwd === undefined ? undefined : join(input.walk.cwd, fallback));
+      const scripts = input.values(input.reading.operands);
+      // Given a .spec, it builds from it; given scripts, it writes NAME.spec first (`--specpath`'s directory, else here).
+      const spec = scripts.every((path) => path.endsWith(".spec")) ? [] : [input.reading.has("specpath") ? anyUnder(directoryAt(input.walk.cwd, input.reading.value("specpath"))) : input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*.spec"))];
+      return [here("distpath", "dist"), here("workpath", "build"), ...spec];
+    },
+  },
+  maturin: bySubcommand({ short: "o:m:", long: { out: "o", "manifest-path": "m" } }, {
+    build: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, CARGO) === undefined ? undefined : join(projectRoot(input.walk.cwd, CARGO) as string, "target"))]),
+    develop: project(["pyproject.toml", ...CARGO]),
+    sdist: (input) => (input.reading.has("o") ? optionFiles(input, ["o"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path))) : [anyUnder(projectRoot(input.walk.cwd, CARGO) === undefined ? undefined : join(projectRoot(input.walk.cwd, CARGO) as string, "target"))]),
+    new: (input, rest) => [anyUnder(directoryAt(input.walk.cwd, input.args[rest.at(-1) ?? -1]))],
+    init: project(["pyproject.toml", ...CARGO]),
+  }),
+  // Flask-Migrate's `flask db …`: migrations/ and the revision files in it (and a SQLite database the app uses): anything in the project; not its listings.
+  flask: bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
+  // pretty-quick formats the files changed since the base branch (`--staged`: the staged ones): any
+  // file of the repository (not `--check`). (lint-staged is read as what it runs: shell-commit-tools.ts.)
+  "pretty-quick": { syntax: {}, writes: (input) => (given(input, "--help", "--check") ? [] : workTree([".git"])(input)) },
   gt: bySubcommand({}, Object.fromEntries(["checkout", "co", "sync", "restack", "get", "up", "down", "top", "bottom", "move", "fold", "split", "delete", "undo", "pop", "continue", "abort", "reorder"].map((sub) => [sub, workTree([".git"])]))),
 };
 

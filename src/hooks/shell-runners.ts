@@ -409,8 +409,19 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
   ptpython: { syntax: { ordered: true }, inline: ["h", "--version", "--help"] },
 };
 
-/** python3.12 and pypy3 are python; nodejs is node. */
-export const interpreterOf = (name: string) => ownEntry(INTERPRETERS, name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node"));
+/**
+ * Runners of a JavaScript or TypeScript program file other than node, tsx and ts-node, each read
+ * as tsx is (node's options, the program, its arguments): zx, vite-node, jiti, babel-node,
+ * swc-node, esno, esr, sucrase-node, tsm; ts-node's other names as ts-node.
+ */
+const NODE_RUNNERS = /^(zx|vite-node|jiti|babel-node|swc-node|esno|esr|sucrase-node|tsm)$/;
+
+/** Whether the command runs JavaScript: node, bun, tsx, ts-node (and its other names), or one of NODE_RUNNERS. */
+export const runsJavaScript = (name: string): boolean => /^(node|bun|tsx|ts-node)/.test(name) || NODE_RUNNERS.test(name);
+
+/** python3.12 and pypy3 are python; nodejs is node; ts-node-esm is ts-node; zx and the like are tsx (NODE_RUNNERS). */
+export const interpreterOf = (name: string) =>
+  ownEntry(INTERPRETERS, name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node").replace(/^ts-node-(esm|script|cwd|transpile-only)$/, "ts-node").replace(NODE_RUNNERS, "tsx"));
 
 /** xargs' options: its command follows them. */
 export const XARGS: Syntax = {

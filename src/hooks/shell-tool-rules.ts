@@ -1233,14 +1233,16 @@ export const TOOL_RULES: Record<string, Rule> = {
     syntax: { short: "um:c:", long: { "update-snapshots": "u", match: "m", concurrency: "c", ...valuedLong("config node-arguments timeout") } },
     writes: (input) => (input.reading.has("u") ? snapshotFiles(input.walk.cwd, ["**/snapshots/**", "**/__snapshots__/**", "**/*.snap", "**/*.snap.md"]) : []),
   },
-  poetry: pythonProject(
-    { short: "C:P:o:f:E:", long: { directory: "C", project: "P", output: "o", format: "f", extras: "E", ...valuedLong("with without only") } },
-    { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export", version: "version" },
-    "poetry.lock",
+  poetry: withPoetryBuild(
+    pythonProject(
+      { short: "C:P:o:f:E:", long: { directory: "C", project: "P", output: "o", format: "f", extras: "E", ...valuedLong("with without only") } },
+      { add: true, remove: true, lock: false, update: false, install: false, init: true, export: "export", version: "version" },
+      "poetry.lock",
+    ),
   ),
   uv: withUvPipCompile(
     pythonProject(
-      { short: "p:C:P:o:", long: { directory: "C", project: "P", python: "p", "output-file": "o", ...valuedLong("format package extra group only-group no-group python-version") } },
+      { short: "p:C:P:o:", long: { directory: "C", project: "P", python: "p", "output-file": "o", "out-dir": "o", ...valuedLong("format package extra group only-group no-group python-version") } },
       { add: true, remove: true, lock: false, sync: false, init: true, export: "export", version: "version" },
       "uv.lock",
     ),
@@ -1265,9 +1267,34 @@ export const TOOL_RULES: Record<string, Rule> = {
   }),
 };
 
-/** uv, with `uv pip compile -o FILE` read before its project commands. */
+/** uv, with `uv pip compile -o FILE` and `uv build` read before its project commands. */
 function withUvPipCompile(rule: Rule): Rule {
-  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? uvPythonPin(input) ?? rule.writes(input) };
+  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? uvPythonPin(input) ?? (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, input.reading.operands[1])) : rule.writes(input)) };
+}
+
+/** poetry, with `poetry build` (`-o`/`--output`: its directory) read before its project commands. */
+function withPoetryBuild(rule: Rule): Rule {
+  return { syntax: rule.syntax, writes: (input) => (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, undefined)) : rule.writes(input)) };
+}
+
+/** Where a uv or poetry command works: the source directory given, else `--project`'s or `--directory`'s, else where it runs. */
+function sourceOf(input: RuleInput, source: number | undefined): string | undefined {
+  if (source !== undefined) return directoryAt(input.walk.cwd, input.values([source])[0]);
+  const place = input.reading.has("P") ? "P" : input.reading.has("C") ? "C" : undefined;
+  return place === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.reading.value(place));
+}
+
+/**
+ * What building a Python package writes: its archives in the output option's directory, else
+ * dist/ in the project (the nearest directory up holding pyproject.toml, setup.py or setup.cfg,
+ * from the source directory given or where it runs); and, as setuptools builds, build/ and
+ * *.egg-info beside the sources (python -m build, uv build, poetry build, hatch build, pdm build, flit build).
+ */
+export function pythonBuild(input: RuleInput, output: string | undefined, start: string | undefined): string[] {
+  const root = projectRoot(start, ["pyproject.toml", "setup.py", "setup.cfg"]);
+  if (root === undefined) return [UNKNOWABLE];
+  const out = output !== undefined && input.reading.has(output) ? optionFiles(input, [output]).map((path) => (path.startsWith("\0") ? path : anyUnder(directoryAt(input.walk.cwd, path)))) : [anyUnder(join(root, "dist"))];
+  return [...out, anyUnder(join(root, "build")), globOf(join(root, "*.egg-info", "**")), globOf(join(root, "src", "*.egg-info", "**"))];
 }
 
 /** `uv python pin 3.12`: .python-version where it runs (or `--directory`'s); alone it prints the pin. Undefined for any other uv command. */

@@ -34,7 +34,7 @@ import { argumentVariables, constantVariables, INHERITED, isTopLevel, namesSet, 
 import { callFunction, PACKAGE_MANAGERS, positionalOf, runScript, withPositional } from "./shell-scripts.js";
 import { METADATA_COMMANDS } from "./shell-metadata-rules.js";
 import { OTHER_SHELLS, otherShellWrites } from "./shell-other.js";
-import { findCommand, INPUT, interpreterOf, type Nested, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
+import { findCommand, INPUT, interpreterOf, type Nested, runsJavaScript, printsEnvironment, SHELL, SHELLS, STDIN, WRAPPERS, XARGS } from "./shell-runners.js";
 import { readEditor } from "./shell-editors.js";
 import { sqliteWrites } from "./shell-sqlite.js";
 import { interpreterConsole, isConsoleModule, takesTypedCommands } from "./shell-terminal.js";
@@ -510,7 +510,7 @@ function numberedWord(node: Node | undefined, walk: Walk): string | undefined {
 
 function inlineOptions(name: string): string[] {
   if (/^(python|pypy|ipython)/.test(name)) return ["c"];
-  if (/^(node|bun|tsx|ts-node)/.test(name)) return ["e", "p"];
+  if (runsJavaScript(name)) return ["e", "p"];
   if (name === "perl") return ["e", "E"];
   if (name === "ruby") return ["e"];
   if (name === "php") return ["r"];
@@ -1140,7 +1140,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     if (moved.some((directory) => directory === undefined || !/^\.\/?$/.test(directory))) add(here, UNKNOWABLE);
     // `python -m black .`: the module runs as the command of that name.
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
-    if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+    // (`-m build` is pypa/build, whose command is pyproject-build: `build` alone names a package's script.)
+    if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [module === "build" ? "pyproject-build" : module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     // Its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`,
     // `python3 manage.py shell`: shell-terminal.ts), given a terminal, reads what is typed into it later.
     const typedConsole = interpreterConsole(name, args, reading);
@@ -1153,7 +1154,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A program in a file an agent may have written (`python3 /tmp/fix.py`): read as an inline one
     // is, its arguments too (program-files.ts); `python3 -m fix`: a module of its own beside where
     // it runs (fix.py, fix/__main__.py), whose arguments are all the operands.
-    const family = /^(node|bun|tsx|ts-node)/.test(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
+    const family = runsJavaScript(name) ? "node" : /^(python|pypy|ipython)/.test(name) ? "python" : "other";
     const given = module !== undefined ? moduleFile(module, here.cwd) : directoryAt(here.cwd, onlyValue(argWords[program as number], here));
     // `python3 -m pkg.mod` imports pkg first: pkg/__init__.py runs before mod (and `-m pkg`,
     // pkg/__main__.py, after pkg/__init__.py): each read as a program run here, its imports found
@@ -1167,11 +1168,34 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
     // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
     if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "manage.py") {
-      nested.push({ script: ["django-admin", ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: dirname(programPath) });
+      const rest = argWords.slice((program as number) + 1).map((word) => word.text);
+      nested.push({ script: ["django-admin", ...rest].join(" "), cwd: dirname(programPath) });
+      // `manage.py shell -c CODE` (`--command`): CODE runs as `python3 -c CODE` would, where manage.py is.
+      const code = rest.findIndex((word) => word === "-c" || word === "--command" || word.startsWith("--command="));
+      if (rest[0] === "shell" && code !== -1) nested.push({ script: `${name} -c ${rest[code]?.startsWith("--command=") ? (rest[code] as string).slice("--command=".length) : (rest[code + 1] ?? "''")}`, cwd: dirname(programPath) });
+    }
+    // (What a project's own script writes, added once its text is read: a write to it first would make its code unknown.)
+    const built: string[] = [];
+    // A build script run with its commands: `python setup.py build|develop|sdist|bdist_wheel|build_ext
+    // --inplace|install …` writes build/, dist/, *.egg-info and built extensions beside the sources:
+    // anything under its directory (not `--help`, `--version`, `--name` and the like, which print).
+    if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "setup.py") {
+      const rest = args.slice((program as number) + 1);
+      if (rest.some((arg) => arg === undefined || !/^(--?(help|h|version|name|fullname|author|author-email|maintainer|url|license|description|long-description|classifiers|keywords|platforms|provides|requires|obsoletes|contact|contact-email|help-commands|dry-run|n|quiet|q|verbose|v))$/.test(arg))) built.push(anyUnder(dirname(programPath)));
+    }
+    // Laravel's artisan and Symfony's bin/console: their commands (make:*, migrate, key:generate,
+    // vendor:publish, cache:clear, doctrine:migrations:diff…) write the app's sources, migrations,
+    // configuration, .env and caches: anything under the project (artisan's directory, bin/'s
+    // parent). Not those that only print (list, help, about, route:list, debug:*, lint:*…), nor tinker (shell-terminal.ts).
+    if (/^php/.test(name) && !inline && !fromStdin && programPath !== undefined && (basename(programPath) === "artisan" || (basename(programPath) === "console" && basename(dirname(programPath)) === "bin"))) {
+      const command = args.slice((program as number) + 1).find((arg) => arg === undefined || !arg.startsWith("-"));
+      const prints = /^(list|help|about|env|inspire|completion|tinker|serve|route:list|schedule:list|event:list|channel:list|model:show|db:show|db:table|db:monitor|config:show|migrate:status|queue:monitor|debug:.*|lint:.*|router:match|secrets:list|server:.*|doctrine:migrations:(status|list|latest|current|up-to-date)|doctrine:schema:validate)$/;
+      if (command !== undefined && !prints.test(command)) built.push(anyUnder(basename(programPath) === "artisan" ? dirname(programPath) : dirname(dirname(programPath))));
     }
     // (ruby's and perl's modules by their names, from the `-I` directories it gives: `ruby -Ilib x.rb` with `require 'w'`.)
     const loadPath = name === "ruby" || name === "perl" ? loadPathOf(name, reading, here) : {};
     const file = inline || fromStdin ? undefined : programText(programPath, here, loadPath);
+    for (const path of built) add(here, path);
     // A program file the text does not fix at all (`python3 "$script"`, `node $(ls *.js | head -1)`):
     // code the hook cannot read, as `bash "$f"` is. One of a few the text gives (`for f in a.py
     // b.py; do python3 "$f"; done`): each read in turn, as the same command naming it. Not one in a

@@ -1,0 +1,87 @@
+// Python packages' builds (python -m build, uv, poetry, hatch, pdm, flit, pyinstaller, maturin,
+// setup.py), Flask-Migrate, Django's `manage.py shell -c`, Laravel's artisan and Symfony's
+// bin/console, pretty-quick, TypeORM's TypeScript entry points, and JavaScript runners other than
+// node and tsx (zx, vite-node, jiti, babel-node…): read by the Claude hook from a shell command as
+// the files they write. Another session holds u.ts; session s2 runs them.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { Sandbox } from "./helpers.js";
+import { allows, denies, file, heldBox, writes } from "./hook-shell-helpers.js";
+
+type Context = { box: Sandbox };
+const Builds = suite<Context>("claims hook: package builds, framework consoles, JavaScript runners");
+Builds.before.each((context) => {
+  context.box = heldBox();
+});
+Builds.after.each((context) => context.box.cleanup());
+
+/** What building a Python package in the project writes, with its archives in `out`. */
+const built = (out = "dist") => [`glob:${out}/**`, "glob:*.egg-info/**", "glob:build/**", "glob:src/*.egg-info/**"];
+
+Builds("should read Python packages' builds as their archives' directory, build/ and *.egg-info, and their help as no write", async ({ box }) => {
+  file(box, "pyproject.toml", '[project]\nname = "p"\n');
+  const cases: Array<[string, string[]]> = [
+    ["python -m build", built()],
+    ["python3 -m build --wheel -o wheels .", built("wheels")],
+    ["pyproject-build --sdist", built()],
+    ["uv build", built()],
+    ["uv build --out-dir wheels", built("wheels")],
+    ["uv build --help", []],
+    ["poetry build", built()],
+    ["poetry build --output out", built("out")],
+    ["hatch build", built()],
+    ["pdm build -d out", built("out")],
+    ["flit build", built()],
+    ["pyinstaller app.py", ["glob:*.spec", "glob:build/**", "glob:dist/**"]],
+    ["pyinstaller app.spec --distpath bin", ["glob:bin/**", "glob:build/**"]],
+    ["maturin build -o wheels", ["glob:wheels/**"]],
+    ["maturin develop", ["glob:**"]],
+    ["flask db migrate -m 'add users'", ["glob:**"]],
+    ["flask db history", []],
+    ["npx pretty-quick --staged", ["glob:**"]],
+    ["npx pretty-quick --check", []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
+});
+
+Builds("should read setup.py's commands, manage.py shell's code and a framework console's commands as what they write", async ({ box }) => {
+  file(box, "lib/setup.py", "from setuptools import setup\nsetup(name='lib')\n");
+  file(box, "site/manage.py", "import sys\n");
+  file(box, "app/artisan", '#!/usr/bin/env php\n<?php\nrequire __DIR__."/vendor/autoload.php";\n', 0o755);
+  file(box, "shop/bin/console", "#!/usr/bin/env php\n<?php\n", 0o755);
+  const cases: Array<[string, string[]]> = [
+    ["python lib/setup.py build_ext --inplace", ["glob:lib/**"]],
+    ["cd lib && python3 setup.py sdist bdist_wheel", ["glob:lib/**"]],
+    ["python lib/setup.py --version", []],
+    ["cd site && python manage.py shell -c \"open('notes.txt', 'w').write('x')\"", ["site/notes.txt"]],
+    ["python site/manage.py shell --command=\"import os; os.remove('old.txt')\"", ["site/old.txt"]],
+    ["cd app && php artisan make:model Post -mcr", ["glob:app/**"]],
+    ["app/artisan key:generate", ["glob:app/**"]],
+    ["cd shop && php bin/console make:entity Product", ["glob:shop/**"]],
+    ["cd shop && php bin/console debug:router", []],
+  ];
+  // (artisan's `require __DIR__."/vendor/autoload.php"` is read as a path it may write: left as it is.)
+  for (const [command, expected] of cases) assert.equal((await writes(box, command)).filter((path) => path !== "/vendor/autoload.php"), [...expected].sort(), command);
+  assert.equal(await writes(box, "cd app && php artisan route:list"), ["/vendor/autoload.php"], "artisan route:list");
+});
+
+Builds("should read a program file run by zx, vite-node, jiti, babel-node, swc-node or ts-node-esm as node reads it", async ({ box }) => {
+  file(box, "scripts/gen.mjs", "import { writeFileSync } from 'node:fs';\nwriteFileSync('gen/out.json', '{}');\n");
+  file(box, "scripts/gen.ts", "import { writeFileSync } from 'node:fs';\nwriteFileSync('gen/out.json', '{}');\n");
+  file(box, "scripts/clean.mjs", "await $`rm -f notes.txt`;\n");
+  for (const command of ["npx zx scripts/gen.mjs", "zx --quiet scripts/gen.mjs", "npx vite-node scripts/gen.ts", "npx jiti scripts/gen.ts", "npx babel-node scripts/gen.mjs", "swc-node scripts/gen.ts", "npx ts-node-esm scripts/gen.ts", "esno scripts/gen.ts"]) {
+    assert.equal(await writes(box, command), ["gen/out.json"], command);
+  }
+  assert.equal(await writes(box, "zx scripts/clean.mjs"), ["notes.txt"]);
+});
+
+Builds("should refuse the agent such a command where another session holds a file, and let its read-only forms by", ({ box }) => {
+  file(box, "pyproject.toml", '[project]\nname = "p"\n');
+  file(box, "artisan", "#!/usr/bin/env php\n<?php\n", 0o755);
+  file(box, "setup.py", "from setuptools import setup\nsetup(name='p')\n");
+  file(box, "scripts/gen.mjs", "import { writeFileSync } from 'node:fs';\nwriteFileSync('u.ts', '');\n");
+  denies(box, ["php artisan make:controller UserController", "python setup.py build_ext --inplace", "npx zx scripts/gen.mjs", "npx pretty-quick --staged", "maturin develop"]);
+  allows(box, ["php artisan route:list", "python setup.py --version", "python -m build", "uv build", "flask db history"]);
+});
+
+Builds.run();
