@@ -169,4 +169,21 @@ Inline("should judge code given inline or on its input to more languages the hoo
   }
 });
 
+Inline("should judge a file a program creates by a plain name, not there yet, as written, and one it only reads as no write", async ({ box }) => {
+  const cases: Array<[string, string[]]> = [
+    [`python3 -c "open('Dockerfile', 'w').write('FROM node')"`, ["Dockerfile"]],
+    [`node -e "require('fs').writeFileSync('VERSION', '1')"`, ["VERSION"]],
+    [`ruby -e 'File.write("Gemfile", "x")'`, ["Gemfile"]],
+    [`perl -e 'open(my $f, ">", "VERSION") or die'`, ["VERSION"]],
+    [`php -r 'file_put_contents("VERSION", "1");'`, ["VERSION"]],
+    // (Its source too: every path-like string in a program that writes is judged so.)
+    [`python3 -c "import shutil; shutil.copy('a.txt', 'LICENSE')"`, ["LICENSE", "a.txt"]],
+    [`python3 -c "print(open('README').read())"`, []],
+    [`python3 -c "import subprocess; subprocess.run(['npm', 'test'])"`, []],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
+  file(box, "scripts/stamp.py", "open('STAMP', 'w').write('x')\n");
+  assert.equal(await writes(box, "python3 scripts/stamp.py"), ["STAMP"]);
+});
+
 Inline.run();

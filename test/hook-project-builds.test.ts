@@ -1,8 +1,9 @@
 // Python packages' builds (python -m build, uv, poetry, hatch, pdm, flit, pyinstaller, maturin,
 // setup.py), Flask-Migrate, Django's `manage.py shell -c`, Laravel's artisan and Symfony's
 // bin/console, pretty-quick, TypeORM's TypeScript entry points, and JavaScript runners other than
-// node and tsx (zx, vite-node, jiti, babel-node…): read by the Claude hook from a shell command as
-// the files they write. Another session holds u.ts; session s2 runs them.
+// node and tsx (zx, vite-node, jiti, babel-node…), and a package's command run by its file in
+// node_modules: read by the Claude hook from a shell command as the files they write. Another
+// session holds u.ts; session s2 runs them.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
@@ -73,6 +74,15 @@ Builds("should read a program file run by zx, vite-node, jiti, babel-node, swc-n
     assert.equal(await writes(box, command), ["gen/out.json"], command);
   }
   assert.equal(await writes(box, "zx scripts/clean.mjs"), ["notes.txt"]);
+});
+
+Builds("should read a package's command run by its file in node_modules as that command", async ({ box }) => {
+  file(box, "tsconfig.json", '{ "compilerOptions": { "outDir": "out" } }\n');
+  for (const bin of [".bin/tsc", "typescript/bin/tsc", "typescript/lib/tsc.js", "esbuild/bin/esbuild"]) file(box, `node_modules/${bin}`, "require('./x');\n");
+  for (const command of ["node ./node_modules/.bin/tsc", "node node_modules/typescript/bin/tsc", "node node_modules/typescript/lib/tsc.js -p ."]) {
+    assert.equal(await writes(box, command), ["glob:*.tsbuildinfo", "glob:out/**"], command);
+  }
+  assert.equal(await writes(box, "node node_modules/esbuild/bin/esbuild src/index.ts --outfile=dist/a.js"), ["dist/a.css", "dist/a.js", "dist/a.js.map"]);
 });
 
 Builds("should refuse the agent such a command where another session holds a file, and let its read-only forms by", ({ box }) => {

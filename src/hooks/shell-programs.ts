@@ -38,7 +38,7 @@ export function unfixedCode(program: string): boolean {
 
 /** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|cpSync|cp_r|move|mv|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
+  /(?<!std(out|err)\.)\b(write\w*|file_put_contents|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|cpSync|cp_r|move|mv|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
@@ -256,6 +256,35 @@ export function bareNames(source: string): string[] {
   if (pastReading(source)) return []; // judged as writing any file (pathsInProgram)
   return [...new Set(readings(source).flatMap(stringNames))];
 }
+
+/**
+ * The plain names a program creates by name, there or not (`open('VERSION', 'w')`,
+ * `writeFileSync('LICENSE', t)`, `File.write("Gemfile", x)`, `shutil.copy('a', 'VERSION')`): the
+ * first argument of a call that writes a file, the second of one that copies, moves or links to it.
+ * (`open('NAME')` may only read it: a file not there yet it cannot read, so judging it written costs nothing.)
+ */
+export function createdNames(source: string): string[] {
+  if (pastReading(source)) return [];
+  const names = new Set<string>();
+  for (const program of readings(source)) {
+    if (!FILE_CHANGES.test(program)) continue;
+    for (const match of program.matchAll(STRING)) {
+      const text = stringText(match).replace(/^\s*(\+?>>?|\+<)\s*(?=[\w.-]+$)/, "");
+      const before = program.slice(Math.max(0, (match.index as number) - 200), match.index);
+      // (A whole argument: not the first part of a name the program joins, `"u." + "ts"`.)
+      const after = program.slice((match.index as number) + match[0].length);
+      if ((!CREATES_FIRST.test(before) && !CREATES_SECOND.test(before)) || !/^\s*[,)]/.test(after)) continue;
+      if (/^[\w.-]+$/.test(text) && !isPathLike(text) && text !== "." && text !== "..") names.add(text);
+    }
+  }
+  return [...names];
+}
+
+/** A call whose first argument is the file it writes (python's and perl's and ruby's `open`, node's fs writers, PHP's). */
+const CREATES_FIRST = /\b(open|fopen|sysopen|writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync|outputFile|writeJsonSync|writeJson|file_put_contents|write_file|writeTextFileSync|writeTextFile|writeFileStr|File\.(write|open|new)|IO\.write|touch)\s*\(?\s*(my\s+\$\w+\s*,\s*(['"][^'"]*['"]\s*,\s*)?)?$/;
+
+/** A call whose second argument is where it copies, moves or links to. */
+const CREATES_SECOND = /\b(copy\w*|copyFileSync|copyFile|cp|cpSync|cp_r|move|mv|rename\w*|link\w*|symlink\w*)\s*\(\s*(['"][^'"\n]*['"]|[\w.$]+)\s*,\s*$/;
 
 function stringNames(program: string): string[] {
   if (!FILE_CHANGES.test(program)) return []; // `subprocess.run(["npm", "test"])`: a command's words, not files

@@ -23,7 +23,7 @@ import { joinContinuations } from "./shell-continuations.js";
 import { inputRedirected, parentOf } from "./shell-tree.js";
 import { isDirectory } from "../targets/target.js";
 import { bodiesMissed, heredocText, setAsideHeredocs } from "./shell-heredocs.js";
-import { bareNames, commandsInProgram, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
+import { bareNames, commandsInProgram, createdNames, isPathLike, pathsInProgram, perlOnlyReads, unfixedCode } from "./shell-programs.js";
 import { programAlias, resolveProgram, shebangOf } from "./program-files.js";
 import { loadPathOf, optionLoads, readLoads } from "./shell-preloads.js";
 import { moduleFile, moduleTexts, noteText, onlyValue, packageInits, preloadedFiles, programText, runsProgramFile, stdinProgram, unfixedCodeOptions } from "./shell-program-runs.js";
@@ -1166,6 +1166,10 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     }
     // As the interpreter finds it: `node gen` is gen.js, `node .` the package's main, `python3 fix/` fix/__main__.py.
     const programPath = given === undefined || writtenBefore(here, given) ? given : (resolveProgram(given, family) ?? given);
+    // A package's command run by its file (`node node_modules/.bin/tsc`, `node node_modules/typescript/bin/tsc`,
+    // `node ./node_modules/esbuild/bin/esbuild …`): read as that command, by its name or its package's.
+    const bin = family === "node" && !inline && !fromStdin && programPath !== undefined ? packageCommand(programPath) : undefined;
+    if (bin !== undefined) nested.push({ script: [bin, ...argWords.slice((program as number) + 1).map((word) => word.text)].join(" "), cwd: here.cwd });
     // Django's manage.py: its command read as django-admin's, where manage.py is (shell-codegen-rules.ts).
     if (family === "python" && !inline && !fromStdin && programPath !== undefined && basename(programPath) === "manage.py") {
       const rest = argWords.slice((program as number) + 1).map((word) => word.text);
@@ -1248,6 +1252,8 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // A plain name a program that writes gives (`rmtree("src")`): what is here of that name, or a link the command made.
     const cwd = here.cwd;
     if (cwd !== undefined) for (const name of texts.flatMap(bareNames)) if (existsSync(join(cwd, name)) || here.shared.links?.has(join(cwd, name))) add(here, name, true);
+    // And one it creates by name, there or not (`open('VERSION', 'w')`).
+    for (const name of texts.flatMap(createdNames)) add(here, name, true);
     // Its arguments: a path as written, or what a variable stands for (`find -exec python3 -c … {} \;`:
     // find's files); after a program file's name, or after the `-` of one on stdin (`python3 - u.ts <<EOF`).
     // (Not a perl -n/-p one-liner that can only read the files it loops over and print: shell-programs.ts.)
@@ -1354,6 +1360,14 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   }
   // A command the text does not name (`"$c" f`, `${tool} f`) could be one that writes its arguments: each is judged as written.
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
+}
+
+/** The command a file in node_modules is, when a rule reads it: `.bin/NAME`, or a package's `bin/`, `lib/`, `dist/` or `cli/` file by its name or its package's. */
+function packageCommand(path: string): string | undefined {
+  const match = /\/node_modules\/(?:\.bin\/([^/]+)|((?:@[^/]+\/)?([^/]+))\/(?:bin|lib|dist|cli|build)\/([^/]+?)(?:\.[cm]?js)?)$/.exec(path);
+  if (match === null) return undefined;
+  const [, bin, , pkg, file] = match;
+  return [bin, file, pkg].find((name) => name !== undefined && name !== "index" && name !== "cli" && ownEntry(RULES, name) !== undefined);
 }
 
 /**
