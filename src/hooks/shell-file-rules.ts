@@ -269,6 +269,9 @@ export const FILE_RULES: Record<string, Rule> = {
   },
   http: httpieRule,
   https: httpieRule,
+  // xh (and xhs), httpie's options: `-o`, `--download`.
+  xh: httpieRule,
+  xhs: httpieRule,
   // jar: `xf a.jar` extracts where it runs (anything under it); `cf`/`uf out.jar …` writes the jar.
   jar: {
     syntax: {},

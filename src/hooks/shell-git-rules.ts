@@ -56,6 +56,7 @@ const GIT: Record<string, Syntax> = {
   // filter-repo rewrites history and checks the result out; git-town's commands switch, sync and ship branches.
   "filter-repo": { long: { "dry-run": "", analyze: "" } },
   town: {},
+  cliff: { short: "o:p:c:w:r:", long: { output: "o", prepend: "p", config: "c", workdir: "w", repository: "r", ...valuedLong("include-path exclude-path tag with-commit body strip sort") } },
   // mergetool's writes the files it merges. (difftool's `-x` command: shell-git-commands.ts.)
   mergetool: { short: "t:ygO::", long: { tool: "t", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y" } },
   difftool: { short: "t:x:ygd", long: { tool: "t", extcmd: "x", "tool-help": "", gui: "g", "no-gui": "", prompt: "", "no-prompt": "y", "dir-diff": "d", "trust-exit-code": "", "no-trust-exit-code": "", "symlinks": "", "no-symlinks": "" } },
@@ -263,6 +264,9 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
   switch (sub) {
     case "filter-repo":
       return reading.has("dry-run", "analyze") ? [] : wholeTree();
+    // git-cliff as `git cliff`: its changelog, `-o`'s (`--output`) or `-p`'s (`--prepend`) file.
+    case "cliff":
+      return at(optionFiles(input, ["o", "p"], reading, (i) => i + index + 1));
     case "town":
       return /^(status|config|help|completions|diff-parent|--version|-V)?$/.test(rest[reading.operands[0] ?? -1] ?? "") ? [] : wholeTree();
     case "clang-format": {

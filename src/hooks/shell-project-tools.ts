@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { bySubcommand, JS_MANIFEST, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
+import { bySubcommand, JS_MANIFEST, newProject, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
 
 /** Whether any of these flags was given (`--dry-run`, `-d`), as written or with a value (`--dry-run=true`); also for tools whose single-dash long flags (`-dry`) the option reader would split. */
@@ -157,7 +157,7 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // (target/wheels, `-o`) and, for develop, the extension built into the project.
   "pyproject-build": { syntax: { short: "o:C:", long: { outdir: "o", "config-setting": "C", sdist: "s", wheel: "w", ...valuedLong("installer") } }, writes: (input) => (given(input, "--help", "-h", "--version", "-V") ? [] : pythonBuild(input, "o", input.reading.operands[0] === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.values(input.reading.operands.slice(0, 1))[0]))) },
   // (hatch's `run` and `env run` run a command: read as a wrapper's, shell-runners.ts.)
-  hatch: { ...bySubcommand({}, { build: (input, rest) => (given(input, "--help", "-h") ? [] : rest.length > 0 && !input.args[rest[0] as number]?.startsWith("-") ? [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] as number])), ...pythonBuild(input, undefined, input.walk.cwd).slice(1)] : pythonBuild(input, undefined, input.walk.cwd)), clean: (input) => pythonBuild(input, undefined, input.walk.cwd) }), runsArguments: true },
+  hatch: { ...bySubcommand({}, { build: (input, rest) => (given(input, "--help", "-h") ? [] : rest.length > 0 && !input.args[rest[0] as number]?.startsWith("-") ? [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] as number])), ...pythonBuild(input, undefined, input.walk.cwd).slice(1)] : pythonBuild(input, undefined, input.walk.cwd)), clean: (input) => pythonBuild(input, undefined, input.walk.cwd), new: newProject }), runsArguments: true },
   flit: bySubcommand({}, { build: (input) => pythonBuild(input, undefined, input.walk.cwd) }),
   pyinstaller: {
     syntax: { short: "n:p:i:", long: { name: "n", paths: "p", icon: "i", ...valuedLong("distpath workpath specpath add-data add-binary hidden-import collect-all collect-data collect-submodules additional-hooks-dir runtime-hook exclude-module key upx-dir log-level splash target-architecture codesign-identity osx-entitlements-file version-file manifest") } },

@@ -24,6 +24,7 @@ import { TOOL_RULES } from "./shell-tool-rules.js";
 import { FORMATTER_RULES } from "./shell-formatters-more.js";
 import { REPORT_RULES } from "./shell-report-rules.js";
 import { DATA_RULES } from "./shell-data-rules.js";
+import { CONVERTER_RULES } from "./shell-converter-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
@@ -33,6 +34,9 @@ import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, var
 import { PERL, SUDO } from "./shell-runners.js";
 import { anyIn, anyUnder, directoryAt, HOLE, judgedPath, landing, outputs, readText, TEMP, UNKNOWABLE, within, writtenBefore } from "./shell-words.js";
 import { awkProgramWrites, edScriptWrites, exScriptWrites, scriptOf, sedScriptWrites } from "./shell-editor-scripts.js";
+
+/** rename (perl's or util-linux's): each file it is given and, its new name computed, any file beside it. */
+const RENAME: Rule = { syntax: { short: "e:" }, writes: (input) => input.values(input.reading.operands).filter((file) => !/^(s|y|tr)([^\w\s]).*\2/.test(file)).flatMap((file) => [file, anyIn(dirname(file))]) };
 
 /**
  * cp, mv, ln, install: `SRC… DEST`, `-t DIR SRC…`; into a directory, each source lands under its own
@@ -451,6 +455,7 @@ export const RULES: Record<string, Rule> = {
   ...FORMATTER_RULES,
   ...REPORT_RULES,
   ...DATA_RULES,
+  ...CONVERTER_RULES,
   ...LOCK_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,
@@ -773,7 +778,11 @@ export const RULES: Record<string, Rule> = {
   mcp: MMV,
   mad: MMV,
   mln: MMV,
-  rename: { syntax: { short: "e:" }, writes: (input) => input.values(input.reading.operands).filter((file) => !/^(s|y|tr)([^\w\s]).*\2/.test(file)).flatMap((file) => [file, anyIn(dirname(file))]) },
+  rename: RENAME,
+  // (perl's rename by its other names.)
+  prename: RENAME,
+  "perl-rename": RENAME,
+  "file-rename": RENAME,
   // yq -i EXPR FILES and sd FIND REPLACE FILES rewrite the files in place (not with sd -p, a preview).
   yq: { syntax: { short: "e:I:o:p:", long: { inplace: "i", "in-place": "i", "from-file": ":", "output-format": "o", "input-format": "p", indent: "I", expression: "e" } }, writes: (input) => (input.reading.has("i") ? input.values(input.reading.operands.slice(input.reading.has("from-file", "e") ? 0 : 1)) : []) },
   sd: { syntax: { short: "f:n:", long: { flags: "f", "max-replacements": "n", preview: "p" } }, writes: (input) => (input.reading.has("p") ? [] : input.values(input.reading.operands.slice(2))) },

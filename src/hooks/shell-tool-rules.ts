@@ -1267,14 +1267,28 @@ export const TOOL_RULES: Record<string, Rule> = {
   }),
 };
 
-/** uv, with `uv pip compile -o FILE` and `uv build` read before its project commands. */
+/** uv, with `uv pip compile -o FILE`, `uv build` and `uv venv` read before its project commands. */
 function withUvPipCompile(rule: Rule): Rule {
-  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? uvPythonPin(input) ?? (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, input.reading.operands[1])) : rule.writes(input)) };
+  return { syntax: rule.syntax, writes: (input) => uvPipCompile(input) ?? uvPythonPin(input) ?? (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, input.reading.operands[1])) : uvVenv(input) ?? rule.writes(input)) };
 }
 
-/** poetry, with `poetry build` (`-o`/`--output`: its directory) read before its project commands. */
+/** `uv venv [DIR]`: anything under DIR (.venv where it runs by default). Undefined for any other uv command. */
+function uvVenv(input: RuleInput): string[] | undefined {
+  const [first, second] = input.reading.operands;
+  if (input.args[first ?? -1] !== "venv") return undefined;
+  return asksHelp(input) ? [] : [anyUnder(directoryAt(sourceOf(input, undefined), second === undefined ? ".venv" : input.args[second]))];
+}
+
+/** poetry, with `poetry build` (`-o`/`--output`: its directory) and `poetry new` read before its project commands. */
 function withPoetryBuild(rule: Rule): Rule {
-  return { syntax: rule.syntax, writes: (input) => (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, undefined)) : rule.writes(input)) };
+  return { syntax: rule.syntax, writes: (input) => (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, undefined)) : input.args[input.reading.operands[0] ?? -1] === "new" ? newProject(input) : rule.writes(input)) };
+}
+
+/** `poetry new DIR`, `hatch new NAME [DIR]`: anything under the project's new directory. */
+export function newProject(input: RuleInput): string[] {
+  const [, name, place] = input.reading.operands;
+  if (asksHelp(input) || name === undefined) return [];
+  return [anyUnder(directoryAt(input.walk.cwd, input.args[place ?? name]))];
 }
 
 /** Where a uv or poetry command works: the source directory given, else `--project`'s or `--directory`'s, else where it runs. */

@@ -1,0 +1,121 @@
+// Converters, generators and small file tools an agent runs that write where their options or
+// operands say: certificates (mkcert), encryption (age), diagrams (mermaid-cli, PlantUML), PDF
+// tools (qpdf, pdftotext, pdftoppm), re-encoding in place (recode), copy and delete packages
+// (cpy, ncp, cpx, copyfiles, del), in-place fixers (typos -w, buildifier, rpl), binary
+// optimizers (wasm-opt, upx), stub generators (stubgen), virtual environments (virtualenv) and
+// git-filter-repo by its own name.
+import { basename, dirname, join } from "node:path";
+import { type Syntax, valuedLong } from "./shell-options.js";
+import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
+import { operandFiles, projectRoot } from "./shell-tool-rules.js";
+import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+
+/** Whether any of these words was given as written (a tool's single-dash long flags: `-install`, `-mode=check`). */
+const said = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
+
+/** A directory an operand or option names, as anything under it. */
+const tree = (input: RuleInput, path: string | undefined) => anyUnder(directoryAt(input.walk.cwd, path));
+
+/** The operands' values as directories, each anything under it (a path the text does not fix kept as it is). */
+const trees = (input: RuleInput, indexes: number[]) => input.values(indexes).map((path) => (path.startsWith("\0") ? path : anyUnder(directoryAt(input.walk.cwd, path))));
+
+/**
+ * mkcert NAME…: NAME.pem and NAME-key.pem where it runs (`NAME+N` with more than one; `.p12` with
+ * `-pkcs12`), or `-cert-file`'s, `-key-file`'s and `-p12-file`'s; `-install`, `-uninstall` and
+ * `-CAROOT` touch only its CA and the system's stores.
+ */
+function mkcert(input: RuleInput): string[] {
+  const valued = ["-cert-file", "-key-file", "-p12-file"];
+  const files = input.args.flatMap((arg, at) => (valued.includes(arg ?? "") ? input.values([at + 1]) : []));
+  const names = input.args.filter((arg, at) => arg === undefined || (!arg.startsWith("-") && !valued.includes(input.args[at - 1] ?? "")));
+  if (names.length === 0 || said(input, "-CAROOT", "-help", "--help")) return files;
+  const here = (pattern: string) => (input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, pattern)));
+  return [...files, here("*.pem"), ...(said(input, "-pkcs12") ? [here("*.p12")] : [])];
+}
+
+/** mermaid-cli's mmdc: `-o`'s file (`--output`), else beside its input (`-i`) as an .svg. */
+function mmdc(input: RuleInput): string[] {
+  if (input.reading.has("o")) return optionFiles(input, ["o"]);
+  return optionFiles(input, ["i"]).map((path) => (path.startsWith("\0") ? path : `${path}.svg`));
+}
+
+/** PlantUML: beside each diagram, its name with the format's extension; with `-o DIR` (`-output`), in DIR relative to each diagram. */
+function plantuml(input: RuleInput): string[] {
+  const { args } = input;
+  const output = args.findIndex((arg) => arg === "-o" || arg === "-output");
+  const valued = new Set(["-o", "-output", "-config", "-charset", "-D", "-P", "-S", "-I", "-x", "-filename"]);
+  const diagrams = args.flatMap((arg, at) => (arg !== undefined && !arg.startsWith("-") && !valued.has(args[at - 1] ?? "") ? input.values([at]) : []));
+  if (said(input, "-help", "-h", "-version", "-checkonly", "-syntax", "-pipe", "-p")) return [];
+  return diagrams.flatMap((path) => {
+    if (path.startsWith("\0")) return [path];
+    const place = directoryAt(input.walk.cwd, dirname(path));
+    if (output !== -1) return [anyUnder(directoryAt(place, args[output + 1]))];
+    return [globOf(join(place ?? "/", `${basename(path).replace(/\.[^.]*$/, "")}.*`))];
+  });
+}
+
+/** qpdf IN OUT: OUT (`--replace-input`: IN, and its `.~qpdf-orig` backup); `--split-pages`: OUT's numbered pieces. */
+function qpdf(input: RuleInput): string[] {
+  const operands = input.reading.operands.filter((at) => !(input.args[at] ?? "").startsWith("--"));
+  if (said(input, "--check", "--show-npages", "--json", "--requires-password", "--is-encrypted", "--help", "--version")) return [];
+  if (said(input, "--replace-input")) return input.values(operands.slice(0, 1)).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}.~qpdf-orig`]));
+  const out = input.values(operands.slice(1, 2));
+  return said(input, "--split-pages") ? out.map((path) => (path.startsWith("\0") ? path : globOf(join(dirname(path), `${basename(path).replace(/\.pdf$/i, "")}*`)))) : out;
+}
+
+/** pdftotext IN [OUT]: OUT, else IN's name with .txt (`-` is stdout); pdftoppm IN PREFIX: PREFIX's numbered images. */
+function pdftotext(input: RuleInput): string[] {
+  const [source, target] = input.reading.operands;
+  if (target !== undefined) return input.values([target]).filter((path) => path !== "-");
+  return input.values(source === undefined ? [] : [source]).map((path) => (path.startsWith("\0") ? path : `${path.replace(/\.pdf$/i, "")}.txt`));
+}
+
+/** `cpy SRC… DEST`, `ncp SRC DEST`, `cpx GLOB DEST`, `copyfiles SRC… DEST`: anything under DEST (its last operand). */
+const copier = (syntax: Syntax): Rule => ({
+  syntax,
+  writes: (input) => (input.reading.operands.length < 2 || said(input, "--help", "-h") ? [] : trees(input, input.reading.operands.slice(-1))),
+});
+
+export const CONVERTER_RULES: Record<string, Rule> = {
+  mkcert: { syntax: {}, writes: mkcert },
+  // age and age-keygen: `-o`'s file (`--output`); without it, stdout.
+  age: { syntax: { short: "o:r:R:i:", long: { output: "o", recipient: "r", "recipients-file": "R", identity: "i" } }, writes: (input) => optionFiles(input, ["o"]) },
+  "age-keygen": { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
+  mmdc: { syntax: { short: "i:o:c:C:t:w:H:b:p:e:s:", long: { input: "i", output: "o", configFile: "c", cssFile: "C", theme: "t", width: "w", height: "H", backgroundColor: "b", puppeteerConfigFile: "p", outputFormat: "e", scale: "s" } }, writes: mmdc },
+  plantuml: { syntax: {}, writes: plantuml },
+  qpdf: { syntax: { long: valuedLong("password encrypt pages rotate split-pages object-streams compress-streams decode-level") }, writes: qpdf },
+  pdftotext: { syntax: { short: "f:l:r:x:y:W:H:", long: {} }, writes: pdftotext },
+  pdftoppm: { syntax: { short: "f:l:r:x:y:W:H:", long: valuedLong("scale-to scale-to-x scale-to-y") }, writes: (input) => input.values(input.reading.operands.slice(1, 2)).map((path) => (path.startsWith("\0") ? path : globOf(`${path}*`))) },
+  // recode REQUEST FILE…: each file rewritten in its new encoding (none: a filter of stdin).
+  recode: { syntax: { long: valuedLong("header") }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []) },
+  cpy: copier({ long: valuedLong("cwd rename concurrency") }),
+  ncp: copier({ long: valuedLong("limit filter transform") }),
+  cpx: copier({ short: "c:t:", long: { command: "c", transform: "t" } }),
+  copyfiles: copier({ short: "u:e:", long: { up: "u", exclude: "e" } }),
+  // del-cli (`del`, `del-cli`): what its patterns name, a directory with all under it (not `--dry-run`).
+  "del-cli": { syntax: { long: { "dry-run": "d" } }, writes: (input) => (input.reading.has("d") ? [] : [...operandFiles(input, input.reading.operands, []), ...trees(input, input.reading.operands)]) },
+  // typos -w (`--write-changes`): the files it is given, else anything under where it runs.
+  typos: { syntax: { short: "wc:", long: { "write-changes": "w", config: "c", ...valuedLong("exclude type format") } }, writes: (input) => (!input.reading.has("w") ? [] : input.reading.operands.length > 0 ? [...operandFiles(input, input.reading.operands, []), ...trees(input, input.reading.operands)] : [tree(input, ".")]) },
+  // buildifier rewrites its files in place (its default `-mode=fix`; not check, diff or print); `-r` their directories' BUILD files.
+  buildifier: {
+    syntax: {},
+    writes: (input) => {
+      if (input.args.some((arg) => /^--?mode=(check|diff|print_if_changed)$/.test(arg ?? "")) || said(input, "-d", "--help", "-help", "--version", "-version")) return [];
+      const files = input.args.flatMap((arg, at) => (arg !== undefined && !arg.startsWith("-") && !/^--?(mode|lint|warnings|type|path|tables|add_tables|config)$/.test(input.args[at - 1] ?? "") ? [at] : []));
+      if (!said(input, "-r", "--r")) return operandFiles(input, files, []);
+      return files.length > 0 ? trees(input, files) : [tree(input, ".")];
+    },
+  },
+  // rpl OLD NEW FILE…: each file (`-R`: anything under each directory).
+  rpl: { syntax: { short: "Rx:", long: { recursive: "R", extension: "x" } }, writes: (input) => (input.reading.has("R") ? trees(input, input.reading.operands.slice(2)) : operandFiles(input, input.reading.operands.slice(2), [])) },
+  // wasm-opt -o FILE; upx rewrites each file in place (or `-o`'s).
+  "wasm-opt": { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
+  upx: { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => (said(input, "-t", "-l", "--test", "--list", "-V", "--version", "-h", "--help") ? [] : input.reading.has("o") ? optionFiles(input, ["o"]) : operandFiles(input, input.reading.operands, [])) },
+  // mypy's stubgen: its .pyi files in `-o`'s directory (`out/` by default).
+  stubgen: { syntax: { short: "o:p:m:", long: { output: "o", package: "p", module: "m", ...valuedLong("search-path python-executable") } }, writes: (input) => [tree(input, input.reading.has("o") ? input.reading.value("o") : "out")] },
+  // virtualenv DIR: anything under DIR.
+  virtualenv: { syntax: { short: "p:", long: { python: "p", ...valuedLong("prompt activators seeder extra-search-dir app-data discovery creator") } }, writes: (input) => trees(input, input.reading.operands.slice(0, 1)) },
+  // git-filter-repo by its own name: as `git filter-repo`, any file of the repository (not `--analyze`, `--dry-run`).
+  "git-filter-repo": { syntax: {}, writes: (input) => (said(input, "--analyze", "--dry-run", "--help", "-h", "--version") ? [] : [anyUnder(projectRoot(input.walk.cwd, [".git"]))]) },
+};
+CONVERTER_RULES.del = CONVERTER_RULES["del-cli"] as Rule;
