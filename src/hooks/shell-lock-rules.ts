@@ -11,7 +11,7 @@ import { interpreterByExtension } from "./program-files.js";
 import { MISE_RULE } from "./shell-mise.js";
 import { readOptions, valuedLong } from "./shell-options.js";
 import { optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
-import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, pythonBuild, TOOL_RULES } from "./shell-tool-rules.js";
+import { asksHelp, atRoot, atRoots, bySubcommand, installWrites, JS_MANIFEST, operandFiles, projectRoot, pythonBuild, TOOL_RULES, withMore } from "./shell-tool-rules.js";
 import { anyIn, anyUnder, directoryAt, readText, UNKNOWABLE, within } from "./shell-words.js";
 
 /** The JavaScript package managers corepack runs, by their shims' names. */
@@ -373,22 +373,6 @@ function expoInstall(input: RuleInput): string[] {
   const root = projectRoot(input.walk.cwd, JS_MANIFEST);
   const found = root === undefined ? undefined : EXPO_MANAGERS.find(([lock]) => exists(join(root, lock)))?.[1];
   return root === undefined && forced === undefined ? anyInstall(input, true) : installWrites(input, forced ?? found ?? "npm", true);
-}
-
-/**
- * A rule of shell-tool-rules.ts, with what more the subcommands `more` names write (its first
- * operand, past cargo's `+toolchain`, picks one); `--help` writes nothing.
- */
-function withMore(rule: Rule, more: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
-  return {
-    syntax: rule.syntax,
-    writes: (input) => {
-      const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
-      const sub = first === undefined ? "" : (input.args[first] ?? "");
-      const extra = Object.hasOwn(more, sub) && !asksHelp(input) && !input.reading.has("h") ? (more[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
-      return [...rule.writes(input), ...extra];
-    },
-  };
 }
 
 /** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */

@@ -26,6 +26,8 @@ import { REPORT_RULES } from "./shell-report-rules.js";
 import { DATA_RULES } from "./shell-data-rules.js";
 import { CONVERTER_RULES } from "./shell-converter-rules.js";
 import { LOCK_RULES } from "./shell-lock-rules.js";
+import { DOTNET_RULES } from "./shell-dotnet-rules.js";
+import { PUB_MIX_RULES } from "./shell-pub-mix-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { KEY_RULES } from "./shell-key-rules.js";
@@ -457,6 +459,8 @@ export const RULES: Record<string, Rule> = {
   ...DATA_RULES,
   ...CONVERTER_RULES,
   ...LOCK_RULES,
+  ...DOTNET_RULES,
+  ...PUB_MIX_RULES,
   ...CODEMOD_RULES,
   ...BUILD_RULES,
   ...BUNDLER_RULES,

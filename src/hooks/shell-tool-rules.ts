@@ -80,6 +80,23 @@ export function bySubcommand(syntax: Syntax, rules: Record<string, (input: RuleI
   };
 }
 
+/**
+ * A rule of this file, with what more the subcommands `more` names write (its first operand, past
+ * cargo's `+toolchain`, picks one); `--help` writes nothing: for the files that read more of a
+ * tool's subcommands than this one (shell-lock-rules.ts, shell-dotnet-rules.ts, shell-pub-mix-rules.ts).
+ */
+export function withMore(rule: Rule, more: Record<string, (input: RuleInput, rest: number[]) => string[]>): Rule {
+  return {
+    syntax: rule.syntax,
+    writes: (input) => {
+      const [first, ...rest] = input.reading.operands.filter((at) => !input.args[at]?.startsWith("+"));
+      const sub = first === undefined ? "" : (input.args[first] ?? "");
+      const extra = Object.hasOwn(more, sub) && !asksHelp(input) && !input.reading.has("h") ? (more[sub] as (input: RuleInput, rest: number[]) => string[])(input, rest) : [];
+      return [...rule.writes(input), ...extra];
+    },
+  };
+}
+
 export const JS_MANIFEST = ["package.json"];
 
 /** Each JavaScript package manager's lock files (yarn's Plug'n'Play files among them). */
@@ -348,7 +365,8 @@ const cargoInsta = (input: RuleInput, rest: number[]) => {
  * nearest directory with its manifest, else where it runs): maven's and gradle's build
  * directories, composer's vendor/ and lock file, bundler's lock file, tox's and nox's
  * environments, dotnet's bin/ and obj/, pip's editable install, the lock files of pub, CocoaPods, swift
- * package and mix (cmake's build directory: shell-rules.ts).
+ * package and mix (cmake's build directory: shell-rules.ts; dotnet's templates, EF and tools:
+ * shell-dotnet-rules.ts; Flutter's and mix's generators and builds: shell-pub-mix-rules.ts).
  */
 const PROJECT_TOOLS: Record<string, Rule> = {
   // mvn (and ./mvnw) <goals>: every module's target/ (help, validate and the like only print).
@@ -488,7 +506,7 @@ function swiftFormat(input: RuleInput, reading: Reading): string[] {
 }
 
 /** `dart pub` and `flutter pub`: get, upgrade, downgrade, add, remove rewrite pubspec.lock (add, remove and `upgrade --major-versions` pubspec.yaml too) and .dart_tool/. */
-function pubWrites(input: RuleInput, rest: number[]): string[] {
+export function pubWrites(input: RuleInput, rest: number[]): string[] {
   const action = input.args[rest[0] ?? -1] ?? "";
   if (!["get", "upgrade", "downgrade", "add", "remove"].includes(action) || input.args.includes("--dry-run") || input.args.includes("-n")) return [];
   const root = projectRoot(input.reading.has("C") ? directoryAt(input.walk.cwd, input.reading.value("C")) : input.walk.cwd, ["pubspec.yaml"]);
@@ -1172,10 +1190,11 @@ export const TOOL_RULES: Record<string, Rule> = {
   rubocop: formatter({ short: "aAc:f:o:", long: { autocorrect: "a", "autocorrect-all": "A", config: "c", format: "f", out: "o", ...valuedLong("only except require") } }, (has) => has("a", "A", "--auto-correct", "--auto-correct-all", "--fix-layout", "x"), ["."], ["o"]),
   mix: bySubcommand({}, {
     format: (input, rest) => (input.reading.has("--check-formatted", "--dry-run") ? [] : operandFiles(input, rest)),
-    // mix deps.get, deps.update: mix.lock and deps/ beside mix.exs; deps.unlock the lock alone.
+    // mix deps.get, deps.update: mix.lock and deps/ beside mix.exs, at every root up (an umbrella's apps lock and fetch into its root's); deps.unlock the lock alone.
     ...Object.fromEntries(["deps.get", "deps.update", "deps.unlock"].map((sub) => [sub, (input: RuleInput) => {
-      const root = projectRoot(input.walk.cwd, ["mix.exs"]);
-      return [...atRoot(root, ["mix.lock"]), ...(sub === "deps.unlock" ? [] : [anyUnder(root === undefined ? undefined : join(root, "deps"))])];
+      const roots = projectRoots(input.walk.cwd, ["mix.exs"]);
+      const deps = roots.length === 0 ? [anyUnder(undefined)] : roots.map((root) => anyUnder(join(root, "deps")));
+      return [...atRoots(input.walk.cwd, ["mix.exs"], ["mix.lock"]), ...(sub === "deps.unlock" ? [] : deps)];
     }])),
   }),
   // More linters and formatters that rewrite what they check when told to (or by default).
