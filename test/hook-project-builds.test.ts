@@ -1,9 +1,9 @@
 // Python packages' builds (python -m build, uv, poetry, hatch, pdm, flit, pyinstaller, maturin,
 // setup.py), Flask-Migrate, Django's `manage.py shell -c`, Laravel's artisan and Symfony's
-// bin/console, pretty-quick, TypeORM's TypeScript entry points, and JavaScript runners other than
-// node and tsx (zx, vite-node, jiti, babel-node…), and a package's command run by its file in
-// node_modules: read by the Claude hook from a shell command as the files they write. Another
-// session holds u.ts; session s2 runs them.
+// bin/console, pretty-quick, TypeORM's TypeScript entry points, more code generators, JavaScript
+// runners other than node and tsx (zx, vite-node, jiti, babel-node…), and a package's command run
+// by its file in node_modules: read by the Claude hook from a shell command as the files they
+// write. Another session holds u.ts; session s2 runs them.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Sandbox } from "./helpers.js";
@@ -83,6 +83,16 @@ Builds("should read a package's command run by its file in node_modules as that 
     assert.equal(await writes(box, command), ["glob:*.tsbuildinfo", "glob:out/**"], command);
   }
   assert.equal(await writes(box, "node node_modules/esbuild/bin/esbuild src/index.ts --outfile=dist/a.js"), ["dist/a.css", "dist/a.js", "dist/a.js.map"]);
+});
+
+Builds("should read more code generators as anything under the project, and their help as no write", async ({ box }) => {
+  file(box, "package.json", "{}\n");
+  for (const command of ["npx swagger-typescript-api -p api.yaml -o src/api", "npx kubb generate", "npx @kubb/cli generate", "npx relay-compiler", "npx next-sitemap", "npx payload generate:types", "npx sanity typegen generate", "npx apollo client:codegen --target typescript", "npx tsoa spec-and-routes", "npx typechain --target ethers-v6 --out-dir types 'abi/*.json'", "npx node-pg-migrate create add_users", "npx db-migrate create add-users"]) {
+    assert.equal(await writes(box, command), ["glob:**"], command);
+  }
+  assert.equal(await writes(box, "swagger-codegen generate -i api.yaml -l typescript-fetch -o gen"), ["glob:gen/**"]);
+  assert.equal(await writes(box, "npx kubb --help"), []);
+  assert.equal(await writes(box, "npx node-pg-migrate up"), []);
 });
 
 Builds("should refuse the agent such a command where another session holds a file, and let its read-only forms by", ({ box }) => {

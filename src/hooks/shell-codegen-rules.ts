@@ -297,6 +297,10 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   "openapi-typescript": OPENAPI_TYPESCRIPT,
   "openapi-generator": OPENAPI_GENERATOR,
   "openapi-generator-cli": OPENAPI_GENERATOR,
+  // swagger-codegen (v2's `-l`, v3's `-l`/`--lang`): its generate as openapi-generator's.
+  "swagger-codegen": OPENAPI_GENERATOR,
+  "swagger-codegen-cli": OPENAPI_GENERATOR,
+  "swagger-codegen3": OPENAPI_GENERATOR,
   storybook: STORYBOOK,
   // Generators and formatters that write the file an option names: quicktype -o, json-schema-to-typescript's json2ts -o, xmllint --output.
   quicktype: { syntax: { short: "o:l:s:t:", long: { out: "o", lang: "l", "src-lang": "s", "top-level": "t", ...valuedLong("src src-urls additional-schema") } }, writes: (input) => optionFiles(input, ["o"]) },

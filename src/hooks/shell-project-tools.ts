@@ -179,6 +179,16 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   }),
   // Flask-Migrate's `flask db …`: migrations/ and the revision files in it (and a SQLite database the app uses): anything in the project; not its listings.
   flask: bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
+  // More generators of code in the project: API clients, route trees, GraphQL artifacts, content
+  // layers, types from a CMS or a contract's ABI, sitemaps, import organizers; anything under the
+  // project (not their help).
+  ...Object.fromEntries(["swagger-typescript-api", "kubb", "relay-compiler", "next-sitemap", "contentlayer", "contentlayer2", "velite", "tsoa", "organize-imports-cli", "typechain", "openapi-typescript-codegen", "openapi-zod-client", "ts-to-zod", "tsc-alias", "dts-bundle-generator", "ts-json-schema-generator", "graphql-schema-typescript", "replace-in-file"].map((name) => [name, { syntax: {}, writes: (input: RuleInput) => (given(input, "--help", "-h", "--version", "-v", "--dry-run", "--dry") ? [] : project()(input)) }])),
+  payload: bySubcommand({}, { "generate:types": project(), "generate:importmap": project(), "generate:db-schema": project(), "migrate:create": project() }),
+  sanity: bySubcommand({}, { typegen: project(["sanity.config.ts", "sanity.config.js", "sanity.cli.ts", "package.json"]), schema: (input, rest) => (input.args[rest[0] ?? -1] === "extract" ? project(["sanity.config.ts", "sanity.config.js", "package.json"])(input) : []) }),
+  apollo: bySubcommand({}, { "client:codegen": project(), "service:download": project() }),
+  // JavaScript's migration tools' new migration files: anything under the project.
+  "node-pg-migrate": bySubcommand({}, { create: project() }),
+  "db-migrate": bySubcommand({}, { create: project() }),
   // pretty-quick formats the files changed since the base branch (`--staged`: the staged ones): any
   // file of the repository (not `--check`). (lint-staged is read as what it runs: shell-commit-tools.ts.)
   "pretty-quick": { syntax: {}, writes: (input) => (given(input, "--help", "--check") ? [] : workTree([".git"])(input)) },
@@ -193,6 +203,7 @@ function sequelize(input: RuleInput): string[] {
 /** Their packages' names, as npx runs them (`npx @nestjs/cli g service users`). */
 export const PROJECT_TOOL_BINS: Record<string, string> = {
   "@angular/cli": "ng",
+  "@kubb/cli": "kubb",
   "@nestjs/cli": "nest",
   "@vue/cli-service": "vue-cli-service",
   "@sveltejs/kit": "svelte-kit",
