@@ -3,9 +3,10 @@
 // bun's program on stdin, sqlite3's dot-commands and SQL, and the languages the hook does not read.
 // Another session holds u.ts; session s2 runs each command through the Claude hook of the real CLI,
 // and the shell reader says what it finds written.
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { Sandbox } from "./helpers.js";
+import { claims, type Sandbox } from "./helpers.js";
 import { bash, file, heldBox, writes } from "./hook-shell-helpers.js";
 
 type Context = { box: Sandbox };
@@ -184,6 +185,16 @@ Inline("should judge a file a program creates by a plain name, not there yet, as
   for (const [command, expected] of cases) assert.equal(await writes(box, command), expected, command);
   file(box, "scripts/stamp.py", "open('STAMP', 'w').write('x')\n");
   assert.equal(await writes(box, "python3 scripts/stamp.py"), ["STAMP"]);
+});
+
+Inline("should judge ruby's FileUtils removals and rimraf given a directory's plain name as writing it, and refuse one where another session holds a file", async ({ box }) => {
+  file(box, "src/k.ts", "export const k = 1;\n");
+  for (const command of [`ruby -e 'require "fileutils"; FileUtils.rm_rf("src")'`, `ruby -rfileutils -e 'FileUtils.rm_r("src")'`, `node -e "require('rimraf').sync('src')"`]) {
+    assert.equal(await writes(box, command), ["src"], command);
+  }
+  assert.equal(await writes(box, `ruby -e 'puts File.read("src/k.ts")'`), ["src/k.ts"], "a path-like string is judged, as before");
+  claims(["take", join(box.project, "src/k.ts"), "--dir", box.dir, "--holder", "other", "--purpose", "keys"]);
+  assert.is(bash(box, `ruby -e 'require "fileutils"; FileUtils.rm_rf("src")'`), "deny");
 });
 
 Inline.run();

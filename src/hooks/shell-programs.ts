@@ -36,9 +36,9 @@ export function unfixedCode(program: string): boolean {
   return unfixed(program.replace(STRING, (string: string, ...rest: unknown[]) => (unfixed(string) && inCode(string, rest.find((part) => typeof part === "number") as number) ? HOLE : "")));
 }
 
-/** Calls of a program that change files by name: write, remove, move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
+/** Calls of a program that change files by name: write, remove (ruby's `rm_rf`, rimraf's), move, copy, link (not a stream's `stdout.write`); perl's and ruby's `open` for writing (`">f"`, `">>"`, `"+<"`). */
 const FILE_CHANGES =
-  /(?<!std(out|err)\.)\b(write\w*|file_put_contents|append\w*|unlink\w*|remove\w*|rm|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|cpSync|cp_r|move|mv|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
+  /(?<!std(out|err)\.)\b(write\w*|file_put_contents|append\w*|unlink\w*|remove\w*|rm|rm_\w+|rimraf\w*|rmSync|rmtree|rmdir\w*|rename\w*|truncate\w*|copy\w*|cp|cpSync|cp_r|move|mv|mkdir\w*|makedirs|symlink\w*|link\w*|touch|chmod\w*|create\w*)\b|\bopen\s*\([^\n]{0,300}?,\s*['"][wax+]|\bopen\b\s*\(?[^\n]{0,300}?['"]\s*(\+?>|\+<)/;
 
 /** A program that may change files at all: by name, or through a command it runs. */
 const WRITES = new RegExp(`${FILE_CHANGES.source}|\\b(system|exec\\w*|spawn\\w*|popen|subprocess)\\b`);
