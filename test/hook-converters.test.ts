@@ -1,6 +1,6 @@
 // Converters, generators and small file tools (shell-converter-rules.ts), httpie's and xh's
-// downloads, and new environments and projects (uv venv, virtualenv, poetry new, hatch new),
-// git cliff and git-filter-repo: read by the Claude hook from a shell command as the files they
+// downloads, new environments and projects (uv venv, virtualenv, poetry new, hatch new), git cliff,
+// git-filter-repo and gh gist clone: read by the Claude hook from a shell command as the files they
 // write. Another session holds u.ts; session s2 runs them.
 import { execFileSync } from "node:child_process";
 import { suite } from "uvu";
@@ -59,6 +59,20 @@ Converters("should read each as the files its options or operands say it writes,
     ["virtualenv venv", ["glob:venv/**"]],
     ["poetry new tool", ["glob:tool/**"]],
     ["hatch new tool", ["glob:tool/**"]],
+    ["jupytext --sync notebooks/nb.ipynb", ["glob:notebooks/nb.*"]],
+    ["jupytext --to py -o - nb.ipynb", []],
+    ["jupytext --test --to py nb.ipynb", []],
+    ["papermill -p alpha 1 in.ipynb out.ipynb", ["out.ipynb"]],
+    ["scrapy crawl quotes -O quotes.json", ["quotes.json"]],
+    ["scrapy crawl quotes -o items.csv:csv", ["items.csv"]],
+    ["scrapy startproject tutorial", ["glob:tutorial/**"]],
+    ["dbt run --select model", ["glob:**"]],
+    ["dbt debug", []],
+    ["sqlacodegen sqlite:///app.db --outfile models.py", ["models.py"]],
+    ["liquibase generateChangeLog --changelog-file=changelog.xml", ["changelog.xml"]],
+    ["liquibase update", []],
+    ["gh gist clone abc123", ["glob:abc123/**"]],
+    ["gh gist clone https://gist.github.com/u/abc123 notes", ["glob:notes/**"]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });

@@ -2,7 +2,8 @@
 // operands say: certificates (mkcert), encryption (age), diagrams (mermaid-cli, PlantUML), PDF
 // tools (qpdf, pdftotext, pdftoppm), re-encoding in place (recode), copy and delete packages
 // (cpy, ncp, cpx, copyfiles, del), in-place fixers (typos -w, buildifier, rpl), binary
-// optimizers (wasm-opt, upx), stub generators (stubgen), virtual environments (virtualenv) and
+// optimizers (wasm-opt, upx), stub generators (stubgen), virtual environments (virtualenv),
+// notebooks (jupytext, papermill), data tools' outputs (scrapy, dbt, sqlacodegen, liquibase) and
 // git-filter-repo by its own name.
 import { basename, dirname, join } from "node:path";
 import { type Syntax, valuedLong } from "./shell-options.js";
@@ -76,7 +77,45 @@ const copier = (syntax: Syntax): Rule => ({
   writes: (input) => (input.reading.operands.length < 2 || said(input, "--help", "-h") ? [] : trees(input, input.reading.operands.slice(-1))),
 });
 
+/**
+ * jupytext: `--to FMT NB` the notebook in another format beside it (or `-o`'s file), `--sync`,
+ * `--set-formats` and `--update` the notebook and its paired files: any file of its name beside it.
+ * Not `--test`, `--diff`, `--paired-paths`, or `-o -` (stdout).
+ */
+function jupytext(input: RuleInput): string[] {
+  const { reading } = input;
+  if (reading.has("--test", "--test-strict", "--diff", "d", "--paired-paths", "p", "--help", "h", "--version")) return [];
+  if (reading.has("o")) return optionFiles(input, ["o"]);
+  return input.values(reading.operands).map((path) => (path.startsWith("\0") ? path : globOf(join(dirname(path), `${basename(path).replace(/\.[^.]*$/, "")}.*`))));
+}
+
+/** The nearest directory up holding dbt_project.yml (else where it runs), as anything under it. */
+const dbtProject = (input: RuleInput) => [anyUnder(projectRoot(input.walk.cwd, ["dbt_project.yml"]))];
+
 export const CONVERTER_RULES: Record<string, Rule> = {
+  jupytext: { syntax: { short: "o:t:dp", long: { output: "o", to: "t", diff: "d", "paired-paths": "p", ...valuedLong("from format-options opt set-formats pipe check pipe-fmt check-fmt") } }, writes: jupytext },
+  // papermill IN OUT: the executed notebook (`-` is stdout). (`-p NAME VALUE` takes two words: its value is no operand.)
+  papermill: {
+    syntax: { short: "p:r:y:f:b:k:", long: { parameters: "p", parameters_raw: "r", parameters_yaml: "y", parameters_file: "f", parameters_base64: "b", kernel: "k", ...valuedLong("cwd language engine execution-timeout start-timeout log-level") } },
+    writes: (input) => operandFiles(input, input.reading.operands.filter((at) => !["-p", "--parameters", "-r", "--parameters_raw"].includes(input.args[at - 2] ?? "")).slice(1, 2), []),
+  },
+  // scrapy: `crawl`/`runspider` `-o`/`-O` feed files; `startproject NAME [DIR]`, `genspider` (the project's spiders).
+  scrapy: {
+    syntax: { short: "o:O:a:s:t:", long: { output: "o", "overwrite-output": "O", ...valuedLong("logfile loglevel pidfile") } },
+    writes: (input) => {
+      const [sub, name, place] = input.reading.operands.map((at) => input.args[at]);
+      const feeds = [...optionFiles(input, ["o", "O", "logfile", "pidfile"])].map((path) => path.replace(/:[a-z]+$/, ""));
+      if (sub === "startproject") return [...feeds, tree(input, place ?? name)];
+      if (sub === "genspider") return [...feeds, anyUnder(projectRoot(input.walk.cwd, ["scrapy.cfg"]))];
+      return feeds;
+    },
+  },
+  // dbt: target/, logs/, dbt_packages/ in the project (anything under it); not `debug`, `ls`/`list`, `--help`, `--version`.
+  dbt: { syntax: {}, writes: (input) => (/^(debug|ls|list|--help|-h|--version)?$/.test(input.args.find((arg) => arg === undefined || !arg.startsWith("-") || /^--(help|version)$/.test(arg)) ?? "") ? [] : dbtProject(input)) },
+  // sqlacodegen --outfile FILE (stdout without it).
+  sqlacodegen: { syntax: { long: valuedLong("outfile generator tables schemas options engine-arg") }, writes: (input) => optionFiles(input, ["outfile"]) },
+  // liquibase's changelog writers: `--changelog-file`'s (`--changelogFile`) file, for generateChangeLog, diffChangeLog and snapshot's `--output-file`.
+  liquibase: { syntax: { long: valuedLong("changelog-file changelogFile output-file outputFile url username password defaults-file") }, writes: (input) => (input.args.some((arg) => /^(generate-?change-?log|diff-?change-?log|generateChangeLog|diffChangeLog)$/i.test(arg ?? "")) ? optionFiles(input, ["changelog-file", "changelogFile"]) : optionFiles(input, ["output-file", "outputFile"])) },
   mkcert: { syntax: {}, writes: mkcert },
   // age and age-keygen: `-o`'s file (`--output`); without it, stdout.
   age: { syntax: { short: "o:r:R:i:", long: { output: "o", recipient: "r", "recipients-file": "R", identity: "i" } }, writes: (input) => optionFiles(input, ["o"]) },

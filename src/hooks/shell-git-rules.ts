@@ -520,7 +520,8 @@ export function gitWrites(input: RuleInput, depth = 0): string[] {
 /**
  * gh, GitHub's CLI: `gh pr checkout N` (and its built-in alias `gh co N`) switches the work tree to
  * the pull request's branch, as `git checkout <branch>` does: any file of it; `gh repo clone R
- * [DIR]` makes DIR (else the repository's name), as `git clone` does. What follows `--` is git's.
+ * [DIR]` makes DIR (else the repository's name), as `git clone` does, and `gh gist clone ID [DIR]`
+ * DIR (else the gist's id). What follows `--` is git's.
  * `gh release download` and `gh run download` write what they fetch (ghDownload).
  */
 export function ghWrites(input: RuleInput): string[] {
@@ -545,6 +546,12 @@ export function ghWrites(input: RuleInput): string[] {
   if (group === "repo" && action === "clone") {
     const [, , source, directory] = operands;
     const named = directory ?? humanishName(source);
+    return [anyUnder(named === undefined ? undefined : directoryAt(walk.cwd, named))];
+  }
+  // `gh gist clone ID [DIR]`: DIR, else a directory of the gist's id.
+  if (group === "gist" && action === "clone") {
+    const [, , gist, directory] = operands;
+    const named = directory ?? (gist === undefined ? undefined : gist.replace(/\/+$/, "").split("/").pop());
     return [anyUnder(named === undefined ? undefined : directoryAt(walk.cwd, named))];
   }
   return [];
