@@ -61,7 +61,8 @@ Data("should read downloads and cloud storage copies as what lands here, and upl
     ["yt-dlp -P media -o '%(title)s.%(ext)s' https://example.com/v", ["glob:media/**"]],
     ["youtube-dl --download-archive seen.txt -o 'clips/%(id)s.%(ext)s' URL", ["glob:clips/**", "seen.txt"]],
     ["yt-dlp --simulate https://example.com/v", []],
-    ["yt-dlp --exec 'rm notes.txt' -o talk.mp4 URL", ["glob:talk.*", "glob:talk.mp4.*", "notes.txt", "talk.mp4"]],
+    // (The command `--exec` runs is read, and, as its forms vary, it may write any file.)
+    ["yt-dlp --exec 'rm notes.txt' -o talk.mp4 URL", ["glob:talk.*", "glob:talk.mp4.*", "notes.txt", "talk.mp4", "unknown:."]],
     ["rclone copy remote:bucket/data ./data", ["data", "glob:data/**"]],
     ["rclone -v --transfers 4 sync remote:bucket data", ["data", "glob:data/**"]],
     ["rclone copy ./data remote:bucket", []],
@@ -83,6 +84,33 @@ Data("should read downloads and cloud storage copies as what lands here, and upl
     ["azcopy copy 'https://a.blob.core.windows.net/c?sv=x' ./local --recursive", ["glob:local/**", "local"]],
     ["s3cmd get s3://bucket/k.json", ["glob:*"]],
     ["aws s3 mv ./report.csv s3://bucket/report.csv", ["report.csv"]],
+  ];
+  for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
+});
+
+Data("should find a copy's destination past options it does not know, and read dry runs, prints and version queries as no write", async ({ box }) => {
+  file(box, "main.xsl", '<xsl:stylesheet><xsl:import href="pages.xsl"/></xsl:stylesheet>\n');
+  const cases: Array<[string, string[]]> = [
+    ["rclone copy remote:x ./d --buffer-size 16M", ["d", "glob:d/**"]],
+    ["rclone copy ./d remote:b --transfers 8", []],
+    ["rclone copy remote:b ./d -n", []],
+    ["azcopy sync https://a.blob.core.windows.net/c ./d --delete-destination true", ["d", "glob:d/**"]],
+    ["gcloud storage cp gs://b/k ./k.json --if-generation-match 0", ["0", "glob:0/**", "glob:k.json/**", "k.json"]],
+    ["s3cmd --region us-east-1 get s3://b/k k.json", ["k.json"]],
+    ["gsutil -m cp -I ./d", ["d", "glob:d/**"]],
+    ["gsutil cp gs://b/x -", []],
+    ["az storage blob download -c c -n n --file=k.json", ["k.json"]],
+    ["az storage fs file download -f fs -p x -d ./d", ["d"]],
+    ["mlr --ifs ';' -I cat data.csv", ["cat", "data.csv"]],
+    ["mlr -n put 'end { tee | \"sort\", $* }'", ["unknown:."]],
+    ["mlr --prepipe 'gunzip' cat data.csv", ["unknown:."]],
+    ["mlr --csv split -n 10 --prefix out/chunk data.csv", ["glob:out/chunk*"]],
+    ["yt-dlp --skip-download --write-subs -o 'subs/%(id)s.%(ext)s' URL", ["glob:subs/**"]],
+    ["yt-dlp --exec 'after_move:rm notes.txt' URL", ["glob:*", "unknown:."]],
+    ["yt-dlp -P temp:tmpdl -P home:media URL", ["glob:media/*", "glob:tmpdl/**"]],
+    ["yt-dlp --print title URL", []],
+    ["xsltproc --version", []],
+    ["xsltproc main.xsl doc.xml", ["unknown:."]],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });

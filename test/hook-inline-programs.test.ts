@@ -179,6 +179,11 @@ Inline("should judge a file a program creates by a plain name, not there yet, as
     [`php -r 'file_put_contents("VERSION", "1");'`, ["VERSION"]],
     // (Its source too: every path-like string in a program that writes is judged so.)
     [`python3 -c "import shutil; shutil.copy('a.txt', 'LICENSE')"`, ["LICENSE", "a.txt"]],
+    [`python3 -c "from pathlib import Path; Path('VERSION').write_text('1')"`, ["VERSION"]],
+    [`python3 -c "import pathlib; pathlib.Path('NOTES').touch()"`, ["NOTES"]],
+    [`bun -e "await Bun.write('VERSION', '1')"`, ["VERSION"]],
+    [`perl -e 'open(FH, ">VERSION"); print FH 1'`, ["VERSION"]],
+    [`python3 -c "print(Path('README').read_text())"`, []],
     [`python3 -c "print(open('README').read())"`, []],
     [`python3 -c "import subprocess; subprocess.run(['npm', 'test'])"`, []],
   ];

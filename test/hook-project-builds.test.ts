@@ -21,6 +21,7 @@ const built = (out = "dist") => [`glob:${out}/**`, "glob:*.egg-info/**", "glob:b
 
 Builds("should read Python packages' builds as their archives' directory, build/ and *.egg-info, and their help as no write", async ({ box }) => {
   file(box, "pyproject.toml", '[project]\nname = "p"\n');
+  file(box, "sub/pyproject.toml", '[project]\nname = "sub"\n');
   const cases: Array<[string, string[]]> = [
     ["python -m build", built()],
     ["python3 -m build --wheel -o wheels .", built("wheels")],
@@ -41,6 +42,13 @@ Builds("should read Python packages' builds as their archives' directory, build/
     ["flask db history", []],
     ["npx pretty-quick --staged", ["glob:**"]],
     ["npx pretty-quick --check", []],
+    ["pdm -p sub build", ["glob:sub/*.egg-info/**", "glob:sub/build/**", "glob:sub/dist/**", "glob:sub/src/*.egg-info/**"]],
+    ["uv --directory sub build", ["glob:sub/*.egg-info/**", "glob:sub/build/**", "glob:sub/dist/**", "glob:sub/src/*.egg-info/**"]],
+    ["python3 -m PyInstaller app.py", ["glob:*.spec", "glob:build/**", "glob:dist/**"]],
+    ["hatch new 'My Proj'", ["glob:My Proj/**", "glob:my-proj/**"]],
+    ["hatch new --init", ["pyproject.toml"]],
+    ["flask db upgrade --sql", []],
+    ["npx relay-compiler --validate", []],
   ];
   for (const [command, expected] of cases) assert.equal(await writes(box, command), [...expected].sort(), command);
 });
@@ -60,6 +68,8 @@ Builds("should read setup.py's commands, manage.py shell's code and a framework 
     ["app/artisan key:generate", ["glob:app/**"]],
     ["cd shop && php bin/console make:entity Product", ["glob:shop/**"]],
     ["cd shop && php bin/console debug:router", []],
+    ["cd app && php artisan --env testing route:list", []],
+    ["cd app && php artisan tinker --execute=\"unlink('x');\"", ["unknown:."]],
   ];
   // (artisan's `require __DIR__."/vendor/autoload.php"` is read as a path it may write: left as it is.)
   for (const [command, expected] of cases) assert.equal((await writes(box, command)).filter((path) => path !== "/vendor/autoload.php"), [...expected].sort(), command);
@@ -74,6 +84,11 @@ Builds("should read a program file run by zx, vite-node, jiti, babel-node, swc-n
     assert.equal(await writes(box, command), ["gen/out.json"], command);
   }
   assert.equal(await writes(box, "zx scripts/clean.mjs"), ["notes.txt"]);
+  // Their own options that take a value are not the program: vite-node's -c, babel-node's -x and --presets.
+  for (const command of ["npx vite-node -c vite.config.ts scripts/gen.ts", "npx babel-node -x .ts,.js scripts/gen.mjs", "npx babel-node --presets @babel/preset-env scripts/gen.mjs"]) {
+    assert.equal(await writes(box, command), ["gen/out.json"], command);
+  }
+  assert.equal(await writes(box, "zx --cwd sub scripts/gen.mjs"), ["unknown:."], "run from another directory");
 });
 
 Builds("should read a package's command run by its file in node_modules as that command", async ({ box }) => {
@@ -83,6 +98,12 @@ Builds("should read a package's command run by its file in node_modules as that 
     assert.equal(await writes(box, command), ["glob:*.tsbuildinfo", "glob:out/**"], command);
   }
   assert.equal(await writes(box, "node node_modules/esbuild/bin/esbuild src/index.ts --outfile=dist/a.js"), ["dist/a.css", "dist/a.js", "dist/a.js.map"]);
+  // A file deeper in its package, by its package's name (a scoped one by the command it installs).
+  file(box, "package.json", "{}\n");
+  for (const bin of ["vite/bin/vite.js", "@angular/cli/bin/ng.js", "rimraf/dist/esm/bin.mjs"]) file(box, `node_modules/${bin}`, "x\n");
+  assert.equal(await writes(box, "node node_modules/vite/bin/vite.js build"), ["glob:dist/**"]);
+  assert.equal(await writes(box, "node node_modules/@angular/cli/bin/ng.js generate component x"), ["glob:**"]);
+  assert.equal(await writes(box, "node node_modules/rimraf/dist/esm/bin.mjs old.txt"), ["old.txt"]);
 });
 
 Builds("should read more code generators as anything under the project, and their help as no write", async ({ box }) => {

@@ -10,6 +10,7 @@ import { type Syntax, valuedLong } from "./shell-options.js";
 import { globOf, optionFiles, type Rule, type RuleInput } from "./shell-rule.js";
 import { operandFiles, projectRoot } from "./shell-tool-rules.js";
 import { anyUnder, directoryAt, UNKNOWABLE } from "./shell-words.js";
+import { isDirectory } from "../targets/target.js";
 
 /** Whether any of these words was given as written (a tool's single-dash long flags: `-install`, `-mode=check`). */
 const said = (input: RuleInput, ...flags: string[]) => input.args.some((arg) => arg !== undefined && flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
@@ -36,7 +37,8 @@ function mkcert(input: RuleInput): string[] {
 
 /** mermaid-cli's mmdc: `-o`'s file (`--output`), else beside its input (`-i`) as an .svg. */
 function mmdc(input: RuleInput): string[] {
-  if (input.reading.has("o")) return optionFiles(input, ["o"]);
+  // (A Markdown output: its diagrams too, as `out-1.svg` and so on beside it.)
+  if (input.reading.has("o")) return optionFiles(input, ["o"]).flatMap((path) => (/\.md$/i.test(path) ? [path, globOf(`${path.replace(/\.md$/i, "")}-*`)] : [path]));
   return optionFiles(input, ["i"]).map((path) => (path.startsWith("\0") ? path : `${path}.svg`));
 }
 
@@ -49,6 +51,8 @@ function plantuml(input: RuleInput): string[] {
   if (said(input, "-help", "-h", "-version", "-checkonly", "-syntax", "-pipe", "-p")) return [];
   return diagrams.flatMap((path) => {
     if (path.startsWith("\0")) return [path];
+    // (A directory: every diagram in it, each beside itself.)
+    if (path.endsWith("/") || isDirectory(directoryAt(input.walk.cwd, path) ?? "")) return [anyUnder(directoryAt(input.walk.cwd, path))];
     const place = directoryAt(input.walk.cwd, dirname(path));
     if (output !== -1) return [anyUnder(directoryAt(place, args[output + 1]))];
     return [globOf(join(place ?? "/", `${basename(path).replace(/\.[^.]*$/, "")}.*`))];
@@ -57,16 +61,26 @@ function plantuml(input: RuleInput): string[] {
 
 /** qpdf IN OUT: OUT (`--replace-input`: IN, and its `.~qpdf-orig` backup); `--split-pages`: OUT's numbered pieces. */
 function qpdf(input: RuleInput): string[] {
-  const operands = input.reading.operands.filter((at) => !(input.args[at] ?? "").startsWith("--"));
   if (said(input, "--check", "--show-npages", "--json", "--requires-password", "--is-encrypted", "--help", "--version")) return [];
-  if (said(input, "--replace-input")) return input.values(operands.slice(0, 1)).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}.~qpdf-orig`]));
-  const out = input.values(operands.slice(1, 2));
+  if (said(input, "--replace-input")) {
+    const source = input.args.findIndex((arg) => arg === undefined || !arg.startsWith("-"));
+    return source === -1 ? [] : input.values([source]).flatMap((path) => (path.startsWith("\0") ? [path] : [path, `${path}.~qpdf-orig`]));
+  }
+  // Its output is its last word, whatever its page, overlay and encryption options take before it.
+  const last = input.args.length - 1;
+  const out = last >= 0 && !(input.args[last] ?? "").startsWith("-") ? input.values([last]) : [];
   return said(input, "--split-pages") ? out.map((path) => (path.startsWith("\0") ? path : globOf(join(dirname(path), `${basename(path).replace(/\.pdf$/i, "")}*`)))) : out;
 }
 
+/** poppler's options that take a value, each a word of one dash (`-enc UTF-8`, `-scale-to 1024`). */
+const POPPLER_VALUED = new Set(["-f", "-l", "-r", "-x", "-y", "-W", "-H", "-enc", "-opw", "-upw", "-eol", "-fixed", "-resolution", "-scale-to", "-scale-to-x", "-scale-to-y", "-jpegopt", "-sep", "-cropbox", "-thinlinemode", "-aaVector", "-aa", "-freetype", "-colorprofile", "-displayprofile", "-defaultgrayprofile", "-defaultrgbprofile", "-defaultcmykprofile", "-tiffcompression"]);
+
+/** A poppler tool's operands: the words that are no option and no value of one. */
+const popplerOperands = (input: RuleInput) => input.args.flatMap((arg, at) => (arg !== undefined && (!arg.startsWith("-") || arg === "-") && !POPPLER_VALUED.has(input.args[at - 1] ?? "") ? [at] : []));
+
 /** pdftotext IN [OUT]: OUT, else IN's name with .txt (`-` is stdout); pdftoppm IN PREFIX: PREFIX's numbered images. */
 function pdftotext(input: RuleInput): string[] {
-  const [source, target] = input.reading.operands;
+  const [source, target] = popplerOperands(input);
   if (target !== undefined) return input.values([target]).filter((path) => path !== "-");
   return input.values(source === undefined ? [] : [source]).map((path) => (path.startsWith("\0") ? path : `${path.replace(/\.pdf$/i, "")}.txt`));
 }
@@ -122,24 +136,30 @@ export const CONVERTER_RULES: Record<string, Rule> = {
   "age-keygen": { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
   mmdc: { syntax: { short: "i:o:c:C:t:w:H:b:p:e:s:", long: { input: "i", output: "o", configFile: "c", cssFile: "C", theme: "t", width: "w", height: "H", backgroundColor: "b", puppeteerConfigFile: "p", outputFormat: "e", scale: "s" } }, writes: mmdc },
   plantuml: { syntax: {}, writes: plantuml },
-  qpdf: { syntax: { long: valuedLong("password encrypt pages rotate split-pages object-streams compress-streams decode-level") }, writes: qpdf },
-  pdftotext: { syntax: { short: "f:l:r:x:y:W:H:", long: {} }, writes: pdftotext },
-  pdftoppm: { syntax: { short: "f:l:r:x:y:W:H:", long: valuedLong("scale-to scale-to-x scale-to-y") }, writes: (input) => input.values(input.reading.operands.slice(1, 2)).map((path) => (path.startsWith("\0") ? path : globOf(`${path}*`))) },
+  qpdf: { syntax: {}, writes: qpdf },
+  pdftotext: { syntax: {}, writes: pdftotext },
+  pdftoppm: { syntax: {}, writes: (input) => input.values(popplerOperands(input).slice(1, 2)).map((path) => (path.startsWith("\0") ? path : globOf(`${path}*`))) },
   // recode REQUEST FILE…: each file rewritten in its new encoding (none: a filter of stdin).
   recode: { syntax: { long: valuedLong("header") }, writes: (input) => operandFiles(input, input.reading.operands.slice(1), []) },
   cpy: copier({ long: valuedLong("cwd rename concurrency") }),
   ncp: copier({ long: valuedLong("limit filter transform") }),
-  cpx: copier({ short: "c:t:", long: { command: "c", transform: "t" } }),
+  // (cpx's `-c` runs a command on each file it copies: read as one.)
+  cpx: { ...copier({ short: "c:t:", long: { command: "c", transform: "t" } }), runsArguments: true },
   copyfiles: copier({ short: "u:e:", long: { up: "u", exclude: "e" } }),
   // del-cli (`del`, `del-cli`): what its patterns name, a directory with all under it (not `--dry-run`).
-  "del-cli": { syntax: { long: { "dry-run": "d" } }, writes: (input) => (input.reading.has("d") ? [] : [...operandFiles(input, input.reading.operands, []), ...trees(input, input.reading.operands)]) },
+  "del-cli": { syntax: { long: { "dry-run": "d" } }, writes: (input) => {
+      // (A pattern with `!` keeps what it names.)
+      const patterns = input.reading.operands.filter((at) => !(input.args[at] ?? "").startsWith("!"));
+      return input.reading.has("d") ? [] : [...operandFiles(input, patterns, []), ...trees(input, patterns)];
+    },
+  },
   // typos -w (`--write-changes`): the files it is given, else anything under where it runs.
   typos: { syntax: { short: "wc:", long: { "write-changes": "w", config: "c", ...valuedLong("exclude type format") } }, writes: (input) => (!input.reading.has("w") ? [] : input.reading.operands.length > 0 ? [...operandFiles(input, input.reading.operands, []), ...trees(input, input.reading.operands)] : [tree(input, ".")]) },
   // buildifier rewrites its files in place (its default `-mode=fix`; not check, diff or print); `-r` their directories' BUILD files.
   buildifier: {
     syntax: {},
     writes: (input) => {
-      if (input.args.some((arg) => /^--?mode=(check|diff|print_if_changed)$/.test(arg ?? "")) || said(input, "-d", "--help", "-help", "--version", "-version")) return [];
+      if (input.args.some((arg, at) => /^--?mode=(check|diff|print_if_changed)$/.test(arg ?? "") || (/^--?mode$/.test(arg ?? "") && /^(check|diff|print_if_changed)$/.test(input.args[at + 1] ?? ""))) || said(input, "-d", "--help", "-help", "--version", "-version")) return [];
       const files = input.args.flatMap((arg, at) => (arg !== undefined && !arg.startsWith("-") && !/^--?(mode|lint|warnings|type|path|tables|add_tables|config)$/.test(input.args[at - 1] ?? "") ? [at] : []));
       if (!said(input, "-r", "--r")) return operandFiles(input, files, []);
       return files.length > 0 ? trees(input, files) : [tree(input, ".")];
@@ -151,7 +171,7 @@ export const CONVERTER_RULES: Record<string, Rule> = {
   "wasm-opt": { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => optionFiles(input, ["o"]) },
   upx: { syntax: { short: "o:", long: { output: "o" } }, writes: (input) => (said(input, "-t", "-l", "--test", "--list", "-V", "--version", "-h", "--help") ? [] : input.reading.has("o") ? optionFiles(input, ["o"]) : operandFiles(input, input.reading.operands, [])) },
   // mypy's stubgen: its .pyi files in `-o`'s directory (`out/` by default).
-  stubgen: { syntax: { short: "o:p:m:", long: { output: "o", package: "p", module: "m", ...valuedLong("search-path python-executable") } }, writes: (input) => [tree(input, input.reading.has("o") ? input.reading.value("o") : "out")] },
+  stubgen: { syntax: { short: "o:p:m:", long: { output: "o", package: "p", module: "m", ...valuedLong("search-path python-executable") } }, writes: (input) => (said(input, "--help", "-h", "--version") ? [] : [tree(input, input.reading.has("o") ? input.reading.value("o") : "out")]) },
   // virtualenv DIR: anything under DIR.
   virtualenv: { syntax: { short: "p:", long: { python: "p", ...valuedLong("prompt activators seeder extra-search-dir app-data discovery creator") } }, writes: (input) => trees(input, input.reading.operands.slice(0, 1)) },
   // git-filter-repo by its own name: as `git filter-repo`, any file of the repository (not `--analyze`, `--dry-run`).

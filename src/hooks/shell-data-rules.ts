@@ -35,23 +35,30 @@ function xmlstarlet(input: RuleInput): string[] {
  * Miller (mlr): `-I` rewrites each file in place (which words are its verbs' arguments and which its
  * files only its verbs' own syntax says: every word that is no option is taken as a file, a verb's
  * name or a field's a file no one claims, and `--from`'s); its `tee` verb's file; `split`'s files
- * where it runs; and a DSL expression that redirects its output (`tee > $a.".csv", $*`, `emit >`,
- * `print >`) or runs a command (`system`, `exec`): files the text does not name.
+ * (where it runs, or `--prefix`'s); and a DSL expression that redirects its output (`tee >
+ * $a.".csv", $*`, `emit >`, `print |`) or runs a command (`system`, `exec`), `tee -p` and
+ * `--prepipe`: files the text does not name.
  */
 function miller(input: RuleInput): string[] {
   const { args } = input;
-  const verb = args.findIndex((arg) => arg === undefined || !arg.startsWith("-"));
   const written: string[] = [];
-  if (args.some((arg, at) => at >= verb && verb !== -1 && (arg === undefined ? /\b(system|exec)\b|>/.test(input.text(at) ?? "") : /\b(system|exec)\s*\(|\b(tee|emit[1pf]?|print|printn|dump|edump)\s*>/.test(arg)))) written.push(UNKNOWABLE);
+  const runs = (text: string) => /\b(system|exec)\s*\(|\b(tee|emit[1pf]?|print|printn|eprint|dump|edump)\s*(>|\|)/.test(text);
+  if (args.some((arg, at) => (arg === undefined ? /\b(system|exec)\b|>|\|/.test(input.text(at) ?? "") : runs(arg) || /^--prepipex?$/.test(arg)))) written.push(UNKNOWABLE);
   args.forEach((arg, at) => {
-    if (at < verb || verb === -1 || (at > verb && args[at - 1] !== "then")) return;
-    if (arg === "tee") {
+    if (arg === "tee" && (at === 0 || args[at - 1] === "then" || !(args[at - 1] ?? "").startsWith("-"))) {
+      const options = args.slice(at + 1);
+      if (options.includes("-p")) written.push(UNKNOWABLE);
       const file = args.findIndex((each, after) => after > at && (each === undefined || !each.startsWith("-")));
       if (file !== -1) written.push(...input.values([file]));
     }
-    if (arg === "split") written.push(anyIn(input.walk.cwd));
+    if (arg === "split") {
+      const prefix = args.indexOf("--prefix", at);
+      written.push(prefix === -1 ? anyIn(input.walk.cwd) : input.walk.cwd === undefined ? UNKNOWABLE : globOf(`${directoryAt(input.walk.cwd, args[prefix + 1]) ?? ""}*`));
+    }
   });
-  if (!args.slice(0, verb === -1 ? args.length : verb).includes("-I")) return written;
+  // (-I is a main flag: before the verb, which the value of an option such as `--ifs ';'` may hide.)
+  if (!args.includes("-I")) return written;
+  const verb = args.findIndex((arg, at) => at > args.indexOf("-I") && (arg === undefined || !arg.startsWith("-")) && !/^--(from|ifs|ofs|fs|ips|ops|ps|irs|ors|rs|load|mload|tz|nr-progress-mod|records-per-batch)$/.test(args[at - 1] ?? ""));
   const words = args.flatMap((arg, at) => (at >= verb && verb !== -1 && (arg === undefined || !arg.startsWith("-")) && args[at - 1] !== "--from" ? [at] : []));
   const from = args.flatMap((arg, at) => (arg === "--from" && at + 1 < args.length ? [at + 1] : []));
   return [...written, ...operandFiles(input, [...from, ...words], [])];
@@ -72,13 +79,15 @@ function dasel(input: RuleInput): string[] {
  */
 function xsltproc(input: RuleInput): string[] {
   const { reading } = input;
+  if (reading.has("--version", "V", "--help") || reading.operands.length === 0) return [];
   const written = optionFiles(input, ["o"]).map((path) => (path.endsWith("/") ? anyUnder(directoryAt(input.walk.cwd, path)) : path));
   if (reading.has("--nowrite")) return written;
   // (`--param NAME VALUE` takes two words: its value is no operand.)
   const stylesheet = reading.operands.find((at) => !["--param", "--stringparam"].includes(input.args[at - 2] ?? ""));
   const path = stylesheet === undefined ? undefined : input.values([stylesheet])[0];
   const text = path === undefined || path.startsWith("\0") || /^[a-z]+:\/\//i.test(path) ? undefined : readText(directoryAt(input.walk.cwd, path) ?? "");
-  if (text !== undefined && !/:(document|write)\b/.test(text)) return written;
+  // (One that imports or includes another stylesheet: what that one does is not read, any file.)
+  if (text !== undefined && !/:(document|write)\b|<xsl:(import|include)\b/.test(text)) return written;
   return [...written, reading.has("writesubtree") ? anyUnder(directoryAt(input.walk.cwd, reading.value("writesubtree"))) : UNKNOWABLE];
 }
 
@@ -121,11 +130,19 @@ function ansibleVault(input: RuleInput): string[] {
  */
 function ytDlp(input: RuleInput): string[] {
   const { reading } = input;
-  if (reading.has("s", "--skip-download", "g", "j", "J", "F", "--version", "--help")) return [];
-  const pathValue = reading.value("P");
-  const place = reading.has("P") ? directoryAt(input.walk.cwd, pathValue === undefined ? undefined : pathValue.replace(/^(home|temp):/, "")) : input.walk.cwd;
+  // (What only prints, or simulates: `--print`/`-O` and `-e` imply --simulate. `--skip-download` still writes subtitles, thumbnails, info files.)
+  if (reading.has("s", "g", "j", "J", "F", "O", "e", "--get-id", "--get-filename", "--get-thumbnail", "--list-subs", "--list-thumbnails", "--version", "--help") && !reading.has("--no-simulate")) return [];
   const written = [...optionFiles(input, ["download-archive", "cookies"])];
-  if (reading.has("P") && pathValue === undefined) return [...written, UNKNOWABLE];
+  // A command it runs (`--exec [WHEN:]CMD`, `--netrc-cmd`): read as one too (runsArguments), but its forms vary: any file.
+  if (reading.has("exec", "netrc-cmd")) written.push(UNKNOWABLE);
+  // Each `-P [TYPE:]DIR` (home, temp, subtitle…): a place it writes.
+  const paths = reading.values("P");
+  if (paths.some((path) => path === undefined)) return [...written, UNKNOWABLE];
+  // (The downloads go to the one of no type, or `home:`; the others, temp's and the like, are written under too.)
+  const main = paths.findIndex((path) => !/^[a-z-]+:(?!\/\/)/.test(path as string) || (path as string).startsWith("home:"));
+  const places = paths.length === 0 ? [input.walk.cwd] : paths.map((path) => directoryAt(input.walk.cwd, (path as string).replace(/^[a-z-]+:(?!\/\/)/, "")));
+  written.push(...places.filter((_, at) => at !== Math.max(main, 0)).map((place) => anyUnder(place)));
+  const place = places[Math.max(main, 0)];
   const templates = reading.has("o") ? reading.values("o") : [undefined];
   for (const raw of templates) {
     if (raw === undefined && reading.has("o")) {
@@ -151,15 +168,36 @@ function ytDlp(input: RuleInput): string[] {
   return written;
 }
 
-/** rclone's subcommands, as what each writes: its destination (a tree, or one file), its source too (moved), or both (bisync). */
-const RCLONE: Record<string, { tree: boolean; written: "last" | "first" | "second" | "both" | "each" }> = {
-  copy: { tree: true, written: "last" },
-  sync: { tree: true, written: "last" },
-  copyto: { tree: true, written: "last" },
+/**
+ * A copy's destination among its operands (`SRC… DEST`): the last, and, where a word before it is an
+ * option the rule does not list (`--buffer-size 16M`, whose value reads as an operand), the ones
+ * before it down to one that follows no option: one of them is the destination. Never the first (a
+ * source), unless it is the only one (`gsutil cp -I DEST`, sources on stdin).
+ */
+function destinations(input: RuleInput, operands: number[]): number[] {
+  if (operands.length === 1) return operands;
+  const picked: number[] = [];
+  for (let index = operands.length - 1; index >= 1; index--) {
+    const at = operands[index] as number;
+    picked.push(at);
+    const before = input.args[at - 1] ?? "";
+    if (!(before.startsWith("-") && before.length > 1 && !before.includes("="))) break;
+  }
+  return picked;
+}
+
+/** Local destinations (a remote `host:path`, a URL and `-`, stdout, are none). */
+const landsHere = (input: RuleInput, indexes: number[], tree: boolean) => indexes.filter((at) => input.args[at] !== "-").flatMap((at) => localDestination(input, at, tree));
+
+/** rclone's subcommands, as what each writes: its destination (a tree, or one file), or the one path it works on; move, moveto and bisync their source too. */
+const RCLONE: Record<string, { tree: boolean; written: "destination" | "first" | "both" }> = {
+  copy: { tree: true, written: "destination" },
+  sync: { tree: true, written: "destination" },
+  copyto: { tree: true, written: "destination" },
+  copyurl: { tree: false, written: "destination" },
   move: { tree: true, written: "both" },
   moveto: { tree: true, written: "both" },
   bisync: { tree: true, written: "both" },
-  copyurl: { tree: false, written: "second" },
   rcat: { tree: false, written: "first" },
   mkdir: { tree: false, written: "first" },
   touch: { tree: false, written: "first" },
@@ -168,23 +206,26 @@ const RCLONE: Record<string, { tree: boolean; written: "last" | "first" | "secon
   purge: { tree: true, written: "first" },
   rmdir: { tree: false, written: "first" },
   rmdirs: { tree: true, written: "first" },
-  dedupe: { tree: true, written: "each" },
-  extract: { tree: true, written: "last" },
+  dedupe: { tree: true, written: "both" },
 };
 
 /** rclone's options that take a value (any other is read as a flag, and its value as an operand: judged as a path). */
 const RCLONE_SYNTAX = {
-  short: "",
-  long: valuedLong(
-    `config log-file log-level backup-dir suffix transfers checkers bwlimit include exclude filter filter-from include-from exclude-from files-from
-    max-age min-age max-size min-size max-depth max-transfer max-duration retries low-level-retries timeout contimeout stats order-by tpslimit
-    multi-thread-streams compare-dest copy-dest user-agent cutoff-mode header header-download header-upload combined differ error match
-    missing-on-dst missing-on-src cache-dir temp-dir password-command dump`,
-  ),
+  short: "n",
+  long: {
+    "dry-run": "n",
+    ...valuedLong(
+      `config log-file log-level backup-dir suffix transfers checkers bwlimit include exclude filter filter-from include-from exclude-from files-from
+      max-age min-age max-size min-size max-depth max-transfer max-duration retries low-level-retries timeout contimeout stats order-by tpslimit
+      multi-thread-streams compare-dest copy-dest user-agent cutoff-mode header header-download header-upload combined differ error match
+      missing-on-dst missing-on-src cache-dir temp-dir password-command dump buffer-size max-delete exclude-if-present retries-sleep`,
+    ),
+  },
 };
 
-/** rclone: the local paths its subcommand writes (a `remote:path` is none), its `--log-file`, `--backup-dir` and check's report files. */
+/** rclone: the local paths its subcommand writes (a `remote:path` is none), its `--log-file`, `--backup-dir` and check's report files; nothing with `-n` (`--dry-run`). */
 function rclone(input: RuleInput): string[] {
+  if (input.reading.has("n")) return [];
   const [sub, ...rest] = input.reading.operands;
   const command = RCLONE[input.args[sub ?? -1] ?? ""];
   const written = [...optionFiles(input, ["log-file", "combined", "differ", "error", "match", "missing-on-dst", "missing-on-src"])];
@@ -194,46 +235,48 @@ function rclone(input: RuleInput): string[] {
     else if (!/^[^/]*:/.test(value)) written.push(anyUnder(directoryAt(input.walk.cwd, value)));
   }
   if (command === undefined || rest.length === 0) return written;
-  const pick = { last: rest.slice(-1), first: rest.slice(0, 1), second: rest.slice(1, 2), both: rest, each: rest }[command.written];
-  return [...written, ...pick.flatMap((at) => localDestination(input, at, command.tree))];
+  const pick = { destination: destinations(input, rest), first: rest.slice(0, 1), both: rest }[command.written];
+  return [...written, ...landsHere(input, pick, command.tree)];
+}
+
+/**
+ * `gsutil cp|mv|rsync SRC… DEST` and `gcloud storage cp|mv|rsync SRC… DEST`: a local destination
+ * (a tree with -r, rsync, several sources, or a `/`); mv's local sources, which it removes.
+ */
+function cloudCopy(input: RuleInput, command: string | undefined, rest: number[]): string[] {
+  if (command !== "cp" && command !== "mv" && command !== "rsync") return [];
+  if (rest.length < 2 && !input.reading.has("I")) return [];
+  const tree = command === "rsync" || input.reading.has("r", "R", "recursive", "I") || rest.length > 2;
+  const destination = destinations(input, rest);
+  const moved = command === "mv" ? rest.filter((at) => !destination.includes(at)) : [];
+  return [...landsHere(input, destination, tree), ...landsHere(input, moved, true)];
 }
 
 /** gsutil's own options and its commands' that take a value (`-h header`, `-o section:opt`, cp's `-L manifest`, rsync's `-x pattern`). */
 const GSUTIL_SYNTAX = { short: "h:o:u:a:L:s:z:j:x:y:i:", long: {} };
 
-/** `gsutil cp|mv|rsync SRC… DEST`: a local destination (a tree with -r, rsync, several sources, or a `/`); mv's local sources (removed); cp's `-L` manifest. */
+/** gsutil: cloudCopy's, and cp's `-L` manifest. */
 function gsutil(input: RuleInput): string[] {
   const [sub, ...rest] = input.reading.operands;
   const command = input.args[sub ?? -1];
-  if (command !== "cp" && command !== "mv" && command !== "rsync") return [];
-  const written = optionFiles(input, ["L"]);
-  if (rest.length < 2) return written;
-  const tree = command === "rsync" || input.reading.has("r", "R") || rest.length > 2;
-  written.push(...localDestination(input, rest.at(-1), tree));
-  if (command === "mv") written.push(...rest.slice(0, -1).flatMap((at) => localDestination(input, at, true)));
-  return written;
+  return command === "cp" || command === "mv" || command === "rsync" ? [...optionFiles(input, ["L"]), ...cloudCopy(input, command, rest)] : [];
 }
 
-/** `gcloud storage cp|mv|rsync SRC… DEST` (also under `alpha` and `beta`): as gsutil's, and `--manifest-path`'s file. */
+/** `gcloud storage …` (also under `alpha` and `beta`): cloudCopy's, and `--manifest-path`'s file. */
 function gcloudStorage(input: RuleInput): string[] {
   const operands = input.reading.operands.filter((at) => !["alpha", "beta"].includes(input.args[at] ?? ""));
   const [group, sub, ...rest] = operands;
   const command = input.args[sub ?? -1];
   if (input.args[group ?? -1] !== "storage" || (command !== "cp" && command !== "mv" && command !== "rsync")) return [];
-  const written = optionFiles(input, ["manifest-path"]);
-  if (rest.length < 2) return written;
-  const tree = command === "rsync" || input.reading.has("r", "R", "recursive") || rest.length > 2;
-  written.push(...localDestination(input, rest.at(-1), tree));
-  if (command === "mv") written.push(...rest.slice(0, -1).flatMap((at) => localDestination(input, at, true)));
-  return written;
+  return [...optionFiles(input, ["manifest-path"]), ...cloudCopy(input, command, rest)];
 }
 
-const GCLOUD_SYNTAX = { short: "x:", long: valuedLong("project account configuration billing-project impersonate-service-account verbosity format flatten manifest-path content-type cache-control storage-class predefined-acl encryption-key decryption-keys additional-headers custom-metadata exclude") };
+const GCLOUD_SYNTAX = { short: "x:I", long: { "read-paths-from-stdin": "I", ...valuedLong("project account configuration billing-project impersonate-service-account verbosity format flatten manifest-path content-type cache-control storage-class predefined-acl encryption-key decryption-keys additional-headers custom-metadata exclude") } };
 
 /**
- * `az storage blob download -f FILE` (`--file`), `az storage file download --dest PATH`,
- * `az storage fs file download -d PATH`, a `download-batch`'s `-d` directory, and `az storage copy -d`
- * when it is local: what lands here.
+ * `az storage blob download -f FILE` (`--file`, `--file=FILE`), `az storage file download --dest
+ * PATH`, `az storage fs file download -d PATH` (its `-f` is the file system), a `download-batch`'s
+ * `-d` directory, and `az storage copy -d` when it is local: what lands here.
  */
 function azStorage(input: RuleInput): string[] {
   const { args } = input;
@@ -241,29 +284,39 @@ function azStorage(input: RuleInput): string[] {
   const words = input.reading.operands.map((at) => args[at]);
   if (words[0] !== "storage") return [];
   const verb = words[1] === "copy" ? "copy" : words.slice(2, 4).find((word) => word === "download" || word === "download-batch");
-  const valueOf = (...names: string[]) => args.flatMap((arg, at) => (names.includes(arg ?? "") ? [at + 1] : []));
-  const local = (at: number, tree: boolean) => localDestination(input, at, tree);
-  if (verb === "download") return [...valueOf("-f", "--file", "--dest", "--destination", "-d")].flatMap((at) => local(at, false));
-  if (verb === "download-batch" || verb === "copy") return valueOf("-d", "--destination", "--destination-path").flatMap((at) => local(at, true));
+  const valueOf = (...names: string[]) =>
+    args.flatMap((arg, at) => {
+      if (names.includes(arg ?? "")) return localDestination(input, at + 1, verb !== "download");
+      const name = names.find((each) => each.startsWith("--") && arg?.startsWith(`${each}=`));
+      return name === undefined || arg === undefined ? [] : [directoryAt(input.walk.cwd, arg.slice(name.length + 1)) ?? UNKNOWABLE];
+    });
+  if (verb === "download") return words[1] === "fs" ? valueOf("-d", "--destination-path") : valueOf("-f", "--file", "--dest", "--destination", "-d");
+  if (verb === "download-batch" || verb === "copy") return valueOf("-d", "--destination", "--destination-path");
   return [];
 }
+
+/** azcopy's options that take a value. */
+const AZCOPY_SYNTAX = { long: valuedLong("include-pattern exclude-pattern include-path exclude-path delete-destination overwrite log-level from-to cap-mbps block-size-mb include-after include-before list-of-files put-md5 check-md5 output-type") };
 
 /** `azcopy copy|cp|sync SRC DEST`: a local destination, a tree; `remove` a local path. */
 function azcopy(input: RuleInput): string[] {
   const [sub, ...rest] = input.reading.operands;
   const command = input.args[sub ?? -1];
-  if (command === "copy" || command === "cp" || command === "sync") return localDestination(input, rest.at(-1), true);
-  if (command === "remove" || command === "rm") return rest.flatMap((at) => localDestination(input, at, true));
+  if (command === "copy" || command === "cp" || command === "sync") return landsHere(input, destinations(input, rest), true);
+  if (command === "remove" || command === "rm") return landsHere(input, rest, true);
   return [];
 }
 
-/** `s3cmd get s3://b/k [DEST]` (where it runs without DEST) and `s3cmd sync SRC DEST`: a local destination. */
+/** s3cmd's commands that write here: `get s3://b/k [DEST]` (where it runs without DEST) and `sync SRC DEST`. */
 function s3cmd(input: RuleInput): string[] {
-  const [sub, ...rest] = input.reading.operands;
-  const command = input.args[sub ?? -1];
-  if (command === "get") return rest.length > 1 ? localDestination(input, rest.at(-1), input.reading.has("r", "recursive") || rest.length > 2) : [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))];
-  if (command === "sync" && rest.length >= 2) return localDestination(input, rest.at(-1), true);
-  return [];
+  const operands = input.reading.operands;
+  const sub = operands.findIndex((at) => input.args[at] === "get" || input.args[at] === "sync");
+  if (sub === -1) return [];
+  const rest = operands.slice(sub + 1);
+  if (input.args[operands[sub] as number] === "get") {
+    return rest.length > 1 ? landsHere(input, destinations(input, rest), input.reading.has("r", "recursive") || rest.length > 2) : [input.walk.cwd === undefined ? UNKNOWABLE : globOf(join(input.walk.cwd, "*"))];
+  }
+  return rest.length >= 2 ? landsHere(input, destinations(input, rest), true) : [];
 }
 
 export const DATA_RULES: Record<string, Rule> = {
@@ -279,7 +332,7 @@ export const DATA_RULES: Record<string, Rule> = {
   },
   "ansible-vault": { syntax: { short: "n:", long: { name: "n", ...valuedLong("output vault-id vault-password-file vault-pass-file new-vault-id new-vault-password-file encrypt-vault-id stdin-name") } }, writes: ansibleVault },
   "yt-dlp": {
-    syntax: { short: "o:P:f:a:u:p:S:sgjJF", long: { output: "o", paths: "P", format: "f", "batch-file": "a", username: "u", password: "p", "format-sort": "S", simulate: "s", "get-url": "g", "dump-json": "j", "dump-single-json": "J", "list-formats": "F", ...valuedLong("download-archive cookies merge-output-format remux-video recode-video config-location ffmpeg-location exec proxy limit-rate retries") } },
+    syntax: { short: "o:P:f:a:u:p:S:O:sgjJFe", long: { output: "o", paths: "P", format: "f", "batch-file": "a", username: "u", password: "p", "format-sort": "S", print: "O", simulate: "s", "get-url": "g", "get-title": "e", "dump-json": "j", "dump-single-json": "J", "list-formats": "F", "netrc-cmd": ":", ...valuedLong("download-archive cookies merge-output-format remux-video recode-video config-location ffmpeg-location exec proxy limit-rate retries") } },
     writes: ytDlp,
     runsArguments: true, // --exec
   },
@@ -287,7 +340,7 @@ export const DATA_RULES: Record<string, Rule> = {
   gsutil: { syntax: GSUTIL_SYNTAX, writes: gsutil },
   gcloud: { syntax: GCLOUD_SYNTAX, writes: gcloudStorage },
   az: { syntax: {}, writes: azStorage },
-  azcopy: { syntax: {}, writes: azcopy },
-  s3cmd: { syntax: { short: "c:", long: valuedLong("config exclude include") }, writes: s3cmd },
+  azcopy: { syntax: AZCOPY_SYNTAX, writes: azcopy },
+  s3cmd: { syntax: { short: "c:", long: valuedLong("config exclude include region access_key secret_key host host-bucket storage-class") }, writes: s3cmd },
 };
 DATA_RULES["youtube-dl"] = DATA_RULES["yt-dlp"] as Rule;

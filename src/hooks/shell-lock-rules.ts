@@ -351,11 +351,17 @@ function pdmWrites(sub: string) {
 }
 
 const pdm: Rule = bySubcommand(
-  { short: "p:L:G:d:", long: { project: "p", lockfile: "L", group: "G", unconstrained: "u", dest: "d", ...valuedLong("python strategy exclude-newer platform implementation override venv") } },
+  { short: "p:L:G:", long: { project: "p", lockfile: "L", group: "G", unconstrained: "u", ...valuedLong("python strategy exclude-newer platform implementation override venv") } },
   {
     ...Object.fromEntries(["lock", "add", "remove", "update", "install"].map((sub) => [sub, pdmWrites(sub)])),
     // `pdm build`: dist/ (`-d`/`--dest`'s), and build/ and *.egg-info beside the sources.
-    build: (input) => pythonBuild(input, "d", input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : input.walk.cwd),
+    build: (input) => {
+      // (`-d`/`--dest` is build's own: add's and install's `-d` is `--dev`.)
+      const dest = input.args.findIndex((arg) => arg === "-d" || arg === "--dest");
+      const start = input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : input.walk.cwd;
+      const built = pythonBuild(input, undefined, start);
+      return dest === -1 ? built : [anyUnder(directoryAt(input.walk.cwd, input.args[dest + 1])), ...built.slice(1)];
+    },
   },
 );
 

@@ -273,7 +273,9 @@ export function createdNames(source: string): string[] {
       const before = program.slice(Math.max(0, (match.index as number) - 200), match.index);
       // (A whole argument: not the first part of a name the program joins, `"u." + "ts"`.)
       const after = program.slice((match.index as number) + match[0].length);
-      if ((!CREATES_FIRST.test(before) && !CREATES_SECOND.test(before)) || !/^\s*[,)]/.test(after)) continue;
+      const pathObject = PATH_OBJECT.test(before) && PATH_WRITES.test(after);
+      const perl = PERL_OPEN_MODE.test(before) || (PERL_OPEN.test(before) && PERL_MODE.test(stringText(match)));
+      if (!pathObject && ((!CREATES_FIRST.test(before) && !CREATES_SECOND.test(before) && !perl) || !/^\s*[,)]/.test(after))) continue;
       if (/^[\w.-]+$/.test(text) && !isPathLike(text) && text !== "." && text !== "..") names.add(text);
     }
   }
@@ -281,7 +283,19 @@ export function createdNames(source: string): string[] {
 }
 
 /** A call whose first argument is the file it writes (python's and perl's and ruby's `open`, node's fs writers, PHP's). */
-const CREATES_FIRST = /\b(open|fopen|sysopen|writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync|outputFile|writeJsonSync|writeJson|file_put_contents|write_file|writeTextFileSync|writeTextFile|writeFileStr|File\.(write|open|new)|IO\.write|touch)\s*\(?\s*(my\s+\$\w+\s*,\s*(['"][^'"]*['"]\s*,\s*)?)?$/;
+const CREATES_FIRST = /\b(open|fopen|sysopen|writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFileSync|outputFile|writeJsonSync|writeJson|file_put_contents|write_file|writeTextFileSync|writeTextFile|writeFileStr|File\.(write|open|new)|IO\.write|Bun\.write|touch)\s*\(?\s*$/;
+
+/**
+ * perl's open given a handle: with a mode that writes before the name (`open(my $f, ">", "NAME")`),
+ * or the mode in the name's string (`open(FH, ">NAME")`: PERL_MODE).
+ */
+const PERL_OPEN_MODE = /\bopen\s*\(?\s*(my\s+)?\$?\w+\s*,\s*['"]\s*(\+?>>?|\+<)\s*['"]\s*,\s*$/;
+const PERL_OPEN = /\bopen\s*\(?\s*(my\s+)?\$?\w+\s*,\s*$/;
+const PERL_MODE = /^\s*(\+?>>?|\+<)/;
+
+/** Python's pathlib given the name (`Path('VERSION')`), where what follows writes it: `.write_text`, `.write_bytes`, `.touch`, `.open('w')`. */
+const PATH_OBJECT = /\b(Path|PurePath|PosixPath)\s*\(\s*$/;
+const PATH_WRITES = /^\s*\)\s*\.\s*(write_text|write_bytes|touch|mkdir|open\s*\(\s*['"][wax])/;
 
 /** A call whose second argument is where it copies, moves or links to. */
 const CREATES_SECOND = /\b(copy\w*|copyFileSync|copyFile|cp|cpSync|cp_r|move|mv|rename\w*|link\w*|symlink\w*)\s*\(\s*(['"][^'"\n]*['"]|[\w.$]+)\s*,\s*$/;

@@ -156,8 +156,8 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
   // directory), build/ and *.egg-info; pyinstaller's dist/, build/ and spec file; maturin's wheels
   // (target/wheels, `-o`) and, for develop, the extension built into the project.
   "pyproject-build": { syntax: { short: "o:C:", long: { outdir: "o", "config-setting": "C", sdist: "s", wheel: "w", ...valuedLong("installer") } }, writes: (input) => (given(input, "--help", "-h", "--version", "-V") ? [] : pythonBuild(input, "o", input.reading.operands[0] === undefined ? input.walk.cwd : directoryAt(input.walk.cwd, input.values(input.reading.operands.slice(0, 1))[0]))) },
-  // (hatch's `run` and `env run` run a command: read as a wrapper's, shell-runners.ts.)
-  hatch: { ...bySubcommand({}, { build: (input, rest) => (given(input, "--help", "-h") ? [] : rest.length > 0 && !input.args[rest[0] as number]?.startsWith("-") ? [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] as number])), ...pythonBuild(input, undefined, input.walk.cwd).slice(1)] : pythonBuild(input, undefined, input.walk.cwd)), clean: (input) => pythonBuild(input, undefined, input.walk.cwd), new: newProject }), runsArguments: true },
+  // (hatch's `run` and `env run` run a command: read as an unknown command's arguments are, Rule.runsArguments.)
+  hatch: { ...bySubcommand({}, { build: (input, rest) => (given(input, "--help", "-h") ? [] : rest.length > 0 && !input.args[rest[0] as number]?.startsWith("-") ? [anyUnder(directoryAt(input.walk.cwd, input.args[rest[0] as number])), ...pythonBuild(input, undefined, input.walk.cwd).slice(1)] : pythonBuild(input, undefined, input.walk.cwd)), clean: (input) => pythonBuild(input, undefined, input.walk.cwd), new: (input) => newProject(input, true) }), runsArguments: true },
   flit: bySubcommand({}, { build: (input) => pythonBuild(input, undefined, input.walk.cwd) }),
   pyinstaller: {
     syntax: { short: "n:p:i:", long: { name: "n", paths: "p", icon: "i", ...valuedLong("distpath workpath specpath add-data add-binary hidden-import collect-all collect-data collect-submodules additional-hooks-dir runtime-hook exclude-module key upx-dir log-level splash target-architecture codesign-identity osx-entitlements-file version-file manifest") } },
@@ -178,11 +178,14 @@ export const PROJECT_TOOL_RULES: Record<string, Rule> = {
     init: project(["pyproject.toml", ...CARGO]),
   }),
   // Flask-Migrate's `flask db …`: migrations/ and the revision files in it (and a SQLite database the app uses): anything in the project; not its listings.
-  flask: bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
+  // (`upgrade --sql` and `downgrade --sql` print the SQL instead.)
+  flask: bySubcommand({ short: "A:e:", long: { app: "A", "env-file": "e" } }, { db: (input, rest) => (/^(current|history|heads|branches|show|check)$/.test(input.args[rest[0] ?? -1] ?? "") || given(input, "--help", "--sql") ? [] : project(["pyproject.toml", "setup.py", "requirements.txt", "app.py", "wsgi.py"])(input)) }),
   // More generators of code in the project: API clients, route trees, GraphQL artifacts, content
   // layers, types from a CMS or a contract's ABI, sitemaps, import organizers; anything under the
   // project (not their help).
-  ...Object.fromEntries(["swagger-typescript-api", "kubb", "relay-compiler", "next-sitemap", "contentlayer", "contentlayer2", "velite", "tsoa", "organize-imports-cli", "typechain", "openapi-typescript-codegen", "openapi-zod-client", "ts-to-zod", "tsc-alias", "dts-bundle-generator", "ts-json-schema-generator", "graphql-schema-typescript", "replace-in-file"].map((name) => [name, { syntax: {}, writes: (input: RuleInput) => (given(input, "--help", "-h", "--version", "-v", "--dry-run", "--dry") ? [] : project()(input)) }])),
+  ...Object.fromEntries(["swagger-typescript-api", "kubb", "next-sitemap", "contentlayer", "contentlayer2", "velite", "tsoa", "organize-imports-cli", "typechain", "openapi-typescript-codegen", "openapi-zod-client", "ts-to-zod", "tsc-alias", "dts-bundle-generator", "ts-json-schema-generator", "graphql-schema-typescript", "replace-in-file"].map((name) => [name, { syntax: {}, writes: (input: RuleInput) => (given(input, "--help", "-h", "--version", "-v", "--dry-run", "--dry") ? [] : project()(input)) }])),
+  // relay-compiler (not `--validate`, which only checks).
+  "relay-compiler": { syntax: {}, writes: (input) => (given(input, "--help", "-h", "--version", "--validate") ? [] : project()(input)) },
   payload: bySubcommand({}, { "generate:types": project(), "generate:importmap": project(), "generate:db-schema": project(), "migrate:create": project() }),
   sanity: bySubcommand({}, { typegen: project(["sanity.config.ts", "sanity.config.js", "sanity.cli.ts", "package.json"]), schema: (input, rest) => (input.args[rest[0] ?? -1] === "extract" ? project(["sanity.config.ts", "sanity.config.js", "package.json"])(input) : []) }),
   apollo: bySubcommand({}, { "client:codegen": project(), "service:download": project() }),

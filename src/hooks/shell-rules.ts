@@ -449,7 +449,7 @@ function bsdSedInPlace(input: RuleInput): { extension: string; written: string[]
 const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
 
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
-export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", ...PROJECT_TOOL_BINS };
+export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", "@mermaid-js/mermaid-cli": "mmdc", ...PROJECT_TOOL_BINS };
 
 export const RULES: Record<string, Rule> = {
   // First: a tool with a rule of its own elsewhere keeps it.

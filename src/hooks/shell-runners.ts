@@ -411,17 +411,36 @@ const INTERPRETERS: Record<string, { syntax: Syntax; inline: string[]; interacti
 
 /**
  * Runners of a JavaScript or TypeScript program file other than node, tsx and ts-node, each read
- * as tsx is (node's options, the program, its arguments): zx, vite-node, jiti, babel-node,
- * swc-node, esno, esr, sucrase-node, tsm; ts-node's other names as ts-node.
+ * as tsx is (node's options and their own, NODE_RUNNER; the program, its arguments): zx,
+ * vite-node, jiti, babel-node, swc-node, esno, esr, sucrase-node, tsm; ts-node's other names as ts-node.
  */
 const NODE_RUNNERS = /^(zx|vite-node|jiti|babel-node|swc-node|esno|esr|sucrase-node|tsm)$/;
 
 /** Whether the command runs JavaScript: node, bun, tsx, ts-node (and its other names), or one of NODE_RUNNERS. */
 export const runsJavaScript = (name: string): boolean => /^(node|bun|tsx|ts-node)/.test(name) || NODE_RUNNERS.test(name);
 
-/** python3.12 and pypy3 are python; nodejs is node; ts-node-esm is ts-node; zx and the like are tsx (NODE_RUNNERS). */
+/**
+ * NODE_RUNNERS' options: tsx's, and those of their own that take a value, so that its value is not
+ * read as the program (vite-node's `-c config -r root -m mode`, babel-node's `-x .ts --presets p
+ * --config-file f`, zx's `--cwd d --shell s --prefix p`).
+ */
+const NODE_RUNNER = {
+  syntax: {
+    short: "e:p:r:C:c:m:x:w:",
+    long: {
+      eval: "e", print: "p", require: "r", conditions: "C", config: "c", root: "r", mode: "m", extensions: "x", help: "h", version: "v",
+      ...valuedLong(`${NODE_VALUED} tsconfig presets plugins config-file only ignore cwd shell prefix postfix env ext import`),
+    },
+    ordered: true,
+    exact: true,
+  },
+  inline: ["e", "p", "h", "v"],
+  interactive: ["i"],
+};
+
+/** python3.12 and pypy3 are python; nodejs is node; ts-node-esm is ts-node; zx and the like are tsx with options of their own (NODE_RUNNERS). */
 export const interpreterOf = (name: string) =>
-  ownEntry(INTERPRETERS, name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node").replace(/^ts-node-(esm|script|cwd|transpile-only)$/, "ts-node").replace(NODE_RUNNERS, "tsx"));
+  NODE_RUNNERS.test(name) ? NODE_RUNNER : ownEntry(INTERPRETERS, name.replace(/^(python|pypy)[\d.]*$/, "python").replace(/^nodejs$/, "node").replace(/^ts-node-(esm|script|cwd|transpile-only)$/, "ts-node"));
 
 /** xargs' options: its command follows them. */
 export const XARGS: Syntax = {

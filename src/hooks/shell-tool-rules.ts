@@ -1300,14 +1300,21 @@ function uvVenv(input: RuleInput): string[] | undefined {
 
 /** poetry, with `poetry build` (`-o`/`--output`: its directory) and `poetry new` read before its project commands. */
 function withPoetryBuild(rule: Rule): Rule {
-  return { syntax: rule.syntax, writes: (input) => (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, undefined)) : input.args[input.reading.operands[0] ?? -1] === "new" ? newProject(input) : rule.writes(input)) };
+  return { syntax: rule.syntax, writes: (input) => (input.args[input.reading.operands[0] ?? -1] === "build" && !asksHelp(input) ? pythonBuild(input, "o", sourceOf(input, undefined)) : input.args[input.reading.operands[0] ?? -1] === "new" ? newProject(input, false) : rule.writes(input)) };
 }
 
-/** `poetry new DIR`, `hatch new NAME [DIR]`: anything under the project's new directory. */
-export function newProject(input: RuleInput): string[] {
+/**
+ * `poetry new DIR`, `hatch new NAME [DIR]`: anything under the project's new directory (hatch's
+ * NAME made a directory's name: `My Proj` is my-proj); `hatch new --init`: pyproject.toml here.
+ */
+export function newProject(input: RuleInput, normalized = false): string[] {
   const [, name, place] = input.reading.operands;
-  if (asksHelp(input) || name === undefined) return [];
-  return [anyUnder(directoryAt(input.walk.cwd, input.args[place ?? name]))];
+  if (asksHelp(input)) return [];
+  if (input.args.includes("--init")) return [input.walk.cwd === undefined ? UNKNOWABLE : join(input.walk.cwd, "pyproject.toml")];
+  if (name === undefined) return [];
+  const given = input.args[place ?? name];
+  const directory = normalized && place === undefined && given !== undefined ? given.toLowerCase().replace(/[\s_.]+/g, "-") : given;
+  return [anyUnder(directoryAt(input.walk.cwd, directory)), ...(directory !== given ? [anyUnder(directoryAt(input.walk.cwd, given))] : [])];
 }
 
 /** Where a uv or poetry command works: the source directory given, else `--project`'s or `--directory`'s, else where it runs. */

@@ -1135,13 +1135,13 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // `curl … | python3`, `| node -`, `ruby <(curl …)`: a program the text does not give. A script
     // file, a heredoc, `-c '…'`, are read by the program alone, as before: not judged.
     const reading = readOptions(args, interpreter.syntax, 0, text);
-    // `ruby -C dir`, `bun --cwd dir`: the program runs from another directory, which its names are not read from: any file (not `.`).
-    const moved = [...(interpreter === interpreterOf("ruby") ? reading.values("C") : []), ...(interpreter === interpreterOf("bun") ? reading.values("cwd") : [])];
+    // `ruby -C dir`, `bun --cwd dir`, `zx --cwd dir`: the program runs from another directory, which its names are not read from: any file (not `.`).
+    const moved = [...(interpreter === interpreterOf("ruby") ? reading.values("C") : []), ...(interpreter === interpreterOf("bun") || interpreter === interpreterOf("zx") ? reading.values("cwd") : [])];
     if (moved.some((directory) => directory === undefined || !/^\.\/?$/.test(directory))) add(here, UNKNOWABLE);
     // `python -m black .`: the module runs as the command of that name.
     const module = interpreter === interpreterOf("python") && reading.has("m") ? reading.value("m") : undefined;
-    // (`-m build` is pypa/build, whose command is pyproject-build: `build` alone names a package's script.)
-    if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [module === "build" ? "pyproject-build" : module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
+    // (By its command's name where the module's is another: MODULE_COMMANDS.)
+    if (module !== undefined && !isConsoleModule(module)) nested.push({ script: [ownEntry(MODULE_COMMANDS, module) ?? module, ...argWords.slice(reading.end).map((word) => word.text)].join(" "), cwd: here.cwd });
     // Its debugger or a console of its own (`python3 -m pdb x.py`, `perl -d x.pl`, `node inspect x.js`,
     // `python3 manage.py shell`: shell-terminal.ts), given a terminal, reads what is typed into it later.
     const typedConsole = interpreterConsole(name, args, reading);
@@ -1192,7 +1192,11 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
     // configuration, .env and caches: anything under the project (artisan's directory, bin/'s
     // parent). Not those that only print (list, help, about, route:list, debug:*, lint:*…), nor tinker (shell-terminal.ts).
     if (/^php/.test(name) && !inline && !fromStdin && programPath !== undefined && (basename(programPath) === "artisan" || (basename(programPath) === "console" && basename(dirname(programPath)) === "bin"))) {
-      const command = args.slice((program as number) + 1).find((arg) => arg === undefined || !arg.startsWith("-"));
+      const after = args.slice((program as number) + 1);
+      // (Its command past its options and their values: `--env testing route:list`.)
+      const command = after.find((arg, at) => (arg === undefined || !arg.startsWith("-")) && !/^--?(env|e)$/.test(after[at - 1] ?? ""));
+      // (tinker's `--execute` runs its PHP: code the hook does not read.)
+      if (command === "tinker" && after.some((arg) => arg === undefined || arg.startsWith("--execute"))) built.push(UNKNOWABLE);
       const prints = /^(list|help|about|env|inspire|completion|tinker|serve|route:list|schedule:list|event:list|channel:list|model:show|db:show|db:table|db:monitor|config:show|migrate:status|queue:monitor|debug:.*|lint:.*|router:match|secrets:list|server:.*|doctrine:migrations:(status|list|latest|current|up-to-date)|doctrine:schema:validate)$/;
       if (command !== undefined && !prints.test(command)) built.push(anyUnder(basename(programPath) === "artisan" ? dirname(programPath) : dirname(dirname(programPath))));
     }
@@ -1362,12 +1366,24 @@ function unnamed(words: Node[], here: Walk, walk: Walk, nested: Nested[]): void 
   for (const word of words.slice(1)) for (const value of wordValues(word, here) ?? []) add(here, value);
 }
 
-/** The command a file in node_modules is, when a rule reads it: `.bin/NAME`, or a package's `bin/`, `lib/`, `dist/` or `cli/` file by its name or its package's. */
+/**
+ * Python modules run as commands whose command has another name: `-m build` is pypa/build's
+ * pyproject-build (`build` alone names a package's script), `-m PyInstaller` pyinstaller, `-m yt_dlp`
+ * yt-dlp, `-m mypy.stubgen` stubgen.
+ */
+const MODULE_COMMANDS: Record<string, string> = { build: "pyproject-build", PyInstaller: "pyinstaller", yt_dlp: "yt-dlp", youtube_dl: "youtube-dl", "mypy.stubgen": "stubgen", jupytext: "jupytext", papermill: "papermill", sqlacodegen: "sqlacodegen" };
+
+/**
+ * The command a file in node_modules is, when a rule reads it: `.bin/NAME`, or a file anywhere in a
+ * package (`bin/ng.js`, `lib/tsc.js`, `dist/esm/bin.mjs`) by its name or its package's (a scoped
+ * one's name, `@angular/cli`, by the command it installs: PACKAGE_BINS).
+ */
 function packageCommand(path: string): string | undefined {
-  const match = /\/node_modules\/(?:\.bin\/([^/]+)|((?:@[^/]+\/)?([^/]+))\/(?:bin|lib|dist|cli|build)\/([^/]+?)(?:\.[cm]?js)?)$/.exec(path);
+  const match = /\/node_modules\/(?:\.bin\/([^/]+)|((?:@[^/]+\/)?[^/]+)\/(?:[^/]+\/)*?([^/]+?)(?:\.[cm]?[jt]s)?)$/.exec(path);
   if (match === null) return undefined;
-  const [, bin, , pkg, file] = match;
-  return [bin, file, pkg].find((name) => name !== undefined && name !== "index" && name !== "cli" && ownEntry(RULES, name) !== undefined);
+  const [, bin, pkg, file] = match;
+  const named = pkg === undefined ? undefined : (ownEntry(PACKAGE_BINS, pkg) ?? pkg.replace(/^@[^/]+\//, ""));
+  return [bin, file, named].find((name) => name !== undefined && !["index", "cli", "bin", "main"].includes(name) && ownEntry(RULES, name) !== undefined);
 }
 
 /**

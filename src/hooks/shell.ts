@@ -130,7 +130,8 @@ export async function shellWrites(given: string, cwd: string | undefined, home: 
   const programs = hooked || typed ? undefined : programsHere(command);
   if (programs !== undefined && cwd !== undefined) {
     const { programCandidates, programOnDisk } = await import("./program-files.js");
-    if (programs.every((word) => programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];
+    // (Not a package's command run by its file, `node node_modules/vite/bin/vite.js build`: read as that command, shell-walk.ts.)
+    if (programs.every((word) => !word.includes("node_modules/") && programCandidates(word, cwd).every((path) => programOnDisk(path) === undefined))) return [];
   }
   // The walk, the rules and the parser load only now: most commands an agent runs write nothing.
   const { walkScript } = await import("./shell-walk.js");
