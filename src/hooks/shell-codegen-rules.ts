@@ -223,6 +223,34 @@ function goFlagFiles(input: RuleInput, name: string): string[] {
   return found;
 }
 
+/** stringer's flags that take a value (`-type Color` or `-type=Color`); its other words are the package: one directory, or its files. */
+const STRINGER_VALUED = /^--?(type|output|trimprefix|tags)$/;
+
+/**
+ * stringer: `-output`'s file, else `<type>_string.go`, the first `-type`'s name lower-cased, in the
+ * package's directory (its directory operand, or its files', else where it runs); a type the text
+ * does not fix, any `_string.go` there.
+ */
+function stringer(input: RuleInput): string[] {
+  if (input.args.some((arg) => arg !== undefined && /^--?output(=|$)/.test(arg))) return goFlagFiles(input, "output");
+  let types: string | null | undefined = null; // null: none given; undefined: one the text does not fix
+  const operands: Array<string | undefined> = [];
+  for (let at = 0; at < input.args.length; at++) {
+    const arg = input.args[at];
+    const inline = arg === undefined ? undefined : /^--?type=(.*)$/.exec(arg)?.[1];
+    if (inline !== undefined) types = inline;
+    else if (arg === "-type" || arg === "--type") types = input.args[++at];
+    else if (arg === undefined && /^["']?--?type=/.test(input.text(at) ?? "")) types = undefined;
+    else if (arg !== undefined && STRINGER_VALUED.test(arg)) at++;
+    else if (arg === undefined || !arg.startsWith("-")) operands.push(arg);
+  }
+  if (types === null) return []; // stringer stops: -type is required
+  const first = operands[0];
+  const directory = first === undefined ? (operands.length > 0 ? undefined : input.walk.cwd) : directoryAt(input.walk.cwd, first.endsWith(".go") ? dirname(first) : first);
+  if (directory === undefined) return [UNKNOWABLE];
+  return [types === undefined ? globOf(join(directory, "*_string.go")) : join(directory, `${(types.split(",")[0] as string).toLowerCase()}_string.go`)];
+}
+
 /**
  * graphql-codegen (`gql-gen`): the outputs its config's `generates` keys name (a key ending in `/`,
  * or a preset's directory, anything under it), from `-c`/`--config`'s file, else codegen.yml,
@@ -308,7 +336,7 @@ export const CODEGEN_RULES: Record<string, Rule> = {
   xmllint: { syntax: { short: "o:", long: { output: "o", ...valuedLong("path load-trace dtdvalid dtdvalidfpi relaxng schema schematron encoding pattern xpath maxmem") } }, writes: (input) => optionFiles(input, ["o"]) },
   // Go's and protobuf's generators and schema-to-code tools, each writing the file (or directory) an option names.
   mockgen: { syntax: {}, writes: (input) => goFlagFiles(input, "destination") },
-  stringer: { syntax: {}, writes: (input) => goFlagFiles(input, "output") },
+  stringer: { syntax: {}, writes: stringer },
   "oapi-codegen": { syntax: { short: "o:", long: { o: "o", ...valuedLong("config package generate include-tags exclude-tags templates import-mapping") } }, writes: (input) => optionFiles(input, ["o"]) },
   "kysely-codegen": { syntax: { long: valuedLong("out-file dialect url env-file camel-case include-pattern exclude-pattern") }, writes: (input) => optionFiles(input, ["out-file"]) },
   "datamodel-codegen": { syntax: { long: valuedLong("output input input-file-type output-model-type class-name base-class") }, writes: (input) => optionFiles(input, ["output"]) },

@@ -6,7 +6,8 @@
 // (shell-download-rules.ts), git (shell-git-rules.ts), formatters and package managers
 // (shell-tool-rules.ts), compilers (shell-build-rules.ts), bundlers (shell-bundler-rules.ts),
 // stylesheet compilers (shell-stylesheet-rules.ts), openssl and ssh's key tools (shell-key-rules.ts),
-// and chmod, chown, chattr and the like (shell-metadata-rules.ts). Each is read by its declared options.
+// chmod, chown, chattr and the like (shell-metadata-rules.ts), and more build tools, test runners
+// and packagers (shell-more-tools.ts). Each is read by its declared options.
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { isDirectory } from "../targets/target.js";
@@ -32,6 +33,7 @@ import { PUB_MIX_RULES } from "./shell-pub-mix-rules.js";
 import { CODEMOD_RULES } from "./shell-codemod-rules.js";
 import { STYLESHEET_RULES } from "./shell-stylesheet-rules.js";
 import { KEY_RULES } from "./shell-key-rules.js";
+import { MORE_TOOL_BINS, MORE_TOOL_RULES } from "./shell-more-tools.js";
 import { readOptions, type Syntax, valuedLong } from "./shell-options.js";
 import { diffPaths, globOf, optionFiles, placeOf, type Rule, type RuleInput, variable } from "./shell-rule.js";
 import { PERL, SUDO } from "./shell-runners.js";
@@ -449,7 +451,7 @@ function bsdSedInPlace(input: RuleInput): { extension: string; written: string[]
 const MMV: Rule = { syntax: {}, writes: (input) => (input.reading.has("n") ? [] : [UNKNOWABLE]) };
 
 /** Packages whose command has another name, as a package runner runs them (`npx @tailwindcss/cli` is tailwindcss, `npx postcss-cli` postcss). */
-export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", "@mermaid-js/mermaid-cli": "mmdc", ...PROJECT_TOOL_BINS };
+export const PACKAGE_BINS: Record<string, string> = { "@tailwindcss/cli": "tailwindcss", "postcss-cli": "postcss", "@graphql-codegen/cli": "graphql-codegen", "@mermaid-js/mermaid-cli": "mmdc", ...PROJECT_TOOL_BINS, ...MORE_TOOL_BINS };
 
 export const RULES: Record<string, Rule> = {
   // First: a tool with a rule of its own elsewhere keeps it.
@@ -459,6 +461,7 @@ export const RULES: Record<string, Rule> = {
   ...REPORT_RULES,
   ...DATA_RULES,
   ...CONVERTER_RULES,
+  ...MORE_TOOL_RULES,
   ...LOCK_RULES,
   ...DOTNET_RULES,
   ...PUB_MIX_RULES,
@@ -839,6 +842,8 @@ export const RULES: Record<string, Rule> = {
 };
 // GNU sed by the name it is installed under beside BSD's (Homebrew's gsed).
 RULES.gsed = RULES.sed as Rule;
+// cross (cross-rs) runs cargo's commands in a container, with the project mounted: cargo's reading.
+RULES.cross = RULES.cargo as Rule;
 
 /** sqlite3's database: its first operand, past the options that take a value (`-cmd`, `-init`, …); none for `:memory:`. */
 function sqliteDatabase(input: RuleInput): string[] {

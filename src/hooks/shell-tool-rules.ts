@@ -327,7 +327,7 @@ function ruffFixes(cwd: string | undefined, config: string | undefined): boolean
 
 const GO: Syntax = { short: "C:", long: valuedLong("modfile") };
 
-const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("manifest-path config color target-dir") } };
+const CARGO: Syntax = { short: "p:Z:", long: { package: "p", ...valuedLong("manifest-path config color target-dir path root output-path output-dir archive-file") } };
 
 /** Where cargo starts: the directory of `--manifest-path`'s Cargo.toml, else cwd. */
 const cargoStart = (input: RuleInput) => {
@@ -343,14 +343,60 @@ const cargoManifest = (input: RuleInput) => [
 ];
 
 /** cargo's build commands: the target directory (`--target-dir`, CARGO_TARGET_DIR, else the workspace's `target/`) and the lock file, which a build writes when it is missing or stale. */
-const cargoBuild = (input: RuleInput) => {
-  const root = projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1);
+const cargoBuild = (input: RuleInput) => cargoBuildFrom(input, cargoStart(input));
+
+/** A cargo build of the workspace around `start` (trunk's, `cargo install --path`'s). */
+export const cargoBuildFrom = (input: RuleInput, start: string | undefined) => {
+  const root = projectRoots(start, ["Cargo.toml"]).at(-1);
   const given = input.reading.has("target-dir") ? input.reading.value("target-dir") : input.walk.environment.CARGO_TARGET_DIR;
   const target = input.reading.has("target-dir") || input.walk.environment.CARGO_TARGET_DIR !== undefined ? directoryAt(input.walk.cwd, given) : root === undefined ? undefined : join(root, "target");
   // Snapshot tests told to update (insta's INSTA_UPDATE=always|new|unseen, expect-test's UPDATE_EXPECT=1) rewrite snapshots and the sources holding inline ones.
   const insta = input.walk.environment.INSTA_UPDATE;
   const updates = (insta !== undefined && insta !== "no" && insta !== "auto") || (input.walk.environment.UPDATE_EXPECT ?? "") !== "";
-  return [anyUnder(target), ...atRoots(cargoStart(input), ["Cargo.toml"], ["Cargo.lock"]), ...(updates ? [anyUnder(root)] : [])];
+  return [anyUnder(target), ...atRoots(start, ["Cargo.toml"], ["Cargo.lock"]), ...(updates ? [anyUnder(root)] : [])];
+};
+
+/**
+ * cargo-llvm-cov: it builds into the target directory (its `llvm-cov-target/`, and `--html`'s
+ * report in `llvm-cov/`), and writes `--output-path`'s file and anything under `--output-dir`;
+ * `show-env` only prints.
+ */
+const cargoLlvmCov = (input: RuleInput, rest: number[]) => {
+  if (input.args[rest[0] ?? -1] === "show-env") return [];
+  return [...cargoBuild(input), ...optionFiles(input, ["output-path"]), ...optionFiles(input, ["output-dir"]).map((path) => (path.startsWith("\0") ? path : anyUnder(path)))];
+};
+
+/** cargo-tarpaulin's report files by `--out`'s formats (`Stdout` none). */
+const TARPAULIN_REPORTS: Record<string, string> = { html: "tarpaulin-report.html", xml: "cobertura.xml", lcov: "lcov.info", json: "tarpaulin-report.json" };
+
+/**
+ * cargo-tarpaulin: its build in the target directory, and each `--out` (`-o`) format's report in
+ * `--output-dir`, else the project's root; `--out` takes several formats (`--out Html Lcov`). A
+ * format the text does not fix, or a tarpaulin.toml that may name others: any file there.
+ */
+const cargoTarpaulin = (input: RuleInput) => {
+  const root = projectRoot(cargoStart(input), ["Cargo.toml"]);
+  const place = input.reading.has("output-dir") ? directoryAt(input.walk.cwd, input.reading.value("output-dir")) : root;
+  const formats: Array<string | undefined> = [];
+  input.args.forEach((arg, at) => {
+    if (arg?.startsWith("--out=") === true) formats.push(arg.slice("--out=".length));
+    if (arg !== "--out" && arg !== "-o") return;
+    for (let next = at + 1; next < input.args.length && !(input.args[next] ?? "").startsWith("-"); next++) formats.push(input.args[next]);
+  });
+  const configured = configIn(root, ["tarpaulin.toml", ".tarpaulin.toml"]) !== undefined;
+  const reports = formats.flatMap((format) => (format === undefined ? [anyIn(place)] : format.toLowerCase() === "stdout" ? [] : Object.hasOwn(TARPAULIN_REPORTS, format.toLowerCase()) ? atRoot(place, [TARPAULIN_REPORTS[format.toLowerCase()] as string]) : [anyIn(place)]));
+  return [...cargoBuild(input), ...reports, ...(configured ? [anyIn(place)] : [])];
+};
+
+/**
+ * `cargo install --path DIR`: the build goes to that package's workspace's `target/` (cargo's
+ * default with --path; from the registry or git it builds in a temporary directory), or
+ * `--target-dir`'s; the installed binaries go under `--root`'s directory (else ~/.cargo, outside the project).
+ */
+const cargoInstall = (input: RuleInput) => {
+  const root = input.reading.has("root") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("root")))] : [];
+  if (input.reading.has("path")) return [...cargoBuildFrom(input, directoryAt(input.walk.cwd, input.reading.value("path"))).filter((path) => !path.endsWith("Cargo.lock")), ...root];
+  return [...(input.reading.has("target-dir") ? [anyUnder(directoryAt(input.walk.cwd, input.reading.value("target-dir")))] : []), ...root];
 };
 
 /** `cargo insta accept|review|test --accept|--review` (cargo-insta): snapshots and the sources holding inline ones, anywhere in the workspace. */
@@ -373,8 +419,8 @@ const PROJECT_TOOLS: Record<string, Rule> = {
   mvn: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
   mvnw: { syntax: { short: "f:s:P:D:pl:", long: valuedLong("file settings activate-profiles projects define threads log-file") }, writes: (input) => mavenWrites(input) },
   // gradle (and ./gradlew) <tasks>: every project's build/ and the root's .gradle/ (help, tasks and the like only print).
-  gradle: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode") }, writes: (input) => gradleWrites(input) },
-  gradlew: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode") }, writes: (input) => gradleWrites(input) },
+  gradle: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
+  gradlew: { syntax: { short: "p:b:c:x:", long: valuedLong("project-dir build-file settings-file exclude-task console warning-mode update-locks write-verification-metadata") }, writes: (input) => gradleWrites(input) },
   composer: bySubcommand(
     { short: "d:", long: { "working-dir": "d", ...valuedLong("format") } },
     Object.fromEntries(
@@ -586,12 +632,16 @@ function mavenWrites(input: RuleInput): string[] {
 
 function gradleWrites(input: RuleInput): string[] {
   const tasks = input.reading.operands.map((at) => input.args[at]);
-  if (tasks.length === 0 || tasks.every((task) => task !== undefined && /^(help|tasks|projects|properties|dependencies|--version)$/.test(task))) return [];
   const root = input.reading.has("p") ? directoryAt(input.walk.cwd, input.reading.value("p")) : projectRoots(input.walk.cwd, ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts"]).at(-1);
+  // --write-locks and --update-locks write the dependency lock files (gradle.lockfile in each
+  // project, or where the build script says), --write-verification-metadata
+  // gradle/verification-metadata.xml: anything in the build, with any task, `dependencies` too.
+  const locks = input.reading.has("--write-locks", "update-locks", "write-verification-metadata") ? [anyUnder(root)] : [];
+  if (tasks.length === 0 || tasks.every((task) => task !== undefined && /^(help|tasks|projects|properties|dependencies|--version)$/.test(task))) return locks;
   // (spotlessApply, spotlessJavaApply, formatKotlin and the like format the sources themselves; a
   // `checkFormat` only checks.)
   const sources = tasks.some((task) => task === undefined || /(^|:)(spotless\w*Apply|\w*[Ff]ormat|format\w*|rewriteRun|licenseFormat\w*)$/.test(task) && !/(^|:)(check|verify|lint)\w*$/i.test(task)) ? [anyUnder(root)] : [];
-  return root === undefined ? [UNKNOWABLE] : [globOf(join(root, "**", "build", "**")), anyUnder(join(root, ".gradle")), ...sources];
+  return root === undefined ? [UNKNOWABLE] : [globOf(join(root, "**", "build", "**")), anyUnder(join(root, ".gradle")), ...sources, ...locks];
 }
 
 /** A Python project's root (tox.ini, noxfile.py, pyproject.toml, setup.py or setup.cfg, from where it runs up) with `name` under it. */
@@ -1123,11 +1173,17 @@ export const TOOL_RULES: Record<string, Rule> = {
       return skip ? files : [...files, ...files.map((file) => (file.startsWith("\0") ? UNKNOWN_MARK + "*.rs" : globOf(join(dirname(file), "**", "*.rs"))))];
     },
   },
-  // cargo fmt, fix and clippy --fix rewrite the workspace's sources: everything under its outermost root.
+  // cargo fmt, fix and clippy --fix rewrite the workspace's sources: everything under its outermost
+  // root. clippy builds as check does (into target/), with --fix or without.
   cargo: bySubcommand(CARGO, {
     fmt: (input) => (input.args.includes("--check") ? [] : [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))]),
     fix: (input) => [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))],
-    clippy: (input) => (input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : []),
+    clippy: (input) => [...cargoBuild(input), ...(input.args.includes("--fix") ? [anyUnder(projectRoots(cargoStart(input), ["Cargo.toml"]).at(-1))] : [])],
+    // cargo-nextest builds the tests into target/ (its reports go there too); `archive` writes `--archive-file`'s file.
+    nextest: (input, rest) => (["run", "r", "list", "archive"].includes(input.args[rest[0] ?? -1] ?? "") ? [...cargoBuild(input), ...optionFiles(input, ["archive-file"])] : []),
+    "llvm-cov": cargoLlvmCov,
+    tarpaulin: cargoTarpaulin,
+    install: cargoInstall,
     add: cargoManifest,
     remove: cargoManifest,
     // cargo-edit's: rm, upgrade (the manifests' requirements), set-version (the packages' versions).

@@ -900,7 +900,7 @@ function readCommand(node: Node, walk: Walk, nested: Nested[], given: string | u
   else for (const line of preprocessors) nested.push({ script: line, cwd: here.cwd });
   // A program in a language the hook does not read, that an agent may have written (shell-unread-programs.ts).
   if (isUnreadRunner(name) && runsUnreadProgram(name, args, here.cwd)) add(here, UNKNOWABLE);
-  if (name === "cargo" && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
+  if ((name === "cargo" || name === "cross") && !walk.shared.functions.has(name) && runsUnreadCrate(args, here.cwd, (path) => writtenBefore(here, path))) add(here, UNKNOWABLE);
   // Its code given inline or on its input (`Rscript -e '…'`, `tclsh <<<'…'`, `echo '…' | lua`), unless plainly read-only.
   if (readsUnreadInline(name) && runsUnreadInline(name, args, piped || inputRedirected(node), literalInput(node) ? stdin : piped ? pipedText(node, here) : undefined)) add(here, UNKNOWABLE);
   if (name === "cat" || name === "tee" || name === "echo" || name === "printf") noteText(node, name, args, stdin, here);

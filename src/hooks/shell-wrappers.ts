@@ -23,6 +23,7 @@ import { miseRuns } from "./shell-mise.js";
 import { PYPROJECT_RUNNERS, pyprojectRuns } from "./shell-pyproject.js";
 import { packageCommands, prismaSeedRun } from "./shell-tool-rules.js";
 import { createdIfMissing } from "./shell-rule.js";
+import { gotestsumReports } from "./shell-more-tools.js";
 import { archiveCommandRuns } from "./shell-archive-rules.js";
 import { add, directoryAt, nearestFile, outputs, physicalDirectoryAt, readText, readsTerminal, shellQuoted, UNKNOWABLE, type Walk, wordValue, wordValues, writtenBefore } from "./shell-words.js";
 
@@ -323,9 +324,11 @@ export function unwrap(start: Array<string | undefined>, startWords: Node[], wal
       }
     }
     if (program === "gotestsum" && !walk.shared.functions.has(program)) {
-      // `gotestsum -- ./... -update`: go test with the words after `--` (golden files rewritten by -update).
+      // `gotestsum -- ./... -update`: go test with the words after `--` (golden files rewritten by -update),
+      // and its own report files before them (shell-more-tools.ts).
       const dashdash = argv.indexOf("--");
       if (dashdash === -1) break;
+      for (const path of gotestsumReports(argv.slice(1, dashdash), here.cwd, (at) => wordValue(words[at + 1], here))) add(here, path);
       argv = ["go", "test", ...argv.slice(dashdash + 1)];
       words.splice(0, dashdash + 1, words[0] as Node, words[0] as Node);
       continue;
